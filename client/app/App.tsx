@@ -1,0 +1,60 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Route, Switch } from 'wouter';
+import { Spinner } from '../components/ui/card';
+import { Toaster } from '../components/ui/toaster';
+import { AuthPage } from '../pages/auth-page';
+import { ClassroomPage } from '../pages/classroom-page';
+import { HomePage } from '../pages/home-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { SavedTextbooksPage } from '../pages/saved-textbooks-page';
+import { AuthProvider } from './auth-context';
+import { Footer } from './footer';
+import { Header } from './header';
+import { ProtectedRoute } from './protected-route';
+import { createQueryClient } from './query-client';
+import { ThemeProvider } from './theme';
+
+// The workspace carries the editor (TipTap, KaTeX, dnd-kit): loaded only when a textbook opens.
+const TextbookPage = lazy(() => import('../pages/textbook-page').then((m) => ({ default: m.TextbookPage })));
+
+function LazyTextbookPage() {
+  return (
+    <Suspense fallback={<div className="flex min-h-[50vh] items-center justify-center"><Spinner /></div>}>
+      <TextbookPage />
+    </Suspense>
+  );
+}
+
+export function Router() {
+  return (
+    <Switch>
+      <ProtectedRoute path="/" component={HomePage} />
+      <ProtectedRoute path="/saved-textbooks" component={SavedTextbooksPage} />
+      <ProtectedRoute path="/textbook/:id" component={LazyTextbookPage} />
+      <ProtectedRoute path="/classroom" component={ClassroomPage} />
+      <Route path="/auth" component={AuthPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <AuthProvider>
+          <div className="flex min-h-screen flex-col">
+            <Header />
+            <main className="flex-1">
+              <Router />
+            </main>
+            <Footer />
+          </div>
+          <Toaster />
+        </AuthProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

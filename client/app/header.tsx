@@ -1,0 +1,76 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { BookOpen, LogOut, Moon, Sun } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { Button } from '../components/ui/button';
+import { cn } from '../lib/cn';
+import { useAuth } from './auth-context';
+import { useTheme } from './theme';
+
+const navLinks = [
+  { href: '/', label: 'Create Textbook' },
+  { href: '/saved-textbooks', label: 'My Textbooks' },
+  { href: '/classroom', label: 'Classroom' },
+];
+
+export function Header() {
+  const { user, logoutMutation } = useAuth();
+  const { theme, toggleTheme } = useTheme();
+  const [location] = useLocation();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link href="/" className="flex items-center gap-2 font-bold" aria-label="Textbook Studio home">
+          <BookOpen className="h-6 w-6 text-indigo-600" />
+          <span className="hidden sm:inline">Textbook Studio</span>
+          <span className="hidden text-xs font-normal text-slate-500 lg:inline">Custom AI for versatile instruction and access</span>
+        </Link>
+        <nav className="ml-auto flex items-center gap-1" aria-label="Main">
+          {navLinks.map((l) => {
+            const isActive = l.href === '/' ? location === '/' : location.startsWith(l.href);
+            return (
+              <Link
+                key={l.href}
+                href={l.href}
+                aria-current={isActive ? 'page' : undefined}
+                className={cn(
+                  'rounded-md px-3 py-2 text-sm font-medium',
+                  isActive ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+                )}
+              >
+                {l.label}
+              </Link>
+            );
+          })}
+        </nav>
+        <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+          {theme === 'dark' ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
+        </Button>
+        {user ? (
+          <Menu.Root>
+            <Menu.Trigger asChild>
+              <button type="button" aria-label="Account menu" className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-600 font-semibold uppercase text-white">
+                {user.username.charAt(0)}
+              </button>
+            </Menu.Trigger>
+            <Menu.Portal>
+              <Menu.Content align="end" sideOffset={6} className="z-50 min-w-[180px] rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900">
+                <Menu.Label className="px-2 py-1.5 text-sm font-semibold" data-testid="menu-username">{user.username}</Menu.Label>
+                <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+                <Menu.Item
+                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
+                  onSelect={() => logoutMutation.mutate()}
+                >
+                  <LogOut className="h-4 w-4" /> Logout
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Portal>
+          </Menu.Root>
+        ) : (
+          <Link href="/auth" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
+            Login
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

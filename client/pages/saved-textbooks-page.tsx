@@ -1,0 +1,7 @@
+export function SavedTextbooksPage() {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-3xl font-bold">My Textbooks</h1>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/** Error codes shared by server responses ({message, code}) and the client. */
+export const errorCodes = [
+  'BAD_REQUEST',
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'UNPROCESSABLE',
+  'PROVIDER_ERROR',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+}

@@ -1,0 +1,35 @@
+/** Numbers taken from the spec (section 9) and DESIGN.md; one place for both sides. */
+export const limits = {
+  usernameMin: 3,
+  usernameMax: 64,
+  passwordMin: 6,
+  passwordMax: 256,
+  userSearchMin: 2,
+  userSearchMaxResults: 20,
+  imageMaxBytes: 5 * 1024 * 1024,
+  sectionPreviewChars: 100,
+  sectionExpansionContextChars: 5000,
+  chapterExpansionSections: 4,
+  sectionExpansionParagraphs: 8,
+  progressTickMs: 600,
+  progressTickPercent: 10,
+  navigateAfterGenerationMs: 2000,
+  collaborationToastIntervalMs: 10_000,
+  mobileDrawerBreakpointPx: 1024,
+  versionCoalesceMs: 10 * 60 * 1000,
+  loginFailuresAllowed: 10,
+  loginFailureWindowMs: 15 * 60 * 1000,
+  sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+  /** JSON bodies (textbook content can be large: 100 chapters x 20 sections is about 5 MB). */
+  jsonBodyMaxBytes: 20 * 1024 * 1024,
+  guidanceMaxChars: 20_000,
+} as const;
+
+export const progressSteps = [
+  'Extracting text from uploaded materials',
+  'Breaking text into semantic chunks',
+  'Creating vector embeddings for semantic search',
+  'Finding most relevant content for the topic',
+  'Generating AI-powered textbook content',
+  'Finalizing and storing the textbook',
+] as const;

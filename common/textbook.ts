@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * The textbook content model of spec section 3, with the stable ids DESIGN.md adds.
+ * Old clients may omit ids and sections; the server fills ids in on every write.
+ */
+export const referenceSchema = z.object({
+  title: z.string().default(''),
+  description: z.string().optional().default(''),
+  authors: z.string().optional().default(''),
+  year: z.union([z.number(), z.string()]).optional().default(''),
+  publisher: z.string().optional().default(''),
+  url: z.string().optional().default(''),
+  approved: z.boolean().optional().default(false),
+  doi: z.string().optional(),
+  source: z.string().optional(),
+  key: z.string().optional(),
+});
+export type Reference = z.infer<typeof referenceSchema>;
+
+export const sectionSchema = z.object({
+  id: z.string().max(64).optional(),
+  title: z.string(),
+  content: z.string().default(''),
+});
+export type Section = z.infer<typeof sectionSchema>;
+
+export const chapterSchema = z.object({
+  id: z.string().max(64).optional(),
+  title: z.string(),
+  content: z.string().default(''),
+  sections: z.array(sectionSchema).nullish().transform((s) => s ?? []),
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+
+export const textbookContentSchema = z.object({
+  title: z.string().default(''),
+  chapters: z.array(chapterSchema),
+  references: z.array(referenceSchema).optional().default([]),
+  /** Set by the offline engine when it had no material: the page says so plainly. */
+  notice: z.string().optional(),
+});
+export type TextbookContent = z.infer<typeof textbookContentSchema>;
+/** What a client may send: ids and defaults optional. */
+export type TextbookContentInput = z.input<typeof textbookContentSchema>;
+
+/** Content may arrive as a JSON string or as an object (spec 2, Textbook view). */
+export function parseTextbookContent(raw: unknown):
+  | { ok: true; content: TextbookContent }
+  | { ok: false; reason: 'missing' | 'invalid-json' | 'invalid-shape'; message: string } {
+  if (raw === null || raw === undefined || raw === '') {
+    return { ok: false, reason: 'missing', message: 'No content' };
+  }
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { ok: false, reason: 'invalid-json', message: 'Invalid JSON format' };
+    }
+  }
+  const parsed = textbookContentSchema.safeParse(value);
+  if (!parsed.success) {
+    return { ok: false, reason: 'invalid-shape', message: parsed.error.issues[0]?.message ?? 'Invalid content' };
+  }
+  return { ok: true, content: parsed.data };
+}
+
+export const textbookSummary = z.object({
+  id: z.number().int(),
+  topic: z.string(),
+  createdAt: z.string(),
+  content: textbookContentSchema,
+  isOwner: z.boolean(),
+  userId: z.number().int(),
+});
+export type TextbookSummary = z.infer<typeof textbookSummary>;
+
+export const textbookDetail = textbookSummary.extend({
+  revision: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TextbookDetail = z.infer<typeof textbookDetail>;

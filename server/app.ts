@@ -1,0 +1,72 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { limits } from '../common/limits';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { LoginThrottle } from './features/auth/login-throttle';
+import { registerAuthentication } from './http/authenticate';
+import type { AppDeps } from './http/deps';
+import { registerErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerSpa } from './http/spa';
+import { registerFeatures } from './features';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    bodyLimit: limits.jsonBodyMaxBytes,
+    trustProxy: true,
+    // Slow or stuck clients must not hold sockets forever.
+    requestTimeout: 10 * 60_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The spec's client posts logout with an empty body: accept empty JSON bodies as no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: limits.jsonBodyMaxBytes }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('The request body is not valid JSON.') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: config.maxUploadFileBytes,
+      files: 50,
+      fields: 50,
+      fieldSize: limits.jsonBodyMaxBytes,
+    },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyWebsocket, { options: { maxPayload: limits.jsonBodyMaxBytes } });
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerAuthentication(app, database.db);
+
+  const deps: AppDeps = { config, database, loginThrottle: new LoginThrottle() };
+  registerAuthRoutes(app, deps);
+  await registerFeatures(app, deps);
+  await registerSpa(app);
+  return { app, deps };
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The only reader of process.env (STYLE.md). */
+export type AiProvider = 'offline' | 'openai-compatible' | 'openai' | 'anthropic';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  aiProvider: AiProvider;
+  aiBaseUrl: string | undefined;
+  aiApiKey: string | undefined;
+  aiModel: string | undefined;
+  embeddingsProvider: 'local' | 'openai-compatible';
+  embeddingsBaseUrl: string | undefined;
+  embeddingsApiKey: string | undefined;
+  embeddingsModel: string | undefined;
+  referenceSources: string[];
+  openalexApiKey: string | undefined;
+  crossrefMailto: string | undefined;
+  maxUploadFileBytes: number;
+  maxUploadRequestBytes: number;
+  extractTimeoutMs: number;
+  isProduction: boolean;
+  logLevel: string;
+}
+
+function readSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+  return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const maxUploadMb = positiveNumber(env.MAX_UPLOAD_MB, 50);
+  const config: Config = {
+    port: positiveNumber(env.PORT, 5000),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sessionSecret: env.SESSION_SECRET || overrides.sessionSecret || readSecret(dataDir),
+    aiProvider: oneOf(env.AI_PROVIDER, ['offline', 'openai-compatible', 'openai', 'anthropic'] as const, 'offline'),
+    aiBaseUrl: env.AI_BASE_URL || undefined,
+    aiApiKey: env.AI_API_KEY || undefined,
+    aiModel: env.AI_MODEL || undefined,
+    embeddingsProvider: oneOf(env.EMBEDDINGS_PROVIDER, ['local', 'openai-compatible'] as const, 'local'),
+    embeddingsBaseUrl: env.EMBEDDINGS_BASE_URL || env.AI_BASE_URL || undefined,
+    embeddingsApiKey: env.EMBEDDINGS_API_KEY || env.AI_API_KEY || undefined,
+    embeddingsModel: env.EMBEDDINGS_MODEL || undefined,
+    referenceSources: (env.REFERENCE_SOURCES || 'documents')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    openalexApiKey: env.OPENALEX_API_KEY || undefined,
+    crossrefMailto: env.CROSSREF_MAILTO || undefined,
+    // MAX_UPLOAD_MB bounds one file; a request may carry four times that (DESIGN.md: 50 / 200).
+    maxUploadFileBytes: maxUploadMb * 1024 * 1024,
+    maxUploadRequestBytes: positiveNumber(env.MAX_REQUEST_MB, maxUploadMb * 4) * 1024 * 1024,
+    extractTimeoutMs: positiveNumber(env.EXTRACT_TIMEOUT_MS, 60_000),
+    isProduction: env.NODE_ENV === 'production',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+  return { ...config, ...overrides };
+}

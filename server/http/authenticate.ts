@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PublicUser } from '../../common/auth';
+import type { Db } from '../db/client';
+import { resolveSession } from '../features/auth/auth.service';
+import { AppError } from './app-error';
+import { readSessionToken } from './session-cookie';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: PublicUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that anonymous callers may use (login, register, logout, current user). */
+    public?: boolean;
+  }
+}
+
+/** The signed-in user of a request that passed authentication. */
+export function currentUser(request: FastifyRequest): PublicUser {
+  if (!request.user) throw AppError.unauthorized();
+  return request.user;
+}
+
+/**
+ * Every /api route answers 401 to an anonymous caller unless it is marked
+ * public: added on route registration, so a new route cannot forget it.
+ */
+export function registerAuthentication(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.config?.public) return;
+    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+    route.preHandler = [
+      async (request: FastifyRequest) => {
+        request.user = await resolveSession(db, readSessionToken(request));
+        if (!request.user) throw AppError.unauthorized();
+      },
+      ...existing,
+    ];
+  });
+}

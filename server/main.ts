@@ -1,0 +1,19 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+const { app } = await buildApp({ config, database, logger: true });
+
+async function shutdown(signal: string) {
+  app.log.info(`${signal}: shutting down`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Textbook Studio at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind}, AI: ${config.aiProvider})`);

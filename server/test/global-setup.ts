@@ -1,0 +1,45 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openPglite, openPostgres } from '../db/client';
+
+/**
+ * Migrates one database per run and lets every test file copy it: a PGlite
+ * data dump (loading it takes a fraction of a migration), or a PostgreSQL
+ * template database when TEST_DATABASE_URL is set (CI's second pass).
+ */
+export default async function setup(project: TestProject) {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query('DROP DATABASE IF EXISTS ts_template WITH (FORCE)');
+    await admin.query('CREATE DATABASE ts_template');
+    const url = new URL(pgUrl);
+    url.pathname = '/ts_template';
+    const template = await openPostgres(url.toString());
+    await migrateDatabase(template);
+    await template.close();
+    await admin.end();
+    project.provide('pgTemplateUrl', url.toString());
+    project.provide('pgliteDump', '');
+    return;
+  }
+  const database = await openPglite(undefined);
+  await migrateDatabase(database);
+  const dump = await database.pglite!.dumpDataDir('none');
+  const file = path.join(os.tmpdir(), `textbook-studio-test-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteDump', file);
+  project.provide('pgTemplateUrl', '');
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteDump: string;
+    pgTemplateUrl: string;
+  }
+}

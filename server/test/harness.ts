@@ -1,0 +1,65 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import type { AppDeps } from '../http/deps';
+import { createTestDatabase } from './test-db';
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  cookie: string;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: Database;
+  /** Registers a user (a unique name from the stem) and returns its session cookie. */
+  createUser(stem?: string): Promise<TestUser>;
+}
+
+let counter = 0;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig({ ...process.env, DATABASE_URL: '', AI_PROVIDER: 'offline', REFERENCE_SOURCES: 'documents' } as NodeJS.ProcessEnv, {
+    sessionSecret: 'test-secret-test-secret-test-secret',
+    dataDir: '/nonexistent-test-data-dir',
+    ...overrides,
+  });
+}
+
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const list = Array.isArray(header) ? header : header ? [header] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/**
+ * Builds the real app on a fresh database for one test file:
+ *   const h = useHarness(); ... const alice = await h.createUser('alice');
+ */
+export function useHarness(overrides: Partial<Config> = {}): Harness {
+  const harness = {} as Harness;
+  beforeAll(async () => {
+    harness.database = await createTestDatabase();
+    const built = await buildApp({ config: testConfig(overrides), database: harness.database });
+    harness.app = built.app;
+    harness.deps = built.deps;
+    await harness.app.ready();
+    harness.createUser = async (stem = 'user') => {
+      const username = `${stem}${++counter}_${process.pid}`.slice(0, 60);
+      const password = 'correct-horse';
+      const res = await harness.app.inject({ method: 'POST', url: '/api/register', payload: { username, password } });
+      if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+      return { id: res.json().id, username, password, cookie: cookieFrom(res) };
+    };
+  });
+  afterAll(async () => {
+    await harness.app?.close();
+    await harness.database?.close();
+  });
+  return harness;
+}
