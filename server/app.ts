@@ -15,11 +15,15 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
+import { createEngine } from './ai';
+import { createLocalEventBus, type EventBus } from './realtime/events';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Tests and multi-instance setups pass their own bus; PGlite uses the in-process one. */
+  events?: EventBus;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
@@ -64,7 +68,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerSecurityHeaders(app);
   registerAuthentication(app, database.db);
 
-  const deps: AppDeps = { config, database, loginThrottle: new LoginThrottle() };
+  const deps: AppDeps = {
+    config,
+    database,
+    loginThrottle: new LoginThrottle(),
+    engine: await createEngine(config),
+    events: options.events ?? createLocalEventBus(),
+  };
+  app.addHook('onClose', async () => {
+    await deps.events.close();
+  });
   registerAuthRoutes(app, deps);
   await registerFeatures(app, deps);
   await registerSpa(app);

@@ -1,14 +1,18 @@
+import type { AuthoringEngine } from '../ai/engine';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { LoginThrottle } from '../features/auth/login-throttle';
+import type { EventBus } from '../realtime/events';
 
 /**
- * What feature routes receive. Features add their own services here as they
- * arrive (engine, embeddings, references, realtime hub), built once in buildApp.
+ * What feature routes receive, built once in buildApp. Features that need a
+ * long-lived service (embedder, reference providers, realtime hub) add an
+ * optional field here and construct it in buildApp.
  */
 export interface AppDeps {
   config: Config;
   database: Database;
   loginThrottle: LoginThrottle;
-  [extra: string]: unknown;
+  engine: AuthoringEngine;
+  events: EventBus;
 }
