@@ -1,0 +1,55 @@
+import sanitize from 'sanitize-html';
+
+/** The spec's link schemes (section 5). */
+export const allowedLinkSchemes = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'];
+
+// Images only from our own /api/images/ or raster data URLs; never SVG (DESIGN.md).
+const imageSrc = /^(\/api\/images\/\d+|data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+)$/i;
+
+/** The editor's allowlist: what TipTap's starter kit, link, image and math produce. */
+const options: sanitize.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'code', 'pre',
+    'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'span', 'div', 'sub', 'sup', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'target', 'rel', 'class', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    span: ['class', 'data-type', 'data-latex'],
+    div: ['class', 'data-type', 'data-latex'],
+    code: ['class'],
+    pre: ['class'],
+    ol: ['start'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: allowedLinkSchemes,
+  allowedSchemesByTag: { img: ['data', 'http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => frame.tag === 'img' && !imageSrc.test(frame.attribs.src ?? ''),
+  transformTags: {
+    // Links open in a new tab without leaking the opener (spec 5).
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
+    }),
+  },
+};
+
+export function sanitizeHtml(html: string): string {
+  if (!html) return '';
+  return sanitize(html, options);
+}
+
+/** Titles and reference fields are plain text: no tags at all survive. */
+export function sanitizePlainText(text: string): string {
+  if (!text) return '';
+  return sanitize(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' })
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
+}
