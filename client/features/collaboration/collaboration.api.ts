@@ -1,0 +1,37 @@
+import { apiJson, apiRequest } from '../../lib/api';
+
+/** Spec 3: a collaborator entry carries user {id, username}; extra fields (role, createdAt) are optional. */
+export interface CollaboratorEntry {
+  user: { id: number; username: string };
+  role?: 'owner' | 'collaborator';
+  userId?: number;
+  textbookId?: number;
+  createdAt?: string;
+}
+export interface UserSearchResult {
+  id: number;
+  username: string;
+}
+
+export const collaboratorsKey = (textbookId: number) => [`/api/textbooks/${textbookId}/collaborators`] as const;
+
+export async function fetchCollaborators(textbookId: number): Promise<CollaboratorEntry[]> {
+  const body = await apiJson<CollaboratorEntry[] | { collaborators: CollaboratorEntry[] }>('GET', `/api/textbooks/${textbookId}/collaborators`);
+  // Spec 7 answers a list; tolerate a wrapped list too.
+  return Array.isArray(body) ? body : body.collaborators;
+}
+
+export async function addCollaborator(textbookId: number, collaboratorId: number): Promise<void> {
+  await apiRequest('POST', `/api/textbooks/${textbookId}/collaborators`, { collaboratorId });
+}
+
+export async function removeCollaborator(textbookId: number, userId: number): Promise<void> {
+  await apiRequest('DELETE', `/api/textbooks/${textbookId}/collaborators/${userId}`);
+}
+
+export async function searchUsers(term: string, textbookId?: number): Promise<UserSearchResult[]> {
+  const params = new URLSearchParams({ q: term });
+  if (textbookId !== undefined) params.set('textbookId', String(textbookId));
+  const body = await apiJson<UserSearchResult[] | { users: UserSearchResult[] }>('GET', `/api/users/search?${params.toString()}`);
+  return Array.isArray(body) ? body : body.users;
+}

@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState } from 'react';
+import { limits } from '../../../common/limits';
+import { wsCloseCodes, type ActiveCollaborator } from '../../../common/realtime';
+import { useAuth } from '../../app/auth-context';
+import { toast, type ToastInput } from '../../components/ui/toast-store';
+import { collaborationSocketUrl, createReconnectingSocket } from '../../lib/ws-client';
+
+export { mergeRemoteContent } from './merge-remote-content';
+
+export interface UseCollaborationOptions {
+  textbookId: number;
+  /** A collaborator's committed save: the stored content and its revision (merge with mergeRemoteContent). */
+  onRemoteEdit: (content: unknown, revision: number) => void;
+}
+export interface CollaborationState {
+  connected: boolean;
+  activeUsers: ActiveCollaborator[];
+}
+
+// Spec 9: collaboration update toasts at most one per 10 s, across every textbook page of this tab.
+let lastCollaborationToastAt = Number.NEGATIVE_INFINITY;
+export function collaborationToast(input: ToastInput, now: number = Date.now()): boolean {
+  if (now - lastCollaborationToastAt < limits.collaborationToastIntervalMs) return false;
+  lastCollaborationToastAt = now;
+  toast(input);
+  return true;
+}
+/** Tests start each case with a fresh throttle. */
+export function resetCollaborationToastThrottle(): void {
+  lastCollaborationToastAt = Number.NEGATIVE_INFINITY;
+}
+
+const refusedCodes = [wsCloseCodes.unauthorized, wsCloseCodes.forbidden, wsCloseCodes.notFound];
+const errorToast: ToastInput = {
+  title: 'Collaboration Error',
+  description: 'Could not connect to the collaboration server. Collaborative editing is disabled.',
+  variant: 'destructive',
+};
+
+interface IncomingMessage {
+  type?: unknown;
+  textbookId?: unknown;
+  userId?: unknown;
+  username?: unknown;
+  content?: unknown;
+  revision?: unknown;
+  collaborators?: unknown;
+}
+
+function isActiveCollaborator(v: unknown): v is ActiveCollaborator {
+  const o = v as ActiveCollaborator | null;
+  return !!o && typeof o.userId === 'number' && typeof o.username === 'string';
+}
+
+/** Spec 4 "Collaboration connection": presence and live edits for one textbook over /ws. */
+export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationOptions): CollaborationState {
+  const { user } = useAuth();
+  const userId = user?.id;
+  const [connected, setConnected] = useState(false);
+  const [activeUsers, setActiveUsers] = useState<ActiveCollaborator[]>([]);
+  // The latest callback without reconnecting whenever the page re-renders.
+  const onRemoteEditRef = useRef(onRemoteEdit);
+  onRemoteEditRef.current = onRemoteEdit;
+
+  useEffect(() => {
+    if (userId === undefined || !Number.isSafeInteger(textbookId)) return;
+    // One error toast per outage, not one per reconnect attempt.
+    let errorShown = false;
+    const showError = () => {
+      if (errorShown) return;
+      errorShown = true;
+      toast(errorToast);
+    };
+    const envelope = (type: 'join' | 'leave') => ({ type, textbookId, userId, timestamp: new Date().toISOString() });
+
+    const handle = (raw: unknown) => {
+      const msg = raw as IncomingMessage;
+      if (!msg || typeof msg !== 'object' || msg.textbookId !== textbookId) return;
+      switch (msg.type) {
+        case 'collaborators':
+          if (Array.isArray(msg.collaborators)) setActiveUsers(msg.collaborators.filter(isActiveCollaborator));
+          return;
+        case 'join': {
+          if (typeof msg.userId !== 'number' || typeof msg.username !== 'string' || msg.userId === userId) return;
+          const joined = { userId: msg.userId, username: msg.username };
+          setActiveUsers((list) => (list.some((u) => u.userId === joined.userId) ? list : [...list, joined]));
+          collaborationToast({ title: 'Collaborator Joined', description: `${joined.username} is now editing this textbook` });
+          return;
+        }
+        case 'leave': {
+          if (typeof msg.userId !== 'number' || msg.userId === userId) return;
+          const left = msg.userId;
+          setActiveUsers((list) => list.filter((u) => u.userId !== left));
+          collaborationToast({ title: 'Collaborator Left', description: `${typeof msg.username === 'string' ? msg.username : 'A collaborator'} has left` });
+          return;
+        }
+        case 'edit': {
+          if (msg.userId === userId || typeof msg.revision !== 'number' || msg.content === undefined) return;
+          onRemoteEditRef.current(msg.content, msg.revision);
+          collaborationToast({ title: 'Collaboration Update', description: `${typeof msg.username === 'string' ? msg.username : 'A collaborator'} updated the textbook` });
+          return;
+        }
+        default:
+          return; // Spec 4: unknown types are ignored.
+      }
+    };
+
+    const socket = createReconnectingSocket({
+      url: collaborationSocketUrl(),
+      fatalCloseCodes: refusedCodes,
+      maxDelayMs: 30_000,
+      onOpen: (send) => {
+        errorShown = false;
+        setConnected(true);
+        send(envelope('join'));
+        toast({ title: 'Connected to collaboration server' });
+      },
+      onMessage: handle,
+      onError: () => {
+        setConnected(false);
+        showError();
+      },
+      onClose: ({ code }) => {
+        setConnected(false);
+        setActiveUsers([]);
+        if ((refusedCodes as readonly number[]).includes(code)) showError();
+      },
+    });
+
+    // Leaving the page without unmounting (tab closed, reload): say so before the socket dies.
+    const onPageHide = () => socket.close(envelope('leave'));
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      socket.close(envelope('leave'));
+      setConnected(false);
+      setActiveUsers([]);
+    };
+  }, [textbookId, userId]);
+
+  return { connected, activeUsers };
+}
