@@ -1,0 +1,108 @@
+/**
+ * Text cleanup shared by the extractors (PDF, DOCX, TXT), the engines and
+ * references. Pure functions on strings; no NLP model needed.
+ */
+
+const ligatures: Record<string, string> = {
+  '\uFB00': 'ff',
+  '\uFB01': 'fi',
+  '\uFB02': 'fl',
+  '\uFB03': 'ffi',
+  '\uFB04': 'ffl',
+  '\uFB05': 'st',
+  '\uFB06': 'st',
+  '\u0132': 'IJ',
+  '\u0133': 'ij',
+  '\u0152': 'OE',
+  '\u0153': 'oe',
+};
+
+/** Ligatures to letters, odd spaces to plain spaces, soft hyphens and zero-widths removed. */
+export function normalizeCharacters(text: string): string {
+  return text
+    .replace(/[\uFB00-\uFB06\u0132\u0133\u0152\u0153]/g, (c) => ligatures[c] ?? c)
+    .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '')
+    .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\t\f\v]/g, ' ')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u2028\u2029]/g, '\n')
+    // Control characters other than newline carry nothing a reader can see.
+    .replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '');
+}
+
+/** Collapses runs of spaces inside lines and trims each line. */
+export function collapseSpaces(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/ {2,}/g, ' ').trim())
+    .join('\n');
+}
+
+/**
+ * Joins words split across lines by a hyphen ("compi-\nlation" -> "compilation").
+ * A hyphen before a capitalised word or between two words that are both
+ * hyphenated compounds elsewhere ("well-\nknown") is kept as a real hyphen.
+ */
+export function joinHyphenation(text: string, knownCompounds?: Set<string>): string {
+  return text.replace(/([A-Za-z\u00C0-\u024F]+)[-\u2010\u2011]\s*\n\s*([a-z\u00DF-\u024F]+)/g, (_m, left: string, right: string) => {
+    const compound = `${left}-${right}`.toLowerCase();
+    if (knownCompounds?.has(compound)) return `${left}-${right}`;
+    return `${left}${right}`;
+  });
+}
+
+/** Hyphenated compounds that appear inside lines (not at a break): evidence that a break hyphen is real. */
+export function collectCompounds(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/\b([A-Za-z]+-[a-z]+)\b/g)) found.add(m[1].toLowerCase());
+  return found;
+}
+
+/** Paragraph text: lines joined by spaces, hyphenation joined, spaces collapsed. */
+export function unwrapLines(text: string, knownCompounds?: Set<string>): string {
+  return joinHyphenation(text, knownCompounds).replace(/\s*\n\s*/g, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/** Full cleanup for a block of extracted text, keeping paragraph breaks (blank lines). */
+export function cleanText(text: string): string {
+  const normalized = collapseSpaces(normalizeCharacters(text));
+  return normalized
+    .split(/\n{2,}/)
+    .map((para) => para.trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+export function countWords(text: string): number {
+  const m = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu);
+  return m ? m.length : 0;
+}
+
+/** Cuts at a word boundary and adds an ellipsis when cut. */
+export function truncateWords(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const cut = text.slice(0, maxChars);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > maxChars * 0.6 ? cut.slice(0, space) : cut).trimEnd()}...`;
+}
+
+/** "the TRACE-based   compiler" -> "The TRACE-based compiler" (first letter up, spaces collapsed). */
+export function toTitleStart(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t ? t[0].toUpperCase() + t.slice(1) : t;
+}
+
+/** Title Case for short headings/topics, keeping acronyms and small words. */
+export function toTitleCase(text: string): string {
+  const small = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'via', 'vs', 'with']);
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .map((w, i) => {
+      if (/[A-Z]/.test(w.slice(1)) || /\d/.test(w)) return w;
+      const lower = w.toLowerCase();
+      if (i > 0 && small.has(lower)) return lower;
+      return lower[0]?.toUpperCase() + lower.slice(1);
+    })
+    .join(' ');
+}
