@@ -1,5 +1,6 @@
 import { genericWords } from './tokenize';
-import { wink } from './wink';
+import type { ItemSentence } from 'wink-nlp';
+import { tokenColumns, wink } from './wink';
 
 export interface Keyphrase {
   phrase: string;
@@ -28,19 +29,13 @@ const maxWords = 4;
 export function extractKeyphrases(texts: string[], opts: { limit?: number } = {}): Keyphrase[] {
   const limit = opts.limit ?? 10;
   const nlp = wink();
-  const its = nlp.its;
   const candidates = new Map<string, Candidate>();
 
   texts.forEach((text, docIndex) => {
     if (!text.trim()) return;
     const doc = nlp.readDoc(text);
-    doc.sentences().each((sentence) => {
-      const tokens = sentence.tokens();
-      const surface = tokens.out() as string[];
-      const lemma = tokens.out(its.lemma) as string[];
-      const pos = tokens.out(its.pos) as string[];
-      const stop = tokens.out(its.stopWordFlag) as unknown as boolean[];
-      const types = tokens.out(its.type) as string[];
+    doc.sentences().each((sentence: ItemSentence) => {
+      const { surface, lemma, pos, stop, type: types } = tokenColumns(sentence.tokens());
       let run: number[] = [];
       const flush = () => {
         addRun(run, surface, lemma, pos, docIndex, candidates);

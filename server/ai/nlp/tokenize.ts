@@ -1,4 +1,4 @@
-import { wink } from './wink';
+import { tokenColumns, wink } from './wink';
 
 /** Words that are frequent in academic prose but carry no topic. */
 export const genericWords = new Set([
@@ -17,12 +17,7 @@ const wordLike = /^[\p{L}][\p{L}\p{N}'’-]*$/u;
  */
 export function tokenize(text: string): string[] {
   if (!text.trim()) return [];
-  const nlp = wink();
-  const its = nlp.its;
-  const doc = nlp.readDoc(text);
-  const lemmas = doc.tokens().out(its.lemma) as string[];
-  const stop = doc.tokens().out(its.stopWordFlag) as unknown as boolean[];
-  const types = doc.tokens().out(its.type) as string[];
+  const { lemma: lemmas, stop, type: types } = tokenColumns(wink().readDoc(text).tokens());
   const out: string[] = [];
   for (let i = 0; i < lemmas.length; i++) {
     if (stop[i] || types[i] !== 'word') continue;

@@ -1,4 +1,4 @@
-import winkNLP, { type WinkMethods } from 'wink-nlp';
+import winkNLP, { type ItsFunction, type Tokens, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 
 let instance: WinkMethods | undefined;
@@ -11,4 +11,31 @@ let instance: WinkMethods | undefined;
 export function wink(): WinkMethods {
   instance ??= winkNLP(model, ['sbd', 'pos']);
   return instance;
+}
+
+/** Per-token columns of a document or sentence, typed (wink's own typings do not cover lemma/pos outputs). */
+export interface TokenColumns {
+  surface: string[];
+  lemma: string[];
+  pos: string[];
+  stop: boolean[];
+  type: string[];
+}
+
+interface TokenCollection {
+  out(): string[];
+  out(itsf: ItsFunction<unknown>): unknown[];
+}
+
+export function tokenColumns(tokens: Tokens): TokenColumns {
+  const nlp = wink();
+  const t = tokens as unknown as TokenCollection;
+  const its = nlp.its as unknown as Record<'lemma' | 'pos' | 'stopWordFlag' | 'type', ItsFunction<unknown>>;
+  return {
+    surface: t.out(),
+    lemma: t.out(its.lemma) as string[],
+    pos: t.out(its.pos) as string[],
+    stop: t.out(its.stopWordFlag) as boolean[],
+    type: t.out(its.type) as string[],
+  };
 }
