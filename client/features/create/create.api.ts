@@ -1,0 +1,117 @@
+import { apiJson, apiRequest } from '../../lib/api';
+import type {
+  ExtractTextResponse,
+  GenerateOutlineResponse,
+  GenerationJobResponse,
+  MaterialInput,
+  OutlineAssistantResponse,
+  PreviewReferencesResponse,
+  Reference,
+  TextbookContent,
+} from './create.types';
+
+/** Spec 7: files repeated in file mode; directContent + directMethod='true' (+ chapterTitle) in direct mode. */
+function appendOwnMaterial(form: FormData, material: MaterialInput): boolean {
+  if (material.mode === 'file' && material.files.length > 0) {
+    for (const f of material.files) form.append('files', f, f.name);
+    return true;
+  }
+  if (material.mode === 'direct' && material.directContent.trim()) {
+    form.append('directContent', material.directContent);
+    form.append('directMethod', 'true');
+    if (material.chapterTitle.trim()) form.append('chapterTitle', material.chapterTitle.trim());
+    return true;
+  }
+  return false;
+}
+
+/** Preview and generate fall back to 'Topic: {topic}' when the user gave no material (spec 7). */
+export function buildMaterialForm(topic: string, material: MaterialInput): FormData {
+  const form = new FormData();
+  form.append('topic', topic);
+  if (!appendOwnMaterial(form, material)) form.append('directContent', `Topic: ${topic}`);
+  return form;
+}
+
+async function serverMessage(res: Response): Promise<string> {
+  const body = await res.text().catch(() => '');
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : '';
+  } catch {
+    return body.length <= 300 ? body : '';
+  }
+}
+
+/**
+ * POST /api/extract-text. Spec 8 makes the reason 'Error: {status}' for a
+ * non-OK answer; the server's own message follows it so the user learns why
+ * (for example which file was corrupt).
+ */
+export async function extractText(material: MaterialInput): Promise<ExtractTextResponse> {
+  const form = new FormData();
+  appendOwnMaterial(form, material);
+  const res = await fetch('/api/extract-text', { method: 'POST', body: form, credentials: 'include' });
+  if (!res.ok) {
+    const why = await serverMessage(res);
+    throw new Error(why ? `Error: ${res.status} - ${why}` : `Error: ${res.status}`);
+  }
+  return (await res.json()) as ExtractTextResponse;
+}
+
+export function previewReferences(input: {
+  topic: string;
+  material: MaterialInput;
+  existingReferences?: Reference[];
+}): Promise<PreviewReferencesResponse> {
+  const form = buildMaterialForm(input.topic, input.material);
+  if (input.existingReferences && input.existingReferences.length > 0) {
+    form.append('existingReferences', JSON.stringify(input.existingReferences));
+  }
+  return apiJson<PreviewReferencesResponse>('POST', '/api/textbooks/preview-references', form);
+}
+
+export function generateOutline(input: {
+  topic: string;
+  material: MaterialInput;
+  approvedReferences: Reference[];
+  jobId: string;
+}): Promise<GenerateOutlineResponse> {
+  const form = buildMaterialForm(input.topic, input.material);
+  form.append('approvedReferences', JSON.stringify(input.approvedReferences));
+  form.append('jobId', input.jobId);
+  return apiJson<GenerateOutlineResponse>('POST', '/api/textbooks/generate-outline', form);
+}
+
+/** Contract B: null while the job is unknown (404) or the endpoint is unreachable. */
+export async function fetchGenerationJob(jobId: string): Promise<GenerationJobResponse | null> {
+  try {
+    return await apiJson<GenerationJobResponse>('GET', `/api/generation-jobs/${encodeURIComponent(jobId)}`);
+  } catch {
+    // A missing job, an older server without the endpoint or a dropped connection: the ticker takes over.
+    return null;
+  }
+}
+
+/** Spec 8: a failed call raises 'Failed to get response from AI assistant'. */
+export async function askOutlineAssistant(body: {
+  message: string;
+  topic: string;
+  textbookContent: TextbookContent;
+  textbookId?: number;
+}): Promise<OutlineAssistantResponse> {
+  let res: Response;
+  try {
+    res = await apiRequest('POST', '/api/ai/outline-assistant', body);
+  } catch {
+    throw new Error('Failed to get response from AI assistant');
+  }
+  return (await res.json()) as OutlineAssistantResponse;
+}
+
+/** crypto.randomUUID exists only in secure contexts; a plain-http LAN address still needs an id. */
+export function newJobId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

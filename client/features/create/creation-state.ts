@@ -1,0 +1,144 @@
+import type { ExtractTextResponse, InputMode, MaterialInput, PreviewReferencesResponse, Reference, ReferenceSourceReport } from './create.types';
+import { keepApprovals, normalizeReferences, normalizeSources } from './normalize-references';
+import { sameFile } from './file-types';
+
+export type PanelName = 'text' | 'objectives' | 'suggestions' | 'references';
+
+/** Everything the creation form holds; it lives in the page so Try Again finds the form as it was. */
+export interface CreationState {
+  topic: string;
+  mode: InputMode;
+  files: File[];
+  directContent: string;
+  chapterTitle: string;
+  extractedText: string;
+  detectedTopic: string;
+  objectives: string[];
+  suggestions: string[];
+  references: Reference[];
+  /** Set once a reference preview answered, so an empty result still shows its panel. */
+  hasPreviewedReferences: boolean;
+  referenceSources: ReferenceSourceReport[];
+  open: Record<PanelName, boolean>;
+}
+
+export type CreationAction =
+  | { type: 'topic'; value: string }
+  | { type: 'mode'; value: InputMode }
+  | { type: 'addFiles'; files: File[] }
+  | { type: 'removeFile'; index: number }
+  | { type: 'directContent'; value: string }
+  | { type: 'chapterTitle'; value: string }
+  | { type: 'extracted'; response: ExtractTextResponse }
+  | { type: 'referencesPreviewed'; response: PreviewReferencesResponse }
+  | { type: 'toggleReference'; index: number }
+  | { type: 'togglePanel'; panel: PanelName };
+
+export const initialCreationState: CreationState = {
+  topic: '',
+  mode: 'file',
+  files: [],
+  directContent: '',
+  chapterTitle: '',
+  extractedText: '',
+  detectedTopic: '',
+  objectives: [],
+  suggestions: [],
+  references: [],
+  hasPreviewedReferences: false,
+  referenceSources: [],
+  open: { text: false, objectives: false, suggestions: false, references: false },
+};
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+}
+
+export function creationReducer(state: CreationState, action: CreationAction): CreationState {
+  switch (action.type) {
+    case 'topic':
+      return { ...state, topic: action.value };
+    case 'mode':
+      return { ...state, mode: action.value };
+    case 'addFiles': {
+      const fresh = action.files.filter((f) => !state.files.some((g) => sameFile(f, g)));
+      return { ...state, files: [...state.files, ...fresh] };
+    }
+    case 'removeFile':
+      return { ...state, files: state.files.filter((_, i) => i !== action.index) };
+    case 'directContent':
+      return { ...state, directContent: action.value };
+    case 'chapterTitle':
+      return { ...state, chapterTitle: action.value };
+    case 'extracted': {
+      // Spec 4, Extraction success: text, topic (only into an empty field), objectives and references opened, suggestions.
+      const r = action.response;
+      const detectedTopic = typeof r.detectedTopic === 'string' ? r.detectedTopic.trim() : '';
+      return {
+        ...state,
+        extractedText: typeof r.extractedText === 'string' ? r.extractedText : '',
+        detectedTopic,
+        topic: state.topic.trim() ? state.topic : detectedTopic || state.topic,
+        objectives: strings(r.objectives),
+        suggestions: strings(r.aiSuggestions),
+        references: normalizeReferences(r.extractedReferences),
+        open: { ...state.open, objectives: true, references: true },
+      };
+    }
+    case 'referencesPreviewed': {
+      const r = action.response;
+      const detectedTopic = typeof r.detectedTopic === 'string' && r.detectedTopic.trim() ? r.detectedTopic.trim() : state.detectedTopic;
+      return {
+        ...state,
+        references: keepApprovals(state.references, normalizeReferences(r.references)),
+        hasPreviewedReferences: true,
+        referenceSources: normalizeSources(r.sources),
+        extractedText: typeof r.extractedText === 'string' && r.extractedText ? r.extractedText : state.extractedText,
+        detectedTopic,
+        open: { ...state.open, references: true },
+      };
+    }
+    case 'toggleReference':
+      return {
+        ...state,
+        references: state.references.map((r, i) => (i === action.index ? { ...r, approved: !r.approved } : r)),
+      };
+    case 'togglePanel':
+      return { ...state, open: { ...state.open, [action.panel]: !state.open[action.panel] } };
+  }
+}
+
+export function materialOf(state: CreationState): MaterialInput {
+  return { mode: state.mode, files: state.files, directContent: state.directContent, chapterTitle: state.chapterTitle };
+}
+
+export function approvedCount(state: Pick<CreationState, 'references'>): number {
+  return state.references.filter((r) => r.approved).length;
+}
+
+/** Spec 5: pending, no topic, or references with none approved keep the generate button disabled. */
+export function canGenerate(state: Pick<CreationState, 'topic' | 'references'>, isPending: boolean): boolean {
+  if (isPending || !state.topic.trim()) return false;
+  return state.references.length === 0 || approvedCount(state) > 0;
+}
+
+export interface ValidationProblem {
+  title: string;
+  description: string;
+}
+
+/** Spec 5, the form's checks before generating (the button is disabled for the same reasons). */
+export function validateGenerate(state: Pick<CreationState, 'topic' | 'references'>): ValidationProblem | null {
+  if (!state.topic.trim()) return { title: 'Validation Error', description: 'Please enter a topic' };
+  if (state.references.length > 0 && approvedCount(state) === 0) {
+    return { title: 'No Approved References', description: 'Please approve at least one reference or preview references again to continue.' };
+  }
+  return null;
+}
+
+/** Spec 5, extraction preview: a file in file mode, non-blank content in direct mode. */
+export function validateExtraction(state: Pick<CreationState, 'mode' | 'files' | 'directContent'>): ValidationProblem | null {
+  if (state.mode === 'file' && state.files.length === 0) return { title: 'Validation Error', description: 'Please upload at least one file' };
+  if (state.mode === 'direct' && !state.directContent.trim()) return { title: 'Validation Error', description: 'Please enter some content' };
+  return null;
+}

@@ -1,0 +1,49 @@
+/** Spec 5: the three accepted upload types. */
+export const acceptedMimeTypes = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/plain',
+] as const;
+
+export const invalidFileFormatMessage = 'Invalid file format. Please upload PDF, DOCX, or TXT files only.';
+
+/** For the picker's accept attribute: extensions too, since some systems give .docx no MIME type. */
+export const fileInputAccept = [...acceptedMimeTypes, '.pdf', '.docx', '.txt'].join(',');
+
+export type FileKind = 'pdf' | 'docx' | 'txt';
+
+const kindByMime: Record<string, FileKind> = {
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'text/plain': 'txt',
+};
+const kindByExtension: Record<string, FileKind> = { pdf: 'pdf', docx: 'docx', txt: 'txt' };
+
+function extension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * The declared type decides (spec 5); only when the browser declares none (or
+ * a generic binary type) does the extension. The server sniffs the content
+ * anyway, so a PNG renamed .docx is still refused there.
+ */
+export function fileKind(file: Pick<File, 'name' | 'type'>): FileKind | null {
+  if (file.type && file.type !== 'application/octet-stream') return kindByMime[file.type] ?? null;
+  return kindByExtension[extension(file.name)] ?? null;
+}
+
+/** Spec 9: file size in MB with 2 decimals. */
+export function formatFileSize(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+export function fileTypeLabel(file: Pick<File, 'name' | 'type'>): string {
+  return file.type || extension(file.name).toUpperCase() || 'unknown';
+}
+
+/** Same name, size and modification time: the same file picked twice is listed once. */
+export function sameFile(a: File, b: File): boolean {
+  return a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+}

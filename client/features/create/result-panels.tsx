@@ -1,0 +1,35 @@
+import type { Dispatch } from 'react';
+import type { CreationAction, CreationState } from './creation-state';
+import { ExtractedTextPanel } from './extracted-text-panel';
+import { ObjectivesPanel } from './objectives-panel';
+import { ReferencesPanel } from './references-panel';
+import { SuggestionsPanel } from './suggestions-panel';
+
+/** The four collapsible panels of spec 2, each shown once it has something to hold. */
+export function ResultPanels({ state, dispatch }: { state: CreationState; dispatch: Dispatch<CreationAction> }) {
+  const hasExtraction = state.extractedText !== '' || state.objectives.length > 0 || state.suggestions.length > 0;
+  const hasReferences = state.references.length > 0 || state.hasPreviewedReferences;
+  if (!hasExtraction && !hasReferences) return null;
+  return (
+    <div className="space-y-3" aria-label="Analysis results">
+      {state.extractedText !== '' && (
+        <ExtractedTextPanel text={state.extractedText} isOpen={state.open.text} onToggle={() => dispatch({ type: 'togglePanel', panel: 'text' })} />
+      )}
+      {hasExtraction && (
+        <ObjectivesPanel objectives={state.objectives} isOpen={state.open.objectives} onToggle={() => dispatch({ type: 'togglePanel', panel: 'objectives' })} />
+      )}
+      {hasExtraction && (
+        <SuggestionsPanel suggestions={state.suggestions} isOpen={state.open.suggestions} onToggle={() => dispatch({ type: 'togglePanel', panel: 'suggestions' })} />
+      )}
+      {(hasReferences || hasExtraction) && (
+        <ReferencesPanel
+          references={state.references}
+          sources={state.referenceSources}
+          isOpen={state.open.references}
+          onToggle={() => dispatch({ type: 'togglePanel', panel: 'references' })}
+          onToggleReference={(index) => dispatch({ type: 'toggleReference', index })}
+        />
+      )}
+    </div>
+  );
+}

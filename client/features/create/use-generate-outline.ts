@@ -1,0 +1,80 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { limits } from '../../../common/limits';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/api';
+import { generateOutline, newJobId } from './create.api';
+import type { GenerateOutlineResponse, PageMode, TextbookContent } from './create.types';
+import { materialOf, validateGenerate, type CreationState } from './creation-state';
+import { useGenerationProgress } from './use-generation-progress';
+
+/**
+ * The generate step and the page mode of spec 4: idle -> processing when it
+ * starts, processing -> error on failure, error -> idle on Try Again; on
+ * success the user is sent on after 2 s.
+ */
+export function useGenerateOutline(state: CreationState) {
+  const [mode, setMode] = useState<PageMode>('idle');
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [result, setResult] = useState<GenerateOutlineResponse | null>(null);
+  const [outline, setOutline] = useState<TextbookContent | null>(null);
+  const [, navigate] = useLocation();
+  const navigateTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const progress = useGenerationProgress(mode === 'processing' ? jobId : null, result !== null);
+
+  useEffect(() => () => clearTimeout(navigateTimer.current), []);
+
+  const mutation = useMutation({
+    mutationFn: generateOutline,
+    onSuccess: (response) => {
+      setResult(response);
+      setOutline(response.textbookContent);
+      if (response.notice) toast({ title: 'Note', description: response.notice });
+      const target = response.textbookId ? `/textbook/${response.textbookId}` : '/saved-textbooks';
+      navigateTimer.current = setTimeout(() => navigate(target), limits.navigateAfterGenerationMs);
+    },
+    onError: (err) => {
+      toast({ title: 'Error', description: `Failed to generate textbook outline: ${errorMessage(err)}`, variant: 'destructive' });
+      setMode('error');
+    },
+  });
+
+  function start() {
+    const problem = validateGenerate(state);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    const approvedReferences = state.references.filter((r) => r.approved);
+    // Spec 5: the generate step itself refuses too, whatever called it.
+    if (state.references.length > 0 && approvedReferences.length === 0) {
+      toast({ title: 'Error', description: 'Please approve at least one reference to generate a textbook outline.', variant: 'destructive' });
+      return;
+    }
+    const id = newJobId();
+    setJobId(id);
+    setResult(null);
+    setMode('processing');
+    mutation.mutate({ topic: state.topic.trim(), material: materialOf(state), approvedReferences, jobId: id });
+  }
+
+  function retry() {
+    setMode('idle');
+    setJobId(null);
+    mutation.reset();
+  }
+
+  return {
+    mode,
+    start,
+    retry,
+    isPending: mutation.isPending,
+    steps: progress.steps,
+    progressDetail: progress.detail,
+    notice: result?.notice ?? outline?.notice,
+    textbookId: result?.textbookId,
+    outline,
+    setOutline,
+  };
+}
