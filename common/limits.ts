@@ -23,6 +23,8 @@ export const limits = {
   /** JSON bodies (textbook content can be large: 100 chapters x 20 sections is about 5 MB). */
   jsonBodyMaxBytes: 20 * 1024 * 1024,
   guidanceMaxChars: 20_000,
+  /** Largest WebSocket frame the server reads; bigger ones close the socket (1009). */
+  realtimeFrameMaxBytes: 1024 * 1024,
 } as const;
 
 export const progressSteps = [

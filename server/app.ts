@@ -17,6 +17,8 @@ import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
 import { createEngine } from './ai';
 import { createLocalEventBus, type EventBus } from './realtime/events';
+import { createPgEventBus } from './realtime/pg-event-bus';
+import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -62,7 +64,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     },
   });
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyWebsocket, { options: { maxPayload: limits.jsonBodyMaxBytes } });
+  // Client frames are small (join/leave); spec clients' `edit` frames carry a book but are ignored, so 1 MB bounds memory.
+  await app.register(fastifyWebsocket, { options: { maxPayload: limits.realtimeFrameMaxBytes } });
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
@@ -73,12 +76,18 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     database,
     loginThrottle: new LoginThrottle(),
     engine: await createEngine(config),
-    events: options.events ?? createLocalEventBus(),
+    // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; PGlite is one process.
+    events:
+      options.events ??
+      (database.kind === 'postgres' && database.pool
+        ? await createPgEventBus({ connection: database.pool.options, pool: database.pool, onError: (message, err) => app.log.error({ err }, message) })
+        : createLocalEventBus()),
   };
   app.addHook('onClose', async () => {
     await deps.events.close();
   });
   registerAuthRoutes(app, deps);
+  registerRealtimeRoutes(app, deps);
   await registerFeatures(app, deps);
   await registerSpa(app);
   return { app, deps };

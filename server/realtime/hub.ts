@@ -1,0 +1,238 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { PublicUser } from '../../common/auth';
+import { clientMessage, wsCloseCodes, type ServerMessage } from '../../common/realtime';
+import type { Database } from '../db/client';
+import { findTextbookRole } from '../features/textbooks/textbooks.policy';
+import type { DomainEvent, EventBus, TextbookSavedEvent } from './events';
+import { Presence } from './presence';
+import { findTextbookSnapshot } from './realtime.repo';
+
+/**
+ * The /ws hub (DESIGN.md "Realtime"): presence per textbook, and after each
+ * committed save an `edit` with the STORED content and revision to the other
+ * clients. A client's own `edit` message is never relayed: saves go through
+ * the REST save path (merge, versions, sanitizing), and only what was
+ * committed is fanned out.
+ */
+export interface RealtimeHubOptions {
+  /** Ping period; a socket that missed one pong by the next tick is dropped. */
+  heartbeatMs?: number;
+  /** Larger frames are not parsed (edits travel over REST, not the socket). */
+  maxMessageBytes?: number;
+  /** Messages per second one socket may send before it is closed. */
+  maxMessagesPerSecond?: number;
+  /** A socket that stops reading past this many buffered bytes is dropped rather than grow memory. */
+  maxBufferedBytes?: number;
+  log?: FastifyBaseLogger;
+}
+
+export interface RealtimeHub {
+  accept(socket: WebSocket, user: PublicUser | null): void;
+  stats(): { sockets: number; rooms: number };
+  close(): Promise<void>;
+}
+
+interface Connection {
+  socket: WebSocket;
+  user: PublicUser;
+  joined: Set<number>;
+  alive: boolean;
+  windowStart: number;
+  windowCount: number;
+}
+
+const closeReasons = {
+  unauthorized: 'Authentication required',
+  notFound: 'Textbook not found',
+  removed: 'No longer a collaborator',
+  deleted: 'Textbook deleted',
+  tooMany: 'Too many messages',
+} as const;
+
+export function createRealtimeHub(deps: { database: Database; events: EventBus }, options: RealtimeHubOptions = {}): RealtimeHub {
+  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const maxMessageBytes = options.maxMessageBytes ?? 64 * 1024;
+  const maxPerSecond = options.maxMessagesPerSecond ?? 50;
+  const maxBuffered = options.maxBufferedBytes ?? 64 * 1024 * 1024;
+  const log = options.log;
+  const db = deps.database.db;
+  const presence = new Presence<Connection>();
+  const connections = new Set<Connection>();
+  // Saves of one textbook are fanned out in order, so clients see revisions ascend.
+  const chains = new Map<number, Promise<void>>();
+
+  const now = () => new Date().toISOString();
+  const isOpen = (c: Connection) => c.socket.readyState === c.socket.OPEN;
+
+  const sendRaw = (c: Connection, text: string) => {
+    if (!isOpen(c)) return;
+    if (c.socket.bufferedAmount > maxBuffered) {
+      // A reader that stopped reading must not make the server hold every edit for it.
+      c.socket.terminate();
+      return;
+    }
+    c.socket.send(text);
+  };
+  const send = (c: Connection, message: ServerMessage) => sendRaw(c, JSON.stringify(message));
+  const sendError = (c: Connection, code: string, message: string) => send(c, { type: 'error', code, message, timestamp: now() });
+  const refuse = (c: Connection, closeCode: number, errorCode: string, message: string, reason: string) => {
+    sendError(c, errorCode, message);
+    if (isOpen(c)) c.socket.close(closeCode, reason);
+  };
+
+  const leaveRoom = (c: Connection, textbookId: number) => {
+    if (!c.joined.delete(textbookId)) return;
+    const { lastForUser } = presence.remove(textbookId, c.user.id, c);
+    if (!lastForUser) return;
+    const text = JSON.stringify({ type: 'leave', textbookId, userId: c.user.id, username: c.user.username, timestamp: now() } satisfies ServerMessage);
+    for (const other of presence.sockets(textbookId)) sendRaw(other, text);
+  };
+
+  const join = async (c: Connection, textbookId: number) => {
+    if (!c.joined.has(textbookId)) {
+      // The same policy as REST: anyone who may not read the textbook is told it does not exist.
+      const found = await findTextbookRole(db, textbookId, c.user.id);
+      if (!isOpen(c)) return;
+      if (!found) {
+        refuse(c, wsCloseCodes.notFound, 'NOT_FOUND', 'Textbook not found', closeReasons.notFound);
+        return;
+      }
+      c.joined.add(textbookId);
+      const { firstForUser } = presence.add(textbookId, { userId: c.user.id, username: c.user.username }, c);
+      if (firstForUser) {
+        const text = JSON.stringify({ type: 'join', textbookId, userId: c.user.id, username: c.user.username, timestamp: now() } satisfies ServerMessage);
+        for (const other of presence.sockets(textbookId, c.user.id)) sendRaw(other, text);
+      }
+    }
+    send(c, { type: 'collaborators', textbookId, collaborators: presence.active(textbookId), timestamp: now() });
+  };
+
+  const onMessage = (c: Connection, data: RawData, isBinary: boolean) => {
+    const t = Date.now();
+    if (t - c.windowStart >= 1000) {
+      c.windowStart = t;
+      c.windowCount = 0;
+    }
+    if (++c.windowCount > maxPerSecond) {
+      refuse(c, 1008, 'RATE_LIMITED', 'Too many messages; reconnect to continue.', closeReasons.tooMany);
+      return;
+    }
+    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
+    if (isBinary) return sendError(c, 'BAD_MESSAGE', 'Messages must be JSON text.');
+    if (size > maxMessageBytes) return sendError(c, 'MESSAGE_TOO_LARGE', 'Message too large; edits are saved through the API.');
+    let json: unknown;
+    try {
+      json = JSON.parse(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8'));
+    } catch {
+      return sendError(c, 'BAD_MESSAGE', 'Messages must be valid JSON.');
+    }
+    const parsed = clientMessage.safeParse(json);
+    if (!parsed.success) return sendError(c, 'BAD_MESSAGE', `Invalid message: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+    const msg = parsed.data;
+    if (msg.type === 'join') {
+      join(c, msg.textbookId).catch((err: unknown) => {
+        log?.error({ err }, 'realtime join failed');
+        sendError(c, 'INTERNAL', 'Could not join the textbook. Please try again.');
+      });
+    } else if (msg.type === 'leave') {
+      leaveRoom(c, msg.textbookId);
+    }
+    // `edit` from a client is deliberately ignored: only committed saves are broadcast (see top).
+  };
+
+  const fanOutSave = async (event: TextbookSavedEvent) => {
+    if (!presence.hasRoom(event.textbookId)) return;
+    const snapshot = await findTextbookSnapshot(db, event.textbookId);
+    if (!snapshot) return;
+    const recipients = presence.sockets(event.textbookId, event.userId);
+    if (recipients.length === 0) return;
+    // Serialized once: with 200 sockets the JSON of a large book is the main cost.
+    const text = JSON.stringify({
+      type: 'edit',
+      textbookId: event.textbookId,
+      userId: event.userId,
+      username: event.username,
+      content: snapshot.content,
+      revision: snapshot.revision,
+      timestamp: now(),
+    } satisfies ServerMessage);
+    for (const c of recipients) sendRaw(c, text);
+  };
+
+  const closeRoomFor = (textbookId: number, targets: Connection[], closeCode: number, errorCode: string, message: string, reason: string) => {
+    for (const c of targets) {
+      leaveRoom(c, textbookId);
+      refuse(c, closeCode, errorCode, message, reason);
+    }
+  };
+
+  const onEvent = (event: DomainEvent) => {
+    switch (event.type) {
+      case 'textbook.saved': {
+        const id = event.textbookId;
+        const next = (chains.get(id) ?? Promise.resolve())
+          .then(() => fanOutSave(event))
+          .catch((err: unknown) => log?.error({ err, textbookId: id }, 'realtime fan-out failed'));
+        chains.set(id, next);
+        void next.then(() => {
+          if (chains.get(id) === next) chains.delete(id);
+        });
+        return;
+      }
+      case 'collaborators.changed':
+        if (event.removedUserId !== undefined) {
+          const targets = presence.userSockets(event.textbookId, event.removedUserId);
+          closeRoomFor(event.textbookId, targets, wsCloseCodes.forbidden, 'FORBIDDEN', 'You are no longer a collaborator on this textbook.', closeReasons.removed);
+        }
+        return;
+      case 'textbook.deleted':
+        closeRoomFor(event.textbookId, presence.sockets(event.textbookId), wsCloseCodes.notFound, 'NOT_FOUND', 'This textbook has been deleted.', closeReasons.deleted);
+        return;
+    }
+  };
+  const unsubscribe = deps.events.subscribe(onEvent);
+
+  const heartbeat = setInterval(() => {
+    for (const c of connections) {
+      if (!c.alive) {
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    accept(socket, user) {
+      if (!user) {
+        socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'You must be logged in to collaborate.', timestamp: now() } satisfies ServerMessage));
+        socket.close(wsCloseCodes.unauthorized, closeReasons.unauthorized);
+        return;
+      }
+      const c: Connection = { socket, user, joined: new Set(), alive: true, windowStart: Date.now(), windowCount: 0 };
+      connections.add(c);
+      // Handlers are attached synchronously so no early frame is lost.
+      socket.on('message', (data, isBinary) => onMessage(c, data, isBinary));
+      socket.on('pong', () => {
+        c.alive = true;
+      });
+      socket.on('error', (err) => log?.debug({ err }, 'realtime socket error'));
+      socket.on('close', () => {
+        connections.delete(c);
+        for (const id of [...c.joined]) leaveRoom(c, id);
+      });
+    },
+    stats() {
+      return { sockets: connections.size, rooms: presence.roomCount() };
+    },
+    async close() {
+      clearInterval(heartbeat);
+      unsubscribe();
+      for (const c of connections) if (isOpen(c)) c.socket.close(1001, 'Server shutting down');
+      await Promise.allSettled([...chains.values()]);
+    },
+  };
+}

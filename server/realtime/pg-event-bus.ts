@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { DomainEvent, EventBus } from './events';
+
+/**
+ * The event bus across app instances (DESIGN.md "Growing past one machine"):
+ * PostgreSQL LISTEN/NOTIFY on one channel. Local listeners hear an event at
+ * once; other instances hear it through NOTIFY and skip their own (instance
+ * id), so nothing is delivered twice. The payload carries ids, revision and
+ * names only (NOTIFY payloads are limited to 8000 bytes): receivers load the
+ * content from the database.
+ */
+export const eventsChannel = 'textbook_studio_events';
+
+export interface PgEventBusOptions {
+  /** Connection settings for the dedicated LISTEN client (a pool client cannot hold LISTEN). */
+  connection: pg.ClientConfig;
+  /** Where NOTIFY is sent from. */
+  pool: pg.Pool;
+  channel?: string;
+  onError?: (message: string, err?: unknown) => void;
+  /** Called after LISTEN is re-established: events sent meanwhile were missed. */
+  onReconnect?: () => void;
+}
+
+export interface PgEventBus extends EventBus {
+  readonly instanceId: string;
+}
+
+interface Envelope {
+  origin: string;
+  event: DomainEvent;
+}
+
+const maxDescription = 500;
+
+/** Trims what does not need to cross instances, to stay far under the payload limit. */
+function compact(event: DomainEvent): DomainEvent {
+  if (event.type !== 'textbook.saved') return event;
+  return { ...event, description: event.description.slice(0, maxDescription) };
+}
+
+function parseEnvelope(payload: string | undefined): Envelope | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Partial<Envelope>;
+    const e = value.event as Partial<DomainEvent> | undefined;
+    if (typeof value.origin !== 'string' || !e || typeof e.textbookId !== 'number') return null;
+    if (e.type !== 'textbook.saved' && e.type !== 'textbook.deleted' && e.type !== 'collaborators.changed') return null;
+    return value as Envelope;
+  } catch {
+    return null;
+  }
+}
+
+export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEventBus> {
+  const channel = options.channel ?? eventsChannel;
+  const instanceId = randomUUID();
+  const listeners = new Set<(event: DomainEvent) => void>();
+  const onError = options.onError ?? ((message, err) => console.error(message, err));
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+
+  const deliver = (event: DomainEvent) => {
+    for (const l of listeners) {
+      try {
+        l(event);
+      } catch (err) {
+        onError('event listener failed', err);
+      }
+    }
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client(options.connection);
+    // Without an error listener a dropped connection would crash the process.
+    c.on('error', (err) => {
+      onError('event bus connection error', err.message);
+      lost(c);
+    });
+    c.on('end', () => lost(c));
+    c.on('notification', (msg) => {
+      if (msg.channel !== channel) return;
+      const envelope = parseEnvelope(msg.payload);
+      if (!envelope || envelope.origin === instanceId) return;
+      deliver(envelope.event);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+    attempt = 0;
+  };
+
+  const lost = (c: pg.Client) => {
+    if (client !== c && client !== null) return;
+    client = null;
+    c.removeAllListeners('notification');
+    c.end().catch(() => undefined);
+    scheduleReconnect();
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    const delay = Math.min(10_000, 200 * 2 ** attempt++);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect()
+        .then(() => options.onReconnect?.())
+        .catch((err: unknown) => {
+          onError('event bus reconnect failed', err instanceof Error ? err.message : err);
+          scheduleReconnect();
+        });
+    }, delay);
+    retryTimer.unref();
+  };
+
+  // The first LISTEN must be in place before the app serves, or early saves would go unheard.
+  await connect();
+
+  return {
+    instanceId,
+    async publish(event) {
+      deliver(event);
+      const payload: Envelope = { origin: instanceId, event: compact(event) };
+      try {
+        await options.pool.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(payload)]);
+      } catch (err) {
+        // The save is already committed: a lost notification must not turn it into an error for the user.
+        onError('event bus notify failed', err instanceof Error ? err.message : err);
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      listeners.clear();
+      const c = client;
+      client = null;
+      if (c) {
+        c.removeAllListeners('end');
+        await c.end().catch(() => undefined);
+      }
+    },
+  };
+}
