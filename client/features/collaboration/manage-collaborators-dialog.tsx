@@ -11,9 +11,15 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { addCollaborator, collaboratorsKey, fetchCollaborators, removeCollaborator, searchUsers, type UserSearchResult } from './collaboration.api';
 
-/** Spec 8: a non-success answer is a "Failed to ..." toast with the server's message; anything else thrown is a generic 'Error'. */
+/** The server's own `message` when it sent one (spec 8: "server message or a default"). */
+function serverMessageOr(err: unknown, fallback: string): string {
+  const body = err instanceof ApiError ? (err.body as { message?: unknown } | null) : null;
+  return body && typeof body.message === 'string' && body.message ? body.message : fallback;
+}
+
+/** Spec 8: a non-success answer is a "Failed to ..." toast; anything else thrown is a generic 'Error'. */
 function failureToast(err: unknown, title: string, fallback: string) {
-  if (err instanceof ApiError) toast({ title, description: err.serverMessage || fallback, variant: 'destructive' });
+  if (err instanceof ApiError) toast({ title, description: serverMessageOr(err, fallback), variant: 'destructive' });
   else toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 }
 
@@ -75,8 +81,7 @@ export function ManageCollaboratorsDialog({ textbookId, isOwner }: { textbookId:
       if (found.length === 0) toast({ title: 'No Users Found', description: 'No users match your search criteria.' });
     } catch (err) {
       setResults(null);
-      if (err instanceof ApiError) toast({ title: 'Search Failed', description: err.serverMessage || 'Could not search for users. Please try again.', variant: 'destructive' });
-      else toast({ title: 'Search Failed', description: 'Could not search for users. Please try again.', variant: 'destructive' });
+      toast({ title: 'Search Failed', description: serverMessageOr(err, 'Could not search for users. Please try again.'), variant: 'destructive' });
     } finally {
       setSearching(false);
     }
