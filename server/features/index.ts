@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/deps';
+import { registerTextbookRoutes } from './textbooks/textbooks.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
  * so the app's surface is readable in one place.
  */
-export async function registerFeatures(_app: FastifyInstance, _deps: AppDeps): Promise<void> {
+export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // features are registered below as they land
+  registerTextbookRoutes(app, deps);
 }

@@ -12,7 +12,7 @@ function newId(prefix: 'c' | 's'): string {
  * stable id (kept when present and unique), and sanitizes every HTML field.
  * Every write path goes through here (DESIGN.md: sanitized on every write).
  */
-export function normalizeContent(raw: unknown): TextbookContent {
+export function normalizeContent(raw: unknown, opts: { previous?: TextbookContent } = {}): TextbookContent {
   const parsed = textbookContentSchema.safeParse(typeof raw === 'string' ? safeJson(raw) : raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -26,14 +26,22 @@ export function normalizeContent(raw: unknown): TextbookContent {
     return ok;
   };
   const content = parsed.data;
+  // HTML already stored under the same id passed the sanitizer when it was written; a
+  // 5 MB book re-sanitized on every keystroke's save would blow the PATCH budget.
+  const stored = new Map<string, string>();
+  for (const ch of opts.previous?.chapters ?? []) {
+    stored.set(ch.id ?? '', ch.content);
+    for (const sec of ch.sections) stored.set(sec.id ?? '', sec.content);
+  }
+  const html = (id: string | undefined, value: string) => (id && stored.get(id) === value ? value : sanitizeHtml(value));
   return {
     ...content,
     title: sanitizePlainText(content.title),
     chapters: content.chapters.map((ch) => ({
       id: uniqueId(ch.id, 'c'),
       title: sanitizePlainText(ch.title),
-      content: sanitizeHtml(ch.content),
-      sections: ch.sections.map((s) => ({ id: uniqueId(s.id, 's'), title: sanitizePlainText(s.title), content: sanitizeHtml(s.content) })),
+      content: html(ch.id, ch.content),
+      sections: ch.sections.map((s) => ({ id: uniqueId(s.id, 's'), title: sanitizePlainText(s.title), content: html(s.id, s.content) })),
     })),
     references: content.references.map((r) => ({
       ...r,

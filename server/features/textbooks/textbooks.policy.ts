@@ -40,6 +40,47 @@ export async function findTextbookRole(db: DbOrTx, textbookId: number, userId: n
   return collab ? { textbook, role: 'collaborator' } : null;
 }
 
+/** The textbook's header (no content, which can be megabytes) and the user's role, in one query. */
+export async function findTextbookHeaderRole(db: DbOrTx, textbookId: number, userId: number) {
+  if (!Number.isSafeInteger(textbookId) || textbookId <= 0) return null;
+  const [row] = await db
+    .select({
+      id: textbooks.id,
+      ownerId: textbooks.ownerId,
+      topic: textbooks.topic,
+      revision: textbooks.revision,
+      createdAt: textbooks.createdAt,
+      updatedAt: textbooks.updatedAt,
+      collaboratorId: collaborators.userId,
+    })
+    .from(textbooks)
+    .leftJoin(collaborators, and(eq(collaborators.textbookId, textbooks.id), eq(collaborators.userId, userId)))
+    .where(eq(textbooks.id, textbookId))
+    .limit(1);
+  if (!row) return null;
+  const { collaboratorId, ...textbook } = row;
+  const role: TextbookRole | null = textbook.ownerId === userId ? 'owner' : collaboratorId !== null ? 'collaborator' : null;
+  return role ? { textbook, role } : null;
+}
+export type TextbookHeader = NonNullable<Awaited<ReturnType<typeof findTextbookHeaderRole>>>['textbook'];
+
+function forbidden(action: TextbookAction): AppError {
+  return AppError.forbidden(action === 'delete' ? 'Only the owner can delete this textbook' : 'Only the owner can manage collaborators');
+}
+
+/** Like requireTextbookAccess without loading the content: for versions, images, collaborators and saves. */
+export async function requireTextbookRole(
+  db: DbOrTx,
+  textbookId: number,
+  user: PublicUser,
+  action: TextbookAction,
+): Promise<{ textbook: TextbookHeader; role: TextbookRole }> {
+  const found = await findTextbookHeaderRole(db, textbookId, user.id);
+  if (!found) throw AppError.notFound('Textbook not found');
+  if (!can(found.role, action)) throw forbidden(action);
+  return found;
+}
+
 /** Loads the textbook and checks the action: 404 when the user may not see it, 403 when they may see but not do. */
 export async function requireTextbookAccess(
   db: DbOrTx,
@@ -49,8 +90,6 @@ export async function requireTextbookAccess(
 ): Promise<{ textbook: TextbookRow; role: TextbookRole }> {
   const found = await findTextbookRole(db, textbookId, user.id);
   if (!found) throw AppError.notFound('Textbook not found');
-  if (!can(found.role, action)) {
-    throw AppError.forbidden(action === 'delete' ? 'Only the owner can delete this textbook' : 'Only the owner can manage collaborators');
-  }
+  if (!can(found.role, action)) throw forbidden(action);
   return found;
 }

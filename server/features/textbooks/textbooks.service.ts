@@ -1,6 +1,11 @@
 import type { PublicUser } from '../../../common/auth';
+import type { TextbookDetail, TextbookSummary } from '../../../common/textbook';
 import type { Db } from '../../db/client';
+import type { TextbookRow } from '../../db/schema';
+import type { AppDeps } from '../../http/deps';
 import { normalizeContent } from './textbook-content';
+import { manifestOf } from './textbook-merge';
+import { requireTextbookAccess, requireTextbookRole } from './textbooks.policy';
 import * as repo from './textbooks.repo';
 
 /**
@@ -22,7 +27,44 @@ export async function createTextbook(
       content,
       revision: textbook.revision,
       createdBy: input.owner.id,
+      kind: 'created',
     });
+    // The first revision is the base of any merge made by a client that opened the book right away.
+    await repo.insertRevisionManifest(tx, textbook.id, textbook.revision, manifestOf(content));
     return textbook;
   });
+}
+
+export function presentSummary(row: TextbookRow, user: PublicUser): TextbookSummary {
+  return {
+    id: row.id,
+    topic: row.topic,
+    createdAt: row.createdAt.toISOString(),
+    content: row.content,
+    isOwner: row.ownerId === user.id,
+    userId: row.ownerId,
+  };
+}
+
+export function presentDetail(row: TextbookRow, user: PublicUser): TextbookDetail {
+  return { ...presentSummary(row, user), revision: row.revision, updatedAt: row.updatedAt.toISOString() };
+}
+
+export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookSummary[]> {
+  const rows = await repo.listTextbooksForUser(db, user.id);
+  return rows.map((row) => presentSummary(row, user));
+}
+
+export async function getTextbook(db: Db, user: PublicUser, id: number): Promise<TextbookDetail> {
+  const { textbook } = await requireTextbookAccess(db, id, user, 'read');
+  return presentDetail(textbook, user);
+}
+
+/** Owner only (403 for a collaborator); versions, collaborators, images and links go with it (ON DELETE CASCADE). */
+export async function deleteTextbook(deps: AppDeps, user: PublicUser, id: number): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    await requireTextbookRole(tx, id, user, 'delete');
+    await repo.deleteTextbook(tx, id);
+  });
+  await deps.events.publish({ type: 'textbook.deleted', textbookId: id });
 }

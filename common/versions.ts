@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { numericId } from './textbooks-api';
+
+/** Version history (spec 3 "Textbook version", spec 7 /api/textbooks/{id}/versions...). */
+export const versionParams = z.object({ id: numericId('Textbook id'), versionId: numericId('Version id') });
+export type VersionParams = z.infer<typeof versionParams>;
+
+export interface VersionEntry {
+  id: number;
+  versionNumber: number;
+  createdAt: string;
+  updatedAt: string;
+  /** What changed and who: 'Edited section "Forces" (by alice)', 'Restored version 4 (by bob)'. */
+  description: string;
+  topic: string;
+  content: unknown;
+  revision: number;
+  createdBy: { id: number; username: string } | null;
+}
+
+export interface VersionListResponse {
+  versions: VersionEntry[];
+}
+export interface VersionResponse {
+  version: VersionEntry;
+}

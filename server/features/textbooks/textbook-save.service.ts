@@ -1,0 +1,165 @@
+import type { PublicUser } from '../../../common/auth';
+import { limits } from '../../../common/limits';
+import type { TextbookContent } from '../../../common/textbook';
+import type { Tx } from '../../db/client';
+import type { RevisionManifest, TextbookRow } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { AppDeps } from '../../http/deps';
+import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';
+import { normalizeContent } from './textbook-content';
+import { manifestOf, mergeTextbook } from './textbook-merge';
+import { requireTextbookRole } from './textbooks.policy';
+import * as repo from './textbooks.repo';
+
+export interface SaveTextbookInput {
+  textbookId: number;
+  user: PublicUser;
+  /** The whole textbook, as an object or a JSON string; normalized and sanitized here. */
+  content: unknown;
+  /** The revision the caller's copy started from; older than the stored one means a 3-way merge. */
+  baseRevision?: number;
+  /** What changed, when the caller knows ("Expanded section ..."); otherwise computed from a diff. */
+  description?: string;
+  topic?: string;
+  /** 'restore' always records a version, even when the restored state equals the current one. */
+  kind?: 'restore';
+}
+
+export interface SaveTextbookResult {
+  textbook: TextbookRow;
+  content: TextbookContent;
+  revision: number;
+  /** False when the content, topic and title were already exactly so (nothing written, nothing published). */
+  changed: boolean;
+  /** True when the save was merged with edits made since baseRevision. */
+  merged: boolean;
+  versionNumber: number | null;
+  description: string | null;
+}
+
+/** Manifests older than this many revisions are pruned; a client that far behind reloads instead. */
+const keptRevisions = 200;
+
+function sameContent(a: TextbookContent, b: TextbookContent): boolean {
+  if (a.title !== b.title || a.notice !== b.notice || a.chapters.length !== b.chapters.length) return false;
+  if (JSON.stringify(a.references) !== JSON.stringify(b.references)) return false;
+  return a.chapters.every((ca, i) => {
+    const cb = b.chapters[i];
+    if (ca.id !== cb.id || ca.title !== cb.title || ca.content !== cb.content || ca.sections.length !== cb.sections.length) return false;
+    return ca.sections.every((sa, j) => {
+      const sb = cb.sections[j];
+      return sa.id === sb.id && sa.title === sb.title && sa.content === sb.content;
+    });
+  });
+}
+
+async function findBase(tx: Tx, textbookId: number, revision: number): Promise<RevisionManifest | undefined> {
+  const manifest = await repo.findRevisionManifest(tx, textbookId, revision);
+  if (manifest) return manifest;
+  const content = await repo.findVersionContentAtRevision(tx, textbookId, revision);
+  return content ? manifestOf(content) : undefined;
+}
+
+/**
+ * Contract C: the one save path for every writer (PATCH, AI tools, customize,
+ * reorder, restore). One transaction: authorize, lock the row, normalize,
+ * merge against baseRevision, bump the revision, keep the state as a version;
+ * then, after commit, publish textbook.saved for the realtime hub.
+ */
+export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Promise<SaveTextbookResult> {
+  const { user, textbookId } = input;
+  const result = await deps.database.db.transaction(async (tx) => {
+    await requireTextbookRole(tx, textbookId, user, 'edit');
+    // FOR UPDATE: a concurrent save of this textbook waits until we commit, then merges against our result.
+    const current = await repo.lockTextbook(tx, textbookId);
+    if (!current) throw AppError.notFound('Textbook not found');
+
+    let content = normalizeContent(input.content, { previous: current.content });
+    let merged = false;
+    if (input.baseRevision !== undefined && input.baseRevision !== current.revision) {
+      const conflictDetails = { content: current.content, revision: current.revision };
+      const base = input.baseRevision < current.revision ? await findBase(tx, textbookId, input.baseRevision) : undefined;
+      if (!base) {
+        throw AppError.conflict('This textbook has changed too much since you opened it to merge your edit. Review the current version and save again.', {
+          ...conflictDetails,
+          conflicts: [],
+        });
+      }
+      const outcome = mergeTextbook(base, content, current.content);
+      if (!outcome.ok) {
+        throw AppError.conflict('Someone else changed the same part of the textbook while you were editing. Review both versions and save again.', {
+          ...conflictDetails,
+          conflicts: outcome.conflicts,
+        });
+      }
+      content = outcome.content;
+      merged = true;
+    }
+
+    const topic = input.topic ?? current.topic;
+    if (input.kind !== 'restore' && topic === current.topic && sameContent(content, current.content)) {
+      return { textbook: current, content: current.content, revision: current.revision, changed: false, merged, versionNumber: null, description: null };
+    }
+
+    let latest: Awaited<ReturnType<typeof repo.findLatestVersionHeader>> | undefined = await repo.findLatestVersionHeader(tx, textbookId);
+    if (!latest || latest.revision !== current.revision) {
+      // The state being replaced has no version (an older row, or a writer that bypassed this path): keep it first.
+      await repo.insertVersion(tx, {
+        textbookId,
+        description: 'State kept before later changes',
+        topic: current.topic,
+        content: current.content,
+        revision: current.revision,
+        createdBy: null,
+        kind: 'snapshot',
+      });
+      latest = undefined;
+    }
+
+    const revision = current.revision + 1;
+    const textbook = await repo.updateTextbook(tx, textbookId, { content, topic, revision });
+    const phrases = input.description
+      ? [input.description]
+      : describeChanges(current.content, content, { before: current.topic, after: topic });
+    const kind = input.kind ?? (input.description ? 'named' : 'edit');
+    // One user's plain saves within 10 minutes (limits.versionCoalesceMs) make one version, so typing does not flood the history.
+    const coalesce =
+      kind === 'edit' &&
+      latest?.kind === 'edit' &&
+      latest.createdBy === user.id &&
+      Date.now() - latest.createdAt.getTime() < limits.versionCoalesceMs;
+    let versionNumber: number;
+    let description: string;
+    if (coalesce && latest) {
+      const changes = mergePhrases(latest.changes, phrases);
+      description = formatDescription(changes, user.username);
+      await repo.updateVersion(tx, latest.id, { content, topic, revision, description, changes });
+      versionNumber = latest.versionNumber;
+    } else {
+      description = formatDescription(phrases, user.username);
+      const version = await repo.insertVersion(tx, { textbookId, description, topic, content, revision, createdBy: user.id, kind, changes: phrases });
+      versionNumber = version.versionNumber;
+    }
+
+    await repo.insertRevisionManifest(tx, textbookId, revision, manifestOf(content));
+    if (revision % 50 === 0) await repo.pruneRevisionManifests(tx, textbookId, revision - keptRevisions);
+    return { textbook, content, revision, changed: true, merged, versionNumber, description };
+  });
+
+  if (result.changed && result.description) {
+    try {
+      await deps.events.publish({
+        type: 'textbook.saved',
+        textbookId,
+        userId: user.id,
+        username: user.username,
+        revision: result.revision,
+        description: result.description,
+      });
+    } catch (err) {
+      // The save is committed; a failed broadcast only delays collaborators until they refetch.
+      console.error('publishing textbook.saved failed', err);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { patchTextbookBody, textbookIdParams } from '../../../common/textbooks-api';
+import { currentUser } from '../../http/authenticate';
+import type { AppDeps } from '../../http/deps';
+import { saveTextbook } from './textbook-save.service';
+import { deleteTextbook, getTextbook, listTextbooks, presentDetail } from './textbooks.service';
+
+/**
+ * GET/DELETE/PATCH /api/textbooks... (spec 7). No response schemas: a textbook
+ * can be 5 MB and the services already present exactly the spec's fields.
+ */
+export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+
+  r.get('/api/textbooks', async (request) => listTextbooks(db, currentUser(request)));
+
+  r.get('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request) =>
+    getTextbook(db, currentUser(request), request.params.id),
+  );
+
+  r.delete('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request) => {
+    await deleteTextbook(deps, currentUser(request), request.params.id);
+    return { ok: true };
+  });
+
+  r.patch('/api/textbooks/:id', { schema: { params: textbookIdParams, body: patchTextbookBody } }, async (request) => {
+    const user = currentUser(request);
+    const saved = await saveTextbook(deps, { textbookId: request.params.id, user, ...request.body });
+    return { ...presentDetail(saved.textbook, user), merged: saved.merged, versionNumber: saved.versionNumber };
+  });
+}
