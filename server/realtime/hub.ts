@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { PublicUser } from '../../common/auth';
 import { clientMessage, wsCloseCodes, type ServerMessage } from '../../common/realtime';
 import type { Database } from '../db/client';
-import { findTextbookRole } from '../features/textbooks/textbooks.policy';
+import { findTextbookHeaderRole } from '../features/textbooks/textbooks.policy';
 import type { DomainEvent, EventBus, TextbookSavedEvent } from './events';
 import { Presence } from './presence';
 import { findTextbookSnapshot } from './realtime.repo';
@@ -92,7 +92,7 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
   const join = async (c: Connection, textbookId: number) => {
     if (!c.joined.has(textbookId)) {
       // The same policy as REST: anyone who may not read the textbook is told it does not exist.
-      const found = await findTextbookRole(db, textbookId, c.user.id);
+      const found = await findTextbookHeaderRole(db, textbookId, c.user.id);
       if (!isOpen(c)) return;
       if (!found) {
         refuse(c, wsCloseCodes.notFound, 'NOT_FOUND', 'Textbook not found', closeReasons.notFound);
@@ -141,7 +141,8 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
     // `edit` from a client is deliberately ignored: only committed saves are broadcast (see top).
   };
 
-  const fanOutSave = async (event: TextbookSavedEvent) => {
+  /** `announcedAt`: when this instance heard of the save; the edit's timestamp, so clients can measure fan-out. */
+  const fanOutSave = async (event: TextbookSavedEvent, announcedAt: string) => {
     if (!presence.hasRoom(event.textbookId)) return;
     const snapshot = await findTextbookSnapshot(db, event.textbookId);
     if (!snapshot) return;
@@ -155,7 +156,7 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
       username: event.username,
       content: snapshot.content,
       revision: snapshot.revision,
-      timestamp: now(),
+      timestamp: announcedAt,
     } satisfies ServerMessage);
     for (const c of recipients) sendRaw(c, text);
   };
@@ -171,8 +172,9 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
     switch (event.type) {
       case 'textbook.saved': {
         const id = event.textbookId;
+        const announcedAt = now();
         const next = (chains.get(id) ?? Promise.resolve())
-          .then(() => fanOutSave(event))
+          .then(() => fanOutSave(event, announcedAt))
           .catch((err: unknown) => log?.error({ err, textbookId: id }, 'realtime fan-out failed'));
         chains.set(id, next);
         void next.then(() => {
