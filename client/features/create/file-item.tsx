@@ -33,7 +33,7 @@ export function FileItem({ file, onRemove }: { file: File; onRemove: () => void 
         <p className="text-xs text-slate-500 dark:text-slate-400">
           <span>{formatFileSize(file.size)}</span> · <span>{fileTypeLabel(file)}</span>
         </p>
-        <div className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="file-preview">
+        <div className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="file-preview" data-state={preview || !kind ? 'ready' : 'loading'}>
           {preview?.lines && preview.lines.length > 0 && (
             <pre className="max-h-24 overflow-hidden whitespace-pre-wrap rounded bg-slate-50 p-2 font-sans dark:bg-slate-950">{preview.lines.join('\n')}</pre>
           )}

@@ -1,0 +1,107 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { HomePage } from '../../pages/home-page';
+import { json, mockFetch, renderWithApp } from '../../test/render';
+
+const outline = {
+  title: 'Tracing JITs',
+  chapters: [{ id: 'c1', title: 'Trace Trees', content: '<p>Intro</p>', sections: [{ id: 's1', title: 'Recording', content: '<p>Text</p>' }] }],
+  references: [],
+};
+
+function never(): Promise<Response> {
+  return new Promise(() => undefined);
+}
+
+describe('home page modes', () => {
+  it('shows the title, the explanation and the form when idle', () => {
+    mockFetch({});
+    renderWithApp(<HomePage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('AI-Powered Textbook Generator');
+    for (const text of ['Upload Materials', 'Semantic Search', 'Get Your Textbook', 'Vector Embeddings', 'AI Content Generation', 'Persistent Storage']) {
+      expect(screen.getByRole('heading', { name: text })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('tab', { name: 'Upload Files' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows the six steps while generating and sends topic, fallback, references and a job id', async () => {
+    const calls = mockFetch({ 'POST /api/textbooks/generate-outline': never });
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+    await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+
+    const steps = await screen.findAllByTestId('progress-step');
+    expect(steps).toHaveLength(6);
+    expect(steps[0]).toHaveTextContent('Extracting text from uploaded materials');
+    expect(steps[5]).toHaveTextContent('Finalizing and storing the textbook');
+    expect(steps[0]).toHaveAttribute('data-status', 'in-progress');
+    expect(screen.getByText("This may take a few minutes. Please don't close this page.")).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Generate Textbook Outline' })).toBeNull();
+
+    const body = calls.find((c) => c.key === 'POST /api/textbooks/generate-outline')?.init?.body as FormData;
+    expect(body.get('topic')).toBe('Tracing JITs');
+    expect(body.get('directContent')).toBe('Topic: Tracing JITs');
+    expect(body.get('approvedReferences')).toBe('[]');
+    expect(String(body.get('jobId'))).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
+  it('goes to error mode on failure, and Try Again brings the form back as it was', async () => {
+    mockFetch({ 'POST /api/textbooks/generate-outline': () => json({ message: 'Engine crashed', code: 'INTERNAL' }, 500) });
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+    await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+
+    expect(await screen.findByRole('heading', { name: 'Generation Failed' })).toBeVisible();
+    expect(screen.getByText("We couldn't generate your textbook. This might be due to an issue with the uploaded files or our servers.")).toBeVisible();
+    expect(screen.getByTestId('toast-description')).toHaveTextContent('Failed to generate textbook outline: Engine crashed');
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(screen.getByLabelText('Topic Name')).toHaveValue('Tracing JITs');
+  });
+
+  it('sends only approved references', async () => {
+    const calls = mockFetch({
+      'POST /api/textbooks/preview-references': () => json({ references: [{ title: 'Paper A' }, { title: 'Paper B' }, { title: 'Paper C' }] }),
+      'POST /api/textbooks/generate-outline': never,
+    });
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+    await user.click(screen.getByRole('button', { name: 'Preview Academic References' }));
+    await screen.findByText('Paper C');
+    await user.click(screen.getAllByRole('button', { name: 'Not approved' })[2]);
+    await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+    await screen.findAllByTestId('progress-step');
+    const body = calls.find((c) => c.key === 'POST /api/textbooks/generate-outline')?.init?.body as FormData;
+    expect(JSON.parse(String(body.get('approvedReferences'))).map((r: { title: string }) => r.title)).toEqual(['Paper C']);
+  });
+
+  it('completes the steps, shows the notice, and opens the textbook after 2 seconds', async () => {
+    mockFetch({
+      'POST /api/textbooks/generate-outline': () =>
+        json({ textbookContent: outline, extractedText: '', textbookId: 42, notice: 'Only a topic was given: add material or connect an LLM for full text.' }),
+    });
+    const user = userEvent.setup();
+    const { location } = renderWithApp(<HomePage />);
+    await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+    await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('progress-step').every((s) => s.getAttribute('data-status') === 'complete')).toBe(true));
+    expect(screen.getByTestId('generation-notice')).toHaveTextContent('Only a topic was given');
+    const doneAt = Date.now();
+    expect(location.history.at(-1)).toBe('/');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/textbook/42'), { timeout: 4000 });
+    expect(Date.now() - doneAt).toBeGreaterThanOrEqual(1800);
+  });
+
+  it('goes to the saved textbooks when no id came back', async () => {
+    mockFetch({ 'POST /api/textbooks/generate-outline': () => json({ textbookContent: outline, extractedText: '' }) });
+    const user = userEvent.setup();
+    const { location } = renderWithApp(<HomePage />);
+    await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+    await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/saved-textbooks'), { timeout: 4000 });
+  });
+});
