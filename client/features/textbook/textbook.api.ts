@@ -1,5 +1,5 @@
 import type { TextbookContent, TextbookContentInput } from '../../../common/textbook';
-import { apiJson } from '../../lib/api';
+import { ApiError, apiJson, apiRequest } from '../../lib/api';
 
 /** The textbook as GET /api/textbooks/{id} answers it; content may be a JSON string or an object (spec 2). */
 export interface TextbookResponse {
@@ -13,11 +13,30 @@ export interface TextbookResponse {
   updatedAt?: string;
 }
 
+/** One entry of GET /api/textbooks (spec 7: id, topic, createdAt, content; we add isOwner). */
+export interface TextbookListItem {
+  id: number;
+  topic: string;
+  createdAt: string;
+  content: TextbookContent | string | null;
+  isOwner?: boolean;
+  userId?: number;
+}
+
 export const textbooksListKey = ['/api/textbooks'] as const;
 export const textbookKey = (id: number) => [`/api/textbooks/${id}`] as const;
 
 export function fetchTextbook(id: number): Promise<TextbookResponse> {
   return apiJson<TextbookResponse>('GET', `/api/textbooks/${id}`);
+}
+
+export async function fetchTextbooks(): Promise<TextbookListItem[]> {
+  const body = await apiJson<TextbookListItem[] | { textbooks: TextbookListItem[] }>('GET', '/api/textbooks');
+  return Array.isArray(body) ? body : body.textbooks;
+}
+
+export async function deleteTextbook(id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/textbooks/${id}`);
 }
 
 /**
@@ -26,4 +45,47 @@ export function fetchTextbook(id: number): Promise<TextbookResponse> {
  */
 export function patchTextbook(id: number, content: TextbookContentInput, baseRevision?: number): Promise<TextbookResponse> {
   return apiJson<TextbookResponse>('PATCH', `/api/textbooks/${id}`, baseRevision === undefined ? { content } : { content, baseRevision });
+}
+
+/** The body of a 409 from PATCH: the server's current content and revision. */
+export interface SaveConflictBody {
+  message: string;
+  content: TextbookContent | string;
+  revision: number;
+}
+
+export function saveConflictOf(err: unknown): SaveConflictBody | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  const body = err.body as Partial<SaveConflictBody> | null;
+  if (!body || typeof body !== 'object' || body.content === undefined || typeof body.revision !== 'number') return null;
+  return body as SaveConflictBody;
+}
+
+/**
+ * POST /api/images/upload (spec 7): multipart file + textbookId, answering {dataUrl}.
+ * Raises the server's message, or 'Failed to upload image' (spec 8).
+ */
+export async function uploadImage(file: File, textbookId: number): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  form.append('textbookId', String(textbookId));
+  let res: Response;
+  try {
+    res = await fetch('/api/images/upload', { method: 'POST', body: form, credentials: 'include' });
+  } catch {
+    throw new Error('Failed to upload image');
+  }
+  if (!res.ok) {
+    let message = 'Failed to upload image';
+    try {
+      const body = (await res.json()) as { message?: unknown };
+      if (typeof body.message === 'string' && body.message) message = body.message;
+    } catch {
+      /* no JSON body: keep the spec's default */
+    }
+    throw new Error(message);
+  }
+  const body = (await res.json()) as { dataUrl?: unknown };
+  if (typeof body.dataUrl !== 'string' || !body.dataUrl) throw new Error('Failed to upload image');
+  return body.dataUrl;
 }

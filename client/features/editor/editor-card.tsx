@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import type { TextbookContent } from '../../../common/textbook';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import type { EditorSelection } from './editor-selection';
+import { LazyRichTextEditor } from './lazy-rich-text-editor';
+
+export interface EditorCardProps {
+  content: TextbookContent;
+  selectedChapter: number | null;
+  selectedSection: number | null;
+  textbookId: number;
+  onEdit: (chapterIndex: number, sectionIndex: number | null, html: string) => void;
+  /** Shown in the header's right corner (the autosave state). */
+  status?: ReactNode;
+  /** Above the editor (the conflict panel). */
+  banner?: ReactNode;
+  extraToolbar?: ReactNode;
+  /** Bottom-right actions of the card (the AI expand button, contract E). */
+  footer?: ReactNode;
+  onSelectionChange?: (selection: EditorSelection | null) => void;
+}
+
+/** The card title of spec 2: the chapter title, or 'chapter title - section title'. */
+export function editorCardTitle(content: TextbookContent, chapterIndex: number | null, sectionIndex: number | null): string | null {
+  if (chapterIndex === null) return null;
+  const chapter = content.chapters[chapterIndex];
+  if (!chapter) return null;
+  if (sectionIndex === null) return chapter.title;
+  const section = chapter.sections[sectionIndex];
+  return section ? `${chapter.title} - ${section.title}` : chapter.title;
+}
+
+function Placeholder({ text }: { text: string }) {
+  return <p className="py-16 text-center text-slate-500 dark:text-slate-400">{text}</p>;
+}
+
+export function EditorCard({ content, selectedChapter, selectedSection, textbookId, onEdit, status, banner, extraToolbar, footer, onSelectionChange }: EditorCardProps) {
+  const chapter = selectedChapter === null ? undefined : content.chapters[selectedChapter];
+  const section = chapter && selectedSection !== null ? chapter.sections[selectedSection] : undefined;
+  const title = editorCardTitle(content, selectedChapter, selectedSection);
+
+  let body: ReactNode;
+  if (!chapter || selectedChapter === null) {
+    body = <Placeholder text="Select a chapter to view content" />;
+  } else if (chapter.sections.length > 0 && !section) {
+    body = <Placeholder text="Select a section to view content" />;
+  } else {
+    const html = section ? section.content : chapter.content;
+    // One editor per chapter/section, keyed by its stable id, so each has its own undo history.
+    const key = section ? `s:${section.id ?? `${selectedChapter}.${selectedSection}`}` : `c:${chapter.id ?? selectedChapter}`;
+    body = (
+      <LazyRichTextEditor
+        editorKey={key}
+        content={html}
+        textbookId={textbookId}
+        onChange={(next) => onEdit(selectedChapter, section ? selectedSection : null, next)}
+        extraToolbar={extraToolbar}
+        onSelectionChange={onSelectionChange}
+      />
+    );
+  }
+
+  return (
+    <Card data-testid="editor-card">
+      <CardHeader>
+        <div className="flex items-center justify-between gap-3">
+          <CardTitle className="text-xl leading-snug">{title ?? 'Content'}</CardTitle>
+          {status}
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {banner}
+        {body}
+        {footer && <div className="flex justify-end gap-2">{footer}</div>}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Editor } from '@tiptap/core';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/api';
+import { uploadImage } from '../textbook/textbook.api';
+import { checkImageFile, readAsDataUrl } from './image-rules';
+import { allowedLinkSchemes, decideLink, linkRel, linkTarget } from './link-rules';
+
+// Spec 9: image and link toasts last 3000 ms.
+const shortToast = 3000;
+
+/** The link prompt (spec 5): cancel does nothing, empty removes, the spec's schemes only. */
+export function promptForLink(editor: Editor, ask: (message: string, current: string) => string | null = (m, c) => window.prompt(m, c)): void {
+  const current = (editor.getAttributes('link').href as string | undefined) ?? '';
+  const decision = decideLink(ask('Enter the link URL (leave empty to remove the link)', current));
+  switch (decision.action) {
+    case 'cancel':
+      return;
+    case 'remove':
+      editor.chain().focus().extendMarkRange('link').unsetLink().run();
+      toast({ title: 'Link removed', duration: shortToast });
+      return;
+    case 'refuse':
+      toast({
+        title: 'Invalid link',
+        description: `Links must use one of these schemes: ${allowedLinkSchemes.join(', ')}.`,
+        variant: 'destructive',
+        duration: shortToast,
+      });
+      return;
+    case 'set': {
+      const attrs = { href: decision.href, target: linkTarget, rel: linkRel };
+      const chain = editor.chain().focus().extendMarkRange('link');
+      // With nothing selected the address itself becomes the linked text.
+      const ok = editor.state.selection.empty && !editor.isActive('link')
+        ? chain.insertContent({ type: 'text', text: decision.href, marks: [{ type: 'link', attrs }] }).run()
+        : chain.setLink(attrs).run();
+      if (ok) toast({ title: 'Link added', duration: shortToast });
+      return;
+    }
+  }
+}
+
+/**
+ * Image insertion (spec 5, 8): uploaded and stored when the book has an id, otherwise inserted
+ * inline as a data URL and not saved to the database.
+ */
+export async function insertImageFile(editor: Editor, file: File, textbookId: number | undefined): Promise<void> {
+  const check = checkImageFile(file);
+  if (!check.ok) {
+    toast({ title: check.title, description: check.description, variant: 'destructive', duration: shortToast });
+    return;
+  }
+  try {
+    if (textbookId !== undefined) {
+      const src = await uploadImage(file, textbookId);
+      editor.chain().focus().setImage({ src, alt: file.name, title: file.name }).run();
+      toast({ title: 'Image uploaded and inserted', duration: shortToast });
+    } else {
+      const src = await readAsDataUrl(file);
+      editor.chain().focus().setImage({ src, alt: file.name, title: file.name }).run();
+      toast({ title: 'Image inserted', duration: shortToast });
+    }
+  } catch (err) {
+    toast({ title: 'Error adding image', description: errorMessage(err, 'Please try another image file'), variant: 'destructive', duration: shortToast });
+  }
+}
+
+/** A formula typed as LaTeX: inline, or a display block when wrapped in $$...$$. */
+export function promptForFormula(editor: Editor, ask: (message: string) => string | null = (m) => window.prompt(m)): void {
+  const answer = ask('Enter a LaTeX formula (for example E = mc^2; wrap in $$ for a display formula)')?.trim();
+  if (!answer) return;
+  const display = /^\$\$([\s\S]+)\$\$$/.exec(answer);
+  const latex = (display ? display[1] : answer.replace(/^\$([\s\S]+)\$$/, '$1')).trim();
+  if (!latex) return;
+  if (display) editor.chain().focus().insertBlockMath({ latex }).run();
+  else editor.chain().focus().insertInlineMath({ latex }).run();
+}

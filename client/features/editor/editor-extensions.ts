@@ -1,0 +1,35 @@
+import type { Extensions } from '@tiptap/core';
+import { Image } from '@tiptap/extension-image';
+import { Placeholder } from '@tiptap/extension-placeholder';
+import { StarterKit } from '@tiptap/starter-kit';
+import { allowedLinkSchemes, isAllowedLink, linkRel, linkTarget } from './link-rules';
+import { BlockMathNode, DollarMathInput, InlineMathNode } from './math-syntax';
+
+export const defaultEditorPlaceholder = 'Write your content here...';
+
+const katexOptions = { throwOnError: false };
+
+/** Starter kit + link + image + math, configured with the spec's numbers (sections 5 and 9). */
+export function createEditorExtensions(placeholder: string = defaultEditorPlaceholder): Extensions {
+  return [
+    StarterKit.configure({
+      // Spec 9: undo depth 100 steps, grouped within 500 ms.
+      undoRedo: { depth: 100, newGroupDelay: 500 },
+      link: {
+        openOnClick: false,
+        autolink: true,
+        linkOnPaste: true,
+        defaultProtocol: 'https',
+        protocols: allowedLinkSchemes.filter((s) => s !== 'http' && s !== 'https'),
+        // Pasted or typed links with any other scheme (javascript:, data:, vbscript:) never become links.
+        isAllowedUri: (url) => isAllowedLink(url),
+        HTMLAttributes: { target: linkTarget, rel: linkRel },
+      },
+    }),
+    Image.configure({ inline: false, allowBase64: true }),
+    Placeholder.configure({ placeholder }),
+    InlineMathNode.configure({ katexOptions }),
+    BlockMathNode.configure({ katexOptions: { ...katexOptions, displayMode: true } }),
+    DollarMathInput,
+  ];
+}

@@ -1,0 +1,21 @@
+/** What the editor tells the page about a non-empty selection (the AI expansion chip uses it). */
+export interface EditorSelection {
+  text: string;
+  /** Viewport coordinates of the selection's start, to place a floating chip above it. */
+  rect: { top: number; left: number; bottom: number };
+  /** Replaces the selected text with HTML (as one undo step) and reports the change. */
+  replaceWith: (html: string) => void;
+}
+
+export interface RichTextEditorProps {
+  /** HTML of the chapter or section being edited. */
+  content: string;
+  onChange: (html: string) => void;
+  placeholder?: string;
+  /** Set when the book is stored: images are then uploaded rather than inlined. */
+  textbookId?: number;
+  editable?: boolean;
+  /** Extra toolbar controls (e.g. AI tools), shown at the toolbar's right end. */
+  extraToolbar?: React.ReactNode;
+  onSelectionChange?: (selection: EditorSelection | null) => void;
+}

@@ -1,0 +1,77 @@
+import 'katex/dist/katex.min.css';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { createEditorExtensions, defaultEditorPlaceholder } from './editor-extensions';
+import type { RichTextEditorProps } from './editor-selection';
+import { EditorToolbar } from './editor-toolbar';
+import { migrateDollarMath, migrationMeta } from './math-syntax';
+
+/**
+ * The TipTap editor (loaded lazily: TipTap, ProseMirror and KaTeX stay out of the home route).
+ * Mount it with a `key` per chapter/section so each document gets its own undo history.
+ */
+export function RichTextEditor({ content, onChange, placeholder = defaultEditorPlaceholder, textbookId, editable = true, extraToolbar, onSelectionChange }: RichTextEditorProps) {
+  const extensions = useMemo(() => createEditorExtensions(placeholder), [placeholder]);
+  // What we last reported, so an echo of our own change is not pushed back into the editor.
+  const lastHtml = useRef(content);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const onSelectionRef = useRef(onSelectionChange);
+  onSelectionRef.current = onSelectionChange;
+
+  const editor = useEditor({
+    extensions,
+    content,
+    editable,
+    editorProps: {
+      attributes: {
+        class: 'prose-editor max-w-none px-4 py-3 focus:outline-none',
+        'aria-label': 'Content editor',
+        'data-testid': 'content-editor',
+      },
+    },
+    onCreate: ({ editor: e }) => {
+      migrateDollarMath(e);
+      lastHtml.current = content;
+    },
+    onUpdate: ({ editor: e, transaction }) => {
+      if (transaction.getMeta(migrationMeta)) return;
+      const html = e.getHTML();
+      lastHtml.current = html;
+      onChangeRef.current(html);
+    },
+    onSelectionUpdate: ({ editor: e }) => {
+      const report = onSelectionRef.current;
+      if (!report) return;
+      const { from, to, empty } = e.state.selection;
+      const text = empty ? '' : e.state.doc.textBetween(from, to, ' ').trim();
+      if (!text) return report(null);
+      const start = e.view.coordsAtPos(from);
+      report({
+        text,
+        rect: { top: start.top, left: start.left, bottom: start.bottom },
+        replaceWith: (html) => e.chain().focus().insertContentAt({ from, to }, html).run(),
+      });
+    },
+  });
+
+  // Content changed from outside (a collaborator's save merged in): show it without an autosave.
+  useEffect(() => {
+    if (!editor || content === lastHtml.current) return;
+    lastHtml.current = content;
+    editor.commands.setContent(content, { emitUpdate: false });
+    migrateDollarMath(editor);
+  }, [editor, content]);
+
+  useEffect(() => {
+    editor?.setEditable(editable);
+  }, [editor, editable]);
+
+  if (!editor) return null;
+  return (
+    <div className="rounded-md border border-slate-200 dark:border-slate-700">
+      {editable && <EditorToolbar editor={editor} textbookId={textbookId} extra={extraToolbar} />}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { format } from 'date-fns';
+import { BookOpen, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { parseTextbookContent } from '../../../common/textbook';
+import { Button } from '../../components/ui/button';
+import { Badge, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import type { TextbookListItem } from '../textbook/textbook.api';
+
+/** 'MMM d, yyyy' as spec 9 sets for the list; a bad timestamp shows nothing rather than 'Invalid Date'. */
+export function formatCreatedOn(createdAt: string): string {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy');
+}
+
+export function chapterCountOf(content: TextbookListItem['content']): number {
+  const parsed = parseTextbookContent(content);
+  return parsed.ok ? parsed.content.chapters.length : 0;
+}
+
+export function TextbookCard({ textbook, onDelete, isDeleting }: { textbook: TextbookListItem; onDelete: (id: number) => void; isDeleting: boolean }) {
+  const chapters = chapterCountOf(textbook.content);
+  return (
+    <Card className="flex flex-col" data-testid={`textbook-card-${textbook.id}`}>
+      <CardHeader>
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle className="leading-snug">{textbook.topic}</CardTitle>
+          {textbook.isOwner === false && <Badge>Shared</Badge>}
+        </div>
+        <CardDescription>Created on {formatCreatedOn(textbook.createdAt)}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+          <BookOpen className="h-4 w-4" aria-hidden />
+          {chapters} {chapters === 1 ? 'chapter' : 'chapters'}
+        </p>
+      </CardContent>
+      <CardFooter className="justify-between gap-2">
+        <Link href={`/textbook/${textbook.id}`} className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white hover:bg-indigo-700">
+          View Textbook
+        </Link>
+        {textbook.isOwner !== false && (
+          <Button variant="outline" size="icon" aria-label={`Delete ${textbook.topic}`} disabled={isDeleting} onClick={() => onDelete(textbook.id)}>
+            <Trash2 className="h-4 w-4 text-red-600" />
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

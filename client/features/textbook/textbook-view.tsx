@@ -1,0 +1,51 @@
+import { ArrowLeft, Info } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import type { TextbookContent } from '../../../common/textbook';
+import { useEducationalMaterials } from '../materials-viewer/use-educational-materials';
+import { ConflictPanel } from './conflict-panel';
+import { SaveStatusIndicator } from './save-status';
+import type { TextbookResponse } from './textbook.api';
+import { TextbookWorkspace } from './textbook-workspace';
+import { useWorkingCopy } from './use-working-copy';
+
+/** The loaded textbook view of spec 2: back button, title, notice, collaboration, toolkit, workspace. */
+export function TextbookView({ textbook, content }: { textbook: TextbookResponse; content: TextbookContent }) {
+  const { copy, editContent, receive, resolve, retry } = useWorkingCopy(textbook.id, { content, revision: textbook.revision });
+  const materials = useEducationalMaterials(textbook.id);
+
+  // A refetch or a toolkit save brings a newer revision: merged in by section id.
+  useEffect(() => {
+    receive(content, textbook.revision);
+  }, [receive, content, textbook.revision]);
+
+  const notice = copy.content.notice;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <Link href="/saved-textbooks" aria-label="Back to My Textbooks" className="no-print inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+        </Link>
+        <h1 className="min-w-0 flex-1 text-2xl font-bold sm:text-3xl">{textbook.topic}</h1>
+        {/* COLLABORATION SLOT (contract D): ConnectionIndicator and ManageCollaboratorsDialog go here. */}
+      </div>
+      {notice && (
+        <p className="mb-4 flex items-start gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>{notice}</span>
+        </p>
+      )}
+      {/* COLLABORATORS CARD SLOT (contract D). */}
+      {/* ACADEMIC TOOLKIT SLOT (contract E): <AcademicToolkit textbookId topic content revision onContentSaved /> mounts here. */}
+      <TextbookWorkspace
+        textbookId={textbook.id}
+        title={copy.content.title || textbook.topic}
+        content={copy.content}
+        materials={materials}
+        onEdit={editContent}
+        status={<SaveStatusIndicator status={copy.status} onRetry={retry} />}
+        banner={<ConflictPanel conflicts={copy.conflicts} onResolve={resolve} />}
+      />
+    </div>
+  );
+}

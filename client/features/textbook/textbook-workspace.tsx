@@ -1,0 +1,121 @@
+import { ListTree, Lightbulb } from 'lucide-react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { limits } from '../../../common/limits';
+import type { TextbookContent } from '../../../common/textbook';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { EditorCard } from '../editor/editor-card';
+import type { EditorSelection } from '../editor/editor-selection';
+import { materialKey, type EducationalMaterial } from '../materials-viewer/educational-material';
+import { EducationalContentViewer } from '../materials-viewer/educational-content-viewer';
+import { TextbookNavigator } from '../navigator/textbook-navigator';
+import { useNavigator } from '../navigator/use-navigator';
+import { TocDrawer } from './toc-drawer';
+import { useMediaQuery } from './use-media-query';
+
+export interface TextbookWorkspaceProps {
+  textbookId: number;
+  title: string;
+  content: TextbookContent;
+  materials: readonly EducationalMaterial[];
+  onEdit: (chapterIndex: number, sectionIndex: number | null, html: string) => void;
+  /** The autosave state, shown in the editor card's header. */
+  status?: ReactNode;
+  /** Shown above the editor (conflicts). */
+  banner?: ReactNode;
+  /** Slots for the AI tools (contract E): toolbar controls, the card's bottom-right, the selection. */
+  extraToolbar?: ReactNode;
+  editorFooter?: ReactNode;
+  onSelectionChange?: (selection: EditorSelection | null) => void;
+  /** Told whenever the selection moves (both indexes, spec 4). */
+  onSelect?: (chapterIndex: number, sectionIndex: number | null) => void;
+}
+
+/** The reader/editor workspace of spec 2: table of contents beside (or, narrow, over) the content. */
+export function TextbookWorkspace(props: TextbookWorkspaceProps) {
+  const { textbookId, title, content, materials, onEdit, status, banner, extraToolbar, editorFooter, onSelectionChange, onSelect } = props;
+  const isWide = useMediaQuery(`(min-width: ${limits.mobileDrawerBreakpointPx}px)`);
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [material, setMaterial] = useState<EducationalMaterial | null>(null);
+
+  const navigator = useNavigator(content.chapters, (sel) => {
+    // Choosing a chapter or section brings the editor back in place of an educational item.
+    setMaterial(null);
+    onSelect?.(sel.chapterIndex, sel.sectionIndex);
+  });
+  const { selectSection, clearSelection } = navigator;
+
+  const chooseSection = useCallback((chapterIndex: number, sectionIndex: number) => {
+    selectSection(chapterIndex, sectionIndex);
+    setIsDrawerOpen(false);
+  }, [selectSection]);
+
+  const chooseMaterial = useCallback((m: EducationalMaterial) => {
+    clearSelection();
+    setMaterial(m);
+    setIsDrawerOpen(false);
+  }, [clearSelection]);
+
+  // A chosen item that has since been replaced (same title + type) shows its newest version.
+  const shownMaterial = material ? materials.find((m) => materialKey(m) === materialKey(material)) ?? material : null;
+
+  const navigatorPanel = (
+    <TextbookNavigator
+      title={title}
+      chapters={content.chapters}
+      navigator={navigator}
+      materials={materials}
+      selectedMaterialKey={shownMaterial ? materialKey(shownMaterial) : null}
+      onSelectSection={chooseSection}
+      onSelectMaterial={chooseMaterial}
+    />
+  );
+
+  return (
+    <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:gap-6">
+      {isWide ? (
+        <aside aria-label="Table of contents" className="no-print sticky top-4 max-h-[calc(100vh-2rem)] w-72 shrink-0 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+          {navigatorPanel}
+        </aside>
+      ) : (
+        <>
+          <Button variant="outline" className="no-print self-start" aria-label="Open table of contents" onClick={() => setIsDrawerOpen(true)}>
+            <ListTree className="h-4 w-4" aria-hidden /> Contents
+          </Button>
+          <TocDrawer open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
+            {navigatorPanel}
+          </TocDrawer>
+        </>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-4">
+        {shownMaterial ? (
+          <EducationalContentViewer material={shownMaterial} />
+        ) : (
+          <EditorCard
+            content={content}
+            selectedChapter={navigator.state.selectedChapter}
+            selectedSection={navigator.state.selectedSection}
+            textbookId={textbookId}
+            onEdit={onEdit}
+            status={status}
+            banner={banner}
+            extraToolbar={extraToolbar}
+            footer={editorFooter}
+            onSelectionChange={onSelectionChange}
+          />
+        )}
+        <Card className="no-print">
+          <CardContent className="flex items-start gap-3 pt-6">
+            <Lightbulb className="mt-0.5 h-5 w-5 shrink-0 text-amber-500" aria-hidden />
+            <div>
+              <h3 className="font-semibold">Editing Tips</h3>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                Select a section from the navigation panel to edit it. Changes save automatically a moment after you stop typing. Write math between dollar signs: $x^2$ inline, $$x^2$$ on its own line for a block.
+              </p>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

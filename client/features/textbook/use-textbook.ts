@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api';
+import { fetchTextbook, textbookKey, type TextbookResponse } from './textbook.api';
+
+/** Route ids are whole positive numbers (spec 5); anything else is 'Invalid Textbook ID'. */
+export function parseTextbookId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number.parseInt(raw, 10);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The textbook query: spec 7 gives it 2 retries and makes it always stale. A 4xx answer
+ * (gone, forbidden, signed out) cannot change by asking again, so only other failures retry.
+ */
+export function useTextbook(id: number) {
+  return useQuery<TextbookResponse, Error>({
+    queryKey: textbookKey(id),
+    queryFn: () => fetchTextbook(id),
+    staleTime: 0,
+    retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+  });
+}
