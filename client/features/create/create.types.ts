@@ -1,9 +1,10 @@
+import type { PreviewReferencesResponse as PreviewReferencesContract } from '../../../common/references';
 import type { Reference, TextbookContent } from '../../../common/textbook';
 
 /**
- * Types of the creation flow. The generate and assistant contracts come from
- * common/; extract-text and preview-references are defined here from spec 3/7
- * until their common/ files exist (only the fields the form reads).
+ * Types of the creation flow. The generate, assistant and references contracts
+ * come from common/; extract-text is defined here from spec 3/7 until its
+ * common/ file exists (only the fields the form reads).
  */
 export type { Reference, TextbookContent };
 export type { GenerateOutlineResponse, GenerationJobResponse } from '../../../common/generate';
@@ -24,13 +25,13 @@ export interface ExtractTextResponse {
   aiSuggestions?: string[];
 }
 
-/** POST /api/textbooks/preview-references; `sources` is our addition (which indexes answered). */
-export interface PreviewReferencesResponse {
+/**
+ * POST /api/textbooks/preview-references (common/references.ts). References are
+ * read loosely (spec 3 allows plain strings), and `sources` may be absent on an older server.
+ */
+export type PreviewReferencesResponse = Partial<Omit<PreviewReferencesContract, 'references'>> & {
   references: RawReference[];
-  extractedText?: string;
-  detectedTopic?: string;
-  sources?: unknown;
-}
+};
 
 /** One reference source and whether it answered, as shown under the references panel. */
 export interface ReferenceSourceReport {

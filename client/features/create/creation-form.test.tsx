@@ -156,7 +156,7 @@ describe('creation form: references and the generate button', () => {
       'POST /api/textbooks/preview-references': () => {
         round += 1;
         return round === 1
-          ? json({ references: [{ title: 'Paper A', doi: '10.1/a' }, 'Loose citation B'], extractedText: '', detectedTopic: 'JIT', sources: [{ name: 'documents', ok: true }, { name: 'openalex', ok: false, error: 'timed out' }] })
+          ? json({ references: [{ title: 'Paper A', doi: '10.1/a' }, 'Loose citation B'], extractedText: '', detectedTopic: 'JIT', sources: { used: ['documents'], failed: [{ source: 'openalex', reason: 'timed out' }] } })
           : json({ references: [{ title: 'Paper A', doi: '10.1/A', year: '2009' }, { title: 'Paper C' }, 'Loose citation B'] });
       },
     });

@@ -38,7 +38,7 @@ describe('normalizeReferences (spec 3)', () => {
       { name: 'documents', isOk: true, detail: undefined },
       { name: 'crossref', isOk: false, detail: 'HTTP 503' },
     ]);
-    expect(normalizeSources({ used: ['documents'], failed: [{ name: 'openalex', error: 'offline' }] })).toEqual([
+    expect(normalizeSources({ used: ['documents'], failed: [{ source: 'openalex', reason: 'offline' }] })).toEqual([
       { name: 'documents', isOk: true },
       { name: 'openalex', isOk: false, detail: 'offline' },
     ]);
