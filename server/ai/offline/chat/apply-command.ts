@@ -43,6 +43,7 @@ function insertAt(content: TextbookContent, to: Position | undefined): number | 
   if (!to || to.kind === 'last' || to.kind === 'down') return n;
   if (to.kind === 'first' || to.kind === 'up') return 0;
   if (to.kind === 'index') return Math.max(0, Math.min(n, to.index));
+  if (to.kind !== 'before' && to.kind !== 'after') return n;
   const other = resolveChapter(content, to.chapter);
   if (!other.ok) return other.reason;
   return to.kind === 'before' ? other.value : other.value + 1;

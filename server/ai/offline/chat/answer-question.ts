@@ -1,0 +1,61 @@
+import type { TextbookContent } from '../../../../common/textbook';
+import type { Retriever } from '../../material';
+import { htmlToText } from '../compose/html';
+import { sparseCosine } from '../compose/term-vectors';
+import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
+import { truncateWords } from '../../nlp';
+
+export const capabilities =
+  'I can change the outline for you: add, remove, rename, move, split or merge chapters and sections (by number or title), ' +
+  'for example "move chapter 4 before chapter 2", "add a section on X to chapter 1", "merge chapters 3 and 4" or "make it 6 chapters". ' +
+  'I can also answer questions from your material.';
+
+function describeOutline(book: TextbookContent): string {
+  if (book.chapters.length === 0) return 'The outline has no chapters yet.';
+  const list = book.chapters.map((c, i) => `${i + 1}. ${c.title}${c.sections.length ? ` (${c.sections.length} section${c.sections.length === 1 ? '' : 's'})` : ''}`);
+  return `The outline has ${book.chapters.length} chapter${book.chapters.length === 1 ? '' : 's'}: ${list.join('; ')}.`;
+}
+
+/**
+ * Answers a question that is not a structural request: questions about the
+ * outline itself from its structure, anything else from the best matching
+ * sentences of the material and the book, naming where they come from.
+ */
+export async function answerQuestion(input: { message: string; book: TextbookContent; retriever: Retriever }): Promise<string> {
+  const q = input.message.trim();
+  if (/^(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(q) && q.split(/\s+/).length <= 4) return `Hello! ${capabilities}`;
+  if (/^(thanks|thank you|great|perfect|ok|okay)\b/i.test(q) && q.split(/\s+/).length <= 4) return 'Glad to help. Ask me for any other change to the outline.';
+  if (/\b(help|what can you do|how do i use|what do you do)\b/i.test(q)) return capabilities;
+  if (/\b(how many|list|what are|show|which)\b.*\b(chapters?|sections?|outline|structure)\b|\b(outline|structure)\b.*\?$/i.test(q) && !/\babout\b/i.test(q)) {
+    return describeOutline(input.book);
+  }
+
+  const passages: Array<SourceParagraph & { where: string }> = [];
+  input.book.chapters.forEach((c, ci) => {
+    passages.push({ text: htmlToText(c.content), where: `chapter ${ci + 1}, "${c.title}"` });
+    c.sections.forEach((s) => passages.push({ text: htmlToText(s.content), where: `the section "${s.title}" of chapter ${ci + 1}` }));
+  });
+  const chunks = await input.retriever.search(q, { limit: 6 });
+  for (const chunk of chunks) {
+    const heading = chunk.headingPath[chunk.headingPath.length - 1];
+    passages.push({ text: chunk.text, where: heading ? `your material, under "${heading}"` : 'your material' });
+  }
+  const built = buildSourceSentences(passages.map((p, i) => ({ text: p.text, headingPath: [String(i)] })));
+  const query = built.stats.vectorOf(q);
+  const ranked = built.sentences
+    .map((s) => ({ s, score: sparseCosine(s.vector, query) }))
+    .filter((x) => x.score >= 0.12)
+    .sort((a, b) => b.score - a.score);
+  if (ranked.length === 0) {
+    return `I couldn't find anything about that in your material or in the outline, so I won't guess. ${capabilities}`;
+  }
+  const best = ranked[0];
+  const where = passages[Number(best.s.headingPath?.[0] ?? 0)].where;
+  const companions = ranked
+    .slice(1)
+    .filter((x) => x.s.headingPath?.[0] === best.s.headingPath?.[0] && x.score >= best.score * 0.6)
+    .slice(0, 2)
+    .map((x) => x.s);
+  const quoted = [best.s, ...companions].sort((a, b) => a.order - b.order).map((s) => s.text).join(' ');
+  return `From ${where}: "${truncateWords(quoted, 700)}"`;
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { TextbookContent } from '../../../../common/textbook';
+import { emptyMaterial, type Retriever } from '../../material';
+import { chat } from '../chat';
+import { htmlToText } from '../compose/html';
+
+const noMaterial: Retriever = { search: async () => [] };
+const ctx = { material: emptyMaterial(), retriever: noMaterial };
+
+function outline(): TextbookContent {
+  const titles = ['Introduction', 'Trace Trees', 'Nested Trace Trees', 'Trace Optimization', 'Evaluation'];
+  return {
+    title: 'Tracing JITs',
+    references: [],
+    chapters: titles.map((title, i) => ({
+      id: `ch${i + 1}`,
+      title,
+      content: `<p>${title} opens the chapter.</p>`,
+      sections: [1, 2, 3].map((k) => ({
+        id: `ch${i + 1}s${k}`,
+        title: `${title} part ${k}`,
+        content: `<p>The first paragraph of ${title} part ${k} explains the idea.</p><p>The second paragraph of ${title} part ${k} gives a worked example.</p>`,
+      })),
+    })),
+  };
+}
+
+const ask = (message: string, content = outline()) => chat(ctx, { message, topic: 'Tracing JITs', content });
+const ids = (c?: TextbookContent) => c?.chapters.map((ch) => ch.id);
+const titles = (c?: TextbookContent) => c?.chapters.map((ch) => ch.title);
+const text = (c: TextbookContent) => c.chapters.flatMap((ch) => [htmlToText(ch.content), ...ch.sections.map((s) => htmlToText(s.content))]).filter(Boolean).join(' ');
+
+describe('offline outline assistant', () => {
+  it('adds a chapter titled X', async () => {
+    const res = await ask('Add a chapter titled "Garbage Collection"');
+    expect(titles(res.updatedContent)).toEqual([...titles(outline())!, 'Garbage Collection']);
+    expect(res.message).toMatch(/Added chapter 6, "Garbage Collection"/);
+  });
+
+  it('removes chapter 3', async () => {
+    const res = await ask('remove chapter 3');
+    expect(ids(res.updatedContent)).toEqual(['ch1', 'ch2', 'ch4', 'ch5']);
+  });
+
+  it('renames chapter 2 to Y', async () => {
+    const res = await ask('Rename chapter 2 to Typed Trace Trees');
+    expect(res.updatedContent?.chapters[1]).toMatchObject({ id: 'ch2', title: 'Typed Trace Trees' });
+    expect(res.updatedContent?.chapters[1].sections).toEqual(outline().chapters[1].sections);
+  });
+
+  it('moves chapter 4 before chapter 2', async () => {
+    const res = await ask('move chapter 4 before chapter 2');
+    expect(ids(res.updatedContent)).toEqual(['ch1', 'ch4', 'ch2', 'ch3', 'ch5']);
+  });
+
+  it('adds a section on Z to chapter 1', async () => {
+    const res = await ask('add a section on type specialization to chapter 1');
+    const sections = res.updatedContent?.chapters[0].sections ?? [];
+    expect(sections.map((s) => s.title)).toEqual(['Introduction part 1', 'Introduction part 2', 'Introduction part 3', 'Type Specialization']);
+    expect(sections[3].id).toMatch(/^s_/);
+    // No material on the subject: the section is empty for the author and the reply says so.
+    expect(sections[3].content).toBe('');
+    expect(res.message).toMatch(/nothing on that subject/);
+  });
+
+  it('splits chapter 2 in two without losing text', async () => {
+    const res = await ask('split chapter 2 in two');
+    const out = res.updatedContent!;
+    expect(titles(out)?.slice(1, 3)).toEqual(['Trace Trees (Part 1)', 'Trace Trees (Part 2)']);
+    expect(out.chapters[1].id).toBe('ch2');
+    expect(out.chapters).toHaveLength(6);
+    expect(text(out)).toBe(text(outline()));
+  });
+
+  it('merges chapters 3 and 4, keeping all their text', async () => {
+    const res = await ask('merge chapters 3 and 4');
+    const out = res.updatedContent!;
+    expect(ids(out)).toEqual(['ch1', 'ch2', 'ch3', 'ch5']);
+    expect(out.chapters[2].title).toBe('Nested Trace Trees and Trace Optimization');
+    const merged = out.chapters[2];
+    expect(merged.sections.map((s) => s.id).slice(0, 3)).toEqual(['ch3s1', 'ch3s2', 'ch3s3']);
+    expect(merged.sections.map((s) => s.id).slice(-3)).toEqual(['ch4s1', 'ch4s2', 'ch4s3']);
+    expect(htmlToText(merged.sections[3].content)).toBe('Trace Optimization opens the chapter.');
+  });
+
+  it('makes it 6 chapters', async () => {
+    const res = await ask('Can you make it 6 chapters?');
+    expect(res.updatedContent?.chapters).toHaveLength(6);
+    expect(text(res.updatedContent!)).toBe(text(outline()));
+    const fewer = await ask('make it three chapters');
+    expect(fewer.updatedContent?.chapters).toHaveLength(3);
+  });
+
+  it('says so and changes nothing when it cannot do the request', async () => {
+    const unsupported = await ask('Translate the whole book into French');
+    expect(unsupported.updatedContent).toBeUndefined();
+    expect(unsupported.message).toMatch(/can't do that/);
+    const missing = await ask('remove chapter 12');
+    expect(missing.updatedContent).toBeUndefined();
+    expect(missing.message).toBe("I couldn't make that change: There is no chapter 12: the outline has 5 chapters. The outline is unchanged.");
+  });
+
+  it('answers questions from the outline it was given', async () => {
+    const res = await ask('How many chapters are there?');
+    expect(res.updatedContent).toBeUndefined();
+    expect(res.message).toMatch(/^The outline has 5 chapters: 1\. Introduction/);
+    const grounded = await ask('Where is the worked example of evaluation?');
+    expect(grounded.updatedContent).toBeUndefined();
+    expect(grounded.message).toMatch(/^From the section "Evaluation part (\d)" of chapter 5: ".*The second paragraph of Evaluation part \1 gives a worked example\."$/);
+    const unknown = await ask('Who won the 1998 football world cup?');
+    expect(unknown.message).toMatch(/^I couldn't find anything about that/);
+  });
+});

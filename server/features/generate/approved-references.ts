@@ -1,0 +1,29 @@
+import { approvedReferencesField } from '../../../common/generate';
+import type { Reference } from '../../../common/textbook';
+import { AppError } from '../../http/app-error';
+
+/**
+ * The multipart `approvedReferences` field (spec 7): a JSON array of
+ * references. Missing or empty means none (the server then generates from
+ * the material alone, issue 5); anything that is not valid JSON or not a list
+ * of references is refused. Each kept reference gets a citation key R1, R2...
+ */
+export function parseApprovedReferences(raw: string | undefined): Reference[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw AppError.badRequest('Invalid approved references: not valid JSON');
+  }
+  if (value === null) return [];
+  const parsed = approvedReferencesField.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path?.length ? ` at ${issue.path.join('.')}` : '';
+    throw AppError.badRequest(`Invalid approved references${where}: ${Array.isArray(value) ? (issue?.message ?? 'not a reference') : 'expected a list of references'}`);
+  }
+  const references = parsed.data.filter((r) => r.title.trim());
+  if (references.length !== parsed.data.length) throw AppError.badRequest('Invalid approved references: every reference needs a title');
+  return references.map((r, i) => ({ ...r, approved: true, key: `R${i + 1}` }));
+}

@@ -1,0 +1,31 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { generationJobs } from '../../db/schema';
+
+export type GenerationJobRow = typeof generationJobs.$inferSelect;
+
+export function findJob(db: DbOrTx, id: string) {
+  return db.select().from(generationJobs).where(eq(generationJobs.id, id)).limit(1).then((rows) => rows[0]);
+}
+
+/** Inserts a running job; false when the id is taken (by this or another user). */
+export async function insertJob(db: DbOrTx, values: { id: string; userId: number }): Promise<boolean> {
+  const rows = await db
+    .insert(generationJobs)
+    .values({ ...values, status: 'running', stage: 0, percent: 0 })
+    .onConflictDoNothing()
+    .returning({ id: generationJobs.id });
+  return rows.length > 0;
+}
+
+export async function updateJob(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<GenerationJobRow, 'status' | 'stage' | 'percent' | 'message' | 'textbookId'>>,
+): Promise<void> {
+  await db.update(generationJobs).set({ ...values, updatedAt: new Date() }).where(eq(generationJobs.id, id));
+}
+
+export async function deleteJobsOlderThan(db: DbOrTx, userId: number, before: Date): Promise<void> {
+  await db.delete(generationJobs).where(and(eq(generationJobs.userId, userId), lt(generationJobs.updatedAt, before)));
+}
