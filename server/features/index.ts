@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/deps';
 import { registerTextbookRoutes } from './textbooks/textbooks.routes';
+import { registerVersionRoutes } from './versions/versions.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
@@ -9,4 +10,5 @@ import { registerTextbookRoutes } from './textbooks/textbooks.routes';
 export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // features are registered below as they land
   registerTextbookRoutes(app, deps);
+  registerVersionRoutes(app, deps);
 }

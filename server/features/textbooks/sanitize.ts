@@ -6,6 +6,13 @@ export const allowedLinkSchemes = ['http', 'https', 'ftp', 'ftps', 'mailto', 'te
 // Images only from our own /api/images/ or raster data URLs; never SVG (DESIGN.md).
 const imageSrc = /^(\/api\/images\/\d+|data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+)$/i;
 
+/** Only TipTap's math nodes carry data-type and data-latex; anything else loses both. */
+function mathAttributes(attribs: sanitize.Attributes, type: string): sanitize.Attributes {
+  if (attribs['data-type'] === type) return attribs;
+  const { 'data-type': _type, 'data-latex': _latex, ...rest } = attribs;
+  return rest;
+}
+
 /** The editor's allowlist: what TipTap's starter kit, link, image and math produce. */
 const options: sanitize.IOptions = {
   allowedTags: [
@@ -15,8 +22,9 @@ const options: sanitize.IOptions = {
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'class', 'title'],
     img: ['src', 'alt', 'title', 'width', 'height'],
-    span: ['class', 'data-type', 'data-latex'],
-    div: ['class', 'data-type', 'data-latex'],
+    // TipTap's mathematics nodes: <span data-type="inline-math" data-latex="...">, <div data-type="block-math" ...>.
+    span: ['data-type', 'data-latex'],
+    div: ['data-type', 'data-latex'],
     code: ['class'],
     pre: ['class'],
     ol: ['start'],
@@ -24,12 +32,21 @@ const options: sanitize.IOptions = {
     th: ['colspan', 'rowspan'],
   },
   allowedSchemes: allowedLinkSchemes,
-  allowedSchemesByTag: { img: ['data', 'http', 'https'] },
+  allowedSchemesByTag: { img: ['data'] },
+  // Classes only where the editor makes them, and never layout ones: a pasted "fixed inset-0 z-50"
+  // would let a collaborator lay a fake screen over the app.
+  allowedClasses: {
+    code: ['language-*'],
+    pre: ['language-*'],
+    a: ['link', 'underline', 'text-*', 'font-*', 'decoration-*', 'underline-offset-*', 'hover:*', 'cursor-pointer'],
+  },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   exclusiveFilter: (frame) => frame.tag === 'img' && !imageSrc.test(frame.attribs.src ?? ''),
   transformTags: {
+    span: (tagName, attribs) => ({ tagName, attribs: mathAttributes(attribs, 'inline-math') }),
+    div: (tagName, attribs) => ({ tagName, attribs: mathAttributes(attribs, 'block-math') }),
     // Links open in a new tab without leaking the opener (spec 5).
     a: (tagName, attribs) => ({
       tagName,
@@ -46,6 +63,8 @@ export function sanitizeHtml(html: string): string {
 /** Titles and reference fields are plain text: no tags at all survive. */
 export function sanitizePlainText(text: string): string {
   if (!text) return '';
+  // Without '<' or '&' there is no markup or entity to remove; skipping the parser keeps 2,000 titles cheap.
+  if (!/[<&]/.test(text)) return text;
   return sanitize(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' })
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')

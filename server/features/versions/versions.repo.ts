@@ -1,0 +1,40 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { textbookVersions, users } from '../../db/schema';
+
+const columns = {
+  id: textbookVersions.id,
+  textbookId: textbookVersions.textbookId,
+  versionNumber: textbookVersions.versionNumber,
+  description: textbookVersions.description,
+  topic: textbookVersions.topic,
+  content: textbookVersions.content,
+  revision: textbookVersions.revision,
+  createdAt: textbookVersions.createdAt,
+  updatedAt: textbookVersions.updatedAt,
+  createdById: users.id,
+  createdByName: users.username,
+};
+
+
+/** Newest first. */
+export function listVersions(db: DbOrTx, textbookId: number, limit: number) {
+  return db
+    .select(columns)
+    .from(textbookVersions)
+    .leftJoin(users, eq(users.id, textbookVersions.createdBy))
+    .where(eq(textbookVersions.textbookId, textbookId))
+    .orderBy(desc(textbookVersions.versionNumber))
+    .limit(limit);
+}
+
+/** Scoped to the textbook: another textbook's version id is simply not found. */
+export function findVersion(db: DbOrTx, textbookId: number, versionId: number) {
+  return db
+    .select(columns)
+    .from(textbookVersions)
+    .leftJoin(users, eq(users.id, textbookVersions.createdBy))
+    .where(and(eq(textbookVersions.textbookId, textbookId), eq(textbookVersions.id, versionId)))
+    .limit(1)
+    .then((rows) => rows[0]);
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { textbookIdParams } from '../../../common/textbooks-api';
+import { versionParams, type VersionListResponse, type VersionResponse } from '../../../common/versions';
+import { currentUser } from '../../http/authenticate';
+import type { AppDeps } from '../../http/deps';
+import { getVersion, listVersions, restoreVersion } from './versions.service';
+
+/** Version history (spec 7): owner and collaborators only; strangers get 404. */
+export function registerVersionRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+
+  r.get('/api/textbooks/:id/versions', { schema: { params: textbookIdParams } }, async (request): Promise<VersionListResponse> => ({
+    versions: await listVersions(db, currentUser(request), request.params.id),
+  }));
+
+  r.get('/api/textbooks/:id/versions/:versionId', { schema: { params: versionParams } }, async (request): Promise<VersionResponse> => ({
+    version: await getVersion(db, currentUser(request), request.params.id, request.params.versionId),
+  }));
+
+  r.post('/api/textbooks/:id/versions/:versionId/restore', { schema: { params: versionParams } }, async (request) =>
+    restoreVersion(deps, currentUser(request), request.params.id, request.params.versionId),
+  );
+}
