@@ -28,6 +28,29 @@ export interface EventBus {
   publish(event: DomainEvent): Promise<void>;
   subscribe(listener: (event: DomainEvent) => void): () => void;
   close(): Promise<void>;
+  /** Present only when other app instances exist (PostgreSQL): who is connected where. */
+  presence?: PresenceChannel;
+}
+
+/**
+ * Presence shared between instances, so users on two servers see each other.
+ * Each instance announces its own sockets' users; `state` answers `hello`
+ * (a new or reconnected instance); `alive` lets others forget a dead instance.
+ */
+export type PresenceSignal =
+  | { kind: 'join'; textbookId: number; userId: number; username: string }
+  | { kind: 'leave'; textbookId: number; userId: number }
+  | { kind: 'hello' }
+  | { kind: 'state'; first: boolean; entries: Array<[textbookId: number, userId: number, username: string]> }
+  | { kind: 'alive' }
+  | { kind: 'bye' };
+
+export interface PresenceChannel {
+  readonly instanceId: string;
+  /** Signals are sent in the order published (one instance's join never overtakes its leave). */
+  publish(signals: PresenceSignal | PresenceSignal[]): void;
+  /** Other instances' signals; `reconnected` (from this instance) after the channel was lost: state may be stale. */
+  subscribe(listener: (signal: PresenceSignal | { kind: 'reconnected' }, fromInstance: string) => void): () => void;
 }
 
 /** In-process bus: enough for PGlite, where there is one instance. */

@@ -5,6 +5,7 @@ import { clientMessage, wsCloseCodes, type ServerMessage } from '../../common/re
 import type { Database } from '../db/client';
 import { findTextbookHeaderRole } from '../features/textbooks/textbooks.policy';
 import type { DomainEvent, EventBus, TextbookSavedEvent } from './events';
+import { createInstanceSync } from './instance-sync';
 import { Presence } from './presence';
 import { findTextbookSnapshot } from './realtime.repo';
 
@@ -61,6 +62,8 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
   const connections = new Set<Connection>();
   // Saves of one textbook are fanned out in order, so clients see revisions ascend.
   const chains = new Map<number, Promise<void>>();
+  // The newest revision each room's clients were given (at join or by an edit): what a resync compares with.
+  const roomRevision = new Map<number, number>();
 
   const now = () => new Date().toISOString();
   const isOpen = (c: Connection) => c.socket.readyState === c.socket.OPEN;
@@ -81,12 +84,33 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
     if (isOpen(c)) c.socket.close(closeCode, reason);
   };
 
+  const broadcastPresence = (type: 'join' | 'leave', textbookId: number, user: { userId: number; username: string }) => {
+    const text = JSON.stringify({ type, textbookId, userId: user.userId, username: user.username, timestamp: now() } satisfies ServerMessage);
+    for (const other of presence.sockets(textbookId, user.userId)) sendRaw(other, text);
+  };
+  const sync = createInstanceSync({
+    channel: deps.events.presence,
+    presence: presence as Presence<unknown>,
+    notify: (effect) => broadcastPresence(effect.type, effect.textbookId, effect),
+    onResync: () => {
+      for (const id of presence.textbookIds()) enqueueFanOut(id, () => resyncRoom(id));
+    },
+  });
+
   const leaveRoom = (c: Connection, textbookId: number) => {
     if (!c.joined.delete(textbookId)) return;
     const { lastForUser } = presence.remove(textbookId, c.user.id, c);
     if (!lastForUser) return;
-    const text = JSON.stringify({ type: 'leave', textbookId, userId: c.user.id, username: c.user.username, timestamp: now() } satisfies ServerMessage);
-    for (const other of presence.sockets(textbookId)) sendRaw(other, text);
+    if (!presence.hasRoom(textbookId)) roomRevision.delete(textbookId);
+    sync.announceLeave(textbookId, c.user.id);
+    // Still connected through another server: not a leave for anyone.
+    if (!sync.presentElsewhere(textbookId, c.user.id)) broadcastPresence('leave', textbookId, { userId: c.user.id, username: c.user.username });
+  };
+
+  const activeUsers = (textbookId: number) => {
+    const here = presence.active(textbookId);
+    const ids = new Set(here.map((u) => u.userId));
+    return [...here, ...sync.activeElsewhere(textbookId).filter((u) => !ids.has(u.userId))];
   };
 
   const join = async (c: Connection, textbookId: number) => {
@@ -99,13 +123,15 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
         return;
       }
       c.joined.add(textbookId);
-      const { firstForUser } = presence.add(textbookId, { userId: c.user.id, username: c.user.username }, c);
+      roomRevision.set(textbookId, Math.max(roomRevision.get(textbookId) ?? 0, found.textbook.revision));
+      const user = { userId: c.user.id, username: c.user.username };
+      const { firstForUser } = presence.add(textbookId, user, c);
       if (firstForUser) {
-        const text = JSON.stringify({ type: 'join', textbookId, userId: c.user.id, username: c.user.username, timestamp: now() } satisfies ServerMessage);
-        for (const other of presence.sockets(textbookId, c.user.id)) sendRaw(other, text);
+        sync.announceJoin(textbookId, user);
+        if (!sync.presentElsewhere(textbookId, user.userId)) broadcastPresence('join', textbookId, user);
       }
     }
-    send(c, { type: 'collaborators', textbookId, collaborators: presence.active(textbookId), timestamp: now() });
+    send(c, { type: 'collaborators', textbookId, collaborators: activeUsers(textbookId), timestamp: now() });
   };
 
   const onMessage = (c: Connection, data: RawData, isBinary: boolean) => {
@@ -141,24 +167,45 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
     // `edit` from a client is deliberately ignored: only committed saves are broadcast (see top).
   };
 
+  const editMessage = (textbookId: number, author: { userId: number; username: string }, snapshot: { content: unknown; revision: number }, at: string) =>
+    JSON.stringify({
+      type: 'edit',
+      textbookId,
+      userId: author.userId,
+      username: author.username,
+      content: snapshot.content,
+      revision: snapshot.revision,
+      timestamp: at,
+    } satisfies ServerMessage);
+
   /** `announcedAt`: when this instance heard of the save; the edit's timestamp, so clients can measure fan-out. */
   const fanOutSave = async (event: TextbookSavedEvent, announcedAt: string) => {
     if (!presence.hasRoom(event.textbookId)) return;
     const snapshot = await findTextbookSnapshot(db, event.textbookId);
     if (!snapshot) return;
+    roomRevision.set(event.textbookId, Math.max(roomRevision.get(event.textbookId) ?? 0, snapshot.revision));
     const recipients = presence.sockets(event.textbookId, event.userId);
     if (recipients.length === 0) return;
     // Serialized once: with 200 sockets the JSON of a large book is the main cost.
-    const text = JSON.stringify({
-      type: 'edit',
-      textbookId: event.textbookId,
-      userId: event.userId,
-      username: event.username,
-      content: snapshot.content,
-      revision: snapshot.revision,
-      timestamp: announcedAt,
-    } satisfies ServerMessage);
+    const text = editMessage(event.textbookId, event, snapshot, announcedAt);
     for (const c of recipients) sendRaw(c, text);
+  };
+
+  /** After missed events: anyone whose copy is older than the stored one gets the stored one. */
+  const resyncRoom = async (textbookId: number) => {
+    const snapshot = await findTextbookSnapshot(db, textbookId);
+    if (!snapshot || snapshot.revision <= (roomRevision.get(textbookId) ?? 0)) return;
+    roomRevision.set(textbookId, snapshot.revision);
+    const text = editMessage(textbookId, { userId: 0, username: 'A collaborator' }, snapshot, now());
+    for (const c of presence.sockets(textbookId)) sendRaw(c, text);
+  };
+
+  const enqueueFanOut = (id: number, work: () => Promise<void>) => {
+    const next = (chains.get(id) ?? Promise.resolve()).then(work).catch((err: unknown) => log?.error({ err, textbookId: id }, 'realtime fan-out failed'));
+    chains.set(id, next);
+    void next.then(() => {
+      if (chains.get(id) === next) chains.delete(id);
+    });
   };
 
   const closeRoomFor = (textbookId: number, targets: Connection[], closeCode: number, errorCode: string, message: string, reason: string) => {
@@ -171,15 +218,8 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
   const onEvent = (event: DomainEvent) => {
     switch (event.type) {
       case 'textbook.saved': {
-        const id = event.textbookId;
         const announcedAt = now();
-        const next = (chains.get(id) ?? Promise.resolve())
-          .then(() => fanOutSave(event, announcedAt))
-          .catch((err: unknown) => log?.error({ err, textbookId: id }, 'realtime fan-out failed'));
-        chains.set(id, next);
-        void next.then(() => {
-          if (chains.get(id) === next) chains.delete(id);
-        });
+        enqueueFanOut(event.textbookId, () => fanOutSave(event, announcedAt));
         return;
       }
       case 'collaborators.changed':
@@ -233,6 +273,7 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
     async close() {
       clearInterval(heartbeat);
       unsubscribe();
+      sync.close();
       for (const c of connections) if (isOpen(c)) c.socket.close(1001, 'Server shutting down');
       await Promise.allSettled([...chains.values()]);
     },

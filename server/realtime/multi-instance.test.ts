@@ -124,9 +124,15 @@ describe.skipIf(!templateUrl)(`two app instances on one PostgreSQL (${templateUr
     });
     expect(add.status).toBeLessThan(300);
 
+    // Presence crosses instances too: alice on A and bob on B see each other, as on one server.
+    const aliceSocket = await TestSocket.open(a.url, { cookie: alice.cookie });
+    aliceSocket.join(book.id);
+    await aliceSocket.waitFor((m) => m.type === 'collaborators');
     const socket = await TestSocket.open(b.url, { cookie: bob.cookie });
     socket.join(book.id);
-    await socket.waitFor((m) => m.type === 'collaborators');
+    const list = await socket.waitFor((m) => m.type === 'collaborators');
+    expect(list.collaborators?.map((u) => u.userId).sort()).toEqual([alice.id, bob.id].sort());
+    expect(await aliceSocket.waitFor((m) => m.type === 'join', 10_000, 'join from instance B')).toMatchObject({ userId: bob.id, username: bob.username });
 
     const current = (await (await fetch(`${a.url}/api/textbooks/${book.id}`, { headers: { cookie: alice.cookie } })).json()) as {
       revision: number;
@@ -143,6 +149,9 @@ describe.skipIf(!templateUrl)(`two app instances on one PostgreSQL (${templateUr
     const edit = await socket.waitFor((m) => m.type === 'edit', 10_000, 'edit from instance A');
     expect(edit).toMatchObject({ textbookId: book.id, userId: alice.id, username: alice.username, revision: current.revision + 1 });
     expect((edit.content as typeof current.content).chapters[0].sections[0].content).toBe('<p>Saved through instance A</p>');
+    expect(aliceSocket.messages.some((m) => m.type === 'edit')).toBe(false);
     await socket.close();
+    expect(await aliceSocket.waitFor((m) => m.type === 'leave', 10_000, 'leave from instance B')).toMatchObject({ userId: bob.id });
+    await aliceSocket.close();
   });
 });

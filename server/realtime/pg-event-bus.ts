@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { DomainEvent, EventBus } from './events';
+import type { DomainEvent, EventBus, PresenceChannel, PresenceSignal } from './events';
 
 /**
  * The event bus across app instances (DESIGN.md "Growing past one machine"):
@@ -27,10 +27,8 @@ export interface PgEventBus extends EventBus {
   readonly instanceId: string;
 }
 
-interface Envelope {
-  origin: string;
-  event: DomainEvent;
-}
+type Envelope = { origin: string; event: DomainEvent } | { origin: string; presence: PresenceSignal };
+type PresenceListener = Parameters<PresenceChannel['subscribe']>[0];
 
 const maxDescription = 500;
 
@@ -43,9 +41,11 @@ function compact(event: DomainEvent): DomainEvent {
 function parseEnvelope(payload: string | undefined): Envelope | null {
   if (!payload) return null;
   try {
-    const value = JSON.parse(payload) as Partial<Envelope>;
-    const e = value.event as Partial<DomainEvent> | undefined;
-    if (typeof value.origin !== 'string' || !e || typeof e.textbookId !== 'number') return null;
+    const value = JSON.parse(payload) as { origin?: unknown; event?: Partial<DomainEvent>; presence?: Partial<PresenceSignal> };
+    if (typeof value.origin !== 'string') return null;
+    if (value.presence && typeof value.presence.kind === 'string') return value as Envelope;
+    const e = value.event;
+    if (!e || typeof e.textbookId !== 'number') return null;
     if (e.type !== 'textbook.saved' && e.type !== 'textbook.deleted' && e.type !== 'collaborators.changed') return null;
     return value as Envelope;
   } catch {
@@ -57,6 +57,9 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
   const channel = options.channel ?? eventsChannel;
   const instanceId = randomUUID();
   const listeners = new Set<(event: DomainEvent) => void>();
+  const presenceListeners = new Set<PresenceListener>();
+  // One instance's presence signals go out strictly in order, or a quick join+leave could arrive as leave+join.
+  let presenceChain: Promise<unknown> = Promise.resolve();
   const onError = options.onError ?? ((message, err) => console.error(message, err));
   let client: pg.Client | null = null;
   let closed = false;
@@ -85,7 +88,9 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
       if (msg.channel !== channel) return;
       const envelope = parseEnvelope(msg.payload);
       if (!envelope || envelope.origin === instanceId) return;
-      deliver(envelope.event);
+      if ('presence' in envelope) {
+        for (const l of presenceListeners) l(envelope.presence, envelope.origin);
+      } else deliver(envelope.event);
     });
     await c.connect();
     await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -107,7 +112,10 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       connect()
-        .then(() => options.onReconnect?.())
+        .then(() => {
+          options.onReconnect?.();
+          for (const l of presenceListeners) l({ kind: 'reconnected' }, instanceId);
+        })
         .catch((err: unknown) => {
           onError('event bus reconnect failed', err instanceof Error ? err.message : err);
           scheduleReconnect();
@@ -119,8 +127,29 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
   // The first LISTEN must be in place before the app serves, or early saves would go unheard.
   await connect();
 
+  const presence: PresenceChannel = {
+    instanceId,
+    publish(signals) {
+      const list = Array.isArray(signals) ? signals : [signals];
+      if (list.length === 0 || closed) return;
+      // Several notifications in one statement arrive together and in order.
+      const params: string[] = [channel, ...list.map((p) => JSON.stringify({ origin: instanceId, presence: p } satisfies Envelope))];
+      const sql = `SELECT ${list.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`;
+      presenceChain = presenceChain
+        .then(() => options.pool.query(sql, params))
+        .catch((err: unknown) => onError('presence notify failed', err instanceof Error ? err.message : err));
+    },
+    subscribe(listener) {
+      presenceListeners.add(listener);
+      return () => {
+        presenceListeners.delete(listener);
+      };
+    },
+  };
+
   return {
     instanceId,
+    presence,
     async publish(event) {
       deliver(event);
       const payload: Envelope = { origin: instanceId, event: compact(event) };
@@ -141,6 +170,8 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
       closed = true;
       clearTimeout(retryTimer);
       listeners.clear();
+      presenceListeners.clear();
+      await presenceChain;
       const c = client;
       client = null;
       if (c) {

@@ -60,6 +60,17 @@ export class Presence<S> {
     return [...(this.rooms.get(textbookId)?.get(userId)?.sockets ?? [])];
   }
 
+  /** Every (textbook, user) present here: what another instance needs to know about this one. */
+  entries(): Array<[textbookId: number, userId: number, username: string]> {
+    const out: Array<[number, number, string]> = [];
+    for (const [textbookId, room] of this.rooms) for (const [userId, m] of room) out.push([textbookId, userId, m.username]);
+    return out;
+  }
+
+  textbookIds(): number[] {
+    return [...this.rooms.keys()];
+  }
+
   hasRoom(textbookId: number): boolean {
     return this.rooms.has(textbookId);
   }
