@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/deps';
 import { registerTextbookRoutes } from './textbooks/textbooks.routes';
 import { registerVersionRoutes } from './versions/versions.routes';
+import { registerImageRoutes } from './images/images.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
@@ -11,4 +12,5 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   // features are registered below as they land
   registerTextbookRoutes(app, deps);
   registerVersionRoutes(app, deps);
+  registerImageRoutes(app, deps);
 }

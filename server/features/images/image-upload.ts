@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import { limits } from '../../../common/limits';
+import { AppError } from '../../http/app-error';
+import type { UploadedImage } from './images.service';
+
+export const imageTooLargeMessage = 'Image too large. Please select an image smaller than 5MB.';
+
+function errorCode(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+}
+
+/**
+ * Reads POST /api/images/upload (spec 7: multipart `file` and `textbookId`),
+ * stopping at 5 MB (spec 9) so a huge upload never sits in memory whole.
+ */
+export async function readImageUpload(request: FastifyRequest): Promise<{ file: UploadedImage; textbookId: number }> {
+  if (!request.isMultipart()) throw AppError.badRequest('Send the image as multipart/form-data with a file field.');
+  const fields: Record<string, string> = {};
+  let file: UploadedImage | undefined;
+  try {
+    const parts = request.parts({ limits: { fileSize: limits.imageMaxBytes, files: 1, fields: 10, fieldSize: 1024 } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file') file = { filename: part.filename ?? '', mimetype: part.mimetype ?? '', data };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.tooLarge(imageTooLargeMessage);
+    if (code === 'FST_FILES_LIMIT') throw AppError.badRequest('Upload one image at a time.');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw AppError.badRequest('Too many form fields.');
+    throw err;
+  }
+  if (!file) throw AppError.badRequest('No image was sent. Choose an image file to upload.');
+  const raw = (fields.textbookId ?? '').trim();
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) <= 0) {
+    throw AppError.badRequest(raw ? 'textbookId must be a number' : 'textbookId is required. Save the textbook before adding images.');
+  }
+  return { file, textbookId: Number(raw) };
+}

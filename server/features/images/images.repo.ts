@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { images } from '../../db/schema';
+
+export function findImageMeta(db: DbOrTx, id: number) {
+  return db
+    .select({ id: images.id, textbookId: images.textbookId, ownerId: images.ownerId, mime: images.mime, sha256: images.sha256, byteSize: images.byteSize })
+    .from(images)
+    .where(eq(images.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export function findImageBytes(db: DbOrTx, id: number) {
+  return db.select({ bytes: images.bytes }).from(images).where(eq(images.id, id)).limit(1).then((rows) => rows[0]?.bytes);
+}
+
+/** The same picture inserted twice into one textbook is stored once. */
+export function findImageByHash(db: DbOrTx, textbookId: number, sha256: string) {
+  return db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.textbookId, textbookId), eq(images.sha256, sha256)))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export function insertImage(db: DbOrTx, values: { textbookId: number; ownerId: number; mime: string; bytes: Buffer; sha256: string }) {
+  return db
+    .insert(images)
+    .values({ ...values, byteSize: values.bytes.length })
+    .returning({ id: images.id })
+    .then((rows) => rows[0]);
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { numericId } from '../../../common/textbooks-api';
+import { currentUser } from '../../http/authenticate';
+import type { AppDeps } from '../../http/deps';
+import { imageExtensions, type ImageMime } from './image-type';
+import { readImageUpload } from './image-upload';
+import { getImage, uploadImage } from './images.service';
+
+const imageParams = z.object({ id: numericId('Image id') });
+
+export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+
+  r.post('/api/images/upload', async (request, reply) => {
+    const user = currentUser(request);
+    const { file, textbookId } = await readImageUpload(request);
+    const stored = await uploadImage(db, user, textbookId, file);
+    return reply.send(stored);
+  });
+
+  r.get('/api/images/:id', { schema: { params: imageParams } }, async (request, reply) => {
+    const image = await getImage(db, currentUser(request), request.params.id);
+    const etag = `"${image.sha256}"`;
+    // An id's bytes never change, so browsers may keep them; "private" because access depends on the user.
+    reply
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('ETag', etag)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', `inline; filename="image-${request.params.id}.${imageExtensions[image.mime as ImageMime] ?? 'bin'}"`);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(image.mime).send(image.bytes);
+  });
+}

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import type { PublicUser } from '../../../common/auth';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { findTextbookHeaderRole, requireTextbookRole } from '../textbooks/textbooks.policy';
+import { declaresImage, sniffImageType, type ImageMime } from './image-type';
+import * as repo from './images.repo';
+
+export const notAnImageMessage = 'Only PNG, JPEG, GIF and WebP images can be uploaded.';
+
+export interface UploadedImage {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/** Stores an image for a textbook the caller may edit; answers the URL the editor inserts (spec 7: dataUrl). */
+export async function uploadImage(db: Db, user: PublicUser, textbookId: number, file: UploadedImage): Promise<{ dataUrl: string; id: number; mime: ImageMime }> {
+  await requireTextbookRole(db, textbookId, user, 'edit');
+  if (file.data.length === 0) throw AppError.badRequest('The image file is empty.');
+  const mime = sniffImageType(file.data);
+  if (!mime || !declaresImage(file.mimetype, file.filename)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', notAnImageMessage);
+  const sha256 = createHash('sha256').update(file.data).digest('hex');
+  const existing = await repo.findImageByHash(db, textbookId, sha256);
+  const row = existing ?? (await repo.insertImage(db, { textbookId, ownerId: user.id, mime, bytes: file.data, sha256 }));
+  return { dataUrl: `/api/images/${row.id}`, id: row.id, mime };
+}
+
+/** Bytes only for those who may see the image's textbook; everyone else gets 404, as if it did not exist. */
+export async function getImage(db: Db, user: PublicUser, id: number) {
+  const meta = await repo.findImageMeta(db, id);
+  const visible = meta && (meta.textbookId === null ? meta.ownerId === user.id : await findTextbookHeaderRole(db, meta.textbookId, user.id));
+  if (!meta || !visible) throw AppError.notFound('Image not found');
+  const bytes = await repo.findImageBytes(db, id);
+  if (!bytes) throw AppError.notFound('Image not found');
+  return { mime: meta.mime, sha256: meta.sha256, bytes };
+}
