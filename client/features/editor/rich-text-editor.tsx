@@ -64,7 +64,8 @@ export function RichTextEditor({ content, onChange, placeholder = defaultEditorP
   }, [editor, content]);
 
   useEffect(() => {
-    editor?.setEditable(editable);
+    // Not an edit: no update event (it would trigger an autosave).
+    if (editor && editor.isEditable !== editable) editor.setEditable(editable, false);
   }, [editor, editable]);
 
   if (!editor) return null;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 
-/** Hides an answer until asked; printing shows it (a teacher's copy). */
+/** Hides an answer until asked (a printed page shows only the answers revealed). */
 export function AnswerReveal({ children, label = 'Show answer' }: { children: ReactNode; label?: string }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
@@ -9,7 +9,7 @@ export function AnswerReveal({ children, label = 'Show answer' }: { children: Re
       <Button variant="link" size="sm" className="no-print h-auto px-0" aria-expanded={isOpen} onClick={() => setIsOpen((o) => !o)}>
         {isOpen ? 'Hide answer' : label}
       </Button>
-      <div className={isOpen ? 'mt-1 rounded-md bg-emerald-50 p-3 text-sm dark:bg-emerald-950' : 'hidden print:block'}>{children}</div>
+      {isOpen && <div className="mt-1 rounded-md bg-emerald-50 p-3 text-sm dark:bg-emerald-950">{children}</div>}
     </div>
   );
 }

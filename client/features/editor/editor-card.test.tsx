@@ -1,0 +1,36 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TextbookContent } from '../../../common/textbook';
+import { EditorCard, editorCardTitle } from './editor-card';
+
+const content: TextbookContent = {
+  title: 'B',
+  references: [],
+  chapters: [
+    { id: 'c1', title: 'Waves', content: '', sections: [{ id: 's1', title: 'Sound', content: '<p>s</p>' }] },
+    { id: 'c2', title: 'Optics', content: '<p>o</p>', sections: [] },
+  ],
+};
+
+describe('EditorCard', () => {
+  it('is titled "chapter - section" for a section and by the chapter alone for a chapter without sections', () => {
+    expect(editorCardTitle(content, 0, 0)).toBe('Waves - Sound');
+    expect(editorCardTitle(content, 1, null)).toBe('Optics');
+    expect(editorCardTitle(content, null, null)).toBeNull();
+  });
+
+  it('asks for a chapter when none is selected', () => {
+    render(<EditorCard content={content} selectedChapter={null} selectedSection={null} textbookId={1} onEdit={() => {}} />);
+    expect(screen.getByText('Select a chapter to view content')).toBeInTheDocument();
+  });
+
+  it('asks for a section when the chapter has sections but none is selected', () => {
+    render(<EditorCard content={content} selectedChapter={0} selectedSection={null} textbookId={1} onEdit={() => {}} />);
+    expect(screen.getByText('Select a section to view content')).toBeInTheDocument();
+  });
+
+  it('shows Loading section content... while the editor module loads', () => {
+    render(<EditorCard content={content} selectedChapter={1} selectedSection={null} textbookId={1} onEdit={() => {}} />);
+    expect(screen.getByText('Loading section content...')).toBeInTheDocument();
+  });
+});
