@@ -3,6 +3,8 @@ import type { AppDeps } from '../http/deps';
 import { registerTextbookRoutes } from './textbooks/textbooks.routes';
 import { registerVersionRoutes } from './versions/versions.routes';
 import { registerImageRoutes } from './images/images.routes';
+import { registerCollaboratorRoutes } from './collaborators/collaborators.routes';
+import { registerUserRoutes } from './users/users.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
@@ -13,4 +15,6 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   registerTextbookRoutes(app, deps);
   registerVersionRoutes(app, deps);
   registerImageRoutes(app, deps);
+  registerCollaboratorRoutes(app, deps);
+  registerUserRoutes(app, deps);
 }

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addCollaboratorBody, collaboratorParams } from '../../../common/collaborators';
+import { textbookIdParams } from '../../../common/textbooks-api';
+import { currentUser } from '../../http/authenticate';
+import type { AppDeps } from '../../http/deps';
+import { addCollaborator, listCollaborators, removeCollaborator } from './collaborators.service';
+
+export function registerCollaboratorRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+
+  r.get('/api/textbooks/:id/collaborators', { schema: { params: textbookIdParams } }, async (request) =>
+    listCollaborators(db, currentUser(request), request.params.id),
+  );
+
+  r.post('/api/textbooks/:id/collaborators', { schema: { params: textbookIdParams, body: addCollaboratorBody } }, async (request, reply) => {
+    const entry = await addCollaborator(deps, currentUser(request), request.params.id, request.body.collaboratorId);
+    return reply.status(201).send(entry);
+  });
+
+  r.delete('/api/textbooks/:id/collaborators/:userId', { schema: { params: collaboratorParams } }, async (request) => {
+    await removeCollaborator(deps, currentUser(request), request.params.id, request.params.userId);
+    return { ok: true };
+  });
+}

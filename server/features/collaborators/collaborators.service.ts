@@ -1,0 +1,52 @@
+import type { PublicUser } from '../../../common/auth';
+import type { CollaboratorEntry } from '../../../common/collaborators';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { AppDeps } from '../../http/deps';
+import { requireTextbookRole } from '../textbooks/textbooks.policy';
+import { findUserById } from '../users/users.repo';
+import * as repo from './collaborators.repo';
+
+/** Owner first (role 'owner'), then collaborators in the order they were added. Owner and collaborators may look. */
+export async function listCollaborators(db: Db, user: PublicUser, textbookId: number): Promise<CollaboratorEntry[]> {
+  const { textbook } = await requireTextbookRole(db, textbookId, user, 'read');
+  const [owner, rows] = await Promise.all([findUserById(db, textbook.ownerId), repo.listCollaborators(db, textbookId)]);
+  const entries: CollaboratorEntry[] = rows.map((r) => ({
+    user: { id: r.userId, username: r.username },
+    userId: r.userId,
+    textbookId,
+    role: 'collaborator',
+    createdAt: r.createdAt.toISOString(),
+  }));
+  if (owner) {
+    entries.unshift({ user: owner, userId: owner.id, textbookId, role: 'owner', createdAt: textbook.createdAt.toISOString() });
+  }
+  return entries;
+}
+
+/** Owner only (403 for a collaborator); an unknown user is 404; the owner or an existing collaborator 409. */
+export async function addCollaborator(deps: AppDeps, user: PublicUser, textbookId: number, collaboratorId: number): Promise<CollaboratorEntry> {
+  const entry = await deps.database.db.transaction(async (tx) => {
+    const { textbook } = await requireTextbookRole(tx, textbookId, user, 'manageCollaborators');
+    const target = await findUserById(tx, collaboratorId);
+    if (!target) throw AppError.notFound('User not found');
+    if (target.id === textbook.ownerId) throw AppError.conflict('The owner of a textbook cannot also be its collaborator.');
+    const row = await repo.insertCollaborator(tx, { textbookId, userId: target.id, addedBy: user.id });
+    if (!row) throw AppError.conflict(`${target.username} is already a collaborator on this textbook.`);
+    return { user: target, userId: target.id, textbookId, role: 'collaborator' as const, createdAt: row.createdAt.toISOString() };
+  });
+  await deps.events.publish({ type: 'collaborators.changed', textbookId });
+  return entry;
+}
+
+/** The owner removes anyone; a collaborator may remove only themself (spec 6). */
+export async function removeCollaborator(deps: AppDeps, user: PublicUser, textbookId: number, userId: number): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const isSelf = userId === user.id;
+    await requireTextbookRole(tx, textbookId, user, isSelf ? 'removeSelf' : 'manageCollaborators');
+    const removed = await repo.deleteCollaborator(tx, textbookId, userId);
+    if (!removed) throw AppError.notFound('Collaborator not found');
+  });
+  // The realtime hub closes the removed user's sockets for this textbook.
+  await deps.events.publish({ type: 'collaborators.changed', textbookId, removedUserId: userId });
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { userSearchQuery } from '../../../common/collaborators';
+import { currentUser } from '../../http/authenticate';
+import type { AppDeps } from '../../http/deps';
+import { searchUsers } from './users.service';
+
+export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Answers a plain list of {id, username} (spec 7); nothing else about a user leaves the server.
+  r.get('/api/users/search', { schema: { querystring: userSearchQuery } }, async (request) =>
+    searchUsers(deps.database.db, currentUser(request), request.query.q, request.query.textbookId),
+  );
+}
