@@ -17,9 +17,31 @@ const ligatures: Record<string, string> = {
   '\u0153': 'oe',
 };
 
+const spacingAccents: Record<string, string> = {
+  '\u00A8': '\u0308', // diaeresis
+  '\u00B4': '\u0301', // acute
+  '\u0060': '\u0300', // grave
+  '\u02C6': '\u0302', // circumflex
+  '\u02DC': '\u0303', // tilde
+  '\u00B8': '\u0327', // cedilla
+  '\u02C7': '\u030C', // caron
+  '\u02DA': '\u030A', // ring
+};
+
+/**
+ * TeX-made PDFs set an accent as a separate spacing character before the
+ * letter ("na¨ıve"): turn it into the composed letter ("naïve").
+ */
+export function composeAccents(text: string): string {
+  return text
+    .replace(/([\u00A8\u00B4\u02C6\u02DC\u00B8\u02C7\u02DA])\s?([A-Za-z\u0131])/g, (_m, accent: string, letter: string) =>
+      `${letter === '\u0131' ? 'i' : letter}${spacingAccents[accent]}`.normalize('NFC'),
+    );
+}
+
 /** Ligatures to letters, odd spaces to plain spaces, soft hyphens and zero-widths removed. */
 export function normalizeCharacters(text: string): string {
-  return text
+  return composeAccents(text)
     .replace(/[\uFB00-\uFB06\u0132\u0133\u0152\u0153]/g, (c) => ligatures[c] ?? c)
     .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '')
     .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\t\f\v]/g, ' ')
@@ -42,10 +64,18 @@ export function collapseSpaces(text: string): string {
  * A hyphen before a capitalised word or between two words that are both
  * hyphenated compounds elsewhere ("well-\nknown") is kept as a real hyphen.
  */
-export function joinHyphenation(text: string, knownCompounds?: Set<string>): string {
-  return text.replace(/([A-Za-z\u00C0-\u024F]+)[-\u2010\u2011]\s*\n\s*([a-z\u00DF-\u024F]+)/g, (_m, left: string, right: string) => {
+export function joinHyphenation(text: string, knownCompounds?: Set<string>, knownWords?: Set<string>): string {
+  return text.replace(/([\p{L}]+)[-\u2010\u2011]\s*\n\s*([\p{L}]+)/gu, (m, left: string, right: string) => {
+    const joined = `${left}${right}`.toLowerCase();
     const compound = `${left}-${right}`.toLowerCase();
+    if (knownWords?.has(joined)) return `${left}${right}`;
     if (knownCompounds?.has(compound)) return `${left}-${right}`;
+    // "run-\ntime": both halves are words of the document (and not the joined form): a real compound.
+    if (knownWords && left.length >= 3 && right.length >= 3 && knownWords.has(left.toLowerCase()) && knownWords.has(right.toLowerCase())) {
+      return `${left}-${right}`;
+    }
+    // Before a capital the hyphen is usually real ("non-European"); without document evidence leave it alone.
+    if (/^\p{Lu}/u.test(right)) return knownWords ? `${left}-${right}` : m;
     return `${left}${right}`;
   });
 }

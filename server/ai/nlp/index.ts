@@ -4,6 +4,7 @@ export { extractKeyphrases, type Keyphrase } from './keyphrases';
 export { cosine, normalizeVector, meanVector } from './vector';
 export {
   normalizeCharacters,
+  composeAccents,
   collapseSpaces,
   joinHyphenation,
   collectCompounds,

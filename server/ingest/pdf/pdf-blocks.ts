@@ -1,0 +1,172 @@
+import type { DocBlock } from '../../ai/material';
+import { bibliographyHeading, detectHeadings } from './pdf-headings';
+import { collectEvidence, joinLines, type WordEvidence } from './pdf-join';
+import { bodyStats } from './pdf-stats';
+import type { PdfLine, PdfOutlineEntry } from './pdf-types';
+import { splitBibliography } from './pdf-bibliography';
+
+const captionStart = /^(figure|fig\.|table|listing|algorithm)\s*\d+[.:]/i;
+const codeLike = /[;{}=<>[\]()_]|^\s*(\/\/|#|\d+\s)|:$/;
+const bullet = /^[•◦▪‣∙·\-–—*]\s+/;
+
+export interface PdfStructure {
+  blocks: DocBlock[];
+  title?: string;
+  bibliography: string[];
+}
+
+/** Turns reading-ordered lines into headings, paragraphs, captions and bibliography entries. */
+export function buildBlocks(lines: PdfLine[], outline: PdfOutlineEntry[]): PdfStructure {
+  const body = bodyStats(lines);
+  const headings = detectHeadings(lines, body, outline);
+  const evidence = collectEvidence(lines.map((l) => l.text));
+  const blocks: DocBlock[] = [];
+  const bibliography: string[] = [];
+  let title: string | undefined;
+  let para: PdfLine[] = [];
+  let paraKind: DocBlock['kind'] = 'paragraph';
+  let bibLevel: number | undefined;
+  let bibLines: PdfLine[] = [];
+  let notes: PdfLine[] = [];
+
+  const flushPara = () => {
+    if (para.length === 0) return;
+    const text = joinLines(
+      para.map((l) => l.text),
+      evidence,
+    );
+    if (isContent(text, paraKind)) blocks.push({ kind: paraKind, text, page: para[0].page });
+    para = [];
+    paraKind = 'paragraph';
+  };
+  // Footnotes are read at the end of their section, so they never split a paragraph that runs on.
+  const flushNotes = () => {
+    const pending = notes;
+    notes = [];
+    let group: PdfLine[] = [];
+    for (const l of pending) {
+      const prev = group[group.length - 1];
+      if (prev && (prev.page !== l.page || startsNewParagraph(false, prev, l, body.lineGap))) {
+        para = group;
+        flushPara();
+        group = [];
+      }
+      group.push(l);
+    }
+    para = group;
+    flushPara();
+  };
+  const flushBib = () => {
+    if (bibLines.length === 0) return;
+    for (const entry of splitBibliography(bibLines, evidence)) {
+      bibliography.push(entry);
+      blocks.push({ kind: 'bibliography', text: entry, page: bibLines[0].page });
+    }
+    bibLines = [];
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const heading = headings.get(i);
+    // Code listings (monospace lines that look like code) are not prose to learn from.
+    if (line.mono && codeLike.test(line.text)) continue;
+    if (line.isNote) {
+      notes.push(line);
+      continue;
+    }
+    if (heading) {
+      flushPara();
+      flushNotes();
+      // Consecutive heading lines of one size are one heading set over several lines.
+      const parts = [line];
+      while (i + 1 < lines.length && headings.get(i + 1)?.level === heading.level && sameHeadingRun(lines[i], lines[i + 1])) {
+        parts.push(lines[++i]);
+      }
+      const text = joinLines(
+        parts.map((p) => p.text),
+        evidence,
+      );
+      if (bibLevel !== undefined && heading.level <= bibLevel) {
+        flushBib();
+        bibLevel = undefined;
+      }
+      if (heading.isTitle && !title) title = text;
+      blocks.push({ kind: 'heading', text, level: heading.level, page: line.page });
+      if (bibliographyHeading.test(text)) bibLevel = heading.level;
+      continue;
+    }
+    if (bibLevel !== undefined) {
+      bibLines.push(line);
+      continue;
+    }
+    const prev = para[para.length - 1];
+    if (prev && startsNewParagraph(paraKind === 'list-item', prev, line, body.lineGap)) flushPara();
+    if (para.length === 0 && captionStart.test(line.text)) paraKind = 'caption';
+    if (para.length === 0 && bullet.test(line.text)) paraKind = 'list-item';
+    para.push(line.text.match(bullet) && para.length === 0 ? { ...line, text: line.text.replace(bullet, '') } : line);
+  }
+  flushPara();
+  flushNotes();
+  flushBib();
+  return { blocks: mergeRunOns(blocks, evidence), title, bibliography };
+}
+
+function sameHeadingRun(a: PdfLine, b: PdfLine): boolean {
+  return a.page === b.page && a.column === b.column && Math.abs(a.size - b.size) < 0.3 && a.y - b.y < a.size * 1.8;
+}
+
+function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, lineGap: number): boolean {
+  if (Math.abs(prev.size - line.size) > 0.6) return true;
+  if (captionStart.test(line.text) || bullet.test(line.text)) return true;
+  const endsHyphen = /-$/.test(prev.text);
+  const prevShort = prev.x1 < prev.columnRight - 2 * prev.size;
+  if (prevShort && !endsHyphen && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
+  const movedOn = prev.page !== line.page || prev.column !== line.column;
+  // A sentence may run on into the next column or page; a finished one there starts a new paragraph.
+  if (movedOn && /[.?!:]["”’)]?$/.test(prev.text) && prev.font !== line.font) return true;
+  const indent = line.x0 - line.columnLeft;
+  // A list item's wrapped lines are indented under its text, not a new paragraph.
+  if (!inListItem && indent > 0.7 * line.size && indent < 6 * line.size) return true;
+  if (prev.page === line.page && prev.column === line.column) {
+    const gap = prev.y - line.y;
+    if (gap > lineGap * 1.45 * (line.size / Math.max(1, prev.size)) || gap < 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Figure labels ("Overhead", "loop edge") and table number grids are not
+ * prose: keep blocks that are mostly letters, and short ones only when they
+ * end like a sentence.
+ */
+function isContent(text: string, kind: DocBlock['kind']): boolean {
+  const visible = text.replace(/\s/g, '');
+  if (visible.length === 0) return false;
+  const letters = (visible.match(/\p{L}/gu) ?? []).length;
+  if (letters / visible.length < 0.5 || letters < 2) return false;
+  const words = text.split(/\s+/).length;
+  return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text);
+}
+
+/**
+ * A paragraph cut by a figure caption or a footnote placed mid-flow ("... we
+ * evaluate our compiler on" [Figure 2. ...] "a set of benchmarks.") is put
+ * back together: a paragraph that starts in lower case continues the last
+ * paragraph that did not end a sentence, when only captions stand between.
+ */
+function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
+  const out: DocBlock[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text)) {
+      let j = out.length - 1;
+      while (j >= 0 && out[j].kind === 'caption') j--;
+      const target = out[j];
+      if (target && j < out.length - 1 && target.kind === 'paragraph' && !/[.?!:]["”’)]?$/.test(target.text)) {
+        target.text = joinLines([target.text, block.text], evidence);
+        continue;
+      }
+    }
+    out.push(block);
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+import type { Segment } from './pdf-lines';
+import type { PdfLine } from './pdf-types';
+
+interface Gutter {
+  x: number;
+}
+
+/**
+ * Finds the gutter of a two-column page: the vertical line near the middle
+ * with the most pairs of lines side by side on one baseline (one ending left
+ * of it, one starting right of it). Counting pairs rather than crossings
+ * keeps pages with a full-width title or figure on top two-column.
+ */
+export function findGutter(segments: Segment[], pageWidth: number): Gutter | undefined {
+  const body = segments.filter((s) => s.chars >= 3);
+  if (body.length < 8) return undefined;
+  const left = Math.min(...body.map((s) => s.x0));
+  const right = Math.max(...body.map((s) => s.x1));
+  const width = right - left;
+  if (width < pageWidth * 0.3) return undefined;
+  // Lines side by side: overlapping heights (columns need not share baselines).
+  const sorted = [...body].sort((p, q) => p.y - q.y);
+  const beside = body.map((seg) => {
+    const out: Segment[] = [];
+    for (const other of sorted) {
+      if (other.y < seg.y - 0.8 * seg.size) continue;
+      if (other.y > seg.y + 0.8 * seg.size) break;
+      if (other !== seg && other.x0 > seg.x1) out.push(other);
+    }
+    return out;
+  });
+  let best: { x: number; pairs: number } | undefined;
+  for (let x = left + width * 0.3; x <= left + width * 0.7; x += 2) {
+    let pairs = 0;
+    body.forEach((seg, i) => {
+      // The left line must reach near the gutter: a label far left is not a column.
+      if (seg.x1 > x || seg.x1 <= x - width * 0.25) return;
+      if (beside[i].some((o) => o.x0 >= x && o.x0 < x + width * 0.1)) pairs++;
+    });
+    if (!best || pairs > best.pairs) best = { x, pairs };
+  }
+  if (!best || best.pairs < Math.max(3, body.length * 0.1)) return undefined;
+  // Centre the gutter in the empty strip between the columns.
+  const leftEnd = Math.max(...body.filter((s) => s.x1 <= best.x && s.x1 > best.x - width * 0.25).map((s) => s.x1));
+  const rightStart = Math.min(...body.filter((s) => s.x0 >= best.x && s.x0 < best.x + width * 0.1).map((s) => s.x0));
+  return { x: (leftEnd + rightStart) / 2 };
+}
+
+/**
+ * Orders a page's segments for reading: on a two-column page, bands between
+ * full-width segments (titles, wide figures) are read left column first,
+ * then the right column.
+ */
+export function orderPage(segments: Segment[], pageWidth: number): PdfLine[] {
+  const sorted = [...segments].sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  const gutter = findGutter(sorted, pageWidth);
+  if (!gutter) {
+    const edges = columnEdges(sorted);
+    return sorted.map((s) => toLine(s, 0, edges));
+  }
+  const isLeft = (s: Segment) => s.x1 <= gutter.x + 1;
+  const isRight = (s: Segment) => s.x0 >= gutter.x - 1;
+  const leftEdges = columnEdges(sorted.filter(isLeft));
+  const rightEdges = columnEdges(sorted.filter(isRight));
+  const fullEdges = columnEdges(sorted);
+  const out: PdfLine[] = [];
+  let leftBand: Segment[] = [];
+  let rightBand: Segment[] = [];
+  const flush = () => {
+    for (const s of leftBand) out.push(toLine(s, 0, leftEdges));
+    for (const s of rightBand) out.push(toLine(s, 1, rightEdges));
+    leftBand = [];
+    rightBand = [];
+  };
+  for (const s of sorted) {
+    if (isLeft(s)) leftBand.push(s);
+    else if (isRight(s)) rightBand.push(s);
+    else {
+      flush();
+      out.push(toLine(s, 0, fullEdges));
+    }
+  }
+  flush();
+  return out;
+}
+
+function columnEdges(segments: Segment[]): { left: number; right: number } {
+  if (segments.length === 0) return { left: 0, right: 0 };
+  // The most common left edge is the column's margin; indented lines sit right of it.
+  const lefts = segments.filter((s) => s.chars > 20).map((s) => Math.round(s.x0));
+  const rights = segments.filter((s) => s.chars > 20).map((s) => Math.round(s.x1));
+  return {
+    left: lefts.length ? mode(lefts) : Math.min(...segments.map((s) => s.x0)),
+    right: rights.length ? Math.max(...rights) : Math.max(...segments.map((s) => s.x1)),
+  };
+}
+
+function mode(values: number[]): number {
+  const counts = new Map<number, number>();
+  let best = values[0];
+  for (const v of values) {
+    const n = (counts.get(v) ?? 0) + 1;
+    counts.set(v, n);
+    if (n > (counts.get(best) ?? 0) || (n === counts.get(best) && v < best)) best = v;
+  }
+  return best;
+}
+
+function toLine(s: Segment, column: number, edges: { left: number; right: number }): PdfLine {
+  return {
+    page: s.page,
+    column,
+    x0: s.x0,
+    x1: s.x1,
+    y: s.y,
+    size: s.size,
+    font: s.font,
+    text: s.text,
+    columnLeft: edges.left,
+    columnRight: edges.right,
+    mono: s.mono,
+  };
+}

@@ -1,0 +1,54 @@
+import { joinHyphenation } from '../../ai/nlp';
+
+const urlTail = /(?:https?:\/\/|www\.)\S*$/i;
+
+/** What the document itself says about words, to decide how to rejoin a word hyphenated at a line end. */
+export interface WordEvidence {
+  /** Words seen inside lines (not at a line end), lowercased. */
+  words: Set<string>;
+  /** Hyphenated compounds seen inside lines, lowercased. */
+  compounds: Set<string>;
+}
+
+/**
+ * Joins the lines of one paragraph: words hyphenated at a line end are
+ * rejoined ("com-" + "pile"), kept as compounds when the document writes
+ * them so ("run-" + "time"), and URLs broken after "-" or "/" are rejoined
+ * without a space.
+ */
+export function joinLines(lines: string[], evidence: WordEvidence): string {
+  let out = '';
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (!out) {
+      out = line;
+      continue;
+    }
+    if (urlTail.test(out) && /[-/._~=&?#]$/.test(out) && /^[\w%./-]/.test(line)) {
+      out += line;
+    } else if (/\p{L}[-\u2010\u2011]$/u.test(out) && /^\p{L}/u.test(line)) {
+      out = joinHyphenation(`${out}\n${line}`, evidence.compounds, evidence.words).replace(/\n/g, ' ');
+    } else {
+      out += ` ${line}`;
+    }
+  }
+  return out.replace(/ {2,}/g, ' ').trim();
+}
+
+/** Collects words and hyphenated compounds from inside lines (a line's last token may be a broken word). */
+export function collectEvidence(lines: string[]): WordEvidence {
+  const words = new Set<string>();
+  const compounds = new Set<string>();
+  for (const line of lines) {
+    const inner = line.replace(/\S+$/, '');
+    for (const m of inner.matchAll(/[\p{L}]+(?:-[\p{L}]+)*/gu)) {
+      const token = m[0].toLowerCase();
+      if (token.includes('-')) {
+        compounds.add(token);
+        for (const part of token.split('-')) words.add(part);
+      } else words.add(token);
+    }
+  }
+  return { words, compounds };
+}
