@@ -22,6 +22,17 @@ export interface Config {
   referenceSources: string[];
   openalexApiKey: string | undefined;
   crossrefMailto: string | undefined;
+  /** Scholarly API endpoints (overridable so tests point them at a local server). */
+  openalexBaseUrl: string;
+  crossrefBaseUrl: string;
+  semanticScholarBaseUrl: string;
+  semanticScholarApiKey: string | undefined;
+  coreBaseUrl: string;
+  coreApiKey: string | undefined;
+  openLibraryBaseUrl: string;
+  arxivBaseUrl: string;
+  referenceTimeoutMs: number;
+  referenceCacheTtlMs: number;
   maxUploadFileBytes: number;
   maxUploadRequestBytes: number;
   extractTimeoutMs: number;
@@ -70,6 +81,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     openalexApiKey: env.OPENALEX_API_KEY || undefined,
     crossrefMailto: env.CROSSREF_MAILTO || undefined,
+    openalexBaseUrl: env.OPENALEX_BASE_URL || 'https://api.openalex.org',
+    crossrefBaseUrl: env.CROSSREF_BASE_URL || 'https://api.crossref.org',
+    semanticScholarBaseUrl: env.SEMANTIC_SCHOLAR_BASE_URL || 'https://api.semanticscholar.org',
+    semanticScholarApiKey: env.SEMANTIC_SCHOLAR_API_KEY || undefined,
+    coreBaseUrl: env.CORE_BASE_URL || 'https://api.core.ac.uk',
+    coreApiKey: env.CORE_API_KEY || undefined,
+    openLibraryBaseUrl: env.OPENLIBRARY_BASE_URL || 'https://openlibrary.org',
+    arxivBaseUrl: env.ARXIV_BASE_URL || 'https://export.arxiv.org',
+    // DESIGN.md: about 8 s per request to a scholarly API; answers are kept a week.
+    referenceTimeoutMs: positiveNumber(env.REFERENCE_TIMEOUT_MS, 8_000),
+    referenceCacheTtlMs: positiveNumber(env.REFERENCE_CACHE_TTL_HOURS, 24 * 7) * 3_600_000,
     // MAX_UPLOAD_MB bounds one file; a request may carry four times that (DESIGN.md: 50 / 200).
     maxUploadFileBytes: maxUploadMb * 1024 * 1024,
     maxUploadRequestBytes: positiveNumber(env.MAX_REQUEST_MB, maxUploadMb * 4) * 1024 * 1024,
