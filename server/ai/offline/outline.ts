@@ -1,7 +1,65 @@
-import { AppError } from '../../http/app-error';
+import { countWords, splitSentences } from '../nlp';
 import type { AuthoringEngine } from '../engine';
+import type { Material } from '../material';
+import { cleanSentence } from './compose/sentence-filter';
+import { planByClustering } from './outline/cluster-plan';
+import { composeBook } from './outline/compose-book';
+import { planFromHeadings } from './outline/heading-plan';
+import type { PlannedChapter } from './outline/plan';
+import { topicSkeleton } from './outline/skeleton';
 
-// Placeholder until this operation lands; the owning issue replaces this file.
-export const outline: AuthoringEngine['outline'] = async () => {
-  throw new AppError('INTERNAL', 'The offline outline operation is not built yet.');
+/** Below this many words of real material there is nothing to compose a book from. */
+const minMaterialWords = 40;
+/** The fallback material a form sends with only a topic (spec 7: 'Topic: {topic}'). */
+const topicLine = /^\s*Topic:.*$/gim;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function realText(material: Material): string {
+  return material.sources.map((s) => s.text.replace(topicLine, '')).join('\n\n').trim();
+}
+
+/**
+ * The offline outline (issue 5, DESIGN.md "The authoring pipeline"): follow
+ * the documents' own headings where they have them, otherwise cluster the
+ * material; compose each section from its most relevant source sentences.
+ * With only a topic it returns an honest skeleton with a notice.
+ * Progress: 0-25 while planning, 25-100 while composing.
+ */
+export const outline: AuthoringEngine['outline'] = async (ctx, input) => {
+  const report = (percent: number) => ctx.onProgress?.(Math.round(percent));
+  report(0);
+  const text = realText(ctx.material);
+  if (countWords(text) < minMaterialWords) {
+    const sentences = splitSentences(text).map((s) => cleanSentence(s, { minWords: 3 })).filter((s): s is string => !!s);
+    report(100);
+    return topicSkeleton(input.topic, sentences.length ? [sentences.join(' ')] : []);
+  }
+  await yieldToLoop();
+  const byHeadings = planFromHeadings(ctx.material);
+  report(15);
+  await yieldToLoop();
+  let chapters: PlannedChapter[];
+  let plan;
+  if (byHeadings) {
+    chapters = byHeadings.chapters.map((c) => ({
+      title: c.title,
+      fromHeading: true,
+      opening: c.opening,
+      sections: c.sections.map((s) => ({ title: s.title, fromHeading: true, candidates: s.candidates })),
+    }));
+    plan = { chapters, orphans: byHeadings.orphans, stats: byHeadings.stats };
+  } else {
+    const clustered = planByClustering(ctx.material);
+    plan = { chapters: clustered.chapters, orphans: [], stats: clustered.stats };
+  }
+  report(25);
+  await yieldToLoop();
+  if (plan.chapters.length === 0) {
+    report(100);
+    return topicSkeleton(input.topic);
+  }
+  const book = composeBook({ title: input.topic, ...plan, onProgress: (f) => report(25 + 75 * f) });
+  report(100);
+  return { ...book, references: input.references };
 };

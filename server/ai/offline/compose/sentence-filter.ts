@@ -26,6 +26,9 @@ export function repairAccents(text: string): string {
 const boilerplate =
   /\b(copyright|all rights reserved|permission to make digital|to copy otherwise|prior specific permission|licensed under|creative commons|isbn|issn|doi:|arxiv:|proceedings of|in proc\.|preprint|manuscript submitted|corresponding author|e-?mail:|retrieved from|accessed on)\b/i;
 
+/** Front-matter lines of papers that read like sentences but are lists of terms. */
+const frontMatterLine = /^(keywords|key words|index terms|general terms|categories and subject descriptors|acm reference format|ccs concepts)\b/i;
+
 function balanced(text: string): boolean {
   let round = 0;
   let square = 0;
@@ -80,7 +83,7 @@ export function cleanSentence(raw: string, opts: FilterOptions = {}): string | n
   // A word broken across a line that extraction did not join ("com- pile").
   if (/\p{Ll}[-\u2010\u2011] \p{Ll}/u.test(text)) return null;
   if (/^(?:fig(?:ure)?|table|listing|algorithm|chart|plate|example|eq(?:uation)?)\.?\s*\d+[.:]/i.test(text)) return null;
-  if (boilerplate.test(text) || /@\w|https?:\/\/\S+\s*$/.test(text)) return null;
+  if (boilerplate.test(text) || frontMatterLine.test(text) || /@\w|https?:\/\/\S+\s*$/.test(text)) return null;
   if (looksLikeReferenceEntry(text)) return null;
   if (!balanced(text) || codeLike(text)) return null;
   const letters = (text.match(/\p{L}/gu) ?? []).length;

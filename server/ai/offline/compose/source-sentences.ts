@@ -1,4 +1,5 @@
-import { quickTokenize, splitSentences } from '../../nlp';
+import { quickTokenize } from '../../nlp';
+import { fastSentences } from './fast-sentences';
 import type { SourceSentence } from './select-sentences';
 import { cleanSentence, sentenceKey } from './sentence-filter';
 import { TermStats } from './term-vectors';
@@ -24,7 +25,7 @@ export function buildSourceSentences(paragraphs: SourceParagraph[]): { sentences
   const counts = new Map<string, number>();
   paragraphs.forEach((p, paragraphIndex) => {
     let first = true;
-    for (const s of splitSentences(p.text)) {
+    for (const s of fastSentences(p.text)) {
       const text = cleanSentence(s);
       if (!text) {
         first = false;

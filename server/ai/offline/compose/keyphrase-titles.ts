@@ -1,0 +1,99 @@
+import { genericWords, quickStopwords, toTitleCase } from '../../nlp';
+import { tokenColumns, wink } from '../../nlp/wink';
+
+/**
+ * Titles from distinctive noun phrases. Candidates are runs of up to three
+ * content words (no stopwords, digits or punctuation inside), counted in the
+ * group and in the whole material; the title is the phrase frequent here but
+ * rare elsewhere, preferring two- and three-word phrases, checked with the
+ * POS tagger to end in a noun. Counting is plain string work, so titling a
+ * 100,000-word book stays fast.
+ */
+export class PhraseCounts {
+  readonly counts = new Map<string, number>();
+  readonly surfaces = new Map<string, Map<string, number>>();
+
+  static of(texts: string[]): PhraseCounts {
+    const counts = new PhraseCounts();
+    for (const t of texts) counts.add(t);
+    return counts;
+  }
+
+  add(text: string): void {
+    for (const run of contentRuns(text)) {
+      for (let n = 1; n <= 3; n++) {
+        for (let i = 0; i + n <= run.length; i++) {
+          const words = run.slice(i, i + n);
+          const key = words.map((w) => w.toLowerCase()).join(' ');
+          this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+          const surface = words.join(' ');
+          const forms = this.surfaces.get(key) ?? new Map<string, number>();
+          forms.set(surface, (forms.get(surface) ?? 0) + 1);
+          this.surfaces.set(key, forms);
+        }
+      }
+    }
+  }
+
+  surface(key: string): string {
+    let best = key;
+    let top = 0;
+    for (const [s, n] of this.surfaces.get(key) ?? []) if (n > top) [best, top] = [s, n];
+    return best;
+  }
+}
+
+function contentRuns(text: string): string[][] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  // Words and punctuation marks in order (spaces skipped): any non-content token ends a run.
+  for (const m of text.matchAll(/[\p{L}\p{N}'’-]+|[^\s\p{L}\p{N}]+/gu)) {
+    const word = m[0].replace(/^['’-]+|['’-]+$/g, '');
+    const lower = word.toLowerCase();
+    if (/^\p{L}[\p{L}'’-]*$/u.test(word) && word.length > 1 && !quickStopwords.has(lower) && !genericWords.has(lower)) {
+      run.push(word);
+    } else {
+      if (run.length) runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+const lengthWeight = [0, 1, 3.2, 3.6];
+
+function endsInNoun(phrase: string): boolean {
+  const { pos } = tokenColumns(wink().readDoc(phrase).tokens());
+  const last = pos[pos.length - 1];
+  return (last === 'NOUN' || last === 'PROPN') && pos[0] !== 'VERB' && pos[0] !== 'ADV' && pos[0] !== 'ADP';
+}
+
+/**
+ * A title for a group of sentences, never one already taken (`taken` holds
+ * lowercased titles and is updated). Null when nothing fits.
+ */
+export function keyphraseTitle(groupTexts: string[], opts: { all?: PhraseCounts; taken?: Set<string> } = {}): string | null {
+  const group = PhraseCounts.of(groupTexts);
+  const taken = opts.taken ?? new Set<string>();
+  const takenWords = new Set([...taken].flatMap((t) => t.split(/\s+/)));
+  const opening = groupTexts.slice(0, 3).join(' ').toLowerCase();
+  const ranked: Array<{ key: string; score: number }> = [];
+  for (const [key, count] of group.counts) {
+    const words = key.split(' ');
+    if (count < (words.length === 1 ? 3 : 2) || taken.has(key)) continue;
+    const overall = Math.max(count, opts.all?.counts.get(key) ?? count);
+    const distinct = Math.pow((count + 1) / (overall + 2), 0.6);
+    const fresh = words.every((w) => takenWords.has(w)) ? 0.4 : 1;
+    const lead = opening.includes(key) ? 1.25 : 1;
+    ranked.push({ key, score: count * lengthWeight[words.length] * distinct * fresh * lead });
+  }
+  ranked.sort((a, b) => b.score - a.score);
+  for (const { key } of ranked.slice(0, 12)) {
+    const surface = group.surface(key);
+    if (!endsInNoun(surface)) continue;
+    taken.add(key);
+    return toTitleCase(surface);
+  }
+  return null;
+}

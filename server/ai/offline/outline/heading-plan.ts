@@ -1,0 +1,131 @@
+import type { DocBlock, Material } from '../../material';
+import type { SourceSentence } from '../compose/select-sentences';
+import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
+import type { TermStats } from '../compose/term-vectors';
+import { cleanHeadingTitle, isBackMatter, isFrontMatter, numberedDepth } from './plan';
+
+/** Where a paragraph of the material belongs in the document's own structure. */
+type Slot = { kind: 'orphan' } | { kind: 'opening'; chapter: number } | { kind: 'section'; chapter: number; section: number };
+
+export interface HeadingChapter {
+  title: string;
+  opening: SourceSentence[];
+  sections: Array<{ title: string; candidates: SourceSentence[] }>;
+}
+
+export interface HeadingPlan {
+  chapters: HeadingChapter[];
+  /** Material outside any chapter (front matter, text before the first heading). */
+  orphans: SourceSentence[];
+  sentences: SourceSentence[];
+  stats: TermStats;
+}
+
+/** Fewer top-level headings than this and the document's structure is not a book outline. */
+const minChapters = 3;
+/** More than this and the headings are too fine to be chapters (clustering does better). */
+const maxChapters = 16;
+
+interface WalkState {
+  chapters: Array<{ title: string; sections: string[] }>;
+  paragraphs: SourceParagraph[];
+  slots: Slot[];
+}
+
+/** Depth 1 = chapter, 2 = section, 3+ = inside a section, 0 = the document's title (front matter). */
+function headingDepths(headings: DocBlock[], docTitle: string | undefined): number[] {
+  const numbered = headings.map((h) => numberedDepth(h.text));
+  const topNumbered = headings.filter((_, i) => numbered[i] === 1);
+  if (topNumbered.length >= 2) {
+    const l1 = Math.min(...topNumbered.map((h) => h.level ?? 1));
+    const firstNumbered = numbered.findIndex((d) => d === 1);
+    return headings.map((h, i) => {
+      if (numbered[i] !== null) return numbered[i] as number;
+      // Unnumbered headings before the first numbered one are the title block and front matter.
+      if (i < firstNumbered) return 0;
+      return (h.level ?? l1) <= l1 ? 1 : 2;
+    });
+  }
+  const levels = headings.map((h) => h.level ?? 1);
+  const min = Math.min(...levels);
+  const depths = levels.map((l) => l - min + 1);
+  // A single top heading that opens the document (or matches its title) is the title, not a chapter.
+  const tops = depths.filter((d) => d === 1).length;
+  const first = headings[0];
+  const isTitle = depths[0] === 1 && (tops === 1 || (docTitle && cleanHeadingTitle(first.text).toLowerCase() === cleanHeadingTitle(docTitle).toLowerCase()));
+  if (isTitle) {
+    depths[0] = 0;
+    if (tops === 1) for (let i = 1; i < depths.length; i++) depths[i] = Math.max(1, depths[i] - 1);
+  }
+  return depths;
+}
+
+function walkDocument(blocks: DocBlock[], docTitle: string | undefined, sourceId: number, state: WalkState): void {
+  const headings = blocks.filter((b) => b.kind === 'heading' && b.text.trim());
+  let depths = headingDepths(headings, docTitle);
+  // One chapter heading with many below it: the subsections are the real chapters.
+  const count = (d: number) => depths.filter((x) => x === d).length;
+  if (count(1) < minChapters && count(2) >= minChapters) depths = depths.map((d) => (d <= 1 ? 0 : d - 1));
+  let slot: Slot | null = { kind: 'orphan' };
+  let h = 0;
+  for (const block of blocks) {
+    if (block.kind === 'heading') {
+      if (!block.text.trim()) continue;
+      const depth = depths[h++];
+      const title = cleanHeadingTitle(block.text);
+      if (depth === 0 || isFrontMatter(title)) slot = { kind: 'orphan' };
+      else if (isBackMatter(title) && depth <= 2) slot = null;
+      else if (depth === 1 || slot?.kind === 'orphan') {
+        state.chapters.push({ title, sections: [] });
+        slot = { kind: 'opening', chapter: state.chapters.length - 1 };
+      } else if (depth === 2 && slot) {
+        // Below a skipped back-matter heading (slot null) the subsections stay skipped.
+        const chapterIndex: number = slot.chapter;
+        const sections: string[] = state.chapters[chapterIndex].sections;
+        sections.push(title);
+        slot = { kind: 'section', chapter: chapterIndex, section: sections.length - 1 };
+      }
+      continue;
+    }
+    // Captions, table rows and bibliography entries are not prose for a textbook.
+    if (!slot || (block.kind !== 'paragraph' && block.kind !== 'list-item')) continue;
+    state.paragraphs.push({ text: block.text, sourceId });
+    state.slots.push(slot);
+  }
+}
+
+/**
+ * An outline that follows the documents' own headings (DESIGN.md): numbered
+ * or top-level headings become chapters, the level below sections. Null when
+ * the documents have no usable heading structure.
+ */
+export function planFromHeadings(material: Material): HeadingPlan | null {
+  const state: WalkState = { chapters: [], paragraphs: [], slots: [] };
+  for (const source of material.sources) {
+    const chaptersBefore = state.chapters.length;
+    const paragraphsBefore = state.paragraphs.length;
+    walkDocument(source.document.blocks, source.document.title, source.id, state);
+    // Among several documents, one without headings becomes a chapter of its own.
+    if (material.sources.length > 1 && state.chapters.length === chaptersBefore && state.paragraphs.length > paragraphsBefore) {
+      state.chapters.push({ title: cleanHeadingTitle(source.document.title ?? source.filename.replace(/\.[a-z0-9]+$/i, '')), sections: [] });
+      const chapter = state.chapters.length - 1;
+      for (let i = paragraphsBefore; i < state.slots.length; i++) state.slots[i] = { kind: 'opening', chapter };
+    }
+  }
+  const withText = new Set(state.slots.filter((s) => s.kind !== 'orphan').map((s) => (s as { chapter: number }).chapter));
+  const chapterCount = state.chapters.filter((_, i) => withText.has(i)).length;
+  if (chapterCount < minChapters || chapterCount > maxChapters) return null;
+
+  const { sentences, stats } = buildSourceSentences(state.paragraphs);
+  const chapters: HeadingChapter[] = state.chapters.map((c) => ({ title: c.title, opening: [], sections: c.sections.map((title) => ({ title, candidates: [] })) }));
+  const orphans: SourceSentence[] = [];
+  for (const s of sentences) {
+    const slot = state.slots[s.paragraph];
+    if (slot.kind === 'orphan') orphans.push(s);
+    else if (slot.kind === 'opening') chapters[slot.chapter].opening.push(s);
+    else chapters[slot.chapter].sections[slot.section].candidates.push(s);
+  }
+  const kept = chapters.filter((c) => c.opening.length + c.sections.reduce((n, s) => n + s.candidates.length, 0) > 0);
+  if (kept.length < minChapters) return null;
+  return { chapters: kept, orphans, sentences, stats };
+}

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TextbookContent } from '../../../../common/textbook';
+import { extractPdf } from '../../../ingest/pdf/pdf-extract';
+import type { ExtractedDocument, Material } from '../../material';
+import { fastSentences } from '../compose/fast-sentences';
+import { htmlBlocks, htmlToText } from '../compose/html';
+import { sentenceKey } from '../compose/sentence-filter';
+import { outline } from '../outline';
+import { topicOnlyNotice } from './skeleton';
+
+const corpus = (name: string) => path.resolve(process.cwd(), '../shared/corpus/pdf', name);
+const noRetrieval = { search: async () => [] };
+
+function materialOf(doc: ExtractedDocument): Material {
+  return { sources: [{ id: 1, filename: doc.filename, mime: doc.mime, text: doc.text, document: doc }], chunks: [] };
+}
+
+/** Body sentences: everything printed except the connective "This chapter covers ..." lines. */
+function bodySentences(book: TextbookContent): string[] {
+  const html = book.chapters.flatMap((c) => [c.content, ...c.sections.map((s) => s.content)]);
+  return html
+    .flatMap((h) => htmlBlocks(h).map(htmlToText))
+    .filter((p) => !/^This chapter covers /.test(p))
+    .flatMap((p) => fastSentences(p));
+}
+
+describe('offline outline on tracemonkey.pdf', () => {
+  let doc: ExtractedDocument;
+  let book: TextbookContent;
+  const progress: number[] = [];
+
+  beforeAll(async () => {
+    doc = await extractPdf(new Uint8Array(readFileSync(corpus('tracemonkey.pdf'))), 'tracemonkey.pdf');
+    book = await outline({ material: materialOf(doc), retriever: noRetrieval, onProgress: (p) => progress.push(p) }, { topic: 'Tracing JIT compilers', references: [] });
+  }, 60_000);
+
+  it('has at least 4 chapters, most with 2 or more sections of 2 or more paragraphs', () => {
+    expect(book.chapters.length).toBeGreaterThanOrEqual(4);
+    const full = book.chapters.filter((c) => c.sections.filter((s) => htmlBlocks(s.content).length >= 2).length >= 2);
+    expect(full.length).toBeGreaterThan(book.chapters.length / 2);
+  });
+
+  it('follows the paper\'s own section headings, with distinct chapter titles', () => {
+    const titles = book.chapters.map((c) => c.title);
+    expect(new Set(titles.map((t) => t.toLowerCase())).size).toBe(titles.length);
+    for (const heading of ['Introduction', 'Trace Trees', 'Nested Trace Tree Formation', 'Trace Tree Optimization', 'Implementation', 'Evaluation', 'Related Work']) {
+      expect(titles).toContain(heading);
+    }
+    // Back matter is not a chapter, and numbering is not part of a title.
+    expect(titles).not.toContain('References');
+    expect(titles.some((t) => /^\d/.test(t))).toBe(false);
+    const trees = book.chapters.find((c) => c.title === 'Trace Trees');
+    expect(trees?.sections.map((s) => s.title)).toEqual(['Traces', 'Trace Trees', 'Blacklisting']);
+  });
+
+  it('prints source sentences (at least 90% found in the paper), never the same one twice', () => {
+    const sentences = bodySentences(book);
+    expect(sentences.length).toBeGreaterThan(150);
+    const source = sentenceKey(doc.text);
+    const found = sentences.filter((s) => source.includes(sentenceKey(s)));
+    expect(found.length / sentences.length).toBeGreaterThanOrEqual(0.9);
+    const keys = sentences.map(sentenceKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives every chapter an introduction and keeps debris out', () => {
+    for (const c of book.chapters) expect(htmlToText(c.content).length).toBeGreaterThan(40);
+    const text = book.chapters.flatMap((c) => [c.content, ...c.sections.map((s) => s.content)]).map(htmlToText).join(' ');
+    expect(text).not.toMatch(/Permission to make digital|Copyright|PLDI|@mozilla|Keywords JavaScript/);
+    expect(text).not.toMatch(/\p{Ll}- \p{Ll}/u);
+    expect(text).not.toMatch(/\[\d+\] [A-Z]\./);
+  });
+
+  it('reports progress from 0 to 100 in order', () => {
+    expect(progress[0]).toBe(0);
+    expect(progress[progress.length - 1]).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+});
+
+describe('offline outline with only a topic', () => {
+  it('makes an honest skeleton with guidance and a notice', async () => {
+    const material: Material = {
+      sources: [{ id: 1, filename: 'topic.txt', mime: 'text/plain', text: 'Topic: Marine Biology', document: { filename: 'topic.txt', mime: 'text/plain', text: 'Topic: Marine Biology', blocks: [] } }],
+      chunks: [],
+    };
+    const book = await outline({ material, retriever: noRetrieval }, { topic: 'marine biology', references: [] });
+    expect(book.notice).toBe(topicOnlyNotice);
+    expect(book.chapters.length).toBeGreaterThanOrEqual(4);
+    expect(book.chapters[0].title).toBe('Introduction to Marine Biology');
+    for (const c of book.chapters) {
+      expect(c.sections.length).toBeGreaterThanOrEqual(2);
+      for (const s of c.sections) expect(htmlToText(s.content)).toMatch(/^Guidance: /);
+    }
+  });
+});
