@@ -19,7 +19,7 @@ const reasonText: Record<ExtractFailure, string> = {
   'invalid-format': 'it is not a PDF, DOCX or TXT file',
   encrypted: 'it is password-protected (encrypted); please upload an unprotected copy',
   corrupt: 'it is damaged and cannot be opened',
-  empty: 'it is empty',
+  empty: 'it contains no text',
   'no-text': 'it contains no readable text (it may be damaged or hold only scanned images)',
   timeout: 'reading it took too long; it may be damaged or too complex',
   'too-large': 'it is too large',

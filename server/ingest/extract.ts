@@ -1,0 +1,62 @@
+import type { Config } from '../config';
+import { AppError } from '../http/app-error';
+import type { ExtractJob, ExtractOutput } from './extract-document';
+import { describeFailure, type ExtractFailure } from './extract-error';
+import { mimeByKind, sniffKind, type FileKind } from './sniff';
+import { WorkerPool, WorkerTimeoutError } from './worker-pool';
+
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/** Spec section 5, word for word. */
+export const invalidFormatMessage = 'Invalid file format. Please upload PDF, DOCX, or TXT files only.';
+
+type WorkerReply = { ok: true; output: ExtractOutput } | { ok: false; reason: ExtractFailure; detail?: string };
+
+let pool: WorkerPool<ExtractJob, WorkerReply> | undefined;
+
+function extractPool(): WorkerPool<ExtractJob, WorkerReply> {
+  pool ??= new WorkerPool<ExtractJob, WorkerReply>(new URL('./extract-worker.ts', import.meta.url));
+  return pool;
+}
+
+export async function closeExtractPool(): Promise<void> {
+  await pool?.close();
+  pool = undefined;
+}
+
+/** Checks a file's bytes and answers its kind, or throws the 4xx the user sees. */
+export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadFileBytes'>): FileKind {
+  if (file.data.length > config.maxUploadFileBytes) {
+    const mb = Math.round(config.maxUploadFileBytes / (1024 * 1024));
+    throw AppError.tooLarge(`"${file.filename}" is larger than the ${mb} MB limit per file.`);
+  }
+  if (file.data.length === 0) throw new AppError('UNPROCESSABLE', describeFailure(file.filename, 'empty'));
+  const kind = sniffKind(file.data);
+  if (!kind) throw AppError.badRequest(invalidFormatMessage);
+  return kind;
+}
+
+/**
+ * Extracts and chunks one uploaded file off the main thread, within the
+ * configured time limit. The kind comes from the bytes (a text file named
+ * .pdf is read as text; a PNG named .docx is refused).
+ */
+export async function extractUpload(file: UploadedFile, config: Pick<Config, 'maxUploadFileBytes' | 'extractTimeoutMs'>): Promise<ExtractOutput> {
+  const kind = checkUpload(file, config);
+  // Copy into a buffer we own, so it can be transferred to the worker without copying again.
+  const data = new Uint8Array(file.data.length);
+  data.set(file.data);
+  let reply: WorkerReply;
+  try {
+    reply = await extractPool().run({ kind, filename: file.filename, data }, { timeoutMs: config.extractTimeoutMs, transfer: [data.buffer] });
+  } catch (err) {
+    const reason: ExtractFailure = err instanceof WorkerTimeoutError ? 'timeout' : 'corrupt';
+    throw new AppError('UNPROCESSABLE', describeFailure(file.filename, reason));
+  }
+  if (!reply.ok) throw new AppError('UNPROCESSABLE', describeFailure(file.filename, reply.reason));
+  return { ...reply.output, document: { ...reply.output.document, filename: file.filename, mime: mimeByKind[kind] } };
+}

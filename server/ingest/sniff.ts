@@ -1,0 +1,58 @@
+import type { ExtractedDocument } from '../ai/material';
+
+export type FileKind = 'pdf' | 'docx' | 'txt';
+
+export const mimeByKind: Record<FileKind, ExtractedDocument['mime']> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+};
+
+const binaryMagic: number[][] = [
+  [0x89, 0x50, 0x4e, 0x47], // PNG
+  [0xff, 0xd8, 0xff], // JPEG
+  [0x47, 0x49, 0x46, 0x38], // GIF
+  [0x42, 0x4d], // BMP
+  [0x49, 0x49, 0x2a, 0x00], // TIFF
+  [0x4d, 0x4d, 0x00, 0x2a], // TIFF
+  [0x52, 0x49, 0x46, 0x46], // RIFF (WebP, WAV, AVI)
+  [0xd0, 0xcf, 0x11, 0xe0], // OLE2 (old .doc, .xls)
+  [0x1f, 0x8b], // gzip
+  [0x7f, 0x45, 0x4c, 0x46], // ELF
+  [0x25, 0x21, 0x50, 0x53], // PostScript
+  [0x00, 0x00, 0x01, 0x00], // ICO
+];
+
+function startsWith(data: Uint8Array, magic: number[]): boolean {
+  return magic.every((b, i) => data[i] === b);
+}
+
+/**
+ * What a file really is, from its bytes (never from its name or declared
+ * type): PDF by its header, DOCX by a ZIP holding word/document.xml, text by
+ * a BOM or by bytes that decode as text. Anything else is undefined.
+ */
+export function sniffKind(data: Uint8Array): FileKind | undefined {
+  if (data.length === 0) return undefined;
+  const head = Buffer.from(data.buffer, data.byteOffset, Math.min(data.length, 1024)).toString('latin1');
+  if (head.includes('%PDF-')) return 'pdf';
+  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04]) || startsWith(data, [0x50, 0x4b, 0x05, 0x06])) {
+    // Entry names are stored uncompressed in a ZIP, so the part name is visible in the bytes.
+    return Buffer.from(data.buffer, data.byteOffset, data.length).includes('word/document.xml') ? 'docx' : undefined;
+  }
+  if (startsWith(data, [0xef, 0xbb, 0xbf]) || startsWith(data, [0xff, 0xfe]) || startsWith(data, [0xfe, 0xff])) return 'txt';
+  if (binaryMagic.some((m) => startsWith(data, m))) return undefined;
+  return looksLikeText(data) ? 'txt' : undefined;
+}
+
+/** No NUL bytes and almost no control characters in the first 64 KB. */
+function looksLikeText(data: Uint8Array): boolean {
+  const n = Math.min(data.length, 64 * 1024);
+  let control = 0;
+  for (let i = 0; i < n; i++) {
+    const b = data[i];
+    if (b === 0) return false;
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) control++;
+  }
+  return control <= n * 0.01;
+}

@@ -1,0 +1,101 @@
+import type { DocBlock, ExtractedDocument } from '../ai/material';
+import { cleanText, joinHyphenation, normalizeCharacters } from '../ai/nlp';
+import { ExtractError } from './extract-error';
+
+/** UTF-8 with or without BOM, UTF-16 LE/BE with BOM, else Windows-1252 (a superset of Latin-1). */
+export function decodeText(data: Uint8Array): string {
+  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) return new TextDecoder('utf-8').decode(data.subarray(3));
+  if (data[0] === 0xff && data[1] === 0xfe) return new TextDecoder('utf-16le').decode(data.subarray(2));
+  if (data[0] === 0xfe && data[1] === 0xff) return new TextDecoder('utf-16be').decode(data.subarray(2));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return new TextDecoder('windows-1252').decode(data);
+  }
+}
+
+const markdownHeading = /^(#{1,6})\s+(.+?)\s*#*$/;
+const numberedHeading = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+(\p{Lu}.{1,80})$/u;
+
+/**
+ * Plain text into blocks: paragraphs at blank lines (hard-wrapped lines are
+ * joined), headings from Markdown "#", setext underlines, numbered titles,
+ * or a short unpunctuated line standing alone.
+ */
+export function textToBlocks(text: string): DocBlock[] {
+  const blocks: DocBlock[] = [];
+  const paragraphs = normalizeCharacters(text).split(/\n[ \t]*\n/);
+  for (const raw of paragraphs) {
+    const lines = raw.split('\n').map((l) => l.trim()).filter(Boolean);
+    if (lines.length === 0) continue;
+    let rest = lines;
+    // Leading heading lines ("# Title", "Title\n=====", "2.1 Methods").
+    while (rest.length > 0) {
+      const [first, second] = rest;
+      const md = markdownHeading.exec(first);
+      if (md) {
+        blocks.push({ kind: 'heading', text: md[2], level: md[1].length });
+        rest = rest.slice(1);
+        continue;
+      }
+      if (second && /^(=+|-+)$/.test(second) && first.length <= 120) {
+        blocks.push({ kind: 'heading', text: first, level: second.startsWith('=') ? 1 : 2 });
+        rest = rest.slice(2);
+        continue;
+      }
+      const num = numberedHeading.exec(first);
+      if (num && !/[.:;,]$/.test(first) && first.split(/\s+/).length <= 12 && (rest.length === 1 || rest[1].length > first.length)) {
+        blocks.push({ kind: 'heading', text: first, level: Math.min(6, num[1].split('.').length) });
+        rest = rest.slice(1);
+        continue;
+      }
+      break;
+    }
+    if (rest.length === 0) continue;
+    const joined = rest.join('\n');
+    if (rest.length === 1 && isStandaloneTitle(rest[0])) {
+      blocks.push({ kind: 'heading', text: rest[0], level: 2 });
+      continue;
+    }
+    if (rest.every((l) => /^([-*•–]|\d{1,3}[.)])\s+/.test(l))) {
+      for (const l of rest) blocks.push({ kind: 'list-item', text: l.replace(/^([-*•–]|\d{1,3}[.)])\s+/, '') });
+      continue;
+    }
+    blocks.push({ kind: 'paragraph', text: joinHyphenation(joined).replace(/\s*\n\s*/g, ' ').replace(/ {2,}/g, ' ') });
+  }
+  return blocks;
+}
+
+function isStandaloneTitle(line: string): boolean {
+  const words = line.split(/\s+/).length;
+  return words <= 10 && line.length <= 80 && !/[.!?,;:"”)]$/.test(line) && /^\p{Lu}/u.test(line) && /\p{L}{3}/u.test(line);
+}
+
+export function extractTxt(data: Uint8Array, filename: string): ExtractedDocument {
+  const decoded = decodeText(data);
+  if (!decoded.trim()) throw new ExtractError('empty', 'empty');
+  const blocks = textToBlocks(decoded);
+  if (blocks.length === 0) throw new ExtractError('empty', 'empty');
+  return {
+    filename,
+    mime: 'text/plain',
+    text: cleanText(blocks.map((b) => b.text).join('\n\n')),
+    blocks,
+    title: blocks.find((b) => b.kind === 'heading')?.text,
+  };
+}
+
+/** Typed text (the form's direct mode): as typed, with the optional chapter title as its heading. */
+export function documentFromDirectText(content: string, chapterTitle?: string): ExtractedDocument {
+  const title = chapterTitle?.trim();
+  const blocks = textToBlocks(content);
+  if (title) blocks.unshift({ kind: 'heading', text: title, level: 1 });
+  return {
+    filename: title || 'Direct input',
+    mime: 'text/plain',
+    // The user's own words come back as typed (only line endings and odd spaces normalized).
+    text: [title, normalizeCharacters(content).trim()].filter(Boolean).join('\n\n'),
+    blocks,
+    title: title || blocks.find((b) => b.kind === 'heading')?.text,
+  };
+}
