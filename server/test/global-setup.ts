@@ -15,17 +15,24 @@ export default async function setup(project: TestProject) {
   if (pgUrl) {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    await admin.query('DROP DATABASE IF EXISTS ts_template WITH (FORCE)');
-    await admin.query('CREATE DATABASE ts_template');
+    // One template per run, so two runs against the same cluster never drop each other's.
+    const templateName = `ts_template_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${templateName}`);
     const url = new URL(pgUrl);
-    url.pathname = '/ts_template';
+    url.pathname = `/${templateName}`;
     const template = await openPostgres(url.toString());
     await migrateDatabase(template);
     await template.close();
     await admin.end();
     project.provide('pgTemplateUrl', url.toString());
     project.provide('pgliteDump', '');
-    return;
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: pgUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+      await cleanup.end();
+    };
   }
   const database = await openPglite(undefined);
   await migrateDatabase(database);

@@ -13,7 +13,7 @@ export async function createTestDatabase(): Promise<Database> {
     adminUrl.pathname = '/postgres';
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ts_template`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(templateUrl).pathname.slice(1)}`);
     await admin.end();
     const url = new URL(templateUrl);
     url.pathname = `/${name}`;
