@@ -1,13 +1,29 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TextbookContent } from '../../../common/textbook';
 
-/** Hashes of one revision's parts (see textbook_revisions); short keys because books reach 2,000 sections. */
+/** Hashes of one revision's parts; short keys because books reach 2,000 sections. */
 export interface RevisionManifest {
   /** hash of the book title */
   t: string;
   /** hash of the references list */
   r: string;
   chapters: Array<{ id: string; t: string; c: string; s: Array<{ id: string; t: string; c: string }> }>;
+}
+
+/**
+ * What one revision changed, as the values before it (see textbook_revisions): rolling the
+ * current manifest back through these gives any recent revision's manifest, while an
+ * autosave stores a few hundred bytes instead of a 2,000-section manifest.
+ */
+export interface RevisionDelta {
+  v: 2;
+  /** previous title / references hash, when changed */
+  t?: string;
+  r?: string;
+  /** previous hashes of changed or deleted chapters and sections (both fields for deleted ones) */
+  items?: Record<string, { t?: string; c?: string }>;
+  /** previous order and membership, when they changed: [chapterId, sectionIds][] */
+  structure?: Array<[string, string[]]>;
 }
 import { users } from './users';
 
@@ -38,7 +54,12 @@ export const textbookVersions = pgTable(
     versionNumber: integer('version_number').notNull(),
     description: text('description').notNull(),
     topic: text('topic').notNull(),
-    content: jsonb('content').$type<TextbookContent>().notNull(),
+    /**
+     * NULL only on the newest version while it is the textbook's current state (same revision):
+     * a coalesced autosave then writes the 5 MB book once, not twice. saveTextbook fills it in
+     * before the textbook moves on; readers substitute the textbook's content.
+     */
+    content: jsonb('content').$type<TextbookContent>(),
     revision: integer('revision').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /**
@@ -57,10 +78,10 @@ export const textbookVersions = pgTable(
 export type TextbookVersionRow = typeof textbookVersions.$inferSelect;
 
 /**
- * A compact fingerprint (ids, order and hashes of titles and HTML) of every recent
- * revision of a textbook: the base of the 3-way merge when a client saves with an
- * older baseRevision. Hashes suffice because the merge only asks "did this side
- * change it?"; both sides' full values are at hand.
+ * What each recent revision changed (hashes of titles and HTML, order): enough to
+ * rebuild the manifest of the revision a client started from, the base of the
+ * 3-way merge when it saves with an older baseRevision. Hashes suffice because
+ * the merge only asks "did this side change it?"; both sides' full values are at hand.
  */
 export const textbookRevisions = pgTable(
   'textbook_revisions',
@@ -69,7 +90,8 @@ export const textbookRevisions = pgTable(
       .notNull()
       .references(() => textbooks.id, { onDelete: 'cascade' }),
     revision: integer('revision').notNull(),
-    manifest: jsonb('manifest').$type<RevisionManifest>().notNull(),
+    /** A RevisionDelta (v: 2); rows without v: 2 end a rollback (the base is then too old to merge). */
+    manifest: jsonb('manifest').$type<RevisionDelta | { v?: undefined }>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.textbookId, t.revision] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "textbook_versions" ALTER COLUMN "content" DROP NOT NULL;
