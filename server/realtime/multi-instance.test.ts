@@ -84,7 +84,7 @@ describe.skipIf(!templateUrl)(`two app instances on one PostgreSQL (${templateUr
     adminUrl = admin.toString();
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
-    await c.query(`CREATE DATABASE ${name} TEMPLATE ts_template`);
+    await c.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(templateUrl).pathname.slice(1)}`);
     await c.end();
     const u = new URL(templateUrl);
     u.pathname = `/${name}`;
