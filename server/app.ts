@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
 import { createEngine } from './ai';
+import { createEmbedder } from './ai/embeddings';
 import { createLocalEventBus, type EventBus } from './realtime/events';
 import { createPgEventBus } from './realtime/pg-event-bus';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     database,
     loginThrottle: new LoginThrottle(),
     engine: await createEngine(config),
+    embedder: createEmbedder(config),
     // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; PGlite is one process.
     events:
       options.events ??
@@ -85,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   };
   app.addHook('onClose', async () => {
     await deps.events.close();
+    await deps.embedder.close();
   });
   registerAuthRoutes(app, deps);
   registerRealtimeRoutes(app, deps);

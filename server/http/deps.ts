@@ -1,3 +1,4 @@
+import type { Embedder } from '../ai/embeddings';
 import type { AuthoringEngine } from '../ai/engine';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -14,5 +15,7 @@ export interface AppDeps {
   database: Database;
   loginThrottle: LoginThrottle;
   engine: AuthoringEngine;
+  /** Sentence vectors for chunks and queries (EMBEDDINGS_PROVIDER). */
+  embedder: Embedder;
   events: EventBus;
 }

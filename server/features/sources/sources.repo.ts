@@ -1,0 +1,56 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { chunks, sources, textbookSources } from '../../db/schema';
+
+export function findSourceBySha(db: DbOrTx, ownerId: number, sha256: string) {
+  return db
+    .select()
+    .from(sources)
+    .where(and(eq(sources.ownerId, ownerId), eq(sources.sha256, sha256)))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** Inserts a source; on a concurrent insert of the same file answers undefined (the caller re-reads). */
+export function insertSource(
+  db: DbOrTx,
+  values: { ownerId: number; sha256: string; filename: string; mime: string; byteSize: number; text: string; structure: unknown },
+) {
+  return db
+    .insert(sources)
+    .values(values)
+    .onConflictDoNothing({ target: [sources.ownerId, sources.sha256] })
+    .returning()
+    .then((rows) => rows[0]);
+}
+
+export function insertChunks(
+  db: DbOrTx,
+  rows: Array<{ sourceId: number; ordinal: number; headingPath: string[]; text: string; embedding: number[] | null; embeddingModel: string | null }>,
+) {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insert(chunks).values(rows).returning({ id: chunks.id, ordinal: chunks.ordinal });
+}
+
+export function listSources(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(sources).where(inArray(sources.id, ids));
+}
+
+export function listChunks(db: DbOrTx, sourceIds: number[]) {
+  if (sourceIds.length === 0) return Promise.resolve([]);
+  return db.select().from(chunks).where(inArray(chunks.sourceId, sourceIds)).orderBy(asc(chunks.sourceId), asc(chunks.ordinal));
+}
+
+export function updateChunkEmbedding(db: DbOrTx, id: number, embedding: number[], embeddingModel: string) {
+  return db.update(chunks).set({ embedding, embeddingModel }).where(eq(chunks.id, id));
+}
+
+export function listTextbookSourceIds(db: DbOrTx, textbookId: number) {
+  return db
+    .select({ sourceId: textbookSources.sourceId })
+    .from(textbookSources)
+    .where(eq(textbookSources.textbookId, textbookId))
+    .orderBy(asc(textbookSources.sourceId))
+    .then((rows) => rows.map((r) => r.sourceId));
+}
