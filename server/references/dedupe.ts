@@ -68,6 +68,15 @@ export function mergeInto(base: FoundReference, other: FoundReference): FoundRef
   return merged;
 }
 
+/** Nothing tells the two apart: years equal where both have one, first authors equal where both name one. */
+function compatible(a: FoundReference, b: FoundReference): boolean {
+  if (a.doi && b.doi && a.doi !== b.doi) return false;
+  if (a.year !== undefined && a.year !== '' && b.year !== undefined && b.year !== '' && String(a.year) !== String(b.year)) return false;
+  const sa = firstAuthorSurname(a.authors);
+  const sb = firstAuthorSurname(b.authors);
+  return !sa || !sb || sa === sb;
+}
+
 export interface DuplicateGroup {
   ref: FoundReference;
   /** Positions of the input records merged into `ref`. */
@@ -91,6 +100,28 @@ export function dedupeGroups(refs: FoundReference[], pinned = 0): DuplicateGroup
         const [a, b] = [find(i), find(j)].sort((x, y) => x - y);
         // A group's root is its smallest index, so both roots below `pinned` means two approved references.
         if (a !== b && !(a < pinned && b < pinned)) parent[b] = a;
+      }
+    }
+  });
+  // A record without a year or first author cannot have the full title+year+author key; it joins
+  // a record with the same title whose year and author do not contradict it.
+  const byTitle = new Map<string, number[]>();
+  refs.forEach((ref, i) => {
+    const title = normalizeTitle(ref.title);
+    if (title) byTitle.set(title, [...(byTitle.get(title) ?? []), i]);
+  });
+  const membersOf = (root: number) => refs.map((_, k) => k).filter((k) => find(k) === root);
+  refs.forEach((ref, i) => {
+    if (ref.year !== undefined && ref.year !== '' && ref.authors.length) return;
+    for (const j of byTitle.get(normalizeTitle(ref.title)) ?? []) {
+      const [a, b] = [find(i), find(j)].sort((x, y) => x - y);
+      if (a === b || (a < pinned && b < pinned)) continue;
+      // Every pair across the two groups must agree, so an incomplete record never bridges two different works.
+      const left = membersOf(a);
+      const right = membersOf(b);
+      if (left.every((x) => right.every((y) => compatible(refs[x], refs[y])))) {
+        parent[b] = a;
+        break;
       }
     }
   });
