@@ -38,3 +38,30 @@ export const generateOutlineResponse = z.object({
   notice: z.string().optional(),
 });
 export type GenerateOutlineResponse = z.infer<typeof generateOutlineResponse>;
+
+/**
+ * What the llm engine asks a language model for (AI SDK Output.object):
+ * first the outline, then each chapter's text. Text fields are plain
+ * paragraphs that may cite the given keys ([S1] source excerpts, [R1]
+ * approved references); the server escapes them and removes any key it did not give.
+ */
+export const llmOutlinePlan = z.object({
+  title: z.string().describe('The textbook title'),
+  chapters: z
+    .array(
+      z.object({
+        title: z.string(),
+        summary: z.string().describe('One or two sentences on what the chapter covers'),
+        sections: z.array(z.object({ title: z.string(), focus: z.string().describe('What this section explains') })).min(1).max(8),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+export type LlmOutlinePlan = z.infer<typeof llmOutlinePlan>;
+
+export const llmChapterText = z.object({
+  introduction: z.array(z.string()).describe('The chapter introduction, one string per paragraph'),
+  sections: z.array(z.object({ title: z.string(), paragraphs: z.array(z.string()).min(1) })),
+});
+export type LlmChapterText = z.infer<typeof llmChapterText>;

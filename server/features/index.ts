@@ -5,6 +5,9 @@ import { registerVersionRoutes } from './versions/versions.routes';
 import { registerImageRoutes } from './images/images.routes';
 import { registerCollaboratorRoutes } from './collaborators/collaborators.routes';
 import { registerUserRoutes } from './users/users.routes';
+import { registerReferenceRoutes } from './references/references.routes';
+import { registerGenerateRoutes } from './generate/generate.routes';
+import { registerAssistantRoutes } from './assistant/assistant.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
@@ -17,4 +20,7 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   registerImageRoutes(app, deps);
   registerCollaboratorRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerReferenceRoutes(app, deps);
+  registerGenerateRoutes(app, deps);
+  registerAssistantRoutes(app, deps);
 }

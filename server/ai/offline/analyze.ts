@@ -1,7 +1,23 @@
-import { AppError } from '../../http/app-error';
 import type { AuthoringEngine } from '../engine';
+import { extractKeyphrases } from '../nlp';
+import { viewMaterial } from './analyze/material-view';
+import { buildObjectives } from './analyze/objectives';
+import { buildSuggestions } from './analyze/suggestions';
+import { detectTopic } from './analyze/topic';
 
-// Placeholder until this operation lands; the owning issue replaces this file.
-export const analyze: AuthoringEngine['analyze'] = async () => {
-  throw new AppError('INTERNAL', 'The offline analyze operation is not built yet.');
+/**
+ * Offline analysis (DESIGN.md pipeline step 4): topic from the documents'
+ * titles or key phrases, objectives from their sections and terms,
+ * suggestions naming concrete gaps. Deterministic: same material, same answer.
+ */
+export const analyze: AuthoringEngine['analyze'] = async (ctx, input) => {
+  const view = viewMaterial(ctx.material);
+  const phrases = extractKeyphrases(view.texts, { limit: 12 });
+  const topic = detectTopic(view, phrases, input.topic);
+  const fullText = ctx.material.sources.map((s) => s.text).join('\n\n');
+  ctx.onProgress?.(50);
+  const objectives = buildObjectives(view, phrases, topic || input.topic?.trim() || '', fullText);
+  const suggestions = buildSuggestions(view, phrases, fullText);
+  ctx.onProgress?.(100);
+  return { detectedTopic: topic || input.topic?.trim() || '', objectives, suggestions };
 };

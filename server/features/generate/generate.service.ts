@@ -72,7 +72,7 @@ export async function generateOutline(deps: AppDeps, user: PublicUser, input: Ge
     await progress.done(textbook.id);
     return {
       textbookContent: textbook.content,
-      extractedText: ingested.text,
+      extractedText: ingested.text || `Topic: ${topic}`,
       textbookId: textbook.id,
       ...(textbook.content.notice ? { notice: textbook.content.notice } : {}),
     };

@@ -11,25 +11,34 @@ import { tokenColumns, wink } from '../../nlp/wink';
  */
 export class PhraseCounts {
   readonly counts = new Map<string, number>();
-  readonly surfaces = new Map<string, Map<string, number>>();
+  private readonly surfaces = new Map<string, Map<string, number>>();
 
-  static of(texts: string[]): PhraseCounts {
-    const counts = new PhraseCounts();
+  /** `keepSurfaces`: remember how phrases were written (needed only for the group being titled). */
+  constructor(private readonly keepSurfaces = false) {}
+
+  static of(texts: string[], keepSurfaces = false): PhraseCounts {
+    const counts = new PhraseCounts(keepSurfaces);
     for (const t of texts) counts.add(t);
     return counts;
   }
 
   add(text: string): void {
     for (const run of contentRuns(text)) {
-      for (let n = 1; n <= 3; n++) {
-        for (let i = 0; i + n <= run.length; i++) {
-          const words = run.slice(i, i + n);
-          const key = words.map((w) => w.toLowerCase()).join(' ');
+      const lower = run.map((w) => w.toLowerCase());
+      for (let i = 0; i < run.length; i++) {
+        let key = lower[i];
+        let surface = run[i];
+        for (let n = 1; n <= 3 && i + n <= run.length; n++) {
+          if (n > 1) {
+            key += ` ${lower[i + n - 1]}`;
+            surface += ` ${run[i + n - 1]}`;
+          }
           this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-          const surface = words.join(' ');
-          const forms = this.surfaces.get(key) ?? new Map<string, number>();
-          forms.set(surface, (forms.get(surface) ?? 0) + 1);
-          this.surfaces.set(key, forms);
+          if (this.keepSurfaces) {
+            const forms = this.surfaces.get(key) ?? new Map<string, number>();
+            forms.set(surface, (forms.get(surface) ?? 0) + 1);
+            this.surfaces.set(key, forms);
+          }
         }
       }
     }
@@ -74,7 +83,7 @@ function endsInNoun(phrase: string): boolean {
  * lowercased titles and is updated). Null when nothing fits.
  */
 export function keyphraseTitle(groupTexts: string[], opts: { all?: PhraseCounts; taken?: Set<string> } = {}): string | null {
-  const group = PhraseCounts.of(groupTexts);
+  const group = PhraseCounts.of(groupTexts, true);
   const taken = opts.taken ?? new Set<string>();
   const takenWords = new Set([...taken].flatMap((t) => t.split(/\s+/)));
   const opening = groupTexts.slice(0, 3).join(' ').toLowerCase();

@@ -1,0 +1,68 @@
+/**
+ * bench:generate - time to generate a textbook offline, split into ingest
+ * (extract + chunk + embed) and composition (the offline outline engine).
+ * Goal (issue 5): composition under 5 s for 100,000 words on these machines.
+ *
+ *   npm run bench:generate
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Material, MaterialSource } from '../../server/ai/material';
+import { countWords } from '../../server/ai/nlp';
+import { outline } from '../../server/ai/offline/outline';
+import { htmlToText } from '../../server/ai/offline/compose/html';
+import { closeExtractPool, extractUpload } from '../../server/ingest/extract';
+import { build100kWords, corpusSentences } from './corpus-100k';
+import { embedChunks } from './embed-chunks';
+
+const config = { maxUploadFileBytes: 200 * 1024 * 1024, extractTimeoutMs: 300_000 };
+
+interface Case {
+  name: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+async function run(c: Case): Promise<void> {
+  const t0 = performance.now();
+  const { document, chunks } = await extractUpload({ filename: c.filename, mimetype: c.mimetype, data: c.data }, config);
+  const t1 = performance.now();
+  const source: MaterialSource = { id: 1, filename: c.filename, mime: document.mime, text: document.text, document };
+  const materialChunks = chunks.map((ch, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: ch.headingPath, text: ch.text }));
+  const embedded = await embedChunks(materialChunks);
+  const t2 = performance.now();
+  const material: Material = { sources: [source], chunks: embedded.chunks };
+  const book = await outline({ material, retriever: { search: async () => [] } }, { topic: c.name, references: [] });
+  const t3 = performance.now();
+  const printed = book.chapters.flatMap((ch) => [ch.content, ...ch.sections.map((s) => s.content)]).map(htmlToText).join(' ');
+  const row = {
+    case: c.name,
+    words: countWords(document.text),
+    chunks: chunks.length,
+    'extract+chunk ms': Math.round(t1 - t0),
+    [`embed ms (${embedded.model})`]: Math.round(t2 - t1),
+    'compose ms': Math.round(t3 - t2),
+    chapters: book.chapters.length,
+    sections: book.chapters.reduce((n, ch) => n + ch.sections.length, 0),
+    'book words': countWords(printed),
+  };
+  console.table([row]);
+}
+
+async function main(): Promise<void> {
+  const tracemonkey = readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf'));
+  const sentences = await corpusSentences();
+  const headed = build100kWords(sentences, { withHeadings: true });
+  const plain = build100kWords(sentences, { withHeadings: false });
+  const cases: Case[] = [
+    { name: 'tracemonkey.pdf', filename: 'tracemonkey.pdf', mimetype: 'application/pdf', data: tracemonkey },
+    { name: '100k words, with headings (TXT)', filename: 'book-headings.txt', mimetype: 'text/plain', data: Buffer.from(headed.text) },
+    { name: '100k words, no headings (TXT, clustered)', filename: 'book-plain.txt', mimetype: 'text/plain', data: Buffer.from(plain.text) },
+  ];
+  for (const c of cases) await run(c);
+  await closeExtractPool();
+}
+
+await main();

@@ -1,0 +1,91 @@
+import { generateText, Output, type LanguageModel } from 'ai';
+import { llmAssistantReply, type LlmOutlineOperation } from '../../../common/assistant';
+import type { TextbookContent } from '../../../common/textbook';
+import type { ChatInput, ChatResult, EngineContext } from '../engine';
+import * as ops from '../offline/chat/structure-ops';
+import { htmlToText, paragraphsToHtml } from '../offline/compose/html';
+import { keepGivenCitations } from './outline/citations';
+import { toProviderError } from './outline/model-errors';
+import { numberMaterial } from './outline/prompt-material';
+
+const previewChars = 100;
+
+function describeOutline(book: TextbookContent): string {
+  return book.chapters
+    .map((c, i) => {
+      const sections = c.sections.map((s, j) => `   ${i + 1}.${j + 1} ${s.title}: ${htmlToText(s.content).slice(0, previewChars)}`);
+      return [`${i + 1}. ${c.title}`, ...sections].join('\n');
+    })
+    .join('\n');
+}
+
+/** Applies one model operation (1-based numbers) with the shared outline operations. */
+function applyOperation(book: TextbookContent, op: LlmOutlineOperation, keys: Set<string>): ops.OpResult {
+  switch (op.op) {
+    case 'addChapter':
+      return ops.addChapter(book, { title: op.title, position: op.position ? op.position - 1 : undefined });
+    case 'removeChapter':
+      return ops.removeChapter(book, op.chapter - 1);
+    case 'renameChapter':
+      return ops.renameChapter(book, op.chapter - 1, op.title);
+    case 'moveChapter':
+      return ops.moveChapter(book, op.chapter - 1, op.position - 1);
+    case 'splitChapter':
+      return ops.splitChapter(book, op.chapter - 1, op.parts);
+    case 'mergeChapters':
+      return ops.mergeChapters(book, op.first - 1, op.second - 1);
+    case 'resizeChapters':
+      return ops.resizeChapters(book, op.count);
+    case 'addSection': {
+      const paragraphs = (op.paragraphs ?? []).map((p) => keepGivenCitations(p, keys).text).filter(Boolean);
+      return ops.addSection(book, op.chapter - 1, { title: op.title, content: paragraphsToHtml(paragraphs) });
+    }
+    case 'removeSection':
+      return ops.removeSection(book, op.chapter - 1, op.section - 1);
+    case 'renameSection':
+      return ops.renameSection(book, op.chapter - 1, op.section - 1, op.title);
+    case 'moveSection':
+      return ops.moveSection(book, { chapter: op.chapter - 1, section: op.section - 1 }, { chapter: op.toChapter - 1, index: op.position ? op.position - 1 : Number.MAX_SAFE_INTEGER });
+    case 'splitSection':
+      return ops.splitSection(book, op.chapter - 1, op.section - 1, op.parts);
+    case 'mergeSections':
+      return ops.mergeSections(book, op.chapter - 1, op.first - 1, op.second - 1);
+  }
+}
+
+/**
+ * The llm outline assistant: the model reads the request with the outline
+ * and the passages of the material that match it, answers, and lists the
+ * structural operations to make. The server applies them with the same
+ * operations as the offline assistant (ids kept, no text lost); if any
+ * cannot be applied, nothing changes and the reply says why.
+ */
+export async function llmChat(model: LanguageModel, ctx: EngineContext, input: ChatInput): Promise<ChatResult> {
+  const chunks = await ctx.retriever.search(input.message, { limit: 6 });
+  const material = numberMaterial(chunks, input.content.references ?? []);
+  let reply;
+  try {
+    ({ output: reply } = await generateText({
+      model,
+      output: Output.object({ schema: llmAssistantReply }),
+      system:
+        'You are the outline assistant of a textbook editor. For requests to change the structure, reply briefly and list the operations; ' +
+        'numbers are 1-based and each operation sees the outline as left by the ones before it. For questions, answer in a few sentences ' +
+        'from the excerpts only, citing keys like [S1], and list no operations. If a request cannot be done with the operations, say so and list none.',
+      prompt: `Topic: ${input.topic}\n\nCurrent outline:\n${describeOutline(input.content) || '(empty)'}\n\n${material.text}\n\nUser: ${input.message}`,
+    }));
+  } catch (err) {
+    throw toProviderError(err, 'assistant reply');
+  }
+  const message = keepGivenCitations(reply.message, material.keys, { keepSourceKeys: true }).text || 'Done.';
+  if (reply.operations.length === 0) return { message };
+  let book = input.content;
+  const summaries: string[] = [];
+  for (const op of reply.operations) {
+    const result = applyOperation(book, op, material.keys);
+    if (!result.ok) return { message: `I couldn't make that change: ${result.reason} The outline is unchanged.` };
+    book = result.content;
+    summaries.push(result.summary);
+  }
+  return { message: `${message}${message.endsWith('.') ? '' : '.'} ${summaries.join(' ')}`.trim(), updatedContent: book };
+}

@@ -1,0 +1,52 @@
+import type { DocBlock, Material } from '../../material';
+import { countWords } from '../../nlp';
+
+/** Headings that frame a paper rather than teach its subject. */
+export const frameHeading =
+  /^(abstract|introduction|background|conclusions?|summary|related work|future work|acknowledge?ments?|references|bibliography|appendix.*|discussion|preface|contents|table of contents|index|notes)$/i;
+
+export function stripNumbering(heading: string): string {
+  return heading.replace(/^((\d{1,2}|[A-Z]|[IVX]{1,4})(\.\d{1,2})*\.?)\s+/, '').trim();
+}
+
+export interface SectionView {
+  heading: string;
+  level: number;
+  words: number;
+}
+
+/** The material as an analyst sees it: documents' titles, sections with their sizes, chunk texts. */
+export interface MaterialView {
+  titles: string[];
+  sections: SectionView[];
+  texts: string[];
+  totalWords: number;
+}
+
+/** At most this many chunks are read for analysis, spread evenly over the material (a 300-page book is sampled). */
+const maxTexts = 160;
+
+export function viewMaterial(material: Material): MaterialView {
+  const titles: string[] = [];
+  const sections: SectionView[] = [];
+  for (const source of material.sources) {
+    const doc = source.document;
+    if (doc.title) titles.push(doc.title);
+    let current: SectionView | undefined;
+    for (const block of doc.blocks as DocBlock[]) {
+      if (block.kind === 'heading') {
+        if (doc.title && block.text === doc.title && block.level === 1) continue;
+        current = { heading: stripNumbering(block.text), level: block.level ?? 1, words: 0 };
+        sections.push(current);
+      } else if (current && block.kind !== 'bibliography') {
+        current.words += countWords(block.text);
+      }
+    }
+  }
+  const all = material.chunks.length ? material.chunks.map((c) => c.text) : material.sources.map((s) => s.text);
+  const step = Math.max(1, all.length / maxTexts);
+  const texts: string[] = [];
+  for (let i = 0; i < all.length && texts.length < maxTexts; i += step) texts.push(all[Math.floor(i)]);
+  const totalWords = material.sources.reduce((n, s) => n + countWords(s.text), 0);
+  return { titles, sections, texts, totalWords };
+}

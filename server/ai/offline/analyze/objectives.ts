@@ -1,0 +1,67 @@
+import type { Keyphrase } from '../../nlp';
+import { frameHeading, type MaterialView } from './material-view';
+
+/** Every objective starts with one of these (measurable action verbs, Bloom's taxonomy). */
+export const actionVerbs = ['Explain', 'Describe', 'Compare', 'Apply', 'Analyze', 'Evaluate', 'Define', 'Identify', 'Summarize', 'Design'] as const;
+
+const processWords = /(algorithm|method|procedure|process|formation|construction|implementation|recording|allocation|optimi[sz]ation|compilation|calculation|derivation|technique|workflow|protocol)/i;
+const evaluationWords = /(evaluation|results|performance|benchmark|experiment|measurement|analysis)/i;
+const comparisonWords = /(comparison|versus|vs\.?|related|alternatives|differences)/i;
+const designWords = /(design|architecture|model|framework|structure)/i;
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+}
+
+function fromHeading(heading: string): string {
+  const h = lowerFirst(heading.replace(/[.:]+$/, ''));
+  if (evaluationWords.test(heading)) return `Evaluate the evidence presented on ${h}`;
+  if (comparisonWords.test(heading)) return `Compare the approaches discussed under ${h}`;
+  if (processWords.test(heading)) return `Describe the steps involved in ${h}`;
+  if (designWords.test(heading)) return `Analyze the ${h} and the choices behind it`;
+  return `Explain ${h}`;
+}
+
+/**
+ * 3 to 8 objectives built from the material itself: its main sections
+ * (largest first, framing sections like the introduction left out) and its
+ * key phrases, each opening with an action verb.
+ */
+export function buildObjectives(view: MaterialView, phrases: Keyphrase[], topic: string, fullText: string): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const push = (text: string) => {
+    const key = text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    if (!seen.has(key) && out.length < 8) {
+      seen.add(key);
+      out.push(text);
+    }
+  };
+  const topicLower = topic.toLowerCase();
+  const terms = phrases.map((p) => p.phrase).filter((p) => p.toLowerCase() !== topicLower);
+
+  if (terms[0]) push(`Define ${terms[0]} and explain its role in ${topic || 'the material'}`);
+
+  const sections = view.sections
+    .filter((s) => !frameHeading.test(s.heading) && s.heading.split(/\s+/).length <= 10 && s.words >= 80)
+    .sort((a, b) => a.level - b.level || b.words - a.words)
+    .slice(0, 4);
+  for (const s of sections) push(fromHeading(s.heading));
+
+  if (terms[1] && terms[2]) push(`Compare ${terms[1]} with ${terms[2]}`);
+  if (terms[3] && /\b(trade-?offs?|cost|overhead|limitations?|drawbacks?|advantages?)\b/i.test(fullText)) {
+    push(`Analyze the trade-offs of ${terms[3]}`);
+  }
+  if (terms[1]) push(`Apply ${terms[1]} to a worked example`);
+  for (const term of terms.slice(4)) {
+    if (out.length >= 3) break;
+    push(`Identify where ${term} is used and why`);
+  }
+  // A material too thin for three distinct objectives still gets three, from its topic.
+  const fallback = topic || 'the material';
+  for (const text of [`Summarize the main ideas of ${fallback}`, `Explain the key terms used in ${fallback}`, `Apply the ideas of ${fallback} to a new example`]) {
+    if (out.length >= 3) break;
+    push(text);
+  }
+  return out;
+}
