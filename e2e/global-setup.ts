@@ -1,33 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'dist/client/index.html');
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** The built client is current when it is newer than every client and common source file. */
-function clientIsBuilt(): boolean {
-  try {
-    const built = statSync(builtIndex).mtimeMs;
-    return built > newestMtime(path.join(root, 'client')) && built > newestMtime(path.join(root, 'common'));
-  } catch {
-    return false;
-  }
-}
-
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -58,17 +36,26 @@ async function waitForServer(baseUrl: string, logFile: string, exited: () => boo
 }
 
 /**
- * Starts the real product for the browser tests: the built client (built here unless current or
- * E2E_SKIP_BUILD=1), `node --import tsx server/main.ts` on a free port, PGlite in a temp DATA_DIR.
- * E2E_BASE_URL reaches the workers through the environment (they are started after this runs).
+ * Starts the real product for the browser tests: `node --import tsx server/main.ts` on a free port,
+ * PGlite in a temp DATA_DIR, serving a client built for this run into a temp folder (CLIENT_DIR), so a
+ * concurrent `npm run build` can never swap the assets under a running test. With E2E_SKIP_BUILD=1
+ * (CI, right after its build tier) it serves dist/client as it is.
+ * E2E_BASE_URL reaches the workers through the environment (they start after this runs).
+ * Playwright requires this file's default export.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL) return async () => {};
-  if (process.env.E2E_SKIP_BUILD !== '1' && !clientIsBuilt()) {
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'textbook-studio-e2e-'));
+  const dataDir = path.join(workDir, 'data');
+  let clientDir: string | undefined;
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    clientDir = path.join(workDir, 'client');
+    execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'textbook-studio-e2e-'));
   mkdirSync(path.join(root, 'test-results'), { recursive: true });
   const logFile = path.join(root, 'test-results', 'e2e-server.log');
   const log = openSync(logFile, 'w');
@@ -79,6 +66,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(clientDir ? { CLIENT_DIR: clientDir } : {}),
       DATABASE_URL: '',
       AI_PROVIDER: 'offline',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -94,7 +82,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await waitForServer(baseUrl, logFile, () => exited);
   } catch (err) {
     server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
     throw err;
   }
   process.env.E2E_BASE_URL = baseUrl;
@@ -108,6 +96,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await gone;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   };
 }

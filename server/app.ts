@@ -92,6 +92,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerAuthRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
   await registerFeatures(app, deps);
-  await registerSpa(app);
+  await registerSpa(app, config.clientDir);
   return { app, deps };
 }

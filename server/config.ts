@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The only reader of process.env (STYLE.md). */
 export type AiProvider = 'offline' | 'openai-compatible' | 'openai' | 'anthropic';
@@ -38,6 +39,8 @@ export interface Config {
   extractTimeoutMs: number;
   isProduction: boolean;
   logLevel: string;
+  /** The built client (`npm run build`); the browser tests build their own copy elsewhere. */
+  clientDir: string;
 }
 
 function readSecret(dataDir: string): string {
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     extractTimeoutMs: positiveNumber(env.EXTRACT_TIMEOUT_MS, 60_000),
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL || 'info',
+    clientDir: path.resolve(env.CLIENT_DIR || path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist/client')),
   };
   return { ...config, ...overrides };
 }

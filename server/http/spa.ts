@@ -1,17 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '../../common/errors';
-
-export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 /**
  * Serves the built client. Every path outside /api and /ws gets the app page so
  * deep links and the not-found card survive a reload; unknown /api paths get JSON.
  */
-export async function registerSpa(app: FastifyInstance): Promise<void> {
+export async function registerSpa(app: FastifyInstance, clientDist: string): Promise<void> {
   const indexFile = path.join(clientDist, 'index.html');
   const hasClient = existsSync(indexFile);
   if (hasClient) {
