@@ -8,6 +8,7 @@ import { registerUserRoutes } from './users/users.routes';
 import { registerReferenceRoutes } from './references/references.routes';
 import { registerGenerateRoutes } from './generate/generate.routes';
 import { registerAssistantRoutes } from './assistant/assistant.routes';
+import { registerExtractRoutes } from './extract/extract.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
@@ -20,6 +21,7 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   registerImageRoutes(app, deps);
   registerCollaboratorRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerExtractRoutes(app, deps);
   registerReferenceRoutes(app, deps);
   registerGenerateRoutes(app, deps);
   registerAssistantRoutes(app, deps);

@@ -16,6 +16,9 @@ export const invalidFormatMessage = 'Invalid file format. Please upload PDF, DOC
 
 type WorkerReply = { ok: true; output: ExtractOutput } | { ok: false; reason: ExtractFailure; detail?: string };
 
+/** How many files this process has parsed: lets tests prove a re-sent file is not parsed again. */
+export const extractStats = { parsed: 0 };
+
 let pool: WorkerPool<ExtractJob, WorkerReply> | undefined;
 
 function extractPool(): WorkerPool<ExtractJob, WorkerReply> {
@@ -51,6 +54,7 @@ export async function extractUpload(file: UploadedFile, config: Pick<Config, 'ma
   const data = new Uint8Array(file.data.length);
   data.set(file.data);
   let reply: WorkerReply;
+  extractStats.parsed++;
   try {
     reply = await extractPool().run({ kind, filename: file.filename, data }, { timeoutMs: config.extractTimeoutMs, transfer: [data.buffer] });
   } catch (err) {

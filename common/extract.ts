@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Spec section 5 messages for POST /api/extract-text, word for word. */
+export const extractMessages = {
+  noFiles: 'Please upload at least one file',
+  noContent: 'Please enter some content',
+  invalidFormat: 'Invalid file format. Please upload PDF, DOCX, or TXT files only.',
+} as const;
+
+/** An extracted reference: a plain string, or an object in the spec's Reference shape. */
+export const extractedReference = z.union([
+  z.string(),
+  z.object({
+    title: z.string().optional(),
+    description: z.string().optional(),
+    authors: z.string().optional(),
+    year: z.union([z.number(), z.string()]).optional(),
+    publisher: z.string().optional(),
+    url: z.string().optional(),
+    approved: z.boolean().optional(),
+  }).passthrough(),
+]);
+export type ExtractedReference = z.infer<typeof extractedReference>;
+
+/** Spec section 7: POST /api/extract-text answers these fields (we may add fields). */
+export const extractTextResponse = z.object({
+  extractedText: z.string(),
+  detectedTopic: z.string(),
+  objectives: z.array(z.string()),
+  extractedReferences: z.array(extractedReference),
+  aiSuggestions: z.array(z.string()),
+});
+export type ExtractTextResponse = z.infer<typeof extractTextResponse>;

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { extractTextResponse } from '../../../common/extract';
+import { currentUser } from '../../http/authenticate';
+import type { AppDeps } from '../../http/deps';
+import { readMaterialRequest } from '../../ingest/material-request';
+import { extractText } from './extract.service';
+
+export function registerExtractRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Extraction is CPU-heavy: a generous per-user rate limit keeps one client from starving the others.
+  r.post(
+    '/api/extract-text',
+    { schema: { response: { 200: extractTextResponse } }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request) => {
+      const user = currentUser(request);
+      const material = await readMaterialRequest(request, deps.config);
+      return extractText(deps, user, material);
+    },
+  );
+}

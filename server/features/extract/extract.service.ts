@@ -1,0 +1,41 @@
+import type { PublicUser } from '../../../common/auth';
+import { extractMessages, type ExtractTextResponse } from '../../../common/extract';
+import { AppError } from '../../http/app-error';
+import type { AppDeps } from '../../http/deps';
+import type { MaterialRequest } from '../../ingest/material-request';
+import { findDocumentReferences } from '../../references/documents/documents.provider';
+import { dedupeReferences } from '../../references/dedupe';
+import { toReference } from '../../references/found-reference';
+import { ingestMaterial } from '../sources/sources.service';
+
+/** References shown at extraction: enough to judge the material; the references step finds more. */
+const maxExtractedReferences = 50;
+
+/**
+ * POST /api/extract-text (spec 7): file mode needs a file, direct mode
+ * (directMethod='true') needs non-blank content (spec 5). Extracts, stores
+ * and embeds the material, then analyzes it with the configured engine.
+ */
+export async function extractText(deps: AppDeps, user: PublicUser, request: MaterialRequest): Promise<ExtractTextResponse> {
+  const { files, fields } = request;
+  const isDirect = fields.directMethod === 'true';
+  if (isDirect && !fields.directContent?.trim()) throw new AppError('VALIDATION', extractMessages.noContent);
+  if (!isDirect && files.length === 0) throw new AppError('VALIDATION', extractMessages.noFiles);
+
+  const ingested = await ingestMaterial(deps, user, {
+    files: isDirect ? [] : files,
+    directContent: isDirect ? fields.directContent : undefined,
+    chapterTitle: isDirect ? fields.chapterTitle : undefined,
+  });
+  const analysis = await deps.engine.analyze({ material: ingested.material, retriever: ingested.retriever }, { topic: fields.topic });
+  const references = dedupeReferences(findDocumentReferences(ingested.documents))
+    .slice(0, maxExtractedReferences)
+    .map((found, i) => toReference(found, i + 1));
+  return {
+    extractedText: ingested.text,
+    detectedTopic: analysis.detectedTopic,
+    objectives: analysis.objectives,
+    extractedReferences: references,
+    aiSuggestions: analysis.suggestions,
+  };
+}
