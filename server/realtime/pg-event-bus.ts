@@ -12,6 +12,9 @@ import type { DomainEvent, EventBus, PresenceChannel, PresenceSignal } from './e
  */
 export const eventsChannel = 'textbook_studio_events';
 
+/** The LISTEN connection's application_name: visible in pg_stat_activity, so operators (and tests) can find it. */
+export const listenerApplicationName = 'textbook-studio-events';
+
 export interface PgEventBusOptions {
   /** Connection settings for the dedicated LISTEN client (a pool client cannot hold LISTEN). */
   connection: pg.ClientConfig;
@@ -77,7 +80,7 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
   };
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client(options.connection);
+    const c = new pg.Client({ ...options.connection, application_name: listenerApplicationName });
     // Without an error listener a dropped connection would crash the process.
     c.on('error', (err) => {
       onError('event bus connection error', err.message);
