@@ -57,15 +57,16 @@ export function isQuoted(text: string): boolean {
 const smallWords = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'in', 'on', 'to', 'for', 'with', 'at', 'by', 'from', 'vs', 'via']);
 
 /**
- * A title from what the user typed: kept as written when it has capitals,
- * otherwise title-cased ("add a chapter on loop tracing" -> "Loop Tracing").
+ * A title from what the user typed: verbatim when quoted, otherwise without
+ * a leading article and in title case ("add a section on the Calvin cycle"
+ * -> "Calvin Cycle"); words with capitals inside (JavaScript, iOS) are kept.
  */
 export function toTitle(text: string): string {
-  const t = unquote(text).replace(/\s+/g, ' ');
-  if (!t || /[A-Z]/.test(t)) return t;
+  if (isQuoted(text.trim().replace(/[.!?;,]+$/, ''))) return unquote(text);
+  const t = unquote(text).replace(/\s+/g, ' ').replace(/^(the|a|an)\s+(?=\S)/i, '');
   return t
     .split(' ')
-    .map((w, i) => (i > 0 && smallWords.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .map((w, i) => (i > 0 && smallWords.has(w) ? w : /^\p{Ll}/u.test(w) && !/\p{Lu}/u.test(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w))
     .join(' ');
 }
 
