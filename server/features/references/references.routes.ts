@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { previewReferencesResponse } from '../../../common/references';
+import { currentUser } from '../../http/authenticate';
+import type { AppDeps } from '../../http/deps';
+import { readMaterialRequest } from '../../ingest/material-request';
+import { databaseCache } from '../../references/http/provider-http';
+import { createReferenceProviders } from '../../references/provider-factory';
+import { previewReferences } from './references.service';
+
+export function registerReferenceRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Built once, so each provider's rate limit holds across requests.
+  const sources = createReferenceProviders(
+    deps.config,
+    databaseCache(deps.database.db, (err) => app.log.warn({ err }, 'reference cache unavailable')),
+  );
+
+  r.post('/api/textbooks/preview-references', { schema: { response: { 200: previewReferencesResponse } } }, async (request) => {
+    const user = currentUser(request);
+    const { files, fields } = await readMaterialRequest(request, deps.config);
+    return previewReferences(deps, sources, user, { files, fields });
+  });
+}

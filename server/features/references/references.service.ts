@@ -1,0 +1,84 @@
+import type { PublicUser } from '../../../common/auth';
+import { parseReferenceList, type PreviewReferencesResponse } from '../../../common/references';
+import { extractKeyphrases, toTitleCase } from '../../ai/nlp';
+import type { Material, Retriever } from '../../ai/material';
+import { AppError } from '../../http/app-error';
+import type { AppDeps } from '../../http/deps';
+import type { UploadedFile } from '../../ingest/extract';
+import { findReferences } from '../../references/find-references';
+import type { ReferenceProvider } from '../../references/reference-provider';
+import { ingestMaterial } from '../sources/sources.service';
+
+export interface ReferenceSources {
+  providers: ReferenceProvider[];
+  /** Names in REFERENCE_SOURCES that no provider answers to: reported, so a typo is visible. */
+  unknown: string[];
+}
+
+export interface PreviewReferencesInput {
+  files: UploadedFile[];
+  fields: Record<string, string>;
+}
+
+/** Results asked of each index per search string. */
+const resultsPerSearch = 10;
+/** Key phrases come from the first chunks: enough to characterise the material, bounded in time. */
+const keyphraseChunks = 60;
+
+async function detectTopic(deps: AppDeps, material: Material, retriever: Retriever, topic: string, keyphrases: string[]): Promise<string> {
+  try {
+    return (await deps.engine.analyze({ material, retriever }, { topic })).detectedTopic;
+  } catch (err) {
+    // The references do not depend on the detected topic: an engine failure (an LLM down) must not fail them.
+    console.warn('preview-references: topic detection failed, using key phrases', err instanceof Error ? err.message : err);
+    return keyphrases[0] ? toTitleCase(keyphrases[0]) : topic;
+  }
+}
+
+/**
+ * POST /api/textbooks/preview-references (spec 7): ingest the material
+ * (contract A), then ask every configured reference source. With
+ * `existingReferences` ("Get New References") the approved ones are kept and
+ * improved, and new ones are added.
+ */
+export async function previewReferences(
+  deps: AppDeps,
+  sources: ReferenceSources,
+  user: PublicUser,
+  input: PreviewReferencesInput,
+): Promise<PreviewReferencesResponse> {
+  const { fields, files } = input;
+  const topic = (fields.topic ?? '').trim();
+  if (!topic) throw AppError.badRequest('Please enter a topic');
+  const existing = parseReferenceList(fields.existingReferences, 'existingReferences');
+  if (!existing.ok) throw AppError.badRequest(existing.message);
+
+  const directContent = fields.directContent?.trim() ? fields.directContent : undefined;
+  const ingested = await ingestMaterial(deps, user, {
+    files,
+    directContent,
+    chapterTitle: fields.chapterTitle?.trim() || undefined,
+    topicFallback: `Topic: ${topic}`,
+  });
+  const chunkTexts = ingested.material.chunks.slice(0, keyphraseChunks).map((c) => c.text);
+  const keyphrases = chunkTexts.length ? extractKeyphrases(chunkTexts, { limit: 5 }).map((k) => k.phrase) : [];
+
+  const [found, detectedTopic] = await Promise.all([
+    findReferences(sources.providers, {
+      topic,
+      keyphrases,
+      documents: ingested.documents,
+      limit: resultsPerSearch,
+      materialText: ingested.text || topic,
+      existing: existing.references,
+    }),
+    detectTopic(deps, ingested.material, ingested.retriever, topic, keyphrases),
+  ]);
+  for (const name of sources.unknown) found.sources.failed.push({ source: name, reason: 'is not a known reference source' });
+  return {
+    references: found.references,
+    extractedText: ingested.text || `Topic: ${topic}`,
+    detectedTopic,
+    sources: found.sources,
+  };
+}
