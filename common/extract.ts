@@ -31,3 +31,15 @@ export const extractTextResponse = z.object({
   aiSuggestions: z.array(z.string()),
 });
 export type ExtractTextResponse = z.infer<typeof extractTextResponse>;
+
+/** What the llm engine's analyze asks the model for (structured output). */
+export const llmAnalysisOutput = z.object({
+  detectedTopic: z.string().describe('A concise topic title for a textbook built from the material (at most 12 words).'),
+  objectives: z
+    .array(z.string())
+    .min(3)
+    .max(8)
+    .describe('3 to 8 learning objectives specific to the material, each starting with an action verb (Explain, Compare, Apply, ...).'),
+  suggestions: z.array(z.string()).max(6).describe('Concrete gaps or next steps, each naming the section or term it is about.'),
+});
+export type LlmAnalysisOutput = z.infer<typeof llmAnalysisOutput>;

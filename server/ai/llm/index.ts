@@ -1,8 +1,32 @@
+import type { LanguageModel } from 'ai';
 import type { Config } from '../../config';
-import { AppError } from '../../http/app-error';
 import type { AuthoringEngine } from '../engine';
+import { llmAnalyze } from './analyze';
+import { llmChat } from './chat';
+import { llmCustomizeStructure } from './customize';
+import { llmExpandChapter, llmExpandParagraph, llmGenerateSection } from './expand';
+import { llmGenerateMaterial } from './materials';
+import { createLanguageModel } from './model';
+import { llmOutline } from './outline';
 
-// Placeholder until the llm engine lands (issue 3 introduces it, later issues extend it).
-export function createLlmEngine(_config: Config): AuthoringEngine {
-  throw new AppError('INTERNAL', 'The llm engine is not built yet.');
+/**
+ * The llm engine: each operation lives in its own file and takes the model
+ * first, so tests pass a scripted model (MockLanguageModelV3) directly.
+ */
+export function createLlmEngineWithModel(model: LanguageModel): AuthoringEngine {
+  return {
+    name: 'llm',
+    analyze: (ctx, input) => llmAnalyze(model, ctx, input),
+    outline: (ctx, input) => llmOutline(model, ctx, input),
+    chat: (ctx, input) => llmChat(model, ctx, input),
+    expandParagraph: (ctx, input) => llmExpandParagraph(model, ctx, input),
+    expandChapter: (ctx, input) => llmExpandChapter(model, ctx, input),
+    generateSection: (ctx, input) => llmGenerateSection(model, ctx, input),
+    customizeStructure: (ctx, input) => llmCustomizeStructure(model, ctx, input),
+    generateMaterial: (ctx, input) => llmGenerateMaterial(model, ctx, input),
+  };
+}
+
+export function createLlmEngine(config: Config): AuthoringEngine {
+  return createLlmEngineWithModel(createLanguageModel(config));
 }
