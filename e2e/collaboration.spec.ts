@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, registerAndLogin, test } from './fixtures';
 
 /**
  * Issue 9 end to end: two people in two browser contexts on one textbook.
@@ -14,13 +14,6 @@ const material = [
   'Transform boundaries form where plates slide past one another, and the friction there causes earthquakes along faults such as the San Andreas.',
   'Seafloor spreading, paleomagnetic stripes and the fit of the continents are the evidence that convinced geologists that the plates move.',
 ].join('\n\n');
-
-async function registerVia(request: APIRequestContext, stem: string): Promise<string> {
-  const username = `${stem}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const res = await request.post('/api/register', { data: { username, password: 'correct-horse' } });
-  expect(res.status()).toBe(201);
-  return username;
-}
 
 async function createBook(request: APIRequestContext): Promise<{ id: number; sectionTitle: string; chapterTitle: string }> {
   const res = await request.post('/api/textbooks/generate-outline', {
@@ -49,12 +42,12 @@ async function openSection(page: Page, id: number, chapterTitle: string, section
 test.describe('collaboration (issue 9)', () => {
   test('two users see each other as Active, and an edit by one reaches the other without a reload', async ({ page, browser, baseURL }) => {
     test.setTimeout(180_000);
-    const ownerName = await registerVia(page.request, 'owner');
+    const ownerName = (await registerAndLogin(page, { path: null })).username;
     const book = await createBook(page.request);
 
     const bobContext = await browser.newContext({ baseURL });
     const bobPage = await bobContext.newPage();
-    const bobName = await registerVia(bobPage.request, 'bob');
+    const bobName = (await registerAndLogin(bobPage, { path: null })).username;
 
     // The owner adds bob through the dialog (search on Enter, then Add).
     await openSection(page, book.id, book.chapterTitle, book.sectionTitle);
