@@ -171,6 +171,9 @@ describe('creation form: references and the generate button', () => {
     expect(first.get('existingReferences')).toBeNull();
     expect(screen.getByTestId('reference-sources')).toHaveTextContent('Searched: documents');
     expect(screen.getByTestId('reference-sources')).toHaveTextContent('Unavailable: openalex (timed out)');
+    // No extraction ran: no empty objectives or suggestions panels.
+    expect(screen.queryByTestId('panel-objectives')).toBeNull();
+    expect(screen.queryByTestId('panel-suggestions')).toBeNull();
 
     await user.click(screen.getAllByRole('button', { name: 'Not approved' })[0]);
     await user.click(screen.getByRole('button', { name: 'Get New References' }));

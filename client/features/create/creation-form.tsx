@@ -79,9 +79,9 @@ export function CreationForm({ state, dispatch, onGenerate, isGenerating }: Crea
           </div>
 
           <Tabs value={state.mode} onValueChange={(v) => dispatch({ type: 'mode', value: v as InputMode })}>
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="file">Upload Files</TabsTrigger>
-              <TabsTrigger value="direct">Enter Directly</TabsTrigger>
+            <TabsList className="w-full">
+              <TabsTrigger value="file" className="flex-1">Upload Files</TabsTrigger>
+              <TabsTrigger value="direct" className="flex-1">Enter Directly</TabsTrigger>
             </TabsList>
             <TabsContent value="file">
               <FilePicker files={state.files} error={fileError} onPick={addFiles} onRemove={(index) => dispatch({ type: 'removeFile', index })} />

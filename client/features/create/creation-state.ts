@@ -16,6 +16,8 @@ export interface CreationState {
   objectives: string[];
   suggestions: string[];
   references: Reference[];
+  /** Set once extraction answered: objectives and suggestions panels then show even when empty. */
+  hasExtracted: boolean;
   /** Set once a reference preview answered, so an empty result still shows its panel. */
   hasPreviewedReferences: boolean;
   referenceSources: ReferenceSourceReport[];
@@ -45,6 +47,7 @@ export const initialCreationState: CreationState = {
   objectives: [],
   suggestions: [],
   references: [],
+  hasExtracted: false,
   hasPreviewedReferences: false,
   referenceSources: [],
   open: { text: false, objectives: false, suggestions: false, references: false },
@@ -82,6 +85,7 @@ export function creationReducer(state: CreationState, action: CreationAction): C
         objectives: strings(r.objectives),
         suggestions: strings(r.aiSuggestions),
         references: normalizeReferences(r.extractedReferences),
+        hasExtracted: true,
         open: { ...state.open, objectives: true, references: true },
       };
     }

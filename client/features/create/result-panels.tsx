@@ -7,9 +7,9 @@ import { SuggestionsPanel } from './suggestions-panel';
 
 /** The four collapsible panels of spec 2, each shown once it has something to hold. */
 export function ResultPanels({ state, dispatch }: { state: CreationState; dispatch: Dispatch<CreationAction> }) {
-  const hasExtraction = state.extractedText !== '' || state.objectives.length > 0 || state.suggestions.length > 0;
+  const hasExtraction = state.hasExtracted;
   const hasReferences = state.references.length > 0 || state.hasPreviewedReferences;
-  if (!hasExtraction && !hasReferences) return null;
+  if (!hasExtraction && !hasReferences && state.extractedText === '') return null;
   return (
     <div className="space-y-3" aria-label="Analysis results">
       {state.extractedText !== '' && (
