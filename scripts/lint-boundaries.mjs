@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// Module boundaries from STYLE.md, checked on every import (parsed with the TypeScript compiler):
+//  1. common/ imports nothing from client/ or server/ (it is shared by both sides).
+//  2. client/ never imports server/ (the browser bundle must not pull in server code).
+//  3. Only *.repo.ts files and server/db/** import Drizzle table objects from server/db/schema;
+//     elsewhere only `import type` (row types) is allowed. Test code (*.test.ts, server/test/**,
+//     *test-factory.ts) may seed and inspect tables directly.
+// Exits 1 with one line per violation: file:line  rule  import.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sourceDirs = ['client', 'server', 'common', 'bench', 'e2e'];
+const skipDirs = new Set(['node_modules', 'dist', 'migrations', 'test-results']);
+
+function listSources(dir) {
+  const out = [];
+  let entries;
+  try {
+    entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const entry of entries) {
+    const rel = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!skipDirs.has(entry.name)) out.push(...listSources(rel));
+    } else if (/\.(ts|tsx|mts|js|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      out.push(rel);
+    }
+  }
+  return out;
+}
+
+/** Every module specifier in a file, with whether it brings in values (not only types). */
+function importsOf(file) {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found = [];
+  const add = (node, specifier, typeOnly) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+    found.push({ specifier, typeOnly, line });
+  };
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      let typeOnly = Boolean(clause?.isTypeOnly);
+      if (clause && !typeOnly && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings)) {
+        const elements = clause.namedBindings.elements;
+        typeOnly = elements.length > 0 && elements.every((e) => e.isTypeOnly);
+      }
+      add(node, node.moduleSpecifier.text, typeOnly);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      let typeOnly = node.isTypeOnly;
+      if (!typeOnly && node.exportClause && ts.isNamedExports(node.exportClause)) {
+        const elements = node.exportClause.elements;
+        typeOnly = elements.length > 0 && elements.every((e) => e.isTypeOnly);
+      }
+      add(node, node.moduleSpecifier.text, typeOnly);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      add(node, node.arguments[0].text, false);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      add(node, node.argument.literal.text, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The repo-relative target of a relative specifier, or undefined for a package. */
+function resolveTarget(file, specifier) {
+  if (!specifier.startsWith('.')) return undefined;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+}
+
+const isUnder = (target, dir) => target === dir || target.startsWith(`${dir}/`);
+const isTestCode = (file) => /\.test\.tsx?$/.test(file) || isUnder(file, 'server/test') || /test-factory\.ts$/.test(file);
+
+const violations = [];
+const files = sourceDirs.flatMap(listSources);
+for (const file of files) {
+  for (const { specifier, typeOnly, line } of importsOf(file)) {
+    const target = resolveTarget(file, specifier);
+    if (!target) continue;
+    const where = `${file}:${line}`;
+    if (isUnder(file, 'common') && (isUnder(target, 'client') || isUnder(target, 'server'))) {
+      violations.push(`${where}  common/ must not import client/ or server/  '${specifier}'`);
+    }
+    if (isUnder(file, 'client') && isUnder(target, 'server')) {
+      violations.push(`${where}  client/ must not import server/  '${specifier}'`);
+    }
+    const schemaImport = isUnder(target, 'server/db/schema') || target === 'server/db/schema.ts';
+    if (schemaImport && !typeOnly && !file.endsWith('.repo.ts') && !isUnder(file, 'server/db') && !isTestCode(file)) {
+      violations.push(`${where}  only *.repo.ts files use Drizzle tables (use \`import type\` for row types)  '${specifier}'`);
+    }
+  }
+}
+
+if (violations.length) {
+  console.error(`Module boundary violations (${violations.length}):`);
+  for (const v of violations) console.error(`  ${v}`);
+  process.exit(1);
+}
+console.log(`Module boundaries hold across ${files.length} files.`);
