@@ -36,14 +36,15 @@ interface ProviderAnswer {
 async function ask(provider: ReferenceProvider, query: ReferenceQuery, known: FoundReference[]): Promise<ProviderAnswer> {
   const found = await provider.search(query);
   const matches = new Map<number, FoundReference>();
-  if (provider.match) {
+  const match = provider.match?.bind(provider);
+  if (match) {
     const candidates = known
       .map((ref, i) => ({ ref, i }))
       .filter(({ ref }) => ref.doi || ref.title)
       .sort((a, b) => Number(Boolean(b.ref.doi)) - Number(Boolean(a.ref.doi)))
       .slice(0, maxMatchesPerProvider);
     // One failed lookup is not a failed provider: the search already answered.
-    const settled = await Promise.allSettled(candidates.map(({ ref }) => provider.match!(ref)));
+    const settled = await Promise.allSettled(candidates.map(({ ref }) => match(ref)));
     settled.forEach((s, k) => {
       if (s.status === 'fulfilled' && s.value) matches.set(candidates[k].i, s.value);
     });

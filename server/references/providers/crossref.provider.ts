@@ -31,7 +31,8 @@ export function createCrossrefProvider(config: Config, cache?: ResponseCache) {
     name: 'crossref',
     http,
     searchUrl: (query, limit) => url('/works', { query, rows: String(limit), select }),
-    doiUrl: (doi) => url(`/works/${encodeURIComponent(doi)}`, {}),
+    // The DOI's own slashes stay (Crossref routes /works/10.x/y); anything else unsafe is escaped.
+    doiUrl: (doi) => url(`/works/${doi.split('/').map(encodeURIComponent).join('/')}`, {}),
     titleUrl: (known) =>
       url('/works', {
         'query.bibliographic': [known.title, known.authors[0] ?? '', known.year ?? ''].join(' ').trim(),
