@@ -85,13 +85,18 @@ function endsInNoun(phrase: string): boolean {
 export function keyphraseTitle(groupTexts: string[], opts: { all?: PhraseCounts; taken?: Set<string> } = {}): string | null {
   const group = PhraseCounts.of(groupTexts, true);
   const taken = opts.taken ?? new Set<string>();
+  // A small group rarely repeats a phrase: the second pass accepts phrases seen once.
+  return pickTitle(group, groupTexts, opts.all, taken, 2) ?? pickTitle(group, groupTexts, opts.all, taken, 1);
+}
+
+function pickTitle(group: PhraseCounts, groupTexts: string[], all: PhraseCounts | undefined, taken: Set<string>, minCount: number): string | null {
   const takenWords = new Set([...taken].flatMap((t) => t.split(/\s+/)));
   const opening = groupTexts.slice(0, 3).join(' ').toLowerCase();
   const ranked: Array<{ key: string; score: number }> = [];
   for (const [key, count] of group.counts) {
     const words = key.split(' ');
-    if (count < (words.length === 1 ? 3 : 2) || taken.has(key)) continue;
-    const overall = Math.max(count, opts.all?.counts.get(key) ?? count);
+    if (count < (words.length === 1 ? minCount + 1 : minCount) || taken.has(key)) continue;
+    const overall = Math.max(count, all?.counts.get(key) ?? count);
     const distinct = Math.pow((count + 1) / (overall + 2), 0.6);
     const fresh = words.every((w) => takenWords.has(w)) ? 0.4 : 1;
     const lead = opening.includes(key) ? 1.25 : 1;

@@ -12,7 +12,9 @@ const minChapters = 4;
 const maxChapters = 12;
 const maxSections = 6;
 /** About this many usable sentences make one chapter. */
-const sentencesPerChapter = 45;
+const sentencesPerChapter = 60;
+/** A cluster smaller than this is not a chapter: its text joins the most similar cluster. */
+const minChapterSentences = 8;
 
 interface Unit {
   index: number;
@@ -52,9 +54,32 @@ function clusterUnits(units: Unit[], k: number): Unit[][] {
   }
   const groups = new Map<number, Unit[]>();
   units.forEach((u, i) => groups.set(assignment[i], [...(groups.get(assignment[i]) ?? []), u]));
+  const merged = mergeSmallGroups([...groups.values()]);
   // Chapters follow the material: ordered by where their text sits on average.
   const mean = (g: Unit[]) => g.reduce((n, u) => n + u.index, 0) / g.length;
-  return [...groups.values()].sort((a, b) => mean(a) - mean(b));
+  return merged.sort((a, b) => mean(a) - mean(b));
+}
+
+/** Material too thin to stand alone is not dropped: it joins the group whose text it is most like. */
+function mergeSmallGroups(groups: Unit[][]): Unit[][] {
+  const size = (g: Unit[]) => g.reduce((n, u) => n + u.sentences.length, 0);
+  const vector = (g: Unit[]) => centroid(g.flatMap((u) => u.sentences.map((s) => s.vector)));
+  let list = groups;
+  for (;;) {
+    if (list.length <= 1) return list;
+    const smallest = list.reduce((best, g, i) => (size(g) < size(list[best]) ? i : best), 0);
+    if (size(list[smallest]) >= minChapterSentences) return list;
+    const small = vector(list[smallest]);
+    let target = -1;
+    let best = -Infinity;
+    list.forEach((g, i) => {
+      if (i === smallest) return;
+      const score = sparseCosine(small, vector(g));
+      if (score > best) [best, target] = [score, i];
+    });
+    const joined = [...list[target], ...list[smallest]].sort((a, b) => a.index - b.index);
+    list = list.filter((_, i) => i !== smallest && i !== target).concat([joined]);
+  }
 }
 
 function sectionGroups(units: Unit[]): SourceSentence[][] {
@@ -82,9 +107,10 @@ export function planByClustering(material: Material): { chapters: PlannedChapter
   const chapters = clusterUnits(units, k).map((group, ci): PlannedChapter => {
     const texts = group.flatMap((u) => u.sentences.map((s) => s.text));
     const title = keyphraseTitle(texts, { all, taken }) ?? `Part ${ci + 1}`;
+    const more = `More on ${title}`;
     const inChapter = PhraseCounts.of(texts);
     const sections: PlannedSection[] = sectionGroups(group).map((candidates, si) => ({
-      title: keyphraseTitle(candidates.map((s) => s.text), { all: inChapter, taken }) ?? `${title}, part ${si + 1}`,
+      title: keyphraseTitle(candidates.map((s) => s.text), { all: inChapter, taken }) ?? (si === 0 ? title : more),
       fromHeading: false,
       candidates,
     }));

@@ -53,7 +53,7 @@ function ensureSections(chapter: PlannedChapter, taken: Set<string>): PlannedCha
   const sections = pieces.map((candidates, i): PlannedSection => {
     // The document's own sub-heading names the part it starts in.
     if (existing && existing.candidates[0] && candidates.includes(existing.candidates[0])) return { title: existing.title, fromHeading: true, candidates };
-    const title = keyphraseTitle(candidates.map((s) => s.text), { all: inChapter, taken }) ?? `${chapter.title}, part ${i + 1}`;
+    const title = keyphraseTitle(candidates.map((s) => s.text), { all: inChapter, taken }) ?? (i === 0 ? chapter.title : `More on ${chapter.title}`);
     return { title, fromHeading: false, candidates };
   });
   return { ...chapter, opening: chapter.opening.slice(0, introSentences), sections };

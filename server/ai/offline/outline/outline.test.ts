@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '../../../../common/textbook';
+import { chunkDocument } from '../../../ingest/chunk';
 import { extractPdf } from '../../../ingest/pdf/pdf-extract';
+import { createEmbedder, embeddingInput } from '../../embeddings';
 import type { ExtractedDocument, Material } from '../../material';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlBlocks, htmlToText } from '../compose/html';
@@ -78,6 +80,34 @@ describe('offline outline on tracemonkey.pdf', () => {
     expect(progress[progress.length - 1]).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
+});
+
+describe('offline outline on material without headings', () => {
+  it('clusters the chunks by embedding into 4-12 chapters of 2-6 sections, titled by key phrases', async () => {
+    const doc = await extractPdf(new Uint8Array(readFileSync(corpus('tracemonkey.pdf'))), 'tracemonkey.pdf');
+    const flat: ExtractedDocument = { ...doc, blocks: doc.blocks.filter((b) => b.kind !== 'heading') };
+    const embedder = createEmbedder({ embeddingsProvider: 'local', embeddingsBaseUrl: undefined, embeddingsApiKey: undefined, embeddingsModel: undefined });
+    const drafts = chunkDocument(flat);
+    const vectors = await embedder.embed(drafts.map((c) => embeddingInput(c.text, c.headingPath))).finally(() => embedder.close());
+    const material: Material = {
+      sources: [{ id: 1, filename: 'flat.pdf', mime: doc.mime, text: doc.text, document: flat }],
+      chunks: drafts.map((c, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: c.headingPath, text: c.text, embedding: vectors[i] })),
+    };
+    const book = await outline({ material, retriever: noRetrieval }, { topic: 'Tracing', references: [] });
+    expect(book.chapters.length).toBeGreaterThanOrEqual(4);
+    expect(book.chapters.length).toBeLessThanOrEqual(12);
+    for (const c of book.chapters) {
+      expect(c.sections.length).toBeGreaterThanOrEqual(2);
+      expect(c.sections.length).toBeLessThanOrEqual(6);
+    }
+    const titles = book.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]);
+    expect(new Set(titles.map((t) => t.toLowerCase())).size).toBe(titles.length);
+    expect(titles.some((t) => /^Part \d/.test(t))).toBe(false);
+    const keys = bodySentences(book).map(sentenceKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    const source = sentenceKey(doc.text);
+    expect(keys.filter((k) => source.includes(k)).length / keys.length).toBeGreaterThanOrEqual(0.9);
+  }, 120_000);
 });
 
 describe('offline outline with only a topic', () => {
