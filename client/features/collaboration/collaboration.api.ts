@@ -1,17 +1,7 @@
+import type { CollaboratorEntry, UserSearchResult } from '../../../common/collaborators';
 import { apiJson, apiRequest } from '../../lib/api';
 
-/** Spec 3: a collaborator entry carries user {id, username}; extra fields (role, createdAt) are optional. */
-export interface CollaboratorEntry {
-  user: { id: number; username: string };
-  role?: 'owner' | 'collaborator';
-  userId?: number;
-  textbookId?: number;
-  createdAt?: string;
-}
-export interface UserSearchResult {
-  id: number;
-  username: string;
-}
+export type { CollaboratorEntry, UserSearchResult };
 
 export const collaboratorsKey = (textbookId: number) => [`/api/textbooks/${textbookId}/collaborators`] as const;
 
