@@ -10,8 +10,17 @@ export function decodeText(data: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {
-    return new TextDecoder('windows-1252').decode(data);
+    return decodeWindows1252(data);
   }
+}
+
+// Node's TextDecoder treats windows-1252 as plain Latin-1; 0x80-0x9F hold curly quotes and dashes in real files.
+const cp1252High = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+
+function decodeWindows1252(data: Uint8Array): string {
+  let out = '';
+  for (const byte of data) out += byte >= 0x80 && byte <= 0x9f ? cp1252High[byte - 0x80] : String.fromCharCode(byte);
+  return out;
 }
 
 const markdownHeading = /^(#{1,6})\s+(.+?)\s*#*$/;

@@ -119,8 +119,12 @@ function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, l
   if (Math.abs(prev.size - line.size) > 0.6) return true;
   if (captionStart.test(line.text) || bullet.test(line.text)) return true;
   const endsHyphen = /-$/.test(prev.text);
-  const prevShort = prev.x1 < prev.columnRight - 2 * prev.size;
-  if (prevShort && !endsHyphen && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
+  // A line ends early on purpose when the next line's first word would have fit after it
+  // (works for justified and ragged-right text alike).
+  const room = prev.columnRight - prev.x1;
+  const nextWord = line.text.split(' ')[0] ?? '';
+  const endedEarly = room > (nextWord.length + 1) * 0.55 * line.size + 0.5 * line.size;
+  if (endedEarly && !endsHyphen && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
   const movedOn = prev.page !== line.page || prev.column !== line.column;
   // A sentence may run on into the next column or page; a finished one there starts a new paragraph.
   if (movedOn && /[.?!:]["”’)]?$/.test(prev.text) && prev.font !== line.font) return true;
