@@ -1,10 +1,10 @@
+import type { ExtractTextResponse } from '../../../common/extract';
 import type { PreviewReferencesResponse as PreviewReferencesContract } from '../../../common/references';
 import type { Reference, TextbookContent } from '../../../common/textbook';
 
 /**
- * Types of the creation flow. The generate, assistant and references contracts
- * come from common/; extract-text is defined here from spec 3/7 until its
- * common/ file exists (only the fields the form reads).
+ * Types of the creation flow: the contracts of common/ (extract, references,
+ * generate, assistant) plus what only the form needs.
  */
 export type { Reference, TextbookContent };
 export type { GenerateOutlineResponse, GenerationJobResponse } from '../../../common/generate';
@@ -16,14 +16,7 @@ export type PageMode = 'idle' | 'processing' | 'error';
 /** A reference as a server may send it: a plain string or a loose object (spec 3). */
 export type RawReference = string | Record<string, unknown>;
 
-/** POST /api/extract-text (spec 3, Extraction response). */
-export interface ExtractTextResponse {
-  extractedText: string;
-  detectedTopic?: string;
-  objectives?: string[];
-  extractedReferences?: RawReference[];
-  aiSuggestions?: string[];
-}
+export type { ExtractTextResponse };
 
 /**
  * POST /api/textbooks/preview-references (common/references.ts). References are

@@ -1,3 +1,5 @@
+import { extractMessages } from '../../../common/extract';
+
 /** Spec 5: the three accepted upload types. */
 export const acceptedMimeTypes = [
   'application/pdf',
@@ -5,7 +7,7 @@ export const acceptedMimeTypes = [
   'text/plain',
 ] as const;
 
-export const invalidFileFormatMessage = 'Invalid file format. Please upload PDF, DOCX, or TXT files only.';
+export const invalidFileFormatMessage = extractMessages.invalidFormat;
 
 /** For the picker's accept attribute: extensions too, since some systems give .docx no MIME type. */
 export const fileInputAccept = [...acceptedMimeTypes, '.pdf', '.docx', '.txt'].join(',');
