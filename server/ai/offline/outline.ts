@@ -1,4 +1,4 @@
-import { countWords, splitSentences } from '../nlp';
+import { splitSentences } from '../nlp';
 import type { AuthoringEngine } from '../engine';
 import type { Material } from '../material';
 import { cleanSentence } from './compose/sentence-filter';
@@ -15,6 +15,13 @@ const topicLine = /^\s*Topic:.*$/gim;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** True when the text has at least `n` words; stops counting there (the material may be a whole book). */
+function hasWords(text: string, n: number): boolean {
+  let count = 0;
+  for (const _ of text.matchAll(/[\p{L}\p{N}]+/gu)) if (++count >= n) return true;
+  return false;
+}
+
 function realText(material: Material): string {
   return material.sources.map((s) => s.text.replace(topicLine, '')).join('\n\n').trim();
 }
@@ -30,7 +37,7 @@ export const outline: AuthoringEngine['outline'] = async (ctx, input) => {
   const report = (percent: number) => ctx.onProgress?.(Math.round(percent));
   report(0);
   const text = realText(ctx.material);
-  if (countWords(text) < minMaterialWords) {
+  if (!hasWords(text, minMaterialWords)) {
     const sentences = splitSentences(text).map((s) => cleanSentence(s, { minWords: 3 })).filter((s): s is string => !!s);
     report(100);
     return topicSkeleton(input.topic, sentences.length ? [sentences.join(' ')] : []);

@@ -23,7 +23,8 @@ export function fastSentences(text: string): string[] {
     let m: RegExpExecArray | null;
     while ((m = boundary.exec(t))) {
       const end = m.index + m[0].trimEnd().length;
-      const before = t.slice(start, m.index);
+      // Only the word before the stop matters: look at a short tail, not the whole run.
+      const before = t.slice(Math.max(start, m.index - 40), m.index);
       const lastWord = /([\p{L}.]+)$/u.exec(before)?.[1] ?? '';
       const isAbbrev = m[0][0] === '.' && (abbreviations.has(lastWord.toLowerCase().replace(/\.$/, '')) || /^\p{Lu}$/u.test(lastWord) || /^(\p{L}\.)+\p{L}$/u.test(lastWord));
       if (isAbbrev) continue;

@@ -1,0 +1,46 @@
+import type { Material } from '../../material';
+import type { SourceSentence } from '../compose/select-sentences';
+import { buildSourceSentences } from '../compose/source-sentences';
+import type { TermStats } from '../compose/term-vectors';
+
+/** A cleaned sentence of the material, with the chunk it came from (retrieval ranks chunks). */
+export interface IndexedSentence extends SourceSentence {
+  chunkId: number;
+}
+
+export interface MaterialIndex {
+  /** Every printable sentence of the material, in reading order (`order` is the index here). */
+  sentences: IndexedSentence[];
+  byChunk: Map<number, IndexedSentence[]>;
+  stats: TermStats;
+}
+
+// A textbook's material is loaded once per request; several operations in one request share the index.
+const cache = new WeakMap<Material, MaterialIndex>();
+
+/**
+ * The material's sentences in reading order. Chunks arrive in reading order
+ * (sources in the order they were linked, chunks by ordinal) and do not
+ * overlap, so a sentence's position here is its place in the documents.
+ */
+export function indexMaterial(material: Material): MaterialIndex {
+  const hit = cache.get(material);
+  if (hit) return hit;
+  const paragraphs: Array<{ text: string; headingPath: string[]; sourceId: number; chunkId: number }> = [];
+  for (const chunk of material.chunks) {
+    for (const text of chunk.text.split(/\n\s*\n/)) {
+      if (text.trim()) paragraphs.push({ text, headingPath: chunk.headingPath, sourceId: chunk.sourceId, chunkId: chunk.id });
+    }
+  }
+  const { sentences, stats } = buildSourceSentences(paragraphs);
+  const indexed: IndexedSentence[] = sentences.map((s) => ({ ...s, chunkId: paragraphs[s.paragraph].chunkId }));
+  const byChunk = new Map<number, IndexedSentence[]>();
+  for (const s of indexed) {
+    const list = byChunk.get(s.chunkId);
+    if (list) list.push(s);
+    else byChunk.set(s.chunkId, [s]);
+  }
+  const index = { sentences: indexed, byChunk, stats };
+  cache.set(material, index);
+  return index;
+}

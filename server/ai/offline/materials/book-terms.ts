@@ -1,0 +1,154 @@
+import { genericWords, lightStem } from '../../nlp';
+import { tokenColumns, wink } from '../../nlp/wink';
+import type { BookSentence } from './book-sentences';
+
+/** A key term of the book: a noun phrase used more than once. */
+export interface BookTerm {
+  /** Lowercased words as written. */
+  key: string;
+  /** Stemmed key: "trace trees" and "trace tree" share it, so one is never a distractor for the other. */
+  stem: string;
+  /** How it is usually written. */
+  surface: string;
+  words: number;
+  count: number;
+  /** Uses per chapter. */
+  chapterCounts: Map<number, number>;
+  /** A name or acronym (SpiderMonkey, LIR) rather than a common noun. */
+  isProper: boolean;
+  isPlural: boolean;
+}
+
+export const stemKey = (phrase: string) =>
+  phrase
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => lightStem(w))
+    .join(' ');
+
+const lengthWeight = [0, 1, 2.6, 3];
+const maxWords = 3;
+const nounTags = new Set(['NOUN', 'PROPN']);
+const modifierTags = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+/** Adjectives that grade or point rather than name a kind: "current implementation" is not a term. */
+const vagueModifiers = new Set(
+  'given current excellent noticeable total small simple standard efficient large good high low significant important main new same particular specific general entire whole certain possible typical common big major minor previous next last real actual overall full single multiple various additional further best better worse'.split(' '),
+);
+
+interface Candidate {
+  count: number;
+  words: number;
+  surfaces: Map<string, number>;
+  chapterCounts: Map<number, number>;
+}
+
+/**
+ * Noun phrases of every sentence, tagged in context (a word like "trace" is a
+ * verb or a noun depending on the sentence): runs of adjectives and nouns,
+ * and each of their sub-spans of up to three words that ends in a noun.
+ */
+function collectCandidates(sentences: BookSentence[]): Map<string, Candidate> {
+  const nlp = wink();
+  const out = new Map<string, Candidate>();
+  // How each word is tagged across the book: "returns" tagged a noun once is still mostly a verb.
+  const verbUses = new Map<string, number>();
+  const nounUses = new Map<string, number>();
+  for (const sentence of sentences) {
+    const { surface, pos, stop, type } = tokenColumns(nlp.readDoc(sentence.plain).tokens());
+    surface.forEach((w, i) => {
+      const uses = pos[i] === 'VERB' ? verbUses : nounTags.has(pos[i]) ? nounUses : null;
+      if (uses) uses.set(w.toLowerCase(), (uses.get(w.toLowerCase()) ?? 0) + 1);
+    });
+    let run: number[] = [];
+    const flush = () => {
+      for (let start = 0; start < run.length; start++) {
+        for (let stopAt = start + 1; stopAt <= Math.min(run.length, start + maxWords); stopAt++) {
+          if (!nounTags.has(pos[run[stopAt - 1]])) continue;
+          if (vagueModifiers.has(surface[run[start]].toLowerCase())) continue;
+          const written = run.slice(start, stopAt).map((i) => surface[i]).join(' ');
+          const key = written.toLowerCase();
+          let c = out.get(key);
+          if (!c) out.set(key, (c = { count: 0, words: stopAt - start, surfaces: new Map(), chapterCounts: new Map() }));
+          c.count++;
+          c.surfaces.set(written, (c.surfaces.get(written) ?? 0) + 1);
+          c.chapterCounts.set(sentence.chapterIndex, (c.chapterCounts.get(sentence.chapterIndex) ?? 0) + 1);
+        }
+      }
+      run = [];
+    };
+    for (let i = 0; i < surface.length; i++) {
+      const word = surface[i];
+      const usable =
+        type[i] === 'word' && modifierTags.has(pos[i]) && !stop[i] && word.length > 1 && /^\p{L}[\p{L}\p{N}-]*$/u.test(word) && !genericWords.has(word.toLowerCase());
+      if (usable) run.push(i);
+      else flush();
+    }
+    flush();
+  }
+  for (const key of out.keys()) {
+    const last = key.split(' ').pop() ?? key;
+    if ((verbUses.get(last) ?? 0) > (nounUses.get(last) ?? 0)) out.delete(key);
+  }
+  return out;
+}
+
+/** Names and acronyms keep their capitals; a capital that only opens sentences is dropped. */
+function writtenForm(surfaces: Map<string, number>, key: string, sentences: BookSentence[]): string {
+  let surface = key;
+  let top = 0;
+  for (const [s, n] of surfaces) if (n > top) [surface, top] = [s, n];
+  if (surface.split(' ').some((w) => /\p{Lu}/u.test(w.slice(1)))) return surface;
+  if (/^\p{Lu}/u.test(surface) && isAlwaysCapitalised(key, sentences)) return surface;
+  return key;
+}
+
+/**
+ * The book's key terms: noun phrases of up to three words seen at least
+ * twice (single words three times), with their uses per chapter.
+ */
+export function bookTerms(sentences: BookSentence[]): BookTerm[] {
+  const terms: BookTerm[] = [];
+  for (const [key, c] of collectCandidates(sentences)) {
+    if (c.words === 1 ? c.count < 3 || key.length < 4 : c.count < 2) continue;
+    const surface = writtenForm(c.surfaces, key, sentences);
+    const last = key.split(' ').pop() ?? key;
+    terms.push({
+      key,
+      stem: stemKey(key),
+      surface,
+      words: c.words,
+      count: c.count,
+      chapterCounts: c.chapterCounts,
+      isProper: /\p{Lu}/u.test(surface),
+      isPlural: lightStem(last) !== last && !/(ss|us|is)$/.test(last),
+    });
+  }
+  return terms.sort((a, b) => b.count * lengthWeight[b.words] - a.count * lengthWeight[a.words] || a.key.localeCompare(b.key));
+}
+
+/** "SpiderMonkey" is a name when every use in the book is capitalised, not only those opening a sentence. */
+function isAlwaysCapitalised(key: string, sentences: BookSentence[]): boolean {
+  const pattern = new RegExp(`(^|[^\\p{L}])${escapeRegExp(key)}(?![\\p{L}])`, 'giu');
+  let isSeenMidSentence = false;
+  for (const s of sentences) {
+    for (const m of s.plain.matchAll(pattern)) {
+      const at = (m.index ?? 0) + m[1].length;
+      if (at === 0) continue;
+      const found = s.plain.slice(at, at + key.length);
+      if (found === found.toLowerCase()) return false;
+      isSeenMidSentence = true;
+    }
+  }
+  return isSeenMidSentence;
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Where the term occurs in the text as a whole phrase (any case), or null. */
+export function findTerm(text: string, term: Pick<BookTerm, 'key'>): { index: number; written: string } | null {
+  const m = new RegExp(`(^|[^\\p{L}\\p{N}'’-])(${escapeRegExp(term.key)})(?![\\p{L}\\p{N}-])`, 'iu').exec(text);
+  return m ? { index: m.index + m[1].length, written: m[2] } : null;
+}
