@@ -1,0 +1,55 @@
+import type {
+  CustomizeStructureResponse,
+  ExpandChapterResponse,
+  ExpandParagraphResponse,
+  GenerateSectionResponse,
+} from '../../../common/ai-tools';
+import { limits } from '../../../common/limits';
+import type { Reference } from '../../../common/textbook';
+import { ApiError, apiJson } from '../../lib/api';
+
+/** The server's message when it sent one (a clear reason beats a status line), else the fallback. */
+function reason(err: unknown): string | null {
+  return err instanceof ApiError && err.serverMessage !== err.message ? err.serverMessage : null;
+}
+
+/** Spec 8: the call raises 'Failed to expand text: {status text}'; the server's reason stands in for the status text when it gave one. */
+export async function expandParagraph(body: { paragraphContent: string; subject?: string; textbookId: number; context?: string }): Promise<ExpandParagraphResponse> {
+  try {
+    return await apiJson<ExpandParagraphResponse>('POST', '/api/ai/expand-paragraph', body);
+  } catch (err) {
+    if (err instanceof ApiError) throw new Error(`Failed to expand text: ${reason(err) ?? err.message.replace(/^\d+:\s*/, '')}`);
+    throw err;
+  }
+}
+
+export function expandChapter(body: { textbookId: number; chapterIndex: number; chapterTitle: string; chapterContent: string }): Promise<ExpandChapterResponse> {
+  // Spec 9: chapter expansion always requests 4 sections.
+  return apiJson<ExpandChapterResponse>('POST', '/api/ai/expand-chapter', { ...body, sectionCount: limits.chapterExpansionSections });
+}
+
+export function generateSection(body: {
+  textbookId: number;
+  chapterIndex: number;
+  sectionIndex: number;
+  chapterTitle: string;
+  sectionTitle: string;
+  context: string;
+  references: Reference[];
+}): Promise<GenerateSectionResponse> {
+  return apiJson<GenerateSectionResponse>('POST', '/api/ai/generate-section', {
+    ...body,
+    // Spec 9: section expansion is 'comprehensive', 8 paragraphs.
+    expansionLevel: 'comprehensive',
+    paragraphCount: limits.sectionExpansionParagraphs,
+  });
+}
+
+/** Spec 8: a non-ok response raises 'Failed to customize textbook structure' unless the server said why. */
+export async function customizeStructure(body: { textbookId: number; userGuidance: string; originalDocument?: string }): Promise<CustomizeStructureResponse> {
+  try {
+    return await apiJson<CustomizeStructureResponse>('POST', '/api/ai/customize-structure', body);
+  } catch (err) {
+    throw new Error(reason(err) ?? 'Failed to customize textbook structure');
+  }
+}
