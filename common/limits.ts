@@ -8,6 +8,8 @@ export const limits = {
   userSearchMaxResults: 20,
   imageMaxBytes: 5 * 1024 * 1024,
   sectionPreviewChars: 100,
+  /** Spec 9: a drag starts only after the pointer moves this far, so clicks on a row stay clicks. */
+  dragActivationPx: 8,
   sectionExpansionContextChars: 5000,
   chapterExpansionSections: 4,
   sectionExpansionParagraphs: 8,

@@ -43,8 +43,13 @@ export async function deleteTextbook(id: number): Promise<void> {
  * Saves the whole textbook (spec 7 PATCH). baseRevision lets the server merge
  * by section id with edits made meanwhile; a 409 carries the current content.
  */
-export function patchTextbook(id: number, content: TextbookContentInput, baseRevision?: number): Promise<TextbookResponse> {
-  return apiJson<TextbookResponse>('PATCH', `/api/textbooks/${id}`, baseRevision === undefined ? { content } : { content, baseRevision });
+export function patchTextbook(id: number, content: TextbookContentInput, baseRevision?: number, description?: string): Promise<TextbookResponse> {
+  // A description ('Reordered chapters') makes the save a version of its own instead of joining recent typing.
+  return apiJson<TextbookResponse>('PATCH', `/api/textbooks/${id}`, {
+    content,
+    ...(baseRevision === undefined ? {} : { baseRevision }),
+    ...(description === undefined ? {} : { description }),
+  });
 }
 
 /** The body of a 409 from PATCH: the server's current content and revision. */

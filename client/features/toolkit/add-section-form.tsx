@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { Input, Label, Textarea } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast-store';
+import { defaultSectionHtml } from './toolkit-content';
+
+export interface AddSectionFormProps {
+  chapters: Array<{ key: string; title: string }>;
+  /** The chapter it was opened from, if any. */
+  initialChapter: string | null;
+  isSaving: boolean;
+  onAdd: (chapter: string, section: { title: string; content: string }) => void;
+  onCancel: () => void;
+}
+
+/** Spec 2 'Add Section to this Chapter': a chapter, a title and HTML content (spec 5 rules). */
+export function AddSectionForm({ chapters, initialChapter, isSaving, onAdd, onCancel }: AddSectionFormProps) {
+  const [chapter, setChapter] = useState(initialChapter ?? '');
+  const [title, setTitle] = useState('');
+  const [html, setHtml] = useState(defaultSectionHtml);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!chapter || !chapters.some((c) => c.key === chapter)) {
+      toast({ title: 'Select a Chapter', description: 'Please select a chapter to add the section to.', variant: 'destructive' });
+      return;
+    }
+    const trimmed = title.trim();
+    if (!trimmed) {
+      toast({ title: 'Title Required', description: 'Please provide a title for the new section.', variant: 'destructive' });
+      return;
+    }
+    onAdd(chapter, { title: trimmed, content: html });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Add Section" className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <Label htmlFor="toolkit-new-section-chapter">Chapter</Label>
+      <select
+        id="toolkit-new-section-chapter"
+        value={chapter}
+        onChange={(e) => setChapter(e.target.value)}
+        className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+      >
+        <option value="">Select a chapter</option>
+        {chapters.map((c, i) => (
+          <option key={c.key} value={c.key}>{`${i + 1}. ${c.title}`}</option>
+        ))}
+      </select>
+      <Label htmlFor="toolkit-new-section-title">Section title</Label>
+      <Input id="toolkit-new-section-title" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={300} />
+      <Label htmlFor="toolkit-new-section-content">Content (HTML)</Label>
+      <Textarea id="toolkit-new-section-content" value={html} onChange={(e) => setHtml(e.target.value)} className="font-mono" />
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>Cancel</Button>
+        <Button type="submit" disabled={isSaving}>{isSaving ? 'Adding...' : 'Add Section'}</Button>
+      </div>
+    </form>
+  );
+}

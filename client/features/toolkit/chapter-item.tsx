@@ -1,0 +1,122 @@
+import * as Accordion from '@radix-ui/react-accordion';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Check, ChevronDown, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import type { Chapter } from '../../../common/textbook';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast-store';
+import { SectionCard } from './section-card';
+import { sortAnnouncements, sortInstructions, useSortSensors } from './sortable-row';
+import { quoteTitle, sectionKey } from './toolkit-content';
+
+export interface ChapterItemProps {
+  value: string;
+  index: number;
+  chapter: Chapter;
+  isSaving: boolean;
+  onRename: (title: string) => Promise<boolean>;
+  onDelete: () => void;
+  onAddSection: () => void;
+  onMoveSection: (from: string, to: string) => void;
+  onSaveSection: (section: string, next: { title: string; content: string }) => Promise<boolean>;
+  onDeleteSection: (section: string, title: string) => void;
+}
+
+/** One chapter of the Add/Edit accordion: inline rename, delete, and its draggable section cards. */
+export function ChapterItem(props: ChapterItemProps) {
+  const { value, index, chapter, isSaving, onRename, onDelete, onAddSection, onMoveSection, onSaveSection, onDeleteSection } = props;
+  const [isRenaming, setIsRenaming] = useState(false);
+  const [title, setTitle] = useState(chapter.title);
+  const sensors = useSortSensors();
+  const keys = chapter.sections.map((s, si) => sectionKey(s, index, si));
+  const name = quoteTitle(chapter.title);
+
+  const submitRename = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = title.trim();
+    if (!trimmed) {
+      toast({ title: 'Error', description: 'Chapter title cannot be empty.', variant: 'destructive' });
+      return;
+    }
+    if (trimmed === chapter.title || (await onRename(trimmed))) setIsRenaming(false);
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) onMoveSection(String(active.id), String(over.id));
+  };
+  const nameOf = (id: string | number) => `section ${quoteTitle(chapter.sections[keys.indexOf(String(id))]?.title ?? '')}`;
+
+  return (
+    <Accordion.Item value={value} data-testid="toolkit-chapter" className="rounded-md border border-slate-200 dark:border-slate-700">
+      <Accordion.Header className="flex items-center gap-1 px-2 py-1">
+        {isRenaming ? (
+          <form onSubmit={(e) => void submitRename(e)} aria-label={`Rename chapter ${name}`} className="flex flex-1 items-center gap-1">
+            <Input
+              aria-label="Chapter title"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setIsRenaming(false);
+              }}
+              autoFocus
+              maxLength={300}
+              className="h-9"
+            />
+            <Button type="submit" variant="ghost" size="icon" aria-label="Save chapter title" disabled={isSaving}>
+              <Check className="h-4 w-4" aria-hidden />
+            </Button>
+            <Button variant="ghost" size="icon" aria-label="Cancel renaming" onClick={() => setIsRenaming(false)}>
+              <X className="h-4 w-4" aria-hidden />
+            </Button>
+          </form>
+        ) : (
+          <>
+            <Accordion.Trigger className="group flex min-w-0 flex-1 items-center gap-2 rounded px-1 py-2 text-left font-medium hover:bg-slate-50 dark:hover:bg-slate-800">
+              <ChevronDown className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
+              <span className="min-w-0 flex-1 truncate" data-testid="toolkit-chapter-title">{index + 1}. {chapter.title}</span>
+              <span className="shrink-0 text-xs font-normal text-slate-500">{chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}</span>
+            </Accordion.Trigger>
+            <Button variant="ghost" size="icon" aria-label={`Rename chapter ${name}`} onClick={() => { setTitle(chapter.title); setIsRenaming(true); }}>
+              <Pencil className="h-4 w-4" aria-hidden />
+            </Button>
+            <Button variant="ghost" size="icon" aria-label={`Delete chapter ${name}`} onClick={onDelete} className="text-red-600 hover:text-red-700">
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </Button>
+          </>
+        )}
+      </Accordion.Header>
+      <Accordion.Content className="flex flex-col gap-2 border-t border-slate-200 p-3 dark:border-slate-700">
+        {chapter.sections.length === 0 ? (
+          <p className="text-sm text-slate-500">No sections in this chapter</p>
+        ) : (
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={{ announcements: sortAnnouncements(nameOf, (id) => keys.indexOf(String(id)), () => keys.length), screenReaderInstructions: sortInstructions }}
+          >
+            <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+              <ul aria-label={`Sections of ${name}`} className="flex flex-col gap-2">
+                {chapter.sections.map((section, si) => (
+                  <SectionCard
+                    key={keys[si]}
+                    id={keys[si]}
+                    section={section}
+                    isSaving={isSaving}
+                    onSave={(next) => onSaveSection(keys[si], next)}
+                    onDelete={() => onDeleteSection(keys[si], section.title)}
+                  />
+                ))}
+              </ul>
+            </SortableContext>
+          </DndContext>
+        )}
+        <Button variant="outline" size="sm" className="self-start" onClick={onAddSection}>
+          <Plus className="h-4 w-4" aria-hidden /> Add Section to this Chapter
+        </Button>
+      </Accordion.Content>
+    </Accordion.Item>
+  );
+}

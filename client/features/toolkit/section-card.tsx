@@ -1,0 +1,69 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import type { Section } from '../../../common/textbook';
+import { Button } from '../../components/ui/button';
+import { Input, Label, Textarea } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast-store';
+import { SortableRow } from './sortable-row';
+import { quoteTitle, sectionPreview } from './toolkit-content';
+
+export interface SectionCardProps {
+  id: string;
+  section: Section;
+  isSaving: boolean;
+  onSave: (next: { title: string; content: string }) => Promise<boolean>;
+  onDelete: () => void;
+}
+
+/** A draggable section card (spec 2): title, tag-stripped preview, edit, delete and a drag handle. */
+export function SectionCard({ id, section, isSaving, onSave, onDelete }: SectionCardProps) {
+  const [isEditing, setIsEditing] = useState(false);
+  const [title, setTitle] = useState(section.title);
+  const [html, setHtml] = useState(section.content);
+  const name = quoteTitle(section.title);
+
+  const startEdit = () => {
+    setTitle(section.title);
+    setHtml(section.content);
+    setIsEditing(true);
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = title.trim();
+    if (!trimmed) {
+      toast({ title: 'Error', description: 'Section title cannot be empty.', variant: 'destructive' });
+      return;
+    }
+    if (await onSave({ title: trimmed, content: html })) setIsEditing(false);
+  };
+
+  return (
+    <SortableRow id={id} testId="section-card" handleLabel={`Drag section ${name}`}>
+      {isEditing ? (
+        <form onSubmit={(e) => void submit(e)} aria-label={`Edit section ${name}`} className="flex flex-col gap-2">
+          <Label htmlFor={`section-title-${id}`}>Section title</Label>
+          <Input id={`section-title-${id}`} value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={300} />
+          <Label htmlFor={`section-content-${id}`}>Content (HTML)</Label>
+          <Textarea id={`section-content-${id}`} value={html} onChange={(e) => setHtml(e.target.value)} className="font-mono" />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" size="sm" onClick={() => setIsEditing(false)}>Cancel</Button>
+            <Button type="submit" size="sm" disabled={isSaving}>Save</Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <p className="font-medium" data-testid="section-card-title">{section.title}</p>
+            <p className="break-words text-sm text-slate-600 dark:text-slate-300" data-testid="section-preview">{sectionPreview(section.content)}</p>
+          </div>
+          <Button variant="ghost" size="icon" aria-label={`Edit section ${name}`} onClick={startEdit}>
+            <Pencil className="h-4 w-4" aria-hidden />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`Delete section ${name}`} onClick={onDelete} className="text-red-600 hover:text-red-700">
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </Button>
+        </div>
+      )}
+    </SortableRow>
+  );
+}

@@ -1,0 +1,172 @@
+import { limits } from '../../../common/limits';
+import type { Chapter, Section, TextbookContent } from '../../../common/textbook';
+
+/**
+ * Pure edits the Academic Toolkit makes to a textbook (spec 2 "Reorder Content",
+ * "Add/Edit content"). Each returns new content and leaves its input untouched;
+ * chapters and sections are found by their stable ids (DESIGN.md), never by a
+ * position that may have moved since the user looked.
+ */
+
+export const defaultSectionHtml = '<p>Enter your content here...</p>';
+
+/** A chapter's or section's key for lists and drag and drop: its id, or its position for old content without ids. */
+export function chapterKey(chapter: Chapter, index: number): string {
+  return chapter.id ?? `chapter-${index}`;
+}
+export function sectionKey(section: Section, chapterIndex: number, index: number): string {
+  return section.id ?? `section-${chapterIndex}-${index}`;
+}
+
+const inlineTag = /<\/?(a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)(\s[^>]*)?>/gi;
+
+/** Spec 2 and 9: the content with tags stripped, cut to 100 characters plus '...'. */
+export function sectionPreview(html: string): string {
+  const text = decodeEntities(
+    html
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+      // Inline tags sit inside words ('<em>re</em>act'); block tags and breaks separate them.
+      .replace(inlineTag, '')
+      .replace(/<[^>]*>/g, ' '),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > limits.sectionPreviewChars ? `${text.slice(0, limits.sectionPreviewChars)}...` : text;
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return entities[name.toLowerCase()] ?? whole;
+  });
+}
+
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  if (from < 0 || from >= next.length || to < 0 || to >= next.length) return next;
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved);
+  return next;
+}
+
+/** An order the user arranged: chapter keys, and per chapter key its section keys. */
+export interface StructureOrder {
+  chapters: string[];
+  sections: Record<string, string[]>;
+}
+
+export function orderOf(content: TextbookContent): StructureOrder {
+  const sections: Record<string, string[]> = {};
+  content.chapters.forEach((c, ci) => {
+    sections[chapterKey(c, ci)] = c.sections.map((s, si) => sectionKey(s, ci, si));
+  });
+  return { chapters: content.chapters.map(chapterKey), sections };
+}
+
+export function sameOrder(a: StructureOrder, b: StructureOrder): boolean {
+  if (a.chapters.join('\u0000') !== b.chapters.join('\u0000')) return false;
+  return a.chapters.every((k) => (a.sections[k] ?? []).join('\u0000') === (b.sections[k] ?? []).join('\u0000'));
+}
+
+function arrange<T>(items: readonly T[], keys: readonly string[], keyOf: (item: T, index: number) => string): T[] {
+  const rank = new Map(keys.map((k, i) => [k, i]));
+  // Items the order does not know (added by someone meanwhile) keep their place after the known ones.
+  return items
+    .map((item, index) => ({ item, index, rank: rank.get(keyOf(item, index)) ?? keys.length + index }))
+    .sort((x, y) => x.rank - y.rank)
+    .map((x) => x.item);
+}
+
+/**
+ * Applies an arranged order to the newest content, so that only the order is
+ * saved and nothing else the user (or a collaborator) changed meanwhile is undone.
+ */
+export function applyOrder(content: TextbookContent, order: StructureOrder): TextbookContent {
+  const keyed = content.chapters.map((c, ci) => ({ c, key: chapterKey(c, ci), ci }));
+  const chapters = arrange(keyed, order.chapters, (x) => x.key).map(({ c, key, ci }) => {
+    const sectionOrder = order.sections[key];
+    if (!sectionOrder) return c;
+    return { ...c, sections: arrange(c.sections, sectionOrder, (s, si) => sectionKey(s, ci, si)) };
+  });
+  return { ...content, chapters };
+}
+
+function findChapter(content: TextbookContent, key: string): number {
+  return content.chapters.findIndex((c, ci) => chapterKey(c, ci) === key);
+}
+
+function mapChapter(content: TextbookContent, key: string, edit: (c: Chapter, ci: number) => Chapter): TextbookContent | null {
+  const index = findChapter(content, key);
+  if (index < 0) return null;
+  return { ...content, chapters: content.chapters.map((c, ci) => (ci === index ? edit(c, ci) : c)) };
+}
+
+/** Spec 4: a new chapter gets 'Introduction to {title}' and no sections. */
+export function addChapter(content: TextbookContent, title: string): TextbookContent {
+  const chapter: Chapter = { title, content: `<p>Introduction to ${escapeHtml(title)}</p>`, sections: [] };
+  return { ...content, chapters: [...content.chapters, chapter] };
+}
+
+export function addSection(content: TextbookContent, chapter: string, section: { title: string; content: string }): TextbookContent | null {
+  return mapChapter(content, chapter, (c) => ({ ...c, sections: [...c.sections, { title: section.title, content: section.content }] }));
+}
+
+export function renameChapter(content: TextbookContent, chapter: string, title: string): TextbookContent | null {
+  return mapChapter(content, chapter, (c) => ({ ...c, title }));
+}
+
+export function deleteChapter(content: TextbookContent, chapter: string): TextbookContent | null {
+  const index = findChapter(content, chapter);
+  if (index < 0) return null;
+  return { ...content, chapters: content.chapters.filter((_, ci) => ci !== index) };
+}
+
+function findSection(c: Chapter, ci: number, key: string): number {
+  return c.sections.findIndex((s, si) => sectionKey(s, ci, si) === key);
+}
+
+export function updateSection(content: TextbookContent, chapter: string, section: string, next: { title: string; content: string }): TextbookContent | null {
+  let found = false;
+  const result = mapChapter(content, chapter, (c, ci) => {
+    const si = findSection(c, ci, section);
+    found = si >= 0;
+    return { ...c, sections: c.sections.map((s, i) => (i === si ? { ...s, title: next.title, content: next.content } : s)) };
+  });
+  return found ? result : null;
+}
+
+export function deleteSection(content: TextbookContent, chapter: string, section: string): TextbookContent | null {
+  let found = false;
+  const result = mapChapter(content, chapter, (c, ci) => {
+    const si = findSection(c, ci, section);
+    found = si >= 0;
+    return { ...c, sections: c.sections.filter((_, i) => i !== si) };
+  });
+  return found ? result : null;
+}
+
+/** Moves a section within its chapter, from one key's place to another's. */
+export function moveSection(content: TextbookContent, chapter: string, from: string, to: string): TextbookContent | null {
+  let found = false;
+  const result = mapChapter(content, chapter, (c, ci) => {
+    const a = findSection(c, ci, from);
+    const b = findSection(c, ci, to);
+    found = a >= 0 && b >= 0;
+    return { ...c, sections: moveItem(c.sections, a, b) };
+  });
+  return found ? result : null;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** How the version history names a toolkit edit (issue 8: "says what changed"). */
+export function quoteTitle(title: string): string {
+  const t = title.trim() || 'Untitled';
+  return `"${t.length > 60 ? `${t.slice(0, 59)}…` : t}"`;
+}
