@@ -15,15 +15,34 @@ export function hashText(text: string): string {
   return createHash('sha1').update(text).digest('base64url').slice(0, 16);
 }
 
-export function manifestOf(content: TextbookContent): RevisionManifest {
+/**
+ * The hashes of a textbook's parts. With `reuse` (an earlier state and its manifest),
+ * parts whose text is the very same string keep their hash: an autosave of a 5 MB
+ * book then hashes one section, not 2,000.
+ */
+export function manifestOf(content: TextbookContent, reuse?: { content: TextbookContent; manifest: RevisionManifest }): RevisionManifest {
+  const known = new Map<string, string>();
+  if (reuse) {
+    reuse.content.chapters.forEach((ch, i) => {
+      const m = reuse.manifest.chapters[i];
+      if (!m) return;
+      known.set(`t${ch.title}`, m.t).set(`c${ch.id}`, ch.content).set(`h${ch.id}`, m.c);
+      ch.sections.forEach((s, j) => {
+        const ms = m.s[j];
+        if (ms) known.set(`t${s.title}`, ms.t).set(`c${s.id}`, s.content).set(`h${s.id}`, ms.c);
+      });
+    });
+  }
+  const title = (t: string) => known.get(`t${t}`) ?? hashText(t);
+  const html = (id: string | undefined, text: string) => (known.get(`c${id}`) === text ? known.get(`h${id}`)! : hashText(text));
   return {
     t: hashText(content.title),
     r: hashText(JSON.stringify(content.references)),
     chapters: content.chapters.map((ch) => ({
       id: ch.id ?? '',
-      t: hashText(ch.title),
-      c: hashText(ch.content),
-      s: ch.sections.map((s) => ({ id: s.id ?? '', t: hashText(s.title), c: hashText(s.content) })),
+      t: title(ch.title),
+      c: html(ch.id, ch.content),
+      s: ch.sections.map((s) => ({ id: s.id ?? '', t: title(s.title), c: html(s.id, s.content) })),
     })),
   };
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../http/deps';
 import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';
 import { normalizeContent } from './textbook-content';
 import { manifestOf, mergeTextbook } from './textbook-merge';
+import { deltaOf, manifestAt } from './textbook-revisions';
 import { requireTextbookRole } from './textbooks.policy';
 import * as repo from './textbooks.repo';
 
@@ -37,8 +38,27 @@ export interface SaveTextbookResult {
   description: string | null;
 }
 
-/** Manifests older than this many revisions are pruned; a client that far behind reloads instead. */
-const keptRevisions = 200;
+/**
+ * The manifest of each textbook's latest saved revision, so the next save does not
+ * hash 5 MB again. Keyed by revision: a save by another instance (or any other
+ * revision) simply misses. Bounded: the oldest entry goes first.
+ */
+const manifestCache = new Map<number, { revision: number; manifest: RevisionManifest }>();
+const manifestCacheSize = 100;
+
+function cachedManifest(textbookId: number, revision: number, content: TextbookContent): RevisionManifest {
+  const hit = manifestCache.get(textbookId);
+  return hit && hit.revision === revision ? hit.manifest : manifestOf(content);
+}
+
+function rememberManifest(textbookId: number, revision: number, manifest: RevisionManifest): void {
+  manifestCache.delete(textbookId);
+  manifestCache.set(textbookId, { revision, manifest });
+  if (manifestCache.size > manifestCacheSize) manifestCache.delete(manifestCache.keys().next().value!);
+}
+
+/** Deltas older than this many revisions are pruned; a client that far behind gets a 409 and reloads. */
+const keptRevisions = 500;
 
 function sameContent(a: TextbookContent, b: TextbookContent): boolean {
   if (a.title !== b.title || a.notice !== b.notice || a.chapters.length !== b.chapters.length) return false;
@@ -53,10 +73,12 @@ function sameContent(a: TextbookContent, b: TextbookContent): boolean {
   });
 }
 
-async function findBase(tx: Tx, textbookId: number, revision: number): Promise<RevisionManifest | undefined> {
-  const manifest = await repo.findRevisionManifest(tx, textbookId, revision);
-  if (manifest) return manifest;
-  const content = await repo.findVersionContentAtRevision(tx, textbookId, revision);
+async function findBase(tx: Tx, current: { id: number; revision: number; manifest: RevisionManifest }, baseRevision: number): Promise<RevisionManifest | undefined> {
+  const deltas = await repo.listRevisionDeltas(tx, current.id, baseRevision);
+  const rolledBack = manifestAt(current, baseRevision, deltas);
+  if (rolledBack) return rolledBack;
+  // Deltas pruned or from an older format: a version that holds exactly that revision still does.
+  const content = await repo.findVersionContentAtRevision(tx, current.id, baseRevision);
   return content ? manifestOf(content) : undefined;
 }
 
@@ -68,17 +90,21 @@ async function findBase(tx: Tx, textbookId: number, revision: number): Promise<R
  */
 export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Promise<SaveTextbookResult> {
   const { user, textbookId } = input;
-  const result = await deps.database.db.transaction(async (tx) => {
+  const { result, manifest } = await deps.database.db.transaction(async (tx): Promise<{ result: SaveTextbookResult; manifest?: RevisionManifest }> => {
     await requireTextbookRole(tx, textbookId, user, 'edit');
     // FOR UPDATE: a concurrent save of this textbook waits until we commit, then merges against our result.
     const current = await repo.lockTextbook(tx, textbookId);
     if (!current) throw AppError.notFound('Textbook not found');
 
     let content = normalizeContent(input.content, { previous: current.content });
+    const currentManifest = cachedManifest(textbookId, current.revision, current.content);
     let merged = false;
     if (input.baseRevision !== undefined && input.baseRevision !== current.revision) {
       const conflictDetails = { content: current.content, revision: current.revision };
-      const base = input.baseRevision < current.revision ? await findBase(tx, textbookId, input.baseRevision) : undefined;
+      const base =
+        input.baseRevision < current.revision
+          ? await findBase(tx, { id: textbookId, revision: current.revision, manifest: currentManifest }, input.baseRevision)
+          : undefined;
       if (!base) {
         throw AppError.conflict('This textbook has changed too much since you opened it to merge your edit. Review the current version and save again.', {
           ...conflictDetails,
@@ -98,7 +124,7 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
 
     const topic = input.topic ?? current.topic;
     if (input.kind !== 'restore' && topic === current.topic && sameContent(content, current.content)) {
-      return { textbook: current, content: current.content, revision: current.revision, changed: false, merged, versionNumber: null, description: null };
+      return { result: { textbook: current, content: current.content, revision: current.revision, changed: false, merged, versionNumber: null, description: null } };
     }
 
     let latest: Awaited<ReturnType<typeof repo.findLatestVersionHeader>> | undefined = await repo.findLatestVersionHeader(tx, textbookId);
@@ -133,18 +159,22 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
     if (coalesce && latest) {
       const changes = mergePhrases(latest.changes, phrases);
       description = formatDescription(changes, user.username);
-      await repo.updateVersion(tx, latest.id, { content, topic, revision, description, changes });
+      await repo.updateVersionHeader(tx, latest.id, { topic, revision, description, changes });
       versionNumber = latest.versionNumber;
     } else {
+      // The newest version stood for the current state without a copy; it keeps that state now.
+      if (latest && !latest.hasContent) await repo.fillVersionContent(tx, latest.id, current.content);
       description = formatDescription(phrases, user.username);
-      const version = await repo.insertVersion(tx, { textbookId, description, topic, content, revision, createdBy: user.id, kind, changes: phrases });
+      const version = await repo.insertVersion(tx, { textbookId, description, topic, content: null, revision, createdBy: user.id, kind, changes: phrases });
       versionNumber = version.versionNumber;
     }
 
-    await repo.insertRevisionManifest(tx, textbookId, revision, manifestOf(content));
-    if (revision % 50 === 0) await repo.pruneRevisionManifests(tx, textbookId, revision - keptRevisions);
-    return { textbook, content, revision, changed: true, merged, versionNumber, description };
+    const nextManifest = manifestOf(content, { content: current.content, manifest: currentManifest });
+    await repo.insertRevisionDelta(tx, textbookId, revision, deltaOf(currentManifest, nextManifest));
+    if (revision % 50 === 0) await repo.pruneRevisionDeltas(tx, textbookId, revision - keptRevisions);
+    return { result: { textbook, content, revision, changed: true, merged, versionNumber, description }, manifest: nextManifest };
   });
+  if (manifest) rememberManifest(textbookId, result.revision, manifest);
 
   if (result.changed && result.description) {
     try {

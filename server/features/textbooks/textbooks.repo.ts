@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { TextbookContent } from '../../../common/textbook';
 import type { DbOrTx } from '../../db/client';
-import { collaborators, textbookRevisions, textbookSources, textbookVersions, textbooks, type RevisionManifest } from '../../db/schema';
+import { collaborators, textbookRevisions, textbookSources, textbookVersions, textbooks, type RevisionDelta } from '../../db/schema';
 
 export type VersionKind = 'created' | 'edit' | 'named' | 'restore' | 'snapshot';
 
@@ -63,7 +63,8 @@ export async function insertVersion(
     textbookId: number;
     description: string;
     topic: string;
-    content: TextbookContent;
+    /** null: the textbook's current content (only for the newest version; see the schema). */
+    content: TextbookContent | null;
     revision: number;
     createdBy: number | null;
     kind?: VersionKind;
@@ -85,6 +86,7 @@ export function findLatestVersionHeader(db: DbOrTx, textbookId: number) {
       changes: textbookVersions.changes,
       createdBy: textbookVersions.createdBy,
       createdAt: textbookVersions.createdAt,
+      hasContent: sql<boolean>`${textbookVersions.content} is not null`,
     })
     .from(textbookVersions)
     .where(eq(textbookVersions.textbookId, textbookId))
@@ -93,33 +95,32 @@ export function findLatestVersionHeader(db: DbOrTx, textbookId: number) {
     .then((rows) => rows[0]);
 }
 
-export function updateVersion(
-  db: DbOrTx,
-  id: number,
-  values: { content: TextbookContent; topic: string; revision: number; description: string; changes: string[] },
-) {
+/** A coalesced save: the newest version now stands for the new current state (content NULL = current). */
+export function updateVersionHeader(db: DbOrTx, id: number, values: { topic: string; revision: number; description: string; changes: string[] }) {
   return db
     .update(textbookVersions)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(textbookVersions.id, id))
-    .returning({ id: textbookVersions.id, versionNumber: textbookVersions.versionNumber })
-    .then((rows) => rows[0]);
+    .set({ ...values, content: null, updatedAt: new Date() })
+    .where(eq(textbookVersions.id, id));
 }
 
-export async function insertRevisionManifest(db: DbOrTx, textbookId: number, revision: number, manifest: RevisionManifest) {
-  await db.insert(textbookRevisions).values({ textbookId, revision, manifest }).onConflictDoUpdate({
+/** Writes out the content of a version that stood for the current state, before the textbook moves on. */
+export function fillVersionContent(db: DbOrTx, id: number, content: TextbookContent) {
+  return db.update(textbookVersions).set({ content }).where(eq(textbookVersions.id, id));
+}
+
+export async function insertRevisionDelta(db: DbOrTx, textbookId: number, revision: number, delta: RevisionDelta) {
+  await db.insert(textbookRevisions).values({ textbookId, revision, manifest: delta }).onConflictDoUpdate({
     target: [textbookRevisions.textbookId, textbookRevisions.revision],
-    set: { manifest },
+    set: { manifest: delta },
   });
 }
 
-export function findRevisionManifest(db: DbOrTx, textbookId: number, revision: number) {
+/** The deltas of the revisions after `revision`. */
+export function listRevisionDeltas(db: DbOrTx, textbookId: number, afterRevision: number) {
   return db
-    .select({ manifest: textbookRevisions.manifest })
+    .select({ revision: textbookRevisions.revision, delta: textbookRevisions.manifest })
     .from(textbookRevisions)
-    .where(and(eq(textbookRevisions.textbookId, textbookId), eq(textbookRevisions.revision, revision)))
-    .limit(1)
-    .then((rows) => rows[0]?.manifest);
+    .where(and(eq(textbookRevisions.textbookId, textbookId), gt(textbookRevisions.revision, afterRevision)));
 }
 
 /** A version holding exactly this revision's state: the fallback base when its manifest was pruned. */
@@ -127,12 +128,12 @@ export function findVersionContentAtRevision(db: DbOrTx, textbookId: number, rev
   return db
     .select({ content: textbookVersions.content })
     .from(textbookVersions)
-    .where(and(eq(textbookVersions.textbookId, textbookId), eq(textbookVersions.revision, revision)))
+    .where(and(eq(textbookVersions.textbookId, textbookId), eq(textbookVersions.revision, revision), isNotNull(textbookVersions.content)))
     .orderBy(desc(textbookVersions.versionNumber))
     .limit(1)
     .then((rows) => rows[0]?.content);
 }
 
-export async function pruneRevisionManifests(db: DbOrTx, textbookId: number, belowRevision: number) {
+export async function pruneRevisionDeltas(db: DbOrTx, textbookId: number, belowRevision: number) {
   await db.delete(textbookRevisions).where(and(eq(textbookRevisions.textbookId, textbookId), lt(textbookRevisions.revision, belowRevision)));
 }

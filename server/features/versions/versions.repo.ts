@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { TextbookContent } from '../../../common/textbook';
 import type { DbOrTx } from '../../db/client';
-import { textbookVersions, users } from '../../db/schema';
+import { textbookVersions, textbooks, users } from '../../db/schema';
 
 const columns = {
   id: textbookVersions.id,
@@ -8,7 +9,8 @@ const columns = {
   versionNumber: textbookVersions.versionNumber,
   description: textbookVersions.description,
   topic: textbookVersions.topic,
-  content: textbookVersions.content,
+  // The newest version may hold no copy: it is the textbook's current content (see the schema).
+  content: sql<TextbookContent>`coalesce(${textbookVersions.content}, ${textbooks.content})`,
   revision: textbookVersions.revision,
   createdAt: textbookVersions.createdAt,
   updatedAt: textbookVersions.updatedAt,
@@ -22,6 +24,7 @@ export function listVersions(db: DbOrTx, textbookId: number, limit: number) {
   return db
     .select(columns)
     .from(textbookVersions)
+    .innerJoin(textbooks, eq(textbooks.id, textbookVersions.textbookId))
     .leftJoin(users, eq(users.id, textbookVersions.createdBy))
     .where(eq(textbookVersions.textbookId, textbookId))
     .orderBy(desc(textbookVersions.versionNumber))
@@ -33,6 +36,7 @@ export function findVersion(db: DbOrTx, textbookId: number, versionId: number) {
   return db
     .select(columns)
     .from(textbookVersions)
+    .innerJoin(textbooks, eq(textbooks.id, textbookVersions.textbookId))
     .leftJoin(users, eq(users.id, textbookVersions.createdBy))
     .where(and(eq(textbookVersions.textbookId, textbookId), eq(textbookVersions.id, versionId)))
     .limit(1)

@@ -1,0 +1,204 @@
+/**
+ * Workspace server benchmark (issue 6): a textbook of 100 chapters x 20
+ * sections (about 5 MB), server time for GET /api/textbooks/{id} and
+ * PATCH /api/textbooks/{id} (p50/p95). Goal: PATCH p95 under 150 ms.
+ *
+ *   npm run bench:workspace-server     (BENCH_RUNS=40 BENCH_CHAPTERS=100 BENCH_SECTIONS=20)
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5433/postgres npm run bench:workspace-server   (on PostgreSQL)
+ *
+ * The real app runs in its own process (server-bench-app.ts) on a PGlite
+ * directory on disk (the default deployment), over a real HTTP listen. Each
+ * PATCH changes one section, as an autosave does; the "stale" PATCHes start
+ * from an older revision, so they pay for the 3-way merge.
+ *
+ * Reported: the server's own time per request (arrival to last byte sent,
+ * measured inside the server process) as wall-clock and as CPU time of that
+ * process, plus the client-observed round trip. On a shared machine the
+ * wall-clock figures swing with the load; CPU time is the steadier measure.
+ */
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { TextbookContent } from '../../common/textbook';
+
+const runs = Number(process.env.BENCH_RUNS ?? 40);
+const chapterCount = Number(process.env.BENCH_CHAPTERS ?? 100);
+const sectionCount = Number(process.env.BENCH_SECTIONS ?? 20);
+
+const words = (
+  'motion force energy momentum velocity acceleration mass friction gravity orbit field charge current circuit wave ' +
+  'frequency amplitude pressure volume temperature entropy heat work power torque inertia equilibrium vector scalar ' +
+  'the a of and to in is that for with as by on this which from be are was an it can these their model system ' +
+  'students observe measure predict explain compare analyse describe derive apply evaluate experiment data result'
+).split(' ');
+
+/** Deterministic prose, so every run measures the same book. */
+function makeRandom(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1664525 + 1013904223) % 4294967296;
+    return s / 4294967296;
+  };
+}
+
+function makeBook(): TextbookContent {
+  const rnd = makeRandom(42);
+  const sentence = () => {
+    const n = 10 + Math.floor(rnd() * 14);
+    const text = Array.from({ length: n }, () => words[Math.floor(rnd() * words.length)]).join(' ');
+    return `${text[0].toUpperCase()}${text.slice(1)}.`;
+  };
+  const paragraph = (n: number) => Array.from({ length: n }, sentence).join(' ');
+  const sectionHtml = () =>
+    `<h3>Key ideas</h3><p>${paragraph(5)}</p><p><strong>${sentence()}</strong> ${paragraph(4)}</p>` +
+    `<ul><li>${sentence()}</li><li>${sentence()}</li><li><em>${sentence()}</em></li></ul>` +
+    `<p>${paragraph(5)} See <a href="https://doi.org/10.1000/example">the reference</a>.</p>` +
+    `<p>The relation <span data-type="inline-math" data-latex="F = ma">F = ma</span> ${paragraph(3)}</p>`;
+  return {
+    title: 'Benchmark Physics',
+    references: [],
+    chapters: Array.from({ length: chapterCount }, (_, c) => ({
+      title: `Chapter ${c + 1}: ${sentence().slice(0, 40)}`,
+      content: `<p>${paragraph(3)}</p>`,
+      sections: Array.from({ length: sectionCount }, (_, s) => ({ title: `${c + 1}.${s + 1} ${sentence().slice(0, 40)}`, content: sectionHtml() })),
+    })),
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+function summary(label: string, times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const line = `${label.padEnd(34)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(7)} ms   max ${sorted[sorted.length - 1].toFixed(1).padStart(7)} ms   (n=${sorted.length})`;
+  console.log(line);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const child = fork(path.join(here, 'server-bench-app.ts'), [], {
+  // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server process there.
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+  env: { ...process.env },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const fromChild = <T>(type: string): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`bench server exited (${code})`));
+    const onMessage = (m: { type: string } & T) => {
+      if (m.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(m);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+interface Timing {
+  method: string;
+  status: number;
+  wallMs: number;
+  cpuMs: number;
+}
+async function serverTimings(): Promise<Timing[]> {
+  const reply = fromChild<{ timings: Timing[] }>('timings');
+  child.send({ type: 'timings' });
+  return (await reply).timings;
+}
+const { address: base } = await fromChild<{ address: string }>('ready');
+
+try {
+  const reg = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench_workspace', password: 'bench-password' }),
+  });
+  const owner = (await reg.json()) as { id: number; username: string };
+  const cookie = String(reg.headers.get('set-cookie')).split(';')[0];
+
+  const created = fromChild<{ id: number }>('created');
+  child.send({ type: 'create', owner, content: makeBook() });
+  const book = await created;
+  const url = `${base}/api/textbooks/${book.id}`;
+  const get = async () => {
+    const t = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    const body = (await res.json()) as { content: TextbookContent; revision: number };
+    if (res.status !== 200) throw new Error(`GET ${res.status}`);
+    return { ms: performance.now() - t, body };
+  };
+  const patch = async (content: TextbookContent, baseRevision: number) => {
+    const payload = JSON.stringify({ content, baseRevision });
+    const t = performance.now();
+    const res = await fetch(url, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: payload });
+    const text = await res.text();
+    const ms = performance.now() - t;
+    if (res.status !== 200) throw new Error(`PATCH ${res.status}: ${text.slice(0, 200)}`);
+    return { ms, body: JSON.parse(text) as { content: TextbookContent; revision: number }, bytes: payload.length };
+  };
+
+  const first = await get();
+  const bytes = Buffer.byteLength(JSON.stringify(first.body.content));
+  const sectionsTotal = first.body.content.chapters.reduce((n, c) => n + c.sections.length, 0);
+  console.log(`database: ${process.env.BENCH_PG_URL ? 'PostgreSQL' : 'PGlite (on disk)'}`);
+  console.log(`textbook: ${first.body.content.chapters.length} chapters, ${sectionsTotal} sections, ${(bytes / 1024 / 1024).toFixed(2)} MB of content`);
+
+  // Warm up JIT, caches and the database's buffers.
+  let current = first.body;
+  for (let i = 0; i < 3; i++) {
+    await get();
+    const copy = structuredClone(current.content);
+    copy.chapters[0].sections[0].content = `<p>warm-up ${i}</p>`;
+    current = (await patch(copy, current.revision)).body;
+  }
+
+  await serverTimings(); // drop the warm-up's
+  const getTimes: number[] = [];
+  for (let i = 0; i < runs; i++) getTimes.push((await get()).ms);
+  const getServer = await serverTimings();
+
+  const patchTimes: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const copy = structuredClone(current.content);
+    const chapter = copy.chapters[(i * 7) % copy.chapters.length];
+    chapter.sections[i % chapter.sections.length].content += `<p>Autosave edit ${i}: ${'typed text '.repeat(5)}</p>`;
+    const res = await patch(copy, current.revision);
+    patchTimes.push(res.ms);
+    current = res.body;
+  }
+  const patchServer = await serverTimings();
+
+  // Saves made from a copy a few revisions old: the server merges by section id.
+  const staleTimes: number[] = [];
+  const staleServer: Timing[] = [];
+  for (let i = 0; i < Math.max(5, Math.floor(runs / 2)); i++) {
+    const stale = structuredClone(current.content);
+    const staleRevision = current.revision;
+    const other = structuredClone(current.content);
+    other.chapters[1].sections[i % sectionCount].content += `<p>Someone else ${i}</p>`;
+    current = (await patch(other, current.revision)).body;
+    stale.chapters[50 % stale.chapters.length].sections[i % sectionCount].content += `<p>Stale writer ${i}</p>`;
+    await serverTimings(); // the other writer's save is not what this row measures
+    const res = await patch(stale, staleRevision);
+    staleTimes.push(res.ms);
+    staleServer.push(...(await serverTimings()));
+    current = res.body;
+  }
+
+  console.log('');
+  console.log('server time (inside the server process):');
+  summary('GET   wall', getServer.map((t) => t.wallMs));
+  summary('GET   cpu', getServer.map((t) => t.cpuMs));
+  const wall = summary('PATCH wall (one section changed)', patchServer.map((t) => t.wallMs));
+  const cpu = summary('PATCH cpu', patchServer.map((t) => t.cpuMs));
+  summary('PATCH merge wall (older revision)', staleServer.map((t) => t.wallMs));
+  summary('PATCH merge cpu', staleServer.map((t) => t.cpuMs));
+  console.log('');
+  console.log('client round trip on localhost (adds sending/receiving 5 MB):');
+  summary('GET', getTimes);
+  summary('PATCH', patchTimes);
+  summary('PATCH merge', staleTimes);
+  console.log('');
+  console.log(`goal: PATCH p95 < 150 ms -> server wall p95 ${wall.p95.toFixed(1)} ms (${wall.p95 < 150 ? 'met' : 'NOT met'}), server CPU p95 ${cpu.p95.toFixed(1)} ms (${cpu.p95 < 150 ? 'met' : 'NOT met'})`);
+} finally {
+  child.send({ type: 'stop' });
+}
