@@ -6,6 +6,7 @@ import type { AppDeps } from '../../http/deps';
 import { ingestMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { parseApprovedReferences } from './approved-references';
+import { insertTextbookReferences } from './generate.repo';
 import { startJob, type Stage } from './generation-jobs.service';
 
 export interface GenerateOutlineInput {
@@ -69,6 +70,7 @@ export async function generateOutline(deps: AppDeps, user: PublicUser, input: Ge
       sourceIds: ingested.sourceIds,
       description: 'Generated from the uploaded material',
     });
+    await insertTextbookReferences(db, textbook.id, references);
     await progress.done(textbook.id);
     return {
       textbookContent: textbook.content,

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { progressSteps } from '../../../common/limits';
 import { topicOnlyNotice } from '../../ai/offline/outline/skeleton';
+import { eq } from 'drizzle-orm';
+import { textbookReferences } from '../../db/schema';
 import { useHarness, type TestUser } from '../../test/harness';
-import { multipart, type MultipartPart } from '../images/test-multipart';
+import { makePng, multipart, type MultipartPart } from '../images/test-multipart';
 
 const h = useHarness();
 const tracemonkey = readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf'));
@@ -65,6 +67,21 @@ describe('POST /api/textbooks/generate-outline: validation', () => {
   });
 });
 
+describe('generation jobs', () => {
+  it('records a failed generation with its reason', async () => {
+    const alice = await h.createUser('alice');
+    const jobId = randomUUID();
+    const res = await generate(alice, [
+      { name: 'topic', value: 'Tracing' },
+      { name: 'jobId', value: jobId },
+      { name: 'files', filename: 'picture.png', type: 'image/png', data: makePng() },
+    ]);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect((await job(alice, jobId)).json()).toMatchObject({ jobId, status: 'failed', message: res.json().message });
+  });
+});
+
 describe('POST /api/textbooks/generate-outline: topic only', () => {
   it('stores an honest skeleton and says how to get full text', async () => {
     const alice = await h.createUser('alice');
@@ -115,6 +132,8 @@ describe('POST /api/textbooks/generate-outline: from material', () => {
     expect(titles.length).toBeGreaterThanOrEqual(4);
     expect(titles).toContain('Trace Trees');
     expect(body.textbookContent.references).toEqual([{ ...approved[0], key: 'R1', approved: true }]);
+    const rows = await h.database.db.select().from(textbookReferences).where(eq(textbookReferences.textbookId, body.textbookId));
+    expect(rows.map((r) => ({ title: r.fields.title, approved: r.approved, key: r.externalId }))).toEqual([{ title: approved[0].title, approved: true, key: 'R1' }]);
 
     const done = await job(alice, jobId);
     expect(done.statusCode).toBe(200);
