@@ -2,6 +2,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const apiPort = process.env.PORT || '5000';
+
 export default defineConfig({
   root: 'client',
   plugins: [react(), tailwindcss()],
@@ -12,9 +14,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
+    // `npm run dev` (scripts/dev.mjs) runs the API server on PORT, 5000 unless set.
     proxy: {
-      '/api': 'http://127.0.0.1:5000',
-      '/ws': { target: 'ws://127.0.0.1:5000', ws: true },
+      '/api': `http://127.0.0.1:${apiPort}`,
+      '/ws': { target: `ws://127.0.0.1:${apiPort}`, ws: true },
     },
   },
 });
