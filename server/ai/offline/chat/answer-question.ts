@@ -4,6 +4,9 @@ import { htmlToText } from '../compose/html';
 import { sparseCosine } from '../compose/term-vectors';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
 import { truncateWords } from '../../nlp';
+import { fastSentences } from '../compose/fast-sentences';
+import { parseChapterRef } from './parse-request';
+import { resolveChapter } from './resolve-refs';
 
 export const capabilities =
   'I can change the outline for you: add, remove, rename, move, split or merge chapters and sections (by number or title), ' +
@@ -29,6 +32,9 @@ export async function answerQuestion(input: { message: string; book: TextbookCon
   if (/\b(how many|list|what are|show|which)\b.*\b(chapters?|sections?|outline|structure)\b|\b(outline|structure)\b.*\?$/i.test(q) && !/\babout\b/i.test(q)) {
     return describeOutline(input.book);
   }
+
+  const summary = summarizeChapter(q, input.book);
+  if (summary) return summary;
 
   const passages: Array<SourceParagraph & { where: string }> = [];
   input.book.chapters.forEach((c, ci) => {
@@ -58,4 +64,24 @@ export async function answerQuestion(input: { message: string; book: TextbookCon
     .map((x) => x.s);
   const quoted = [best.s, ...companions].sort((a, b) => a.order - b.order).map((s) => s.text).join(' ');
   return `From ${where}: "${truncateWords(quoted, 700)}"`;
+}
+
+/** "Summarize chapter 3", "what is in the Evaluation chapter?": the chapter's own opening and each section's first sentence. */
+function summarizeChapter(question: string, book: TextbookContent): string | null {
+  const m = /\b(?:summari[sz]e|summary of|what(?:'s| is) in|tell me about|describe|overview of)\s+(.*\bchapter\b.*?)\??$/i.exec(question);
+  if (!m) return null;
+  const ref = parseChapterRef(m[1]);
+  if (!ref) return null;
+  const found = resolveChapter(book, ref);
+  if (!found.ok) return found.reason;
+  const chapter = book.chapters[found.value];
+  const opening = fastSentences(htmlToText(chapter.content)).slice(0, 2).join(' ');
+  const sections = chapter.sections.map((s) => {
+    const first = fastSentences(htmlToText(s.content))[0];
+    return first ? `${s.title}: ${first}` : s.title;
+  });
+  const parts = [`Chapter ${found.value + 1}, "${chapter.title}"${chapter.sections.length ? `, has ${chapter.sections.length} section${chapter.sections.length === 1 ? '' : 's'}` : ''}.`];
+  if (opening) parts.push(`It opens: "${opening}"`);
+  if (sections.length) parts.push(sections.join(' '));
+  return truncateWords(parts.join(' '), 900);
 }

@@ -107,6 +107,8 @@ describe('offline outline assistant', () => {
     const grounded = await ask('Where is the worked example of evaluation?');
     expect(grounded.updatedContent).toBeUndefined();
     expect(grounded.message).toMatch(/^From the section "Evaluation part (\d)" of chapter 5: ".*The second paragraph of Evaluation part \1 gives a worked example\."$/);
+    const summary = await ask('Summarize chapter 2');
+    expect(summary.message).toMatch(/^Chapter 2, "Trace Trees", has 3 sections\. It opens: "Trace Trees opens the chapter\."/);
     const unknown = await ask('Who won the 1998 football world cup?');
     expect(unknown.message).toMatch(/^I couldn't find anything about that/);
   });
