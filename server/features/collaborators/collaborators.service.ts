@@ -3,6 +3,7 @@ import type { CollaboratorEntry } from '../../../common/collaborators';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AppDeps } from '../../http/deps';
+import { publishAfterCommit } from '../textbooks/textbook-events';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import { findUserById } from '../users/users.repo';
 import * as repo from './collaborators.repo';
@@ -35,7 +36,7 @@ export async function addCollaborator(deps: AppDeps, user: PublicUser, textbookI
     if (!row) throw AppError.conflict(`${target.username} is already a collaborator on this textbook.`);
     return { user: target, userId: target.id, textbookId, role: 'collaborator' as const, createdAt: row.createdAt.toISOString() };
   });
-  await deps.events.publish({ type: 'collaborators.changed', textbookId });
+  await publishAfterCommit(deps, { type: 'collaborators.changed', textbookId });
   return entry;
 }
 
@@ -48,5 +49,5 @@ export async function removeCollaborator(deps: AppDeps, user: PublicUser, textbo
     if (!removed) throw AppError.notFound('Collaborator not found');
   });
   // The realtime hub closes the removed user's sockets for this textbook.
-  await deps.events.publish({ type: 'collaborators.changed', textbookId, removedUserId: userId });
+  await publishAfterCommit(deps, { type: 'collaborators.changed', textbookId, removedUserId: userId });
 }

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import type { RevisionManifest, TextbookRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppDeps } from '../../http/deps';
+import { publishAfterCommit } from './textbook-events';
 import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';
 import { normalizeContent } from './textbook-content';
 import { manifestOf, mergeTextbook } from './textbook-merge';
@@ -177,19 +178,14 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
   if (manifest) rememberManifest(textbookId, result.revision, manifest);
 
   if (result.changed && result.description) {
-    try {
-      await deps.events.publish({
-        type: 'textbook.saved',
-        textbookId,
-        userId: user.id,
-        username: user.username,
-        revision: result.revision,
-        description: result.description,
-      });
-    } catch (err) {
-      // The save is committed; a failed broadcast only delays collaborators until they refetch.
-      console.error('publishing textbook.saved failed', err);
-    }
+    await publishAfterCommit(deps, {
+      type: 'textbook.saved',
+      textbookId,
+      userId: user.id,
+      username: user.username,
+      revision: result.revision,
+      description: result.description,
+    });
   }
   return result;
 }

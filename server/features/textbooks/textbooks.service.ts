@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { TextbookRow } from '../../db/schema';
 import type { AppDeps } from '../../http/deps';
 import { normalizeContent } from './textbook-content';
+import { publishAfterCommit } from './textbook-events';
 import { requireTextbookAccess, requireTextbookRole } from './textbooks.policy';
 import * as repo from './textbooks.repo';
 
@@ -64,5 +65,5 @@ export async function deleteTextbook(deps: AppDeps, user: PublicUser, id: number
     await requireTextbookRole(tx, id, user, 'delete');
     await repo.deleteTextbook(tx, id);
   });
-  await deps.events.publish({ type: 'textbook.deleted', textbookId: id });
+  await publishAfterCommit(deps, { type: 'textbook.deleted', textbookId: id });
 }

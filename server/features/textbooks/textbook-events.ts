@@ -1,0 +1,16 @@
+import type { AppDeps } from '../../http/deps';
+import type { DomainEvent } from '../../realtime/events';
+
+/**
+ * Publishes a domain event after its transaction committed. The write stands
+ * whatever happens here: a failed broadcast (say, a lost LISTEN/NOTIFY
+ * connection) only delays collaborators until their next fetch, so it is
+ * logged, never turned into an error for the request that made the change.
+ */
+export async function publishAfterCommit(deps: AppDeps, event: DomainEvent): Promise<void> {
+  try {
+    await deps.events.publish(event);
+  } catch (err) {
+    console.error(`publishing ${event.type} failed`, err);
+  }
+}
