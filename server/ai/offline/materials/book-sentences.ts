@@ -21,7 +21,7 @@ export interface BookSentence {
 const citation = /\s*(?:\((?:\d{1,3}(?:\s*[,–-]\s*\d{1,3})*|see also [^)]*)\)|\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\])/g;
 
 export function stripCitations(text: string): string {
-  return text.replace(citation, '').replace(/\s+([.,;:])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+  return text.replace(citation, '').replace(/\s+([.,;:])/g, '$1').replace(/([.!?])\s*\.$/, '$1').replace(/\s{2,}/g, ' ').trim();
 }
 
 /** Openers that point back at an earlier sentence: out of context they do not say what they are about. */

@@ -88,7 +88,9 @@ function collectCandidates(sentences: BookSentence[]): Map<string, Candidate> {
   }
   for (const key of out.keys()) {
     const last = key.split(' ').pop() ?? key;
-    if ((verbUses.get(last) ?? 0) > (nounUses.get(last) ?? 0)) out.delete(key);
+    // "execution returns", "VM records": a subject and its verb, tagged as one noun phrase.
+    const isSubjectAndVerb = key.includes(' ') && /s$/.test(last) && (verbUses.get(last) ?? 0) > 0;
+    if ((verbUses.get(last) ?? 0) > (nounUses.get(last) ?? 0) || isSubjectAndVerb) out.delete(key);
   }
   return out;
 }

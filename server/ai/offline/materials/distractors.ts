@@ -1,0 +1,78 @@
+import type { NumberFact } from './book-facts';
+import { findTerm, type BookTerm } from './book-terms';
+
+/** A stable number from text, so the same book always gives the same quiz. */
+export function seedOf(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+const overlaps = (a: string, b: string) => ` ${a} `.includes(` ${b} `) || ` ${b} `.includes(` ${a} `);
+
+/** Terms fit for a question: multi-word phrases, names, long words, or words the book uses as titles. */
+export function isQuizTerm(term: BookTerm, titleWords: Set<string>): boolean {
+  return term.words >= 2 || term.isProper || term.key.length >= 9 || titleWords.has(term.stem);
+}
+
+export interface TermDistractorOptions {
+  /** Text the distractor must not appear in (the question's sentence). */
+  exclude: string;
+  /** The chapter being tested: distractors come preferably from elsewhere in the book. */
+  chapterIndex?: number;
+  seed: number;
+  count: number;
+  /** How often each term already served as a distractor in this material: the least used go first, for variety. */
+  usage?: Map<string, number>;
+}
+
+/**
+ * Other terms of the book of the same kind as the answer (name or common
+ * noun, singular or plural, about as many words), never the answer or a
+ * variant of it, never twice, never one already in the question.
+ */
+export function termDistractors(answer: Pick<BookTerm, 'stem' | 'isProper' | 'isPlural' | 'words'>, pool: readonly BookTerm[], opts: TermDistractorOptions): BookTerm[] {
+  const outside = (t: BookTerm) => t.count - (opts.chapterIndex === undefined ? 0 : t.chapterCounts.get(opts.chapterIndex) ?? 0);
+  const fitting = pool
+    .filter(
+      (t) =>
+        t.isProper === answer.isProper &&
+        t.isPlural === answer.isPlural &&
+        Math.abs(t.words - answer.words) <= 1 &&
+        !overlaps(t.stem, answer.stem) &&
+        !findTerm(opts.exclude, t),
+    )
+    .sort((a, b) => Number(b.words === answer.words) - Number(a.words === answer.words) || Number(outside(b) > 0) - Number(outside(a) > 0) || b.count - a.count);
+  const used = (t: BookTerm) => opts.usage?.get(t.stem) ?? 0;
+  const shortlist = fitting.slice(0, Math.max(opts.count * 4, 12)).sort((a, b) => used(a) - used(b));
+  const picked: BookTerm[] = [];
+  for (let i = 0; i < shortlist.length && picked.length < opts.count; i++) {
+    // Rotate within the least-used band only, so variety never brings back an overused term.
+    const band = shortlist.filter((t) => used(t) === used(shortlist[0])).length;
+    const t = i < band ? shortlist[(opts.seed + i) % band] : shortlist[i];
+    if (!picked.includes(t) && !picked.some((p) => overlaps(p.stem, t.stem))) picked.push(t);
+  }
+  for (const t of picked) opts.usage?.set(t.stem, used(t) + 1);
+  return picked;
+}
+
+/** Numbers of the same kind stated elsewhere in the book, closest in size first, each value once. */
+export function numberDistractors(answer: NumberFact, facts: readonly NumberFact[], count: number): NumberFact[] {
+  const seen = new Set([answer.value.toLowerCase()]);
+  const out: NumberFact[] = [];
+  const distance = (f: NumberFact) => Math.abs(Math.log((f.magnitude + 1) / (answer.magnitude + 1)));
+  for (const f of [...facts].sort((a, b) => distance(a) - distance(b) || a.sentence.order - b.sentence.order)) {
+    if (out.length >= count) break;
+    if (f.kind !== answer.kind || f.sentence === answer.sentence || f.magnitude === answer.magnitude || seen.has(f.value.toLowerCase())) continue;
+    seen.add(f.value.toLowerCase());
+    out.push(f);
+  }
+  return out;
+}
+
+/** The answer placed among the distractors at a position fixed by the seed. */
+export function arrangeOptions(answer: string, distractors: string[], seed: number): string[] {
+  const options = [...distractors];
+  options.splice(seed % (distractors.length + 1), 0, answer);
+  return options;
+}

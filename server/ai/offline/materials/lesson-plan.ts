@@ -1,0 +1,63 @@
+import type { LessonPlanContent } from '../../../../common/materials';
+import { questionCandidates, QuestionPicker } from './quiz';
+import type { MaterialScope } from './scope';
+
+const figurePattern = /\b(?:Figure|Fig\.|Table|Listing)\s+\d+/g;
+
+/** The sentence that best states what a part is about: its first one that reads on its own. */
+function keyPoint(sentences: MaterialScope['parts'][number]['sentences']): string {
+  return (sentences.find((s) => s.isStandalone) ?? sentences[0]).plain;
+}
+
+/**
+ * A timed lesson built from the chapter: objectives from its sections and
+ * terms; a warm-up on its key terms; one presentation block per section
+ * (or per chapter for the whole book) with the section's key point; guided
+ * practice on questions made from it; discussion of an objective; an exit
+ * ticket. The activities' minutes add up to the duration.
+ */
+export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
+  const durationMinutes = scope.chapterIndex === undefined ? 90 : 50;
+  const objectives = scope.objectives.slice(0, 5).map((o) => o.text);
+  const terms = scope.terms.slice(0, 5).map((t) => t.surface);
+  const c = questionCandidates(scope);
+  const picker = new QuestionPicker();
+  picker.take(c.definitions, 1);
+  picker.take(c.terms, 3 - picker.picked.length);
+  picker.take(c.numbers, 3 - picker.picked.length);
+  const practice = picker.picked.map((p) => p.question);
+  const [discussion, exit] = [scope.objectives[0], scope.objectives[1] ?? scope.objectives[0]];
+
+  const fixed = [
+    { minutes: 5, title: 'Warm-up', description: terms.length ? `Ask students what they already know about ${terms.slice(0, 3).join(', ')}; write their ideas on the board to revisit at the end.` : `Ask students what they already know about ${scope.title}.` },
+    ...(practice.length
+      ? [{ minutes: 10, title: 'Guided practice', description: `In pairs, students answer: ${practice.map((q, i) => `(${i + 1}) ${q.prompt}`).join(' ')} Go over the answers together, pointing to the sentence in the text each comes from.` }]
+      : []),
+    ...(discussion ? [{ minutes: 7, title: 'Discussion', description: `${discussion.text}. Students compare their explanations with the text: "${discussion.support[0].plain}"` }] : []),
+    { minutes: 5, title: 'Exit ticket', description: exit ? `Each student writes a short answer: ${exit.text}.` : `Each student writes the most important idea of ${scope.title} in one sentence.` },
+  ];
+  const parts = scope.parts.slice(0, scope.chapterIndex === undefined ? 8 : 4);
+  const presentMinutes = durationMinutes - fixed.reduce((n, a) => n + a.minutes, 0);
+  const presentations = parts.map((p, i) => ({
+    minutes: Math.floor(presentMinutes / parts.length) + (i < presentMinutes % parts.length ? 1 : 0),
+    // The chapter's opening text sits under the chapter's own title.
+    title: scope.chapterIndex !== undefined && i === 0 && p.sentences.every((s) => !s.sectionTitle) ? `Introduce: ${p.title}` : `Present: ${p.title}`,
+    description: `Key point: ${keyPoint(p.sentences)}`,
+  }));
+  const activities = [fixed[0], ...presentations, ...fixed.slice(1)].filter((a) => a.minutes > 0);
+
+  const partTitles = scope.chapterIndex === undefined ? scope.book.chapters.map((ch) => ch.title) : scope.book.chapters[scope.chapterIndex].sections.map((sec) => sec.title);
+  const figures = [...new Set(scope.sentences.flatMap((s) => s.text.match(figurePattern) ?? []))].slice(0, 4);
+  const materials = [
+    scope.chapterIndex === undefined ? `The textbook "${scope.title}"` : `Textbook chapter: ${scope.title}`,
+    ...(partTitles.length > 1 ? [`${scope.chapterIndex === undefined ? 'Chapters' : 'Sections'}: ${partTitles.join(', ')}`] : []),
+    ...(terms.length ? [`Key terms handout: ${terms.join(', ')}`] : []),
+    ...figures.map((f) => `${f}, as referenced in the text`),
+  ];
+  const assessment = [
+    ...(exit ? [`Exit ticket: ${exit.text}. A good answer draws on: "${exit.support[0].plain}"`] : []),
+    ...practice.slice(0, 2).map((q) => `Check for understanding: ${q.prompt} (answer: ${q.answer})`),
+    ...(discussion ? [`Listen during the discussion for the terms ${discussion.terms.join(', ') || terms.slice(0, 3).join(', ')}.`] : []),
+  ];
+  return { objectives: objectives.length ? objectives : [`Summarize the main ideas of ${scope.title}`], durationMinutes, activities, materials, assessment: assessment.length ? assessment : [`Ask each student to summarize ${scope.title} in two sentences.`] };
+}

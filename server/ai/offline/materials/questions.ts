@@ -1,0 +1,187 @@
+import type { QuizQuestion } from '../../../../common/materials';
+import { findNumbers, type Definition, type NumberFact } from './book-facts';
+import type { BookSentence } from './book-sentences';
+import { escapeRegExp, findTerm, stemKey, type BookTerm } from './book-terms';
+import { arrangeOptions, numberDistractors, seedOf, termDistractors } from './distractors';
+import type { ScopedObjective } from './objectives';
+
+/** A question and what it was made from, so a quiz can avoid using a sentence or an answer twice. */
+export interface QuestionCandidate {
+  question: QuizQuestion;
+  source: BookSentence;
+  /** The tested answer, normalised: one question per answer. */
+  answerKey: string;
+  kind: 'definition' | 'number' | 'term' | 'true-false' | 'open';
+}
+
+export const blank = '_____';
+
+export function whereIn(s: Pick<BookSentence, 'chapterTitle' | 'sectionTitle'>): string {
+  return s.sectionTitle ? `${s.chapterTitle} - ${s.sectionTitle}` : s.chapterTitle;
+}
+
+function list(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+function countUses(text: string, term: BookTerm): number {
+  return [...text.matchAll(new RegExp(`(^|[^\\p{L}\\p{N}'’-])${escapeRegExp(term.key)}(?![\\p{L}\\p{N}-])`, 'giu'))].length;
+}
+
+const fitsAQuestion = (s: BookSentence) => s.isStandalone && !s.plain.endsWith('?') && s.plain.split(' ').length <= 45;
+
+/** The term written as a reader would see it mid-sentence. */
+function displayForm(written: string, term?: BookTerm): string {
+  if (term?.isProper) return term.surface;
+  return /^\p{Lu}\p{Ll}/u.test(written) && !/\p{Lu}/u.test(written.slice(1)) ? written[0].toLowerCase() + written.slice(1) : written;
+}
+
+function choiceOrShortAnswer(prompt: string, answer: string, distractors: string[], seed: number): Pick<QuizQuestion, 'type' | 'prompt' | 'options' | 'answer'> {
+  // Two distractors at least: with one, guessing is a coin toss and the question tests nothing.
+  if (distractors.length >= 2) return { type: 'multiple-choice', prompt, options: arrangeOptions(answer, distractors, seed), answer };
+  return { type: 'short-answer', prompt, answer };
+}
+
+/** "Which term does the textbook describe as ...?" from the book's own definitions. */
+export function definitionQuestions(definitions: Definition[], terms: readonly BookTerm[], chapterIndex?: number, usage?: Map<string, number>): QuestionCandidate[] {
+  const definitionTerms = new Set(definitions.map((d) => stemKey(d.term)));
+  return definitions.map((d) => {
+    const stem = stemKey(d.term);
+    const known = terms.find((t) => t.stem === stem);
+    const answer = displayForm(d.term, known);
+    const isProper = known?.isProper ?? /\p{Lu}/u.test(d.term.slice(1));
+    const seed = seedOf(d.sentence.text);
+    // Other defined terms make the best distractors: they are of the same kind by construction.
+    const pool = [...terms].sort((a, b) => Number(definitionTerms.has(b.stem)) - Number(definitionTerms.has(a.stem)));
+    const distractors = termDistractors({ stem, isProper, isPlural: d.isPlural, words: d.term.split(' ').length }, pool, { exclude: d.sentence.plain, chapterIndex, seed, count: 3, usage }).map((t) => t.surface);
+    const prompt = `Which term does the textbook describe as "${d.definition}"?`;
+    return {
+      question: { ...choiceOrShortAnswer(prompt, answer, distractors, seed), explanation: `In "${whereIn(d.sentence)}", the textbook defines ${answer} as ${d.definition}.`, source: d.sentence.text },
+      source: d.sentence,
+      answerKey: stem,
+      kind: 'definition',
+    };
+  });
+}
+
+/** Fill-in-the-number questions from stated quantities, with other numbers of the same kind as options. */
+export function numberQuestions(scope: BookSentence[], allFacts: readonly NumberFact[]): QuestionCandidate[] {
+  const out: QuestionCandidate[] = [];
+  for (const s of scope) {
+    if (!fitsAQuestion(s)) continue;
+    for (const fact of findNumbers(s)) {
+      if (fact.kind === 'count') continue;
+      const distractors = numberDistractors(fact, allFacts, 3);
+      if (distractors.length < 2) continue;
+      const prompt = `Fill in the blank: ${s.plain.slice(0, fact.index)}${blank}${s.plain.slice(fact.index + fact.value.length)}`;
+      const others = distractors.map((d) => d.value);
+      out.push({
+        question: {
+          type: 'multiple-choice',
+          prompt,
+          options: arrangeOptions(fact.value, others, seedOf(s.text + fact.value)),
+          answer: fact.value,
+          explanation: `The textbook gives ${fact.value} here ("${whereIn(s)}"); ${list(others)} are figures it states in other places.`,
+          source: s.text,
+        },
+        source: s,
+        answerKey: `${fact.kind}=${fact.value}`,
+        kind: 'number',
+      });
+      break;
+    }
+  }
+  return out;
+}
+
+/** Cloze questions: a key term blanked out of a sentence that uses it, other terms of the book as options. */
+export function termQuestions(scope: BookSentence[], scopeTerms: readonly BookTerm[], pool: readonly BookTerm[], chapterIndex?: number, usage?: Map<string, number>): QuestionCandidate[] {
+  const out: QuestionCandidate[] = [];
+  for (const term of scopeTerms) {
+    // "loop header" inside "outer loop header" would leave "outer _____": the longer term is the one to blank.
+    const longer = pool.filter((t) => t.key !== term.key && ` ${t.key} `.includes(` ${term.key} `));
+    const sentence = scope
+      // One use in the sentence: two blanks for one answer read like a riddle.
+      .filter((s) => fitsAQuestion(s) && countUses(s.plain, term) === 1 && !longer.some((t) => findTerm(s.plain, t)))
+      .sort((a, b) => Math.abs(a.plain.length - 140) - Math.abs(b.plain.length - 140) || a.order - b.order)[0];
+    if (!sentence) continue;
+    const found = findTerm(sentence.plain, term)!;
+    const blanked = sentence.plain.slice(0, found.index) + blank + sentence.plain.slice(found.index + found.written.length);
+    const seed = seedOf(sentence.text + term.key);
+    const distractors = termDistractors(term, pool, { exclude: sentence.plain, chapterIndex, seed, count: 3, usage }).map((t) => t.surface);
+    const answer = term.surface;
+    const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);
+    out.push({
+      question: {
+        ...question,
+        explanation:
+          question.type === 'multiple-choice'
+            ? `The sentence comes from "${whereIn(sentence)}", where the textbook uses "${answer}"; ${list(distractors)} are terms from other parts of the book.`
+            : `The sentence comes from "${whereIn(sentence)}", where the textbook uses "${answer}".`,
+        source: sentence.text,
+      },
+      source: sentence,
+      answerKey: term.stem,
+      kind: 'term',
+    });
+  }
+  return out;
+}
+
+/** True/false statements: the book's sentence as written (true), or with one key term swapped for another (false). */
+export function trueFalseQuestions(scope: BookSentence[], scopeTerms: readonly BookTerm[], pool: readonly BookTerm[], chapterIndex?: number, usage?: Map<string, number>): QuestionCandidate[] {
+  const out: QuestionCandidate[] = [];
+  let makeFalse = true;
+  for (const s of scope) {
+    if (!fitsAQuestion(s)) continue;
+    const term = scopeTerms.find((t) => findTerm(s.plain, t));
+    if (!term) continue;
+    const seed = seedOf(s.text);
+    if (!makeFalse) {
+      out.push({
+        question: { type: 'true-false', prompt: `True or false: ${s.plain}`, options: ['True', 'False'], answer: 'True', explanation: `True: the textbook states this in "${whereIn(s)}".`, source: s.text },
+        source: s,
+        answerKey: `tf:${s.order}`,
+        kind: 'true-false',
+      });
+      makeFalse = true;
+      continue;
+    }
+    const [swap] = termDistractors(term, pool, { exclude: s.plain, chapterIndex, seed, count: 1, usage });
+    if (!swap) continue;
+    const found = findTerm(s.plain, term)!;
+    const replacement = found.index === 0 && !swap.isProper ? swap.surface[0].toUpperCase() + swap.surface.slice(1) : swap.surface;
+    const statement = s.plain.slice(0, found.index) + replacement + s.plain.slice(found.index + found.written.length);
+    out.push({
+      question: {
+        type: 'true-false',
+        prompt: `True or false: ${statement}`,
+        options: ['True', 'False'],
+        answer: 'False',
+        explanation: `False: in "${whereIn(s)}" the textbook says ${term.isProper ? term.surface : found.written.toLowerCase()}, not ${swap.surface}.`,
+        source: s.text,
+      },
+      source: s,
+      answerKey: `tf:${s.order}`,
+      kind: 'true-false',
+    });
+    makeFalse = false;
+  }
+  return out;
+}
+
+/** Short-answer prompts from the objectives, answered by the chapter's own sentences. */
+export function openQuestions(objectives: ScopedObjective[]): QuestionCandidate[] {
+  return objectives.map((o) => ({
+    question: {
+      type: 'short-answer',
+      prompt: `${o.text}.`,
+      answer: o.support.map((s) => s.plain).join(' '),
+      explanation: `A complete answer ${o.terms.length ? `uses the terms ${list(o.terms)} and ` : ''}draws on "${whereIn(o.support[0])}".`,
+      source: o.support[0].text,
+    },
+    source: o.support[0],
+    answerKey: `open:${o.text.toLowerCase()}`,
+    kind: 'open' as const,
+  }));
+}

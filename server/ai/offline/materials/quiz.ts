@@ -1,0 +1,83 @@
+import type { QuizQuestion } from '../../../../common/materials';
+import { sentenceKey } from '../compose/sentence-filter';
+import { definitionQuestions, numberQuestions, openQuestions, termQuestions, trueFalseQuestions, type QuestionCandidate } from './questions';
+import type { MaterialScope } from './scope';
+
+/** Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. */
+export function quizLength(scope: MaterialScope): number {
+  if (scope.chapterIndex === undefined) return Math.min(25, Math.max(12, scope.parts.length * 2 + 4));
+  return Math.min(15, Math.max(5, Math.ceil(scope.words / 110)));
+}
+
+/** Whole-book questions take turns across chapters, so no chapter crowds out the others. */
+function interleave(list: QuestionCandidate[]): QuestionCandidate[] {
+  const byChapter = new Map<number, QuestionCandidate[]>();
+  for (const c of list) {
+    const group = byChapter.get(c.source.chapterIndex) ?? [];
+    group.push(c);
+    byChapter.set(c.source.chapterIndex, group);
+  }
+  const groups = [...byChapter.values()];
+  const out: QuestionCandidate[] = [];
+  for (let round = 0; out.length < list.length; round++) for (const g of groups) if (g[round]) out.push(g[round]);
+  return out;
+}
+
+/** All question candidates of a scope, by kind, best first. */
+export function questionCandidates(scope: MaterialScope) {
+  const usage = new Map<string, number>();
+  return {
+    definitions: interleave(definitionQuestions(scope.definitions, scope.pool, scope.chapterIndex, usage)),
+    numbers: interleave(numberQuestions(scope.sentences, scope.facts)),
+    terms: interleave(termQuestions(scope.sentences, scope.terms, scope.pool, scope.chapterIndex, usage)),
+    trueFalse: interleave(trueFalseQuestions(scope.sentences, scope.terms, scope.pool, scope.chapterIndex, usage)),
+    open: openQuestions(scope.objectives),
+  };
+}
+
+/**
+ * Picks questions so that no sentence, no answer and no prompt is used twice.
+ * Each kind gets a share first; what a kind cannot fill goes to the others.
+ */
+export class QuestionPicker {
+  readonly picked: QuestionCandidate[] = [];
+  private readonly sentences = new Set<string>();
+  private readonly answers = new Set<string>();
+  private readonly prompts = new Set<string>();
+
+  take(candidates: QuestionCandidate[], limit: number, filter: (c: QuestionCandidate) => boolean = () => true): number {
+    let taken = 0;
+    for (const c of candidates) {
+      if (taken >= limit) break;
+      const sentence = sentenceKey(c.source.text);
+      const prompt = sentenceKey(c.question.prompt);
+      if (!filter(c) || this.prompts.has(prompt) || this.answers.has(c.answerKey)) continue;
+      // Open prompts may share a supporting sentence with a cloze; every other kind needs its own sentence.
+      if (c.kind !== 'open' && this.sentences.has(sentence)) continue;
+      if (c.kind !== 'open') this.sentences.add(sentence);
+      this.prompts.add(prompt);
+      this.answers.add(c.answerKey);
+      this.picked.push(c);
+      taken++;
+    }
+    return taken;
+  }
+}
+
+export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
+  const target = quizLength(scope);
+  const c = questionCandidates(scope);
+  const picker = new QuestionPicker();
+  const openCount = Math.min(c.open.length, target >= 8 ? 2 : 1);
+  const closed = target - openCount;
+  picker.take(c.definitions, Math.round(closed * 0.3));
+  picker.take(c.numbers, Math.round(closed * 0.25));
+  picker.take(c.trueFalse, Math.round(closed * 0.2));
+  picker.take(c.terms, closed - picker.picked.length);
+  // A chapter short of one kind fills up from the others.
+  for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms]) picker.take(list, closed - picker.picked.length);
+  const closedPicked = [...picker.picked].sort((a, b) => a.source.order - b.source.order);
+  picker.take(c.open, openCount + Math.max(0, closed - closedPicked.length));
+  const open = picker.picked.filter((p) => p.kind === 'open');
+  return { questions: [...closedPicked, ...open].map((p) => p.question) };
+}

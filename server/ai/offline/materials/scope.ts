@@ -1,0 +1,61 @@
+import type { TextbookContent } from '../../../../common/textbook';
+import { countWords } from '../../nlp';
+import { findDefinitions, findNumbers, type Definition, type NumberFact } from './book-facts';
+import { bookSentences, chapterText, type BookSentence } from './book-sentences';
+import { bookTerms, stemKey, type BookTerm } from './book-terms';
+import { isQuizTerm } from './distractors';
+import { scopeObjectives, type ScopedObjective } from './objectives';
+
+/** What every material type draws on: the chapter (or whole book) and the rest of the book around it. */
+export interface MaterialScope {
+  book: TextbookContent;
+  /** Absent: the whole book. */
+  chapterIndex?: number;
+  title: string;
+  /** The sections of the chapter, or the chapters of the book. */
+  parts: Array<{ title: string; sentences: BookSentence[] }>;
+  all: BookSentence[];
+  sentences: BookSentence[];
+  words: number;
+  /** Key terms fit for questions, anywhere in the book (the distractor pool). */
+  pool: BookTerm[];
+  /** Key terms of the scope, most used first. */
+  terms: BookTerm[];
+  definitions: Definition[];
+  /** Every stated quantity of the book (distractors come from all of it). */
+  facts: NumberFact[];
+  objectives: ScopedObjective[];
+}
+
+const lengthWeight = [0, 1, 2.6, 3];
+
+export function buildScope(book: TextbookContent, chapterIndex?: number): MaterialScope {
+  const all = bookSentences(book);
+  const sentences = chapterIndex === undefined ? all : all.filter((s) => s.chapterIndex === chapterIndex);
+  const titleWords = new Set(book.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]).map((t) => stemKey(t)).flatMap((t) => t.split(' ')));
+  const pool = bookTerms(all).filter((t) => isQuizTerm(t, titleWords));
+  const inScope = (t: BookTerm) => (chapterIndex === undefined ? t.count : t.chapterCounts.get(chapterIndex) ?? 0);
+  // Phrases and names first: "external functions" tests more than "trace".
+  const isSpecific = (t: BookTerm) => t.words > 1 || t.isProper;
+  const terms = pool
+    .filter((t) => inScope(t) > 0)
+    .sort((a, b) => Number(isSpecific(b)) - Number(isSpecific(a)) || inScope(b) * lengthWeight[b.words] - inScope(a) * lengthWeight[a.words] || a.key.localeCompare(b.key));
+  const chapter = chapterIndex === undefined ? undefined : book.chapters[chapterIndex];
+  const parts = chapter
+    ? [{ title: chapter.title, sentences: sentences.filter((s) => !s.sectionTitle) }, ...chapter.sections.map((sec) => ({ title: sec.title, sentences: sentences.filter((s) => s.sectionTitle === sec.title) }))].filter((p) => p.sentences.length > 0)
+    : book.chapters.map((c, i) => ({ title: c.title, sentences: all.filter((s) => s.chapterIndex === i) })).filter((p) => p.sentences.length > 0);
+  return {
+    book,
+    chapterIndex,
+    title: chapter?.title ?? (book.title || 'the textbook'),
+    parts,
+    all,
+    sentences,
+    words: countWords(chapterText(book, chapterIndex)),
+    pool,
+    terms,
+    definitions: findDefinitions(sentences),
+    facts: all.flatMap((s) => findNumbers(s)),
+    objectives: scopeObjectives(book, chapterIndex, sentences, terms),
+  };
+}
