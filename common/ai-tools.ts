@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
-import { chapterSchema, referenceSchema, sectionSchema, textbookContentSchema } from './textbook';
+import { referenceSchema, sectionSchema, type Chapter, type Section, type TextbookContent } from './textbook';
 
 /** Request and response contracts of the AI writing tools (spec 7: /api/ai/expand-*, generate-section, customize-structure, add-section). */
 
@@ -16,6 +16,16 @@ export const aiToolLimits = {
   maxSectionCount: 12,
   maxParagraphCount: 20,
 } as const;
+
+/**
+ * Content in answers: the server sends what saveTextbook stored (already
+ * normalized). Typed without the content schema's input transforms, which a
+ * response serializer cannot run backwards.
+ */
+const isObject = (v: unknown) => typeof v === 'object' && v !== null;
+const storedContent = z.custom<TextbookContent>(isObject, 'textbook content');
+const storedChapter = z.custom<Chapter>(isObject, 'chapter');
+const storedSection = z.custom<Section>(isObject, 'section');
 
 /** What the answer adds when the sources have nothing more on the subject: the text is returned unchanged. */
 const expansionOutcome = {
@@ -46,9 +56,9 @@ export const expandChapterBody = z.object({
 });
 export type ExpandChapterBody = z.infer<typeof expandChapterBody>;
 export const expandChapterResponse = z.object({
-  expandedChapter: chapterSchema,
+  expandedChapter: storedChapter,
   /** The saved book and its revision (the change is stored through the normal save path). */
-  textbookContent: textbookContentSchema,
+  textbookContent: storedContent,
   revision: z.number().int(),
   ...expansionOutcome,
 });
@@ -70,7 +80,7 @@ export type GenerateSectionBody = z.infer<typeof generateSectionBody>;
 export const generateSectionResponse = z.object({
   sectionContent: z.string(),
   /** Present when the section was found and the expansion saved. */
-  textbookContent: textbookContentSchema.optional(),
+  textbookContent: storedContent.optional(),
   revision: z.number().int().optional(),
   ...expansionOutcome,
 });
@@ -89,7 +99,7 @@ export const customizeStructureBody = z.object({
 });
 export type CustomizeStructureBody = z.infer<typeof customizeStructureBody>;
 export const customizeStructureResponse = z.object({
-  textbookContent: textbookContentSchema,
+  textbookContent: storedContent,
   revision: z.number().int(),
   /** What changed, in a sentence or two. */
   summary: z.string(),
@@ -106,5 +116,5 @@ export const addSectionBody = z.object({
   position: z.number().int().min(0).optional(),
 });
 export type AddSectionBody = z.infer<typeof addSectionBody>;
-export const addSectionResponse = z.object({ textbookContent: textbookContentSchema, revision: z.number().int(), section: sectionSchema });
+export const addSectionResponse = z.object({ textbookContent: storedContent, revision: z.number().int(), section: storedSection });
 export type AddSectionResponse = z.infer<typeof addSectionResponse>;

@@ -9,6 +9,8 @@ import { registerReferenceRoutes } from './references/references.routes';
 import { registerGenerateRoutes } from './generate/generate.routes';
 import { registerAssistantRoutes } from './assistant/assistant.routes';
 import { registerExtractRoutes } from './extract/extract.routes';
+import { registerMaterialRoutes } from './materials/materials.routes';
+import { registerAiToolRoutes } from './ai-tools/ai-tools.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
@@ -25,4 +27,6 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   registerReferenceRoutes(app, deps);
   registerGenerateRoutes(app, deps);
   registerAssistantRoutes(app, deps);
+  registerMaterialRoutes(app, deps);
+  registerAiToolRoutes(app, deps);
 }

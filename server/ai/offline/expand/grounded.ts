@@ -63,6 +63,8 @@ export async function findNewSentences(ctx: EngineContext, input: FindInput): Pr
 
   const queryVector = input.focus ? blend(index.stats.vectorOf(input.query), index.stats.vectorOf(input.focus), 0.8) : index.stats.vectorOf(input.query);
   const minScore = input.minScore ?? 0.06;
+  // The passage the anchor sits in (its chunk, bounded by the document's headings) is on the subject as a whole.
+  const anchorChunks = new Set(anchor ? anchor.orders.map((o) => index.sentences[o].chunkId) : []);
   const ranked = [...candidates]
     .map((s) => {
       const relevance = sparseCosine(s.vector, queryVector);
@@ -71,7 +73,7 @@ export async function findNewSentences(ctx: EngineContext, input: FindInput): Pr
       const near = anchor ? 0.12 * Math.max(0, 1 - distance / neighbourhood) : 0;
       return { s, relevance, score: relevance + near + 0.1 * (chunkScore.get(s.chunkId) ?? 0) + (s.isParagraphStart ? 0.02 : 0) };
     })
-    .filter((x) => x.relevance >= minScore)
+    .filter((x) => x.relevance >= minScore || anchorChunks.has(x.s.chunkId))
     .sort((a, b) => b.score - a.score || a.s.order - b.s.order);
 
   const used = UsedSentences.fromHtml([...bookHtml(input.book), ...(input.extraUsedHtml ?? [])], fastSentences);

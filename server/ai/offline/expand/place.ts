@@ -9,11 +9,12 @@ export interface PlacedBlock {
 }
 
 /**
- * Interleaves the existing blocks of a passage with new paragraphs so the
+ * Interleaves the existing blocks of a passage with new sentences so the
  * result follows the sources' reading order: each existing block sits where
- * its sentences are found in the sources, and a new paragraph goes where its
- * first sentence is. Existing blocks never change order among themselves
- * (blocks not found in the sources stay after the block before them).
+ * its sentences are found in the sources, and each new sentence goes into
+ * the gap before the first block that comes after it there; the sentences
+ * of one gap become paragraphs. Existing blocks never change order among
+ * themselves (a block not found in the sources stays after the one before it).
  */
 export function placeInReadingOrder(
   existing: string[],
@@ -21,25 +22,28 @@ export function placeInReadingOrder(
   allSentences: IndexedSentence[],
   opts: { maxParagraphs?: number } = {},
 ): PlacedBlock[] {
-  const items: Array<{ html: string; isNew: boolean; order: number; rank: number }> = [];
+  const blockOrders: number[] = [];
   let previous = -1;
-  existing.forEach((html, i) => {
+  for (const html of existing) {
     const found = locateAnchor(allSentences, html);
-    const order = Math.max(previous, found ? found.first : previous);
-    previous = order;
-    items.push({ html, isNew: false, order, rank: i });
+    previous = Math.max(previous, found ? found.first : previous);
+    blockOrders.push(previous);
+  }
+  const gaps: IndexedSentence[][] = existing.map(() => []);
+  gaps.push([]);
+  for (const s of [...newSentences].sort((a, b) => a.order - b.order)) {
+    // After every block found at or before it in the sources: ties keep the author's block first.
+    gaps[blockOrders.filter((o) => o <= s.order).length].push(s);
+  }
+  let room = opts.maxParagraphs ?? Infinity;
+  const out: PlacedBlock[] = [];
+  gaps.forEach((sentences, i) => {
+    for (const texts of groupParagraphs(sentences, { maxSentences: 4 })) {
+      if (room <= 0) break;
+      out.push({ html: paragraph(texts.join(' ')), isNew: true });
+      room--;
+    }
+    if (i < existing.length) out.push({ html: existing[i], isNew: false });
   });
-  const orderOf = new Map(newSentences.map((s) => [s.text, s.order]));
-  const paragraphs = groupParagraphs(newSentences, { maxSentences: 4 }).slice(0, opts.maxParagraphs ?? Infinity);
-  paragraphs.forEach((texts, i) => {
-    items.push({ html: paragraph(texts.join(' ')), isNew: true, order: orderOf.get(texts[0]) ?? Infinity, rank: existing.length + i });
-  });
-  // Same position: the existing block first, so new text never splits what the author wrote.
-  items.sort((a, b) => a.order - b.order || Number(a.isNew) - Number(b.isNew) || a.rank - b.rank);
-  return items.map(({ html, isNew }) => ({ html, isNew }));
-}
-
-/** The sentences a placed set actually printed (paragraphs may be capped). */
-export function printedNew(blocks: PlacedBlock[]): number {
-  return blocks.filter((b) => b.isNew).length;
+  return out;
 }

@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TextbookContent } from '../../../common/textbook';
+import { fastSentences } from '../../ai/offline/compose/fast-sentences';
+import { htmlBlocks, htmlToText } from '../../ai/offline/compose/html';
+import { sentenceKey } from '../../ai/offline/compose/sentence-filter';
+import { useHarness, type TestUser } from '../../test/harness';
+import { listVersions } from '../versions/versions.repo';
+import { computingMaterial, createLinkedBook, testBookContent } from './ai-tools.fixtures';
+
+const h = useHarness();
+let alice: TestUser;
+
+beforeAll(async () => {
+  alice = await h.createUser('alice');
+});
+
+const materialSentences = fastSentences(computingMaterial.split('\n\n').filter((p) => /[.!?]$/.test(p)).join('\n\n'));
+const materialKeys = materialSentences.map(sentenceKey);
+
+function sentencesOf(html: string): string[] {
+  return htmlBlocks(html).flatMap((b) => fastSentences(htmlToText(b)));
+}
+
+function bookSentenceKeys(book: TextbookContent, skip?: (html: string) => boolean): Set<string> {
+  const html = book.chapters.flatMap((c) => [c.content, ...c.sections.map((s) => s.content)]).filter((x) => !skip?.(x));
+  return new Set(html.flatMap(sentencesOf).map(sentenceKey));
+}
+
+function post(user: TestUser, url: string, payload: Record<string, unknown>) {
+  return h.app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } });
+}
+
+describe('POST /api/ai/expand-paragraph', () => {
+  it('adds sentences of the sources around the selection, in their reading order, none already in the book', async () => {
+    const book = await createLinkedBook(h, alice);
+    const selected = 'The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.';
+    const res = await post(alice, '/api/ai/expand-paragraph', { paragraphContent: selected, textbookId: book.id, subject: 'Transistors', context: 'Book: A Short History of Computing' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.exhausted).toBe(false);
+    const sentences = sentencesOf(body.expandedContent);
+    expect(sentences).toContain(selected);
+    const added = sentences.filter((s) => s !== selected);
+    expect(added.length).toBeGreaterThanOrEqual(2);
+    // Grounded: every added sentence is a sentence of the material...
+    for (const s of added) expect(materialKeys).toContain(sentenceKey(s));
+    // ...not printed anywhere else in the book...
+    const inBook = bookSentenceKeys(book.content);
+    for (const s of added) expect(inBook.has(sentenceKey(s))).toBe(false);
+    // ...in the sources' reading order around the selection, and about it.
+    const positions = sentences.map((s) => materialKeys.indexOf(sentenceKey(s)));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(added.some((s) => /transistor/i.test(s))).toBe(true);
+  });
+
+  it('says so, and changes nothing, when the sources have nothing more', async () => {
+    // A book that already prints every sentence of the material.
+    const everything: TextbookContent = {
+      title: 'All of it',
+      references: [],
+      chapters: [{ title: 'Everything', content: materialSentences.map((s) => `<p>${s}</p>`).join(''), sections: [] }],
+    };
+    const book = await createLinkedBook(h, alice, everything);
+    const selected = 'The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.';
+    const res = await post(alice, '/api/ai/expand-paragraph', { paragraphContent: selected, textbookId: book.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      expandedContent: `<p>${selected}</p>`,
+      exhausted: true,
+      note: 'Your sources have nothing more on this that is not already in the textbook.',
+    });
+  });
+});
+
+describe('POST /api/ai/expand-chapter', () => {
+  it('turns a chapter without sections into exactly 4 sections, keeping its text and adding the sources\' new sentences; saved as a version', async () => {
+    const book = await createLinkedBook(h, alice);
+    const chapter = book.content.chapters[0];
+    const res = await post(alice, '/api/ai/expand-chapter', {
+      textbookId: book.id,
+      chapterIndex: 0,
+      chapterTitle: chapter.title,
+      chapterContent: chapter.content,
+      sectionCount: 4,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { expandedChapter, textbookContent, revision } = res.json();
+    expect(expandedChapter.sections).toHaveLength(4);
+    expect(expandedChapter.id).toBe(chapter.id);
+    expect(new Set(expandedChapter.sections.map((s: { title: string }) => s.title)).size).toBe(4);
+    const printed = [expandedChapter.content, ...expandedChapter.sections.map((s: { content: string }) => s.content)].flatMap(sentencesOf);
+    expect(printed).toContain('Charles Babbage designed the Difference Engine in 1822 to tabulate polynomial functions without human error.');
+    expect(printed.length).toBeGreaterThanOrEqual(4);
+    for (const s of printed) expect(materialKeys).toContain(sentenceKey(s));
+    expect(printed.some((s) => /Analytical Engine/.test(s))).toBe(true);
+    // Nothing printed twice, and nothing repeated from the rest of the book.
+    expect(new Set(printed.map(sentenceKey)).size).toBe(printed.length);
+    const rest = bookSentenceKeys({ ...book.content, chapters: book.content.chapters.slice(1) });
+    for (const s of printed) expect(rest.has(sentenceKey(s))).toBe(false);
+
+    expect(textbookContent.chapters[0].sections).toHaveLength(4);
+    expect(revision).toBe(book.revision + 1);
+    const stored = await h.app.inject({ method: 'GET', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } });
+    expect(stored.json().content.chapters[0].sections).toHaveLength(4);
+    const versions = await listVersions(h.database.db, book.id, 10);
+    expect(versions.map((v) => v.description).join('\n')).toContain('Expanded chapter "Mechanical Calculation" into 4 sections');
+  });
+
+  it('refuses a chapter that has sections, and a chapter index out of range', async () => {
+    const book = await createLinkedBook(h, alice);
+    const withSections = await post(alice, '/api/ai/expand-chapter', { textbookId: book.id, chapterIndex: 1, chapterTitle: 'x', chapterContent: '<p>x</p>', sectionCount: 4 });
+    expect(withSections.statusCode).toBe(400);
+    expect(withSections.json().message).toBe('Chapter "Electronic Computers" already has sections; expand them one at a time.');
+    const outOfRange = await post(alice, '/api/ai/expand-chapter', { textbookId: book.id, chapterIndex: 9, chapterTitle: 'x', chapterContent: '<p>x</p>', sectionCount: 4 });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().message).toBe('There is no chapter 10: the textbook has 4 chapters.');
+  });
+});
+
+describe('POST /api/ai/generate-section', () => {
+  it('expands a section from the sources in reading order, saves it, and answers the saved section', async () => {
+    const book = await createLinkedBook(h, alice);
+    const content = testBookContent();
+    const res = await post(alice, '/api/ai/generate-section', {
+      textbookId: book.id,
+      chapterIndex: 2,
+      chapterTitle: 'Transistors and Integrated Circuits',
+      sectionTitle: 'The Transistor',
+      context: 'Learning objectives: explain why transistors replaced vacuum tubes.\n\nOther sections: Integrated Circuits',
+      references: [{ title: 'A history', authors: 'Someone', year: '2001', publisher: 'Press', url: '', description: '', approved: true }],
+      expansionLevel: 'comprehensive',
+      paragraphCount: 8,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.exhausted).toBe(false);
+    const sentences = sentencesOf(body.sectionContent);
+    expect(sentences).toContain('The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.');
+    const positions = sentences.map((s) => materialKeys.indexOf(sentenceKey(s)));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(sentences).toContain('A transistor is a semiconductor device that amplifies or switches electronic signals.');
+    const others = bookSentenceKeys(book.content, (html) => html === content.chapters[2].sections![0].content);
+    for (const s of sentences) {
+      expect(materialKeys).toContain(sentenceKey(s));
+      expect(others.has(sentenceKey(s))).toBe(false);
+    }
+    expect(htmlBlocks(body.sectionContent).length).toBeLessThanOrEqual(1 + 8);
+    expect(body.textbookContent.chapters[2].sections[0].content).toBe(body.sectionContent);
+    const versions = await listVersions(h.database.db, book.id, 10);
+    expect(versions[0].description).toContain('Expanded section "The Transistor"');
+  });
+
+  it('answers that there is nothing more, without saving, when the sources are exhausted', async () => {
+    const everything: TextbookContent = {
+      title: 'All of it',
+      references: [],
+      chapters: [{ title: 'Everything', content: '<p>Intro.</p>', sections: [{ title: 'All', content: materialSentences.map((s) => `<p>${s}</p>`).join('') }] }],
+    };
+    const book = await createLinkedBook(h, alice, everything);
+    const res = await post(alice, '/api/ai/generate-section', { textbookId: book.id, chapterIndex: 0, chapterTitle: 'Everything', sectionTitle: 'All', context: '', references: [] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().exhausted).toBe(true);
+    expect(res.json().note).toBe('Your sources have nothing more on this that is not already in the textbook.');
+    expect(res.json().textbookContent).toBeUndefined();
+    const stored = await h.app.inject({ method: 'GET', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } });
+    expect(stored.json().revision).toBe(book.revision);
+  });
+});

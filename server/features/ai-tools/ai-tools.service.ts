@@ -1,0 +1,170 @@
+import type {
+  AddSectionBody,
+  AddSectionResponse,
+  CustomizeStructureBody,
+  CustomizeStructureResponse,
+  ExpandChapterBody,
+  ExpandChapterResponse,
+  ExpandParagraphBody,
+  ExpandParagraphResponse,
+  GenerateSectionBody,
+  GenerateSectionResponse,
+} from '../../../common/ai-tools';
+import type { PublicUser } from '../../../common/auth';
+import type { TextbookContent } from '../../../common/textbook';
+import type { EngineContext } from '../../ai/engine';
+import { addSection } from '../../ai/offline/chat/structure-ops';
+import { htmlToText } from '../../ai/offline/compose/html';
+import { AppError } from '../../http/app-error';
+import type { AppDeps } from '../../http/deps';
+import { loadTextbookMaterial } from '../sources/sources.service';
+import { sanitizeHtml } from '../textbooks/sanitize';
+import { saveTextbook } from '../textbooks/textbook-save.service';
+import { requireTextbookAccess } from '../textbooks/textbooks.policy';
+import { describeGuidance, describeContext } from './ai-tools.text';
+
+/**
+ * The AI writing tools (spec 7). Each call: authorize 'edit' (404 for anyone
+ * who may not see the book), run the engine on the stored book and its
+ * sources outside any transaction (it can take seconds), then store the
+ * change through saveTextbook against the revision it started from, so
+ * concurrent edits elsewhere in the book are merged rather than lost.
+ */
+async function loadForEdit(deps: AppDeps, user: PublicUser, textbookId: number) {
+  const { textbook } = await requireTextbookAccess(deps.database.db, textbookId, user, 'edit');
+  return { content: textbook.content, revision: textbook.revision };
+}
+
+async function engineContext(deps: AppDeps, textbookId: number): Promise<EngineContext> {
+  return loadTextbookMaterial(deps, textbookId);
+}
+
+function requireChapter(content: TextbookContent, chapterIndex: number) {
+  const n = content.chapters.length;
+  if (chapterIndex >= n) {
+    throw AppError.badRequest(n === 0 ? 'The textbook has no chapters yet.' : `There is no chapter ${chapterIndex + 1}: the textbook has ${n} chapter${n === 1 ? '' : 's'}.`);
+  }
+  return content.chapters[chapterIndex];
+}
+
+export async function expandParagraph(deps: AppDeps, user: PublicUser, body: ExpandParagraphBody): Promise<ExpandParagraphResponse> {
+  const { content } = await loadForEdit(deps, user, body.textbookId);
+  const ctx = await engineContext(deps, body.textbookId);
+  const result = await deps.engine.expandParagraph(ctx, {
+    paragraphHtml: body.paragraphContent,
+    subject: body.subject,
+    context: describeContext(body.context),
+    book: content,
+  });
+  // Nothing is saved here: the editor puts the text in place of the selection and autosaves it.
+  return { expandedContent: sanitizeHtml(result.value), exhausted: result.exhausted, ...(result.note ? { note: result.note } : {}) };
+}
+
+export async function expandChapter(deps: AppDeps, user: PublicUser, body: ExpandChapterBody): Promise<ExpandChapterResponse> {
+  const { content, revision } = await loadForEdit(deps, user, body.textbookId);
+  const chapter = requireChapter(content, body.chapterIndex);
+  if (chapter.sections.length > 0) {
+    throw AppError.badRequest(`Chapter "${chapter.title}" already has sections; expand them one at a time.`);
+  }
+  // The client's copy may be ahead of the stored one (autosave pending): its text is the one the user sees.
+  const chapterContent = body.chapterContent ?? chapter.content;
+  if (!htmlToText(chapterContent)) throw AppError.badRequest(`Chapter "${chapter.title}" has no content to expand yet.`);
+  const chapterTitle = body.chapterTitle?.trim() || chapter.title;
+  const ctx = await engineContext(deps, body.textbookId);
+  const result = await deps.engine.expandChapter(ctx, {
+    book: content,
+    chapterIndex: body.chapterIndex,
+    chapterTitle,
+    chapterContent,
+    sectionCount: body.sectionCount,
+  });
+  const expanded = { ...result.value, id: chapter.id, title: chapterTitle };
+  const next = { ...content, chapters: content.chapters.map((c, i) => (i === body.chapterIndex ? expanded : c)) };
+  const saved = await saveTextbook(deps, {
+    textbookId: body.textbookId,
+    user,
+    content: next,
+    baseRevision: revision,
+    description: `Expanded chapter "${chapterTitle}" into ${body.sectionCount} sections`,
+  });
+  return {
+    expandedChapter: saved.content.chapters.find((c) => c.id === chapter.id) ?? expanded,
+    textbookContent: saved.content,
+    revision: saved.revision,
+    exhausted: result.exhausted,
+    ...(result.note ? { note: result.note } : {}),
+  };
+}
+
+function findSection(content: TextbookContent, chapterIndex: number, body: GenerateSectionBody): number {
+  const sections = content.chapters[chapterIndex].sections;
+  if (body.sectionIndex !== undefined) {
+    if (body.sectionIndex >= sections.length) throw AppError.badRequest(`Chapter ${chapterIndex + 1} has no section ${body.sectionIndex + 1}.`);
+    return body.sectionIndex;
+  }
+  const wanted = body.sectionTitle.trim().toLowerCase();
+  return sections.findIndex((s) => s.title.trim().toLowerCase() === wanted);
+}
+
+export async function generateSection(deps: AppDeps, user: PublicUser, body: GenerateSectionBody): Promise<GenerateSectionResponse> {
+  const { content, revision } = await loadForEdit(deps, user, body.textbookId);
+  const chapter = requireChapter(content, body.chapterIndex);
+  const sectionIndex = findSection(content, body.chapterIndex, body);
+  const section = sectionIndex >= 0 ? chapter.sections[sectionIndex] : undefined;
+  const ctx = await engineContext(deps, body.textbookId);
+  const result = await deps.engine.generateSection(ctx, {
+    book: content,
+    chapterIndex: body.chapterIndex,
+    chapterTitle: body.chapterTitle?.trim() || chapter.title,
+    sectionTitle: section?.title ?? body.sectionTitle.trim(),
+    context: body.context,
+    // Spec 7: only the approved references are sent; anything else is ignored here too.
+    references: body.references.filter((r) => r.approved),
+    paragraphCount: body.paragraphCount,
+    expansionLevel: body.expansionLevel,
+  });
+  const sectionContent = sanitizeHtml(result.value);
+  const outcome = { exhausted: result.exhausted, ...(result.note ? { note: result.note } : {}) };
+  // A section not in the book (a client drafting a new one) gets its text without a save.
+  if (!section || result.exhausted) return { sectionContent, ...outcome };
+  const next = {
+    ...content,
+    chapters: content.chapters.map((c, i) =>
+      i === body.chapterIndex ? { ...c, sections: c.sections.map((s, j) => (j === sectionIndex ? { ...s, content: sectionContent } : s)) } : c,
+    ),
+  };
+  const saved = await saveTextbook(deps, { textbookId: body.textbookId, user, content: next, baseRevision: revision, description: `Expanded section "${section.title}"` });
+  const stored = saved.content.chapters.flatMap((c) => c.sections).find((s) => s.id === section.id);
+  return { sectionContent: stored?.content ?? sectionContent, textbookContent: saved.content, revision: saved.revision, ...outcome };
+}
+
+export async function customizeStructure(deps: AppDeps, user: PublicUser, body: CustomizeStructureBody): Promise<CustomizeStructureResponse> {
+  const { content, revision } = await loadForEdit(deps, user, body.textbookId);
+  const ctx = await engineContext(deps, body.textbookId);
+  const result = await deps.engine.customizeStructure(ctx, { book: content, guidance: body.userGuidance.trim(), originalDocument: body.originalDocument });
+  const saved = await saveTextbook(deps, {
+    textbookId: body.textbookId,
+    user,
+    content: result.content,
+    baseRevision: revision,
+    description: `Restructured: ${describeGuidance(body.userGuidance)}`,
+  });
+  return { textbookContent: saved.content, revision: saved.revision, summary: result.summary };
+}
+
+export async function addSectionToChapter(deps: AppDeps, user: PublicUser, body: AddSectionBody): Promise<AddSectionResponse> {
+  const { content, revision } = await loadForEdit(deps, user, body.textbookId);
+  requireChapter(content, body.chapterIndex);
+  const added = addSection(content, body.chapterIndex, { title: body.section.title, content: body.section.content, position: body.position });
+  if (!added.ok) throw AppError.badRequest(added.reason);
+  const saved = await saveTextbook(deps, {
+    textbookId: body.textbookId,
+    user,
+    content: added.content,
+    baseRevision: revision,
+    description: `Added section "${body.section.title.trim()}"`,
+  });
+  const chapter = saved.content.chapters[body.chapterIndex];
+  const section = chapter.sections[Math.min(body.position ?? chapter.sections.length - 1, chapter.sections.length - 1)];
+  return { textbookContent: saved.content, revision: saved.revision, section };
+}
