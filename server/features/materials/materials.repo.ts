@@ -1,0 +1,27 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { materials } from '../../db/schema';
+
+export function listMaterials(db: DbOrTx, textbookId: number) {
+  return db.select().from(materials).where(eq(materials.textbookId, textbookId)).orderBy(asc(materials.createdAt), asc(materials.id));
+}
+
+export function insertMaterial(
+  db: DbOrTx,
+  values: { textbookId: number; contentType: string; title: string; description: string; chapterTitle: string | null; chapterIndex: number | null; body: unknown; createdBy: number },
+) {
+  return db.insert(materials).values(values).returning().then((rows) => rows[0]);
+}
+
+/** Spec 3 merges items by title plus contentType: a regenerated material replaces the one before it. */
+export function deleteMaterialsNamed(db: DbOrTx, textbookId: number, contentType: string, title: string) {
+  return db.delete(materials).where(and(eq(materials.textbookId, textbookId), eq(materials.contentType, contentType), eq(materials.title, title)));
+}
+
+export function deleteMaterial(db: DbOrTx, textbookId: number, materialId: number) {
+  return db
+    .delete(materials)
+    .where(and(eq(materials.textbookId, textbookId), eq(materials.id, materialId)))
+    .returning({ id: materials.id })
+    .then((rows) => rows[0]);
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createMaterialBody, type MaterialListResponse, type MaterialResponse } from '../../../common/materials';
+import { numericId, textbookIdParams } from '../../../common/textbooks-api';
+import { currentUser } from '../../http/authenticate';
+import type { AppDeps } from '../../http/deps';
+import { createMaterial, deleteTextbookMaterial, listTextbookMaterials } from './materials.service';
+
+const materialParams = z.object({ id: numericId('Textbook id'), materialId: numericId('Material id') });
+
+/** Educational materials of a textbook (issue 10): owner and collaborators only; strangers get 404. */
+export function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+
+  r.get('/api/textbooks/:id/materials', { schema: { params: textbookIdParams } }, async (request): Promise<MaterialListResponse> => ({
+    materials: await listTextbookMaterials(db, currentUser(request), request.params.id),
+  }));
+
+  r.post('/api/textbooks/:id/materials', { schema: { params: textbookIdParams, body: createMaterialBody } }, async (request, reply) => {
+    const material = await createMaterial(deps, currentUser(request), request.params.id, request.body);
+    return reply.status(201).send({ material } satisfies MaterialResponse);
+  });
+
+  r.delete('/api/textbooks/:id/materials/:materialId', { schema: { params: materialParams } }, async (request) => {
+    await deleteTextbookMaterial(db, currentUser(request), request.params.id, request.params.materialId);
+    return { ok: true };
+  });
+}
