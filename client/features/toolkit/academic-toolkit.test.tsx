@@ -73,6 +73,8 @@ describe('AcademicToolkit', () => {
     expect(screen.queryByRole('tab')).toBeNull();
     await u.click(screen.getByRole('button', { name: /Academic Toolkit/ }));
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Customize Structure', 'Reorder Content', 'Add Chapters/Sections', 'Version History']);
+    // Customize Structure (the AI tools' tab) is the first one shown.
+    expect(screen.getByRole('button', { name: /Apply Customization/ })).toBeDisabled();
   });
 });
 
@@ -171,7 +173,7 @@ describe('Add Chapters/Sections', () => {
     await u.click(screen.getByRole('button', { name: 'Rename chapter "Energy"' }));
     const input = screen.getByLabelText('Chapter title');
     await u.clear(input);
-    await u.click(screen.getByRole('button', { name: 'Save chapter title' }));
+    await u.click(screen.getByRole('button', { name: 'Save new name' }));
     expect(await toastTitle()).toHaveTextContent('Error');
     expect(toastDescription()).toBe('Chapter title cannot be empty.');
     expect(bodies).toHaveLength(0);

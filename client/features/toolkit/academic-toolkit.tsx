@@ -3,9 +3,9 @@ import { ChevronDown, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { CustomizeStructureTab } from '../ai-tools/customize-structure-tab';
 import { VersionHistoryTab } from '../versions/version-history-tab';
 import { AddContentTab } from './add-content-tab';
-import { CustomizeStructureSlot } from './customize-structure-slot';
 import { ReorderContentTab } from './reorder-content-tab';
 import type { ToolkitProps } from './use-toolkit-save';
 
@@ -38,7 +38,7 @@ export function AcademicToolkit(props: AcademicToolkitProps) {
               <TabsTrigger value="versions">Version History</TabsTrigger>
             </TabsList>
             <TabsContent value="customize">
-              <CustomizeStructureSlot {...props} />
+              <CustomizeStructureTab textbookId={props.textbookId} content={props.content} onContentSaved={props.onContentSaved} />
             </TabsContent>
             <TabsContent value="reorder">
               <ReorderContentTab {...props} />

@@ -64,7 +64,7 @@ export function ChapterItem(props: ChapterItemProps) {
               maxLength={300}
               className="h-9"
             />
-            <Button type="submit" variant="ghost" size="icon" aria-label="Save chapter title" disabled={isSaving}>
+            <Button type="submit" variant="ghost" size="icon" aria-label="Save new name" disabled={isSaving}>
               <Check className="h-4 w-4" aria-hidden />
             </Button>
             <Button variant="ghost" size="icon" aria-label="Cancel renaming" onClick={() => setIsRenaming(false)}>
