@@ -8,6 +8,7 @@ import type { ChunkRow, SourceRow } from '../../db/schema';
 import type { AppDeps } from '../../http/deps';
 import type { DraftChunk } from '../../ingest/chunk';
 import { chunkDocument } from '../../ingest/chunk';
+import type { ExtractOutput } from '../../ingest/extract-document';
 import { checkUpload, extractUpload, type UploadedFile } from '../../ingest/extract';
 import { documentFromDirectText } from '../../ingest/txt-extract';
 import * as repo from './sources.repo';
@@ -127,18 +128,38 @@ export async function ingestMaterial(deps: AppDeps, user: PublicUser, input: Ing
   let done = 0;
   const report = (stage: IngestStage, within: number) => onProgress?.(stage, Math.min(100, Math.round(((done + within / 100) / Math.max(1, items)) * 100)));
 
-  for (const file of input.files) {
-    const sha = sha256(file.data);
-    let source = await repo.findSourceBySha(db, user.id, sha);
-    if (!source) {
-      report('extract', 0);
-      const { document, chunks } = await extractUpload(file, deps.config);
-      report('chunk', 100);
-      source = await storeSource(db, deps.embedder, user, { sha, byteSize: file.data.length }, document, chunks, (p) => report('embed', p));
+  // Files not seen before are extracted concurrently (the worker pool bounds it to the cores),
+  // then stored in the order sent. The same bytes twice in one request are read once.
+  let extractedCount = 0;
+  const bySha = new Map<string, Promise<{ existing?: SourceRow; extracted?: ExtractOutput }>>();
+  const pending = await Promise.all(
+    input.files.map(async (file) => {
+      const sha = sha256(file.data);
+      if (!bySha.has(sha)) {
+        bySha.set(
+          sha,
+          (async () => {
+            const existing = await repo.findSourceBySha(db, user.id, sha);
+            if (existing) return { existing };
+            const extracted = await extractUpload(file, deps.config);
+            onProgress?.('extract', Math.round((++extractedCount / input.files.length) * 100));
+            return { extracted };
+          })(),
+        );
+      }
+      return { file, sha, ...(await bySha.get(sha)!) };
+    }),
+  );
+  onProgress?.('chunk', 100);
+  for (const item of pending) {
+    let source = item.existing ?? (await repo.findSourceBySha(db, user.id, item.sha));
+    if (!source && item.extracted) {
+      source = await storeSource(db, deps.embedder, user, { sha: item.sha, byteSize: item.file.data.length }, item.extracted.document, item.extracted.chunks, (p) =>
+        report('embed', p),
+      );
     }
-    sourceIds.push(source.id);
+    if (source) sourceIds.push(source.id);
     done++;
-    report('embed', 0);
   }
 
   const content = input.directContent?.trim();
