@@ -84,7 +84,9 @@ describe('POST /api/images/upload', () => {
     const book = await createBook(h, owner);
     const png = makePng();
     const exact = Buffer.concat([png, Buffer.alloc(limits.imageMaxBytes - png.length, 1)]);
-    expect((await upload(owner, book.id, { filename: 'big.png', type: 'image/png', data: exact })).statusCode).toBe(200);
+    const stored = await upload(owner, book.id, { filename: 'big.png', type: 'image/png', data: exact });
+    expect(stored.statusCode).toBe(200);
+    expect((await fetchImage(owner, stored.json().dataUrl)).rawPayload.equals(exact)).toBe(true);
     const over = Buffer.concat([exact, Buffer.from([0])]);
     const res = await upload(owner, book.id, { filename: 'big.png', type: 'image/png', data: over });
     expect(res.statusCode).toBe(413);
