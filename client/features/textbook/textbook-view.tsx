@@ -1,8 +1,14 @@
 import { ArrowLeft, Info } from 'lucide-react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link } from 'wouter';
-import type { TextbookContent } from '../../../common/textbook';
+import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
+import { useAuth } from '../../app/auth-context';
+import { CollaboratorsCard } from '../collaboration/collaborators-card';
+import { ConnectionIndicator } from '../collaboration/connection-indicator';
+import { ManageCollaboratorsDialog } from '../collaboration/manage-collaborators-dialog';
+import { useCollaboration } from '../collaboration/use-collaboration';
 import { useEducationalMaterials } from '../materials-viewer/use-educational-materials';
+import { AcademicToolkit } from '../toolkit/academic-toolkit';
 import { ConflictPanel } from './conflict-panel';
 import { SaveStatusIndicator } from './save-status';
 import type { TextbookResponse } from './textbook.api';
@@ -13,6 +19,16 @@ import { useWorkingCopy } from './use-working-copy';
 export function TextbookView({ textbook, content }: { textbook: TextbookResponse; content: TextbookContent }) {
   const { copy, editContent, receive, resolve, retry } = useWorkingCopy(textbook.id, { content, revision: textbook.revision });
   const materials = useEducationalMaterials(textbook.id);
+  const { user } = useAuth();
+  // Spec 6: the owner is the one whose id matches, or whom the server flags.
+  const isOwner = textbook.isOwner || (user !== null && textbook.userId === user.id);
+
+  // A collaborator's committed save: merged by section id, the section being typed in is kept.
+  const onRemoteEdit = useCallback((raw: unknown, revision: number) => {
+    const parsed = parseTextbookContent(raw);
+    if (parsed.ok) receive(parsed.content, revision);
+  }, [receive]);
+  const { connected, activeUsers } = useCollaboration({ textbookId: textbook.id, onRemoteEdit });
 
   // A refetch or a toolkit save brings a newer revision: merged in by section id.
   useEffect(() => {
@@ -27,7 +43,10 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back
         </Link>
         <h1 className="min-w-0 flex-1 text-2xl font-bold sm:text-3xl">{textbook.topic}</h1>
-        {/* COLLABORATION SLOT (contract D): ConnectionIndicator and ManageCollaboratorsDialog go here. */}
+        <div className="no-print flex flex-wrap items-center gap-2">
+          <ConnectionIndicator connected={connected} />
+          <ManageCollaboratorsDialog textbookId={textbook.id} isOwner={isOwner} />
+        </div>
       </div>
       {notice && (
         <p className="mb-4 flex items-start gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
@@ -35,8 +54,12 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
           <span>{notice}</span>
         </p>
       )}
-      {/* COLLABORATORS CARD SLOT (contract D). */}
-      {/* ACADEMIC TOOLKIT SLOT (contract E): <AcademicToolkit textbookId topic content revision onContentSaved /> mounts here. */}
+      <div className="no-print mb-4 grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
+          <AcademicToolkit textbookId={textbook.id} topic={textbook.topic} content={copy.content} revision={copy.revision} onContentSaved={receive} />
+        </div>
+        <CollaboratorsCard textbookId={textbook.id} activeUsers={activeUsers} />
+      </div>
       <TextbookWorkspace
         textbookId={textbook.id}
         title={copy.content.title || textbook.topic}
