@@ -69,7 +69,7 @@ let failed = 0;
 let skipped = 0;
 const allFailures = [];
 console.log('');
-console.log('tier              result                            time');
+console.log(`${'tier'.padEnd(22)}${'result'.padEnd(34)}time`);
 for (const line of readFileSync(tiersFile, 'utf8').split('\n').filter(Boolean)) {
   const [name, kind, codeText, seconds, reportPath] = line.split('\t');
   const code = Number(codeText);
@@ -89,7 +89,7 @@ for (const line of readFileSync(tiersFile, 'utf8').split('\n').filter(Boolean)) 
   skipped += counts.skipped;
   allFailures.push(...counts.failures.map((f) => `[${name}] ${f}`));
   const result = `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
-  console.log(`${name.padEnd(18)}${result.padEnd(34)}${seconds}s`);
+  console.log(`${name.padEnd(22)}${result.padEnd(34)}${seconds}s`);
 }
 if (allFailures.length) {
   console.log('\nFailures:');
