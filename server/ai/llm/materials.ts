@@ -1,8 +1,149 @@
-import type { LanguageModel } from 'ai';
+import { generateText, Output, type LanguageModel } from 'ai';
+import { z } from 'zod';
+import { materialContentSchemas, materialTypeLabels, type MaterialContentType } from '../../../common/materials';
 import { AppError } from '../../http/app-error';
 import type { EngineContext, GenerateMaterialInput, GeneratedMaterial } from '../engine';
+import { quickTokenize } from '../nlp';
+import { chapterText } from '../offline/materials/book-sentences';
+import { sentenceKey } from '../offline/compose/sentence-filter';
+import { toProviderError } from './outline/model-errors';
 
-// Placeholder until the materials issue lands; its helper replaces this file.
-export async function llmGenerateMaterial(_model: LanguageModel, _ctx: EngineContext, _input: GenerateMaterialInput): Promise<GeneratedMaterial> {
-  throw new AppError('INTERNAL', 'The llm material generation is not built yet.');
+/** Longest chapter text given to the model, in characters (bounded so prompts fit small local models too). */
+const maxChapterChars = 14_000;
+
+// What the model is asked for: the contract's shapes without the cross-field rules, so one bad
+// question is dropped after checking instead of failing the whole answer.
+const llmQuiz = z.object({
+  description: z.string(),
+  questions: z.array(z.object({ type: z.enum(['multiple-choice', 'true-false', 'short-answer']), prompt: z.string(), options: z.array(z.string()).optional(), answer: z.string(), explanation: z.string(), source: z.string() })),
+});
+const llmAssessment = z.object({
+  description: z.string(),
+  items: z.array(z.object({ type: z.enum(['multiple-choice', 'true-false', 'short-answer', 'essay']), prompt: z.string(), options: z.array(z.string()).optional(), answer: z.string().optional(), points: z.number(), rubric: z.array(z.string()).optional() })),
+});
+const llmLessonPlan = z.object({
+  description: z.string(),
+  objectives: z.array(z.string()),
+  activities: z.array(z.object({ minutes: z.number(), title: z.string(), description: z.string() })),
+  materials: z.array(z.string()),
+  assessment: z.array(z.string()),
+});
+const llmHomework = z.object({ description: z.string(), problems: z.array(z.object({ prompt: z.string(), expectedAnswer: z.string().optional(), guidance: z.string() })) });
+
+const outputs = { quiz: llmQuiz, assessment: llmAssessment, lessonPlan: llmLessonPlan, homework: llmHomework } as const;
+
+const instructions: Record<MaterialContentType, string> = {
+  quiz:
+    'Write a quiz of 8 to 15 questions: multiple-choice, true-false and short-answer. Every question comes from one sentence of the chapter: ' +
+    '"source" quotes that sentence word for word. A multiple-choice answer is exactly one of its options; the other options are of the same kind ' +
+    '(terms for a term, numbers for a number) taken from elsewhere in the textbook, never the answer again and never repeated. ' +
+    'A true-false answer is "True" or "False". The explanation says why the answer is right.',
+  assessment:
+    'Write a graded assessment mixing multiple-choice, true-false, short-answer and essay items, each with whole-number points. ' +
+    'Multiple-choice items have options and an answer that is one of them. Short-answer and essay items have a rubric: a list of marking criteria with points.',
+  lessonPlan:
+    'Write a lesson plan: learning objectives (starting with an action verb), a timed sequence of activities (minutes, title, description) ' +
+    'that follows the chapter\'s sections, the materials needed, and how learning is checked (assessment).',
+  homework: 'Write 5 to 8 homework problems on the chapter, each with marking guidance and, where there is one, the expected answer.',
+};
+
+function normalized(text: string): string {
+  return ` ${sentenceKey(text)} `;
+}
+
+/** Most of the answer's content words are in the chapter: a paraphrase of it, not outside knowledge. */
+function isGrounded(answer: string, chapter: string, chapterTokens: Set<string>): boolean {
+  if (normalized(chapter).includes(normalized(answer))) return true;
+  const tokens = quickTokenize(answer);
+  return tokens.length > 0 && tokens.filter((t) => chapterTokens.has(t)).length / tokens.length >= 0.7;
+}
+
+type LlmOutput<T extends MaterialContentType> = z.infer<(typeof outputs)[T]>;
+type LlmQuestion = LlmOutput<'quiz'>['questions'][number];
+type LlmItem = LlmOutput<'assessment'>['items'][number];
+
+/** Keeps only what checks out against the chapter text, repairing what can be repaired (option case, totals). */
+function checkAgainstChapter(contentType: MaterialContentType, output: LlmOutput<MaterialContentType>, chapter: string): unknown {
+  const chapterKey = normalized(chapter);
+  const chapterTokens = new Set(quickTokenize(chapter));
+  const matchOption = (options: string[], answer: string) => options.find((o) => o.trim().toLowerCase() === answer.trim().toLowerCase());
+  switch (contentType) {
+    case 'quiz': {
+      const seen = new Set<string>();
+      const questions = (output as LlmOutput<'quiz'>).questions.flatMap((q): LlmQuestion[] => {
+        if (!chapterKey.includes(normalized(q.source)) || seen.has(sentenceKey(q.prompt))) return [];
+        seen.add(sentenceKey(q.prompt));
+        if (q.type === 'true-false') {
+          const answer = /^t/i.test(q.answer.trim()) ? 'True' : /^f/i.test(q.answer.trim()) ? 'False' : null;
+          return answer ? [{ ...q, options: ['True', 'False'], answer }] : [];
+        }
+        if (q.type === 'multiple-choice') {
+          const options = [...new Map((q.options ?? []).map((o) => [o.trim().toLowerCase(), o.trim()])).values()];
+          const answer = matchOption(options, q.answer);
+          if (!answer || options.length < 3 || !isGrounded(answer, chapter, chapterTokens)) return [];
+          return [{ ...q, options, answer }];
+        }
+        return isGrounded(q.answer, chapter, chapterTokens) ? [{ ...q, options: undefined }] : [];
+      });
+      return { questions };
+    }
+    case 'assessment': {
+      const items = (output as LlmOutput<'assessment'>).items.flatMap((item): LlmItem[] => {
+        const points = Math.max(1, Math.round(item.points));
+        if (item.type === 'multiple-choice') {
+          const answer = item.answer && matchOption(item.options ?? [], item.answer);
+          return answer && isGrounded(answer, chapter, chapterTokens) ? [{ ...item, answer, points }] : [];
+        }
+        if (item.type === 'true-false') return [{ ...item, options: ['True', 'False'], points }];
+        return item.rubric && item.rubric.length > 0 ? [{ ...item, options: undefined, points }] : [];
+      });
+      return { items, totalPoints: items.reduce((sum, i) => sum + i.points, 0) };
+    }
+    case 'lessonPlan': {
+      const plan = output as LlmOutput<'lessonPlan'>;
+      const activities = plan.activities.map((a) => ({ ...a, minutes: Math.max(1, Math.round(a.minutes)) }));
+      // The duration is what the activities add up to, whatever the model said.
+      return { objectives: plan.objectives, durationMinutes: activities.reduce((n, a) => n + a.minutes, 0), activities, materials: plan.materials, assessment: plan.assessment };
+    }
+    case 'homework':
+      return { problems: (output as LlmOutput<'homework'>).problems.filter((p) => p.prompt.trim() && p.guidance.trim()) };
+  }
+}
+
+/** llm materials: the chapter's text to the model, the answer checked against that text before it is kept. */
+export async function llmGenerateMaterial(model: LanguageModel, ctx: EngineContext, input: GenerateMaterialInput): Promise<GeneratedMaterial> {
+  const { book, contentType, chapterIndex } = input;
+  const label = materialTypeLabels[contentType];
+  const scopeTitle = chapterIndex === undefined ? book.title || 'the textbook' : book.chapters[chapterIndex].title;
+  const text = chapterText(book, chapterIndex);
+  if (!text.trim()) throw new AppError('UNPROCESSABLE', `There is no text in "${scopeTitle}" to build a ${label.toLowerCase()} from yet. Add or expand its content first.`);
+  const others = book.chapters.filter((_, i) => i !== chapterIndex).map((c) => c.title);
+  let output: LlmOutput<MaterialContentType>;
+  try {
+    const result = await generateText({
+      model,
+      output: Output.object<unknown>({ schema: outputs[contentType] as z.ZodType<unknown> }),
+      system:
+        `You write educational materials for instructors from their own textbook. ${instructions[contentType]} ` +
+        'Use only the textbook text given: no outside facts, numbers or quotations. The description is one sentence saying what the material covers.',
+      prompt:
+        `Textbook: ${book.title}\n${chapterIndex === undefined ? 'Scope: the whole textbook' : `Chapter: ${scopeTitle}`}\n` +
+        `${others.length ? `Other chapters of the textbook: ${others.join('; ')}\n` : ''}\nText:\n${text.slice(0, maxChapterChars)}`,
+    });
+    output = result.output as LlmOutput<MaterialContentType>;
+  } catch (err) {
+    throw toProviderError(err, label.toLowerCase());
+  }
+  ctx.onProgress?.(90);
+  const checked = materialContentSchemas[contentType].safeParse(checkAgainstChapter(contentType, output, text));
+  if (!checked.success) {
+    throw new AppError('PROVIDER_ERROR', `The language model's ${label.toLowerCase()} could not be checked against the text of "${scopeTitle}". Please try again.`);
+  }
+  return {
+    title: chapterIndex === undefined ? `${label}: ${scopeTitle} (whole book)` : `${label}: ${scopeTitle}`,
+    description: output.description.trim() || `${label} on "${scopeTitle}".`,
+    contentType,
+    chapterTitle: chapterIndex === undefined ? undefined : scopeTitle,
+    content: checked.data,
+  };
 }
