@@ -186,11 +186,20 @@ test.describe('academic toolkit (issue 8)', () => {
     await expect(toastTitle(page)).toHaveText('Chapter Deleted');
     await expect(chapters).toHaveText(['1. Alpha', '2. Beta', '3. Gamma', '4. Delta']);
 
+    // Section cards are draggable too, and a move is saved at once.
+    await page.getByRole('button', { name: /1\. Alpha/ }).click();
+    const cardTitles = page.getByRole('list', { name: 'Sections of "Alpha"' }).getByTestId('section-card-title');
+    await expect(cardTitles).toHaveText(['A1', 'A2', 'A3']);
+    await moveByKeyboard(page, page.getByRole('button', { name: 'Drag section "A3"' }), 'ArrowUp', 2);
+    await expect(toastTitle(page)).toHaveText('Sections Reordered');
+    await expect(cardTitles).toHaveText(['A3', 'A1', 'A2']);
+
     await page.reload();
     await openToolkitTab(page, 'Add Chapters/Sections');
     await expect(page.getByTestId('toolkit-chapter-title')).toHaveText(['1. Alpha', '2. Beta', '3. Gamma', '4. Delta']);
     saved = await stored(page.request, id);
     expect(saved.chapters.map((c) => c.title)).toEqual(['Alpha', 'Beta', 'Gamma', 'Delta']);
+    expect(saved.chapters[0].sections.map((s) => s.title)).toEqual(['A3', 'A1', 'A2']);
   });
 
   test('restore an old version, then restore the version made before it', async ({ page, registerAndLogin }) => {
