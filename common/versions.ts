@@ -13,7 +13,9 @@ export interface VersionEntry {
   /** What changed and who: 'Edited section "Forces" (by alice)', 'Restored version 4 (by bob)'. */
   description: string;
   topic: string;
+  /** The content, or null with contentOmitted in a long list of a big book (GET the version itself). */
   content: unknown;
+  contentOmitted?: boolean;
   revision: number;
   createdBy: { id: number; username: string } | null;
 }

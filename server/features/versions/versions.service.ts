@@ -8,12 +8,19 @@ import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import { presentDetail } from '../textbooks/textbooks.service';
 import * as repo from './versions.repo';
 
-/** A history longer than this is cut to its newest entries (each carries a whole textbook). */
+/** A history longer than this is cut to its newest entries. */
 const maxListed = 200;
+/**
+ * The list carries each version's content (spec 3) while the stored sizes add up to
+ * this; older entries of a big book come without it (contentOmitted) and are fetched
+ * one at a time, so 200 versions of a 5 MB book never make a gigabyte response.
+ */
+const listContentBudgetBytes = 16 * 1024 * 1024;
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findVersion>>>;
+type Header = Omit<Row, 'content' | 'textbookId'>;
 
-function present(row: Row): VersionEntry {
+function present(row: Header, content: unknown, contentOmitted = false): VersionEntry {
   return {
     id: row.id,
     versionNumber: row.versionNumber,
@@ -21,22 +28,30 @@ function present(row: Row): VersionEntry {
     updatedAt: row.updatedAt.toISOString(),
     description: row.description,
     topic: row.topic,
-    content: row.content,
+    content,
+    ...(contentOmitted ? { contentOmitted } : {}),
     revision: row.revision,
     createdBy: row.createdById !== null && row.createdByName !== null ? { id: row.createdById, username: row.createdByName } : null,
   };
 }
 
-export async function listVersions(db: Db, user: PublicUser, textbookId: number): Promise<VersionEntry[]> {
+export async function listVersions(db: Db, user: PublicUser, textbookId: number, contentBudgetBytes = listContentBudgetBytes): Promise<VersionEntry[]> {
   await requireTextbookRole(db, textbookId, user, 'read');
-  return (await repo.listVersions(db, textbookId, maxListed)).map(present);
+  const headers = await repo.listVersionHeaders(db, textbookId, maxListed);
+  let budget = contentBudgetBytes;
+  const withContent = headers.filter((h, i) => {
+    budget -= Number(h.storedBytes ?? 0);
+    return i === 0 || budget >= 0;
+  });
+  const contents = new Map((await repo.listVersionContents(db, textbookId, withContent.map((h) => h.id))).map((r) => [r.id, r.content]));
+  return headers.map((h) => (contents.has(h.id) ? present(h, contents.get(h.id)) : present(h, null, true)));
 }
 
 export async function getVersion(db: Db, user: PublicUser, textbookId: number, versionId: number): Promise<VersionEntry> {
   await requireTextbookRole(db, textbookId, user, 'read');
   const row = await repo.findVersion(db, textbookId, versionId);
   if (!row) throw AppError.notFound('Version not found');
-  return present(row);
+  return present(row, row.content);
 }
 
 /**

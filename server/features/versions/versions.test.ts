@@ -4,6 +4,7 @@ import type { TextbookContent } from '../../../common/textbook';
 import type { VersionEntry } from '../../../common/versions';
 import { useHarness, type TestUser } from '../../test/harness';
 import { createBook, shareBook } from '../textbooks/test-factory';
+import { listVersions } from './versions.service';
 
 const h = useHarness();
 
@@ -94,6 +95,23 @@ describe('version history', () => {
     const list = await versions(owner, book.id);
     expect(list[1].description).toBe(`Added chapter "Energy" (by ${owner.username})`);
     expect(list[0].description).toBe(`Deleted section "Acceleration" (by ${friend.username})`);
+  });
+
+  it('leaves content out of older entries once the list would grow too big, and still serves them one by one', async () => {
+    const owner = await h.createUser('owner');
+    const friend = await h.createUser('friend');
+    const book = await createBook(h, owner);
+    await shareBook(h, book.id, friend);
+    await save(owner, book.id, (c) => (c.title = 'two'));
+    await save(friend, book.id, (c) => (c.title = 'three'));
+    const list = await listVersions(h.database.db, { id: owner.id, username: owner.username }, book.id, 1);
+    expect(list.map((v) => [v.versionNumber, v.contentOmitted ?? false])).toEqual([[3, false], [2, true], [1, true]]);
+    expect((list[0].content as TextbookContent).title).toBe('three');
+    expect(list[1].content).toBeNull();
+    const one = await as(owner, 'GET', `/api/textbooks/${book.id}/versions/${list[1].id}`);
+    expect((one.json().version.content as TextbookContent).title).toBe('two');
+    // The route's budget is large: a small book's list carries every content.
+    expect((await versions(owner, book.id)).every((v) => v.content && !v.contentOmitted)).toBe(true);
   });
 
   it('gets one version by id, and 404 for a version of another textbook', async () => {
