@@ -5,7 +5,7 @@ import { uploadImage } from './images/images.service';
 import { makePng, multipart } from './images/test-multipart';
 import { saveTextbook } from './textbooks/textbook-save.service';
 import { createBook, shareBook } from './textbooks/test-factory';
-import { listVersions } from './versions/versions.repo';
+import { listVersionHeaders } from './versions/versions.repo';
 
 /**
  * Who may call what (issue 9, spec 6), one row per endpoint, checked for every
@@ -121,7 +121,7 @@ async function fixture(): Promise<MatrixFixture> {
   const owner = { id: users.owner.id, username: users.owner.username };
   const first = book.content;
   const saved = await saveTextbook(h.deps, { textbookId: book.id, user: owner, content: { ...first, title: `${first.title} (revised)` } });
-  const versions = await listVersions(h.database.db, book.id, 10);
+  const versions = await listVersionHeaders(h.database.db, book.id, 10);
   const image = await uploadImage(h.database.db, owner, book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 3) });
   return {
     ...users,
