@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness, type TestUser } from '../test/harness';
 import { uploadImage } from './images/images.service';
+import { insertMaterial } from './materials/materials.repo';
 import { makePng, multipart } from './images/test-multipart';
 import { saveTextbook } from './textbooks/textbook-save.service';
 import { createBook, shareBook } from './textbooks/test-factory';
@@ -35,6 +36,7 @@ interface MatrixFixture extends Users {
   /** Version 1 (the generated state); version 2 exists too. */
   versionId: number;
   imageId: number;
+  materialId: number;
   content: unknown;
   revision: number;
 }
@@ -95,9 +97,51 @@ const matrixRows: MatrixRow[] = [
   },
   { name: 'POST /api/images/upload', request: imageUpload, expected: all(200) },
   { name: 'GET /api/images/:id', request: (f) => ({ method: 'GET', url: `/api/images/${f.imageId}` }), expected: all(200) },
+  // AI tools (issue 7). The matrix book has no linked sources, so expansions answer "nothing more" (200, no save);
+  // its chapters all have sections, so chapter expansion is refused after the access check (400).
+  {
+    name: 'POST /api/ai/expand-paragraph',
+    request: (f) => ({ method: 'POST', url: '/api/ai/expand-paragraph', payload: { paragraphContent: 'Velocity is the rate of change of position.', textbookId: f.textbookId } }),
+    expected: all(200),
+  },
+  {
+    name: 'POST /api/ai/expand-chapter',
+    request: (f) => ({ method: 'POST', url: '/api/ai/expand-chapter', payload: { textbookId: f.textbookId, chapterIndex: 0, chapterTitle: 'Kinematics', chapterContent: '<p>How things move.</p>', sectionCount: 4 } }),
+    expected: all(400),
+  },
+  {
+    name: 'POST /api/ai/generate-section',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/ai/generate-section',
+      payload: { textbookId: f.textbookId, chapterIndex: 0, chapterTitle: 'Kinematics', sectionTitle: 'Velocity', context: '', references: [], expansionLevel: 'comprehensive', paragraphCount: 8 },
+    }),
+    expected: all(200),
+  },
+  {
+    name: 'POST /api/ai/customize-structure',
+    request: (f) => ({ method: 'POST', url: '/api/ai/customize-structure', payload: { textbookId: f.textbookId, userGuidance: 'Move Dynamics first' } }),
+    expected: all(200),
+  },
+  {
+    name: 'POST /api/ai/add-section',
+    request: (f) => ({ method: 'POST', url: '/api/ai/add-section', payload: { textbookId: f.textbookId, chapterIndex: 1, section: { title: 'Friction', content: '<p>Friction opposes motion.</p>' } } }),
+    expected: all(200),
+  },
   {
     name: 'GET /api/users/search?textbookId',
     request: (f) => ({ method: 'GET', url: `/api/users/search?q=${encodeURIComponent(f.candidate.username.slice(0, 6))}&textbookId=${f.textbookId}` }),
+    expected: all(200),
+  },
+  { name: 'GET /api/textbooks/:id/materials', request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/materials` }), expected: all(200) },
+  {
+    name: 'POST /api/textbooks/:id/materials',
+    request: (f) => ({ method: 'POST', url: `/api/textbooks/${f.textbookId}/materials`, payload: { contentType: 'lessonPlan', chapterIndex: 0 } }),
+    expected: all(201),
+  },
+  {
+    name: 'DELETE /api/textbooks/:id/materials/:materialId',
+    request: (f) => ({ method: 'DELETE', url: `/api/textbooks/${f.textbookId}/materials/${f.materialId}` }),
     expected: all(200),
   },
 ];
@@ -123,11 +167,22 @@ async function fixture(): Promise<MatrixFixture> {
   const saved = await saveTextbook(h.deps, { textbookId: book.id, user: owner, content: { ...first, title: `${first.title} (revised)` } });
   const versions = await listVersionHeaders(h.database.db, book.id, 10);
   const image = await uploadImage(h.database.db, owner, book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 3) });
+  const material = await insertMaterial(h.database.db, {
+    textbookId: book.id,
+    contentType: 'homework',
+    title: 'Homework: Kinematics',
+    description: 'One problem',
+    chapterTitle: 'Kinematics',
+    chapterIndex: 0,
+    body: { problems: [{ prompt: 'Define velocity.', guidance: 'See the section Velocity.' }] },
+    createdBy: owner.id,
+  });
   return {
     ...users,
     textbookId: book.id,
     versionId: versions.find((v) => v.versionNumber === 1)!.id,
     imageId: image.id,
+    materialId: material.id,
     content: { ...saved.content, title: 'Edited in the matrix' },
     revision: saved.revision,
   };
