@@ -7,7 +7,7 @@ import { htmlBlocks, htmlToText, paragraphsToHtml } from '../compose/html';
 import { groupParagraphs } from '../compose/paragraphs';
 import { sparseCosine } from '../compose/term-vectors';
 import { UsedSentences } from '../compose/used-sentences';
-import { bookHtml } from '../expand/grounded';
+import { bookHtml, locateAnchor } from '../expand/grounded';
 import { indexMaterial, type IndexedSentence } from '../expand/material-index';
 
 export const applicationsTitle = 'Applications and Worked Examples';
@@ -61,29 +61,40 @@ export async function applicationFocus(ctx: EngineContext, book: TextbookContent
     book.chapters.map(async (c) => new Map((await ctx.retriever.search(`${c.title} ${c.sections.map((s) => s.title).join(' ')}`, { limit: 8 })).map((r) => [r.id, r.score]))),
   );
 
-  const assigned: Array<Array<{ s: IndexedSentence; score: number }>> = book.chapters.map(() => []);
+  // Every example each chapter could use, best first (an example may suit several chapters).
+  const candidates: Array<Array<{ s: IndexedSentence; score: number }>> = book.chapters.map(() => []);
+  // The passages a chapter was written from (where its sentences sit in the sources) are about it as a whole.
+  const ownChunks = book.chapters.map((c) => {
+    const found = locateAnchor(index.sentences, [c.content, ...c.sections.map((s) => s.content)].join(''));
+    return new Set(found ? found.orders.map((o) => index.sentences[o].chunkId) : []);
+  });
   for (const s of index.sentences) {
-    if (!isExample(s.text)) continue;
-    let best = -1;
-    let bestScore = 0;
+    if (!isExample(s.text) || used.isRepeat(s.text)) continue;
     chapterVectors.forEach((v, ci) => {
       const relevance = sparseCosine(s.vector, v);
-      if (relevance < minRelevance) return;
-      const score = relevance + 0.1 * (retrieval[ci].get(s.chunkId) ?? 0);
-      if (score > bestScore) [best, bestScore] = [ci, score];
+      const isOwn = ownChunks[ci].has(s.chunkId);
+      if (relevance >= minRelevance || isOwn) candidates[ci].push({ s, score: relevance + (isOwn ? 0.2 : 0) + 0.1 * (retrieval[ci].get(s.chunkId) ?? 0) });
     });
-    if (best >= 0) assigned[best].push({ s, score: bestScore });
+  }
+  for (const list of candidates) list.sort((a, b) => b.score - a.score);
+  // Rounds, the chapters with the fewest options choosing first, so one rich chapter cannot take every example.
+  const chosenBy: IndexedSentence[][] = book.chapters.map(() => []);
+  const turnOrder = book.chapters.map((_, ci) => ci).sort((a, b) => candidates[a].length - candidates[b].length || a - b);
+  for (let round = 0; round < examplesPerChapter; round++) {
+    for (const ci of turnOrder) {
+      const next = candidates[ci].find(({ s }) => !used.isRepeat(s.text));
+      if (next) {
+        used.add(next.s.text);
+        chosenBy[ci].push(next.s);
+      }
+    }
   }
 
   const fromSources: string[] = [];
   const fromOwn: string[] = [];
   const without: string[] = [];
   const chapters = book.chapters.map((chapter, ci) => {
-    const chosen: IndexedSentence[] = [];
-    for (const { s } of assigned[ci].sort((a, b) => b.score - a.score)) {
-      if (chosen.length >= examplesPerChapter) break;
-      if (used.tryAdd(s.text)) chosen.push(s);
-    }
+    const chosen = chosenBy[ci];
     let base = chapter;
     let html = '';
     if (chosen.length) {

@@ -9,7 +9,7 @@ export type Instruction =
   | { kind: 'levels' }
   | { kind: 'free' };
 
-const numberWord = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)';
+const numberWord = '(\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)';
 const weeksPattern = new RegExp(`\\b${numberWord}[\\s-]*weeks?\\b`, 'i');
 
 export function classifyGuidance(guidance: string, originalDocument?: string): Instruction {

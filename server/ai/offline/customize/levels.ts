@@ -36,16 +36,17 @@ export function definedTerms(text: string): Set<string> {
 }
 
 function chapterPlainText(c: Chapter): string {
-  return [c.title, htmlToText(c.content), ...c.sections.map((s) => `${s.title}. ${htmlToText(s.content)}`)].join(' ');
+  return [`${c.title}.`, htmlToText(c.content), ...c.sections.map((s) => `${s.title}. ${htmlToText(s.content)}`)].join(' ');
 }
 
 /**
- * How much each text builds on terms introduced in the others: the number of
- * distinct terms defined elsewhere (and not in the text itself) that it uses.
- * When the book defines too few terms, each text's most frequent key phrases
- * stand in as the terms it introduces.
+ * How much each text builds on terms introduced in the others: `uses` is the
+ * number of distinct terms defined elsewhere (and not in the text itself)
+ * that it uses; `usedBy` counts the other texts that use its own terms (the
+ * more, the more foundational). When the book defines too few terms, each
+ * text's most frequent key phrases stand in as the terms it introduces.
  */
-export function dependencyScores(texts: string[]): number[] {
+export function dependencyScores(texts: string[]): Array<{ uses: number; usedBy: number }> {
   let defined = texts.map(definedTerms);
   const total = new Set(defined.flatMap((d) => [...d])).size;
   if (total < 3) {
@@ -56,19 +57,20 @@ export function dependencyScores(texts: string[]): number[] {
     });
   }
   const tokenTexts = texts.map((t) => ` ${quickTokenize(t).join(' ')} `);
+  const usesTerm = (i: number, term: string) => !defined[i].has(term) && tokenTexts[i].includes(` ${term} `);
   return texts.map((_, i) => {
-    let uses = 0;
-    const seen = new Set<string>();
+    const foreign = new Set<string>();
     defined.forEach((terms, j) => {
-      if (j === i) return;
-      for (const term of terms) {
-        if (seen.has(term) || defined[i].has(term)) continue;
-        seen.add(term);
-        if (tokenTexts[i].includes(` ${term} `)) uses++;
-      }
+      if (j !== i) for (const term of terms) if (usesTerm(i, term)) foreign.add(term);
     });
-    return uses;
+    const usedBy = texts.filter((__, j) => j !== i && [...defined[i]].some((term) => usesTerm(j, term))).length;
+    return { uses: foreign.size, usedBy };
   });
+}
+
+/** Least dependent first; among equals, the one others build on most; then the book's own order. */
+function byFoundation(a: { i: number; score: { uses: number; usedBy: number } }, b: { i: number; score: { uses: number; usedBy: number } }): number {
+  return a.score.uses - b.score.uses || b.score.usedBy - a.score.usedBy || a.i - b.i;
 }
 
 /** Splits items ordered by score into three runs of near-equal size (the first levels take the remainder). */
@@ -94,7 +96,7 @@ function thirds<T>(items: T[]): T[][] {
 export function splitByLevel(book: TextbookContent, units: Unit[]): CustomizeResult {
   if (book.chapters.length >= 3) {
     const scores = dependencyScores(book.chapters.map(chapterPlainText));
-    const ordered = book.chapters.map((c, i) => ({ c, i, score: scores[i] })).sort((a, b) => a.score - b.score || a.i - b.i);
+    const ordered = book.chapters.map((c, i) => ({ c, i, score: scores[i] })).sort((a, b) => byFoundation(a, b));
     const parts = thirds(ordered);
     const chapters = parts.flatMap((part, level) => part.map(({ c }) => ({ ...c, title: `${levelNames[level]}: ${c.title.replace(/^(?:Beginner|Intermediate|Advanced):\s*/i, '')}` })));
     const describe = parts.map((part, level) => `${levelNames[level]} (${part.length} chapter${part.length === 1 ? '' : 's'})`).join(', ');
@@ -107,7 +109,7 @@ export function splitByLevel(book: TextbookContent, units: Unit[]): CustomizeRes
     throw new AppError('UNPROCESSABLE', 'The textbook has too few parts to split into beginner, intermediate and advanced levels. Add chapters or sections first.');
   }
   const scores = dependencyScores(units.map((u) => `${u.title}. ${u.text}`));
-  const ordered = units.map((u, i) => ({ u, i, score: scores[i] })).sort((a, b) => a.score - b.score || a.i - b.i);
+  const ordered = units.map((u, i) => ({ u, i, score: scores[i] })).sort((a, b) => byFoundation(a, b));
   const parts = thirds(ordered).map((part) => part.sort((a, b) => a.i - b.i).map((p) => p.u));
   const chapters = parts.map((part, level) => chapterOf(levelNames[level], part));
   return {
