@@ -24,8 +24,10 @@ export function VersionDialog({ textbookId, entry, isCurrent, isRestoring, onRes
     queryKey: versionKey(textbookId, entry.id),
     queryFn: () => fetchVersion(textbookId, entry.id),
   });
-  // The list entry already carries the version, so the dialog shows it at once; the fetched copy replaces it.
+  // The list entry usually carries the version, so the dialog shows it at once; the fetched copy replaces it.
+  // A big book's older entries come without content (null): those wait for the fetch.
   const version = data ?? entry;
+  const isWaiting = !data && (entry.content === null || entry.content === undefined);
   useEffect(() => {
     if (error) toast({ title: 'Error', description: error.message, variant: 'destructive' });
   }, [error]);
@@ -48,14 +50,20 @@ export function VersionDialog({ textbookId, entry, isCurrent, isRestoring, onRes
           <div>
             <dt className="mb-1 font-medium text-slate-500">Content structure</dt>
             <dd>
-              <VersionOutlineView content={version.content} />
+              {isWaiting && error ? (
+                <p className="text-sm text-red-600 dark:text-red-400">{error.message}</p>
+              ) : isWaiting ? (
+                <p className="text-sm text-slate-500">Loading content structure...</p>
+              ) : (
+                <VersionOutlineView content={version.content} />
+              )}
             </dd>
           </div>
         </dl>
         {isCurrent && <p className="mt-3 text-sm text-slate-500">This is the textbook as it stands now.</p>}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>Cancel</Button>
-          <Button onClick={onRestore} disabled={isRestoring || isCurrent}>
+          <Button onClick={onRestore} disabled={isRestoring || isCurrent || isWaiting}>
             {isRestoring ? 'Restoring...' : 'Restore This Version'}
           </Button>
         </DialogFooter>

@@ -92,6 +92,34 @@ describe('VersionHistoryTab', () => {
     await waitFor(() => expect(calls.filter((c) => c.key === listUrl)).toHaveLength(2));
   });
 
+  it('fetches the content of an entry the list sent without it', async () => {
+    mockFetch({
+      'GET /api/user': () => json(user),
+      [listUrl]: () => json({ versions: [entry(2), entry(1, { content: null, contentOmitted: true } as Partial<VersionEntry>)] }),
+      'GET /api/textbooks/5/versions/101': () => json({ version: entry(1) }),
+    });
+    const { u } = renderTab(vi.fn(), 2);
+    await u.click(await screen.findByRole('button', { name: 'View / Restore Version 1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Motion')).toBeInTheDocument();
+    expect(within(dialog).queryByText('No content available')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Restore This Version' })).toBeEnabled();
+  });
+
+  it('shows a failed version fetch in an Error toast, and does not restore what it could not show', async () => {
+    mockFetch({
+      'GET /api/user': () => json(user),
+      [listUrl]: () => json({ versions: [entry(2), entry(1, { content: null })] }),
+      'GET /api/textbooks/5/versions/101': () => new Response('gone', { status: 404, statusText: 'Not Found' }),
+    });
+    const { u } = renderTab(vi.fn(), 2);
+    await u.click(await screen.findByRole('button', { name: 'View / Restore Version 1' }));
+    expect(await screen.findByTestId('toast-description')).toHaveTextContent('Failed to fetch version: 404 Not Found');
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Failed to fetch version: 404 Not Found')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Restore This Version' })).toBeDisabled();
+  });
+
   it('shows the outline placeholders for broken version content', async () => {
     mockFetch({
       'GET /api/user': () => json(user),
