@@ -241,6 +241,28 @@ describe('PATCH /api/textbooks/:id', () => {
     expect(now.content.chapters.flatMap((c) => c.sections.map((s) => s.content)).sort()).toEqual(sectionIds.map((_, i) => `<p>Writer ${i}</p>`).sort());
   });
 
+  it('lets exactly one of two simultaneous saves of the same section win; the other gets 409 and nothing is lost', async () => {
+    const owner = await h.createUser('owner');
+    const friend = await h.createUser('friend');
+    const book = await createBook(h, owner);
+    await shareBook(h, book.id, friend);
+    const base = await fetchBook(owner, book.id);
+    const mine = structuredClone(base.content);
+    mine.chapters[1].sections[0].content = '<p>Owner text</p>';
+    const theirs = structuredClone(base.content);
+    theirs.chapters[1].sections[0].content = '<p>Friend text</p>';
+    const results = await Promise.all([
+      as(owner, 'PATCH', `/api/textbooks/${book.id}`, { content: mine, baseRevision: base.revision }),
+      as(friend, 'PATCH', `/api/textbooks/${book.id}`, { content: theirs, baseRevision: base.revision }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.statusCode === 409)!.json();
+    const stored = await fetchBook(owner, book.id);
+    expect(stored.revision).toBe(2);
+    expect(loser.revision).toBe(2);
+    expect(loser.content.chapters[1].sections[0].content).toBe(stored.content.chapters[1].sections[0].content);
+  });
+
   it('answers 409 for a baseRevision ahead of the stored one', async () => {
     const owner = await h.createUser('owner');
     const book = await createBook(h, owner);
