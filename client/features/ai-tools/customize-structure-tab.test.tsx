@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TextbookContent } from '../../../common/textbook';
+import { json, mockFetch, renderWithApp } from '../../test/render';
+import { CustomizeStructureTab, customizeExamples } from './customize-structure-tab';
+
+const book: TextbookContent = {
+  title: 'Mechanics',
+  references: [],
+  chapters: [
+    { id: 'c1', title: 'Motion', content: '<p>m</p>', sections: [] },
+    { id: 'c2', title: 'Energy', content: '<p>e</p>', sections: [] },
+  ],
+};
+const saved = vi.fn();
+
+beforeEach(() => saved.mockReset());
+
+function renderTab() {
+  return renderWithApp(<CustomizeStructureTab textbookId={5} content={book} onContentSaved={saved} />);
+}
+
+describe('CustomizeStructureTab', () => {
+  it('disables Apply Customization while the guidance is blank; the five examples fill it', async () => {
+    mockFetch({ 'GET /api/user': () => json({ id: 1, username: 'alice' }) });
+    renderTab();
+    const apply = screen.getByRole('button', { name: 'Apply Customization' });
+    expect(apply).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Guidance'), '   ');
+    expect(apply).toBeDisabled();
+    expect(customizeExamples).toHaveLength(5);
+    for (const example of customizeExamples) {
+      await userEvent.click(screen.getByRole('button', { name: example }));
+      expect(screen.getByLabelText('Guidance')).toHaveValue(example);
+    }
+    expect(apply).toBeEnabled();
+    expect(screen.getByLabelText('Reference document (optional)')).toHaveValue('');
+  });
+
+  it('sends guidance and the reference document, shows the busy label, hands the saved book back and toasts', async () => {
+    const restructured = { ...book, chapters: [{ id: 'w1', title: 'Week 1: Motion', content: '', sections: [] }] };
+    let body: Record<string, unknown> = {};
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    mockFetch({
+      'GET /api/user': () => json({ id: 1, username: 'alice' }),
+      'POST /api/ai/customize-structure': async (init) => {
+        body = JSON.parse(String(init?.body));
+        await gate;
+        return json({ textbookContent: restructured, revision: 9, summary: 'Followed your outline.' });
+      },
+    });
+    renderTab();
+    await userEvent.click(screen.getByRole('button', { name: customizeExamples[0] }));
+    await userEvent.type(screen.getByLabelText('Reference document (optional)'), 'Week 1: Motion');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Customization' }));
+    expect(await screen.findByRole('button', { name: 'Restructuring Textbook...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Textbook Structure Updated')).toBeInTheDocument();
+    expect(screen.getByText('Followed your outline.')).toBeInTheDocument();
+    expect(body).toEqual({ textbookId: 5, userGuidance: 'Follow my class outline with weekly topics', originalDocument: 'Week 1: Motion' });
+    expect(saved).toHaveBeenCalledWith(restructured, 9);
+  });
+
+  it('shows Customization Failed with the server\'s reason, or the spec default', async () => {
+    let answer = json({ message: 'I could not work out how to restructure the textbook from that guidance, so nothing was changed.', code: 'UNPROCESSABLE' }, 422);
+    mockFetch({ 'GET /api/user': () => json({ id: 1, username: 'alice' }), 'POST /api/ai/customize-structure': () => answer });
+    renderTab();
+    await userEvent.type(screen.getByLabelText('Guidance'), 'Make it sparkle');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Customization' }));
+    expect(await screen.findByText('Customization Failed')).toBeInTheDocument();
+    expect(screen.getByText(/so nothing was changed/)).toBeInTheDocument();
+    answer = new Response('', { status: 500, statusText: 'Internal Server Error' });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Customization' }));
+    await waitFor(() => expect(screen.getByText('Failed to customize textbook structure')).toBeInTheDocument());
+    expect(saved).not.toHaveBeenCalled();
+  });
+});

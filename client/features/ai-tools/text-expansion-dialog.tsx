@@ -1,0 +1,54 @@
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+
+export interface ExpansionState {
+  original: string;
+  /** HTML from the server (sanitized there); null while loading. */
+  expanded: string | null;
+  /** Set when the sources had nothing more: the text stays as it is. */
+  note?: string;
+}
+
+/** Spec 2: the AI Text Expansion dialog, original and expanded text side by side, Cancel and 'Apply expansion'. */
+export function TextExpansionDialog({ state, onCancel, onApply }: { state: ExpansionState | null; onCancel: () => void; onApply: (html: string) => void }) {
+  const isLoading = state !== null && state.expanded === null;
+  const canApply = state?.expanded != null && !state.note;
+  return (
+    <Dialog open={state !== null} onOpenChange={(open) => !open && onCancel()}>
+      <DialogContent className="max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>AI Text Expansion</DialogTitle>
+          <DialogDescription>New sentences come from this textbook's own sources, placed in their reading order around your text.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4 md:grid-cols-2">
+          <section aria-label="Original text" className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+            <h3 className="mb-2 text-sm font-semibold text-slate-500">Original</h3>
+            <p className="whitespace-pre-wrap text-sm">{state?.original}</p>
+          </section>
+          <section aria-label="Expanded text" aria-busy={isLoading} className="rounded-md border border-indigo-200 p-3 dark:border-indigo-900">
+            <h3 className="mb-2 text-sm font-semibold text-indigo-600 dark:text-indigo-400">Expanded</h3>
+            {isLoading ? (
+              <div className="flex items-center gap-2 text-sm text-slate-500">
+                <Spinner className="h-4 w-4 border-2" label="Expanding text" /> Expanding...
+              </div>
+            ) : state?.note ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">{state.note}</p>
+            ) : (
+              // Sanitized by the server against the editor's allowlist before it was sent.
+              <div className="prose-editor max-w-none text-sm" data-testid="expanded-text" dangerouslySetInnerHTML={{ __html: state?.expanded ?? '' }} />
+            )}
+          </section>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button disabled={!canApply} onClick={() => state?.expanded && onApply(state.expanded)}>
+            Apply expansion
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
