@@ -6,6 +6,7 @@ import { useAuth } from '../../app/auth-context';
 import { CollaboratorsCard } from '../collaboration/collaborators-card';
 import { ConnectionIndicator } from '../collaboration/connection-indicator';
 import { ManageCollaboratorsDialog } from '../collaboration/manage-collaborators-dialog';
+import { useAiWritingTools } from '../ai-tools/use-ai-writing-tools';
 import { useCollaboration } from '../collaboration/use-collaboration';
 import { useEducationalMaterials } from '../materials-viewer/use-educational-materials';
 import { AcademicToolkit } from '../toolkit/academic-toolkit';
@@ -17,7 +18,8 @@ import { useWorkingCopy } from './use-working-copy';
 
 /** The loaded textbook view of spec 2: back button, title, notice, collaboration, toolkit, workspace. */
 export function TextbookView({ textbook, content }: { textbook: TextbookResponse; content: TextbookContent }) {
-  const { copy, editContent, receive, resolve, retry } = useWorkingCopy(textbook.id, { content, revision: textbook.revision });
+  const { copy, editContent, receive, resolve, retry, flushNow } = useWorkingCopy(textbook.id, { content, revision: textbook.revision });
+  const ai = useAiWritingTools({ textbookId: textbook.id, content: copy.content, onContentSaved: receive, beforeRun: flushNow });
   const materials = useEducationalMaterials(textbook.id);
   const { user } = useAuth();
   // Spec 6: the owner is the one whose id matches, or whom the server flags.
@@ -68,7 +70,10 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         onEdit={editContent}
         status={<SaveStatusIndicator status={copy.status} onRetry={retry} />}
         banner={<ConflictPanel conflicts={copy.conflicts} onResolve={resolve} />}
+        editorFooter={ai.editorFooter}
+        onSelectionChange={ai.onSelectionChange}
       />
+      {ai.overlay}
     </div>
   );
 }

@@ -25,7 +25,8 @@ export interface TextbookWorkspaceProps {
   banner?: ReactNode;
   /** Slots for the AI tools (contract E): toolbar controls, the card's bottom-right, the selection. */
   extraToolbar?: ReactNode;
-  editorFooter?: ReactNode;
+  /** A node, or a function of the selected chapter and section (the AI expansion buttons depend on them). */
+  editorFooter?: ReactNode | ((location: { chapterIndex: number | null; sectionIndex: number | null }) => ReactNode);
   onSelectionChange?: (selection: EditorSelection | null) => void;
   /** Told whenever the selection moves (both indexes, spec 4). */
   onSelect?: (chapterIndex: number, sectionIndex: number | null) => void;
@@ -100,7 +101,7 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
             status={status}
             banner={banner}
             extraToolbar={extraToolbar}
-            footer={editorFooter}
+            footer={typeof editorFooter === 'function' ? editorFooter({ chapterIndex: navigator.state.selectedChapter, sectionIndex: navigator.state.selectedSection }) : editorFooter}
             onSelectionChange={onSelectionChange}
           />
         )}
