@@ -58,7 +58,7 @@ function MaterialBody({ material }: { material: EducationalMaterial }) {
 }
 
 /** Replaces the chapter editor while an educational item is chosen (spec 2). */
-export function EducationalContentViewer({ material }: { material: EducationalMaterial }) {
+export function EducationalContentViewer({ material, actions }: { material: EducationalMaterial; /** Extra header buttons (delete). */ actions?: ReactNode }) {
   return (
     <Card className="print:border-0 print:shadow-none" data-testid="educational-content-viewer">
       <CardHeader>
@@ -71,9 +71,12 @@ export function EducationalContentViewer({ material }: { material: EducationalMa
               {material.metadata.chapterTitle && <Badge className="mt-2">{material.metadata.chapterTitle}</Badge>}
             </div>
           </div>
-          <Button variant="outline" size="sm" className="no-print" onClick={() => window.print()}>
-            <Printer className="h-4 w-4" aria-hidden /> Print
-          </Button>
+          <div className="no-print flex shrink-0 items-center gap-2">
+            <Button variant="outline" size="sm" onClick={() => window.print()}>
+              <Printer className="h-4 w-4" aria-hidden /> Print
+            </Button>
+            {actions}
+          </div>
         </div>
       </CardHeader>
       <CardContent>

@@ -1,7 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { loadStoredMaterials, mergeMaterials, storeMaterials, toMaterials, type EducationalMaterial } from './educational-material';
+import { loadStoredMaterials, materialKey, mergeMaterials, storeMaterials, toMaterials, type EducationalMaterial } from './educational-material';
 
 export const educationalContentEvent = 'educationalContentGenerated';
+/** Our own event for a deleted material: the local copy goes too, or it would reappear on reload. */
+export const educationalContentRemovedEvent = 'educationalContentRemoved';
+
+export interface EducationalContentRemovedDetail {
+  textbookId: number | string;
+  title: string;
+  contentType: string;
+}
 
 export interface EducationalContentEventDetail {
   textbookId: number | string;
@@ -29,8 +37,21 @@ export function useEducationalMaterials(textbookId: number, serverItems: readonl
         return merged;
       });
     };
+    const onRemoved = (event: Event) => {
+      const detail = (event as CustomEvent<EducationalContentRemovedDetail>).detail;
+      if (!detail || Number(detail.textbookId) !== textbookId) return;
+      setLocalItems((current) => {
+        const kept = current.filter((m) => materialKey(m) !== materialKey(detail));
+        storeMaterials(textbookId, kept);
+        return kept;
+      });
+    };
     window.addEventListener(educationalContentEvent, onEvent);
-    return () => window.removeEventListener(educationalContentEvent, onEvent);
+    window.addEventListener(educationalContentRemovedEvent, onRemoved);
+    return () => {
+      window.removeEventListener(educationalContentEvent, onEvent);
+      window.removeEventListener(educationalContentRemovedEvent, onRemoved);
+    };
   }, [textbookId]);
 
   return useMemo(() => mergeMaterials(serverItems, localItems), [serverItems, localItems]);

@@ -8,6 +8,9 @@ import { ConnectionIndicator } from '../collaboration/connection-indicator';
 import { ManageCollaboratorsDialog } from '../collaboration/manage-collaborators-dialog';
 import { useAiWritingTools } from '../ai-tools/use-ai-writing-tools';
 import { useCollaboration } from '../collaboration/use-collaboration';
+import { DeleteMaterialButton } from '../materials/delete-material-button';
+import { MaterialsGenerator } from '../materials/materials-generator';
+import { useServerMaterials } from '../materials/use-server-materials';
 import { useEducationalMaterials } from '../materials-viewer/use-educational-materials';
 import { AcademicToolkit } from '../toolkit/academic-toolkit';
 import { ConflictPanel } from './conflict-panel';
@@ -20,7 +23,7 @@ import { useWorkingCopy } from './use-working-copy';
 export function TextbookView({ textbook, content }: { textbook: TextbookResponse; content: TextbookContent }) {
   const { copy, editContent, receive, resolve, retry, flushNow } = useWorkingCopy(textbook.id, { content, revision: textbook.revision });
   const ai = useAiWritingTools({ textbookId: textbook.id, content: copy.content, onContentSaved: receive, beforeRun: flushNow });
-  const materials = useEducationalMaterials(textbook.id);
+  const materials = useEducationalMaterials(textbook.id, useServerMaterials(textbook.id));
   const { user } = useAuth();
   // Spec 6: the owner is the one whose id matches, or whom the server flags.
   const isOwner = textbook.isOwner || (user !== null && textbook.userId === user.id);
@@ -60,7 +63,10 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         <div className="min-w-0">
           <AcademicToolkit textbookId={textbook.id} topic={textbook.topic} content={copy.content} revision={copy.revision} onContentSaved={receive} />
         </div>
-        <CollaboratorsCard textbookId={textbook.id} activeUsers={activeUsers} />
+        <div className="flex flex-col gap-4">
+          <CollaboratorsCard textbookId={textbook.id} activeUsers={activeUsers} />
+          <MaterialsGenerator textbookId={textbook.id} chapters={copy.content.chapters} />
+        </div>
       </div>
       <TextbookWorkspace
         textbookId={textbook.id}
@@ -72,6 +78,7 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         banner={<ConflictPanel conflicts={copy.conflicts} onResolve={resolve} />}
         editorFooter={ai.editorFooter}
         onSelectionChange={ai.onSelectionChange}
+        materialActions={(m) => <DeleteMaterialButton textbookId={textbook.id} material={m} />}
       />
       {ai.overlay}
     </div>

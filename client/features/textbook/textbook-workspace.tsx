@@ -30,11 +30,13 @@ export interface TextbookWorkspaceProps {
   onSelectionChange?: (selection: EditorSelection | null) => void;
   /** Told whenever the selection moves (both indexes, spec 4). */
   onSelect?: (chapterIndex: number, sectionIndex: number | null) => void;
+  /** Buttons for the shown educational item (delete). */
+  materialActions?: (material: EducationalMaterial) => ReactNode;
 }
 
 /** The reader/editor workspace of spec 2: table of contents beside (or, narrow, over) the content. */
 export function TextbookWorkspace(props: TextbookWorkspaceProps) {
-  const { textbookId, title, content, materials, onEdit, status, banner, extraToolbar, editorFooter, onSelectionChange, onSelect } = props;
+  const { textbookId, title, content, materials, onEdit, status, banner, extraToolbar, editorFooter, onSelectionChange, onSelect, materialActions } = props;
   const isWide = useMediaQuery(`(min-width: ${limits.mobileDrawerBreakpointPx}px)`);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const [material, setMaterial] = useState<EducationalMaterial | null>(null);
@@ -57,8 +59,8 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
     setIsDrawerOpen(false);
   }, [clearSelection]);
 
-  // A chosen item that has since been replaced (same title + type) shows its newest version.
-  const shownMaterial = material ? materials.find((m) => materialKey(m) === materialKey(material)) ?? material : null;
+  // A chosen item that has since been replaced (same title + type) shows its newest version; a deleted one leaves the view.
+  const shownMaterial = material ? materials.find((m) => materialKey(m) === materialKey(material)) ?? null : null;
 
   const navigatorPanel = (
     <TextbookNavigator
@@ -90,7 +92,7 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-4">
         {shownMaterial ? (
-          <EducationalContentViewer material={shownMaterial} />
+          <EducationalContentViewer material={shownMaterial} actions={materialActions?.(shownMaterial)} />
         ) : (
           <EditorCard
             content={content}
