@@ -4,7 +4,8 @@ import type { EditorSelection } from '../editor/editor-selection';
 
 /**
  * Spec 4: the floating 'Expand' chip above non-empty selected text. It hides
- * on a click outside it (the editor reports an empty selection itself).
+ * on a click outside the editor and the chip (inside the editor, the editor
+ * reports an empty selection itself).
  */
 export function ExpandChip({ selection, onExpand, onDismiss }: { selection: EditorSelection | null; onExpand: () => void; onDismiss: () => void }) {
   const ref = useRef<HTMLButtonElement>(null);
@@ -12,6 +13,8 @@ export function ExpandChip({ selection, onExpand, onDismiss }: { selection: Edit
     if (!selection) return;
     const onPointerDown = (event: MouseEvent) => {
       if (ref.current && event.target instanceof Node && ref.current.contains(event.target)) return;
+      // Inside the editor the selection itself decides (an empty one hides the chip); a triple click must not.
+      if (event.target instanceof Element && event.target.closest('[contenteditable="true"]')) return;
       onDismiss();
     };
     document.addEventListener('mousedown', onPointerDown);

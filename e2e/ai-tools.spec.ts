@@ -1,0 +1,83 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 7 end to end, on the real server and the offline engine: expand a
+ * selection from the book's own sources and keep it across a reload; apply
+ * 'Make a 10-week syllabus' and see ten weeks.
+ */
+const material = [
+  'Charles Babbage designed the Difference Engine in 1822 to tabulate polynomial functions without human error. The Difference Engine is a mechanical calculator that works by the method of finite differences. Babbage later designed the Analytical Engine, which could be programmed with punched cards. Ada Lovelace wrote notes in 1843 that describe an algorithm for computing Bernoulli numbers on the Analytical Engine.',
+  'The ENIAC was completed in 1945 and used about eighteen thousand vacuum tubes. A vacuum tube is an electronic switch that controls the flow of electrons in a sealed glass bulb. The stored-program concept, described by John von Neumann in 1945, placed instructions in the same memory as data. For instance, the Manchester Baby ran the first stored program in June 1948.',
+  'The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes. A transistor is a semiconductor device that amplifies or switches electronic signals. Transistors are smaller, cooler and far more reliable than vacuum tubes. The integrated circuit, demonstrated by Jack Kilby in 1958, placed many transistors on a single chip.',
+  'The microprocessor placed a whole central processing unit on one chip in 1971. A microprocessor is an integrated circuit that contains the arithmetic, logic and control circuitry of a computer. Personal computers such as the Apple II brought computing into homes and schools in 1977. The graphical user interface made computers usable by people who had never written a program.',
+].join('\n\n');
+
+async function generateBook(request: APIRequestContext, topic: string): Promise<number> {
+  const res = await request.post('/api/textbooks/generate-outline', {
+    multipart: { topic, directContent: material, directMethod: 'true', chapterTitle: 'History of Computing', approvedReferences: '[]' },
+    timeout: 120_000,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { textbookId: number }).textbookId;
+}
+
+const editor = (page: Page) => page.getByTestId('content-editor');
+const saveStatus = (page: Page) => page.getByTestId('save-status');
+const chapterList = (page: Page) => page.getByRole('navigation', { name: 'Textbook navigation' }).getByRole('list', { name: 'Chapters' });
+
+test.describe('AI writing tools (issue 7)', () => {
+  test('select text, expand it from the sources, apply, reload and find it', async ({ page, registerAndLogin }) => {
+    test.setTimeout(180_000);
+    await registerAndLogin(page, { path: null });
+    const id = await generateBook(page.request, 'History of Computing');
+    // A short book on the same sources: one sentence of the transistor passage, so the sources hold more.
+    const selected = 'The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.';
+    const patch = await page.request.patch(`/api/textbooks/${id}`, {
+      data: { content: { title: 'History of Computing', references: [], chapters: [{ title: 'Transistors', content: `<p>${selected}</p>`, sections: [] }] } },
+    });
+    expect(patch.status(), await patch.text()).toBe(200);
+
+    await page.goto(`/textbook/${id}`);
+    await expect(editor(page)).toContainText(selected);
+    await editor(page).getByText(selected).click({ clickCount: 3 });
+    const chip = page.getByTestId('expand-chip');
+    await expect(chip).toBeVisible();
+    await chip.click();
+
+    const dialog = page.getByRole('dialog', { name: 'AI Text Expansion' });
+    await expect(dialog).toBeVisible();
+    const expanded = dialog.getByTestId('expanded-text');
+    await expect(expanded).toContainText('A transistor is a semiconductor device that amplifies or switches electronic signals.');
+    await expect(expanded).toContainText(selected);
+    await dialog.getByRole('button', { name: 'Apply expansion' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Text expanded')).toBeVisible();
+    await expect(editor(page)).toContainText('A transistor is a semiconductor device');
+    await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
+
+    await page.reload();
+    await expect(editor(page)).toContainText('A transistor is a semiconductor device that amplifies or switches electronic signals.');
+    await expect(editor(page)).toContainText(selected);
+  });
+
+  test('apply "Make a 10-week syllabus" and see ten weeks', async ({ page, registerAndLogin }) => {
+    test.setTimeout(180_000);
+    await registerAndLogin(page, { path: null });
+    const id = await generateBook(page.request, 'Computing History');
+    await page.goto(`/textbook/${id}`);
+
+    await page.getByText('Academic Toolkit').click();
+    const apply = page.getByRole('button', { name: 'Apply Customization' });
+    await expect(apply).toBeDisabled();
+    await page.getByRole('button', { name: 'Make a 10-week syllabus' }).click();
+    await expect(page.getByLabel('Guidance')).toHaveValue('Make a 10-week syllabus');
+    await apply.click();
+    await expect(page.getByText('Textbook Structure Updated')).toBeVisible({ timeout: 60_000 });
+
+    for (let week = 1; week <= 10; week++) await expect(chapterList(page).getByText(new RegExp(`^Week ${week}: `))).toBeVisible();
+    await expect(chapterList(page).getByText(/^Week 11: /)).toHaveCount(0);
+    await page.reload();
+    await expect(chapterList(page).getByText(/^Week \d+: /)).toHaveCount(10);
+  });
+});
