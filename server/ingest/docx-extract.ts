@@ -110,13 +110,19 @@ export function htmlToBlocks(html: string): DocBlock[] {
   return blocks;
 }
 
+const titleClass = 'docx-title';
+
 export async function extractDocx(data: Uint8Array, filename: string): Promise<ExtractedDocument> {
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(data.buffer, data.byteOffset, data.length) },
-      // Pictures carry no text; leaving them out keeps base64 blobs out of the text.
-      { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
+      {
+        // Pictures carry no text; leaving them out keeps base64 blobs out of the text.
+        convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+        // Word's Title style is the document's title; mammoth's default map turns it into a plain paragraph.
+        styleMap: [`p[style-name='Title'] => h1.${titleClass}:fresh`, "p[style-name='Subtitle'] => p:fresh"],
+      },
     );
     html = result.value;
   } catch (err) {
@@ -126,11 +132,13 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
   }
   const blocks = htmlToBlocks(html);
   if (blocks.length === 0) throw new ExtractError('empty', 'no text');
+  const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];
+  const styledTitle = titleHtml && htmlToBlocks(`<h1>${titleHtml}</h1>`)[0]?.text;
   return {
     filename,
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     text: blocks.map((b) => b.text).join('\n\n'),
     blocks,
-    title: blocks.find((b) => b.kind === 'heading')?.text,
+    title: styledTitle || blocks.find((b) => b.kind === 'heading')?.text,
   };
 }

@@ -40,9 +40,16 @@ export function sniffKind(data: Uint8Array): FileKind | undefined {
     // Entry names are stored uncompressed in a ZIP, so the part name is visible in the bytes.
     return Buffer.from(data.buffer, data.byteOffset, data.length).includes('word/document.xml') ? 'docx' : undefined;
   }
-  if (startsWith(data, [0xef, 0xbb, 0xbf]) || startsWith(data, [0xff, 0xfe]) || startsWith(data, [0xfe, 0xff])) return 'txt';
+  if (startsWith(data, [0xff, 0xfe]) || startsWith(data, [0xfe, 0xff])) return 'txt';
+  if (startsWith(data, [0xef, 0xbb, 0xbf])) return isHtmlPage(head.slice(3)) ? undefined : 'txt';
   if (binaryMagic.some((m) => startsWith(data, m))) return undefined;
+  // A saved web page (often renamed .pdf or .txt) is markup, not course text: its tags and scripts would become the book.
+  if (isHtmlPage(head)) return undefined;
   return looksLikeText(data) ? 'txt' : undefined;
+}
+
+function isHtmlPage(head: string): boolean {
+  return /^\s*(<!doctype\s+html|<html[\s>]|<\?xml[^>]*>\s*<html[\s>])/i.test(head);
 }
 
 /** No NUL bytes and almost no control characters in the first 64 KB. */

@@ -37,6 +37,13 @@ export function textToBlocks(text: string): DocBlock[] {
   for (const raw of paragraphs) {
     const lines = raw.split('\n').map((l) => l.trim()).filter(Boolean);
     if (lines.length === 0) continue;
+    if (blocks.length === 0 && isTitleBlock(lines)) {
+      // "GEOL 210 / Lecture 7 - Plate Tectonics / Prof. X / Autumn Term": the title line is the document's title.
+      const title = pickTitleLine(lines);
+      blocks.push({ kind: 'heading', text: title.text, level: 1 });
+      for (const [i, line] of lines.entries()) if (i !== title.index) blocks.push({ kind: 'paragraph', text: line });
+      continue;
+    }
     let rest = lines;
     // Leading heading lines ("# Title", "Title\n=====", "2.1 Methods").
     while (rest.length > 0) {
@@ -75,6 +82,24 @@ export function textToBlocks(text: string): DocBlock[] {
   return blocks;
 }
 
+/** Two to six short lines opening the file, none ending a sentence: a title block, not hard-wrapped prose. */
+function isTitleBlock(lines: string[]): boolean {
+  if (lines.length < 2 || lines.length > 6) return false;
+  if (lines.some((l) => markdownHeading.test(l) || /^(=+|-+)$/.test(l) || /^([-*•–]|\d{1,3}[.)])\s+/.test(l))) return false;
+  return lines.every((l) => l.length <= 100 && !/[.!?;,]$/.test(l)) && lines.some((l) => /\p{L}{3}/u.test(l));
+}
+
+/** Lines of a title block that name the course, the lecturer or the term rather than the subject. */
+const metaLine =
+  /^(\p{Lu}{2,5}\s?\d{2,4}\p{Lu}?\b|(prof\.?|professor|dr\.?|instructor|lecturer|by)\s|.*\b(department|university|college|school of|faculty|institute)\b|.*\b(autumn|fall|spring|summer|winter)\s+(term|semester|quarter)\b|(term|semester)\s+\d|\d{4}$)/iu;
+const seriesPrefix = /^(lecture|week|unit|module|session|lesson|chapter|part|topic|handout)\s+[\dIVX]+[a-z]?\s*[-–—:.]\s*/i;
+
+function pickTitleLine(lines: string[]): { text: string; index: number } {
+  const index = Math.max(0, lines.findIndex((l) => !metaLine.test(l)));
+  const stripped = lines[index].replace(seriesPrefix, '').trim();
+  return { text: /\p{L}{3}/u.test(stripped) ? stripped : lines[index], index };
+}
+
 function isStandaloneTitle(line: string): boolean {
   const words = line.split(/\s+/).length;
   return words <= 10 && line.length <= 80 && !/[.!?,;:"”)]$/.test(line) && /^\p{Lu}/u.test(line) && /\p{L}{3}/u.test(line);
@@ -90,8 +115,14 @@ export function extractTxt(data: Uint8Array, filename: string): ExtractedDocumen
     mime: 'text/plain',
     text: cleanText(blocks.map((b) => b.text).join('\n\n')),
     blocks,
-    title: blocks.find((b) => b.kind === 'heading')?.text,
+    title: documentTitle(blocks),
   };
+}
+
+/** The opening heading, unless it is already a numbered section ("1. Introduction" titles a part, not the document). */
+function documentTitle(blocks: DocBlock[]): string | undefined {
+  const first = blocks.find((b) => b.kind === 'heading');
+  return first && !numberedHeading.test(first.text) ? first.text : undefined;
 }
 
 /** Typed text (the form's direct mode): as typed, with the optional chapter title as its heading. */

@@ -80,8 +80,26 @@ function splitUnnumbered(section: string): string[] {
 /** Entries longer than this are not one citation (the section ran into other text). */
 const maxEntryChars = 700;
 
+/** "Surname, I. I., & Other, I. (2015)." starting inside an entry: the next author-year entry run into this one. */
+const authorYearStart = /\s(?=\p{Lu}[\p{L}'’-]+,\s(?:\p{Lu}\.\s?)+(?:,?\s(?:&\s|and\s)?\p{Lu}[\p{L}'’-]+,\s(?:\p{Lu}\.\s?)+)*\s?\((?:1[5-9]|20)\d\d[a-z]?\))/gu;
+
+/**
+ * Author-year entries that extraction ran together ("...446-460. https://doi.org/x Dingman, S. L. (2015). ...")
+ * are cut where the next one starts: after a full stop or an address, at "Surname, I. (year)".
+ */
+export function splitRunOnEntries(entries: string[]): string[] {
+  return entries.flatMap((entry) => {
+    const cuts = [0];
+    for (const m of entry.matchAll(authorYearStart)) {
+      const before = entry.slice(0, m.index);
+      if (/(\.|\S\/\S*)$/.test(before) && before.trim().length >= 20) cuts.push((m.index ?? 0) + 1);
+    }
+    return cuts.map((at, i) => entry.slice(at, cuts[i + 1]).trim()).filter(Boolean);
+  });
+}
+
 export function splitBibliography(section: string): string[] {
-  const entries = splitNumbered(section, bracketMarker) ?? splitNumbered(section, lineMarker) ?? splitUnnumbered(section);
+  const entries = splitRunOnEntries(splitNumbered(section, bracketMarker) ?? splitNumbered(section, lineMarker) ?? splitUnnumbered(section));
   return entries
     .map((entry, i, all) => (i === all.length - 1 ? entry.split(/\n[ \t]*\n/)[0] : entry))
     .map((entry) => entry.trim())

@@ -109,7 +109,6 @@ export function looksLikeText(text: string): boolean {
 
 export function parseCitation(raw: string): ParsedCitation | undefined {
   const text = joinEntryLines(raw).replace(/^\s*(?:\[\d{1,3}\]|\d{1,3}\.|\(\d{1,3}\))\s*/, '');
-  if (!looksLikeText(text)) return undefined;
   const parsed: ParsedCitation = { text, authors: [], title: '', venue: '' };
   parsed.doi = findDois(text)[0];
   parsed.arxivId = findArxivIds(text)[0];
@@ -125,6 +124,8 @@ export function parseCitation(raw: string): ParsedCitation | undefined {
     .replace(/\b(?:Available|Retrieved|Accessed)\b.*$/i, ' ')
     .replace(/\s{2,}/g, ' ')
     .trim();
+  // Judged without its identifiers: a DOI's digits would make a short, real entry look like noise.
+  if (!looksLikeText(body.length >= 10 ? body : text)) return undefined;
 
   const apa = /^(.+?)\s\((\d{4})[a-z]?(?:,[^)]*)?\)\.?\s+(.*)$/.exec(body);
   if (apa) {

@@ -1,7 +1,7 @@
 import type { ExtractedDocument } from '../../ai/material';
 import { emptyFound, type FoundReference } from '../found-reference';
 import { absoluteUrl, findArxivIds, findDois, findIsbns, findUrls, isIdentifierUrl } from '../identifiers';
-import { locateBibliography, splitBibliography } from './bibliography-section';
+import { locateBibliography, splitBibliography, splitRunOnEntries } from './bibliography-section';
 import { parseCitation, type ParsedCitation } from './citation-parser';
 
 /** URLs found in running text are many (footers, e-mail signatures): only the first few per document are offered. */
@@ -14,9 +14,9 @@ const maxLooseUrlsPerDocument = 10;
  */
 export function parseBibliography(doc: Pick<ExtractedDocument, 'text' | 'blocks' | 'bibliography'>): ParsedCitation[] {
   const readings: string[][] = [];
-  if (doc.bibliography?.length) readings.push(doc.bibliography);
+  if (doc.bibliography?.length) readings.push(splitRunOnEntries(doc.bibliography));
   const blocks = doc.blocks?.filter((b) => b.kind === 'bibliography').map((b) => b.text) ?? [];
-  if (blocks.length) readings.push(blocks.length === 1 ? splitBibliography(blocks[0]) : blocks);
+  if (blocks.length) readings.push(blocks.length === 1 ? splitBibliography(blocks[0]) : splitRunOnEntries(blocks));
   const span = locateBibliography(doc.text);
   if (span) readings.push(splitBibliography(span.section));
   let best: ParsedCitation[] = [];

@@ -13,8 +13,15 @@ function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }
 
+/** "Key Definitions" -> "key definitions" (Title Case headings read as shouting mid-sentence); acronyms and names stay. */
+function headingPhrase(heading: string): string {
+  const words = heading.replace(/[.:]+$/, '').replace(/^(the|a|an)\s+/i, '').split(/\s+/);
+  const titleCase = words.length > 1 && words.filter((w) => /^\p{Lu}\p{Ll}/u.test(w)).length >= Math.ceil(words.length / 2);
+  return titleCase ? words.map((w) => (/^\p{Lu}\p{Ll}+$/u.test(w) ? w.toLowerCase() : w)).join(' ') : lowerFirst(words.join(' '));
+}
+
 function fromHeading(heading: string): string {
-  const h = lowerFirst(heading.replace(/[.:]+$/, ''));
+  const h = headingPhrase(heading);
   if (evaluationWords.test(heading)) return `Evaluate the evidence presented on ${h}`;
   if (comparisonWords.test(heading)) return `Compare the approaches discussed under ${h}`;
   if (processWords.test(heading)) return `Describe the steps involved in ${h}`;

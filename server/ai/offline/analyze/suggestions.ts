@@ -12,6 +12,8 @@ function isDefined(term: string, sentences: string[]): boolean {
     new RegExp(`\\b${t}s?\\s+(is|are|refers? to|means|denotes|describes?)\\b`, 'i'),
     new RegExp(`\\b(called|known as|termed|defined as|we call( \\w+)?)\\s+(an? |the )?${t}`, 'i'),
     new RegExp(`\\b${t}s?\\s*(\\(|,\\s*(i\\.e\\.|that is|which is))`, 'i'),
+    // Glossary entries: "Divergent boundary: a boundary where ...".
+    new RegExp(`^[^.:]{0,40}\\b${t}s?\\s*:\\s`, 'i'),
   ];
   return sentences.some((s) => patterns.some((p) => p.test(s)));
 }
@@ -29,7 +31,13 @@ export function buildSuggestions(view: MaterialView, phrases: Keyphrase[], fullT
   if (view.totalWords === 0) {
     return ['Upload course materials (PDF, DOCX or TXT) or enter chapter text, so the textbook can be grounded in your own content.'];
   }
-  const thin = view.sections.filter((s) => s.words < 60 && !frameHeading.test(s.heading) && s.heading.length > 2);
+  // A section's own words include its subsections' ("2. Background" opens with 2.1, 2.2 and has no text of its own).
+  const withSubsections = view.sections.map((s, i) => {
+    let words = s.words;
+    for (let j = i + 1; j < view.sections.length && view.sections[j].level > s.level; j++) words += view.sections[j].words;
+    return { ...s, words };
+  });
+  const thin = withSubsections.filter((s) => s.words < 60 && !frameHeading.test(s.heading) && s.heading.length > 2);
   for (const s of thin.slice(0, 2)) {
     out.push(`The section "${s.heading}" has only ${s.words} words of material; add an explanation or an example so its textbook section is not thin.`);
   }
