@@ -15,7 +15,8 @@ const builders: Record<MaterialContentType, (scope: MaterialScope) => unknown> =
 };
 
 function describe(contentType: MaterialContentType, content: unknown, scope: MaterialScope): string {
-  const where = scope.chapterIndex === undefined ? `the whole textbook (${scope.parts.length} chapters)` : `the chapter "${scope.title}"`;
+  const chapters = scope.book.chapters.length;
+  const where = scope.chapterIndex === undefined ? `the whole textbook (${chapters} ${chapters === 1 ? 'chapter' : 'chapters'})` : `the chapter "${scope.title}"`;
   switch (contentType) {
     case 'quiz': {
       const n = (content as { questions: unknown[] }).questions.length;

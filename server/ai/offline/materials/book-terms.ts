@@ -154,3 +154,13 @@ export function findTerm(text: string, term: Pick<BookTerm, 'key'>): { index: nu
   const m = new RegExp(`(^|[^\\p{L}\\p{N}'’-])(${escapeRegExp(term.key)})(?![\\p{L}\\p{N}-])`, 'iu').exec(text);
   return m ? { index: m.index + m[1].length, written: m[2] } : null;
 }
+
+/** The first `limit` terms, skipping any that is part of one already taken ("Calvin" after "Calvin cycle"). */
+export function distinctTerms(terms: readonly BookTerm[], limit: number): BookTerm[] {
+  const out: BookTerm[] = [];
+  for (const t of terms) {
+    if (out.length >= limit) break;
+    if (!out.some((o) => ` ${o.stem} `.includes(` ${t.stem} `) || ` ${t.stem} `.includes(` ${o.stem} `))) out.push(t);
+  }
+  return out;
+}

@@ -1,5 +1,6 @@
 import type { LessonPlanContent } from '../../../../common/materials';
 import { questionCandidates, QuestionPicker } from './quiz';
+import { distinctTerms } from './book-terms';
 import type { MaterialScope } from './scope';
 
 const figurePattern = /\b(?:Figure|Fig\.|Table|Listing)\s+\d+/g;
@@ -19,7 +20,7 @@ function keyPoint(sentences: MaterialScope['parts'][number]['sentences']): strin
 export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
   const durationMinutes = scope.chapterIndex === undefined ? 90 : 50;
   const objectives = scope.objectives.slice(0, 5).map((o) => o.text);
-  const terms = scope.terms.slice(0, 5).map((t) => t.surface);
+  const terms = distinctTerms(scope.terms, 5).map((t) => t.surface);
   const c = questionCandidates(scope);
   const picker = new QuestionPicker();
   picker.take(c.definitions, 1);
@@ -41,16 +42,16 @@ export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
   const presentations = parts.map((p, i) => ({
     minutes: Math.floor(presentMinutes / parts.length) + (i < presentMinutes % parts.length ? 1 : 0),
     // The chapter's opening text sits under the chapter's own title.
-    title: scope.chapterIndex !== undefined && i === 0 && p.sentences.every((s) => !s.sectionTitle) ? `Introduce: ${p.title}` : `Present: ${p.title}`,
+    title: i === 0 && p.sentences.every((s) => !s.sectionTitle) && (scope.chapterIndex !== undefined || scope.book.chapters.length === 1) ? `Introduce: ${p.title}` : `Present: ${p.title}`,
     description: `Key point: ${keyPoint(p.sentences)}`,
   }));
   const activities = [fixed[0], ...presentations, ...fixed.slice(1)].filter((a) => a.minutes > 0);
 
-  const partTitles = scope.chapterIndex === undefined ? scope.book.chapters.map((ch) => ch.title) : scope.book.chapters[scope.chapterIndex].sections.map((sec) => sec.title);
+  const partTitles = scope.chapterIndex === undefined && scope.book.chapters.length > 1 ? scope.book.chapters.map((ch) => ch.title) : (scope.book.chapters[scope.chapterIndex ?? 0]?.sections ?? []).map((sec) => sec.title);
   const figures = [...new Set(scope.sentences.flatMap((s) => s.text.match(figurePattern) ?? []))].slice(0, 4);
   const materials = [
     scope.chapterIndex === undefined ? `The textbook "${scope.title}"` : `Textbook chapter: ${scope.title}`,
-    ...(partTitles.length > 1 ? [`${scope.chapterIndex === undefined ? 'Chapters' : 'Sections'}: ${partTitles.join(', ')}`] : []),
+    ...(partTitles.length > 1 ? [`${scope.chapterIndex === undefined && scope.book.chapters.length > 1 ? 'Chapters' : 'Sections'}: ${partTitles.join(', ')}`] : []),
     ...(terms.length ? [`Key terms handout: ${terms.join(', ')}`] : []),
     ...figures.map((f) => `${f}, as referenced in the text`),
   ];

@@ -5,7 +5,7 @@ import type { MaterialView } from '../analyze/material-view';
 import { htmlToText } from '../compose/html';
 import { sparseCosine, TermStats } from '../compose/term-vectors';
 import type { BookSentence } from './book-sentences';
-import type { BookTerm } from './book-terms';
+import { distinctTerms, escapeRegExp, type BookTerm } from './book-terms';
 
 /** A learning objective of the chapter, with the sentences of the chapter that answer it. */
 export interface ScopedObjective {
@@ -43,10 +43,13 @@ export function scopeObjectives(book: TextbookContent, chapterIndex: number | un
     texts: parts.map((p) => p.text),
     totalWords: parts.reduce((n, p) => n + countWords(p.text), 0),
   };
-  const phrases = terms
-    .slice(0, 12).map((t, i) => ({ phrase: t.surface, score: 1 - i / 12 }));
+  const phrases = distinctTerms(terms, 12).map((t, i) => ({ phrase: t.surface, score: 1 - i / 12 }));
   const topic = chapter?.title ?? book.title;
-  const texts = buildObjectives(view, phrases, topic, scope.map((s) => s.plain).join(' '));
+  // The shared builder lowercases a heading's first letter; names get their capitals back.
+  const names = terms.filter((t) => t.isProper);
+  const texts = buildObjectives(view, phrases, topic, scope.map((s) => s.plain).join(' ')).map((text) =>
+    names.reduce((out, t) => out.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(t.key)}(?![\\p{L}])`, 'giu'), t.surface), text),
+  );
 
   const stats = new TermStats(scope.map((s) => quickTokenize(s.plain)));
   const vectors = new Map(scope.map((s) => [s.order, stats.vectorOf(s.plain)]));

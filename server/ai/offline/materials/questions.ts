@@ -134,7 +134,8 @@ export function trueFalseQuestions(scope: BookSentence[], scopeTerms: readonly B
   let makeFalse = true;
   for (const s of scope) {
     if (!fitsAQuestion(s)) continue;
-    const term = scopeTerms.find((t) => findTerm(s.plain, t));
+    // Swapping "cycle" inside "Krebs cycle" would make a statement nobody could read; whole terms only.
+    const term = scopeTerms.find((t) => findTerm(s.plain, t) && !pool.some((o) => o.key !== t.key && ` ${o.key} `.includes(` ${t.key} `) && findTerm(s.plain, o)));
     if (!term) continue;
     const seed = seedOf(s.text);
     if (!makeFalse) {

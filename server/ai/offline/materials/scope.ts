@@ -41,8 +41,10 @@ export function buildScope(book: TextbookContent, chapterIndex?: number): Materi
     .filter((t) => inScope(t) > 0)
     .sort((a, b) => Number(isSpecific(b)) - Number(isSpecific(a)) || inScope(b) * lengthWeight[b.words] - inScope(a) * lengthWeight[a.words] || a.key.localeCompare(b.key));
   const chapter = chapterIndex === undefined ? undefined : book.chapters[chapterIndex];
-  const parts = chapter
-    ? [{ title: chapter.title, sentences: sentences.filter((s) => !s.sectionTitle) }, ...chapter.sections.map((sec) => ({ title: sec.title, sentences: sentences.filter((s) => s.sectionTitle === sec.title) }))].filter((p) => p.sentences.length > 0)
+  // A one-chapter book is taught section by section, like that chapter.
+  const partsOf = chapter ?? (book.chapters.length === 1 ? book.chapters[0] : undefined);
+  const parts = partsOf
+    ? [{ title: partsOf.title, sentences: sentences.filter((s) => !s.sectionTitle) }, ...partsOf.sections.map((sec) => ({ title: sec.title, sentences: sentences.filter((s) => s.sectionTitle === sec.title) }))].filter((p) => p.sentences.length > 0)
     : book.chapters.map((c, i) => ({ title: c.title, sentences: all.filter((s) => s.chapterIndex === i) })).filter((p) => p.sentences.length > 0);
   return {
     book,
