@@ -18,13 +18,13 @@ export function Header() {
   const [location] = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link href="/" className="flex items-center gap-2 font-bold" aria-label="Textbook Studio home">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
+        <Link href="/" className="flex shrink-0 items-center gap-2 font-bold" aria-label="Textbook Studio home">
           <BookOpen className="h-6 w-6 text-indigo-600" />
           <span className="hidden sm:inline">Textbook Studio</span>
           <span className="hidden text-xs font-normal text-slate-500 lg:inline">Custom AI for versatile instruction and access</span>
         </Link>
-        <nav className="ml-auto flex items-center gap-1" aria-label="Main">
+        <nav className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1" aria-label="Main">
           {navLinks.map((l) => {
             const isActive = l.href === '/' ? location === '/' : location.startsWith(l.href);
             return (
@@ -33,7 +33,7 @@ export function Header() {
                 href={l.href}
                 aria-current={isActive ? 'page' : undefined}
                 className={cn(
-                  'rounded-md px-3 py-2 text-sm font-medium',
+                  'rounded-md px-2 py-1.5 text-center text-xs font-medium leading-tight sm:px-3 sm:py-2 sm:text-sm',
                   isActive ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
                 )}
               >
@@ -42,13 +42,13 @@ export function Header() {
             );
           })}
         </nav>
-        <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+        <Button variant="ghost" size="icon" className="shrink-0" onClick={toggleTheme} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
           {theme === 'dark' ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
         </Button>
         {user ? (
           <Menu.Root>
             <Menu.Trigger asChild>
-              <button type="button" aria-label="Account menu" className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-600 font-semibold uppercase text-white">
+              <button type="button" aria-label="Account menu" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold uppercase text-white">
                 {user.username.charAt(0)}
               </button>
             </Menu.Trigger>
@@ -66,7 +66,7 @@ export function Header() {
             </Menu.Portal>
           </Menu.Root>
         ) : (
-          <Link href="/auth" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
+          <Link href="/auth" className="shrink-0 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
             Login
           </Link>
         )}
