@@ -127,7 +127,7 @@ describe('llm restructuring with a scripted model', () => {
     const all = result.content.chapters.flatMap((c) => c.sections.flatMap((s) => fastSentences(htmlToText(s.content))));
     expect(new Set(all).size).toBe(all.length);
     // U4 (forgotten) follows U3 in week 1; U9 (forgotten) follows U8 in week 2.
-    expect(result.content.chapters[0].sections.map((s) => s.title)).toEqual(['Mechanical Calculation', 'Electronic Computers', 'The ENIAC', 'Stored Programs']);
+    expect(result.content.chapters[0].sections.map((s) => s.title)).toEqual(['Mechanical Calculation', 'Overview of Electronic Computers', 'The ENIAC', 'Stored Programs']);
     expect(result.content.chapters[1].sections.at(-1)?.title).toBe('Applications');
     expect(result.summary).toBe('Two weeks.');
   });

@@ -108,10 +108,10 @@ describe('POST /api/ai/customize-structure', () => {
       title: 'Computer Hardware',
       references: [],
       chapters: [
-        { title: 'Microprocessors', content: '<p>A microprocessor is an integrated circuit that contains the control circuitry of a computer. Each microprocessor holds millions of transistors.</p>', sections: [] },
-        { title: 'Integrated Circuits', content: '<p>An integrated circuit is a chip that holds many components. Integrated circuits replaced boards of separate transistors.</p>', sections: [] },
+        { title: 'Microprocessors', content: '<p>A microprocessor is an integrated circuit that contains the control circuitry of a computer. Each microprocessor holds millions of transistors. The transistors of one integrated circuit switch together.</p>', sections: [] },
+        { title: 'Integrated Circuits', content: '<p>An integrated circuit is a chip that holds many components. Integrated circuits replaced boards of separate transistors, and each transistor on the chip is tiny.</p>', sections: [] },
         { title: 'Vacuum Tubes', content: '<p>A vacuum tube is an electronic switch in a sealed glass bulb. Early computers used thousands of them.</p>', sections: [] },
-        { title: 'Transistors', content: '<p>A transistor is a semiconductor device that switches electronic signals. Transistors are smaller and cooler than any vacuum tube.</p>', sections: [] },
+        { title: 'Transistors', content: '<p>A transistor is a semiconductor device that switches electronic signals. Transistors are smaller and cooler than any vacuum tube. A vacuum tube wears out; a transistor lasts.</p>', sections: [] },
       ],
     };
     const book = await createLinkedBook(h, alice, content);

@@ -39,10 +39,18 @@ function chapterPlainText(c: Chapter): string {
   return [`${c.title}.`, htmlToText(c.content), ...c.sections.map((s) => `${s.title}. ${htmlToText(s.content)}`)].join(' ');
 }
 
+const minUses = 2;
+
+function occurrences(text: string, needle: string): number {
+  let count = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) count++;
+  return count;
+}
+
 /**
  * How much each text builds on terms introduced in the others: `uses` is the
  * number of distinct terms defined elsewhere (and not in the text itself)
- * that it uses; `usedBy` counts the other texts that use its own terms (the
+ * that it uses at least twice; `usedBy` counts the other texts that use its own terms (the
  * more, the more foundational). When the book defines too few terms, each
  * text's most frequent key phrases stand in as the terms it introduces.
  */
@@ -57,7 +65,8 @@ export function dependencyScores(texts: string[]): Array<{ uses: number; usedBy:
     });
   }
   const tokenTexts = texts.map((t) => ` ${quickTokenize(t).join(' ')} `);
-  const usesTerm = (i: number, term: string) => !defined[i].has(term) && tokenTexts[i].includes(` ${term} `);
+  // Building on a term means using it, not naming it once in passing (an introduction names everything).
+  const usesTerm = (i: number, term: string) => !defined[i].has(term) && occurrences(tokenTexts[i], ` ${term} `) >= minUses;
   return texts.map((_, i) => {
     const foreign = new Set<string>();
     defined.forEach((terms, j) => {
@@ -68,9 +77,13 @@ export function dependencyScores(texts: string[]): Array<{ uses: number; usedBy:
   });
 }
 
-/** Least dependent first; among equals, the one others build on most; then the book's own order. */
+/**
+ * Net dependence: what a part builds on from elsewhere, less what elsewhere
+ * builds on it. Foundations (defining what others use) come first, parts that
+ * mostly use others' terms last; among equals, the book's own order.
+ */
 function byFoundation(a: { i: number; score: { uses: number; usedBy: number } }, b: { i: number; score: { uses: number; usedBy: number } }): number {
-  return a.score.uses - b.score.uses || b.score.usedBy - a.score.usedBy || a.i - b.i;
+  return a.score.uses - a.score.usedBy - (b.score.uses - b.score.usedBy) || a.score.uses - b.score.uses || a.i - b.i;
 }
 
 /** Splits items ordered by score into three runs of near-equal size (the first levels take the remainder). */
@@ -89,7 +102,8 @@ function thirds<T>(items: T[]): T[][] {
 
 /**
  * "Split into beginner, intermediate and advanced": chapters ordered by how
- * much each builds on terms defined in other chapters (the least first),
+ * much each builds on terms defined in other chapters, net of how much the
+ * others build on its own terms (the least dependent first),
  * then divided into three parts whose chapter titles carry the level. A book
  * with fewer than three chapters is split at section level into three chapters.
  */

@@ -28,7 +28,9 @@ export function bookUnits(book: TextbookContent): Unit[] {
   return book.chapters.flatMap((c, chapterIndex) => {
     const units: Unit[] = [];
     if (hasContent(c.content)) {
-      units.push({ title: c.title, html: c.content, text: htmlToText(c.content), chapterIndex, kind: c.sections.length ? 'intro' : 'whole' });
+      // A chapter's introduction moves as a section of its own; "Overview of ..." keeps it apart from a section named like the chapter.
+      const title = c.sections.length && !/^(?:overview|introduction)\b/i.test(c.title) ? `Overview of ${c.title}` : c.title;
+      units.push({ title, html: c.content, text: htmlToText(c.content), chapterIndex, kind: c.sections.length ? 'intro' : 'whole' });
     }
     for (const s of c.sections) {
       units.push({ title: s.title, html: s.content, text: htmlToText(s.content), chapterIndex, id: s.id, kind: 'section' });

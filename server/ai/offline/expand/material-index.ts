@@ -1,9 +1,11 @@
 import type { Material } from '../../material';
+import { fastSentences } from '../compose/fast-sentences';
 import type { SourceSentence } from '../compose/select-sentences';
+import { sentenceKey } from '../compose/sentence-filter';
 import { buildSourceSentences } from '../compose/source-sentences';
 import type { TermStats } from '../compose/term-vectors';
 
-/** A cleaned sentence of the material, with the chunk it came from (retrieval ranks chunks). */
+/** A cleaned sentence of the material, with the chunk it came from (retrieval ranks chunks). `order` is its index in the index. */
 export interface IndexedSentence extends SourceSentence {
   chunkId: number;
 }
@@ -33,7 +35,15 @@ export function indexMaterial(material: Material): MaterialIndex {
     }
   }
   const { sentences, stats } = buildSourceSentences(paragraphs);
-  const indexed: IndexedSentence[] = sentences.map((s) => ({ ...s, chunkId: paragraphs[s.paragraph].chunkId }));
+  // Figure captions and bibliography entries read like sentences but are not prose to print (extraction marks them).
+  const furniture = new Set(
+    material.sources.flatMap((source) =>
+      (source.document.blocks ?? []).filter((b) => b.kind === 'caption' || b.kind === 'bibliography').flatMap((b) => fastSentences(b.text).map(sentenceKey)),
+    ),
+  );
+  const indexed: IndexedSentence[] = sentences
+    .filter((s) => !furniture.has(sentenceKey(s.text)))
+    .map((s, order) => ({ ...s, order, chunkId: paragraphs[s.paragraph].chunkId }));
   const byChunk = new Map<number, IndexedSentence[]>();
   for (const s of indexed) {
     const list = byChunk.get(s.chunkId);
