@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import type { MaterialRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppDeps } from '../../http/deps';
-import { loadTextbookMaterial } from '../sources/sources.service';
+import { emptyMaterial } from '../../ai/material';
+import { createRetriever } from '../../ai/retrieval';
 import { requireTextbookAccess, requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './materials.repo';
 
@@ -36,8 +37,7 @@ export async function listTextbookMaterials(db: Db, user: PublicUser, textbookId
 
 /**
  * Generates a material for one chapter or the whole book with the configured
- * engine, grounded in the textbook (and, for the llm engine, its sources),
- * and stores it. A material with the same title and type is replaced, as the
+ * engine, grounded in the textbook's text, and stores it. A material with the same title and type is replaced, as the
  * spec's client merges them.
  */
 export async function createMaterial(deps: AppDeps, user: PublicUser, textbookId: number, body: CreateMaterialBody): Promise<MaterialResponseItem> {
@@ -51,8 +51,9 @@ export async function createMaterial(deps: AppDeps, user: PublicUser, textbookId
   }
   if (book.chapters.length === 0) throw new AppError('UNPROCESSABLE', 'This textbook has no chapters yet. Add a chapter before generating materials.');
 
-  const { material, retriever } = await loadTextbookMaterial(deps, textbookId);
-  const generated = await deps.engine.generateMaterial({ material, retriever }, { book, contentType: body.contentType, chapterIndex: body.chapterIndex });
+  // Materials test what students read: the textbook's own text, not the raw sources behind it, so no sources are loaded.
+  const material = emptyMaterial();
+  const generated = await deps.engine.generateMaterial({ material, retriever: createRetriever(material, deps.embedder) }, { book, contentType: body.contentType, chapterIndex: body.chapterIndex });
   // The engine's output is checked against the contract before it is stored: a bad shape never reaches a client.
   const content = materialContentSchemas[body.contentType].safeParse(generated.content);
   if (!content.success) throw new AppError('INTERNAL', 'The generated material did not have the expected shape. Please try again.');
