@@ -90,8 +90,3 @@ export function findNumbers(sentence: BookSentence): NumberFact[] {
   }
   return out;
 }
-
-/** Two facts are the same kind when their kinds match; a count with a unit may stand in for a bare count. */
-export function sameKind(a: NumberFact, b: NumberFact): boolean {
-  return a.kind === b.kind;
-}
