@@ -36,8 +36,15 @@ export interface IngestResult {
 /** What `sources.structure` holds: the document without its text (that is `sources.text`). */
 type StoredStructure = Omit<ExtractedDocument, 'text' | 'filename' | 'mime'>;
 
+/**
+ * Bump when extraction or chunking changes what a file yields (titles, blocks, bibliography):
+ * a source is reused by its key, so without this a file uploaded before a fix keeps its old reading forever.
+ */
+export const extractorVersion = 2;
+
+/** The reuse key of a source: its bytes and the extractor version that read them. */
 function sha256(data: Buffer | string): string {
-  return createHash('sha256').update(data).digest('hex');
+  return createHash('sha256').update(`extractor-v${extractorVersion}\0`).update(data).digest('hex');
 }
 
 function toMaterialSource(row: SourceRow): MaterialSource {

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../../test/harness';
+import { multipart } from '../extract/multipart.test-helper';
+import { insertSource } from './sources.repo';
+
+const lecture = Buffer.from(
+  'BIOL 101: Cells\nLecture 2 - The Cell Membrane\nDr. Ada Byron\n\n1. Structure\n\n' +
+    'The cell membrane is a lipid bilayer with embedded proteins that controls what enters and leaves the cell. '.repeat(6) +
+    '\n\n2. Transport\n\n' +
+    'Passive transport moves molecules down their gradient, while active transport spends ATP to move them against it. '.repeat(6),
+);
+
+describe('source reuse across extractor versions', () => {
+  const h = useHarness();
+
+  it('a file stored by an older extractor (plain byte hash) is read again, not reused with its old reading', async () => {
+    const alice = await h.createUser('alice');
+    // What the previous extractor left behind: keyed by the bare bytes, with a reading that is now known to be wrong.
+    await insertSource(h.database.db, {
+      ownerId: alice.id,
+      sha256: createHash('sha256').update(lecture).digest('hex'),
+      filename: 'lecture2.txt',
+      mime: 'text/plain',
+      byteSize: lecture.length,
+      text: 'Stale reading',
+      structure: { blocks: [{ kind: 'heading', text: 'Stale Title', level: 1 }], title: 'Stale Title' },
+    });
+    const body = multipart([{ name: 'files', filename: 'lecture2.txt', type: 'text/plain', data: lecture }]);
+    const res = await h.app.inject({ method: 'POST', url: '/api/extract-text', payload: body.payload, headers: { ...body.headers, cookie: alice.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().detectedTopic).toBe('The Cell Membrane');
+    expect(res.json().extractedText).toContain('lipid bilayer');
+
+    // The same bytes again are reused (read once per extractor version).
+    const again = multipart([{ name: 'files', filename: 'lecture2.txt', type: 'text/plain', data: lecture }]);
+    const res2 = await h.app.inject({ method: 'POST', url: '/api/extract-text', payload: again.payload, headers: { ...again.headers, cookie: alice.cookie } });
+    expect(res2.json().detectedTopic).toBe('The Cell Membrane');
+  });
+});
