@@ -19,6 +19,13 @@ const nounTags = new Set(['NOUN', 'PROPN']);
 const modifierTags = new Set(['ADJ', 'NOUN', 'PROPN']);
 const maxWords = 4;
 
+/** Units and spans of time: frequent in any quantitative text, never its subject when standing alone ("Compare ridge with years"). */
+const measureWords = new Set([
+  'year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'decade', 'century', 'millennium', 'percent', 'per', 'cent',
+  'metre', 'meter', 'kilometre', 'kilometer', 'centimetre', 'centimeter', 'millimetre', 'millimeter', 'mile', 'foot', 'inch',
+  'km', 'cm', 'mm', 'kg', 'mg', 'gram', 'kilogram', 'litre', 'liter', 'amount', 'rate',
+]);
+
 /**
  * Key phrases of a set of texts (chunks or documents): noun phrases found
  * with POS tags (adjective/noun runs that end in a noun), scored by frequency,
@@ -55,6 +62,7 @@ export function extractKeyphrases(texts: string[], opts: { limit?: number } = {}
   const totalDocs = Math.max(1, texts.filter((t) => t.trim()).length);
   const scored = [...candidates.values()]
     .filter((c) => c.count >= 2 || totalDocs === 1 || c.words > 1)
+    .filter((c) => c.words > 1 || !measureWords.has(c.key))
     .map((c) => {
       const spread = totalDocs > 1 ? 0.5 + 0.5 * (c.docs.size / totalDocs) : 1;
       // Longer phrases are rarer but more telling; the bonus is sub-linear.
