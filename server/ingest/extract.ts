@@ -3,6 +3,7 @@ import { AppError } from '../http/app-error';
 import type { ExtractJob, ExtractOutput } from './extract-document';
 import { describeFailure, type ExtractFailure } from './extract-error';
 import { mimeByKind, sniffKind, type FileKind } from './sniff';
+import { zipInflatedSize } from './zip-inflated-size';
 import { WorkerPool, WorkerTimeoutError } from './worker-pool';
 
 export interface UploadedFile {
@@ -32,6 +33,9 @@ export async function closeExtractPool(): Promise<void> {
 }
 
 /** Checks a file's bytes and answers its kind, or throws the 4xx the user sees. */
+/** A DOCX whose parts unpack to more than this is refused before parsing (real books with pictures stay far below). */
+const maxDocxInflatedBytes = 256 * 1024 * 1024;
+
 export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadFileBytes'>): FileKind {
   if (file.data.length > config.maxUploadFileBytes) {
     const mb = Math.round(config.maxUploadFileBytes / (1024 * 1024));
@@ -40,6 +44,9 @@ export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadF
   if (file.data.length === 0) throw new AppError('UNPROCESSABLE', describeFailure(file.filename, 'empty'));
   const kind = sniffKind(file.data);
   if (!kind) throw AppError.badRequest(invalidFormatMessage);
+  if (kind === 'docx' && (zipInflatedSize(file.data) ?? 0) > maxDocxInflatedBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', describeFailure(file.filename, 'too-large', 'it unpacks to more than 256 MB'));
+  }
   return kind;
 }
 

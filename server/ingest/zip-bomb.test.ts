@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../test/harness';
+import { multipart } from '../features/extract/multipart.test-helper';
+import { zipInflatedSize } from './zip-inflated-size';
+
+/** A minimal stored ZIP writer: each entry deflated whole, sizes in the local and central headers. */
+function zip(entries: Array<{ name: string; data: Buffer }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const packed = deflateRawSync(e.data, { level: 9 });
+    const crc = crc32(e.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(e.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const paragraph = `<w:p><w:r><w:t>${'A'.repeat(1000)}</w:t></w:r></w:p>`;
+const bombXml = Buffer.from(
+  `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph.repeat(300_000)}</w:body></w:document>`,
+);
+const bomb = zip([
+  { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
+  { name: 'word/document.xml', data: bombXml },
+]);
+
+describe('DOCX that unpacks to hundreds of megabytes (zip bomb)', () => {
+  const h = useHarness();
+
+  it('reads the declared size from the central directory, and a real DOCX stays small', () => {
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    expect(zipInflatedSize(bomb)).toBeGreaterThan(256 * 1024 * 1024);
+    const real = readFileSync(path.resolve(process.cwd(), '../shared/corpus/docx/tables.docx'));
+    expect(zipInflatedSize(real)).toBeLessThan(1024 * 1024);
+    expect(zipInflatedSize(Buffer.from('PK\x03\x04 not really a zip word/document.xml'))).toBeUndefined();
+  });
+
+  it('is refused at once with a 413 naming the file, before any worker inflates it', async () => {
+    const alice = await h.createUser('alice');
+    const body = multipart([{ name: 'files', filename: 'bomb.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: bomb }]);
+    const started = Date.now();
+    const res = await h.app.inject({ method: 'POST', url: '/api/extract-text', payload: body.payload, headers: { ...body.headers, cookie: alice.cookie } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Could not read "bomb.docx": it is too large (it unpacks to more than 256 MB).');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
