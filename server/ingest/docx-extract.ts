@@ -21,7 +21,16 @@ function decodeEntities(text: string): string {
  * back-links are dropped; the notes themselves stay as list items at the end.
  */
 export function htmlToBlocks(html: string): DocBlock[] {
+  return readHtml(html).blocks;
+}
+
+/** Blocks, and the paragraphs whose every letter is bold (headings typed as bold text instead of a heading style). */
+function readHtml(html: string): { blocks: DocBlock[]; boldOnly: Set<DocBlock> } {
   const blocks: DocBlock[] = [];
+  const boldOnly = new Set<DocBlock>();
+  let strongDepth = 0;
+  let boldChars = 0;
+  let plainChars = 0;
   let buffer = '';
   let kind: DocBlock['kind'] | undefined;
   let level: number | undefined;
@@ -35,17 +44,31 @@ export function htmlToBlocks(html: string): DocBlock[] {
     if (inCell && cells) {
       if (text) cells.push(text);
     } else if (text && kind) {
-      blocks.push(level ? { kind, text, level } : { kind, text });
+      const block: DocBlock = level ? { kind, text, level } : { kind, text };
+      blocks.push(block);
+      if (kind === 'paragraph' && boldChars > 0 && plainChars === 0) boldOnly.add(block);
     }
     buffer = '';
+    boldChars = 0;
+    plainChars = 0;
   };
   for (const m of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*?)(\/?)>|([^<]+)/g)) {
     const [, closing, rawTag, attrs, selfClosing, text] = m;
     if (text !== undefined) {
-      if (skipDepth === 0) buffer += decodeEntities(text);
+      if (skipDepth === 0) {
+        const decoded = decodeEntities(text);
+        buffer += decoded;
+        const letters = decoded.replace(/\s/g, '').length;
+        if (strongDepth > 0) boldChars += letters;
+        else plainChars += letters;
+      }
       continue;
     }
     const tag = rawTag.toLowerCase();
+    if (tag === 'strong' || tag === 'b') {
+      strongDepth = Math.max(0, strongDepth + (closing ? -1 : 1));
+      continue;
+    }
     if (tag === 'a' && !closing && /href="#(foot|end)note-/.test(attrs)) {
       skipDepth++;
       continue;
@@ -107,7 +130,24 @@ export function htmlToBlocks(html: string): DocBlock[] {
     }
   }
   flush();
-  return blocks;
+  return { blocks, boldOnly };
+}
+
+/** A bold paragraph that reads as a title: short, starts with a capital or a number, ends no sentence. */
+function looksLikeHeading(text: string): boolean {
+  return text.length <= 100 && text.split(/\s+/).length <= 12 && /^[\p{Lu}\d]/u.test(text) && !/[.,;:!]$/.test(text) && /\p{L}{3}/u.test(text);
+}
+
+/**
+ * Many instructors type headings as bold lines instead of using heading styles. When a document
+ * has no heading at all, its short bold-only paragraphs are its headings (the first one, opening
+ * the document, its title), so the outline can follow them.
+ */
+function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>): DocBlock[] {
+  if (blocks.some((b) => b.kind === 'heading')) return blocks;
+  const candidates = blocks.filter((b) => boldOnly.has(b) && looksLikeHeading(b.text));
+  if (candidates.length < 2) return blocks;
+  return blocks.map((b, i) => (candidates.includes(b) ? { kind: 'heading', text: b.text, level: i === 0 ? 1 : 2 } : b));
 }
 
 const titleClass = 'docx-title';
@@ -130,7 +170,8 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     if (/encrypt|password/i.test(message)) throw new ExtractError('encrypted', 'encrypted');
     throw new ExtractError('corrupt', message);
   }
-  const blocks = htmlToBlocks(html);
+  const read = readHtml(html);
+  const blocks = promoteBoldHeadings(read.blocks, read.boldOnly);
   if (blocks.length === 0) throw new ExtractError('empty', 'no text');
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];
   const styledTitle = titleHtml && htmlToBlocks(`<h1>${titleHtml}</h1>`)[0]?.text;
