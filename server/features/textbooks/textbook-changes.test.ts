@@ -63,6 +63,29 @@ describe('describeChanges', () => {
     ]);
   });
 
+  it('does not call references updated when only key order, defaults or the year type differ', () => {
+    const stored = structuredClone(book());
+    stored.references = [
+      { doi: '10.1038/199947a0', key: 'vine1963', url: 'https://doi.org/10.1038/199947a0', title: 'Magnetic anomalies over oceanic ridges', authors: 'Vine, F. J., & Matthews, D. H.', year: 1963, publisher: 'Nature', description: '', approved: true },
+    ];
+    const sentBack = structuredClone(stored);
+    // What the client sends back: other key order, year as text, empty optional fields left out.
+    sentBack.references = [
+      JSON.parse('{"title":"Magnetic anomalies over oceanic ridges","authors":"Vine, F. J., & Matthews, D. H.","year":"1963","publisher":"Nature","url":"https://doi.org/10.1038/199947a0","approved":true,"doi":"10.1038/199947a0","key":"vine1963"}'),
+    ];
+    expect(JSON.stringify(stored.references)).not.toBe(JSON.stringify(sentBack.references));
+    expect(describeChanges(stored, sentBack)).toEqual([]);
+
+    const approvedChanged = structuredClone(sentBack);
+    approvedChanged.references[0].approved = false;
+    expect(describeChanges(stored, approvedChanged)).toEqual(['Updated references']);
+    const reordered = structuredClone(stored);
+    reordered.references.push({ title: 'Second', description: '', authors: '', year: '', publisher: '', url: '', approved: false });
+    const swapped = structuredClone(reordered);
+    swapped.references.reverse();
+    expect(describeChanges(reordered, swapped)).toEqual(['Updated references']);
+  });
+
   it('says nothing when nothing changed', () => {
     expect(describeChanges(book(), structuredClone(book()))).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { TextbookContent } from '../../../common/textbook';
+import { referenceSchema, type Reference, type TextbookContent } from '../../../common/textbook';
 
 /**
  * Plain phrases of what a save changed, for the version history (issue 8:
@@ -31,6 +31,26 @@ function sameOrder(a: string[], b: string[]): boolean {
   const x = a.filter((id) => inB.has(id));
   const y = b.filter((id) => inA.has(id));
   return x.join('\u0000') === y.join('\u0000');
+}
+
+/**
+ * A reference as a comparable string: defaults applied, keys sorted, empty
+ * fields dropped and the year as text. Generation stores references with one
+ * key order and the client sends them back with another, so comparing raw
+ * JSON called every first save "Updated references".
+ */
+function referenceKey(ref: Reference): string {
+  const parsed = referenceSchema.safeParse(ref);
+  const value: Record<string, unknown> = parsed.success ? parsed.data : { ...ref };
+  const entries = Object.entries(value)
+    .map(([k, v]) => [k, k === 'year' && typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v] as const)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(entries);
+}
+
+function sameReferences(a: readonly Reference[], b: readonly Reference[]): boolean {
+  return a.length === b.length && a.every((ref, i) => referenceKey(ref) === referenceKey(b[i]));
 }
 
 export function describeChanges(before: TextbookContent, after: TextbookContent, topic?: { before: string; after: string }): string[] {
@@ -88,7 +108,7 @@ export function describeChanges(before: TextbookContent, after: TextbookContent,
   phrases.push(...group(movedS, (n) => `Moved ${plural(n, 'section')}`));
   phrases.push(...group(reorderedIn, (n) => `Reordered sections in ${plural(n, 'chapter')}`));
 
-  if (JSON.stringify(before.references) !== JSON.stringify(after.references)) phrases.push('Updated references');
+  if (!sameReferences(before.references ?? [], after.references ?? [])) phrases.push('Updated references');
   return phrases;
 }
 
