@@ -59,6 +59,12 @@ export function textToBlocks(text: string): DocBlock[] {
         rest = rest.slice(2);
         continue;
       }
+      // "The Cell Membrane" directly above its paragraph (no blank line): a title line far shorter than the prose below it.
+      if (second && isStandaloneTitle(first) && isHeadingAboveProse(first, rest.slice(1))) {
+        blocks.push({ kind: 'heading', text: first, level: 2 });
+        rest = rest.slice(1);
+        continue;
+      }
       const num = numberedHeading.exec(first);
       if (num && !/[.:;,]$/.test(first) && first.split(/\s+/).length <= 12 && (rest.length === 1 || rest[1].length > first.length)) {
         blocks.push({ kind: 'heading', text: first, level: Math.min(6, num[1].split('.').length) });
@@ -98,6 +104,13 @@ function pickTitleLine(lines: string[]): { text: string; index: number } {
   const index = Math.max(0, lines.findIndex((l) => !metaLine.test(l)));
   const stripped = lines[index].replace(seriesPrefix, '').trim();
   return { text: /\p{L}{3}/u.test(stripped) ? stripped : lines[index], index };
+}
+
+/** The first line of hard-wrapped prose is about as long as the lines after it; a heading is much shorter and ends no phrase. */
+function isHeadingAboveProse(first: string, below: string[]): boolean {
+  const longest = Math.max(...below.map((l) => l.length));
+  const prose = below.join(' ');
+  return longest >= 40 && first.length <= 0.6 * longest && /[.!?]["”)]?$/.test(prose) && !/\b(and|or|the|of|a|an|to|in|for|with|on|at|by|from|is|are)$/i.test(first);
 }
 
 function isStandaloneTitle(line: string): boolean {
