@@ -48,9 +48,11 @@ async function serverMessage(res: Response): Promise<string> {
  * non-OK answer; the server's own message follows it so the user learns why
  * (for example which file was corrupt).
  */
-export async function extractText(material: MaterialInput): Promise<ExtractTextResponse> {
+export async function extractText({ material, topic }: { material: MaterialInput; topic?: string }): Promise<ExtractTextResponse> {
   const form = new FormData();
   appendOwnMaterial(form, material);
+  // A topic already typed steers the objectives (the analysis otherwise names them after the detected topic).
+  if (topic?.trim()) form.append('topic', topic.trim());
   const res = await fetch('/api/extract-text', { method: 'POST', body: form, credentials: 'include' });
   if (!res.ok) {
     const why = await serverMessage(res);

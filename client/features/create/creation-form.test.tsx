@@ -82,6 +82,8 @@ describe('creation form: extraction preview', () => {
     expect(body.get('directContent')).toBe('Trace trees record hot loops.');
     expect(body.get('directMethod')).toBe('true');
     expect(body.get('chapterTitle')).toBe('Tracing');
+    // No topic typed: none is sent, the detected one fills the field.
+    expect(body.get('topic')).toBeNull();
 
     expect(screen.getByTestId('panel-objectives-badge')).toHaveTextContent('2');
     expect(screen.getByText('Explain how trace trees are recorded')).toBeVisible();
@@ -96,6 +98,21 @@ describe('creation form: extraction preview', () => {
     expect(screen.queryByText('Define "side exit" before using it')).toBeNull();
     await user.click(screen.getByRole('button', { name: /AI Content Suggestions/ }));
     expect(screen.getByText('Define "side exit" before using it')).toBeVisible();
+  });
+
+  it('keeps a topic the user already typed and sends it with direct content', async () => {
+    const calls = mockFetch({ 'POST /api/extract-text': () => json(extraction) });
+    const direct = setup();
+    await direct.user.type(screen.getByLabelText('Topic Name'), '  Photosynthesis ');
+    await direct.user.click(screen.getByRole('tab', { name: 'Enter Directly' }));
+    await direct.user.type(screen.getByLabelText('Content'), 'Plants fix carbon dioxide.');
+    await direct.user.click(screen.getByRole('button', { name: 'Analyze & Preview Content' }));
+    await waitFor(() => expect(screen.getByTestId('panel-objectives')).toBeInTheDocument());
+    const body = calls.find((c) => c.key === 'POST /api/extract-text')?.init?.body as FormData;
+    expect(body.get('topic')).toBe('Photosynthesis');
+    expect(body.get('directContent')).toBe('Plants fix carbon dioxide.');
+    expect(screen.getByLabelText('Topic Name')).toHaveValue('  Photosynthesis ');
+    direct.unmount();
   });
 
   it('keeps a topic the user already typed', async () => {

@@ -27,7 +27,7 @@ export function useMaterialActions(state: CreationState, dispatch: Dispatch<Crea
       toast({ ...problem, variant: 'destructive' });
       return;
     }
-    extraction.mutate(materialOf(state));
+    extraction.mutate({ material: materialOf(state), topic: state.topic });
   }
 
   /** Preview Academic References (fresh search) or Get New References (enhance the current list). */

@@ -16,7 +16,8 @@ export const analyze: AuthoringEngine['analyze'] = async (ctx, input) => {
   const topic = detectTopic(view, phrases, input.topic);
   const fullText = ctx.material.sources.map((s) => s.text).join('\n\n');
   ctx.onProgress?.(50);
-  const objectives = buildObjectives(view, phrases, topic || input.topic?.trim() || '', fullText);
+  // The topic the user typed is what the book is about; the detected one only fills in when none was given.
+  const objectives = buildObjectives(view, phrases, input.topic?.trim() || topic, fullText);
   const suggestions = buildSuggestions(view, phrases, fullText);
   ctx.onProgress?.(100);
   return { detectedTopic: topic || input.topic?.trim() || '', objectives, suggestions };

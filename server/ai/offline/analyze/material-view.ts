@@ -18,6 +18,8 @@ export interface SectionView {
 /** The material as an analyst sees it: documents' titles, sections with their sizes, chunk texts. */
 export interface MaterialView {
   titles: string[];
+  /** Uploaded files' names (direct input has none): the last resort for naming a tiny document. */
+  filenames?: string[];
   sections: SectionView[];
   texts: string[];
   totalWords: number;
@@ -28,10 +30,13 @@ const maxTexts = 160;
 
 export function viewMaterial(material: Material): MaterialView {
   const titles: string[] = [];
+  const filenames: string[] = [];
   const sections: SectionView[] = [];
   for (const source of material.sources) {
     const doc = source.document;
     if (doc.title) titles.push(doc.title);
+    // Direct input is stored under its chapter title or this placeholder, neither a file's name.
+    if (/\.[a-z0-9]{2,5}$/i.test(source.filename)) filenames.push(source.filename);
     let current: SectionView | undefined;
     for (const block of doc.blocks as DocBlock[]) {
       if (block.kind === 'heading') {
@@ -48,5 +53,5 @@ export function viewMaterial(material: Material): MaterialView {
   const texts: string[] = [];
   for (let i = 0; i < all.length && texts.length < maxTexts; i += step) texts.push(all[Math.floor(i)]);
   const totalWords = material.sources.reduce((n, s) => n + countWords(s.text), 0);
-  return { titles, sections, texts, totalWords };
+  return { titles, filenames, sections, texts, totalWords };
 }
