@@ -55,10 +55,10 @@ export const outline: AuthoringEngine['outline'] = async (ctx, input) => {
       opening: c.opening,
       sections: c.sections.map((s) => ({ title: s.title, fromHeading: true, candidates: s.candidates })),
     }));
-    plan = { chapters, orphans: byHeadings.orphans, stats: byHeadings.stats };
+    plan = { chapters, stats: byHeadings.stats };
   } else {
     const clustered = planByClustering(ctx.material);
-    plan = { chapters: clustered.chapters, orphans: [], stats: clustered.stats };
+    plan = { chapters: clustered.chapters, stats: clustered.stats };
   }
   report(25);
   await yieldToLoop();

@@ -1,4 +1,4 @@
-import { genericWords, quickStopwords, toTitleCase } from '../../nlp';
+import { genericWords, quickStopwords } from '../../nlp';
 import { tokenColumns, wink } from '../../nlp/wink';
 
 /**
@@ -71,6 +71,36 @@ function contentRuns(text: string): string[][] {
 }
 
 const lengthWeight = [0, 1, 3.2, 3.6];
+const nounLike = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * True when the phrase is a noun phrase where it is written: its words are
+ * nouns or adjectives in the sentence it comes from, ending in a noun
+ * ("mountain building", not "geologists treated mountain"). The tagger reads
+ * a noun-noun compound before a verb as noun-verb ("Slab pull is the force"),
+ * so a last word tagged as a verb counts as a noun when a verb follows it.
+ */
+function isNounPhrase(phrase: string, texts: string[]): boolean {
+  const words = phrase.toLowerCase().split(' ');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  const sentence = texts.find((t) => pattern.test(t));
+  if (!sentence) return endsInNoun(phrase);
+  const { surface, pos } = tokenColumns(wink().readDoc(sentence).tokens());
+  const lower = surface.map((w) => w.toLowerCase());
+  for (let i = 0; i + words.length <= lower.length; i++) {
+    if (!words.every((w, j) => lower[i + j] === w)) continue;
+    const tags = pos.slice(i, i + words.length);
+    const last = tags[tags.length - 1];
+    const next = pos[i + words.length];
+    const lastIsNoun = last === 'NOUN' || last === 'PROPN' || (words.length > 1 && last === 'VERB' && (next === 'AUX' || next === 'VERB'));
+    return lastIsNoun && tags.slice(0, -1).every((t) => nounLike.has(t));
+  }
+  return endsInNoun(phrase);
+}
 
 function endsInNoun(phrase: string): boolean {
   const { pos } = tokenColumns(wink().readDoc(phrase).tokens());
@@ -78,15 +108,30 @@ function endsInNoun(phrase: string): boolean {
   return (last === 'NOUN' || last === 'PROPN') && pos[0] !== 'VERB' && pos[0] !== 'ADV' && pos[0] !== 'ADP';
 }
 
+/** "slab pull" as written in the text, with a capital first letter: the phrase stays verbatim. */
+function asTitle(surface: string): string {
+  return surface.charAt(0).toUpperCase() + surface.slice(1);
+}
+
 /**
  * A title for a group of sentences, never one already taken (`taken` holds
- * lowercased titles and is updated). Null when nothing fits.
+ * lowercased titles and is updated). Titles are noun phrases found verbatim
+ * in the group, preferring several words to one. Null when nothing fits.
  */
 export function keyphraseTitle(groupTexts: string[], opts: { all?: PhraseCounts; taken?: Set<string> } = {}): string | null {
   const group = PhraseCounts.of(groupTexts, true);
   const taken = opts.taken ?? new Set<string>();
   // A small group rarely repeats a phrase: the second pass accepts phrases seen once.
   return pickTitle(group, groupTexts, opts.all, taken, 2) ?? pickTitle(group, groupTexts, opts.all, taken, 1);
+}
+
+/** The most frequent multi-word noun phrase of the group that contains `word`, if any. */
+function longerPhrase(word: string, group: PhraseCounts, groupTexts: string[], taken: Set<string>): string | null {
+  const options = [...group.counts]
+    .filter(([key, n]) => key.includes(' ') && key.split(' ').includes(word) && !taken.has(key) && n >= 1)
+    .sort((a, b) => b[1] - a[1] || a[0].split(' ').length - b[0].split(' ').length);
+  for (const [key] of options.slice(0, 6)) if (isNounPhrase(group.surface(key), groupTexts)) return key;
+  return null;
 }
 
 function pickTitle(group: PhraseCounts, groupTexts: string[], all: PhraseCounts | undefined, taken: Set<string>, minCount: number): string | null {
@@ -103,11 +148,13 @@ function pickTitle(group: PhraseCounts, groupTexts: string[], all: PhraseCounts 
     ranked.push({ key, score: count * lengthWeight[words.length] * distinct * fresh * lead });
   }
   ranked.sort((a, b) => b.score - a.score);
-  for (const { key } of ranked.slice(0, 12)) {
-    const surface = group.surface(key);
-    if (!endsInNoun(surface)) continue;
+  for (const { key: best } of ranked.slice(0, 12)) {
+    // A lone word ("Slab") gives way to a phrase of the text that holds it ("Slab pull").
+    const key = best.includes(' ') ? best : (longerPhrase(best, group, groupTexts, taken) ?? best);
+    if (taken.has(key)) continue;
+    if (!isNounPhrase(group.surface(key), groupTexts)) continue;
     taken.add(key);
-    return toTitleCase(surface);
+    return asTitle(group.surface(key));
   }
   return null;
 }

@@ -59,6 +59,21 @@ function codeLike(text: string): boolean {
   return /[{};]\s*$|^\s*(?:var|let|const|function|for|while|if|return)\b[^.]*[({=]/.test(text);
 }
 
+/**
+ * A worked computation in prose ("The rate is distance divided by time:
+ * 120 km / 4.0 Myr = 30 km/Myr."): it opens with words, not figures, and
+ * carries an equation or a quantity with a unit. Such sentences are the heart
+ * of a worked example, so the number and symbol checks below do not apply.
+ */
+const labelWord = /^(?:example|exercise|problem|question|step|case|solution|answer|activity|task)$/i;
+
+function isWorkedComputation(text: string): boolean {
+  const words = text.split(' ');
+  if (!/^\p{L}{2,}[,:]?$/u.test(words[0]) || words.filter((w) => /^\p{L}{2,}[,:.]?$/u.test(w)).length < words.length * 0.4) return false;
+  if (/[{};]|\b(?:var|let|const|function|return)\b/.test(text)) return false;
+  return /\d\s*(?:\p{L}+(?:\/\p{L}+)?\s*)?[=×÷\/]\s*\d|[=≈×÷]|\d\s?(?:\p{L}{1,4}\/\p{L}{1,4}|%)/u.test(text);
+}
+
 export interface FilterOptions {
   minWords?: number;
   maxWords?: number;
@@ -79,17 +94,23 @@ export function cleanSentence(raw: string, opts: FilterOptions = {}): string | n
   if (!/^[\p{Lu}"'\u201c\u2018(]/u.test(text) && !/^\d+(?:\.\d+)?\s?%?\s+[a-z]/.test(text)) return null;
   if (!/[.!?]["'\u201d\u2019)]?$/.test(text)) return null;
   const words = text.split(' ');
-  if (words.length < minWords || words.length > maxWords) return null;
+  // A question is a sentence in a lecture or worked example even when short ("What is the half-spreading rate?").
+  const least = text.endsWith('?') ? Math.min(minWords, 3) : minWords;
+  if (words.length < least || words.length > maxWords) return null;
   // A word broken across a line that extraction did not join ("com- pile").
   if (/\p{Ll}[-\u2010\u2011] \p{Ll}/u.test(text)) return null;
-  if (/^(?:fig(?:ure)?|table|listing|algorithm|chart|plate|example|eq(?:uation)?)\.?\s*\d+[.:]/i.test(text)) return null;
+  // Captions ("Figure 4. ..."); an "Example 1." label opens a worked example and is kept.
+  if (/^(?:fig(?:ure)?|table|listing|algorithm|chart|plate|eq(?:uation)?)\.?\s*\d+[.:]/i.test(text)) return null;
   if (boilerplate.test(text) || frontMatterLine.test(text) || /@\w|https?:\/\/\S+\s*$/.test(text)) return null;
   if (looksLikeReferenceEntry(text)) return null;
-  if (!balanced(text) || codeLike(text)) return null;
+  const computation = isWorkedComputation(text);
+  if (!balanced(text) || (!computation && codeLike(text))) return null;
+  // Letters among the printed characters (spaces left out, so prose of short words is not penalised).
   const letters = (text.match(/\p{L}/gu) ?? []).length;
-  if (letters / text.length < 0.72) return null;
-  const numeric = words.filter((w) => /^[\d.,:%x()+-]+$/.test(w)).length;
-  if (numeric / words.length > 0.2) return null;
+  if (letters / text.replace(/\s/g, '').length < (computation ? 0.5 : 0.8)) return null;
+  // An "Example 1." label is not a figure of the sentence.
+  const numeric = words.filter((w, i) => /^[\d.,:%x()+-]+$/.test(w) && !(i === 1 && labelWord.test(words[0]))).length;
+  if (numeric / words.length > (computation ? 0.45 : 0.2)) return null;
   // Mostly one-letter tokens: math or a figure's axis labels.
   const single = words.filter((w) => /^\p{L}[.,]?$/u.test(w) && !/^(a|A|I)$/.test(w)).length;
   if (single / words.length > 0.15) return null;

@@ -32,8 +32,24 @@ interface WalkState {
   slots: Slot[];
 }
 
+/** A top heading followed by this many words before the next heading opens a chapter, even if it reads as the title. */
+const chapterWordsAfterTitle = 80;
+
+/** Words of prose after each heading, up to the next heading. */
+function wordsAfterHeadings(blocks: DocBlock[]): number[] {
+  const out: number[] = [];
+  for (const b of blocks) {
+    if (b.kind === 'heading') {
+      if (b.text.trim()) out.push(0);
+    } else if (out.length && (b.kind === 'paragraph' || b.kind === 'list-item')) {
+      out[out.length - 1] += b.text.split(/\s+/).filter(Boolean).length;
+    }
+  }
+  return out;
+}
+
 /** Depth 1 = chapter, 2 = section, 3+ = inside a section, 0 = the document's title (front matter). */
-function headingDepths(headings: DocBlock[], docTitle: string | undefined): number[] {
+function headingDepths(headings: DocBlock[], docTitle: string | undefined, wordsAfter: number[]): number[] {
   const numbered = headings.map((h) => numberedDepth(h.text));
   const topNumbered = headings.filter((_, i) => numbered[i] === 1);
   if (topNumbered.length >= 2) {
@@ -52,7 +68,9 @@ function headingDepths(headings: DocBlock[], docTitle: string | undefined): numb
   // A single top heading that opens the document (or matches its title) is the title, not a chapter.
   const tops = depths.filter((d) => d === 1).length;
   const first = headings[0];
-  const isTitle = depths[0] === 1 && (tops === 1 || (docTitle && cleanHeadingTitle(first.text).toLowerCase() === cleanHeadingTitle(docTitle).toLowerCase()));
+  // A DOCX without Word's Title style: its first Heading 1 may be both the document's title and a real chapter.
+  const opensChapter = tops > 1 && (wordsAfter[0] ?? 0) >= chapterWordsAfterTitle;
+  const isTitle = depths[0] === 1 && !opensChapter && (tops === 1 || (docTitle && cleanHeadingTitle(first.text).toLowerCase() === cleanHeadingTitle(docTitle).toLowerCase()));
   if (isTitle) {
     depths[0] = 0;
     if (tops === 1) for (let i = 1; i < depths.length; i++) depths[i] = Math.max(1, depths[i] - 1);
@@ -62,10 +80,20 @@ function headingDepths(headings: DocBlock[], docTitle: string | undefined): numb
 
 function walkDocument(blocks: DocBlock[], docTitle: string | undefined, sourceId: number, state: WalkState): void {
   const headings = blocks.filter((b) => b.kind === 'heading' && b.text.trim());
-  let depths = headingDepths(headings, docTitle);
+  let depths = headingDepths(headings, docTitle, wordsAfterHeadings(blocks));
   // One chapter heading with many below it: the subsections are the real chapters.
   const count = (d: number) => depths.filter((x) => x === d).length;
   if (count(1) < minChapters && count(2) >= minChapters) depths = depths.map((d) => (d <= 1 ? 0 : d - 1));
+  const firstChapter = state.chapters.length;
+  // Text outside any chapter (title block, abstract) waits for the next chapter and opens it, in reading order.
+  let pending: number[] = [];
+  const startChapter = (title: string) => {
+    state.chapters.push({ title, sections: [] });
+    const chapter = state.chapters.length - 1;
+    for (const i of pending) state.slots[i] = { kind: 'opening', chapter };
+    pending = [];
+    return chapter;
+  };
   let slot: Slot | null = { kind: 'orphan' };
   let h = 0;
   for (const block of blocks) {
@@ -73,12 +101,12 @@ function walkDocument(blocks: DocBlock[], docTitle: string | undefined, sourceId
       if (!block.text.trim()) continue;
       const depth = depths[h++];
       const title = cleanHeadingTitle(block.text);
-      if (depth === 0 || isFrontMatter(title)) slot = { kind: 'orphan' };
+      // "Summary" or "Abstract" is front matter only before the first chapter; "8. Summary" is a chapter.
+      const front = isFrontMatter(title) && state.chapters.length === firstChapter && numberedDepth(block.text) === null;
+      if (depth === 0 || front) slot = { kind: 'orphan' };
       else if (isBackMatter(title) && depth <= 2) slot = null;
-      else if (depth === 1 || slot?.kind === 'orphan') {
-        state.chapters.push({ title, sections: [] });
-        slot = { kind: 'opening', chapter: state.chapters.length - 1 };
-      } else if (depth === 2 && slot) {
+      else if (depth === 1 || slot?.kind === 'orphan') slot = { kind: 'opening', chapter: startChapter(title) };
+      else if (depth === 2 && slot) {
         // Below a skipped back-matter heading (slot null) the subsections stay skipped.
         const chapterIndex: number = slot.chapter;
         const sections: string[] = state.chapters[chapterIndex].sections;
@@ -89,8 +117,16 @@ function walkDocument(blocks: DocBlock[], docTitle: string | undefined, sourceId
     }
     // Captions, table rows and bibliography entries are not prose for a textbook.
     if (!slot || (block.kind !== 'paragraph' && block.kind !== 'list-item')) continue;
+    if (slot.kind === 'orphan') pending.push(state.paragraphs.length);
     state.paragraphs.push({ text: block.text, sourceId });
     state.slots.push(slot);
+  }
+  // Orphan text after the document's last chapter heading closes that chapter (it follows it in the source).
+  const last = state.chapters.length - 1;
+  if (pending.length && last >= firstChapter) {
+    const lastSection = state.chapters[last].sections.length - 1;
+    const slotAtEnd: Slot = lastSection >= 0 ? { kind: 'section', chapter: last, section: lastSection } : { kind: 'opening', chapter: last };
+    for (const i of pending) state.slots[i] = slotAtEnd;
   }
 }
 
