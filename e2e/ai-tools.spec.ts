@@ -61,6 +61,43 @@ test.describe('AI writing tools (issue 7)', () => {
     await expect(editor(page)).toContainText(selected);
   });
 
+  test('expand a chapter the user just edited: link, image and typed text kept, first section shown', async ({ page, registerAndLogin }) => {
+    test.setTimeout(180_000);
+    await registerAndLogin(page, { path: null });
+    const id = await generateBook(page.request, 'Computing Machines');
+    const opening = 'Charles Babbage designed the Difference Engine in 1822 to tabulate polynomial functions without human error.';
+    const linked = `<p>${opening.replace('Difference Engine', '<a href="https://example.org/engine">Difference Engine</a>')}</p>`;
+    const patch = await page.request.patch(`/api/textbooks/${id}`, {
+      data: {
+        content: {
+          title: 'Computing Machines',
+          references: [],
+          chapters: [{ title: 'Mechanical Calculation', content: `${linked}<img src="/api/images/1" alt="engine"><p>The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.</p>`, sections: [] }],
+        },
+      },
+    });
+    expect(patch.status(), await patch.text()).toBe(200);
+
+    await page.goto(`/textbook/${id}`);
+    await expect(editor(page)).toContainText(opening);
+    // Typed just before expanding: the autosave has not run yet.
+    await editor(page).getByText('slowly replaced vacuum tubes').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' My own closing remark about the machines.');
+    await page.getByRole('button', { name: 'Expand Chapter' }).click();
+    await expect(page.getByText('Chapter Expanded')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Select a section to view content')).toHaveCount(0);
+    await expect(editor(page)).toContainText(opening);
+
+    const stored = await page.request.get(`/api/textbooks/${id}`);
+    const chapter = ((await stored.json()) as { content: { chapters: Array<{ content: string; sections: Array<{ content: string }> }> } }).content.chapters[0];
+    const html = [chapter.content, ...chapter.sections.map((s) => s.content)].join('');
+    expect(chapter.sections).toHaveLength(4);
+    expect(html).toContain('href="https://example.org/engine"');
+    expect(html).toContain('src="/api/images/1"');
+    expect(html).toContain('My own closing remark about the machines.');
+  });
+
   test('apply "Make a 10-week syllabus" and see ten weeks', async ({ page, registerAndLogin }) => {
     test.setTimeout(180_000);
     await registerAndLogin(page, { path: null });

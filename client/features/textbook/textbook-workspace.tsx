@@ -1,5 +1,5 @@
 import { ListTree, Lightbulb } from 'lucide-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { limits } from '../../../common/limits';
 import type { TextbookContent } from '../../../common/textbook';
 import { Button } from '../../components/ui/button';
@@ -47,6 +47,14 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
     onSelect?.(sel.chapterIndex, sel.sectionIndex);
   });
   const { selectSection, clearSelection } = navigator;
+
+  // Spec 4: a chosen chapter shows its first section. A chapter that gains sections while chosen
+  // (Expand Chapter, a collaborator's save) moves to its first one instead of 'Select a section to view content'.
+  const { selectedChapter, selectedSection } = navigator.state;
+  const chosenHasSections = selectedChapter !== null && (content.chapters[selectedChapter]?.sections.length ?? 0) > 0;
+  useEffect(() => {
+    if (selectedChapter !== null && selectedSection === null && chosenHasSections) selectSection(selectedChapter, 0);
+  }, [selectedChapter, selectedSection, chosenHasSections, selectSection]);
 
   const chooseSection = useCallback((chapterIndex: number, sectionIndex: number) => {
     selectSection(chapterIndex, sectionIndex);

@@ -69,13 +69,14 @@ export const expandChapter: AuthoringEngine['expandChapter'] = async (ctx, input
     extraUsedHtml: [input.chapterContent],
     limit: chapterSentences,
   });
+  // The author's blocks are placed exactly as written (links, images, math, their own words); new paragraphs go between them.
   const blocks = placeInReadingOrder(existing, found.sentences, indexMaterial(ctx.material).sentences);
   const taken = new Set(input.book.chapters.flatMap((c, i) => (i === input.chapterIndex ? [] : [c.title, ...c.sections.map((s) => s.title)])).map((t) => t.toLowerCase()));
-  const divided = divideIntoSections(blocks.map((b) => b.html), input.sectionCount, { chapterTitle: input.chapterTitle, taken });
+  const divided = divideIntoSections(blocks, input.sectionCount, { chapterTitle: input.chapterTitle, taken });
   if (!divided) {
     throw new AppError(
       'UNPROCESSABLE',
-      `This chapter has too little text to divide into ${input.sectionCount} sections, and ${found.hasMaterial ? 'your sources have nothing more on it' : 'the textbook has no source material to draw on'}.`,
+      `This chapter has too few paragraphs to divide into ${input.sectionCount} sections, and ${found.hasMaterial ? 'your sources have nothing more on it' : 'the textbook has no source material to draw on'}.`,
     );
   }
   const current = input.book.chapters[input.chapterIndex];

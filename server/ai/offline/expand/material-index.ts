@@ -4,6 +4,7 @@ import type { SourceSentence } from '../compose/select-sentences';
 import { sentenceKey } from '../compose/sentence-filter';
 import { buildSourceSentences } from '../compose/source-sentences';
 import type { TermStats } from '../compose/term-vectors';
+import { ReferenceLines } from './reference-lines';
 
 /** A cleaned sentence of the material, with the chunk it came from (retrieval ranks chunks). `order` is its index in the index. */
 export interface IndexedSentence extends SourceSentence {
@@ -30,8 +31,10 @@ export function indexMaterial(material: Material): MaterialIndex {
   if (hit) return hit;
   const paragraphs: Array<{ text: string; headingPath: string[]; sourceId: number; chunkId: number }> = [];
   for (const chunk of material.chunks) {
+    // A reference list is never text to print: neither a chunk under its heading nor a paragraph that parses as a citation.
+    if (ReferenceLines.isReferenceSection(chunk.headingPath)) continue;
     for (const text of chunk.text.split(/\n\s*\n/)) {
-      if (text.trim()) paragraphs.push({ text, headingPath: chunk.headingPath, sourceId: chunk.sourceId, chunkId: chunk.id });
+      if (text.trim() && !ReferenceLines.isCitation(text)) paragraphs.push({ text, headingPath: chunk.headingPath, sourceId: chunk.sourceId, chunkId: chunk.id });
     }
   }
   const { sentences, stats } = buildSourceSentences(paragraphs);
@@ -41,8 +44,9 @@ export function indexMaterial(material: Material): MaterialIndex {
       (source.document.blocks ?? []).filter((b) => b.kind === 'caption' || b.kind === 'bibliography').flatMap((b) => fastSentences(b.text).map(sentenceKey)),
     ),
   );
+  const references = new ReferenceLines(material);
   const indexed: IndexedSentence[] = sentences
-    .filter((s) => !furniture.has(sentenceKey(s.text)))
+    .filter((s) => !furniture.has(sentenceKey(s.text)) && !references.isEntryText(s.text))
     .map((s, order) => ({ ...s, order, chunkId: paragraphs[s.paragraph].chunkId }));
   const byChunk = new Map<number, IndexedSentence[]>();
   for (const s of indexed) {
