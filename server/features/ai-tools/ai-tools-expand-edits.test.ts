@@ -75,7 +75,6 @@ describe('expand-chapter on a chapter the user edited (QA findings 5-7)', () => 
     const res = await expand(book.id, book.content.chapters[0].content);
     expect(res.statusCode, res.body).toBe(200);
     const sections = res.json().expandedChapter.sections as Array<{ title: string; content: string }>;
-    console.log(sections.map((s) => `## ${s.title}\n${s.content}`).join("\n"));
     for (const s of sections) {
       const text = htmlToText(s.content);
       for (const sentence of fastSentences(text)) expect(referenceSentenceKeys.has(sentenceKey(sentence)), sentence).toBe(false);
