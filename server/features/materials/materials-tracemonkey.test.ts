@@ -139,6 +139,44 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
     expect(chaptersUsed.size).toBeGreaterThanOrEqual(4);
   });
 
+  // Written independently of the builders: numbers by value ("39", "39%", "39x"), words without plural endings, any case.
+  const numbersOf = (text: string) => [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, '')));
+  const singular = (text: string) => ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').map((w) => (w.length > 4 ? w.replace(/(?:es|s)$/, '') : w)).join(' ')} `;
+  const isFigure = (s: string) => /^\d[\d,.]*(?:x|×|%)?$/.test(s);
+  const states = (text: string, value: string) =>
+    isFigure(value) ? numbersOf(text).includes(Number(value.replace(/[,x×%]/g, ''))) : text.toLowerCase().includes(value.toLowerCase()) || singular(text).includes(singular(value));
+  const promptBody = (prompt: string) => prompt.replace(/^Fill in the blank: /, '').replace(/^Which term does the textbook describe as "(.*)"\?$/, '$1').replace('_____', ' ');
+
+  it('blanks a value only where the rest of the prompt does not state it (other formatting, plural or case)', () => {
+    const cloze = [...quiz(), ...bookQuiz()].filter((q) => q.prompt.includes('_____'));
+    expect(cloze.length).toBeGreaterThanOrEqual(5);
+    expect(cloze.some((q) => isFigure(q.answer))).toBe(true);
+    for (const q of cloze) expect(states(promptBody(q.prompt), q.answer), `${q.answer} in ${q.prompt}`).toBe(false);
+  });
+
+  it('offers no multiple-choice option that the prompt already contains', () => {
+    for (const q of choices()) for (const o of q.options!) expect(states(promptBody(q.prompt), o), `"${o}" in ${q.prompt}`).toBe(false);
+  });
+
+  it('writes a true/false swap in the casing pattern of the term it replaces', () => {
+    const shape = (w: string) => (w === w.toLowerCase() ? 'lower' : w.length > 1 && w === w.toUpperCase() ? 'CAPS' : 'Capital');
+    const falses = [...quiz(), ...bookQuiz()].filter((q) => q.type === 'true-false' && q.answer === 'False');
+    expect(falses.length).toBeGreaterThanOrEqual(2);
+    for (const q of falses) {
+      const before = stripCitations(q.source).split(' ');
+      const after = q.prompt.replace(/^True or false: /, '').split(' ');
+      let start = 0;
+      while (before[start] === after[start]) start++;
+      let end = 0;
+      while (end < Math.min(before.length, after.length) - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+      const replaced = before.slice(start, before.length - end);
+      const swapped = after.slice(start, after.length - end);
+      const expected = swapped.map((_, i) => (i < replaced.length ? shape(replaced[i]) : replaced.length > 1 ? shape(replaced[replaced.length - 1]) : 'lower'));
+      expect(swapped.map(shape), `${replaced.join(' ')} -> ${swapped.join(' ')}`).toEqual(expected);
+      if (!/\p{Lu}{6,}/u.test(replaced.join(' '))) expect(swapped.join(' '), q.prompt).not.toMatch(/\p{Lu}{6,}/u);
+    }
+  });
+
   it('is deterministic: the same book gives the same quiz', async () => {
     const again = await generate('quiz', chapterIndex);
     expect(again.content).toEqual(generated.quiz.content);

@@ -1,5 +1,6 @@
+import { mentions } from './answer-leaks';
 import type { NumberFact } from './book-facts';
-import { findTerm, type BookTerm } from './book-terms';
+import type { BookTerm } from './book-terms';
 
 /** A stable number from text, so the same book always gives the same quiz. */
 export function seedOf(text: string): number {
@@ -24,6 +25,8 @@ export interface TermDistractorOptions {
   count: number;
   /** How often each term already served as a distractor in this material: the least used go first, for variety. */
   usage?: Map<string, number>;
+  /** A further condition, e.g. a true/false swap that must be written like the term it replaces. */
+  accept?: (t: BookTerm) => boolean;
 }
 
 /**
@@ -40,7 +43,9 @@ export function termDistractors(answer: Pick<BookTerm, 'stem' | 'isProper' | 'is
         t.isPlural === answer.isPlural &&
         Math.abs(t.words - answer.words) <= 1 &&
         !overlaps(t.stem, answer.stem) &&
-        !findTerm(opts.exclude, t),
+        // Plural or other-case variants count too: "trace trees" is no distractor in a sentence about "trace tree".
+        !mentions(opts.exclude, t.key) &&
+        (opts.accept?.(t) ?? true),
     )
     .sort((a, b) => Number(b.words === answer.words) - Number(a.words === answer.words) || Number(outside(b) > 0) - Number(outside(a) > 0) || b.count - a.count);
   const used = (t: BookTerm) => opts.usage?.get(t.stem) ?? 0;
@@ -56,14 +61,17 @@ export function termDistractors(answer: Pick<BookTerm, 'stem' | 'isProper' | 'is
   return picked;
 }
 
-/** Numbers of the same kind stated elsewhere in the book, closest in size first, each value once. */
-export function numberDistractors(answer: NumberFact, facts: readonly NumberFact[], count: number): NumberFact[] {
+/**
+ * Numbers of the same kind stated elsewhere in the book, closest in size
+ * first, each value once, none that the prompt (`exclude`) already states.
+ */
+export function numberDistractors(answer: NumberFact, facts: readonly NumberFact[], count: number, exclude = ''): NumberFact[] {
   const seen = new Set([answer.value.toLowerCase()]);
   const out: NumberFact[] = [];
   const distance = (f: NumberFact) => Math.abs(Math.log((f.magnitude + 1) / (answer.magnitude + 1)));
   for (const f of [...facts].sort((a, b) => distance(a) - distance(b) || a.sentence.order - b.sentence.order)) {
     if (out.length >= count) break;
-    if (f.kind !== answer.kind || f.sentence === answer.sentence || f.magnitude === answer.magnitude || seen.has(f.value.toLowerCase())) continue;
+    if (f.kind !== answer.kind || f.sentence === answer.sentence || f.magnitude === answer.magnitude || seen.has(f.value.toLowerCase()) || mentions(exclude, f.value)) continue;
     seen.add(f.value.toLowerCase());
     out.push(f);
   }

@@ -1,7 +1,8 @@
 import type { QuizQuestion } from '../../../../common/materials';
+import { inCasingOf, mentions, neutralArticle, spliceWithArticle } from './answer-leaks';
 import { findNumbers, type Definition, type NumberFact } from './book-facts';
 import type { BookSentence } from './book-sentences';
-import { escapeRegExp, findTerm, stemKey, type BookTerm } from './book-terms';
+import { findTerm, stemKey, type BookTerm } from './book-terms';
 import { arrangeOptions, numberDistractors, seedOf, termDistractors } from './distractors';
 import type { ScopedObjective } from './objectives';
 
@@ -24,8 +25,16 @@ function list(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-function countUses(text: string, term: BookTerm): number {
-  return [...text.matchAll(new RegExp(`(^|[^\\p{L}\\p{N}'’-])${escapeRegExp(term.key)}(?![\\p{L}\\p{N}-])`, 'giu'))].length;
+/** The sentence with the term's first use cut out, or null when the term is not in it. */
+function withoutTerm(text: string, term: BookTerm): { index: number; written: string; rest: string } | null {
+  const found = findTerm(text, term);
+  return found && { ...found, rest: text.slice(0, found.index) + blank + text.slice(found.index + found.written.length) };
+}
+
+/** The term is used once: no second use, plural, other case or inflection of it elsewhere in the sentence. */
+function usedOnce(text: string, term: BookTerm): boolean {
+  const cut = withoutTerm(text, term);
+  return !!cut && !mentions(cut.rest, term.key) && !mentions(cut.rest, term.surface);
 }
 
 const fitsAQuestion = (s: BookSentence) => s.isStandalone && !s.plain.endsWith('?') && s.plain.split(' ').length <= 45;
@@ -45,7 +54,8 @@ function choiceOrShortAnswer(prompt: string, answer: string, distractors: string
 /** "Which term does the textbook describe as ...?" from the book's own definitions. */
 export function definitionQuestions(definitions: Definition[], terms: readonly BookTerm[], chapterIndex?: number, usage?: Map<string, number>): QuestionCandidate[] {
   const definitionTerms = new Set(definitions.map((d) => stemKey(d.term)));
-  return definitions.map((d) => {
+  // "A trace tree is a tree of trace fragments ...": a definition that names its own term asks nothing.
+  return definitions.filter((d) => !mentions(d.definition, d.term)).map((d) => {
     const stem = stemKey(d.term);
     const known = terms.find((t) => t.stem === stem);
     const answer = displayForm(d.term, known);
@@ -71,9 +81,12 @@ export function numberQuestions(scope: BookSentence[], allFacts: readonly Number
     if (!fitsAQuestion(s)) continue;
     for (const fact of findNumbers(s)) {
       if (fact.kind === 'count') continue;
-      const distractors = numberDistractors(fact, allFacts, 3);
+      const blanked = `${s.plain.slice(0, fact.index)}${blank}${s.plain.slice(fact.index + fact.value.length)}`;
+      // "_____ ms on one benchmark and 39 ms on another": the figure printed again gives it away; try the sentence's next figure.
+      if (mentions(blanked, fact.value)) continue;
+      const distractors = numberDistractors(fact, allFacts, 3, blanked);
       if (distractors.length < 2) continue;
-      const prompt = `Fill in the blank: ${s.plain.slice(0, fact.index)}${blank}${s.plain.slice(fact.index + fact.value.length)}`;
+      const prompt = `Fill in the blank: ${blanked}`;
       const others = distractors.map((d) => d.value);
       out.push({
         question: {
@@ -100,13 +113,12 @@ export function termQuestions(scope: BookSentence[], scopeTerms: readonly BookTe
   for (const term of scopeTerms) {
     // "loop header" inside "outer loop header" would leave "outer _____": the longer term is the one to blank.
     const longer = pool.filter((t) => t.key !== term.key && ` ${t.key} `.includes(` ${term.key} `));
+    // One use in the sentence (any form): two blanks for one answer read like a riddle, a second use gives it away.
     const sentence = scope
-      // One use in the sentence: two blanks for one answer read like a riddle.
-      .filter((s) => fitsAQuestion(s) && countUses(s.plain, term) === 1 && !longer.some((t) => findTerm(s.plain, t)))
+      .filter((s) => fitsAQuestion(s) && usedOnce(s.plain, term) && !longer.some((t) => findTerm(s.plain, t)))
       .sort((a, b) => Math.abs(a.plain.length - 140) - Math.abs(b.plain.length - 140) || a.order - b.order)[0];
     if (!sentence) continue;
-    const found = findTerm(sentence.plain, term)!;
-    const blanked = sentence.plain.slice(0, found.index) + blank + sentence.plain.slice(found.index + found.written.length);
+    const blanked = neutralArticle(withoutTerm(sentence.plain, term)!.rest, blank);
     const seed = seedOf(sentence.text + term.key);
     const distractors = termDistractors(term, pool, { exclude: sentence.plain, chapterIndex, seed, count: 3, usage }).map((t) => t.surface);
     const answer = term.surface;
@@ -128,6 +140,25 @@ export function termQuestions(scope: BookSentence[], scopeTerms: readonly BookTe
   return out;
 }
 
+/**
+ * The sentence with one of its terms swapped for another term of the book.
+ * The swapped term must be used once (a second use would contradict the
+ * swap on sight), and the swap is written in the casing pattern of what it
+ * replaces: an all-capitals or oddly capitalised stand-in marks the
+ * statement as false without reading it.
+ */
+function falseStatement(text: string, terms: readonly BookTerm[], pool: readonly BookTerm[], opts: { chapterIndex?: number; seed: number; usage?: Map<string, number> }) {
+  for (const term of terms) {
+    if (!usedOnce(text, term)) continue;
+    const found = findTerm(text, term)!;
+    const [swap] = termDistractors(term, pool, { exclude: text, ...opts, count: 1, accept: (t) => inCasingOf(found.written, t.surface, t.isProper) !== null });
+    if (!swap) continue;
+    const replacement = inCasingOf(found.written, swap.surface, swap.isProper)!;
+    return { term, swap, found, statement: spliceWithArticle(text, found.index, found.written.length, replacement) };
+  }
+  return null;
+}
+
 /** True/false statements: the book's sentence as written (true), or with one key term swapped for another (false). */
 export function trueFalseQuestions(scope: BookSentence[], scopeTerms: readonly BookTerm[], pool: readonly BookTerm[], chapterIndex?: number, usage?: Map<string, number>): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
@@ -135,7 +166,8 @@ export function trueFalseQuestions(scope: BookSentence[], scopeTerms: readonly B
   for (const s of scope) {
     if (!fitsAQuestion(s)) continue;
     // Swapping "cycle" inside "Krebs cycle" would make a statement nobody could read; whole terms only.
-    const term = scopeTerms.find((t) => findTerm(s.plain, t) && !pool.some((o) => o.key !== t.key && ` ${o.key} `.includes(` ${t.key} `) && findTerm(s.plain, o)));
+    const fitting = scopeTerms.filter((t) => findTerm(s.plain, t) && !pool.some((o) => o.key !== t.key && ` ${o.key} `.includes(` ${t.key} `) && findTerm(s.plain, o)));
+    const term = fitting[0];
     if (!term) continue;
     const seed = seedOf(s.text);
     if (!makeFalse) {
@@ -148,18 +180,16 @@ export function trueFalseQuestions(scope: BookSentence[], scopeTerms: readonly B
       makeFalse = true;
       continue;
     }
-    const [swap] = termDistractors(term, pool, { exclude: s.plain, chapterIndex, seed, count: 1, usage });
-    if (!swap) continue;
-    const found = findTerm(s.plain, term)!;
-    const replacement = found.index === 0 && !swap.isProper ? swap.surface[0].toUpperCase() + swap.surface.slice(1) : swap.surface;
-    const statement = s.plain.slice(0, found.index) + replacement + s.plain.slice(found.index + found.written.length);
+    const falsified = falseStatement(s.plain, fitting, pool, { chapterIndex, seed, usage });
+    if (!falsified) continue;
+    const { statement, swap, found } = falsified;
     out.push({
       question: {
         type: 'true-false',
         prompt: `True or false: ${statement}`,
         options: ['True', 'False'],
         answer: 'False',
-        explanation: `False: in "${whereIn(s)}" the textbook says ${term.isProper ? term.surface : found.written.toLowerCase()}, not ${swap.surface}.`,
+        explanation: `False: in "${whereIn(s)}" the textbook says ${falsified.term.isProper ? falsified.term.surface : found.written.toLowerCase()}, not ${swap.surface}.`,
         source: s.text,
       },
       source: s,

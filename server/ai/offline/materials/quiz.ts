@@ -1,5 +1,6 @@
 import type { QuizQuestion } from '../../../../common/materials';
 import { sentenceKey } from '../compose/sentence-filter';
+import { givesAnswerAway } from './answer-leaks';
 import { definitionQuestions, numberQuestions, openQuestions, termQuestions, trueFalseQuestions, type QuestionCandidate } from './questions';
 import type { MaterialScope } from './scope';
 
@@ -51,7 +52,8 @@ export class QuestionPicker {
       if (taken >= limit) break;
       const sentence = sentenceKey(c.source.text);
       const prompt = sentenceKey(c.question.prompt);
-      if (!filter(c) || this.prompts.has(prompt) || this.answers.has(c.answerKey)) continue;
+      // The generators avoid leaks already; this is the last word for every material built from candidates.
+      if (!filter(c) || this.prompts.has(prompt) || this.answers.has(c.answerKey) || givesAnswerAway(c.question)) continue;
       // Open prompts may share a supporting sentence with a cloze; every other kind needs its own sentence.
       if (c.kind !== 'open' && this.sentences.has(sentence)) continue;
       if (c.kind !== 'open') this.sentences.add(sentence);
