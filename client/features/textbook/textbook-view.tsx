@@ -59,14 +59,9 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
           <span>{notice}</span>
         </p>
       )}
-      <div className="no-print mb-4 grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0">
-          <AcademicToolkit textbookId={textbook.id} topic={textbook.topic} content={copy.content} revision={copy.revision} onContentSaved={receive} />
-        </div>
-        <div className="flex flex-col gap-4">
-          <CollaboratorsCard textbookId={textbook.id} activeUsers={activeUsers} />
-          <MaterialsGenerator textbookId={textbook.id} chapters={copy.content.chapters} />
-        </div>
+      {/* The toolkit spans the page so, collapsed, the workspace follows at once (no band beside a taller column). */}
+      <div className="no-print mb-4 min-w-0">
+        <AcademicToolkit textbookId={textbook.id} topic={textbook.topic} content={copy.content} revision={copy.revision} onContentSaved={receive} />
       </div>
       <TextbookWorkspace
         textbookId={textbook.id}
@@ -79,6 +74,12 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         editorFooter={ai.editorFooter}
         onSelectionChange={ai.onSelectionChange}
         materialActions={(m) => <DeleteMaterialButton textbookId={textbook.id} material={m} />}
+        side={
+          <>
+            <CollaboratorsCard textbookId={textbook.id} activeUsers={activeUsers} />
+            <MaterialsGenerator textbookId={textbook.id} chapters={copy.content.chapters} />
+          </>
+        }
       />
       {ai.overlay}
     </div>

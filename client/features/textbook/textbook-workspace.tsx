@@ -32,11 +32,17 @@ export interface TextbookWorkspaceProps {
   onSelect?: (chapterIndex: number, sectionIndex: number | null) => void;
   /** Buttons for the shown educational item (delete). */
   materialActions?: (material: EducationalMaterial) => ReactNode;
+  /** Side cards (collaborators, materials generator): a third column when wide, under the editor otherwise. */
+  side?: ReactNode;
 }
 
-/** The reader/editor workspace of spec 2: table of contents beside (or, narrow, over) the content. */
+/**
+ * The reader/editor workspace of spec 2: table of contents beside (or, narrow, over) the content.
+ * One grid so nothing waits on a taller neighbour: from 1280 px the side cards are a third column
+ * beside the editor; from 1024 px they sit under the editor, beside each other; narrower, stacked.
+ */
 export function TextbookWorkspace(props: TextbookWorkspaceProps) {
-  const { textbookId, title, content, materials, onEdit, status, banner, extraToolbar, editorFooter, onSelectionChange, onSelect, materialActions } = props;
+  const { textbookId, title, content, materials, onEdit, status, banner, extraToolbar, editorFooter, onSelectionChange, onSelect, materialActions, side } = props;
   const isWide = useMediaQuery(`(min-width: ${limits.mobileDrawerBreakpointPx}px)`);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const [material, setMaterial] = useState<EducationalMaterial | null>(null);
@@ -83,9 +89,9 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
   );
 
   return (
-    <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:gap-6">
+    <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start lg:gap-6 xl:grid-cols-[15rem_minmax(0,1fr)_17rem] xl:gap-5">
       {isWide ? (
-        <aside aria-label="Table of contents" className="no-print sticky top-4 max-h-[calc(100vh-2rem)] w-72 shrink-0 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+        <aside aria-label="Table of contents" className="no-print sticky top-4 max-h-[calc(100vh-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 lg:col-start-1 lg:row-span-2 lg:row-start-1 xl:row-span-1 dark:border-slate-800 dark:bg-slate-900">
           {navigatorPanel}
         </aside>
       ) : (
@@ -98,7 +104,7 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
           </TocDrawer>
         </>
       )}
-      <div className="flex min-w-0 flex-1 flex-col gap-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-4 lg:col-start-2 lg:row-start-1">
         {shownMaterial ? (
           <EducationalContentViewer material={shownMaterial} actions={materialActions?.(shownMaterial)} />
         ) : (
@@ -127,6 +133,11 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
           </CardContent>
         </Card>
       </div>
+      {side && (
+        <div className="no-print grid min-w-0 content-start items-start gap-4 sm:grid-cols-2 lg:col-start-2 lg:row-start-2 xl:col-start-3 xl:row-start-1 xl:grid-cols-1">
+          {side}
+        </div>
+      )}
     </div>
   );
 }
