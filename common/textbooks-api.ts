@@ -24,10 +24,18 @@ export const patchTextbookBody = z.object(
     topic: z.string().trim().min(1, 'topic may not be empty').max(300, 'topic must be at most 300 characters').optional(),
     /** What the change was, when the client knows better than a diff ("Reordered chapters"). */
     description: z.string().trim().min(1).max(300, 'description must be at most 300 characters').optional(),
+    /**
+     * 'changes': answer with `content` only when the stored content differs from the one sent
+     * (merged with others' edits, ids given, text sanitized); without it the sender's copy is
+     * exactly what was stored, and a 5 MB book is not sent back on every autosave.
+     * 'full' (the default): always the content.
+     */
+    echo: z.enum(['full', 'changes'], { error: "echo must be 'full' or 'changes'" }).optional(),
   },
   { error: 'Expected a JSON object with content' },
 );
 export type PatchTextbookBody = z.infer<typeof patchTextbookBody>;
+
 
 /** The body of a 409 from PATCH: the stored content and revision, and which parts collided. */
 export interface SaveConflictBody {

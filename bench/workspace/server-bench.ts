@@ -9,7 +9,11 @@
  * The real app runs in its own process (server-bench-app.ts) on a PGlite
  * directory on disk (the default deployment), over a real HTTP listen. Each
  * PATCH changes one section, as an autosave does; the "stale" PATCHes start
- * from an older revision, so they pay for the 3-way merge.
+ * from an older revision, so they pay for the 3-way merge. Like the editor's
+ * autosave (client/features/textbook/use-working-copy.ts), each PATCH asks for
+ * echo 'changes': the answer carries the content only when the server stored
+ * something other than what was sent (merges always do). BENCH_ECHO=full
+ * measures an old client, which gets the whole book back every time.
  *
  * Reported: the server's own time per request (arrival to last byte sent,
  * measured inside the server process) as wall-clock and as CPU time of that
@@ -25,6 +29,7 @@ import type { TextbookContent } from '../../common/textbook';
 const runs = Number(process.env.BENCH_RUNS ?? 40);
 const chapterCount = Number(process.env.BENCH_CHAPTERS ?? 100);
 const sectionCount = Number(process.env.BENCH_SECTIONS ?? 20);
+const echo = process.env.BENCH_ECHO === 'full' ? 'full' : 'changes';
 
 const words = (
   'motion force energy momentum velocity acceleration mass friction gravity orbit field charge current circuit wave ' +
@@ -127,19 +132,21 @@ try {
     return { ms: performance.now() - t, body };
   };
   const patch = async (content: TextbookContent, baseRevision: number) => {
-    const payload = JSON.stringify({ content, baseRevision });
+    const payload = JSON.stringify({ content, baseRevision, echo });
     const t = performance.now();
     const res = await fetch(url, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: payload });
     const text = await res.text();
     const ms = performance.now() - t;
     if (res.status !== 200) throw new Error(`PATCH ${res.status}: ${text.slice(0, 200)}`);
-    return { ms, body: JSON.parse(text) as { content: TextbookContent; revision: number }, bytes: payload.length };
+    const body = JSON.parse(text) as { content?: TextbookContent; revision: number };
+    // Without content in the answer, what was sent is what is stored.
+    return { ms, body: { content: body.content ?? content, revision: body.revision }, bytes: payload.length };
   };
 
   const first = await get();
   const bytes = Buffer.byteLength(JSON.stringify(first.body.content));
   const sectionsTotal = first.body.content.chapters.reduce((n, c) => n + c.sections.length, 0);
-  console.log(`database: ${process.env.BENCH_PG_URL ? 'PostgreSQL' : 'PGlite (on disk)'}`);
+  console.log(`database: ${process.env.BENCH_PG_URL ? 'PostgreSQL' : 'PGlite (on disk)'}; PATCH echo: ${echo}`);
   console.log(`textbook: ${first.body.content.chapters.length} chapters, ${sectionsTotal} sections, ${(bytes / 1024 / 1024).toFixed(2)} MB of content`);
 
   // Warm up JIT, caches and the database's buffers.

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -30,12 +30,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * json parameters that arrive as UTF-8 bytes (schema/textbooks.ts jsonBytes) go as they are:
+ * PGlite's bind writer sends a Uint8Array as a binary-format value, though its Serializer
+ * type only names strings.
+ */
+const jsonBytesSerializer = ((value: unknown) => (value instanceof Uint8Array ? value : types.serializers[types.JSON](value))) as (x: unknown) => string;
+
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
     extensions: { vector },
     loadDataDir: opts.loadDataDir,
+    serializers: { [types.JSON]: jsonBytesSerializer },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };

@@ -7,6 +7,7 @@ export interface TextbookResponse {
   topic: string;
   userId: number;
   isOwner: boolean;
+  /** Absent from a PATCH answer asked with echo 'changes' when the sent content was stored as it was. */
   content: TextbookContent | string | null;
   revision: number;
   createdAt: string;
@@ -42,13 +43,23 @@ export async function deleteTextbook(id: number): Promise<void> {
 /**
  * Saves the whole textbook (spec 7 PATCH). baseRevision lets the server merge
  * by section id with edits made meanwhile; a 409 carries the current content.
+ * With echo 'changes' the answer leaves `content` out when the server stored
+ * exactly what was sent (no merge, no new ids, nothing sanitized): the caller's
+ * copy is then the stored one, and autosave does not download the book again.
  */
-export function patchTextbook(id: number, content: TextbookContentInput, baseRevision?: number, description?: string): Promise<TextbookResponse> {
+export function patchTextbook(
+  id: number,
+  content: TextbookContentInput,
+  baseRevision?: number,
+  description?: string,
+  echo?: 'full' | 'changes',
+): Promise<TextbookResponse> {
   // A description ('Reordered chapters') makes the save a version of its own instead of joining recent typing.
   return apiJson<TextbookResponse>('PATCH', `/api/textbooks/${id}`, {
     content,
     ...(baseRevision === undefined ? {} : { baseRevision }),
     ...(description === undefined ? {} : { description }),
+    ...(echo === undefined ? {} : { echo }),
   });
 }
 

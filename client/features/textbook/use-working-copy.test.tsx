@@ -51,6 +51,23 @@ describe('useWorkingCopy autosave', () => {
     expect(screen.getByTestId('toast-title')).toHaveTextContent('Content Updated');
   });
 
+  it("asks for echo 'changes' and, when the answer has no content, keeps what it sent as the stored copy", async () => {
+    const sent: Array<PatchBody & { echo?: string }> = [];
+    mockFetch({
+      'PATCH /api/textbooks/5': (init) => {
+        sent.push(bodyOf(init));
+        return json({ id: 5, topic: 'T', revision: 4, merged: false, versionNumber: 2 });
+      },
+    });
+    const { result } = setup();
+    act(() => result.current.editContent(0, 0, '<p>typed</p>'));
+    await waitFor(() => expect(result.current.copy.status).toBe('saved'), { timeout: 3000 });
+    expect(sent[0].echo).toBe('changes');
+    expect(result.current.copy.revision).toBe(4);
+    expect(result.current.copy.content.chapters[0].sections[0].content).toBe('<p>typed</p>');
+    expect(result.current.copy.base).toBe(result.current.copy.content);
+  });
+
   it('a 409 on the same section keeps both versions and waits for a choice; keeping both saves them', async () => {
     const theirs = withSection(content, 0, '<p>their a</p>');
     const sent: PatchBody[] = [];

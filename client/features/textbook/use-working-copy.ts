@@ -58,8 +58,9 @@ export function useWorkingCopy(textbookId: number, initial: { content: TextbookC
     const sent = start.content;
     commit({ ...start, status: 'saving' });
     try {
-      const res = await patchTextbook(textbookId, sent, start.revision);
-      const server = reuseUnchanged(sent, contentOf(res.content, sent));
+      const res = await patchTextbook(textbookId, sent, start.revision, undefined, 'changes');
+      // No content in the answer: the server stored exactly what was sent.
+      const server = res.content === undefined ? sent : reuseUnchanged(sent, contentOf(res.content, sent));
       const now = ref.current;
       // Typing that happened while the request was out is rebased onto what the server stored.
       const typedMeanwhile = now.content !== sent;

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TextbookContent } from '../../../common/textbook';
 
 /** Hashes of one revision's parts; short keys because books reach 2,000 sections. */
@@ -25,7 +25,22 @@ export interface RevisionDelta {
   /** previous order and membership, when they changed: [chapterId, sectionIds][] */
   structure?: Array<[string, string[]]>;
 }
+import { contentJson } from '../content-json';
 import { users } from './users';
+
+/**
+ * A json column written as UTF-8 bytes (a binary-format parameter; json's binary form is its
+ * text). PGlite's protocol writer measures a string parameter char by char, twice: for a 5 MB
+ * book that was a fifth of a save. server/db/client.ts lets such bytes through PGlite's json
+ * serializer; node-postgres sends a Buffer as binary by itself. Read back, the drivers have
+ * already parsed it.
+ */
+export const jsonBytes = <T>(name: string, encode: (value: T) => Uint8Array = (value) => Buffer.from(JSON.stringify(value))) =>
+  customType<{ data: T; driverData: Uint8Array | T }>({
+    dataType: () => 'json',
+    toDriver: encode,
+    fromDriver: (value) => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T)),
+  })(name);
 
 export const textbooks = pgTable(
   'textbooks',
@@ -35,7 +50,13 @@ export const textbooks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     topic: text('topic').notNull(),
-    content: jsonb('content').$type<TextbookContent>().notNull(),
+    /**
+     * json, not jsonb: nothing queries inside it, and an autosave of a 5 MB book then stores
+     * the text as sent instead of rebuilding a jsonb tree (and printing it back on every read).
+     * The column's storage is EXTERNAL (migration 0004): out of line and uncompressed, so a
+     * save does not pay for compressing 5 MB in PGlite's wasm.
+     */
+    content: jsonBytes<TextbookContent>('content', contentJson).notNull(),
     revision: integer('revision').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -59,7 +80,7 @@ export const textbookVersions = pgTable(
      * a coalesced autosave then writes the 5 MB book once, not twice. saveTextbook fills it in
      * before the textbook moves on; readers substitute the textbook's content.
      */
-    content: jsonb('content').$type<TextbookContent>(),
+    content: jsonBytes<TextbookContent>('content', contentJson),
     revision: integer('revision').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     /**

@@ -22,10 +22,18 @@ export function hashText(text: string): string {
  */
 export function manifestOf(content: TextbookContent, reuse?: { content: TextbookContent; manifest: RevisionManifest }): RevisionManifest {
   const known = new Map<string, string>();
+  // A chapter shared with the earlier state (the very object; see normalizeContentReport) keeps its entry whole.
+  const sameChapter = new Map<object, RevisionManifest['chapters'][number]>();
   if (reuse) {
     reuse.content.chapters.forEach((ch, i) => {
       const m = reuse.manifest.chapters[i];
       if (!m) return;
+      if (m.id === (ch.id ?? '') && m.s.length === ch.sections.length) sameChapter.set(ch, m);
+    });
+    const shared = new Set(content.chapters.filter((ch) => sameChapter.has(ch)));
+    reuse.content.chapters.forEach((ch, i) => {
+      const m = reuse.manifest.chapters[i];
+      if (!m || shared.has(ch)) return;
       known.set(`t${ch.title}`, m.t).set(`c${ch.id}`, ch.content).set(`h${ch.id}`, m.c);
       ch.sections.forEach((s, j) => {
         const ms = m.s[j];
@@ -38,12 +46,12 @@ export function manifestOf(content: TextbookContent, reuse?: { content: Textbook
   return {
     t: hashText(content.title),
     r: hashText(JSON.stringify(content.references)),
-    chapters: content.chapters.map((ch) => ({
+    chapters: content.chapters.map((ch) => sameChapter.get(ch) ?? {
       id: ch.id ?? '',
       t: title(ch.title),
       c: html(ch.id, ch.content),
       s: ch.sections.map((s) => ({ id: s.id ?? '', t: title(s.title), c: html(s.id, s.content) })),
-    })),
+    }),
   };
 }
 
@@ -191,7 +199,9 @@ export function mergeTextbook(base: RevisionManifest, ours: TextbookContent, the
     }
     // A section moved by us goes where we put it; otherwise wherever they put it.
     const parent = o.parent === t.parent || (b && o.parent !== b.parent) ? o.parent : t.parent;
-    mergedSections.set(id, { item: { id, title, content: html }, parent });
+    // Unchanged on their side: their very object, so the save shares it with the stored state.
+    const item = title === t.item.title && html === t.item.content ? t.item : { id, title, content: html };
+    mergedSections.set(id, { item, parent });
   }
 
   const sectionsByParent = new Map<string, Set<string>>();
@@ -224,7 +234,9 @@ export function mergeTextbook(base: RevisionManifest, ours: TextbookContent, the
       t?.sections.map((s) => s.id ?? '') ?? [],
       keepHere,
     );
-    mergedChapters.set(id, { id, title, content: html, sections: order.map((sid) => mergedSections.get(sid)!.item) });
+    const sections = order.map((sid) => mergedSections.get(sid)!.item);
+    const same = t && t.title === title && t.content === html && t.sections.length === sections.length && t.sections.every((sec, i) => sec === sections[i]);
+    mergedChapters.set(id, same ? t : { id, title, content: html, sections });
   }
 
   // A section whose merged chapter did not survive would vanish silently: that is a conflict too.

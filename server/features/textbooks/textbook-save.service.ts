@@ -7,9 +7,10 @@ import { AppError } from '../../http/app-error';
 import type { AppDeps } from '../../http/deps';
 import { publishAfterCommit } from './textbook-events';
 import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';
-import { normalizeContent } from './textbook-content';
+import { normalizeContentReport } from './textbook-content';
 import { manifestOf, mergeTextbook } from './textbook-merge';
 import { deltaOf, manifestAt } from './textbook-revisions';
+import { freezeContent, rememberSavedState, savedState, type SavedState } from './textbook-state-cache';
 import { requireTextbookRole } from './textbooks.policy';
 import * as repo from './textbooks.repo';
 
@@ -35,27 +36,10 @@ export interface SaveTextbookResult {
   changed: boolean;
   /** True when the save was merged with edits made since baseRevision. */
   merged: boolean;
+  /** True when the stored content differs from the one sent: merged, ids given, or text sanitized. */
+  altered: boolean;
   versionNumber: number | null;
   description: string | null;
-}
-
-/**
- * The manifest of each textbook's latest saved revision, so the next save does not
- * hash 5 MB again. Keyed by revision: a save by another instance (or any other
- * revision) simply misses. Bounded: the oldest entry goes first.
- */
-const manifestCache = new Map<number, { revision: number; manifest: RevisionManifest }>();
-const manifestCacheSize = 100;
-
-function cachedManifest(textbookId: number, revision: number, content: TextbookContent): RevisionManifest {
-  const hit = manifestCache.get(textbookId);
-  return hit && hit.revision === revision ? hit.manifest : manifestOf(content);
-}
-
-function rememberManifest(textbookId: number, revision: number, manifest: RevisionManifest): void {
-  manifestCache.delete(textbookId);
-  manifestCache.set(textbookId, { revision, manifest });
-  if (manifestCache.size > manifestCacheSize) manifestCache.delete(manifestCache.keys().next().value!);
 }
 
 /** Deltas older than this many revisions are pruned; a client that far behind gets a 409 and reloads. */
@@ -66,6 +50,7 @@ function sameContent(a: TextbookContent, b: TextbookContent): boolean {
   if (JSON.stringify(a.references) !== JSON.stringify(b.references)) return false;
   return a.chapters.every((ca, i) => {
     const cb = b.chapters[i];
+    if (ca === cb) return true;
     if (ca.id !== cb.id || ca.title !== cb.title || ca.content !== cb.content || ca.sections.length !== cb.sections.length) return false;
     return ca.sections.every((sa, j) => {
       const sb = cb.sections[j];
@@ -91,14 +76,20 @@ async function findBase(tx: Tx, current: { id: number; revision: number; manifes
  */
 export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Promise<SaveTextbookResult> {
   const { user, textbookId } = input;
-  const { result, manifest } = await deps.database.db.transaction(async (tx): Promise<{ result: SaveTextbookResult; manifest?: RevisionManifest }> => {
+  const { result, saved } = await deps.database.db.transaction(async (tx): Promise<{ result: SaveTextbookResult; saved?: SavedState }> => {
     await requireTextbookRole(tx, textbookId, user, 'edit');
     // FOR UPDATE: a concurrent save of this textbook waits until we commit, then merges against our result.
-    const current = await repo.lockTextbook(tx, textbookId);
-    if (!current) throw AppError.notFound('Textbook not found');
+    const header = await repo.lockTextbook(tx, textbookId);
+    if (!header) throw AppError.notFound('Textbook not found');
+    // The revision read under the lock decides whether this process's copy of the content is current.
+    const known = savedState(deps.database, textbookId, header.revision);
+    const storedContent = known?.content ?? (await repo.findTextbookContent(tx, textbookId));
+    if (!storedContent) throw AppError.notFound('Textbook not found');
+    const current: TextbookRow = { ...header, content: storedContent };
 
-    let content = normalizeContent(input.content, { previous: current.content });
-    const currentManifest = cachedManifest(textbookId, current.revision, current.content);
+    const normalized = normalizeContentReport(input.content, { previous: current.content });
+    let content = normalized.content;
+    const currentManifest = known?.manifest ?? manifestOf(current.content);
     let merged = false;
     if (input.baseRevision !== undefined && input.baseRevision !== current.revision) {
       const conflictDetails = { content: current.content, revision: current.revision };
@@ -125,7 +116,7 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
 
     const topic = input.topic ?? current.topic;
     if (input.kind !== 'restore' && topic === current.topic && sameContent(content, current.content)) {
-      return { result: { textbook: current, content: current.content, revision: current.revision, changed: false, merged, versionNumber: null, description: null } };
+      return { result: { textbook: current, content: current.content, revision: current.revision, changed: false, merged, altered: merged || normalized.altered, versionNumber: null, description: null } };
     }
 
     let latest: Awaited<ReturnType<typeof repo.findLatestVersionHeader>> | undefined = await repo.findLatestVersionHeader(tx, textbookId);
@@ -144,7 +135,9 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
     }
 
     const revision = current.revision + 1;
-    const textbook = await repo.updateTextbook(tx, textbookId, { content, topic, revision });
+    // Frozen before it is written: its chapters are shared with later saves (and their JSON text reused).
+    freezeContent(content);
+    const textbook: TextbookRow = { ...(await repo.updateTextbook(tx, textbookId, { content, topic, revision })), content };
     const phrases = input.description
       ? [input.description]
       : describeChanges(current.content, content, { before: current.topic, after: topic });
@@ -173,9 +166,9 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
     const nextManifest = manifestOf(content, { content: current.content, manifest: currentManifest });
     await repo.insertRevisionDelta(tx, textbookId, revision, deltaOf(currentManifest, nextManifest));
     if (revision % 50 === 0) await repo.pruneRevisionDeltas(tx, textbookId, revision - keptRevisions);
-    return { result: { textbook, content, revision, changed: true, merged, versionNumber, description }, manifest: nextManifest };
+    return { result: { textbook, content, revision, changed: true, merged, altered: merged || normalized.altered, versionNumber, description }, saved: { revision, content, manifest: nextManifest } };
   });
-  if (manifest) rememberManifest(textbookId, result.revision, manifest);
+  if (saved) rememberSavedState(deps.database, textbookId, saved);
 
   if (result.changed && result.description) {
     await publishAfterCommit(deps, {

@@ -13,17 +13,39 @@ export function findTextbookById(db: DbOrTx, id: number) {
   return db.select().from(textbooks).where(eq(textbooks.id, id)).limit(1).then((rows) => rows[0]);
 }
 
-/** Row lock: concurrent saves of one textbook wait here, so each merges against the one before it. */
+/** Every column but the content, which can be megabytes. */
+const headerColumns = {
+  id: textbooks.id,
+  ownerId: textbooks.ownerId,
+  topic: textbooks.topic,
+  revision: textbooks.revision,
+  createdAt: textbooks.createdAt,
+  updatedAt: textbooks.updatedAt,
+};
+
+/**
+ * Row lock: concurrent saves of one textbook wait here, so each merges against the one before it.
+ * Without the content: the save path usually holds that revision's content already (textbook-state-cache).
+ */
 export function lockTextbook(db: DbOrTx, id: number) {
-  return db.select().from(textbooks).where(eq(textbooks.id, id)).for('update').then((rows) => rows[0]);
+  return db.select(headerColumns).from(textbooks).where(eq(textbooks.id, id)).for('update').then((rows) => rows[0]);
 }
 
+export function findTextbookContent(db: DbOrTx, id: number) {
+  return db
+    .select({ content: textbooks.content })
+    .from(textbooks)
+    .where(eq(textbooks.id, id))
+    .then((rows) => rows[0]?.content);
+}
+
+/** Returns the header only: the caller has the content it just wrote. */
 export function updateTextbook(db: DbOrTx, id: number, values: { content: TextbookContent; topic: string; revision: number }) {
   return db
     .update(textbooks)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(textbooks.id, id))
-    .returning()
+    .returning(headerColumns)
     .then((rows) => rows[0]);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { patchTextbookBody, textbookIdParams } from '../../../common/textbooks-api';
+import { jsonWithContent } from '../../db/content-json';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { saveTextbook } from './textbook-save.service';
@@ -25,9 +26,14 @@ export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): voi
     return { ok: true };
   });
 
-  r.patch('/api/textbooks/:id', { schema: { params: textbookIdParams, body: patchTextbookBody } }, async (request) => {
+  r.patch('/api/textbooks/:id', { schema: { params: textbookIdParams, body: patchTextbookBody } }, async (request, reply) => {
     const user = currentUser(request);
-    const saved = await saveTextbook(deps, { textbookId: request.params.id, user, ...request.body });
-    return { ...presentDetail(saved.textbook, user), merged: saved.merged, versionNumber: saved.versionNumber };
+    const { echo, ...body } = request.body;
+    const saved = await saveTextbook(deps, { textbookId: request.params.id, user, ...body });
+    const { content, ...detail } = presentDetail(saved.textbook, user);
+    const fields = { ...detail, merged: saved.merged, versionNumber: saved.versionNumber };
+    if (echo === 'changes' && !saved.altered) return fields;
+    // Serialized here: the content's unchanged chapters reuse the JSON text the save already made.
+    return reply.type('application/json; charset=utf-8').send(jsonWithContent(fields, content));
   });
 }

@@ -5,6 +5,7 @@ import type { TextbookRow } from '../../db/schema';
 import type { AppDeps } from '../../http/deps';
 import { normalizeContent } from './textbook-content';
 import { publishAfterCommit } from './textbook-events';
+import { forgetSavedState } from './textbook-state-cache';
 import { requireTextbookAccess, requireTextbookRole } from './textbooks.policy';
 import * as repo from './textbooks.repo';
 
@@ -65,5 +66,6 @@ export async function deleteTextbook(deps: AppDeps, user: PublicUser, id: number
     await requireTextbookRole(tx, id, user, 'delete');
     await repo.deleteTextbook(tx, id);
   });
+  forgetSavedState(deps.database, id);
   await publishAfterCommit(deps, { type: 'textbook.deleted', textbookId: id });
 }
