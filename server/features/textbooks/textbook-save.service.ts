@@ -11,6 +11,7 @@ import { normalizeContentReport } from './textbook-content';
 import { manifestOf, mergeTextbook } from './textbook-merge';
 import { deltaOf, manifestAt } from './textbook-revisions';
 import { freezeContent, rememberSavedState, savedState, type SavedState } from './textbook-state-cache';
+import { vacuumWhenIdle } from './textbook-vacuum';
 import { requireTextbookRole } from './textbooks.policy';
 import * as repo from './textbooks.repo';
 
@@ -44,6 +45,7 @@ export interface SaveTextbookResult {
 
 /** Deltas older than this many revisions are pruned; a client that far behind gets a 409 and reloads. */
 const keptRevisions = 500;
+
 
 function sameContent(a: TextbookContent, b: TextbookContent): boolean {
   if (a.title !== b.title || a.notice !== b.notice || a.chapters.length !== b.chapters.length) return false;
@@ -169,6 +171,7 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
     return { result: { textbook, content, revision, changed: true, merged, altered: merged || normalized.altered, versionNumber, description }, saved: { revision, content, manifest: nextManifest } };
   });
   if (saved) rememberSavedState(deps.database, textbookId, saved);
+  if (saved) vacuumWhenIdle(deps.database);
 
   if (result.changed && result.description) {
     await publishAfterCommit(deps, {

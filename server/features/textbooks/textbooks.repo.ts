@@ -159,3 +159,12 @@ export function findVersionContentAtRevision(db: DbOrTx, textbookId: number, rev
 export async function pruneRevisionDeltas(db: DbOrTx, textbookId: number, belowRevision: number) {
   await db.delete(textbookRevisions).where(and(eq(textbookRevisions.textbookId, textbookId), lt(textbookRevisions.revision, belowRevision)));
 }
+
+/**
+ * PGlite runs PostgreSQL in single-user mode, which has no autovacuum: without this, every
+ * save's replaced content (megabytes, stored uncompressed) stays on disk for good. Not in a
+ * transaction (VACUUM cannot run in one).
+ */
+export async function vacuumTextbooks(db: DbOrTx) {
+  await db.execute(sql`VACUUM textbooks`);
+}
