@@ -1,5 +1,3 @@
-import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmChapterExpansionOutput, LlmExpansionOutput, LlmRestructurePlan } from '../../../common/ai-tools';
 import type { TextbookContent } from '../../../common/textbook';
@@ -15,25 +13,7 @@ import { lostSentences } from '../offline/customize/units';
 import { createRetriever } from '../retrieval';
 import { llmCustomizeStructure } from './customize';
 import { llmExpandChapter, llmExpandParagraph, llmGenerateSection } from './expand';
-
-/** A scripted model: answers each call with the next JSON text and records the prompts. */
-function scriptedModel(answers: unknown[]) {
-  const prompts: string[] = [];
-  let call = 0;
-  const model = new MockLanguageModelV3({
-    doGenerate: async (options: LanguageModelV3CallOptions) => {
-      prompts.push(JSON.stringify(options.prompt));
-      const answer = answers[Math.min(call++, answers.length - 1)];
-      return {
-        content: [{ type: 'text', text: typeof answer === 'string' ? answer : JSON.stringify(answer) }],
-        finishReason: { unified: 'stop', raw: undefined },
-        usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: 10, reasoning: undefined } },
-        warnings: [],
-      };
-    },
-  });
-  return { model, prompts };
-}
+import { scriptedModel } from '../../test/scripted-model';
 
 let embedder: Embedder;
 let ctx: EngineContext;

@@ -1,5 +1,3 @@
-import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
 import { chunkDocument } from '../../ingest/chunk';
@@ -10,22 +8,7 @@ import { createRetriever } from '../retrieval';
 import { llmAnalyze } from './analyze';
 import { createLlmEngineWithModel } from './index';
 import { createLanguageModel } from './model';
-
-function scriptedModel(answer: unknown) {
-  const prompts: string[] = [];
-  const model = new MockLanguageModelV3({
-    doGenerate: async (options: LanguageModelV3CallOptions) => {
-      prompts.push(JSON.stringify(options.prompt));
-      return {
-        content: [{ type: 'text', text: typeof answer === 'string' ? answer : JSON.stringify(answer) }],
-        finishReason: { unified: 'stop', raw: undefined },
-        usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: 10, reasoning: undefined } },
-        warnings: [],
-      };
-    },
-  });
-  return { model, prompts };
-}
+import { scriptedModel } from '../../test/scripted-model';
 
 const doc = documentFromDirectText(
   '# Light reactions\n\nChlorophyll absorbs photons and the thylakoid membrane builds a proton gradient that drives ATP synthase.\n\n' +

@@ -1,27 +1,10 @@
-import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '../../../common/textbook';
 import { AppError } from '../../http/app-error';
 import { emptyMaterial } from '../material';
 import { createLlmEngineWithModel } from './index';
 import { llmGenerateMaterial } from './materials';
-
-function scriptedModel(answer: unknown) {
-  const prompts: string[] = [];
-  const model = new MockLanguageModelV3({
-    doGenerate: async (options: LanguageModelV3CallOptions) => {
-      prompts.push(JSON.stringify(options.prompt));
-      return {
-        content: [{ type: 'text', text: typeof answer === 'string' ? answer : JSON.stringify(answer) }],
-        finishReason: { unified: 'stop', raw: undefined },
-        usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: 10, reasoning: undefined } },
-        warnings: [],
-      };
-    },
-  });
-  return { model, prompts };
-}
+import { scriptedModel } from '../../test/scripted-model';
 
 const book: TextbookContent = {
   title: 'Plant Biology',

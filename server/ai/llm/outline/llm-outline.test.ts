@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmAssistantReply } from '../../../../common/assistant';
 import type { LlmChapterText, LlmOutlinePlan } from '../../../../common/generate';
@@ -15,25 +13,7 @@ import { createRetriever } from '../../retrieval';
 import { llmChat } from '../chat';
 import { llmOutline } from '../outline';
 import { keepGivenCitations } from './citations';
-
-/** A scripted model: answers each call with the next JSON text, and records the prompts it was given. */
-function scriptedModel(answers: unknown[]) {
-  const prompts: string[] = [];
-  let call = 0;
-  const model = new MockLanguageModelV3({
-    doGenerate: async (options: LanguageModelV3CallOptions) => {
-      prompts.push(JSON.stringify(options.prompt));
-      const answer = answers[Math.min(call++, answers.length - 1)];
-      return {
-        content: [{ type: 'text', text: typeof answer === 'string' ? answer : JSON.stringify(answer) }],
-        finishReason: { unified: 'stop', raw: undefined },
-        usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: 10, reasoning: undefined } },
-        warnings: [],
-      };
-    },
-  });
-  return { model, prompts };
-}
+import { scriptedModel } from '../../../test/scripted-model';
 
 const references: Reference[] = [
   { title: 'Dynamo: a transparent dynamic optimization system', authors: 'Bala, Duesterwald, Banerjia', year: '2000', publisher: 'PLDI', url: '', description: '', approved: true, key: 'R1' },

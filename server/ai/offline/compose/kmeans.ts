@@ -1,3 +1,5 @@
+import { cosine } from '../../nlp';
+
 /**
  * Spherical k-means over any vector type (dense embeddings or sparse term
  * vectors), deterministic: seeds are chosen farthest-first starting from the
@@ -59,17 +61,7 @@ export function kmeans<T>(points: T[], k: number, ops: VectorOps<T>, iterations 
 
 export function denseOps(): VectorOps<number[]> {
   return {
-    similarity(a, b) {
-      let dot = 0;
-      let na = 0;
-      let nb = 0;
-      for (let i = 0; i < a.length; i++) {
-        dot += a[i] * b[i];
-        na += a[i] * a[i];
-        nb += b[i] * b[i];
-      }
-      return na && nb ? dot / Math.sqrt(na * nb) : 0;
-    },
+    similarity: cosine,
     mean(points) {
       const out = new Array<number>(points[0]?.length ?? 0).fill(0);
       for (const p of points) for (let i = 0; i < out.length; i++) out[i] += p[i] / points.length;
