@@ -59,10 +59,16 @@ async function dragTo(page: Page, handle: Locator, target: Locator) {
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('drag handle or target is not visible');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  const x = from.x + from.width / 2;
+  await page.mouse.move(x, from.y + from.height / 2);
   await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
-  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2, { steps: 12 });
+  // Past the 8 px activation distance, then a frame for dnd-kit to measure the list.
+  await page.mouse.move(x, from.y + from.height / 2 + 12, { steps: 4 });
+  await page.waitForTimeout(100);
+  // Aim past the target's centre in the direction of travel, so the collision is not a tie.
+  const towardsTop = to.y < from.y;
+  await page.mouse.move(x, to.y + to.height * (towardsTop ? 0.25 : 0.75), { steps: 16 });
+  await page.waitForTimeout(150);
   await page.mouse.up();
 }
 
@@ -103,6 +109,7 @@ test.describe('academic toolkit (issue 8)', () => {
     await expect(toastTitle(page)).toHaveText('Reset Complete');
     await expect(chapterTitles(page)).toHaveText(['1. Alpha', '2. Beta', '3. Gamma', '4. Delta']);
     await dragTo(page, page.getByRole('button', { name: 'Drag chapter "Gamma"' }), rows.nth(0));
+    await expect(chapterTitles(page)).toHaveText(['1. Gamma', '2. Alpha', '3. Beta', '4. Delta']);
     await moveByKeyboard(page, page.getByRole('button', { name: 'Drag chapter "Delta"' }), 'ArrowUp', 2);
     await expect(chapterTitles(page)).toHaveText(['1. Gamma', '2. Delta', '3. Alpha', '4. Beta']);
     await page.getByRole('button', { name: 'Save Changes' }).click();
