@@ -88,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook('onClose', async () => {
     await deps.events.close();
     await deps.embedder.close();
+    await deps.engine.close?.();
   });
   registerAuthRoutes(app, deps);
   registerRealtimeRoutes(app, deps);

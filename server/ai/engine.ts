@@ -103,6 +103,8 @@ export interface AuthoringEngine {
   generateSection(ctx: EngineContext, input: GenerateSectionInput): Promise<ExpandResult<string>>;
   customizeStructure(ctx: EngineContext, input: CustomizeInput): Promise<CustomizeResult>;
   generateMaterial(ctx: EngineContext, input: GenerateMaterialInput): Promise<GeneratedMaterial>;
+  /** Releases worker threads the engine started (the offline engine's materials worker). */
+  close?(): Promise<void>;
 }
 
 export type { Section };

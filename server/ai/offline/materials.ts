@@ -1,6 +1,6 @@
 import { materialContentSchemas, materialTypeLabels, type MaterialContentType } from '../../../common/materials';
 import { AppError } from '../../http/app-error';
-import type { AuthoringEngine, GeneratedMaterial } from '../engine';
+import type { GeneratedMaterial, GenerateMaterialInput } from '../engine';
 import { buildAssessment } from './materials/assessment';
 import { buildHomework } from './materials/homework';
 import { buildLessonPlan } from './materials/lesson-plan';
@@ -39,10 +39,11 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
  * Offline materials (issue 10): built from the textbook's own sentences, key
  * terms, definitions and figures, never from outside knowledge. A chapter
  * with too little text for the chosen type is refused with a clear 422.
+ * Synchronous CPU work (seconds on a long chapter): the engine runs it in a
+ * worker thread (materials-worker.ts), never on the request thread.
  */
-export const generateMaterial: AuthoringEngine['generateMaterial'] = async (ctx, input): Promise<GeneratedMaterial> => {
+export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   const scope = buildScope(input.book, input.chapterIndex);
-  ctx.onProgress?.(40);
   if (scope.sentences.length === 0) {
     throw new AppError('UNPROCESSABLE', `${scope.chapterIndex === undefined ? 'This textbook' : `The chapter "${scope.title}"`} has no text to build a ${materialTypeLabels[input.contentType].toLowerCase()} from yet. Add or expand its content first.`);
   }
@@ -51,7 +52,6 @@ export const generateMaterial: AuthoringEngine['generateMaterial'] = async (ctx,
   if (!checked.success) {
     throw new AppError('UNPROCESSABLE', `There is not enough text in ${scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`} to build a ${materialTypeLabels[input.contentType].toLowerCase()}. Add or expand its content first.`);
   }
-  ctx.onProgress?.(100);
   const label = materialTypeLabels[input.contentType];
   return {
     title: scope.chapterIndex === undefined ? `${label}: ${scope.title} (whole book)` : `${label}: ${scope.title}`,
@@ -60,4 +60,4 @@ export const generateMaterial: AuthoringEngine['generateMaterial'] = async (ctx,
     chapterTitle: scope.chapterIndex === undefined ? undefined : scope.title,
     content: checked.data,
   };
-};
+}

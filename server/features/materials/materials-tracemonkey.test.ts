@@ -220,3 +220,38 @@ describe('offline assessment, lesson plan and homework on the same chapter', () 
     expect(hw.problems.some((p) => !p.expectedAnswer)).toBe(true);
   });
 });
+
+describe('offline materials off the request thread', () => {
+  it('answers other requests while a material is being generated', async () => {
+    // Sends the cheap request the moment the engine has been handed the work (the whole-book quiz, the
+    // longest job here). Were generation synchronous on the event loop, this code could only run once
+    // it had ended, and the materials response would come first.
+    const engine = h.deps.engine;
+    const generateMaterial = engine.generateMaterial;
+    let started: () => void = () => {};
+    const generating = new Promise<void>((resolve) => (started = resolve));
+    engine.generateMaterial = (ctx, input) => {
+      const result = generateMaterial(ctx, input);
+      started();
+      return result;
+    };
+    try {
+      const finished: string[] = [];
+      const materials = h.app
+        .inject({ method: 'POST', url: `/api/textbooks/${textbookId}/materials`, payload: { contentType: 'quiz' }, headers: { cookie: alice.cookie } })
+        .then((res) => (finished.push('materials'), res));
+      await generating;
+      const user = await h.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: alice.cookie } });
+      finished.push('user');
+      expect(user.statusCode).toBe(200);
+      expect(user.json().username).toBe(alice.username);
+      const res = await materials;
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+      expect(finished).toEqual(['user', 'materials']);
+      // The worker gives the very material generated earlier on the same book.
+      expect(res.json().material.content).toEqual(generated.bookQuiz.content);
+    } finally {
+      engine.generateMaterial = generateMaterial;
+    }
+  });
+});
