@@ -4,28 +4,8 @@
  * `sources` (text + structure) and `chunks` (text + heading path + vector).
  */
 
-/** One structural block of an extracted document, in reading order. */
-export interface DocBlock {
-  kind: 'heading' | 'paragraph' | 'list-item' | 'table-row' | 'caption' | 'bibliography';
-  text: string;
-  /** Heading level 1-6 for headings. */
-  level?: number;
-  /** 1-based page for PDFs. */
-  page?: number;
-}
-
-export interface ExtractedDocument {
-  filename: string;
-  mime: 'application/pdf' | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' | 'text/plain';
-  /** The cleaned text, blocks joined with blank lines, headings on their own line. */
-  text: string;
-  blocks: DocBlock[];
-  /** Title from metadata or the first heading, when known. */
-  title?: string;
-  /** The bibliography / references section's raw entries, when found. */
-  bibliography?: string[];
-  pageCount?: number;
-}
+export type { DocBlock, DocBlockKind, DocSection, DocumentTree, ExtractedDocument, ExtractedImage, ImageRef, SourcePos } from '../core/document-model';
+import type { ExtractedDocument } from '../core/document-model';
 
 export interface MaterialChunk {
   id: number;

@@ -1,0 +1,130 @@
+/**
+ * The document model: what the extractors (PDF, DOCX, TXT/Markdown) read out of a
+ * user's file and what every later stage (analysis, references, outline, expansion,
+ * materials, exports) reads. See docs/document-model.md.
+ *
+ * Stored form: the flat list of blocks in reading order (headings carry their level),
+ * in `sources.structure`; the section tree is derived from it by `documentTree`
+ * (document-tree.ts), so the two can never disagree.
+ *
+ * Text fields are plain text. Inline math inside a text field is written `\(latex\)`
+ * (never `$...$`, which collides with prices); display math is an `equation` block.
+ */
+
+/** Where a block sits in its source, so generated text can be traced back to it. */
+export interface SourcePos {
+  /** 1-based page (PDF). */
+  page?: number;
+  /** 0-based index of the paragraph / line in the source (DOCX, TXT, Markdown). */
+  index?: number;
+}
+
+/** An image kept from the source (embedded raster, rendered vector figure, equation crop). */
+export interface ImageRef {
+  /** sha256 hex of the image bytes: images are stored once per owner (content-addressed). */
+  sha256: string;
+  mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  width?: number;
+  height?: number;
+}
+
+/** The bytes of an image the extractor found; `document.images` carries them out of the worker. */
+export interface ExtractedImage extends ImageRef {
+  data: Uint8Array;
+}
+
+export type DocBlockKind =
+  | 'heading'
+  | 'paragraph'
+  /** One item of a list; consecutive items form a list, `depth` 0 is the outermost level. */
+  | 'list-item'
+  | 'table'
+  | 'figure'
+  /** Display math: LaTeX when it could be read reliably, else an image with the equation's text as alt. */
+  | 'equation'
+  | 'code'
+  | 'quote'
+  /** Footnote or endnote, with its marker ("1", "*") in `label` when known. */
+  | 'note'
+  /** Margin note or sidebar: kept apart from the body paragraph beside it. */
+  | 'margin'
+  | 'exercise'
+  /** A caption that could not be attached to a figure or table. */
+  | 'caption'
+  | 'bibliography'
+  /** Legacy: one table row as text (documents read by extractor versions before the table block). */
+  | 'table-row';
+
+/**
+ * One block of a document in reading order. One shape for every kind (the fields a
+ * kind does not use stay undefined), so stages can pass blocks along without switching.
+ * `text` is always the block's plain text (a table's cells, a figure's caption, an
+ * equation's alt text), so analysis and retrieval can read every block the same way.
+ */
+export interface DocBlock {
+  kind: DocBlockKind;
+  text: string;
+  /** Heading level 1-6 for headings. */
+  level?: number;
+  /** 1-based page for PDFs. */
+  page?: number;
+  /** 0-based paragraph/line index for DOCX, TXT and Markdown. */
+  index?: number;
+  /** heading: a date-only heading ("Week 3", "January 10, 2019") - a session, not a topic. */
+  session?: boolean;
+  /** list-item: nesting depth (0 = outermost) and numbering. */
+  depth?: number;
+  ordered?: boolean;
+  /** table: cells by row; `header` when the first row is a header row. */
+  rows?: string[][];
+  header?: boolean;
+  /** figure / table: caption as the document gives it ("Figure 5.2: ..."). */
+  caption?: string;
+  /** figure, table or equation kept as an image. */
+  image?: ImageRef;
+  /** equation: LaTeX source when recovered reliably. */
+  latex?: string;
+  /** equation number "(6.9)", note marker "3", exercise label "5.4". */
+  label?: string;
+  /** code: language when known. */
+  language?: string;
+}
+
+export interface ExtractedDocument {
+  filename: string;
+  mime: 'application/pdf' | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' | 'text/plain' | 'text/markdown';
+  /** The cleaned text, blocks joined with blank lines, headings on their own line. */
+  text: string;
+  blocks: DocBlock[];
+  /** Title from metadata or the first heading, when known. */
+  title?: string;
+  /** The bibliography / references section's raw entries, when found. */
+  bibliography?: string[];
+  pageCount?: number;
+  /** Images the blocks refer to by sha256. Their bytes leave the worker here and are stored apart (never in `structure`). */
+  images?: ExtractedImage[];
+  /** What could not be read, in words for the user ("pages 3-7 are images of text: no readable text"). */
+  warnings?: string[];
+  /** Where the headings came from: the PDF's bookmarks, Word heading styles, Markdown, or guessed from layout. */
+  headingSource?: 'outline' | 'styles' | 'markdown' | 'layout' | 'none';
+}
+
+/** A node of the section tree: a heading, its own blocks in reading order, and its subsections. */
+export interface DocSection {
+  title: string;
+  /** The heading's level in the document (1 = top). */
+  level: number;
+  /** Depth in the tree (1 = top-level unit), independent of skipped levels. */
+  depth: number;
+  pos: SourcePos;
+  session?: boolean;
+  blocks: DocBlock[];
+  children: DocSection[];
+}
+
+export interface DocumentTree {
+  title?: string;
+  /** Blocks before the first heading. */
+  preamble: DocBlock[];
+  sections: DocSection[];
+}
