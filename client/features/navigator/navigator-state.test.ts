@@ -52,9 +52,20 @@ describe('navigator state (spec 3 and 4)', () => {
     expect(s.expandedChapters).toEqual([0, 1, 2]);
   });
 
+  it('after a search, clicking an expanded chapter that is not selected selects it (with its first section, if any)', () => {
+    const searched = setSearchQuery(initialNavigatorState(counts), 'x', counts.length);
+    const noSections = toggleChapter(searched, 1, counts[1]);
+    expect(noSections.expandedChapters).toContain(1);
+    expect([noSections.selectedChapter, noSections.selectedSection]).toEqual([1, null]);
+    const withSections = toggleChapter(noSections, 2, counts[2]);
+    expect([withSections.selectedChapter, withSections.selectedSection]).toEqual([2, 0]);
+    // A second click on the now-selected chapter collapses it.
+    expect(toggleChapter(withSections, 2, counts[2]).expandedChapters).not.toContain(2);
+  });
+
   it('an empty search leaves the expansion as it was', () => {
     const searched = setSearchQuery(initialNavigatorState(counts), 'x', counts.length);
-    const collapsedOne = toggleChapter(searched, 1, counts[1]);
+    const collapsedOne = toggleChapter(toggleChapter(searched, 1, counts[1]), 1, counts[1]);
     const s = setSearchQuery(collapsedOne, '', counts.length);
     expect(s.expandedChapters).toEqual(collapsedOne.expandedChapters);
     expect(isSearchActive(s)).toBe(false);

@@ -34,9 +34,14 @@ export function isSearchActive(state: Pick<NavigatorState, 'searchQuery'>): bool
 
 /**
  * Toggling a collapsed chapter expands and selects it, auto-selecting its first section
- * when it has sections; toggling an expanded chapter only collapses it (the selection stays).
+ * when it has sections; toggling the selected, expanded chapter only collapses it (the
+ * selection stays). An expanded chapter that is not the selected one (a search expands
+ * them all) is selected, not collapsed: a click on it means "show me this".
  */
 export function toggleChapter(state: NavigatorState, chapterIndex: number, sectionCount: number): NavigatorState {
+  if (state.expandedChapters.includes(chapterIndex) && state.selectedChapter !== chapterIndex) {
+    return { ...state, selectedChapter: chapterIndex, selectedSection: sectionCount > 0 ? 0 : null };
+  }
   if (state.expandedChapters.includes(chapterIndex)) {
     return { ...state, expandedChapters: state.expandedChapters.filter((i) => i !== chapterIndex) };
   }

@@ -19,8 +19,6 @@ export interface WorkingCopy {
 // Autosave a moment after typing stops; retry while offline.
 export const autosaveDelayMs = 800;
 const offlineRetryMs = 5000;
-// 'Content Updated' (spec 8) at most this often, so autosave does not flood the one toast slot.
-const savedToastIntervalMs = 10_000;
 
 function contentOf(raw: unknown, fallback: TextbookContent): TextbookContent {
   const parsed = parseTextbookContent(raw);
@@ -43,7 +41,6 @@ export function useWorkingCopy(textbookId: number, initial: { content: TextbookC
   const ref = useRef(copy);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const isSaving = useRef(false);
-  const lastSavedToast = useRef(0);
 
   const commit = useCallback((next: WorkingCopy) => {
     ref.current = next;
@@ -68,10 +65,7 @@ export function useWorkingCopy(textbookId: number, initial: { content: TextbookC
       const revision = typeof res.revision === 'number' ? res.revision : now.revision + 1;
       commit({ content, base: server, revision, status: typedMeanwhile ? 'pending' : 'saved', conflicts: [] });
       queryClient.setQueryData(textbookKey(textbookId), { ...res, content: server, revision });
-      if (Date.now() - lastSavedToast.current > savedToastIntervalMs) {
-        lastSavedToast.current = Date.now();
-        toast({ title: 'Content Updated', description: 'Your changes have been saved.' });
-      }
+      // No toast for a routine autosave: the "Saved" indicator says it, and a toast would cover controls.
     } catch (err) {
       const now = ref.current;
       const conflict = saveConflictOf(err);
