@@ -13,6 +13,7 @@ import { MaterialsGenerator } from '../materials/materials-generator';
 import { useServerMaterials } from '../materials/use-server-materials';
 import { useEducationalMaterials } from '../materials-viewer/use-educational-materials';
 import { AcademicToolkit } from '../toolkit/academic-toolkit';
+import { BookAssistantCard } from '../book-assistant/book-assistant-card';
 import { ConflictPanel } from './conflict-panel';
 import { SaveStatusIndicator } from './save-status';
 import type { TextbookResponse } from './textbook.api';
@@ -77,6 +78,7 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         side={
           <>
             <CollaboratorsCard textbookId={textbook.id} activeUsers={activeUsers} />
+            <BookAssistantCard textbookId={textbook.id} topic={textbook.topic} content={copy.content} revision={copy.revision} onContentSaved={receive} beforeRun={flushNow} />
             <MaterialsGenerator textbookId={textbook.id} chapters={copy.content.chapters} />
           </>
         }

@@ -1,0 +1,119 @@
+import { Bot, Loader2, Send, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
+import type { OutlineChange, OutlineEntry } from './outline-diff';
+import { useBookAssistant, type BookAssistantOptions } from './use-book-assistant';
+
+const changeLabel: Record<OutlineChange, string> = { same: '', added: 'new', renamed: 'renamed', moved: 'moved', removed: 'removed' };
+const changeClass: Record<OutlineChange, string> = {
+  same: '',
+  added: 'text-emerald-700 dark:text-emerald-300',
+  renamed: 'text-amber-700 dark:text-amber-300',
+  moved: 'text-sky-700 dark:text-sky-300',
+  removed: 'text-red-700 line-through dark:text-red-300',
+};
+
+function ChangeTag({ change }: { change: OutlineChange }) {
+  if (change === 'same') return null;
+  return <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase tracking-wide text-slate-600 no-underline dark:bg-slate-800 dark:text-slate-300">{changeLabel[change]}</span>;
+}
+
+/** The proposed table of contents, every change marked, before it is applied. */
+function ProposedOutline({ outline }: { outline: OutlineEntry[] }) {
+  return (
+    <ol className="max-h-64 space-y-1 overflow-y-auto text-sm" aria-label="Proposed table of contents">
+      {outline.map((c) => (
+        <li key={c.key} data-change={c.change}>
+          <span className={cn('font-medium', changeClass[c.change])}>{c.title}</span>
+          <ChangeTag change={c.change} />
+          {c.was && <span className="block text-xs text-slate-500">was: {c.was}</span>}
+          {c.sections.length > 0 && (
+            <ul className="ml-4 list-disc">
+              {c.sections.map((s) => (
+                <li key={s.key} data-change={s.change} className={changeClass[s.change]}>
+                  {s.title}
+                  <ChangeTag change={s.change} />
+                  {s.was && <span className="block text-xs text-slate-500">was: {s.was}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The AI Outline Assistant beside the workspace of a saved book. */
+export function BookAssistantCard(props: BookAssistantOptions) {
+  const { messages, proposal, applied, busy, send, apply, undo, discard } = useBookAssistant(props);
+  const [draft, setDraft] = useState('');
+  return (
+    <Card data-testid="book-assistant">
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Bot className="h-4 w-4" aria-hidden /> AI Outline Assistant
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <div className="max-h-72 space-y-2 overflow-y-auto" aria-live="polite" data-testid="book-assistant-messages">
+          {messages.map((m, i) => (
+            <p
+              key={i}
+              data-role={m.role}
+              className={cn(
+                'whitespace-pre-wrap rounded-lg px-3 py-2 text-sm',
+                m.role === 'user' ? 'ml-6 bg-indigo-600 text-white' : 'mr-6 bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+              )}
+            >
+              {m.content}
+            </p>
+          ))}
+          {busy === 'asking' && (
+            <p className="flex items-center gap-2 text-xs text-slate-500">
+              <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden /> Thinking...
+            </p>
+          )}
+        </div>
+        {proposal && (
+          <section aria-label="Proposed change" className="space-y-2 rounded-md border border-indigo-200 p-3 dark:border-indigo-900">
+            <h4 className="text-sm font-semibold">New table of contents</h4>
+            <ProposedOutline outline={proposal.outline} />
+            <div className="flex gap-2">
+              <Button size="sm" onClick={() => void apply()} disabled={busy !== null}>
+                {busy === 'applying' ? 'Applying...' : 'Apply'}
+              </Button>
+              <Button size="sm" variant="outline" onClick={discard} disabled={busy !== null}>
+                Discard
+              </Button>
+            </div>
+          </section>
+        )}
+        {applied && !proposal && (
+          <div className="flex items-center justify-between gap-2 rounded-md bg-emerald-50 p-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+            <span>Change applied and saved as a version.</span>
+            <Button size="sm" variant="outline" onClick={() => void undo()} disabled={busy !== null}>
+              <Undo2 className="mr-1 h-3.5 w-3.5" aria-hidden /> {busy === 'undoing' ? 'Undoing...' : 'Undo'}
+            </Button>
+          </div>
+        )}
+        <form
+          className="flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const text = draft;
+            void send(text).then((sent) => sent && setDraft((d) => (d === text ? '' : d)));
+          }}
+        >
+          <Input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Ask to change the outline..." aria-label="Message to the outline assistant" disabled={busy === 'asking'} />
+          <Button type="submit" size="icon" className="h-10 w-10 shrink-0" aria-label="Send message" disabled={busy !== null}>
+            <Send className="h-4 w-4" />
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
