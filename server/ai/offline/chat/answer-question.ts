@@ -48,22 +48,49 @@ export async function answerQuestion(input: { message: string; book: TextbookCon
   }
   const built = buildSourceSentences(passages.map((p, i) => ({ text: p.text, headingPath: [String(i)] })));
   const query = built.stats.vectorOf(q);
+  const subject = definitionSubject(q);
   const ranked = built.sentences
-    .map((s) => ({ s, score: sparseCosine(s.vector, query) }))
+    .map((s) => ({ s, score: sparseCosine(s.vector, query) + (subject && definesSubject(s.text, subject) ? 0.3 : 0) }))
     .filter((x) => x.score >= 0.12)
     .sort((a, b) => b.score - a.score);
   if (ranked.length === 0) {
     return `I couldn't find anything about that in your material or in the outline, so I won't guess. ${capabilities}`;
   }
-  const best = ranked[0];
-  const where = passages[Number(best.s.headingPath?.[0] ?? 0)].where;
-  const companions = ranked
-    .slice(1)
-    .filter((x) => x.s.headingPath?.[0] === best.s.headingPath?.[0] && x.score >= best.score * 0.6)
-    .slice(0, 2)
-    .map((x) => x.s);
-  const quoted = [best.s, ...companions].sort((a, b) => a.order - b.order).map((s) => s.text).join(' ');
-  return `From ${where}: "${truncateWords(quoted, 700)}"`;
+  // The best passages, one quote per place, each named: an answer the user can check against the material.
+  const best = ranked[0].score;
+  const places: string[] = [];
+  for (const x of ranked) {
+    const place = x.s.headingPath?.[0] ?? '0';
+    if (x.score < best * 0.5) break;
+    if (!places.includes(place)) places.push(place);
+    if (places.length === maxPlaces) break;
+  }
+  const quotes = places.map((place) => {
+    const picked = ranked
+      .filter((x) => x.s.headingPath?.[0] === place && x.score >= best * 0.4)
+      .slice(0, 3)
+      .map((x) => x.s)
+      .sort((a, b) => a.order - b.order);
+    return `From ${passages[Number(place)].where}: "${truncateWords(picked.map((s) => s.text).join(' '), 300)}"`;
+  });
+  if (quotes.length === 1) return quotes[0];
+  return `Your material answers this in ${quotes.length} places (the closest first):\n${quotes.map((t, i) => `${i + 1}. ${t}`).join('\n')}`;
+}
+
+/** Quotes from at most this many places, so the answer stays short enough to read. */
+const maxPlaces = 3;
+
+/** "What is a Markov chain?", "define entropy", "explain the Calvin cycle": the term asked about. */
+function definitionSubject(question: string): string | undefined {
+  const m = /^(?:what\s+(?:is|are|was|were|does)|what's|define|explain|describe|who\s+(?:is|was))\s+(?:an?\s+|the\s+)?(.+?)(?:\s+mean)?\??$/i.exec(question.trim());
+  return m ? m[1].toLowerCase() : undefined;
+}
+
+/** A sentence that states what the subject is: "A Markov chain is ...", "Entropy refers to ...". */
+function definesSubject(sentence: string, subject: string): boolean {
+  const lower = sentence.toLowerCase().replace(/^(an?|the)\s+/, '');
+  if (!lower.startsWith(subject)) return false;
+  return /^\s*(\([^)]*\)\s*)?,?\s*(is|are|refers to|means|denotes|describes|was|were)\b/.test(lower.slice(subject.length));
 }
 
 /** "Summarize chapter 3", "what is in the Evaluation chapter?": the chapter's own opening and each section's first sentence. */

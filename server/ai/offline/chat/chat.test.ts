@@ -106,10 +106,25 @@ describe('offline outline assistant', () => {
     expect(res.message).toMatch(/^The outline has 5 chapters: 1\. Introduction/);
     const grounded = await ask('Where is the worked example of evaluation?');
     expect(grounded.updatedContent).toBeUndefined();
-    expect(grounded.message).toMatch(/^From the section "Evaluation part (\d)" of chapter 5: ".*The second paragraph of Evaluation part \1 gives a worked example\."$/);
+    // The best passages, each quoted and named by where it is.
+    expect(grounded.message).toMatch(/^Your material answers this in \d places \(the closest first\):\n1\. From the section "Evaluation part (\d)" of chapter 5: ".*The second paragraph of Evaluation part \1 gives a worked example\."$/m);
+    expect(grounded.message.split('\n').slice(1).every((line) => /^\d\. From the section "Evaluation part \d" of chapter 5: ".*worked example\."$/.test(line))).toBe(true);
     const summary = await ask('Summarize chapter 2');
     expect(summary.message).toMatch(/^Chapter 2, "Trace Trees", has 3 sections\. It opens: "Trace Trees opens the chapter\."/);
     const unknown = await ask('Who won the 1998 football world cup?');
     expect(unknown.message).toMatch(/^I couldn't find anything about that/);
+  });
+});
+
+describe('offline outline assistant: free questions', () => {
+  it('answers "what is X" with the sentence that defines X first, naming where it is', async () => {
+    const book = outline();
+    book.chapters[3].sections[1].content =
+      '<p>Loop invariant code motion hoists work out of loops in many compilers. A trace tree is a tree of traces that share one loop header and are compiled together.</p>';
+    book.chapters[1].sections[0].content = '<p>Every trace tree starts at a loop header; trace trees grow as side exits become hot.</p>';
+    const res = await chat(ctx, { message: 'What is a trace tree?', topic: 'Tracing JITs', content: book });
+    expect(res.updatedContent).toBeUndefined();
+    expect(res.message).toMatch(/^Your material answers this in \d places \(the closest first\):\n1\. From the section "Trace Optimization part 2" of chapter 4: ".*A trace tree is a tree of traces that share one loop header/);
+    expect(res.message.split('\n').length).toBeLessThanOrEqual(4);
   });
 });
