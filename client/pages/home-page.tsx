@@ -42,7 +42,12 @@ export function HomePage() {
         <CreationForm state={state} dispatch={dispatch} onGenerate={generation.start} isGenerating={generation.isPending} />
       )}
       {generation.mode === 'processing' && (
-        <ProcessingScreen steps={generation.steps} detail={generation.progressDetail} notice={generation.notice} />
+        <ProcessingScreen
+          steps={generation.steps}
+          detail={generation.progressDetail}
+          notice={generation.notice}
+          ready={generation.outline && generation.target ? { content: generation.outline, held: generation.holdRedirect, onOpenNow: generation.openNow } : undefined}
+        />
       )}
       {generation.mode === 'error' && <GenerationError onRetry={generation.retry} />}
 
@@ -53,6 +58,7 @@ export function HomePage() {
         content={generation.outline}
         textbookId={generation.textbookId}
         onContentUpdated={onOutlineUpdated}
+        onOpenChange={generation.setHoldRedirect}
       />
     </div>
   );

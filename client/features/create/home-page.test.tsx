@@ -104,4 +104,21 @@ describe('home page modes', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/saved-textbooks'), { timeout: 4000 });
   });
+
+  it('shows the outline as soon as it exists, and waits to open the book while the assistant is open', async () => {
+    mockFetch({ 'POST /api/textbooks/generate-outline': () => json({ textbookContent: outline, extractedText: '', textbookId: 42 }) });
+    const user = userEvent.setup();
+    const { location } = renderWithApp(<HomePage />);
+    await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+    await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+    const preview = await screen.findByTestId('outline-preview');
+    expect(preview).toHaveTextContent('Trace Trees');
+    expect(preview).toHaveTextContent('Recording');
+    await user.click(screen.getByRole('button', { name: 'Open AI Outline Assistant' }));
+    expect(screen.getByTestId('redirect-status')).toHaveTextContent('opens when you close it');
+    await new Promise((r) => setTimeout(r, 2600));
+    expect(location.history.at(-1)).toBe('/');
+    await user.click(screen.getByRole('button', { name: 'Close AI Outline Assistant' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/textbook/42'), { timeout: 4000 });
+  });
 });

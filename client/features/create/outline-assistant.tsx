@@ -6,8 +6,12 @@ import { OutlineAssistantPanel } from './outline-assistant-panel';
 import { useOutlineAssistant, type OutlineAssistantOptions } from './use-outline-assistant';
 
 /** The floating chat button (spec 2); it opens the assistant once an outline exists. */
-export function OutlineAssistant(options: OutlineAssistantOptions) {
-  const [isOpen, setIsOpen] = useState(false);
+export function OutlineAssistant({ onOpenChange, ...options }: OutlineAssistantOptions & { onOpenChange?: (open: boolean) => void }) {
+  const [isOpen, setOpen] = useState(false);
+  const setIsOpen = (open: boolean) => {
+    setOpen(open);
+    onOpenChange?.(open);
+  };
   const assistant = useOutlineAssistant(options);
   const hasOutline = options.content !== null;
 

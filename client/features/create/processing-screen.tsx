@@ -1,7 +1,7 @@
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import type { ProgressStep } from './create.types';
+import type { ProgressStep, TextbookContent } from './create.types';
 
 function StepIcon({ status }: { status: ProgressStep['status'] }) {
   if (status === 'complete') return <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-hidden />;
@@ -10,7 +10,45 @@ function StepIcon({ status }: { status: ProgressStep['status'] }) {
 }
 
 /** The processing screen of spec 2: six steps with status and progress, and the wait message. */
-export function ProcessingScreen({ steps, detail, notice }: { steps: ProgressStep[]; detail?: string; notice?: string }) {
+export interface OutlineReady {
+  content: TextbookContent;
+  /** True while the assistant is open: the redirect waits for it. */
+  held: boolean;
+  onOpenNow: () => void;
+}
+
+/** The outline as soon as it exists: chapters and their sections, so the assistant's edits are visible. */
+function OutlinePreview({ ready }: { ready: OutlineReady }) {
+  return (
+    <section aria-label="Your textbook outline" className="space-y-3 rounded-md border border-emerald-200 bg-emerald-50/50 p-4 dark:border-emerald-900 dark:bg-emerald-950/30">
+      <h3 className="font-semibold">{ready.content.title || 'Your textbook outline'}</h3>
+      <ol className="max-h-80 list-decimal space-y-1 overflow-y-auto pl-6 text-sm" data-testid="outline-preview">
+        {ready.content.chapters.map((c, i) => (
+          <li key={c.id ?? i}>
+            <span className="font-medium">{c.title}</span>
+            {c.sections.length > 0 && (
+              <ul className="list-disc pl-5 text-slate-600 dark:text-slate-300">
+                {c.sections.map((s, j) => (
+                  <li key={s.id ?? j}>{s.title}</li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <span className="text-slate-600 dark:text-slate-300" data-testid="redirect-status">
+          {ready.held ? 'The assistant is open: your textbook opens when you close it.' : 'Opening your textbook...'}
+        </span>
+        <button type="button" onClick={ready.onOpenNow} className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700">
+          Open textbook now
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function ProcessingScreen({ steps, detail, notice, ready }: { steps: ProgressStep[]; detail?: string; notice?: string; ready?: OutlineReady }) {
   return (
     <Card>
       <CardHeader>
@@ -47,6 +85,7 @@ export function ProcessingScreen({ steps, detail, notice }: { steps: ProgressSte
             {notice}
           </p>
         )}
+        {ready && <OutlinePreview ready={ready} />}
         <p className="text-center text-sm text-slate-500 dark:text-slate-400">This may take a few minutes. Please don&apos;t close this page.</p>
       </CardContent>
     </Card>

@@ -22,8 +22,15 @@ export function useGenerateOutline(state: CreationState) {
   const [, navigate] = useLocation();
   const navigateTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const progress = useGenerationProgress(mode === 'processing' ? jobId : null, result !== null);
+  // While the outline assistant is open the user is still working on the outline: the redirect waits.
+  const [holdRedirect, setHoldRedirect] = useState(false);
+  const target = result ? (result.textbookId ? `/textbook/${result.textbookId}` : '/saved-textbooks') : null;
 
-  useEffect(() => () => clearTimeout(navigateTimer.current), []);
+  useEffect(() => {
+    if (!target || holdRedirect) return;
+    navigateTimer.current = setTimeout(() => navigate(target), limits.navigateAfterGenerationMs);
+    return () => clearTimeout(navigateTimer.current);
+  }, [target, holdRedirect, navigate]);
 
   const mutation = useMutation({
     mutationFn: generateOutline,
@@ -31,8 +38,6 @@ export function useGenerateOutline(state: CreationState) {
       setResult(response);
       setOutline(response.textbookContent);
       if (response.notice) toast({ title: 'Note', description: response.notice });
-      const target = response.textbookId ? `/textbook/${response.textbookId}` : '/saved-textbooks';
-      navigateTimer.current = setTimeout(() => navigate(target), limits.navigateAfterGenerationMs);
     },
     onError: (err) => {
       toast({ title: 'Error', description: `Failed to generate textbook outline: ${errorMessage(err)}`, variant: 'destructive' });
@@ -76,5 +81,10 @@ export function useGenerateOutline(state: CreationState) {
     textbookId: result?.textbookId,
     outline,
     setOutline,
+    /** Where the user goes once the outline is made (null before). */
+    target,
+    holdRedirect,
+    setHoldRedirect,
+    openNow: () => target && navigate(target),
   };
 }
