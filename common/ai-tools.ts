@@ -96,6 +96,8 @@ export const customizeStructureBody = z.object({
     .string({ error: 'originalDocument must be text' })
     .max(aiToolLimits.originalDocumentMaxChars, `The reference document is too long (at most ${aiToolLimits.originalDocumentMaxChars.toLocaleString('en-US')} characters).`)
     .optional(),
+  /** Answer the restructured book without saving it, so the new table of contents can be shown first. */
+  preview: z.boolean().optional(),
 });
 export type CustomizeStructureBody = z.infer<typeof customizeStructureBody>;
 export const customizeStructureResponse = z.object({
@@ -103,6 +105,8 @@ export const customizeStructureResponse = z.object({
   revision: z.number().int(),
   /** What changed, in a sentence or two. */
   summary: z.string(),
+  /** True when nothing was saved (a preview): `revision` is the one the preview was made from. */
+  preview: z.boolean().optional(),
 });
 export type CustomizeStructureResponse = z.infer<typeof customizeStructureResponse>;
 
@@ -156,3 +160,13 @@ export const llmRestructurePlan = z.object({
   ),
 });
 export type LlmRestructurePlan = z.infer<typeof llmRestructurePlan>;
+
+const guidanceInDescription = 80;
+
+/** The version description of a restructuring: "Restructured: " and the guidance's first line, cut at a word near 80 characters. */
+export function restructuredDescription(guidance: string): string {
+  const first = guidance.trim().split(/\r?\n/)[0].replace(/\s+/g, ' ').trim();
+  if (first.length <= guidanceInDescription) return `Restructured: ${first}`;
+  const cut = first.slice(0, guidanceInDescription);
+  return `Restructured: ${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40))}...`;
+}

@@ -110,6 +110,10 @@ test.describe('AI writing tools (issue 7)', () => {
     await page.getByRole('button', { name: 'Make a 10-week syllabus' }).click();
     await expect(page.getByLabel('Guidance')).toHaveValue('Make a 10-week syllabus');
     await apply.click();
+    // The new table of contents is shown first; nothing is saved until it is applied.
+    const preview = page.getByRole('list', { name: 'Proposed table of contents' });
+    await expect(preview.getByText(/^Week 10: /)).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Apply this structure' }).click();
     await expect(page.getByText('Textbook Structure Updated')).toBeVisible({ timeout: 60_000 });
 
     for (let week = 1; week <= 10; week++) await expect(chapterList(page).getByText(new RegExp(`^Week ${week}: `))).toBeVisible();

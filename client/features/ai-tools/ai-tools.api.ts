@@ -46,7 +46,7 @@ export function generateSection(body: {
 }
 
 /** Spec 8: a non-ok response raises 'Failed to customize textbook structure' unless the server said why. */
-export async function customizeStructure(body: { textbookId: number; userGuidance: string; originalDocument?: string }): Promise<CustomizeStructureResponse> {
+export async function customizeStructure(body: { textbookId: number; userGuidance: string; originalDocument?: string; preview?: boolean }): Promise<CustomizeStructureResponse> {
   try {
     return await apiJson<CustomizeStructureResponse>('POST', '/api/ai/customize-structure', body);
   } catch (err) {

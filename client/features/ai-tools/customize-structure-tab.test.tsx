@@ -38,9 +38,10 @@ describe('CustomizeStructureTab', () => {
     expect(screen.getByLabelText('Reference document (optional)')).toHaveValue('');
   });
 
-  it('sends guidance and the reference document, shows the busy label, hands the saved book back and toasts', async () => {
+  it('sends guidance and the reference document, shows the busy label, previews the new table of contents, then saves exactly it and toasts', async () => {
     const restructured = { ...book, chapters: [{ id: 'w1', title: 'Week 1: Motion', content: '', sections: [] }] };
     let body: Record<string, unknown> = {};
+    const patches: Array<Record<string, unknown>> = [];
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
     mockFetch({
@@ -48,7 +49,12 @@ describe('CustomizeStructureTab', () => {
       'POST /api/ai/customize-structure': async (init) => {
         body = JSON.parse(String(init?.body));
         await gate;
-        return json({ textbookContent: restructured, revision: 9, summary: 'Followed your outline.' });
+        return json({ textbookContent: restructured, revision: 8, summary: 'Followed your outline.', preview: true });
+      },
+      'PATCH /api/textbooks/5': (init) => {
+        const sent = JSON.parse(String(init?.body));
+        patches.push(sent);
+        return json({ id: 5, topic: 'M', content: sent.content, revision: 9 });
       },
     });
     renderTab();
@@ -57,9 +63,15 @@ describe('CustomizeStructureTab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply Customization' }));
     expect(await screen.findByRole('button', { name: 'Restructuring Textbook...' })).toBeDisabled();
     release();
+    const toc = await screen.findByRole('list', { name: 'Proposed table of contents' });
+    expect(toc).toHaveTextContent('Week 1: Motion');
+    expect(toc).toHaveTextContent('Energy');
+    expect(body).toEqual({ textbookId: 5, userGuidance: 'Follow my class outline with weekly topics', originalDocument: 'Week 1: Motion', preview: true });
+    expect(saved).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply this structure' }));
     expect(await screen.findByText('Textbook Structure Updated')).toBeInTheDocument();
     expect(screen.getByText('Followed your outline.')).toBeInTheDocument();
-    expect(body).toEqual({ textbookId: 5, userGuidance: 'Follow my class outline with weekly topics', originalDocument: 'Week 1: Motion' });
+    expect(patches).toEqual([{ content: restructured, baseRevision: 8, description: 'Restructured: Follow my class outline with weekly topics' }]);
     expect(saved).toHaveBeenCalledWith(restructured, 9);
   });
 

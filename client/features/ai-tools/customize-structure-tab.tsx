@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Wand2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { TextbookContent } from '../../../common/textbook';
+import { restructuredDescription } from '../../../common/ai-tools';
+import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
+import { diffOutline, type OutlineEntry } from '../book-assistant/outline-diff';
+import { ProposedOutline } from '../book-assistant/proposed-outline';
 import { Button } from '../../components/ui/button';
 import { Label, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
-import { textbookKey } from '../textbook/textbook.api';
+import { patchTextbook, textbookKey } from '../textbook/textbook.api';
 import { customizeStructure } from './ai-tools.api';
 
 /** Spec 2: the five example instructions; each fills the guidance. */
@@ -23,13 +26,44 @@ export interface CustomizeStructureTabProps {
   onContentSaved: (content: TextbookContent, revision: number) => void;
 }
 
-/** The Academic Toolkit's Customize Structure tab (spec 2, 5, 8): guidance, optional reference document, examples. */
+/** A restructuring shown before it is saved. */
+interface Preview {
+  content: TextbookContent;
+  revision: number;
+  summary: string;
+  guidance: string;
+  outline: OutlineEntry[];
+}
+
+/**
+ * The Academic Toolkit's Customize Structure tab: guidance, optional reference document,
+ * examples. The restructured table of contents is shown first; Apply saves exactly that
+ * (merged against the revision it was made from, so typing meanwhile survives).
+ */
 export function CustomizeStructureTab({ textbookId, content, onContentSaved }: CustomizeStructureTabProps) {
   const queryClient = useQueryClient();
   const [guidance, setGuidance] = useState('');
   const [originalDocument, setOriginalDocument] = useState('');
   const [isRunning, setIsRunning] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
   const isBlank = guidance.trim() === '';
+
+  async function applyPreview() {
+    if (!preview || isRunning) return;
+    setIsRunning(true);
+    try {
+      const res = await patchTextbook(textbookId, preview.content, preview.revision, restructuredDescription(preview.guidance));
+      const parsed = parseTextbookContent(res.content);
+      onContentSaved(parsed.ok ? parsed.content : preview.content, typeof res.revision === 'number' ? res.revision : preview.revision + 1);
+      await queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
+      toast({ title: 'Textbook Structure Updated', description: preview.summary, variant: 'success' });
+      setPreview(null);
+    } catch {
+      toast({ title: 'Update Failed', description: 'Could not update the textbook structure. Please try again.', variant: 'destructive' });
+    } finally {
+      setIsRunning(false);
+    }
+  }
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -44,10 +78,10 @@ export function CustomizeStructureTab({ textbookId, content, onContentSaved }: C
         textbookId,
         userGuidance: guidance.trim(),
         ...(originalDocument.trim() ? { originalDocument } : {}),
+        preview: true,
       });
-      onContentSaved(result.textbookContent, result.revision);
-      await queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
-      toast({ title: 'Textbook Structure Updated', description: result.summary, variant: 'success' });
+      const next = result.textbookContent as TextbookContent;
+      setPreview({ content: next, revision: result.revision, summary: result.summary, guidance: guidance.trim(), outline: diffOutline(content, next) });
     } catch (err) {
       toast({ title: 'Customization Failed', description: err instanceof Error && err.message ? err.message : 'Failed to customize textbook structure', variant: 'destructive' });
     } finally {
@@ -93,6 +127,21 @@ export function CustomizeStructureTab({ textbookId, content, onContentSaved }: C
         <Wand2 className="h-4 w-4" aria-hidden />
         {isRunning ? 'Restructuring Textbook...' : 'Apply Customization'}
       </Button>
+      {preview && (
+        <section aria-label="Restructuring preview" className="space-y-3 rounded-md border border-indigo-200 p-3 dark:border-indigo-900">
+          <h4 className="text-sm font-semibold">New table of contents</h4>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{preview.summary}</p>
+          <ProposedOutline outline={preview.outline} />
+          <div className="flex gap-2">
+            <Button type="button" size="sm" onClick={() => void applyPreview()} disabled={isRunning}>
+              Apply this structure
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={() => setPreview(null)} disabled={isRunning}>
+              Discard
+            </Button>
+          </div>
+        </section>
+      )}
     </form>
   );
 }

@@ -10,6 +10,7 @@ import type {
   GenerateSectionBody,
   GenerateSectionResponse,
 } from '../../../common/ai-tools';
+import { restructuredDescription } from '../../../common/ai-tools';
 import type { PublicUser } from '../../../common/auth';
 import type { TextbookContent } from '../../../common/textbook';
 import type { EngineContext } from '../../ai/engine';
@@ -21,7 +22,7 @@ import { loadTextbookMaterial } from '../sources/sources.service';
 import { sanitizeHtml } from '../textbooks/sanitize';
 import { saveTextbook } from '../textbooks/textbook-save.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
-import { describeGuidance, describeContext } from './ai-tools.text';
+import { describeContext } from './ai-tools.text';
 
 /**
  * The AI writing tools (spec 7). Each call: authorize 'edit' (404 for anyone
@@ -142,12 +143,13 @@ export async function customizeStructure(deps: AppDeps, user: PublicUser, body: 
   const { content, revision } = await loadForEdit(deps, user, body.textbookId);
   const ctx = await engineContext(deps, body.textbookId);
   const result = await deps.engine.customizeStructure(ctx, { book: content, guidance: body.userGuidance.trim(), originalDocument: body.originalDocument });
+  if (body.preview) return { textbookContent: result.content, revision, summary: result.summary, preview: true };
   const saved = await saveTextbook(deps, {
     textbookId: body.textbookId,
     user,
     content: result.content,
     baseRevision: revision,
-    description: `Restructured: ${describeGuidance(body.userGuidance)}`,
+    description: restructuredDescription(body.userGuidance),
   });
   return { textbookContent: saved.content, revision: saved.revision, summary: result.summary };
 }

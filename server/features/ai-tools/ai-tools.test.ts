@@ -70,6 +70,20 @@ describe('POST /api/ai/customize-structure', () => {
     expect(versions[0]).toContain('Restructured: Make a 10-week syllabus');
   });
 
+  it('with preview: answers the restructured book and saves nothing', async () => {
+    const book = await createLinkedBook(h, alice, fullComputingBook());
+    const before = await stored(book.id);
+    const res = await customize(alice, { textbookId: book.id, userGuidance: 'Make a 10-week syllabus', preview: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const { textbookContent, revision, preview } = res.json();
+    expect(preview).toBe(true);
+    expect(revision).toBe(before.revision);
+    expect(textbookContent.chapters).toHaveLength(10);
+    const after = await stored(book.id);
+    expect(after.revision).toBe(before.revision);
+    expect(after.content.chapters.map((c) => c.title)).toEqual(before.content.chapters.map((c) => c.title));
+  });
+
   it('reorganize chapters chronologically: ordered by the earliest year each chapter discusses', async () => {
     const content = testBookContent();
     // Shuffle the history so there is something to put in order.

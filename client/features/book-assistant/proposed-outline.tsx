@@ -1,0 +1,43 @@
+import { cn } from '../../lib/cn';
+import type { OutlineChange, OutlineEntry } from './outline-diff';
+
+const changeLabel: Record<OutlineChange, string> = { same: '', added: 'new', renamed: 'renamed', moved: 'moved', removed: 'removed' };
+const changeClass: Record<OutlineChange, string> = {
+  same: '',
+  added: 'text-emerald-700 dark:text-emerald-300',
+  renamed: 'text-amber-700 dark:text-amber-300',
+  moved: 'text-sky-700 dark:text-sky-300',
+  removed: 'text-red-700 line-through dark:text-red-300',
+};
+
+function ChangeTag({ change }: { change: OutlineChange }) {
+  if (change === 'same') return null;
+  return <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase tracking-wide text-slate-600 no-underline dark:bg-slate-800 dark:text-slate-300">{changeLabel[change]}</span>;
+}
+
+/** The proposed table of contents, every change marked, before it is applied. */
+export function ProposedOutline({ outline }: { outline: OutlineEntry[] }) {
+  return (
+    <ol className="max-h-64 space-y-1 overflow-y-auto text-sm" aria-label="Proposed table of contents">
+      {outline.map((c) => (
+        <li key={c.key} data-change={c.change}>
+          <span className={cn('font-medium', changeClass[c.change])}>{c.title}</span>
+          <ChangeTag change={c.change} />
+          {c.was && <span className="block text-xs text-slate-500">was: {c.was}</span>}
+          {c.sections.length > 0 && (
+            <ul className="ml-4 list-disc">
+              {c.sections.map((s) => (
+                <li key={s.key} data-change={s.change} className={changeClass[s.change]}>
+                  {s.title}
+                  <ChangeTag change={s.change} />
+                  {s.was && <span className="block text-xs text-slate-500">was: {s.was}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
