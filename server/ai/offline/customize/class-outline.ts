@@ -1,3 +1,4 @@
+import { stripStructurePrefixes } from './titles';
 import type { TextbookContent } from '../../../../common/textbook';
 import { quickTokenize } from '../../nlp';
 import { AppError } from '../../../http/app-error';
@@ -88,7 +89,7 @@ export function followClassOutline(book: TextbookContent, units: Unit[], documen
 
   const label = topics.find((t) => t.label)?.label ?? (weekly ? 'Week' : undefined);
   const chapters = topics.map((topic, t) => {
-    const title = label ? `${label} ${t + 1}: ${topic.title}` : topic.title;
+    const title = label ? `${label} ${t + 1}: ${stripStructurePrefixes(topic.title)}` : topic.title;
     return chapterOf(title, units.filter((_, i) => assignment[i] === t));
   });
   const empty = chapters.filter((c) => c.sections.length === 0).length;

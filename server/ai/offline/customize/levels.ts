@@ -1,3 +1,4 @@
+import { stripStructurePrefixes } from './titles';
 import type { Chapter, TextbookContent } from '../../../../common/textbook';
 import { quickTokenize } from '../../nlp';
 import { AppError } from '../../../http/app-error';
@@ -112,7 +113,7 @@ export function splitByLevel(book: TextbookContent, units: Unit[]): CustomizeRes
     const scores = dependencyScores(book.chapters.map(chapterPlainText));
     const ordered = book.chapters.map((c, i) => ({ c, i, score: scores[i] })).sort((a, b) => byFoundation(a, b));
     const parts = thirds(ordered);
-    const chapters = parts.flatMap((part, level) => part.map(({ c }) => ({ ...c, title: `${levelNames[level]}: ${c.title.replace(/^(?:Beginner|Intermediate|Advanced):\s*/i, '')}` })));
+    const chapters = parts.flatMap((part, level) => part.map(({ c }) => ({ ...c, title: `${levelNames[level]}: ${stripStructurePrefixes(c.title)}` })));
     const describe = parts.map((part, level) => `${levelNames[level]} (${part.length} chapter${part.length === 1 ? '' : 's'})`).join(', ');
     return {
       content: { ...book, chapters },

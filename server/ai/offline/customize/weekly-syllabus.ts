@@ -1,3 +1,4 @@
+import { stripStructurePrefixes } from './titles';
 import type { TextbookContent } from '../../../../common/textbook';
 import { AppError } from '../../../http/app-error';
 import type { CustomizeResult } from '../../engine';
@@ -47,11 +48,12 @@ function groupTitle(book: TextbookContent, group: Unit[], allUnits: Unit[]): str
     const ci = chapters[0];
     const title = book.chapters[ci].title;
     const whole = allUnits.filter((u) => u.chapterIndex === ci).length === group.length;
-    if (whole) return title;
+    if (whole) return stripStructurePrefixes(title);
+    // Part of one chapter: named by its first section (one phrase, never "Chapter: Section").
     const first = group[0];
-    return first.title !== title && !first.title.startsWith(`${title} (Part`) ? `${title}: ${first.title}` : first.title;
+    return first.title !== title && !first.title.startsWith(`${title} (Part`) ? stripStructurePrefixes(first.title) : stripStructurePrefixes(title);
   }
-  const titles = chapters.map((ci) => book.chapters[ci].title);
+  const titles = chapters.map((ci) => stripStructurePrefixes(book.chapters[ci].title));
   return titles.length <= 3 ? listPhrase(titles) : `${listPhrase(titles.slice(0, 2))} and more`;
 }
 
