@@ -8,8 +8,9 @@ export function Toaster() {
     item.variant === 'destructive'
       ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
       : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+  // Top centre under the header: clear of the floating chat button (bottom right), form actions and file controls.
   return (
-    <div className="no-print fixed bottom-4 right-4 z-[100] w-[360px] max-w-[calc(100vw-2rem)]" role="region" aria-label="Notifications">
+    <div className="no-print fixed left-1/2 top-20 z-[100] w-[360px] max-w-[calc(100vw-2rem)] -translate-x-1/2" role="region" aria-label="Notifications">
       <div role="status" aria-live="polite" data-testid="toast" className={`relative rounded-lg border p-4 pr-8 shadow-lg ${tone}`}>
         <div className="text-sm font-semibold" data-testid="toast-title">{item.title}</div>
         {item.description && <div className="mt-1 text-sm opacity-90" data-testid="toast-description">{item.description}</div>}

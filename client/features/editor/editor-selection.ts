@@ -3,6 +3,8 @@ export interface EditorSelection {
   text: string;
   /** Viewport coordinates of the selection's start, to place a floating chip above it. */
   rect: { top: number; left: number; bottom: number };
+  /** Viewport box of the editor itself: the chip stays inside it. */
+  bounds?: { top: number; left: number; right: number; bottom: number };
   /** Replaces the selected text with HTML (as one undo step) and reports the change. */
   replaceWith: (html: string) => void;
 }

@@ -50,6 +50,7 @@ export function RichTextEditor({ content, onChange, placeholder = defaultEditorP
       report({
         text,
         rect: { top: start.top, left: start.left, bottom: start.bottom },
+        bounds: boxOf(e.view.dom),
         replaceWith: (html) => e.chain().focus().insertContentAt({ from, to }, html).run(),
       });
     },
@@ -75,4 +76,9 @@ export function RichTextEditor({ content, onChange, placeholder = defaultEditorP
       <EditorContent editor={editor} />
     </div>
   );
+}
+
+function boxOf(el: Element): { top: number; left: number; right: number; bottom: number } {
+  const r = el.getBoundingClientRect();
+  return { top: r.top, left: r.left, right: r.right, bottom: r.bottom };
 }
