@@ -1,4 +1,5 @@
-import type { Extensions } from '@tiptap/core';
+import { Extension, type Extensions } from '@tiptap/core';
+import { registerCustomProtocol, reset as resetLinkify } from 'linkifyjs';
 import { Image } from '@tiptap/extension-image';
 import { Placeholder } from '@tiptap/extension-placeholder';
 import { StarterKit } from '@tiptap/starter-kit';
@@ -8,6 +9,30 @@ import { BlockMathNode, DollarMathInput, InlineMathNode } from './math-syntax';
 export const defaultEditorPlaceholder = 'Write your content here...';
 
 const katexOptions = { throwOnError: false };
+
+const customLinkSchemes = allowedLinkSchemes.filter((s) => s !== 'http' && s !== 'https');
+
+/**
+ * Registers the link schemes with linkify once per editor, after resetting it. The link
+ * extension's own registration warns "already initialized" once per scheme whenever an
+ * editor mounts while another exists (every remount), and its destroy resets linkify for
+ * all editors; this runs after it (lower priority) and registers them again.
+ */
+const LinkSchemes = Extension.create({
+  name: 'linkSchemes',
+  priority: 50,
+  onCreate() {
+    registerLinkSchemes();
+  },
+  onDestroy() {
+    registerLinkSchemes();
+  },
+});
+
+function registerLinkSchemes(): void {
+  resetLinkify();
+  for (const scheme of customLinkSchemes) registerCustomProtocol(scheme);
+}
 
 /** Starter kit + link + image + math, configured with the spec's numbers (sections 5 and 9). */
 export function createEditorExtensions(placeholder: string = defaultEditorPlaceholder): Extensions {
@@ -20,7 +45,8 @@ export function createEditorExtensions(placeholder: string = defaultEditorPlaceh
         autolink: true,
         linkOnPaste: true,
         defaultProtocol: 'https',
-        protocols: allowedLinkSchemes.filter((s) => s !== 'http' && s !== 'https'),
+        // Registered by LinkSchemes below, not here (see there).
+        protocols: [],
         // Pasted or typed links with any other scheme (javascript:, data:, vbscript:) never become links.
         isAllowedUri: (url) => isAllowedLink(url),
         HTMLAttributes: { target: linkTarget, rel: linkRel },
@@ -31,5 +57,6 @@ export function createEditorExtensions(placeholder: string = defaultEditorPlaceh
     InlineMathNode.configure({ katexOptions }),
     BlockMathNode.configure({ katexOptions: { ...katexOptions, displayMode: true } }),
     DollarMathInput,
+    LinkSchemes,
   ];
 }

@@ -141,3 +141,22 @@ describe('RichTextEditor', () => {
     expect(screen.getByTestId('toast-title')).toHaveTextContent('Error adding image');
   });
 });
+
+describe('link schemes', () => {
+  it('registers the link schemes without linkify warnings when editors mount, remount and coexist, and still finds them', async () => {
+    const { find } = await import('linkifyjs');
+    const warn = vi.spyOn(console, 'warn');
+    const first = render(<RichTextEditor content="<p>one</p>" onChange={() => undefined} />);
+    // linkify initializes on first use; an editor mounted after that used to warn once per scheme.
+    expect(find('see mailto:a@b.org').length).toBeGreaterThan(0);
+    const second = render(<RichTextEditor content="<p>two</p>" onChange={() => undefined} />);
+    first.unmount();
+    const third = render(<RichTextEditor content="<p>three</p>" onChange={() => undefined} />);
+    second.unmount();
+    // The editor's destroy runs a moment after unmount.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(find('text cid://x.y now').map((l) => l.href)).toContain('cid://x.y');
+    third.unmount();
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes('linkifyjs'))).toEqual([]);
+  });
+});
