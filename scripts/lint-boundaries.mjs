@@ -5,11 +5,17 @@
 //  3. Only *.repo.ts files and server/db/** import Drizzle table objects from server/db/schema;
 //     elsewhere only `import type` (row types) is allowed. Test code (*.test.ts, server/test/**,
 //     *test-factory.ts) may seed and inspect tables directly.
+//  4. The server's layers import downwards only (core <- db <- ingest, references <- ai <-
+//     features, http, realtime), and client/components/ui and client/lib never import features
+//     (scripts/layers.mjs). Imports that broke this before the rule existed are listed in
+//     scripts/layer-baseline.txt: that list may only shrink (an entry that no longer occurs is
+//     reported too, so it is removed when its import is fixed).
 // Exits 1 with one line per violation: file:line  rule  import.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { layerViolation } from './layers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDirs = ['client', 'server', 'common', 'bench', 'e2e'];
@@ -80,6 +86,14 @@ const isUnder = (target, dir) => target === dir || target.startsWith(`${dir}/`);
 const isTestCode = (file) => /\.test\.tsx?$/.test(file) || isUnder(file, 'server/test') || /test-factory\.ts$/.test(file);
 
 const violations = [];
+const baselinePath = path.join(root, 'scripts/layer-baseline.txt');
+const baseline = new Set(
+  readFileSync(baselinePath, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#')),
+);
+const seenBaseline = new Set();
 const files = sourceDirs.flatMap(listSources);
 for (const file of files) {
   for (const { specifier, typeOnly, line } of importsOf(file)) {
@@ -92,6 +106,12 @@ for (const file of files) {
     if (isUnder(file, 'client') && isUnder(target, 'server')) {
       violations.push(`${where}  client/ must not import server/  '${specifier}'`);
     }
+    const layer = layerViolation(file, target);
+    if (layer) {
+      const key = `${file} -> ${target}`;
+      if (baseline.has(key)) seenBaseline.add(key);
+      else violations.push(`${where}  ${layer}  '${specifier}'`);
+    }
     const schemaImport = isUnder(target, 'server/db/schema') || target === 'server/db/schema.ts';
     if (schemaImport && !typeOnly && !file.endsWith('.repo.ts') && !isUnder(file, 'server/db') && !isTestCode(file)) {
       violations.push(`${where}  only *.repo.ts files use Drizzle tables (use \`import type\` for row types)  '${specifier}'`);
@@ -99,9 +119,13 @@ for (const file of files) {
   }
 }
 
+for (const key of baseline) {
+  if (!seenBaseline.has(key)) violations.push(`scripts/layer-baseline.txt  no longer occurs, remove it: ${key}`);
+}
+
 if (violations.length) {
   console.error(`Module boundary violations (${violations.length}):`);
   for (const v of violations) console.error(`  ${v}`);
   process.exit(1);
 }
-console.log(`Module boundaries hold across ${files.length} files.`);
+console.log(`Module boundaries hold across ${files.length} files (${baseline.size} older layer imports left to fix in scripts/layer-baseline.txt).`);

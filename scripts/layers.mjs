@@ -1,0 +1,37 @@
+// The server's layers, lowest first: a file may import its own layer and any layer below it,
+// never one above. Top-level server files (app.ts, main.ts) assemble everything and may import
+// any layer; config.ts is read by every layer (it is plain data).
+// The client: components/ui and lib are primitives and never import features, pages or app.
+
+/** Layer rank of a server path, or undefined when the rule does not apply to it. */
+export function serverLayer(p) {
+  if (!p.startsWith('server/')) return undefined;
+  const top = p.split('/')[1];
+  if (top === 'test') return undefined;
+  if (top === 'config' || top === 'config.ts') return 0;
+  if (top === 'core') return 0;
+  if (top === 'db') return 1;
+  if (top === 'ingest' || top === 'references') return 2;
+  if (top === 'ai') return 3;
+  if (top === 'features' || top === 'http' || top === 'realtime') return 4;
+  // app.ts, main.ts and the like: the top, may import anything.
+  return 5;
+}
+
+export const layerNames = ['core', 'db', 'ingest/references', 'ai', 'features/http/realtime', 'app'];
+
+const isTestCode = (p) => /\.test\.tsx?$/.test(p) || /test-helper\.ts$/.test(p) || /\.fixtures?\.ts$/.test(p) || p.startsWith('server/test/');
+
+/** Why an import from `file` of `target` (repo-relative paths) breaks the layers, or undefined. */
+export function layerViolation(file, target) {
+  if (isTestCode(file)) return undefined;
+  const from = serverLayer(file);
+  const to = serverLayer(target);
+  if (from !== undefined && to !== undefined && to > from) {
+    return `server layers import downwards only: ${layerNames[from]} must not import ${layerNames[to]}`;
+  }
+  const isPrimitive = file.startsWith('client/components/ui/') || file.startsWith('client/lib/');
+  const isFeatureSide = ['client/features/', 'client/pages/', 'client/app/'].some((d) => target.startsWith(d));
+  if (isPrimitive && isFeatureSide) return 'client/components/ui and client/lib must not import features, pages or app';
+  return undefined;
+}
