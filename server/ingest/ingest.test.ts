@@ -8,8 +8,9 @@ import { closeExtractPool, extractUpload } from './extract';
 import { ExtractError } from './extract-error';
 import { sniffKind } from './sniff';
 import { decodeText, documentFromDirectText, extractTxt, textToBlocks } from './txt-extract';
+import { fixturePath } from '../test/fixture-path';
 
-const corpus = (p: string) => readFileSync(path.resolve(process.cwd(), '../shared/corpus', p));
+const corpus = (p: string) => readFileSync(fixturePath(p));
 
 afterAll(() => closeExtractPool());
 

@@ -8,9 +8,10 @@ import { eq } from 'drizzle-orm';
 import { textbookReferences } from '../../db/schema';
 import { useHarness, type TestUser } from '../../test/harness';
 import { makePng, multipart, type MultipartPart } from '../images/test-multipart';
+import { fixturePath } from '../../test/fixture-path';
 
 const h = useHarness();
-const tracemonkey = readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf'));
+const tracemonkey = readFileSync(fixturePath('pdf/tracemonkey.pdf'));
 
 const approved = [
   { title: 'Dynamo: a transparent dynamic optimization system', authors: 'V. Bala, E. Duesterwald, S. Banerjia', year: '2000', publisher: 'PLDI', url: 'https://doi.org/10.1145/349299.349303', description: '', approved: true },

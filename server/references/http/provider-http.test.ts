@@ -11,8 +11,9 @@ import { mapCrossrefResponse } from '../mappers/crossref.mapper';
 import { mapOpenAlexResponse } from '../mappers/openalex.mapper';
 import { databaseCache, parseRetryAfter, ProviderError, ProviderHttp, type ProviderHttpOptions } from './provider-http';
 import { TokenBucket } from './token-bucket';
+import { fixturePath } from '../../test/fixture-path';
 
-const fixture = (f: string) => readFileSync(path.resolve(process.cwd(), '../shared/fixtures/references', f), 'utf8');
+const fixture = (f: string) => readFileSync(fixturePath(`references/${f}`), 'utf8');
 
 type Handler = (req: IncomingMessage, res: ServerResponse, hit: number) => void;
 
