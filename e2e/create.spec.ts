@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { expect, test } from './fixtures';
 import { fixturePath } from '../server/test/fixture-path';
 

@@ -16,7 +16,7 @@ import { countWords } from '../../server/ai/nlp';
 import { closeExtractPool, extractUpload } from '../../server/ingest/extract';
 import { makeBookPdf } from './make-pdf';
 
-const corpusDir = path.resolve(process.cwd(), '../shared/corpus/pdf');
+const corpusDir = path.resolve(process.cwd(), 'test-fixtures/pdf');
 const pages = Number(process.env.BENCH_PAGES ?? 300);
 const config = { maxUploadFileBytes: 500 * 1024 * 1024, extractTimeoutMs: 10 * 60_000 };
 

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dedupeGroups, dedupeReferences, mergeInto } from './dedupe';
 import { emptyFound, type FoundReference } from './found-reference';

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectTopic, filenameTopic } from '../../ai/offline/analyze/topic';
 import { useHarness } from '../../test/harness';

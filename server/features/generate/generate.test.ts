@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { progressSteps } from '../../../common/limits';
 import { topicOnlyNotice } from '../../ai/offline/outline/skeleton';

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssessmentContent, HomeworkContent, LessonPlanContent, MaterialResponseItem, QuizContent, QuizQuestion } from '../../../common/materials';
 import type { TextbookContent } from '../../../common/textbook';

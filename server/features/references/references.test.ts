@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewReferencesResponse } from '../../../common/references';
 import { useHarness, type TestUser } from '../../test/harness';

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmAssistantReply } from '../../../../common/assistant';
 import type { LlmChapterText, LlmOutlinePlan } from '../../../../common/generate';

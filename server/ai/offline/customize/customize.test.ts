@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '../../../../common/textbook';
 import { AppError } from '../../../http/app-error';
