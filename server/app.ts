@@ -12,6 +12,7 @@ import { LoginThrottle } from './features/auth/login-throttle';
 import { registerAuthentication } from './http/authenticate';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerAuthentication(app, database.db);
+  await registerOpenApi(app);
 
   const deps: AppDeps = {
     config,

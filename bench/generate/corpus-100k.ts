@@ -9,7 +9,7 @@ import { extractPdf } from '../../server/ingest/pdf/pdf-extract';
  * would be dropped by deduplication and make the benchmark too easy). The
  * text reads as shuffled academic prose; it is for timing, not for reading.
  */
-const corpusDir = path.resolve(process.cwd(), '../shared/corpus/pdf');
+const corpusDir = path.resolve(process.cwd(), 'test-fixtures/pdf');
 
 function hash(a: number, b: number): number {
   let h = (a * 374761393 + b * 668265263) >>> 0;

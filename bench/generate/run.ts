@@ -58,7 +58,7 @@ async function run(c: Case): Promise<void> {
 async function main(): Promise<void> {
   // Load the NLP model first, as a running server has: its one-time start-up is not composition.
   splitSentences('Warm up. The model loads once.');
-  const tracemonkey = readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf'));
+  const tracemonkey = readFileSync(path.resolve(process.cwd(), 'test-fixtures/pdf/tracemonkey.pdf'));
   const sentences = await corpusSentences();
   const headed = build100kWords(sentences, { withHeadings: true });
   const plain = build100kWords(sentences, { withHeadings: false });

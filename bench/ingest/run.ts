@@ -16,13 +16,13 @@ import { countWords } from '../../server/ai/nlp';
 import { closeExtractPool, extractUpload } from '../../server/ingest/extract';
 import { makeBookPdf } from './make-pdf';
 
-const corpusDir = path.resolve(process.cwd(), '../shared/corpus/pdf');
+const corpusDir = path.resolve(process.cwd(), 'test-fixtures/pdf');
 const pages = Number(process.env.BENCH_PAGES ?? 300);
 const config = { maxUploadFileBytes: 500 * 1024 * 1024, extractTimeoutMs: 10 * 60_000 };
 
 async function barePdfjs(data: Uint8Array): Promise<{ ms: number; words: number }> {
   const start = performance.now();
-  const doc = await getDocument({ data: data.slice(), verbosity: VerbosityLevel.ERRORS, isEvalSupported: false, disableFontFace: true }).promise;
+  const doc = await getDocument({ data: data.slice(), verbosity: VerbosityLevel.ERRORS, disableFontFace: true }).promise;
   let words = 0;
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
@@ -30,7 +30,7 @@ async function barePdfjs(data: Uint8Array): Promise<{ ms: number; words: number 
     for (const item of content.items) if ('str' in item) words += countWords(item.str);
     page.cleanup();
   }
-  await doc.destroy();
+  await doc.loadingTask.destroy();
   return { ms: performance.now() - start, words };
 }
 

@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunkDocument } from '../ingest/chunk';
 import { extractPdf } from '../ingest/pdf/pdf-extract';
 import { createEmbedder, embeddingInput } from './embeddings';
 import type { Material } from './material';
 import { createRetriever } from './retrieval';
+import { fixturePath } from '../test/fixture-path';
 
 const embedder = createEmbedder({ embeddingsProvider: 'local', embeddingsBaseUrl: undefined, embeddingsApiKey: undefined, embeddingsModel: undefined });
 let withVectors: Material;
 let withoutVectors: Material;
 
 beforeAll(async () => {
-  const doc = await extractPdf(new Uint8Array(readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf'))), 'tracemonkey.pdf');
+  const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/tracemonkey.pdf'))), 'tracemonkey.pdf');
   const drafts = chunkDocument(doc);
   const vectors = await embedder.embed(drafts.map((d) => embeddingInput(d.text, d.headingPath)));
   const source = { id: 1, filename: doc.filename, mime: doc.mime, text: doc.text, document: doc };

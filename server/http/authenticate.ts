@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { resolveSession } from '../features/auth/auth.service';
 import { AppError } from './app-error';
 import { readSessionToken } from './session-cookie';
+import { apiDocsPrefix } from './openapi';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +29,8 @@ export function currentUser(request: FastifyRequest): PublicUser {
 export function registerAuthentication(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.config?.public) return;
+    // The API reference pages are public like the document they show.
+    if (!route.url.startsWith('/api') || route.config?.public || route.url.startsWith(apiDocsPrefix)) return;
     const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
     route.preHandler = [
       async (request: FastifyRequest) => {

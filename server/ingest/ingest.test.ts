@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error';
 import { chunkDocument } from './chunk';
@@ -8,8 +7,9 @@ import { closeExtractPool, extractUpload } from './extract';
 import { ExtractError } from './extract-error';
 import { sniffKind } from './sniff';
 import { decodeText, documentFromDirectText, extractTxt, textToBlocks } from './txt-extract';
+import { fixturePath } from '../test/fixture-path';
 
-const corpus = (p: string) => readFileSync(path.resolve(process.cwd(), '../shared/corpus', p));
+const corpus = (p: string) => readFileSync(fixturePath(p));
 
 afterAll(() => closeExtractPool());
 

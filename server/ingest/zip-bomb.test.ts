@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../test/harness';
 import { multipart } from '../features/extract/multipart.test-helper';
 import { zipInflatedSize } from './zip-inflated-size';
+import { fixturePath } from '../test/fixture-path';
 
 /** A minimal stored ZIP writer: each entry deflated whole, sizes in the local and central headers. */
 function zip(entries: Array<{ name: string; data: Buffer }>): Buffer {
@@ -62,7 +62,7 @@ describe('DOCX that unpacks to hundreds of megabytes (zip bomb)', () => {
   it('reads the declared size from the central directory, and a real DOCX stays small', () => {
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     expect(zipInflatedSize(bomb)).toBeGreaterThan(256 * 1024 * 1024);
-    const real = readFileSync(path.resolve(process.cwd(), '../shared/corpus/docx/tables.docx'));
+    const real = readFileSync(fixturePath('docx/tables.docx'));
     expect(zipInflatedSize(real)).toBeLessThan(1024 * 1024);
     expect(zipInflatedSize(Buffer.from('PK\x03\x04 not really a zip word/document.xml'))).toBeUndefined();
   });

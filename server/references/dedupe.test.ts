@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dedupeGroups, dedupeReferences, mergeInto } from './dedupe';
 import { emptyFound, type FoundReference } from './found-reference';
 import { mapCoreResponse } from './mappers/core.mapper';
 import { mapOpenAlexResponse } from './mappers/openalex.mapper';
 import { rankReferences } from './rank';
+import { fixturePath } from '../test/fixture-path';
 
-const fixture = (f: string) => JSON.parse(readFileSync(path.resolve(process.cwd(), '../shared/fixtures/references', f), 'utf8'));
+const fixture = (f: string) => JSON.parse(readFileSync(fixturePath(`references/${f}`), 'utf8'));
 const found = (fields: Partial<FoundReference>): FoundReference => ({ ...emptyFound('test'), ...fields });
 
 describe('de-duplication', () => {

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reference } from '../../common/textbook';
 import { testConfig } from '../test/harness';
 import { findReferences, type FindReferencesInput } from './find-references';
 import { createReferenceProviders } from './provider-factory';
+import { fixturePath } from '../test/fixture-path';
 
-const fixture = (f: string) => readFileSync(path.resolve(process.cwd(), '../shared/fixtures/references', f), 'utf8');
+const fixture = (f: string) => readFileSync(fixturePath(`references/${f}`), 'utf8');
 
 /** One local server plays OpenAlex (/oa), Crossref (/cr) and a broken index (/down) from recorded bodies. */
 let server: Server;

@@ -60,7 +60,7 @@ describe('file helpers', () => {
   });
 
   it('counts the pages of a real PDF from the corpus', () => {
-    const raw = readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf')).toString('latin1');
+    const raw = readFileSync(path.resolve(process.cwd(), 'test-fixtures/pdf/tracemonkey.pdf')).toString('latin1');
     expect(countPdfPages(raw)).toBe(14);
   });
 

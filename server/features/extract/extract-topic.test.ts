@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectTopic, filenameTopic } from '../../ai/offline/analyze/topic';
 import { useHarness } from '../../test/harness';
 import { multipart } from './multipart.test-helper';
+import { fixturePath } from '../../test/fixture-path';
 
 /** QA finding 10: the topic the user typed drives the objectives; tiny documents are named by their title or file. */
 const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -50,7 +50,7 @@ describe('extract-text: the given topic and tiny documents', () => {
 
   it('a tiny DOCX (tables.docx, 18 words) is named after its file, not a stray word like "Right"', async () => {
     const alice = await h.createUser('alice');
-    const data = fs.readFileSync(path.resolve(process.cwd(), '../shared/corpus/docx/tables.docx'));
+    const data = fs.readFileSync(fixturePath('docx/tables.docx'));
     const res = await post(alice.cookie, [{ name: 'files', filename: 'tables.docx', type: docxType, data }]);
     expect(res.statusCode).toBe(200);
     const body = res.json();

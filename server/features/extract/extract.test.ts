@@ -8,8 +8,9 @@ import { extractStats } from '../../ingest/extract';
 import { useHarness } from '../../test/harness';
 import { actionVerbs } from '../../ai/offline/analyze/objectives';
 import { multipart } from './multipart.test-helper';
+import { fixturePath } from '../../test/fixture-path';
 
-const corpus = (p: string) => readFileSync(path.resolve(process.cwd(), '../shared/corpus', p));
+const corpus = (p: string) => readFileSync(fixturePath(p));
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 const pdfType = 'application/pdf';
 const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

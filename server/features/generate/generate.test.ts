@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { progressSteps } from '../../../common/limits';
 import { topicOnlyNotice } from '../../ai/offline/outline/skeleton';
@@ -8,9 +7,10 @@ import { eq } from 'drizzle-orm';
 import { textbookReferences } from '../../db/schema';
 import { useHarness, type TestUser } from '../../test/harness';
 import { makePng, multipart, type MultipartPart } from '../images/test-multipart';
+import { fixturePath } from '../../test/fixture-path';
 
 const h = useHarness();
-const tracemonkey = readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf'));
+const tracemonkey = readFileSync(fixturePath('pdf/tracemonkey.pdf'));
 
 const approved = [
   { title: 'Dynamo: a transparent dynamic optimization system', authors: 'V. Bala, E. Duesterwald, S. Banerjia', year: '2000', publisher: 'PLDI', url: 'https://doi.org/10.1145/349299.349303', description: '', approved: true },

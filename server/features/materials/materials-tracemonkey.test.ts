@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssessmentContent, HomeworkContent, LessonPlanContent, MaterialResponseItem, QuizContent, QuizQuestion } from '../../../common/materials';
 import type { TextbookContent } from '../../../common/textbook';
@@ -9,6 +8,7 @@ import { sentenceKey } from '../../ai/offline/compose/sentence-filter';
 import { chapterText, stripCitations } from '../../ai/offline/materials/book-sentences';
 import { useHarness, type TestUser } from '../../test/harness';
 import { multipart } from '../images/test-multipart';
+import { fixturePath } from '../../test/fixture-path';
 
 /**
  * Offline materials on a textbook made from tracemonkey.pdf through the real
@@ -36,7 +36,7 @@ async function generate(contentType: string, index?: number): Promise<MaterialRe
 
 beforeAll(async () => {
   alice = await h.createUser('alice');
-  const pdf = readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf'));
+  const pdf = readFileSync(fixturePath('pdf/tracemonkey.pdf'));
   const { payload, contentType } = multipart([
     { name: 'topic', value: 'Tracing JIT compilers' },
     { name: 'files', filename: 'tracemonkey.pdf', type: 'application/pdf', data: pdf },

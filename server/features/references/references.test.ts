@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewReferencesResponse } from '../../../common/references';
 import { useHarness, type TestUser } from '../../test/harness';
 import { multipart, type MultipartPart } from '../images/test-multipart';
+import { fixturePath } from '../../test/fixture-path';
 
-const fixture = (f: string) => readFileSync(path.resolve(process.cwd(), '../shared/fixtures/references', f), 'utf8');
-const tracemonkey = readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf'));
+const fixture = (f: string) => readFileSync(fixturePath(`references/${f}`), 'utf8');
+const tracemonkey = readFileSync(fixturePath('pdf/tracemonkey.pdf'));
 
 /** A local stand-in for OpenAlex and Crossref replaying recorded answers, or failing when told to. */
 let mode: 'ok' | 'fail' = 'ok';

@@ -6,8 +6,9 @@ import type { ExtractedDocument } from '../../ai/material';
 import { chunkDocument } from '../chunk';
 import { ExtractError } from '../extract-error';
 import { extractPdf } from './pdf-extract';
+import { fixturePath } from '../../test/fixture-path';
 
-const corpus = (p: string) => new Uint8Array(readFileSync(path.resolve(process.cwd(), '../shared/corpus', p)));
+const corpus = (p: string) => new Uint8Array(readFileSync(fixturePath(p)));
 
 describe('tracemonkey.pdf (two columns, bibliography)', () => {
   let doc: ExtractedDocument;

@@ -31,7 +31,6 @@ async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
     return await getDocument({
       data,
       verbosity: VerbosityLevel.ERRORS,
-      isEvalSupported: false,
       disableFontFace: true,
       useSystemFonts: false,
       standardFontDataUrl: dataUrl('standard_fonts'),
@@ -111,6 +110,6 @@ export async function readPdf(data: Uint8Array): Promise<PdfRaw> {
     }
     return { pages, outline, metaTitle, unreadableChars };
   } finally {
-    await doc.destroy();
+    await doc.loadingTask.destroy();
   }
 }

@@ -8,6 +8,7 @@ import { locateBibliography, splitBibliography } from './bibliography-section';
 import { parseCitation } from './citation-parser';
 import { citationToFound, findDocumentReferences, parseBibliography } from './documents.provider';
 import { rawPdfText } from './pdf-text.test-helper';
+import { fixturePath } from '../../test/fixture-path';
 
 /** Letters and digits only: line breaks, hyphenation and spacing do not decide whether text is "in the document". */
 const squash = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -90,7 +91,7 @@ const ingestExtractor = path.resolve(process.cwd(), 'server/ingest/pdf/pdf-extra
 describe.runIf(existsSync(ingestExtractor))('bibliography of tracemonkey.pdf through the ingest extractor', () => {
   it('parses the ExtractedDocument the ingest step produces, inventing nothing', async () => {
     const { extractPdf } = (await import(ingestExtractor)) as { extractPdf(data: Uint8Array, name: string): Promise<ExtractedDocument> };
-    const data = new Uint8Array(readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf')));
+    const data = new Uint8Array(readFileSync(fixturePath('pdf/tracemonkey.pdf')));
     const doc = await extractPdf(data, 'tracemonkey.pdf');
     const refs = findDocumentReferences([doc]);
     const complete = refs.filter((r) => r.authors.length && typeof r.year === 'number' && r.title);

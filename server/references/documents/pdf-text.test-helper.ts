@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { fixturePath } from '../../test/fixture-path';
 
 /**
  * A PDF's text straight from pdfjs (one line per printed line), independent
  * of the ingest pipeline, so the bibliography parser is tested on raw PDF text too.
  */
 export async function rawPdfText(file: string): Promise<string> {
-  const data = new Uint8Array(readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf', file)));
-  const doc = await getDocument({ data, useSystemFonts: true, isEvalSupported: false }).promise;
+  const data = new Uint8Array(readFileSync(fixturePath(`pdf/${file}`)));
+  const doc = await getDocument({ data, useSystemFonts: true }).promise;
   let out = '';
   for (let p = 1; p <= doc.numPages; p++) {
     const content = await (await doc.getPage(p)).getTextContent();
@@ -18,6 +18,6 @@ export async function rawPdfText(file: string): Promise<string> {
     }
     out += '\n\n';
   }
-  await doc.destroy();
+  await doc.loadingTask.destroy();
   return out;
 }

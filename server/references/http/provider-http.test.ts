@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { referenceCache } from '../../db/schema';
@@ -11,8 +10,9 @@ import { mapCrossrefResponse } from '../mappers/crossref.mapper';
 import { mapOpenAlexResponse } from '../mappers/openalex.mapper';
 import { databaseCache, parseRetryAfter, ProviderError, ProviderHttp, type ProviderHttpOptions } from './provider-http';
 import { TokenBucket } from './token-bucket';
+import { fixturePath } from '../../test/fixture-path';
 
-const fixture = (f: string) => readFileSync(path.resolve(process.cwd(), '../shared/fixtures/references', f), 'utf8');
+const fixture = (f: string) => readFileSync(fixturePath(`references/${f}`), 'utf8');
 
 type Handler = (req: IncomingMessage, res: ServerResponse, hit: number) => void;
 

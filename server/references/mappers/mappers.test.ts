@@ -11,8 +11,9 @@ import type { MapResult } from './map-result';
 import { mapOpenLibraryResponse } from './open-library.mapper';
 import { mapOpenAlexResponse, rebuildAbstract } from './openalex.mapper';
 import { mapSemanticScholarResponse } from './semantic-scholar.mapper';
+import { fixturePath } from '../../test/fixture-path';
 
-const fixturesDir = path.resolve(process.cwd(), '../shared/fixtures/references');
+const fixturesDir = fixturePath('references');
 const fixtureFiles = readdirSync(fixturesDir).filter((f) => f !== 'README.md');
 
 /** Picks the mapper by the fixture's provider prefix; an unknown prefix fails the test. */

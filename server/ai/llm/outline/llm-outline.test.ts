@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmAssistantReply } from '../../../../common/assistant';
 import type { LlmChapterText, LlmOutlinePlan } from '../../../../common/generate';
@@ -14,6 +13,7 @@ import { llmChat } from '../chat';
 import { llmOutline } from '../outline';
 import { keepGivenCitations } from './citations';
 import { scriptedModel } from '../../../test/scripted-model';
+import { fixturePath } from '../../../test/fixture-path';
 
 const references: Reference[] = [
   { title: 'Dynamo: a transparent dynamic optimization system', authors: 'Bala, Duesterwald, Banerjia', year: '2000', publisher: 'PLDI', url: '', description: '', approved: true, key: 'R1' },
@@ -43,7 +43,7 @@ describe('llm engine with a scripted model', () => {
   let embedder: Embedder;
 
   beforeAll(async () => {
-    const doc = await extractPdf(new Uint8Array(readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf'))), 'tracemonkey.pdf');
+    const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/tracemonkey.pdf'))), 'tracemonkey.pdf');
     const chunks = chunkDocument(doc).map((c, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: c.headingPath, text: c.text }));
     material = { sources: [{ id: 1, filename: 'tracemonkey.pdf', mime: doc.mime, text: doc.text, document: doc }], chunks };
     embedder = createEmbedder({ embeddingsProvider: 'local', embeddingsBaseUrl: undefined, embeddingsApiKey: undefined, embeddingsModel: undefined });

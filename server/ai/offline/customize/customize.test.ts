@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '../../../../common/textbook';
 import { AppError } from '../../../http/app-error';
@@ -17,6 +16,7 @@ import { indexMaterial } from '../expand/material-index';
 import { outline } from '../outline';
 import { applicationsTitle } from './applications';
 import { bookUnits, lostSentences, sentenceKeys } from './units';
+import { fixturePath } from '../../../test/fixture-path';
 
 /** The offline restructuring on a real book: tracemonkey.pdf through extraction, chunking and the offline outline. */
 let ctx: EngineContext;
@@ -24,7 +24,7 @@ let book: TextbookContent;
 let embedder: Embedder;
 
 beforeAll(async () => {
-  const doc = await extractPdf(new Uint8Array(readFileSync(path.resolve(process.cwd(), '../shared/corpus/pdf/tracemonkey.pdf'))), 'tracemonkey.pdf');
+  const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/tracemonkey.pdf'))), 'tracemonkey.pdf');
   const chunks = chunkDocument(doc).map((c, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: c.headingPath, text: c.text }));
   const material: Material = { sources: [{ id: 1, filename: doc.filename, mime: doc.mime, text: doc.text, document: doc }], chunks };
   // Chunks carry no vectors here, so retrieval ranks by BM25 and the encoder is never loaded.

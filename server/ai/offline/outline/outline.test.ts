@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '../../../../common/textbook';
 import { chunkDocument } from '../../../ingest/chunk';
@@ -11,8 +10,9 @@ import { htmlBlocks, htmlToText } from '../compose/html';
 import { sentenceKey } from '../compose/sentence-filter';
 import { outline } from '../outline';
 import { topicOnlyNotice } from './skeleton';
+import { fixturePath } from '../../../test/fixture-path';
 
-const corpus = (name: string) => path.resolve(process.cwd(), '../shared/corpus/pdf', name);
+const corpus = (name: string) => fixturePath(`pdf/${name}`);
 const noRetrieval = { search: async () => [] };
 
 function materialOf(doc: ExtractedDocument): Material {
