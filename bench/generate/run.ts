@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Material, MaterialSource } from '../../server/ai/material';
-import { countWords, splitSentences } from '../../server/ai/nlp';
+import { countWords, splitSentences } from '../../server/core/nlp';
 import { outline } from '../../server/ai/offline/outline';
 import { htmlToText } from '../../server/ai/offline/compose/html';
 import { closeExtractPool, extractUpload } from '../../server/ingest/extract';

@@ -12,7 +12,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createEmbedder, embeddingInput } from '../../server/ai/embeddings';
-import { countWords } from '../../server/ai/nlp';
+import { countWords } from '../../server/core/nlp';
 import { closeExtractPool, extractUpload } from '../../server/ingest/extract';
 import { makeBookPdf } from './make-pdf';
 

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { Embedder } from './embeddings';
 import type { Material, MaterialChunk, RetrievedChunk, Retriever } from './material';
-import { cosine, quickTokenize } from './nlp';
+import { cosine, quickTokenize } from '../core/nlp';
 
 /** Weight of meaning (vector cosine) against wording (BM25) in the hybrid score. */
 const vectorWeight = 0.6;

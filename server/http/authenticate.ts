@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PublicUser } from '../../common/auth';
 import type { Db } from '../db/client';
 import { resolveSession } from '../features/auth/auth.service';
-import { AppError } from './app-error';
+import { AppError } from '../core/app-error';
 import { readSessionToken } from './session-cookie';
 import { apiDocsPrefix } from './openapi';
 

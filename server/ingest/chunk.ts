@@ -1,5 +1,5 @@
-import type { DocBlock, ExtractedDocument } from '../ai/material';
-import { countWords } from '../ai/nlp';
+import type { DocBlock, ExtractedDocument } from '../core/document-model';
+import { countWords } from '../core/nlp';
 
 export interface DraftChunk {
   headingPath: string[];

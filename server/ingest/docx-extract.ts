@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
-import type { DocBlock, ExtractedDocument } from '../ai/material';
-import { normalizeCharacters } from '../ai/nlp';
+import type { DocBlock, ExtractedDocument } from '../core/document-model';
+import { normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

@@ -1,4 +1,4 @@
-import type { ExtractedDocument } from '../ai/material';
+import type { ExtractedDocument } from '../core/document-model';
 import { chunkDocument, type DraftChunk } from './chunk';
 import { extractDocx } from './docx-extract';
 import { extractPdf } from './pdf/pdf-extract';

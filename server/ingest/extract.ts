@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { ExtractJob, ExtractOutput } from './extract-document';
 import { describeFailure, type ExtractFailure } from './extract-error';
 import { mimeByKind, sniffKind, type FileKind } from './sniff';

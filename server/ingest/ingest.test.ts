@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import { chunkDocument } from './chunk';
 import { extractDocx } from './docx-extract';
 import { closeExtractPool, extractUpload } from './extract';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/app-error';
 import type { UploadedFile } from './extract';
 
 export interface MaterialRequest {

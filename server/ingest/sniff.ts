@@ -1,4 +1,4 @@
-import type { ExtractedDocument } from '../ai/material';
+import type { ExtractedDocument } from '../core/document-model';
 
 export type FileKind = 'pdf' | 'docx' | 'txt';
 

@@ -1,5 +1,5 @@
-import type { DocBlock, ExtractedDocument } from '../ai/material';
-import { cleanText, joinHyphenation, normalizeCharacters } from '../ai/nlp';
+import type { DocBlock, ExtractedDocument } from '../core/document-model';
+import { cleanText, joinHyphenation, normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
 
 /** UTF-8 with or without BOM, UTF-16 LE/BE with BOM, else Windows-1252 (a superset of Latin-1). */

@@ -1,4 +1,4 @@
-import { quickTokenize } from '../ai/nlp';
+import { quickTokenize } from '../core/nlp';
 import type { FoundReference } from './found-reference';
 
 type TermVector = Map<string, number>;

@@ -1,5 +1,5 @@
 import type { ReferenceSourceName } from '../../common/references';
-import type { ExtractedDocument } from '../ai/material';
+import type { ExtractedDocument } from '../core/document-model';
 import type { FoundReference } from './found-reference';
 
 export interface ReferenceQuery {

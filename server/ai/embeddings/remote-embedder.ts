@@ -1,4 +1,4 @@
-import { normalizeVector } from '../nlp';
+import { normalizeVector } from '../../core/nlp';
 import type { Embedder } from './embedder';
 
 const batchSize = 64;

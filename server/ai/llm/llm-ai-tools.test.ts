@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmChapterExpansionOutput, LlmExpansionOutput, LlmRestructurePlan } from '../../../common/ai-tools';
 import type { TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { computingMaterial, testBookContent } from '../../features/ai-tools/ai-tools.fixtures';
 import { normalizeContent } from '../../features/textbooks/textbook-content';
 import { createEmbedder, type Embedder } from '../embeddings';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { chunkDocument } from '../../ingest/chunk';
 import { documentFromDirectText } from '../../ingest/txt-extract';
 import { createEmbedder } from '../embeddings';

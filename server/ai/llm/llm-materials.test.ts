@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { emptyMaterial } from '../material';
 import { createLlmEngineWithModel } from './index';
 import { llmGenerateMaterial } from './materials';

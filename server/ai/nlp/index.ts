@@ -1,17 +1,2 @@
-export { splitSentences } from './sentences';
-export { tokenize, quickTokenize, lightStem, genericWords, quickStopwords } from './tokenize';
-export { extractKeyphrases, type Keyphrase } from './keyphrases';
-export { cosine, normalizeVector, meanVector } from './vector';
-export {
-  normalizeCharacters,
-  composeAccents,
-  collapseSpaces,
-  joinHyphenation,
-  collectCompounds,
-  unwrapLines,
-  cleanText,
-  countWords,
-  truncateWords,
-  toTitleStart,
-  toTitleCase,
-} from './cleanup';
+/** The text toolkit lives in server/core/nlp (the ground floor every layer may use); this keeps older import paths working. */
+export * from '../../core/nlp';

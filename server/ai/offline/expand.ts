@@ -1,5 +1,5 @@
 import type { Chapter } from '../../../common/textbook';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AuthoringEngine } from '../engine';
 import { escapeHtml, htmlBlocks, htmlToText } from './compose/html';
 import { findNewSentences } from './expand/grounded';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { emptyMaterial } from '../material';
 import type { EngineContext } from '../engine';
 import { OfflineMaterialsRunner } from './materials-runner';

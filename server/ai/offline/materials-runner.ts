@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../../common/errors';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { WorkerPool, WorkerTimeoutError } from '../../ingest/worker-pool';
 import type { EngineContext, GeneratedMaterial, GenerateMaterialInput } from '../engine';
 

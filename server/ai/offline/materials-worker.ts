@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { GenerateMaterialInput } from '../engine';
 import { buildMaterial } from './materials';
 

@@ -1,4 +1,4 @@
-import { splitSentences } from '../nlp';
+import { splitSentences } from '../../core/nlp';
 import type { AuthoringEngine } from '../engine';
 import type { Material } from '../material';
 import { cleanSentence } from './compose/sentence-filter';

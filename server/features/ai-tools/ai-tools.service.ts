@@ -16,7 +16,7 @@ import type { TextbookContent } from '../../../common/textbook';
 import type { EngineContext } from '../../ai/engine';
 import { addSection } from '../../ai/offline/chat/structure-ops';
 import { htmlToText } from '../../ai/offline/compose/html';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { sanitizeHtml } from '../textbooks/sanitize';

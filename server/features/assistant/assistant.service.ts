@@ -2,7 +2,7 @@ import type { PublicUser } from '../../../common/auth';
 import type { OutlineAssistantBody, OutlineAssistantResponse } from '../../../common/assistant';
 import { parseTextbookContent } from '../../../common/textbook';
 import { emptyMaterial, type Material, type Retriever } from '../../ai/material';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { normalizeContent } from '../textbooks/textbook-content';

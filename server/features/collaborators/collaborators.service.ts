@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../common/auth';
 import type { CollaboratorEntry } from '../../../common/collaborators';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import { publishAfterCommit } from '../textbooks/textbook-events';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';

@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../../common/auth';
 import { extractMessages, type ExtractTextResponse } from '../../../common/extract';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import type { MaterialRequest } from '../../ingest/material-request';
 import { findDocumentReferences } from '../../references/documents/documents.provider';

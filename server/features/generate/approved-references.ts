@@ -1,6 +1,6 @@
 import { approvedReferencesField } from '../../../common/generate';
 import type { Reference } from '../../../common/textbook';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 
 /**
  * The multipart `approvedReferences` field (spec 7): a JSON array of

@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../common/auth';
 import { generationJobId, type GenerateOutlineResponse } from '../../../common/generate';
 import type { TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import { ingestMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';

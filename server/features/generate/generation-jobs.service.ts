@@ -2,7 +2,7 @@ import type { PublicUser } from '../../../common/auth';
 import type { GenerationJobResponse } from '../../../common/generate';
 import { progressSteps } from '../../../common/limits';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import * as repo from './generation-jobs.repo';
 
 /** Finished jobs are kept a day so a slow client still sees the outcome, then cleared on the user's next job. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { limits } from '../../../common/limits';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { UploadedImage } from './images.service';
 
 export const imageTooLargeMessage = 'Image too large. Please select an image smaller than 5MB.';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssessmentContent, HomeworkContent, LessonPlanContent, MaterialResponseItem, QuizContent, QuizQuestion } from '../../../common/materials';
 import type { TextbookContent } from '../../../common/textbook';
-import { countWords } from '../../ai/nlp';
+import { countWords } from '../../core/nlp';
 import { fastSentences } from '../../ai/offline/compose/fast-sentences';
 import { sentenceKey } from '../../ai/offline/compose/sentence-filter';
 import { chapterText, stripCitations } from '../../ai/offline/materials/book-sentences';

@@ -3,7 +3,7 @@ import { materialContentSchemas, materialContentTypes, type CreateMaterialBody, 
 import { parseTextbookContent } from '../../../common/textbook';
 import type { Db } from '../../db/client';
 import type { MaterialRow } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import { emptyMaterial } from '../../ai/material';
 import { createRetriever } from '../../ai/retrieval';

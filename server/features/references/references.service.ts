@@ -1,8 +1,8 @@
 import type { PublicUser } from '../../../common/auth';
 import { parseReferenceList, type PreviewReferencesResponse } from '../../../common/references';
-import { extractKeyphrases, toTitleCase } from '../../ai/nlp';
+import { extractKeyphrases, toTitleCase } from '../../core/nlp';
 import type { Material, Retriever } from '../../ai/material';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import type { UploadedFile } from '../../ingest/extract';
 import { findReferences } from '../../references/find-references';

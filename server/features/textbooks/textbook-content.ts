@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { textbookContentSchema, type Chapter, type TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import { sanitizeHtml, sanitizePlainText } from './sanitize';
 
 function newId(prefix: 'c' | 's'): string {

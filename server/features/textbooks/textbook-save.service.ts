@@ -3,7 +3,7 @@ import { limits } from '../../../common/limits';
 import type { TextbookContent } from '../../../common/textbook';
 import type { Tx } from '../../db/client';
 import type { RevisionManifest, TextbookRow } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import { publishAfterCommit } from './textbook-events';
 import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';

@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../common/auth';
 import type { VersionEntry } from '../../../common/versions';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import { saveTextbook } from '../textbooks/textbook-save.service';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';

@@ -1,4 +1,4 @@
-import type { DocBlock } from '../../ai/material';
+import type { DocBlock } from '../../core/document-model';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
 import { collectEvidence, joinLines, type WordEvidence } from './pdf-join';
 import { bodyStats } from './pdf-stats';

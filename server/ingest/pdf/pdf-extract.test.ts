@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeBookPdf } from '../../../bench/ingest/make-pdf';
-import type { ExtractedDocument } from '../../ai/material';
+import type { ExtractedDocument } from '../../core/document-model';
 import { chunkDocument } from '../chunk';
 import { ExtractError } from '../extract-error';
 import { extractPdf } from './pdf-extract';

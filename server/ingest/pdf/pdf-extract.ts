@@ -1,5 +1,5 @@
-import type { ExtractedDocument } from '../../ai/material';
-import { normalizeCharacters } from '../../ai/nlp';
+import type { ExtractedDocument } from '../../core/document-model';
+import { normalizeCharacters } from '../../core/nlp';
 import { ExtractError } from '../extract-error';
 import { buildBlocks } from './pdf-blocks';
 import { orderPage } from './pdf-columns';

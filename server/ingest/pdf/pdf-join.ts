@@ -1,4 +1,4 @@
-import { joinHyphenation } from '../../ai/nlp';
+import { joinHyphenation } from '../../core/nlp';
 
 const urlTail = /(?:https?:\/\/|www\.)\S*$/i;
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '../../ai/material';
+import type { ExtractedDocument } from '../../core/document-model';
 import type { FoundReference } from '../found-reference';
 import { locateBibliography, splitBibliography } from './bibliography-section';
 import { parseCitation } from './citation-parser';

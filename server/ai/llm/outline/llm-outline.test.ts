@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmAssistantReply } from '../../../../common/assistant';
 import type { LlmChapterText, LlmOutlinePlan } from '../../../../common/generate';
 import type { Reference, TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../core/app-error';
 import { chunkDocument } from '../../../ingest/chunk';
 import { extractPdf } from '../../../ingest/pdf/pdf-extract';
 import { createEmbedder, type Embedder } from '../../embeddings';

@@ -1,5 +1,5 @@
 import type { DocBlock, Material } from '../../material';
-import { countWords } from '../../nlp';
+import { countWords } from '../../../core/nlp';
 
 /** Headings that frame a paper rather than teach its subject. */
 export const frameHeading =

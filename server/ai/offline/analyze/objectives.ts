@@ -1,4 +1,4 @@
-import type { Keyphrase } from '../../nlp';
+import type { Keyphrase } from '../../../core/nlp';
 import { frameHeading, type MaterialView } from './material-view';
 
 /** Every objective starts with one of these (measurable action verbs, Bloom's taxonomy). */

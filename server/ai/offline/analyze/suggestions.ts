@@ -1,4 +1,4 @@
-import { splitSentences, type Keyphrase } from '../../nlp';
+import { splitSentences, type Keyphrase } from '../../../core/nlp';
 import { frameHeading, type MaterialView } from './material-view';
 
 function escape(text: string): string {

@@ -3,7 +3,7 @@ import type { Retriever } from '../../material';
 import { htmlToText } from '../compose/html';
 import { sparseCosine } from '../compose/term-vectors';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
-import { truncateWords } from '../../nlp';
+import { truncateWords } from '../../../core/nlp';
 import { fastSentences } from '../compose/fast-sentences';
 import { parseChapterRef } from './parse-request';
 import { resolveChapter } from './resolve-refs';

@@ -1,5 +1,5 @@
 import type { TextbookContent } from '../../../../common/textbook';
-import { splitSentences } from '../../nlp';
+import { splitSentences } from '../../../core/nlp';
 import type { Retriever } from '../../material';
 import { paragraphsToHtml } from '../compose/html';
 import { groupParagraphs } from '../compose/paragraphs';

@@ -1,4 +1,4 @@
-import { cosine } from '../../nlp';
+import { cosine } from '../../../core/nlp';
 
 /**
  * Spherical k-means over any vector type (dense embeddings or sparse term

@@ -1,5 +1,5 @@
 import type { Chapter, Section, TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../core/app-error';
 import type { CustomizeResult, EngineContext } from '../../engine';
 import { newSectionId } from '../chat/structure-ops';
 import { fastSentences } from '../compose/fast-sentences';

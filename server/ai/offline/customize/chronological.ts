@@ -1,5 +1,5 @@
 import type { Chapter, TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../core/app-error';
 import type { CustomizeResult } from '../../engine';
 import { htmlToText } from '../compose/html';
 

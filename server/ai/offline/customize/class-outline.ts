@@ -1,7 +1,7 @@
 import { stripStructurePrefixes } from './titles';
 import type { TextbookContent } from '../../../../common/textbook';
-import { quickTokenize } from '../../nlp';
-import { AppError } from '../../../http/app-error';
+import { quickTokenize } from '../../../core/nlp';
+import { AppError } from '../../../core/app-error';
 import type { CustomizeResult } from '../../engine';
 import { sparseCosine, TermStats } from '../compose/term-vectors';
 import { chapterOf, type Unit } from './units';

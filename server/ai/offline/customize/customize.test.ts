@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../core/app-error';
 import { chunkDocument } from '../../../ingest/chunk';
 import { extractPdf } from '../../../ingest/pdf/pdf-extract';
 import { createEmbedder, type Embedder } from '../../embeddings';

@@ -1,5 +1,5 @@
 import type { TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../core/app-error';
 import type { CustomizeResult, EngineContext } from '../../engine';
 import { applyCommand } from '../chat/apply-command';
 import { parseChapterRef, parseRequest, type Command } from '../chat/parse-request';

@@ -1,7 +1,7 @@
 import { stripStructurePrefixes } from './titles';
 import type { Chapter, TextbookContent } from '../../../../common/textbook';
-import { quickTokenize } from '../../nlp';
-import { AppError } from '../../../http/app-error';
+import { quickTokenize } from '../../../core/nlp';
+import { AppError } from '../../../core/app-error';
 import type { CustomizeResult } from '../../engine';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlToText } from '../compose/html';

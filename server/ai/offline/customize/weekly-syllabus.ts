@@ -1,6 +1,6 @@
 import { stripStructurePrefixes } from './titles';
 import type { TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../http/app-error';
+import { AppError } from '../../../core/app-error';
 import type { CustomizeResult } from '../../engine';
 import { chapterOf, ensureUnitCount, listPhrase, unitSize, type Unit } from './units';
 

@@ -1,5 +1,5 @@
 import type { QuizQuestion } from '../../../../common/materials';
-import { lightStem } from '../../nlp';
+import { lightStem } from '../../../core/nlp';
 
 /**
  * Guards against questions that give their own answer away: a cloze whose

@@ -1,5 +1,5 @@
-import { lightStem, quickStopwords } from '../../nlp';
-import { tokenColumns, wink } from '../../nlp/wink';
+import { lightStem, quickStopwords } from '../../../core/nlp';
+import { tokenColumns, wink } from '../../../core/nlp/wink';
 import type { BookSentence } from './book-sentences';
 
 /** "A typed trace is a trace annotated with ...": a term and what the book says it is. */

@@ -1,5 +1,5 @@
 import type { TextbookContent } from '../../../../common/textbook';
-import { countWords, quickTokenize } from '../../nlp';
+import { countWords, quickTokenize } from '../../../core/nlp';
 import { buildObjectives } from '../analyze/objectives';
 import type { MaterialView } from '../analyze/material-view';
 import { htmlToText } from '../compose/html';

@@ -1,5 +1,5 @@
 import type { TextbookContent } from '../../../../common/textbook';
-import { toTitleCase } from '../../nlp';
+import { toTitleCase } from '../../../core/nlp';
 import { paragraph } from '../compose/html';
 
 export const topicOnlyNotice =
