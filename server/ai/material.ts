@@ -28,6 +28,8 @@ export interface MaterialSource {
 export interface Material {
   sources: MaterialSource[];
   chunks: MaterialChunk[];
+  /** Stored images by sha256 -> '/api/images/<id>', for the figures and equation crops the documents hold. */
+  imageUrls?: Record<string, string>;
 }
 
 export interface RetrievedChunk extends MaterialChunk {

@@ -1,6 +1,8 @@
 import type { DocBlock, ExtractedDocument } from '../core/document-model';
 import { cleanText, joinHyphenation, normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
+import { extractMarkdown, looksLikeMarkdown, markdownToBlocks } from './markdown-extract';
+import { isSessionHeading } from './session-heading';
 
 /** UTF-8 with or without BOM, UTF-16 LE/BE with BOM, else Windows-1252 (a superset of Latin-1). */
 export function decodeText(data: Uint8Array): string {
@@ -23,6 +25,7 @@ function decodeWindows1252(data: Uint8Array): string {
   return out;
 }
 
+const glossaryLine = /^\p{Lu}[\p{L}\p{N} '’()\-]{1,40}:\s+\S.{10,}$/u;
 const markdownHeading = /^(#{1,6})\s+(.+?)\s*#*$/;
 const numberedHeading = /^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+(\p{Lu}.{1,80})$/u;
 
@@ -83,9 +86,19 @@ export function textToBlocks(text: string): DocBlock[] {
       for (const l of rest) blocks.push({ kind: 'list-item', text: l.replace(/^([-*•–]|\d{1,3}[.)])\s+/, '') });
       continue;
     }
+    // A glossary: every line "Term: what it is" stays its own paragraph (they are not one wrapped paragraph).
+    if (rest.length >= 2 && rest.every((l) => glossaryLine.test(l))) {
+      for (const l of rest) blocks.push({ kind: 'paragraph', text: l });
+      continue;
+    }
     blocks.push({ kind: 'paragraph', text: joinHyphenation(joined).replace(/\s*\n\s*/g, ' ').replace(/ {2,}/g, ' ') });
   }
   return blocks;
+}
+
+/** Date-only headings ("Week 3", "January 10, 2019") mark lecture sessions. */
+function markSessions(blocks: DocBlock[]): DocBlock[] {
+  return blocks.map((b) => (b.kind === 'heading' && isSessionHeading(b.text) ? { ...b, session: true } : b));
 }
 
 /** Two to six short lines opening the file, none ending a sentence: a title block, not hard-wrapped prose. */
@@ -121,7 +134,13 @@ function isStandaloneTitle(line: string): boolean {
 export function extractTxt(data: Uint8Array, filename: string): ExtractedDocument {
   const decoded = decodeText(data);
   if (!decoded.trim()) throw new ExtractError('empty', 'empty');
-  const blocks = textToBlocks(decoded);
+  // Markdown (a .md file, or text written in it: front matter, "#" headings, bullet outlines) is parsed as Markdown.
+  if (looksLikeMarkdown(decoded, filename)) {
+    const doc = extractMarkdown(decoded, filename);
+    if (doc.blocks.length === 0) throw new ExtractError('empty', 'empty');
+    return doc;
+  }
+  const blocks = markSessions(textToBlocks(decoded));
   if (blocks.length === 0) throw new ExtractError('empty', 'empty');
   return {
     filename,
@@ -141,7 +160,8 @@ function documentTitle(blocks: DocBlock[]): string | undefined {
 /** Typed text (the form's direct mode): as typed, with the optional chapter title as its heading. */
 export function documentFromDirectText(content: string, chapterTitle?: string): ExtractedDocument {
   const title = chapterTitle?.trim();
-  const blocks = textToBlocks(content);
+  // Typed Markdown or $...$ formulas keep their structure and math.
+  const blocks = looksLikeMarkdown(content) || /\$[^$\n]+\$/.test(content) ? markdownToBlocks(content).blocks : markSessions(textToBlocks(content));
   if (title) blocks.unshift({ kind: 'heading', text: title, level: 1 });
   return {
     filename: title || 'Direct input',

@@ -193,8 +193,12 @@ describe('POST /api/textbooks/generate-outline: from material', () => {
     const body = res.json();
     expect(body.notice).toBeUndefined();
     expect(body.extractedText).toContain('Calvin cycle');
+    // The typed chapter title is the chapter's title.
+    expect(body.textbookContent.chapters.map((c: { title: string }) => c.title)).toEqual(['How Plants Make Food']);
+    // The material's own text: the chapter's opening (overview, objectives) and closing review are the product's apparatus around it.
     const printed = body.textbookContent.chapters
-      .flatMap((c: { content: string; sections: Array<{ content: string }> }) => [c.content, ...c.sections.map((s) => s.content)])
+      .flatMap((c: { content: string; sections: Array<{ title: string; content: string }> }) => [c.content, ...c.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => s.content)])
+      .map((html: string) => html.replace(/^.*?<hr \/>/s, '').replace(/<h3>(Summary|Key Terms|Review Questions)<\/h3>.*$/s, ''))
       .join(' ')
       .match(/<p>(.*?)<\/p>/g)
       .map((p: string) => p.replace(/<\/?p>/g, ''))

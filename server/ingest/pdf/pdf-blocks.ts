@@ -68,6 +68,7 @@ export function buildBlocks(lines: PdfLine[], outline: PdfOutlineEntry[]): PdfSt
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const heading = headings.get(i);
+    if (heading?.drop) continue;
     // Code listings (monospace lines that look like code) are not prose to learn from.
     if (line.mono && codeLike.test(line.text)) continue;
     if (line.isNote) {

@@ -25,7 +25,16 @@ export function numberingLevel(text: string): number | undefined {
 export interface HeadingDecision {
   level: number;
   isTitle: boolean;
+  /** A line repeating a heading already read (a running head) or a bare "Chapter 3" label over the real title: dropped. */
+  drop?: boolean;
 }
+
+/** The text folded without page numbers at either end: "142 Vector Calculus" and "5.1 Gradients 143" compare by their words. */
+function foldLoose(text: string): string {
+  return fold(text.replace(/^\s*\d{1,4}\s+(?=\D)/, '').replace(/\s+\d{1,4}\s*$/, ''));
+}
+
+const chapterLabel = /^(chapter|part|appendix|lecture|unit)\s+([\dIVXLC]{1,5}|[A-Z])\.?$/i;
 
 /**
  * Decides which lines are headings: the document outline when there is one,
@@ -35,11 +44,48 @@ export interface HeadingDecision {
  */
 export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOutlineEntry[]): Map<number, HeadingDecision> {
   const out = new Map<number, HeadingDecision>();
-  const outlineByText = new Map<string, number>();
-  for (const entry of outline) {
-    const key = fold(entry.title);
-    if (key.length >= 3 && !outlineByText.has(key)) outlineByText.set(key, entry.depth);
+  // The outline is read in order: each entry names one heading, the first line after the previous
+  // entry's heading that carries its words; a later line with the same words is a running head.
+  const entries = outline.map((e) => ({ key: fold(e.title), loose: foldLoose(e.title), depth: e.depth })).filter((e) => e.key.length >= 3);
+  let nextEntry = 0;
+  const matched = new Set<string>();
+  const matchOutline = (text: string): { depth: number } | 'repeat' | undefined => {
+    const key = fold(text);
+    const loose = foldLoose(text);
+    // A line ending in a page number ("1 Introduction 5") is a table-of-contents entry or a running head, never the heading.
+    const endsInNumber = /\s\d{1,4}\s*$/.test(text) && !/\s\d{1,4}\s*$/.test(outlineTitleOf(key));
+    for (let k = nextEntry; k < Math.min(entries.length, nextEntry + 8) && !endsInNumber; k++) {
+      if (entries[k].key === key || (entries[k].loose === loose && loose.length >= 3 && !/^\s*\d{1,4}\s+\D/.test(text))) {
+        nextEntry = k + 1;
+        matched.add(entries[k].loose);
+        return { depth: entries[k].depth };
+      }
+    }
+    if (matched.has(loose)) return 'repeat';
+    return undefined;
+  };
+  const titles = new Map(outline.map((e) => [fold(e.title), e.title]));
+  function outlineTitleOf(key: string): string {
+    return titles.get(key) ?? '';
   }
+  // With bookmarks, the document's headings are exactly them (and the title): large type elsewhere is a
+  // formula, a figure label or a title-page line, not a heading.
+  const outlineOnly = entries.length >= 3;
+  // Table-of-contents pages list the bookmarks' titles line after line: nothing on them is a heading.
+  const tocPages = new Set<number>();
+  if (entries.length >= 3) {
+    const looseKeys = new Set(entries.map((e) => e.loose));
+    const perPage = new Map<number, { lines: number; hits: number }>();
+    for (const l of lines) {
+      const c = perPage.get(l.page) ?? { lines: 0, hits: 0 };
+      c.lines++;
+      if (looseKeys.has(foldLoose(l.text.replace(/[.\s·…]{3,}\d{1,4}\s*$/, '')))) c.hits++;
+      perPage.set(l.page, c);
+    }
+    for (const [page, c] of perPage) if (c.hits >= 4 && c.hits >= c.lines * 0.3) tocPages.add(page);
+  }
+  // The number of the last heading read from the bookmarks ("5.1"), so deeper numbered headings below it ("5.1.2") are kept too.
+  let lastNumbered: { number: string; level: number } | undefined;
 
   const titleIndexes = findTitle(lines, body);
   for (const i of titleIndexes) out.set(i, { level: 1, isTitle: true });
@@ -50,10 +96,36 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
     if (out.has(i)) return;
     const text = line.text.trim();
     const words = wordCount(text);
-    if (!/\p{L}{2}/u.test(text) || words > 20 || text.length > 160) return;
-    const outlineDepth = outlineByText.get(fold(text));
-    if (outlineDepth !== undefined) {
-      out.set(i, { level: Math.min(6, outlineDepth + 2), isTitle: false });
+    if (!/\p{L}{3}/u.test(text) || words > 20 || text.length > 160) return;
+    if (tocPages.has(line.page)) return;
+    let fromOutline = entries.length ? matchOutline(text) : undefined;
+    // A long title set over two lines ("Implementation of Symmetric (Secret Key)" / "Cryptography").
+    const next = lines[i + 1];
+    if (fromOutline === undefined && entries.length && next && next.page === line.page && Math.abs(next.size - line.size) < 0.5 && wordCount(next.text) <= 8) {
+      fromOutline = matchOutline(`${text} ${next.text.trim()}`);
+      if (fromOutline && fromOutline !== 'repeat') out.set(i + 1, { level: Math.min(6, fromOutline.depth + 2), isTitle: false });
+    }
+    if (fromOutline === 'repeat') {
+      out.set(i, { level: 6, isTitle: false, drop: true });
+      return;
+    }
+    if (fromOutline) {
+      out.set(i, { level: Math.min(6, fromOutline.depth + 2), isTitle: false });
+      const num = numbered.exec(text)?.[1];
+      lastNumbered = num ? { number: num, level: Math.min(6, fromOutline.depth + 2) } : undefined;
+      // "Chapter 3" set on its own line just above the chapter's title is a label, not a heading of its own.
+      const prev = i - 1;
+      if (prev >= 0 && chapterLabel.test(lines[prev].text.trim()) && lines[prev].page === line.page) out.set(prev, { level: 6, isTitle: false, drop: true });
+      return;
+    }
+    if (outlineOnly) {
+      // Below the bookmarks' deepest level: a numbered heading that extends the last one ("5.1.2" under "5.1").
+      const m = numbered.exec(text);
+      const differentType = line.font !== body.font || line.size > body.size + 0.4;
+      if (m && lastNumbered && m[1].startsWith(`${lastNumbered.number}.`) && differentType && words <= 12 && !/[.:]$/.test(text)) {
+        const extra = m[1].split('.').length - lastNumbered.number.split('.').length;
+        out.set(i, { level: Math.min(6, lastNumbered.level + extra), isTitle: false });
+      }
       return;
     }
     // Author lists ("A, B, C") are set large on title pages but are not headings.

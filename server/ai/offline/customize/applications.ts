@@ -43,7 +43,18 @@ function moveOwnExamples(chapter: Chapter): { chapter: Chapter; moved: string[] 
     }
     return keep.length ? { ...s, content: keep.join('') } : s;
   });
-  return { chapter: { ...chapter, sections }, moved };
+  // A chapter without sections (or whose sections had none) gives its own text's examples.
+  let content = chapter.content;
+  if (moved.length === 0) {
+    const blocks = htmlBlocks(chapter.content);
+    const prose = blocks.filter((b) => /^<p>[^<]*<\/p>$/.test(b));
+    const picked = prose.filter((b) => isExample(htmlToText(b))).slice(0, Math.min(2, prose.length - 1));
+    if (picked.length) {
+      moved.push(...picked);
+      content = blocks.filter((b) => !picked.includes(b)).join('');
+    }
+  }
+  return { chapter: { ...chapter, content, sections }, moved };
 }
 
 /**

@@ -123,8 +123,8 @@ export function bookTerms(sentences: BookSentence[]): BookTerm[] {
       count: c.count,
       chapterCounts: c.chapterCounts,
       isProper: /\p{Lu}/u.test(surface),
-      // Only an -s ending marks a plural: the stemmer also trims -ing and -ed ("string processing" is singular).
-      isPlural: lightStem(last) !== last && /s$/.test(last) && !/(ss|us|is)$/.test(last),
+      // Only an -s ending marks a plural ("string processing" is singular), short words too ("tag bits"); not -ss, -us, -is, -ics.
+      isPlural: last.length > 2 && /s$/.test(last) && !/(ss|us|is|ics|as)$/.test(last),
     });
   }
   return terms.sort((a, b) => b.count * lengthWeight[b.words] - a.count * lengthWeight[a.words] || a.key.localeCompare(b.key));

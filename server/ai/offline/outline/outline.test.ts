@@ -19,14 +19,32 @@ function materialOf(doc: ExtractedDocument): Material {
   return { sources: [{ id: 1, filename: doc.filename, mime: doc.mime, text: doc.text, document: doc }], chunks: [] };
 }
 
-/** Body sentences: everything printed except the connective "This chapter covers ..." lines. */
+/** The teaching apparatus the composer adds around the material's own text (it restates the material on purpose). */
+const apparatus = /^(Overview|Learning Objectives|Summary|Key Terms|Review Questions)$/;
+
+/** Body sentences: everything printed from the material, without the chapter openings and reviews. */
 function bodySentences(book: TextbookContent): string[] {
-  const html = book.chapters.flatMap((c) => [c.content, ...c.sections.map((s) => s.content)]);
-  return html
-    .flatMap((h) => htmlBlocks(h).map(htmlToText))
-    .filter((p) => !/^This chapter covers /.test(p))
-    .flatMap((p) => fastSentences(p));
+  const html = book.chapters.flatMap((c) => [c.content, ...c.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => s.content)]);
+  const out: string[] = [];
+  for (const h of html) {
+    let skip = false;
+    for (const block of htmlBlocks(h)) {
+      if (/^<hr ?\/?>$/.test(block)) {
+        skip = false;
+        continue;
+      }
+      const heading = /^<h[3-6]>(.*)<\/h[3-6]>$/.exec(block);
+      if (heading) {
+        skip = apparatus.test(heading[1]);
+        continue;
+      }
+      if (!skip) out.push(...fastSentences(htmlToText(block)));
+    }
+  }
+  return out;
 }
+
+const titleKey = (t: string) => t.toLowerCase().replace(/^[\d.]+\s*/, '').replace(/[^a-z0-9]+/g, ' ').trim();
 
 describe('offline outline on tracemonkey.pdf', () => {
   let doc: ExtractedDocument;
@@ -38,39 +56,53 @@ describe('offline outline on tracemonkey.pdf', () => {
     book = await outline({ material: materialOf(doc), retriever: noRetrieval, onProgress: (p) => progress.push(p) }, { topic: 'Tracing JIT compilers', references: [] });
   }, 60_000);
 
-  it('has at least 4 chapters, most with 2 or more sections of 2 or more paragraphs', () => {
-    expect(book.chapters.length).toBeGreaterThanOrEqual(4);
-    const full = book.chapters.filter((c) => c.sections.filter((s) => htmlBlocks(s.content).length >= 2).length >= 2);
-    expect(full.length).toBeGreaterThan(book.chapters.length / 2);
-  });
-
-  it('follows the paper\'s own section headings, with distinct chapter titles', () => {
+  it('follows the paper\'s own headings, every one in its order: sections as chapters, subsections as sections', () => {
     const titles = book.chapters.map((c) => c.title);
-    expect(new Set(titles.map((t) => t.toLowerCase())).size).toBe(titles.length);
     for (const heading of ['Introduction', 'Trace Trees', 'Nested Trace Tree Formation', 'Trace Tree Optimization', 'Implementation', 'Evaluation', 'Related Work']) {
       expect(titles).toContain(heading);
     }
-    // Back matter is not a chapter, and numbering is not part of a title.
+    // The reference list is the book's references, not a chapter; numbering is not part of a title; no numbered copies.
     expect(titles).not.toContain('References');
-    expect(titles.some((t) => /^\d/.test(t))).toBe(false);
+    expect(titles.some((t) => /^\d/.test(t) || /\(\d+\)$/.test(t))).toBe(false);
     const trees = book.chapters.find((c) => c.title === 'Trace Trees');
-    expect(trees?.sections.map((s) => s.title)).toEqual(['Traces', 'Trace Trees', 'Blacklisting']);
+    expect(trees?.sections.map((s) => s.title)).toEqual(['Traces', 'Trace Trees', 'Blacklisting', 'Review: Trace Trees']);
+    const inBook = book.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]).map(titleKey);
+    const own = doc.blocks.filter((b) => b.kind === 'heading' && !/^references$/i.test(titleKey(b.text))).map((b) => titleKey(b.text));
+    let at = 0;
+    const found = own.filter((h) => {
+      const i = inBook.indexOf(h, at);
+      if (i < 0) return false;
+      at = i + 1;
+      return true;
+    });
+    expect(found.length / own.length).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('prints source sentences (at least 90% found in the paper), never the same one twice', () => {
+  it('keeps the paper\'s text: most of its words, source sentences in reading order, none printed twice', () => {
     const sentences = bodySentences(book);
-    expect(sentences.length).toBeGreaterThan(150);
+    const sourceWords = doc.text.split(/\s+/).length;
+    expect(sentences.join(' ').split(/\s+/).length / sourceWords).toBeGreaterThanOrEqual(0.5);
     const source = sentenceKey(doc.text);
     const found = sentences.filter((s) => source.includes(sentenceKey(s)));
     expect(found.length / sentences.length).toBeGreaterThanOrEqual(0.9);
-    const keys = sentences.map(sentenceKey);
-    expect(new Set(keys).size).toBe(keys.length);
+    // A sentence is printed at most as often as the paper itself has it (two figure captions share one sentence).
+    const keys = sentences.map(sentenceKey).filter((k) => k.length > 30);
+    const inSource = (k: string) => source.split(k).length - 1;
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i && keys.filter((x) => x === k).length > inSource(k))).toEqual([]);
   });
 
-  it('gives every chapter an introduction and keeps debris out', () => {
-    for (const c of book.chapters) expect(htmlToText(c.content).length).toBeGreaterThan(40);
+  it('opens chapters with an overview and objectives, closes them with a review drawn from them, and keeps debris out', () => {
+    const withSections = book.chapters.filter((c) => c.sections.length > 0);
+    expect(withSections.length).toBeGreaterThanOrEqual(4);
+    for (const c of withSections) {
+      expect(c.content).toContain('<h3>Overview</h3><p>This chapter covers ');
+      expect(c.content).toContain('<h3>Learning Objectives</h3>');
+      const review = c.sections[c.sections.length - 1];
+      expect(review.title).toBe(`Review: ${c.title}`);
+      expect(review.content).toContain('<h3>Summary</h3>');
+    }
     const text = book.chapters.flatMap((c) => [c.content, ...c.sections.map((s) => s.content)]).map(htmlToText).join(' ');
-    expect(text).not.toMatch(/Permission to make digital|Copyright|PLDI|@mozilla|Keywords JavaScript/);
+    expect(text).not.toMatch(/Permission to make digital|Copyright|@mozilla|Keywords JavaScript/);
     expect(text).not.toMatch(/\p{Ll}- \p{Ll}/u);
     expect(text).not.toMatch(/\[\d+\] [A-Z]\./);
   });

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { documentFromDirectText, extractTxt } from './txt-extract';
+import { looksLikeMarkdown, markdownToBlocks } from './markdown-extract';
+import { isSessionHeading } from './session-heading';
+
+// Written for these tests (no outside source): a course page in the shape Jekyll/Tufte course sites use.
+const page = `---
+layout: post
+title: "Networks"
+tags:
+- networking
+---
+
+We've discussed how servers and clients operate.
+Now we put them together.
+
+## Types of networks
+
+Most networks are star networks.{% marginnote 'nettypes' 'Examples of <b>network</b> topologies<br/>' %} Each device connects to a node.
+
+- Star
+  - Star of stars
+    - Campus networks
+- Mesh
+1. First step
+2. Second step
+
+| Layer | Example |
+|-------|---------|
+| Link  | Ethernet |
+| Internet | IP |
+
+The energy is $E = mc^2$, and a ticket costs $5 or $10.
+
+$$
+\\int_0^1 x^2 \\, dx = \\frac{1}{3}
+$$
+
+\`\`\`bash
+ping unc.edu
+\`\`\`
+
+> Networks are everywhere.
+
+Some claim.[^1]
+
+[^1]: A footnote about the claim.
+
+# Network tools
+{% sidenote 'tools' 'Rani Saive, "13 Linux Commands".' %}
+Text under tools.
+`;
+
+describe('Markdown extraction', () => {
+  it('reads headings, nested lists, tables, math, code, quotes, footnotes and margin notes; strips front matter', () => {
+    const { blocks, title } = markdownToBlocks(page);
+    expect(title).toBe('Networks');
+    const text = blocks.map((b) => b.text).join('\n');
+    expect(text).not.toMatch(/layout: post|marginnote|sidenote|\{%/);
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => [b.text, b.level])).toEqual([
+      ['Types of networks', 2],
+      ['Network tools', 1],
+    ]);
+    expect(blocks.filter((b) => b.kind === 'list-item').map((b) => [b.text, b.depth, b.ordered])).toEqual([
+      ['Star', 0, false],
+      ['Star of stars', 1, false],
+      ['Campus networks', 2, false],
+      ['Mesh', 0, false],
+      ['First step', 0, true],
+      ['Second step', 0, true],
+    ]);
+    const star = blocks.findIndex((b) => b.text.startsWith('Most networks are star networks.'));
+    expect(blocks[star].text).toBe('Most networks are star networks. Each device connects to a node.');
+    // The margin note is kept apart from the paragraph it sat in, right after it.
+    expect(blocks[star + 1]).toMatchObject({ kind: 'margin', text: 'Examples of network topologies' });
+    expect(blocks.find((b) => b.kind === 'table')).toMatchObject({ rows: [['Layer', 'Example'], ['Link', 'Ethernet'], ['Internet', 'IP']], header: true });
+    expect(text).toContain('The energy is \\(E = mc^2\\), and a ticket costs $5 or $10.');
+    expect(blocks.find((b) => b.kind === 'equation')).toMatchObject({ latex: '\\int_0^1 x^2 \\, dx = \\frac{1}{3}' });
+    expect(blocks.find((b) => b.kind === 'code')).toMatchObject({ text: 'ping unc.edu', language: 'bash' });
+    expect(blocks.find((b) => b.kind === 'quote')?.text).toBe('Networks are everywhere.');
+    expect(blocks.find((b) => b.kind === 'note')).toMatchObject({ text: 'A footnote about the claim.', label: '1' });
+    expect(text).toContain('Some claim.');
+    expect(text).not.toContain('[^1]');
+    expect(blocks.find((b) => b.kind === 'margin' && b.text.startsWith('Rani Saive'))).toBeDefined();
+  });
+
+  it('keeps an indented bullet outline in a .txt file (every word of it)', () => {
+    const outline = ['Week 1: Cells', '', '- Cell theory', '    - All living things are made of cells', '    - Cells come from cells', '        - Virchow, 1855', '- Organelles', '    - Nucleus holds DNA'].join('\n');
+    expect(looksLikeMarkdown(outline)).toBe(true);
+    const doc = extractTxt(new TextEncoder().encode(outline), 'notes.txt');
+    const items = doc.blocks.filter((b) => b.kind === 'list-item');
+    expect(items.map((b) => [b.text, b.depth])).toEqual([
+      ['Cell theory', 0],
+      ['All living things are made of cells', 1],
+      ['Cells come from cells', 1],
+      ['Virchow, 1855', 2],
+      ['Organelles', 0],
+      ['Nucleus holds DNA', 1],
+    ]);
+    const words = (t: string) => t.split(/\s+/).filter((w) => /\w/.test(w)).length;
+    expect(words(doc.blocks.map((b) => b.text).join(' '))).toBe(words(outline.replace(/^\s*-\s*/gm, '')));
+  });
+
+  it('keeps typed $...$ math and Markdown in direct text, under the typed chapter title', () => {
+    const doc = documentFromDirectText('The mean is $\\bar{x} = \\frac{1}{n}\\sum x_i$ for a sample.\n\n## Spread\n\nThe variance follows.', 'Descriptive Statistics');
+    expect(doc.blocks[0]).toMatchObject({ kind: 'heading', text: 'Descriptive Statistics', level: 1 });
+    expect(doc.blocks[1].text).toBe('The mean is \\(\\bar{x} = \\frac{1}{n}\\sum x_i\\) for a sample.');
+    expect(doc.blocks[2]).toMatchObject({ kind: 'heading', text: 'Spread' });
+  });
+});
+
+describe('session headings', () => {
+  it('recognises dates, weeks and lectures, not topics', () => {
+    for (const s of ['January 10, 2019', 'Jan 10', '10 January 2019', 'Week 3', 'Lecture 5', 'Session 2 - Jan 14', '2019-01-10']) expect(isSessionHeading(s), s).toBe(true);
+    for (const s of ['Week 3: Matrices', 'Lecture notes on DNS', 'Types of networks', 'May the force']) expect(isSessionHeading(s), s).toBe(false);
+  });
+});
