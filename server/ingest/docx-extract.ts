@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import mammoth from 'mammoth';
-import type { DocBlock, ExtractedDocument } from '../core/document-model';
+import type { DocBlock, ExtractedDocument, ExtractedImage } from '../core/document-model';
+import { equationMarks, prepareDocx, sizeHeadingStyleMap, type DocxEquation, type PreparedDocx } from './docx/prepare';
 import { normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
 
@@ -15,17 +17,27 @@ function decodeEntities(text: string): string {
   });
 }
 
-/**
- * Mammoth's HTML (a small, regular vocabulary: p, h1-h6, ul/ol/li, table,
- * a, sup, strong, em) into blocks. Footnote and endnote markers and their
- * back-links are dropped; the notes themselves stay as list items at the end.
- */
-export function htmlToBlocks(html: string): DocBlock[] {
-  return readHtml(html).blocks;
+/** What the HTML reader needs from outside mammoth's HTML: equations taken out before it ran, pictures by src. */
+export interface HtmlContext {
+  equations?: DocxEquation[];
+  pictures?: Map<string, ExtractedImage & { alt?: string }>;
 }
 
+/**
+ * Mammoth's HTML (a small, regular vocabulary: p, h1-h6, ul/ol/li, table, img,
+ * a, sup, strong, em) into blocks: nested list items with their depth, tables
+ * with their cells, pictures as figures (a "Figure n" paragraph next to one is
+ * its caption), equations from their placeholders (a paragraph holding only one
+ * is display math), footnotes and endnotes as notes.
+ */
+export function htmlToBlocks(html: string, context: HtmlContext = {}): DocBlock[] {
+  return readHtml(html, context).blocks;
+}
+
+const captionStart = /^(figure|fig\.|table|chart|diagram|image)\s*\d+/i;
+
 /** Blocks, and the paragraphs whose every letter is bold (headings typed as bold text instead of a heading style). */
-function readHtml(html: string): { blocks: DocBlock[]; boldOnly: Set<DocBlock> } {
+function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]; boldOnly: Set<DocBlock> } {
   const blocks: DocBlock[] = [];
   const boldOnly = new Set<DocBlock>();
   let strongDepth = 0;
@@ -35,22 +47,56 @@ function readHtml(html: string): { blocks: DocBlock[]; boldOnly: Set<DocBlock> }
   let kind: DocBlock['kind'] | undefined;
   let level: number | undefined;
   let skipDepth = 0;
-  let cells: string[] | undefined;
+  let row: string[] | undefined;
+  let rows: string[][] | undefined;
+  let headerRow = false;
   let inCell = false;
   let linkHref: string | undefined;
   let linkStart = 0;
-  const flush = () => {
-    const text = normalizeCharacters(buffer).replace(/\s+/g, ' ').trim();
-    if (inCell && cells) {
-      if (text) cells.push(text);
-    } else if (text && kind) {
-      const block: DocBlock = level ? { kind, text, level } : { kind, text };
-      blocks.push(block);
-      if (kind === 'paragraph' && boldChars > 0 && plainChars === 0) boldOnly.add(block);
+  const lists: Array<'ul' | 'ol'> = [];
+  let noteItem = false;
+  const equations = context.equations ?? [];
+  const push = (block: DocBlock) => {
+    // A caption paragraph right after a figure (or a figure right after one) belongs to it.
+    const prev = blocks[blocks.length - 1];
+    if (block.kind === 'paragraph' && prev?.kind === 'figure' && !prev.caption && captionStart.test(block.text)) {
+      prev.caption = block.text;
+      prev.text = block.text;
+      return;
     }
+    if (block.kind === 'figure' && prev?.kind === 'paragraph' && captionStart.test(prev.text) && /^fig/i.test(prev.text)) {
+      blocks.pop();
+      block.caption = prev.text;
+      block.text = prev.text;
+    }
+    blocks.push(block);
+  };
+  const flush = () => {
+    const raw = normalizeCharacters(buffer).replace(/\s+/g, ' ').trim();
     buffer = '';
+    const bold = boldChars > 0 && plainChars === 0;
     boldChars = 0;
     plainChars = 0;
+    if (inCell && row) {
+      row.push(raw.replace(equationMarks, (_m, n: string) => `\\(${equations[Number(n)]?.latex ?? ''}\\)`));
+      return;
+    }
+    if (!raw || !kind) return;
+    // A paragraph that is only an equation is display math; equations inside text are inline math.
+    const only = /^\uE000EQ(\d+)\uE001$/.exec(raw);
+    if (only && kind === 'paragraph') {
+      const eq = equations[Number(only[1])];
+      if (eq?.latex) push({ kind: 'equation', text: eq.latex, latex: eq.latex });
+      return;
+    }
+    const text = raw.replace(equationMarks, (_m, n: string) => `\\(${equations[Number(n)]?.latex ?? ''}\\)`).replace(/\\\(\\\)/g, '');
+    if (!text.trim()) return;
+    let block: DocBlock;
+    if (kind === 'list-item' && noteItem) block = { kind: 'note', text: text.replace(/\s*↑\s*$/, '') };
+    else if (kind === 'list-item') block = { kind, text, depth: Math.max(0, lists.length - 1), ordered: lists[lists.length - 1] === 'ol' };
+    else block = level ? { kind, text, level } : { kind, text };
+    push(block);
+    if (kind === 'paragraph' && bold) boldOnly.add(block);
   };
   for (const m of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*?)(\/?)>|([^<]+)/g)) {
     const [, closing, rawTag, attrs, selfClosing, text] = m;
@@ -93,6 +139,26 @@ function readHtml(html: string): { blocks: DocBlock[]; boldOnly: Set<DocBlock> }
       buffer += ' ';
       continue;
     }
+    if (tag === 'img') {
+      const src = /src="([^"]*)"/.exec(attrs)?.[1] ?? '';
+      const picture = context.pictures?.get(src);
+      if (picture && !inCell) {
+        const pending = { buffer, kind, level };
+        flush();
+        const alt = picture.alt?.trim();
+        push({ kind: 'figure', text: alt ?? '', image: { sha256: picture.sha256, mime: picture.mime, width: picture.width, height: picture.height } });
+        kind = pending.kind;
+        level = pending.level;
+      }
+      continue;
+    }
+    if (tag === 'ul' || tag === 'ol') {
+      if (!closing) {
+        flush();
+        lists.push(tag);
+      } else lists.pop();
+      continue;
+    }
     if (selfClosing) continue;
     const heading = /^h([1-6])$/.exec(tag);
     if (heading || tag === 'p' || tag === 'li') {
@@ -103,19 +169,32 @@ function readHtml(html: string): { blocks: DocBlock[]; boldOnly: Set<DocBlock> }
           flush();
           kind = heading ? 'heading' : tag === 'li' ? 'list-item' : 'paragraph';
           level = heading ? Number(heading[1]) : undefined;
+          if (tag === 'li') noteItem = /id="(foot|end)note-/.test(attrs);
         }
       } else if (!(tag === 'p' && (kind === 'list-item' || inCell))) {
         flush();
+        // After a nested list closes, the outer item may go on: its kind stays a list item.
         kind = undefined;
         level = undefined;
       }
       continue;
     }
+    if (tag === 'table') {
+      if (!closing) {
+        flush();
+        rows = [];
+      } else if (rows) {
+        if (rows.length) push({ kind: 'table', text: rows.map((r) => r.join(' | ')).join('\n'), rows, header: headerRow });
+        rows = undefined;
+        headerRow = false;
+      }
+      continue;
+    }
     if (tag === 'tr') {
-      if (!closing) cells = [];
-      else if (cells) {
-        if (cells.length) blocks.push({ kind: 'table-row', text: cells.join(' | ') });
-        cells = undefined;
+      if (!closing) row = [];
+      else if (row) {
+        if (row.some((c) => c.trim())) rows?.push(row);
+        row = undefined;
       }
       continue;
     }
@@ -123,6 +202,7 @@ function readHtml(html: string): { blocks: DocBlock[]; boldOnly: Set<DocBlock> }
       if (!closing) {
         buffer = '';
         inCell = true;
+        if (tag === 'th' && rows?.length === 0) headerRow = true;
       } else {
         flush();
         inCell = false;
@@ -154,14 +234,26 @@ const titleClass = 'docx-title';
 
 export async function extractDocx(data: Uint8Array, filename: string): Promise<ExtractedDocument> {
   let html: string;
+  const pictures = new Map<string, ExtractedImage & { alt?: string }>();
+  let prepared: PreparedDocx;
   try {
+    prepared = await prepareDocx(data);
     const result = await mammoth.convertToHtml(
-      { buffer: Buffer.from(data.buffer, data.byteOffset, data.length) },
+      { buffer: prepared.data },
       {
-        // Pictures carry no text; leaving them out keeps base64 blobs out of the text.
-        convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+        // Pictures become figures: their bytes are kept by hash (stored apart), the HTML names them.
+        convertImage: mammoth.images.imgElement(async (image) => {
+          const mime = image.contentType?.toLowerCase() ?? '';
+          if (!keptPictureTypes.has(mime) || pictures.size >= maxPictures) return { src: '' };
+          const bytes = new Uint8Array(await image.readAsBuffer());
+          if (bytes.length > maxPictureBytes || bytes.length === 0) return { src: '' };
+          const sha256 = createHash('sha256').update(bytes).digest('hex');
+          const src = `ts-picture:${sha256}`;
+          pictures.set(src, { sha256, mime: mime as ExtractedImage['mime'], data: bytes, alt: (image as { altText?: string }).altText });
+          return { src };
+        }),
         // Word's Title style is the document's title; mammoth's default map turns it into a plain paragraph.
-        styleMap: [`p[style-name='Title'] => h1.${titleClass}:fresh`, "p[style-name='Subtitle'] => p:fresh"],
+        styleMap: [`p[style-name='Title'] => h1.${titleClass}:fresh`, "p[style-name='Subtitle'] => p:fresh", ...sizeHeadingStyleMap],
       },
     );
     html = result.value;
@@ -170,16 +262,25 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     if (/encrypt|password/i.test(message)) throw new ExtractError('encrypted', 'encrypted');
     throw new ExtractError('corrupt', message);
   }
-  const read = readHtml(html);
+  const read = readHtml(html, { equations: prepared.equations, pictures });
   const blocks = promoteBoldHeadings(read.blocks, read.boldOnly);
-  if (blocks.length === 0) throw new ExtractError('empty', 'no text');
+  // Pictures alone are no text to teach from.
+  if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];
   const styledTitle = titleHtml && htmlToBlocks(`<h1>${titleHtml}</h1>`)[0]?.text;
+  const used = new Set(blocks.filter((b) => b.image).map((b) => b.image!.sha256));
   return {
     filename,
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     text: blocks.map((b) => b.text).join('\n\n'),
     blocks,
     title: styledTitle || blocks.find((b) => b.kind === 'heading')?.text,
+    images: [...pictures.values()].filter((p) => used.has(p.sha256)).map(({ alt: _alt, ...p }) => p),
+    headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };
 }
+
+/** Raster pictures the editor can show; vector formats (EMF, WMF) are left out. */
+const keptPictureTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const maxPictures = 200;
+const maxPictureBytes = 8 * 1024 * 1024;

@@ -79,9 +79,16 @@ describe('DOCX with mammoth', () => {
       ['list-item', 'Apple'],
       ['list-item', 'Banana'],
     ]);
-    expect((await extractDocx(corpus('docx/tables.docx'), 't.docx')).text).toBe('Above\n\nTop left | Top right\n\nBottom left | Bottom right\n\nBelow');
+    const tables = await extractDocx(corpus('docx/tables.docx'), 't.docx');
+    expect(tables.text).toBe('Above\n\nTop left | Top right\nBottom left | Bottom right\n\nBelow');
+    expect(tables.blocks.find((b) => b.kind === 'table')?.rows).toEqual([
+      ['Top left', 'Top right'],
+      ['Bottom left', 'Bottom right'],
+    ]);
     const notes = await extractDocx(corpus('docx/footnotes.docx'), 'f.docx');
     expect(notes.text).toBe('Ouch.\n\nA tachyon walks into a bar.\n\nFin.');
+    // Footnotes are notes, kept apart from the text they annotate.
+    expect(notes.blocks.filter((b) => b.kind === 'note').map((b) => b.text)).toEqual(['A tachyon walks into a bar.', 'Fin.']);
     expect((await extractDocx(corpus('docx/endnotes.docx'), 'e.docx')).text).toContain('A tachyon walks into a bar.');
     expect((await extractDocx(corpus('docx/text-box.docx'), 'b.docx')).text).toBe('Datum plane');
     expect((await extractDocx(corpus('docx/footnote-hyperlink.docx'), 'h.docx')).text).toBe('Example (http://www.example.com)');

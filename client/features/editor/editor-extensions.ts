@@ -1,6 +1,7 @@
 import { Extension, type Extensions } from '@tiptap/core';
 import { registerCustomProtocol, reset as resetLinkify } from 'linkifyjs';
 import { Image } from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
 import { Placeholder } from '@tiptap/extension-placeholder';
 import { StarterKit } from '@tiptap/starter-kit';
 import { allowedLinkSchemes, isAllowedLink, linkRel, linkTarget } from './link-rules';
@@ -53,6 +54,8 @@ export function createEditorExtensions(placeholder: string = defaultEditorPlaceh
       },
     }),
     Image.configure({ inline: false, allowBase64: true }),
+    // Tables from the user's documents must survive editing (without the extension the editor drops them).
+    TableKit.configure({ table: { resizable: false } }),
     Placeholder.configure({ placeholder }),
     InlineMathNode.configure({ katexOptions }),
     BlockMathNode.configure({ katexOptions: { ...katexOptions, displayMode: true } }),

@@ -160,3 +160,19 @@ describe('link schemes', () => {
     expect(warn.mock.calls.filter((c) => String(c[0]).includes('linkifyjs'))).toEqual([]);
   });
 });
+
+describe('content from documents', () => {
+  it('keeps tables, sub-headings, rules and display math through the editor', async () => {
+    const html = '<h3>Spread</h3><table><tbody><tr><th><p>Level</p></th><th><p>z</p></th></tr><tr><td><p>95%</p></td><td><p>1.96</p></td></tr></tbody></table><hr><h4>Notes</h4><div data-type="block-math" data-latex="x^2"></div>';
+    const onChange = vi.fn();
+    render(<RichTextEditor content={html} onChange={onChange} />);
+    const editor = screen.getByTestId('content-editor');
+    await waitFor(() => expect(editor.querySelector('table')).not.toBeNull());
+    expect(editor.querySelectorAll('th')).toHaveLength(2);
+    expect(editor.querySelector('td')?.textContent).toBe('95%');
+    expect(editor.querySelector('h3')?.textContent).toBe('Spread');
+    expect(editor.querySelector('h4')?.textContent).toBe('Notes');
+    expect(editor.querySelector('hr')).not.toBeNull();
+    expect(editor.querySelector('[data-type="block-math"]')).not.toBeNull();
+  });
+});

@@ -102,6 +102,8 @@ export const images = pgTable(
   {
     id: serial('id').primaryKey(),
     textbookId: integer('textbook_id').references(() => textbooks.id, { onDelete: 'cascade' }),
+    /** Set for pictures read out of a source document (figures, equation crops). */
+    sourceId: integer('source_id').references(() => sources.id, { onDelete: 'cascade' }),
     ownerId: integer('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -111,7 +113,7 @@ export const images = pgTable(
     sha256: text('sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('images_textbook_idx').on(t.textbookId)],
+  (t) => [index('images_textbook_idx').on(t.textbookId), index('images_source_idx').on(t.sourceId, t.sha256)],
 );
 export type ImageRow = typeof images.$inferSelect;
 

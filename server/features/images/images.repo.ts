@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { images } from '../../db/schema';
+import { images, textbookSources } from '../../db/schema';
 
 export function findImageMeta(db: DbOrTx, id: number) {
   return db
-    .select({ id: images.id, textbookId: images.textbookId, ownerId: images.ownerId, mime: images.mime, sha256: images.sha256, byteSize: images.byteSize })
+    .select({ id: images.id, textbookId: images.textbookId, sourceId: images.sourceId, ownerId: images.ownerId, mime: images.mime, sha256: images.sha256, byteSize: images.byteSize })
     .from(images)
     .where(eq(images.id, id))
     .limit(1)
@@ -39,4 +39,13 @@ export function insertImage(db: DbOrTx, values: { textbookId: number; ownerId: n
     .values({ ...values, bytes: sql`decode(${values.bytes.toString('base64')}::text, 'base64')`, byteSize: values.bytes.length })
     .returning({ id: images.id })
     .then((rows) => rows[0]);
+}
+
+/** The textbooks made from a source (a picture of the source is visible to their readers). */
+export function listTextbooksOfSource(db: DbOrTx, sourceId: number) {
+  return db
+    .select({ textbookId: textbookSources.textbookId })
+    .from(textbookSources)
+    .where(eq(textbookSources.sourceId, sourceId))
+    .then((rows) => rows.map((r) => r.textbookId));
 }

@@ -29,9 +29,21 @@ export async function uploadImage(db: Db, user: PublicUser, textbookId: number, 
 /** Bytes only for those who may see the image's textbook; everyone else gets 404, as if it did not exist. */
 export async function getImage(db: Db, user: PublicUser, id: number) {
   const meta = await repo.findImageMeta(db, id);
-  const visible = meta && (meta.textbookId === null ? meta.ownerId === user.id : await findTextbookHeaderRole(db, meta.textbookId, user.id));
+  // A book's picture: whoever may read the book (an uploader who left it no longer). A source's picture: its owner
+  // and whoever may read a book made from the source. Any other image: its owner only.
+  const visible =
+    meta &&
+    (meta.textbookId !== null
+      ? await findTextbookHeaderRole(db, meta.textbookId, user.id)
+      : meta.ownerId === user.id || (meta.sourceId !== null && (await readsBookOfSource(db, meta.sourceId, user))));
   if (!meta || !visible) throw AppError.notFound('Image not found');
   const bytes = await repo.findImageBytes(db, id);
   if (!bytes) throw AppError.notFound('Image not found');
   return { mime: meta.mime, sha256: meta.sha256, bytes };
+}
+
+/** A picture of a source document is visible to whoever may read a textbook made from it. */
+async function readsBookOfSource(db: Db, sourceId: number, user: PublicUser): Promise<boolean> {
+  for (const textbookId of await repo.listTextbooksOfSource(db, sourceId)) if (await findTextbookHeaderRole(db, textbookId, user.id)) return true;
+  return false;
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { chunks, sources, textbookSources } from '../../db/schema';
+import { chunks, images, sources, textbookSources } from '../../db/schema';
 
 export function findSourceBySha(db: DbOrTx, ownerId: number, sha256: string) {
   return db
@@ -53,4 +53,24 @@ export function listTextbookSourceIds(db: DbOrTx, textbookId: number) {
     .where(eq(textbookSources.textbookId, textbookId))
     .orderBy(asc(textbookSources.sourceId))
     .then((rows) => rows.map((r) => r.sourceId));
+}
+
+/** Pictures read out of sources: stored once per source and picture. */
+export async function insertSourceImages(db: DbOrTx, ownerId: number, sourceId: number, pictures: Array<{ sha256: string; mime: string; data: Uint8Array }>) {
+  for (const p of pictures) {
+    const found = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.sourceId, sourceId), eq(images.sha256, p.sha256)))
+      .limit(1);
+    if (found.length) continue;
+    const bytes = Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength);
+    await db.insert(images).values({ ownerId, sourceId, mime: p.mime, sha256: p.sha256, bytes: sql`decode(${bytes.toString('base64')}::text, 'base64')`, byteSize: bytes.length });
+  }
+}
+
+/** sha256 -> image id of the pictures of these sources. */
+export function listSourceImageIds(db: DbOrTx, sourceIds: number[]) {
+  if (sourceIds.length === 0) return Promise.resolve([]);
+  return db.select({ id: images.id, sha256: images.sha256 }).from(images).where(inArray(images.sourceId, sourceIds));
 }

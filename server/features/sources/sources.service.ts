@@ -81,11 +81,13 @@ async function embedAll(embedder: Embedder, texts: string[], onPercent?: (p: num
  */
 async function storeSource(db: Db, embedder: Embedder, owner: PublicUser, key: { sha: string; byteSize: number }, document: ExtractedDocument, drafts: DraftChunk[], onEmbed?: (p: number) => void) {
   const vectors = await embedAll(embedder, drafts.map((d) => embeddingInput(d.text, d.headingPath)), onEmbed);
-  const { text, filename, mime, ...structure } = document;
+  // The pictures' bytes are stored as images, never inside the structure.
+  const { text, filename, mime, images: pictures, ...structure } = document;
   return db.transaction(async (tx) => {
     const inserted = await repo.insertSource(tx, { ownerId: owner.id, sha256: key.sha, filename, mime, byteSize: key.byteSize, text, structure });
     // Someone stored the same file a moment ago: theirs is as good as ours.
     if (!inserted) return (await repo.findSourceBySha(tx, owner.id, key.sha))!;
+    if (pictures?.length) await repo.insertSourceImages(tx, owner.id, inserted.id, pictures);
     await repo.insertChunks(
       tx,
       drafts.map((d, i) => ({ sourceId: inserted.id, ordinal: i, headingPath: d.headingPath, text: d.text, embedding: vectors[i], embeddingModel: embedder.model })),
@@ -112,7 +114,9 @@ async function materialFor(deps: AppDeps, sourceIds: number[]): Promise<Material
   const chunkRows = await repo.listChunks(db, sourceIds);
   await ensureEmbeddings(db, deps.embedder, chunkRows);
   const order = new Map(sourceIds.map((id, i) => [id, i]));
+  const pictures = await repo.listSourceImageIds(db, sourceIds);
   return {
+    imageUrls: Object.fromEntries(pictures.map((p) => [p.sha256, `/api/images/${p.id}`])),
     sources: sourceIds.map((id) => byId.get(id)).filter((r): r is SourceRow => !!r).map(toMaterialSource),
     chunks: chunkRows
       .sort((a, b) => (order.get(a.sourceId) ?? 0) - (order.get(b.sourceId) ?? 0) || a.ordinal - b.ordinal)

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { handout } from '../../ingest/docx/handout.test-helper';
+import { useHarness, type TestUser } from '../../test/harness';
+import { shareBook } from '../textbooks/test-factory';
+import { multipart } from './test-multipart';
+
+const h = useHarness();
+
+const fetchImage = (user: TestUser, url: string) => h.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
+
+describe("a document's pictures in the textbook made from it", () => {
+  it('are stored with the source, shown in the book by URL, and readable by the owner and collaborators only', async () => {
+    const owner = await h.createUser('owner');
+    const friend = await h.createUser('friend');
+    const stranger = await h.createUser('stranger');
+    const { payload, contentType } = multipart([
+      { name: 'topic', value: 'Simulation' },
+      { name: 'files', filename: 'handout.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: Buffer.from(await handout()) },
+    ]);
+    const res = await h.app.inject({ method: 'POST', url: '/api/textbooks/generate-outline', payload, headers: { 'content-type': contentType, cookie: owner.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    const html = JSON.stringify(res.json().textbookContent);
+    const url = /\/api\/images\/\d+/.exec(html)?.[0];
+    expect(url).toBeDefined();
+    // The figure keeps its caption, the equation its LaTeX.
+    expect(html).toContain('Figure 1: The queue of the arcade machine');
+    const chapters = res.json().textbookContent.chapters as Array<{ content: string }>;
+    expect(chapters[0].content).toContain('<div data-type="block-math" data-latex="\\sum_{i=1}^{n}x=\\frac{n}{2}"></div>');
+    const image = await fetchImage(owner, url!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect((await fetchImage(stranger, url!)).statusCode).toBe(404);
+    expect((await fetchImage(friend, url!)).statusCode).toBe(404);
+    await shareBook(h, res.json().textbookId, friend);
+    expect((await fetchImage(friend, url!)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,137 @@
+import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
+import JSZip from 'jszip';
+import { ommlToLatex, type XmlNode } from './omml-latex';
+
+export interface DocxEquation {
+  latex: string;
+  display: boolean;
+}
+
+export interface PreparedDocx {
+  data: Buffer;
+  equations: DocxEquation[];
+}
+
+/** The text a placeholder for equation n reads as: private-use characters no document contains. */
+export const equationMark = (n: number) => `\uE000EQ${n}\uE001`;
+export const equationMarks = /\uE000EQ(\d+)\uE001/g;
+
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+
+type El = XmlNode & {
+  parentNode: El | null;
+  ownerDocument: { createElementNS(ns: string, name: string): El; createTextNode(text: string): XmlNode };
+  getElementsByTagName(name: string): ArrayLike<El>;
+  replaceChild(a: XmlNode, b: XmlNode): void;
+  appendChild(a: XmlNode): void;
+  insertBefore(a: XmlNode, b: XmlNode | null): void;
+  setAttribute(name: string, value: string): void;
+  removeChild(a: XmlNode): void;
+  firstChild: El | null;
+};
+
+function all(root: El, name: string): El[] {
+  return Array.from(root.getElementsByTagName(name));
+}
+
+/** A w:r holding one placeholder text, to stand where an equation was. */
+function markRun(doc: El['ownerDocument'], text: string): El {
+  const r = doc.createElementNS(W, 'w:r');
+  const t = doc.createElementNS(W, 'w:t');
+  t.setAttribute('xml:space', 'preserve');
+  t.appendChild(doc.createTextNode(text));
+  r.appendChild(t);
+  return r;
+}
+
+const textOf = (p: El) => all(p, 'w:t').map((t) => t.textContent ?? '').join('');
+const isOn = (el: El | undefined) => !!el && !/^(0|false|off)$/i.test(el.getAttribute?.('w:val') ?? 'true');
+
+interface StyleInfo {
+  headingIds: Set<string>;
+  defaultSize: number;
+}
+
+function readStyles(xml: string | undefined): StyleInfo {
+  const info: StyleInfo = { headingIds: new Set(), defaultSize: 22 };
+  if (!xml) return info;
+  for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="([^"]+)"/g)) {
+    if (/^(heading [1-9]|title)$/i.test(m[2])) info.headingIds.add(m[1]);
+  }
+  const size = /<w:docDefaults>[\s\S]*?<w:sz w:val="(\d+)"/.exec(xml);
+  if (size) info.defaultSize = Number(size[1]);
+  return info;
+}
+
+/**
+ * Headings typed with a larger font instead of a heading style: when a document uses no heading
+ * style, its short paragraphs set clearly larger than the body get heading levels by size (the
+ * largest first), and short all-bold lines at body size the level below them.
+ */
+function markSizeHeadings(body: El, styles: StyleInfo): void {
+  const paragraphs = all(body, 'w:p');
+  const styled = paragraphs.some((p) => all(p, 'w:pStyle').some((s) => styles.headingIds.has(s.getAttribute?.('w:val') ?? '')));
+  if (styled) return;
+  const info = paragraphs.map((p) => {
+    const runs = all(p, 'w:r').filter((r) => all(r, 'w:t').length > 0);
+    const sizes = runs.map((r) => Number(all(r, 'w:sz')[0]?.getAttribute?.('w:val') ?? styles.defaultSize));
+    const bold = runs.length > 0 && runs.every((r) => isOn(all(r, 'w:b')[0]));
+    const text = textOf(p).trim();
+    return { p, text, size: sizes.length ? Math.max(...sizes) : styles.defaultSize, bold, words: text.split(/\s+/).filter(Boolean).length };
+  });
+  const weights = new Map<number, number>();
+  for (const x of info) if (x.words >= 8) weights.set(x.size, (weights.get(x.size) ?? 0) + x.words);
+  const body_ = [...weights.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? styles.defaultSize;
+  const looksLikeHeading = (x: (typeof info)[number]) =>
+    x.words > 0 && x.words <= 14 && /\p{L}{2}/u.test(x.text) && !/[.,;:]$/.test(x.text) && !all(x.p, 'm:oMath').length && !x.text.includes('\uE000');
+  const large = info.filter((x) => x.size >= body_ + 4 && looksLikeHeading(x));
+  if (large.length < 2) return;
+  const sizes = [...new Set(large.map((x) => x.size))].sort((a, b) => b - a).slice(0, 5);
+  const setLevel = (p: El, level: number) => {
+    let pPr = all(p, 'w:pPr')[0];
+    if (!pPr) {
+      pPr = p.ownerDocument.createElementNS(W, 'w:pPr');
+      p.insertBefore(pPr, p.firstChild);
+    }
+    for (const s of all(pPr, 'w:pStyle')) pPr.removeChild(s);
+    const style = p.ownerDocument.createElementNS(W, 'w:pStyle');
+    style.setAttribute('w:val', `TsHeading${level}`);
+    pPr.insertBefore(style, pPr.firstChild);
+  };
+  for (const x of large) if (sizes.includes(x.size)) setLevel(x.p, sizes.indexOf(x.size) + 1);
+  for (const x of info) if (x.bold && x.size < body_ + 4 && x.words <= 10 && looksLikeHeading(x)) setLevel(x.p, Math.min(6, sizes.length + 1));
+}
+
+/** The mammoth style map for the heading levels set by size. */
+export const sizeHeadingStyleMap = [1, 2, 3, 4, 5, 6].map((n) => `p.TsHeading${n} => h${n}:fresh`);
+
+/**
+ * Rewrites a DOCX before mammoth reads it: each equation (OMML) becomes a placeholder run and its
+ * LaTeX is kept aside (mammoth drops equations), and headings set by font size get heading styles.
+ */
+export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
+  const zip = await JSZip.loadAsync(data);
+  const file = zip.file('word/document.xml');
+  const original = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (!file) return { data: original, equations: [] };
+  const xml = await file.async('string');
+  const hasMath = xml.includes('<m:oMath');
+  const styles = readStyles(await zip.file('word/styles.xml')?.async('string'));
+  const doc = new DOMParser().parseFromString(xml, 'text/xml') as unknown as El & { documentElement: El };
+  const root = doc.documentElement;
+  // Headings first, while equations are still equations (a formula set large is no heading).
+  markSizeHeadings(root, styles);
+  const equations: DocxEquation[] = [];
+  if (hasMath) {
+    for (const para of all(root, 'm:oMathPara')) {
+      equations.push({ latex: ommlToLatex(para), display: true });
+      para.parentNode?.replaceChild(markRun(doc as unknown as El['ownerDocument'], equationMark(equations.length - 1)), para);
+    }
+    for (const math of all(root, 'm:oMath')) {
+      equations.push({ latex: ommlToLatex(math), display: false });
+      math.parentNode?.replaceChild(markRun(doc as unknown as El['ownerDocument'], equationMark(equations.length - 1)), math);
+    }
+  }
+  zip.file('word/document.xml', new XMLSerializer().serializeToString(doc as never));
+  return { data: await zip.generateAsync({ type: 'nodebuffer' }), equations };
+}
