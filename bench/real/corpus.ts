@@ -1,0 +1,21 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The real course materials beside the project (not in the repository: see its README for why). */
+export const realCorpusDir = path.resolve(process.cwd(), '../shared/corpus/real');
+
+export function realFiles(): Array<{ name: string; data: Uint8Array }> | undefined {
+  if (!existsSync(realCorpusDir)) return undefined;
+  return readdirSync(realCorpusDir)
+    .filter((f) => /\.(pdf|docx|txt|md)$/i.test(f) && !/^readme/i.test(f))
+    .sort()
+    .map((name) => ({ name, data: new Uint8Array(readFileSync(path.join(realCorpusDir, name))) }));
+}
+
+export function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+export const pct = (x: number) => `${Math.round(x * 100)}%`;

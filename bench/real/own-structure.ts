@@ -1,0 +1,128 @@
+/**
+ * What a real document itself says about its structure, read independently of the product's
+ * extractors: its own headings (PDF bookmarks, Word heading styles, Markdown headings), how many
+ * figures it has, its vocabulary (to spot glued words) and its running heads.
+ */
+import JSZip from 'jszip';
+import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+export interface OwnStructure {
+  headings: Array<{ title: string; level: number }>;
+  figures: number;
+  vocabulary: Set<string>;
+  runningHeads: string[];
+  /** How the headings were read (for the table). */
+  source: string;
+}
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}]+/gu) ?? [];
+
+async function pdfStructure(data: Uint8Array): Promise<OwnStructure> {
+  const doc = await getDocument({ data: data.slice(), verbosity: VerbosityLevel.ERRORS, disableFontFace: true }).promise;
+  const headings: OwnStructure['headings'] = [];
+  const walk = (items: Array<{ title: string; items?: unknown[] }> | null, level: number) => {
+    for (const item of items ?? []) {
+      if (level <= 3) headings.push({ title: item.title, level });
+      walk(item.items as never, level + 1);
+    }
+  };
+  walk((await doc.getOutline()) as never, 1);
+  const vocabulary = new Set<string>();
+  const figures = new Set<string>();
+  const topLines = new Map<string, number>();
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const content = await page.getTextContent();
+    const height = page.getViewport({ scale: 1 }).height;
+    const lines = new Map<number, string>();
+    for (const item of content.items) {
+      if (!('str' in item)) continue;
+      for (const w of words(item.str)) vocabulary.add(w);
+      const y = Math.round(item.transform[5]);
+      if (y > height * 0.92 || y < height * 0.06) lines.set(y, `${lines.get(y) ?? ''} ${item.str}`.trim());
+    }
+    const text = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    for (const m of text.matchAll(/\b(?:Figure|Fig\.)\s+(\d+(?:\.\d+)?)/g)) figures.add(m[1]);
+    // Words hyphenated across lines ("signif-" / "icantly") are words of the document too.
+    for (const m of text.matchAll(/(\p{L}+)-\s+(\p{Ll}+)/gu)) vocabulary.add(`${m[1]}${m[2]}`.toLowerCase());
+    for (const line of new Set(lines.values())) {
+      const key = line.replace(/\d+/g, '#').trim();
+      if (key.length > 8) topLines.set(key, (topLines.get(key) ?? 0) + 1);
+    }
+    page.cleanup();
+  }
+  const pages = doc.numPages;
+  await doc.loadingTask.destroy();
+  const runningHeads = [...topLines].filter(([, n]) => pages >= 4 && n >= pages * 0.25).map(([k]) => k);
+  return { headings, figures: figures.size, vocabulary, runningHeads, source: headings.length ? 'bookmarks' : 'no bookmarks' };
+}
+
+async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
+  const zip = await JSZip.loadAsync(data);
+  const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+  const styles = (await zip.file('word/styles.xml')?.async('string')) ?? '';
+  const levelById = new Map<string, number>();
+  for (const m of styles.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="heading ([1-9])"/gi)) levelById.set(m[1], Number(m[2]));
+  const headings: OwnStructure['headings'] = [];
+  const vocabulary = new Set<string>();
+  for (const p of xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []) {
+    const text = [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+    for (const w of words(text)) vocabulary.add(w);
+    const style = /<w:pStyle w:val="([^"]+)"/.exec(p)?.[1];
+    const level = style ? levelById.get(style) : undefined;
+    if (level && level <= 3 && text.trim()) headings.push({ title: text.trim(), level });
+  }
+  return { headings, figures: (xml.match(/<w:drawing>/g) ?? []).length, vocabulary, runningHeads: [], source: headings.length ? 'heading styles' : 'no heading styles' };
+}
+
+function markdownStructure(text: string): OwnStructure {
+  const body = text.replace(/^---\n[\s\S]*?\n---\n/, '');
+  const headings = [...body.matchAll(/^(#{1,3})\s+(.+?)\s*#*$/gm)].map((m) => ({ title: m[2], level: m[1].length }));
+  return { headings, figures: (body.match(/!\[|<img\b/g) ?? []).length, vocabulary: new Set(words(body)), runningHeads: [], source: 'Markdown headings' };
+}
+
+export async function ownStructure(filename: string, data: Uint8Array): Promise<OwnStructure> {
+  if (/\.pdf$/i.test(filename)) return pdfStructure(data);
+  if (/\.docx$/i.test(filename)) return docxStructure(data);
+  return markdownStructure(new TextDecoder().decode(data));
+}
+
+/** Titles compared by their words (numbering, case and punctuation aside). */
+export const titleKey = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/^(chapter|section|part)\s+/, '')
+    .replace(/^[\dA-Z]+(\.\d+)*\.?\s+/i, (m) => (/\d/.test(m) ? '' : m))
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** The share of `own` titles found in `found`, in the same order. */
+export function inOrder(own: string[], found: string[]): number {
+  if (own.length === 0) return 1;
+  const keys = found.map(titleKey);
+  let at = 0;
+  let hits = 0;
+  for (const title of own.map(titleKey)) {
+    const i = keys.indexOf(title, at);
+    if (i >= 0) {
+      hits++;
+      at = i + 1;
+    }
+  }
+  return hits / own.length;
+}
+
+/** Tokens of `text` that are two words of the vocabulary run together ("distributiondistribution"). */
+export function gluedWords(text: string, vocabulary: Set<string>): string[] {
+  const out: string[] = [];
+  for (const token of new Set(words(text))) {
+    if (token.length < 8 || vocabulary.has(token)) continue;
+    for (let i = 3; i <= token.length - 3; i++) {
+      if (vocabulary.has(token.slice(0, i)) && vocabulary.has(token.slice(i))) {
+        out.push(token);
+        break;
+      }
+    }
+  }
+  return out;
+}
