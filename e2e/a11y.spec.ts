@@ -37,6 +37,29 @@ test.describe('accessibility (axe-core, keyboard)', () => {
     await expectAccessible(page, 'the not-found page');
   });
 
+  test('the table of contents drawer on a narrow screen and the text expansion dialog', async ({ page }) => {
+    test.setTimeout(180_000);
+    await registerAndLogin(page, { path: null });
+    const book = await generateBook(page.request, 'Energy in Cells');
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto(`/textbook/${book.id}`);
+    await expect(page.getByRole('heading', { name: 'Energy in Cells', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Open table of contents' }).click();
+    await expect(page.getByRole('dialog', { name: 'Table of Contents' })).toBeVisible();
+    await expectAccessible(page, 'the table of contents drawer');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Table of Contents' })).toHaveCount(0);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const paragraph = page.getByTestId('content-editor').locator('p').first();
+    await paragraph.click({ clickCount: 3 });
+    await page.getByTestId('expand-chip').click();
+    const dialog = page.getByRole('dialog', { name: 'AI Text Expansion' });
+    // Either an expansion or the note that the sources hold nothing more: the dialog has settled.
+    await expect(dialog.getByTestId('expanded-text').or(dialog.getByText(/Your sources have nothing more/))).toBeVisible({ timeout: 60_000 });
+    await expectAccessible(page, 'the text expansion dialog');
+  });
+
   test('the dark theme: sign-in, create, My Textbooks and the textbook view', async ({ page }) => {
     test.setTimeout(180_000);
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
