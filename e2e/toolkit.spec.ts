@@ -56,6 +56,10 @@ const sectionTitles = (page: Page) => page.getByTestId('reorder-section-title');
 
 /** A real pointer drag: press on the handle, pass the 8 px activation distance, glide onto the target row. */
 async function dragTo(page: Page, handle: Locator, target: Locator) {
+  // dnd-kit animates rows into place after a reorder or reset: hovering waits until each has stopped
+  // moving, so the boxes measured next are where the rows really are.
+  await target.hover();
+  await handle.hover();
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('drag handle or target is not visible');

@@ -46,8 +46,15 @@ export function App() {
       <ThemeProvider>
         <AuthProvider>
           <div className="flex min-h-screen flex-col">
+            {/* The first stop for keyboard users: past the header straight to the page. */}
+            <a
+              href="#main-content"
+              className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-indigo-700 focus:shadow focus:ring-2 focus:ring-indigo-500 dark:focus:bg-slate-900 dark:focus:text-indigo-300"
+            >
+              Skip to main content
+            </a>
             <Header />
-            <main className="flex-1">
+            <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
               <Router />
             </main>
             <Footer />

@@ -22,8 +22,9 @@ export function Header() {
         <Link href="/" className="flex shrink-0 items-center gap-2 font-bold" aria-label="Textbook Studio home">
           <BookOpen className="h-6 w-6 text-indigo-600" />
           <span className="hidden sm:inline">Textbook Studio</span>
-          <span className="hidden text-xs font-normal text-slate-500 lg:inline">Custom AI for versatile instruction and access</span>
         </Link>
+        {/* Outside the link: a link's visible text must be part of its name ("Textbook Studio home"). */}
+        <span className="hidden text-xs font-normal text-slate-500 lg:inline">Custom AI for versatile instruction and access</span>
         <nav className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-1" aria-label="Main">
           {navLinks.map((l) => {
             const isActive = l.href === '/' ? location === '/' : location.startsWith(l.href);
