@@ -145,7 +145,8 @@ describe('citation styles', () => {
   it('finds identifiers in running text: DOIs, arXiv ids, valid ISBNs only', () => {
     const text = 'As shown in doi:10.1000/xyz123, and arXiv:2106.01234v2. The book ISBN 978-0-306-40615-7 is valid; ISBN 978-0-306-40615-8 is not. See https://example.org/page.';
     const refs = findDocumentReferences([{ text, blocks: [] }]);
-    expect(refs.map((r) => r.doi ?? r.arxivId ?? r.isbn ?? r.url)).toEqual(['10.1000/xyz123', '2106.01234', '9780306406157', 'https://example.org/page']);
+    // A bare link ("See https://example.org/page.") names no work: it is no reference.
+    expect(refs.map((r) => r.doi ?? r.arxivId ?? r.isbn ?? r.url)).toEqual(['10.1000/xyz123', '2106.01234', '9780306406157']);
     for (const r of refs) expect(r.title).toBe('');
   });
 });

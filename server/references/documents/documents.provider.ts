@@ -88,11 +88,34 @@ function looseIdentifiers(text: string, known: FoundReference[]): FoundReference
   for (const url of findUrls(text)) {
     const absolute = absoluteUrl(url);
     if (isIdentifierUrl(url) || knownUrls.has(absolute) || /@/.test(url) || urls >= maxLooseUrlsPerDocument) continue;
+    // Only a link whose sentence names a work is a reference; the title comes from there.
+    const title = notAWorkUrl.test(absolute) ? undefined : titleForLink(lineAround(text, url), url);
+    if (!title) continue;
     knownUrls.add(absolute);
     urls++;
-    add((f) => (f.url = absolute), url);
+    add((f) => ((f.url = absolute), (f.title = title)), url);
   }
   return out;
+}
+
+/** Private file stores, local addresses and pictures: never a work to cite. */
+const notAWorkUrl = /(onedrive\.live\.com|1drv\.ms|sharepoint\.com|drive\.google\.com\/(file|open)|docs\.google\.com\/(document|spreadsheets|presentation)\/d|dropbox\.com|box\.com\/s\/|localhost|127\.0\.0\.1|\.(png|jpe?g|gif|svg|webp)(\?|$))/i;
+/** Page furniture around a link: a copyright line or a site footer names no work. */
+const furnitureLine = /©|copyright|all rights reserved|terms of (use|service)|privacy policy|powered by/i;
+
+/**
+ * The title of the work a link's sentence names: a quoted title ("The Story of 256."), else the
+ * sentence itself when it reads as a citation (a name, then a title) of a few words; undefined
+ * when the sentence names no work (a bare link, a footer, "click here").
+ */
+export function titleForLink(line: string, url: string): string | undefined {
+  if (!line || furnitureLine.test(line)) return undefined;
+  const quoted = /[“"]([^”"]{4,200}?)[.,]?[”"]/.exec(line);
+  if (quoted && /\p{L}{3}/u.test(quoted[1])) return quoted[1].trim();
+  const rest = line.replace(url, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\s+/g, ' ').trim();
+  const citation = /^\p{Lu}[\p{L}'’-]+,\s+(?:\p{Lu}[\p{L}.'’-]*\s*){1,3}[.,]\s+(.{8,160}?)[.,]?\s*(?:\(|\d{4}|$)/u.exec(rest);
+  if (citation && citation[1].split(/\s+/).length >= 2) return citation[1].replace(/[.,;:]+$/, '').trim();
+  return undefined;
 }
 
 /**
