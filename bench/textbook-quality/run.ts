@@ -28,8 +28,13 @@ const isJunkReference = (r: { title: string; authors: string[]; year?: unknown; 
   !r.title.trim() || /^reference \d+$/i.test(r.title.trim()) || /^https?:\/\//.test(r.title.trim()) || privateStore.test(r.url) || (r.authors.length === 0 && !r.year && r.title.split(' ').length < 3);
 /** A question a student cannot answer without the book in front of them. */
 const standAloneFailure = (prompt: string) => {
-  if (/^(it|this|these|that|those|they|he|she|we|i|you|here|there)\b/i.test(prompt.trim())) return 'starts with a pronoun';
-  if (prompt.replace(/_+/g, ' ').split(/\s+/).filter(Boolean).length < 7) return 'under 7 words';
+  // Questions built from a sentence of the book ("Fill in the blank: ...", "True or false: ...") must read on their own;
+  // the objectives' own prompts ("Explain gradients.") are questions by construction.
+  const lead = /^(fill in the blank|true or false)\s*:\s*/i;
+  if (!lead.test(prompt)) return undefined;
+  const statement = prompt.replace(lead, '').trim();
+  if (/^(it|its|this|these|that|those|they|their|he|she|we|our|i|you|here|there)\b/i.test(statement)) return 'starts with a pronoun';
+  if (statement.replace(/_+/g, ' ').split(/\s+/).filter(Boolean).length < 7) return 'under 7 words';
   return undefined;
 };
 

@@ -32,12 +32,25 @@ const pointsElsewhere = /\b(?:figure|fig\.|table|section|listing|line|lines|abov
 
 /** True when the sentence reads on its own, so a question built from it is fair. */
 export function isStandalone(text: string): boolean {
-  return !anaphoricStart.test(text) && !pointsElsewhere.test(text) && !/\bwe\b.*\b(?:this|these) (?:paper|section|chapter)\b/i.test(text);
+  return (
+    !anaphoricStart.test(text) &&
+    !firstPerson.test(text) &&
+    text.split(/\s+/).length >= minQuestionWords &&
+    !pointsElsewhere.test(text) &&
+    !/\bwe\b.*\b(?:this|these) (?:paper|section|chapter)\b/i.test(text)
+  );
 }
+
+/** "I imagine...", "We will...", "My view...": a speaker's aside, not a fact to test. */
+const firstPerson = /^(?:i|i'm|i've|i'd|we|we're|we'll|we've|my|our|us|let's|let us)\b/i;
+/** Shorter sentences carry too little to ask about fairly. */
+const minQuestionWords = 7;
+/** The chapter openings and reviews the composer adds restate the material: never quizzed twice. */
+const apparatusHeading = /^<h[3-6]>(?:Overview|Learning Objectives|Summary|Key Terms|Review Questions)<\/h[3-6]>$/;
 
 /** Where a chapter's blocks come from: its introduction, then each section. */
 function chapterParts(chapter: TextbookContent['chapters'][number]): Array<{ html: string; sectionTitle?: string }> {
-  return [{ html: chapter.content }, ...chapter.sections.map((s) => ({ html: s.content, sectionTitle: s.title }))];
+  return [{ html: chapter.content }, ...chapter.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => ({ html: s.content, sectionTitle: s.title }))];
 }
 
 /**
@@ -50,7 +63,13 @@ export function bookSentences(book: TextbookContent): BookSentence[] {
   const seen = new Set<string>();
   book.chapters.forEach((chapter, chapterIndex) => {
     for (const part of chapterParts(chapter)) {
+      let inApparatus = false;
       for (const block of htmlBlocks(part.html)) {
+        if (/^<h[3-6]>/.test(block) || /^<hr ?\/?>$/.test(block)) {
+          inApparatus = apparatusHeading.test(block);
+          continue;
+        }
+        if (inApparatus) continue;
         for (const raw of fastSentences(htmlToText(block))) {
           const text = cleanSentence(raw);
           if (!text || /^this chapter (?:covers|introduces)\b/i.test(text)) continue;
