@@ -12,6 +12,8 @@ import { LoginThrottle } from './features/auth/login-throttle';
 import { registerAuthentication } from './http/authenticate';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandler } from './http/error-handler';
+import { registerHealth } from './http/health';
+import { registerSameOriginCheck } from './http/same-origin';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
@@ -30,12 +32,18 @@ export interface BuildAppOptions {
   events?: EventBus;
 }
 
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies are believed. */
+function hopsOf(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
     bodyLimit: limits.jsonBodyMaxBytes,
-    trustProxy: true,
+    // No client may choose its own address: X-Forwarded-For is believed only from configured proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     // Slow or stuck clients must not hold sockets forever.
     requestTimeout: 10 * 60_000,
   });
@@ -71,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerSameOriginCheck(app, config.allowedOrigins);
+  registerHealth(app, database);
   registerAuthentication(app, database.db);
   await registerOpenApi(app);
 

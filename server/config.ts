@@ -41,12 +41,28 @@ export interface Config {
   logLevel: string;
   /** The built client (`npm run build`); the browser tests build their own copy elsewhere. */
   clientDir: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): none by default, so a client cannot
+   * pick its own address; a hop count ("1") or a list of addresses/CIDRs ("10.0.0.0/8,127.0.0.1").
+   */
+  trustProxy: boolean | number | string[];
+  /** Origins besides the server's own allowed to make state-changing requests (ALLOWED_ORIGINS, comma list). */
+  allowedOrigins: string[];
+}
+
+/** TRUST_PROXY: unset or "false" trusts no proxy; "true" all; a number that many hops; else a list. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = value?.trim();
+  if (!v || /^(false|0|no|off)$/i.test(v)) return false;
+  if (/^(true|yes|on)$/i.test(v)) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 function readSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -68,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: positiveNumber(env.PORT, 5000),
     host: env.HOST || '127.0.0.1',
     dataDir,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean),
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || overrides.sessionSecret || readSecret(dataDir),
     aiProvider: oneOf(env.AI_PROVIDER, ['offline', 'openai-compatible', 'openai', 'anthropic'] as const, 'offline'),

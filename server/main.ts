@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 
+// Files this process creates (the database's, the secret) are its own account's only.
+process.umask(0o077);
 const config = loadConfig();
 const database = await openDatabase(config);
 const { app } = await buildApp({ config, database, logger: true });

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { secureDataDir } from './data-dir';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -38,7 +38,7 @@ export interface Database {
 const jsonBytesSerializer = ((value: unknown) => (value instanceof Uint8Array ? value : types.serializers[types.JSON](value))) as (x: unknown) => string;
 
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) secureDataDir(dataDir);
   const client = await PGlite.create({
     dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
     extensions: { vector },

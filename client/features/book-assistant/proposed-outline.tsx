@@ -18,7 +18,8 @@ function ChangeTag({ change }: { change: OutlineChange }) {
 /** The proposed table of contents, every change marked, before it is applied. */
 export function ProposedOutline({ outline }: { outline: OutlineEntry[] }) {
   return (
-    <ol className="max-h-64 space-y-1 overflow-y-auto text-sm" aria-label="Proposed table of contents">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list must be reachable by keyboard to scroll it
+    <ol className="max-h-64 space-y-1 overflow-y-auto text-sm" aria-label="Proposed table of contents" tabIndex={0}>
       {outline.map((c) => (
         <li key={c.key} data-change={c.change}>
           <span className={cn('font-medium', changeClass[c.change])}>{c.title}</span>
