@@ -41,6 +41,9 @@ export function pageSegments(page: PdfPage): Segment[] {
       if (gap < -0.5 * size || gap > Math.max(2 * size, 12)) continue;
       const dy = Math.abs(item.y - run.y);
       const isScript = Math.min(item.size, run.size) < 0.85 * size;
+      // A sub- or superscript sits against its base; smaller type an em or more away is something
+      // else on a nearby baseline (a margin note beside the text), never part of this line.
+      if (isScript && gap > 0.5 * size && dy > 0.1 * size) continue;
       if (dy > (isScript ? 0.55 : 0.25) * size) continue;
       if (dy < bestDy) [best, bestDy] = [run, dy];
     }
