@@ -20,7 +20,37 @@ function headingPhrase(heading: string): string {
   return titleCase ? words.map((w) => (/^\p{Lu}\p{Ll}+$/u.test(w) ? w.toLowerCase() : w)).join(' ') : lowerFirst(words.join(' '));
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** True when the text says what the term is: "A regression line is ...", "Gradients are ...", "... is called a gradient". */
+export function isDefinedIn(term: string, text: string): boolean {
+  const t = escapeRegExp(term);
+  const defines = new RegExp(`(?:^|[.!?:]\\s+|\\n)(?:an?\\s+|the\\s+)?${t}(?:e?s)?\\s+(?:is|are|refers to|means|denotes)\\s+(?:an?|the|defined|called|used|known|one|any|a set|the set)\\b`, 'i');
+  const called = new RegExp(`\\b(?:is|are) (?:called|known as|defined as) (?:an?\\s+|the\\s+)?${t}\\b`, 'i');
+  if (defines.test(text) || called.test(text)) return true;
+  // A term of two or more words that a sentence is about ("The Calvin cycle fixes ...") is a concept of the material too.
+  const subject = new RegExp(`(?:^|[.!?]\\s+|\\n)(?:an?\\s+|the\\s+)?${t}(?:e?s)?\\s+(?:then\\s+|also\\s+)?\\p{Ll}+`, 'iu');
+  return term.trim().split(/\s+/).length >= 2 && subject.test(text);
+}
+
+/** A heading asked as a question ("How do we calculate p-values...?"): the skill it asks for. */
+function fromQuestion(heading: string): string | undefined {
+  const q = heading.replace(/[\s.…?!]+$/u, '').trim();
+  const how = /^how (?:do|does|can|should|would|to) (?:we |you |one |i |it |they )?(.+)$/i.exec(q);
+  if (how) return `Explain how to ${lowerFirst(how[1])}`;
+  const what = /^what (is|are) ((?:an? |the )?.+)$/i.exec(q);
+  if (what) return `Explain what ${lowerFirst(what[2])} ${what[1].toLowerCase()}`;
+  const why = /^why (?:do|does|is|are) (.+)$/i.exec(q);
+  if (why) return `Explain why ${lowerFirst(why[1])}`;
+  if (/\?$/.test(heading.trim())) return `Answer the question "${q}?"`;
+  return undefined;
+}
+
 function fromHeading(heading: string): string {
+  const asked = fromQuestion(heading);
+  if (asked) return asked;
   const h = headingPhrase(heading);
   if (evaluationWords.test(heading)) return `Evaluate the evidence presented on ${h}`;
   if (comparisonWords.test(heading)) return `Compare the approaches discussed under ${h}`;
@@ -45,7 +75,8 @@ export function buildObjectives(view: MaterialView, phrases: Keyphrase[], topic:
     }
   };
   const topicLower = topic.toLowerCase();
-  const terms = phrases.map((p) => p.phrase).filter((p) => p.toLowerCase() !== topicLower);
+  // Only terms the material itself defines make objectives: a frequent word ("line", "data") is no concept to master.
+  const terms = phrases.map((p) => p.phrase).filter((p) => p.toLowerCase() !== topicLower && isDefinedIn(p, fullText));
 
   if (terms[0]) push(`Define ${terms[0]} and explain its role in ${topic || 'the material'}`);
 
@@ -59,7 +90,7 @@ export function buildObjectives(view: MaterialView, phrases: Keyphrase[], topic:
   if (terms[3] && /\b(trade-?offs?|cost|overhead|limitations?|drawbacks?|advantages?)\b/i.test(fullText)) {
     push(`Analyze the trade-offs of ${terms[3]}`);
   }
-  if (terms[1]) push(`Apply ${terms[1]} to a worked example`);
+  if (terms[1] && /\b(example|exercise|problem|task)\s*\d*[.:]/i.test(fullText)) push(`Apply ${terms[1]} to a worked example`);
   for (const term of terms.slice(4)) {
     if (out.length >= 3) break;
     push(`Identify where ${term} is used and why`);

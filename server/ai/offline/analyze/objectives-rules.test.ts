@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { buildObjectives, isDefinedIn } from './objectives';
+
+const text =
+  'Linear regression is a common statistical analysis for two continuous variables. We draw a line through the data. ' +
+  'The data come from a field survey. A residual is the distance between a point and the line.';
+
+describe('objectives at extraction', () => {
+  it('uses only terms the material defines or writes about, never a frequent stray word', () => {
+    expect(isDefinedIn('linear regression', text)).toBe(true);
+    expect(isDefinedIn('residual', text)).toBe(true);
+    expect(isDefinedIn('line', text)).toBe(false);
+    expect(isDefinedIn('data', text)).toBe(false);
+  });
+
+  it('turns a heading asked as a question into the skill it asks for', () => {
+    const view = { titles: [], sections: [{ heading: 'How do we calculate p-values…?', level: 2, words: 200 }, { heading: 'What is a residual?', level: 2, words: 150 }], texts: [text], totalWords: 400 };
+    const objectives = buildObjectives(view as never, [{ phrase: 'line', score: 9 }, { phrase: 'data', score: 8 }, { phrase: 'residual', score: 5 }], 'Linear Regression', text);
+    expect(objectives).toContain('Explain how to calculate p-values');
+    expect(objectives).toContain('Explain what a residual is');
+    expect(objectives.join(' ')).not.toMatch(/\b(line|data)\b/);
+  });
+});
