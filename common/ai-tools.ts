@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { referenceSchema, sectionSchema, type Chapter, type Section, type TextbookContent } from './textbook';
 
-/** Request and response contracts of the AI writing tools (spec 7: /api/ai/expand-*, generate-section, customize-structure, add-section). */
+/** Request and response contracts of the AI writing tools (/api/ai/expand-*, generate-section, customize-structure, add-section). */
 
 const textbookId = z.number({ error: 'textbookId must be a number' }).int('textbookId must be a whole number').positive('textbookId must be positive');
 const chapterIndex = z.number({ error: 'chapterIndex must be a number' }).int('chapterIndex must be a whole number').min(0, 'chapterIndex cannot be negative');
@@ -33,7 +33,7 @@ const expansionOutcome = {
   note: z.string().optional(),
 };
 
-/** Spec 7 sends `context` for paragraph expansion; clients have sent it as text or as an object, so both are taken. */
+/** docs/product.md sends `context` for paragraph expansion; clients have sent it as text or as an object, so both are taken. */
 export const expandParagraphBody = z.object({
   paragraphContent: z
     .string({ error: 'paragraphContent must be text' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textbookContentSchema } from './textbook';
 
-/** POST /api/ai/outline-assistant (spec 7). textbookContent may be a JSON string or an object. */
+/** POST /api/ai/outline-assistant. textbookContent may be a JSON string or an object. */
 export const outlineAssistantBody = z.object({
   message: z.string({ error: 'Please enter a message' }).max(20_000, 'The message is too long'),
   topic: z.string().max(1000).optional().default(''),

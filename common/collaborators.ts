@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { numericId } from './textbooks-api';
 
-/** Collaborators and user search (spec 3, 6, 7). */
+/** Collaborators and user search. */
 export const collaboratorParams = z.object({ id: numericId('Textbook id'), userId: numericId('User id') });
 
 export const addCollaboratorBody = z.object(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 5 messages for POST /api/extract-text, word for word. */
+/** docs/product.md messages for POST /api/extract-text, word for word. */
 export const extractMessages = {
   noFiles: 'Please upload at least one file',
   noContent: 'Please enter some content',
@@ -22,7 +22,7 @@ export const extractedReference = z.union([
 ]);
 export type ExtractedReference = z.infer<typeof extractedReference>;
 
-/** Spec section 7: POST /api/extract-text answers these fields (we may add fields). */
+/** POST /api/extract-text answers these fields (we may add fields). */
 export const extractTextResponse = z.object({
   extractedText: z.string(),
   detectedTopic: z.string(),

@@ -3,7 +3,7 @@ import { progressSteps } from './limits';
 import { referenceSchema, textbookContentSchema } from './textbook';
 
 /**
- * POST /api/textbooks/generate-outline (spec 7) and its progress (contract B):
+ * POST /api/textbooks/generate-outline and its progress:
  * the client makes a jobId, sends it as a multipart field, and polls
  * GET /api/generation-jobs/{jobId} while the generation runs.
  */

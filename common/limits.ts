@@ -1,4 +1,4 @@
-/** Numbers taken from the spec (section 9) and DESIGN.md; one place for both sides. */
+/** The product's numbers and limits; one place for both sides. */
 export const limits = {
   usernameMin: 3,
   usernameMax: 64,
@@ -8,7 +8,7 @@ export const limits = {
   userSearchMaxResults: 20,
   imageMaxBytes: 5 * 1024 * 1024,
   sectionPreviewChars: 100,
-  /** Spec 9: a drag starts only after the pointer moves this far, so clicks on a row stay clicks. */
+  /** A drag starts only after the pointer moves this far, so clicks on a row stay clicks. */
   dragActivationPx: 8,
   sectionExpansionContextChars: 5000,
   chapterExpansionSections: 4,

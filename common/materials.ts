@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Educational materials (issue 10; spec 2-4: the viewer, the navigator's
+ * Educational materials (docs/decisions.md; the viewer, the navigator's
  * Educational Materials group, the 'educationalContentGenerated' event).
  * One schema per content type, shared by the engines (offline and llm), the
  * routes and the client's generation UI.
@@ -122,7 +122,7 @@ export const createMaterialBody = z.object(
 );
 export type CreateMaterialBody = z.infer<typeof createMaterialBody>;
 
-/** A stored material as the API answers it (spec 3's educational content item plus id and createdAt). */
+/** A stored material as the API answers it. */
 export interface MaterialResponseItem {
   id: number;
   textbookId: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Collaboration messages (spec 3 and 7). The server adds revision and error/welcome fields. */
+/** Collaboration messages. The server adds revision and error/welcome fields. */
 export const activeCollaborator = z.object({ userId: z.number().int(), username: z.string() });
 export type ActiveCollaborator = z.infer<typeof activeCollaborator>;
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { referenceSchema, type Reference } from './textbook';
 
 /**
- * Contracts of POST /api/textbooks/preview-references (spec 7) and the
- * reference sources (DESIGN.md "References"). The spec's fields stay;
+ * Contracts of POST /api/textbooks/preview-references and the
+ * reference sources. The spec's fields stay;
  * `sources` is added so the client can say which indexes answered.
  */
 export const referenceSourceNames = [
@@ -31,14 +31,14 @@ export const previewReferencesResponse = z.object({
 });
 export type PreviewReferencesResponse = z.infer<typeof previewReferencesResponse>;
 
-/** Spec 3: a reference without a title is called 'Reference {n}' (1-based position). */
+/** A reference without a title is called 'Reference {n}' (1-based position). */
 export function defaultReferenceTitle(n: number): string {
   return `Reference ${n}`;
 }
 
 /**
  * One reference as a client or an engine may send it: an object, or a plain
- * string that becomes the description under the default title (spec 3).
+ * string that becomes the description under the default title.
  */
 export function normalizeReferenceInput(raw: unknown, n: number): Reference | undefined {
   if (typeof raw === 'string') {

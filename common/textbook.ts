@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The textbook content model of spec section 3, with the stable ids DESIGN.md adds.
+ * The textbook content model of docs/product.md, with the stable ids docs/decisions.md adds.
  * Old clients may omit ids and sections; the server fills ids in on every write.
  */
 export const referenceSchema = z.object({
@@ -44,7 +44,7 @@ export type TextbookContent = z.infer<typeof textbookContentSchema>;
 /** What a client may send: ids and defaults optional. */
 export type TextbookContentInput = z.input<typeof textbookContentSchema>;
 
-/** Content may arrive as a JSON string or as an object (spec 2, Textbook view). */
+/** Content may arrive as a JSON string or as an object (Textbook view). */
 export function parseTextbookContent(raw: unknown):
   | { ok: true; content: TextbookContent }
   | { ok: false; reason: 'missing' | 'invalid-json' | 'invalid-shape'; message: string } {

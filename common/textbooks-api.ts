@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Requests of the textbooks API (spec 7). Responses use textbookSummary and
+ * Requests of the textbooks API. Responses use textbookSummary and
  * textbookDetail from common/textbook.ts.
  */
 
-/** Route ids are numeric (spec 5: "The textbook id in the route must be numeric"). */
+/** Route ids are numeric. */
 export const numericId = (what: string) =>
   z
     .string()

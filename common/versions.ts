@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numericId } from './textbooks-api';
 
-/** Version history (spec 3 "Textbook version", spec 7 /api/textbooks/{id}/versions...). */
+/** Version history. */
 export const versionParams = z.object({ id: numericId('Textbook id'), versionId: numericId('Version id') });
 export type VersionParams = z.infer<typeof versionParams>;
 

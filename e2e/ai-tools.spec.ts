@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 7 end to end, on the real server and the offline engine: expand a
+ * End to end, on the real server and the offline engine: expand a
  * selection from the book's own sources and keep it across a reload; apply
  * 'Make a 10-week syllabus' and see ten weeks.
  */

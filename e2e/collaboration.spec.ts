@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, registerAndLogin, test } from './fixtures';
 
 /**
- * Issue 9 end to end: two people in two browser contexts on one textbook.
+ * End to end: two people in two browser contexts on one textbook.
  * The owner adds the collaborator through the Manage Collaborators dialog;
  * both see each other as Active; an edit by one appears for the other
  * without a reload.

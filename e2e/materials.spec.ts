@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 10 end to end: generate a quiz from the textbook page with the offline
+ * End to end: generate a quiz from the textbook page with the offline
  * engine, see it in the navigator's Educational Materials group and in the
  * viewer, reveal an answer with its source, reload and still see it, print it
  * cleanly, delete it.
@@ -35,7 +35,7 @@ test.describe('educational materials (issue 10)', () => {
     const book = await generateBook(page.request, 'Energy in Cells');
     await page.goto(`/textbook/${book.id}`);
     await expect(page.getByRole('heading', { name: 'Energy in Cells', level: 1 })).toBeVisible();
-    // No materials yet: the group is not shown (spec 2).
+    // No materials yet: the group is not shown.
     await expect(materialsGroup(page)).toHaveCount(0);
 
     await page.getByLabel('Material type').selectOption('quiz');

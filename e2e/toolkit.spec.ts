@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 8 end to end: the Academic Toolkit on the real server (offline engine, PGlite,
+ * End to end: the Academic Toolkit on the real server (offline engine, PGlite,
  * Debian Chromium): reorder by mouse and keyboard, add/rename/delete, version restore.
  */
 const material = [

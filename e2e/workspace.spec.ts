@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 6 end to end: My Textbooks and the textbook workspace on a book made by
+ * End to end: My Textbooks and the textbook workspace on a book made by
  * generate-outline (the offline engine, real server, Debian Chromium).
  */
 const material = [

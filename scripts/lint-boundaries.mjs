@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Module boundaries from STYLE.md, checked on every import (parsed with the TypeScript compiler):
+// Module boundaries from docs/decisions.md, checked on every import (parsed with the TypeScript compiler):
 //  1. common/ imports nothing from client/ or server/ (it is shared by both sides).
 //  2. client/ never imports server/ (the browser bundle must not pull in server code).
 //  3. Only *.repo.ts files and server/db/** import Drizzle table objects from server/db/schema;

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The only reader of process.env (STYLE.md). */
+/** The only reader of process.env. */
 export type AiProvider = 'offline' | 'openai-compatible' | 'openai' | 'anthropic';
 
 export interface Config {
@@ -110,10 +110,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     coreApiKey: env.CORE_API_KEY || undefined,
     openLibraryBaseUrl: env.OPENLIBRARY_BASE_URL || 'https://openlibrary.org',
     arxivBaseUrl: env.ARXIV_BASE_URL || 'https://export.arxiv.org',
-    // DESIGN.md: about 8 s per request to a scholarly API; answers are kept a week.
+    // About 8 s per request to a scholarly API; answers are kept a week.
     referenceTimeoutMs: positiveNumber(env.REFERENCE_TIMEOUT_MS, 8_000),
     referenceCacheTtlMs: positiveNumber(env.REFERENCE_CACHE_TTL_HOURS, 24 * 7) * 3_600_000,
-    // MAX_UPLOAD_MB bounds one file; a request may carry four times that (DESIGN.md: 50 / 200).
+    // MAX_UPLOAD_MB bounds one file; a request may carry four times that.
     maxUploadFileBytes: maxUploadMb * 1024 * 1024,
     maxUploadRequestBytes: positiveNumber(env.MAX_REQUEST_MB, maxUploadMb * 4) * 1024 * 1024,
     extractTimeoutMs: positiveNumber(env.EXTRACT_TIMEOUT_MS, 60_000),

@@ -1,7 +1,7 @@
 /**
  * bench:generate - time to generate a textbook offline, split into ingest
  * (extract + chunk + embed) and composition (the offline outline engine).
- * Goal (issue 5): composition under 5 s for 100,000 words on these machines.
+ * Goal: composition under 5 s for 100,000 words on these machines.
  *
  *   npm run bench:generate
  */

@@ -1,5 +1,5 @@
 /**
- * Ingest benchmark (issue 3): words per second end to end (extract + chunk in
+ * Ingest benchmark: words per second end to end (extract + chunk in
  * a worker thread, embed with the bundled encoder on worker threads) for the
  * corpus papers and a generated 300-page PDF, and the ratio to bare pdfjs-dist
  * text extraction of the same file on the main thread.

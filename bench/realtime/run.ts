@@ -1,5 +1,5 @@
 /**
- * Realtime benchmark (issue 9): SOCKETS sockets on one textbook, one save per
+ * Realtime benchmark: SOCKETS sockets on one textbook, one save per
  * second for SECONDS seconds; prints fan-out latency p50/p99 and memory per
  * connection. Goal: p99 under 100 ms.
  *

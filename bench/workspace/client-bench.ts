@@ -1,5 +1,5 @@
 /**
- * Workspace client benchmark (issue 6), in Debian's Chromium through playwright-core:
+ * Workspace client benchmark, in Debian's Chromium through playwright-core:
  *  - time to first render of /textbook/{id} for a 100 x 20 textbook (about 5 MB),
  *  - time of one navigator search keystroke (goal < 50 ms),
  *  - the home route's initial JavaScript, gzipped, from a production build (goal < 250 KB).

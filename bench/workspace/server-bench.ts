@@ -1,5 +1,5 @@
 /**
- * Workspace server benchmark (issue 6): a textbook of 100 chapters x 20
+ * Workspace server benchmark: a textbook of 100 chapters x 20
  * sections (about 5 MB), server time for GET /api/textbooks/{id} and
  * PATCH /api/textbooks/{id} (p50/p95). Goal: PATCH p95 under 150 ms.
  *

@@ -18,7 +18,7 @@ export const userQueryKey = ['/api/user'] as const;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  // Spec 4: the current user is fetched at start; a 401 means no user.
+  // The current user is fetched at start; a 401 means no user.
   const { data: user, error, isLoading } = useQuery<PublicUser | null, Error>({
     queryKey: userQueryKey,
     queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),

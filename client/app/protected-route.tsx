@@ -3,7 +3,7 @@ import { Redirect, Route } from 'wouter';
 import { Spinner } from '../components/ui/card';
 import { useAuth } from './auth-context';
 
-/** Spinner while the user loads; a signed-out visitor goes to /auth (spec 2). */
+/** Spinner while the user loads; a signed-out visitor goes to /auth. */
 export function ProtectedRoute({ path, component: Component }: { path: string; component: ComponentType }) {
   const { user, isLoading } = useAuth();
   return (

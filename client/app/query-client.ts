@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '../lib/api';
 
-// Spec 7: no retry, no refetch on focus, no polling, never stale (the textbook query overrides).
+// No retry, no refetch on focus, no polling, never stale (the textbook query overrides).
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -12,7 +12,7 @@ function readStoredTheme(): Theme {
   }
 }
 
-/** Class-based theme, light by default, kept in localStorage under `theme` (spec 2). */
+/** Class-based theme, light by default, kept in localStorage under `theme`. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * A WebSocket that reconnects with exponential backoff (spec 7: same host,
+ * A WebSocket that reconnects with exponential backoff (docs/product.md: same host,
  * secure scheme on https). It knows nothing about collaboration messages; the
  * collaboration hook gives it callbacks.
  */

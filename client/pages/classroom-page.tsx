@@ -10,7 +10,7 @@ const tabs = [
   { value: 'discussion', label: 'Discussion Board', empty: 'No discussions available yet.' },
 ];
 
-/** A static stub (spec 2): real classroom behaviour is not part of the product yet. */
+/** A static stub: real classroom behaviour is not part of the product yet. */
 export function ClassroomPage() {
   const [classroom, setClassroom] = useState(classrooms[0]);
   return (

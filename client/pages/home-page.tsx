@@ -11,7 +11,7 @@ import { ProcessingScreen } from '../features/create/processing-screen';
 import { useGenerateOutline } from '../features/create/use-generate-outline';
 import { patchTextbook } from '../features/textbook/textbook.api';
 
-/** Create textbook (spec 2): idle shows the form, processing the progress, error the retry card. */
+/** Create textbook: idle shows the form, processing the progress, error the retry card. */
 export function HomePage() {
   const [state, dispatch] = useReducer(creationReducer, initialCreationState);
   const generation = useGenerateOutline(state);

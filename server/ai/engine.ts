@@ -2,7 +2,7 @@ import type { Chapter, Reference, Section, TextbookContent } from '../../common/
 import type { Material, Retriever } from './material';
 
 /**
- * The authoring engine (DESIGN.md "The authoring pipeline"): one interface,
+ * The authoring engine: one interface,
  * two implementations, `offline` (classical NLP over the user's material) and
  * `llm` (the AI SDK). Chosen by AI_PROVIDER in server/ai/index.ts.
  */

@@ -9,7 +9,7 @@ import { createBook, shareBook } from './textbooks/test-factory';
 import { listVersionHeaders } from './versions/versions.repo';
 
 /**
- * Who may call what (issue 9, spec 6), one row per endpoint, checked for every
+ * Who may call what (), one row per endpoint, checked for every
  * role against the real app. Owner: everything. Collaborator: read and edit
  * content, versions, images and AI tools, see collaborators, remove themself.
  * Stranger: 404 for the textbook and everything under it. Anonymous: 401.
@@ -97,7 +97,7 @@ const matrixRows: MatrixRow[] = [
   },
   { name: 'POST /api/images/upload', request: imageUpload, expected: all(200) },
   { name: 'GET /api/images/:id', request: (f) => ({ method: 'GET', url: `/api/images/${f.imageId}` }), expected: all(200) },
-  // AI tools (issue 7). The matrix book has no linked sources, so expansions answer "nothing more" (200, no save);
+  // AI tools. The matrix book has no linked sources, so expansions answer "nothing more" (200, no save);
   // its chapters all have sections, so chapter expansion is refused after the access check (400).
   {
     name: 'POST /api/ai/expand-paragraph',

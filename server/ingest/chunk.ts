@@ -7,7 +7,7 @@ export interface DraftChunk {
   words: number;
 }
 
-/** DESIGN.md: chunks of about 200-400 words along headings and paragraphs. */
+/** Chunks of about 200-400 words along headings and paragraphs. */
 export const chunkWords = { target: 300, min: 200, max: 400 } as const;
 
 const sentenceEnd = /(?<=[.!?]["”’)]?)\s+(?=["“(]?\p{Lu})/u;

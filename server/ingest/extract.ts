@@ -12,7 +12,7 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-/** Spec section 5, word for word. */
+/** docs/product.md, word for word. */
 export const invalidFormatMessage = 'Invalid file format. Please upload PDF, DOCX, or TXT files only.';
 
 type WorkerReply = { ok: true; output: ExtractOutput } | { ok: false; reason: ExtractFailure; detail?: string };

@@ -10,7 +10,7 @@ import { Presence } from './presence';
 import { findTextbookSnapshot } from './realtime.repo';
 
 /**
- * The /ws hub (DESIGN.md "Realtime"): presence per textbook, and after each
+ * The /ws hub: presence per textbook, and after each
  * committed save an `edit` with the STORED content and revision to the other
  * clients. A client's own `edit` message is never relayed: saves go through
  * the REST save path (merge, versions, sanitizing), and only what was

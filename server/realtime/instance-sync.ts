@@ -4,7 +4,7 @@ import type { Presence } from './presence';
 import { RemotePresence, type PresenceEffect } from './remote-presence';
 
 /**
- * Presence across app instances (DESIGN.md "Growing past one machine"): this
+ * Presence across app instances: this
  * instance announces its own users' joins and leaves, learns the others', and
  * tells local sockets only about real changes (a user on two servers counts
  * once). Without a channel (PGlite: one instance) every answer is "nobody

@@ -12,7 +12,7 @@ import { bookContent } from './realtime-fixtures';
 import { TestSocket } from './ws-test-client';
 
 /**
- * DESIGN.md "Growing past one machine": two real server processes on one
+ * Two real server processes on one
  * PostgreSQL act as one. Runs in CI's PostgreSQL pass (TEST_DATABASE_URL);
  * on PGlite there is only ever one instance, so there is nothing to test.
  */

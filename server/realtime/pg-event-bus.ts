@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { DomainEvent, EventBus, PresenceChannel, PresenceSignal } from './events';
 
 /**
- * The event bus across app instances (DESIGN.md "Growing past one machine"):
+ * The event bus across app instances:
  * PostgreSQL LISTEN/NOTIFY on one channel. Local listeners hear an event at
  * once; other instances hear it through NOTIFY and skip their own (instance
  * id), so nothing is delivered twice. The payload carries ids, revision and

@@ -5,7 +5,7 @@ import { useHarness, type TestUser } from '../test/harness';
 import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from './realtime-fixtures';
 import { TestSocket } from './ws-test-client';
 
-/** Socket tests on a real listening server (issue 9): presence, refusals, and saves fanned out after commit. */
+/** Socket tests on a real listening server: presence, refusals, and saves fanned out after commit. */
 const h = useHarness();
 let base = '';
 const open: TestSocket[] = [];

@@ -24,7 +24,7 @@ function normalizeUrl(url: string): string {
 
 /**
  * The keys under which two records are the same work: the DOI (and arXiv id,
- * ISBN), then title + year + first author (DESIGN.md), then the URL for
+ * ISBN), then title + year + first author, then the URL for
  * records that have nothing else.
  */
 export function identityKeys(ref: FoundReference): string[] {

@@ -4,7 +4,7 @@ import { normalizeDoi } from './identifiers';
 
 /**
  * A reference as a provider found it, before it becomes the spec's Reference.
- * Every field comes from a document's text or an index record (DESIGN.md
+ * Every field comes from a document's text or an index record (docs/decisions.md
  * principle 2): providers leave a field empty rather than guess it.
  */
 export interface FoundReference {
@@ -40,7 +40,7 @@ export function emptyFound(source: string): FoundReference {
   return { title: '', authors: [], publisher: '', url: '', description: '', source };
 }
 
-/** The spec's Reference shape (spec 3); `n` is the 1-based position for the default title. */
+/** The spec's Reference shape; `n` is the 1-based position for the default title. */
 export function toReference(found: FoundReference, n: number, approved = false): Reference {
   const doi = found.doi ? normalizeDoi(found.doi) : undefined;
   return {

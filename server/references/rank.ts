@@ -47,7 +47,7 @@ export function similarityToMaterial(ref: FoundReference, profile: TermVector): 
 }
 
 /**
- * Orders references by similarity to the material (DESIGN.md "References"),
+ * Orders references by similarity to the material,
  * with a small bonus for those the material cites itself; ties keep their order.
  */
 export function rankReferences(refs: FoundReference[], materialText: string, topic: string): FoundReference[] {

@@ -12,7 +12,7 @@ export interface ReferenceQuery {
 }
 
 /**
- * One source of references (DESIGN.md "References"). Providers return what
+ * One source of references. Providers return what
  * they found, never made-up records; a provider that cannot answer throws a
  * ProviderError, and the others still answer.
  */

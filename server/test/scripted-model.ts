@@ -2,7 +2,7 @@ import type { LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 
 /**
- * The scripted language model the llm engine's own tests use (STYLE.md: the only
+ * The scripted language model the llm engine's own tests use (docs/decisions.md: the only
  * stand-in allowed). Each call answers with the next scripted answer (the last one
  * repeats), as JSON text unless it is already a string, and the prompts are recorded.
  */

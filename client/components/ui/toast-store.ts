@@ -4,14 +4,14 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
-  /** ms before it closes by itself; spec 9: image and link toasts last 3000 ms. */
+  /** ms before it closes by itself; image and link toasts last 3000 ms. */
   duration?: number;
 }
 export interface ToastItem extends ToastInput {
   id: number;
 }
 
-// Spec 9: one toast visible at a time; a new one replaces the old.
+// One toast visible at a time; a new one replaces the old.
 let current: ToastItem | null = null;
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;

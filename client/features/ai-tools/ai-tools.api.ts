@@ -13,7 +13,7 @@ function reason(err: unknown): string | null {
   return err instanceof ApiError && err.serverMessage !== err.message ? err.serverMessage : null;
 }
 
-/** Spec 8: the call raises 'Failed to expand text: {status text}'; the server's reason stands in for the status text when it gave one. */
+/** The call raises 'Failed to expand text: {status text}'; the server's reason stands in for the status text when it gave one. */
 export async function expandParagraph(body: { paragraphContent: string; subject?: string; textbookId: number; context?: string }): Promise<ExpandParagraphResponse> {
   try {
     return await apiJson<ExpandParagraphResponse>('POST', '/api/ai/expand-paragraph', body);
@@ -24,7 +24,7 @@ export async function expandParagraph(body: { paragraphContent: string; subject?
 }
 
 export function expandChapter(body: { textbookId: number; chapterIndex: number; chapterTitle: string; chapterContent: string }): Promise<ExpandChapterResponse> {
-  // Spec 9: chapter expansion always requests 4 sections.
+  // Chapter expansion always requests 4 sections.
   return apiJson<ExpandChapterResponse>('POST', '/api/ai/expand-chapter', { ...body, sectionCount: limits.chapterExpansionSections });
 }
 
@@ -39,13 +39,13 @@ export function generateSection(body: {
 }): Promise<GenerateSectionResponse> {
   return apiJson<GenerateSectionResponse>('POST', '/api/ai/generate-section', {
     ...body,
-    // Spec 9: section expansion is 'comprehensive', 8 paragraphs.
+    // Section expansion is 'comprehensive', 8 paragraphs.
     expansionLevel: 'comprehensive',
     paragraphCount: limits.sectionExpansionParagraphs,
   });
 }
 
-/** Spec 8: a non-ok response raises 'Failed to customize textbook structure' unless the server said why. */
+/** A non-ok response raises 'Failed to customize textbook structure' unless the server said why. */
 export async function customizeStructure(body: { textbookId: number; userGuidance: string; originalDocument?: string; preview?: boolean }): Promise<CustomizeStructureResponse> {
   try {
     return await apiJson<CustomizeStructureResponse>('POST', '/api/ai/customize-structure', body);

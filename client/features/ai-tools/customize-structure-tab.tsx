@@ -11,7 +11,7 @@ import { toast } from '../../components/ui/toast-store';
 import { patchTextbook, textbookKey } from '../textbook/textbook.api';
 import { customizeStructure } from './ai-tools.api';
 
-/** Spec 2: the five example instructions; each fills the guidance. */
+/** The five example instructions; each fills the guidance. */
 export const customizeExamples = [
   'Follow my class outline with weekly topics',
   'Make a 10-week syllabus',

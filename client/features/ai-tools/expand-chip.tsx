@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { EditorSelection } from '../editor/editor-selection';
 
 /**
- * Spec 4: the floating 'Expand' chip above non-empty selected text. It hides
+ * The floating 'Expand' chip above non-empty selected text. It hides
  * on a click outside the editor and the chip (inside the editor, the editor
  * reports an empty selection itself).
  */

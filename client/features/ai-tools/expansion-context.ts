@@ -16,7 +16,7 @@ export function plainText(html: string): string {
     .trim();
 }
 
-/** Spec 7 note: paragraph context holds the book title, the current chapter and section titles, and all chapter titles. */
+/** Paragraph context holds the book title, the current chapter and section titles, and all chapter titles. */
 export function paragraphContext(book: TextbookContent, chapterIndex: number | null, sectionIndex: number | null): string {
   const chapter = chapterIndex === null ? undefined : book.chapters[chapterIndex];
   const section = chapter && sectionIndex !== null ? chapter.sections[sectionIndex] : undefined;
@@ -43,7 +43,7 @@ export function chapterObjectives(introductionHtml: string): string[] {
 }
 
 /**
- * Spec 7 note: section expansion context holds the learning objectives, the
+ * Section expansion context holds the learning objectives, the
  * other sections of the chapter, and the first 5000 characters of the book.
  */
 export function sectionContext(book: TextbookContent, chapterIndex: number, sectionIndex: number): string {
@@ -58,7 +58,7 @@ export function sectionContext(book: TextbookContent, chapterIndex: number, sect
   ].join('\n\n');
 }
 
-/** Spec 7 note: only approved references go with a section expansion, each with year as a string. */
+/** Only approved references go with a section expansion, each with year as a string. */
 export function approvedReferences(book: TextbookContent): Reference[] {
   return (book.references ?? [])
     .filter((r) => r.approved)

@@ -18,7 +18,7 @@ export interface ExpansionFooterProps {
   onExpandSection: (chapterIndex: number, sectionIndex: number) => void;
 }
 
-/** True for a chapter the spec lets the user expand: it has content and no sections (spec 4). */
+/** True for a chapter the spec lets the user expand: it has content and no sections. */
 export function canExpandChapter(content: TextbookContent, chapterIndex: number | null): boolean {
   const chapter = chapterIndex === null ? undefined : content.chapters[chapterIndex];
   return !!chapter && chapter.sections.length === 0 && plainText(chapter.content).length > 0;
@@ -34,7 +34,7 @@ export function ExpansionFooter(props: ExpansionFooterProps) {
   const chapter = chapterIndex === null ? undefined : content.chapters[chapterIndex];
   const section = chapter && sectionIndex !== null ? chapter.sections[sectionIndex] : undefined;
   if (!chapter) return null;
-  // Spec 5: disabled without a textbook id or while a request runs.
+  // Disabled without a textbook id or while a request runs.
   const isDisabled = !textbookId || busy !== null;
   return (
     <div className="no-print flex flex-wrap justify-end gap-2">

@@ -10,7 +10,7 @@ export interface ExpansionState {
   note?: string;
 }
 
-/** Spec 2: the AI Text Expansion dialog, original and expanded text side by side, Cancel and 'Apply expansion'. */
+/** The AI Text Expansion dialog, original and expanded text side by side, Cancel and 'Apply expansion'. */
 export function TextExpansionDialog({ state, onCancel, onApply }: { state: ExpansionState | null; onCancel: () => void; onApply: (html: string) => void }) {
   const isLoading = state !== null && state.expanded === null;
   const canApply = state?.expanded != null && !state.note;

@@ -15,7 +15,7 @@ export interface AiWritingTools {
   overlay: ReactNode;
 }
 
-/** The AI writing tools of the textbook view (spec 2, 4): selection chip and dialog, chapter and section expansion. */
+/** The AI writing tools of the textbook view: selection chip and dialog, chapter and section expansion. */
 export function useAiWritingTools(opts: {
   textbookId: number | undefined;
   content: TextbookContent;

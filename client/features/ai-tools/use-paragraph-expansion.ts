@@ -13,7 +13,7 @@ export interface EditorLocation {
 }
 
 /**
- * Paragraph expansion (spec 4): the dialog opens and loads, then shows the
+ * Paragraph expansion: the dialog opens and loads, then shows the
  * expanded text; Apply replaces the selection (the editor reports the change,
  * so autosave stores it), Cancel discards it, an error closes the dialog.
  */
@@ -37,7 +37,7 @@ export function useParagraphExpansion(textbookId: number | undefined, location: 
       const id = ++run.current;
       target.current = selection;
       setState({ original: text, expanded: null });
-      // Spec 7 note: the context comes from GET /api/textbooks/{id}; if that fails, the expansion goes on without it.
+      // The context comes from GET /api/textbooks/{id}; if that fails, the expansion goes on without it.
       let context: string | undefined;
       try {
         const parsed = parseTextbookContent((await fetchTextbook(textbookId)).content);

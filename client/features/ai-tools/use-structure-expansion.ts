@@ -15,7 +15,7 @@ function failureText(err: unknown, fallback: string): string {
 }
 
 /**
- * Chapter and section expansion (spec 4, 5, 8). The server stores the result
+ * Chapter and section expansion. The server stores the result
  * through the normal save path and answers the saved book, which replaces the
  * working copy; the textbook query is refetched as after any toolkit change.
  */

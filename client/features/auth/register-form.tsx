@@ -9,7 +9,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   const { registerMutation } = useAuth();
   const form = useForm<RegisterValues>({ resolver: zodResolver(registerForm), defaultValues: { username: '', password: '', confirmPassword: '' } });
   const pending = registerMutation.isPending;
-  // confirmPassword is checked here and never sent (spec 5).
+  // confirmPassword is checked here and never sent.
   const submit = form.handleSubmit(({ username, password }) => registerMutation.mutate({ username, password }));
   const errors = form.formState.errors;
   return (

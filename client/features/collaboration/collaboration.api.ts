@@ -7,7 +7,7 @@ export const collaboratorsKey = (textbookId: number) => [`/api/textbooks/${textb
 
 export async function fetchCollaborators(textbookId: number): Promise<CollaboratorEntry[]> {
   const body = await apiJson<CollaboratorEntry[] | { collaborators: CollaboratorEntry[] }>('GET', `/api/textbooks/${textbookId}/collaborators`);
-  // Spec 7 answers a list; tolerate a wrapped list too.
+  // docs/product.md answers a list; tolerate a wrapped list too.
   return Array.isArray(body) ? body : body.collaborators;
 }
 

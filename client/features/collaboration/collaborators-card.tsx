@@ -13,7 +13,7 @@ interface Person {
 }
 
 /**
- * Spec 2: everyone on the textbook (owner and collaborators) with an 'Active'
+ * Everyone on the textbook (owner and collaborators) with an 'Active'
  * badge for those connected now. The owner's name comes from the collaborators
  * list when the server includes it, else from presence or the signed-in user.
  */

@@ -1,7 +1,7 @@
 import { Wifi, WifiOff } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
-/** Spec 2: whether edits reach collaborators right now. */
+/** Whether edits reach collaborators right now. */
 export function ConnectionIndicator({ connected }: { connected: boolean }) {
   return (
     <div

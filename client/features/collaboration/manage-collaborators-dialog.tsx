@@ -11,20 +11,20 @@ import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
 import { addCollaborator, collaboratorsKey, fetchCollaborators, removeCollaborator, searchUsers, type UserSearchResult } from './collaboration.api';
 
-/** The server's own `message` when it sent one (spec 8: "server message or a default"). */
+/** The server's own `message` when it sent one. */
 function serverMessageOr(err: unknown, fallback: string): string {
   const body = err instanceof ApiError ? (err.body as { message?: unknown } | null) : null;
   return body && typeof body.message === 'string' && body.message ? body.message : fallback;
 }
 
-/** Spec 8: a non-success answer is a "Failed to ..." toast; anything else thrown is a generic 'Error'. */
+/** A non-success answer is a "Failed to ..." toast; anything else thrown is a generic 'Error'. */
 function failureToast(err: unknown, title: string, fallback: string) {
   if (err instanceof ApiError) toast({ title, description: serverMessageOr(err, fallback), variant: 'destructive' });
   else toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 }
 
 /**
- * Spec 2 and 6: the owner adds and removes collaborators; anyone may see the
+ * The owner adds and removes collaborators; anyone may see the
  * list and remove themself. The server enforces the same rules (403); this
  * only hides what cannot work.
  */

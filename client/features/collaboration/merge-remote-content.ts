@@ -1,7 +1,7 @@
 import type { Chapter, Section, TextbookContent } from '../../../common/textbook';
 
 /**
- * Merges a collaborator's saved content into what this user sees (DESIGN.md
+ * Merges a collaborator's saved content into what this user sees (docs/decisions.md
  * "Realtime"): the remote structure and text win everywhere, except the one
  * section (or section-less chapter) this user is typing in, whose local title
  * and text are kept, so a remote save never swallows unsaved keystrokes.

@@ -17,7 +17,7 @@ export interface CollaborationState {
   activeUsers: ActiveCollaborator[];
 }
 
-// Spec 9: collaboration update toasts at most one per 10 s, across every textbook page of this tab.
+// Collaboration update toasts at most one per 10 s, across every textbook page of this tab.
 let lastCollaborationToastAt = Number.NEGATIVE_INFINITY;
 export function collaborationToast(input: ToastInput, now: number = Date.now()): boolean {
   if (now - lastCollaborationToastAt < limits.collaborationToastIntervalMs) return false;
@@ -52,7 +52,7 @@ function isActiveCollaborator(v: unknown): v is ActiveCollaborator {
   return !!o && typeof o.userId === 'number' && typeof o.username === 'string';
 }
 
-/** Spec 4 "Collaboration connection": presence and live edits for one textbook over /ws. */
+/** Presence and live edits for one textbook over /ws. */
 export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationOptions): CollaborationState {
   const { user } = useAuth();
   const userId = user?.id;
@@ -101,7 +101,7 @@ export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationO
           return;
         }
         default:
-          return; // Spec 4: unknown types are ignored.
+          return; // docs/product.md: unknown types are ignored.
       }
     };
 

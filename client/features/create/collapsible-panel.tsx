@@ -14,7 +14,7 @@ export interface CollapsiblePanelProps {
   testId?: string;
 }
 
-/** One of the form's result panels (spec 2): a header that toggles its body. */
+/** One of the form's result panels: a header that toggles its body. */
 export function CollapsiblePanel({ title, icon, badge, isOpen, onToggle, children, testId }: CollapsiblePanelProps) {
   return (
     <Collapsible.Root open={isOpen} onOpenChange={onToggle} className="rounded-lg border border-slate-200 dark:border-slate-800" data-testid={testId}>

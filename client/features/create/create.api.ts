@@ -10,7 +10,7 @@ import type {
   TextbookContent,
 } from './create.types';
 
-/** Spec 7: files repeated in file mode; directContent + directMethod='true' (+ chapterTitle) in direct mode. */
+/** Files repeated in file mode; directContent + directMethod='true' (+ chapterTitle) in direct mode. */
 function appendOwnMaterial(form: FormData, material: MaterialInput): boolean {
   if (material.mode === 'file' && material.files.length > 0) {
     for (const f of material.files) form.append('files', f, f.name);
@@ -25,7 +25,7 @@ function appendOwnMaterial(form: FormData, material: MaterialInput): boolean {
   return false;
 }
 
-/** Preview and generate fall back to 'Topic: {topic}' when the user gave no material (spec 7). */
+/** Preview and generate fall back to 'Topic: {topic}' when the user gave no material. */
 export function buildMaterialForm(topic: string, material: MaterialInput): FormData {
   const form = new FormData();
   form.append('topic', topic);
@@ -44,7 +44,7 @@ async function serverMessage(res: Response): Promise<string> {
 }
 
 /**
- * POST /api/extract-text. Spec 8 makes the reason 'Error: {status}' for a
+ * POST /api/extract-text. docs/product.md makes the reason 'Error: {status}' for a
  * non-OK answer; the server's own message follows it so the user learns why
  * (for example which file was corrupt).
  */
@@ -85,7 +85,7 @@ export function generateOutline(input: {
   return apiJson<GenerateOutlineResponse>('POST', '/api/textbooks/generate-outline', form);
 }
 
-/** Contract B: null while the job is unknown (404) or the endpoint is unreachable. */
+/** Null while the job is unknown (404) or the endpoint is unreachable. */
 export async function fetchGenerationJob(jobId: string): Promise<GenerationJobResponse | null> {
   try {
     return await apiJson<GenerationJobResponse>('GET', `/api/generation-jobs/${encodeURIComponent(jobId)}`);
@@ -95,7 +95,7 @@ export async function fetchGenerationJob(jobId: string): Promise<GenerationJobRe
   }
 }
 
-/** Spec 8: a failed call raises 'Failed to get response from AI assistant'. */
+/** A failed call raises 'Failed to get response from AI assistant'. */
 export async function askOutlineAssistant(body: {
   message: string;
   topic: string;

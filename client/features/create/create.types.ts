@@ -13,14 +13,14 @@ export type { OutlineAssistantResponse } from '../../../common/assistant';
 export type InputMode = 'file' | 'direct';
 export type PageMode = 'idle' | 'processing' | 'error';
 
-/** A reference as a server may send it: a plain string or a loose object (spec 3). */
+/** A reference as a server may send it: a plain string or a loose object. */
 export type RawReference = string | Record<string, unknown>;
 
 export type { ExtractTextResponse };
 
 /**
  * POST /api/textbooks/preview-references (common/references.ts). References are
- * read loosely (spec 3 allows plain strings), and `sources` may be absent on an older server.
+ * read loosely, and `sources` may be absent on an older server.
  */
 export type PreviewReferencesResponse = Partial<Omit<PreviewReferencesContract, 'references'>> & {
   references: RawReference[];
@@ -41,14 +41,14 @@ export interface MaterialInput {
   chapterTitle: string;
 }
 
-/** Spec 3, Progress step. */
+/** docs/product.md, Progress step. */
 export interface ProgressStep {
   label: string;
   status: 'pending' | 'in-progress' | 'complete';
   progress: number;
 }
 
-/** Spec 3, Assistant chat message. */
+/** docs/product.md, Assistant chat message. */
 export interface ChatMessage {
   role: 'user' | 'assistant';
   content: string;

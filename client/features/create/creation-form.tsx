@@ -25,7 +25,7 @@ function hasFiles(e: DragEvent): boolean {
   return Array.from(e.dataTransfer?.types ?? []).includes('Files');
 }
 
-/** The creation form of spec 2: topic, material (files or typed), analysis panels and the generate step. */
+/** The creation form of docs/product.md: topic, material (files or typed), analysis panels and the generate step. */
 export function CreationForm({ state, dispatch, onGenerate, isGenerating }: CreationFormProps) {
   const actions = useMaterialActions(state, dispatch);
   const [fileError, setFileError] = useState<string | undefined>();

@@ -74,7 +74,7 @@ export function creationReducer(state: CreationState, action: CreationAction): C
     case 'chapterTitle':
       return { ...state, chapterTitle: action.value };
     case 'extracted': {
-      // Spec 4, Extraction success: text, topic (only into an empty field), objectives and references opened, suggestions.
+      // docs/product.md, Extraction success: text, topic (only into an empty field), objectives and references opened, suggestions.
       const r = action.response;
       const detectedTopic = typeof r.detectedTopic === 'string' ? r.detectedTopic.trim() : '';
       return {
@@ -120,7 +120,7 @@ export function approvedCount(state: Pick<CreationState, 'references'>): number 
   return state.references.filter((r) => r.approved).length;
 }
 
-/** Spec 5: pending, no topic, or references with none approved keep the generate button disabled. */
+/** Pending, no topic, or references with none approved keep the generate button disabled. */
 export function canGenerate(state: Pick<CreationState, 'topic' | 'references'>, isPending: boolean): boolean {
   if (isPending || !state.topic.trim()) return false;
   return state.references.length === 0 || approvedCount(state) > 0;
@@ -131,7 +131,7 @@ export interface ValidationProblem {
   description: string;
 }
 
-/** Spec 5, the form's checks before generating (the button is disabled for the same reasons). */
+/** docs/product.md, the form's checks before generating (the button is disabled for the same reasons). */
 export function validateGenerate(state: Pick<CreationState, 'topic' | 'references'>): ValidationProblem | null {
   if (!state.topic.trim()) return { title: 'Validation Error', description: 'Please enter a topic' };
   if (state.references.length > 0 && approvedCount(state) === 0) {
@@ -140,7 +140,7 @@ export function validateGenerate(state: Pick<CreationState, 'topic' | 'reference
   return null;
 }
 
-/** Spec 5, extraction preview: a file in file mode, non-blank content in direct mode. */
+/** docs/product.md, extraction preview: a file in file mode, non-blank content in direct mode. */
 export function validateExtraction(state: Pick<CreationState, 'mode' | 'files' | 'directContent'>): ValidationProblem | null {
   if (state.mode === 'file' && state.files.length === 0) return { title: 'Validation Error', description: 'Please upload at least one file' };
   if (state.mode === 'direct' && !state.directContent.trim()) return { title: 'Validation Error', description: 'Please enter some content' };

@@ -7,7 +7,7 @@ export interface DirectInputProps {
   onChapterTitleChange: (value: string) => void;
 }
 
-/** Direct mode (spec 2): typed content and an optional chapter title. */
+/** Direct mode: typed content and an optional chapter title. */
 export function DirectInput({ content, chapterTitle, onContentChange, onChapterTitleChange }: DirectInputProps) {
   return (
     <div className="space-y-3">

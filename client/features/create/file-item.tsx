@@ -6,7 +6,7 @@ import { fileKind, fileTypeLabel, formatFileSize } from './file-types';
 
 const kindLabels = { pdf: 'PDF document', docx: 'Word document', txt: 'Text file' } as const;
 
-/** One chosen file (spec 2): name, size in MB, type, a preview, and a remove button. */
+/** One chosen file: name, size in MB, type, a preview, and a remove button. */
 export function FileItem({ file, onRemove }: { file: File; onRemove: () => void }) {
   const kind = fileKind(file);
   const [preview, setPreview] = useState<FilePreviewInfo | null>(null);

@@ -12,7 +12,7 @@ export interface FilePickerProps {
   onRemove: (index: number) => void;
 }
 
-/** File mode (spec 2): choose several files here or drop them anywhere on the form. */
+/** File mode: choose several files here or drop them anywhere on the form. */
 export function FilePicker({ files, error, onPick, onRemove }: FilePickerProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);

@@ -43,7 +43,7 @@ export function firstLines(text: string, count = previewLines): string[] {
     .slice(0, count);
 }
 
-/** The cheap preview of spec 2: text lines for TXT, page info for PDF, nothing extra for DOCX (an icon). */
+/** The cheap preview of docs/product.md: text lines for TXT, page info for PDF, nothing extra for DOCX (an icon). */
 export async function readFilePreview(file: File, kind: FileKind): Promise<FilePreviewInfo> {
   if (kind === 'txt') return { lines: firstLines(await readText(file.slice(0, textPreviewBytes))) };
   if (kind === 'pdf' && file.size <= pageScanMaxBytes) return { pages: countPdfPages(await readLatin1(file)) };

@@ -1,6 +1,6 @@
 import { extractMessages } from '../../../common/extract';
 
-/** Spec 5: the three accepted upload types. */
+/** The three accepted upload types. */
 export const acceptedMimeTypes = [
   'application/pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -27,7 +27,7 @@ function extension(name: string): string {
 }
 
 /**
- * The declared type decides (spec 5); only when the browser declares none (or
+ * The declared type decides; only when the browser declares none (or
  * a generic binary type) does the extension. The server sniffs the content
  * anyway, so a PNG renamed .docx is still refused there.
  */
@@ -36,7 +36,7 @@ export function fileKind(file: Pick<File, 'name' | 'type'>): FileKind | null {
   return kindByExtension[extension(file.name)] ?? null;
 }
 
-/** Spec 9: file size in MB with 2 decimals. */
+/** File size in MB with 2 decimals. */
 export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }

@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 
-/** Spec 2, error mode: Try Again returns to the form as it was. */
+/** docs/product.md, error mode: Try Again returns to the form as it was. */
 export function GenerationError({ onRetry }: { onRetry: () => void }) {
   return (
     <Card>

@@ -1,13 +1,13 @@
 import { limits, progressSteps } from '../../../common/limits';
 import type { GenerationJobResponse, ProgressStep } from './create.types';
 
-/** Spec 2: six steps, the first in progress from the start. */
+/** Six steps, the first in progress from the start. */
 export function initialSteps(): ProgressStep[] {
   return progressSteps.map((label, i) => ({ label, status: i === 0 ? 'in-progress' : 'pending', progress: 0 }));
 }
 
 /**
- * Spec 4, the simulated display: each tick the current step gains 10%; at 100
+ * docs/product.md, the simulated display: each tick the current step gains 10%; at 100
  * it becomes complete and the next step becomes in-progress.
  */
 export function tickSimulated(steps: ProgressStep[]): ProgressStep[] {
@@ -21,7 +21,7 @@ export function tickSimulated(steps: ProgressStep[]): ProgressStep[] {
   });
 }
 
-/** Contract B: the server's stage and percent, shown as the same six steps. */
+/** The server's stage and percent, shown as the same six steps. */
 export function stepsFromJob(job: Pick<GenerationJobResponse, 'status' | 'stage' | 'percent'>): ProgressStep[] {
   if (job.status === 'done') return completeSteps();
   const stage = Math.max(0, Math.min(progressSteps.length - 1, job.stage));

@@ -13,7 +13,7 @@ const features = [
   { icon: Database, title: 'Persistent Storage', text: 'Textbooks, their sources and every version are stored, so you can come back, edit and restore at any time.' },
 ];
 
-/** The explanatory section below the form (spec 2): three steps and three feature cards. */
+/** The explanatory section below the form: three steps and three feature cards. */
 export function HowItWorks() {
   return (
     <section className="space-y-10" aria-labelledby="how-it-works">

@@ -23,7 +23,7 @@ function authorsText(value: unknown): string {
 }
 
 /**
- * Spec 3, Reference: title defaults to 'Reference {n}', a plain string becomes
+ * docs/product.md, Reference: title defaults to 'Reference {n}', a plain string becomes
  * the description, year stays a number or a string, approved starts false.
  */
 export function normalizeReferences(raw: readonly RawReference[] | undefined | null): Reference[] {

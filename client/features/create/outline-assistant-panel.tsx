@@ -12,7 +12,7 @@ export interface OutlineAssistantPanelProps {
   onClose: () => void;
 }
 
-/** The AI Outline Assistant panel of spec 2, about 384 x 384 px. */
+/** The AI Outline Assistant panel of docs/product.md, about 384 x 384 px. */
 export function OutlineAssistantPanel({ messages, isPending, onSend, onClose }: OutlineAssistantPanelProps) {
   const [draft, setDraft] = useState('');
   const endRef = useRef<HTMLDivElement>(null);

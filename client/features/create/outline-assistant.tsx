@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
 import { OutlineAssistantPanel } from './outline-assistant-panel';
 import { useOutlineAssistant, type OutlineAssistantOptions } from './use-outline-assistant';
 
-/** The floating chat button (spec 2); it opens the assistant once an outline exists. */
+/** The floating chat button; it opens the assistant once an outline exists. */
 export function OutlineAssistant({ onOpenChange, ...options }: OutlineAssistantOptions & { onOpenChange?: (open: boolean) => void }) {
   const [isOpen, setOpen] = useState(false);
   const setIsOpen = (open: boolean) => {

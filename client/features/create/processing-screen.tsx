@@ -9,7 +9,7 @@ function StepIcon({ status }: { status: ProgressStep['status'] }) {
   return <Circle className="h-5 w-5 text-slate-300 dark:text-slate-600" aria-hidden />;
 }
 
-/** The processing screen of spec 2: six steps with status and progress, and the wait message. */
+/** The processing screen of docs/product.md: six steps with status and progress, and the wait message. */
 export interface OutlineReady {
   content: TextbookContent;
   /** True while the assistant is open: the redirect waits for it. */

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 import type { Reference } from './create.types';
 import { safeHref } from './normalize-references';
 
-/** One reference of spec 2: title, description, authors, year, publisher, url, and its approval toggle. */
+/** One reference of docs/product.md: title, description, authors, year, publisher, url, and its approval toggle. */
 export function ReferenceItem({ reference, onToggle }: { reference: Reference; onToggle: () => void }) {
   const href = reference.url ? safeHref(reference.url) : null;
   const meta = [reference.authors, reference.year !== '' ? String(reference.year) : '', reference.publisher].filter(Boolean);

@@ -11,7 +11,7 @@ export interface ReferencesPanelProps {
   onToggleReference: (index: number) => void;
 }
 
-/** Spec 2: the academic references with their 'n / m approved' badge. */
+/** The academic references with their 'n / m approved' badge. */
 export function ReferencesPanel({ references, sources, isOpen, onToggle, onToggleReference }: ReferencesPanelProps) {
   const approved = references.filter((r) => r.approved).length;
   const used = sources.filter((s) => s.isOk);

@@ -5,7 +5,7 @@ import { ObjectivesPanel } from './objectives-panel';
 import { ReferencesPanel } from './references-panel';
 import { SuggestionsPanel } from './suggestions-panel';
 
-/** The four collapsible panels of spec 2, each shown once it has something to hold. */
+/** The four collapsible panels of docs/product.md, each shown once it has something to hold. */
 export function ResultPanels({ state, dispatch }: { state: CreationState; dispatch: Dispatch<CreationAction> }) {
   const hasExtraction = state.hasExtracted;
   const hasReferences = state.references.length > 0 || state.hasPreviewedReferences;

@@ -10,7 +10,7 @@ import { materialOf, validateGenerate, type CreationState } from './creation-sta
 import { useGenerationProgress } from './use-generation-progress';
 
 /**
- * The generate step and the page mode of spec 4: idle -> processing when it
+ * The generate step and the page mode of docs/product.md: idle -> processing when it
  * starts, processing -> error on failure, error -> idle on Try Again; on
  * success the user is sent on after 2 s.
  */
@@ -52,7 +52,7 @@ export function useGenerateOutline(state: CreationState) {
       return;
     }
     const approvedReferences = state.references.filter((r) => r.approved);
-    // Spec 5: the generate step itself refuses too, whatever called it.
+    // The generate step itself refuses too, whatever called it.
     if (state.references.length > 0 && approvedReferences.length === 0) {
       toast({ title: 'Error', description: 'Please approve at least one reference to generate a textbook outline.', variant: 'destructive' });
       return;

@@ -6,7 +6,7 @@ import { completeSteps, initialSteps, stepsFromJob, tickSimulated } from './gene
 
 /**
  * The processing screen's steps. While a job runs, GET /api/generation-jobs/{jobId}
- * is polled every 600 ms (contract B); until it first answers with the job
+ * is polled every 600 ms; until it first answers with the job
  * (404, no endpoint, network trouble) the spec's simulated ticker moves instead.
  * Once real progress arrived it is kept, so the display never jumps back to simulation.
  */

@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { extractText, previewReferences } from './create.api';
 import { materialOf, validateExtraction, type CreationAction, type CreationState } from './creation-state';
 
-/** The form's two analysis calls: extract-text and preview-references, with the spec's toasts (spec 4, 5, 8). */
+/** The form's two analysis calls: extract-text and preview-references, with the spec's toasts. */
 export function useMaterialActions(state: CreationState, dispatch: Dispatch<CreationAction>) {
   const extraction = useMutation({
     mutationFn: extractText,

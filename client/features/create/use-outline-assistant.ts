@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api';
 import { askOutlineAssistant } from './create.api';
 import type { ChatMessage, TextbookContent } from './create.types';
 
-/** Spec 4: the first opening greets the user with an offer to refine structure, chapters or sections. */
+/** The first opening greets the user with an offer to refine structure, chapters or sections. */
 export const assistantGreeting =
   "Hi! I'm your AI Outline Assistant. I can help you refine your textbook outline: its overall structure, its chapters or its sections. For example, ask me to add, remove, rename, move, split or merge chapters, or to add a section on a subject. What would you like to change?";
 
@@ -36,7 +36,7 @@ export function useOutlineAssistant({ topic, content, textbookId, onContentUpdat
     setMessages((m) => (m.length === 0 ? [{ role: 'assistant', content: assistantGreeting }] : m));
   }
 
-  /** Blank messages are ignored (spec 5); answers true when the message was sent. */
+  /** Blank messages are ignored; answers true when the message was sent. */
   function send(text: string): boolean {
     const message = text.trim();
     if (!message || !content || mutation.isPending) return false;

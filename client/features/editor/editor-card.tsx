@@ -15,12 +15,12 @@ export interface EditorCardProps {
   /** Above the editor (the conflict panel). */
   banner?: ReactNode;
   extraToolbar?: ReactNode;
-  /** Bottom-right actions of the card (the AI expand button, contract E). */
+  /** Bottom-right actions of the card (the AI expand button, docs/decisions.md). */
   footer?: ReactNode;
   onSelectionChange?: (selection: EditorSelection | null) => void;
 }
 
-/** The card title of spec 2: the chapter title, or 'chapter title - section title'. */
+/** The card title of docs/product.md: the chapter title, or 'chapter title - section title'. */
 export function editorCardTitle(content: TextbookContent, chapterIndex: number | null, sectionIndex: number | null): string | null {
   if (chapterIndex === null) return null;
   const chapter = content.chapters[chapterIndex];

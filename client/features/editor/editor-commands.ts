@@ -5,10 +5,10 @@ import { uploadImage } from '../textbook/textbook.api';
 import { checkImageFile, readAsDataUrl } from './image-rules';
 import { allowedLinkSchemes, decideLink, linkRel, linkTarget } from './link-rules';
 
-// Spec 9: image and link toasts last 3000 ms.
+// Image and link toasts last 3000 ms.
 const shortToast = 3000;
 
-/** The link prompt (spec 5): cancel does nothing, empty removes, the spec's schemes only. */
+/** The link prompt: cancel does nothing, empty removes, the spec's schemes only. */
 export function promptForLink(editor: Editor, ask: (message: string, current: string) => string | null = (m, c) => window.prompt(m, c)): void {
   const current = (editor.getAttributes('link').href as string | undefined) ?? '';
   const decision = decideLink(ask('Enter the link URL (leave empty to remove the link)', current));
@@ -41,7 +41,7 @@ export function promptForLink(editor: Editor, ask: (message: string, current: st
 }
 
 /**
- * Image insertion (spec 5, 8): uploaded and stored when the book has an id, otherwise inserted
+ * Image insertion: uploaded and stored when the book has an id, otherwise inserted
  * inline as a data URL and not saved to the database.
  */
 export async function insertImageFile(editor: Editor, file: File, textbookId: number | undefined): Promise<void> {

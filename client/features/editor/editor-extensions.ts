@@ -39,7 +39,7 @@ function registerLinkSchemes(): void {
 export function createEditorExtensions(placeholder: string = defaultEditorPlaceholder): Extensions {
   return [
     StarterKit.configure({
-      // Spec 9: undo depth 100 steps, grouped within 500 ms.
+      // Undo depth 100 steps, grouped within 500 ms.
       undoRedo: { depth: 100, newGroupDelay: 500 },
       link: {
         openOnClick: false,

@@ -1,7 +1,7 @@
 /** The spec's link schemes (section 5); the server's sanitizer allows the same list. */
 export const allowedLinkSchemes = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'] as const;
 
-/** Links open in a new tab without handing the page to the target (spec 5). */
+/** Links open in a new tab without handing the page to the target. */
 export const linkTarget = '_blank';
 export const linkRel = 'noopener noreferrer nofollow';
 
@@ -27,7 +27,7 @@ export function isAllowedLink(url: string): boolean {
 }
 
 /**
- * What the link prompt's answer means (spec 5): cancel (null) does nothing, an empty value
+ * What the link prompt's answer means: cancel (null) does nothing, an empty value
  * removes the link, any other value sets it if its scheme is allowed. A bare address such as
  * "example.org" becomes https; a relative path or #anchor stays as typed.
  */

@@ -3,7 +3,7 @@ import { BlockMath, InlineMath } from '@tiptap/extension-mathematics';
 import type { Node as PmNode } from '@tiptap/pm/model';
 
 /**
- * Math between dollar delimiters (spec 2): `$...$` inline, `$$...$$` as a block when it is a
+ * Math between dollar delimiters: `$...$` inline, `$$...$$` as a block when it is a
  * paragraph of its own (inline otherwise). Currency such as "$5 and $10" is left alone: the
  * opening dollar must be followed and the closing one preceded by a non-space, the closing one
  * must not be followed by a digit, and a bare number is never math (the Pandoc rules).

@@ -57,7 +57,7 @@ function MaterialBody({ material }: { material: EducationalMaterial }) {
   return <GenericView material={material} />;
 }
 
-/** Replaces the chapter editor while an educational item is chosen (spec 2). */
+/** Replaces the chapter editor while an educational item is chosen. */
 export function EducationalContentViewer({ material, actions }: { material: EducationalMaterial; /** Extra header buttons (delete). */ actions?: ReactNode }) {
   return (
     <Card className="print:border-0 print:shadow-none" data-testid="educational-content-viewer">

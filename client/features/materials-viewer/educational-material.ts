@@ -1,5 +1,5 @@
 /**
- * Educational content items (spec 3): title, description, contentType, metadata.chapterTitle,
+ * Educational content items: title, description, contentType, metadata.chapterTitle,
  * kept per textbook in localStorage and merged by title plus contentType. Server materials
  * (GET /api/textbooks/{id}/materials) have the same shape plus an id.
  */
@@ -14,7 +14,7 @@ export interface EducationalMaterial {
 
 export const materialsStorageKey = (textbookId: number) => `educational-content-${textbookId}`;
 
-/** Items are the same item when title and contentType match (spec 3). */
+/** Items are the same item when title and contentType match. */
 export const materialKey = (m: Pick<EducationalMaterial, 'title' | 'contentType'>) => `${m.contentType}\u0000${m.title}`;
 
 /** Accepts what an event, localStorage or the server hands us; anything without a title and type is dropped. */
@@ -69,7 +69,7 @@ export function storeMaterials(textbookId: number, items: readonly EducationalMa
 
 const knownLabels: Record<string, string> = { quiz: 'Quiz', assessment: 'Assessment', lessonPlan: 'Lesson Plan', homework: 'Homework' };
 
-/** Spec 2: Quiz, Assessment, Lesson Plan, Homework; any other type a capitalised label. */
+/** Quiz, Assessment, Lesson Plan, Homework; any other type a capitalised label. */
 export function materialTypeLabel(contentType: string): string {
   if (knownLabels[contentType]) return knownLabels[contentType];
   const words = contentType

@@ -1,7 +1,7 @@
 import { ClipboardCheck, FileQuestion, FileText, GraduationCap, NotebookPen } from 'lucide-react';
 import type { LucideProps } from 'lucide-react';
 
-/** One icon per known type; any other type gets the generic document icon (spec 2). */
+/** One icon per known type; any other type gets the generic document icon. */
 export function MaterialTypeIcon({ contentType, ...props }: { contentType: string } & LucideProps) {
   switch (contentType) {
     case 'quiz':

@@ -17,8 +17,8 @@ export interface EducationalContentEventDetail {
 }
 
 /**
- * Items from the 'educationalContentGenerated' window event (spec 4), merged by title +
- * contentType and kept in localStorage per textbook (spec 3). Server items, when given,
+ * Items from the 'educationalContentGenerated' window event, merged by title +
+ * contentType and kept in localStorage per textbook. Server items, when given,
  * come first and local ones with the same key replace them (the newer generation wins).
  */
 export function useEducationalMaterials(textbookId: number, serverItems: readonly EducationalMaterial[] = []): EducationalMaterial[] {

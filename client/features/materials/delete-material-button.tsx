@@ -9,7 +9,7 @@ import type { EducationalMaterial } from '../materials-viewer/educational-materi
 import { educationalContentRemovedEvent, type EducationalContentRemovedDetail } from '../materials-viewer/use-educational-materials';
 import { deleteMaterial, materialsKey } from './materials.api';
 
-/** Deletes a material: from the server when it is stored there, and from this browser's copy (spec 3 keeps items locally). */
+/** Deletes a material: from the server when it is stored there, and from this browser's copy. */
 export function DeleteMaterialButton({ textbookId, material }: { textbookId: number; material: EducationalMaterial }) {
   const [isConfirming, setIsConfirming] = useState(false);
   const queryClient = useQueryClient();

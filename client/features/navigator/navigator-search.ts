@@ -1,7 +1,7 @@
 import type { Chapter } from '../../../common/textbook';
 
 /**
- * Search (spec 5): case-insensitive substring. A chapter shows if its title matches or any
+ * Search: case-insensitive substring. A chapter shows if its title matches or any
  * section matches on title or content; only matching sections are listed. Materials match on
  * title or description. An empty query shows everything.
  */

@@ -1,17 +1,17 @@
 /**
- * The navigator's state and its transitions (spec 3 "Navigator state", spec 4 "Navigator").
+ * The navigator's state and its transitions.
  * Pure functions so each rule of the spec is one small, tested step.
  */
 export interface NavigatorState {
-  /** Lowercased, as spec 3 stores it. */
+  /** Lowercased, as docs/product.md stores it. */
   searchQuery: string;
-  /** Chapter indexes; initially the first (spec 3). */
+  /** Chapter indexes; initially the first. */
   expandedChapters: number[];
   selectedChapter: number | null;
   selectedSection: number | null;
 }
 
-/** The selection the parent is told about: both indexes (spec 4). */
+/** The selection the parent is told about: both indexes. */
 export interface NavigatorSelection {
   chapterIndex: number;
   sectionIndex: number | null;
@@ -66,7 +66,7 @@ export function setSearchQuery(state: NavigatorState, query: string, chapterCoun
   return { ...state, searchQuery, expandedChapters: Array.from({ length: chapterCount }, (_, i) => i) };
 }
 
-/** Clears the selection when an educational item takes over the content area (spec 2). */
+/** Clears the selection when an educational item takes over the content area. */
 export function clearSelection(state: NavigatorState): NavigatorState {
   return { ...state, selectedChapter: null, selectedSection: null };
 }

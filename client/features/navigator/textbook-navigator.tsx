@@ -26,7 +26,7 @@ export function TextbookNavigator({ title, chapters, navigator, materials, selec
   const expanded = useMemo(() => new Set(state.expandedChapters), [state.expandedChapters]);
   // Past a few hundred sections, lists of off-screen chapters render when scrolled to.
   const isLazy = useMemo(() => chapters.reduce((n, c) => n + (c.sections?.length ?? 0), 0) > 300, [chapters]);
-  // The box shows what was typed; the state keeps it lowercased (spec 3).
+  // The box shows what was typed; the state keeps it lowercased.
   const [typed, setTyped] = useState(state.searchQuery);
 
   return (

@@ -23,7 +23,7 @@ export interface NavigatorApi {
 
 /**
  * The navigator's state machine bound to a book. `onSelect` is the parent notification of
- * spec 4: it receives both indexes whenever the selection moves to a chapter or section.
+ * It receives both indexes whenever the selection moves to a chapter or section.
  */
 export function useNavigator(chapters: readonly Chapter[], onSelect?: (selection: NavigatorSelection) => void): NavigatorApi {
   const sectionCounts = useMemo(() => chapters.map((c) => c.sections?.length ?? 0), [chapters]);

@@ -10,7 +10,7 @@ import { useDeleteTextbook, useSavedTextbooks } from './use-saved-textbooks';
 export function SavedTextbooksList() {
   const { data, isLoading, error } = useSavedTextbooks();
   const deleteMutation = useDeleteTextbook();
-  // Spec 4: clicking delete stores the id; confirming sends the delete and clears it.
+  // Clicking delete stores the id; confirming sends the delete and clears it.
   const [pendingDeleteId, setPendingDeleteId] = useState<number | null>(null);
   const pending = data?.find((t) => t.id === pendingDeleteId);
 

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Badge, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import type { TextbookListItem } from '../textbook/textbook.api';
 
-/** 'MMM d, yyyy' as spec 9 sets for the list; a bad timestamp shows nothing rather than 'Invalid Date'. */
+/** 'MMM d, yyyy' as docs/product.md sets for the list; a bad timestamp shows nothing rather than 'Invalid Date'. */
 export function formatCreatedOn(createdAt: string): string {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy');

@@ -4,7 +4,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { deleteTextbook, fetchTextbooks, textbooksListKey, type TextbookListItem } from '../textbook/textbook.api';
 
-/** The list query (spec 7 defaults: no retry, never stale) with the spec 8 error toast. */
+/** The list query with the docs/product.md error toast. */
 export function useSavedTextbooks() {
   const query = useQuery<TextbookListItem[], Error>({ queryKey: textbooksListKey, queryFn: fetchTextbooks });
   const { error } = query;
@@ -14,7 +14,7 @@ export function useSavedTextbooks() {
   return query;
 }
 
-/** Delete with the spec 8 toasts; the list is refetched afterwards either way (spec 4). */
+/** Delete with the docs/product.md toasts; the list is refetched afterwards either way. */
 export function useDeleteTextbook() {
   const queryClient = useQueryClient();
   return useMutation<void, Error, number>({

@@ -1,7 +1,7 @@
 import type { Chapter, Section, TextbookContent } from '../../../common/textbook';
 
 /**
- * Three-way merge of textbook content by chapter and section id (DESIGN.md "Saving, versions
+ * Three-way merge of textbook content by chapter and section id (docs/decisions.md "Saving, versions
  * and conflicts"): a field changed only on one side takes that side; changed on both sides to
  * different values is a conflict. The structure (order, additions, deletions) comes from
  * `theirs`: in this workspace the local side only edits text, while structural edits go

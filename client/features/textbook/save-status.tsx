@@ -11,7 +11,7 @@ const labels: Record<SaveStatus, string> = {
   error: 'Save failed',
 };
 
-/** The visible autosave state (DESIGN.md): saving, saved, offline, conflict. */
+/** The visible autosave state: saving, saved, offline, conflict. */
 export function SaveStatusIndicator({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
   const icon = {
     saved: <Check className="h-3.5 w-3.5" aria-hidden />,

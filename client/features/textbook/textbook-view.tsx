@@ -20,13 +20,13 @@ import type { TextbookResponse } from './textbook.api';
 import { TextbookWorkspace } from './textbook-workspace';
 import { useWorkingCopy } from './use-working-copy';
 
-/** The loaded textbook view of spec 2: back button, title, notice, collaboration, toolkit, workspace. */
+/** The loaded textbook view of docs/product.md: back button, title, notice, collaboration, toolkit, workspace. */
 export function TextbookView({ textbook, content }: { textbook: TextbookResponse; content: TextbookContent }) {
   const { copy, editContent, receive, resolve, retry, flushNow } = useWorkingCopy(textbook.id, { content, revision: textbook.revision });
   const ai = useAiWritingTools({ textbookId: textbook.id, content: copy.content, onContentSaved: receive, beforeRun: flushNow });
   const materials = useEducationalMaterials(textbook.id, useServerMaterials(textbook.id));
   const { user } = useAuth();
-  // Spec 6: the owner is the one whose id matches, or whom the server flags.
+  // The owner is the one whose id matches, or whom the server flags.
   const isOwner = textbook.isOwner || (user !== null && textbook.userId === user.id);
 
   // A collaborator's committed save: merged by section id, the section being typed in is kept.

@@ -23,12 +23,12 @@ export interface TextbookWorkspaceProps {
   status?: ReactNode;
   /** Shown above the editor (conflicts). */
   banner?: ReactNode;
-  /** Slots for the AI tools (contract E): toolbar controls, the card's bottom-right, the selection. */
+  /** Slots for the AI tools: toolbar controls, the card's bottom-right, the selection. */
   extraToolbar?: ReactNode;
   /** A node, or a function of the selected chapter and section (the AI expansion buttons depend on them). */
   editorFooter?: ReactNode | ((location: { chapterIndex: number | null; sectionIndex: number | null }) => ReactNode);
   onSelectionChange?: (selection: EditorSelection | null) => void;
-  /** Told whenever the selection moves (both indexes, spec 4). */
+  /** Told whenever the selection moves (both indexes, docs/product.md). */
   onSelect?: (chapterIndex: number, sectionIndex: number | null) => void;
   /** Buttons for the shown educational item (delete). */
   materialActions?: (material: EducationalMaterial) => ReactNode;
@@ -37,7 +37,7 @@ export interface TextbookWorkspaceProps {
 }
 
 /**
- * The reader/editor workspace of spec 2: table of contents beside (or, narrow, over) the content.
+ * The reader/editor workspace of docs/product.md: table of contents beside (or, narrow, over) the content.
  * One grid so nothing waits on a taller neighbour: from 1280 px the side cards are a third column
  * beside the editor; from 1024 px they sit under the editor, beside each other; narrower, stacked.
  */
@@ -54,7 +54,7 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
   });
   const { selectSection, clearSelection } = navigator;
 
-  // Spec 4: a chosen chapter shows its first section. A chapter that gains sections while chosen
+  // A chosen chapter shows its first section. A chapter that gains sections while chosen
   // (Expand Chapter, a collaborator's save) moves to its first one instead of 'Select a section to view content'.
   const { selectedChapter, selectedSection } = navigator.state;
   const chosenHasSections = selectedChapter !== null && (content.chapters[selectedChapter]?.sections.length ?? 0) > 0;

@@ -1,7 +1,7 @@
 import type { TextbookContent, TextbookContentInput } from '../../../common/textbook';
 import { ApiError, apiJson, apiRequest } from '../../lib/api';
 
-/** The textbook as GET /api/textbooks/{id} answers it; content may be a JSON string or an object (spec 2). */
+/** The textbook as GET /api/textbooks/{id} answers it; content may be a JSON string or an object. */
 export interface TextbookResponse {
   id: number;
   topic: string;
@@ -14,7 +14,7 @@ export interface TextbookResponse {
   updatedAt?: string;
 }
 
-/** One entry of GET /api/textbooks (spec 7: id, topic, createdAt, content; we add isOwner). */
+/** One entry of GET /api/textbooks (id, topic, createdAt, content; we add isOwner). */
 export interface TextbookListItem {
   id: number;
   topic: string;
@@ -41,7 +41,7 @@ export async function deleteTextbook(id: number): Promise<void> {
 }
 
 /**
- * Saves the whole textbook (spec 7 PATCH). baseRevision lets the server merge
+ * Saves the whole textbook. baseRevision lets the server merge
  * by section id with edits made meanwhile; a 409 carries the current content.
  * With echo 'changes' the answer leaves `content` out when the server stored
  * exactly what was sent (no merge, no new ids, nothing sanitized): the caller's
@@ -78,8 +78,8 @@ export function saveConflictOf(err: unknown): SaveConflictBody | null {
 }
 
 /**
- * POST /api/images/upload (spec 7): multipart file + textbookId, answering {dataUrl}.
- * Raises the server's message, or 'Failed to upload image' (spec 8).
+ * POST /api/images/upload: multipart file + textbookId, answering {dataUrl}.
+ * Raises the server's message, or 'Failed to upload image'.
  */
 export async function uploadImage(file: File, textbookId: number): Promise<string> {
   const form = new FormData();

@@ -2,7 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** Below 1024 px the table of contents is a slide-in drawer with a dismiss overlay (spec 2). */
+/** Below 1024 px the table of contents is a slide-in drawer with a dismiss overlay. */
 export function TocDrawer({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { fetchTextbook, textbookKey, type TextbookResponse } from './textbook.api';
 
-/** Route ids are whole positive numbers (spec 5); anything else is 'Invalid Textbook ID'. */
+/** Route ids are whole positive numbers; anything else is 'Invalid Textbook ID'. */
 export function parseTextbookId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
   const id = Number.parseInt(raw, 10);
@@ -10,7 +10,7 @@ export function parseTextbookId(raw: string | undefined): number | null {
 }
 
 /**
- * The textbook query: spec 7 gives it 2 retries and makes it always stale. A 4xx answer
+ * The textbook query: docs/product.md gives it 2 retries and makes it always stale. A 4xx answer
  * (gone, forbidden, signed out) cannot change by asking again, so only other failures retry.
  */
 export function useTextbook(id: number) {

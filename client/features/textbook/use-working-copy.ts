@@ -30,7 +30,7 @@ function isNetworkFailure(err: unknown): boolean {
 }
 
 /**
- * The local working copy of a textbook and its autosave (DESIGN.md "Saving, versions and
+ * The local working copy of a textbook and its autosave (docs/decisions.md "Saving, versions and
  * conflicts"): edits apply locally at once, are saved with baseRevision after a pause, and
  * whatever the server merged in comes back without disturbing what is being typed. A true
  * conflict keeps both texts until the user chooses.

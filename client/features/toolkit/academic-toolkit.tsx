@@ -12,7 +12,7 @@ import type { ToolkitProps } from './use-toolkit-save';
 export type AcademicToolkitProps = ToolkitProps;
 
 /**
- * The collapsible 'Academic Toolkit' panel of the textbook view (spec 2, contract E):
+ * The collapsible 'Academic Toolkit' panel of the textbook view ():
  * Customize Structure, Reorder Content, Add Chapters/Sections and Version History.
  * Tabs mount only while shown, so the history is fetched when it is opened.
  */

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 
-/** Spec 2 'Add New Chapter': a title; blank titles are refused (spec 5). */
+/** docs/product.md 'Add New Chapter': a title; blank titles are refused. */
 export function AddChapterForm({ isSaving, onAdd, onCancel }: { isSaving: boolean; onAdd: (title: string) => void; onCancel: () => void }) {
   const [title, setTitle] = useState('');
   const submit = (e: FormEvent) => {

@@ -23,7 +23,7 @@ import { useToolkitSave, type ToolkitProps } from './use-toolkit-save';
 type Form = { kind: 'chapter' } | { kind: 'section'; chapter: string | null } | null;
 type PendingDelete = { kind: 'chapter'; chapter: string; title: string } | { kind: 'section'; chapter: string; section: string; title: string } | null;
 
-/** Spec 2 "Add/Edit content": add chapters and sections, rename, edit, delete, and drag sections. */
+/** Add chapters and sections, rename, edit, delete, and drag sections. */
 export function AddContentTab(props: ToolkitProps) {
   const { save, isSaving } = useToolkitSave(props);
   const [form, setForm] = useState<Form>(null);

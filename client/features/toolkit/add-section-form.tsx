@@ -13,7 +13,7 @@ export interface AddSectionFormProps {
   onCancel: () => void;
 }
 
-/** Spec 2 'Add Section to this Chapter': a chapter, a title and HTML content (spec 5 rules). */
+/** docs/product.md 'Add Section to this Chapter': a chapter, a title and HTML content. */
 export function AddSectionForm({ chapters, initialChapter, isSaving, onAdd, onCancel }: AddSectionFormProps) {
   const [chapter, setChapter] = useState(initialChapter ?? '');
   const [title, setTitle] = useState('');

@@ -23,7 +23,7 @@ function describeOrder(before: TextbookContent, after: TextbookContent): { descr
 
 const orderUpdated = () => toast({ title: 'Order Updated', description: 'Select Save Changes to keep the new order.' });
 
-/** Spec 2 "Reorder Content": chapters and, per chapter, sections, by drag or keyboard; saved on 'Save Changes'. */
+/** Chapters and, per chapter, sections, by drag or keyboard; saved on 'Save Changes'. */
 export function ReorderContentTab(props: ToolkitProps) {
   const { content } = props;
   const { save, isSaving } = useToolkitSave(props);

@@ -15,7 +15,7 @@ export interface SectionCardProps {
   onDelete: () => void;
 }
 
-/** A draggable section card (spec 2): title, tag-stripped preview, edit, delete and a drag handle. */
+/** A draggable section card: title, tag-stripped preview, edit, delete and a drag handle. */
 export function SectionCard({ id, section, isSaving, onSave, onDelete }: SectionCardProps) {
   const [isEditing, setIsEditing] = useState(false);
   const [title, setTitle] = useState(section.title);

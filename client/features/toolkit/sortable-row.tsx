@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { limits } from '../../../common/limits';
 import { cn } from '../../lib/cn';
 
-/** Pointer drags start after 8 px (spec 9); the keyboard moves items with Space and the arrow keys. */
+/** Pointer drags start after 8 px; the keyboard moves items with Space and the arrow keys. */
 export function useSortSensors() {
   return useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: limits.dragActivationPx } }),

@@ -2,9 +2,9 @@ import { limits } from '../../../common/limits';
 import type { Chapter, Section, TextbookContent } from '../../../common/textbook';
 
 /**
- * Pure edits the Academic Toolkit makes to a textbook (spec 2 "Reorder Content",
+ * Pure edits the Academic Toolkit makes to a textbook (docs/product.md,
  * "Add/Edit content"). Each returns new content and leaves its input untouched;
- * chapters and sections are found by their stable ids (DESIGN.md), never by a
+ * chapters and sections are found by their stable ids, never by a
  * position that may have moved since the user looked.
  */
 
@@ -20,7 +20,7 @@ export function sectionKey(section: Section, chapterIndex: number, index: number
 
 const inlineTag = /<\/?(a|abbr|b|bdi|bdo|cite|code|data|dfn|em|i|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)(\s[^>]*)?>/gi;
 
-/** Spec 2 and 9: the content with tags stripped, cut to 100 characters plus '...'. */
+/** The content with tags stripped, cut to 100 characters plus '...'. */
 export function sectionPreview(html: string): string {
   const text = decodeEntities(
     html
@@ -105,7 +105,7 @@ function mapChapter(content: TextbookContent, key: string, edit: (c: Chapter, ci
   return { ...content, chapters: content.chapters.map((c, ci) => (ci === index ? edit(c, ci) : c)) };
 }
 
-/** Spec 4: a new chapter gets 'Introduction to {title}' and no sections. */
+/** A new chapter gets 'Introduction to {title}' and no sections. */
 export function addChapter(content: TextbookContent, title: string): TextbookContent {
   const chapter: Chapter = { title, content: `<p>Introduction to ${escapeHtml(title)}</p>`, sections: [] };
   return { ...content, chapters: [...content.chapters, chapter] };
@@ -165,7 +165,7 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** How the version history names a toolkit edit (issue 8: "says what changed"). */
+/** How the version history names a toolkit edit. */
 export function quoteTitle(title: string): string {
   const t = title.trim() || 'Untitled';
   return `"${t.length > 60 ? `${t.slice(0, 59)}…` : t}"`;

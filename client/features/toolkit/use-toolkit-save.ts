@@ -29,7 +29,7 @@ export interface SaveRequest {
 }
 
 /**
- * Saves a toolkit edit (spec 4): applied to the working copy, sent with
+ * Saves a toolkit edit: applied to the working copy, sent with
  * baseRevision through the one save path (PATCH), handed back to the page,
  * then the textbook and its history are fetched again.
  */

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 
-/** Spec 9: versions show 'MMM dd, yyyy h:mm a' in the reader's time zone. */
+/** Versions show 'MMM dd, yyyy h:mm a' in the reader's time zone. */
 export function formatVersionDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : format(date, 'MMM dd, yyyy h:mm a');

@@ -18,7 +18,7 @@ export interface VersionDialogProps {
   onClose: () => void;
 }
 
-/** 'View / Restore' (spec 2): topic, description and the content outline, with Cancel and 'Restore This Version'. */
+/** 'View / Restore': topic, description and the content outline, with Cancel and 'Restore This Version'. */
 export function VersionDialog({ textbookId, entry, isCurrent, isRestoring, onRestore, onClose }: VersionDialogProps) {
   const { data, error } = useQuery({
     queryKey: versionKey(textbookId, entry.id),

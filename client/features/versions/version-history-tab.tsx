@@ -17,7 +17,7 @@ export interface VersionHistoryTabProps {
   onContentSaved: (content: TextbookContent, revision: number) => void;
 }
 
-/** Spec 2 "Version History": the list, 'View / Restore', and the empty and error states. */
+/** The list, 'View / Restore', and the empty and error states. */
 export function VersionHistoryTab({ textbookId, revision, onContentSaved }: VersionHistoryTabProps) {
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<VersionEntry | null>(null);

@@ -1,6 +1,6 @@
 /**
- * The content structure outline of a version (spec 2 "Version History"): its
- * title and chapter titles with section counts, or one of spec 8's placeholders
+ * The content structure outline of a version: its
+ * title and chapter titles with section counts, or one of docs/product.md's placeholders
  * when the stored content cannot show one. Old versions may hold anything: a
  * JSON string, an object, or nothing.
  */
@@ -46,7 +46,7 @@ export function versionOutline(raw: unknown): VersionOutline {
     title,
     chapters: chapters.map((c, i) => ({
       title: typeof c.title === 'string' && c.title.trim() ? c.title : `Chapter ${i + 1}`,
-      // Spec 3: a missing sections list is treated as empty.
+      // A missing sections list is treated as empty.
       sectionCount: Array.isArray(c.sections) ? c.sections.length : 0,
     })),
   };

@@ -4,7 +4,7 @@ import type { TextbookResponse } from '../textbook/textbook.api';
 export const versionsKey = (textbookId: number) => [`/api/textbooks/${textbookId}/versions`] as const;
 export const versionKey = (textbookId: number, versionId: number) => [`/api/textbooks/${textbookId}/versions/${versionId}`] as const;
 
-/** A failed versions call; the message follows spec 8 ('Failed to fetch versions: 500 Internal Server Error'). */
+/** A failed versions call; the message follows docs/product.md ('Failed to fetch versions: 500 Internal Server Error'). */
 export class VersionsApiError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);

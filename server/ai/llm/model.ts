@@ -8,7 +8,7 @@ import { AppError } from '../../core/app-error';
 const defaultModels = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' } as const;
 
 /**
- * The one function that hides which language model is in use (STYLE.md):
+ * The one function that hides which language model is in use:
  * AI_PROVIDER picks the AI SDK provider, AI_BASE_URL / AI_API_KEY / AI_MODEL
  * configure it. Ollama, vLLM, llama.cpp server, LM Studio and OpenRouter all
  * speak `openai-compatible`.

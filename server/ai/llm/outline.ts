@@ -74,7 +74,7 @@ async function writeChapter(
 }
 
 /**
- * The llm outline (issue 5): one structured call plans the book from the
+ * The llm outline: one structured call plans the book from the
  * chunks most relevant to the topic, then one call per chapter writes its
  * text from the chunks retrieved for that chapter. Each call sees the
  * approved references as [R1].. keys; keys it was not given are removed.

@@ -6,7 +6,7 @@ import { buildSuggestions } from './analyze/suggestions';
 import { detectTopic } from './analyze/topic';
 
 /**
- * Offline analysis (DESIGN.md pipeline step 4): topic from the documents'
+ * Offline analysis: topic from the documents'
  * titles or key phrases, objectives from their sections and terms,
  * suggestions naming concrete gaps. Deterministic: same material, same answer.
  */

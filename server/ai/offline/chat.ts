@@ -5,7 +5,7 @@ import { parseRequest } from './chat/parse-request';
 import { materialSectionWriter } from './chat/section-writer';
 
 /**
- * The offline outline assistant (issue 5): plain English structural requests
+ * The offline outline assistant: plain English structural requests
  * are applied to the outline; other messages get a short answer grounded in
  * the material. When it cannot do what was asked it says so and returns no
  * updatedContent, so the client keeps the outline as it was.

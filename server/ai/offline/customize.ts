@@ -11,7 +11,7 @@ import { weeklySyllabus } from './customize/weekly-syllabus';
 
 /**
  * Restructures the book as the guidance asks: the five example instructions
- * of spec 2 (a pasted class outline, an N-week syllabus, chronological order,
+ * of docs/product.md (a pasted class outline, an N-week syllabus, chronological order,
  * application focus, three difficulty levels) and plain structural
  * instructions. Content only moves: a final check refuses any result that
  * would drop a sentence of the book.

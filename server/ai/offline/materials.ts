@@ -36,7 +36,7 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
 }
 
 /**
- * Offline materials (issue 10): built from the textbook's own sentences, key
+ * Offline materials: built from the textbook's own sentences, key
  * terms, definitions and figures, never from outside knowledge. A chapter
  * with too little text for the chosen type is refused with a clear 422.
  * Synchronous CPU work (seconds on a long chapter): the engine runs it in a

@@ -11,7 +11,7 @@ import { composeFromDocuments, hasDocumentStructure } from './outline/tree-book'
 
 /** Below this many words of real material there is nothing to compose a book from. */
 const minMaterialWords = 40;
-/** The fallback material a form sends with only a topic (spec 7: 'Topic: {topic}'). */
+/** The fallback material a form sends with only a topic ('Topic: {topic}'). */
 const topicLine = /^\s*Topic:.*$/gim;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -28,7 +28,7 @@ function realText(material: Material): string {
 }
 
 /**
- * The offline outline (issue 5, DESIGN.md "The authoring pipeline"): follow
+ * The offline outline ("The authoring pipeline"): follow
  * the documents' own headings where they have them, otherwise cluster the
  * material; compose each section from its most relevant source sentences.
  * With only a topic it returns an honest skeleton with a notice.

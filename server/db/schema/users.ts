@@ -9,7 +9,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Usernames are unique regardless of letter case (issue 2).
+  // Usernames are unique regardless of letter case.
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
 );
 export type UserRow = typeof users.$inferSelect;

@@ -25,7 +25,7 @@ import { requireTextbookAccess } from '../textbooks/textbooks.policy';
 import { describeContext } from './ai-tools.text';
 
 /**
- * The AI writing tools (spec 7). Each call: authorize 'edit' (404 for anyone
+ * The AI writing tools. Each call: authorize 'edit' (404 for anyone
  * who may not see the book), run the engine on the stored book and its
  * sources outside any transaction (it can take seconds), then store the
  * change through saveTextbook against the revision it started from, so
@@ -119,7 +119,7 @@ export async function generateSection(deps: AppDeps, user: PublicUser, body: Gen
     chapterTitle: body.chapterTitle?.trim() || chapter.title,
     sectionTitle: section?.title ?? body.sectionTitle.trim(),
     context: body.context,
-    // Spec 7: only the approved references are sent; anything else is ignored here too.
+    // Only the approved references are sent; anything else is ignored here too.
     references: body.references.filter((r) => r.approved),
     paragraphCount: body.paragraphCount,
     expansionLevel: body.expansionLevel,

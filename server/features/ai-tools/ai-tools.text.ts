@@ -1,6 +1,6 @@
 /** Plain text helpers for the AI tools: version descriptions and the paragraph context. */
 
-/** Spec 7's paragraph context arrives as text or as an object (book title, chapter and section titles): both become text. */
+/** docs/product.md's paragraph context arrives as text or as an object (book title, chapter and section titles): both become text. */
 export function describeContext(context: string | Record<string, unknown> | undefined): string | undefined {
   if (context === undefined) return undefined;
   if (typeof context === 'string') return context;

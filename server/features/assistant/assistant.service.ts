@@ -11,8 +11,8 @@ import { requireTextbookAccess } from '../textbooks/textbooks.policy';
 const noRetrieval: Retriever = { search: async () => [] };
 
 /**
- * POST /api/ai/outline-assistant (spec 7): one turn of the outline assistant.
- * The outline comes from the client (the spec's payload); with a textbookId
+ * POST /api/ai/outline-assistant: one turn of the outline assistant.
+ * The outline comes from the client; with a textbookId
  * the assistant may also draw on that textbook's sources, for which the
  * caller needs read access. Nothing is saved here: the client replaces its
  * outline on updatedContent and saves it through the normal save path.

@@ -1,7 +1,7 @@
 import { limits } from '../../../common/limits';
 
 /**
- * Failed logins per username and address (issue 2: about 10 in 15 minutes).
+ * Failed logins per username and address (about 10 in 15 minutes).
  * In memory: a second instance keeps its own count, which still bounds guessing
  * to 10 tries per instance per window.
  */

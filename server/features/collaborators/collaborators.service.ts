@@ -40,7 +40,7 @@ export async function addCollaborator(deps: AppDeps, user: PublicUser, textbookI
   return entry;
 }
 
-/** The owner removes anyone; a collaborator may remove only themself (spec 6). */
+/** The owner removes anyone; a collaborator may remove only themself. */
 export async function removeCollaborator(deps: AppDeps, user: PublicUser, textbookId: number, userId: number): Promise<void> {
   await deps.database.db.transaction(async (tx) => {
     const isSelf = userId === user.id;

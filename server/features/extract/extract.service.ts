@@ -12,8 +12,8 @@ import { ingestMaterial } from '../sources/sources.service';
 const maxExtractedReferences = 50;
 
 /**
- * POST /api/extract-text (spec 7): file mode needs a file, direct mode
- * (directMethod='true') needs non-blank content (spec 5). Extracts, stores
+ * POST /api/extract-text: file mode needs a file, direct mode
+ * (directMethod='true') needs non-blank content. Extracts, stores
  * and embeds the material, then analyzes it with the configured engine.
  */
 export async function extractText(deps: AppDeps, user: PublicUser, request: MaterialRequest): Promise<ExtractTextResponse> {

@@ -3,9 +3,9 @@ import type { Reference } from '../../../common/textbook';
 import { AppError } from '../../core/app-error';
 
 /**
- * The multipart `approvedReferences` field (spec 7): a JSON array of
+ * The multipart `approvedReferences` field: a JSON array of
  * references. Missing or empty means none (the server then generates from
- * the material alone, issue 5); anything that is not valid JSON or not a list
+ * the material alone, docs/decisions.md); anything that is not valid JSON or not a list
  * of references is refused. Each kept reference gets a citation key R1, R2...
  */
 export function parseApprovedReferences(raw: string | undefined): Reference[] {

@@ -2,7 +2,7 @@ import type { Reference } from '../../../common/textbook';
 import type { DbOrTx } from '../../db/client';
 import { textbookReferences } from '../../db/schema';
 
-/** The approved references of a new textbook as rows too (DESIGN.md: kept in the content and as rows). */
+/** The approved references of a new textbook as rows too (kept in the content and as rows). */
 export async function insertTextbookReferences(db: DbOrTx, textbookId: number, references: Reference[]): Promise<void> {
   if (references.length === 0) return;
   await db.insert(textbookReferences).values(

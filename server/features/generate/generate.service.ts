@@ -23,8 +23,8 @@ const ingestStage: Record<'extract' | 'chunk' | 'embed', Stage> = { extract: 0, 
 const planningShare = 25;
 
 /**
- * POST /api/textbooks/generate-outline (spec 7, issue 5): ingest the material
- * (contract A), compose the book with the configured engine, store it with
+ * POST /api/textbooks/generate-outline (): ingest the material
+ * , compose the book with the configured engine, store it with
  * its sources and the approved references, and keep its first version.
  */
 export async function generateOutline(deps: AppDeps, user: PublicUser, input: GenerateOutlineInput): Promise<GenerateOutlineResponse> {

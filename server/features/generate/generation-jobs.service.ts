@@ -13,7 +13,7 @@ const minWriteIntervalMs = 250;
 export type Stage = 0 | 1 | 2 | 3 | 4 | 5;
 
 /**
- * Reports a generation's progress (contract B). Without a job id every call
+ * Reports a generation's progress. Without a job id every call
  * is a no-op, so the service code reads the same either way. Progress writes
  * never fail the generation: a lost update only makes the screen lag.
  */

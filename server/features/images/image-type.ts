@@ -1,7 +1,7 @@
 /**
  * Image types by their first bytes, never by name or declared type: a file is
  * what its content says. Only raster formats browsers render without scripts;
- * SVG can carry script, so it is never accepted (DESIGN.md).
+ * SVG can carry script, so it is never accepted.
  */
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 
@@ -29,7 +29,7 @@ const imageNameExtension = /\.(png|jpe?g|jfif|pjpeg|pjp|gif|webp)$/i;
 
 /**
  * What the upload claims to be must be an image too (the editor only offers
- * image/* files, spec 5): a PNG renamed notes.txt arrives as text/plain and is
+ * image/* files, docs/product.md): a PNG renamed notes.txt arrives as text/plain and is
  * refused like any other non-image. A generic octet-stream falls back to the name.
  */
 export function declaresImage(mimetype: string, filename: string): boolean {

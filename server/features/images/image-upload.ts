@@ -10,8 +10,8 @@ function errorCode(err: unknown): string | undefined {
 }
 
 /**
- * Reads POST /api/images/upload (spec 7: multipart `file` and `textbookId`),
- * stopping at 5 MB (spec 9) so a huge upload never sits in memory whole.
+ * Reads POST /api/images/upload (multipart `file` and `textbookId`),
+ * stopping at 5 MB so a huge upload never sits in memory whole.
  */
 export async function readImageUpload(request: FastifyRequest): Promise<{ file: UploadedImage; textbookId: number }> {
   if (!request.isMultipart()) throw AppError.badRequest('Send the image as multipart/form-data with a file field.');

@@ -14,7 +14,7 @@ export interface UploadedImage {
   data: Buffer;
 }
 
-/** Stores an image for a textbook the caller may edit; answers the URL the editor inserts (spec 7: dataUrl). */
+/** Stores an image for a textbook the caller may edit; answers the URL the editor inserts (dataUrl). */
 export async function uploadImage(db: Db, user: PublicUser, textbookId: number, file: UploadedImage): Promise<{ dataUrl: string; id: number; mime: ImageMime }> {
   await requireTextbookRole(db, textbookId, user, 'edit');
   if (file.data.length === 0) throw AppError.badRequest('The image file is empty.');

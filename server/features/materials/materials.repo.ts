@@ -13,7 +13,7 @@ export function insertMaterial(
   return db.insert(materials).values(values).returning().then((rows) => rows[0]);
 }
 
-/** Spec 3 merges items by title plus contentType: a regenerated material replaces the one before it. */
+/** docs/product.md merges items by title plus contentType: a regenerated material replaces the one before it. */
 export function deleteMaterialsNamed(db: DbOrTx, textbookId: number, contentType: string, title: string) {
   return db.delete(materials).where(and(eq(materials.textbookId, textbookId), eq(materials.contentType, contentType), eq(materials.title, title)));
 }

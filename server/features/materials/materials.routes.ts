@@ -9,7 +9,7 @@ import { createMaterial, deleteTextbookMaterial, listTextbookMaterials } from '.
 
 const materialParams = z.object({ id: numericId('Textbook id'), materialId: numericId('Material id') });
 
-/** Educational materials of a textbook (issue 10): owner and collaborators only; strangers get 404. */
+/** Educational materials of a textbook: owner and collaborators only; strangers get 404. */
 export function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;

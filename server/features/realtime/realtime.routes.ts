@@ -18,7 +18,7 @@ function isSameOrigin(request: FastifyRequest): boolean {
   }
 }
 
-/** WebSocket /ws (spec 7): the upgrade is authenticated by the session cookie; the hub does the rest. */
+/** WebSocket /ws: the upgrade is authenticated by the session cookie; the hub does the rest. */
 export function registerRealtimeRoutes(app: FastifyInstance, deps: AppDeps, options: RealtimeHubOptions = {}): void {
   const hub = createRealtimeHub(deps, { log: app.log, ...options });
   app.addHook('preClose', async () => {

@@ -36,8 +36,8 @@ async function detectTopic(deps: AppDeps, material: Material, retriever: Retriev
 }
 
 /**
- * POST /api/textbooks/preview-references (spec 7): ingest the material
- * (contract A), then ask every configured reference source. With
+ * POST /api/textbooks/preview-references: ingest the material
+ * , then ask every configured reference source. With
  * `existingReferences` ("Get New References") the approved ones are kept and
  * improved, and new ones are added.
  */

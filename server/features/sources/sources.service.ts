@@ -125,7 +125,7 @@ async function materialFor(deps: AppDeps, sourceIds: number[]): Promise<Material
 }
 
 /**
- * Course materials in (DESIGN.md pipeline steps 1-3): every file is checked
+ * Course materials in: every file is checked
  * by its bytes first (so a bad file fails before any work), then extracted
  * off the main thread, chunked and embedded, and stored content-addressed per
  * user: the same file sent again (preview, then generate) is neither parsed

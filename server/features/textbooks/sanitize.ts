@@ -3,7 +3,7 @@ import sanitize from 'sanitize-html';
 /** The spec's link schemes (section 5). */
 export const allowedLinkSchemes = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'];
 
-// Images only from our own /api/images/ or raster data URLs; never SVG (DESIGN.md).
+// Images only from our own /api/images/ or raster data URLs; never SVG.
 const imageSrc = /^(\/api\/images\/\d+|data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+)$/i;
 
 /** Only TipTap's math nodes carry data-type and data-latex; anything else loses both. */
@@ -47,7 +47,7 @@ const options: sanitize.IOptions = {
   transformTags: {
     span: (tagName, attribs) => ({ tagName, attribs: mathAttributes(attribs, 'inline-math') }),
     div: (tagName, attribs) => ({ tagName, attribs: mathAttributes(attribs, 'block-math') }),
-    // Links open in a new tab without leaking the opener (spec 5).
+    // Links open in a new tab without leaking the opener.
     a: (tagName, attribs) => ({
       tagName,
       attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },

@@ -1,7 +1,7 @@
 import { referenceSchema, type Reference, type TextbookContent } from '../../../common/textbook';
 
 /**
- * Plain phrases of what a save changed, for the version history (issue 8:
+ * Plain phrases of what a save changed, for the version history (docs/decisions.md:
  * "a description that says what changed"): 'Edited section "X"', 'Reordered
  * chapters', 'Renamed chapter 3 to "Y"', 'Added chapter "Y"', ...
  */

@@ -10,7 +10,7 @@ function newId(prefix: 'c' | 's'): string {
 /**
  * Validates a textbook's content shape, gives every chapter and section a
  * stable id (kept when present and unique), and sanitizes every HTML field.
- * Every write path goes through here (DESIGN.md: sanitized on every write).
+ * Every write path goes through here (sanitized on every write).
  */
 export function normalizeContent(raw: unknown, opts: { previous?: TextbookContent } = {}): TextbookContent {
   return normalizeContentReport(raw, opts).content;

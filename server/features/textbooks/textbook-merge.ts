@@ -3,7 +3,7 @@ import type { Chapter, Section, TextbookContent } from '../../../common/textbook
 import type { RevisionManifest } from '../../db/schema';
 
 /**
- * The 3-way merge of a save made against an older revision (DESIGN.md "Saving,
+ * The 3-way merge of a save made against an older revision (docs/decisions.md "Saving,
  * versions and conflicts"). "Ours" is what the client sends, "theirs" is what is
  * stored now, and the base is the manifest of the revision the client started
  * from. Chapters and sections are matched by their stable id, so edits to

@@ -71,7 +71,7 @@ async function findBase(tx: Tx, current: { id: number; revision: number; manifes
 }
 
 /**
- * Contract C: the one save path for every writer (PATCH, AI tools, customize,
+ * The one save path for every writer (PATCH, AI tools, customize,
  * reorder, restore). One transaction: authorize, lock the row, normalize,
  * merge against baseRevision, bump the revision, keep the state as a version;
  * then, after commit, publish textbook.saved for the realtime hub.

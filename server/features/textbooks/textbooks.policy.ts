@@ -7,7 +7,7 @@ import { findTextbookHeaderRole, findTextbookRole, type TextbookHeader, type Tex
 export { findTextbookHeaderRole, findTextbookRole, type TextbookHeader, type TextbookRole };
 
 /**
- * Who may do what with a textbook (issue 9, spec 6), used by REST and the socket alike.
+ * Who may do what with a textbook (), used by REST and the socket alike.
  * Owner: everything. Collaborator: read and edit content, versions, AI tools,
  * materials and images; see collaborators; remove themself. Anyone else: the
  * textbook does not exist for them (404), so ids cannot be probed.

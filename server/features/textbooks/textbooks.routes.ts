@@ -8,7 +8,7 @@ import { saveTextbook } from './textbook-save.service';
 import { deleteTextbook, getTextbook, listTextbooks, presentDetail } from './textbooks.service';
 
 /**
- * GET/DELETE/PATCH /api/textbooks... (spec 7). No response schemas: a textbook
+ * GET/DELETE/PATCH /api/textbooks.... No response schemas: a textbook
  * can be 5 MB and the services already present exactly the spec's fields.
  */
 export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): void {

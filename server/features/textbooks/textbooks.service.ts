@@ -11,7 +11,7 @@ import * as repo from './textbooks.repo';
 
 /**
  * Creates a textbook owned by the user, links the sources it was made from,
- * and keeps its first state as version 1 (issue 5: the first version is kept).
+ * and keeps its first state as version 1 (the first version is kept).
  */
 export async function createTextbook(
   db: Db,

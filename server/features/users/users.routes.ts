@@ -7,7 +7,7 @@ import { searchUsers } from './users.service';
 
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Answers a plain list of {id, username} (spec 7); nothing else about a user leaves the server.
+  // Answers a plain list of {id, username}; nothing else about a user leaves the server.
   r.get('/api/users/search', { schema: { querystring: userSearchQuery } }, async (request) =>
     searchUsers(deps.database.db, currentUser(request), request.query.q, request.query.textbookId),
   );

@@ -6,7 +6,7 @@ import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './users.repo';
 
 /**
- * User search for adding collaborators (spec 5, 7). With a textbook, the caller
+ * User search for adding collaborators. With a textbook, the caller
  * must be able to see it (else 404), and its owner and collaborators are left out.
  */
 export async function searchUsers(db: Db, user: PublicUser, term: string, textbookId?: number): Promise<UserSearchResult[]> {

@@ -6,7 +6,7 @@ import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { getVersion, listVersions, restoreVersion } from './versions.service';
 
-/** Version history (spec 7): owner and collaborators only; strangers get 404. */
+/** Version history: owner and collaborators only; strangers get 404. */
 export function registerVersionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;

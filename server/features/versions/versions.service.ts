@@ -11,7 +11,7 @@ import * as repo from './versions.repo';
 /** A history longer than this is cut to its newest entries. */
 const maxListed = 200;
 /**
- * The list carries each version's content (spec 3) while the stored sizes add up to
+ * The list carries each version's content while the stored sizes add up to
  * this; older entries of a big book come without it (contentOmitted) and are fetched
  * one at a time, so 200 versions of a 5 MB book never make a gigabyte response.
  */

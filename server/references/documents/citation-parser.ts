@@ -2,7 +2,7 @@ import { findArxivIds, findDois, findIsbns, findUrls, isIdentifierUrl } from '..
 
 /**
  * One bibliography entry split into its parts. Every field is a piece of the
- * entry's own text (DESIGN.md principle 2): a part that cannot be found is
+ * entry's own text: a part that cannot be found is
  * left empty, never guessed.
  */
 export interface ParsedCitation {

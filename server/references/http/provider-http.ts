@@ -36,7 +36,7 @@ export function databaseCache(db: Db, onError: (err: unknown) => void = () => un
 export interface ProviderHttpOptions {
   provider: string;
   bucket: TokenBucket;
-  /** Per attempt (DESIGN.md: about 8 s). */
+  /** Per attempt (about 8 s). */
   timeoutMs: number;
   maxRetries?: number;
   backoffMs?: number;

@@ -1,6 +1,6 @@
 /**
  * Citation keys in model text: [R1] approved references, [S2] source
- * excerpts. The model may cite only keys it was given (DESIGN.md): any other
+ * excerpts. The model may cite only keys it was given: any other
  * key is removed, and a bracket left empty goes with it. Source keys are
  * grounding for the model, not for readers, so they are removed from the
  * printed text once checked; reference keys stay and match content.references.

@@ -11,7 +11,7 @@ export function addChapter(
   const chapter: Chapter = {
     id: newChapterId(),
     title,
-    // The same default the page's add-chapter form uses (spec 4).
+    // The same default the page's add-chapter form uses.
     content: input.content ?? paragraph(`Introduction to ${title}`),
     sections: input.sections ?? [],
   };

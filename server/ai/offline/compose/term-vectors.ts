@@ -6,7 +6,7 @@ export type TermVector = Map<string, number>;
 /**
  * Document frequencies over a collection (sentences, paragraphs or chunks),
  * for TF-IDF vectors. Uses the model-free tokenizer: composition runs over
- * whole books and must stay fast (issue 5: under 5 s for 100,000 words).
+ * whole books and must stay fast (under 5 s for 100,000 words).
  */
 export class TermStats {
   private readonly df = new Map<string, number>();

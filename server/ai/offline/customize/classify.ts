@@ -1,6 +1,6 @@
 import { parseNumber } from '../chat/words';
 
-/** Which of the restructurings the guidance asks for (spec 2's five examples), or free instructions. */
+/** Which of the restructurings the guidance asks for, or free instructions. */
 export type Instruction =
   | { kind: 'classOutline'; weekly: boolean }
   | { kind: 'syllabus'; weeks: number }

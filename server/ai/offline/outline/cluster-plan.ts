@@ -7,7 +7,7 @@ import { buildSourceSentences, type SourceParagraph } from '../compose/source-se
 import { centroid, sparseCosine, type TermStats, type TermVector } from '../compose/term-vectors';
 import type { PlannedChapter, PlannedSection } from './plan';
 
-/** Chapter count bounds for clustered material (issue 5: 4-12 chapters, 2-6 sections each). */
+/** Chapter count bounds for clustered material. */
 const minChapters = 4;
 const maxChapters = 12;
 const maxSections = 6;

@@ -131,7 +131,7 @@ function walkDocument(blocks: DocBlock[], docTitle: string | undefined, sourceId
 }
 
 /**
- * An outline that follows the documents' own headings (DESIGN.md): numbered
+ * An outline that follows the documents' own headings: numbered
  * or top-level headings become chapters, the level below sections. Null when
  * the documents have no usable heading structure.
  */

@@ -12,7 +12,7 @@ interface SkeletonSection {
 }
 
 /**
- * A sensible chapter structure for a topic with no material (issue 5): the
+ * A sensible chapter structure for a topic with no material: the
  * usual arc of an introductory textbook, with guidance on what each section
  * should hold. It says what to write; it does not pretend to know the subject.
  */
