@@ -17,7 +17,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // `_`-prefixed names are deliberately unused (positional parameters, destructured-away fields).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Control characters in regular expressions are how text extraction strips them.
       'no-control-regex': 'off',
       // Brackets and slashes escaped inside character classes read more plainly in the text patterns.

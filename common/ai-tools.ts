@@ -4,8 +4,14 @@ import { referenceSchema, sectionSchema, type Chapter, type Section, type Textbo
 
 /** Request and response contracts of the AI writing tools (/api/ai/expand-*, generate-section, customize-structure, add-section). */
 
-const textbookId = z.number({ error: 'textbookId must be a number' }).int('textbookId must be a whole number').positive('textbookId must be positive');
-const chapterIndex = z.number({ error: 'chapterIndex must be a number' }).int('chapterIndex must be a whole number').min(0, 'chapterIndex cannot be negative');
+const textbookId = z
+  .number({ error: 'textbookId must be a number' })
+  .int('textbookId must be a whole number')
+  .positive('textbookId must be positive');
+const chapterIndex = z
+  .number({ error: 'chapterIndex must be a number' })
+  .int('chapterIndex must be a whole number')
+  .min(0, 'chapterIndex cannot be negative');
 
 /** Longest selection, chapter or section text the tools take (a whole chapter of a long book fits). */
 export const aiToolLimits = {
@@ -37,11 +43,16 @@ const expansionOutcome = {
 export const expandParagraphBody = z.object({
   paragraphContent: z
     .string({ error: 'paragraphContent must be text' })
-    .max(aiToolLimits.selectionMaxChars, `The selected text is too long to expand (at most ${aiToolLimits.selectionMaxChars.toLocaleString('en-US')} characters).`)
+    .max(
+      aiToolLimits.selectionMaxChars,
+      `The selected text is too long to expand (at most ${aiToolLimits.selectionMaxChars.toLocaleString('en-US')} characters).`,
+    )
     .refine((s) => s.trim().length > 0, 'Please select text to expand.'),
   subject: z.string().max(1000).optional(),
   textbookId,
-  context: z.union([z.string().max(aiToolLimits.contextMaxChars, 'The context is too long.'), z.record(z.string(), z.unknown())]).optional(),
+  context: z
+    .union([z.string().max(aiToolLimits.contextMaxChars, 'The context is too long.'), z.record(z.string(), z.unknown())])
+    .optional(),
 });
 export type ExpandParagraphBody = z.infer<typeof expandParagraphBody>;
 export const expandParagraphResponse = z.object({ expandedContent: z.string(), ...expansionOutcome });
@@ -51,8 +62,16 @@ export const expandChapterBody = z.object({
   textbookId,
   chapterIndex,
   chapterTitle: z.string({ error: 'chapterTitle must be text' }).max(500).optional(),
-  chapterContent: z.string({ error: 'chapterContent must be text' }).max(aiToolLimits.chapterMaxChars, 'The chapter is too long to expand.').optional(),
-  sectionCount: z.number({ error: 'sectionCount must be a number' }).int().min(2, 'sectionCount must be at least 2').max(aiToolLimits.maxSectionCount, `sectionCount can be at most ${aiToolLimits.maxSectionCount}`).default(limits.chapterExpansionSections),
+  chapterContent: z
+    .string({ error: 'chapterContent must be text' })
+    .max(aiToolLimits.chapterMaxChars, 'The chapter is too long to expand.')
+    .optional(),
+  sectionCount: z
+    .number({ error: 'sectionCount must be a number' })
+    .int()
+    .min(2, 'sectionCount must be at least 2')
+    .max(aiToolLimits.maxSectionCount, `sectionCount can be at most ${aiToolLimits.maxSectionCount}`)
+    .default(limits.chapterExpansionSections),
 });
 export type ExpandChapterBody = z.infer<typeof expandChapterBody>;
 export const expandChapterResponse = z.object({
@@ -68,13 +87,26 @@ export const generateSectionBody = z.object({
   textbookId,
   chapterIndex,
   chapterTitle: z.string({ error: 'chapterTitle must be text' }).max(500).optional(),
-  sectionTitle: z.string({ error: 'sectionTitle must be text' }).max(500).refine((s) => s.trim().length > 0, 'sectionTitle is required'),
+  sectionTitle: z
+    .string({ error: 'sectionTitle must be text' })
+    .max(500)
+    .refine((s) => s.trim().length > 0, 'sectionTitle is required'),
   /** Our addition: which section, when titles repeat. */
   sectionIndex: z.number().int().min(0).optional(),
   context: z.string({ error: 'context must be text' }).max(aiToolLimits.contextMaxChars, 'The context is too long.').optional(),
-  references: z.array(referenceSchema.extend({ year: z.union([z.number(), z.string()]).optional().default('') })).max(1000).optional().default([]),
+  references: z
+    .array(referenceSchema.extend({ year: z.union([z.number(), z.string()]).optional().default('') }))
+    .max(1000)
+    .optional()
+    .default([]),
   expansionLevel: z.string().max(40).optional().default('comprehensive'),
-  paragraphCount: z.number({ error: 'paragraphCount must be a number' }).int().min(1).max(aiToolLimits.maxParagraphCount).optional().default(limits.sectionExpansionParagraphs),
+  paragraphCount: z
+    .number({ error: 'paragraphCount must be a number' })
+    .int()
+    .min(1)
+    .max(aiToolLimits.maxParagraphCount)
+    .optional()
+    .default(limits.sectionExpansionParagraphs),
 });
 export type GenerateSectionBody = z.infer<typeof generateSectionBody>;
 export const generateSectionResponse = z.object({
@@ -94,7 +126,10 @@ export const customizeStructureBody = z.object({
     .refine((s) => s.trim().length > 0, 'Please provide instructions on how to customize the textbook structure.'),
   originalDocument: z
     .string({ error: 'originalDocument must be text' })
-    .max(aiToolLimits.originalDocumentMaxChars, `The reference document is too long (at most ${aiToolLimits.originalDocumentMaxChars.toLocaleString('en-US')} characters).`)
+    .max(
+      aiToolLimits.originalDocumentMaxChars,
+      `The reference document is too long (at most ${aiToolLimits.originalDocumentMaxChars.toLocaleString('en-US')} characters).`,
+    )
     .optional(),
   /** Answer the restructured book without saving it, so the new table of contents can be shown first. */
   preview: z.boolean().optional(),
@@ -114,7 +149,10 @@ export const addSectionBody = z.object({
   textbookId,
   chapterIndex,
   section: sectionSchema.extend({
-    title: z.string({ error: 'section.title must be text' }).max(500).refine((s) => s.trim().length > 0, 'Please provide a title for the new section.'),
+    title: z
+      .string({ error: 'section.title must be text' })
+      .max(500)
+      .refine((s) => s.trim().length > 0, 'Please provide a title for the new section.'),
     content: z.string().max(aiToolLimits.chapterMaxChars).optional().default(''),
   }),
   position: z.number().int().min(0).optional(),
@@ -129,7 +167,9 @@ export type AddSectionResponse = z.infer<typeof addSectionResponse>;
  * every paragraph and part of the book itself, so a model cannot lose text.
  */
 export const llmExpansionOutput = z.object({
-  paragraphs: z.array(z.string()).describe('New paragraphs only, each citing the excerpt keys it relies on; empty when the excerpts add nothing new'),
+  paragraphs: z
+    .array(z.string())
+    .describe('New paragraphs only, each citing the excerpt keys it relies on; empty when the excerpts add nothing new'),
   nothingMore: z.boolean().describe('True when the excerpts hold nothing that the book does not already say'),
 });
 export type LlmExpansionOutput = z.infer<typeof llmExpansionOutput>;
@@ -139,7 +179,9 @@ export const llmChapterExpansionOutput = z.object({
   sections: z.array(
     z.object({
       title: z.string(),
-      originalParagraphs: z.array(z.number().int()).describe('Numbers of the chapter\'s own paragraphs (P1 = 1) that belong in this section'),
+      originalParagraphs: z
+        .array(z.number().int())
+        .describe("Numbers of the chapter's own paragraphs (P1 = 1) that belong in this section"),
       newParagraphs: z.array(z.string()).describe('New paragraphs from the excerpts, citing their keys'),
     }),
   ),
@@ -152,7 +194,7 @@ export const llmRestructurePlan = z.object({
   chapters: z.array(
     z.object({
       title: z.string(),
-      parts: z.array(z.string()).describe('Keys of the book\'s parts (U1, U2, ...) in this chapter, in order'),
+      parts: z.array(z.string()).describe("Keys of the book's parts (U1, U2, ...) in this chapter, in order"),
       newSections: z
         .array(z.object({ title: z.string(), paragraphs: z.array(z.string()) }))
         .describe('Only when the guidance asks for new material (e.g. applications): paragraphs from the excerpts, citing their keys'),

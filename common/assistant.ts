@@ -35,7 +35,13 @@ export const llmOutlineOperation = z.discriminatedUnion('op', [
   z.object({ op: z.literal('addSection'), chapter: z.number().int(), title: z.string(), paragraphs: z.array(z.string()).nullish() }),
   z.object({ op: z.literal('removeSection'), chapter: z.number().int(), section: z.number().int() }),
   z.object({ op: z.literal('renameSection'), chapter: z.number().int(), section: z.number().int(), title: z.string() }),
-  z.object({ op: z.literal('moveSection'), chapter: z.number().int(), section: z.number().int(), toChapter: z.number().int(), position: z.number().int().nullish() }),
+  z.object({
+    op: z.literal('moveSection'),
+    chapter: z.number().int(),
+    section: z.number().int(),
+    toChapter: z.number().int(),
+    position: z.number().int().nullish(),
+  }),
   z.object({ op: z.literal('splitSection'), chapter: z.number().int(), section: z.number().int(), parts: z.number().int().min(2).max(10) }),
   z.object({ op: z.literal('mergeSections'), chapter: z.number().int(), first: z.number().int(), second: z.number().int() }),
 ]);

@@ -7,9 +7,12 @@ export const collaboratorParams = z.object({ id: numericId('Textbook id'), userI
 
 export const addCollaboratorBody = z.object(
   {
-    collaboratorId: z.union([z.number(), z.string().regex(/^\d+$/, 'collaboratorId must be a user id')], {
-      error: 'collaboratorId must be a user id',
-    }).transform(Number).pipe(z.number().int('collaboratorId must be a user id').positive('collaboratorId must be a user id')),
+    collaboratorId: z
+      .union([z.number(), z.string().regex(/^\d+$/, 'collaboratorId must be a user id')], {
+        error: 'collaboratorId must be a user id',
+      })
+      .transform(Number)
+      .pipe(z.number().int('collaboratorId must be a user id').positive('collaboratorId must be a user id')),
   },
   { error: 'Expected a JSON object with collaboratorId' },
 );

@@ -10,15 +10,17 @@ export const extractMessages = {
 /** An extracted reference: a plain string, or an object in the spec's Reference shape. */
 export const extractedReference = z.union([
   z.string(),
-  z.object({
-    title: z.string().optional(),
-    description: z.string().optional(),
-    authors: z.string().optional(),
-    year: z.union([z.number(), z.string()]).optional(),
-    publisher: z.string().optional(),
-    url: z.string().optional(),
-    approved: z.boolean().optional(),
-  }).passthrough(),
+  z
+    .object({
+      title: z.string().optional(),
+      description: z.string().optional(),
+      authors: z.string().optional(),
+      year: z.union([z.number(), z.string()]).optional(),
+      publisher: z.string().optional(),
+      url: z.string().optional(),
+      approved: z.boolean().optional(),
+    })
+    .passthrough(),
 ]);
 export type ExtractedReference = z.infer<typeof extractedReference>;
 

@@ -17,7 +17,11 @@ export const generationJobResponse = z.object({
   jobId: z.string(),
   status: generationJobStatus,
   /** Index into progressSteps (0..5). */
-  stage: z.number().int().min(0).max(progressSteps.length - 1),
+  stage: z
+    .number()
+    .int()
+    .min(0)
+    .max(progressSteps.length - 1),
   /** Progress within the stage, 0..100. */
   percent: z.number().int().min(0).max(100),
   message: z.string().optional(),
@@ -52,7 +56,10 @@ export const llmOutlinePlan = z.object({
       z.object({
         title: z.string(),
         summary: z.string().describe('One or two sentences on what the chapter covers'),
-        sections: z.array(z.object({ title: z.string(), focus: z.string().describe('What this section explains') })).min(1).max(8),
+        sections: z
+          .array(z.object({ title: z.string(), focus: z.string().describe('What this section explains') }))
+          .min(1)
+          .max(8),
       }),
     )
     .min(1)

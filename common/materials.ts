@@ -33,9 +33,12 @@ export const quizQuestionSchema = z
   .superRefine((q, ctx) => {
     if (q.type === 'multiple-choice') {
       const options = q.options ?? [];
-      if (options.length < 2) ctx.addIssue({ code: 'custom', message: 'A multiple-choice question needs at least two options', path: ['options'] });
-      if (options.filter((o) => o === q.answer).length !== 1) ctx.addIssue({ code: 'custom', message: 'The answer must be exactly one of the options', path: ['answer'] });
-      if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) ctx.addIssue({ code: 'custom', message: 'Options must not repeat', path: ['options'] });
+      if (options.length < 2)
+        ctx.addIssue({ code: 'custom', message: 'A multiple-choice question needs at least two options', path: ['options'] });
+      if (options.filter((o) => o === q.answer).length !== 1)
+        ctx.addIssue({ code: 'custom', message: 'The answer must be exactly one of the options', path: ['answer'] });
+      if (new Set(options.map((o) => o.toLowerCase())).size !== options.length)
+        ctx.addIssue({ code: 'custom', message: 'Options must not repeat', path: ['options'] });
     }
     if (q.type === 'true-false' && q.answer !== 'True' && q.answer !== 'False') {
       ctx.addIssue({ code: 'custom', message: 'A true/false answer is True or False', path: ['answer'] });

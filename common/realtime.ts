@@ -5,9 +5,25 @@ export const activeCollaborator = z.object({ userId: z.number().int(), username:
 export type ActiveCollaborator = z.infer<typeof activeCollaborator>;
 
 export const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('join'), textbookId: z.coerce.number().int(), userId: z.number().int().optional(), timestamp: z.union([z.string(), z.number()]).optional() }),
-  z.object({ type: z.literal('leave'), textbookId: z.coerce.number().int(), userId: z.number().int().optional(), timestamp: z.union([z.string(), z.number()]).optional() }),
-  z.object({ type: z.literal('edit'), textbookId: z.coerce.number().int(), userId: z.number().int().optional(), content: z.unknown().optional(), timestamp: z.union([z.string(), z.number()]).optional() }),
+  z.object({
+    type: z.literal('join'),
+    textbookId: z.coerce.number().int(),
+    userId: z.number().int().optional(),
+    timestamp: z.union([z.string(), z.number()]).optional(),
+  }),
+  z.object({
+    type: z.literal('leave'),
+    textbookId: z.coerce.number().int(),
+    userId: z.number().int().optional(),
+    timestamp: z.union([z.string(), z.number()]).optional(),
+  }),
+  z.object({
+    type: z.literal('edit'),
+    textbookId: z.coerce.number().int(),
+    userId: z.number().int().optional(),
+    content: z.unknown().optional(),
+    timestamp: z.union([z.string(), z.number()]).optional(),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 

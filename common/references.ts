@@ -6,15 +6,7 @@ import { referenceSchema, type Reference } from './textbook';
  * reference sources. The spec's fields stay;
  * `sources` is added so the client can say which indexes answered.
  */
-export const referenceSourceNames = [
-  'documents',
-  'openalex',
-  'crossref',
-  'semanticscholar',
-  'core',
-  'openlibrary',
-  'arxiv',
-] as const;
+export const referenceSourceNames = ['documents', 'openalex', 'crossref', 'semanticscholar', 'core', 'openlibrary', 'arxiv'] as const;
 export type ReferenceSourceName = (typeof referenceSourceNames)[number];
 
 export const sourcesReport = z.object({

@@ -29,7 +29,10 @@ export const chapterSchema = z.object({
   id: z.string().max(64).optional(),
   title: z.string(),
   content: z.string().default(''),
-  sections: z.array(sectionSchema).nullish().transform((s) => s ?? []),
+  sections: z
+    .array(sectionSchema)
+    .nullish()
+    .transform((s) => s ?? []),
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 
@@ -45,9 +48,9 @@ export type TextbookContent = z.infer<typeof textbookContentSchema>;
 export type TextbookContentInput = z.input<typeof textbookContentSchema>;
 
 /** Content may arrive as a JSON string or as an object (Textbook view). */
-export function parseTextbookContent(raw: unknown):
-  | { ok: true; content: TextbookContent }
-  | { ok: false; reason: 'missing' | 'invalid-json' | 'invalid-shape'; message: string } {
+export function parseTextbookContent(
+  raw: unknown,
+): { ok: true; content: TextbookContent } | { ok: false; reason: 'missing' | 'invalid-json' | 'invalid-shape'; message: string } {
   if (raw === null || raw === undefined || raw === '') {
     return { ok: false, reason: 'missing', message: 'No content' };
   }

@@ -20,7 +20,11 @@ export type TextbookIdParams = z.infer<typeof textbookIdParams>;
 export const patchTextbookBody = z.object(
   {
     content: z.unknown().refine((v) => v !== undefined && v !== null, 'content is required'),
-    baseRevision: z.number({ error: 'baseRevision must be a whole number' }).int('baseRevision must be a whole number').positive().optional(),
+    baseRevision: z
+      .number({ error: 'baseRevision must be a whole number' })
+      .int('baseRevision must be a whole number')
+      .positive()
+      .optional(),
     topic: z.string().trim().min(1, 'topic may not be empty').max(300, 'topic must be at most 300 characters').optional(),
     /** What the change was, when the client knows better than a diff ("Reordered chapters"). */
     description: z.string().trim().min(1).max(300, 'description must be at most 300 characters').optional(),
@@ -35,7 +39,6 @@ export const patchTextbookBody = z.object(
   { error: 'Expected a JSON object with content' },
 );
 export type PatchTextbookBody = z.infer<typeof patchTextbookBody>;
-
 
 /** The body of a 409 from PATCH: the stored content and revision, and which parts collided. */
 export interface SaveConflictBody {

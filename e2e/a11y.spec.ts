@@ -19,7 +19,10 @@ async function generateBook(request: APIRequestContext, topic: string): Promise<
     timeout: 120_000,
   });
   expect(res.status(), await res.text()).toBe(200);
-  const { textbookId, textbookContent } = (await res.json()) as { textbookId: number; textbookContent: { chapters: Array<{ title: string }> } };
+  const { textbookId, textbookContent } = (await res.json()) as {
+    textbookId: number;
+    textbookContent: { chapters: Array<{ title: string }> };
+  };
   return { id: textbookId, chapterTitle: textbookContent.chapters[0].title };
 }
 
@@ -56,7 +59,9 @@ test.describe('accessibility (axe-core, keyboard)', () => {
     await page.getByTestId('expand-chip').click();
     const dialog = page.getByRole('dialog', { name: 'AI Text Expansion' });
     // Either an expansion or the note that the sources hold nothing more: the dialog has settled.
-    await expect(dialog.getByTestId('expanded-text').or(dialog.getByText(/Your sources have nothing more/))).toBeVisible({ timeout: 60_000 });
+    await expect(dialog.getByTestId('expanded-text').or(dialog.getByText(/Your sources have nothing more/))).toBeVisible({
+      timeout: 60_000,
+    });
     await expectAccessible(page, 'the text expansion dialog');
   });
 

@@ -34,7 +34,13 @@ test.describe('AI writing tools (issue 7)', () => {
     // A short book on the same sources: one sentence of the transistor passage, so the sources hold more.
     const selected = 'The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.';
     const patch = await page.request.patch(`/api/textbooks/${id}`, {
-      data: { content: { title: 'History of Computing', references: [], chapters: [{ title: 'Transistors', content: `<p>${selected}</p>`, sections: [] }] } },
+      data: {
+        content: {
+          title: 'History of Computing',
+          references: [],
+          chapters: [{ title: 'Transistors', content: `<p>${selected}</p>`, sections: [] }],
+        },
+      },
     });
     expect(patch.status(), await patch.text()).toBe(200);
 
@@ -61,7 +67,10 @@ test.describe('AI writing tools (issue 7)', () => {
     await expect(editor(page)).toContainText(selected);
   });
 
-  test('expand a chapter the user just edited: link, image and typed text kept, first section shown', async ({ page, registerAndLogin }) => {
+  test('expand a chapter the user just edited: link, image and typed text kept, first section shown', async ({
+    page,
+    registerAndLogin,
+  }) => {
     test.setTimeout(180_000);
     await registerAndLogin(page, { path: null });
     const id = await generateBook(page.request, 'Computing Machines');
@@ -72,7 +81,13 @@ test.describe('AI writing tools (issue 7)', () => {
         content: {
           title: 'Computing Machines',
           references: [],
-          chapters: [{ title: 'Mechanical Calculation', content: `${linked}<img src="/api/images/1" alt="engine"><p>The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.</p>`, sections: [] }],
+          chapters: [
+            {
+              title: 'Mechanical Calculation',
+              content: `${linked}<img src="/api/images/1" alt="engine"><p>The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.</p>`,
+              sections: [],
+            },
+          ],
         },
       },
     });
@@ -90,7 +105,8 @@ test.describe('AI writing tools (issue 7)', () => {
     await expect(editor(page)).toContainText(opening);
 
     const stored = await page.request.get(`/api/textbooks/${id}`);
-    const chapter = ((await stored.json()) as { content: { chapters: Array<{ content: string; sections: Array<{ content: string }> }> } }).content.chapters[0];
+    const chapter = ((await stored.json()) as { content: { chapters: Array<{ content: string; sections: Array<{ content: string }> }> } })
+      .content.chapters[0];
     const html = [chapter.content, ...chapter.sections.map((s) => s.content)].join('');
     expect(chapter.sections).toHaveLength(4);
     expect(html).toContain('href="https://example.org/engine"');

@@ -7,11 +7,19 @@ import { expect, test } from './fixtures';
  */
 const chapterList = (page: Page) => page.getByRole('navigation', { name: 'Textbook navigation' }).getByRole('list', { name: 'Chapters' });
 
-test('the outline assistant beside the book: add a chapter, rename one, undo, each shown before it is applied', async ({ page, registerAndLogin }) => {
+test('the outline assistant beside the book: add a chapter, rename one, undo, each shown before it is applied', async ({
+  page,
+  registerAndLogin,
+}) => {
   test.setTimeout(120_000);
   await registerAndLogin(page, { path: null });
   const made = await page.request.post('/api/textbooks/generate-outline', {
-    multipart: { topic: 'Ecology', directContent: 'A population is a group of organisms of one species living in one area.', directMethod: 'true', approvedReferences: '[]' },
+    multipart: {
+      topic: 'Ecology',
+      directContent: 'A population is a group of organisms of one species living in one area.',
+      directMethod: 'true',
+      approvedReferences: '[]',
+    },
     timeout: 60_000,
   });
   expect(made.status(), await made.text()).toBe(200);

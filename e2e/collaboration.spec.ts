@@ -17,7 +17,13 @@ const material = [
 
 async function createBook(request: APIRequestContext): Promise<{ id: number; sectionTitle: string; chapterTitle: string }> {
   const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: { topic: 'Plate Tectonics', directContent: material, directMethod: 'true', chapterTitle: 'Plate Tectonics', approvedReferences: '[]' },
+    multipart: {
+      topic: 'Plate Tectonics',
+      directContent: material,
+      directMethod: 'true',
+      chapterTitle: 'Plate Tectonics',
+      approvedReferences: '[]',
+    },
     timeout: 120_000,
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -53,7 +59,9 @@ test.describe('collaboration (issue 9)', () => {
     await openSection(page, book.id, book.chapterTitle, book.sectionTitle);
     await page.getByRole('button', { name: 'Manage Collaborators' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('Add or remove collaborators for this textbook. Collaborators can edit the textbook content.')).toBeVisible();
+    await expect(
+      dialog.getByText('Add or remove collaborators for this textbook. Collaborators can edit the textbook content.'),
+    ).toBeVisible();
     await dialog.getByPlaceholder('Search users by username').fill(bobName);
     await dialog.getByPlaceholder('Search users by username').press('Enter');
     await dialog.getByRole('button', { name: `Add ${bobName}` }).click();
@@ -80,6 +88,8 @@ test.describe('collaboration (issue 9)', () => {
 
     // Bob leaves: the owner's card drops his Active badge.
     await bobContext.close();
-    await expect(page.getByTestId('collaborators-card').getByTestId(`collaborator-${bobName}`)).not.toContainText('Active', { timeout: 15_000 });
+    await expect(page.getByTestId('collaborators-card').getByTestId(`collaborator-${bobName}`)).not.toContainText('Active', {
+      timeout: 15_000,
+    });
   });
 });

@@ -2,7 +2,10 @@ import { expect, test } from './fixtures';
 import { fixturePath } from '../server/test/fixture-path';
 
 const tracemonkey = fixturePath('pdf/tracemonkey.pdf');
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6f1ff0000000049454e44ae426082', 'hex');
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6f1ff0000000049454e44ae426082',
+  'hex',
+);
 const invalidFormat = 'Invalid file format. Please upload PDF, DOCX, or TXT files only.';
 
 test.describe('create a textbook (spec 2)', () => {

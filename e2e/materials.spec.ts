@@ -21,7 +21,10 @@ async function generateBook(request: APIRequestContext, topic: string): Promise<
     timeout: 120_000,
   });
   expect(res.status(), await res.text()).toBe(200);
-  const { textbookId, textbookContent } = (await res.json()) as { textbookId: number; textbookContent: { chapters: Array<{ title: string }> } };
+  const { textbookId, textbookContent } = (await res.json()) as {
+    textbookId: number;
+    textbookContent: { chapters: Array<{ title: string }> };
+  };
   return { id: textbookId, chapterTitle: textbookContent.chapters[0].title };
 }
 
@@ -29,7 +32,10 @@ const materialsGroup = (page: Page) => page.getByRole('region', { name: 'Educati
 const viewer = (page: Page) => page.getByTestId('educational-content-viewer');
 
 test.describe('educational materials (issue 10)', () => {
-  test('generate a quiz, see it in the navigator, reveal an answer, reload and still see it, then delete it', async ({ page, registerAndLogin }) => {
+  test('generate a quiz, see it in the navigator, reveal an answer, reload and still see it, then delete it', async ({
+    page,
+    registerAndLogin,
+  }) => {
     test.setTimeout(180_000);
     await registerAndLogin(page, { path: null });
     const book = await generateBook(page.request, 'Energy in Cells');
@@ -71,7 +77,9 @@ test.describe('educational materials (issue 10)', () => {
     const stored = await page.request.get(`/api/textbooks/${book.id}/materials`);
     expect(((await stored.json()) as { materials: Array<{ title: string }> }).materials.map((m) => m.title)).toEqual([title]);
 
-    await materialsGroup(page).getByRole('button', { name: new RegExp(title) }).click();
+    await materialsGroup(page)
+      .getByRole('button', { name: new RegExp(title) })
+      .click();
     await viewer(page).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Material Deleted')).toBeVisible();

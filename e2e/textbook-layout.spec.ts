@@ -24,7 +24,10 @@ async function openBook(page: Page, topic: string): Promise<void> {
 }
 
 test.describe('textbook page layout (QA finding 9)', () => {
-  test('no empty band between the toolkit and the editor at 1366, 1024 and 390 px; side cards beside or below', async ({ page, registerAndLogin }) => {
+  test('no empty band between the toolkit and the editor at 1366, 1024 and 390 px; side cards beside or below', async ({
+    page,
+    registerAndLogin,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await registerAndLogin(page, { path: null });

@@ -186,13 +186,17 @@ test.describe('academic toolkit (issue 8)', () => {
     expect(saved.chapters.at(-1)).toMatchObject({ title: 'Epsilon Prime', sections: [{ title: 'E1' }] });
 
     await card.getByRole('button', { name: 'Delete section "E1"' }).click();
-    await expect(page.getByRole('alertdialog')).toContainText('Are you sure you want to delete the section "E1"? This action cannot be undone.');
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'Are you sure you want to delete the section "E1"? This action cannot be undone.',
+    );
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(toastTitle(page)).toHaveText('Section Deleted');
     await expect(page.getByText('No sections in this chapter')).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete chapter "Epsilon Prime"' }).click();
-    await expect(page.getByRole('alertdialog')).toContainText('Are you sure you want to delete the chapter "Epsilon Prime"? This action cannot be undone.');
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'Are you sure you want to delete the chapter "Epsilon Prime"? This action cannot be undone.',
+    );
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(toastTitle(page)).toHaveText('Chapter Deleted');
     await expect(chapters).toHaveText(['1. Alpha', '2. Beta', '3. Gamma', '4. Delta']);
@@ -228,12 +232,22 @@ test.describe('academic toolkit (issue 8)', () => {
     const numbers = page.getByTestId('version-number');
     await expect(numbers).toHaveText(['Version 3', 'Version 2', 'Version 1']);
     await expect(page.getByTestId('version-description').first()).toHaveText(/^Renamed chapter 1 to "Alpha Renamed" \(by /);
-    await expect(page.getByTestId('version-item').first().getByText(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+    await expect(
+      page
+        .getByTestId('version-item')
+        .first()
+        .getByText(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/),
+    ).toBeVisible();
 
     // Version 2 is the known structure, before the rename.
     await page.getByRole('button', { name: 'View / Restore Version 2' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('version-outline').getByRole('listitem')).toHaveText(['Alpha (3 sections)', 'Beta (1 section)', 'Gamma (0 sections)', 'Delta (1 section)']);
+    await expect(dialog.getByTestId('version-outline').getByRole('listitem')).toHaveText([
+      'Alpha (3 sections)',
+      'Beta (1 section)',
+      'Gamma (0 sections)',
+      'Delta (1 section)',
+    ]);
     await dialog.getByRole('button', { name: 'Restore This Version' }).click();
     await expect(toastTitle(page)).toHaveText('Version Restored');
     await expect(dialog).toHaveCount(0);

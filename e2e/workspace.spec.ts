@@ -14,7 +14,10 @@ const material = [
 ].join('\n\n');
 
 // A real 1x1 PNG.
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6f1ff0000000049454e44ae426082', 'hex');
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d6f1ff0000000049454e44ae426082',
+  'hex',
+);
 
 interface Book {
   id: number;
@@ -47,7 +50,10 @@ async function typeAndSave(page: Page, text: string) {
 }
 
 test.describe('textbook workspace (issue 6)', () => {
-  test('open a generated book from My Textbooks, navigate, search, type into a section, reload and find the text', async ({ page, registerAndLogin }) => {
+  test('open a generated book from My Textbooks, navigate, search, type into a section, reload and find the text', async ({
+    page,
+    registerAndLogin,
+  }) => {
     test.setTimeout(180_000);
     await registerAndLogin(page, { path: null });
     const book = await generateBook(page.request, 'Energy in Cells');

@@ -75,10 +75,17 @@ for (const line of readFileSync(tiersFile, 'utf8').split('\n').filter(Boolean)) 
   const code = Number(codeText);
   let counts;
   if (kind === 'step') {
-    counts = code === 0 ? { passed: 1, failed: 0, skipped: 0, failures: [] } : { passed: 0, failed: 1, skipped: 0, failures: [`${name} (exit ${code})`] };
+    counts =
+      code === 0
+        ? { passed: 1, failed: 0, skipped: 0, failures: [] }
+        : { passed: 0, failed: 1, skipped: 0, failures: [`${name} (exit ${code})`] };
   } else {
     const report = reportPath && reportPath !== '-' ? readJson(reportPath) : undefined;
-    counts = report ? (kind === 'vitest' ? vitestCounts(report) : playwrightCounts(report)) : { passed: 0, failed: 0, skipped: 0, failures: [] };
+    counts = report
+      ? kind === 'vitest'
+        ? vitestCounts(report)
+        : playwrightCounts(report)
+      : { passed: 0, failed: 0, skipped: 0, failures: [] };
     if (code !== 0 && counts.failed === 0) {
       counts.failed += 1;
       counts.failures.push(`${name} exited ${code}${report ? '' : ' without a report'}${code === 124 ? ' (timed out)' : ''}`);

@@ -65,7 +65,12 @@ function importsOf(file) {
         typeOnly = elements.length > 0 && elements.every((e) => e.isTypeOnly);
       }
       add(node, node.moduleSpecifier.text, typeOnly);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       add(node, node.arguments[0].text, false);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       add(node, node.argument.literal.text, true);
@@ -128,4 +133,6 @@ if (violations.length) {
   for (const v of violations) console.error(`  ${v}`);
   process.exit(1);
 }
-console.log(`Module boundaries hold across ${files.length} files (${baseline.size} older layer imports left to fix in scripts/layer-baseline.txt).`);
+console.log(
+  `Module boundaries hold across ${files.length} files (${baseline.size} older layer imports left to fix in scripts/layer-baseline.txt).`,
+);

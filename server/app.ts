@@ -94,7 +94,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     events:
       options.events ??
       (database.kind === 'postgres' && database.pool
-        ? await createPgEventBus({ connection: database.pool.options, pool: database.pool, onError: (message, err) => app.log.error({ err }, message) })
+        ? await createPgEventBus({
+            connection: database.pool.options,
+            pool: database.pool,
+            onError: (message, err) => app.log.error({ err }, message),
+          })
         : createLocalEventBus()),
   };
   app.addHook('onClose', async () => {

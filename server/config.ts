@@ -56,7 +56,10 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (!v || /^(false|0|no|off)$/i.test(v)) return false;
   if (/^(true|yes|on)$/i.test(v)) return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function readSecret(dataDir: string): string {
@@ -85,7 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '127.0.0.1',
     dataDir,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim().replace(/\/$/, '')).filter(Boolean),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/\/$/, ''))
+      .filter(Boolean),
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || overrides.sessionSecret || readSecret(dataDir),
     aiProvider: oneOf(env.AI_PROVIDER, ['offline', 'openai-compatible', 'openai', 'anthropic'] as const, 'offline'),

@@ -18,4 +18,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Textbook Studio at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind}, AI: ${config.aiProvider})`);
+app.log.info(
+  `Textbook Studio at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind}, AI: ${config.aiProvider})`,
+);

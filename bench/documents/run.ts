@@ -23,7 +23,10 @@ for (const file of files) {
   const { document } = await extractAndChunk({ kind: sniffKind(Buffer.from(file.data))!, filename: file.name, data: file.data.slice() });
   const ms = performance.now() - t0;
   const headings = document.blocks.filter((b) => b.kind === 'heading').map((b) => b.text);
-  const text = document.blocks.filter((b) => b.kind !== 'heading').map((b) => b.text).join('\n');
+  const text = document.blocks
+    .filter((b) => b.kind !== 'heading')
+    .map((b) => b.text)
+    .join('\n');
   const figures = document.blocks.filter((b) => b.kind === 'figure' || (b.kind === 'caption' && /^fig/i.test(b.text))).length;
   const glued = gluedWords(text, own.vocabulary);
   const heads = own.runningHeads.filter((h) => text.split('\n').some((line) => line.replace(/\d+/g, '#').trim() === h));
@@ -31,7 +34,14 @@ for (const file of files) {
     file.name,
     own.source,
     `${own.headings.length}`,
-    own.headings.length ? pct(inOrder(own.headings.map((h) => h.title), headings)) : 'n/a',
+    own.headings.length
+      ? pct(
+          inOrder(
+            own.headings.map((h) => h.title),
+            headings,
+          ),
+        )
+      : 'n/a',
     `${Math.min(figures, own.figures)}/${own.figures}`,
     `${glued.length}${glued.length ? ` (${glued.slice(0, 3).join(', ')})` : ''}`,
     `${heads.length}`,
@@ -39,5 +49,10 @@ for (const file of files) {
     `${ms.toFixed(0)} ms`,
   ]);
 }
-console.log(table(['file', 'own headings from', 'own headings', 'in order', 'figures kept', 'glued words', 'running heads', 'equations', 'extract'], rows));
+console.log(
+  table(
+    ['file', 'own headings from', 'own headings', 'in order', 'figures kept', 'glued words', 'running heads', 'equations', 'extract'],
+    rows,
+  ),
+);
 console.log('\nGoals: >= 95% of headings in order, >= 90% of figures, 0 glued words, 0 running heads in the text.');

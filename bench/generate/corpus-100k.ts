@@ -50,9 +50,14 @@ export function build100kWords(sentences: string[], opts: { withHeadings: boolea
   const sectionsPerChapter = 5;
   const perSection = Math.ceil(target / (chapters * sectionsPerChapter));
   for (let c = 0; c < chapters; c++) {
-    if (opts.withHeadings) lines.push(`# ${c + 1}. ${vocabulary[hash(c, 1) % vocabulary.length]} ${vocabulary[hash(c, 2) % vocabulary.length]}`, '');
+    if (opts.withHeadings)
+      lines.push(`# ${c + 1}. ${vocabulary[hash(c, 1) % vocabulary.length]} ${vocabulary[hash(c, 2) % vocabulary.length]}`, '');
     for (let s = 0; s < sectionsPerChapter; s++) {
-      if (opts.withHeadings) lines.push(`## ${c + 1}.${s + 1} ${vocabulary[hash(c * 10 + s, 3) % vocabulary.length]} ${vocabulary[hash(c * 10 + s, 4) % vocabulary.length]}`, '');
+      if (opts.withHeadings)
+        lines.push(
+          `## ${c + 1}.${s + 1} ${vocabulary[hash(c * 10 + s, 3) % vocabulary.length]} ${vocabulary[hash(c * 10 + s, 4) % vocabulary.length]}`,
+          '',
+        );
       let sectionWords = 0;
       while (sectionWords < perSection) {
         const paragraph: string[] = [];
@@ -60,7 +65,12 @@ export function build100kWords(sentences: string[], opts: { withHeadings: boolea
           if (n >= sentences.length * (pass + 1)) pass++;
           const base = sentences[n % sentences.length];
           // Later passes swap about half the ordinary words, so every sentence is new.
-          const sentence = pass === 0 ? base : base.replace(/\b[a-z]{4,}\b/g, (w, offset: number) => (hash(n + pass, offset) % 2 ? vocabulary[hash(pass, offset + n) % vocabulary.length] : w));
+          const sentence =
+            pass === 0
+              ? base
+              : base.replace(/\b[a-z]{4,}\b/g, (w, offset: number) =>
+                  hash(n + pass, offset) % 2 ? vocabulary[hash(pass, offset + n) % vocabulary.length] : w,
+                );
           paragraph.push(sentence);
           const count = sentence.split(/\s+/).length;
           sectionWords += count;

@@ -39,7 +39,10 @@ async function run(c: Case): Promise<void> {
   const t3 = performance.now();
   // CPU time too: on a shared machine wall time includes waiting for the cores.
   const composeCpu = process.cpuUsage(cpu);
-  const printed = book.chapters.flatMap((ch) => [ch.content, ...ch.sections.map((s) => s.content)]).map(htmlToText).join(' ');
+  const printed = book.chapters
+    .flatMap((ch) => [ch.content, ...ch.sections.map((s) => s.content)])
+    .map(htmlToText)
+    .join(' ');
   const row = {
     case: c.name,
     words: countWords(document.text),

@@ -47,13 +47,19 @@ interface Row {
 }
 
 async function main() {
-  const embedder = createEmbedder({ embeddingsProvider: 'local', embeddingsBaseUrl: undefined, embeddingsApiKey: undefined, embeddingsModel: undefined });
+  const embedder = createEmbedder({
+    embeddingsProvider: 'local',
+    embeddingsBaseUrl: undefined,
+    embeddingsApiKey: undefined,
+    embeddingsModel: undefined,
+  });
   // Warm the pools as a running server has them: workers started, model loaded.
   await extractUpload({ filename: 'warm.txt', mimetype: 'text/plain', data: Buffer.from('Warm up the extraction worker.') }, config);
   await Promise.all([embedder.embed(['warm up one']), embedder.embed(['warm up two'])]);
 
   const inputs: Array<{ name: string; data: Uint8Array }> = [];
-  for (const file of ['tracemonkey.pdf', 'TAMReview.pdf']) inputs.push({ name: file, data: new Uint8Array(readFileSync(path.join(corpusDir, file))) });
+  for (const file of ['tracemonkey.pdf', 'TAMReview.pdf'])
+    inputs.push({ name: file, data: new Uint8Array(readFileSync(path.join(corpusDir, file))) });
   const generated = await makeBookPdf({ pages, columns: 2, runningHead: 'Generated Biology Reader', pageNumbers: true, hyphenate: true });
   inputs.push({ name: `generated-${pages}-pages.pdf`, data: generated.bytes });
 
@@ -66,7 +72,9 @@ async function main() {
     try {
       out = await extractUpload({ filename: input.name, mimetype: 'application/pdf', data: Buffer.from(input.data) }, config);
     } catch (err) {
-      console.log(`${input.name}: not extractable (${(err as Error).message}); bare pdfjs read ${bare.words} "words" in ${bare.ms.toFixed(0)} ms`);
+      console.log(
+        `${input.name}: not extractable (${(err as Error).message}); bare pdfjs read ${bare.words} "words" in ${bare.ms.toFixed(0)} ms`,
+      );
       continue;
     }
     const extracted = performance.now();
@@ -87,7 +95,9 @@ async function main() {
   await embedder.close();
   await closeExtractPool();
 
-  console.log(`\ningest benchmark: ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)} (other work on the machine slows these figures)`);
+  console.log(
+    `\ningest benchmark: ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)} (other work on the machine slows these figures)`,
+  );
   console.log(
     'file | pages | words | extract+chunk ms | embed ms | total ms | words/s end to end | bare pdfjs ms | bare words/s | end-to-end time / bare time | CPU ms (all threads) | words per CPU-second',
   );

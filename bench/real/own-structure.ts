@@ -62,7 +62,8 @@ async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
   const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
   const styles = (await zip.file('word/styles.xml')?.async('string')) ?? '';
   const levelById = new Map<string, number>();
-  for (const m of styles.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="heading ([1-9])"/gi)) levelById.set(m[1], Number(m[2]));
+  for (const m of styles.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="heading ([1-9])"/gi))
+    levelById.set(m[1], Number(m[2]));
   const headings: OwnStructure['headings'] = [];
   const vocabulary = new Set<string>();
   for (const p of xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []) {
@@ -72,13 +73,25 @@ async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
     const level = style ? levelById.get(style) : undefined;
     if (level && level <= 3 && text.trim()) headings.push({ title: text.trim(), level });
   }
-  return { headings, figures: (xml.match(/<w:drawing>/g) ?? []).length, vocabulary, runningHeads: [], source: headings.length ? 'heading styles' : 'no heading styles' };
+  return {
+    headings,
+    figures: (xml.match(/<w:drawing>/g) ?? []).length,
+    vocabulary,
+    runningHeads: [],
+    source: headings.length ? 'heading styles' : 'no heading styles',
+  };
 }
 
 function markdownStructure(text: string): OwnStructure {
   const body = text.replace(/^---\n[\s\S]*?\n---\n/, '');
   const headings = [...body.matchAll(/^(#{1,3})\s+(.+?)\s*#*$/gm)].map((m) => ({ title: m[2], level: m[1].length }));
-  return { headings, figures: (body.match(/!\[|<img\b/g) ?? []).length, vocabulary: new Set(words(body)), runningHeads: [], source: 'Markdown headings' };
+  return {
+    headings,
+    figures: (body.match(/!\[|<img\b/g) ?? []).length,
+    vocabulary: new Set(words(body)),
+    runningHeads: [],
+    source: 'Markdown headings',
+  };
 }
 
 export async function ownStructure(filename: string, data: Uint8Array): Promise<OwnStructure> {

@@ -32,12 +32,18 @@ async function register(name: string) {
 const owner = await register('bench_owner');
 // About 600 bytes a section: a mid-sized chapter of real prose.
 const content = bookContent(sections, 'Benchmark Book');
-for (const s of content.chapters[0].sections) s.content = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(10)}</p>`;
+for (const s of content.chapters[0].sections)
+  s.content = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(10)}</p>`;
 const book = await createTextbook(database.db, { owner: { id: owner.id, username: owner.username }, topic: 'Benchmark', content });
 const collaborators = [];
 for (let i = 0; i < users; i++) {
   const u = await register(`bench_user_${i}`);
-  const res = await app.inject({ method: 'POST', url: `/api/textbooks/${book.id}/collaborators`, headers: { cookie: owner.cookie }, payload: { collaboratorId: u.id } });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/textbooks/${book.id}/collaborators`,
+    headers: { cookie: owner.cookie },
+    payload: { collaboratorId: u.id },
+  });
   if (res.statusCode >= 300) throw new Error(`add collaborator: ${res.statusCode} ${res.body}`);
   collaborators.push(u);
 }

@@ -50,7 +50,8 @@ const askMemory = async (): Promise<Memory> => {
   return (await reply).memory;
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const fmt = (n: number) => n.toFixed(1);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
@@ -134,9 +135,13 @@ try {
   console.log(`sockets                    ${clients.length} (${seed.collaborators.length} users)`);
   console.log(`saves                      ${seconds} (PATCH p50 ${fmt(percentile(saveMs, 50))} ms, p99 ${fmt(percentile(saveMs, 99))} ms)`);
   console.log(`edits delivered            ${received} of ${seconds * clients.length}`);
-  console.log(`fan-out latency            p50 ${fmt(percentile(fanOut, 50))} ms   p99 ${fmt(percentile(fanOut, 99))} ms   max ${fmt(fanOut.at(-1) ?? NaN)} ms`);
+  console.log(
+    `fan-out latency            p50 ${fmt(percentile(fanOut, 50))} ms   p99 ${fmt(percentile(fanOut, 99))} ms   max ${fmt(fanOut.at(-1) ?? NaN)} ms`,
+  );
   console.log(`save-to-socket latency     p50 ${fmt(percentile(endToEnd, 50))} ms   p99 ${fmt(percentile(endToEnd, 99))} ms`);
-  console.log(`memory per connection      ${(perConnection / 1024).toFixed(1)} KB heap+external, ${(rssPerConnection / 1024).toFixed(1)} KB RSS`);
+  console.log(
+    `memory per connection      ${(perConnection / 1024).toFixed(1)} KB heap+external, ${(rssPerConnection / 1024).toFixed(1)} KB RSS`,
+  );
   console.log(`server memory              before ${mb(before.rss)} RSS, with sockets ${mb(connected.rss)} RSS`);
   const p99 = percentile(fanOut, 99);
   console.log(`goal p99 < 100 ms          ${p99 < 100 ? 'met' : 'NOT met'}`);

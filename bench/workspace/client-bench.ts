@@ -22,7 +22,15 @@ import { buildClient, homeInitialJs } from './client-build';
 import { measureFirstRender, measureKeystroke, median, type KeystrokeCase } from './client-measure';
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 async function main() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'ws-client-bench-'));
@@ -32,7 +40,14 @@ async function main() {
   const home = homeInitialJs(outDir);
 
   // The app serves the client just built (CLIENT_DIR), so dist/ is never touched.
-  const config = loadConfig({ ...process.env, DATA_DIR: path.join(tmp, 'data'), CLIENT_DIR: outDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: path.join(tmp, 'data'),
+    CLIENT_DIR: outDir,
+    DATABASE_URL: '',
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
   const database = await openDatabase(config);
   const { app } = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -40,7 +55,11 @@ async function main() {
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
   try {
-    const register = await fetch(`${origin}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'benchuser', password: 'bench-password' }) });
+    const register = await fetch(`${origin}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'benchuser', password: 'bench-password' }),
+    });
     const setCookie = register.headers.get('set-cookie') ?? '';
     const [name, value] = setCookie.split(';')[0].split('=');
     const owner = (await register.json()) as { id: number; username: string };
@@ -54,7 +73,11 @@ async function main() {
 
     // Each run opens the book afresh, so the first keystroke meets the initial state (only the
     // first chapter expanded): the worst case, where one letter expands and lists everything.
-    const firstKey: KeystrokeCase = { name: "first letter 'e' on a fresh page (all 2,000 sections match, all 100 chapters expand)", before: '', key: 'e' };
+    const firstKey: KeystrokeCase = {
+      name: "first letter 'e' on a fresh page (all 2,000 sections match, all 100 chapters expand)",
+      before: '',
+      key: 'e',
+    };
     const renders: Array<{ navigator: number; editor: number }> = [];
     const firstSamples: Array<{ dom: number; frame: number; sections: number }> = [];
     for (let i = 0; i < runs; i++) {
@@ -84,17 +107,28 @@ async function main() {
 
     console.log(`\nWorkspace client benchmark (Chromium ${browser.version()}, ${runs} runs each, medians)`);
     // Two cores shared with other work: the load average says how much the figures are disturbed.
-    console.log(`load average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average during the run: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     console.log(`book: 100 chapters x 20 sections, ${(bytes / 1024 / 1024).toFixed(2)} MB of content`);
     console.log(`first render, navigation start -> navigator with 100 chapters: ${median(renders.map((r) => r.navigator)).toFixed(0)} ms`);
     console.log(`first render, navigation start -> first section in the editor:  ${median(renders.map((r) => r.editor)).toFixed(0)} ms`);
     for (const k of keystrokes) {
-      console.log(`search keystroke, ${k.name}: ${k.dom.toFixed(1)} ms to DOM updated, ${k.frame.toFixed(1)} ms to next frame (best ${k.minFrame.toFixed(1)} ms), ${k.sections} section rows rendered (goal < 50 ms)`);
+      console.log(
+        `search keystroke, ${k.name}: ${k.dom.toFixed(1)} ms to DOM updated, ${k.frame.toFixed(1)} ms to next frame (best ${k.minFrame.toFixed(1)} ms), ${k.sections} section rows rendered (goal < 50 ms)`,
+      );
     }
-    console.log(`home route initial JS: ${(home.gzipBytes / 1024).toFixed(1)} KB gzipped (${(home.rawBytes / 1024).toFixed(1)} KB raw) in ${home.files.length} file(s): ${home.files.join(', ')} (goal < 250 KB)`);
+    console.log(
+      `home route initial JS: ${(home.gzipBytes / 1024).toFixed(1)} KB gzipped (${(home.rawBytes / 1024).toFixed(1)} KB raw) in ${home.files.length} file(s): ${home.files.join(', ')} (goal < 250 KB)`,
+    );
     console.log(`home route CSS: ${(home.cssGzipBytes / 1024).toFixed(1)} KB gzipped`);
     const worst = Math.max(...keystrokes.map((k) => k.frame));
-    console.log(`\n${worst < 50 ? 'PASS' : 'FAIL'} keystroke goal (worst ${worst.toFixed(1)} ms); ${home.gzipBytes < 250 * 1024 ? 'PASS' : 'FAIL'} home JS goal`);
+    console.log(
+      `\n${worst < 50 ? 'PASS' : 'FAIL'} keystroke goal (worst ${worst.toFixed(1)} ms); ${home.gzipBytes < 250 * 1024 ? 'PASS' : 'FAIL'} home JS goal`,
+    );
   } finally {
     await browser.close();
     await app.close();

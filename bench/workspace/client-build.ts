@@ -16,7 +16,10 @@ export async function buildClient(outDir: string): Promise<void> {
  */
 export function homeInitialJs(outDir: string) {
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const scripts = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]);
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
   const sizeOf = (files: string[]) =>
     files.reduce(

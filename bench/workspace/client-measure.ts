@@ -13,8 +13,18 @@ export async function measureFirstRender(page: Page, url: string): Promise<{ nav
   await page.goto('about:blank');
   await page.goto(url, { waitUntil: 'commit' });
   // Polled every animation frame, so the figure is frame-accurate.
-  const navigator = await (await page.waitForFunction((sel) => document.querySelectorAll(sel).length >= 100 && performance.now(), chapterRows, { polling: 'raf', timeout: 60_000 })).jsonValue();
-  const editor = await (await page.waitForFunction(() => document.querySelector('[data-testid="content-editor"] p') !== null && performance.now(), undefined, { polling: 'raf', timeout: 60_000 })).jsonValue();
+  const navigator = await (
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length >= 100 && performance.now(), chapterRows, {
+      polling: 'raf',
+      timeout: 60_000,
+    })
+  ).jsonValue();
+  const editor = await (
+    await page.waitForFunction(() => document.querySelector('[data-testid="content-editor"] p') !== null && performance.now(), undefined, {
+      polling: 'raf',
+      timeout: 60_000,
+    })
+  ).jsonValue();
   return { navigator: Number(navigator), editor: Number(editor) };
 }
 
@@ -45,9 +55,11 @@ export async function measureKeystroke(page: Page, c: KeystrokeCase): Promise<{ 
     const observer = new MutationObserver(() => {
       const at = performance.now();
       w.__dom = at;
-      requestAnimationFrame(() => setTimeout(() => {
-        if (w.__dom === at) w.__frame = performance.now();
-      }, 0));
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (w.__dom === at) w.__frame = performance.now();
+        }, 0),
+      );
     });
     observer.observe(nav, { subtree: true, childList: true, characterData: true, attributes: true });
     setTimeout(() => observer.disconnect(), 1500);

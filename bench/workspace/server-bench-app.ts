@@ -54,7 +54,12 @@ app.addHook('onResponse', async (request, reply) => {
   const s = started.get(request);
   if (!s) return;
   const cpu = process.cpuUsage(s.cpu);
-  timings.push({ method: request.method, status: reply.statusCode, wallMs: performance.now() - s.t, cpuMs: (cpu.user + cpu.system) / 1000 });
+  timings.push({
+    method: request.method,
+    status: reply.statusCode,
+    wallMs: performance.now() - s.t,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  });
 });
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

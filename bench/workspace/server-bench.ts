@@ -66,12 +66,16 @@ function makeBook(): TextbookContent {
     chapters: Array.from({ length: chapterCount }, (_, c) => ({
       title: `Chapter ${c + 1}: ${sentence().slice(0, 40)}`,
       content: `<p>${paragraph(3)}</p>`,
-      sections: Array.from({ length: sectionCount }, (_, s) => ({ title: `${c + 1}.${s + 1} ${sentence().slice(0, 40)}`, content: sectionHtml() })),
+      sections: Array.from({ length: sectionCount }, (_, s) => ({
+        title: `${c + 1}.${s + 1} ${sentence().slice(0, 40)}`,
+        content: sectionHtml(),
+      })),
     })),
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 function summary(label: string, times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   const line = `${label.padEnd(34)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(7)} ms   max ${sorted[sorted.length - 1].toFixed(1).padStart(7)} ms   (n=${sorted.length})`;
@@ -147,7 +151,9 @@ try {
   const bytes = Buffer.byteLength(JSON.stringify(first.body.content));
   const sectionsTotal = first.body.content.chapters.reduce((n, c) => n + c.sections.length, 0);
   console.log(`database: ${process.env.BENCH_PG_URL ? 'PostgreSQL' : 'PGlite (on disk)'}; PATCH echo: ${echo}`);
-  console.log(`textbook: ${first.body.content.chapters.length} chapters, ${sectionsTotal} sections, ${(bytes / 1024 / 1024).toFixed(2)} MB of content`);
+  console.log(
+    `textbook: ${first.body.content.chapters.length} chapters, ${sectionsTotal} sections, ${(bytes / 1024 / 1024).toFixed(2)} MB of content`,
+  );
 
   // Warm up JIT, caches and the database's buffers.
   let current = first.body;
@@ -193,19 +199,39 @@ try {
 
   console.log('');
   console.log('server time (inside the server process):');
-  summary('GET   wall', getServer.map((t) => t.wallMs));
-  summary('GET   cpu', getServer.map((t) => t.cpuMs));
-  const wall = summary('PATCH wall (one section changed)', patchServer.map((t) => t.wallMs));
-  const cpu = summary('PATCH cpu', patchServer.map((t) => t.cpuMs));
-  summary('PATCH merge wall (older revision)', staleServer.map((t) => t.wallMs));
-  summary('PATCH merge cpu', staleServer.map((t) => t.cpuMs));
+  summary(
+    'GET   wall',
+    getServer.map((t) => t.wallMs),
+  );
+  summary(
+    'GET   cpu',
+    getServer.map((t) => t.cpuMs),
+  );
+  const wall = summary(
+    'PATCH wall (one section changed)',
+    patchServer.map((t) => t.wallMs),
+  );
+  const cpu = summary(
+    'PATCH cpu',
+    patchServer.map((t) => t.cpuMs),
+  );
+  summary(
+    'PATCH merge wall (older revision)',
+    staleServer.map((t) => t.wallMs),
+  );
+  summary(
+    'PATCH merge cpu',
+    staleServer.map((t) => t.cpuMs),
+  );
   console.log('');
   console.log('client round trip on localhost (adds sending/receiving 5 MB):');
   summary('GET', getTimes);
   summary('PATCH', patchTimes);
   summary('PATCH merge', staleTimes);
   console.log('');
-  console.log(`goal: PATCH p95 < 150 ms -> server wall p95 ${wall.p95.toFixed(1)} ms (${wall.p95 < 150 ? 'met' : 'NOT met'}), server CPU p95 ${cpu.p95.toFixed(1)} ms (${cpu.p95 < 150 ? 'met' : 'NOT met'})`);
+  console.log(
+    `goal: PATCH p95 < 150 ms -> server wall p95 ${wall.p95.toFixed(1)} ms (${wall.p95 < 150 ? 'met' : 'NOT met'}), server CPU p95 ${cpu.p95.toFixed(1)} ms (${cpu.p95 < 150 ? 'met' : 'NOT met'})`,
+  );
 } finally {
   child.send({ type: 'stop' });
 }

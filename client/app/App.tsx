@@ -20,7 +20,13 @@ const TextbookPage = lazy(() => import('../pages/textbook-page').then((m) => ({ 
 
 function LazyTextbookPage() {
   return (
-    <Suspense fallback={<div className="flex min-h-[50vh] items-center justify-center"><Spinner /></div>}>
+    <Suspense
+      fallback={
+        <div className="flex min-h-[50vh] items-center justify-center">
+          <Spinner />
+        </div>
+      }
+    >
       <TextbookPage />
     </Suspense>
   );

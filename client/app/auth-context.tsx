@@ -19,7 +19,11 @@ export const userQueryKey = ['/api/user'] as const;
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // The current user is fetched at start; a 401 means no user.
-  const { data: user, error, isLoading } = useQuery<PublicUser | null, Error>({
+  const {
+    data: user,
+    error,
+    isLoading,
+  } = useQuery<PublicUser | null, Error>({
     queryKey: userQueryKey,
     queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
   });
@@ -30,7 +34,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       queryClient.setQueryData(userQueryKey, u);
       toast({ title: 'Login successful', description: `Welcome back, ${u.username}!` });
     },
-    onError: (err) => toast({ title: 'Login failed', description: errorMessage(err, 'Invalid username or password'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Login failed', description: errorMessage(err, 'Invalid username or password'), variant: 'destructive' }),
   });
 
   const registerMutation = useMutation<PublicUser, Error, RegisterBody>({
@@ -39,7 +44,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       queryClient.setQueryData(userQueryKey, u);
       toast({ title: 'Registration successful', description: `Welcome, ${u.username}!` });
     },
-    onError: (err) => toast({ title: 'Registration failed', description: errorMessage(err, 'Could not create account'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Registration failed', description: errorMessage(err, 'Could not create account'), variant: 'destructive' }),
   });
 
   const logoutMutation = useMutation<void, Error, void>({

@@ -1,9 +1,33 @@
 import { Link } from 'wouter';
 
 const groups = [
-  { heading: 'Product', links: [['/features', 'Features'], ['/pricing', 'Pricing'], ['/examples', 'Examples'], ['/case-studies', 'Case Studies']] },
-  { heading: 'Company', links: [['/about', 'About'], ['/blog', 'Blog'], ['/careers', 'Careers'], ['/contact', 'Contact']] },
-  { heading: 'Resources', links: [['/help', 'Help Center'], ['/docs', 'Documentation'], ['/privacy', 'Privacy'], ['/terms', 'Terms']] },
+  {
+    heading: 'Product',
+    links: [
+      ['/features', 'Features'],
+      ['/pricing', 'Pricing'],
+      ['/examples', 'Examples'],
+      ['/case-studies', 'Case Studies'],
+    ],
+  },
+  {
+    heading: 'Company',
+    links: [
+      ['/about', 'About'],
+      ['/blog', 'Blog'],
+      ['/careers', 'Careers'],
+      ['/contact', 'Contact'],
+    ],
+  },
+  {
+    heading: 'Resources',
+    links: [
+      ['/help', 'Help Center'],
+      ['/docs', 'Documentation'],
+      ['/privacy', 'Privacy'],
+      ['/terms', 'Terms'],
+    ],
+  },
 ] as const;
 
 export function Footer() {
@@ -20,7 +44,9 @@ export function Footer() {
             <ul className="mt-2 space-y-1">
               {g.links.map(([href, label]) => (
                 <li key={href}>
-                  <Link href={href} className="text-sm text-slate-500 hover:text-indigo-600">{label}</Link>
+                  <Link href={href} className="text-sm text-slate-500 hover:text-indigo-600">
+                    {label}
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -35,7 +35,9 @@ export function Header() {
                 aria-current={isActive ? 'page' : undefined}
                 className={cn(
                   'rounded-md px-2 py-1.5 text-center text-xs font-medium leading-tight sm:px-3 sm:py-2 sm:text-sm',
-                  isActive ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+                  isActive
+                    ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300'
+                    : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
                 )}
               >
                 {l.label}
@@ -43,19 +45,35 @@ export function Header() {
             );
           })}
         </nav>
-        <Button variant="ghost" size="icon" className="shrink-0" onClick={toggleTheme} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="shrink-0"
+          onClick={toggleTheme}
+          aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+        >
           {theme === 'dark' ? <Sun className="h-5 w-5" /> : <Moon className="h-5 w-5" />}
         </Button>
         {user ? (
           <Menu.Root>
             <Menu.Trigger asChild>
-              <button type="button" aria-label="Account menu" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold uppercase text-white">
+              <button
+                type="button"
+                aria-label="Account menu"
+                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold uppercase text-white"
+              >
                 {user.username.charAt(0)}
               </button>
             </Menu.Trigger>
             <Menu.Portal>
-              <Menu.Content align="end" sideOffset={6} className="z-50 min-w-[180px] rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900">
-                <Menu.Label className="px-2 py-1.5 text-sm font-semibold" data-testid="menu-username">{user.username}</Menu.Label>
+              <Menu.Content
+                align="end"
+                sideOffset={6}
+                className="z-50 min-w-[180px] rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900"
+              >
+                <Menu.Label className="px-2 py-1.5 text-sm font-semibold" data-testid="menu-username">
+                  {user.username}
+                </Menu.Label>
                 <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
                 <Menu.Item
                   className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"

@@ -40,12 +40,15 @@ describe('protected routes', () => {
     expect(screen.queryByText('the secret page')).not.toBeInTheDocument();
   });
 
-  it.each(['/saved-textbooks', '/classroom', '/textbook/4', '/'])('the app router sends a signed-out visitor from %s to /auth', async (path) => {
-    mockFetch({ 'GET /api/user': signedOut });
-    const { location } = renderWithApp(<Router />, { path });
-    await waitFor(() => expect(location.history.at(-1)).toBe('/auth'));
-    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
-  });
+  it.each(['/saved-textbooks', '/classroom', '/textbook/4', '/'])(
+    'the app router sends a signed-out visitor from %s to /auth',
+    async (path) => {
+      mockFetch({ 'GET /api/user': signedOut });
+      const { location } = renderWithApp(<Router />, { path });
+      await waitFor(() => expect(location.history.at(-1)).toBe('/auth'));
+      expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    },
+  );
 });
 
 describe('not-found card', () => {

@@ -17,7 +17,11 @@ afterEach(() => document.documentElement.classList.remove('dark'));
 describe('theme', () => {
   it('is light by default and stores the choice under `theme`', async () => {
     const user = userEvent.setup();
-    render(<ThemeProvider><Switcher /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Switcher />
+      </ThemeProvider>,
+    );
     expect(screen.getByRole('button')).toHaveTextContent('theme is light');
     expect(document.documentElement).not.toHaveClass('dark');
 
@@ -33,17 +37,29 @@ describe('theme', () => {
 
   it('starts from the stored theme, as after a reload', () => {
     localStorage.setItem('theme', 'dark');
-    const first = render(<ThemeProvider><Switcher /></ThemeProvider>);
+    const first = render(
+      <ThemeProvider>
+        <Switcher />
+      </ThemeProvider>,
+    );
     expect(document.documentElement).toHaveClass('dark');
     first.unmount();
     // A fresh mount (a reload) reads the same key again.
-    render(<ThemeProvider><Switcher /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Switcher />
+      </ThemeProvider>,
+    );
     expect(screen.getByRole('button')).toHaveTextContent('theme is dark');
   });
 
   it('treats an unknown stored value as light', () => {
     localStorage.setItem('theme', 'purple');
-    render(<ThemeProvider><Switcher /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Switcher />
+      </ThemeProvider>,
+    );
     expect(screen.getByRole('button')).toHaveTextContent('theme is light');
     expect(document.documentElement).not.toHaveClass('dark');
   });

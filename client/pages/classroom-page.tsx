@@ -17,17 +17,28 @@ export function ClassroomPage() {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-3xl font-bold">Classroom</h1>
       <div className="mt-4 max-w-sm">
-        <label htmlFor="classroom-select" className="text-sm font-medium">Classroom</label>
-        <select id="classroom-select" value={classroom} onChange={(e) => setClassroom(e.target.value)} className="mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900">
+        <label htmlFor="classroom-select" className="text-sm font-medium">
+          Classroom
+        </label>
+        <select
+          id="classroom-select"
+          value={classroom}
+          onChange={(e) => setClassroom(e.target.value)}
+          className="mt-1 h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+        >
           {classrooms.map((c) => (
-            <option key={c} value={c}>{c}</option>
+            <option key={c} value={c}>
+              {c}
+            </option>
           ))}
         </select>
       </div>
       <Tabs defaultValue="materials" className="mt-6">
         <TabsList>
           {tabs.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>{t.label}</TabsTrigger>
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
           ))}
         </TabsList>
         {tabs.map((t) => (
@@ -37,7 +48,9 @@ export function ClassroomPage() {
                 <CardTitle>{t.label}</CardTitle>
                 <CardDescription>{classroom}</CardDescription>
               </CardHeader>
-              <CardContent><p className="text-sm text-slate-500">{t.empty}</p></CardContent>
+              <CardContent>
+                <p className="text-sm text-slate-500">{t.empty}</p>
+              </CardContent>
             </Card>
           </TabsContent>
         ))}

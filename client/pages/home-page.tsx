@@ -34,7 +34,8 @@ export function HomePage() {
         </div>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">AI-Powered Textbook Generator</h1>
         <p className="max-w-2xl text-slate-600 dark:text-slate-300">
-          Turn your course materials into a structured textbook: upload documents or type your content, approve the references, and generate chapters and sections grounded in your own material.
+          Turn your course materials into a structured textbook: upload documents or type your content, approve the references, and generate
+          chapters and sections grounded in your own material.
         </p>
       </header>
 
@@ -46,7 +47,11 @@ export function HomePage() {
           steps={generation.steps}
           detail={generation.progressDetail}
           notice={generation.notice}
-          ready={generation.outline && generation.target ? { content: generation.outline, held: generation.holdRedirect, onOpenNow: generation.openNow } : undefined}
+          ready={
+            generation.outline && generation.target
+              ? { content: generation.outline, held: generation.holdRedirect, onOpenNow: generation.openNow }
+              : undefined
+          }
         />
       )}
       {generation.mode === 'error' && <GenerationError onRetry={generation.retry} />}

@@ -17,7 +17,8 @@ function TextbookLoader({ id }: { id: number }) {
   const parsed = useMemo(() => (data ? parseTextbookContent(data.content) : null), [data]);
 
   if (isLoading) return <TextbookLoading />;
-  if (error || !data || !parsed) return <TextbookLoadError message={errorMessage(error, 'The textbook could not be found or has been deleted.')} />;
+  if (error || !data || !parsed)
+    return <TextbookLoadError message={errorMessage(error, 'The textbook could not be found or has been deleted.')} />;
   if (!parsed.ok) {
     return parsed.reason === 'missing' ? <MissingTextbookContent /> : <TextbookParseError reason={parsed.message} />;
   }

@@ -4,7 +4,16 @@
  * `sources` (text + structure) and `chunks` (text + heading path + vector).
  */
 
-export type { DocBlock, DocBlockKind, DocSection, DocumentTree, ExtractedDocument, ExtractedImage, ImageRef, SourcePos } from '../core/document-model';
+export type {
+  DocBlock,
+  DocBlockKind,
+  DocSection,
+  DocumentTree,
+  ExtractedDocument,
+  ExtractedImage,
+  ImageRef,
+  SourcePos,
+} from '../core/document-model';
 import type { ExtractedDocument } from '../core/document-model';
 
 export interface MaterialChunk {

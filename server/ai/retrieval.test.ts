@@ -7,7 +7,12 @@ import type { Material } from './material';
 import { createRetriever } from './retrieval';
 import { fixturePath } from '../test/fixture-path';
 
-const embedder = createEmbedder({ embeddingsProvider: 'local', embeddingsBaseUrl: undefined, embeddingsApiKey: undefined, embeddingsModel: undefined });
+const embedder = createEmbedder({
+  embeddingsProvider: 'local',
+  embeddingsBaseUrl: undefined,
+  embeddingsApiKey: undefined,
+  embeddingsModel: undefined,
+});
 let withVectors: Material;
 let withoutVectors: Material;
 
@@ -16,7 +21,10 @@ beforeAll(async () => {
   const drafts = chunkDocument(doc);
   const vectors = await embedder.embed(drafts.map((d) => embeddingInput(d.text, d.headingPath)));
   const source = { id: 1, filename: doc.filename, mime: doc.mime, text: doc.text, document: doc };
-  withoutVectors = { sources: [source], chunks: drafts.map((d, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: d.headingPath, text: d.text })) };
+  withoutVectors = {
+    sources: [source],
+    chunks: drafts.map((d, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: d.headingPath, text: d.text })),
+  };
   withVectors = { sources: [source], chunks: withoutVectors.chunks.map((c, i) => ({ ...c, embedding: vectors[i] })) };
 }, 300_000);
 afterAll(() => embedder.close());
@@ -29,7 +37,9 @@ describe('hybrid retriever', () => {
   });
 
   it('ranks by meaning when the words differ (vector part)', async () => {
-    const hits = await createRetriever(withVectors, embedder).search('stopping a long running script so the browser stays responsive', { limit: 5 });
+    const hits = await createRetriever(withVectors, embedder).search('stopping a long running script so the browser stays responsive', {
+      limit: 5,
+    });
     expect(hits.some((h) => h.headingPath.includes('6.4 Preemption'))).toBe(true);
   });
 

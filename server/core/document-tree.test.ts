@@ -9,7 +9,21 @@ describe('documentTree', () => {
   it('nests every heading level and keeps each section its own blocks in order', () => {
     const tree = documentTree({
       title: 'Doc',
-      blocks: [p('intro'), h('A', 1), p('a1'), h('A.1', 2), p('a11'), h('A.1.1', 3), p('a111'), h('A.1.1.1', 4), p('deep'), h('A.2', 2), p('a2'), h('B', 1), p('b')],
+      blocks: [
+        p('intro'),
+        h('A', 1),
+        p('a1'),
+        h('A.1', 2),
+        p('a11'),
+        h('A.1.1', 3),
+        p('a111'),
+        h('A.1.1.1', 4),
+        p('deep'),
+        h('A.2', 2),
+        p('a2'),
+        h('B', 1),
+        p('b'),
+      ],
     });
     expect(tree.preamble.map((b) => b.text)).toEqual(['intro']);
     expect(tree.sections.map((s) => s.title)).toEqual(['A', 'B']);

@@ -33,7 +33,11 @@ export function documentTree(doc: Pick<ExtractedDocument, 'blocks' | 'title'>): 
 }
 
 /** Every section of the tree in reading order (depth-first). */
-export function walkSections(sections: DocSection[], visit: (s: DocSection, parents: DocSection[]) => void, parents: DocSection[] = []): void {
+export function walkSections(
+  sections: DocSection[],
+  visit: (s: DocSection, parents: DocSection[]) => void,
+  parents: DocSection[] = [],
+): void {
   for (const s of sections) {
     visit(s, parents);
     walkSections(s.children, visit, [...parents, s]);
@@ -42,7 +46,9 @@ export function walkSections(sections: DocSection[], visit: (s: DocSection, pare
 
 /** The blocks of a section and all its subsections, headings included, in reading order. */
 export function sectionBlocks(section: DocSection): DocBlock[] {
-  const out: DocBlock[] = [{ kind: 'heading', text: section.title, level: section.level, page: section.pos.page, index: section.pos.index }];
+  const out: DocBlock[] = [
+    { kind: 'heading', text: section.title, level: section.level, page: section.pos.page, index: section.pos.index },
+  ];
   out.push(...section.blocks);
   for (const child of section.children) out.push(...sectionBlocks(child));
   return out;

@@ -35,7 +35,9 @@ export interface Database {
  * PGlite's bind writer sends a Uint8Array as a binary-format value, though its Serializer
  * type only names strings.
  */
-const jsonBytesSerializer = ((value: unknown) => (value instanceof Uint8Array ? value : types.serializers[types.JSON](value))) as (x: unknown) => string;
+const jsonBytesSerializer = ((value: unknown) => (value instanceof Uint8Array ? value : types.serializers[types.JSON](value))) as (
+  x: unknown,
+) => string;
 
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) secureDataDir(dataDir);

@@ -16,7 +16,8 @@ const close = Buffer.from(']}');
 
 type Chapter = TextbookContent['chapters'][number];
 
-const isFrozenChapter = (ch: Chapter) => Object.isFrozen(ch) && Object.isFrozen(ch.sections) && ch.sections.every((s) => Object.isFrozen(s));
+const isFrozenChapter = (ch: Chapter) =>
+  Object.isFrozen(ch) && Object.isFrozen(ch.sections) && ch.sections.every((s) => Object.isFrozen(s));
 
 function chapterJson(chapter: Chapter): Buffer {
   const known = chapterBytes.get(chapter);
@@ -39,7 +40,11 @@ export function contentJson(content: TextbookContent): Buffer {
   });
   parts.push(close);
   const bytes = Buffer.concat(parts);
-  const frozen = Object.isFrozen(content) && Object.isFrozen(chapters) && Object.isFrozen(content.references) && content.references.every((r) => Object.isFrozen(r));
+  const frozen =
+    Object.isFrozen(content) &&
+    Object.isFrozen(chapters) &&
+    Object.isFrozen(content.references) &&
+    content.references.every((r) => Object.isFrozen(r));
   if (frozen && chapters.every(isFrozenChapter)) contentBytes.set(content, bytes);
   return bytes;
 }

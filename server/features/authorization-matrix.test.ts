@@ -59,15 +59,27 @@ function imageUpload(f: MatrixFixture): InjectOptions {
 }
 
 const matrixRows: MatrixRow[] = [
-  { name: 'GET /api/textbooks', request: () => ({ method: 'GET', url: '/api/textbooks' }), expected: { anonymous: 401, stranger: 200, collaborator: 200, owner: 200 } },
+  {
+    name: 'GET /api/textbooks',
+    request: () => ({ method: 'GET', url: '/api/textbooks' }),
+    expected: { anonymous: 401, stranger: 200, collaborator: 200, owner: 200 },
+  },
   { name: 'GET /api/textbooks/:id', request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}` }), expected: all(200) },
   {
     name: 'PATCH /api/textbooks/:id',
     request: (f) => ({ method: 'PATCH', url: `/api/textbooks/${f.textbookId}`, payload: { content: f.content, baseRevision: f.revision } }),
     expected: all(200),
   },
-  { name: 'DELETE /api/textbooks/:id', request: (f) => ({ method: 'DELETE', url: `/api/textbooks/${f.textbookId}` }), expected: ownerOnly(200) },
-  { name: 'GET /api/textbooks/:id/versions', request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/versions` }), expected: all(200) },
+  {
+    name: 'DELETE /api/textbooks/:id',
+    request: (f) => ({ method: 'DELETE', url: `/api/textbooks/${f.textbookId}` }),
+    expected: ownerOnly(200),
+  },
+  {
+    name: 'GET /api/textbooks/:id/versions',
+    request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/versions` }),
+    expected: all(200),
+  },
   {
     name: 'GET /api/textbooks/:id/versions/:versionId',
     request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/versions/${f.versionId}` }),
@@ -78,7 +90,11 @@ const matrixRows: MatrixRow[] = [
     request: (f) => ({ method: 'POST', url: `/api/textbooks/${f.textbookId}/versions/${f.versionId}/restore` }),
     expected: all(200),
   },
-  { name: 'GET /api/textbooks/:id/collaborators', request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/collaborators` }), expected: all(200) },
+  {
+    name: 'GET /api/textbooks/:id/collaborators',
+    request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/collaborators` }),
+    expected: all(200),
+  },
   {
     name: 'POST /api/textbooks/:id/collaborators',
     request: (f) => ({ method: 'POST', url: `/api/textbooks/${f.textbookId}/collaborators`, payload: { collaboratorId: f.candidate.id } }),
@@ -101,12 +117,26 @@ const matrixRows: MatrixRow[] = [
   // its chapters all have sections, so chapter expansion is refused after the access check (400).
   {
     name: 'POST /api/ai/expand-paragraph',
-    request: (f) => ({ method: 'POST', url: '/api/ai/expand-paragraph', payload: { paragraphContent: 'Velocity is the rate of change of position.', textbookId: f.textbookId } }),
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/ai/expand-paragraph',
+      payload: { paragraphContent: 'Velocity is the rate of change of position.', textbookId: f.textbookId },
+    }),
     expected: all(200),
   },
   {
     name: 'POST /api/ai/expand-chapter',
-    request: (f) => ({ method: 'POST', url: '/api/ai/expand-chapter', payload: { textbookId: f.textbookId, chapterIndex: 0, chapterTitle: 'Kinematics', chapterContent: '<p>How things move.</p>', sectionCount: 4 } }),
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/ai/expand-chapter',
+      payload: {
+        textbookId: f.textbookId,
+        chapterIndex: 0,
+        chapterTitle: 'Kinematics',
+        chapterContent: '<p>How things move.</p>',
+        sectionCount: 4,
+      },
+    }),
     expected: all(400),
   },
   {
@@ -114,29 +144,57 @@ const matrixRows: MatrixRow[] = [
     request: (f) => ({
       method: 'POST',
       url: '/api/ai/generate-section',
-      payload: { textbookId: f.textbookId, chapterIndex: 0, chapterTitle: 'Kinematics', sectionTitle: 'Velocity', context: '', references: [], expansionLevel: 'comprehensive', paragraphCount: 8 },
+      payload: {
+        textbookId: f.textbookId,
+        chapterIndex: 0,
+        chapterTitle: 'Kinematics',
+        sectionTitle: 'Velocity',
+        context: '',
+        references: [],
+        expansionLevel: 'comprehensive',
+        paragraphCount: 8,
+      },
     }),
     expected: all(200),
   },
   {
     name: 'POST /api/ai/customize-structure',
-    request: (f) => ({ method: 'POST', url: '/api/ai/customize-structure', payload: { textbookId: f.textbookId, userGuidance: 'Move Dynamics first' } }),
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/ai/customize-structure',
+      payload: { textbookId: f.textbookId, userGuidance: 'Move Dynamics first' },
+    }),
     expected: all(200),
   },
   {
     name: 'POST /api/ai/add-section',
-    request: (f) => ({ method: 'POST', url: '/api/ai/add-section', payload: { textbookId: f.textbookId, chapterIndex: 1, section: { title: 'Friction', content: '<p>Friction opposes motion.</p>' } } }),
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/ai/add-section',
+      payload: { textbookId: f.textbookId, chapterIndex: 1, section: { title: 'Friction', content: '<p>Friction opposes motion.</p>' } },
+    }),
     expected: all(200),
   },
   {
     name: 'GET /api/users/search?textbookId',
-    request: (f) => ({ method: 'GET', url: `/api/users/search?q=${encodeURIComponent(f.candidate.username.slice(0, 6))}&textbookId=${f.textbookId}` }),
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/users/search?q=${encodeURIComponent(f.candidate.username.slice(0, 6))}&textbookId=${f.textbookId}`,
+    }),
     expected: all(200),
   },
-  { name: 'GET /api/textbooks/:id/materials', request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/materials` }), expected: all(200) },
+  {
+    name: 'GET /api/textbooks/:id/materials',
+    request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/materials` }),
+    expected: all(200),
+  },
   {
     name: 'POST /api/textbooks/:id/materials',
-    request: (f) => ({ method: 'POST', url: `/api/textbooks/${f.textbookId}/materials`, payload: { contentType: 'lessonPlan', chapterIndex: 0 } }),
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/textbooks/${f.textbookId}/materials`,
+      payload: { contentType: 'lessonPlan', chapterIndex: 0 },
+    }),
     expected: all(201),
   },
   {

@@ -5,15 +5,24 @@ import { AppError } from '../core/app-error';
 
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
-    case 400: return 'BAD_REQUEST';
-    case 401: return 'UNAUTHORIZED';
-    case 403: return 'FORBIDDEN';
-    case 404: return 'NOT_FOUND';
-    case 409: return 'CONFLICT';
-    case 413: return 'PAYLOAD_TOO_LARGE';
-    case 415: return 'UNSUPPORTED_MEDIA_TYPE';
-    case 429: return 'RATE_LIMITED';
-    default: return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
   }
 }
 
@@ -36,14 +45,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ErrorBody);
+      return reply
+        .status(500)
+        .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ErrorBody);
     }
     let message = fe.message || 'Bad request';
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) message = 'The request is too large.';
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'Unsupported content type.';
     if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The request body is empty.';
-    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(fe.message ?? '') && status === 400) message = 'The request body is not valid JSON.';
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (/JSON/.test(fe.message ?? '') && status === 400))
+      message = 'The request body is not valid JSON.';
     return reply.status(status).send({ message, code: codeForStatus(status) } satisfies ErrorBody);
   });
-
 }

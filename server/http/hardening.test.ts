@@ -21,21 +21,45 @@ describe('health', () => {
 describe('cross-site requests', () => {
   it('refuses a state change from another site (Origin or Sec-Fetch-Site) and lets the own origin and API clients through', async () => {
     const alice = await h.createUser('alice');
-    const foreign = await h.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: alice.cookie, origin: 'http://evil.example', host: 'localhost:5000' } });
+    const foreign = await h.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: alice.cookie, origin: 'http://evil.example', host: 'localhost:5000' },
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('Cross-site requests are not allowed.');
-    const fetchMeta = await h.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: alice.cookie, 'sec-fetch-site': 'cross-site' } });
+    const fetchMeta = await h.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: alice.cookie, 'sec-fetch-site': 'cross-site' },
+    });
     expect(fetchMeta.statusCode).toBe(403);
     const multipartForm = await h.app.inject({
       method: 'POST',
       url: '/api/textbooks/generate-outline',
-      headers: { cookie: alice.cookie, origin: 'http://evil.example', host: 'localhost:5000', 'content-type': 'multipart/form-data; boundary=x' },
+      headers: {
+        cookie: alice.cookie,
+        origin: 'http://evil.example',
+        host: 'localhost:5000',
+        'content-type': 'multipart/form-data; boundary=x',
+      },
       payload: '--x\r\nContent-Disposition: form-data; name="topic"\r\n\r\nStolen\r\n--x--\r\n',
     });
     expect(multipartForm.statusCode).toBe(403);
     // Reading is not a state change; the app's own pages and clients without an Origin pass.
-    expect((await h.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: alice.cookie, origin: 'http://evil.example' } })).statusCode).toBe(200);
-    expect((await h.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: alice.cookie, origin: 'http://localhost:5000', host: 'localhost:5000' } })).statusCode).toBeLessThan(300);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: alice.cookie, origin: 'http://evil.example' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/logout',
+          headers: { cookie: alice.cookie, origin: 'http://localhost:5000', host: 'localhost:5000' },
+        })
+      ).statusCode,
+    ).toBeLessThan(300);
   });
 });
 
@@ -44,7 +68,12 @@ describe('client addresses', () => {
     await h.createUser('victim');
     let last = 0;
     for (let i = 0; i < 15; i++) {
-      const res = await h.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'victim', password: `wrong-${i}` }, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'victim', password: `wrong-${i}` },
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
       last = res.statusCode;
     }
     expect(last).toBe(429);

@@ -29,7 +29,9 @@ async function databaseAnswers(database: Database): Promise<boolean> {
 export function registerHealth(app: FastifyInstance, database: Database): void {
   app.get('/api/health', { config: { public: true } }, async (_request, reply) => {
     const up = await databaseAnswers(database);
-    return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptime: Math.round(process.uptime()) });
+    return reply
+      .code(up ? 200 : 503)
+      .send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptime: Math.round(process.uptime()) });
   });
   app.get('/api/ready', { config: { public: true } }, async () => ({ status: 'ready' }));
 }

@@ -83,7 +83,9 @@ export const routeDocs: Record<string, RouteDocs> = {
   'GET /api/textbooks/:id': { response: { 200: textbookDetail } },
   'DELETE /api/textbooks/:id': { response: { 200: ok } },
   'PATCH /api/textbooks/:id': {
-    response: { 200: textbookDetail.partial({ content: true }).extend({ merged: z.boolean(), versionNumber: z.number().int().nullable() }) },
+    response: {
+      200: textbookDetail.partial({ content: true }).extend({ merged: z.boolean(), versionNumber: z.number().int().nullable() }),
+    },
   },
   'POST /api/images/upload': {
     body: z.object({ file: z.string().meta({ format: 'binary' }), textbookId: z.string() }),
@@ -103,4 +105,9 @@ export const routeDocs: Record<string, RouteDocs> = {
 };
 
 /** Multipart routes: the request body is form data. */
-export const multipartRoutes = new Set(['POST /api/extract-text', 'POST /api/textbooks/preview-references', 'POST /api/textbooks/generate-outline', 'POST /api/images/upload']);
+export const multipartRoutes = new Set([
+  'POST /api/extract-text',
+  'POST /api/textbooks/preview-references',
+  'POST /api/textbooks/generate-outline',
+  'POST /api/images/upload',
+]);

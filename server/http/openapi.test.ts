@@ -57,7 +57,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes requests from the zod schemas: JSON bodies, multipart fields, path and query parameters', async () => {
-    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const login = doc.paths['/api/login'].post.requestBody!.content['application/json'].schema;
     expect(Object.keys(login.properties ?? {})).toEqual(expect.arrayContaining(['username', 'password']));
     const extract = doc.paths['/api/extract-text'].post.requestBody!.content['multipart/form-data'].schema;
@@ -70,7 +72,8 @@ describe('GET /api/openapi.json', () => {
 
   it('serves the reference page at /api/docs from our own origin under the app CSP', async () => {
     let res = await h.app.inject({ method: 'GET', url: '/api/docs' });
-    if (res.statusCode >= 300 && res.statusCode < 400) res = await h.app.inject({ method: 'GET', url: String(res.headers.location).replace(/^\.\//, '/api/docs/') });
+    if (res.statusCode >= 300 && res.statusCode < 400)
+      res = await h.app.inject({ method: 'GET', url: String(res.headers.location).replace(/^\.\//, '/api/docs/') });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('swagger-ui');

@@ -146,7 +146,11 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
         const pending = { buffer, kind, level };
         flush();
         const alt = picture.alt?.trim();
-        push({ kind: 'figure', text: alt ?? '', image: { sha256: picture.sha256, mime: picture.mime, width: picture.width, height: picture.height } });
+        push({
+          kind: 'figure',
+          text: alt ?? '',
+          image: { sha256: picture.sha256, mime: picture.mime, width: picture.width, height: picture.height },
+        });
         kind = pending.kind;
         level = pending.level;
       }
@@ -215,7 +219,9 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
 
 /** A bold paragraph that reads as a title: short, starts with a capital or a number, ends no sentence. */
 function looksLikeHeading(text: string): boolean {
-  return text.length <= 100 && text.split(/\s+/).length <= 12 && /^[\p{Lu}\d]/u.test(text) && !/[.,;:!]$/.test(text) && /\p{L}{3}/u.test(text);
+  return (
+    text.length <= 100 && text.split(/\s+/).length <= 12 && /^[\p{Lu}\d]/u.test(text) && !/[.,;:!]$/.test(text) && /\p{L}{3}/u.test(text)
+  );
 }
 
 /**

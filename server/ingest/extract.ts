@@ -55,7 +55,10 @@ export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadF
  * configured time limit. The kind comes from the bytes (a text file named
  * .pdf is read as text; a PNG named .docx is refused).
  */
-export async function extractUpload(file: UploadedFile, config: Pick<Config, 'maxUploadFileBytes' | 'extractTimeoutMs'>): Promise<ExtractOutput> {
+export async function extractUpload(
+  file: UploadedFile,
+  config: Pick<Config, 'maxUploadFileBytes' | 'extractTimeoutMs'>,
+): Promise<ExtractOutput> {
   const kind = checkUpload(file, config);
   // Copy into a buffer we own, so it can be transferred to the worker without copying again.
   const data = new Uint8Array(file.data.length);
@@ -63,7 +66,10 @@ export async function extractUpload(file: UploadedFile, config: Pick<Config, 'ma
   let reply: WorkerReply;
   extractStats.parsed++;
   try {
-    reply = await extractPool().run({ kind, filename: file.filename, data }, { timeoutMs: config.extractTimeoutMs, transfer: [data.buffer] });
+    reply = await extractPool().run(
+      { kind, filename: file.filename, data },
+      { timeoutMs: config.extractTimeoutMs, transfer: [data.buffer] },
+    );
   } catch (err) {
     const reason: ExtractFailure = err instanceof WorkerTimeoutError ? 'timeout' : 'corrupt';
     throw new AppError('UNPROCESSABLE', describeFailure(file.filename, reason));

@@ -48,7 +48,9 @@ describe('TXT decoding', () => {
     expect(decodeText(Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x96, 0x20, 0x6e, 0x61, 0xef, 0x76, 0x65]))).toBe('Café – naïve');
   });
   it('finds headings, joins hard-wrapped lines and hyphenation, keeps lists', () => {
-    const blocks = textToBlocks('# Cell Energy\n\nMitochondria make ATP by oxida-\ntive phosphorylation\nin the inner membrane.\n\n- glycolysis\n- Krebs cycle\n\n2.1 Electron Transport\n\nProtons are pumped.');
+    const blocks = textToBlocks(
+      '# Cell Energy\n\nMitochondria make ATP by oxida-\ntive phosphorylation\nin the inner membrane.\n\n- glycolysis\n- Krebs cycle\n\n2.1 Electron Transport\n\nProtons are pumped.',
+    );
     expect(blocks).toEqual([
       { kind: 'heading', text: 'Cell Energy', level: 1 },
       { kind: 'paragraph', text: 'Mitochondria make ATP by oxidative phosphorylation in the inner membrane.' },
@@ -110,14 +112,18 @@ describe('DOCX with mammoth', () => {
 describe('extractUpload (worker threads)', () => {
   const config = { maxUploadFileBytes: 50 * 1024 * 1024, extractTimeoutMs: 60_000 };
   it('extracts and chunks off the main thread', async () => {
-    const out = await extractUpload({ filename: 'tracemonkey.pdf', mimetype: 'application/pdf', data: corpus('pdf/tracemonkey.pdf') }, config);
+    const out = await extractUpload(
+      { filename: 'tracemonkey.pdf', mimetype: 'application/pdf', data: corpus('pdf/tracemonkey.pdf') },
+      config,
+    );
     expect(out.document.mime).toBe('application/pdf');
     expect(out.chunks.length).toBeGreaterThan(20);
   });
   it('a file over the time limit fails with a 422 naming it, and the next file still works', async () => {
-    const err = await extractUpload({ filename: 'slow.pdf', mimetype: 'application/pdf', data: corpus('pdf/tracemonkey.pdf') }, { ...config, extractTimeoutMs: 5 }).catch(
-      (e: unknown) => e,
-    );
+    const err = await extractUpload(
+      { filename: 'slow.pdf', mimetype: 'application/pdf', data: corpus('pdf/tracemonkey.pdf') },
+      { ...config, extractTimeoutMs: 5 },
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(422);
     expect((err as AppError).message).toBe('Could not read "slow.pdf": reading it took too long; it may be damaged or too complex.');
@@ -125,7 +131,9 @@ describe('extractUpload (worker threads)', () => {
     expect(ok.document.text).toBe('Enzymes speed up reactions.');
   });
   it('a PNG is refused with the spec message before any work', async () => {
-    const err = await extractUpload({ filename: 'x.docx', mimetype: 'x', data: Buffer.from('89504e470d0a1a0a', 'hex') }, config).catch((e: unknown) => e);
+    const err = await extractUpload({ filename: 'x.docx', mimetype: 'x', data: Buffer.from('89504e470d0a1a0a', 'hex') }, config).catch(
+      (e: unknown) => e,
+    );
     expect((err as AppError).status).toBe(400);
     expect((err as AppError).message).toBe('Invalid file format. Please upload PDF, DOCX, or TXT files only.');
   });

@@ -73,7 +73,14 @@ describe('Markdown extraction', () => {
     expect(blocks[star].text).toBe('Most networks are star networks. Each device connects to a node.');
     // The margin note is kept apart from the paragraph it sat in, right after it.
     expect(blocks[star + 1]).toMatchObject({ kind: 'margin', text: 'Examples of network topologies' });
-    expect(blocks.find((b) => b.kind === 'table')).toMatchObject({ rows: [['Layer', 'Example'], ['Link', 'Ethernet'], ['Internet', 'IP']], header: true });
+    expect(blocks.find((b) => b.kind === 'table')).toMatchObject({
+      rows: [
+        ['Layer', 'Example'],
+        ['Link', 'Ethernet'],
+        ['Internet', 'IP'],
+      ],
+      header: true,
+    });
     expect(text).toContain('The energy is \\(E = mc^2\\), and a ticket costs $5 or $10.');
     expect(blocks.find((b) => b.kind === 'equation')).toMatchObject({ latex: '\\int_0^1 x^2 \\, dx = \\frac{1}{3}' });
     expect(blocks.find((b) => b.kind === 'code')).toMatchObject({ text: 'ping unc.edu', language: 'bash' });
@@ -85,7 +92,16 @@ describe('Markdown extraction', () => {
   });
 
   it('keeps an indented bullet outline in a .txt file (every word of it)', () => {
-    const outline = ['Week 1: Cells', '', '- Cell theory', '    - All living things are made of cells', '    - Cells come from cells', '        - Virchow, 1855', '- Organelles', '    - Nucleus holds DNA'].join('\n');
+    const outline = [
+      'Week 1: Cells',
+      '',
+      '- Cell theory',
+      '    - All living things are made of cells',
+      '    - Cells come from cells',
+      '        - Virchow, 1855',
+      '- Organelles',
+      '    - Nucleus holds DNA',
+    ].join('\n');
     expect(looksLikeMarkdown(outline)).toBe(true);
     const doc = extractTxt(new TextEncoder().encode(outline), 'notes.txt');
     const items = doc.blocks.filter((b) => b.kind === 'list-item');
@@ -102,7 +118,10 @@ describe('Markdown extraction', () => {
   });
 
   it('keeps typed $...$ math and Markdown in direct text, under the typed chapter title', () => {
-    const doc = documentFromDirectText('The mean is $\\bar{x} = \\frac{1}{n}\\sum x_i$ for a sample.\n\n## Spread\n\nThe variance follows.', 'Descriptive Statistics');
+    const doc = documentFromDirectText(
+      'The mean is $\\bar{x} = \\frac{1}{n}\\sum x_i$ for a sample.\n\n## Spread\n\nThe variance follows.',
+      'Descriptive Statistics',
+    );
     expect(doc.blocks[0]).toMatchObject({ kind: 'heading', text: 'Descriptive Statistics', level: 1 });
     expect(doc.blocks[1].text).toBe('The mean is \\(\\bar{x} = \\frac{1}{n}\\sum x_i\\) for a sample.');
     expect(doc.blocks[2]).toMatchObject({ kind: 'heading', text: 'Spread' });
@@ -111,7 +130,9 @@ describe('Markdown extraction', () => {
 
 describe('session headings', () => {
   it('recognises dates, weeks and lectures, not topics', () => {
-    for (const s of ['January 10, 2019', 'Jan 10', '10 January 2019', 'Week 3', 'Lecture 5', 'Session 2 - Jan 14', '2019-01-10']) expect(isSessionHeading(s), s).toBe(true);
-    for (const s of ['Week 3: Matrices', 'Lecture notes on DNS', 'Types of networks', 'May the force']) expect(isSessionHeading(s), s).toBe(false);
+    for (const s of ['January 10, 2019', 'Jan 10', '10 January 2019', 'Week 3', 'Lecture 5', 'Session 2 - Jan 14', '2019-01-10'])
+      expect(isSessionHeading(s), s).toBe(true);
+    for (const s of ['Week 3: Matrices', 'Lecture notes on DNS', 'Types of networks', 'May the force'])
+      expect(isSessionHeading(s), s).toBe(false);
   });
 });

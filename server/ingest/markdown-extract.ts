@@ -38,7 +38,9 @@ function stripHtml(text: string): string {
 
 /** Inline `$x^2$` as `\(x^2\)`; a price like "$5 and $10" is left alone (math hugs its dollars). */
 function inlineMath(text: string): string {
-  return text.replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) => (/^[\d.,\s]+$/.test(body) ? whole : `${before}\\(${body}\\)`));
+  return text.replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) =>
+    /^[\d.,\s]+$/.test(body) ? whole : `${before}\\(${body}\\)`,
+  );
 }
 
 function inlineText(token: Token): string {
@@ -52,7 +54,10 @@ function inlineText(token: Token): string {
       continue;
     } else if (child.type === 'image') out += child.content ? '' : '';
   }
-  return out.replace(/\[\^[^\]]+\]/g, '').replace(/\s+/g, ' ').trim();
+  return out
+    .replace(/\[\^[^\]]+\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 interface Parsed {
@@ -77,7 +82,11 @@ export function markdownToBlocks(source: string): Parsed {
   }
   const notes: string[] = [];
   text = text.replace(liquidNote, (_m, _kind: string, quoted: string) => {
-    notes.push(stripHtml(quoted.slice(1, -1).replace(/\\(['"])/g, '$1')).replace(/\s+/g, ' ').trim());
+    notes.push(
+      stripHtml(quoted.slice(1, -1).replace(/\\(['"])/g, '$1'))
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
     return `\uE000M${notes.length - 1}\uE001`;
   });
   text = text.replace(liquidTag, '');
@@ -111,7 +120,8 @@ export function markdownToBlocks(source: string): Parsed {
     const clean = raw
       .replace(placeholder, (_m, kind: string, n: string) => {
         if (kind === 'M') margins.push({ kind: 'margin', text: notes[Number(n)] });
-        else if (kind === 'N') margins.push({ kind: 'note', text: inlineMath(footnotes[Number(n)].text), label: footnotes[Number(n)].label });
+        else if (kind === 'N')
+          margins.push({ kind: 'note', text: inlineMath(footnotes[Number(n)].text), label: footnotes[Number(n)].label });
         else eq = equations[Number(n)];
         return ' ';
       })
@@ -131,7 +141,12 @@ export function markdownToBlocks(source: string): Parsed {
       case 'heading_open': {
         const inline = tokens[i + 1];
         const level = Number(t.tag.slice(1));
-        emit(inline.type === 'inline' ? inlineText(inline) : '', (h) => ({ kind: 'heading', text: h, level, ...(isSessionHeading(h) ? { session: true } : {}) }));
+        emit(inline.type === 'inline' ? inlineText(inline) : '', (h) => ({
+          kind: 'heading',
+          text: h,
+          level,
+          ...(isSessionHeading(h) ? { session: true } : {}),
+        }));
         i += 2;
         break;
       }
@@ -162,7 +177,8 @@ export function markdownToBlocks(source: string): Parsed {
         break;
       }
       case 'fence':
-        if (t.content.trim()) push({ kind: 'code', text: t.content.replace(/\n$/, ''), ...(t.info.trim() ? { language: t.info.trim().split(/\s+/)[0] } : {}) });
+        if (t.content.trim())
+          push({ kind: 'code', text: t.content.replace(/\n$/, ''), ...(t.info.trim() ? { language: t.info.trim().split(/\s+/)[0] } : {}) });
         break;
       case 'table_open':
         table = [];
@@ -188,7 +204,8 @@ export function markdownToBlocks(source: string): Parsed {
         if (row) row.push(inlineText(t));
         break;
       case 'table_close':
-        if (table && table.length) push({ kind: 'table', text: table.map((r) => r.join(' ')).join('\n'), rows: table, header: headerRows > 0 });
+        if (table && table.length)
+          push({ kind: 'table', text: table.map((r) => r.join(' ')).join('\n'), rows: table, header: headerRows > 0 });
         table = undefined;
         break;
       default:

@@ -38,7 +38,10 @@ export function textToBlocks(text: string): DocBlock[] {
   const blocks: DocBlock[] = [];
   const paragraphs = normalizeCharacters(text).split(/\n[ \t]*\n/);
   for (const raw of paragraphs) {
-    const lines = raw.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = raw
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     if (lines.length === 0) continue;
     if (blocks.length === 0 && isTitleBlock(lines)) {
       // "GEOL 210 / Lecture 7 - Plate Tectonics / Prof. X / Autumn Term": the title line is the document's title.
@@ -91,7 +94,12 @@ export function textToBlocks(text: string): DocBlock[] {
       for (const l of rest) blocks.push({ kind: 'paragraph', text: l });
       continue;
     }
-    blocks.push({ kind: 'paragraph', text: joinHyphenation(joined).replace(/\s*\n\s*/g, ' ').replace(/ {2,}/g, ' ') });
+    blocks.push({
+      kind: 'paragraph',
+      text: joinHyphenation(joined)
+        .replace(/\s*\n\s*/g, ' ')
+        .replace(/ {2,}/g, ' '),
+    });
   }
   return blocks;
 }
@@ -114,7 +122,10 @@ const metaLine =
 const seriesPrefix = /^(lecture|week|unit|module|session|lesson|chapter|part|topic|handout)\s+[\dIVX]+[a-z]?\s*[-–—:.]\s*/i;
 
 function pickTitleLine(lines: string[]): { text: string; index: number } {
-  const index = Math.max(0, lines.findIndex((l) => !metaLine.test(l)));
+  const index = Math.max(
+    0,
+    lines.findIndex((l) => !metaLine.test(l)),
+  );
   const stripped = lines[index].replace(seriesPrefix, '').trim();
   return { text: /\p{L}{3}/u.test(stripped) ? stripped : lines[index], index };
 }
@@ -123,7 +134,12 @@ function pickTitleLine(lines: string[]): { text: string; index: number } {
 function isHeadingAboveProse(first: string, below: string[]): boolean {
   const longest = Math.max(...below.map((l) => l.length));
   const prose = below.join(' ');
-  return longest >= 40 && first.length <= 0.6 * longest && /[.!?]["”)]?$/.test(prose) && !/\b(and|or|the|of|a|an|to|in|for|with|on|at|by|from|is|are)$/i.test(first);
+  return (
+    longest >= 40 &&
+    first.length <= 0.6 * longest &&
+    /[.!?]["”)]?$/.test(prose) &&
+    !/\b(and|or|the|of|a|an|to|in|for|with|on|at|by|from|is|are)$/i.test(first)
+  );
 }
 
 function isStandaloneTitle(line: string): boolean {
@@ -161,7 +177,8 @@ function documentTitle(blocks: DocBlock[]): string | undefined {
 export function documentFromDirectText(content: string, chapterTitle?: string): ExtractedDocument {
   const title = chapterTitle?.trim();
   // Typed Markdown or $...$ formulas keep their structure and math.
-  const blocks = looksLikeMarkdown(content) || /\$[^$\n]+\$/.test(content) ? markdownToBlocks(content).blocks : markSessions(textToBlocks(content));
+  const blocks =
+    looksLikeMarkdown(content) || /\$[^$\n]+\$/.test(content) ? markdownToBlocks(content).blocks : markSessions(textToBlocks(content));
   if (title) blocks.unshift({ kind: 'heading', text: title, level: 1 });
   return {
     filename: title || 'Direct input',

@@ -23,7 +23,9 @@ describe('plain-text headings as instructors type them', () => {
 
   it('a title block of short lines gives the title line, without course code, lecturer or term', () => {
     const doc = extractTxt(
-      Buffer.from('ECON 101: Principles\nWeek 3: Market Equilibrium and Prices\nDr. Jane Roe, School of Economics\nSpring Semester 2025\n\n1. Demand\n\nDemand falls as the price rises, other things equal.'),
+      Buffer.from(
+        'ECON 101: Principles\nWeek 3: Market Equilibrium and Prices\nDr. Jane Roe, School of Economics\nSpring Semester 2025\n\n1. Demand\n\nDemand falls as the price rises, other things equal.',
+      ),
       'week3.txt',
     );
     expect(doc.title).toBe('Market Equilibrium and Prices');
@@ -32,7 +34,12 @@ describe('plain-text headings as instructors type them', () => {
   });
 
   it('a file whose first heading is a numbered section has no document title', () => {
-    const doc = extractTxt(Buffer.from('1. Introduction\n\nSome opening text that runs long enough to be a paragraph.\n\n2. Methods\n\nMore text here about the methods.'), 'n.txt');
+    const doc = extractTxt(
+      Buffer.from(
+        '1. Introduction\n\nSome opening text that runs long enough to be a paragraph.\n\n2. Methods\n\nMore text here about the methods.',
+      ),
+      'n.txt',
+    );
     expect(doc.title).toBeUndefined();
   });
 });

@@ -52,7 +52,10 @@ const bombXml = Buffer.from(
   `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph.repeat(300_000)}</w:body></w:document>`,
 );
 const bomb = zip([
-  { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
+  {
+    name: '[Content_Types].xml',
+    data: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+  },
   { name: 'word/document.xml', data: bombXml },
 ]);
 
@@ -69,9 +72,16 @@ describe('DOCX that unpacks to hundreds of megabytes (zip bomb)', () => {
 
   it('is refused at once with a 413 naming the file, before any worker inflates it', async () => {
     const alice = await h.createUser('alice');
-    const body = multipart([{ name: 'files', filename: 'bomb.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: bomb }]);
+    const body = multipart([
+      { name: 'files', filename: 'bomb.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: bomb },
+    ]);
     const started = Date.now();
-    const res = await h.app.inject({ method: 'POST', url: '/api/extract-text', payload: body.payload, headers: { ...body.headers, cookie: alice.cookie } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/extract-text',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: alice.cookie },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Could not read "bomb.docx": it is too large (it unpacks to more than 256 MB).');
     expect(Date.now() - started).toBeLessThan(2000);

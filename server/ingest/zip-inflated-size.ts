@@ -41,7 +41,7 @@ function findSignature(view: DataView, signature: number, from: number): number 
 
 /** The uncompressed size in an entry's ZIP64 extra field (header 0x0001, first value). */
 function zip64Size(view: DataView, start: number, length: number): number | undefined {
-  for (let at = start; at + 4 <= start + length && at + 4 <= view.byteLength; ) {
+  for (let at = start; at + 4 <= start + length && at + 4 <= view.byteLength;) {
     const id = view.getUint16(at, true);
     const size = view.getUint16(at + 2, true);
     if (id === 0x0001 && size >= 8 && at + 12 <= view.byteLength) return Number(view.getBigUint64(at + 4, true));

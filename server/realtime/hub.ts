@@ -86,7 +86,13 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
   };
 
   const broadcastPresence = (type: 'join' | 'leave', textbookId: number, user: { userId: number; username: string }) => {
-    const text = JSON.stringify({ type, textbookId, userId: user.userId, username: user.username, timestamp: now() } satisfies ServerMessage);
+    const text = JSON.stringify({
+      type,
+      textbookId,
+      userId: user.userId,
+      username: user.username,
+      timestamp: now(),
+    } satisfies ServerMessage);
     for (const other of presence.sockets(textbookId, user.userId)) sendRaw(other, text);
   };
   const sync = createInstanceSync({
@@ -105,7 +111,8 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
     if (!presence.hasRoom(textbookId)) roomRevision.delete(textbookId);
     sync.announceLeave(textbookId, c.user.id);
     // Still connected through another server: not a leave for anyone.
-    if (!sync.presentElsewhere(textbookId, c.user.id)) broadcastPresence('leave', textbookId, { userId: c.user.id, username: c.user.username });
+    if (!sync.presentElsewhere(textbookId, c.user.id))
+      broadcastPresence('leave', textbookId, { userId: c.user.id, username: c.user.username });
   };
 
   const activeUsers = (textbookId: number) => {
@@ -168,7 +175,12 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
     // `edit` from a client is deliberately ignored: only committed saves are broadcast (see top).
   };
 
-  const editMessage = (textbookId: number, author: { userId: number; username: string }, snapshot: { content: unknown; revision: number }, at: string) =>
+  const editMessage = (
+    textbookId: number,
+    author: { userId: number; username: string },
+    snapshot: { content: unknown; revision: number },
+    at: string,
+  ) =>
     JSON.stringify({
       type: 'edit',
       textbookId,
@@ -202,14 +214,23 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
   };
 
   const enqueueFanOut = (id: number, work: () => Promise<void>) => {
-    const next = (chains.get(id) ?? Promise.resolve()).then(work).catch((err: unknown) => log?.error({ err, textbookId: id }, 'realtime fan-out failed'));
+    const next = (chains.get(id) ?? Promise.resolve())
+      .then(work)
+      .catch((err: unknown) => log?.error({ err, textbookId: id }, 'realtime fan-out failed'));
     chains.set(id, next);
     void next.then(() => {
       if (chains.get(id) === next) chains.delete(id);
     });
   };
 
-  const closeRoomFor = (textbookId: number, targets: Connection[], closeCode: number, errorCode: string, message: string, reason: string) => {
+  const closeRoomFor = (
+    textbookId: number,
+    targets: Connection[],
+    closeCode: number,
+    errorCode: string,
+    message: string,
+    reason: string,
+  ) => {
     for (const c of targets) {
       leaveRoom(c, textbookId);
       refuse(c, closeCode, errorCode, message, reason);
@@ -226,11 +247,25 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
       case 'collaborators.changed':
         if (event.removedUserId !== undefined) {
           const targets = presence.userSockets(event.textbookId, event.removedUserId);
-          closeRoomFor(event.textbookId, targets, wsCloseCodes.forbidden, 'FORBIDDEN', 'You are no longer a collaborator on this textbook.', closeReasons.removed);
+          closeRoomFor(
+            event.textbookId,
+            targets,
+            wsCloseCodes.forbidden,
+            'FORBIDDEN',
+            'You are no longer a collaborator on this textbook.',
+            closeReasons.removed,
+          );
         }
         return;
       case 'textbook.deleted':
-        closeRoomFor(event.textbookId, presence.sockets(event.textbookId), wsCloseCodes.notFound, 'NOT_FOUND', 'This textbook has been deleted.', closeReasons.deleted);
+        closeRoomFor(
+          event.textbookId,
+          presence.sockets(event.textbookId),
+          wsCloseCodes.notFound,
+          'NOT_FOUND',
+          'This textbook has been deleted.',
+          closeReasons.deleted,
+        );
         return;
     }
   };
@@ -251,7 +286,14 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
   return {
     accept(socket, user) {
       if (!user) {
-        socket.send(JSON.stringify({ type: 'error', code: 'UNAUTHORIZED', message: 'You must be logged in to collaborate.', timestamp: now() } satisfies ServerMessage));
+        socket.send(
+          JSON.stringify({
+            type: 'error',
+            code: 'UNAUTHORIZED',
+            message: 'You must be logged in to collaborate.',
+            timestamp: now(),
+          } satisfies ServerMessage),
+        );
         socket.close(wsCloseCodes.unauthorized, closeReasons.unauthorized);
         return;
       }

@@ -41,7 +41,16 @@ async function startInstance(databaseUrl: string, secret: string): Promise<Insta
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-instance-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: secret, LOG_LEVEL: 'warn', AI_PROVIDER: 'offline' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: secret,
+      LOG_LEVEL: 'warn',
+      AI_PROVIDER: 'offline',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -65,7 +74,11 @@ async function startInstance(databaseUrl: string, secret: string): Promise<Insta
 
 async function register(base: string, stem: string) {
   const username = `${stem}_${randomBytes(3).toString('hex')}`;
-  const res = await fetch(`${base}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'correct-horse' }) });
+  const res = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'correct-horse' }),
+  });
   expect(res.status).toBe(201);
   const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
   return { ...((await res.json()) as { id: number; username: string }), cookie };
@@ -116,7 +129,11 @@ describe.skipIf(!templateUrl)(`two app instances on one PostgreSQL (${templateUr
     const [a, b] = instances;
     const alice = await register(a.url, 'alice');
     const bob = await register(b.url, 'bob');
-    const book = await createTextbook(database.db, { owner: { id: alice.id, username: alice.username }, topic: 'Shared', content: bookContent(2) });
+    const book = await createTextbook(database.db, {
+      owner: { id: alice.id, username: alice.username },
+      topic: 'Shared',
+      content: bookContent(2),
+    });
     const add = await fetch(`${a.url}/api/textbooks/${book.id}/collaborators`, {
       method: 'POST',
       headers: { cookie: alice.cookie, 'content-type': 'application/json' },
@@ -132,7 +149,10 @@ describe.skipIf(!templateUrl)(`two app instances on one PostgreSQL (${templateUr
     socket.join(book.id);
     const list = await socket.waitFor((m) => m.type === 'collaborators');
     expect(list.collaborators?.map((u) => u.userId).sort()).toEqual([alice.id, bob.id].sort());
-    expect(await aliceSocket.waitFor((m) => m.type === 'join', 10_000, 'join from instance B')).toMatchObject({ userId: bob.id, username: bob.username });
+    expect(await aliceSocket.waitFor((m) => m.type === 'join', 10_000, 'join from instance B')).toMatchObject({
+      userId: bob.id,
+      username: bob.username,
+    });
 
     const current = (await (await fetch(`${a.url}/api/textbooks/${book.id}`, { headers: { cookie: alice.cookie } })).json()) as {
       revision: number;

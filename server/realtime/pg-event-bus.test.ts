@@ -60,7 +60,9 @@ describe.skipIf(!onPostgres)('PostgreSQL event bus (needs TEST_DATABASE_URL)', (
       a.presence!.publish({ kind: 'leave', textbookId: 5, userId: i });
     }
     await waitFor(signalsAtB, (s) => s.signal.kind === 'leave' && s.signal.userId === 19);
-    const order = signalsAtB.filter((s) => s.from === a.instanceId && 'textbookId' in s.signal).map((s) => `${s.signal.kind}${'userId' in s.signal ? s.signal.userId : ''}`);
+    const order = signalsAtB
+      .filter((s) => s.from === a.instanceId && 'textbookId' in s.signal)
+      .map((s) => `${s.signal.kind}${'userId' in s.signal ? s.signal.userId : ''}`);
     expect(order).toEqual(Array.from({ length: 20 }, (_, i) => [`join${i}`, `leave${i}`]).flat());
   });
 

@@ -22,7 +22,10 @@ export function bookContent(sectionCount: number, title = 'Realtime Book') {
 export interface StoredBook {
   id: number;
   revision: number;
-  content: { title: string; chapters: Array<{ id: string; title: string; content: string; sections: Array<{ id: string; title: string; content: string }> }> };
+  content: {
+    title: string;
+    chapters: Array<{ id: string; title: string; content: string; sections: Array<{ id: string; title: string; content: string }> }>;
+  };
 }
 
 export async function getBook(app: FastifyInstance, user: TestUser, id: number): Promise<StoredBook> {

@@ -24,7 +24,11 @@ async function connect(user?: TestUser, origin?: string): Promise<TestSocket> {
 }
 
 async function newBook(owner: TestUser, sections = 3) {
-  const row = await createTextbook(h.database.db, { owner: { id: owner.id, username: owner.username }, topic: 'Realtime', content: bookContent(sections) });
+  const row = await createTextbook(h.database.db, {
+    owner: { id: owner.id, username: owner.username },
+    topic: 'Realtime',
+    content: bookContent(sections),
+  });
   return row.id;
 }
 
@@ -124,7 +128,11 @@ describe('presence', () => {
     const a = await joined(owner, id);
     const b = await joined(collab, id);
 
-    const res = await h.app.inject({ method: 'DELETE', url: `/api/textbooks/${id}/collaborators/${collab.id}`, headers: { cookie: owner.cookie } });
+    const res = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/textbooks/${id}/collaborators/${collab.id}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(res.statusCode).toBeLessThan(300);
     expect((await b.closed).code).toBe(wsCloseCodes.forbidden);
     await a.waitFor((m) => m.type === 'leave' && m.userId === collab.id);
@@ -147,7 +155,13 @@ describe('edits', () => {
     const book = await getBook(h.app, owner, id);
     const section = book.content.chapters[0].sections[1];
     // A script in the HTML is sanitized on save: the broadcast must carry what was stored, not what was sent.
-    const res = await patchBook(h.app, owner, id, withSectionText(book, section.id, '<p>Owner wrote this</p><script>alert(1)</script>'), book.revision);
+    const res = await patchBook(
+      h.app,
+      owner,
+      id,
+      withSectionText(book, section.id, '<p>Owner wrote this</p><script>alert(1)</script>'),
+      book.revision,
+    );
     expect(res.statusCode).toBe(200);
 
     const edit = await b.waitFor((m) => m.type === 'edit');

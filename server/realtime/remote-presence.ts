@@ -42,7 +42,8 @@ export class RemotePresence {
 
   active(textbookId: number): ActiveCollaborator[] {
     const out = new Map<number, string>();
-    for (const view of this.instances.values()) for (const [userId, username] of view.rooms.get(textbookId) ?? []) out.set(userId, username);
+    for (const view of this.instances.values())
+      for (const [userId, username] of view.rooms.get(textbookId) ?? []) out.set(userId, username);
     return [...out].map(([userId, username]) => ({ userId, username }));
   }
 
@@ -114,7 +115,8 @@ export class RemotePresence {
     const view = this.instances.get(id);
     if (!view) return [];
     const effects: PresenceEffect[] = [];
-    for (const [textbookId, room] of [...view.rooms]) for (const userId of [...room.keys()]) effects.push(...this.removeEntry(id, view, textbookId, userId));
+    for (const [textbookId, room] of [...view.rooms])
+      for (const userId of [...room.keys()]) effects.push(...this.removeEntry(id, view, textbookId, userId));
     if (forget) this.instances.delete(id);
     return effects;
   }

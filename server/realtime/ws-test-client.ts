@@ -64,7 +64,10 @@ export class TestSocket {
     const seen = this.messages.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${label}; got ${JSON.stringify(this.messages.map((m) => m.type))}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${label}; got ${JSON.stringify(this.messages.map((m) => m.type))}`)),
+        timeoutMs,
+      );
       this.waiters.push({
         match,
         resolve: (m) => {

@@ -42,9 +42,34 @@ describe('de-duplication', () => {
   });
 
   it('never overwrites a field with less', () => {
-    const base = found({ title: 'T', authors: ['A. Gal', 'B. Eich'], description: 'a long description here', year: 'in press', url: 'https://mine' });
-    const merged = mergeInto(base, found({ title: 'Other', authors: ['A. Gal'], description: 'short', year: 2009, url: 'https://theirs', publisher: 'ACM', source: 'crossref' }));
-    expect(merged).toMatchObject({ title: 'T', authors: ['A. Gal', 'B. Eich'], description: 'a long description here', year: 2009, url: 'https://mine', publisher: 'ACM', source: 'test, crossref' });
+    const base = found({
+      title: 'T',
+      authors: ['A. Gal', 'B. Eich'],
+      description: 'a long description here',
+      year: 'in press',
+      url: 'https://mine',
+    });
+    const merged = mergeInto(
+      base,
+      found({
+        title: 'Other',
+        authors: ['A. Gal'],
+        description: 'short',
+        year: 2009,
+        url: 'https://theirs',
+        publisher: 'ACM',
+        source: 'crossref',
+      }),
+    );
+    expect(merged).toMatchObject({
+      title: 'T',
+      authors: ['A. Gal', 'B. Eich'],
+      description: 'a long description here',
+      year: 2009,
+      url: 'https://mine',
+      publisher: 'ACM',
+      source: 'test, crossref',
+    });
   });
 });
 
@@ -55,7 +80,11 @@ describe('ranking by similarity to the material', () => {
       found({ title: 'Trace-based just-in-time compilation for JavaScript' }),
       found({ title: 'Dopamine neurons and methylphenidate' }),
     ];
-    const ranked = rankReferences(refs, 'We compile hot loops of JavaScript with a tracing just-in-time compiler. Trace trees.', 'trace compilation');
+    const ranked = rankReferences(
+      refs,
+      'We compile hot loops of JavaScript with a tracing just-in-time compiler. Trace trees.',
+      'trace compilation',
+    );
     expect(ranked[0].title).toMatch(/^Trace-based/);
   });
 });

@@ -14,12 +14,15 @@ export function normalizeTitle(title: string): string {
 export function firstAuthorSurname(authors: string[]): string {
   const first = authors[0]?.trim();
   if (!first) return '';
-  const name = first.includes(',') ? first.split(',')[0] : first.split(/\s+/).pop() ?? '';
+  const name = first.includes(',') ? first.split(',')[0] : (first.split(/\s+/).pop() ?? '');
   return normalizeTitle(name);
 }
 
 function normalizeUrl(url: string): string {
-  return url.toLowerCase().replace(/^https?:\/\/(www\.)?/, '').replace(/[/#?]+$/, '');
+  return url
+    .toLowerCase()
+    .replace(/^https?:\/\/(www\.)?/, '')
+    .replace(/[/#?]+$/, '');
 }
 
 /**

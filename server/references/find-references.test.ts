@@ -27,7 +27,8 @@ beforeAll(async () => {
         ? send(200, fixture('crossref-works-query-ecology-rows2-habanero.json'))
         : send(200, fixture('crossref-works-query-ecology-author-boettiger-habanero.json'));
     }
-    if (decodeURIComponent(url.pathname) === '/cr/works/10.1371/journal.pone.0033693') return send(200, fixture('crossref-work-single-doi-habanero.json'));
+    if (decodeURIComponent(url.pathname) === '/cr/works/10.1371/journal.pone.0033693')
+      return send(200, fixture('crossref-work-single-doi-habanero.json'));
     if (url.pathname.startsWith('/cr/works/')) return send(404, 'Resource not found.');
     if (url.pathname.startsWith('/down')) return send(500, 'Internal Server Error');
     return send(404, '{}');
@@ -56,11 +57,25 @@ const materialText =
   'See the PLoS ONE study doi:10.1371/journal.pone.0033693 on dopamine neurons.';
 
 function input(existing: Reference[] = []): FindReferencesInput {
-  return { topic: 'ecological forecasting', keyphrases: ['public health'], documents: [{ text: materialText, blocks: [] }], limit: 10, materialText, existing };
+  return {
+    topic: 'ecological forecasting',
+    keyphrases: ['public health'],
+    documents: [{ text: materialText, blocks: [] }],
+    limit: 10,
+    materialText,
+    existing,
+  };
 }
 
 const reference = (fields: Partial<Reference>): Reference => ({
-  title: '', description: '', authors: '', year: '', publisher: '', url: '', approved: false, ...fields,
+  title: '',
+  description: '',
+  authors: '',
+  year: '',
+  publisher: '',
+  url: '',
+  approved: false,
+  ...fields,
 });
 
 describe('findReferences across documents, OpenAlex and Crossref', () => {
@@ -91,7 +106,10 @@ describe('findReferences across documents, OpenAlex and Crossref', () => {
   });
 
   it('keeps every approved reference first, fills what it lacks, never overwrites with less', async () => {
-    const userText = 'My own long note on why this paper matters for the course, written by me and longer than anything an index holds about it. '.repeat(6);
+    const userText =
+      'My own long note on why this paper matters for the course, written by me and longer than anything an index holds about it. '.repeat(
+        6,
+      );
     const existing = [
       reference({ title: 'Reference 1', doi: '10.1371/journal.pone.0033693', approved: true }),
       reference({ title: 'A book only I know', authors: 'Jane Doe', year: 1999, description: userText, approved: true }),

@@ -88,7 +88,9 @@ export async function findReferences(providers: ReferenceProvider[], input: Find
 
   // Approved references come first, so each is the base its duplicates merge into.
   const groups = dedupeGroups([...known, ...fromIndexes], approved.length);
-  const kept = groups.filter((g) => g.members.some((i) => i < approved.length)).sort((a, b) => Math.min(...a.members) - Math.min(...b.members));
+  const kept = groups
+    .filter((g) => g.members.some((i) => i < approved.length))
+    .sort((a, b) => Math.min(...a.members) - Math.min(...b.members));
   const fresh = rankReferences(
     groups.filter((g) => !g.members.some((i) => i < approved.length)).map((g) => g.ref),
     input.materialText,

@@ -9,7 +9,10 @@ const outside = /\b(?:[Ss]pec(?:\s+section)?\s+\d+|[Ii]ssues?\s+\d+|(?:DESIGN|ST
 
 describe('comments cite documents inside the repository', () => {
   it('no comment in the code cites the spec, an issue or a design note by number', () => {
-    const files = execFileSync('git', ['ls-files', 'server', 'client', 'common', 'scripts', 'bench', 'e2e'], { cwd: root, encoding: 'utf8' })
+    const files = execFileSync('git', ['ls-files', 'server', 'client', 'common', 'scripts', 'bench', 'e2e'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && f !== 'server/test/comment-citations.test.ts');
     const found: string[] = [];

@@ -38,7 +38,8 @@ describe('npm run lint (boundaries)', () => {
   function treeWith(file: string, text: string): string {
     const dir = mkdtempSync(path.join(tmpdir(), 'lint-'));
     dirs.push(dir);
-    for (const d of ['scripts', 'server', 'common', 'client', 'bench', 'e2e']) cpSync(path.join(root, d), path.join(dir, d), { recursive: true, filter: (src) => !src.includes('node_modules') });
+    for (const d of ['scripts', 'server', 'common', 'client', 'bench', 'e2e'])
+      cpSync(path.join(root, d), path.join(dir, d), { recursive: true, filter: (src) => !src.includes('node_modules') });
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);
@@ -57,6 +58,8 @@ describe('npm run lint (boundaries)', () => {
       (err: { code: number; stderr: string }) => err,
     );
     expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toMatch(/server\/core\/bad-import\.ts:1 {2}server layers import downwards only: core must not import features\/http\/realtime/);
+    expect(failure?.stderr).toMatch(
+      /server\/core\/bad-import\.ts:1 {2}server layers import downwards only: core must not import features\/http\/realtime/,
+    );
   }, 60_000);
 });

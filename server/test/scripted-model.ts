@@ -17,7 +17,10 @@ export function scriptedModel(answers: unknown | unknown[]) {
       return {
         content: [{ type: 'text', text: typeof answer === 'string' ? answer : JSON.stringify(answer) }],
         finishReason: { unified: 'stop', raw: undefined },
-        usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: 10, reasoning: undefined } },
+        usage: {
+          inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 10, text: 10, reasoning: undefined },
+        },
         warnings: [],
       };
     },

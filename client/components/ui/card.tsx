@@ -2,7 +2,12 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900', className)} {...props} />;
+  return (
+    <div
+      className={cn('rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900', className)}
+      {...props}
+    />
+  );
 }
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
@@ -24,8 +29,22 @@ export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn('flex items-center p-6 pt-0', className)} {...props} />;
 }
 export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  return <span className={cn('inline-flex items-center rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100', className)} {...props} />;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
-  return <div role="status" aria-label={label} className={cn('h-8 w-8 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600', className)} />;
+  return (
+    <div
+      role="status"
+      aria-label={label}
+      className={cn('h-8 w-8 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600', className)}
+    />
+  );
 }

@@ -23,7 +23,9 @@ export function ConfirmDialog({ open, title, description, confirmLabel = 'Delete
               <Button variant="outline">Cancel</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="destructive" onClick={onConfirm}>{confirmLabel}</Button>
+              <Button variant="destructive" onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

@@ -8,7 +8,10 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   return <input ref={ref} className={cn(base, 'h-10', className)} {...props} />;
 });
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...props }, ref) {
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+  { className, ...props },
+  ref,
+) {
   return <textarea ref={ref} className={cn(base, 'min-h-[100px]', className)} {...props} />;
 });
 
@@ -20,5 +23,9 @@ export function Label({ className, ...props }: React.LabelHTMLAttributes<HTMLLab
 
 export function FieldError({ message }: { message?: string }) {
   if (!message) return null;
-  return <p role="alert" className="text-sm text-red-600 dark:text-red-400">{message}</p>;
+  return (
+    <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+      {message}
+    </p>
+  );
 }

@@ -4,7 +4,15 @@ import { cn } from '../../lib/cn';
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: TabsPrimitive.TabsListProps) {
-  return <TabsPrimitive.List className={cn('inline-flex h-10 items-center rounded-md bg-slate-100 p-1 text-slate-600 dark:bg-slate-800 dark:text-slate-300', className)} {...props} />;
+  return (
+    <TabsPrimitive.List
+      className={cn(
+        'inline-flex h-10 items-center rounded-md bg-slate-100 p-1 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 export function TabsTrigger({ className, ...props }: TabsPrimitive.TabsTriggerProps) {
   return (

@@ -14,7 +14,12 @@ function reason(err: unknown): string | null {
 }
 
 /** The call raises 'Failed to expand text: {status text}'; the server's reason stands in for the status text when it gave one. */
-export async function expandParagraph(body: { paragraphContent: string; subject?: string; textbookId: number; context?: string }): Promise<ExpandParagraphResponse> {
+export async function expandParagraph(body: {
+  paragraphContent: string;
+  subject?: string;
+  textbookId: number;
+  context?: string;
+}): Promise<ExpandParagraphResponse> {
   try {
     return await apiJson<ExpandParagraphResponse>('POST', '/api/ai/expand-paragraph', body);
   } catch (err) {
@@ -23,7 +28,12 @@ export async function expandParagraph(body: { paragraphContent: string; subject?
   }
 }
 
-export function expandChapter(body: { textbookId: number; chapterIndex: number; chapterTitle: string; chapterContent: string }): Promise<ExpandChapterResponse> {
+export function expandChapter(body: {
+  textbookId: number;
+  chapterIndex: number;
+  chapterTitle: string;
+  chapterContent: string;
+}): Promise<ExpandChapterResponse> {
   // Chapter expansion always requests 4 sections.
   return apiJson<ExpandChapterResponse>('POST', '/api/ai/expand-chapter', { ...body, sectionCount: limits.chapterExpansionSections });
 }
@@ -46,7 +56,12 @@ export function generateSection(body: {
 }
 
 /** A non-ok response raises 'Failed to customize textbook structure' unless the server said why. */
-export async function customizeStructure(body: { textbookId: number; userGuidance: string; originalDocument?: string; preview?: boolean }): Promise<CustomizeStructureResponse> {
+export async function customizeStructure(body: {
+  textbookId: number;
+  userGuidance: string;
+  originalDocument?: string;
+  preview?: boolean;
+}): Promise<CustomizeStructureResponse> {
   try {
     return await apiJson<CustomizeStructureResponse>('POST', '/api/ai/customize-structure', body);
   } catch (err) {

@@ -12,7 +12,12 @@ const book: TextbookContent = {
   references: [{ title: 'Principia', authors: 'Newton', year: 1687, publisher: '', url: '', description: '', approved: true }],
   chapters: [
     { id: 'c1', title: 'Motion', content: '<p>Things move.</p>', sections: [] },
-    { id: 'c2', title: 'Energy', content: '<p>e</p>', sections: [{ id: 's1', title: 'Work', content: '<p>Work is force times distance.</p>' }] },
+    {
+      id: 'c2',
+      title: 'Energy',
+      content: '<p>e</p>',
+      sections: [{ id: 's1', title: 'Work', content: '<p>Work is force times distance.</p>' }],
+    },
   ],
 };
 
@@ -20,7 +25,15 @@ const saved = vi.fn();
 const replaced = vi.fn();
 let select: (s: EditorSelection | null) => void = () => undefined;
 
-function Harness({ chapterIndex, sectionIndex, textbookId = 5 }: { chapterIndex: number; sectionIndex: number | null; textbookId?: number }) {
+function Harness({
+  chapterIndex,
+  sectionIndex,
+  textbookId = 5,
+}: {
+  chapterIndex: number;
+  sectionIndex: number | null;
+  textbookId?: number;
+}) {
   const [content, setContent] = useState(book);
   const ai = useAiWritingTools({
     textbookId: textbookId || undefined,
@@ -44,7 +57,8 @@ function selection(text: string): EditorSelection {
   return { text, rect: { top: 200, left: 40, bottom: 220 }, replaceWith: replaced };
 }
 
-const textbookGet = () => json({ id: 5, topic: 'Physics', userId: 1, isOwner: true, revision: 3, createdAt: '2025-01-01T00:00:00Z', content: book });
+const textbookGet = () =>
+  json({ id: 5, topic: 'Physics', userId: 1, isOwner: true, revision: 3, createdAt: '2025-01-01T00:00:00Z', content: book });
 
 beforeEach(() => {
   saved.mockReset();
@@ -81,7 +95,11 @@ describe('paragraph expansion', () => {
     await userEvent.click(screen.getByTestId('expand-chip'));
     expect(await screen.findByText('AI Text Expansion')).toBeInTheDocument();
     expect(await screen.findByText('Motion is relative.')).toBeInTheDocument();
-    expect(sent).toEqual({ paragraphContent: 'Things move.', textbookId: 5, context: 'Textbook: Mechanics\nCurrent chapter: Motion\nChapters: Motion; Energy' });
+    expect(sent).toEqual({
+      paragraphContent: 'Things move.',
+      textbookId: 5,
+      context: 'Textbook: Mechanics\nCurrent chapter: Motion\nChapters: Motion; Energy',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Apply expansion' }));
     expect(replaced).toHaveBeenCalledWith('<p>Things move.</p><p>Motion is relative.</p>');
     expect(await screen.findByText('Text expanded')).toBeInTheDocument();
@@ -92,7 +110,12 @@ describe('paragraph expansion', () => {
     mockFetch({
       'GET /api/user': () => json({ id: 1, username: 'alice' }),
       'GET /api/textbooks/5': () => json({ message: 'down' }, 500),
-      'POST /api/ai/expand-paragraph': () => json({ expandedContent: '<p>Things move.</p>', exhausted: true, note: 'Your sources have nothing more on this that is not already in the textbook.' }),
+      'POST /api/ai/expand-paragraph': () =>
+        json({
+          expandedContent: '<p>Things move.</p>',
+          exhausted: true,
+          note: 'Your sources have nothing more on this that is not already in the textbook.',
+        }),
     });
     renderWithApp(<Harness chapterIndex={0} sectionIndex={null} />);
     act(() => select(selection('Things move.')));
@@ -124,7 +147,11 @@ describe('paragraph expansion', () => {
 
 describe('chapter and section expansion', () => {
   it('offers Expand Chapter for a chapter with content and no sections, busy label while running, then Chapter Expanded', async () => {
-    const expanded = { ...book.chapters[0], content: '', sections: [1, 2, 3, 4].map((n) => ({ id: `n${n}`, title: `Part ${n}`, content: `<p>${n}</p>` })) };
+    const expanded = {
+      ...book.chapters[0],
+      content: '',
+      sections: [1, 2, 3, 4].map((n) => ({ id: `n${n}`, title: `Part ${n}`, content: `<p>${n}</p>` })),
+    };
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
     let sent: Record<string, unknown> = {};
@@ -134,7 +161,12 @@ describe('chapter and section expansion', () => {
       'POST /api/ai/expand-chapter': async (init) => {
         sent = JSON.parse(String(init?.body));
         await gate;
-        return json({ expandedChapter: expanded, textbookContent: { ...book, chapters: [expanded, book.chapters[1]] }, revision: 4, exhausted: false });
+        return json({
+          expandedChapter: expanded,
+          textbookContent: { ...book, chapters: [expanded, book.chapters[1]] },
+          revision: 4,
+          exhausted: false,
+        });
       },
     });
     renderWithApp(<Harness chapterIndex={0} sectionIndex={null} />);
@@ -142,14 +174,23 @@ describe('chapter and section expansion', () => {
     expect(await screen.findByRole('button', { name: 'Expanding Chapter...' })).toBeDisabled();
     release();
     expect(await screen.findByText('Chapter Expanded')).toBeInTheDocument();
-    expect(sent).toEqual({ textbookId: 5, chapterIndex: 0, chapterTitle: 'Motion', chapterContent: '<p>Things move.</p>', sectionCount: 4 });
+    expect(sent).toEqual({
+      textbookId: 5,
+      chapterIndex: 0,
+      chapterTitle: 'Motion',
+      chapterContent: '<p>Things move.</p>',
+      sectionCount: 4,
+    });
     expect(saved).toHaveBeenCalledWith(expect.objectContaining({ chapters: [expanded, book.chapters[1]] }), 4);
     // Now it has sections: no more chapter expansion.
     expect(screen.queryByRole('button', { name: 'Expand Chapter' })).toBeNull();
   });
 
   it('shows the spec error for a failed chapter expansion, and no chapter button for a chapter with sections', async () => {
-    mockFetch({ 'GET /api/user': () => json({ id: 1, username: 'alice' }), 'POST /api/ai/expand-chapter': () => json({ message: 'boom', code: 'INTERNAL' }, 500) });
+    mockFetch({
+      'GET /api/user': () => json({ id: 1, username: 'alice' }),
+      'POST /api/ai/expand-chapter': () => json({ message: 'boom', code: 'INTERNAL' }, 500),
+    });
     const { unmount } = renderWithApp(<Harness chapterIndex={0} sectionIndex={null} />);
     await userEvent.click(screen.getByRole('button', { name: 'Expand Chapter' }));
     expect(await screen.findByText('Failed to expand chapter. Please try again.')).toBeInTheDocument();
@@ -161,7 +202,13 @@ describe('chapter and section expansion', () => {
 
   it('expands a section with the spec context and approved references, then Section Expanded', async () => {
     let sent: Record<string, unknown> = {};
-    const after = { ...book, chapters: [book.chapters[0], { ...book.chapters[1], sections: [{ id: 's1', title: 'Work', content: '<p>Work is force times distance.</p><p>More.</p>' }] }] };
+    const after = {
+      ...book,
+      chapters: [
+        book.chapters[0],
+        { ...book.chapters[1], sections: [{ id: 's1', title: 'Work', content: '<p>Work is force times distance.</p><p>More.</p>' }] },
+      ],
+    };
     mockFetch({
       'GET /api/user': () => json({ id: 1, username: 'alice' }),
       'POST /api/ai/generate-section': (init) => {
@@ -172,8 +219,18 @@ describe('chapter and section expansion', () => {
     renderWithApp(<Harness chapterIndex={1} sectionIndex={0} />);
     await userEvent.click(screen.getByRole('button', { name: 'Expand Section' }));
     expect(await screen.findByText('Section Expanded')).toBeInTheDocument();
-    expect(sent).toMatchObject({ textbookId: 5, chapterIndex: 1, sectionIndex: 0, chapterTitle: 'Energy', sectionTitle: 'Work', expansionLevel: 'comprehensive', paragraphCount: 8 });
-    expect(sent.references).toEqual([{ title: 'Principia', authors: 'Newton', year: '1687', publisher: '', url: '', description: '', approved: true }]);
+    expect(sent).toMatchObject({
+      textbookId: 5,
+      chapterIndex: 1,
+      sectionIndex: 0,
+      chapterTitle: 'Energy',
+      sectionTitle: 'Work',
+      expansionLevel: 'comprehensive',
+      paragraphCount: 8,
+    });
+    expect(sent.references).toEqual([
+      { title: 'Principia', authors: 'Newton', year: '1687', publisher: '', url: '', description: '', approved: true },
+    ]);
     expect(String(sent.context)).toMatch(/^Learning objectives: /);
     expect(saved).toHaveBeenCalledWith(after, 6);
   });

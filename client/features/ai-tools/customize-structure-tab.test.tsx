@@ -66,17 +66,30 @@ describe('CustomizeStructureTab', () => {
     const toc = await screen.findByRole('list', { name: 'Proposed table of contents' });
     expect(toc).toHaveTextContent('Week 1: Motion');
     expect(toc).toHaveTextContent('Energy');
-    expect(body).toEqual({ textbookId: 5, userGuidance: 'Follow my class outline with weekly topics', originalDocument: 'Week 1: Motion', preview: true });
+    expect(body).toEqual({
+      textbookId: 5,
+      userGuidance: 'Follow my class outline with weekly topics',
+      originalDocument: 'Week 1: Motion',
+      preview: true,
+    });
     expect(saved).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Apply this structure' }));
     expect(await screen.findByText('Textbook Structure Updated')).toBeInTheDocument();
     expect(screen.getByText('Followed your outline.')).toBeInTheDocument();
-    expect(patches).toEqual([{ content: restructured, baseRevision: 8, description: 'Restructured: Follow my class outline with weekly topics' }]);
+    expect(patches).toEqual([
+      { content: restructured, baseRevision: 8, description: 'Restructured: Follow my class outline with weekly topics' },
+    ]);
     expect(saved).toHaveBeenCalledWith(restructured, 9);
   });
 
-  it('shows Customization Failed with the server\'s reason, or the spec default', async () => {
-    let answer = json({ message: 'I could not work out how to restructure the textbook from that guidance, so nothing was changed.', code: 'UNPROCESSABLE' }, 422);
+  it("shows Customization Failed with the server's reason, or the spec default", async () => {
+    let answer = json(
+      {
+        message: 'I could not work out how to restructure the textbook from that guidance, so nothing was changed.',
+        code: 'UNPROCESSABLE',
+      },
+      422,
+    );
     mockFetch({ 'GET /api/user': () => json({ id: 1, username: 'alice' }), 'POST /api/ai/customize-structure': () => answer });
     renderTab();
     await userEvent.type(screen.getByLabelText('Guidance'), 'Make it sparkle');

@@ -69,7 +69,11 @@ export function CustomizeStructureTab({ textbookId, content, onContentSaved }: C
     event?.preventDefault();
     if (isRunning) return;
     if (isBlank) {
-      toast({ title: 'Guidance Required', description: 'Please provide instructions on how to customize the textbook structure.', variant: 'destructive' });
+      toast({
+        title: 'Guidance Required',
+        description: 'Please provide instructions on how to customize the textbook structure.',
+        variant: 'destructive',
+      });
       return;
     }
     setIsRunning(true);
@@ -81,9 +85,19 @@ export function CustomizeStructureTab({ textbookId, content, onContentSaved }: C
         preview: true,
       });
       const next = result.textbookContent as TextbookContent;
-      setPreview({ content: next, revision: result.revision, summary: result.summary, guidance: guidance.trim(), outline: diffOutline(content, next) });
+      setPreview({
+        content: next,
+        revision: result.revision,
+        summary: result.summary,
+        guidance: guidance.trim(),
+        outline: diffOutline(content, next),
+      });
     } catch (err) {
-      toast({ title: 'Customization Failed', description: err instanceof Error && err.message ? err.message : 'Failed to customize textbook structure', variant: 'destructive' });
+      toast({
+        title: 'Customization Failed',
+        description: err instanceof Error && err.message ? err.message : 'Failed to customize textbook structure',
+        variant: 'destructive',
+      });
     } finally {
       setIsRunning(false);
     }
@@ -92,7 +106,8 @@ export function CustomizeStructureTab({ textbookId, content, onContentSaved }: C
   return (
     <form className="space-y-4" onSubmit={submit} aria-label="Customize structure">
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Describe how the {content.chapters.length}-chapter textbook should be organized. Content is only moved, regrouped and retitled, never deleted.
+        Describe how the {content.chapters.length}-chapter textbook should be organized. Content is only moved, regrouped and retitled,
+        never deleted.
       </p>
       <div className="space-y-1.5">
         <Label htmlFor="customize-guidance">Guidance</Label>

@@ -31,15 +31,26 @@ const expanded: TextbookContent = {
 function View() {
   const [content, setContent] = useState(book);
   const ai = useAiWritingTools({ textbookId: 5, content, onContentSaved: (next) => setContent(next) });
-  return <TextbookWorkspace textbookId={5} title="Memory" content={content} materials={[]} onEdit={() => undefined} editorFooter={ai.editorFooter} />;
+  return (
+    <TextbookWorkspace
+      textbookId={5}
+      title="Memory"
+      content={content}
+      materials={[]}
+      onEdit={() => undefined}
+      editorFooter={ai.editorFooter}
+    />
+  );
 }
 
 describe('Expand Chapter and the navigator', () => {
-  it('selects the expanded chapter\'s first section', async () => {
+  it("selects the expanded chapter's first section", async () => {
     mockFetch({
       'GET /api/user': () => json({ id: 1, username: 'alice' }),
-      'POST /api/ai/expand-chapter': () => json({ expandedChapter: expanded.chapters[0], textbookContent: expanded, revision: 4, exhausted: false }),
-      'GET /api/textbooks/5': () => json({ id: 5, topic: 'Memory', userId: 1, isOwner: true, revision: 4, createdAt: '2025-01-01T00:00:00Z', content: expanded }),
+      'POST /api/ai/expand-chapter': () =>
+        json({ expandedChapter: expanded.chapters[0], textbookContent: expanded, revision: 4, exhausted: false }),
+      'GET /api/textbooks/5': () =>
+        json({ id: 5, topic: 'Memory', userId: 1, isOwner: true, revision: 4, createdAt: '2025-01-01T00:00:00Z', content: expanded }),
     });
     renderWithApp(<View />);
     await userEvent.click(await screen.findByRole('button', { name: 'Expand Chapter' }));

@@ -7,7 +7,15 @@ import type { EditorSelection } from '../editor/editor-selection';
  * on a click outside the editor and the chip (inside the editor, the editor
  * reports an empty selection itself).
  */
-export function ExpandChip({ selection, onExpand, onDismiss }: { selection: EditorSelection | null; onExpand: () => void; onDismiss: () => void }) {
+export function ExpandChip({
+  selection,
+  onExpand,
+  onDismiss,
+}: {
+  selection: EditorSelection | null;
+  onExpand: () => void;
+  onDismiss: () => void;
+}) {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!selection) return;

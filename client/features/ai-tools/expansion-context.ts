@@ -50,7 +50,10 @@ export function sectionContext(book: TextbookContent, chapterIndex: number, sect
   const chapter = book.chapters[chapterIndex];
   const objectives = chapterObjectives(chapter.content);
   const others = chapter.sections.filter((_, i) => i !== sectionIndex).map((s) => `${s.title}: ${plainText(s.content)}`);
-  const whole = [book.title, ...book.chapters.flatMap((c) => [c.title, plainText(c.content), ...c.sections.map((s) => `${s.title} ${plainText(s.content)}`)])].join('\n');
+  const whole = [
+    book.title,
+    ...book.chapters.flatMap((c) => [c.title, plainText(c.content), ...c.sections.map((s) => `${s.title} ${plainText(s.content)}`)]),
+  ].join('\n');
   return [
     `Learning objectives: ${objectives.length ? objectives.join('; ') : 'none stated'}`,
     `Other sections of this chapter:\n${others.join('\n') || 'none'}`,
@@ -62,5 +65,13 @@ export function sectionContext(book: TextbookContent, chapterIndex: number, sect
 export function approvedReferences(book: TextbookContent): Reference[] {
   return (book.references ?? [])
     .filter((r) => r.approved)
-    .map((r) => ({ title: r.title, authors: r.authors, year: String(r.year ?? ''), publisher: r.publisher, url: r.url, description: r.description, approved: true }));
+    .map((r) => ({
+      title: r.title,
+      authors: r.authors,
+      year: String(r.year ?? ''),
+      publisher: r.publisher,
+      url: r.url,
+      description: r.description,
+      approved: true,
+    }));
 }

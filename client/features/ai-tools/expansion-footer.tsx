@@ -38,7 +38,13 @@ export function ExpansionFooter(props: ExpansionFooterProps) {
   const isDisabled = !textbookId || busy !== null;
   return (
     <div className="no-print flex flex-wrap justify-end gap-2">
-      <Button variant="outline" size="sm" disabled={!textbookId} onClick={props.onExpandSelection} title="Expand the selected text with your sources">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!textbookId}
+        onClick={props.onExpandSelection}
+        title="Expand the selected text with your sources"
+      >
         <Sparkles className="h-4 w-4" aria-hidden /> AI Expand
       </Button>
       {canExpandChapter(content, chapterIndex) && (
@@ -47,7 +53,11 @@ export function ExpansionFooter(props: ExpansionFooterProps) {
         </Button>
       )}
       {section && (
-        <Button size="sm" disabled={isDisabled} onClick={() => chapterIndex !== null && sectionIndex !== null && props.onExpandSection(chapterIndex, sectionIndex)}>
+        <Button
+          size="sm"
+          disabled={isDisabled}
+          onClick={() => chapterIndex !== null && sectionIndex !== null && props.onExpandSection(chapterIndex, sectionIndex)}
+        >
           {busy === 'section' ? 'Expanding Section...' : 'Expand Section'}
         </Button>
       )}

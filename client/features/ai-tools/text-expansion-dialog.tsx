@@ -11,7 +11,15 @@ export interface ExpansionState {
 }
 
 /** The AI Text Expansion dialog, original and expanded text side by side, Cancel and 'Apply expansion'. */
-export function TextExpansionDialog({ state, onCancel, onApply }: { state: ExpansionState | null; onCancel: () => void; onApply: (html: string) => void }) {
+export function TextExpansionDialog({
+  state,
+  onCancel,
+  onApply,
+}: {
+  state: ExpansionState | null;
+  onCancel: () => void;
+  onApply: (html: string) => void;
+}) {
   const isLoading = state !== null && state.expanded === null;
   const canApply = state?.expanded != null && !state.note;
   return (
@@ -19,14 +27,20 @@ export function TextExpansionDialog({ state, onCancel, onApply }: { state: Expan
       <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle>AI Text Expansion</DialogTitle>
-          <DialogDescription>New sentences come from this textbook's own sources, placed in their reading order around your text.</DialogDescription>
+          <DialogDescription>
+            New sentences come from this textbook's own sources, placed in their reading order around your text.
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 md:grid-cols-2">
           <section aria-label="Original text" className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
             <h3 className="mb-2 text-sm font-semibold text-slate-500">Original</h3>
             <p className="whitespace-pre-wrap text-sm">{state?.original}</p>
           </section>
-          <section aria-label="Expanded text" aria-busy={isLoading} className="rounded-md border border-indigo-200 p-3 dark:border-indigo-900">
+          <section
+            aria-label="Expanded text"
+            aria-busy={isLoading}
+            className="rounded-md border border-indigo-200 p-3 dark:border-indigo-900"
+          >
             <h3 className="mb-2 text-sm font-semibold text-indigo-600 dark:text-indigo-400">Expanded</h3>
             {isLoading ? (
               <div className="flex items-center gap-2 text-sm text-slate-500">
@@ -36,7 +50,11 @@ export function TextExpansionDialog({ state, onCancel, onApply }: { state: Expan
               <p className="text-sm text-slate-600 dark:text-slate-300">{state.note}</p>
             ) : (
               // Sanitized by the server against the editor's allowlist before it was sent.
-              <div className="prose-editor max-w-none text-sm" data-testid="expanded-text" dangerouslySetInnerHTML={{ __html: state?.expanded ?? '' }} />
+              <div
+                className="prose-editor max-w-none text-sm"
+                data-testid="expanded-text"
+                dangerouslySetInnerHTML={{ __html: state?.expanded ?? '' }}
+              />
             )}
           </section>
         </div>

@@ -52,7 +52,11 @@ export function useParagraphExpansion(textbookId: number | undefined, location: 
       } catch (err) {
         if (run.current !== id) return;
         setState(null);
-        toast({ title: 'Error expanding text', description: err instanceof Error && err.message ? err.message : 'An unknown error occurred', variant: 'destructive' });
+        toast({
+          title: 'Error expanding text',
+          description: err instanceof Error && err.message ? err.message : 'An unknown error occurred',
+          variant: 'destructive',
+        });
       }
     },
     [textbookId, location],

@@ -30,7 +30,8 @@ export function useStructureExpansion(opts: {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<ExpansionBusy>(null);
 
-  const missingId = () => toast({ title: 'Error', description: 'Textbook ID is missing. Please save the textbook first.', variant: 'destructive' });
+  const missingId = () =>
+    toast({ title: 'Error', description: 'Textbook ID is missing. Please save the textbook first.', variant: 'destructive' });
 
   const runChapter = useCallback(
     async (chapterIndex: number) => {
@@ -43,7 +44,11 @@ export function useStructureExpansion(opts: {
         const result = await expandChapter({ textbookId, chapterIndex, chapterTitle: chapter.title, chapterContent: chapter.content });
         onContentSaved(result.textbookContent, result.revision);
         await queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
-        toast({ title: 'Chapter Expanded', description: result.note ?? `"${chapter.title}" now has ${result.expandedChapter.sections.length} sections.`, variant: 'success' });
+        toast({
+          title: 'Chapter Expanded',
+          description: result.note ?? `"${chapter.title}" now has ${result.expandedChapter.sections.length} sections.`,
+          variant: 'success',
+        });
       } catch (err) {
         toast({ title: 'Error', description: failureText(err, 'Failed to expand chapter. Please try again.'), variant: 'destructive' });
       } finally {

@@ -73,7 +73,7 @@ describe('login form', () => {
 });
 
 describe('register form', () => {
-  it("shows \"Passwords don't match\" on confirmPassword and sends nothing", async () => {
+  it('shows "Passwords don\'t match" on confirmPassword and sends nothing', async () => {
     const calls = mockFetch({ 'GET /api/user': signedOut });
     const user = userEvent.setup();
     renderWithApp(<AuthPage />, { path: '/auth' });

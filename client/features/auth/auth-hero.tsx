@@ -12,7 +12,9 @@ export function AuthHero() {
     <div className="flex h-full flex-col justify-center rounded-lg bg-gradient-to-br from-indigo-600 to-violet-700 p-8 text-white">
       <BookOpen className="h-10 w-10" />
       <h2 className="mt-4 text-2xl font-bold">Build textbooks from your course materials</h2>
-      <p className="mt-2 text-indigo-100">Textbook Studio helps instructors create quizzes, lesson plans, homework and assessments from one grounded source.</p>
+      <p className="mt-2 text-indigo-100">
+        Textbook Studio helps instructors create quizzes, lesson plans, homework and assessments from one grounded source.
+      </p>
       <ul className="mt-6 space-y-4">
         {blurbs.map((b) => (
           <li key={b.title} className="flex gap-3">

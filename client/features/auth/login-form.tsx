@@ -26,7 +26,9 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
       </Button>
       <p className="text-center text-sm text-slate-500">
         Don&apos;t have an account?{' '}
-        <button type="button" className="font-medium text-indigo-600 hover:underline" onClick={onSwitch}>Register</button>
+        <button type="button" className="font-medium text-indigo-600 hover:underline" onClick={onSwitch}>
+          Register
+        </button>
       </p>
     </form>
   );

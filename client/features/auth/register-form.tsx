@@ -7,7 +7,10 @@ import { FieldError, Input, Label } from '../../components/ui/input';
 
 export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   const { registerMutation } = useAuth();
-  const form = useForm<RegisterValues>({ resolver: zodResolver(registerForm), defaultValues: { username: '', password: '', confirmPassword: '' } });
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(registerForm),
+    defaultValues: { username: '', password: '', confirmPassword: '' },
+  });
   const pending = registerMutation.isPending;
   // confirmPassword is checked here and never sent.
   const submit = form.handleSubmit(({ username, password }) => registerMutation.mutate({ username, password }));
@@ -34,7 +37,9 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
       </Button>
       <p className="text-center text-sm text-slate-500">
         Already have an account?{' '}
-        <button type="button" className="font-medium text-indigo-600 hover:underline" onClick={onSwitch}>Login</button>
+        <button type="button" className="font-medium text-indigo-600 hover:underline" onClick={onSwitch}>
+          Login
+        </button>
       </p>
     </form>
   );

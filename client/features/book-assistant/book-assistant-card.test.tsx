@@ -35,7 +35,9 @@ describe('AI Outline Assistant on the textbook page', () => {
     });
     const saved: Array<[TextbookContent, number]> = [];
     const user = userEvent.setup();
-    renderWithApp(<BookAssistantCard textbookId={7} topic="LA" content={before} revision={11} onContentSaved={(c, r) => saved.push([c, r])} />);
+    renderWithApp(
+      <BookAssistantCard textbookId={7} topic="LA" content={before} revision={11} onContentSaved={(c, r) => saved.push([c, r])} />,
+    );
 
     await user.type(screen.getByLabelText('Message to the outline assistant'), 'add a chapter on eigenvalues');
     await user.click(screen.getByRole('button', { name: 'Send message' }));

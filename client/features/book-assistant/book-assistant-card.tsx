@@ -19,15 +19,24 @@ export function BookAssistantCard(props: BookAssistantOptions) {
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list must be reachable by keyboard to scroll it */}
-        <div className="max-h-72 space-y-2 overflow-y-auto" aria-live="polite" aria-label="Conversation with the outline assistant" role="log" tabIndex={0} data-testid="book-assistant-messages">
+        <div
+          className="max-h-72 space-y-2 overflow-y-auto"
+          aria-live="polite"
+          aria-label="Conversation with the outline assistant"
+          role="log"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list must be reachable by keyboard to scroll it
+          tabIndex={0}
+          data-testid="book-assistant-messages"
+        >
           {messages.map((m, i) => (
             <p
               key={i}
               data-role={m.role}
               className={cn(
                 'whitespace-pre-wrap rounded-lg px-3 py-2 text-sm',
-                m.role === 'user' ? 'ml-6 bg-indigo-600 text-white' : 'mr-6 bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+                m.role === 'user'
+                  ? 'ml-6 bg-indigo-600 text-white'
+                  : 'mr-6 bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
               )}
             >
               {m.content}
@@ -69,7 +78,13 @@ export function BookAssistantCard(props: BookAssistantOptions) {
             void send(text).then((sent) => sent && setDraft((d) => (d === text ? '' : d)));
           }}
         >
-          <Input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Ask to change the outline..." aria-label="Message to the outline assistant" disabled={busy === 'asking'} />
+          <Input
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="Ask to change the outline..."
+            aria-label="Message to the outline assistant"
+            disabled={busy === 'asking'}
+          />
           <Button type="submit" size="icon" className="h-10 w-10 shrink-0" aria-label="Send message" disabled={busy !== null}>
             <Send className="h-4 w-4" />
           </Button>

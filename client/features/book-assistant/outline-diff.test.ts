@@ -5,19 +5,38 @@ import { diffOutline, outlineChanged } from './outline-diff';
 const book = (chapters: Array<[string, string, Array<[string, string]>]>): TextbookContent => ({
   title: 'B',
   references: [],
-  chapters: chapters.map(([id, title, sections]) => ({ id, title, content: '', sections: sections.map(([sid, st]) => ({ id: sid, title: st, content: '' })) })),
+  chapters: chapters.map(([id, title, sections]) => ({
+    id,
+    title,
+    content: '',
+    sections: sections.map(([sid, st]) => ({ id: sid, title: st, content: '' })),
+  })),
 });
 
 describe('diffOutline', () => {
   const before = book([
-    ['c1', 'Vectors', [['s1', 'Norms'], ['s2', 'Inner products']]],
+    [
+      'c1',
+      'Vectors',
+      [
+        ['s1', 'Norms'],
+        ['s2', 'Inner products'],
+      ],
+    ],
     ['c2', 'Matrices', [['s3', 'Inverse']]],
     ['c3', 'Calculus', []],
   ]);
 
   it('marks added, renamed, moved and removed chapters and sections', () => {
     const after = book([
-      ['c2', 'Matrices and Maps', [['s3', 'Inverse'], ['s9', 'Transpose']]],
+      [
+        'c2',
+        'Matrices and Maps',
+        [
+          ['s3', 'Inverse'],
+          ['s9', 'Transpose'],
+        ],
+      ],
       ['c1', 'Vectors', [['s2', 'Inner products']]],
       ['c4', 'Probability', []],
     ]);

@@ -21,7 +21,10 @@ function keyOf(item: Item, index: number): string {
   return item.id ? `id:${item.id}` : `t:${item.title.trim().toLowerCase()}#${index}`;
 }
 
-function diffList<T extends Item>(before: T[], after: T[]): Array<{ item: T; key: string; was?: string; change: OutlineChange; beforeItem?: T }> {
+function diffList<T extends Item>(
+  before: T[],
+  after: T[],
+): Array<{ item: T; key: string; was?: string; change: OutlineChange; beforeItem?: T }> {
   const beforeKeys = before.map(keyOf);
   const byKey = new Map(before.map((b, i) => [beforeKeys[i], { item: b, index: i }]));
   const afterKeys = after.map(keyOf);
@@ -38,7 +41,13 @@ function diffList<T extends Item>(before: T[], after: T[]): Array<{ item: T; key
     }
     const renamed = prior.item.title.trim() !== item.title.trim();
     const moved = kept.indexOf(key) !== keptBeforeOrder.indexOf(key);
-    out.push({ item, key, beforeItem: prior.item, change: renamed ? 'renamed' : moved ? 'moved' : 'same', ...(renamed ? { was: prior.item.title } : {}) });
+    out.push({
+      item,
+      key,
+      beforeItem: prior.item,
+      change: renamed ? 'renamed' : moved ? 'moved' : 'same',
+      ...(renamed ? { was: prior.item.title } : {}),
+    });
   });
   before.forEach((item, i) => {
     if (!afterKeys.includes(beforeKeys[i])) out.push({ item, key: beforeKeys[i], change: 'removed' });
@@ -55,9 +64,15 @@ export function diffOutline(before: TextbookContent, after: TextbookContent): Ou
   return diffList(before.chapters, after.chapters).map(({ item, key, was, change, beforeItem }) => {
     const sectionsBefore = change === 'added' ? [] : (beforeItem?.sections ?? []);
     const sectionsAfter = change === 'removed' ? [] : item.sections;
-    const sections = change === 'removed'
-      ? item.sections.map((s, i) => ({ key: keyOf(s, i), title: s.title, change: 'removed' as const }))
-      : diffList(sectionsBefore, sectionsAfter).map((s) => ({ key: s.key, title: s.item.title, change: s.change, ...(s.was ? { was: s.was } : {}) }));
+    const sections =
+      change === 'removed'
+        ? item.sections.map((s, i) => ({ key: keyOf(s, i), title: s.title, change: 'removed' as const }))
+        : diffList(sectionsBefore, sectionsAfter).map((s) => ({
+            key: s.key,
+            title: s.item.title,
+            change: s.change,
+            ...(s.was ? { was: s.was } : {}),
+          }));
     return { key, title: item.title, change, sections, ...(was ? { was } : {}) };
   });
 }

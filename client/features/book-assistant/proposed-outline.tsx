@@ -12,14 +12,22 @@ const changeClass: Record<OutlineChange, string> = {
 
 function ChangeTag({ change }: { change: OutlineChange }) {
   if (change === 'same') return null;
-  return <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase tracking-wide text-slate-600 no-underline dark:bg-slate-800 dark:text-slate-300">{changeLabel[change]}</span>;
+  return (
+    <span className="ml-1 rounded bg-slate-100 px-1 text-[10px] uppercase tracking-wide text-slate-600 no-underline dark:bg-slate-800 dark:text-slate-300">
+      {changeLabel[change]}
+    </span>
+  );
 }
 
 /** The proposed table of contents, every change marked, before it is applied. */
 export function ProposedOutline({ outline }: { outline: OutlineEntry[] }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list must be reachable by keyboard to scroll it
-    <ol className="max-h-64 space-y-1 overflow-y-auto text-sm" aria-label="Proposed table of contents" tabIndex={0}>
+    <ol
+      className="max-h-64 space-y-1 overflow-y-auto text-sm"
+      aria-label="Proposed table of contents"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list must be reachable by keyboard to scroll it
+      tabIndex={0}
+    >
       {outline.map((c) => (
         <li key={c.key} data-change={c.change}>
           <span className={cn('font-medium', changeClass[c.change])}>{c.title}</span>
@@ -41,4 +49,3 @@ export function ProposedOutline({ outline }: { outline: OutlineEntry[] }) {
     </ol>
   );
 }
-

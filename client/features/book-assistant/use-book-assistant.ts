@@ -35,7 +35,7 @@ export interface BookAssistantOptions {
 }
 
 export const bookAssistantGreeting =
-  'Ask me to change this book\'s outline (add, remove, rename, move, split or merge chapters and sections) or ask a question about its material. You will see the new table of contents before anything changes.';
+  "Ask me to change this book's outline (add, remove, rename, move, split or merge chapters and sections) or ask a question about its material. You will see the new table of contents before anything changes.";
 
 /**
  * The outline assistant on the textbook page: asks the server with the saved book and its
@@ -97,7 +97,11 @@ export function useBookAssistant({ textbookId, topic, content, revision, onConte
       setProposal(null);
       toast({ title: 'Outline Updated', description: 'The textbook outline has been updated.', variant: 'success' });
     } catch (err) {
-      toast({ title: 'Update Failed', description: `Could not update the textbook structure. ${errorMessage(err)}`, variant: 'destructive' });
+      toast({
+        title: 'Update Failed',
+        description: `Could not update the textbook structure. ${errorMessage(err)}`,
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }

@@ -6,7 +6,10 @@ export type { CollaboratorEntry, UserSearchResult };
 export const collaboratorsKey = (textbookId: number) => [`/api/textbooks/${textbookId}/collaborators`] as const;
 
 export async function fetchCollaborators(textbookId: number): Promise<CollaboratorEntry[]> {
-  const body = await apiJson<CollaboratorEntry[] | { collaborators: CollaboratorEntry[] }>('GET', `/api/textbooks/${textbookId}/collaborators`);
+  const body = await apiJson<CollaboratorEntry[] | { collaborators: CollaboratorEntry[] }>(
+    'GET',
+    `/api/textbooks/${textbookId}/collaborators`,
+  );
   // docs/product.md answers a list; tolerate a wrapped list too.
   return Array.isArray(body) ? body : body.collaborators;
 }

@@ -14,7 +14,15 @@ describe('CollaboratorsCard', () => {
           { user: { id: 3, username: 'carol' }, userId: 3, textbookId: 7, role: 'collaborator', createdAt: '' },
         ]),
     });
-    renderWithApp(<CollaboratorsCard textbookId={7} activeUsers={[{ userId: 1, username: 'olivia' }, { userId: 2, username: 'bob' }]} />);
+    renderWithApp(
+      <CollaboratorsCard
+        textbookId={7}
+        activeUsers={[
+          { userId: 1, username: 'olivia' },
+          { userId: 2, username: 'bob' },
+        ]}
+      />,
+    );
     const olivia = await screen.findByTestId('collaborator-olivia');
     expect(olivia).toHaveTextContent('(owner)');
     expect(within(olivia).getByText('Active')).toBeInTheDocument();

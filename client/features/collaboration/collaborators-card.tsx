@@ -19,7 +19,11 @@ interface Person {
  */
 export function CollaboratorsCard({ textbookId, activeUsers }: { textbookId: number; activeUsers: ActiveCollaborator[] }) {
   const { user } = useAuth();
-  const { data: entries, isLoading, isError } = useQuery({ queryKey: collaboratorsKey(textbookId), queryFn: () => fetchCollaborators(textbookId) });
+  const {
+    data: entries,
+    isLoading,
+    isError,
+  } = useQuery({ queryKey: collaboratorsKey(textbookId), queryFn: () => fetchCollaborators(textbookId) });
   // The page has already loaded the textbook; read it from the cache without fetching again.
   const { data: textbook } = useQuery<TextbookResponse>({ queryKey: textbookKey(textbookId), enabled: false });
   const ownerId = textbook?.userId;
@@ -61,7 +65,9 @@ export function CollaboratorsCard({ textbookId, activeUsers }: { textbookId: num
                   {p.username}
                   {p.isOwner && <span className="ml-1 text-xs text-slate-500">(owner)</span>}
                 </span>
-                {active.has(p.id) && <Badge className="bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">Active</Badge>}
+                {active.has(p.id) && (
+                  <Badge className="bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">Active</Badge>
+                )}
               </li>
             ))}
           </ul>

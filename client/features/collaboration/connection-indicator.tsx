@@ -11,7 +11,9 @@ export function ConnectionIndicator({ connected }: { connected: boolean }) {
       data-connected={connected ? 'true' : 'false'}
       className={cn(
         'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm',
-        connected ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
+        connected
+          ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200'
+          : 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
       )}
     >
       {connected ? <Wifi className="h-4 w-4" aria-hidden /> : <WifiOff className="h-4 w-4" aria-hidden />}

@@ -30,7 +30,9 @@ describe('ManageCollaboratorsDialog', () => {
 
   it('shows the owner text, remove buttons and the add section (without any debug label)', async () => {
     const { dialog } = await openDialog(true);
-    expect(within(dialog).getByText('Add or remove collaborators for this textbook. Collaborators can edit the textbook content.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Add or remove collaborators for this textbook. Collaborators can edit the textbook content.'),
+    ).toBeInTheDocument();
     expect(await within(dialog).findByText('bob')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Remove bob' })).toBeInTheDocument();
     expect(within(dialog).getByPlaceholderText('Search users by username')).toBeInTheDocument();
@@ -80,7 +82,11 @@ describe('ManageCollaboratorsDialog', () => {
   });
 
   it("says 'No Users Found' when nothing matches", async () => {
-    calls = mockFetch({ 'GET /api/user': () => json(owner), [listUrl]: () => json(entries(bob)), 'GET /api/users/search?q=zz&textbookId=7': () => json([bob]) });
+    calls = mockFetch({
+      'GET /api/user': () => json(owner),
+      [listUrl]: () => json(entries(bob)),
+      'GET /api/users/search?q=zz&textbookId=7': () => json([bob]),
+    });
     const { user, dialog } = await openDialog(true);
     await within(dialog).findByText('bob');
     await user.type(within(dialog).getByPlaceholderText('Search users by username'), 'zz{Enter}');

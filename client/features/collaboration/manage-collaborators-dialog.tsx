@@ -9,7 +9,14 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, errorMessage } from '../../lib/api';
-import { addCollaborator, collaboratorsKey, fetchCollaborators, removeCollaborator, searchUsers, type UserSearchResult } from './collaboration.api';
+import {
+  addCollaborator,
+  collaboratorsKey,
+  fetchCollaborators,
+  removeCollaborator,
+  searchUsers,
+  type UserSearchResult,
+} from './collaboration.api';
 
 /** The server's own `message` when it sent one. */
 function serverMessageOr(err: unknown, fallback: string): string {
@@ -37,7 +44,11 @@ export function ManageCollaboratorsDialog({ textbookId, isOwner }: { textbookId:
   const [results, setResults] = useState<UserSearchResult[] | null>(null);
   const [searching, setSearching] = useState(false);
 
-  const { data: entries = [], isLoading } = useQuery({ queryKey: collaboratorsKey(textbookId), queryFn: () => fetchCollaborators(textbookId), enabled: open });
+  const { data: entries = [], isLoading } = useQuery({
+    queryKey: collaboratorsKey(textbookId),
+    queryFn: () => fetchCollaborators(textbookId),
+    enabled: open,
+  });
   const collaboratorEntries = entries.filter((e) => e.role !== 'owner');
   const existingIds = new Set(entries.map((e) => e.user.id));
 
@@ -55,7 +66,12 @@ export function ManageCollaboratorsDialog({ textbookId, isOwner }: { textbookId:
     mutationFn: (person: { id: number; username: string }) => removeCollaborator(textbookId, person.id),
     onSuccess: async (_void, person) => {
       const leftMyself = person.id === user?.id;
-      toast({ title: 'Collaborator Removed', description: leftMyself ? 'You are no longer a collaborator on this textbook.' : `${person.username} can no longer edit this textbook.` });
+      toast({
+        title: 'Collaborator Removed',
+        description: leftMyself
+          ? 'You are no longer a collaborator on this textbook.'
+          : `${person.username} can no longer edit this textbook.`,
+      });
       if (leftMyself) {
         // Without access the textbook page would only show an error.
         setOpen(false);
@@ -81,7 +97,11 @@ export function ManageCollaboratorsDialog({ textbookId, isOwner }: { textbookId:
       if (found.length === 0) toast({ title: 'No Users Found', description: 'No users match your search criteria.' });
     } catch (err) {
       setResults(null);
-      toast({ title: 'Search Failed', description: serverMessageOr(err, 'Could not search for users. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Search Failed',
+        description: serverMessageOr(err, 'Could not search for users. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setSearching(false);
     }
@@ -105,12 +125,16 @@ export function ManageCollaboratorsDialog({ textbookId, isOwner }: { textbookId:
         <DialogHeader>
           <DialogTitle>Manage Collaborators</DialogTitle>
           <DialogDescription>
-            {isOwner ? 'Add or remove collaborators for this textbook. Collaborators can edit the textbook content.' : 'View collaborators for this textbook.'}
+            {isOwner
+              ? 'Add or remove collaborators for this textbook. Collaborators can edit the textbook content.'
+              : 'View collaborators for this textbook.'}
           </DialogDescription>
         </DialogHeader>
 
         <section aria-labelledby="current-collaborators" className="flex flex-col gap-2">
-          <h4 id="current-collaborators" className="text-sm font-medium">Current Collaborators</h4>
+          <h4 id="current-collaborators" className="text-sm font-medium">
+            Current Collaborators
+          </h4>
           {isLoading ? (
             <p className="text-sm text-slate-500">Loading collaborators...</p>
           ) : collaboratorEntries.length === 0 ? (
@@ -118,7 +142,10 @@ export function ManageCollaboratorsDialog({ textbookId, isOwner }: { textbookId:
           ) : (
             <ul className="flex flex-col gap-1">
               {collaboratorEntries.map((e) => (
-                <li key={e.user.id} className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm dark:border-slate-800">
+                <li
+                  key={e.user.id}
+                  className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm dark:border-slate-800"
+                >
                   <span>{e.user.username}</span>
                   {(isOwner || e.user.id === user?.id) && (
                     <Button
@@ -158,9 +185,17 @@ export function ManageCollaboratorsDialog({ textbookId, isOwner }: { textbookId:
             {results && results.length > 0 && (
               <ul className="flex flex-col gap-1" aria-label="Search results">
                 {results.map((r) => (
-                  <li key={r.id} className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm dark:border-slate-800">
+                  <li
+                    key={r.id}
+                    className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm dark:border-slate-800"
+                  >
                     <span>{r.username}</span>
-                    <Button size="sm" aria-label={`Add ${r.username}`} disabled={addMutation.isPending} onClick={() => addMutation.mutate(r)}>
+                    <Button
+                      size="sm"
+                      aria-label={`Add ${r.username}`}
+                      disabled={addMutation.isPending}
+                      onClick={() => addMutation.mutate(r)}
+                    >
                       <UserPlus className="h-4 w-4" aria-hidden /> Add
                     </Button>
                   </li>

@@ -19,7 +19,12 @@ describe('mergeRemoteContent', () => {
   it('keeps the section being typed in and takes everything else from the remote', () => {
     const remote = book(
       [
-        { id: 'c1', title: 'One renamed', content: '<p>c1</p>', sections: [sec('s2', '<p>remote s2</p>'), sec('s1', '<p>remote s1</p>', 'S1 remote title')] },
+        {
+          id: 'c1',
+          title: 'One renamed',
+          content: '<p>c1</p>',
+          sections: [sec('s2', '<p>remote s2</p>'), sec('s1', '<p>remote s1</p>', 'S1 remote title')],
+        },
         { id: 'c2', title: 'Two', content: '<p>c2 remote</p>', sections: [] },
       ],
       'Remote title',

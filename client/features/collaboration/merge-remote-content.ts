@@ -9,13 +9,19 @@ import type { Chapter, Section, TextbookContent } from '../../../common/textbook
  * If the remote side removed the section being typed in, it is put back where
  * it was locally (nothing is lost; the next save decides).
  */
-export function mergeRemoteContent(local: TextbookContent, remote: TextbookContent, editingSectionId: string | null | undefined): TextbookContent {
+export function mergeRemoteContent(
+  local: TextbookContent,
+  remote: TextbookContent,
+  editingSectionId: string | null | undefined,
+): TextbookContent {
   if (!editingSectionId) return remote;
   const located = locate(local, editingSectionId);
   if (!located) return remote;
 
   if (located.kind === 'chapter') {
-    const chapters = remote.chapters.map((ch) => (ch.id === editingSectionId ? { ...ch, title: located.chapter.title, content: located.chapter.content } : ch));
+    const chapters = remote.chapters.map((ch) =>
+      ch.id === editingSectionId ? { ...ch, title: located.chapter.title, content: located.chapter.content } : ch,
+    );
     if (!remote.chapters.some((ch) => ch.id === editingSectionId)) {
       chapters.splice(insertIndex(local.chapters, remote.chapters, located.chapterIndex), 0, located.chapter);
     }

@@ -143,7 +143,9 @@ describe('useCollaboration', () => {
     const { socket } = await mount();
     act(() => socket.onerror?.());
     expect(title()).toBe('Collaboration Error');
-    expect(screen.getByTestId('toast-description')).toHaveTextContent('Could not connect to the collaboration server. Collaborative editing is disabled.');
+    expect(screen.getByTestId('toast-description')).toHaveTextContent(
+      'Could not connect to the collaboration server. Collaborative editing is disabled.',
+    );
     expect(screen.getByTestId('connected')).toHaveTextContent('false');
     vi.useFakeTimers();
     act(() => socket.serverClose(4404, 'Textbook not found'));

@@ -91,13 +91,19 @@ export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationO
           if (typeof msg.userId !== 'number' || msg.userId === userId) return;
           const left = msg.userId;
           setActiveUsers((list) => list.filter((u) => u.userId !== left));
-          collaborationToast({ title: 'Collaborator Left', description: `${typeof msg.username === 'string' ? msg.username : 'A collaborator'} has left` });
+          collaborationToast({
+            title: 'Collaborator Left',
+            description: `${typeof msg.username === 'string' ? msg.username : 'A collaborator'} has left`,
+          });
           return;
         }
         case 'edit': {
           if (msg.userId === userId || typeof msg.revision !== 'number' || msg.content === undefined) return;
           onRemoteEditRef.current(msg.content, msg.revision);
-          collaborationToast({ title: 'Collaboration Update', description: `${typeof msg.username === 'string' ? msg.username : 'A collaborator'} updated the textbook` });
+          collaborationToast({
+            title: 'Collaboration Update',
+            description: `${typeof msg.username === 'string' ? msg.username : 'A collaborator'} updated the textbook`,
+          });
           return;
         }
         default:

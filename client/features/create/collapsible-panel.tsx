@@ -17,9 +17,17 @@ export interface CollapsiblePanelProps {
 /** One of the form's result panels: a header that toggles its body. */
 export function CollapsiblePanel({ title, icon, badge, isOpen, onToggle, children, testId }: CollapsiblePanelProps) {
   return (
-    <Collapsible.Root open={isOpen} onOpenChange={onToggle} className="rounded-lg border border-slate-200 dark:border-slate-800" data-testid={testId}>
+    <Collapsible.Root
+      open={isOpen}
+      onOpenChange={onToggle}
+      className="rounded-lg border border-slate-200 dark:border-slate-800"
+      data-testid={testId}
+    >
       <Collapsible.Trigger asChild>
-        <button type="button" className="flex w-full items-center gap-2 px-4 py-3 text-left text-sm font-semibold hover:bg-slate-50 dark:hover:bg-slate-800/50">
+        <button
+          type="button"
+          className="flex w-full items-center gap-2 px-4 py-3 text-left text-sm font-semibold hover:bg-slate-50 dark:hover:bg-slate-800/50"
+        >
           {icon}
           <span>{title}</span>
           {badge !== undefined && <Badge data-testid={testId ? `${testId}-badge` : undefined}>{badge}</Badge>}

@@ -10,7 +10,13 @@ const extraction = {
   objectives: ['Explain how trace trees are recorded', 'Compare tracing with method compilation'],
   extractedReferences: [
     'A. Gal et al. Trace-based just-in-time type specialization. PLDI 2009.',
-    { title: 'Dynamo: a transparent dynamic optimization system', authors: ['V. Bala', 'E. Duesterwald'], year: 2000, publisher: 'PLDI', url: 'https://doi.org/10.1145/349299.349303' },
+    {
+      title: 'Dynamo: a transparent dynamic optimization system',
+      authors: ['V. Bala', 'E. Duesterwald'],
+      year: 2000,
+      publisher: 'PLDI',
+      url: 'https://doi.org/10.1145/349299.349303',
+    },
   ],
   aiSuggestions: ['Define "side exit" before using it'],
 };
@@ -173,7 +179,12 @@ describe('creation form: references and the generate button', () => {
       'POST /api/textbooks/preview-references': () => {
         round += 1;
         return round === 1
-          ? json({ references: [{ title: 'Paper A', doi: '10.1/a' }, 'Loose citation B'], extractedText: '', detectedTopic: 'JIT', sources: { used: ['documents'], failed: [{ source: 'openalex', reason: 'timed out' }] } })
+          ? json({
+              references: [{ title: 'Paper A', doi: '10.1/a' }, 'Loose citation B'],
+              extractedText: '',
+              detectedTopic: 'JIT',
+              sources: { used: ['documents'], failed: [{ source: 'openalex', reason: 'timed out' }] },
+            })
           : json({ references: [{ title: 'Paper A', doi: '10.1/A', year: '2009' }, { title: 'Paper C' }, 'Loose citation B'] });
       },
     });
@@ -198,7 +209,10 @@ describe('creation form: references and the generate button', () => {
     await waitFor(() => expect(screen.getByTestId('panel-references-badge')).toHaveTextContent('1 / 3 approved'));
     const second = calls.filter((c) => c.key === 'POST /api/textbooks/preview-references')[1]?.init?.body as FormData;
     const sent = JSON.parse(String(second.get('existingReferences'))) as Array<{ title: string; approved: boolean }>;
-    expect(sent.map((r) => [r.title, r.approved])).toEqual([['Paper A', true], ['Reference 2', false]]);
+    expect(sent.map((r) => [r.title, r.approved])).toEqual([
+      ['Paper A', true],
+      ['Reference 2', false],
+    ]);
   });
 
   it('says why reference preview failed', async () => {

@@ -55,13 +55,18 @@ export function CreationForm({ state, dispatch, onGenerate, isGenerating }: Crea
     <Card>
       <CardHeader>
         <CardTitle>Create a New Textbook</CardTitle>
-        <CardDescription>Give a topic and your course materials; preview what was found, approve references, then generate.</CardDescription>
+        <CardDescription>
+          Give a topic and your course materials; preview what was found, approve references, then generate.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form
           noValidate
           aria-label="Create textbook"
-          className={cn('space-y-5 rounded-lg transition-shadow', isDragging && 'ring-2 ring-indigo-500 ring-offset-4 dark:ring-offset-slate-900')}
+          className={cn(
+            'space-y-5 rounded-lg transition-shadow',
+            isDragging && 'ring-2 ring-indigo-500 ring-offset-4 dark:ring-offset-slate-900',
+          )}
           onSubmit={(e) => e.preventDefault()}
           onDragOver={(e) => {
             if (!hasFiles(e)) return;
@@ -75,16 +80,30 @@ export function CreationForm({ state, dispatch, onGenerate, isGenerating }: Crea
         >
           <div className="space-y-1.5">
             <Label htmlFor="topic">Topic Name</Label>
-            <Input id="topic" value={state.topic} placeholder="e.g., Introduction to Machine Learning" onChange={(e) => dispatch({ type: 'topic', value: e.target.value })} />
+            <Input
+              id="topic"
+              value={state.topic}
+              placeholder="e.g., Introduction to Machine Learning"
+              onChange={(e) => dispatch({ type: 'topic', value: e.target.value })}
+            />
           </div>
 
           <Tabs value={state.mode} onValueChange={(v) => dispatch({ type: 'mode', value: v as InputMode })}>
             <TabsList className="w-full">
-              <TabsTrigger value="file" className="flex-1">Upload Files</TabsTrigger>
-              <TabsTrigger value="direct" className="flex-1">Enter Directly</TabsTrigger>
+              <TabsTrigger value="file" className="flex-1">
+                Upload Files
+              </TabsTrigger>
+              <TabsTrigger value="direct" className="flex-1">
+                Enter Directly
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="file">
-              <FilePicker files={state.files} error={fileError} onPick={addFiles} onRemove={(index) => dispatch({ type: 'removeFile', index })} />
+              <FilePicker
+                files={state.files}
+                error={fileError}
+                onPick={addFiles}
+                onRemove={(index) => dispatch({ type: 'removeFile', index })}
+              />
             </TabsContent>
             <TabsContent value="direct">
               <DirectInput
@@ -102,7 +121,11 @@ export function CreationForm({ state, dispatch, onGenerate, isGenerating }: Crea
               {state.mode === 'file' ? 'Preview Extracted Content' : 'Analyze & Preview Content'}
             </Button>
             <Button variant="outline" onClick={() => actions.runReferencePreview(false)} disabled={isBusy}>
-              {actions.isFindingReferences ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Library className="h-4 w-4" aria-hidden />}
+              {actions.isFindingReferences ? (
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+              ) : (
+                <Library className="h-4 w-4" aria-hidden />
+              )}
               Preview Academic References
             </Button>
             {state.references.length > 0 && (

@@ -1,4 +1,11 @@
-import type { ExtractTextResponse, InputMode, MaterialInput, PreviewReferencesResponse, Reference, ReferenceSourceReport } from './create.types';
+import type {
+  ExtractTextResponse,
+  InputMode,
+  MaterialInput,
+  PreviewReferencesResponse,
+  Reference,
+  ReferenceSourceReport,
+} from './create.types';
 import { keepApprovals, normalizeReferences, normalizeSources } from './normalize-references';
 import { sameFile } from './file-types';
 
@@ -135,14 +142,19 @@ export interface ValidationProblem {
 export function validateGenerate(state: Pick<CreationState, 'topic' | 'references'>): ValidationProblem | null {
   if (!state.topic.trim()) return { title: 'Validation Error', description: 'Please enter a topic' };
   if (state.references.length > 0 && approvedCount(state) === 0) {
-    return { title: 'No Approved References', description: 'Please approve at least one reference or preview references again to continue.' };
+    return {
+      title: 'No Approved References',
+      description: 'Please approve at least one reference or preview references again to continue.',
+    };
   }
   return null;
 }
 
 /** docs/product.md, extraction preview: a file in file mode, non-blank content in direct mode. */
 export function validateExtraction(state: Pick<CreationState, 'mode' | 'files' | 'directContent'>): ValidationProblem | null {
-  if (state.mode === 'file' && state.files.length === 0) return { title: 'Validation Error', description: 'Please upload at least one file' };
-  if (state.mode === 'direct' && !state.directContent.trim()) return { title: 'Validation Error', description: 'Please enter some content' };
+  if (state.mode === 'file' && state.files.length === 0)
+    return { title: 'Validation Error', description: 'Please upload at least one file' };
+  if (state.mode === 'direct' && !state.directContent.trim())
+    return { title: 'Validation Error', description: 'Please enter some content' };
   return null;
 }

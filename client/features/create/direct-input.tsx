@@ -13,7 +13,12 @@ export function DirectInput({ content, chapterTitle, onContentChange, onChapterT
     <div className="space-y-3">
       <div className="space-y-1.5">
         <Label htmlFor="chapter-title">Chapter Title (optional)</Label>
-        <Input id="chapter-title" value={chapterTitle} placeholder="e.g., Chapter 1: Foundations" onChange={(e) => onChapterTitleChange(e.target.value)} />
+        <Input
+          id="chapter-title"
+          value={chapterTitle}
+          placeholder="e.g., Chapter 1: Foundations"
+          onChange={(e) => onChapterTitleChange(e.target.value)}
+        />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="direct-content">Content</Label>

@@ -29,16 +29,29 @@ export function FileItem({ file, onRemove }: { file: File; onRemove: () => void 
     <li className="flex gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-800" data-testid="file-item">
       <Icon className="mt-0.5 h-8 w-8 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium" title={file.name}>{file.name}</p>
+        <p className="truncate text-sm font-medium" title={file.name}>
+          {file.name}
+        </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">
           <span>{formatFileSize(file.size)}</span> · <span>{fileTypeLabel(file)}</span>
         </p>
-        <div className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="file-preview" data-state={preview || !kind ? 'ready' : 'loading'}>
+        <div
+          className="mt-1 text-xs text-slate-600 dark:text-slate-300"
+          data-testid="file-preview"
+          data-state={preview || !kind ? 'ready' : 'loading'}
+        >
           {preview?.lines && preview.lines.length > 0 && (
-            <pre className="max-h-24 overflow-hidden whitespace-pre-wrap rounded bg-slate-50 p-2 font-sans dark:bg-slate-950">{preview.lines.join('\n')}</pre>
+            <pre className="max-h-24 overflow-hidden whitespace-pre-wrap rounded bg-slate-50 p-2 font-sans dark:bg-slate-950">
+              {preview.lines.join('\n')}
+            </pre>
           )}
           {preview?.lines && preview.lines.length === 0 && <p className="italic">Empty text file</p>}
-          {kind === 'pdf' && <p>{kindLabels.pdf}{preview?.pages ? ` · ${preview.pages} ${preview.pages === 1 ? 'page' : 'pages'}` : ''}</p>}
+          {kind === 'pdf' && (
+            <p>
+              {kindLabels.pdf}
+              {preview?.pages ? ` · ${preview.pages} ${preview.pages === 1 ? 'page' : 'pages'}` : ''}
+            </p>
+          )}
           {kind === 'docx' && <p>{kindLabels.docx}</p>}
         </div>
       </div>

@@ -22,7 +22,9 @@ export function FilePicker({ files, error, onPick, onRemove }: FilePickerProps) 
         <Upload className="h-8 w-8 text-slate-400" aria-hidden />
         <p className="text-sm font-medium">Drag and drop your course materials here</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">PDF, DOCX or TXT files; several at once are fine</p>
-        <label htmlFor={inputId} className="sr-only">Upload files</label>
+        <label htmlFor={inputId} className="sr-only">
+          Upload files
+        </label>
         <input
           id={inputId}
           ref={inputRef}

@@ -48,7 +48,9 @@ describe('useGenerationProgress', () => {
 
   it('shows the real stage once the job answers and stops simulating', async () => {
     let job: unknown = null;
-    mockFetch({ 'GET /api/generation-jobs/job-abcdef12': () => (job ? json(job) : json({ message: 'Not found', code: 'NOT_FOUND' }, 404)) });
+    mockFetch({
+      'GET /api/generation-jobs/job-abcdef12': () => (job ? json(job) : json({ message: 'Not found', code: 'NOT_FOUND' }, 404)),
+    });
     const { result } = renderHook(() => useGenerationProgress('job-abcdef12', false));
     await act(() => vi.advanceTimersByTimeAsync(1200));
     expect(result.current.steps[0].progress).toBe(20);

@@ -6,7 +6,9 @@ import { json, mockFetch, renderWithApp } from '../../test/render';
 
 const outline = {
   title: 'Tracing JITs',
-  chapters: [{ id: 'c1', title: 'Trace Trees', content: '<p>Intro</p>', sections: [{ id: 's1', title: 'Recording', content: '<p>Text</p>' }] }],
+  chapters: [
+    { id: 'c1', title: 'Trace Trees', content: '<p>Intro</p>', sections: [{ id: 's1', title: 'Recording', content: '<p>Text</p>' }] },
+  ],
   references: [],
 };
 
@@ -19,7 +21,14 @@ describe('home page modes', () => {
     mockFetch({});
     renderWithApp(<HomePage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('AI-Powered Textbook Generator');
-    for (const text of ['Upload Materials', 'Semantic Search', 'Get Your Textbook', 'Vector Embeddings', 'AI Content Generation', 'Persistent Storage']) {
+    for (const text of [
+      'Upload Materials',
+      'Semantic Search',
+      'Get Your Textbook',
+      'Vector Embeddings',
+      'AI Content Generation',
+      'Persistent Storage',
+    ]) {
       expect(screen.getByRole('heading', { name: text })).toBeInTheDocument();
     }
     expect(screen.getByRole('tab', { name: 'Upload Files' })).toHaveAttribute('aria-selected', 'true');
@@ -55,7 +64,9 @@ describe('home page modes', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
 
     expect(await screen.findByRole('heading', { name: 'Generation Failed' })).toBeVisible();
-    expect(screen.getByText("We couldn't generate your textbook. This might be due to an issue with the uploaded files or our servers.")).toBeVisible();
+    expect(
+      screen.getByText("We couldn't generate your textbook. This might be due to an issue with the uploaded files or our servers."),
+    ).toBeVisible();
     expect(screen.getByTestId('toast-description')).toHaveTextContent('Failed to generate textbook outline: Engine crashed');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(screen.getByLabelText('Topic Name')).toHaveValue('Tracing JITs');
@@ -63,7 +74,8 @@ describe('home page modes', () => {
 
   it('sends only approved references', async () => {
     const calls = mockFetch({
-      'POST /api/textbooks/preview-references': () => json({ references: [{ title: 'Paper A' }, { title: 'Paper B' }, { title: 'Paper C' }] }),
+      'POST /api/textbooks/preview-references': () =>
+        json({ references: [{ title: 'Paper A' }, { title: 'Paper B' }, { title: 'Paper C' }] }),
       'POST /api/textbooks/generate-outline': never,
     });
     const user = userEvent.setup();
@@ -81,14 +93,21 @@ describe('home page modes', () => {
   it('completes the steps, shows the notice, and opens the textbook after 2 seconds', async () => {
     mockFetch({
       'POST /api/textbooks/generate-outline': () =>
-        json({ textbookContent: outline, extractedText: '', textbookId: 42, notice: 'Only a topic was given: add material or connect an LLM for full text.' }),
+        json({
+          textbookContent: outline,
+          extractedText: '',
+          textbookId: 42,
+          notice: 'Only a topic was given: add material or connect an LLM for full text.',
+        }),
     });
     const user = userEvent.setup();
     const { location } = renderWithApp(<HomePage />);
     await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
     await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
 
-    await waitFor(() => expect(screen.getAllByTestId('progress-step').every((s) => s.getAttribute('data-status') === 'complete')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('progress-step').every((s) => s.getAttribute('data-status') === 'complete')).toBe(true),
+    );
     expect(screen.getByTestId('generation-notice')).toHaveTextContent('Only a topic was given');
     const doneAt = Date.now();
     expect(location.history.at(-1)).toBe('/');

@@ -8,7 +8,15 @@ import { keepApprovals, normalizeReferences, normalizeSources, safeHref } from '
 describe('normalizeReferences (spec 3)', () => {
   it('turns strings into descriptions under a numbered default title', () => {
     const [a, b] = normalizeReferences(['Knuth, The Art of Computer Programming', { description: 'untitled' }]);
-    expect(a).toEqual({ title: 'Reference 1', description: 'Knuth, The Art of Computer Programming', authors: '', year: '', publisher: '', url: '', approved: false });
+    expect(a).toEqual({
+      title: 'Reference 1',
+      description: 'Knuth, The Art of Computer Programming',
+      authors: '',
+      year: '',
+      publisher: '',
+      url: '',
+      approved: false,
+    });
     expect(b.title).toBe('Reference 2');
   });
 
@@ -22,8 +30,15 @@ describe('normalizeReferences (spec 3)', () => {
   });
 
   it('keeps approvals across a refreshed list by DOI or title', () => {
-    const before = normalizeReferences([{ title: 'Paper A', doi: '10.1/AB', approved: true }, { title: 'Paper B', approved: true }, { title: 'Paper C' }]);
-    const after = keepApprovals(before, normalizeReferences([{ title: 'Paper A (revised)', doi: '10.1/ab' }, { title: 'paper  b' }, { title: 'Paper C' }]));
+    const before = normalizeReferences([
+      { title: 'Paper A', doi: '10.1/AB', approved: true },
+      { title: 'Paper B', approved: true },
+      { title: 'Paper C' },
+    ]);
+    const after = keepApprovals(
+      before,
+      normalizeReferences([{ title: 'Paper A (revised)', doi: '10.1/ab' }, { title: 'paper  b' }, { title: 'Paper C' }]),
+    );
     expect(after.map((r) => r.approved)).toEqual([true, true, false]);
   });
 
@@ -34,7 +49,12 @@ describe('normalizeReferences (spec 3)', () => {
   });
 
   it('reads the sources report in list and used/failed shapes', () => {
-    expect(normalizeSources([{ name: 'documents', ok: true }, { provider: 'crossref', status: 'failed', reason: 'HTTP 503' }])).toEqual([
+    expect(
+      normalizeSources([
+        { name: 'documents', ok: true },
+        { provider: 'crossref', status: 'failed', reason: 'HTTP 503' },
+      ]),
+    ).toEqual([
       { name: 'documents', isOk: true, detail: undefined },
       { name: 'crossref', isOk: false, detail: 'HTTP 503' },
     ]);

@@ -98,10 +98,7 @@ export function normalizeSources(raw: unknown): ReferenceSourceReport[] {
     const r = raw as Record<string, unknown>;
     const used = Array.isArray(r.used) ? r.used : [];
     const failed = Array.isArray(r.failed) ? r.failed : [];
-    return [
-      ...normalizeSources(used),
-      ...normalizeSources(failed).map((s) => ({ ...s, isOk: false })),
-    ];
+    return [...normalizeSources(used), ...normalizeSources(failed).map((s) => ({ ...s, isOk: false }))];
   }
   return [];
 }

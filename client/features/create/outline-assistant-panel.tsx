@@ -61,7 +61,13 @@ export function OutlineAssistantPanel({ messages, isPending, onSend, onClose }: 
           if (onSend(draft)) setDraft('');
         }}
       >
-        <Input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Ask to change the outline..." aria-label="Message" disabled={isPending} />
+        <Input
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder="Ask to change the outline..."
+          aria-label="Message"
+          disabled={isPending}
+        />
         <Button type="submit" size="icon" className="h-10 w-10 shrink-0" aria-label="Send message" disabled={isPending}>
           <Send className="h-4 w-4" />
         </Button>

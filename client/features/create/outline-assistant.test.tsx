@@ -47,7 +47,9 @@ describe('AI Outline Assistant', () => {
 
   it('sends message, topic and outline, and replaces the outline on updatedContent', async () => {
     const updated = { ...outline, chapters: [outline.chapters[0]] };
-    const calls = mockFetch({ 'POST /api/ai/outline-assistant': () => json({ message: 'Removed chapter 2 "Type Specialization".', updatedContent: updated }) });
+    const calls = mockFetch({
+      'POST /api/ai/outline-assistant': () => json({ message: 'Removed chapter 2 "Type Specialization".', updatedContent: updated }),
+    });
     const onContentUpdated = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<OutlineAssistant topic="JIT" content={outline} onContentUpdated={onContentUpdated} />);
@@ -70,7 +72,9 @@ describe('AI Outline Assistant', () => {
     await user.click(screen.getByRole('button', { name: 'Open AI Outline Assistant' }));
     await user.type(screen.getByLabelText('Message'), 'hello{Enter}');
     await waitFor(() =>
-      expect(screen.getByTestId('toast-description')).toHaveTextContent('Failed to communicate with AI assistant: Failed to get response from AI assistant'),
+      expect(screen.getByTestId('toast-description')).toHaveTextContent(
+        'Failed to communicate with AI assistant: Failed to get response from AI assistant',
+      ),
     );
   });
 });

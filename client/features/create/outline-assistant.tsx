@@ -27,7 +27,12 @@ export function OutlineAssistant({ onOpenChange, ...options }: OutlineAssistantO
   return (
     <>
       {isOpen && hasOutline && (
-        <OutlineAssistantPanel messages={assistant.messages} isPending={assistant.isPending} onSend={assistant.send} onClose={() => setIsOpen(false)} />
+        <OutlineAssistantPanel
+          messages={assistant.messages}
+          isPending={assistant.isPending}
+          onSend={assistant.send}
+          onClose={() => setIsOpen(false)}
+        />
       )}
       <button
         type="button"

@@ -13,7 +13,9 @@ export function ReferenceItem({ reference, onToggle }: { reference: Reference; o
       data-testid="reference-item"
       className={cn(
         'rounded-md border p-3 text-sm',
-        reference.approved ? 'border-emerald-300 bg-emerald-50/60 dark:border-emerald-800 dark:bg-emerald-950/40' : 'border-slate-200 dark:border-slate-800',
+        reference.approved
+          ? 'border-emerald-300 bg-emerald-50/60 dark:border-emerald-800 dark:bg-emerald-950/40'
+          : 'border-slate-200 dark:border-slate-800',
       )}
     >
       <div className="flex items-start gap-3">
@@ -23,7 +25,12 @@ export function ReferenceItem({ reference, onToggle }: { reference: Reference; o
           {meta.length > 0 && <p className="text-xs text-slate-500 dark:text-slate-400">{meta.join(' · ')}</p>}
           {reference.url &&
             (href ? (
-              <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all text-xs text-indigo-600 hover:underline dark:text-indigo-400">
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 break-all text-xs text-indigo-600 hover:underline dark:text-indigo-400"
+              >
                 {reference.url}
                 <ExternalLink className="h-3 w-3 shrink-0" aria-hidden />
               </a>

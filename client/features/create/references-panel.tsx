@@ -17,7 +17,14 @@ export function ReferencesPanel({ references, sources, isOpen, onToggle, onToggl
   const used = sources.filter((s) => s.isOk);
   const failed = sources.filter((s) => !s.isOk);
   return (
-    <CollapsiblePanel title="Academic References" icon={<BookMarked className="h-4 w-4" />} badge={`${approved} / ${references.length} approved`} isOpen={isOpen} onToggle={onToggle} testId="panel-references">
+    <CollapsiblePanel
+      title="Academic References"
+      icon={<BookMarked className="h-4 w-4" />}
+      badge={`${approved} / ${references.length} approved`}
+      isOpen={isOpen}
+      onToggle={onToggle}
+      testId="panel-references"
+    >
       {sources.length > 0 && (
         <div className="mb-3 space-y-0.5 text-xs text-slate-500 dark:text-slate-400" data-testid="reference-sources">
           {used.length > 0 && <p>Searched: {used.map((s) => s.name).join(', ')}</p>}

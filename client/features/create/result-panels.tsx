@@ -13,13 +13,25 @@ export function ResultPanels({ state, dispatch }: { state: CreationState; dispat
   return (
     <div className="space-y-3" aria-label="Analysis results">
       {state.extractedText !== '' && (
-        <ExtractedTextPanel text={state.extractedText} isOpen={state.open.text} onToggle={() => dispatch({ type: 'togglePanel', panel: 'text' })} />
+        <ExtractedTextPanel
+          text={state.extractedText}
+          isOpen={state.open.text}
+          onToggle={() => dispatch({ type: 'togglePanel', panel: 'text' })}
+        />
       )}
       {hasExtraction && (
-        <ObjectivesPanel objectives={state.objectives} isOpen={state.open.objectives} onToggle={() => dispatch({ type: 'togglePanel', panel: 'objectives' })} />
+        <ObjectivesPanel
+          objectives={state.objectives}
+          isOpen={state.open.objectives}
+          onToggle={() => dispatch({ type: 'togglePanel', panel: 'objectives' })}
+        />
       )}
       {hasExtraction && (
-        <SuggestionsPanel suggestions={state.suggestions} isOpen={state.open.suggestions} onToggle={() => dispatch({ type: 'togglePanel', panel: 'suggestions' })} />
+        <SuggestionsPanel
+          suggestions={state.suggestions}
+          isOpen={state.open.suggestions}
+          onToggle={() => dispatch({ type: 'togglePanel', panel: 'suggestions' })}
+        />
       )}
       {(hasReferences || hasExtraction) && (
         <ReferencesPanel

@@ -3,7 +3,14 @@ import { CollapsiblePanel } from './collapsible-panel';
 
 export function SuggestionsPanel({ suggestions, isOpen, onToggle }: { suggestions: string[]; isOpen: boolean; onToggle: () => void }) {
   return (
-    <CollapsiblePanel title="AI Content Suggestions" icon={<Lightbulb className="h-4 w-4" />} badge={String(suggestions.length)} isOpen={isOpen} onToggle={onToggle} testId="panel-suggestions">
+    <CollapsiblePanel
+      title="AI Content Suggestions"
+      icon={<Lightbulb className="h-4 w-4" />}
+      badge={String(suggestions.length)}
+      isOpen={isOpen}
+      onToggle={onToggle}
+      testId="panel-suggestions"
+    >
       {suggestions.length === 0 ? (
         <p className="text-sm text-slate-500">No suggestions for this material.</p>
       ) : (

@@ -54,7 +54,11 @@ export function useGenerateOutline(state: CreationState) {
     const approvedReferences = state.references.filter((r) => r.approved);
     // The generate step itself refuses too, whatever called it.
     if (state.references.length > 0 && approvedReferences.length === 0) {
-      toast({ title: 'Error', description: 'Please approve at least one reference to generate a textbook outline.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: 'Please approve at least one reference to generate a textbook outline.',
+        variant: 'destructive',
+      });
       return;
     }
     const id = newJobId();

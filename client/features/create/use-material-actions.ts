@@ -10,15 +10,13 @@ export function useMaterialActions(state: CreationState, dispatch: Dispatch<Crea
   const extraction = useMutation({
     mutationFn: extractText,
     onSuccess: (response) => dispatch({ type: 'extracted', response }),
-    onError: (err) =>
-      toast({ title: 'Error', description: `Failed to extract text: ${errorMessage(err)}`, variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Error', description: `Failed to extract text: ${errorMessage(err)}`, variant: 'destructive' }),
   });
 
   const references = useMutation({
     mutationFn: previewReferences,
     onSuccess: (response) => dispatch({ type: 'referencesPreviewed', response }),
-    onError: (err) =>
-      toast({ title: 'Error', description: `Failed to preview references: ${errorMessage(err)}`, variant: 'destructive' }),
+    onError: (err) => toast({ title: 'Error', description: `Failed to preview references: ${errorMessage(err)}`, variant: 'destructive' }),
   });
 
   function runExtraction() {

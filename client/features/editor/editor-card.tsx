@@ -34,7 +34,18 @@ function Placeholder({ text }: { text: string }) {
   return <p className="py-16 text-center text-slate-500 dark:text-slate-400">{text}</p>;
 }
 
-export function EditorCard({ content, selectedChapter, selectedSection, textbookId, onEdit, status, banner, extraToolbar, footer, onSelectionChange }: EditorCardProps) {
+export function EditorCard({
+  content,
+  selectedChapter,
+  selectedSection,
+  textbookId,
+  onEdit,
+  status,
+  banner,
+  extraToolbar,
+  footer,
+  onSelectionChange,
+}: EditorCardProps) {
   const chapter = selectedChapter === null ? undefined : content.chapters[selectedChapter];
   const section = chapter && selectedSection !== null ? chapter.sections[selectedSection] : undefined;
   const title = editorCardTitle(content, selectedChapter, selectedSection);

@@ -9,7 +9,10 @@ import { allowedLinkSchemes, decideLink, linkRel, linkTarget } from './link-rule
 const shortToast = 3000;
 
 /** The link prompt: cancel does nothing, empty removes, the spec's schemes only. */
-export function promptForLink(editor: Editor, ask: (message: string, current: string) => string | null = (m, c) => window.prompt(m, c)): void {
+export function promptForLink(
+  editor: Editor,
+  ask: (message: string, current: string) => string | null = (m, c) => window.prompt(m, c),
+): void {
   const current = (editor.getAttributes('link').href as string | undefined) ?? '';
   const decision = decideLink(ask('Enter the link URL (leave empty to remove the link)', current));
   switch (decision.action) {
@@ -31,9 +34,10 @@ export function promptForLink(editor: Editor, ask: (message: string, current: st
       const attrs = { href: decision.href, target: linkTarget, rel: linkRel };
       const chain = editor.chain().focus().extendMarkRange('link');
       // With nothing selected the address itself becomes the linked text.
-      const ok = editor.state.selection.empty && !editor.isActive('link')
-        ? chain.insertContent({ type: 'text', text: decision.href, marks: [{ type: 'link', attrs }] }).run()
-        : chain.setLink(attrs).run();
+      const ok =
+        editor.state.selection.empty && !editor.isActive('link')
+          ? chain.insertContent({ type: 'text', text: decision.href, marks: [{ type: 'link', attrs }] }).run()
+          : chain.setLink(attrs).run();
       if (ok) toast({ title: 'Link added', duration: shortToast });
       return;
     }
@@ -61,7 +65,12 @@ export async function insertImageFile(editor: Editor, file: File, textbookId: nu
       toast({ title: 'Image inserted', duration: shortToast });
     }
   } catch (err) {
-    toast({ title: 'Error adding image', description: errorMessage(err, 'Please try another image file'), variant: 'destructive', duration: shortToast });
+    toast({
+      title: 'Error adding image',
+      description: errorMessage(err, 'Please try another image file'),
+      variant: 'destructive',
+      duration: shortToast,
+    });
   }
 }
 

@@ -48,7 +48,11 @@ describe('image file rules (spec 5)', () => {
     expect(checkImageFile({ type: 'image/png', size: 5 * MB })).toEqual({ ok: true });
   });
   it('refuses an image over 5 MB with the spec message', () => {
-    expect(checkImageFile({ type: 'image/jpeg', size: 5 * MB + 1 })).toEqual({ ok: false, title: 'Image too large', description: 'Please select an image smaller than 5MB' });
+    expect(checkImageFile({ type: 'image/jpeg', size: 5 * MB + 1 })).toEqual({
+      ok: false,
+      title: 'Image too large',
+      description: 'Please select an image smaller than 5MB',
+    });
   });
   it('refuses a file that is not an image', () => {
     expect(checkImageFile({ type: 'application/pdf', size: 10 })).toMatchObject({ ok: false, title: 'Error adding image' });

@@ -6,10 +6,7 @@ export const linkTarget = '_blank';
 export const linkRel = 'noopener noreferrer nofollow';
 
 export type LinkDecision =
-  | { action: 'cancel' }
-  | { action: 'remove' }
-  | { action: 'set'; href: string }
-  | { action: 'refuse'; scheme: string };
+  { action: 'cancel' } | { action: 'remove' } | { action: 'set'; href: string } | { action: 'refuse'; scheme: string };
 
 const schemePattern = /^([a-z][a-z0-9+.-]*):/i;
 // Browsers ignore tabs, newlines and control characters inside a scheme ("java\tscript:").

@@ -163,7 +163,8 @@ describe('link schemes', () => {
 
 describe('content from documents', () => {
   it('keeps tables, sub-headings, rules and display math through the editor', async () => {
-    const html = '<h3>Spread</h3><table><tbody><tr><th><p>Level</p></th><th><p>z</p></th></tr><tr><td><p>95%</p></td><td><p>1.96</p></td></tr></tbody></table><hr><h4>Notes</h4><div data-type="block-math" data-latex="x^2"></div>';
+    const html =
+      '<h3>Spread</h3><table><tbody><tr><th><p>Level</p></th><th><p>z</p></th></tr><tr><td><p>95%</p></td><td><p>1.96</p></td></tr></tbody></table><hr><h4>Notes</h4><div data-type="block-math" data-latex="x^2"></div>';
     const onChange = vi.fn();
     render(<RichTextEditor content={html} onChange={onChange} />);
     const editor = screen.getByTestId('content-editor');

@@ -10,7 +10,15 @@ import { migrateDollarMath, migrationMeta } from './math-syntax';
  * The TipTap editor (loaded lazily: TipTap, ProseMirror and KaTeX stay out of the home route).
  * Mount it with a `key` per chapter/section so each document gets its own undo history.
  */
-export function RichTextEditor({ content, onChange, placeholder = defaultEditorPlaceholder, textbookId, editable = true, extraToolbar, onSelectionChange }: RichTextEditorProps) {
+export function RichTextEditor({
+  content,
+  onChange,
+  placeholder = defaultEditorPlaceholder,
+  textbookId,
+  editable = true,
+  extraToolbar,
+  onSelectionChange,
+}: RichTextEditorProps) {
   const extensions = useMemo(() => createEditorExtensions(placeholder), [placeholder]);
   // What we last reported, so an echo of our own change is not pushed back into the editor.
   const lastHtml = useRef(content);

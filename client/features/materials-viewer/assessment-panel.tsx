@@ -14,18 +14,26 @@ export function AssessmentPanel({ content }: { content: AssessmentContent }) {
               <p className="font-medium">
                 {i + 1}. {item.prompt}
               </p>
-              <Badge className="shrink-0">{item.points} {item.points === 1 ? 'point' : 'points'}</Badge>
+              <Badge className="shrink-0">
+                {item.points} {item.points === 1 ? 'point' : 'points'}
+              </Badge>
             </div>
             {item.options && item.options.length > 0 && (
               <ul className="mt-2 list-[upper-alpha] space-y-1 pl-6 text-sm">
-                {item.options.map((o, j) => <li key={j}>{o}</li>)}
+                {item.options.map((o, j) => (
+                  <li key={j}>{o}</li>
+                ))}
               </ul>
             )}
             {item.rubric && (
               <div className="mt-3 text-sm">
                 <p className="font-semibold">Rubric</p>
                 {Array.isArray(item.rubric) ? (
-                  <ul className="list-disc pl-6">{item.rubric.map((r, j) => <li key={j}>{r}</li>)}</ul>
+                  <ul className="list-disc pl-6">
+                    {item.rubric.map((r, j) => (
+                      <li key={j}>{r}</li>
+                    ))}
+                  </ul>
                 ) : (
                   <p>{item.rubric}</p>
                 )}
@@ -33,7 +41,9 @@ export function AssessmentPanel({ content }: { content: AssessmentContent }) {
             )}
             {item.answer !== undefined && (
               <AnswerReveal>
-                <p><span className="font-semibold">Answer:</span> {item.answer}</p>
+                <p>
+                  <span className="font-semibold">Answer:</span> {item.answer}
+                </p>
               </AnswerReveal>
             )}
           </li>

@@ -8,7 +8,13 @@ const base = { description: 'For chapter 1', metadata: { chapterTitle: 'Kinemati
 describe('educational materials', () => {
   it('merges by title plus contentType: same pair replaces, a different type is a new item', () => {
     const quiz = { ...base, title: 'Motion', contentType: 'quiz', content: { questions: [] } };
-    const merged = mergeMaterials(toMaterials([quiz]), toMaterials([{ ...quiz, description: 'v2' }, { ...quiz, contentType: 'homework' }]));
+    const merged = mergeMaterials(
+      toMaterials([quiz]),
+      toMaterials([
+        { ...quiz, description: 'v2' },
+        { ...quiz, contentType: 'homework' },
+      ]),
+    );
     expect(merged.map((m) => [m.title, m.contentType, m.description])).toEqual([
       ['Motion', 'quiz', 'v2'],
       ['Motion', 'homework', 'For chapter 1'],
@@ -20,7 +26,14 @@ describe('educational materials', () => {
   });
 
   it('labels known types and capitalises others', () => {
-    expect(['quiz', 'assessment', 'lessonPlan', 'homework', 'flashcards', 'studyGuide'].map(materialTypeLabel)).toEqual(['Quiz', 'Assessment', 'Lesson Plan', 'Homework', 'Flashcards', 'Study Guide']);
+    expect(['quiz', 'assessment', 'lessonPlan', 'homework', 'flashcards', 'studyGuide'].map(materialTypeLabel)).toEqual([
+      'Quiz',
+      'Assessment',
+      'Lesson Plan',
+      'Homework',
+      'Flashcards',
+      'Study Guide',
+    ]);
   });
 });
 
@@ -36,8 +49,21 @@ describe('EducationalContentViewer', () => {
       contentType: 'quiz',
       content: {
         questions: [
-          { type: 'multiple-choice', prompt: 'SI unit of speed?', options: ['m/s', 'km', 'N'], answer: 'm/s', explanation: 'Distance over time', source: 'Kinematics - Speed' },
-          { type: 'true-false', prompt: 'Velocity is a vector.', answer: 'True', explanation: 'It has direction', source: 'Kinematics - Velocity' },
+          {
+            type: 'multiple-choice',
+            prompt: 'SI unit of speed?',
+            options: ['m/s', 'km', 'N'],
+            answer: 'm/s',
+            explanation: 'Distance over time',
+            source: 'Kinematics - Speed',
+          },
+          {
+            type: 'true-false',
+            prompt: 'Velocity is a vector.',
+            answer: 'True',
+            explanation: 'It has direction',
+            source: 'Kinematics - Velocity',
+          },
         ],
       },
     });
@@ -52,7 +78,13 @@ describe('EducationalContentViewer', () => {
   });
 
   it('shows an assessment with points, rubric and total', () => {
-    const v = show({ contentType: 'assessment', content: { items: [{ type: 'essay', prompt: 'Explain inertia', points: 10, rubric: ['Defines inertia', 'Gives an example'] }], totalPoints: 10 } });
+    const v = show({
+      contentType: 'assessment',
+      content: {
+        items: [{ type: 'essay', prompt: 'Explain inertia', points: 10, rubric: ['Defines inertia', 'Gives an example'] }],
+        totalPoints: 10,
+      },
+    });
     expect(within(v).getByRole('heading', { name: 'Assessment' })).toBeInTheDocument();
     expect(within(v).getByText('10 points')).toBeInTheDocument();
     expect(within(v).getByText('Total points: 10')).toBeInTheDocument();
@@ -62,7 +94,16 @@ describe('EducationalContentViewer', () => {
   it('shows a lesson plan as a timeline of activities', () => {
     const v = show({
       contentType: 'lessonPlan',
-      content: { objectives: ['Define speed'], durationMinutes: 50, activities: [{ minutes: 10, title: 'Warm-up', description: 'Quick poll' }, { minutes: 25, title: 'Lab', description: 'Ramps' }], materials: ['Ramps'], assessment: ['Exit ticket'] },
+      content: {
+        objectives: ['Define speed'],
+        durationMinutes: 50,
+        activities: [
+          { minutes: 10, title: 'Warm-up', description: 'Quick poll' },
+          { minutes: 25, title: 'Lab', description: 'Ramps' },
+        ],
+        materials: ['Ramps'],
+        assessment: ['Exit ticket'],
+      },
     });
     expect(within(v).getByRole('heading', { name: 'Lesson Plan' })).toBeInTheDocument();
     expect(within(v).getByText('0-10 min (10 min)')).toBeInTheDocument();
@@ -71,7 +112,12 @@ describe('EducationalContentViewer', () => {
   });
 
   it('shows homework problems with guidance', () => {
-    const v = show({ contentType: 'homework', content: { problems: [{ prompt: 'A car travels 100 m in 5 s. Speed?', guidance: 'Divide distance by time', expectedAnswer: '20 m/s' }] } });
+    const v = show({
+      contentType: 'homework',
+      content: {
+        problems: [{ prompt: 'A car travels 100 m in 5 s. Speed?', guidance: 'Divide distance by time', expectedAnswer: '20 m/s' }],
+      },
+    });
     expect(within(v).getByRole('heading', { name: 'Homework' })).toBeInTheDocument();
     expect(within(v).getByText('Divide distance by time')).toBeInTheDocument();
   });

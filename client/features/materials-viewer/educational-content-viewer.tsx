@@ -36,29 +36,54 @@ function MaterialBody({ material }: { material: EducationalMaterial }) {
     case 'quiz': {
       const content = parseMaterialContent(quizContent, material.content);
       if (!content) break;
-      return <TypePanel heading="Quiz" description="Check understanding with these questions; reveal each answer to see its explanation and source."><QuizPanel content={content} /></TypePanel>;
+      return (
+        <TypePanel
+          heading="Quiz"
+          description="Check understanding with these questions; reveal each answer to see its explanation and source."
+        >
+          <QuizPanel content={content} />
+        </TypePanel>
+      );
     }
     case 'assessment': {
       const content = parseMaterialContent(assessmentContent, material.content);
       if (!content) break;
-      return <TypePanel heading="Assessment" description="A graded assessment with points and a rubric for each item."><AssessmentPanel content={content} /></TypePanel>;
+      return (
+        <TypePanel heading="Assessment" description="A graded assessment with points and a rubric for each item.">
+          <AssessmentPanel content={content} />
+        </TypePanel>
+      );
     }
     case 'lessonPlan': {
       const content = parseMaterialContent(lessonPlanContent, material.content);
       if (!content) break;
-      return <TypePanel heading="Lesson Plan" description="Objectives, a timed sequence of activities, materials and how learning is checked."><LessonPlanPanel content={content} /></TypePanel>;
+      return (
+        <TypePanel heading="Lesson Plan" description="Objectives, a timed sequence of activities, materials and how learning is checked.">
+          <LessonPlanPanel content={content} />
+        </TypePanel>
+      );
     }
     case 'homework': {
       const content = parseMaterialContent(homeworkContent, material.content);
       if (!content) break;
-      return <TypePanel heading="Homework" description="Problems to work on after class, with guidance for each."><HomeworkPanel content={content} /></TypePanel>;
+      return (
+        <TypePanel heading="Homework" description="Problems to work on after class, with guidance for each.">
+          <HomeworkPanel content={content} />
+        </TypePanel>
+      );
     }
   }
   return <GenericView material={material} />;
 }
 
 /** Replaces the chapter editor while an educational item is chosen. */
-export function EducationalContentViewer({ material, actions }: { material: EducationalMaterial; /** Extra header buttons (delete). */ actions?: ReactNode }) {
+export function EducationalContentViewer({
+  material,
+  actions,
+}: {
+  material: EducationalMaterial;
+  /** Extra header buttons (delete). */ actions?: ReactNode;
+}) {
   return (
     <Card className="print:border-0 print:shadow-none" data-testid="educational-content-viewer">
       <CardHeader>

@@ -16,7 +16,9 @@ export function HomeworkPanel({ content }: { content: HomeworkContent }) {
           )}
           {p.expectedAnswer && (
             <AnswerReveal label="Show expected answer">
-              <p><span className="font-semibold">Expected answer:</span> {p.expectedAnswer}</p>
+              <p>
+                <span className="font-semibold">Expected answer:</span> {p.expectedAnswer}
+              </p>
             </AnswerReveal>
           )}
         </li>

@@ -5,7 +5,11 @@ function List({ title, items }: { title: string; items: string[] }) {
   return (
     <section className="break-inside-avoid">
       <h4 className="mb-1 font-semibold">{title}</h4>
-      <ul className="list-disc space-y-1 pl-6 text-sm">{items.map((t, i) => <li key={i}>{t}</li>)}</ul>
+      <ul className="list-disc space-y-1 pl-6 text-sm">
+        {items.map((t, i) => (
+          <li key={i}>{t}</li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,5 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { loadStoredMaterials, materialKey, mergeMaterials, storeMaterials, toMaterials, type EducationalMaterial } from './educational-material';
+import {
+  loadStoredMaterials,
+  materialKey,
+  mergeMaterials,
+  storeMaterials,
+  toMaterials,
+  type EducationalMaterial,
+} from './educational-material';
 
 export const educationalContentEvent = 'educationalContentGenerated';
 /** Our own event for a deleted material: the local copy goes too, or it would reappear on reload. */

@@ -23,7 +23,8 @@ export function DeleteMaterialButton({ textbookId, material }: { textbookId: num
       void queryClient.invalidateQueries({ queryKey: materialsKey(textbookId) });
       toast({ title: 'Material Deleted', description: `"${material.title}" was removed from Educational Materials.` });
     },
-    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to delete the material. Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to delete the material. Please try again.'), variant: 'destructive' }),
   });
   return (
     <>

@@ -19,14 +19,30 @@ const quiz: MaterialResponseItem = {
   description: '1 questions on the chapter "Dynamics".',
   contentType: 'quiz',
   metadata: { chapterTitle: 'Dynamics', chapterIndex: 1 },
-  content: { questions: [{ type: 'short-answer', prompt: 'Fill in the blank: _____ is mass times acceleration.', answer: 'Force', explanation: 'Stated in Dynamics.', source: 'Force is mass times acceleration.' }] },
+  content: {
+    questions: [
+      {
+        type: 'short-answer',
+        prompt: 'Fill in the blank: _____ is mass times acceleration.',
+        answer: 'Force',
+        explanation: 'Stated in Dynamics.',
+        source: 'Force is mass times acceleration.',
+      },
+    ],
+  },
   createdAt: '2025-01-05T10:00:00.000Z',
 };
 
 /** Shows what the page would list, so the tests see the event land. */
 function Listed({ textbookId }: { textbookId: number }) {
   const items = useEducationalMaterials(textbookId);
-  return <ul aria-label="listed">{items.map((m) => <li key={m.title}>{m.title}</li>)}</ul>;
+  return (
+    <ul aria-label="listed">
+      {items.map((m) => (
+        <li key={m.title}>{m.title}</li>
+      ))}
+    </ul>
+  );
 }
 
 afterEach(() => localStorage.clear());
@@ -38,7 +54,12 @@ describe('MaterialsGenerator', () => {
     const events: unknown[] = [];
     const onEvent = (e: Event) => events.push((e as CustomEvent).detail);
     window.addEventListener('educationalContentGenerated', onEvent);
-    renderWithApp(<><MaterialsGenerator textbookId={7} chapters={chapters} /><Listed textbookId={7} /></>);
+    renderWithApp(
+      <>
+        <MaterialsGenerator textbookId={7} chapters={chapters} />
+        <Listed textbookId={7} />
+      </>,
+    );
 
     expect(screen.getByRole('option', { name: 'Whole textbook' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Material type'), { target: { value: 'quiz' } });
@@ -60,14 +81,19 @@ describe('MaterialsGenerator', () => {
     window.removeEventListener('educationalContentGenerated', onEvent);
   });
 
-  it('sends no chapterIndex for the whole textbook, and shows the server\'s reason when generation fails', async () => {
-    const calls = mockFetch({ 'POST /api/textbooks/7/materials': () => json({ message: 'The chapter "Kinematics" has no text to build a homework from yet.', code: 'UNPROCESSABLE' }, 422) });
+  it("sends no chapterIndex for the whole textbook, and shows the server's reason when generation fails", async () => {
+    const calls = mockFetch({
+      'POST /api/textbooks/7/materials': () =>
+        json({ message: 'The chapter "Kinematics" has no text to build a homework from yet.', code: 'UNPROCESSABLE' }, 422),
+    });
     renderWithApp(<MaterialsGenerator textbookId={7} chapters={chapters} />);
     fireEvent.change(screen.getByLabelText('Material type'), { target: { value: 'homework' } });
     fireEvent.change(screen.getByLabelText('Covering'), { target: { value: 'all' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Homework' }));
     expect(await screen.findByText('Error')).toBeInTheDocument();
-    expect(screen.getByText('Failed to generate homework: The chapter "Kinematics" has no text to build a homework from yet.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Failed to generate homework: The chapter "Kinematics" has no text to build a homework from yet.'),
+    ).toBeInTheDocument();
     expect(JSON.parse(String(calls.find((c) => c.key.startsWith('POST'))?.init?.body))).toEqual({ contentType: 'homework' });
   });
 });
@@ -75,7 +101,12 @@ describe('MaterialsGenerator', () => {
 describe('DeleteMaterialButton', () => {
   it('asks first, deletes on the server and drops the local copy', async () => {
     const calls = mockFetch({ 'DELETE /api/textbooks/7/materials/41': () => json({ ok: true }) });
-    renderWithApp(<><DeleteMaterialButton textbookId={7} material={{ ...quiz, metadata: { chapterTitle: 'Dynamics' } }} /><Listed textbookId={7} /></>);
+    renderWithApp(
+      <>
+        <DeleteMaterialButton textbookId={7} material={{ ...quiz, metadata: { chapterTitle: 'Dynamics' } }} />
+        <Listed textbookId={7} />
+      </>,
+    );
     act(() => {
       window.dispatchEvent(new CustomEvent('educationalContentGenerated', { detail: { textbookId: 7, content: quiz } }));
     });

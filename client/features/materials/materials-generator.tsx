@@ -36,10 +36,18 @@ export function MaterialsGenerator({ textbookId, chapters }: { textbookId: numbe
       const detail: EducationalContentEventDetail = { textbookId, content: material };
       window.dispatchEvent(new CustomEvent(educationalContentEvent, { detail }));
       void queryClient.invalidateQueries({ queryKey: materialsKey(textbookId) });
-      toast({ title: `${materialTypeLabels[material.contentType]} Generated`, description: `"${material.title}" was added to Educational Materials.`, variant: 'success' });
+      toast({
+        title: `${materialTypeLabels[material.contentType]} Generated`,
+        description: `"${material.title}" was added to Educational Materials.`,
+        variant: 'success',
+      });
     },
     onError: (err) => {
-      toast({ title: 'Error', description: `Failed to generate ${materialTypeLabels[contentType].toLowerCase()}: ${errorMessage(err, 'Please try again.')}`, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: `Failed to generate ${materialTypeLabels[contentType].toLowerCase()}: ${errorMessage(err, 'Please try again.')}`,
+        variant: 'destructive',
+      });
     },
   });
 
@@ -53,15 +61,29 @@ export function MaterialsGenerator({ textbookId, chapters }: { textbookId: numbe
       <CardContent className="space-y-3">
         <div className="space-y-1">
           <Label htmlFor={typeId}>Material type</Label>
-          <select id={typeId} className={selectClass} value={contentType} disabled={generate.isPending} onChange={(e) => setContentType(e.target.value as MaterialContentType)}>
+          <select
+            id={typeId}
+            className={selectClass}
+            value={contentType}
+            disabled={generate.isPending}
+            onChange={(e) => setContentType(e.target.value as MaterialContentType)}
+          >
             {materialContentTypes.map((t) => (
-              <option key={t} value={t}>{materialTypeLabels[t]}</option>
+              <option key={t} value={t}>
+                {materialTypeLabels[t]}
+              </option>
             ))}
           </select>
         </div>
         <div className="space-y-1">
           <Label htmlFor={scopeId}>Covering</Label>
-          <select id={scopeId} className={selectClass} value={chapterIndex === undefined ? wholeBook : String(chapterIndex)} disabled={generate.isPending} onChange={(e) => setScope(e.target.value)}>
+          <select
+            id={scopeId}
+            className={selectClass}
+            value={chapterIndex === undefined ? wholeBook : String(chapterIndex)}
+            disabled={generate.isPending}
+            onChange={(e) => setScope(e.target.value)}
+          >
             <option value={wholeBook}>Whole textbook</option>
             {chapters.map((c, i) => (
               <option key={c.id ?? i} value={String(i)}>{`Chapter ${i + 1}: ${c.title}`}</option>

@@ -8,8 +8,17 @@ export async function fetchMaterials(textbookId: number): Promise<MaterialRespon
 }
 
 /** chapterIndex absent: the whole book. */
-export async function createMaterial(textbookId: number, contentType: MaterialContentType, chapterIndex?: number): Promise<MaterialResponseItem> {
-  return (await apiJson<MaterialResponse>('POST', `/api/textbooks/${textbookId}/materials`, { contentType, ...(chapterIndex === undefined ? {} : { chapterIndex }) })).material;
+export async function createMaterial(
+  textbookId: number,
+  contentType: MaterialContentType,
+  chapterIndex?: number,
+): Promise<MaterialResponseItem> {
+  return (
+    await apiJson<MaterialResponse>('POST', `/api/textbooks/${textbookId}/materials`, {
+      contentType,
+      ...(chapterIndex === undefined ? {} : { chapterIndex }),
+    })
+  ).material;
 }
 
 export async function deleteMaterial(textbookId: number, materialId: number): Promise<void> {

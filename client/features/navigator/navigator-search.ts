@@ -18,7 +18,15 @@ export interface ChapterMatch {
   sectionIndexes: number[];
 }
 
-const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&nbsp;': ' ' };
+const entities: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+  '&nbsp;': ' ',
+};
 
 /** Text of an HTML fragment: markup must not match a search (a query "span" finds no tags). */
 export function htmlToSearchText(html: string): string {

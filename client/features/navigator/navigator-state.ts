@@ -55,7 +55,9 @@ export function toggleChapter(state: NavigatorState, chapterIndex: number, secti
 
 /** Selecting a section expands its chapter and selects both. */
 export function selectSection(state: NavigatorState, chapterIndex: number, sectionIndex: number): NavigatorState {
-  const expandedChapters = state.expandedChapters.includes(chapterIndex) ? state.expandedChapters : [...state.expandedChapters, chapterIndex];
+  const expandedChapters = state.expandedChapters.includes(chapterIndex)
+    ? state.expandedChapters
+    : [...state.expandedChapters, chapterIndex];
   return { ...state, expandedChapters, selectedChapter: chapterIndex, selectedSection: sectionIndex };
 }
 

@@ -6,18 +6,46 @@ import { TextbookNavigator } from './textbook-navigator';
 import { useNavigator } from './use-navigator';
 
 const chapters: Chapter[] = [
-  { id: 'c1', title: 'Foundations', content: '', sections: [{ id: 's1', title: 'Definitions', content: '<p>Sets and maps</p>' }, { id: 's2', title: 'Proofs', content: '<p>Induction</p>' }] },
+  {
+    id: 'c1',
+    title: 'Foundations',
+    content: '',
+    sections: [
+      { id: 's1', title: 'Definitions', content: '<p>Sets and maps</p>' },
+      { id: 's2', title: 'Proofs', content: '<p>Induction</p>' },
+    ],
+  },
   { id: 'c2', title: 'Algebra', content: '', sections: [{ id: 's3', title: 'Groups', content: '<p>Symmetry of a square</p>' }] },
   { id: 'c3', title: 'Afterword', content: '<p>Thanks</p>', sections: [] },
 ];
 
-const material = (contentType: string, title: string, description = ''): EducationalMaterial => ({ title, description, contentType, metadata: {}, content: {} });
+const material = (contentType: string, title: string, description = ''): EducationalMaterial => ({
+  title,
+  description,
+  contentType,
+  metadata: {},
+  content: {},
+});
 
-function Harness({ materials = [], onSelect = () => {} }: { materials?: EducationalMaterial[]; onSelect?: (c: number, s: number | null) => void }) {
+function Harness({
+  materials = [],
+  onSelect = () => {},
+}: {
+  materials?: EducationalMaterial[];
+  onSelect?: (c: number, s: number | null) => void;
+}) {
   const nav = useNavigator(chapters, (sel) => onSelect(sel.chapterIndex, sel.sectionIndex));
   return (
     <>
-      <TextbookNavigator title="Discrete Mathematics" chapters={chapters} navigator={nav} materials={materials} selectedMaterialKey={null} onSelectSection={nav.selectSection} onSelectMaterial={() => {}} />
+      <TextbookNavigator
+        title="Discrete Mathematics"
+        chapters={chapters}
+        navigator={nav}
+        materials={materials}
+        selectedMaterialKey={null}
+        onSelectSection={nav.selectSection}
+        onSelectMaterial={() => {}}
+      />
       <output data-testid="selection">{`${nav.state.selectedChapter}:${nav.state.selectedSection}`}</output>
     </>
   );
@@ -88,9 +116,25 @@ describe('TextbookNavigator', () => {
   });
 
   it('labels materials Quiz, Assessment, Lesson Plan, Homework, and others with a generic icon and a capitalised label', () => {
-    render(<Harness materials={[material('quiz', 'Q1'), material('assessment', 'A1'), material('lessonPlan', 'L1'), material('homework', 'H1'), material('flashcards', 'F1')]} />);
+    render(
+      <Harness
+        materials={[
+          material('quiz', 'Q1'),
+          material('assessment', 'A1'),
+          material('lessonPlan', 'L1'),
+          material('homework', 'H1'),
+          material('flashcards', 'F1'),
+        ]}
+      />,
+    );
     const group = screen.getByRole('region', { name: 'Educational Materials' });
-    for (const [title, label] of [['Q1', 'Quiz'], ['A1', 'Assessment'], ['L1', 'Lesson Plan'], ['H1', 'Homework'], ['F1', 'Flashcards']]) {
+    for (const [title, label] of [
+      ['Q1', 'Quiz'],
+      ['A1', 'Assessment'],
+      ['L1', 'Lesson Plan'],
+      ['H1', 'Homework'],
+      ['F1', 'Flashcards'],
+    ]) {
       expect(within(group).getByRole('button', { name: new RegExp(`${title}\\s*${label}`) })).toBeInTheDocument();
     }
     const generic = within(group).getByRole('button', { name: /F1/ });

@@ -19,7 +19,15 @@ export interface TextbookNavigatorProps {
   onSelectMaterial: (material: EducationalMaterial) => void;
 }
 
-export function TextbookNavigator({ title, chapters, navigator, materials, selectedMaterialKey, onSelectSection, onSelectMaterial }: TextbookNavigatorProps) {
+export function TextbookNavigator({
+  title,
+  chapters,
+  navigator,
+  materials,
+  selectedMaterialKey,
+  onSelectSection,
+  onSelectMaterial,
+}: TextbookNavigatorProps) {
   const { state, searchIndex } = navigator;
   const matches = useMemo(() => filterChapters(searchIndex, state.searchQuery), [searchIndex, state.searchQuery]);
   const visibleMaterials = useMemo(() => filterMaterials(materials, state.searchQuery), [materials, state.searchQuery]);
@@ -33,11 +41,17 @@ export function TextbookNavigator({ title, chapters, navigator, materials, selec
     <nav aria-label="Textbook navigation" className="flex flex-col gap-3">
       <div className="relative">
         <Search className="pointer-events-none absolute left-2.5 top-3 h-4 w-4 text-slate-400" aria-hidden />
-        <Input type="search" aria-label="Search content" placeholder="Search content..." className="pl-8" value={typed}
+        <Input
+          type="search"
+          aria-label="Search content"
+          placeholder="Search content..."
+          className="pl-8"
+          value={typed}
           onChange={(e) => {
             setTyped(e.target.value);
             navigator.search(e.target.value);
-          }} />
+          }}
+        />
       </div>
       <h2 className="px-2 text-base font-semibold">{title}</h2>
       {matches.length === 0 ? (
@@ -82,7 +96,9 @@ export function TextbookNavigator({ title, chapters, navigator, materials, selec
                     >
                       <MaterialTypeIcon contentType={m.contentType} className="mt-0.5 h-4 w-4 shrink-0 text-indigo-600" aria-hidden />
                       <span className="flex-1">{m.title}</span>
-                      <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">{materialTypeLabel(m.contentType)}</span>
+                      <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                        {materialTypeLabel(m.contentType)}
+                      </span>
                     </button>
                   </li>
                 );

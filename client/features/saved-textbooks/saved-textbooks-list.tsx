@@ -42,7 +42,10 @@ export function SavedTextbooksList() {
           <BookPlus className="h-12 w-12 text-indigo-500" aria-hidden />
           <h2 className="text-xl font-semibold">No Textbooks Yet</h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">Generate your first textbook from your course materials.</p>
-          <Link href="/" className="inline-flex h-10 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white hover:bg-indigo-700">
+          <Link
+            href="/"
+            className="inline-flex h-10 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white hover:bg-indigo-700"
+          >
             Create a Textbook
           </Link>
         </CardContent>
@@ -53,7 +56,12 @@ export function SavedTextbooksList() {
     <>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {data.map((t) => (
-          <TextbookCard key={t.id} textbook={t} onDelete={setPendingDeleteId} isDeleting={deleteMutation.isPending && deleteMutation.variables === t.id} />
+          <TextbookCard
+            key={t.id}
+            textbook={t}
+            onDelete={setPendingDeleteId}
+            isDeleting={deleteMutation.isPending && deleteMutation.variables === t.id}
+          />
         ))}
       </div>
       <ConfirmDialog

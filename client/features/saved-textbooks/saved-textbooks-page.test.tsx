@@ -10,7 +10,11 @@ const book = (id: number, topic: string, chapters: number, extra: Record<string,
   createdAt: '2025-01-05T10:00:00.000Z',
   isOwner: true,
   userId: 7,
-  content: { title: topic, chapters: Array.from({ length: chapters }, (_, i) => ({ title: `Chapter ${i + 1}`, content: '', sections: [] })), references: [] },
+  content: {
+    title: topic,
+    chapters: Array.from({ length: chapters }, (_, i) => ({ title: `Chapter ${i + 1}`, content: '', sections: [] })),
+    references: [],
+  },
   ...extra,
 });
 
@@ -18,7 +22,14 @@ describe('My Textbooks page', () => {
   it('shows a card per textbook with topic, creation date, chapter count and a View Textbook link', async () => {
     mockFetch({
       'GET /api/user': () => json(user),
-      'GET /api/textbooks': () => json([book(1, 'Organic Chemistry', 3), book(2, 'Shared Physics', 1, { isOwner: false, content: JSON.stringify({ title: 'x', chapters: [{ title: 'a', content: '' }] }) })]),
+      'GET /api/textbooks': () =>
+        json([
+          book(1, 'Organic Chemistry', 3),
+          book(2, 'Shared Physics', 1, {
+            isOwner: false,
+            content: JSON.stringify({ title: 'x', chapters: [{ title: 'a', content: '' }] }),
+          }),
+        ]),
     });
     renderWithApp(<SavedTextbooksPage />, { path: '/saved-textbooks' });
     const card = await screen.findByTestId('textbook-card-1');
@@ -46,7 +57,10 @@ describe('My Textbooks page', () => {
   });
 
   it('shows the error panel and a toast with the server message', async () => {
-    mockFetch({ 'GET /api/user': () => json(user), 'GET /api/textbooks': () => json({ message: 'Database unavailable', code: 'INTERNAL' }, 500) });
+    mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks': () => json({ message: 'Database unavailable', code: 'INTERNAL' }, 500),
+    });
     renderWithApp(<SavedTextbooksPage />, { path: '/saved-textbooks' });
     expect(await screen.findByRole('heading', { name: 'Error Loading Textbooks' })).toBeInTheDocument();
     expect(await screen.findByTestId('toast-title')).toHaveTextContent('Error Loading Textbooks');

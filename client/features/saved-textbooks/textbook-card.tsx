@@ -17,7 +17,15 @@ export function chapterCountOf(content: TextbookListItem['content']): number {
   return parsed.ok ? parsed.content.chapters.length : 0;
 }
 
-export function TextbookCard({ textbook, onDelete, isDeleting }: { textbook: TextbookListItem; onDelete: (id: number) => void; isDeleting: boolean }) {
+export function TextbookCard({
+  textbook,
+  onDelete,
+  isDeleting,
+}: {
+  textbook: TextbookListItem;
+  onDelete: (id: number) => void;
+  isDeleting: boolean;
+}) {
   const chapters = chapterCountOf(textbook.content);
   return (
     <Card className="flex flex-col" data-testid={`textbook-card-${textbook.id}`}>
@@ -35,11 +43,20 @@ export function TextbookCard({ textbook, onDelete, isDeleting }: { textbook: Tex
         </p>
       </CardContent>
       <CardFooter className="justify-between gap-2">
-        <Link href={`/textbook/${textbook.id}`} className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white hover:bg-indigo-700">
+        <Link
+          href={`/textbook/${textbook.id}`}
+          className="inline-flex h-9 items-center rounded-md bg-indigo-600 px-3 text-sm font-medium text-white hover:bg-indigo-700"
+        >
           View Textbook
         </Link>
         {textbook.isOwner !== false && (
-          <Button variant="outline" size="icon" aria-label={`Delete ${textbook.topic}`} disabled={isDeleting} onClick={() => onDelete(textbook.id)}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={`Delete ${textbook.topic}`}
+            disabled={isDeleting}
+            onClick={() => onDelete(textbook.id)}
+          >
             <Trash2 className="h-4 w-4 text-red-600" />
           </Button>
         )}

@@ -9,7 +9,8 @@ export function useSavedTextbooks() {
   const query = useQuery<TextbookListItem[], Error>({ queryKey: textbooksListKey, queryFn: fetchTextbooks });
   const { error } = query;
   useEffect(() => {
-    if (error) toast({ title: 'Error Loading Textbooks', description: errorMessage(error, 'Unknown error occurred'), variant: 'destructive' });
+    if (error)
+      toast({ title: 'Error Loading Textbooks', description: errorMessage(error, 'Unknown error occurred'), variant: 'destructive' });
   }, [error]);
   return query;
 }

@@ -6,7 +6,15 @@ const base: TextbookContent = {
   title: 'Book',
   references: [],
   chapters: [
-    { id: 'c1', title: 'One', content: '<p>c1</p>', sections: [{ id: 's1', title: 'A', content: '<p>a</p>' }, { id: 's2', title: 'B', content: '<p>b</p>' }] },
+    {
+      id: 'c1',
+      title: 'One',
+      content: '<p>c1</p>',
+      sections: [
+        { id: 's1', title: 'A', content: '<p>a</p>' },
+        { id: 's2', title: 'B', content: '<p>b</p>' },
+      ],
+    },
     { id: 'c2', title: 'Two', content: '<p>c2</p>', sections: [{ id: 's3', title: 'C', content: '<p>c</p>' }] },
   ],
 };
@@ -14,7 +22,9 @@ const base: TextbookContent = {
 function edit(content: TextbookContent, chapterId: string, sectionId: string, html: string): TextbookContent {
   return {
     ...content,
-    chapters: content.chapters.map((c) => (c.id !== chapterId ? c : { ...c, sections: c.sections.map((s) => (s.id === sectionId ? { ...s, content: html } : s)) })),
+    chapters: content.chapters.map((c) =>
+      c.id !== chapterId ? c : { ...c, sections: c.sections.map((s) => (s.id === sectionId ? { ...s, content: html } : s)) },
+    ),
   };
 }
 
@@ -33,7 +43,13 @@ describe('mergeContent', () => {
     const theirs = edit(base, 'c1', 's2', '<p>their b</p>');
     const { content, conflicts } = mergeContent(base, mine, theirs);
     expect(conflicts).toHaveLength(1);
-    expect(conflicts[0]).toMatchObject({ sectionId: 's2', field: 'content', mine: '<p>my b</p>', theirs: '<p>their b</p>', label: 'One - B' });
+    expect(conflicts[0]).toMatchObject({
+      sectionId: 's2',
+      field: 'content',
+      mine: '<p>my b</p>',
+      theirs: '<p>their b</p>',
+      label: 'One - B',
+    });
     expect(content.chapters[0].sections[1].content).toBe('<p>my b</p>');
   });
 

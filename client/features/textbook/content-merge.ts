@@ -57,7 +57,16 @@ export function mergeContent(base: TextbookContent, mine: TextbookContent, their
     for (const field of ['title', 'content'] as const) {
       const r = mergeField(bc?.[field], mc[field], tc[field]);
       merged[field] = r.value;
-      if (r.conflict) conflicts.push({ key: `${key}:${field}`, chapterId: key, sectionId: null, field, label: chapterLabel, mine: mc[field], theirs: tc[field] });
+      if (r.conflict)
+        conflicts.push({
+          key: `${key}:${field}`,
+          chapterId: key,
+          sectionId: null,
+          field,
+          label: chapterLabel,
+          mine: mc[field],
+          theirs: tc[field],
+        });
     }
     merged.sections = mergeSections(key, chapterLabel, bc?.sections ?? [], mc.sections ?? [], tc.sections ?? [], conflicts);
     return merged;
@@ -71,13 +80,29 @@ export function mergeContent(base: TextbookContent, mine: TextbookContent, their
     const isEditedByUs = !bc || JSON.stringify(bc) !== JSON.stringify(mc);
     if (!isEditedByUs) return;
     chapters.splice(Math.min(i, chapters.length), 0, mc);
-    if (bc) conflicts.push({ key: `${key}:content`, chapterId: key, sectionId: null, field: 'content', label: mc.title, mine: mc.content, theirs: null });
+    if (bc)
+      conflicts.push({
+        key: `${key}:content`,
+        chapterId: key,
+        sectionId: null,
+        field: 'content',
+        label: mc.title,
+        mine: mc.content,
+        theirs: null,
+      });
   });
 
   return { content: { ...theirs, chapters }, conflicts };
 }
 
-function mergeSections(chapterKey: string, chapterLabel: string, base: readonly Section[], mine: readonly Section[], theirs: readonly Section[], conflicts: ContentConflict[]): Section[] {
+function mergeSections(
+  chapterKey: string,
+  chapterLabel: string,
+  base: readonly Section[],
+  mine: readonly Section[],
+  theirs: readonly Section[],
+  conflicts: ContentConflict[],
+): Section[] {
   const baseMap = byKey(base, sectionKeyOf);
   const mineMap = byKey(mine, sectionKeyOf);
   const theirKeys = new Set(theirs.map(sectionKeyOf));
@@ -91,7 +116,15 @@ function mergeSections(chapterKey: string, chapterLabel: string, base: readonly 
       const r = mergeField(bs?.[field], ms[field], ts[field]);
       merged[field] = r.value;
       if (r.conflict) {
-        conflicts.push({ key: `${chapterKey}/${key}:${field}`, chapterId: chapterKey, sectionId: key, field, label: `${chapterLabel} - ${ts.title}`, mine: ms[field], theirs: ts[field] });
+        conflicts.push({
+          key: `${chapterKey}/${key}:${field}`,
+          chapterId: chapterKey,
+          sectionId: key,
+          field,
+          label: `${chapterLabel} - ${ts.title}`,
+          mine: ms[field],
+          theirs: ts[field],
+        });
       }
     }
     return merged;
@@ -103,7 +136,16 @@ function mergeSections(chapterKey: string, chapterLabel: string, base: readonly 
     const isEditedByUs = !bs || bs.title !== ms.title || bs.content !== ms.content;
     if (!isEditedByUs) return;
     sections.splice(Math.min(i, sections.length), 0, ms);
-    if (bs) conflicts.push({ key: `${chapterKey}/${key}:content`, chapterId: chapterKey, sectionId: key, field: 'content', label: `${chapterLabel} - ${ms.title}`, mine: ms.content, theirs: null });
+    if (bs)
+      conflicts.push({
+        key: `${chapterKey}/${key}:content`,
+        chapterId: chapterKey,
+        sectionId: key,
+        field: 'content',
+        label: `${chapterLabel} - ${ms.title}`,
+        mine: ms.content,
+        theirs: null,
+      });
   });
   return sections;
 }

@@ -21,9 +21,20 @@ export function SaveStatusIndicator({ status, onRetry }: { status: SaveStatus; o
     conflict: <AlertTriangle className="h-3.5 w-3.5" aria-hidden />,
     error: <AlertTriangle className="h-3.5 w-3.5" aria-hidden />,
   }[status];
-  const tone = status === 'conflict' || status === 'error' ? 'text-red-600 dark:text-red-400' : status === 'offline' ? 'text-amber-600 dark:text-amber-400' : 'text-slate-500 dark:text-slate-400';
+  const tone =
+    status === 'conflict' || status === 'error'
+      ? 'text-red-600 dark:text-red-400'
+      : status === 'offline'
+        ? 'text-amber-600 dark:text-amber-400'
+        : 'text-slate-500 dark:text-slate-400';
   return (
-    <span className={`no-print inline-flex items-center gap-1.5 text-xs font-medium ${tone}`} role="status" aria-live="polite" data-testid="save-status" data-status={status}>
+    <span
+      className={`no-print inline-flex items-center gap-1.5 text-xs font-medium ${tone}`}
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      data-status={status}
+    >
       {icon}
       {labels[status]}
       {(status === 'error' || status === 'offline') && (

@@ -23,7 +23,11 @@ function StatePanel({ icon, title, children }: { icon: ReactNode; title: string;
 const errorIcon = <AlertCircle className="h-10 w-10 text-red-500" aria-hidden />;
 
 export function InvalidTextbookId() {
-  return <StatePanel icon={errorIcon} title="Invalid Textbook ID"><p className="text-sm text-slate-600 dark:text-slate-300">The address does not name a textbook.</p></StatePanel>;
+  return (
+    <StatePanel icon={errorIcon} title="Invalid Textbook ID">
+      <p className="text-sm text-slate-600 dark:text-slate-300">The address does not name a textbook.</p>
+    </StatePanel>
+  );
 }
 
 export function TextbookLoading() {
@@ -36,7 +40,11 @@ export function TextbookLoading() {
 }
 
 export function TextbookLoadError({ message }: { message: string }) {
-  return <StatePanel icon={errorIcon} title="Error Loading Textbook"><p className="text-sm text-slate-600 dark:text-slate-300">{message}</p></StatePanel>;
+  return (
+    <StatePanel icon={errorIcon} title="Error Loading Textbook">
+      <p className="text-sm text-slate-600 dark:text-slate-300">{message}</p>
+    </StatePanel>
+  );
 }
 
 export function MissingTextbookContent() {

@@ -9,12 +9,29 @@ const user = { id: 7, username: 'alice' };
 const content = {
   title: 'Thermodynamics',
   chapters: [
-    { id: 'c1', title: 'Heat', content: '<p>Heat intro</p>', sections: [{ id: 's1', title: 'Temperature', content: '<p>Kelvin scale</p>' }, { id: 's2', title: 'Entropy', content: '<p>Disorder</p>' }] },
+    {
+      id: 'c1',
+      title: 'Heat',
+      content: '<p>Heat intro</p>',
+      sections: [
+        { id: 's1', title: 'Temperature', content: '<p>Kelvin scale</p>' },
+        { id: 's2', title: 'Entropy', content: '<p>Disorder</p>' },
+      ],
+    },
     { id: 'c2', title: 'Summary', content: '<p>All of it</p>', sections: [] },
   ],
   references: [],
 };
-const textbook = (over: Record<string, unknown> = {}) => ({ id: 5, topic: 'Thermo 101', userId: 7, isOwner: true, revision: 3, createdAt: '2025-01-05T00:00:00Z', content, ...over });
+const textbook = (over: Record<string, unknown> = {}) => ({
+  id: 5,
+  topic: 'Thermo 101',
+  userId: 7,
+  isOwner: true,
+  revision: 3,
+  createdAt: '2025-01-05T00:00:00Z',
+  content,
+  ...over,
+});
 
 function renderAt(path: string) {
   return renderWithApp(<Route path="/textbook/:id" component={TextbookPage} />, { path });
@@ -35,7 +52,10 @@ describe('Textbook page states (spec 2)', () => {
   });
 
   it('a failed load shows Error Loading Textbook with the server message, without retrying a 404', async () => {
-    const calls = mockFetch({ 'GET /api/user': () => json(user), 'GET /api/textbooks/5': () => json({ message: 'Textbook not found', code: 'NOT_FOUND' }, 404) });
+    const calls = mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks/5': () => json({ message: 'Textbook not found', code: 'NOT_FOUND' }, 404),
+    });
     renderAt('/textbook/5');
     expect(await screen.findByText('Error Loading Textbook')).toBeInTheDocument();
     expect(screen.getByText('Textbook not found')).toBeInTheDocument();
@@ -63,7 +83,10 @@ describe('Textbook page states (spec 2)', () => {
 
 describe('Textbook workspace', () => {
   it('shows the topic, back link, notice, navigator, editing tips and the first section in the editor card', async () => {
-    mockFetch({ 'GET /api/user': () => json(user), 'GET /api/textbooks/5': () => json(textbook({ content: { ...content, notice: 'Built from the topic only.' } })) });
+    mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks/5': () => json(textbook({ content: { ...content, notice: 'Built from the topic only.' } })),
+    });
     renderAt('/textbook/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Thermo 101' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Textbooks' })).toHaveAttribute('href', '/saved-textbooks');
@@ -83,7 +106,10 @@ describe('Textbook workspace', () => {
   });
 
   it('a book without chapters asks for a chapter', async () => {
-    mockFetch({ 'GET /api/user': () => json(user), 'GET /api/textbooks/5': () => json(textbook({ content: { title: 'Empty', chapters: [] } })) });
+    mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks/5': () => json(textbook({ content: { title: 'Empty', chapters: [] } })),
+    });
     renderAt('/textbook/5');
     expect(await screen.findByText('Select a chapter to view content')).toBeInTheDocument();
   });
@@ -98,18 +124,33 @@ describe('Textbook workspace', () => {
       description: 'Check the basics',
       contentType: 'quiz',
       metadata: { chapterTitle: 'Heat' },
-      content: { questions: [{ type: 'multiple-choice', prompt: 'Unit of temperature?', options: ['Kelvin', 'Joule'], answer: 'Kelvin', explanation: 'SI base unit', source: 'Heat - Temperature' }] },
+      content: {
+        questions: [
+          {
+            type: 'multiple-choice',
+            prompt: 'Unit of temperature?',
+            options: ['Kelvin', 'Joule'],
+            answer: 'Kelvin',
+            explanation: 'SI base unit',
+            source: 'Heat - Temperature',
+          },
+        ],
+      },
     };
     act(() => {
       window.dispatchEvent(new CustomEvent('educationalContentGenerated', { detail: { textbookId: 5, content: quiz } }));
       // Another book's event is ignored.
-      window.dispatchEvent(new CustomEvent('educationalContentGenerated', { detail: { textbookId: 6, content: { ...quiz, title: 'Other' } } }));
+      window.dispatchEvent(
+        new CustomEvent('educationalContentGenerated', { detail: { textbookId: 6, content: { ...quiz, title: 'Other' } } }),
+      );
     });
     expect(await screen.findByText('Educational Materials')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Other/ })).not.toBeInTheDocument();
     // Same title + type again replaces rather than duplicates.
     act(() => {
-      window.dispatchEvent(new CustomEvent('educationalContentGenerated', { detail: { textbookId: 5, content: { ...quiz, description: 'Updated' } } }));
+      window.dispatchEvent(
+        new CustomEvent('educationalContentGenerated', { detail: { textbookId: 5, content: { ...quiz, description: 'Updated' } } }),
+      );
     });
     const stored = JSON.parse(localStorage.getItem(materialsStorageKey(5)) ?? '[]');
     expect(stored).toHaveLength(1);

@@ -30,10 +30,13 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
   const isOwner = textbook.isOwner || (user !== null && textbook.userId === user.id);
 
   // A collaborator's committed save: merged by section id, the section being typed in is kept.
-  const onRemoteEdit = useCallback((raw: unknown, revision: number) => {
-    const parsed = parseTextbookContent(raw);
-    if (parsed.ok) receive(parsed.content, revision);
-  }, [receive]);
+  const onRemoteEdit = useCallback(
+    (raw: unknown, revision: number) => {
+      const parsed = parseTextbookContent(raw);
+      if (parsed.ok) receive(parsed.content, revision);
+    },
+    [receive],
+  );
   const { connected, activeUsers } = useCollaboration({ textbookId: textbook.id, onRemoteEdit });
 
   // A refetch or a toolkit save brings a newer revision: merged in by section id.
@@ -45,7 +48,11 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <Link href="/saved-textbooks" aria-label="Back to My Textbooks" className="no-print inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+        <Link
+          href="/saved-textbooks"
+          aria-label="Back to My Textbooks"
+          className="no-print inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back
         </Link>
         <h1 className="min-w-0 flex-1 text-2xl font-bold sm:text-3xl">{textbook.topic}</h1>
@@ -62,7 +69,13 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
       )}
       {/* The toolkit spans the page so, collapsed, the workspace follows at once (no band beside a taller column). */}
       <div className="no-print mb-4 min-w-0">
-        <AcademicToolkit textbookId={textbook.id} topic={textbook.topic} content={copy.content} revision={copy.revision} onContentSaved={receive} />
+        <AcademicToolkit
+          textbookId={textbook.id}
+          topic={textbook.topic}
+          content={copy.content}
+          revision={copy.revision}
+          onContentSaved={receive}
+        />
       </div>
       <TextbookWorkspace
         textbookId={textbook.id}
@@ -78,7 +91,14 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         side={
           <>
             <CollaboratorsCard textbookId={textbook.id} activeUsers={activeUsers} />
-            <BookAssistantCard textbookId={textbook.id} topic={textbook.topic} content={copy.content} revision={copy.revision} onContentSaved={receive} beforeRun={flushNow} />
+            <BookAssistantCard
+              textbookId={textbook.id}
+              topic={textbook.topic}
+              content={copy.content}
+              revision={copy.revision}
+              onContentSaved={receive}
+              beforeRun={flushNow}
+            />
             <MaterialsGenerator textbookId={textbook.id} chapters={copy.content.chapters} />
           </>
         }

@@ -42,7 +42,21 @@ export interface TextbookWorkspaceProps {
  * beside the editor; from 1024 px they sit under the editor, beside each other; narrower, stacked.
  */
 export function TextbookWorkspace(props: TextbookWorkspaceProps) {
-  const { textbookId, title, content, materials, onEdit, status, banner, extraToolbar, editorFooter, onSelectionChange, onSelect, materialActions, side } = props;
+  const {
+    textbookId,
+    title,
+    content,
+    materials,
+    onEdit,
+    status,
+    banner,
+    extraToolbar,
+    editorFooter,
+    onSelectionChange,
+    onSelect,
+    materialActions,
+    side,
+  } = props;
   const isWide = useMediaQuery(`(min-width: ${limits.mobileDrawerBreakpointPx}px)`);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const [material, setMaterial] = useState<EducationalMaterial | null>(null);
@@ -62,19 +76,25 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
     if (selectedChapter !== null && selectedSection === null && chosenHasSections) selectSection(selectedChapter, 0);
   }, [selectedChapter, selectedSection, chosenHasSections, selectSection]);
 
-  const chooseSection = useCallback((chapterIndex: number, sectionIndex: number) => {
-    selectSection(chapterIndex, sectionIndex);
-    setIsDrawerOpen(false);
-  }, [selectSection]);
+  const chooseSection = useCallback(
+    (chapterIndex: number, sectionIndex: number) => {
+      selectSection(chapterIndex, sectionIndex);
+      setIsDrawerOpen(false);
+    },
+    [selectSection],
+  );
 
-  const chooseMaterial = useCallback((m: EducationalMaterial) => {
-    clearSelection();
-    setMaterial(m);
-    setIsDrawerOpen(false);
-  }, [clearSelection]);
+  const chooseMaterial = useCallback(
+    (m: EducationalMaterial) => {
+      clearSelection();
+      setMaterial(m);
+      setIsDrawerOpen(false);
+    },
+    [clearSelection],
+  );
 
   // A chosen item that has since been replaced (same title + type) shows its newest version; a deleted one leaves the view.
-  const shownMaterial = material ? materials.find((m) => materialKey(m) === materialKey(material)) ?? null : null;
+  const shownMaterial = material ? (materials.find((m) => materialKey(m) === materialKey(material)) ?? null) : null;
 
   const navigatorPanel = (
     <TextbookNavigator
@@ -91,12 +111,20 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
   return (
     <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start lg:gap-6 xl:grid-cols-[15rem_minmax(0,1fr)_17rem] xl:gap-5">
       {isWide ? (
-        <aside aria-label="Table of contents" className="no-print sticky top-4 max-h-[calc(100vh-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 lg:col-start-1 lg:row-span-2 lg:row-start-1 xl:row-span-1 dark:border-slate-800 dark:bg-slate-900">
+        <aside
+          aria-label="Table of contents"
+          className="no-print sticky top-4 max-h-[calc(100vh-2rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 lg:col-start-1 lg:row-span-2 lg:row-start-1 xl:row-span-1 dark:border-slate-800 dark:bg-slate-900"
+        >
           {navigatorPanel}
         </aside>
       ) : (
         <>
-          <Button variant="outline" className="no-print self-start" aria-label="Open table of contents" onClick={() => setIsDrawerOpen(true)}>
+          <Button
+            variant="outline"
+            className="no-print self-start"
+            aria-label="Open table of contents"
+            onClick={() => setIsDrawerOpen(true)}
+          >
             <ListTree className="h-4 w-4" aria-hidden /> Contents
           </Button>
           <TocDrawer open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
@@ -117,7 +145,11 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
             status={status}
             banner={banner}
             extraToolbar={extraToolbar}
-            footer={typeof editorFooter === 'function' ? editorFooter({ chapterIndex: navigator.state.selectedChapter, sectionIndex: navigator.state.selectedSection }) : editorFooter}
+            footer={
+              typeof editorFooter === 'function'
+                ? editorFooter({ chapterIndex: navigator.state.selectedChapter, sectionIndex: navigator.state.selectedSection })
+                : editorFooter
+            }
             onSelectionChange={onSelectionChange}
           />
         )}
@@ -127,7 +159,8 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
             <div>
               <h3 className="font-semibold">Editing Tips</h3>
               <p className="text-sm text-slate-600 dark:text-slate-300">
-                Select a section from the navigation panel to edit it. Changes save automatically a moment after you stop typing. Write math between dollar signs: $x^2$ inline, $$x^2$$ on its own line for a block.
+                Select a section from the navigation panel to edit it. Changes save automatically a moment after you stop typing. Write math
+                between dollar signs: $x^2$ inline, $$x^2$$ on its own line for a block.
               </p>
             </div>
           </CardContent>

@@ -12,7 +12,15 @@ const content: TextbookContent = {
   title: 'Book',
   references: [],
   chapters: [
-    { id: 'c1', title: 'One', content: '', sections: [{ id: 's1', title: 'A', content: '<p>a</p>' }, { id: 's2', title: 'B', content: '<p>b</p>' }] },
+    {
+      id: 'c1',
+      title: 'One',
+      content: '',
+      sections: [
+        { id: 's1', title: 'A', content: '<p>a</p>' },
+        { id: 's2', title: 'B', content: '<p>b</p>' },
+      ],
+    },
   ],
 };
 

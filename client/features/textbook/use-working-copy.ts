@@ -37,7 +37,13 @@ function isNetworkFailure(err: unknown): boolean {
  */
 export function useWorkingCopy(textbookId: number, initial: { content: TextbookContent; revision: number }) {
   const queryClient = useQueryClient();
-  const [copy, setCopy] = useState<WorkingCopy>(() => ({ content: initial.content, base: initial.content, revision: initial.revision, status: 'saved', conflicts: [] }));
+  const [copy, setCopy] = useState<WorkingCopy>(() => ({
+    content: initial.content,
+    base: initial.content,
+    revision: initial.revision,
+    status: 'saved',
+    conflicts: [],
+  }));
   const ref = useRef(copy);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const isSaving = useRef(false);
@@ -73,7 +79,13 @@ export function useWorkingCopy(textbookId: number, initial: { content: TextbookC
         const theirs = contentOf(conflict.content, now.base);
         const merged = mergeContent(start.base, now.content, theirs);
         const hasConflicts = merged.conflicts.length > 0;
-        commit({ content: merged.content, base: theirs, revision: conflict.revision, status: hasConflicts ? 'conflict' : 'pending', conflicts: merged.conflicts });
+        commit({
+          content: merged.content,
+          base: theirs,
+          revision: conflict.revision,
+          status: hasConflicts ? 'conflict' : 'pending',
+          conflicts: merged.conflicts,
+        });
       } else if (isNetworkFailure(err)) {
         commit({ ...now, status: 'offline' });
       } else {
@@ -94,41 +106,56 @@ export function useWorkingCopy(textbookId: number, initial: { content: TextbookC
   }, [flush]);
 
   /** Replaces the HTML of a chapter (sectionIndex null) or a section. */
-  const editContent = useCallback((chapterIndex: number, sectionIndex: number | null, html: string) => {
-    const now = ref.current;
-    const chapter = now.content.chapters[chapterIndex];
-    if (!chapter) return;
-    const nextChapter = sectionIndex === null
-      ? { ...chapter, content: html }
-      : { ...chapter, sections: chapter.sections.map((s, i) => (i === sectionIndex ? { ...s, content: html } : s)) };
-    const chapters = now.content.chapters.map((c, i) => (i === chapterIndex ? nextChapter : c));
-    const status: SaveStatus = now.status === 'conflict' ? 'conflict' : now.status === 'offline' ? 'offline' : 'pending';
-    commit({ ...now, content: { ...now.content, chapters }, status });
-    if (status === 'pending') schedule();
-  }, [commit, schedule]);
+  const editContent = useCallback(
+    (chapterIndex: number, sectionIndex: number | null, html: string) => {
+      const now = ref.current;
+      const chapter = now.content.chapters[chapterIndex];
+      if (!chapter) return;
+      const nextChapter =
+        sectionIndex === null
+          ? { ...chapter, content: html }
+          : { ...chapter, sections: chapter.sections.map((s, i) => (i === sectionIndex ? { ...s, content: html } : s)) };
+      const chapters = now.content.chapters.map((c, i) => (i === chapterIndex ? nextChapter : c));
+      const status: SaveStatus = now.status === 'conflict' ? 'conflict' : now.status === 'offline' ? 'offline' : 'pending';
+      commit({ ...now, content: { ...now.content, chapters }, status });
+      if (status === 'pending') schedule();
+    },
+    [commit, schedule],
+  );
 
   /** Content the server stored meanwhile (a collaborator, the toolkit, a refetch): merged in by id. */
-  const receive = useCallback((incoming: TextbookContent, revision: number) => {
-    const now = ref.current;
-    if (revision <= now.revision) return;
-    const theirs = reuseUnchanged(now.base, incoming);
-    if (now.content === now.base) {
-      commit({ ...now, content: theirs, base: theirs, revision, status: now.status === 'offline' ? 'saved' : now.status });
-      return;
-    }
-    const merged = mergeContent(now.base, now.content, theirs);
-    const conflicts = [...now.conflicts.filter((c) => !merged.conflicts.some((m) => m.key === c.key)), ...merged.conflicts];
-    commit({ content: merged.content, base: theirs, revision, status: conflicts.length > 0 ? 'conflict' : now.status, conflicts });
-  }, [commit]);
+  const receive = useCallback(
+    (incoming: TextbookContent, revision: number) => {
+      const now = ref.current;
+      if (revision <= now.revision) return;
+      const theirs = reuseUnchanged(now.base, incoming);
+      if (now.content === now.base) {
+        commit({ ...now, content: theirs, base: theirs, revision, status: now.status === 'offline' ? 'saved' : now.status });
+        return;
+      }
+      const merged = mergeContent(now.base, now.content, theirs);
+      const conflicts = [...now.conflicts.filter((c) => !merged.conflicts.some((m) => m.key === c.key)), ...merged.conflicts];
+      commit({ content: merged.content, base: theirs, revision, status: conflicts.length > 0 ? 'conflict' : now.status, conflicts });
+    },
+    [commit],
+  );
 
-  const resolve = useCallback((key: string, choice: ConflictChoice) => {
-    const now = ref.current;
-    const conflict = now.conflicts.find((c) => c.key === key);
-    if (!conflict) return;
-    const conflicts = now.conflicts.filter((c) => c.key !== key);
-    commit({ ...now, content: resolveConflict(now.content, conflict, choice), conflicts, status: conflicts.length > 0 ? 'conflict' : 'pending' });
-    if (conflicts.length === 0) schedule();
-  }, [commit, schedule]);
+  const resolve = useCallback(
+    (key: string, choice: ConflictChoice) => {
+      const now = ref.current;
+      const conflict = now.conflicts.find((c) => c.key === key);
+      if (!conflict) return;
+      const conflicts = now.conflicts.filter((c) => c.key !== key);
+      commit({
+        ...now,
+        content: resolveConflict(now.content, conflict, choice),
+        conflicts,
+        status: conflicts.length > 0 ? 'conflict' : 'pending',
+      });
+      if (conflicts.length === 0) schedule();
+    },
+    [commit, schedule],
+  );
 
   const retry = useCallback(() => {
     const now = ref.current;
@@ -153,10 +180,13 @@ export function useWorkingCopy(textbookId: number, initial: { content: TextbookC
   }, [retry]);
 
   // Navigating away inside the app saves what is pending instead of dropping it.
-  useEffect(() => () => {
-    if (ref.current.status === 'pending') void flush();
-    else clearTimeout(timer.current);
-  }, [flush]);
+  useEffect(
+    () => () => {
+      if (ref.current.status === 'pending') void flush();
+      else clearTimeout(timer.current);
+    },
+    [flush],
+  );
 
   return { copy, editContent, receive, resolve, retry, flushNow: flush };
 }

@@ -7,12 +7,21 @@ import { json, mockFetch, renderWithApp } from '../../test/render';
 import { AcademicToolkit } from './academic-toolkit';
 
 const user = { id: 7, username: 'alice' };
-const longText = 'Newton described motion with three laws that relate force, mass and acceleration in every inertial frame of reference we know.';
+const longText =
+  'Newton described motion with three laws that relate force, mass and acceleration in every inertial frame of reference we know.';
 const book = (): TextbookContent => ({
   title: 'Mechanics',
   references: [],
   chapters: [
-    { id: 'c1', title: 'Motion', content: '<p>m</p>', sections: [{ id: 's1', title: 'Laws', content: `<h3>Laws</h3><p>${longText}</p>` }, { id: 's2', title: 'Frames', content: '<p>Short <em>frames</em> text</p>' }] },
+    {
+      id: 'c1',
+      title: 'Motion',
+      content: '<p>m</p>',
+      sections: [
+        { id: 's1', title: 'Laws', content: `<h3>Laws</h3><p>${longText}</p>` },
+        { id: 's2', title: 'Frames', content: '<p>Short <em>frames</em> text</p>' },
+      ],
+    },
     { id: 'c2', title: 'Energy', content: '<p>e</p>', sections: [] },
   ],
 });
@@ -41,13 +50,22 @@ function patchRoutes(status = 200) {
   const bodies: Patch[] = [];
   const calls = mockFetch({
     'GET /api/user': () => json(user),
-    'GET /api/textbooks/5': () => json({ id: 5, topic: 'Physics', userId: 7, isOwner: true, revision: 3, createdAt: '2025-01-01T00:00:00Z', content: book() }),
+    'GET /api/textbooks/5': () =>
+      json({ id: 5, topic: 'Physics', userId: 7, isOwner: true, revision: 3, createdAt: '2025-01-01T00:00:00Z', content: book() }),
     'PATCH /api/textbooks/5': (init) => {
       const body = JSON.parse(String(init?.body)) as Patch;
       bodies.push(body);
       if (status !== 200) return json({ message: 'Database unavailable', code: 'INTERNAL' }, status);
       const content = { ...body.content, chapters: body.content.chapters.map((c, i) => ({ ...c, id: c.id ?? `new${i}` })) };
-      return json({ id: 5, topic: 'Physics', userId: 7, isOwner: true, createdAt: '2025-01-01T00:00:00Z', content, revision: (body.baseRevision ?? 0) + 1 });
+      return json({
+        id: 5,
+        topic: 'Physics',
+        userId: 7,
+        isOwner: true,
+        createdAt: '2025-01-01T00:00:00Z',
+        content,
+        revision: (body.baseRevision ?? 0) + 1,
+      });
     },
   });
   return { bodies, calls };
@@ -72,7 +90,12 @@ describe('AcademicToolkit', () => {
     renderWithApp(<Page initial={book()} />, { path: '/textbook/5' });
     expect(screen.queryByRole('tab')).toBeNull();
     await u.click(screen.getByRole('button', { name: /Academic Toolkit/ }));
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Customize Structure', 'Reorder Content', 'Add Chapters/Sections', 'Version History']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Customize Structure',
+      'Reorder Content',
+      'Add Chapters/Sections',
+      'Version History',
+    ]);
     // Customize Structure (the AI tools' tab) is the first one shown.
     expect(screen.getByRole('button', { name: /Apply Customization/ })).toBeDisabled();
   });
@@ -107,7 +130,10 @@ describe('Add Chapters/Sections', () => {
     expect(bodies[0].baseRevision).toBe(3);
     expect(bodies[0].description).toBe('Added chapter "Waves"');
     expect(bodies[0].content.chapters.at(-1)).toEqual({ title: 'Waves', content: '<p>Introduction to Waves</p>', sections: [] });
-    expect(saved).toHaveBeenCalledWith(expect.objectContaining({ chapters: expect.arrayContaining([expect.objectContaining({ id: 'new2', title: 'Waves' })]) }), 4);
+    expect(saved).toHaveBeenCalledWith(
+      expect.objectContaining({ chapters: expect.arrayContaining([expect.objectContaining({ id: 'new2', title: 'Waves' })]) }),
+      4,
+    );
     expect(screen.queryByLabelText('Chapter title')).toBeNull();
     expect(screen.getAllByTestId('toolkit-chapter-title').map((t) => t.textContent)).toEqual(['1. Motion', '2. Energy', '3. Waves']);
   });
@@ -219,7 +245,11 @@ describe('Add Chapters/Sections', () => {
     await u.type(title, 'Reference Frames');
     await u.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByTestId('toast-title')).toHaveTextContent('Content Updated'));
-    expect(bodies[0].content.chapters[0].sections[1]).toEqual({ id: 's2', title: 'Reference Frames', content: '<p>Short <em>frames</em> text</p>' });
+    expect(bodies[0].content.chapters[0].sections[1]).toEqual({
+      id: 's2',
+      title: 'Reference Frames',
+      content: '<p>Short <em>frames</em> text</p>',
+    });
   });
 });
 

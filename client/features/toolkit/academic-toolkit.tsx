@@ -25,7 +25,9 @@ export function AcademicToolkit(props: AcademicToolkitProps) {
           <Wrench className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
           <span className="flex-1">
             <span className="block text-lg font-semibold">Academic Toolkit</span>
-            <span className="block text-sm text-slate-500 dark:text-slate-400">Restructure, reorder, add content and restore earlier versions.</span>
+            <span className="block text-sm text-slate-500 dark:text-slate-400">
+              Restructure, reorder, add content and restore earlier versions.
+            </span>
           </span>
           <ChevronDown className={`h-5 w-5 transition-transform ${isOpen ? 'rotate-180' : ''}`} aria-hidden />
         </Collapsible.Trigger>

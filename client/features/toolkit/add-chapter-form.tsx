@@ -16,12 +16,27 @@ export function AddChapterForm({ isSaving, onAdd, onCancel }: { isSaving: boolea
     onAdd(trimmed);
   };
   return (
-    <form onSubmit={submit} aria-label="Add New Chapter" className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+    <form
+      onSubmit={submit}
+      aria-label="Add New Chapter"
+      className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+    >
       <Label htmlFor="toolkit-new-chapter-title">Chapter title</Label>
-      <Input id="toolkit-new-chapter-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Thermodynamics" autoFocus maxLength={300} />
+      <Input
+        id="toolkit-new-chapter-title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        placeholder="e.g. Thermodynamics"
+        autoFocus
+        maxLength={300}
+      />
       <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" disabled={isSaving}>{isSaving ? 'Adding...' : 'Add Chapter'}</Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? 'Adding...' : 'Add Chapter'}
+        </Button>
       </div>
     </form>
   );

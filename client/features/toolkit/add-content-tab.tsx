@@ -21,7 +21,8 @@ import {
 import { useToolkitSave, type ToolkitProps } from './use-toolkit-save';
 
 type Form = { kind: 'chapter' } | { kind: 'section'; chapter: string | null } | null;
-type PendingDelete = { kind: 'chapter'; chapter: string; title: string } | { kind: 'section'; chapter: string; section: string; title: string } | null;
+type PendingDelete =
+  { kind: 'chapter'; chapter: string; title: string } | { kind: 'section'; chapter: string; section: string; title: string } | null;
 
 /** Add chapters and sections, rename, edit, delete, and drag sections. */
 export function AddContentTab(props: ToolkitProps) {
@@ -113,11 +114,18 @@ export function AddContentTab(props: ToolkitProps) {
         <Button onClick={() => setForm(form?.kind === 'chapter' ? null : { kind: 'chapter' })} aria-expanded={form?.kind === 'chapter'}>
           <Plus className="h-4 w-4" aria-hidden /> Add New Chapter
         </Button>
-        <Button variant="outline" onClick={() => setForm(form?.kind === 'section' ? null : { kind: 'section', chapter: null })} disabled={content.chapters.length === 0} aria-expanded={form?.kind === 'section'}>
+        <Button
+          variant="outline"
+          onClick={() => setForm(form?.kind === 'section' ? null : { kind: 'section', chapter: null })}
+          disabled={content.chapters.length === 0}
+          aria-expanded={form?.kind === 'section'}
+        >
           <Plus className="h-4 w-4" aria-hidden /> Add New Section
         </Button>
       </div>
-      {form?.kind === 'chapter' && <AddChapterForm isSaving={isSaving} onAdd={(t) => void onAddChapter(t)} onCancel={() => setForm(null)} />}
+      {form?.kind === 'chapter' && (
+        <AddChapterForm isSaving={isSaving} onAdd={(t) => void onAddChapter(t)} onCancel={() => setForm(null)} />
+      )}
       {form?.kind === 'section' && (
         <AddSectionForm
           key={form.chapter ?? 'any'}
@@ -155,7 +163,11 @@ export function AddContentTab(props: ToolkitProps) {
         open={pendingDelete !== null}
         onOpenChange={(isOpen) => !isOpen && setPendingDelete(null)}
         title={pendingDelete?.kind === 'section' ? 'Delete Section' : 'Delete Chapter'}
-        description={pendingDelete ? `Are you sure you want to delete the ${pendingDelete.kind} "${pendingDelete.title}"? This action cannot be undone.` : ''}
+        description={
+          pendingDelete
+            ? `Are you sure you want to delete the ${pendingDelete.kind} "${pendingDelete.title}"? This action cannot be undone.`
+            : ''
+        }
         onConfirm={confirmDelete}
       />
     </div>

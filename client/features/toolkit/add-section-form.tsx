@@ -32,7 +32,11 @@ export function AddSectionForm({ chapters, initialChapter, isSaving, onAdd, onCa
     onAdd(chapter, { title: trimmed, content: html });
   };
   return (
-    <form onSubmit={submit} aria-label="Add Section" className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+    <form
+      onSubmit={submit}
+      aria-label="Add Section"
+      className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+    >
       <Label htmlFor="toolkit-new-section-chapter">Chapter</Label>
       <select
         id="toolkit-new-section-chapter"
@@ -50,8 +54,12 @@ export function AddSectionForm({ chapters, initialChapter, isSaving, onAdd, onCa
       <Label htmlFor="toolkit-new-section-content">Content (HTML)</Label>
       <Textarea id="toolkit-new-section-content" value={html} onChange={(e) => setHtml(e.target.value)} className="font-mono" />
       <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>Cancel</Button>
-        <Button type="submit" disabled={isSaving}>{isSaving ? 'Adding...' : 'Add Section'}</Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? 'Adding...' : 'Add Section'}
+        </Button>
       </div>
     </form>
   );

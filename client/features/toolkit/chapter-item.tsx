@@ -75,13 +75,31 @@ export function ChapterItem(props: ChapterItemProps) {
           <>
             <Accordion.Trigger className="group flex min-w-0 flex-1 items-center gap-2 rounded px-1 py-2 text-left font-medium hover:bg-slate-50 dark:hover:bg-slate-800">
               <ChevronDown className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
-              <span className="min-w-0 flex-1 truncate" data-testid="toolkit-chapter-title">{index + 1}. {chapter.title}</span>
-              <span className="shrink-0 text-xs font-normal text-slate-500">{chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}</span>
+              <span className="min-w-0 flex-1 truncate" data-testid="toolkit-chapter-title">
+                {index + 1}. {chapter.title}
+              </span>
+              <span className="shrink-0 text-xs font-normal text-slate-500">
+                {chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}
+              </span>
             </Accordion.Trigger>
-            <Button variant="ghost" size="icon" aria-label={`Rename chapter ${name}`} onClick={() => { setTitle(chapter.title); setIsRenaming(true); }}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Rename chapter ${name}`}
+              onClick={() => {
+                setTitle(chapter.title);
+                setIsRenaming(true);
+              }}
+            >
               <Pencil className="h-4 w-4" aria-hidden />
             </Button>
-            <Button variant="ghost" size="icon" aria-label={`Delete chapter ${name}`} onClick={onDelete} className="text-red-600 hover:text-red-700">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete chapter ${name}`}
+              onClick={onDelete}
+              className="text-red-600 hover:text-red-700"
+            >
               <Trash2 className="h-4 w-4" aria-hidden />
             </Button>
           </>
@@ -95,7 +113,14 @@ export function ChapterItem(props: ChapterItemProps) {
             sensors={sensors}
             collisionDetection={closestCenter}
             onDragEnd={onDragEnd}
-            accessibility={{ announcements: sortAnnouncements(nameOf, (id) => keys.indexOf(String(id)), () => keys.length), screenReaderInstructions: sortInstructions }}
+            accessibility={{
+              announcements: sortAnnouncements(
+                nameOf,
+                (id) => keys.indexOf(String(id)),
+                () => keys.length,
+              ),
+              screenReaderInstructions: sortInstructions,
+            }}
           >
             <SortableContext items={keys} strategy={verticalListSortingStrategy}>
               <ul aria-label={`Sections of ${name}`} className="flex flex-col gap-2">

@@ -16,7 +16,8 @@ function describeOrder(before: TextbookContent, after: TextbookContent): { descr
   const phrases = chaptersMoved ? ['Reordered chapters'] : [];
   after.chapters.forEach((c, ci) => {
     const key = chapterKey(c, ci);
-    if ((a.sections[key] ?? []).join('\u0000') !== (b.sections[key] ?? []).join('\u0000')) phrases.push(`Reordered sections in chapter ${quoteTitle(c.title)}`);
+    if ((a.sections[key] ?? []).join('\u0000') !== (b.sections[key] ?? []).join('\u0000'))
+      phrases.push(`Reordered sections in chapter ${quoteTitle(c.title)}`);
   });
   return { description: phrases.join('; ') || 'Reordered content', chaptersMoved };
 }
@@ -44,7 +45,10 @@ export function ReorderContentTab(props: ToolkitProps) {
   const onChapterDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const current = orderOf(arranged);
-    setOrder({ ...current, chapters: moveItem(current.chapters, current.chapters.indexOf(String(active.id)), current.chapters.indexOf(String(over.id))) });
+    setOrder({
+      ...current,
+      chapters: moveItem(current.chapters, current.chapters.indexOf(String(active.id)), current.chapters.indexOf(String(over.id))),
+    });
     orderUpdated();
   };
 
@@ -99,12 +103,21 @@ export function ReorderContentTab(props: ToolkitProps) {
         />
       ) : (
         <div>
-          <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">Drag chapters by their handle, or focus a handle and use Space and the arrow keys.</p>
+          <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
+            Drag chapters by their handle, or focus a handle and use Space and the arrow keys.
+          </p>
           <DndContext
             sensors={sensors}
             collisionDetection={closestCenter}
             onDragEnd={onChapterDragEnd}
-            accessibility={{ announcements: sortAnnouncements(nameOfChapter, (id) => keys.indexOf(String(id)), () => keys.length), screenReaderInstructions: sortInstructions }}
+            accessibility={{
+              announcements: sortAnnouncements(
+                nameOfChapter,
+                (id) => keys.indexOf(String(id)),
+                () => keys.length,
+              ),
+              screenReaderInstructions: sortInstructions,
+            }}
           >
             <SortableContext items={keys} strategy={verticalListSortingStrategy}>
               <ol aria-label="Chapter order" className="flex flex-col gap-2">
@@ -117,11 +130,26 @@ export function ReorderContentTab(props: ToolkitProps) {
                         <span className="min-w-0 flex-1 font-medium" data-testid="reorder-chapter-title">
                           {ci + 1}. {chapter.title}
                         </span>
-                        <span className="text-xs text-slate-500">{chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}</span>
-                        <Button variant="outline" size="sm" disabled={chapter.sections.length < 2} onClick={() => setSectionsOf(key)} aria-label={`Reorder Sections of ${quoteTitle(chapter.title)}`}>
+                        <span className="text-xs text-slate-500">
+                          {chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}
+                        </span>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled={chapter.sections.length < 2}
+                          onClick={() => setSectionsOf(key)}
+                          aria-label={`Reorder Sections of ${quoteTitle(chapter.title)}`}
+                        >
                           Reorder Sections
                         </Button>
-                        <Button variant="ghost" size="sm" disabled={chapter.sections.length === 0} onClick={() => toggleShown(key)} aria-expanded={isShown} aria-label={`${isShown ? 'Hide' : 'Show'} Sections of ${quoteTitle(chapter.title)}`}>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          disabled={chapter.sections.length === 0}
+                          onClick={() => toggleShown(key)}
+                          aria-expanded={isShown}
+                          aria-label={`${isShown ? 'Hide' : 'Show'} Sections of ${quoteTitle(chapter.title)}`}
+                        >
                           {isShown ? 'Hide Sections' : 'Show Sections'}
                         </Button>
                       </div>
@@ -181,7 +209,14 @@ function SectionOrder({ chapterTitle, chapterKeyValue, sections, onMove, onBack 
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
-        accessibility={{ announcements: sortAnnouncements(nameOf, (id) => keys.indexOf(String(id)), () => keys.length), screenReaderInstructions: sortInstructions }}
+        accessibility={{
+          announcements: sortAnnouncements(
+            nameOf,
+            (id) => keys.indexOf(String(id)),
+            () => keys.length,
+          ),
+          screenReaderInstructions: sortInstructions,
+        }}
       >
         <SortableContext items={keys} strategy={verticalListSortingStrategy}>
           <ol aria-label="Section order" className="flex flex-col gap-2">

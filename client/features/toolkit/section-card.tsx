@@ -46,20 +46,34 @@ export function SectionCard({ id, section, isSaving, onSave, onDelete }: Section
           <Label htmlFor={`section-content-${id}`}>Content (HTML)</Label>
           <Textarea id={`section-content-${id}`} value={html} onChange={(e) => setHtml(e.target.value)} className="font-mono" />
           <div className="flex justify-end gap-2">
-            <Button variant="outline" size="sm" onClick={() => setIsEditing(false)}>Cancel</Button>
-            <Button type="submit" size="sm" disabled={isSaving}>Save</Button>
+            <Button variant="outline" size="sm" onClick={() => setIsEditing(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" size="sm" disabled={isSaving}>
+              Save
+            </Button>
           </div>
         </form>
       ) : (
         <div className="flex items-start gap-2">
           <div className="min-w-0 flex-1">
-            <p className="font-medium" data-testid="section-card-title">{section.title}</p>
-            <p className="break-words text-sm text-slate-600 dark:text-slate-300" data-testid="section-preview">{sectionPreview(section.content)}</p>
+            <p className="font-medium" data-testid="section-card-title">
+              {section.title}
+            </p>
+            <p className="break-words text-sm text-slate-600 dark:text-slate-300" data-testid="section-preview">
+              {sectionPreview(section.content)}
+            </p>
           </div>
           <Button variant="ghost" size="icon" aria-label={`Edit section ${name}`} onClick={startEdit}>
             <Pencil className="h-4 w-4" aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Delete section ${name}`} onClick={onDelete} className="text-red-600 hover:text-red-700">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete section ${name}`}
+            onClick={onDelete}
+            className="text-red-600 hover:text-red-700"
+          >
             <Trash2 className="h-4 w-4" aria-hidden />
           </Button>
         </div>

@@ -15,11 +15,16 @@ export function useSortSensors() {
 }
 
 /** Screen reader announcements that name the item and its place instead of an internal id. */
-export function sortAnnouncements(nameOf: (id: UniqueIdentifier) => string, positionOf: (id: UniqueIdentifier) => number, count: () => number): Announcements {
+export function sortAnnouncements(
+  nameOf: (id: UniqueIdentifier) => string,
+  positionOf: (id: UniqueIdentifier) => number,
+  count: () => number,
+): Announcements {
   const where = (id: UniqueIdentifier) => `position ${positionOf(id) + 1} of ${count()}`;
   return {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, ${where(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} moved to ${where(over.id)}.` : `${nameOf(active.id)} is no longer over a position.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} moved to ${where(over.id)}.` : `${nameOf(active.id)} is no longer over a position.`,
     onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at ${where(over.id)}.` : `${nameOf(active.id)} dropped.`),
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };

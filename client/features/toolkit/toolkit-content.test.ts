@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '../../../common/textbook';
-import { addChapter, addSection, applyOrder, deleteSection, moveSection, orderOf, renameChapter, sameOrder, sectionPreview, updateSection } from './toolkit-content';
+import {
+  addChapter,
+  addSection,
+  applyOrder,
+  deleteSection,
+  moveSection,
+  orderOf,
+  renameChapter,
+  sameOrder,
+  sectionPreview,
+  updateSection,
+} from './toolkit-content';
 
 const book = (): TextbookContent => ({
   title: 'Mechanics',
   references: [],
   chapters: [
-    { id: 'c1', title: 'Motion', content: '<p>m</p>', sections: [{ id: 's1', title: 'Velocity', content: 'v' }, { id: 's2', title: 'Acceleration', content: 'a' }] },
+    {
+      id: 'c1',
+      title: 'Motion',
+      content: '<p>m</p>',
+      sections: [
+        { id: 's1', title: 'Velocity', content: 'v' },
+        { id: 's2', title: 'Acceleration', content: 'a' },
+      ],
+    },
     { id: 'c2', title: 'Forces', content: '<p>f</p>', sections: [{ id: 's3', title: 'Newton', content: 'n' }] },
     { id: 'c3', title: 'Energy', content: '<p>e</p>', sections: [] },
   ],
@@ -30,14 +49,20 @@ describe('sectionPreview (spec 2, 9: tags stripped, 100 characters plus ...)', (
   });
 
   it('decodes entities, drops script and style bodies and collapses whitespace', () => {
-    expect(sectionPreview('<style>p{color:red}</style><p>Heat &amp; work&nbsp;&lt;3&#33;</p>\n\n<script>alert(1)</script><p>  Next </p>')).toBe('Heat & work <3! Next');
+    expect(
+      sectionPreview('<style>p{color:red}</style><p>Heat &amp; work&nbsp;&lt;3&#33;</p>\n\n<script>alert(1)</script><p>  Next </p>'),
+    ).toBe('Heat & work <3! Next');
   });
 });
 
 describe('structure edits', () => {
   it('a new chapter gets Introduction to {title} and no sections (spec 4)', () => {
     const next = addChapter(book(), 'Waves & <Sound>');
-    expect(next.chapters.at(-1)).toEqual({ title: 'Waves & <Sound>', content: '<p>Introduction to Waves &amp; &lt;Sound&gt;</p>', sections: [] });
+    expect(next.chapters.at(-1)).toEqual({
+      title: 'Waves & <Sound>',
+      content: '<p>Introduction to Waves &amp; &lt;Sound&gt;</p>',
+      sections: [],
+    });
     expect(book().chapters).toHaveLength(3);
   });
 

@@ -129,7 +129,12 @@ function findSection(c: Chapter, ci: number, key: string): number {
   return c.sections.findIndex((s, si) => sectionKey(s, ci, si) === key);
 }
 
-export function updateSection(content: TextbookContent, chapter: string, section: string, next: { title: string; content: string }): TextbookContent | null {
+export function updateSection(
+  content: TextbookContent,
+  chapter: string,
+  section: string,
+  next: { title: string; content: string },
+): TextbookContent | null {
   let found = false;
   const result = mapChapter(content, chapter, (c, ci) => {
     const si = findSection(c, ci, section);

@@ -40,32 +40,35 @@ export function useToolkitSave({ textbookId, content, revision, onContentSaved }
   const latest = useRef({ content, revision });
   latest.current = { content, revision };
 
-  const save = useCallback(async (request: SaveRequest): Promise<boolean> => {
-    const { content: current, revision: base } = latest.current;
-    const next = request.edit(current);
-    if (!next) {
-      toast({ ...request.failure, variant: 'destructive' });
-      return false;
-    }
-    setIsSaving(true);
-    try {
-      const res = await patchTextbook(textbookId, next, base, request.description);
-      const parsed = parseTextbookContent(res.content);
-      const saved = parsed.ok ? parsed.content : next;
-      const savedRevision = typeof res.revision === 'number' ? res.revision : base + 1;
-      latest.current = { content: saved, revision: savedRevision };
-      onContentSaved(saved, savedRevision);
-      toast({ ...request.success, variant: 'success' });
-      return true;
-    } catch {
-      toast({ ...request.failure, variant: 'destructive' });
-      return false;
-    } finally {
-      setIsSaving(false);
-      void queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
-      void queryClient.invalidateQueries({ queryKey: versionsKey(textbookId) });
-    }
-  }, [onContentSaved, queryClient, textbookId]);
+  const save = useCallback(
+    async (request: SaveRequest): Promise<boolean> => {
+      const { content: current, revision: base } = latest.current;
+      const next = request.edit(current);
+      if (!next) {
+        toast({ ...request.failure, variant: 'destructive' });
+        return false;
+      }
+      setIsSaving(true);
+      try {
+        const res = await patchTextbook(textbookId, next, base, request.description);
+        const parsed = parseTextbookContent(res.content);
+        const saved = parsed.ok ? parsed.content : next;
+        const savedRevision = typeof res.revision === 'number' ? res.revision : base + 1;
+        latest.current = { content: saved, revision: savedRevision };
+        onContentSaved(saved, savedRevision);
+        toast({ ...request.success, variant: 'success' });
+        return true;
+      } catch {
+        toast({ ...request.failure, variant: 'destructive' });
+        return false;
+      } finally {
+        setIsSaving(false);
+        void queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
+        void queryClient.invalidateQueries({ queryKey: versionsKey(textbookId) });
+      }
+    },
+    [onContentSaved, queryClient, textbookId],
+  );
 
   return { save, isSaving };
 }

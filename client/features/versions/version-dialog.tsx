@@ -62,7 +62,9 @@ export function VersionDialog({ textbookId, entry, isCurrent, isRestoring, onRes
         </dl>
         {isCurrent && <p className="mt-3 text-sm text-slate-500">This is the textbook as it stands now.</p>}
         <DialogFooter>
-          <Button variant="outline" onClick={onClose}>Cancel</Button>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
           <Button onClick={onRestore} disabled={isRestoring || isCurrent || isWaiting}>
             {isRestoring ? 'Restoring...' : 'Restore This Version'}
           </Button>

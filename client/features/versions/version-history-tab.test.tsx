@@ -9,7 +9,12 @@ const user = { id: 7, username: 'alice' };
 const content = (title: string, chapters: Array<[string, number]>) => ({
   title,
   references: [],
-  chapters: chapters.map(([t, n], i) => ({ id: `c${i}`, title: t, content: '', sections: Array.from({ length: n }, (_, j) => ({ id: `s${i}-${j}`, title: `S${j}`, content: '' })) })),
+  chapters: chapters.map(([t, n], i) => ({
+    id: `c${i}`,
+    title: t,
+    content: '',
+    sections: Array.from({ length: n }, (_, j) => ({ id: `s${i}-${j}`, title: `S${j}`, content: '' })),
+  })),
 });
 const entry = (n: number, over: Partial<VersionEntry> = {}): VersionEntry => ({
   id: 100 + n,
@@ -19,7 +24,10 @@ const entry = (n: number, over: Partial<VersionEntry> = {}): VersionEntry => ({
   updatedAt: `2025-03-0${n}T15:07:00`,
   description: `Change ${n} (by alice)`,
   topic: 'Physics',
-  content: content(`Book v${n}`, [['Motion', 2], ['Energy', 1]]),
+  content: content(`Book v${n}`, [
+    ['Motion', 2],
+    ['Energy', 1],
+  ]),
   revision: n,
   createdBy: user,
   ...over,
@@ -46,7 +54,9 @@ describe('VersionHistoryTab', () => {
   it('shows the empty state', async () => {
     mockFetch({ 'GET /api/user': () => json(user), [listUrl]: () => json({ versions: [] }) });
     renderTab();
-    expect(await screen.findByText('No version history available yet. Versions are automatically created when you update your textbook.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No version history available yet. Versions are automatically created when you update your textbook.'),
+    ).toBeInTheDocument();
   });
 
   it('shows a failed load in an Error toast and an error state whose Refresh loads again', async () => {
@@ -66,12 +76,16 @@ describe('VersionHistoryTab', () => {
   });
 
   it('View / Restore shows topic, description and the outline, and restores on request', async () => {
-    const restored = content('Book v1', [['Motion', 2], ['Energy', 1]]);
+    const restored = content('Book v1', [
+      ['Motion', 2],
+      ['Energy', 1],
+    ]);
     const calls = mockFetch({
       'GET /api/user': () => json(user),
       [listUrl]: () => json({ versions: [entry(3), entry(2), entry(1)] }),
       'GET /api/textbooks/5/versions/101': () => json({ version: entry(1) }),
-      'POST /api/textbooks/5/versions/101/restore': () => json({ id: 5, topic: 'Physics', content: restored, revision: 4, restoredVersion: 1, versionNumber: 4 }),
+      'POST /api/textbooks/5/versions/101/restore': () =>
+        json({ id: 5, topic: 'Physics', content: restored, revision: 4, restoredVersion: 1, versionNumber: 4 }),
       'GET /api/textbooks/5': () => json({ id: 5, topic: 'Physics', content: restored, revision: 4 }),
     });
     const { u, onContentSaved } = renderTab();
@@ -81,7 +95,11 @@ describe('VersionHistoryTab', () => {
     expect(within(dialog).getByText('Change 1 (by alice)')).toBeInTheDocument();
     const outline = within(dialog).getByTestId('version-outline');
     expect(outline).toHaveTextContent('Book v1');
-    expect(within(outline).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Motion (2 sections)', 'Energy (1 section)']);
+    expect(
+      within(outline)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Motion (2 sections)', 'Energy (1 section)']);
     await waitFor(() => expect(calls.some((c) => c.key === 'GET /api/textbooks/5/versions/101')).toBe(true));
 
     await u.click(within(dialog).getByRole('button', { name: 'Restore This Version' }));
@@ -128,7 +146,9 @@ describe('VersionHistoryTab', () => {
     });
     const { u } = renderTab();
     await u.click(await screen.findByRole('button', { name: 'View / Restore Version 1' }));
-    expect(within(await screen.findByRole('dialog')).getByTestId('version-outline')).toHaveTextContent('Error parsing content: Invalid JSON format');
+    expect(within(await screen.findByRole('dialog')).getByTestId('version-outline')).toHaveTextContent(
+      'Error parsing content: Invalid JSON format',
+    );
   });
 
   it('says Restore Failed when the restore is refused, and keeps the dialog open', async () => {
@@ -137,7 +157,8 @@ describe('VersionHistoryTab', () => {
       'GET /api/user': () => json(user),
       [listUrl]: () => json({ versions: [entry(2), entry(1)] }),
       'GET /api/textbooks/5/versions/101': () => json({ version: entry(1) }),
-      'POST /api/textbooks/5/versions/101/restore': () => new Response('{"message":"nope"}', { status: 500, statusText: 'Internal Server Error' }),
+      'POST /api/textbooks/5/versions/101/restore': () =>
+        new Response('{"message":"nope"}', { status: 500, statusText: 'Internal Server Error' }),
     });
     const { u } = renderTab(onContentSaved, 2);
     await u.click(await screen.findByRole('button', { name: 'View / Restore Version 1' }));

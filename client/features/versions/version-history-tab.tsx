@@ -21,7 +21,13 @@ export interface VersionHistoryTabProps {
 export function VersionHistoryTab({ textbookId, revision, onContentSaved }: VersionHistoryTabProps) {
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<VersionEntry | null>(null);
-  const { data: versions, error, isLoading, isFetching, refetch } = useQuery({
+  const {
+    data: versions,
+    error,
+    isLoading,
+    isFetching,
+    refetch,
+  } = useQuery({
     queryKey: versionsKey(textbookId),
     queryFn: () => fetchVersions(textbookId),
   });
@@ -44,7 +50,11 @@ export function VersionHistoryTab({ textbookId, revision, onContentSaved }: Vers
       const parsed = parseTextbookContent(res.content);
       if (parsed.ok && typeof res.revision === 'number') onContentSaved(parsed.content, res.revision);
       setSelected(null);
-      toast({ title: 'Version Restored', description: `The textbook has been restored to version ${entry.versionNumber}.`, variant: 'success' });
+      toast({
+        title: 'Version Restored',
+        description: `The textbook has been restored to version ${entry.versionNumber}.`,
+        variant: 'success',
+      });
     },
     onError: () => {
       toast({ title: 'Restore Failed', description: 'Could not restore the selected version. Please try again.', variant: 'destructive' });
@@ -59,7 +69,10 @@ export function VersionHistoryTab({ textbookId, revision, onContentSaved }: Vers
 
   if (error) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-md border border-red-200 bg-red-50 p-6 text-center text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-md border border-red-200 bg-red-50 p-6 text-center text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+      >
         <p className="font-medium">Could not load the version history.</p>
         <p>{error.message}</p>
         <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
@@ -84,14 +97,20 @@ export function VersionHistoryTab({ textbookId, revision, onContentSaved }: Vers
         {versions.map((v, i) => {
           const isCurrent = i === 0 && v.revision === revision;
           return (
-            <li key={v.id} data-testid="version-item" className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+            <li
+              key={v.id}
+              data-testid="version-item"
+              className="flex flex-wrap items-center gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+            >
               <div className="min-w-0 flex-1">
                 <p className="flex items-center gap-2 font-medium">
                   <span data-testid="version-number">Version {v.versionNumber}</span>
                   {isCurrent && <Badge>Current</Badge>}
                 </p>
                 <p className="text-xs text-slate-500">{formatVersionDate(v.createdAt)}</p>
-                <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="version-description">{v.description}</p>
+                <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="version-description">
+                  {v.description}
+                </p>
               </div>
               <Button variant="outline" size="sm" onClick={() => setSelected(v)} aria-label={`View / Restore Version ${v.versionNumber}`}>
                 View / Restore

@@ -13,7 +13,9 @@ export function VersionOutlineView({ content }: { content: unknown }) {
           {outline.chapters.map((c, i) => (
             <li key={i}>
               <span>{c.title}</span>{' '}
-              <span className="text-slate-500">({c.sectionCount} {c.sectionCount === 1 ? 'section' : 'sections'})</span>
+              <span className="text-slate-500">
+                ({c.sectionCount} {c.sectionCount === 1 ? 'section' : 'sections'})
+              </span>
             </li>
           ))}
         </ol>

@@ -4,7 +4,14 @@ import { versionOutline } from './version-outline';
 describe('versionOutline (spec 8 placeholders)', () => {
   it('outlines the title and chapters with section counts, from an object or a JSON string', () => {
     const content = { title: 'Optics', chapters: [{ title: 'Light', sections: [{}, {}] }, { title: 'Lenses' }] };
-    const expected = { kind: 'outline', title: 'Optics', chapters: [{ title: 'Light', sectionCount: 2 }, { title: 'Lenses', sectionCount: 0 }] };
+    const expected = {
+      kind: 'outline',
+      title: 'Optics',
+      chapters: [
+        { title: 'Light', sectionCount: 2 },
+        { title: 'Lenses', sectionCount: 0 },
+      ],
+    };
     expect(versionOutline(content)).toEqual(expected);
     expect(versionOutline(JSON.stringify(content))).toEqual(expected);
   });
@@ -30,6 +37,10 @@ describe('versionOutline (spec 8 placeholders)', () => {
   });
 
   it('keeps the title beside the No chapters available placeholder', () => {
-    expect(versionOutline({ title: 'Optics', chapters: [] })).toEqual({ kind: 'placeholder', message: 'No chapters available', title: 'Optics' });
+    expect(versionOutline({ title: 'Optics', chapters: [] })).toEqual({
+      kind: 'placeholder',
+      message: 'No chapters available',
+      title: 'Optics',
+    });
   });
 });

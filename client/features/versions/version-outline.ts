@@ -40,7 +40,8 @@ export function versionOutline(raw: unknown): VersionOutline {
   if (chapters === undefined || chapters === null || (Array.isArray(chapters) && chapters.length === 0)) {
     return { kind: 'placeholder', message: outlinePlaceholders.noChapters, title };
   }
-  if (!Array.isArray(chapters) || !chapters.every(isRecord)) return { kind: 'placeholder', message: outlinePlaceholders.unprocessable, title };
+  if (!Array.isArray(chapters) || !chapters.every(isRecord))
+    return { kind: 'placeholder', message: outlinePlaceholders.unprocessable, title };
   return {
     kind: 'outline',
     title,

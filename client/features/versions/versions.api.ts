@@ -6,7 +6,10 @@ export const versionKey = (textbookId: number, versionId: number) => [`/api/text
 
 /** A failed versions call; the message follows docs/product.md ('Failed to fetch versions: 500 Internal Server Error'). */
 export class VersionsApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'VersionsApiError';
   }
@@ -29,6 +32,9 @@ export async function fetchVersion(textbookId: number, versionId: number): Promi
 }
 
 /** Restores through the server's one save path; it answers with the textbook as it now stands. */
-export function restoreVersion(textbookId: number, versionId: number): Promise<TextbookResponse & { restoredVersion?: number; versionNumber?: number | null }> {
+export function restoreVersion(
+  textbookId: number,
+  versionId: number,
+): Promise<TextbookResponse & { restoredVersion?: number; versionNumber?: number | null }> {
   return call('POST', `/api/textbooks/${textbookId}/versions/${versionId}/restore`, 'Failed to restore version');
 }

@@ -33,7 +33,9 @@ interface EncoderInternals {
 
 function internalsOf(m: EmbeddingsModel): EncoderInternals | undefined {
   const candidate = m as unknown as Partial<EncoderInternals>;
-  return typeof candidate.tokenizer?.encode === 'function' && typeof candidate.model?.executeAsync === 'function' ? (candidate as EncoderInternals) : undefined;
+  return typeof candidate.tokenizer?.encode === 'function' && typeof candidate.model?.executeAsync === 'function'
+    ? (candidate as EncoderInternals)
+    : undefined;
 }
 
 export async function embedTexts(m: EmbeddingsModel, texts: string[]): Promise<number[][]> {

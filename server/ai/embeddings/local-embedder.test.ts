@@ -27,7 +27,12 @@ describe('embedding inputs cut at the encoder window', () => {
   }, 120_000);
 
   it('gives the vectors the whole texts give, for long and short texts alike', async () => {
-    const texts = [words.slice(40, 200).join(' '), words.slice(900, 1300).join(' '), 'Register allocation for traces.', words.slice(2000, 2090).join(' ')];
+    const texts = [
+      words.slice(40, 200).join(' '),
+      words.slice(900, 1300).join(' '),
+      'Register allocation for traces.',
+      words.slice(2000, 2090).join(' '),
+    ];
     const whole = await model.embed(texts);
     const cut = await embedTexts(model, texts);
     expect(cut).toHaveLength(texts.length);

@@ -17,7 +17,10 @@ async function gatherExcerpts(ctx: EngineContext, topic?: string): Promise<Retri
     const first = chunks.find((c) => c.sourceId === source.id);
     if (first) picked.set(first.id, { ...first, score: 1 });
   }
-  const phrases = extractKeyphrases(chunks.slice(0, 120).map((c) => c.text), { limit: 5 }).map((p) => p.phrase);
+  const phrases = extractKeyphrases(
+    chunks.slice(0, 120).map((c) => c.text),
+    { limit: 5 },
+  ).map((p) => p.phrase);
   const query = [topic, ...phrases].filter(Boolean).join(', ');
   for (const hit of await ctx.retriever.search(query, { limit: excerptLimit })) {
     if (picked.size >= excerptLimit) break;
@@ -32,7 +35,9 @@ export async function llmAnalyze(model: LanguageModel, ctx: EngineContext, input
   const excerpts = await gatherExcerpts(ctx, input.topic);
   const titles = ctx.material.sources.map((s) => s.document.title).filter(Boolean);
   const headings = ctx.material.sources
-    .flatMap((s) => s.document.blocks.filter((b) => b.kind === 'heading').map((b) => `${'  '.repeat(Math.max(0, (b.level ?? 1) - 1))}${b.text}`))
+    .flatMap((s) =>
+      s.document.blocks.filter((b) => b.kind === 'heading').map((b) => `${'  '.repeat(Math.max(0, (b.level ?? 1) - 1))}${b.text}`),
+    )
     .slice(0, 80);
   const material = numberMaterial(excerpts, []);
   try {
@@ -40,7 +45,7 @@ export async function llmAnalyze(model: LanguageModel, ctx: EngineContext, input
       model,
       output: Output.object({ schema: llmAnalysisOutput }),
       system:
-        'You analyze an instructor\'s course material for a textbook generator. Use only the material given. ' +
+        "You analyze an instructor's course material for a textbook generator. Use only the material given. " +
         'Objectives must be specific to this material and start with an action verb (Explain, Describe, Compare, Apply, Analyze, Evaluate, Define, Identify). ' +
         'Suggestions name concrete gaps: a section with little text, a term used but never defined, missing examples or exercises.',
       prompt:

@@ -45,7 +45,11 @@ function applyOperation(book: TextbookContent, op: LlmOutlineOperation, keys: Se
     case 'renameSection':
       return ops.renameSection(book, op.chapter - 1, op.section - 1, op.title);
     case 'moveSection':
-      return ops.moveSection(book, { chapter: op.chapter - 1, section: op.section - 1 }, { chapter: op.toChapter - 1, index: op.position ? op.position - 1 : Number.MAX_SAFE_INTEGER });
+      return ops.moveSection(
+        book,
+        { chapter: op.chapter - 1, section: op.section - 1 },
+        { chapter: op.toChapter - 1, index: op.position ? op.position - 1 : Number.MAX_SAFE_INTEGER },
+      );
     case 'splitSection':
       return ops.splitSection(book, op.chapter - 1, op.section - 1, op.parts);
     case 'mergeSections':

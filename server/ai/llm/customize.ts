@@ -16,7 +16,9 @@ import { groundingRules, numberMaterial } from './outline/prompt-material';
 const previewChars = 160;
 
 function describeUnits(units: Unit[], book: TextbookContent): string {
-  return units.map((u, i) => `U${i + 1} [chapter "${book.chapters[u.chapterIndex].title}"] ${u.title}: ${u.text.slice(0, previewChars)}`).join('\n');
+  return units
+    .map((u, i) => `U${i + 1} [chapter "${book.chapters[u.chapterIndex].title}"] ${u.title}: ${u.text.slice(0, previewChars)}`)
+    .join('\n');
 }
 
 /**
@@ -47,7 +49,10 @@ export async function llmCustomizeStructure(model: LanguageModel, ctx: EngineCon
     throw toProviderError(err, 'restructuring plan');
   }
   if (plan.chapters.length === 0) {
-    throw new AppError('UNPROCESSABLE', `${plan.cannotDo.trim() || 'The guidance could not be followed by restructuring the textbook.'} Nothing was changed.`);
+    throw new AppError(
+      'UNPROCESSABLE',
+      `${plan.cannotDo.trim() || 'The guidance could not be followed by restructuring the textbook.'} Nothing was changed.`,
+    );
   }
   const home = new Map<number, number>();
   plan.chapters.forEach((c, ci) =>
@@ -78,12 +83,21 @@ export async function llmCustomizeStructure(model: LanguageModel, ctx: EngineCon
     const ordered = ranked.sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.i);
     const sections = ordered.map((i) => unitToSection(units[i]));
     for (const extra of c.newSections ?? []) {
-      const paragraphs = extra.paragraphs.map((p) => keepGivenCitations(p, material.keys).text).map((p) => fastSentences(p).filter((s) => used.tryAdd(s)).join(' ')).filter(Boolean);
-      if (paragraphs.length && extra.title.trim()) sections.push({ id: newSectionId(), title: extra.title.trim(), content: paragraphsToHtml(paragraphs) });
+      const paragraphs = extra.paragraphs
+        .map((p) => keepGivenCitations(p, material.keys).text)
+        .map((p) =>
+          fastSentences(p)
+            .filter((s) => used.tryAdd(s))
+            .join(' '),
+        )
+        .filter(Boolean);
+      if (paragraphs.length && extra.title.trim())
+        sections.push({ id: newSectionId(), title: extra.title.trim(), content: paragraphsToHtml(paragraphs) });
     }
     return { id: newChapterId(), title: c.title.trim() || `Chapter ${ci + 1}`, content: '', sections };
   });
   const content = { ...book, chapters };
-  if (lostSentences(book, content).length > 0) throw new AppError('INTERNAL', 'Restructuring would have lost part of the textbook, so nothing was changed.');
+  if (lostSentences(book, content).length > 0)
+    throw new AppError('INTERNAL', 'Restructuring would have lost part of the textbook, so nothing was changed.');
   return { content, summary: plan.summary.trim() || 'Restructured the textbook.' };
 }

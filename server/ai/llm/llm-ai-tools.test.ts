@@ -22,10 +22,16 @@ let book: TextbookContent;
 beforeAll(() => {
   const paragraphs = computingMaterial.split('\n\n');
   const chunks = [];
-  for (let i = 0; i < paragraphs.length; i += 2) chunks.push({ id: i / 2 + 1, sourceId: 1, ordinal: i / 2, headingPath: [paragraphs[i]], text: paragraphs[i + 1] });
+  for (let i = 0; i < paragraphs.length; i += 2)
+    chunks.push({ id: i / 2 + 1, sourceId: 1, ordinal: i / 2, headingPath: [paragraphs[i]], text: paragraphs[i + 1] });
   const material: Material = { sources: [], chunks };
   // No chunk vectors: retrieval is BM25 and the encoder is never loaded.
-  embedder = createEmbedder({ embeddingsProvider: 'local', embeddingsBaseUrl: undefined, embeddingsApiKey: undefined, embeddingsModel: undefined });
+  embedder = createEmbedder({
+    embeddingsProvider: 'local',
+    embeddingsBaseUrl: undefined,
+    embeddingsApiKey: undefined,
+    embeddingsModel: undefined,
+  });
   ctx = { material, retriever: createRetriever(material, embedder) };
   book = normalizeContent(testBookContent());
 });
@@ -53,8 +59,15 @@ describe('llm expansion with a scripted model', () => {
   });
 
   it('answers "nothing more" when the model finds nothing new, or only repeats the book', async () => {
-    const nothing = await llmExpandParagraph(scriptedModel([{ nothingMore: true, paragraphs: [] }]).model, ctx, { paragraphHtml: selected, book });
-    expect(nothing).toEqual({ value: `<p>${selected}</p>`, exhausted: true, note: 'Your sources have nothing more on this that is not already in the textbook.' });
+    const nothing = await llmExpandParagraph(scriptedModel([{ nothingMore: true, paragraphs: [] }]).model, ctx, {
+      paragraphHtml: selected,
+      book,
+    });
+    expect(nothing).toEqual({
+      value: `<p>${selected}</p>`,
+      exhausted: true,
+      note: 'Your sources have nothing more on this that is not already in the textbook.',
+    });
     const repeat = await llmGenerateSection(scriptedModel([{ nothingMore: false, paragraphs: [selected] }]).model, ctx, {
       book,
       chapterIndex: 2,
@@ -67,23 +80,41 @@ describe('llm expansion with a scripted model', () => {
   });
 
   it('expands a chapter into exactly the sections asked for, keeping every paragraph the model forgot', async () => {
-    const chapterContent = '<p>Charles Babbage designed the Difference Engine in 1822 to tabulate polynomial functions without human error.</p><p>Ada Lovelace wrote notes in 1843.</p>';
+    const chapterContent =
+      '<p>Charles Babbage designed the Difference Engine in 1822 to tabulate polynomial functions without human error.</p><p>Ada Lovelace wrote notes in 1843.</p>';
     const answer: LlmChapterExpansionOutput = {
       introduction: [],
       sections: [
-        { title: 'The Difference Engine', originalParagraphs: [1], newParagraphs: ['The Difference Engine is a mechanical calculator that works by the method of finite differences [S1].'] },
-        { title: 'The Analytical Engine', originalParagraphs: [], newParagraphs: ['Babbage later designed the Analytical Engine, which could be programmed with punched cards [S1].'] },
+        {
+          title: 'The Difference Engine',
+          originalParagraphs: [1],
+          newParagraphs: ['The Difference Engine is a mechanical calculator that works by the method of finite differences [S1].'],
+        },
+        {
+          title: 'The Analytical Engine',
+          originalParagraphs: [],
+          newParagraphs: ['Babbage later designed the Analytical Engine, which could be programmed with punched cards [S1].'],
+        },
         { title: 'Punched Cards', originalParagraphs: [], newParagraphs: [] },
         { title: 'Lovelace', originalParagraphs: [], newParagraphs: [] },
       ],
     };
     const input = { book, chapterIndex: 0, chapterTitle: 'Mechanical Calculation', chapterContent, sectionCount: 4 };
     const result = await llmExpandChapter(scriptedModel([answer]).model, ctx, input);
-    expect(result.value.sections.map((s) => s.title)).toEqual(['The Difference Engine', 'The Analytical Engine', 'Punched Cards', 'Lovelace']);
+    expect(result.value.sections.map((s) => s.title)).toEqual([
+      'The Difference Engine',
+      'The Analytical Engine',
+      'Punched Cards',
+      'Lovelace',
+    ]);
     const text = htmlToText([result.value.content, ...result.value.sections.map((s) => s.content)].join(' '));
     expect(text).toContain('Ada Lovelace wrote notes in 1843.');
     expect(text).toContain('finite differences.');
-    const wrongCount = await llmExpandChapter(scriptedModel([{ ...answer, sections: answer.sections.slice(0, 2) }]).model, ctx, input).catch((e: unknown) => e);
+    const wrongCount = await llmExpandChapter(
+      scriptedModel([{ ...answer, sections: answer.sections.slice(0, 2) }]).model,
+      ctx,
+      input,
+    ).catch((e: unknown) => e);
     expect(wrongCount).toBeInstanceOf(AppError);
     expect((wrongCount as AppError).status).toBe(502);
   });
@@ -96,7 +127,18 @@ describe('llm restructuring with a scripted model', () => {
       summary: 'Two weeks.',
       chapters: [
         { title: 'Week 1: Machines', parts: ['U1', 'U2', 'U3', 'U3'], newSections: [] },
-        { title: 'Week 2: Chips', parts: ['U5', 'U6', 'U7', 'U8', 'U99'], newSections: [{ title: 'Applications', paragraphs: ['In practice, integrated circuits let engineers build guidance computers small enough for the Apollo spacecraft [S3].'] }] },
+        {
+          title: 'Week 2: Chips',
+          parts: ['U5', 'U6', 'U7', 'U8', 'U99'],
+          newSections: [
+            {
+              title: 'Applications',
+              paragraphs: [
+                'In practice, integrated circuits let engineers build guidance computers small enough for the Apollo spacecraft [S3].',
+              ],
+            },
+          ],
+        },
       ],
     };
     const { model, prompts } = scriptedModel([plan]);
@@ -107,16 +149,28 @@ describe('llm restructuring with a scripted model', () => {
     const all = result.content.chapters.flatMap((c) => c.sections.flatMap((s) => fastSentences(htmlToText(s.content))));
     expect(new Set(all).size).toBe(all.length);
     // U4 (forgotten) follows U3 in week 1; U9 (forgotten) follows U8 in week 2.
-    expect(result.content.chapters[0].sections.map((s) => s.title)).toEqual(['Mechanical Calculation', 'Overview of Electronic Computers', 'The ENIAC', 'Stored Programs']);
+    expect(result.content.chapters[0].sections.map((s) => s.title)).toEqual([
+      'Mechanical Calculation',
+      'Overview of Electronic Computers',
+      'The ENIAC',
+      'Stored Programs',
+    ]);
     expect(result.content.chapters[1].sections.at(-1)?.title).toBe('Applications');
     expect(result.summary).toBe('Two weeks.');
   });
 
-  it('refuses with the model\'s reason (422) when it cannot follow the guidance, and reports malformed answers (502)', async () => {
-    const refusal = await llmCustomizeStructure(scriptedModel([{ cannotDo: 'That asks for a different subject.', summary: '', chapters: [] }]).model, ctx, { book, guidance: 'Turn it into a cookbook' }).catch((e: unknown) => e);
+  it("refuses with the model's reason (422) when it cannot follow the guidance, and reports malformed answers (502)", async () => {
+    const refusal = await llmCustomizeStructure(
+      scriptedModel([{ cannotDo: 'That asks for a different subject.', summary: '', chapters: [] }]).model,
+      ctx,
+      { book, guidance: 'Turn it into a cookbook' },
+    ).catch((e: unknown) => e);
     expect((refusal as AppError).status).toBe(422);
     expect((refusal as AppError).message).toBe('That asks for a different subject. Nothing was changed.');
-    const broken = await llmCustomizeStructure(scriptedModel(['{"chapters": 3']).model, ctx, { book, guidance: 'Make a 2-week syllabus' }).catch((e: unknown) => e);
+    const broken = await llmCustomizeStructure(scriptedModel(['{"chapters": 3']).model, ctx, {
+      book,
+      guidance: 'Make a 2-week syllabus',
+    }).catch((e: unknown) => e);
     expect((broken as AppError).status).toBe(502);
   });
 });

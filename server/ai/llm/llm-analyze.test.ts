@@ -19,7 +19,12 @@ const material: Material = {
   sources: [{ id: 1, filename: doc.filename, mime: doc.mime, text: doc.text, document: doc }],
   chunks: chunkDocument(doc).map((c, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: c.headingPath, text: c.text })),
 };
-const embedder = createEmbedder({ embeddingsProvider: 'local', embeddingsBaseUrl: undefined, embeddingsApiKey: undefined, embeddingsModel: undefined });
+const embedder = createEmbedder({
+  embeddingsProvider: 'local',
+  embeddingsBaseUrl: undefined,
+  embeddingsApiKey: undefined,
+  embeddingsModel: undefined,
+});
 afterAll(() => embedder.close());
 const ctx = { material, retriever: createRetriever(material, embedder) };
 
@@ -27,13 +32,21 @@ describe('llm analyze', () => {
   it('asks for structured output from the material and returns the parsed analysis', async () => {
     const { model, prompts } = scriptedModel({
       detectedTopic: ' Photosynthesis: Light and Carbon ',
-      objectives: ['Explain how the thylakoid proton gradient drives ATP synthase', 'Describe carbon fixation by Rubisco', 'Compare the light reactions with the Calvin cycle'],
+      objectives: [
+        'Explain how the thylakoid proton gradient drives ATP synthase',
+        'Describe carbon fixation by Rubisco',
+        'Compare the light reactions with the Calvin cycle',
+      ],
       suggestions: ['"Rubisco" is used but never defined.'],
     });
     const result = await llmAnalyze(model, ctx, { topic: 'Plant biology' });
     expect(result).toEqual({
       detectedTopic: 'Photosynthesis: Light and Carbon',
-      objectives: ['Explain how the thylakoid proton gradient drives ATP synthase', 'Describe carbon fixation by Rubisco', 'Compare the light reactions with the Calvin cycle'],
+      objectives: [
+        'Explain how the thylakoid proton gradient drives ATP synthase',
+        'Describe carbon fixation by Rubisco',
+        'Compare the light reactions with the Calvin cycle',
+      ],
       suggestions: ['"Rubisco" is used but never defined.'],
     });
     expect(prompts).toHaveLength(1);
@@ -59,7 +72,11 @@ describe('llm analyze', () => {
   });
 
   it('is the analyze operation of the llm engine', async () => {
-    const { model } = scriptedModel({ detectedTopic: 'Photosynthesis', objectives: ['Explain A', 'Describe B', 'Compare C and D'], suggestions: [] });
+    const { model } = scriptedModel({
+      detectedTopic: 'Photosynthesis',
+      objectives: ['Explain A', 'Describe B', 'Compare C and D'],
+      suggestions: [],
+    });
     const engine = createLlmEngineWithModel(model);
     expect(engine.name).toBe('llm');
     expect((await engine.analyze(ctx, {})).objectives).toHaveLength(3);
@@ -68,7 +85,12 @@ describe('llm analyze', () => {
 
 describe('createLanguageModel', () => {
   it('builds the configured provider with the configured model id', () => {
-    const compatible = createLanguageModel({ aiProvider: 'openai-compatible', aiBaseUrl: 'http://127.0.0.1:11434/v1', aiApiKey: undefined, aiModel: 'llama3.1' });
+    const compatible = createLanguageModel({
+      aiProvider: 'openai-compatible',
+      aiBaseUrl: 'http://127.0.0.1:11434/v1',
+      aiApiKey: undefined,
+      aiModel: 'llama3.1',
+    });
     expect(typeof compatible === 'object' && compatible.modelId).toBe('llama3.1');
     expect(typeof compatible === 'object' && compatible.provider).toMatch(/openai-compatible/);
     const anthropic = createLanguageModel({ aiProvider: 'anthropic', aiBaseUrl: undefined, aiApiKey: 'k', aiModel: 'claude-x' });
@@ -78,6 +100,8 @@ describe('createLanguageModel', () => {
   });
 
   it('refuses an openai-compatible setup without a base URL or model', () => {
-    expect(() => createLanguageModel({ aiProvider: 'openai-compatible', aiBaseUrl: undefined, aiApiKey: undefined, aiModel: 'x' })).toThrow(/AI_BASE_URL/);
+    expect(() => createLanguageModel({ aiProvider: 'openai-compatible', aiBaseUrl: undefined, aiApiKey: undefined, aiModel: 'x' })).toThrow(
+      /AI_BASE_URL/,
+    );
   });
 });

@@ -13,7 +13,12 @@ const book: TextbookContent = {
     {
       title: 'Photosynthesis',
       content: '<p>Chlorophyll absorbs red and blue light. The thylakoid membrane builds a proton gradient that drives ATP synthase.</p>',
-      sections: [{ title: 'Calvin cycle', content: '<p>Rubisco fixes carbon dioxide onto ribulose bisphosphate. The cycle turns three times to export one sugar.</p>' }],
+      sections: [
+        {
+          title: 'Calvin cycle',
+          content: '<p>Rubisco fixes carbon dioxide onto ribulose bisphosphate. The cycle turns three times to export one sugar.</p>',
+        },
+      ],
     },
     { title: 'Respiration', content: '<p>Mitochondria oxidise pyruvate in the Krebs cycle.</p>', sections: [] },
   ],
@@ -21,7 +26,14 @@ const book: TextbookContent = {
 // The llm engine reads the book itself; the material and retriever are not consulted for materials.
 const ctx = { material: emptyMaterial(), retriever: { search: async () => [] } };
 
-const good = { type: 'multiple-choice', prompt: 'Which enzyme fixes carbon dioxide onto ribulose bisphosphate?', options: ['ATP synthase', 'Rubisco', 'Chlorophyll'], answer: 'rubisco', explanation: 'Rubisco fixes carbon.', source: 'Rubisco fixes carbon dioxide onto ribulose bisphosphate.' };
+const good = {
+  type: 'multiple-choice',
+  prompt: 'Which enzyme fixes carbon dioxide onto ribulose bisphosphate?',
+  options: ['ATP synthase', 'Rubisco', 'Chlorophyll'],
+  answer: 'rubisco',
+  explanation: 'Rubisco fixes carbon.',
+  source: 'Rubisco fixes carbon dioxide onto ribulose bisphosphate.',
+};
 
 describe('llm generateMaterial', () => {
   it('gives the model the chapter and keeps only questions whose source and answer check out against it', async () => {
@@ -32,20 +44,50 @@ describe('llm generateMaterial', () => {
         // Invented source: not a sentence of the chapter.
         { ...good, prompt: 'What do plants breathe?', source: 'Plants breathe through stomata at night.' },
         // The answer is not one of the options.
-        { ...good, prompt: 'What drives ATP synthase?', options: ['Light', 'Water', 'Sugar'], answer: 'The proton gradient', source: 'The thylakoid membrane builds a proton gradient that drives ATP synthase.' },
+        {
+          ...good,
+          prompt: 'What drives ATP synthase?',
+          options: ['Light', 'Water', 'Sugar'],
+          answer: 'The proton gradient',
+          source: 'The thylakoid membrane builds a proton gradient that drives ATP synthase.',
+        },
         // The answer is outside knowledge.
-        { type: 'short-answer', prompt: 'Who discovered the Calvin cycle?', answer: 'Melvin Calvin in 1950', explanation: 'History.', source: 'Rubisco fixes carbon dioxide onto ribulose bisphosphate.' },
-        { type: 'true-false', prompt: 'True or false: the cycle turns three times to export one sugar.', answer: 'true', explanation: 'Stated in the text.', source: 'The cycle turns three times to export one sugar.' },
+        {
+          type: 'short-answer',
+          prompt: 'Who discovered the Calvin cycle?',
+          answer: 'Melvin Calvin in 1950',
+          explanation: 'History.',
+          source: 'Rubisco fixes carbon dioxide onto ribulose bisphosphate.',
+        },
+        {
+          type: 'true-false',
+          prompt: 'True or false: the cycle turns three times to export one sugar.',
+          answer: 'true',
+          explanation: 'Stated in the text.',
+          source: 'The cycle turns three times to export one sugar.',
+        },
         // The same prompt twice is one question.
         { ...good },
       ],
     });
     const result = await llmGenerateMaterial(model, ctx, { book, contentType: 'quiz', chapterIndex: 0 });
-    expect(result).toMatchObject({ title: 'Quiz: Photosynthesis', description: 'A quiz on photosynthesis.', contentType: 'quiz', chapterTitle: 'Photosynthesis' });
+    expect(result).toMatchObject({
+      title: 'Quiz: Photosynthesis',
+      description: 'A quiz on photosynthesis.',
+      contentType: 'quiz',
+      chapterTitle: 'Photosynthesis',
+    });
     expect(result.content).toEqual({
       questions: [
         { ...good, answer: 'Rubisco' },
-        { type: 'true-false', prompt: 'True or false: the cycle turns three times to export one sugar.', options: ['True', 'False'], answer: 'True', explanation: 'Stated in the text.', source: 'The cycle turns three times to export one sugar.' },
+        {
+          type: 'true-false',
+          prompt: 'True or false: the cycle turns three times to export one sugar.',
+          options: ['True', 'False'],
+          answer: 'True',
+          explanation: 'Stated in the text.',
+          source: 'The cycle turns three times to export one sugar.',
+        },
       ],
     });
     expect(prompts).toHaveLength(1);
@@ -74,7 +116,13 @@ describe('llm generateMaterial', () => {
     const { model } = scriptedModel({
       description: 'Assessment.',
       items: [
-        { type: 'multiple-choice', prompt: 'Which enzyme fixes carbon?', options: ['Rubisco', 'Chlorophyll'], answer: 'Rubisco', points: 2 },
+        {
+          type: 'multiple-choice',
+          prompt: 'Which enzyme fixes carbon?',
+          options: ['Rubisco', 'Chlorophyll'],
+          answer: 'Rubisco',
+          points: 2,
+        },
         { type: 'essay', prompt: 'Explain the Calvin cycle.', points: 10, rubric: ['Names Rubisco', 'Explains the three turns'] },
         { type: 'essay', prompt: 'Explain respiration.', points: 10 },
       ],
@@ -85,11 +133,14 @@ describe('llm generateMaterial', () => {
     expect(content.totalPoints).toBe(12);
   });
 
-  it('sets a lesson plan duration to the sum of its activities, and is the engine\'s generateMaterial for the whole book', async () => {
+  it("sets a lesson plan duration to the sum of its activities, and is the engine's generateMaterial for the whole book", async () => {
     const { model, prompts } = scriptedModel({
       description: 'Lesson.',
       objectives: ['Explain how Rubisco fixes carbon'],
-      activities: [{ minutes: 10, title: 'Warm-up', description: 'Light and colour' }, { minutes: 25.4, title: 'Calvin cycle', description: 'Walk through the cycle' }],
+      activities: [
+        { minutes: 10, title: 'Warm-up', description: 'Light and colour' },
+        { minutes: 25.4, title: 'Calvin cycle', description: 'Walk through the cycle' },
+      ],
       materials: ['Chapter text'],
       assessment: ['Exit ticket'],
     });

@@ -15,11 +15,29 @@ const maxChapterChars = 14_000;
 // question is dropped after checking instead of failing the whole answer.
 const llmQuiz = z.object({
   description: z.string(),
-  questions: z.array(z.object({ type: z.enum(['multiple-choice', 'true-false', 'short-answer']), prompt: z.string(), options: z.array(z.string()).optional(), answer: z.string(), explanation: z.string(), source: z.string() })),
+  questions: z.array(
+    z.object({
+      type: z.enum(['multiple-choice', 'true-false', 'short-answer']),
+      prompt: z.string(),
+      options: z.array(z.string()).optional(),
+      answer: z.string(),
+      explanation: z.string(),
+      source: z.string(),
+    }),
+  ),
 });
 const llmAssessment = z.object({
   description: z.string(),
-  items: z.array(z.object({ type: z.enum(['multiple-choice', 'true-false', 'short-answer', 'essay']), prompt: z.string(), options: z.array(z.string()).optional(), answer: z.string().optional(), points: z.number(), rubric: z.array(z.string()).optional() })),
+  items: z.array(
+    z.object({
+      type: z.enum(['multiple-choice', 'true-false', 'short-answer', 'essay']),
+      prompt: z.string(),
+      options: z.array(z.string()).optional(),
+      answer: z.string().optional(),
+      points: z.number(),
+      rubric: z.array(z.string()).optional(),
+    }),
+  ),
 });
 const llmLessonPlan = z.object({
   description: z.string(),
@@ -28,7 +46,10 @@ const llmLessonPlan = z.object({
   materials: z.array(z.string()),
   assessment: z.array(z.string()),
 });
-const llmHomework = z.object({ description: z.string(), problems: z.array(z.object({ prompt: z.string(), expectedAnswer: z.string().optional(), guidance: z.string() })) });
+const llmHomework = z.object({
+  description: z.string(),
+  problems: z.array(z.object({ prompt: z.string(), expectedAnswer: z.string().optional(), guidance: z.string() })),
+});
 
 const outputs = { quiz: llmQuiz, assessment: llmAssessment, lessonPlan: llmLessonPlan, homework: llmHomework } as const;
 
@@ -43,7 +64,7 @@ const instructions: Record<MaterialContentType, string> = {
     'Multiple-choice items have options and an answer that is one of them. Short-answer and essay items have a rubric: a list of marking criteria with points.',
   lessonPlan:
     'Write a lesson plan: learning objectives (starting with an action verb), a timed sequence of activities (minutes, title, description) ' +
-    'that follows the chapter\'s sections, the materials needed, and how learning is checked (assessment).',
+    "that follows the chapter's sections, the materials needed, and how learning is checked (assessment).",
   homework: 'Write 5 to 8 homework problems on the chapter, each with marking guidance and, where there is one, the expected answer.',
 };
 
@@ -103,7 +124,13 @@ function checkAgainstChapter(contentType: MaterialContentType, output: LlmOutput
       const plan = output as LlmOutput<'lessonPlan'>;
       const activities = plan.activities.map((a) => ({ ...a, minutes: Math.max(1, Math.round(a.minutes)) }));
       // The duration is what the activities add up to, whatever the model said.
-      return { objectives: plan.objectives, durationMinutes: activities.reduce((n, a) => n + a.minutes, 0), activities, materials: plan.materials, assessment: plan.assessment };
+      return {
+        objectives: plan.objectives,
+        durationMinutes: activities.reduce((n, a) => n + a.minutes, 0),
+        activities,
+        materials: plan.materials,
+        assessment: plan.assessment,
+      };
     }
     case 'homework':
       return { problems: (output as LlmOutput<'homework'>).problems.filter((p) => p.prompt.trim() && p.guidance.trim()) };
@@ -111,12 +138,20 @@ function checkAgainstChapter(contentType: MaterialContentType, output: LlmOutput
 }
 
 /** llm materials: the chapter's text to the model, the answer checked against that text before it is kept. */
-export async function llmGenerateMaterial(model: LanguageModel, ctx: EngineContext, input: GenerateMaterialInput): Promise<GeneratedMaterial> {
+export async function llmGenerateMaterial(
+  model: LanguageModel,
+  ctx: EngineContext,
+  input: GenerateMaterialInput,
+): Promise<GeneratedMaterial> {
   const { book, contentType, chapterIndex } = input;
   const label = materialTypeLabels[contentType];
   const scopeTitle = chapterIndex === undefined ? book.title || 'the textbook' : book.chapters[chapterIndex].title;
   const text = chapterText(book, chapterIndex);
-  if (!text.trim()) throw new AppError('UNPROCESSABLE', `There is no text in "${scopeTitle}" to build a ${label.toLowerCase()} from yet. Add or expand its content first.`);
+  if (!text.trim())
+    throw new AppError(
+      'UNPROCESSABLE',
+      `There is no text in "${scopeTitle}" to build a ${label.toLowerCase()} from yet. Add or expand its content first.`,
+    );
   const others = book.chapters.filter((_, i) => i !== chapterIndex).map((c) => c.title);
   let output: LlmOutput<MaterialContentType>;
   try {
@@ -137,7 +172,10 @@ export async function llmGenerateMaterial(model: LanguageModel, ctx: EngineConte
   ctx.onProgress?.(90);
   const checked = materialContentSchemas[contentType].safeParse(checkAgainstChapter(contentType, output, text));
   if (!checked.success) {
-    throw new AppError('PROVIDER_ERROR', `The language model's ${label.toLowerCase()} could not be checked against the text of "${scopeTitle}". Please try again.`);
+    throw new AppError(
+      'PROVIDER_ERROR',
+      `The language model's ${label.toLowerCase()} could not be checked against the text of "${scopeTitle}". Please try again.`,
+    );
   }
   return {
     title: chapterIndex === undefined ? `${label}: ${scopeTitle} (whole book)` : `${label}: ${scopeTitle}`,

@@ -19,7 +19,12 @@ export function createLanguageModel(config: Pick<Config, 'aiProvider' | 'aiBaseU
       if (!config.aiBaseUrl || !config.aiModel) {
         throw new AppError('INTERNAL', 'AI_PROVIDER=openai-compatible needs AI_BASE_URL and AI_MODEL.');
       }
-      const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL: config.aiBaseUrl, apiKey: config.aiApiKey, supportsStructuredOutputs: true });
+      const provider = createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: config.aiBaseUrl,
+        apiKey: config.aiApiKey,
+        supportsStructuredOutputs: true,
+      });
       return provider.chatModel(config.aiModel);
     }
     case 'openai': {

@@ -18,7 +18,12 @@ function referencesWithKeys(references: Reference[]): Reference[] {
   return references.map((r, i) => ({ ...r, key: r.key ?? `R${i + 1}` }));
 }
 
-async function planOutline(model: LanguageModel, chunks: RetrievedChunk[], input: OutlineInput, references: Reference[]): Promise<LlmOutlinePlan> {
+async function planOutline(
+  model: LanguageModel,
+  chunks: RetrievedChunk[],
+  input: OutlineInput,
+  references: Reference[],
+): Promise<LlmOutlinePlan> {
   const material = numberMaterial(chunks, references);
   try {
     const { output } = await generateText({

@@ -71,7 +71,11 @@ export const expandChapter: AuthoringEngine['expandChapter'] = async (ctx, input
   });
   // The author's blocks are placed exactly as written (links, images, math, their own words); new paragraphs go between them.
   const blocks = placeInReadingOrder(existing, found.sentences, indexMaterial(ctx.material).sentences);
-  const taken = new Set(input.book.chapters.flatMap((c, i) => (i === input.chapterIndex ? [] : [c.title, ...c.sections.map((s) => s.title)])).map((t) => t.toLowerCase()));
+  const taken = new Set(
+    input.book.chapters
+      .flatMap((c, i) => (i === input.chapterIndex ? [] : [c.title, ...c.sections.map((s) => s.title)]))
+      .map((t) => t.toLowerCase()),
+  );
   const divided = divideIntoSections(blocks, input.sectionCount, { chapterTitle: input.chapterTitle, taken });
   if (!divided) {
     throw new AppError(
@@ -83,7 +87,11 @@ export const expandChapter: AuthoringEngine['expandChapter'] = async (ctx, input
   const chapter: Chapter = { id: current?.id, title: input.chapterTitle, content: divided.introduction, sections: divided.sections };
   const exhausted = found.sentences.length === 0;
   return exhausted
-    ? { value: chapter, exhausted, note: `${noteFor(found.hasMaterial)} The chapter's own text was divided into ${input.sectionCount} sections.` }
+    ? {
+        value: chapter,
+        exhausted,
+        note: `${noteFor(found.hasMaterial)} The chapter's own text was divided into ${input.sectionCount} sections.`,
+      }
     : { value: chapter, exhausted };
 };
 
@@ -105,6 +113,8 @@ export const generateSection: AuthoringEngine['generateSection'] = async (ctx, i
     limit: input.paragraphCount * sentencesPerParagraph,
   });
   if (found.sentences.length === 0) return { value: current, exhausted: true, note: noteFor(found.hasMaterial) };
-  const blocks = placeInReadingOrder(htmlBlocks(current), found.sentences, indexMaterial(ctx.material).sentences, { maxParagraphs: input.paragraphCount });
+  const blocks = placeInReadingOrder(htmlBlocks(current), found.sentences, indexMaterial(ctx.material).sentences, {
+    maxParagraphs: input.paragraphCount,
+  });
   return { value: blocks.map((b) => b.html).join(''), exhausted: false };
 };

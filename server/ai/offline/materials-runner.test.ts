@@ -33,6 +33,8 @@ describe('offline materials in a worker thread', () => {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(422);
     expect((err as AppError).code).toBe('UNPROCESSABLE');
-    expect((err as AppError).message).toBe('The chapter "Nothing yet" has no text to build a quiz from yet. Add or expand its content first.');
+    expect((err as AppError).message).toBe(
+      'The chapter "Nothing yet" has no text to build a quiz from yet. Add or expand its content first.',
+    );
   });
 });

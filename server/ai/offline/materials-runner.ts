@@ -30,7 +30,12 @@ export class OfflineMaterialsRunner {
       reply = await this.pool.run(job, { timeoutMs: this.timeLimitMs });
     } catch (err) {
       if (err instanceof WorkerTimeoutError) {
-        throw new AppError('INTERNAL', `Generating this material took longer than ${Math.ceil(this.timeLimitMs / 1000)} seconds and was stopped. Try again, or generate it for a single chapter.`, undefined, 503);
+        throw new AppError(
+          'INTERNAL',
+          `Generating this material took longer than ${Math.ceil(this.timeLimitMs / 1000)} seconds and was stopped. Try again, or generate it for a single chapter.`,
+          undefined,
+          503,
+        );
       }
       throw new AppError('INTERNAL', 'Generating this material failed unexpectedly. Please try again.', undefined, 503);
     }

@@ -13,7 +13,14 @@ parentPort?.on('message', (message: { id: number; job: GenerateMaterialInput }) 
     parentPort?.postMessage({ id: message.id, ok: true, output: buildMaterial(message.job) });
   } catch (err) {
     if (err instanceof AppError) {
-      parentPort?.postMessage({ id: message.id, ok: false, code: err.code, status: err.status, message: err.message, details: err.details });
+      parentPort?.postMessage({
+        id: message.id,
+        ok: false,
+        code: err.code,
+        status: err.status,
+        message: err.message,
+        details: err.details,
+      });
     } else {
       parentPort?.postMessage({ id: message.id, ok: false, message: (err as Error).message });
     }

@@ -16,7 +16,10 @@ const builders: Record<MaterialContentType, (scope: MaterialScope) => unknown> =
 
 function describe(contentType: MaterialContentType, content: unknown, scope: MaterialScope): string {
   const chapters = scope.book.chapters.length;
-  const where = scope.chapterIndex === undefined ? `the whole textbook (${chapters} ${chapters === 1 ? 'chapter' : 'chapters'})` : `the chapter "${scope.title}"`;
+  const where =
+    scope.chapterIndex === undefined
+      ? `the whole textbook (${chapters} ${chapters === 1 ? 'chapter' : 'chapters'})`
+      : `the chapter "${scope.title}"`;
   switch (contentType) {
     case 'quiz': {
       const n = (content as { questions: unknown[] }).questions.length;
@@ -45,12 +48,18 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
 export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   const scope = buildScope(input.book, input.chapterIndex);
   if (scope.sentences.length === 0) {
-    throw new AppError('UNPROCESSABLE', `${scope.chapterIndex === undefined ? 'This textbook' : `The chapter "${scope.title}"`} has no text to build a ${materialTypeLabels[input.contentType].toLowerCase()} from yet. Add or expand its content first.`);
+    throw new AppError(
+      'UNPROCESSABLE',
+      `${scope.chapterIndex === undefined ? 'This textbook' : `The chapter "${scope.title}"`} has no text to build a ${materialTypeLabels[input.contentType].toLowerCase()} from yet. Add or expand its content first.`,
+    );
   }
   const content = builders[input.contentType](scope);
   const checked = materialContentSchemas[input.contentType].safeParse(content);
   if (!checked.success) {
-    throw new AppError('UNPROCESSABLE', `There is not enough text in ${scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`} to build a ${materialTypeLabels[input.contentType].toLowerCase()}. Add or expand its content first.`);
+    throw new AppError(
+      'UNPROCESSABLE',
+      `There is not enough text in ${scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`} to build a ${materialTypeLabels[input.contentType].toLowerCase()}. Add or expand its content first.`,
+    );
   }
   const label = materialTypeLabels[input.contentType];
   return {

@@ -24,7 +24,10 @@ function hasWords(text: string, n: number): boolean {
 }
 
 function realText(material: Material): string {
-  return material.sources.map((s) => s.text.replace(topicLine, '')).join('\n\n').trim();
+  return material.sources
+    .map((s) => s.text.replace(topicLine, ''))
+    .join('\n\n')
+    .trim();
 }
 
 /**
@@ -39,7 +42,9 @@ export const outline: AuthoringEngine['outline'] = async (ctx, input) => {
   report(0);
   const text = realText(ctx.material);
   if (!hasWords(text, minMaterialWords)) {
-    const sentences = splitSentences(text).map((s) => cleanSentence(s, { minWords: 3 })).filter((s): s is string => !!s);
+    const sentences = splitSentences(text)
+      .map((s) => cleanSentence(s, { minWords: 3 }))
+      .filter((s): s is string => !!s);
     report(100);
     return topicSkeleton(input.topic, sentences.length ? [sentences.join(' ')] : []);
   }

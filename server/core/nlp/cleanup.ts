@@ -33,22 +33,23 @@ const spacingAccents: Record<string, string> = {
  * letter ("na¨ıve"): turn it into the composed letter ("naïve").
  */
 export function composeAccents(text: string): string {
-  return text
-    .replace(/([\u00A8\u00B4\u02C6\u02DC\u00B8\u02C7\u02DA])\s?([A-Za-z\u0131])/g, (_m, accent: string, letter: string) =>
-      `${letter === '\u0131' ? 'i' : letter}${spacingAccents[accent]}`.normalize('NFC'),
-    );
+  return text.replace(/([\u00A8\u00B4\u02C6\u02DC\u00B8\u02C7\u02DA])\s?([A-Za-z\u0131])/g, (_m, accent: string, letter: string) =>
+    `${letter === '\u0131' ? 'i' : letter}${spacingAccents[accent]}`.normalize('NFC'),
+  );
 }
 
 /** Ligatures to letters, odd spaces to plain spaces, soft hyphens and zero-widths removed. */
 export function normalizeCharacters(text: string): string {
-  return composeAccents(text)
-    .replace(/[\uFB00-\uFB06\u0132\u0133\u0152\u0153]/g, (c) => ligatures[c] ?? c)
-    .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '')
-    .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\t\f\v]/g, ' ')
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u2028\u2029]/g, '\n')
-    // Control characters other than newline carry nothing a reader can see.
-    .replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '');
+  return (
+    composeAccents(text)
+      .replace(/[\uFB00-\uFB06\u0132\u0133\u0152\u0153]/g, (c) => ligatures[c] ?? c)
+      .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '')
+      .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\t\f\v]/g, ' ')
+      .replace(/\r\n?/g, '\n')
+      .replace(/[\u2028\u2029]/g, '\n')
+      // Control characters other than newline carry nothing a reader can see.
+      .replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '')
+  );
 }
 
 /** Collapses runs of spaces inside lines and trims each line. */
@@ -89,7 +90,10 @@ export function collectCompounds(text: string): Set<string> {
 
 /** Paragraph text: lines joined by spaces, hyphenation joined, spaces collapsed. */
 export function unwrapLines(text: string, knownCompounds?: Set<string>): string {
-  return joinHyphenation(text, knownCompounds).replace(/\s*\n\s*/g, ' ').replace(/ {2,}/g, ' ').trim();
+  return joinHyphenation(text, knownCompounds)
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /** Full cleanup for a block of extracted text, keeping paragraph breaks (blank lines). */

@@ -21,9 +21,41 @@ const maxWords = 4;
 
 /** Units and spans of time: frequent in any quantitative text, never its subject when standing alone ("Compare ridge with years"). */
 const measureWords = new Set([
-  'year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'decade', 'century', 'millennium', 'percent', 'per', 'cent',
-  'metre', 'meter', 'kilometre', 'kilometer', 'centimetre', 'centimeter', 'millimetre', 'millimeter', 'mile', 'foot', 'inch',
-  'km', 'cm', 'mm', 'kg', 'mg', 'gram', 'kilogram', 'litre', 'liter', 'amount', 'rate',
+  'year',
+  'month',
+  'week',
+  'day',
+  'hour',
+  'minute',
+  'second',
+  'decade',
+  'century',
+  'millennium',
+  'percent',
+  'per',
+  'cent',
+  'metre',
+  'meter',
+  'kilometre',
+  'kilometer',
+  'centimetre',
+  'centimeter',
+  'millimetre',
+  'millimeter',
+  'mile',
+  'foot',
+  'inch',
+  'km',
+  'cm',
+  'mm',
+  'kg',
+  'mg',
+  'gram',
+  'kilogram',
+  'litre',
+  'liter',
+  'amount',
+  'rate',
 ]);
 
 /**
@@ -51,7 +83,12 @@ export function extractKeyphrases(texts: string[], opts: { limit?: number } = {}
       for (let i = 0; i < surface.length; i++) {
         const l = lemma[i].toLowerCase();
         const usable =
-          types[i] === 'word' && modifierTags.has(pos[i]) && !stop[i] && l.length > 1 && /^\p{L}[\p{L}\p{N}-]*$/u.test(l) && !genericWords.has(l);
+          types[i] === 'word' &&
+          modifierTags.has(pos[i]) &&
+          !stop[i] &&
+          l.length > 1 &&
+          /^\p{L}[\p{L}\p{N}-]*$/u.test(l) &&
+          !genericWords.has(l);
         if (usable) run.push(i);
         else flush();
       }

@@ -54,7 +54,9 @@ describe('extractKeyphrases', () => {
     const phrases = extractKeyphrases(photosynthesis.split('\n\n'), { limit: 6 }).map((p) => p.phrase.toLowerCase());
     expect(phrases).toContain('calvin cycle');
     expect(phrases).toContain('light reactions');
-    expect(phrases.slice(0, 4).some((p) => p.includes('photosynthesis') || p.includes('chlorophyll') || p.includes('carbon dioxide'))).toBe(true);
+    expect(phrases.slice(0, 4).some((p) => p.includes('photosynthesis') || p.includes('chlorophyll') || p.includes('carbon dioxide'))).toBe(
+      true,
+    );
     // "cycle" alone is subsumed by "Calvin cycle".
     expect(phrases).not.toContain('cycle');
   });
@@ -93,7 +95,9 @@ describe('text cleanup', () => {
     expect(joinHyphenation('see Section-\nThree')).toBe('see Section-\nThree');
   });
   it('unwraps lines into one paragraph', () => {
-    expect(unwrapLines('Trace trees are\n  recorded for hot  loops, and com-\npiled.')).toBe('Trace trees are recorded for hot loops, and compiled.');
+    expect(unwrapLines('Trace trees are\n  recorded for hot  loops, and com-\npiled.')).toBe(
+      'Trace trees are recorded for hot loops, and compiled.',
+    );
   });
   it('cleanText keeps paragraph breaks and trims', () => {
     expect(cleanText('  One   two \r\n\r\n\r\n three\t four  ')).toBe('One two\n\nthree four');

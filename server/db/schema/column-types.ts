@@ -13,11 +13,7 @@ export const vector = customType<{ data: number[]; driverData: string }>({
     return `[${value.join(',')}]`;
   },
   fromDriver(value) {
-    return String(value)
-      .slice(1, -1)
-      .split(',')
-      .filter(Boolean)
-      .map(Number);
+    return String(value).slice(1, -1).split(',').filter(Boolean).map(Number);
   },
 });
 

@@ -26,7 +26,12 @@ const edited = [
 ].join('');
 
 /** Sentences of the reference list, the way a sentence splitter reads them ("Human memory: A proposed system and its control processes."). */
-const referenceSentenceKeys = new Set(memoryReferences.flatMap((r) => fastSentences(r)).map(sentenceKey).filter((k) => k.split(' ').length >= 4));
+const referenceSentenceKeys = new Set(
+  memoryReferences
+    .flatMap((r) => fastSentences(r))
+    .map(sentenceKey)
+    .filter((k) => k.split(' ').length >= 4),
+);
 
 function expand(bookId: number, content: string) {
   return h.app.inject({
@@ -62,7 +67,10 @@ describe('expand-chapter on a chapter the user edited (QA findings 5-7)', () => 
     expect(out.length).toBeGreaterThan(own.length);
 
     const after = await h.app.inject({ method: 'GET', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } });
-    const saved = after.json().content.chapters[0].sections.map((s: { content: string }) => s.content).join('');
+    const saved = after
+      .json()
+      .content.chapters[0].sections.map((s: { content: string }) => s.content)
+      .join('');
     expect(saved).toContain('href="https://example.org/plates"');
     expect(saved).toContain('src="/api/images/1"');
     expect(saved).toContain('data-latex="R = e^{-t/S}"');
@@ -78,43 +86,65 @@ describe('expand-chapter on a chapter the user edited (QA findings 5-7)', () => 
     for (const s of sections) {
       const text = htmlToText(s.content);
       for (const sentence of fastSentences(text)) expect(referenceSentenceKeys.has(sentenceKey(sentence)), sentence).toBe(false);
-      expect(text).not.toMatch(/A proposed system and its control processes|A framework for memory research|Reconstruction of automobile destruction/);
+      expect(text).not.toMatch(
+        /A proposed system and its control processes|A framework for memory research|Reconstruction of automobile destruction/,
+      );
       // The title is printed in the section (verbatim, bar the capital), and is not one of QA's noise titles.
       expect(text.toLowerCase(), s.title).toContain(s.title.toLowerCase());
-      expect(['single faculty', 'cognitive psychologists study', 'über das gedächtnis', 'human memory']).not.toContain(s.title.toLowerCase());
+      expect(['single faculty', 'cognitive psychologists study', 'über das gedächtnis', 'human memory']).not.toContain(
+        s.title.toLowerCase(),
+      );
       // Balanced: every section holds at least two sentences.
       expect(fastSentences(text).length, s.title).toBeGreaterThanOrEqual(2);
     }
     expect(new Set(sections.map((s) => s.title.toLowerCase())).size).toBe(4);
   });
 
-  it('refuses (422, nothing saved) rather than cut the author\'s paragraphs when the sources have nothing more, and still prints no reference', async () => {
+  it("refuses (422, nothing saved) rather than cut the author's paragraphs when the sources have nothing more, and still prints no reference", async () => {
     // QA's book: every paragraph of the handout is printed, so only the reference list is left unused.
     const book = await createMemoryBook(h, alice, edited);
     const res = await expand(book.id, book.content.chapters[0].content);
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json().message).toBe('This chapter has too few paragraphs to divide into 4 sections, and your sources have nothing more on it.');
+    expect(res.json().message).toBe(
+      'This chapter has too few paragraphs to divide into 4 sections, and your sources have nothing more on it.',
+    );
     const after = await h.app.inject({ method: 'GET', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } });
     expect(after.json().revision).toBe(book.revision);
   });
 });
 
 describe('generate-section on a section the user edited', () => {
-  it('keeps the section\'s blocks exactly and in order and adds paragraphs from the sources, none from the reference list', async () => {
+  it("keeps the section's blocks exactly and in order and adds paragraphs from the sources, none from the reference list", async () => {
     const book = await createMemoryBook(h, alice, '<p>Intro.</p>', 1);
     const own = [
       '<p>Memory is not a single faculty but <a href="https://example.org/plates" target="_blank" rel="noopener noreferrer nofollow">a family of systems</a> that let us keep information over time.</p>',
       '<img src="/api/images/1" alt="curve" />',
       '<p>My own words about the forgetting curve.</p>',
     ];
-    const content = { ...book.content, chapters: book.content.chapters.map((c, i) => (i === 0 ? { ...c, sections: [{ title: 'Forgetting', content: own.join('') }] } : c)) };
-    const patch = await h.app.inject({ method: 'PATCH', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie }, payload: { content, baseRevision: book.revision } });
+    const content = {
+      ...book.content,
+      chapters: book.content.chapters.map((c, i) => (i === 0 ? { ...c, sections: [{ title: 'Forgetting', content: own.join('') }] } : c)),
+    };
+    const patch = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/textbooks/${book.id}`,
+      headers: { cookie: alice.cookie },
+      payload: { content, baseRevision: book.revision },
+    });
     expect(patch.statusCode, patch.body).toBe(200);
     const res = await h.app.inject({
       method: 'POST',
       url: '/api/ai/generate-section',
       headers: { cookie: alice.cookie },
-      payload: { textbookId: book.id, chapterIndex: 0, chapterTitle: 'Why study memory?', sectionTitle: 'Forgetting', context: '', references: [], paragraphCount: 8 },
+      payload: {
+        textbookId: book.id,
+        chapterIndex: 0,
+        chapterTitle: 'Why study memory?',
+        sectionTitle: 'Forgetting',
+        context: '',
+        references: [],
+        paragraphCount: 8,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -123,6 +153,7 @@ describe('generate-section on a section the user edited', () => {
     const out = htmlBlocks(body.sectionContent);
     expect(inOrder(out, storedOwn), out.join('\n')).toBe(true);
     expect(out.length).toBeGreaterThan(storedOwn.length);
-    for (const sentence of fastSentences(htmlToText(body.sectionContent))) expect(referenceSentenceKeys.has(sentenceKey(sentence)), sentence).toBe(false);
+    for (const sentence of fastSentences(htmlToText(body.sectionContent)))
+      expect(referenceSentenceKeys.has(sentenceKey(sentence)), sentence).toBe(false);
   });
 });

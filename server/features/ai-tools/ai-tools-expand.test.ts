@@ -13,7 +13,12 @@ beforeAll(async () => {
   alice = await h.createUser('alice');
 });
 
-const materialSentences = fastSentences(computingMaterial.split('\n\n').filter((p) => /[.!?]$/.test(p)).join('\n\n'));
+const materialSentences = fastSentences(
+  computingMaterial
+    .split('\n\n')
+    .filter((p) => /[.!?]$/.test(p))
+    .join('\n\n'),
+);
 const materialKeys = materialSentences.map(sentenceKey);
 
 function sentencesOf(html: string): string[] {
@@ -40,7 +45,12 @@ describe('POST /api/ai/expand-paragraph', () => {
   it('adds sentences of the sources around the selection, in their reading order, none already in the book', async () => {
     const book = await createLinkedBook(h, alice);
     const selected = 'The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.';
-    const res = await post(alice, '/api/ai/expand-paragraph', { paragraphContent: selected, textbookId: book.id, subject: 'Transistors', context: 'Book: A Short History of Computing' });
+    const res = await post(alice, '/api/ai/expand-paragraph', {
+      paragraphContent: selected,
+      textbookId: book.id,
+      subject: 'Transistors',
+      context: 'Book: A Short History of Computing',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.exhausted).toBe(false);
@@ -79,7 +89,7 @@ describe('POST /api/ai/expand-paragraph', () => {
 });
 
 describe('POST /api/ai/expand-chapter', () => {
-  it('turns a chapter without sections into exactly 4 sections, keeping its text and adding the sources\' new sentences; saved as a version', async () => {
+  it("turns a chapter without sections into exactly 4 sections, keeping its text and adding the sources' new sentences; saved as a version", async () => {
     const book = await createLinkedBook(h, alice);
     const chapter = book.content.chapters[0];
     const res = await post(alice, '/api/ai/expand-chapter', {
@@ -95,7 +105,9 @@ describe('POST /api/ai/expand-chapter', () => {
     expect(expandedChapter.id).toBe(chapter.id);
     expect(new Set(expandedChapter.sections.map((s: { title: string }) => s.title)).size).toBe(4);
     const printed = [expandedChapter.content, ...expandedChapter.sections.map((s: { content: string }) => s.content)].flatMap(sentencesOf);
-    expect(printed).toContain('Charles Babbage designed the Difference Engine in 1822 to tabulate polynomial functions without human error.');
+    expect(printed).toContain(
+      'Charles Babbage designed the Difference Engine in 1822 to tabulate polynomial functions without human error.',
+    );
     expect(printed.length).toBeGreaterThanOrEqual(4);
     for (const s of printed) expect(materialKeys).toContain(sentenceKey(s));
     expect(printed.some((s) => /Analytical Engine/.test(s))).toBe(true);
@@ -114,10 +126,22 @@ describe('POST /api/ai/expand-chapter', () => {
 
   it('refuses a chapter that has sections, and a chapter index out of range', async () => {
     const book = await createLinkedBook(h, alice);
-    const withSections = await post(alice, '/api/ai/expand-chapter', { textbookId: book.id, chapterIndex: 1, chapterTitle: 'x', chapterContent: '<p>x</p>', sectionCount: 4 });
+    const withSections = await post(alice, '/api/ai/expand-chapter', {
+      textbookId: book.id,
+      chapterIndex: 1,
+      chapterTitle: 'x',
+      chapterContent: '<p>x</p>',
+      sectionCount: 4,
+    });
     expect(withSections.statusCode).toBe(400);
     expect(withSections.json().message).toBe('Chapter "Electronic Computers" already has sections; expand them one at a time.');
-    const outOfRange = await post(alice, '/api/ai/expand-chapter', { textbookId: book.id, chapterIndex: 9, chapterTitle: 'x', chapterContent: '<p>x</p>', sectionCount: 4 });
+    const outOfRange = await post(alice, '/api/ai/expand-chapter', {
+      textbookId: book.id,
+      chapterIndex: 9,
+      chapterTitle: 'x',
+      chapterContent: '<p>x</p>',
+      sectionCount: 4,
+    });
     expect(outOfRange.statusCode).toBe(400);
     expect(outOfRange.json().message).toBe('There is no chapter 10: the textbook has 4 chapters.');
   });
@@ -160,10 +184,23 @@ describe('POST /api/ai/generate-section', () => {
     const everything: TextbookContent = {
       title: 'All of it',
       references: [],
-      chapters: [{ title: 'Everything', content: '<p>Intro.</p>', sections: [{ title: 'All', content: materialSentences.map((s) => `<p>${s}</p>`).join('') }] }],
+      chapters: [
+        {
+          title: 'Everything',
+          content: '<p>Intro.</p>',
+          sections: [{ title: 'All', content: materialSentences.map((s) => `<p>${s}</p>`).join('') }],
+        },
+      ],
     };
     const book = await createLinkedBook(h, alice, everything);
-    const res = await post(alice, '/api/ai/generate-section', { textbookId: book.id, chapterIndex: 0, chapterTitle: 'Everything', sectionTitle: 'All', context: '', references: [] });
+    const res = await post(alice, '/api/ai/generate-section', {
+      textbookId: book.id,
+      chapterIndex: 0,
+      chapterTitle: 'Everything',
+      sectionTitle: 'All',
+      context: '',
+      references: [],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().exhausted).toBe(true);
     expect(res.json().note).toBe('Your sources have nothing more on this that is not already in the textbook.');

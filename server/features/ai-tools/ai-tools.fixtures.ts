@@ -35,7 +35,11 @@ export function testBookContent(): TextbookContentInput {
         content: '<p>The first electronic computers filled whole rooms.</p>',
         sections: [
           { title: 'The ENIAC', content: '<p>The ENIAC was completed in 1945 and used about eighteen thousand vacuum tubes.</p>' },
-          { title: 'Stored Programs', content: '<p>The stored-program concept, described by John von Neumann in 1945, placed instructions in the same memory as data.</p>' },
+          {
+            title: 'Stored Programs',
+            content:
+              '<p>The stored-program concept, described by John von Neumann in 1945, placed instructions in the same memory as data.</p>',
+          },
         ],
       },
       {
@@ -43,14 +47,20 @@ export function testBookContent(): TextbookContentInput {
         content: '<p>Transistors changed how computers were built.</p>',
         sections: [
           { title: 'The Transistor', content: '<p>The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.</p>' },
-          { title: 'Integrated Circuits', content: '<p>The integrated circuit, demonstrated by Jack Kilby in 1958, placed many transistors on a single chip.</p>' },
+          {
+            title: 'Integrated Circuits',
+            content: '<p>The integrated circuit, demonstrated by Jack Kilby in 1958, placed many transistors on a single chip.</p>',
+          },
         ],
       },
       {
         title: 'Personal Computing',
         content: '<p>The microprocessor placed a whole central processing unit on one chip in 1971.</p>',
         sections: [
-          { title: 'Home Computers', content: '<p>Personal computers such as the Apple II brought computing into homes and schools in 1977.</p>' },
+          {
+            title: 'Home Computers',
+            content: '<p>Personal computers such as the Apple II brought computing into homes and schools in 1977.</p>',
+          },
         ],
       },
     ],
@@ -60,6 +70,10 @@ export function testBookContent(): TextbookContentInput {
 /** A textbook linked to the computing material (ingested through the real pipeline), owned by `owner`. */
 export async function createLinkedBook(h: Harness, owner: TestUser, content: TextbookContentInput = testBookContent()) {
   const user = { id: owner.id, username: owner.username };
-  const ingested = await ingestMaterial(h.deps, user, { files: [], directContent: computingMaterial, chapterTitle: 'History of Computing' });
+  const ingested = await ingestMaterial(h.deps, user, {
+    files: [],
+    directContent: computingMaterial,
+    chapterTitle: 'History of Computing',
+  });
   return createTextbook(h.database.db, { owner: user, topic: 'History of Computing', content, sourceIds: ingested.sourceIds });
 }

@@ -43,7 +43,11 @@ async function engineContext(deps: AppDeps, textbookId: number): Promise<EngineC
 function requireChapter(content: TextbookContent, chapterIndex: number) {
   const n = content.chapters.length;
   if (chapterIndex >= n) {
-    throw AppError.badRequest(n === 0 ? 'The textbook has no chapters yet.' : `There is no chapter ${chapterIndex + 1}: the textbook has ${n} chapter${n === 1 ? '' : 's'}.`);
+    throw AppError.badRequest(
+      n === 0
+        ? 'The textbook has no chapters yet.'
+        : `There is no chapter ${chapterIndex + 1}: the textbook has ${n} chapter${n === 1 ? '' : 's'}.`,
+    );
   }
   return content.chapters[chapterIndex];
 }
@@ -100,7 +104,8 @@ export async function expandChapter(deps: AppDeps, user: PublicUser, body: Expan
 function findSection(content: TextbookContent, chapterIndex: number, body: GenerateSectionBody): number {
   const sections = content.chapters[chapterIndex].sections;
   if (body.sectionIndex !== undefined) {
-    if (body.sectionIndex >= sections.length) throw AppError.badRequest(`Chapter ${chapterIndex + 1} has no section ${body.sectionIndex + 1}.`);
+    if (body.sectionIndex >= sections.length)
+      throw AppError.badRequest(`Chapter ${chapterIndex + 1} has no section ${body.sectionIndex + 1}.`);
     return body.sectionIndex;
   }
   const wanted = body.sectionTitle.trim().toLowerCase();
@@ -131,18 +136,34 @@ export async function generateSection(deps: AppDeps, user: PublicUser, body: Gen
   const next = {
     ...content,
     chapters: content.chapters.map((c, i) =>
-      i === body.chapterIndex ? { ...c, sections: c.sections.map((s, j) => (j === sectionIndex ? { ...s, content: sectionContent } : s)) } : c,
+      i === body.chapterIndex
+        ? { ...c, sections: c.sections.map((s, j) => (j === sectionIndex ? { ...s, content: sectionContent } : s)) }
+        : c,
     ),
   };
-  const saved = await saveTextbook(deps, { textbookId: body.textbookId, user, content: next, baseRevision: revision, description: `Expanded section "${section.title}"` });
+  const saved = await saveTextbook(deps, {
+    textbookId: body.textbookId,
+    user,
+    content: next,
+    baseRevision: revision,
+    description: `Expanded section "${section.title}"`,
+  });
   const stored = saved.content.chapters.flatMap((c) => c.sections).find((s) => s.id === section.id);
   return { sectionContent: stored?.content ?? sectionContent, textbookContent: saved.content, revision: saved.revision, ...outcome };
 }
 
-export async function customizeStructure(deps: AppDeps, user: PublicUser, body: CustomizeStructureBody): Promise<CustomizeStructureResponse> {
+export async function customizeStructure(
+  deps: AppDeps,
+  user: PublicUser,
+  body: CustomizeStructureBody,
+): Promise<CustomizeStructureResponse> {
   const { content, revision } = await loadForEdit(deps, user, body.textbookId);
   const ctx = await engineContext(deps, body.textbookId);
-  const result = await deps.engine.customizeStructure(ctx, { book: content, guidance: body.userGuidance.trim(), originalDocument: body.originalDocument });
+  const result = await deps.engine.customizeStructure(ctx, {
+    book: content,
+    guidance: body.userGuidance.trim(),
+    originalDocument: body.originalDocument,
+  });
   if (body.preview) return { textbookContent: result.content, revision, summary: result.summary, preview: true };
   const saved = await saveTextbook(deps, {
     textbookId: body.textbookId,
@@ -157,7 +178,11 @@ export async function customizeStructure(deps: AppDeps, user: PublicUser, body: 
 export async function addSectionToChapter(deps: AppDeps, user: PublicUser, body: AddSectionBody): Promise<AddSectionResponse> {
   const { content, revision } = await loadForEdit(deps, user, body.textbookId);
   requireChapter(content, body.chapterIndex);
-  const added = addSection(content, body.chapterIndex, { title: body.section.title, content: body.section.content, position: body.position });
+  const added = addSection(content, body.chapterIndex, {
+    title: body.section.title,
+    content: body.section.content,
+    position: body.position,
+  });
   if (!added.ok) throw AppError.badRequest(added.reason);
   const saved = await saveTextbook(deps, {
     textbookId: body.textbookId,

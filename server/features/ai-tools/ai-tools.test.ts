@@ -60,7 +60,9 @@ describe('POST /api/ai/customize-structure', () => {
     const res = await customize(alice, { textbookId: book.id, userGuidance: 'Make a 10-week syllabus' });
     expect(res.statusCode, res.body).toBe(200);
     const { textbookContent, revision, summary } = res.json();
-    expect(textbookContent.chapters.map((c: { title: string }) => c.title.replace(/:.*/, ''))).toEqual(Array.from({ length: 10 }, (_, i) => `Week ${i + 1}`));
+    expect(textbookContent.chapters.map((c: { title: string }) => c.title.replace(/:.*/, ''))).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Week ${i + 1}`),
+    );
     expect(lostSentences(book.content, textbookContent)).toEqual([]);
     expect(summary).toBe('Arranged the textbook as a 10-week syllabus, in its original order.');
     const now = await stored(book.id);
@@ -92,13 +94,18 @@ describe('POST /api/ai/customize-structure', () => {
     const res = await customize(alice, { textbookId: book.id, userGuidance: 'Reorganize chapters chronologically' });
     expect(res.statusCode, res.body).toBe(200);
     const chapters = res.json().textbookContent.chapters as TextbookContent['chapters'];
-    expect(chapters.map((c) => c.title)).toEqual(['Mechanical Calculation', 'Electronic Computers', 'Transistors and Integrated Circuits', 'Personal Computing']);
+    expect(chapters.map((c) => c.title)).toEqual([
+      'Mechanical Calculation',
+      'Electronic Computers',
+      'Transistors and Integrated Circuits',
+      'Personal Computing',
+    ]);
     const years = chapters.map((c) => earliestYear(htmlToText([c.content, ...c.sections.map((s) => s.content)].join(' '))));
     expect(years).toEqual([1822, 1945, 1947, 1971]);
     expect(lostSentences(book.content, res.json().textbookContent)).toEqual([]);
   });
 
-  it('make the structure more application-focused: each chapter gains an applications section built from the sources\' examples', async () => {
+  it("make the structure more application-focused: each chapter gains an applications section built from the sources' examples", async () => {
     const book = await createLinkedBook(h, alice);
     const res = await customize(alice, { textbookId: book.id, userGuidance: 'Make the structure more application-focused' });
     expect(res.statusCode, res.body).toBe(200);
@@ -122,10 +129,29 @@ describe('POST /api/ai/customize-structure', () => {
       title: 'Computer Hardware',
       references: [],
       chapters: [
-        { title: 'Microprocessors', content: '<p>A microprocessor is an integrated circuit that contains the control circuitry of a computer. Each microprocessor holds millions of transistors. The transistors of one integrated circuit switch together.</p>', sections: [] },
-        { title: 'Integrated Circuits', content: '<p>An integrated circuit is a chip that holds many components. Integrated circuits replaced boards of separate transistors, and each transistor on the chip is tiny.</p>', sections: [] },
-        { title: 'Vacuum Tubes', content: '<p>A vacuum tube is an electronic switch in a sealed glass bulb. Early computers used thousands of them.</p>', sections: [] },
-        { title: 'Transistors', content: '<p>A transistor is a semiconductor device that switches electronic signals. Transistors are smaller and cooler than any vacuum tube. A vacuum tube wears out; a transistor lasts.</p>', sections: [] },
+        {
+          title: 'Microprocessors',
+          content:
+            '<p>A microprocessor is an integrated circuit that contains the control circuitry of a computer. Each microprocessor holds millions of transistors. The transistors of one integrated circuit switch together.</p>',
+          sections: [],
+        },
+        {
+          title: 'Integrated Circuits',
+          content:
+            '<p>An integrated circuit is a chip that holds many components. Integrated circuits replaced boards of separate transistors, and each transistor on the chip is tiny.</p>',
+          sections: [],
+        },
+        {
+          title: 'Vacuum Tubes',
+          content: '<p>A vacuum tube is an electronic switch in a sealed glass bulb. Early computers used thousands of them.</p>',
+          sections: [],
+        },
+        {
+          title: 'Transistors',
+          content:
+            '<p>A transistor is a semiconductor device that switches electronic signals. Transistors are smaller and cooler than any vacuum tube. A vacuum tube wears out; a transistor lasts.</p>',
+          sections: [],
+        },
       ],
     };
     const book = await createLinkedBook(h, alice, content);
@@ -140,13 +166,22 @@ describe('POST /api/ai/customize-structure', () => {
     expect(lostSentences(book.content, res.json().textbookContent)).toEqual([]);
   });
 
-  it('follow my class outline with weekly topics: the reference document\'s lines become the weeks', async () => {
+  it("follow my class outline with weekly topics: the reference document's lines become the weeks", async () => {
     const book = await createLinkedBook(h, alice, fullComputingBook());
-    const originalDocument = 'Week 1: Chips and the microprocessor revolution\nWeek 2: Babbage and mechanical engines\nWeek 3: Vacuum tubes and the ENIAC\n  - stored programs';
-    const res = await customize(alice, { textbookId: book.id, userGuidance: 'Follow my class outline with weekly topics', originalDocument });
+    const originalDocument =
+      'Week 1: Chips and the microprocessor revolution\nWeek 2: Babbage and mechanical engines\nWeek 3: Vacuum tubes and the ENIAC\n  - stored programs';
+    const res = await customize(alice, {
+      textbookId: book.id,
+      userGuidance: 'Follow my class outline with weekly topics',
+      originalDocument,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const chapters = res.json().textbookContent.chapters as TextbookContent['chapters'];
-    expect(chapters.map((c) => c.title)).toEqual(['Week 1: Chips and the microprocessor revolution', 'Week 2: Babbage and mechanical engines', 'Week 3: Vacuum tubes and the ENIAC']);
+    expect(chapters.map((c) => c.title)).toEqual([
+      'Week 1: Chips and the microprocessor revolution',
+      'Week 2: Babbage and mechanical engines',
+      'Week 3: Vacuum tubes and the ENIAC',
+    ]);
     expect(chapters[1].sections.map((s) => s.title)).toContain('Mechanical Calculation: Beginnings');
     expect(chapters[2].sections.map((s) => s.title)).toContain('Electronic Computers: Later Work');
     expect(chapters[0].sections.map((s) => s.title)).toContain('Personal Computing: Beginnings');
@@ -157,7 +192,9 @@ describe('POST /api/ai/customize-structure', () => {
     const book = await createLinkedBook(h, alice);
     const res = await customize(alice, { textbookId: book.id, userGuidance: 'Make it feel more exciting' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(/^I could not work out how to restructure the textbook from that guidance, so nothing was changed\./);
+    expect(res.json().message).toMatch(
+      /^I could not work out how to restructure the textbook from that guidance, so nothing was changed\./,
+    );
     expect((await stored(book.id)).revision).toBe(book.revision);
   });
 
@@ -205,7 +242,11 @@ describe('POST /api/ai/add-section', () => {
     const { textbookContent, section } = res.json();
     expect(section.title).toBe('Magnetic Core Memory');
     expect(section.content).toBe('<p>Cores stored bits.</p>');
-    expect(textbookContent.chapters[1].sections.map((s: { title: string }) => s.title)).toEqual(['The ENIAC', 'Stored Programs', 'Magnetic Core Memory']);
+    expect(textbookContent.chapters[1].sections.map((s: { title: string }) => s.title)).toEqual([
+      'The ENIAC',
+      'Stored Programs',
+      'Magnetic Core Memory',
+    ]);
     const versions = await versionDescriptions(book.id);
     expect(versions[0]).toContain('Added section "Magnetic Core Memory"');
   });
@@ -224,7 +265,9 @@ describe('POST /api/ai/add-section', () => {
     const typed = await post(alice, '/api/ai/add-section', { textbookId: book.id, chapterIndex: '1', section: { title: 'X' } });
     expect(typed.statusCode).toBe(400);
     expect(typed.json().message).toBe('chapterIndex must be a number');
-    expect((await post(mallory, '/api/ai/add-section', { textbookId: book.id, chapterIndex: 0, section: { title: 'X' } })).statusCode).toBe(404);
+    expect((await post(mallory, '/api/ai/add-section', { textbookId: book.id, chapterIndex: 0, section: { title: 'X' } })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -233,8 +276,23 @@ describe('expansion endpoints: access and payloads', () => {
     const book = await createLinkedBook(h, alice);
     const calls: Array<[string, Record<string, unknown>]> = [
       ['/api/ai/expand-paragraph', { paragraphContent: 'The ENIAC was completed in 1945.', textbookId: book.id }],
-      ['/api/ai/expand-chapter', { textbookId: book.id, chapterIndex: 0, chapterTitle: 'Mechanical Calculation', chapterContent: '<p>x</p>', sectionCount: 4 }],
-      ['/api/ai/generate-section', { textbookId: book.id, chapterIndex: 1, chapterTitle: 'Electronic Computers', sectionTitle: 'The ENIAC', context: '', references: [], expansionLevel: 'comprehensive', paragraphCount: 8 }],
+      [
+        '/api/ai/expand-chapter',
+        { textbookId: book.id, chapterIndex: 0, chapterTitle: 'Mechanical Calculation', chapterContent: '<p>x</p>', sectionCount: 4 },
+      ],
+      [
+        '/api/ai/generate-section',
+        {
+          textbookId: book.id,
+          chapterIndex: 1,
+          chapterTitle: 'Electronic Computers',
+          sectionTitle: 'The ENIAC',
+          context: '',
+          references: [],
+          expansionLevel: 'comprehensive',
+          paragraphCount: 8,
+        },
+      ],
     ];
     for (const [url, payload] of calls) {
       expect((await post(null, url, payload)).statusCode, url).toBe(401);
@@ -248,11 +306,31 @@ describe('expansion endpoints: access and payloads', () => {
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['/api/ai/expand-paragraph', { paragraphContent: '  ', textbookId: book.id }, 'Please select text to expand.'],
       ['/api/ai/expand-paragraph', { paragraphContent: 12, textbookId: book.id }, 'paragraphContent must be text'],
-      ['/api/ai/expand-paragraph', { paragraphContent: 'x'.repeat(60_000), textbookId: book.id }, 'The selected text is too long to expand (at most 50,000 characters).'],
-      ['/api/ai/expand-chapter', { textbookId: book.id, chapterIndex: 1.5, chapterTitle: 'x', chapterContent: 'x', sectionCount: 4 }, 'chapterIndex must be a whole number'],
-      ['/api/ai/expand-chapter', { textbookId: book.id, chapterIndex: 0, chapterTitle: 'x', chapterContent: 'x', sectionCount: 40 }, 'sectionCount can be at most 12'],
-      ['/api/ai/generate-section', { textbookId: book.id, chapterIndex: 7, chapterTitle: 'x', sectionTitle: 'y', context: '', references: [] }, 'There is no chapter 8: the textbook has 4 chapters.'],
-      ['/api/ai/generate-section', { textbookId: book.id, chapterIndex: 0, chapterTitle: 'x', sectionTitle: 'y', context: 5, references: [] }, 'context must be text'],
+      [
+        '/api/ai/expand-paragraph',
+        { paragraphContent: 'x'.repeat(60_000), textbookId: book.id },
+        'The selected text is too long to expand (at most 50,000 characters).',
+      ],
+      [
+        '/api/ai/expand-chapter',
+        { textbookId: book.id, chapterIndex: 1.5, chapterTitle: 'x', chapterContent: 'x', sectionCount: 4 },
+        'chapterIndex must be a whole number',
+      ],
+      [
+        '/api/ai/expand-chapter',
+        { textbookId: book.id, chapterIndex: 0, chapterTitle: 'x', chapterContent: 'x', sectionCount: 40 },
+        'sectionCount can be at most 12',
+      ],
+      [
+        '/api/ai/generate-section',
+        { textbookId: book.id, chapterIndex: 7, chapterTitle: 'x', sectionTitle: 'y', context: '', references: [] },
+        'There is no chapter 8: the textbook has 4 chapters.',
+      ],
+      [
+        '/api/ai/generate-section',
+        { textbookId: book.id, chapterIndex: 0, chapterTitle: 'x', sectionTitle: 'y', context: 5, references: [] },
+        'context must be text',
+      ],
     ];
     for (const [url, payload, message] of cases) {
       const res = await post(alice, url, payload);
@@ -268,7 +346,8 @@ describe('rate limits', () => {
     const carol = await h.createUser('carol');
     const bobs = await createBook(h, bob);
     const carols = await createBook(h, carol);
-    const expand = (user: TestUser, textbookId: number) => post(user, '/api/ai/expand-paragraph', { paragraphContent: 'Velocity is the rate of change of position.', textbookId });
+    const expand = (user: TestUser, textbookId: number) =>
+      post(user, '/api/ai/expand-paragraph', { paragraphContent: 'Velocity is the rate of change of position.', textbookId });
     for (let i = 0; i < 30; i++) expect((await expand(bob, bobs.id)).statusCode).toBe(200);
     const limited = await expand(bob, bobs.id);
     expect(limited.statusCode).toBe(429);

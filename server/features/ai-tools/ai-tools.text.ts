@@ -5,7 +5,10 @@ export function describeContext(context: string | Record<string, unknown> | unde
   if (context === undefined) return undefined;
   if (typeof context === 'string') return context;
   return Object.entries(context)
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.map(String).join('; ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}: ${Array.isArray(value) ? value.map(String).join('; ') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join('\n')
     .slice(0, 20_000);
 }

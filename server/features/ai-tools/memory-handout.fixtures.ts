@@ -77,7 +77,13 @@ export function memoryBookContent(firstChapterHtml: string, printed = Infinity):
     references: [],
     chapters: memoryChapters.map((c, i) => ({
       title: c.title,
-      content: i === 0 ? firstChapterHtml : c.paragraphs.slice(0, printed).map((p) => `<p>${p}</p>`).join(''),
+      content:
+        i === 0
+          ? firstChapterHtml
+          : c.paragraphs
+              .slice(0, printed)
+              .map((p) => `<p>${p}</p>`)
+              .join(''),
       sections: [],
     })),
   };
@@ -86,7 +92,16 @@ export function memoryBookContent(firstChapterHtml: string, printed = Infinity):
 /** A textbook linked to the handout (ingested through the real DOCX pipeline), owned by `owner`. */
 export async function createMemoryBook(h: Harness, owner: TestUser, firstChapterHtml: string, printed = Infinity) {
   const user = { id: owner.id, username: owner.username };
-  const file = { filename: 'memory.docx', mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: await memoryHandoutDocx() };
+  const file = {
+    filename: 'memory.docx',
+    mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    data: await memoryHandoutDocx(),
+  };
   const ingested = await ingestMaterial(h.deps, user, { files: [file] });
-  return createTextbook(h.database.db, { owner: user, topic: 'Human Memory', content: memoryBookContent(firstChapterHtml, printed), sourceIds: ingested.sourceIds });
+  return createTextbook(h.database.db, {
+    owner: user,
+    topic: 'Human Memory',
+    content: memoryBookContent(firstChapterHtml, printed),
+    sourceIds: ingested.sourceIds,
+  });
 }

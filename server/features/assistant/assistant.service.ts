@@ -22,7 +22,9 @@ export async function askOutlineAssistant(deps: AppDeps, user: PublicUser, body:
   if (!message) throw AppError.badRequest('Please enter a message');
   const parsed = parseTextbookContent(body.textbookContent);
   if (!parsed.ok) {
-    throw AppError.badRequest(parsed.reason === 'missing' ? 'There is no outline to refine yet' : `Invalid textbook content: ${parsed.message}`);
+    throw AppError.badRequest(
+      parsed.reason === 'missing' ? 'There is no outline to refine yet' : `Invalid textbook content: ${parsed.message}`,
+    );
   }
   const content = normalizeContent(parsed.content);
   let material: Material = emptyMaterial();

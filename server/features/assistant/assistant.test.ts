@@ -10,7 +10,12 @@ const outline: TextbookContent = {
   title: 'Plants',
   references: [],
   chapters: [
-    { id: 'c1', title: 'Light', content: '<p>Light drives the process.</p>', sections: [{ id: 's1', title: 'Pigments', content: '<p>Pigments absorb light.</p>' }] },
+    {
+      id: 'c1',
+      title: 'Light',
+      content: '<p>Light drives the process.</p>',
+      sections: [{ id: 's1', title: 'Pigments', content: '<p>Pigments absorb light.</p>' }],
+    },
     { id: 'c2', title: 'Sugar', content: '<p>Sugar is the product.</p>', sections: [] },
     { id: 'c3', title: 'Limits', content: '<p>Limits slow things down.</p>', sections: [] },
   ],
@@ -32,7 +37,12 @@ async function bookFromTypedText(user: TestUser): Promise<{ id: number; content:
     { name: 'directContent', value: typed },
     { name: 'directMethod', value: 'true' },
   ]);
-  const res = await h.app.inject({ method: 'POST', url: '/api/textbooks/generate-outline', payload, headers: { 'content-type': contentType, cookie: user.cookie } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/textbooks/generate-outline',
+    payload,
+    headers: { 'content-type': contentType, cookie: user.cookie },
+  });
   expect(res.statusCode).toBe(200);
   return { id: res.json().textbookId, content: res.json().textbookContent };
 }
@@ -65,24 +75,39 @@ describe('POST /api/ai/outline-assistant', () => {
     const alice = await h.createUser('alice');
     const res = await ask(alice, { message: 'merge chapters 2 and 7', topic: 'Plants', textbookContent: outline });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "I couldn't make that change: There is no chapter 7: the outline has 3 chapters. The outline is unchanged." });
+    expect(res.json()).toEqual({
+      message: "I couldn't make that change: There is no chapter 7: the outline has 3 chapters. The outline is unchanged.",
+    });
   });
 
-  it('draws on the textbook\'s own sources when given its id, for answers and new sections', async () => {
+  it("draws on the textbook's own sources when given its id, for answers and new sections", async () => {
     const alice = await h.createUser('alice');
     const book = await bookFromTypedText(alice);
-    const content = { ...book.content, chapters: book.content.chapters.map((c) => ({ ...c, sections: [] , content: '<p>Placeholder.</p>' })) };
-    const added = await ask(alice, { message: 'add a section on the Calvin cycle to chapter 1', topic: 'Photosynthesis', textbookContent: content, textbookId: book.id });
+    const content = {
+      ...book.content,
+      chapters: book.content.chapters.map((c) => ({ ...c, sections: [], content: '<p>Placeholder.</p>' })),
+    };
+    const added = await ask(alice, {
+      message: 'add a section on the Calvin cycle to chapter 1',
+      topic: 'Photosynthesis',
+      textbookContent: content,
+      textbookId: book.id,
+    });
     expect(added.statusCode).toBe(200);
     const section = added.json().updatedContent.chapters[0].sections[0];
     expect(section.title).toBe('Calvin Cycle');
     expect(htmlToText(section.content)).toContain('The Calvin cycle uses ATP and NADPH to fix carbon dioxide from the air into sugars.');
-    const answer = await ask(alice, { message: 'What limits the rate of photosynthesis?', topic: 'Photosynthesis', textbookContent: content, textbookId: book.id });
+    const answer = await ask(alice, {
+      message: 'What limits the rate of photosynthesis?',
+      topic: 'Photosynthesis',
+      textbookContent: content,
+      textbookId: book.id,
+    });
     expect(answer.json().updatedContent).toBeUndefined();
     expect(answer.json().message).toMatch(/^From your material.*The rate of photosynthesis depends on light intensity/);
   });
 
-  it('hides other users\' textbooks', async () => {
+  it("hides other users' textbooks", async () => {
     const alice = await h.createUser('alice');
     const mallory = await h.createUser('mallory');
     const book = await bookFromTypedText(alice);

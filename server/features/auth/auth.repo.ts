@@ -12,11 +12,20 @@ export function findUserByUsername(db: DbOrTx, username: string) {
 }
 
 export function findUserById(db: DbOrTx, id: number) {
-  return db.select().from(users).where(eq(users.id, id)).limit(1).then((rows) => rows[0]);
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
 }
 
 export function insertUser(db: DbOrTx, username: string, passwordHash: string) {
-  return db.insert(users).values({ username, passwordHash }).returning().then((rows) => rows[0]);
+  return db
+    .insert(users)
+    .values({ username, passwordHash })
+    .returning()
+    .then((rows) => rows[0]);
 }
 
 export function insertSession(db: DbOrTx, id: string, userId: number, expiresAt: Date) {

@@ -12,12 +12,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
 
-  r.post('/api/register', { schema: { body: registerBody }, config: { public: true }, bodyLimit: authBodyMaxBytes }, async (request, reply) => {
-    const user = await auth.register(db, request.body.username, request.body.password);
-    const session = await auth.createSession(db, user.id);
-    setSessionCookie(request, reply, session.token);
-    return reply.status(201).send(user);
-  });
+  r.post(
+    '/api/register',
+    { schema: { body: registerBody }, config: { public: true }, bodyLimit: authBodyMaxBytes },
+    async (request, reply) => {
+      const user = await auth.register(db, request.body.username, request.body.password);
+      const session = await auth.createSession(db, user.id);
+      setSessionCookie(request, reply, session.token);
+      return reply.status(201).send(user);
+    },
+  );
 
   r.post('/api/login', { schema: { body: loginBody }, config: { public: true }, bodyLimit: authBodyMaxBytes }, async (request, reply) => {
     const user = await auth.login(db, deps.loginThrottle, request.body.username, request.body.password, request.ip);

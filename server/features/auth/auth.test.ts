@@ -39,9 +39,19 @@ describe('register', () => {
     const wrongType = await register({ username: 12345, password: 'abcdefg' });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().code).toBe('VALIDATION');
-    const notObject = await h.app.inject({ method: 'POST', url: '/api/register', payload: '"just a string"', headers: { 'content-type': 'application/json' } });
+    const notObject = await h.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: '"just a string"',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notObject.statusCode).toBe(400);
-    const badJson = await h.app.inject({ method: 'POST', url: '/api/register', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    const badJson = await h.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().message).toMatch(/JSON/);
   });
@@ -97,7 +107,12 @@ describe('login and sessions', () => {
   it('logout deletes the session: the old cookie no longer works', async () => {
     const res = await register({ username: 'leaver', password: 'abcdefg' });
     const cookie = cookieFrom(res);
-    const out = await h.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, 'content-type': 'application/json' }, payload: '' });
+    const out = await h.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(out.statusCode).toBe(200);
     const me = await h.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
     expect(me.statusCode).toBe(401);

@@ -14,10 +14,14 @@ export function registerCollaboratorRoutes(app: FastifyInstance, deps: AppDeps):
     listCollaborators(db, currentUser(request), request.params.id),
   );
 
-  r.post('/api/textbooks/:id/collaborators', { schema: { params: textbookIdParams, body: addCollaboratorBody } }, async (request, reply) => {
-    const entry = await addCollaborator(deps, currentUser(request), request.params.id, request.body.collaboratorId);
-    return reply.status(201).send(entry);
-  });
+  r.post(
+    '/api/textbooks/:id/collaborators',
+    { schema: { params: textbookIdParams, body: addCollaboratorBody } },
+    async (request, reply) => {
+      const entry = await addCollaborator(deps, currentUser(request), request.params.id, request.body.collaboratorId);
+      return reply.status(201).send(entry);
+    },
+  );
 
   r.delete('/api/textbooks/:id/collaborators/:userId', { schema: { params: collaboratorParams } }, async (request) => {
     await removeCollaborator(deps, currentUser(request), request.params.id, request.params.userId);

@@ -26,7 +26,12 @@ export async function listCollaborators(db: Db, user: PublicUser, textbookId: nu
 }
 
 /** Owner only (403 for a collaborator); an unknown user is 404; the owner or an existing collaborator 409. */
-export async function addCollaborator(deps: AppDeps, user: PublicUser, textbookId: number, collaboratorId: number): Promise<CollaboratorEntry> {
+export async function addCollaborator(
+  deps: AppDeps,
+  user: PublicUser,
+  textbookId: number,
+  collaboratorId: number,
+): Promise<CollaboratorEntry> {
   const entry = await deps.database.db.transaction(async (tx) => {
     const { textbook } = await requireTextbookRole(tx, textbookId, user, 'manageCollaborators');
     const target = await findUserById(tx, collaboratorId);

@@ -61,12 +61,23 @@ describe('extract-text: the given topic and tiny documents', () => {
 });
 
 describe('detectTopic for tiny material', () => {
-  const view = (over: Partial<Parameters<typeof detectTopic>[0]>) => ({ titles: [], filenames: [], sections: [], texts: [], totalWords: 20, ...over });
+  const view = (over: Partial<Parameters<typeof detectTopic>[0]>) => ({
+    titles: [],
+    filenames: [],
+    sections: [],
+    texts: [],
+    totalWords: 20,
+    ...over,
+  });
   const phrases = [{ phrase: 'right', score: 1 }];
 
   it('prefers a heading, then the single file name, then the given topic, over a key phrase', () => {
-    expect(detectTopic(view({ sections: [{ heading: 'Cell membranes', level: 1, words: 15 }], filenames: ['x.docx'] }), phrases)).toBe('Cell membranes');
-    expect(detectTopic(view({ sections: [{ heading: 'Introduction', level: 1, words: 15 }], filenames: ['cell_membranes.docx'] }), phrases)).toBe('Cell Membranes');
+    expect(detectTopic(view({ sections: [{ heading: 'Cell membranes', level: 1, words: 15 }], filenames: ['x.docx'] }), phrases)).toBe(
+      'Cell membranes',
+    );
+    expect(
+      detectTopic(view({ sections: [{ heading: 'Introduction', level: 1, words: 15 }], filenames: ['cell_membranes.docx'] }), phrases),
+    ).toBe('Cell Membranes');
     expect(detectTopic(view({}), phrases, 'Osmosis')).toBe('Osmosis');
     expect(detectTopic(view({ filenames: ['a.docx', 'b.docx'] }), phrases)).toBe('Right');
   });

@@ -11,7 +11,11 @@ import { multipart } from './multipart.test-helper';
  * page renamed to .pdf.
  */
 const para = (topic: string, n: number) =>
-  Array.from({ length: n }, (_, i) => `The ${topic} idea number ${i + 1} is explained here with enough words to form a real paragraph of teaching text about the subject.`).join(' ');
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `The ${topic} idea number ${i + 1} is explained here with enough words to form a real paragraph of teaching text about the subject.`,
+  ).join(' ');
 
 const lecture = [
   'GEOL 210: Earth Dynamics\nLecture 7 - Plate Tectonics: From Continental Drift to a Unifying Theory\nProf. Miriam Okafor, Department of Earth Sciences\nAutumn Term',
@@ -58,7 +62,11 @@ describe('extract-text on unseen, realistic handouts', () => {
     expect((body.aiSuggestions as string[]).join(' ')).not.toMatch(/"boundary" is used/);
     const titles = (body.extractedReferences as Array<{ title: string }>).map((r) => r.title);
     expect(titles).toEqual(
-      expect.arrayContaining(['Die Entstehung der Kontinente und Ozeane', 'Magnetic anomalies over oceanic ridges', 'A new class of faults and their bearing on continental drift']),
+      expect.arrayContaining([
+        'Die Entstehung der Kontinente und Ozeane',
+        'Magnetic anomalies over oceanic ridges',
+        'A new class of faults and their bearing on continental drift',
+      ]),
     );
   });
 
@@ -78,7 +86,9 @@ describe('extract-text on unseen, realistic handouts', () => {
       ],
     });
     const data = await Packer.toBuffer(doc);
-    const res = await post(alice.cookie, [{ name: 'files', filename: 'memory.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data }]);
+    const res = await post(alice.cookie, [
+      { name: 'files', filename: 'memory.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().detectedTopic).toBe('Human Memory: Encoding, Storage and Retrieval');
     expect(res.json().extractedText).toContain('Why study memory?');
@@ -89,13 +99,17 @@ describe('extract-text on unseen, realistic handouts', () => {
     const text = `Catchment Hydrology\n\n${para('water', 8)}\n\nReferences\n\nHorton, R. E. (1933). The role of infiltration in the hydrologic cycle. Eos, 14(1), 446-460. https://doi.org/10.1029/TR014i001p00446 Dingman, S. L. (2015). Physical Hydrology (3rd ed.). Waveland Press.`;
     const res = await post(alice.cookie, [{ name: 'files', filename: 'water.txt', type: 'text/plain', data: Buffer.from(text) }]);
     const refs = res.json().extractedReferences as Array<{ title: string; authors: string; description: string }>;
-    expect(refs.map((r) => r.title)).toEqual(expect.arrayContaining(['The role of infiltration in the hydrologic cycle', 'Physical Hydrology (3rd ed.)']));
+    expect(refs.map((r) => r.title)).toEqual(
+      expect.arrayContaining(['The role of infiltration in the hydrologic cycle', 'Physical Hydrology (3rd ed.)']),
+    );
     expect(refs.find((r) => r.title.startsWith('The role'))?.description).not.toContain('Dingman');
   });
 
   it('a web page renamed .pdf is refused as an invalid format, not read as course text', async () => {
     const alice = await h.createUser('alice');
-    const page = Buffer.from('<!DOCTYPE html>\n<html><head><title>x</title></head><body><h1>Not a PDF</h1><script>alert(1)</script></body></html>');
+    const page = Buffer.from(
+      '<!DOCTYPE html>\n<html><head><title>x</title></head><body><h1>Not a PDF</h1><script>alert(1)</script></body></html>',
+    );
     const res = await post(alice.cookie, [{ name: 'files', filename: 'notes.pdf', type: 'application/pdf', data: page }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(extractMessages.invalidFormat);

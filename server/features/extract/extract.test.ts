@@ -11,7 +11,10 @@ import { multipart } from './multipart.test-helper';
 import { fixturePath } from '../../test/fixture-path';
 
 const corpus = (p: string) => readFileSync(fixturePath(p));
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const pdfType = 'application/pdf';
 const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -21,11 +24,19 @@ describe('POST /api/extract-text', () => {
 
   const post = async (cookie: string | undefined, parts: Parameters<typeof multipart>[0]) => {
     const body = multipart(parts);
-    return h.app.inject({ method: 'POST', url: '/api/extract-text', payload: body.payload, headers: { ...body.headers, ...(cookie ? { cookie } : {}) } });
+    return h.app.inject({
+      method: 'POST',
+      url: '/api/extract-text',
+      payload: body.payload,
+      headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+    });
   };
 
   it('answers 401 to an anonymous caller', async () => {
-    const res = await post(undefined, [{ name: 'directMethod', value: 'true' }, { name: 'directContent', value: 'Some text' }]);
+    const res = await post(undefined, [
+      { name: 'directMethod', value: 'true' },
+      { name: 'directContent', value: 'Some text' },
+    ]);
     expect(res.statusCode).toBe(401);
   });
 
@@ -68,7 +79,9 @@ describe('POST /api/extract-text', () => {
 
   it('tracemonkey.pdf: clean text, its title as topic, objectives from its sections, references from its bibliography', async () => {
     const alice = await h.createUser('alice');
-    const res = await post(alice.cookie, [{ name: 'files', filename: 'tracemonkey.pdf', type: pdfType, data: corpus('pdf/tracemonkey.pdf') }]);
+    const res = await post(alice.cookie, [
+      { name: 'files', filename: 'tracemonkey.pdf', type: pdfType, data: corpus('pdf/tracemonkey.pdf') },
+    ]);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.detectedTopic).toBe('Trace-based Just-in-Time Type Specialization for Dynamic Languages');
@@ -86,7 +99,8 @@ describe('POST /api/extract-text', () => {
 
   it('sniffs by content: a text file named .pdf is read as text', async () => {
     const alice = await h.createUser('alice');
-    const text = 'Cell Biology\n\nMitochondria produce ATP through oxidative phosphorylation. The electron transport chain pumps protons across the inner membrane.';
+    const text =
+      'Cell Biology\n\nMitochondria produce ATP through oxidative phosphorylation. The electron transport chain pumps protons across the inner membrane.';
     const res = await post(alice.cookie, [{ name: 'files', filename: 'notes.pdf', type: pdfType, data: Buffer.from(text) }]);
     expect(res.statusCode).toBe(200);
     expect(res.json().extractedText).toContain('Mitochondria produce ATP');
@@ -99,14 +113,19 @@ describe('POST /api/extract-text', () => {
     expect(res.json().message).toBe('Invalid file format. Please upload PDF, DOCX, or TXT files only.');
   });
 
-  it.each(['pdf/GHOSTSCRIPT-698804-1-fuzzed.pdf', 'pdf/PDFBOX-3148-2-fuzzed.pdf', 'docx/empty.docx'])('%s: a 4xx naming the file and the reason', async (file) => {
-    const alice = await h.createUser('alice');
-    const name = path.basename(file);
-    const res = await post(alice.cookie, [{ name: 'files', filename: name, type: file.endsWith('.pdf') ? pdfType : docxType, data: corpus(file) }]);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toContain(`"${name}"`);
-    expect(res.json().message).toMatch(/no readable text|contains no text|damaged/);
-  });
+  it.each(['pdf/GHOSTSCRIPT-698804-1-fuzzed.pdf', 'pdf/PDFBOX-3148-2-fuzzed.pdf', 'docx/empty.docx'])(
+    '%s: a 4xx naming the file and the reason',
+    async (file) => {
+      const alice = await h.createUser('alice');
+      const name = path.basename(file);
+      const res = await post(alice.cookie, [
+        { name: 'files', filename: name, type: file.endsWith('.pdf') ? pdfType : docxType, data: corpus(file) },
+      ]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toContain(`"${name}"`);
+      expect(res.json().message).toMatch(/no readable text|contains no text|damaged/);
+    },
+  );
 
   it('an empty file is refused with its name', async () => {
     const alice = await h.createUser('alice');
@@ -126,7 +145,12 @@ describe('POST /api/extract-text', () => {
   it('several files are combined in the order sent', async () => {
     const alice = await h.createUser('alice');
     const res = await post(alice.cookie, [
-      { name: 'files', filename: 'b.txt', type: 'text/plain', data: Buffer.from('Second file comes first in this request about enzymes and catalysis.') },
+      {
+        name: 'files',
+        filename: 'b.txt',
+        type: 'text/plain',
+        data: Buffer.from('Second file comes first in this request about enzymes and catalysis.'),
+      },
       { name: 'files', filename: 'tables.docx', type: docxType, data: corpus('docx/tables.docx') },
     ]);
     expect(res.statusCode).toBe(200);

@@ -4,7 +4,11 @@ export function multipart(parts: Array<{ name: string; value: string } | { name:
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ('filename' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+        ),
+      );
       chunks.push(part.data, Buffer.from('\r\n'));
     } else {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));

@@ -21,7 +21,9 @@ export function parseApprovedReferences(raw: string | undefined): Reference[] {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path?.length ? ` at ${issue.path.join('.')}` : '';
-    throw AppError.badRequest(`Invalid approved references${where}: ${Array.isArray(value) ? (issue?.message ?? 'not a reference') : 'expected a list of references'}`);
+    throw AppError.badRequest(
+      `Invalid approved references${where}: ${Array.isArray(value) ? (issue?.message ?? 'not a reference') : 'expected a list of references'}`,
+    );
   }
   const references = parsed.data.filter((r) => r.title.trim());
   if (references.length !== parsed.data.length) throw AppError.badRequest('Invalid approved references: every reference needs a title');

@@ -13,7 +13,15 @@ const h = useHarness();
 const tracemonkey = readFileSync(fixturePath('pdf/tracemonkey.pdf'));
 
 const approved = [
-  { title: 'Dynamo: a transparent dynamic optimization system', authors: 'V. Bala, E. Duesterwald, S. Banerjia', year: '2000', publisher: 'PLDI', url: 'https://doi.org/10.1145/349299.349303', description: '', approved: true },
+  {
+    title: 'Dynamo: a transparent dynamic optimization system',
+    authors: 'V. Bala, E. Duesterwald, S. Banerjia',
+    year: '2000',
+    publisher: 'PLDI',
+    url: 'https://doi.org/10.1145/349299.349303',
+    description: '',
+    approved: true,
+  },
 ];
 
 function generate(user: TestUser | null, parts: MultipartPart[]) {
@@ -26,7 +34,8 @@ function generate(user: TestUser | null, parts: MultipartPart[]) {
   });
 }
 
-const job = (user: TestUser, jobId: string) => h.app.inject({ method: 'GET', url: `/api/generation-jobs/${jobId}`, headers: { cookie: user.cookie } });
+const job = (user: TestUser, jobId: string) =>
+  h.app.inject({ method: 'GET', url: `/api/generation-jobs/${jobId}`, headers: { cookie: user.cookie } });
 
 describe('POST /api/textbooks/generate-outline: validation', () => {
   it('is for signed-in users only', async () => {
@@ -37,7 +46,10 @@ describe('POST /api/textbooks/generate-outline: validation', () => {
   it('needs a topic', async () => {
     const alice = await h.createUser('alice');
     for (const topic of [undefined, '', '   ']) {
-      const res = await generate(alice, topic === undefined ? [{ name: 'approvedReferences', value: '[]' }] : [{ name: 'topic', value: topic }]);
+      const res = await generate(
+        alice,
+        topic === undefined ? [{ name: 'approvedReferences', value: '[]' }] : [{ name: 'topic', value: topic }],
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Please enter a topic', code: 'BAD_REQUEST' });
     }
@@ -45,11 +57,17 @@ describe('POST /api/textbooks/generate-outline: validation', () => {
 
   it('refuses approved references that are not valid JSON or not references', async () => {
     const alice = await h.createUser('alice');
-    const bad = await generate(alice, [{ name: 'topic', value: 'Tracing' }, { name: 'approvedReferences', value: '[{"title": ' }]);
+    const bad = await generate(alice, [
+      { name: 'topic', value: 'Tracing' },
+      { name: 'approvedReferences', value: '[{"title": ' },
+    ]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid approved references: not valid JSON');
     for (const value of ['{"title":"x"}', '[1, 2]', '[{"title": 5}]', '"text"']) {
-      const res = await generate(alice, [{ name: 'topic', value: 'Tracing' }, { name: 'approvedReferences', value }]);
+      const res = await generate(alice, [
+        { name: 'topic', value: 'Tracing' },
+        { name: 'approvedReferences', value },
+      ]);
       expect(res.statusCode, value).toBe(400);
       expect(res.json().message).toMatch(/^Invalid approved references/);
     }
@@ -57,12 +75,25 @@ describe('POST /api/textbooks/generate-outline: validation', () => {
 
   it('refuses a malformed job id and a job id already in use', async () => {
     const alice = await h.createUser('alice');
-    const res = await generate(alice, [{ name: 'topic', value: 'Tracing' }, { name: 'jobId', value: 'not a job id!' }]);
+    const res = await generate(alice, [
+      { name: 'topic', value: 'Tracing' },
+      { name: 'jobId', value: 'not a job id!' },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid job id');
     const jobId = randomUUID();
-    expect((await generate(alice, [{ name: 'topic', value: 'Ocean Tides' }, { name: 'jobId', value: jobId }])).statusCode).toBe(200);
-    const again = await generate(alice, [{ name: 'topic', value: 'Ocean Tides' }, { name: 'jobId', value: jobId }]);
+    expect(
+      (
+        await generate(alice, [
+          { name: 'topic', value: 'Ocean Tides' },
+          { name: 'jobId', value: jobId },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    const again = await generate(alice, [
+      { name: 'topic', value: 'Ocean Tides' },
+      { name: 'jobId', value: jobId },
+    ]);
     expect(again.statusCode).toBe(409);
   });
 });
@@ -85,7 +116,10 @@ describe('generation jobs', () => {
 describe('POST /api/textbooks/generate-outline: topic only', () => {
   it('stores an honest skeleton and says how to get full text', async () => {
     const alice = await h.createUser('alice');
-    const res = await generate(alice, [{ name: 'topic', value: 'Marine Biology' }, { name: 'approvedReferences', value: '[]' }]);
+    const res = await generate(alice, [
+      { name: 'topic', value: 'Marine Biology' },
+      { name: 'approvedReferences', value: '[]' },
+    ]);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.notice).toBe(topicOnlyNotice);
@@ -96,7 +130,11 @@ describe('POST /api/textbooks/generate-outline: topic only', () => {
     const stored = await h.app.inject({ method: 'GET', url: `/api/textbooks/${body.textbookId}`, headers: { cookie: alice.cookie } });
     expect(stored.statusCode).toBe(200);
     expect(stored.json()).toMatchObject({ topic: 'Marine Biology', isOwner: true, content: { chapters: body.textbookContent.chapters } });
-    const versions = await h.app.inject({ method: 'GET', url: `/api/textbooks/${body.textbookId}/versions`, headers: { cookie: alice.cookie } });
+    const versions = await h.app.inject({
+      method: 'GET',
+      url: `/api/textbooks/${body.textbookId}/versions`,
+      headers: { cookie: alice.cookie },
+    });
     expect(versions.json().versions).toHaveLength(1);
   });
 
@@ -133,11 +171,20 @@ describe('POST /api/textbooks/generate-outline: from material', () => {
     expect(titles).toContain('Trace Trees');
     expect(body.textbookContent.references).toEqual([{ ...approved[0], key: 'R1', approved: true }]);
     const rows = await h.database.db.select().from(textbookReferences).where(eq(textbookReferences.textbookId, body.textbookId));
-    expect(rows.map((r) => ({ title: r.fields.title, approved: r.approved, key: r.externalId }))).toEqual([{ title: approved[0].title, approved: true, key: 'R1' }]);
+    expect(rows.map((r) => ({ title: r.fields.title, approved: r.approved, key: r.externalId }))).toEqual([
+      { title: approved[0].title, approved: true, key: 'R1' },
+    ]);
 
     const done = await job(alice, jobId);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ jobId, status: 'done', stage: progressSteps.length - 1, percent: 100, message: 'Textbook stored', textbookId: body.textbookId });
+    expect(done.json()).toEqual({
+      jobId,
+      status: 'done',
+      stage: progressSteps.length - 1,
+      percent: 100,
+      message: 'Textbook stored',
+      textbookId: body.textbookId,
+    });
     expect((await job(bob, jobId)).statusCode).toBe(404);
     expect((await job(alice, randomUUID())).statusCode).toBe(404);
 
@@ -156,7 +203,12 @@ describe('POST /api/textbooks/generate-outline: from material', () => {
     const running = generate(alice, [
       { name: 'topic', value: 'Tracing' },
       { name: 'jobId', value: jobId },
-      { name: 'files', filename: 'tracemonkey.pdf', type: 'application/pdf', data: Buffer.concat([tracemonkey, Buffer.from('\n%changed')]) },
+      {
+        name: 'files',
+        filename: 'tracemonkey.pdf',
+        type: 'application/pdf',
+        data: Buffer.concat([tracemonkey, Buffer.from('\n%changed')]),
+      },
     ]);
     const seen: Array<{ stage: number; percent: number; status: string }> = [];
     let finished = false;
@@ -197,7 +249,10 @@ describe('POST /api/textbooks/generate-outline: from material', () => {
     expect(body.textbookContent.chapters.map((c: { title: string }) => c.title)).toEqual(['How Plants Make Food']);
     // The material's own text: the chapter's opening (overview, objectives) and closing review are the product's apparatus around it.
     const printed = body.textbookContent.chapters
-      .flatMap((c: { content: string; sections: Array<{ title: string; content: string }> }) => [c.content, ...c.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => s.content)])
+      .flatMap((c: { content: string; sections: Array<{ title: string; content: string }> }) => [
+        c.content,
+        ...c.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => s.content),
+      ])
       .map((html: string) => html.replace(/^.*?<hr \/>/s, '').replace(/<h3>(Summary|Key Terms|Review Questions)<\/h3>.*$/s, ''))
       .join(' ')
       .match(/<p>(.*?)<\/p>/g)

@@ -5,7 +5,12 @@ import { generationJobs } from '../../db/schema';
 export type GenerationJobRow = typeof generationJobs.$inferSelect;
 
 export function findJob(db: DbOrTx, id: string) {
-  return db.select().from(generationJobs).where(eq(generationJobs.id, id)).limit(1).then((rows) => rows[0]);
+  return db
+    .select()
+    .from(generationJobs)
+    .where(eq(generationJobs.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
 }
 
 /** Inserts a running job; false when the id is taken (by this or another user). */
@@ -23,7 +28,10 @@ export async function updateJob(
   id: string,
   values: Partial<Pick<GenerationJobRow, 'status' | 'stage' | 'percent' | 'message' | 'textbookId'>>,
 ): Promise<void> {
-  await db.update(generationJobs).set({ ...values, updatedAt: new Date() }).where(eq(generationJobs.id, id));
+  await db
+    .update(generationJobs)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(generationJobs.id, id));
 }
 
 export async function deleteJobsOlderThan(db: DbOrTx, userId: number, before: Date): Promise<void> {

@@ -4,7 +4,15 @@ import { images, textbookSources } from '../../db/schema';
 
 export function findImageMeta(db: DbOrTx, id: number) {
   return db
-    .select({ id: images.id, textbookId: images.textbookId, sourceId: images.sourceId, ownerId: images.ownerId, mime: images.mime, sha256: images.sha256, byteSize: images.byteSize })
+    .select({
+      id: images.id,
+      textbookId: images.textbookId,
+      sourceId: images.sourceId,
+      ownerId: images.ownerId,
+      mime: images.mime,
+      sha256: images.sha256,
+      byteSize: images.byteSize,
+    })
     .from(images)
     .where(eq(images.id, id))
     .limit(1)

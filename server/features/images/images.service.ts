@@ -15,7 +15,12 @@ export interface UploadedImage {
 }
 
 /** Stores an image for a textbook the caller may edit; answers the URL the editor inserts (dataUrl). */
-export async function uploadImage(db: Db, user: PublicUser, textbookId: number, file: UploadedImage): Promise<{ dataUrl: string; id: number; mime: ImageMime }> {
+export async function uploadImage(
+  db: Db,
+  user: PublicUser,
+  textbookId: number,
+  file: UploadedImage,
+): Promise<{ dataUrl: string; id: number; mime: ImageMime }> {
   await requireTextbookRole(db, textbookId, user, 'edit');
   if (file.data.length === 0) throw AppError.badRequest('The image file is empty.');
   const mime = sniffImageType(file.data);
@@ -44,6 +49,7 @@ export async function getImage(db: Db, user: PublicUser, id: number) {
 
 /** A picture of a source document is visible to whoever may read a textbook made from it. */
 async function readsBookOfSource(db: Db, sourceId: number, user: PublicUser): Promise<boolean> {
-  for (const textbookId of await repo.listTextbooksOfSource(db, sourceId)) if (await findTextbookHeaderRole(db, textbookId, user.id)) return true;
+  for (const textbookId of await repo.listTextbooksOfSource(db, sourceId))
+    if (await findTextbookHeaderRole(db, textbookId, user.id)) return true;
   return false;
 }

@@ -11,7 +11,10 @@ const h = useHarness();
 
 const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const webp = Buffer.from('UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=', 'base64');
-const jpeg = Buffer.from('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=', 'base64');
+const jpeg = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
 
 function upload(user: TestUser | null, textbookId: number | string | null, file: { filename: string; type: string; data: Buffer }) {
   const parts: Parameters<typeof multipart>[0] = [];
@@ -72,7 +75,11 @@ describe('POST /api/images/upload', () => {
   it('accepts JPEG, GIF and WebP, served with the type their bytes say', async () => {
     const owner = await h.createUser('owner');
     const book = await createBook(h, owner);
-    for (const [data, type, name] of [[jpeg, 'image/jpeg', 'a.jpg'], [gif, 'image/gif', 'a.gif'], [webp, 'image/webp', 'a.webp']] as const) {
+    for (const [data, type, name] of [
+      [jpeg, 'image/jpeg', 'a.jpg'],
+      [gif, 'image/gif', 'a.gif'],
+      [webp, 'image/webp', 'a.webp'],
+    ] as const) {
       const res = await upload(owner, book.id, { filename: name, type, data });
       expect(res.statusCode, name).toBe(200);
       expect((await fetchImage(owner, res.json().dataUrl)).headers['content-type']).toBe(type);
@@ -99,7 +106,11 @@ describe('POST /api/images/upload', () => {
     const cases = [
       { filename: 'notes.txt', type: 'text/plain', data: makePng() },
       { filename: 'photo.png', type: 'image/png', data: Buffer.from('Just some lecture notes, not a picture.\n') },
-      { filename: 'logo.svg', type: 'image/svg+xml', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>') },
+      {
+        filename: 'logo.svg',
+        type: 'image/svg+xml',
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
+      },
       { filename: 'logo.png', type: 'image/png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>') },
       { filename: 'anim.gif', type: 'image/gif', data: Buffer.from('<html><script>alert(1)</script></html>') },
     ];
@@ -116,14 +127,26 @@ describe('POST /api/images/upload', () => {
     const noId = await upload(owner, null, { filename: 'a.png', type: 'image/png', data: makePng() });
     expect(noId.statusCode).toBe(400);
     expect(noId.json().message).toMatch(/textbookId is required/);
-    expect((await upload(owner, 'abc', { filename: 'a.png', type: 'image/png', data: makePng() })).json().message).toBe('textbookId must be a number');
+    expect((await upload(owner, 'abc', { filename: 'a.png', type: 'image/png', data: makePng() })).json().message).toBe(
+      'textbookId must be a number',
+    );
     const empty = await upload(owner, book.id, { filename: 'a.png', type: 'image/png', data: Buffer.alloc(0) });
     expect(empty.statusCode).toBe(400);
     const { payload, contentType } = multipart([{ name: 'textbookId', value: String(book.id) }]);
-    const noFile = await h.app.inject({ method: 'POST', url: '/api/images/upload', payload, headers: { 'content-type': contentType, cookie: owner.cookie } });
+    const noFile = await h.app.inject({
+      method: 'POST',
+      url: '/api/images/upload',
+      payload,
+      headers: { 'content-type': contentType, cookie: owner.cookie },
+    });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toMatch(/No image was sent/);
-    const json = await h.app.inject({ method: 'POST', url: '/api/images/upload', payload: { file: 'x' }, headers: { cookie: owner.cookie } });
+    const json = await h.app.inject({
+      method: 'POST',
+      url: '/api/images/upload',
+      payload: { file: 'x' },
+      headers: { cookie: owner.cookie },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toMatch(/multipart/);
   });

@@ -15,9 +15,19 @@ describe("a document's pictures in the textbook made from it", () => {
     const stranger = await h.createUser('stranger');
     const { payload, contentType } = multipart([
       { name: 'topic', value: 'Simulation' },
-      { name: 'files', filename: 'handout.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: Buffer.from(await handout()) },
+      {
+        name: 'files',
+        filename: 'handout.docx',
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        data: Buffer.from(await handout()),
+      },
     ]);
-    const res = await h.app.inject({ method: 'POST', url: '/api/textbooks/generate-outline', payload, headers: { 'content-type': contentType, cookie: owner.cookie } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/textbooks/generate-outline',
+      payload,
+      headers: { 'content-type': contentType, cookie: owner.cookie },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const html = JSON.stringify(res.json().textbookContent);
     const url = /\/api\/images\/\d+/.exec(html)?.[0];

@@ -18,7 +18,12 @@ export function makePng(width = 2, height = 2): Buffer {
   ihdr.set([8, 2, 0, 0, 0], 8);
   const raw = Buffer.alloc((width * 3 + 1) * height, 0x7f);
   for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 export type MultipartPart = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
 
@@ -28,7 +33,9 @@ export function multipart(parts: MultipartPart[]) {
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('data' in p) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`),
+      );
       chunks.push(p.data);
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}`));
@@ -38,4 +45,3 @@ export function multipart(parts: MultipartPart[]) {
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
-

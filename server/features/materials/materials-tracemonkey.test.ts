@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AssessmentContent, HomeworkContent, LessonPlanContent, MaterialResponseItem, QuizContent, QuizQuestion } from '../../../common/materials';
+import type {
+  AssessmentContent,
+  HomeworkContent,
+  LessonPlanContent,
+  MaterialResponseItem,
+  QuizContent,
+  QuizQuestion,
+} from '../../../common/materials';
 import type { TextbookContent } from '../../../common/textbook';
 import { countWords } from '../../core/nlp';
 import { fastSentences } from '../../ai/offline/compose/fast-sentences';
@@ -29,7 +36,12 @@ const contains = (haystack: string, needle: string) => key(haystack).includes(ke
 const inChapter = (sentence: string) => contains(chapter, sentence) || contains(stripCitations(chapter), sentence);
 
 async function generate(contentType: string, index?: number): Promise<MaterialResponseItem> {
-  const res = await h.app.inject({ method: 'POST', url: `/api/textbooks/${textbookId}/materials`, payload: { contentType, chapterIndex: index }, headers: { cookie: alice.cookie } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `/api/textbooks/${textbookId}/materials`,
+    payload: { contentType, chapterIndex: index },
+    headers: { cookie: alice.cookie },
+  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
   return res.json().material;
 }
@@ -41,7 +53,12 @@ beforeAll(async () => {
     { name: 'topic', value: 'Tracing JIT compilers' },
     { name: 'files', filename: 'tracemonkey.pdf', type: 'application/pdf', data: pdf },
   ]);
-  const res = await h.app.inject({ method: 'POST', url: '/api/textbooks/generate-outline', payload, headers: { 'content-type': contentType, cookie: alice.cookie } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/textbooks/generate-outline',
+    payload,
+    headers: { 'content-type': contentType, cookie: alice.cookie },
+  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   textbookId = res.json().textbookId;
   book = res.json().textbookContent;
@@ -66,7 +83,7 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
     expect(generated.quiz.metadata.chapterTitle).toBe(book.chapters[chapterIndex].title);
   });
 
-  it('quotes, as each question\'s source, a sentence of the chapter it comes from', () => {
+  it("quotes, as each question's source, a sentence of the chapter it comes from", () => {
     for (const q of quiz()) {
       expect(q.source, q.prompt).toMatch(/[.!?]["')\u201d]?$/);
       expect(contains(chapter, q.source), q.source).toBe(true);
@@ -94,7 +111,10 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
     expect(choices().length).toBeGreaterThanOrEqual(8);
     for (const q of choices()) {
       expect(q.options!.length, q.prompt).toBeGreaterThanOrEqual(3);
-      expect(q.options!.filter((o) => o === q.answer), q.prompt).toHaveLength(1);
+      expect(
+        q.options!.filter((o) => o === q.answer),
+        q.prompt,
+      ).toHaveLength(1);
     }
   });
 
@@ -120,7 +140,10 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
     for (const q of choices()) {
       const lower = q.options!.map((o) => o.toLowerCase());
       expect(new Set(lower).size, q.prompt).toBe(lower.length);
-      expect(distractors(q).map((d) => d.toLowerCase()), q.prompt).not.toContain(q.answer.toLowerCase());
+      expect(
+        distractors(q).map((d) => d.toLowerCase()),
+        q.prompt,
+      ).not.toContain(q.answer.toLowerCase());
     }
   });
 
@@ -128,7 +151,9 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
     for (const questions of [quiz(), bookQuiz()]) {
       const prompts = questions.map((q) => sentenceKey(q.prompt));
       expect(new Set(prompts).size).toBe(prompts.length);
-      const closedSources = questions.filter((q) => !(q.type === 'short-answer' && !q.prompt.includes('_____'))).map((q) => sentenceKey(q.source));
+      const closedSources = questions
+        .filter((q) => !(q.type === 'short-answer' && !q.prompt.includes('_____')))
+        .map((q) => sentenceKey(q.source));
       expect(new Set(closedSources).size).toBe(closedSources.length);
     }
   });
@@ -141,11 +166,24 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
 
   // Written independently of the builders: numbers by value ("39", "39%", "39x"), words without plural endings, any case.
   const numbersOf = (text: string) => [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, '')));
-  const singular = (text: string) => ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').map((w) => (w.length > 4 ? w.replace(/(?:es|s)$/, '') : w)).join(' ')} `;
+  const singular = (text: string) =>
+    ` ${text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+      .split(' ')
+      .map((w) => (w.length > 4 ? w.replace(/(?:es|s)$/, '') : w))
+      .join(' ')} `;
   const isFigure = (s: string) => /^\d[\d,.]*(?:x|×|%)?$/.test(s);
   const states = (text: string, value: string) =>
-    isFigure(value) ? numbersOf(text).includes(Number(value.replace(/[,x×%]/g, ''))) : text.toLowerCase().includes(value.toLowerCase()) || singular(text).includes(singular(value));
-  const promptBody = (prompt: string) => prompt.replace(/^Fill in the blank: /, '').replace(/^Which term does the textbook describe as "(.*)"\?$/, '$1').replace('_____', ' ');
+    isFigure(value)
+      ? numbersOf(text).includes(Number(value.replace(/[,x×%]/g, '')))
+      : text.toLowerCase().includes(value.toLowerCase()) || singular(text).includes(singular(value));
+  const promptBody = (prompt: string) =>
+    prompt
+      .replace(/^Fill in the blank: /, '')
+      .replace(/^Which term does the textbook describe as "(.*)"\?$/, '$1')
+      .replace('_____', ' ');
 
   it('blanks a value only where the rest of the prompt does not state it (other formatting, plural or case)', () => {
     const cloze = [...quiz(), ...bookQuiz()].filter((q) => q.prompt.includes('_____'));
@@ -168,10 +206,13 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
       let start = 0;
       while (before[start] === after[start]) start++;
       let end = 0;
-      while (end < Math.min(before.length, after.length) - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+      while (end < Math.min(before.length, after.length) - start && before[before.length - 1 - end] === after[after.length - 1 - end])
+        end++;
       const replaced = before.slice(start, before.length - end);
       const swapped = after.slice(start, after.length - end);
-      const expected = swapped.map((_, i) => (i < replaced.length ? shape(replaced[i]) : replaced.length > 1 ? shape(replaced[replaced.length - 1]) : 'lower'));
+      const expected = swapped.map((_, i) =>
+        i < replaced.length ? shape(replaced[i]) : replaced.length > 1 ? shape(replaced[replaced.length - 1]) : 'lower',
+      );
       expect(swapped.map(shape), `${replaced.join(' ')} -> ${swapped.join(' ')}`).toEqual(expected);
       if (!/\p{Lu}{6,}/u.test(replaced.join(' '))) expect(swapped.join(' '), q.prompt).not.toMatch(/\p{Lu}{6,}/u);
     }
@@ -202,7 +243,8 @@ describe('offline assessment, lesson plan and homework on the same chapter', () 
     expect(plan.activities.reduce((n, a) => n + a.minutes, 0)).toBe(plan.durationMinutes);
     const titles = plan.activities.map((a) => a.title);
     for (const section of current.sections.slice(0, 3)) expect(titles).toContain(`Present: ${section.title}`);
-    for (const a of plan.activities.filter((x) => /^Key point: /.test(x.description))) expect(inChapter(a.description.replace(/^Key point: /, '')), a.description).toBe(true);
+    for (const a of plan.activities.filter((x) => /^Key point: /.test(x.description)))
+      expect(inChapter(a.description.replace(/^Key point: /, '')), a.description).toBe(true);
     expect(plan.materials).toContain(`Textbook chapter: ${current.title}`);
     expect(plan.assessment.length).toBeGreaterThan(0);
     expect(plan.assessment.some((line) => plan.objectives.some((o) => line.includes(o)))).toBe(true);
@@ -238,7 +280,12 @@ describe('offline materials off the request thread', () => {
     try {
       const finished: string[] = [];
       const materials = h.app
-        .inject({ method: 'POST', url: `/api/textbooks/${textbookId}/materials`, payload: { contentType: 'quiz' }, headers: { cookie: alice.cookie } })
+        .inject({
+          method: 'POST',
+          url: `/api/textbooks/${textbookId}/materials`,
+          payload: { contentType: 'quiz' },
+          headers: { cookie: alice.cookie },
+        })
         .then((res) => (finished.push('materials'), res));
       await generating;
       const user = await h.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: alice.cookie } });

@@ -8,14 +8,29 @@ export function listMaterials(db: DbOrTx, textbookId: number) {
 
 export function insertMaterial(
   db: DbOrTx,
-  values: { textbookId: number; contentType: string; title: string; description: string; chapterTitle: string | null; chapterIndex: number | null; body: unknown; createdBy: number },
+  values: {
+    textbookId: number;
+    contentType: string;
+    title: string;
+    description: string;
+    chapterTitle: string | null;
+    chapterIndex: number | null;
+    body: unknown;
+    createdBy: number;
+  },
 ) {
-  return db.insert(materials).values(values).returning().then((rows) => rows[0]);
+  return db
+    .insert(materials)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0]);
 }
 
 /** docs/product.md merges items by title plus contentType: a regenerated material replaces the one before it. */
 export function deleteMaterialsNamed(db: DbOrTx, textbookId: number, contentType: string, title: string) {
-  return db.delete(materials).where(and(eq(materials.textbookId, textbookId), eq(materials.contentType, contentType), eq(materials.title, title)));
+  return db
+    .delete(materials)
+    .where(and(eq(materials.textbookId, textbookId), eq(materials.contentType, contentType), eq(materials.title, title)));
 }
 
 export function deleteMaterial(db: DbOrTx, textbookId: number, materialId: number) {

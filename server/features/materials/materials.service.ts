@@ -1,5 +1,11 @@
 import type { PublicUser } from '../../../common/auth';
-import { materialContentSchemas, materialContentTypes, type CreateMaterialBody, type MaterialContentType, type MaterialResponseItem } from '../../../common/materials';
+import {
+  materialContentSchemas,
+  materialContentTypes,
+  type CreateMaterialBody,
+  type MaterialContentType,
+  type MaterialResponseItem,
+} from '../../../common/materials';
 import { parseTextbookContent } from '../../../common/textbook';
 import type { Db } from '../../db/client';
 import type { MaterialRow } from '../../db/schema';
@@ -40,20 +46,31 @@ export async function listTextbookMaterials(db: Db, user: PublicUser, textbookId
  * engine, grounded in the textbook's text, and stores it. A material with the same title and type is replaced, as the
  * spec's client merges them.
  */
-export async function createMaterial(deps: AppDeps, user: PublicUser, textbookId: number, body: CreateMaterialBody): Promise<MaterialResponseItem> {
+export async function createMaterial(
+  deps: AppDeps,
+  user: PublicUser,
+  textbookId: number,
+  body: CreateMaterialBody,
+): Promise<MaterialResponseItem> {
   const db = deps.database.db;
   const { textbook } = await requireTextbookAccess(db, textbookId, user, 'edit');
   const parsed = parseTextbookContent(textbook.content);
   if (!parsed.ok) throw new AppError('UNPROCESSABLE', 'This textbook has no readable content to build materials from.');
   const book = parsed.content;
   if (body.chapterIndex !== undefined && body.chapterIndex >= book.chapters.length) {
-    throw AppError.badRequest(`chapterIndex is out of range: this textbook has ${book.chapters.length} ${book.chapters.length === 1 ? 'chapter' : 'chapters'} (0 to ${Math.max(0, book.chapters.length - 1)}).`);
+    throw AppError.badRequest(
+      `chapterIndex is out of range: this textbook has ${book.chapters.length} ${book.chapters.length === 1 ? 'chapter' : 'chapters'} (0 to ${Math.max(0, book.chapters.length - 1)}).`,
+    );
   }
-  if (book.chapters.length === 0) throw new AppError('UNPROCESSABLE', 'This textbook has no chapters yet. Add a chapter before generating materials.');
+  if (book.chapters.length === 0)
+    throw new AppError('UNPROCESSABLE', 'This textbook has no chapters yet. Add a chapter before generating materials.');
 
   // Materials test what students read: the textbook's own text, not the raw sources behind it, so no sources are loaded.
   const material = emptyMaterial();
-  const generated = await deps.engine.generateMaterial({ material, retriever: createRetriever(material, deps.embedder) }, { book, contentType: body.contentType, chapterIndex: body.chapterIndex });
+  const generated = await deps.engine.generateMaterial(
+    { material, retriever: createRetriever(material, deps.embedder) },
+    { book, contentType: body.contentType, chapterIndex: body.chapterIndex },
+  );
   // The engine's output is checked against the contract before it is stored: a bad shape never reaches a client.
   const content = materialContentSchemas[body.contentType].safeParse(generated.content);
   if (!content.success) throw new AppError('INTERNAL', 'The generated material did not have the expected shape. Please try again.');

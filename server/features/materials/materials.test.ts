@@ -38,7 +38,8 @@ const content: TextbookContentInput = {
 const url = (id: number) => `/api/textbooks/${id}/materials`;
 const post = (user: TestUser | null, id: number, payload: unknown) =>
   h.app.inject({ method: 'POST', url: url(id), payload: payload as object, headers: user ? { cookie: user.cookie } : {} });
-const list = (user: TestUser | null, id: number) => h.app.inject({ method: 'GET', url: url(id), headers: user ? { cookie: user.cookie } : {} });
+const list = (user: TestUser | null, id: number) =>
+  h.app.inject({ method: 'GET', url: url(id), headers: user ? { cookie: user.cookie } : {} });
 const remove = (user: TestUser | null, id: number, materialId: number) =>
   h.app.inject({ method: 'DELETE', url: `${url(id)}/${materialId}`, headers: user ? { cookie: user.cookie } : {} });
 
@@ -49,7 +50,12 @@ describe('POST /api/textbooks/{id}/materials', () => {
     const res = await post(alice, book.id, { contentType: 'quiz', chapterIndex: 0 });
     expect(res.statusCode, res.body).toBe(201);
     const { material } = res.json();
-    expect(material).toMatchObject({ textbookId: book.id, title: 'Quiz: Food Webs', contentType: 'quiz', metadata: { chapterTitle: 'Food Webs', chapterIndex: 0 } });
+    expect(material).toMatchObject({
+      textbookId: book.id,
+      title: 'Quiz: Food Webs',
+      contentType: 'quiz',
+      metadata: { chapterTitle: 'Food Webs', chapterIndex: 0 },
+    });
     expect(typeof material.id).toBe('number');
     expect(new Date(material.createdAt).getTime()).not.toBeNaN();
     expect(material.description).toMatch(/questions on the chapter "Food Webs"/);
@@ -68,7 +74,12 @@ describe('POST /api/textbooks/{id}/materials', () => {
       expect(res.json().material.title).toMatch(/\(whole book\)$/);
       expect(res.json().material.metadata).toEqual({});
     }
-    expect((await list(alice, book.id)).json().materials.map((m: { contentType: string }) => m.contentType)).toEqual(['quiz', 'assessment', 'lessonPlan', 'homework']);
+    expect((await list(alice, book.id)).json().materials.map((m: { contentType: string }) => m.contentType)).toEqual([
+      'quiz',
+      'assessment',
+      'lessonPlan',
+      'homework',
+    ]);
   });
 
   it('replaces a material regenerated with the same title and type (spec 3 merges them)', async () => {
@@ -155,11 +166,13 @@ describe('materials permissions', () => {
     expect((await remove(alice, alicesBook.id, Number.NaN)).statusCode).toBe(400);
   });
 
-  it('removes a textbook\'s materials with the textbook', async () => {
+  it("removes a textbook's materials with the textbook", async () => {
     const alice = await h.createUser('alice');
     const book = await createBook(h, alice, { topic: 'Ecology', content });
     await post(alice, book.id, { contentType: 'quiz', chapterIndex: 1 });
-    expect((await h.app.inject({ method: 'DELETE', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'DELETE', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } })).statusCode).toBe(
+      200,
+    );
     expect((await list(alice, book.id)).statusCode).toBe(404);
   });
 });

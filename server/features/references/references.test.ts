@@ -73,7 +73,10 @@ describe('POST /api/textbooks/preview-references: validation', () => {
       ['[{"title": 7}]', 'existingReferences[0] is not a reference'],
     ];
     for (const [value, message] of cases) {
-      const res = await preview(alice, [{ name: 'topic', value: 'Ecology' }, { name: 'existingReferences', value }]);
+      const res = await preview(alice, [
+        { name: 'topic', value: 'Ecology' },
+        { name: 'existingReferences', value },
+      ]);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
@@ -145,7 +148,12 @@ describe('POST /api/textbooks/preview-references: answers', () => {
     expect(res.statusCode).toBe(200);
     const { references } = previewReferencesResponse.parse(res.json());
     expect(references[0]).toMatchObject({ title: 'My own approved source', description: 'Chosen by me', approved: true });
-    expect(references[1]).toMatchObject({ title: 'HotpathVM: An effective JIT compiler for resource-constrained devices', authors: 'A. Gal, C. W. Probst, M. Franz', year: 2006, approved: true });
+    expect(references[1]).toMatchObject({
+      title: 'HotpathVM: An effective JIT compiler for resource-constrained devices',
+      authors: 'A. Gal, C. W. Probst, M. Franz',
+      year: 2006,
+      approved: true,
+    });
     expect(references.filter((r) => r.title.startsWith('HotpathVM'))).toHaveLength(1);
     expect(references.filter((r) => r.approved)).toHaveLength(2);
     expect(references.length).toBeGreaterThan(10);

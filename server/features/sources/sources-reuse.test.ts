@@ -27,14 +27,24 @@ describe('source reuse across extractor versions', () => {
       structure: { blocks: [{ kind: 'heading', text: 'Stale Title', level: 1 }], title: 'Stale Title' },
     });
     const body = multipart([{ name: 'files', filename: 'lecture2.txt', type: 'text/plain', data: lecture }]);
-    const res = await h.app.inject({ method: 'POST', url: '/api/extract-text', payload: body.payload, headers: { ...body.headers, cookie: alice.cookie } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/extract-text',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: alice.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().detectedTopic).toBe('The Cell Membrane');
     expect(res.json().extractedText).toContain('lipid bilayer');
 
     // The same bytes again are reused (read once per extractor version).
     const again = multipart([{ name: 'files', filename: 'lecture2.txt', type: 'text/plain', data: lecture }]);
-    const res2 = await h.app.inject({ method: 'POST', url: '/api/extract-text', payload: again.payload, headers: { ...again.headers, cookie: alice.cookie } });
+    const res2 = await h.app.inject({
+      method: 'POST',
+      url: '/api/extract-text',
+      payload: again.payload,
+      headers: { ...again.headers, cookie: alice.cookie },
+    });
     expect(res2.json().detectedTopic).toBe('The Cell Membrane');
   });
 });

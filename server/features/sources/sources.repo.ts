@@ -26,7 +26,14 @@ export function insertSource(
 
 export function insertChunks(
   db: DbOrTx,
-  rows: Array<{ sourceId: number; ordinal: number; headingPath: string[]; text: string; embedding: number[] | null; embeddingModel: string | null }>,
+  rows: Array<{
+    sourceId: number;
+    ordinal: number;
+    headingPath: string[];
+    text: string;
+    embedding: number[] | null;
+    embeddingModel: string | null;
+  }>,
 ) {
   if (rows.length === 0) return Promise.resolve([]);
   return db.insert(chunks).values(rows).returning({ id: chunks.id, ordinal: chunks.ordinal });
@@ -56,7 +63,12 @@ export function listTextbookSourceIds(db: DbOrTx, textbookId: number) {
 }
 
 /** Pictures read out of sources: stored once per source and picture. */
-export async function insertSourceImages(db: DbOrTx, ownerId: number, sourceId: number, pictures: Array<{ sha256: string; mime: string; data: Uint8Array }>) {
+export async function insertSourceImages(
+  db: DbOrTx,
+  ownerId: number,
+  sourceId: number,
+  pictures: Array<{ sha256: string; mime: string; data: Uint8Array }>,
+) {
   for (const p of pictures) {
     const found = await db
       .select({ id: images.id })
@@ -65,7 +77,14 @@ export async function insertSourceImages(db: DbOrTx, ownerId: number, sourceId: 
       .limit(1);
     if (found.length) continue;
     const bytes = Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength);
-    await db.insert(images).values({ ownerId, sourceId, mime: p.mime, sha256: p.sha256, bytes: sql`decode(${bytes.toString('base64')}::text, 'base64')`, byteSize: bytes.length });
+    await db.insert(images).values({
+      ownerId,
+      sourceId,
+      mime: p.mime,
+      sha256: p.sha256,
+      bytes: sql`decode(${bytes.toString('base64')}::text, 'base64')`,
+      byteSize: bytes.length,
+    });
   }
 }
 

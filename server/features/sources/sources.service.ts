@@ -79,18 +79,45 @@ async function embedAll(embedder: Embedder, texts: string[], onPercent?: (p: num
  * Stores one extracted document and its embedded chunks as a source of the
  * user, unless the same bytes are already stored (then that source is used).
  */
-async function storeSource(db: Db, embedder: Embedder, owner: PublicUser, key: { sha: string; byteSize: number }, document: ExtractedDocument, drafts: DraftChunk[], onEmbed?: (p: number) => void) {
-  const vectors = await embedAll(embedder, drafts.map((d) => embeddingInput(d.text, d.headingPath)), onEmbed);
+async function storeSource(
+  db: Db,
+  embedder: Embedder,
+  owner: PublicUser,
+  key: { sha: string; byteSize: number },
+  document: ExtractedDocument,
+  drafts: DraftChunk[],
+  onEmbed?: (p: number) => void,
+) {
+  const vectors = await embedAll(
+    embedder,
+    drafts.map((d) => embeddingInput(d.text, d.headingPath)),
+    onEmbed,
+  );
   // The pictures' bytes are stored as images, never inside the structure.
   const { text, filename, mime, images: pictures, ...structure } = document;
   return db.transaction(async (tx) => {
-    const inserted = await repo.insertSource(tx, { ownerId: owner.id, sha256: key.sha, filename, mime, byteSize: key.byteSize, text, structure });
+    const inserted = await repo.insertSource(tx, {
+      ownerId: owner.id,
+      sha256: key.sha,
+      filename,
+      mime,
+      byteSize: key.byteSize,
+      text,
+      structure,
+    });
     // Someone stored the same file a moment ago: theirs is as good as ours.
     if (!inserted) return (await repo.findSourceBySha(tx, owner.id, key.sha))!;
     if (pictures?.length) await repo.insertSourceImages(tx, owner.id, inserted.id, pictures);
     await repo.insertChunks(
       tx,
-      drafts.map((d, i) => ({ sourceId: inserted.id, ordinal: i, headingPath: d.headingPath, text: d.text, embedding: vectors[i], embeddingModel: embedder.model })),
+      drafts.map((d, i) => ({
+        sourceId: inserted.id,
+        ordinal: i,
+        headingPath: d.headingPath,
+        text: d.text,
+        embedding: vectors[i],
+        embeddingModel: embedder.model,
+      })),
     );
     return inserted;
   });
@@ -100,7 +127,10 @@ async function storeSource(db: Db, embedder: Embedder, owner: PublicUser, key: {
 async function ensureEmbeddings(db: Db, embedder: Embedder, rows: ChunkRow[]): Promise<void> {
   const stale = rows.filter((r) => r.embeddingModel !== embedder.model || !r.embedding);
   if (stale.length === 0) return;
-  const vectors = await embedAll(embedder, stale.map((r) => embeddingInput(r.text, r.headingPath)));
+  const vectors = await embedAll(
+    embedder,
+    stale.map((r) => embeddingInput(r.text, r.headingPath)),
+  );
   await db.transaction(async (tx) => {
     for (let i = 0; i < stale.length; i++) await repo.updateChunkEmbedding(tx, stale[i].id, vectors[i], embedder.model);
   });
@@ -117,7 +147,10 @@ async function materialFor(deps: AppDeps, sourceIds: number[]): Promise<Material
   const pictures = await repo.listSourceImageIds(db, sourceIds);
   return {
     imageUrls: Object.fromEntries(pictures.map((p) => [p.sha256, `/api/images/${p.id}`])),
-    sources: sourceIds.map((id) => byId.get(id)).filter((r): r is SourceRow => !!r).map(toMaterialSource),
+    sources: sourceIds
+      .map((id) => byId.get(id))
+      .filter((r): r is SourceRow => !!r)
+      .map(toMaterialSource),
     chunks: chunkRows
       .sort((a, b) => (order.get(a.sourceId) ?? 0) - (order.get(b.sourceId) ?? 0) || a.ordinal - b.ordinal)
       .map((r) => toMaterialChunk(r, deps.embedder.model)),
@@ -131,13 +164,19 @@ async function materialFor(deps: AppDeps, sourceIds: number[]): Promise<Material
  * user: the same file sent again (preview, then generate) is neither parsed
  * nor embedded again.
  */
-export async function ingestMaterial(deps: AppDeps, user: PublicUser, input: IngestInput, onProgress?: IngestProgress): Promise<IngestResult> {
+export async function ingestMaterial(
+  deps: AppDeps,
+  user: PublicUser,
+  input: IngestInput,
+  onProgress?: IngestProgress,
+): Promise<IngestResult> {
   const db = deps.database.db;
   for (const file of input.files) checkUpload(file, deps.config);
   const sourceIds: number[] = [];
   const items = input.files.length + (input.directContent?.trim() ? 1 : 0);
   let done = 0;
-  const report = (stage: IngestStage, within: number) => onProgress?.(stage, Math.min(100, Math.round(((done + within / 100) / Math.max(1, items)) * 100)));
+  const report = (stage: IngestStage, within: number) =>
+    onProgress?.(stage, Math.min(100, Math.round(((done + within / 100) / Math.max(1, items)) * 100)));
 
   // Files not seen before are extracted concurrently (the worker pool bounds it to the cores),
   // then stored in the order sent. The same bytes twice in one request are read once.
@@ -165,8 +204,14 @@ export async function ingestMaterial(deps: AppDeps, user: PublicUser, input: Ing
   for (const item of pending) {
     let source = item.existing ?? (await repo.findSourceBySha(db, user.id, item.sha));
     if (!source && item.extracted) {
-      source = await storeSource(db, deps.embedder, user, { sha: item.sha, byteSize: item.file.data.length }, item.extracted.document, item.extracted.chunks, (p) =>
-        report('embed', p),
+      source = await storeSource(
+        db,
+        deps.embedder,
+        user,
+        { sha: item.sha, byteSize: item.file.data.length },
+        item.extracted.document,
+        item.extracted.chunks,
+        (p) => report('embed', p),
       );
     }
     if (source) sourceIds.push(source.id);
@@ -180,8 +225,14 @@ export async function ingestMaterial(deps: AppDeps, user: PublicUser, input: Ing
     let source = await repo.findSourceBySha(db, user.id, sha);
     if (!source) {
       report('chunk', 0);
-      source = await storeSource(db, deps.embedder, user, { sha, byteSize: Buffer.byteLength(content) }, document, chunkDocument(document), (p) =>
-        report('embed', p),
+      source = await storeSource(
+        db,
+        deps.embedder,
+        user,
+        { sha, byteSize: Buffer.byteLength(content) },
+        document,
+        chunkDocument(document),
+        (p) => report('embed', p),
       );
     }
     sourceIds.push(source.id);

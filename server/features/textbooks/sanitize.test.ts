@@ -51,7 +51,18 @@ describe('sanitizeHtml', () => {
 
   it('keeps exactly the spec link schemes (http, https, ftp, ftps, mailto, tel, callto, sms, cid, xmpp)', () => {
     expect(allowedLinkSchemes).toEqual(['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp']);
-    const hrefs = ['http://a.org', 'https://a.org/x?y=1', 'ftp://a.org/f', 'ftps://a.org/f', 'mailto:a@b.org', 'tel:+15550100', 'callto:alice', 'sms:+15550100', 'cid:part1@mail', 'xmpp:alice@jabber.org'];
+    const hrefs = [
+      'http://a.org',
+      'https://a.org/x?y=1',
+      'ftp://a.org/f',
+      'ftps://a.org/f',
+      'mailto:a@b.org',
+      'tel:+15550100',
+      'callto:alice',
+      'sms:+15550100',
+      'cid:part1@mail',
+      'xmpp:alice@jabber.org',
+    ];
     for (const href of hrefs) expect(sanitizeHtml(`<a href="${href}">x</a>`), href).toBe(`<a href="${href}" ${rel}>x</a>`);
     for (const href of ['gopher://a.org', 'ssh://a.org', 'irc://a.org', 'chrome://settings', 'blob:https://a.org/1', 'ws://a.org']) {
       expect(sanitizeHtml(`<a href="${href}">x</a>`), href).toBe(`<a ${rel}>x</a>`);
@@ -67,7 +78,11 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<iframe src="https://evil.example"></iframe><p>x</p>')).toBe('<p>x</p>');
     expect(sanitizeHtml('<iframe srcdoc="<script>alert(1)</script>"></iframe>')).toBe('');
     expect(sanitizeHtml('<frameset><frame src="https://evil.example"></frameset>')).toBe('');
-    expect(sanitizeHtml('<form action="https://evil.example"><input name="password" type="password"><button formaction="https://evil.example">Log in</button></form>')).toBe('Log in');
+    expect(
+      sanitizeHtml(
+        '<form action="https://evil.example"><input name="password" type="password"><button formaction="https://evil.example">Log in</button></form>',
+      ),
+    ).toBe('Log in');
     expect(sanitizeHtml('<select><option>a</option></select>')).toBe('');
   });
 
@@ -89,12 +104,23 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps images only from /api/images/N or raster data URLs', () => {
-    expect(sanitizeHtml('<img src="/api/images/42" alt="Diagram" title="Fig 1">')).toBe('<img src="/api/images/42" alt="Diagram" title="Fig 1" />');
+    expect(sanitizeHtml('<img src="/api/images/42" alt="Diagram" title="Fig 1">')).toBe(
+      '<img src="/api/images/42" alt="Diagram" title="Fig 1" />',
+    );
     for (const type of ['png', 'jpeg', 'gif', 'webp']) {
       const src = `data:image/${type};base64,iVBORw0KGgo=`;
       expect(sanitizeHtml(`<img src="${src}">`), type).toBe(`<img src="${src}" />`);
     }
-    for (const src of ['https://evil.example/x.png', 'http://tracker.example/pixel.gif', '/api/images/12abc', '/api/images/1/../../user', 'x', 'data:text/html;base64,PGI+', 'javascript:alert(1)', '//evil.example/x.png']) {
+    for (const src of [
+      'https://evil.example/x.png',
+      'http://tracker.example/pixel.gif',
+      '/api/images/12abc',
+      '/api/images/1/../../user',
+      'x',
+      'data:text/html;base64,PGI+',
+      'javascript:alert(1)',
+      '//evil.example/x.png',
+    ]) {
       expect(sanitizeHtml(`<img src="${src}">`), src).toBe('');
     }
     expect(sanitizeHtml('<img src="/api/images/1" srcset="https://evil.example/x.png 2x">')).toBe('<img src="/api/images/1" />');
@@ -102,24 +128,37 @@ describe('sanitizeHtml', () => {
 
   it('drops style elements and style attributes (no CSS injection)', () => {
     expect(sanitizeHtml('<style>body{display:none}</style><p>x</p>')).toBe('<p>x</p>');
-    expect(sanitizeHtml('<div style="position:fixed;inset:0;background:url(javascript:alert(1))">overlay</div>')).toBe('<div>overlay</div>');
+    expect(sanitizeHtml('<div style="position:fixed;inset:0;background:url(javascript:alert(1))">overlay</div>')).toBe(
+      '<div>overlay</div>',
+    );
     expect(sanitizeHtml('<p style="behavior:url(x.htc)">x</p>')).toBe('<p>x</p>');
   });
 
-  it('drops layout classes that could lay a fake screen over the app, keeping the editor\'s own', () => {
-    expect(sanitizeHtml('<div class="fixed inset-0 z-50 bg-white">Session expired, log in again</div>')).toBe('<div>Session expired, log in again</div>');
-    expect(sanitizeHtml('<a href="https://a.org" class="absolute inset-0 text-primary underline">a</a>')).toBe(`<a href="https://a.org" class="text-primary underline" ${rel}>a</a>`);
-    expect(sanitizeHtml('<pre><code class="language-python">print(1)</code></pre>')).toBe('<pre><code class="language-python">print(1)</code></pre>');
+  it("drops layout classes that could lay a fake screen over the app, keeping the editor's own", () => {
+    expect(sanitizeHtml('<div class="fixed inset-0 z-50 bg-white">Session expired, log in again</div>')).toBe(
+      '<div>Session expired, log in again</div>',
+    );
+    expect(sanitizeHtml('<a href="https://a.org" class="absolute inset-0 text-primary underline">a</a>')).toBe(
+      `<a href="https://a.org" class="text-primary underline" ${rel}>a</a>`,
+    );
+    expect(sanitizeHtml('<pre><code class="language-python">print(1)</code></pre>')).toBe(
+      '<pre><code class="language-python">print(1)</code></pre>',
+    );
   });
 
-  it('keeps the editor\'s math nodes with their LaTeX, and only those data-type values', () => {
-    expect(sanitizeHtml('<span data-type="inline-math" data-latex="x^2">x</span>')).toBe('<span data-type="inline-math" data-latex="x^2">x</span>');
-    expect(sanitizeHtml('<div data-type="block-math" data-latex="\\sum_i x_i"></div>')).toBe('<div data-type="block-math" data-latex="\\sum_i x_i"></div>');
+  it("keeps the editor's math nodes with their LaTeX, and only those data-type values", () => {
+    expect(sanitizeHtml('<span data-type="inline-math" data-latex="x^2">x</span>')).toBe(
+      '<span data-type="inline-math" data-latex="x^2">x</span>',
+    );
+    expect(sanitizeHtml('<div data-type="block-math" data-latex="\\sum_i x_i"></div>')).toBe(
+      '<div data-type="block-math" data-latex="\\sum_i x_i"></div>',
+    );
     expect(sanitizeHtml('<span data-type="mention" data-id="1">x</span>')).toBe('<span>x</span>');
   });
 
   it('keeps the formatting the editor produces', () => {
-    const html = '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p><ul><li>a</li></ul><ol start="3"><li>b</li></ol><blockquote><p>q</p></blockquote><hr /><p>x<br />y</p>';
+    const html =
+      '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p><ul><li>a</li></ul><ol start="3"><li>b</li></ol><blockquote><p>q</p></blockquote><hr /><p>x<br />y</p>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 });
@@ -136,7 +175,13 @@ describe('normalizeContent', () => {
   it('sanitizes every HTML field and every reference, and refuses non-web reference urls', () => {
     const content = normalizeContent({
       title: '<script>x</script>Book',
-      chapters: [{ title: 'C<img src=x onerror=alert(1)>', content: '<p onclick="x">c</p>', sections: [{ title: 'S', content: '<a href="javascript:alert(1)">s</a>' }] }],
+      chapters: [
+        {
+          title: 'C<img src=x onerror=alert(1)>',
+          content: '<p onclick="x">c</p>',
+          sections: [{ title: 'S', content: '<a href="javascript:alert(1)">s</a>' }],
+        },
+      ],
       references: [
         { title: '<b>Ref</b>', url: 'javascript:alert(1)', authors: '<script>x</script>A' },
         { title: 'Ok', url: 'https://doi.org/10.1000/1' },
@@ -152,7 +197,14 @@ describe('normalizeContent', () => {
     const content = normalizeContent({
       title: 'B',
       chapters: [
-        { id: 'c_keep', title: 'A', sections: [{ id: 's_keep', title: 'x' }, { id: 's_keep', title: 'dup' }] },
+        {
+          id: 'c_keep',
+          title: 'A',
+          sections: [
+            { id: 's_keep', title: 'x' },
+            { id: 's_keep', title: 'dup' },
+          ],
+        },
         { id: 'bad id with spaces', title: 'B' },
       ],
     });
@@ -165,7 +217,10 @@ describe('normalizeContent', () => {
 
   it('does not trust stored HTML under a different string: a changed section is sanitized again', () => {
     const previous = normalizeContent({ title: 'B', chapters: [{ id: 'c1', title: 'A', content: '<p>clean</p>' }] });
-    const next = normalizeContent({ title: 'B', chapters: [{ id: 'c1', title: 'A', content: '<p>clean</p><script>x</script>' }] }, { previous });
+    const next = normalizeContent(
+      { title: 'B', chapters: [{ id: 'c1', title: 'A', content: '<p>clean</p><script>x</script>' }] },
+      { previous },
+    );
     expect(next.chapters[0].content).toBe('<p>clean</p>');
   });
 });

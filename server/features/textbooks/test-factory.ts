@@ -21,7 +21,7 @@ export function sampleContent(title = 'Mechanics'): TextbookContentInput {
       {
         title: 'Dynamics',
         content: '<p>Why things move.</p>',
-        sections: [{ title: 'Newton\'s laws', content: '<p>F = ma</p>' }],
+        sections: [{ title: "Newton's laws", content: '<p>F = ma</p>' }],
       },
     ],
   };

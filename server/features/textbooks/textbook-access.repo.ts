@@ -5,7 +5,11 @@ import { collaborators, textbooks, type TextbookRow } from '../../db/schema';
 /** The queries behind textbooks.policy.ts: a textbook and the user's role on it (owner or collaborator). */
 export type TextbookRole = 'owner' | 'collaborator';
 
-export async function findTextbookRole(db: DbOrTx, textbookId: number, userId: number): Promise<{ textbook: TextbookRow; role: TextbookRole } | null> {
+export async function findTextbookRole(
+  db: DbOrTx,
+  textbookId: number,
+  userId: number,
+): Promise<{ textbook: TextbookRow; role: TextbookRole } | null> {
   if (!Number.isSafeInteger(textbookId) || textbookId <= 0) return null;
   const [textbook] = await db.select().from(textbooks).where(eq(textbooks.id, textbookId)).limit(1);
   if (!textbook) return null;

@@ -7,7 +7,15 @@ function book(): TextbookContent {
     title: 'Chemistry',
     references: [],
     chapters: [
-      { id: 'c1', title: 'Atoms', content: '<p>a</p>', sections: [{ id: 's1', title: 'Protons', content: '<p>p</p>' }, { id: 's2', title: 'Electrons', content: '<p>e</p>' }] },
+      {
+        id: 'c1',
+        title: 'Atoms',
+        content: '<p>a</p>',
+        sections: [
+          { id: 's1', title: 'Protons', content: '<p>p</p>' },
+          { id: 's2', title: 'Electrons', content: '<p>e</p>' },
+        ],
+      },
       { id: 'c2', title: 'Bonds', content: '<p>b</p>', sections: [{ id: 's3', title: 'Covalent', content: '<p>c</p>' }] },
       { id: 'c3', title: 'Reactions', content: '<p>r</p>', sections: [] },
     ],
@@ -66,12 +74,24 @@ describe('describeChanges', () => {
   it('does not call references updated when only key order, defaults or the year type differ', () => {
     const stored = structuredClone(book());
     stored.references = [
-      { doi: '10.1038/199947a0', key: 'vine1963', url: 'https://doi.org/10.1038/199947a0', title: 'Magnetic anomalies over oceanic ridges', authors: 'Vine, F. J., & Matthews, D. H.', year: 1963, publisher: 'Nature', description: '', approved: true },
+      {
+        doi: '10.1038/199947a0',
+        key: 'vine1963',
+        url: 'https://doi.org/10.1038/199947a0',
+        title: 'Magnetic anomalies over oceanic ridges',
+        authors: 'Vine, F. J., & Matthews, D. H.',
+        year: 1963,
+        publisher: 'Nature',
+        description: '',
+        approved: true,
+      },
     ];
     const sentBack = structuredClone(stored);
     // What the client sends back: other key order, year as text, empty optional fields left out.
     sentBack.references = [
-      JSON.parse('{"title":"Magnetic anomalies over oceanic ridges","authors":"Vine, F. J., & Matthews, D. H.","year":"1963","publisher":"Nature","url":"https://doi.org/10.1038/199947a0","approved":true,"doi":"10.1038/199947a0","key":"vine1963"}'),
+      JSON.parse(
+        '{"title":"Magnetic anomalies over oceanic ridges","authors":"Vine, F. J., & Matthews, D. H.","year":"1963","publisher":"Nature","url":"https://doi.org/10.1038/199947a0","approved":true,"doi":"10.1038/199947a0","key":"vine1963"}',
+      ),
     ];
     expect(JSON.stringify(stored.references)).not.toBe(JSON.stringify(sentBack.references));
     expect(describeChanges(stored, sentBack)).toEqual([]);

@@ -62,9 +62,25 @@ export function describeChanges(before: TextbookContent, after: TextbookContent,
   const newChapters = new Map(after.chapters.map((c) => [c.id ?? '', c]));
   const added = after.chapters.filter((c) => !oldChapters.has(c.id ?? ''));
   const deleted = before.chapters.filter((c) => !newChapters.has(c.id ?? ''));
-  phrases.push(...group(added.map((c) => `Added chapter ${quote(c.title)}`), (n) => `Added ${plural(n, 'chapter')}`));
-  phrases.push(...group(deleted.map((c) => `Deleted chapter ${quote(c.title)}`), (n) => `Deleted ${plural(n, 'chapter')}`));
-  if (!sameOrder(before.chapters.map((c) => c.id ?? ''), after.chapters.map((c) => c.id ?? ''))) phrases.push('Reordered chapters');
+  phrases.push(
+    ...group(
+      added.map((c) => `Added chapter ${quote(c.title)}`),
+      (n) => `Added ${plural(n, 'chapter')}`,
+    ),
+  );
+  phrases.push(
+    ...group(
+      deleted.map((c) => `Deleted chapter ${quote(c.title)}`),
+      (n) => `Deleted ${plural(n, 'chapter')}`,
+    ),
+  );
+  if (
+    !sameOrder(
+      before.chapters.map((c) => c.id ?? ''),
+      after.chapters.map((c) => c.id ?? ''),
+    )
+  )
+    phrases.push('Reordered chapters');
 
   const renamedChapters: string[] = [];
   const editedChapters: string[] = [];
@@ -74,7 +90,12 @@ export function describeChanges(before: TextbookContent, after: TextbookContent,
     if (!old) return;
     if (old.title !== ch.title) renamedChapters.push(`Renamed chapter ${index + 1} to ${quote(ch.title)}`);
     if (old.content !== ch.content) editedChapters.push(`Edited chapter ${quote(ch.title)}`);
-    if (!sameOrder(old.sections.map((s) => s.id ?? ''), ch.sections.map((s) => s.id ?? ''))) {
+    if (
+      !sameOrder(
+        old.sections.map((s) => s.id ?? ''),
+        ch.sections.map((s) => s.id ?? ''),
+      )
+    ) {
       reorderedIn.push(`Reordered sections in chapter ${quote(ch.title)}`);
     }
   });
@@ -119,10 +140,11 @@ export function mergePhrases(earlier: readonly string[], later: readonly string[
 
 /** The one-line description shown in the history: what changed, then who. */
 export function formatDescription(phrases: readonly string[], username: string): string {
-  const what = phrases.length === 0
-    ? 'Saved without changes'
-    : phrases.length > maxPhrases
-      ? `${phrases.slice(0, maxPhrases - 1).join('; ')}; and ${phrases.length - (maxPhrases - 1)} more changes`
-      : phrases.join('; ');
+  const what =
+    phrases.length === 0
+      ? 'Saved without changes'
+      : phrases.length > maxPhrases
+        ? `${phrases.slice(0, maxPhrases - 1).join('; ')}; and ${phrases.length - (maxPhrases - 1)} more changes`
+        : phrases.join('; ');
   return `${what} (by ${username})`;
 }

@@ -106,7 +106,12 @@ describe('mergeTextbook', () => {
     theirs.chapters[1].sections[0].content = '<p>important edit</p>';
     const result = merge(ours, theirs);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.conflicts).toContainEqual({ chapterId: 'c2', sectionId: 's3', title: 'Newton', kind: 'edited-and-deleted' });
+    expect(!result.ok && result.conflicts).toContainEqual({
+      chapterId: 'c2',
+      sectionId: 's3',
+      title: 'Newton',
+      kind: 'edited-and-deleted',
+    });
   });
 
   it('refuses to drop a chapter one side deleted while the other added a section to it', () => {

@@ -46,12 +46,15 @@ export function manifestOf(content: TextbookContent, reuse?: { content: Textbook
   return {
     t: hashText(content.title),
     r: hashText(JSON.stringify(content.references)),
-    chapters: content.chapters.map((ch) => sameChapter.get(ch) ?? {
-      id: ch.id ?? '',
-      t: title(ch.title),
-      c: html(ch.id, ch.content),
-      s: ch.sections.map((s) => ({ id: s.id ?? '', t: title(s.title), c: html(s.id, s.content) })),
-    }),
+    chapters: content.chapters.map(
+      (ch) =>
+        sameChapter.get(ch) ?? {
+          id: ch.id ?? '',
+          t: title(ch.title),
+          c: html(ch.id, ch.content),
+          s: ch.sections.map((s) => ({ id: s.id ?? '', t: title(s.title), c: html(s.id, s.content) })),
+        },
+    ),
   };
 }
 
@@ -82,7 +85,12 @@ function pickField(baseHash: string | undefined, ours: string, theirs: string): 
  * order wins (the later intent), else theirs; ids only one side has are inserted
  * after their nearest predecessor on that side, so additions keep their place.
  */
-export function mergeOrder(base: readonly string[], ours: readonly string[], theirs: readonly string[], keep: ReadonlySet<string>): string[] {
+export function mergeOrder(
+  base: readonly string[],
+  ours: readonly string[],
+  theirs: readonly string[],
+  keep: ReadonlySet<string>,
+): string[] {
   const inOurs = new Set(ours);
   const inTheirs = new Set(theirs);
   const common = new Set(base.filter((id) => inOurs.has(id) && inTheirs.has(id)));
@@ -158,7 +166,11 @@ export function mergeTextbook(base: RevisionManifest, ours: TextbookContent, the
   const chapterChanged = (id: string, ch: Chapter) => {
     const b = baseChapters.get(id)!;
     const members = (ids: string[]) => [...ids].sort().join('\u0000');
-    return hashText(ch.title) !== b.t || hashText(ch.content) !== b.c || members(ch.sections.map((s) => s.id ?? '')) !== members(b.s.map((s) => s.id));
+    return (
+      hashText(ch.title) !== b.t ||
+      hashText(ch.content) !== b.c ||
+      members(ch.sections.map((s) => s.id ?? '')) !== members(b.s.map((s) => s.id))
+    );
   };
   const sectionChanged = (id: string, s: Located<Section>) => {
     const b = baseSections.get(id)!;
@@ -235,7 +247,12 @@ export function mergeTextbook(base: RevisionManifest, ours: TextbookContent, the
       keepHere,
     );
     const sections = order.map((sid) => mergedSections.get(sid)!.item);
-    const same = t && t.title === title && t.content === html && t.sections.length === sections.length && t.sections.every((sec, i) => sec === sections[i]);
+    const same =
+      t &&
+      t.title === title &&
+      t.content === html &&
+      t.sections.length === sections.length &&
+      t.sections.every((sec, i) => sec === sections[i]);
     mergedChapters.set(id, same ? t : { id, title, content: html, sections });
   }
 

@@ -9,7 +9,15 @@ function start(): TextbookContent {
     title: 'Optics',
     references: [],
     chapters: [
-      { id: 'c1', title: 'Light', content: '<p>waves</p>', sections: [{ id: 's1', title: 'Speed', content: '<p>c</p>' }, { id: 's2', title: 'Colour', content: '<p>spectrum</p>' }] },
+      {
+        id: 'c1',
+        title: 'Light',
+        content: '<p>waves</p>',
+        sections: [
+          { id: 's1', title: 'Speed', content: '<p>c</p>' },
+          { id: 's2', title: 'Colour', content: '<p>spectrum</p>' },
+        ],
+      },
       { id: 'c2', title: 'Lenses', content: '', sections: [{ id: 's3', title: 'Focal length', content: '<p>f</p>' }] },
     ],
   };
@@ -52,7 +60,7 @@ describe('revision deltas', () => {
     }
   });
 
-  it('keep an autosave small: only the changed section\'s previous hash', () => {
+  it("keep an autosave small: only the changed section's previous hash", () => {
     const prev = start();
     const next = structuredClone(prev);
     next.chapters[1].sections[0].content = '<p>f = 50 mm</p>';

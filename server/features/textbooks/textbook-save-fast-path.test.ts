@@ -83,7 +83,10 @@ describe('PATCH /api/textbooks/:id fast path', () => {
       expect(stored.content.chapters[0].sections[0].content).toBe(text);
       ({ content, revision } = stored);
     }
-    const [row] = await h.database.db.select({ type: sql<string>`pg_typeof(${textbooks.content})::text` }).from(textbooks).where(eq(textbooks.id, book.id));
+    const [row] = await h.database.db
+      .select({ type: sql<string>`pg_typeof(${textbooks.content})::text` })
+      .from(textbooks)
+      .where(eq(textbooks.id, book.id));
     expect(row.type).toBe('json');
   });
 
@@ -98,7 +101,10 @@ describe('PATCH /api/textbooks/:id fast path', () => {
     // Another instance saves revision +2 behind this process's back.
     const elsewhere = structuredClone(mine);
     elsewhere.chapters[1].content = '<p>Saved by another instance.</p>';
-    await h.database.db.update(textbooks).set({ content: elsewhere, revision: start.revision + 2 }).where(eq(textbooks.id, book.id));
+    await h.database.db
+      .update(textbooks)
+      .set({ content: elsewhere, revision: start.revision + 2 })
+      .where(eq(textbooks.id, book.id));
 
     // A save from this process's last state is checked against the stored one, not its own copy.
     const late = structuredClone(mine);

@@ -46,7 +46,6 @@ export interface SaveTextbookResult {
 /** Deltas older than this many revisions are pruned; a client that far behind gets a 409 and reloads. */
 const keptRevisions = 500;
 
-
 function sameContent(a: TextbookContent, b: TextbookContent): boolean {
   if (a.title !== b.title || a.notice !== b.notice || a.chapters.length !== b.chapters.length) return false;
   if (JSON.stringify(a.references) !== JSON.stringify(b.references)) return false;
@@ -61,7 +60,11 @@ function sameContent(a: TextbookContent, b: TextbookContent): boolean {
   });
 }
 
-async function findBase(tx: Tx, current: { id: number; revision: number; manifest: RevisionManifest }, baseRevision: number): Promise<RevisionManifest | undefined> {
+async function findBase(
+  tx: Tx,
+  current: { id: number; revision: number; manifest: RevisionManifest },
+  baseRevision: number,
+): Promise<RevisionManifest | undefined> {
   const deltas = await repo.listRevisionDeltas(tx, current.id, baseRevision);
   const rolledBack = manifestAt(current, baseRevision, deltas);
   if (rolledBack) return rolledBack;
@@ -100,17 +103,23 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
           ? await findBase(tx, { id: textbookId, revision: current.revision, manifest: currentManifest }, input.baseRevision)
           : undefined;
       if (!base) {
-        throw AppError.conflict('This textbook has changed too much since you opened it to merge your edit. Review the current version and save again.', {
-          ...conflictDetails,
-          conflicts: [],
-        });
+        throw AppError.conflict(
+          'This textbook has changed too much since you opened it to merge your edit. Review the current version and save again.',
+          {
+            ...conflictDetails,
+            conflicts: [],
+          },
+        );
       }
       const outcome = mergeTextbook(base, content, current.content);
       if (!outcome.ok) {
-        throw AppError.conflict('Someone else changed the same part of the textbook while you were editing. Review both versions and save again.', {
-          ...conflictDetails,
-          conflicts: outcome.conflicts,
-        });
+        throw AppError.conflict(
+          'Someone else changed the same part of the textbook while you were editing. Review both versions and save again.',
+          {
+            ...conflictDetails,
+            conflicts: outcome.conflicts,
+          },
+        );
       }
       content = outcome.content;
       merged = true;
@@ -118,7 +127,18 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
 
     const topic = input.topic ?? current.topic;
     if (input.kind !== 'restore' && topic === current.topic && sameContent(content, current.content)) {
-      return { result: { textbook: current, content: current.content, revision: current.revision, changed: false, merged, altered: merged || normalized.altered, versionNumber: null, description: null } };
+      return {
+        result: {
+          textbook: current,
+          content: current.content,
+          revision: current.revision,
+          changed: false,
+          merged,
+          altered: merged || normalized.altered,
+          versionNumber: null,
+          description: null,
+        },
+      };
     }
 
     let latest: Awaited<ReturnType<typeof repo.findLatestVersionHeader>> | undefined = await repo.findLatestVersionHeader(tx, textbookId);
@@ -161,14 +181,26 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
       // The newest version stood for the current state without a copy; it keeps that state now.
       if (latest && !latest.hasContent) await repo.fillVersionContent(tx, latest.id, current.content);
       description = formatDescription(phrases, user.username);
-      const version = await repo.insertVersion(tx, { textbookId, description, topic, content: null, revision, createdBy: user.id, kind, changes: phrases });
+      const version = await repo.insertVersion(tx, {
+        textbookId,
+        description,
+        topic,
+        content: null,
+        revision,
+        createdBy: user.id,
+        kind,
+        changes: phrases,
+      });
       versionNumber = version.versionNumber;
     }
 
     const nextManifest = manifestOf(content, { content: current.content, manifest: currentManifest });
     await repo.insertRevisionDelta(tx, textbookId, revision, deltaOf(currentManifest, nextManifest));
     if (revision % 50 === 0) await repo.pruneRevisionDeltas(tx, textbookId, revision - keptRevisions);
-    return { result: { textbook, content, revision, changed: true, merged, altered: merged || normalized.altered, versionNumber, description }, saved: { revision, content, manifest: nextManifest } };
+    return {
+      result: { textbook, content, revision, changed: true, merged, altered: merged || normalized.altered, versionNumber, description },
+      saved: { revision, content, manifest: nextManifest },
+    };
   });
   if (saved) rememberSavedState(deps.database, textbookId, saved);
   if (saved) vacuumWhenIdle(deps.database);

@@ -12,12 +12,7 @@ export { findTextbookHeaderRole, findTextbookRole, type TextbookHeader, type Tex
  * materials and images; see collaborators; remove themself. Anyone else: the
  * textbook does not exist for them (404), so ids cannot be probed.
  */
-export type TextbookAction =
-  | 'read'
-  | 'edit'
-  | 'delete'
-  | 'manageCollaborators'
-  | 'removeSelf';
+export type TextbookAction = 'read' | 'edit' | 'delete' | 'manageCollaborators' | 'removeSelf';
 
 const allowed: Record<TextbookRole, ReadonlySet<TextbookAction>> = {
   owner: new Set(['read', 'edit', 'delete', 'manageCollaborators', 'removeSelf']),

@@ -6,11 +6,20 @@ import { collaborators, textbookRevisions, textbookSources, textbookVersions, te
 export type VersionKind = 'created' | 'edit' | 'named' | 'restore' | 'snapshot';
 
 export function insertTextbook(db: DbOrTx, values: { ownerId: number; topic: string; content: TextbookContent }) {
-  return db.insert(textbooks).values(values).returning().then((rows) => rows[0]);
+  return db
+    .insert(textbooks)
+    .values(values)
+    .returning()
+    .then((rows) => rows[0]);
 }
 
 export function findTextbookById(db: DbOrTx, id: number) {
-  return db.select().from(textbooks).where(eq(textbooks.id, id)).limit(1).then((rows) => rows[0]);
+  return db
+    .select()
+    .from(textbooks)
+    .where(eq(textbooks.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
 }
 
 /** Every column but the content, which can be megabytes. */
@@ -28,7 +37,12 @@ const headerColumns = {
  * Without the content: the save path usually holds that revision's content already (textbook-state-cache).
  */
 export function lockTextbook(db: DbOrTx, id: number) {
-  return db.select(headerColumns).from(textbooks).where(eq(textbooks.id, id)).for('update').then((rows) => rows[0]);
+  return db
+    .select(headerColumns)
+    .from(textbooks)
+    .where(eq(textbooks.id, id))
+    .for('update')
+    .then((rows) => rows[0]);
 }
 
 export function findTextbookContent(db: DbOrTx, id: number) {
@@ -94,7 +108,11 @@ export async function insertVersion(
   },
 ) {
   const versionNumber = await nextVersionNumber(db, values.textbookId);
-  return db.insert(textbookVersions).values({ ...values, versionNumber }).returning().then((rows) => rows[0]);
+  return db
+    .insert(textbookVersions)
+    .values({ ...values, versionNumber })
+    .returning()
+    .then((rows) => rows[0]);
 }
 
 /** The newest version without its content (the content can be megabytes; coalescing needs only the header). */
@@ -118,7 +136,11 @@ export function findLatestVersionHeader(db: DbOrTx, textbookId: number) {
 }
 
 /** A coalesced save: the newest version now stands for the new current state (content NULL = current). */
-export function updateVersionHeader(db: DbOrTx, id: number, values: { topic: string; revision: number; description: string; changes: string[] }) {
+export function updateVersionHeader(
+  db: DbOrTx,
+  id: number,
+  values: { topic: string; revision: number; description: string; changes: string[] },
+) {
   return db
     .update(textbookVersions)
     .set({ ...values, content: null, updatedAt: new Date() })
@@ -131,10 +153,13 @@ export function fillVersionContent(db: DbOrTx, id: number, content: TextbookCont
 }
 
 export async function insertRevisionDelta(db: DbOrTx, textbookId: number, revision: number, delta: RevisionDelta) {
-  await db.insert(textbookRevisions).values({ textbookId, revision, manifest: delta }).onConflictDoUpdate({
-    target: [textbookRevisions.textbookId, textbookRevisions.revision],
-    set: { manifest: delta },
-  });
+  await db
+    .insert(textbookRevisions)
+    .values({ textbookId, revision, manifest: delta })
+    .onConflictDoUpdate({
+      target: [textbookRevisions.textbookId, textbookRevisions.revision],
+      set: { manifest: delta },
+    });
 }
 
 /** The deltas of the revisions after `revision`. */
@@ -157,7 +182,9 @@ export function findVersionContentAtRevision(db: DbOrTx, textbookId: number, rev
 }
 
 export async function pruneRevisionDeltas(db: DbOrTx, textbookId: number, belowRevision: number) {
-  await db.delete(textbookRevisions).where(and(eq(textbookRevisions.textbookId, textbookId), lt(textbookRevisions.revision, belowRevision)));
+  await db
+    .delete(textbookRevisions)
+    .where(and(eq(textbookRevisions.textbookId, textbookId), lt(textbookRevisions.revision, belowRevision)));
 }
 
 /**

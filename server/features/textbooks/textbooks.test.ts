@@ -29,7 +29,14 @@ describe('GET /api/textbooks', () => {
 
     const res = await as(alice, 'GET', '/api/textbooks');
     expect(res.statusCode).toBe(200);
-    const list = res.json() as Array<{ id: number; topic: string; isOwner: boolean; userId: number; createdAt: string; content: TextbookContent }>;
+    const list = res.json() as Array<{
+      id: number;
+      topic: string;
+      isOwner: boolean;
+      userId: number;
+      createdAt: string;
+      content: TextbookContent;
+    }>;
     expect(list.map((b) => b.topic)).toEqual(['Alice two', 'Bob shared', 'Alice one']);
     expect(list.find((b) => b.id === second.id)).toMatchObject({ isOwner: true, userId: alice.id });
     expect(list.find((b) => b.id === bobs.id)).toMatchObject({ isOwner: false, userId: bob.id });
@@ -115,7 +122,14 @@ describe('PATCH /api/textbooks/:id', () => {
     expect(res.json().content.chapters[0].sections[0].content).toBe('<p>Velocity, rewritten.</p>');
     expect((await fetchBook(owner, book.id)).revision).toBe(2);
     expect(events).toEqual([
-      { type: 'textbook.saved', textbookId: book.id, userId: owner.id, username: owner.username, revision: 2, description: `Edited section "Velocity" (by ${owner.username})` },
+      {
+        type: 'textbook.saved',
+        textbookId: book.id,
+        userId: owner.id,
+        username: owner.username,
+        revision: 2,
+        description: `Edited section "Velocity" (by ${owner.username})`,
+      },
     ]);
     stop();
   });
@@ -170,7 +184,8 @@ describe('PATCH /api/textbooks/:id', () => {
     const { content } = await fetchBook(owner, book.id);
     const ids = content.chapters.map((c) => [c.id, ...c.sections.map((s) => s.id)]);
     content.chapters[0].content = '<p onclick="steal()">Intro<script>alert(1)</script></p>';
-    content.chapters[0].sections[1].content = '<a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"><iframe src="https://evil.example"></iframe>';
+    content.chapters[0].sections[1].content =
+      '<a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"><iframe src="https://evil.example"></iframe>';
     content.chapters[1].title = '<b>Forces</b><script>x</script>';
     const res = await as(owner, 'PATCH', `/api/textbooks/${book.id}`, { content });
     expect(res.statusCode).toBe(200);
@@ -238,7 +253,9 @@ describe('PATCH /api/textbooks/:id', () => {
     expect(results.map((r) => r.statusCode)).toEqual(sectionIds.map(() => 200));
     const now = await fetchBook(owner, book.id);
     expect(now.revision).toBe(1 + sectionIds.length);
-    expect(now.content.chapters.flatMap((c) => c.sections.map((s) => s.content)).sort()).toEqual(sectionIds.map((_, i) => `<p>Writer ${i}</p>`).sort());
+    expect(now.content.chapters.flatMap((c) => c.sections.map((s) => s.content)).sort()).toEqual(
+      sectionIds.map((_, i) => `<p>Writer ${i}</p>`).sort(),
+    );
   });
 
   it('lets exactly one of two simultaneous saves of the same section win; the other gets 409 and nothing is lost', async () => {

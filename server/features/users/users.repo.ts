@@ -20,7 +20,10 @@ function escapeLike(text: string): string {
  * Case-insensitive substring match, prefix matches first, then alphabetical.
  * Leaves out the caller and, for a textbook, its owner and collaborators.
  */
-export function searchUsers(db: DbOrTx, input: { term: string; callerId: number; limit: number; textbook?: { id: number; ownerId: number } }) {
+export function searchUsers(
+  db: DbOrTx,
+  input: { term: string; callerId: number; limit: number; textbook?: { id: number; ownerId: number } },
+) {
   const needle = escapeLike(input.term.toLowerCase());
   const name = sql`lower(${users.username})`;
   const { textbook } = input;

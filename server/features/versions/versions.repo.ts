@@ -18,7 +18,6 @@ const columns = {
   createdByName: users.username,
 };
 
-
 const headerColumns = {
   id: textbookVersions.id,
   versionNumber: textbookVersions.versionNumber,

@@ -35,7 +35,12 @@ function present(row: Header, content: unknown, contentOmitted = false): Version
   };
 }
 
-export async function listVersions(db: Db, user: PublicUser, textbookId: number, contentBudgetBytes = listContentBudgetBytes): Promise<VersionEntry[]> {
+export async function listVersions(
+  db: Db,
+  user: PublicUser,
+  textbookId: number,
+  contentBudgetBytes = listContentBudgetBytes,
+): Promise<VersionEntry[]> {
   await requireTextbookRole(db, textbookId, user, 'read');
   const headers = await repo.listVersionHeaders(db, textbookId, maxListed);
   let budget = contentBudgetBytes;
@@ -43,7 +48,15 @@ export async function listVersions(db: Db, user: PublicUser, textbookId: number,
     budget -= Number(h.storedBytes ?? 0);
     return i === 0 || budget >= 0;
   });
-  const contents = new Map((await repo.listVersionContents(db, textbookId, withContent.map((h) => h.id))).map((r) => [r.id, r.content]));
+  const contents = new Map(
+    (
+      await repo.listVersionContents(
+        db,
+        textbookId,
+        withContent.map((h) => h.id),
+      )
+    ).map((r) => [r.id, r.content]),
+  );
   return headers.map((h) => (contents.has(h.id) ? present(h, contents.get(h.id)) : present(h, null, true)));
 }
 

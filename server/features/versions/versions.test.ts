@@ -56,7 +56,7 @@ describe('version history', () => {
     expect((list[1].content as TextbookContent).chapters[0].sections[0].content).toMatch(/rate of change of position/);
   });
 
-  it('coalesces one user\'s saves within 10 minutes into one version, naming every change', async () => {
+  it("coalesces one user's saves within 10 minutes into one version, naming every change", async () => {
     const owner = await h.createUser('owner');
     const book = await createBook(h, owner);
     await save(owner, book.id, (c) => (c.chapters[0].sections[0].content = '<p>one</p>'));
@@ -105,7 +105,11 @@ describe('version history', () => {
     await save(owner, book.id, (c) => (c.title = 'two'));
     await save(friend, book.id, (c) => (c.title = 'three'));
     const list = await listVersions(h.database.db, { id: owner.id, username: owner.username }, book.id, 1);
-    expect(list.map((v) => [v.versionNumber, v.contentOmitted ?? false])).toEqual([[3, false], [2, true], [1, true]]);
+    expect(list.map((v) => [v.versionNumber, v.contentOmitted ?? false])).toEqual([
+      [3, false],
+      [2, true],
+      [1, true],
+    ]);
     expect((list[0].content as TextbookContent).title).toBe('three');
     expect(list[1].content).toBeNull();
     const one = await as(owner, 'GET', `/api/textbooks/${book.id}/versions/${list[1].id}`);

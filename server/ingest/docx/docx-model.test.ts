@@ -11,7 +11,9 @@ describe('DOCX into the document model', () => {
       ['Task 1: Queues', 2],
     ]);
     expect(doc.blocks.find((b) => b.kind === 'equation')?.latex).toBe('\\sum_{i=1}^{n}x=\\frac{n}{2}');
-    expect(doc.blocks.find((b) => b.text.startsWith('The standard error'))?.text).toBe('The standard error is \\(\\sqrt{{\\sigma}^{2}}\\) for every run of the simulation we make.');
+    expect(doc.blocks.find((b) => b.text.startsWith('The standard error'))?.text).toBe(
+      'The standard error is \\(\\sqrt{{\\sigma}^{2}}\\) for every run of the simulation we make.',
+    );
     expect(doc.blocks.find((b) => b.kind === 'table')?.rows).toEqual([
       ['Level', 'z'],
       ['95%', '1.96'],

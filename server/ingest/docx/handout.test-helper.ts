@@ -1,4 +1,19 @@
-import { Document, ImageRun, Math as DocxMath, MathFraction, MathRadical, MathRun, MathSum, MathSuperScript, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
+import {
+  Document,
+  ImageRun,
+  Math as DocxMath,
+  MathFraction,
+  MathRadical,
+  MathRun,
+  MathSum,
+  MathSuperScript,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+} from 'docx';
 import { makePng } from '../../features/images/test-multipart';
 
 // A Word handout made here with the docx package (no outside file): headings typed with a larger font,
@@ -28,7 +43,11 @@ export async function handout(): Promise<Uint8Array> {
           new Paragraph({
             children: [
               new TextRun({ text: 'The standard error is ', size: 22 }),
-              new DocxMath({ children: [new MathRadical({ children: [new MathSuperScript({ children: [new MathRun('σ')], superScript: [new MathRun('2')] })] })] }),
+              new DocxMath({
+                children: [
+                  new MathRadical({ children: [new MathSuperScript({ children: [new MathRun('σ')], superScript: [new MathRun('2')] })] }),
+                ],
+              }),
               new TextRun({ text: ' for every run of the simulation we make.', size: 22 }),
             ],
           }),
@@ -48,4 +67,3 @@ export async function handout(): Promise<Uint8Array> {
   });
   return new Uint8Array(await Packer.toBuffer(doc));
 }
-

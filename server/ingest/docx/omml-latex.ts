@@ -16,21 +16,155 @@ export interface XmlNode {
 }
 
 const symbols: Record<string, string> = {
-  α: '\\alpha', β: '\\beta', γ: '\\gamma', δ: '\\delta', ε: '\\varepsilon', ϵ: '\\epsilon', ζ: '\\zeta', η: '\\eta', θ: '\\theta', ϑ: '\\vartheta',
-  ι: '\\iota', κ: '\\kappa', λ: '\\lambda', μ: '\\mu', ν: '\\nu', ξ: '\\xi', π: '\\pi', ρ: '\\rho', σ: '\\sigma', τ: '\\tau', υ: '\\upsilon',
-  φ: '\\phi', ϕ: '\\phi', χ: '\\chi', ψ: '\\psi', ω: '\\omega', Γ: '\\Gamma', Δ: '\\Delta', Θ: '\\Theta', Λ: '\\Lambda', Ξ: '\\Xi', Π: '\\Pi',
-  Σ: '\\Sigma', Φ: '\\Phi', Ψ: '\\Psi', Ω: '\\Omega', '≤': '\\le', '≥': '\\ge', '≠': '\\ne', '±': '\\pm', '∓': '\\mp', '×': '\\times',
-  '·': '\\cdot', '⋅': '\\cdot', '÷': '\\div', '∞': '\\infty', '≈': '\\approx', '∼': '\\sim', '≡': '\\equiv', '∈': '\\in', '∉': '\\notin',
-  '⊂': '\\subset', '⊆': '\\subseteq', '∪': '\\cup', '∩': '\\cap', '∂': '\\partial', '∇': '\\nabla', '→': '\\to', '←': '\\leftarrow',
-  '⇒': '\\Rightarrow', '⇔': '\\Leftrightarrow', '∀': '\\forall', '∃': '\\exists', '…': '\\ldots', '⋯': '\\cdots', '∝': '\\propto',
-  '−': '-', '∗': '*', '′': "'", '°': '^{\\circ}', 'ℝ': '\\mathbb{R}', 'ℕ': '\\mathbb{N}', 'ℤ': '\\mathbb{Z}', '∅': '\\emptyset', '¬': '\\neg',
-  '∧': '\\wedge', '∨': '\\vee', '⟨': '\\langle', '⟩': '\\rangle', '‖': '\\|',
+  α: '\\alpha',
+  β: '\\beta',
+  γ: '\\gamma',
+  δ: '\\delta',
+  ε: '\\varepsilon',
+  ϵ: '\\epsilon',
+  ζ: '\\zeta',
+  η: '\\eta',
+  θ: '\\theta',
+  ϑ: '\\vartheta',
+  ι: '\\iota',
+  κ: '\\kappa',
+  λ: '\\lambda',
+  μ: '\\mu',
+  ν: '\\nu',
+  ξ: '\\xi',
+  π: '\\pi',
+  ρ: '\\rho',
+  σ: '\\sigma',
+  τ: '\\tau',
+  υ: '\\upsilon',
+  φ: '\\phi',
+  ϕ: '\\phi',
+  χ: '\\chi',
+  ψ: '\\psi',
+  ω: '\\omega',
+  Γ: '\\Gamma',
+  Δ: '\\Delta',
+  Θ: '\\Theta',
+  Λ: '\\Lambda',
+  Ξ: '\\Xi',
+  Π: '\\Pi',
+  Σ: '\\Sigma',
+  Φ: '\\Phi',
+  Ψ: '\\Psi',
+  Ω: '\\Omega',
+  '≤': '\\le',
+  '≥': '\\ge',
+  '≠': '\\ne',
+  '±': '\\pm',
+  '∓': '\\mp',
+  '×': '\\times',
+  '·': '\\cdot',
+  '⋅': '\\cdot',
+  '÷': '\\div',
+  '∞': '\\infty',
+  '≈': '\\approx',
+  '∼': '\\sim',
+  '≡': '\\equiv',
+  '∈': '\\in',
+  '∉': '\\notin',
+  '⊂': '\\subset',
+  '⊆': '\\subseteq',
+  '∪': '\\cup',
+  '∩': '\\cap',
+  '∂': '\\partial',
+  '∇': '\\nabla',
+  '→': '\\to',
+  '←': '\\leftarrow',
+  '⇒': '\\Rightarrow',
+  '⇔': '\\Leftrightarrow',
+  '∀': '\\forall',
+  '∃': '\\exists',
+  '…': '\\ldots',
+  '⋯': '\\cdots',
+  '∝': '\\propto',
+  '−': '-',
+  '∗': '*',
+  '′': "'",
+  '°': '^{\\circ}',
+  ℝ: '\\mathbb{R}',
+  ℕ: '\\mathbb{N}',
+  ℤ: '\\mathbb{Z}',
+  '∅': '\\emptyset',
+  '¬': '\\neg',
+  '∧': '\\wedge',
+  '∨': '\\vee',
+  '⟨': '\\langle',
+  '⟩': '\\rangle',
+  '‖': '\\|',
 };
 
-const nary: Record<string, string> = { '∑': '\\sum', '∏': '\\prod', '∐': '\\coprod', '∫': '\\int', '∬': '\\iint', '∭': '\\iiint', '∮': '\\oint', '⋃': '\\bigcup', '⋂': '\\bigcap' };
-const accents: Record<string, string> = { '\u0302': '\\hat', '^': '\\hat', '\u0304': '\\bar', '\u0305': '\\bar', '¯': '\\bar', '\u0307': '\\dot', '\u0308': '\\ddot', '\u20d7': '\\vec', '\u0303': '\\tilde', '~': '\\tilde', '\u030c': '\\check' };
-const functions = new Set(['sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'log', 'ln', 'exp', 'lim', 'max', 'min', 'sup', 'inf', 'det', 'arg', 'sinh', 'cosh', 'tanh', 'arcsin', 'arccos', 'arctan', 'Pr', 'gcd']);
-const delimiters: Record<string, string> = { '(': '(', ')': ')', '[': '[', ']': ']', '{': '\\{', '}': '\\}', '|': '|', '‖': '\\|', '⟨': '\\langle', '⟩': '\\rangle', '⌊': '\\lfloor', '⌋': '\\rfloor', '⌈': '\\lceil', '⌉': '\\rceil', '': '.' };
+const nary: Record<string, string> = {
+  '∑': '\\sum',
+  '∏': '\\prod',
+  '∐': '\\coprod',
+  '∫': '\\int',
+  '∬': '\\iint',
+  '∭': '\\iiint',
+  '∮': '\\oint',
+  '⋃': '\\bigcup',
+  '⋂': '\\bigcap',
+};
+const accents: Record<string, string> = {
+  '\u0302': '\\hat',
+  '^': '\\hat',
+  '\u0304': '\\bar',
+  '\u0305': '\\bar',
+  '¯': '\\bar',
+  '\u0307': '\\dot',
+  '\u0308': '\\ddot',
+  '\u20d7': '\\vec',
+  '\u0303': '\\tilde',
+  '~': '\\tilde',
+  '\u030c': '\\check',
+};
+const functions = new Set([
+  'sin',
+  'cos',
+  'tan',
+  'cot',
+  'sec',
+  'csc',
+  'log',
+  'ln',
+  'exp',
+  'lim',
+  'max',
+  'min',
+  'sup',
+  'inf',
+  'det',
+  'arg',
+  'sinh',
+  'cosh',
+  'tanh',
+  'arcsin',
+  'arccos',
+  'arctan',
+  'Pr',
+  'gcd',
+]);
+const delimiters: Record<string, string> = {
+  '(': '(',
+  ')': ')',
+  '[': '[',
+  ']': ']',
+  '{': '\\{',
+  '}': '\\}',
+  '|': '|',
+  '‖': '\\|',
+  '⟨': '\\langle',
+  '⟩': '\\rangle',
+  '⌊': '\\lfloor',
+  '⌋': '\\rfloor',
+  '⌈': '\\lceil',
+  '⌉': '\\rceil',
+  '': '.',
+};
 
 const nameOf = (n: XmlNode) => n.localName ?? n.nodeName.replace(/^.*:/, '');
 const elements = (n: XmlNode): XmlNode[] => Array.from(n.childNodes).filter((c) => c.nodeType === 1);
@@ -55,7 +189,10 @@ function escapeText(text: string): string {
 }
 
 function run(n: XmlNode): string {
-  const text = elements(n).filter((c) => nameOf(c) === 't').map((t) => t.textContent ?? '').join('');
+  const text = elements(n)
+    .filter((c) => nameOf(c) === 't')
+    .map((t) => t.textContent ?? '')
+    .join('');
   const rPr = child(n, 'rPr');
   // Plain text inside an equation ("if", "otherwise").
   if (rPr && child(rPr, 'nor') && /[a-z]{2,}/i.test(text)) return `\\text{${text.replace(/[{}\\]/g, '')}}`;
@@ -108,17 +245,28 @@ function convert(n: XmlNode): string {
       const beg = prop(n, 'dPr', 'begChr') ?? '(';
       const end = prop(n, 'dPr', 'endChr') ?? ')';
       const sep = prop(n, 'dPr', 'sepChr') ?? '|';
-      const parts = elements(n).filter((c) => nameOf(c) === 'e').map(seq);
+      const parts = elements(n)
+        .filter((c) => nameOf(c) === 'e')
+        .map(seq);
       const open = delimiters[beg] ?? escapeText(beg);
       const close = delimiters[end] ?? escapeText(end);
       return `\\left${open}${parts.join(sep === '|' ? ' \\mid ' : ` ${escapeText(sep)} `)}\\right${close}`;
     }
     case 'm': {
-      const rows = elements(n).filter((c) => nameOf(c) === 'mr').map((r) => elements(r).filter((c) => nameOf(c) === 'e').map(seq).join(' & '));
+      const rows = elements(n)
+        .filter((c) => nameOf(c) === 'mr')
+        .map((r) =>
+          elements(r)
+            .filter((c) => nameOf(c) === 'e')
+            .map(seq)
+            .join(' & '),
+        );
       return `\\begin{matrix}${rows.join(' \\\\ ')}\\end{matrix}`;
     }
     case 'eqArr': {
-      const rows = elements(n).filter((c) => nameOf(c) === 'e').map(seq);
+      const rows = elements(n)
+        .filter((c) => nameOf(c) === 'e')
+        .map(seq);
       return `\\begin{aligned}${rows.join(' \\\\ ')}\\end{aligned}`;
     }
     case 'acc': {
@@ -135,7 +283,9 @@ function convert(n: XmlNode): string {
     case 'limLow': {
       const base = seq(child(n, 'e')).trim();
       const lim = seq(child(n, 'lim'));
-      return /^\\?(lim|max|min|sup|inf)$/.test(base.replace(/^\\/, '')) ? `\\${base.replace(/^\\/, '')}_${group(lim)}` : `\\underset${group(lim)}${group(base)}`;
+      return /^\\?(lim|max|min|sup|inf)$/.test(base.replace(/^\\/, ''))
+        ? `\\${base.replace(/^\\/, '')}_${group(lim)}`
+        : `\\underset${group(lim)}${group(base)}`;
     }
     case 'limUpp':
       return `\\overset${group(seq(child(n, 'lim')))}${group(seq(child(n, 'e')))}`;
@@ -174,7 +324,12 @@ function convert(n: XmlNode): string {
 
 /** One m:oMath (or m:oMathPara) element as LaTeX, spaces tidied. */
 export function ommlToLatex(node: XmlNode): string {
-  const parts = nameOf(node) === 'oMathPara' ? elements(node).filter((c) => nameOf(c) === 'oMath').map(convert) : [convert(node)];
+  const parts =
+    nameOf(node) === 'oMathPara'
+      ? elements(node)
+          .filter((c) => nameOf(c) === 'oMath')
+          .map(convert)
+      : [convert(node)];
   return parts
     .join(' \\\\ ')
     .replace(/\s+/g, ' ')

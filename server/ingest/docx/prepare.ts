@@ -44,7 +44,10 @@ function markRun(doc: El['ownerDocument'], text: string): El {
   return r;
 }
 
-const textOf = (p: El) => all(p, 'w:t').map((t) => t.textContent ?? '').join('');
+const textOf = (p: El) =>
+  all(p, 'w:t')
+    .map((t) => t.textContent ?? '')
+    .join('');
 const isOn = (el: El | undefined) => !!el && !/^(0|false|off)$/i.test(el.getAttribute?.('w:val') ?? 'true');
 
 interface StyleInfo {
@@ -83,7 +86,12 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
   for (const x of info) if (x.words >= 8) weights.set(x.size, (weights.get(x.size) ?? 0) + x.words);
   const body_ = [...weights.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? styles.defaultSize;
   const looksLikeHeading = (x: (typeof info)[number]) =>
-    x.words > 0 && x.words <= 14 && /\p{L}{2}/u.test(x.text) && !/[.,;:]$/.test(x.text) && !all(x.p, 'm:oMath').length && !x.text.includes('\uE000');
+    x.words > 0 &&
+    x.words <= 14 &&
+    /\p{L}{2}/u.test(x.text) &&
+    !/[.,;:]$/.test(x.text) &&
+    !all(x.p, 'm:oMath').length &&
+    !x.text.includes('\uE000');
   const large = info.filter((x) => x.size >= body_ + 4 && looksLikeHeading(x));
   if (large.length < 2) return;
   const sizes = [...new Set(large.map((x) => x.size))].sort((a, b) => b - a).slice(0, 5);
@@ -99,7 +107,8 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
     pPr.insertBefore(style, pPr.firstChild);
   };
   for (const x of large) if (sizes.includes(x.size)) setLevel(x.p, sizes.indexOf(x.size) + 1);
-  for (const x of info) if (x.bold && x.size < body_ + 4 && x.words <= 10 && looksLikeHeading(x)) setLevel(x.p, Math.min(6, sizes.length + 1));
+  for (const x of info)
+    if (x.bold && x.size < body_ + 4 && x.words <= 10 && looksLikeHeading(x)) setLevel(x.p, Math.min(6, sizes.length + 1));
 }
 
 /** The mammoth style map for the heading levels set by size. */

@@ -26,11 +26,22 @@ export function splitBibliography(lines: PdfLine[], evidence: WordEvidence): str
   let current: PdfLine[] = [];
   lines.forEach((line, i) => {
     if (current.length && isStart(line, lines[i - 1])) {
-      entries.push(joinLines(current.map((l) => l.text), evidence));
+      entries.push(
+        joinLines(
+          current.map((l) => l.text),
+          evidence,
+        ),
+      );
       current = [];
     }
     current.push(line);
   });
-  if (current.length) entries.push(joinLines(current.map((l) => l.text), evidence));
+  if (current.length)
+    entries.push(
+      joinLines(
+        current.map((l) => l.text),
+        evidence,
+      ),
+    );
   return entries.filter((e) => /\p{L}{2}/u.test(e) && e.length >= 12);
 }

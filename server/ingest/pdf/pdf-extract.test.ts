@@ -20,7 +20,18 @@ describe('tracemonkey.pdf (two columns, bibliography)', () => {
     expect(doc.title).toBe('Trace-based Just-in-Time Type Specialization for Dynamic Languages');
     const headings = doc.blocks.filter((b) => b.kind === 'heading');
     const names = headings.map((h) => h.text);
-    const expected = ['1. Introduction', '2. Overview: Example Tracing Run', '3. Trace Trees', '3.1 Traces', '4. Nested Trace Tree Formation', '5.2 Register Allocation', '6.6 Correctness', '7. Evaluation', '10. Future Work', 'References'];
+    const expected = [
+      '1. Introduction',
+      '2. Overview: Example Tracing Run',
+      '3. Trace Trees',
+      '3.1 Traces',
+      '4. Nested Trace Tree Formation',
+      '5.2 Register Allocation',
+      '6.6 Correctness',
+      '7. Evaluation',
+      '10. Future Work',
+      'References',
+    ];
     const positions = expected.map((e) => names.indexOf(e));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -98,11 +109,14 @@ describe('a generated two-column book with running heads and page numbers', () =
 });
 
 describe('damaged and unreadable PDFs', () => {
-  it.each(['pdf/GHOSTSCRIPT-698804-1-fuzzed.pdf', 'pdf/PDFBOX-3148-2-fuzzed.pdf', 'pdf/TAMReview.pdf'])('%s gives a clear no-text error', async (file) => {
-    const err = await extractPdf(corpus(file), path.basename(file)).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ExtractError);
-    expect((err as ExtractError).reason).toBe('no-text');
-  });
+  it.each(['pdf/GHOSTSCRIPT-698804-1-fuzzed.pdf', 'pdf/PDFBOX-3148-2-fuzzed.pdf', 'pdf/TAMReview.pdf'])(
+    '%s gives a clear no-text error',
+    async (file) => {
+      const err = await extractPdf(corpus(file), path.basename(file)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ExtractError);
+      expect((err as ExtractError).reason).toBe('no-text');
+    },
+  );
 
   it('bytes that only start like a PDF are reported as damaged', async () => {
     const err = await extractPdf(new TextEncoder().encode('%PDF-1.7\n1 0 obj garbage'), 'broken.pdf').catch((e: unknown) => e);

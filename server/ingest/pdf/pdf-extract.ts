@@ -45,7 +45,8 @@ function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>): PdfL
   const out: PdfLine[] = [];
   for (const { height, lines } of pages) {
     const lowestBody = new Map<number, number>();
-    for (const l of lines) if (Math.abs(l.size - bodySize) < 0.6) lowestBody.set(l.column, Math.min(lowestBody.get(l.column) ?? Infinity, l.y));
+    for (const l of lines)
+      if (Math.abs(l.size - bodySize) < 0.6) lowestBody.set(l.column, Math.min(lowestBody.get(l.column) ?? Infinity, l.y));
     const candidate = (l: PdfLine) => l.size < bodySize - 0.9 && l.y < (lowestBody.get(l.column) ?? -Infinity);
     const topOfNotes = new Map<number, number>();
     for (const l of lines) if (candidate(l)) topOfNotes.set(l.column, Math.max(topOfNotes.get(l.column) ?? -Infinity, l.y));
@@ -58,7 +59,8 @@ function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>): PdfL
 }
 
 function usableMetaTitle(title: string | undefined): string | undefined {
-  if (!title || title.length < 4 || /^(untitled|microsoft word|document\d*)/i.test(title) || /\.(docx?|tex|dvi|pdf)$/i.test(title)) return undefined;
+  if (!title || title.length < 4 || /^(untitled|microsoft word|document\d*)/i.test(title) || /\.(docx?|tex|dvi|pdf)$/i.test(title))
+    return undefined;
   return title;
 }
 

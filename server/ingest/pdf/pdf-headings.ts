@@ -101,7 +101,14 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
     let fromOutline = entries.length ? matchOutline(text) : undefined;
     // A long title set over two lines ("Implementation of Symmetric (Secret Key)" / "Cryptography").
     const next = lines[i + 1];
-    if (fromOutline === undefined && entries.length && next && next.page === line.page && Math.abs(next.size - line.size) < 0.5 && wordCount(next.text) <= 8) {
+    if (
+      fromOutline === undefined &&
+      entries.length &&
+      next &&
+      next.page === line.page &&
+      Math.abs(next.size - line.size) < 0.5 &&
+      wordCount(next.text) <= 8
+    ) {
       fromOutline = matchOutline(`${text} ${next.text.trim()}`);
       if (fromOutline && fromOutline !== 'repeat') out.set(i + 1, { level: Math.min(6, fromOutline.depth + 2), isTitle: false });
     }
@@ -115,7 +122,8 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
       lastNumbered = num ? { number: num, level: Math.min(6, fromOutline.depth + 2) } : undefined;
       // "Chapter 3" set on its own line just above the chapter's title is a label, not a heading of its own.
       const prev = i - 1;
-      if (prev >= 0 && chapterLabel.test(lines[prev].text.trim()) && lines[prev].page === line.page) out.set(prev, { level: 6, isTitle: false, drop: true });
+      if (prev >= 0 && chapterLabel.test(lines[prev].text.trim()) && lines[prev].page === line.page)
+        out.set(prev, { level: 6, isTitle: false, drop: true });
       return;
     }
     if (outlineOnly) {

@@ -11,13 +11,25 @@ describe('pageSegments', () => {
       number: 5,
       width: 595,
       height: 842,
-      items: [item('In general, a Taylor polynomial of degree n', 114, 629.3, 198), item('is an approximation', 315.5, 629.3, 91.2), item('infinitely many', 418.7, 634.8, 52.3, 8)],
+      items: [
+        item('In general, a Taylor polynomial of degree n', 114, 629.3, 198),
+        item('is an approximation', 315.5, 629.3, 91.2),
+        item('infinitely many', 418.7, 634.8, 52.3, 8),
+      ],
     });
-    expect(segments.map((s) => s.text).sort()).toEqual(['In general, a Taylor polynomial of degree n is an approximation', 'infinitely many']);
+    expect(segments.map((s) => s.text).sort()).toEqual([
+      'In general, a Taylor polynomial of degree n is an approximation',
+      'infinitely many',
+    ]);
   });
 
   it('still joins a superscript to its base', () => {
-    const [segment] = pageSegments({ number: 1, width: 595, height: 842, items: [item('x', 100, 500, 6), item('n', 106.2, 504, 4, 7), item(' + y', 111, 500, 20)] });
+    const [segment] = pageSegments({
+      number: 1,
+      width: 595,
+      height: 842,
+      items: [item('x', 100, 500, 6), item('n', 106.2, 504, 4, 7), item(' + y', 111, 500, 20)],
+    });
     expect(segment.text).toBe('xn + y');
   });
 });

@@ -80,7 +80,8 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
       continue;
     }
     const gap = item.x - prevEnd;
-    const needsSpace = text.length > 0 && gap > 0.15 * main.size && !/\s$/.test(text) && !/^\s/.test(item.str) && !(isSmall && (raised || lowered));
+    const needsSpace =
+      text.length > 0 && gap > 0.15 * main.size && !/\s$/.test(text) && !/^\s/.test(item.str) && !(isSmall && (raised || lowered));
     text += (needsSpace ? ' ' : '') + item.str;
     prevEnd = Math.max(prevEnd, item.x + item.width);
   }

@@ -53,7 +53,9 @@ async function readOutline(doc: PDFDocumentProxy): Promise<PdfOutlineEntry[]> {
     const walk = (items: Array<{ title: string; items: unknown[] }>, depth: number) => {
       for (const item of items) {
         if (out.length > 2000) return;
-        const title = String(item.title ?? '').replace(/\s+/g, ' ').trim();
+        const title = String(item.title ?? '')
+          .replace(/\s+/g, ' ')
+          .trim();
         if (title) out.push({ title, depth });
         walk((item.items ?? []) as Array<{ title: string; items: unknown[] }>, depth + 1);
       }
@@ -91,7 +93,15 @@ export async function readPdf(data: Uint8Array): Promise<PdfRaw> {
           const { text, unreadable } = readableText(raw.str);
           unreadableChars += unreadable;
           if (!text.trim()) continue;
-          items.push({ str: text, x: e - x0, y: f - y0, width: raw.width ?? 0, size: Math.abs(d) || Math.abs(a), font: raw.fontName ?? '', mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace' });
+          items.push({
+            str: text,
+            x: e - x0,
+            y: f - y0,
+            width: raw.width ?? 0,
+            size: Math.abs(d) || Math.abs(a),
+            font: raw.fontName ?? '',
+            mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace',
+          });
         }
       } catch {
         // One unreadable page does not spoil the rest.

@@ -18,7 +18,10 @@ function weightedMode<T>(entries: Array<[T, number]>, fallback: T): T {
 
 /** Body text is whatever size and font carry most of the characters. */
 export function bodyStats(lines: PdfLine[]): BodyStats {
-  const size = weightedMode(lines.map((l) => [Math.round(l.size * 2) / 2, l.text.length] as [number, number]), 10);
+  const size = weightedMode(
+    lines.map((l) => [Math.round(l.size * 2) / 2, l.text.length] as [number, number]),
+    10,
+  );
   const font = weightedMode(
     lines.filter((l) => Math.abs(l.size - size) < 0.5).map((l) => [l.font, l.text.length] as [string, number]),
     '',

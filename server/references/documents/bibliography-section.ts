@@ -9,7 +9,8 @@ const sectionHeading =
   /^[ \t\x00-\x09\x0b-\x1f]*(?:(?:\d+|[IVX]+)\.?[ \t]+)?(references|bibliography|works cited|literature cited|references and notes|reference list|cited literature|sources)[ \t]*:?[ \t\x00-\x09\x0b-\x1f]*$/gim;
 
 /** Headings that end a bibliography (what usually follows it in papers and theses). */
-const sectionEnd = /^[ \t]*(?:(?:\d+|[A-Z])\.?[ \t]+)?(appendix|appendices|acknowledge?ments?|about the authors?|author biograph(?:y|ies)|index|notes|supplementary material)\b[^\n]{0,60}$/im;
+const sectionEnd =
+  /^[ \t]*(?:(?:\d+|[A-Z])\.?[ \t]+)?(appendix|appendices|acknowledge?ments?|about the authors?|author biograph(?:y|ies)|index|notes|supplementary material)\b[^\n]{0,60}$/im;
 
 export interface BibliographySpan {
   section: string;
@@ -57,10 +58,14 @@ function splitNumbered(section: string, pattern: RegExp): string[] | undefined {
 }
 
 /** "Surname, I." or "Surname, Given" or "SURNAME I" opening a line: the usual start of an unnumbered entry. */
-const entryStart = /^[ \t]*(?:\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){0,2},[ \t]+\p{Lu}|\p{Lu}[\p{L}'’-]+[ \t]+\p{Lu}{1,3}[,.]|\p{Lu}\.[ \t]?(?:\p{Lu}\.[ \t]?)*\p{Lu}[\p{L}'’-]+,)/u;
+const entryStart =
+  /^[ \t]*(?:\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){0,2},[ \t]+\p{Lu}|\p{Lu}[\p{L}'’-]+[ \t]+\p{Lu}{1,3}[,.]|\p{Lu}\.[ \t]?(?:\p{Lu}\.[ \t]?)*\p{Lu}[\p{L}'’-]+,)/u;
 
 function splitUnnumbered(section: string): string[] {
-  const blocks = section.split(/\n[ \t]*\n/).map((b) => b.trim()).filter(Boolean);
+  const blocks = section
+    .split(/\n[ \t]*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean);
   if (blocks.length >= 3) return blocks;
   const entries: string[] = [];
   let current = '';
@@ -81,7 +86,8 @@ function splitUnnumbered(section: string): string[] {
 const maxEntryChars = 700;
 
 /** "Surname, I. I., & Other, I. (2015)." starting inside an entry: the next author-year entry run into this one. */
-const authorYearStart = /\s(?=\p{Lu}[\p{L}'’-]+,\s(?:\p{Lu}\.\s?)+(?:,?\s(?:&\s|and\s)?\p{Lu}[\p{L}'’-]+,\s(?:\p{Lu}\.\s?)+)*\s?\((?:1[5-9]|20)\d\d[a-z]?\))/gu;
+const authorYearStart =
+  /\s(?=\p{Lu}[\p{L}'’-]+,\s(?:\p{Lu}\.\s?)+(?:,?\s(?:&\s|and\s)?\p{Lu}[\p{L}'’-]+,\s(?:\p{Lu}\.\s?)+)*\s?\((?:1[5-9]|20)\d\d[a-z]?\))/gu;
 
 /**
  * Author-year entries that extraction ran together ("...446-460. https://doi.org/x Dingman, S. L. (2015). ...")
@@ -99,7 +105,9 @@ export function splitRunOnEntries(entries: string[]): string[] {
 }
 
 export function splitBibliography(section: string): string[] {
-  const entries = splitRunOnEntries(splitNumbered(section, bracketMarker) ?? splitNumbered(section, lineMarker) ?? splitUnnumbered(section));
+  const entries = splitRunOnEntries(
+    splitNumbered(section, bracketMarker) ?? splitNumbered(section, lineMarker) ?? splitUnnumbered(section),
+  );
   return entries
     .map((entry, i, all) => (i === all.length - 1 ? entry.split(/\n[ \t]*\n/)[0] : entry))
     .map((entry) => entry.trim())

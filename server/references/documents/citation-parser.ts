@@ -18,11 +18,14 @@ export interface ParsedCitation {
   isbn?: string;
 }
 
-const particle = "(?:(?:van|von|de|der|den|del|della|la|le|du|di|da|dos|bin|al|el|st\\.?)\\s)*";
+const particle = '(?:(?:van|von|de|der|den|del|della|la|le|du|di|da|dos|bin|al|el|st\\.?)\\s)*';
 const surname = "\\p{Lu}[\\p{L}'’`-]*\\p{L}";
 const initials = '(?:\\p{Lu}\\.\\s?(?:-?\\p{Lu}\\.\\s?)*)';
 /** "C. W. Probst", "K. S. McKinley", "Andreas Gal", "Mary K. Smith". */
-const givenFirstName = new RegExp(`^(?:${initials}|\\p{Lu}\\p{Ll}+(?:\\s${initials})?\\s?)\\s?${particle}${surname}(?:\\s(?:Jr|Sr)\\.?|\\s(?:II|III|IV))?$`, 'u');
+const givenFirstName = new RegExp(
+  `^(?:${initials}|\\p{Lu}\\p{Ll}+(?:\\s${initials})?\\s?)\\s?${particle}${surname}(?:\\s(?:Jr|Sr)\\.?|\\s(?:II|III|IV))?$`,
+  'u',
+);
 /** "Gal, A." and "Turing, Alan M." (reversed, as APA and Harvard print them). */
 const reversedName = new RegExp(`${particle}${surname}(?:\\s${surname})?,\\s(?:${initials}|\\p{Lu}\\p{Ll}+(?:\\s${initials})?)`, 'gu');
 
@@ -48,7 +51,10 @@ function lastYear(text: string): number | undefined {
 /** Splits "A. Aho, R. Sethi, and J. Ullman" and accepts it only if every part is a name. */
 function initialsFirstAuthors(segment: string): string[] | undefined {
   const cleaned = segment.replace(/,?\s+et al\.?$/, '').trim();
-  const parts = cleaned.split(/\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+/).map((p) => p.trim()).filter(Boolean);
+  const parts = cleaned
+    .split(/\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!parts.length || parts.length > 60) return undefined;
   return parts.every((p) => givenFirstName.test(p)) ? parts : undefined;
 }
@@ -138,7 +144,7 @@ export function parseCitation(raw: string): ParsedCitation | undefined {
   }
   if (!parsed.authors.length) {
     const end = authorsEnd(body);
-    const authors = end > 0 ? initialsFirstAuthors(body.slice(0, end)) ?? reversedAuthors(body.slice(0, end)) : undefined;
+    const authors = end > 0 ? (initialsFirstAuthors(body.slice(0, end)) ?? reversedAuthors(body.slice(0, end))) : undefined;
     if (authors) {
       parsed.authors = authors;
       body = body.slice(end + 1).trim();

@@ -11,7 +11,11 @@ import { rawPdfText } from './pdf-text.test-helper';
 import { fixturePath } from '../../test/fixture-path';
 
 /** Letters and digits only: line breaks, hyphenation and spacing do not decide whether text is "in the document". */
-const squash = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const squash = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 function assertAllFromDocument(refs: FoundReference[], documentText: string) {
   const haystack = squash(documentText);
@@ -81,7 +85,11 @@ describe('bibliography of tracemonkey.pdf (raw pdfjs text)', () => {
       publisher: 'Proceedings of the International Conference on Virtual Execution Environments',
     });
     const luajit = refs.find((r) => r.url.includes('lua-users.org'));
-    expect(luajit).toMatchObject({ title: 'LuaJIT roadmap 2008', url: 'http://lua-users.org/lists/lua-l/2008-02/msg00051.html', authors: [] });
+    expect(luajit).toMatchObject({
+      title: 'LuaJIT roadmap 2008',
+      url: 'http://lua-users.org/lists/lua-l/2008-02/msg00051.html',
+      authors: [],
+    });
     expect(luajit?.year).toBeUndefined();
   });
 });
@@ -128,7 +136,8 @@ describe('citation styles', () => {
   });
 
   it('numbered "1." entries and hyphenated line breaks', () => {
-    const section = '1. Turing, A. M. (1950). Computing machinery and intel-\nligence. Mind, 59(236), 433–460.\n2. Shannon, C. E. (1948). A mathematical theory of communication. Bell System Technical Journal, 27, 379–423.';
+    const section =
+      '1. Turing, A. M. (1950). Computing machinery and intel-\nligence. Mind, 59(236), 433–460.\n2. Shannon, C. E. (1948). A mathematical theory of communication. Bell System Technical Journal, 27, 379–423.';
     const entries = splitBibliography(section);
     expect(entries).toHaveLength(2);
     expect(parseCitation(entries[0])).toMatchObject({ title: 'Computing machinery and intelligence', venue: 'Mind', year: 1950 });
@@ -136,14 +145,16 @@ describe('citation styles', () => {
   });
 
   it('unnumbered entries separated by the start of the next author', () => {
-    const section = 'Aho, A., Sethi, R. (1986). Compilers. Addison-Wesley.\nKnuth, D. E. (1968). The Art of Computer\nProgramming. Addison-Wesley.';
+    const section =
+      'Aho, A., Sethi, R. (1986). Compilers. Addison-Wesley.\nKnuth, D. E. (1968). The Art of Computer\nProgramming. Addison-Wesley.';
     const entries = splitBibliography(section);
     expect(entries).toHaveLength(2);
     expect(parseCitation(entries[1])?.title).toBe('The Art of Computer Programming');
   });
 
   it('finds identifiers in running text: DOIs, arXiv ids, valid ISBNs only', () => {
-    const text = 'As shown in doi:10.1000/xyz123, and arXiv:2106.01234v2. The book ISBN 978-0-306-40615-7 is valid; ISBN 978-0-306-40615-8 is not. See https://example.org/page.';
+    const text =
+      'As shown in doi:10.1000/xyz123, and arXiv:2106.01234v2. The book ISBN 978-0-306-40615-7 is valid; ISBN 978-0-306-40615-8 is not. See https://example.org/page.';
     const refs = findDocumentReferences([{ text, blocks: [] }]);
     // A bare link ("See https://example.org/page.") names no work: it is no reference.
     expect(refs.map((r) => r.doi ?? r.arxivId ?? r.isbn ?? r.url)).toEqual(['10.1000/xyz123', '2106.01234', '9780306406157']);

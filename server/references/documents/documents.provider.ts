@@ -99,7 +99,8 @@ function looseIdentifiers(text: string, known: FoundReference[]): FoundReference
 }
 
 /** Private file stores, local addresses and pictures: never a work to cite. */
-const notAWorkUrl = /(onedrive\.live\.com|1drv\.ms|sharepoint\.com|drive\.google\.com\/(file|open)|docs\.google\.com\/(document|spreadsheets|presentation)\/d|dropbox\.com|box\.com\/s\/|localhost|127\.0\.0\.1|\.(png|jpe?g|gif|svg|webp)(\?|$))/i;
+const notAWorkUrl =
+  /(onedrive\.live\.com|1drv\.ms|sharepoint\.com|drive\.google\.com\/(file|open)|docs\.google\.com\/(document|spreadsheets|presentation)\/d|dropbox\.com|box\.com\/s\/|localhost|127\.0\.0\.1|\.(png|jpe?g|gif|svg|webp)(\?|$))/i;
 /** Page furniture around a link: a copyright line or a site footer names no work. */
 const furnitureLine = /©|copyright|all rights reserved|terms of (use|service)|privacy policy|powered by/i;
 
@@ -112,7 +113,11 @@ export function titleForLink(line: string, url: string): string | undefined {
   if (!line || furnitureLine.test(line)) return undefined;
   const quoted = /[“"]([^”"]{4,200}?)[.,]?[”"]/.exec(line);
   if (quoted && /\p{L}{3}/u.test(quoted[1])) return quoted[1].trim();
-  const rest = line.replace(url, ' ').replace(/https?:\/\/\S+/g, ' ').replace(/\s+/g, ' ').trim();
+  const rest = line
+    .replace(url, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const citation = /^\p{Lu}[\p{L}'’-]+,\s+(?:\p{Lu}[\p{L}.'’-]*\s*){1,3}[.,]\s+(.{8,160}?)[.,]?\s*(?:\(|\d{4}|$)/u.exec(rest);
   if (citation && citation[1].split(/\s+/).length >= 2) return citation[1].replace(/[.,;:]+$/, '').trim();
   return undefined;

@@ -5,10 +5,15 @@ const doc = (text: string) => ({ text, blocks: [{ kind: 'paragraph' as const, te
 
 describe('links as references', () => {
   it('takes the title from the sentence that names the work', () => {
-    expect(titleForLink('Wilson, Gray. “The Story of 256.” http://256.com/. Last modified 2002.', 'http://256.com/')).toBe('The Story of 256');
-    expect(titleForLink('Saive, Rani. 13 Linux Network Configuration and Troubleshooting Commands (2012) https://www.tecmint.com/x/', 'https://www.tecmint.com/x/')).toBe(
-      '13 Linux Network Configuration and Troubleshooting Commands',
+    expect(titleForLink('Wilson, Gray. “The Story of 256.” http://256.com/. Last modified 2002.', 'http://256.com/')).toBe(
+      'The Story of 256',
     );
+    expect(
+      titleForLink(
+        'Saive, Rani. 13 Linux Network Configuration and Troubleshooting Commands (2012) https://www.tecmint.com/x/',
+        'https://www.tecmint.com/x/',
+      ),
+    ).toBe('13 Linux Network Configuration and Troubleshooting Commands');
   });
 
   it('never makes a reference of a bare link, a private file store, a picture or a footer', () => {

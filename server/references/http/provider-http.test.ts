@@ -44,8 +44,10 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const json = (body: string, status = 200, headers: Record<string, string> = {}) => (_: IncomingMessage, res: ServerResponse) =>
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+const json =
+  (body: string, status = 200, headers: Record<string, string> = {}) =>
+  (_: IncomingMessage, res: ServerResponse) =>
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
 
 function client(overrides: Partial<ProviderHttpOptions> = {}) {
   return new ProviderHttp({ provider: 'test', bucket: new TokenBucket(50, 50), timeoutMs: 2000, backoffMs: 20, ...overrides });
@@ -71,14 +73,18 @@ describe('ProviderHttp against a local server replaying recorded bodies', () => 
   });
 
   it('reads arXiv Atom as text', async () => {
-    routes.set('/api/query', (_, res) => res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(fixture('arxiv-api-query-all-electron-max1-docs.xml')));
+    routes.set('/api/query', (_, res) =>
+      res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(fixture('arxiv-api-query-all-electron-max1-docs.xml')),
+    );
     const body = await client().getText(`${base}/api/query?search_query=all:electron`);
     expect(mapArxivResponse(body).references[0].arxivId).toBe('hep-ex/0307015');
   });
 
   it('waits as long as Retry-After says on a 429, then succeeds', async () => {
     routes.set('/limited', (req, res, hit) =>
-      hit === 1 ? json('{"error":"slow down"}', 429, { 'retry-after': '1' })(req, res) : json(fixture('crossref-work-single-doi-habanero.json'))(req, res),
+      hit === 1
+        ? json('{"error":"slow down"}', 429, { 'retry-after': '1' })(req, res)
+        : json(fixture('crossref-work-single-doi-habanero.json'))(req, res),
     );
     const started = Date.now();
     const body = await client().getJson(`${base}/limited`);
@@ -166,7 +172,11 @@ describe('the reference_cache table in front of a provider', () => {
 
   it('answers a repeated request from the cache, keyed without credentials', async () => {
     routes.set('/cached', json(fixture('crossref-works-select-DOI-title-habanero.json')));
-    const cached = client({ cache: databaseCache(database.db), cacheTtlMs: 60_000, sign: (u) => (u.searchParams.set('api_key', 'sekrit'), u) });
+    const cached = client({
+      cache: databaseCache(database.db),
+      cacheTtlMs: 60_000,
+      sign: (u) => (u.searchParams.set('api_key', 'sekrit'), u),
+    });
     const first = await cached.getJson(`${base}/cached?query=ecology`);
     const second = await cached.getJson(`${base}/cached?query=ecology`);
     expect(second).toEqual(first);

@@ -15,7 +15,11 @@ function elements(xml: string, tag: string): string[] {
 
 function inner(element: string): string {
   const m = /^<[^>]*>([\s\S]*)<\/[^>]+>$/.exec(element);
-  return m ? decodeEntities(m[1].replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')).replace(/\s+/g, ' ').trim() : '';
+  return m
+    ? decodeEntities(m[1].replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1'))
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
 }
 
 function text(xml: string, tag: string): string {
@@ -36,7 +40,9 @@ export function mapArxivEntry(entry: string): FoundReference | string {
   if (!title) return 'no title';
   const found = emptyFound('arxiv');
   found.title = title;
-  found.authors = elements(entry, 'author').map((a) => text(a, 'name')).filter(Boolean);
+  found.authors = elements(entry, 'author')
+    .map((a) => text(a, 'name'))
+    .filter(Boolean);
   found.year = toYear(text(entry, 'published'));
   found.publisher = text(entry, 'arxiv:journal_ref') || 'arXiv';
   const doi = text(entry, 'arxiv:doi');

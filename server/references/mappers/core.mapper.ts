@@ -21,7 +21,10 @@ export const coreWork = z.object({
 
 /** CORE copies publisher names from OAI records, sometimes still quoted: "'WHO Press'". */
 function unquote(text: string): string {
-  return text.trim().replace(/^'(.*)'$/, '$1').trim();
+  return text
+    .trim()
+    .replace(/^'(.*)'$/, '$1')
+    .trim();
 }
 
 export function mapCoreWork(raw: unknown): FoundReference | string {

@@ -14,9 +14,7 @@ export const crossrefWork = z.object({
   title: textOrList,
   subtitle: textOrList,
   type: z.string().nullish(),
-  author: z
-    .array(z.object({ given: z.string().nullish(), family: z.string().nullish(), name: z.string().nullish() }))
-    .nullish(),
+  author: z.array(z.object({ given: z.string().nullish(), family: z.string().nullish(), name: z.string().nullish() })).nullish(),
   'container-title': textOrList,
   publisher: z.string().nullish(),
   abstract: z.string().nullish(),
@@ -50,13 +48,11 @@ export function mapCrossrefWork(raw: unknown): FoundReference | string {
   const found = emptyFound('crossref');
   const subtitle = stripMarkup(first(work.subtitle));
   found.title = subtitle && !title.includes(subtitle) ? `${title}: ${subtitle}` : title;
-  found.authors = (work.author ?? [])
-    .map((a) => (a.name ?? [a.given, a.family].filter(Boolean).join(' ')).trim())
-    .filter(Boolean);
+  found.authors = (work.author ?? []).map((a) => (a.name ?? [a.given, a.family].filter(Boolean).join(' ')).trim()).filter(Boolean);
   found.year = yearOf(work);
   found.publisher = stripMarkup(first(work['container-title'])) || work.publisher?.trim() || '';
   if (work.DOI && isDoi(work.DOI)) found.doi = normalizeDoi(work.DOI);
-  found.url = found.doi ? `https://doi.org/${found.doi}` : work.URL ?? '';
+  found.url = found.doi ? `https://doi.org/${found.doi}` : (work.URL ?? '');
   if (work.abstract) found.description = clip(stripMarkup(work.abstract));
   return found;
 }

@@ -145,7 +145,12 @@ describe('other mappers', () => {
     const bulk = mapSemanticScholarResponse(JSON.parse(read('semanticscholar-paper-search-bulk-peneira-docsample.json')));
     for (const r of bulk.references) expect(r.arxivId).toBeUndefined();
     const turing = mapSemanticScholarResponse(JSON.parse(read('semanticscholar-paper-single-fullfields-sspy.json'))).references[0];
-    expect(turing).toMatchObject({ title: 'Computing Machinery and Intelligence', year: 1950, doi: '10.1093/mind/lix.236.433', publisher: 'Mind' });
+    expect(turing).toMatchObject({
+      title: 'Computing Machinery and Intelligence',
+      year: 1950,
+      doi: '10.1093/mind/lix.236.433',
+      publisher: 'Mind',
+    });
   });
 
   it('CORE: "Family, Given" names turned around, journal title preferred, quoted publishers unquoted', () => {

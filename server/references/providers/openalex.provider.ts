@@ -4,7 +4,8 @@ import { TokenBucket } from '../http/token-bucket';
 import { mapOpenAlexResponse } from '../mappers/openalex.mapper';
 import { indexProvider } from './index-provider';
 
-const fields = 'id,doi,title,display_name,publication_year,type,is_retracted,is_paratext,primary_location,authorships,abstract_inverted_index';
+const fields =
+  'id,doi,title,display_name,publication_year,type,is_retracted,is_paratext,primary_location,authorships,abstract_inverted_index';
 
 /** OpenAlex: about 10 requests a second for everyone (its documented limit). */
 export function createOpenAlexProvider(config: Config, cache?: ResponseCache) {

@@ -30,5 +30,11 @@ export function keepGivenCitations(text: string, allowed: Set<string>, opts: { k
     removed.push(inner);
     return '';
   });
-  return { text: out.replace(/\s+([.,;:!?])/g, '$1').replace(/\s{2,}/g, ' ').trim(), removed };
+  return {
+    text: out
+      .replace(/\s+([.,;:!?])/g, '$1')
+      .replace(/\s{2,}/g, ' ')
+      .trim(),
+    removed,
+  };
 }

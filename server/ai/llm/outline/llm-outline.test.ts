@@ -16,15 +16,44 @@ import { scriptedModel } from '../../../test/scripted-model';
 import { fixturePath } from '../../../test/fixture-path';
 
 const references: Reference[] = [
-  { title: 'Dynamo: a transparent dynamic optimization system', authors: 'Bala, Duesterwald, Banerjia', year: '2000', publisher: 'PLDI', url: '', description: '', approved: true, key: 'R1' },
-  { title: 'HotpathVM: an effective JIT compiler for resource-constrained devices', authors: 'Gal, Probst, Franz', year: '2006', publisher: 'VEE', url: '', description: '', approved: true, key: 'R2' },
+  {
+    title: 'Dynamo: a transparent dynamic optimization system',
+    authors: 'Bala, Duesterwald, Banerjia',
+    year: '2000',
+    publisher: 'PLDI',
+    url: '',
+    description: '',
+    approved: true,
+    key: 'R1',
+  },
+  {
+    title: 'HotpathVM: an effective JIT compiler for resource-constrained devices',
+    authors: 'Gal, Probst, Franz',
+    year: '2006',
+    publisher: 'VEE',
+    url: '',
+    description: '',
+    approved: true,
+    key: 'R2',
+  },
 ];
 
 const plan: LlmOutlinePlan = {
   title: 'Tracing JIT Compilation',
   chapters: [
-    { title: 'Trace Trees', summary: 'How traces and trace trees are recorded.', sections: [{ title: 'Typed Traces', focus: 'type maps and guards' }, { title: 'Blacklisting', focus: 'giving up on traces that fail' }] },
-    { title: 'Nested Trace Trees', summary: 'Tracing nested loops.', sections: [{ title: 'Nesting Algorithm', focus: 'calling inner trees' }] },
+    {
+      title: 'Trace Trees',
+      summary: 'How traces and trace trees are recorded.',
+      sections: [
+        { title: 'Typed Traces', focus: 'type maps and guards' },
+        { title: 'Blacklisting', focus: 'giving up on traces that fail' },
+      ],
+    },
+    {
+      title: 'Nested Trace Trees',
+      summary: 'Tracing nested loops.',
+      sections: [{ title: 'Nesting Algorithm', focus: 'calling inner trees' }],
+    },
   ],
 };
 
@@ -46,7 +75,12 @@ describe('llm engine with a scripted model', () => {
     const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/tracemonkey.pdf'))), 'tracemonkey.pdf');
     const chunks = chunkDocument(doc).map((c, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: c.headingPath, text: c.text }));
     material = { sources: [{ id: 1, filename: 'tracemonkey.pdf', mime: doc.mime, text: doc.text, document: doc }], chunks };
-    embedder = createEmbedder({ embeddingsProvider: 'local', embeddingsBaseUrl: undefined, embeddingsApiKey: undefined, embeddingsModel: undefined });
+    embedder = createEmbedder({
+      embeddingsProvider: 'local',
+      embeddingsBaseUrl: undefined,
+      embeddingsApiKey: undefined,
+      embeddingsModel: undefined,
+    });
   }, 60_000);
   afterAll(() => embedder?.close());
 
@@ -82,16 +116,25 @@ describe('llm engine with a scripted model', () => {
     const { model } = scriptedModel(['{"title": "x", "chapters": "not a list"}']);
     const err = await llmOutline(model, context(), { topic: 'trace trees', references }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ code: 'PROVIDER_ERROR', status: 502, message: 'The language model returned a malformed outline. Please try again.' });
+    expect(err).toMatchObject({
+      code: 'PROVIDER_ERROR',
+      status: 502,
+      message: 'The language model returned a malformed outline. Please try again.',
+    });
     const { model: broken } = scriptedModel(['this is not JSON at all']);
     await expect(llmOutline(broken, context(), { topic: 'x', references: [] })).rejects.toMatchObject({ code: 'PROVIDER_ERROR' });
   });
 
-  it('applies the assistant\'s operations with the shared outline operations, or changes nothing', async () => {
+  it("applies the assistant's operations with the shared outline operations, or changes nothing", async () => {
     const book: TextbookContent = {
       title: 'T',
       references: [],
-      chapters: ['A', 'B', 'C'].map((t) => ({ id: `c${t}`, title: t, content: `<p>${t} intro.</p>`, sections: [{ id: `s${t}`, title: `${t}1`, content: `<p>${t} text.</p>` }] })),
+      chapters: ['A', 'B', 'C'].map((t) => ({
+        id: `c${t}`,
+        title: t,
+        content: `<p>${t} intro.</p>`,
+        sections: [{ id: `s${t}`, title: `${t}1`, content: `<p>${t} text.</p>` }],
+      })),
     };
     const moved: LlmAssistantReply = { message: 'Moved chapter 3 first', operations: [{ op: 'moveChapter', chapter: 3, position: 1 }] };
     const { model, prompts } = scriptedModel([moved]);

@@ -12,7 +12,10 @@ export function toProviderError(err: unknown, what: string): AppError {
   }
   if (RetryError.isInstance(err) || APICallError.isInstance(err)) {
     const status = APICallError.isInstance(err) ? err.statusCode : undefined;
-    return new AppError('PROVIDER_ERROR', `The language model could not be reached${status ? ` (status ${status})` : ''}. Please try again.`);
+    return new AppError(
+      'PROVIDER_ERROR',
+      `The language model could not be reached${status ? ` (status ${status})` : ''}. Please try again.`,
+    );
   }
   return new AppError('PROVIDER_ERROR', `The language model failed to produce the ${what}. Please try again.`);
 }

@@ -14,7 +14,7 @@ export function numberMaterial(chunks: RetrievedChunk[], references: Reference[]
   const keys = new Set<string>();
   const lines: string[] = [];
   if (chunks.length) {
-    lines.push('Source excerpts from the user\'s material:');
+    lines.push("Source excerpts from the user's material:");
     chunks.forEach((c, i) => {
       const key = `S${i + 1}`;
       keys.add(key);

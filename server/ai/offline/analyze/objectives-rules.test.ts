@@ -14,8 +14,25 @@ describe('objectives at extraction', () => {
   });
 
   it('turns a heading asked as a question into the skill it asks for', () => {
-    const view = { titles: [], sections: [{ heading: 'How do we calculate p-values…?', level: 2, words: 200 }, { heading: 'What is a residual?', level: 2, words: 150 }], texts: [text], totalWords: 400 };
-    const objectives = buildObjectives(view as never, [{ phrase: 'line', score: 9 }, { phrase: 'data', score: 8 }, { phrase: 'residual', score: 5 }], 'Linear Regression', text);
+    const view = {
+      titles: [],
+      sections: [
+        { heading: 'How do we calculate p-values…?', level: 2, words: 200 },
+        { heading: 'What is a residual?', level: 2, words: 150 },
+      ],
+      texts: [text],
+      totalWords: 400,
+    };
+    const objectives = buildObjectives(
+      view as never,
+      [
+        { phrase: 'line', score: 9 },
+        { phrase: 'data', score: 8 },
+        { phrase: 'residual', score: 5 },
+      ],
+      'Linear Regression',
+      text,
+    );
     expect(objectives).toContain('Explain how to calculate p-values');
     expect(objectives).toContain('Explain what a residual is');
     expect(objectives.join(' ')).not.toMatch(/\b(line|data)\b/);

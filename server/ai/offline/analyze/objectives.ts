@@ -2,9 +2,21 @@ import type { Keyphrase } from '../../../core/nlp';
 import { frameHeading, type MaterialView } from './material-view';
 
 /** Every objective starts with one of these (measurable action verbs, Bloom's taxonomy). */
-export const actionVerbs = ['Explain', 'Describe', 'Compare', 'Apply', 'Analyze', 'Evaluate', 'Define', 'Identify', 'Summarize', 'Design'] as const;
+export const actionVerbs = [
+  'Explain',
+  'Describe',
+  'Compare',
+  'Apply',
+  'Analyze',
+  'Evaluate',
+  'Define',
+  'Identify',
+  'Summarize',
+  'Design',
+] as const;
 
-const processWords = /(algorithm|method|procedure|process|formation|construction|implementation|recording|allocation|optimi[sz]ation|compilation|calculation|derivation|technique|workflow|protocol)/i;
+const processWords =
+  /(algorithm|method|procedure|process|formation|construction|implementation|recording|allocation|optimi[sz]ation|compilation|calculation|derivation|technique|workflow|protocol)/i;
 const evaluationWords = /(evaluation|results|performance|benchmark|experiment|measurement|analysis)/i;
 const comparisonWords = /(comparison|versus|vs\.?|related|alternatives|differences)/i;
 const designWords = /(design|architecture|model|framework|structure)/i;
@@ -15,7 +27,10 @@ function lowerFirst(text: string): string {
 
 /** "Key Definitions" -> "key definitions" (Title Case headings read as shouting mid-sentence); acronyms and names stay. */
 function headingPhrase(heading: string): string {
-  const words = heading.replace(/[.:]+$/, '').replace(/^(the|a|an)\s+/i, '').split(/\s+/);
+  const words = heading
+    .replace(/[.:]+$/, '')
+    .replace(/^(the|a|an)\s+/i, '')
+    .split(/\s+/);
   const titleCase = words.length > 1 && words.filter((w) => /^\p{Lu}\p{Ll}/u.test(w)).length >= Math.ceil(words.length / 2);
   return titleCase ? words.map((w) => (/^\p{Lu}\p{Ll}+$/u.test(w) ? w.toLowerCase() : w)).join(' ') : lowerFirst(words.join(' '));
 }
@@ -27,7 +42,10 @@ function escapeRegExp(text: string): string {
 /** True when the text says what the term is: "A regression line is ...", "Gradients are ...", "... is called a gradient". */
 export function isDefinedIn(term: string, text: string): boolean {
   const t = escapeRegExp(term);
-  const defines = new RegExp(`(?:^|[.!?:]\\s+|\\n)(?:an?\\s+|the\\s+)?${t}(?:e?s)?\\s+(?:is|are|refers to|means|denotes)\\s+(?:an?|the|defined|called|used|known|one|any|a set|the set)\\b`, 'i');
+  const defines = new RegExp(
+    `(?:^|[.!?:]\\s+|\\n)(?:an?\\s+|the\\s+)?${t}(?:e?s)?\\s+(?:is|are|refers to|means|denotes)\\s+(?:an?|the|defined|called|used|known|one|any|a set|the set)\\b`,
+    'i',
+  );
   const called = new RegExp(`\\b(?:is|are) (?:called|known as|defined as) (?:an?\\s+|the\\s+)?${t}\\b`, 'i');
   if (defines.test(text) || called.test(text)) return true;
   // A term of two or more words that a sentence is about ("The Calvin cycle fixes ...") is a concept of the material too.
@@ -68,7 +86,10 @@ export function buildObjectives(view: MaterialView, phrases: Keyphrase[], topic:
   const out: string[] = [];
   const seen = new Set<string>();
   const push = (text: string) => {
-    const key = text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    const key = text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
     if (!seen.has(key) && out.length < 8) {
       seen.add(key);
       out.push(text);
@@ -97,7 +118,11 @@ export function buildObjectives(view: MaterialView, phrases: Keyphrase[], topic:
   }
   // A material too thin for three distinct objectives still gets three, from its topic.
   const fallback = topic || 'the material';
-  for (const text of [`Summarize the main ideas of ${fallback}`, `Explain the key terms used in ${fallback}`, `Apply the ideas of ${fallback} to a new example`]) {
+  for (const text of [
+    `Summarize the main ideas of ${fallback}`,
+    `Explain the key terms used in ${fallback}`,
+    `Apply the ideas of ${fallback} to a new example`,
+  ]) {
     if (out.length >= 3) break;
     push(text);
   }

@@ -39,7 +39,9 @@ export function buildSuggestions(view: MaterialView, phrases: Keyphrase[], fullT
   });
   const thin = withSubsections.filter((s) => s.words < 60 && !frameHeading.test(s.heading) && s.heading.length > 2);
   for (const s of thin.slice(0, 2)) {
-    out.push(`The section "${s.heading}" has only ${s.words} words of material; add an explanation or an example so its textbook section is not thin.`);
+    out.push(
+      `The section "${s.heading}" has only ${s.words} words of material; add an explanation or an example so its textbook section is not thin.`,
+    );
   }
 
   const sentences = splitSentences(fullText.slice(0, 400_000));

@@ -19,7 +19,10 @@ function usableTitle(title: string): boolean {
 /** "plate_tectonics-notes.docx" -> "Plate Tectonics Notes"; '' when the stem has no letters. */
 export function filenameTopic(filename: string): string {
   const stem = filename.replace(/^.*[\\/]/, '').replace(/\.[a-z0-9]{2,5}$/i, '');
-  const words = stem.replace(/[_\-.+]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  const words = stem
+    .replace(/[_\-.+]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim();
   return /[a-z]/i.test(words) ? toTitleCase(words) : '';
 }
 

@@ -15,7 +15,9 @@ export const capabilities =
 
 function describeOutline(book: TextbookContent): string {
   if (book.chapters.length === 0) return 'The outline has no chapters yet.';
-  const list = book.chapters.map((c, i) => `${i + 1}. ${c.title}${c.sections.length ? ` (${c.sections.length} section${c.sections.length === 1 ? '' : 's'})` : ''}`);
+  const list = book.chapters.map(
+    (c, i) => `${i + 1}. ${c.title}${c.sections.length ? ` (${c.sections.length} section${c.sections.length === 1 ? '' : 's'})` : ''}`,
+  );
   return `The outline has ${book.chapters.length} chapter${book.chapters.length === 1 ? '' : 's'}: ${list.join('; ')}.`;
 }
 
@@ -27,9 +29,13 @@ function describeOutline(book: TextbookContent): string {
 export async function answerQuestion(input: { message: string; book: TextbookContent; retriever: Retriever }): Promise<string> {
   const q = input.message.trim();
   if (/^(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(q) && q.split(/\s+/).length <= 4) return `Hello! ${capabilities}`;
-  if (/^(thanks|thank you|great|perfect|ok|okay)\b/i.test(q) && q.split(/\s+/).length <= 4) return 'Glad to help. Ask me for any other change to the outline.';
+  if (/^(thanks|thank you|great|perfect|ok|okay)\b/i.test(q) && q.split(/\s+/).length <= 4)
+    return 'Glad to help. Ask me for any other change to the outline.';
   if (/\b(help|what can you do|how do i use|what do you do)\b/i.test(q)) return capabilities;
-  if (/\b(how many|list|what are|show|which)\b.*\b(chapters?|sections?|outline|structure)\b|\b(outline|structure)\b.*\?$/i.test(q) && !/\babout\b/i.test(q)) {
+  if (
+    /\b(how many|list|what are|show|which)\b.*\b(chapters?|sections?|outline|structure)\b|\b(outline|structure)\b.*\?$/i.test(q) &&
+    !/\babout\b/i.test(q)
+  ) {
     return describeOutline(input.book);
   }
 
@@ -82,7 +88,10 @@ const maxPlaces = 3;
 
 /** "What is a Markov chain?", "define entropy", "explain the Calvin cycle": the term asked about. */
 function definitionSubject(question: string): string | undefined {
-  const m = /^(?:what\s+(?:is|are|was|were|does)|what's|define|explain|describe|who\s+(?:is|was))\s+(?:an?\s+|the\s+)?(.+?)(?:\s+mean)?\??$/i.exec(question.trim());
+  const m =
+    /^(?:what\s+(?:is|are|was|were|does)|what's|define|explain|describe|who\s+(?:is|was))\s+(?:an?\s+|the\s+)?(.+?)(?:\s+mean)?\??$/i.exec(
+      question.trim(),
+    );
   return m ? m[1].toLowerCase() : undefined;
 }
 
@@ -107,7 +116,9 @@ function summarizeChapter(question: string, book: TextbookContent): string | nul
     const first = fastSentences(htmlToText(s.content))[0];
     return first ? `${s.title}: ${first}` : s.title;
   });
-  const parts = [`Chapter ${found.value + 1}, "${chapter.title}"${chapter.sections.length ? `, has ${chapter.sections.length} section${chapter.sections.length === 1 ? '' : 's'}` : ''}.`];
+  const parts = [
+    `Chapter ${found.value + 1}, "${chapter.title}"${chapter.sections.length ? `, has ${chapter.sections.length} section${chapter.sections.length === 1 ? '' : 's'}` : ''}.`,
+  ];
   if (opening) parts.push(`It opens: "${opening}"`);
   if (sections.length) parts.push(sections.join(' '));
   return truncateWords(parts.join(' '), 900);

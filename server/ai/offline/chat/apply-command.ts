@@ -172,7 +172,10 @@ function moveSectionCommand(content: TextbookContent, command: Extract<Command, 
   if (!from.ok) return fail(from.reason);
   const anchorRef = command.before ?? command.after;
   if (anchorRef) {
-    const anchor = resolveSection(content, anchorRef.chapter ? anchorRef : { ...anchorRef, chapter: { by: 'index', index: from.value.chapter } });
+    const anchor = resolveSection(
+      content,
+      anchorRef.chapter ? anchorRef : { ...anchorRef, chapter: { by: 'index', index: from.value.chapter } },
+    );
     if (!anchor.ok) return fail(anchor.reason);
     const sameChapter = anchor.value.chapter === from.value.chapter;
     let index = anchor.value.section + (command.after ? 1 : 0);

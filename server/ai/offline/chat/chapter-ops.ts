@@ -1,6 +1,17 @@
 import type { Chapter, Section, TextbookContent } from '../../../../common/textbook';
 import { divideBlocks, htmlBlocks, paragraph } from '../compose/html';
-import { chapterLabel, checkChapter, clampPosition, done, fail, move, newChapterId, newSectionId, withChapters, type OpResult } from './op-helpers';
+import {
+  chapterLabel,
+  checkChapter,
+  clampPosition,
+  done,
+  fail,
+  move,
+  newChapterId,
+  newSectionId,
+  withChapters,
+  type OpResult,
+} from './op-helpers';
 
 export function addChapter(
   content: TextbookContent,
@@ -25,7 +36,13 @@ export function removeChapter(content: TextbookContent, index: number): OpResult
   const bad = checkChapter(content, index);
   if (bad) return fail(bad);
   const removed = content.chapters[index];
-  return done(withChapters(content, content.chapters.filter((_, i) => i !== index)), `Removed ${chapterLabel(index, removed)}.`);
+  return done(
+    withChapters(
+      content,
+      content.chapters.filter((_, i) => i !== index),
+    ),
+    `Removed ${chapterLabel(index, removed)}.`,
+  );
 }
 
 export function renameChapter(content: TextbookContent, index: number, title: string): OpResult {
@@ -157,11 +174,12 @@ export function resizeChapters(content: TextbookContent, target: number): OpResu
       }
     }
     if (!split || !split.ok) {
-      return fail(`The chapters do not hold enough sections or paragraphs to make ${target} chapters (I could reach ${current.chapters.length}).`);
+      return fail(
+        `The chapters do not hold enough sections or paragraphs to make ${target} chapters (I could reach ${current.chapters.length}).`,
+      );
     }
     current = split.content;
   }
   const verb = target < start ? 'Merged' : 'Split';
   return done(current, `${verb} chapters to go from ${start} to ${target} chapters.`);
 }
-

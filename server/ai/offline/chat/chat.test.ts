@@ -28,7 +28,11 @@ function outline(): TextbookContent {
 const ask = (message: string, content = outline()) => chat(ctx, { message, topic: 'Tracing JITs', content });
 const ids = (c?: TextbookContent) => c?.chapters.map((ch) => ch.id);
 const titles = (c?: TextbookContent) => c?.chapters.map((ch) => ch.title);
-const text = (c: TextbookContent) => c.chapters.flatMap((ch) => [htmlToText(ch.content), ...ch.sections.map((s) => htmlToText(s.content))]).filter(Boolean).join(' ');
+const text = (c: TextbookContent) =>
+  c.chapters
+    .flatMap((ch) => [htmlToText(ch.content), ...ch.sections.map((s) => htmlToText(s.content))])
+    .filter(Boolean)
+    .join(' ');
 
 describe('offline outline assistant', () => {
   it('adds a chapter titled X', async () => {
@@ -56,7 +60,12 @@ describe('offline outline assistant', () => {
   it('adds a section on Z to chapter 1', async () => {
     const res = await ask('add a section on type specialization to chapter 1');
     const sections = res.updatedContent?.chapters[0].sections ?? [];
-    expect(sections.map((s) => s.title)).toEqual(['Introduction part 1', 'Introduction part 2', 'Introduction part 3', 'Type Specialization']);
+    expect(sections.map((s) => s.title)).toEqual([
+      'Introduction part 1',
+      'Introduction part 2',
+      'Introduction part 3',
+      'Type Specialization',
+    ]);
     expect(sections[3].id).toMatch(/^s_/);
     // No material on the subject: the section is empty for the author and the reply says so.
     expect(sections[3].content).toBe('');
@@ -97,7 +106,9 @@ describe('offline outline assistant', () => {
     expect(unsupported.message).toMatch(/can't do that/);
     const missing = await ask('remove chapter 12');
     expect(missing.updatedContent).toBeUndefined();
-    expect(missing.message).toBe("I couldn't make that change: There is no chapter 12: the outline has 5 chapters. The outline is unchanged.");
+    expect(missing.message).toBe(
+      "I couldn't make that change: There is no chapter 12: the outline has 5 chapters. The outline is unchanged.",
+    );
   });
 
   it('answers questions from the outline it was given', async () => {
@@ -107,8 +118,15 @@ describe('offline outline assistant', () => {
     const grounded = await ask('Where is the worked example of evaluation?');
     expect(grounded.updatedContent).toBeUndefined();
     // The best passages, each quoted and named by where it is.
-    expect(grounded.message).toMatch(/^Your material answers this in \d places \(the closest first\):\n1\. From the section "Evaluation part (\d)" of chapter 5: ".*The second paragraph of Evaluation part \1 gives a worked example\."$/m);
-    expect(grounded.message.split('\n').slice(1).every((line) => /^\d\. From the section "Evaluation part \d" of chapter 5: ".*worked example\."$/.test(line))).toBe(true);
+    expect(grounded.message).toMatch(
+      /^Your material answers this in \d places \(the closest first\):\n1\. From the section "Evaluation part (\d)" of chapter 5: ".*The second paragraph of Evaluation part \1 gives a worked example\."$/m,
+    );
+    expect(
+      grounded.message
+        .split('\n')
+        .slice(1)
+        .every((line) => /^\d\. From the section "Evaluation part \d" of chapter 5: ".*worked example\."$/.test(line)),
+    ).toBe(true);
     const summary = await ask('Summarize chapter 2');
     expect(summary.message).toMatch(/^Chapter 2, "Trace Trees", has 3 sections\. It opens: "Trace Trees opens the chapter\."/);
     const unknown = await ask('Who won the 1998 football world cup?');
@@ -124,7 +142,9 @@ describe('offline outline assistant: free questions', () => {
     book.chapters[1].sections[0].content = '<p>Every trace tree starts at a loop header; trace trees grow as side exits become hot.</p>';
     const res = await chat(ctx, { message: 'What is a trace tree?', topic: 'Tracing JITs', content: book });
     expect(res.updatedContent).toBeUndefined();
-    expect(res.message).toMatch(/^Your material answers this in \d places \(the closest first\):\n1\. From the section "Trace Optimization part 2" of chapter 4: ".*A trace tree is a tree of traces that share one loop header/);
+    expect(res.message).toMatch(
+      /^Your material answers this in \d places \(the closest first\):\n1\. From the section "Trace Optimization part 2" of chapter 4: ".*A trace tree is a tree of traces that share one loop header/,
+    );
     expect(res.message.split('\n').length).toBeLessThanOrEqual(4);
   });
 });

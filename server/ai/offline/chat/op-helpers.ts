@@ -31,7 +31,8 @@ export function chapterLabel(index: number, chapter: Chapter): string {
 export function checkChapter(content: TextbookContent, index: number): string | null {
   const n = content.chapters.length;
   if (n === 0) return 'The outline has no chapters yet.';
-  if (!Number.isInteger(index) || index < 0 || index >= n) return `There is no chapter ${index + 1}: the outline has ${n} chapter${n === 1 ? '' : 's'}.`;
+  if (!Number.isInteger(index) || index < 0 || index >= n)
+    return `There is no chapter ${index + 1}: the outline has ${n} chapter${n === 1 ? '' : 's'}.`;
   return null;
 }
 
@@ -57,4 +58,3 @@ export function move<T>(items: T[], from: number, to: number): T[] {
   copy.splice(to, 0, item);
   return copy;
 }
-

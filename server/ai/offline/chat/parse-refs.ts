@@ -6,11 +6,12 @@ import { NUM, ORD, parseNumber, unquote } from './words';
  * Syntactic only; resolve-refs.ts matches them against the outline.
  */
 export type ChapterRef = { by: 'index'; index: number } | { by: 'last' } | { by: 'title'; title: string };
-export type SectionRef = { chapter?: ChapterRef; section: { by: 'index'; index: number } | { by: 'last' } | { by: 'title'; title: string } };
+export type SectionRef = {
+  chapter?: ChapterRef;
+  section: { by: 'index'; index: number } | { by: 'last' } | { by: 'title'; title: string };
+};
 export type Position =
-  | { kind: 'before' | 'after'; chapter: ChapterRef }
-  | { kind: 'index'; index: number }
-  | { kind: 'first' | 'last' | 'up' | 'down' };
+  { kind: 'before' | 'after'; chapter: ChapterRef } | { kind: 'index'; index: number } | { kind: 'first' | 'last' | 'up' | 'down' };
 
 export function parseChapterRef(phrase: string): ChapterRef | null {
   const p = unquote(phrase.trim().replace(/^(?:the|a)\s+/i, ''));
@@ -37,7 +38,10 @@ export function indexRef(word: string): ChapterRef | null {
 export const OF = `(?:of|in|from|under|inside)`;
 
 export function parseSectionRef(phrase: string): SectionRef | null {
-  const p = phrase.trim().replace(/^(?:the|a)\s+/i, '').replace(/^sections\b/i, 'section');
+  const p = phrase
+    .trim()
+    .replace(/^(?:the|a)\s+/i, '')
+    .replace(/^sections\b/i, 'section');
   let m = /^section\s+(\d{1,3})\.(\d{1,3})$/i.exec(p);
   if (m) return { chapter: { by: 'index', index: Number(m[1]) - 1 }, section: { by: 'index', index: Number(m[2]) - 1 } };
   m = new RegExp(`^(?:section\\s+(${NUM})|(${ORD})\\s+section)(?:\\s+${OF}\\s+(.+))?$`, 'i').exec(p);
@@ -48,7 +52,10 @@ export function parseSectionRef(phrase: string): SectionRef | null {
     const section = /^(last|final)$/i.test(word) ? ({ by: 'last' } as const) : numberIndex(word);
     return section ? { chapter: chapter ?? undefined, section } : null;
   }
-  m = new RegExp(`^section\\s+(?:titled|called|named|on|about)?\\s*(.+?)(?:\\s+${OF}\\s+(chapter\\s+.+|the\\s+.+\\s+chapter|(?:the\\s+)?${ORD}\\s+chapter))?$`, 'i').exec(p);
+  m = new RegExp(
+    `^section\\s+(?:titled|called|named|on|about)?\\s*(.+?)(?:\\s+${OF}\\s+(chapter\\s+.+|the\\s+.+\\s+chapter|(?:the\\s+)?${ORD}\\s+chapter))?$`,
+    'i',
+  ).exec(p);
   if (m) return withChapter(unquote(m[1]), m[2]);
   m = new RegExp(`^(.+?)\\s+section(?:\\s+${OF}\\s+(.+))?$`, 'i').exec(p);
   if (m) return withChapter(unquote(m[1]), m[2]);
@@ -67,7 +74,8 @@ function withChapter(title: string, chapterPhrase: string | undefined): SectionR
   return { chapter: chapter ?? undefined, section: { by: 'title', title } };
 }
 
-export const isSectionPhrase = (p: string) => /\bsections?\b/i.test(p) && !/^(?:the\s+)?chapter\b/i.test(p.replace(/\s+(?:of|in|from)\s+.*$/i, ''));
+export const isSectionPhrase = (p: string) =>
+  /\bsections?\b/i.test(p) && !/^(?:the\s+)?chapter\b/i.test(p.replace(/\s+(?:of|in|from)\s+.*$/i, ''));
 
 export function parsePosition(words: string): Position | null {
   const w = words.trim();
@@ -77,9 +85,16 @@ export function parsePosition(words: string): Position | null {
     if (!chapter) return null;
     return { kind: /^(before|ahead of|in front of|above)$/i.test(m[1]) ? 'before' : 'after', chapter };
   }
-  if (/^(?:to|at|as|into)?\s*(?:the\s+)?(?:very\s+)?(?:beginning|start|front|top|first(?:\s+chapter)?|first position)(?:\s+of\s+the\s+\w+)?$/i.test(w)) return { kind: 'first' };
-  if (/^(?:to|at|as)?\s*(?:the\s+)?(?:very\s+)?(?:end|back|bottom|last(?:\s+chapter)?|last position)(?:\s+of\s+the\s+\w+)?$/i.test(w)) return { kind: 'last' };
-  m = new RegExp(`^(?:to|at|as|into)\\s+(?:the\\s+)?(?:position|place|number|slot|chapter)\\s+(${NUM})$`, 'i').exec(w) ??
+  if (
+    /^(?:to|at|as|into)?\s*(?:the\s+)?(?:very\s+)?(?:beginning|start|front|top|first(?:\s+chapter)?|first position)(?:\s+of\s+the\s+\w+)?$/i.test(
+      w,
+    )
+  )
+    return { kind: 'first' };
+  if (/^(?:to|at|as)?\s*(?:the\s+)?(?:very\s+)?(?:end|back|bottom|last(?:\s+chapter)?|last position)(?:\s+of\s+the\s+\w+)?$/i.test(w))
+    return { kind: 'last' };
+  m =
+    new RegExp(`^(?:to|at|as|into)\\s+(?:the\\s+)?(?:position|place|number|slot|chapter)\\s+(${NUM})$`, 'i').exec(w) ??
     new RegExp(`^(?:to|at|as|into)\\s+(?:the\\s+)?(${ORD})\\s+(?:position|place|chapter|slot)$`, 'i').exec(w) ??
     new RegExp(`^(?:to|at)\\s+(\\d{1,3})$`, 'i').exec(w);
   if (m) {
@@ -91,4 +106,3 @@ export function parsePosition(words: string): Position | null {
   if (/^down(?:\s+one)?$/i.test(w)) return { kind: 'down' };
   return null;
 }
-

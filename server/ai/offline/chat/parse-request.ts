@@ -1,4 +1,15 @@
-import { indexRef, isSectionPhrase, numberIndex, OF, parseChapterRef, parsePosition, parseSectionRef, type ChapterRef, type Position, type SectionRef } from './parse-refs';
+import {
+  indexRef,
+  isSectionPhrase,
+  numberIndex,
+  OF,
+  parseChapterRef,
+  parsePosition,
+  parseSectionRef,
+  type ChapterRef,
+  type Position,
+  type SectionRef,
+} from './parse-refs';
 import { CARD, NUM, ORD, parseNumber, toTitle, unquote } from './words';
 
 export type { ChapterRef, Position, SectionRef } from './parse-refs';
@@ -61,13 +72,26 @@ export function parseRequest(message: string): ParseResult {
 }
 
 function parseCommand(t: string): Command | null {
-  return parseResize(t) ?? parseAddSection(t) ?? parseAddChapter(t) ?? parseRemove(t) ?? parseRename(t) ?? parseSwap(t) ?? parseMove(t) ?? parseSplit(t) ?? parseMerge(t);
+  return (
+    parseResize(t) ??
+    parseAddSection(t) ??
+    parseAddChapter(t) ??
+    parseRemove(t) ??
+    parseRename(t) ??
+    parseSwap(t) ??
+    parseMove(t) ??
+    parseSplit(t) ??
+    parseMerge(t)
+  );
 }
 
 function parseResize(t: string): Command | null {
   if (/^(?:add|insert|remove|delete|drop|split|merge|combine|move)\b/i.test(t)) return null;
-  const m = new RegExp(`^(?:make|turn|restructure|reorgani[sz]e|rearrange|change|reduce|cut|trim|condense|shorten|shrink|expand|grow|increase|split|limit|keep|we\\s+want|i\\s+want|i'?d\\s+like|have|use|give\\s+me|there\\s+should\\s+be|it\\s+should\\s+have|only)\\b.*?\\b(${CARD})\\s+chapters?\\b(?:\\s+(?:total|in total|instead|only|long))?$`, 'i').exec(t) ??
-    new RegExp(`^(${CARD})\\s+chapters(?:\\s+(?:total|in total|instead|only))?$`, 'i').exec(t);
+  const m =
+    new RegExp(
+      `^(?:make|turn|restructure|reorgani[sz]e|rearrange|change|reduce|cut|trim|condense|shorten|shrink|expand|grow|increase|split|limit|keep|we\\s+want|i\\s+want|i'?d\\s+like|have|use|give\\s+me|there\\s+should\\s+be|it\\s+should\\s+have|only)\\b.*?\\b(${CARD})\\s+chapters?\\b(?:\\s+(?:total|in total|instead|only|long))?$`,
+      'i',
+    ).exec(t) ?? new RegExp(`^(${CARD})\\s+chapters(?:\\s+(?:total|in total|instead|only))?$`, 'i').exec(t);
   if (!m) return null;
   const n = parseNumber(m[1]);
   return n === null ? null : { op: 'resizeChapters', count: n };
@@ -76,12 +100,18 @@ function parseResize(t: string): Command | null {
 function parseAddSection(t: string): Command | null {
   const lead = `(?:add|insert|create|include|append|write|put|we\\s+need|i\\s+need|there\\s+should\\s+be)\\s+(?:in\\s+)?(?:a\\s+|an\\s+|another\\s+|one\\s+more\\s+)?(?:new\\s+|short\\s+|brief\\s+)?section`;
   const named = `(?:\\s+(?:titled|called|named|entitled)\\s+|\\s+(?:on|about|covering|regarding|for|discussing|explaining|describing)\\s+|\\s*:\\s*|\\s+)`;
-  let m = new RegExp(`^${lead}${named}(.+?)\\s+(?:to|in|into|under|inside|within|for)\\s+((?:the\\s+)?(?:chapter\\s+.+|.+\\s+chapter|${ORD}\\s+chapter))$`, 'i').exec(t);
+  let m = new RegExp(
+    `^${lead}${named}(.+?)\\s+(?:to|in|into|under|inside|within|for)\\s+((?:the\\s+)?(?:chapter\\s+.+|.+\\s+chapter|${ORD}\\s+chapter))$`,
+    'i',
+  ).exec(t);
   if (m) {
     const chapter = parseChapterRef(m[2]);
     return chapter ? { op: 'addSection', chapter, title: toTitle(m[1]) } : null;
   }
-  m = new RegExp(`^(?:in|to|for)\\s+((?:the\\s+)?(?:chapter\\s+\\S+|${ORD}\\s+chapter|last\\s+chapter))\\s*,?\\s*${lead}${named}(.+)$`, 'i').exec(t);
+  m = new RegExp(
+    `^(?:in|to|for)\\s+((?:the\\s+)?(?:chapter\\s+\\S+|${ORD}\\s+chapter|last\\s+chapter))\\s*,?\\s*${lead}${named}(.+)$`,
+    'i',
+  ).exec(t);
   if (m) {
     const chapter = parseChapterRef(m[1]);
     return chapter ? { op: 'addSection', chapter, title: toTitle(m[2]) } : null;
@@ -92,7 +122,10 @@ function parseAddSection(t: string): Command | null {
 }
 
 function parseAddChapter(t: string): Command | null {
-  const m = /^(?:add|insert|create|include|append|write|we\s+need|i\s+need|there\s+should\s+be)\s+(?:a\s+|an\s+|another\s+|one\s+more\s+)?(?:new\s+)?chapter(?:\s+(?:titled|called|named|entitled)\s+|\s+(?:on|about|covering|regarding|for|discussing|explaining|describing)\s+|\s*:\s*|\s+)(.+)$/i.exec(t);
+  const m =
+    /^(?:add|insert|create|include|append|write|we\s+need|i\s+need|there\s+should\s+be)\s+(?:a\s+|an\s+|another\s+|one\s+more\s+)?(?:new\s+)?chapter(?:\s+(?:titled|called|named|entitled)\s+|\s+(?:on|about|covering|regarding|for|discussing|explaining|describing)\s+|\s*:\s*|\s+)(.+)$/i.exec(
+      t,
+    );
   if (!m) return null;
   let rest = m[1];
   let position: Position | undefined;
@@ -154,7 +187,10 @@ function parseSwap(t: string): Command | null {
 }
 
 function parseMove(t: string): Command | null {
-  let m = /^(?:move|put|place|shift|relocate|bring)\s+(.+?)\s+((?:before|ahead of|in front of|above|after|behind|below|following|to|at|into|up|down)\b.*)$/i.exec(t);
+  let m =
+    /^(?:move|put|place|shift|relocate|bring)\s+(.+?)\s+((?:before|ahead of|in front of|above|after|behind|below|following|to|at|into|up|down)\b.*)$/i.exec(
+      t,
+    );
   if (m) {
     if (isSectionPhrase(m[1])) return parseSectionMove(m[1], m[2]);
     const chapter = parseChapterRef(m[1]);
@@ -162,12 +198,16 @@ function parseMove(t: string): Command | null {
     return chapter && to ? { op: 'moveChapter', chapter, to } : null;
   }
   // "make chapter 4 the first chapter", "make chapter 4 chapter 2"
-  m = new RegExp(`^make\\s+(chapter\\s+\\S+|the\\s+.+?\\s+chapter)\\s+((?:the\\s+)?(?:${ORD})(?:\\s+(?:one|chapter))?|chapter\\s+${NUM})$`, 'i').exec(t);
+  m = new RegExp(
+    `^make\\s+(chapter\\s+\\S+|the\\s+.+?\\s+chapter)\\s+((?:the\\s+)?(?:${ORD})(?:\\s+(?:one|chapter))?|chapter\\s+${NUM})$`,
+    'i',
+  ).exec(t);
   if (m) {
     const chapter = parseChapterRef(m[1]);
     const target = parseChapterRef(m[2]);
     if (!chapter || !target) return null;
-    const to: Position = target.by === 'last' ? { kind: 'last' } : target.by === 'index' ? { kind: 'index', index: target.index } : { kind: 'first' };
+    const to: Position =
+      target.by === 'last' ? { kind: 'last' } : target.by === 'index' ? { kind: 'index', index: target.index } : { kind: 'first' };
     return target.by === 'title' ? null : { op: 'moveChapter', chapter, to };
   }
   return null;
@@ -180,7 +220,9 @@ function parseSectionMove(sectionPhrase: string, rest: string): Command | null {
   if (m) {
     const other = parseSectionRef(m[2]);
     if (!other) return null;
-    return /^(before|ahead of|above)$/i.test(m[1]) ? { op: 'moveSection', section, before: other } : { op: 'moveSection', section, after: other };
+    return /^(before|ahead of|above)$/i.test(m[1])
+      ? { op: 'moveSection', section, before: other }
+      : { op: 'moveSection', section, after: other };
   }
   m = /^(?:to|into|in)\s+(?:the\s+)?(beginning|start|top|end|bottom)\s+of\s+(.+)$/i.exec(rest);
   if (m) {
@@ -198,7 +240,10 @@ function parseSectionMove(sectionPhrase: string, rest: string): Command | null {
 }
 
 function parseSplit(t: string): Command | null {
-  const m = new RegExp(`^(?:split|divide|break)\\s+(?:up\\s+)?(.+?)(?:\\s+(?:up\\s+)?(?:in|into)\\s+(?:two\\s+|2\\s+)?(${NUM})(?:\\s+(?:parts|pieces|chapters|sections|halves))?|\\s+in\\s+(?:half|two))?$`, 'i').exec(t);
+  const m = new RegExp(
+    `^(?:split|divide|break)\\s+(?:up\\s+)?(.+?)(?:\\s+(?:up\\s+)?(?:in|into)\\s+(?:two\\s+|2\\s+)?(${NUM})(?:\\s+(?:parts|pieces|chapters|sections|halves))?|\\s+in\\s+(?:half|two))?$`,
+    'i',
+  ).exec(t);
   if (!m) return null;
   const parts = partsOf(m[2]);
   if (isSectionPhrase(m[1])) {
@@ -210,13 +255,19 @@ function parseSplit(t: string): Command | null {
 }
 
 function parseMerge(t: string): Command | null {
-  let m = new RegExp(`^(?:merge|combine|join|fuse|unite)\\s+(?:the\\s+)?chapters\\s+(${NUM})\\s*(?:,|and|&|with|\\+)\\s*(${NUM})$`, 'i').exec(t);
+  let m = new RegExp(
+    `^(?:merge|combine|join|fuse|unite)\\s+(?:the\\s+)?chapters\\s+(${NUM})\\s*(?:,|and|&|with|\\+)\\s*(${NUM})$`,
+    'i',
+  ).exec(t);
   if (m) {
     const a = indexRef(m[1]);
     const b = indexRef(m[2]);
     return a && b ? { op: 'mergeChapters', a, b } : null;
   }
-  m = new RegExp(`^(?:merge|combine|join|fuse|unite)\\s+(?:the\\s+)?sections\\s+(${NUM})\\s*(?:,|and|&|with|\\+)\\s*(${NUM})\\s+${OF}\\s+(.+)$`, 'i').exec(t);
+  m = new RegExp(
+    `^(?:merge|combine|join|fuse|unite)\\s+(?:the\\s+)?sections\\s+(${NUM})\\s*(?:,|and|&|with|\\+)\\s*(${NUM})\\s+${OF}\\s+(.+)$`,
+    'i',
+  ).exec(t);
   if (m) {
     const chapter = parseChapterRef(m[3]);
     const a = numberIndex(m[1]);

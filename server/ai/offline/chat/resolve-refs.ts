@@ -26,7 +26,10 @@ function bestByTitle(titles: string[], wanted: string, what: string): Resolved<n
   if (!top || top.score < 0.3) return { ok: false, reason: `I couldn't find a ${what} called "${wanted}".` };
   const tied = scored.filter((s) => s.score === top.score);
   if (tied.length > 1) {
-    const names = tied.slice(0, 3).map((s) => `"${titles[s.i]}"`).join(', ');
+    const names = tied
+      .slice(0, 3)
+      .map((s) => `"${titles[s.i]}"`)
+      .join(', ');
     return { ok: false, reason: `"${wanted}" could mean more than one ${what} (${names}). Please give its number.` };
   }
   return { ok: true, value: top.i };
@@ -37,10 +40,15 @@ export function resolveChapter(content: TextbookContent, ref: ChapterRef): Resol
   if (n === 0) return { ok: false, reason: 'The outline has no chapters yet.' };
   if (ref.by === 'last') return { ok: true, value: n - 1 };
   if (ref.by === 'index') {
-    if (ref.index < 0 || ref.index >= n) return { ok: false, reason: `There is no chapter ${ref.index + 1}: the outline has ${n} chapter${n === 1 ? '' : 's'}.` };
+    if (ref.index < 0 || ref.index >= n)
+      return { ok: false, reason: `There is no chapter ${ref.index + 1}: the outline has ${n} chapter${n === 1 ? '' : 's'}.` };
     return { ok: true, value: ref.index };
   }
-  return bestByTitle(content.chapters.map((c) => c.title), ref.title, 'chapter');
+  return bestByTitle(
+    content.chapters.map((c) => c.title),
+    ref.title,
+    'chapter',
+  );
 }
 
 /** A section reference; with no chapter named, searches every chapter by title. */
@@ -58,12 +66,21 @@ export function resolveSection(content: TextbookContent, ref: SectionRef): Resol
       }
       return { ok: true, value: { chapter: chapter.value, section: s.index } };
     }
-    const found = bestByTitle(sections.map((x) => x.title), s.title, 'section');
+    const found = bestByTitle(
+      sections.map((x) => x.title),
+      s.title,
+      'section',
+    );
     return found.ok ? { ok: true, value: { chapter: chapter.value, section: found.value } } : found;
   }
   const s = ref.section;
-  if (s.by !== 'title') return { ok: false, reason: 'Please say which chapter the section is in (for example "section 2 of chapter 3" or "section 3.2").' };
+  if (s.by !== 'title')
+    return { ok: false, reason: 'Please say which chapter the section is in (for example "section 2 of chapter 3" or "section 3.2").' };
   const all = content.chapters.flatMap((c, ci) => c.sections.map((x, si) => ({ ci, si, title: x.title })));
-  const found = bestByTitle(all.map((x) => x.title), s.title, 'section');
+  const found = bestByTitle(
+    all.map((x) => x.title),
+    s.title,
+    'section',
+  );
   return found.ok ? { ok: true, value: { chapter: all[found.value].ci, section: all[found.value].si } } : found;
 }

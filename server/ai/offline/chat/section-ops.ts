@@ -25,7 +25,9 @@ export function removeSection(content: TextbookContent, chapterIndex: number, se
   if (bad) return fail(bad);
   const chapter = content.chapters[chapterIndex];
   const removed = chapter.sections[sectionIndex];
-  const chapters = content.chapters.map((c, i) => (i === chapterIndex ? { ...c, sections: c.sections.filter((_, j) => j !== sectionIndex) } : c));
+  const chapters = content.chapters.map((c, i) =>
+    i === chapterIndex ? { ...c, sections: c.sections.filter((_, j) => j !== sectionIndex) } : c,
+  );
   return done(withChapters(content, chapters), `Removed section "${removed.title}" from chapter ${chapterIndex + 1}.`);
 }
 
@@ -55,7 +57,10 @@ export function moveSection(
     const target = Math.max(0, Math.min(sections.length - 1, to.index));
     if (target === from.section) return fail(`"${section.title}" is already in that place.`);
     const chapters = content.chapters.map((c, i) => (i === from.chapter ? { ...c, sections: move(c.sections, from.section, target) } : c));
-    return done(withChapters(content, chapters), `Moved section "${section.title}" to position ${target + 1} in chapter ${from.chapter + 1}.`);
+    return done(
+      withChapters(content, chapters),
+      `Moved section "${section.title}" to position ${target + 1} in chapter ${from.chapter + 1}.`,
+    );
   }
   const chapters = content.chapters.map((c, i) => {
     if (i === from.chapter) return { ...c, sections: c.sections.filter((_, j) => j !== from.section) };
@@ -66,7 +71,10 @@ export function moveSection(
     }
     return c;
   });
-  return done(withChapters(content, chapters), `Moved section "${section.title}" to chapter ${to.chapter + 1}, "${content.chapters[to.chapter].title}".`);
+  return done(
+    withChapters(content, chapters),
+    `Moved section "${section.title}" to chapter ${to.chapter + 1}, "${content.chapters[to.chapter].title}".`,
+  );
 }
 
 export function splitSection(content: TextbookContent, chapterIndex: number, sectionIndex: number, parts = 2): OpResult {

@@ -24,7 +24,9 @@ export function materialSectionWriter(retriever: Retriever): SectionWriter {
   return async ({ title, chapterTitle, book }) => {
     const chunks = await retriever.search(`${title} ${chapterTitle}`, { limit: 8 });
     if (chunks.length === 0) return null;
-    const { sentences, stats } = buildSourceSentences(chunks.map((c) => ({ text: c.text, headingPath: c.headingPath, sourceId: c.sourceId })));
+    const { sentences, stats } = buildSourceSentences(
+      chunks.map((c) => ({ text: c.text, headingPath: c.headingPath, sourceId: c.sourceId })),
+    );
     const used = UsedSentences.fromHtml(bookHtml(book), splitSentences);
     const query = stats.vectorOf(`${title} ${title} ${chapterTitle}`);
     // Only sentences that share words with the subject: a section on X must be about X.

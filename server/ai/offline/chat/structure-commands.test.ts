@@ -39,9 +39,16 @@ describe('structural requests', () => {
     expect(command('Please remove the third chapter.')).toEqual({ op: 'removeChapters', chapters: [{ by: 'index', index: 2 }] });
     expect(command('delete chapter "Topic 2"')).toEqual({ op: 'removeChapters', chapters: [{ by: 'title', title: 'Topic 2' }] });
     expect(command('move chapter four before chapter two')).toMatchObject({ op: 'moveChapter', to: { kind: 'before' } });
-    expect(command('remove section 2.3')).toEqual({ op: 'removeSection', section: { chapter: { by: 'index', index: 1 }, section: { by: 'index', index: 2 } } });
+    expect(command('remove section 2.3')).toEqual({
+      op: 'removeSection',
+      section: { chapter: { by: 'index', index: 1 }, section: { by: 'index', index: 2 } },
+    });
     expect(command('can you make it 6 chapters?')).toEqual({ op: 'resizeChapters', count: 6 });
-    expect(command('add a section on loop tracing to chapter 1')).toEqual({ op: 'addSection', chapter: { by: 'index', index: 0 }, title: 'Loop Tracing' });
+    expect(command('add a section on loop tracing to chapter 1')).toEqual({
+      op: 'addSection',
+      chapter: { by: 'index', index: 0 },
+      title: 'Loop Tracing',
+    });
     expect(parseRequest('translate the book into French').kind).toBe('unsupported');
     expect(parseRequest('What is a trace tree?').kind).toBe('question');
   });

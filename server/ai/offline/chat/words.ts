@@ -1,12 +1,50 @@
 /** Number words and quoting helpers for reading plain English requests. */
 
 const cardinals = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
 ];
 const ordinals = [
-  'zeroth', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth',
-  'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth',
+  'zeroth',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+  'thirteenth',
+  'fourteenth',
+  'fifteenth',
+  'sixteenth',
+  'seventeenth',
+  'eighteenth',
+  'nineteenth',
+  'twentieth',
 ];
 
 /** Regex source matching a number as digits, a word ("six") or an ordinal ("6th", "sixth"). */
@@ -38,7 +76,10 @@ const quotePairs: Array<[string, string]> = [
 
 /** Removes one pair of surrounding quotes and trailing sentence punctuation. */
 export function unquote(text: string): string {
-  let t = text.trim().replace(/[.!?;,]+$/, '').trim();
+  let t = text
+    .trim()
+    .replace(/[.!?;,]+$/, '')
+    .trim();
   for (const [open, close] of quotePairs) {
     if (t.length >= 2 && t.startsWith(open) && t.endsWith(close)) {
       t = t.slice(1, -1).trim();
@@ -63,7 +104,9 @@ const smallWords = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'in', 'on', 'to
  */
 export function toTitle(text: string): string {
   if (isQuoted(text.trim().replace(/[.!?;,]+$/, ''))) return unquote(text);
-  const t = unquote(text).replace(/\s+/g, ' ').replace(/^(the|a|an)\s+(?=\S)/i, '');
+  const t = unquote(text)
+    .replace(/\s+/g, ' ')
+    .replace(/^(the|a|an)\s+(?=\S)/i, '');
   return t
     .split(' ')
     .map((w, i) => (i > 0 && smallWords.has(w) ? w : /^\p{Ll}/u.test(w) && !/\p{Lu}/u.test(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w))

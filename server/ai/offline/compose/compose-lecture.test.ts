@@ -24,7 +24,12 @@ describe('sentence filter on lecture material', () => {
   });
 
   it('still drops number tables, code and captions', () => {
-    for (const debris of ['3.2 1.5 4.8 12 77 0.5 and 1 2 3 4 5 6.', 'for (var i = 2; i < 100; ++i) { x = y / 2; }', 'Figure 4. x86 snippet for sample program with the loop body shown.', 'x = 3 y = 4 z = 5 w = 6 and v = 7.']) {
+    for (const debris of [
+      '3.2 1.5 4.8 12 77 0.5 and 1 2 3 4 5 6.',
+      'for (var i = 2; i < 100; ++i) { x = y / 2; }',
+      'Figure 4. x86 snippet for sample program with the loop body shown.',
+      'x = 3 y = 4 z = 5 w = 6 and v = 7.',
+    ]) {
       expect(cleanSentence(debris), debris).toBeNull();
     }
   });

@@ -6,9 +6,13 @@ import { UsedSentences } from './used-sentences';
 
 describe('sentence filter', () => {
   it('keeps prose and repairs accents', () => {
-    expect(cleanSentence('Nested loops can be difficult to optimize for tracing VMs.')).toBe('Nested loops can be difficult to optimize for tracing VMs.');
+    expect(cleanSentence('Nested loops can be difficult to optimize for tracing VMs.')).toBe(
+      'Nested loops can be difficult to optimize for tracing VMs.',
+    );
     expect(repairAccents('In a na¨ıve implementation')).toBe('In a naïve implementation');
-    expect(cleanSentence('(12) For example, we would expect loop counters to remain integers.')).toBe('For example, we would expect loop counters to remain integers.');
+    expect(cleanSentence('(12) For example, we would expect loop counters to remain integers.')).toBe(
+      'For example, we would expect loop counters to remain integers.',
+    );
   });
 
   it('drops debris: fragments, broken words, captions, boilerplate, references, code, numbers', () => {
@@ -45,7 +49,13 @@ describe('html helpers', () => {
   it('splits top-level blocks without losing text and divides them evenly', () => {
     const html = '<p>One <strong>two</strong>.</p><ul><li>a</li><li>b</li></ul>loose<p>Three.</p><img src="/api/images/1">';
     const blocks = htmlBlocks(html);
-    expect(blocks).toEqual(['<p>One <strong>two</strong>.</p>', '<ul><li>a</li><li>b</li></ul>', 'loose', '<p>Three.</p>', '<img src="/api/images/1">']);
+    expect(blocks).toEqual([
+      '<p>One <strong>two</strong>.</p>',
+      '<ul><li>a</li><li>b</li></ul>',
+      'loose',
+      '<p>Three.</p>',
+      '<img src="/api/images/1">',
+    ]);
     expect(blocks.join('')).toBe(html);
     const runs = divideBlocks(blocks, 2);
     expect(runs).toHaveLength(2);
@@ -57,10 +67,8 @@ describe('html helpers', () => {
 
 describe('fast sentence splitter', () => {
   it('splits at sentence ends but not after abbreviations, initials or et al.', () => {
-    expect(fastSentences('Trace trees were proposed by Gal et al. (11) in the context of Java. They work, e.g. for loops. A. Gal wrote it.')).toEqual([
-      'Trace trees were proposed by Gal et al. (11) in the context of Java.',
-      'They work, e.g. for loops.',
-      'A. Gal wrote it.',
-    ]);
+    expect(
+      fastSentences('Trace trees were proposed by Gal et al. (11) in the context of Java. They work, e.g. for loops. A. Gal wrote it.'),
+    ).toEqual(['Trace trees were proposed by Gal et al. (11) in the context of Java.', 'They work, e.g. for loops.', 'A. Gal wrote it.']);
   });
 });

@@ -26,9 +26,12 @@ export function fastSentences(text: string): string[] {
       // Only the word before the stop matters: look at a short tail, not the whole run.
       const before = t.slice(Math.max(start, m.index - 40), m.index);
       const lastWord = /([\p{L}.]+)$/u.exec(before)?.[1] ?? '';
-      const isAbbrev = m[0][0] === '.' && (abbreviations.has(lastWord.toLowerCase().replace(/\.$/, '')) || /^\p{Lu}$/u.test(lastWord) || /^(\p{L}\.)+\p{L}$/u.test(lastWord));
+      const isAbbrev =
+        m[0][0] === '.' &&
+        (abbreviations.has(lastWord.toLowerCase().replace(/\.$/, '')) || /^\p{Lu}$/u.test(lastWord) || /^(\p{L}\.)+\p{L}$/u.test(lastWord));
       // "Example 1. A magnetic anomaly ..." : the label belongs to the sentence it introduces.
-      const isLabel = m[0] === '. ' && /\b(?:example|exercise|problem|question|step|case|solution|answer|activity|task)\s+\d+[a-z]?$/i.test(before);
+      const isLabel =
+        m[0] === '. ' && /\b(?:example|exercise|problem|question|step|case|solution|answer|activity|task)\s+\d+[a-z]?$/i.test(before);
       if (isAbbrev || isLabel) continue;
       const sentence = t.slice(start, end).trim();
       if (sentence) out.push(sentence);

@@ -34,7 +34,10 @@ export function paragraph(text: string): string {
 }
 
 export function paragraphsToHtml(paragraphs: string[]): string {
-  return paragraphs.filter((p) => p.trim()).map(paragraph).join('');
+  return paragraphs
+    .filter((p) => p.trim())
+    .map(paragraph)
+    .join('');
 }
 
 const voidTags = new Set(['br', 'hr', 'img', 'wbr', 'input', 'col', 'area', 'source']);

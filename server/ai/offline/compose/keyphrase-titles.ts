@@ -134,7 +134,13 @@ function longerPhrase(word: string, group: PhraseCounts, groupTexts: string[], t
   return null;
 }
 
-function pickTitle(group: PhraseCounts, groupTexts: string[], all: PhraseCounts | undefined, taken: Set<string>, minCount: number): string | null {
+function pickTitle(
+  group: PhraseCounts,
+  groupTexts: string[],
+  all: PhraseCounts | undefined,
+  taken: Set<string>,
+  minCount: number,
+): string | null {
   const takenWords = new Set([...taken].flatMap((t) => t.split(/\s+/)));
   const opening = groupTexts.slice(0, 3).join(' ').toLowerCase();
   const ranked: Array<{ key: string; score: number }> = [];

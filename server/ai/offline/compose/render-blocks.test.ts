@@ -15,7 +15,14 @@ describe('renderBlocks', () => {
         b('list-item', 'Lp norms', { depth: 2 }),
         b('list-item', 'Matrices', { depth: 0 }),
         b('list-item', 'First', { depth: 0, ordered: true }),
-        b('table', 'x y', { rows: [['x', 'y'], ['1', '2']], header: true, caption: 'Table 1: Values' }),
+        b('table', 'x y', {
+          rows: [
+            ['x', 'y'],
+            ['1', '2'],
+          ],
+          header: true,
+          caption: 'Table 1: Values',
+        }),
         b('figure', 'Figure 5.2: A tangent', { caption: 'Figure 5.2: A tangent', image: { sha256: 'abc', mime: 'image/png' } }),
         b('figure', 'Figure 5.3: Not stored', { caption: 'Figure 5.3: Not stored', image: { sha256: 'zzz', mime: 'image/png' } }),
         b('equation', 'f(x) = x^2', { latex: 'f(x) = x^2', label: '(5.1)' }),
@@ -29,8 +36,12 @@ describe('renderBlocks', () => {
       { imageUrls: { abc: '/api/images/7' } },
     );
     expect(html).toContain('<p>The gradient <span data-type="inline-math" data-latex="\\nabla f"></span> points uphill &amp; fast.</p>');
-    expect(html).toContain('<ul><li><p>Vectors</p><ul><li><p>Norms</p><ul><li><p>Lp norms</p></li></ul></li></ul></li><li><p>Matrices</p></li></ul><ol><li><p>First</p></li></ol>');
-    expect(html).toContain('<p><em>Table 1: Values</em></p><table><tbody><tr><th><p>x</p></th><th><p>y</p></th></tr><tr><td><p>1</p></td><td><p>2</p></td></tr></tbody></table>');
+    expect(html).toContain(
+      '<ul><li><p>Vectors</p><ul><li><p>Norms</p><ul><li><p>Lp norms</p></li></ul></li></ul></li><li><p>Matrices</p></li></ul><ol><li><p>First</p></li></ol>',
+    );
+    expect(html).toContain(
+      '<p><em>Table 1: Values</em></p><table><tbody><tr><th><p>x</p></th><th><p>y</p></th></tr><tr><td><p>1</p></td><td><p>2</p></td></tr></tbody></table>',
+    );
     expect(html).toContain('<img src="/api/images/7" alt="Figure 5.2: A tangent" /><p><em>Figure 5.2: A tangent</em></p>');
     expect(html).not.toContain('zzz');
     expect(html).toContain('<p><em>Figure 5.3: Not stored</em></p>');

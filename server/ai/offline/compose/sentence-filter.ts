@@ -27,7 +27,8 @@ const boilerplate =
   /\b(copyright|all rights reserved|permission to make digital|to copy otherwise|prior specific permission|licensed under|creative commons|isbn|issn|doi:|arxiv:|proceedings of|in proc\.|preprint|manuscript submitted|corresponding author|e-?mail:|retrieved from|accessed on)\b/i;
 
 /** Front-matter lines of papers that read like sentences but are lists of terms. */
-const frontMatterLine = /^(keywords|key words|index terms|general terms|categories and subject descriptors|acm reference format|ccs concepts)\b/i;
+const frontMatterLine =
+  /^(keywords|key words|index terms|general terms|categories and subject descriptors|acm reference format|ccs concepts)\b/i;
 
 function balanced(text: string): boolean {
   let round = 0;

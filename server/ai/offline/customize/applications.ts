@@ -69,7 +69,12 @@ export async function applicationFocus(ctx: EngineContext, book: TextbookContent
   const used = UsedSentences.fromHtml(bookHtml(book), fastSentences);
   const chapterVectors = book.chapters.map((c) => index.stats.vectorOf(chapterText(c)));
   const retrieval = await Promise.all(
-    book.chapters.map(async (c) => new Map((await ctx.retriever.search(`${c.title} ${c.sections.map((s) => s.title).join(' ')}`, { limit: 8 })).map((r) => [r.id, r.score]))),
+    book.chapters.map(
+      async (c) =>
+        new Map(
+          (await ctx.retriever.search(`${c.title} ${c.sections.map((s) => s.title).join(' ')}`, { limit: 8 })).map((r) => [r.id, r.score]),
+        ),
+    ),
   );
 
   // Every example each chapter could use, best first (an example may suit several chapters).
@@ -84,7 +89,8 @@ export async function applicationFocus(ctx: EngineContext, book: TextbookContent
     chapterVectors.forEach((v, ci) => {
       const relevance = sparseCosine(s.vector, v);
       const isOwn = ownChunks[ci].has(s.chunkId);
-      if (relevance >= minRelevance || isOwn) candidates[ci].push({ s, score: relevance + (isOwn ? 0.2 : 0) + 0.1 * (retrieval[ci].get(s.chunkId) ?? 0) });
+      if (relevance >= minRelevance || isOwn)
+        candidates[ci].push({ s, score: relevance + (isOwn ? 0.2 : 0) + 0.1 * (retrieval[ci].get(s.chunkId) ?? 0) });
     });
   }
   for (const list of candidates) list.sort((a, b) => b.score - a.score);
@@ -109,7 +115,12 @@ export async function applicationFocus(ctx: EngineContext, book: TextbookContent
     let base = chapter;
     let html = '';
     if (chosen.length) {
-      html = paragraphsToHtml(groupParagraphs(chosen.sort((a, b) => a.order - b.order), { maxSentences: 3 }).map((p) => p.join(' ')));
+      html = paragraphsToHtml(
+        groupParagraphs(
+          chosen.sort((a, b) => a.order - b.order),
+          { maxSentences: 3 },
+        ).map((p) => p.join(' ')),
+      );
       fromSources.push(chapter.title);
     } else {
       const own = moveOwnExamples(chapter);
@@ -124,17 +135,25 @@ export async function applicationFocus(ctx: EngineContext, book: TextbookContent
       return chapter;
     }
     // A chapter's text is hidden once it has sections, so text of a chapter without sections becomes its first section.
-    const sections: Section[] = base.sections.length ? base.sections.slice() : [{ id: newSectionId(), title: 'Overview', content: base.content }];
+    const sections: Section[] = base.sections.length
+      ? base.sections.slice()
+      : [{ id: newSectionId(), title: 'Overview', content: base.content }];
     const taken = sections.some((s) => s.title.toLowerCase() === applicationsTitle.toLowerCase());
     sections.push({ id: newSectionId(), title: taken ? `More ${applicationsTitle}` : applicationsTitle, content: html });
     return { ...base, content: base.sections.length ? base.content : '', sections };
   });
 
   if (fromSources.length + fromOwn.length === 0) {
-    throw new AppError('UNPROCESSABLE', 'Neither your sources nor the textbook hold examples or applications to build on, so the textbook is unchanged.');
+    throw new AppError(
+      'UNPROCESSABLE',
+      'Neither your sources nor the textbook hold examples or applications to build on, so the textbook is unchanged.',
+    );
   }
   const parts = [`Added an "${applicationsTitle}" section to ${fromSources.length + fromOwn.length} of ${book.chapters.length} chapters`];
-  if (fromOwn.length) parts.push(`; for ${fromOwn.length === 1 ? 'one chapter' : `${fromOwn.length} chapters`} the sources had no new examples, so its own example paragraphs were gathered there`);
+  if (fromOwn.length)
+    parts.push(
+      `; for ${fromOwn.length === 1 ? 'one chapter' : `${fromOwn.length} chapters`} the sources had no new examples, so its own example paragraphs were gathered there`,
+    );
   if (without.length) parts.push(`; no examples were found for ${without.map((t) => `"${t}"`).join(', ')}`);
   return { content: { ...book, chapters }, summary: `${parts.join('')}.` };
 }

@@ -28,7 +28,8 @@ const ordinalCentury = /\b(\d{1,2})(?:st|nd|rd|th)[\s-]+century\b(\s+(?:BC|BCE|B
 const decade = /\b(1\d|20)(\d)0s\b/g;
 const eraYear = /\b(\d{1,4})\s*(BC|BCE|B\.C\.|AD|CE|A\.D\.)\b/g;
 /** A plain year 1000-2099 not followed by units or percent ("1492", "in 1969"); "2000 iterations" is not a year. */
-const plainYear = /\b(1\d{3}|20\d{2})\b(?!\s*(?:%|percent|ms|s\b|kb|mb|gb|x\b|times|iterations|words|pages|lines|bytes|items|people|km|m\b|kg|units))/gi;
+const plainYear =
+  /\b(1\d{3}|20\d{2})\b(?!\s*(?:%|percent|ms|s\b|kb|mb|gb|x\b|times|iterations|words|pages|lines|bytes|items|people|km|m\b|kg|units))/gi;
 
 /** The earliest year a text discusses, from years, decades, centuries, eras and named periods; null when it names none. */
 export function earliestYear(text: string): number | null {
@@ -57,7 +58,10 @@ export function chronologicalOrder(book: TextbookContent): CustomizeResult {
   const years = book.chapters.map((c) => earliestYear(chapterText(c)));
   const dated = years.filter((y): y is number => y !== null).length;
   if (dated < 2) {
-    throw new AppError('UNPROCESSABLE', 'Fewer than two chapters mention a year or historical period, so there is no chronology to follow. The textbook is unchanged.');
+    throw new AppError(
+      'UNPROCESSABLE',
+      'Fewer than two chapters mention a year or historical period, so there is no chronology to follow. The textbook is unchanged.',
+    );
   }
   // An undated chapter travels with the dated chapter before it (its anchor); leading ones stay first.
   let carried = { year: -Infinity, anchor: -1 };
@@ -76,7 +80,9 @@ export function chronologicalOrder(book: TextbookContent): CustomizeResult {
     .join(', ');
   return {
     content: { ...book, chapters: order.map((o) => o.c) },
-    summary: changed ? `Ordered the chapters by the earliest date each discusses: ${describe}.` : `The chapters were already in chronological order: ${describe}.`,
+    summary: changed
+      ? `Ordered the chapters by the earliest date each discusses: ${describe}.`
+      : `The chapters were already in chronological order: ${describe}.`,
   };
 }
 

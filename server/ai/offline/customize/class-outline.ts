@@ -28,7 +28,10 @@ function capitalLabel(word: string): string {
  * otherwise every non-empty line (bullets and numbers removed) is a topic.
  */
 export function parseOutline(document: string): OutlineTopic[] {
-  const lines = document.split(/\r?\n/).map((l) => l.replace(/\s+$/, '')).filter((l) => l.trim());
+  const lines = document
+    .split(/\r?\n/)
+    .map((l) => l.replace(/\s+$/, ''))
+    .filter((l) => l.trim());
   const isLabelled = lines.filter((l) => labelled.test(l)).length;
   const topics: OutlineTopic[] = [];
   if (isLabelled >= 2) {
@@ -59,7 +62,10 @@ export function parseOutline(document: string): OutlineTopic[] {
 export function followClassOutline(book: TextbookContent, units: Unit[], document: string, weekly: boolean): CustomizeResult {
   const topics = parseOutline(document).slice(0, 100);
   if (topics.length < 2) {
-    throw new AppError('UNPROCESSABLE', 'Paste your class outline (one topic per line, for example "Week 1: Introduction") into the reference document box so I can follow it.');
+    throw new AppError(
+      'UNPROCESSABLE',
+      'Paste your class outline (one topic per line, for example "Week 1: Introduction") into the reference document box so I can follow it.',
+    );
   }
   const unitTokens = units.map((u) => quickTokenize(`${u.title} ${u.title} ${u.text}`));
   const topicTokens = topics.map((t) => quickTokenize(`${t.title} ${t.title} ${t.details.join(' ')}`));
@@ -90,7 +96,10 @@ export function followClassOutline(book: TextbookContent, units: Unit[], documen
   const label = topics.find((t) => t.label)?.label ?? (weekly ? 'Week' : undefined);
   const chapters = topics.map((topic, t) => {
     const title = label ? `${label} ${t + 1}: ${stripStructurePrefixes(topic.title)}` : topic.title;
-    return chapterOf(title, units.filter((_, i) => assignment[i] === t));
+    return chapterOf(
+      title,
+      units.filter((_, i) => assignment[i] === t),
+    );
   });
   const empty = chapters.filter((c) => c.sections.length === 0).length;
   const summary =

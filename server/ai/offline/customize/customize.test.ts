@@ -28,7 +28,12 @@ beforeAll(async () => {
   const chunks = chunkDocument(doc).map((c, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: c.headingPath, text: c.text }));
   const material: Material = { sources: [{ id: 1, filename: doc.filename, mime: doc.mime, text: doc.text, document: doc }], chunks };
   // Chunks carry no vectors here, so retrieval ranks by BM25 and the encoder is never loaded.
-  embedder = createEmbedder({ embeddingsProvider: 'local', embeddingsBaseUrl: undefined, embeddingsApiKey: undefined, embeddingsModel: undefined });
+  embedder = createEmbedder({
+    embeddingsProvider: 'local',
+    embeddingsBaseUrl: undefined,
+    embeddingsApiKey: undefined,
+    embeddingsModel: undefined,
+  });
   ctx = { material, retriever: createRetriever(material, embedder) };
   book = await outline(ctx, { topic: 'Tracing JIT compilation', references: [] });
 }, 120_000);
@@ -39,7 +44,10 @@ function titles(content: TextbookContent): string[] {
 }
 
 async function unprocessable(promise: Promise<unknown>): Promise<string> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   expect((err as AppError).status).toBe(422);
   return (err as AppError).message;
@@ -66,7 +74,11 @@ describe('offline customizeStructure on tracemonkey.pdf', () => {
       'Week 5: Implementing the recorder and the trace monitor',
       'Week 6: Evaluation on benchmarks and related work',
     ].join('\n');
-    const { content } = await customizeStructure(ctx, { book, guidance: 'Follow my class outline with weekly topics', originalDocument: document });
+    const { content } = await customizeStructure(ctx, {
+      book,
+      guidance: 'Follow my class outline with weekly topics',
+      originalDocument: document,
+    });
     expect(titles(content)).toEqual([
       'Week 1: Introduction to dynamic languages and JIT compilation',
       'Week 2: Trace trees, type-specialized traces and blacklisting',
@@ -90,7 +102,9 @@ describe('offline customizeStructure on tracemonkey.pdf', () => {
     const before = new Set(sentenceKeys(book));
     const material = new Set(indexMaterial(ctx.material).sentences.map((s) => sentenceKey(s.text)));
     let fromMaterial = 0;
-    const substantial = content.chapters.filter((c) => htmlToText([c.content, ...c.sections.map((x) => x.content)].join(' ')).split(' ').length > 400);
+    const substantial = content.chapters.filter(
+      (c) => htmlToText([c.content, ...c.sections.map((x) => x.content)].join(' ')).split(' ').length > 400,
+    );
     expect(substantial.length).toBeGreaterThanOrEqual(6);
     for (const chapter of substantial) {
       const section = chapter.sections.find((s) => s.title === applicationsTitle);
@@ -121,7 +135,10 @@ describe('offline customizeStructure on tracemonkey.pdf', () => {
   });
 
   it('follows free instructions it can parse, in turn', async () => {
-    const { content, summary } = await customizeStructure(ctx, { book, guidance: 'Move Evaluation first.\nMerge Implementation and Related Work; make it 5 chapters' });
+    const { content, summary } = await customizeStructure(ctx, {
+      book,
+      guidance: 'Move Evaluation first.\nMerge Implementation and Related Work; make it 5 chapters',
+    });
     expect(content.chapters).toHaveLength(5);
     expect(content.chapters[0].title).toMatch(/^Evaluation/);
     expect(lostSentences(book, content)).toEqual([]);
@@ -129,10 +146,18 @@ describe('offline customizeStructure on tracemonkey.pdf', () => {
   });
 
   it('refuses guidance it cannot act on, or that would delete content, with a clear message', async () => {
-    expect(await unprocessable(customizeStructure(ctx, { book, guidance: 'Make it sparkle' }))).toMatch(/^I could not work out how to restructure the textbook from that guidance, so nothing was changed\./);
-    expect(await unprocessable(customizeStructure(ctx, { book, guidance: 'Remove chapter 2' }))).toMatch(/does not delete chapters or sections/);
-    expect(await unprocessable(customizeStructure(ctx, { book, guidance: 'Follow my class outline' }))).toMatch(/^Paste your class outline/);
-    expect(await unprocessable(customizeStructure(ctx, { book, guidance: 'Make a 500-week syllabus' }))).toMatch(/between 1 and 52 weeks|too little text/);
+    expect(await unprocessable(customizeStructure(ctx, { book, guidance: 'Make it sparkle' }))).toMatch(
+      /^I could not work out how to restructure the textbook from that guidance, so nothing was changed\./,
+    );
+    expect(await unprocessable(customizeStructure(ctx, { book, guidance: 'Remove chapter 2' }))).toMatch(
+      /does not delete chapters or sections/,
+    );
+    expect(await unprocessable(customizeStructure(ctx, { book, guidance: 'Follow my class outline' }))).toMatch(
+      /^Paste your class outline/,
+    );
+    expect(await unprocessable(customizeStructure(ctx, { book, guidance: 'Make a 500-week syllabus' }))).toMatch(
+      /between 1 and 52 weeks|too little text/,
+    );
   });
 
   it('keeps sections (with their ids) as the units it moves', () => {

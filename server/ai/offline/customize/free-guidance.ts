@@ -18,7 +18,9 @@ export function splitInstructions(guidance: string): string[] {
 
 /** "move X first" / "put X last": the short forms the outline assistant's grammar does not take. */
 function parseMoveToEnd(text: string): Command | null {
-  const m = /^(?:please\s+)?(?:move|put|place|bring)\s+(.+?)\s+(?:to\s+the\s+)?(first|last|front|end|beginning|start)[.!]?$/i.exec(text.trim());
+  const m = /^(?:please\s+)?(?:move|put|place|bring)\s+(.+?)\s+(?:to\s+the\s+)?(first|last|front|end|beginning|start)[.!]?$/i.exec(
+    text.trim(),
+  );
   if (!m) return null;
   const chapter = parseChapterRef(m[1]);
   if (!chapter) return null;
@@ -42,12 +44,20 @@ export async function applyFreeGuidance(ctx: EngineContext, book: TextbookConten
     if (!command) {
       const parsed = parseRequest(instruction);
       if (parsed.kind !== 'command') {
-        throw new AppError('UNPROCESSABLE', instructions.length > 1 ? `I could not act on "${instruction}", so nothing was changed. ${cannotActMessage.split('. ').slice(1).join('. ')}` : cannotActMessage);
+        throw new AppError(
+          'UNPROCESSABLE',
+          instructions.length > 1
+            ? `I could not act on "${instruction}", so nothing was changed. ${cannotActMessage.split('. ').slice(1).join('. ')}`
+            : cannotActMessage,
+        );
       }
       command = parsed.command;
     }
     if (command.op === 'removeChapters' || command.op === 'removeSection') {
-      throw new AppError('UNPROCESSABLE', 'Restructuring keeps all of the content, so it does not delete chapters or sections; delete them in the Add Chapters/Sections tab. Nothing was changed.');
+      throw new AppError(
+        'UNPROCESSABLE',
+        'Restructuring keeps all of the content, so it does not delete chapters or sections; delete them in the Add Chapters/Sections tab. Nothing was changed.',
+      );
     }
     const result = await applyCommand(current, command, materialSectionWriter(ctx.retriever));
     if (!result.ok) throw new AppError('UNPROCESSABLE', `${result.reason} Nothing was changed.`);

@@ -11,8 +11,10 @@ import { chapterOf, type Unit } from './units';
 export const levelNames = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
 /** "X is a ...", "X refers to ...", "X is defined as ...", "... called X", "... known as X". */
-const definedBefore = /^(?:an?\s+|the\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|defined as|known as|called)\s|^(?:an?\s+|the\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)\s+(?:refers? to|means|denotes)\s/i;
-const definedAfter = /\b(?:called|known as|termed|referred to as|we call)\s+(?:an?\s+|the\s+)?["\u201c]?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})/gi;
+const definedBefore =
+  /^(?:an?\s+|the\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)\s+(?:is|are)\s+(?:an?|the|defined as|known as|called)\s|^(?:an?\s+|the\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)\s+(?:refers? to|means|denotes)\s/i;
+const definedAfter =
+  /\b(?:called|known as|termed|referred to as|we call)\s+(?:an?\s+|the\s+)?["\u201c]?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})/gi;
 
 function termKey(phrase: string): string {
   return quickTokenize(phrase).join(' ');
@@ -61,7 +63,10 @@ export function dependencyScores(texts: string[]): Array<{ uses: number; usedBy:
   if (total < 3) {
     defined = texts.map((t) => {
       const counts = PhraseCounts.of(fastSentences(t)).counts;
-      const top = [...counts.entries()].filter(([k, n]) => n >= 2 && k.includes(' ')).sort((a, b) => b[1] - a[1]).slice(0, 8);
+      const top = [...counts.entries()]
+        .filter(([k, n]) => n >= 2 && k.includes(' '))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8);
       return new Set(top.map(([k]) => termKey(k)).filter(Boolean));
     });
   }
@@ -83,7 +88,10 @@ export function dependencyScores(texts: string[]): Array<{ uses: number; usedBy:
  * builds on it. Foundations (defining what others use) come first, parts that
  * mostly use others' terms last; among equals, the book's own order.
  */
-function byFoundation(a: { i: number; score: { uses: number; usedBy: number } }, b: { i: number; score: { uses: number; usedBy: number } }): number {
+function byFoundation(
+  a: { i: number; score: { uses: number; usedBy: number } },
+  b: { i: number; score: { uses: number; usedBy: number } },
+): number {
   return a.score.uses - a.score.usedBy - (b.score.uses - b.score.usedBy) || a.score.uses - b.score.uses || a.i - b.i;
 }
 
@@ -113,7 +121,9 @@ export function splitByLevel(book: TextbookContent, units: Unit[]): CustomizeRes
     const scores = dependencyScores(book.chapters.map(chapterPlainText));
     const ordered = book.chapters.map((c, i) => ({ c, i, score: scores[i] })).sort((a, b) => byFoundation(a, b));
     const parts = thirds(ordered);
-    const chapters = parts.flatMap((part, level) => part.map(({ c }) => ({ ...c, title: `${levelNames[level]}: ${stripStructurePrefixes(c.title)}` })));
+    const chapters = parts.flatMap((part, level) =>
+      part.map(({ c }) => ({ ...c, title: `${levelNames[level]}: ${stripStructurePrefixes(c.title)}` })),
+    );
     const describe = parts.map((part, level) => `${levelNames[level]} (${part.length} chapter${part.length === 1 ? '' : 's'})`).join(', ');
     return {
       content: { ...book, chapters },
@@ -121,7 +131,10 @@ export function splitByLevel(book: TextbookContent, units: Unit[]): CustomizeRes
     };
   }
   if (units.length < 3) {
-    throw new AppError('UNPROCESSABLE', 'The textbook has too few parts to split into beginner, intermediate and advanced levels. Add chapters or sections first.');
+    throw new AppError(
+      'UNPROCESSABLE',
+      'The textbook has too few parts to split into beginner, intermediate and advanced levels. Add chapters or sections first.',
+    );
   }
   const scores = dependencyScores(units.map((u) => `${u.title}. ${u.text}`));
   const ordered = units.map((u, i) => ({ u, i, score: scores[i] })).sort((a, b) => byFoundation(a, b));
@@ -129,6 +142,7 @@ export function splitByLevel(book: TextbookContent, units: Unit[]): CustomizeRes
   const chapters = parts.map((part, level) => chapterOf(levelNames[level], part));
   return {
     content: { ...book, chapters },
-    summary: 'Split the textbook into three chapters, Beginner, Intermediate and Advanced, ordered by how much each part builds on terms defined in the others.',
+    summary:
+      'Split the textbook into three chapters, Beginner, Intermediate and Advanced, ordered by how much each part builds on terms defined in the others.',
   };
 }

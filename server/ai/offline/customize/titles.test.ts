@@ -21,7 +21,11 @@ describe('restructured titles carry one prefix at most', () => {
         id: `c${i}`,
         title: `${['Beginner', 'Intermediate', 'Advanced'][i % 3]}: ${t}`,
         content: '',
-        sections: [1, 2].map((k) => ({ id: `c${i}s${k}`, title: `${t} part ${k}`, content: `<p>${t} part ${k} explains one idea of ${t.toLowerCase()} in detail. It gives a worked example of ${t.toLowerCase()} too.</p>` })),
+        sections: [1, 2].map((k) => ({
+          id: `c${i}s${k}`,
+          title: `${t} part ${k}`,
+          content: `<p>${t} part ${k} explains one idea of ${t.toLowerCase()} in detail. It gives a worked example of ${t.toLowerCase()} too.</p>`,
+        })),
       })),
     };
     const ctx = { material: emptyMaterial(), retriever: { search: async () => [] } };

@@ -3,7 +3,8 @@
  * A new restructuring removes them all first, so a title carries one prefix at most
  * ("Week 3: Matrices", never "Beginner: Week 1: Linear Algebra: Overview").
  */
-const prefix = /^\s*(?:(?:week|session|module|unit|lecture|lesson|topic|part|day|class|chapter)\s+(?:\d+|[ivxlc]+)|beginner|intermediate|advanced|applications?)\s*[:.\-–—]\s*/i;
+const prefix =
+  /^\s*(?:(?:week|session|module|unit|lecture|lesson|topic|part|day|class|chapter)\s+(?:\d+|[ivxlc]+)|beginner|intermediate|advanced|applications?)\s*[:.\-–—]\s*/i;
 
 export function stripStructurePrefixes(title: string): string {
   let t = title;

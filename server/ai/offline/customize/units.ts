@@ -56,7 +56,12 @@ export function listPhrase(items: string[]): string {
 /** A chapter holding units as its sections, with a one-line introduction naming them. */
 export function chapterOf(title: string, units: Unit[], opts: { id?: string; emptyNote?: string } = {}): Chapter {
   if (units.length === 0) {
-    return { id: opts.id ?? newChapterId(), title, content: `<p>${opts.emptyNote ?? 'The textbook has no material on this topic yet.'}</p>`, sections: [] };
+    return {
+      id: opts.id ?? newChapterId(),
+      title,
+      content: `<p>${opts.emptyNote ?? 'The textbook has no material on this topic yet.'}</p>`,
+      sections: [],
+    };
   }
   const sections = units.map(unitToSection);
   return { id: opts.id ?? newChapterId(), title, content: '', sections };
@@ -97,14 +102,24 @@ function splitUnit(u: Unit): Unit[] | null {
   const base = u.title.replace(/ \(Part \d+\)$/, '');
   return runs.map((run, k) => {
     const html = run.join('');
-    return { ...u, id: k === 0 ? u.id : undefined, kind: k === 0 ? u.kind : 'section', title: `${base} (Part ${k + 1})`, html, text: htmlToText(html) };
+    return {
+      ...u,
+      id: k === 0 ? u.id : undefined,
+      kind: k === 0 ? u.kind : 'section',
+      title: `${base} (Part ${k + 1})`,
+      html,
+      text: htmlToText(html),
+    };
   });
 }
 
 /** Every sentence a book prints (chapter texts and sections), as comparison keys. */
 export function sentenceKeys(book: TextbookContent): string[] {
   const html = book.chapters.flatMap((c) => [c.content, ...c.sections.map((s) => s.content)]);
-  return html.flatMap((h) => htmlBlocks(h).flatMap((b) => fastSentences(htmlToText(b)))).map(sentenceKey).filter(Boolean);
+  return html
+    .flatMap((h) => htmlBlocks(h).flatMap((b) => fastSentences(htmlToText(b))))
+    .map(sentenceKey)
+    .filter(Boolean);
 }
 
 /** The sentences of `before` that `after` no longer holds anywhere (empty: nothing was lost). */

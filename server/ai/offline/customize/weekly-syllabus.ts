@@ -51,7 +51,9 @@ function groupTitle(book: TextbookContent, group: Unit[], allUnits: Unit[]): str
     if (whole) return stripStructurePrefixes(title);
     // Part of one chapter: named by its first section (one phrase, never "Chapter: Section").
     const first = group[0];
-    return first.title !== title && !first.title.startsWith(`${title} (Part`) ? stripStructurePrefixes(first.title) : stripStructurePrefixes(title);
+    return first.title !== title && !first.title.startsWith(`${title} (Part`)
+      ? stripStructurePrefixes(first.title)
+      : stripStructurePrefixes(title);
   }
   const titles = chapters.map((ci) => stripStructurePrefixes(book.chapters[ci].title));
   return titles.length <= 3 ? listPhrase(titles) : `${listPhrase(titles.slice(0, 2))} and more`;
@@ -62,7 +64,10 @@ export function weeklySyllabus(book: TextbookContent, units: Unit[], weeks: numb
   if (weeks < 1 || weeks > 52) throw new AppError('UNPROCESSABLE', 'A syllabus can have between 1 and 52 weeks.');
   const enough = ensureUnitCount(units, weeks);
   if (!enough) {
-    throw new AppError('UNPROCESSABLE', `The textbook has too little text to spread over ${weeks} weeks. Add content first, or ask for fewer weeks.`);
+    throw new AppError(
+      'UNPROCESSABLE',
+      `The textbook has too little text to spread over ${weeks} weeks. Add content first, or ask for fewer weeks.`,
+    );
   }
   const groups = partitionUnits(enough, weeks);
   const seen = new Map<string, number>();

@@ -61,7 +61,9 @@ export async function findNewSentences(ctx: EngineContext, input: FindInput): Pr
     for (let i = from; i <= to; i++) candidates.add(index.sentences[i]);
   }
 
-  const queryVector = input.focus ? blend(index.stats.vectorOf(input.query), index.stats.vectorOf(input.focus), 0.8) : index.stats.vectorOf(input.query);
+  const queryVector = input.focus
+    ? blend(index.stats.vectorOf(input.query), index.stats.vectorOf(input.focus), 0.8)
+    : index.stats.vectorOf(input.query);
   const minScore = input.minScore ?? 0.06;
   // The passage the anchor sits in (its chunk, bounded by the document's headings) is on the subject as a whole.
   const anchorChunks = new Set(anchor ? anchor.orders.map((o) => index.sentences[o].chunkId) : []);

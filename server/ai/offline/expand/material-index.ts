@@ -34,14 +34,17 @@ export function indexMaterial(material: Material): MaterialIndex {
     // A reference list is never text to print: neither a chunk under its heading nor a paragraph that parses as a citation.
     if (ReferenceLines.isReferenceSection(chunk.headingPath)) continue;
     for (const text of chunk.text.split(/\n\s*\n/)) {
-      if (text.trim() && !ReferenceLines.isCitation(text)) paragraphs.push({ text, headingPath: chunk.headingPath, sourceId: chunk.sourceId, chunkId: chunk.id });
+      if (text.trim() && !ReferenceLines.isCitation(text))
+        paragraphs.push({ text, headingPath: chunk.headingPath, sourceId: chunk.sourceId, chunkId: chunk.id });
     }
   }
   const { sentences, stats } = buildSourceSentences(paragraphs);
   // Figure captions and bibliography entries read like sentences but are not prose to print (extraction marks them).
   const furniture = new Set(
     material.sources.flatMap((source) =>
-      (source.document.blocks ?? []).filter((b) => b.kind === 'caption' || b.kind === 'bibliography').flatMap((b) => fastSentences(b.text).map(sentenceKey)),
+      (source.document.blocks ?? [])
+        .filter((b) => b.kind === 'caption' || b.kind === 'bibliography')
+        .flatMap((b) => fastSentences(b.text).map(sentenceKey)),
     ),
   );
   const references = new ReferenceLines(material);

@@ -4,7 +4,8 @@ import type { Material } from '../../material';
 import { sentenceKey } from '../compose/sentence-filter';
 
 /** Headings of a reference list: nothing under them is prose to print. */
-const referenceHeading = /^(?:\d+(?:\.\d+)*\.?\s*)?(?:references?|bibliography|works cited|literature cited|sources|further reading|reference list)\s*:?$/i;
+const referenceHeading =
+  /^(?:\d+(?:\.\d+)*\.?\s*)?(?:references?|bibliography|works cited|literature cited|sources|further reading|reference list)\s*:?$/i;
 
 /**
  * Everything in a textbook's material that is a reference-list entry rather
@@ -36,7 +37,13 @@ export class ReferenceLines {
     const text = paragraph.trim();
     if (text.length < 20 || text.length > 1200) return false;
     const parsed = parseCitation(text);
-    return !!parsed && parsed.authors.length > 0 && parsed.year !== undefined && parsed.title.length > 0 && (/\(\s*(?:1[5-9]|20)\d\d[a-z]?\s*\)/.test(text) || !!parsed.venue);
+    return (
+      !!parsed &&
+      parsed.authors.length > 0 &&
+      parsed.year !== undefined &&
+      parsed.title.length > 0 &&
+      (/\(\s*(?:1[5-9]|20)\d\d[a-z]?\s*\)/.test(text) || !!parsed.venue)
+    );
   }
 
   /** A sentence that is part of an entry of the document's bibliography. */

@@ -27,7 +27,35 @@ interface Token {
 // A lone word is a weak title ("Amount", "Tasks"): two- and three-word terms are preferred.
 const lengthBonus = [0, 0.6, 1.7, 1.9];
 // Modifiers that make a phrase a remark rather than a subject ("single faculty", "great deal", "first time").
-const weakModifiers = new Set(['single', 'great', 'many', 'much', 'few', 'other', 'same', 'new', 'old', 'first', 'last', 'next', 'several', 'various', 'certain', 'whole', 'large', 'small', 'good', 'little', 'own', 'main', 'true', 'real', 'different', 'later', 'early']);
+const weakModifiers = new Set([
+  'single',
+  'great',
+  'many',
+  'much',
+  'few',
+  'other',
+  'same',
+  'new',
+  'old',
+  'first',
+  'last',
+  'next',
+  'several',
+  'various',
+  'certain',
+  'whole',
+  'large',
+  'small',
+  'good',
+  'little',
+  'own',
+  'main',
+  'true',
+  'real',
+  'different',
+  'later',
+  'early',
+]);
 
 function tokensOf(text: string): Token[][] {
   const doc = wink().readDoc(text);
@@ -45,7 +73,11 @@ function tokensOf(text: string): Token[][] {
         return;
       }
       if (prev?.joining) {
-        tokens[tokens.length - 1] = { surface: prev.surface + surface, lemma: `${prev.surface.toLowerCase()}${c.lemma[i].toLowerCase()}`, pos: c.pos[i] };
+        tokens[tokens.length - 1] = {
+          surface: prev.surface + surface,
+          lemma: `${prev.surface.toLowerCase()}${c.lemma[i].toLowerCase()}`,
+          pos: c.pos[i],
+        };
         return;
       }
       tokens.push({ surface, lemma: c.lemma[i].toLowerCase(), pos: c.pos[i] });
@@ -61,7 +93,10 @@ const isHead = (t: Token) => (t.pos === 'NOUN' || t.pos === 'PROPN') && isConten
 const gerundOpens = new Set(['DET', 'ADP', 'ADJ', 'CCONJ']);
 const isModifier = (t: Token, prev: Token | undefined, next: Token | undefined) =>
   isContent(t) &&
-  (t.pos === 'ADJ' || t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && /ing$/.test(t.surface) && next?.pos === 'NOUN' && (!prev || gerundOpens.has(prev.pos))));
+  (t.pos === 'ADJ' ||
+    t.pos === 'NOUN' ||
+    t.pos === 'PROPN' ||
+    (t.pos === 'VERB' && /ing$/.test(t.surface) && next?.pos === 'NOUN' && (!prev || gerundOpens.has(prev.pos))));
 
 /** Noun phrases of a sentence: spans of up to three modifiers/nouns ending in a noun, verbatim. */
 interface Phrase {
@@ -76,7 +111,8 @@ function phrases(sentence: Token[]): Phrase[] {
   const flush = () => {
     for (let end = 0; end < run.length; end++) {
       if (!isHead(run[end])) continue;
-      for (let len = 1; len <= 3 && end - len + 1 >= 0; len++) out.push({ tokens: run.slice(end - len + 1, end + 1), opensRun: end - len + 1 === 0 });
+      for (let len = 1; len <= 3 && end - len + 1 >= 0; len++)
+        out.push({ tokens: run.slice(end - len + 1, end + 1), opensRun: end - len + 1 === 0 });
     }
     run = [];
   };
@@ -86,7 +122,9 @@ function phrases(sentence: Token[]): Phrase[] {
   });
   flush();
   // A cited work's title in another language ("Über das Gedächtnis") or a name alone is not what a section is about.
-  return out.filter(({ tokens: p }) => !weakModifiers.has(p[0].lemma) && !p.every((t) => t.pos === 'PROPN' && /[^\x00-\x7f]/.test(t.surface)));
+  return out.filter(
+    ({ tokens: p }) => !weakModifiers.has(p[0].lemma) && !p.every((t) => t.pos === 'PROPN' && /[^\x00-\x7f]/.test(t.surface)),
+  );
 }
 
 /**
@@ -100,7 +138,11 @@ export function sectionTitles(sectionTexts: string[], opts: { chapterTitle: stri
     for (const s of sentences) for (const t of s) if (isContent(t)) counts.set(t.lemma, (counts.get(t.lemma) ?? 0) + 1);
     return counts;
   });
-  const titleWords = new Set(tokensOf(opts.chapterTitle).flat().map((t) => t.lemma));
+  const titleWords = new Set(
+    tokensOf(opts.chapterTitle)
+      .flat()
+      .map((t) => t.lemma),
+  );
   const n = sectionTexts.length;
   const weight = (lemma: string, k: number) => {
     const tf = lemmaCounts[k].get(lemma) ?? 0;

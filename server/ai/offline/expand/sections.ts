@@ -29,7 +29,8 @@ function toUnits(blocks: PlacedBlock[]): Unit[] {
     pending = [];
   }
   if (pending.length) {
-    if (units.length) units[units.length - 1] = { ...units[units.length - 1], blocks: [...units[units.length - 1].blocks, ...pending], isNew: false };
+    if (units.length)
+      units[units.length - 1] = { ...units[units.length - 1], blocks: [...units[units.length - 1].blocks, ...pending], isNew: false };
     else units.push({ blocks: pending, size: 1, isNew: false });
   }
   return units;
@@ -48,7 +49,11 @@ function cutNewParagraphs(units: Unit[], count: number): Unit[] {
     });
     if (best < 0) break;
     const half = Math.ceil(bestSentences.length / 2);
-    const pieces = [bestSentences.slice(0, half), bestSentences.slice(half)].map((s): Unit => ({ blocks: [paragraph(s.join(' '))], size: s.join(' ').length, isNew: true }));
+    const pieces = [bestSentences.slice(0, half), bestSentences.slice(half)].map((s): Unit => ({
+      blocks: [paragraph(s.join(' '))],
+      size: s.join(' ').length,
+      isNew: true,
+    }));
     out.splice(best, 1, ...pieces);
   }
   return out;
@@ -113,7 +118,10 @@ export function divideIntoSections(
     units.map((u) => Math.max(1, u.size)),
     count,
   ).map((run) => run.flatMap((i) => units[i].blocks));
-  const titles = sectionTitles(runs.map((run) => run.map(htmlToText).join(' ')), opts);
+  const titles = sectionTitles(
+    runs.map((run) => run.map(htmlToText).join(' ')),
+    opts,
+  );
   const sections = runs.map((run, k): Section => ({
     id: newSectionId(),
     title: titles[k] ?? `${opts.chapterTitle} (Part ${k + 1})`,

@@ -61,16 +61,33 @@ function allQuestions(): QuizQuestion[] {
   for (const chapterIndex of [0, 1, undefined]) {
     const scope = buildScope(book, chapterIndex);
     out.push(...buildQuiz(scope).questions);
-    for (const item of buildAssessment(scope).items) if (item.type !== 'essay') out.push({ type: item.type, prompt: item.prompt, options: item.options, answer: item.answer ?? '', explanation: '', source: '' } as QuizQuestion);
+    for (const item of buildAssessment(scope).items)
+      if (item.type !== 'essay')
+        out.push({
+          type: item.type,
+          prompt: item.prompt,
+          options: item.options,
+          answer: item.answer ?? '',
+          explanation: '',
+          source: '',
+        } as QuizQuestion);
   }
   return out;
 }
 
 /** Written independently of the builders: the numbers of a text by value, its words without plural endings. */
 const numbers = (text: string) => [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, '')));
-const singular = (text: string) => ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().split(' ').map((w) => (w.length > 4 ? w.replace(/(?:es|s)$/, '') : w)).join(' ')} `;
+const singular = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(' ')
+    .map((w) => (w.length > 4 ? w.replace(/(?:es|s)$/, '') : w))
+    .join(' ')} `;
 const isNumber = (s: string) => /^\d[\d,.]*(?:x|×|%)?$/.test(s);
-const body = (prompt: string) => prompt.replace(/^Fill in the blank: /, '').replace(/^Which term does the textbook describe as "(.*)"\?$/, '$1');
+const body = (prompt: string) =>
+  prompt.replace(/^Fill in the blank: /, '').replace(/^Which term does the textbook describe as "(.*)"\?$/, '$1');
 
 function statesValue(text: string, value: string): boolean {
   if (isNumber(value)) return numbers(text).includes(Number(value.replace(/[,x×%]/g, '')));
@@ -94,7 +111,8 @@ describe('offline questions never give their answer away', () => {
   it('offers no multiple-choice option that the prompt already contains', () => {
     const choices = questions.filter((q) => q.type === 'multiple-choice');
     expect(choices.length).toBeGreaterThanOrEqual(3);
-    for (const q of choices) for (const o of q.options ?? []) expect(statesValue(body(q.prompt).replace('_____', ' '), o), `"${o}" in ${q.prompt}`).toBe(false);
+    for (const q of choices)
+      for (const o of q.options ?? []) expect(statesValue(body(q.prompt).replace('_____', ' '), o), `"${o}" in ${q.prompt}`).toBe(false);
   });
 
   it('writes a true/false swap in the casing pattern of the term it replaces', () => {
@@ -108,11 +126,14 @@ describe('offline questions never give their answer away', () => {
         let start = 0;
         while (before[start] === after[start]) start++;
         let end = 0;
-        while (end < Math.min(before.length, after.length) - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+        while (end < Math.min(before.length, after.length) - start && before[before.length - 1 - end] === after[after.length - 1 - end])
+          end++;
         const replaced = before.slice(start, before.length - end);
         const swapped = after.slice(start, after.length - end);
         expect(swapped.length, q.prompt).toBeGreaterThan(0);
-        const expected = swapped.map((_, i) => (i < replaced.length ? shape(replaced[i]) : replaced.length > 1 ? shape(replaced[replaced.length - 1]) : 'lower'));
+        const expected = swapped.map((_, i) =>
+          i < replaced.length ? shape(replaced[i]) : replaced.length > 1 ? shape(replaced[replaced.length - 1]) : 'lower',
+        );
         expect(swapped.map(shape), `${replaced.join(' ')} -> ${swapped.join(' ')}`).toEqual(expected);
         if (!/\p{Lu}{6,}/u.test(replaced.join(' '))) expect(swapped.join(' '), q.prompt).not.toMatch(/\p{Lu}{6,}/u);
       }

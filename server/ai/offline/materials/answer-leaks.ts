@@ -11,7 +11,10 @@ import { lightStem } from '../../../core/nlp';
 const numberLike = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:x|×|%)?$|^\d+(?:\.\d+)?(?:x|×|%)?$/;
 const numberToken = /(?<![\p{L}\p{N}.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)/gu;
 
-const units = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+const units =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(
+    ' ',
+  );
 const tens = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** "thirty-nine", "twelve", "hundred": numbers a sentence spells out in words. */
@@ -137,7 +140,13 @@ function articleFor(word: string): string {
  * in front of it: "a outer trace" would mark a swapped statement as false.
  */
 export function spliceWithArticle(text: string, index: number, length: number, replacement: string): string {
-  const before = text.slice(0, index).replace(/\b([Aa])n? $/, (_, a: string) => `${a === 'A' ? articleFor(replacement)[0].toUpperCase() + articleFor(replacement).slice(1) : articleFor(replacement)} `);
+  const before = text
+    .slice(0, index)
+    .replace(
+      /\b([Aa])n? $/,
+      (_, a: string) =>
+        `${a === 'A' ? articleFor(replacement)[0].toUpperCase() + articleFor(replacement).slice(1) : articleFor(replacement)} `,
+    );
   return before + replacement + text.slice(index + length);
 }
 

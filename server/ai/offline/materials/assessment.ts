@@ -13,7 +13,11 @@ function closedItem(c: QuestionCandidate): AssessmentItem {
       prompt: q.prompt,
       answer: q.answer,
       points: points['short-answer'],
-      rubric: [`3 points: "${q.answer}", the term the textbook uses in "${whereIn(c.source)}".`, '1 point: a related term from the same section that shows partial understanding.', '0 points: no answer or an unrelated term.'],
+      rubric: [
+        `3 points: "${q.answer}", the term the textbook uses in "${whereIn(c.source)}".`,
+        '1 point: a related term from the same section that shows partial understanding.',
+        '0 points: no answer or an unrelated term.',
+      ],
     };
   }
   return { type: q.type, prompt: q.prompt, options: q.options, answer: q.answer, points: points[q.type] };
@@ -34,7 +38,7 @@ function essayItem(c: QuestionCandidate): AssessmentItem {
     points: points.essay,
     rubric: [
       `4 points: accurate content; the answer states what the textbook says in "${whereIn(c.source)}": ${c.source.plain}`,
-      terms ? `3 points: uses the key terms (${terms}) correctly.` : '3 points: uses the chapter\'s key terms correctly.',
+      terms ? `3 points: uses the key terms (${terms}) correctly.` : "3 points: uses the chapter's key terms correctly.",
       '3 points: clear reasoning, supported by an example or evidence from the chapter.',
     ],
   };

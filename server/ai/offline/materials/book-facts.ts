@@ -21,11 +21,23 @@ const subjectTags = new Set(['NOUN', 'PROPN', 'ADJ', 'PART']);
  * "This" are not terms.
  */
 function isTermSubject(sentence: string, subject: string): boolean {
-  if (/(?:^|\s)\d|[,;:()]/.test(subject) || /^(?:every|each|all|some|any|no|this|that|these|those|it|there|one|our|their|its|his|her|such|section|chapter|figure)\b/i.test(subject)) return false;
+  if (
+    /(?:^|\s)\d|[,;:()]/.test(subject) ||
+    /^(?:every|each|all|some|any|no|this|that|these|those|it|there|one|our|their|its|his|her|such|section|chapter|figure)\b/i.test(subject)
+  )
+    return false;
   const { surface, pos, stop } = tokenColumns(wink().readDoc(sentence).tokens());
   const start = pos[0] === 'DET' ? 1 : 0;
   const end = surface.findIndex((w, i) => i >= start && /^(?:is|are)$/.test(w));
-  if (end <= start || end - start > 4 || surface.slice(start, end).join(' ').replace(/ ([’']s)/g, '$1') !== subject.replace(/\s+/g, ' ')) return false;
+  if (
+    end <= start ||
+    end - start > 4 ||
+    surface
+      .slice(start, end)
+      .join(' ')
+      .replace(/ ([’']s)/g, '$1') !== subject.replace(/\s+/g, ' ')
+  )
+    return false;
   if (!nounTags.has(pos[end - 1]) && !(pos[end - 1] === 'VERB' && end - start > 1)) return false;
   for (let i = start; i < end; i++) {
     const isModifier = subjectTags.has(pos[i]) || (pos[i] === 'VERB' && /(?:ed|ing)$/.test(surface[i]));
@@ -44,7 +56,8 @@ export function findDefinitions(sentences: BookSentence[]): Definition[] {
     const [, subject, verb, definition] = m;
     if (!isTermSubject(sentence.plain, subject)) continue;
     // "X is a problem for Y" or "X is the same as Y" say little about what X is.
-    if (/^(?:an?|the)\s+(?:problem|way|result|matter|case|reason|part|same|first|second|last|key|main|only|best)\b/i.test(definition)) continue;
+    if (/^(?:an?|the)\s+(?:problem|way|result|matter|case|reason|part|same|first|second|last|key|main|only|best)\b/i.test(definition))
+      continue;
     out.push({ sentence, term: subject, definition, isPlural: verb === 'are' });
   }
   return out;
@@ -64,7 +77,8 @@ export interface NumberFact {
 
 const numberPattern = /(?<![\p{L}\p{N}.,=+\-/])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(x|×|%)?(?![\p{L}\p{N}]|[.,]\d|-\d|–\d)/gu;
 /** Numbers that label something rather than state a quantity: "Section 3", "Figure 10", "line 4". */
-const labelBefore = /\b(?:section|sections|figure|figures|fig\.|table|tables|line|lines|chapter|chapters|listing|equation|eq\.|page|pages|step|steps|version|level|phase|stage|iteration|algorithm|theorem|lemma|example|appendix|part|item|rule|type|case|on|at)\s*$/i;
+const labelBefore =
+  /\b(?:section|sections|figure|figures|fig\.|table|tables|line|lines|chapter|chapters|listing|equation|eq\.|page|pages|step|steps|version|level|phase|stage|iteration|algorithm|theorem|lemma|example|appendix|part|item|rule|type|case|on|at)\s*$/i;
 
 /** Stated quantities of a sentence; citation numbers and labels are left out. */
 export function findNumbers(sentence: BookSentence): NumberFact[] {
@@ -73,7 +87,7 @@ export function findNumbers(sentence: BookSentence): NumberFact[] {
   for (const m of text.matchAll(numberPattern)) {
     const index = m.index ?? 0;
     const before = text.slice(Math.max(0, index - 14), index);
-    if (labelBefore.test(before) || /\(\s*$/.test(before) && /^\d+\)/.test(text.slice(index))) continue;
+    if (labelBefore.test(before) || (/\(\s*$/.test(before) && /^\d+\)/.test(text.slice(index)))) continue;
     const [value, digits, suffix] = m;
     const magnitude = Number(digits.replace(/,/g, ''));
     const after = text.slice(index + value.length);
@@ -81,7 +95,11 @@ export function findNumbers(sentence: BookSentence): NumberFact[] {
     let kind: string;
     if (suffix === 'x' || suffix === '×') kind = 'factor';
     else if (suffix === '%') kind = 'percent';
-    else if (/^(?:1[5-9]|20)\d\d$/.test(digits) && (/\b(?:in|since|by|from|until|year|of)\s*$/i.test(before) || /^\s*(?:[.,;)]|$)/.test(after))) kind = 'year';
+    else if (
+      /^(?:1[5-9]|20)\d\d$/.test(digits) &&
+      (/\b(?:in|since|by|from|until|year|of)\s*$/i.test(before) || /^\s*(?:[.,;)]|$)/.test(after))
+    )
+      kind = 'year';
     else {
       const unit = /^\s+([\p{L}][\p{L}-]{2,})/u.exec(after)?.[1].toLowerCase();
       kind = unit && !quickStopwords.has(unit) ? `count:${lightStem(unit)}` : 'count';

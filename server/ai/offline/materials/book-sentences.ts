@@ -21,7 +21,12 @@ export interface BookSentence {
 const citation = /\s*(?:\((?:\d{1,3}(?:\s*[,–-]\s*\d{1,3})*|see also [^)]*)\)|\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\])/g;
 
 export function stripCitations(text: string): string {
-  return text.replace(citation, '').replace(/\s+([.,;:])/g, '$1').replace(/([.!?])\s*\.$/, '$1').replace(/\s{2,}/g, ' ').trim();
+  return text
+    .replace(citation, '')
+    .replace(/\s+([.,;:])/g, '$1')
+    .replace(/([.!?])\s*\.$/, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 /** Openers that point back at an earlier sentence: out of context they do not say what they are about. */
@@ -50,7 +55,10 @@ const apparatusHeading = /^<h[3-6]>(?:Overview|Learning Objectives|Summary|Key T
 
 /** Where a chapter's blocks come from: its introduction, then each section. */
 function chapterParts(chapter: TextbookContent['chapters'][number]): Array<{ html: string; sectionTitle?: string }> {
-  return [{ html: chapter.content }, ...chapter.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => ({ html: s.content, sectionTitle: s.title }))];
+  return [
+    { html: chapter.content },
+    ...chapter.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => ({ html: s.content, sectionTitle: s.title })),
+  ];
 }
 
 /**
@@ -77,7 +85,15 @@ export function bookSentences(book: TextbookContent): BookSentence[] {
           if (seen.has(key)) continue;
           seen.add(key);
           const plain = stripCitations(text);
-          out.push({ text, plain, chapterIndex, chapterTitle: chapter.title, sectionTitle: part.sectionTitle, order: out.length, isStandalone: isStandalone(plain) });
+          out.push({
+            text,
+            plain,
+            chapterIndex,
+            chapterTitle: chapter.title,
+            sectionTitle: part.sectionTitle,
+            order: out.length,
+            isStandalone: isStandalone(plain),
+          });
         }
       }
     }

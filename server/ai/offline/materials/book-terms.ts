@@ -33,7 +33,9 @@ const modifierTags = new Set(['NOUN', 'PROPN', 'ADJ']);
 
 /** Adjectives that grade or point rather than name a kind: "current implementation" is not a term. */
 const vagueModifiers = new Set(
-  'given current excellent noticeable total small simple standard efficient large good high low significant important main new same particular specific general entire whole certain possible typical common big major minor previous next last real actual overall full single multiple various additional further best better worse'.split(' '),
+  'given current excellent noticeable total small simple standard efficient large good high low significant important main new same particular specific general entire whole certain possible typical common big major minor previous next last real actual overall full single multiple various additional further best better worse'.split(
+    ' ',
+  ),
 );
 
 interface Candidate {
@@ -66,7 +68,10 @@ function collectCandidates(sentences: BookSentence[]): Map<string, Candidate> {
         for (let stopAt = start + 1; stopAt <= Math.min(run.length, start + maxWords); stopAt++) {
           if (!nounTags.has(pos[run[stopAt - 1]])) continue;
           if (vagueModifiers.has(surface[run[start]].toLowerCase())) continue;
-          const written = run.slice(start, stopAt).map((i) => surface[i]).join(' ');
+          const written = run
+            .slice(start, stopAt)
+            .map((i) => surface[i])
+            .join(' ');
           const key = written.toLowerCase();
           let c = out.get(key);
           if (!c) out.set(key, (c = { count: 0, words: stopAt - start, surfaces: new Map(), chapterCounts: new Map() }));
@@ -80,7 +85,12 @@ function collectCandidates(sentences: BookSentence[]): Map<string, Candidate> {
     for (let i = 0; i < surface.length; i++) {
       const word = surface[i];
       const usable =
-        type[i] === 'word' && modifierTags.has(pos[i]) && !stop[i] && word.length > 1 && /^\p{L}[\p{L}\p{N}-]*$/u.test(word) && !genericWords.has(word.toLowerCase());
+        type[i] === 'word' &&
+        modifierTags.has(pos[i]) &&
+        !stop[i] &&
+        word.length > 1 &&
+        /^\p{L}[\p{L}\p{N}-]*$/u.test(word) &&
+        !genericWords.has(word.toLowerCase());
       if (usable) run.push(i);
       else flush();
     }

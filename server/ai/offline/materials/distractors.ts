@@ -34,8 +34,12 @@ export interface TermDistractorOptions {
  * noun, singular or plural, about as many words), never the answer or a
  * variant of it, never twice, never one already in the question.
  */
-export function termDistractors(answer: Pick<BookTerm, 'stem' | 'isProper' | 'isPlural' | 'words'>, pool: readonly BookTerm[], opts: TermDistractorOptions): BookTerm[] {
-  const outside = (t: BookTerm) => t.count - (opts.chapterIndex === undefined ? 0 : t.chapterCounts.get(opts.chapterIndex) ?? 0);
+export function termDistractors(
+  answer: Pick<BookTerm, 'stem' | 'isProper' | 'isPlural' | 'words'>,
+  pool: readonly BookTerm[],
+  opts: TermDistractorOptions,
+): BookTerm[] {
+  const outside = (t: BookTerm) => t.count - (opts.chapterIndex === undefined ? 0 : (t.chapterCounts.get(opts.chapterIndex) ?? 0));
   const fitting = pool
     .filter(
       (t) =>
@@ -47,7 +51,12 @@ export function termDistractors(answer: Pick<BookTerm, 'stem' | 'isProper' | 'is
         !mentions(opts.exclude, t.key) &&
         (opts.accept?.(t) ?? true),
     )
-    .sort((a, b) => Number(b.words === answer.words) - Number(a.words === answer.words) || Number(outside(b) > 0) - Number(outside(a) > 0) || b.count - a.count);
+    .sort(
+      (a, b) =>
+        Number(b.words === answer.words) - Number(a.words === answer.words) ||
+        Number(outside(b) > 0) - Number(outside(a) > 0) ||
+        b.count - a.count,
+    );
   const used = (t: BookTerm) => opts.usage?.get(t.stem) ?? 0;
   const shortlist = fitting.slice(0, Math.max(opts.count * 4, 12)).sort((a, b) => used(a) - used(b));
   const picked: BookTerm[] = [];
@@ -71,7 +80,14 @@ export function numberDistractors(answer: NumberFact, facts: readonly NumberFact
   const distance = (f: NumberFact) => Math.abs(Math.log((f.magnitude + 1) / (answer.magnitude + 1)));
   for (const f of [...facts].sort((a, b) => distance(a) - distance(b) || a.sentence.order - b.sentence.order)) {
     if (out.length >= count) break;
-    if (f.kind !== answer.kind || f.sentence === answer.sentence || f.magnitude === answer.magnitude || seen.has(f.value.toLowerCase()) || mentions(exclude, f.value)) continue;
+    if (
+      f.kind !== answer.kind ||
+      f.sentence === answer.sentence ||
+      f.magnitude === answer.magnitude ||
+      seen.has(f.value.toLowerCase()) ||
+      mentions(exclude, f.value)
+    )
+      continue;
     seen.add(f.value.toLowerCase());
     out.push(f);
   }

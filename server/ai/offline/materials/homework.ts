@@ -19,14 +19,22 @@ export function buildHomework(scope: MaterialScope): HomeworkContent {
   for (const d of scope.definitions.slice(0, 2)) {
     usedSentences.add(d.sentence.order);
     const name = /\p{Lu}/u.test(d.term.slice(1)) ? d.term : d.term[0].toLowerCase() + d.term.slice(1);
-    problems.push({ prompt: `In your own words, explain what ${name} ${d.isPlural ? 'are' : 'is'}, and give an example.`, expectedAnswer: d.sentence.plain, guidance: `Reread "${whereIn(d.sentence)}", where the textbook defines it; your example may come from the chapter or from your own experience.` });
+    problems.push({
+      prompt: `In your own words, explain what ${name} ${d.isPlural ? 'are' : 'is'}, and give an example.`,
+      expectedAnswer: d.sentence.plain,
+      guidance: `Reread "${whereIn(d.sentence)}", where the textbook defines it; your example may come from the chapter or from your own experience.`,
+    });
   }
   for (const term of scope.terms.slice(0, 6)) {
     if (problems.length >= 3) break;
     const s = scope.sentences.find((x) => x.isStandalone && !usedSentences.has(x.order) && findTerm(x.plain, term));
     if (!s || scope.definitions.some((d) => findTerm(d.term, term))) continue;
     usedSentences.add(s.order);
-    problems.push({ prompt: `What is meant by "${term.surface}" in this chapter? Use it in a sentence of your own.`, expectedAnswer: s.plain, guidance: `Find where "${term.surface}" is used in "${whereIn(s)}" and explain its role there.` });
+    problems.push({
+      prompt: `What is meant by "${term.surface}" in this chapter? Use it in a sentence of your own.`,
+      expectedAnswer: s.plain,
+      guidance: `Find where "${term.surface}" is used in "${whereIn(s)}" and explain its role there.`,
+    });
   }
   for (const o of scope.objectives.slice(0, 5)) {
     if (problems.length >= 6) break;
@@ -42,13 +50,19 @@ export function buildHomework(scope: MaterialScope): HomeworkContent {
   const picker = new QuestionPicker();
   picker.take(questionCandidates(scope).numbers, 2, (c) => !usedSentences.has(c.source.order));
   for (const n of picker.picked) {
-    problems.push({ prompt: `${n.question.prompt.replace(/^Fill in the blank: /, 'Complete from the chapter: ')}`, expectedAnswer: n.question.answer, guidance: `The figure is stated in "${whereIn(n.source)}". Say what it measures and why it matters.` });
+    problems.push({
+      prompt: `${n.question.prompt.replace(/^Fill in the blank: /, 'Complete from the chapter: ')}`,
+      expectedAnswer: n.question.answer,
+      guidance: `The figure is stated in "${whereIn(n.source)}". Say what it measures and why it matters.`,
+    });
   }
   const applyObjective = scope.objectives.find((o) => /^Apply\b/.test(o.text));
   const term = (applyObjective && /^Apply (.+?) to\b/.exec(applyObjective.text)?.[1]) || scope.terms[0]?.surface;
   if (applyObjective || term) {
     problems.push({
-      prompt: applyObjective ? `${applyObjective.text}: describe a situation of your own and show step by step where it applies.` : `Apply ${term} to an example of your own: describe the situation and show where ${term} plays a part.`,
+      prompt: applyObjective
+        ? `${applyObjective.text}: describe a situation of your own and show step by step where it applies.`
+        : `Apply ${term} to an example of your own: describe the situation and show where ${term} plays a part.`,
       guidance: `There is no single right answer. A good answer names ${term ?? 'the key idea'} explicitly, follows the chapter's description${applyObjective ? ` in "${whereIn(applyObjective.support[0])}"` : ''}, and explains each step.`,
     });
   }

@@ -30,28 +30,62 @@ export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
   const [discussion, exit] = [scope.objectives[0], scope.objectives[1] ?? scope.objectives[0]];
 
   const fixed = [
-    { minutes: 5, title: 'Warm-up', description: terms.length ? `Ask students what they already know about ${terms.slice(0, 3).join(', ')}; write their ideas on the board to revisit at the end.` : `Ask students what they already know about ${scope.title}.` },
+    {
+      minutes: 5,
+      title: 'Warm-up',
+      description: terms.length
+        ? `Ask students what they already know about ${terms.slice(0, 3).join(', ')}; write their ideas on the board to revisit at the end.`
+        : `Ask students what they already know about ${scope.title}.`,
+    },
     ...(practice.length
-      ? [{ minutes: 10, title: 'Guided practice', description: `In pairs, students answer: ${practice.map((q, i) => `(${i + 1}) ${q.prompt}`).join(' ')} Go over the answers together, pointing to the sentence in the text each comes from.` }]
+      ? [
+          {
+            minutes: 10,
+            title: 'Guided practice',
+            description: `In pairs, students answer: ${practice.map((q, i) => `(${i + 1}) ${q.prompt}`).join(' ')} Go over the answers together, pointing to the sentence in the text each comes from.`,
+          },
+        ]
       : []),
-    ...(discussion ? [{ minutes: 7, title: 'Discussion', description: `${discussion.text}. Students compare their explanations with the text: "${discussion.support[0].plain}"` }] : []),
-    { minutes: 5, title: 'Exit ticket', description: exit ? `Each student writes a short answer: ${exit.text}.` : `Each student writes the most important idea of ${scope.title} in one sentence.` },
+    ...(discussion
+      ? [
+          {
+            minutes: 7,
+            title: 'Discussion',
+            description: `${discussion.text}. Students compare their explanations with the text: "${discussion.support[0].plain}"`,
+          },
+        ]
+      : []),
+    {
+      minutes: 5,
+      title: 'Exit ticket',
+      description: exit
+        ? `Each student writes a short answer: ${exit.text}.`
+        : `Each student writes the most important idea of ${scope.title} in one sentence.`,
+    },
   ];
   const parts = scope.parts.slice(0, scope.chapterIndex === undefined ? 8 : 4);
   const presentMinutes = durationMinutes - fixed.reduce((n, a) => n + a.minutes, 0);
   const presentations = parts.map((p, i) => ({
     minutes: Math.floor(presentMinutes / parts.length) + (i < presentMinutes % parts.length ? 1 : 0),
     // The chapter's opening text sits under the chapter's own title.
-    title: i === 0 && p.sentences.every((s) => !s.sectionTitle) && (scope.chapterIndex !== undefined || scope.book.chapters.length === 1) ? `Introduce: ${p.title}` : `Present: ${p.title}`,
+    title:
+      i === 0 && p.sentences.every((s) => !s.sectionTitle) && (scope.chapterIndex !== undefined || scope.book.chapters.length === 1)
+        ? `Introduce: ${p.title}`
+        : `Present: ${p.title}`,
     description: `Key point: ${keyPoint(p.sentences)}`,
   }));
   const activities = [fixed[0], ...presentations, ...fixed.slice(1)].filter((a) => a.minutes > 0);
 
-  const partTitles = scope.chapterIndex === undefined && scope.book.chapters.length > 1 ? scope.book.chapters.map((ch) => ch.title) : (scope.book.chapters[scope.chapterIndex ?? 0]?.sections ?? []).map((sec) => sec.title);
+  const partTitles =
+    scope.chapterIndex === undefined && scope.book.chapters.length > 1
+      ? scope.book.chapters.map((ch) => ch.title)
+      : (scope.book.chapters[scope.chapterIndex ?? 0]?.sections ?? []).map((sec) => sec.title);
   const figures = [...new Set(scope.sentences.flatMap((s) => s.text.match(figurePattern) ?? []))].slice(0, 4);
   const materials = [
     scope.chapterIndex === undefined ? `The textbook "${scope.title}"` : `Textbook chapter: ${scope.title}`,
-    ...(partTitles.length > 1 ? [`${scope.chapterIndex === undefined && scope.book.chapters.length > 1 ? 'Chapters' : 'Sections'}: ${partTitles.join(', ')}`] : []),
+    ...(partTitles.length > 1
+      ? [`${scope.chapterIndex === undefined && scope.book.chapters.length > 1 ? 'Chapters' : 'Sections'}: ${partTitles.join(', ')}`]
+      : []),
     ...(terms.length ? [`Key terms handout: ${terms.join(', ')}`] : []),
     ...figures.map((f) => `${f}, as referenced in the text`),
   ];
@@ -60,5 +94,11 @@ export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
     ...practice.slice(0, 2).map((q) => `Check for understanding: ${q.prompt} (answer: ${q.answer})`),
     ...(discussion ? [`Listen during the discussion for the terms ${discussion.terms.join(', ') || terms.slice(0, 3).join(', ')}.`] : []),
   ];
-  return { objectives: objectives.length ? objectives : [`Summarize the main ideas of ${scope.title}`], durationMinutes, activities, materials, assessment: assessment.length ? assessment : [`Ask each student to summarize ${scope.title} in two sentences.`] };
+  return {
+    objectives: objectives.length ? objectives : [`Summarize the main ideas of ${scope.title}`],
+    durationMinutes,
+    activities,
+    materials,
+    assessment: assessment.length ? assessment : [`Ask each student to summarize ${scope.title} in two sentences.`],
+  };
 }

@@ -32,11 +32,20 @@ function sentenceCase(heading: string, terms: BookTerm[]): string {
  * the analysis step's objectives, with the chapter's sections as the
  * material's sections and its key terms as the key phrases.
  */
-export function scopeObjectives(book: TextbookContent, chapterIndex: number | undefined, scope: BookSentence[], terms: BookTerm[]): ScopedObjective[] {
+export function scopeObjectives(
+  book: TextbookContent,
+  chapterIndex: number | undefined,
+  scope: BookSentence[],
+  terms: BookTerm[],
+): ScopedObjective[] {
   const chapter = chapterIndex === undefined ? undefined : book.chapters[chapterIndex];
   const parts = chapter
     ? chapter.sections.map((s) => ({ title: s.title, heading: sentenceCase(s.title, terms), text: htmlToText(s.content) }))
-    : book.chapters.map((c) => ({ title: c.title, heading: sentenceCase(c.title, terms), text: htmlToText(c.content + c.sections.map((s) => s.content).join(' ')) }));
+    : book.chapters.map((c) => ({
+        title: c.title,
+        heading: sentenceCase(c.title, terms),
+        text: htmlToText(c.content + c.sections.map((s) => s.content).join(' ')),
+      }));
   const view: MaterialView = {
     titles: [chapter?.title ?? book.title],
     sections: parts.map((p) => ({ heading: p.heading, level: 2, words: countWords(p.text) })),
@@ -53,21 +62,29 @@ export function scopeObjectives(book: TextbookContent, chapterIndex: number | un
 
   const stats = new TermStats(scope.map((s) => quickTokenize(s.plain)));
   const vectors = new Map(scope.map((s) => [s.order, stats.vectorOf(s.plain)]));
-  return texts.map((text) => {
-    const section = parts.find((p) => text.toLowerCase().includes(p.heading.toLowerCase()))?.title;
-    const query = stats.vectorOf(text.replace(/^\w+\s/, ''));
-    // An objective about one section is answered from that section.
-    const inSection = (s: BookSentence) => s.sectionTitle === section || (chapterIndex === undefined && s.chapterTitle === section);
-    const pool = section && scope.some(inSection) ? scope.filter(inSection) : scope;
-    const ranked = pool
-      .map((s) => ({ s, score: sparseCosine(vectors.get(s.order)!, query) + (s.isStandalone ? 0.05 : 0) }))
-      .filter((x) => x.score > 0.05)
-      .sort((a, b) => b.score - a.score || a.s.order - b.s.order);
-    // Sentences that read on their own make a model answer; "This section explains..." does not.
-    const standalone = ranked.filter((x) => x.s.isStandalone);
-    const support = (standalone.length > 0 ? standalone : ranked).slice(0, 3).map((x) => x.s).sort((a, b) => a.order - b.order);
-    const used = support.map((s) => s.plain.toLowerCase()).join(' ');
-    const answerTerms = terms.filter((t) => used.includes(t.key)).slice(0, 3).map((t) => t.surface);
-    return { text, support, terms: answerTerms, sectionTitle: section };
-  }).filter((o) => o.support.length > 0);
+  return texts
+    .map((text) => {
+      const section = parts.find((p) => text.toLowerCase().includes(p.heading.toLowerCase()))?.title;
+      const query = stats.vectorOf(text.replace(/^\w+\s/, ''));
+      // An objective about one section is answered from that section.
+      const inSection = (s: BookSentence) => s.sectionTitle === section || (chapterIndex === undefined && s.chapterTitle === section);
+      const pool = section && scope.some(inSection) ? scope.filter(inSection) : scope;
+      const ranked = pool
+        .map((s) => ({ s, score: sparseCosine(vectors.get(s.order)!, query) + (s.isStandalone ? 0.05 : 0) }))
+        .filter((x) => x.score > 0.05)
+        .sort((a, b) => b.score - a.score || a.s.order - b.s.order);
+      // Sentences that read on their own make a model answer; "This section explains..." does not.
+      const standalone = ranked.filter((x) => x.s.isStandalone);
+      const support = (standalone.length > 0 ? standalone : ranked)
+        .slice(0, 3)
+        .map((x) => x.s)
+        .sort((a, b) => a.order - b.order);
+      const used = support.map((s) => s.plain.toLowerCase()).join(' ');
+      const answerTerms = terms
+        .filter((t) => used.includes(t.key))
+        .slice(0, 3)
+        .map((t) => t.surface);
+      return { text, support, terms: answerTerms, sectionTitle: section };
+    })
+    .filter((o) => o.support.length > 0);
 }

@@ -45,33 +45,55 @@ function displayForm(written: string, term?: BookTerm): string {
   return /^\p{Lu}\p{Ll}/u.test(written) && !/\p{Lu}/u.test(written.slice(1)) ? written[0].toLowerCase() + written.slice(1) : written;
 }
 
-function choiceOrShortAnswer(prompt: string, answer: string, distractors: string[], seed: number): Pick<QuizQuestion, 'type' | 'prompt' | 'options' | 'answer'> {
+function choiceOrShortAnswer(
+  prompt: string,
+  answer: string,
+  distractors: string[],
+  seed: number,
+): Pick<QuizQuestion, 'type' | 'prompt' | 'options' | 'answer'> {
   // Two distractors at least: with one, guessing is a coin toss and the question tests nothing.
   if (distractors.length >= 2) return { type: 'multiple-choice', prompt, options: arrangeOptions(answer, distractors, seed), answer };
   return { type: 'short-answer', prompt, answer };
 }
 
 /** "Which term does the textbook describe as ...?" from the book's own definitions. */
-export function definitionQuestions(definitions: Definition[], terms: readonly BookTerm[], chapterIndex?: number, usage?: Map<string, number>): QuestionCandidate[] {
+export function definitionQuestions(
+  definitions: Definition[],
+  terms: readonly BookTerm[],
+  chapterIndex?: number,
+  usage?: Map<string, number>,
+): QuestionCandidate[] {
   const definitionTerms = new Set(definitions.map((d) => stemKey(d.term)));
   // "A trace tree is a tree of trace fragments ...": a definition that names its own term asks nothing.
-  return definitions.filter((d) => !mentions(d.definition, d.term)).map((d) => {
-    const stem = stemKey(d.term);
-    const known = terms.find((t) => t.stem === stem);
-    const answer = displayForm(d.term, known);
-    const isProper = known?.isProper ?? /\p{Lu}/u.test(d.term.slice(1));
-    const seed = seedOf(d.sentence.text);
-    // Other defined terms make the best distractors: they are of the same kind by construction.
-    const pool = [...terms].sort((a, b) => Number(definitionTerms.has(b.stem)) - Number(definitionTerms.has(a.stem)));
-    const distractors = termDistractors({ stem, isProper, isPlural: d.isPlural, words: d.term.split(' ').length }, pool, { exclude: d.sentence.plain, chapterIndex, seed, count: 3, usage }).map((t) => t.surface);
-    const prompt = `Which term does the textbook describe as "${d.definition}"?`;
-    return {
-      question: { ...choiceOrShortAnswer(prompt, answer, distractors, seed), explanation: `In "${whereIn(d.sentence)}", the textbook defines ${answer} as ${d.definition}.`, source: d.sentence.text },
-      source: d.sentence,
-      answerKey: stem,
-      kind: 'definition',
-    };
-  });
+  return definitions
+    .filter((d) => !mentions(d.definition, d.term))
+    .map((d) => {
+      const stem = stemKey(d.term);
+      const known = terms.find((t) => t.stem === stem);
+      const answer = displayForm(d.term, known);
+      const isProper = known?.isProper ?? /\p{Lu}/u.test(d.term.slice(1));
+      const seed = seedOf(d.sentence.text);
+      // Other defined terms make the best distractors: they are of the same kind by construction.
+      const pool = [...terms].sort((a, b) => Number(definitionTerms.has(b.stem)) - Number(definitionTerms.has(a.stem)));
+      const distractors = termDistractors({ stem, isProper, isPlural: d.isPlural, words: d.term.split(' ').length }, pool, {
+        exclude: d.sentence.plain,
+        chapterIndex,
+        seed,
+        count: 3,
+        usage,
+      }).map((t) => t.surface);
+      const prompt = `Which term does the textbook describe as "${d.definition}"?`;
+      return {
+        question: {
+          ...choiceOrShortAnswer(prompt, answer, distractors, seed),
+          explanation: `In "${whereIn(d.sentence)}", the textbook defines ${answer} as ${d.definition}.`,
+          source: d.sentence.text,
+        },
+        source: d.sentence,
+        answerKey: stem,
+        kind: 'definition',
+      };
+    });
 }
 
 /** Fill-in-the-number questions from stated quantities, with other numbers of the same kind as options. */
@@ -108,7 +130,13 @@ export function numberQuestions(scope: BookSentence[], allFacts: readonly Number
 }
 
 /** Cloze questions: a key term blanked out of a sentence that uses it, other terms of the book as options. */
-export function termQuestions(scope: BookSentence[], scopeTerms: readonly BookTerm[], pool: readonly BookTerm[], chapterIndex?: number, usage?: Map<string, number>): QuestionCandidate[] {
+export function termQuestions(
+  scope: BookSentence[],
+  scopeTerms: readonly BookTerm[],
+  pool: readonly BookTerm[],
+  chapterIndex?: number,
+  usage?: Map<string, number>,
+): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   for (const term of scopeTerms) {
     // "loop header" inside "outer loop header" would leave "outer _____": the longer term is the one to blank.
@@ -147,11 +175,21 @@ export function termQuestions(scope: BookSentence[], scopeTerms: readonly BookTe
  * replaces: an all-capitals or oddly capitalised stand-in marks the
  * statement as false without reading it.
  */
-function falseStatement(text: string, terms: readonly BookTerm[], pool: readonly BookTerm[], opts: { chapterIndex?: number; seed: number; usage?: Map<string, number> }) {
+function falseStatement(
+  text: string,
+  terms: readonly BookTerm[],
+  pool: readonly BookTerm[],
+  opts: { chapterIndex?: number; seed: number; usage?: Map<string, number> },
+) {
   for (const term of terms) {
     if (!usedOnce(text, term)) continue;
     const found = findTerm(text, term)!;
-    const [swap] = termDistractors(term, pool, { exclude: text, ...opts, count: 1, accept: (t) => inCasingOf(found.written, t.surface, t.isProper) !== null });
+    const [swap] = termDistractors(term, pool, {
+      exclude: text,
+      ...opts,
+      count: 1,
+      accept: (t) => inCasingOf(found.written, t.surface, t.isProper) !== null,
+    });
     if (!swap) continue;
     const replacement = inCasingOf(found.written, swap.surface, swap.isProper)!;
     return { term, swap, found, statement: spliceWithArticle(text, found.index, found.written.length, replacement) };
@@ -160,19 +198,34 @@ function falseStatement(text: string, terms: readonly BookTerm[], pool: readonly
 }
 
 /** True/false statements: the book's sentence as written (true), or with one key term swapped for another (false). */
-export function trueFalseQuestions(scope: BookSentence[], scopeTerms: readonly BookTerm[], pool: readonly BookTerm[], chapterIndex?: number, usage?: Map<string, number>): QuestionCandidate[] {
+export function trueFalseQuestions(
+  scope: BookSentence[],
+  scopeTerms: readonly BookTerm[],
+  pool: readonly BookTerm[],
+  chapterIndex?: number,
+  usage?: Map<string, number>,
+): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   let makeFalse = true;
   for (const s of scope) {
     if (!fitsAQuestion(s)) continue;
     // Swapping "cycle" inside "Krebs cycle" would make a statement nobody could read; whole terms only.
-    const fitting = scopeTerms.filter((t) => findTerm(s.plain, t) && !pool.some((o) => o.key !== t.key && ` ${o.key} `.includes(` ${t.key} `) && findTerm(s.plain, o)));
+    const fitting = scopeTerms.filter(
+      (t) => findTerm(s.plain, t) && !pool.some((o) => o.key !== t.key && ` ${o.key} `.includes(` ${t.key} `) && findTerm(s.plain, o)),
+    );
     const term = fitting[0];
     if (!term) continue;
     const seed = seedOf(s.text);
     if (!makeFalse) {
       out.push({
-        question: { type: 'true-false', prompt: `True or false: ${s.plain}`, options: ['True', 'False'], answer: 'True', explanation: `True: the textbook states this in "${whereIn(s)}".`, source: s.text },
+        question: {
+          type: 'true-false',
+          prompt: `True or false: ${s.plain}`,
+          options: ['True', 'False'],
+          answer: 'True',
+          explanation: `True: the textbook states this in "${whereIn(s)}".`,
+          source: s.text,
+        },
         source: s,
         answerKey: `tf:${s.order}`,
         kind: 'true-false',

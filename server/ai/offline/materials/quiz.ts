@@ -1,7 +1,14 @@
 import type { QuizQuestion } from '../../../../common/materials';
 import { sentenceKey } from '../compose/sentence-filter';
 import { givesAnswerAway } from './answer-leaks';
-import { definitionQuestions, numberQuestions, openQuestions, termQuestions, trueFalseQuestions, type QuestionCandidate } from './questions';
+import {
+  definitionQuestions,
+  numberQuestions,
+  openQuestions,
+  termQuestions,
+  trueFalseQuestions,
+  type QuestionCandidate,
+} from './questions';
 import type { MaterialScope } from './scope';
 
 /** Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. */

@@ -32,20 +32,35 @@ const lengthWeight = [0, 1, 2.6, 3];
 export function buildScope(book: TextbookContent, chapterIndex?: number): MaterialScope {
   const all = bookSentences(book);
   const sentences = chapterIndex === undefined ? all : all.filter((s) => s.chapterIndex === chapterIndex);
-  const titleWords = new Set(book.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]).map((t) => stemKey(t)).flatMap((t) => t.split(' ')));
+  const titleWords = new Set(
+    book.chapters
+      .flatMap((c) => [c.title, ...c.sections.map((s) => s.title)])
+      .map((t) => stemKey(t))
+      .flatMap((t) => t.split(' ')),
+  );
   const pool = bookTerms(all).filter((t) => isQuizTerm(t, titleWords));
-  const inScope = (t: BookTerm) => (chapterIndex === undefined ? t.count : t.chapterCounts.get(chapterIndex) ?? 0);
+  const inScope = (t: BookTerm) => (chapterIndex === undefined ? t.count : (t.chapterCounts.get(chapterIndex) ?? 0));
   // Phrases and names first: "external functions" tests more than "trace".
   const isSpecific = (t: BookTerm) => t.words > 1 || t.isProper;
   const terms = pool
     .filter((t) => inScope(t) > 0)
-    .sort((a, b) => Number(isSpecific(b)) - Number(isSpecific(a)) || inScope(b) * lengthWeight[b.words] - inScope(a) * lengthWeight[a.words] || a.key.localeCompare(b.key));
+    .sort(
+      (a, b) =>
+        Number(isSpecific(b)) - Number(isSpecific(a)) ||
+        inScope(b) * lengthWeight[b.words] - inScope(a) * lengthWeight[a.words] ||
+        a.key.localeCompare(b.key),
+    );
   const chapter = chapterIndex === undefined ? undefined : book.chapters[chapterIndex];
   // A one-chapter book is taught section by section, like that chapter.
   const partsOf = chapter ?? (book.chapters.length === 1 ? book.chapters[0] : undefined);
   const parts = partsOf
-    ? [{ title: partsOf.title, sentences: sentences.filter((s) => !s.sectionTitle) }, ...partsOf.sections.map((sec) => ({ title: sec.title, sentences: sentences.filter((s) => s.sectionTitle === sec.title) }))].filter((p) => p.sentences.length > 0)
-    : book.chapters.map((c, i) => ({ title: c.title, sentences: all.filter((s) => s.chapterIndex === i) })).filter((p) => p.sentences.length > 0);
+    ? [
+        { title: partsOf.title, sentences: sentences.filter((s) => !s.sectionTitle) },
+        ...partsOf.sections.map((sec) => ({ title: sec.title, sentences: sentences.filter((s) => s.sectionTitle === sec.title) })),
+      ].filter((p) => p.sentences.length > 0)
+    : book.chapters
+        .map((c, i) => ({ title: c.title, sentences: all.filter((s) => s.chapterIndex === i) }))
+        .filter((p) => p.sentences.length > 0);
   return {
     book,
     chapterIndex,

@@ -12,13 +12,15 @@ export interface KeyTerm {
 }
 
 const maxTerms = 8;
-const pronounStart = /^(it|this|that|these|those|there|here|he|she|we|they|you|i|one|each|such|which|what|our|its|their|his|her|both|all|some|any|another|other|then|thus|so|hence)\b/i;
+const pronounStart =
+  /^(it|this|that|these|those|there|here|he|she|we|they|you|i|one|each|such|which|what|our|its|their|his|her|both|all|some|any|another|other|then|thus|so|hence)\b/i;
 // "Definition 5.1 (Derivative). ...", "Definition (Jacobian): ..."
 const labelledDefinition = /^definition\s*[\d.]*\s*\(([^)]{2,60})\)[.:]?\s+(.+)/i;
 // "A random variable is a function ...", "Gradients are ...", "X is defined as ..."
 const copulaDefinition = /^(?:an?\s+|the\s+)?([\p{L}][\p{L}\p{N}'’\- ]{1,48}?)\s+(?:is|are)\s+(?:defined as|called|known as|an?\b|the\b)/iu;
 // Predicates that judge rather than define: "Fat bytecodes are a problem for ...".
-const judgement = /^(?:is|are)\s+(?:an?|the)\s+(?:(?:big|major|minor|real|serious|good|bad|key|common|main|useful|simple|important)\s+)?(?:problem|issue|challenge|concern|reason|way|example|case|result|question|lot|bit|part|step)\b/i;
+const judgement =
+  /^(?:is|are)\s+(?:an?|the)\s+(?:(?:big|major|minor|real|serious|good|bad|key|common|main|useful|simple|important)\s+)?(?:problem|issue|challenge|concern|reason|way|example|case|result|question|lot|bit|part|step)\b/i;
 // "We call X a Y" / "... is called X"
 const calledDefinition = /\b(?:is|are)\s+called\s+(?:an?\s+|the\s+)?([\p{L}][\p{L}\- ]{1,40}?)[.,;]/iu;
 
@@ -47,7 +49,9 @@ export function keyTermsOf(node: DocSection): KeyTerm[] {
     else if (!pronounStart.test(sentence)) {
       const copula = copulaDefinition.exec(sentence);
       const called = calledDefinition.exec(sentence);
-      const predicate = copula ? sentence.slice(copula.index + copula[0].length - (copula[0].length - copula[0].indexOf(copula[1]) - copula[1].length)).trim() : '';
+      const predicate = copula
+        ? sentence.slice(copula.index + copula[0].length - (copula[0].length - copula[0].indexOf(copula[1]) - copula[1].length)).trim()
+        : '';
       if (copula && copula[1].split(' ').length <= 4 && !judgement.test(predicate)) term = copula[1];
       else if (called) term = called[1];
     }
@@ -57,7 +61,11 @@ export function keyTermsOf(node: DocSection): KeyTerm[] {
     // A term the chapter uses once is not a key term of it (and a one-off match is often not a term at all).
     if (seen.has(key) || key.length < 3 || /\d/.test(key) || lower.split(key).length - 1 < 2) continue;
     seen.add(key);
-    out.push({ term, definition: definition.trim(), plural: new RegExp(`^(?:the\\s+)?${escapeRegExp(term)}\\s+are\\b`, 'i').test(sentence) });
+    out.push({
+      term,
+      definition: definition.trim(),
+      plural: new RegExp(`^(?:the\\s+)?${escapeRegExp(term)}\\s+are\\b`, 'i').test(sentence),
+    });
   }
   return out;
 }
@@ -80,7 +88,8 @@ function lowerFirst(title: string): string {
 
 /** "Explain X", "Work through X", "Practise computing X": what a student can do with a section. */
 function objectiveFor(title: string): string {
-  if (/\b(examples?|applications?|exercises?|problems?|case stud(y|ies)|practice)\b/i.test(title)) return `Work through the ${lowerFirst(title)}.`;
+  if (/\b(examples?|applications?|exercises?|problems?|case stud(y|ies)|practice)\b/i.test(title))
+    return `Work through the ${lowerFirst(title)}.`;
   if (/^\p{L}+ing\b/u.test(title)) return `Practise ${lowerFirst(title)}.`;
   return `Explain ${lowerFirst(title)}.`;
 }
@@ -97,7 +106,10 @@ export function chapterOpening(sectionTitles: string[], terms: KeyTerm[]): strin
   const titles = sectionTitles.filter((t) => !apparatusTitles.test(t));
   if (titles.length === 0 && terms.length === 0) return '';
   const overview = titles.length ? `<h3>Overview</h3><p>This chapter covers ${escapeHtml(listPhrase(titles))}.</p>` : '';
-  const objectives = [...titles.slice(0, 6).map(objectiveFor), ...terms.slice(0, 3).map((t) => `Define ${t.term} as the material states it.`)];
+  const objectives = [
+    ...titles.slice(0, 6).map(objectiveFor),
+    ...terms.slice(0, 3).map((t) => `Define ${t.term} as the material states it.`),
+  ];
   return `${overview}<h3>Learning Objectives</h3><p>After this chapter you should be able to:</p><ul>${objectives.map((o) => `<li><p>${escapeHtml(o)}</p></li>`).join('')}</ul>`;
 }
 
@@ -119,15 +131,20 @@ export function chapterReview(sections: DocSection[], sectionTitles: string[], t
     .filter((x): x is { title: string; lead: string } => !!x.lead);
   const parts: string[] = [];
   if (summary.length) {
-    parts.push(`<h3>Summary</h3><ul>${summary.map((s) => `<li><p><strong>${escapeHtml(s.title)}.</strong> ${inlineHtml(s.lead)}</p></li>`).join('')}</ul>`);
+    parts.push(
+      `<h3>Summary</h3><ul>${summary.map((s) => `<li><p><strong>${escapeHtml(s.title)}.</strong> ${inlineHtml(s.lead)}</p></li>`).join('')}</ul>`,
+    );
   }
   if (terms.length) {
-    parts.push(`<h3>Key Terms</h3><ul>${terms.map((t) => `<li><p><strong>${escapeHtml(t.term)}</strong>: ${inlineHtml(t.definition)}</p></li>`).join('')}</ul>`);
+    parts.push(
+      `<h3>Key Terms</h3><ul>${terms.map((t) => `<li><p><strong>${escapeHtml(t.term)}</strong>: ${inlineHtml(t.definition)}</p></li>`).join('')}</ul>`,
+    );
   }
   const questions = [
     ...terms.slice(0, 5).map((t) => `What ${t.plural ? 'are' : 'is'} ${asked(t)}?`),
     ...summary.slice(0, 5).map((s) => `Explain the main idea of "${s.title}" in your own words.`),
   ];
-  if (questions.length) parts.push(`<h3>Review Questions</h3><ol>${questions.map((q) => `<li><p>${escapeHtml(q)}</p></li>`).join('')}</ol>`);
+  if (questions.length)
+    parts.push(`<h3>Review Questions</h3><ol>${questions.map((q) => `<li><p>${escapeHtml(q)}</p></li>`).join('')}</ol>`);
   return parts.join('');
 }

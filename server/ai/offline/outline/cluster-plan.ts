@@ -47,10 +47,18 @@ function clusterUnits(units: Unit[], k: number): Unit[][] {
   const dense = units.every((u) => u.embedding && u.embedding.length > 0);
   let assignment: number[];
   if (dense) {
-    assignment = kmeans(units.map((u) => u.embedding as number[]), k, denseOps());
+    assignment = kmeans(
+      units.map((u) => u.embedding as number[]),
+      k,
+      denseOps(),
+    );
   } else {
     const ops: VectorOps<TermVector> = { similarity: sparseCosine, mean: (ps) => centroid(ps) };
-    assignment = kmeans(units.map((u) => centroid(u.sentences.map((s) => s.vector))), k, ops);
+    assignment = kmeans(
+      units.map((u) => centroid(u.sentences.map((s) => s.vector))),
+      k,
+      ops,
+    );
   }
   const groups = new Map<number, Unit[]>();
   units.forEach((u, i) => groups.set(assignment[i], [...(groups.get(assignment[i]) ?? []), u]));
@@ -110,7 +118,11 @@ export function planByClustering(material: Material): { chapters: PlannedChapter
     const more = `More on ${title}`;
     const inChapter = PhraseCounts.of(texts);
     const sections: PlannedSection[] = sectionGroups(group).map((candidates, si) => ({
-      title: keyphraseTitle(candidates.map((s) => s.text), { all: inChapter, taken }) ?? (si === 0 ? title : more),
+      title:
+        keyphraseTitle(
+          candidates.map((s) => s.text),
+          { all: inChapter, taken },
+        ) ?? (si === 0 ? title : more),
       fromHeading: false,
       candidates,
     }));

@@ -73,7 +73,11 @@ function ensureSections(chapter: PlannedChapter, taken: Set<string>): PlannedCha
   if (pieces.length < 2) return chapter;
   const inChapter = PhraseCounts.of(body.map((s) => s.text));
   const sections = pieces.map((candidates, i): PlannedSection => {
-    const title = keyphraseTitle(candidates.map((s) => s.text), { all: inChapter, taken }) ?? (i === 0 ? chapter.title : `More on ${chapter.title}`);
+    const title =
+      keyphraseTitle(
+        candidates.map((s) => s.text),
+        { all: inChapter, taken },
+      ) ?? (i === 0 ? chapter.title : `More on ${chapter.title}`);
     return { title, fromHeading: false, candidates };
   });
   return { ...chapter, opening: chapter.opening.slice(0, introCount), sections };
@@ -88,8 +92,16 @@ function openingSection(chapter: PlannedChapter, taken: Set<string>): PlannedCha
   const introCount = introLength(chapter.opening);
   const rest = chapter.opening.slice(introCount);
   if (chapter.sections.length === 0 || rest.length < minSectionSentences) return chapter;
-  const title = keyphraseTitle(rest.map((s) => s.text), { all: PhraseCounts.of(chapter.opening.map((s) => s.text)), taken }) ?? `About ${chapter.title}`;
-  return { ...chapter, opening: chapter.opening.slice(0, introCount), sections: [{ title, fromHeading: false, candidates: rest }, ...chapter.sections] };
+  const title =
+    keyphraseTitle(
+      rest.map((s) => s.text),
+      { all: PhraseCounts.of(chapter.opening.map((s) => s.text)), taken },
+    ) ?? `About ${chapter.title}`;
+  return {
+    ...chapter,
+    opening: chapter.opening.slice(0, introCount),
+    sections: [{ title, fromHeading: false, candidates: rest }, ...chapter.sections],
+  };
 }
 
 function chooseSentences(candidates: SourceSentence[], query: TermVector, used: UsedSentences): SourceSentence[] {
@@ -123,9 +135,10 @@ export function composeBook(input: ComposeInput): TextbookContent {
     const sectionTitles = distinctTitles(chapter.sections.map((s) => s.title));
     if (chapter.sections.length === 0) {
       // A short chapter: its text is the chapter itself, with no sections.
-      const body = chapter.opening.length <= shortChapterSentences
-        ? takeInOrder(chapter.opening, { limit: shortChapterSentences, used })
-        : chooseSentences(chapter.opening, centroid(chapter.opening.map((s) => s.vector)), used);
+      const body =
+        chapter.opening.length <= shortChapterSentences
+          ? takeInOrder(chapter.opening, { limit: shortChapterSentences, used })
+          : chooseSentences(chapter.opening, centroid(chapter.opening.map((s) => s.vector)), used);
       return { title: chapterTitles[ci], content: paragraphsToHtml(groupParagraphs(body).map((p) => p.join(' '))), sections: [] };
     }
     const intro = takeInOrder(chapter.opening, { limit: maxIntroParagraph + minSectionSentences, used });
@@ -133,7 +146,11 @@ export function composeBook(input: ComposeInput): TextbookContent {
       const candidates = sortByOrder(section.candidates);
       const query = blend(centroid(candidates.map((s) => s.vector)), input.stats.vectorOf(section.title), 0.5);
       const chosen = chooseSentences(candidates, query, used);
-      return { title: sectionTitles[si], fromHeading: section.fromHeading, content: paragraphsToHtml(groupParagraphs(chosen).map((p) => p.join(' '))) };
+      return {
+        title: sectionTitles[si],
+        fromHeading: section.fromHeading,
+        content: paragraphsToHtml(groupParagraphs(chosen).map((p) => p.join(' '))),
+      };
     });
     // The document's own headings always stay, even when extraction left no printable text under one.
     const kept = sections.filter((s) => s.content || s.fromHeading).map(({ title, content }) => ({ title, content }));

@@ -70,7 +70,10 @@ function headingDepths(headings: DocBlock[], docTitle: string | undefined, words
   const first = headings[0];
   // A DOCX without Word's Title style: its first Heading 1 may be both the document's title and a real chapter.
   const opensChapter = tops > 1 && (wordsAfter[0] ?? 0) >= chapterWordsAfterTitle;
-  const isTitle = depths[0] === 1 && !opensChapter && (tops === 1 || (docTitle && cleanHeadingTitle(first.text).toLowerCase() === cleanHeadingTitle(docTitle).toLowerCase()));
+  const isTitle =
+    depths[0] === 1 &&
+    !opensChapter &&
+    (tops === 1 || (docTitle && cleanHeadingTitle(first.text).toLowerCase() === cleanHeadingTitle(docTitle).toLowerCase()));
   if (isTitle) {
     depths[0] = 0;
     if (tops === 1) for (let i = 1; i < depths.length; i++) depths[i] = Math.max(1, depths[i] - 1);
@@ -125,7 +128,8 @@ function walkDocument(blocks: DocBlock[], docTitle: string | undefined, sourceId
   const last = state.chapters.length - 1;
   if (pending.length && last >= firstChapter) {
     const lastSection = state.chapters[last].sections.length - 1;
-    const slotAtEnd: Slot = lastSection >= 0 ? { kind: 'section', chapter: last, section: lastSection } : { kind: 'opening', chapter: last };
+    const slotAtEnd: Slot =
+      lastSection >= 0 ? { kind: 'section', chapter: last, section: lastSection } : { kind: 'opening', chapter: last };
     for (const i of pending) state.slots[i] = slotAtEnd;
   }
 }
@@ -143,7 +147,10 @@ export function planFromHeadings(material: Material): HeadingPlan | null {
     walkDocument(source.document.blocks, source.document.title, source.id, state);
     // Among several documents, one without headings becomes a chapter of its own.
     if (material.sources.length > 1 && state.chapters.length === chaptersBefore && state.paragraphs.length > paragraphsBefore) {
-      state.chapters.push({ title: cleanHeadingTitle(source.document.title ?? source.filename.replace(/\.[a-z0-9]+$/i, '')), sections: [] });
+      state.chapters.push({
+        title: cleanHeadingTitle(source.document.title ?? source.filename.replace(/\.[a-z0-9]+$/i, '')),
+        sections: [],
+      });
       const chapter = state.chapters.length - 1;
       for (let i = paragraphsBefore; i < state.slots.length; i++) state.slots[i] = { kind: 'opening', chapter };
     }
@@ -153,7 +160,11 @@ export function planFromHeadings(material: Material): HeadingPlan | null {
   if (chapterCount < minChapters || chapterCount > maxChapters) return null;
 
   const { sentences, stats } = buildSourceSentences(state.paragraphs);
-  const chapters: HeadingChapter[] = state.chapters.map((c) => ({ title: c.title, opening: [], sections: c.sections.map((title) => ({ title, candidates: [] })) }));
+  const chapters: HeadingChapter[] = state.chapters.map((c) => ({
+    title: c.title,
+    opening: [],
+    sections: c.sections.map((title) => ({ title, candidates: [] })),
+  }));
   const orphans: SourceSentence[] = [];
   for (const s of sentences) {
     const slot = state.slots[s.paragraph];

@@ -41,7 +41,12 @@ function ownBlocks(html: string): string[] {
   }
   return out;
 }
-const sentencesOf = (html: string) => ownBlocks(html).filter((b) => !/^<h[3-6]>/.test(b)).map(htmlToText).filter((p) => !covers.test(p)).flatMap((p) => fastSentences(p));
+const sentencesOf = (html: string) =>
+  ownBlocks(html)
+    .filter((b) => !/^<h[3-6]>/.test(b))
+    .map(htmlToText)
+    .filter((p) => !covers.test(p))
+    .flatMap((p) => fastSentences(p));
 const reviewSection = (title: string) => title.startsWith('Review: ');
 
 /** The lecture's own parts: each numbered heading with the text written under it (up to the next heading). */
@@ -49,7 +54,8 @@ function lectureParts(text: string): Array<{ heading: string; body: string }> {
   const parts: Array<{ heading: string; body: string }> = [];
   for (const block of text.split(/\n\s*\n/)) {
     const line = block.trim();
-    if (/^\d+(\.\d+)*\.? [A-Z][^.]*$/.test(line) || line === 'References') parts.push({ heading: line.replace(/^[\d.]+\s+/, ''), body: '' });
+    if (/^\d+(\.\d+)*\.? [A-Z][^.]*$/.test(line) || line === 'References')
+      parts.push({ heading: line.replace(/^[\d.]+\s+/, ''), body: '' });
     else if (parts.length) parts[parts.length - 1].body += ` ${line}`;
   }
   return parts;
@@ -62,8 +68,16 @@ describe('offline outline keeps every sentence in its own section (unseen lectur
   /** Each chapter's text: from its heading up to the next chapter heading (its subsections included). */
   const chapterText = (title: string) => {
     const start = parts.findIndex((p) => p.heading === title);
-    const end = parts.findIndex((p, i) => i > start && !p.heading.includes('.') && /^\d+\. /.test(glacierLecture.split('\n').find((l) => l.endsWith(p.heading)) ?? ''));
-    return sentenceKey(parts.slice(start, end < 0 ? undefined : end).map((p) => p.body).join(' '));
+    const end = parts.findIndex(
+      (p, i) =>
+        i > start && !p.heading.includes('.') && /^\d+\. /.test(glacierLecture.split('\n').find((l) => l.endsWith(p.heading)) ?? ''),
+    );
+    return sentenceKey(
+      parts
+        .slice(start, end < 0 ? undefined : end)
+        .map((p) => p.body)
+        .join(' '),
+    );
   };
 
   it('prints each section from its own text, chapter openings from the text before the first subsection, all in reading order', async () => {
@@ -93,13 +107,23 @@ describe('offline outline keeps every sentence in its own section (unseen lectur
     // "Glacier Formation" has no text before its first subsection: it opens with its overview and objectives only.
     const glacierFormation = book.chapters.find((c) => c.title === 'Glacier Formation');
     expect(ownBlocks(glacierFormation?.content ?? '')).toEqual([]);
-    expect(htmlToText(glacierFormation?.content ?? '')).toContain('This chapter covers From snow to firn, From firn to ice and The mass balance.');
+    expect(htmlToText(glacierFormation?.content ?? '')).toContain(
+      'This chapter covers From snow to firn, From firn to ice and The mass balance.',
+    );
   });
 
   it('keeps every heading, the Summary and the worked examples with their questions, computations and labels', async () => {
     const book = await bookOf(doc);
     const titles = book.chapters.map((c) => c.title);
-    expect(titles).toEqual(['Introduction', 'Glacier Formation', 'Key Definitions', 'How Glaciers Move', 'Evidence of Former Glaciation', 'Worked Examples', 'Summary']);
+    expect(titles).toEqual([
+      'Introduction',
+      'Glacier Formation',
+      'Key Definitions',
+      'How Glaciers Move',
+      'Evidence of Former Glaciation',
+      'Worked Examples',
+      'Summary',
+    ]);
     const all = book.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]);
     for (const p of parts.filter((x) => x.heading !== 'References')) expect(all).toContain(p.heading);
     expect(book.chapters.find((c) => c.title === 'How Glaciers Move')?.sections.map((s) => s.title)).toContain('Glacier surges');
@@ -124,10 +148,14 @@ describe('offline outline keeps every sentence in its own section (unseen lectur
       expect(book.chapters.find((c) => c.title === title)?.sections, title).toEqual([]);
     }
     const definitions = ownBlocks(book.chapters.find((c) => c.title === 'Key Definitions')?.content ?? '').map(htmlToText);
-    expect(definitions).toContain('Ablation: all the processes by which a glacier loses mass, including melting, sublimation and calving. It is strongest near the snout in summer.');
+    expect(definitions).toContain(
+      'Ablation: all the processes by which a glacier loses mass, including melting, sublimation and calving. It is strongest near the snout in summer.',
+    );
     // "How Glaciers Move" has four paragraphs before its one subsection: they open the chapter, in place.
     const move = book.chapters.find((c) => c.title === 'How Glaciers Move');
-    expect(htmlToText(ownBlocks(move?.content ?? '').join(''))).toMatch(/^Why does solid ice flow at all\?.*Internal deformation is the slow creep/);
+    expect(htmlToText(ownBlocks(move?.content ?? '').join(''))).toMatch(
+      /^Why does solid ice flow at all\?.*Internal deformation is the slow creep/,
+    );
     expect(move?.sections.map((s) => s.title)).toEqual(['Glacier surges', 'Review: How Glaciers Move']);
   });
 });
@@ -137,7 +165,11 @@ describe('offline outline on a DOCX without a Title style', () => {
     const h1 = (text: string) => new Paragraph({ text, heading: HeadingLevel.HEADING_1 });
     const p = (text: string) => new Paragraph({ text });
     const sentences = (topic: string, n: number) =>
-      Array.from({ length: n }, (_, i) => `Point ${['one', 'two', 'three', 'four', 'five', 'six'][i]} about ${topic} is explained here with enough words to read as prose.`).join(' ');
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `Point ${['one', 'two', 'three', 'four', 'five', 'six'][i]} about ${topic} is explained here with enough words to read as prose.`,
+      ).join(' ');
     const data = new Uint8Array(
       await Packer.toBuffer(
         new Document({
@@ -161,7 +193,12 @@ describe('offline outline on a DOCX without a Title style', () => {
     );
     const doc = await extractDocx(data, 'memory.docx');
     const book = await bookOf(doc);
-    expect(book.chapters.map((c) => c.title)).toEqual(['Why study memory?', 'Working memory', 'Long-term memory', 'Retrieval and forgetting']);
+    expect(book.chapters.map((c) => c.title)).toEqual([
+      'Why study memory?',
+      'Working memory',
+      'Long-term memory',
+      'Retrieval and forgetting',
+    ]);
     expect(htmlToText(book.chapters[0].content)).toContain('Hermann Ebbinghaus measured his own forgetting with nonsense syllables.');
   });
 });

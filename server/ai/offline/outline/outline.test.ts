@@ -24,7 +24,10 @@ const apparatus = /^(Overview|Learning Objectives|Summary|Key Terms|Review Quest
 
 /** Body sentences: everything printed from the material, without the chapter openings and reviews. */
 function bodySentences(book: TextbookContent): string[] {
-  const html = book.chapters.flatMap((c) => [c.content, ...c.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => s.content)]);
+  const html = book.chapters.flatMap((c) => [
+    c.content,
+    ...c.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => s.content),
+  ]);
   const out: string[] = [];
   for (const h of html) {
     let skip = false;
@@ -44,7 +47,12 @@ function bodySentences(book: TextbookContent): string[] {
   return out;
 }
 
-const titleKey = (t: string) => t.toLowerCase().replace(/^[\d.]+\s*/, '').replace(/[^a-z0-9]+/g, ' ').trim();
+const titleKey = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/^[\d.]+\s*/, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 describe('offline outline on tracemonkey.pdf', () => {
   let doc: ExtractedDocument;
@@ -53,12 +61,23 @@ describe('offline outline on tracemonkey.pdf', () => {
 
   beforeAll(async () => {
     doc = await extractPdf(new Uint8Array(readFileSync(corpus('tracemonkey.pdf'))), 'tracemonkey.pdf');
-    book = await outline({ material: materialOf(doc), retriever: noRetrieval, onProgress: (p) => progress.push(p) }, { topic: 'Tracing JIT compilers', references: [] });
+    book = await outline(
+      { material: materialOf(doc), retriever: noRetrieval, onProgress: (p) => progress.push(p) },
+      { topic: 'Tracing JIT compilers', references: [] },
+    );
   }, 60_000);
 
-  it('follows the paper\'s own headings, every one in its order: sections as chapters, subsections as sections', () => {
+  it("follows the paper's own headings, every one in its order: sections as chapters, subsections as sections", () => {
     const titles = book.chapters.map((c) => c.title);
-    for (const heading of ['Introduction', 'Trace Trees', 'Nested Trace Tree Formation', 'Trace Tree Optimization', 'Implementation', 'Evaluation', 'Related Work']) {
+    for (const heading of [
+      'Introduction',
+      'Trace Trees',
+      'Nested Trace Tree Formation',
+      'Trace Tree Optimization',
+      'Implementation',
+      'Evaluation',
+      'Related Work',
+    ]) {
       expect(titles).toContain(heading);
     }
     // The reference list is the book's references, not a chapter; numbering is not part of a title; no numbered copies.
@@ -78,7 +97,7 @@ describe('offline outline on tracemonkey.pdf', () => {
     expect(found.length / own.length).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('keeps the paper\'s text: most of its words, source sentences in reading order, none printed twice', () => {
+  it("keeps the paper's text: most of its words, source sentences in reading order, none printed twice", () => {
     const sentences = bodySentences(book);
     const sourceWords = doc.text.split(/\s+/).length;
     expect(sentences.join(' ').split(/\s+/).length / sourceWords).toBeGreaterThanOrEqual(0.5);
@@ -101,7 +120,10 @@ describe('offline outline on tracemonkey.pdf', () => {
       expect(review.title).toBe(`Review: ${c.title}`);
       expect(review.content).toContain('<h3>Summary</h3>');
     }
-    const text = book.chapters.flatMap((c) => [c.content, ...c.sections.map((s) => s.content)]).map(htmlToText).join(' ');
+    const text = book.chapters
+      .flatMap((c) => [c.content, ...c.sections.map((s) => s.content)])
+      .map(htmlToText)
+      .join(' ');
     expect(text).not.toMatch(/Permission to make digital|Copyright|@mozilla|Keywords JavaScript/);
     expect(text).not.toMatch(/\p{Ll}- \p{Ll}/u);
     expect(text).not.toMatch(/\[\d+\] [A-Z]\./);
@@ -118,12 +140,24 @@ describe('offline outline on material without headings', () => {
   it('clusters the chunks by embedding into 4-12 chapters of 2-6 sections, titled by key phrases', async () => {
     const doc = await extractPdf(new Uint8Array(readFileSync(corpus('tracemonkey.pdf'))), 'tracemonkey.pdf');
     const flat: ExtractedDocument = { ...doc, blocks: doc.blocks.filter((b) => b.kind !== 'heading') };
-    const embedder = createEmbedder({ embeddingsProvider: 'local', embeddingsBaseUrl: undefined, embeddingsApiKey: undefined, embeddingsModel: undefined });
+    const embedder = createEmbedder({
+      embeddingsProvider: 'local',
+      embeddingsBaseUrl: undefined,
+      embeddingsApiKey: undefined,
+      embeddingsModel: undefined,
+    });
     const drafts = chunkDocument(flat);
     const vectors = await embedder.embed(drafts.map((c) => embeddingInput(c.text, c.headingPath))).finally(() => embedder.close());
     const material: Material = {
       sources: [{ id: 1, filename: 'flat.pdf', mime: doc.mime, text: doc.text, document: flat }],
-      chunks: drafts.map((c, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: c.headingPath, text: c.text, embedding: vectors[i] })),
+      chunks: drafts.map((c, i) => ({
+        id: i + 1,
+        sourceId: 1,
+        ordinal: i,
+        headingPath: c.headingPath,
+        text: c.text,
+        embedding: vectors[i],
+      })),
     };
     const book = await outline({ material, retriever: noRetrieval }, { topic: 'Tracing', references: [] });
     expect(book.chapters.length).toBeGreaterThanOrEqual(4);
@@ -145,7 +179,15 @@ describe('offline outline on material without headings', () => {
 describe('offline outline with only a topic', () => {
   it('makes an honest skeleton with guidance and a notice', async () => {
     const material: Material = {
-      sources: [{ id: 1, filename: 'topic.txt', mime: 'text/plain', text: 'Topic: Marine Biology', document: { filename: 'topic.txt', mime: 'text/plain', text: 'Topic: Marine Biology', blocks: [] } }],
+      sources: [
+        {
+          id: 1,
+          filename: 'topic.txt',
+          mime: 'text/plain',
+          text: 'Topic: Marine Biology',
+          document: { filename: 'topic.txt', mime: 'text/plain', text: 'Topic: Marine Biology', blocks: [] },
+        },
+      ],
       chunks: [],
     };
     const book = await outline({ material, retriever: noRetrieval }, { topic: 'marine biology', references: [] });

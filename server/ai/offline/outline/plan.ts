@@ -19,8 +19,10 @@ export interface PlannedChapter {
   sections: PlannedSection[];
 }
 
-const backMatter = /^(references|bibliography|works cited|literature cited|citations|acknowledge?ments?|appendix|appendices|index|glossary of symbols|about the authors?|author biograph(y|ies)|notes|endnotes|footnotes|funding|conflicts? of interest|supplementary material)\b/i;
-const frontMatter = /^(abstract|summary|keywords|key words|categories and subject descriptors|general terms|table of contents|contents|preface|foreword|title page)\b/i;
+const backMatter =
+  /^(references|bibliography|works cited|literature cited|citations|acknowledge?ments?|appendix|appendices|index|glossary of symbols|about the authors?|author biograph(y|ies)|notes|endnotes|footnotes|funding|conflicts? of interest|supplementary material)\b/i;
+const frontMatter =
+  /^(abstract|summary|keywords|key words|categories and subject descriptors|general terms|table of contents|contents|preface|foreword|title page)\b/i;
 
 export function isBackMatter(title: string): boolean {
   return backMatter.test(title.trim());

@@ -22,17 +22,32 @@ function plan(topic: string): Array<{ title: string; intro: string; sections: Sk
       title: `Introduction to ${topic}`,
       intro: `Guidance: open the book by saying what ${topic} is, who this book is for and what readers will be able to do after it.`,
       sections: [
-        { title: `What ${topic} Is`, guidance: `Guidance: give a working definition of ${topic} in plain words, with one or two examples your students will recognise.` },
-        { title: 'Why It Matters', guidance: `Guidance: explain where ${topic} is used and why it is worth studying; a short real case works well here.` },
-        { title: 'How This Book Is Organized', guidance: 'Guidance: walk through the chapters in one or two sentences each, so readers see the path ahead.' },
+        {
+          title: `What ${topic} Is`,
+          guidance: `Guidance: give a working definition of ${topic} in plain words, with one or two examples your students will recognise.`,
+        },
+        {
+          title: 'Why It Matters',
+          guidance: `Guidance: explain where ${topic} is used and why it is worth studying; a short real case works well here.`,
+        },
+        {
+          title: 'How This Book Is Organized',
+          guidance: 'Guidance: walk through the chapters in one or two sentences each, so readers see the path ahead.',
+        },
       ],
     },
     {
       title: 'Foundations and Key Concepts',
       intro: `Guidance: introduce the ideas and vocabulary every later chapter of ${topic} relies on.`,
       sections: [
-        { title: 'Core Terms', guidance: 'Guidance: define the essential terms, one short paragraph each, in the order readers will meet them.' },
-        { title: 'Historical Development', guidance: `Guidance: summarise how ${topic} developed and which ideas shaped it, citing your sources.` },
+        {
+          title: 'Core Terms',
+          guidance: 'Guidance: define the essential terms, one short paragraph each, in the order readers will meet them.',
+        },
+        {
+          title: 'Historical Development',
+          guidance: `Guidance: summarise how ${topic} developed and which ideas shaped it, citing your sources.`,
+        },
         { title: 'Fundamental Principles', guidance: 'Guidance: state the central principles and show each with a small worked example.' },
       ],
     },
@@ -41,7 +56,10 @@ function plan(topic: string): Array<{ title: string; intro: string; sections: Sk
       intro: `Guidance: present the main methods practitioners of ${topic} use, from the simplest to the more advanced.`,
       sections: [
         { title: 'Essential Methods', guidance: 'Guidance: describe each method step by step, with when to use it and what it needs.' },
-        { title: 'Worked Examples', guidance: 'Guidance: work through two or three complete examples, showing each step and the reasoning behind it.' },
+        {
+          title: 'Worked Examples',
+          guidance: 'Guidance: work through two or three complete examples, showing each step and the reasoning behind it.',
+        },
         { title: 'Common Mistakes', guidance: 'Guidance: list the errors students typically make and how to recognise and avoid them.' },
       ],
     },
@@ -49,7 +67,10 @@ function plan(topic: string): Array<{ title: string; intro: string; sections: Sk
       title: `Applications of ${topic}`,
       intro: `Guidance: show ${topic} at work in realistic settings.`,
       sections: [
-        { title: 'Real-World Applications', guidance: 'Guidance: describe several applications, each with the problem, the approach and the outcome.' },
+        {
+          title: 'Real-World Applications',
+          guidance: 'Guidance: describe several applications, each with the problem, the approach and the outcome.',
+        },
         { title: 'Case Study', guidance: 'Guidance: develop one case in depth, ideally from your own course material or a cited source.' },
       ],
     },
@@ -57,8 +78,14 @@ function plan(topic: string): Array<{ title: string; intro: string; sections: Sk
       title: 'Challenges and Current Directions',
       intro: `Guidance: discuss what is hard, debated or changing in ${topic}.`,
       sections: [
-        { title: 'Open Problems and Limitations', guidance: 'Guidance: explain the known limitations and unsolved problems, with the evidence for each.' },
-        { title: 'Emerging Trends', guidance: 'Guidance: point to recent developments and where the field seems to be heading, citing sources.' },
+        {
+          title: 'Open Problems and Limitations',
+          guidance: 'Guidance: explain the known limitations and unsolved problems, with the evidence for each.',
+        },
+        {
+          title: 'Emerging Trends',
+          guidance: 'Guidance: point to recent developments and where the field seems to be heading, citing sources.',
+        },
       ],
     },
     {
@@ -66,8 +93,14 @@ function plan(topic: string): Array<{ title: string; intro: string; sections: Sk
       intro: 'Guidance: close the book by drawing the threads together.',
       sections: [
         { title: 'Key Takeaways', guidance: 'Guidance: restate the most important ideas of each chapter in a sentence or two.' },
-        { title: 'Review Questions', guidance: 'Guidance: write questions that check understanding of each chapter, from recall to application.' },
-        { title: 'Further Reading', guidance: 'Guidance: recommend the approved references and other sources for readers who want to go deeper.' },
+        {
+          title: 'Review Questions',
+          guidance: 'Guidance: write questions that check understanding of each chapter, from recall to application.',
+        },
+        {
+          title: 'Further Reading',
+          guidance: 'Guidance: recommend the approved references and other sources for readers who want to go deeper.',
+        },
       ],
     },
   ];

@@ -12,13 +12,28 @@ function doc(blocks: DocBlock[], title?: string, filename = 'doc.pdf'): Extracte
   return { filename, mime: 'application/pdf', text: blocks.map((b) => b.text).join('\n\n'), blocks, title };
 }
 function material(...docs: ExtractedDocument[]): Material {
-  return { sources: docs.map((d, i) => ({ id: i + 1, filename: d.filename, mime: d.mime, text: d.text, document: d })), chunks: [], imageUrls: { abc: '/api/images/3' } };
+  return {
+    sources: docs.map((d, i) => ({ id: i + 1, filename: d.filename, mime: d.mime, text: d.text, document: d })),
+    chunks: [],
+    imageUrls: { abc: '/api/images/3' },
+  };
 }
 
 describe('documentUnits', () => {
   it('a chapter file: its numbered sections are the units, its exercises follow them', () => {
     const units = documentUnits(
-      doc([h('5 Vector Calculus', 1), para('Calculus'), h('5.1 Differentiation', 2), para('Differentiation'), h('5.1.1 Taylor Series', 3), para('Taylor'), h('5.2 Gradients', 2), para('Gradients'), h('Exercises', 1), p('5.1 Compute the derivative of the function.')]),
+      doc([
+        h('5 Vector Calculus', 1),
+        para('Calculus'),
+        h('5.1 Differentiation', 2),
+        para('Differentiation'),
+        h('5.1.1 Taylor Series', 3),
+        para('Taylor'),
+        h('5.2 Gradients', 2),
+        para('Gradients'),
+        h('Exercises', 1),
+        p('5.1 Compute the derivative of the function.'),
+      ]),
     );
     expect(units.intro?.title).toBe('5 Vector Calculus');
     expect(units.chapters.map((c) => c.title)).toEqual(['5.1 Differentiation', '5.2 Gradients', 'Exercises']);
@@ -27,14 +42,35 @@ describe('documentUnits', () => {
 
   it('lecture notes by date: the topics under each session are the units, in order', () => {
     const units = documentUnits(
-      doc([h('January 10, 2019', 1, { session: true }), p('Housekeeping.'), h('Sampling', 2), para('Sampling'), h('Bias', 2), para('Bias'), h('January 17, 2019', 1, { session: true }), h('Regression', 2), para('Regression')]),
+      doc([
+        h('January 10, 2019', 1, { session: true }),
+        p('Housekeeping.'),
+        h('Sampling', 2),
+        para('Sampling'),
+        h('Bias', 2),
+        para('Bias'),
+        h('January 17, 2019', 1, { session: true }),
+        h('Regression', 2),
+        para('Regression'),
+      ]),
     );
     expect(units.chapters.map((c) => c.title)).toEqual(['Sampling', 'Bias', 'Regression']);
     expect(units.chapters[0].blocks[0].text).toBe('Housekeeping.');
   });
 
   it('drops a table of contents and the reference list, keeps appendices', () => {
-    const units = documentUnits(doc([h('Contents', 1), p('1 Intro 3'), h('Intro', 1), para('Intro'), h('Appendix A: Tables', 1), para('Tables'), h('References', 1), { kind: 'bibliography', text: 'Smith (2000). A book.' }]));
+    const units = documentUnits(
+      doc([
+        h('Contents', 1),
+        p('1 Intro 3'),
+        h('Intro', 1),
+        para('Intro'),
+        h('Appendix A: Tables', 1),
+        para('Tables'),
+        h('References', 1),
+        { kind: 'bibliography', text: 'Smith (2000). A book.' },
+      ]),
+    );
     expect(units.chapters.map((c) => c.title)).toEqual(['Intro', 'Appendix A: Tables']);
   });
 });
@@ -47,10 +83,23 @@ describe('composeFromDocuments', () => {
     p('The distribution of a random variable gives the probability of each of its values.'),
     { kind: 'list-item', text: 'Discrete', depth: 0 },
     { kind: 'list-item', text: 'Binomial', depth: 1 },
-    { kind: 'table', text: 'x p', rows: [['x', 'p'], ['0', '0.5']], header: true },
+    {
+      kind: 'table',
+      text: 'x p',
+      rows: [
+        ['x', 'p'],
+        ['0', '0.5'],
+      ],
+      header: true,
+    },
     h('The normal density', 3),
     { kind: 'equation', text: 'f(x)', latex: 'f(x) = \\frac{1}{\\sqrt{2\\pi}} e^{-x^2/2}', label: '(6.9)' },
-    { kind: 'figure', text: 'Figure 6.1: The bell curve', caption: 'Figure 6.1: The bell curve', image: { sha256: 'abc', mime: 'image/png' } },
+    {
+      kind: 'figure',
+      text: 'Figure 6.1: The bell curve',
+      caption: 'Figure 6.1: The bell curve',
+      image: { sha256: 'abc', mime: 'image/png' },
+    },
     { kind: 'margin', text: 'Gauss first described it.' },
     h('Expectation', 2),
     p('The expectation of a random variable is its long-run average value over many repetitions.'),
@@ -76,7 +125,9 @@ describe('composeFromDocuments', () => {
     expect(htmlToText(prob.content)).toContain('A random variable is a function that maps each outcome');
     const review = prob.sections[2].content;
     expect(review).toContain('<h3>Key Terms</h3>');
-    expect(review).toContain('<strong>random variable</strong>: A random variable is a function that maps each outcome of an experiment to a number.');
+    expect(review).toContain(
+      '<strong>random variable</strong>: A random variable is a function that maps each outcome of an experiment to a number.',
+    );
     expect(review).toContain('What is a random variable?');
   });
 
@@ -89,9 +140,16 @@ describe('composeFromDocuments', () => {
   });
 
   it('keeps all the text of a short document, and condenses a whole book to a floor per unit, every unit present', () => {
-    const long = (n: number) => Array.from({ length: n }, (_, i) => p(`Sentence ${i} of the unit explains one more idea in some detail so that it counts as prose words.`));
+    const long = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        p(`Sentence ${i} of the unit explains one more idea in some detail so that it counts as prose words.`),
+      );
     const small = composeFromDocuments(material(doc([h('A', 1), ...long(10), h('B', 1), ...long(10)])), { title: 'S' });
-    const words = (b: typeof small) => b.chapters.map((c) => htmlToText(c.content)).join(' ').split(/\s+/).length;
+    const words = (b: typeof small) =>
+      b.chapters
+        .map((c) => htmlToText(c.content))
+        .join(' ')
+        .split(/\s+/).length;
     expect(words(small)).toBeGreaterThan(2 * 10 * 16);
     const units = Array.from({ length: 30 }, (_, i) => [h(`Unit ${i + 1}`, 1), ...long(120)]).flat();
     const big = composeFromDocuments(material(doc(units)), { title: 'Big' });

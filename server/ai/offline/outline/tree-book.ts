@@ -19,7 +19,8 @@ export const fullTextWords = 40_000;
 const unitFloorWords = 150;
 
 /** Page furniture and boilerplate that is no teaching text, whichever extractor let it through. */
-const furniture = /permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|^\s*(categories and subject descriptors|general terms|keywords?)\b|^\s*\d+\s*$|^\s*(page\s+)?\d+\s*(of\s+\d+)?\s*$/i;
+const furniture =
+  /permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|^\s*(categories and subject descriptors|general terms|keywords?)\b|^\s*\d+\s*$|^\s*(page\s+)?\d+\s*(of\s+\d+)?\s*$/i;
 
 export function isFurniture(block: DocBlock): boolean {
   return (block.kind === 'paragraph' || block.kind === 'caption') && furniture.test(block.text);
@@ -27,11 +28,14 @@ export function isFurniture(block: DocBlock): boolean {
 
 /** Sentences of real prose (a title block of names and affiliations has none). */
 function proseWords(blocks: DocBlock[]): number {
-  return blocks.filter((b) => b.kind === 'paragraph' && /[.!?]["”’)]?$/.test(b.text.trim()) && words(b.text) >= 8).reduce((n, b) => n + words(b.text), 0);
+  return blocks
+    .filter((b) => b.kind === 'paragraph' && /[.!?]["”’)]?$/.test(b.text.trim()) && words(b.text) >= 8)
+    .reduce((n, b) => n + words(b.text), 0);
 }
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const blockWords = (blocks: DocBlock[]) => blocks.reduce((n, b) => n + (b.kind === 'bibliography' || b.kind === 'heading' ? 0 : words(b.text)), 0);
+const blockWords = (blocks: DocBlock[]) =>
+  blocks.reduce((n, b) => n + (b.kind === 'bibliography' || b.kind === 'heading' ? 0 : words(b.text)), 0);
 
 function keptUnit(node: DocSection): boolean {
   const title = cleanHeadingTitle(node.title);
@@ -67,18 +71,32 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
   if (!intro && blockWords(preamble) > 0) intro = { title: doc.title ?? '', blocks: preamble };
   // A first heading that is the document's title, with little under it: the title, not a chapter.
   const first = roots[0];
-  if (roots.length > 1 && first && first.children.length === 0 && doc.title && cleanHeadingTitle(first.title).toLowerCase() === cleanHeadingTitle(doc.title).toLowerCase()) {
+  if (
+    roots.length > 1 &&
+    first &&
+    first.children.length === 0 &&
+    doc.title &&
+    cleanHeadingTitle(first.title).toLowerCase() === cleanHeadingTitle(doc.title).toLowerCase()
+  ) {
     intro = { title: first.title, blocks: [...(intro?.blocks ?? []), ...first.blocks] };
     roots = roots.slice(1);
   }
   // Title-block lines set large (course name, "Lecture 5", the author) before the first real unit: the title, not chapters.
-  for (let n = 0; n < 3 && roots.length > 1 && roots[0].children.length === 0 && proseWords(roots[0].blocks) === 0 && blockWords(roots[0].blocks) < 25; n++) {
+  for (
+    let n = 0;
+    n < 3 && roots.length > 1 && roots[0].children.length === 0 && proseWords(roots[0].blocks) === 0 && blockWords(roots[0].blocks) < 25;
+    n++
+  ) {
     intro = { title: intro?.title || roots[0].title, blocks: [...(intro?.blocks ?? []), ...roots[0].blocks] };
     roots = roots.slice(1);
   }
   // One chapter and its exercises or further reading beside it: the chapter's sections are the units, the rest follows them.
   const big = roots.filter((r) => r.children.length >= 2);
-  if (roots.length > 1 && big.length === 1 && roots.every((r) => r === big[0] || (r.children.length === 0 && companionTitle.test(cleanHeadingTitle(r.title))))) {
+  if (
+    roots.length > 1 &&
+    big.length === 1 &&
+    roots.every((r) => r === big[0] || (r.children.length === 0 && companionTitle.test(cleanHeadingTitle(r.title))))
+  ) {
     const at = roots.indexOf(big[0]);
     intro = { title: big[0].title, blocks: [...(intro?.blocks ?? []), ...big[0].blocks] };
     roots = [...roots.slice(0, at), ...big[0].children, ...roots.slice(at + 1)];
@@ -168,7 +186,10 @@ export function hasDocumentStructure(material: Material): boolean {
  * equations, tables, lists with them), condensed per unit only for whole books. Each
  * chapter opens with an overview and objectives and closes with a review drawn from it.
  */
-export function composeFromDocuments(material: Material, options: { title: string; onProgress?: (fraction: number) => void }): TextbookContent {
+export function composeFromDocuments(
+  material: Material,
+  options: { title: string; onProgress?: (fraction: number) => void },
+): TextbookContent {
   const perDocument = material.sources.map((s) => ({ source: s, units: documentUnits(s.document) }));
   const totalWords = material.sources.reduce((n, s) => n + blockWords(s.document.blocks), 0);
   const compose: ComposeOptions = { imageUrls: material.imageUrls, keep: totalWords > fullTextWords ? fullTextWords / totalWords : 1 };
@@ -179,12 +200,28 @@ export function composeFromDocuments(material: Material, options: { title: strin
     if (u.chapters.length === 0) {
       // A document without headings: one chapter named by its title or file name.
       const title = source.document.title || source.filename.replace(/\.[a-z0-9]+$/i, '');
-      units.push({ title, level: 1, depth: 1, pos: {}, blocks: [...(u.intro?.blocks ?? []), ...source.document.blocks.filter((b) => b.kind !== 'heading')], children: [] });
+      units.push({
+        title,
+        level: 1,
+        depth: 1,
+        pos: {},
+        blocks: [...(u.intro?.blocks ?? []), ...source.document.blocks.filter((b) => b.kind !== 'heading')],
+        children: [],
+      });
       continue;
     }
     // A chapter file's own introduction (before its first numbered section) opens the book's part for it.
-    if (u.intro && introWords >= 30) units.push({ title: u.intro.title || source.document.title || 'Introduction', level: 1, depth: 1, pos: {}, blocks: u.intro.blocks, children: [] });
-    else if (u.intro && introWords > 0 && blockWords(u.intro.blocks) < 120) u.chapters[0] = { ...u.chapters[0], blocks: [...u.intro.blocks, ...u.chapters[0].blocks] };
+    if (u.intro && introWords >= 30)
+      units.push({
+        title: u.intro.title || source.document.title || 'Introduction',
+        level: 1,
+        depth: 1,
+        pos: {},
+        blocks: u.intro.blocks,
+        children: [],
+      });
+    else if (u.intro && introWords > 0 && blockWords(u.intro.blocks) < 120)
+      u.chapters[0] = { ...u.chapters[0], blocks: [...u.intro.blocks, ...u.chapters[0].blocks] };
     units.push(...u.chapters);
   }
   const chapters: Chapter[] = [];
