@@ -76,6 +76,10 @@ export const textbookSummary = z.object({
   content: textbookContentSchema,
   isOwner: z.boolean(),
   userId: z.number().int(),
+  /** When it was last saved: two books on one topic differ here. */
+  updatedAt: z.string().optional(),
+  /** The names of the files (or typed text) it was made from, in the list only. */
+  sourceNames: z.array(z.string()).optional(),
 });
 export type TextbookSummary = z.infer<typeof textbookSummary>;
 

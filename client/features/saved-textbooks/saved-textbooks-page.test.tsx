@@ -43,6 +43,24 @@ describe('My Textbooks page', () => {
     expect(within(shared).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 
+  it('tells two books on one topic apart by what they were made from and when they were last edited', async () => {
+    mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks': () =>
+        json([
+          book(1, 'Statistics', 3, { sourceNames: ['lecture3.docx', 'slides.pdf'], updatedAt: '2025-03-02T15:04:00.000Z' }),
+          book(2, 'Statistics', 2, { sourceNames: ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf', 'e.pdf'], updatedAt: '2025-04-10T09:30:00.000Z' }),
+        ]),
+    });
+    renderWithApp(<SavedTextbooksPage />, { path: '/saved-textbooks' });
+    const first = await screen.findByTestId('textbook-card-1');
+    expect(within(first).getByTestId('textbook-sources')).toHaveTextContent('From lecture3.docx, slides.pdf');
+    expect(within(first).getByText(/^Last edited Mar 2, 2025/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('textbook-card-2')).getByTestId('textbook-sources')).toHaveTextContent(
+      'From a.pdf, b.pdf, c.pdf and 2 more',
+    );
+  });
+
   it('shows the loading state first', async () => {
     mockFetch({ 'GET /api/user': () => json(user), 'GET /api/textbooks': () => new Promise(() => {}) });
     renderWithApp(<SavedTextbooksPage />, { path: '/saved-textbooks' });

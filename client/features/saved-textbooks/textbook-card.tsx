@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { BookOpen, Trash2 } from 'lucide-react';
+import { BookOpen, FileText, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { parseTextbookContent } from '../../../common/textbook';
 import { Button } from '../../components/ui/button';
@@ -10,6 +10,19 @@ import type { TextbookListItem } from '../textbook/textbook.api';
 export function formatCreatedOn(createdAt: string): string {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy');
+}
+
+/** When a book was last saved, to the minute: two books on one topic are told apart by it. */
+export function formatLastEdited(updatedAt: string | undefined): string {
+  const date = updatedAt ? new Date(updatedAt) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? format(date, 'MMM d, yyyy h:mm a') : '';
+}
+
+/** "a.pdf, b.docx and 2 more". */
+export function sourcesLine(names: string[] | undefined): string {
+  const list = [...new Set(names ?? [])];
+  if (list.length === 0) return '';
+  return list.length <= 3 ? list.join(', ') : `${list.slice(0, 3).join(', ')} and ${list.length - 3} more`;
 }
 
 export function chapterCountOf(content: TextbookListItem['content']): number {
@@ -27,6 +40,8 @@ export function TextbookCard({
   isDeleting: boolean;
 }) {
   const chapters = chapterCountOf(textbook.content);
+  const edited = formatLastEdited(textbook.updatedAt);
+  const from = sourcesLine(textbook.sourceNames);
   return (
     <Card className="flex flex-col" data-testid={`textbook-card-${textbook.id}`}>
       <CardHeader>
@@ -41,6 +56,13 @@ export function TextbookCard({
           <BookOpen className="h-4 w-4" aria-hidden />
           {chapters} {chapters === 1 ? 'chapter' : 'chapters'}
         </p>
+        {from && (
+          <p className="mt-2 flex items-start gap-2 text-sm text-slate-600 dark:text-slate-300" data-testid="textbook-sources">
+            <FileText className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <span className="min-w-0 break-words">From {from}</span>
+          </p>
+        )}
+        {edited && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Last edited {edited}</p>}
       </CardContent>
       <CardFooter className="justify-between gap-2">
         <Link

@@ -22,6 +22,9 @@ export interface TextbookListItem {
   content: TextbookContent | string | null;
   isOwner?: boolean;
   userId?: number;
+  /** Added by this server: when it was last saved and what it was made from. */
+  updatedAt?: string;
+  sourceNames?: string[];
 }
 
 export const textbooksListKey = ['/api/textbooks'] as const;

@@ -1,7 +1,15 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { TextbookContent } from '../../../common/textbook';
 import type { DbOrTx } from '../../db/client';
-import { collaborators, textbookRevisions, textbookSources, textbookVersions, textbooks, type RevisionDelta } from '../../db/schema';
+import {
+  collaborators,
+  sources,
+  textbookRevisions,
+  textbookSources,
+  textbookVersions,
+  textbooks,
+  type RevisionDelta,
+} from '../../db/schema';
 
 export type VersionKind = 'created' | 'edit' | 'named' | 'restore' | 'snapshot';
 
@@ -75,6 +83,17 @@ export function listTextbooksForUser(db: DbOrTx, userId: number) {
     .from(textbooks)
     .where(or(eq(textbooks.ownerId, userId), inArray(textbooks.id, shared)))
     .orderBy(desc(textbooks.createdAt), desc(textbooks.id));
+}
+
+/** The file names of the sources each of these textbooks was made from. */
+export function listSourceNames(db: DbOrTx, textbookIds: number[]) {
+  if (textbookIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ textbookId: textbookSources.textbookId, filename: sources.filename })
+    .from(textbookSources)
+    .innerJoin(sources, eq(sources.id, textbookSources.sourceId))
+    .where(inArray(textbookSources.textbookId, textbookIds))
+    .orderBy(asc(sources.id));
 }
 
 export async function linkSources(db: DbOrTx, textbookId: number, sourceIds: number[]) {

@@ -52,7 +52,18 @@ export function presentDetail(row: TextbookRow, user: PublicUser): TextbookDetai
 
 export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookSummary[]> {
   const rows = await repo.listTextbooksForUser(db, user.id);
-  return rows.map((row) => presentSummary(row, user));
+  const names = new Map<number, string[]>();
+  for (const n of await repo.listSourceNames(
+    db,
+    rows.map((r) => r.id),
+  ))
+    names.set(n.textbookId, [...(names.get(n.textbookId) ?? []), n.filename]);
+  // What tells two books on one topic apart in My Textbooks: when each was last edited and what it was made from.
+  return rows.map((row) => ({
+    ...presentSummary(row, user),
+    updatedAt: row.updatedAt.toISOString(),
+    sourceNames: names.get(row.id) ?? [],
+  }));
 }
 
 export async function getTextbook(db: Db, user: PublicUser, id: number): Promise<TextbookDetail> {

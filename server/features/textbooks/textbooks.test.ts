@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '../../../common/textbook';
 import type { DomainEvent } from '../../realtime/events';
 import { useHarness, type TestUser } from '../../test/harness';
+import { multipart } from '../images/test-multipart';
 import { createBook, shareBook } from './test-factory';
 
 const h = useHarness();
@@ -47,6 +48,33 @@ describe('GET /api/textbooks', () => {
 
   it('is 401 for an anonymous caller', async () => {
     expect((await as(null, 'GET', '/api/textbooks')).statusCode).toBe(401);
+  });
+
+  it('says what each book was made from and when it was last edited (the spec fields unchanged)', async () => {
+    const alice = await h.createUser('alice');
+    const text =
+      'Glaciers are bodies of ice that move under their own weight. They carve valleys and leave moraines behind them when they melt.';
+    const { payload, contentType } = multipart([
+      { name: 'topic', value: 'Glaciers' },
+      { name: 'files', filename: 'glacier-notes.txt', type: 'text/plain', data: Buffer.from(text.repeat(3)) },
+    ]);
+    const made = await h.app.inject({
+      method: 'POST',
+      url: '/api/textbooks/generate-outline',
+      payload,
+      headers: { 'content-type': contentType, cookie: alice.cookie },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const list = (await as(alice, 'GET', '/api/textbooks')).json() as Array<{
+      id: number;
+      sourceNames: string[];
+      updatedAt: string;
+      content: TextbookContent;
+    }>;
+    const book = list.find((b) => b.id === made.json().textbookId);
+    expect(book?.sourceNames).toEqual(['glacier-notes.txt']);
+    expect(Date.parse(book?.updatedAt ?? '')).not.toBeNaN();
+    expect(book?.content.chapters.length).toBeGreaterThan(0);
   });
 });
 
