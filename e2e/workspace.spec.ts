@@ -61,7 +61,8 @@ test.describe('textbook workspace (issue 6)', () => {
 
     await page.goto('/saved-textbooks');
     const card = page.getByTestId(`textbook-card-${book.id}`);
-    await expect(card.getByText('Energy in Cells')).toBeVisible();
+    await expect(card.getByRole('heading', { name: 'Energy in Cells' })).toBeVisible();
+    await expect(card.getByText('From Energy in Cells')).toBeVisible();
     await expect(card.getByText(/^Created on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
     await expect(card.getByText(`${book.chapters.length} chapter`, { exact: false })).toBeVisible();
     await card.getByRole('link', { name: 'View Textbook' }).click();
