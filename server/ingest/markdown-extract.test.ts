@@ -128,6 +128,15 @@ describe('Markdown extraction', () => {
   });
 });
 
+describe('kramdown attribute lists', () => {
+  it('are page styling, not text: dropped from headings and paragraphs, math braces kept', () => {
+    const { blocks } = markdownToBlocks(
+      '## Questions to keep in mind: {#questions-to-keep-in-mind:}\n\nA set $\\{x : x > 0\\}$ of reals.\n{: .notice--info}\n\n## Servers {.highlight}\n',
+    );
+    expect(blocks.map((b) => b.text)).toEqual(['Questions to keep in mind:', 'A set \\(\\{x : x > 0\\}\\) of reals.', 'Servers']);
+  });
+});
+
 describe('session headings', () => {
   it('recognises dates, weeks and lectures, not topics', () => {
     for (const s of ['January 10, 2019', 'Jan 10', '10 January 2019', 'Week 3', 'Lecture 5', 'Session 2 - Jan 14', '2019-01-10'])

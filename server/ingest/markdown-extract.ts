@@ -9,6 +9,8 @@ const md = new MarkdownIt({ html: true, linkify: false, typographer: false }).di
 const frontMatter = /^\uFEFF?---\s*\n([\s\S]*?)\n(---|\.\.\.)\s*(\n|$)/;
 const liquidNote = /\{%\s*(marginnote|sidenote|marginfigure)\s+(?:'[^']*'|"[^"]*")\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*%\}/g;
 const liquidTag = /\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g;
+// Kramdown attribute lists ("## Title {#anchor}", "{: .note}") style the page; they are not text.
+const kramdownAttributes = /\{:?\s*(?:#[\w:-]+|\.[A-Za-z][\w-]*)(?:\s[^{}]*)?\}|\{:\s*[^{}]*\}/g;
 const displayMath = /\$\$([\s\S]+?)\$\$/g;
 // Private-use characters mark where a margin note or display equation sat (markdown-it replaces NUL).
 const placeholder = /\uE000(M|E|N)(\d+)\uE001/g;
@@ -36,17 +38,42 @@ function stripHtml(text: string): string {
     .replace(/&#39;/g, "'");
 }
 
-/** Inline `$x^2$` as `\(x^2\)`; a price like "$5 and $10" is left alone (math hugs its dollars). */
-function inlineMath(text: string): string {
-  return text.replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) =>
-    /^[\d.,\s]+$/.test(body) ? whole : `${before}\\(${body}\\)`,
-  );
+/** Inline `$x^2$`; a price like "$5 and $10" is left alone (math hugs its dollars). */
+const inlineMathPattern = /(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g;
+const inlineMathMark = /\uE000I(\d+)\uE001/g;
+// Code (fenced or in backticks) keeps its dollars.
+const codeSpans = /```[\s\S]*?```|`[^`\n]*`/g;
+/** The inline math of the text being parsed (markdownToBlocks is synchronous, so one store suffices). */
+let inlineStore: string[] = [];
+
+/**
+ * Inline math taken out before Markdown parsing, so markdown-it never reads its `\{`, `*` or `_`
+ * as escapes or emphasis; `restoreInlineMath` writes it back as `\(latex\)`.
+ */
+function protectInlineMath(text: string): string {
+  const protect = (segment: string) =>
+    segment.replace(inlineMathPattern, (whole, before: string, body: string) => {
+      if (/^[\d.,\s]+$/.test(body)) return whole;
+      inlineStore.push(body);
+      return `${before}\uE000I${inlineStore.length - 1}\uE001`;
+    });
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(codeSpans)) {
+    out += protect(text.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + protect(text.slice(last));
+}
+
+function restoreInlineMath(text: string): string {
+  return text.replace(inlineMathMark, (_m, n: string) => `\\(${inlineStore[Number(n)]}\\)`);
 }
 
 function inlineText(token: Token): string {
   let out = '';
   for (const child of token.children ?? []) {
-    if (child.type === 'text') out += inlineMath(child.content);
+    if (child.type === 'text') out += restoreInlineMath(child.content);
     else if (child.type === 'code_inline') out += child.content;
     else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
     else if (child.type === 'html_inline') {
@@ -55,6 +82,7 @@ function inlineText(token: Token): string {
     } else if (child.type === 'image') out += child.content ? '' : '';
   }
   return out
+    .replace(kramdownAttributes, '')
     .replace(/\[\^[^\]]+\]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -102,7 +130,8 @@ export function markdownToBlocks(source: string): Parsed {
     return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
   });
 
-  const tokens = md.parse(text, {});
+  inlineStore = [];
+  const tokens = md.parse(protectInlineMath(text), {});
   const blocks: DocBlock[] = [];
   const lists: Array<{ ordered: boolean }> = [];
   let quoteDepth = 0;
@@ -121,7 +150,11 @@ export function markdownToBlocks(source: string): Parsed {
       .replace(placeholder, (_m, kind: string, n: string) => {
         if (kind === 'M') margins.push({ kind: 'margin', text: notes[Number(n)] });
         else if (kind === 'N')
-          margins.push({ kind: 'note', text: inlineMath(footnotes[Number(n)].text), label: footnotes[Number(n)].label });
+          margins.push({
+            kind: 'note',
+            text: restoreInlineMath(protectInlineMath(footnotes[Number(n)].text)),
+            label: footnotes[Number(n)].label,
+          });
         else eq = equations[Number(n)];
         return ' ';
       })
