@@ -26,8 +26,7 @@ export function ReaderToc({ book, place, onNavigate }: { book: SharedBook; place
               className={linkClass(current === c)}
               onClick={onNavigate}
             >
-              <span className="mr-1 tabular-nums text-slate-600 dark:text-slate-400">{c + 1}.</span>
-              {chapter.title}
+              <span className="tabular-nums text-slate-600 dark:text-slate-400">{c + 1}.</span> {chapter.title}
             </a>
             {current === c && chapter.sections.length > 0 && (
               <ol className="ml-5 mt-0.5 flex flex-col gap-0.5 border-l border-slate-200 pl-2 dark:border-slate-700">
