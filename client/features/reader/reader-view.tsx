@@ -172,7 +172,7 @@ export function ReaderView({ book }: { book: SharedBook }) {
             Read-only
           </span>
           <div className="ml-auto flex items-center gap-1">
-            <Button variant="ghost" size="sm" onClick={() => window.print()}>
+            <Button variant="ghost" size="sm" onClick={() => window.print()} aria-label="Print">
               <Printer className="h-4 w-4" aria-hidden /> <span className="hidden sm:inline">Print</span>
             </Button>
             <Button
