@@ -6,7 +6,7 @@ export function newShareToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** What the database keeps instead of the token (as for session cookies, docs/decisions.md). */
+/** What the database keeps instead of the token (docs/decisions.md, "Reader links: a hash of the token, one link per book"). */
 export function hashShareToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
