@@ -50,9 +50,19 @@ export function deleteShareLink(db: DbOrTx, textbookId: number) {
     .then((rows) => rows[0]);
 }
 
-export function findSharedTextbook(db: DbOrTx, textbookId: number) {
+/** The book's header: what the reader's answer needs besides the content (which can be 5 MB). */
+export function findSharedTextbookHeader(db: DbOrTx, textbookId: number) {
   return db
-    .select({ topic: textbooks.topic, content: textbooks.content, updatedAt: textbooks.updatedAt })
+    .select({ topic: textbooks.topic, revision: textbooks.revision, updatedAt: textbooks.updatedAt })
+    .from(textbooks)
+    .where(eq(textbooks.id, textbookId))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export function findSharedTextbookContent(db: DbOrTx, textbookId: number) {
+  return db
+    .select({ revision: textbooks.revision, content: textbooks.content })
     .from(textbooks)
     .where(eq(textbooks.id, textbookId))
     .limit(1)

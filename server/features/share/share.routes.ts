@@ -62,7 +62,7 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get('/api/shared/:token', { schema: { params: shareTokenParams }, config: publicRead(120) }, async (request, reply) => {
     const book = await getSharedBook(db, request.params.token);
     // Never kept by a browser or proxy: after a revoke nothing may still answer with the book.
-    return reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').send(book);
+    return reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').type('application/json; charset=utf-8').send(book);
   });
 
   r.get(

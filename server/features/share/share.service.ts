@@ -4,11 +4,12 @@ import {
   type CreateShareBody,
   type CreatedShareLink,
   type SharedBook,
+  type SharedMaterial,
   type ShareLinkInfo,
   type ShareLinkStatus,
   type UpdateShareBody,
 } from '../../../common/share';
-import { parseTextbookContent } from '../../../common/textbook';
+import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
 import type { PublicUser } from '../../../common/auth';
 import type { Db } from '../../db/client';
 import type { ShareLinkRow } from '../../db/schema';
@@ -17,6 +18,7 @@ import { presentMaterial } from '../materials/materials.service';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './share.repo';
 import { presentSharedContent } from './shared-content';
+import { forgetSharedContent, sharedContentBytes } from './shared-content-cache';
 import { hashShareToken, isWellFormedShareToken, newShareToken } from './share-token';
 
 /** What a revoked, replaced or made-up token answers: the same 404 for all, so none can be told apart. */
@@ -54,6 +56,7 @@ export async function createShareLink(
     const materialTypes = body?.materialTypes ?? knownTypes(previous?.materialTypes ?? []);
     return repo.upsertShareLink(tx, { textbookId, tokenHash: hashShareToken(token), materialTypes, createdBy: user.id });
   });
+  forgetSharedContent(db, textbookId);
   return { ...presentLink(row), token, url: `${origin}${readerPath(token)}` };
 }
 
@@ -68,6 +71,7 @@ export async function updateShareLink(db: Db, user: PublicUser, textbookId: numb
 export async function revokeShareLink(db: Db, user: PublicUser, textbookId: number): Promise<{ ok: true; revoked: boolean }> {
   await requireTextbookRole(db, textbookId, user, 'share');
   const deleted = await repo.deleteShareLink(db, textbookId);
+  forgetSharedContent(db, textbookId);
   return { ok: true, revoked: Boolean(deleted) };
 }
 
@@ -80,25 +84,30 @@ async function requireLink(db: Db, token: string) {
 
 export const sharedImageBase = (token: string) => `/api/shared/${token}/images`;
 
-/** GET /api/shared/{token}: the book for the reader page and the materials the owner chose to share. */
-export async function getSharedBook(db: Db, token: string): Promise<SharedBook> {
+/**
+ * GET /api/shared/{token}: the book for the reader page and the materials the owner chose to share,
+ * as the JSON bytes of a SharedBook (the content part cached per revision, shared-content-cache.ts).
+ */
+export async function getSharedBook(db: Db, token: string): Promise<Buffer> {
   const link = await requireLink(db, token);
-  const textbook = await repo.findSharedTextbook(db, link.textbookId);
-  if (!textbook) throw AppError.notFound(linkUnavailableMessage);
-  const parsed = parseTextbookContent(textbook.content);
-  if (!parsed.ok) throw new AppError('UNPROCESSABLE', 'This textbook has no readable content yet.');
+  const header = await repo.findSharedTextbookHeader(db, link.textbookId);
+  if (!header) throw AppError.notFound(linkUnavailableMessage);
+  const imageBase = sharedImageBase(token);
+  const contentBytes = await sharedContentBytes(db, { textbookId: link.textbookId, revision: header.revision, imageBase }, async () => {
+    const row = await repo.findSharedTextbookContent(db, link.textbookId);
+    if (!row) throw AppError.notFound(linkUnavailableMessage);
+    const parsed = parseTextbookContent(row.content);
+    if (!parsed.ok) throw new AppError('UNPROCESSABLE', 'This textbook has no readable content yet.');
+    const content: TextbookContent = presentSharedContent(parsed.content, imageBase);
+    return { revision: row.revision, imageBase, bytes: Buffer.from(JSON.stringify(content)) };
+  });
   const materialTypes = knownTypes(link.materialTypes);
-  const materials = (await repo.listSharedMaterials(db, link.textbookId, materialTypes)).map((row) => {
+  const materials = (await repo.listSharedMaterials(db, link.textbookId, materialTypes)).map((row): SharedMaterial => {
     const { id, title, description, contentType, metadata, content } = presentMaterial(row);
     return { id, title, description, contentType, metadata, content };
   });
-  return {
-    topic: textbook.topic,
-    updatedAt: textbook.updatedAt.toISOString(),
-    content: presentSharedContent(parsed.content, sharedImageBase(token)),
-    materials,
-    materialTypes,
-  };
+  const fields: Omit<SharedBook, 'content'> = { topic: header.topic, updatedAt: header.updatedAt.toISOString(), materials, materialTypes };
+  return Buffer.concat([Buffer.from(JSON.stringify(fields).slice(0, -1)), Buffer.from(',"content":'), contentBytes, Buffer.from('}')]);
 }
 
 /**

@@ -241,6 +241,32 @@ describe('what the reader receives', () => {
   });
 });
 
+describe('the reader sees the book as it is now', () => {
+  it("shows an edit at the next request, and a replaced link's images under the new token", async () => {
+    const owner = await h.createUser('owner');
+    const book = await createBook(h, owner);
+    const me = { id: owner.id, username: owner.username };
+    const image = await uploadImage(h.database.db, me, book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 2) });
+    const content = sampleContent();
+    content.chapters[0].content = `<p>First draft.</p><img src="/api/images/${image.id}" alt="Ramp">`;
+    await call(owner, { method: 'PATCH', url: `/api/textbooks/${book.id}`, payload: { content } });
+    const first = (await createLink(owner, book.id)).json();
+    expect((await readShared(first.token)).json().content.chapters[0].content).toContain('First draft.');
+    // Read twice: the second answer comes from the cache and is the same.
+    expect((await readShared(first.token)).body).toBe((await readShared(first.token)).body);
+
+    content.chapters[0].content = content.chapters[0].content.replace('First draft.', 'Second draft.');
+    const saved = await call(owner, { method: 'PATCH', url: `/api/textbooks/${book.id}`, payload: { content } });
+    expect(saved.statusCode).toBe(200);
+    expect((await readShared(first.token)).json().content.chapters[0].content).toContain('Second draft.');
+
+    const second = (await createLink(owner, book.id)).json();
+    const html: string = (await readShared(second.token)).json().content.chapters[0].content;
+    expect(html).toContain(`/api/shared/${second.token}/images/${image.id}`);
+    expect(html).not.toContain(first.token);
+  });
+});
+
 describe("the book's images through the link", () => {
   it("serves the book's own images under the token, rewrites their addresses, and refuses other books' images", async () => {
     const owner = await h.createUser('owner');
