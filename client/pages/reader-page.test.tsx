@@ -13,7 +13,16 @@ const book: SharedBook = {
   content: {
     title: 'Energy in Cells',
     references: [
-      { title: 'Campbell Biology', authors: 'Urry, L.', year: 2020, publisher: 'Pearson', url: '', description: '', approved: true },
+      {
+        title: 'Campbell Biology',
+        authors: 'Urry, L.',
+        year: 2020,
+        publisher: 'Pearson',
+        url: 'https://doi.org/10.1000/182',
+        description: '',
+        approved: true,
+      },
+      { title: 'A trap', authors: '', year: '', publisher: '', url: 'javascript:alert(1)', description: '', approved: true },
     ],
     chapters: [
       {
@@ -157,6 +166,10 @@ describe('the reader page (/read/{token})', () => {
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'References' })).toBeInTheDocument();
     expect(screen.getByText('Campbell Biology')).toBeInTheDocument();
+    // A url that is not a web address stays text.
+    expect(screen.queryByRole('link', { name: /javascript/ })).toBeNull();
+    expect(screen.getByText(/javascript:alert/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'https://doi.org/10.1000/182' })).toHaveAttribute('href', 'https://doi.org/10.1000/182');
   });
 
   it('prints the whole book, each chapter after the other, and returns to the chapter afterwards', async () => {

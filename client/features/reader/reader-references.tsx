@@ -1,5 +1,8 @@
 import type { Reference } from '../../../common/textbook';
 
+/** Only web addresses become links: a reference's url field is plain text as far as the server is concerned. */
+const isWebAddress = (url: string) => /^https?:\/\/\S+$/i.test(url);
+
 /** The references the author approved, as a plain bibliography. */
 export function ReaderReferences({ references }: { references: readonly Reference[] }) {
   return (
@@ -15,7 +18,8 @@ export function ReaderReferences({ references }: { references: readonly Referenc
             {(r.authors || r.year !== '') && '. '}
             <cite className="font-medium not-italic">{r.title || `Reference ${i + 1}`}</cite>
             {r.publisher && <span>. {r.publisher}</span>}
-            {r.url && (
+            {r.url && !isWebAddress(r.url) && <span>. {r.url}</span>}
+            {isWebAddress(r.url) && (
               <>
                 {'. '}
                 <a
