@@ -15,18 +15,21 @@ import { ProtectedRoute } from './protected-route';
 import { createQueryClient } from './query-client';
 import { ThemeProvider } from './theme';
 
+// The reader page of a shared book (KaTeX, its own styles): loaded only when a reader link opens.
+const ReaderPage = lazy(() => import('../pages/reader-page').then((m) => ({ default: m.ReaderPage })));
+
 // The workspace carries the editor (TipTap, KaTeX, dnd-kit): loaded only when a textbook opens.
 const TextbookPage = lazy(() => import('../pages/textbook-page').then((m) => ({ default: m.TextbookPage })));
 
+const pageFallback = (
+  <div className="flex min-h-[50vh] items-center justify-center">
+    <Spinner />
+  </div>
+);
+
 function LazyTextbookPage() {
   return (
-    <Suspense
-      fallback={
-        <div className="flex min-h-[50vh] items-center justify-center">
-          <Spinner />
-        </div>
-      }
-    >
+    <Suspense fallback={pageFallback}>
       <TextbookPage />
     </Suspense>
   );
@@ -45,28 +48,45 @@ export function Router() {
   );
 }
 
+/** The signed-in app: header, navigation, the routes, footer. */
+function AppShell() {
+  return (
+    <AuthProvider>
+      <div className="flex min-h-screen flex-col">
+        {/* The first stop for keyboard users: past the header straight to the page. */}
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-indigo-700 focus:shadow focus:ring-2 focus:ring-indigo-500 dark:focus:bg-slate-900 dark:focus:text-indigo-300"
+        >
+          Skip to main content
+        </a>
+        <Header />
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Router />
+        </main>
+        <Footer />
+      </div>
+    </AuthProvider>
+  );
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <AuthProvider>
-          <div className="flex min-h-screen flex-col">
-            {/* The first stop for keyboard users: past the header straight to the page. */}
-            <a
-              href="#main-content"
-              className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-indigo-700 focus:shadow focus:ring-2 focus:ring-indigo-500 dark:focus:bg-slate-900 dark:focus:text-indigo-300"
-            >
-              Skip to main content
-            </a>
-            <Header />
-            <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-              <Router />
-            </main>
-            <Footer />
-          </div>
-          <Toaster />
-        </AuthProvider>
+        {/* A reader link needs no account: none of the app's header, sign-in or user query. */}
+        <Switch>
+          <Route path="/read/:token">
+            <Suspense fallback={pageFallback}>
+              <ReaderPage />
+            </Suspense>
+          </Route>
+          <Route>
+            <AppShell />
+          </Route>
+        </Switch>
+        <Toaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -75,6 +75,22 @@ const matrixRows: MatrixRow[] = [
     request: (f) => ({ method: 'DELETE', url: `/api/textbooks/${f.textbookId}` }),
     expected: ownerOnly(200),
   },
+  // The reader link is the owner's alone (PATCH needs a link first: server/features/share/share.test.ts).
+  {
+    name: 'GET /api/textbooks/:id/share',
+    request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/share` }),
+    expected: ownerOnly(200),
+  },
+  {
+    name: 'POST /api/textbooks/:id/share',
+    request: (f) => ({ method: 'POST', url: `/api/textbooks/${f.textbookId}/share` }),
+    expected: ownerOnly(201),
+  },
+  {
+    name: 'DELETE /api/textbooks/:id/share',
+    request: (f) => ({ method: 'DELETE', url: `/api/textbooks/${f.textbookId}/share` }),
+    expected: ownerOnly(200),
+  },
   {
     name: 'GET /api/textbooks/:id/versions',
     request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/versions` }),

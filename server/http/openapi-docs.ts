@@ -102,6 +102,22 @@ export const routeDocs: Record<string, RouteDocs> = {
   'POST /api/textbooks/:id/materials': { response: { 201: z.object({ material: materialItem }) } },
   'DELETE /api/textbooks/:id/materials/:materialId': { response: { 200: ok } },
   'GET /api/generation-jobs/:jobId': { response: { 200: generationJobResponse } },
+  'GET /api/shared/:token': {
+    description: 'No account needed: the book behind a reader link, with the materials its owner shares. 404 once the link is revoked.',
+    response: {
+      200: z.object({
+        topic: z.string(),
+        updatedAt: z.string(),
+        content: textbookContentSchema,
+        materials: z.array(materialItem.omit({ textbookId: true, createdAt: true })),
+        materialTypes: z.array(z.enum(materialContentTypes)),
+      }),
+    },
+  },
+  'GET /api/shared/:token/images/:imageId': {
+    description: 'No account needed: an image of the shared book (PNG, JPEG, GIF or WebP bytes).',
+    response: { 200: z.string().meta({ format: 'binary' }) },
+  },
 };
 
 /** Multipart routes: the request body is form data. */

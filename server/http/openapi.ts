@@ -20,6 +20,7 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
   const schema = { ...input.schema } as FastifySchema & Record<string, unknown>;
   if (docs?.body && !schema.body) schema.body = docs.body;
   if (docs?.response && !schema.response) schema.response = docs.response;
+  if (docs?.description && !schema.description) schema.description = docs.description;
   if (multipartRoutes.has(key)) schema.consumes = ['multipart/form-data'];
   return jsonSchemaTransform({ ...input, schema });
 }
@@ -36,7 +37,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Textbook Studio API',
         version: '1',
-        description: 'Every call except register, login and logout needs the session cookie that login and register set.',
+        description:
+          'Every call except register, login, logout and the reader link (/api/shared/...) needs the session cookie that login and register set.',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     },

@@ -1,15 +1,7 @@
 import { Extension, InputRule, type Editor } from '@tiptap/core';
 import { BlockMath, InlineMath } from '@tiptap/extension-mathematics';
 import type { Node as PmNode } from '@tiptap/pm/model';
-
-/**
- * Math between dollar delimiters: `$...$` inline, `$$...$$` as a block when it is a
- * paragraph of its own (inline otherwise). Currency such as "$5 and $10" is left alone: the
- * opening dollar must be followed and the closing one preceded by a non-space, the closing one
- * must not be followed by a digit, and a bare number is never math (the Pandoc rules).
- */
-const blockParagraph = /^\s*\$\$([^$]+?)\$\$\s*$/;
-const inlineInText = /(?<![\\$])\$\$([^$\n]+?)\$\$(?!\$)|(?<![\\$\w])\$(?!\d+(?:[.,]\d+)?\$)([^\s$](?:[^$\n]*?[^\s$\\])?)\$(?![\d$])/g;
+import { blockParagraph, inlineInText } from './dollar-math';
 
 export const migrationMeta = 'dollarMathMigration';
 

@@ -12,6 +12,7 @@ import { DeleteMaterialButton } from '../materials/delete-material-button';
 import { MaterialsGenerator } from '../materials/materials-generator';
 import { useServerMaterials } from '../materials/use-server-materials';
 import { useEducationalMaterials } from '../materials-viewer/use-educational-materials';
+import { ShareDialog } from '../share/share-dialog';
 import { AcademicToolkit } from '../toolkit/academic-toolkit';
 import { BookAssistantCard } from '../book-assistant/book-assistant-card';
 import { ConflictPanel } from './conflict-panel';
@@ -59,6 +60,7 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         <div className="no-print flex flex-wrap items-center gap-2">
           <ConnectionIndicator connected={connected} />
           <ManageCollaboratorsDialog textbookId={textbook.id} isOwner={isOwner} />
+          {isOwner && <ShareDialog textbookId={textbook.id} />}
         </div>
       </div>
       {notice && (

@@ -9,13 +9,13 @@ export { findTextbookHeaderRole, findTextbookRole, type TextbookHeader, type Tex
 /**
  * Who may do what with a textbook (), used by REST and the socket alike.
  * Owner: everything. Collaborator: read and edit content, versions, AI tools,
- * materials and images; see collaborators; remove themself. Anyone else: the
+ * materials and images; see collaborators; remove themself. Only the owner shares a reader link. Anyone else: the
  * textbook does not exist for them (404), so ids cannot be probed.
  */
-export type TextbookAction = 'read' | 'edit' | 'delete' | 'manageCollaborators' | 'removeSelf';
+export type TextbookAction = 'read' | 'edit' | 'delete' | 'manageCollaborators' | 'removeSelf' | 'share';
 
 const allowed: Record<TextbookRole, ReadonlySet<TextbookAction>> = {
-  owner: new Set(['read', 'edit', 'delete', 'manageCollaborators', 'removeSelf']),
+  owner: new Set(['read', 'edit', 'delete', 'manageCollaborators', 'removeSelf', 'share']),
   collaborator: new Set(['read', 'edit', 'removeSelf']),
 };
 
@@ -23,8 +23,13 @@ export function can(role: TextbookRole | null, action: TextbookAction): boolean 
   return role !== null && allowed[role].has(action);
 }
 
+const forbiddenMessages: Partial<Record<TextbookAction, string>> = {
+  delete: 'Only the owner can delete this textbook',
+  share: 'Only the owner can share this textbook with a reader link',
+};
+
 function forbidden(action: TextbookAction): AppError {
-  return AppError.forbidden(action === 'delete' ? 'Only the owner can delete this textbook' : 'Only the owner can manage collaborators');
+  return AppError.forbidden(forbiddenMessages[action] ?? 'Only the owner can manage collaborators');
 }
 
 /** Like requireTextbookAccess without loading the content: for versions, images, collaborators and saves. */

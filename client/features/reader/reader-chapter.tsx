@@ -1,0 +1,31 @@
+import type { Chapter } from '../../../common/textbook';
+import { BookHtml } from './book-html';
+
+export const sectionElementId = (chapter: number, section: number) => `reader-c${chapter + 1}-s${section + 1}`;
+
+/** One chapter with all its sections, as it reads and as it prints (each chapter starts a new page). */
+export function ReaderChapter({ chapter, index }: { chapter: Chapter; index: number }) {
+  const headingId = `reader-c${index + 1}-title`;
+  return (
+    <article className="reader-chapter" aria-labelledby={headingId}>
+      <p className="text-sm font-medium uppercase tracking-wide text-indigo-700 dark:text-indigo-300">Chapter {index + 1}</p>
+      <h2 id={headingId} className="mb-4 text-3xl font-bold">
+        {chapter.title}
+      </h2>
+      {chapter.content && <BookHtml html={chapter.content} />}
+      {chapter.sections.map((section, s) => (
+        <section
+          key={section.id ?? s}
+          id={sectionElementId(index, s)}
+          aria-labelledby={`${sectionElementId(index, s)}-title`}
+          className="mt-8"
+        >
+          <h3 id={`${sectionElementId(index, s)}-title`} className="mb-2 text-2xl font-semibold">
+            {section.title}
+          </h3>
+          <BookHtml html={section.content} />
+        </section>
+      ))}
+    </article>
+  );
+}

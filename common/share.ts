@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { materialContentTypes, type MaterialContentType, type MaterialResponseItem } from './materials';
+import type { TextbookContent } from './textbook';
+
+/**
+ * The reader link for students (docs/product.md, "Reader link"): the owner creates, copies and
+ * revokes one read-only link per textbook; anyone holding it reads the book at /read/{token}.
+ */
+
+/** 32 random bytes as base64url: 43 characters, 256 bits. */
+export const shareTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export const readerPath = (token: string) => `/read/${token}`;
+
+const materialTypesField = z
+  .array(z.enum(materialContentTypes, { error: 'materialTypes may hold quiz, assessment, lessonPlan and homework' }))
+  .max(materialContentTypes.length)
+  .transform((types) => materialContentTypes.filter((t) => types.includes(t)));
+
+/** POST /api/textbooks/{id}/share: optionally the kinds of materials to share (kept from the previous link otherwise). */
+export const createShareBody = z.object({ materialTypes: materialTypesField.optional() }, { error: 'Expected a JSON object' }).nullish();
+export type CreateShareBody = z.infer<typeof createShareBody>;
+
+/** PATCH /api/textbooks/{id}/share: which kinds of materials the reader shows. */
+export const updateShareBody = z.object({ materialTypes: materialTypesField }, { error: 'Expected a JSON object with materialTypes' });
+export type UpdateShareBody = z.infer<typeof updateShareBody>;
+
+/** Any string reaches the service, which answers 404 for what is not a live token (no hint of the format). */
+export const shareTokenParams = z.object({ token: z.string().max(200) });
+export const sharedImageParams = z.object({ token: z.string().max(200), imageId: z.string().max(20) });
+
+export const shareLinkInfo = z.object({
+  createdAt: z.string(),
+  materialTypes: z.array(z.enum(materialContentTypes)),
+});
+export type ShareLinkInfo = z.infer<typeof shareLinkInfo>;
+
+/** GET /api/textbooks/{id}/share: the active link, without its address (only its hash is stored). */
+export const shareLinkStatus = z.object({ link: shareLinkInfo.nullable() });
+export type ShareLinkStatus = z.infer<typeof shareLinkStatus>;
+
+/** POST /api/textbooks/{id}/share: the new link's address, shown once. */
+export const createdShareLink = shareLinkInfo.extend({ url: z.string(), token: z.string() });
+export type CreatedShareLink = z.infer<typeof createdShareLink>;
+
+/** A generated material as the reader receives it. */
+export type SharedMaterial = Pick<MaterialResponseItem, 'id' | 'title' | 'description' | 'contentType' | 'metadata' | 'content'>;
+
+/** GET /api/shared/{token}: what the reader page shows. Image addresses point under /api/shared/{token}/images/. */
+export interface SharedBook {
+  topic: string;
+  updatedAt: string;
+  content: TextbookContent;
+  materials: SharedMaterial[];
+  materialTypes: MaterialContentType[];
+}

@@ -1,0 +1,127 @@
+import { materialContentTypes, type MaterialContentType } from '../../../common/materials';
+import {
+  readerPath,
+  type CreateShareBody,
+  type CreatedShareLink,
+  type SharedBook,
+  type SharedMaterial,
+  type ShareLinkInfo,
+  type ShareLinkStatus,
+  type UpdateShareBody,
+} from '../../../common/share';
+import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
+import type { PublicUser } from '../../../common/auth';
+import type { Db } from '../../db/client';
+import type { ShareLinkRow } from '../../db/schema';
+import { AppError } from '../../core/app-error';
+import { presentMaterial } from '../materials/materials.service';
+import { requireTextbookRole } from '../textbooks/textbooks.policy';
+import * as repo from './share.repo';
+import { presentSharedContent } from './shared-content';
+import { forgetSharedContent, sharedContentBytes } from './shared-content-cache';
+import { hashShareToken, isWellFormedShareToken, newShareToken } from './share-token';
+
+/** What a revoked, replaced or made-up token answers: the same 404 for all, so none can be told apart. */
+export const linkUnavailableMessage = 'This link is no longer available';
+
+const knownTypes = (types: readonly string[]): MaterialContentType[] => materialContentTypes.filter((t) => types.includes(t));
+
+function presentLink(row: ShareLinkRow): ShareLinkInfo {
+  return { createdAt: row.createdAt.toISOString(), materialTypes: knownTypes(row.materialTypes) };
+}
+
+/** The owner's view of the link: whether one is active and what it shares (its address is not stored). */
+export async function getShareLink(db: Db, user: PublicUser, textbookId: number): Promise<ShareLinkStatus> {
+  await requireTextbookRole(db, textbookId, user, 'share');
+  const row = await repo.findShareLink(db, textbookId);
+  return { link: row ? presentLink(row) : null };
+}
+
+/**
+ * Creates the book's reader link, or replaces it: only the token's hash is stored, so the old
+ * address cannot be handed out again, and a new one is made (the old one answers 404 from the
+ * commit on). The materials shared stay as they were unless the body names them.
+ */
+export async function createShareLink(
+  db: Db,
+  user: PublicUser,
+  textbookId: number,
+  body: CreateShareBody,
+  origin: string,
+): Promise<CreatedShareLink> {
+  const token = newShareToken();
+  const row = await db.transaction(async (tx) => {
+    await requireTextbookRole(tx, textbookId, user, 'share');
+    const previous = await repo.findShareLink(tx, textbookId);
+    const materialTypes = body?.materialTypes ?? knownTypes(previous?.materialTypes ?? []);
+    return repo.upsertShareLink(tx, { textbookId, tokenHash: hashShareToken(token), materialTypes, createdBy: user.id });
+  });
+  forgetSharedContent(db, textbookId);
+  return { ...presentLink(row), token, url: `${origin}${readerPath(token)}` };
+}
+
+export async function updateShareLink(db: Db, user: PublicUser, textbookId: number, body: UpdateShareBody): Promise<ShareLinkStatus> {
+  await requireTextbookRole(db, textbookId, user, 'share');
+  const row = await repo.updateShareMaterialTypes(db, textbookId, body.materialTypes);
+  if (!row) throw AppError.notFound('This textbook has no reader link. Create one first.');
+  return { link: presentLink(row) };
+}
+
+/** Revokes the link: the next request with its token answers 404. Revoking when there is none is not an error. */
+export async function revokeShareLink(db: Db, user: PublicUser, textbookId: number): Promise<{ ok: true; revoked: boolean }> {
+  await requireTextbookRole(db, textbookId, user, 'share');
+  const deleted = await repo.deleteShareLink(db, textbookId);
+  forgetSharedContent(db, textbookId);
+  return { ok: true, revoked: Boolean(deleted) };
+}
+
+/** The textbook a live token opens, or 404. Looked up on every request (no cache), so a revoke holds at once. */
+async function requireLink(db: Db, token: string) {
+  const link = isWellFormedShareToken(token) ? await repo.findShareLinkByHash(db, hashShareToken(token)) : undefined;
+  if (!link) throw AppError.notFound(linkUnavailableMessage);
+  return link;
+}
+
+export const sharedImageBase = (token: string) => `/api/shared/${token}/images`;
+
+/**
+ * GET /api/shared/{token}: the book for the reader page and the materials the owner chose to share,
+ * as the JSON bytes of a SharedBook (the content part cached per revision, shared-content-cache.ts).
+ */
+export async function getSharedBook(db: Db, token: string): Promise<Buffer> {
+  const link = await requireLink(db, token);
+  const header = await repo.findSharedTextbookHeader(db, link.textbookId);
+  if (!header) throw AppError.notFound(linkUnavailableMessage);
+  const imageBase = sharedImageBase(token);
+  const contentBytes = await sharedContentBytes(db, { textbookId: link.textbookId, revision: header.revision, imageBase }, async () => {
+    const row = await repo.findSharedTextbookContent(db, link.textbookId);
+    if (!row) throw AppError.notFound(linkUnavailableMessage);
+    const parsed = parseTextbookContent(row.content);
+    if (!parsed.ok) throw new AppError('UNPROCESSABLE', 'This textbook has no readable content yet.');
+    const content: TextbookContent = presentSharedContent(parsed.content, imageBase);
+    return { revision: row.revision, imageBase, bytes: Buffer.from(JSON.stringify(content)) };
+  });
+  const materialTypes = knownTypes(link.materialTypes);
+  const materials = (await repo.listSharedMaterials(db, link.textbookId, materialTypes)).map((row): SharedMaterial => {
+    const { id, title, description, contentType, metadata, content } = presentMaterial(row);
+    return { id, title, description, contentType, metadata, content };
+  });
+  const fields: Omit<SharedBook, 'content'> = { topic: header.topic, updatedAt: header.updatedAt.toISOString(), materials, materialTypes };
+  return Buffer.concat([Buffer.from(JSON.stringify(fields).slice(0, -1)), Buffer.from(',"content":'), contentBytes, Buffer.from('}')]);
+}
+
+/**
+ * An image of the shared book (uploaded into it or from one of its sources); any other id is 404.
+ * The bytes are left out when the caller already holds this version (its ETag, the image's hash).
+ */
+export async function getSharedImage(db: Db, token: string, imageId: string, cachedEtag?: string) {
+  const link = await requireLink(db, token);
+  const id = /^\d{1,9}$/.test(imageId) ? Number(imageId) : 0;
+  const meta = id > 0 ? await repo.findBookImageMeta(db, link.textbookId, id) : undefined;
+  if (!meta) throw AppError.notFound('Image not found');
+  const etag = `"${meta.sha256}"`;
+  if (cachedEtag === etag) return { id, mime: meta.mime, etag, bytes: null };
+  const bytes = await repo.findImageBytes(db, id);
+  if (!bytes) throw AppError.notFound('Image not found');
+  return { id, mime: meta.mime, etag, bytes };
+}
