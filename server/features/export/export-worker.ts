@@ -1,0 +1,15 @@
+import { parentPort } from 'node:worker_threads';
+import type { ExportJob } from './export-job';
+import { renderExport } from './render-export';
+
+/** Worker entry: one export at a time; a failure travels back as data. */
+parentPort?.on('message', async (message: { id: number; job: ExportJob }) => {
+  try {
+    const reply = await renderExport(message.job);
+    if (reply.ok) parentPort?.postMessage({ id: message.id, ...reply }, [reply.bytes.buffer as ArrayBuffer]);
+    else parentPort?.postMessage({ id: message.id, ...reply });
+  } catch (err) {
+    parentPort?.postMessage({ id: message.id, ok: false, reason: 'failed', message: (err as Error).message });
+  }
+});
+parentPort?.postMessage({ ready: true });
