@@ -6,8 +6,11 @@ import { renderExport } from './render-export';
 parentPort?.on('message', async (message: { id: number; job: ExportJob }) => {
   try {
     const reply = await renderExport(message.job);
-    if (reply.ok) parentPort?.postMessage({ id: message.id, ...reply }, [reply.bytes.buffer as ArrayBuffer]);
-    else parentPort?.postMessage({ id: message.id, ...reply });
+    if (reply.ok) {
+      // Node's own Buffers may sit on memory that cannot be transferred: those are copied once.
+      const bytes = Buffer.isBuffer(reply.bytes) ? new Uint8Array(reply.bytes) : reply.bytes;
+      parentPort?.postMessage({ id: message.id, ok: true, bytes }, [bytes.buffer as ArrayBuffer]);
+    } else parentPort?.postMessage({ id: message.id, ...reply });
   } catch (err) {
     parentPort?.postMessage({ id: message.id, ok: false, reason: 'failed', message: (err as Error).message });
   }

@@ -62,3 +62,8 @@ export function latexToSvg(latex: string, display: boolean): MathSvg | null {
   cache.set(key, result);
   return result;
 }
+
+/** The formula's SVG with an explicit size (MathJax writes it in ex, which other renderers read differently). */
+export function svgAtSize(math: MathSvg, width: number, height: number): string {
+  return math.svg.replace(/^<svg ([^>]*?)width="[^"]*" height="[^"]*"/, `<svg $1width="${width.toFixed(2)}" height="${height.toFixed(2)}"`);
+}

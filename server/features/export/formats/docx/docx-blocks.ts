@@ -15,7 +15,7 @@ import {
 } from 'docx';
 import type { Block, Inline, TableCell as BookCell } from '../../../../../common/book-render/book-model';
 import type { ImageAsset } from '../../image-assets';
-import { latexToSvg } from '../../math-svg';
+import { latexToSvg, svgAtSize } from '../../math-svg';
 import { svgToPng } from '../../raster';
 
 /** What block conversion needs: the book's pictures (PNG or JPEG) and a counter for restarting numbered lists. */

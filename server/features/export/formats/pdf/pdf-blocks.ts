@@ -1,7 +1,7 @@
 import SVGtoPDF from 'svg-to-pdfkit';
 import { inlineText, type Block, type TableCell } from '../../../../../common/book-render/book-model';
 import type { ImageAsset } from '../../image-assets';
-import { latexToSvg } from '../../math-svg';
+import { latexToSvg, svgAtSize } from '../../math-svg';
 import { bodySize, ensureSpace, pageBottom, writeInline, type Frame } from './pdf-inline';
 
 /** Sizes of headings by level (1 = chapter, 2 = section, then the text's own). */
@@ -58,7 +58,7 @@ function writeDisplayMath(frame: Frame, latex: string): void {
   const width = drawn.widthEm * size * scale;
   const height = drawn.heightEm * size * scale;
   ensureSpace(doc, height + 12);
-  SVGtoPDF(doc, drawn.svg, frame.left + (frame.width - width) / 2, doc.y + 4, { width, height });
+  SVGtoPDF(doc, svgAtSize(drawn, width, height), frame.left + (frame.width - width) / 2, doc.y + 4, { width, height });
   doc.x = frame.left;
   doc.y += height + 12;
 }

@@ -1,6 +1,6 @@
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { Inline, TextRun } from '../../../../../common/book-render/book-model';
-import { latexToSvg } from '../../math-svg';
+import { latexToSvg, svgAtSize } from '../../math-svg';
 import { textFont, type FontName } from './pdf-fonts';
 
 /** Where text goes on the page: the left edge and width of the current column (lists and quotes indent it). */
@@ -67,7 +67,7 @@ function tokenize(frame: Frame, content: readonly Inline[], size: number): Token
         const height = drawn.heightEm * size * scale;
         tokens.push({
           kind: 'math',
-          svg: drawn.svg,
+          svg: svgAtSize(drawn, drawn.widthEm * size * scale, height),
           latex: item.latex,
           width: drawn.widthEm * size * scale,
           height,
@@ -175,13 +175,23 @@ function layoutWithMath(frame: Frame, content: readonly Inline[], size: number, 
         .font(font)
         .fontSize(fontSize)
         .fillColor(run.href ? linkColor : textColor)
-        .text(text, x, baseline + shift, {
-          lineBreak: false,
-          baseline: 'alphabetic',
-          link: run.href ?? null,
-          underline: Boolean(run.underline || run.href),
-          strike: Boolean(run.strike),
-        });
+        .text(text, x, baseline + shift, { lineBreak: false, baseline: 'alphabetic', link: run.href ?? null });
+      // Drawn here: PDFKit places its own underline from the top of the line, not from a baseline.
+      const rules = [
+        run.underline || run.href ? baseline + shift + fontSize * 0.12 : null,
+        run.strike ? baseline + shift - fontSize * 0.3 : null,
+      ];
+      for (const y of rules) {
+        const trimmed = text.trimEnd();
+        if (y === null || !trimmed) continue;
+        doc
+          .save()
+          .moveTo(x, y)
+          .lineTo(x + doc.widthOfString(trimmed), y)
+          .lineWidth(Math.max(0.5, fontSize / 18))
+          .stroke(run.href ? linkColor : textColor)
+          .restore();
+      }
       x += width;
     }
     doc.x = frame.left;
