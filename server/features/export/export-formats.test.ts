@@ -98,7 +98,7 @@ describe('export formats, read back by independent readers', () => {
   it('PDF: pdf.js finds the pages, every chapter title in the text, and one bookmark per chapter with its sections', async () => {
     const { res, bytes } = await download('pdf');
     expect(res.headers['content-type']).toBe('application/pdf');
-    const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false });
+    const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
     const pdf = await task.promise;
     expect(pdf.numPages).toBeGreaterThanOrEqual(6); // title, contents, three chapters, bibliography
     let text = '';

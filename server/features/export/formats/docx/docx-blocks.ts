@@ -60,10 +60,7 @@ async function mathImage(latex: string, display: boolean): Promise<ParagraphChil
   if (!drawn) return new TextRun({ text: latex, font: 'Courier New' });
   const width = Math.max(1, drawn.widthEm * emPx);
   const height = Math.max(1, drawn.heightEm * emPx);
-  const svg = drawn.svg.replace(/currentColor/g, '#000000');
-  const sized = svg
-    .replace('<svg ', `<svg width="${width.toFixed(2)}" height="${height.toFixed(2)}" `)
-    .replace(/ width="[\d.]+ex"| height="[\d.]+ex"/g, '');
+  const sized = svgAtSize(drawn, width, height).replace(/currentColor/g, '#000000');
   const png = await svgToPng(sized, width * 3);
   return new ImageRun({
     type: 'svg',
