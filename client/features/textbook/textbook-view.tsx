@@ -14,6 +14,7 @@ import { useServerMaterials } from '../materials/use-server-materials';
 import { useEducationalMaterials } from '../materials-viewer/use-educational-materials';
 import { AcademicToolkit } from '../toolkit/academic-toolkit';
 import { BookAssistantCard } from '../book-assistant/book-assistant-card';
+import { ExportMenu } from '../export/export-menu';
 import { ConflictPanel } from './conflict-panel';
 import { SaveStatusIndicator } from './save-status';
 import type { TextbookResponse } from './textbook.api';
@@ -59,6 +60,7 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         <div className="no-print flex flex-wrap items-center gap-2">
           <ConnectionIndicator connected={connected} />
           <ManageCollaboratorsDialog textbookId={textbook.id} isOwner={isOwner} />
+          <ExportMenu textbookId={textbook.id} topic={textbook.topic} />
         </div>
       </div>
       {notice && (
