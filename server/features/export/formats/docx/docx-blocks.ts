@@ -15,8 +15,7 @@ import {
 } from 'docx';
 import type { Block, Inline, TableCell as BookCell } from '../../../../../common/book-render/book-model';
 import type { ImageAsset } from '../../image-assets';
-import { latexToSvg, svgAtSize } from '../../math-svg';
-import { svgToPng } from '../../raster';
+import { mathPicture } from '../../math-png';
 
 /** What block conversion needs: the book's pictures (PNG or JPEG) and a counter for restarting numbered lists. */
 export interface DocxContext {
@@ -56,17 +55,16 @@ function runOf(run: Extract<Inline, { kind: 'text' }>): TextRun {
 
 /** A formula as a picture: SVG for current Word, with a PNG for readers that cannot draw SVG. */
 async function mathImage(latex: string, display: boolean): Promise<ParagraphChild> {
-  const drawn = latexToSvg(latex, display);
-  if (!drawn) return new TextRun({ text: latex, font: 'Courier New' });
-  const width = Math.max(1, drawn.widthEm * emPx);
-  const height = Math.max(1, drawn.heightEm * emPx);
-  const sized = svgAtSize(drawn, width, height).replace(/currentColor/g, '#000000');
-  const png = await svgToPng(sized, width * 3);
+  const picture = await mathPicture(latex, display, emPx);
+  if (!picture) return new TextRun({ text: latex, font: 'Courier New' });
   return new ImageRun({
     type: 'svg',
-    data: Buffer.from(sized),
-    fallback: { type: 'png', data: png },
-    transformation: { width: Math.round(width), height: Math.round(height) },
+    data: Buffer.from(picture.svg),
+    fallback: { type: 'png', data: picture.png },
+    transformation: {
+      width: Math.max(1, Math.round(picture.math.widthEm * emPx)),
+      height: Math.max(1, Math.round(picture.math.heightEm * emPx)),
+    },
     altText: { name: 'Formula', description: latex, title: latex },
   });
 }

@@ -1,7 +1,5 @@
-import SVGtoPDF from 'svg-to-pdfkit';
 import { inlineText, type Block, type TableCell } from '../../../../../common/book-render/book-model';
 import type { ImageAsset } from '../../image-assets';
-import { latexToSvg, svgAtSize } from '../../math-svg';
 import { bodySize, ensureSpace, pageBottom, writeInline, type Frame } from './pdf-inline';
 
 /** Sizes of headings by level (1 = chapter, 2 = section, then the text's own). */
@@ -48,17 +46,18 @@ function writeImage(frame: Frame, src: string, alt: string, images: PdfImages): 
 
 function writeDisplayMath(frame: Frame, latex: string): void {
   const { doc } = frame;
-  const drawn = latexToSvg(latex, true);
-  if (!drawn) {
+  const formula = frame.formula(latex, true);
+  if (!formula) {
     writeInline(frame, [{ kind: 'text', text: latex, code: true }], { align: 'center' });
     return;
   }
+  const drawn = formula.math;
   const size = bodySize * 1.1;
   const scale = Math.min(1, frame.width / (drawn.widthEm * size));
   const width = drawn.widthEm * size * scale;
   const height = drawn.heightEm * size * scale;
   ensureSpace(doc, height + 12);
-  SVGtoPDF(doc, svgAtSize(drawn, width, height), frame.left + (frame.width - width) / 2, doc.y + 4, { width, height });
+  doc.image(formula.image, frame.left + (frame.width - width) / 2, doc.y + 4, { width, height });
   doc.x = frame.left;
   doc.y += height + 12;
 }
@@ -108,7 +107,7 @@ export function writeBlocks(frame: Frame, blocks: readonly Block[], images: PdfI
         writeInline(frame, block.content);
         break;
       case 'list': {
-        const inner: Frame = { doc, left: frame.left + indentStep, width: frame.width - indentStep };
+        const inner: Frame = { ...frame, left: frame.left + indentStep, width: frame.width - indentStep };
         block.items.forEach((item, i) => {
           ensureSpace(doc, bodySize * 1.5);
           const marker = block.ordered ? `${block.start + i}.` : '\u2022';
@@ -145,7 +144,7 @@ export function writeBlocks(frame: Frame, blocks: readonly Block[], images: PdfI
       case 'quote': {
         const top = doc.y;
         const startPage = doc.page;
-        writeBlocks({ doc, left: frame.left + indentStep, width: frame.width - indentStep }, block.blocks, images);
+        writeBlocks({ ...frame, left: frame.left + indentStep, width: frame.width - indentStep }, block.blocks, images);
         // The bar beside the quotation, when it stayed on one page.
         if (doc.page === startPage)
           doc

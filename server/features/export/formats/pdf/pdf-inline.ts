@@ -1,13 +1,19 @@
-import SVGtoPDF from 'svg-to-pdfkit';
 import type { Inline, TextRun } from '../../../../../common/book-render/book-model';
-import { latexToSvg, svgAtSize } from '../../math-svg';
+import type { MathSvg } from '../../math-svg';
 import { textFont, type FontName } from './pdf-fonts';
+
+/** A formula drawn once (a PNG PDFKit has opened) and placed wherever it occurs. */
+export interface PdfFormula {
+  math: MathSvg;
+  image: PDFKit.OpenedImage;
+}
 
 /** Where text goes on the page: the left edge and width of the current column (lists and quotes indent it). */
 export interface Frame {
   doc: PDFKit.PDFDocument;
   left: number;
   width: number;
+  formula: (latex: string, display: boolean) => PdfFormula | undefined;
 }
 
 export const bodySize = 11;
@@ -52,7 +58,7 @@ function flowText(frame: Frame, content: readonly Inline[], size: number, align:
 
 type Token =
   | { kind: 'text'; text: string; font: FontName; size: number; width: number; run: TextRun; space: boolean }
-  | { kind: 'math'; svg: string; width: number; height: number; above: number; latex: string }
+  | { kind: 'math'; image: PDFKit.OpenedImage; width: number; height: number; above: number; latex: string }
   | { kind: 'break' };
 
 function tokenize(frame: Frame, content: readonly Inline[], size: number): Token[] {
@@ -61,13 +67,14 @@ function tokenize(frame: Frame, content: readonly Inline[], size: number): Token
   for (const item of content) {
     if (item.kind === 'break') tokens.push({ kind: 'break' });
     else if (item.kind === 'math') {
-      const drawn = latexToSvg(item.latex, false);
-      if (drawn) {
+      const formula = frame.formula(item.latex, false);
+      if (formula) {
+        const drawn = formula.math;
         const scale = Math.min(1, frame.width / (drawn.widthEm * size));
         const height = drawn.heightEm * size * scale;
         tokens.push({
           kind: 'math',
-          svg: svgAtSize(drawn, drawn.widthEm * size * scale, height),
+          image: formula.image,
           latex: item.latex,
           width: drawn.widthEm * size * scale,
           height,
@@ -150,7 +157,7 @@ function layoutWithMath(frame: Frame, content: readonly Inline[], size: number, 
     while (i < line.length) {
       const t = line[i];
       if (t.kind === 'math') {
-        SVGtoPDF(doc, t.svg, x, baseline - t.above, { width: t.width, height: t.height });
+        doc.image(t.image, x, baseline - t.above, { width: t.width, height: t.height });
         x += t.width;
         i++;
         continue;
