@@ -62,30 +62,56 @@ function writeDisplayMath(frame: Frame, latex: string): void {
   doc.y += height + 12;
 }
 
+/**
+ * A table drawn row by row: columns share the width, a cell spanning columns takes theirs, a row that does not
+ * fit starts a new page (repeating a header row), and a cell taller than a page is cut with an ellipsis.
+ * (PDFKit's own table lays out every cell several times: minutes for a 400-row table.)
+ */
 function writeTable(frame: Frame, rows: readonly TableCell[][]): void {
   const { doc } = frame;
   const columns = Math.max(1, ...rows.map((r) => r.reduce((n, c) => n + c.colspan, 0)));
-  // A table wider than the page keeps its text legible by shrinking only so far; cells then wrap.
   const size = columns > 6 ? 8 : 9.5;
-  ensureSpace(doc, size * 3);
+  const pad = 3;
+  const columnWidth = frame.width / columns;
   const maxRowHeight = (pageBottom(doc) - doc.page.margins.top) * 0.9;
-  doc.font('serif').fontSize(size);
-  doc.table({
-    position: { x: frame.left, y: doc.y },
-    maxWidth: frame.width,
-    columnStyles: Array(columns).fill('*'),
-    rowStyles: { maxHeight: maxRowHeight },
-    defaultStyle: { border: 0.5, borderColor: '#94a3b8', padding: [3, 4, 3, 4], textOptions: { ellipsis: true } },
-    data: rows.map((row) =>
-      row.map((cell) => ({
-        text: blockText(cell.blocks),
-        colSpan: cell.colspan,
-        rowSpan: cell.rowspan,
-        type: cell.header ? ('TH' as const) : ('TD' as const),
-        font: { src: cell.header ? 'serifBold' : 'serif', size },
-        backgroundColor: cell.header ? '#f1f5f9' : undefined,
-      })),
-    ),
+  const layout = (row: readonly TableCell[]) => {
+    let col = 0;
+    const cells = row.map((cell) => {
+      const span = Math.min(cell.colspan, columns - col);
+      const x = frame.left + col * columnWidth;
+      col += Math.max(1, span);
+      const text = blockText(cell.blocks);
+      const width = Math.max(1, span) * columnWidth;
+      doc.font(cell.header ? 'serifBold' : 'serif').fontSize(size);
+      const height = text ? doc.heightOfString(text, { width: width - 2 * pad, lineGap: 1 }) : size;
+      return { cell, x, width, text, height };
+    });
+    return { cells, height: Math.min(maxRowHeight, Math.max(...cells.map((c) => c.height), size) + 2 * pad) };
+  };
+  const draw = (row: ReturnType<typeof layout>) => {
+    const top = doc.y;
+    for (const c of row.cells) {
+      if (c.cell.header) doc.save().rect(c.x, top, c.width, row.height).fill('#f1f5f9').restore();
+      doc.save().rect(c.x, top, c.width, row.height).lineWidth(0.5).stroke('#94a3b8').restore();
+      if (c.text)
+        doc
+          .font(c.cell.header ? 'serifBold' : 'serif')
+          .fontSize(size)
+          .fillColor('#111827')
+          .text(c.text, c.x + pad, top + pad, { width: c.width - 2 * pad, height: row.height - 2 * pad, ellipsis: true, lineGap: 1 });
+    }
+    doc.x = frame.left;
+    doc.y = top + row.height;
+  };
+  const header = rows[0]?.every((c) => c.header) ? layout(rows[0]) : null;
+  ensureSpace(doc, size * 3);
+  rows.forEach((cells, i) => {
+    const row = i === 0 && header ? header : layout(cells);
+    if (doc.y + row.height > pageBottom(doc)) {
+      doc.addPage();
+      if (header && i > 0) draw(header);
+    }
+    draw(row);
   });
   doc.x = frame.left;
   doc.y += size * 0.8;
