@@ -5,8 +5,8 @@ import type { ExportFormat } from '../../../common/export';
 export interface ExportJob {
   format: ExportFormat;
   topic: string;
-  /** The textbook's content as stored (JSON text: parsed in the worker, not on the main thread). */
-  contentJson: string;
+  /** The textbook's content as JSON (text or UTF-8 bytes): parsed in the worker, not on the main thread. */
+  contentJson: string | Uint8Array;
   /** Owner first, then collaborators. */
   authors: string[];
   /** YYYY-MM-DD */
@@ -21,3 +21,9 @@ export interface ExportJob {
 }
 
 export type ExportReply = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' | 'unreadable'; message: string };
+
+/** How long the worker took: wall-clock and its own thread's CPU time, in milliseconds. */
+export interface ExportTiming {
+  wallMs: number;
+  cpuMs: number;
+}

@@ -1,8 +1,8 @@
 import { WorkerPool, WorkerTimeoutError } from '../../ingest/worker-pool';
 import { AppError } from '../../core/app-error';
-import type { ExportJob, ExportReply } from './export-job';
+import type { ExportJob, ExportReply, ExportTiming } from './export-job';
 
-type WorkerReply = ExportReply | { ok: false; reason: 'failed'; message: string };
+type WorkerReply = (ExportReply & { timing?: ExportTiming }) | { ok: false; reason: 'failed'; message: string };
 
 /**
  * Exports run in their own worker thread, one at a time: a 100-chapter book takes seconds of CPU, and
@@ -13,9 +13,12 @@ const maxWaiting = 4;
 let pool: WorkerPool<ExportJob, WorkerReply> | undefined;
 let pending = 0;
 
-export async function runExport(job: ExportJob, timeoutMs: number): Promise<Uint8Array> {
+export async function runExport(job: ExportJob, timeoutMs: number): Promise<{ bytes: Uint8Array; timing?: ExportTiming }> {
   if (pending > maxWaiting) throw new AppError('RATE_LIMITED', 'The server is busy making other exports. Please try again in a minute.');
-  pool ??= new WorkerPool<ExportJob, WorkerReply>(new URL('./export-worker.ts', import.meta.url), 1, { maxOldGenerationSizeMb: 2048 });
+  pool ??= new WorkerPool<ExportJob, WorkerReply>(new URL('./export-worker.ts', import.meta.url), 1, {
+    maxOldGenerationSizeMb: 2048,
+    maxYoungGenerationSizeMb: 64,
+  });
   pending++;
   let reply: WorkerReply;
   try {
@@ -30,7 +33,7 @@ export async function runExport(job: ExportJob, timeoutMs: number): Promise<Uint
   } finally {
     pending--;
   }
-  if (reply.ok) return reply.bytes;
+  if (reply.ok) return { bytes: reply.bytes, timing: reply.timing };
   if (reply.reason === 'too-large') throw AppError.tooLarge(reply.message);
   if (reply.reason === 'unreadable') throw new AppError('UNPROCESSABLE', reply.message);
   throw new AppError('INTERNAL', 'The export failed. Please try again.');

@@ -53,7 +53,9 @@ function allImageSources(doc: BookDocument): string[] {
 
 /** Runs in the export worker: the stored content to the finished file. */
 export async function renderExport(job: ExportJob): Promise<ExportReply> {
-  const parsed = parseTextbookContent(job.contentJson);
+  const parsed = parseTextbookContent(
+    typeof job.contentJson === 'string' ? job.contentJson : Buffer.from(job.contentJson).toString('utf8'),
+  );
   if (!parsed.ok) return { ok: false, reason: 'unreadable', message: 'This textbook has no readable content to export.' };
   const doc = buildBookDocument({
     topic: job.topic,
