@@ -37,6 +37,10 @@ export interface Config {
   maxUploadFileBytes: number;
   maxUploadRequestBytes: number;
   extractTimeoutMs: number;
+  /** How long one export may run (EXPORT_TIMEOUT_MS). */
+  exportTimeoutMs: number;
+  /** The largest exported file, and the most stored pictures one export reads (EXPORT_MAX_MB). */
+  exportMaxBytes: number;
   isProduction: boolean;
   logLevel: string;
   /** The built client (`npm run build`); the browser tests build their own copy elsewhere. */
@@ -123,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadFileBytes: maxUploadMb * 1024 * 1024,
     maxUploadRequestBytes: positiveNumber(env.MAX_REQUEST_MB, maxUploadMb * 4) * 1024 * 1024,
     extractTimeoutMs: positiveNumber(env.EXTRACT_TIMEOUT_MS, 60_000),
+    exportTimeoutMs: positiveNumber(env.EXPORT_TIMEOUT_MS, 120_000),
+    exportMaxBytes: positiveNumber(env.EXPORT_MAX_MB, 300) * 1024 * 1024,
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: path.resolve(env.CLIENT_DIR || path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist/client')),

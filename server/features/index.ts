@@ -12,6 +12,7 @@ import { registerExtractRoutes } from './extract/extract.routes';
 import { registerMaterialRoutes } from './materials/materials.routes';
 import { registerAiToolRoutes } from './ai-tools/ai-tools.routes';
 import { registerShareRoutes } from './share/share.routes';
+import { registerExportRoutes } from './export/export.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
@@ -31,4 +32,5 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   registerMaterialRoutes(app, deps);
   registerAiToolRoutes(app, deps);
   registerShareRoutes(app, deps);
+  registerExportRoutes(app, deps);
 }

@@ -48,7 +48,9 @@ export class WorkerPool<I, O> {
   constructor(
     private readonly entry: URL,
     private readonly size = Math.max(1, Math.min(2, availableParallelism())),
-    private readonly resourceLimits: { maxOldGenerationSizeMb?: number } = { maxOldGenerationSizeMb: 1536 },
+    private readonly resourceLimits: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number } = {
+      maxOldGenerationSizeMb: 1536,
+    },
   ) {}
 
   run(input: I, opts: { timeoutMs: number; transfer?: ArrayBuffer[] }): Promise<O> {

@@ -15,6 +15,7 @@ import { useEducationalMaterials } from '../materials-viewer/use-educational-mat
 import { ShareDialog } from '../share/share-dialog';
 import { AcademicToolkit } from '../toolkit/academic-toolkit';
 import { BookAssistantCard } from '../book-assistant/book-assistant-card';
+import { ExportMenu } from '../export/export-menu';
 import { ConflictPanel } from './conflict-panel';
 import { SaveStatusIndicator } from './save-status';
 import type { TextbookResponse } from './textbook.api';
@@ -61,6 +62,7 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
           <ConnectionIndicator connected={connected} />
           <ManageCollaboratorsDialog textbookId={textbook.id} isOwner={isOwner} />
           {isOwner && <ShareDialog textbookId={textbook.id} />}
+          <ExportMenu textbookId={textbook.id} topic={textbook.topic} />
         </div>
       </div>
       {notice && (

@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithApp } from '../../test/render';
+import { ExportMenu } from './export-menu';
+
+const user = { id: 1, username: 'alice' };
+
+async function choose(name: RegExp) {
+  await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name }));
+}
+
+describe('ExportMenu', () => {
+  it('offers the five formats and the appendix choice, which the request carries', async () => {
+    const calls = mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks/7/export?format=epub&appendix=true': () => new Promise(() => {}),
+    });
+    renderWithApp(<ExportMenu textbookId={7} topic="Mechanics" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringMatching(/^Word \(\.docx\)/),
+      expect.stringMatching(/^EPUB/),
+      expect.stringMatching(/^PDF/),
+      expect.stringMatching(/^Web page \(\.html\)/),
+      expect.stringMatching(/^LMS cartridge \(\.imscc\)/),
+    ]);
+    const box = screen.getByRole('menuitemcheckbox', { name: 'Include educational materials as an appendix' });
+    await userEvent.click(box);
+    // The menu stays open after ticking, so a format is chosen next.
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Include educational materials as an appendix' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await userEvent.click(screen.getByRole('menuitem', { name: /^EPUB/ }));
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain('GET /api/textbooks/7/export?format=epub&appendix=true'));
+  });
+
+  it('is busy while the file is made: the button is disabled and says what it is doing', async () => {
+    mockFetch({ 'GET /api/user': () => json(user), 'GET /api/textbooks/7/export?format=pdf': () => new Promise(() => {}) });
+    renderWithApp(<ExportMenu textbookId={7} topic="Mechanics" />);
+    await choose(/^PDF/);
+    const busy = await screen.findByRole('button', { name: /Exporting PDF/ });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Preparing your PDF file…')).toBeInTheDocument();
+  });
+
+  it("shows the server's reason when an export fails, and can dismiss it", async () => {
+    mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks/7/export?format=docx': () =>
+        json(
+          { message: 'This book took longer than 120 seconds to export. Try another format or a smaller book.', code: 'UNPROCESSABLE' },
+          422,
+        ),
+    });
+    renderWithApp(<ExportMenu textbookId={7} topic="Mechanics" />);
+    await choose(/^Word/);
+    const alert = await screen.findByRole('alert', { name: '' });
+    expect(alert).toHaveTextContent('Export as Word (.docx) failed: This book took longer than 120 seconds to export.');
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss the export error' }));
+    expect(screen.queryByText(/failed: This book took longer/)).toBeNull();
+  });
+});

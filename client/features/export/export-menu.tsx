@@ -1,0 +1,104 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { Check, Download, Loader2, X } from 'lucide-react';
+import { useState } from 'react';
+import { exportFormatInfo, exportFormats, type ExportFormat } from '../../../common/export';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/api';
+import { downloadExport } from './export.api';
+
+type ExportState =
+  | { status: 'idle' }
+  | { status: 'busy'; format: ExportFormat; received: number }
+  | { status: 'error'; format: ExportFormat; message: string };
+
+const itemClass =
+  'flex cursor-pointer flex-col items-start rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-50 dark:data-[highlighted]:bg-slate-800';
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * The textbook page's Export menu: the five formats, whether to add the educational materials as an
+ * appendix, and while a file is being made (seconds for a large book) a busy button and a status line.
+ */
+export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: string }) {
+  const [appendix, setAppendix] = useState(false);
+  const [state, setState] = useState<ExportState>({ status: 'idle' });
+  const isBusy = state.status === 'busy';
+
+  async function run(format: ExportFormat) {
+    setState({ status: 'busy', format, received: 0 });
+    try {
+      const name = await downloadExport(textbookId, topic, format, appendix, (received) => setState({ status: 'busy', format, received }));
+      setState({ status: 'idle' });
+      toast({ title: 'Export ready', description: `${name} was downloaded.`, variant: 'success', duration: 3000 });
+    } catch (err) {
+      const message = errorMessage(err, 'The export failed.');
+      setState({ status: 'error', format, message });
+      toast({ title: 'Export failed', description: message, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Menu.Root>
+        <Menu.Trigger asChild>
+          <Button variant="outline" size="sm" disabled={isBusy} aria-busy={isBusy}>
+            {isBusy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Download className="h-4 w-4" aria-hidden />}
+            {isBusy ? `Exporting ${exportFormatInfo[state.format].label}…` : 'Export'}
+          </Button>
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900"
+          >
+            <Menu.Label className="px-2 py-1.5 text-sm font-semibold">Download this textbook as</Menu.Label>
+            {exportFormats.map((format) => (
+              <Menu.Item key={format} className={itemClass} disabled={isBusy} onSelect={() => void run(format)}>
+                <span className="font-medium">{exportFormatInfo[format].label}</span>
+                <span className="text-xs text-slate-600 dark:text-slate-300">{exportFormatInfo[format].description}</span>
+              </Menu.Item>
+            ))}
+            <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+            <Menu.CheckboxItem
+              checked={appendix}
+              onCheckedChange={(checked) => setAppendix(checked === true)}
+              // Ticking the box keeps the menu open, so a format can be chosen next.
+              onSelect={(event) => event.preventDefault()}
+              className="flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
+            >
+              <span className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded border border-slate-400" aria-hidden>
+                <Menu.ItemIndicator>
+                  <Check className="h-3 w-3" />
+                </Menu.ItemIndicator>
+              </span>
+              Include educational materials as an appendix
+            </Menu.CheckboxItem>
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+      <div aria-live="polite" className="text-sm">
+        {state.status === 'busy' && (
+          <span className="text-slate-600 dark:text-slate-300">
+            Preparing your {exportFormatInfo[state.format].label} file{state.received > 0 ? `: ${megabytes(state.received)} received` : '…'}
+          </span>
+        )}
+        {state.status === 'error' && (
+          <span role="alert" className="inline-flex items-center gap-1 text-red-700 dark:text-red-400">
+            Export as {exportFormatInfo[state.format].label} failed: {state.message}
+            <button
+              type="button"
+              aria-label="Dismiss the export error"
+              className="rounded p-0.5 hover:bg-red-50"
+              onClick={() => setState({ status: 'idle' })}
+            >
+              <X className="h-3.5 w-3.5" aria-hidden />
+            </button>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { exportFileName, type ExportFormat } from '../../../common/export';
+import { throwIfResNotOk } from '../../lib/api';
+
+export const exportUrl = (textbookId: number, format: ExportFormat, appendix: boolean) =>
+  `/api/textbooks/${textbookId}/export?format=${format}${appendix ? '&appendix=true' : ''}`;
+
+/** The file name the server gave (Content-Disposition), or one made from the topic as the server does. */
+function fileNameOf(res: Response, topic: string, format: ExportFormat): string {
+  const header = res.headers.get('Content-Disposition') ?? '';
+  const quoted = /filename="([^"]+)"/.exec(header);
+  return quoted?.[1] ?? exportFileName(topic, format);
+}
+
+/**
+ * Fetches an export and hands it to the browser as a download. `onProgress` hears the bytes received
+ * (the server makes the whole file before it sends any, so the wait before the first byte is the work).
+ */
+export async function downloadExport(
+  textbookId: number,
+  topic: string,
+  format: ExportFormat,
+  appendix: boolean,
+  onProgress?: (received: number) => void,
+): Promise<string> {
+  const res = await fetch(exportUrl(textbookId, format, appendix), { credentials: 'include' });
+  await throwIfResNotOk(res);
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = res.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.length;
+      onProgress?.(received);
+    }
+  } else chunks.push(new Uint8Array(await res.arrayBuffer()));
+  const name = fileNameOf(res, topic, format);
+  const blob = new Blob(chunks as BlobPart[], { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

@@ -1,0 +1,50 @@
+import type { TextbookContent } from '../textbook';
+import type { Block, BookChapter, BookDocument } from './book-model';
+import { materialBlocks, materialHeading, type MaterialInput } from './material-blocks';
+import { parseEditorHtml } from './parse-html';
+
+export interface BookDocumentInput {
+  /** The textbook's topic: the book's title. */
+  topic: string;
+  content: TextbookContent;
+  /** The owner first, then the collaborators. */
+  authors: readonly string[];
+  /** YYYY-MM-DD */
+  date: string;
+  /** The approved references, formatted (one paragraph each). */
+  bibliography?: Block[];
+  /** Materials for the appendix; none leaves it out. */
+  materials?: readonly MaterialInput[];
+}
+
+const untitled = (title: string, fallback: string) => title.replace(/\s+/g, ' ').trim() || fallback;
+
+/** The textbook read once into the book every format and the reader page render. */
+export function buildBookDocument(input: BookDocumentInput): BookDocument {
+  const chapters: BookChapter[] = input.content.chapters.map((chapter, c) => ({
+    anchor: `ch${c + 1}`,
+    title: untitled(chapter.title, `Chapter ${c + 1}`),
+    blocks: parseEditorHtml(chapter.content),
+    sections: chapter.sections.map((section, s) => ({
+      anchor: `ch${c + 1}s${s + 1}`,
+      title: untitled(section.title, `Section ${s + 1}`),
+      blocks: parseEditorHtml(section.content),
+    })),
+  }));
+  return {
+    title: untitled(input.topic, untitled(input.content.title, 'Untitled textbook')),
+    authors: [...input.authors],
+    date: input.date,
+    chapters,
+    bibliography: input.bibliography ?? [],
+    appendix: (input.materials ?? []).map((m, i) => ({ anchor: `appendix${i + 1}`, title: materialHeading(m), blocks: materialBlocks(m) })),
+  };
+}
+
+/** "November 24, 2026" from YYYY-MM-DD, the same in every format and time zone. */
+export function displayDate(date: string): string {
+  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return date;
+  return `${months[Number(m[2]) - 1] ?? m[2]} ${Number(m[3])}, ${m[1]}`;
+}

@@ -1,0 +1,80 @@
+/**
+ * A book as every export format and the reader page see it: the textbook's chapters and sections with their
+ * editor HTML read once into blocks and inline runs. Writers (HTML, EPUB, DOCX, PDF, cartridge) only walk this,
+ * so a piece of markup is understood the same way in every format, and broken markup is repaired in one place.
+ */
+
+/** A piece of text with its marks; `href` makes it (part of) a link. */
+export interface TextRun {
+  kind: 'text';
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  strike?: boolean;
+  code?: boolean;
+  sub?: boolean;
+  sup?: boolean;
+  href?: string;
+}
+
+export type Inline = TextRun | { kind: 'math'; latex: string } | { kind: 'break' };
+
+export interface TableCell {
+  header: boolean;
+  colspan: number;
+  rowspan: number;
+  blocks: Block[];
+}
+
+export type Block =
+  /** Level 1 = chapter, 2 = section; headings inside the text are 3 to 6. */
+  | { kind: 'heading'; level: number; content: Inline[] }
+  | { kind: 'paragraph'; content: Inline[] }
+  | { kind: 'list'; ordered: boolean; start: number; items: Block[][] }
+  | { kind: 'table'; rows: TableCell[][] }
+  /** `src` as stored: `/api/images/{id}` or a raster data URL. */
+  | { kind: 'image'; src: string; alt: string }
+  | { kind: 'math'; latex: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'quote'; blocks: Block[] }
+  | { kind: 'rule' };
+
+export interface BookSection {
+  /** Stable, unique in the book, usable as an XML id and a file name. */
+  anchor: string;
+  title: string;
+  blocks: Block[];
+}
+
+export interface BookChapter extends BookSection {
+  sections: BookSection[];
+}
+
+export interface BookDocument {
+  title: string;
+  authors: string[];
+  /** The day the book was made, YYYY-MM-DD. */
+  date: string;
+  chapters: BookChapter[];
+  /** The approved references, one paragraph each, already formatted in a citation style. */
+  bibliography: Block[];
+  /** The educational materials as appendix parts (empty unless asked for). */
+  appendix: BookSection[];
+}
+
+/** The plain text of inline content: titles for a table of contents, bookmarks, alt texts. */
+export function inlineText(content: readonly Inline[]): string {
+  return content.map((i) => (i.kind === 'text' ? i.text : i.kind === 'math' ? i.latex : ' ')).join('');
+}
+
+/** Every image source a list of blocks uses, in order. */
+export function imageSources(blocks: readonly Block[], into: string[] = []): string[] {
+  for (const b of blocks) {
+    if (b.kind === 'image') into.push(b.src);
+    else if (b.kind === 'list') for (const item of b.items) imageSources(item, into);
+    else if (b.kind === 'quote') imageSources(b.blocks, into);
+    else if (b.kind === 'table') for (const row of b.rows) for (const cell of row) imageSources(cell.blocks, into);
+  }
+  return into;
+}

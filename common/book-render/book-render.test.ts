@@ -1,0 +1,86 @@
+import { DOMParser } from '@xmldom/xmldom';
+import { describe, expect, it } from 'vitest';
+import { buildBookDocument } from './book-document';
+import { parseEditorHtml } from './parse-html';
+import { renderChapterHtml, renderBookHtml } from './render-html';
+
+describe('parseEditorHtml', () => {
+  it("reads the editor's blocks: headings kept below sections, lists, tables, math, images split out of paragraphs", () => {
+    const blocks = parseEditorHtml(
+      '<h1>Top</h1><p>Text <strong>bold</strong> <a href="https://x.org">link</a> <span data-type="inline-math" data-latex="x^2"></span>' +
+        '<img src="/api/images/3" alt="Fig"> after</p><ul><li><p>a</p></li></ul><table><tr><th>h</th></tr><tr><td colspan="2">c</td></tr></table>' +
+        '<div data-type="block-math" data-latex="\\int x"></div>',
+    );
+    expect(blocks.map((b) => b.kind)).toEqual(['heading', 'paragraph', 'image', 'paragraph', 'list', 'table', 'math']);
+    expect(blocks[0]).toMatchObject({ level: 3 });
+    expect(blocks[1]).toMatchObject({
+      content: [
+        { kind: 'text', text: 'Text ' },
+        { kind: 'text', text: 'bold', bold: true },
+        { kind: 'text', text: ' ' },
+        { kind: 'text', text: 'link', href: 'https://x.org' },
+        { kind: 'text', text: ' ' },
+        { kind: 'math', latex: 'x^2' },
+      ],
+    });
+    expect(blocks[2]).toEqual({ kind: 'image', src: '/api/images/3', alt: 'Fig' });
+    expect(blocks[5]).toMatchObject({ rows: [[{ header: true }], [{ header: false, colspan: 2 }]] });
+  });
+
+  it('repairs broken markup and drops what the editor never stores (scripts, javascript: links, outside images)', () => {
+    const blocks = parseEditorHtml(
+      '<p>one <b>two<p>three<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://evil/x.png">',
+    );
+    const text = JSON.stringify(blocks);
+    expect(text).toContain('three');
+    expect(text).not.toContain('alert');
+    expect(text).not.toContain('javascript');
+    expect(text).not.toContain('evil');
+  });
+
+  it('bounds nesting: a thousand nested quotes become text, not a stack overflow', () => {
+    const html = `${'<blockquote>'.repeat(1000)}deep${'</blockquote>'.repeat(1000)}`;
+    expect(JSON.stringify(parseEditorHtml(html))).toContain('deep');
+  });
+});
+
+describe('render-html', () => {
+  const doc = buildBookDocument({
+    topic: 'Waves & Sound',
+    authors: ['ana', 'ben'],
+    date: '2026-03-05',
+    content: {
+      title: 'x',
+      references: [],
+      chapters: [
+        {
+          title: 'Waves',
+          content: '<p>A <span data-type="inline-math" data-latex="\\lambda"></span> wave<br>next</p><hr>',
+          sections: [{ id: 's', title: 'Sound', content: '<p>Loud</p>' }],
+        },
+      ],
+    },
+  });
+
+  it('writes well-formed XHTML for EPUB (void elements closed, MathML)', () => {
+    const xhtml = `<div xmlns="http://www.w3.org/1999/xhtml">${renderChapterHtml(doc.chapters[0], { xml: true })}</div>`;
+    const errors: string[] = [];
+    const record = (msg: string) => void errors.push(msg);
+    new DOMParser({ errorHandler: { warning: record, error: record, fatalError: record } }).parseFromString(xhtml, 'application/xml');
+    expect(errors).toEqual([]);
+    expect(xhtml).toContain('<br/>');
+    expect(xhtml).toContain('<hr/>');
+    expect(xhtml).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML">');
+  });
+
+  it('renders the whole book: title page, contents linking to every heading, chapters as h1 and sections as h2', () => {
+    const html = renderBookHtml(doc);
+    expect(html).toContain('<p class="book-title">Waves &amp; Sound</p>');
+    expect(html).toContain('<p class="authors">ana, ben</p>');
+    expect(html).toContain('March 5, 2026');
+    expect(html).toContain('<a href="#ch1">Waves</a>');
+    expect(html).toContain('<a href="#ch1s1">Sound</a>');
+    expect(html).toContain('<h1>Waves</h1>');
+    expect(html).toContain('<h2>Sound</h2>');
+  });
+});

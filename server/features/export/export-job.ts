@@ -1,0 +1,29 @@
+import type { MaterialInput } from '../../../common/book-render/material-blocks';
+import type { ExportFormat } from '../../../common/export';
+
+/** What the export worker receives: everything it needs, so it never touches the database. */
+export interface ExportJob {
+  format: ExportFormat;
+  topic: string;
+  /** The textbook's content as JSON (text or UTF-8 bytes): parsed in the worker, not on the main thread. */
+  contentJson: string | Uint8Array;
+  /** Owner first, then collaborators. */
+  authors: string[];
+  /** YYYY-MM-DD */
+  date: string;
+  /** Materials for the appendix (with `includeAppendix`) and for the cartridge's quizzes. */
+  materials: MaterialInput[];
+  includeAppendix: boolean;
+  /** Stored images by the `src` the content uses (`/api/images/{id}`), read with the caller's permission. */
+  images: Array<{ src: string; bytes: Uint8Array }>;
+  /** A file larger than this is refused. */
+  maxOutputBytes: number;
+}
+
+export type ExportReply = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' | 'unreadable'; message: string };
+
+/** How long the worker took: wall-clock and its own thread's CPU time, in milliseconds. */
+export interface ExportTiming {
+  wallMs: number;
+  cpuMs: number;
+}

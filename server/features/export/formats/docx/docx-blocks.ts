@@ -1,0 +1,227 @@
+import {
+  AlignmentType,
+  BorderStyle,
+  ExternalHyperlink,
+  HeadingLevel,
+  ImageRun,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+  type ParagraphChild,
+} from 'docx';
+import type { Block, Inline, TableCell as BookCell } from '../../../../../common/book-render/book-model';
+import type { ImageAsset } from '../../image-assets';
+import { mathPicture } from '../../math-png';
+
+/** What block conversion needs: the book's pictures (PNG or JPEG) and a counter for restarting numbered lists. */
+export interface DocxContext {
+  images: ReadonlyMap<string, ImageAsset>;
+  nextListInstance: () => number;
+}
+
+const headingLevels = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+];
+export const headingLevel = (level: number) => headingLevels[Math.min(6, Math.max(1, level)) - 1];
+
+/** Body text is 11 pt: a formula's em in pixels at 96 to the inch. */
+const emPx = (11 * 96) / 72;
+/** The widest a picture may be: the text column of a Letter page with 1-inch margins, in pixels. */
+const maxImageWidthPx = 6.5 * 96;
+const maxImageHeightPx = 8.5 * 96;
+
+function runOf(run: Extract<Inline, { kind: 'text' }>): TextRun {
+  return new TextRun({
+    text: run.text,
+    bold: run.bold,
+    italics: run.italic,
+    underline: run.underline ? {} : undefined,
+    strike: run.strike,
+    subScript: run.sub,
+    superScript: run.sup,
+    font: run.code ? 'Courier New' : undefined,
+    style: run.href ? 'Hyperlink' : undefined,
+  });
+}
+
+/** A formula as a picture: SVG for current Word, with a PNG for readers that cannot draw SVG. */
+async function mathImage(latex: string, display: boolean): Promise<ParagraphChild> {
+  const picture = await mathPicture(latex, display, emPx);
+  if (!picture) return new TextRun({ text: latex, font: 'Courier New' });
+  return new ImageRun({
+    type: 'svg',
+    data: Buffer.from(picture.svg),
+    fallback: { type: 'png', data: picture.png },
+    transformation: {
+      width: Math.max(1, Math.round(picture.math.widthEm * emPx)),
+      height: Math.max(1, Math.round(picture.math.heightEm * emPx)),
+    },
+    altText: { name: 'Formula', description: latex, title: latex },
+  });
+}
+
+export async function inlineChildren(content: readonly Inline[]): Promise<ParagraphChild[]> {
+  const out: ParagraphChild[] = [];
+  let i = 0;
+  while (i < content.length) {
+    const item = content[i];
+    if (item.kind === 'text' && item.href) {
+      const link = item.href;
+      const runs: TextRun[] = [];
+      while (i < content.length) {
+        const run = content[i];
+        if (run.kind !== 'text' || run.href !== link) break;
+        runs.push(runOf(run));
+        i++;
+      }
+      out.push(new ExternalHyperlink({ link, children: runs }));
+      continue;
+    }
+    if (item.kind === 'text') out.push(runOf(item));
+    else if (item.kind === 'math') out.push(await mathImage(item.latex, false));
+    else out.push(new TextRun({ break: 1 }));
+    i++;
+  }
+  return out;
+}
+
+function imageParagraph(src: string, alt: string, ctx: DocxContext): Paragraph {
+  const asset = ctx.images.get(src);
+  if (!asset || !asset.width || !asset.height) {
+    return new Paragraph({
+      children: [new TextRun({ text: `[Image not available${alt ? `: ${alt}` : ''}]`, italics: true, color: '64748B' })],
+    });
+  }
+  const scale = Math.min(1, maxImageWidthPx / asset.width, maxImageHeightPx / asset.height);
+  return new Paragraph({
+    alignment: AlignmentType.CENTER,
+    children: [
+      new ImageRun({
+        type: asset.mime === 'image/png' ? 'png' : 'jpg',
+        data: asset.bytes,
+        transformation: { width: Math.max(1, Math.round(asset.width * scale)), height: Math.max(1, Math.round(asset.height * scale)) },
+        altText: { name: alt || 'Image', description: alt, title: alt },
+      }),
+    ],
+  });
+}
+
+const cellBorder = { style: BorderStyle.SINGLE, size: 4, color: '94A3B8' };
+
+async function tableOf(rows: readonly BookCell[][], ctx: DocxContext, depth: number): Promise<Table> {
+  const columns = Math.max(1, ...rows.map((r) => r.reduce((n, c) => n + c.colspan, 0)));
+  const columnWidth = Math.floor(9360 / columns);
+  const tableRows: TableRow[] = [];
+  for (const row of rows) {
+    const cells: TableCell[] = [];
+    for (const cell of row) {
+      const children = await blocksToDocx(cell.blocks, ctx, depth + 1);
+      cells.push(
+        new TableCell({
+          children: children.length ? children : [new Paragraph('')],
+          columnSpan: cell.colspan > 1 ? cell.colspan : undefined,
+          rowSpan: cell.rowspan > 1 ? cell.rowspan : undefined,
+          shading: cell.header ? { type: ShadingType.CLEAR, fill: 'F1F5F9', color: 'auto' } : undefined,
+          borders: { top: cellBorder, bottom: cellBorder, left: cellBorder, right: cellBorder },
+        }),
+      );
+    }
+    tableRows.push(new TableRow({ children: cells, tableHeader: row.every((c) => c.header) }));
+  }
+  return new Table({ rows: tableRows, width: { size: 100, type: WidthType.PERCENTAGE }, columnWidths: Array(columns).fill(columnWidth) });
+}
+
+/**
+ * Blocks as Word paragraphs and tables: headings in Word's own Heading styles (the navigation pane and the
+ * table of contents read them), lists as real numbered or bulleted lists, tables as tables.
+ */
+export async function blocksToDocx(
+  blocks: readonly Block[],
+  ctx: DocxContext,
+  depth = 0,
+  listLevel = -1,
+): Promise<Array<Paragraph | Table>> {
+  const out: Array<Paragraph | Table> = [];
+  for (const block of blocks) {
+    switch (block.kind) {
+      case 'heading':
+        out.push(new Paragraph({ heading: headingLevel(block.level), children: await inlineChildren(block.content) }));
+        break;
+      case 'paragraph':
+        out.push(new Paragraph({ children: await inlineChildren(block.content) }));
+        break;
+      case 'list': {
+        const level = Math.min(8, listLevel + 1);
+        const instance = ctx.nextListInstance();
+        for (const item of block.items) {
+          let first = true;
+          for (const child of item) {
+            if (child.kind === 'list') {
+              out.push(...(await blocksToDocx([child], ctx, depth + 1, level)));
+              continue;
+            }
+            if (first && (child.kind === 'paragraph' || child.kind === 'heading')) {
+              out.push(
+                new Paragraph({
+                  children: await inlineChildren(child.content),
+                  numbering: { reference: block.ordered ? 'ordered-list' : 'bullet-list', level, instance },
+                }),
+              );
+            } else {
+              // Later paragraphs of an item sit under it, indented as the item's text.
+              const inner = await blocksToDocx([child], ctx, depth + 1, level);
+              for (const p of inner) out.push(p);
+            }
+            first = false;
+          }
+        }
+        break;
+      }
+      case 'table':
+        out.push(await tableOf(block.rows, ctx, depth));
+        break;
+      case 'image':
+        out.push(imageParagraph(block.src, block.alt, ctx));
+        break;
+      case 'math':
+        out.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [await mathImage(block.latex, true)] }));
+        break;
+      case 'code': {
+        const lines = block.text.split('\n');
+        out.push(
+          new Paragraph({
+            shading: { type: ShadingType.CLEAR, fill: 'F8FAFC', color: 'auto' },
+            children: lines.map((line, i) => new TextRun({ text: line, font: 'Courier New', size: 20, break: i > 0 ? 1 : undefined })),
+          }),
+        );
+        break;
+      }
+      case 'quote':
+        for (const inner of block.blocks) {
+          if (inner.kind === 'paragraph')
+            out.push(
+              new Paragraph({
+                indent: { left: 720 },
+                border: { left: { style: BorderStyle.SINGLE, size: 18, color: 'CBD5E1', space: 8 } },
+                children: await inlineChildren(inner.content),
+              }),
+            );
+          else out.push(...(await blocksToDocx([inner], ctx, depth + 1, listLevel)));
+        }
+        break;
+      case 'rule':
+        out.push(new Paragraph({ border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: 'CBD5E1', space: 1 } }, children: [] }));
+        break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,148 @@
+import JSZip from 'jszip';
+import { materialHeading } from '../../../../../common/book-render/material-blocks';
+import {
+  bookCss,
+  escapeHtml,
+  renderAppendixHtml,
+  renderBibliographyHtml,
+  renderChapterHtml,
+  renderTitlePageHtml,
+  renderTocList,
+  type HtmlOptions,
+} from '../../../../../common/book-render/render-html';
+import { imageExtensions, type ImageMime } from '../../../images/image-type';
+import type { ExportContext } from '../../render-export';
+import { xmlEscape, xmlSafe } from '../../xml';
+import { assessmentXml, itemsOf } from './qti';
+
+/**
+ * IMS Common Cartridge 1.3: imsmanifest.xml with one organization whose items are, in order, the title page,
+ * the chapters (web content, one HTML page each), the bibliography and appendix, then each quiz and assessment
+ * as a QTI 1.2 assessment. Pictures are one shared web-content resource the pages depend on. Every file the
+ * manifest names is written to the package, and nothing else is.
+ */
+interface Page {
+  id: string;
+  title: string;
+  href: string;
+  html: string;
+}
+
+function page(title: string, body: string): string {
+  return xmlSafe(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(title)}</title>
+<style>
+${bookCss}
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`);
+}
+
+export async function writeCartridge({ doc, images, materials }: ExportContext): Promise<Uint8Array> {
+  const imagePaths = new Map<string, string>();
+  let n = 0;
+  for (const [src, asset] of images) imagePaths.set(src, `web_resources/images/image${++n}.${imageExtensions[asset.mime as ImageMime]}`);
+  const pageFiles = new Map<string, string>();
+  doc.chapters.forEach((c) => {
+    pageFiles.set(c.anchor, `pages/${c.anchor}.html`);
+    for (const s of c.sections) pageFiles.set(s.anchor, `pages/${c.anchor}.html`);
+  });
+  pageFiles.set('bibliography', 'pages/bibliography.html');
+  pageFiles.set('appendix', 'pages/appendix.html');
+  for (const a of doc.appendix) pageFiles.set(a.anchor, 'pages/appendix.html');
+  // Pages live in pages/, so their links to pictures and to each other go up one level.
+  const opts: HtmlOptions = {
+    imageSrc: (src) => (imagePaths.has(src) ? `../${imagePaths.get(src)}` : null),
+    hrefFor: (anchor) => `../${pageFiles.get(anchor) ?? 'pages/title.html'}#${anchor}`,
+  };
+
+  const pages: Page[] = [
+    {
+      id: 'title',
+      title: doc.title,
+      href: 'pages/title.html',
+      html: page(doc.title, `${renderTitlePageHtml(doc)}\n<nav><h2>Contents</h2>${renderTocList(doc, opts)}</nav>`),
+    },
+    ...doc.chapters.map((c) => ({
+      id: c.anchor,
+      title: c.title,
+      href: `pages/${c.anchor}.html`,
+      html: page(c.title, renderChapterHtml(c, opts)),
+    })),
+  ];
+  if (doc.bibliography.length)
+    pages.push({
+      id: 'bibliography',
+      title: 'Bibliography',
+      href: 'pages/bibliography.html',
+      html: page('Bibliography', renderBibliographyHtml(doc, opts)),
+    });
+  if (doc.appendix.length)
+    pages.push({
+      id: 'appendix',
+      title: 'Appendix: Educational Materials',
+      href: 'pages/appendix.html',
+      html: page('Appendix: Educational Materials', renderAppendixHtml(doc, opts)),
+    });
+
+  const assessments = materials
+    .map((m, i) => ({ id: `assessment${i + 1}`, title: materialHeading(m), items: itemsOf(m.contentType, m.content) }))
+    .filter((a) => a.items.length > 0);
+
+  const zip = new JSZip();
+  // The manifest is the package's first entry (written in full below).
+  zip.file('imsmanifest.xml', '');
+  const resources: string[] = [];
+  const items: string[] = [];
+  const hasImages = imagePaths.size > 0;
+  for (const p of pages) {
+    zip.file(p.href, p.html);
+    items.push(`<item identifier="item_${p.id}" identifierref="res_${p.id}"><title>${xmlEscape(p.title)}</title></item>`);
+    resources.push(
+      `<resource identifier="res_${p.id}" type="webcontent" href="${p.href}"><file href="${p.href}"/>${hasImages ? '<dependency identifierref="res_images"/>' : ''}</resource>`,
+    );
+  }
+  if (hasImages) {
+    const files: string[] = [];
+    for (const [src, path] of imagePaths) {
+      zip.file(path, images.get(src)!.bytes);
+      files.push(`<file href="${path}"/>`);
+    }
+    resources.push(`<resource identifier="res_images" type="webcontent">${files.join('')}</resource>`);
+  }
+  for (const a of assessments) {
+    const href = `${a.id}/assessment.xml`;
+    zip.file(href, assessmentXml(a.id, a.title, a.items));
+    items.push(`<item identifier="item_${a.id}" identifierref="res_${a.id}"><title>${xmlEscape(a.title)}</title></item>`);
+    resources.push(`<resource identifier="res_${a.id}" type="imsqti_xmlv1p2/imscc_xmlv1p3/assessment"><file href="${href}"/></resource>`);
+  }
+
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="textbook_manifest" xmlns="http://www.imsglobal.org/xsd/imsccv1p3/imscp_v1p1" xmlns:lomimscc="http://ltsc.ieee.org/xsd/imsccv1p3/LOM/manifest" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.imsglobal.org/xsd/imsccv1p3/imscp_v1p1 http://www.imsglobal.org/profile/cc/ccv1p3/ccv1p3_imscp_v1p2_v1p0.xsd http://ltsc.ieee.org/xsd/imsccv1p3/LOM/manifest http://www.imsglobal.org/profile/cc/ccv1p3/LOM/ccv1p3_lommanifest_v1p0.xsd">
+<metadata>
+<schema>IMS Common Cartridge</schema>
+<schemaversion>1.3.0</schemaversion>
+<lomimscc:lom><lomimscc:general><lomimscc:title><lomimscc:string language="en">${xmlEscape(doc.title)}</lomimscc:string></lomimscc:title><lomimscc:language>en</lomimscc:language></lomimscc:general></lomimscc:lom>
+</metadata>
+<organizations>
+<organization identifier="organization" structure="rooted-hierarchy">
+<item identifier="root">
+${items.join('\n')}
+</item>
+</organization>
+</organizations>
+<resources>
+${resources.join('\n')}
+</resources>
+</manifest>
+`;
+  zip.file('imsmanifest.xml', manifest);
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+}

@@ -1,0 +1,196 @@
+import { inlineText, type Block, type TableCell } from '../../../../../common/book-render/book-model';
+import type { ImageAsset } from '../../image-assets';
+import { bodySize, ensureSpace, pageBottom, writeInline, type Frame } from './pdf-inline';
+
+/** Sizes of headings by level (1 = chapter, 2 = section, then the text's own). */
+export const headingSizes = [22, 16, 13.5, 12, 11, 11];
+
+export interface PdfImages {
+  get(src: string): { asset: ImageAsset; image: PDFKit.OpenedImage } | undefined;
+}
+
+const indentStep = 18;
+
+function blockText(blocks: readonly Block[]): string {
+  return blocks
+    .map((b) => {
+      if (b.kind === 'paragraph' || b.kind === 'heading') return inlineText(b.content);
+      if (b.kind === 'list') return b.items.map((item) => `- ${blockText(item)}`).join('\n');
+      if (b.kind === 'math' || b.kind === 'code') return b.kind === 'math' ? b.latex : b.text;
+      if (b.kind === 'quote') return blockText(b.blocks);
+      if (b.kind === 'image') return b.alt ? `[${b.alt}]` : '[image]';
+      if (b.kind === 'table') return '[table]';
+      return '';
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+function writeImage(frame: Frame, src: string, alt: string, images: PdfImages): void {
+  const { doc } = frame;
+  const found = images.get(src);
+  if (!found || !found.asset.width || !found.asset.height) {
+    writeInline(frame, [{ kind: 'text', text: `[Image not available${alt ? `: ${alt}` : ''}]`, italic: true }]);
+    return;
+  }
+  const maxHeight = (doc.page.height - doc.page.margins.top - doc.page.margins.bottom) * 0.8;
+  // Pictures are shown at most at their size at 96 pixels to the inch, and never wider than the column.
+  const scale = Math.min(0.75, frame.width / found.asset.width, maxHeight / found.asset.height);
+  const width = found.asset.width * scale;
+  const height = found.asset.height * scale;
+  ensureSpace(doc, height + 8);
+  doc.image(found.image, frame.left + (frame.width - width) / 2, doc.y, { width, height });
+  doc.x = frame.left;
+  doc.y += height + 8;
+}
+
+function writeDisplayMath(frame: Frame, latex: string): void {
+  const { doc } = frame;
+  const formula = frame.formula(latex, true);
+  if (!formula) {
+    writeInline(frame, [{ kind: 'text', text: latex, code: true }], { align: 'center' });
+    return;
+  }
+  const drawn = formula.math;
+  const size = bodySize * 1.1;
+  const scale = Math.min(1, frame.width / (drawn.widthEm * size));
+  const width = drawn.widthEm * size * scale;
+  const height = drawn.heightEm * size * scale;
+  ensureSpace(doc, height + 12);
+  doc.image(formula.image, frame.left + (frame.width - width) / 2, doc.y + 4, { width, height });
+  doc.x = frame.left;
+  doc.y += height + 12;
+}
+
+/**
+ * A table drawn row by row: columns share the width, a cell spanning columns takes theirs, a row that does not
+ * fit starts a new page (repeating a header row), and a cell taller than a page is cut with an ellipsis.
+ * (PDFKit's own table lays out every cell several times: minutes for a 400-row table.)
+ */
+function writeTable(frame: Frame, rows: readonly TableCell[][]): void {
+  const { doc } = frame;
+  const columns = Math.max(1, ...rows.map((r) => r.reduce((n, c) => n + c.colspan, 0)));
+  const size = columns > 6 ? 8 : 9.5;
+  const pad = 3;
+  const columnWidth = frame.width / columns;
+  const maxRowHeight = (pageBottom(doc) - doc.page.margins.top) * 0.9;
+  const layout = (row: readonly TableCell[]) => {
+    let col = 0;
+    const cells = row.map((cell) => {
+      const span = Math.min(cell.colspan, columns - col);
+      const x = frame.left + col * columnWidth;
+      col += Math.max(1, span);
+      const text = blockText(cell.blocks);
+      const width = Math.max(1, span) * columnWidth;
+      doc.font(cell.header ? 'serifBold' : 'serif').fontSize(size);
+      const height = text ? doc.heightOfString(text, { width: width - 2 * pad, lineGap: 1 }) : size;
+      return { cell, x, width, text, height };
+    });
+    return { cells, height: Math.min(maxRowHeight, Math.max(...cells.map((c) => c.height), size) + 2 * pad) };
+  };
+  const draw = (row: ReturnType<typeof layout>) => {
+    const top = doc.y;
+    for (const c of row.cells) {
+      if (c.cell.header) doc.save().rect(c.x, top, c.width, row.height).fill('#f1f5f9').restore();
+      doc.save().rect(c.x, top, c.width, row.height).lineWidth(0.5).stroke('#94a3b8').restore();
+      if (c.text)
+        doc
+          .font(c.cell.header ? 'serifBold' : 'serif')
+          .fontSize(size)
+          .fillColor('#111827')
+          .text(c.text, c.x + pad, top + pad, { width: c.width - 2 * pad, height: row.height - 2 * pad, ellipsis: true, lineGap: 1 });
+    }
+    doc.x = frame.left;
+    doc.y = top + row.height;
+  };
+  const header = rows[0]?.every((c) => c.header) ? layout(rows[0]) : null;
+  ensureSpace(doc, size * 3);
+  rows.forEach((cells, i) => {
+    const row = i === 0 && header ? header : layout(cells);
+    if (doc.y + row.height > pageBottom(doc)) {
+      doc.addPage();
+      if (header && i > 0) draw(header);
+    }
+    draw(row);
+  });
+  doc.x = frame.left;
+  doc.y += size * 0.8;
+}
+
+/** Writes blocks in the frame, breaking pages as they fill. */
+export function writeBlocks(frame: Frame, blocks: readonly Block[], images: PdfImages): void {
+  const { doc } = frame;
+  for (const block of blocks) {
+    switch (block.kind) {
+      case 'heading': {
+        const size = headingSizes[block.level - 1] ?? bodySize;
+        ensureSpace(doc, size * 4);
+        doc.y += size * 0.4;
+        writeInline(frame, block.content, { size, font: 'sansBold', after: size * 0.35 });
+        break;
+      }
+      case 'paragraph':
+        writeInline(frame, block.content);
+        break;
+      case 'list': {
+        const inner: Frame = { ...frame, left: frame.left + indentStep, width: frame.width - indentStep };
+        block.items.forEach((item, i) => {
+          ensureSpace(doc, bodySize * 1.5);
+          const marker = block.ordered ? `${block.start + i}.` : '\u2022';
+          doc
+            .font('serif')
+            .fillColor('#111827')
+            .fontSize(bodySize)
+            .text(marker, frame.left, doc.y, { width: indentStep - 3, align: 'right', lineBreak: false });
+          doc.y -= doc.currentLineHeight();
+          doc.x = inner.left;
+          writeBlocks(inner, item.length ? item : [{ kind: 'paragraph', content: [{ kind: 'text', text: ' ' }] }], images);
+        });
+        break;
+      }
+      case 'table':
+        writeTable(frame, block.rows);
+        break;
+      case 'image':
+        writeImage(frame, block.src, block.alt, images);
+        break;
+      case 'math':
+        writeDisplayMath(frame, block.latex);
+        break;
+      case 'code':
+        ensureSpace(doc, 20);
+        doc
+          .font('mono')
+          .fontSize(9)
+          .fillColor('#111827')
+          .text(block.text, frame.left + 6, doc.y, { width: frame.width - 12, lineGap: 1 });
+        doc.x = frame.left;
+        doc.y += 8;
+        break;
+      case 'quote': {
+        const top = doc.y;
+        const startPage = doc.page;
+        writeBlocks({ ...frame, left: frame.left + indentStep, width: frame.width - indentStep }, block.blocks, images);
+        // The bar beside the quotation, when it stayed on one page.
+        if (doc.page === startPage)
+          doc
+            .save()
+            .rect(frame.left + 4, top, 2.5, doc.y - top - 6)
+            .fill('#cbd5e1')
+            .restore();
+        break;
+      }
+      case 'rule':
+        ensureSpace(doc, 12);
+        doc
+          .save()
+          .moveTo(frame.left, doc.y + 4)
+          .lineTo(frame.left + frame.width, doc.y + 4)
+          .lineWidth(0.75)
+          .stroke('#cbd5e1')
+          .restore();
+        doc.y += 12;
+        break;
+    }
+  }
+}

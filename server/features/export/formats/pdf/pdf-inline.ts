@@ -1,0 +1,224 @@
+import type { Inline, TextRun } from '../../../../../common/book-render/book-model';
+import type { MathSvg } from '../../math-svg';
+import { textFont, type FontName } from './pdf-fonts';
+
+/** A formula drawn once (a PNG PDFKit has opened) and placed wherever it occurs. */
+export interface PdfFormula {
+  math: MathSvg;
+  image: PDFKit.OpenedImage;
+}
+
+/** Where text goes on the page: the left edge and width of the current column (lists and quotes indent it). */
+export interface Frame {
+  doc: PDFKit.PDFDocument;
+  left: number;
+  width: number;
+  formula: (latex: string, display: boolean) => PdfFormula | undefined;
+}
+
+export const bodySize = 11;
+const lineGap = 3;
+const linkColor = '#3730a3';
+const textColor = '#111827';
+
+export const pageBottom = (doc: PDFKit.PDFDocument) => doc.page.height - doc.page.margins.bottom;
+
+/** Starts a new page unless `height` points still fit on this one. */
+export function ensureSpace(doc: PDFKit.PDFDocument, height: number): void {
+  if (doc.y + height > pageBottom(doc)) doc.addPage();
+}
+
+const runSize = (run: TextRun, size: number) => (run.sub || run.sup ? size * 0.72 : size);
+
+/** A paragraph without formulas: PDFKit's own line breaking, run after run (fast, and it breaks pages itself). */
+function flowText(frame: Frame, content: readonly Inline[], size: number, align: 'left' | 'center' | 'justify', baseFont?: FontName): void {
+  const { doc } = frame;
+  const runs = content.map((i): TextRun => (i.kind === 'text' ? i : { kind: 'text', text: '\n' }));
+  ensureSpace(doc, size * 1.4);
+  runs.forEach((run, index) => {
+    const font = baseFont && !run.bold && !run.italic && !run.code ? baseFont : textFont(run);
+    doc
+      .font(font)
+      .fontSize(runSize(run, size))
+      .fillColor(run.href ? linkColor : textColor);
+    const options: PDFKit.Mixins.TextOptions = {
+      width: frame.width,
+      align,
+      lineGap,
+      continued: index < runs.length - 1,
+      link: run.href ?? null,
+      underline: Boolean(run.underline || run.href),
+      strike: Boolean(run.strike),
+    };
+    if (index === 0) doc.text(run.text, frame.left, doc.y, options);
+    else doc.text(run.text, options);
+  });
+  doc.fillColor(textColor);
+}
+
+type Token =
+  | { kind: 'text'; text: string; font: FontName; size: number; width: number; run: TextRun; space: boolean }
+  | { kind: 'math'; image: PDFKit.OpenedImage; width: number; height: number; above: number; latex: string }
+  | { kind: 'break' };
+
+function tokenize(frame: Frame, content: readonly Inline[], size: number): Token[] {
+  const { doc } = frame;
+  const tokens: Token[] = [];
+  for (const item of content) {
+    if (item.kind === 'break') tokens.push({ kind: 'break' });
+    else if (item.kind === 'math') {
+      const formula = frame.formula(item.latex, false);
+      if (formula) {
+        const drawn = formula.math;
+        const scale = Math.min(1, frame.width / (drawn.widthEm * size));
+        const height = drawn.heightEm * size * scale;
+        tokens.push({
+          kind: 'math',
+          image: formula.image,
+          latex: item.latex,
+          width: drawn.widthEm * size * scale,
+          height,
+          above: height - drawn.depthEm * size * scale,
+        });
+      } else tokens.push(...tokenize(frame, [{ kind: 'text', text: item.latex, code: true }], size));
+    } else {
+      const font = textFont(item);
+      const fontSize = runSize(item, size);
+      doc.font(font).fontSize(fontSize);
+      for (const word of item.text.match(/\S+|\s+/g) ?? []) {
+        const space = /^\s+$/.test(word);
+        tokens.push({
+          kind: 'text',
+          text: space ? ' ' : word,
+          font,
+          size: fontSize,
+          width: doc.widthOfString(space ? ' ' : word),
+          run: item,
+          space,
+        });
+      }
+    }
+  }
+  return tokens;
+}
+
+/** Splits tokens into lines no wider than the frame (a word longer than a line gets a line of its own). */
+function breakLines(tokens: Token[], width: number): Token[][] {
+  const lines: Token[][] = [];
+  let line: Token[] = [];
+  let used = 0;
+  for (const t of tokens) {
+    if (t.kind === 'break') {
+      lines.push(line);
+      line = [];
+      used = 0;
+      continue;
+    }
+    if (t.kind === 'text' && t.space) {
+      if (line.length) {
+        line.push(t);
+        used += t.width;
+      }
+      continue;
+    }
+    if (used + t.width > width && line.length) {
+      while (line.length && line[line.length - 1].kind === 'text' && (line[line.length - 1] as { space: boolean }).space) line.pop();
+      lines.push(line);
+      line = [];
+      used = 0;
+    }
+    line.push(t);
+    used += t.width;
+  }
+  if (line.length) lines.push(line);
+  return lines;
+}
+
+/** A paragraph holding formulas: laid out here, a line at a time, formulas drawn as vector graphics on the baseline. */
+function layoutWithMath(frame: Frame, content: readonly Inline[], size: number, align: 'left' | 'center' | 'justify'): void {
+  const { doc } = frame;
+  for (const line of breakLines(tokenize(frame, content, size), frame.width)) {
+    let ascent = size * 0.93;
+    let descent = size * 0.24;
+    let lineWidth = 0;
+    for (const t of line) {
+      if (t.kind === 'math') {
+        ascent = Math.max(ascent, t.above);
+        descent = Math.max(descent, t.height - t.above);
+      }
+      if (t.kind !== 'break') lineWidth += t.width;
+    }
+    const height = ascent + descent + lineGap;
+    ensureSpace(doc, height);
+    const top = doc.y;
+    const baseline = top + ascent;
+    let x = frame.left + (align === 'center' ? Math.max(0, (frame.width - lineWidth) / 2) : 0);
+    let i = 0;
+    while (i < line.length) {
+      const t = line[i];
+      if (t.kind === 'math') {
+        doc.image(t.image, x, baseline - t.above, { width: t.width, height: t.height });
+        x += t.width;
+        i++;
+        continue;
+      }
+      if (t.kind !== 'text') {
+        i++;
+        continue;
+      }
+      // Neighbouring words of one style are drawn in one call.
+      let text = '';
+      let width = 0;
+      const { run, font, size: fontSize } = t;
+      while (i < line.length) {
+        const n = line[i];
+        if (n.kind !== 'text' || n.run !== run) break;
+        text += n.text;
+        width += n.width;
+        i++;
+      }
+      const shift = run.sup ? -size * 0.35 : run.sub ? size * 0.15 : 0;
+      doc
+        .font(font)
+        .fontSize(fontSize)
+        .fillColor(run.href ? linkColor : textColor)
+        .text(text, x, baseline + shift, { lineBreak: false, baseline: 'alphabetic', link: run.href ?? null });
+      // Drawn here: PDFKit places its own underline from the top of the line, not from a baseline.
+      const rules = [
+        run.underline || run.href ? baseline + shift + fontSize * 0.12 : null,
+        run.strike ? baseline + shift - fontSize * 0.3 : null,
+      ];
+      for (const y of rules) {
+        const trimmed = text.trimEnd();
+        if (y === null || !trimmed) continue;
+        doc
+          .save()
+          .moveTo(x, y)
+          .lineTo(x + doc.widthOfString(trimmed), y)
+          .lineWidth(Math.max(0.5, fontSize / 18))
+          .stroke(run.href ? linkColor : textColor)
+          .restore();
+      }
+      x += width;
+    }
+    doc.x = frame.left;
+    doc.y = top + height;
+  }
+  doc.fillColor(textColor);
+}
+
+/** Writes a line of inline content as a paragraph in the frame, breaking lines and pages. */
+export function writeInline(
+  frame: Frame,
+  content: readonly Inline[],
+  options: { size?: number; align?: 'left' | 'center' | 'justify'; font?: FontName; after?: number } = {},
+): void {
+  if (!content.length) return;
+  const size = options.size ?? bodySize;
+  const align = options.align ?? 'left';
+  const hasMathOrShift = content.some((i) => i.kind === 'math' || (i.kind === 'text' && (i.sub || i.sup)));
+  if (hasMathOrShift) layoutWithMath(frame, content, size, align);
+  else flowText(frame, content, size, align, options.font);
+  frame.doc.x = frame.left;
+  frame.doc.y += options.after ?? size * 0.6;
+}

@@ -1,0 +1,209 @@
+import PDFDocument from 'pdfkit';
+import { displayDate } from '../../../../../common/book-render/book-document';
+import type { Block, BookDocument, BookSection, Inline } from '../../../../../common/book-render/book-model';
+import { mathPicture } from '../../math-png';
+import { portableImages } from '../../raster';
+import type { ExportContext } from '../../render-export';
+import { headingSizes, writeBlocks, type PdfImages } from './pdf-blocks';
+import { registerFonts } from './pdf-fonts';
+import { ensureSpace, type Frame, type PdfFormula } from './pdf-inline';
+
+/**
+ * PDF with PDFKit: a title page, a table of contents with page numbers and links, every chapter on a new
+ * page, bookmarks (the PDF outline) for each chapter and section, pictures, formulas drawn from MathJax's SVG
+ * as vector graphics, the bibliography and appendix, and page numbers in the footer.
+ */
+interface TocEntry {
+  anchor: string;
+  title: string;
+  level: 1 | 2;
+  page: number;
+}
+
+/** The options PDFKit's outline items take (the typings know only `expanded`). */
+type OutlineOptions = { expanded?: boolean; top?: number; left?: number };
+const addOutline = (parent: PDFKit.PDFOutline, title: string, options: OutlineOptions) =>
+  (parent.addItem as (title: string, options: OutlineOptions) => PDFKit.PDFOutline)(title, options);
+
+const margin = 72;
+const tocLine = 16;
+const tocTop = margin + 40;
+
+function tocEntries(doc: BookDocument): Array<Omit<TocEntry, 'page'>> {
+  const entries: Array<Omit<TocEntry, 'page'>> = [];
+  for (const c of doc.chapters) {
+    entries.push({ anchor: c.anchor, title: c.title, level: 1 });
+    for (const s of c.sections) entries.push({ anchor: s.anchor, title: s.title, level: 2 });
+  }
+  if (doc.bibliography.length) entries.push({ anchor: 'bibliography', title: 'Bibliography', level: 1 });
+  if (doc.appendix.length) {
+    entries.push({ anchor: 'appendix', title: 'Appendix: Educational Materials', level: 1 });
+    for (const a of doc.appendix) entries.push({ anchor: a.anchor, title: a.title, level: 2 });
+  }
+  return entries;
+}
+
+/** Every formula of the book, as [latex, display] pairs. */
+function formulasOf(doc: BookDocument): Array<[string, boolean]> {
+  const found = new Map<string, [string, boolean]>();
+  const inline = (content: readonly Inline[]) => {
+    for (const i of content) if (i.kind === 'math') found.set(`I${i.latex}`, [i.latex, false]);
+  };
+  const walk = (blocks: readonly Block[]) => {
+    for (const b of blocks) {
+      if (b.kind === 'paragraph' || b.kind === 'heading') inline(b.content);
+      else if (b.kind === 'math') found.set(`D${b.latex}`, [b.latex, true]);
+      else if (b.kind === 'list') b.items.forEach(walk);
+      else if (b.kind === 'quote') walk(b.blocks);
+    }
+  };
+  for (const c of doc.chapters) {
+    walk(c.blocks);
+    for (const s of c.sections) walk(s.blocks);
+  }
+  for (const a of doc.appendix) walk(a.blocks);
+  walk(doc.bibliography);
+  return [...found.values()];
+}
+
+function currentPage(pdf: PDFKit.PDFDocument): number {
+  const range = pdf.bufferedPageRange();
+  return range.start + range.count - 1;
+}
+
+/** A title that fits on one line of `width`, shortened with an ellipsis. */
+function fitLine(pdf: PDFKit.PDFDocument, text: string, width: number): string {
+  if (pdf.widthOfString(text) <= width) return text;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (pdf.widthOfString(`${text.slice(0, mid)}\u2026`) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return `${text.slice(0, low).trimEnd()}\u2026`;
+}
+
+export async function writePdf({ doc, images }: ExportContext): Promise<Uint8Array> {
+  const pdf = new PDFDocument({
+    size: 'LETTER',
+    margins: { top: margin, bottom: margin, left: margin, right: margin },
+    bufferPages: true,
+    autoFirstPage: false,
+    displayTitle: true,
+    lang: 'en-US',
+    info: { Title: doc.title, Author: doc.authors.join(', '), Subject: doc.title, Creator: 'Textbook Studio' },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    pdf.on('end', resolve);
+    pdf.on('error', reject);
+  });
+  registerFonts(pdf);
+
+  const opened = new Map<string, ReturnType<PdfImages['get']>>();
+  for (const [src, asset] of await portableImages(images)) {
+    try {
+      opened.set(src, { asset, image: pdf.openImage(Buffer.from(asset.bytes)) });
+    } catch {
+      // A picture PDFKit cannot read is shown by its alt text.
+    }
+  }
+  const pdfImages: PdfImages = { get: (src) => opened.get(src) };
+  // Each formula is drawn once, as a picture three times its printed size, and placed wherever it occurs.
+  const formulas = new Map<string, PdfFormula>();
+  for (const [latex, display] of formulasOf(doc)) {
+    const picture = await mathPicture(latex, display, 16);
+    if (picture) formulas.set(`${display ? 'D' : 'I'}${latex}`, { math: picture.math, image: pdf.openImage(Buffer.from(picture.png)) });
+  }
+
+  // Title page.
+  pdf.addPage();
+  const width = pdf.page.width - 2 * margin;
+  pdf.font('sansBold').fontSize(28).fillColor('#0f172a').text(doc.title, margin, 220, { width, align: 'center' });
+  pdf.moveDown(1.5);
+  if (doc.authors.length) pdf.font('serif').fontSize(14).text(doc.authors.join(', '), { width, align: 'center' });
+  pdf.moveDown(0.5);
+  pdf.font('serif').fontSize(12).fillColor('#475569').text(displayDate(doc.date), { width, align: 'center' });
+
+  // Room for the contents, filled in once the pages of the headings are known.
+  const entries = tocEntries(doc);
+  const perPage = Math.floor((pdf.page.height - margin - tocTop) / tocLine);
+  const tocPages = Math.max(1, Math.ceil(entries.length / perPage));
+  const tocStart = currentPage(pdf) + 1;
+  for (let i = 0; i < tocPages; i++) pdf.addPage();
+
+  const pages = new Map<string, number>();
+  const frame: Frame = { doc: pdf, left: margin, width, formula: (latex, display) => formulas.get(`${display ? 'D' : 'I'}${latex}`) };
+  const heading = (section: BookSection, level: 1 | 2, parent: PDFKit.PDFOutline) => {
+    const size = headingSizes[level - 1];
+    if (level === 2) ensureSpace(pdf, size * 5);
+    if (level === 2) pdf.y += size * 0.5;
+    pages.set(section.anchor, currentPage(pdf));
+    const item = addOutline(parent, section.title, { top: pdf.y, left: pdf.page.width });
+    pdf.font('sansBold').fontSize(size).fillColor('#0f172a').text(section.title, margin, pdf.y, { width, destination: section.anchor });
+    if (level === 1)
+      pdf
+        .moveTo(margin, pdf.y + 2)
+        .lineTo(margin + width, pdf.y + 2)
+        .lineWidth(1)
+        .stroke('#cbd5e1');
+    pdf.y += size * 0.6;
+    pdf.fillColor('#111827');
+    writeBlocks(frame, section.blocks, pdfImages);
+    return item;
+  };
+
+  for (const chapter of doc.chapters) {
+    pdf.addPage();
+    const item = heading(chapter, 1, pdf.outline);
+    for (const section of chapter.sections) heading(section, 2, item);
+  }
+  if (doc.bibliography.length) {
+    pdf.addPage();
+    pages.set('bibliography', currentPage(pdf));
+    heading({ anchor: 'bibliography', title: 'Bibliography', blocks: doc.bibliography }, 1, pdf.outline);
+  }
+  if (doc.appendix.length) {
+    pdf.addPage();
+    const item = heading({ anchor: 'appendix', title: 'Appendix: Educational Materials', blocks: [] }, 1, pdf.outline);
+    for (const part of doc.appendix) heading(part, 2, item);
+  }
+
+  // The contents, now that every heading's page is known.
+  for (let p = 0; p < tocPages; p++) {
+    pdf.switchToPage(tocStart + p);
+    if (p === 0) pdf.font('sansBold').fontSize(20).fillColor('#0f172a').text('Contents', margin, margin, { width });
+    entries.slice(p * perPage, (p + 1) * perPage).forEach((entry, i) => {
+      const y = tocTop + i * tocLine;
+      const indent = entry.level === 1 ? 0 : 18;
+      const pageLabel = String((pages.get(entry.anchor) ?? 0) + 1);
+      pdf
+        .font(entry.level === 1 ? 'serifBold' : 'serif')
+        .fontSize(entry.level === 1 ? 11 : 10)
+        .fillColor('#111827');
+      const numberWidth = pdf.widthOfString(pageLabel);
+      const title = fitLine(pdf, entry.title, width - indent - numberWidth - 16);
+      pdf.text(title, margin + indent, y, { lineBreak: false, goTo: entry.anchor });
+      pdf.text(pageLabel, margin + width - numberWidth, y, { lineBreak: false, goTo: entry.anchor });
+    });
+  }
+
+  // Page numbers on every page but the title page.
+  const range = pdf.bufferedPageRange();
+  for (let i = range.start + 1; i < range.start + range.count; i++) {
+    pdf.switchToPage(i);
+    const bottom = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0;
+    pdf
+      .font('serif')
+      .fontSize(9)
+      .fillColor('#475569')
+      .text(String(i + 1), margin, pdf.page.height - 45, { width, align: 'center', lineBreak: false });
+    pdf.page.margins.bottom = bottom;
+  }
+  pdf.end();
+  await finished;
+  return new Uint8Array(Buffer.concat(chunks));
+}
