@@ -11,6 +11,10 @@ export interface OwnStructure {
   figures: number;
   vocabulary: Set<string>;
   runningHeads: string[];
+  /** Publishing notices at the top or bottom of a page ("Draft ... do not distribute", "© 2019 ..."), as the page has them. */
+  notices: string[];
+  /** The document's display equation numbers, "(5.4)": set alone at the right of a line. */
+  equationNumbers: Set<string>;
   /** How the headings were read (for the table). */
   source: string;
 }
@@ -30,17 +34,24 @@ async function pdfStructure(data: Uint8Array): Promise<OwnStructure> {
   const vocabulary = new Set<string>();
   const figures = new Set<string>();
   const topLines = new Map<string, number>();
+  const notices = new Set<string>();
+  const equationNumbers = new Set<string>();
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
-    const height = page.getViewport({ scale: 1 }).height;
+    const { height, width } = page.getViewport({ scale: 1 });
     const lines = new Map<number, string>();
+    const edges = new Map<number, string>();
     for (const item of content.items) {
       if (!('str' in item)) continue;
       for (const w of words(item.str)) vocabulary.add(w);
       const y = Math.round(item.transform[5]);
       if (y > height * 0.92 || y < height * 0.06) lines.set(y, `${lines.get(y) ?? ''} ${item.str}`.trim());
+      if (y > height * 0.9 || y < height * 0.16) edges.set(y, `${edges.get(y) ?? ''} ${item.str}`.trim());
+      if (/^\(\d+(?:\.\d+)*[a-z]?\)$/.test(item.str.trim()) && item.transform[4] > width * 0.5) equationNumbers.add(item.str.trim());
     }
+    for (const line of edges.values())
+      if (/©|\bdraft\b.*(?:19|20)\d\d|do not (?:post|distribute)|to be published by|all rights reserved/i.test(line)) notices.add(line);
     const text = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
     for (const m of text.matchAll(/\b(?:Figure|Fig\.)\s+(\d+(?:\.\d+)?)/g)) figures.add(m[1]);
     // Words hyphenated across lines ("signif-" / "icantly") are words of the document too.
@@ -54,7 +65,15 @@ async function pdfStructure(data: Uint8Array): Promise<OwnStructure> {
   const pages = doc.numPages;
   await doc.loadingTask.destroy();
   const runningHeads = [...topLines].filter(([, n]) => pages >= 4 && n >= pages * 0.25).map(([k]) => k);
-  return { headings, figures: figures.size, vocabulary, runningHeads, source: headings.length ? 'bookmarks' : 'no bookmarks' };
+  return {
+    headings,
+    figures: figures.size,
+    vocabulary,
+    runningHeads,
+    notices: [...notices],
+    equationNumbers,
+    source: headings.length ? 'bookmarks' : 'no bookmarks',
+  };
 }
 
 async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
@@ -78,6 +97,8 @@ async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
     figures: (xml.match(/<w:drawing>/g) ?? []).length,
     vocabulary,
     runningHeads: [],
+    notices: [],
+    equationNumbers: new Set(),
     source: headings.length ? 'heading styles' : 'no heading styles',
   };
 }
@@ -90,6 +111,8 @@ function markdownStructure(text: string): OwnStructure {
     figures: (body.match(/!\[|<img\b/g) ?? []).length,
     vocabulary: new Set(words(body)),
     runningHeads: [],
+    notices: [],
+    equationNumbers: new Set(),
     source: 'Markdown headings',
   };
 }

@@ -93,7 +93,7 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
   const sizeCandidates: number[] = [];
   const threshold = body.size + Math.max(0.9, body.size * 0.1);
   lines.forEach((line, i) => {
-    if (out.has(i)) return;
+    if (out.has(i) || line.region || line.isMargin) return;
     const text = line.text.trim();
     const words = wordCount(text);
     if (!/\p{L}{3}/u.test(text) || words > 20 || text.length > 160) return;
@@ -163,7 +163,7 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
 
 /** The largest text in the top half of page 1, when clearly larger than the body. */
 function findTitle(lines: PdfLine[], body: BodyStats): number[] {
-  const first = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === lines[0]?.page);
+  const first = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === lines[0]?.page && !l.region && !l.isMargin);
   if (first.length === 0) return [];
   const maxSize = Math.max(...first.map(({ l }) => l.size));
   if (maxSize < body.size * 1.3) return [];
