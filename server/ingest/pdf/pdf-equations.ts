@@ -5,9 +5,13 @@ const numberOnly = /^\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)$/;
 /** An equation number at the end of the equation's own line. */
 const numberAtEnd = /\s+(\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\))$/;
 
-/** Words of running text (four letters or more outside inline math), so "for all" and "where" do not count. */
+/**
+ * Words of running text outside inline math: four letters or more, in lower case after an
+ * optional capital ("where", "Glycolysis"); "for", "lim" and acronyms set upright in formulas
+ * ("NADH", "ATP") do not count.
+ */
 function proseWords(text: string): number {
-  return (text.replace(/\\\(.*?\\\)/g, ' ').match(/\p{L}{4,}/gu) ?? []).length;
+  return (text.replace(/\\\(.*?\\\)/g, ' ').match(/\p{Lu}?\p{Ll}{3,}/gu) ?? []).length;
 }
 
 const isNumberLine = (l: PdfLine) =>
@@ -16,7 +20,7 @@ const isNumberLine = (l: PdfLine) =>
 /** Mostly mathematics; or no words at all and some mathematics (":= lim", "f(1) = 1" set in text digits). */
 const isMathLine = (l: PdfLine) => {
   const words = proseWords(l.text);
-  return ((l.math ?? 0) >= 0.45 && words <= 3) || ((l.math ?? 0) >= 0.15 && words === 0);
+  return ((l.math ?? 0) >= 0.45 && words <= 3) || ((l.math ?? 0) >= 0.1 && words === 0);
 };
 
 const plain = (text: string) => text.replace(/\\\(|\\\)/g, '').trim();
@@ -131,6 +135,21 @@ export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
     }
     // The neighbouring lines of the same column (a margin note beside the equation is not one).
     const neighbour = (l: PdfLine | undefined) => l && !l.isMargin && l.page === line.page && l.column === line.column;
+    // A numerator set above the equation's first line ("[C][D]" over "ΔG = ... ln") comes before it in reading order.
+    const head = group.lines[0] ?? line;
+    while (out.length) {
+      const prev = out[out.length - 1];
+      const isPiece =
+        usable(prev) &&
+        prev.page === head.page &&
+        prev.column === head.column &&
+        proseWords(prev.text) === 0 &&
+        plain(prev.text).length <= 12 &&
+        prev.x0 >= prev.columnLeft + prev.size &&
+        prev.y - head.y <= 1.6 * lineGap;
+      if (!isPiece) break;
+      group.lines.unshift(out.pop()!);
+    }
     const before = [...out].reverse().find((l) => !l.isMargin);
     const after = lines.slice(j).find((l) => !l.isMargin);
     const rows = splitRows(group);

@@ -84,6 +84,8 @@ export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
     bodySize,
   );
   const withFigures = segmented.map(({ page, segments }) => {
+    // A scanned page is one picture of text: it is named in a warning, not kept as a figure.
+    if (page.unreadable === 'image') return { page, regions: [] as PdfRegion[], segments };
     const found = findFigures(page, segments, bodySize, columns?.get(page.number % 2));
     const captioned = attachCaptions(found.regions, found.segments, bodySize, page.width);
     const kept = dropOrnaments(captioned.regions, captioned.segments);

@@ -69,7 +69,7 @@ export interface PageFigures {
  * are attached afterwards (`attachCaptions`).
  */
 export function findFigures(
-  page: { number: number; width: number; height: number; marks?: PdfMark[] },
+  page: { number: number; width: number; height: number; marks?: PdfMark[]; rotated?: Box[] },
   segments: Segment[],
   bodySize: number,
   column?: { left: number; right: number },
@@ -146,6 +146,8 @@ export function findFigures(
       }
       free = free.filter((s) => !taken.includes(s));
     }
+    // Rotated labels (a vertical axis title) touching the drawing are drawn with it.
+    for (const r of page.rotated ?? []) if (touches(box, r, 1.2 * bodySize) && !inMargin(r)) box = union(box, r);
     // Subfigure captions in smaller type just below: "(a) Regression problem ...".
     for (let last = box.y0; ;) {
       const next = free

@@ -87,7 +87,8 @@ function appendScript(text: string, script: string, raised: boolean, continues: 
 }
 
 function buildSegment(page: number, items: PdfItem[]): Segment {
-  // The dominant run (most characters) sets the size, font and baseline.
+  // The dominant run (most characters) sets the size, font and baseline; but a larger size carrying a fifth of
+  // the characters is the line's own ("n" and "G" of n_ATP ΔG_ATP, whose subscripts have more letters).
   const weight = new Map<string, number>();
   let main = items[0];
   for (const item of items) {
@@ -96,6 +97,12 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
     weight.set(key, w);
     if (w > (weight.get(`${main.size.toFixed(1)}|${main.font}`) ?? 0)) main = item;
   }
+  const total = items.reduce((n, i) => n + i.str.length, 0);
+  const bySize = new Map<number, number>();
+  for (const item of items)
+    bySize.set(Math.round(item.size * 2) / 2, (bySize.get(Math.round(item.size * 2) / 2) ?? 0) + item.str.trim().length);
+  const largest = Math.max(...[...bySize].filter(([, n]) => n >= total * 0.2).map(([size]) => size));
+  if (largest > main.size * 1.2) main = items.find((i) => Math.round(i.size * 2) / 2 === largest && i.str.trim()) ?? main;
   let text = '';
   let prevEnd = -Infinity;
   let prev: PdfItem | undefined;
@@ -112,7 +119,7 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
     if (isSmall && (raised || lowered) && item.str.trim()) {
       // Footnote and affiliation markers (superscript symbols or digits after a word in text type) are noise in
       // running text; scripts on mathematics (a math font, or a single-letter base as in "x2") are kept as inline math.
-      const onMath = (item.math ?? 0) > 0 || (prev?.math ?? 0) > 0 || /(?:^|\s|\()\p{L}\)?$|\)$/u.test(text.trimEnd());
+      const onMath = (item.math ?? 0) > 0 || (prev?.math ?? 0) > 0 || /(?:^|[^\p{L}])\p{L}$|[\d)\]]$/u.test(text.trimEnd());
       if (symbolOnly.test(item.str) && !onMath) {
         prevEnd = item.x + item.width;
         continue;

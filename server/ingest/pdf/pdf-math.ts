@@ -7,7 +7,7 @@ const mathFont =
   /^(?:cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|eufb|eusm|euex|eurm|rsfs|dsrom|bbm|bbold|lmmi|lmsy|lmex|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|ntxmi|ntxsy|zplm|mtmi|mtsy|mtex|esint|stmary|wasy|symbol$)|math/i;
 
 /** Characters that are mathematics in any font. */
-const mathSymbol = /[=+−×÷·∑∏∫∮∂∇≤≥≠≈≡∼∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬→←↔↦⇒⇐⇔∞√∀∃±∓⊤⊥‖∥⊕⊗⊙∘⟨⟩⌊⌋⌈⌉ℝℕℤℚℂ]/u;
+const mathSymbol = /[=+−×÷·∑∏∫∮∂∇∆≤≥≠≈≡∼∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬→←↔↦⇒⇐⇔∞√∀∃±∓⊤⊥‖∥⊕⊗⊙∘⟨⟩⌊⌋⌈⌉ℝℕℤℚℂ\u0391-\u03a9\u03b1-\u03c9]/u;
 
 /** Whether a font (as the PDF names it, with or without its "ABCDEF+" subset tag) sets math. */
 export function isMathFont(name: string): boolean {

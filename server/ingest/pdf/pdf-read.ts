@@ -131,6 +131,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
     // Without its drawing, the page's text is still read (no figures found on it).
   }
   const items: PdfItem[] = [];
+  const rotated: NonNullable<PdfPage['rotated']> = [];
   let readable = 0;
   let unreadable = 0;
   try {
@@ -140,7 +141,17 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
       if (!raw.str || !raw.transform) continue;
       const [a, b, c, d, e, f] = raw.transform;
       // Rotated runs are margin stamps (arXiv ids, line numbers) or figure labels; they are not part of the reading flow.
-      if (Math.abs(b) > 0.01 * Math.abs(a) || Math.abs(c) > 0.01 * Math.abs(d) || a <= 0) continue;
+      if (Math.abs(b) > 0.01 * Math.abs(a) || Math.abs(c) > 0.01 * Math.abs(d) || a <= 0) {
+        const size = Math.hypot(c, d) || Math.hypot(a, b);
+        const run = Math.hypot(a, b) || 1;
+        const [ux, uy] = [a / run, b / run];
+        const length = raw.width ?? 0;
+        const xs = [e, e + ux * length, e - uy * size, e + ux * length - uy * size];
+        const ys = [f, f + uy * length, f + ux * size, f + uy * length + ux * size];
+        if (rotated.length < 2000)
+          rotated.push({ x0: Math.min(...xs) - x0, y0: Math.min(...ys) - y0, x1: Math.max(...xs) - x0, y1: Math.max(...ys) - y0 });
+        continue;
+      }
       const { text, unreadable: lost } = readableText(raw.str);
       unreadable += lost;
       if (!text.trim()) continue;
@@ -164,7 +175,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
   const height = y1 - y0;
   const reason = unreadableReason(readable, unreadable, marks, width * height);
   return {
-    page: { number: page.pageNumber, width, height, items: reason ? [] : items, marks, unreadable: reason },
+    page: { number: page.pageNumber, width, height, items: reason ? [] : items, marks, rotated, unreadable: reason },
     unreadable,
   };
 }

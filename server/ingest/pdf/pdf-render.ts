@@ -141,7 +141,12 @@ export async function renderRegions(
           x1: Math.max(...list.map((r) => r.x1)),
           y1: Math.max(...list.map((r) => r.y1)),
         };
-        const scale = Math.min(2, Math.sqrt((limits.maxRegionPixels * 4) / Math.max(1, (joint.x1 - joint.x0) * (joint.y1 - joint.y0))));
+        // Drawn once at the finest scale any of its regions needs (equations alone need less).
+        const finest = Math.max(...list.map((r) => scaleFor(r.kind)));
+        const scale = Math.min(
+          finest,
+          Math.sqrt((limits.maxRegionPixels * 4) / Math.max(1, (joint.x1 - joint.x0) * (joint.y1 - joint.y0))),
+        );
         const canvas = await drawBox(canvasLib, page, joint, scale);
         pixels += canvas.width * canvas.height;
         for (const r of list) images.set(r, toImage(crop(canvasLib, canvas, r, joint, scale, Math.min(scale, fits(r)))));

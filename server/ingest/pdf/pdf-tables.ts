@@ -61,13 +61,24 @@ export function readCells(rows: Row[]): string[][] | undefined {
   // A table of contents (titles, then ascending page numbers) is not a table.
   const last = rows.map((r) => r.cells[r.cells.length - 1].text.trim());
   if (last.every((t) => /^\d{1,4}$/.test(t)) && last.every((t, i) => i === 0 || Number(t) >= Number(last[i - 1]))) return undefined;
-  const columns = columnsOf(rows);
+  // A header row may run two headings together ("ATP made NADH made"): the columns come from the body rows.
+  const hasHeader = rows.length >= 3 && !columnsOf(rows) && columnsOf(rows.slice(1)) !== undefined;
+  const body = hasHeader ? rows.slice(1) : rows;
+  const columns = columnsOf(body);
   if (!columns || columns.length < 2 || columns.length > 12) return undefined;
-  const full = rows.filter((r) => r.cells.length >= columns.length - 1).length;
-  if (full < rows.length * 0.6) return undefined;
+  const full = body.filter((r) => r.cells.length >= columns.length - 1).length;
+  if (full < body.length * 0.6) return undefined;
   const cells = rows.flatMap((r) => r.cells);
   if (cells.reduce((n, c) => n + c.text.length, 0) / cells.length > 40) return undefined;
-  return rows.map((r) => columns.map(([a, b]) => r.cells.find((c) => c.x0 >= a - 1 && c.x1 <= b + 1)?.text ?? ''));
+  const read = body.map((r) => columns.map(([a, b]) => r.cells.find((c) => c.x0 >= a - 1 && c.x1 <= b + 1)?.text ?? ''));
+  if (!hasHeader) return read;
+  // Each header cell goes to the first column it reaches over.
+  const header = columns.map(() => '');
+  for (const c of rows[0].cells) {
+    const col = columns.findIndex(([a, b]) => c.x1 > a - 1 && c.x0 < b + 1);
+    if (col >= 0) header[col] = `${header[col]} ${c.text}`.trim();
+  }
+  return [header, ...read];
 }
 
 /**

@@ -34,6 +34,8 @@ export interface PdfPage {
   items: PdfItem[];
   /** Painted shapes, for figures, rules and the pictures of scanned pages (empty when the operator list was not read). */
   marks?: PdfMark[];
+  /** Boxes of rotated text runs (a plot's vertical axis label): never read as text, but part of a figure they touch. */
+  rotated?: Array<{ x0: number; y0: number; x1: number; y1: number }>;
   /** Set when the page has no readable text for the reason given (its items are then empty). */
   unreadable?: UnreadablePage;
 }
