@@ -25,8 +25,11 @@ export interface PdfStructure {
 }
 
 /** Turns reading-ordered lines into headings, paragraphs, captions and bibliography entries. */
-export function buildBlocks(lines: PdfLine[], outline: PdfOutlineEntry[]): PdfStructure {
-  const body = bodyStats(lines.filter((l) => !l.region && !l.isMargin));
+export function buildBlocks(
+  lines: PdfLine[],
+  outline: PdfOutlineEntry[],
+  body: BodyStats = bodyStats(lines.filter((l) => !l.region && !l.isMargin)),
+): PdfStructure {
   const headings = detectHeadings(lines, body, outline);
   const evidence = collectEvidence(lines.map((l) => l.text));
   const blocks: DocBlock[] = [];

@@ -104,14 +104,14 @@ export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
   });
   const { pages } = removeFurniture(ordered, bodySize);
   const flat = pages.map((p, i) => ({ height: ordered[i].height, lines: p.filter((l) => l.text || l.region) }));
-  const lineGap = bodyStats(flat.flatMap((p) => p.lines).filter((l) => !l.region && !l.isMargin)).lineGap;
-  const withMath = flat.map((p) => ({ height: p.height, lines: findTables(findEquations(p.lines, lineGap), lineGap) }));
-  const lines = markFootnotes(withMath);
+  const body = bodyStats(flat.flatMap((p) => p.lines).filter((l) => !l.region && !l.isMargin));
+  const withMath = flat.map((p) => ({ height: p.height, lines: findTables(findEquations(p.lines, body.lineGap), body.lineGap) }));
+  const lines = markFootnotes(withMath, body.size);
   const readable = lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);
   // Fonts without a Unicode map give control codes instead of letters: with no readable page at all, nothing is read.
   if (readable < 20 || (raw.unreadableChars > readable * 2 && !raw.pages.some((p) => p.unreadable)))
     throw new ExtractError('no-text', 'no readable text');
-  const { blocks, title, bibliography, pending } = buildBlocks(lines, raw.outline);
+  const { blocks, title, bibliography, pending } = buildBlocks(lines, raw.outline, body);
   const text = blocks.map((b) => b.text).join('\n\n');
   const warnings = unreadableWarnings(raw.pages);
   return {
@@ -134,10 +134,9 @@ export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
  * block that starts in the bottom third of the page (a small-type
  * bibliography further up is not a footnote).
  */
-function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>): PdfLine[] {
+function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>, bodySize: number): PdfLine[] {
   const all = pages.flatMap((p) => p.lines);
   if (all.length === 0) return all;
-  const { size: bodySize } = bodyStats(all.filter((l) => !l.region));
   const out: PdfLine[] = [];
   for (const { height, lines } of pages) {
     const lowestBody = new Map<number, number>();

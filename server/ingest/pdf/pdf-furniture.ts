@@ -61,6 +61,12 @@ export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[
     if (line.y < height * 0.09 || (ends && line.y <= ends.bottom + 2 && line.y < height * 0.25)) return 'bottom';
     return undefined;
   };
+  const shapes = new Map<PdfLine, string>();
+  const shapeOf = (line: PdfLine) => {
+    let key = shapes.get(line);
+    if (key === undefined) shapes.set(line, (key = shape(line.text)));
+    return key;
+  };
   const counts = new Map<string, number>();
   const placed = new Map<string, number>();
   for (const page of pages) {
@@ -68,8 +74,8 @@ export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[
     for (const line of page.lines) {
       if (line.region) continue;
       const band = inBand(line, page.height, page);
-      const keys = [`at|${Math.round(line.y / 3)}|${shape(line.text)}`];
-      if (band) keys.push(`${band}|${shape(line.text)}`);
+      const keys = [`at|${Math.round(line.y / 3)}|${shapeOf(line)}`];
+      if (band) keys.push(`${band}|${shapeOf(line)}`);
       for (const key of keys) {
         const map = key.startsWith('at|') ? placed : counts;
         if (!seen.has(key)) map.set(key, (map.get(key) ?? 0) + 1);
