@@ -92,7 +92,8 @@ function columnEdges(segments: Segment[]): { left: number; right: number } {
   const rights = segments.filter((s) => s.chars > 20).map((s) => Math.round(s.x1));
   return {
     left: lefts.length ? mode(lefts) : Math.min(...segments.map((s) => s.x0)),
-    right: rights.length ? Math.max(...rights) : Math.max(...segments.map((s) => s.x1)),
+    // Justified lines end together; one line running long (into a note or a number beside it) does not move the edge.
+    right: rights.length ? [...rights].sort((a, b) => a - b)[Math.floor(rights.length * 0.9)] : Math.max(...segments.map((s) => s.x1)),
   };
 }
 

@@ -7,11 +7,14 @@ const numberAtEnd = /\s+(\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\))$/;
 
 /**
  * Words of running text outside inline math: four letters or more, in lower case after an
- * optional capital ("where", "Glycolysis"); "for", "lim" and acronyms set upright in formulas
- * ("NADH", "ATP") do not count.
+ * optional capital ("where", "Glycolysis"); "for", "lim", "sin", operator names ("tanh") and
+ * acronyms set upright in formulas ("NADH", "ATP") do not count.
  */
+const operatorNames = /^(?:sinh|cosh|tanh|coth|arcsin|arccos|arctan|argmax|argmin|softmax|sigmoid|diag|rank|trace|sign|span|sqrt|prox)$/i;
+
 function proseWords(text: string): number {
-  return (text.replace(/\\\(.*?\\\)/g, ' ').match(/\p{Lu}?\p{Ll}{3,}/gu) ?? []).length;
+  const words = text.replace(/\\\(.*?\\\)/g, ' ').match(/\p{Lu}?\p{Ll}{4,}|\p{Lu}\p{Ll}{3}/gu) ?? [];
+  return words.filter((w) => !operatorNames.test(w)).length;
 }
 
 const isNumberLine = (l: PdfLine) =>

@@ -34,6 +34,8 @@ function clusterMarks(marks: PdfMark[], gap: number): Cluster[] {
   return clusters;
 }
 
+const equationNumber = /^\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)$/;
+
 const words = (s: Segment) => s.text.split(/\s+/).filter(Boolean).length;
 
 /** A line of running text: long, many words, body-sized. */
@@ -184,7 +186,12 @@ export function findFigures(
     // Rules around mathematics (a matrix's brackets, fraction bars) make an equation, not a figure.
     const chars = r.labels.reduce((n, s) => n + s.chars, 0);
     const mathChars = r.labels.reduce((n, s) => n + s.chars * s.math, 0);
-    return !(chars > 0 && mathChars / chars >= 0.5 && (!r.hasDrawing || r.labels.length <= 3));
+    if (chars > 0 && mathChars / chars >= 0.5 && (!r.hasDrawing || r.labels.length <= 3)) return false;
+    // A drawing of mathematics with an equation number beside it (a matrix with drawn brackets) is a numbered equation.
+    const numbered = [...r.labels, ...free].some(
+      (l) => equationNumber.test(l.text.trim()) && l.y >= r.y0 && l.y <= r.y1 && l.x0 >= r.x0 - bodySize,
+    );
+    return !(numbered && mathChars / chars >= 0.3);
   });
   const dropped = regions.filter((r) => !kept.includes(r)).flatMap((r) => r.labels);
   free = free.concat(dropped);

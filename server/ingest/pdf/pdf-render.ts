@@ -5,7 +5,7 @@ import { pageRanges } from './pdf-pages';
 import type { PdfRegion } from './pdf-types';
 
 /**
- * Bounds on drawing one file's figures (README, "Limits"): pages drawn, pixels per picture and
+ * Bounds on drawing one file's figures (README.md, "Limits"): pages drawn, pixels per picture and
  * in all, and time. Past a bound the remaining pictures are not drawn; their captions and text
  * are kept and the document says so in a warning.
  */
