@@ -46,10 +46,20 @@ export const figureLabels = new WeakMap<PdfRegion, Segment[]>();
 
 /**
  * A small picture with no caption (a chapter's icon, a logo in the margin) is an ornament, not a
- * figure: its labels go back to the text.
+ * figure, and an uncaptioned drawn formula is an equation: their labels go back to the text.
  */
 export function dropOrnaments(regions: PdfRegion[], segments: Segment[]): { regions: PdfRegion[]; segments: Segment[] } {
-  const isOrnament = (r: PdfRegion) => !r.caption && (r.x1 - r.x0) * (r.y1 - r.y0) < 5000;
+  // An uncaptioned drawing of mathematics with an equation number beside it (a matrix with drawn brackets) is an equation.
+  const isNumberedMath = (r: PdfRegion) => {
+    const labels = figureLabels.get(r) ?? [];
+    const chars = labels.reduce((n, s) => n + s.chars, 0);
+    const math = labels.reduce((n, s) => n + s.chars * s.math, 0);
+    const numbered = [...labels, ...segments].some(
+      (l) => equationNumber.test(l.text.trim()) && l.y >= r.y0 && l.y <= r.y1 && l.x0 >= r.x1 - 20,
+    );
+    return numbered && chars > 0 && math / chars >= 0.3;
+  };
+  const isOrnament = (r: PdfRegion) => !r.caption && ((r.x1 - r.x0) * (r.y1 - r.y0) < 5000 || isNumberedMath(r));
   const ornaments = regions.filter(isOrnament);
   if (ornaments.length === 0) return { regions, segments };
   return {
@@ -116,7 +126,7 @@ export function findFigures(
     2.5 * bodySize,
   );
   for (const piece of pieces) {
-    const host = candidates.find((c) => touches(c, piece, 3 * bodySize));
+    const host = candidates.find((c) => touches(c, piece, 1.5 * bodySize));
     if (host) Object.assign(host, union(host, piece), { marks: host.marks.concat(piece.marks) });
     // Pieces that together make a drawing of some size may be a part of a figure further away (see mergeParts).
     else if (width(piece) >= 30 && height(piece) >= 20 && piece.marks.some((m) => !isRule(m))) candidates.push(piece);
@@ -124,7 +134,7 @@ export function findFigures(
   // Captions are attached afterwards, never read as labels (a margin caption sits right beside its figure).
   const captions = new Set(segments.filter((s) => captionStart.test(s.text)).flatMap((s) => captionLines(s, segments)));
   let free = segments.filter((s) => !captions.has(s));
-  const regions: Array<PdfRegion & { labels: Segment[]; hasImage: boolean; hasDrawing: boolean }> = [];
+  const regions: Array<PdfRegion & { labels: Segment[]; hasImage: boolean; hasDrawing: boolean; strokes: number }> = [];
   for (const cluster of candidates) {
     let box: Box = { x0: cluster.x0, y0: cluster.y0, x1: cluster.x1, y1: cluster.y1 };
     const labels: Segment[] = [];
@@ -175,6 +185,7 @@ export function findFigures(
       labels,
       hasImage: cluster.marks.some((m) => m.kind === 'image'),
       hasDrawing: cluster.marks.some((m) => m.kind === 'path' && !isRule(m)),
+      strokes: cluster.marks.length,
     });
   }
 
@@ -186,12 +197,8 @@ export function findFigures(
     // Rules around mathematics (a matrix's brackets, fraction bars) make an equation, not a figure.
     const chars = r.labels.reduce((n, s) => n + s.chars, 0);
     const mathChars = r.labels.reduce((n, s) => n + s.chars * s.math, 0);
-    if (chars > 0 && mathChars / chars >= 0.5 && (!r.hasDrawing || r.labels.length <= 3)) return false;
-    // A drawing of mathematics with an equation number beside it (a matrix with drawn brackets) is a numbered equation.
-    const numbered = [...r.labels, ...free].some(
-      (l) => equationNumber.test(l.text.trim()) && l.y >= r.y0 && l.y <= r.y1 && l.x0 >= r.x0 - bodySize,
-    );
-    return !(numbered && mathChars / chars >= 0.3);
+    // (a frame of a few strokes around a formula is a boxed equation; a graph of circles and arrows is a figure).
+    return !(chars > 0 && mathChars / chars >= 0.5 && (!r.hasDrawing || (r.labels.length <= 3 && r.strokes <= 4)));
   });
   const dropped = regions.filter((r) => !kept.includes(r)).flatMap((r) => r.labels);
   free = free.concat(dropped);
@@ -212,20 +219,22 @@ export function findFigures(
     [...captions],
     merged.filter((r) => !isBig(r)).flatMap((r) => r.labels),
   );
-  const figures: PdfRegion[] = merged.filter(isBig).map(({ labels, hasImage: _hasImage, hasDrawing: _hasDrawing, ...r }) => {
-    // Strokes and arrowheads reach half a line width past their path's box.
-    const pad = 3;
-    const region = {
-      ...r,
-      x0: Math.max(0, r.x0 - pad),
-      y0: Math.max(0, r.y0 - pad),
-      x1: Math.min(page.width, r.x1 + pad),
-      y1: Math.min(page.height, r.y1 + pad),
-      text: orderedText(labels),
-    };
-    figureLabels.set(region, labels);
-    return region;
-  });
+  const figures: PdfRegion[] = merged
+    .filter(isBig)
+    .map(({ labels, hasImage: _hasImage, hasDrawing: _hasDrawing, strokes: _strokes, ...r }) => {
+      // Strokes and arrowheads reach half a line width past their path's box.
+      const pad = 3;
+      const region = {
+        ...r,
+        x0: Math.max(0, r.x0 - pad),
+        y0: Math.max(0, r.y0 - pad),
+        x1: Math.min(page.width, r.x1 + pad),
+        y1: Math.min(page.height, r.y1 + pad),
+        text: orderedText(labels),
+      };
+      figureLabels.set(region, labels);
+      return region;
+    });
   // Text drawn inside a kept figure never reads as body text, even when it was first left outside it.
   return { regions: figures, segments: free.filter((s) => !figures.some((f) => inside(segmentBox(s), f, 0.5))) };
 }
