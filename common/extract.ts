@@ -31,6 +31,8 @@ export const extractTextResponse = z.object({
   objectives: z.array(z.string()),
   extractedReferences: z.array(extractedReference),
   aiSuggestions: z.array(z.string()),
+  /** What could not be read, one line per file and reason: "notes.pdf: pages 3–7 are images of text: no readable text". */
+  warnings: z.array(z.string()).optional(),
 });
 export type ExtractTextResponse = z.infer<typeof extractTextResponse>;
 

@@ -15,6 +15,7 @@ import { createEmbedder, embeddingInput } from '../../server/ai/embeddings';
 import { countWords } from '../../server/core/nlp';
 import { closeExtractPool, extractUpload } from '../../server/ingest/extract';
 import { makeBookPdf } from './make-pdf';
+import { realDocumentsRun } from './real-documents';
 
 const corpusDir = path.resolve(process.cwd(), 'test-fixtures/pdf');
 const pages = Number(process.env.BENCH_PAGES ?? 300);
@@ -127,7 +128,9 @@ async function main() {
   console.log(`goal ${goal} words/s end to end: ${worst >= goal ? 'met' : 'NOT met'} (slowest file ${worst.toFixed(0)} words/s)`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main()
+  .then(realDocumentsRun)
+  .catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

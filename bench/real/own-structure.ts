@@ -11,6 +11,10 @@ export interface OwnStructure {
   figures: number;
   vocabulary: Set<string>;
   runningHeads: string[];
+  /** Publishing notices at the top or bottom of a page ("Draft ... do not distribute", "© 2019 ..."), as the page has them. */
+  notices: string[];
+  /** The document's display equation numbers, "(5.4)": set alone at the right of a line. */
+  equationNumbers: Set<string>;
   /** How the headings were read (for the table). */
   source: string;
 }
@@ -30,21 +34,44 @@ async function pdfStructure(data: Uint8Array): Promise<OwnStructure> {
   const vocabulary = new Set<string>();
   const figures = new Set<string>();
   const topLines = new Map<string, number>();
+  const notices = new Set<string>();
+  const equationNumbers = new Set<string>();
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
-    const height = page.getViewport({ scale: 1 }).height;
+    const { height, width } = page.getViewport({ scale: 1 });
     const lines = new Map<number, string>();
+    const edges = new Map<number, string>();
+    const numberItems: Array<{ str: string; transform: number[]; width: number }> = [];
     for (const item of content.items) {
       if (!('str' in item)) continue;
       for (const w of words(item.str)) vocabulary.add(w);
       const y = Math.round(item.transform[5]);
       if (y > height * 0.92 || y < height * 0.06) lines.set(y, `${lines.get(y) ?? ''} ${item.str}`.trim());
+      if (y > height * 0.9 || y < height * 0.16) edges.set(y, `${edges.get(y) ?? ''} ${item.str}`.trim());
+      if (/^\(\d+(?:\.\d+)*[a-z]?\)$/.test(item.str.trim()) && item.transform[4] > width * 0.5) numberItems.push(item);
     }
+    // An equation number ends its line: "(0)" inside "f(0) = 1" has more of the formula to its right.
+    for (const item of numberItems) {
+      const [x, y] = [item.transform[4] + item.width, item.transform[5]];
+      const after = content.items.some((o) => 'str' in o && o.str.trim() && Math.abs(o.transform[5] - y) < 2 && o.transform[4] > x + 1);
+      if (!after) equationNumbers.add(item.str.trim());
+    }
+    for (const line of edges.values())
+      if (/©|\bdraft\b.*(?:19|20)\d\d|do not (?:post|distribute)|to be published by|all rights reserved/i.test(line)) notices.add(line);
     const text = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
     for (const m of text.matchAll(/\b(?:Figure|Fig\.)\s+(\d+(?:\.\d+)?)/g)) figures.add(m[1]);
-    // Words hyphenated across lines ("signif-" / "icantly") are words of the document too.
-    for (const m of text.matchAll(/(\p{L}+)-\s+(\p{Ll}+)/gu)) vocabulary.add(`${m[1]}${m[2]}`.toLowerCase());
+    // Words hyphenated across lines ("signif-" / "icantly") are words of the document too, even when a
+    // margin note or an equation number is read between the two halves.
+    const strs = content.items.map((i) => ('str' in i ? i.str : ''));
+    strs.forEach((str, k) => {
+      const head = /(\p{L}+)-\s*$/u.exec(str)?.[1];
+      if (!head) return;
+      for (const next of strs.slice(k + 1, k + 8)) {
+        const tail = /^\s*(\p{Ll}+)/u.exec(next)?.[1];
+        if (tail) vocabulary.add(`${head}${tail}`.toLowerCase());
+      }
+    });
     for (const line of new Set(lines.values())) {
       const key = line.replace(/\d+/g, '#').trim();
       if (key.length > 8) topLines.set(key, (topLines.get(key) ?? 0) + 1);
@@ -54,7 +81,15 @@ async function pdfStructure(data: Uint8Array): Promise<OwnStructure> {
   const pages = doc.numPages;
   await doc.loadingTask.destroy();
   const runningHeads = [...topLines].filter(([, n]) => pages >= 4 && n >= pages * 0.25).map(([k]) => k);
-  return { headings, figures: figures.size, vocabulary, runningHeads, source: headings.length ? 'bookmarks' : 'no bookmarks' };
+  return {
+    headings,
+    figures: figures.size,
+    vocabulary,
+    runningHeads,
+    notices: [...notices],
+    equationNumbers,
+    source: headings.length ? 'bookmarks' : 'no bookmarks',
+  };
 }
 
 async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
@@ -78,6 +113,8 @@ async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
     figures: (xml.match(/<w:drawing>/g) ?? []).length,
     vocabulary,
     runningHeads: [],
+    notices: [],
+    equationNumbers: new Set(),
     source: headings.length ? 'heading styles' : 'no heading styles',
   };
 }
@@ -90,6 +127,8 @@ function markdownStructure(text: string): OwnStructure {
     figures: (body.match(/!\[|<img\b/g) ?? []).length,
     vocabulary: new Set(words(body)),
     runningHeads: [],
+    notices: [],
+    equationNumbers: new Set(),
     source: 'Markdown headings',
   };
 }

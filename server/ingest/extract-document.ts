@@ -1,7 +1,7 @@
 import type { ExtractedDocument } from '../core/document-model';
 import { chunkDocument, type DraftChunk } from './chunk';
 import { extractDocx } from './docx-extract';
-import { extractPdf } from './pdf/pdf-extract';
+import { extractPdfWithStats, type PdfRenderStats } from './pdf/pdf-extract';
 import type { FileKind } from './sniff';
 import { extractTxt } from './txt-extract';
 
@@ -14,15 +14,16 @@ export interface ExtractJob {
 export interface ExtractOutput {
   document: ExtractedDocument;
   chunks: DraftChunk[];
+  /** PDFs: the pictures drawn (figures, equations, tables) and the time it took, for the ingest benchmark. */
+  render?: PdfRenderStats;
 }
 
 /** Extract and chunk one file of a known kind (runs inside an extraction worker). */
 export async function extractAndChunk(job: ExtractJob): Promise<ExtractOutput> {
-  const document =
-    job.kind === 'pdf'
-      ? await extractPdf(job.data, job.filename)
-      : job.kind === 'docx'
-        ? await extractDocx(job.data, job.filename)
-        : extractTxt(job.data, job.filename);
+  if (job.kind === 'pdf') {
+    const { document, render } = await extractPdfWithStats(job.data, job.filename);
+    return { document, chunks: chunkDocument(document), render };
+  }
+  const document = job.kind === 'docx' ? await extractDocx(job.data, job.filename) : extractTxt(job.data, job.filename);
   return { document, chunks: chunkDocument(document) };
 }

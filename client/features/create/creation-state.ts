@@ -19,6 +19,8 @@ export interface CreationState {
   directContent: string;
   chapterTitle: string;
   extractedText: string;
+  /** What the files could not give ("notes.pdf: pages 3–7 are images of text: no readable text"). */
+  extractWarnings: string[];
   detectedTopic: string;
   objectives: string[];
   suggestions: string[];
@@ -50,6 +52,7 @@ export const initialCreationState: CreationState = {
   directContent: '',
   chapterTitle: '',
   extractedText: '',
+  extractWarnings: [],
   detectedTopic: '',
   objectives: [],
   suggestions: [],
@@ -87,6 +90,7 @@ export function creationReducer(state: CreationState, action: CreationAction): C
       return {
         ...state,
         extractedText: typeof r.extractedText === 'string' ? r.extractedText : '',
+        extractWarnings: strings(r.warnings),
         detectedTopic,
         topic: state.topic.trim() ? state.topic : detectedTopic || state.topic,
         objectives: strings(r.objectives),

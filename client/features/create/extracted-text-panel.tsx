@@ -5,7 +5,18 @@ function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-export function ExtractedTextPanel({ text, isOpen, onToggle }: { text: string; isOpen: boolean; onToggle: () => void }) {
+export function ExtractedTextPanel({
+  text,
+  warnings = [],
+  isOpen,
+  onToggle,
+}: {
+  text: string;
+  /** What the files could not give, shown above the text so a missing page is never a surprise. */
+  warnings?: string[];
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
   return (
     <CollapsiblePanel
       title="Extracted Source Text"
@@ -15,6 +26,16 @@ export function ExtractedTextPanel({ text, isOpen, onToggle }: { text: string; i
       onToggle={onToggle}
       testId="panel-extracted-text"
     >
+      {warnings.length > 0 && (
+        <ul
+          className="mb-2 space-y-1 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="extract-warnings"
+        >
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
       <div className="max-h-96 overflow-y-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 text-sm leading-6 dark:bg-slate-950">
         {text}
       </div>

@@ -15,6 +15,7 @@ export function ResultPanels({ state, dispatch }: { state: CreationState; dispat
       {state.extractedText !== '' && (
         <ExtractedTextPanel
           text={state.extractedText}
+          warnings={state.extractWarnings}
           isOpen={state.open.text}
           onToggle={() => dispatch({ type: 'togglePanel', panel: 'text' })}
         />

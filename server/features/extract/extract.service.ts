@@ -31,11 +31,14 @@ export async function extractText(deps: AppDeps, user: PublicUser, request: Mate
   const references = dedupeReferences(findDocumentReferences(ingested.documents))
     .slice(0, maxExtractedReferences)
     .map((found, i) => toReference(found, i + 1));
+  // Each file says what in it could not be read (scanned pages, fonts without text, figures not drawn).
+  const warnings = ingested.documents.flatMap((d) => (d.warnings ?? []).map((w) => `${d.filename}: ${w}`));
   return {
     extractedText: ingested.text,
     detectedTopic: analysis.detectedTopic,
     objectives: analysis.objectives,
     extractedReferences: references,
     aiSuggestions: analysis.suggestions,
+    ...(warnings.length ? { warnings } : {}),
   };
 }

@@ -1,11 +1,18 @@
 import type { DocBlock } from '../../core/document-model';
+import { captionStart } from './pdf-geometry';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
 import { collectEvidence, joinLines, type WordEvidence } from './pdf-join';
-import { bodyStats } from './pdf-stats';
-import type { PdfLine, PdfOutlineEntry } from './pdf-types';
+import { bodyStats, type BodyStats } from './pdf-stats';
+import type { PdfLine, PdfOutlineEntry, PdfRegion } from './pdf-types';
 import { splitBibliography } from './pdf-bibliography';
 
-const captionStart = /^(figure|fig\.|table|listing|algorithm)\s*\d+[.:]/i;
+/** A caption in body type says so by its punctuation ("Figure 2.2: ..."); "Figure 5.1 illustrates ..." is a sentence. */
+const punctuatedCaption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.](?:\s|$)/i;
+
+function isCaptionLine(line: PdfLine, body: BodyStats): boolean {
+  if (!captionStart.test(line.text)) return false;
+  return punctuatedCaption.test(line.text) || line.size < body.size - 0.4 || line.font !== body.font;
+}
 const codeLike = /[;{}=<>[\]()_]|^\s*(\/\/|#|\d+\s)|:$/;
 const bullet = /^[•◦▪‣∙·\-–—*]\s+/;
 
@@ -13,11 +20,16 @@ export interface PdfStructure {
   blocks: DocBlock[];
   title?: string;
   bibliography: string[];
+  /** Figure, equation and table blocks waiting for their region's picture. */
+  pending: Array<{ block: DocBlock; region: PdfRegion }>;
 }
 
 /** Turns reading-ordered lines into headings, paragraphs, captions and bibliography entries. */
-export function buildBlocks(lines: PdfLine[], outline: PdfOutlineEntry[]): PdfStructure {
-  const body = bodyStats(lines);
+export function buildBlocks(
+  lines: PdfLine[],
+  outline: PdfOutlineEntry[],
+  body: BodyStats = bodyStats(lines.filter((l) => !l.region && !l.isMargin)),
+): PdfStructure {
   const headings = detectHeadings(lines, body, outline);
   const evidence = collectEvidence(lines.map((l) => l.text));
   const blocks: DocBlock[] = [];
@@ -28,16 +40,46 @@ export function buildBlocks(lines: PdfLine[], outline: PdfOutlineEntry[]): PdfSt
   let bibLevel: number | undefined;
   let bibLines: PdfLine[] = [];
   let notes: PdfLine[] = [];
+  const pending: PdfStructure['pending'] = [];
+  // Figures, tables and margin notes sit beside or inside a paragraph on the page: they follow the paragraph.
+  let beside: PdfLine[] = [];
 
+  const regionBlock = (region: PdfRegion): DocBlock => {
+    const caption = region.caption ? joinLines(region.caption.split('\n'), evidence) : undefined;
+    if (region.kind === 'equation') return { kind: 'equation', text: region.text, label: region.label, page: region.page };
+    if (region.kind === 'table')
+      return { kind: 'table', text: caption ? `${caption}\n${region.text}` : region.text, rows: region.rows, caption, page: region.page };
+    return {
+      kind: 'figure',
+      text: caption ?? (region.text ? `Figure: ${region.text.slice(0, 300)}` : 'Figure'),
+      caption,
+      page: region.page,
+    };
+  };
+  const emitBeside = () => {
+    for (const l of beside) {
+      if (l.region) {
+        const block = regionBlock(l.region);
+        blocks.push(block);
+        // A table whose cells were read needs no picture.
+        if (!(block.kind === 'table' && block.rows)) pending.push({ block, region: l.region });
+      } else if (isContent(l.text, 'margin')) {
+        blocks.push({ kind: captionStart.test(l.text) ? 'caption' : 'margin', text: l.text, page: l.page });
+      }
+    }
+    beside = [];
+  };
   const flushPara = () => {
-    if (para.length === 0) return;
-    const text = joinLines(
-      para.map((l) => l.text),
-      evidence,
-    );
-    if (isContent(text, paraKind)) blocks.push({ kind: paraKind, text, page: para[0].page });
-    para = [];
-    paraKind = 'paragraph';
+    if (para.length > 0) {
+      const text = joinLines(
+        para.map((l) => l.text),
+        evidence,
+      );
+      if (isContent(text, paraKind)) blocks.push({ kind: paraKind, text, page: para[0].page });
+      para = [];
+      paraKind = 'paragraph';
+    }
+    emitBeside();
   };
   // Footnotes are read at the end of their section, so they never split a paragraph that runs on.
   const flushNotes = () => {
@@ -46,7 +88,7 @@ export function buildBlocks(lines: PdfLine[], outline: PdfOutlineEntry[]): PdfSt
     let group: PdfLine[] = [];
     for (const l of pending) {
       const prev = group[group.length - 1];
-      if (prev && (prev.page !== l.page || startsNewParagraph(false, prev, l, body.lineGap))) {
+      if (prev && (prev.page !== l.page || startsNewParagraph(false, prev, l, body))) {
         para = group;
         flushPara();
         group = [];
@@ -67,6 +109,18 @@ export function buildBlocks(lines: PdfLine[], outline: PdfOutlineEntry[]): PdfSt
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    if (line.region?.kind === 'equation') {
+      flushPara();
+      const block = regionBlock(line.region);
+      blocks.push(block);
+      pending.push({ block, region: line.region });
+      continue;
+    }
+    if (line.region || line.isMargin) {
+      beside.push(line);
+      if (para.length === 0) emitBeside();
+      continue;
+    }
     const heading = headings.get(i);
     if (heading?.drop) continue;
     // Code listings (monospace lines that look like code) are not prose to learn from.
@@ -101,24 +155,25 @@ export function buildBlocks(lines: PdfLine[], outline: PdfOutlineEntry[]): PdfSt
       continue;
     }
     const prev = para[para.length - 1];
-    if (prev && startsNewParagraph(paraKind === 'list-item', prev, line, body.lineGap)) flushPara();
-    if (para.length === 0 && captionStart.test(line.text)) paraKind = 'caption';
+    if (prev && startsNewParagraph(paraKind === 'list-item', prev, line, body)) flushPara();
+    if (para.length === 0 && isCaptionLine(line, body)) paraKind = 'caption';
     if (para.length === 0 && bullet.test(line.text)) paraKind = 'list-item';
     para.push(line.text.match(bullet) && para.length === 0 ? { ...line, text: line.text.replace(bullet, '') } : line);
   }
   flushPara();
   flushNotes();
   flushBib();
-  return { blocks: mergeRunOns(blocks, evidence), title, bibliography };
+  return { blocks: mergeRunOns(blocks, evidence), title, bibliography, pending };
 }
 
 function sameHeadingRun(a: PdfLine, b: PdfLine): boolean {
   return a.page === b.page && a.column === b.column && Math.abs(a.size - b.size) < 0.3 && a.y - b.y < a.size * 1.8;
 }
 
-function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, lineGap: number): boolean {
+function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, body: BodyStats): boolean {
+  const lineGap = body.lineGap;
   if (Math.abs(prev.size - line.size) > 0.6) return true;
-  if (captionStart.test(line.text) || bullet.test(line.text)) return true;
+  if (isCaptionLine(line, body) || bullet.test(line.text)) return true;
   const endsHyphen = /-$/.test(prev.text);
   // A line ends early on purpose when the next line's first word would have fit after it
   // (works for justified and ragged-right text alike).

@@ -25,7 +25,8 @@ export function findGutter(segments: Segment[], pageWidth: number): Gutter | und
     for (const other of sorted) {
       if (other.y < seg.y - 0.8 * seg.size) continue;
       if (other.y > seg.y + 0.8 * seg.size) break;
-      if (other !== seg && other.x0 > seg.x1) out.push(other);
+      // Both sides of a pair are lines of text: an equation number or a page number beside a line makes no column.
+      if (other !== seg && other.x0 > seg.x1 && other.chars >= 12) out.push(other);
     }
     return out;
   });
@@ -34,7 +35,7 @@ export function findGutter(segments: Segment[], pageWidth: number): Gutter | und
     let pairs = 0;
     body.forEach((seg, i) => {
       // The left line must reach near the gutter: a label far left is not a column.
-      if (seg.x1 > x || seg.x1 <= x - width * 0.25) return;
+      if (seg.chars < 12 || seg.x1 > x || seg.x1 <= x - width * 0.25) return;
       if (beside[i].some((o) => o.x0 >= x && o.x0 < x + width * 0.1)) pairs++;
     });
     if (!best || pairs > best.pairs) best = { x, pairs };
@@ -91,7 +92,8 @@ function columnEdges(segments: Segment[]): { left: number; right: number } {
   const rights = segments.filter((s) => s.chars > 20).map((s) => Math.round(s.x1));
   return {
     left: lefts.length ? mode(lefts) : Math.min(...segments.map((s) => s.x0)),
-    right: rights.length ? Math.max(...rights) : Math.max(...segments.map((s) => s.x1)),
+    // Justified lines end together; one line running long (into a note or a number beside it) does not move the edge.
+    right: rights.length ? [...rights].sort((a, b) => a - b)[Math.floor(rights.length * 0.9)] : Math.max(...segments.map((s) => s.x1)),
   };
 }
 
@@ -119,5 +121,8 @@ function toLine(s: Segment, column: number, edges: { left: number; right: number
     columnLeft: edges.left,
     columnRight: edges.right,
     mono: s.mono,
+    math: s.math,
+    region: s.region,
+    isMargin: s.isMargin,
   };
 }

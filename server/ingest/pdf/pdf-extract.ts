@@ -1,35 +1,131 @@
-import type { ExtractedDocument } from '../../core/document-model';
+import type { DocBlock, ExtractedDocument } from '../../core/document-model';
 import { normalizeCharacters } from '../../core/nlp';
 import { ExtractError } from '../extract-error';
 import { buildBlocks } from './pdf-blocks';
+import { attachCaptions } from './pdf-captions';
 import { orderPage } from './pdf-columns';
+import { findEquations } from './pdf-equations';
+import { dropOrnaments, findFigures } from './pdf-figures';
 import { removeFurniture } from './pdf-furniture';
-import { pageSegments } from './pdf-lines';
+import { pageSegments, type Segment } from './pdf-lines';
+import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
+import { unreadableWarnings } from './pdf-pages';
 import { readPdf } from './pdf-read';
+import { defaultRenderLimits, renderRegions, type RenderLimits } from './pdf-render';
 import { bodyStats } from './pdf-stats';
-import type { PdfLine, PdfRaw } from './pdf-types';
+import { findTables } from './pdf-tables';
+import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 
-/** Layout analysis of pdfjs output: reading order, furniture removal, structure. Pure, so tests can feed it pages. */
-export function structurePdf(raw: PdfRaw, filename: string): ExtractedDocument {
-  const ordered = raw.pages.map((page) => ({
-    height: page.height,
-    lines: orderPage(pageSegments(page), page.width).map((l) => ({ ...l, text: normalizeCharacters(l.text).replace(/\s+/g, ' ').trim() })),
-  }));
-  const { pages } = removeFurniture(ordered);
-  const lines = markFootnotes(pages.map((p, i) => ({ height: ordered[i].height, lines: p.filter((l) => l.text) })));
-  const readable = lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);
-  // Fonts without a Unicode map give control codes instead of letters: mostly such text is unreadable.
-  if (readable < 20 || raw.unreadableChars > readable * 2) throw new ExtractError('no-text', 'no readable text');
-  const { blocks, title, bibliography } = buildBlocks(lines, raw.outline);
-  const text = blocks.map((b) => b.text).join('\n\n');
+/** The structure of a PDF before its pictures are drawn: each figure, equation or table block waits for its region's image. */
+export interface PdfStructured {
+  document: ExtractedDocument;
+  pending: Array<{ block: DocBlock; region: PdfRegion }>;
+}
+
+/** Private-use characters are pieces of big brackets and braces (TeX's extension font): nothing to read. */
+const clean = (text: string) =>
+  normalizeCharacters(text)
+    .replace(/[\uE000-\uF8FF]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Body type size: whatever size carries most characters. */
+function bodySizeOf(segments: Segment[]): number {
+  const weight = new Map<number, number>();
+  for (const s of segments) {
+    const key = Math.round(s.size * 2) / 2;
+    weight.set(key, (weight.get(key) ?? 0) + s.chars);
+  }
+  return [...weight].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+}
+
+/**
+ * A picture at the same place on many pages (a publisher's banner, a logo in the header) is page
+ * furniture, not a figure.
+ */
+function dropRepeatedPictures(pages: Array<{ regions: PdfRegion[] }>, pageCount: number): void {
+  const key = (r: PdfRegion) => [r.x0, r.y0, r.x1, r.y1].map((v) => Math.round(v / 4)).join(',');
+  const counts = new Map<string, number>();
+  for (const p of pages) for (const k of new Set(p.regions.filter((r) => !r.caption).map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const min = Math.max(3, Math.ceil(pageCount * 0.3));
+  for (const p of pages) p.regions = p.regions.filter((r) => r.caption || (counts.get(key(r)) ?? 0) < min);
+}
+
+/** A region as a segment, so it takes its place in the page's reading order (columns included). */
+function regionSegment(region: PdfRegion, size: number): Segment {
   return {
-    filename,
-    mime: 'application/pdf',
-    text,
-    blocks,
-    title: title ?? usableMetaTitle(raw.metaTitle),
-    bibliography: bibliography.length ? bibliography : undefined,
-    pageCount: raw.pages.length,
+    page: region.page,
+    x0: region.x0,
+    x1: region.x1,
+    y: region.y1,
+    size,
+    font: '',
+    text: '',
+    chars: 0,
+    mono: false,
+    math: 0,
+    region,
+  };
+}
+
+/**
+ * Layout analysis of pdfjs output: figures (drawings, images and their labels), captions, margin
+ * notes, reading order, furniture, display equations, tables, footnotes, then blocks. Pure, so
+ * tests can feed it pages; the pictures are drawn afterwards from `pending`.
+ */
+export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
+  const segmented = raw.pages.map((page) => ({
+    page,
+    segments: pageSegments(page).map((s) => ({ ...s, text: clean(s.text) })),
+  }));
+  const bodySize = bodySizeOf(segmented.flatMap((p) => p.segments));
+  const columns = bodyColumns(
+    segmented.map((p) => ({ number: p.page.number, segments: p.segments })),
+    bodySize,
+  );
+  const withFigures = segmented.map(({ page, segments }) => {
+    // A scanned page is one picture of text: it is named in a warning, not kept as a figure.
+    if (page.unreadable === 'image') return { page, regions: [] as PdfRegion[], segments };
+    const found = findFigures(page, segments, bodySize, columns?.get(page.number % 2));
+    const captioned = attachCaptions(found.regions, found.segments, bodySize, page.width);
+    const kept = dropOrnaments(captioned.regions, captioned.segments);
+    return { page, regions: kept.regions, segments: kept.segments };
+  });
+  dropRepeatedPictures(withFigures, raw.pages.length);
+  const margins = splitMargins(
+    withFigures.map((p) => ({ number: p.page.number, height: p.page.height, segments: p.segments })),
+    bodySize,
+  );
+  const ordered = withFigures.map(({ page, regions }, i) => {
+    const body = margins[i].segments.concat(regions.map((r) => regionSegment(r, bodySize)));
+    const lines = orderPage(body, page.width);
+    const notes = orderPage(margins[i].notes, page.width).map((l) => ({ ...l, isMargin: true }));
+    return { height: page.height, lines: placeNotes(lines, notes) };
+  });
+  const { pages } = removeFurniture(ordered, bodySize);
+  const flat = pages.map((p, i) => ({ height: ordered[i].height, lines: p.filter((l) => l.text || l.region) }));
+  const body = bodyStats(flat.flatMap((p) => p.lines).filter((l) => !l.region && !l.isMargin));
+  const withMath = flat.map((p) => ({ height: p.height, lines: findTables(findEquations(p.lines, body.lineGap), body.lineGap) }));
+  const lines = markFootnotes(withMath, body.size);
+  const readable = lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);
+  // Fonts without a Unicode map give control codes instead of letters: with no readable page at all, nothing is read.
+  if (readable < 20 || (raw.unreadableChars > readable * 2 && !raw.pages.some((p) => p.unreadable)))
+    throw new ExtractError('no-text', 'no readable text');
+  const { blocks, title, bibliography, pending } = buildBlocks(lines, raw.outline, body);
+  const text = blocks.map((b) => b.text).join('\n\n');
+  const warnings = unreadableWarnings(raw.pages);
+  return {
+    document: {
+      filename,
+      mime: 'application/pdf',
+      text,
+      blocks,
+      title: title ?? usableMetaTitle(raw.metaTitle),
+      bibliography: bibliography.length ? bibliography : undefined,
+      pageCount: raw.pages.length,
+      warnings: warnings.length ? warnings : undefined,
+    },
+    pending,
   };
 }
 
@@ -38,16 +134,16 @@ export function structurePdf(raw: PdfRaw, filename: string): ExtractedDocument {
  * block that starts in the bottom third of the page (a small-type
  * bibliography further up is not a footnote).
  */
-function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>): PdfLine[] {
+function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>, bodySize: number): PdfLine[] {
   const all = pages.flatMap((p) => p.lines);
   if (all.length === 0) return all;
-  const { size: bodySize } = bodyStats(all);
   const out: PdfLine[] = [];
   for (const { height, lines } of pages) {
     const lowestBody = new Map<number, number>();
     for (const l of lines)
-      if (Math.abs(l.size - bodySize) < 0.6) lowestBody.set(l.column, Math.min(lowestBody.get(l.column) ?? Infinity, l.y));
-    const candidate = (l: PdfLine) => l.size < bodySize - 0.9 && l.y < (lowestBody.get(l.column) ?? -Infinity);
+      if (!l.region && !l.isMargin && Math.abs(l.size - bodySize) < 0.6)
+        lowestBody.set(l.column, Math.min(lowestBody.get(l.column) ?? Infinity, l.y));
+    const candidate = (l: PdfLine) => !l.region && !l.isMargin && l.size < bodySize - 0.9 && l.y < (lowestBody.get(l.column) ?? -Infinity);
     const topOfNotes = new Map<number, number>();
     for (const l of lines) if (candidate(l)) topOfNotes.set(l.column, Math.max(topOfNotes.get(l.column) ?? -Infinity, l.y));
     for (const l of lines) {
@@ -64,6 +160,52 @@ function usableMetaTitle(title: string | undefined): string | undefined {
   return title;
 }
 
+/** What drawing a PDF's pictures cost: the ingest benchmark's figures per second. */
+export interface PdfRenderStats {
+  pictures: number;
+  ms: number;
+}
+
+/**
+ * Reads a PDF into the document model, then draws its figures, equations and tables kept as
+ * pictures. A picture that cannot be drawn leaves its block with its text (an equation's text,
+ * a figure's caption), never a hole, and the document says so in a warning.
+ */
+export async function extractPdfWithStats(
+  data: Uint8Array,
+  filename: string,
+  limits: RenderLimits = defaultRenderLimits,
+): Promise<{ document: ExtractedDocument; render: PdfRenderStats }> {
+  const { raw, doc } = await readPdf(data);
+  try {
+    const { document, pending } = structurePdf(raw, filename);
+    const outcome = await renderRegions(
+      doc,
+      pending.map((p) => p.region),
+      limits,
+    );
+    const images = new Map<string, NonNullable<ExtractedDocument['images']>[number]>();
+    for (const { block, region } of pending) {
+      const image = outcome.images.get(region);
+      if (!image) {
+        // A figure without its picture is its caption; an equation keeps its text and number.
+        if (block.kind === 'figure') Object.assign(block, { kind: 'caption' });
+        continue;
+      }
+      const { data: _bytes, ...ref } = image;
+      block.image = ref;
+      images.set(image.sha256, image);
+    }
+    const warnings = [...(document.warnings ?? []), ...outcome.warnings];
+    return {
+      document: { ...document, images: images.size ? [...images.values()] : undefined, warnings: warnings.length ? warnings : undefined },
+      render: { pictures: outcome.images.size, ms: outcome.ms },
+    };
+  } finally {
+    await doc.loadingTask.destroy();
+  }
+}
+
 export async function extractPdf(data: Uint8Array, filename: string): Promise<ExtractedDocument> {
-  return structurePdf(await readPdf(data), filename);
+  return (await extractPdfWithStats(data, filename)).document;
 }

@@ -2,44 +2,110 @@ import type { PdfLine } from './pdf-types';
 
 const pageNumber = /^(?:page\s*)?[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 
+/**
+ * Lines that are publishing notices, not content: drafts, copyright, "do not distribute",
+ * "to be published by". A "©" drawn as a circled c reads as "c 2019".
+ */
+const notice =
+  /©|\(c\)\s*(?:19|20)\d\d|\bc\s+(?:19|20)\d\d\b|copyright\s*(?:©|\(c\)|\d{4})|all rights reserved|\bdraft\b.*(?:19|20)\d\d|(?:19|20)\d\d.*\bdraft\b|do not (?:post|distribute|copy|cite)|please do not|to be published by|preprint submitted to|licensed under (?:a |the )?creative commons/i;
+
 /** The text with digits folded, so "Chapter 3 - page 12" matches "Chapter 3 - page 13". */
 function shape(text: string): string {
   return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 }
 
+type Page = { height: number; lines: PdfLine[] };
+
 /**
- * Removes running headers, running footers and page numbers: lines in the
- * top or bottom 9% of the page that are page numbers, or whose text (digits
- * folded) recurs in the same band on at least a quarter of the pages.
+ * Publishing notices near the top or bottom of a page (a first-page-only "Draft ... do not
+ * distribute" footer, a copyright line), with the lines set with them: the block of lines in the
+ * same zone that touches the notice, in type no larger than it.
  */
-export function removeFurniture(pages: Array<{ height: number; lines: PdfLine[] }>): { pages: PdfLine[][]; removed: number } {
-  const inBand = (line: PdfLine, height: number): 'top' | 'bottom' | undefined => {
-    if (line.y > height * 0.91) return 'top';
-    if (line.y < height * 0.09) return 'bottom';
+function noticeLines(page: Page, bodySize: number): Set<PdfLine> {
+  const out = new Set<PdfLine>();
+  const zone = (l: PdfLine) => l.y < page.height * 0.16 || l.y > page.height * 0.9;
+  const candidates = page.lines.filter((l) => !l.region && zone(l) && l.size <= bodySize + 0.5);
+  for (const hit of candidates.filter((l) => notice.test(l.text))) {
+    out.add(hit);
+    // Walk up and down from the notice while lines stay close and no larger.
+    for (const dir of [1, -1]) {
+      let last = hit;
+      const around = candidates.filter((l) => (dir > 0 ? l.y > hit.y : l.y < hit.y)).sort((a, b) => dir * (a.y - b.y));
+      for (const l of around) {
+        if (Math.abs(l.y - last.y) > 1.8 * Math.max(l.size, last.size) || l.size > hit.size + 0.5) break;
+        out.add(l);
+        last = l;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Removes running headers, running footers, page numbers, watermarks and publishing notices:
+ * lines in the top or bottom 9% of the page that are page numbers or whose text (digits folded)
+ * recurs in the same band on at least a quarter of the pages; a line repeated at the same place
+ * on half the pages or more anywhere on the page (a watermark); and notices ("Draft ...", "©
+ * 2019 ...", "Please do not distribute") near the top or bottom, even on one page only.
+ */
+export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[][]; removed: number } {
+  // The page's first and last baselines are in the bands wherever they are (a running head set 14% from the top).
+  const extremes = new Map<Page, { top: number; bottom: number }>();
+  for (const page of pages) {
+    const ys = page.lines.filter((l) => !l.region && !l.isMargin).map((l) => l.y);
+    if (ys.length) extremes.set(page, { top: Math.max(...ys), bottom: Math.min(...ys) });
+  }
+  const inBand = (line: PdfLine, height: number, page?: Page): 'top' | 'bottom' | undefined => {
+    const ends = page && extremes.get(page);
+    if (line.y > height * 0.91 || (ends && line.y >= ends.top - 2 && line.y > height * 0.75)) return 'top';
+    if (line.y < height * 0.09 || (ends && line.y <= ends.bottom + 2 && line.y < height * 0.25)) return 'bottom';
     return undefined;
   };
+  const shapes = new Map<PdfLine, string>();
+  const shapeOf = (line: PdfLine) => {
+    let key = shapes.get(line);
+    if (key === undefined) shapes.set(line, (key = shape(line.text)));
+    return key;
+  };
   const counts = new Map<string, number>();
+  const placed = new Map<string, number>();
   for (const page of pages) {
     const seen = new Set<string>();
     for (const line of page.lines) {
-      const band = inBand(line, page.height);
-      if (!band) continue;
-      const key = `${band}|${shape(line.text)}`;
-      if (!seen.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
-      seen.add(key);
+      if (line.region) continue;
+      const band = inBand(line, page.height, page);
+      const keys = [`at|${Math.round(line.y / 3)}|${shapeOf(line)}`];
+      if (band) keys.push(`${band}|${shapeOf(line)}`);
+      for (const key of keys) {
+        const map = key.startsWith('at|') ? placed : counts;
+        if (!seen.has(key)) map.set(key, (map.get(key) ?? 0) + 1);
+        seen.add(key);
+      }
     }
   }
   const minRepeats = Math.max(2, Math.ceil(pages.length * 0.25));
+  const minPlaced = Math.max(3, Math.ceil(pages.length * 0.5));
   let removed = 0;
-  const kept = pages.map((page) =>
-    page.lines.filter((line) => {
-      const band = inBand(line, page.height);
-      if (!band) return true;
+  const kept = pages.map((page) => {
+    const notices = noticeLines(page, bodySize);
+    // A page number is the page's first or last line, wherever that is (a chapter's first page sets it above a notice).
+    const text = page.lines.filter((l) => !l.region && !l.isMargin && !notices.has(l));
+    const ends = new Set(text.length ? [text.reduce((a, b) => (b.y > a.y ? b : a)), text.reduce((a, b) => (b.y < a.y ? b : a))] : []);
+    return page.lines.filter((line) => {
+      if (ends.has(line) && pageNumber.test(line.text.trim())) {
+        removed++;
+        return false;
+      }
+      if (line.region) return true;
       const text = line.text.trim();
-      const isFurniture = pageNumber.test(text) || (pages.length >= 3 && (counts.get(`${band}|${shape(text)}`) ?? 0) >= minRepeats);
+      const band = inBand(line, page.height, page);
+      const isFurniture =
+        notices.has(line) ||
+        (pages.length >= 3 && text.length >= 3 && (placed.get(`at|${Math.round(line.y / 3)}|${shape(text)}`) ?? 0) >= minPlaced) ||
+        (band !== undefined && (pageNumber.test(text) || (pages.length >= 3 && (counts.get(`${band}|${shape(text)}`) ?? 0) >= minRepeats)));
       if (isFurniture) removed++;
       return !isFurniture;
-    }),
-  );
+    });
+  });
   return { pages: kept, removed };
 }

@@ -49,13 +49,19 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
   const entries = outline.map((e) => ({ key: fold(e.title), loose: foldLoose(e.title), depth: e.depth })).filter((e) => e.key.length >= 3);
   let nextEntry = 0;
   const matched = new Set<string>();
-  const matchOutline = (text: string): { depth: number } | 'repeat' | undefined => {
+  const matchOutline = (text: string, size = body.size): { depth: number } | 'repeat' | undefined => {
     const key = fold(text);
     const loose = foldLoose(text);
+    // Bookmarks often leave out the section number the page sets ("Glycolysis" for "1.1 Glycolysis"): a dotted
+    // number always goes, a bare "1" only on a line larger than the body (a running head "12 Title" is not).
+    const numberless = fold(
+      text.replace(size > body.size + 0.5 ? /^\s*\d{1,2}(?:\.\d{1,2})*\.?\s+(?=\D)/ : /^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+(?=\D)/, ''),
+    );
     // A line ending in a page number ("1 Introduction 5") is a table-of-contents entry or a running head, never the heading.
     const endsInNumber = /\s\d{1,4}\s*$/.test(text) && !/\s\d{1,4}\s*$/.test(outlineTitleOf(key));
     for (let k = nextEntry; k < Math.min(entries.length, nextEntry + 8) && !endsInNumber; k++) {
-      if (entries[k].key === key || (entries[k].loose === loose && loose.length >= 3 && !/^\s*\d{1,4}\s+\D/.test(text))) {
+      const sameWords = entries[k].loose === loose && loose.length >= 3 && !/^\s*\d{1,4}\s+\D/.test(text);
+      if (entries[k].key === key || sameWords || (numberless !== key && entries[k].key === numberless && !/^\d/.test(entries[k].key))) {
         nextEntry = k + 1;
         matched.add(entries[k].loose);
         return { depth: entries[k].depth };
@@ -88,17 +94,25 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
   let lastNumbered: { number: string; level: number } | undefined;
 
   const titleIndexes = findTitle(lines, body);
-  for (const i of titleIndexes) out.set(i, { level: 1, isTitle: true });
+  // A title line that is the first bookmark is that bookmark's heading ("1 Energy in Cells" of a chapter file).
+  const firstBookmark =
+    titleIndexes.length && entries.length
+      ? matchOutline(titleIndexes.map((i) => lines[i].text.trim()).join(' '), lines[titleIndexes[0]].size)
+      : undefined;
+  for (const [n, i] of titleIndexes.entries()) {
+    if (firstBookmark && firstBookmark !== 'repeat') out.set(i, { level: Math.min(6, firstBookmark.depth + 2), isTitle: n === 0 });
+    else out.set(i, { level: 1, isTitle: true });
+  }
 
   const sizeCandidates: number[] = [];
   const threshold = body.size + Math.max(0.9, body.size * 0.1);
   lines.forEach((line, i) => {
-    if (out.has(i)) return;
+    if (out.has(i) || line.region || line.isMargin) return;
     const text = line.text.trim();
     const words = wordCount(text);
     if (!/\p{L}{3}/u.test(text) || words > 20 || text.length > 160) return;
     if (tocPages.has(line.page)) return;
-    let fromOutline = entries.length ? matchOutline(text) : undefined;
+    let fromOutline = entries.length ? matchOutline(text, line.size) : undefined;
     // A long title set over two lines ("Implementation of Symmetric (Secret Key)" / "Cryptography").
     const next = lines[i + 1];
     if (
@@ -109,7 +123,7 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
       Math.abs(next.size - line.size) < 0.5 &&
       wordCount(next.text) <= 8
     ) {
-      fromOutline = matchOutline(`${text} ${next.text.trim()}`);
+      fromOutline = matchOutline(`${text} ${next.text.trim()}`, line.size);
       if (fromOutline && fromOutline !== 'repeat') out.set(i + 1, { level: Math.min(6, fromOutline.depth + 2), isTitle: false });
     }
     if (fromOutline === 'repeat') {
@@ -163,7 +177,7 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
 
 /** The largest text in the top half of page 1, when clearly larger than the body. */
 function findTitle(lines: PdfLine[], body: BodyStats): number[] {
-  const first = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === lines[0]?.page);
+  const first = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === lines[0]?.page && !l.region && !l.isMargin);
   if (first.length === 0) return [];
   const maxSize = Math.max(...first.map(({ l }) => l.size));
   if (maxSize < body.size * 1.3) return [];

@@ -23,13 +23,13 @@ describe('pageSegments', () => {
     ]);
   });
 
-  it('still joins a superscript to its base', () => {
+  it('keeps a superscript on its base as inline math', () => {
     const [segment] = pageSegments({
       number: 1,
       width: 595,
       height: 842,
       items: [item('x', 100, 500, 6), item('n', 106.2, 504, 4, 7), item(' + y', 111, 500, 20)],
     });
-    expect(segment.text).toBe('xn + y');
+    expect(segment.text).toBe('\\(x^{n}\\) + y');
   });
 });

@@ -1,4 +1,5 @@
-import type { PdfItem, PdfPage } from './pdf-types';
+import { toLatex } from './pdf-math';
+import type { PdfItem, PdfPage, PdfRegion } from './pdf-types';
 
 /** A run of items on one baseline with no column-sized gap inside. */
 export interface Segment {
@@ -11,6 +12,12 @@ export interface Segment {
   text: string;
   chars: number;
   mono: boolean;
+  /** Share of visible characters that are mathematics (0-1). */
+  math: number;
+  /** A figure or table standing here in the reading order (its text is not read as lines). */
+  region?: PdfRegion;
+  /** A margin note beside the body column. */
+  isMargin?: boolean;
 }
 
 const symbolOnly = /^[\s∗*†‡§¶#$+,′"'·•°\d]+$/u;
@@ -44,22 +51,44 @@ export function pageSegments(page: PdfPage): Segment[] {
       // A sub- or superscript sits against its base; smaller type an em or more away is something
       // else on a nearby baseline (a margin note beside the text), never part of this line.
       if (isScript && gap > 0.5 * size && dy > 0.1 * size) continue;
+      // The same goes for smaller type on the same baseline past a gap: a margin note beside a line's last word.
+      if (isScript && gap > 0.8 * size) continue;
       if (dy > (isScript ? 0.55 : 0.25) * size) continue;
       if (dy < bestDy) [best, bestDy] = [run, dy];
     }
+    // A space run reaches as far as pdfjs measured it (to a margin note on the same baseline): it joins a line but never extends it.
+    const isSpace = !item.str.trim();
     if (best) {
       best.items.push(item);
-      best.end = Math.max(best.end, item.x + item.width);
+      if (!isSpace) best.end = Math.max(best.end, item.x + item.width);
       if (item.size > best.size * 1.15) [best.y, best.size] = [item.y, item.size];
-    } else {
+    } else if (!isSpace) {
       runs.push({ items: [item], y: item.y, size: item.size, end: item.x + item.width });
     }
   }
   return runs.map((run) => buildSegment(page.number, run.items)).filter((s) => s.text.length > 0);
 }
 
+/**
+ * Appends a raised or lowered script to the text as inline math on its base: the token just
+ * before it ("x" + raised "n-1" -> "\(x^{n-1}\)"), or the script of a base already in math
+ * ("\(x_{1}\)" + raised "2" -> "\(x_{1}^{2}\)"). docs/document-model.md: inline math is \(latex\).
+ */
+function appendScript(text: string, script: string, raised: boolean, continues: 'same' | 'stacked' | 'new'): string {
+  const mark = raised ? '^' : '_';
+  const latex = toLatex(script);
+  // The next glyph of the same script ("n", "-", "1" of x^{n-1} come as three runs).
+  if (continues === 'same' && text.endsWith('}\\)')) return `${text.slice(0, -3)}${latex}}\\)`;
+  // A subscript and a superscript on one base (x_1^2).
+  if (continues === 'stacked' && text.endsWith('\\)')) return `${text.slice(0, -2)}${mark}{${latex}}\\)`;
+  const base = /(?:^|[^\p{L}\p{N}])([\p{L}\p{N}]{1,3}|[)\]|])$/u.exec(text)?.[1];
+  if (!base) return `${text}\\(${mark}{${latex}}\\)`;
+  return `${text.slice(0, text.length - base.length)}\\(${toLatex(base)}${mark}{${latex}}\\)`;
+}
+
 function buildSegment(page: number, items: PdfItem[]): Segment {
-  // The dominant run (most characters) sets the size, font and baseline.
+  // The dominant run (most characters) sets the size, font and baseline; but a larger size carrying a fifth of
+  // the characters is the line's own ("n" and "G" of n_ATP ΔG_ATP, whose subscripts have more letters).
   const weight = new Map<string, number>();
   let main = items[0];
   for (const item of items) {
@@ -68,25 +97,71 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
     weight.set(key, w);
     if (w > (weight.get(`${main.size.toFixed(1)}|${main.font}`) ?? 0)) main = item;
   }
+  const total = items.reduce((n, i) => n + i.str.length, 0);
+  const bySize = new Map<number, number>();
+  for (const item of items)
+    bySize.set(Math.round(item.size * 2) / 2, (bySize.get(Math.round(item.size * 2) / 2) ?? 0) + item.str.trim().length);
+  const largest = Math.max(...[...bySize].filter(([, n]) => n >= total * 0.2).map(([size]) => size));
+  if (largest > main.size * 1.2) main = items.find((i) => Math.round(i.size * 2) / 2 === largest && i.str.trim()) ?? main;
   let text = '';
   let prevEnd = -Infinity;
+  let prev: PdfItem | undefined;
+  let lastScript: { raised: boolean; end: number } | undefined;
+  let math = 0;
+  let visible = 0;
   for (const item of items) {
     const isSmall = item.size < main.size * 0.85;
     const raised = item.y - main.y > 0.15 * main.size;
     const lowered = main.y - item.y > 0.1 * main.size;
-    // Footnote and affiliation markers (superscript symbols or digits) are noise in running text.
-    if (isSmall && (raised || lowered) && symbolOnly.test(item.str)) {
-      prevEnd = item.x + item.width;
-      continue;
-    }
     const gap = item.x - prevEnd;
+    math += item.math ?? 0;
+    visible += item.str.replace(/\s/g, '').length;
+    if (isSmall && (raised || lowered) && item.str.trim()) {
+      // Footnote and affiliation markers (superscript symbols or digits after a word in text type) are noise in
+      // running text; scripts on mathematics (a math font, or a single-letter base as in "x2") are kept as inline math.
+      const onMath = (item.math ?? 0) > 0 || (prev?.math ?? 0) > 0 || /(?:^|[^\p{L}])\p{L}$|[\d)\]]$/u.test(text.trimEnd());
+      if (symbolOnly.test(item.str) && !onMath) {
+        prevEnd = item.x + item.width;
+        continue;
+      }
+      // A word in text type does not carry scripts ("and" + a raised "f" is a fraction's numerator nearby).
+      const baseWord = /[\p{L}]{3,}$/u.test(text) && !(prev?.math ?? 0);
+      if (text.trim() && gap < 0.5 * main.size && !baseWord) {
+        const continues =
+          lastScript && item.x <= lastScript.end + 0.3 * main.size
+            ? lastScript.raised === raised && item.x >= lastScript.end - 0.5
+              ? 'same'
+              : 'stacked'
+            : 'new';
+        text = appendScript(text.trimEnd(), item.str, raised, continues);
+        lastScript = { raised, end: item.x + item.width };
+        prevEnd = Math.max(prevEnd, item.x + item.width);
+        prev = item;
+        continue;
+      }
+    }
     const needsSpace =
       text.length > 0 && gap > 0.15 * main.size && !/\s$/.test(text) && !/^\s/.test(item.str) && !(isSmall && (raised || lowered));
     text += (needsSpace ? ' ' : '') + item.str;
     prevEnd = Math.max(prevEnd, item.x + item.width);
+    prev = item;
+    if (item.str.trim()) lastScript = undefined;
   }
   text = text.replace(/\s+/g, ' ').trim();
-  const x0 = Math.min(...items.map((i) => i.x));
-  const x1 = Math.max(...items.map((i) => i.x + i.width));
-  return { page, x0, x1, y: main.y, size: main.size, font: main.font, text, chars: text.length, mono: main.mono === true };
+  // Space runs can stretch far past the last letter (to a margin note): the line ends where its ink ends.
+  const inked = items.filter((i) => i.str.trim());
+  const x0 = Math.min(...inked.map((i) => i.x));
+  const x1 = Math.max(...inked.map((i) => i.x + i.width));
+  return {
+    page,
+    x0,
+    x1,
+    y: main.y,
+    size: main.size,
+    font: main.font,
+    text,
+    chars: text.length,
+    mono: main.mono === true,
+    math: visible ? math / visible : 0,
+  };
 }

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api';
+import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { ExtractError } from '../extract-error';
-import type { PdfItem, PdfOutlineEntry, PdfPage, PdfRaw } from './pdf-types';
+import { pageMarks } from './pdf-graphics';
+import { mathChars } from './pdf-math';
+import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 // pdfjs in Node wants directory URLs with a trailing slash for its data files.
@@ -37,8 +39,10 @@ async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
       cMapUrl: dataUrl('cmaps'),
       cMapPacked: true,
       wasmUrl: dataUrl('wasm'),
-      // We never render: images are not decoded for text extraction.
-      maxImageSize: 1,
+      // Font names (CMMI10, CambriaMath...) tell display math from prose.
+      fontExtraProperties: true,
+      // Images larger than this are not decoded (a 600 dpi scan of a poster); their page still reads.
+      maxImageSize: 40_000_000,
     }).promise;
   } catch (err) {
     const name = (err as { name?: string }).name;
@@ -67,12 +71,125 @@ async function readOutline(doc: PDFDocumentProxy): Promise<PdfOutlineEntry[]> {
   return out;
 }
 
-/** Reads every page's text runs with pdfjs. Broken pages are skipped; a broken document is an ExtractError. */
-export async function readPdf(data: Uint8Array): Promise<PdfRaw> {
+const graphicsOps = {
+  save: OPS.save,
+  restore: OPS.restore,
+  transform: OPS.transform,
+  paintFormXObjectBegin: OPS.paintFormXObjectBegin,
+  paintFormXObjectEnd: OPS.paintFormXObjectEnd,
+  constructPath: OPS.constructPath,
+  stroke: OPS.stroke,
+  closeStroke: OPS.closeStroke,
+  fill: OPS.fill,
+  eoFill: OPS.eoFill,
+  fillStroke: OPS.fillStroke,
+  eoFillStroke: OPS.eoFillStroke,
+  closeFillStroke: OPS.closeFillStroke,
+  closeEOFillStroke: OPS.closeEOFillStroke,
+  setFillRGBColor: OPS.setFillRGBColor,
+  setFillGray: OPS.setFillGray,
+  paintImageXObject: OPS.paintImageXObject,
+  paintInlineImageXObject: OPS.paintInlineImageXObject,
+  paintImageMaskXObject: OPS.paintImageMaskXObject,
+  paintImageXObjectRepeat: OPS.paintImageXObjectRepeat,
+  paintSolidColorImageMask: OPS.paintSolidColorImageMask,
+  paintImageMaskXObjectGroup: OPS.paintImageMaskXObjectGroup,
+  paintInlineImageXObjectGroup: OPS.paintInlineImageXObjectGroup,
+  paintImageMaskXObjectRepeat: OPS.paintImageMaskXObjectRepeat,
+};
+
+/** The PDF's own name of a font ("ABCDEF+CMMI10"), known once the page's operator list has loaded it. */
+function fontNameOf(page: PDFPageProxy, id: string, cache: Map<string, string>): string {
+  let name = cache.get(id);
+  if (name !== undefined) return name;
+  name = '';
+  try {
+    if (page.commonObjs.has(id)) name = String((page.commonObjs.get(id) as { name?: unknown }).name ?? '');
+  } catch {
+    // A font that failed to load has no name; its text is still read.
+  }
+  cache.set(id, name);
+  return name;
+}
+
+/** A page with no readable text says why: unmapped fonts, or a picture of text covering the page. */
+function unreadableReason(readable: number, unreadable: number, marks: PdfMark[], area: number): UnreadablePage | undefined {
+  if (unreadable >= 20 && unreadable > readable) return 'unmapped';
+  if (readable >= 20) return undefined;
+  const pictured = marks.filter((m) => m.kind === 'image').reduce((sum, m) => sum + Math.max(0, m.x1 - m.x0) * Math.max(0, m.y1 - m.y0), 0);
+  return pictured >= area * 0.3 ? 'image' : undefined;
+}
+
+/** Reads one page: its text runs (with font names and math), its painted shapes, and whether its text is readable. */
+async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Promise<{ page: PdfPage; unreadable: number }> {
+  const [x0, y0, x1, y1] = page.view;
+  let marks: PdfMark[] = [];
+  try {
+    const ops = await page.getOperatorList();
+    marks = pageMarks(ops.fnArray, ops.argsArray, graphicsOps, { x: x0, y: y0 });
+  } catch {
+    // Without its drawing, the page's text is still read (no figures found on it).
+  }
+  const items: PdfItem[] = [];
+  const rotated: NonNullable<PdfPage['rotated']> = [];
+  let readable = 0;
+  let unreadable = 0;
+  try {
+    const content = await page.getTextContent();
+    const styles = content.styles as Record<string, { fontFamily?: string }>;
+    for (const raw of content.items as TextItemLike[]) {
+      if (!raw.str || !raw.transform) continue;
+      const [a, b, c, d, e, f] = raw.transform;
+      // Rotated runs are margin stamps (arXiv ids, line numbers) or figure labels; they are not part of the reading flow.
+      if (Math.abs(b) > 0.01 * Math.abs(a) || Math.abs(c) > 0.01 * Math.abs(d) || a <= 0) {
+        const size = Math.hypot(c, d) || Math.hypot(a, b);
+        const run = Math.hypot(a, b) || 1;
+        const [ux, uy] = [a / run, b / run];
+        const length = raw.width ?? 0;
+        const xs = [e, e + ux * length, e - uy * size, e + ux * length - uy * size];
+        const ys = [f, f + uy * length, f + ux * size, f + uy * length + ux * size];
+        if (rotated.length < 2000)
+          rotated.push({ x0: Math.min(...xs) - x0, y0: Math.min(...ys) - y0, x1: Math.max(...xs) - x0, y1: Math.max(...ys) - y0 });
+        continue;
+      }
+      const { text, unreadable: lost } = readableText(raw.str);
+      unreadable += lost;
+      if (!text.trim()) continue;
+      readable += text.replace(/\s/g, '').length;
+      const fontName = fontNameOf(page, raw.fontName ?? '', fontNames);
+      items.push({
+        str: text,
+        x: e - x0,
+        y: f - y0,
+        width: raw.width ?? 0,
+        size: Math.abs(d) || Math.abs(a),
+        font: raw.fontName ?? '',
+        mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace',
+        math: mathChars(text, fontName),
+      });
+    }
+  } catch {
+    // One unreadable page does not spoil the rest.
+  }
+  const width = x1 - x0;
+  const height = y1 - y0;
+  const reason = unreadableReason(readable, unreadable, marks, width * height);
+  return {
+    page: { number: page.pageNumber, width, height, items: reason ? [] : items, marks, rotated, unreadable: reason },
+    unreadable,
+  };
+}
+
+/**
+ * Reads every page's text runs and painted shapes with pdfjs. Broken pages are skipped; a broken
+ * document is an ExtractError. The document stays open for rendering figures: the caller closes it.
+ */
+export async function readPdf(data: Uint8Array): Promise<{ raw: PdfRaw; doc: PDFDocumentProxy }> {
   const doc = await openPdf(data);
   try {
     const pages: PdfPage[] = [];
     let unreadableChars = 0;
+    const fontNames = new Map<string, string>();
     for (let n = 1; n <= doc.numPages; n++) {
       let page;
       try {
@@ -80,34 +197,10 @@ export async function readPdf(data: Uint8Array): Promise<PdfRaw> {
       } catch {
         continue;
       }
-      const [x0, y0, x1, y1] = page.view;
-      const items: PdfItem[] = [];
-      try {
-        const content = await page.getTextContent();
-        const styles = content.styles as Record<string, { fontFamily?: string }>;
-        for (const raw of content.items as TextItemLike[]) {
-          if (!raw.str || !raw.transform) continue;
-          const [a, b, c, d, e, f] = raw.transform;
-          // Rotated runs are margin stamps (arXiv ids, line numbers); they are not part of the reading flow.
-          if (Math.abs(b) > 0.01 * Math.abs(a) || Math.abs(c) > 0.01 * Math.abs(d) || a <= 0) continue;
-          const { text, unreadable } = readableText(raw.str);
-          unreadableChars += unreadable;
-          if (!text.trim()) continue;
-          items.push({
-            str: text,
-            x: e - x0,
-            y: f - y0,
-            width: raw.width ?? 0,
-            size: Math.abs(d) || Math.abs(a),
-            font: raw.fontName ?? '',
-            mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace',
-          });
-        }
-      } catch {
-        // One unreadable page does not spoil the rest.
-      }
+      const read = await readPage(page, fontNames);
+      unreadableChars += read.unreadable;
       page.cleanup();
-      pages.push({ number: n, width: x1 - x0, height: y1 - y0, items });
+      pages.push(read.page);
     }
     const outline = await readOutline(doc);
     let metaTitle: string | undefined;
@@ -118,8 +211,9 @@ export async function readPdf(data: Uint8Array): Promise<PdfRaw> {
     } catch {
       // Metadata is optional.
     }
-    return { pages, outline, metaTitle, unreadableChars };
-  } finally {
+    return { raw: { pages, outline, metaTitle, unreadableChars }, doc };
+  } catch (err) {
     await doc.loadingTask.destroy();
+    throw err;
   }
 }

@@ -9,13 +9,35 @@ export interface PdfItem {
   font: string;
   /** Set in a monospace font (code listings). */
   mono?: boolean;
+  /** Visible characters set in a math font (CMMI, CMSY, CMEX, Cambria Math...) or that are math symbols. */
+  math?: number;
 }
+
+/** A painted shape of a page (a stroked or filled path, or an image), as a box in PDF points (y up). */
+export interface PdfMark {
+  kind: 'path' | 'image';
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  fill?: boolean;
+  stroke?: boolean;
+}
+
+/** Why a page gave no text: its text is drawn in fonts with no Unicode map, or the page is a picture of text. */
+export type UnreadablePage = 'unmapped' | 'image';
 
 export interface PdfPage {
   number: number;
   width: number;
   height: number;
   items: PdfItem[];
+  /** Painted shapes, for figures, rules and the pictures of scanned pages (empty when the operator list was not read). */
+  marks?: PdfMark[];
+  /** Boxes of rotated text runs (a plot's vertical axis label): never read as text, but part of a figure they touch. */
+  rotated?: Array<{ x0: number; y0: number; x1: number; y1: number }>;
+  /** Set when the page has no readable text for the reason given (its items are then empty). */
+  unreadable?: UnreadablePage;
 }
 
 export interface PdfOutlineEntry {
@@ -29,6 +51,24 @@ export interface PdfRaw {
   metaTitle?: string;
   /** Characters pdfjs returned that map to no readable character (fonts without a Unicode map). */
   unreadableChars: number;
+}
+
+/** A page area kept as a picture: a figure, a display equation or a table whose cells could not be read. */
+export interface PdfRegion {
+  kind: 'figure' | 'equation' | 'table';
+  page: number;
+  /** Box in PDF points (y up). */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** The text drawn inside it (figure labels, the equation as text). */
+  text: string;
+  caption?: string;
+  /** Equation numbers, "(5.1a)". */
+  label?: string;
+  /** Table cells, when the columns are clear. */
+  rows?: string[][];
 }
 
 /** A line of text inside one column of one page, after superscripts and spacing are resolved. */
@@ -47,5 +87,11 @@ export interface PdfLine {
   columnRight: number;
   /** Footnote text: read at the end of the section, so it never splits a paragraph. */
   isNote?: boolean;
+  /** A margin note (smaller type beside the body column): its own block, never part of the paragraph beside it. */
+  isMargin?: boolean;
   mono?: boolean;
+  /** Share of the visible characters set in math fonts or being math symbols (0-1). */
+  math?: number;
+  /** A figure, equation or table standing in the reading order where this line is. */
+  region?: PdfRegion;
 }

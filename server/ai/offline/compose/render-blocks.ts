@@ -42,9 +42,14 @@ function renderList(items: DocBlock[]): string {
   return html;
 }
 
-function renderTable(block: DocBlock): string {
+function renderTable(block: DocBlock, options: RenderOptions): string {
   const rows = block.rows ?? [];
-  if (rows.length === 0) return block.text ? `<p>${inlineHtml(block.text)}</p>` : '';
+  if (rows.length === 0) {
+    // A table whose columns could not be read is kept as its picture (PDF), with its caption.
+    const img = renderImage(block, options, block.caption ?? 'Table');
+    if (img) return `${block.caption ? `<p><em>${inlineHtml(block.caption)}</em></p>` : ''}${img}`;
+    return block.text ? `<p>${inlineHtml(block.text)}</p>` : '';
+  }
   const width = Math.max(...rows.map((r) => r.length));
   const cells = (row: string[], tag: 'th' | 'td') =>
     Array.from({ length: width }, (_, i) => `<${tag}><p>${inlineHtml(row[i] ?? '')}</p></${tag}>`).join('');
@@ -65,7 +70,7 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
     case 'paragraph':
       return `<p>${inlineHtml(block.text)}</p>`;
     case 'table':
-      return renderTable(block);
+      return renderTable(block, options);
     case 'figure': {
       const caption = block.caption ?? block.text;
       const img = renderImage(block, options, caption || 'Figure');

@@ -26,6 +26,9 @@ function chapterText(c: Chapter): string {
   return `${c.title} ${c.title} ${c.sections.map((s) => s.title).join(' ')} ${htmlToText(c.content)} ${c.sections.map((s) => htmlToText(s.content)).join(' ')}`;
 }
 
+/** A paragraph of text, inline math included ("exit at \\(i_{5}\\)" read from a PDF), with no other markup. */
+const plainParagraph = /^<p>(?:[^<]|<span data-type="inline-math" data-latex="[^"]*"><\/span>)*<\/p>$/;
+
 /** A chapter's own example paragraphs, moved (not copied) out of sections that keep other text. */
 function moveOwnExamples(chapter: Chapter): { chapter: Chapter; moved: string[] } {
   const moved: string[] = [];
@@ -36,7 +39,7 @@ function moveOwnExamples(chapter: Chapter): { chapter: Chapter; moved: string[] 
     let room = Math.min(2 - moved.length, blocks.length - 1);
     const keep: string[] = [];
     for (const b of blocks) {
-      if (room > 0 && /^<p>[^<]*<\/p>$/.test(b) && isExample(htmlToText(b))) {
+      if (room > 0 && plainParagraph.test(b) && isExample(htmlToText(b))) {
         moved.push(b);
         room--;
       } else keep.push(b);
@@ -47,7 +50,7 @@ function moveOwnExamples(chapter: Chapter): { chapter: Chapter; moved: string[] 
   let content = chapter.content;
   if (moved.length === 0) {
     const blocks = htmlBlocks(chapter.content);
-    const prose = blocks.filter((b) => /^<p>[^<]*<\/p>$/.test(b));
+    const prose = blocks.filter((b) => plainParagraph.test(b));
     const picked = prose.filter((b) => isExample(htmlToText(b))).slice(0, Math.min(2, prose.length - 1));
     if (picked.length) {
       moved.push(...picked);

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../../test/fixture-path';
+import { useHarness } from '../../test/harness';
+import { multipart } from './multipart.test-helper';
+
+const pdf = (name: string) => readFileSync(fixturePath(`pdf/${name}`));
+
+describe('POST /api/extract-text: files with pages that cannot be read', () => {
+  const h = useHarness();
+
+  const post = async (cookie: string, files: Array<{ filename: string; data: Buffer }>) => {
+    const body = multipart(files.map((f) => ({ name: 'files', filename: f.filename, type: 'application/pdf', data: f.data })));
+    return h.app.inject({ method: 'POST', url: '/api/extract-text', payload: body.payload, headers: { ...body.headers, cookie } });
+  };
+
+  it('reads the readable pages of every file and names, per file, the pages it could not read', async () => {
+    const alice = await h.createUser('alice');
+    const res = await post(alice.cookie, [
+      { filename: 'TAMReview.pdf', data: pdf('TAMReview.pdf') },
+      { filename: 'handout.pdf', data: pdf('latex/scanned-pages.pdf') },
+      { filename: 'chapter.pdf', data: pdf('latex/course-chapter.pdf') },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.warnings).toEqual([
+      'TAMReview.pdf: pages 2–22 use fonts without a text mapping: no readable text',
+      'handout.pdf: pages 2–3 are images of text: no readable text',
+    ]);
+    expect(body.extractedText).toContain('Overview of the Technology Acceptance Model');
+    expect(body.extractedText).toContain('The first page of this handout was typed');
+    expect(body.extractedText).toContain('Glycolysis splits one molecule of glucose');
+  });
+
+  it('a file with no readable page at all is still refused with its name', async () => {
+    const alice = await h.createUser('alice');
+    const res = await post(alice.cookie, [{ filename: 'broken.pdf', data: pdf('GHOSTSCRIPT-698804-1-fuzzed.pdf') }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      'Could not read "broken.pdf": it contains no readable text (it may be damaged or hold only scanned images).',
+    );
+  });
+});

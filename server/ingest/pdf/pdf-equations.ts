@@ -1,0 +1,170 @@
+import type { PdfLine, PdfRegion } from './pdf-types';
+
+/** An equation number standing alone at the column's edge: "(5.4)", "(2.1a)", "(A.3)", "(12)". */
+const numberOnly = /^\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)$/;
+/** An equation number at the end of the equation's own line. */
+const numberAtEnd = /\s+(\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\))$/;
+
+/**
+ * Words of running text outside inline math: four letters or more, in lower case after an
+ * optional capital ("where", "Glycolysis"); "for", "lim", "sin", operator names ("tanh") and
+ * acronyms set upright in formulas ("NADH", "ATP") do not count.
+ */
+const operatorNames = /^(?:sinh|cosh|tanh|coth|arcsin|arccos|arctan|argmax|argmin|softmax|sigmoid|diag|rank|trace|sign|span|sqrt|prox)$/i;
+
+function proseWords(text: string): number {
+  const words = text.replace(/\\\(.*?\\\)/g, ' ').match(/\p{Lu}?\p{Ll}{4,}|\p{Lu}\p{Ll}{3}/gu) ?? [];
+  return words.filter((w) => !operatorNames.test(w)).length;
+}
+
+const isNumberLine = (l: PdfLine) =>
+  numberOnly.test(l.text.trim()) && (l.x1 >= l.columnRight - 0.5 * l.size || l.x0 <= l.columnLeft + 0.5 * l.size);
+
+/** Mostly mathematics; or no words at all and some mathematics (":= lim", "f(1) = 1" set in text digits). */
+const isMathLine = (l: PdfLine) => {
+  const words = proseWords(l.text);
+  return ((l.math ?? 0) >= 0.45 && words <= 3) || ((l.math ?? 0) >= 0.1 && words === 0);
+};
+
+const plain = (text: string) => text.replace(/\\\(|\\\)/g, '').trim();
+
+interface Group {
+  lines: PdfLine[];
+  numbers: Array<{ label: string; y: number; size: number }>;
+}
+
+/** One display equation (or one numbered row of an aligned group) as a region to draw. */
+const topOf = (g: Group) => Math.max(...g.lines.map((l) => l.y + 0.85 * l.size), ...g.numbers.map((n) => n.y + 0.85 * n.size));
+const bottomOf = (g: Group) => Math.min(...g.lines.map((l) => l.y - 0.3 * l.size), ...g.numbers.map((n) => n.y - 0.3 * n.size));
+
+/**
+ * One display equation (or one numbered row of an aligned group) as a region to draw. Big operators
+ * and fraction bars reach past the glyph boxes, so it takes the white space up to `ceiling` and
+ * `floor` (the neighbouring lines), at most 0.8 em.
+ */
+function toRegion(group: Group, ceiling: number, floor: number): PdfRegion & { y: number } {
+  const math = group.lines;
+  const size = Math.max(...math.map((l) => l.size));
+  const top = topOf(group);
+  const bottom = bottomOf(group);
+  return {
+    kind: 'equation',
+    page: math[0].page,
+    x0: Math.min(...math.map((l) => l.x0)) - 0.4 * size,
+    x1: Math.max(...math.map((l) => l.x1)) + 0.4 * size,
+    y0: Math.min(bottom, Math.max(floor, bottom - 0.8 * size)),
+    y1: Math.max(top, Math.min(ceiling, top + 0.8 * size)),
+    y: top,
+    text: [...math]
+      .sort((a, b) => b.y - a.y || a.x0 - b.x0)
+      .map((l) => plain(l.text))
+      .join(' '),
+    label: group.numbers.map((n) => n.label.replace(/\s+/g, '')).join(', ') || undefined,
+  };
+}
+
+/** Splits an aligned group with a number on each row into one equation per numbered row. */
+function splitRows(group: Group): Group[] {
+  if (group.numbers.length < 2) return [group];
+  // Rows of fractions and big operators stand too close to cut apart cleanly: such a group stays one picture.
+  const near = (l: PdfLine) => group.numbers.some((n) => Math.abs(n.y - l.y) < 0.3 * n.size);
+  if (!group.lines.every(near)) return [group];
+  const rows: Group[] = group.numbers.map((n) => ({ lines: [], numbers: [n] }));
+  const nearest = (y: number, among: Group[]) =>
+    among.reduce((best, r) => (Math.abs(r.numbers[0].y - y) < Math.abs(best.numbers[0].y - y) ? r : best), among[0]);
+  for (const line of group.lines) nearest(line.y, rows).lines.push(line);
+  const filled = rows.filter((r) => r.lines.length > 0);
+  // A number with no line of its own (its row is all in another's baseline band) still names the equation.
+  for (const r of rows) if (r.lines.length === 0) nearest(r.numbers[0].y, filled).numbers.push(r.numbers[0]);
+  for (const r of filled) r.numbers.sort((a, b) => b.y - a.y);
+  return filled;
+}
+
+function lineOf(region: PdfRegion & { y: number }, like: PdfLine): PdfLine {
+  return { ...like, x0: region.x0, x1: region.x1, y: region.y, text: '', math: 1, region };
+}
+
+/**
+ * Finds display equations in a page's reading-ordered lines (one column at a time): runs of
+ * lines that are mostly mathematics (math fonts, math symbols, few words) set apart from the
+ * text, indented or centred or carrying an equation number at the column's edge. Each becomes
+ * one line holding an `equation` region (drawn later); the equation's text is its alt text and
+ * its number its label, so "(5.4)" is never lost.
+ */
+export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
+  const out: PdfLine[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote;
+    if (!usable(line) || !(isMathLine(line) || isNumberLine(line))) {
+      out.push(line);
+      i++;
+      continue;
+    }
+    const group: Group = { lines: [], numbers: [] };
+    let j = i;
+    let last: PdfLine | undefined;
+    const besides: PdfLine[] = [];
+    while (j < lines.length) {
+      const l = lines[j];
+      if (l.isMargin && l.page === line.page) {
+        besides.push(l);
+        j++;
+        continue;
+      }
+      if (!usable(l) || l.page !== line.page || l.column !== line.column) break;
+      if (last && last.y - l.y > 2.6 * lineGap) break;
+      // Inside an equation, short wordless pieces (a numerator "1", a denominator "2!") belong to it.
+      const isPiece = group.lines.length > 0 && proseWords(l.text) === 0 && plain(l.text).length <= 12;
+      if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size });
+      else if (isMathLine(l) || isPiece) {
+        const m = numberAtEnd.exec(l.text);
+        if (m && l.x1 >= l.columnRight - 0.5 * l.size) {
+          group.numbers.push({ label: m[1], y: l.y, size: l.size });
+          group.lines.push({ ...l, text: l.text.slice(0, m.index), x1: l.x1 - m[1].length * 0.5 * l.size });
+        } else group.lines.push(l);
+      } else break;
+      last = l;
+      j++;
+    }
+    const indented = group.lines.some((l) => l.x0 >= l.columnLeft + 1.0 * l.size && l.x1 <= l.columnRight - 1.0 * l.size);
+    // Without a number, a scrap of a few characters (the denominator of an inline fraction) is not a display.
+    const visible = group.lines.reduce((n, l) => n + plain(l.text).replace(/[\s{}_^]/g, '').length, 0);
+    if (group.lines.length === 0 || (group.numbers.length === 0 && (!indented || visible < 4))) {
+      out.push(line);
+      i++;
+      continue;
+    }
+    // The neighbouring lines of the same column (a margin note beside the equation is not one).
+    const neighbour = (l: PdfLine | undefined) => l && !l.isMargin && l.page === line.page && l.column === line.column;
+    // A numerator set above the equation's first line ("[C][D]" over "ΔG = ... ln") comes before it in reading order.
+    const head = group.lines[0] ?? line;
+    while (out.length) {
+      const prev = out[out.length - 1];
+      const isPiece =
+        usable(prev) &&
+        prev.page === head.page &&
+        prev.column === head.column &&
+        proseWords(prev.text) === 0 &&
+        plain(prev.text).length <= 12 &&
+        prev.x0 >= prev.columnLeft + prev.size &&
+        prev.y - head.y <= 1.6 * lineGap;
+      if (!isPiece) break;
+      group.lines.unshift(out.pop()!);
+    }
+    const before = [...out].reverse().find((l) => !l.isMargin);
+    const after = lines.slice(j).find((l) => !l.isMargin);
+    const rows = splitRows(group);
+    rows.forEach((row, k) => {
+      const ceiling =
+        k > 0 ? (bottomOf(rows[k - 1]) + topOf(row)) / 2 : neighbour(before) ? before!.y - 0.3 * before!.size - 0.5 : Infinity;
+      const floor =
+        k < rows.length - 1 ? (bottomOf(row) + topOf(rows[k + 1])) / 2 : neighbour(after) ? after!.y + 0.85 * after!.size + 0.5 : -Infinity;
+      out.push(lineOf(toRegion(row, ceiling, floor), row.lines[0]));
+    });
+    out.push(...besides);
+    i = j;
+  }
+  return out;
+}

@@ -1,0 +1,248 @@
+import { captionLines, captionStart, height, inside, intersects, segmentBox, touches, union, width, type Box } from './pdf-geometry';
+import type { Segment } from './pdf-lines';
+import type { PdfMark, PdfRegion } from './pdf-types';
+
+interface Cluster extends Box {
+  marks: PdfMark[];
+}
+
+/** A thin line: a rule (under a heading, in a table, a fraction bar), not a drawing by itself. */
+const isRule = (m: PdfMark) => Math.min(width(m), height(m)) < 1.5;
+
+/** Groups marks whose boxes come within `gap` of each other (a drawing's strokes, a plot's points and axes). */
+function clusterMarks(marks: PdfMark[], gap: number): Cluster[] {
+  let clusters: Cluster[] = [];
+  for (const mark of marks) {
+    const hit = clusters.filter((c) => touches(c, mark, gap));
+    const merged: Cluster = { ...mark, marks: [mark] };
+    for (const c of hit) Object.assign(merged, union(merged, c), { marks: merged.marks.concat(c.marks) });
+    clusters = clusters.filter((c) => !hit.includes(c));
+    clusters.push(merged);
+  }
+  // Merging can bring two clusters within reach of each other: settle.
+  for (let changed = true; changed;) {
+    changed = false;
+    outer: for (let i = 0; i < clusters.length; i++)
+      for (let j = i + 1; j < clusters.length; j++)
+        if (touches(clusters[i], clusters[j], gap)) {
+          clusters[i] = { ...union(clusters[i], clusters[j]), marks: clusters[i].marks.concat(clusters[j].marks) };
+          clusters.splice(j, 1);
+          changed = true;
+          break outer;
+        }
+  }
+  return clusters;
+}
+
+const equationNumber = /^\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)$/;
+
+const words = (s: Segment) => s.text.split(/\s+/).filter(Boolean).length;
+
+/** A line of running text: long, many words, body-sized. */
+const isProse = (s: Segment, bodySize: number) => s.chars >= 40 && words(s) >= 6 && s.size >= bodySize - 0.6 && s.math < 0.5;
+
+/** The text segments drawn inside each figure, so a figure found to be an ornament can give them back. */
+export const figureLabels = new WeakMap<PdfRegion, Segment[]>();
+
+/**
+ * A small picture with no caption (a chapter's icon, a logo in the margin) is an ornament, not a
+ * figure, and an uncaptioned drawn formula is an equation: their labels go back to the text.
+ */
+export function dropOrnaments(regions: PdfRegion[], segments: Segment[]): { regions: PdfRegion[]; segments: Segment[] } {
+  // An uncaptioned drawing of mathematics with an equation number beside it (a matrix with drawn brackets) is an equation.
+  const isNumberedMath = (r: PdfRegion) => {
+    const labels = figureLabels.get(r) ?? [];
+    const chars = labels.reduce((n, s) => n + s.chars, 0);
+    const math = labels.reduce((n, s) => n + s.chars * s.math, 0);
+    const numbered = [...labels, ...segments].some(
+      (l) => equationNumber.test(l.text.trim()) && l.y >= r.y0 && l.y <= r.y1 && l.x0 >= r.x1 - 20,
+    );
+    return numbered && chars > 0 && math / chars >= 0.3;
+  };
+  const isOrnament = (r: PdfRegion) => !r.caption && ((r.x1 - r.x0) * (r.y1 - r.y0) < 5000 || isNumberedMath(r));
+  const ornaments = regions.filter(isOrnament);
+  if (ornaments.length === 0) return { regions, segments };
+  return {
+    regions: regions.filter((r) => !isOrnament(r)),
+    segments: segments.concat(ornaments.flatMap((r) => figureLabels.get(r) ?? [])),
+  };
+}
+
+export interface PageFigures {
+  regions: PdfRegion[];
+  /** The page's segments less the ones drawn inside a figure. */
+  segments: Segment[];
+}
+
+/**
+ * Finds the figures of one page: embedded images, and clusters of drawn paths (diagrams, plots,
+ * ruled grids) together with the labels set inside or just around them (axis ticks, box labels)
+ * and subfigure captions ("(a) ...") right below. Their text leaves the reading flow; captions
+ * are attached afterwards (`attachCaptions`).
+ */
+export function findFigures(
+  page: { number: number; width: number; height: number; marks?: PdfMark[]; rotated?: Box[] },
+  segments: Segment[],
+  bodySize: number,
+  column?: { left: number; right: number },
+): PageFigures {
+  const area = page.width * page.height;
+  let marks = (page.marks ?? []).filter((m) => {
+    const w = width(m);
+    const h = height(m);
+    // Page backgrounds and frames around the whole page are not figures; nor are specks.
+    if (w * h > area * 0.6 || (w < 0.5 && h < 0.5)) return false;
+    return m.x1 > 0 && m.y1 > 0 && m.x0 < page.width && m.y0 < page.height;
+  });
+  if (marks.length === 0) return { regions: [], segments };
+  // Panels: a shaded or framed box behind running text (an example, a definition) frames text, not a drawing.
+  const panels = new Set(
+    marks.filter((m) => {
+      if (m.kind !== 'path' || width(m) < 100 || height(m) < 24) return false;
+      const within = segments.filter((s) => Math.abs(s.size - bodySize) < 0.6 && inside(segmentBox(s), m, 1));
+      return within.some((s) => words(s) >= 5) || within.length >= 3;
+    }),
+  );
+  if (panels.size) marks = marks.filter((m) => !panels.has(m));
+  if (marks.length === 0) return { regions: [], segments };
+  const gap = Math.max(6, 0.7 * bodySize);
+  const clusters = clusterMarks(marks, gap);
+  const candidates = clusters.filter((c) => {
+    const hasImage = c.marks.some((m) => m.kind === 'image' && width(m) >= 24 && height(m) >= 24);
+    if (hasImage) return true;
+    if (width(c) < 30 || height(c) < 20) return false;
+    const drawn = c.marks.filter((m) => !isRule(m));
+    const rules = c.marks.filter(isRule);
+    const vertical = rules.some((m) => height(m) > width(m) && height(m) >= 8);
+    const horizontal = rules.some((m) => width(m) >= height(m) && width(m) >= 8);
+    // Only horizontal rules: a table's rules or lines under headings, not a drawing.
+    if (drawn.length === 0) return vertical && horizontal;
+    return c.marks.length >= 3 || (width(c) >= 40 && height(c) >= 40);
+  });
+
+  // Small pieces of a drawing set a little apart (a matrix and a vector drawn beside a diagram) join it.
+  const pieces = clusterMarks(
+    clusters.filter((c) => !candidates.includes(c) && c.marks.length >= 2).flatMap((c) => c.marks),
+    2.5 * bodySize,
+  );
+  for (const piece of pieces) {
+    const host = candidates.find((c) => touches(c, piece, 1.5 * bodySize));
+    if (host) Object.assign(host, union(host, piece), { marks: host.marks.concat(piece.marks) });
+    // Pieces that together make a drawing of some size may be a part of a figure further away (see mergeParts).
+    else if (width(piece) >= 30 && height(piece) >= 20 && piece.marks.some((m) => !isRule(m))) candidates.push(piece);
+  }
+  // Captions are attached afterwards, never read as labels (a margin caption sits right beside its figure).
+  const captions = new Set(segments.filter((s) => captionStart.test(s.text)).flatMap((s) => captionLines(s, segments)));
+  let free = segments.filter((s) => !captions.has(s));
+  const regions: Array<PdfRegion & { labels: Segment[]; hasImage: boolean; hasDrawing: boolean; strokes: number }> = [];
+  for (const cluster of candidates) {
+    let box: Box = { x0: cluster.x0, y0: cluster.y0, x1: cluster.x1, y1: cluster.y1 };
+    const labels: Segment[] = [];
+    // A drawing inside the body column takes no label from the margin beside it (a margin note is not a label).
+    const withinColumn = column && cluster.x0 >= column.left - bodySize && cluster.x1 <= column.right + bodySize;
+    const inMargin = (b: Box) => withinColumn && column && (b.x0 >= column.right + 1 || b.x1 <= column.left - 1);
+    // Labels: anything inside the drawing; around it, short or small or mathematical text (axis ticks, "x").
+    for (let round = 0; round < 3; round++) {
+      const reach = { x0: box.x0 - 1.2 * bodySize, y0: box.y0 - 1.2 * bodySize, x1: box.x1 + 1.2 * bodySize, y1: box.y1 + 1.2 * bodySize };
+      const taken = free.filter((s) => {
+        const sb = segmentBox(s);
+        if (inside(sb, box, 1) && !(isProse(s, bodySize) && (sb.x0 < box.x0 - bodySize || sb.x1 > box.x1 + bodySize))) return true;
+        if (inMargin(sb)) return false;
+        const isLabel = s.size < bodySize * 0.85 || s.chars <= 12 || s.math >= 0.5 || (words(s) <= 4 && !/[.:;,]$/.test(s.text));
+        return intersects(sb, reach) && !isProse(s, bodySize) && isLabel;
+      });
+      if (taken.length === 0) break;
+      for (const s of taken) {
+        labels.push(s);
+        box = union(box, segmentBox(s));
+      }
+      free = free.filter((s) => !taken.includes(s));
+    }
+    // Rotated labels (a vertical axis title) touching the drawing are drawn with it.
+    for (const r of page.rotated ?? []) if (touches(box, r, 1.2 * bodySize) && !inMargin(r)) box = union(box, r);
+    // Subfigure captions in smaller type just below: "(a) Regression problem ...".
+    for (let last = box.y0; ;) {
+      const next = free
+        .filter((s) => s.y < last && last - (s.y + 0.8 * s.size) < 1.6 * s.size && s.x0 >= box.x0 - 6 && s.x1 <= box.x1 + 6)
+        .filter((s) => s.size < bodySize - 0.4 && !captionStart.test(s.text))
+        .sort((a, b) => b.y - a.y);
+      if (next.length === 0) break;
+      const rowY = next[0].y;
+      const row = next.filter((s) => Math.abs(s.y - rowY) < 0.3 * s.size);
+      if (labels.length === 0 && !/^\([a-z]\)/.test(row[0].text)) break;
+      for (const s of row) {
+        labels.push(s);
+        box = union(box, segmentBox(s));
+      }
+      free = free.filter((s) => !row.includes(s));
+      last = Math.min(...row.map((s) => s.y - 0.25 * s.size));
+    }
+    regions.push({
+      kind: 'figure',
+      page: page.number,
+      ...box,
+      text: orderedText(labels),
+      labels,
+      hasImage: cluster.marks.some((m) => m.kind === 'image'),
+      hasDrawing: cluster.marks.some((m) => m.kind === 'path' && !isRule(m)),
+      strokes: cluster.marks.length,
+    });
+  }
+
+  // A framed box of running text (an example, a theorem) is text, not a figure; so is a boxed formula.
+  const kept = regions.filter((r) => {
+    if (r.hasImage) return true;
+    const prose = r.labels.filter((s) => isProse(s, bodySize) && width(segmentBox(s)) >= 0.5 * width(r));
+    if (prose.length >= 2) return false;
+    // Rules around mathematics (a matrix's brackets, fraction bars) make an equation, not a figure.
+    const chars = r.labels.reduce((n, s) => n + s.chars, 0);
+    const mathChars = r.labels.reduce((n, s) => n + s.chars * s.math, 0);
+    // (a frame of a few strokes around a formula is a boxed equation; a graph of circles and arrows is a figure).
+    return !(chars > 0 && mathChars / chars >= 0.5 && (!r.hasDrawing || (r.labels.length <= 3 && r.strokes <= 4)));
+  });
+  const dropped = regions.filter((r) => !kept.includes(r)).flatMap((r) => r.labels);
+  free = free.concat(dropped);
+
+  // Subfigures side by side (or overlapping) are one figure with one caption.
+  const merged: typeof kept = [];
+  for (const r of [...kept].sort((a, b) => a.x0 - b.x0)) {
+    const beside = merged.find((m) => {
+      const overlap = Math.min(m.y1, r.y1) - Math.max(m.y0, r.y0);
+      return overlap >= 0.5 * Math.min(height(m), height(r)) && r.x0 - m.x1 <= 3 * bodySize;
+    });
+    if (beside)
+      Object.assign(beside, union(beside, r), { labels: beside.labels.concat(r.labels), hasImage: beside.hasImage || r.hasImage });
+    else merged.push(r);
+  }
+  const isBig = (r: Box) => width(r) >= 24 && height(r) >= 16;
+  free = free.concat(
+    [...captions],
+    merged.filter((r) => !isBig(r)).flatMap((r) => r.labels),
+  );
+  const figures: PdfRegion[] = merged
+    .filter(isBig)
+    .map(({ labels, hasImage: _hasImage, hasDrawing: _hasDrawing, strokes: _strokes, ...r }) => {
+      // Strokes and arrowheads reach half a line width past their path's box.
+      const pad = 3;
+      const region = {
+        ...r,
+        x0: Math.max(0, r.x0 - pad),
+        y0: Math.max(0, r.y0 - pad),
+        x1: Math.min(page.width, r.x1 + pad),
+        y1: Math.min(page.height, r.y1 + pad),
+        text: orderedText(labels),
+      };
+      figureLabels.set(region, labels);
+      return region;
+    });
+  // Text drawn inside a kept figure never reads as body text, even when it was first left outside it.
+  return { regions: figures, segments: free.filter((s) => !figures.some((f) => inside(segmentBox(s), f, 0.5))) };
+}
+
+function orderedText(segments: Segment[]): string {
+  return [...segments]
+    .sort((a, b) => b.y - a.y || a.x0 - b.x0)
+    .map((s) => s.text)
+    .join(' ')
+    .trim();
+}

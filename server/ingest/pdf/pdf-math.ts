@@ -1,0 +1,59 @@
+/**
+ * Fonts that set mathematics: TeX's math italic, symbols and extension fonts (and their Latin
+ * Modern, AMS, blackboard-bold, Fraktur, script, txfonts and pxfonts kin), OpenType math fonts
+ * (Cambria Math, STIX Two Math, Latin Modern Math) and the Symbol font.
+ */
+const mathFont =
+  /^(?:cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|eufb|eusm|euex|eurm|rsfs|dsrom|bbm|bbold|lmmi|lmsy|lmex|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|ntxmi|ntxsy|zplm|mtmi|mtsy|mtex|esint|stmary|wasy|symbol$)|math/i;
+
+/** Characters that are mathematics in any font. */
+const mathSymbol = /[=+−×÷·∑∏∫∮∂∇∆≤≥≠≈≡∼∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬→←↔↦⇒⇐⇔∞√∀∃±∓⊤⊥‖∥⊕⊗⊙∘⟨⟩⌊⌋⌈⌉ℝℕℤℚℂ\u0391-\u03a9\u03b1-\u03c9]/u;
+
+/** Whether a font (as the PDF names it, with or without its "ABCDEF+" subset tag) sets math. */
+export function isMathFont(name: string): boolean {
+  return mathFont.test(name.replace(/^[A-Z]{6}\+/, ''));
+}
+
+/** How many visible characters of a text run are mathematics: all of them in a math font, else its math symbols. */
+export function mathChars(text: string, fontName: string): number {
+  const visible = [...text.replace(/\s/g, '')];
+  if (visible.length === 0) return 0;
+  if (fontName && isMathFont(fontName)) return visible.length;
+  return visible.filter((c) => mathSymbol.test(c)).length;
+}
+
+const latexSymbols: Record<string, string> = {
+  '−': '-',
+  '×': '\\times ',
+  '·': '\\cdot ',
+  '∈': '\\in ',
+  '∉': '\\notin ',
+  '≤': '\\le ',
+  '≥': '\\ge ',
+  '≠': '\\ne ',
+  '≈': '\\approx ',
+  '→': '\\to ',
+  '↦': '\\mapsto ',
+  '∞': '\\infty ',
+  '∂': '\\partial ',
+  '∇': '\\nabla ',
+  '±': '\\pm ',
+  '⊤': '\\top ',
+  '′': "'",
+  ℝ: '\\mathbb{R}',
+  ℕ: '\\mathbb{N}',
+  ℤ: '\\mathbb{Z}',
+  ℚ: '\\mathbb{Q}',
+  ℂ: '\\mathbb{C}',
+};
+
+/** A text run as LaTeX for inline math: TeX's special characters escaped, common symbols named. */
+export function toLatex(text: string): string {
+  let out = '';
+  for (const ch of text.trim()) {
+    if (latexSymbols[ch]) out += latexSymbols[ch];
+    else if ('{}#%&$_^~\\'.includes(ch)) out += ch === '\\' ? '\\backslash ' : ch === '~' ? '\\sim ' : `\\${ch}`;
+    else out += ch;
+  }
+  return out.trim();
+}

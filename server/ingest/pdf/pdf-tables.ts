@@ -1,0 +1,139 @@
+import { captionStart } from './pdf-geometry';
+import type { PdfLine, PdfRegion } from './pdf-types';
+
+/** One row of a table: its cells (anything with a box and a text) left to right. */
+export interface Row {
+  cells: Array<{ x0: number; x1: number; y: number; text: string }>;
+  y: number;
+}
+
+/** Groups text pieces into rows by shared baseline, top to bottom. */
+export function rowsOf(cells: Array<{ x0: number; x1: number; y: number; size: number; text: string }>): Row[] {
+  const rows: Row[] = [];
+  for (const c of [...cells].sort((a, b) => b.y - a.y || a.x0 - b.x0)) {
+    const row = rows.find((r) => Math.abs(r.y - c.y) < 0.3 * c.size);
+    if (row) row.cells.push(c);
+    else rows.push({ cells: [c], y: c.y });
+  }
+  for (const r of rows) r.cells.sort((a, b) => a.x0 - b.x0);
+  return rows;
+}
+
+// Code listings line up in columns too, but they are code (left to the block builder), not tables.
+const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.mono;
+
+/** Lines of one page and column that share a baseline, in reading order: the rows a table would have. */
+function rowsFrom(lines: PdfLine[], start: number): { row: Row; next: number } {
+  const first = lines[start];
+  const cells = [first];
+  let k = start + 1;
+  while (k < lines.length) {
+    const l = lines[k];
+    if (!usable(l) || l.page !== first.page || l.column !== first.column || Math.abs(l.y - first.y) > 0.3 * first.size) break;
+    cells.push(l);
+    k++;
+  }
+  return { row: { cells: cells.sort((a, b) => a.x0 - b.x0), y: first.y }, next: k };
+}
+
+/** Column intervals of a run of rows: cells' x ranges merged where they overlap. Undefined when a cell spans two columns. */
+function columnsOf(rows: Row[]): Array<[number, number]> | undefined {
+  const spans = rows.flatMap((r) => r.cells.map((c) => [c.x0, c.x1] as [number, number])).sort((a, b) => a[0] - b[0]);
+  const columns: Array<[number, number]> = [];
+  for (const [a, b] of spans) {
+    const last = columns[columns.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else columns.push([a, b]);
+  }
+  for (const r of rows) {
+    const seen = new Set<number>();
+    for (const c of r.cells) {
+      const col = columns.findIndex(([a, b]) => c.x0 >= a - 1 && c.x1 <= b + 1);
+      if (col < 0 || seen.has(col)) return undefined;
+      seen.add(col);
+    }
+  }
+  return columns;
+}
+
+/** Clear geometry: 2-12 aligned columns, most rows filled, short cells (two columns of prose are not a table). */
+export function readCells(rows: Row[]): string[][] | undefined {
+  // A table of contents (titles, then ascending page numbers) is not a table.
+  const last = rows.map((r) => r.cells[r.cells.length - 1].text.trim());
+  if (last.every((t) => /^\d{1,4}$/.test(t)) && last.every((t, i) => i === 0 || Number(t) >= Number(last[i - 1]))) return undefined;
+  // A header row may run two headings together ("ATP made NADH made"): the columns come from the body rows.
+  const hasHeader = rows.length >= 3 && !columnsOf(rows) && columnsOf(rows.slice(1)) !== undefined;
+  const body = hasHeader ? rows.slice(1) : rows;
+  const columns = columnsOf(body);
+  if (!columns || columns.length < 2 || columns.length > 12) return undefined;
+  const full = body.filter((r) => r.cells.length >= columns.length - 1).length;
+  if (full < body.length * 0.6) return undefined;
+  const cells = rows.flatMap((r) => r.cells);
+  if (cells.reduce((n, c) => n + c.text.length, 0) / cells.length > 40) return undefined;
+  const read = body.map((r) => columns.map(([a, b]) => r.cells.find((c) => c.x0 >= a - 1 && c.x1 <= b + 1)?.text ?? ''));
+  if (!hasHeader) return read;
+  // Each header cell goes to the first column it reaches over.
+  const header = columns.map(() => '');
+  for (const c of rows[0].cells) {
+    const col = columns.findIndex(([a, b]) => c.x1 > a - 1 && c.x0 < b + 1);
+    if (col >= 0) header[col] = `${header[col]} ${c.text}`.trim();
+  }
+  return [header, ...read];
+}
+
+/**
+ * Finds tables in a page's reading-ordered lines: three or more consecutive rows of two or more
+ * cells on shared baselines, whose cells fall into aligned columns. A table becomes one line holding
+ * a `table` region with its cells; a "Table N" caption just above or below is attached. Rows
+ * whose columns are not clear stay text, unless a table caption names them: then the table is
+ * kept as a picture.
+ */
+export function findTables(lines: PdfLine[], lineGap: number): PdfLine[] {
+  const out: PdfLine[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    if (!usable(lines[i])) {
+      out.push(lines[i++]);
+      continue;
+    }
+    const rows: Row[] = [];
+    let k = i;
+    while (k < lines.length && usable(lines[k])) {
+      const { row, next } = rowsFrom(lines, k);
+      const prev = rows[rows.length - 1];
+      if (row.cells.length < 2) break;
+      if (prev && ((prev.cells[0] as PdfLine).page !== (row.cells[0] as PdfLine).page || prev.y - row.y > 2.4 * lineGap || prev.y <= row.y))
+        break;
+      rows.push(row);
+      k = next;
+    }
+    const before = out[out.length - 1];
+    const after = lines[k];
+    const captionAbove = before && usable(before) && captionStart.test(before.text) && /^tab/i.test(before.text) ? before : undefined;
+    const captionBelow =
+      !captionAbove && after && usable(after) && /^tab/i.test(after.text) && captionStart.test(after.text) ? after : undefined;
+    const caption = captionAbove ?? captionBelow;
+    const cells = rows.length >= 3 || (rows.length >= 2 && caption) ? readCells(rows) : undefined;
+    if (rows.length < 2 || (!cells && !caption) || (!cells && rows.length < 2)) {
+      out.push(lines[i++]);
+      continue;
+    }
+    if (captionAbove) out.pop();
+    const all = rows.flatMap((r) => r.cells) as PdfLine[];
+    const size = Math.max(...all.map((c) => c.size));
+    const region: PdfRegion = {
+      kind: 'table',
+      page: all[0].page,
+      x0: Math.min(...all.map((c) => c.x0)) - 0.3 * size,
+      x1: Math.max(...all.map((c) => c.x1)) + 0.3 * size,
+      y0: Math.min(...all.map((c) => c.y)) - 0.5 * size,
+      y1: Math.max(...all.map((c) => c.y)) + 1.1 * size,
+      text: rows.map((r) => r.cells.map((c) => c.text).join(' | ')).join('\n'),
+      caption: caption?.text,
+      rows: cells,
+    };
+    out.push({ ...all[0], text: '', x0: region.x0, x1: region.x1, region });
+    i = captionBelow ? k + 1 : k;
+  }
+  return out;
+}
