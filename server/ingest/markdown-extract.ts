@@ -43,10 +43,33 @@ function inlineMath(text: string): string {
   );
 }
 
-function inlineText(token: Token): string {
+const inlinePlaceholder = /\uE000I(\d+)\uE001/g;
+
+/**
+ * Inline `$...$` formulas taken out before Markdown parsing, as placeholders, so their
+ * underscores and asterisks (`$(A^T)_{ij} = a_{ji}$`) are never read as emphasis; fenced
+ * code is left as it is.
+ */
+function protectInlineMath(text: string, formulas: string[]): string {
+  return text
+    .split(/(^```[\s\S]*?^```)/m)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) => {
+            if (/^[\d.,\s]+$/.test(body)) return whole;
+            formulas.push(body);
+            return `${before}\uE000I${formulas.length - 1}\uE001`;
+          }),
+    )
+    .join('');
+}
+
+function inlineText(token: Token, formulas: string[]): string {
   let out = '';
   for (const child of token.children ?? []) {
-    if (child.type === 'text') out += inlineMath(child.content);
+    if (child.type === 'text')
+      out += inlineMath(child.content).replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`);
     else if (child.type === 'code_inline') out += child.content;
     else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
     else if (child.type === 'html_inline') {
@@ -101,6 +124,8 @@ export function markdownToBlocks(source: string): Parsed {
     equations.push(body.trim());
     return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
   });
+  const formulas: string[] = [];
+  text = protectInlineMath(text, formulas);
 
   const tokens = md.parse(text, {});
   const blocks: DocBlock[] = [];
@@ -141,7 +166,7 @@ export function markdownToBlocks(source: string): Parsed {
       case 'heading_open': {
         const inline = tokens[i + 1];
         const level = Number(t.tag.slice(1));
-        emit(inline.type === 'inline' ? inlineText(inline) : '', (h) => ({
+        emit(inline.type === 'inline' ? inlineText(inline, formulas) : '', (h) => ({
           kind: 'heading',
           text: h,
           level,
@@ -166,7 +191,7 @@ export function markdownToBlocks(source: string): Parsed {
         break;
       case 'paragraph_open': {
         const inline = tokens[i + 1];
-        const content = inline.type === 'inline' ? inlineText(inline) : '';
+        const content = inline.type === 'inline' ? inlineText(inline, formulas) : '';
         if (table) break;
         if (lists.length) {
           const list = lists[lists.length - 1];
@@ -201,7 +226,7 @@ export function markdownToBlocks(source: string): Parsed {
         row = undefined;
         break;
       case 'inline':
-        if (row) row.push(inlineText(t));
+        if (row) row.push(inlineText(t, formulas));
         break;
       case 'table_close':
         if (table && table.length)

@@ -7,7 +7,7 @@ import { newSectionId } from '../offline/chat/structure-ops';
 import { fastSentences } from '../offline/compose/fast-sentences';
 import { escapeHtml, htmlBlocks, htmlToText, paragraphsToHtml } from '../offline/compose/html';
 import { UsedSentences } from '../offline/compose/used-sentences';
-import { bookHtml } from '../offline/expand/grounded';
+import { bookHtml } from '../offline/expand/book-usage';
 import { noMaterialNote, nothingMoreNote } from '../offline/expand';
 import { keepGivenCitations } from './outline/citations';
 import { toProviderError } from './outline/model-errors';
@@ -72,7 +72,7 @@ export async function llmExpandParagraph(
   );
   const used = UsedSentences.fromHtml([...(input.book ? bookHtml(input.book) : []), original], fastSentences);
   const paragraphs = out.nothingMore ? [] : cleanParagraphs(out.paragraphs, material.keys, used);
-  if (paragraphs.length === 0) return { value: original, exhausted: true, note: nothingMoreNote };
+  if (paragraphs.length === 0) return { value: original, exhausted: true, note: nothingMoreNote(ctx.material, input.subject ?? '') };
   return { value: original + paragraphsToHtml(paragraphs), exhausted: false };
 }
 
@@ -133,7 +133,7 @@ export async function llmExpandChapter(
     sections,
   };
   return added + introduction.length === 0
-    ? { value: chapter, exhausted: true, note: nothingMoreNote }
+    ? { value: chapter, exhausted: true, note: nothingMoreNote(ctx.material, input.chapterTitle) }
     : { value: chapter, exhausted: false };
 }
 
@@ -163,6 +163,6 @@ export async function llmGenerateSection(
   );
   const used = UsedSentences.fromHtml(bookHtml(input.book), fastSentences);
   const paragraphs = out.nothingMore ? [] : cleanParagraphs(out.paragraphs.slice(0, input.paragraphCount), material.keys, used);
-  if (paragraphs.length === 0) return { value: current, exhausted: true, note: nothingMoreNote };
+  if (paragraphs.length === 0) return { value: current, exhausted: true, note: nothingMoreNote(ctx.material, input.sectionTitle) };
   return { value: current + paragraphsToHtml(paragraphs), exhausted: false };
 }

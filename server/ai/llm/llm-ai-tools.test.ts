@@ -66,7 +66,7 @@ describe('llm expansion with a scripted model', () => {
     expect(nothing).toEqual({
       value: `<p>${selected}</p>`,
       exhausted: true,
-      note: 'Your sources have nothing more on this that is not already in the textbook.',
+      note: 'Nothing more to add: everything your sources say is already in the textbook.',
     });
     const repeat = await llmGenerateSection(scriptedModel([{ nothingMore: false, paragraphs: [selected] }]).model, ctx, {
       book,

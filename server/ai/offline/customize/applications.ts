@@ -7,8 +7,8 @@ import { htmlBlocks, htmlToText, paragraphsToHtml } from '../compose/html';
 import { groupParagraphs } from '../compose/paragraphs';
 import { sparseCosine } from '../compose/term-vectors';
 import { UsedSentences } from '../compose/used-sentences';
-import { bookHtml, locateAnchor } from '../expand/grounded';
-import { indexMaterial, type IndexedSentence } from '../expand/material-index';
+import { bookHtml } from '../expand/book-usage';
+import { indexMaterial, locateAnchor, type IndexedSentence } from '../expand/material-index';
 
 export const applicationsTitle = 'Applications and Worked Examples';
 
