@@ -1,5 +1,6 @@
 import type { TextbookContent } from '../../../../common/textbook';
-import type { Retriever } from '../../material';
+import type { Material } from '../../material';
+import { sourceMap } from '../expand/source-map';
 import { htmlToText } from '../compose/html';
 import { sparseCosine } from '../compose/term-vectors';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
@@ -26,7 +27,7 @@ function describeOutline(book: TextbookContent): string {
  * outline itself from its structure, anything else from the best matching
  * sentences of the material and the book, naming where they come from.
  */
-export async function answerQuestion(input: { message: string; book: TextbookContent; retriever: Retriever }): Promise<string> {
+export async function answerQuestion(input: { message: string; book: TextbookContent; material: Material }): Promise<string> {
   const q = input.message.trim();
   if (/^(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(q) && q.split(/\s+/).length <= 4) return `Hello! ${capabilities}`;
   if (/^(thanks|thank you|great|perfect|ok|okay)\b/i.test(q) && q.split(/\s+/).length <= 4)
@@ -47,11 +48,7 @@ export async function answerQuestion(input: { message: string; book: TextbookCon
     passages.push({ text: htmlToText(c.content), where: `chapter ${ci + 1}, "${c.title}"` });
     c.sections.forEach((s) => passages.push({ text: htmlToText(s.content), where: `the section "${s.title}" of chapter ${ci + 1}` }));
   });
-  const chunks = await input.retriever.search(q, { limit: 6 });
-  for (const chunk of chunks) {
-    const heading = chunk.headingPath[chunk.headingPath.length - 1];
-    passages.push({ text: chunk.text, where: heading ? `your material, under "${heading}"` : 'your material' });
-  }
+  for (const passage of materialPassages(input.material, q)) passages.push(passage);
   const built = buildSourceSentences(passages.map((p, i) => ({ text: p.text, headingPath: [String(i)] })));
   const query = built.stats.vectorOf(q);
   const subject = definitionSubject(q);
@@ -81,6 +78,31 @@ export async function answerQuestion(input: { message: string; book: TextbookCon
   });
   if (quotes.length === 1) return quotes[0];
   return `Your material answers this in ${quotes.length} places (the closest first):\n${quotes.map((t, i) => `${i + 1}. ${t}`).join('\n')}`;
+}
+
+/** Passages of the material searched for an answer. */
+const passagesSearched = 6;
+
+/**
+ * The passages of the documents closest to the question (the blocks of their
+ * section tree, ranked by shared terms), each named by its file, the heading
+ * it sits under and its page.
+ */
+function materialPassages(material: Material, question: string): Array<SourceParagraph & { where: string }> {
+  const map = sourceMap(material);
+  const query = map.stats.vectorOf(question);
+  return map.blocks
+    .filter((b) => !b.isDebris && b.block.kind !== 'equation' && b.block.kind !== 'figure')
+    .map((b) => ({ b, score: sparseCosine(b.vector, query) }))
+    .filter((x) => x.score > 0)
+    .sort((x, y) => y.score - x.score)
+    .slice(0, passagesSearched)
+    .map(({ b }) => {
+      const unit = map.units[b.unit];
+      const heading = unit.depth > 0 ? `, under "${unit.title}"` : '';
+      const page = b.block.page ? `, page ${b.block.page}` : '';
+      return { text: b.text, where: `your material ("${unit.filename}"${heading}${page})` };
+    });
 }
 
 /** Quotes from at most this many places, so the answer stays short enough to read. */

@@ -1,11 +1,9 @@
 import type { Material } from '../../material';
 import { fastSentences } from '../compose/fast-sentences';
-import { htmlToText } from '../compose/html';
 import type { SourceSentence } from '../compose/select-sentences';
 import { sentenceKey } from '../compose/sentence-filter';
 import { buildSourceSentences } from '../compose/source-sentences';
 import type { TermStats } from '../compose/term-vectors';
-import { UsedSentences } from '../compose/used-sentences';
 import { ReferenceLines } from './reference-lines';
 
 /** A cleaned sentence of the material, with the chunk it came from (retrieval ranks chunks). `order` is its index in the index. */
@@ -62,17 +60,4 @@ export function indexMaterial(material: Material): MaterialIndex {
   const index = { sentences: indexed, byChunk, stats };
   cache.set(material, index);
   return index;
-}
-
-/** Where a passage of the book sits in the sources: the positions of its sentences found there. */
-export function locateAnchor(sentences: IndexedSentence[], text: string): { first: number; last: number; orders: number[] } | null {
-  const own = fastSentences(htmlToText(text));
-  if (own.length === 0) return null;
-  const keys = new Set(own.map(sentenceKey));
-  const near = new UsedSentences();
-  for (const s of own) near.add(s);
-  const orders: number[] = [];
-  for (const s of sentences) if (keys.has(sentenceKey(s.text)) || near.isRepeat(s.text)) orders.push(s.order);
-  if (orders.length === 0) return null;
-  return { first: orders[0], last: orders[orders.length - 1], orders };
 }
