@@ -25,6 +25,13 @@ const openingChars = 220;
 export function documentMap(material: Material): MapEntry[] {
   const map = sourceMap(material);
   const entries: MapEntry[] = [];
+  // Where a document branches into its chapters: below its root, and below a single heading that holds everything.
+  const splits = new Set<number>();
+  for (const root of map.units.filter((u) => u.depth === 0)) {
+    let top = root;
+    while (top.children.length === 1 && map.units[top.children[0]].children.length > 0) top = map.units[top.children[0]];
+    splits.add(top.index);
+  }
   for (const u of map.units) {
     const hasText = u.own.some((o) => !map.blocks[o].isDebris);
     if (u.depth === 0 && (u.children.length > 0 || !hasText)) continue;
@@ -42,8 +49,9 @@ export function documentMap(material: Material): MapEntry[] {
       }
       if (length >= openingChars) break;
     }
+    // The unit's part of its document: the chapter-level unit above it (below a lone title heading, as in a paper).
     let group = u.index;
-    while (map.units[group].depth > 1) group = map.units[group].parent!;
+    while (map.units[group].parent !== null && !splits.has(map.units[group].parent!)) group = map.units[group].parent!;
     const key = `U${entries.length + 1}`;
     const page = map.blocks[u.first]?.block.page;
     const where = `${u.filename}${page ? `, p. ${page}` : ''}`;

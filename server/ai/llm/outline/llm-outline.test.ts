@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmAssistantReply } from '../../../../common/assistant';
-import type { LlmChapterText, LlmOutlinePlan } from '../../../../common/generate';
+import type { LlmChapterText, LlmOutlinePlan, LlmPartialPlan } from '../../../../common/generate';
 import type { Reference, TextbookContent } from '../../../../common/textbook';
 import { AppError } from '../../../core/app-error';
 import { chunkDocument } from '../../../ingest/chunk';
@@ -10,6 +10,7 @@ import { createEmbedder, type Embedder } from '../../embeddings';
 import type { Material } from '../../material';
 import { createRetriever } from '../../retrieval';
 import { llmChat } from '../chat';
+import { documentMap, mapParts } from '../document-map';
 import { llmOutline } from '../outline';
 import { keepGivenCitations } from './citations';
 import { scriptedModel } from '../../../test/scripted-model';
@@ -139,6 +140,30 @@ describe('llm engine with a scripted model', () => {
     const html = book.chapters.flatMap((c) => [c.content, ...c.sections.map((s) => s.content)]).join('');
     expect(html).not.toMatch(/R7|S99|S42|\[12\]|\[S\d/);
     expect(keepGivenCitations('See [R1, R9] and [S3].', new Set(['R1', 'S3']))).toEqual({ text: 'See [R1] and.', removed: ['R9'] });
+  });
+
+  it('plans a map too long for one prompt in parts (map-reduce), never splitting a top-level unit, then joins them', async () => {
+    const entries = documentMap(material);
+    const parts = mapParts(entries, 1500);
+    expect(parts.length).toBeGreaterThan(2);
+    // A chapter and its sections stay in one part: no top-level unit is in two parts.
+    const groups = parts.map((part) => new Set(part.map((e) => e.group)));
+    groups.forEach((g, i) => groups.slice(i + 1).forEach((h) => expect([...g].some((x) => h.has(x))).toBe(false)));
+    const partial: LlmPartialPlan[] = parts.map((part, i) => ({
+      chapters: [{ title: `Part ${i + 1} chapter`, summary: `Covers ${part[0].key}.`, sources: part.map((e) => e.key) }],
+    }));
+    const { model, prompts } = scriptedModel([...partial, plan, chapterText('Trace Trees'), chapterText('Nested Trace Trees')]);
+    await llmOutline(model, context(), { topic: 'trace trees', references }, { mapChars: 1500, unitChars: 6000 });
+    const texts = prompts.map(promptText);
+    expect(texts).toHaveLength(parts.length + 3);
+    parts.forEach((part, i) => {
+      expect(texts[i]).toContain(`Document map, part ${i + 1} of ${parts.length}`);
+      for (const e of part) expect(texts[i]).toContain(e.line);
+      expect(texts[i]).not.toContain(`[${parts[(i + 1) % parts.length][0].key}] `);
+    });
+    const joining = texts[parts.length];
+    expect(joining).toContain(`planned in ${parts.length} parts`);
+    for (let i = 0; i < parts.length; i++) expect(joining).toContain(`- Part ${i + 1} chapter (`);
   });
 
   it('turns a malformed model answer into a clear provider error', async () => {
