@@ -1,5 +1,7 @@
 import type { TextbookContent } from '../../../../common/textbook';
 import type { Material } from '../../material';
+import { chapterFrame } from '../expand/chapter-frame';
+import { continuesLine } from '../expand/gather';
 import { sourceMap } from '../expand/source-map';
 import { htmlToText } from '../compose/html';
 import { sparseCosine } from '../compose/term-vectors';
@@ -44,9 +46,13 @@ export async function answerQuestion(input: { message: string; book: TextbookCon
   if (summary) return summary;
 
   const passages: Array<SourceParagraph & { where: string }> = [];
+  // The book's own text, not its teaching apparatus: an answer never quotes the review questions back.
+  const own = (html: string) => htmlToText(chapterFrame(html).body);
   input.book.chapters.forEach((c, ci) => {
-    passages.push({ text: htmlToText(c.content), where: `chapter ${ci + 1}, "${c.title}"` });
-    c.sections.forEach((s) => passages.push({ text: htmlToText(s.content), where: `the section "${s.title}" of chapter ${ci + 1}` }));
+    passages.push({ text: own(c.content), where: `chapter ${ci + 1}, "${c.title}"` });
+    c.sections
+      .filter((s) => !/^review:/i.test(s.title))
+      .forEach((s) => passages.push({ text: own(s.content), where: `the section "${s.title}" of chapter ${ci + 1}` }));
   });
   for (const passage of materialPassages(input.material, q)) passages.push(passage);
   const built = buildSourceSentences(passages.map((p, i) => ({ text: p.text, headingPath: [String(i)] })));
@@ -101,7 +107,11 @@ function materialPassages(material: Material, question: string): Array<SourcePar
       const unit = map.units[b.unit];
       const heading = unit.depth > 0 ? `, under "${unit.title}"` : '';
       const page = b.block.page ? `, page ${b.block.page}` : '';
-      return { text: b.text, where: `your material ("${unit.filename}"${heading}${page})` };
+      // A line the PDF broke off ("... partial deriva-" / "tives of ...") is read with the line it continues.
+      let text = b.text;
+      for (let o = b.order - 1, n = 0; o >= 0 && n < 2 && continuesLine(map.blocks[o].block, { ...b.block, text }); o--, n++)
+        text = `${map.blocks[o].text.replace(/-$/, '')}${/-$/.test(map.blocks[o].text) ? '' : ' '}${text}`;
+      return { text, where: `your material ("${unit.filename}"${heading}${page})` };
     });
 }
 
@@ -117,9 +127,11 @@ function definitionSubject(question: string): string | undefined {
   return m ? m[1].toLowerCase() : undefined;
 }
 
-/** A sentence that states what the subject is: "A Markov chain is ...", "Entropy refers to ...". */
+/** A sentence that states what the subject is: "A Markov chain is ...", "Entropy refers to ...", "... is called the Jacobian". */
 function definesSubject(sentence: string, subject: string): boolean {
   const lower = sentence.toLowerCase().replace(/^(an?|the)\s+/, '');
+  const escaped = subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (new RegExp(`\\b(?:is|are) (?:called|known as|termed) (?:an?\\s+|the\\s+)?${escaped}\\b`).test(lower)) return true;
   if (!lower.startsWith(subject)) return false;
   return /^\s*(\([^)]*\)\s*)?,?\s*(is|are|refers to|means|denotes|describes|was|were)\b/.test(lower.slice(subject.length));
 }
