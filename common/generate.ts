@@ -49,6 +49,8 @@ export type GenerateOutlineResponse = z.infer<typeof generateOutlineResponse>;
  * paragraphs that may cite the given keys ([S1] source excerpts, [R1]
  * approved references); the server escapes them and removes any key it did not give.
  */
+const mapKeys = z.array(z.string()).describe('Keys of the document map units it is written from, like "U3"');
+
 export const llmOutlinePlan = z.object({
   title: z.string().describe('The textbook title'),
   chapters: z
@@ -56,8 +58,9 @@ export const llmOutlinePlan = z.object({
       z.object({
         title: z.string(),
         summary: z.string().describe('One or two sentences on what the chapter covers'),
+        sources: mapKeys.optional(),
         sections: z
-          .array(z.object({ title: z.string(), focus: z.string().describe('What this section explains') }))
+          .array(z.object({ title: z.string(), focus: z.string().describe('What this section explains'), sources: mapKeys.optional() }))
           .min(1)
           .max(8),
       }),
@@ -66,6 +69,15 @@ export const llmOutlinePlan = z.object({
     .max(20),
 });
 export type LlmOutlinePlan = z.infer<typeof llmOutlinePlan>;
+
+/** A long book's map is planned in parts (map-reduce): each part proposes chapters for its units, then one call joins them. */
+export const llmPartialPlan = z.object({
+  chapters: z
+    .array(z.object({ title: z.string(), summary: z.string(), sources: mapKeys }))
+    .min(1)
+    .max(20),
+});
+export type LlmPartialPlan = z.infer<typeof llmPartialPlan>;
 
 export const llmChapterText = z.object({
   introduction: z.array(z.string()).describe('The chapter introduction, one string per paragraph'),

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -136,5 +138,79 @@ test.describe('AI writing tools (issue 7)', () => {
     await expect(chapterList(page).getByText(/^Week 11: /)).toHaveCount(0);
     await page.reload();
     await expect(chapterList(page).getByText(/^Week \d+: /)).toHaveCount(10);
+  });
+
+  test('typed notes keep their chapter title, Markdown and $...$ formulas, shown as math', async ({ page, registerAndLogin }) => {
+    test.setTimeout(180_000);
+    await registerAndLogin(page);
+    await page.getByLabel('Topic Name').fill('Statistics');
+    await page.getByRole('tab', { name: 'Enter Directly' }).click();
+    await page.getByLabel(/chapter title/i).fill('Descriptive Statistics');
+    await page
+      .locator('#direct-content')
+      .fill(
+        'The mean of a sample is $\\bar{x} = \\frac{1}{n}\\sum_{i=1}^n x_i$, the sum of the values divided by their number.\n\n' +
+          'The variance $s_1^2 = \\frac{1}{n-1}\\sum (x_i - \\bar{x})^2$ measures the spread of the values around the mean.\n\n' +
+          '- The range is the largest value minus the smallest.\n- The interquartile range is $Q_3 - Q_1$.',
+      );
+    await page.getByRole('button', { name: 'Generate Textbook Outline' }).click();
+    await page.waitForURL(/\/textbook\/\d+$/, { timeout: 120_000 });
+    await expect(chapterList(page).getByText('Descriptive Statistics')).toBeVisible();
+    await expect(editor(page)).toContainText('measures the spread of the values around the mean');
+    await expect(
+      editor(page)
+        .locator('ul > li')
+        .filter({ hasText: /^The range is the largest value minus the smallest\.$/ }),
+    ).toBeVisible();
+    // Every formula is a math node rendered by KaTeX, its subscripts included.
+    await expect(editor(page).locator('[data-type="inline-math"] .katex').first()).toBeVisible();
+    expect(await editor(page).locator('[data-type="inline-math"]').count()).toBeGreaterThanOrEqual(3);
+    const stored = await (await page.request.get(page.url().replace('/textbook/', '/api/textbooks/'))).json();
+    expect(JSON.stringify(stored.content)).toContain('data-latex=\\"s_1^2 = \\\\frac{1}{n-1}\\\\sum (x_i - \\\\bar{x})^2\\"');
+  });
+
+  test('expanding a selection adds the passage around it from the notes, formulas rendered, never the aside beside it', async ({
+    page,
+    registerAndLogin,
+  }) => {
+    test.setTimeout(180_000);
+    await registerAndLogin(page, { path: null });
+    const notes = readFileSync(path.resolve('test-fixtures/text/linear-algebra-notes.md'), 'utf8');
+    const res = await page.request.post('/api/textbooks/generate-outline', {
+      multipart: {
+        topic: 'Linear Algebra',
+        directContent: notes,
+        directMethod: 'true',
+        chapterTitle: 'Linear Algebra Notes',
+        approvedReferences: '[]',
+      },
+      timeout: 120_000,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const id = ((await res.json()) as { textbookId: number }).textbookId;
+    const selected = 'Back substitution then solves for the unknowns of the system, from the last row of the echelon form upwards.';
+    const patch = await page.request.patch(`/api/textbooks/${id}`, {
+      data: {
+        content: {
+          title: 'Linear Algebra',
+          references: [],
+          chapters: [{ title: 'Gaussian Elimination', content: `<p>${selected}</p>`, sections: [] }],
+        },
+      },
+    });
+    expect(patch.status(), await patch.text()).toBe(200);
+
+    await page.goto(`/textbook/${id}`);
+    await editor(page).getByText(selected).click({ clickCount: 3 });
+    await page.getByTestId('expand-chip').click();
+    const dialog = page.getByRole('dialog', { name: 'AI Text Expansion' });
+    const expanded = dialog.getByTestId('expanded-text');
+    await expect(expanded).toContainText('partial pivoting chooses the largest available pivot');
+    await expect(expanded).toContainText('arithmetic operations');
+    await expect(expanded).not.toContainText('Kigali');
+    await expect(expanded.locator('.katex').first()).toBeVisible();
+    // Not cramped: both buttons in view without scrolling.
+    await expect(dialog.getByRole('button', { name: 'Apply expansion' })).toBeInViewport();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport();
   });
 });

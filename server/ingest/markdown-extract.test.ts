@@ -126,6 +126,16 @@ describe('Markdown extraction', () => {
     expect(doc.blocks[1].text).toBe('The mean is \\(\\bar{x} = \\frac{1}{n}\\sum x_i\\) for a sample.');
     expect(doc.blocks[2]).toMatchObject({ kind: 'heading', text: 'Spread' });
   });
+
+  it('keeps subscripts and products inside $...$ whole (their _ and * are not emphasis), and leaves code alone', () => {
+    const doc = documentFromDirectText(
+      'The transpose has the entries $(A^T)_{ij} = a_{ji}$ and $x_1 * y_1$ is a product, where $\\lambda_1 = 0$ and $\\lambda_2 = 0$.\n\n```\necho $a$\n```',
+    );
+    expect(doc.blocks[0].text).toBe(
+      'The transpose has the entries \\((A^T)_{ij} = a_{ji}\\) and \\(x_1 * y_1\\) is a product, where \\(\\lambda_1 = 0\\) and \\(\\lambda_2 = 0\\).',
+    );
+    expect(doc.blocks[1]).toMatchObject({ kind: 'code', text: 'echo $a$' });
+  });
 });
 
 describe('kramdown attribute lists', () => {

@@ -38,42 +38,40 @@ function stripHtml(text: string): string {
     .replace(/&#39;/g, "'");
 }
 
-/** Inline `$x^2$`; a price like "$5 and $10" is left alone (math hugs its dollars). */
-const inlineMathPattern = /(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g;
-const inlineMathMark = /\uE000I(\d+)\uE001/g;
-// Code (fenced or in backticks) keeps its dollars.
-const codeSpans = /```[\s\S]*?```|`[^`\n]*`/g;
-/** The inline math of the text being parsed (markdownToBlocks is synchronous, so one store suffices). */
-let inlineStore: string[] = [];
+/** Inline `$x^2$` as `\(x^2\)`; a price like "$5 and $10" is left alone (math hugs its dollars). */
+function inlineMath(text: string): string {
+  return text.replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) =>
+    /^[\d.,\s]+$/.test(body) ? whole : `${before}\\(${body}\\)`,
+  );
+}
+
+const inlinePlaceholder = /\uE000I(\d+)\uE001/g;
 
 /**
- * Inline math taken out before Markdown parsing, so markdown-it never reads its `\{`, `*` or `_`
- * as escapes or emphasis; `restoreInlineMath` writes it back as `\(latex\)`.
+ * Inline `$...$` formulas taken out before Markdown parsing, as placeholders, so their
+ * underscores and asterisks (`$(A^T)_{ij} = a_{ji}$`) are never read as emphasis; fenced
+ * code is left as it is.
  */
-function protectInlineMath(text: string): string {
-  const protect = (segment: string) =>
-    segment.replace(inlineMathPattern, (whole, before: string, body: string) => {
-      if (/^[\d.,\s]+$/.test(body)) return whole;
-      inlineStore.push(body);
-      return `${before}\uE000I${inlineStore.length - 1}\uE001`;
-    });
-  let out = '';
-  let last = 0;
-  for (const m of text.matchAll(codeSpans)) {
-    out += protect(text.slice(last, m.index)) + m[0];
-    last = m.index + m[0].length;
-  }
-  return out + protect(text.slice(last));
+function protectInlineMath(text: string, formulas: string[]): string {
+  return text
+    .split(/(^```[\s\S]*?^```)/m)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) => {
+            if (/^[\d.,\s]+$/.test(body)) return whole;
+            formulas.push(body);
+            return `${before}\uE000I${formulas.length - 1}\uE001`;
+          }),
+    )
+    .join('');
 }
 
-function restoreInlineMath(text: string): string {
-  return text.replace(inlineMathMark, (_m, n: string) => `\\(${inlineStore[Number(n)]}\\)`);
-}
-
-function inlineText(token: Token): string {
+function inlineText(token: Token, formulas: string[]): string {
   let out = '';
   for (const child of token.children ?? []) {
-    if (child.type === 'text') out += restoreInlineMath(child.content);
+    if (child.type === 'text')
+      out += inlineMath(child.content).replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`);
     else if (child.type === 'code_inline') out += child.content;
     else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
     else if (child.type === 'html_inline') {
@@ -129,9 +127,10 @@ export function markdownToBlocks(source: string): Parsed {
     equations.push(body.trim());
     return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
   });
+  const formulas: string[] = [];
+  text = protectInlineMath(text, formulas);
 
-  inlineStore = [];
-  const tokens = md.parse(protectInlineMath(text), {});
+  const tokens = md.parse(text, {});
   const blocks: DocBlock[] = [];
   const lists: Array<{ ordered: boolean }> = [];
   let quoteDepth = 0;
@@ -150,11 +149,7 @@ export function markdownToBlocks(source: string): Parsed {
       .replace(placeholder, (_m, kind: string, n: string) => {
         if (kind === 'M') margins.push({ kind: 'margin', text: notes[Number(n)] });
         else if (kind === 'N')
-          margins.push({
-            kind: 'note',
-            text: restoreInlineMath(protectInlineMath(footnotes[Number(n)].text)),
-            label: footnotes[Number(n)].label,
-          });
+          margins.push({ kind: 'note', text: inlineMath(footnotes[Number(n)].text), label: footnotes[Number(n)].label });
         else eq = equations[Number(n)];
         return ' ';
       })
@@ -174,7 +169,7 @@ export function markdownToBlocks(source: string): Parsed {
       case 'heading_open': {
         const inline = tokens[i + 1];
         const level = Number(t.tag.slice(1));
-        emit(inline.type === 'inline' ? inlineText(inline) : '', (h) => ({
+        emit(inline.type === 'inline' ? inlineText(inline, formulas) : '', (h) => ({
           kind: 'heading',
           text: h,
           level,
@@ -199,7 +194,7 @@ export function markdownToBlocks(source: string): Parsed {
         break;
       case 'paragraph_open': {
         const inline = tokens[i + 1];
-        const content = inline.type === 'inline' ? inlineText(inline) : '';
+        const content = inline.type === 'inline' ? inlineText(inline, formulas) : '';
         if (table) break;
         if (lists.length) {
           const list = lists[lists.length - 1];
@@ -234,7 +229,7 @@ export function markdownToBlocks(source: string): Parsed {
         row = undefined;
         break;
       case 'inline':
-        if (row) row.push(inlineText(t));
+        if (row) row.push(inlineText(t, formulas));
         break;
       case 'table_close':
         if (table && table.length)

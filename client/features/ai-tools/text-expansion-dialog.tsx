@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { renderMathIn } from './math-preview';
 
 export interface ExpansionState {
   original: string;
@@ -10,7 +12,11 @@ export interface ExpansionState {
   note?: string;
 }
 
-/** The AI Text Expansion dialog, original and expanded text side by side, Cancel and 'Apply expansion'. */
+/**
+ * The AI Text Expansion dialog, original and expanded text side by side, Cancel and 'Apply expansion'.
+ * The panels scroll inside the dialog, so its buttons stay in view however long the expansion is;
+ * formulas in the expanded text are rendered as the editor will show them.
+ */
 export function TextExpansionDialog({
   state,
   onCancel,
@@ -22,43 +28,58 @@ export function TextExpansionDialog({
 }) {
   const isLoading = state !== null && state.expanded === null;
   const canApply = state?.expanded != null && !state.note;
+  const expandedRef = useRef<HTMLDivElement>(null);
+  const expanded = state?.note ? null : (state?.expanded ?? null);
+  useEffect(() => {
+    if (expanded && expandedRef.current) void renderMathIn(expandedRef.current);
+  }, [expanded]);
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent className="max-w-4xl">
-        <DialogHeader>
+      <DialogContent className="flex max-w-5xl flex-col overflow-hidden">
+        <DialogHeader className="shrink-0">
           <DialogTitle>AI Text Expansion</DialogTitle>
           <DialogDescription>
-            New sentences come from this textbook's own sources, placed in their reading order around your text.
+            New text comes from this textbook's own sources, placed in their reading order around your text.
           </DialogDescription>
         </DialogHeader>
-        <div className="grid gap-4 md:grid-cols-2">
-          <section aria-label="Original text" className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
-            <h3 className="mb-2 text-sm font-semibold text-slate-500">Original</h3>
-            <p className="whitespace-pre-wrap text-sm">{state?.original}</p>
+        <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_minmax(0,2fr)] gap-4 md:grid-cols-2 md:grid-rows-1">
+          <section
+            aria-label="Original text"
+            className="flex min-h-0 flex-col rounded-md border border-slate-200 p-3 dark:border-slate-700"
+          >
+            <h3 className="mb-2 shrink-0 text-sm font-semibold text-slate-500">Original</h3>
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard */}
+            <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0}>
+              <p className="whitespace-pre-wrap text-sm">{state?.original}</p>
+            </div>
           </section>
           <section
             aria-label="Expanded text"
             aria-busy={isLoading}
-            className="rounded-md border border-indigo-200 p-3 dark:border-indigo-900"
+            className="flex min-h-0 flex-col rounded-md border border-indigo-200 p-3 dark:border-indigo-900"
           >
-            <h3 className="mb-2 text-sm font-semibold text-indigo-600 dark:text-indigo-400">Expanded</h3>
-            {isLoading ? (
-              <div className="flex items-center gap-2 text-sm text-slate-500">
-                <Spinner className="h-4 w-4 border-2" label="Expanding text" /> Expanding...
-              </div>
-            ) : state?.note ? (
-              <p className="text-sm text-slate-600 dark:text-slate-300">{state.note}</p>
-            ) : (
-              // Sanitized by the server against the editor's allowlist before it was sent.
-              <div
-                className="prose-editor max-w-none text-sm"
-                data-testid="expanded-text"
-                dangerouslySetInnerHTML={{ __html: state?.expanded ?? '' }}
-              />
-            )}
+            <h3 className="mb-2 shrink-0 text-sm font-semibold text-indigo-600 dark:text-indigo-400">Expanded</h3>
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard */}
+            <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0}>
+              {isLoading ? (
+                <div className="flex items-center gap-2 text-sm text-slate-500">
+                  <Spinner className="h-4 w-4 border-2" label="Expanding text" /> Expanding...
+                </div>
+              ) : state?.note ? (
+                <p className="text-sm text-slate-600 dark:text-slate-300">{state.note}</p>
+              ) : (
+                // Sanitized by the server against the editor's allowlist before it was sent.
+                <div
+                  ref={expandedRef}
+                  className="prose-editor max-w-none text-sm"
+                  data-testid="expanded-text"
+                  dangerouslySetInnerHTML={{ __html: state?.expanded ?? '' }}
+                />
+              )}
+            </div>
           </section>
         </div>
-        <DialogFooter>
+        <DialogFooter className="shrink-0">
           <Button variant="outline" onClick={onCancel}>
             Cancel
           </Button>

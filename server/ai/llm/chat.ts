@@ -1,12 +1,13 @@
-import { generateText, Output, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { llmAssistantReply, type LlmOutlineOperation } from '../../../common/assistant';
 import type { TextbookContent } from '../../../common/textbook';
 import type { ChatInput, ChatResult, EngineContext } from '../engine';
 import * as ops from '../offline/chat/structure-ops';
 import { htmlToText, paragraphsToHtml } from '../offline/compose/html';
 import { keepGivenCitations } from './outline/citations';
-import { toProviderError } from './outline/model-errors';
-import { numberMaterial } from './outline/prompt-material';
+import { numberMaterial, type NumberedMaterial } from './outline/prompt-material';
+import { SourceNotes } from './source-notes';
+import { askStructured } from './structured';
 
 const previewChars = 100;
 
@@ -20,7 +21,7 @@ function describeOutline(book: TextbookContent): string {
 }
 
 /** Applies one model operation (1-based numbers) with the shared outline operations. */
-function applyOperation(book: TextbookContent, op: LlmOutlineOperation, keys: Set<string>): ops.OpResult {
+function applyOperation(book: TextbookContent, op: LlmOutlineOperation, material: NumberedMaterial): ops.OpResult {
   switch (op.op) {
     case 'addChapter':
       return ops.addChapter(book, { title: op.title, position: op.position ? op.position - 1 : undefined });
@@ -37,8 +38,11 @@ function applyOperation(book: TextbookContent, op: LlmOutlineOperation, keys: Se
     case 'resizeChapters':
       return ops.resizeChapters(book, op.count);
     case 'addSection': {
-      const paragraphs = (op.paragraphs ?? []).map((p) => keepGivenCitations(p, keys).text).filter(Boolean);
-      return ops.addSection(book, op.chapter - 1, { title: op.title, content: paragraphsToHtml(paragraphs) });
+      const notes = new SourceNotes(material.positions);
+      const paragraphs = (op.paragraphs ?? [])
+        .map((p) => notes.number(keepGivenCitations(p, material.keys, { keepSourceKeys: true }).text))
+        .filter(Boolean);
+      return ops.addSection(book, op.chapter - 1, { title: op.title, content: paragraphsToHtml(paragraphs) + notes.html() });
     }
     case 'removeSection':
       return ops.removeSection(book, op.chapter - 1, op.section - 1);
@@ -66,30 +70,29 @@ function applyOperation(book: TextbookContent, op: LlmOutlineOperation, keys: Se
  */
 export async function llmChat(model: LanguageModel, ctx: EngineContext, input: ChatInput): Promise<ChatResult> {
   const chunks = await ctx.retriever.search(input.message, { limit: 6 });
-  const material = numberMaterial(chunks, input.content.references ?? []);
-  let reply;
-  try {
-    ({ output: reply } = await generateText({
-      model,
-      output: Output.object({ schema: llmAssistantReply }),
-      system:
-        'You are the outline assistant of a textbook editor. For requests to change the structure, reply briefly and list the operations; ' +
-        'numbers are 1-based and each operation sees the outline as left by the ones before it. For questions, answer in a few sentences ' +
-        'from the excerpts only, citing keys like [S1], and list no operations. If a request cannot be done with the operations, say so and list none.',
-      prompt: `Topic: ${input.topic}\n\nCurrent outline:\n${describeOutline(input.content) || '(empty)'}\n\n${material.text}\n\nUser: ${input.message}`,
-    }));
-  } catch (err) {
-    throw toProviderError(err, 'assistant reply');
-  }
-  const message = keepGivenCitations(reply.message, material.keys, { keepSourceKeys: true }).text || 'Done.';
+  const material = numberMaterial(chunks, input.content.references ?? [], ctx.material);
+  const reply = await askStructured(model, {
+    schema: llmAssistantReply,
+    what: 'assistant reply',
+    system:
+      'You are the outline assistant of a textbook editor. For requests to change the structure, reply briefly and list the operations; ' +
+      'numbers are 1-based and each operation sees the outline as left by the ones before it. For questions, answer in a few sentences ' +
+      'from the excerpts only, citing their keys like [S1], and list no operations; if the excerpts do not answer it, say so. ' +
+      'If a request cannot be done with the operations, say so and list none.',
+    prompt: `Topic: ${input.topic}\n\nCurrent outline:\n${describeOutline(input.content) || '(empty)'}\n\n${material.text}\n\nUser: ${input.message}`,
+  });
+  // A grounded answer: the keys it cites become numbered notes, listed with the file, heading and page each stands for.
+  const notes = new SourceNotes(material.positions);
+  const cited = notes.number(keepGivenCitations(reply.message, material.keys, { keepSourceKeys: true }).text) || 'Done.';
+  const message = notes.size ? `${cited}\n\nSources:\n${notes.text()}` : cited;
   if (reply.operations.length === 0) return { message };
   let book = input.content;
   const summaries: string[] = [];
   for (const op of reply.operations) {
-    const result = applyOperation(book, op, material.keys);
+    const result = applyOperation(book, op, material);
     if (!result.ok) return { message: `I couldn't make that change: ${result.reason} The outline is unchanged.` };
     book = result.content;
     summaries.push(result.summary);
   }
-  return { message: `${message}${message.endsWith('.') ? '' : '.'} ${summaries.join(' ')}`.trim(), updatedContent: book };
+  return { message: `${cited}${cited.endsWith('.') ? '' : '.'} ${summaries.join(' ')}`.trim(), updatedContent: book };
 }

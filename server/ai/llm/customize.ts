@@ -8,7 +8,7 @@ import { fastSentences } from '../offline/compose/fast-sentences';
 import { paragraphsToHtml } from '../offline/compose/html';
 import { UsedSentences } from '../offline/compose/used-sentences';
 import { lostSentences, bookUnits, unitToSection, type Unit } from '../offline/customize/units';
-import { bookHtml } from '../offline/expand/grounded';
+import { bookHtml } from '../offline/expand/book-usage';
 import { keepGivenCitations } from './outline/citations';
 import { toProviderError } from './outline/model-errors';
 import { groundingRules, numberMaterial } from './outline/prompt-material';

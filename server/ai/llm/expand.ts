@@ -1,4 +1,4 @@
-import { generateText, Output, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { llmChapterExpansionOutput, llmExpansionOutput } from '../../../common/ai-tools';
 import type { Chapter, Reference, TextbookContent } from '../../../common/textbook';
 import { AppError } from '../../core/app-error';
@@ -7,11 +7,14 @@ import { newSectionId } from '../offline/chat/structure-ops';
 import { fastSentences } from '../offline/compose/fast-sentences';
 import { escapeHtml, htmlBlocks, htmlToText, paragraphsToHtml } from '../offline/compose/html';
 import { UsedSentences } from '../offline/compose/used-sentences';
-import { bookHtml } from '../offline/expand/grounded';
+import { bookHtml } from '../offline/expand/book-usage';
 import { noMaterialNote, nothingMoreNote } from '../offline/expand';
 import { keepGivenCitations } from './outline/citations';
-import { toProviderError } from './outline/model-errors';
-import { groundingRules, numberMaterial } from './outline/prompt-material';
+import { locateUnit } from '../offline/expand/locate';
+import { sourceMap } from '../offline/expand/source-map';
+import { groundingRules, promptMaterial, type NumberedMaterial } from './outline/prompt-material';
+import { SourceNotes } from './source-notes';
+import { askStructured } from './structured';
 
 const bookContextChars = 3000;
 
@@ -24,27 +27,29 @@ function bookOutline(book: TextbookContent | undefined): string {
 }
 
 /**
- * Model paragraphs made safe to print: only given citation keys kept, and any
+ * Model paragraphs made safe to print: only given citation keys kept, any
  * sentence the book (or an earlier paragraph) already holds removed, so the
- * llm engine never repeats the book either.
+ * llm engine never repeats the book either, and the source keys it cites
+ * numbered as notes (see SourceNotes).
  */
-function cleanParagraphs(paragraphs: string[], keys: Set<string>, used: UsedSentences): string[] {
+function cleanParagraphs(paragraphs: string[], material: NumberedMaterial, used: UsedSentences, notes: SourceNotes): string[] {
   return paragraphs
-    .map((p) => keepGivenCitations(p, keys).text)
+    .map((p) => keepGivenCitations(p, material.keys, { keepSourceKeys: true }).text)
     .map((p) =>
       fastSentences(p)
-        .filter((s) => used.tryAdd(s))
+        .filter((s) => used.tryAdd(s.replace(/\s?\[[RS]\d[^\]]*\]/g, '')))
         .join(' '),
     )
+    .map((p) => notes.number(p))
     .filter((p) => p.trim().length > 0);
 }
 
-async function ask<T>(model: LanguageModel, what: string, call: () => Promise<{ output: T }>): Promise<T> {
-  try {
-    return (await call()).output;
-  } catch (err) {
-    throw toProviderError(err, what);
-  }
+/** The source unit behind a part of the book, given to the model before anything retrieved. */
+function unitsBehind(ctx: EngineContext, title: string, html: string): number[] {
+  const map = sourceMap(ctx.material);
+  if (map.blocks.length === 0) return [];
+  const unit = locateUnit(map, title, html);
+  return unit === null ? [] : [unit];
 }
 
 function asHtml(text: string): string {
@@ -61,19 +66,18 @@ export async function llmExpandParagraph(
   const text = htmlToText(original);
   const chunks = await ctx.retriever.search(`${input.subject ?? ''} ${text}`, { limit: 6 });
   if (chunks.length === 0) return { value: original, exhausted: true, note: noMaterialNote };
-  const material = numberMaterial(chunks, input.book?.references?.filter((r) => r.approved) ?? []);
-  const out = await ask(model, 'expansion', () =>
-    generateText({
-      model,
-      output: Output.object({ schema: llmExpansionOutput }),
-      system: `You expand a passage of a textbook. ${groundingRules} Add only what the excerpts say that the passage and the book do not already say; never restate the passage.`,
-      prompt: `Book outline:\n${bookOutline(input.book)}\n\n${input.context ? `Where the passage is:\n${input.context.slice(0, bookContextChars)}\n\n` : ''}${material.text}\n\nPassage to expand:\n${text}`,
-    }),
-  );
+  const material = promptMaterial({ material: ctx.material, chunks, references: input.book?.references?.filter((r) => r.approved) ?? [] });
+  const out = await askStructured(model, {
+    schema: llmExpansionOutput,
+    what: 'expansion',
+    system: `You expand a passage of a textbook. ${groundingRules} Add only what the excerpts say that the passage and the book do not already say; never restate the passage.`,
+    prompt: `Book outline:\n${bookOutline(input.book)}\n\n${input.context ? `Where the passage is:\n${input.context.slice(0, bookContextChars)}\n\n` : ''}${material.text}\n\nPassage to expand:\n${text}`,
+  });
   const used = UsedSentences.fromHtml([...(input.book ? bookHtml(input.book) : []), original], fastSentences);
-  const paragraphs = out.nothingMore ? [] : cleanParagraphs(out.paragraphs, material.keys, used);
-  if (paragraphs.length === 0) return { value: original, exhausted: true, note: nothingMoreNote };
-  return { value: original + paragraphsToHtml(paragraphs), exhausted: false };
+  const notes = new SourceNotes(material.positions);
+  const paragraphs = out.nothingMore ? [] : cleanParagraphs(out.paragraphs, material, used, notes);
+  if (paragraphs.length === 0) return { value: original, exhausted: true, note: nothingMoreNote(ctx.material, input.subject ?? '') };
+  return { value: original + paragraphsToHtml(paragraphs) + notes.html(), exhausted: false };
 }
 
 export async function llmExpandChapter(
@@ -83,20 +87,20 @@ export async function llmExpandChapter(
 ): Promise<ExpandResult<Chapter>> {
   const own = htmlBlocks(input.chapterContent);
   const chunks = await ctx.retriever.search(`${input.chapterTitle} ${htmlToText(input.chapterContent)}`, { limit: 8 });
-  const material = numberMaterial(
+  const material = promptMaterial({
+    material: ctx.material,
+    units: unitsBehind(ctx, input.chapterTitle, input.chapterContent),
     chunks,
-    input.book.references.filter((r) => r.approved),
-  );
-  const out = await ask(model, 'chapter expansion', () =>
-    generateText({
-      model,
-      output: Output.object({ schema: llmChapterExpansionOutput }),
-      system:
-        `You divide a textbook chapter into exactly ${input.sectionCount} sections and expand it. ${groundingRules} ` +
-        "Give every section a short title, list which of the chapter's own paragraphs (by number) it holds, in order, and add new paragraphs only from the excerpts.",
-      prompt: `Book outline:\n${bookOutline(input.book)}\n\n${material.text}\n\nChapter "${input.chapterTitle}", its paragraphs:\n${own.map((b, i) => `P${i + 1}: ${htmlToText(b)}`).join('\n')}`,
-    }),
-  );
+    references: input.book.references.filter((r) => r.approved),
+  });
+  const out = await askStructured(model, {
+    schema: llmChapterExpansionOutput,
+    what: 'chapter expansion',
+    system:
+      `You divide a textbook chapter into exactly ${input.sectionCount} sections and expand it. ${groundingRules} ` +
+      "Give every section a short title, list which of the chapter's own paragraphs (by number) it holds, in order, and add new paragraphs only from the excerpts, following the source unit's own sub-headings where it has them.",
+    prompt: `Book outline:\n${bookOutline(input.book)}\n\n${material.text}\n\nChapter "${input.chapterTitle}", its paragraphs:\n${own.map((b, i) => `P${i + 1}: ${htmlToText(b)}`).join('\n')}`,
+  });
   if (out.sections.length !== input.sectionCount) {
     throw new AppError(
       'PROVIDER_ERROR',
@@ -117,23 +121,25 @@ export async function llmExpandChapter(
   });
   let added = 0;
   const sections = out.sections.map((s, si) => {
-    const fresh = cleanParagraphs(s.newParagraphs, material.keys, used);
+    const notes = new SourceNotes(material.positions);
+    const fresh = cleanParagraphs(s.newParagraphs, material, used, notes);
     added += fresh.length;
     return {
       id: newSectionId(),
       title: s.title.trim() || `${input.chapterTitle} (Part ${si + 1})`,
-      content: ownBySection[si].join('') + paragraphsToHtml(fresh),
+      content: ownBySection[si].join('') + paragraphsToHtml(fresh) + notes.html(),
     };
   });
-  const introduction = cleanParagraphs(out.introduction.slice(0, 1), material.keys, used);
+  const introNotes = new SourceNotes(material.positions);
+  const introduction = cleanParagraphs(out.introduction.slice(0, 1), material, used, introNotes);
   const chapter: Chapter = {
     id: input.book.chapters[input.chapterIndex]?.id,
     title: input.chapterTitle,
-    content: paragraphsToHtml(introduction),
+    content: paragraphsToHtml(introduction) + introNotes.html(),
     sections,
   };
   return added + introduction.length === 0
-    ? { value: chapter, exhausted: true, note: nothingMoreNote }
+    ? { value: chapter, exhausted: true, note: nothingMoreNote(ctx.material, input.chapterTitle) }
     : { value: chapter, exhausted: false };
 }
 
@@ -152,17 +158,21 @@ export async function llmGenerateSection(
   const current = section?.content ?? '';
   const chunks = await ctx.retriever.search(`${input.sectionTitle} ${input.chapterTitle} ${htmlToText(current)}`, { limit: 8 });
   if (chunks.length === 0 && input.references.length === 0) return { value: current, exhausted: true, note: noMaterialNote };
-  const material = numberMaterial(chunks, referenceList(input.references));
-  const out = await ask(model, 'section', () =>
-    generateText({
-      model,
-      output: Output.object({ schema: llmExpansionOutput }),
-      system: `You expand one section of a textbook with up to ${input.paragraphCount} new paragraphs (${input.expansionLevel ?? 'comprehensive'}). ${groundingRules} Never repeat what the section or the rest of the book already says.`,
-      prompt: `${input.context ? `Context:\n${input.context.slice(0, 6000)}\n\n` : ''}${material.text}\n\nSection "${input.sectionTitle}" of chapter "${input.chapterTitle}", as it stands:\n${htmlToText(current) || '(empty)'}`,
-    }),
-  );
+  const material = promptMaterial({
+    material: ctx.material,
+    units: unitsBehind(ctx, input.sectionTitle, current),
+    chunks,
+    references: referenceList(input.references),
+  });
+  const out = await askStructured(model, {
+    schema: llmExpansionOutput,
+    what: 'section',
+    system: `You expand one section of a textbook with up to ${input.paragraphCount} new paragraphs (${input.expansionLevel ?? 'comprehensive'}). ${groundingRules} Draw on the section's source unit first. Never repeat what the section or the rest of the book already says.`,
+    prompt: `${input.context ? `Context:\n${input.context.slice(0, 6000)}\n\n` : ''}${material.text}\n\nSection "${input.sectionTitle}" of chapter "${input.chapterTitle}", as it stands:\n${htmlToText(current) || '(empty)'}`,
+  });
   const used = UsedSentences.fromHtml(bookHtml(input.book), fastSentences);
-  const paragraphs = out.nothingMore ? [] : cleanParagraphs(out.paragraphs.slice(0, input.paragraphCount), material.keys, used);
-  if (paragraphs.length === 0) return { value: current, exhausted: true, note: nothingMoreNote };
-  return { value: current + paragraphsToHtml(paragraphs), exhausted: false };
+  const notes = new SourceNotes(material.positions);
+  const paragraphs = out.nothingMore ? [] : cleanParagraphs(out.paragraphs.slice(0, input.paragraphCount), material, used, notes);
+  if (paragraphs.length === 0) return { value: current, exhausted: true, note: nothingMoreNote(ctx.material, input.sectionTitle) };
+  return { value: current + paragraphsToHtml(paragraphs) + notes.html(), exhausted: false };
 }

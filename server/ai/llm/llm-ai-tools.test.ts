@@ -53,8 +53,10 @@ describe('llm expansion with a scripted model', () => {
     expect(prompts[0]).toContain('[S1]');
     expect(prompts[0]).toContain('semiconductor device');
     expect(result.exhausted).toBe(false);
+    // The key it was given becomes note 1, listed with where it points; the invented one is gone.
     expect(result.value).toBe(
-      `<p>${selected}</p><p>A transistor is a semiconductor device that amplifies or switches electronic signals. Transistors run cooler than tubes.</p>`,
+      `<p>${selected}</p><p>A transistor is a semiconductor device that amplifies or switches electronic signals [1]. Transistors run cooler than tubes.</p>` +
+        '<p><strong>Sources</strong></p><ol><li><p>&quot;your material&quot;, &quot;Transistors and Integrated Circuits&quot;</p></li></ol>',
     );
   });
 
@@ -66,7 +68,7 @@ describe('llm expansion with a scripted model', () => {
     expect(nothing).toEqual({
       value: `<p>${selected}</p>`,
       exhausted: true,
-      note: 'Your sources have nothing more on this that is not already in the textbook.',
+      note: 'Nothing more to add: everything your sources say is already in the textbook.',
     });
     const repeat = await llmGenerateSection(scriptedModel([{ nothingMore: false, paragraphs: [selected] }]).model, ctx, {
       book,
@@ -109,7 +111,8 @@ describe('llm expansion with a scripted model', () => {
     ]);
     const text = htmlToText([result.value.content, ...result.value.sections.map((s) => s.content)].join(' '));
     expect(text).toContain('Ada Lovelace wrote notes in 1843.');
-    expect(text).toContain('finite differences.');
+    expect(text).toContain('finite differences [1].');
+    expect(text).not.toMatch(/\[S\d/);
     const wrongCount = await llmExpandChapter(
       scriptedModel([{ ...answer, sections: answer.sections.slice(0, 2) }]).model,
       ctx,

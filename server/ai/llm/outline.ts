@@ -1,44 +1,102 @@
-import { generateText, Output, type LanguageModel } from 'ai';
-import { llmChapterText, llmOutlinePlan, type LlmOutlinePlan } from '../../../common/generate';
+import type { LanguageModel } from 'ai';
+import { llmChapterText, llmOutlinePlan, llmPartialPlan, type LlmOutlinePlan, type LlmPartialPlan } from '../../../common/generate';
 import type { Chapter, Reference, TextbookContent } from '../../../common/textbook';
 import type { EngineContext, OutlineInput } from '../engine';
-import type { RetrievedChunk } from '../material';
 import { paragraphsToHtml } from '../offline/compose/html';
+import { documentMap, mapParts, type MapEntry } from './document-map';
 import { keepGivenCitations } from './outline/citations';
-import { toProviderError } from './outline/model-errors';
-import { groundingRules, numberMaterial } from './outline/prompt-material';
+import { groundingRules, numberMaterial, promptMaterial } from './outline/prompt-material';
+import { SourceNotes } from './source-notes';
+import { askStructured } from './structured';
 
-/** Excerpts given for the whole-book outline and for each chapter. */
+/** How the llm outline sizes its prompts (characters; a token is about 4). */
+export interface LlmOutlineOptions {
+  /** The document map given to one planning call: larger maps are planned in parts, then joined (map-reduce). */
+  mapChars: number;
+  /** The mapped source units given to one chapter writer. */
+  unitChars: number;
+}
+export const defaultOutlineOptions: LlmOutlineOptions = { mapChars: 24_000, unitChars: 14_000 };
+
+/** Excerpts retrieved for the topic (a material without headings) and for each chapter (after its units). */
 const outlineExcerpts = 14;
-const chapterExcerpts = 8;
+const chapterExcerpts = 4;
 /** Chapters written at once: enough to overlap latency, few enough for local model servers. */
 const chapterConcurrency = 3;
+
+const planningRules =
+  'Follow the structure of the material: its units become chapters and their sub-units sections, in the documents’ order, ' +
+  'unless the topic clearly leaves a unit out. Titles are short and specific, taken from the headings where they exist; no numbering in titles. ' +
+  'For every chapter and section, list in "sources" the keys of the map units ([U3] as "U3") it is written from.';
 
 function referencesWithKeys(references: Reference[]): Reference[] {
   return references.map((r, i) => ({ ...r, key: r.key ?? `R${i + 1}` }));
 }
 
+/** Map-reduce over a long book: each part of the map proposes chapters for its units. */
+async function planPart(
+  model: LanguageModel,
+  input: OutlineInput,
+  part: MapEntry[],
+  index: number,
+  count: number,
+): Promise<LlmPartialPlan> {
+  return askStructured(model, {
+    schema: llmPartialPlan,
+    what: `outline of part ${index + 1} of the material`,
+    system: `You plan university-level textbooks from an instructor's own material. ${planningRules}`,
+    prompt:
+      `Topic: ${input.topic}\n\nDocument map, part ${index + 1} of ${count} (each line: a unit's key, heading, file and page, and how its text opens):\n` +
+      `${part.map((e) => e.line).join('\n')}\n\nPropose the chapters this part of the material makes, each with the unit keys it covers.`,
+  });
+}
+
 async function planOutline(
   model: LanguageModel,
-  chunks: RetrievedChunk[],
+  ctx: EngineContext,
   input: OutlineInput,
   references: Reference[],
-): Promise<LlmOutlinePlan> {
-  const material = numberMaterial(chunks, references);
-  try {
-    const { output } = await generateText({
-      model,
-      output: Output.object({ schema: llmOutlinePlan }),
-      system: `You plan university-level textbooks from an instructor's own material. ${groundingRules}`,
-      prompt:
-        `Topic: ${input.topic}\n\n${material.text}\n\n` +
-        'Plan a textbook on this topic from the excerpts: 4 to 12 chapters in a sensible teaching order, each with 2 to 6 sections. ' +
-        'Follow the structure of the material where it has one. Titles are short and specific; no numbering in titles.',
-    });
-    return output;
-  } catch (err) {
-    throw toProviderError(err, 'outline');
+  options: LlmOutlineOptions,
+) {
+  const entries = documentMap(ctx.material);
+  const referenceLines = references.length ? `\n\nApproved references: ${references.map((r) => `[${r.key}] ${r.title}`).join('; ')}` : '';
+  let mapText: string;
+  if (entries.length === 0) {
+    // No document to map (a topic only): the closest excerpts stand in for it.
+    const chunks = await ctx.retriever.search(input.topic, { limit: outlineExcerpts });
+    mapText = numberMaterial(chunks, [], ctx.material).text;
+  } else {
+    const parts = mapParts(entries, options.mapChars);
+    if (parts.length === 1) {
+      mapText = `Document map (each line: a unit's key, heading, file and page, and how its text opens):\n${entries.map((e) => e.line).join('\n')}`;
+    } else {
+      const partial: LlmPartialPlan[] = [];
+      for (const [i, part] of parts.entries()) partial.push(await planPart(model, input, part, i, parts.length));
+      const top = entries.filter((e) => !e.line.startsWith(' ')).map((e) => e.line.slice(0, 160));
+      mapText =
+        `The material is long, so it was planned in ${parts.length} parts. Top-level units:\n${top.join('\n')}\n\n` +
+        `Chapters proposed for each part, in order:\n${partial
+          .flatMap((p) => p.chapters)
+          .map((c) => `- ${c.title} (${c.sources.join(', ')}): ${c.summary}`)
+          .join('\n')}`;
+    }
   }
+  const plan = await askStructured(model, {
+    schema: llmOutlinePlan,
+    what: 'outline',
+    system: `You plan university-level textbooks from an instructor's own material. ${planningRules}`,
+    prompt: `Topic: ${input.topic}\n\n${mapText}${referenceLines}\n\nPlan a textbook on this topic from the material: chapters in teaching order, each with 2 to 6 sections.`,
+  });
+  return { plan, entries };
+}
+
+/** The source map units a planned chapter names (through its own and its sections' keys), in the documents' order. */
+function mappedUnits(entries: MapEntry[], chapter: LlmOutlinePlan['chapters'][number]): number[] {
+  const byKey = new Map(entries.map((e) => [e.key, e.unit]));
+  const keys = [...(chapter.sources ?? []), ...chapter.sections.flatMap((s) => s.sources ?? [])].map((k) =>
+    k.replace(/[[\]\s]/g, '').toUpperCase(),
+  );
+  return [...new Set(keys.flatMap((k) => byKey.get(k) ?? []))].sort((a, b) => a - b);
 }
 
 async function writeChapter(
@@ -46,60 +104,70 @@ async function writeChapter(
   ctx: EngineContext,
   input: OutlineInput,
   references: Reference[],
-  plan: LlmOutlinePlan,
+  planned: { plan: LlmOutlinePlan; entries: MapEntry[] },
   index: number,
+  options: LlmOutlineOptions,
 ): Promise<Chapter> {
+  const { plan, entries } = planned;
   const chapter = plan.chapters[index];
+  const units = mappedUnits(entries, chapter);
   const query = `${chapter.title}. ${chapter.sections.map((s) => `${s.title}: ${s.focus}`).join('. ')}`;
   const chunks = await ctx.retriever.search(query, { limit: chapterExcerpts });
-  const material = numberMaterial(chunks, references);
-  let text;
-  try {
-    ({ output: text } = await generateText({
-      model,
-      output: Output.object({ schema: llmChapterText }),
-      system: `You write chapters of a textbook on ${input.topic}. ${groundingRules}`,
-      prompt:
-        `Book outline: ${plan.chapters.map((c, i) => `${i + 1}. ${c.title}`).join('; ')}\n\n` +
-        `Write chapter ${index + 1}, "${chapter.title}" (${chapter.summary}).\n` +
-        `Sections, in this order:\n${chapter.sections.map((s) => `- ${s.title}: ${s.focus}`).join('\n')}\n\n${material.text}\n\n` +
-        'Give a short introduction (1-2 paragraphs) and 2-5 paragraphs per section. Plain text paragraphs, no markdown, no headings inside paragraphs.',
-    }));
-  } catch (err) {
-    throw toProviderError(err, `text for chapter ${index + 1}`);
-  }
-  const clean = (paragraphs: string[]) =>
-    paragraphs.map((p) => keepGivenCitations(p.replace(/\s+/g, ' ').trim(), material.keys).text).filter(Boolean);
+  const material = promptMaterial({ material: ctx.material, units, unitChars: options.unitChars, chunks, references });
+  const text = await askStructured(model, {
+    schema: llmChapterText,
+    what: `text for chapter ${index + 1}`,
+    system: `You write chapters of a textbook on ${input.topic}. ${groundingRules}`,
+    prompt:
+      `Book outline: ${plan.chapters.map((c, i) => `${i + 1}. ${c.title}`).join('; ')}\n\n` +
+      `Write chapter ${index + 1}, "${chapter.title}" (${chapter.summary}).\n` +
+      `Sections, in this order:\n${chapter.sections.map((s) => `- ${s.title}: ${s.focus}`).join('\n')}\n\n${material.text}\n\n` +
+      'Give a short introduction (1-2 paragraphs) and 2-5 paragraphs per section, drawn from the source units first. Plain text paragraphs, no markdown, no headings inside paragraphs.',
+  });
+  // Each part of the chapter numbers the sources it cites and lists them after its text.
+  const write = (paragraphs: string[]) => {
+    const notes = new SourceNotes(material.positions);
+    const numbered = paragraphs
+      .map((p) => keepGivenCitations(p.replace(/\s+/g, ' ').trim(), material.keys, { keepSourceKeys: true }).text)
+      .map((p) => notes.number(p))
+      .filter(Boolean);
+    return paragraphsToHtml(numbered) + notes.html();
+  };
   // The planned section titles win: the model's copy of them may drift.
-  const sections = chapter.sections.map((s, i) => ({
-    title: s.title.trim(),
-    content: paragraphsToHtml(clean(text.sections[i]?.paragraphs ?? [])),
-  }));
-  return { title: chapter.title.trim(), content: paragraphsToHtml(clean(text.introduction)), sections };
+  const sections = chapter.sections.map((s, i) => ({ title: s.title.trim(), content: write(text.sections[i]?.paragraphs ?? []) }));
+  return { title: chapter.title.trim(), content: write(text.introduction), sections };
 }
 
 /**
- * The llm outline: one structured call plans the book from the
- * chunks most relevant to the topic, then one call per chapter writes its
- * text from the chunks retrieved for that chapter. Each call sees the
- * approved references as [R1].. keys; keys it was not given are removed.
- * Progress: 0-25 planning, 25-100 writing chapters.
+ * The llm outline. The planner reads the document map (the heading tree of
+ * the material with the opening of every unit: see documentMap), planned in
+ * parts and joined when it is longer than one prompt holds, and names the
+ * units each chapter and section comes from. Each chapter writer then reads
+ * its mapped units first (their whole text, as far as the prompt allows) and
+ * excerpts retrieved for it second, every passage keyed [S1].. with its
+ * position; the keys it cites become numbered source notes under each part
+ * ("[1]" in the text, "Sources: 1. "notes.pdf", "Matrices", page 4"), keys it
+ * was not given are removed. Progress: 0-25 planning, 25-100 writing.
  */
-export async function llmOutline(model: LanguageModel, ctx: EngineContext, input: OutlineInput): Promise<TextbookContent> {
+export async function llmOutline(
+  model: LanguageModel,
+  ctx: EngineContext,
+  input: OutlineInput,
+  options: LlmOutlineOptions = defaultOutlineOptions,
+): Promise<TextbookContent> {
   const report = (p: number) => ctx.onProgress?.(Math.round(p));
   report(0);
   const references = referencesWithKeys(input.references);
-  const chunks = await ctx.retriever.search(input.topic, { limit: outlineExcerpts });
-  report(5);
-  const plan = await planOutline(model, chunks, input, references);
+  const planned = await planOutline(model, ctx, input, references, options);
   report(25);
+  const { plan } = planned;
   const chapters: Chapter[] = new Array(plan.chapters.length);
   let next = 0;
   let finished = 0;
   const worker = async () => {
     while (next < plan.chapters.length) {
       const i = next++;
-      chapters[i] = await writeChapter(model, ctx, input, references, plan, i);
+      chapters[i] = await writeChapter(model, ctx, input, references, planned, i, options);
       finished++;
       report(25 + (75 * finished) / plan.chapters.length);
     }

@@ -13,7 +13,7 @@ import { materialSectionWriter } from './chat/section-writer';
 export const chat: AuthoringEngine['chat'] = async (ctx, input) => {
   const parsed = parseRequest(input.message);
   if (parsed.kind === 'command') {
-    const result = await applyCommand(input.content, parsed.command, materialSectionWriter(ctx.retriever));
+    const result = await applyCommand(input.content, parsed.command, materialSectionWriter(ctx.material));
     if (!result.ok) return { message: `I couldn't make that change: ${result.reason} The outline is unchanged.` };
     return { message: result.summary, updatedContent: result.content };
   }
@@ -22,5 +22,5 @@ export const chat: AuthoringEngine['chat'] = async (ctx, input) => {
       message: `Sorry, I can't do that offline, so the outline is unchanged. ${capabilities} Connecting a language model (AI_PROVIDER) lets the assistant handle other requests.`,
     };
   }
-  return { message: await answerQuestion({ message: input.message, book: input.content, retriever: ctx.retriever }) };
+  return { message: await answerQuestion({ message: input.message, book: input.content, material: ctx.material }) };
 };

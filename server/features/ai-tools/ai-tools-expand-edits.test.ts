@@ -100,16 +100,45 @@ describe('expand-chapter on a chapter the user edited (QA findings 5-7)', () => 
     expect(new Set(sections.map((s) => s.title.toLowerCase())).size).toBe(4);
   });
 
-  it("refuses (422, nothing saved) rather than cut the author's paragraphs when the sources have nothing more, and still prints no reference", async () => {
+  it("divides the author's own blocks, uncut, when the sources have nothing more, says which sources it searched, and prints no reference", async () => {
     // QA's book: every paragraph of the handout is printed, so only the reference list is left unused.
     const book = await createMemoryBook(h, alice, edited);
-    const res = await expand(book.id, book.content.chapters[0].content);
-    expect(res.statusCode, res.body).toBe(422);
-    expect(res.json().message).toBe(
-      'This chapter has too few paragraphs to divide into 4 sections, and your sources have nothing more on it.',
+    const stored = book.content.chapters[0].content;
+    const res = await expand(book.id, stored);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.exhausted).toBe(true);
+    expect(body.note).toMatch(
+      /^Nothing more to add: everything "memory\.docx" says about "Why study memory\?" is already in the textbook\./,
     );
+    // Three runs of the author's blocks (the image rides with the paragraph after it): as many sections as there is text for.
+    const sections = body.expandedChapter.sections as Array<{ content: string }>;
+    expect(sections).toHaveLength(3);
+    expect(body.note).toContain('divided into 3 sections');
+    expect(sections.flatMap((s) => htmlBlocks(s.content))).toEqual(htmlBlocks(stored));
+    for (const sentence of fastSentences(htmlToText(sections.map((s) => s.content).join(''))))
+      expect(referenceSentenceKeys.has(sentenceKey(sentence)), sentence).toBe(false);
+  });
+
+  it('refuses (422, nothing saved) a chapter of one paragraph when the sources have nothing more, naming them', async () => {
+    const only = `<p>${first}</p>`;
+    const book = await createMemoryBook(h, alice, only);
+    const content = {
+      ...book.content,
+      chapters: book.content.chapters.map((c, i) => (i === 0 ? c : { ...c, content: c.content + `<p>${second}</p>` })),
+    };
+    const patch = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/textbooks/${book.id}`,
+      headers: { cookie: alice.cookie },
+      payload: { content, baseRevision: book.revision },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const res = await expand(book.id, only);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe('This chapter has too little text to divide into sections, and "memory.docx" has nothing more on it.');
     const after = await h.app.inject({ method: 'GET', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } });
-    expect(after.json().revision).toBe(book.revision);
+    expect(after.json().revision).toBe(patch.json().revision);
   });
 });
 

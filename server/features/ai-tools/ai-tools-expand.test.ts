@@ -83,7 +83,8 @@ describe('POST /api/ai/expand-paragraph', () => {
     expect(res.json()).toEqual({
       expandedContent: `<p>${selected}</p>`,
       exhausted: true,
-      note: 'Your sources have nothing more on this that is not already in the textbook.',
+      // The note names the sources searched (typed text is named by its chapter title) and the topic (the chapter holding the selection).
+      note: 'Nothing more to add: everything "History of Computing" says about "Everything" is already in the textbook.',
     });
   });
 });
@@ -203,7 +204,7 @@ describe('POST /api/ai/generate-section', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().exhausted).toBe(true);
-    expect(res.json().note).toBe('Your sources have nothing more on this that is not already in the textbook.');
+    expect(res.json().note).toBe('Nothing more to add: everything "History of Computing" says about "All" is already in the textbook.');
     expect(res.json().textbookContent).toBeUndefined();
     const stored = await h.app.inject({ method: 'GET', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } });
     expect(stored.json().revision).toBe(book.revision);

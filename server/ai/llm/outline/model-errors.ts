@@ -11,7 +11,9 @@ export function toProviderError(err: unknown, what: string): AppError {
     return new AppError('PROVIDER_ERROR', `The language model returned a malformed ${what}. Please try again.`);
   }
   if (RetryError.isInstance(err) || APICallError.isInstance(err)) {
-    const status = APICallError.isInstance(err) ? err.statusCode : undefined;
+    // After its retries the SDK throws a RetryError; the status is that of the last answer.
+    const last = RetryError.isInstance(err) ? err.lastError : err;
+    const status = APICallError.isInstance(last) ? last.statusCode : undefined;
     return new AppError(
       'PROVIDER_ERROR',
       `The language model could not be reached${status ? ` (status ${status})` : ''}. Please try again.`,

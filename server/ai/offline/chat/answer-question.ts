@@ -1,5 +1,8 @@
 import type { TextbookContent } from '../../../../common/textbook';
-import type { Retriever } from '../../material';
+import type { Material } from '../../material';
+import { chapterFrame } from '../expand/chapter-frame';
+import { continuesLine } from '../expand/gather';
+import { sourceMap } from '../expand/source-map';
 import { htmlToText } from '../compose/html';
 import { sparseCosine } from '../compose/term-vectors';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
@@ -26,7 +29,7 @@ function describeOutline(book: TextbookContent): string {
  * outline itself from its structure, anything else from the best matching
  * sentences of the material and the book, naming where they come from.
  */
-export async function answerQuestion(input: { message: string; book: TextbookContent; retriever: Retriever }): Promise<string> {
+export async function answerQuestion(input: { message: string; book: TextbookContent; material: Material }): Promise<string> {
   const q = input.message.trim();
   if (/^(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(q) && q.split(/\s+/).length <= 4) return `Hello! ${capabilities}`;
   if (/^(thanks|thank you|great|perfect|ok|okay)\b/i.test(q) && q.split(/\s+/).length <= 4)
@@ -43,15 +46,15 @@ export async function answerQuestion(input: { message: string; book: TextbookCon
   if (summary) return summary;
 
   const passages: Array<SourceParagraph & { where: string }> = [];
+  // The book's own text, not its teaching apparatus: an answer never quotes the review questions back.
+  const own = (html: string) => htmlToText(chapterFrame(html).body);
   input.book.chapters.forEach((c, ci) => {
-    passages.push({ text: htmlToText(c.content), where: `chapter ${ci + 1}, "${c.title}"` });
-    c.sections.forEach((s) => passages.push({ text: htmlToText(s.content), where: `the section "${s.title}" of chapter ${ci + 1}` }));
+    passages.push({ text: own(c.content), where: `chapter ${ci + 1}, "${c.title}"` });
+    c.sections
+      .filter((s) => !/^review:/i.test(s.title))
+      .forEach((s) => passages.push({ text: own(s.content), where: `the section "${s.title}" of chapter ${ci + 1}` }));
   });
-  const chunks = await input.retriever.search(q, { limit: 6 });
-  for (const chunk of chunks) {
-    const heading = chunk.headingPath[chunk.headingPath.length - 1];
-    passages.push({ text: chunk.text, where: heading ? `your material, under "${heading}"` : 'your material' });
-  }
+  for (const passage of materialPassages(input.material, q)) passages.push(passage);
   const built = buildSourceSentences(passages.map((p, i) => ({ text: p.text, headingPath: [String(i)] })));
   const query = built.stats.vectorOf(q);
   const subject = definitionSubject(q);
@@ -83,6 +86,35 @@ export async function answerQuestion(input: { message: string; book: TextbookCon
   return `Your material answers this in ${quotes.length} places (the closest first):\n${quotes.map((t, i) => `${i + 1}. ${t}`).join('\n')}`;
 }
 
+/** Passages of the material searched for an answer. */
+const passagesSearched = 6;
+
+/**
+ * The passages of the documents closest to the question (the blocks of their
+ * section tree, ranked by shared terms), each named by its file, the heading
+ * it sits under and its page.
+ */
+function materialPassages(material: Material, question: string): Array<SourceParagraph & { where: string }> {
+  const map = sourceMap(material);
+  const query = map.stats.vectorOf(question);
+  return map.blocks
+    .filter((b) => !b.isDebris && b.block.kind !== 'equation' && b.block.kind !== 'figure')
+    .map((b) => ({ b, score: sparseCosine(b.vector, query) }))
+    .filter((x) => x.score > 0)
+    .sort((x, y) => y.score - x.score)
+    .slice(0, passagesSearched)
+    .map(({ b }) => {
+      const unit = map.units[b.unit];
+      const heading = unit.depth > 0 ? `, under "${unit.title}"` : '';
+      const page = b.block.page ? `, page ${b.block.page}` : '';
+      // A line the PDF broke off ("... partial deriva-" / "tives of ...") is read with the line it continues.
+      let text = b.text;
+      for (let o = b.order - 1, n = 0; o >= 0 && n < 2 && continuesLine(map.blocks[o].block, { ...b.block, text }); o--, n++)
+        text = `${map.blocks[o].text.replace(/-$/, '')}${/-$/.test(map.blocks[o].text) ? '' : ' '}${text}`;
+      return { text, where: `your material ("${unit.filename}"${heading}${page})` };
+    });
+}
+
 /** Quotes from at most this many places, so the answer stays short enough to read. */
 const maxPlaces = 3;
 
@@ -95,9 +127,11 @@ function definitionSubject(question: string): string | undefined {
   return m ? m[1].toLowerCase() : undefined;
 }
 
-/** A sentence that states what the subject is: "A Markov chain is ...", "Entropy refers to ...". */
+/** A sentence that states what the subject is: "A Markov chain is ...", "Entropy refers to ...", "... is called the Jacobian". */
 function definesSubject(sentence: string, subject: string): boolean {
   const lower = sentence.toLowerCase().replace(/^(an?|the)\s+/, '');
+  const escaped = subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (new RegExp(`\\b(?:is|are) (?:called|known as|termed) (?:an?\\s+|the\\s+)?${escaped}\\b`).test(lower)) return true;
   if (!lower.startsWith(subject)) return false;
   return /^\s*(\([^)]*\)\s*)?,?\s*(is|are|refers to|means|denotes|describes|was|were)\b/.test(lower.slice(subject.length));
 }

@@ -148,3 +148,50 @@ describe('offline outline assistant: free questions', () => {
     expect(res.message.split('\n').length).toBeLessThanOrEqual(4);
   });
 });
+
+describe('offline assistant answers from the material', () => {
+  const blocks = [
+    { kind: 'heading' as const, text: '5.3 Gradients of Vector-Valued Functions', level: 2, page: 11 },
+    { kind: 'paragraph' as const, text: 'Definition 5.6 (Jacobian). The collection of all first-order partial deriva-', page: 12 },
+    { kind: 'paragraph' as const, text: 'tives of a vector-valued function is called the Jacobian.', page: 12 },
+    {
+      kind: 'paragraph' as const,
+      text: 'The Jacobian of a function can be used to compute the scaling of areas under a mapping.',
+      page: 13,
+    },
+  ];
+  const material = {
+    sources: [
+      {
+        id: 1,
+        filename: 'calculus.pdf',
+        mime: 'application/pdf',
+        text: '',
+        document: { filename: 'calculus.pdf', mime: 'application/pdf' as const, text: '', blocks },
+      },
+    ],
+    chunks: [],
+  };
+  const book: TextbookContent = {
+    title: 'Calculus',
+    references: [],
+    chapters: [
+      {
+        id: 'c1',
+        title: 'Gradients',
+        content:
+          '<p>Gradients collect partial derivatives.</p><h3>Summary</h3><ul><li><p>Jacobians stack gradients.</p></li></ul><h3>Review Questions</h3><ol><li><p>What is the jacobian?</p></li></ol>',
+        sections: [],
+      },
+    ],
+  };
+
+  it('puts the sentence that defines the term first, joins the line the PDF broke, names file, heading and page, never quotes the review questions', async () => {
+    const res = await chat({ material, retriever: noMaterial }, { message: 'What is the Jacobian?', topic: 'Calculus', content: book });
+    expect(res.updatedContent).toBeUndefined();
+    expect(res.message).toMatch(
+      /^(?:Your material answers this in \d places \(the closest first\):\n1\. )?From your material \("calculus\.pdf", under "5\.3 Gradients of Vector-Valued Functions", page 12\): "The collection of all first-order partial derivatives of a vector-valued function is called the Jacobian\./,
+    );
+    expect(res.message).not.toMatch(/Review Questions|What is the jacobian/i);
+  });
+});

@@ -21,6 +21,11 @@ export class TermStats {
     for (const t of new Set(tokens)) this.df.set(t, (this.df.get(t) ?? 0) + 1);
   }
 
+  /** How many documents of the collection hold the term. */
+  documentFrequency(term: string): number {
+    return this.df.get(term) ?? 0;
+  }
+
   idf(term: string): number {
     return Math.log(1 + (this.docs + 1) / ((this.df.get(term) ?? 0) + 0.5));
   }

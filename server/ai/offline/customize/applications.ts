@@ -5,9 +5,10 @@ import { newSectionId } from '../chat/structure-ops';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlBlocks, htmlToText, paragraphsToHtml } from '../compose/html';
 import { groupParagraphs } from '../compose/paragraphs';
+import { sentenceKey } from '../compose/sentence-filter';
 import { sparseCosine } from '../compose/term-vectors';
 import { UsedSentences } from '../compose/used-sentences';
-import { bookHtml, locateAnchor } from '../expand/grounded';
+import { bookHtml } from '../expand/book-usage';
 import { indexMaterial, type IndexedSentence } from '../expand/material-index';
 
 export const applicationsTitle = 'Applications and Worked Examples';
@@ -71,29 +72,25 @@ export async function applicationFocus(ctx: EngineContext, book: TextbookContent
   const index = indexMaterial(ctx.material);
   const used = UsedSentences.fromHtml(bookHtml(book), fastSentences);
   const chapterVectors = book.chapters.map((c) => index.stats.vectorOf(chapterText(c)));
-  const retrieval = await Promise.all(
-    book.chapters.map(
-      async (c) =>
-        new Map(
-          (await ctx.retriever.search(`${c.title} ${c.sections.map((s) => s.title).join(' ')}`, { limit: 8 })).map((r) => [r.id, r.score]),
-        ),
-    ),
-  );
 
   // Every example each chapter could use, best first (an example may suit several chapters).
   const candidates: Array<Array<{ s: IndexedSentence; score: number }>> = book.chapters.map(() => []);
   // The passages a chapter was written from (where its sentences sit in the sources) are about it as a whole.
-  const ownChunks = book.chapters.map((c) => {
-    const found = locateAnchor(index.sentences, [c.content, ...c.sections.map((s) => s.content)].join(''));
-    return new Set(found ? found.orders.map((o) => index.sentences[o].chunkId) : []);
-  });
+  const chunkOfKey = new Map(index.sentences.map((s) => [sentenceKey(s.text), s.chunkId]));
+  const ownChunks = book.chapters.map(
+    (c) =>
+      new Set(
+        [c.content, ...c.sections.map((s) => s.content)]
+          .flatMap((html) => fastSentences(htmlToText(html)))
+          .flatMap((s) => chunkOfKey.get(sentenceKey(s)) ?? []),
+      ),
+  );
   for (const s of index.sentences) {
     if (!isExample(s.text) || used.isRepeat(s.text)) continue;
     chapterVectors.forEach((v, ci) => {
       const relevance = sparseCosine(s.vector, v);
       const isOwn = ownChunks[ci].has(s.chunkId);
-      if (relevance >= minRelevance || isOwn)
-        candidates[ci].push({ s, score: relevance + (isOwn ? 0.2 : 0) + 0.1 * (retrieval[ci].get(s.chunkId) ?? 0) });
+      if (relevance >= minRelevance || isOwn) candidates[ci].push({ s, score: relevance + (isOwn ? 0.2 : 0) });
     });
   }
   for (const list of candidates) list.sort((a, b) => b.score - a.score);

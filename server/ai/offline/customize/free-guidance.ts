@@ -59,7 +59,7 @@ export async function applyFreeGuidance(ctx: EngineContext, book: TextbookConten
         'Restructuring keeps all of the content, so it does not delete chapters or sections; delete them in the Add Chapters/Sections tab. Nothing was changed.',
       );
     }
-    const result = await applyCommand(current, command, materialSectionWriter(ctx.retriever));
+    const result = await applyCommand(current, command, materialSectionWriter(ctx.material));
     if (!result.ok) throw new AppError('UNPROCESSABLE', `${result.reason} Nothing was changed.`);
     current = result.content;
     done.push(result.summary);

@@ -87,7 +87,30 @@ function tokensOf(text: string): Token[][] {
   return sentences;
 }
 
-const isContent = (t: Token) => /^\p{L}[\p{L}'’-]+$/u.test(t.surface) && !quickStopwords.has(t.lemma) && !genericWords.has(t.lemma);
+/** Function names and operators of formulas that read as words once the formula is flattened to text ("cos x", "det A"). */
+const mathWords = new Set([
+  'sin',
+  'cos',
+  'tan',
+  'cot',
+  'sec',
+  'csc',
+  'log',
+  'ln',
+  'exp',
+  'det',
+  'max',
+  'min',
+  'lim',
+  'sup',
+  'inf',
+  'arg',
+  'mod',
+  'dx',
+  'dy',
+]);
+const isContent = (t: Token) =>
+  /^\p{L}[\p{L}'’-]+$/u.test(t.surface) && !quickStopwords.has(t.lemma) && !genericWords.has(t.lemma) && !mathWords.has(t.lemma);
 const isHead = (t: Token) => (t.pos === 'NOUN' || t.pos === 'PROPN') && isContent(t);
 // "the forgetting curve", "Working memory is": a gerund opening a noun phrase is a modifier, not a verb.
 const gerundOpens = new Set(['DET', 'ADP', 'ADJ', 'CCONJ']);

@@ -2,7 +2,7 @@ import type { Section } from '../../../../common/textbook';
 import { newSectionId } from '../chat/structure-ops';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlToText, paragraph } from '../compose/html';
-import type { PlacedBlock } from './place';
+import type { PlacedHtml as PlacedBlock } from './place-blocks';
 import { sectionTitles } from './section-titles';
 
 /** A run of blocks that stays together in one section: a text block with the images or headings before it. */
@@ -43,7 +43,8 @@ function cutNewParagraphs(units: Unit[], count: number): Unit[] {
     let best = -1;
     let bestSentences: string[] = [];
     out.forEach((u, i) => {
-      if (!u.isNew) return;
+      // Only a paragraph of plain text is cut: one with inline math, links or marks is kept whole.
+      if (!u.isNew || !/^<p>[^<]*<\/p>$/.test(u.blocks[0])) return;
       const sentences = fastSentences(htmlToText(u.blocks[0]));
       if (sentences.length > Math.max(1, bestSentences.length)) [best, bestSentences] = [i, sentences];
     });

@@ -1,0 +1,153 @@
+/**
+ * bench:ai-tools - how long each AI tool takes offline on a 100,000-word book
+ * (goal: under 2 s each), then, when the real course materials are beside
+ * the project (../shared/corpus/real), what the tools add on them.
+ *
+ *   npm run bench:ai-tools
+ *
+ * The book is the one bench:generate times: 100,000 words of real academic
+ * sentences under Markdown headings, composed by the offline engine (condensed,
+ * so every unit has text left for expansion). Each tool runs on the engine as a
+ * route runs it (the material loaded, a retriever over its chunks ranking by
+ * BM25: no vectors are made here), each run on a fresh copy of the material so
+ * nothing is cached between runs. Wall and CPU time per call, median of 3: on a
+ * shared machine wall time includes waiting for a core, CPU time does not.
+ */
+import { performance } from 'node:perf_hooks';
+import type { TextbookContent } from '../../common/textbook';
+import type { EngineContext } from '../../server/ai/engine';
+import type { Material } from '../../server/ai/material';
+import { countWords, splitSentences } from '../../server/core/nlp';
+import { htmlToText } from '../../server/ai/offline/compose/html';
+import { extractTxt } from '../../server/ingest/txt-extract';
+import { build100kWords, corpusSentences } from '../generate/corpus-100k';
+import { composeBook, contextOf, engine, materialOf } from './book-setup';
+import { qualityReport } from './quality';
+
+interface Timed {
+  tool: string;
+  'wall ms': number;
+  'cpu ms': number;
+  result: string;
+}
+
+/** Each run gets its own copy of the material and a new retriever, as each request does: nothing is cached between runs. */
+async function time(tool: string, material: Material, run: (ctx: EngineContext) => Promise<string>): Promise<Timed> {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  let result = '';
+  for (let i = 0; i < 3; i++) {
+    const ctx = contextOf({ ...material });
+    const cpu = process.cpuUsage();
+    const t0 = performance.now();
+    result = await run(ctx);
+    walls.push(performance.now() - t0);
+    const used = process.cpuUsage(cpu);
+    cpus.push((used.user + used.system) / 1000);
+  }
+  const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[1]);
+  return { tool, 'wall ms': median(walls), 'cpu ms': median(cpus), result };
+}
+
+const words = (html: string) => countWords(htmlToText(html));
+
+async function speed(): Promise<void> {
+  splitSentences('Warm up. The model loads once.');
+  const built = build100kWords(await corpusSentences(), { withHeadings: true });
+  const document = extractTxt(new Uint8Array(Buffer.from(built.text)), 'book-headings.md');
+  const material = materialOf(document, 'book-headings.md');
+  const book: TextbookContent = await composeBook(contextOf(material), 'Trace-based compilation');
+  const sectionChapter = book.chapters.findIndex((c) => c.sections.length > 0);
+  const chapter = book.chapters[sectionChapter];
+  const section = chapter.sections[0];
+  const paragraph = htmlToText(section.content).split(/(?<=[.!?])\s+/)[0];
+  // Expand Chapter works on a chapter without sections: the same chapter with its sections folded into its text.
+  const folded = {
+    ...chapter,
+    content: chapter.content + chapter.sections.map((s) => `<h3>${s.title}</h3>${s.content}`).join(''),
+    sections: [],
+  };
+  const foldedBook = { ...book, chapters: book.chapters.map((c, i) => (i === sectionChapter ? folded : c)) };
+  const plainChapter = { ...folded, content: chapter.sections.map((s) => s.content).join('') };
+  const plainBook = { ...book, chapters: book.chapters.map((c, i) => (i === sectionChapter ? plainChapter : c)) };
+
+  const rows: Timed[] = [];
+  rows.push(
+    await time('expand selection', material, async (ctx) => {
+      const r = await engine.expandParagraph(ctx, { paragraphHtml: paragraph, book, context: `Current section: ${section.title}` });
+      return r.exhausted ? 'nothing more' : `+${words(r.value) - countWords(paragraph)} words`;
+    }),
+  );
+  rows.push(
+    await time('expand section (8 paragraphs)', material, async (ctx) => {
+      const r = await engine.generateSection(ctx, {
+        book,
+        chapterIndex: sectionChapter,
+        chapterTitle: chapter.title,
+        sectionTitle: section.title,
+        references: [],
+        paragraphCount: 8,
+        expansionLevel: 'comprehensive',
+      });
+      return r.exhausted ? 'nothing more' : `+${words(r.value) - words(section.content)} words`;
+    }),
+  );
+  rows.push(
+    await time('expand chapter (sub-headings)', material, async (ctx) => {
+      const r = await engine.expandChapter(ctx, {
+        book: foldedBook,
+        chapterIndex: sectionChapter,
+        chapterTitle: folded.title,
+        chapterContent: folded.content,
+        sectionCount: 4,
+      });
+      return `${r.value.sections.length} sections, +${words(r.value.sections.map((s) => s.content).join('')) - words(folded.content)} words`;
+    }),
+  );
+  rows.push(
+    await time('expand chapter (source sub-units)', material, async (ctx) => {
+      const r = await engine.expandChapter(ctx, {
+        book: plainBook,
+        chapterIndex: sectionChapter,
+        chapterTitle: plainChapter.title,
+        chapterContent: plainChapter.content,
+        sectionCount: 4,
+      });
+      return `${r.value.sections.length} sections, +${words(r.value.sections.map((s) => s.content).join('')) - words(plainChapter.content)} words`;
+    }),
+  );
+  for (const guidance of [
+    'Make a 10-week syllabus',
+    'Split into beginner, intermediate and advanced',
+    'Make the structure more application-focused',
+  ]) {
+    rows.push(
+      await time(`customize: ${guidance}`, material, async (ctx) => {
+        const r = await engine.customizeStructure(ctx, { book, guidance });
+        return `${r.content.chapters.length} chapters`;
+      }),
+    );
+  }
+  rows.push(
+    await time('assistant: add a section', material, async (ctx) => {
+      const r = await engine.chat(ctx, { message: `Add a section on guard failures to chapter 2`, topic: book.title, content: book });
+      return r.updatedContent ? 'outline changed' : r.message.slice(0, 40);
+    }),
+  );
+  rows.push(
+    await time('assistant: free question', material, async (ctx) => {
+      const r = await engine.chat(ctx, { message: 'What is a trace tree?', topic: book.title, content: book });
+      return `${countWords(r.message)}-word answer`;
+    }),
+  );
+  console.log(
+    `\nbench:ai-tools - a ${countWords(document.text).toLocaleString('en')}-word book, ${book.chapters.length} chapters, ${book.chapters.reduce((n, c) => n + c.sections.length, 0)} sections (goal: each tool under 2,000 ms)`,
+  );
+  console.table(rows);
+  const slow = rows.filter((r) => r['wall ms'] >= 2000);
+  console.log(slow.length ? `Over 2 s: ${slow.map((r) => r.tool).join(', ')}` : 'Every tool answered in under 2 s.');
+}
+
+await speed();
+await qualityReport();
+await engine.close?.();

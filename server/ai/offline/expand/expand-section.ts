@@ -1,0 +1,35 @@
+import type { AuthoringEngine } from '../../engine';
+import { htmlToText } from '../compose/html';
+import { BookUsage } from './book-usage';
+import { gatherBlocks, keyTerms, topicVector } from './gather';
+import { locateUnit } from './locate';
+import { noMaterialNote, nothingMoreNote } from './notes';
+import { placeBlocks } from './place-blocks';
+import { sourceMap } from './source-map';
+
+/**
+ * Expands a section with up to `paragraphCount` paragraphs from its own
+ * source unit (with its sub-units), then its neighbours in the document
+ * tree, then passages of the same documents on its topic, none already in
+ * the book, placed in the sources' reading order among its paragraphs, with
+ * their formulas, figures and lists as the documents hold them.
+ */
+export const generateSection: AuthoringEngine['generateSection'] = async (ctx, input) => {
+  const chapter = input.book.chapters[input.chapterIndex];
+  const wanted = input.sectionTitle.trim().toLowerCase();
+  const section = chapter?.sections.find((s) => s.title.trim().toLowerCase() === wanted);
+  const current = section?.content ?? '';
+  const map = sourceMap(ctx.material);
+  if (map.blocks.length === 0) return { value: current, exhausted: true, note: noMaterialNote };
+  const text = htmlToText(current);
+  const unit = locateUnit(map, input.sectionTitle, current);
+  const chosen = gatherBlocks(map, BookUsage.of(input.book, [current]), {
+    unit,
+    terms: keyTerms(map, input.sectionTitle, text || input.chapterTitle),
+    query: topicVector(map, `${input.sectionTitle} ${input.sectionTitle} ${input.chapterTitle}`, text),
+    paragraphs: input.paragraphCount,
+  });
+  if (chosen.length === 0) return { value: current, exhausted: true, note: nothingMoreNote(ctx.material, input.sectionTitle) };
+  const placed = placeBlocks(map, current, chosen, { unit, headingLevel: 3 });
+  return { value: placed.map((p) => p.html).join(''), exhausted: false };
+};
