@@ -77,7 +77,7 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
       connectionConfig.readOnly = !can(found.role, 'edit') || token === readOnlyToken;
     },
 
-    async onLoadDocument({ documentName, document }) {
+    async onLoadDocument({ documentName }) {
       const textbookId = textbookIdOfDocument(documentName);
       if (textbookId === null) throw new Error('not a textbook');
       const loaded = await loadLiveState(deps, textbookId);
@@ -90,8 +90,13 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
         gone: false,
       };
       docs.set(documentName, live);
-      trackChanges(document, live);
       return loaded.state;
+    },
+
+    async afterLoadDocument({ documentName, document }) {
+      // From here on (the stored state is in), every change but the server's own is typing to store.
+      const live = docs.get(documentName);
+      if (live) trackChanges(document, live);
     },
 
     async connected({ connection, documentName }) {
@@ -199,7 +204,7 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
         return;
       case 'textbook.deleted':
         live.gone = true;
-        hocuspocus.closeConnections(document.name);
+        for (const connection of document.getConnections()) connection.close({ code: liveCloseCodes.gone, reason: 'deleted' });
         return;
     }
   };

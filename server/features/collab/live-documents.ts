@@ -70,6 +70,8 @@ export async function storeLiveDocument(deps: AppDeps, document: Document, live:
   const editors = [...live.editors.values()].reverse();
   live.changed.clear();
   live.editors.clear();
+  // Changes that came from another instance only: that instance, where they were typed, stores them.
+  if (editors.length === 0) return live.knownRevision;
   try {
     let lastError: unknown = new Error('no one who typed may still edit');
     for (const user of editors) {

@@ -55,6 +55,8 @@ export async function openLiveClient(
   class CookieWebSocket extends WebSocket {
     constructor(url: string, protocols?: string | string[]) {
       super(url, protocols, { headers });
+      // A socket dropped while still connecting reports it as an error event; the close says enough.
+      this.on('error', () => undefined);
     }
   }
   const closeEvents: LiveClient['closeEvents'] = [];
@@ -86,7 +88,10 @@ export async function openLiveClient(
       messages.push(JSON.parse(payload) as LiveClient['messages'][number]);
       for (const w of waiters) w();
     },
-    onClose: ({ event }) => closeEvents.push({ code: event.code, reason: event.reason }),
+    onClose: ({ event }) => {
+      closeEvents.push({ code: event.code, reason: event.reason });
+      for (const w of waiters) w();
+    },
   });
   provider.attach();
   doc.on('update', () => {
@@ -154,7 +159,12 @@ export async function openLiveClient(
     },
     async close() {
       provider.destroy();
-      socket.destroy();
+      // A socket still connecting throws when destroyed; it is being dropped either way.
+      try {
+        socket.destroy();
+      } catch {
+        /* not open yet */
+      }
     },
   };
 }
