@@ -53,8 +53,8 @@ export const liveCloseCodes = {
   gone: 4404,
 } as const;
 
-/** Each user's colour for carets and selections: stable per user id, readable on white and dark. */
-export const caretColors = ['#d9480f', '#1971c2', '#2f9e44', '#9c36b5', '#e8590c', '#0c8599', '#c2255c', '#5f3dc4', '#66a80f', '#364fc7'];
+/** Each user's colour for carets and selections: stable per user id; white names on them keep 4.5:1 contrast. */
+export const caretColors = ['#c92a2a', '#1864ab', '#237032', '#862e9c', '#b35900', '#0b7285', '#a61e4d', '#5f3dc4', '#087f5b', '#364fc7'];
 export function caretColorOf(userId: number): string {
   return caretColors[Math.abs(userId) % caretColors.length];
 }

@@ -5,11 +5,9 @@ import { useAuth } from '../../app/auth-context';
 import { toast, type ToastInput } from '../../components/ui/toast-store';
 import { collaborationSocketUrl, createReconnectingSocket } from '../../lib/ws-client';
 
-export { mergeRemoteContent } from './merge-remote-content';
-
 export interface UseCollaborationOptions {
   textbookId: number;
-  /** A collaborator's committed save: the stored content and its revision (merge with mergeRemoteContent). */
+  /** A collaborator's committed save: the stored content and its revision. */
   onRemoteEdit: (content: unknown, revision: number) => void;
 }
 export interface CollaborationState {
