@@ -35,13 +35,17 @@ export const readOnlyToken = 'read';
 
 /**
  * Stateless messages. `flush`: the client asks for the document to be written to the database
- * now (before an AI tool reads the stored text); `flushed` answers with the revision it stored.
+ * now (before an AI tool reads the stored text); `flushed` answers with the revision it stored;
+ * `stored` tells everyone on the document what each store wrote, so each knows when its edits are saved.
  */
 export const liveClientMessage = z.object({ type: z.literal('flush'), requestId: z.string().max(64) });
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 
 export type LiveServerMessage =
-  { type: 'flushed'; requestId: string; revision: number } | { type: 'error'; code: string; message: string; requestId?: string };
+  | { type: 'flushed'; requestId: string; revision: number }
+  /** After each store: the revision and the Yjs state vector (base64) of the edits the stored content holds. */
+  | { type: 'stored'; revision: number; vector: string }
+  | { type: 'error'; code: string; message: string; requestId?: string };
 
 /** Close codes of the live socket besides Hocuspocus's own (4401 unauthorized, 4403 forbidden). */
 export const liveCloseCodes = {

@@ -21,6 +21,8 @@ export interface LiveDocument {
   ready: boolean;
   /** Edits not yet acknowledged by the server (kept in the browser until they are). */
   unsynced: number;
+  /** This browser made edits the database does not hold yet (the server stores a moment after typing pauses). */
+  unstored: boolean;
   /** The server opened the document for reading only. */
   readOnly: boolean;
   /** Asks the server to store the document now (before a tool reads the stored text). */
@@ -60,7 +62,10 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
     // Flushes waiting for the server's answer, by request id.
     const pending = new Map<string, () => void>();
     let persistence: IndexeddbPersistence | null = null;
-    let state = { connected: false, ready: false, unsynced: 0, readOnly: false };
+    let state = { connected: false, ready: false, unsynced: 0, readOnly: false, unstored: false };
+    // How far this browser's own edits go, and how far of them the database holds (Yjs clocks of this client).
+    const ownClock = () => Y.getState(doc.store, doc.clientID);
+    let storedClock = 0;
     const provider = new HocuspocusProvider({
       url: socketUrl(),
       name: liveDocumentName(textbookId),
@@ -106,10 +111,20 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
           persistence = new IndexeddbPersistence(name, doc);
           void dropOtherLineages(textbookId, userId, name).catch(() => undefined);
         }
+      } else if (message.type === 'stored' && typeof (message as { vector?: unknown }).vector === 'string') {
+        const vector = Y.decodeStateVector(Uint8Array.from(atob((message as { vector: string }).vector), (c) => c.charCodeAt(0)));
+        storedClock = Math.max(storedClock, vector.get(doc.clientID) ?? 0);
+        publish({ unstored: ownClock() > storedClock });
       } else if ((message.type === 'flushed' || message.type === 'error') && message.requestId) {
         pending.get(message.requestId)?.();
         pending.delete(message.requestId);
       }
+    });
+
+    doc.on('update', (_update: Uint8Array, origin: unknown) => {
+      // Only this browser's typing (the binding's own transactions) waits for a store; others' edits are theirs.
+      if (origin === provider || origin === persistence || state.unstored) return;
+      if (ownClock() > storedClock) publish({ unstored: true });
     });
 
     // The browser knows before the socket does: offline, edits stay here; online again, they merge.

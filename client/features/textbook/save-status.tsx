@@ -7,11 +7,14 @@ import { Check, CloudOff, Eye, Loader2 } from 'lucide-react';
  */
 export type SaveStatus = 'connecting' | 'saving' | 'saved' | 'offline' | 'read-only';
 
-export function saveStatusOf(live: { connected: boolean; ready: boolean; unsynced: number; readOnly: boolean } | null): SaveStatus {
+export function saveStatusOf(
+  live: { connected: boolean; ready: boolean; unsynced: number; unstored: boolean; readOnly: boolean } | null,
+): SaveStatus {
   if (!live || (!live.ready && live.connected)) return 'connecting';
   if (live.readOnly) return 'read-only';
   if (!live.connected) return live.ready ? 'offline' : 'connecting';
-  return live.unsynced > 0 ? 'saving' : 'saved';
+  // Saved once the database holds this browser's edits, not merely the server's memory.
+  return live.unsynced > 0 || live.unstored ? 'saving' : 'saved';
 }
 
 /** The visible autosave state, in the editor card's header. */

@@ -16,7 +16,7 @@ import { useEducationalMaterials } from '../materials-viewer/use-educational-mat
 import { AcademicToolkit } from '../toolkit/academic-toolkit';
 import { BookAssistantCard } from '../book-assistant/book-assistant-card';
 import { SaveStatusIndicator, saveStatusOf } from './save-status';
-import type { TextbookResponse } from './textbook.api';
+import { fetchTextbook, type TextbookResponse } from './textbook.api';
 import { TextbookWorkspace } from './textbook-workspace';
 import { useStoredCopy } from './use-stored-copy';
 
@@ -25,8 +25,17 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
   const { user } = useAuth();
   // The text is edited in the live document, which the server stores; the page around it shows the stored copy.
   const live = useLiveDocument(textbook.id, user);
-  const flushNow = useLiveFlush(live);
+  const flushLive = useLiveFlush(live);
   const { copy, receive } = useStoredCopy({ content, revision: textbook.revision });
+  // Before a tool reads the book: what was typed is stored, and the tool gets the stored book.
+  const flushNow = useCallback(async (): Promise<TextbookContent | void> => {
+    await flushLive();
+    const fresh = await fetchTextbook(textbook.id).catch(() => null);
+    const parsed = fresh ? parseTextbookContent(fresh.content) : null;
+    if (!fresh || !parsed?.ok) return;
+    receive(parsed.content, fresh.revision);
+    return parsed.content;
+  }, [flushLive, receive, textbook.id]);
   const ai = useAiWritingTools({ textbookId: textbook.id, content: copy.content, onContentSaved: receive, beforeRun: flushNow });
   const materials = useEducationalMaterials(textbook.id, useServerMaterials(textbook.id));
   // The owner is the one whose id matches, or whom the server flags.

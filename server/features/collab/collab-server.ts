@@ -56,10 +56,20 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
   const db = deps.database.db;
   const docs = new Map<string, LiveDocState>();
 
+  /** Stores a document and tells everyone on it which edits the database now holds (their "Saved"). */
   const store = async (document: Document): Promise<number | null> => {
     const live = docs.get(document.name);
     if (!live) return null;
-    return storeLiveDocument(deps, document, live);
+    const stored = await storeLiveDocument(deps, document, live);
+    if (stored.vector) {
+      const message: LiveServerMessage = {
+        type: 'stored',
+        revision: stored.revision,
+        vector: Buffer.from(stored.vector).toString('base64'),
+      };
+      document.broadcastStateless(JSON.stringify(message));
+    }
+    return stored.revision;
   };
 
   const hocuspocus = new Hocuspocus<CollabContext>({

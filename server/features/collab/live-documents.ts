@@ -8,6 +8,7 @@ import { saveTextbook } from '../textbooks/textbook-save.service';
 import * as textbooksRepo from '../textbooks/textbooks.repo';
 import * as liveRepo from './live-documents.repo';
 import { changedBodyIds } from './live-content';
+import type { LiveStoreInput } from './live-save';
 import { computeStateOffThread } from './live-state';
 
 /**
@@ -60,36 +61,40 @@ export function trackChanges(document: Document, live: LiveDocState): void {
   });
 }
 
+/** What a store wrote: the revision, and which edits (a Yjs state vector) the stored content holds. */
+export interface StoredLive {
+  revision: number;
+  vector: Uint8Array | null;
+}
+
 /**
  * Stores what was typed since the last store through the save path (versions, revision, events),
- * attributed to the most recent typist who may still edit. Returns the stored revision.
+ * attributed to the most recent typist who may still edit.
  */
-export async function storeLiveDocument(deps: AppDeps, document: Document, live: LiveDocState): Promise<number> {
-  if (live.gone || live.changed.size === 0) return live.knownRevision;
+export async function storeLiveDocument(deps: AppDeps, document: Document, live: LiveDocState): Promise<StoredLive> {
+  if (live.gone) return { revision: live.knownRevision, vector: null };
+  // Nothing typed since the last store: everything in the document is stored.
+  if (live.changed.size === 0) return { revision: live.knownRevision, vector: Y.encodeStateVector(document) };
   const changed = new Set(live.changed);
   const editors = [...live.editors.values()].reverse();
   live.changed.clear();
   live.editors.clear();
   // Changes that came from another instance only: that instance, where they were typed, stores them.
-  if (editors.length === 0) return live.knownRevision;
+  if (editors.length === 0) return { revision: live.knownRevision, vector: null };
   try {
     let lastError: unknown = new Error('no one who typed may still edit');
     for (const user of editors) {
       try {
-        const saved = await saveTextbook(deps, {
-          textbookId: live.textbookId,
-          user,
-          content: null,
-          live: {
-            doc: document,
-            changed,
-            knownRevision: live.knownRevision,
-            editors: editors.map((e) => e.id),
-            origin: serverOrigin,
-          },
-        });
+        const input: LiveStoreInput = {
+          doc: document,
+          changed,
+          knownRevision: live.knownRevision,
+          editors: editors.map((e) => e.id),
+          origin: serverOrigin,
+        };
+        const saved = await saveTextbook(deps, { textbookId: live.textbookId, user, content: null, live: input });
         live.knownRevision = Math.max(live.knownRevision, saved.revision);
-        return live.knownRevision;
+        return { revision: live.knownRevision, vector: input.storedVector ?? null };
       } catch (err) {
         // Someone removed meanwhile cannot save; the next typist can. A deleted book is gone for all.
         if (!(err instanceof AppError) || (err.code !== 'FORBIDDEN' && err.code !== 'NOT_FOUND')) throw err;

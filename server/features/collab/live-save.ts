@@ -23,6 +23,8 @@ export interface LiveStoreInput {
   editors: readonly number[];
   /** The Yjs transaction origin for what the server writes into the document. */
   origin: unknown;
+  /** Set by the save: the document's state vector when its bodies were read (what the stored content holds). */
+  storedVector?: Uint8Array;
 }
 
 /**
@@ -42,6 +44,8 @@ export async function contentWithTypedBodies(
     if (stored) Y.applyUpdate(live.doc, stored.state, live.origin);
   }
   const typed = new Map<string, { html: string; node: PmNode }>();
+  // Read in the same turn as the bodies below: every edit in this vector is in the content being stored.
+  live.storedVector = Y.encodeStateVector(live.doc);
   const body = (id: string | undefined, html: string) => {
     if (!id || !live.changed.has(id)) return html;
     const node = readBodyNode(live.doc, id);
