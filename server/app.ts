@@ -24,7 +24,7 @@ import { createLocalEventBus, type EventBus } from './realtime/events';
 import { createPgEventBus } from './realtime/pg-event-bus';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
 import { createCollabServer, type CollabServer } from './features/collab/collab-server';
-import { registerCollabRoutes } from './features/collab/collab.routes';
+import { registerCollabRoutes, type CollabRouteOptions } from './features/collab/collab.routes';
 import { createRedisSync } from './features/collab/redis-sync';
 import { closeLiveStateWorkers } from './features/collab/live-state';
 
@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Tests and multi-instance setups pass their own bus; PGlite uses the in-process one. */
   events?: EventBus;
+  /** Live-document socket limits (tests shorten the session re-check). */
+  collab?: CollabRouteOptions;
 }
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are believed. */
@@ -122,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   registerAuthRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
-  registerCollabRoutes(app, deps, collab);
+  registerCollabRoutes(app, deps, collab, options.collab);
   await registerFeatures(app, deps);
   await registerSpa(app, config.clientDir);
   return { app, deps };
