@@ -42,6 +42,7 @@ interface IncomingMessage {
   username?: unknown;
   content?: unknown;
   revision?: unknown;
+  live?: unknown;
   collaborators?: unknown;
 }
 
@@ -98,6 +99,8 @@ export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationO
         case 'edit': {
           if (msg.userId === userId || typeof msg.revision !== 'number' || msg.content === undefined) return;
           onRemoteEditRef.current(msg.content, msg.revision);
+          // Typing stored from the live document is already on screen, caret and all: no toast for it.
+          if (msg.live === true) return;
           collaborationToast({
             title: 'Collaboration Update',
             description: `${typeof msg.username === 'string' ? msg.username : 'A collaborator'} updated the textbook`,

@@ -131,6 +131,8 @@ describe('typing together', () => {
     // The spec's /ws `edit` still carries the stored content to clients that use it.
     const edit = await watcher.waitFor((m) => m.type === 'edit' && m.revision === second);
     expect(JSON.stringify(edit.content)).toContain('Original text 1 one two');
+    // Marked as typing from the live document, which editors show already.
+    expect((edit as { live?: boolean }).live).toBe(true);
     const versions = await h.app.inject({ method: 'GET', url: `/api/textbooks/${id}/versions`, headers: { cookie: owner.cookie } });
     const list = (versions.json() as { versions: Array<{ description: string }> }).versions;
     // Created + one coalesced edit version.
