@@ -5,7 +5,8 @@
  * by default; DATABASE_URL and REDIS_URL make it one of several instances.
  * IPC: 'ready' (address, seed), 'memory' on request, 'stop'.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,21 @@ function memory() {
   return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, documents: deps.collab?.stats().documents ?? 0 };
 }
 
+// BENCH_PROFILE_DIR: a CPU profile of the typing phase only (seeding left out), for finding where the time goes.
+const profileDir = process.env.BENCH_PROFILE_DIR;
+const session = profileDir ? new Session() : null;
+async function startProfile() {
+  if (!session) return;
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
+async function stopProfile() {
+  if (!session || !profileDir) return;
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(path.join(profileDir, `typing-${process.pid}.cpuprofile`), JSON.stringify(profile));
+}
+
 // How late this process's event loop ran while the typists typed, and how much CPU it had: latency
 // figures mean little when the machine cannot give the server the time it asks for.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -76,12 +92,14 @@ let wallStart = performance.now();
 process.on('message', (msg: { type: string }) => {
   if (msg.type === 'memory') process.send?.({ type: 'memory', memory: memory() });
   if (msg.type === 'load-start') {
+    void startProfile();
     loopDelay.reset();
     loopDelay.enable();
     cpuStart = process.cpuUsage();
     wallStart = performance.now();
   }
   if (msg.type === 'load-stop') {
+    void stopProfile();
     loopDelay.disable();
     const cpu = process.cpuUsage(cpuStart);
     const wallMs = performance.now() - wallStart;
