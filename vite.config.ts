@@ -18,6 +18,7 @@ export default defineConfig({
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
       '/ws': { target: `ws://127.0.0.1:${apiPort}`, ws: true },
+      '/collab': { target: `ws://127.0.0.1:${apiPort}`, ws: true },
     },
   },
 });

@@ -30,7 +30,17 @@ export type ClientMessage = z.infer<typeof clientMessage>;
 export type ServerMessage =
   | { type: 'join' | 'leave'; textbookId: number; userId: number; username: string; timestamp: string }
   | { type: 'collaborators'; textbookId: number; collaborators: ActiveCollaborator[]; timestamp: string }
-  | { type: 'edit'; textbookId: number; userId: number; username: string; content: unknown; revision: number; timestamp: string }
+  | {
+      type: 'edit';
+      textbookId: number;
+      userId: number;
+      username: string;
+      /** True when the save stored typing from the live document (which the editor shows already). */
+      live?: boolean;
+      content: unknown;
+      revision: number;
+      timestamp: string;
+    }
   | { type: 'error'; message: string; code: string; timestamp: string };
 
 /** Close codes the server uses when it refuses a socket or a join. */

@@ -87,6 +87,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  // Specs that start more instances (e2e/instances.ts) serve the same client.
+  process.env.E2E_CLIENT_DIR = clientDir ?? path.join(root, 'dist/client');
 
   return async () => {
     if (!exited) {

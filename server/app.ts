@@ -23,6 +23,10 @@ import { createEmbedder } from './ai/embeddings';
 import { createLocalEventBus, type EventBus } from './realtime/events';
 import { createPgEventBus } from './realtime/pg-event-bus';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
+import { createCollabServer, type CollabServer } from './features/collab/collab-server';
+import { registerCollabRoutes, type CollabRouteOptions } from './features/collab/collab.routes';
+import { createRedisSync } from './features/collab/redis-sync';
+import { closeLiveStateWorkers } from './features/collab/live-state';
 
 export interface BuildAppOptions {
   config: Config;
@@ -30,6 +34,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Tests and multi-instance setups pass their own bus; PGlite uses the in-process one. */
   events?: EventBus;
+  /** Live-document socket limits (tests shorten the session re-check). */
+  collab?: CollabRouteOptions;
 }
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are believed. */
@@ -106,8 +112,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await deps.embedder.close();
     await deps.engine.close?.();
   });
+  // Live documents: one per textbook, in step across instances through Redis when REDIS_URL is set.
+  const collab: CollabServer = createCollabServer(deps, {
+    log: app.log,
+    extensions: config.redisUrl ? [createRedisSync(config.redisUrl)] : [],
+    crossInstanceSync: Boolean(config.redisUrl),
+  });
+  deps.collab = collab;
+  app.addHook('onClose', async () => {
+    await closeLiveStateWorkers();
+  });
   registerAuthRoutes(app, deps);
   registerRealtimeRoutes(app, deps);
+  registerCollabRoutes(app, deps, collab, options.collab);
   await registerFeatures(app, deps);
   await registerSpa(app, config.clientDir);
   return { app, deps };

@@ -52,6 +52,11 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Origins besides the server's own allowed to make state-changing requests (ALLOWED_ORIGINS, comma list). */
   allowedOrigins: string[];
+  /**
+   * A Redis server (REDIS_URL, e.g. redis://127.0.0.1:6379) through which several instances keep
+   * their open live documents in step keystroke by keystroke. One instance needs none.
+   */
+  redisUrl: string | undefined;
 }
 
 /** TRUST_PROXY: unset or "false" trusts no proxy; "true" all; a number that many hops; else a list. */
@@ -97,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim().replace(/\/$/, ''))
       .filter(Boolean),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     sessionSecret: env.SESSION_SECRET || overrides.sessionSecret || readSecret(dataDir),
     aiProvider: oneOf(env.AI_PROVIDER, ['offline', 'openai-compatible', 'openai', 'anthropic'] as const, 'offline'),
     aiBaseUrl: env.AI_BASE_URL || undefined,

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { LoginThrottle } from '../features/auth/login-throttle';
 import type { EventBus } from '../realtime/events';
+import type { CollabServer } from '../features/collab/collab-server';
 
 /**
  * What feature routes receive, built once in buildApp. Features that need a
@@ -18,4 +19,6 @@ export interface AppDeps {
   /** Sentence vectors for chunks and queries (EMBEDDINGS_PROVIDER). */
   embedder: Embedder;
   events: EventBus;
+  /** The live-document server, when the app mounts it: stores a textbook's open document on demand. */
+  collab?: CollabServer;
 }

@@ -11,6 +11,11 @@ export interface TextbookSavedEvent {
   revision: number;
   /** What changed, as recorded in the version history. */
   description: string;
+  /**
+   * True when the save stored what people typed into the live document (server/features/collab);
+   * otherwise (REST, AI tools, restore) live documents open on any instance pull the stored state.
+   */
+  live?: boolean;
 }
 export interface TextbookDeletedEvent {
   type: 'textbook.deleted';

@@ -177,7 +177,7 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
 
   const editMessage = (
     textbookId: number,
-    author: { userId: number; username: string },
+    author: { userId: number; username: string; live?: boolean },
     snapshot: { content: unknown; revision: number },
     at: string,
   ) =>
@@ -186,6 +186,7 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
       textbookId,
       userId: author.userId,
       username: author.username,
+      ...(author.live ? { live: true } : {}),
       content: snapshot.content,
       revision: snapshot.revision,
       timestamp: at,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import type { AppDeps } from '../http/deps';
@@ -41,11 +41,11 @@ export function cookieFrom(res: LightMyRequestResponse): string {
  * Builds the real app on a fresh database for one test file:
  *   const h = useHarness(); ... const alice = await h.createUser('alice');
  */
-export function useHarness(overrides: Partial<Config> = {}): Harness {
+export function useHarness(overrides: Partial<Config> = {}, appOptions: Pick<BuildAppOptions, 'collab'> = {}): Harness {
   const harness = {} as Harness;
   beforeAll(async () => {
     harness.database = await createTestDatabase();
-    const built = await buildApp({ config: testConfig(overrides), database: harness.database });
+    const built = await buildApp({ config: testConfig(overrides), database: harness.database, ...appOptions });
     harness.app = built.app;
     harness.deps = built.deps;
     await harness.app.ready();

@@ -20,7 +20,7 @@ export function useAiWritingTools(opts: {
   textbookId: number | undefined;
   content: TextbookContent;
   onContentSaved: (content: TextbookContent, revision: number) => void;
-  beforeRun?: () => Promise<void>;
+  beforeRun?: () => Promise<TextbookContent | void>;
 }): AiWritingTools {
   const [selection, setSelection] = useState<EditorSelection | null>(null);
   const [isChipHidden, setIsChipHidden] = useState(false);

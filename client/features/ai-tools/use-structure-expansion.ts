@@ -23,8 +23,8 @@ export function useStructureExpansion(opts: {
   textbookId: number | undefined;
   content: TextbookContent;
   onContentSaved: (content: TextbookContent, revision: number) => void;
-  /** Saves pending typing first, so the server expands what the user sees. */
-  beforeRun?: () => Promise<void>;
+  /** Stores what was typed first, so the server expands what the user sees; answers the stored content when it can. */
+  beforeRun?: () => Promise<TextbookContent | void>;
 }) {
   const { textbookId, content, onContentSaved, beforeRun } = opts;
   const queryClient = useQueryClient();
@@ -36,11 +36,11 @@ export function useStructureExpansion(opts: {
   const runChapter = useCallback(
     async (chapterIndex: number) => {
       if (!textbookId) return missingId();
-      const chapter = content.chapters[chapterIndex];
-      if (!chapter || busy) return;
+      if (!content.chapters[chapterIndex] || busy) return;
       setBusy('chapter');
       try {
-        await beforeRun?.();
+        const latest = (await beforeRun?.()) || content;
+        const chapter = latest.chapters[chapterIndex] ?? content.chapters[chapterIndex];
         const result = await expandChapter({ textbookId, chapterIndex, chapterTitle: chapter.title, chapterContent: chapter.content });
         onContentSaved(result.textbookContent, result.revision);
         await queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
@@ -61,20 +61,20 @@ export function useStructureExpansion(opts: {
   const runSection = useCallback(
     async (chapterIndex: number, sectionIndex: number) => {
       if (!textbookId) return missingId();
-      const chapter = content.chapters[chapterIndex];
-      const section = chapter?.sections[sectionIndex];
-      if (!chapter || !section || busy) return;
+      if (!content.chapters[chapterIndex]?.sections[sectionIndex] || busy) return;
       setBusy('section');
+      const section = content.chapters[chapterIndex].sections[sectionIndex];
       try {
-        await beforeRun?.();
+        const latest = (await beforeRun?.()) || content;
+        const chapter = latest.chapters[chapterIndex] ?? content.chapters[chapterIndex];
         const result = await generateSection({
           textbookId,
           chapterIndex,
           sectionIndex,
           chapterTitle: chapter.title,
-          sectionTitle: section.title,
-          context: sectionContext(content, chapterIndex, sectionIndex),
-          references: approvedReferences(content),
+          sectionTitle: chapter.sections[sectionIndex]?.title ?? section.title,
+          context: sectionContext(latest, chapterIndex, sectionIndex),
+          references: approvedReferences(latest),
         });
         if (result.exhausted || !result.textbookContent || result.revision === undefined) {
           toast({ title: 'Nothing more to add', description: result.note ?? 'Your sources have nothing more on this section.' });

@@ -31,7 +31,7 @@ export interface BookAssistantOptions {
   revision: number;
   onContentSaved: (content: TextbookContent, revision: number) => void;
   /** Saves pending typing first, so the assistant reads what is on screen. */
-  beforeRun?: () => Promise<void>;
+  beforeRun?: () => Promise<TextbookContent | void>;
 }
 
 export const bookAssistantGreeting =

@@ -1,8 +1,8 @@
 import { Wifi, WifiOff } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
-/** Whether edits reach collaborators right now. */
-export function ConnectionIndicator({ connected }: { connected: boolean }) {
+/** Whether edits reach collaborators right now; offline, that edits are kept and will merge. */
+export function ConnectionIndicator({ connected, keptOffline = false }: { connected: boolean; keptOffline?: boolean }) {
   return (
     <div
       role="status"
@@ -17,7 +17,14 @@ export function ConnectionIndicator({ connected }: { connected: boolean }) {
       )}
     >
       {connected ? <Wifi className="h-4 w-4" aria-hidden /> : <WifiOff className="h-4 w-4" aria-hidden />}
-      <span>{connected ? 'Connected to collaboration server' : "Offline - Changes won't sync with collaborators"}</span>
+      <span>
+        {connected ? 'Connected to collaboration server' : "Offline - Changes won't sync with collaborators"}
+        {!connected && keptOffline && (
+          <span className="block text-xs" data-testid="offline-kept">
+            Your edits are kept on this device and merge when you reconnect.
+          </span>
+        )}
+      </span>
     </div>
   );
 }

@@ -5,11 +5,9 @@ import { useAuth } from '../../app/auth-context';
 import { toast, type ToastInput } from '../../components/ui/toast-store';
 import { collaborationSocketUrl, createReconnectingSocket } from '../../lib/ws-client';
 
-export { mergeRemoteContent } from './merge-remote-content';
-
 export interface UseCollaborationOptions {
   textbookId: number;
-  /** A collaborator's committed save: the stored content and its revision (merge with mergeRemoteContent). */
+  /** A collaborator's committed save: the stored content and its revision. */
   onRemoteEdit: (content: unknown, revision: number) => void;
 }
 export interface CollaborationState {
@@ -44,6 +42,7 @@ interface IncomingMessage {
   username?: unknown;
   content?: unknown;
   revision?: unknown;
+  live?: unknown;
   collaborators?: unknown;
 }
 
@@ -100,6 +99,8 @@ export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationO
         case 'edit': {
           if (msg.userId === userId || typeof msg.revision !== 'number' || msg.content === undefined) return;
           onRemoteEditRef.current(msg.content, msg.revision);
+          // Typing stored from the live document is already on screen, caret and all: no toast for it.
+          if (msg.live === true) return;
           collaborationToast({
             title: 'Collaboration Update',
             description: `${typeof msg.username === 'string' ? msg.username : 'A collaborator'} updated the textbook`,

@@ -1,18 +1,33 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import type { Doc } from 'yjs';
+import { bodyFieldOf } from '../../../common/live-document';
 import type { TextbookContent } from '../../../common/textbook';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import type { EditorSelection } from './editor-selection';
+import type { EditorSelection, LiveBinding } from './editor-selection';
 import { LazyRichTextEditor } from './lazy-rich-text-editor';
+
+/** What the card needs of the textbook's live document (client/features/collaboration/use-live-document.ts). */
+export interface LiveEditing {
+  doc: Doc;
+  provider: HocuspocusProvider;
+  user: { name: string; color: string };
+  /** Synced once: until then the body shows read-only from the stored HTML. */
+  ready: boolean;
+  readOnly: boolean;
+}
 
 export interface EditorCardProps {
   content: TextbookContent;
   selectedChapter: number | null;
   selectedSection: number | null;
   textbookId: number;
-  onEdit: (chapterIndex: number, sectionIndex: number | null, html: string) => void;
+  onEdit?: (chapterIndex: number, sectionIndex: number | null, html: string) => void;
+  /** The live document the body binds to, when the page has one. */
+  live?: LiveEditing | null;
   /** Shown in the header's right corner (the autosave state). */
   status?: ReactNode;
-  /** Above the editor (the conflict panel). */
+  /** Above the editor. */
   banner?: ReactNode;
   extraToolbar?: ReactNode;
   /** Bottom-right actions of the card (the AI expand button, docs/decisions.md). */
@@ -45,10 +60,25 @@ export function EditorCard({
   extraToolbar,
   footer,
   onSelectionChange,
+  live,
 }: EditorCardProps) {
   const chapter = selectedChapter === null ? undefined : content.chapters[selectedChapter];
   const section = chapter && selectedSection !== null ? chapter.sections[selectedSection] : undefined;
   const title = editorCardTitle(content, selectedChapter, selectedSection);
+  const bodyId = section ? section.id : chapter?.sections.length === 0 ? chapter.id : undefined;
+  // One binding per body, kept while the document's counters change, so the editor is not rebuilt.
+  const doc = live?.doc;
+  const provider = live?.provider;
+  const userName = live?.user.name;
+  const userColor = live?.user.color;
+  const binding = useMemo<LiveBinding | undefined>(
+    () =>
+      doc && provider && bodyId && userName && userColor
+        ? { doc, provider, field: bodyFieldOf(bodyId), user: { name: userName, color: userColor } }
+        : undefined,
+    [doc, provider, bodyId, userName, userColor],
+  );
+  const isLive = Boolean(binding && live?.ready);
 
   let body: ReactNode;
   if (!chapter || selectedChapter === null) {
@@ -59,14 +89,17 @@ export function EditorCard({
     const html = section ? section.content : chapter.content;
     // One editor per chapter/section, keyed by its stable id, so each has its own undo history.
     const key = section ? `s:${section.id ?? `${selectedChapter}.${selectedSection}`}` : `c:${chapter.id ?? selectedChapter}`;
+    // Live: bound to the body's fragment. Before the first sync: the stored HTML, read-only, so nothing typed is lost.
     body = (
       <LazyRichTextEditor
-        editorKey={key}
+        editorKey={`${key}:${isLive ? 'live' : binding ? 'waiting' : 'local'}`}
         content={html}
         textbookId={textbookId}
-        onChange={(next) => onEdit(selectedChapter, section ? selectedSection : null, next)}
+        onChange={(next) => onEdit?.(selectedChapter, section ? selectedSection : null, next)}
         extraToolbar={extraToolbar}
         onSelectionChange={onSelectionChange}
+        live={isLive ? binding : undefined}
+        editable={binding ? isLive && !live?.readOnly : true}
       />
     );
   }

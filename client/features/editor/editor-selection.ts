@@ -9,6 +9,16 @@ export interface EditorSelection {
   replaceWith: (html: string) => void;
 }
 
+/** A live document body the editor binds to instead of `content` (docs/decisions.md "One live document per textbook"). */
+export interface LiveBinding {
+  doc: import('yjs').Doc;
+  provider: import('@hocuspocus/provider').HocuspocusProvider;
+  /** The body's fragment in the document (common/live-document.ts bodyFieldOf). */
+  field: string;
+  /** How this user's caret is shown to others. */
+  user: { name: string; color: string };
+}
+
 export interface RichTextEditorProps {
   /** HTML of the chapter or section being edited. */
   content: string;
@@ -20,4 +30,6 @@ export interface RichTextEditorProps {
   /** Extra toolbar controls (e.g. AI tools), shown at the toolbar's right end. */
   extraToolbar?: React.ReactNode;
   onSelectionChange?: (selection: EditorSelection | null) => void;
+  /** Bound to a live document: `content` is then only the first paint's fallback, and edits merge with everyone's. */
+  live?: LiveBinding;
 }

@@ -1,8 +1,10 @@
 import 'katex/dist/katex.min.css';
+import { Collaboration } from '@tiptap/extension-collaboration';
+import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { createEditorExtensions, defaultEditorPlaceholder } from './editor-extensions';
-import type { RichTextEditorProps } from './editor-selection';
+import type { LiveBinding, RichTextEditorProps } from './editor-selection';
 import { EditorToolbar } from './editor-toolbar';
 import { migrateDollarMath, migrationMeta } from './math-syntax';
 
@@ -18,8 +20,9 @@ export function RichTextEditor({
   editable = true,
   extraToolbar,
   onSelectionChange,
+  live,
 }: RichTextEditorProps) {
-  const extensions = useMemo(() => createEditorExtensions(placeholder), [placeholder]);
+  const extensions = useMemo(() => (live ? liveExtensions(placeholder, live) : createEditorExtensions(placeholder)), [placeholder, live]);
   // What we last reported, so an echo of our own change is not pushed back into the editor.
   const lastHtml = useRef(content);
   const onChangeRef = useRef(onChange);
@@ -29,7 +32,8 @@ export function RichTextEditor({
 
   const editor = useEditor({
     extensions,
-    content,
+    // A live editor shows its fragment; the server put the body's HTML (and its math) there.
+    content: live ? undefined : content,
     editable,
     editorProps: {
       attributes: {
@@ -39,11 +43,13 @@ export function RichTextEditor({
       },
     },
     onCreate: ({ editor: e }) => {
+      if (live) return;
       migrateDollarMath(e);
       lastHtml.current = content;
     },
     onUpdate: ({ editor: e, transaction }) => {
-      if (transaction.getMeta(migrationMeta)) return;
+      // A live body is stored by the server from the document; nothing to report per keystroke.
+      if (live || transaction.getMeta(migrationMeta)) return;
       const html = e.getHTML();
       lastHtml.current = html;
       onChangeRef.current(html);
@@ -65,12 +71,13 @@ export function RichTextEditor({
   });
 
   // Content changed from outside (a collaborator's save merged in): show it without an autosave.
+  // A live editor gets others' changes through its document instead.
   useEffect(() => {
-    if (!editor || content === lastHtml.current) return;
+    if (!editor || live || content === lastHtml.current) return;
     lastHtml.current = content;
     editor.commands.setContent(content, { emitUpdate: false });
     migrateDollarMath(editor);
-  }, [editor, content]);
+  }, [editor, content, live]);
 
   useEffect(() => {
     // Not an edit: no update event (it would trigger an autosave).
@@ -84,6 +91,15 @@ export function RichTextEditor({
       <EditorContent editor={editor} />
     </div>
   );
+}
+
+/** The editor's extensions bound to a live body: shared undo of one's own changes, everyone's carets. */
+function liveExtensions(placeholder: string, live: LiveBinding) {
+  return [
+    ...createEditorExtensions(placeholder, { history: false }),
+    Collaboration.configure({ document: live.doc, field: live.field }),
+    CollaborationCaret.configure({ provider: live.provider, user: live.user }),
+  ];
 }
 
 function boxOf(el: Element): { top: number; left: number; right: number; bottom: number } {

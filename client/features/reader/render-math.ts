@@ -1,5 +1,5 @@
 import katex from 'katex';
-import { blockParagraph, inlineInText } from '../editor/dollar-math';
+import { blockParagraph, inlineDollarMath as inlineInText } from '../../../common/dollar-math';
 
 const mathSelector = '[data-type="inline-math"], [data-type="block-math"]';
 

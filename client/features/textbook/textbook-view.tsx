@@ -8,6 +8,7 @@ import { ConnectionIndicator } from '../collaboration/connection-indicator';
 import { ManageCollaboratorsDialog } from '../collaboration/manage-collaborators-dialog';
 import { useAiWritingTools } from '../ai-tools/use-ai-writing-tools';
 import { useCollaboration } from '../collaboration/use-collaboration';
+import { useLiveDocument, useLiveFlush } from '../collaboration/use-live-document';
 import { DeleteMaterialButton } from '../materials/delete-material-button';
 import { MaterialsGenerator } from '../materials/materials-generator';
 import { useServerMaterials } from '../materials/use-server-materials';
@@ -16,22 +17,33 @@ import { ShareDialog } from '../share/share-dialog';
 import { AcademicToolkit } from '../toolkit/academic-toolkit';
 import { BookAssistantCard } from '../book-assistant/book-assistant-card';
 import { ExportMenu } from '../export/export-menu';
-import { ConflictPanel } from './conflict-panel';
-import { SaveStatusIndicator } from './save-status';
-import type { TextbookResponse } from './textbook.api';
+import { SaveStatusIndicator, saveStatusOf } from './save-status';
+import { fetchTextbook, type TextbookResponse } from './textbook.api';
 import { TextbookWorkspace } from './textbook-workspace';
-import { useWorkingCopy } from './use-working-copy';
+import { useStoredCopy } from './use-stored-copy';
 
 /** The loaded textbook view of docs/product.md: back button, title, notice, collaboration, toolkit, workspace. */
 export function TextbookView({ textbook, content }: { textbook: TextbookResponse; content: TextbookContent }) {
-  const { copy, editContent, receive, resolve, retry, flushNow } = useWorkingCopy(textbook.id, { content, revision: textbook.revision });
+  const { user } = useAuth();
+  // The text is edited in the live document, which the server stores; the page around it shows the stored copy.
+  const live = useLiveDocument(textbook.id, user);
+  const flushLive = useLiveFlush(live);
+  const { copy, receive } = useStoredCopy({ content, revision: textbook.revision });
+  // Before a tool reads the book: what was typed is stored, and the tool gets the stored book.
+  const flushNow = useCallback(async (): Promise<TextbookContent | void> => {
+    await flushLive();
+    const fresh = await fetchTextbook(textbook.id).catch(() => null);
+    const parsed = fresh ? parseTextbookContent(fresh.content) : null;
+    if (!fresh || !parsed?.ok) return;
+    receive(parsed.content, fresh.revision);
+    return parsed.content;
+  }, [flushLive, receive, textbook.id]);
   const ai = useAiWritingTools({ textbookId: textbook.id, content: copy.content, onContentSaved: receive, beforeRun: flushNow });
   const materials = useEducationalMaterials(textbook.id, useServerMaterials(textbook.id));
-  const { user } = useAuth();
   // The owner is the one whose id matches, or whom the server flags.
   const isOwner = textbook.isOwner || (user !== null && textbook.userId === user.id);
 
-  // A collaborator's committed save: merged by section id, the section being typed in is kept.
+  // A collaborator's committed save (typing stored by the server, a tool's save): the navigator and tools follow it.
   const onRemoteEdit = useCallback(
     (raw: unknown, revision: number) => {
       const parsed = parseTextbookContent(raw);
@@ -41,7 +53,7 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
   );
   const { connected, activeUsers } = useCollaboration({ textbookId: textbook.id, onRemoteEdit });
 
-  // A refetch or a toolkit save brings a newer revision: merged in by section id.
+  // A refetch or a toolkit save brings a newer revision.
   useEffect(() => {
     receive(content, textbook.revision);
   }, [receive, content, textbook.revision]);
@@ -59,7 +71,10 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         </Link>
         <h1 className="min-w-0 flex-1 text-2xl font-bold sm:text-3xl">{textbook.topic}</h1>
         <div className="no-print flex flex-wrap items-center gap-2">
-          <ConnectionIndicator connected={connected} />
+          <ConnectionIndicator
+            connected={connected && (live?.connected ?? false)}
+            keptOffline={live?.ready === true && live.unsynced > 0}
+          />
           <ManageCollaboratorsDialog textbookId={textbook.id} isOwner={isOwner} />
           {isOwner && <ShareDialog textbookId={textbook.id} />}
           <ExportMenu textbookId={textbook.id} topic={textbook.topic} />
@@ -86,9 +101,8 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         title={copy.content.title || textbook.topic}
         content={copy.content}
         materials={materials}
-        onEdit={editContent}
-        status={<SaveStatusIndicator status={copy.status} onRetry={retry} />}
-        banner={<ConflictPanel conflicts={copy.conflicts} onResolve={resolve} />}
+        live={live}
+        status={<SaveStatusIndicator status={saveStatusOf(live)} pending={live?.unsynced ?? 0} />}
         editorFooter={ai.editorFooter}
         onSelectionChange={ai.onSelectionChange}
         materialActions={(m) => <DeleteMaterialButton textbookId={textbook.id} material={m} />}

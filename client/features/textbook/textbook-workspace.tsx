@@ -4,7 +4,7 @@ import { limits } from '../../../common/limits';
 import type { TextbookContent } from '../../../common/textbook';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { EditorCard } from '../editor/editor-card';
+import { EditorCard, type LiveEditing } from '../editor/editor-card';
 import type { EditorSelection } from '../editor/editor-selection';
 import { materialKey, type EducationalMaterial } from '../materials-viewer/educational-material';
 import { EducationalContentViewer } from '../materials-viewer/educational-content-viewer';
@@ -18,10 +18,12 @@ export interface TextbookWorkspaceProps {
   title: string;
   content: TextbookContent;
   materials: readonly EducationalMaterial[];
-  onEdit: (chapterIndex: number, sectionIndex: number | null, html: string) => void;
+  onEdit?: (chapterIndex: number, sectionIndex: number | null, html: string) => void;
+  /** The textbook's live document: the editor binds the selected body to it. */
+  live?: LiveEditing | null;
   /** The autosave state, shown in the editor card's header. */
   status?: ReactNode;
-  /** Shown above the editor (conflicts). */
+  /** Shown above the editor. */
   banner?: ReactNode;
   /** Slots for the AI tools: toolbar controls, the card's bottom-right, the selection. */
   extraToolbar?: ReactNode;
@@ -48,6 +50,7 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
     content,
     materials,
     onEdit,
+    live,
     status,
     banner,
     extraToolbar,
@@ -142,6 +145,7 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
             selectedSection={navigator.state.selectedSection}
             textbookId={textbookId}
             onEdit={onEdit}
+            live={live}
             status={status}
             banner={banner}
             extraToolbar={extraToolbar}

@@ -1,5 +1,5 @@
 import type { TextbookContent, TextbookContentInput } from '../../../common/textbook';
-import { ApiError, apiJson, apiRequest } from '../../lib/api';
+import { apiJson, apiRequest } from '../../lib/api';
 
 /** The textbook as GET /api/textbooks/{id} answers it; content may be a JSON string or an object. */
 export interface TextbookResponse {
@@ -64,20 +64,6 @@ export function patchTextbook(
     ...(description === undefined ? {} : { description }),
     ...(echo === undefined ? {} : { echo }),
   });
-}
-
-/** The body of a 409 from PATCH: the server's current content and revision. */
-export interface SaveConflictBody {
-  message: string;
-  content: TextbookContent | string;
-  revision: number;
-}
-
-export function saveConflictOf(err: unknown): SaveConflictBody | null {
-  if (!(err instanceof ApiError) || err.status !== 409) return null;
-  const body = err.body as Partial<SaveConflictBody> | null;
-  if (!body || typeof body !== 'object' || body.content === undefined || typeof body.revision !== 'number') return null;
-  return body as SaveConflictBody;
 }
 
 /**

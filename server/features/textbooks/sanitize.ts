@@ -6,6 +6,11 @@ export const allowedLinkSchemes = ['http', 'https', 'ftp', 'ftps', 'mailto', 'te
 // Images only from our own /api/images/ or raster data URLs; never SVG.
 const imageSrc = /^(\/api\/images\/\d+|data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+)$/i;
 
+/** Whether an image source may be stored (the same rule the sanitizer applies to <img>). */
+export function isAllowedImageSrc(src: string): boolean {
+  return imageSrc.test(src);
+}
+
 /** Only TipTap's math nodes carry data-type and data-latex; anything else loses both. */
 function mathAttributes(attribs: sanitize.Attributes, type: string): sanitize.Attributes {
   if (attribs['data-type'] === type) return attribs;

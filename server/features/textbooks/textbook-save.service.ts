@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import type { RevisionManifest, TextbookRow } from '../../db/schema';
 import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
+import { contentWithTypedBodies, storeLiveState, writeBackSanitized, type LiveStoreInput } from '../collab/live-save';
 import { publishAfterCommit } from './textbook-events';
 import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';
 import { normalizeContentReport } from './textbook-content';
@@ -27,6 +28,11 @@ export interface SaveTextbookInput {
   topic?: string;
   /** 'restore' always records a version, even when the restored state equals the current one. */
   kind?: 'restore';
+  /**
+   * A live document's store (server/features/collab): `content` is then ignored and the stored
+   * content with the bodies typed into the document is saved instead.
+   */
+  live?: LiveStoreInput;
 }
 
 export interface SaveTextbookResult {
@@ -75,9 +81,10 @@ async function findBase(
 
 /**
  * The one save path for every writer (PATCH, AI tools, customize,
- * reorder, restore). One transaction: authorize, lock the row, normalize,
- * merge against baseRevision, bump the revision, keep the state as a version;
- * then, after commit, publish textbook.saved for the realtime hub.
+ * reorder, restore, and the live document's stores). One transaction: authorize,
+ * lock the row, normalize, merge against baseRevision, bump the revision, keep the
+ * state as a version, write the live document's state; then, after commit, publish
+ * textbook.saved for the realtime hub and the live documents.
  */
 export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Promise<SaveTextbookResult> {
   const { user, textbookId } = input;
@@ -92,8 +99,10 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
     if (!storedContent) throw AppError.notFound('Textbook not found');
     const current: TextbookRow = { ...header, content: storedContent };
 
-    const normalized = normalizeContentReport(input.content, { previous: current.content });
+    const typed = input.live ? await contentWithTypedBodies(tx, textbookId, input.live, current.content) : undefined;
+    const normalized = normalizeContentReport(typed ? typed.content : input.content, { previous: current.content });
     let content = normalized.content;
+    if (input.live && typed) writeBackSanitized(input.live, typed.typed, content);
     const currentManifest = known?.manifest ?? manifestOf(current.content);
     let merged = false;
     if (input.baseRevision !== undefined && input.baseRevision !== current.revision) {
@@ -165,10 +174,12 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
       : describeChanges(current.content, content, { before: current.topic, after: topic });
     const kind = input.kind ?? (input.description ? 'named' : 'edit');
     // One user's plain saves within 10 minutes (limits.versionCoalesceMs) make one version, so typing does not flood the history.
+    // A live store's version also keeps coalescing while anyone who typed into it made the last one.
     const coalesce =
       kind === 'edit' &&
       latest?.kind === 'edit' &&
-      latest.createdBy === user.id &&
+      latest.createdBy !== null &&
+      (latest.createdBy === user.id || (input.live?.editors.includes(latest.createdBy) ?? false)) &&
       Date.now() - latest.createdAt.getTime() < limits.versionCoalesceMs;
     let versionNumber: number;
     let description: string;
@@ -197,6 +208,7 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
     const nextManifest = manifestOf(content, { content: current.content, manifest: currentManifest });
     await repo.insertRevisionDelta(tx, textbookId, revision, deltaOf(currentManifest, nextManifest));
     if (revision % 50 === 0) await repo.pruneRevisionDeltas(tx, textbookId, revision - keptRevisions);
+    await storeLiveState(tx, { textbookId, revision, before: current.content, after: content, live: input.live });
     return {
       result: { textbook, content, revision, changed: true, merged, altered: merged || normalized.altered, versionNumber, description },
       saved: { revision, content, manifest: nextManifest },
@@ -213,6 +225,7 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
       username: user.username,
       revision: result.revision,
       description: result.description,
+      ...(input.live ? { live: true } : {}),
     });
   }
   return result;

@@ -1,0 +1,157 @@
+import { HocuspocusProvider } from '@hocuspocus/provider';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import * as Y from 'yjs';
+import { caretColorOf, liveDocumentName, liveDocumentPath } from '../../../common/live-document';
+
+/**
+ * A textbook's live document in the browser (docs/decisions.md "One live document per
+ * textbook"): a Yjs document synced with the server over /collab, every chapter and section body
+ * a fragment the editor binds to. Edits made while the connection is down stay in the document
+ * and in IndexedDB, and merge when it comes back.
+ */
+export interface LiveDocument {
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  /** The signed-in user as carets show them to others. */
+  user: { name: string; color: string };
+  /** Whether the socket is open. */
+  connected: boolean;
+  /** The document has been synced with the server once: the editor may bind to it. */
+  ready: boolean;
+  /** Edits not yet acknowledged by the server (kept in the browser until they are). */
+  unsynced: number;
+  /** This browser made edits the database does not hold yet (the server stores a moment after typing pauses). */
+  unstored: boolean;
+  /** The server opened the document for reading only. */
+  readOnly: boolean;
+  /** Asks the server to store the document now (before a tool reads the stored text). */
+  flush(): Promise<void>;
+}
+
+function socketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${liveDocumentPath}`;
+}
+
+const storePrefix = 'textbook-studio-live';
+/** The browser store of one user's copy of one lineage of a textbook's document. */
+function storeName(textbookId: number, epoch: string, userId: number): string {
+  return `${storePrefix}:${textbookId}:${userId}:${epoch}`;
+}
+
+/** Copies of an older lineage can never merge into this one (the server rebuilt the document): dropped. */
+async function dropOtherLineages(textbookId: number, userId: number, keep: string): Promise<void> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return;
+  const prefix = `${storePrefix}:${textbookId}:${userId}:`;
+  for (const { name } of await indexedDB.databases()) {
+    if (name && name.startsWith(prefix) && name !== keep) indexedDB.deleteDatabase(name);
+  }
+}
+
+const flushTimeoutMs = 8000;
+
+export function useLiveDocument(textbookId: number, user: { id: number; username: string } | null): LiveDocument | null {
+  const [live, setLive] = useState<LiveDocument | null>(null);
+  const userId = user?.id;
+  const username = user?.username;
+
+  useEffect(() => {
+    if (userId === undefined || username === undefined || !Number.isSafeInteger(textbookId)) return;
+    const doc = new Y.Doc();
+    // Flushes waiting for the server's answer, by request id.
+    const pending = new Map<string, () => void>();
+    let persistence: IndexeddbPersistence | null = null;
+    let state = { connected: false, ready: false, unsynced: 0, readOnly: false, unstored: false };
+    // How far this browser's own edits go, and how far of them the database holds (Yjs clocks of this client).
+    const ownClock = () => Y.getState(doc.store, doc.clientID);
+    let storedClock = 0;
+    const provider = new HocuspocusProvider({
+      url: socketUrl(),
+      name: liveDocumentName(textbookId),
+      document: doc,
+      token: 'edit',
+    });
+    const flush = async () => {
+      if (!state.connected) return;
+      const requestId = Math.random().toString(36).slice(2);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          pending.delete(requestId);
+          resolve();
+        }, flushTimeoutMs);
+        pending.set(requestId, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        provider.sendStateless(JSON.stringify({ type: 'flush', requestId }));
+      });
+    };
+    const publish = (next: Partial<typeof state>) => {
+      state = { ...state, ...next };
+      setLive({ doc, provider, user: { name: username, color: caretColorOf(userId) }, flush, ...state });
+    };
+    publish({});
+
+    provider.on('status', ({ status }: { status: string }) => publish({ connected: status === 'connected' }));
+    provider.on('synced', () => publish({ ready: true }));
+    provider.on('unsyncedChanges', ({ number }: { number: number }) => publish({ unsynced: number }));
+    provider.on('stateless', ({ payload }: { payload: string }) => {
+      let message: { type?: string; epoch?: string; readOnly?: boolean; requestId?: string };
+      try {
+        message = JSON.parse(payload) as typeof message;
+      } catch {
+        return;
+      }
+      if (message.type === 'hello' && typeof message.epoch === 'string') {
+        publish({ readOnly: message.readOnly === true });
+        if (!persistence) {
+          // From now on every edit is also kept in this browser; edits kept earlier for this lineage come back in.
+          const name = storeName(textbookId, message.epoch, userId);
+          persistence = new IndexeddbPersistence(name, doc);
+          void dropOtherLineages(textbookId, userId, name).catch(() => undefined);
+        }
+      } else if (message.type === 'stored' && typeof (message as { vector?: unknown }).vector === 'string') {
+        const vector = Y.decodeStateVector(Uint8Array.from(atob((message as { vector: string }).vector), (c) => c.charCodeAt(0)));
+        storedClock = Math.max(storedClock, vector.get(doc.clientID) ?? 0);
+        publish({ unstored: ownClock() > storedClock });
+      } else if ((message.type === 'flushed' || message.type === 'error') && message.requestId) {
+        pending.get(message.requestId)?.();
+        pending.delete(message.requestId);
+      }
+    });
+
+    doc.on('update', (_update: Uint8Array, origin: unknown) => {
+      // Only this browser's typing (the binding's own transactions) waits for a store; others' edits are theirs.
+      if (origin === provider || origin === persistence || state.unstored) return;
+      if (ownClock() > storedClock) publish({ unstored: true });
+    });
+
+    // The browser knows before the socket does: offline, edits stay here; online again, they merge.
+    const onOffline = () => provider.disconnect();
+    const onOnline = () => void provider.connect();
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
+      for (const resolve of pending.values()) resolve();
+      pending.clear();
+      provider.destroy();
+      void persistence?.destroy();
+      doc.destroy();
+      setLive(null);
+    };
+  }, [textbookId, userId, username]);
+
+  return live;
+}
+
+/** A stable function that stores the live document now (tools call it before the server reads the text). */
+export function useLiveFlush(live: LiveDocument | null): () => Promise<void> {
+  const ref = useRef(live);
+  ref.current = live;
+  return useCallback(async () => {
+    await ref.current?.flush();
+  }, []);
+}

@@ -1,0 +1,241 @@
+import { Hocuspocus, type Document, type Extension } from '@hocuspocus/server';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PublicUser } from '../../../common/auth';
+import {
+  caretColorOf,
+  liveClientMessage,
+  liveCloseCodes,
+  liveDocumentName,
+  readOnlyToken,
+  textbookIdOfDocument,
+  type LiveServerMessage,
+} from '../../../common/live-document';
+import type { AppDeps } from '../../http/deps';
+import type { DomainEvent } from '../../realtime/events';
+import { can, findTextbookHeaderRole } from '../textbooks/textbooks.policy';
+import { loadLiveState, pullStoredState, storeLiveDocument, trackChanges, type LiveDocState } from './live-documents';
+import { inspectFrame, updateProblem } from './update-policy';
+
+/**
+ * The live-document server (Hocuspocus) mounted on the app: one Yjs document per textbook
+ * (docs/decisions.md "One live document per textbook"), opened by the textbook policy (readers
+ * receive, only editors write), persisted through the one save path, kept in step with every
+ * other writer through the event bus and, across instances, through Redis when configured.
+ */
+
+export interface CollabContext {
+  user: PublicUser;
+  /** Ends the whole socket: a client that sends what no editor sends is not served further. */
+  closeSocket: (code: number, reason: string) => void;
+}
+
+export interface CollabServerOptions {
+  log?: FastifyBaseLogger;
+  /** Stores a document this long after typing pauses, and at least this often while it goes on. */
+  debounceMs?: number;
+  maxDebounceMs?: number;
+  /** Extra Hocuspocus extensions (the Redis extension across instances). */
+  extensions?: Extension[];
+  /** True when another engine (Redis) carries typing between instances: stores then need not be pulled. */
+  crossInstanceSync?: boolean;
+}
+
+export interface CollabServer {
+  hocuspocus: Hocuspocus<CollabContext>;
+  /** Stores a textbook's open document now (before something reads the stored text); its stored revision, or null when not open here. */
+  flush(textbookId: number): Promise<number | null>;
+  stats(): { documents: number; connections: number };
+  close(): Promise<void>;
+}
+
+/** An awareness state larger than this (a cursor and a name need a few hundred bytes) is dropped. */
+const maxAwarenessBytes = 4096;
+
+export function createCollabServer(deps: AppDeps, options: CollabServerOptions = {}): CollabServer {
+  const log = options.log;
+  const db = deps.database.db;
+  const docs = new Map<string, LiveDocState>();
+
+  /** Stores a document and tells everyone on it which edits the database now holds (their "Saved"). */
+  const store = async (document: Document): Promise<number | null> => {
+    const live = docs.get(document.name);
+    if (!live) return null;
+    const stored = await storeLiveDocument(deps, document, live);
+    if (stored.vector) {
+      const message: LiveServerMessage = {
+        type: 'stored',
+        revision: stored.revision,
+        vector: Buffer.from(stored.vector).toString('base64'),
+      };
+      document.broadcastStateless(JSON.stringify(message));
+    }
+    return stored.revision;
+  };
+
+  const hocuspocus = new Hocuspocus<CollabContext>({
+    name: 'textbook-studio',
+    quiet: true,
+    debounce: options.debounceMs ?? 1500,
+    maxDebounce: options.maxDebounceMs ?? 8000,
+    extensions: options.extensions ?? [],
+
+    async onAuthenticate({ documentName, context, connectionConfig, token }) {
+      const textbookId = textbookIdOfDocument(documentName);
+      // The same policy as REST: a textbook the user may not read does not exist for them.
+      const found = textbookId === null ? null : await findTextbookHeaderRole(db, textbookId, context.user.id);
+      if (!found) throw Object.assign(new Error('Textbook not found'), { reason: 'not-found' });
+      connectionConfig.readOnly = !can(found.role, 'edit') || token === readOnlyToken;
+    },
+
+    async onLoadDocument({ documentName }) {
+      const textbookId = textbookIdOfDocument(documentName);
+      if (textbookId === null) throw new Error('not a textbook');
+      const loaded = await loadLiveState(deps, textbookId);
+      const live: LiveDocState = {
+        textbookId,
+        epoch: loaded.epoch,
+        knownRevision: loaded.revision,
+        changed: new Set(),
+        editors: new Map(),
+        gone: false,
+      };
+      docs.set(documentName, live);
+      return loaded.state;
+    },
+
+    async afterLoadDocument({ documentName, document }) {
+      // From here on (the stored state is in), every change but the server's own is typing to store.
+      const live = docs.get(documentName);
+      if (live) trackChanges(document, live);
+    },
+
+    async connected({ connection, documentName }) {
+      const live = docs.get(documentName);
+      if (!live) return;
+      // The lineage lets the browser keep offline edits per lineage (never merged into a rebuilt document).
+      connection.sendStateless(JSON.stringify({ type: 'hello', epoch: live.epoch, readOnly: connection.readOnly }));
+    },
+
+    async beforeHandleMessage({ connection, update, context }) {
+      let frame;
+      try {
+        frame = inspectFrame(update);
+      } catch {
+        context.closeSocket(liveCloseCodes.policy, 'malformed message');
+        throw Object.assign(new Error('malformed message'), { code: liveCloseCodes.policy, reason: 'malformed-message' });
+      }
+      if (frame.kind === 'other') return;
+      if (connection.readOnly) {
+        // A reader's sync step 2 that adds nothing is fine (Hocuspocus acknowledges it); an edit is refused.
+        if (frame.kind === 'update') throw Object.assign(new Error('read only'), { code: 4403, reason: 'read-only' });
+        return;
+      }
+      const problem = updateProblem(frame.update);
+      if (problem) {
+        log?.warn({ userId: context.user.id, problem }, 'live update refused');
+        context.closeSocket(liveCloseCodes.policy, 'update refused');
+        throw Object.assign(new Error(problem), { code: liveCloseCodes.policy, reason: 'update-refused' });
+      }
+    },
+
+    async beforeHandleAwareness({ states, context }) {
+      if (!context) return;
+      // Carets carry the signed-in user's own name and colour, whatever the client claims.
+      for (const [clientId, state] of states) {
+        if (JSON.stringify(state).length > maxAwarenessBytes) {
+          states.delete(clientId);
+          continue;
+        }
+        if (state && typeof state === 'object' && 'user' in state) {
+          state.user = { name: context.user.username, color: caretColorOf(context.user.id), userId: context.user.id };
+        }
+      }
+    },
+
+    async onChange({ documentName, transactionOrigin, context }) {
+      const origin = transactionOrigin as { source?: string } | undefined;
+      if (origin?.source !== 'connection' || !context?.user) return;
+      const live = docs.get(documentName);
+      if (!live) return;
+      live.editors.delete(context.user.id);
+      live.editors.set(context.user.id, context.user);
+    },
+
+    async onStoreDocument({ document }) {
+      await store(document);
+    },
+
+    async onStateless({ payload, connection, document }) {
+      let message;
+      try {
+        message = liveClientMessage.parse(JSON.parse(payload));
+      } catch {
+        return;
+      }
+      const reply = (m: LiveServerMessage) => connection.sendStateless(JSON.stringify(m));
+      try {
+        const revision = await document.saveMutex.runExclusive(() => store(document));
+        reply({ type: 'flushed', requestId: message.requestId, revision: revision ?? 0 });
+      } catch (err) {
+        log?.error({ err }, 'live document flush failed');
+        reply({ type: 'error', code: 'INTERNAL', message: 'Could not save the document.', requestId: message.requestId });
+      }
+    },
+
+    async afterUnloadDocument({ documentName }) {
+      if (!hocuspocus.documents.has(documentName)) docs.delete(documentName);
+    },
+  });
+
+  const documentOf = (textbookId: number) => {
+    const document = hocuspocus.documents.get(liveDocumentName(textbookId));
+    const live = docs.get(liveDocumentName(textbookId));
+    return document && live ? { document, live } : null;
+  };
+
+  const onEvent = (event: DomainEvent) => {
+    const open = documentOf(event.textbookId);
+    if (!open) return;
+    const { document, live } = open;
+    switch (event.type) {
+      case 'textbook.saved':
+        // Typing stored by another instance already arrived through Redis; everything else is pulled from the database.
+        if (event.live && options.crossInstanceSync) return;
+        void document.saveMutex
+          .runExclusive(() => pullStoredState(deps, document, live))
+          .catch((err: unknown) => log?.error({ err, textbookId: event.textbookId }, 'pulling a stored live state failed'));
+        return;
+      case 'collaborators.changed':
+        if (event.removedUserId === undefined) return;
+        for (const connection of document.getConnections()) {
+          const context = connection.context as CollabContext;
+          if (context.user.id === event.removedUserId) connection.close({ code: 4403, reason: 'forbidden' });
+        }
+        return;
+      case 'textbook.deleted':
+        live.gone = true;
+        for (const connection of document.getConnections()) connection.close({ code: liveCloseCodes.gone, reason: 'deleted' });
+        return;
+    }
+  };
+  const unsubscribe = deps.events.subscribe(onEvent);
+
+  return {
+    hocuspocus,
+    async flush(textbookId) {
+      const open = documentOf(textbookId);
+      if (!open) return null;
+      return open.document.saveMutex.runExclusive(() => store(open.document));
+    },
+    stats() {
+      return { documents: hocuspocus.getDocumentsCount(), connections: hocuspocus.getConnectionsCount() };
+    },
+    async close() {
+      unsubscribe();
+      hocuspocus.closeConnections();
+      // Whatever was typed and not yet stored is stored before the process goes.
+      await Promise.allSettled([...hocuspocus.documents.values()].map((d) => d.saveMutex.runExclusive(() => store(d))));
+      await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTextbook } from '../textbooks/textbooks.service';
+import { useHarness } from '../../test/harness';
+import { addCollaborator, bookContent } from '../../realtime/realtime-fixtures';
+import { openLiveClient, type LiveClient } from './live-test-client';
+
+/** A live socket lives only as long as the right to it: the session, and the place on the book. */
+const h = useHarness({}, { collab: { sessionRecheckMs: 200 } });
+let base = '';
+const open: LiveClient[] = [];
+
+beforeAll(async () => {
+  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close()));
+});
+
+describe('live sockets end with the right to them', () => {
+  it('closes the socket when its session ends (logout), at the next session check', async () => {
+    const owner = await h.createUser('owner');
+    const book = await createTextbook(h.database.db, {
+      owner: { id: owner.id, username: owner.username },
+      topic: 'S',
+      content: bookContent(1),
+    });
+    const c = await openLiveClient(base, { cookie: owner.cookie, textbookId: book.id });
+    open.push(c);
+    await c.synced;
+    const out = await h.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: owner.cookie } });
+    expect(out.statusCode).toBeLessThan(300);
+    await c.until(() => c.closeEvents.some((e) => e.code === 4401), 5000, 'the close after logout');
+  });
+
+  it('closes a collaborator removed from the book', async () => {
+    const owner = await h.createUser('owner');
+    const friend = await h.createUser('friend');
+    const book = await createTextbook(h.database.db, {
+      owner: { id: owner.id, username: owner.username },
+      topic: 'R',
+      content: bookContent(1),
+    });
+    await addCollaborator(h.app, owner, book.id, friend);
+    const c = await openLiveClient(base, { cookie: friend.cookie, textbookId: book.id });
+    open.push(c);
+    await c.synced;
+    const res = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/textbooks/${book.id}/collaborators/${friend.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    await c.until(() => c.closeEvents.some((e) => e.reason === 'forbidden'), 5000, 'the close after removal');
+  });
+});

@@ -1,0 +1,311 @@
+import * as encoding from 'lib0/encoding';
+import { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyFieldOf, liveDocumentName, liveDocumentPath } from '../../../common/live-document';
+import { createTextbook } from '../textbooks/textbooks.service';
+import { useHarness, type TestUser } from '../../test/harness';
+import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '../../realtime/realtime-fixtures';
+import { TestSocket } from '../../realtime/ws-test-client';
+import { findLiveState } from './live-documents.repo';
+import { openLiveClient, type LiveClient } from './live-test-client';
+
+/** The live-document socket on a real listening server: typing together, REST saves during typing, refusals, limits. */
+const h = useHarness();
+let base = '';
+const open: LiveClient[] = [];
+
+beforeAll(async () => {
+  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close()));
+});
+
+async function client(user: TestUser, textbookId: number, extra: { token?: string; origin?: string } = {}) {
+  const c = await openLiveClient(base, { cookie: user.cookie, textbookId, ...extra });
+  open.push(c);
+  return c;
+}
+
+async function newBook(owner: TestUser, sections = 2) {
+  const row = await createTextbook(h.database.db, {
+    owner: { id: owner.id, username: owner.username },
+    topic: 'Live',
+    content: bookContent(sections),
+  });
+  return row.id;
+}
+
+async function sharedBook() {
+  const owner = await h.createUser('owner');
+  const friend = await h.createUser('friend');
+  const id = await newBook(owner);
+  await addCollaborator(h.app, owner, id, friend);
+  const book = await getBook(h.app, owner, id);
+  return { owner, friend, id, book, section: book.content.chapters[0].sections[0].id };
+}
+
+/** What the upgrade is answered with when it is refused (an HTTP status), or 101 when it opens. */
+function upgradeStatus(headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${liveDocumentPath}`, { headers });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('open', () => {
+      resolve(101);
+      ws.close();
+    });
+    ws.on('error', () => undefined);
+  });
+}
+
+/** A sync frame as a provider sends it: document name, sync, step (2 = update), the bytes. */
+function syncFrame(documentName: string, update: Uint8Array, step = 2): Uint8Array {
+  const e = encoding.createEncoder();
+  encoding.writeVarString(e, documentName);
+  encoding.writeVarUint(e, 0);
+  encoding.writeVarUint(e, step);
+  encoding.writeVarUint8Array(e, update);
+  return encoding.toUint8Array(e);
+}
+
+/** Sends a raw frame on a client's socket, as a hostile or broken client would. */
+function sendRaw(c: LiveClient, frame: Uint8Array) {
+  (c.socket.webSocket as unknown as WebSocket).send(frame);
+}
+
+function closedWith(c: LiveClient, code: number) {
+  return new Promise<void>((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => {
+      if (c.closeEvents.some((e) => e.code === code)) return resolve();
+      if (Date.now() - started > 10_000) return reject(new Error(`not closed with ${code}: ${JSON.stringify(c.closeEvents)}`));
+      setTimeout(poll, 20);
+    };
+    poll();
+  });
+}
+
+describe('typing together', () => {
+  it('two people typing in the same paragraph both keep their text, on both screens and on the server', async () => {
+    const { owner, friend, id, section } = await sharedBook();
+    const a = await client(owner, id);
+    const b = await client(friend, id);
+    await Promise.all([a.synced, b.synced]);
+    expect(a.paragraphs(section)).toEqual(['Original text 1']);
+    // Interleaved keystrokes, each side at its own position in the same paragraph.
+    for (const [i, [x, y]] of [
+      ['a', 'b'],
+      ['l', 'e'],
+      ['p', 't'],
+    ].entries()) {
+      a.type(section, 0, x);
+      b.type(section, 0, y, i);
+    }
+    const both = (p: string[]) => p[0]?.startsWith('bet') && p[0].endsWith('alp');
+    await a.until(() => both(a.paragraphs(section)), 5000, 'both texts at A');
+    await b.until(() => both(b.paragraphs(section)), 5000, 'both texts at B');
+    expect(a.paragraphs(section)).toEqual(['betOriginal text 1alp']);
+    expect(b.paragraphs(section)).toEqual(a.paragraphs(section));
+    await a.flush();
+    const stored = (await getBook(h.app, owner, id)).content.chapters[0].sections[0].content;
+    expect(stored).toBe('<p>betOriginal text 1alp</p>');
+  });
+
+  it('stores through the save path: one version per typist, the revision bumped, /ws clients told', async () => {
+    const { owner, friend, id, section, book } = await sharedBook();
+    const watcher = await TestSocket.open(base, { cookie: friend.cookie });
+    watcher.join(id);
+    await watcher.waitFor((m) => m.type === 'collaborators');
+    const a = await client(owner, id);
+    await a.synced;
+    a.type(section, 0, ' one');
+    const first = await a.flush();
+    a.type(section, 0, ' two');
+    const second = await a.flush();
+    expect(first).toBe(book.revision + 1);
+    expect(second).toBe(book.revision + 2);
+    // The spec's /ws `edit` still carries the stored content to clients that use it.
+    const edit = await watcher.waitFor((m) => m.type === 'edit' && m.revision === second);
+    expect(JSON.stringify(edit.content)).toContain('Original text 1 one two');
+    // Marked as typing from the live document, which editors show already.
+    expect((edit as { live?: boolean }).live).toBe(true);
+    const versions = await h.app.inject({ method: 'GET', url: `/api/textbooks/${id}/versions`, headers: { cookie: owner.cookie } });
+    const list = (versions.json() as { versions: Array<{ description: string }> }).versions;
+    // Created + one coalesced edit version.
+    expect(list).toHaveLength(2);
+    await watcher.close();
+  });
+});
+
+describe('the REST contract during live editing', () => {
+  it('a PATCH is applied into the live document as a change: the typist keeps their text and sees the change arrive', async () => {
+    const { owner, friend, id, section, book } = await sharedBook();
+    const a = await client(friend, id);
+    await a.synced;
+    a.type(section, 0, ' typed live');
+    // A toolkit-style save of the whole book from the stored state, adding a paragraph to the same section.
+    const res = await patchBook(
+      h.app,
+      owner,
+      id,
+      withSectionText(book, section, '<p>Original text 1</p><p>Added by REST</p>'),
+      book.revision,
+    );
+    expect(res.statusCode).toBe(200);
+    await a.until(() => a.paragraphs(section).length === 2, 5000, 'the REST paragraph');
+    expect(a.paragraphs(section)).toEqual(['Original text 1 typed live', 'Added by REST']);
+    await a.flush();
+    const stored = await getBook(h.app, owner, id);
+    expect(stored.content.chapters[0].sections[0].content).toBe('<p>Original text 1 typed live</p><p>Added by REST</p>');
+  });
+
+  it('restoring a version while someone types arrives as a change they see, keeping what they typed', async () => {
+    const { owner, id, section } = await sharedBook();
+    const a = await client(owner, id);
+    await a.synced;
+    a.type(section, 0, ' first edit');
+    await a.flush();
+    const { versions } = (
+      await h.app.inject({ method: 'GET', url: `/api/textbooks/${id}/versions`, headers: { cookie: owner.cookie } })
+    ).json() as { versions: Array<{ id: number; versionNumber: number }> };
+    const created = versions.find((v) => v.versionNumber === 1);
+    a.type(section, 0, ' and more');
+    const restore = await h.app.inject({
+      method: 'POST',
+      url: `/api/textbooks/${id}/versions/${created?.id}/restore`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(restore.statusCode).toBe(200);
+    // The restore takes " first edit" out; what was typed after the version kept is kept.
+    await a.until(() => !a.paragraphs(section)[0].includes('first edit'), 5000, 'the restore');
+    expect(a.paragraphs(section)[0]).toBe('Original text 1 and more');
+  });
+
+  it('a deleted textbook closes its live connections', async () => {
+    const { owner, id } = await sharedBook();
+    const a = await client(owner, id);
+    await a.synced;
+    const res = await h.app.inject({ method: 'DELETE', url: `/api/textbooks/${id}`, headers: { cookie: owner.cookie } });
+    expect(res.statusCode).toBe(200);
+    await a.until(() => a.closeEvents.some((e) => e.reason === 'deleted'), 5000, 'the close');
+  });
+});
+
+describe('refusals', () => {
+  it('refuses an upgrade from another site, without a session, and past 20 sockets per user', async () => {
+    const alice = await h.createUser('alice');
+    expect(await upgradeStatus({})).toBe(401);
+    expect(await upgradeStatus({ cookie: alice.cookie, origin: 'https://evil.example' })).toBe(403);
+    expect(await upgradeStatus({ cookie: alice.cookie, 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(await upgradeStatus({ cookie: alice.cookie, origin: base })).toBe(101);
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < 20; i++) {
+      const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${liveDocumentPath}`, { headers: { cookie: alice.cookie } });
+      await new Promise((r) => ws.once('open', r));
+      sockets.push(ws);
+    }
+    expect(await upgradeStatus({ cookie: alice.cookie })).toBe(429);
+    for (const ws of sockets) ws.close();
+  });
+
+  it('a stranger is refused the document, as REST answers 404', async () => {
+    const { id } = await sharedBook();
+    const stranger = await h.createUser('stranger');
+    const c = await client(stranger, id);
+    await expect(c.synced).rejects.toThrow(/not-found/);
+    expect(Object.keys(Object.fromEntries(c.doc.share))).toEqual([]);
+  });
+
+  it('a read-only connection receives the document but its edits are refused', async () => {
+    const { owner, friend, id, section } = await sharedBook();
+    const reader = await client(friend, id, { token: 'read' });
+    await reader.synced;
+    expect(reader.messages.find((m) => m.type === 'hello')).toMatchObject({ readOnly: true });
+    const writer = await client(owner, id);
+    await writer.synced;
+    writer.type(section, 0, ' from the owner');
+    await reader.until(() => reader.paragraphs(section)[0].endsWith('from the owner'), 5000, 'the owner edit at the reader');
+    reader.type(section, 0, ' from the reader');
+    await writer.flush();
+    const stored = (await getBook(h.app, owner, id)).content.chapters[0].sections[0].content;
+    expect(stored).toBe('<p>Original text 1 from the owner</p>');
+    expect(writer.paragraphs(section)).toEqual(['Original text 1 from the owner']);
+  });
+
+  it('a malformed update closes the socket and changes nothing', async () => {
+    const { owner, id, section } = await sharedBook();
+    const c = await client(owner, id);
+    await c.synced;
+    sendRaw(c, syncFrame(liveDocumentName(id), new Uint8Array([200, 1, 2, 3, 4, 5, 6, 7])));
+    await closedWith(c, 1008);
+    const other = await client(owner, id);
+    await other.synced;
+    expect(other.paragraphs(section)).toEqual(['Original text 1']);
+  });
+
+  it('an update with a picture from another site is refused and the socket closed', async () => {
+    const { owner, id, section } = await sharedBook();
+    const c = await client(owner, id);
+    await c.synced;
+    // Build the update in a copy, so the refused picture never enters the client's own document.
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(c.doc));
+    const before = Y.encodeStateVector(copy);
+    const image = new Y.XmlElement('image');
+    image.setAttribute('src', 'https://tracker.example/pixel.png');
+    copy.getXmlFragment(bodyFieldOf(section)).insert(0, [image]);
+    sendRaw(c, syncFrame(liveDocumentName(id), Y.encodeStateAsUpdate(copy, before)));
+    await closedWith(c, 1008);
+    const other = await client(owner, id);
+    await other.synced;
+    expect(other.doc.getXmlFragment(bodyFieldOf(section)).toString()).not.toContain('tracker');
+  });
+
+  it('an oversized frame and a flood of messages close the socket', async () => {
+    const { owner, id } = await sharedBook();
+    const big = await client(owner, id);
+    await big.synced;
+    sendRaw(big, syncFrame(liveDocumentName(id), new Uint8Array(1100 * 1024)));
+    await closedWith(big, 1009);
+    const flood = await client(owner, id);
+    await flood.synced;
+    const query = encoding.createEncoder();
+    encoding.writeVarString(query, liveDocumentName(id));
+    encoding.writeVarUint(query, 3);
+    for (let i = 0; i < 300; i++) sendRaw(flood, encoding.toUint8Array(query));
+    await closedWith(flood, 1008);
+  });
+});
+
+describe('the stored state', () => {
+  it('stays bounded: text typed and deleted over and over leaves only a small trace', async () => {
+    const { owner, id, section } = await sharedBook();
+    const c = await client(owner, id);
+    await c.synced;
+    await c.flush();
+    const initial = (await findLiveState(h.database.db, id))?.state.length ?? 0;
+    const paragraph = 'A sentence of about sixty characters, typed and then deleted. ';
+    for (let round = 0; round < 20; round++) {
+      // One round is one update, as one paste and one delete would be (a keystroke each would trip the rate limit).
+      c.doc.transact(() => {
+        for (const ch of paragraph) c.type(section, 0, ch);
+      });
+      const text = c.doc
+        .getXmlFragment(bodyFieldOf(section))
+        .toArray()
+        .find((n): n is Y.XmlElement => n instanceof Y.XmlElement)
+        ?.toArray()
+        .find((n): n is Y.XmlText => n instanceof Y.XmlText);
+      text?.delete(text.length - paragraph.length, paragraph.length);
+    }
+    await c.flush();
+    const after = (await findLiveState(h.database.db, id))?.state.length ?? 0;
+    // 1,240 characters typed: the deleted text itself is gone, only a little bookkeeping per deletion remains.
+    expect(after - initial).toBeLessThan(paragraph.length * 20 * 0.25);
+    expect(c.paragraphs(section)).toEqual(['Original text 1']);
+  });
+});

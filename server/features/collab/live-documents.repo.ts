@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { liveDocuments } from '../../db/schema';
+
+/** The live document's header: which revision its stored state matches, and its lineage. */
+export async function findLiveHeader(db: DbOrTx, textbookId: number): Promise<{ revision: number; epoch: string } | null> {
+  const [row] = await db
+    .select({ revision: liveDocuments.revision, epoch: liveDocuments.epoch })
+    .from(liveDocuments)
+    .where(eq(liveDocuments.textbookId, textbookId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findLiveState(db: DbOrTx, textbookId: number): Promise<{ state: Buffer; revision: number; epoch: string } | null> {
+  const [row] = await db
+    .select({ state: liveDocuments.state, revision: liveDocuments.revision, epoch: liveDocuments.epoch })
+    .from(liveDocuments)
+    .where(eq(liveDocuments.textbookId, textbookId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertLiveState(db: DbOrTx, row: { textbookId: number; state: Uint8Array; revision: number; epoch: string }) {
+  await db.insert(liveDocuments).values({ ...row, state: Buffer.from(row.state) });
+}
+
+export async function updateLiveState(db: DbOrTx, textbookId: number, row: { state: Uint8Array; revision: number }) {
+  await db
+    .update(liveDocuments)
+    .set({
+      state: Buffer.from(row.state.buffer, row.state.byteOffset, row.state.byteLength),
+      revision: row.revision,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(liveDocuments.textbookId, textbookId));
+}
+
+/** The lineage of many textbooks' live documents (null for a book never opened live). */
+export async function findLiveEpoch(db: DbOrTx, textbookId: number): Promise<string | null> {
+  return (await findLiveHeader(db, textbookId))?.epoch ?? null;
+}

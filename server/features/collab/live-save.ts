@@ -1,0 +1,111 @@
+import type { Node as PmNode } from '@tiptap/pm/model';
+import * as Y from 'yjs';
+import type { TextbookContent } from '../../../common/textbook';
+import type { Tx } from '../../db/client';
+import { parseBody } from './body-html';
+import { readBody, readBodyNode, writeBodies } from './live-content';
+import * as liveRepo from './live-documents.repo';
+import { computeStateOffThread } from './live-state';
+
+/**
+ * The live document's part of the one save path (textbook-save.service.ts), inside its
+ * transaction and under its row lock, so JSON content and Yjs state are always written together.
+ */
+
+/** What a live document's store brings to the save path. */
+export interface LiveStoreInput {
+  doc: Y.Doc;
+  /** The bodies changed in the document since its last store. */
+  changed: ReadonlySet<string>;
+  /** The stored revision whose state the document already holds (null: unknown). */
+  knownRevision: number | null;
+  /** Everyone who typed since the last store: one version keeps coalescing while any of them saves. */
+  editors: readonly number[];
+  /** The Yjs transaction origin for what the server writes into the document. */
+  origin: unknown;
+  /** Set by the save: the document's state vector when its bodies were read (what the stored content holds). */
+  storedVector?: Uint8Array;
+}
+
+/**
+ * The stored content with the typed bodies put in. First the document takes in whatever was
+ * stored since it last looked (a REST save, another instance's store): a union, so nothing
+ * either side wrote is lost.
+ */
+export async function contentWithTypedBodies(
+  tx: Tx,
+  textbookId: number,
+  live: LiveStoreInput,
+  current: TextbookContent,
+): Promise<{ content: TextbookContent; typed: Map<string, { html: string; node: PmNode }> }> {
+  const header = await liveRepo.findLiveHeader(tx, textbookId);
+  if (header && header.revision !== live.knownRevision) {
+    const stored = await liveRepo.findLiveState(tx, textbookId);
+    if (stored) Y.applyUpdate(live.doc, stored.state, live.origin);
+  }
+  const typed = new Map<string, { html: string; node: PmNode }>();
+  // Read in the same turn as the bodies below: every edit in this vector is in the content being stored.
+  live.storedVector = Y.encodeStateVector(live.doc);
+  const body = (id: string | undefined, html: string) => {
+    if (!id || !live.changed.has(id)) return html;
+    const node = readBodyNode(live.doc, id);
+    const next = readBody(live.doc, id);
+    typed.set(id, { html: next, node });
+    return next;
+  };
+  const content: TextbookContent = {
+    ...current,
+    chapters: current.chapters.map((ch) => ({
+      ...ch,
+      content: body(ch.id, ch.content),
+      sections: ch.sections.map((s) => ({ ...s, content: body(s.id, s.content) })),
+    })),
+  };
+  return { content, typed };
+}
+
+/**
+ * Bodies the sanitizer changed in substance (a picture from another site, a link with a
+ * forbidden scheme) are written back into the document as edits, so every editor shows what is
+ * stored; a change in printing only (a table's column widths) is not one.
+ */
+export function writeBackSanitized(
+  live: LiveStoreInput,
+  typed: Map<string, { html: string; node: PmNode }>,
+  stored: TextbookContent,
+): void {
+  const storedHtml = new Map<string, string>();
+  for (const ch of stored.chapters) {
+    if (ch.id) storedHtml.set(ch.id, ch.content);
+    for (const s of ch.sections) if (s.id) storedHtml.set(s.id, s.content);
+  }
+  const fixes = new Map<string, PmNode>();
+  for (const [id, { html, node }] of typed) {
+    const clean = storedHtml.get(id);
+    if (clean === undefined || clean === html) continue;
+    const cleaned = parseBody(clean);
+    if (!cleaned.eq(node)) fixes.set(id, cleaned);
+  }
+  writeBodies(live.doc, fixes, live.origin);
+}
+
+/**
+ * Writes the live state of the new revision. A live store writes its document; any other save
+ * writes its change into the stored state as edits (in a worker when large), so documents open
+ * elsewhere take it in as a change. A textbook never opened live has no state yet.
+ */
+export async function storeLiveState(
+  tx: Tx,
+  input: { textbookId: number; revision: number; before: TextbookContent; after: TextbookContent; live?: LiveStoreInput },
+): Promise<void> {
+  if (input.live) {
+    await liveRepo.updateLiveState(tx, input.textbookId, { state: Y.encodeStateAsUpdate(input.live.doc), revision: input.revision });
+    return;
+  }
+  const stored = await liveRepo.findLiveState(tx, input.textbookId);
+  if (!stored) return;
+  // The state matches the stored content of its revision; had anything written around this path, every body is compared.
+  const before = stored.revision === input.revision - 1 ? input.before : null;
+  const state = await computeStateOffThread({ state: stored.state, before, after: input.after });
+  await liveRepo.updateLiveState(tx, input.textbookId, { state, revision: input.revision });
+}
