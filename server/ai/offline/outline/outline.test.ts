@@ -6,6 +6,7 @@ import { extractPdf } from '../../../ingest/pdf/pdf-extract';
 import { createEmbedder, embeddingInput } from '../../embeddings';
 import type { ExtractedDocument, Material } from '../../material';
 import { fastSentences } from '../compose/fast-sentences';
+import { isReviewSection, reviewSectionTitle } from '../compose/apparatus-html';
 import { htmlBlocks, htmlToText } from '../compose/html';
 import { sentenceKey } from '../compose/sentence-filter';
 import { outline } from '../outline';
@@ -24,10 +25,7 @@ const apparatus = /^(Overview|Learning Objectives|Summary|Key Terms|Review Quest
 
 /** Body sentences: everything printed from the material, without the chapter openings and reviews. */
 function bodySentences(book: TextbookContent): string[] {
-  const html = book.chapters.flatMap((c) => [
-    c.content,
-    ...c.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => s.content),
-  ]);
+  const html = book.chapters.flatMap((c) => [c.content, ...c.sections.filter((s) => !isReviewSection(s.title)).map((s) => s.content)]);
   const out: string[] = [];
   for (const h of html) {
     let skip = false;
@@ -84,7 +82,7 @@ describe('offline outline on tracemonkey.pdf', () => {
     expect(titles).not.toContain('References');
     expect(titles.some((t) => /^\d/.test(t) || /\(\d+\)$/.test(t))).toBe(false);
     const trees = book.chapters.find((c) => c.title === 'Trace Trees');
-    expect(trees?.sections.map((s) => s.title)).toEqual(['Traces', 'Trace Trees', 'Blacklisting', 'Review: Trace Trees']);
+    expect(trees?.sections.map((s) => s.title)).toEqual(['Traces', 'Trace Trees', 'Blacklisting', reviewSectionTitle]);
     const inBook = book.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]).map(titleKey);
     const own = doc.blocks.filter((b) => b.kind === 'heading' && !/^references$/i.test(titleKey(b.text))).map((b) => titleKey(b.text));
     let at = 0;
@@ -117,7 +115,7 @@ describe('offline outline on tracemonkey.pdf', () => {
       expect(c.content).toContain('<h3>Overview</h3><p>This chapter covers ');
       expect(c.content).toContain('<h3>Learning Objectives</h3>');
       const review = c.sections[c.sections.length - 1];
-      expect(review.title).toBe(`Review: ${c.title}`);
+      expect(review.title).toBe(reviewSectionTitle);
       expect(review.content).toContain('<h3>Summary</h3>');
     }
     const text = book.chapters
