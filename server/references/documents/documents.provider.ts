@@ -21,10 +21,31 @@ export function parseBibliography(doc: Pick<ExtractedDocument, 'text' | 'blocks'
   if (span) readings.push(splitBibliography(span.section));
   let best: ParsedCitation[] = [];
   for (const entries of readings) {
-    const parsed = entries.map(parseCitation).filter((c): c is ParsedCitation => c !== undefined);
+    const parsed = entries
+      .filter((e) => !isNotACitation(e))
+      .map(parseCitation)
+      .filter((c): c is ParsedCitation => c !== undefined);
     if (parsed.length > best.length) best = parsed;
   }
   return best;
+}
+
+/**
+ * Lines a reference section can run into that cite nothing: a contents line with dot leaders
+ * ("1 High-level view of a block cipher . . . 5"), an abbreviation ("AES Advanced Encryption
+ * Standard"), the heading of a list ("List of Figures").
+ */
+export function isNotACitation(entry: string): boolean {
+  const line = entry.replace(/\s+/g, ' ').trim();
+  if (/(?:\.\s?){4,}\s*\d*\s*$|(?:\.\s){4,}/.test(line)) return true;
+  if (/^list of \p{L}+$/iu.test(line)) return true;
+  const hasYear = /\b(?:1[5-9]|20)\d\d\b/.test(line);
+  return (
+    !hasYear &&
+    !/https?:\/\/|doi|isbn|arxiv/i.test(line) &&
+    /^\p{Lu}[\p{Lu}\p{N}]*[\p{L}\p{N}]*\s+\p{Lu}[\p{Ll}-]+(?:\s+(?:\p{Lu}[\p{Ll}-]+|of|and|for|the|in|to|on|\([^)]*\)))*$/u.test(line) &&
+    /^\p{Lu}{2}/u.test(line)
+  );
 }
 
 /** The text without its bibliography section: identifiers there were already read from the entries. */
@@ -85,17 +106,32 @@ function looseIdentifiers(text: string, known: FoundReference[]): FoundReference
     if (!knownIsbn.has(isbn)) add((f) => ((f.isbn = isbn), (f.url = `https://openlibrary.org/isbn/${isbn}`)), isbn.slice(-4));
   }
   let urls = 0;
-  for (const url of findUrls(text)) {
+  const all = findUrls(text);
+  const byTitle = new Map<string, FoundReference>();
+  for (const url of all) {
     const absolute = absoluteUrl(url);
     if (isIdentifierUrl(url) || knownUrls.has(absolute) || /@/.test(url) || urls >= maxLooseUrlsPerDocument) continue;
+    // A link printed on page after page is the document's own site in its footer, not a work it cites.
+    if (all.filter((u) => absoluteUrl(u) === absolute).length >= 3) continue;
     // Only a link whose sentence names a work is a reference; the title comes from there.
     const title = notAWorkUrl.test(absolute) ? undefined : titleForLink(lineAround(text, url), url);
     if (!title) continue;
     knownUrls.add(absolute);
+    // One work named with two links ("http://256.com/. ... http://256.com/256.html"): the more specific link.
+    const same = byTitle.get(title.toLowerCase());
+    if (same) {
+      if (pathLength(absolute) > pathLength(same.url)) same.url = absolute;
+      continue;
+    }
     urls++;
     add((f) => ((f.url = absolute), (f.title = title)), url);
+    byTitle.set(title.toLowerCase(), out[out.length - 1]);
   }
   return out;
+}
+
+function pathLength(url: string): number {
+  return url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\/$/, '').length;
 }
 
 /** Private file stores, local addresses and pictures: never a work to cite. */

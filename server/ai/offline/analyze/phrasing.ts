@@ -7,6 +7,8 @@
  */
 
 const wordPattern = /[\p{L}][\p{L}\p{N}'’-]*/gu;
+/** Words a title leaves in lower case. */
+const titleSmallWords = new Set('a an the of for and or in on to at by with from as vs via into'.split(' '));
 
 /** How the material writes each word mid-sentence: capitalised (a name: Taylor, Jacobian) or lower case. */
 export class CasingIndex {
@@ -18,7 +20,9 @@ export class CasingIndex {
     // Words after a sentence end, a line start, a colon or an opening quote are capitalised by position, not by name;
     // so is every word of a run of three or more capitalised words (a title, a running head).
     for (const line of text.split(/\n+/)) {
-      const tokens = [...line.matchAll(/(^|[.!?:]\s+|[\s(“"‘'-]+)([\p{L}][\p{L}\p{N}'’-]*)/gu)];
+      // Small words inside a title ("Useful Identities for Computing Gradients") do not break its run of capitals.
+      const tokens = [...line.matchAll(/(^|[.!?:]\s+|[\s(“"‘'-]+)([\p{L}][\p{L}\p{N}'’-]*)/gu)].filter((m) => !titleSmallWords.has(m[2]));
+      const capital = (t?: RegExpMatchArray) => !!t && /^\p{Lu}/u.test(t[2]) && !/[.!?:]\s+$/.test(t[1]);
       tokens.forEach((m, i) => {
         const word = m[2];
         const key = word.toLowerCase();
@@ -26,7 +30,6 @@ export class CasingIndex {
           this.lower.set(key, (this.lower.get(key) ?? 0) + 1);
           return;
         }
-        const capital = (t?: RegExpMatchArray) => !!t && /^\p{Lu}/u.test(t[2]) && !/[.!?:]\s+$/.test(t[1]);
         const inRun =
           (capital(tokens[i - 1]) && (capital(tokens[i - 2]) || capital(tokens[i + 1]))) ||
           (capital(tokens[i + 1]) && capital(tokens[i + 2]));
