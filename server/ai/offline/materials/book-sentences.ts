@@ -31,6 +31,10 @@ export function stripCitations(text: string): string {
     .trim();
 }
 
+function withInlineMath(html: string): string {
+  return html.replace(/<span data-type="inline-math" data-latex="([^"]*)"><\/span>/g, (_m, latex: string) => `\\(${latex}\\)`);
+}
+
 /** True when the sentence reads on its own, so a question built from it is fair. */
 export function isStandalone(text: string): boolean {
   return isStandaloneSentence(text) && !/\bwe\b.*\b(?:this|these) (?:paper|section|chapter)\b/i.test(text);
@@ -59,7 +63,8 @@ export function bookSentences(book: TextbookContent): BookSentence[] {
     for (const part of chapterParts(chapter)) {
       for (const block of htmlBlocks(part.html)) {
         if (/^<h[1-6]>/.test(block) || /^<hr ?\/?>$/.test(block)) continue;
-        for (const raw of fastSentences(htmlToText(block))) {
+        // Inline math stays in the text as \(latex\), so a sentence that had a formula is never printed without it.
+        for (const raw of fastSentences(htmlToText(withInlineMath(block)))) {
           const text = cleanSentence(raw);
           if (!text || /^this chapter (?:covers|introduces)\b/i.test(text)) continue;
           const key = sentenceKey(text);

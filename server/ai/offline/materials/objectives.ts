@@ -1,5 +1,6 @@
 import type { TextbookContent } from '../../../../common/textbook';
-import { quickTokenize } from '../../../core/nlp';
+import { quickStopwords, quickTokenize } from '../../../core/nlp';
+import { isEndMatterTitle } from '../outline/document-units';
 import { frameHeading } from '../analyze/material-view';
 import { groundedObjectives, isDefinedIn } from '../analyze/objectives';
 import { isReviewSection } from '../compose/apparatus-html';
@@ -17,6 +18,22 @@ export interface ScopedObjective {
   terms: string[];
   /** The section it is mostly about, when one stands out. */
   sectionTitle?: string;
+}
+
+const stem = (w: string) => w.toLowerCase().replace(/(?:ing|ed|es|s)$/, '');
+const contentWords = (text: string) => (text.match(/\p{L}{3,}/gu) ?? []).map(stem).filter((w) => !quickStopwords.has(w));
+
+/** The section an objective is about: the one whose title's words it uses most ("Plot a regression line" -> "Plotting a regression line"). */
+function sectionOf(objective: string, parts: Array<{ title: string }>): string | undefined {
+  const words = new Set(contentWords(objective));
+  let best: { title: string; share: number } | undefined;
+  for (const p of parts) {
+    const title = contentWords(p.title);
+    if (!title.length) continue;
+    const share = title.filter((w) => words.has(w)).length / title.length;
+    if (share >= 0.6 && (!best || share > best.share)) best = { title: p.title, share };
+  }
+  return best?.title;
 }
 
 /** The objectives the composer printed at the chapter's opening ("Learning Objectives"), when the chapter still has them. */
@@ -47,7 +64,9 @@ export function scopeObjectives(
   const texts = printed.length
     ? printed
     : groundedObjectives({
-        headings: (parts.length ? parts.map((p) => p.title) : chapter ? [chapter.title] : []).filter((h) => !frameHeading.test(h)),
+        headings: (parts.length ? parts.map((p) => p.title) : chapter ? [chapter.title] : []).filter(
+          (h) => !frameHeading.test(h) && !isEndMatterTitle(h),
+        ),
         text: parts.map((p) => p.text).join('\n\n') || text,
         terms: distinctTerms(terms, 12)
           .map((t) => t.surface)
@@ -58,7 +77,7 @@ export function scopeObjectives(
   const vectors = new Map(scope.map((s) => [s.order, stats.vectorOf(s.plain)]));
   return texts
     .map((text) => {
-      const section = parts.find((p) => text.toLowerCase().includes(p.title.toLowerCase()))?.title;
+      const section = sectionOf(text, parts);
       const query = stats.vectorOf(text.replace(/^\w+\s/, ''));
       // An objective about one section is answered from that section.
       const inSection = (s: BookSentence) => s.sectionTitle === section || (chapterIndex === undefined && s.chapterTitle === section);

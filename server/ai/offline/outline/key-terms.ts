@@ -69,7 +69,7 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
     // A term with a variable in it ("gradient of f") names a formula, not a concept.
     if (out.length >= maxTerms || seen.has(key) || key.length < 3 || /\d|(?:^|\s)\p{L}(?:\s|$)/u.test(key) || stopTerms.test(key)) return;
     // A definition cut by a page or column break ("tives of a vector-valued function ...") is no definition.
-    if (!/^[“"(]?[\p{Lu}\d]/u.test(definition.trim())) return;
+    if (!/^[“"(]?[\p{Lu}\d]/u.test(definition.trim()) && !opts.once) return;
     if (!opts.once && uses(text, clean) < 2) return;
     seen.add(key);
     out.push({ term: clean, definition: definition.trim(), ...(opts.equation ? { equation: opts.equation } : {}), plural: opts.plural });
