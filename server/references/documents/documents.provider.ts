@@ -24,7 +24,9 @@ export function parseBibliography(doc: Pick<ExtractedDocument, 'text' | 'blocks'
     const parsed = entries
       .filter((e) => !isNotACitation(e))
       .map(parseCitation)
-      .filter((c): c is ParsedCitation => c !== undefined);
+      .filter((c): c is ParsedCitation => c !== undefined && namesAWork(c))
+      // A private file store or a local address is no place to find a work: the entry keeps its other parts.
+      .map((c) => (c.url && notAWorkUrl.test(absoluteUrl(c.url)) ? { ...c, url: undefined } : c));
     if (parsed.length > best.length) best = parsed;
   }
   return best;
@@ -52,6 +54,26 @@ export function isNotACitation(entry: string): boolean {
 function runningText(text: string): string {
   const span = locateBibliography(text);
   return span ? `${text.slice(0, span.start)}\n${text.slice(span.end)}` : text;
+}
+
+/**
+ * A bibliography entry that names a real work: a title with authors or a year, or an identifier
+ * (DOI, arXiv id, ISBN), or a public link with a title of some words. "Reference 3", "Slides:"
+ * with a OneDrive link or a localhost copy name no work.
+ */
+export function namesAWork(c: ParsedCitation): boolean {
+  if (c.doi || c.arxivId || c.isbn) return true;
+  const title = c.title.trim();
+  if (!title || /^(?:reference|ref\.?|source|item|entry)\s*\d*$/i.test(title)) return false;
+  const url = c.url && !notAWorkUrl.test(absoluteUrl(c.url)) ? c.url : undefined;
+  if (c.authors.length > 0 || c.year) return title.split(/\s+/).length >= 2 || c.authors.length > 0;
+  // A named resource at a public address ("SPECJVM98 - http://www.spec.org/jvm98/"), not a label for a link ("Slides", "Local copy").
+  return (
+    !!url &&
+    !/^(?:slides?|links?|here|web ?site|web ?page|page|home ?page|local copy|copy|notes|handout|download|pdf|video|recording|online)$/i.test(
+      title,
+    )
+  );
 }
 
 export function citationToFound(citation: ParsedCitation): FoundReference {
@@ -112,7 +134,7 @@ function looseIdentifiers(text: string, known: FoundReference[]): FoundReference
     const absolute = absoluteUrl(url);
     if (isIdentifierUrl(url) || knownUrls.has(absolute) || /@/.test(url) || urls >= maxLooseUrlsPerDocument) continue;
     // A link printed on page after page is the document's own site in its footer, not a work it cites.
-    if (all.filter((u) => absoluteUrl(u) === absolute).length >= 3) continue;
+    if (text.split(url).length - 1 >= 3) continue;
     // Only a link whose sentence names a work is a reference; the title comes from there.
     const title = notAWorkUrl.test(absolute) ? undefined : titleForLink(lineAround(text, url), url);
     if (!title) continue;

@@ -63,7 +63,8 @@ export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
         : `Each student writes the most important idea of ${scope.title} in one sentence.`,
     },
   ];
-  const parts = scope.parts.slice(0, scope.chapterIndex === undefined ? 8 : 4);
+  // Every section of the chapter is presented, in its order (at least three minutes each): the lesson follows the chapter.
+  const parts = scope.parts.slice(0, 8);
   const presentMinutes = durationMinutes - fixed.reduce((n, a) => n + a.minutes, 0);
   const presentations = parts.map((p, i) => ({
     minutes: Math.floor(presentMinutes / parts.length) + (i < presentMinutes % parts.length ? 1 : 0),

@@ -55,7 +55,10 @@ export function digestUnit(node: DocSection): UnitDigest {
   node.children.forEach(walk);
   for (const candidate of [
     ...headings.map(cleanHeadingTitle),
-    ...blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'exercise').map((b) => b.text.split(/(?<=\))\s|\n/)[0]),
+    // "Example 3.1 (Mirror image). A candle ...": the label and its subject open the paragraph.
+    ...blocks
+      .filter((b) => b.kind === 'paragraph' || b.kind === 'exercise')
+      .map((b) => /^(?:worked\s+)?example\s+(?:\d+(?:\.\d+)*|[A-Z])\s*(?:\([^)]{3,80}\)|(?=[.:]))/i.exec(b.text.trim())?.[0] ?? ''),
   ]) {
     const work = labelledWorkOf(candidate);
     if (!work || !/^(?:Example|Worked example)/.test(work.kind) || seen.has(work.label)) continue;
@@ -81,7 +84,8 @@ function teachingHeadings(d: UnitDigest): string[] {
 }
 
 function termPhrase(t: KeyTerm, casing: CasingIndex): string {
-  return t.plural ? t.term : withArticle(t.term, casing);
+  const term = inTextCase(t.term, casing);
+  return t.plural ? term : withArticle(term, casing, t.term);
 }
 
 /**
@@ -280,7 +284,7 @@ export function chapterReview(d: UnitDigest, options: RenderOptions = {}): strin
   for (const t of d.terms.slice(0, 4)) {
     const phrase = termPhrase(t, d.casing);
     // A bare singular ("Taylor series") reads wrongly after "What is": ask what is meant by it.
-    ask(t.plural || phrase !== t.term ? `What ${t.plural ? 'are' : 'is'} ${phrase}?` : `What is meant by ${phrase}?`);
+    ask(t.plural || /^(?:the|an?) /.test(phrase) ? `What ${t.plural ? 'are' : 'is'} ${phrase}?` : `What is meant by ${phrase}?`);
   }
   const asked = questions.join(' ').toLowerCase();
   for (const s of teachingHeadings(d).map((title) => ({ title }))) {

@@ -120,6 +120,8 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
     first &&
     first.children.length === 0 &&
     proseWords(first.blocks) < 30 &&
+    // A title stands apart from the units below it (another level), or has next to nothing under it.
+    (roots.slice(1).every((r) => r.level !== first.level) || blockWords(first.blocks) < 12) &&
     doc.title &&
     cleanHeadingTitle(first.title).toLowerCase() === cleanHeadingTitle(doc.title).toLowerCase()
   ) {
@@ -155,6 +157,8 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
   if (sessions > 0 && sessions >= roots.length / 2) {
     roots = roots.flatMap((r) => {
       if (!r.session || r.children.length === 0) return [r];
+      // A session's own teaching text (more than a line of notices) is a unit of its own, still titled by its date.
+      if (proseWords(r.blocks) >= 40) return [{ ...r, children: [] }, ...r.children];
       const [firstTopic, ...rest] = r.children;
       return [{ ...firstTopic, blocks: [...r.blocks, ...firstTopic.blocks] }, ...rest];
     });

@@ -26,9 +26,11 @@ const judgement =
   /^(?:an?|the)\s+(?:(?:big|major|minor|real|serious|good|bad|key|common|main|useful|simple|important|great|first|second|last|only|same|best)\s+)?(?:problem|issue|challenge|concern|reason|way|example|case|result|question|lot|bit|part|step|thing|idea|topic|point)\b/i;
 // "... are called mesh networks.", "... can be referred to as a "node."", "... something called a "packet.""
 const namedAs =
-  /\b(?:is|are|be)?\s*(?:called|referred to as|known as|termed|named)\s+(?:an?\s+|the\s+)?(?:["“]([^"”]{2,40}?)[.,]?["”]|([\p{L}][\p{L}\-]*(?:\s[\p{L}][\p{L}\-]*){0,3}?))(?=\s*[.,;:)]|\s+(?:and|or|which|that|if|when|because)\b)/iu;
+  /\b(?:is|are|be)?\s*(?:called|referred to as|known as|termed|named)\s+(?:an?\s+|the\s+)?(?:["“]([^"”]{2,40}?)[.,]?["”]|([\p{L}][\p{L}\-]*(?:\s[\p{L}][\p{L}\-]*){0,3}?))(?=\s*[.,;:)]|\s*$|\s+(?:and|or|which|that|if|when|because)\b)/iu;
 // "Link-layer: communication between hosts on a single network" (a glossary-like list item).
 const glossaryItem = /^([\p{L}][\p{L}\p{N}'’/\- ]{1,40}?)\s*[:–—]\s+(\p{L}.{8,})$/u;
+const glossaryLabel =
+  /^(?:note|notes|example|q|a|answer|question|step|tip|hint|rule of thumb|takeaway|take-home message|summary|remember|important|warning|truth|key point)$/i;
 const stopTerms =
   /^(?:and|or|but|the|a|an|it|this|that|these|those|which|what|one|example|following|case|result|way|value|point|part|thing)$/i;
 
@@ -36,7 +38,13 @@ function sentencesOf(blocks: DocBlock[]): Array<{ sentence: string; block: numbe
   const out: Array<{ sentence: string; block: number; last: boolean }> = [];
   blocks.forEach((b, i) => {
     if (b.kind !== 'paragraph') return;
-    const sentences = fastSentences(b.text);
+    // "Definition 3.1 (Focal point). The focal point of ...": the label stays with the sentence it introduces.
+    const sentences = fastSentences(b.text).reduce<string[]>((acc, s) => {
+      const last = acc[acc.length - 1];
+      if (last && /^definition\s*[\d.]*\s*\([^)]{2,60}\)[.:]?$/i.test(last)) acc[acc.length - 1] = `${last} ${s}`;
+      else acc.push(s);
+      return acc;
+    }, []);
     sentences.forEach((s, j) => out.push({ sentence: s, block: i, last: j === sentences.length - 1 }));
   });
   return out;
@@ -108,8 +116,8 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
   for (const b of blocks) {
     if (b.kind !== 'list-item' || out.length >= maxTerms) continue;
     const m = glossaryItem.exec(b.text.trim());
-    if (m && m[1].split(' ').length <= 4 && !/^(?:note|example|q|a|answer|question|step)$/i.test(m[1].trim()))
-      add(m[1], b.text.trim(), { once: true });
+    // A label ("Note:", "Rule of thumb:", "Takeaway:") introduces a remark, not a term; the definition is what follows the colon.
+    if (m && m[1].split(' ').length <= 4 && !glossaryLabel.test(m[1].trim())) add(m[1], m[2].trim(), { once: true });
   }
   return out;
 }

@@ -58,17 +58,20 @@ export function withoutExcluded(units: DocSection[], excluded: string[]): { unit
 }
 
 /**
- * True when a document never mentions the topic's subject while another document does: the
- * topic clearly leaves it out. A topic of no content words, or one no document mentions,
- * excludes nothing.
+ * True for a document the topic clearly leaves out: it never mentions the topic's subject while
+ * another document does, and it shares almost none of its vocabulary with the other documents
+ * (a stray upload, not a part of the course). A topic of no content words excludes nothing.
  */
 export function offTopicDocuments(texts: string[], subject: string): boolean[] {
   const wanted = [...new Set(contentWords(subject).map(stem))];
   if (wanted.length === 0 || texts.length < 2) return texts.map(() => false);
-  const mentions = texts.map((t) => {
-    const seen = new Set(contentWords(t.slice(0, 400_000)).map(stem));
-    return wanted.some((w) => seen.has(w));
-  });
+  const vocabularies = texts.map((t) => new Set(contentWords(t.slice(0, 400_000)).map(stem)));
+  const mentions = vocabularies.map((seen) => wanted.some((w) => seen.has(w)));
   if (!mentions.some(Boolean)) return texts.map(() => false);
-  return mentions.map((m) => !m);
+  return vocabularies.map((own, i) => {
+    if (mentions[i]) return false;
+    const others = new Set(vocabularies.flatMap((v, j) => (j === i ? [] : [...v])));
+    const shared = [...own].filter((w) => others.has(w)).length;
+    return shared / Math.max(1, own.size) < 0.2;
+  });
 }
