@@ -14,11 +14,15 @@ const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ??
 /** Titles of the book in reading order: chapter, its sub-headings, then each section and its sub-headings. */
 export function titlesInOrder(book: TextbookContent): string[] {
   const sub = (html: string) => [...html.matchAll(/<h[3-6]>(.*?)<\/h[3-6]>/g)].map((m) => htmlToText(m[1]));
-  return book.chapters.flatMap((c) => [
-    c.title,
-    ...sub(materialHtml(c.content)),
-    ...c.sections.flatMap((s) => [s.title, ...sub(materialHtml(s.content))]),
-  ]);
+  // The book's title is printed first: a document's own title heading is found there.
+  return [
+    book.title,
+    ...book.chapters.flatMap((c) => [
+      c.title,
+      ...sub(materialHtml(c.content)),
+      ...c.sections.flatMap((s) => [s.title, ...sub(materialHtml(s.content))]),
+    ]),
+  ];
 }
 
 /** Headings the book is not expected to print: the original's navigation and its reference list (it becomes the references). */

@@ -9,6 +9,7 @@
  *
  *   npm run bench:textbook-quality            the table
  *   npm run bench:textbook-quality -- --detail   and, per document, what each failing figure counts
+ *   npm run bench:textbook-quality -- --dir <folder>   the same report on other materials
  */
 import type { TextbookContent } from '../../common/textbook';
 import { materialHtml } from '../../server/ai/offline/compose/apparatus-html';
@@ -32,10 +33,12 @@ import {
   wordsKept,
 } from './measures';
 
-const files = realFiles();
+const dirArg = process.argv.indexOf('--dir');
+const dir = dirArg >= 0 ? process.argv[dirArg + 1] : realCorpusDir;
+const files = realFiles(dir);
 if (!files) {
   console.log(
-    `bench:textbook-quality: ${realCorpusDir} is not here (it lives beside the project in this workplace only); nothing to measure.`,
+    `bench:textbook-quality: ${dir} is not here (the real corpus lives beside the project in this workplace only); nothing to measure.`,
   );
   process.exit(0);
 }

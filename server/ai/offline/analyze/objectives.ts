@@ -1,6 +1,15 @@
 import type { Keyphrase } from '../../../core/nlp';
 import { frameHeading, type MaterialView } from './material-view';
-import { CasingIndex, escapeRegExp, inTextCase, listPhrase, objectiveForHeading, skillVerbs, withArticle } from './phrasing';
+import {
+  CasingIndex,
+  collapseSeries,
+  escapeRegExp,
+  inTextCase,
+  listPhrase,
+  objectiveForHeading,
+  skillVerbs,
+  withArticle,
+} from './phrasing';
 
 /** Every objective starts with one of these: measurable actions a student can take. */
 export const actionVerbs = [
@@ -62,7 +71,7 @@ export function groundedObjectives(source: ObjectiveSource, max = 8): string[] {
       .map((t) => withArticle(inTextCase(t, casing), casing, t));
     push(`Explain ${source.topic!.trim()}${parts.length ? `, including ${listPhrase(parts)}` : ''}`);
   }
-  for (const h of source.headings.slice(0, Math.max(1, max - 2))) push(objectiveForHeading(h, casing));
+  for (const h of collapseSeries(source.headings).slice(0, Math.max(1, max - 2))) push(objectiveForHeading(h.title, casing));
   // Few headings: the concepts the material explains are what a student learns from it.
   for (const c of out.length < 3 ? (source.concepts ?? []) : []) {
     if (out.length >= 4) break;

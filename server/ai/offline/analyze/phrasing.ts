@@ -218,3 +218,30 @@ export function objectiveForHeading(heading: string, casing: CasingIndex): strin
   if (/\b(?:algorithms?|methods?|procedures?|techniques?|steps|process|attacks?)\b/i.test(phrase)) return `Describe ${named}`;
   return `Explain ${named}`;
 }
+
+/** "Substitution, take 3", "Lists (part 2)", "Exercise 4": a heading that numbers one of a series. */
+const seriesMember = /^(.+?)(?:,\s*|\s+\(?)(take|part|step|version|attempt|round|case)?\s*(\d+|[IVX]+)\)?$/i;
+
+/**
+ * Headings with runs of one series collapsed into one ("Substitution, take 1" ... "take 5" ->
+ * "Substitution"), so objectives and overviews name a topic once, not once per attempt.
+ */
+export function collapseSeries(headings: string[]): Array<{ title: string; count: number; label: string }> {
+  const out: Array<{ title: string; count: number; stem?: string; word?: string; first?: string; last?: string; original: string }> = [];
+  for (const h of headings) {
+    const m = seriesMember.exec(h.trim());
+    const stem = m && m[1].trim().length >= 3 ? m[1].trim().toLowerCase() : undefined;
+    const last = out[out.length - 1];
+    if (stem && last?.stem === stem) {
+      last.count++;
+      last.last = m![3];
+    } else
+      out.push({ title: stem ? m![1].trim() : h, count: 1, stem, word: m?.[2]?.toLowerCase(), first: m?.[3], last: m?.[3], original: h });
+  }
+  // A lone numbered heading keeps its number; a run is named once, with its range ("Substitution (takes 1–5)").
+  return out.map((g) =>
+    g.count > 1
+      ? { title: g.title, count: g.count, label: `${g.title} (${g.word ? `${g.word}s ` : ''}${g.first}–${g.last})` }
+      : { title: g.original, count: 1, label: g.original },
+  );
+}

@@ -8,7 +8,7 @@
 
 /** Openers that point back at an earlier sentence: out of context they do not say what they are about. */
 export const anaphoricStart =
-  /^(?:this|these|that|those|it|its|it's|they|their|them|such|he|she|his|her|here|there|then|now|thus|hence|so|also|similarly|however|therefore|instead|otherwise|finally|next|again|both|another|other|in (?:this|that|these|those|the same|contrast|particular|addition|practice|turn)|for (?:this|that|these|example|instance)|at (?:this|that)|on (?:this|that)|as a result|the (?:former|latter|same|other|next|first|second|third|last|remaining|above|following)|first|second|third|one|two|but|and|or|yet|still|well|so|because of this|anyway)\b/i;
+  /^(?:this|these|that|those|it|its|it's|they|their|them|such|he|she|his|her|here|there|then|now|thus|hence|so|also|similarly|however|therefore|instead|otherwise|finally|next|again|both|another|other|in (?:this|that|these|those|the same|contrast|particular|addition|practice|turn)|for (?:this|that|these|example|instance)|at (?:this|that)|on (?:this|that)|as a result|the (?:former|latter|same|other|next|first|second|third|last|remaining|above|following)|first|second|third|one|two|but|and|or|yet|still|well|so|because of this|anyway|once again|as before|as we saw|as shown)\b/i;
 /** "I imagine...", "We will...", "My view...": a speaker's aside, not a fact to test. */
 export const firstPerson =
   /^(?:i|i['’]m|i['’]ve|i['’]d|i['’]ll|we|we['’]re|we['’]ll|we['’]ve|we['’]d|my|our|us|let['’]s|let us|you|you['’]ll|you['’]re|your)(?![\p{L}])/iu;

@@ -1,5 +1,14 @@
 import type { DocBlock, DocSection } from '../../../core/document-model';
-import { CasingIndex, inTextCase, labelledWorkOf, listPhrase, objectiveForHeading, upperFirst, withArticle } from '../analyze/phrasing';
+import {
+  CasingIndex,
+  collapseSeries,
+  inTextCase,
+  labelledWorkOf,
+  listPhrase,
+  objectiveForHeading,
+  upperFirst,
+  withArticle,
+} from '../analyze/phrasing';
 import { frameHeading } from '../analyze/material-view';
 import { groundedObjectives } from '../analyze/objectives';
 import { fastSentences } from '../compose/fast-sentences';
@@ -110,13 +119,14 @@ export function unitObjectives(d: UnitDigest): string[] {
  * "This chapter covers the Taylor series and the differentiation rules." Titles that do not read
  * as noun phrases ("From snow to firn", a question) are listed as printed instead.
  */
-export function coversSentence(titles: string[], casing: CasingIndex, subject: string, parts = 'sections'): string {
+export function coversSentence(all: string[], casing: CasingIndex, subject: string, parts = 'sections'): string {
+  const titles = collapseSeries(all).map((t) => t.label);
   if (
     titles.some((t) =>
       /\?|^(?:from|in|on|at|with|for|by|how|why|what|when|where|which|who|is|are|do|does|can|example|task|exercise)\b/i.test(t),
     )
   )
-    return `${subject} has ${titles.length} ${parts}: ${titles.join('; ')}.`;
+    return `${subject} has ${all.length} ${parts}: ${titles.join('; ')}.`;
   return `${subject} covers ${listPhrase(titles.map((t) => withArticle(inTextCase(t, casing), casing)))}.`;
 }
 
@@ -160,10 +170,14 @@ function statements(blocks: DocBlock[], exclude: Set<string>): string[] {
         /^[“"]?\p{Lu}\p{Ll}/u.test(s) &&
         !s.endsWith('?') &&
         !/\\\(/.test(s) &&
-        !/^(?:remark|definition|example|theorem|lemma|proof|corollary|note)\b/i.test(s) &&
+        !/^(?:remark|definition|example|theorem|lemma|proof|corollary|note|exercise|task|find|compute|try|show|prove|consider|imagine|suppose)\b/i.test(
+          s,
+        ) &&
         !exclude.has(s) &&
         isProse(s) &&
         isStandaloneSentence(s) &&
+        // A summary line is read out of its paragraph: "this binding instance" or "these cases" point back.
+        !/\b(?:this|these|those)\s+\p{L}/iu.test(s) &&
         !signposting.test(s)
       )
         out.push(s);
@@ -287,7 +301,7 @@ export function chapterReview(d: UnitDigest, options: RenderOptions = {}): strin
     ask(t.plural || /^(?:the|an?) /.test(phrase) ? `What ${t.plural ? 'are' : 'is'} ${phrase}?` : `What is meant by ${phrase}?`);
   }
   const asked = questions.join(' ').toLowerCase();
-  for (const s of teachingHeadings(d).map((title) => ({ title }))) {
+  for (const s of collapseSeries(teachingHeadings(d))) {
     const phrase = inTextCase(s.title, d.casing);
     if (asked.includes(phrase.toLowerCase()) || labelledWorkOf(s.title)) continue;
     ask(reviewQuestion(objectiveForHeading(s.title, d.casing)));

@@ -66,6 +66,18 @@ function prune(nodes: DocSection[], repeated: Set<string>): DocSection[] {
   return nodes.filter(keptUnit).map((n) => ({ ...n, blocks: n.blocks.filter(keep), children: prune(n.children, repeated) }));
 }
 
+/** Two units in a row under one title ("# Higher-Order Functions" twice) are one unit, never two chapters of one name. */
+function joinRepeatedTitles(nodes: DocSection[]): DocSection[] {
+  const out: DocSection[] = [];
+  for (const n of nodes) {
+    const last = out[out.length - 1];
+    if (last && cleanHeadingTitle(last.title).toLowerCase() === cleanHeadingTitle(n.title).toLowerCase())
+      out[out.length - 1] = { ...last, blocks: [...last.blocks, ...n.blocks], children: [...last.children, ...n.children] };
+    else out.push({ ...n, children: joinRepeatedTitles(n.children) });
+  }
+  return out;
+}
+
 export interface DocumentUnits {
   /** The document's own title heading and the text under it before its first unit. */
   intro?: { title: string; blocks: DocBlock[]; children: DocSection[] };
@@ -95,7 +107,7 @@ const unit = (title: string, blocks: DocBlock[], children: DocSection[] = []): D
 export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>): DocumentUnits {
   const tree = documentTree(doc);
   const repeated = repeatedLines(doc.blocks);
-  let roots = prune(tree.sections, repeated);
+  let roots = joinRepeatedTitles(prune(tree.sections, repeated));
   let intro: DocumentUnits['intro'];
   // A table of contents printed before the first heading: lines that repeat a heading (with its number and page).
   const headingKeys = new Set(doc.blocks.filter((b) => b.kind === 'heading').map((b) => tocKey(b.text)));
@@ -108,7 +120,16 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
     children: [],
   });
   if (blockWords(preamble) > 0) intro = { title: doc.title ?? '', blocks: preamble, children: [] };
-  while (roots.length === 1 && roots[0].children.length > 0) {
+  // One unit holding the whole document: its sections are the units when it has several (a chapter file), or when
+  // its only section repeats its title ("# First-Order Functions" over "## First-Order Functions"). A unit with a
+  // long text of its own and one section stays a chapter with that section.
+  while (
+    roots.length === 1 &&
+    roots[0].children.length > 0 &&
+    (roots[0].children.length >= 2 ||
+      cleanHeadingTitle(roots[0].children[0].title).toLowerCase() === cleanHeadingTitle(roots[0].title).toLowerCase() ||
+      blockWords(roots[0].blocks) < 150)
+  ) {
     const [only] = roots;
     intro = { title: only.title, blocks: [...(intro?.blocks ?? []), ...only.blocks], children: [] };
     roots = only.children;

@@ -37,7 +37,7 @@ const stopTerms =
 function sentencesOf(blocks: DocBlock[]): Array<{ sentence: string; block: number; last: boolean }> {
   const out: Array<{ sentence: string; block: number; last: boolean }> = [];
   blocks.forEach((b, i) => {
-    if (b.kind !== 'paragraph') return;
+    if (b.kind !== 'paragraph' && b.kind !== 'quote') return;
     // "Definition 3.1 (Focal point). The focal point of ...": the label stays with the sentence it introduces.
     const sentences = fastSentences(b.text).reduce<string[]>((acc, s) => {
       const last = acc[acc.length - 1];
@@ -65,7 +65,7 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
   const out: KeyTerm[] = [];
   const seen = new Set<string>();
   const text = blocks
-    .filter((b) => b.kind === 'paragraph' || b.kind === 'list-item')
+    .filter((b) => b.kind === 'paragraph' || b.kind === 'list-item' || b.kind === 'quote')
     .map((b) => b.text)
     .join('\n\n');
   const add = (term: string, definition: string, opts: { plural?: boolean; equation?: DocBlock; once?: boolean } = {}) => {

@@ -10,6 +10,7 @@ import { chapterOpening, chapterReview, coversSentence, digestUnit } from './app
 import { bareUnit, blockWords, documentUnits, isEndMatterTitle, isFurniture, proseWords } from './document-units';
 import { mergeByTopic, titleKey } from './merge-units';
 import { cleanHeadingTitle } from './plan';
+import { segmentDocument } from './segment-blocks';
 import { offTopicDocuments, readTopic, withoutExcluded } from './topic-scope';
 
 export { documentUnits, isFurniture } from './document-units';
@@ -98,6 +99,11 @@ export function hasDocumentStructure(material: Material): boolean {
   return material.sources.some((s) => s.document.blocks.some((b) => b.kind === 'heading' && b.text.trim()));
 }
 
+/** True when the material's documents were read into blocks (every upload and typed text is): the book is composed from them. */
+export function hasDocumentBlocks(material: Material): boolean {
+  return material.sources.some((s) => s.document.blocks.some((b) => b.kind !== 'heading' && b.text.trim()));
+}
+
 /** A specific noun phrase of the text for a unit the documents left without a title (no headings, a date-only heading). */
 function inventedTitle(blocks: DocBlock[], taken: Set<string>): string | undefined {
   const texts = blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item').map((b) => b.text);
@@ -149,8 +155,16 @@ export function composeFromDocuments(
       c.session && c.children.length === 0 ? { ...c, title: inventedTitle(c.blocks, taken) ?? c.title } : c,
     );
     if (chapters.length === 0 && u.endMatter.length === 0) {
-      // A document without headings: one chapter, named by its title or else by what it is about.
-      const blocks = [...(u.intro?.blocks ?? []), ...source.document.blocks.filter((b) => b.kind !== 'heading' && !isFurniture(b))];
+      // A document without headings: its text in reading order, cut into chapters and sections where its topic changes
+      // when it is long, each named by what it is about (one short document keeps its own title).
+      // Without headings the whole text is the document's preamble (already cleaned of furniture and contents lines).
+      const blocks = u.intro?.blocks.length
+        ? u.intro.blocks
+        : source.document.blocks.filter((b) => b.kind !== 'heading' && !isFurniture(b));
+      if (!u.intro?.children.length && blockWords(blocks) > 2000) {
+        perDocument.push(segmentDocument(blocks, { taken }));
+        continue;
+      }
       const title = source.document.title || inventedTitle(blocks, taken) || source.filename.replace(/\.[a-z0-9]+$/i, '');
       perDocument.push([bareUnit(title, blocks, u.intro?.children ?? [])]);
       continue;
