@@ -108,6 +108,9 @@ export function withArticle(phrase: string, casing: CasingIndex, original = phra
   if (usage.total === 0) return phrase;
   if (usage.the * 3 >= usage.total && usage.the >= usage.indefinite) return `the ${phrase}`;
   if (usage.indefinite * 3 >= usage.total) return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+  // A singular noun the text gives "the" at all ("the Taylor series" beside "Taylor series expansion") takes it.
+  const singular = !/[^s]s$/i.test(phrase.split(' ').pop() ?? '') || /series$/i.test(phrase);
+  if (singular && usage.the > 0 && usage.the >= usage.indefinite) return `the ${phrase}`;
   return phrase;
 }
 

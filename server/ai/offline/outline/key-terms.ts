@@ -76,6 +76,9 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
     const key = clean.toLowerCase();
     // A term with a variable in it ("gradient of f") names a formula, not a concept.
     if (out.length >= maxTerms || seen.has(key) || key.length < 3 || /\d|(?:^|\s)\p{L}(?:\s|$)/u.test(key) || stopTerms.test(key)) return;
+    // A definition too short to say anything ("The difference quotient"), or one whose formula was lost ("is defined as"), is left out.
+    const said = definition.trim();
+    if (said.split(/\s+/).length < 6 || (!opts.equation && /\b(?:as|by|is|are)\s*:?$/i.test(said))) return;
     // A definition cut by a page or column break ("tives of a vector-valued function ...") is no definition.
     if (!/^[“"(]?[\p{Lu}\d]/u.test(definition.trim()) && !opts.once) return;
     if (!opts.once && uses(text, clean) < 2) return;
