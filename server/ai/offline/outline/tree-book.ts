@@ -161,8 +161,8 @@ export function composeFromDocuments(
       const blocks = u.intro?.blocks.length
         ? u.intro.blocks
         : source.document.blocks.filter((b) => b.kind !== 'heading' && !isFurniture(b));
-      if (!u.intro?.children.length && blockWords(blocks) > 2000) {
-        perDocument.push(segmentDocument(blocks, { taken }));
+      if (!u.intro?.children.length && blockWords(blocks) > 1000) {
+        perDocument.push(segmentDocument(blocks, { taken, title: source.document.title }));
         continue;
       }
       const title = source.document.title || inventedTitle(blocks, taken) || source.filename.replace(/\.[a-z0-9]+$/i, '');
