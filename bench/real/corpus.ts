@@ -4,12 +4,12 @@ import path from 'node:path';
 /** The real course materials beside the project (not in the repository: see its README for why). */
 export const realCorpusDir = path.resolve(process.cwd(), '../shared/corpus/real');
 
-export function realFiles(): Array<{ name: string; data: Uint8Array }> | undefined {
-  if (!existsSync(realCorpusDir)) return undefined;
-  return readdirSync(realCorpusDir)
+export function realFiles(dir = realCorpusDir): Array<{ name: string; data: Uint8Array }> | undefined {
+  if (!existsSync(dir)) return undefined;
+  return readdirSync(dir)
     .filter((f) => /\.(pdf|docx|txt|md)$/i.test(f) && !/^readme/i.test(f))
     .sort()
-    .map((name) => ({ name, data: new Uint8Array(readFileSync(path.join(realCorpusDir, name))) }));
+    .map((name) => ({ name, data: new Uint8Array(readFileSync(path.join(dir, name))) }));
 }
 
 export function table(head: string[], rows: string[][]): string {

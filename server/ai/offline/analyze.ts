@@ -17,7 +17,7 @@ export const analyze: AuthoringEngine['analyze'] = async (ctx, input) => {
   const fullText = ctx.material.sources.map((s) => s.text).join('\n\n');
   ctx.onProgress?.(50);
   // The topic the user typed is what the book is about; the detected one only fills in when none was given.
-  const objectives = buildObjectives(view, phrases, input.topic?.trim() || topic, fullText);
+  const objectives = buildObjectives(view, phrases, input.topic?.trim() || topic, fullText, input.topic?.trim() || undefined);
   const suggestions = buildSuggestions(view, phrases, fullText);
   ctx.onProgress?.(100);
   return { detectedTopic: topic || input.topic?.trim() || '', objectives, suggestions };

@@ -7,7 +7,7 @@ import { composeBook } from './outline/compose-book';
 import { planFromHeadings } from './outline/heading-plan';
 import type { PlannedChapter } from './outline/plan';
 import { topicSkeleton } from './outline/skeleton';
-import { composeFromDocuments, hasDocumentStructure } from './outline/tree-book';
+import { composeFromDocuments, hasDocumentBlocks } from './outline/tree-book';
 
 /** Below this many words of real material there is nothing to compose a book from. */
 const minMaterialWords = 40;
@@ -49,8 +49,8 @@ export const outline: AuthoringEngine['outline'] = async (ctx, input) => {
     return topicSkeleton(input.topic, sentences.length ? [sentences.join(' ')] : []);
   }
   await yieldToLoop();
-  // Documents with headings: the book is their own structure, with their full text.
-  if (hasDocumentStructure(ctx.material)) {
+  // Documents read into blocks: the book is their own structure (or, without headings, their reading order), with their full text.
+  if (hasDocumentBlocks(ctx.material)) {
     const book = composeFromDocuments(ctx.material, { title: input.topic, onProgress: (f) => report(25 + 75 * f) });
     if (book.chapters.length > 0) {
       report(100);

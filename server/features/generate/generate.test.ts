@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { progressSteps } from '../../../common/limits';
+import { isReviewSection, materialHtml } from '../../ai/offline/compose/apparatus-html';
 import { topicOnlyNotice } from '../../ai/offline/outline/skeleton';
 import { eq } from 'drizzle-orm';
 import { textbookReferences } from '../../db/schema';
@@ -251,9 +252,9 @@ describe('POST /api/textbooks/generate-outline: from material', () => {
     const printed = body.textbookContent.chapters
       .flatMap((c: { content: string; sections: Array<{ title: string; content: string }> }) => [
         c.content,
-        ...c.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => s.content),
+        ...c.sections.filter((s) => !isReviewSection(s.title)).map((s) => s.content),
       ])
-      .map((html: string) => html.replace(/^.*?<hr \/>/s, '').replace(/<h3>(Summary|Key Terms|Review Questions)<\/h3>.*$/s, ''))
+      .map(materialHtml)
       .join(' ')
       .match(/<p>(.*?)<\/p>/g)
       .map((p: string) => p.replace(/<\/?p>/g, ''))

@@ -10,7 +10,7 @@ const sectionHeading =
 
 /** Headings that end a bibliography (what usually follows it in papers and theses). */
 const sectionEnd =
-  /^[ \t]*(?:(?:\d+|[A-Z])\.?[ \t]+)?(appendix|appendices|acknowledge?ments?|about the authors?|author biograph(?:y|ies)|index|notes|supplementary material)\b[^\n]{0,60}$/im;
+  /^[ \t]*(?:(?:\d+|[A-Z])\.?[ \t]+)?(appendix|appendices|acknowledge?ments?|about the authors?|author biograph(?:y|ies)|index|notes|supplementary material|list of (?:abbreviations|acronyms|figures|tables|symbols)|glossary)\b[^\n]{0,60}$/im;
 
 export interface BibliographySpan {
   section: string;

@@ -21,9 +21,11 @@ export interface ParsedCitation {
 const particle = '(?:(?:van|von|de|der|den|del|della|la|le|du|di|da|dos|bin|al|el|st\\.?)\\s)*';
 const surname = "\\p{Lu}[\\p{L}'’`-]*\\p{L}";
 const initials = '(?:\\p{Lu}\\.\\s?(?:-?\\p{Lu}\\.\\s?)*)';
-/** "C. W. Probst", "K. S. McKinley", "Andreas Gal", "Mary K. Smith". */
+/** A middle initial, with or without its full stop ("Josyula R. Rao", "Charanjit S Jutla"). */
+const middle = '(?:\\p{Lu}\\.?\\s?(?:-?\\p{Lu}\\.?\\s?)*)';
+/** "C. W. Probst", "K. S. McKinley", "Andreas Gal", "Mary K. Smith", "Jean-Pierre Seifert", "Hagai Bar-El". */
 const givenFirstName = new RegExp(
-  `^(?:${initials}|\\p{Lu}\\p{Ll}+(?:\\s${initials})?\\s?)\\s?${particle}${surname}(?:\\s(?:Jr|Sr)\\.?|\\s(?:II|III|IV))?$`,
+  `^(?:${initials}|\\p{Lu}\\p{Ll}+(?:-\\p{Lu}\\p{Ll}+)?(?:\\s${middle})?\\s?)\\s?${particle}(?:${surname}\\s)?${surname}(?:\\s(?:Jr|Sr)\\.?|\\s(?:II|III|IV))?$`,
   'u',
 );
 /** "Gal, A." and "Turing, Alan M." (reversed, as APA and Harvard print them). */
@@ -31,13 +33,21 @@ const reversedName = new RegExp(`${particle}${surname}(?:\\s${surname})?,\\s(?:$
 
 /** Joins the printed lines of an entry: hyphenated breaks, URLs broken across lines, plain breaks. */
 export function joinEntryLines(entry: string): string {
-  return entry
-    .replace(/((?:https?:\/\/|www\.)\S*[-/._~])[ \t]*\n[ \t]*(?=\S)/g, '$1')
-    .replace(/(\d)-[ \t]*\n[ \t]*(\d)/g, '$1-$2')
-    .replace(/(\p{Ll})[-\u2010\u2011][ \t]*\n[ \t]*(\p{Ll})/gu, '$1$2')
-    .replace(/\s*\n\s*/g, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+  return (
+    entry
+      // "Hinterw¨ alder" -> "Hinterwälder": PDF text often sets an accent as a spacing mark before its letter.
+      .replace(/([\u00a8\u00b4`\u02c6\u02dc])\s?([A-Za-z])/g, (_m, mark: string, letter: string) =>
+        `${letter}${{ '\u00a8': '\u0308', '\u00b4': '\u0301', '`': '\u0300', '\u02c6': '\u0302', '\u02dc': '\u0303' }[mark] ?? ''}`.normalize(
+          'NFC',
+        ),
+      )
+      .replace(/((?:https?:\/\/|www\.)\S*[-/._~])[ \t]*\n[ \t]*(?=\S)/g, '$1')
+      .replace(/(\d)-[ \t]*\n[ \t]*(\d)/g, '$1-$2')
+      .replace(/(\p{Ll})[-\u2010\u2011][ \t]*\n[ \t]*(\p{Ll})/gu, '$1$2')
+      .replace(/\s*\n\s*/g, ' ')
+      .replace(/\s{2,}/g, ' ')
+      .trim()
+  );
 }
 
 const yearPattern = /\b(1[5-9]\d\d|20\d\d)[a-z]?\b/g;
@@ -95,7 +105,7 @@ function venueOf(rest: string): string {
     .split(/,?\s+\d+\s*\(\d+\)|,\s*\d/)[0]
     .replace(/[\s,;:.-]+$/, '')
     .trim();
-  return /\p{L}{2}/u.test(venue) && !/^(?:1[5-9]|20)\d\d[a-z]?$/.test(venue) ? venue : '';
+  return /\p{L}{2}/u.test(venue) && !/^(?:1[5-9]|20)\d\d[a-z]?$/.test(venue) && !/^[[(]/.test(venue) ? venue : '';
 }
 
 function cleanTitle(title: string): string {
@@ -114,7 +124,8 @@ export function looksLikeText(text: string): boolean {
 }
 
 export function parseCitation(raw: string): ParsedCitation | undefined {
-  const text = joinEntryLines(raw).replace(/^\s*(?:\[\d{1,3}\]|\d{1,3}\.|\(\d{1,3}\))\s*/, '');
+  // Entry labels: "[12]", "12.", "(12)" and alphabetic keys ("[AARR03]", "[Wik15a]").
+  const text = joinEntryLines(raw).replace(/^\s*(?:\[\d{1,3}\]|\[\p{L}[\p{L}\d+-]{0,11}\]|\d{1,3}\.|\(\d{1,3}\))\s*/u, '');
   const parsed: ParsedCitation = { text, authors: [], title: '', venue: '' };
   parsed.doi = findDois(text)[0];
   parsed.arxivId = findArxivIds(text)[0];
@@ -149,6 +160,12 @@ export function parseCitation(raw: string): ParsedCitation | undefined {
       parsed.authors = authors;
       body = body.slice(end + 1).trim();
     }
+  }
+  // "Wikipedia. Algebraic normal form ...", "NIST. FIPS 46-3 ...": an organisation as the author.
+  const organisation = /^(\p{Lu}[\p{L}&-]{1,30})\.\s+(?=\S)/u.exec(body);
+  if (!parsed.authors.length && organisation && firstSentence(body.slice(organisation[0].length)).sentence.split(/\s+/).length >= 2) {
+    parsed.authors = [organisation[1]];
+    body = body.slice(organisation[0].length);
   }
   const { sentence, rest } = firstSentence(body);
   // "Compilers: Principles, techniques, and tools, 2006." - the year closes the title sentence.

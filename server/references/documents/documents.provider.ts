@@ -21,16 +21,59 @@ export function parseBibliography(doc: Pick<ExtractedDocument, 'text' | 'blocks'
   if (span) readings.push(splitBibliography(span.section));
   let best: ParsedCitation[] = [];
   for (const entries of readings) {
-    const parsed = entries.map(parseCitation).filter((c): c is ParsedCitation => c !== undefined);
+    const parsed = entries
+      .filter((e) => !isNotACitation(e))
+      .map(parseCitation)
+      .filter((c): c is ParsedCitation => c !== undefined && namesAWork(c))
+      // A private file store or a local address is no place to find a work: the entry keeps its other parts.
+      .map((c) => (c.url && notAWorkUrl.test(absoluteUrl(c.url)) ? { ...c, url: undefined } : c));
     if (parsed.length > best.length) best = parsed;
   }
   return best;
+}
+
+/**
+ * Lines a reference section can run into that cite nothing: a contents line with dot leaders
+ * ("1 High-level view of a block cipher . . . 5"), an abbreviation ("AES Advanced Encryption
+ * Standard"), the heading of a list ("List of Figures").
+ */
+export function isNotACitation(entry: string): boolean {
+  const line = entry.replace(/\s+/g, ' ').trim();
+  if (/(?:\.\s?){4,}\s*\d*\s*$|(?:\.\s){4,}/.test(line)) return true;
+  if (/^list of \p{L}+$/iu.test(line)) return true;
+  const hasYear = /\b(?:1[5-9]|20)\d\d\b/.test(line);
+  return (
+    !hasYear &&
+    !/https?:\/\/|doi|isbn|arxiv/i.test(line) &&
+    /^\p{Lu}[\p{Lu}\p{N}]*[\p{L}\p{N}]*\s+\p{Lu}[\p{Ll}-]+(?:\s+(?:\p{Lu}[\p{Ll}-]+|of|and|for|the|in|to|on|\([^)]*\)))*$/u.test(line) &&
+    /^\p{Lu}{2}/u.test(line)
+  );
 }
 
 /** The text without its bibliography section: identifiers there were already read from the entries. */
 function runningText(text: string): string {
   const span = locateBibliography(text);
   return span ? `${text.slice(0, span.start)}\n${text.slice(span.end)}` : text;
+}
+
+/**
+ * A bibliography entry that names a real work: a title with authors or a year, or an identifier
+ * (DOI, arXiv id, ISBN), or a public link with a title of some words. "Reference 3", "Slides:"
+ * with a OneDrive link or a localhost copy name no work.
+ */
+export function namesAWork(c: ParsedCitation): boolean {
+  if (c.doi || c.arxivId || c.isbn) return true;
+  const title = c.title.trim();
+  if (!title || /^(?:reference|ref\.?|source|item|entry)\s*\d*$/i.test(title)) return false;
+  const url = c.url && !notAWorkUrl.test(absoluteUrl(c.url)) ? c.url : undefined;
+  if (c.authors.length > 0 || c.year) return title.split(/\s+/).length >= 2 || c.authors.length > 0;
+  // A named resource at a public address ("SPECJVM98 - http://www.spec.org/jvm98/"), not a label for a link ("Slides", "Local copy").
+  return (
+    !!url &&
+    !/^(?:slides?|links?|here|web ?site|web ?page|page|home ?page|local copy|copy|notes|handout|download|pdf|video|recording|online)$/i.test(
+      title,
+    )
+  );
 }
 
 export function citationToFound(citation: ParsedCitation): FoundReference {
@@ -85,17 +128,32 @@ function looseIdentifiers(text: string, known: FoundReference[]): FoundReference
     if (!knownIsbn.has(isbn)) add((f) => ((f.isbn = isbn), (f.url = `https://openlibrary.org/isbn/${isbn}`)), isbn.slice(-4));
   }
   let urls = 0;
-  for (const url of findUrls(text)) {
+  const all = findUrls(text);
+  const byTitle = new Map<string, FoundReference>();
+  for (const url of all) {
     const absolute = absoluteUrl(url);
     if (isIdentifierUrl(url) || knownUrls.has(absolute) || /@/.test(url) || urls >= maxLooseUrlsPerDocument) continue;
+    // A link printed on page after page is the document's own site in its footer, not a work it cites.
+    if (text.split(url).length - 1 >= 3) continue;
     // Only a link whose sentence names a work is a reference; the title comes from there.
     const title = notAWorkUrl.test(absolute) ? undefined : titleForLink(lineAround(text, url), url);
     if (!title) continue;
     knownUrls.add(absolute);
+    // One work named with two links ("http://256.com/. ... http://256.com/256.html"): the more specific link.
+    const same = byTitle.get(title.toLowerCase());
+    if (same) {
+      if (pathLength(absolute) > pathLength(same.url)) same.url = absolute;
+      continue;
+    }
     urls++;
     add((f) => ((f.url = absolute), (f.title = title)), url);
+    byTitle.set(title.toLowerCase(), out[out.length - 1]);
   }
   return out;
+}
+
+function pathLength(url: string): number {
+  return url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\/$/, '').length;
 }
 
 /** Private file stores, local addresses and pictures: never a work to cite. */

@@ -1,43 +1,28 @@
 import type { Keyphrase } from '../../../core/nlp';
 import { frameHeading, type MaterialView } from './material-view';
+import {
+  CasingIndex,
+  collapseSeries,
+  escapeRegExp,
+  inTextCase,
+  listPhrase,
+  objectiveForHeading,
+  skillVerbs,
+  withArticle,
+} from './phrasing';
 
-/** Every objective starts with one of these (measurable action verbs, Bloom's taxonomy). */
+/** Every objective starts with one of these: measurable actions a student can take. */
 export const actionVerbs = [
   'Explain',
   'Describe',
   'Compare',
   'Apply',
-  'Analyze',
-  'Evaluate',
   'Define',
-  'Identify',
-  'Summarize',
-  'Design',
+  'Distinguish',
+  'Work through',
+  'Answer',
+  ...[...skillVerbs].map((v) => v[0].toUpperCase() + v.slice(1)),
 ] as const;
-
-const processWords =
-  /(algorithm|method|procedure|process|formation|construction|implementation|recording|allocation|optimi[sz]ation|compilation|calculation|derivation|technique|workflow|protocol)/i;
-const evaluationWords = /(evaluation|results|performance|benchmark|experiment|measurement|analysis)/i;
-const comparisonWords = /(comparison|versus|vs\.?|related|alternatives|differences)/i;
-const designWords = /(design|architecture|model|framework|structure)/i;
-
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
-}
-
-/** "Key Definitions" -> "key definitions" (Title Case headings read as shouting mid-sentence); acronyms and names stay. */
-function headingPhrase(heading: string): string {
-  const words = heading
-    .replace(/[.:]+$/, '')
-    .replace(/^(the|a|an)\s+/i, '')
-    .split(/\s+/);
-  const titleCase = words.length > 1 && words.filter((w) => /^\p{Lu}\p{Ll}/u.test(w)).length >= Math.ceil(words.length / 2);
-  return titleCase ? words.map((w) => (/^\p{Lu}\p{Ll}+$/u.test(w) ? w.toLowerCase() : w)).join(' ') : lowerFirst(words.join(' '));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** True when the text says what the term is: "A regression line is ...", "Gradients are ...", "... is called a gradient". */
 export function isDefinedIn(term: string, text: string): boolean {
@@ -53,78 +38,116 @@ export function isDefinedIn(term: string, text: string): boolean {
   return term.trim().split(/\s+/).length >= 2 && subject.test(text);
 }
 
-/** A heading asked as a question ("How do we calculate p-values...?"): the skill it asks for. */
-function fromQuestion(heading: string): string | undefined {
-  const q = heading.replace(/[\s.…?!]+$/u, '').trim();
-  const how = /^how (?:do|does|can|should|would|to) (?:we |you |one |i |it |they )?(.+)$/i.exec(q);
-  if (how) return `Explain how to ${lowerFirst(how[1])}`;
-  const what = /^what (is|are) ((?:an? |the )?.+)$/i.exec(q);
-  if (what) return `Explain what ${lowerFirst(what[2])} ${what[1].toLowerCase()}`;
-  const why = /^why (?:do|does|is|are) (.+)$/i.exec(q);
-  if (why) return `Explain why ${lowerFirst(why[1])}`;
-  if (/\?$/.test(heading.trim())) return `Answer the question "${q}?"`;
-  return undefined;
-}
-
-function fromHeading(heading: string): string {
-  const asked = fromQuestion(heading);
-  if (asked) return asked;
-  const h = headingPhrase(heading);
-  if (evaluationWords.test(heading)) return `Evaluate the evidence presented on ${h}`;
-  if (comparisonWords.test(heading)) return `Compare the approaches discussed under ${h}`;
-  if (processWords.test(heading)) return `Describe the steps involved in ${h}`;
-  if (designWords.test(heading)) return `Analyze the ${h} and the choices behind it`;
-  return `Explain ${h}`;
+/** What objectives are made from: teaching headings in order, the body text, the terms it defines, its worked examples. */
+export interface ObjectiveSource {
+  headings: string[];
+  text: string;
+  terms: string[];
+  /** "Example 5.3 (Taylor polynomial)". */
+  examples?: string[];
+  /** Phrases the material is about, for objectives when it has few headings: `defined` when it says what they are. */
+  concepts?: Array<{ phrase: string; defined: boolean }>;
+  /** The topic the user typed: the material's subject in their words. */
+  topic?: string;
+  casing?: CasingIndex;
 }
 
 /**
- * 3 to 8 objectives built from the material itself: its main sections
- * (largest first, framing sections like the introduction left out) and its
- * key phrases, each opening with an action verb.
+ * Objectives grounded in the material, each something a student can do: one per teaching
+ * heading (its verb chosen from the heading and the material's own wording), one for the
+ * worked examples, one for the terms the material defines. Never a template filled with a
+ * stray word: a material with no headings, terms or examples gets fewer objectives, not invented ones.
  */
-export function buildObjectives(view: MaterialView, phrases: Keyphrase[], topic: string, fullText: string): string[] {
+export function groundedObjectives(source: ObjectiveSource, max = 8): string[] {
+  const casing = source.casing ?? new CasingIndex(source.text);
   const out: string[] = [];
-  const seen = new Set<string>();
-  const push = (text: string) => {
-    const key = text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, ' ')
-      .trim();
-    if (!seen.has(key) && out.length < 8) {
-      seen.add(key);
-      out.push(text);
-    }
+  const push = (o: string) => {
+    if (out.length < max && !out.some((x) => x.toLowerCase() === o.toLowerCase())) out.push(o);
   };
-  const topicLower = topic.toLowerCase();
-  // Only terms the material itself defines make objectives: a frequent word ("line", "data") is no concept to master.
-  const terms = phrases.map((p) => p.phrase).filter((p) => p.toLowerCase() !== topicLower && isDefinedIn(p, fullText));
-
-  if (terms[0]) push(`Define ${terms[0]} and explain its role in ${topic || 'the material'}`);
-
-  const sections = view.sections
-    .filter((s) => !frameHeading.test(s.heading) && s.heading.split(/\s+/).length <= 10 && s.words >= 80)
-    .sort((a, b) => a.level - b.level || b.words - a.words)
-    .slice(0, 4);
-  for (const s of sections) push(fromHeading(s.heading));
-
-  if (terms[1] && terms[2]) push(`Compare ${terms[1]} with ${terms[2]}`);
-  if (terms[3] && /\b(trade-?offs?|cost|overhead|limitations?|drawbacks?|advantages?)\b/i.test(fullText)) {
-    push(`Analyze the trade-offs of ${terms[3]}`);
+  const topicLower = source.topic?.trim().toLowerCase();
+  if (topicLower && !source.headings.some((h) => h.toLowerCase() === topicLower)) {
+    const parts = (source.concepts?.map((c) => c.phrase) ?? source.terms)
+      .slice(0, 3)
+      .map((t) => withArticle(inTextCase(t, casing), casing, t));
+    push(`Explain ${source.topic!.trim()}${parts.length ? `, including ${listPhrase(parts)}` : ''}`);
   }
-  if (terms[1] && /\b(example|exercise|problem|task)\s*\d*[.:]/i.test(fullText)) push(`Apply ${terms[1]} to a worked example`);
-  for (const term of terms.slice(4)) {
-    if (out.length >= 3) break;
-    push(`Identify where ${term} is used and why`);
+  for (const h of collapseSeries(source.headings).slice(0, Math.max(1, max - 2))) push(objectiveForHeading(h.title, casing));
+  // Few headings: the concepts the material explains are what a student learns from it.
+  for (const c of out.length < 3 ? (source.concepts ?? []) : []) {
+    if (out.length >= 4) break;
+    const phrase = withArticle(inTextCase(c.phrase, casing), casing, c.phrase);
+    push(c.defined ? objectiveForHeading(c.phrase, casing) : `Explain the role of ${phrase}`);
   }
-  // A material too thin for three distinct objectives still gets three, from its topic.
-  const fallback = topic || 'the material';
-  for (const text of [
-    `Summarize the main ideas of ${fallback}`,
-    `Explain the key terms used in ${fallback}`,
-    `Apply the ideas of ${fallback} to a new example`,
-  ]) {
-    if (out.length >= 3) break;
-    push(text);
-  }
+  const examples = source.examples ?? [];
+  if (examples.length)
+    push(`Work through ${listPhrase(examples.slice(0, 3))}${examples.length > 3 ? ' and the other worked examples' : ''}`);
+  const covered = out.join(' ').toLowerCase();
+  const terms = source.terms.filter((t) => !covered.includes(t.toLowerCase())).slice(0, 3);
+  if (terms.length) push(`Define ${listPhrase(terms.map((t) => withArticle(inTextCase(t, casing), casing, t)))}`);
   return out;
+}
+
+function countOf(phrase: string, text: string): number {
+  return (text.match(new RegExp(`(?<![\\p{L}])${escapeRegExp(phrase)}(?![\\p{L}])`, 'giu')) ?? []).length;
+}
+
+/** Headings that stand for a document rather than teach (a course code, "Lecture 5", a date). */
+const titleLine =
+  /^(?:[A-Z]{2,6}\s?\d{2,4}\b.*|lecture\s*#?\s*\d+.*|week\s+\d+.*|addendum\b.*|handout\b.*|lecture notes\b.*|notes\b.*|\d{1,2}\/\d{1,2}\/\d{2,4})$/i;
+const companion =
+  /^(?:exercises?|problems?|further reading|suggested reading|readings?|questions( to consider)?|homework|assignments?|for next time|appendix\b.*|list of .*|glossary|acknowledge?ments?)$/i;
+
+/**
+ * The objectives of an uploaded material at extraction: from its teaching headings (the top
+ * units first, the next level when there are few; framing, navigation, exercises and title
+ * lines left out), the terms it defines (key phrases it states what they are) and its worked examples.
+ */
+export function buildObjectives(view: MaterialView, phrases: Keyphrase[], topic: string, fullText: string, typedTopic?: string): string[] {
+  const teaching = view.sections.filter(
+    (s) =>
+      !frameHeading.test(s.heading) &&
+      !companion.test(s.heading) &&
+      !titleLine.test(s.heading) &&
+      s.heading.split(/\s+/).length <= 12 &&
+      !view.titles.some((t) => t.toLowerCase() === s.heading.toLowerCase()),
+  );
+  // Words under each heading, its sub-headings included: a chapter heading with no text of its own still teaches.
+  const withSubs = teaching.map((s) => {
+    const i = view.sections.indexOf(s);
+    let words = s.words;
+    for (let j = i + 1; j < view.sections.length && view.sections[j].level > s.level; j++) words += view.sections[j].words;
+    return { ...s, words };
+  });
+  const levels = [...new Set(withSubs.map((s) => s.level))].sort((a, b) => a - b);
+  let headings = withSubs.filter((s) => s.level === levels[0] && s.words >= 60);
+  if (headings.length < 3 && levels[1] !== undefined) headings = withSubs.filter((s) => s.level <= levels[1] && s.words >= 60);
+  const topicLower = topic.toLowerCase();
+  const terms = phrases
+    .map((p) => p.phrase)
+    .filter((p) => p.toLowerCase() !== topicLower && p.split(/\s+/).length >= 1 && p.length > 3 && isDefinedIn(p, fullText));
+  // "Example 5.3 (Taylor Polynomial)" once, with its subject when the material gives one; examples that are headings are objectives already.
+  const examples = new Map<string, string>();
+  for (const m of fullText.matchAll(/\bExample\s+(\d+(?:\.\d+)*|[A-Z])\b\s*(?:\(([^)\n]{3,60})\)|:\s*([^\n.]{3,60}))?/g)) {
+    const label = `Example ${m[1]}`;
+    const subject = (m[2] ?? m[3])?.trim();
+    if (headings.some((h) => h.heading.startsWith(label))) continue;
+    if (!examples.has(label) || (subject && !examples.get(label))) examples.set(label, subject ?? '');
+  }
+  const casing = new CasingIndex(fullText.slice(0, 400_000));
+  return groundedObjectives({
+    headings: headings.map((h) => h.heading),
+    text: fullText,
+    terms,
+    examples: [...examples].map(([label, subject]) => (subject ? `${label} (${inTextCase(subject, casing)})` : label)),
+    concepts: [
+      ...terms.map((phrase) => ({ phrase, defined: true })),
+      // Phrases of two or more words the material keeps coming back to.
+      ...phrases
+        .map((p) => p.phrase)
+        .filter((p) => !terms.includes(p) && p.toLowerCase() !== topicLower && p.split(/\s+/).length >= 2 && countOf(p, fullText) >= 2)
+        .map((phrase) => ({ phrase, defined: false })),
+    ],
+    topic: typedTopic,
+    casing,
+  });
 }

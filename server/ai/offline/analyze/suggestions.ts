@@ -37,7 +37,15 @@ export function buildSuggestions(view: MaterialView, phrases: Keyphrase[], fullT
     for (let j = i + 1; j < view.sections.length && view.sections[j].level > s.level; j++) words += view.sections[j].words;
     return { ...s, words };
   });
-  const thin = withSubsections.filter((s) => s.words < 60 && !frameHeading.test(s.heading) && s.heading.length > 2);
+  // Navigation lists, title lines ("Econ 103", "Addendum to Lecture # 5") and companions are not sections to fill.
+  const thin = withSubsections.filter(
+    (s) =>
+      s.words < 60 &&
+      !frameHeading.test(s.heading) &&
+      !/^(?:list of\b.*|questions\b.*|for next time|[A-Z]{2,6}\s?\d{2,4}\b.*|addendum\b.*|lecture\b.*|handout\b.*)$/i.test(s.heading) &&
+      !view.titles.some((t) => t.toLowerCase() === s.heading.toLowerCase()) &&
+      s.heading.length > 2,
+  );
   for (const s of thin.slice(0, 2)) {
     out.push(
       `The section "${s.heading}" has only ${s.words} words of material; add an explanation or an example so its textbook section is not thin.`,
@@ -45,29 +53,59 @@ export function buildSuggestions(view: MaterialView, phrases: Keyphrase[], fullT
   }
 
   const sentences = splitSentences(fullText.slice(0, 400_000));
+  // Only a term of the subject can lack a definition: a phrase of two or more words or an acronym, never a
+  // common word ("order", "respect") or a name ("Taylor", "Cambridge University Press").
+  const isSubjectTerm = (term: string) =>
+    (term.trim().split(/\s+/).length >= 2 && !/^\p{Lu}/u.test(term)) || /^\p{Lu}{2,6}s?$/u.test(term.trim());
   const undefinedTerms = phrases
-    .slice(0, 10)
+    .slice(0, 12)
     .map((p) => p.phrase)
-    .filter((term) => term.length > 3 && countOccurrences(term, fullText) >= 3 && !isDefined(term, sentences));
+    .filter((term) => isSubjectTerm(term) && countOccurrences(term, fullText) >= 3 && !isDefined(term, sentences));
   for (const term of undefinedTerms.slice(0, 2)) {
     out.push(`"${term}" is used ${countOccurrences(term, fullText)} times but never defined; add a definition or a glossary entry for it.`);
   }
 
-  const main = phrases[0]?.phrase ?? 'the main ideas';
+  // A long stretch of text under one heading reads as a wall in a textbook section.
+  const long = view.sections.filter(
+    (sec, i) => sec.words >= 1500 && !(view.sections[i + 1]?.level > sec.level) && !frameHeading.test(sec.heading),
+  );
+  for (const sec of long.slice(0, 1)) {
+    out.push(
+      `The section "${sec.heading}" runs ${sec.words} words under one heading; add sub-headings where its topic changes so readers can find their way in it.`,
+    );
+  }
+  // A term the material defines only after using it several times: students meet it before they can understand it.
+  for (const term of phrases
+    .slice(0, 12)
+    .map((p) => p.phrase)
+    .filter(isSubjectTerm)) {
+    const uses = sentences.map((x, i) => (new RegExp(`\\b${escape(term)}`, 'i').test(x) ? i : -1)).filter((i) => i >= 0);
+    const defined = sentences.findIndex((x) => isDefined(term, [x]));
+    if (defined > 0 && uses.filter((i) => i < defined).length >= 3) {
+      out.push(
+        `"${term}" is used ${uses.filter((i) => i < defined).length} times before the material says what it is; move its definition to its first use.`,
+      );
+      break;
+    }
+  }
+  const main =
+    view.sections.find((s) => !frameHeading.test(s.heading) && s.words >= 60)?.heading ??
+    phrases.find((p) => isSubjectTerm(p.phrase))?.phrase;
   if (!/\b(for example|for instance|e\.g\.|example)\b/i.test(fullText)) {
-    out.push(`The material has no worked examples; add one or two examples of ${main} for students to follow.`);
+    out.push(
+      main
+        ? `The material has no worked examples; add one or two that work through "${main}" step by step.`
+        : 'The material has no worked examples; add one or two for students to follow step by step.',
+    );
   }
   if (!/\?/.test(fullText) && !/\b(exercise|problem set|practice|quiz)\b/i.test(fullText)) {
-    out.push(`There are no exercises or questions yet; add practice questions on ${phrases[1]?.phrase ?? main} to check understanding.`);
+    out.push(`There are no exercises or questions yet; add practice questions${main ? ` on "${main}"` : ''} to check understanding.`);
   }
   if (view.totalWords < 800) {
     out.push(`The material is short (${view.totalWords} words); add lecture notes or readings so each chapter has enough source text.`);
   }
   if (view.sections.length === 0 && view.totalWords >= 800) {
     out.push('The material has no headings; add section headings so the outline can follow your own structure.');
-  }
-  if (out.length < 2 && phrases.length >= 3) {
-    out.push(`Consider a chapter that connects ${phrases[1].phrase} and ${phrases[2].phrase}, which the material discusses separately.`);
   }
   return out.slice(0, 6);
 }

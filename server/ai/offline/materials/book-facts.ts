@@ -1,5 +1,5 @@
 import { lightStem, quickStopwords } from '../../../core/nlp';
-import { tokenColumns, wink } from '../../../core/nlp/wink';
+import { isTermSubject } from '../analyze/term-subject';
 import type { BookSentence } from './book-sentences';
 
 /** "A typed trace is a trace annotated with ...": a term and what the book says it is. */
@@ -12,40 +12,6 @@ export interface Definition {
 }
 
 const definitionPattern = /^(?:(?:An?|The)\s+)?(.{2,60}?)\s+(is|are)\s+((?:an?|the|one of the)\s+.{12,})\.$/;
-const nounTags = new Set(['NOUN', 'PROPN']);
-const subjectTags = new Set(['NOUN', 'PROPN', 'ADJ', 'PART']);
-
-/**
- * The subject must be a noun phrase, tagged in its sentence ("typed" before
- * "trace" is a modifier there): "Every loop back edge", "Section 3" and
- * "This" are not terms.
- */
-function isTermSubject(sentence: string, subject: string): boolean {
-  if (
-    /(?:^|\s)\d|[,;:()]/.test(subject) ||
-    /^(?:every|each|all|some|any|no|this|that|these|those|it|there|one|our|their|its|his|her|such|section|chapter|figure)\b/i.test(subject)
-  )
-    return false;
-  const { surface, pos, stop } = tokenColumns(wink().readDoc(sentence).tokens());
-  const start = pos[0] === 'DET' ? 1 : 0;
-  const end = surface.findIndex((w, i) => i >= start && /^(?:is|are)$/.test(w));
-  if (
-    end <= start ||
-    end - start > 4 ||
-    surface
-      .slice(start, end)
-      .join(' ')
-      .replace(/ ([’']s)/g, '$1') !== subject.replace(/\s+/g, ' ')
-  )
-    return false;
-  if (!nounTags.has(pos[end - 1]) && !(pos[end - 1] === 'VERB' && end - start > 1)) return false;
-  for (let i = start; i < end; i++) {
-    const isModifier = subjectTags.has(pos[i]) || (pos[i] === 'VERB' && /(?:ed|ing)$/.test(surface[i]));
-    if (!isModifier || (stop[i] && pos[i] !== 'PART')) return false;
-  }
-  return true;
-}
-
 /** Definitions stated in the book's own words, one per sentence. */
 export function findDefinitions(sentences: BookSentence[]): Definition[] {
   const out: Definition[] = [];

@@ -1,7 +1,9 @@
 import type { TextbookContent } from '../../../../common/textbook';
 import { fastSentences } from '../compose/fast-sentences';
+import { isReviewSection, materialHtml } from '../compose/apparatus-html';
 import { htmlBlocks, htmlToText } from '../compose/html';
 import { cleanSentence, sentenceKey } from '../compose/sentence-filter';
+import { isStandaloneSentence } from '../compose/standalone';
 
 /** A printable sentence of the textbook, with where it sits. */
 export interface BookSentence {
@@ -29,35 +31,23 @@ export function stripCitations(text: string): string {
     .trim();
 }
 
-/** Openers that point back at an earlier sentence: out of context they do not say what they are about. */
-const anaphoricStart =
-  /^(?:this|these|that|those|it|its|they|their|them|such|he|she|here|there|then|now|thus|hence|so|also|similarly|however|therefore|instead|otherwise|finally|next|again|both|another|other|in (?:this|that|these|those|the same|contrast|particular|addition|practice|turn)|for (?:this|that|these|example|instance)|at (?:this|that)|on (?:this|that)|as a result|the (?:former|latter|same|other|next|first|second|third|last|remaining)|first|second|third|one|two)\b/i;
-/** References to things a quiz cannot show (figures, listings, line numbers) or to other parts of the text. */
-const pointsElsewhere = /\b(?:figure|fig\.|table|section|listing|line|lines|above|below|previous|following|aforementioned|here)\b/i;
+function withInlineMath(html: string): string {
+  return html.replace(/<span data-type="inline-math" data-latex="([^"]*)"><\/span>/g, (_m, latex: string) => `\\(${latex}\\)`);
+}
 
 /** True when the sentence reads on its own, so a question built from it is fair. */
 export function isStandalone(text: string): boolean {
-  return (
-    !anaphoricStart.test(text) &&
-    !firstPerson.test(text) &&
-    text.split(/\s+/).length >= minQuestionWords &&
-    !pointsElsewhere.test(text) &&
-    !/\bwe\b.*\b(?:this|these) (?:paper|section|chapter)\b/i.test(text)
-  );
+  return isStandaloneSentence(text) && !/\bwe\b.*\b(?:this|these) (?:paper|section|chapter)\b/i.test(text);
 }
 
-/** "I imagine...", "We will...", "My view...": a speaker's aside, not a fact to test. */
-const firstPerson = /^(?:i|i'm|i've|i'd|we|we're|we'll|we've|my|our|us|let's|let us)\b/i;
-/** Shorter sentences carry too little to ask about fairly. */
-const minQuestionWords = 7;
-/** The chapter openings and reviews the composer adds restate the material: never quizzed twice. */
-const apparatusHeading = /^<h[3-6]>(?:Overview|Learning Objectives|Summary|Key Terms|Review Questions)<\/h[3-6]>$/;
-
-/** Where a chapter's blocks come from: its introduction, then each section. */
+/**
+ * Where a chapter's material comes from: its introduction, then each section. The opening and
+ * closing apparatus the composer adds restate the material, so they are never quizzed twice.
+ */
 function chapterParts(chapter: TextbookContent['chapters'][number]): Array<{ html: string; sectionTitle?: string }> {
   return [
-    { html: chapter.content },
-    ...chapter.sections.filter((s) => !s.title.startsWith('Review: ')).map((s) => ({ html: s.content, sectionTitle: s.title })),
+    { html: materialHtml(chapter.content) },
+    ...chapter.sections.filter((s) => !isReviewSection(s.title)).map((s) => ({ html: materialHtml(s.content), sectionTitle: s.title })),
   ];
 }
 
@@ -71,14 +61,10 @@ export function bookSentences(book: TextbookContent): BookSentence[] {
   const seen = new Set<string>();
   book.chapters.forEach((chapter, chapterIndex) => {
     for (const part of chapterParts(chapter)) {
-      let inApparatus = false;
       for (const block of htmlBlocks(part.html)) {
-        if (/^<h[3-6]>/.test(block) || /^<hr ?\/?>$/.test(block)) {
-          inApparatus = apparatusHeading.test(block);
-          continue;
-        }
-        if (inApparatus) continue;
-        for (const raw of fastSentences(htmlToText(block))) {
+        if (/^<h[1-6]>/.test(block) || /^<hr ?\/?>$/.test(block)) continue;
+        // Inline math stays in the text as \(latex\), so a sentence that had a formula is never printed without it.
+        for (const raw of fastSentences(htmlToText(withInlineMath(block)))) {
           const text = cleanSentence(raw);
           if (!text || /^this chapter (?:covers|introduces)\b/i.test(text)) continue;
           const key = sentenceKey(text);

@@ -123,6 +123,8 @@ export function bookTerms(sentences: BookSentence[]): BookTerm[] {
   const terms: BookTerm[] = [];
   for (const [key, c] of collectCandidates(sentences)) {
     if (c.words === 1 ? c.count < 3 || key.length < 4 : c.count < 2) continue;
+    // "the left graph", "right panel": a place in a picture, not a term of the subject.
+    if (/^(?:left|right|top|bottom|middle|upper|lower|first|second|third|last|next|previous)\s/.test(key)) continue;
     const surface = writtenForm(c.surfaces, key, sentences);
     const last = key.split(' ').pop() ?? key;
     terms.push({

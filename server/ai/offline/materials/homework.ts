@@ -1,5 +1,5 @@
 import type { HomeworkContent } from '../../../../common/materials';
-import { findTerm } from './book-terms';
+import { findTerm, stemKey } from './book-terms';
 import { questionCandidates, QuestionPicker } from './quiz';
 import { whereIn } from './questions';
 import type { MaterialScope } from './scope';
@@ -25,11 +25,15 @@ export function buildHomework(scope: MaterialScope): HomeworkContent {
       guidance: `Reread "${whereIn(d.sentence)}", where the textbook defines it; your example may come from the chapter or from your own experience.`,
     });
   }
+  // "binding instance" and "binding instances" are one term: asked about once.
+  const askedStems = new Set(scope.definitions.slice(0, 2).map((d) => stemKey(d.term)));
   for (const term of scope.terms.slice(0, 6)) {
     if (problems.length >= 3) break;
+    if (askedStems.has(term.stem)) continue;
     const s = scope.sentences.find((x) => x.isStandalone && !usedSentences.has(x.order) && findTerm(x.plain, term));
     if (!s || scope.definitions.some((d) => findTerm(d.term, term))) continue;
     usedSentences.add(s.order);
+    askedStems.add(term.stem);
     problems.push({
       prompt: `What is meant by "${term.surface}" in this chapter? Use it in a sentence of your own.`,
       expectedAnswer: s.plain,

@@ -5,9 +5,19 @@ import type { MaterialScope } from './scope';
 
 const figurePattern = /\b(?:Figure|Fig\.|Table|Listing)\s+\d+/g;
 
-/** The sentence that best states what a part is about: its first one that reads on its own. */
-function keyPoint(sentences: MaterialScope['parts'][number]['sentences']): string {
-  return (sentences.find((s) => s.isStandalone) ?? sentences[0]).plain;
+/**
+ * The sentence that best states what a part is about: one that reads on its own, names the part's
+ * subject or says what something is, and is not an instruction ("Exercise for self-study: ...").
+ */
+function keyPoint(title: string, sentences: MaterialScope['parts'][number]['sentences']): string {
+  const words = (title.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((w) => w.replace(/s$/, ''));
+  const score = (s: (typeof sentences)[number], i: number) =>
+    (s.isStandalone ? 2 : 0) +
+    words.filter((w) => s.plain.toLowerCase().includes(w)).length +
+    (/\b(?:is|are)\s+(?:an?|the)\b|\b(?:means|refers to)\b/.test(s.plain) ? 1 : 0) -
+    (/^(?:exercise|note that|remember|see|try|consider)\b/i.test(s.plain) ? 3 : 0) -
+    i / (sentences.length * 2);
+  return sentences.map((s, i) => ({ s, v: score(s, i) })).sort((a, b) => b.v - a.v)[0].s.plain;
 }
 
 /**
@@ -63,7 +73,8 @@ export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
         : `Each student writes the most important idea of ${scope.title} in one sentence.`,
     },
   ];
-  const parts = scope.parts.slice(0, scope.chapterIndex === undefined ? 8 : 4);
+  // Every section of the chapter is presented, in its order (at least three minutes each): the lesson follows the chapter.
+  const parts = scope.parts.slice(0, 8);
   const presentMinutes = durationMinutes - fixed.reduce((n, a) => n + a.minutes, 0);
   const presentations = parts.map((p, i) => ({
     minutes: Math.floor(presentMinutes / parts.length) + (i < presentMinutes % parts.length ? 1 : 0),
@@ -72,7 +83,7 @@ export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
       i === 0 && p.sentences.every((s) => !s.sectionTitle) && (scope.chapterIndex !== undefined || scope.book.chapters.length === 1)
         ? `Introduce: ${p.title}`
         : `Present: ${p.title}`,
-    description: `Key point: ${keyPoint(p.sentences)}`,
+    description: `Key point: ${keyPoint(p.title, p.sentences)}`,
   }));
   const activities = [fixed[0], ...presentations, ...fixed.slice(1)].filter((a) => a.minutes > 0);
 

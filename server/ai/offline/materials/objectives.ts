@@ -1,11 +1,13 @@
 import type { TextbookContent } from '../../../../common/textbook';
-import { countWords, quickTokenize } from '../../../core/nlp';
-import { buildObjectives } from '../analyze/objectives';
-import type { MaterialView } from '../analyze/material-view';
+import { quickStopwords, quickTokenize } from '../../../core/nlp';
+import { isEndMatterTitle } from '../outline/document-units';
+import { frameHeading } from '../analyze/material-view';
+import { groundedObjectives, isDefinedIn } from '../analyze/objectives';
+import { isReviewSection } from '../compose/apparatus-html';
 import { htmlToText } from '../compose/html';
 import { sparseCosine, TermStats } from '../compose/term-vectors';
 import type { BookSentence } from './book-sentences';
-import { distinctTerms, escapeRegExp, type BookTerm } from './book-terms';
+import { distinctTerms, type BookTerm } from './book-terms';
 
 /** A learning objective of the chapter, with the sentences of the chapter that answer it. */
 export interface ScopedObjective {
@@ -18,19 +20,34 @@ export interface ScopedObjective {
   sectionTitle?: string;
 }
 
-/** "Calling External Functions" -> "Calling external functions": objectives put headings mid-sentence. Names keep their capitals. */
-function sentenceCase(heading: string, terms: BookTerm[]): string {
-  const names = new Set(terms.filter((t) => t.isProper).flatMap((t) => t.surface.split(' ')));
-  return heading
-    .split(' ')
-    .map((w, i) => (i === 0 || names.has(w) || /\p{Lu}/u.test(w.slice(1)) ? w : w.toLowerCase()))
-    .join(' ');
+const stem = (w: string) => w.toLowerCase().replace(/(?:ing|ed|es|s)$/, '');
+const contentWords = (text: string) => (text.match(/\p{L}{3,}/gu) ?? []).map(stem).filter((w) => !quickStopwords.has(w));
+
+/** The section an objective is about: the one whose title's words it uses most ("Plot a regression line" -> "Plotting a regression line"). */
+function sectionOf(objective: string, parts: Array<{ title: string }>): string | undefined {
+  const words = new Set(contentWords(objective));
+  let best: { title: string; share: number } | undefined;
+  for (const p of parts) {
+    const title = contentWords(p.title);
+    if (!title.length) continue;
+    const share = title.filter((w) => words.has(w)).length / title.length;
+    if (share >= 0.6 && (!best || share > best.share)) best = { title: p.title, share };
+  }
+  return best?.title;
+}
+
+/** The objectives the composer printed at the chapter's opening ("Learning Objectives"), when the chapter still has them. */
+function printedObjectives(html: string): string[] {
+  const at = html.indexOf('<h3>Learning Objectives</h3>');
+  if (at < 0) return [];
+  const list = /<ul>([\s\S]*?)<\/ul>/.exec(html.slice(at));
+  return list ? [...list[1].matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => htmlToText(m[1]).replace(/\.$/, '')).filter(Boolean) : [];
 }
 
 /**
- * Objectives for one chapter (or the whole book), made by the same rules as
- * the analysis step's objectives, with the chapter's sections as the
- * material's sections and its key terms as the key phrases.
+ * Objectives for one chapter (or the whole book): the ones printed at the chapter's opening,
+ * else made by the same grounded rules from its section titles (the book's chapter titles),
+ * the terms it defines and its worked examples. Each comes with the sentences that answer it.
  */
 export function scopeObjectives(
   book: TextbookContent,
@@ -40,31 +57,27 @@ export function scopeObjectives(
 ): ScopedObjective[] {
   const chapter = chapterIndex === undefined ? undefined : book.chapters[chapterIndex];
   const parts = chapter
-    ? chapter.sections.map((s) => ({ title: s.title, heading: sentenceCase(s.title, terms), text: htmlToText(s.content) }))
-    : book.chapters.map((c) => ({
-        title: c.title,
-        heading: sentenceCase(c.title, terms),
-        text: htmlToText(c.content + c.sections.map((s) => s.content).join(' ')),
-      }));
-  const view: MaterialView = {
-    titles: [chapter?.title ?? book.title],
-    sections: parts.map((p) => ({ heading: p.heading, level: 2, words: countWords(p.text) })),
-    texts: parts.map((p) => p.text),
-    totalWords: parts.reduce((n, p) => n + countWords(p.text), 0),
-  };
-  const phrases = distinctTerms(terms, 12).map((t, i) => ({ phrase: t.surface, score: 1 - i / 12 }));
-  const topic = chapter?.title ?? book.title;
-  // The shared builder lowercases a heading's first letter; names get their capitals back.
-  const names = terms.filter((t) => t.isProper);
-  const texts = buildObjectives(view, phrases, topic, scope.map((s) => s.plain).join(' ')).map((text) =>
-    names.reduce((out, t) => out.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(t.key)}(?![\\p{L}])`, 'giu'), t.surface), text),
-  );
+    ? chapter.sections.filter((s) => !isReviewSection(s.title)).map((s) => ({ title: s.title, text: htmlToText(s.content) }))
+    : book.chapters.map((c) => ({ title: c.title, text: htmlToText(c.content + c.sections.map((s) => s.content).join(' ')) }));
+  const text = scope.map((s) => s.plain).join(' ');
+  const printed = chapter ? printedObjectives(chapter.content) : [];
+  const texts = printed.length
+    ? printed
+    : groundedObjectives({
+        headings: (parts.length ? parts.map((p) => p.title) : chapter ? [chapter.title] : []).filter(
+          (h) => !frameHeading.test(h) && !isEndMatterTitle(h),
+        ),
+        text: parts.map((p) => p.text).join('\n\n') || text,
+        terms: distinctTerms(terms, 12)
+          .map((t) => t.surface)
+          .filter((t) => isDefinedIn(t, text)),
+      });
 
   const stats = new TermStats(scope.map((s) => quickTokenize(s.plain)));
   const vectors = new Map(scope.map((s) => [s.order, stats.vectorOf(s.plain)]));
   return texts
     .map((text) => {
-      const section = parts.find((p) => text.toLowerCase().includes(p.heading.toLowerCase()))?.title;
+      const section = sectionOf(text, parts);
       const query = stats.vectorOf(text.replace(/^\w+\s/, ''));
       // An objective about one section is answered from that section.
       const inSection = (s: BookSentence) => s.sectionTitle === section || (chapterIndex === undefined && s.chapterTitle === section);

@@ -1,5 +1,6 @@
 import type { QuizQuestion } from '../../../../common/materials';
 import { sentenceKey } from '../compose/sentence-filter';
+import { standaloneProblem } from '../compose/standalone';
 import { givesAnswerAway } from './answer-leaks';
 import {
   definitionQuestions,
@@ -61,6 +62,9 @@ export class QuestionPicker {
       const prompt = sentenceKey(c.question.prompt);
       // The generators avoid leaks already; this is the last word for every material built from candidates.
       if (!filter(c) || this.prompts.has(prompt) || this.answers.has(c.answerKey) || givesAnswerAway(c.question)) continue;
+      // The statement as printed (a term blanked or swapped) must still stand on its own: seven words, a named subject.
+      const statement = /^(?:fill in the blank|true or false)\s*:\s*(.*)$/i.exec(c.question.prompt)?.[1];
+      if (statement !== undefined && standaloneProblem(statement.replace(/_{3,}/g, 'X'))) continue;
       // Open prompts may share a supporting sentence with a cloze; every other kind needs its own sentence.
       if (c.kind !== 'open' && this.sentences.has(sentence)) continue;
       if (c.kind !== 'open') this.sentences.add(sentence);

@@ -1,149 +1,312 @@
 import type { DocBlock, DocSection } from '../../../core/document-model';
+import {
+  CasingIndex,
+  collapseSeries,
+  inTextCase,
+  labelledWorkOf,
+  listPhrase,
+  objectiveForHeading,
+  upperFirst,
+  withArticle,
+} from '../analyze/phrasing';
+import { frameHeading } from '../analyze/material-view';
+import { groundedObjectives } from '../analyze/objectives';
 import { fastSentences } from '../compose/fast-sentences';
 import { escapeHtml } from '../compose/html';
-import { inlineHtml } from '../compose/render-blocks';
+import { inlineHtml, renderBlocks, type RenderOptions } from '../compose/render-blocks';
+import { cleanSentence } from '../compose/sentence-filter';
+import { isStandaloneSentence } from '../compose/standalone';
+import { keyTermsOf, type KeyTerm } from './key-terms';
+import { cleanHeadingTitle } from './plan';
 
-/** A term and the sentence of the material that says what it is. */
-export interface KeyTerm {
-  term: string;
-  definition: string;
-  /** "Gradients are ...": asked about as "What are gradients?". */
-  plural?: boolean;
+export type { KeyTerm } from './key-terms';
+
+/** Units that follow a chapter's teaching text: exercises, further reading, appendices, homework. */
+export const companionTitle =
+  /^(?:exercises?|problems?|problem sets?|further reading|suggested reading|readings?|review|questions|questions to consider|self-test|quiz|homework|assignments?|for next time|next time|appendix\b.*|appendices|notes|summary)$/i;
+
+export function isCompanionTitle(title: string): boolean {
+  return companionTitle.test(cleanHeadingTitle(title));
 }
 
-const maxTerms = 8;
-const pronounStart =
-  /^(it|this|that|these|those|there|here|he|she|we|they|you|i|one|each|such|which|what|our|its|their|his|her|both|all|some|any|another|other|then|thus|so|hence)\b/i;
-// "Definition 5.1 (Derivative). ...", "Definition (Jacobian): ..."
-const labelledDefinition = /^definition\s*[\d.]*\s*\(([^)]{2,60})\)[.:]?\s+(.+)/i;
-// "A random variable is a function ...", "Gradients are ...", "X is defined as ..."
-const copulaDefinition = /^(?:an?\s+|the\s+)?([\p{L}][\p{L}\p{N}'’\- ]{1,48}?)\s+(?:is|are)\s+(?:defined as|called|known as|an?\b|the\b)/iu;
-// Predicates that judge rather than define: "Fat bytecodes are a problem for ...".
-const judgement =
-  /^(?:is|are)\s+(?:an?|the)\s+(?:(?:big|major|minor|real|serious|good|bad|key|common|main|useful|simple|important)\s+)?(?:problem|issue|challenge|concern|reason|way|example|case|result|question|lot|bit|part|step)\b/i;
-// "We call X a Y" / "... is called X"
-const calledDefinition = /\b(?:is|are)\s+called\s+(?:an?\s+|the\s+)?([\p{L}][\p{L}\- ]{1,40}?)[.,;]/iu;
+const maxObjectives = 7;
 
-function prose(blocks: DocBlock[]): string[] {
-  return blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item').map((b) => b.text);
-}
-
-function allBlocks(node: DocSection): DocBlock[] {
+/** Everything a unit holds, its sub-units' blocks included, in reading order. */
+export function allBlocks(node: DocSection): DocBlock[] {
   return [...node.blocks, ...node.children.flatMap(allBlocks)];
 }
 
-/** Terms the chapter defines, each with its defining sentence as the material states it. */
-export function keyTermsOf(node: DocSection): KeyTerm[] {
-  const out: KeyTerm[] = [];
+/** What the apparatus of one unit is drawn from: its sections, terms, worked examples and the material's casing. */
+export interface UnitDigest {
+  title: string;
+  /** The unit's teaching sections (companions such as exercises left out), each with all its blocks. */
+  sections: Array<{ title: string; blocks: DocBlock[] }>;
+  blocks: DocBlock[];
+  terms: KeyTerm[];
+  /** Questions the material itself asks its readers. */
+  questions: string[];
+  /** Labels of worked examples ("Example 5.3", with its subject "Taylor Polynomial"). */
+  examples: Array<{ label: string; subject?: string }>;
+  casing: CasingIndex;
+}
+
+export function digestUnit(node: DocSection): UnitDigest {
+  const blocks = allBlocks(node);
+  // The body only: headings are set in title case, which says nothing about how a word is written.
+  const text = blocks.map((b) => b.text).join('\n\n');
+  const examples: UnitDigest['examples'] = [];
   const seen = new Set<string>();
-  const text = prose(allBlocks(node)).join('\n\n');
-  const lower = text.toLowerCase();
-  for (const sentence of fastSentences(text)) {
-    if (out.length >= maxTerms) break;
-    const words = sentence.split(/\s+/).length;
-    if (words < 7 || words > 60) continue;
-    let term: string | undefined;
-    let definition = sentence;
-    const labelled = labelledDefinition.exec(sentence);
-    if (labelled) [term, definition] = [labelled[1], labelled[2]];
-    else if (!pronounStart.test(sentence)) {
-      const copula = copulaDefinition.exec(sentence);
-      const called = calledDefinition.exec(sentence);
-      const predicate = copula
-        ? sentence.slice(copula.index + copula[0].length - (copula[0].length - copula[0].indexOf(copula[1]) - copula[1].length)).trim()
-        : '';
-      if (copula && copula[1].split(' ').length <= 4 && !judgement.test(predicate)) term = copula[1];
-      else if (called) term = called[1];
+  const headings: string[] = [];
+  const walk = (n: DocSection) => {
+    headings.push(n.title);
+    n.children.forEach(walk);
+  };
+  node.children.forEach(walk);
+  for (const candidate of [
+    ...headings.map(cleanHeadingTitle),
+    // "Example 3.1 (Mirror image). A candle ...": the label and its subject open the paragraph.
+    ...blocks
+      .filter((b) => b.kind === 'paragraph' || b.kind === 'exercise')
+      .map((b) => /^(?:worked\s+)?example\s+(?:\d+(?:\.\d+)*|[A-Z])\s*(?:\([^)]{3,80}\)|(?=[.:]))/i.exec(b.text.trim())?.[0] ?? ''),
+  ]) {
+    const work = labelledWorkOf(candidate);
+    if (!work || !/^(?:Example|Worked example)/.test(work.kind) || seen.has(work.label)) continue;
+    seen.add(work.label);
+    examples.push({ label: work.label, subject: work.subject });
+  }
+  return {
+    title: cleanHeadingTitle(node.title),
+    sections: node.children
+      .filter((c) => !isCompanionTitle(c.title))
+      .map((c) => ({ title: cleanHeadingTitle(c.title), blocks: allBlocks(c) })),
+    blocks,
+    terms: keyTermsOf(blocks),
+    questions: ownQuestions(node),
+    examples,
+    casing: new CasingIndex(text),
+  };
+}
+
+/** The headings objectives are made from: the sections' (or the unit's own), framing ones ("Introduction") left out. */
+function teachingHeadings(d: UnitDigest): string[] {
+  return (d.sections.length ? d.sections.map((s) => s.title) : [d.title]).filter((h) => !frameHeading.test(h));
+}
+
+function termPhrase(t: KeyTerm, casing: CasingIndex): string {
+  const term = inTextCase(t.term, casing);
+  return t.plural ? term : withArticle(term, casing, t.term);
+}
+
+/**
+ * Learning objectives a student can act on, each from the unit itself: one per section heading
+ * (its verb from the heading and the material's wording), one for its worked examples, one for
+ * the terms it defines. A unit without sections takes its objective from its own title.
+ */
+export function unitObjectives(d: UnitDigest): string[] {
+  return groundedObjectives(
+    {
+      headings: teachingHeadings(d).slice(0, 5),
+      text: '',
+      terms: d.terms.map((t) => t.term),
+      examples: d.examples.map((e) => (e.subject ? `${e.label} (${inTextCase(e.subject, d.casing)})` : e.label)),
+      casing: d.casing,
+    },
+    maxObjectives,
+  ).map((o) => `${o}.`);
+}
+
+/**
+ * "This chapter covers the Taylor series and the differentiation rules." Titles that do not read
+ * as noun phrases ("From snow to firn", a question) are listed as printed instead.
+ */
+export function coversSentence(all: string[], casing: CasingIndex, subject: string, parts = 'sections'): string {
+  const titles = collapseSeries(all).map((t) => t.label);
+  if (
+    titles.some((t) =>
+      /\?|^(?:from|in|on|at|with|for|by|how|why|what|when|where|which|who|is|are|do|does|can|example|task|exercise)\b/i.test(t),
+    )
+  )
+    return `${subject} has ${all.length} ${parts}: ${titles.join('; ')}.`;
+  return `${subject} covers ${listPhrase(titles.map((t) => withArticle(inTextCase(t, casing), casing)))}.`;
+}
+
+/** The opening of a chapter: what it covers and its learning objectives. */
+export function chapterOpening(d: UnitDigest): string {
+  const objectives = unitObjectives(d);
+  const overview =
+    d.sections.length >= 2
+      ? `<h3>Overview</h3><p>${escapeHtml(
+          coversSentence(
+            d.sections.map((s) => s.title),
+            d.casing,
+            'This chapter',
+          ),
+        )}</p>`
+      : '';
+  if (!objectives.length) return overview;
+  return `${overview}<h3>Learning Objectives</h3><p>After this chapter you should be able to:</p><ul>${objectives.map((o) => `<li><p>${escapeHtml(o)}</p></li>`).join('')}</ul>`;
+}
+
+/** Openers that announce rather than state: "In this chapter we will...", "Next, ...". */
+const signposting = /\b(?:we will|we'll|we are going to|let us|let's|in this (?:chapter|section|lecture|class)|next time|today)\b/i;
+const definitional = /\b(?:is|are)\s+(?:an?|the|defined|called|known)\b|\b(?:refers? to|means|denotes)\b/i;
+
+/** Prose, not a formula read as text: words of two or more letters make up almost all of it. */
+function isProse(sentence: string): boolean {
+  const tokens = sentence.split(/\s+/);
+  const wordLike = tokens.filter((t) => /^[(“"‘']?[\p{L}][\p{Ll}'’-]+[)”"’',.;:!?]*$/u.test(t)).length;
+  return wordLike / tokens.length >= 0.85;
+}
+
+/** Sentences of the blocks that state something on their own, fit to summarise with. */
+function statements(blocks: DocBlock[], exclude: Set<string>): string[] {
+  const out: string[] = [];
+  for (const b of blocks) {
+    if (b.kind !== 'paragraph' && b.kind !== 'list-item') continue;
+    for (const raw of fastSentences(b.text)) {
+      const s = cleanSentence(raw, { minWords: 8, maxWords: 45 });
+      if (
+        s &&
+        /^[“"]?\p{Lu}\p{Ll}/u.test(s) &&
+        !s.endsWith('?') &&
+        !/\\\(/.test(s) &&
+        !/^(?:remark|definition|example|theorem|lemma|proof|corollary|note|exercise|task|find|compute|try|show|prove|consider|imagine|suppose)\b/i.test(
+          s,
+        ) &&
+        !exclude.has(s) &&
+        isProse(s) &&
+        isStandaloneSentence(s) &&
+        // A summary line is read out of its paragraph: "this binding instance" or "these cases" point back.
+        !/\b(?:this|these|those)\s+\p{L}/iu.test(s) &&
+        !signposting.test(s)
+      )
+        out.push(s);
     }
-    if (!term) continue;
-    term = term.replace(/\s+/g, ' ').trim();
-    const key = term.toLowerCase();
-    // A term the chapter uses once is not a key term of it (and a one-off match is often not a term at all).
-    if (seen.has(key) || key.length < 3 || /\d/.test(key) || lower.split(key).length - 1 < 2) continue;
-    seen.add(key);
-    out.push({
-      term,
-      definition: definition.trim(),
-      plural: new RegExp(`^(?:the\\s+)?${escapeRegExp(term)}\\s+are\\b`, 'i').test(sentence),
-    });
   }
   return out;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The sentences that best say what a part is about: its definitions and the sentences that name its subject. */
+function keySentences(title: string, blocks: DocBlock[], terms: KeyTerm[], count: number): string[] {
+  const candidates = statements(blocks, new Set(terms.map((t) => t.definition)));
+  const titleWords = new Set(
+    title
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 3)
+      .map((w) => w.replace(/s$/, '')),
+  );
+  const scored = candidates.map((s, i) => {
+    const lower = s.toLowerCase();
+    let score = 0;
+    for (const w of titleWords) if (lower.includes(w)) score += 1.5;
+    if (definitional.test(s)) score += 1.5;
+    if (terms.some((t) => lower.includes(t.term.toLowerCase()))) score += 1;
+    return { s, i, score: score - i / Math.max(4, candidates.length) };
+  });
+  return scored
+    .sort((a, b) => b.score - a.score)
+    .slice(0, count)
+    .sort((a, b) => a.i - b.i)
+    .map((x) => x.s);
 }
 
-/** "a random variable", "SpiderMonkey" (a name takes no article), "gradients". */
-function asked(t: KeyTerm): string {
-  if (/^\p{Lu}/u.test(t.term) && /\p{Lu}/u.test(t.term.slice(1))) return t.term;
-  const term = lowerFirst(t.term);
-  if (t.plural) return term;
-  return `${/^[aeiou]/i.test(term) ? 'an' : 'a'} ${term}`;
+/** Where a document asks its readers questions: a "Questions" or "Exercises" unit, a list of questions. */
+const questionsTitle = /\b(?:questions?|exercises?|problems?|discussion|review|self-test|quiz)\b/i;
+const personal = /\b(?:i|i'm|i've|we|we're|we'll|us|our|my|you|you're|your)\b/i;
+
+/**
+ * Questions the material itself puts to its readers ("Why are there only 13 DNS root servers?"),
+ * from lists of questions and question or exercise units, when they read on their own.
+ * Questions inside an explanation ("Would you count each chair?") are rhetorical and stay there.
+ */
+function ownQuestions(node: DocSection): string[] {
+  const out: string[] = [];
+  const visit = (n: DocSection, asking: boolean) => {
+    for (const b of n.blocks) {
+      if (!(asking && b.kind === 'paragraph') && b.kind !== 'list-item' && b.kind !== 'exercise') continue;
+      for (const raw of fastSentences(b.text)) {
+        const q = raw.replace(/^\s*(?:q|question)\s*\d*\s*[:.]\s*/i, '').trim();
+        const words = q.split(/\s+/).length;
+        if (!q.endsWith('?') || words < 6 || words > 40 || personal.test(q)) continue;
+        // Judged as a statement: "Why are there only 13 DNS root servers?" -> "The are there only 13 DNS root servers?".
+        if (
+          isStandaloneSentence(
+            q.replace(
+              /^(?:how|why|what|which|when|where|who|whom|whose|is|are|can|does|do|should|would|could)\b(?:\s+(?:many|much|might|does|do|is|are|can))?\s+/i,
+              'The ',
+            ),
+          )
+        )
+          out.push(q);
+      }
+    }
+    for (const c of n.children) visit(c, asking || questionsTitle.test(c.title));
+  };
+  visit(node, questionsTitle.test(node.title));
+  return out;
 }
 
-function lowerFirst(title: string): string {
-  return /^[A-Z][a-z]/.test(title) && !/^[A-Z][a-z]+[A-Z]/.test(title) ? title[0].toLowerCase() + title.slice(1) : title;
+/** One summary sentence per 200 words of a unit without sections, up to three; none for a unit too short to need one. */
+function summaryLength(blocks: DocBlock[]): number {
+  const words = blocks.reduce((n, b) => n + b.text.split(/\s+/).length, 0);
+  return words < 120 ? 0 : Math.min(3, Math.max(1, Math.round(words / 200)));
 }
 
-/** "Explain X", "Work through X", "Practise computing X": what a student can do with a section. */
-function objectiveFor(title: string): string {
-  if (/\b(examples?|applications?|exercises?|problems?|case stud(y|ies)|practice)\b/i.test(title))
-    return `Work through the ${lowerFirst(title)}.`;
-  if (/^\p{L}+ing\b/u.test(title)) return `Practise ${lowerFirst(title)}.`;
-  return `Explain ${lowerFirst(title)}.`;
-}
-
-function listPhrase(items: string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-const apparatusTitles = /^(overview|learning objectives|summary|key terms|review questions)$/i;
-
-/** The opening of a chapter: an overview of what it covers and its learning objectives. */
-export function chapterOpening(sectionTitles: string[], terms: KeyTerm[]): string {
-  const titles = sectionTitles.filter((t) => !apparatusTitles.test(t));
-  if (titles.length === 0 && terms.length === 0) return '';
-  const overview = titles.length ? `<h3>Overview</h3><p>This chapter covers ${escapeHtml(listPhrase(titles))}.</p>` : '';
-  const objectives = [
-    ...titles.slice(0, 6).map(objectiveFor),
-    ...terms.slice(0, 3).map((t) => `Define ${t.term} as the material states it.`),
-  ];
-  return `${overview}<h3>Learning Objectives</h3><p>After this chapter you should be able to:</p><ul>${objectives.map((o) => `<li><p>${escapeHtml(o)}</p></li>`).join('')}</ul>`;
-}
-
-/** The first sentence of a unit's first paragraph, when it is a real sentence. */
-function leadSentence(node: DocSection): string | undefined {
-  const first = prose(allBlocks(node)).find((t) => t.split(/\s+/).length >= 8);
-  const sentence = first ? fastSentences(first)[0] : undefined;
-  return sentence && sentence.split(/\s+/).length >= 8 ? sentence : undefined;
+/** A section's objective turned into a question to answer after reading it. */
+function reviewQuestion(objective: string): string {
+  const [verb, ...rest] = objective.split(' ');
+  const object = rest.join(' ');
+  if (verb === 'Explain' || verb === 'Describe') return `${objective} in your own words.`;
+  if (verb === 'Apply') return `Show, with an example from the chapter, how to apply ${object.replace(/^the /, 'the ')}.`;
+  if (verb === 'Distinguish') return `What distinguishes ${object} from one another?`;
+  if (verb === 'Compare') return `Compare ${object}: what do they share and where do they differ?`;
+  return `${objective}, and explain each step.`;
 }
 
 /**
- * The close of a chapter: a summary (the lead sentence of each section, as the material
- * says it), its key terms with their definitions, and review questions on them. Empty
- * when the chapter gives nothing to draw them from.
+ * The close of a chapter: a summary (the sentences that best state each section, as the
+ * material says them), its key terms with their definitions, and review questions (the
+ * material's own questions first, then one on each key term and section). Empty when the
+ * chapter gives nothing to draw them from.
  */
-export function chapterReview(sections: DocSection[], sectionTitles: string[], terms: KeyTerm[]): string {
-  const summary = sections
-    .map((s, i) => ({ title: sectionTitles[i], lead: leadSentence(s) }))
-    .filter((x): x is { title: string; lead: string } => !!x.lead);
+export function chapterReview(d: UnitDigest, options: RenderOptions = {}): string {
   const parts: string[] = [];
+  const summary = d.sections.length
+    ? d.sections
+        .map((s) => ({ title: inTextCase(s.title, d.casing), lines: keySentences(s.title, s.blocks, d.terms, 1) }))
+        .filter((x) => x.lines.length > 0)
+    : [{ title: '', lines: keySentences(d.title, d.blocks, d.terms, summaryLength(d.blocks)) }].filter((x) => x.lines.length > 0);
   if (summary.length) {
-    parts.push(
-      `<h3>Summary</h3><ul>${summary.map((s) => `<li><p><strong>${escapeHtml(s.title)}.</strong> ${inlineHtml(s.lead)}</p></li>`).join('')}</ul>`,
+    const items = summary.flatMap((s) =>
+      s.title ? [`<strong>${escapeHtml(upperFirst(s.title))}:</strong> ${inlineHtml(s.lines.join(' '))}`] : s.lines.map(inlineHtml),
     );
+    parts.push(`<h3>Summary</h3><ul>${items.map((i) => `<li><p>${i}</p></li>`).join('')}</ul>`);
   }
-  if (terms.length) {
-    parts.push(
-      `<h3>Key Terms</h3><ul>${terms.map((t) => `<li><p><strong>${escapeHtml(t.term)}</strong>: ${inlineHtml(t.definition)}</p></li>`).join('')}</ul>`,
+  if (d.terms.length) {
+    const items = d.terms.map(
+      (t) =>
+        `<li><p><strong>${escapeHtml(t.term)}</strong>: ${inlineHtml(t.definition)}</p>${t.equation ? renderBlocks([t.equation], options) : ''}</li>`,
     );
+    parts.push(`<h3>Key Terms</h3><ul>${items.join('')}</ul>`);
   }
-  const questions = [
-    ...terms.slice(0, 5).map((t) => `What ${t.plural ? 'are' : 'is'} ${asked(t)}?`),
-    ...summary.slice(0, 5).map((s) => `Explain the main idea of "${s.title}" in your own words.`),
-  ];
+  const questions: string[] = [];
+  const ask = (q: string) => {
+    if (questions.length < 8 && !questions.some((x) => x.toLowerCase() === q.toLowerCase())) questions.push(q);
+  };
+  for (const q of d.questions.slice(0, 3)) ask(q);
+  for (const t of d.terms.slice(0, 4)) {
+    const phrase = termPhrase(t, d.casing);
+    // A bare singular ("Taylor series") reads wrongly after "What is": ask what is meant by it.
+    ask(t.plural || /^(?:the|an?) /.test(phrase) ? `What ${t.plural ? 'are' : 'is'} ${phrase}?` : `What is meant by ${phrase}?`);
+  }
+  const asked = questions.join(' ').toLowerCase();
+  for (const s of collapseSeries(teachingHeadings(d))) {
+    const phrase = inTextCase(s.title, d.casing);
+    if (asked.includes(phrase.toLowerCase()) || labelledWorkOf(s.title)) continue;
+    ask(reviewQuestion(objectiveForHeading(s.title, d.casing)));
+  }
+  if (d.examples[0]) ask(`Work ${d.examples[0].label} again without looking at its solution, then check each step against the text.`);
   if (questions.length)
     parts.push(`<h3>Review Questions</h3><ol>${questions.map((q) => `<li><p>${escapeHtml(q)}</p></li>`).join('')}</ol>`);
   return parts.join('');

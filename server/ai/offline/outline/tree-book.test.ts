@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock, ExtractedDocument } from '../../../core/document-model';
 import type { Material } from '../../material';
+import { materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
 import { htmlToText } from '../compose/html';
 import { composeFromDocuments, documentUnits } from './tree-book';
 
@@ -36,7 +37,9 @@ describe('documentUnits', () => {
       ]),
     );
     expect(units.intro?.title).toBe('5 Vector Calculus');
-    expect(units.chapters.map((c) => c.title)).toEqual(['5.1 Differentiation', '5.2 Gradients', 'Exercises']);
+    expect(units.chapters.map((c) => c.title)).toEqual(['5.1 Differentiation', '5.2 Gradients']);
+    // The chapter's exercises close the book made from it.
+    expect(units.endMatter.map((c) => c.title)).toEqual(['Exercises']);
     expect(units.chapters[0].children.map((c) => c.title)).toEqual(['5.1.1 Taylor Series']);
   });
 
@@ -71,7 +74,8 @@ describe('documentUnits', () => {
         { kind: 'bibliography', text: 'Smith (2000). A book.' },
       ]),
     );
-    expect(units.chapters.map((c) => c.title)).toEqual(['Intro', 'Appendix A: Tables']);
+    expect(units.chapters.map((c) => c.title)).toEqual(['Intro']);
+    expect(units.endMatter.map((c) => c.title)).toEqual(['Appendix A: Tables']);
   });
 });
 
@@ -111,7 +115,7 @@ describe('composeFromDocuments', () => {
     const book = composeFromDocuments(material(doc(blocks, 'Probability and Statistics')), { title: 'Stats' });
     expect(book.chapters.map((c) => c.title)).toEqual(['Probability', 'Statistics']);
     const [prob] = book.chapters;
-    expect(prob.sections.map((s) => s.title)).toEqual(['Distributions', 'Expectation', 'Review: Probability']);
+    expect(prob.sections.map((s) => s.title)).toEqual(['Distributions', 'Expectation', reviewSectionTitle]);
     const dist = prob.sections[0].content;
     expect(dist).toContain('<ul><li><p>Discrete</p><ul><li><p>Binomial</p></li></ul></li></ul>');
     expect(dist).toContain('<table>');
@@ -120,7 +124,7 @@ describe('composeFromDocuments', () => {
     expect(dist).toContain('<img src="/api/images/3" alt="Figure 6.1: The bell curve" />');
     expect(dist).toContain('<p><strong>Note:</strong> Gauss first described it.</p>');
     // The chapter opens with what it covers and what a student can do, and closes with its review.
-    expect(prob.content).toContain('<h3>Overview</h3><p>This chapter covers Distributions and Expectation.</p>');
+    expect(prob.content).toContain('<h3>Overview</h3><p>This chapter covers distributions and the expectation.</p>');
     expect(prob.content).toContain('<li><p>Explain distributions.</p></li>');
     expect(htmlToText(prob.content)).toContain('A random variable is a function that maps each outcome');
     const review = prob.sections[2].content;
@@ -131,11 +135,13 @@ describe('composeFromDocuments', () => {
     expect(review).toContain('What is a random variable?');
   });
 
-  it('merges several files in the order sent, never numbering repeated titles', () => {
+  it("merges several files by topic, each one's order kept, never numbering repeated titles", () => {
     const a = doc([h('Introduction', 1), para('Intro A'), h('Methods', 1), para('Methods A')], undefined, 'a.pdf');
     const b = doc([h('Introduction', 1), para('Intro B'), h('Results', 1), para('Results B')], undefined, 'b.pdf');
     const book = composeFromDocuments(material(a, b), { title: 'Two' });
-    expect(book.chapters.map((c) => c.title)).toEqual(['Introduction', 'Methods', 'Introduction', 'Results']);
+    expect(book.chapters.map((c) => c.title)).toEqual(['Introduction', 'Methods', 'Results']);
+    const intro = htmlToText(book.chapters[0].content);
+    expect(intro.indexOf('Intro A is described')).toBeLessThan(intro.indexOf('Intro B is described'));
     expect(book.chapters.some((c) => /\(\d+\)$/.test(c.title))).toBe(false);
   });
 
@@ -147,7 +153,7 @@ describe('composeFromDocuments', () => {
     const small = composeFromDocuments(material(doc([h('A', 1), ...long(10), h('B', 1), ...long(10)])), { title: 'S' });
     const words = (b: typeof small) =>
       b.chapters
-        .map((c) => htmlToText(c.content))
+        .map((c) => htmlToText(materialHtml(c.content)))
         .join(' ')
         .split(/\s+/).length;
     expect(words(small)).toBeGreaterThan(2 * 10 * 16);

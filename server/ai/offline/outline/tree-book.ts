@@ -1,116 +1,24 @@
 import type { Chapter, Section, TextbookContent } from '../../../../common/textbook';
-import type { DocBlock, DocSection, ExtractedDocument } from '../../../core/document-model';
-import { documentTree } from '../../../core/document-tree';
+import type { DocBlock, DocSection } from '../../../core/document-model';
 import type { Material } from '../../material';
+import { CasingIndex, listPhrase } from '../analyze/phrasing';
+import { reviewSectionTitle } from '../compose/apparatus-html';
 import { escapeHtml } from '../compose/html';
+import { keyphraseTitle } from '../compose/keyphrase-titles';
 import { renderBlocks, type RenderOptions } from '../compose/render-blocks';
-import { chapterOpening, chapterReview, keyTermsOf } from './apparatus';
+import { chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';
+import { bareUnit, blockWords, documentUnits, isEndMatterTitle, isFurniture, proseWords } from './document-units';
+import { mergeByTopic, titleKey } from './merge-units';
 import { cleanHeadingTitle } from './plan';
+import { segmentDocument } from './segment-blocks';
+import { offTopicDocuments, readTopic, withoutExcluded } from './topic-scope';
 
-/** Units that are not teaching text: a table of contents, lists of figures, an index. */
-const navigationTitle = /^(contents|table of contents|list of (figures|tables|algorithms|symbols)|index)$/i;
-/** A document's reference list: its entries become the book's references, not its text. */
-const referenceListTitle = /^(references|bibliography|works cited|literature cited|citations)$/i;
-/** Units that belong with the chapter they follow. */
-const companionTitle = /^(exercises?|problems?|problem sets?|further reading|summary|review|questions|self-test|quiz|appendix\b.*|notes)$/i;
+export { documentUnits, isFurniture } from './document-units';
+
 /** Up to this many words of material the book keeps all of it; above, each unit is condensed towards it. */
 export const fullTextWords = 40_000;
 /** A condensed unit keeps at least this many words of its own (or all it has). */
 const unitFloorWords = 150;
-
-/** Page furniture and boilerplate that is no teaching text, whichever extractor let it through. */
-const furniture =
-  /permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|^\s*(categories and subject descriptors|general terms|keywords?)\b|^\s*\d+\s*$|^\s*(page\s+)?\d+\s*(of\s+\d+)?\s*$/i;
-
-export function isFurniture(block: DocBlock): boolean {
-  return (block.kind === 'paragraph' || block.kind === 'caption') && furniture.test(block.text);
-}
-
-/** Sentences of real prose (a title block of names and affiliations has none). */
-function proseWords(blocks: DocBlock[]): number {
-  return blocks
-    .filter((b) => b.kind === 'paragraph' && /[.!?]["”’)]?$/.test(b.text.trim()) && words(b.text) >= 8)
-    .reduce((n, b) => n + words(b.text), 0);
-}
-
-const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const blockWords = (blocks: DocBlock[]) =>
-  blocks.reduce((n, b) => n + (b.kind === 'bibliography' || b.kind === 'heading' ? 0 : words(b.text)), 0);
-
-function keptUnit(node: DocSection): boolean {
-  const title = cleanHeadingTitle(node.title);
-  return !navigationTitle.test(title) && !referenceListTitle.test(title);
-}
-
-function prune(nodes: DocSection[]): DocSection[] {
-  return nodes.filter(keptUnit).map((n) => ({ ...n, blocks: n.blocks.filter((b) => !isFurniture(b)), children: prune(n.children) }));
-}
-
-interface DocumentUnits {
-  /** The document's own title heading and the text under it before its first unit. */
-  intro?: { title: string; blocks: DocBlock[] };
-  chapters: DocSection[];
-}
-
-/**
- * The units of one document that become chapters: its top-level headings, below a single
- * title heading when the whole document sits under one (a chapter file: its numbered
- * sections are the units), and below date-only session headings in lecture notes (the
- * topics are the units, in the order given).
- */
-export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>): DocumentUnits {
-  const tree = documentTree(doc);
-  let roots = prune(tree.sections);
-  let intro: DocumentUnits['intro'];
-  const preamble = tree.preamble.filter((b) => b.kind !== 'bibliography' && !isFurniture(b));
-  while (roots.length === 1 && roots[0].children.length > 0) {
-    const [only] = roots;
-    intro = { title: only.title, blocks: [...(intro?.blocks ?? preamble), ...only.blocks] };
-    roots = only.children;
-  }
-  if (!intro && blockWords(preamble) > 0) intro = { title: doc.title ?? '', blocks: preamble };
-  // A first heading that is the document's title, with little under it: the title, not a chapter.
-  const first = roots[0];
-  if (
-    roots.length > 1 &&
-    first &&
-    first.children.length === 0 &&
-    doc.title &&
-    cleanHeadingTitle(first.title).toLowerCase() === cleanHeadingTitle(doc.title).toLowerCase()
-  ) {
-    intro = { title: first.title, blocks: [...(intro?.blocks ?? []), ...first.blocks] };
-    roots = roots.slice(1);
-  }
-  // Title-block lines set large (course name, "Lecture 5", the author) before the first real unit: the title, not chapters.
-  for (
-    let n = 0;
-    n < 3 && roots.length > 1 && roots[0].children.length === 0 && proseWords(roots[0].blocks) === 0 && blockWords(roots[0].blocks) < 25;
-    n++
-  ) {
-    intro = { title: intro?.title || roots[0].title, blocks: [...(intro?.blocks ?? []), ...roots[0].blocks] };
-    roots = roots.slice(1);
-  }
-  // One chapter and its exercises or further reading beside it: the chapter's sections are the units, the rest follows them.
-  const big = roots.filter((r) => r.children.length >= 2);
-  if (
-    roots.length > 1 &&
-    big.length === 1 &&
-    roots.every((r) => r === big[0] || (r.children.length === 0 && companionTitle.test(cleanHeadingTitle(r.title))))
-  ) {
-    const at = roots.indexOf(big[0]);
-    intro = { title: big[0].title, blocks: [...(intro?.blocks ?? []), ...big[0].blocks] };
-    roots = [...roots.slice(0, at), ...big[0].children, ...roots.slice(at + 1)];
-  }
-  const sessions = roots.filter((r) => r.session).length;
-  if (sessions > 0 && sessions >= roots.length / 2) {
-    roots = roots.flatMap((r) => {
-      if (!r.session || r.children.length === 0) return [r];
-      const [firstTopic, ...rest] = r.children;
-      return [{ ...firstTopic, blocks: [...r.blocks, ...firstTopic.blocks] }, ...rest];
-    });
-  }
-  return { intro, chapters: roots };
-}
 
 /** Keeps a unit's blocks within a word budget: its first paragraph always, then the most telling ones, in reading order. */
 function condense(blocks: DocBlock[], budget: number): DocBlock[] {
@@ -127,7 +35,7 @@ function condense(blocks: DocBlock[], budget: number): DocBlock[] {
   const keep = new Set<number>();
   let used = 0;
   for (const { b, i } of ranked) {
-    const w = words(b.text);
+    const w = b.text.split(/\s+/).length;
     if (used > 0 && used + w > budget) continue;
     keep.add(i);
     used += w;
@@ -157,21 +65,33 @@ function renderUnit(node: DocSection, headingLevel: number, options: ComposeOpti
   return html;
 }
 
+/** A teaching chapter: its opening (overview, objectives), its text and sections, and its close (summary, key terms, review questions). */
 function composeChapter(node: DocSection, options: ComposeOptions): Chapter {
   const title = cleanHeadingTitle(node.title) || 'Untitled unit';
-  const terms = keyTermsOf(node);
-  const sectionTitles = node.children.map((c) => cleanHeadingTitle(c.title) || title);
+  const digest = digestUnit(node);
   const own = renderBlocks(unitBlocks(node.blocks, options), options);
-  const opening = chapterOpening(sectionTitles, terms);
-  // A rule between the chapter's opening apparatus and its own text, so the text never reads as part of the objectives.
+  const opening = chapterOpening(digest);
+  // A rule between the apparatus and the material, so neither reads as part of the other.
   const lead = opening && own ? `${opening}<hr />` : opening;
-  const review = chapterReview(node.children.length ? node.children : [node], node.children.length ? sectionTitles : [title], terms);
-  if (node.children.length === 0) {
-    return { title, content: lead + own + review, sections: [] };
-  }
-  const sections: Section[] = node.children.map((child, i) => ({ title: sectionTitles[i], content: renderUnit(child, 3, options) }));
-  if (review) sections.push({ title: `Review: ${title}`, content: review });
+  const review = chapterReview(digest, options);
+  if (node.children.length === 0) return { title, content: lead + own + (review ? `<hr />${review}` : ''), sections: [] };
+  const sections: Section[] = node.children.map((child) => ({
+    title: cleanHeadingTitle(child.title) || title,
+    content: renderUnit(child, 3, options),
+  }));
+  if (review) sections.push({ title: reviewSectionTitle, content: review });
   return { title, content: lead + own, sections };
+}
+
+/** End matter (exercises, further reading, a glossary) and introductions are material, not a lesson: no apparatus. */
+function composePlain(node: DocSection, options: ComposeOptions, overview = ''): Chapter {
+  const title = cleanHeadingTitle(node.title) || 'Untitled unit';
+  const own = renderBlocks(unitBlocks(node.blocks, options), options);
+  return {
+    title,
+    content: overview && own ? `${overview}<hr />${own}` : overview + own,
+    sections: node.children.map((c) => ({ title: cleanHeadingTitle(c.title) || title, content: renderUnit(c, 3, options) })),
+  };
 }
 
 /** True when the material's documents carry headings to build the book on. */
@@ -179,56 +99,147 @@ export function hasDocumentStructure(material: Material): boolean {
   return material.sources.some((s) => s.document.blocks.some((b) => b.kind === 'heading' && b.text.trim()));
 }
 
+/** True when the material's documents were read into blocks (every upload and typed text is): the book is composed from them. */
+export function hasDocumentBlocks(material: Material): boolean {
+  return material.sources.some((s) => s.document.blocks.some((b) => b.kind !== 'heading' && b.text.trim()));
+}
+
+/** A specific noun phrase of the text for a unit the documents left without a title (no headings, a date-only heading). */
+function inventedTitle(blocks: DocBlock[], taken: Set<string>): string | undefined {
+  const texts = blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item').map((b) => b.text);
+  return keyphraseTitle(texts, { taken }) ?? undefined;
+}
+
+interface Part {
+  kind: 'intro' | 'chapter' | 'end';
+  unit: DocSection;
+  /** For an introduction: the units it introduces, for its overview. */
+  introduces?: DocSection[];
+}
+
 /**
- * The book from the documents' own structure: each document's units become chapters in
- * the order given (documents in the order sent), the next level sections, deeper levels
- * stay as sub-headings inside the section; every block kept in reading order (figures,
- * equations, tables, lists with them), condensed per unit only for whole books. Each
- * chapter opens with an overview and objectives and closes with a review drawn from it.
+ * The book from the documents' own structure: each document's units become chapters,
+ * several documents merged by topic with each one's order kept, the next level sections,
+ * deeper levels sub-headings inside the section; every block kept in reading order
+ * (figures, equations, tables, lists with them), condensed per unit only for whole books.
+ * Each teaching chapter opens with an overview and objectives and closes with a review
+ * drawn from it; a document's introduction opens its part, its end matter closes the book.
+ * Units or documents the topic clearly leaves out are left out and named in the notice.
  */
 export function composeFromDocuments(
   material: Material,
   options: { title: string; onProgress?: (fraction: number) => void },
 ): TextbookContent {
-  const perDocument = material.sources.map((s) => ({ source: s, units: documentUnits(s.document) }));
-  const totalWords = material.sources.reduce((n, s) => n + blockWords(s.document.blocks), 0);
+  const topic = readTopic(options.title);
+  const offTopic = offTopicDocuments(
+    material.sources.map((s) => s.text),
+    topic.subject,
+  );
+  const leftOut: string[] = [];
+  const sources = material.sources.filter((s, i) => {
+    if (offTopic[i]) leftOut.push(`"${s.filename}" (it does not mention ${topic.subject})`);
+    return !offTopic[i];
+  });
+  const totalWords = sources.reduce((n, s) => n + blockWords(s.document.blocks), 0);
   const compose: ComposeOptions = { imageUrls: material.imageUrls, keep: totalWords > fullTextWords ? fullTextWords / totalWords : 1 };
-  const units: DocSection[] = [];
-  for (const { source, units: u } of perDocument) {
-    // Only real prose makes an introduction a chapter: a title block of names and affiliations does not.
-    const introWords = proseWords(u.intro?.blocks ?? []);
-    if (u.chapters.length === 0) {
-      // A document without headings: one chapter named by its title or file name.
-      const title = source.document.title || source.filename.replace(/\.[a-z0-9]+$/i, '');
-      units.push({
-        title,
-        level: 1,
-        depth: 1,
-        pos: {},
-        blocks: [...(u.intro?.blocks ?? []), ...source.document.blocks.filter((b) => b.kind !== 'heading')],
-        children: [],
-      });
+  const taken = new Set<string>();
+  const intros: Part[] = [];
+  const perDocument: DocSection[][] = [];
+  const endMatter: DocSection[] = [];
+  for (const source of sources) {
+    const u = documentUnits(source.document);
+    const excluded = withoutExcluded(u.chapters, topic.excluded);
+    leftOut.push(...excluded.left.map((t) => `"${t}"`));
+    const chapters = excluded.units.map((c) =>
+      // A lecture's date-only heading names a day, not a topic: the unit is titled by what it teaches.
+      c.session && c.children.length === 0 ? { ...c, title: inventedTitle(c.blocks, taken) ?? c.title } : c,
+    );
+    if (chapters.length === 0 && u.endMatter.length === 0) {
+      // A document without headings: its text in reading order, cut into chapters and sections where its topic changes
+      // when it is long, each named by what it is about (one short document keeps its own title).
+      // Without headings the whole text is the document's preamble (already cleaned of furniture and contents lines).
+      const blocks = u.intro?.blocks.length
+        ? u.intro.blocks
+        : source.document.blocks.filter((b) => b.kind !== 'heading' && !isFurniture(b));
+      if (!u.intro?.children.length && blockWords(blocks) > 1000) {
+        perDocument.push(segmentDocument(blocks, { taken, title: source.document.title }));
+        continue;
+      }
+      const title = source.document.title || inventedTitle(blocks, taken) || source.filename.replace(/\.[a-z0-9]+$/i, '');
+      perDocument.push([bareUnit(title, blocks, u.intro?.children ?? [])]);
       continue;
     }
-    // A chapter file's own introduction (before its first numbered section) opens the book's part for it.
-    if (u.intro && introWords >= 30)
-      units.push({
-        title: u.intro.title || source.document.title || 'Introduction',
-        level: 1,
-        depth: 1,
-        pos: {},
-        blocks: u.intro.blocks,
-        children: [],
-      });
-    else if (u.intro && introWords > 0 && blockWords(u.intro.blocks) < 120)
-      u.chapters[0] = { ...u.chapters[0], blocks: [...u.intro.blocks, ...u.chapters[0].blocks] };
-    units.push(...u.chapters);
+    const introTitle = u.intro?.title || source.document.title || '';
+    if (u.intro && (proseWords(u.intro.blocks) >= 30 || u.intro.children.length > 0)) {
+      const unit = bareUnit(introTitle, u.intro.blocks, u.intro.children);
+      // A document's introduction with sections of its own teaches like a chapter; one without opens the book.
+      if (u.intro.children.length > 0) chapters.unshift(unit);
+      else intros.push({ kind: 'intro', unit, introduces: chapters });
+    } else if (u.intro && proseWords(u.intro.blocks) > 0 && blockWords(u.intro.blocks) < 120 && chapters[0]) {
+      chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
+    }
+    perDocument.push(chapters);
+    // With several documents, each one's closing exercises stay with its last chapter; a single document's close the book.
+    if (sources.length > 1 && chapters.length > 0) {
+      const last = chapters[chapters.length - 1];
+      chapters[chapters.length - 1] = { ...last, children: [...last.children, ...u.endMatter] };
+    } else endMatter.push(...u.endMatter);
   }
+  const merged = mergeByTopic(perDocument);
+  const parts: Part[] = [
+    ...intros,
+    ...merged.map((unit): Part => ({ kind: isEndMatterTitle(unit.title) ? 'end' : 'chapter', unit })),
+    ...endMatter.map((unit): Part => ({ kind: 'end', unit })),
+  ];
   const chapters: Chapter[] = [];
-  units.forEach((unit, i) => {
-    options.onProgress?.(i / Math.max(1, units.length));
-    chapters.push(composeChapter(unit, compose));
+  parts.forEach((part, i) => {
+    options.onProgress?.(i / Math.max(1, parts.length));
+    if (part.kind === 'chapter') chapters.push(composeChapter(part.unit, compose));
+    else if (part.kind === 'intro')
+      chapters.push(composeIntro(part.unit, part.introduces ?? [], introTitle(part.unit, options.title, intros.length, merged), compose));
+    else chapters.push(composePlain(part.unit, compose));
   });
   options.onProgress?.(1);
-  return { title: options.title, chapters, references: [] };
+  const notice = leftOut.length
+    ? `Left out because the topic "${options.title}" does not cover them: ${listPhrase(leftOut)}. Add them back from the Academic Toolkit or generate again with a wider topic.`
+    : undefined;
+  return { title: options.title, chapters: dedupeTitles(chapters), references: [], ...(notice ? { notice } : {}) };
+}
+
+/**
+ * A document's introduction is titled "Introduction" when it is the book's only one and no chapter
+ * has that title; otherwise by the document's own title.
+ */
+function introTitle(unit: DocSection, bookTitle: string, introCount: number, chapters: DocSection[]): string {
+  const own = cleanHeadingTitle(unit.title);
+  const free = !chapters.some((c) => titleKey(c.title) === 'introduction');
+  if (free && (!own || (introCount === 1 && (titleKey(own) === titleKey(bookTitle) || chapters.length > 0)))) return 'Introduction';
+  return own || bookTitle || 'Introduction';
+}
+
+/** A document's introduction, with an overview of the chapters it introduces and no apparatus of its own. */
+function composeIntro(unit: DocSection, introduces: DocSection[], title: string, options: ComposeOptions): Chapter {
+  const teaching = introduces.filter((c) => !isEndMatterTitle(c.title)).map((c) => cleanHeadingTitle(c.title));
+  const casing = new CasingIndex(
+    [unit.blocks.map((b) => b.text).join('\n'), ...introduces.flatMap((c) => c.blocks.slice(0, 20).map((b) => b.text))].join('\n'),
+  );
+  const overview =
+    teaching.length >= 2 ? `<h3>Overview</h3><p>${escapeHtml(coversSentence(teaching, casing, 'The book', 'chapters'))}</p>` : '';
+  return { ...composePlain({ ...unit, title }, options, overview), title };
+}
+
+/** Two chapters of one title that merging by topic could not join (an introduction and a chapter, say) are told apart by content, never "(2)". */
+function dedupeTitles(chapters: Chapter[]): Chapter[] {
+  const seen = new Set<string>();
+  return chapters.map((c) => {
+    const key = titleKey(c.title);
+    if (!seen.has(key)) {
+      seen.add(key);
+      return c;
+    }
+    const first = c.sections.find((s) => s.title !== reviewSectionTitle)?.title;
+    const title = first ? `${c.title}: ${first}` : c.title;
+    seen.add(titleKey(title));
+    return { ...c, title };
+  });
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { buildObjectives } from './objectives';
+import { CasingIndex, imperativeOf, inTextCase, objectiveForHeading, withArticle } from './phrasing';
+
+const text = [
+  'The Taylor series is a representation of a function as an infinite sum of terms. We compute the Taylor series of sin(x).',
+  'Differentiation rules such as the chain rule let us compute derivatives of composed functions. The chain rule is used in backpropagation.',
+  'The Jacobian is the matrix of all first-order partial derivatives. In the Jacobian, rows belong to outputs.',
+  'Gradients are row vectors in this book. Residuals scatter around zero when the model fits.',
+  'We plot a regression line through the data and evaluate an integral numerically.',
+].join('\n\n');
+const casing = new CasingIndex(text);
+
+describe('headings written into objectives as the material writes them', () => {
+  it('keeps names capitalised and lowers common words, whatever the heading case', () => {
+    expect(inTextCase('Taylor Series', casing)).toBe('Taylor series');
+    expect(inTextCase('Differentiation Rules', casing)).toBe('differentiation rules');
+    expect(inTextCase('Gradients of Vector-Valued Functions', casing)).toBe('gradients of vector-valued functions');
+    expect(inTextCase('RSA and the CRT', casing)).toBe('RSA and the CRT');
+    expect(withArticle('Taylor series', casing)).toBe('the Taylor series');
+    expect(withArticle('residuals', casing)).toBe('residuals');
+  });
+
+  it('phrases each heading as something a student can do', () => {
+    expect(objectiveForHeading('Taylor Series', casing)).toBe('Explain the Taylor series');
+    expect(objectiveForHeading('Differentiation Rules', casing)).toBe('Apply differentiation rules');
+    expect(objectiveForHeading('Plotting a Regression Line', casing)).toBe('Plot a regression line');
+    expect(objectiveForHeading('Evaluating an Integral', casing)).toBe('Evaluate an integral');
+    expect(objectiveForHeading('How do we calculate p-values…?', casing)).toBe('Explain how to calculate p-values');
+    expect(objectiveForHeading('Types of networks (topology)', casing)).toBe('Distinguish the types of networks (topology)');
+    expect(objectiveForHeading('Example A: Falling Fridge Magnets', casing)).toBe('Work through Example A (falling fridge magnets)');
+    expect(objectiveForHeading('From snow to firn', casing)).toBe('Describe the change from snow to firn');
+    // A gerund that is no skill ("Building Blocks") is explained, not turned into an odd imperative.
+    expect(objectiveForHeading('Building Blocks', casing)).toBe('Explain building blocks');
+    expect(imperativeOf('Running')).toBe('Run');
+    expect(imperativeOf('Computing')).toBe('Compute');
+  });
+
+  it('extraction objectives: grounded in headings, terms and worked examples, never a template with a stray word', () => {
+    const view = {
+      titles: ['Vector Calculus'],
+      sections: [
+        { heading: 'Vector Calculus', level: 1, words: 20 },
+        { heading: 'Taylor Series', level: 2, words: 300 },
+        { heading: 'Differentiation Rules', level: 2, words: 200 },
+        { heading: 'List of Figures', level: 2, words: 0 },
+        { heading: 'Exercises', level: 2, words: 100 },
+      ],
+      texts: [text],
+      totalWords: 600,
+    };
+    const objectives = buildObjectives(
+      view,
+      [
+        { phrase: 'Taylor series', score: 1 },
+        { phrase: 'respect', score: 0.9 },
+        { phrase: 'Cambridge University Press', score: 0.8 },
+        { phrase: 'Jacobian', score: 0.7 },
+      ],
+      'Vector Calculus',
+      `${text}\n\nExample 5.3 (Taylor Polynomial) expands a polynomial.`,
+    );
+    expect(objectives).toEqual([
+      'Explain the Taylor series',
+      'Apply differentiation rules',
+      // Few headings: a concept the material defines is an objective of its own.
+      'Explain the Jacobian',
+      'Work through Example 5.3 (Taylor polynomial)',
+    ]);
+    for (const o of objectives)
+      expect(o).not.toMatch(/respect|Cambridge|figures|exercises|as the material states|trade-offs|main ideas of/i);
+  });
+});

@@ -1,0 +1,205 @@
+import type { DocBlock, DocSection, ExtractedDocument } from '../../../core/document-model';
+import { documentTree } from '../../../core/document-tree';
+import { isCompanionTitle } from './apparatus';
+import { cleanHeadingTitle } from './plan';
+
+/** Units that are the original's navigation, not teaching text: a table of contents, lists of figures, an index. */
+const navigationTitle = /^(contents|table of contents|list of (figures|tables|algorithms|listings)|index)$/i;
+/** A document's reference list: its entries become the book's references, not its text. */
+const referenceListTitle = /^(references|bibliography|works cited|literature cited|citations)$/i;
+/** Back matter that is still material: a glossary, a list of abbreviations or symbols. */
+const glossaryTitle = /^(glossary|list of (abbreviations|acronyms|symbols|notation)|abbreviations|acronyms|notation)$/i;
+
+/** Units that close a book rather than teach a topic: exercises, further reading, appendices, a glossary. */
+export function isEndMatterTitle(title: string): boolean {
+  return isCompanionTitle(title) || glossaryTitle.test(cleanHeadingTitle(title));
+}
+
+/** Page furniture and boilerplate that is no teaching text, whichever extractor let it through. */
+const furniture =
+  /(?:\.\s?){5,}\s*\d*\s*$|creative commons|permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|please do not (?:post|distribute|copy)|to be published by|^\s*(categories and subject descriptors|general terms|keywords?)\b|^\s*\d+\s*$|^\s*(page\s+)?\d+\s*(of\s+\d+)?\s*$/i;
+
+export function isFurniture(block: DocBlock): boolean {
+  return (block.kind === 'paragraph' || block.kind === 'caption') && furniture.test(block.text);
+}
+
+export const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+export const blockWords = (blocks: DocBlock[]) =>
+  blocks.reduce((n, b) => n + (b.kind === 'bibliography' || b.kind === 'heading' ? 0 : words(b.text)), 0);
+
+/** Sentences of real prose (a title block of names and affiliations has none). */
+export function proseWords(blocks: DocBlock[]): number {
+  return blocks
+    .filter((b) => b.kind === 'paragraph' && /[.!?]["”’)]?$/.test(b.text.trim()) && words(b.text) >= 8)
+    .reduce((n, b) => n + words(b.text), 0);
+}
+
+/** Short lines a PDF prints on three or more pages (a running footer "Draft (2019-04-29) of ..."): furniture. */
+function repeatedLines(blocks: DocBlock[]): Set<string> {
+  const pages = new Map<string, Set<number>>();
+  for (const b of blocks) {
+    if (b.kind !== 'paragraph' || b.page === undefined || words(b.text) > 40) continue;
+    const key = lineKey(b.text);
+    pages.set(key, (pages.get(key) ?? new Set()).add(b.page));
+  }
+  return new Set([...pages].filter(([, on]) => on.size >= 3).map(([k]) => k));
+}
+
+const lineKey = (text: string) => text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** A heading's or a contents line's words, its numbering and page number aside. */
+const tocKey = (text: string) =>
+  text
+    .replace(/^\s*(?:chapter\s+)?[\dA-Z]{1,3}(?:\.\d+)*\.?\s+/i, '')
+    .replace(/\s+\d{1,4}\s*$/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .toLowerCase();
+
+function keptUnit(node: DocSection): boolean {
+  const title = cleanHeadingTitle(node.title);
+  return !navigationTitle.test(title) && !referenceListTitle.test(title);
+}
+
+function prune(nodes: DocSection[], repeated: Set<string>): DocSection[] {
+  const keep = (b: DocBlock) => !isFurniture(b) && !(b.kind === 'paragraph' && repeated.has(lineKey(b.text)));
+  return nodes.filter(keptUnit).map((n) => ({ ...n, blocks: n.blocks.filter(keep), children: prune(n.children, repeated) }));
+}
+
+/** Two units in a row under one title ("# Higher-Order Functions" twice) are one unit, never two chapters of one name. */
+function joinRepeatedTitles(nodes: DocSection[]): DocSection[] {
+  const out: DocSection[] = [];
+  for (const n of nodes) {
+    const last = out[out.length - 1];
+    if (last && cleanHeadingTitle(last.title).toLowerCase() === cleanHeadingTitle(n.title).toLowerCase())
+      out[out.length - 1] = { ...last, blocks: [...last.blocks, ...n.blocks], children: [...last.children, ...n.children] };
+    else out.push({ ...n, children: joinRepeatedTitles(n.children) });
+  }
+  return out;
+}
+
+export interface DocumentUnits {
+  /** The document's own title heading and the text under it before its first unit. */
+  intro?: { title: string; blocks: DocBlock[]; children: DocSection[] };
+  /** The units that become chapters, in the document's order. */
+  chapters: DocSection[];
+  /** Units after the last chapter that close the document (exercises, further reading, appendices, a glossary). */
+  endMatter: DocSection[];
+}
+
+const unit = (title: string, blocks: DocBlock[], children: DocSection[] = []): DocSection => ({
+  title,
+  level: 1,
+  depth: 1,
+  pos: {},
+  blocks,
+  children,
+});
+
+/**
+ * The units of one document that become chapters: its top-level headings, below a single
+ * title heading when the whole document sits under one (a chapter file: its numbered
+ * sections are the units), and below date-only session headings in lecture notes (the
+ * topics are the units, in the order given). Exercises, further reading and the like that
+ * sit between chapters stay with the chapter before them; those after the last chapter are
+ * the document's end matter.
+ */
+export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>): DocumentUnits {
+  const tree = documentTree(doc);
+  const repeated = repeatedLines(doc.blocks);
+  let roots = joinRepeatedTitles(prune(tree.sections, repeated));
+  let intro: DocumentUnits['intro'];
+  // A table of contents printed before the first heading: lines that repeat a heading (with its number and page).
+  const headingKeys = new Set(doc.blocks.filter((b) => b.kind === 'heading').map((b) => tocKey(b.text)));
+  const preamble = tree.preamble.filter(
+    (b) => b.kind !== 'bibliography' && !isFurniture(b) && !(b.kind === 'paragraph' && headingKeys.has(tocKey(b.text))),
+  );
+  const introWith = (title: string, blocks: DocBlock[]) => ({
+    title: intro?.title || title,
+    blocks: [...(intro?.blocks ?? []), ...blocks],
+    children: [],
+  });
+  if (blockWords(preamble) > 0) intro = { title: doc.title ?? '', blocks: preamble, children: [] };
+  // One unit holding the whole document: its sections are the units when it has several (a chapter file), or when
+  // its only section repeats its title ("# First-Order Functions" over "## First-Order Functions"). A unit with a
+  // long text of its own and one section stays a chapter with that section.
+  while (
+    roots.length === 1 &&
+    roots[0].children.length > 0 &&
+    (roots[0].children.length >= 2 ||
+      cleanHeadingTitle(roots[0].children[0].title).toLowerCase() === cleanHeadingTitle(roots[0].title).toLowerCase() ||
+      blockWords(roots[0].blocks) < 150)
+  ) {
+    const [only] = roots;
+    intro = { title: only.title, blocks: [...(intro?.blocks ?? []), ...only.blocks], children: [] };
+    roots = only.children;
+  }
+  // A first heading that is the document's title, with little under it: the title, not a chapter.
+  const first = roots[0];
+  if (
+    roots.length > 1 &&
+    first &&
+    first.children.length === 0 &&
+    proseWords(first.blocks) < 30 &&
+    // A title stands apart from the units below it (another level), or has next to nothing under it.
+    (roots.slice(1).every((r) => r.level !== first.level) || blockWords(first.blocks) < 12) &&
+    doc.title &&
+    cleanHeadingTitle(first.title).toLowerCase() === cleanHeadingTitle(doc.title).toLowerCase()
+  ) {
+    intro = introWith(first.title, first.blocks);
+    roots = roots.slice(1);
+  }
+  // Title-block lines set large (course name, "Lecture 5", the author) before the first real unit: the title, not chapters.
+  for (
+    let n = 0;
+    n < 3 && roots.length > 1 && roots[0].children.length === 0 && proseWords(roots[0].blocks) === 0 && blockWords(roots[0].blocks) < 25;
+    n++
+  ) {
+    intro = introWith(roots[0].title, roots[0].blocks);
+    roots = roots.slice(1);
+  }
+  // Sections printed before the document's first top-level heading ("## Types" under the page title, then "# Inter-networks")
+  // belong to the document's introduction: they become its sections.
+  const topLevel = Math.min(...roots.map((r) => r.level));
+  let lead = 0;
+  while (lead < roots.length && roots[lead].level > topLevel) lead++;
+  if (lead > 0 && lead < roots.length && intro) {
+    intro = { ...intro, children: roots.slice(0, lead) };
+    roots = roots.slice(lead);
+  }
+  // One chapter and its exercises or further reading beside it: the chapter's sections are the units, the rest follows them.
+  const big = roots.filter((r) => r.children.length >= 2);
+  if (roots.length > 1 && big.length === 1 && roots.every((r) => r === big[0] || (r.children.length === 0 && isEndMatterTitle(r.title)))) {
+    const at = roots.indexOf(big[0]);
+    intro = introWith(big[0].title, big[0].blocks);
+    roots = [...roots.slice(0, at), ...big[0].children, ...roots.slice(at + 1)];
+  }
+  const sessions = roots.filter((r) => r.session).length;
+  if (sessions > 0 && sessions >= roots.length / 2) {
+    roots = roots.flatMap((r) => {
+      if (!r.session || r.children.length === 0) return [r];
+      // A session's own teaching text (more than a line of notices) is a unit of its own, still titled by its date.
+      if (proseWords(r.blocks) >= 40) return [{ ...r, children: [] }, ...r.children];
+      const [firstTopic, ...rest] = r.children;
+      return [{ ...firstTopic, blocks: [...r.blocks, ...firstTopic.blocks] }, ...rest];
+    });
+  }
+  // End matter: the companions after the last teaching unit. Companions between units stay with the unit before them.
+  let end = roots.length;
+  while (end > 0 && isEndMatterTitle(roots[end - 1].title)) end--;
+  if (end === 0) return { intro, chapters: roots, endMatter: [] };
+  const endMatter = roots.slice(end);
+  const chapters: DocSection[] = [];
+  for (const r of roots.slice(0, end)) {
+    const previous = chapters[chapters.length - 1];
+    if (previous && isCompanionTitle(r.title)) {
+      chapters[chapters.length - 1] = previous.children.length
+        ? { ...previous, children: [...previous.children, r] }
+        : // A chapter without sections keeps its text as its opening; its exercises become its section.
+          { ...previous, children: [r] };
+    } else chapters.push(r);
+  }
+  return { intro, chapters, endMatter };
+}
+
+export { unit as bareUnit };

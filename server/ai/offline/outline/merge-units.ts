@@ -1,0 +1,111 @@
+import type { DocSection } from '../../../core/document-model';
+import { quickTokenize } from '../../../core/nlp';
+import { sparseCosine, TermStats, type TermVector } from '../compose/term-vectors';
+import { allBlocks } from './apparatus';
+import { cleanHeadingTitle } from './plan';
+
+/** Units this alike (title and text, TF-IDF cosine) are one topic taught twice: they become one chapter. */
+export const sameTopicSimilarity = 0.45;
+
+export const titleKey = (title: string) =>
+  cleanHeadingTitle(title)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** What a unit is about: its title (counted three times) and its text. */
+function unitTokens(u: DocSection): string[] {
+  const title = quickTokenize(cleanHeadingTitle(u.title));
+  const text = allBlocks(u)
+    .filter((b) => b.kind !== 'bibliography')
+    .map((b) => b.text)
+    .join(' ');
+  return [...title, ...title, ...title, ...quickTokenize(text.slice(0, 20_000))];
+}
+
+/**
+ * Two units on one topic as one chapter: the first's title and text, then the second's. A second
+ * unit with another title and no sections joins as a section under its own title; otherwise its
+ * text follows the first's and its sections follow the first's, a section title met twice merged.
+ */
+export function mergeTwo(a: DocSection, b: DocSection): DocSection {
+  if (titleKey(a.title) !== titleKey(b.title) && b.children.length === 0) return { ...a, children: mergeChildren(a.children, [b]) };
+  return { ...a, blocks: [...a.blocks, ...b.blocks], children: mergeChildren(a.children, b.children) };
+}
+
+function mergeChildren(first: DocSection[], second: DocSection[]): DocSection[] {
+  const out = [...first];
+  for (const child of second) {
+    const same = out.findIndex((c) => titleKey(c.title) === titleKey(child.title));
+    if (same >= 0) out[same] = mergeTwo(out[same], child);
+    else out.push(child);
+  }
+  return out;
+}
+
+/**
+ * Several documents' units as one sequence, merged by topic with each document's order kept:
+ * an order-preserving alignment (as in a diff) pairs units of the same topic (same title, or
+ * text alike above `sameTopicSimilarity`), maximising their total likeness; paired units become
+ * one chapter, the others keep their place between the pairs (earlier documents first).
+ */
+export function mergeByTopic(documents: DocSection[][]): DocSection[] {
+  const nonEmpty = documents.filter((d) => d.length > 0);
+  if (nonEmpty.length <= 1) return nonEmpty[0] ?? [];
+  const stats = new TermStats();
+  const tokens = new Map<DocSection, string[]>();
+  for (const u of nonEmpty.flat()) {
+    const t = unitTokens(u);
+    tokens.set(u, t);
+    stats.addDocument(t);
+  }
+  const vectors = new Map<DocSection, TermVector>();
+  const vectorOf = (u: DocSection) => {
+    let v = vectors.get(u);
+    if (!v) {
+      v = stats.vector(tokens.get(u) ?? unitTokens(u));
+      vectors.set(u, v);
+    }
+    return v;
+  };
+  const likeness = (a: DocSection, b: DocSection) => {
+    if (titleKey(a.title) && titleKey(a.title) === titleKey(b.title)) return 1;
+    const s = sparseCosine(vectorOf(a), vectorOf(b));
+    return s >= sameTopicSimilarity ? s : 0;
+  };
+  let merged = nonEmpty[0];
+  for (const next of nonEmpty.slice(1)) merged = align(merged, next, likeness);
+  return merged;
+}
+
+function align(a: DocSection[], b: DocSection[], likeness: (x: DocSection, y: DocSection) => number): DocSection[] {
+  const n = a.length;
+  const m = b.length;
+  // score[i][j]: the best total likeness aligning a[i..] with b[j..].
+  const score = Array.from({ length: n + 1 }, () => new Float64Array(m + 1));
+  const like = Array.from({ length: n }, (_, i) => b.map((y) => likeness(a[i], y)));
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) {
+      const pair = like[i][j] > 0 ? like[i][j] + score[i + 1][j + 1] : -1;
+      score[i][j] = Math.max(pair, score[i + 1][j], score[i][j + 1]);
+    }
+  const out: DocSection[] = [];
+  let i = 0;
+  let j = 0;
+  const pendingB: DocSection[] = [];
+  while (i < n || j < m) {
+    if (i < n && j < m && like[i][j] > 0 && score[i][j] === like[i][j] + score[i + 1][j + 1]) {
+      out.push(...pendingB.splice(0));
+      out.push(mergeTwo(a[i], b[j]));
+      i++;
+      j++;
+    } else if (i < n && (j >= m || score[i][j] === score[i + 1][j])) {
+      out.push(a[i++]);
+    } else {
+      // An unpaired unit of the later document waits until the next pair, so each document's order holds.
+      pendingB.push(b[j++]);
+    }
+  }
+  out.push(...pendingB);
+  return out;
+}
