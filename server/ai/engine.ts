@@ -11,6 +11,8 @@ export interface EngineContext {
   retriever: Retriever;
   /** Reports real progress of long operations (0-100 within the current stage). */
   onProgress?: (percent: number, message?: string) => void;
+  /** Cancels the operation (default: the current request's, so a client that leaves stops its work). */
+  signal?: AbortSignal;
 }
 
 export interface AnalyzeResult {
@@ -103,7 +105,9 @@ export interface AuthoringEngine {
   generateSection(ctx: EngineContext, input: GenerateSectionInput): Promise<ExpandResult<string>>;
   customizeStructure(ctx: EngineContext, input: CustomizeInput): Promise<CustomizeResult>;
   generateMaterial(ctx: EngineContext, input: GenerateMaterialInput): Promise<GeneratedMaterial>;
-  /** Releases worker threads the engine started (the offline engine's materials worker). */
+  /** Starts what the engine runs on (the offline engine's worker threads) before the first request. */
+  warm?(): Promise<void>;
+  /** Releases worker threads the engine started (the offline engine's workers). */
   close?(): Promise<void>;
 }
 

@@ -7,10 +7,8 @@ import type { Db } from '../../db/client';
 import type { ChunkRow, SourceRow } from '../../db/schema';
 import type { AppDeps } from '../../http/deps';
 import type { DraftChunk } from '../../ingest/chunk';
-import { chunkDocument } from '../../ingest/chunk';
 import type { ExtractOutput } from '../../ingest/extract-document';
-import { checkUpload, extractUpload, type UploadedFile } from '../../ingest/extract';
-import { documentFromDirectText } from '../../ingest/txt-extract';
+import { checkUpload, extractDirectText, extractUpload, type UploadedFile } from '../../ingest/extract';
 import * as repo from './sources.repo';
 
 export type IngestStage = 'extract' | 'chunk' | 'embed';
@@ -220,18 +218,18 @@ export async function ingestMaterial(
 
   const content = input.directContent?.trim();
   if (content) {
-    const document = documentFromDirectText(input.directContent ?? '', input.chapterTitle);
     const sha = sha256(`direct\0${input.chapterTitle?.trim() ?? ''}\0${content}`);
     let source = await repo.findSourceBySha(db, user.id, sha);
     if (!source) {
       report('chunk', 0);
+      const extracted = await extractDirectText(input.directContent ?? '', input.chapterTitle, deps.config);
       source = await storeSource(
         db,
         deps.embedder,
         user,
         { sha, byteSize: Buffer.byteLength(content) },
-        document,
-        chunkDocument(document),
+        extracted.document,
+        extracted.chunks,
         (p) => report('embed', p),
       );
     }
