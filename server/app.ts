@@ -21,6 +21,7 @@ import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
 import { createEngine } from './ai';
 import { createEmbedder } from './ai/embeddings';
+import { createJobQueue } from './db/jobs';
 import { createLocalEventBus, type EventBus } from './realtime/events';
 import { createPgEventBus } from './realtime/pg-event-bus';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
@@ -102,8 +103,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
             onError: (message, err) => app.log.error({ err }, message),
           })
         : createLocalEventBus()),
+    jobs: createJobQueue(database, { onError: (message, err) => app.log.error({ err }, message) }),
   };
   app.addHook('onClose', async () => {
+    // Running jobs first: they are stopped (and run again elsewhere) before what they use is closed.
+    await deps.jobs.stop();
     await deps.events.close();
     await deps.embedder.close();
     await deps.engine.close?.();
@@ -112,5 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerRealtimeRoutes(app, deps);
   await registerFeatures(app, deps);
   await registerSpa(app, config.clientDir);
+  // Features have registered their jobs' handlers: jobs left unfinished (a crash, a restart) run now.
+  await deps.jobs.start();
   return { app, deps };
 }

@@ -2,6 +2,7 @@ import type { Embedder } from '../ai/embeddings';
 import type { AuthoringEngine } from '../ai/engine';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { JobQueue } from '../db/jobs';
 import type { LoginThrottle } from '../features/auth/login-throttle';
 import type { EventBus } from '../realtime/events';
 
@@ -18,4 +19,6 @@ export interface AppDeps {
   /** Sentence vectors for chunks and queries (EMBEDDINGS_PROVIDER). */
   embedder: Embedder;
   events: EventBus;
+  /** Durable jobs (pg-boss on PostgreSQL, in-process on PGlite): long AI work that outlives its request. */
+  jobs: JobQueue;
 }

@@ -1,3 +1,4 @@
 export * from './users';
 export * from './textbooks';
 export * from './sources';
+export * from './jobs';

@@ -250,6 +250,12 @@ export async function ingestMaterial(
   };
 }
 
+/** The material of these sources (in this order), with a retriever over it. */
+export async function loadSourcesMaterial(deps: AppDeps, sourceIds: number[]): Promise<{ material: Material; retriever: Retriever }> {
+  const material = await materialFor(deps, sourceIds);
+  return { material, retriever: createRetriever(material, deps.embedder) };
+}
+
 /** The material a textbook was made from (its linked sources), with a retriever over it. */
 export async function loadTextbookMaterial(deps: AppDeps, textbookId: number): Promise<{ material: Material; retriever: Retriever }> {
   const sourceIds = await repo.listTextbookSourceIds(deps.database.db, textbookId);
