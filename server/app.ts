@@ -22,6 +22,7 @@ import { registerFeatures } from './features';
 import { createEngine } from './ai';
 import { createEmbedder } from './ai/embeddings';
 import { createJobQueue } from './db/jobs';
+import { BackgroundEmbeddings } from './features/sources/background-embeddings';
 import { createLocalEventBus, type EventBus } from './realtime/events';
 import { createPgEventBus } from './realtime/pg-event-bus';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
@@ -87,12 +88,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerAuthentication(app, database.db);
   await registerOpenApi(app);
 
+  const embedder = createEmbedder(config);
   const deps: AppDeps = {
     config,
     database,
     loginThrottle: new LoginThrottle(),
     engine: await createEngine(config),
-    embedder: createEmbedder(config),
+    embedder,
+    backgroundEmbeddings: new BackgroundEmbeddings(database.db, embedder, (message, err) => app.log.error({ err }, message)),
     // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; PGlite is one process.
     events:
       options.events ??
@@ -108,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook('onClose', async () => {
     // Running jobs first: they are stopped (and run again elsewhere) before what they use is closed.
     await deps.jobs.stop();
+    await deps.backgroundEmbeddings.close();
     await deps.events.close();
     await deps.embedder.close();
     await deps.engine.close?.();

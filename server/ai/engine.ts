@@ -105,6 +105,11 @@ export interface AuthoringEngine {
   generateSection(ctx: EngineContext, input: GenerateSectionInput): Promise<ExpandResult<string>>;
   customizeStructure(ctx: EngineContext, input: CustomizeInput): Promise<CustomizeResult>;
   generateMaterial(ctx: EngineContext, input: GenerateMaterialInput): Promise<GeneratedMaterial>;
+  /**
+   * Whether composing a book from this material uses the chunks' vectors (absent: it does). A
+   * generation waits for the background embeddings only then.
+   */
+  needsEmbeddings?(material: Material): boolean;
   /** Starts what the engine runs on (the offline engine's worker threads) before the first request. */
   warm?(): Promise<void>;
   /** Releases worker threads the engine started (the offline engine's workers). */

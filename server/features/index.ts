@@ -11,6 +11,7 @@ import { registerAssistantRoutes } from './assistant/assistant.routes';
 import { registerExtractRoutes } from './extract/extract.routes';
 import { registerMaterialRoutes } from './materials/materials.routes';
 import { registerAiToolRoutes } from './ai-tools/ai-tools.routes';
+import { registerSourceRoutes } from './sources/sources.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
@@ -29,4 +30,5 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   registerAssistantRoutes(app, deps);
   registerMaterialRoutes(app, deps);
   registerAiToolRoutes(app, deps);
+  registerSourceRoutes(app, deps);
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../db/jobs';
 import type { LoginThrottle } from '../features/auth/login-throttle';
+import type { BackgroundEmbeddings } from '../features/sources/background-embeddings';
 import type { EventBus } from '../realtime/events';
 
 /**
@@ -18,6 +19,8 @@ export interface AppDeps {
   engine: AuthoringEngine;
   /** Sentence vectors for chunks and queries (EMBEDDINGS_PROVIDER). */
   embedder: Embedder;
+  /** Vectors of stored sources, made after the request that stored them was answered. */
+  backgroundEmbeddings: BackgroundEmbeddings;
   events: EventBus;
   /** Durable jobs (pg-boss on PostgreSQL, in-process on PGlite): long AI work that outlives its request. */
   jobs: JobQueue;

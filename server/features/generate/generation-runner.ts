@@ -52,8 +52,14 @@ export async function runGeneration(deps: AppDeps, data: Record<string, unknown>
     if (!parsed.success) throw new AppError('INTERNAL', 'The textbook could not be generated: its job was incomplete. Please try again.');
     const input = parsed.data;
     await repo.updateJob(db, jobId, { worker: deps.jobs.instanceId, attempts: run.attempt });
+    let { material, retriever } = await loadSourcesMaterial(deps, input.sourceIds);
+    if (material.chunks.some((c) => !c.embedding) && (deps.engine.needsEmbeddings?.(material) ?? true)) {
+      // The engine composes with the vectors: wait for the background embeddings (or make them here).
+      progress.stage(2, 0);
+      await deps.backgroundEmbeddings.ensure(row.userId, input.sourceIds, (p) => progress.stage(2, p.percent));
+      ({ material, retriever } = await loadSourcesMaterial(deps, input.sourceIds));
+    }
     progress.stage(3, 0);
-    const { material, retriever } = await loadSourcesMaterial(deps, input.sourceIds);
     const composed = await deps.engine.outline(
       {
         material,

@@ -49,6 +49,29 @@ export function listChunks(db: DbOrTx, sourceIds: number[]) {
   return db.select().from(chunks).where(inArray(chunks.sourceId, sourceIds)).orderBy(asc(chunks.sourceId), asc(chunks.ordinal));
 }
 
+/** Chunks of a source without a vector of this model, in reading order. */
+export function listChunksToEmbed(db: DbOrTx, sourceId: number, model: string) {
+  return db
+    .select({ id: chunks.id, text: chunks.text, headingPath: chunks.headingPath })
+    .from(chunks)
+    .where(and(eq(chunks.sourceId, sourceId), sql`(${chunks.embedding} IS NULL OR ${chunks.embeddingModel} IS DISTINCT FROM ${model})`))
+    .orderBy(asc(chunks.ordinal));
+}
+
+/** Of these sources of the owner: their chunks, and how many have a vector of this model. */
+export async function countEmbedded(db: DbOrTx, ownerId: number, sourceIds: number[], model: string) {
+  if (sourceIds.length === 0) return { total: 0, embedded: 0 };
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      embedded: sql<number>`(count(*) FILTER (WHERE ${chunks.embedding} IS NOT NULL AND ${chunks.embeddingModel} = ${model}))::int`,
+    })
+    .from(chunks)
+    .innerJoin(sources, eq(sources.id, chunks.sourceId))
+    .where(and(inArray(chunks.sourceId, sourceIds), eq(sources.ownerId, ownerId)));
+  return { total: Number(row?.total ?? 0), embedded: Number(row?.embedded ?? 0) };
+}
+
 export function updateChunkEmbedding(db: DbOrTx, id: number, embedding: number[], embeddingModel: string) {
   return db.update(chunks).set({ embedding, embeddingModel }).where(eq(chunks.id, id));
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { PublicUser } from '../../../common/auth';
-import { embeddingInput, type Embedder } from '../../ai/embeddings';
 import type { ExtractedDocument, Material, MaterialChunk, MaterialSource, Retriever } from '../../ai/material';
 import { createRetriever } from '../../ai/retrieval';
 import type { Db } from '../../db/client';
@@ -62,35 +61,18 @@ function toMaterialChunk(row: ChunkRow, model: string): MaterialChunk {
   };
 }
 
-/** Embeds texts in slices so progress can be reported while the workers run. */
-async function embedAll(embedder: Embedder, texts: string[], onPercent?: (p: number) => void): Promise<number[][]> {
-  const slice = 64;
-  const out: number[][] = [];
-  for (let i = 0; i < texts.length; i += slice) {
-    out.push(...(await embedder.embed(texts.slice(i, i + slice))));
-    onPercent?.(Math.round((Math.min(texts.length, i + slice) / texts.length) * 100));
-  }
-  return out;
-}
-
 /**
- * Stores one extracted document and its embedded chunks as a source of the
- * user, unless the same bytes are already stored (then that source is used).
+ * Stores one extracted document and its chunks as a source of the user, unless the same bytes
+ * are already stored (then that source is used). The chunks' vectors come later, in the
+ * background (background-embeddings.ts).
  */
 async function storeSource(
   db: Db,
-  embedder: Embedder,
   owner: PublicUser,
   key: { sha: string; byteSize: number },
   document: ExtractedDocument,
   drafts: DraftChunk[],
-  onEmbed?: (p: number) => void,
 ) {
-  const vectors = await embedAll(
-    embedder,
-    drafts.map((d) => embeddingInput(d.text, d.headingPath)),
-    onEmbed,
-  );
   // The pictures' bytes are stored as images, never inside the structure.
   const { text, filename, mime, images: pictures, ...structure } = document;
   return db.transaction(async (tx) => {
@@ -113,26 +95,12 @@ async function storeSource(
         ordinal: i,
         headingPath: d.headingPath,
         text: d.text,
-        embedding: vectors[i],
-        embeddingModel: embedder.model,
+        embedding: null,
+        embeddingModel: null,
       })),
     );
     return inserted;
   });
-}
-
-/** Gives chunks stored under another embeddings model (or none) a vector of the current one. */
-async function ensureEmbeddings(db: Db, embedder: Embedder, rows: ChunkRow[]): Promise<void> {
-  const stale = rows.filter((r) => r.embeddingModel !== embedder.model || !r.embedding);
-  if (stale.length === 0) return;
-  const vectors = await embedAll(
-    embedder,
-    stale.map((r) => embeddingInput(r.text, r.headingPath)),
-  );
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < stale.length; i++) await repo.updateChunkEmbedding(tx, stale[i].id, vectors[i], embedder.model);
-  });
-  stale.forEach((r, i) => Object.assign(r, { embedding: vectors[i], embeddingModel: embedder.model }));
 }
 
 async function materialFor(deps: AppDeps, sourceIds: number[]): Promise<Material> {
@@ -140,7 +108,10 @@ async function materialFor(deps: AppDeps, sourceIds: number[]): Promise<Material
   const rows = await repo.listSources(db, sourceIds);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const chunkRows = await repo.listChunks(db, sourceIds);
-  await ensureEmbeddings(db, deps.embedder, chunkRows);
+  // Chunks still without a vector of the current model (still under way, lost with another instance, or a
+  // new model) are found by BM25 meanwhile; their vectors are made in the background.
+  const missing = new Set(chunkRows.filter((r) => r.embeddingModel !== deps.embedder.model || !r.embedding).map((r) => r.sourceId));
+  if (missing.size > 0) deps.backgroundEmbeddings.schedule([...missing]);
   const order = new Map(sourceIds.map((id, i) => [id, i]));
   const pictures = await repo.listSourceImageIds(db, sourceIds);
   return {
@@ -158,7 +129,7 @@ async function materialFor(deps: AppDeps, sourceIds: number[]): Promise<Material
 /**
  * Course materials in: every file is checked
  * by its bytes first (so a bad file fails before any work), then extracted
- * off the main thread, chunked and embedded, and stored content-addressed per
+ * off the main thread, chunked, and stored content-addressed per
  * user: the same file sent again (preview, then generate) is neither parsed
  * nor embedded again.
  */
@@ -204,12 +175,10 @@ export async function ingestMaterial(
     if (!source && item.extracted) {
       source = await storeSource(
         db,
-        deps.embedder,
         user,
         { sha: item.sha, byteSize: item.file.data.length },
         item.extracted.document,
         item.extracted.chunks,
-        (p) => report('embed', p),
       );
     }
     if (source) sourceIds.push(source.id);
@@ -223,15 +192,7 @@ export async function ingestMaterial(
     if (!source) {
       report('chunk', 0);
       const extracted = await extractDirectText(input.directContent ?? '', input.chapterTitle, deps.config);
-      source = await storeSource(
-        db,
-        deps.embedder,
-        user,
-        { sha, byteSize: Buffer.byteLength(content) },
-        extracted.document,
-        extracted.chunks,
-        (p) => report('embed', p),
-      );
+      source = await storeSource(db, user, { sha, byteSize: Buffer.byteLength(content) }, extracted.document, extracted.chunks);
     }
     sourceIds.push(source.id);
     done++;
@@ -239,7 +200,6 @@ export async function ingestMaterial(
 
   const uniqueIds = [...new Set(sourceIds)];
   const material = await materialFor(deps, uniqueIds);
-  onProgress?.('embed', 100);
   const documents = material.sources.map((s) => s.document);
   return {
     material,

@@ -3,7 +3,8 @@ import { AppError } from '../../../core/app-error';
 import { currentRequestSignal } from '../../../core/request-scope';
 import { WorkerAbortError, WorkerPool, WorkerTimeoutError, type EventReply } from '../../../ingest/worker-pool';
 import type { AuthoringEngine, EngineContext } from '../../engine';
-import type { MaterialChunk } from '../../material';
+import type { Material, MaterialChunk } from '../../material';
+import { hasDocumentStructure } from '../outline/tree-book';
 import { retrieverOrigin } from '../../retrieval';
 import type { EngineOp } from '../operations';
 import { deserializeError, type CallReply, type EngineEvent, type EngineJob, type EngineReply } from './protocol';
@@ -65,6 +66,11 @@ export class OfflineWorkerEngine implements AuthoringEngine {
   generateSection: AuthoringEngine['generateSection'] = (ctx, input) => this.run('generateSection', ctx, input);
   customizeStructure: AuthoringEngine['customizeStructure'] = (ctx, input) => this.run('customizeStructure', ctx, input);
   generateMaterial: AuthoringEngine['generateMaterial'] = (ctx, input) => this.run('generateMaterial', ctx, input);
+
+  /** Only material without headings is clustered, and clustering uses the chunks' vectors. */
+  needsEmbeddings(material: Material): boolean {
+    return !hasDocumentStructure(material);
+  }
 
   /** Starts the workers and loads the language model in them, so the first request does not wait for it. */
   async warm(): Promise<void> {
