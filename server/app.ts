@@ -106,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
             onError: (message, err) => app.log.error({ err }, message),
           })
         : createLocalEventBus()),
-    jobs: createJobQueue(database, { onError: (message, err) => app.log.error({ err }, message) }),
+    jobs: createJobQueue(database, { instanceId: config.instanceName, onError: (message, err) => app.log.error({ err }, message) }),
   };
   app.addHook('onClose', async () => {
     // Running jobs first: they are stopped (and run again elsewhere) before what they use is closed.

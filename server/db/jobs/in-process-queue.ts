@@ -18,7 +18,6 @@ interface Pending {
  */
 export class InProcessJobQueue implements JobQueue {
   readonly kind = 'in-process' as const;
-  readonly instanceId = `local-${randomUUID().slice(0, 8)}`;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly waiting: Pending[] = [];
   private readonly active = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -27,6 +26,7 @@ export class InProcessJobQueue implements JobQueue {
 
   constructor(
     private readonly db: Db,
+    readonly instanceId: string,
     private readonly concurrency = 2,
   ) {}
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type pg from 'pg';
 import { outsideRequestScope } from '../../core/request-scope';
@@ -10,6 +9,7 @@ const heartbeatSeconds = 10;
 const expireInSeconds = 60 * 60;
 
 export interface PgBossQueueOptions {
+  instanceId: string;
   onError?: (message: string, err: unknown) => void;
   concurrency?: number;
 }
@@ -21,7 +21,7 @@ export interface PgBossQueueOptions {
  */
 export class PgBossJobQueue implements JobQueue {
   readonly kind = 'pg-boss' as const;
-  readonly instanceId = `pg-${randomUUID().slice(0, 8)}`;
+  readonly instanceId: string;
   private readonly boss: PgBoss;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly workers = new Map<string, string>();
@@ -30,8 +30,9 @@ export class PgBossJobQueue implements JobQueue {
 
   constructor(
     pool: pg.Pool,
-    private readonly options: PgBossQueueOptions = {},
+    private readonly options: PgBossQueueOptions,
   ) {
+    this.instanceId = options.instanceId;
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
       schema: 'pgboss',
