@@ -71,9 +71,11 @@ export class BackgroundEmbeddings {
     for (let i = 0; i < rows.length && !this.stopped; i += slice) {
       const part = rows.slice(i, i + slice);
       const vectors = await this.embedder.embed(part.map((r) => embeddingInput(r.text, r.headingPath)));
-      await this.db.transaction(async (tx) => {
-        for (let k = 0; k < part.length; k++) await repo.updateChunkEmbedding(tx, part[k].id, vectors[k], model);
-      });
+      await repo.updateChunkEmbeddings(
+        this.db,
+        part.map((r, k) => ({ id: r.id, embedding: vectors[k] })),
+        model,
+      );
     }
   }
 }

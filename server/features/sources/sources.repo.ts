@@ -16,12 +16,15 @@ export function insertSource(
   db: DbOrTx,
   values: { ownerId: number; sha256: string; filename: string; mime: string; byteSize: number; text: string; structure: unknown },
 ) {
-  return db
-    .insert(sources)
-    .values(values)
-    .onConflictDoNothing({ target: [sources.ownerId, sources.sha256] })
-    .returning()
-    .then((rows) => rows[0]);
+  return (
+    db
+      .insert(sources)
+      .values(values)
+      .onConflictDoNothing({ target: [sources.ownerId, sources.sha256] })
+      // Only the id comes back: the text and structure just sent would otherwise be read back whole.
+      .returning({ id: sources.id })
+      .then((rows) => rows[0])
+  );
 }
 
 export function insertChunks(
@@ -72,8 +75,16 @@ export async function countEmbedded(db: DbOrTx, ownerId: number, sourceIds: numb
   return { total: Number(row?.total ?? 0), embedded: Number(row?.embedded ?? 0) };
 }
 
-export function updateChunkEmbedding(db: DbOrTx, id: number, embedding: number[], embeddingModel: string) {
-  return db.update(chunks).set({ embedding, embeddingModel }).where(eq(chunks.id, id));
+/** Stores the vectors of several chunks in one statement (one round trip, however many chunks). */
+export async function updateChunkEmbeddings(db: DbOrTx, rows: Array<{ id: number; embedding: number[] }>, embeddingModel: string) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}::int, ${`[${r.embedding.join(',')}]`}::vector)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`UPDATE chunks SET embedding = v.e, embedding_model = ${embeddingModel} FROM (VALUES ${values}) AS v(id, e) WHERE chunks.id = v.id`,
+  );
 }
 
 export function listTextbookSourceIds(db: DbOrTx, textbookId: number) {

@@ -61,10 +61,18 @@ function toMaterialChunk(row: ChunkRow, model: string): MaterialChunk {
   };
 }
 
+/** A source's material when this request already holds it (just stored, or just read by its bytes). */
+interface Held {
+  source: MaterialSource;
+  /** Its chunks, when just stored (none has a vector yet). */
+  chunks?: MaterialChunk[];
+}
+
 /**
  * Stores one extracted document and its chunks as a source of the user, unless the same bytes
  * are already stored (then that source is used). The chunks' vectors come later, in the
- * background (background-embeddings.ts).
+ * background (background-embeddings.ts). Answers the source's material as the request holds it,
+ * so it is not read back from the database.
  */
 async function storeSource(
   db: Db,
@@ -72,7 +80,7 @@ async function storeSource(
   key: { sha: string; byteSize: number },
   document: ExtractedDocument,
   drafts: DraftChunk[],
-) {
+): Promise<{ id: number } & Held> {
   // The pictures' bytes are stored as images, never inside the structure.
   const { text, filename, mime, images: pictures, ...structure } = document;
   return db.transaction(async (tx) => {
@@ -85,10 +93,13 @@ async function storeSource(
       text,
       structure,
     });
-    // Someone stored the same file a moment ago: theirs is as good as ours.
-    if (!inserted) return (await repo.findSourceBySha(tx, owner.id, key.sha))!;
+    if (!inserted) {
+      // Someone stored the same file a moment ago: theirs is as good as ours.
+      const theirs = (await repo.findSourceBySha(tx, owner.id, key.sha))!;
+      return { id: theirs.id, source: toMaterialSource(theirs) };
+    }
     if (pictures?.length) await repo.insertSourceImages(tx, owner.id, inserted.id, pictures);
-    await repo.insertChunks(
+    const ids = await repo.insertChunks(
       tx,
       drafts.map((d, i) => ({
         sourceId: inserted.id,
@@ -99,30 +110,50 @@ async function storeSource(
         embeddingModel: null,
       })),
     );
-    return inserted;
+    const source: MaterialSource = { id: inserted.id, filename, mime, text, document: { ...structure, filename, mime, text } };
+    const chunks: MaterialChunk[] = ids.map(({ id, ordinal }) => ({
+      id,
+      sourceId: inserted.id,
+      ordinal,
+      headingPath: drafts[ordinal].headingPath,
+      text: drafts[ordinal].text,
+    }));
+    return { id: inserted.id, source, chunks };
   });
 }
 
-async function materialFor(deps: AppDeps, sourceIds: number[]): Promise<Material> {
+/**
+ * The material of these sources in this order: what the request already holds is used as it is,
+ * the rest read from the database. Chunks still without a vector of the current model (just
+ * stored, under way, lost with another instance, or a new model) are found by BM25 meanwhile;
+ * their vectors are made in the background.
+ */
+async function materialFor(deps: AppDeps, sourceIds: number[], held = new Map<number, Held>()): Promise<Material> {
   const db = deps.database.db;
-  const rows = await repo.listSources(db, sourceIds);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const chunkRows = await repo.listChunks(db, sourceIds);
-  // Chunks still without a vector of the current model (still under way, lost with another instance, or a
-  // new model) are found by BM25 meanwhile; their vectors are made in the background.
-  const missing = new Set(chunkRows.filter((r) => r.embeddingModel !== deps.embedder.model || !r.embedding).map((r) => r.sourceId));
+  const rows = await repo.listSources(
+    db,
+    sourceIds.filter((id) => !held.has(id)),
+  );
+  const byId = new Map<number, MaterialSource>([...held].map(([id, h]) => [id, h.source]));
+  for (const row of rows) byId.set(row.id, toMaterialSource(row));
+  const chunkRows = await repo.listChunks(
+    db,
+    sourceIds.filter((id) => !held.get(id)?.chunks),
+  );
+  const fresh = [...held.values()].flatMap((h) => h.chunks ?? []);
+  const missing = new Set([
+    ...fresh.map((c) => c.sourceId),
+    ...chunkRows.filter((r) => r.embeddingModel !== deps.embedder.model || !r.embedding).map((r) => r.sourceId),
+  ]);
   if (missing.size > 0) deps.backgroundEmbeddings.schedule([...missing]);
   const order = new Map(sourceIds.map((id, i) => [id, i]));
   const pictures = await repo.listSourceImageIds(db, sourceIds);
   return {
     imageUrls: Object.fromEntries(pictures.map((p) => [p.sha256, `/api/images/${p.id}`])),
-    sources: sourceIds
-      .map((id) => byId.get(id))
-      .filter((r): r is SourceRow => !!r)
-      .map(toMaterialSource),
-    chunks: chunkRows
-      .sort((a, b) => (order.get(a.sourceId) ?? 0) - (order.get(b.sourceId) ?? 0) || a.ordinal - b.ordinal)
-      .map((r) => toMaterialChunk(r, deps.embedder.model)),
+    sources: sourceIds.map((id) => byId.get(id)).filter((s): s is MaterialSource => !!s),
+    chunks: [...fresh, ...chunkRows.map((r) => toMaterialChunk(r, deps.embedder.model))].sort(
+      (a, b) => (order.get(a.sourceId) ?? 0) - (order.get(b.sourceId) ?? 0) || a.ordinal - b.ordinal,
+    ),
   };
 }
 
@@ -170,36 +201,45 @@ export async function ingestMaterial(
     }),
   );
   onProgress?.('chunk', 100);
+  const held = new Map<number, Held>();
   for (const item of pending) {
-    let source = item.existing ?? (await repo.findSourceBySha(db, user.id, item.sha));
-    if (!source && item.extracted) {
-      source = await storeSource(
+    const found = item.existing ?? (await repo.findSourceBySha(db, user.id, item.sha));
+    if (found) {
+      held.set(found.id, { source: toMaterialSource(found) });
+      sourceIds.push(found.id);
+    } else if (item.extracted) {
+      const stored = await storeSource(
         db,
         user,
         { sha: item.sha, byteSize: item.file.data.length },
         item.extracted.document,
         item.extracted.chunks,
       );
+      held.set(stored.id, stored);
+      sourceIds.push(stored.id);
     }
-    if (source) sourceIds.push(source.id);
     done++;
   }
 
   const content = input.directContent?.trim();
   if (content) {
     const sha = sha256(`direct\0${input.chapterTitle?.trim() ?? ''}\0${content}`);
-    let source = await repo.findSourceBySha(db, user.id, sha);
-    if (!source) {
+    const found = await repo.findSourceBySha(db, user.id, sha);
+    if (found) {
+      held.set(found.id, { source: toMaterialSource(found) });
+      sourceIds.push(found.id);
+    } else {
       report('chunk', 0);
       const extracted = await extractDirectText(input.directContent ?? '', input.chapterTitle, deps.config);
-      source = await storeSource(db, user, { sha, byteSize: Buffer.byteLength(content) }, extracted.document, extracted.chunks);
+      const stored = await storeSource(db, user, { sha, byteSize: Buffer.byteLength(content) }, extracted.document, extracted.chunks);
+      held.set(stored.id, stored);
+      sourceIds.push(stored.id);
     }
-    sourceIds.push(source.id);
     done++;
   }
 
   const uniqueIds = [...new Set(sourceIds)];
-  const material = await materialFor(deps, uniqueIds);
+  const material = await materialFor(deps, uniqueIds, held);
   const documents = material.sources.map((s) => s.document);
   return {
     material,
