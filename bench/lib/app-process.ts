@@ -3,7 +3,7 @@
  * benchmarks that time requests: the client's work never shares the server's event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import path from 'node:path';
 export interface AppProcess {
   url: string;
   cookie: string;
+  /** CPU time the server process has used so far (all its threads), in ms; undefined off Linux. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
   return {
     url,
     cookie,
+    cpuMs() {
+      try {
+        // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      } catch {
+        return undefined;
+      }
+    },
     async stop() {
       child.kill('SIGTERM');
       await exited;
