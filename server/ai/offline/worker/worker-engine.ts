@@ -17,8 +17,9 @@ interface OpLimit {
 }
 
 /**
- * Time limits per operation: each is many times what a 100,000-word book takes (docs/product.md,
- * "Limits"); past it something is wrong, and the request answers 503 instead of holding a worker.
+ * Time limits per operation (docs/product.md, "Limits of the engine's work"): each is many times
+ * what a 100,000-word book takes; past it something is wrong, and the request answers 503 instead
+ * of holding a worker.
  */
 export const engineTimeLimits: Record<EngineOp, OpLimit> = {
   analyze: { ms: 60_000, doing: 'Analyzing your material', advice: 'Try again, or send fewer or smaller files.' },
