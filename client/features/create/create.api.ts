@@ -1,3 +1,4 @@
+import type { EmbeddingProgress } from '../../../common/extract';
 import { limits } from '../../../common/limits';
 import { ApiError, apiJson, apiRequest } from '../../lib/api';
 import type {
@@ -123,6 +124,15 @@ async function finishFromJob(jobId: string, original: unknown): Promise<Generate
       };
     }
     await new Promise((resolve) => setTimeout(resolve, limits.progressTickMs));
+  }
+}
+
+/** How far the background embeddings of these sources are; null when the server cannot say. */
+export async function fetchEmbeddingProgress(sourceIds: number[]): Promise<EmbeddingProgress | null> {
+  try {
+    return await apiJson<EmbeddingProgress>('GET', `/api/sources/embeddings?ids=${sourceIds.join(',')}`);
+  } catch {
+    return null;
   }
 }
 
