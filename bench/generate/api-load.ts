@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { percentile, smallRequestLoop, startApp } from '../lib/app-process';
 
@@ -16,8 +17,8 @@ interface JobState {
   message?: string;
 }
 
-export async function smallRequestsUnderLoad(bookText: string): Promise<void> {
-  const app = await startApp();
+export async function smallRequestsUnderLoad(bookText: string, databaseUrl?: string): Promise<void> {
+  const app = await startApp(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   try {
     const paper = readFileSync(path.resolve(process.cwd(), 'test-fixtures/pdf/tracemonkey.pdf'));
     // Warm-up: the engine and extraction workers start, the encoder loads (a running server has them).
@@ -75,7 +76,9 @@ export async function smallRequestsUnderLoad(bookText: string): Promise<void> {
     polling = false;
     await poll;
 
-    console.log('\nsmall requests while a 100,000-word book is composed and a 50-file upload is extracted (real server, its own process)');
+    console.log(
+      `\nsmall requests while a 100,000-word book is composed and a 50-file upload is extracted (real server, its own process, on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; load average ${loadavg()[0].toFixed(1)})`,
+    );
     console.log(
       `  generate-outline: ${generated.status} in ${generated.ms.toFixed(0)} ms (${generated.body.textbookContent?.chapters.length ?? 0} chapters); extract-text (50 PDFs): ${extracted.status} in ${extracted.ms.toFixed(0)} ms`,
     );

@@ -59,7 +59,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
   const res = await fetch(`${url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `bench_${process.pid}`, password: 'bench-password' }),
+    body: JSON.stringify({ username: `bench_${process.pid}_${port}`, password: 'bench-password' }),
   });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
   const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
