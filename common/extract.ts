@@ -33,8 +33,26 @@ export const extractTextResponse = z.object({
   aiSuggestions: z.array(z.string()),
   /** What could not be read, one line per file and reason: "notes.pdf: pages 3–7 are images of text: no readable text". */
   warnings: z.array(z.string()).optional(),
+  /** The stored sources read from the request: their embeddings are computed after the answer (GET /api/sources/embeddings). */
+  sourceIds: z.array(z.number().int()).optional(),
 });
 export type ExtractTextResponse = z.infer<typeof extractTextResponse>;
+
+/** GET /api/sources/embeddings?ids=1,2: how far the background embedding of the user's sources has come. */
+export const embeddingProgressQuery = z.object({
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+){0,99}$/, 'ids: a comma-separated list of source ids')
+    .transform((s) => [...new Set(s.split(',').map(Number))]),
+});
+export const embeddingProgressResponse = z.object({
+  /** Chunks of these sources, and how many have their vector stored. */
+  total: z.number().int(),
+  embedded: z.number().int(),
+  percent: z.number().int().min(0).max(100),
+  done: z.boolean(),
+});
+export type EmbeddingProgress = z.infer<typeof embeddingProgressResponse>;
 
 /** What the llm engine's analyze asks the model for (structured output). */
 export const llmAnalysisOutput = z.object({

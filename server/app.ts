@@ -15,11 +15,14 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerOpenApi } from './http/openapi';
+import { registerRequestSignal } from './http/request-signal';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
 import { createEngine } from './ai';
 import { createEmbedder } from './ai/embeddings';
+import { createJobQueue } from './db/jobs';
+import { BackgroundEmbeddings } from './features/sources/background-embeddings';
 import { createLocalEventBus, type EventBus } from './realtime/events';
 import { createPgEventBus } from './realtime/pg-event-bus';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
@@ -84,18 +87,21 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(fastifyWebsocket, { options: { maxPayload: limits.realtimeFrameMaxBytes } });
 
   registerErrorHandler(app);
+  registerRequestSignal(app);
   registerSecurityHeaders(app);
   registerSameOriginCheck(app, config.allowedOrigins);
   registerHealth(app, database);
   registerAuthentication(app, database.db);
   await registerOpenApi(app);
 
+  const embedder = createEmbedder(config);
   const deps: AppDeps = {
     config,
     database,
     loginThrottle: new LoginThrottle(),
     engine: await createEngine(config),
-    embedder: createEmbedder(config),
+    embedder,
+    backgroundEmbeddings: new BackgroundEmbeddings(database.db, embedder, (message, err) => app.log.error({ err }, message)),
     // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; PGlite is one process.
     events:
       options.events ??
@@ -106,8 +112,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
             onError: (message, err) => app.log.error({ err }, message),
           })
         : createLocalEventBus()),
+    jobs: createJobQueue(database, { instanceId: config.instanceName, onError: (message, err) => app.log.error({ err }, message) }),
   };
   app.addHook('onClose', async () => {
+    // Running jobs first: they are stopped (and run again elsewhere) before what they use is closed.
+    await deps.jobs.stop();
+    await deps.backgroundEmbeddings.close();
     await deps.events.close();
     await deps.embedder.close();
     await deps.engine.close?.();
@@ -127,5 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerCollabRoutes(app, deps, collab, options.collab);
   await registerFeatures(app, deps);
   await registerSpa(app, config.clientDir);
+  // Features have registered their jobs' handlers: jobs left unfinished (a crash, a restart) run now.
+  await deps.jobs.start();
   return { app, deps };
 }

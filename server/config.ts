@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,6 +58,8 @@ export interface Config {
    * their open live documents in step keystroke by keystroke. One instance needs none.
    */
   redisUrl: string | undefined;
+  /** This instance's name (INSTANCE_NAME; default host and process id): stored with the jobs it runs. */
+  instanceName: string;
 }
 
 /** TRUST_PROXY: unset or "false" trusts no proxy; "true" all; a number that many hops; else a list. */
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    instanceName: env.INSTANCE_NAME || `${hostname()}-${process.pid}`,
     sessionSecret: env.SESSION_SECRET || overrides.sessionSecret || readSecret(dataDir),
     aiProvider: oneOf(env.AI_PROVIDER, ['offline', 'openai-compatible', 'openai', 'anthropic'] as const, 'offline'),
     aiBaseUrl: env.AI_BASE_URL || undefined,

@@ -6,18 +6,37 @@ import { openDatabase } from './db/client';
 process.umask(0o077);
 const config = loadConfig();
 const database = await openDatabase(config);
-const { app } = await buildApp({ config, database, logger: true });
+const { app, deps } = await buildApp({ config, database, logger: true });
+
+/**
+ * A stop always finishes: in-flight requests and jobs get this long, then the process exits
+ * anyway (a database that stopped answering must not keep it alive). Unfinished generation jobs
+ * are picked up again by another instance or at the next start.
+ */
+const shutdownLimitMs = 10_000;
+let stopping = false;
 
 async function shutdown(signal: string) {
+  if (stopping) {
+    app.log.warn(`${signal} again: exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
   app.log.info(`${signal}: shutting down`);
-  await app.close();
-  await database.close();
+  setTimeout(() => {
+    app.log.error(`shutdown took longer than ${shutdownLimitMs / 1000} s: exiting`);
+    process.exit(1);
+  }, shutdownLimitMs).unref();
+  await app.close().catch((err: unknown) => app.log.error({ err }, 'closing the app failed'));
+  await database.close().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// The engine's workers start now rather than on the first request (loading its language model takes a moment).
+void deps.engine.warm?.();
 app.log.info(
   `Textbook Studio at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind}, AI: ${config.aiProvider})`,
 );

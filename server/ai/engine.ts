@@ -11,6 +11,8 @@ export interface EngineContext {
   retriever: Retriever;
   /** Reports real progress of long operations (0-100 within the current stage). */
   onProgress?: (percent: number, message?: string) => void;
+  /** Cancels the operation (default: the current request's, so a client that leaves stops its work). */
+  signal?: AbortSignal;
 }
 
 export interface AnalyzeResult {
@@ -103,7 +105,14 @@ export interface AuthoringEngine {
   generateSection(ctx: EngineContext, input: GenerateSectionInput): Promise<ExpandResult<string>>;
   customizeStructure(ctx: EngineContext, input: CustomizeInput): Promise<CustomizeResult>;
   generateMaterial(ctx: EngineContext, input: GenerateMaterialInput): Promise<GeneratedMaterial>;
-  /** Releases worker threads the engine started (the offline engine's materials worker). */
+  /**
+   * Whether composing a book from this material uses the chunks' vectors (absent: it does). A
+   * generation waits for the background embeddings only then.
+   */
+  needsEmbeddings?(material: Material): boolean;
+  /** Starts what the engine runs on (the offline engine's worker threads) before the first request. */
+  warm?(): Promise<void>;
+  /** Releases worker threads the engine started (the offline engine's workers). */
   close?(): Promise<void>;
 }
 

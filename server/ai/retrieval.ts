@@ -22,6 +22,14 @@ function buildIndex(chunks: MaterialChunk[]): Indexed {
   return { search, byId: new Map(chunks.map((c) => [c.id, c])) };
 }
 
+/** What each retriever made here searches, so a worker thread can rebuild the same one over its copy of the material. */
+const origins = new WeakMap<Retriever, { material: Material; embedder: Embedder }>();
+
+/** The material and embedder behind a retriever made by createRetriever (undefined for any other retriever). */
+export function retrieverOrigin(retriever: Retriever): { material: Material; embedder: Embedder } | undefined {
+  return origins.get(retriever);
+}
+
 /**
  * Hybrid retrieval over a material's chunks: vector cosine with the query's
  * embedding plus BM25 (minisearch), each scaled to [0, 1] over the
@@ -30,7 +38,7 @@ function buildIndex(chunks: MaterialChunk[]): Indexed {
  */
 export function createRetriever(material: Material, embedder: Embedder): Retriever {
   let index: Indexed | undefined;
-  return {
+  const retriever: Retriever = {
     async search(query, opts = {}) {
       const limit = opts.limit ?? 8;
       const chunks = material.chunks.filter((c) => !opts.excludeChunkIds?.has(c.id));
@@ -67,4 +75,6 @@ export function createRetriever(material: Material, embedder: Embedder): Retriev
         .slice(0, limit);
     },
   };
+  origins.set(retriever, { material, embedder });
+  return retriever;
 }

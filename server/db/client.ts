@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import path from 'node:path';
 import { secureDataDir } from './data-dir';
 import { fileURLToPath } from 'node:url';
@@ -54,19 +55,77 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
 
+/** How long one statement may run: PostgreSQL cancels it past this (no request of the app comes near it). */
+export const statementTimeoutMs = 20_000;
+/**
+ * A connection that stays silent this long is dead (a network cut, a proxy that stopped
+ * forwarding): its socket is destroyed, so the queries waiting on it fail and the pool opens a
+ * new one. Longer than any statement may run, so a slow answer is never mistaken for silence;
+ * idle pooled connections are closed long before (idleTimeoutMillis).
+ */
+export const silentConnectionMs = statementTimeoutMs + 10_000;
+/** Key of the PostgreSQL advisory lock held while migrating ("Migrations under a lock", docs/decisions.md). */
+export const migrationLockKey = 7_341_205_337;
+
+function silentSocketAfter(ms: number): () => Socket {
+  return () => {
+    const socket = new Socket();
+    socket.setTimeout(ms, () => socket.destroy(new Error(`database connection silent for ${Math.round(ms / 1000)} s`)));
+    return socket;
+  };
+}
+
+/**
+ * Connection settings that notice a dead peer: TCP keep-alive, a connect timeout, a statement
+ * timeout on the server, a transaction left idle is ended by the server, and a silent socket is
+ * destroyed ("PostgreSQL connections notice a dead peer", docs/decisions.md).
+ */
+export function robustConnectionConfig(url: string): pg.PoolConfig {
+  return {
+    connectionString: url,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: 60_000,
+    idleTimeoutMillis: 10_000,
+    stream: silentSocketAfter(silentConnectionMs),
+  };
+}
+
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client that errors (server restart) must not crash the process.
+  const pool = new pg.Pool({ ...robustConnectionConfig(url), max: 10 });
+  // An idle client that errors (server restart, dead socket) must not crash the process.
   pool.on('error', (err) => console.error('postgres pool error', err.message));
   const db = drizzlePg(pool, { schema });
   return { db, kind: 'postgres', pool, close: () => pool.end() };
+}
+
+/**
+ * Migrates on one dedicated connection holding a PostgreSQL advisory lock, so instances that
+ * start together on an empty database migrate one after the other (the second finds nothing
+ * left to do). The connection has no statement timeout: a migration may rebuild a large table.
+ */
+async function migratePostgres(database: Database): Promise<void> {
+  const options = database.pool!.options as pg.PoolConfig;
+  const client = new pg.Client({ connectionString: options.connectionString, keepAlive: true, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [migrationLockKey]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    // Closing the session releases the lock too; unlocking first lets the next instance go at once.
+    await client.query('SELECT pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder });
   } else {
-    await migratePg(database.db, { migrationsFolder });
+    await migratePostgres(database);
   }
 }
 

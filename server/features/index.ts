@@ -13,6 +13,7 @@ import { registerMaterialRoutes } from './materials/materials.routes';
 import { registerAiToolRoutes } from './ai-tools/ai-tools.routes';
 import { registerShareRoutes } from './share/share.routes';
 import { registerExportRoutes } from './export/export.routes';
+import { registerSourceRoutes } from './sources/sources.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
@@ -33,4 +34,5 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   registerAiToolRoutes(app, deps);
   registerShareRoutes(app, deps);
   registerExportRoutes(app, deps);
+  registerSourceRoutes(app, deps);
 }

@@ -3,12 +3,15 @@ import { chunkDocument, type DraftChunk } from './chunk';
 import { extractDocx } from './docx-extract';
 import { extractPdfWithStats, type PdfRenderStats } from './pdf/pdf-extract';
 import type { FileKind } from './sniff';
-import { extractTxt } from './txt-extract';
+import { documentFromDirectText, extractTxt } from './txt-extract';
 
 export interface ExtractJob {
-  kind: FileKind;
+  /** `direct`: text the user typed or pasted (UTF-8), read as documentFromDirectText does. */
+  kind: FileKind | 'direct';
   filename: string;
   data: Uint8Array;
+  /** The chapter title typed with direct text. */
+  chapterTitle?: string;
 }
 
 export interface ExtractOutput {
@@ -24,6 +27,11 @@ export async function extractAndChunk(job: ExtractJob): Promise<ExtractOutput> {
     const { document, render } = await extractPdfWithStats(job.data, job.filename);
     return { document, chunks: chunkDocument(document), render };
   }
-  const document = job.kind === 'docx' ? await extractDocx(job.data, job.filename) : extractTxt(job.data, job.filename);
+  const document =
+    job.kind === 'direct'
+      ? documentFromDirectText(new TextDecoder().decode(job.data), job.chapterTitle)
+      : job.kind === 'docx'
+        ? await extractDocx(job.data, job.filename)
+        : extractTxt(job.data, job.filename);
   return { document, chunks: chunkDocument(document) };
 }

@@ -51,6 +51,32 @@ export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadF
 }
 
 /**
+ * Reads typed or pasted text into the document model and chunks it off the main thread (a
+ * pasted book is hundreds of kilobytes of Markdown to parse).
+ */
+export async function extractDirectText(
+  content: string,
+  chapterTitle: string | undefined,
+  config: Pick<Config, 'extractTimeoutMs'>,
+): Promise<ExtractOutput> {
+  const data = new TextEncoder().encode(content);
+  let reply: WorkerReply;
+  try {
+    reply = await extractPool().run(
+      { kind: 'direct', filename: 'Direct input', data, chapterTitle },
+      { timeoutMs: config.extractTimeoutMs, transfer: [data.buffer as ArrayBuffer] },
+    );
+  } catch (err) {
+    if (err instanceof WorkerTimeoutError) {
+      throw new AppError('UNPROCESSABLE', 'Reading the typed text took too long. Please send it in smaller parts.');
+    }
+    throw new AppError('UNPROCESSABLE', 'The typed text could not be read. Please try again.');
+  }
+  if (!reply.ok) throw new AppError('UNPROCESSABLE', 'The typed text could not be read. Please try again.');
+  return reply.output;
+}
+
+/**
  * Extracts and chunks one uploaded file off the main thread, within the
  * configured time limit. The kind comes from the bytes (a text file named
  * .pdf is read as text; a PNG named .docx is refused).

@@ -3,11 +3,29 @@ import { Worker } from 'node:worker_threads';
 
 const bootUrl = new URL('./worker-boot.mjs', import.meta.url);
 
+/** Answers a worker's event (a callback the task's code made across the thread boundary). */
+export type EventReply = (message: unknown) => void;
+
+export interface RunOptions {
+  timeoutMs: number;
+  transfer?: ArrayBuffer[];
+  /** Aborting cancels the task: dropped from the queue, or its worker terminated and replaced. */
+  signal?: AbortSignal;
+  /**
+   * Messages the worker posts as `{id, event}` while the task runs (progress, calls back to this
+   * thread); `reply` posts `{id, eventReply}` to the worker.
+   */
+  onEvent?: (event: unknown, reply: EventReply) => void;
+}
+
 interface Task<I, O> {
   id: number;
   input: I;
   transfer: ArrayBuffer[];
   timeoutMs: number;
+  signal?: AbortSignal;
+  onEvent?: RunOptions['onEvent'];
+  detach?: () => void;
   resolve: (value: O) => void;
   reject: (err: Error) => void;
 }
@@ -23,6 +41,13 @@ export class WorkerTimeoutError extends Error {
   constructor() {
     super('worker timed out');
     this.name = 'WorkerTimeoutError';
+  }
+}
+
+export class WorkerAbortError extends Error {
+  constructor() {
+    super('worker task cancelled');
+    this.name = 'WorkerAbortError';
   }
 }
 
@@ -53,17 +78,60 @@ export class WorkerPool<I, O> {
     },
   ) {}
 
-  run(input: I, opts: { timeoutMs: number; transfer?: ArrayBuffer[] }): Promise<O> {
+  run(input: I, opts: RunOptions): Promise<O> {
     if (this.closed) return Promise.reject(new Error('worker pool closed'));
+    if (opts.signal?.aborted) return Promise.reject(new WorkerAbortError());
     return new Promise<O>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, transfer: opts.transfer ?? [], timeoutMs: opts.timeoutMs, resolve, reject });
+      const task: Task<I, O> = {
+        id: this.nextId++,
+        input,
+        transfer: opts.transfer ?? [],
+        timeoutMs: opts.timeoutMs,
+        signal: opts.signal,
+        onEvent: opts.onEvent,
+        resolve,
+        reject,
+      };
+      if (opts.signal) {
+        const onAbort = () => this.cancel(task);
+        opts.signal.addEventListener('abort', onAbort, { once: true });
+        task.detach = () => opts.signal?.removeEventListener('abort', onAbort);
+      }
+      this.queue.push(task);
       this.pump();
     });
   }
 
+  /** Tasks waiting for a free worker (for metrics and back-pressure). */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  /** A cancelled task costs its worker (it may be deep in synchronous work): terminated and replaced. */
+  private cancel(task: Task<I, O>): void {
+    const queuedAt = this.queue.indexOf(task);
+    if (queuedAt >= 0) {
+      this.queue.splice(queuedAt, 1);
+    } else {
+      const slot = this.slots.find((s) => s.task === task);
+      if (!slot) return;
+      this.remove(slot);
+      this.pump();
+    }
+    task.detach?.();
+    task.reject(new WorkerAbortError());
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    for (const task of this.queue.splice(0)) task.reject(new Error('worker pool closed'));
+    for (const task of this.queue.splice(0)) {
+      task.detach?.();
+      task.reject(new Error('worker pool closed'));
+    }
+    for (const slot of this.slots) {
+      slot.task?.detach?.();
+      slot.task?.reject(new Error('worker pool closed'));
+    }
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
     this.slots = [];
   }
@@ -73,17 +141,30 @@ export class WorkerPool<I, O> {
     worker.unref();
     let markReady: () => void = () => {};
     const slot: Slot<I, O> = { worker, ready: new Promise<void>((r) => (markReady = r)) };
-    worker.on('message', (message: { ready?: boolean; id?: number; ok?: boolean; output?: O; error?: unknown }) => {
+    worker.on('message', (message: { ready?: boolean; id?: number; event?: unknown }) => {
       if (message.ready) return markReady();
       const task = slot.task;
       if (!task || message.id !== task.id) return;
+      if ('event' in message) {
+        const reply: EventReply = (m) => {
+          if (slot.task === task) worker.postMessage({ id: task.id, eventReply: m });
+        };
+        try {
+          task.onEvent?.(message.event, reply);
+        } catch {
+          // A listener's failure is the listener's: the task goes on.
+        }
+        return;
+      }
       this.finish(slot);
+      task.detach?.();
       task.resolve(message as unknown as O);
     });
     const fail = (err: Error) => {
       const task = slot.task;
       this.remove(slot);
       markReady();
+      task?.detach?.();
       task?.reject(new WorkerCrashError(err.message));
       this.pump();
     };
@@ -120,6 +201,7 @@ export class WorkerPool<I, O> {
       const chosen = slot;
       chosen.timer = setTimeout(() => {
         this.remove(chosen);
+        task.detach?.();
         task.reject(new WorkerTimeoutError());
         this.pump();
       }, task.timeoutMs);

@@ -1,7 +1,7 @@
 import type { ActiveCollaborator } from '../../common/realtime';
 import type { PresenceChannel, PresenceSignal } from './events';
 import type { Presence } from './presence';
-import { RemotePresence, type PresenceEffect } from './remote-presence';
+import { presenceAliveEveryMs, RemotePresence, type PresenceEffect } from './remote-presence';
 
 /**
  * Presence across app instances: this
@@ -60,7 +60,7 @@ export function createInstanceSync(options: {
   const timer = setInterval(() => {
     channel.publish({ kind: 'alive' });
     apply(remote.expire());
-  }, options.aliveEveryMs ?? 10_000);
+  }, options.aliveEveryMs ?? presenceAliveEveryMs);
   timer.unref();
   channel.publish({ kind: 'hello' });
 

@@ -24,6 +24,9 @@ export interface PgEventBusOptions {
   onError?: (message: string, err?: unknown) => void;
   /** Called after LISTEN is re-established: events sent meanwhile were missed. */
   onReconnect?: () => void;
+  /** How often the LISTEN connection is asked to answer (default 5 s); no answer within `heartbeatTimeoutMs` (3 s) means it is gone. */
+  heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
 }
 
 export interface PgEventBus extends EventBus {
@@ -68,6 +71,8 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
   let closed = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
+  const heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 3_000;
 
   const deliver = (event: DomainEvent) => {
     for (const l of listeners) {
@@ -105,9 +110,34 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
     if (client !== c && client !== null) return;
     client = null;
     c.removeAllListeners('notification');
+    // A silently cut connection never answers a polite end: its socket is destroyed instead.
+    (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     c.end().catch(() => undefined);
     scheduleReconnect();
   };
+
+  // A connection cut without a word (a network partition, a proxy that stops forwarding) raises no
+  // error and delivers no notification: only asking it to answer shows it is gone.
+  let beating = false;
+  const heartbeat = setInterval(() => {
+    const c = client;
+    if (!c || beating || closed) return;
+    beating = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${heartbeatTimeoutMs} ms`)), heartbeatTimeoutMs);
+    });
+    Promise.race([c.query('SELECT 1'), silent])
+      .catch((err: unknown) => {
+        onError('event bus connection lost', err instanceof Error ? err.message : err);
+        lost(c);
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        beating = false;
+      });
+  }, heartbeatMs);
+  heartbeat.unref();
 
   const scheduleReconnect = () => {
     if (closed || retryTimer) return;
@@ -128,7 +158,12 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
   };
 
   // The first LISTEN must be in place before the app serves, or early saves would go unheard.
-  await connect();
+  try {
+    await connect();
+  } catch (err) {
+    clearInterval(heartbeat);
+    throw err;
+  }
 
   const presence: PresenceChannel = {
     instanceId,
@@ -172,6 +207,7 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearInterval(heartbeat);
       listeners.clear();
       presenceListeners.clear();
       await presenceChain;

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PresenceChannel, PresenceSignal } from './events';
+import { createInstanceSync } from './instance-sync';
 import { Presence } from './presence';
 import { RemotePresence } from './remote-presence';
 
@@ -72,5 +74,48 @@ describe('RemotePresence (other instances)', () => {
     ).toEqual([1, 3]);
     expect(r.active(2)).toEqual([{ userId: 4, username: 'd' }]);
     expect(r.apply({ kind: 'bye' }, 'C', 33_000)).toEqual([{ type: 'leave', textbookId: 2, userId: 4, username: 'd' }]);
+  });
+});
+
+describe('presence across instances: a crashed instance', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("drops a crashed instance's users within 15 s of its last word, and not while it still beats", () => {
+    vi.useFakeTimers();
+    let deliver: Parameters<PresenceChannel['subscribe']>[0] = () => undefined;
+    const channel: PresenceChannel = {
+      instanceId: 'here',
+      publish: () => undefined,
+      subscribe(listener) {
+        deliver = listener;
+        return () => undefined;
+      },
+    };
+    const told: Array<{ type: string; userId: number }> = [];
+    const sync = createInstanceSync({
+      channel,
+      presence: new Presence<string>(),
+      notify: (effect) => told.push({ type: effect.type, userId: effect.userId }),
+      onResync: () => undefined,
+    });
+    const from = (signal: PresenceSignal) => deliver(signal, 'other');
+    from({ kind: 'join', textbookId: 3, userId: 9, username: 'zoe' });
+    expect(told).toEqual([{ type: 'join', userId: 9 }]);
+    // While the other instance keeps beating, its user stays however long it is.
+    for (let t = 0; t < 60_000; t += 3_000) {
+      vi.advanceTimersByTime(3_000);
+      from({ kind: 'alive' });
+    }
+    expect(sync.activeElsewhere(3)).toEqual([{ userId: 9, username: 'zoe' }]);
+    // Then it dies without a 'bye'.
+    vi.advanceTimersByTime(15_000);
+    expect(told).toEqual([
+      { type: 'join', userId: 9 },
+      { type: 'leave', userId: 9 },
+    ]);
+    expect(sync.activeElsewhere(3)).toEqual([]);
+    sync.close();
   });
 });

@@ -1,6 +1,13 @@
 import type { ActiveCollaborator } from '../../common/realtime';
 import type { PresenceSignal } from './events';
 
+/**
+ * Instances say they are alive every few seconds; one silent for longer than this has crashed
+ * (no 'bye') and its users leave: with the 3 s beat, within 13 s of the crash.
+ */
+export const presenceStaleAfterMs = 10_000;
+export const presenceAliveEveryMs = 3_000;
+
 /** What local sockets should be told after another instance's signal. */
 export interface PresenceEffect {
   type: 'join' | 'leave';
@@ -24,7 +31,7 @@ export class RemotePresence {
 
   constructor(
     private readonly isLocal: (textbookId: number, userId: number) => boolean,
-    private readonly staleAfterMs = 35_000,
+    private readonly staleAfterMs = presenceStaleAfterMs,
   ) {}
 
   /** Whether the user is present on this textbook anywhere (here or elsewhere), optionally ignoring one instance. */

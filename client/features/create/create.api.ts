@@ -1,4 +1,6 @@
-import { apiJson, apiRequest } from '../../lib/api';
+import type { EmbeddingProgress } from '../../../common/extract';
+import { limits } from '../../../common/limits';
+import { ApiError, apiJson, apiRequest } from '../../lib/api';
 import type {
   ExtractTextResponse,
   GenerateOutlineResponse,
@@ -73,7 +75,7 @@ export function previewReferences(input: {
   return apiJson<PreviewReferencesResponse>('POST', '/api/textbooks/preview-references', form);
 }
 
-export function generateOutline(input: {
+export async function generateOutline(input: {
   topic: string;
   material: MaterialInput;
   approvedReferences: Reference[];
@@ -82,7 +84,56 @@ export function generateOutline(input: {
   const form = buildMaterialForm(input.topic, input.material);
   form.append('approvedReferences', JSON.stringify(input.approvedReferences));
   form.append('jobId', input.jobId);
-  return apiJson<GenerateOutlineResponse>('POST', '/api/textbooks/generate-outline', form);
+  try {
+    return await apiJson<GenerateOutlineResponse>('POST', '/api/textbooks/generate-outline', form);
+  } catch (err) {
+    if (!lostOnTheWay(err)) throw err;
+    return finishFromJob(input.jobId, err);
+  }
+}
+
+/**
+ * A failed generate call whose answer never came from the server itself (the connection dropped,
+ * or a proxy gave up waiting: 502/504 without our {message, code} body): the generation is a
+ * durable job and may well go on.
+ */
+function lostOnTheWay(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return true;
+  const body = err.body as { code?: unknown } | null;
+  return [502, 503, 504].includes(err.status) && !(body && typeof body === 'object' && typeof body.code === 'string');
+}
+
+/** Misses of the job in a row (a server restarting) before the original failure is shown. */
+const maxJobMisses = 10;
+
+/** Follows the generation job until it ends, then answers as the generate call would have. */
+async function finishFromJob(jobId: string, original: unknown): Promise<GenerateOutlineResponse> {
+  let misses = 0;
+  for (;;) {
+    const job = await fetchGenerationJob(jobId);
+    if (!job && ++misses >= maxJobMisses) throw original;
+    if (job) misses = 0;
+    if (job?.status === 'failed') throw new Error(job.message ?? 'The textbook could not be generated.');
+    if (job?.status === 'done' && job.textbookId !== undefined) {
+      const book = await apiJson<{ content: TextbookContent }>('GET', `/api/textbooks/${job.textbookId}`);
+      return {
+        textbookContent: book.content,
+        extractedText: '',
+        textbookId: job.textbookId,
+        ...(book.content.notice ? { notice: book.content.notice } : {}),
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, limits.progressTickMs));
+  }
+}
+
+/** How far the background embeddings of these sources are; null when the server cannot say. */
+export async function fetchEmbeddingProgress(sourceIds: number[]): Promise<EmbeddingProgress | null> {
+  try {
+    return await apiJson<EmbeddingProgress>('GET', `/api/sources/embeddings?ids=${sourceIds.join(',')}`);
+  } catch {
+    return null;
+  }
 }
 
 /** Null while the job is unknown (404) or the endpoint is unreachable. */

@@ -27,6 +27,8 @@ export interface CreationState {
   references: Reference[];
   /** Set once extraction answered: objectives and suggestions panels then show even when empty. */
   hasExtracted: boolean;
+  /** The sources extraction stored (their embeddings are made in the background). */
+  sourceIds: number[];
   /** Set once a reference preview answered, so an empty result still shows its panel. */
   hasPreviewedReferences: boolean;
   referenceSources: ReferenceSourceReport[];
@@ -58,6 +60,7 @@ export const initialCreationState: CreationState = {
   suggestions: [],
   references: [],
   hasExtracted: false,
+  sourceIds: [],
   hasPreviewedReferences: false,
   referenceSources: [],
   open: { text: false, objectives: false, suggestions: false, references: false },
@@ -97,6 +100,7 @@ export function creationReducer(state: CreationState, action: CreationAction): C
         suggestions: strings(r.aiSuggestions),
         references: normalizeReferences(r.extractedReferences),
         hasExtracted: true,
+        sourceIds: Array.isArray(r.sourceIds) ? r.sourceIds.filter((id): id is number => Number.isInteger(id)) : [],
         open: { ...state.open, objectives: true, references: true },
       };
     }

@@ -115,6 +115,56 @@ describe('home page modes', () => {
     expect(Date.now() - doneAt).toBeGreaterThanOrEqual(1800);
   });
 
+  it('follows the generation job when a proxy gives up on the request, and opens the book once it is stored', async () => {
+    let polls = 0;
+    const routes: Parameters<typeof mockFetch>[0] = {
+      'POST /api/textbooks/generate-outline': (init) => {
+        const jobId = String((init?.body as FormData).get('jobId'));
+        routes[`GET /api/generation-jobs/${jobId}`] = () =>
+          ++polls < 2
+            ? json({ jobId, status: 'running', stage: 4, percent: 50, message: 'Writing chapter 1 of 1: Trace Trees' })
+            : json({ jobId, status: 'done', stage: 5, percent: 100, message: 'Textbook stored', textbookId: 43 });
+        return new Response('<html>504 Gateway Time-out</html>', { status: 504 });
+      },
+      'GET /api/textbooks/43': () => json({ id: 43, topic: 'Tracing JITs', content: outline, isOwner: true }),
+    };
+    mockFetch(routes);
+    const user = userEvent.setup();
+    const { location } = renderWithApp(<HomePage />);
+    await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+    await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/textbook/43'), { timeout: 8000 });
+    expect(polls).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByRole('heading', { name: 'Generation Failed' })).toBeNull();
+  });
+
+  it('shows the failure of a job it followed after the request was lost', async () => {
+    mockFetch({
+      'POST /api/textbooks/generate-outline': (init) => {
+        const jobId = String((init?.body as FormData).get('jobId'));
+        globalThis.fetch = (async (input: RequestInfo | URL) =>
+          String(input).endsWith(`/api/generation-jobs/${jobId}`)
+            ? json({
+                jobId,
+                status: 'failed',
+                stage: 4,
+                percent: 10,
+                message: 'Composing the textbook took longer than 180 seconds and was stopped.',
+              })
+            : json({ message: 'not mocked', code: 'NOT_FOUND' }, 404)) as typeof fetch;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+    await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+    expect(await screen.findByRole('heading', { name: 'Generation Failed' }, { timeout: 4000 })).toBeVisible();
+    expect(screen.getByTestId('toast-description')).toHaveTextContent(
+      'Composing the textbook took longer than 180 seconds and was stopped.',
+    );
+  });
+
   it('goes to the saved textbooks when no id came back', async () => {
     mockFetch({ 'POST /api/textbooks/generate-outline': () => json({ textbookContent: outline, extractedText: '' }) });
     const user = userEvent.setup();

@@ -1,5 +1,6 @@
 import type { Dispatch } from 'react';
 import type { CreationAction, CreationState } from './creation-state';
+import { EmbeddingStatus } from './embedding-status';
 import { ExtractedTextPanel } from './extracted-text-panel';
 import { ObjectivesPanel } from './objectives-panel';
 import { ReferencesPanel } from './references-panel';
@@ -20,6 +21,7 @@ export function ResultPanels({ state, dispatch }: { state: CreationState; dispat
           onToggle={() => dispatch({ type: 'togglePanel', panel: 'text' })}
         />
       )}
+      {state.sourceIds.length > 0 && <EmbeddingStatus sourceIds={state.sourceIds} />}
       {hasExtraction && (
         <ObjectivesPanel
           objectives={state.objectives}

@@ -1,25 +1,16 @@
 import type { AuthoringEngine } from '../engine';
-import { analyze } from './analyze';
-import { chat } from './chat';
-import { customizeStructure } from './customize';
-import { expandChapter, expandParagraph, generateSection } from './expand';
-import { OfflineMaterialsRunner } from './materials-runner';
-import { outline } from './outline';
+import { offlineOperations } from './operations';
+import { OfflineWorkerEngine, type WorkerEngineOptions } from './worker/worker-engine';
 
-/** The offline engine: deterministic classical NLP over the user's own material. */
-export function createOfflineEngine(): AuthoringEngine {
-  // Materials run in a worker thread owned by this engine, closed with the app.
-  const materials = new OfflineMaterialsRunner();
-  return {
-    name: 'offline',
-    analyze,
-    outline,
-    chat,
-    expandParagraph,
-    expandChapter,
-    generateSection,
-    customizeStructure,
-    generateMaterial: materials.generate,
-    close: () => materials.close(),
-  };
+/**
+ * The offline engine: deterministic classical NLP over the user's own material, run in worker
+ * threads owned by the engine (closed with the app).
+ */
+export function createOfflineEngine(options: WorkerEngineOptions = {}): AuthoringEngine {
+  return new OfflineWorkerEngine(options);
+}
+
+/** The same operations on the calling thread, for unit tests and benchmarks that time the engine itself. */
+export function createInlineOfflineEngine(): AuthoringEngine {
+  return { name: 'offline', ...offlineOperations };
 }

@@ -128,6 +128,14 @@ export const generationJobs = pgTable('generation_jobs', {
   percent: integer('percent').notNull().default(0),
   message: text('message'),
   textbookId: integer('textbook_id'),
+  /** What the durable job needs to compose the book (topic, references, sources), so any instance can run it. */
+  input: jsonb('input').$type<unknown>(),
+  /** A failed generation's error, so the request waiting on it answers as if it had run the job itself. */
+  errorCode: text('error_code'),
+  errorStatus: integer('error_status'),
+  /** The instance running it now (for operators: which one to look at). */
+  worker: text('worker'),
+  attempts: integer('attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -13,8 +13,9 @@ const maxExtractedReferences = 50;
 
 /**
  * POST /api/extract-text: file mode needs a file, direct mode
- * (directMethod='true') needs non-blank content. Extracts, stores
- * and embeds the material, then analyzes it with the configured engine.
+ * (directMethod='true') needs non-blank content. Extracts and stores the
+ * material, then analyzes it with the configured engine; its embeddings are
+ * made after this answer (GET /api/sources/embeddings shows how far).
  */
 export async function extractText(deps: AppDeps, user: PublicUser, request: MaterialRequest): Promise<ExtractTextResponse> {
   const { files, fields } = request;
@@ -40,5 +41,6 @@ export async function extractText(deps: AppDeps, user: PublicUser, request: Mate
     extractedReferences: references,
     aiSuggestions: analysis.suggestions,
     ...(warnings.length ? { warnings } : {}),
+    sourceIds: ingested.sourceIds,
   };
 }

@@ -6,9 +6,11 @@ import type { AppDeps } from '../../http/deps';
 import { readMaterialRequest } from '../../ingest/material-request';
 import { generateOutline } from './generate.service';
 import { getJob } from './generation-jobs.service';
+import { generateOutlineQueue, runGeneration } from './generation-runner';
 
 export function registerGenerateRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  deps.jobs.work(generateOutlineQueue, (data, run) => runGeneration(deps, data, run));
 
   r.post('/api/textbooks/generate-outline', async (request, reply) => {
     const user = currentUser(request);

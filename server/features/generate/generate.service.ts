@@ -1,13 +1,13 @@
 import type { PublicUser } from '../../../common/auth';
 import { generationJobId, type GenerateOutlineResponse } from '../../../common/generate';
-import type { TextbookContent } from '../../../common/textbook';
 import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import { ingestMaterial } from '../sources/sources.service';
-import { createTextbook } from '../textbooks/textbooks.service';
+import { requireTextbookAccess } from '../textbooks/textbooks.policy';
 import { parseApprovedReferences } from './approved-references';
-import { insertTextbookReferences } from './generate.repo';
+import * as repo from './generation-jobs.repo';
 import { startJob, type Stage } from './generation-jobs.service';
+import { generateOutlineQueue, waitForGeneration, type GenerationInput } from './generation-runner';
 
 export interface GenerateOutlineInput {
   files: Array<{ filename: string; mimetype: string; data: Buffer }>;
@@ -15,17 +15,13 @@ export interface GenerateOutlineInput {
 }
 
 const ingestStage: Record<'extract' | 'chunk' | 'embed', Stage> = { extract: 0, chunk: 1, embed: 2 };
-/**
- * The engine reports one percent for its whole run; its first quarter is
- * planning against the material (step 4, "Finding most relevant content"),
- * the rest is writing (step 5).
- */
-const planningShare = 25;
 
 /**
- * POST /api/textbooks/generate-outline (): ingest the material
- * , compose the book with the configured engine, store it with
- * its sources and the approved references, and keep its first version.
+ * POST /api/textbooks/generate-outline: reads and stores the material here (the files arrive
+ * with this request), then hands the composition to a durable job (generation-runner.ts) and
+ * answers with the book once the job has stored it, wherever it ran. The job goes on if this
+ * request's client leaves or a proxy gives up on it: the book then appears in My Textbooks and
+ * GET /api/generation-jobs/{jobId} says so.
  */
 export async function generateOutline(deps: AppDeps, user: PublicUser, input: GenerateOutlineInput): Promise<GenerateOutlineResponse> {
   const { fields, files } = input;
@@ -40,6 +36,7 @@ export async function generateOutline(deps: AppDeps, user: PublicUser, input: Ge
   }
   const db = deps.database.db;
   const progress = await startJob(db, user, jobId);
+  let text: string;
   try {
     progress.stage(0, 0);
     const directContent = fields.directContent?.trim() ? fields.directContent : undefined;
@@ -49,37 +46,21 @@ export async function generateOutline(deps: AppDeps, user: PublicUser, input: Ge
       { files, directContent, chapterTitle: fields.chapterTitle?.trim() || undefined, topicFallback: `Topic: ${topic}` },
       (stage, percent) => progress.stage(ingestStage[stage], percent),
     );
-    progress.stage(3, 0);
-    const composed = await deps.engine.outline(
-      {
-        material: ingested.material,
-        retriever: ingested.retriever,
-        onProgress: (percent) =>
-          percent < planningShare
-            ? progress.stage(3, (percent / planningShare) * 100)
-            : progress.stage(4, ((percent - planningShare) / (100 - planningShare)) * 100),
-      },
-      { topic, references },
-    );
-    progress.stage(5, 0);
-    const content: TextbookContent = { ...composed, title: composed.title || topic, references };
-    const textbook = await createTextbook(db, {
-      owner: user,
-      topic,
-      content,
-      sourceIds: ingested.sourceIds,
-      description: 'Generated from the uploaded material',
-    });
-    await insertTextbookReferences(db, textbook.id, references);
-    await progress.done(textbook.id);
-    return {
-      textbookContent: textbook.content,
-      extractedText: ingested.text || `Topic: ${topic}`,
-      textbookId: textbook.id,
-      ...(textbook.content.notice ? { notice: textbook.content.notice } : {}),
-    };
+    text = ingested.text;
+    await progress.flush();
+    const job: GenerationInput = { topic, username: user.username, references, sourceIds: ingested.sourceIds };
+    await repo.updateJob(db, progress.jobId, { input: job });
+    await deps.jobs.send(generateOutlineQueue, { jobId: progress.jobId });
   } catch (err) {
-    await progress.failed(err instanceof AppError ? err.message : 'The textbook could not be generated.');
+    await progress.failed(err);
     throw err;
   }
+  const { textbookId } = await waitForGeneration(db, progress.jobId);
+  const { textbook } = await requireTextbookAccess(db, textbookId, user, 'read');
+  return {
+    textbookContent: textbook.content,
+    extractedText: text || `Topic: ${topic}`,
+    textbookId,
+    ...(textbook.content.notice ? { notice: textbook.content.notice } : {}),
+  };
 }

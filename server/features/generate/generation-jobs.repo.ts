@@ -26,7 +26,12 @@ export async function insertJob(db: DbOrTx, values: { id: string; userId: number
 export async function updateJob(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<GenerationJobRow, 'status' | 'stage' | 'percent' | 'message' | 'textbookId'>>,
+  values: Partial<
+    Pick<
+      GenerationJobRow,
+      'status' | 'stage' | 'percent' | 'message' | 'textbookId' | 'input' | 'errorCode' | 'errorStatus' | 'worker' | 'attempts'
+    >
+  >,
 ): Promise<void> {
   await db
     .update(generationJobs)

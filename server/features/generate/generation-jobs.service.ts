@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../../../common/auth';
 import type { GenerationJobResponse } from '../../../common/generate';
 import { progressSteps } from '../../../common/limits';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../core/app-error';
 import * as repo from './generation-jobs.repo';
 
@@ -9,38 +10,39 @@ import * as repo from './generation-jobs.repo';
 const keepFinishedMs = 24 * 60 * 60 * 1000;
 /** Progress writes are throttled: the client polls every 600 ms, more often is wasted work. */
 const minWriteIntervalMs = 250;
+/**
+ * A job still reading its files (no durable part yet) that has not moved for this long lost its
+ * instance mid-request: it is reported as failed instead of running forever.
+ */
+const staleReadingMs = 5 * 60 * 1000;
+export const lostWhileReadingMessage = 'The server stopped while reading your files. Please try again.';
 
 export type Stage = 0 | 1 | 2 | 3 | 4 | 5;
 
 /**
- * Reports a generation's progress. Without a job id every call
- * is a no-op, so the service code reads the same either way. Progress writes
- * never fail the generation: a lost update only makes the screen lag.
+ * Reports a generation's progress into its row. Progress writes never fail the generation: a
+ * lost update only makes the screen lag. Progress only moves forward.
  */
 export interface ProgressReporter {
+  readonly jobId: string;
   stage(stage: Stage, percent?: number, message?: string): void;
   /** Waits for pending writes (so a poll right after sees the last state). */
   flush(): Promise<void>;
-  done(textbookId: number): Promise<void>;
-  failed(message: string): Promise<void>;
+  /** Records the failure with the error's message and status, so whoever waits answers with them. */
+  failed(err: unknown): Promise<void>;
 }
 
-const noop: ProgressReporter = {
-  stage: () => undefined,
-  flush: async () => undefined,
-  done: async () => undefined,
-  failed: async () => undefined,
-};
+function errorOf(err: unknown): { message: string; code: string; status: number } {
+  if (err instanceof AppError) return { message: err.message, code: err.code, status: err.status };
+  return { message: 'The textbook could not be generated.', code: 'INTERNAL', status: 500 };
+}
 
-export async function startJob(db: Db, user: PublicUser, jobId: string | undefined): Promise<ProgressReporter> {
-  if (!jobId) return noop;
-  await repo.deleteJobsOlderThan(db, user.id, new Date(Date.now() - keepFinishedMs)).catch(() => undefined);
-  const created = await repo.insertJob(db, { id: jobId, userId: user.id });
-  if (!created) {
-    // Another running or finished job owns the id: progress is not reported twice into one row.
-    throw AppError.conflict('This generation job id is already in use. Please try again.');
-  }
-  let current = { stage: 0, percent: 0, message: progressSteps[0] as string };
+export function progressReporter(
+  db: Db,
+  jobId: string,
+  from: { stage: number; percent: number } = { stage: 0, percent: 0 },
+): ProgressReporter {
+  let current = { stage: from.stage, percent: from.percent };
   let lastWrite = 0;
   let pending: Promise<void> = Promise.resolve();
   let finished = false;
@@ -48,43 +50,63 @@ export async function startJob(db: Db, user: PublicUser, jobId: string | undefin
     pending = pending.then(() => repo.updateJob(db, jobId, values)).catch(() => undefined);
   };
   return {
+    jobId,
     stage(stage, percent = 0, message) {
       if (finished) return;
       const p = Math.max(0, Math.min(100, Math.round(percent)));
-      // Progress only moves forward, even if two stages report out of order.
       if (stage < current.stage || (stage === current.stage && p < current.percent)) return;
       const changedStage = stage !== current.stage;
-      current = { stage, percent: p, message: message ?? progressSteps[stage] };
+      current = { stage, percent: p };
       const now = Date.now();
       if (!changedStage && p < 100 && now - lastWrite < minWriteIntervalMs) return;
       lastWrite = now;
-      write({ stage: current.stage, percent: current.percent, message: current.message });
+      write({ stage, percent: p, message: message ?? progressSteps[stage] });
     },
     flush: () => pending,
-    async done(textbookId) {
+    async failed(err) {
       finished = true;
-      write({ status: 'done', stage: 5, percent: 100, message: 'Textbook stored', textbookId });
-      await pending;
-    },
-    async failed(message) {
-      finished = true;
-      write({ status: 'failed', message });
+      const e = errorOf(err);
+      write({ status: 'failed', message: e.message, errorCode: e.code, errorStatus: e.status });
       await pending;
     },
   };
+}
+
+/** A new generation job of the user: the client's id (it polls with it) or one made here. */
+export async function startJob(db: Db, user: PublicUser, jobId: string | undefined): Promise<ProgressReporter> {
+  const id = jobId ?? randomUUID();
+  await repo.deleteJobsOlderThan(db, user.id, new Date(Date.now() - keepFinishedMs)).catch(() => undefined);
+  const created = await repo.insertJob(db, { id, userId: user.id });
+  if (!created) {
+    // Another running or finished job owns the id: progress is not reported twice into one row.
+    throw AppError.conflict('This generation job id is already in use. Please try again.');
+  }
+  return progressReporter(db, id);
+}
+
+/** Marks the job done with its textbook, inside the transaction that stored the textbook (a retry then finds it done). */
+export function markDone(tx: DbOrTx, jobId: string, textbookId: number): Promise<void> {
+  return repo.updateJob(tx, jobId, { status: 'done', stage: 5, percent: 100, message: 'Textbook stored', textbookId });
+}
+
+function statusOf(row: repo.GenerationJobRow): GenerationJobResponse['status'] {
+  if (row.status === 'done' || row.status === 'failed') return row.status;
+  if (row.input === null && Date.now() - row.updatedAt.getTime() > staleReadingMs) return 'failed';
+  return 'running';
 }
 
 /** A job's state for its owner; 404 for anyone else and for unknown ids (ids cannot be probed). */
 export async function getJob(db: Db, user: PublicUser, jobId: string): Promise<GenerationJobResponse> {
   const row = await repo.findJob(db, jobId);
   if (!row || row.userId !== user.id) throw AppError.notFound('Generation job not found');
-  const status = row.status === 'done' || row.status === 'failed' ? row.status : 'running';
+  const status = statusOf(row);
+  const lost = status === 'failed' && row.status !== 'failed';
   return {
     jobId: row.id,
     status,
     stage: Math.max(0, Math.min(progressSteps.length - 1, row.stage)),
     percent: Math.max(0, Math.min(100, row.percent)),
-    message: row.message ?? undefined,
+    message: lost ? lostWhileReadingMessage : (row.message ?? undefined),
     textbookId: row.textbookId ?? undefined,
   };
 }

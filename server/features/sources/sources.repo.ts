@@ -16,12 +16,15 @@ export function insertSource(
   db: DbOrTx,
   values: { ownerId: number; sha256: string; filename: string; mime: string; byteSize: number; text: string; structure: unknown },
 ) {
-  return db
-    .insert(sources)
-    .values(values)
-    .onConflictDoNothing({ target: [sources.ownerId, sources.sha256] })
-    .returning()
-    .then((rows) => rows[0]);
+  return (
+    db
+      .insert(sources)
+      .values(values)
+      .onConflictDoNothing({ target: [sources.ownerId, sources.sha256] })
+      // Only the id comes back: the text and structure just sent would otherwise be read back whole.
+      .returning({ id: sources.id })
+      .then((rows) => rows[0])
+  );
 }
 
 export function insertChunks(
@@ -49,8 +52,39 @@ export function listChunks(db: DbOrTx, sourceIds: number[]) {
   return db.select().from(chunks).where(inArray(chunks.sourceId, sourceIds)).orderBy(asc(chunks.sourceId), asc(chunks.ordinal));
 }
 
-export function updateChunkEmbedding(db: DbOrTx, id: number, embedding: number[], embeddingModel: string) {
-  return db.update(chunks).set({ embedding, embeddingModel }).where(eq(chunks.id, id));
+/** Chunks of a source without a vector of this model, in reading order. */
+export function listChunksToEmbed(db: DbOrTx, sourceId: number, model: string) {
+  return db
+    .select({ id: chunks.id, text: chunks.text, headingPath: chunks.headingPath })
+    .from(chunks)
+    .where(and(eq(chunks.sourceId, sourceId), sql`(${chunks.embedding} IS NULL OR ${chunks.embeddingModel} IS DISTINCT FROM ${model})`))
+    .orderBy(asc(chunks.ordinal));
+}
+
+/** Of these sources of the owner: their chunks, and how many have a vector of this model. */
+export async function countEmbedded(db: DbOrTx, ownerId: number, sourceIds: number[], model: string) {
+  if (sourceIds.length === 0) return { total: 0, embedded: 0 };
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      embedded: sql<number>`(count(*) FILTER (WHERE ${chunks.embedding} IS NOT NULL AND ${chunks.embeddingModel} = ${model}))::int`,
+    })
+    .from(chunks)
+    .innerJoin(sources, eq(sources.id, chunks.sourceId))
+    .where(and(inArray(chunks.sourceId, sourceIds), eq(sources.ownerId, ownerId)));
+  return { total: Number(row?.total ?? 0), embedded: Number(row?.embedded ?? 0) };
+}
+
+/** Stores the vectors of several chunks in one statement (one round trip, however many chunks). */
+export async function updateChunkEmbeddings(db: DbOrTx, rows: Array<{ id: number; embedding: number[] }>, embeddingModel: string) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}::int, ${`[${r.embedding.join(',')}]`}::vector)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`UPDATE chunks SET embedding = v.e, embedding_model = ${embeddingModel} FROM (VALUES ${values}) AS v(id, e) WHERE chunks.id = v.id`,
+  );
 }
 
 export function listTextbookSourceIds(db: DbOrTx, textbookId: number) {

@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { PublicUser } from '../../../common/auth';
-import { embeddingInput, type Embedder } from '../../ai/embeddings';
 import type { ExtractedDocument, Material, MaterialChunk, MaterialSource, Retriever } from '../../ai/material';
 import { createRetriever } from '../../ai/retrieval';
 import type { Db } from '../../db/client';
 import type { ChunkRow, SourceRow } from '../../db/schema';
 import type { AppDeps } from '../../http/deps';
 import type { DraftChunk } from '../../ingest/chunk';
-import { chunkDocument } from '../../ingest/chunk';
 import type { ExtractOutput } from '../../ingest/extract-document';
-import { checkUpload, extractUpload, type UploadedFile } from '../../ingest/extract';
-import { documentFromDirectText } from '../../ingest/txt-extract';
+import { checkUpload, extractDirectText, extractUpload, type UploadedFile } from '../../ingest/extract';
 import * as repo from './sources.repo';
 
 export type IngestStage = 'extract' | 'chunk' | 'embed';
@@ -64,35 +61,26 @@ function toMaterialChunk(row: ChunkRow, model: string): MaterialChunk {
   };
 }
 
-/** Embeds texts in slices so progress can be reported while the workers run. */
-async function embedAll(embedder: Embedder, texts: string[], onPercent?: (p: number) => void): Promise<number[][]> {
-  const slice = 64;
-  const out: number[][] = [];
-  for (let i = 0; i < texts.length; i += slice) {
-    out.push(...(await embedder.embed(texts.slice(i, i + slice))));
-    onPercent?.(Math.round((Math.min(texts.length, i + slice) / texts.length) * 100));
-  }
-  return out;
+/** A source's material when this request already holds it (just stored, or just read by its bytes). */
+interface Held {
+  source: MaterialSource;
+  /** Its chunks, when just stored (none has a vector yet). */
+  chunks?: MaterialChunk[];
 }
 
 /**
- * Stores one extracted document and its embedded chunks as a source of the
- * user, unless the same bytes are already stored (then that source is used).
+ * Stores one extracted document and its chunks as a source of the user, unless the same bytes
+ * are already stored (then that source is used). The chunks' vectors come later, in the
+ * background (background-embeddings.ts). Answers the source's material as the request holds it,
+ * so it is not read back from the database.
  */
 async function storeSource(
   db: Db,
-  embedder: Embedder,
   owner: PublicUser,
   key: { sha: string; byteSize: number },
   document: ExtractedDocument,
   drafts: DraftChunk[],
-  onEmbed?: (p: number) => void,
-) {
-  const vectors = await embedAll(
-    embedder,
-    drafts.map((d) => embeddingInput(d.text, d.headingPath)),
-    onEmbed,
-  );
+): Promise<{ id: number } & Held> {
   // The pictures' bytes are stored as images, never inside the structure.
   const { text, filename, mime, images: pictures, ...structure } = document;
   return db.transaction(async (tx) => {
@@ -105,62 +93,74 @@ async function storeSource(
       text,
       structure,
     });
-    // Someone stored the same file a moment ago: theirs is as good as ours.
-    if (!inserted) return (await repo.findSourceBySha(tx, owner.id, key.sha))!;
+    if (!inserted) {
+      // Someone stored the same file a moment ago: theirs is as good as ours.
+      const theirs = (await repo.findSourceBySha(tx, owner.id, key.sha))!;
+      return { id: theirs.id, source: toMaterialSource(theirs) };
+    }
     if (pictures?.length) await repo.insertSourceImages(tx, owner.id, inserted.id, pictures);
-    await repo.insertChunks(
+    const ids = await repo.insertChunks(
       tx,
       drafts.map((d, i) => ({
         sourceId: inserted.id,
         ordinal: i,
         headingPath: d.headingPath,
         text: d.text,
-        embedding: vectors[i],
-        embeddingModel: embedder.model,
+        embedding: null,
+        embeddingModel: null,
       })),
     );
-    return inserted;
+    const source: MaterialSource = { id: inserted.id, filename, mime, text, document: { ...structure, filename, mime, text } };
+    const chunks: MaterialChunk[] = ids.map(({ id, ordinal }) => ({
+      id,
+      sourceId: inserted.id,
+      ordinal,
+      headingPath: drafts[ordinal].headingPath,
+      text: drafts[ordinal].text,
+    }));
+    return { id: inserted.id, source, chunks };
   });
 }
 
-/** Gives chunks stored under another embeddings model (or none) a vector of the current one. */
-async function ensureEmbeddings(db: Db, embedder: Embedder, rows: ChunkRow[]): Promise<void> {
-  const stale = rows.filter((r) => r.embeddingModel !== embedder.model || !r.embedding);
-  if (stale.length === 0) return;
-  const vectors = await embedAll(
-    embedder,
-    stale.map((r) => embeddingInput(r.text, r.headingPath)),
-  );
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < stale.length; i++) await repo.updateChunkEmbedding(tx, stale[i].id, vectors[i], embedder.model);
-  });
-  stale.forEach((r, i) => Object.assign(r, { embedding: vectors[i], embeddingModel: embedder.model }));
-}
-
-async function materialFor(deps: AppDeps, sourceIds: number[]): Promise<Material> {
+/**
+ * The material of these sources in this order: what the request already holds is used as it is,
+ * the rest read from the database. Chunks still without a vector of the current model (just
+ * stored, under way, lost with another instance, or a new model) are found by BM25 meanwhile;
+ * their vectors are made in the background.
+ */
+async function materialFor(deps: AppDeps, sourceIds: number[], held = new Map<number, Held>()): Promise<Material> {
   const db = deps.database.db;
-  const rows = await repo.listSources(db, sourceIds);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const chunkRows = await repo.listChunks(db, sourceIds);
-  await ensureEmbeddings(db, deps.embedder, chunkRows);
+  const rows = await repo.listSources(
+    db,
+    sourceIds.filter((id) => !held.has(id)),
+  );
+  const byId = new Map<number, MaterialSource>([...held].map(([id, h]) => [id, h.source]));
+  for (const row of rows) byId.set(row.id, toMaterialSource(row));
+  const chunkRows = await repo.listChunks(
+    db,
+    sourceIds.filter((id) => !held.get(id)?.chunks),
+  );
+  const fresh = [...held.values()].flatMap((h) => h.chunks ?? []);
+  const missing = new Set([
+    ...fresh.map((c) => c.sourceId),
+    ...chunkRows.filter((r) => r.embeddingModel !== deps.embedder.model || !r.embedding).map((r) => r.sourceId),
+  ]);
+  if (missing.size > 0) deps.backgroundEmbeddings.schedule([...missing]);
   const order = new Map(sourceIds.map((id, i) => [id, i]));
   const pictures = await repo.listSourceImageIds(db, sourceIds);
   return {
     imageUrls: Object.fromEntries(pictures.map((p) => [p.sha256, `/api/images/${p.id}`])),
-    sources: sourceIds
-      .map((id) => byId.get(id))
-      .filter((r): r is SourceRow => !!r)
-      .map(toMaterialSource),
-    chunks: chunkRows
-      .sort((a, b) => (order.get(a.sourceId) ?? 0) - (order.get(b.sourceId) ?? 0) || a.ordinal - b.ordinal)
-      .map((r) => toMaterialChunk(r, deps.embedder.model)),
+    sources: sourceIds.map((id) => byId.get(id)).filter((s): s is MaterialSource => !!s),
+    chunks: [...fresh, ...chunkRows.map((r) => toMaterialChunk(r, deps.embedder.model))].sort(
+      (a, b) => (order.get(a.sourceId) ?? 0) - (order.get(b.sourceId) ?? 0) || a.ordinal - b.ordinal,
+    ),
   };
 }
 
 /**
  * Course materials in: every file is checked
  * by its bytes first (so a bad file fails before any work), then extracted
- * off the main thread, chunked and embedded, and stored content-addressed per
+ * off the main thread, chunked, and stored content-addressed per
  * user: the same file sent again (preview, then generate) is neither parsed
  * nor embedded again.
  */
@@ -201,47 +201,45 @@ export async function ingestMaterial(
     }),
   );
   onProgress?.('chunk', 100);
+  const held = new Map<number, Held>();
   for (const item of pending) {
-    let source = item.existing ?? (await repo.findSourceBySha(db, user.id, item.sha));
-    if (!source && item.extracted) {
-      source = await storeSource(
+    const found = item.existing ?? (await repo.findSourceBySha(db, user.id, item.sha));
+    if (found) {
+      held.set(found.id, { source: toMaterialSource(found) });
+      sourceIds.push(found.id);
+    } else if (item.extracted) {
+      const stored = await storeSource(
         db,
-        deps.embedder,
         user,
         { sha: item.sha, byteSize: item.file.data.length },
         item.extracted.document,
         item.extracted.chunks,
-        (p) => report('embed', p),
       );
+      held.set(stored.id, stored);
+      sourceIds.push(stored.id);
     }
-    if (source) sourceIds.push(source.id);
     done++;
   }
 
   const content = input.directContent?.trim();
   if (content) {
-    const document = documentFromDirectText(input.directContent ?? '', input.chapterTitle);
     const sha = sha256(`direct\0${input.chapterTitle?.trim() ?? ''}\0${content}`);
-    let source = await repo.findSourceBySha(db, user.id, sha);
-    if (!source) {
+    const found = await repo.findSourceBySha(db, user.id, sha);
+    if (found) {
+      held.set(found.id, { source: toMaterialSource(found) });
+      sourceIds.push(found.id);
+    } else {
       report('chunk', 0);
-      source = await storeSource(
-        db,
-        deps.embedder,
-        user,
-        { sha, byteSize: Buffer.byteLength(content) },
-        document,
-        chunkDocument(document),
-        (p) => report('embed', p),
-      );
+      const extracted = await extractDirectText(input.directContent ?? '', input.chapterTitle, deps.config);
+      const stored = await storeSource(db, user, { sha, byteSize: Buffer.byteLength(content) }, extracted.document, extracted.chunks);
+      held.set(stored.id, stored);
+      sourceIds.push(stored.id);
     }
-    sourceIds.push(source.id);
     done++;
   }
 
   const uniqueIds = [...new Set(sourceIds)];
-  const material = await materialFor(deps, uniqueIds);
-  onProgress?.('embed', 100);
+  const material = await materialFor(deps, uniqueIds, held);
   const documents = material.sources.map((s) => s.document);
   return {
     material,
@@ -250,6 +248,12 @@ export async function ingestMaterial(
     sourceIds: uniqueIds,
     documents,
   };
+}
+
+/** The material of these sources (in this order), with a retriever over it. */
+export async function loadSourcesMaterial(deps: AppDeps, sourceIds: number[]): Promise<{ material: Material; retriever: Retriever }> {
+  const material = await materialFor(deps, sourceIds);
+  return { material, retriever: createRetriever(material, deps.embedder) };
 }
 
 /** The material a textbook was made from (its linked sources), with a retriever over it. */

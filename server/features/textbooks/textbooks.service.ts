@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../../common/auth';
 import type { TextbookDetail, TextbookSummary } from '../../../common/textbook';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { TextbookRow } from '../../db/schema';
 import type { AppDeps } from '../../http/deps';
 import { normalizeContent } from './textbook-content';
@@ -14,7 +14,7 @@ import * as repo from './textbooks.repo';
  * and keeps its first state as version 1 (the first version is kept).
  */
 export async function createTextbook(
-  db: Db,
+  db: DbOrTx,
   input: { owner: PublicUser; topic: string; content: unknown; sourceIds?: number[]; description?: string },
 ) {
   const content = normalizeContent(input.content);

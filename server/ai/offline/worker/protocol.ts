@@ -1,0 +1,48 @@
+import type { ErrorCode } from '../../../../common/errors';
+import { AppError } from '../../../core/app-error';
+import type { Material, Retriever } from '../../material';
+import type { EngineOp } from '../operations';
+
+export type SearchOptions = Parameters<Retriever['search']>[1];
+
+/**
+ * One operation for the engine worker. `retrieval` says how the worker answers the engine's
+ * retriever.search: `local` rebuilds the same hybrid retriever over the material inside the worker
+ * and asks this thread only for query vectors (the embedder's model must match the stored ones);
+ * `remote` forwards every search to this thread (a retriever that is not over the material).
+ */
+export interface EngineJob {
+  op: EngineOp | 'warm';
+  input: unknown;
+  material: Material;
+  retrieval: { kind: 'local'; model: string } | { kind: 'remote' };
+}
+
+/** A call from the worker to this thread. */
+export type CallRequest = { method: 'embed'; texts: string[] } | { method: 'search'; query: string; options?: SearchOptions };
+
+/** What the worker posts while an operation runs (WorkerPool `event`s). */
+export type EngineEvent = { progress: number; message?: string } | (CallRequest & { call: number });
+
+/** This thread's answer to a call (WorkerPool `eventReply`). */
+export type CallReply = { call: number; ok: true; value: unknown } | { call: number; ok: false; message: string };
+
+export interface SerializedError {
+  message: string;
+  code?: ErrorCode;
+  status?: number;
+  details?: Record<string, unknown>;
+}
+
+export type EngineReply = { ok: true; output: unknown } | { ok: false; error: SerializedError };
+
+/** An AppError crosses as data, so the request thread can rethrow it with its status and message unchanged. */
+export function serializeError(err: unknown): SerializedError {
+  if (err instanceof AppError) return { message: err.message, code: err.code, status: err.status, details: err.details };
+  return { message: err instanceof Error ? err.message : String(err) };
+}
+
+export function deserializeError(error: SerializedError): Error {
+  if (error.code) return new AppError(error.code, error.message, error.details, error.status);
+  return new Error(error.message);
+}

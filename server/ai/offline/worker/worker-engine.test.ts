@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseTextbookContent, type TextbookContent } from '../../../../common/textbook';
+import { AppError } from '../../../core/app-error';
+import { runInRequestScope } from '../../../core/request-scope';
+import type { Embedder } from '../../embeddings';
+import type { EngineContext } from '../../engine';
+import { emptyMaterial, type Material, type MaterialChunk } from '../../material';
+import { createRetriever } from '../../retrieval';
+import { OfflineWorkerEngine } from './worker-engine';
+
+const ctx = { material: emptyMaterial(), retriever: { search: async () => [] } } as EngineContext;
+function bookOf(raw: unknown): TextbookContent {
+  const parsed = parseTextbookContent(raw);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.content;
+}
+const emptyBook = bookOf({ title: 'Empty', chapters: [{ title: 'Nothing yet', sections: [] }] });
+
+const paragraphs = [
+  'Glaciers are large masses of ice that form on land from compacted snow over many years and move slowly under their own weight.',
+  'A glacier forms where more snow falls in winter than melts in summer, so the snow builds up and is pressed into dense glacial ice.',
+  'Glaciers move by internal deformation of the ice and by sliding over their beds on a thin layer of meltwater beneath them.',
+  'Moraines are ridges of rock and soil that a glacier pushes ahead of it or leaves behind along its sides when it retreats.',
+  'Crevasses are deep cracks in the surface of a glacier that open where the ice flows over a bump or around a bend in its valley.',
+];
+const text = paragraphs.join('\n\n');
+
+function glacierMaterial(): Material {
+  const chunks: MaterialChunk[] = paragraphs.map((p, i) => ({
+    id: i + 1,
+    sourceId: 1,
+    ordinal: i,
+    headingPath: ['Glaciers'],
+    text: p,
+    embedding: [1, i],
+  }));
+  return {
+    sources: [
+      {
+        id: 1,
+        filename: 'glaciers.txt',
+        mime: 'text/plain',
+        text,
+        document: {
+          filename: 'glaciers.txt',
+          mime: 'text/plain',
+          text,
+          blocks: paragraphs.map((p) => ({ kind: 'paragraph' as const, text: p })),
+        } as Material['sources'][number]['document'],
+      },
+    ],
+    chunks,
+  };
+}
+
+/** A real embedder stand-in would be the bundled encoder; these vectors are exact so the test can count the calls that crossed. */
+function countingEmbedder(): Embedder & { texts: string[] } {
+  const texts: string[] = [];
+  return {
+    model: 'counting',
+    texts,
+    embed: async (batch) => {
+      texts.push(...batch);
+      return batch.map(() => [1, 0]);
+    },
+    close: async () => undefined,
+  };
+}
+
+describe('the offline engine in worker threads', () => {
+  let engine: OfflineWorkerEngine | undefined;
+  afterEach(async () => {
+    await engine?.close();
+  });
+
+  it('stops an operation over its time limit with a clear 503', async () => {
+    engine = new OfflineWorkerEngine({ timeLimitsMs: { generateMaterial: 1 } });
+    const err = await engine.generateMaterial(ctx, { book: emptyBook, contentType: 'quiz', chapterIndex: 0 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(503);
+    expect((err as AppError).message).toMatch(/^Generating this material took longer than \d+ seconds and was stopped\./);
+  });
+
+  it("passes the engine's own refusals through unchanged (422 with their message)", async () => {
+    engine = new OfflineWorkerEngine();
+    const err = await engine.generateMaterial(ctx, { book: emptyBook, contentType: 'quiz', chapterIndex: 0 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(422);
+    expect((err as AppError).code).toBe('UNPROCESSABLE');
+    expect((err as AppError).message).toBe(
+      'The chapter "Nothing yet" has no text to build a quiz from yet. Add or expand its content first.',
+    );
+  });
+
+  it('composes a book in the worker and reports its progress here, moving forward', async () => {
+    engine = new OfflineWorkerEngine();
+    const progress: number[] = [];
+    const book = await engine.outline(
+      { material: glacierMaterial(), retriever: { search: async () => [] }, onProgress: (p) => progress.push(p) },
+      { topic: 'Glaciers', references: [] },
+    );
+    const printed = book.chapters.flatMap((c) => [c.content, ...c.sections.map((s) => s.content)]).join(' ');
+    expect(printed).toContain('Moraines are ridges of rock and soil');
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(100);
+  });
+
+  it('searches a retriever over the material inside the worker, asking this thread only for query vectors', async () => {
+    engine = new OfflineWorkerEngine();
+    const material = glacierMaterial();
+    const embedder = countingEmbedder();
+    const retriever = createRetriever(material, embedder);
+    let searchedHere = 0;
+    const spied = retriever.search.bind(retriever);
+    retriever.search = async (...args) => {
+      searchedHere++;
+      return spied(...args);
+    };
+    const answer = await engine.chat(
+      { material, retriever },
+      {
+        message: 'What are moraines?',
+        topic: 'Glaciers',
+        content: bookOf({ title: 'Glaciers', chapters: [{ title: 'Ice', sections: [] }] }),
+      },
+    );
+    expect(answer.message).toContain('Moraines are ridges of rock and soil');
+    expect(embedder.texts.length).toBeGreaterThan(0);
+    expect(searchedHere).toBe(0);
+  });
+
+  it('forwards the searches of any other retriever to this thread', async () => {
+    engine = new OfflineWorkerEngine();
+    const material = glacierMaterial();
+    const queries: string[] = [];
+    const answer = await engine.chat(
+      {
+        material,
+        retriever: {
+          search: async (query) => {
+            queries.push(query);
+            return [{ ...material.chunks[3], score: 1 }];
+          },
+        },
+      },
+      {
+        message: 'What are moraines?',
+        topic: 'Glaciers',
+        content: bookOf({ title: 'Glaciers', chapters: [{ title: 'Ice', sections: [] }] }),
+      },
+    );
+    expect(queries.length).toBeGreaterThan(0);
+    expect(answer.message).toContain('Moraines are ridges of rock and soil');
+  });
+
+  it('cancels the operation when its request goes away', async () => {
+    engine = new OfflineWorkerEngine();
+    const controller = new AbortController();
+    const running = runInRequestScope(controller.signal, () =>
+      engine!.outline({ material: glacierMaterial(), retriever: { search: async () => [] } }, { topic: 'Glaciers', references: [] }),
+    );
+    controller.abort();
+    const err = await running.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).message).toBe('Composing the textbook was cancelled.');
+    // The pool is whole again: the next operation runs.
+    const book = await engine.outline(
+      { material: glacierMaterial(), retriever: { search: async () => [] } },
+      { topic: 'Glaciers', references: [] },
+    );
+    expect(book.chapters.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,152 @@
+import { availableParallelism } from 'node:os';
+import { AppError } from '../../../core/app-error';
+import { currentRequestSignal } from '../../../core/request-scope';
+import { WorkerAbortError, WorkerPool, WorkerTimeoutError, type EventReply } from '../../../ingest/worker-pool';
+import type { AuthoringEngine, EngineContext } from '../../engine';
+import type { Material, MaterialChunk } from '../../material';
+import { hasDocumentStructure } from '../outline/tree-book';
+import { retrieverOrigin } from '../../retrieval';
+import type { EngineOp } from '../operations';
+import { deserializeError, type CallReply, type EngineEvent, type EngineJob, type EngineReply } from './protocol';
+
+interface OpLimit {
+  ms: number;
+  /** "<doing> took longer than N seconds and was stopped. <advice>" */
+  doing: string;
+  advice: string;
+}
+
+/**
+ * Time limits per operation (docs/product.md, "Limits of the engine's work"): each is many times
+ * what a 100,000-word book takes; past it something is wrong, and the request answers 503 instead
+ * of holding a worker.
+ */
+export const engineTimeLimits: Record<EngineOp, OpLimit> = {
+  analyze: { ms: 60_000, doing: 'Analyzing your material', advice: 'Try again, or send fewer or smaller files.' },
+  outline: { ms: 180_000, doing: 'Composing the textbook', advice: 'Try again, or generate from fewer files.' },
+  chat: { ms: 30_000, doing: 'Answering in the outline assistant', advice: 'Try again with a shorter request.' },
+  expandParagraph: { ms: 30_000, doing: 'Expanding the selection', advice: 'Try again with a shorter selection.' },
+  expandChapter: { ms: 30_000, doing: 'Expanding the chapter', advice: 'Try again, or expand one section at a time.' },
+  generateSection: { ms: 30_000, doing: 'Expanding the section', advice: 'Try again with fewer paragraphs.' },
+  customizeStructure: { ms: 60_000, doing: 'Restructuring the textbook', advice: 'Try again with a simpler instruction.' },
+  generateMaterial: { ms: 60_000, doing: 'Generating this material', advice: 'Try again, or generate it for a single chapter.' },
+};
+
+export interface WorkerEngineOptions {
+  /** Worker threads (default: one per core, at most two). */
+  size?: number;
+  /** Overrides of the time limits (tests use tiny ones). */
+  timeLimitsMs?: Partial<Record<EngineOp, number>>;
+}
+
+/** Search results cross without their vectors: the engine reads their text and positions, and vectors are most of the bytes. */
+function withoutVectors(chunks: MaterialChunk[]): MaterialChunk[] {
+  return chunks.map((c) => (c.embedding ? { ...c, embedding: undefined } : c));
+}
+
+/**
+ * The offline engine run in worker threads ("CPU-heavy work off the main thread",
+ * docs/decisions.md): each operation goes to a worker by name with its inputs (material, book,
+ * request) copied across, within its time limit (503 with a clear message past it), and is
+ * cancelled when its request's client goes away (the worker is replaced). The engine's retriever
+ * keeps working across the boundary: a retriever over the same material is rebuilt inside the
+ * worker and only query vectors are asked of this thread (the embedder runs on its own workers);
+ * any other retriever is called here for each search.
+ */
+export class OfflineWorkerEngine implements AuthoringEngine {
+  readonly name = 'offline' as const;
+  private pool?: WorkerPool<EngineJob, EngineReply>;
+
+  constructor(private readonly options: WorkerEngineOptions = {}) {}
+
+  analyze: AuthoringEngine['analyze'] = (ctx, input) => this.run('analyze', ctx, input);
+  outline: AuthoringEngine['outline'] = (ctx, input) => this.run('outline', ctx, input);
+  chat: AuthoringEngine['chat'] = (ctx, input) => this.run('chat', ctx, input);
+  expandParagraph: AuthoringEngine['expandParagraph'] = (ctx, input) => this.run('expandParagraph', ctx, input);
+  expandChapter: AuthoringEngine['expandChapter'] = (ctx, input) => this.run('expandChapter', ctx, input);
+  generateSection: AuthoringEngine['generateSection'] = (ctx, input) => this.run('generateSection', ctx, input);
+  customizeStructure: AuthoringEngine['customizeStructure'] = (ctx, input) => this.run('customizeStructure', ctx, input);
+  generateMaterial: AuthoringEngine['generateMaterial'] = (ctx, input) => this.run('generateMaterial', ctx, input);
+
+  /** Only material without headings is clustered, and clustering uses the chunks' vectors. */
+  needsEmbeddings(material: Material): boolean {
+    return !hasDocumentStructure(material);
+  }
+
+  /** Starts the workers and loads the language model in them, so the first request does not wait for it. */
+  async warm(): Promise<void> {
+    const pool = this.workers();
+    const job: EngineJob = { op: 'warm', input: null, material: { sources: [], chunks: [] }, retrieval: { kind: 'remote' } };
+    await Promise.all(Array.from({ length: this.size }, () => pool.run(job, { timeoutMs: 120_000 }).catch(() => undefined)));
+  }
+
+  /** Operations waiting for a free worker. */
+  get queued(): number {
+    return this.pool?.queued ?? 0;
+  }
+
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.close();
+  }
+
+  private get size(): number {
+    return this.options.size ?? Math.max(1, Math.min(2, availableParallelism()));
+  }
+
+  private workers(): WorkerPool<EngineJob, EngineReply> {
+    this.pool ??= new WorkerPool<EngineJob, EngineReply>(new URL('./engine-worker.ts', import.meta.url), this.size);
+    return this.pool;
+  }
+
+  private async run<R>(op: EngineOp, ctx: EngineContext, input: unknown): Promise<R> {
+    const limit = engineTimeLimits[op];
+    const timeoutMs = this.options.timeLimitsMs?.[op] ?? limit.ms;
+    const origin = retrieverOrigin(ctx.retriever);
+    const local = origin !== undefined && origin.material === ctx.material;
+    const job: EngineJob = {
+      op,
+      input,
+      material: ctx.material,
+      retrieval: local ? { kind: 'local', model: origin.embedder.model } : { kind: 'remote' },
+    };
+    const onEvent = (event: unknown, reply: EventReply) => {
+      const e = event as EngineEvent;
+      if ('progress' in e) return ctx.onProgress?.(e.progress, e.message);
+      const answer = (promise: Promise<unknown>) =>
+        promise.then(
+          (value) => reply({ call: e.call, ok: true, value } satisfies CallReply),
+          (err: unknown) =>
+            reply({ call: e.call, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies CallReply),
+        );
+      if (e.method === 'embed') {
+        if (!origin) return void answer(Promise.reject(new Error('no embedder for this retriever')));
+        return void answer(origin.embedder.embed(e.texts));
+      }
+      void answer(ctx.retriever.search(e.query, e.options).then(withoutVectors));
+    };
+    let reply: EngineReply;
+    try {
+      reply = await this.workers().run(job, { timeoutMs, signal: ctx.signal ?? currentRequestSignal(), onEvent });
+    } catch (err) {
+      const seconds = Math.ceil(timeoutMs / 1000);
+      if (err instanceof WorkerTimeoutError) {
+        throw new AppError(
+          'INTERNAL',
+          `${limit.doing} took longer than ${seconds} seconds and was stopped. ${limit.advice}`,
+          undefined,
+          503,
+        );
+      }
+      if (err instanceof WorkerAbortError) throw new AppError('INTERNAL', `${limit.doing} was cancelled.`, undefined, 503);
+      throw new AppError('INTERNAL', `${limit.doing} failed unexpectedly. Please try again.`, undefined, 503);
+    }
+    if (!reply.ok) {
+      const error = deserializeError(reply.error);
+      if (error instanceof AppError) throw error;
+      throw new AppError('INTERNAL', `${limit.doing} failed unexpectedly. Please try again.`);
+    }
+    return reply.output as R;
+  }
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { embeddingProgressQuery, embeddingProgressResponse } from '../../../common/extract';
+import { currentUser } from '../../http/authenticate';
+import type { AppDeps } from '../../http/deps';
+
+export function registerSourceRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Counts only the user's own sources: ids of others' count as nothing (no existence is revealed).
+  r.get(
+    '/api/sources/embeddings',
+    { schema: { querystring: embeddingProgressQuery, response: { 200: embeddingProgressResponse } } },
+    async (request) => deps.backgroundEmbeddings.progress(currentUser(request).id, request.query.ids),
+  );
+}
