@@ -65,9 +65,10 @@ export function buildSuggestions(view: MaterialView, phrases: Keyphrase[], fullT
     out.push(`"${term}" is used ${countOccurrences(term, fullText)} times but never defined; add a definition or a glossary entry for it.`);
   }
 
-  // A long stretch of text under one heading reads as a wall in a textbook section.
+  // A long stretch of text under one heading reads as a wall in a textbook section: past about
+  // 1,200 words (two and a half printed pages) a reader wants a sub-heading to find their way.
   const long = view.sections.filter(
-    (sec, i) => sec.words >= 1500 && !(view.sections[i + 1]?.level > sec.level) && !frameHeading.test(sec.heading),
+    (sec, i) => sec.words >= 1200 && !(view.sections[i + 1]?.level > sec.level) && !frameHeading.test(sec.heading),
   );
   for (const sec of long.slice(0, 1)) {
     out.push(
