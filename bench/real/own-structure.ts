@@ -144,7 +144,7 @@ export const titleKey = (t: string) =>
   t
     .toLowerCase()
     .replace(/^(chapter|section|part)\s+/, '')
-    .replace(/^[\dA-Z]+(\.\d+)*\.?\s+/i, (m) => (/\d/.test(m) ? '' : m))
+    .replace(/^\d+(\.\d+)*\.?\s+/, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 

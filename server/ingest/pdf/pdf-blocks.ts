@@ -19,6 +19,8 @@ const bullet = /^[•◦▪‣∙·\-–—*]\s+/;
 export interface PdfStructure {
   blocks: DocBlock[];
   title?: string;
+  /** The lines set with the title: authors, course, date (pdf-title-block). */
+  titleBlock: string[];
   bibliography: string[];
   /** Figure, equation and table blocks waiting for their region's picture. */
   pending: Array<{ block: DocBlock; region: PdfRegion }>;
@@ -34,6 +36,7 @@ export function buildBlocks(
   const evidence = collectEvidence(lines.map((l) => l.text));
   const blocks: DocBlock[] = [];
   const bibliography: string[] = [];
+  const titleBlock: string[] = [];
   let title: string | undefined;
   let para: PdfLine[] = [];
   let paraKind: DocBlock['kind'] = 'paragraph';
@@ -123,6 +126,10 @@ export function buildBlocks(
     }
     const heading = headings.get(i);
     if (heading?.drop) continue;
+    if (heading?.titleBlock) {
+      titleBlock.push(line.text);
+      continue;
+    }
     // Code listings (monospace lines that look like code) are not prose to learn from.
     if (line.mono && codeLike.test(line.text)) continue;
     if (line.isNote) {
@@ -132,9 +139,24 @@ export function buildBlocks(
     if (heading) {
       flushPara();
       flushNotes();
+      if (heading.runIn) {
+        if (bibLevel !== undefined && heading.level <= bibLevel) {
+          flushBib();
+          bibLevel = undefined;
+        }
+        blocks.push({ kind: 'heading', text: heading.runIn, level: heading.level, page: line.page });
+        // The rest of the line starts the heading's first paragraph.
+        para = [{ ...line, text: afterLead(line) }];
+        continue;
+      }
       // Consecutive heading lines of one size are one heading set over several lines.
       const parts = [line];
-      while (i + 1 < lines.length && headings.get(i + 1)?.level === heading.level && sameHeadingRun(lines[i], lines[i + 1])) {
+      while (
+        i + 1 < lines.length &&
+        headings.get(i + 1)?.level === heading.level &&
+        !headings.get(i + 1)?.runIn &&
+        sameHeadingRun(lines[i], lines[i + 1])
+      ) {
         parts.push(lines[++i]);
       }
       const text = joinLines(
@@ -163,11 +185,28 @@ export function buildBlocks(
   flushPara();
   flushNotes();
   flushBib();
-  return { blocks: mergeRunOns(blocks, evidence), title, bibliography, pending };
+  return { blocks: mergeRunOns(blocks, evidence), title, titleBlock, bibliography, pending };
 }
 
+/** The text of a line after its run-in heading. */
+function afterLead(line: PdfLine): string {
+  const lead = line.lead?.text ?? '';
+  if (line.text.startsWith(lead)) return line.text.slice(lead.length).trim();
+  return line.text.split(' ').slice(lead.split(' ').length).join(' ');
+}
+
+/**
+ * A heading goes on over the next line when that line sits right under it, in the same size, and
+ * the first line is full (reaches the column's end), breaks a word or a phrase, or the next goes
+ * on in lower case; two headings in a row ("Speaker: Duncan Watts" over "4.1 Introduction") stay two.
+ */
 function sameHeadingRun(a: PdfLine, b: PdfLine): boolean {
-  return a.page === b.page && a.column === b.column && Math.abs(a.size - b.size) < 0.3 && a.y - b.y < a.size * 1.8;
+  if (a.page !== b.page || a.column !== b.column || Math.abs(a.size - b.size) >= 0.3 || a.y - b.y >= a.size * 1.8) return false;
+  const full = a.x1 > a.columnRight - 4 * a.size;
+  const open = /(?:[-–:,]|\b(?:of|for|and|or|in|on|the|a|an|to|with|from|by|at|via))$/i.test(a.text.trim());
+  // Centred title lines (a document's title over two lines) are one heading.
+  const centred = Math.abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) < a.size && a.x0 > a.columnLeft + 2 * a.size;
+  return full || open || centred || /^\p{Ll}/u.test(b.text.trim());
 }
 
 function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, body: BodyStats): boolean {
@@ -185,8 +224,11 @@ function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, b
   // A sentence may run on into the next column or page; a finished one there starts a new paragraph.
   if (movedOn && /[.?!:]["”’)]?$/.test(prev.text) && prev.font !== line.font) return true;
   const indent = line.x0 - line.columnLeft;
+  // A paragraph's first line is indented: further in than the line before it (a paragraph set
+  // indented as a whole, under a list item, keeps its lines at one indent).
+  const further = line.x0 - prev.x0 > 0.7 * line.size || prev.page !== line.page || prev.column !== line.column;
   // A list item's wrapped lines are indented under its text, not a new paragraph.
-  if (!inListItem && indent > 0.7 * line.size && indent < 6 * line.size) return true;
+  if (!inListItem && further && indent > 0.7 * line.size && indent < 6 * line.size) return true;
   if (prev.page === line.page && prev.column === line.column) {
     const gap = prev.y - line.y;
     if (gap > lineGap * 1.45 * (line.size / Math.max(1, prev.size)) || gap < 0) return true;
