@@ -18,7 +18,7 @@ function splitParagraphs(blocks: ExtractedDocument['blocks']): { split: number; 
   const paragraphs = blocks.filter((b) => b.kind === 'paragraph').length;
   blocks.forEach((b, i) => {
     const next = blocks[i + 1];
-    if (b.kind !== 'paragraph' || next?.kind !== 'paragraph' || endsSentence.test(b.text.trim())) return;
+    if ((b.kind !== 'paragraph' && b.kind !== 'list-item') || next?.kind !== 'paragraph' || endsSentence.test(b.text.trim())) return;
     split++;
     example ??= `${b.text.slice(-30)} | ${next.text.slice(0, 20)}`;
   });
@@ -33,11 +33,11 @@ function brokenHyphens(text: string, vocabulary: Set<string>): string[] {
   return out;
 }
 
-/** Table-of-contents entries left as text: a short line ending in a page number. */
-function tocLines(blocks: ExtractedDocument['blocks']): number {
-  return blocks.filter(
-    (b) => b.kind === 'paragraph' && /^(?:[\dA-Z]{1,2}(?:\.\d+)*\.?\s+)?\p{Lu}[^.!?]{2,80}\s\d{1,3}$/u.test(b.text.trim()),
-  ).length;
+/** Table-of-contents entries left as text: one of the document's headings followed by a page number. */
+function tocLines(blocks: ExtractedDocument['blocks'], headings: string[]): number {
+  const keys = new Set(headings.map(titleKey));
+  const entry = (text: string) => /\s\d{1,3}$/.test(text) && keys.has(titleKey(text.replace(/[\s.]+\d{1,3}$/, '')));
+  return blocks.filter((b) => b.kind !== 'heading' && entry(b.text.trim())).length;
 }
 
 export async function unbookmarkedTable(): Promise<string> {
@@ -81,7 +81,7 @@ export async function unbookmarkedTable(): Promise<string> {
       `${broken.length}${broken.length ? ` (${broken.slice(0, 2).join(', ')})` : ''}`,
       `${glued.length}${glued.length ? ` (${glued.slice(0, 3).join(', ')})` : ''}`,
       `${heads.length}`,
-      `${tocLines(document.blocks)}`,
+      `${tocLines(document.blocks, file.headings)}`,
     ]);
   }
   return [
