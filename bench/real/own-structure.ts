@@ -36,6 +36,8 @@ async function pdfStructure(data: Uint8Array): Promise<OwnStructure> {
   const topLines = new Map<string, number>();
   const notices = new Set<string>();
   const equationNumbers = new Set<string>();
+  // A word hyphenated across a page break: the last line's head waits for the next page's first words.
+  let carried: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
@@ -64,6 +66,15 @@ async function pdfStructure(data: Uint8Array): Promise<OwnStructure> {
     // Words hyphenated across lines ("signif-" / "icantly") are words of the document too, even when a
     // margin note or an equation number is read between the two halves.
     const strs = content.items.map((i) => ('str' in i ? i.str : ''));
+    for (const head of carried)
+      for (const next of strs.slice(0, 12)) {
+        const tail = /^\s*(\p{Ll}+)/u.exec(next)?.[1];
+        if (tail) vocabulary.add(`${head}${tail}`.toLowerCase());
+      }
+    carried = strs
+      .slice(-12)
+      .map((s) => /(\p{L}+)-\s*$/u.exec(s)?.[1])
+      .filter((h): h is string => !!h);
     strs.forEach((str, k) => {
       const head = /(\p{L}+)-\s*$/u.exec(str)?.[1];
       if (!head) return;
@@ -144,7 +155,7 @@ export const titleKey = (t: string) =>
   t
     .toLowerCase()
     .replace(/^(chapter|section|part)\s+/, '')
-    .replace(/^[\dA-Z]+(\.\d+)*\.?\s+/i, (m) => (/\d/.test(m) ? '' : m))
+    .replace(/^\d+(\.\d+)*\.?\s+/, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 

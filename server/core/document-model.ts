@@ -98,6 +98,8 @@ export interface ExtractedDocument {
   blocks: DocBlock[];
   /** Title from metadata or the first heading, when known. */
   title?: string;
+  /** The lines set with the title on a first page (subtitle, authors, course, institution, date): metadata, not headings or text. */
+  titleBlock?: string[];
   /** The bibliography / references section's raw entries, when found. */
   bibliography?: string[];
   pageCount?: number;

@@ -1,24 +1,17 @@
 import type { DocBlock } from '../../core/document-model';
 import { captionStart } from './pdf-geometry';
+import { codeLike, isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
 import { collectEvidence, joinLines, type WordEvidence } from './pdf-join';
 import { bodyStats, type BodyStats } from './pdf-stats';
 import type { PdfLine, PdfOutlineEntry, PdfRegion } from './pdf-types';
 import { splitBibliography } from './pdf-bibliography';
 
-/** A caption in body type says so by its punctuation ("Figure 2.2: ..."); "Figure 5.1 illustrates ..." is a sentence. */
-const punctuatedCaption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.](?:\s|$)/i;
-
-function isCaptionLine(line: PdfLine, body: BodyStats): boolean {
-  if (!captionStart.test(line.text)) return false;
-  return punctuatedCaption.test(line.text) || line.size < body.size - 0.4 || line.font !== body.font;
-}
-const codeLike = /[;{}=<>[\]()_]|^\s*(\/\/|#|\d+\s)|:$/;
-const bullet = /^[•◦▪‣∙·\-–—*]\s+/;
-
 export interface PdfStructure {
   blocks: DocBlock[];
   title?: string;
+  /** The lines set with the title: authors, course, date (pdf-title-block). */
+  titleBlock: string[];
   bibliography: string[];
   /** Figure, equation and table blocks waiting for their region's picture. */
   pending: Array<{ block: DocBlock; region: PdfRegion }>;
@@ -34,9 +27,19 @@ export function buildBlocks(
   const evidence = collectEvidence(lines.map((l) => l.text));
   const blocks: DocBlock[] = [];
   const bibliography: string[] = [];
+  const titleBlock: string[] = [];
   let title: string | undefined;
   let para: PdfLine[] = [];
   let paraKind: DocBlock['kind'] = 'paragraph';
+  let paraItem: { depth: number; ordered: boolean } | undefined;
+  // Left edges of the list items open around the current line, outermost first: an item further in is nested.
+  let listLevels: number[] = [];
+  const listDepth = (line: PdfLine): number => {
+    while (listLevels.length && line.x0 < listLevels[listLevels.length - 1] - 0.5 * line.size) listLevels.pop();
+    const last = listLevels[listLevels.length - 1];
+    if (last === undefined || line.x0 > last + 0.5 * line.size) listLevels.push(line.x0);
+    return listLevels.length - 1;
+  };
   let bibLevel: number | undefined;
   let bibLines: PdfLine[] = [];
   let notes: PdfLine[] = [];
@@ -75,9 +78,13 @@ export function buildBlocks(
         para.map((l) => l.text),
         evidence,
       );
-      if (isContent(text, paraKind)) blocks.push({ kind: paraKind, text, page: para[0].page });
+      if (isContent(text, paraKind))
+        blocks.push({ kind: paraKind, text, page: para[0].page, ...(paraKind === 'list-item' ? paraItem : {}) });
+      // Text back at the list's left edge ends the list.
+      if (paraKind !== 'list-item' && listLevels.length && para[0].x0 <= listLevels[0] + 0.5 * para[0].size) listLevels = [];
       para = [];
       paraKind = 'paragraph';
+      paraItem = undefined;
     }
     emitBeside();
   };
@@ -109,6 +116,7 @@ export function buildBlocks(
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    if (isMathFragment(lines, i, body)) continue;
     if (line.region?.kind === 'equation') {
       flushPara();
       const block = regionBlock(line.region);
@@ -123,6 +131,10 @@ export function buildBlocks(
     }
     const heading = headings.get(i);
     if (heading?.drop) continue;
+    if (heading?.titleBlock) {
+      titleBlock.push(line.text);
+      continue;
+    }
     // Code listings (monospace lines that look like code) are not prose to learn from.
     if (line.mono && codeLike.test(line.text)) continue;
     if (line.isNote) {
@@ -132,9 +144,24 @@ export function buildBlocks(
     if (heading) {
       flushPara();
       flushNotes();
+      if (heading.runIn) {
+        if (bibLevel !== undefined && heading.level <= bibLevel) {
+          flushBib();
+          bibLevel = undefined;
+        }
+        blocks.push({ kind: 'heading', text: heading.runIn, level: heading.level, page: line.page });
+        // The rest of the line starts the heading's first paragraph.
+        para = [{ ...line, text: afterLead(line) }];
+        continue;
+      }
       // Consecutive heading lines of one size are one heading set over several lines.
       const parts = [line];
-      while (i + 1 < lines.length && headings.get(i + 1)?.level === heading.level && sameHeadingRun(lines[i], lines[i + 1])) {
+      while (
+        i + 1 < lines.length &&
+        headings.get(i + 1)?.level === heading.level &&
+        !headings.get(i + 1)?.runIn &&
+        sameHeadingRun(lines[i], lines[i + 1])
+      ) {
         parts.push(lines[++i]);
       }
       const text = joinLines(
@@ -145,6 +172,7 @@ export function buildBlocks(
         flushBib();
         bibLevel = undefined;
       }
+      listLevels = [];
       if (heading.isTitle && !title) title = text;
       blocks.push({ kind: 'heading', text, level: heading.level, page: line.page });
       if (bibliographyHeading.test(text)) bibLevel = heading.level;
@@ -157,41 +185,38 @@ export function buildBlocks(
     const prev = para[para.length - 1];
     if (prev && startsNewParagraph(paraKind === 'list-item', prev, line, body)) flushPara();
     if (para.length === 0 && isCaptionLine(line, body)) paraKind = 'caption';
-    if (para.length === 0 && bullet.test(line.text)) paraKind = 'list-item';
-    para.push(line.text.match(bullet) && para.length === 0 ? { ...line, text: line.text.replace(bullet, '') } : line);
+    const item = para.length === 0 && paraKind === 'paragraph' ? listItemStart(line.text) : undefined;
+    if (item) {
+      paraKind = 'list-item';
+      paraItem = { depth: listDepth(line), ordered: item.ordered };
+    }
+    para.push(item ? { ...line, text: item.text } : line);
   }
   flushPara();
   flushNotes();
   flushBib();
-  return { blocks: mergeRunOns(blocks, evidence), title, bibliography, pending };
+  return { blocks: mergeRunOns(blocks, evidence), title, titleBlock, bibliography, pending };
 }
 
+/** The text of a line after its run-in heading. */
+function afterLead(line: PdfLine): string {
+  const lead = line.lead?.text ?? '';
+  if (line.text.startsWith(lead)) return line.text.slice(lead.length).trim();
+  return line.text.split(' ').slice(lead.split(' ').length).join(' ');
+}
+
+/**
+ * A heading goes on over the next line when that line sits right under it, in the same size, and
+ * the first line is full (reaches the column's end), breaks a word or a phrase, or the next goes
+ * on in lower case; two headings in a row ("Speaker: Duncan Watts" over "4.1 Introduction") stay two.
+ */
 function sameHeadingRun(a: PdfLine, b: PdfLine): boolean {
-  return a.page === b.page && a.column === b.column && Math.abs(a.size - b.size) < 0.3 && a.y - b.y < a.size * 1.8;
-}
-
-function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, body: BodyStats): boolean {
-  const lineGap = body.lineGap;
-  if (Math.abs(prev.size - line.size) > 0.6) return true;
-  if (isCaptionLine(line, body) || bullet.test(line.text)) return true;
-  const endsHyphen = /-$/.test(prev.text);
-  // A line ends early on purpose when the next line's first word would have fit after it
-  // (works for justified and ragged-right text alike).
-  const room = prev.columnRight - prev.x1;
-  const nextWord = line.text.split(' ')[0] ?? '';
-  const endedEarly = room > (nextWord.length + 1) * 0.55 * line.size + 0.5 * line.size;
-  if (endedEarly && !endsHyphen && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
-  const movedOn = prev.page !== line.page || prev.column !== line.column;
-  // A sentence may run on into the next column or page; a finished one there starts a new paragraph.
-  if (movedOn && /[.?!:]["”’)]?$/.test(prev.text) && prev.font !== line.font) return true;
-  const indent = line.x0 - line.columnLeft;
-  // A list item's wrapped lines are indented under its text, not a new paragraph.
-  if (!inListItem && indent > 0.7 * line.size && indent < 6 * line.size) return true;
-  if (prev.page === line.page && prev.column === line.column) {
-    const gap = prev.y - line.y;
-    if (gap > lineGap * 1.45 * (line.size / Math.max(1, prev.size)) || gap < 0) return true;
-  }
-  return false;
+  if (a.page !== b.page || a.column !== b.column || Math.abs(a.size - b.size) >= 0.3 || a.y - b.y >= a.size * 1.8) return false;
+  const full = a.x1 > a.columnRight - 4 * a.size;
+  const open = /(?:[-–:,]|\b(?:of|for|and|or|in|on|the|a|an|to|with|from|by|at|via))$/i.test(a.text.trim());
+  // Centred title lines (a document's title over two lines) are one heading.
+  const centred = Math.abs((a.x0 + a.x1) / 2 - (b.x0 + b.x1) / 2) < a.size && a.x0 > a.columnLeft + 2 * a.size;
+  return full || open || centred || /^\p{Ll}/u.test(b.text.trim());
 }
 
 /**

@@ -90,10 +90,17 @@ function columnEdges(segments: Segment[]): { left: number; right: number } {
   // The most common left edge is the column's margin; indented lines sit right of it.
   const lefts = segments.filter((s) => s.chars > 20).map((s) => Math.round(s.x0));
   const rights = segments.filter((s) => s.chars > 20).map((s) => Math.round(s.x1));
+  // Justified lines end together, where most lines end; one line running long (into a note or a number
+  // beside it, or a running head as wide as the page on a page of few lines) does not move the edge.
+  const common = rights.length ? mode(rights) : 0;
+  const together = rights.filter((r) => Math.abs(r - common) <= 1).length;
   return {
     left: lefts.length ? mode(lefts) : Math.min(...segments.map((s) => s.x0)),
-    // Justified lines end together; one line running long (into a note or a number beside it) does not move the edge.
-    right: rights.length ? [...rights].sort((a, b) => a - b)[Math.floor(rights.length * 0.9)] : Math.max(...segments.map((s) => s.x1)),
+    right: !rights.length
+      ? Math.max(...segments.map((s) => s.x1))
+      : together >= 3 && together >= rights.length * 0.3
+        ? Math.max(...rights.filter((r) => Math.abs(r - common) <= 1))
+        : [...rights].sort((a, b) => a - b)[Math.floor(rights.length * 0.9)],
   };
 }
 
@@ -121,6 +128,9 @@ function toLine(s: Segment, column: number, edges: { left: number; right: number
     columnLeft: edges.left,
     columnRight: edges.right,
     mono: s.mono,
+    bold: s.bold,
+    italic: s.italic,
+    lead: s.lead,
     math: s.math,
     region: s.region,
     isMargin: s.isMargin,

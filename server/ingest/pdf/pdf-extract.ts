@@ -12,7 +12,7 @@ import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
 import { unreadableWarnings } from './pdf-pages';
 import { readPdf } from './pdf-read';
 import { defaultRenderLimits, renderRegions, type RenderLimits } from './pdf-render';
-import { bodyStats } from './pdf-stats';
+import { bodyStats, type BodyStats } from './pdf-stats';
 import { findTables } from './pdf-tables';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 
@@ -74,9 +74,31 @@ function regionSegment(region: PdfRegion, size: number): Segment {
  * tests can feed it pages; the pictures are drawn afterwards from `pending`.
  */
 export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
+  const { lines, body } = layoutLines(raw);
+  const { blocks, title, titleBlock, bibliography, pending } = buildBlocks(lines, raw.outline, body);
+  const text = blocks.map((b) => b.text).join('\n\n');
+  const warnings = unreadableWarnings(raw.pages);
+  return {
+    document: {
+      filename,
+      mime: 'application/pdf',
+      text,
+      blocks,
+      title: title ?? usableMetaTitle(raw.metaTitle),
+      titleBlock: titleBlock.length ? titleBlock : undefined,
+      bibliography: bibliography.length ? bibliography : undefined,
+      pageCount: raw.pages.length,
+      warnings: warnings.length ? warnings : undefined,
+    },
+    pending,
+  };
+}
+
+/** The document's lines in reading order, with figures, equations, tables, margin notes and footnotes marked and furniture gone. */
+export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } {
   const segmented = raw.pages.map((page) => ({
     page,
-    segments: pageSegments(page).map((s) => ({ ...s, text: clean(s.text) })),
+    segments: pageSegments(page).map((s) => ({ ...s, text: clean(s.text), lead: s.lead && { ...s.lead, text: clean(s.lead.text) } })),
   }));
   const bodySize = bodySizeOf(segmented.flatMap((p) => p.segments));
   const columns = bodyColumns(
@@ -111,22 +133,7 @@ export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
   // Fonts without a Unicode map give control codes instead of letters: with no readable page at all, nothing is read.
   if (readable < 20 || (raw.unreadableChars > readable * 2 && !raw.pages.some((p) => p.unreadable)))
     throw new ExtractError('no-text', 'no readable text');
-  const { blocks, title, bibliography, pending } = buildBlocks(lines, raw.outline, body);
-  const text = blocks.map((b) => b.text).join('\n\n');
-  const warnings = unreadableWarnings(raw.pages);
-  return {
-    document: {
-      filename,
-      mime: 'application/pdf',
-      text,
-      blocks,
-      title: title ?? usableMetaTitle(raw.metaTitle),
-      bibliography: bibliography.length ? bibliography : undefined,
-      pageCount: raw.pages.length,
-      warnings: warnings.length ? warnings : undefined,
-    },
-    pending,
-  };
+  return { lines, body };
 }
 
 /**

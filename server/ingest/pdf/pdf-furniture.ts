@@ -44,7 +44,9 @@ function noticeLines(page: Page, bodySize: number): Set<PdfLine> {
 /**
  * Removes running headers, running footers, page numbers, watermarks and publishing notices:
  * lines in the top or bottom 9% of the page that are page numbers or whose text (digits folded)
- * recurs in the same band on at least a quarter of the pages; a line repeated at the same place
+ * recurs in the same band on at least a quarter of the pages; a page's top line set apart at the
+ * place and in the type where a quarter of the pages have theirs (a running head naming each
+ * chapter in turn); a line repeated at the same place
  * on half the pages or more anywhere on the page (a watermark); and notices ("Draft ...", "©
  * 2019 ...", "Please do not distribute") near the top or bottom, even on one page only.
  */
@@ -69,6 +71,29 @@ export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[
   };
   const counts = new Map<string, number>();
   const placed = new Map<string, number>();
+  // A running head changes with the chapter ("Chapter 2. ..." then "Chapter 3. ...") but keeps its
+  // place, type and the space under it: the page's top line at that slot, set apart from the text,
+  // mostly repeating its words from page to page (a section heading at the top of each page does not).
+  const slots = new Map<string, Map<string, number>>();
+  const slotOf = (page: Page): { line: PdfLine; key: string } | undefined => {
+    const text = page.lines.filter((l) => !l.region && !l.isMargin).sort((a, b) => b.y - a.y);
+    const [top, next] = text;
+    if (!top || !next || inBand(top, page.height, page) !== 'top' || top.y - next.y < 1.9 * top.size) return undefined;
+    return { line: top, key: `${Math.round(top.y / 2)}|${top.font}|${Math.round(top.size)}` };
+  };
+  for (const page of pages) {
+    const slot = slotOf(page);
+    if (!slot) continue;
+    const texts = slots.get(slot.key) ?? new Map<string, number>();
+    texts.set(shapeOf(slot.line), (texts.get(shapeOf(slot.line)) ?? 0) + 1);
+    slots.set(slot.key, texts);
+  }
+  const runningSlot = (key: string): boolean => {
+    const texts = [...(slots.get(key)?.values() ?? [])];
+    const total = texts.reduce((a, b) => a + b, 0);
+    const repeated = texts.filter((n) => n >= 2).reduce((a, b) => a + b, 0);
+    return pages.length >= 6 && total >= Math.max(3, Math.ceil(pages.length * 0.25)) && repeated >= total * 0.6;
+  };
   for (const page of pages) {
     const seen = new Set<string>();
     for (const line of page.lines) {
@@ -88,6 +113,8 @@ export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[
   let removed = 0;
   const kept = pages.map((page) => {
     const notices = noticeLines(page, bodySize);
+    const slot = slotOf(page);
+    if (slot && runningSlot(slot.key)) notices.add(slot.line);
     // A page number is the page's first or last line, wherever that is (a chapter's first page sets it above a notice).
     const text = page.lines.filter((l) => !l.region && !l.isMargin && !notices.has(l));
     const ends = new Set(text.length ? [text.reduce((a, b) => (b.y > a.y ? b : a)), text.reduce((a, b) => (b.y < a.y ? b : a))] : []);

@@ -1,8 +1,10 @@
+import { layoutHeadings } from './pdf-layout-headings';
 import type { BodyStats } from './pdf-stats';
+import { findTitleBlock } from './pdf-title-block';
+import { findPageToc } from './pdf-toc';
 import type { PdfLine, PdfOutlineEntry } from './pdf-types';
 
 const numbered = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,3})\.?\s+(\p{Lu}.*)$/u;
-const allCaps = /^[\p{Lu}][\p{Lu}\d\s:,&'’-]{3,60}$/u;
 
 export const bibliographyHeading =
   /^(?:(?:\d{1,2}|[A-Z]|[IVX]{1,4})\.?\s+)?(references|bibliography|works cited|literature cited|references and notes|cited literature|sources)\s*:?$/i;
@@ -15,18 +17,15 @@ function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-/** Level a heading gets from its numbering: "3" -> 2, "3.1" -> 3 (level 1 is the document title). */
-export function numberingLevel(text: string): number | undefined {
-  const m = numbered.exec(text);
-  if (!m) return undefined;
-  return Math.min(6, m[1].split('.').length + 1);
-}
-
 export interface HeadingDecision {
   level: number;
   isTitle: boolean;
   /** A line repeating a heading already read (a running head) or a bare "Chapter 3" label over the real title: dropped. */
   drop?: boolean;
+  /** A line of the title block (author, course, date): the document's metadata, neither a heading nor text. */
+  titleBlock?: boolean;
+  /** A run-in heading: these first words of the line are the heading, the rest starts its paragraph. */
+  runIn?: string;
 }
 
 /** The text folded without page numbers at either end: "142 Vector Calculus" and "5.1 Gradients 143" compare by their words. */
@@ -37,13 +36,16 @@ function foldLoose(text: string): string {
 const chapterLabel = /^(chapter|part|appendix|lecture|unit)\s+([\dIVXLC]{1,5}|[A-Z])\.?$/i;
 
 /**
- * Decides which lines are headings: the document outline when there is one,
- * else larger-than-body type, and at body size only numbered or all-caps
- * short lines set in a different font (bold). Levels: 1 for the title on
- * page 1, then numbering depth, then rank of font size.
+ * Decides which lines are headings: the document outline when there is one (or the table of
+ * contents printed on its first pages, when that lists more), else the type (pdf-layout-headings).
+ * Level 1 is the title on page 1; the lines set with it are its title block. Headings set below
+ * the outline's deepest level (an unnumbered bold subsection under bookmarked sections) are read
+ * from the type too.
  */
-export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOutlineEntry[]): Map<number, HeadingDecision> {
+export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: PdfOutlineEntry[]): Map<number, HeadingDecision> {
   const out = new Map<number, HeadingDecision>();
+  const toc = findPageToc(lines, body);
+  const outline = toc.entries.length >= 3 && toc.entries.length > bookmarks.length ? toc.entries : bookmarks;
   // The outline is read in order: each entry names one heading, the first line after the previous
   // entry's heading that carries its words; a later line with the same words is a running head.
   const entries = outline.map((e) => ({ key: fold(e.title), loose: foldLoose(e.title), depth: e.depth })).filter((e) => e.key.length >= 3);
@@ -90,10 +92,16 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
     }
     for (const [page, c] of perPage) if (c.hits >= 4 && c.hits >= c.lines * 0.3) tocPages.add(page);
   }
+  for (const page of toc.pages) tocPages.add(page);
+  // The contents pages are dropped: their entries are the headings, found again where they stand.
+  lines.forEach((l, i) => {
+    if (tocPages.has(l.page) && !l.region && !l.isMargin) out.set(i, { level: 6, isTitle: false, drop: true });
+  });
   // The number of the last heading read from the bookmarks ("5.1"), so deeper numbered headings below it ("5.1.2") are kept too.
   let lastNumbered: { number: string; level: number } | undefined;
 
-  const titleIndexes = findTitle(lines, body);
+  const titleBlock = findTitleBlock(lines, body);
+  const titleIndexes = titleBlock.title;
   // A title line that is the first bookmark is that bookmark's heading ("1 Energy in Cells" of a chapter file).
   const firstBookmark =
     titleIndexes.length && entries.length
@@ -103,21 +111,20 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
     if (firstBookmark && firstBookmark !== 'repeat') out.set(i, { level: Math.min(6, firstBookmark.depth + 2), isTitle: n === 0 });
     else out.set(i, { level: 1, isTitle: true });
   }
+  // Authors, course and date set with a title (not with a chapter's first bookmark) are metadata.
+  if (!(firstBookmark && firstBookmark !== 'repeat'))
+    for (const i of titleBlock.block) if (!out.has(i)) out.set(i, { level: 6, isTitle: false, titleBlock: true });
 
-  const sizeCandidates: number[] = [];
-  const threshold = body.size + Math.max(0.9, body.size * 0.1);
   lines.forEach((line, i) => {
-    if (out.has(i) || line.region || line.isMargin) return;
+    if (!entries.length || out.has(i) || line.region || line.isMargin) return;
     const text = line.text.trim();
     const words = wordCount(text);
     if (!/\p{L}{3}/u.test(text) || words > 20 || text.length > 160) return;
-    if (tocPages.has(line.page)) return;
-    let fromOutline = entries.length ? matchOutline(text, line.size) : undefined;
+    let fromOutline = matchOutline(text, line.size);
     // A long title set over two lines ("Implementation of Symmetric (Secret Key)" / "Cryptography").
     const next = lines[i + 1];
     if (
       fromOutline === undefined &&
-      entries.length &&
       next &&
       next.page === line.page &&
       Math.abs(next.size - line.size) < 0.5 &&
@@ -148,46 +155,38 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, outline: PdfOu
         const extra = m[1].split('.').length - lastNumbered.number.split('.').length;
         out.set(i, { level: Math.min(6, lastNumbered.level + extra), isTitle: false });
       }
-      return;
-    }
-    // Author lists ("A, B, C") are set large on title pages but are not headings.
-    if (/[,;]$/.test(text) || (text.match(/,/g) ?? []).length >= 2 || /^(figure|fig\.|table)\s*\d/i.test(text)) return;
-    const isShort = line.x1 < line.columnRight - 2 * line.size || words <= 6;
-    if (line.size >= threshold && !/[.]$/.test(text.replace(/^\d+(\.\d+)*\./, ''))) {
-      sizeCandidates.push(i);
-      return;
-    }
-    const differentFont = line.font !== body.font || line.size > body.size + 0.4;
-    if (Math.abs(line.size - body.size) <= 0.6 && differentFont && isShort && words <= 12 && !/[.:]$/.test(text)) {
-      if (numbered.test(text) || (allCaps.test(text) && words <= 8) || bibliographyHeading.test(text)) {
-        out.set(i, { level: numberingLevel(text) ?? 2, isTitle: false });
-      }
     }
   });
 
-  // Rank larger sizes: the biggest heading size is level 2, the next 3, ...
-  const sizes = [...new Set(sizeCandidates.map((i) => Math.round(lines[i].size * 2) / 2))].sort((a, b) => b - a);
-  for (const i of sizeCandidates) {
-    const text = lines[i].text.trim();
-    const rank = sizes.indexOf(Math.round(lines[i].size * 2) / 2);
-    out.set(i, { level: numberingLevel(text) ?? Math.min(6, rank + 2), isTitle: false });
+  if (!outlineOnly) {
+    for (const [i, h] of layoutHeadings(lines, body, (k) => out.has(k))) out.set(i, { level: h.level, isTitle: false, runIn: h.runIn });
+    return out;
+  }
+  // Headings the outline leaves out: unnumbered lines set like its headings ("Foreword", "References"
+  // missing from a contents page) take their level; bold or italic headings in smaller or plainer type
+  // than any of them sit below its deepest level.
+  const kept = [...out].filter(([, d]) => !d.drop && !d.titleBlock && !d.isTitle);
+  if (kept.length === 0) return out;
+  const style = (l: PdfLine, w: number) => `${Math.round(l.size * 2) / 2}|${w}`;
+  const levelsOfStyle = new Map<string, number[]>();
+  for (const [i, d] of kept)
+    levelsOfStyle.set(style(lines[i], weight(lines[i])), [...(levelsOfStyle.get(style(lines[i], weight(lines[i]))) ?? []), d.level]);
+  const deepest = Math.max(...kept.map(([, d]) => d.level));
+  const plainest = kept
+    .map(([i]) => lines[i])
+    .reduce((a, b) => (b.size < a.size - 0.3 || (Math.abs(b.size - a.size) < 0.3 && weight(b) < weight(a)) ? b : a));
+  const below = (l: PdfLine, w: number) => l.size < plainest.size - 0.3 || (Math.abs(l.size - plainest.size) < 0.3 && w < weight(plainest));
+  for (const [i, h] of layoutHeadings(lines, body, (k) => out.has(k), deepest + 1)) {
+    const line = lines[i];
+    const w = h.runIn ? (line.lead?.face === 'bold' ? 2 : 1) : weight(line);
+    if (numbered.test(h.runIn ?? line.text)) continue;
+    const same = levelsOfStyle.get(style(line, w));
+    if (same && !h.runIn) out.set(i, { level: Math.min(...same), isTitle: false });
+    else if (below(line, w)) out.set(i, { level: Math.max(deepest + 1, Math.min(6, h.level)), isTitle: false, runIn: h.runIn });
   }
   return out;
 }
 
-/** The largest text in the top half of page 1, when clearly larger than the body. */
-function findTitle(lines: PdfLine[], body: BodyStats): number[] {
-  const first = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === lines[0]?.page && !l.region && !l.isMargin);
-  if (first.length === 0) return [];
-  const maxSize = Math.max(...first.map(({ l }) => l.size));
-  if (maxSize < body.size * 1.3) return [];
-  const top = first.filter(({ l }) => Math.abs(l.size - maxSize) < 0.3 && /\p{L}{2}/u.test(l.text));
-  // Only consecutive lines of the title size, at most three.
-  const picked: number[] = [];
-  for (const { l, i } of top) {
-    if (picked.length && i !== picked[picked.length - 1] + 1) break;
-    if (picked.length >= 3 || wordCount(l.text) > 25) break;
-    picked.push(i);
-  }
-  return picked;
+function weight(line: PdfLine): number {
+  return line.bold ? 2 : line.italic ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 import { toLatex } from './pdf-math';
-import type { PdfItem, PdfPage, PdfRegion } from './pdf-types';
+import type { PdfItem, PdfPage, PdfRegion, RunInLead } from './pdf-types';
 
 /** A run of items on one baseline with no column-sized gap inside. */
 export interface Segment {
@@ -12,6 +12,12 @@ export interface Segment {
   text: string;
   chars: number;
   mono: boolean;
+  /** Most characters are set in a bold face. */
+  bold?: boolean;
+  /** Most characters are set in an italic face (not mathematics). */
+  italic?: boolean;
+  /** Leading bold or italic words of a line that goes on in another face (a run-in heading). */
+  lead?: RunInLead;
   /** Share of visible characters that are mathematics (0-1). */
   math: number;
   /** A figure or table standing here in the reading order (its text is not read as lines). */
@@ -109,7 +115,27 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
   let lastScript: { raised: boolean; end: number } | undefined;
   let math = 0;
   let visible = 0;
+  // A run-in heading: bold or italic words from the line's start, up to the first wide gap or the
+  // first word in another face (mathematics inside it, as in "Using X to Predict Y", stays in it).
+  let leadEnd: number | undefined;
+  let leadOpen = true;
+  let leadFace: 'bold' | 'italic' | undefined;
+  let leadGap = false;
+  let leadChars = 0;
   for (const item of items) {
+    const face = item.bold ? 'bold' : item.italic ? 'italic' : undefined;
+    if (leadOpen && item.str.trim()) {
+      if (!text.trim()) {
+        leadFace = face;
+        leadOpen = face !== undefined;
+      } else if (item.x - prevEnd > 0.7 * main.size && leadChars > 0) {
+        [leadEnd, leadGap, leadOpen] = [text.length, true, false];
+      } else if (face !== leadFace && !(item.math ?? 0)) {
+        if (leadChars > 0) leadEnd = text.length;
+        leadOpen = false;
+      }
+      if (leadOpen && face === leadFace) leadChars += item.str.trim().length;
+    }
     const isSmall = item.size < main.size * 0.85;
     const raised = item.y - main.y > 0.15 * main.size;
     const lowered = main.y - item.y > 0.1 * main.size;
@@ -147,7 +173,10 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
     prev = item;
     if (item.str.trim()) lastScript = undefined;
   }
+  const lead = leadEnd !== undefined ? text.slice(0, leadEnd).replace(/\s+/g, ' ').trim() : undefined;
   text = text.replace(/\s+/g, ' ').trim();
+  const share = (pick: (i: PdfItem) => boolean | undefined) =>
+    items.reduce((n, i) => n + (pick(i) ? i.str.trim().length : 0), 0) / Math.max(1, visible);
   // Space runs can stretch far past the last letter (to a margin note): the line ends where its ink ends.
   const inked = items.filter((i) => i.str.trim());
   const x0 = Math.min(...inked.map((i) => i.x));
@@ -162,6 +191,12 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
     text,
     chars: text.length,
     mono: main.mono === true,
+    bold: share((i) => i.bold) > 0.6 || undefined,
+    italic: share((i) => i.italic && !i.bold) > 0.6 || undefined,
+    lead:
+      lead && leadFace && leadChars >= lead.replace(/\s/g, '').length * 0.5 && lead.length < text.length
+        ? { text: lead, face: leadFace, gap: leadGap }
+        : undefined,
     math: visible ? math / visible : 0,
   };
 }

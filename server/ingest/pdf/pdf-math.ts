@@ -6,6 +6,26 @@
 const mathFont =
   /^(?:cmmi|cmsy|cmex|cmbsy|cmmib|msam|msbm|eufm|eufb|eusm|euex|eurm|rsfs|dsrom|bbm|bbold|lmmi|lmsy|lmex|txmi|txsy|txex|pxmi|pxsy|pxex|rtxmi|ntxmi|ntxsy|zplm|mtmi|mtsy|mtex|esint|stmary|wasy|symbol$)|math/i;
 
+/**
+ * Bold text faces: TeX's bold extended (CMBX, LMRoman..-Bold, ec's "SFBX"), and fonts named for their weight.
+ * Bold math (CMMIB, CMBSY) is mathematics, not a heading face.
+ */
+const boldFont = /^(?:cmbx|cmb\d|cmssbx|sfbx|ecbx|lmbx|tcbx)|bold|black|heavy|semibold|demi|-medi(?:um)?\b|-sb\b|[-,]b(?:d|ld)?$/i;
+
+/** Whether a font (as the PDF names it) is a bold text face. */
+export function isBoldFont(name: string): boolean {
+  const bare = name.replace(/^[A-Z]{6}\+/, '');
+  return boldFont.test(bare) && !isMathFont(bare);
+}
+
+const italicFont = /^(?:cmti|cmsl|cmbxti|cmbxsl|cmssi|sfti|sfsl|ecti|lmri)|ital|oblique|slanted|-it$|-bdit$/i;
+
+/** Whether a font (as the PDF names it) is an italic or slanted text face (math italic is mathematics). */
+export function isItalicFont(name: string): boolean {
+  const bare = name.replace(/^[A-Z]{6}\+/, '');
+  return italicFont.test(bare) && !isMathFont(bare);
+}
+
 /** Characters that are mathematics in any font. */
 const mathSymbol = /[=+−×÷·∑∏∫∮∂∇∆≤≥≠≈≡∼∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬→←↔↦⇒⇐⇔∞√∀∃±∓⊤⊥‖∥⊕⊗⊙∘⟨⟩⌊⌋⌈⌉ℝℕℤℚℂ\u0391-\u03a9\u03b1-\u03c9]/u;
 

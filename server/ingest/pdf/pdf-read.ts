@@ -5,7 +5,7 @@ import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mj
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { ExtractError } from '../extract-error';
 import { pageMarks } from './pdf-graphics';
-import { mathChars } from './pdf-math';
+import { isBoldFont, isItalicFont, mathChars } from './pdf-math';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -166,6 +166,8 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
         font: raw.fontName ?? '',
         mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace',
         math: mathChars(text, fontName),
+        bold: isBoldFont(fontName) || undefined,
+        italic: isItalicFont(fontName) || undefined,
       });
     }
   } catch {

@@ -9,6 +9,10 @@ export interface PdfItem {
   font: string;
   /** Set in a monospace font (code listings). */
   mono?: boolean;
+  /** Set in a bold font (CMBX, "...-Bold", "...-Semibold"): headings in body-size type, run-in headings. */
+  bold?: boolean;
+  /** Set in an italic or slanted text font (CMTI, "...-Italic"); math italic is mathematics, not this. */
+  italic?: boolean;
   /** Visible characters set in a math font (CMMI, CMSY, CMEX, Cambria Math...) or that are math symbols. */
   math?: number;
 }
@@ -71,6 +75,13 @@ export interface PdfRegion {
   rows?: string[][];
 }
 
+/** Bold or italic words starting a line that goes on in another face; `gap` when a wide space (an em or so) follows them. */
+export interface RunInLead {
+  text: string;
+  face: 'bold' | 'italic';
+  gap: boolean;
+}
+
 /** A line of text inside one column of one page, after superscripts and spacing are resolved. */
 export interface PdfLine {
   page: number;
@@ -90,6 +101,12 @@ export interface PdfLine {
   /** A margin note (smaller type beside the body column): its own block, never part of the paragraph beside it. */
   isMargin?: boolean;
   mono?: boolean;
+  /** Most of the line is set in a bold font. */
+  bold?: boolean;
+  /** Most of the line is set in an italic text font. */
+  italic?: boolean;
+  /** The line starts with bold or italic words and goes on in the text face: maybe a run-in heading ("Evaluating a Prediction of Y Suppose that ..."). */
+  lead?: RunInLead;
   /** Share of the visible characters set in math fonts or being math symbols (0-1). */
   math?: number;
   /** A figure, equation or table standing in the reading order where this line is. */

@@ -1,0 +1,182 @@
+import type { BodyStats } from './pdf-stats';
+import type { PdfLine } from './pdf-types';
+
+/** A heading read from the page's type: its level, and `runIn` when it is the bold or italic start of a paragraph. */
+export interface LayoutHeading {
+  level: number;
+  runIn?: string;
+}
+
+/** "2", "2.3.1", "A", "A.2", "1." (also "1.Title" without a space): the numbering and its depth. */
+const numberedHeading = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,4})(?:\.\s*|\s+)(?=[\p{Lu}\d(“"'])/u;
+const labelledHeading = /^(?:chapter|part|appendix|lecture|unit|module|week)\s+(?:[\dIVXLC]{1,5}|[A-Z])\b/i;
+/** Theorem-like labels ("Theorem 2.1.", "Proof.", "Example (coins)", "Answer") start an environment, not a section. */
+const environmentLabel =
+  /^(?:theorem|lemma|corollary|proposition|claim|conjecture|definition|assumption|axiom|remark|note|notes|example|examples|exercise|exercises|problem|question|answer|solution|proof|hint|case|step|observation|fact|algorithm|notation|warning|caution|tip|homework|task|activity)\b\s*(?:[\dA-Z]{1,3}(?:\.\d+)*)?\s*(?:\([^)]*\))?\s*[.:]?$/i;
+const caption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d/i;
+const bullet = /^[•◦▪‣∙·\-–—*]\s/;
+const allCaps = /^[\p{Lu}\d][\p{Lu}\d\s:,&'’-]{3,60}$/u;
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Depth of a heading's numbering: "Chapter 4" 0, "2" / "A" 1, "2.3" 2, ...; undefined when unnumbered. */
+export function numberingDepth(text: string): number | undefined {
+  if (labelledHeading.test(text)) return 0;
+  const m = numberedHeading.exec(text);
+  return m ? m[1].split('.').length : undefined;
+}
+
+interface Candidate {
+  i: number;
+  size: number;
+  /** 2 bold, 1 italic, 0 regular. */
+  weight: number;
+  depth?: number;
+  runIn?: string;
+}
+
+/**
+ * The bold or italic words starting a line, when they can be a run-in heading: followed by a wide
+ * space, or (bold only) ending in a full stop after two words or more ("Statistical quantities.");
+ * a bold term followed by its sentence ("**Bayes' rule** says") or a label ("Accuracy:") is not one.
+ */
+function runInLead(line: PdfLine): PdfLine['lead'] {
+  const lead = line.lead;
+  if (!lead || (lead.face === 'italic' && !lead.gap)) return undefined;
+  const title = lead.text.replace(/[.:]$/, '').trim();
+  // Italic is also the type of a theorem's statement: an italic lead is a heading only when it reads like one.
+  if (lead.face === 'italic' && (/,\s|\\\(/.test(title) || wordCount(title) > 8)) return undefined;
+  if (!lead.gap && !(/\.$/.test(lead.text) && wordCount(title) >= 2)) return undefined;
+  if (wordCount(title) > 12 || !headingLike(title, 0) || environmentLabel.test(lead.text) || environmentLabel.test(title)) return undefined;
+  return lead;
+}
+
+function weightOf(line: Pick<PdfLine, 'bold' | 'italic'>): number {
+  return line.bold ? 2 : line.italic ? 1 : 0;
+}
+
+/**
+ * Text that can be a heading: letters, no list punctuation at its end, not mostly mathematics, not
+ * a list of names (an author list set large); `continued` for the second line of a heading.
+ */
+function headingLike(text: string, math: number | undefined, continued = false): boolean {
+  if (!/\p{L}{2}/u.test(text) || (math ?? 0) > 0.4 || caption.test(text) || bullet.test(text)) return false;
+  if (/[,;]$/.test(text) || ((text.match(/,/g) ?? []).length >= 3 && numberingDepth(text) === undefined)) return false;
+  return continued || /^[\p{Lu}\d(“"'‘]/u.test(text);
+}
+
+/**
+ * Headings read from the type when the PDF has no bookmarks: larger lines, and body-size lines set
+ * apart (space above) in bold or italic, or numbered or in capitals in another font; and run-in
+ * headings, the bold words (or italic words followed by a wide space) that start a paragraph.
+ * Levels come from the type: styles are ranked by size, then bold before italic before regular;
+ * numbering ("2", "2.3", "A.1", "Chapter 4") sets the depth within its style and keeps numbered
+ * levels consistent. Level 1 is the document title, so the most prominent style is level 2.
+ */
+export function layoutHeadings(
+  lines: PdfLine[],
+  body: BodyStats,
+  taken: (i: number) => boolean,
+  firstLevel = 2,
+): Map<number, LayoutHeading> {
+  const threshold = body.size + Math.max(0.9, body.size * 0.1);
+  const candidates: Candidate[] = [];
+  const isCandidate = new Set<number>();
+  const apart = (i: number): boolean => {
+    const line = lines[i];
+    const prev = lines[i - 1];
+    if (!prev || prev.page !== line.page || prev.column !== line.column || prev.region || isCandidate.has(i - 1) || taken(i - 1))
+      return true;
+    return prev.y - line.y > 1.25 * body.lineGap * (line.size / body.size);
+  };
+  lines.forEach((line, i) => {
+    if (taken(i) || line.region || line.isMargin || line.isNote) return;
+    const text = line.text.trim();
+    const words = wordCount(text);
+    const depth = numberingDepth(text);
+    const prev = lines[i - 1];
+    // The second line of a heading set over two lines, right under the first.
+    const continues =
+      prev &&
+      isCandidate.has(i - 1) &&
+      !candidates[candidates.length - 1]?.runIn &&
+      prev.page === line.page &&
+      weightOf(prev) === weightOf(line) &&
+      Math.abs(prev.size - line.size) < 0.3 &&
+      (prev.x1 > prev.columnRight - 4 * prev.size || /[-–:]$/.test(prev.text)) &&
+      prev.y - line.y < 1.6 * line.size;
+    if (line.size >= threshold) {
+      if (words > 20 || text.length > 160 || !headingLike(text, line.math, continues)) return;
+      if (/\.$/.test(text.replace(/^\d+(\.\d+)*\./, '')) && depth === undefined) return;
+      candidates.push({ i, size: line.size, weight: weightOf(line), depth: continues ? candidates[candidates.length - 1].depth : depth });
+      isCandidate.add(i);
+      return;
+    }
+    if (Math.abs(line.size - body.size) > 0.6 || line.mono) return;
+    const lead = runInLead(line);
+    const short = line.x1 < line.columnRight - 2 * line.size || words <= 6;
+    const distinct = line.bold || line.italic || (line.font !== body.font && (depth !== undefined || allCaps.test(text)));
+    if (
+      !lead &&
+      distinct &&
+      (short || continues) &&
+      words <= 12 &&
+      !/[.,;:]$/.test(text) &&
+      headingLike(text, line.math, continues) &&
+      !environmentLabel.test(text) &&
+      (continues || apart(i))
+    ) {
+      candidates.push({ i, size: line.size, weight: weightOf(line), depth });
+      isCandidate.add(i);
+      return;
+    }
+    if (!lead) return;
+    const title = lead.text.replace(/[.:]$/, '').trim();
+    // A run-in heading starts a paragraph: space above it, or the line before ended short.
+    const startsParagraph = apart(i) || (prev && prev.x1 < prev.columnRight - 2 * prev.size) || line.x0 > line.columnLeft + 0.7 * line.size;
+    if (!startsParagraph) return;
+    candidates.push({ i, size: line.size, weight: lead.face === 'bold' ? 2 : 1, depth: numberingDepth(title), runIn: title });
+    isCandidate.add(i);
+  });
+  return assignLevels(candidates, firstLevel);
+}
+
+/**
+ * Levels by style: styles in order of prominence; a numbered style takes its place from its
+ * numbering (depth d sits d - 1 below the top numbered level), an unnumbered one sits below the
+ * style before it.
+ */
+function assignLevels(candidates: Candidate[], firstLevel: number): Map<number, LayoutHeading> {
+  const key = (c: Candidate) => `${Math.round(c.size * 2) / 2}|${c.weight}`;
+  const styles = new Map<string, { size: number; weight: number; depths: number[] }>();
+  for (const c of candidates) {
+    const s = styles.get(key(c)) ?? { size: Math.round(c.size * 2) / 2, weight: c.weight, depths: [] };
+    if (c.depth !== undefined) s.depths.push(c.depth);
+    styles.set(key(c), s);
+  }
+  const ordered = [...styles].sort((a, b) => b[1].size - a[1].size || b[1].weight - a[1].weight);
+  const levelOf = new Map<string, number>();
+  // The level of numbering depth 1 ("2", "A"), once a numbered style has fixed it.
+  let base: number | undefined;
+  let prev = firstLevel - 1;
+  for (const [k, s] of ordered) {
+    let level: number;
+    // A style is numbered when most of its headings are ("References" shares the style of "1 Introduction").
+    if (s.depths.length && s.depths.length * 2 >= candidates.filter((c) => key(c) === k).length) {
+      const d = Math.min(...s.depths);
+      if (base === undefined) {
+        level = Math.max(prev + 1, firstLevel + Math.max(0, d - 1));
+        base = level - (d - 1);
+      } else level = Math.max(firstLevel, base + d - 1);
+    } else level = prev + 1;
+    levelOf.set(k, Math.min(6, level));
+    prev = Math.min(6, level);
+  }
+  const out = new Map<number, LayoutHeading>();
+  for (const c of candidates) {
+    const styleLevel = levelOf.get(key(c))!;
+    const level = c.depth !== undefined && base !== undefined ? Math.max(firstLevel, Math.min(6, base + c.depth - 1)) : styleLevel;
+    out.set(c.i, c.runIn ? { level, runIn: c.runIn } : { level });
+  }
+  return out;
+}

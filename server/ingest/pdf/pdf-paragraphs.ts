@@ -1,0 +1,96 @@
+import { captionStart } from './pdf-geometry';
+import type { BodyStats } from './pdf-stats';
+import type { PdfLine } from './pdf-types';
+
+/** A caption in body type says so by its punctuation ("Figure 2.2: ..."); "Figure 5.1 illustrates ..." is a sentence. */
+const punctuatedCaption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.](?:\s|$)/i;
+
+export function isCaptionLine(line: PdfLine, body: BodyStats): boolean {
+  if (!captionStart.test(line.text)) return false;
+  return punctuatedCaption.test(line.text) || line.size < body.size - 0.4 || line.font !== body.font;
+}
+export const codeLike = /[;{}=<>[\]()_]|^\s*(\/\/|#|\d+\s)|:$/;
+export const bullet = /^[•◦▪‣∙·\-–—*]\s+/;
+/** An ordered item's mark: "1." "2)" "(a)" "b)" "(iv)". */
+const ordinal = /^(?:\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\))\s+(?=\S)/;
+
+/**
+ * A line that starts a list item, and its text: a bullet's mark goes; "1." items are numbered by
+ * the list itself; lettered items ("(a) Calculate ...") keep their letter, which the text refers to
+ * ("from part (a)").
+ */
+export function listItemStart(text: string): { text: string; ordered: boolean } | undefined {
+  if (bullet.test(text)) return { text: text.replace(bullet, ''), ordered: false };
+  const mark = ordinal.exec(text)?.[0];
+  if (!mark) return undefined;
+  return /^\d/.test(mark) ? { text: text.slice(mark.length), ordered: true } : { text, ordered: false };
+}
+
+export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, body: BodyStats): boolean {
+  const lineGap = body.lineGap;
+  // The rest of the same line, past a formula that split it in two.
+  if (prev.page === line.page && prev.column === line.column && Math.abs(prev.y - line.y) < 0.3 * line.size && line.x0 > prev.x1)
+    return false;
+  if (Math.abs(prev.size - line.size) > 0.6) return true;
+  if (isCaptionLine(line, body) || bullet.test(line.text)) return true;
+  // A numbered or lettered item after a finished sentence ("... suggest?" / "(b) To get ...").
+  if (ordinal.test(line.text) && /[.?!:;)]["”’]?$/.test(prev.text)) return true;
+  const endsHyphen = /-$/.test(prev.text);
+  // A line ends early on purpose when the next line's first word would have fit after it
+  // (works for justified and ragged-right text alike).
+  const room = prev.columnRight - prev.x1;
+  const nextWord = line.text.split(' ')[0] ?? '';
+  const endedEarly = room > (nextWord.length + 1) * 0.55 * line.size + 0.5 * line.size;
+  if (endedEarly && !endsHyphen && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
+  const movedOn = prev.page !== line.page || prev.column !== line.column;
+  // A sentence may run on into the next column or page; a finished one there starts a new paragraph.
+  if (movedOn && /[.?!:]["”’)]?$/.test(prev.text) && prev.font !== line.font) return true;
+  const indent = line.x0 - line.columnLeft;
+  // A paragraph's first line is indented: further in than the line before it (a paragraph set
+  // indented as a whole, under a list item, keeps its lines at one indent).
+  const further = line.x0 - prev.x0 > 0.7 * line.size || prev.page !== line.page || prev.column !== line.column;
+  // A list item's wrapped lines are indented under its text, not a new paragraph.
+  if (!inListItem && further && indent > 0.7 * line.size && indent < 6 * line.size) return true;
+  if (prev.page === line.page && prev.column === line.column) {
+    const gap = prev.y - line.y;
+    if (gap > lineGap * 1.45 * (line.size / Math.max(1, prev.size)) || gap < 0) return true;
+  }
+  return false;
+}
+
+/**
+ * A line that is only a glyph or two of mathematics (no word, no equation number), or a short
+ * formula in smaller type (the denominator of a fraction in the text).
+ */
+function isFragment(line: PdfLine, body: BodyStats): boolean {
+  const visible = line.text.replace(/\s/g, '');
+  if (line.region || line.isMargin || line.isNote || visible.length === 0 || /^\(\d/.test(visible)) return false;
+  const math = line.math ?? 0;
+  // Mathematics set in the text's italic (Palatino, Times) has no math font: small type without a word is enough.
+  if (visible.length <= 8 && line.size < 0.9 * body.size && (math >= 0.5 || !/\p{L}{3}/u.test(visible))) return true;
+  if (visible.length > 3 || /\p{L}{2}/u.test(visible)) return false;
+  return math >= 0.5 || !/\p{L}/u.test(visible);
+}
+
+/**
+ * A piece of a line's inline mathematics set on its own baseline: a tall bracket of \left[ ... \right],
+ * a sum sign over a formula in the text, an accented letter. It sits within a text line's width,
+ * within a line's height of it; read as a line of its own it would split the paragraph around it.
+ */
+export function isMathFragment(lines: PdfLine[], i: number, body: BodyStats): boolean {
+  const line = lines[i];
+  if (!isFragment(line, body)) return false;
+  const near = (other: PdfLine | undefined) =>
+    !!other &&
+    !other.region &&
+    !isFragment(other, body) &&
+    other.page === line.page &&
+    Math.abs(other.y - line.y) < 1.5 * body.lineGap &&
+    line.x0 >= other.x0 - line.size &&
+    line.x1 <= other.x1 + line.size;
+  let before = i - 1;
+  while (before >= 0 && isFragment(lines[before], body)) before--;
+  let after = i + 1;
+  while (after < lines.length && isFragment(lines[after], body)) after++;
+  return near(lines[before]) || near(lines[after]);
+}

@@ -1,0 +1,68 @@
+import type { BodyStats } from './pdf-stats';
+import type { PdfLine } from './pdf-types';
+
+export interface TitleBlock {
+  /** Lines of the title itself (one title set over up to three lines). */
+  title: number[];
+  /** The lines set with it: subtitle, authors, course, institution, date. Metadata, neither headings nor text. */
+  block: number[];
+}
+
+/** Where the text proper starts on a title page: a numbered or a usual first heading. */
+const firstHeading = [
+  /^(?:\d{1,2}(?:\.\d{1,2})*\.?\s*|[A-Z](?:\.\d{1,2})*(?:\.\s*|\s+)|[IVX]{1,4}\.\s*)\p{Lu}/u,
+  /^(?:abstract|summary|contents|table of contents|introduction|foreword|preface|overview|notes|outline|motivation|background)\b/i,
+];
+/** The title goes on over the next line: it ends on a word that cannot end a title, or the next starts in lower case. */
+const openEnd = /(?:\b(?:of|for|and|or|in|on|the|a|an|to|with|from|by|at|via|into|as)|[:\-–—,])$/i;
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * The title block of the first page: the largest type near its top is the title (clearly larger
+ * than the body); the short lines set with it down to where the text proper starts (a full-width
+ * body line, a first heading such as "1 Introduction" or "Abstract") are its subtitle, authors,
+ * course, institution and date. A title page with nothing else on it is all title block.
+ */
+export function findTitleBlock(lines: PdfLine[], body: BodyStats): TitleBlock {
+  const firstPage = lines.find((l) => !l.region && !l.isMargin)?.page;
+  const page = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === firstPage && !l.region && !l.isMargin && !l.isNote);
+  if (page.length === 0) return { title: [], block: [] };
+  const maxSize = Math.max(...page.map(({ l }) => l.size));
+  if (maxSize < body.size * 1.3) return { title: [], block: [] };
+  const start = page.findIndex(({ l }) => Math.abs(l.size - maxSize) < 0.3 && /\p{L}{2}/u.test(l.text));
+  // The title stands near the top: a large formula or figure label lower down is not one.
+  if (start < 0 || start > 5 || words(page[start].l.text) > 25) return { title: [], block: [] };
+  // The width of the text block: the most common column width of the document's lines.
+  const widths = new Map<number, number>();
+  for (const l of lines)
+    widths.set(Math.round(l.columnRight - l.columnLeft), (widths.get(Math.round(l.columnRight - l.columnLeft)) ?? 0) + 1);
+  const textWidth = [...widths].sort((a, b) => b[1] - a[1])[0][0];
+  const title = [page[start].i];
+  let k = start + 1;
+  while (k < page.length && title.length < 3) {
+    const prev = page[k - 1].l;
+    const l = page[k].l;
+    if (Math.abs(l.size - maxSize) >= 0.3 || words(l.text) > 25) break;
+    const wide = prev.x1 - prev.x0 > 0.6 * textWidth;
+    if (!(openEnd.test(prev.text.trim()) || /^\p{Ll}/u.test(l.text.trim()) || wide)) break;
+    title.push(page[k].i);
+    k++;
+  }
+  const block = page.slice(0, start).map(({ i }) => i);
+  const head = page[start].l;
+  const centre = (l: PdfLine) => (l.x0 + l.x1) / 2;
+  for (; k < page.length && block.length < 12; k++) {
+    const { l, i } = page[k];
+    const text = l.text.trim();
+    const centred = Math.abs(centre(l) - centre(head)) < 2 * l.size;
+    // Under a centred title, a line set flush left is the text's first heading ("About This Document").
+    if (!centred && Math.abs(l.x0 - l.columnLeft) < l.size && Math.abs(l.x0 - head.x0) > 2 * l.size) break;
+    const bodyLine =
+      Math.abs(l.size - body.size) < 0.6 && l.x1 - l.x0 > 0.6 * textWidth && Math.abs(l.x0 - l.columnLeft) < 2 * l.size && !centred;
+    // Author lists and affiliations are centred under the title and may be long; other long lines are text.
+    if (bodyLine || firstHeading.some((r) => r.test(text)) || (!centred && (words(text) > 14 || text.length > 120))) break;
+    block.push(i);
+  }
+  return { title, block };
+}

@@ -1,0 +1,109 @@
+import type { BodyStats } from './pdf-stats';
+import type { PdfLine, PdfOutlineEntry } from './pdf-types';
+
+/** A table of contents found on the pages: the pages it fills (dropped from the text) and its entries, in order. */
+export interface PageToc {
+  pages: Set<number>;
+  entries: PdfOutlineEntry[];
+}
+
+const contentsTitle = /^(?:table of contents|contents|table des matières|inhaltsverzeichnis|índice)$/i;
+const listTitle = /^list of (?:figures|tables|algorithms|listings)$/i;
+/** A contents row: its title, leader dots if any, and a page number (arabic or roman) at its end. */
+const entryRow = /^(.*?\p{L}.*?)(?:\s*(?:\.\s*){2,}|\s*[·…]+\s*|\s+)(\d{1,4}|[ivxlc]{1,7})$/u;
+const numberedTitle = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,4})\.?\s+(\S.*)$/;
+const labelledTitle = /^(?:chapter|part|appendix|lecture|unit)\s+[\dIVXLC]{1,5}\b/i;
+
+interface Row {
+  page: number;
+  x0: number;
+  y: number;
+  size: number;
+  text: string;
+}
+
+/** Lines of one page merged by baseline ("2.1" and "Newton–Cotes 6" are one row of the contents). */
+function rowsOf(lines: PdfLine[]): Row[] {
+  const rows: Row[] = [];
+  for (const l of [...lines].sort((a, b) => b.y - a.y || a.x0 - b.x0)) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(last.y - l.y) < 0.3 * l.size) {
+      last.text = `${last.text} ${l.text}`;
+      last.x0 = Math.min(last.x0, l.x0);
+    } else rows.push({ page: l.page, x0: l.x0, y: l.y, size: l.size, text: l.text.trim() });
+  }
+  return rows;
+}
+
+function isEntry(row: Row): boolean {
+  return entryRow.test(row.text) && row.text.length <= 160;
+}
+
+/** Page numbers of the entries mostly go up (a contents page), unlike numbers ending lines of a table. */
+function ascending(rows: Row[]): boolean {
+  const numbers = rows
+    .map((r) => entryRow.exec(r.text)?.[2])
+    .filter((n): n is string => !!n && /^\d+$/.test(n))
+    .map(Number);
+  let up = 0;
+  for (let i = 1; i < numbers.length; i++) if (numbers[i] >= numbers[i - 1]) up++;
+  return numbers.length >= 2 && up >= (numbers.length - 1) * 0.8;
+}
+
+/**
+ * Finds the table of contents in the first pages: a page headed "Contents" (or "Table of
+ * Contents") with rows ending in page numbers, or a page made mostly of such rows with rising
+ * numbers; following pages of the same kind continue it ("List of Figures" pages go with it).
+ * Its entries (title with its numbering, depth from the numbering or the indentation) can stand
+ * in for bookmarks.
+ */
+export function findPageToc(lines: PdfLine[], body: BodyStats): PageToc {
+  const pages = new Set<number>();
+  const entries: PdfOutlineEntry[] = [];
+  const byPage = new Map<number, PdfLine[]>();
+  for (const l of lines) if (!l.region && !l.isMargin && !l.isNote && l.text.trim()) byPage.set(l.page, [...(byPage.get(l.page) ?? []), l]);
+  const numbers = [...byPage.keys()].sort((a, b) => a - b);
+  const searchTo = Math.max(8, Math.ceil(numbers.length * 0.15));
+  let inToc = false;
+  for (const [k, page] of numbers.entries()) {
+    if (k >= searchTo && !inToc) break;
+    const rows = rowsOf(byPage.get(page)!);
+    const entryRows = rows.filter(isEntry);
+    const headed = rows.slice(0, 3).findIndex((r) => contentsTitle.test(r.text.replace(/\s+/g, ' ')));
+    const listed = rows.slice(0, 3).some((r) => listTitle.test(r.text.replace(/\s+/g, ' ')));
+    const mostly = entryRows.length >= 4 && entryRows.length >= rows.length * 0.6 && ascending(entryRows);
+    const starts = (headed >= 0 && entryRows.length >= 3) || (!inToc && mostly && entryRows.length >= 6);
+    if (!(starts || (inToc && (mostly || listed)))) {
+      if (inToc) break;
+      continue;
+    }
+    inToc = true;
+    pages.add(page);
+    if (listed) continue;
+    entries.push(...parseEntries(rows.slice(headed >= 0 ? headed + 1 : 0), body));
+  }
+  return { pages, entries };
+}
+
+function parseEntries(rows: Row[], body: BodyStats): PdfOutlineEntry[] {
+  const out: PdfOutlineEntry[] = [];
+  const left = Math.min(...rows.map((r) => r.x0));
+  let pending = '';
+  for (const row of rows) {
+    const m = entryRow.exec(row.text);
+    if (!m) {
+      // A long entry wraps: its first part has no page number.
+      pending = pending ? `${pending} ${row.text}` : row.text;
+      continue;
+    }
+    const title = `${pending ? `${pending} ` : ''}${m[1]}`.replace(/\s+/g, ' ').trim();
+    pending = '';
+    const numbered = numberedTitle.exec(title);
+    let depth: number;
+    if (numbered) depth = numbered[1].split('.').length - 1;
+    else if (labelledTitle.test(title)) depth = 0;
+    else depth = row.x0 - left > body.size * 1.5 ? 1 : 0;
+    out.push({ title, depth });
+  }
+  return out;
+}
