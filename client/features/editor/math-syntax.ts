@@ -1,7 +1,7 @@
 import { Extension, InputRule, type Editor } from '@tiptap/core';
 import { BlockMath, InlineMath } from '@tiptap/extension-mathematics';
 import type { Node as PmNode } from '@tiptap/pm/model';
-import { blockParagraph, inlineInText } from './dollar-math';
+import { blockParagraph, inlineInText } from '../../../common/dollar-math';
 
 export const migrationMeta = 'dollarMathMigration';
 
