@@ -50,3 +50,46 @@ export function exportFileName(topic: string, format: ExportFormat): string {
     .replace(/-+$/, '');
   return `${base || 'textbook'}.${exportFormatInfo[format].extension}`;
 }
+
+/**
+ * The same name keeping the topic's own letters in any script ("Математический-анализ.pdf", "线性代数.epub"):
+ * what the download is called where the browser understands RFC 6266's filename*.
+ */
+export function exportUnicodeFileName(topic: string, format: ExportFormat): string {
+  const base = Array.from(
+    topic
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, ''),
+  )
+    .slice(0, 80)
+    .join('')
+    .replace(/-+$/, '');
+  return base ? `${base}.${exportFormatInfo[format].extension}` : exportFileName(topic, format);
+}
+
+/**
+ * The Content-Disposition of a download: the ASCII name for every client, and the name in the topic's own
+ * script as filename* (UTF-8, percent-encoded) when it differs, so a book on "Математический анализ" is not
+ * saved as "textbook.pdf".
+ */
+export function exportContentDisposition(topic: string, format: ExportFormat): string {
+  const ascii = exportFileName(topic, format);
+  const unicode = exportUnicodeFileName(topic, format);
+  if (unicode === ascii) return `attachment; filename="${ascii}"`;
+  const encoded = encodeURIComponent(unicode).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The file name a Content-Disposition header gives: filename* (decoded) when present, else filename. */
+export function fileNameFromDisposition(header: string): string | null {
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? null;
+}

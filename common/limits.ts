@@ -27,6 +27,11 @@ export const limits = {
   guidanceMaxChars: 20_000,
   /** Largest WebSocket frame the server reads; bigger ones close the socket (1009). */
   realtimeFrameMaxBytes: 1024 * 1024,
+  /**
+   * A formula longer than this is shown as its LaTeX source rather than typeset: real formulas stay far below
+   * (a large matrix is a few hundred characters), and typesetting a pasted 100,000-cell array takes minutes.
+   */
+  formulaMaxChars: 4000,
 } as const;
 
 export const progressSteps = [

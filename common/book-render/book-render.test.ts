@@ -38,6 +38,37 @@ describe('parseEditorHtml', () => {
     expect(text).not.toContain('evil');
   });
 
+  it('reads dollar math as the editor and the reader page do: inline and display formulas, currency and code left alone', () => {
+    // Imported Word handouts (R Markdown output) store their formulas as `$...$` text, which the editor shows as math.
+    const blocks = parseEditorHtml(
+      '<p>The slope <strong>$\\beta_1$</strong> and $\\large N$ animals cost $5 and $10.</p><p>$$\\hat{Y} = \\beta_0 + \\beta_1 X$$</p>' +
+        '<pre><code>cat $HOME $PATH</code></pre><p>Run <code>$x$</code> as is.</p>',
+    );
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'math', 'code', 'paragraph']);
+    expect(blocks[0]).toMatchObject({
+      content: [
+        { kind: 'text', text: 'The slope ' },
+        { kind: 'math', latex: '\\beta_1' },
+        { kind: 'text', text: ' and ' },
+        { kind: 'math', latex: '\\large N' },
+        { kind: 'text', text: ' animals cost $5 and $10.' },
+      ],
+    });
+    expect(blocks[1]).toEqual({ kind: 'math', latex: '\\hat{Y} = \\beta_0 + \\beta_1 X' });
+    expect(blocks[2]).toEqual({ kind: 'code', text: 'cat $HOME $PATH' });
+    expect(blocks[3]).toMatchObject({ content: [{ text: 'Run ' }, { text: '$x$', code: true }, { text: ' as is.' }] });
+  });
+
+  it('keeps a formula too long to typeset as its source (a pasted 100,000-cell array held the export worker for minutes)', () => {
+    const huge = `\\begin{array}{${'c'.repeat(500)}}${Array.from({ length: 200 }, () => Array(500).fill('1').join('&')).join('\\\\')}\\end{array}`;
+    const blocks = parseEditorHtml(
+      `<div data-type="block-math" data-latex="${huge}"></div><p>Inline <span data-type="inline-math" data-latex="${huge}"></span></p>`,
+    );
+    expect(blocks[0]).toEqual({ kind: 'code', text: huge });
+    expect(blocks[1]).toMatchObject({ content: [{ text: 'Inline ' }, { kind: 'text', text: huge, code: true }] });
+    expect(JSON.stringify(blocks)).not.toContain('"kind":"math"');
+  });
+
   it('bounds nesting: a thousand nested quotes become text, not a stack overflow', () => {
     const html = `${'<blockquote>'.repeat(1000)}deep${'</blockquote>'.repeat(1000)}`;
     expect(JSON.stringify(parseEditorHtml(html))).toContain('deep');

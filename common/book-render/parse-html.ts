@@ -1,5 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
+import { blockParagraph, inlineDollarMath as inlineInText } from '../dollar-math';
+import { limits } from '../limits';
 import type { Block, Inline, TableCell, TextRun } from './book-model';
 
 /**
@@ -79,11 +81,38 @@ function textOf(node: ChildNode): string {
   return node.children.map(textOf).join('');
 }
 
+/** A formula inside a line; one too long to typeset keeps its source, as code. */
+function inlineMath(latex: string, marks: Marks): Piece {
+  return latex.length > limits.formulaMaxChars ? { kind: 'text', text: latex, ...marks, code: true } : { kind: 'math', latex };
+}
+
+/**
+ * Text with the editor's dollar math (`$x^2$`, docs/document-model.md: generated and imported text may carry it)
+ * as formulas, by the rules the editor and the reader page apply, so every format shows what they show. Code keeps
+ * its dollars.
+ */
+function pushText(text: string, marks: Marks, out: Piece[]): void {
+  const flat = text.replace(/\s+/g, ' ');
+  if (marks.code || !flat.includes('$')) {
+    out.push({ kind: 'text', text: flat, ...marks });
+    return;
+  }
+  let last = 0;
+  for (const m of flat.matchAll(inlineInText)) {
+    const latex = (m[1] ?? m[2] ?? '').trim();
+    if (!latex || m.index === undefined) continue;
+    if (m.index > last) out.push({ kind: 'text', text: flat.slice(last, m.index), ...marks });
+    out.push(inlineMath(latex, marks));
+    last = m.index + m[0].length;
+  }
+  if (last < flat.length) out.push({ kind: 'text', text: flat.slice(last), ...marks });
+}
+
 /** Collects inline pieces; images found inside text come out as pieces of their own and split the paragraph. */
 function collectInline(nodes: readonly ChildNode[], marks: Marks, out: Piece[]): void {
   for (const node of nodes) {
     if (node.type === 'text') {
-      out.push({ kind: 'text', text: node.data.replace(/\s+/g, ' '), ...marks });
+      pushText(node.data, marks, out);
       continue;
     }
     if (!isElement(node) || skipped.has(node.name)) continue;
@@ -91,7 +120,7 @@ function collectInline(nodes: readonly ChildNode[], marks: Marks, out: Piece[]):
     const type = node.attribs['data-type'];
     if (type === 'inline-math' || type === 'block-math') {
       const latex = (node.attribs['data-latex'] ?? '').trim();
-      if (latex) out.push({ kind: 'math', latex });
+      if (latex) out.push(inlineMath(latex, marks));
     } else if (name === 'br') out.push({ kind: 'break' });
     else if (name === 'img') {
       const src = (node.attribs.src ?? '').trim();
@@ -221,6 +250,11 @@ function readList(list: Element, depth: number, minHeading: number): Block | nul
   return { kind: 'list', ordered: list.name === 'ol', start: list.name === 'ol' ? intAttr(list.attribs.start, 1e6) : 1, items };
 }
 
+/** A display formula; one too long to typeset keeps its source, as a code block. */
+function displayMath(latex: string): Block {
+  return latex.length > limits.formulaMaxChars ? { kind: 'code', text: latex } : { kind: 'math', latex };
+}
+
 /** Reads a sequence of nodes as blocks; loose inline content between blocks becomes paragraphs. */
 function readBlocks(nodes: readonly ChildNode[], depth: number, minHeading: number): Block[] {
   const blocks: Block[] = [];
@@ -240,7 +274,7 @@ function readBlocks(nodes: readonly ChildNode[], depth: number, minHeading: numb
     if (type === 'block-math') {
       flush();
       const latex = (node.attribs['data-latex'] ?? '').trim();
-      if (latex) blocks.push({ kind: 'math', latex });
+      if (latex) blocks.push(displayMath(latex));
       continue;
     }
     if (!blockTags.has(name) || type === 'inline-math') {
@@ -255,7 +289,9 @@ function readBlocks(nodes: readonly ChildNode[], depth: number, minHeading: numb
     }
     if (name === 'p' || name === 'dt' || name === 'dd' || name === 'figcaption' || name === 'caption') {
       // A paragraph holding blocks (broken markup) is read as those blocks.
-      if (node.children.some((c) => isElement(c) && blockTags.has(c.name)))
+      const whole = node.children.every((c) => c.type === 'text') ? blockParagraph.exec(textOf(node)) : null;
+      if (whole) blocks.push(displayMath(whole[1].trim()));
+      else if (node.children.some((c) => isElement(c) && blockTags.has(c.name)))
         blocks.push(...readBlocks(node.children, depth + 1, minHeading));
       else {
         const pieces: Piece[] = [];

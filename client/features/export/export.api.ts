@@ -1,4 +1,4 @@
-import { exportFileName, type ExportFormat } from '../../../common/export';
+import { exportUnicodeFileName, fileNameFromDisposition, type ExportFormat } from '../../../common/export';
 import { throwIfResNotOk } from '../../lib/api';
 
 export const exportUrl = (textbookId: number, format: ExportFormat, appendix: boolean) =>
@@ -6,9 +6,7 @@ export const exportUrl = (textbookId: number, format: ExportFormat, appendix: bo
 
 /** The file name the server gave (Content-Disposition), or one made from the topic as the server does. */
 function fileNameOf(res: Response, topic: string, format: ExportFormat): string {
-  const header = res.headers.get('Content-Disposition') ?? '';
-  const quoted = /filename="([^"]+)"/.exec(header);
-  return quoted?.[1] ?? exportFileName(topic, format);
+  return fileNameFromDisposition(res.headers.get('Content-Disposition') ?? '') ?? exportUnicodeFileName(topic, format);
 }
 
 /**

@@ -31,6 +31,14 @@ describe('math on the reader page', () => {
     expect(root.querySelector('code')?.textContent).toBe('echo $HOME $PATH');
   });
 
+  it('shows a formula too long to typeset as its source, so a pasted giant array cannot freeze a student’s browser', () => {
+    const huge = `\\begin{array}{cc}${Array(3000).fill('1&2').join('\\\\')}\\end{array}`;
+    const root = html(`<div data-type="block-math" data-latex="${huge}"></div>`);
+    renderMath(root);
+    expect(root.querySelector('.katex')).toBeNull();
+    expect(root.querySelector('code')?.textContent).toBe(huge);
+  });
+
   it('shows bad LaTeX as its source instead of failing the page', () => {
     const root = html('<span data-type="inline-math" data-latex="\\frac{1"></span>');
     renderMath(root);

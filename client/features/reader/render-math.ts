@@ -1,5 +1,6 @@
 import katex from 'katex';
 import { blockParagraph, inlineDollarMath as inlineInText } from '../../../common/dollar-math';
+import { limits } from '../../../common/limits';
 
 const mathSelector = '[data-type="inline-math"], [data-type="block-math"]';
 
@@ -47,7 +48,12 @@ export function renderMath(root: HTMLElement): void {
   for (const el of Array.from(root.querySelectorAll<HTMLElement>(mathSelector))) {
     if (el.dataset.rendered) continue;
     const latex = el.getAttribute('data-latex') ?? '';
-    katex.render(latex, el, { throwOnError: false, displayMode: el.getAttribute('data-type') === 'block-math' });
+    if (latex.length > limits.formulaMaxChars) {
+      // Too long to typeset without holding up the page (the exports show it the same way): its source, as code.
+      const code = el.ownerDocument.createElement('code');
+      code.textContent = latex;
+      el.replaceChildren(code);
+    } else katex.render(latex, el, { throwOnError: false, displayMode: el.getAttribute('data-type') === 'block-math' });
     el.dataset.rendered = 'true';
   }
 }

@@ -11,10 +11,10 @@ export function registerExportRoutes(app: FastifyInstance, deps: AppDeps): void 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/textbooks/:id/export', { schema: { params: textbookIdParams, querystring: exportQuery } }, async (request, reply) => {
     const file = await exportTextbook(deps, currentUser(request), request.params.id, request.query);
-    // The name is letters, digits and dashes only (exportFileName), so it needs no quoting beyond the quotes.
+    // filename is letters, digits and dashes only (exportFileName); filename* is percent-encoded: neither needs escaping.
     return (
       reply
-        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Content-Disposition', file.disposition)
         .header('Cache-Control', 'private, no-store')
         // How long the worker took (wall-clock and its own CPU), for benchmarks and browsers' network panels.
         .header(

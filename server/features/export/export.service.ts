@@ -1,5 +1,5 @@
 import type { PublicUser } from '../../../common/auth';
-import { exportFileName, exportFormatInfo, type ExportQuery } from '../../../common/export';
+import { exportContentDisposition, exportFileName, exportFormatInfo, type ExportQuery } from '../../../common/export';
 import type { TextbookContent } from '../../../common/textbook';
 import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
@@ -14,6 +14,8 @@ import * as repo from './export.repo';
 
 export interface ExportedFile {
   fileName: string;
+  /** attachment; filename="..." (ASCII) and, for a topic in another script, filename*. */
+  disposition: string;
   mime: string;
   bytes: Uint8Array;
   timing?: ExportTiming;
@@ -90,5 +92,11 @@ export async function exportTextbook(deps: AppDeps, user: PublicUser, textbookId
     },
     deps.config.exportTimeoutMs,
   );
-  return { fileName: exportFileName(textbook.topic, query.format), mime: exportFormatInfo[query.format].mime, bytes, timing };
+  return {
+    fileName: exportFileName(textbook.topic, query.format),
+    disposition: exportContentDisposition(textbook.topic, query.format),
+    mime: exportFormatInfo[query.format].mime,
+    bytes,
+    timing,
+  };
 }

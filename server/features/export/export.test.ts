@@ -29,6 +29,16 @@ describe('GET /api/textbooks/{id}/export: who may export', () => {
     expect((await get(exportUrl(999_999, 'pdf'), alice.cookie)).statusCode).toBe(404);
   });
 
+  it('names the download after a topic in any script (filename* beside the ASCII name)', async () => {
+    const alice = await h.createUser('alice');
+    const book = await createBook(h, alice, { topic: 'Математический анализ' });
+    const res = await get(exportUrl(book.id, 'epub'), alice.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="textbook.epub"; filename*=UTF-8''${encodeURIComponent('Математический-анализ.epub')}`,
+    );
+  });
+
   it('refuses an unknown format or appendix value with 400 and says which formats exist', async () => {
     const alice = await h.createUser('alice');
     const book = await createBook(h, alice);

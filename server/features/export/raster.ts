@@ -16,7 +16,18 @@ function resvgReady(): Promise<void> {
 export async function svgToPng(svg: string, width: number): Promise<Uint8Array> {
   await resvgReady();
   const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: Math.max(1, Math.round(width)) }, font: { loadSystemFonts: false } });
-  return resvg.render().asPng();
+  // Both live in WebAssembly memory, which nothing collects: unfreed, every formula of a long book stays there and
+  // each later allocation is slower (a 1,200-formula PDF took a minute).
+  try {
+    const rendered = resvg.render();
+    try {
+      return rendered.asPng();
+    } finally {
+      rendered.free();
+    }
+  } finally {
+    resvg.free();
+  }
 }
 
 /**

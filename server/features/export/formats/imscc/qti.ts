@@ -21,6 +21,18 @@ const field = (label: string, entry: string) =>
   `<qtimetadatafield><fieldlabel>${label}</fieldlabel><fieldentry>${xmlEscape(entry)}</fieldentry></qtimetadatafield>`;
 const mattext = (text: string) => `<material><mattext texttype="text/plain">${xmlEscape(text)}</mattext></material>`;
 
+/**
+ * A short answer an LMS can mark by matching what the student types: a word or a short phrase. Longer
+ * model answers (the offline engine quotes whole passages) could never be typed back letter for letter, so
+ * those questions become essays marked by hand, with the model answer in the feedback.
+ */
+const maxMatchableWords = 5;
+const maxMatchableChars = 60;
+export const isMatchableAnswer = (answer: string) =>
+  answer.trim().length <= maxMatchableChars && answer.trim().split(/\s+/).length <= maxMatchableWords;
+
+const withModelAnswer = (answer: string, rest?: string) => [`Model answer: ${answer}`, rest ?? ''].filter(Boolean).join('\n');
+
 /** Quiz and assessment materials as items; anything else has none. */
 export function itemsOf(contentType: string, content: unknown): QtiItem[] {
   if (contentType === 'quiz') {
@@ -45,7 +57,9 @@ export function itemsOf(contentType: string, content: unknown): QtiItem[] {
           feedback: q.explanation,
           points: 1,
         };
-      return { profile: 'cc.fib.v0p1', prompt: q.prompt, answer: q.answer, feedback: q.explanation, points: 1 };
+      if (isMatchableAnswer(q.answer))
+        return { profile: 'cc.fib.v0p1', prompt: q.prompt, answer: q.answer, feedback: q.explanation, points: 1 };
+      return { profile: 'cc.essay.v0p1', prompt: q.prompt, feedback: withModelAnswer(q.answer, q.explanation), points: 1 };
     });
   }
   if (contentType === 'assessment') {
@@ -67,16 +81,17 @@ export function itemsOf(contentType: string, content: unknown): QtiItem[] {
           profile: 'cc.true_false.v0p1',
           prompt: item.prompt,
           options: ['True', 'False'],
-          answer: item.answer ?? 'True',
+          // An item without an answer is left unscored rather than given one.
+          answer: /^(true|false)$/i.test(item.answer ?? '') ? (/^t/i.test(item.answer!) ? 'True' : 'False') : undefined,
           feedback: rubric,
           points: item.points,
         };
-      if (item.type === 'short-answer' && item.answer)
+      if (item.type === 'short-answer' && item.answer && isMatchableAnswer(item.answer))
         return { profile: 'cc.fib.v0p1', prompt: item.prompt, answer: item.answer, feedback: rubric, points: item.points };
       return {
         profile: 'cc.essay.v0p1',
         prompt: item.prompt,
-        feedback: [item.answer ? `Model answer: ${item.answer}` : '', rubric ?? ''].filter(Boolean).join('\n') || undefined,
+        feedback: item.answer ? withModelAnswer(item.answer, rubric) : rubric,
         points: item.points,
       };
     });

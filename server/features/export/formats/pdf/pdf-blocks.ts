@@ -1,6 +1,7 @@
 import { inlineText, type Block, type TableCell } from '../../../../../common/book-render/book-model';
 import type { ImageAsset } from '../../image-assets';
-import { bodySize, ensureSpace, pageBottom, writeInline, type Frame } from './pdf-inline';
+import type { Inline } from '../../../../../common/book-render/book-model';
+import { bodySize, ensureSpace, layoutWithMath, measureWithMath, pageBottom, writeInline, type Frame } from './pdf-inline';
 
 /** Sizes of headings by level (1 = chapter, 2 = section, then the text's own). */
 export const headingSizes = [22, 16, 13.5, 12, 11, 11];
@@ -57,9 +58,18 @@ function writeDisplayMath(frame: Frame, latex: string): void {
   const width = drawn.widthEm * size * scale;
   const height = drawn.heightEm * size * scale;
   ensureSpace(doc, height + 12);
-  doc.image(formula.image, frame.left + (frame.width - width) / 2, doc.y + 4, { width, height });
+  formula.draw(frame.left + (frame.width - width) / 2, doc.y + 4, width, height);
   doc.x = frame.left;
   doc.y += height + 12;
+}
+
+const paragraphGap = 2;
+
+/** The paragraphs of a cell that holds formulas (or sub- and superscripts), when it holds nothing but paragraphs. */
+function typesetLines(blocks: readonly Block[]): Inline[][] | null {
+  if (!blocks.length || !blocks.every((b) => b.kind === 'paragraph')) return null;
+  const lines = blocks.map((b) => (b.kind === 'paragraph' ? b.content : []));
+  return lines.some((l) => l.some((i) => i.kind === 'math' || (i.kind === 'text' && (i.sub || i.sup)))) ? lines : null;
 }
 
 /**
@@ -82,9 +92,15 @@ function writeTable(frame: Frame, rows: readonly TableCell[][]): void {
       col += Math.max(1, span);
       const text = blockText(cell.blocks);
       const width = Math.max(1, span) * columnWidth;
+      // A cell of paragraphs with formulas is laid out line by line with its formulas typeset, like body text.
+      const inner: Frame = { ...frame, left: x + pad, width: width - 2 * pad };
+      const lines = typesetLines(cell.blocks);
+      const typesetHeight = lines && lines.reduce((h, content) => h + measureWithMath(inner, content, size) + paragraphGap, 0);
+      if (lines && typesetHeight && typesetHeight <= maxRowHeight - 2 * pad)
+        return { cell, x, width, text, height: typesetHeight, lines, inner };
       doc.font(cell.header ? 'serifBold' : 'serif').fontSize(size);
       const height = text ? doc.heightOfString(text, { width: width - 2 * pad, lineGap: 1 }) : size;
-      return { cell, x, width, text, height };
+      return { cell, x, width, text, height, lines: null, inner };
     });
     return { cells, height: Math.min(maxRowHeight, Math.max(...cells.map((c) => c.height), size) + 2 * pad) };
   };
@@ -93,7 +109,18 @@ function writeTable(frame: Frame, rows: readonly TableCell[][]): void {
     for (const c of row.cells) {
       if (c.cell.header) doc.save().rect(c.x, top, c.width, row.height).fill('#f1f5f9').restore();
       doc.save().rect(c.x, top, c.width, row.height).lineWidth(0.5).stroke('#94a3b8').restore();
-      if (c.text)
+      if (c.lines) {
+        doc.y = top + pad;
+        for (const content of c.lines) {
+          layoutWithMath(
+            c.inner,
+            c.cell.header ? content.map((i) => (i.kind === 'text' ? { ...i, bold: true } : i)) : content,
+            size,
+            'left',
+          );
+          doc.y += paragraphGap;
+        }
+      } else if (c.text)
         doc
           .font(c.cell.header ? 'serifBold' : 'serif')
           .fontSize(size)

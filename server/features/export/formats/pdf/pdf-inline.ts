@@ -2,10 +2,10 @@ import type { Inline, TextRun } from '../../../../../common/book-render/book-mod
 import type { MathSvg } from '../../math-svg';
 import { textFont, type FontName } from './pdf-fonts';
 
-/** A formula drawn once (a PNG PDFKit has opened) and placed wherever it occurs. */
+/** A formula typeset once (MathJax's SVG) and drawn as vector paths wherever it occurs. */
 export interface PdfFormula {
   math: MathSvg;
-  image: PDFKit.OpenedImage;
+  draw: (x: number, y: number, width: number, height: number) => void;
 }
 
 /** Where text goes on the page: the left edge and width of the current column (lists and quotes indent it). */
@@ -58,7 +58,7 @@ function flowText(frame: Frame, content: readonly Inline[], size: number, align:
 
 type Token =
   | { kind: 'text'; text: string; font: FontName; size: number; width: number; run: TextRun; space: boolean }
-  | { kind: 'math'; image: PDFKit.OpenedImage; width: number; height: number; above: number; latex: string }
+  | { kind: 'math'; formula: PdfFormula; width: number; height: number; above: number; latex: string }
   | { kind: 'break' };
 
 function tokenize(frame: Frame, content: readonly Inline[], size: number): Token[] {
@@ -74,7 +74,7 @@ function tokenize(frame: Frame, content: readonly Inline[], size: number): Token
         const height = drawn.heightEm * size * scale;
         tokens.push({
           kind: 'math',
-          image: formula.image,
+          formula,
           latex: item.latex,
           width: drawn.widthEm * size * scale,
           height,
@@ -134,21 +134,31 @@ function breakLines(tokens: Token[], width: number): Token[][] {
   return lines;
 }
 
-/** A paragraph holding formulas: laid out here, a line at a time, formulas drawn as vector graphics on the baseline. */
-function layoutWithMath(frame: Frame, content: readonly Inline[], size: number, align: 'left' | 'center' | 'justify'): void {
-  const { doc } = frame;
-  for (const line of breakLines(tokenize(frame, content, size), frame.width)) {
+/** The lines of a paragraph with formulas, and the height of each (the tallest formula or word sets it). */
+function mathLines(frame: Frame, content: readonly Inline[], size: number) {
+  return breakLines(tokenize(frame, content, size), frame.width).map((line) => {
     let ascent = size * 0.93;
     let descent = size * 0.24;
-    let lineWidth = 0;
-    for (const t of line) {
+    for (const t of line)
       if (t.kind === 'math') {
         ascent = Math.max(ascent, t.above);
         descent = Math.max(descent, t.height - t.above);
       }
-      if (t.kind !== 'break') lineWidth += t.width;
-    }
-    const height = ascent + descent + lineGap;
+    return { line, ascent, height: ascent + descent + lineGap };
+  });
+}
+
+/** How tall a paragraph with formulas is in the frame, measured as it would be laid out (nothing is drawn). */
+export function measureWithMath(frame: Frame, content: readonly Inline[], size: number): number {
+  return mathLines(frame, content, size).reduce((total, l) => total + l.height, 0);
+}
+
+/** A paragraph holding formulas: laid out here, a line at a time, formulas drawn as vector graphics on the baseline. */
+export function layoutWithMath(frame: Frame, content: readonly Inline[], size: number, align: 'left' | 'center' | 'justify'): void {
+  const { doc } = frame;
+  for (const { line, ascent, height } of mathLines(frame, content, size)) {
+    let lineWidth = 0;
+    for (const t of line) if (t.kind !== 'break') lineWidth += t.width;
     ensureSpace(doc, height);
     const top = doc.y;
     const baseline = top + ascent;
@@ -157,7 +167,7 @@ function layoutWithMath(frame: Frame, content: readonly Inline[], size: number, 
     while (i < line.length) {
       const t = line[i];
       if (t.kind === 'math') {
-        doc.image(t.image, x, baseline - t.above, { width: t.width, height: t.height });
+        t.formula.draw(x, baseline - t.above, t.width, t.height);
         x += t.width;
         i++;
         continue;

@@ -1,12 +1,12 @@
 import PDFDocument from 'pdfkit';
 import { displayDate } from '../../../../../common/book-render/book-document';
-import type { Block, BookDocument, BookSection, Inline } from '../../../../../common/book-render/book-model';
-import { mathPicture } from '../../math-png';
+import type { BookDocument, BookSection } from '../../../../../common/book-render/book-model';
 import { portableImages } from '../../raster';
 import type { ExportContext } from '../../render-export';
 import { headingSizes, writeBlocks, type PdfImages } from './pdf-blocks';
 import { registerFonts } from './pdf-fonts';
-import { ensureSpace, type Frame, type PdfFormula } from './pdf-inline';
+import { ensureSpace, type Frame } from './pdf-inline';
+import { pdfFormulas } from './pdf-math';
 
 /**
  * PDF with PDFKit: a title page, a table of contents with page numbers and links, every chapter on a new
@@ -41,29 +41,6 @@ function tocEntries(doc: BookDocument): Array<Omit<TocEntry, 'page'>> {
     for (const a of doc.appendix) entries.push({ anchor: a.anchor, title: a.title, level: 2 });
   }
   return entries;
-}
-
-/** Every formula of the book, as [latex, display] pairs. */
-function formulasOf(doc: BookDocument): Array<[string, boolean]> {
-  const found = new Map<string, [string, boolean]>();
-  const inline = (content: readonly Inline[]) => {
-    for (const i of content) if (i.kind === 'math') found.set(`I${i.latex}`, [i.latex, false]);
-  };
-  const walk = (blocks: readonly Block[]) => {
-    for (const b of blocks) {
-      if (b.kind === 'paragraph' || b.kind === 'heading') inline(b.content);
-      else if (b.kind === 'math') found.set(`D${b.latex}`, [b.latex, true]);
-      else if (b.kind === 'list') b.items.forEach(walk);
-      else if (b.kind === 'quote') walk(b.blocks);
-    }
-  };
-  for (const c of doc.chapters) {
-    walk(c.blocks);
-    for (const s of c.sections) walk(s.blocks);
-  }
-  for (const a of doc.appendix) walk(a.blocks);
-  walk(doc.bibliography);
-  return [...found.values()];
 }
 
 function currentPage(pdf: PDFKit.PDFDocument): number {
@@ -111,12 +88,7 @@ export async function writePdf({ doc, images }: ExportContext): Promise<Uint8Arr
     }
   }
   const pdfImages: PdfImages = { get: (src) => opened.get(src) };
-  // Each formula is drawn once, as a picture three times its printed size, and placed wherever it occurs.
-  const formulas = new Map<string, PdfFormula>();
-  for (const [latex, display] of formulasOf(doc)) {
-    const picture = await mathPicture(latex, display, 16);
-    if (picture) formulas.set(`${display ? 'D' : 'I'}${latex}`, { math: picture.math, image: pdf.openImage(Buffer.from(picture.png)) });
-  }
+  const formula = pdfFormulas(pdf);
 
   // Title page.
   pdf.addPage();
@@ -135,7 +107,7 @@ export async function writePdf({ doc, images }: ExportContext): Promise<Uint8Arr
   for (let i = 0; i < tocPages; i++) pdf.addPage();
 
   const pages = new Map<string, number>();
-  const frame: Frame = { doc: pdf, left: margin, width, formula: (latex, display) => formulas.get(`${display ? 'D' : 'I'}${latex}`) };
+  const frame: Frame = { doc: pdf, left: margin, width, formula };
   const heading = (section: BookSection, level: 1 | 2, parent: PDFKit.PDFOutline) => {
     const size = headingSizes[level - 1];
     if (level === 2) ensureSpace(pdf, size * 5);
