@@ -26,6 +26,12 @@ export interface DocumentExtensionOptions {
    * collaboration extension brings its own undo that only undoes the user's own changes.
    */
   history: boolean;
+  /**
+   * StarterKit's trailing paragraph after a closing list, table or picture (default on). A live
+   * body turns it off and adds its own that waits for the user's first edit: appended on load it
+   * would write a change, a store and a version for every body merely opened.
+   */
+  trailingNode?: boolean;
 }
 
 /** The nodes and marks of a body, configured with docs/product.md's numbers. */
@@ -33,6 +39,7 @@ export function documentExtensions(options: DocumentExtensionOptions = { history
   return [
     StarterKit.configure({
       undoRedo: options.history ? { depth: 100, newGroupDelay: 500 } : false,
+      ...(options.trailingNode === false ? { trailingNode: false as const } : {}),
       link: {
         openOnClick: false,
         autolink: true,

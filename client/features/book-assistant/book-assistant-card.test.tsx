@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '../../../common/textbook';
 import { json, mockFetch, renderWithApp } from '../../test/render';
 import { BookAssistantCard } from './book-assistant-card';
@@ -76,5 +76,44 @@ describe('AI Outline Assistant on the textbook page', () => {
     expect(await screen.findByText('Chapter 1 covers vectors and their norms.')).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Proposed table of contents' })).toBeNull();
     expect(patches).toHaveLength(0);
+  });
+});
+
+describe('the assistant keeps what is new in view', () => {
+  // jsdom has no layout: a tall log and an entry far down the proposed outline are given their sizes here.
+  const restore: Array<() => void> = [];
+  function fake(prop: 'scrollHeight' | 'offsetTop', get: (el: HTMLElement) => number) {
+    const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, prop);
+    Object.defineProperty(HTMLElement.prototype, prop, {
+      configurable: true,
+      get: function (this: HTMLElement) {
+        return get(this);
+      },
+    });
+    restore.push(() => original && Object.defineProperty(HTMLElement.prototype, prop, original));
+  }
+  afterEach(() => restore.splice(0).forEach((r) => r()));
+
+  it('scrolls the conversation to the newest answer and the proposed outline to its first change', async () => {
+    fake('scrollHeight', (el) => (el.getAttribute('role') === 'log' ? 900 : 0));
+    fake('offsetTop', (el) => (el.dataset.change === 'added' ? 600 : 0));
+    const long: TextbookContent = {
+      ...before,
+      chapters: Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, title: `Chapter ${i + 1}`, content: '<p>x</p>', sections: [] })),
+    };
+    mockFetch({
+      'POST /api/ai/outline-assistant': () =>
+        json({
+          message: 'Added chapter 31.',
+          updatedContent: { ...long, chapters: [...long.chapters, { id: 'n', title: 'Eigenvalues', content: '', sections: [] }] },
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<BookAssistantCard textbookId={7} topic="LA" content={long} revision={3} onContentSaved={() => undefined} />);
+    await user.type(screen.getByLabelText('Message to the outline assistant'), 'add a chapter on eigenvalues');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    const proposed = await screen.findByRole('list', { name: 'Proposed table of contents' });
+    await waitFor(() => expect(screen.getByRole('log', { name: 'Conversation with the outline assistant' }).scrollTop).toBe(900));
+    expect(proposed.scrollTop).toBe(592);
   });
 });

@@ -1,5 +1,5 @@
 import { Bot, Loader2, Send, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -11,6 +11,12 @@ import { useBookAssistant, type BookAssistantOptions } from './use-book-assistan
 export function BookAssistantCard(props: BookAssistantOptions) {
   const { messages, proposal, applied, busy, send, apply, undo, discard } = useBookAssistant(props);
   const [draft, setDraft] = useState('');
+  const log = useRef<HTMLDivElement>(null);
+  // The newest message in view. Scrolling the log itself, never scrollIntoView: that would move the page away from the editor.
+  useEffect(() => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length, busy]);
   return (
     <Card data-testid="book-assistant">
       <CardHeader className="pb-3">
@@ -20,6 +26,7 @@ export function BookAssistantCard(props: BookAssistantOptions) {
       </CardHeader>
       <CardContent className="space-y-3">
         <div
+          ref={log}
           className="max-h-72 space-y-2 overflow-y-auto"
           aria-live="polite"
           aria-label="Conversation with the outline assistant"

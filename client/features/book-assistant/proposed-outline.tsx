@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import type { OutlineChange, OutlineEntry } from './outline-diff';
 
@@ -21,9 +22,17 @@ function ChangeTag({ change }: { change: OutlineChange }) {
 
 /** The proposed table of contents, every change marked, before it is applied. */
 export function ProposedOutline({ outline }: { outline: OutlineEntry[] }) {
+  const list = useRef<HTMLOListElement>(null);
+  // A long book's change can sit far down the list: the first changed entry is scrolled into the list's view.
+  useEffect(() => {
+    const el = list.current;
+    const first = el?.querySelector<HTMLElement>('[data-change]:not([data-change="same"])');
+    if (el && first) el.scrollTop = Math.max(0, first.offsetTop - 8);
+  }, [outline]);
   return (
     <ol
-      className="max-h-64 space-y-1 overflow-y-auto text-sm"
+      ref={list}
+      className="relative max-h-64 space-y-1 overflow-y-auto text-sm"
       aria-label="Proposed table of contents"
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list must be reachable by keyboard to scroll it
       tabIndex={0}

@@ -3,6 +3,7 @@ import { registerCustomProtocol, reset as resetLinkify } from 'linkifyjs';
 import { Placeholder } from '@tiptap/extension-placeholder';
 import { documentExtensions } from '../../../common/editor-schema';
 import { allowedLinkSchemes } from '../../../common/link-rules';
+import { LiveTrailingNode } from './live-trailing-node';
 import { DollarMathInput } from './math-syntax';
 
 export const defaultEditorPlaceholder = 'Write your content here...';
@@ -33,9 +34,17 @@ function registerLinkSchemes(): void {
 
 /**
  * The body schema shared with the server (common/editor-schema.ts) plus what only the page needs:
- * the placeholder, dollar-math typing and link schemes. `history: false` for a live document,
- * whose undo comes with the collaboration extension.
+ * the placeholder, dollar-math typing and link schemes. `live` for a body bound to the live
+ * document: its undo comes with the collaboration extension, and its trailing paragraph waits
+ * for the user's first edit (see LiveTrailingNode).
  */
-export function createEditorExtensions(placeholder: string = defaultEditorPlaceholder, options = { history: true }): Extensions {
-  return [...documentExtensions(options), Placeholder.configure({ placeholder }), DollarMathInput, LinkSchemes];
+export function createEditorExtensions(placeholder: string = defaultEditorPlaceholder, options = { live: false }): Extensions {
+  const { live } = options;
+  return [
+    ...documentExtensions({ history: !live, trailingNode: !live }),
+    ...(live ? [LiveTrailingNode] : []),
+    Placeholder.configure({ placeholder }),
+    DollarMathInput,
+    LinkSchemes,
+  ];
 }

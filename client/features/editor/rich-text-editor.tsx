@@ -96,7 +96,7 @@ export function RichTextEditor({
 /** The editor's extensions bound to a live body: shared undo of one's own changes, everyone's carets. */
 function liveExtensions(placeholder: string, live: LiveBinding) {
   return [
-    ...createEditorExtensions(placeholder, { history: false }),
+    ...createEditorExtensions(placeholder, { live: true }),
     Collaboration.configure({ document: live.doc, field: live.field }),
     CollaborationCaret.configure({ provider: live.provider, user: live.user }),
   ];

@@ -45,6 +45,19 @@ describe('navigator search (spec 5)', () => {
     expect(filterChapters(index, 'genetics')).toEqual([{ chapterIndex: 2, sectionIndexes: [] }]);
   });
 
+  it('shows a chapter whose own text matches, as a chapter of a document without sections is all text', () => {
+    const book = buildSearchIndex([
+      ...chapters,
+      {
+        title: 'Gradients of Vector-Valued Functions',
+        content: '<p>The matrix of partial derivatives is the <em>Jacobian</em>.</p>',
+        sections: [],
+      },
+    ]);
+    expect(filterChapters(book, 'jacobian')).toEqual([{ chapterIndex: 3, sectionIndexes: [] }]);
+    expect(filterChapters(book, 'intro')).toEqual([{ chapterIndex: 0, sectionIndexes: [] }]);
+  });
+
   it('shows a chapter when a section title matches', () => {
     expect(filterChapters(index, 'photosyn')).toEqual([{ chapterIndex: 1, sectionIndexes: [0] }]);
   });

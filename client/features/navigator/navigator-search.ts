@@ -1,8 +1,9 @@
 import type { Chapter } from '../../../common/textbook';
 
 /**
- * Search: case-insensitive substring. A chapter shows if its title matches or any
- * section matches on title or content; only matching sections are listed. Materials match on
+ * Search: case-insensitive substring. A chapter shows if its title or its own text matches
+ * (many chapters composed from documents are all text, without sections) or any section
+ * matches on title or content; only matching sections are listed. Materials match on
  * title or description. An empty query shows everything.
  */
 export interface SearchableSection {
@@ -11,6 +12,8 @@ export interface SearchableSection {
 }
 export interface SearchableChapter {
   title: string;
+  /** The chapter's own text (before its sections). */
+  text: string;
   sections: SearchableSection[];
 }
 export interface ChapterMatch {
@@ -40,6 +43,7 @@ export function htmlToSearchText(html: string): string {
 export function buildSearchIndex(chapters: readonly Chapter[]): SearchableChapter[] {
   return chapters.map((c) => ({
     title: c.title.toLowerCase(),
+    text: htmlToSearchText(c.content),
     sections: (c.sections ?? []).map((s) => ({ title: s.title.toLowerCase(), text: htmlToSearchText(s.content) })),
   }));
 }
@@ -53,7 +57,7 @@ export function filterChapters(index: readonly SearchableChapter[], searchQuery:
     c.sections.forEach((s, i) => {
       if (s.title.includes(q) || s.text.includes(q)) sectionIndexes.push(i);
     });
-    if (c.title.includes(q) || sectionIndexes.length > 0) matches.push({ chapterIndex, sectionIndexes });
+    if (c.title.includes(q) || c.text.includes(q) || sectionIndexes.length > 0) matches.push({ chapterIndex, sectionIndexes });
   });
   return matches;
 }

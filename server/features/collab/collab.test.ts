@@ -139,6 +139,27 @@ describe('typing together', () => {
     expect(list).toHaveLength(2);
     await watcher.close();
   });
+  it('a space typed last before a store is kept in a body with a rule, a picture or a table (nothing glues the next word on)', async () => {
+    const { owner, id, section, book } = await sharedBook();
+    // Every composed chapter has a rule after its objectives; the sanitizer prints it as <hr />, not as the editor does.
+    const res = await patchBook(
+      h.app,
+      owner,
+      id,
+      withSectionText(book, section, '<p>Original text 1</p><hr><p>After the rule</p>'),
+      book.revision,
+    );
+    expect(res.statusCode).toBe(200);
+    const a = await client(owner, id);
+    await a.synced;
+    a.type(section, 0, ' word ');
+    await a.flush();
+    a.type(section, 0, 'next');
+    await a.flush();
+    expect(a.paragraphs(section)[0]).toBe('Original text 1 word next');
+    const stored = (await getBook(h.app, owner, id)).content.chapters[0].sections[0].content;
+    expect(stored).toBe('<p>Original text 1 word next</p><hr /><p>After the rule</p>');
+  });
 });
 
 describe('the REST contract during live editing', () => {

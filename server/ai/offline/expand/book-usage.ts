@@ -12,6 +12,16 @@ export function bookHtml(book: TextbookContent): string[] {
 const latexAttribute = /data-latex="([^"]*)"/g;
 const imageSource = /<img\b[^>]*\bsrc="([^"]*)"/gi;
 const squash = (latex: string) => latex.replace(/\s+/g, '');
+const blockEnd = /<\/(?:p|li|h[1-6]|td|th|blockquote|figcaption|pre)>|<(?:br|img|hr)\b[^>]*>/i;
+
+/**
+ * HTML cut where its paragraphs, list items, headings and cells end: a label such as "Product
+ * Rule:" has no full stop, so read as one text it would run into the next block and never be
+ * known as printed.
+ */
+function blockHtml(html: string): string[] {
+  return html.split(blockEnd).filter((piece) => piece.trim());
+}
 
 /**
  * What a book already prints, so an expansion never prints it again: its
@@ -25,7 +35,7 @@ export class BookUsage {
   private readonly images = new Set<string>();
 
   constructor(htmls: string[]) {
-    this.sentences = UsedSentences.fromHtml(htmls, fastSentences);
+    this.sentences = UsedSentences.fromHtml(htmls.flatMap(blockHtml), fastSentences);
     for (const html of htmls) {
       for (const m of html.matchAll(latexAttribute)) this.latex.add(squash(decodeEntities(m[1])));
       for (const m of html.matchAll(imageSource)) this.images.add(decodeEntities(m[1]));
@@ -74,6 +84,6 @@ export class BookUsage {
 
   /** Marks HTML as printed. */
   takeHtml(html: string): void {
-    for (const s of fastSentences(htmlToText(html))) this.sentences.add(s);
+    for (const block of blockHtml(html)) for (const s of fastSentences(htmlToText(block))) this.sentences.add(s);
   }
 }
