@@ -13,11 +13,14 @@ import { registerAuthentication } from './http/authenticate';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
+import { rateLimitError, registerRouteLimits } from './http/route-limits';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
+import { forgetSessions } from './features/auth/session-cache';
+import { startMaintenance } from './features/maintenance/maintenance';
 import { createEngine } from './ai';
 import { createEmbedder } from './ai/embeddings';
 import { createLocalEventBus, type EventBus } from './realtime/events';
@@ -41,7 +44,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
-    bodyLimit: limits.jsonBodyMaxBytes,
+    // Routes that carry a book raise it (server/http/route-limits.ts).
+    bodyLimit: limits.defaultBodyMaxBytes,
     // No client may choose its own address: X-Forwarded-For is believed only from configured proxies.
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     // Slow or stuck clients must not hold sockets forever.
@@ -52,7 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   // The spec's client posts logout with an empty body: accept empty JSON bodies as no body.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: limits.jsonBodyMaxBytes }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {
@@ -73,7 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       fieldSize: limits.jsonBodyMaxBytes,
     },
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // Before the rate limiter: it reads the limits this sets on each route.
+  registerRouteLimits(app, config.rateLimitFactor);
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError });
   // Client frames are small (join/leave); spec clients' `edit` frames carry a book but are ignored, so 1 MB bounds memory.
   await app.register(fastifyWebsocket, { options: { maxPayload: limits.realtimeFrameMaxBytes } });
 
@@ -87,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const deps: AppDeps = {
     config,
     database,
-    loginThrottle: new LoginThrottle(),
+    loginThrottle: new LoginThrottle(database.db),
     engine: await createEngine(config),
     embedder: createEmbedder(config),
     // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; PGlite is one process.
@@ -101,7 +107,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
           })
         : createLocalEventBus()),
   };
+  // A session ended on another instance is forgotten here too (its sockets close in the hub).
+  const unsubscribeSessions = deps.events.subscribe((event) => {
+    if (event.type === 'sessions.ended') forgetSessions(database.db, event);
+  });
+  const stopMaintenance = startMaintenance(deps, app.log);
   app.addHook('onClose', async () => {
+    stopMaintenance();
+    unsubscribeSessions();
     await deps.events.close();
     await deps.embedder.close();
     await deps.engine.close?.();

@@ -48,6 +48,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Origins besides the server's own allowed to make state-changing requests (ALLOWED_ORIGINS, comma list). */
   allowedOrigins: string[];
+  /** Multiplies every per-route rate limit (RATE_LIMIT_FACTOR; 2 doubles them). */
+  rateLimitFactor: number;
 }
 
 /** TRUST_PROXY: unset or "false" trusts no proxy; "true" all; a number that many hops; else a list. */
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((s) => s.trim().replace(/\/$/, ''))
       .filter(Boolean),
+    rateLimitFactor: positiveNumber(env.RATE_LIMIT_FACTOR, 1),
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || overrides.sessionSecret || readSecret(dataDir),
     aiProvider: oneOf(env.AI_PROVIDER, ['offline', 'openai-compatible', 'openai', 'anthropic'] as const, 'offline'),

@@ -27,6 +27,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig({ ...process.env, DATABASE_URL: '', AI_PROVIDER: 'offline', REFERENCE_SOURCES: 'documents' } as NodeJS.ProcessEnv, {
     sessionSecret: 'test-secret-test-secret-test-secret',
     dataDir: '/nonexistent-test-data-dir',
+    // Tests register and call far faster than people do; the rate-limit tests set 1.
+    rateLimitFactor: 1000,
     ...overrides,
   });
 }

@@ -60,6 +60,8 @@ export const textbooks = pgTable(
     revision: integer('revision').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** In the trash since then (the owner may restore it for 30 days); NULL for a live book. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('textbooks_owner_idx').on(t.ownerId)],
 );

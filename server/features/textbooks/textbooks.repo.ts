@@ -38,6 +38,7 @@ const headerColumns = {
   revision: textbooks.revision,
   createdAt: textbooks.createdAt,
   updatedAt: textbooks.updatedAt,
+  deletedAt: textbooks.deletedAt,
 };
 
 /**
