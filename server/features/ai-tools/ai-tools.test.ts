@@ -6,7 +6,7 @@ import { lostSentences } from '../../ai/offline/customize/units';
 import { fastSentences } from '../../ai/offline/compose/fast-sentences';
 import { htmlToText } from '../../ai/offline/compose/html';
 import { useHarness, type TestUser } from '../../test/harness';
-import { createBook, shareBook } from '../textbooks/test-factory';
+import { shareBook } from '../textbooks/test-factory';
 import { computingMaterial, createLinkedBook, testBookContent } from './ai-tools.fixtures';
 
 const h = useHarness();
