@@ -55,6 +55,12 @@ describe.skipIf(!onPostgres)('PostgreSQL event bus (needs TEST_DATABASE_URL)', (
     expect(heardByB.filter((e) => idOf(e) === 1)).toHaveLength(1);
   });
 
+  it('carries an ended session to the other instance (its cache and sockets forget it there)', async () => {
+    await a.publish({ type: 'sessions.ended', userId: 77, sessionIds: ['abc'] });
+    const atB = await waitFor(heardByB, (e) => e.type === 'sessions.ended' && e.userId === 77);
+    expect(atB).toEqual({ type: 'sessions.ended', userId: 77, sessionIds: ['abc'] });
+  });
+
   it('keeps one instance presence signals in order', async () => {
     for (let i = 0; i < 20; i++) {
       a.presence!.publish({ kind: 'join', textbookId: 5, userId: i, username: `u${i}` });
