@@ -74,7 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       fileSize: config.maxUploadFileBytes,
       files: 50,
       fields: 50,
-      fieldSize: limits.jsonBodyMaxBytes,
+      // Routes read fields with their own limits and refuse a cut one by name (ingest/material-request.ts).
+      fieldSize: limits.defaultBodyMaxBytes,
     },
   });
   // Before the rate limiter: it reads the limits this sets on each route.

@@ -24,6 +24,7 @@ export async function readImageUpload(request: FastifyRequest): Promise<{ file: 
         const data = await part.toBuffer();
         if (part.fieldname === 'file') file = { filename: part.filename ?? '', mimetype: part.mimetype ?? '', data };
       } else {
+        if (part.valueTruncated) throw AppError.tooLarge(`The field "${part.fieldname}" is too long.`);
         fields[part.fieldname] = String(part.value ?? '');
       }
     }
