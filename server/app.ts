@@ -16,6 +16,7 @@ import { registerHealth } from './http/health';
 import { rateLimitError, registerRouteLimits } from './http/route-limits';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerOpenApi } from './http/openapi';
+import { registerRequestSignal } from './http/request-signal';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(fastifyWebsocket, { options: { maxPayload: limits.realtimeFrameMaxBytes } });
 
   registerErrorHandler(app);
+  registerRequestSignal(app);
   registerSecurityHeaders(app);
   registerSameOriginCheck(app, config.allowedOrigins);
   registerHealth(app, database);

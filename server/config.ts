@@ -37,6 +37,10 @@ export interface Config {
   maxUploadFileBytes: number;
   maxUploadRequestBytes: number;
   extractTimeoutMs: number;
+  /** Resident memory one extraction process may use before it is killed (EXTRACT_MEMORY_MB). */
+  extractMemoryMb: number;
+  /** Files waiting for an extraction process, for everyone together (EXTRACT_QUEUE_MAX); more get 503. */
+  extractQueueMax: number;
   isProduction: boolean;
   logLevel: string;
   /** The built client (`npm run build`); the browser tests build their own copy elsewhere. */
@@ -126,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadFileBytes: maxUploadMb * 1024 * 1024,
     maxUploadRequestBytes: positiveNumber(env.MAX_REQUEST_MB, maxUploadMb * 4) * 1024 * 1024,
     extractTimeoutMs: positiveNumber(env.EXTRACT_TIMEOUT_MS, 60_000),
+    extractMemoryMb: positiveNumber(env.EXTRACT_MEMORY_MB, 1536),
+    extractQueueMax: positiveNumber(env.EXTRACT_QUEUE_MAX, 200),
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: path.resolve(env.CLIENT_DIR || path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist/client')),

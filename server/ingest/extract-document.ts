@@ -4,6 +4,7 @@ import { extractDocx } from './docx-extract';
 import { extractPdf } from './pdf/pdf-extract';
 import type { FileKind } from './sniff';
 import { extractTxt } from './txt-extract';
+import { assertZipInflatesWithin } from './zip-inflate-guard';
 
 export interface ExtractJob {
   kind: FileKind;
@@ -16,8 +17,10 @@ export interface ExtractOutput {
   chunks: DraftChunk[];
 }
 
-/** Extract and chunk one file of a known kind (runs inside an extraction worker). */
+/** Extract and chunk one file of a known kind (runs inside an extraction process). */
 export async function extractAndChunk(job: ExtractJob): Promise<ExtractOutput> {
+  // Before any parser sees a ZIP: its real inflated size, counted while inflating.
+  if (job.kind === 'docx') await assertZipInflatesWithin(job.data);
   const document =
     job.kind === 'pdf'
       ? await extractPdf(job.data, job.filename)
