@@ -13,6 +13,8 @@ import { registerAuthentication } from './http/authenticate';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
+import { registerMetrics } from './http/metrics';
+import { extractPoolStats } from './ingest/extract';
 import { rateLimitError, registerRouteLimits } from './http/route-limits';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerOpenApi } from './http/openapi';
@@ -90,6 +92,31 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerSecurityHeaders(app);
   registerSameOriginCheck(app, config.allowedOrigins);
   registerHealth(app, database);
+  let sockets = () => ({ sockets: 0, rooms: 0 });
+  registerMetrics(app, {
+    token: config.metricsToken,
+    sources: [
+      { name: 'extract_queue_depth', help: 'Files waiting for an extraction process.', read: () => extractPoolStats()?.queued ?? 0 },
+      { name: 'extract_running', help: 'Files being read by extraction processes.', read: () => extractPoolStats()?.running ?? 0 },
+      {
+        name: 'extract_cancelled_total',
+        help: 'Extractions dropped or stopped because nobody waited any more.',
+        read: () => extractPoolStats()?.cancelled ?? 0,
+      },
+      {
+        name: 'extract_memory_kills_total',
+        help: 'Extraction processes killed past their memory limit.',
+        read: () => extractPoolStats()?.memoryKills ?? 0,
+      },
+      {
+        name: 'extract_refused_total',
+        help: 'Files refused because the extraction queue was full.',
+        read: () => extractPoolStats()?.refused ?? 0,
+      },
+      { name: 'websockets', help: 'Open /ws sockets.', read: () => sockets().sockets },
+      { name: 'websocket_rooms', help: 'Textbooks with at least one open /ws socket.', read: () => sockets().rooms },
+    ],
+  });
   registerAuthentication(app, database.db);
   await registerOpenApi(app);
 
@@ -123,7 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await deps.engine.close?.();
   });
   registerAuthRoutes(app, deps);
-  registerRealtimeRoutes(app, deps);
+  const hub = registerRealtimeRoutes(app, deps);
+  sockets = () => hub.stats();
   await registerFeatures(app, deps);
   await registerSpa(app, config.clientDir);
   return { app, deps };

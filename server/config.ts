@@ -54,6 +54,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Multiplies every per-route rate limit (RATE_LIMIT_FACTOR; 2 doubles them). */
   rateLimitFactor: number;
+  /** GET /api/metrics answers only with this bearer token, and does not exist without one (METRICS_TOKEN). */
+  metricsToken: string | undefined;
 }
 
 /** TRUST_PROXY: unset or "false" trusts no proxy; "true" all; a number that many hops; else a list. */
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim().replace(/\/$/, ''))
       .filter(Boolean),
     rateLimitFactor: positiveNumber(env.RATE_LIMIT_FACTOR, 1),
+    metricsToken: env.METRICS_TOKEN || undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || overrides.sessionSecret || readSecret(dataDir),
     aiProvider: oneOf(env.AI_PROVIDER, ['offline', 'openai-compatible', 'openai', 'anthropic'] as const, 'offline'),

@@ -3,14 +3,14 @@ import { resolveSession } from '../auth/auth.service';
 import type { AppDeps } from '../../http/deps';
 import { readSessionToken } from '../../http/session-cookie';
 import { isAllowedSocketOrigin } from '../../http/socket-guard';
-import { createRealtimeHub, type RealtimeHubOptions } from '../../realtime/hub';
+import { createRealtimeHub, type RealtimeHub, type RealtimeHubOptions } from '../../realtime/hub';
 
 /**
  * WebSocket /ws: the upgrade is authenticated by the session cookie, and a page on another site
  * may not ride the user's cookie into it (browsers always send Origin on upgrades); the hub
  * re-checks the session on every join and heartbeat and holds each user to 20 sockets.
  */
-export function registerRealtimeRoutes(app: FastifyInstance, deps: AppDeps, options: RealtimeHubOptions = {}): void {
+export function registerRealtimeRoutes(app: FastifyInstance, deps: AppDeps, options: RealtimeHubOptions = {}): RealtimeHub {
   const db = deps.database.db;
   const hub = createRealtimeHub(deps, {
     log: app.log,
@@ -32,4 +32,5 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: AppDeps, opti
     },
     (socket, request) => hub.accept(socket, request.user, readSessionToken(request)),
   );
+  return hub;
 }
