@@ -54,6 +54,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Multiplies every per-route rate limit (RATE_LIMIT_FACTOR; 2 doubles them). */
   rateLimitFactor: number;
+  /** PGlite syncs each commit to disk (PGLITE_FSYNC=off trades that for speed). */
+  pgliteFsync: boolean;
   /** GET /api/metrics answers only with this bearer token, and does not exist without one (METRICS_TOKEN). */
   metricsToken: string | undefined;
 }
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     rateLimitFactor: positiveNumber(env.RATE_LIMIT_FACTOR, 1),
     metricsToken: env.METRICS_TOKEN || undefined,
+    pgliteFsync: !/^(off|false|0|no)$/i.test(env.PGLITE_FSYNC?.trim() ?? ''),
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || overrides.sessionSecret || readSecret(dataDir),
     aiProvider: oneOf(env.AI_PROVIDER, ['offline', 'openai-compatible', 'openai', 'anthropic'] as const, 'offline'),
