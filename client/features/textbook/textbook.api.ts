@@ -1,4 +1,5 @@
 import type { TextbookContent, TextbookContentInput } from '../../../common/textbook';
+import type { TrashedTextbook } from '../../../common/textbooks-api';
 import { ApiError, apiJson, apiRequest } from '../../lib/api';
 
 /** The textbook as GET /api/textbooks/{id} answers it; content may be a JSON string or an object. */
@@ -39,8 +40,23 @@ export async function fetchTextbooks(): Promise<TextbookListItem[]> {
   return Array.isArray(body) ? body : body.textbooks;
 }
 
+/** Moves the book to its owner's trash (restorable for 30 days). */
 export async function deleteTextbook(id: number): Promise<void> {
   await apiRequest('DELETE', `/api/textbooks/${id}`);
+}
+
+export const trashKey = ['/api/textbooks/trash'] as const;
+
+export async function fetchTrash(): Promise<TrashedTextbook[]> {
+  return (await apiJson<{ textbooks: TrashedTextbook[] }>('GET', '/api/textbooks/trash')).textbooks;
+}
+
+export async function restoreTextbook(id: number): Promise<void> {
+  await apiRequest('POST', `/api/textbooks/${id}/restore`);
+}
+
+export async function deleteTextbookForever(id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/textbooks/trash/${id}`);
 }
 
 /**

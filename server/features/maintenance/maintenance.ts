@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../http/deps';
 import { purgeExpiredSessions } from '../auth/auth.service';
+import { purgeExpiredTrash } from '../textbooks/textbook-trash';
 
 /** How often expired sessions, stale sign-in failures and textbooks past the trash's 30 days are deleted. */
 export const maintenanceIntervalMs = 60 * 60 * 1000;
@@ -8,6 +9,7 @@ export const maintenanceIntervalMs = 60 * 60 * 1000;
 export interface MaintenanceReport {
   sessions: number;
   loginFailures: number;
+  trashedTextbooks: number;
 }
 
 /** One pass; every instance may run it (each delete is idempotent). */
@@ -16,6 +18,7 @@ export async function runMaintenance(deps: AppDeps, now = new Date()): Promise<M
   return {
     sessions: await purgeExpiredSessions(db, now),
     loginFailures: await deps.loginThrottle.purge(now),
+    trashedTextbooks: await purgeExpiredTrash(db, now),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TextbookContent } from '../../../common/textbook';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -72,17 +72,18 @@ export function updateTextbook(db: DbOrTx, id: number, values: { content: Textbo
     .then((rows) => rows[0]);
 }
 
+/** Deletes for good (versions, collaborators, images and links go with it: ON DELETE CASCADE). */
 export function deleteTextbook(db: DbOrTx, id: number) {
   return db.delete(textbooks).where(eq(textbooks.id, id));
 }
 
-/** The textbooks a user owns or collaborates on, newest first. */
+/** The textbooks a user owns or collaborates on, newest first; not those in the trash. */
 export function listTextbooksForUser(db: DbOrTx, userId: number) {
   const shared = db.select({ id: collaborators.textbookId }).from(collaborators).where(eq(collaborators.userId, userId));
   return db
     .select()
     .from(textbooks)
-    .where(or(eq(textbooks.ownerId, userId), inArray(textbooks.id, shared)))
+    .where(and(isNull(textbooks.deletedAt), or(eq(textbooks.ownerId, userId), inArray(textbooks.id, shared))))
     .orderBy(desc(textbooks.createdAt), desc(textbooks.id));
 }
 

@@ -5,7 +5,8 @@ import { jsonWithContent } from '../../db/content-json';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { saveTextbook } from './textbook-save.service';
-import { deleteTextbook, getTextbook, listTextbooks, presentDetail } from './textbooks.service';
+import { deleteForever, listTrash, restoreTextbook, trashTextbook } from './textbook-trash';
+import { getTextbook, listTextbooks, presentDetail } from './textbooks.service';
 
 /**
  * GET/DELETE/PATCH /api/textbooks.... No response schemas: a textbook
@@ -21,8 +22,21 @@ export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): voi
     getTextbook(db, currentUser(request), request.params.id),
   );
 
+  // To the owner's trash, restorable for 30 days; the answer is the same as a deletion's.
   r.delete('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request) => {
-    await deleteTextbook(deps, currentUser(request), request.params.id);
+    await trashTextbook(deps, currentUser(request), request.params.id);
+    return { ok: true };
+  });
+
+  r.get('/api/textbooks/trash', async (request) => ({ textbooks: await listTrash(db, currentUser(request)) }));
+
+  r.post('/api/textbooks/:id/restore', { schema: { params: textbookIdParams } }, async (request) => {
+    await restoreTextbook(db, currentUser(request), request.params.id);
+    return getTextbook(db, currentUser(request), request.params.id);
+  });
+
+  r.delete('/api/textbooks/trash/:id', { schema: { params: textbookIdParams } }, async (request) => {
+    await deleteForever(db, currentUser(request), request.params.id);
     return { ok: true };
   });
 

@@ -2,11 +2,8 @@ import type { PublicUser } from '../../../common/auth';
 import type { TextbookDetail, TextbookSummary } from '../../../common/textbook';
 import type { Db } from '../../db/client';
 import type { TextbookRow } from '../../db/schema';
-import type { AppDeps } from '../../http/deps';
 import { normalizeContent } from './textbook-content';
-import { publishAfterCommit } from './textbook-events';
-import { forgetSavedState } from './textbook-state-cache';
-import { requireTextbookAccess, requireTextbookRole } from './textbooks.policy';
+import { requireTextbookAccess } from './textbooks.policy';
 import * as repo from './textbooks.repo';
 
 /**
@@ -69,14 +66,4 @@ export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookS
 export async function getTextbook(db: Db, user: PublicUser, id: number): Promise<TextbookDetail> {
   const { textbook } = await requireTextbookAccess(db, id, user, 'read');
   return presentDetail(textbook, user);
-}
-
-/** Owner only (403 for a collaborator); versions, collaborators, images and links go with it (ON DELETE CASCADE). */
-export async function deleteTextbook(deps: AppDeps, user: PublicUser, id: number): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    await requireTextbookRole(tx, id, user, 'delete');
-    await repo.deleteTextbook(tx, id);
-  });
-  forgetSavedState(deps.database, id);
-  await publishAfterCommit(deps, { type: 'textbook.deleted', textbookId: id });
 }
