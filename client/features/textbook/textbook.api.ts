@@ -1,4 +1,4 @@
-import type { TextbookContent, TextbookContentInput } from '../../../common/textbook';
+import type { TextbookContent, TextbookContentInput, TextbookOutlineSummary } from '../../../common/textbook';
 import type { TrashedTextbook } from '../../../common/textbooks-api';
 import { ApiError, apiJson, apiRequest } from '../../lib/api';
 
@@ -15,12 +15,16 @@ export interface TextbookResponse {
   updatedAt?: string;
 }
 
-/** One entry of GET /api/textbooks (id, topic, createdAt, content; we add isOwner). */
+/**
+ * One entry of GET /api/textbooks (id, topic, createdAt, content; we add isOwner). This server's
+ * `content` is a summary, {title, chapters: [{title}]}, and chapterCount says how many chapters.
+ */
 export interface TextbookListItem {
   id: number;
   topic: string;
   createdAt: string;
-  content: TextbookContent | string | null;
+  content: TextbookContent | TextbookOutlineSummary | string | null;
+  chapterCount?: number;
   isOwner?: boolean;
   userId?: number;
   /** Added by this server: when it was last saved and what it was made from. */

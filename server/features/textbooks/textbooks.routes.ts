@@ -6,7 +6,7 @@ import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { saveTextbook } from './textbook-save.service';
 import { deleteForever, listTrash, restoreTextbook, trashTextbook } from './textbook-trash';
-import { getTextbook, listTextbooks, presentDetail } from './textbooks.service';
+import { getTextbook, getTextbookJson, listTextbooks, presentDetail } from './textbooks.service';
 
 /**
  * GET/DELETE/PATCH /api/textbooks.... No response schemas: a textbook
@@ -18,8 +18,9 @@ export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   r.get('/api/textbooks', async (request) => listTextbooks(db, currentUser(request)));
 
-  r.get('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request) =>
-    getTextbook(db, currentUser(request), request.params.id),
+  // The stored JSON as it is: a 5 MB book is not parsed and serialized again for each reader.
+  r.get('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await getTextbookJson(deps.database, currentUser(request), request.params.id)),
   );
 
   // To the owner's trash, restorable for 30 days; the answer is the same as a deletion's.

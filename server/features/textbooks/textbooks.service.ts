@@ -1,9 +1,12 @@
 import type { PublicUser } from '../../../common/auth';
-import type { TextbookDetail, TextbookSummary } from '../../../common/textbook';
-import type { Db } from '../../db/client';
+import type { TextbookDetail, TextbookListEntry, TextbookSummary } from '../../../common/textbook';
+import { AppError } from '../../core/app-error';
+import { contentJson, jsonWithContent } from '../../db/content-json';
+import type { Database, Db } from '../../db/client';
 import type { TextbookRow } from '../../db/schema';
 import { normalizeContent } from './textbook-content';
-import { requireTextbookAccess } from './textbooks.policy';
+import { savedState } from './textbook-state-cache';
+import { requireTextbookAccess, requireTextbookRole, type TextbookHeader } from './textbooks.policy';
 import * as repo from './textbooks.repo';
 
 /**
@@ -47,7 +50,12 @@ export function presentDetail(row: TextbookRow, user: PublicUser): TextbookDetai
   return { ...presentSummary(row, user), revision: row.revision, updatedAt: row.updatedAt.toISOString() };
 }
 
-export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookSummary[]> {
+/**
+ * GET /api/textbooks: each book's spec fields with `content` as an outline summary ({title,
+ * chapters: [{title}]}, kept beside the content at every write), plus chapterCount, updatedAt and
+ * sourceNames. Never the content itself: a user with twenty 5 MB books would download 100 MB.
+ */
+export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookListEntry[]> {
   const rows = await repo.listTextbooksForUser(db, user.id);
   const names = new Map<number, string[]>();
   for (const n of await repo.listSourceNames(
@@ -56,14 +64,47 @@ export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookS
   ))
     names.set(n.textbookId, [...(names.get(n.textbookId) ?? []), n.filename]);
   // What tells two books on one topic apart in My Textbooks: when each was last edited and what it was made from.
-  return rows.map((row) => ({
-    ...presentSummary(row, user),
-    updatedAt: row.updatedAt.toISOString(),
-    sourceNames: names.get(row.id) ?? [],
-  }));
+  return rows.map((row) => {
+    const content = row.summary ?? { title: '', chapters: [] };
+    return {
+      id: row.id,
+      topic: row.topic,
+      createdAt: row.createdAt.toISOString(),
+      content,
+      isOwner: row.ownerId === user.id,
+      userId: row.ownerId,
+      chapterCount: content.chapters.length,
+      updatedAt: row.updatedAt.toISOString(),
+      sourceNames: names.get(row.id) ?? [],
+    };
+  });
 }
 
 export async function getTextbook(db: Db, user: PublicUser, id: number): Promise<TextbookDetail> {
   const { textbook } = await requireTextbookAccess(db, id, user, 'read');
   return presentDetail(textbook, user);
+}
+
+/**
+ * GET /api/textbooks/{id} as JSON bytes, the content never parsed or serialized again: the JSON
+ * this process wrote at its last save of that revision (textbook-state-cache.ts, bytes reused by
+ * content-json.ts), else the column's stored text, read with the header in one statement so
+ * revision and content match.
+ */
+export async function getTextbookJson(database: Database, user: PublicUser, id: number): Promise<Buffer> {
+  const { textbook: header } = await requireTextbookRole(database.db, id, user, 'read');
+  const fields = (h: Omit<TextbookHeader, 'deletedAt'> & { deletedAt?: unknown }) => ({
+    id: h.id,
+    topic: h.topic,
+    createdAt: h.createdAt.toISOString(),
+    isOwner: h.ownerId === user.id,
+    userId: h.ownerId,
+    revision: h.revision,
+    updatedAt: h.updatedAt.toISOString(),
+  });
+  const known = savedState(database, id, header.revision);
+  if (known) return jsonWithContent(fields(header), contentJson(known.content));
+  const row = await repo.findTextbookWithContentText(database.db, id);
+  if (!row) throw AppError.notFound('Textbook not found');
+  return jsonWithContent(fields(row), row.contentText);
 }
