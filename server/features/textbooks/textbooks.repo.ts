@@ -41,15 +41,6 @@ const headerColumns = {
   deletedAt: textbooks.deletedAt,
 };
 
-/** The header and the stored content as its JSON text, unparsed, in one statement (what GET /api/textbooks/{id} sends as it is). */
-export function findTextbookWithContentText(db: DbOrTx, id: number) {
-  return db
-    .select({ ...headerColumns, contentText: sql<string>`${textbooks.content}::text` })
-    .from(textbooks)
-    .where(and(eq(textbooks.id, id), isNull(textbooks.deletedAt)))
-    .then((rows) => rows[0]);
-}
-
 /**
  * Row lock: concurrent saves of one textbook wait here, so each merges against the one before it.
  * Without the content: the save path usually holds that revision's content already (textbook-state-cache).

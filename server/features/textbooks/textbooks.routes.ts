@@ -6,7 +6,8 @@ import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { saveTextbook } from './textbook-save.service';
 import { deleteForever, listTrash, restoreTextbook, trashTextbook } from './textbook-trash';
-import { getTextbook, getTextbookJson, listTextbooks, presentDetail } from './textbooks.service';
+import { forgetOnEvent, readTextbookAnswer } from './textbook-read-cache';
+import { getTextbook, listTextbooks, presentDetail } from './textbooks.service';
 
 /**
  * GET/DELETE/PATCH /api/textbooks.... No response schemas: a textbook
@@ -18,10 +19,17 @@ export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   r.get('/api/textbooks', async (request) => listTextbooks(db, currentUser(request)));
 
-  // The stored JSON as it is: a 5 MB book is not parsed and serialized again for each reader.
-  r.get('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await getTextbookJson(deps.database, currentUser(request), request.params.id)),
-  );
+  // The stored JSON as it is, from memory while nothing changed (textbook-read-cache.ts).
+  deps.events.subscribe((event) => forgetOnEvent(deps.database, event));
+  r.get('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request, reply) => {
+    const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const answer = await readTextbookAnswer(deps.database, currentUser(request).id, request.params.id, Date.now(), acceptsGzip);
+    // Revalidated every time (the textbook query is always stale), answered 304 while the revision stands.
+    reply.header('Cache-Control', 'private, no-cache').header('ETag', answer.etag).header('Vary', 'Accept-Encoding, Cookie');
+    if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+    if (answer.encoding) reply.header('Content-Encoding', answer.encoding);
+    return reply.type('application/json; charset=utf-8').send(answer.body);
+  });
 
   // To the owner's trash, restorable for 30 days; the answer is the same as a deletion's.
   r.delete('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request) => {

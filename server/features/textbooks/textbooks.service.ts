@@ -1,12 +1,9 @@
 import type { PublicUser } from '../../../common/auth';
 import type { TextbookDetail, TextbookListEntry, TextbookSummary } from '../../../common/textbook';
-import { AppError } from '../../core/app-error';
-import { contentJson, jsonWithContent } from '../../db/content-json';
-import type { Database, Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { TextbookRow } from '../../db/schema';
 import { normalizeContent } from './textbook-content';
-import { savedState } from './textbook-state-cache';
-import { requireTextbookAccess, requireTextbookRole, type TextbookHeader } from './textbooks.policy';
+import { requireTextbookAccess } from './textbooks.policy';
 import * as repo from './textbooks.repo';
 
 /**
@@ -83,28 +80,4 @@ export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookL
 export async function getTextbook(db: Db, user: PublicUser, id: number): Promise<TextbookDetail> {
   const { textbook } = await requireTextbookAccess(db, id, user, 'read');
   return presentDetail(textbook, user);
-}
-
-/**
- * GET /api/textbooks/{id} as JSON bytes, the content never parsed or serialized again: the JSON
- * this process wrote at its last save of that revision (textbook-state-cache.ts, bytes reused by
- * content-json.ts), else the column's stored text, read with the header in one statement so
- * revision and content match.
- */
-export async function getTextbookJson(database: Database, user: PublicUser, id: number): Promise<Buffer> {
-  const { textbook: header } = await requireTextbookRole(database.db, id, user, 'read');
-  const fields = (h: Omit<TextbookHeader, 'deletedAt'> & { deletedAt?: unknown }) => ({
-    id: h.id,
-    topic: h.topic,
-    createdAt: h.createdAt.toISOString(),
-    isOwner: h.ownerId === user.id,
-    userId: h.ownerId,
-    revision: h.revision,
-    updatedAt: h.updatedAt.toISOString(),
-  });
-  const known = savedState(database, id, header.revision);
-  if (known) return jsonWithContent(fields(header), contentJson(known.content));
-  const row = await repo.findTextbookWithContentText(database.db, id);
-  if (!row) throw AppError.notFound('Textbook not found');
-  return jsonWithContent(fields(row), row.contentText);
 }
