@@ -57,6 +57,8 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     // every few saves, and the zeros doubled those saves' disk writes.
     startParams: [...(durable ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams), '-c', 'wal_init_zero=off'],
   });
+  // PGlite's first start writes its files 0666 whatever the umask: bring them to 0600 at once.
+  if (dataDir) secureDataDir(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }

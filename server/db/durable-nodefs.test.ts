@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -26,6 +26,20 @@ describe('PGlite on disk', () => {
     expect(found).toMatchObject({ fsync: 'on', wal_sync_method: 'fsync' });
     // Each commit's WAL flush is a real fsync(2).
     expect(found.fsyncs).toBeGreaterThanOrEqual(3);
+  });
+
+  it("leaves no file of a new database readable by other accounts (PGlite's first start writes them 0666)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'modes-'));
+    const database = await openPglite(dir);
+    await database.close();
+    const loose: string[] = [];
+    const walk = (p: string) => {
+      const st = statSync(p);
+      if ((st.mode & 0o077) !== 0) loose.push(`${p} ${(st.mode & 0o777).toString(8)}`);
+      if (st.isDirectory()) for (const name of readdirSync(p)) walk(path.join(p, name));
+    };
+    walk(dir);
+    expect(loose).toEqual([]);
   });
 
   it('runs without fsync when the operator opts out (PGLITE_FSYNC=off)', async () => {
