@@ -86,8 +86,8 @@ export async function readMaterialRequest(request: FastifyRequest, config: Confi
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw AppError.tooLarge('Too many form fields in one request.');
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw AppError.tooLarge(`A file is larger than the ${mb(config.maxUploadFileBytes)} MB limit per file.`);
-    if (code.startsWith('FST_')) throw AppError.badRequest('The upload could not be read. Please try again.');
-    throw err;
+    // Anything else came from reading the client's body (no boundary, cut short, malformed): its fault, not ours.
+    throw AppError.badRequest('The upload could not be read. Please try again.');
   }
   return { files, fields };
 }

@@ -55,4 +55,20 @@ describe('multipart text fields', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().extractedText.length).toBeGreaterThan(1_200_000);
   });
+
+  it('answers a malformed body (no boundary, another boundary, cut short) with 400, not 500', async () => {
+    const alice = await h.createUser('alice');
+    const bodies: Array<[string, string]> = [
+      ['multipart/form-data', 'x'],
+      ['multipart/form-data; boundary=zzz', '--yyy\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--yyy--\r\n'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhello'],
+    ];
+    for (const url of ['/api/extract-text', '/api/images/upload']) {
+      for (const [type, payload] of bodies) {
+        const res = await h.app.inject({ method: 'POST', url, payload, headers: { 'content-type': type, cookie: alice.cookie } });
+        expect(res.statusCode, `${url} ${type}`).toBe(400);
+        expect(res.json().message).toMatch(/could not be read|No image was sent/);
+      }
+    }
+  });
 });
