@@ -19,11 +19,25 @@ export const limits = {
   collaborationToastIntervalMs: 10_000,
   mobileDrawerBreakpointPx: 1024,
   versionCoalesceMs: 10 * 60 * 1000,
+  /** Failed sign-ins one account may have before it waits; an address (shared by a school's network) gets more. */
   loginFailuresAllowed: 10,
+  loginFailuresAllowedPerAddress: 50,
+  /** Failures older than this (and not blocking) are forgotten. */
   loginFailureWindowMs: 15 * 60 * 1000,
+  /** The first wait after the allowance; each further failure doubles it, up to the longest. */
+  loginBlockFirstMs: 60 * 1000,
+  loginBlockLongestMs: 60 * 60 * 1000,
+  /** A session ends 30 days after sign-in, or after 7 days unused, whichever comes first. */
   sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
-  /** JSON bodies (textbook content can be large: 100 chapters x 20 sections is about 5 MB). */
+  sessionIdleMs: 7 * 24 * 60 * 60 * 1000,
+  /** A textbook stays in the trash, restorable by its owner, this long before it is purged. */
+  trashRetentionMs: 30 * 24 * 60 * 60 * 1000,
+  /** JSON bodies that carry a book (100 chapters x 20 sections is about 5 MB): the save, the AI tools, the assistant. */
   jsonBodyMaxBytes: 20 * 1024 * 1024,
+  /** Every other JSON body. */
+  defaultBodyMaxBytes: 1024 * 1024,
+  /** Sign-in and registration bodies: a username and a password fit in far less. */
+  authBodyMaxBytes: 16 * 1024,
   guidanceMaxChars: 20_000,
   /** Largest WebSocket frame the server reads; bigger ones close the socket (1009). */
   realtimeFrameMaxBytes: 1024 * 1024,

@@ -49,4 +49,6 @@ export const wsCloseCodes = {
   forbidden: 4403,
   notFound: 4404,
   badMessage: 4400,
+  /** The user already holds the most sockets allowed (20). */
+  tooManySockets: 4429,
 } as const;

@@ -83,6 +83,28 @@ export const textbookSummary = z.object({
 });
 export type TextbookSummary = z.infer<typeof textbookSummary>;
 
+/**
+ * The content of a GET /api/textbooks entry: the title and the chapter titles only (a book can
+ * be 5 MB; a list of them must not be). Clients read the chapter count from it (or chapterCount).
+ */
+export interface TextbookOutlineSummary {
+  title: string;
+  chapters: Array<{ title: string }>;
+}
+
+/** An entry of GET /api/textbooks: the spec's fields, `content` as an outline summary, and what we add. */
+export interface TextbookListEntry extends Omit<TextbookSummary, 'content'> {
+  content: TextbookOutlineSummary;
+  chapterCount: number;
+  updatedAt: string;
+  sourceNames: string[];
+}
+
+/** The list's summary of a content. */
+export function outlineSummaryOf(content: { title?: string; chapters?: Array<{ title?: string }> }): TextbookOutlineSummary {
+  return { title: content.title ?? '', chapters: (content.chapters ?? []).map((c) => ({ title: c.title ?? '' })) };
+}
+
 export const textbookDetail = textbookSummary.extend({
   revision: z.number().int(),
   updatedAt: z.string(),

@@ -48,3 +48,13 @@ export interface SaveConflictBody {
   revision: number;
   conflicts: Array<{ chapterId: string; sectionId?: string; title: string; kind: 'both-edited' | 'edited-and-deleted' }>;
 }
+
+/** GET /api/textbooks/trash: the owner's deleted books, restorable until purgeAt (30 days after deletedAt). */
+export interface TrashedTextbook {
+  id: number;
+  topic: string;
+  createdAt: string;
+  deletedAt: string;
+  purgeAt: string;
+  chapterCount: number;
+}

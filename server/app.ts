@@ -13,12 +13,17 @@ import { registerAuthentication } from './http/authenticate';
 import type { AppDeps } from './http/deps';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
+import { registerMetrics } from './http/metrics';
+import { extractPoolStats } from './ingest/extract';
+import { rateLimitError, registerRouteLimits } from './http/route-limits';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestSignal } from './http/request-signal';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
+import { forgetSessions } from './features/auth/session-cache';
+import { startMaintenance } from './features/maintenance/maintenance';
 import { createEngine } from './ai';
 import { createEmbedder } from './ai/embeddings';
 import { createJobQueue } from './db/jobs';
@@ -50,7 +55,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
-    bodyLimit: limits.jsonBodyMaxBytes,
+    // Routes that carry a book raise it (server/http/route-limits.ts).
+    bodyLimit: limits.defaultBodyMaxBytes,
     // No client may choose its own address: X-Forwarded-For is believed only from configured proxies.
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     // Slow or stuck clients must not hold sockets forever.
@@ -61,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   // The spec's client posts logout with an empty body: accept empty JSON bodies as no body.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: limits.jsonBodyMaxBytes }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {
@@ -79,10 +85,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       fileSize: config.maxUploadFileBytes,
       files: 50,
       fields: 50,
-      fieldSize: limits.jsonBodyMaxBytes,
+      // Routes read fields with their own limits and refuse a cut one by name (ingest/material-request.ts).
+      fieldSize: limits.defaultBodyMaxBytes,
     },
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // Before the rate limiter: it reads the limits this sets on each route.
+  registerRouteLimits(app, config.rateLimitFactor);
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError });
   // Client frames are small (join/leave); spec clients' `edit` frames carry a book but are ignored, so 1 MB bounds memory.
   await app.register(fastifyWebsocket, { options: { maxPayload: limits.realtimeFrameMaxBytes } });
 
@@ -91,6 +100,31 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerSecurityHeaders(app);
   registerSameOriginCheck(app, config.allowedOrigins);
   registerHealth(app, database);
+  let sockets = () => ({ sockets: 0, rooms: 0 });
+  registerMetrics(app, {
+    token: config.metricsToken,
+    sources: [
+      { name: 'extract_queue_depth', help: 'Files waiting for an extraction process.', read: () => extractPoolStats()?.queued ?? 0 },
+      { name: 'extract_running', help: 'Files being read by extraction processes.', read: () => extractPoolStats()?.running ?? 0 },
+      {
+        name: 'extract_cancelled_total',
+        help: 'Extractions dropped or stopped because nobody waited any more.',
+        read: () => extractPoolStats()?.cancelled ?? 0,
+      },
+      {
+        name: 'extract_memory_kills_total',
+        help: 'Extraction processes killed past their memory limit.',
+        read: () => extractPoolStats()?.memoryKills ?? 0,
+      },
+      {
+        name: 'extract_refused_total',
+        help: 'Files refused because the extraction queue was full.',
+        read: () => extractPoolStats()?.refused ?? 0,
+      },
+      { name: 'websockets', help: 'Open /ws sockets.', read: () => sockets().sockets },
+      { name: 'websocket_rooms', help: 'Textbooks with at least one open /ws socket.', read: () => sockets().rooms },
+    ],
+  });
   registerAuthentication(app, database.db);
   await registerOpenApi(app);
 
@@ -98,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const deps: AppDeps = {
     config,
     database,
-    loginThrottle: new LoginThrottle(),
+    loginThrottle: new LoginThrottle(database.db),
     engine: await createEngine(config),
     embedder,
     backgroundEmbeddings: new BackgroundEmbeddings(database.db, embedder, (message, err) => app.log.error({ err }, message)),
@@ -114,7 +148,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         : createLocalEventBus()),
     jobs: createJobQueue(database, { instanceId: config.instanceName, onError: (message, err) => app.log.error({ err }, message) }),
   };
+  // A session ended on another instance is forgotten here too (its sockets close in the hub).
+  const unsubscribeSessions = deps.events.subscribe((event) => {
+    if (event.type === 'sessions.ended') forgetSessions(database.db, event);
+  });
+  const stopMaintenance = startMaintenance(deps, app.log);
   app.addHook('onClose', async () => {
+    stopMaintenance();
+    unsubscribeSessions();
     // Running jobs first: they are stopped (and run again elsewhere) before what they use is closed.
     await deps.jobs.stop();
     await deps.backgroundEmbeddings.close();
@@ -133,7 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await closeLiveStateWorkers();
   });
   registerAuthRoutes(app, deps);
-  registerRealtimeRoutes(app, deps);
+  const hub = registerRealtimeRoutes(app, deps);
+  sockets = () => hub.stats();
   registerCollabRoutes(app, deps, collab, options.collab);
   await registerFeatures(app, deps);
   await registerSpa(app, config.clientDir);

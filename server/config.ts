@@ -42,6 +42,10 @@ export interface Config {
   exportTimeoutMs: number;
   /** The largest exported file, and the most stored pictures one export reads (EXPORT_MAX_MB). */
   exportMaxBytes: number;
+  /** Resident memory one extraction process may use before it is killed (EXTRACT_MEMORY_MB). */
+  extractMemoryMb: number;
+  /** Files waiting for an extraction process, for everyone together (EXTRACT_QUEUE_MAX); more get 503. */
+  extractQueueMax: number;
   isProduction: boolean;
   logLevel: string;
   /** The built client (`npm run build`); the browser tests build their own copy elsewhere. */
@@ -60,6 +64,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** This instance's name (INSTANCE_NAME; default host and process id): stored with the jobs it runs. */
   instanceName: string;
+  /** Multiplies every per-route rate limit (RATE_LIMIT_FACTOR; 2 doubles them). */
+  rateLimitFactor: number;
+  /** PGlite syncs each commit to disk (PGLITE_FSYNC=off trades that for speed). */
+  pgliteFsync: boolean;
+  /** GET /api/metrics answers only with this bearer token, and does not exist without one (METRICS_TOKEN). */
+  metricsToken: string | undefined;
 }
 
 /** TRUST_PROXY: unset or "false" trusts no proxy; "true" all; a number that many hops; else a list. */
@@ -104,6 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((s) => s.trim().replace(/\/$/, ''))
       .filter(Boolean),
+    rateLimitFactor: positiveNumber(env.RATE_LIMIT_FACTOR, 1),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    pgliteFsync: !/^(off|false|0|no)$/i.test(env.PGLITE_FSYNC?.trim() ?? ''),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     instanceName: env.INSTANCE_NAME || `${hostname()}-${process.pid}`,
@@ -139,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     extractTimeoutMs: positiveNumber(env.EXTRACT_TIMEOUT_MS, 60_000),
     exportTimeoutMs: positiveNumber(env.EXPORT_TIMEOUT_MS, 120_000),
     exportMaxBytes: positiveNumber(env.EXPORT_MAX_MB, 300) * 1024 * 1024,
+    extractMemoryMb: positiveNumber(env.EXTRACT_MEMORY_MB, 1536),
+    extractQueueMax: positiveNumber(env.EXTRACT_QUEUE_MAX, 200),
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: path.resolve(env.CLIENT_DIR || path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist/client')),

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { serveBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
 
 // Files this process creates (the database's, the secret) are its own account's only.
@@ -7,6 +8,8 @@ process.umask(0o077);
 const config = loadConfig();
 const database = await openDatabase(config);
 const { app, deps } = await buildApp({ config, database, logger: true });
+// PGlite allows one process: `npm run backup` asks this one for the dump.
+const stopBackups = database.kind === 'pglite' ? serveBackupRequests(database, config.dataDir, (m) => app.log.info(m)) : () => {};
 
 /**
  * A stop always finishes: in-flight requests and jobs get this long, then the process exits
@@ -23,6 +26,7 @@ async function shutdown(signal: string) {
   }
   stopping = true;
   app.log.info(`${signal}: shutting down`);
+  stopBackups();
   setTimeout(() => {
     app.log.error(`shutdown took longer than ${shutdownLimitMs / 1000} s: exiting`);
     process.exit(1);

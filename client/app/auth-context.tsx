@@ -11,6 +11,8 @@ interface AuthContextValue {
   loginMutation: UseMutationResult<PublicUser, Error, LoginBody>;
   registerMutation: UseMutationResult<PublicUser, Error, RegisterBody>;
   logoutMutation: UseMutationResult<void, Error, void>;
+  /** Ends every session of the account (other browsers and devices too), this one included. */
+  logoutEverywhereMutation: UseMutationResult<void, Error, void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -48,21 +50,46 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       toast({ title: 'Registration failed', description: errorMessage(err, 'Could not create account'), variant: 'destructive' }),
   });
 
+  const signedOut = () => {
+    queryClient.setQueryData(userQueryKey, null);
+    // Nothing of the previous user may linger in the cache for the next one.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
+  };
+
   const logoutMutation = useMutation<void, Error, void>({
     mutationFn: async () => {
       await apiRequest('POST', '/api/logout');
     },
     onSuccess: () => {
-      queryClient.setQueryData(userQueryKey, null);
-      // Nothing of the previous user may linger in the cache for the next one.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
+      signedOut();
       toast({ title: 'Logged out', description: 'You have been successfully logged out' });
     },
     onError: (err) => toast({ title: 'Logout failed', description: errorMessage(err), variant: 'destructive' }),
   });
 
+  const logoutEverywhereMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout-everywhere');
+    },
+    onSuccess: () => {
+      signedOut();
+      toast({ title: 'Signed out everywhere', description: 'Every session of your account has ended, on this device and all others.' });
+    },
+    onError: (err) => toast({ title: 'Logout failed', description: errorMessage(err), variant: 'destructive' }),
+  });
+
   return (
-    <AuthContext.Provider value={{ user: user ?? null, isLoading, error: error ?? null, loginMutation, registerMutation, logoutMutation }}>
+    <AuthContext.Provider
+      value={{
+        user: user ?? null,
+        isLoading,
+        error: error ?? null,
+        loginMutation,
+        registerMutation,
+        logoutMutation,
+        logoutEverywhereMutation,
+      }}
+    >
       {children}
     </AuthContext.Provider>
   );

@@ -57,6 +57,20 @@ describe('header', () => {
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
   });
 
+  it('signs out everywhere from the account menu', async () => {
+    const calls = mockFetch({
+      'GET /api/user': () => json(alice),
+      'POST /api/logout-everywhere': () => json({ ok: true }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<Header />, { path: '/' });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/logout-everywhere')).toBe(true));
+    expect(await screen.findByTestId('toast-title')).toHaveTextContent('Signed out everywhere');
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+  });
+
   it('signed out shows a Login button to /auth and no avatar', async () => {
     mockFetch({ 'GET /api/user': () => json({ message: 'Not authenticated', code: 'UNAUTHORIZED' }, 401) });
     renderWithApp(<Header />, { path: '/auth' });

@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { BookOpen, LogOut, Moon, Sun } from 'lucide-react';
+import { BookOpen, LogOut, MonitorSmartphone, Moon, Sun } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../components/ui/button';
 import { cn } from '../lib/cn';
@@ -13,7 +13,7 @@ const navLinks = [
 ];
 
 export function Header() {
-  const { user, logoutMutation } = useAuth();
+  const { user, logoutMutation, logoutEverywhereMutation } = useAuth();
   const { theme, toggleTheme } = useTheme();
   const [location] = useLocation();
   return (
@@ -80,6 +80,12 @@ export function Header() {
                   onSelect={() => logoutMutation.mutate()}
                 >
                   <LogOut className="h-4 w-4" /> Logout
+                </Menu.Item>
+                <Menu.Item
+                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
+                  onSelect={() => logoutEverywhereMutation.mutate()}
+                >
+                  <MonitorSmartphone className="h-4 w-4" /> Sign out everywhere
                 </Menu.Item>
               </Menu.Content>
             </Menu.Portal>

@@ -1,6 +1,7 @@
 import { Socket } from 'node:net';
 import path from 'node:path';
 import { secureDataDir } from './data-dir';
+import { DurableNodeFS, durableStartParams } from './durable-nodefs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -40,17 +41,25 @@ const jsonBytesSerializer = ((value: unknown) => (value instanceof Uint8Array ? 
   x: unknown,
 ) => string;
 
-export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+/**
+ * `fsync` (default on; PGLITE_FSYNC=off opts out): commits reach the disk before they return
+ * (durable-nodefs.ts). Off, a crash of the process loses nothing committed, but a power cut may.
+ */
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob; fsync?: boolean } = {}): Promise<Database> {
   if (dataDir) secureDataDir(dataDir);
+  const durable = Boolean(dataDir) && opts.fsync !== false;
+  const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
   const client = await PGlite.create({
-    dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
+    ...(durable && pgliteDir ? { fs: new DurableNodeFS(pgliteDir) } : { dataDir: pgliteDir }),
     extensions: { vector },
     loadDataDir: opts.loadDataDir,
     serializers: { [types.JSON]: jsonBytesSerializer },
     // A new 16 MB WAL segment is not zero-filled first: an autosave of a 5 MB book starts one
-    // every few saves, and the zeros doubled those saves' disk writes (PGlite runs with fsync off).
-    startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
+    // every few saves, and the zeros doubled those saves' disk writes.
+    startParams: [...(durable ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams), '-c', 'wal_init_zero=off'],
   });
+  // PGlite's first start writes its files 0666 whatever the umask: bring them to 0600 at once.
+  if (dataDir) secureDataDir(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
@@ -129,8 +138,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean }): Promise<Database> {
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite(config.dataDir, { fsync: config.pgliteFsync });
   await migrateDatabase(database);
   return database;
 }

@@ -49,8 +49,12 @@ export function contentJson(content: TextbookContent): Buffer {
   return bytes;
 }
 
-/** A JSON object of `fields` plus `content` (serialized as contentJson does), as bytes. */
-export function jsonWithContent(fields: object, content: TextbookContent): Buffer {
+/**
+ * A JSON object of `fields` plus `content`, as bytes: a content object is serialized as
+ * contentJson does; JSON text already made (the stored column's text) goes in as it is.
+ */
+export function jsonWithContent(fields: object, content: TextbookContent | Buffer | string): Buffer {
   const rest = JSON.stringify({ ...fields, content: undefined });
-  return Buffer.concat([Buffer.from('{"content":'), contentJson(content), Buffer.from(rest === '{}' ? '}' : `,${rest.slice(1)}`)]);
+  const body = Buffer.isBuffer(content) ? content : typeof content === 'string' ? Buffer.from(content) : contentJson(content);
+  return Buffer.concat([Buffer.from('{"content":'), body, Buffer.from(rest === '{}' ? '}' : `,${rest.slice(1)}`)]);
 }

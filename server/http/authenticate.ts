@@ -11,7 +11,7 @@ declare module 'fastify' {
     user: PublicUser | null;
   }
   interface FastifyContextConfig {
-    /** Routes that anonymous callers may use (login, register, logout, current user). */
+    /** Routes that anonymous callers may use (login, register, logout, health). */
     public?: boolean;
   }
 }
@@ -24,15 +24,17 @@ export function currentUser(request: FastifyRequest): PublicUser {
 
 /**
  * Every /api route answers 401 to an anonymous caller unless it is marked
- * public: added on route registration, so a new route cannot forget it.
+ * public: added on route registration, so a new route cannot forget it. It runs
+ * as the first onRequest hook, before the body is read: an anonymous caller's
+ * body is never parsed, and the rate limits after it can count per user.
  */
 export function registerAuthentication(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
     // The API reference pages are public like the document they show.
     if (!route.url.startsWith('/api') || route.config?.public || route.url.startsWith(apiDocsPrefix)) return;
-    const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-    route.preHandler = [
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [
       async (request: FastifyRequest) => {
         request.user = await resolveSession(db, readSessionToken(request));
         if (!request.user) throw AppError.unauthorized();

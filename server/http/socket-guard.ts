@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { hashToken } from '../features/auth/auth.service';
+import type { EventBus } from '../realtime/events';
 
 /**
- * The rules every WebSocket endpoint applies (docs/decisions.md "Sockets follow the API's
- * rules"): the same Origin check as state-changing API requests, a cap on one user's open
- * sockets, and a periodic re-check that the session behind each socket still exists.
+ * The rules every WebSocket endpoint applies, in one place for /ws and any other socket: the
+ * same Origin check as state-changing API requests, at most 20 open sockets per user, and the
+ * session behind each socket checked again on a heartbeat; a session that ends (logout, "Sign out
+ * everywhere", on this instance or another, or its idle or absolute expiry) closes its sockets.
  */
 
 /** The most sockets of one kind one user may hold open (tabs, devices). */
@@ -44,38 +47,50 @@ export interface SocketRegistry<S extends GuardedSocket> {
   remove(socket: S): void;
   countFor(userId: number): number;
   all(): S[];
+  /** Checks the sessions behind the open sockets now (also done every `recheckMs`). */
+  recheck(): Promise<void>;
   close(): void;
 }
 
 /**
- * Open sockets by user. Every `recheckMs` the sessions behind them are looked up again; a socket
- * whose session ended (logout, expiry, password change) is closed.
+ * Open sockets by user. Every `recheckMs` the sessions behind them are looked up again, and a
+ * socket whose session ended is closed; with `events`, a `sessions.ended` event (from any
+ * instance) closes that session's sockets at once.
  */
 export function createSocketRegistry<S extends GuardedSocket>(options: {
   maxPerUser?: number;
   recheckMs?: number;
   /** Whether a session token still stands for its user. */
   sessionValid: (token: string, userId: number) => Promise<boolean>;
+  events?: EventBus;
   onError?: (err: unknown) => void;
 }): SocketRegistry<S> {
   const maxPerUser = options.maxPerUser ?? maxSocketsPerUser;
   const byUser = new Map<number, Set<S>>();
+  const sessionIds = new WeakMap<S, string>();
+  const all = () => [...byUser.values()].flatMap((set) => [...set]);
   const recheck = async () => {
-    const tokens = new Map<string, S[]>();
-    for (const set of byUser.values()) for (const s of set) tokens.set(s.token, [...(tokens.get(s.token) ?? []), s]);
-    for (const [token, sockets] of tokens) {
+    const byToken = new Map<string, S[]>();
+    for (const s of all()) byToken.set(s.token, [...(byToken.get(s.token) ?? []), s]);
+    for (const [token, sockets] of byToken) {
       const valid = await options.sessionValid(token, sockets[0].userId);
       if (!valid) for (const s of sockets) s.close();
     }
   };
-  const timer = setInterval(() => void recheck().catch((err: unknown) => options.onError?.(err)), options.recheckMs ?? 60_000);
+  const timer = setInterval(() => void recheck().catch((err: unknown) => options.onError?.(err)), options.recheckMs ?? 30_000);
   timer.unref();
+  const unsubscribe = options.events?.subscribe((event) => {
+    if (event.type !== 'sessions.ended') return;
+    const ended = event.sessionIds && new Set(event.sessionIds);
+    for (const s of [...(byUser.get(event.userId) ?? [])]) if (!ended || ended.has(sessionIds.get(s) ?? '')) s.close();
+  });
   return {
     add(socket) {
       const set = byUser.get(socket.userId) ?? new Set<S>();
       if (set.size >= maxPerUser) return false;
       set.add(socket);
       byUser.set(socket.userId, set);
+      sessionIds.set(socket, hashToken(socket.token));
       return true;
     },
     remove(socket) {
@@ -87,11 +102,11 @@ export function createSocketRegistry<S extends GuardedSocket>(options: {
     countFor(userId) {
       return byUser.get(userId)?.size ?? 0;
     },
-    all() {
-      return [...byUser.values()].flatMap((set) => [...set]);
-    },
+    all,
+    recheck,
     close() {
       clearInterval(timer);
+      unsubscribe?.();
     },
   };
 }

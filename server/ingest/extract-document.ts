@@ -4,6 +4,7 @@ import { extractDocx } from './docx-extract';
 import { extractPdfWithStats, type PdfRenderStats } from './pdf/pdf-extract';
 import type { FileKind } from './sniff';
 import { documentFromDirectText, extractTxt } from './txt-extract';
+import { assertZipInflatesWithin } from './zip-inflate-guard';
 
 export interface ExtractJob {
   /** `direct`: text the user typed or pasted (UTF-8), read as documentFromDirectText does. */
@@ -21,12 +22,14 @@ export interface ExtractOutput {
   render?: PdfRenderStats;
 }
 
-/** Extract and chunk one file of a known kind (runs inside an extraction worker). */
+/** Extract and chunk one file of a known kind (runs inside an extraction process). */
 export async function extractAndChunk(job: ExtractJob): Promise<ExtractOutput> {
   if (job.kind === 'pdf') {
     const { document, render } = await extractPdfWithStats(job.data, job.filename);
     return { document, chunks: chunkDocument(document), render };
   }
+  // Before any parser sees a ZIP: its real inflated size, counted while inflating.
+  if (job.kind === 'docx') await assertZipInflatesWithin(job.data);
   const document =
     job.kind === 'direct'
       ? documentFromDirectText(new TextDecoder().decode(job.data), job.chapterTitle)

@@ -1,10 +1,12 @@
+import { availableParallelism } from 'node:os';
 import type { Config } from '../config';
 import { AppError } from '../core/app-error';
 import type { ExtractJob, ExtractOutput } from './extract-document';
 import { describeFailure, type ExtractFailure } from './extract-error';
+import { ProcessMemoryError, ProcessPool, ProcessTimeoutError, QueueFullError, TaskAbortError } from './process-pool';
 import { mimeByKind, sniffKind, type FileKind } from './sniff';
+import { maxZipInflatedBytes } from './zip-inflate-guard';
 import { zipInflatedSize } from './zip-inflated-size';
-import { WorkerPool, WorkerTimeoutError } from './worker-pool';
 
 export interface UploadedFile {
   filename: string;
@@ -20,11 +22,26 @@ type WorkerReply = { ok: true; output: ExtractOutput } | { ok: false; reason: Ex
 /** How many files this process has parsed: lets tests prove a re-sent file is not parsed again. */
 export const extractStats = { parsed: 0 };
 
-let pool: WorkerPool<ExtractJob, WorkerReply> | undefined;
+type ExtractPoolConfig = Partial<Pick<Config, 'extractMemoryMb' | 'extractQueueMax'>>;
+const defaultMemoryMb = 1536;
+let pool: ProcessPool<ExtractJob, WorkerReply> | undefined;
 
-function extractPool(): WorkerPool<ExtractJob, WorkerReply> {
-  pool ??= new WorkerPool<ExtractJob, WorkerReply>(new URL('./extract-worker.ts', import.meta.url));
+/** The extraction processes (created on first use, with the first caller's limits). */
+export function extractPool(config: ExtractPoolConfig = {}): ProcessPool<ExtractJob, WorkerReply> {
+  pool ??= new ProcessPool<ExtractJob, WorkerReply>(new URL('./extract-process.ts', import.meta.url), {
+    size: Math.max(1, Math.min(2, availableParallelism())),
+    memoryLimitMb: config.extractMemoryMb ?? defaultMemoryMb,
+    perOwnerRunning: 2,
+    maxQueued: config.extractQueueMax ?? 200,
+    // One request carries at most 50 files: a user may have two such requests waiting.
+    perOwnerQueued: 100,
+  });
   return pool;
+}
+
+/** Tasks waiting and running, for metrics (nothing when no file was read yet). */
+export function extractPoolStats() {
+  return pool?.stats();
 }
 
 export async function closeExtractPool(): Promise<void> {
@@ -33,9 +50,6 @@ export async function closeExtractPool(): Promise<void> {
 }
 
 /** Checks a file's bytes and answers its kind, or throws the 4xx the user sees. */
-/** A DOCX whose parts unpack to more than this is refused before parsing (real books with pictures stay far below). */
-const maxDocxInflatedBytes = 256 * 1024 * 1024;
-
 export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadFileBytes'>): FileKind {
   if (file.data.length > config.maxUploadFileBytes) {
     const mb = Math.round(config.maxUploadFileBytes / (1024 * 1024));
@@ -44,10 +58,18 @@ export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadF
   if (file.data.length === 0) throw new AppError('UNPROCESSABLE', describeFailure(file.filename, 'empty'));
   const kind = sniffKind(file.data);
   if (!kind) throw AppError.badRequest(invalidFormatMessage);
-  if (kind === 'docx' && (zipInflatedSize(file.data) ?? 0) > maxDocxInflatedBytes) {
+  // What the ZIP declares, at once and for free; what it really inflates to is counted in the extraction process.
+  if (kind === 'docx' && (zipInflatedSize(file.data) ?? 0) > maxZipInflatedBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', describeFailure(file.filename, 'too-large', 'it unpacks to more than 256 MB'));
   }
   return kind;
+}
+
+export interface ExtractRunOptions {
+  /** The user whose file it is: each user has at most two files being read at once and 100 waiting. */
+  owner?: number;
+  /** Aborted when nobody waits for the answer any more (the client left, another file failed). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -57,18 +79,22 @@ export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadF
 export async function extractDirectText(
   content: string,
   chapterTitle: string | undefined,
-  config: Pick<Config, 'extractTimeoutMs'>,
+  config: Pick<Config, 'extractTimeoutMs'> & ExtractPoolConfig,
+  options: ExtractRunOptions = {},
 ): Promise<ExtractOutput> {
   const data = new TextEncoder().encode(content);
   let reply: WorkerReply;
   try {
-    reply = await extractPool().run(
+    reply = await extractPool(config).run(
       { kind: 'direct', filename: 'Direct input', data, chapterTitle },
-      { timeoutMs: config.extractTimeoutMs, transfer: [data.buffer as ArrayBuffer] },
+      { timeoutMs: config.extractTimeoutMs, owner: options.owner, signal: options.signal },
     );
   } catch (err) {
-    if (err instanceof WorkerTimeoutError) {
+    if (err instanceof ProcessTimeoutError) {
       throw new AppError('UNPROCESSABLE', 'Reading the typed text took too long. Please send it in smaller parts.');
+    }
+    if (err instanceof QueueFullError || err instanceof TaskAbortError || err instanceof ProcessMemoryError) {
+      throw extractionError('the typed text', err, config);
     }
     throw new AppError('UNPROCESSABLE', 'The typed text could not be read. Please try again.');
   }
@@ -77,29 +103,47 @@ export async function extractDirectText(
 }
 
 /**
- * Extracts and chunks one uploaded file off the main thread, within the
- * configured time limit. The kind comes from the bytes (a text file named
- * .pdf is read as text; a PNG named .docx is refused).
+ * Extracts and chunks one uploaded file in an extraction process, within the configured time
+ * and memory limits. The kind comes from the bytes (a text file named .pdf is read as text; a
+ * PNG named .docx is refused).
  */
 export async function extractUpload(
   file: UploadedFile,
-  config: Pick<Config, 'maxUploadFileBytes' | 'extractTimeoutMs'>,
+  config: Pick<Config, 'maxUploadFileBytes' | 'extractTimeoutMs'> & ExtractPoolConfig,
+  options: ExtractRunOptions = {},
 ): Promise<ExtractOutput> {
   const kind = checkUpload(file, config);
-  // Copy into a buffer we own, so it can be transferred to the worker without copying again.
-  const data = new Uint8Array(file.data.length);
-  data.set(file.data);
+  const data = new Uint8Array(file.data.buffer, file.data.byteOffset, file.data.byteLength);
   let reply: WorkerReply;
   extractStats.parsed++;
   try {
-    reply = await extractPool().run(
+    reply = await extractPool(config).run(
       { kind, filename: file.filename, data },
-      { timeoutMs: config.extractTimeoutMs, transfer: [data.buffer] },
+      { timeoutMs: config.extractTimeoutMs, owner: options.owner, signal: options.signal },
     );
   } catch (err) {
-    const reason: ExtractFailure = err instanceof WorkerTimeoutError ? 'timeout' : 'corrupt';
-    throw new AppError('UNPROCESSABLE', describeFailure(file.filename, reason));
+    throw extractionError(file.filename, err, config);
   }
-  if (!reply.ok) throw new AppError('UNPROCESSABLE', describeFailure(file.filename, reply.reason));
+  if (!reply.ok) {
+    const status = reply.reason === 'too-large' ? 'PAYLOAD_TOO_LARGE' : 'UNPROCESSABLE';
+    throw new AppError(status, describeFailure(file.filename, reply.reason, reply.reason === 'too-large' ? reply.detail : undefined));
+  }
   return { ...reply.output, document: { ...reply.output.document, filename: file.filename, mime: mimeByKind[kind] } };
+}
+
+function extractionError(filename: string, err: unknown, config: ExtractPoolConfig): AppError {
+  if (err instanceof QueueFullError) {
+    return err.scope === 'owner'
+      ? new AppError('RATE_LIMITED', 'You have too many files waiting to be read. Please wait for them to finish and try again.')
+      : new AppError('INTERNAL', 'The server is busy reading other files. Please try again in a minute.', undefined, 503);
+  }
+  if (err instanceof TaskAbortError) return AppError.badRequest('The request was cancelled.');
+  if (err instanceof ProcessTimeoutError) return new AppError('UNPROCESSABLE', describeFailure(filename, 'timeout'));
+  if (err instanceof ProcessMemoryError) {
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      describeFailure(filename, 'too-large', `reading it needs more than ${config.extractMemoryMb ?? defaultMemoryMb} MB of memory`),
+    );
+  }
+  return new AppError('UNPROCESSABLE', describeFailure(filename, 'corrupt'));
 }

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { useHarness } from '../test/harness';
 import { multipart } from '../features/extract/multipart.test-helper';
 import { zipInflatedSize } from './zip-inflated-size';
+import { assertZipInflatesWithin } from './zip-inflate-guard';
+import { lyingDocx } from './lying-zip.test-helper';
 import { fixturePath } from '../test/fixture-path';
 
 /** A minimal stored ZIP writer: each entry deflated whole, sizes in the local and central headers. */
@@ -85,5 +87,45 @@ describe('DOCX that unpacks to hundreds of megabytes (zip bomb)', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Could not read "bomb.docx": it is too large (it unpacks to more than 256 MB).');
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('DOCX whose directory lies about its sizes', () => {
+  const h = useHarness();
+  const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+  async function extract(filename: string, data: Buffer) {
+    const alice = await h.createUser('alice');
+    const body = multipart([{ name: 'files', filename, type: docxType, data }]);
+    return h.app.inject({
+      method: 'POST',
+      url: '/api/extract-text',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: alice.cookie },
+    });
+  }
+
+  it('declares 1 KB, inflates to 400 MB: refused with a 413 once 256 MB have really come out, before any parser reads it', async () => {
+    const liar = await lyingDocx(400);
+    expect(liar.length).toBeLessThan(2 * 1024 * 1024);
+    expect(zipInflatedSize(liar)).toBeLessThan(2048);
+    const res = await extract('liar.docx', liar);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Could not read "liar.docx": it is too large (it unpacks to more than 256 MB).');
+  });
+
+  it('counts what the parser would read and refuses what it cannot check', async () => {
+    const small = await lyingDocx(3);
+    expect(await assertZipInflatesWithin(small)).toBeGreaterThan(3_000_000);
+    await expect(assertZipInflatesWithin(small, 2 * 1024 * 1024)).rejects.toMatchObject({ reason: 'too-large' });
+    // Bytes put before the ZIP shift every offset (its parser would follow them): refused as damaged.
+    const shifted = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(60), small]);
+    await expect(assertZipInflatesWithin(shifted)).rejects.toMatchObject({ reason: 'corrupt' });
+    const res = await extract('shifted.docx', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(60), await lyingDocx(1)]));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Could not read "shifted.docx": it is damaged and cannot be opened.');
+    // A real document passes and is read.
+    const real = readFileSync(fixturePath('docx/tables.docx'));
+    expect(await assertZipInflatesWithin(real)).toBeGreaterThan(0);
   });
 });

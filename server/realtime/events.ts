@@ -27,7 +27,14 @@ export interface CollaboratorsChangedEvent {
   /** A removed user loses access: their sockets for this textbook are closed. */
   removedUserId?: number;
 }
-export type DomainEvent = TextbookSavedEvent | TextbookDeletedEvent | CollaboratorsChangedEvent;
+/** Sessions ended (logout, "Sign out everywhere"): every instance forgets them and closes their sockets. */
+export interface SessionsEndedEvent {
+  type: 'sessions.ended';
+  userId: number;
+  /** The ended sessions' ids (token hashes); absent when all the user's sessions ended. */
+  sessionIds?: string[];
+}
+export type DomainEvent = TextbookSavedEvent | TextbookDeletedEvent | CollaboratorsChangedEvent | SessionsEndedEvent;
 
 export interface EventBus {
   publish(event: DomainEvent): Promise<void>;

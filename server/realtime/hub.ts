@@ -8,6 +8,7 @@ import type { DomainEvent, EventBus, TextbookSavedEvent } from './events';
 import { createInstanceSync } from './instance-sync';
 import { Presence } from './presence';
 import { findTextbookSnapshot } from './realtime.repo';
+import { createSocketRegistry, type GuardedSocket } from '../http/socket-guard';
 
 /**
  * The /ws hub: presence per textbook, and after each
@@ -25,11 +26,17 @@ export interface RealtimeHubOptions {
   maxMessagesPerSecond?: number;
   /** A socket that stops reading past this many buffered bytes is dropped rather than grow memory. */
   maxBufferedBytes?: number;
+  /**
+   * The session rules (server/http/socket-guard.ts): a socket's session is checked on every join
+   * and every heartbeat, its end closes the socket, and one user holds at most `maxPerUser` sockets.
+   */
+  sessions?: { valid: (token: string, userId: number) => Promise<boolean>; maxPerUser?: number };
   log?: FastifyBaseLogger;
 }
 
 export interface RealtimeHub {
-  accept(socket: WebSocket, user: PublicUser | null): void;
+  /** `token`: the session the socket was opened with (re-checked while it lives). */
+  accept(socket: WebSocket, user: PublicUser | null, token?: string): void;
   stats(): { sockets: number; rooms: number };
   close(): Promise<void>;
 }
@@ -37,6 +44,7 @@ export interface RealtimeHub {
 interface Connection {
   socket: WebSocket;
   user: PublicUser;
+  token?: string;
   joined: Set<number>;
   alive: boolean;
   windowStart: number;
@@ -49,6 +57,8 @@ const closeReasons = {
   removed: 'No longer a collaborator',
   deleted: 'Textbook deleted',
   tooMany: 'Too many messages',
+  sessionEnded: 'Session ended',
+  tooManySockets: 'Too many connections',
 } as const;
 
 export function createRealtimeHub(deps: { database: Database; events: EventBus }, options: RealtimeHubOptions = {}): RealtimeHub {
@@ -121,7 +131,22 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
     return [...here, ...sync.activeElsewhere(textbookId).filter((u) => !ids.has(u.userId))];
   };
 
+  const endSession = (c: Connection) =>
+    refuse(c, wsCloseCodes.unauthorized, 'UNAUTHORIZED', 'Your session has ended. Please sign in again.', closeReasons.sessionEnded);
+  const registry =
+    options.sessions &&
+    createSocketRegistry<GuardedSocket & { connection: Connection }>({
+      maxPerUser: options.sessions.maxPerUser,
+      recheckMs: heartbeatMs,
+      sessionValid: options.sessions.valid,
+      events: deps.events,
+      onError: (err) => log?.error({ err }, 'realtime session check failed'),
+    });
+  const entries = new WeakMap<Connection, GuardedSocket & { connection: Connection }>();
+
   const join = async (c: Connection, textbookId: number) => {
+    // The session may have ended since the socket opened (logout elsewhere, expiry).
+    if (options.sessions && !(c.token && (await options.sessions.valid(c.token, c.user.id)))) return endSession(c);
     if (!c.joined.has(textbookId)) {
       // The same policy as REST: anyone who may not read the textbook is told it does not exist.
       const found = await findTextbookHeaderRole(db, textbookId, c.user.id);
@@ -285,7 +310,7 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
   heartbeat.unref();
 
   return {
-    accept(socket, user) {
+    accept(socket, user, token) {
       if (!user) {
         socket.send(
           JSON.stringify({
@@ -298,7 +323,22 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
         socket.close(wsCloseCodes.unauthorized, closeReasons.unauthorized);
         return;
       }
-      const c: Connection = { socket, user, joined: new Set(), alive: true, windowStart: Date.now(), windowCount: 0 };
+      const c: Connection = { socket, user, token, joined: new Set(), alive: true, windowStart: Date.now(), windowCount: 0 };
+      if (registry) {
+        const entry = { connection: c, userId: user.id, token: token ?? '', close: () => endSession(c) };
+        if (!token) return endSession(c);
+        if (!registry.add(entry)) {
+          refuse(
+            c,
+            wsCloseCodes.tooManySockets,
+            'RATE_LIMITED',
+            'Too many open connections. Close another tab of Textbook Studio and try again.',
+            closeReasons.tooManySockets,
+          );
+          return;
+        }
+        entries.set(c, entry);
+      }
       connections.add(c);
       // Handlers are attached synchronously so no early frame is lost.
       socket.on('message', (data, isBinary) => onMessage(c, data, isBinary));
@@ -308,6 +348,8 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
       socket.on('error', (err) => log?.debug({ err }, 'realtime socket error'));
       socket.on('close', () => {
         connections.delete(c);
+        const entry = entries.get(c);
+        if (entry) registry?.remove(entry);
         for (const id of [...c.joined]) leaveRoom(c, id);
       });
     },
@@ -316,6 +358,7 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
     },
     async close() {
       clearInterval(heartbeat);
+      registry?.close();
       unsubscribe();
       sync.close();
       for (const c of connections) if (isOpen(c)) c.socket.close(1001, 'Server shutting down');

@@ -6,6 +6,7 @@ import { createPgEventBus, listenerApplicationName, type PgEventBus } from './pg
 
 /** The LISTEN/NOTIFY bus on a real PostgreSQL (CI's PostgreSQL pass); PGlite runs one instance and uses the local bus. */
 const onPostgres = Boolean(inject('pgTemplateUrl'));
+const idOf = (e: DomainEvent) => ('textbookId' in e ? e.textbookId : undefined);
 
 function waitFor<T>(list: T[], match: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -45,13 +46,19 @@ describe.skipIf(!onPostgres)('PostgreSQL event bus (needs TEST_DATABASE_URL)', (
 
   it('delivers an event once to the publishing instance and once to the other', async () => {
     await a.publish({ type: 'textbook.saved', textbookId: 1, userId: 2, username: 'u', revision: 3, description: 'x'.repeat(20_000) });
-    const atB = await waitFor(heardByB, (e) => e.textbookId === 1);
+    const atB = await waitFor(heardByB, (e) => idOf(e) === 1);
     // Only ids and short text cross: a long description is cut far below the 8000-byte NOTIFY limit.
     expect(atB).toMatchObject({ type: 'textbook.saved', userId: 2, revision: 3 });
     expect((atB as { description: string }).description.length).toBeLessThanOrEqual(500);
     await new Promise((r) => setTimeout(r, 200));
-    expect(heardByA.filter((e) => e.textbookId === 1)).toHaveLength(1);
-    expect(heardByB.filter((e) => e.textbookId === 1)).toHaveLength(1);
+    expect(heardByA.filter((e) => idOf(e) === 1)).toHaveLength(1);
+    expect(heardByB.filter((e) => idOf(e) === 1)).toHaveLength(1);
+  });
+
+  it('carries an ended session to the other instance (its cache and sockets forget it there)', async () => {
+    await a.publish({ type: 'sessions.ended', userId: 77, sessionIds: ['abc'] });
+    const atB = await waitFor(heardByB, (e) => e.type === 'sessions.ended' && e.userId === 77);
+    expect(atB).toEqual({ type: 'sessions.ended', userId: 77, sessionIds: ['abc'] });
   });
 
   it('keeps one instance presence signals in order', async () => {
@@ -74,6 +81,6 @@ describe.skipIf(!onPostgres)('PostgreSQL event bus (needs TEST_DATABASE_URL)', (
     expect(killed.rowCount).toBe(2);
     await waitFor(signalsAtB, (s) => s.signal.kind === 'reconnected');
     await a.publish({ type: 'textbook.deleted', textbookId: 42 });
-    await waitFor(heardByB, (e) => e.textbookId === 42);
+    await waitFor(heardByB, (e) => idOf(e) === 42);
   });
 });

@@ -47,10 +47,15 @@ function compact(event: DomainEvent): DomainEvent {
 function parseEnvelope(payload: string | undefined): Envelope | null {
   if (!payload) return null;
   try {
-    const value = JSON.parse(payload) as { origin?: unknown; event?: Partial<DomainEvent>; presence?: Partial<PresenceSignal> };
+    const value = JSON.parse(payload) as {
+      origin?: unknown;
+      event?: { type?: string; textbookId?: unknown; userId?: unknown };
+      presence?: Partial<PresenceSignal>;
+    };
     if (typeof value.origin !== 'string') return null;
     if (value.presence && typeof value.presence.kind === 'string') return value as Envelope;
     const e = value.event;
+    if (e?.type === 'sessions.ended') return typeof e.userId === 'number' ? (value as Envelope) : null;
     if (!e || typeof e.textbookId !== 'number') return null;
     if (e.type !== 'textbook.saved' && e.type !== 'textbook.deleted' && e.type !== 'collaborators.changed') return null;
     return value as Envelope;

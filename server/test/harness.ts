@@ -1,10 +1,13 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app';
-import { loadConfig, type Config } from '../config';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { AppDeps } from '../http/deps';
+import { cookieFrom, testConfig } from './harness-config';
 import { createTestDatabase } from './test-db';
+
+export { cookieFrom, testConfig } from './harness-config';
 
 export interface TestUser {
   id: number;
@@ -22,20 +25,6 @@ export interface Harness {
 }
 
 let counter = 0;
-
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({ ...process.env, DATABASE_URL: '', AI_PROVIDER: 'offline', REFERENCE_SOURCES: 'documents' } as NodeJS.ProcessEnv, {
-    sessionSecret: 'test-secret-test-secret-test-secret',
-    dataDir: '/nonexistent-test-data-dir',
-    ...overrides,
-  });
-}
-
-export function cookieFrom(res: LightMyRequestResponse): string {
-  const header = res.headers['set-cookie'];
-  const list = Array.isArray(header) ? header : header ? [header] : [];
-  return list.map((c) => c.split(';')[0]).join('; ');
-}
 
 /**
  * Builds the real app on a fresh database for one test file:

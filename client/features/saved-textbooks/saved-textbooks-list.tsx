@@ -5,6 +5,7 @@ import { Card, CardContent, Spinner } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/api';
 import { TextbookCard } from './textbook-card';
+import { TrashSection } from './trash-section';
 import { useDeleteTextbook, useSavedTextbooks } from './use-saved-textbooks';
 
 export function SavedTextbooksList() {
@@ -37,19 +38,22 @@ export function SavedTextbooksList() {
   }
   if (!data || data.length === 0) {
     return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-4 py-16 text-center">
-          <BookPlus className="h-12 w-12 text-indigo-500" aria-hidden />
-          <h2 className="text-xl font-semibold">No Textbooks Yet</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">Generate your first textbook from your course materials.</p>
-          <Link
-            href="/"
-            className="inline-flex h-10 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white hover:bg-indigo-700"
-          >
-            Create a Textbook
-          </Link>
-        </CardContent>
-      </Card>
+      <>
+        <Card>
+          <CardContent className="flex flex-col items-center gap-4 py-16 text-center">
+            <BookPlus className="h-12 w-12 text-indigo-500" aria-hidden />
+            <h2 className="text-xl font-semibold">No Textbooks Yet</h2>
+            <p className="text-sm text-slate-600 dark:text-slate-300">Generate your first textbook from your course materials.</p>
+            <Link
+              href="/"
+              className="inline-flex h-10 items-center rounded-md bg-indigo-600 px-4 text-sm font-medium text-white hover:bg-indigo-700"
+            >
+              Create a Textbook
+            </Link>
+          </CardContent>
+        </Card>
+        <TrashSection />
+      </>
     );
   }
   return (
@@ -67,7 +71,7 @@ export function SavedTextbooksList() {
       <ConfirmDialog
         open={pendingDeleteId !== null}
         title="Delete Textbook"
-        description={`Are you sure you want to delete "${pending?.topic ?? 'this textbook'}"? This action cannot be undone.`}
+        description={`Delete "${pending?.topic ?? 'this textbook'}"? It moves to the Trash below, where you can restore it with its versions for 30 days; after that it is deleted for good.`}
         onOpenChange={(open) => {
           if (!open) setPendingDeleteId(null);
         }}
@@ -76,6 +80,7 @@ export function SavedTextbooksList() {
           setPendingDeleteId(null);
         }}
       />
+      <TrashSection />
     </>
   );
 }

@@ -99,6 +99,10 @@ describe('My Textbooks page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Organic Chemistry' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(/Organic Chemistry/)).toBeInTheDocument();
+    // It says where the book goes and for how long.
+    expect(
+      within(dialog).getByText(/moves to the Trash below, where you can restore it with its versions for 30 days/),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.key === 'DELETE /api/textbooks/1')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The textbook has been successfully deleted.')).toBeInTheDocument();
@@ -127,5 +131,57 @@ describe('My Textbooks page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Organic Chemistry' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Only the owner can delete this textbook')).toBeInTheDocument();
+  });
+
+  it('lists the Trash with its dates, restores a book into My Textbooks and deletes one forever after confirmation', async () => {
+    let books = [book(2, 'Genetics', 2)];
+    let trash = [
+      {
+        id: 1,
+        topic: 'Organic Chemistry',
+        createdAt: '2025-01-05T10:00:00.000Z',
+        deletedAt: '2025-02-01T10:00:00.000Z',
+        purgeAt: '2025-03-03T10:00:00.000Z',
+        chapterCount: 3,
+      },
+      {
+        id: 3,
+        topic: 'Old Notes',
+        createdAt: '2025-01-01T10:00:00.000Z',
+        deletedAt: '2025-02-02T10:00:00.000Z',
+        purgeAt: '2025-03-04T10:00:00.000Z',
+        chapterCount: 1,
+      },
+    ];
+    const calls = mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks': () => json(books),
+      'GET /api/textbooks/trash': () => json({ textbooks: trash }),
+      'POST /api/textbooks/1/restore': () => {
+        books = [book(1, 'Organic Chemistry', 3), ...books];
+        trash = trash.filter((t) => t.id !== 1);
+        return json(book(1, 'Organic Chemistry', 3));
+      },
+      'DELETE /api/textbooks/trash/3': () => {
+        trash = trash.filter((t) => t.id !== 3);
+        return json({ ok: true });
+      },
+    });
+    renderWithApp(<SavedTextbooksPage />, { path: '/saved-textbooks' });
+    fireEvent.click(await screen.findByRole('button', { name: /Trash \(2\)/ }));
+    const item = await screen.findByTestId('trash-item-1');
+    expect(item).toHaveTextContent('3 chapters · deleted on Feb 1, 2025 · deleted for good on Mar 3, 2025');
+    fireEvent.click(within(item).getByRole('button', { name: 'Restore Organic Chemistry' }));
+    expect(await screen.findByTestId('textbook-card-1')).toBeInTheDocument();
+    expect(screen.getByTestId('toast-title')).toHaveTextContent('Textbook Restored');
+    await waitFor(() => expect(screen.queryByTestId('trash-item-1')).not.toBeInTheDocument());
+
+    fireEvent.click(within(screen.getByTestId('trash-item-3')).getByRole('button', { name: 'Delete forever Old Notes' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(/can no longer be restored/)).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'DELETE /api/textbooks/trash/3')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete forever' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Trash/ })).not.toBeInTheDocument());
+    expect(calls.some((c) => c.key === 'DELETE /api/textbooks/trash/3')).toBe(true);
   });
 });

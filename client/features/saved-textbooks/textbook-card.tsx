@@ -1,7 +1,6 @@
 import { format } from 'date-fns';
 import { BookOpen, FileText, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { parseTextbookContent } from '../../../common/textbook';
 import { Button } from '../../components/ui/button';
 import { Badge, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import type { TextbookListItem } from '../textbook/textbook.api';
@@ -25,9 +24,19 @@ export function sourcesLine(names: string[] | undefined): string {
   return list.length <= 3 ? list.join(', ') : `${list.slice(0, 3).join(', ')} and ${list.length - 3} more`;
 }
 
-export function chapterCountOf(content: TextbookListItem['content']): number {
-  const parsed = parseTextbookContent(content);
-  return parsed.ok ? parsed.content.chapters.length : 0;
+/** The list's chapter count, else the chapters of its content (a summary, an object or a JSON string). */
+export function chapterCountOf(textbook: Pick<TextbookListItem, 'content' | 'chapterCount'>): number {
+  if (typeof textbook.chapterCount === 'number') return textbook.chapterCount;
+  let content: unknown = textbook.content;
+  if (typeof content === 'string') {
+    try {
+      content = JSON.parse(content);
+    } catch {
+      return 0;
+    }
+  }
+  const chapters = (content as { chapters?: unknown } | null)?.chapters;
+  return Array.isArray(chapters) ? chapters.length : 0;
 }
 
 export function TextbookCard({
@@ -39,7 +48,7 @@ export function TextbookCard({
   onDelete: (id: number) => void;
   isDeleting: boolean;
 }) {
-  const chapters = chapterCountOf(textbook.content);
+  const chapters = chapterCountOf(textbook);
   const edited = formatLastEdited(textbook.updatedAt);
   const from = sourcesLine(textbook.sourceNames);
   return (

@@ -1,5 +1,6 @@
-import type { TextbookContent, TextbookContentInput } from '../../../common/textbook';
-import { apiJson, apiRequest } from '../../lib/api';
+import type { TextbookContent, TextbookContentInput, TextbookOutlineSummary } from '../../../common/textbook';
+import type { TrashedTextbook } from '../../../common/textbooks-api';
+import { ApiError, apiJson, apiRequest } from '../../lib/api';
 
 /** The textbook as GET /api/textbooks/{id} answers it; content may be a JSON string or an object. */
 export interface TextbookResponse {
@@ -14,12 +15,16 @@ export interface TextbookResponse {
   updatedAt?: string;
 }
 
-/** One entry of GET /api/textbooks (id, topic, createdAt, content; we add isOwner). */
+/**
+ * One entry of GET /api/textbooks (id, topic, createdAt, content; we add isOwner). This server's
+ * `content` is a summary, {title, chapters: [{title}]}, and chapterCount says how many chapters.
+ */
 export interface TextbookListItem {
   id: number;
   topic: string;
   createdAt: string;
-  content: TextbookContent | string | null;
+  content: TextbookContent | TextbookOutlineSummary | string | null;
+  chapterCount?: number;
   isOwner?: boolean;
   userId?: number;
   /** Added by this server: when it was last saved and what it was made from. */
@@ -39,8 +44,23 @@ export async function fetchTextbooks(): Promise<TextbookListItem[]> {
   return Array.isArray(body) ? body : body.textbooks;
 }
 
+/** Moves the book to its owner's trash (restorable for 30 days). */
 export async function deleteTextbook(id: number): Promise<void> {
   await apiRequest('DELETE', `/api/textbooks/${id}`);
+}
+
+export const trashKey = ['/api/textbooks/trash'] as const;
+
+export async function fetchTrash(): Promise<TrashedTextbook[]> {
+  return (await apiJson<{ textbooks: TrashedTextbook[] }>('GET', '/api/textbooks/trash')).textbooks;
+}
+
+export async function restoreTextbook(id: number): Promise<void> {
+  await apiRequest('POST', `/api/textbooks/${id}/restore`);
+}
+
+export async function deleteTextbookForever(id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/textbooks/trash/${id}`);
 }
 
 /**

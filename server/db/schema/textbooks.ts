@@ -1,5 +1,5 @@
-import { customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TextbookContent } from '../../../common/textbook';
+import { customType, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TextbookContent, TextbookOutlineSummary } from '../../../common/textbook';
 
 /** Hashes of one revision's parts; short keys because books reach 2,000 sections. */
 export interface RevisionManifest {
@@ -57,13 +57,18 @@ export const textbooks = pgTable(
      * save does not pay for compressing 5 MB in PGlite's wasm.
      */
     content: jsonBytes<TextbookContent>('content', contentJson).notNull(),
+    /** The title and chapter titles (what GET /api/textbooks shows), written with every content write. */
+    summary: json('summary').$type<TextbookOutlineSummary>(),
     revision: integer('revision').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** In the trash since then (the owner may restore it for 30 days); NULL for a live book. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('textbooks_owner_idx').on(t.ownerId)],
 );
-export type TextbookRow = typeof textbooks.$inferSelect;
+/** A textbook as services use it (the list's summary column is read by the list alone). */
+export type TextbookRow = Omit<typeof textbooks.$inferSelect, 'summary'>;
 
 export const textbookVersions = pgTable(
   'textbook_versions',

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -29,23 +29,42 @@ export function insertUser(db: DbOrTx, username: string, passwordHash: string) {
 }
 
 export function insertSession(db: DbOrTx, id: string, userId: number, expiresAt: Date) {
-  return db.insert(sessions).values({ id, userId, expiresAt });
+  return db.insert(sessions).values({ id, userId, expiresAt, lastSeenAt: new Date() });
 }
 
-export function findSessionUser(db: DbOrTx, sessionId: string) {
+/** The session's user, when the session has neither reached its end nor been idle since `idleSince`. */
+export function findSessionUser(db: DbOrTx, sessionId: string, now: Date, idleSince: Date) {
   return db
-    .select({ id: users.id, username: users.username })
+    .select({ id: users.id, username: users.username, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
     .limit(1)
     .then((rows) => rows[0]);
+}
+
+export async function touchSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }
 
 export function deleteSession(db: DbOrTx, sessionId: string) {
   return db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export function deleteExpiredSessions(db: DbOrTx) {
-  return db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+/** Every session of the user ("Sign out everywhere"); answers the ids that ended. */
+export function deleteUserSessions(db: DbOrTx, userId: number) {
+  return db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id })
+    .then((rows) => rows.map((r) => r.id));
+}
+
+/** Sessions past their end or idle since `idleSince`; answers how many went. */
+export function deleteExpiredSessions(db: DbOrTx, now: Date, idleSince: Date) {
+  return db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)))
+    .returning({ id: sessions.id })
+    .then((rows) => rows.length);
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../core/app-error';
 import * as repo from './auth.repo';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
+import { cachedSession, forgetSessions, rememberSession } from './session-cache';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -45,30 +46,66 @@ export async function register(db: Db, username: string, password: string): Prom
 // A real hash to verify against when the user does not exist, so timing does not reveal usernames.
 const dummyHash = hashPassword('not-a-real-password-' + randomBytes(8).toString('hex'));
 
+function blockedMessage(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `Too many failed login attempts. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`;
+}
+
 export async function login(db: Db, throttle: LoginThrottle, username: string, password: string, ip: string): Promise<PublicUser> {
-  if (throttle.isBlocked(username, ip)) {
-    throw new AppError('RATE_LIMITED', 'Too many failed login attempts. Please wait 15 minutes and try again.');
+  // Checked before the password: while blocked, the right password is refused too.
+  const waitMs = await throttle.blockedFor(username, ip);
+  if (waitMs > 0) {
+    throw new AppError('RATE_LIMITED', blockedMessage(waitMs), { retryAfterSeconds: Math.ceil(waitMs / 1000) });
   }
   const user = await repo.findUserByUsername(db, username);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
   if (!user || !ok) {
-    throw throttleFailure(throttle, username, ip);
+    await throttle.recordFailure(username, ip);
+    throw new AppError('UNAUTHORIZED', 'Invalid username or password');
   }
-  throttle.reset(username, ip);
+  await throttle.recordSuccess(username);
   return toPublicUser(user);
 }
 
-function throttleFailure(throttle: LoginThrottle, username: string, ip: string): AppError {
-  throttle.recordFailure(username, ip);
-  return new AppError('UNAUTHORIZED', 'Invalid username or password');
-}
+/** How stale a session's last use may be before a request writes it again (idle expiry counts in days). */
+const lastSeenStepMs = 60 * 60 * 1000;
 
+/**
+ * The user of a session token, or null when the session does not exist, has reached its 30-day
+ * end or has been idle for 7 days. Use slides the idle end forward (written at most hourly).
+ */
 export async function resolveSession(db: Db, token: string | undefined): Promise<PublicUser | null> {
   if (!token) return null;
-  const user = await repo.findSessionUser(db, hashToken(token));
-  return user ? toPublicUser(user) : null;
+  const id = hashToken(token);
+  const cached = cachedSession(db, id);
+  if (cached) return cached;
+  const now = new Date();
+  const found = await repo.findSessionUser(db, id, now, new Date(now.getTime() - limits.sessionIdleMs));
+  if (!found) return null;
+  if (now.getTime() - new Date(found.lastSeenAt).getTime() > lastSeenStepMs) await repo.touchSession(db, id, now);
+  const user = toPublicUser(found);
+  rememberSession(db, id, user);
+  return user;
 }
 
-export async function logout(db: Db, token: string | undefined): Promise<void> {
-  if (token) await repo.deleteSession(db, hashToken(token));
+/** Ends the token's session; answers what ended (for the other instances), or null when there was none. */
+export async function logout(db: Db, token: string | undefined): Promise<{ userId: number; sessionIds: string[] } | null> {
+  if (!token) return null;
+  const id = hashToken(token);
+  const user = await resolveSession(db, token);
+  await repo.deleteSession(db, id);
+  forgetSessions(db, { userId: user?.id ?? 0, sessionIds: [id] });
+  return user ? { userId: user.id, sessionIds: [id] } : null;
+}
+
+/** "Sign out everywhere": every session of the user ends, this one included. */
+export async function logoutEverywhere(db: Db, userId: number): Promise<{ userId: number }> {
+  await repo.deleteUserSessions(db, userId);
+  forgetSessions(db, { userId });
+  return { userId };
+}
+
+/** Deletes sessions past their end or idle too long (run periodically). */
+export function purgeExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  return repo.deleteExpiredSessions(db, now, new Date(now.getTime() - limits.sessionIdleMs));
 }

@@ -1,42 +1,64 @@
 import { limits } from '../../../common/limits';
+import type { Db } from '../../db/client';
+import * as repo from './login-throttle.repo';
+
+export interface ThrottleLimits {
+  perAccount: number;
+  perAddress: number;
+  windowMs: number;
+  firstBlockMs: number;
+  longestBlockMs: number;
+}
+
+export const defaultThrottleLimits: ThrottleLimits = {
+  perAccount: limits.loginFailuresAllowed,
+  perAddress: limits.loginFailuresAllowedPerAddress,
+  windowMs: limits.loginFailureWindowMs,
+  firstBlockMs: limits.loginBlockFirstMs,
+  longestBlockMs: limits.loginBlockLongestMs,
+};
+
+const accountKey = (username: string) => `account:${username.toLowerCase()}`;
+const addressKey = (ip: string) => `address:${ip}`;
 
 /**
- * Failed logins per username and address (about 10 in 15 minutes).
- * In memory: a second instance keeps its own count, which still bounds guessing
- * to 10 tries per instance per window.
+ * Failed sign-ins per account and per client address, counted in the database so every instance
+ * sees the same count. Past the allowance a key is blocked, first for a minute, then twice as
+ * long with each further failure (up to an hour); while blocked even the right password is
+ * refused, so guessing cannot go on between blocks. A success clears the account's count only:
+ * one address guessing at many accounts stays counted.
  */
 export class LoginThrottle {
-  private failures = new Map<string, number[]>();
   constructor(
-    private readonly allowed = limits.loginFailuresAllowed,
-    private readonly windowMs = limits.loginFailureWindowMs,
+    private readonly db: Db,
+    private readonly limits: ThrottleLimits = defaultThrottleLimits,
   ) {}
 
-  private key(username: string, ip: string) {
-    return `${username.toLowerCase()}|${ip}`;
+  /** Milliseconds until the account or the address may try again; 0 when neither is blocked. */
+  async blockedFor(username: string, ip: string, now = new Date()): Promise<number> {
+    const until = await repo.latestBlock(this.db, [accountKey(username), addressKey(ip)], now);
+    return until ? Math.max(0, until.getTime() - now.getTime()) : 0;
   }
 
-  private recent(key: string, now: number) {
-    const list = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+  async recordFailure(username: string, ip: string, now = new Date()): Promise<void> {
+    const forgetBefore = new Date(now.getTime() - this.limits.windowMs);
+    for (const [key, allowed] of [
+      [accountKey(username), this.limits.perAccount],
+      [addressKey(ip), this.limits.perAddress],
+    ] as const) {
+      const failures = await repo.countFailure(this.db, key, now, forgetBefore);
+      if (failures < allowed) continue;
+      const wait = Math.min(this.limits.longestBlockMs, this.limits.firstBlockMs * 2 ** Math.min(30, failures - allowed));
+      await repo.blockUntil(this.db, key, new Date(now.getTime() + wait));
+    }
   }
 
-  isBlocked(username: string, ip: string, now = Date.now()): boolean {
-    return this.recent(this.key(username, ip), now).length >= this.allowed;
+  async recordSuccess(username: string): Promise<void> {
+    await repo.clearKey(this.db, accountKey(username));
   }
 
-  recordFailure(username: string, ip: string, now = Date.now()): void {
-    const key = this.key(username, ip);
-    const list = this.recent(key, now);
-    list.push(now);
-    this.failures.set(key, list);
-    // Bound memory under a spray of random usernames.
-    if (this.failures.size > 100_000) this.failures.delete(this.failures.keys().next().value as string);
-  }
-
-  reset(username: string, ip: string): void {
-    this.failures.delete(this.key(username, ip));
+  /** Forgets counts that no longer block and are older than the window (the periodic purge). */
+  async purge(now = new Date()): Promise<number> {
+    return repo.deleteStale(this.db, new Date(now.getTime() - this.limits.windowMs), now);
   }
 }

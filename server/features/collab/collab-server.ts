@@ -194,6 +194,8 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
   };
 
   const onEvent = (event: DomainEvent) => {
+    // Ended sessions close their sockets through the socket registry (collab.routes.ts).
+    if (event.type === 'sessions.ended') return;
     const open = documentOf(event.textbookId);
     if (!open) return;
     const { document, live } = open;

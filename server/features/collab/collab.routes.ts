@@ -44,6 +44,8 @@ export function registerCollabRoutes(app: FastifyInstance, deps: AppDeps, collab
     maxPerUser: options.maxSocketsPerUser,
     recheckMs: options.sessionRecheckMs,
     sessionValid: async (token, userId) => (await resolveSession(deps.database.db, token))?.id === userId,
+    // "Sign out everywhere" or a logout on any instance closes the live sockets at once.
+    events: deps.events,
     onError: (err) => app.log.error({ err }, 'live socket session check failed'),
   });
   app.addHook('preClose', async () => {

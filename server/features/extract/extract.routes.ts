@@ -8,14 +8,10 @@ import { extractText } from './extract.service';
 
 export function registerExtractRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Extraction is CPU-heavy: a generous per-user rate limit keeps one client from starving the others.
-  r.post(
-    '/api/extract-text',
-    { schema: { response: { 200: extractTextResponse } }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-    async (request) => {
-      const user = currentUser(request);
-      const material = await readMaterialRequest(request, deps.config);
-      return extractText(deps, user, material);
-    },
-  );
+  // Extraction is CPU-heavy: a per-user rate limit (server/http/route-limits.ts) keeps one client from starving the others.
+  r.post('/api/extract-text', { schema: { response: { 200: extractTextResponse } } }, async (request) => {
+    const user = currentUser(request);
+    const material = await readMaterialRequest(request, deps.config);
+    return extractText(deps, user, material);
+  });
 }

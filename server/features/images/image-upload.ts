@@ -24,6 +24,7 @@ export async function readImageUpload(request: FastifyRequest): Promise<{ file: 
         const data = await part.toBuffer();
         if (part.fieldname === 'file') file = { filename: part.filename ?? '', mimetype: part.mimetype ?? '', data };
       } else {
+        if (part.valueTruncated) throw AppError.tooLarge(`The field "${part.fieldname}" is too long.`);
         fields[part.fieldname] = String(part.value ?? '');
       }
     }
@@ -32,7 +33,9 @@ export async function readImageUpload(request: FastifyRequest): Promise<{ file: 
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw AppError.tooLarge(imageTooLargeMessage);
     if (code === 'FST_FILES_LIMIT') throw AppError.badRequest('Upload one image at a time.');
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw AppError.badRequest('Too many form fields.');
-    throw err;
+    if (err instanceof AppError) throw err;
+    // A body with no boundary, cut short or malformed.
+    throw AppError.badRequest('The upload could not be read. Please try again.');
   }
   if (!file) throw AppError.badRequest('No image was sent. Choose an image file to upload.');
   const raw = (fields.textbookId ?? '').trim();

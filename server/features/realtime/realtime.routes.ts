@@ -1,26 +1,22 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../auth/auth.service';
 import type { AppDeps } from '../../http/deps';
 import { readSessionToken } from '../../http/session-cookie';
-import { createRealtimeHub, type RealtimeHubOptions } from '../../realtime/hub';
+import { isAllowedSocketOrigin } from '../../http/socket-guard';
+import { createRealtimeHub, type RealtimeHub, type RealtimeHubOptions } from '../../realtime/hub';
 
 /**
- * A page on another site must not ride the user's cookie into our socket
- * (cross-site WebSocket hijacking): browsers always send Origin on upgrades.
+ * WebSocket /ws: the upgrade is authenticated by the session cookie, and a page on another site
+ * may not ride the user's cookie into it (browsers always send Origin on upgrades); the hub
+ * re-checks the session on every join and heartbeat and holds each user to 20 sockets.
  */
-function isSameOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true; // Non-browser clients (tests, tools) send none; the cookie still decides.
-  try {
-    return new URL(origin).host === request.host;
-  } catch {
-    return false;
-  }
-}
-
-/** WebSocket /ws: the upgrade is authenticated by the session cookie; the hub does the rest. */
-export function registerRealtimeRoutes(app: FastifyInstance, deps: AppDeps, options: RealtimeHubOptions = {}): void {
-  const hub = createRealtimeHub(deps, { log: app.log, ...options });
+export function registerRealtimeRoutes(app: FastifyInstance, deps: AppDeps, options: RealtimeHubOptions = {}): RealtimeHub {
+  const db = deps.database.db;
+  const hub = createRealtimeHub(deps, {
+    log: app.log,
+    sessions: { valid: async (token, userId) => (await resolveSession(db, token))?.id === userId },
+    ...options,
+  });
   app.addHook('preClose', async () => {
     await hub.close();
   });
@@ -29,9 +25,12 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: AppDeps, opti
     {
       websocket: true,
       preValidation: async (request) => {
-        request.user = isSameOrigin(request) ? await resolveSession(deps.database.db, readSessionToken(request)) : null;
+        request.user = isAllowedSocketOrigin(request, deps.config.allowedOrigins)
+          ? await resolveSession(db, readSessionToken(request))
+          : null;
       },
     },
-    (socket, request) => hub.accept(socket, request.user),
+    (socket, request) => hub.accept(socket, request.user, readSessionToken(request)),
   );
+  return hub;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { images, materials, shareLinks, textbookSources, textbooks } from '../../db/schema';
 
@@ -11,11 +11,13 @@ export function findShareLink(db: DbOrTx, textbookId: number) {
     .then((rows) => rows[0]);
 }
 
+/** A link to a book in its owner's trash reads nothing (404) until the book is restored. */
 export function findShareLinkByHash(db: DbOrTx, tokenHash: string) {
   return db
     .select({ textbookId: shareLinks.textbookId, materialTypes: shareLinks.materialTypes })
     .from(shareLinks)
-    .where(eq(shareLinks.tokenHash, tokenHash))
+    .innerJoin(textbooks, eq(textbooks.id, shareLinks.textbookId))
+    .where(and(eq(shareLinks.tokenHash, tokenHash), isNull(textbooks.deletedAt)))
     .limit(1)
     .then((rows) => rows[0]);
 }

@@ -145,11 +145,17 @@ describe('creating, rotating and revoking the reader link', () => {
     expect((await readShared(token)).statusCode).toBe(404);
   });
 
-  it('deleting the textbook takes its link with it', async () => {
+  it('a textbook in the trash reads nothing through its link (404) until it is restored', async () => {
     const owner = await h.createUser('owner');
     const book = await createBook(h, owner);
     const { token } = (await createLink(owner, book.id)).json();
+    expect((await readShared(token)).statusCode).toBe(200);
     expect((await call(owner, { method: 'DELETE', url: `/api/textbooks/${book.id}` })).statusCode).toBe(200);
+    expect((await readShared(token)).statusCode).toBe(404);
+    expect((await call(owner, { method: 'POST', url: `/api/textbooks/${book.id}/restore` })).statusCode).toBe(200);
+    expect((await readShared(token)).statusCode).toBe(200);
+    expect((await call(owner, { method: 'DELETE', url: `/api/textbooks/${book.id}` })).statusCode).toBe(200);
+    expect((await call(owner, { method: 'DELETE', url: `/api/textbooks/trash/${book.id}` })).statusCode).toBe(200);
     expect((await readShared(token)).statusCode).toBe(404);
   });
 

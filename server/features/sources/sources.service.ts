@@ -8,6 +8,7 @@ import type { AppDeps } from '../../http/deps';
 import type { DraftChunk } from '../../ingest/chunk';
 import type { ExtractOutput } from '../../ingest/extract-document';
 import { checkUpload, extractDirectText, extractUpload, type UploadedFile } from '../../ingest/extract';
+import { currentRequestSignal } from '../../core/request-scope';
 import * as repo from './sources.repo';
 
 export type IngestStage = 'extract' | 'chunk' | 'embed';
@@ -178,8 +179,12 @@ export async function ingestMaterial(
   const report = (stage: IngestStage, within: number) =>
     onProgress?.(stage, Math.min(100, Math.round(((done + within / 100) / Math.max(1, items)) * 100)));
 
-  // Files not seen before are extracted concurrently (the worker pool bounds it to the cores),
-  // then stored in the order sent. The same bytes twice in one request are read once.
+  // Files not seen before are extracted concurrently (the process pool bounds it to the cores and
+  // takes turns between users), then stored in the order sent. The same bytes twice in one request
+  // are read once. When the client leaves or one file fails, the others still waiting are dropped.
+  const cancel = new AbortController();
+  const requestSignal = currentRequestSignal();
+  const signal = requestSignal ? AbortSignal.any([requestSignal, cancel.signal]) : cancel.signal;
   let extractedCount = 0;
   const bySha = new Map<string, Promise<{ existing?: SourceRow; extracted?: ExtractOutput }>>();
   const pending = await Promise.all(
@@ -191,7 +196,10 @@ export async function ingestMaterial(
           (async () => {
             const existing = await repo.findSourceBySha(db, user.id, sha);
             if (existing) return { existing };
-            const extracted = await extractUpload(file, deps.config);
+            const extracted = await extractUpload(file, deps.config, { owner: user.id, signal }).catch((err: unknown) => {
+              cancel.abort();
+              throw err;
+            });
             onProgress?.('extract', Math.round((++extractedCount / input.files.length) * 100));
             return { extracted };
           })(),
@@ -230,7 +238,7 @@ export async function ingestMaterial(
       sourceIds.push(found.id);
     } else {
       report('chunk', 0);
-      const extracted = await extractDirectText(input.directContent ?? '', input.chapterTitle, deps.config);
+      const extracted = await extractDirectText(input.directContent ?? '', input.chapterTitle, deps.config, { owner: user.id, signal });
       const stored = await storeSource(db, user, { sha, byteSize: Buffer.byteLength(content) }, extracted.document, extracted.chunks);
       held.set(stored.id, stored);
       sourceIds.push(stored.id);

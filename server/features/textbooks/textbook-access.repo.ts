@@ -1,8 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { collaborators, textbooks, type TextbookRow } from '../../db/schema';
 
-/** The queries behind textbooks.policy.ts: a textbook and the user's role on it (owner or collaborator). */
+/**
+ * The queries behind textbooks.policy.ts: a textbook and the user's role on it (owner or
+ * collaborator). A book in the trash is found by neither: it is 404 to everyone, its owner
+ * included, until restored (textbook-trash.ts).
+ */
 export type TextbookRole = 'owner' | 'collaborator';
 
 export async function findTextbookRole(
@@ -11,7 +15,11 @@ export async function findTextbookRole(
   userId: number,
 ): Promise<{ textbook: TextbookRow; role: TextbookRole } | null> {
   if (!Number.isSafeInteger(textbookId) || textbookId <= 0) return null;
-  const [textbook] = await db.select().from(textbooks).where(eq(textbooks.id, textbookId)).limit(1);
+  const [textbook] = await db
+    .select()
+    .from(textbooks)
+    .where(and(eq(textbooks.id, textbookId), isNull(textbooks.deletedAt)))
+    .limit(1);
   if (!textbook) return null;
   if (textbook.ownerId === userId) return { textbook, role: 'owner' };
   const [collab] = await db
@@ -37,7 +45,7 @@ export async function findTextbookHeaderRole(db: DbOrTx, textbookId: number, use
     })
     .from(textbooks)
     .leftJoin(collaborators, and(eq(collaborators.textbookId, textbooks.id), eq(collaborators.userId, userId)))
-    .where(eq(textbooks.id, textbookId))
+    .where(and(eq(textbooks.id, textbookId), isNull(textbooks.deletedAt)))
     .limit(1);
   if (!row) return null;
   const { collaboratorId, ...textbook } = row;

@@ -32,4 +32,27 @@ describe('vacuumWhenIdle', () => {
       expect(await lastVacuum()).not.toBeNull();
     },
   );
+
+  it.runIf(process.env.TEST_DATABASE_URL === undefined)(
+    'vacuums under constant autosave too: after so many saves, or so long since the first one not covered',
+    async () => {
+      const before = await lastVacuum();
+      const steady = { idleMs: 60_000, minSaves: 2, maxSaves: 5, maxWaitMs: 600_000, now: () => 1_000 };
+      // Saves never pause long enough for the idle wait: the fifth starts a vacuum at once.
+      for (let i = 0; i < 4; i++) expect(vacuumWhenIdle(h.database, steady)).toBeUndefined();
+      await vacuumWhenIdle(h.database, steady);
+      const afterCount = await lastVacuum();
+      expect(afterCount).not.toBeNull();
+      expect(afterCount).not.toBe(before);
+      // Few saves, but ten minutes since the first one the last vacuum did not cover.
+      let t = 0;
+      const slow = { ...steady, maxSaves: 1000, now: () => t };
+      expect(vacuumWhenIdle(h.database, slow)).toBeUndefined();
+      t = 599_999;
+      expect(vacuumWhenIdle(h.database, slow)).toBeUndefined();
+      t = 600_000;
+      await vacuumWhenIdle(h.database, slow);
+      expect(await lastVacuum()).not.toBe(afterCount);
+    },
+  );
 });

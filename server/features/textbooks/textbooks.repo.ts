@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
-import type { TextbookContent } from '../../../common/textbook';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { outlineSummaryOf, type TextbookContent } from '../../../common/textbook';
 import type { DbOrTx } from '../../db/client';
 import {
   collaborators,
@@ -16,7 +16,7 @@ export type VersionKind = 'created' | 'edit' | 'named' | 'restore' | 'snapshot';
 export function insertTextbook(db: DbOrTx, values: { ownerId: number; topic: string; content: TextbookContent }) {
   return db
     .insert(textbooks)
-    .values(values)
+    .values({ ...values, summary: outlineSummaryOf(values.content) })
     .returning()
     .then((rows) => rows[0]);
 }
@@ -38,6 +38,7 @@ const headerColumns = {
   revision: textbooks.revision,
   createdAt: textbooks.createdAt,
   updatedAt: textbooks.updatedAt,
+  deletedAt: textbooks.deletedAt,
 };
 
 /**
@@ -65,23 +66,24 @@ export function findTextbookContent(db: DbOrTx, id: number) {
 export function updateTextbook(db: DbOrTx, id: number, values: { content: TextbookContent; topic: string; revision: number }) {
   return db
     .update(textbooks)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, summary: outlineSummaryOf(values.content), updatedAt: new Date() })
     .where(eq(textbooks.id, id))
     .returning(headerColumns)
     .then((rows) => rows[0]);
 }
 
+/** Deletes for good (versions, collaborators, images and links go with it: ON DELETE CASCADE). */
 export function deleteTextbook(db: DbOrTx, id: number) {
   return db.delete(textbooks).where(eq(textbooks.id, id));
 }
 
-/** The textbooks a user owns or collaborates on, newest first. */
+/** The textbooks a user owns or collaborates on, newest first; not those in the trash. The summary, never the content. */
 export function listTextbooksForUser(db: DbOrTx, userId: number) {
   const shared = db.select({ id: collaborators.textbookId }).from(collaborators).where(eq(collaborators.userId, userId));
   return db
-    .select()
+    .select({ ...headerColumns, summary: textbooks.summary })
     .from(textbooks)
-    .where(or(eq(textbooks.ownerId, userId), inArray(textbooks.id, shared)))
+    .where(and(isNull(textbooks.deletedAt), or(eq(textbooks.ownerId, userId), inArray(textbooks.id, shared))))
     .orderBy(desc(textbooks.createdAt), desc(textbooks.id));
 }
 

@@ -5,7 +5,9 @@ import { jsonWithContent } from '../../db/content-json';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { saveTextbook } from './textbook-save.service';
-import { deleteTextbook, getTextbook, listTextbooks, presentDetail } from './textbooks.service';
+import { deleteForever, listTrash, restoreTextbook, trashTextbook } from './textbook-trash';
+import { forgetOnEvent, readTextbookAnswer } from './textbook-read-cache';
+import { getTextbook, listTextbooks, presentDetail } from './textbooks.service';
 
 /**
  * GET/DELETE/PATCH /api/textbooks.... No response schemas: a textbook
@@ -17,12 +19,33 @@ export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   r.get('/api/textbooks', async (request) => listTextbooks(db, currentUser(request)));
 
-  r.get('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request) =>
-    getTextbook(db, currentUser(request), request.params.id),
-  );
+  // The stored JSON as it is, from memory while nothing changed (textbook-read-cache.ts).
+  deps.events.subscribe((event) => forgetOnEvent(deps.database, event));
+  r.get('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request, reply) => {
+    const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const answer = await readTextbookAnswer(deps.database, currentUser(request).id, request.params.id, Date.now(), acceptsGzip);
+    // Revalidated every time (the textbook query is always stale), answered 304 while the revision stands.
+    reply.header('Cache-Control', 'private, no-cache').header('ETag', answer.etag).header('Vary', 'Accept-Encoding, Cookie');
+    if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+    if (answer.encoding) reply.header('Content-Encoding', answer.encoding);
+    return reply.type('application/json; charset=utf-8').send(answer.body);
+  });
 
+  // To the owner's trash, restorable for 30 days; the answer is the same as a deletion's.
   r.delete('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request) => {
-    await deleteTextbook(deps, currentUser(request), request.params.id);
+    await trashTextbook(deps, currentUser(request), request.params.id);
+    return { ok: true };
+  });
+
+  r.get('/api/textbooks/trash', async (request) => ({ textbooks: await listTrash(db, currentUser(request)) }));
+
+  r.post('/api/textbooks/:id/restore', { schema: { params: textbookIdParams } }, async (request) => {
+    await restoreTextbook(db, currentUser(request), request.params.id);
+    return getTextbook(db, currentUser(request), request.params.id);
+  });
+
+  r.delete('/api/textbooks/trash/:id', { schema: { params: textbookIdParams } }, async (request) => {
+    await deleteForever(db, currentUser(request), request.params.id);
     return { ok: true };
   });
 

@@ -1,12 +1,9 @@
 import type { PublicUser } from '../../../common/auth';
-import type { TextbookDetail, TextbookSummary } from '../../../common/textbook';
+import type { TextbookDetail, TextbookListEntry, TextbookSummary } from '../../../common/textbook';
 import type { Db, DbOrTx } from '../../db/client';
 import type { TextbookRow } from '../../db/schema';
-import type { AppDeps } from '../../http/deps';
 import { normalizeContent } from './textbook-content';
-import { publishAfterCommit } from './textbook-events';
-import { forgetSavedState } from './textbook-state-cache';
-import { requireTextbookAccess, requireTextbookRole } from './textbooks.policy';
+import { requireTextbookAccess } from './textbooks.policy';
 import * as repo from './textbooks.repo';
 
 /**
@@ -50,7 +47,12 @@ export function presentDetail(row: TextbookRow, user: PublicUser): TextbookDetai
   return { ...presentSummary(row, user), revision: row.revision, updatedAt: row.updatedAt.toISOString() };
 }
 
-export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookSummary[]> {
+/**
+ * GET /api/textbooks: each book's spec fields with `content` as an outline summary ({title,
+ * chapters: [{title}]}, kept beside the content at every write), plus chapterCount, updatedAt and
+ * sourceNames. Never the content itself: a user with twenty 5 MB books would download 100 MB.
+ */
+export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookListEntry[]> {
   const rows = await repo.listTextbooksForUser(db, user.id);
   const names = new Map<number, string[]>();
   for (const n of await repo.listSourceNames(
@@ -59,24 +61,23 @@ export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookS
   ))
     names.set(n.textbookId, [...(names.get(n.textbookId) ?? []), n.filename]);
   // What tells two books on one topic apart in My Textbooks: when each was last edited and what it was made from.
-  return rows.map((row) => ({
-    ...presentSummary(row, user),
-    updatedAt: row.updatedAt.toISOString(),
-    sourceNames: names.get(row.id) ?? [],
-  }));
+  return rows.map((row) => {
+    const content = row.summary ?? { title: '', chapters: [] };
+    return {
+      id: row.id,
+      topic: row.topic,
+      createdAt: row.createdAt.toISOString(),
+      content,
+      isOwner: row.ownerId === user.id,
+      userId: row.ownerId,
+      chapterCount: content.chapters.length,
+      updatedAt: row.updatedAt.toISOString(),
+      sourceNames: names.get(row.id) ?? [],
+    };
+  });
 }
 
 export async function getTextbook(db: Db, user: PublicUser, id: number): Promise<TextbookDetail> {
   const { textbook } = await requireTextbookAccess(db, id, user, 'read');
   return presentDetail(textbook, user);
-}
-
-/** Owner only (403 for a collaborator); versions, collaborators, images and links go with it (ON DELETE CASCADE). */
-export async function deleteTextbook(deps: AppDeps, user: PublicUser, id: number): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    await requireTextbookRole(tx, id, user, 'delete');
-    await repo.deleteTextbook(tx, id);
-  });
-  forgetSavedState(deps.database, id);
-  await publishAfterCommit(deps, { type: 'textbook.deleted', textbookId: id });
 }

@@ -1,0 +1,41 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { collaborators, textbooks } from '../../db/schema';
+
+/**
+ * What GET /api/textbooks/{id} needs, in one statement (so revision, content and collaborators
+ * belong together): the header, the stored content as its JSON text (unparsed) and the
+ * collaborators' ids. Nothing for a book in the trash.
+ */
+export async function findReadable(db: DbOrTx, id: number) {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  const [row] = await db
+    .select({
+      id: textbooks.id,
+      ownerId: textbooks.ownerId,
+      topic: textbooks.topic,
+      revision: textbooks.revision,
+      createdAt: textbooks.createdAt,
+      updatedAt: textbooks.updatedAt,
+      contentText: sql<string>`${textbooks.content}::text`,
+      collaboratorIds: sql<
+        number[] | string
+      >`coalesce((select array_agg(${collaborators.userId}) from ${collaborators} where ${collaborators.textbookId} = ${textbooks.id}), '{}')`,
+    })
+    .from(textbooks)
+    .where(and(eq(textbooks.id, id), isNull(textbooks.deletedAt)))
+    .limit(1);
+  if (!row) return undefined;
+  const { contentText, collaboratorIds, ...header } = row;
+  return {
+    header: { ...header, createdAt: new Date(header.createdAt), updatedAt: new Date(header.updatedAt) },
+    contentText,
+    collaboratorIds: intArray(collaboratorIds),
+  };
+}
+
+/** node-postgres parses int[] into numbers; PGlite may answer the text form '{1,2}'. */
+function intArray(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+}

@@ -1,0 +1,16 @@
+import { extractAndChunk, type ExtractJob } from './extract-document';
+import { ExtractError } from './extract-error';
+
+/** Extraction process entry (process-pool.ts): one job at a time; failures travel back as data, never as a crash. */
+const send = (message: unknown) => process.send?.(message);
+
+process.on('message', async (message: { id: number; job: ExtractJob }) => {
+  try {
+    const output = await extractAndChunk(message.job);
+    send({ id: message.id, ok: true, output });
+  } catch (err) {
+    const reason = err instanceof ExtractError ? err.reason : 'corrupt';
+    send({ id: message.id, ok: false, reason, detail: (err as Error).message });
+  }
+});
+send({ ready: true });

@@ -1,0 +1,14 @@
+/** A process-pool entry for its tests: echoes, holds memory, or waits, as each job asks. */
+type Job = { echo?: string; holdMb?: number; waitMs?: number };
+
+const held: Buffer[] = [];
+process.on('message', async (message: { id: number; job: Job }) => {
+  const { job } = message;
+  if (job.holdMb) {
+    // Filled, so the pages are really resident.
+    for (let i = 0; i < job.holdMb; i++) held.push(Buffer.alloc(1024 * 1024, 1));
+  }
+  if (job.waitMs) await new Promise((r) => setTimeout(r, job.waitMs));
+  process.send?.({ id: message.id, echo: job.echo, pid: process.pid });
+});
+process.send?.({ ready: true });

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ProcessMemoryError,
+  ProcessPool,
+  ProcessTimeoutError,
+  QueueFullError,
+  TaskAbortError,
+  type ProcessPoolOptions,
+} from './process-pool';
+
+type Job = { echo?: string; holdMb?: number; waitMs?: number };
+type Reply = { echo?: string; pid: number };
+
+const entry = new URL('./process-pool.test-entry.ts', import.meta.url);
+const pools: Array<ProcessPool<Job, Reply>> = [];
+
+function poolOf(options: Partial<ProcessPoolOptions> = {}) {
+  const pool = new ProcessPool<Job, Reply>(entry, {
+    size: 1,
+    memoryLimitMb: 256,
+    perOwnerRunning: 1,
+    maxQueued: 10,
+    perOwnerQueued: 10,
+    ...options,
+  });
+  pools.push(pool);
+  return pool;
+}
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+describe('the extraction process pool', () => {
+  it('kills a process whose memory passes the limit (buffers count, not only the heap), and the next task gets a new one', async () => {
+    const pool = poolOf({ memoryLimitMb: 200 });
+    const first = await pool.run({ echo: 'before' }, { timeoutMs: 20_000 });
+    const err = await pool.run({ holdMb: 600, waitMs: 5_000 }, { timeoutMs: 20_000 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProcessMemoryError);
+    expect(pool.stats().memoryKills).toBe(1);
+    const after = await pool.run({ echo: 'after' }, { timeoutMs: 20_000 });
+    expect(after.echo).toBe('after');
+    expect(after.pid).not.toBe(first.pid);
+  });
+
+  it('kills a task past its time limit', async () => {
+    const pool = poolOf();
+    await expect(pool.run({ waitMs: 60_000 }, { timeoutMs: 1_500 })).rejects.toBeInstanceOf(ProcessTimeoutError);
+    expect((await pool.run({ echo: 'next' }, { timeoutMs: 20_000 })).echo).toBe('next');
+  });
+
+  it('refuses work past the queue caps at once, for everyone and per owner', async () => {
+    const pool = poolOf({ maxQueued: 3, perOwnerQueued: 2 });
+    const running = pool.run({ waitMs: 1_000 }, { timeoutMs: 20_000, owner: 'a' });
+    const a1 = pool.run({ echo: 'a1' }, { timeoutMs: 20_000, owner: 'a' });
+    const a2 = pool.run({ echo: 'a2' }, { timeoutMs: 20_000, owner: 'a' });
+    await expect(pool.run({ echo: 'a3' }, { timeoutMs: 20_000, owner: 'a' })).rejects.toEqual(new QueueFullError('owner'));
+    const b1 = pool.run({ echo: 'b1' }, { timeoutMs: 20_000, owner: 'b' });
+    await expect(pool.run({ echo: 'c1' }, { timeoutMs: 20_000, owner: 'c' })).rejects.toEqual(new QueueFullError('pool'));
+    expect(pool.stats()).toMatchObject({ queued: 3, refused: 2 });
+    await Promise.all([running, a1, a2, b1]);
+  });
+
+  it("takes turns between owners: one user's many files do not hold up another's one", async () => {
+    const pool = poolOf();
+    const order: string[] = [];
+    const job = (owner: string, name: string, waitMs = 0) =>
+      pool.run({ echo: name, waitMs }, { timeoutMs: 20_000, owner }).then((r) => order.push(r.echo ?? ''));
+    const all = [job('a', 'a1', 300), job('a', 'a2'), job('a', 'a3'), job('b', 'b1'), job('a', 'a4'), job('b', 'b2')];
+    await Promise.all(all);
+    expect(order).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'a4']);
+  });
+
+  it('drops a waiting task whose signal aborts, and kills the process of a running one', async () => {
+    const pool = poolOf();
+    const waiting = new AbortController();
+    const running = new AbortController();
+    const first = pool.run({ waitMs: 30_000 }, { timeoutMs: 60_000, signal: running.signal });
+    const second = pool.run({ echo: 'never' }, { timeoutMs: 60_000, signal: waiting.signal });
+    waiting.abort();
+    await expect(second).rejects.toBeInstanceOf(TaskAbortError);
+    expect(pool.stats()).toMatchObject({ queued: 0, running: 1, cancelled: 1 });
+    running.abort();
+    await expect(first).rejects.toBeInstanceOf(TaskAbortError);
+    expect(pool.stats()).toMatchObject({ running: 0, cancelled: 2 });
+    expect((await pool.run({ echo: 'fresh' }, { timeoutMs: 20_000 })).echo).toBe('fresh');
+  });
+});
