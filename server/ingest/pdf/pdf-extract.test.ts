@@ -41,6 +41,20 @@ describe('tracemonkey.pdf (two columns, bibliography)', () => {
     expect(names.some((n) => n.includes('Michael Franz'))).toBe(false);
   });
 
+  it('run-in paragraph headings sit below the numbered subsections set in the same type; front-matter labels are not headings', () => {
+    const headings = doc.blocks.filter((b) => b.kind === 'heading');
+    const levelOf = (text: string) => headings.find((h) => h.text === text)?.level;
+    // "Function inlining." starts a paragraph of 3.1 in bold at the body's size, as "3.1 Traces" is set on its own line.
+    expect(levelOf('3.1 Traces')).toBe(3);
+    expect(levelOf('Function inlining')).toBe(4);
+    expect(levelOf('Starting a tree')).toBe(4);
+    const names = headings.map((h) => h.text);
+    expect(names.indexOf('Function inlining')).toBeGreaterThan(names.indexOf('3.1 Traces'));
+    expect(names.indexOf('Function inlining')).toBeLessThan(names.indexOf('3.2 Trace Trees'));
+    for (const label of ['Categories and Subject Descriptors', 'General Terms', 'Keywords']) expect(names).not.toContain(label);
+    expect(doc.text).toContain('just-in-time compilation, trace trees');
+  });
+
   it('reads the two columns one after the other, joining sentences across the column break', () => {
     expect(doc.text).toContain(
       'JavaScript, for example, is the de facto standard for client-side web programming and is used for the application logic of browser-based productivity applications',

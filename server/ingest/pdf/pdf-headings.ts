@@ -33,6 +33,10 @@ function foldLoose(text: string): string {
   return fold(text.replace(/^\s*\d{1,4}\s+(?=\D)/, '').replace(/\s+\d{1,4}\s*$/, ''));
 }
 
+/** A paper's front-matter labels ("Keywords", "General Terms") are metadata, not sections to teach. */
+const frontMatterLabel =
+  /^(categories and subject descriptors|general terms|keywords|key words|index terms|ccs concepts|acm reference format)\b/i;
+
 const chapterLabel = /^(chapter|part|appendix|lecture|unit)\s+([\dIVXLC]{1,5}|[A-Z])\.?$/i;
 
 /**
@@ -159,7 +163,9 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
   });
 
   if (!outlineOnly) {
-    for (const [i, h] of layoutHeadings(lines, body, (k) => out.has(k))) out.set(i, { level: h.level, isTitle: false, runIn: h.runIn });
+    for (const [i, h] of layoutHeadings(lines, body, (k) => out.has(k))) {
+      if (!frontMatterLabel.test(h.runIn ?? lines[i].text.trim())) out.set(i, { level: h.level, isTitle: false, runIn: h.runIn });
+    }
     return out;
   }
   // Headings the outline leaves out: unnumbered lines set like its headings ("Foreword", "References"
@@ -179,7 +185,7 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
   for (const [i, h] of layoutHeadings(lines, body, (k) => out.has(k), deepest + 1)) {
     const line = lines[i];
     const w = h.runIn ? (line.lead?.face === 'bold' ? 2 : 1) : weight(line);
-    if (numbered.test(h.runIn ?? line.text)) continue;
+    if (numbered.test(h.runIn ?? line.text) || frontMatterLabel.test(h.runIn ?? line.text.trim())) continue;
     const same = levelsOfStyle.get(style(line, w));
     if (same && !h.runIn) out.set(i, { level: Math.min(...same), isTitle: false });
     else if (below(line, w)) out.set(i, { level: Math.max(deepest + 1, Math.min(6, h.level)), isTitle: false, runIn: h.runIn });

@@ -147,14 +147,16 @@ export function layoutHeadings(
  * style before it.
  */
 function assignLevels(candidates: Candidate[], firstLevel: number): Map<number, LayoutHeading> {
-  const key = (c: Candidate) => `${Math.round(c.size * 2) / 2}|${c.weight}`;
-  const styles = new Map<string, { size: number; weight: number; depths: number[] }>();
+  // A run-in heading is a style of its own, below a heading in the same type on its own line
+  // (LaTeX's \paragraph under \subsection: both bold at the body's size).
+  const key = (c: Candidate) => `${Math.round(c.size * 2) / 2}|${c.weight}|${c.runIn ? 'run-in' : 'line'}`;
+  const styles = new Map<string, { size: number; weight: number; runIn: boolean; depths: number[] }>();
   for (const c of candidates) {
-    const s = styles.get(key(c)) ?? { size: Math.round(c.size * 2) / 2, weight: c.weight, depths: [] };
+    const s = styles.get(key(c)) ?? { size: Math.round(c.size * 2) / 2, weight: c.weight, runIn: Boolean(c.runIn), depths: [] };
     if (c.depth !== undefined) s.depths.push(c.depth);
     styles.set(key(c), s);
   }
-  const ordered = [...styles].sort((a, b) => b[1].size - a[1].size || b[1].weight - a[1].weight);
+  const ordered = [...styles].sort((a, b) => b[1].size - a[1].size || b[1].weight - a[1].weight || Number(a[1].runIn) - Number(b[1].runIn));
   const levelOf = new Map<string, number>();
   // The level of numbering depth 1 ("2", "A"), once a numbered style has fixed it.
   let base: number | undefined;

@@ -48,14 +48,14 @@ const plan: LlmOutlinePlan = {
       sources: ['U5'],
       sections: [
         { title: 'Typed Traces', focus: 'type maps and guards', sources: ['U6'] },
-        { title: 'Blacklisting', focus: 'giving up on traces that fail', sources: ['[U8]'] },
+        { title: 'Blacklisting', focus: 'giving up on traces that fail', sources: ['[U15]'] },
       ],
     },
     {
       title: 'Nested Trace Trees',
       summary: 'Tracing nested loops.',
-      sources: ['U9'],
-      sections: [{ title: 'Nesting Algorithm', focus: 'calling inner trees', sources: ['U10'] }],
+      sources: ['U16'],
+      sections: [{ title: 'Nesting Algorithm', focus: 'calling inner trees', sources: ['U17'] }],
     },
   ],
 };
@@ -103,7 +103,7 @@ describe('llm engine with a scripted model', () => {
     // The planner sees the heading tree with each unit's opening, keyed for mapping, and the references.
     expect(planner).toContain('[U5] 3. Trace Trees (tracemonkey.pdf, p. 4): In this section, we describe traces, trace trees');
     expect(planner).toContain('    [U6] 3.1 Traces (tracemonkey.pdf, p. 4)');
-    expect(planner).toContain('[U24] 9. Conclusions');
+    expect(planner).toContain('[U37] 9. Conclusions');
     expect(planner).toContain('[R1] Dynamo: a transparent dynamic optimization system');
     expect(planner).not.toContain('[S1]');
     // A chapter writer reads its units whole (with their sub-units), then what search found besides.

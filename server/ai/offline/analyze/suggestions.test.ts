@@ -7,7 +7,7 @@ function view(sections: MaterialView['sections']): MaterialView {
 }
 
 /** Written so that no other rule fires: it has examples, questions and no undefined terms. */
-const text = 'For example, what is a trace? A trace is a path through a loop.';
+const text = 'For example, what is a trace? A trace is a path through a loop. Why record it?';
 
 describe('suggestions name concrete gaps', () => {
   it('a section of 1,200 words or more with no sub-heading gets a sub-heading suggestion naming it and its size', () => {
@@ -49,5 +49,14 @@ describe('suggestions name concrete gaps', () => {
     expect(out[0]).toBe(
       'The section "Register Allocation" has only 30 words of material; add an explanation or an example so its textbook section is not thin.',
     );
+  });
+
+  it('material with no questions asked of the reader and no exercise section gets a practice suggestion; "in practice" is not practice', () => {
+    const sections = [{ heading: 'Traces', level: 2, words: 900 }];
+    const plain = 'For example, in practice a trace is a path through a loop. The ? operator picks a value.';
+    expect(buildSuggestions(view(sections), [], plain)).toEqual([
+      'There are no exercises or questions yet; add practice questions on "Traces" to check understanding.',
+    ]);
+    expect(buildSuggestions(view([...sections, { heading: 'Exercises', level: 2, words: 300 }]), [], plain)).toEqual([]);
   });
 });

@@ -99,7 +99,13 @@ export function buildSuggestions(view: MaterialView, phrases: Keyphrase[], fullT
         : 'The material has no worked examples; add one or two for students to follow step by step.',
     );
   }
-  if (!/\?/.test(fullText) && !/\b(exercise|problem set|practice|quiz)\b/i.test(fullText)) {
+  // Practice is a section of exercises or questions asked of the reader, not a '?' in code or a URL,
+  // nor "in practice" in a sentence.
+  const questions = sentences.filter((x) => /\?\s*$/.test(x)).length;
+  const practiceSection = view.sections.some((x) =>
+    /\b(exercises?|problems?|problem set|questions?|quiz(zes)?|practice|self-check)\b/i.test(x.heading),
+  );
+  if (questions < 2 && !practiceSection) {
     out.push(`There are no exercises or questions yet; add practice questions${main ? ` on "${main}"` : ''} to check understanding.`);
   }
   if (view.totalWords < 800) {

@@ -83,7 +83,11 @@ describe('offline outline on tracemonkey.pdf', () => {
     expect(titles.some((t) => /^\d/.test(t) || /\(\d+\)$/.test(t))).toBe(false);
     const trees = book.chapters.find((c) => c.title === 'Trace Trees');
     expect(trees?.sections.map((s) => s.title)).toEqual(['Traces', 'Trace Trees', 'Blacklisting', reviewSectionTitle]);
-    const inBook = book.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]).map(titleKey);
+    // Headings below the sections' level are kept inside their text (<h4>, <h5>).
+    const inner = (html: string) => [...html.matchAll(/<h[3-6][^>]*>(.*?)<\/h[3-6]>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
+    const inBook = book.chapters
+      .flatMap((c) => [c.title, ...inner(c.content), ...c.sections.flatMap((s) => [s.title, ...inner(s.content)])])
+      .map(titleKey);
     const own = doc.blocks.filter((b) => b.kind === 'heading' && !/^references$/i.test(titleKey(b.text))).map((b) => titleKey(b.text));
     let at = 0;
     const found = own.filter((h) => {
