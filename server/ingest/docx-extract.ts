@@ -4,6 +4,7 @@ import type { DocBlock, ExtractedDocument, ExtractedImage } from '../core/docume
 import { equationMarks, prepareDocx, sizeHeadingStyleMap, type DocxEquation, type PreparedDocx } from './docx/prepare';
 import { normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
+import { mergeCodeRuns } from './code-lines';
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -269,7 +270,7 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     throw new ExtractError('corrupt', message);
   }
   const read = readHtml(html, { equations: prepared.equations, pictures });
-  const blocks = promoteBoldHeadings(read.blocks, read.boldOnly);
+  const blocks = mergeCodeRuns(promoteBoldHeadings(read.blocks, read.boldOnly));
   // Pictures alone are no text to teach from.
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];

@@ -1,6 +1,7 @@
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { ommlToLatex, type XmlNode } from './omml-latex';
+import { looksLikeCode } from '../code-lines';
 
 export interface DocxEquation {
   latex: string;
@@ -91,8 +92,20 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
     /\p{L}{2}/u.test(x.text) &&
     !/[.,;:]$/.test(x.text) &&
     !all(x.p, 'm:oMath').length &&
-    !x.text.includes('\uE000');
-  const large = info.filter((x) => x.size >= body_ + 4 && looksLikeHeading(x));
+    !x.text.includes('\uE000') &&
+    !looksLikeCode(x.text);
+  // A heading heads text: three or more candidates in a row (blank paragraphs aside) are lines of
+  // something else set larger than the text around them (a script pasted in another size).
+  const nonEmpty = info.filter((x) => x.words > 0);
+  const isCandidate = (x: (typeof info)[number]) =>
+    looksLikeHeading(x) && (x.size >= body_ + 4 || (x.bold && x.size < body_ + 4 && x.words <= 10));
+  const inRun = new Set<El>();
+  nonEmpty.forEach((x, i) => {
+    if (isCandidate(x) && i > 0 && i < nonEmpty.length - 1 && isCandidate(nonEmpty[i - 1]) && isCandidate(nonEmpty[i + 1])) {
+      for (const y of [nonEmpty[i - 1], x, nonEmpty[i + 1]]) inRun.add(y.p);
+    }
+  });
+  const large = info.filter((x) => x.size >= body_ + 4 && looksLikeHeading(x) && !inRun.has(x.p));
   if (large.length < 2) return;
   const sizes = [...new Set(large.map((x) => x.size))].sort((a, b) => b - a).slice(0, 5);
   const setLevel = (p: El, level: number) => {
@@ -108,7 +121,8 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
   };
   for (const x of large) if (sizes.includes(x.size)) setLevel(x.p, sizes.indexOf(x.size) + 1);
   for (const x of info)
-    if (x.bold && x.size < body_ + 4 && x.words <= 10 && looksLikeHeading(x)) setLevel(x.p, Math.min(6, sizes.length + 1));
+    if (x.bold && x.size < body_ + 4 && x.words <= 10 && looksLikeHeading(x) && !inRun.has(x.p))
+      setLevel(x.p, Math.min(6, sizes.length + 1));
 }
 
 /** The mammoth style map for the heading levels set by size. */

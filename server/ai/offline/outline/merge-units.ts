@@ -109,3 +109,44 @@ function align(a: DocSection[], b: DocSection[], likeness: (x: DocSection, y: Do
   out.push(...pendingB);
   return out;
 }
+
+/** "Study design 2", "How It Works - Ind 3", "Results (cont.)": the title a slide repeats with a count. */
+const continuation = /\s*(?:[-–—:,]\s*)?(?:\(?(?:\d{1,2}|cont(?:inued|'d|\.)?)\)?|part\s+\d{1,2})$/i;
+/** Numbered items of a series, each its own unit: "Example 2", "Case study 3", "Week 4". */
+const seriesLabel =
+  /^(week|lecture|chapter|part|section|example|exercise|problem|question|step|unit|module|lesson|day|session|case|task|activity|lab|homework|assignment|quiz|test|exam|figure|table|phase|stage|level|type)\b/i;
+
+/** The title without its continuation count, or undefined when it has none (or is a series item). */
+export function continuedTitle(title: string): string | undefined {
+  const t = cleanHeadingTitle(title);
+  if (!continuation.test(t)) return undefined;
+  const stripped = t.replace(continuation, '').trim();
+  return stripped.split(/\s+/).length >= 2 && !seriesLabel.test(stripped) ? stripped : undefined;
+}
+
+/**
+ * Units one after another under one title, or its numbered continuations ("Study design",
+ * "Study design 2"; slides exported as notes repeat a title on every slide of a topic), are one
+ * unit: the first's place, the title without its count, the texts in order.
+ */
+export function mergeContinuations(units: DocSection[]): DocSection[] {
+  const out: Array<{ unit: DocSection; key: string; merged: boolean }> = [];
+  for (const u of units) {
+    const base = continuedTitle(u.title);
+    const key = titleKey(base ?? u.title);
+    const last = out[out.length - 1];
+    if (
+      last &&
+      key &&
+      last.key === key &&
+      (base !== undefined || continuedTitle(last.unit.title) !== undefined || titleKey(last.unit.title) === titleKey(u.title))
+    ) {
+      last.unit = mergeTwo(last.unit, { ...u, title: last.unit.title });
+      last.merged = true;
+    } else out.push({ unit: u, key, merged: false });
+  }
+  return out.map(({ unit, merged }) => {
+    const title = merged ? (continuedTitle(unit.title) ?? unit.title) : unit.title;
+    return { ...unit, title, children: mergeContinuations(unit.children) };
+  });
+}

@@ -2,13 +2,14 @@ import type { Chapter, Section, TextbookContent } from '../../../../common/textb
 import type { DocBlock, DocSection } from '../../../core/document-model';
 import type { Material } from '../../material';
 import { CasingIndex, listPhrase } from '../analyze/phrasing';
+import { filenameTopic } from '../analyze/topic';
 import { reviewSectionTitle } from '../compose/apparatus-html';
 import { escapeHtml } from '../compose/html';
 import { keyphraseTitle } from '../compose/keyphrase-titles';
 import { renderBlocks, type RenderOptions } from '../compose/render-blocks';
-import { chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';
+import { allBlocks, chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';
 import { bareUnit, blockWords, documentUnits, isEndMatterTitle, isFurniture, proseWords } from './document-units';
-import { mergeByTopic, titleKey } from './merge-units';
+import { mergeByTopic, mergeContinuations, titleKey } from './merge-units';
 import { cleanHeadingTitle } from './plan';
 import { segmentDocument } from './segment-blocks';
 import { offTopicDocuments, readTopic, withoutExcluded } from './topic-scope';
@@ -67,6 +68,9 @@ function renderUnit(node: DocSection, headingLevel: number, options: ComposeOpti
 
 /** A teaching chapter: its opening (overview, objectives), its text and sections, and its close (summary, key terms, review questions). */
 function composeChapter(node: DocSection, options: ComposeOptions): Chapter {
+  // A unit with no sentences of prose (a program listing, a table of data) has nothing to state
+  // objectives or a summary from: it is printed as it is.
+  if (proseWords(allBlocks(node)) === 0) return composePlain(node, options);
   const title = cleanHeadingTitle(node.title) || 'Untitled unit';
   const digest = digestUnit(node);
   const own = renderBlocks(unitBlocks(node.blocks, options), options);
@@ -150,7 +154,7 @@ export function composeFromDocuments(
     const u = documentUnits(source.document);
     const excluded = withoutExcluded(u.chapters, topic.excluded);
     leftOut.push(...excluded.left.map((t) => `"${t}"`));
-    const chapters = excluded.units.map((c) =>
+    const chapters = mergeContinuations(excluded.units).map((c) =>
       // A lecture's date-only heading names a day, not a topic: the unit is titled by what it teaches.
       c.session && c.children.length === 0 ? { ...c, title: inventedTitle(c.blocks, taken) ?? c.title } : c,
     );
@@ -162,10 +166,11 @@ export function composeFromDocuments(
         ? u.intro.blocks
         : source.document.blocks.filter((b) => b.kind !== 'heading' && !isFurniture(b));
       if (!u.intro?.children.length && blockWords(blocks) > 1000) {
-        perDocument.push(segmentDocument(blocks, { taken, title: source.document.title }));
+        // With no title and no phrase to name a part by (a script), the file's name names it, never "Untitled".
+        perDocument.push(segmentDocument(blocks, { taken, title: source.document.title || filenameTopic(source.filename) || undefined }));
         continue;
       }
-      const title = source.document.title || inventedTitle(blocks, taken) || source.filename.replace(/\.[a-z0-9]+$/i, '');
+      const title = source.document.title || inventedTitle(blocks, taken) || filenameTopic(source.filename) || source.filename;
       perDocument.push([bareUnit(title, blocks, u.intro?.children ?? [])]);
       continue;
     }

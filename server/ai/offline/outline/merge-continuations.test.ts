@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { DocSection } from '../../../core/document-model';
+import { continuedTitle, mergeContinuations } from './merge-units';
+
+const unit = (title: string, text: string, children: DocSection[] = []): DocSection => ({
+  title,
+  level: 1,
+  depth: 1,
+  pos: {},
+  blocks: [{ kind: 'paragraph', text }],
+  children,
+});
+
+describe('units continued under a repeated or numbered title (slides exported as notes)', () => {
+  it('"Study design" then "Study design 2" is one unit titled "Study design", its texts in order', () => {
+    const merged = mergeContinuations([
+      unit('Study design', 'Mark animals at the first visit.'),
+      unit('Study design 2', 'Recapture them at later visits.'),
+      unit('Open population models 1', 'Animals enter and leave.'),
+      unit('Open population models 2', 'Survival and recapture are estimated apart.'),
+      unit('Open population models (cont.)', 'Both depend on time.'),
+      unit('Analysis in R', 'Fit the model with marked.'),
+    ]);
+    expect(merged.map((u) => u.title)).toEqual(['Study design', 'Open population models', 'Analysis in R']);
+    expect(merged[1].blocks.map((b) => b.text)).toEqual([
+      'Animals enter and leave.',
+      'Survival and recapture are estimated apart.',
+      'Both depend on time.',
+    ]);
+  });
+
+  it('the same title twice in a row merges; items of a series ("Example 1", "Week 2") and titles apart do not', () => {
+    const merged = mergeContinuations([
+      unit('CJS models', 'One.'),
+      unit('CJS models', 'Two.'),
+      unit('Example 1', 'A.'),
+      unit('Example 2', 'B.'),
+      unit('Week 3', 'C.'),
+      unit('Week 4', 'D.'),
+      unit('Case study 1', 'E.'),
+      unit('Case study 2', 'F.'),
+      unit('CJS models', 'Three.'),
+    ]);
+    expect(merged.map((u) => u.title)).toEqual([
+      'CJS models',
+      'Example 1',
+      'Example 2',
+      'Week 3',
+      'Week 4',
+      'Case study 1',
+      'Case study 2',
+      'CJS models',
+    ]);
+    expect(merged[0].blocks).toHaveLength(2);
+    expect(continuedTitle('Type 2')).toBeUndefined();
+    expect(continuedTitle('How It Works - Ind 3')).toBe('How It Works - Ind');
+  });
+
+  it('merges sections inside a unit the same way', () => {
+    const [merged] = mergeContinuations([unit('Models', 'Intro.', [unit('Detection models 1', 'p.'), unit('Detection models 2', 'q.')])]);
+    expect(merged.children.map((c) => c.title)).toEqual(['Detection models']);
+  });
+});
