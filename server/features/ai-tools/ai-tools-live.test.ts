@@ -3,14 +3,16 @@ import { bodyFieldOf, liveDocumentName } from '../../../common/live-document';
 import type { TextbookContent } from '../../../common/textbook';
 import { useHarness, type TestUser } from '../../test/harness';
 import { openLiveClient, type LiveClient } from '../collab/live-test-client';
+import { createLinkedBook } from './ai-tools.fixtures';
 import { createMemoryBook, memoryChapters } from './memory-handout.fixtures';
 
 /**
- * The AI tools that rewrite a body on the server (Expand Chapter empties the chapter's own body,
- * section expansion replaces a section's) while someone types in the live document. Typing is
- * stored only after a pause; here the pause never comes (the store waits ten minutes), so only
- * the tool storing the open document first lets its merge see the typing: typing in the rewritten
- * body refuses the tool with a clear 409, typing elsewhere is merged in, and nothing typed is lost.
+ * The AI tools that rewrite bodies on the server (Expand Chapter empties the chapter's own body,
+ * section expansion replaces a section's, customize apply merges and moves them) while someone
+ * types in the live document. Typing is stored only after a pause; here the pause never comes
+ * (the store waits ten minutes), so only the tool storing the open document first lets its merge
+ * see the typing: typing in a rewritten body refuses the tool with a clear 409, typing elsewhere
+ * is merged in, and nothing typed is lost.
  */
 const h = useHarness();
 let base = '';
@@ -154,5 +156,52 @@ describe('AI tools while someone types in the live document', () => {
     await client.flush();
     expect(client.paragraphs(id)[0]).toContain('TYPED IN THE SECTION');
     expect((await storedBook(book.id)).chapters[0].sections[0].content).toContain('TYPED IN THE SECTION');
+  });
+
+  function customize(textbookId: number, userGuidance: string) {
+    return h.app.inject({
+      method: 'POST',
+      url: '/api/ai/customize-structure',
+      headers: { cookie: alice.cookie },
+      payload: { textbookId, userGuidance },
+    });
+  }
+
+  it('customize apply refuses with a clear 409 when a body it rewrote was typed in, and keeps what was typed', async () => {
+    const book = await createLinkedBook(h, alice);
+    const chapter = (await storedBook(book.id)).chapters[1];
+    const id = chapter.id ?? '';
+    const client = await typist(book.id);
+    client.type(id, 0, ' TYPED DURING THE RESTRUCTURE');
+    await reachedServer(book.id, id, 'TYPED DURING THE RESTRUCTURE');
+
+    // Two chapters: the second chapter's text is merged into another body.
+    const res = await customize(book.id, 'make it 2 chapters');
+    expect(res.statusCode, res.body).toBe(409);
+    expect((res.json() as { message: string }).message).toBe(
+      `Someone edited "${chapter.title}" while the structure was being changed, so nothing was changed. Apply it again when they pause.`,
+    );
+    await client.flush();
+    expect(client.paragraphs(id)[0]).toContain('TYPED DURING THE RESTRUCTURE');
+    const after = await storedBook(book.id);
+    expect(after.chapters).toHaveLength(4);
+    expect(after.chapters[1].content).toContain('TYPED DURING THE RESTRUCTURE');
+  });
+
+  it('customize apply goes ahead when a body it only moved was typed in, and that typing is kept', async () => {
+    const book = await createLinkedBook(h, alice);
+    const section = (await storedBook(book.id)).chapters[1].sections[0];
+    const id = section.id ?? '';
+    const client = await typist(book.id);
+    client.type(id, 0, ' TYPED WHILE CHAPTERS MOVE');
+    await reachedServer(book.id, id, 'TYPED WHILE CHAPTERS MOVE');
+
+    const res = await customize(book.id, 'move Personal Computing first');
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await storedBook(book.id);
+    expect(after.chapters[0].title).toBe('Personal Computing');
+    expect(after.chapters.flatMap((c) => c.sections).find((s) => s.id === id)?.content).toContain('TYPED WHILE CHAPTERS MOVE');
+    await client.flush();
+    expect(client.paragraphs(id)[0]).toContain('TYPED WHILE CHAPTERS MOVE');
   });
 });
