@@ -200,6 +200,29 @@ describe('chapter and section expansion', () => {
     expect(screen.getByRole('button', { name: 'Expand Section' })).toBeEnabled();
   });
 
+  it("shows the server's message when an expansion is refused because someone typed in that part", async () => {
+    const chapterRefusal =
+      'Someone typed in "Motion" while it was being expanded, so nothing was changed. Expand it again when they pause.';
+    const sectionRefusal = 'Someone typed in "Work" while it was being expanded, so nothing was changed. Expand it again when they pause.';
+    mockFetch({
+      'GET /api/user': () => json({ id: 1, username: 'alice' }),
+      'POST /api/ai/expand-chapter': () => json({ message: chapterRefusal, code: 'CONFLICT' }, 409),
+      'POST /api/ai/generate-section': () => json({ message: sectionRefusal, code: 'CONFLICT' }, 409),
+    });
+    const { unmount } = renderWithApp(<Harness chapterIndex={0} sectionIndex={null} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Expand Chapter' }));
+    expect(await screen.findByText(chapterRefusal)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to expand chapter. Please try again.')).toBeNull();
+    // Nothing changed: the working copy stays, and the chapter can be expanded again.
+    expect(saved).not.toHaveBeenCalled();
+    expect(await screen.findByRole('button', { name: 'Expand Chapter' })).toBeEnabled();
+    unmount();
+    renderWithApp(<Harness chapterIndex={1} sectionIndex={0} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Expand Section' }));
+    expect(await screen.findByText(sectionRefusal)).toBeInTheDocument();
+    expect(saved).not.toHaveBeenCalled();
+  });
+
   it('expands a section with the spec context and approved references, then Section Expanded', async () => {
     let sent: Record<string, unknown> = {};
     const after = {

@@ -9,9 +9,12 @@ import { approvedReferences, sectionContext } from './expansion-context';
 
 export type ExpansionBusy = 'chapter' | 'section' | null;
 
-/** A refusal the server explains (422: too little text) is shown as is; anything else gets the spec's retry message. */
+/**
+ * A refusal the server explains is shown as is (422: too little text; 409: someone typed in the
+ * part being expanded, so nothing changed); anything else gets the spec's retry message.
+ */
 function failureText(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.status === 422 ? err.serverMessage : fallback;
+  return err instanceof ApiError && (err.status === 422 || err.status === 409) ? err.serverMessage : fallback;
 }
 
 /**

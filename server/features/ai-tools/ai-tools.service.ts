@@ -22,6 +22,7 @@ import { loadTextbookMaterial } from '../sources/sources.service';
 import { sanitizeHtml } from '../textbooks/sanitize';
 import { saveTextbook } from '../textbooks/textbook-save.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
+import { saveToolResult } from './ai-tools.save';
 import { describeContext } from './ai-tools.text';
 
 /**
@@ -85,13 +86,21 @@ export async function expandChapter(deps: AppDeps, user: PublicUser, body: Expan
   });
   const expanded = { ...result.value, id: chapter.id, title: chapterTitle };
   const next = { ...content, chapters: content.chapters.map((c, i) => (i === body.chapterIndex ? expanded : c)) };
-  const saved = await saveTextbook(deps, {
-    textbookId: body.textbookId,
-    user,
-    content: next,
-    baseRevision: revision,
-    description: `Expanded chapter "${chapterTitle}" into ${body.sectionCount} sections`,
-  });
+  // The chapter's text moves into the new sections and its own body is emptied: typing in it since `revision` refuses the save.
+  const saved = await saveToolResult(
+    deps,
+    {
+      textbookId: body.textbookId,
+      user,
+      content: next,
+      baseRevision: revision,
+      description: `Expanded chapter "${chapterTitle}" into ${body.sectionCount} sections`,
+    },
+    (conflicts) =>
+      conflicts.some((c) => c.chapterId === chapter.id)
+        ? `Someone typed in "${chapterTitle}" while it was being expanded, so nothing was changed. Expand it again when they pause.`
+        : null,
+  );
   return {
     expandedChapter: saved.content.chapters.find((c) => c.id === chapter.id) ?? expanded,
     textbookContent: saved.content,
@@ -141,13 +150,14 @@ export async function generateSection(deps: AppDeps, user: PublicUser, body: Gen
         : c,
     ),
   };
-  const saved = await saveTextbook(deps, {
-    textbookId: body.textbookId,
-    user,
-    content: next,
-    baseRevision: revision,
-    description: `Expanded section "${section.title}"`,
-  });
+  const saved = await saveToolResult(
+    deps,
+    { textbookId: body.textbookId, user, content: next, baseRevision: revision, description: `Expanded section "${section.title}"` },
+    (conflicts) =>
+      conflicts.some((c) => c.sectionId === section.id)
+        ? `Someone typed in "${section.title}" while it was being expanded, so nothing was changed. Expand it again when they pause.`
+        : null,
+  );
   const stored = saved.content.chapters.flatMap((c) => c.sections).find((s) => s.id === section.id);
   return { sectionContent: stored?.content ?? sectionContent, textbookContent: saved.content, revision: saved.revision, ...outcome };
 }
@@ -165,13 +175,20 @@ export async function customizeStructure(
     originalDocument: body.originalDocument,
   });
   if (body.preview) return { textbookContent: result.content, revision, summary: result.summary, preview: true };
-  const saved = await saveTextbook(deps, {
-    textbookId: body.textbookId,
-    user,
-    content: result.content,
-    baseRevision: revision,
-    description: restructuredDescription(body.userGuidance),
-  });
+  const saved = await saveToolResult(
+    deps,
+    {
+      textbookId: body.textbookId,
+      user,
+      content: result.content,
+      baseRevision: revision,
+      description: restructuredDescription(body.userGuidance),
+    },
+    (conflicts) =>
+      conflicts.length > 0
+        ? `Someone edited ${conflicts.map((c) => `"${c.title}"`).join(', ')} while the structure was being changed, so nothing was changed. Apply it again when they pause.`
+        : null,
+  );
   return { textbookContent: saved.content, revision: saved.revision, summary: result.summary };
 }
 

@@ -77,6 +77,9 @@ export async function restoreVersion(deps: AppDeps, user: PublicUser, textbookId
   await requireTextbookRole(db, textbookId, user, 'edit');
   const row = await repo.findVersion(db, textbookId, versionId);
   if (!row) throw AppError.notFound('Version not found');
+  // Typing is stored only once it pauses: the open live document is stored first, so what was
+  // just typed is in the state the restore replaces, kept in the history, rather than lost.
+  await deps.collab?.flush(textbookId);
   const saved = await saveTextbook(deps, {
     textbookId,
     user,

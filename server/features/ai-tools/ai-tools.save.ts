@@ -1,0 +1,35 @@
+import { AppError } from '../../core/app-error';
+import type { AppDeps } from '../../http/deps';
+import type { MergeConflict } from '../textbooks/textbook-merge';
+import { saveTextbook, type SaveTextbookInput, type SaveTextbookResult } from '../textbooks/textbook-save.service';
+
+/** Says in the tool's words why its save was refused, or null to keep the save path's message. */
+export type ExplainConflict = (conflicts: MergeConflict[]) => string | null;
+
+function conflictsOf(details: Record<string, unknown> | undefined): MergeConflict[] {
+  const conflicts = details?.conflicts;
+  return Array.isArray(conflicts) ? (conflicts as MergeConflict[]) : [];
+}
+
+/**
+ * Saves what a tool made from the book as read at `baseRevision`. The textbook's open live
+ * document is stored first: typing is stored only once it pauses (ARCHITECTURE.md, live
+ * documents), and a tool that rewrote a body someone is typing in would otherwise save over text
+ * the merge never saw. Stored, that typing is a change since `baseRevision`: typing elsewhere is
+ * merged in; typing in the rewritten part refuses the save (409), so it stays in every editor.
+ */
+export async function saveToolResult(
+  deps: AppDeps,
+  input: SaveTextbookInput & { baseRevision: number },
+  explain: ExplainConflict,
+): Promise<SaveTextbookResult> {
+  await deps.collab?.flush(input.textbookId);
+  try {
+    return await saveTextbook(deps, input);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'CONFLICT') throw err;
+    const message = explain(conflictsOf(err.details));
+    if (!message) throw err;
+    throw AppError.conflict(message, err.details);
+  }
+}

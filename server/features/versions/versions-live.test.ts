@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyFieldOf, liveDocumentName } from '../../../common/live-document';
+import type { TextbookContent } from '../../../common/textbook';
+import type { VersionEntry } from '../../../common/versions';
+import { useHarness, type TestUser } from '../../test/harness';
+import { openLiveClient, type LiveClient } from '../collab/live-test-client';
+import { createBook } from '../textbooks/test-factory';
+
+/**
+ * Restoring a version while someone types in the live document: typing is stored only after a
+ * pause (here it never comes: the store waits ten minutes), so the restore stores the open
+ * document first and what was typed is in the state the restore replaced, kept in the history.
+ */
+const h = useHarness();
+let base = '';
+let owner: TestUser;
+const open: LiveClient[] = [];
+
+beforeAll(async () => {
+  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  owner = await h.createUser('owner');
+  const collab = h.deps.collab;
+  if (!collab) throw new Error('the app has no live documents');
+  collab.hocuspocus.configuration.debounce = 600_000;
+  collab.hocuspocus.configuration.maxDebounce = 600_000;
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close()));
+});
+
+function as(method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) {
+  return h.app.inject({ method, url, headers: { cookie: owner.cookie }, payload });
+}
+
+async function reachedServer(textbookId: number, bodyId: string, text: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const doc = h.deps.collab?.hocuspocus.documents.get(liveDocumentName(textbookId));
+    if (doc?.getXmlFragment(bodyFieldOf(bodyId)).toString().includes(text)) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error('the typing never reached the server');
+}
+
+describe('restore while someone types', () => {
+  it('keeps what was typed and not yet stored in the version the restore replaced', async () => {
+    const book = await createBook(h, owner);
+    const { content, revision } = (await as('GET', `/api/textbooks/${book.id}`)).json() as { content: TextbookContent; revision: number };
+    content.chapters[0].content = '<p>How things move, revised.</p>';
+    expect((await as('PATCH', `/api/textbooks/${book.id}`, { content, baseRevision: revision })).statusCode).toBe(200);
+    const id = content.chapters[0].id ?? '';
+
+    const typist = await openLiveClient(base, { cookie: owner.cookie, textbookId: book.id });
+    open.push(typist);
+    await typist.synced;
+    typist.type(id, 0, ' TYPED BEFORE THE RESTORE');
+    await reachedServer(book.id, id, 'TYPED BEFORE THE RESTORE');
+
+    const first = ((await as('GET', `/api/textbooks/${book.id}/versions`)).json() as { versions: VersionEntry[] }).versions.at(-1);
+    const res = await as('POST', `/api/textbooks/${book.id}/versions/${first?.id}/restore`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { content: TextbookContent }).content.chapters[0].content).toBe('<p>How things move.</p>');
+
+    const list = ((await as('GET', `/api/textbooks/${book.id}/versions`)).json() as { versions: VersionEntry[] }).versions;
+    expect(list[0].description).toMatch(/^Restored version 1/);
+    const replaced = list[1].content as TextbookContent;
+    expect(replaced.chapters[0].content).toBe('<p>How things move, revised. TYPED BEFORE THE RESTORE</p>');
+    // The restore arrives in the editor as a change.
+    await typist.until(() => typist.paragraphs(id)[0] === 'How things move.', 20_000, 'the restore');
+  });
+});
