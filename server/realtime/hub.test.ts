@@ -14,7 +14,7 @@ describe('realtime hub liveness and limits', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    hub = createRealtimeHub({ database, events: createLocalEventBus() }, { heartbeatMs: 100, maxMessagesPerSecond: 5 });
+    hub = createRealtimeHub({ database, events: createLocalEventBus() }, { heartbeatMs: 250, maxMessagesPerSecond: 5 });
     server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     server.on('connection', (socket) => hub.accept(socket, { id: 1, username: 'tester' }));
     await new Promise((r) => server.once('listening', r));
@@ -40,7 +40,7 @@ describe('realtime hub liveness and limits', () => {
     expect(hub.stats().sockets).toBe(2);
     // Terminated without a close frame: 1006 on the client side.
     expect(await closed(dead)).toBe(1006);
-    await new Promise((r) => setTimeout(r, 350));
+    await new Promise((r) => setTimeout(r, 600));
     expect(alive.readyState).toBe(WebSocket.OPEN);
     expect(hub.stats().sockets).toBe(1);
     alive.close();
