@@ -140,9 +140,13 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean }): Promise<Database> {
+/** `onError`: where a PostgreSQL pool reports errors of idle clients (main.ts: the app's logger once it exists). */
+export async function openDatabase(
+  config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean },
+  onError: ErrorLog = moduleErrorLog,
+): Promise<Database> {
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
+    ? await openPostgres(config.databaseUrl, onError)
     : await openPglite(config.dataDir, { fsync: config.pgliteFsync });
   await migrateDatabase(database);
   return database;
