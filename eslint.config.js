@@ -49,6 +49,12 @@ export default tseslint.config(
     },
   },
   {
+    // The server logs through the request logger or the app's (server/core/logger.ts), so every line has one shape.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     files: ['client/public/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },

@@ -27,21 +27,31 @@ export const clientMessage = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-export type ServerMessage =
-  | { type: 'join' | 'leave'; textbookId: number; userId: number; username: string; timestamp: string }
-  | { type: 'collaborators'; textbookId: number; collaborators: ActiveCollaborator[]; timestamp: string }
-  | {
-      type: 'edit';
-      textbookId: number;
-      userId: number;
-      username: string;
-      /** True when the save stored typing from the live document (which the editor shows already). */
-      live?: boolean;
-      content: unknown;
-      revision: number;
-      timestamp: string;
-    }
-  | { type: 'error'; message: string; code: string; timestamp: string };
+const textbookId = z.number().int();
+const userId = z.number().int();
+
+/**
+ * What the server sends on /ws, parsed by the client with this schema. A message of another
+ * type is ignored (docs/product.md, "A textbook"); one of these types with a wrong shape is dropped.
+ */
+export const serverMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(['join', 'leave']), textbookId, userId, username: z.string(), timestamp: z.string() }),
+  z.object({ type: z.literal('collaborators'), textbookId, collaborators: z.array(activeCollaborator), timestamp: z.string() }),
+  z.object({
+    type: z.literal('edit'),
+    textbookId,
+    userId,
+    username: z.string(),
+    /** True when the save stored typing from the live document (which the editor shows already). */
+    live: z.boolean().optional(),
+    content: z.unknown().refine((v): boolean => v !== undefined, 'content is required'),
+    revision: z.number().int(),
+    timestamp: z.string(),
+  }),
+  z.object({ type: z.literal('error'), message: z.string(), code: z.string(), timestamp: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessage>;
+export const serverMessageTypes = ['join', 'leave', 'collaborators', 'edit', 'error'] as const;
 
 /** Close codes the server uses when it refuses a socket or a join. */
 export const wsCloseCodes = {

@@ -28,7 +28,7 @@ const editor = (page: Page) => page.getByTestId('content-editor');
 const saveStatus = (page: Page) => page.getByTestId('save-status');
 const chapterList = (page: Page) => page.getByRole('navigation', { name: 'Textbook navigation' }).getByRole('list', { name: 'Chapters' });
 
-test.describe('AI writing tools (issue 7)', () => {
+test.describe('AI writing tools', () => {
   test('select text, expand it from the sources, apply, reload and find it', async ({ page, registerAndLogin }) => {
     test.setTimeout(180_000);
     await registerAndLogin(page, { path: null });

@@ -45,7 +45,7 @@ async function openSection(page: Page, id: number, chapterTitle: string, section
   await expect(page.getByTestId('content-editor')).toBeVisible();
 }
 
-test.describe('collaboration (issue 9)', () => {
+test.describe('collaboration', () => {
   test('two users see each other as Active, and an edit by one reaches the other without a reload', async ({ page, browser, baseURL }) => {
     test.setTimeout(180_000);
     const ownerName = (await registerAndLogin(page, { path: null })).username;

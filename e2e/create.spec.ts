@@ -8,7 +8,7 @@ const png = Buffer.from(
 );
 const invalidFormat = 'Invalid file format. Please upload PDF, DOCX, or TXT files only.';
 
-test.describe('create a textbook (spec 2)', () => {
+test.describe('create a textbook', () => {
   test('upload tracemonkey.pdf and see its text, objectives and topic', async ({ page, registerAndLogin }) => {
     await registerAndLogin(page);
     await page.goto('/');

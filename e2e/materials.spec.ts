@@ -31,7 +31,7 @@ async function generateBook(request: APIRequestContext, topic: string): Promise<
 const materialsGroup = (page: Page) => page.getByRole('region', { name: 'Educational Materials' });
 const viewer = (page: Page) => page.getByTestId('educational-content-viewer');
 
-test.describe('educational materials (issue 10)', () => {
+test.describe('educational materials', () => {
   test('generate a quiz, see it in the navigator, reveal an answer, reload and still see it, then delete it', async ({
     page,
     registerAndLogin,

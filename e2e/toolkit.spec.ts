@@ -88,7 +88,7 @@ async function moveByKeyboard(page: Page, handle: Locator, key: 'ArrowUp' | 'Arr
   await page.keyboard.press('Space');
 }
 
-test.describe('academic toolkit (issue 8)', () => {
+test.describe('academic toolkit', () => {
   test('reorder chapters by mouse and by keyboard, reorder sections, reload and see the new order', async ({ page, registerAndLogin }) => {
     test.setTimeout(180_000);
     await registerAndLogin(page, { path: null });

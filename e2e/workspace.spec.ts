@@ -49,7 +49,7 @@ async function typeAndSave(page: Page, text: string) {
   await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
 }
 
-test.describe('textbook workspace (issue 6)', () => {
+test.describe('textbook workspace', () => {
   test('open a generated book from My Textbooks, navigate, search, type into a section, reload and find the text', async ({
     page,
     registerAndLogin,

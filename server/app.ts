@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { limits } from '../common/limits';
 import type { Config } from './config';
+import type { ErrorLog } from './core/logger';
 import type { Database } from './db/client';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { LoginThrottle } from './features/auth/login-throttle';
@@ -129,13 +130,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerOpenApi(app);
 
   const embedder = createEmbedder(config);
+  const logError: ErrorLog = (message, err) => app.log.error({ err }, message);
   const deps: AppDeps = {
     config,
+    log: app.log,
     database,
     loginThrottle: new LoginThrottle(database.db),
     engine: await createEngine(config),
     embedder,
-    backgroundEmbeddings: new BackgroundEmbeddings(database.db, embedder, (message, err) => app.log.error({ err }, message)),
+    backgroundEmbeddings: new BackgroundEmbeddings(database.db, embedder, logError),
     // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; PGlite is one process.
     events:
       options.events ??
@@ -143,10 +146,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         ? await createPgEventBus({
             connection: database.pool.options,
             pool: database.pool,
-            onError: (message, err) => app.log.error({ err }, message),
+            onError: logError,
           })
-        : createLocalEventBus()),
-    jobs: createJobQueue(database, { instanceId: config.instanceName, onError: (message, err) => app.log.error({ err }, message) }),
+        : createLocalEventBus(logError)),
+    jobs: createJobQueue(database, { instanceId: config.instanceName, onError: logError }),
   };
   // A session ended on another instance is forgotten here too (its sockets close in the hub).
   const unsubscribeSessions = deps.events.subscribe((event) => {

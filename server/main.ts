@@ -1,13 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { moduleErrorLog } from './core/logger';
 import { serveBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
 
 // Files this process creates (the database's, the secret) are its own account's only.
 process.umask(0o077);
 const config = loadConfig();
-const database = await openDatabase(config);
+// Pool errors before the app exists go to the module logger, after that to the app's.
+const appLog: { current?: FastifyBaseLogger } = {};
+const database = await openDatabase(config, (message, err) =>
+  appLog.current ? appLog.current.error({ err }, message) : moduleErrorLog(message, err),
+);
 const { app, deps } = await buildApp({ config, database, logger: true });
+appLog.current = app.log;
 // PGlite allows one process: `npm run backup` asks this one for the dump.
 const stopBackups = database.kind === 'pglite' ? serveBackupRequests(database, config.dataDir, (m) => app.log.info(m)) : () => {};
 

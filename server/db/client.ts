@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { moduleErrorLog, type ErrorLog } from '../core/logger';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -102,10 +103,11 @@ export function robustConnectionConfig(url: string): pg.PoolConfig {
   };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+/** `onError` hears errors of idle pool clients (a server restart, a dead socket). */
+export async function openPostgres(url: string, onError: ErrorLog = moduleErrorLog): Promise<Database> {
   const pool = new pg.Pool({ ...robustConnectionConfig(url), max: 10 });
   // An idle client that errors (server restart, dead socket) must not crash the process.
-  pool.on('error', (err) => console.error('postgres pool error', err.message));
+  pool.on('error', (err) => onError('postgres pool error', err.message));
   const db = drizzlePg(pool, { schema });
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
@@ -138,9 +140,13 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean }): Promise<Database> {
+/** `onError`: where a PostgreSQL pool reports errors of idle clients (main.ts: the app's logger once it exists). */
+export async function openDatabase(
+  config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean },
+  onError: ErrorLog = moduleErrorLog,
+): Promise<Database> {
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
+    ? await openPostgres(config.databaseUrl, onError)
     : await openPglite(config.dataDir, { fsync: config.pgliteFsync });
   await migrateDatabase(database);
   return database;

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Embedder } from '../ai/embeddings';
 import type { AuthoringEngine } from '../ai/engine';
 import type { Config } from '../config';
@@ -15,6 +16,8 @@ import type { CollabServer } from '../features/collab/collab-server';
  */
 export interface AppDeps {
   config: Config;
+  /** The app's logger, for work that runs outside a request (a request logs through `request.log`). */
+  log: FastifyBaseLogger;
   database: Database;
   loginThrottle: LoginThrottle;
   engine: AuthoringEngine;

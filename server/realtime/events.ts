@@ -1,3 +1,4 @@
+import { moduleErrorLog, type ErrorLog } from '../core/logger';
 /**
  * Committed changes to textbooks, published after the transaction commits.
  * The realtime hub subscribes and fans `edit` out to sockets; with PostgreSQL
@@ -65,8 +66,8 @@ export interface PresenceChannel {
   subscribe(listener: (signal: PresenceSignal | { kind: 'reconnected' }, fromInstance: string) => void): () => void;
 }
 
-/** In-process bus: enough for PGlite, where there is one instance. */
-export function createLocalEventBus(): EventBus {
+/** In-process bus: enough for PGlite, where there is one instance. A listener that throws is reported to `onError`. */
+export function createLocalEventBus(onError: ErrorLog = moduleErrorLog): EventBus {
   const listeners = new Set<(event: DomainEvent) => void>();
   return {
     async publish(event) {
@@ -74,7 +75,7 @@ export function createLocalEventBus(): EventBus {
         try {
           l(event);
         } catch (err) {
-          console.error('event listener failed', err);
+          onError('event listener failed', err);
         }
       }
     },

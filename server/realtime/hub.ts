@@ -187,7 +187,12 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
       return sendError(c, 'BAD_MESSAGE', 'Messages must be valid JSON.');
     }
     const parsed = clientMessage.safeParse(json);
-    if (!parsed.success) return sendError(c, 'BAD_MESSAGE', `Invalid message: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+    if (!parsed.success) {
+      // Which field is wrong, so a client's author can fix it: "Invalid message: textbookId: ...".
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      return sendError(c, 'BAD_MESSAGE', `Invalid message: ${where}${issue?.message ?? 'unknown shape'}`);
+    }
     const msg = parsed.data;
     if (msg.type === 'join') {
       join(c, msg.textbookId).catch((err: unknown) => {

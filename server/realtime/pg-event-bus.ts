@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { moduleErrorLog, type ErrorLog } from '../core/logger';
 import type { DomainEvent, EventBus, PresenceChannel, PresenceSignal } from './events';
 
 /**
@@ -21,7 +22,8 @@ export interface PgEventBusOptions {
   /** Where NOTIFY is sent from. */
   pool: pg.Pool;
   channel?: string;
-  onError?: (message: string, err?: unknown) => void;
+  /** Where failures the bus recovers from are reported (app.ts: the app's logger). */
+  onError?: ErrorLog;
   /** Called after LISTEN is re-established: events sent meanwhile were missed. */
   onReconnect?: () => void;
   /** How often the LISTEN connection is asked to answer (default 5 s); no answer within `heartbeatTimeoutMs` (3 s) means it is gone. */
@@ -71,7 +73,7 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
   const presenceListeners = new Set<PresenceListener>();
   // One instance's presence signals go out strictly in order, or a quick join+leave could arrive as leave+join.
   let presenceChain: Promise<unknown> = Promise.resolve();
-  const onError = options.onError ?? ((message, err) => console.error(message, err));
+  const onError = options.onError ?? moduleErrorLog;
   let client: pg.Client | null = null;
   let closed = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wsCloseCodes } from '../../common/realtime';
+import { serverMessage, wsCloseCodes } from '../../common/realtime';
 import { createTextbook } from '../features/textbooks/textbooks.service';
 import { useHarness, type TestUser } from '../test/harness';
 import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from './realtime-fixtures';
@@ -21,6 +21,16 @@ async function connect(user?: TestUser, origin?: string): Promise<TestSocket> {
   const s = await TestSocket.open(base, { cookie: user?.cookie, origin });
   open.push(s);
   return s;
+}
+
+/** Every message the sockets received, as the client reads it: with the common schema. */
+function expectClientReadable(...sockets: TestSocket[]): void {
+  const messages = sockets.flatMap((s) => s.messages);
+  expect(messages.length).toBeGreaterThan(0);
+  for (const { receivedAt: _receivedAt, ...message } of messages) {
+    const parsed = serverMessage.safeParse(message);
+    expect(parsed.success, `${JSON.stringify(message).slice(0, 200)}: ${parsed.error?.issues[0]?.message}`).toBe(true);
+  }
 }
 
 async function newBook(owner: TestUser, sections = 3) {
@@ -78,12 +88,19 @@ describe('/ws refusals', () => {
     s.send('{not json');
     expect((await s.waitFor((m) => m.type === 'error')).message).toBe('Messages must be valid JSON.');
     s.send({ type: 'dance', textbookId: id });
+    expect((await s.next((m) => m.type === 'error' && m.code === 'BAD_MESSAGE')).message).toMatch(/^Invalid message: type: /);
+    // A known type with a wrong field is refused by the common schema too, and joins nothing.
+    s.send({ type: 'join', textbookId: 'seven' });
+    expect((await s.next((m) => m.type === 'error' && m.code === 'BAD_MESSAGE')).message).toMatch(/^Invalid message: textbookId: /);
+    s.send({ type: 'leave', textbookId: id, userId: 'me' });
     await s.next((m) => m.type === 'error' && m.code === 'BAD_MESSAGE');
+    expect(s.messages.some((m) => m.type === 'collaborators')).toBe(false);
     s.send('x'.repeat(70 * 1024));
     await s.next((m) => m.type === 'error' && m.code === 'MESSAGE_TOO_LARGE');
     s.join(id);
     const list = await s.waitFor((m) => m.type === 'collaborators');
     expect(list.collaborators).toEqual([{ userId: owner.id, username: owner.username }]);
+    expectClientReadable(s);
   });
 });
 
@@ -118,6 +135,7 @@ describe('presence', () => {
     await a.next((m) => m.type === 'join');
     await b.close();
     await a.next((m) => m.type === 'leave');
+    expectClientReadable(a, b, b2);
   });
 
   it('closes a removed collaborator with 4403, and everyone when the textbook is deleted', async () => {
@@ -172,6 +190,7 @@ describe('edits', () => {
     // The saver already has its text; only others hear of it.
     await new Promise((r) => setTimeout(r, 100));
     expect(a.messages.some((m) => m.type === 'edit')).toBe(false);
+    expectClientReadable(a, b);
   });
 
   it("never relays a client's own edit message", async () => {

@@ -24,7 +24,7 @@ const book: TextbookContent = {
   ],
 };
 
-describe('expansion context (spec 7 notes)', () => {
+describe('expansion context', () => {
   it('paragraph context: book title, current chapter and section, all chapter titles', () => {
     expect(paragraphContext(book, 0, 1)).toBe(
       'Textbook: Mechanics\nCurrent chapter: Motion\nCurrent section: Acceleration\nChapters: Motion; Energy; Empty',

@@ -34,8 +34,9 @@ class FakeSocket {
     this.readyState = 1;
     this.onopen?.();
   }
-  serverSend(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
+  /** A message as the server sends it: stamped with the time unless the test gives one. */
+  serverSend(message: Record<string, unknown>) {
+    this.onmessage?.({ data: JSON.stringify({ timestamp: '2026-01-05T10:00:00.000Z', ...message }) });
   }
   serverClose(code = 1006, reason = '') {
     this.readyState = 3;
@@ -99,6 +100,23 @@ describe('useCollaboration', () => {
     expect(screen.getByTestId('users')).toHaveTextContent(/^olivia,bob$/);
     act(() => socket.serverSend({ type: 'leave', textbookId: 7, userId: 2, username: 'bob' }));
     expect(screen.getByTestId('users')).toHaveTextContent(/^olivia$/);
+  });
+
+  it('drops messages whose shape is wrong, logging them, and acts on the valid ones after them', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { socket } = await mount();
+    act(() => socket.serverSend({ type: 'collaborators', textbookId: 7, collaborators: [{ userId: 1, username: 'olivia' }] }));
+    act(() => socket.serverSend({ type: 'collaborators', textbookId: 7, collaborators: 'everyone' }));
+    act(() => socket.serverSend({ type: 'join', textbookId: 7, userId: 'two', username: 'bob' }));
+    act(() => socket.serverSend({ type: 'edit', textbookId: 7, userId: 2, username: 'bob', content: { title: 'B' } }));
+    act(() => socket.serverSend({ type: 'edit', textbookId: 7, userId: 2, username: 'bob', revision: 5 }));
+    expect(screen.getByTestId('users')).toHaveTextContent(/^olivia$/);
+    expect(edits).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(4);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/^collaboration: dropped a message \(collaborators: /);
+    act(() => socket.serverSend({ type: 'join', textbookId: 7, userId: 2, username: 'bob' }));
+    expect(screen.getByTestId('users')).toHaveTextContent(/^olivia,bob$/);
+    warn.mockRestore();
   });
 
   it('hands a collaborator edit to onRemoteEdit, ignores its own, and throttles collaboration toasts to one per 10 s', async () => {

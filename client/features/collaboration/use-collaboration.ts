@@ -4,6 +4,7 @@ import { wsCloseCodes, type ActiveCollaborator } from '../../../common/realtime'
 import { useAuth } from '../../app/auth-context';
 import { toast, type ToastInput } from '../../components/ui/toast-store';
 import { collaborationSocketUrl, createReconnectingSocket } from '../../lib/ws-client';
+import { readServerMessage } from './server-messages';
 
 export interface UseCollaborationOptions {
   textbookId: number;
@@ -35,22 +36,6 @@ const errorToast: ToastInput = {
   variant: 'destructive',
 };
 
-interface IncomingMessage {
-  type?: unknown;
-  textbookId?: unknown;
-  userId?: unknown;
-  username?: unknown;
-  content?: unknown;
-  revision?: unknown;
-  live?: unknown;
-  collaborators?: unknown;
-}
-
-function isActiveCollaborator(v: unknown): v is ActiveCollaborator {
-  const o = v as ActiveCollaborator | null;
-  return !!o && typeof o.userId === 'number' && typeof o.username === 'string';
-}
-
 /** Presence and live edits for one textbook over /ws. */
 export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationOptions): CollaborationState {
   const { user } = useAuth();
@@ -73,42 +58,34 @@ export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationO
     const envelope = (type: 'join' | 'leave') => ({ type, textbookId, userId, timestamp: new Date().toISOString() });
 
     const handle = (raw: unknown) => {
-      const msg = raw as IncomingMessage;
-      if (!msg || typeof msg !== 'object' || msg.textbookId !== textbookId) return;
+      const msg = readServerMessage(raw);
+      if (!msg || msg.type === 'error' || msg.textbookId !== textbookId) return;
       switch (msg.type) {
         case 'collaborators':
-          if (Array.isArray(msg.collaborators)) setActiveUsers(msg.collaborators.filter(isActiveCollaborator));
+          setActiveUsers(msg.collaborators);
           return;
         case 'join': {
-          if (typeof msg.userId !== 'number' || typeof msg.username !== 'string' || msg.userId === userId) return;
+          if (msg.userId === userId) return;
           const joined = { userId: msg.userId, username: msg.username };
           setActiveUsers((list) => (list.some((u) => u.userId === joined.userId) ? list : [...list, joined]));
           collaborationToast({ title: 'Collaborator Joined', description: `${joined.username} is now editing this textbook` });
           return;
         }
         case 'leave': {
-          if (typeof msg.userId !== 'number' || msg.userId === userId) return;
+          if (msg.userId === userId) return;
           const left = msg.userId;
           setActiveUsers((list) => list.filter((u) => u.userId !== left));
-          collaborationToast({
-            title: 'Collaborator Left',
-            description: `${typeof msg.username === 'string' ? msg.username : 'A collaborator'} has left`,
-          });
+          collaborationToast({ title: 'Collaborator Left', description: `${msg.username} has left` });
           return;
         }
         case 'edit': {
-          if (msg.userId === userId || typeof msg.revision !== 'number' || msg.content === undefined) return;
+          if (msg.userId === userId) return;
           onRemoteEditRef.current(msg.content, msg.revision);
           // Typing stored from the live document is already on screen, caret and all: no toast for it.
           if (msg.live === true) return;
-          collaborationToast({
-            title: 'Collaboration Update',
-            description: `${typeof msg.username === 'string' ? msg.username : 'A collaborator'} updated the textbook`,
-          });
+          collaborationToast({ title: 'Collaboration Update', description: `${msg.username} updated the textbook` });
           return;
         }
-        default:
-          return; // docs/product.md: unknown types are ignored.
       }
     };
 

@@ -1,5 +1,6 @@
 import type { EmbeddingProgress } from '../../../common/extract';
 import { limits } from '../../../common/limits';
+import type { TextbookDetail } from '../../../common/textbook';
 import { ApiError, apiJson, apiRequest } from '../../lib/api';
 import type {
   ExtractTextResponse,
@@ -115,7 +116,7 @@ async function finishFromJob(jobId: string, original: unknown): Promise<Generate
     if (job) misses = 0;
     if (job?.status === 'failed') throw new Error(job.message ?? 'The textbook could not be generated.');
     if (job?.status === 'done' && job.textbookId !== undefined) {
-      const book = await apiJson<{ content: TextbookContent }>('GET', `/api/textbooks/${job.textbookId}`);
+      const book = await apiJson<Pick<TextbookDetail, 'content'>>('GET', `/api/textbooks/${job.textbookId}`);
       return {
         textbookContent: book.content,
         extractedText: '',

@@ -5,7 +5,7 @@ import { json, mockFetch } from '../../test/render';
 import { initialSteps, stepsFromJob, tickSimulated } from './generation-progress';
 import { useGenerationProgress } from './use-generation-progress';
 
-describe('simulated progress (spec 4)', () => {
+describe('simulated progress', () => {
   it('starts with the first of six steps in progress', () => {
     const steps = initialSteps();
     expect(steps.map((s) => s.label)).toEqual([...progressSteps]);

@@ -5,7 +5,7 @@ import { countPdfPages, firstLines } from './file-preview';
 import { fileKind, formatFileSize } from './file-types';
 import { keepApprovals, normalizeReferences, normalizeSources, safeHref } from './normalize-references';
 
-describe('normalizeReferences (spec 3)', () => {
+describe('normalizeReferences', () => {
   it('turns strings into descriptions under a numbered default title', () => {
     const [a, b] = normalizeReferences(['Knuth, The Art of Computer Programming', { description: 'untitled' }]);
     expect(a).toEqual({

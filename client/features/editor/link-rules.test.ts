@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkImageFile } from './image-rules';
 import { allowedLinkSchemes, decideLink, isAllowedLink } from '../../../common/link-rules';
 
-describe('link prompt rules (spec 5)', () => {
+describe('link prompt rules', () => {
   it('cancel does nothing', () => {
     expect(decideLink(null)).toEqual({ action: 'cancel' });
   });
@@ -42,7 +42,7 @@ describe('link prompt rules (spec 5)', () => {
   });
 });
 
-describe('image file rules (spec 5)', () => {
+describe('image file rules', () => {
   const MB = 1024 * 1024;
   it('accepts an image of exactly 5 MB', () => {
     expect(checkImageFile({ type: 'image/png', size: 5 * MB })).toEqual({ ok: true });

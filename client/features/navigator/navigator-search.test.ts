@@ -23,7 +23,7 @@ const chapters: Chapter[] = [
 ];
 const index = buildSearchIndex(chapters);
 
-describe('navigator search (spec 5)', () => {
+describe('navigator search', () => {
   it('an empty query shows every chapter with all its sections', () => {
     expect(filterChapters(index, '')).toEqual([
       { chapterIndex: 0, sectionIndexes: [0, 1] },

@@ -4,7 +4,7 @@ import { clampToStructure, initialNavigatorState, isSearchActive, selectSection,
 // Three chapters: 2 sections, 0 sections, 3 sections.
 const counts = [2, 0, 3];
 
-describe('navigator state (spec 3 and 4)', () => {
+describe('navigator state', () => {
   it('starts with only the first chapter expanded and an empty search', () => {
     const s = initialNavigatorState(counts);
     expect(s.expandedChapters).toEqual([0]);

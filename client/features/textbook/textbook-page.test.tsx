@@ -37,7 +37,7 @@ function renderAt(path: string) {
   return renderWithApp(<Route path="/textbook/:id" component={TextbookPage} />, { path });
 }
 
-describe('Textbook page states (spec 2)', () => {
+describe('Textbook page states', () => {
   it('a non-numeric id shows Invalid Textbook ID with a link back', async () => {
     mockFetch({ 'GET /api/user': () => json(user) });
     renderAt('/textbook/abc');

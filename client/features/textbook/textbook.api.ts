@@ -1,36 +1,33 @@
-import type { TextbookContent, TextbookContentInput, TextbookOutlineSummary } from '../../../common/textbook';
+import type { TextbookDetail, TextbookListEntry, TextbookContentInput } from '../../../common/textbook';
 import type { TrashedTextbook } from '../../../common/textbooks-api';
 import { apiJson, apiRequest } from '../../lib/api';
 
-/** The textbook as GET /api/textbooks/{id} answers it; content may be a JSON string or an object. */
-export interface TextbookResponse {
-  id: number;
-  topic: string;
-  userId: number;
-  isOwner: boolean;
-  /** Absent from a PATCH answer asked with echo 'changes' when the sent content was stored as it was. */
-  content: TextbookContent | string | null;
-  revision: number;
-  createdAt: string;
-  updatedAt?: string;
-}
+/**
+ * Content as it may arrive: an object, or the same as a JSON string (docs/product.md, "The
+ * generated book"). This server sends objects; pages read either with parseTextbookContent.
+ */
+type ArrivingContent<T> = T | string | null;
+
+/** GET /api/textbooks/{id}: the common TextbookDetail, its content as it may arrive. */
+export type TextbookResponse = Omit<TextbookDetail, 'content'> & { content: ArrivingContent<TextbookDetail['content']> };
 
 /**
- * One entry of GET /api/textbooks (id, topic, createdAt, content; we add isOwner). This server's
- * `content` is a summary, {title, chapters: [{title}]}, and chapterCount says how many chapters.
+ * The answer of a save (PATCH /api/textbooks/{id}) or a version restore: the textbook as it now
+ * stands. `content` is left out when the save asked echo 'changes' and the content was stored
+ * exactly as sent.
  */
-export interface TextbookListItem {
-  id: number;
-  topic: string;
-  createdAt: string;
-  content: TextbookContent | TextbookOutlineSummary | string | null;
-  chapterCount?: number;
-  isOwner?: boolean;
-  userId?: number;
-  /** Added by this server: when it was last saved and what it was made from. */
-  updatedAt?: string;
-  sourceNames?: string[];
-}
+export type SavedTextbookResponse = Omit<TextbookResponse, 'content'> &
+  Partial<Pick<TextbookResponse, 'content'>> & { merged?: boolean; versionNumber?: number | null };
+
+/**
+ * One entry of GET /api/textbooks: the common TextbookListEntry (content an outline summary, with
+ * chapterCount). docs/product.md makes only id, topic, createdAt and content certain, so what this
+ * server adds is optional here, and content may also be a whole book or a JSON string.
+ */
+export type TextbookListItem = Pick<TextbookListEntry, 'id' | 'topic' | 'createdAt'> &
+  Partial<Pick<TextbookListEntry, 'isOwner' | 'userId' | 'chapterCount' | 'updatedAt' | 'sourceNames'>> & {
+    content: ArrivingContent<TextbookListEntry['content'] | TextbookDetail['content']>;
+  };
 
 export const textbooksListKey = ['/api/textbooks'] as const;
 export const textbookKey = (id: number) => [`/api/textbooks/${id}`] as const;
@@ -76,9 +73,9 @@ export function patchTextbook(
   baseRevision?: number,
   description?: string,
   echo?: 'full' | 'changes',
-): Promise<TextbookResponse> {
+): Promise<SavedTextbookResponse> {
   // A description ('Reordered chapters') makes the save a version of its own instead of joining recent typing.
-  return apiJson<TextbookResponse>('PATCH', `/api/textbooks/${id}`, {
+  return apiJson<SavedTextbookResponse>('PATCH', `/api/textbooks/${id}`, {
     content,
     ...(baseRevision === undefined ? {} : { baseRevision }),
     ...(description === undefined ? {} : { description }),

@@ -31,7 +31,7 @@ const book = (): TextbookContent => ({
   ],
 });
 
-describe('sectionPreview (spec 2, 9: tags stripped, 100 characters plus ...)', () => {
+describe('sectionPreview (tags stripped, 100 characters plus ...)', () => {
   it('strips tags and keeps short text whole, without ...', () => {
     expect(sectionPreview('<h2>Kinematics</h2><p>Objects <strong>move</strong>.</p>')).toBe('Kinematics Objects move.');
     expect(sectionPreview('<p>Short</p>')).toBe('Short');
@@ -56,7 +56,7 @@ describe('sectionPreview (spec 2, 9: tags stripped, 100 characters plus ...)', (
 });
 
 describe('structure edits', () => {
-  it('a new chapter gets Introduction to {title} and no sections (spec 4)', () => {
+  it('a new chapter gets Introduction to {title} and no sections', () => {
     const next = addChapter(book(), 'Waves & <Sound>');
     expect(next.chapters.at(-1)).toEqual({
       title: 'Waves & <Sound>',

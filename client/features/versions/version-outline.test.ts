@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { versionOutline } from './version-outline';
 
-describe('versionOutline (spec 8 placeholders)', () => {
+describe('versionOutline placeholders', () => {
   it('outlines the title and chapters with section counts, from an object or a JSON string', () => {
     const content = { title: 'Optics', chapters: [{ title: 'Light', sections: [{}, {}] }, { title: 'Lenses' }] };
     const expected = {

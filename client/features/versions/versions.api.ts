@@ -1,5 +1,5 @@
 import type { VersionEntry, VersionListResponse, VersionResponse } from '../../../common/versions';
-import type { TextbookResponse } from '../textbook/textbook.api';
+import type { SavedTextbookResponse } from '../textbook/textbook.api';
 
 export const versionsKey = (textbookId: number) => [`/api/textbooks/${textbookId}/versions`] as const;
 export const versionKey = (textbookId: number, versionId: number) => [`/api/textbooks/${textbookId}/versions/${versionId}`] as const;
@@ -32,9 +32,6 @@ export async function fetchVersion(textbookId: number, versionId: number): Promi
 }
 
 /** Restores through the server's one save path; it answers with the textbook as it now stands. */
-export function restoreVersion(
-  textbookId: number,
-  versionId: number,
-): Promise<TextbookResponse & { restoredVersion?: number; versionNumber?: number | null }> {
+export function restoreVersion(textbookId: number, versionId: number): Promise<SavedTextbookResponse & { restoredVersion?: number }> {
   return call('POST', `/api/textbooks/${textbookId}/versions/${versionId}/restore`, 'Failed to restore version');
 }

@@ -82,7 +82,7 @@ describe('POST /api/textbooks/{id}/materials', () => {
     ]);
   });
 
-  it('replaces a material regenerated with the same title and type (spec 3 merges them)', async () => {
+  it('replaces a material regenerated with the same title and type', async () => {
     const alice = await h.createUser('alice');
     const book = await createBook(h, alice, { topic: 'Ecology', content });
     const first = (await post(alice, book.id, { contentType: 'homework', chapterIndex: 1 })).json().material;

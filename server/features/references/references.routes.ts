@@ -19,6 +19,6 @@ export function registerReferenceRoutes(app: FastifyInstance, deps: AppDeps): vo
   r.post('/api/textbooks/preview-references', { schema: { response: { 200: previewReferencesResponse } } }, async (request) => {
     const user = currentUser(request);
     const { files, fields } = await readMaterialRequest(request, deps.config);
-    return previewReferences(deps, sources, user, { files, fields });
+    return previewReferences(deps, sources, user, { files, fields, log: request.log });
   });
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUser } from '../../../common/auth';
 import { parseReferenceList, type PreviewReferencesResponse } from '../../../common/references';
 import { extractKeyphrases, toTitleCase } from '../../core/nlp';
@@ -18,6 +19,8 @@ export interface ReferenceSources {
 export interface PreviewReferencesInput {
   files: UploadedFile[];
   fields: Record<string, string>;
+  /** The request's logger. */
+  log: FastifyBaseLogger;
 }
 
 /** Results asked of each index per search string. */
@@ -25,12 +28,19 @@ const resultsPerSearch = 10;
 /** Key phrases come from the first chunks: enough to characterise the material, bounded in time. */
 const keyphraseChunks = 60;
 
-async function detectTopic(deps: AppDeps, material: Material, retriever: Retriever, topic: string, keyphrases: string[]): Promise<string> {
+async function detectTopic(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  material: Material,
+  retriever: Retriever,
+  topic: string,
+  keyphrases: string[],
+): Promise<string> {
   try {
     return (await deps.engine.analyze({ material, retriever }, { topic })).detectedTopic;
   } catch (err) {
     // The references do not depend on the detected topic: an engine failure (an LLM down) must not fail them.
-    console.warn('preview-references: topic detection failed, using key phrases', err instanceof Error ? err.message : err);
+    log.warn({ err }, 'preview-references: topic detection failed, using key phrases');
     return keyphrases[0] ? toTitleCase(keyphrases[0]) : topic;
   }
 }
@@ -47,7 +57,7 @@ export async function previewReferences(
   user: PublicUser,
   input: PreviewReferencesInput,
 ): Promise<PreviewReferencesResponse> {
-  const { fields, files } = input;
+  const { fields, files, log } = input;
   const topic = (fields.topic ?? '').trim();
   if (!topic) throw AppError.badRequest('Please enter a topic');
   const existing = parseReferenceList(fields.existingReferences, 'existingReferences');
@@ -72,7 +82,7 @@ export async function previewReferences(
       materialText: ingested.text || topic,
       existing: existing.references,
     }),
-    detectTopic(deps, ingested.material, ingested.retriever, topic, keyphrases),
+    detectTopic(deps, log, ingested.material, ingested.retriever, topic, keyphrases),
   ]);
   for (const name of sources.unknown) found.sources.failed.push({ source: name, reason: 'is not a known reference source' });
   return {

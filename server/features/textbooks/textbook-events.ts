@@ -11,6 +11,6 @@ export async function publishAfterCommit(deps: AppDeps, event: DomainEvent): Pro
   try {
     await deps.events.publish(event);
   } catch (err) {
-    console.error(`publishing ${event.type} failed`, err);
+    deps.log.error({ err }, `publishing ${event.type} failed`);
   }
 }

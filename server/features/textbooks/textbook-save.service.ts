@@ -215,7 +215,7 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
     };
   });
   if (saved) rememberSavedState(deps.database, textbookId, saved);
-  if (saved) vacuumWhenIdle(deps.database);
+  if (saved) vacuumWhenIdle(deps.database, { onError: (message, err) => deps.log.error({ err }, message) });
 
   if (result.changed && result.description) {
     await publishAfterCommit(deps, {

@@ -1,3 +1,4 @@
+import { moduleErrorLog, type ErrorLog } from '../../core/logger';
 import type { Database } from '../../db/client';
 import { vacuumTextbooks } from './textbooks.repo';
 
@@ -21,12 +22,14 @@ export interface VacuumOptions {
   maxSaves?: number;
   maxWaitMs?: number;
   now?: () => number;
+  /** Where a failed vacuum is reported (the save path: the app's logger). */
+  onError?: ErrorLog;
 }
 
 const pending = new WeakMap<Database, { saves: number; since?: number; timer?: NodeJS.Timeout }>();
 
-function vacuumNow(database: Database): Promise<void> {
-  return vacuumTextbooks(database.db).catch((err: unknown) => console.error('vacuuming textbooks failed', (err as Error).message));
+function vacuumNow(database: Database, onError: ErrorLog): Promise<void> {
+  return vacuumTextbooks(database.db).catch((err: unknown) => onError('vacuuming textbooks failed', err));
 }
 
 /** Call after each committed save; answers the vacuum when this save started one at once. */
@@ -45,13 +48,13 @@ export function vacuumWhenIdle(database: Database, opts: VacuumOptions = {}): Pr
   };
   if (state.saves >= (opts.maxSaves ?? maxSaves) || now - state.since >= (opts.maxWaitMs ?? maxWaitMs)) {
     reset();
-    return vacuumNow(database);
+    return vacuumNow(database, opts.onError ?? moduleErrorLog);
   }
   if (state.saves < (opts.minSaves ?? minSaves)) return undefined;
   state.timer = setTimeout(() => {
     state.timer = undefined;
     reset();
-    void vacuumNow(database);
+    void vacuumNow(database, opts.onError ?? moduleErrorLog);
   }, opts.idleMs ?? idleMs);
   state.timer.unref();
   return undefined;
