@@ -83,7 +83,7 @@ export function ProcessingScreen({
             <li key={step.label} data-testid="progress-step" data-status={step.status} className="space-y-1.5">
               <div className="flex items-center gap-3">
                 <StepIcon status={step.status} />
-                <span className={cn('flex-1 text-sm', step.status === 'pending' ? 'text-slate-400 dark:text-slate-500' : 'font-medium')}>
+                <span className={cn('flex-1 text-sm', step.status === 'pending' ? 'text-slate-500 dark:text-slate-400' : 'font-medium')}>
                   {step.label}
                 </span>
                 <span className="text-xs tabular-nums text-slate-500">{step.progress}%</span>
