@@ -4,6 +4,7 @@ import { publicUser } from '../../common/auth';
 import { generateOutlineResponse, generationJobResponse } from '../../common/generate';
 import { materialContentTypes } from '../../common/materials';
 import { textbookContentSchema, textbookDetail, textbookSummary } from '../../common/textbook';
+import { saveConflictBody } from '../../common/textbooks-api';
 
 /**
  * What the API reference says about routes whose schemas cannot describe it at run time:
@@ -85,6 +86,7 @@ export const routeDocs: Record<string, RouteDocs> = {
   'PATCH /api/textbooks/:id': {
     response: {
       200: textbookDetail.partial({ content: true }).extend({ merged: z.boolean(), versionNumber: z.number().int().nullable() }),
+      409: saveConflictBody,
     },
   },
   'POST /api/images/upload': {
