@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Requests of the textbooks API. Responses use textbookSummary and
- * textbookDetail from common/textbook.ts.
+ * Requests of the textbooks API, the trash and the save conflict. Textbook answers use
+ * textbookListResponse and textbookDetail from common/textbook.ts.
  */
 
 /** Route ids are numeric. */
@@ -67,11 +67,13 @@ export type SaveConflictBody = z.infer<typeof saveConflictBody>;
 export type SaveConflictDetails = Omit<SaveConflictBody, 'message' | 'code'>;
 
 /** GET /api/textbooks/trash: the owner's deleted books, restorable until purgeAt (30 days after deletedAt). */
-export interface TrashedTextbook {
-  id: number;
-  topic: string;
-  createdAt: string;
-  deletedAt: string;
-  purgeAt: string;
-  chapterCount: number;
-}
+export const trashedTextbook = z.object({
+  id: z.number().int(),
+  topic: z.string(),
+  createdAt: z.string(),
+  deletedAt: z.string(),
+  purgeAt: z.string(),
+  chapterCount: z.number().int(),
+});
+export type TrashedTextbook = z.infer<typeof trashedTextbook>;
+export const trashListResponse = z.object({ textbooks: z.array(trashedTextbook) });

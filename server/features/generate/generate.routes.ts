@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { generationJobParams } from '../../../common/generate';
+import { generateOutlineResponse, generationJobParams, generationJobResponse } from '../../../common/generate';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { readMaterialRequest } from '../../ingest/material-request';
@@ -12,14 +12,18 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: AppDeps): voi
   const r = app.withTypeProvider<ZodTypeProvider>();
   deps.jobs.work(generateOutlineQueue, (data, run) => runGeneration(deps, data, run));
 
-  r.post('/api/textbooks/generate-outline', async (request, reply) => {
+  r.post('/api/textbooks/generate-outline', { schema: { response: { 200: generateOutlineResponse } } }, async (request, reply) => {
     const user = currentUser(request);
     const { files, fields } = await readMaterialRequest(request, deps.config);
     const result = await generateOutline(deps, user, { files, fields });
     return reply.send(result);
   });
 
-  r.get('/api/generation-jobs/:jobId', { schema: { params: generationJobParams } }, async (request) => {
-    return getJob(deps.database.db, currentUser(request), request.params.jobId);
-  });
+  r.get(
+    '/api/generation-jobs/:jobId',
+    { schema: { params: generationJobParams, response: { 200: generationJobResponse } } },
+    async (request) => {
+      return getJob(deps.database.db, currentUser(request), request.params.jobId);
+    },
+  );
 }

@@ -167,8 +167,11 @@ describe('GET /api/textbooks', () => {
     const carol = await h.createUser('carol');
     const book = await createBook(h, carol, { content: { ...sampleContent('Old Book'), chapters: [...sampleContent().chapters] } });
     await h.database.db.execute(sql`update textbooks set summary = null where id = ${book.id}`);
-    const migration = readFileSync(path.join(migrationsFolder, '0007_textbook_summary.sql'), 'utf8');
-    const fill = migration.split('--> statement-breakpoint')[1].trim();
+    const migration = readFileSync(path.join(migrationsFolder, '0009_hardening.sql'), 'utf8');
+    const fill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.trim())
+      .find((statement) => statement.startsWith('UPDATE "textbooks" SET "summary"'))!;
     await h.database.db.execute(sql.raw(fill.replace(/;$/, ` WHERE id = ${book.id};`)));
     const entry = (await h.app.inject({ method: 'GET', url: '/api/textbooks', headers: { cookie: carol.cookie } })).json()[0];
     expect(entry.content).toEqual({ title: 'Old Book', chapters: [{ title: 'Kinematics' }, { title: 'Dynamics' }] });
