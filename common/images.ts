@@ -1,5 +1,18 @@
 import { z } from 'zod';
 
+const textbookIdRequired = 'textbookId is required. Save the textbook before adding images.';
+
+/** POST /api/images/upload: the text field next to the `file` part. */
+export const imageUploadFields = z.object({
+  textbookId: z
+    .string({ error: textbookIdRequired })
+    .trim()
+    .min(1, textbookIdRequired)
+    .regex(/^\d{1,9}$/, 'textbookId must be a number')
+    .transform(Number)
+    .refine((n) => n > 0, 'textbookId must be a number'),
+});
+
 /** POST /api/images/upload: where the stored picture is served from (`dataUrl`, kept under the spec's name), its id and type. */
 export const imageUploadResponse = z.object({
   dataUrl: z.string(),

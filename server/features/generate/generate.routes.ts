@@ -1,12 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { generateOutlineResponse, generationJobParams, generationJobResponse } from '../../../common/generate';
+import { z } from 'zod';
+import { materialFields, requiredTopicField } from '../../../common/extract';
+import { generateOutlineResponse, generationJobId, generationJobParams, generationJobResponse } from '../../../common/generate';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
+import { parseFormFields } from '../../http/form-fields';
+import { parseApprovedReferences } from './approved-references';
 import { readMaterialRequest } from '../../ingest/material-request';
 import { generateOutline } from './generate.service';
 import { getJob } from './generation-jobs.service';
 import { generateOutlineQueue, runGeneration } from './generation-runner';
+
+/** The text fields of generate-outline: a topic, the approved references (a JSON array) and the client's job id. */
+const generateOutlineFields = materialFields.extend({
+  topic: requiredTopicField,
+  approvedReferences: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseApprovedReferences(raw);
+      if (parsed.ok) return parsed.references;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
+  // An empty field is no job id: the server makes one.
+  jobId: z.preprocess((v) => (v === '' ? undefined : v), generationJobId.optional()),
+});
 
 export function registerGenerateRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +35,7 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: AppDeps): voi
   r.post('/api/textbooks/generate-outline', { schema: { response: { 200: generateOutlineResponse } } }, async (request, reply) => {
     const user = currentUser(request);
     const { files, fields } = await readMaterialRequest(request, deps.config);
-    const result = await generateOutline(deps, user, { files, fields });
+    const result = await generateOutline(deps, user, { files, fields: parseFormFields(generateOutlineFields, fields) });
     return reply.send(result);
   });
 
