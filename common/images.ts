@@ -13,7 +13,7 @@ export const imageUploadFields = z.object({
     .refine((n) => n > 0, 'textbookId must be a number'),
 });
 
-/** POST /api/images/upload: where the stored picture is served from (`dataUrl`, kept under the spec's name), its id and type. */
+/** POST /api/images/upload: where the stored picture is served from (`dataUrl`, the name clients read), its id and type. */
 export const imageUploadResponse = z.object({
   dataUrl: z.string(),
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import type { TextbookContent, TextbookContentInput, TextbookOutlineSummary } from '../../../common/textbook';
 import type { TrashedTextbook } from '../../../common/textbooks-api';
-import { ApiError, apiJson, apiRequest } from '../../lib/api';
+import { apiJson, apiRequest } from '../../lib/api';
 
 /** The textbook as GET /api/textbooks/{id} answers it; content may be a JSON string or an object. */
 export interface TextbookResponse {
