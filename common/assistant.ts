@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textbookContentSchema } from './textbook';
+import { storedTextbookContent } from './textbook';
 
 /** POST /api/ai/outline-assistant. textbookContent may be a JSON string or an object. */
 export const outlineAssistantBody = z.object({
@@ -13,7 +13,7 @@ export type OutlineAssistantBody = z.infer<typeof outlineAssistantBody>;
 
 export const outlineAssistantResponse = z.object({
   message: z.string(),
-  updatedContent: textbookContentSchema.optional(),
+  updatedContent: storedTextbookContent.optional(),
 });
 export type OutlineAssistantResponse = z.infer<typeof outlineAssistantResponse>;
 

@@ -18,14 +18,18 @@ export const addCollaboratorBody = z.object(
 );
 export type AddCollaboratorBody = z.infer<typeof addCollaboratorBody>;
 
-/** One entry of GET .../collaborators: the owner comes first with role 'owner'; the spec reads user {id, username}. */
-export interface CollaboratorEntry {
-  user: { id: number; username: string };
-  userId: number;
-  textbookId: number;
-  role: 'owner' | 'collaborator';
-  createdAt: string;
-}
+export const userRef = z.object({ id: z.number().int(), username: z.string() });
+
+/** One entry of GET .../collaborators (and the answer of POST): the owner comes first with role 'owner'; clients read user {id, username}. */
+export const collaboratorEntry = z.object({
+  user: userRef,
+  userId: z.number().int(),
+  textbookId: z.number().int(),
+  role: z.enum(['owner', 'collaborator']),
+  createdAt: z.string(),
+});
+export type CollaboratorEntry = z.infer<typeof collaboratorEntry>;
+export const collaboratorListResponse = z.array(collaboratorEntry);
 
 export const userSearchTooShort = 'Please enter at least 2 characters to search.';
 
@@ -39,7 +43,6 @@ export const userSearchQuery = z.object({
 });
 export type UserSearchQuery = z.infer<typeof userSearchQuery>;
 
-export interface UserSearchResult {
-  id: number;
-  username: string;
-}
+/** GET /api/users/search: {id, username} only; nothing else about a user leaves the server. */
+export const userSearchResponse = z.array(userRef);
+export type UserSearchResult = z.infer<typeof userRef>;

@@ -7,6 +7,24 @@ export const extractMessages = {
   invalidFormat: 'Invalid file format. Please upload PDF, DOCX, or TXT files only.',
 } as const;
 
+/**
+ * The text fields of the material routes (extract-text, preview-references, generate-outline),
+ * sent as multipart form fields next to the files (or as a JSON body without files). Unknown
+ * fields are ignored.
+ */
+export const materialFields = z.object({
+  topic: z.string().optional(),
+  /** Pasted text (direct mode). */
+  directContent: z.string().optional(),
+  /** 'true' in direct mode. */
+  directMethod: z.string().optional(),
+  chapterTitle: z.string().optional(),
+});
+export type MaterialFields = z.infer<typeof materialFields>;
+
+/** The topic preview-references and generate-outline need, trimmed. */
+export const requiredTopicField = z.string({ error: 'Please enter a topic' }).trim().min(1, 'Please enter a topic');
+
 /** An extracted reference: a plain string, or an object in the spec's Reference shape. */
 export const extractedReference = z.union([
   z.string(),

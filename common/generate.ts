@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { progressSteps } from './limits';
-import { referenceSchema, textbookContentSchema } from './textbook';
+import { referenceSchema, storedTextbookContent } from './textbook';
 
 /**
  * POST /api/textbooks/generate-outline and its progress:
@@ -35,7 +35,7 @@ export const generationJobParams = z.object({ jobId: z.string().min(1).max(128) 
 export const approvedReferencesField = z.array(referenceSchema);
 
 export const generateOutlineResponse = z.object({
-  textbookContent: textbookContentSchema,
+  textbookContent: storedTextbookContent,
   extractedText: z.string(),
   textbookId: z.number().int(),
   /** Present when the offline engine had only a topic: says plainly how to get full text. */

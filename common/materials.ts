@@ -126,20 +126,23 @@ export const createMaterialBody = z.object(
 export type CreateMaterialBody = z.infer<typeof createMaterialBody>;
 
 /** A stored material as the API answers it. */
-export interface MaterialResponseItem {
-  id: number;
-  textbookId: number;
-  title: string;
-  description: string;
-  contentType: MaterialContentType;
-  metadata: { chapterTitle?: string; chapterIndex?: number };
-  content: QuizContent | AssessmentContent | LessonPlanContent | HomeworkContent;
-  createdAt: string;
-}
+export const materialResponseItem = z.object({
+  id: z.number().int(),
+  textbookId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  contentType: z.enum(materialContentTypes),
+  metadata: z.object({ chapterTitle: z.string().optional(), chapterIndex: z.number().int().optional() }),
+  /** The quiz, assessment, lesson plan or homework, as stored (checked by its schema when it was made). */
+  content: z.custom<QuizContent | AssessmentContent | LessonPlanContent | HomeworkContent>(
+    (v) => typeof v === 'object' && v !== null,
+    'material content',
+  ),
+  createdAt: z.string(),
+});
+export type MaterialResponseItem = z.infer<typeof materialResponseItem>;
 
-export interface MaterialResponse {
-  material: MaterialResponseItem;
-}
-export interface MaterialListResponse {
-  materials: MaterialResponseItem[];
-}
+export const materialResponse = z.object({ material: materialResponseItem });
+export type MaterialResponse = z.infer<typeof materialResponse>;
+export const materialListResponse = z.object({ materials: z.array(materialResponseItem) });
+export type MaterialListResponse = z.infer<typeof materialListResponse>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { materialContentTypes, type MaterialContentType, type MaterialResponseItem } from './materials';
-import type { TextbookContent } from './textbook';
+import { materialContentTypes, materialResponseItem, type MaterialResponseItem } from './materials';
+import { storedTextbookContent } from './textbook';
 
 /**
  * The reader link for students (docs/product.md, "Reader link"): the owner creates, copies and
@@ -46,11 +46,22 @@ export type CreatedShareLink = z.infer<typeof createdShareLink>;
 /** A generated material as the reader receives it. */
 export type SharedMaterial = Pick<MaterialResponseItem, 'id' | 'title' | 'description' | 'contentType' | 'metadata' | 'content'>;
 
-/** GET /api/shared/{token}: what the reader page shows. Image addresses point under /api/shared/{token}/images/. */
-export interface SharedBook {
-  topic: string;
-  updatedAt: string;
-  content: TextbookContent;
-  materials: SharedMaterial[];
-  materialTypes: MaterialContentType[];
-}
+/** DELETE /api/textbooks/{id}/share: revoked is false when there was no link. */
+export const revokedShareLink = z.object({ ok: z.literal(true), revoked: z.boolean() });
+export type RevokedShareLink = z.infer<typeof revokedShareLink>;
+
+/**
+ * GET /api/shared/{token}: what the reader page shows. Image addresses point under
+ * /api/shared/{token}/images/. Sent as JSON bytes put together once (shared-content-cache.ts), so
+ * this schema documents the answer and types the client; it does not serialize it.
+ */
+export const sharedBook = z.object({
+  topic: z.string(),
+  updatedAt: z.string(),
+  content: storedTextbookContent,
+  materials: z.array(
+    materialResponseItem.pick({ id: true, title: true, description: true, contentType: true, metadata: true, content: true }),
+  ),
+  materialTypes: z.array(z.enum(materialContentTypes)),
+});
+export type SharedBook = z.infer<typeof sharedBook>;

@@ -69,11 +69,19 @@ export function parseTextbookContent(
   return { ok: true, content: parsed.data };
 }
 
+/**
+ * Content in answers: what the server stored (already normalized), sent as it is and never walked
+ * again (a book can be 5 MB). Not textbookContentSchema: a response serializer cannot run its
+ * defaults and transforms backwards. The API reference describes it with that schema
+ * (server/http/openapi.ts).
+ */
+export const storedTextbookContent = z.custom<TextbookContent>((v) => typeof v === 'object' && v !== null, 'textbook content');
+
 export const textbookSummary = z.object({
   id: z.number().int(),
   topic: z.string(),
   createdAt: z.string(),
-  content: textbookContentSchema,
+  content: storedTextbookContent,
   isOwner: z.boolean(),
   userId: z.number().int(),
   /** When it was last saved: two books on one topic differ here. */
@@ -87,18 +95,21 @@ export type TextbookSummary = z.infer<typeof textbookSummary>;
  * The content of a GET /api/textbooks entry: the title and the chapter titles only (a book can
  * be 5 MB; a list of them must not be). Clients read the chapter count from it (or chapterCount).
  */
-export interface TextbookOutlineSummary {
-  title: string;
-  chapters: Array<{ title: string }>;
-}
+export const textbookOutlineSummary = z.object({
+  title: z.string(),
+  chapters: z.array(z.object({ title: z.string() })),
+});
+export type TextbookOutlineSummary = z.infer<typeof textbookOutlineSummary>;
 
 /** An entry of GET /api/textbooks: the spec's fields, `content` as an outline summary, and what we add. */
-export interface TextbookListEntry extends Omit<TextbookSummary, 'content'> {
-  content: TextbookOutlineSummary;
-  chapterCount: number;
-  updatedAt: string;
-  sourceNames: string[];
-}
+export const textbookListEntry = textbookSummary.extend({
+  content: textbookOutlineSummary,
+  chapterCount: z.number().int(),
+  updatedAt: z.string(),
+  sourceNames: z.array(z.string()),
+});
+export type TextbookListEntry = z.infer<typeof textbookListEntry>;
+export const textbookListResponse = z.array(textbookListEntry);
 
 /** The list's summary of a content. */
 export function outlineSummaryOf(content: { title?: string; chapters?: Array<{ title?: string }> }): TextbookOutlineSummary {

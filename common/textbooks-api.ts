@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Requests of the textbooks API. Responses use textbookSummary and
- * textbookDetail from common/textbook.ts.
+ * Requests of the textbooks API, the trash and the save conflict. Textbook answers use
+ * textbookListResponse and textbookDetail from common/textbook.ts.
  */
 
 /** Route ids are numeric. */
@@ -40,21 +40,40 @@ export const patchTextbookBody = z.object(
 );
 export type PatchTextbookBody = z.infer<typeof patchTextbookBody>;
 
-/** The body of a 409 from PATCH: the stored content and revision, and which parts collided. */
-export interface SaveConflictBody {
-  message: string;
-  code: 'CONFLICT';
-  content: unknown;
-  revision: number;
-  conflicts: Array<{ chapterId: string; sectionId?: string; title: string; kind: 'both-edited' | 'edited-and-deleted' }>;
-}
+/** One part of the book changed on both sides of a merge (or changed on one side, deleted on the other). */
+export const mergeConflict = z.object({
+  chapterId: z.string(),
+  sectionId: z.string().optional(),
+  /** The title the user knows the part by (the stored one when it still exists, else the sent one). */
+  title: z.string(),
+  kind: z.enum(['both-edited', 'edited-and-deleted']),
+});
+export type MergeConflict = z.infer<typeof mergeConflict>;
+
+/**
+ * The body of a 409 from a save (PATCH /api/textbooks/{id} and every tool that saves through the
+ * same path): the stored content and revision, and which parts collided (empty when the base
+ * revision is too old to merge against at all).
+ */
+export const saveConflictBody = z.object({
+  message: z.string(),
+  code: z.literal('CONFLICT'),
+  content: z.unknown(),
+  revision: z.number().int(),
+  conflicts: z.array(mergeConflict),
+});
+export type SaveConflictBody = z.infer<typeof saveConflictBody>;
+/** What the save path adds to {message, code} when it refuses a save. */
+export type SaveConflictDetails = Omit<SaveConflictBody, 'message' | 'code'>;
 
 /** GET /api/textbooks/trash: the owner's deleted books, restorable until purgeAt (30 days after deletedAt). */
-export interface TrashedTextbook {
-  id: number;
-  topic: string;
-  createdAt: string;
-  deletedAt: string;
-  purgeAt: string;
-  chapterCount: number;
-}
+export const trashedTextbook = z.object({
+  id: z.number().int(),
+  topic: z.string(),
+  createdAt: z.string(),
+  deletedAt: z.string(),
+  purgeAt: z.string(),
+  chapterCount: z.number().int(),
+});
+export type TrashedTextbook = z.infer<typeof trashedTextbook>;
+export const trashListResponse = z.object({ textbooks: z.array(trashedTextbook) });

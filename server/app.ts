@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { limits } from '../common/limits';
 import type { Config } from './config';
 import type { ErrorLog } from './core/logger';
@@ -20,6 +20,7 @@ import { rateLimitError, registerRouteLimits } from './http/route-limits';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestSignal } from './http/request-signal';
+import { responseSerializer } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   events?: EventBus;
   /** Live-document socket limits (tests shorten the session re-check). */
   collab?: CollabRouteOptions;
+  /** Tests: a response schema that would strip a field the service returns is a 500 naming it. */
+  reportDroppedFields?: boolean;
 }
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are believed. */
@@ -64,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     requestTimeout: 10 * 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ reportDropped: options.reportDroppedFields === true }));
 
   // The spec's client posts logout with an empty body: accept empty JSON bodies as no body.
   app.removeContentTypeParser('application/json');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { healthResponse, readyResponse } from '../../common/health';
 import type { Database } from '../db/client';
 
 /** How long the database may take to answer before the instance reports it down. */
@@ -27,11 +28,17 @@ async function databaseAnswers(database: Database): Promise<boolean> {
  * the app has started (routes registered, engines loaded).
  */
 export function registerHealth(app: FastifyInstance, database: Database): void {
-  app.get('/api/health', { config: { public: true } }, async (_request, reply) => {
-    const up = await databaseAnswers(database);
-    return reply
-      .code(up ? 200 : 503)
-      .send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptime: Math.round(process.uptime()) });
-  });
-  app.get('/api/ready', { config: { public: true } }, async () => ({ status: 'ready' }));
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: { response: { 200: healthResponse, 503: healthResponse } } },
+    async (_request, reply) => {
+      const up = await databaseAnswers(database);
+      return reply
+        .code(up ? 200 : 503)
+        .send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptime: Math.round(process.uptime()) });
+    },
+  );
+  app.get('/api/ready', { config: { public: true }, schema: { response: { 200: readyResponse } } }, async () => ({
+    status: 'ready' as const,
+  }));
 }

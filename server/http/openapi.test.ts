@@ -56,6 +56,33 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
   });
 
+  it('declares a success response with a schema for every path and method it lists', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+    );
+    // The whole API, not only the table above: trash, share, sources, exports, images, health.
+    expect(operations.length).toBeGreaterThanOrEqual(40);
+    const missing = operations.filter(({ op }) => {
+      const success = Object.keys(op.responses ?? {}).find((code) => code.startsWith('2'));
+      const content = success ? op.responses[success].content : undefined;
+      return !content || !Object.values(content).some((c) => c.schema !== undefined);
+    });
+    expect(missing.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+    // Content in answers is described with the content model, though it is sent untouched.
+    const restored = doc.paths['/api/textbooks/{id}/restore'].post.responses['200'].content!['application/json'].schema as {
+      properties: Record<string, { properties?: Record<string, unknown> }>;
+    };
+    expect(Object.keys(restored.properties.content.properties ?? {})).toEqual(expect.arrayContaining(['title', 'chapters', 'references']));
+    // The save path's refusal is documented with the body the client reads.
+    const conflict = doc.paths['/api/textbooks/{id}'].patch.responses['409'].content!['application/json'].schema as {
+      properties: Record<string, unknown>;
+    };
+    expect(Object.keys(conflict.properties)).toEqual(expect.arrayContaining(['message', 'code', 'content', 'revision', 'conflicts']));
+  });
+
   it('describes requests from the zod schemas: JSON bodies, multipart fields, path and query parameters', async () => {
     const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, Operation>>;

@@ -2,12 +2,24 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { storedTextbookContent, textbookContentSchema } from '../../common/textbook';
 import { multipartRoutes, routeDocs } from './openapi-docs';
 
 export const openApiPath = '/api/openapi.json';
 export const apiDocsPrefix = '/api/docs';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * Content in answers is typed as sent (storedTextbookContent passes it through untouched); the
+ * reference describes it with the content model itself, as a client reads it.
+ */
+function describeStoredContent(): void {
+  if (z.globalRegistry.has(storedTextbookContent)) return;
+  const { $schema: _dialect, ...model } = z.toJSONSchema(textbookContentSchema, { io: 'input' });
+  z.globalRegistry.add(storedTextbookContent, { description: 'The textbook content', ...model });
+}
 
 /** The route's own zod schemas, plus the documentation-only parts of openapi-docs.ts. */
 function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
@@ -31,6 +43,7 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
  * Registered before the routes: the document is built from every route added afterwards.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  describeStoredContent();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

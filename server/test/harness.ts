@@ -34,7 +34,7 @@ export function useHarness(overrides: Partial<Config> = {}, appOptions: Pick<Bui
   const harness = {} as Harness;
   beforeAll(async () => {
     harness.database = await createTestDatabase();
-    const built = await buildApp({ config: testConfig(overrides), database: harness.database, ...appOptions });
+    const built = await buildApp({ config: testConfig(overrides), database: harness.database, reportDroppedFields: true, ...appOptions });
     harness.app = built.app;
     harness.deps = built.deps;
     await harness.app.ready();

@@ -8,6 +8,7 @@ import { ProposedOutline } from '../book-assistant/proposed-outline';
 import { Button } from '../../components/ui/button';
 import { Label, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
+import { saveFailureDescription } from '../textbook/save-conflict';
 import { patchTextbook, textbookKey } from '../textbook/textbook.api';
 import { customizeStructure } from './ai-tools.api';
 
@@ -58,8 +59,12 @@ export function CustomizeStructureTab({ textbookId, content, onContentSaved }: C
       await queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
       toast({ title: 'Textbook Structure Updated', description: preview.summary, variant: 'success' });
       setPreview(null);
-    } catch {
-      toast({ title: 'Update Failed', description: 'Could not update the textbook structure. Please try again.', variant: 'destructive' });
+    } catch (err) {
+      toast({
+        title: 'Update Failed',
+        description: saveFailureDescription(err, 'Could not update the textbook structure. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setIsRunning(false);
     }

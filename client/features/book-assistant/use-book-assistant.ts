@@ -4,6 +4,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api';
 import { askOutlineAssistant } from '../create/create.api';
 import type { ChatMessage } from '../create/create.types';
+import { saveFailureDescription } from '../textbook/save-conflict';
 import { patchTextbook } from '../textbook/textbook.api';
 import { diffOutline, outlineChanged, type OutlineEntry } from './outline-diff';
 
@@ -99,7 +100,7 @@ export function useBookAssistant({ textbookId, topic, content, revision, onConte
     } catch (err) {
       toast({
         title: 'Update Failed',
-        description: `Could not update the textbook structure. ${errorMessage(err)}`,
+        description: saveFailureDescription(err, `Could not update the textbook structure. ${errorMessage(err)}`),
         variant: 'destructive',
       });
     } finally {
@@ -116,7 +117,11 @@ export function useBookAssistant({ textbookId, topic, content, revision, onConte
       setApplied(null);
       toast({ title: 'Change Undone', description: 'The outline is back as it was.', variant: 'success' });
     } catch (err) {
-      toast({ title: 'Update Failed', description: `Could not undo the change. ${errorMessage(err)}`, variant: 'destructive' });
+      toast({
+        title: 'Update Failed',
+        description: saveFailureDescription(err, `Could not undo the change. ${errorMessage(err)}`),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }

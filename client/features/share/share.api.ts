@@ -1,5 +1,5 @@
 import type { MaterialContentType } from '../../../common/materials';
-import type { CreatedShareLink, ShareLinkStatus } from '../../../common/share';
+import type { CreatedShareLink, RevokedShareLink, ShareLinkStatus } from '../../../common/share';
 import { apiJson } from '../../lib/api';
 
 export type { CreatedShareLink, ShareLinkStatus };
@@ -14,8 +14,7 @@ export const createShareLink = (textbookId: number, materialTypes?: MaterialCont
 export const updateSharedMaterials = (textbookId: number, materialTypes: MaterialContentType[]) =>
   apiJson<ShareLinkStatus>('PATCH', `/api/textbooks/${textbookId}/share`, { materialTypes });
 
-export const revokeShareLink = (textbookId: number) =>
-  apiJson<{ ok: true; revoked: boolean }>('DELETE', `/api/textbooks/${textbookId}/share`);
+export const revokeShareLink = (textbookId: number) => apiJson<RevokedShareLink>('DELETE', `/api/textbooks/${textbookId}/share`);
 
 /**
  * The server keeps only a hash of the link's token and shows its address once, when it is made;

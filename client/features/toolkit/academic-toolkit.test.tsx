@@ -233,6 +233,40 @@ describe('Add Chapters/Sections', () => {
     expect(bodies[1].baseRevision).toBe(4);
   });
 
+  it('names the sections that collided when the server refuses the save as a conflict', async () => {
+    const calls = mockFetch({
+      'GET /api/user': () => json(user),
+      'PATCH /api/textbooks/5': () =>
+        json(
+          {
+            message: 'Someone else changed the same part of the textbook while you were editing. Review both versions and save again.',
+            code: 'CONFLICT',
+            content: book(),
+            revision: 4,
+            conflicts: [
+              { chapterId: 'c1', sectionId: 's2', title: 'Frames', kind: 'both-edited' },
+              { chapterId: 'c2', sectionId: 's9', title: 'Heat', kind: 'edited-and-deleted' },
+            ],
+          },
+          409,
+        ),
+    });
+    const u = await openTab('Add Chapters/Sections');
+    await u.click(screen.getByRole('button', { name: /1\. Motion/ }));
+    await u.click(screen.getByRole('button', { name: 'Edit section "Frames"' }));
+    const title = screen.getByLabelText('Section title');
+    await u.clear(title);
+    await u.type(title, 'Reference Frames');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await toastTitle()).toHaveTextContent('Update Failed');
+    expect(toastDescription()).toBe(
+      'Someone else changed the same part of the textbook while you were editing. Review both versions and save again. ' +
+        'Changed by you and someone else: "Frames". Deleted on one side and edited on the other: "Heat".',
+    );
+    expect(calls.filter((c) => c.key === 'PATCH /api/textbooks/5')).toHaveLength(1);
+    expect(saved).not.toHaveBeenCalled();
+  });
+
   it('edits a section title and HTML', async () => {
     const { bodies } = patchRoutes();
     const u = await openTab('Add Chapters/Sections');

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
 import { toast } from '../../components/ui/toast-store';
+import { saveFailureDescription } from '../textbook/save-conflict';
 import { patchTextbook, textbookKey } from '../textbook/textbook.api';
 import { versionsKey } from '../versions/versions.api';
 
@@ -58,8 +59,9 @@ export function useToolkitSave({ textbookId, content, revision, onContentSaved }
         onContentSaved(saved, savedRevision);
         toast({ ...request.success, variant: 'success' });
         return true;
-      } catch {
-        toast({ ...request.failure, variant: 'destructive' });
+      } catch (err) {
+        const description = saveFailureDescription(err, request.failure.description ?? '');
+        toast({ ...request.failure, ...(description ? { description } : {}), variant: 'destructive' });
         return false;
       } finally {
         setIsSaving(false);

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { outlineAssistantBody } from '../../../common/assistant';
+import { outlineAssistantBody, outlineAssistantResponse } from '../../../common/assistant';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { askOutlineAssistant } from './assistant.service';
 
 export function registerAssistantRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/api/ai/outline-assistant', { schema: { body: outlineAssistantBody } }, async (request) =>
-    askOutlineAssistant(deps, currentUser(request), request.body),
+  r.post(
+    '/api/ai/outline-assistant',
+    { schema: { body: outlineAssistantBody, response: { 200: outlineAssistantResponse } } },
+    async (request) => askOutlineAssistant(deps, currentUser(request), request.body),
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginBody, registerBody } from '../../../common/auth';
+import { loginBody, publicUser, registerBody } from '../../../common/auth';
+import { okAnswer, okResponse } from '../../../common/ok-response';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../http/session-cookie';
@@ -10,35 +11,39 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
 
-  r.post('/api/register', { schema: { body: registerBody }, config: { public: true } }, async (request, reply) => {
-    const user = await auth.register(db, request.body.username, request.body.password);
-    const session = await auth.createSession(db, user.id);
-    setSessionCookie(request, reply, session.token);
-    return reply.status(201).send(user);
-  });
+  r.post(
+    '/api/register',
+    { schema: { body: registerBody, response: { 201: publicUser } }, config: { public: true } },
+    async (request, reply) => {
+      const user = await auth.register(db, request.body.username, request.body.password);
+      const session = await auth.createSession(db, user.id);
+      setSessionCookie(request, reply, session.token);
+      return reply.status(201).send(user);
+    },
+  );
 
-  r.post('/api/login', { schema: { body: loginBody }, config: { public: true } }, async (request, reply) => {
+  r.post('/api/login', { schema: { body: loginBody, response: { 200: publicUser } }, config: { public: true } }, async (request, reply) => {
     const user = await auth.login(db, deps.loginThrottle, request.body.username, request.body.password, request.ip);
     const session = await auth.createSession(db, user.id);
     setSessionCookie(request, reply, session.token);
     return reply.send(user);
   });
 
-  r.post('/api/logout', { config: { public: true } }, async (request, reply) => {
+  r.post('/api/logout', { schema: { response: { 200: okResponse } }, config: { public: true } }, async (request, reply) => {
     const ended = await auth.logout(db, readSessionToken(request));
     clearSessionCookie(reply);
     // Other instances forget the session too, and its sockets close everywhere.
     if (ended) await deps.events.publish({ type: 'sessions.ended', ...ended });
-    return reply.send({ ok: true });
+    return reply.send(okAnswer);
   });
 
   /** "Sign out everywhere": ends every session of the user (other browsers and devices too). */
-  r.post('/api/logout-everywhere', async (request, reply) => {
+  r.post('/api/logout-everywhere', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
     const ended = await auth.logoutEverywhere(db, currentUser(request).id);
     clearSessionCookie(reply);
     await deps.events.publish({ type: 'sessions.ended', ...ended });
-    return reply.send({ ok: true });
+    return reply.send(okAnswer);
   });
 
-  r.get('/api/user', async (request) => request.user);
+  r.get('/api/user', { schema: { response: { 200: publicUser } } }, async (request) => currentUser(request));
 }

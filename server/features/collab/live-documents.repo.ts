@@ -35,8 +35,3 @@ export async function updateLiveState(db: DbOrTx, textbookId: number, row: { sta
     })
     .where(eq(liveDocuments.textbookId, textbookId));
 }
-
-/** The lineage of many textbooks' live documents (null for a book never opened live). */
-export async function findLiveEpoch(db: DbOrTx, textbookId: number): Promise<string | null> {
-  return (await findLiveHeader(db, textbookId))?.epoch ?? null;
-}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addCollaboratorBody, collaboratorParams } from '../../../common/collaborators';
+import { addCollaboratorBody, collaboratorEntry, collaboratorListResponse, collaboratorParams } from '../../../common/collaborators';
+import { okAnswer, okResponse } from '../../../common/ok-response';
 import { textbookIdParams } from '../../../common/textbooks-api';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
@@ -10,21 +11,27 @@ export function registerCollaboratorRoutes(app: FastifyInstance, deps: AppDeps):
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
 
-  r.get('/api/textbooks/:id/collaborators', { schema: { params: textbookIdParams } }, async (request) =>
-    listCollaborators(db, currentUser(request), request.params.id),
+  r.get(
+    '/api/textbooks/:id/collaborators',
+    { schema: { params: textbookIdParams, response: { 200: collaboratorListResponse } } },
+    async (request) => listCollaborators(db, currentUser(request), request.params.id),
   );
 
   r.post(
     '/api/textbooks/:id/collaborators',
-    { schema: { params: textbookIdParams, body: addCollaboratorBody } },
+    { schema: { params: textbookIdParams, body: addCollaboratorBody, response: { 201: collaboratorEntry } } },
     async (request, reply) => {
       const entry = await addCollaborator(deps, currentUser(request), request.params.id, request.body.collaboratorId);
       return reply.status(201).send(entry);
     },
   );
 
-  r.delete('/api/textbooks/:id/collaborators/:userId', { schema: { params: collaboratorParams } }, async (request) => {
-    await removeCollaborator(deps, currentUser(request), request.params.id, request.params.userId);
-    return { ok: true };
-  });
+  r.delete(
+    '/api/textbooks/:id/collaborators/:userId',
+    { schema: { params: collaboratorParams, response: { 200: okResponse } } },
+    async (request) => {
+      await removeCollaborator(deps, currentUser(request), request.params.id, request.params.userId);
+      return okAnswer;
+    },
+  );
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { extractTextResponse } from '../../../common/extract';
+import { extractTextResponse, materialFields } from '../../../common/extract';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
+import { parseFormFields } from '../../http/form-fields';
 import { readMaterialRequest } from '../../ingest/material-request';
 import { extractText } from './extract.service';
 
@@ -11,7 +12,7 @@ export function registerExtractRoutes(app: FastifyInstance, deps: AppDeps): void
   // Extraction is CPU-heavy: a per-user rate limit (server/http/route-limits.ts) keeps one client from starving the others.
   r.post('/api/extract-text', { schema: { response: { 200: extractTextResponse } } }, async (request) => {
     const user = currentUser(request);
-    const material = await readMaterialRequest(request, deps.config);
-    return extractText(deps, user, material);
+    const { files, fields } = await readMaterialRequest(request, deps.config);
+    return extractText(deps, user, { files, fields: parseFormFields(materialFields, fields) });
   });
 }

@@ -1,8 +1,8 @@
 import type { PublicUser } from '../../../common/auth';
-import { extractMessages, type ExtractTextResponse } from '../../../common/extract';
+import { extractMessages, type ExtractTextResponse, type MaterialFields } from '../../../common/extract';
 import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
-import type { MaterialRequest } from '../../ingest/material-request';
+import type { UploadedFile } from '../../ingest/extract';
 import { findDocumentReferences } from '../../references/documents/documents.provider';
 import { dedupeReferences } from '../../references/dedupe';
 import { toReference } from '../../references/found-reference';
@@ -17,7 +17,11 @@ const maxExtractedReferences = 50;
  * material, then analyzes it with the configured engine; its embeddings are
  * made after this answer (GET /api/sources/embeddings shows how far).
  */
-export async function extractText(deps: AppDeps, user: PublicUser, request: MaterialRequest): Promise<ExtractTextResponse> {
+export async function extractText(
+  deps: AppDeps,
+  user: PublicUser,
+  request: { files: UploadedFile[]; fields: MaterialFields },
+): Promise<ExtractTextResponse> {
   const { files, fields } = request;
   const isDirect = fields.directMethod === 'true';
   if (isDirect && !fields.directContent?.trim()) throw new AppError('VALIDATION', extractMessages.noContent);

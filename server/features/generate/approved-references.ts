@@ -1,6 +1,5 @@
 import { approvedReferencesField } from '../../../common/generate';
 import type { Reference } from '../../../common/textbook';
-import { AppError } from '../../core/app-error';
 
 /**
  * The multipart `approvedReferences` field: a JSON array of
@@ -8,24 +7,25 @@ import { AppError } from '../../core/app-error';
  * the material alone, docs/decisions.md); anything that is not valid JSON or not a list
  * of references is refused. Each kept reference gets a citation key R1, R2...
  */
-export function parseApprovedReferences(raw: string | undefined): Reference[] {
-  if (raw === undefined || raw.trim() === '') return [];
+export function parseApprovedReferences(raw: string | undefined): { ok: true; references: Reference[] } | { ok: false; message: string } {
+  if (raw === undefined || raw.trim() === '') return { ok: true, references: [] };
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    throw AppError.badRequest('Invalid approved references: not valid JSON');
+    return { ok: false, message: 'Invalid approved references: not valid JSON' };
   }
-  if (value === null) return [];
+  if (value === null) return { ok: true, references: [] };
   const parsed = approvedReferencesField.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path?.length ? ` at ${issue.path.join('.')}` : '';
-    throw AppError.badRequest(
-      `Invalid approved references${where}: ${Array.isArray(value) ? (issue?.message ?? 'not a reference') : 'expected a list of references'}`,
-    );
+    return {
+      ok: false,
+      message: `Invalid approved references${where}: ${Array.isArray(value) ? (issue?.message ?? 'not a reference') : 'expected a list of references'}`,
+    };
   }
   const references = parsed.data.filter((r) => r.title.trim());
-  if (references.length !== parsed.data.length) throw AppError.badRequest('Invalid approved references: every reference needs a title');
-  return references.map((r, i) => ({ ...r, approved: true, key: `R${i + 1}` }));
+  if (references.length !== parsed.data.length) return { ok: false, message: 'Invalid approved references: every reference needs a title' };
+  return { ok: true, references: references.map((r, i) => ({ ...r, approved: true, key: `R${i + 1}` })) };
 }

@@ -1,17 +1,18 @@
 import type { PublicUser } from '../../../common/auth';
-import { generationJobId, type GenerateOutlineResponse } from '../../../common/generate';
-import { AppError } from '../../core/app-error';
+import type { MaterialFields } from '../../../common/extract';
+import type { GenerateOutlineResponse } from '../../../common/generate';
+import type { Reference } from '../../../common/textbook';
 import type { AppDeps } from '../../http/deps';
 import { ingestMaterial } from '../sources/sources.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
-import { parseApprovedReferences } from './approved-references';
 import * as repo from './generation-jobs.repo';
 import { startJob, type Stage } from './generation-jobs.service';
 import { generateOutlineQueue, waitForGeneration, type GenerationInput } from './generation-runner';
 
 export interface GenerateOutlineInput {
   files: Array<{ filename: string; mimetype: string; data: Buffer }>;
-  fields: Record<string, string>;
+  /** Parsed by the route: the topic trimmed and non-empty, the approved references with their keys, the client's job id. */
+  fields: MaterialFields & { topic: string; approvedReferences: Reference[]; jobId?: string };
 }
 
 const ingestStage: Record<'extract' | 'chunk' | 'embed', Stage> = { extract: 0, chunk: 1, embed: 2 };
@@ -25,15 +26,7 @@ const ingestStage: Record<'extract' | 'chunk' | 'embed', Stage> = { extract: 0, 
  */
 export async function generateOutline(deps: AppDeps, user: PublicUser, input: GenerateOutlineInput): Promise<GenerateOutlineResponse> {
   const { fields, files } = input;
-  const topic = (fields.topic ?? '').trim();
-  if (!topic) throw AppError.badRequest('Please enter a topic');
-  const references = parseApprovedReferences(fields.approvedReferences);
-  let jobId: string | undefined;
-  if (fields.jobId) {
-    const parsed = generationJobId.safeParse(fields.jobId);
-    if (!parsed.success) throw AppError.badRequest('Invalid job id');
-    jobId = parsed.data;
-  }
+  const { topic, approvedReferences: references, jobId } = fields;
   const db = deps.database.db;
   const progress = await startJob(db, user, jobId);
   let text: string;

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { imageUploadFields } from '../../../common/images';
 import { limits } from '../../../common/limits';
 import { AppError } from '../../core/app-error';
+import { parseFormFields } from '../../http/form-fields';
 import type { UploadedImage } from './images.service';
 
 export const imageTooLargeMessage = 'Image too large. Please select an image smaller than 5MB.';
@@ -38,9 +40,5 @@ export async function readImageUpload(request: FastifyRequest): Promise<{ file: 
     throw AppError.badRequest('The upload could not be read. Please try again.');
   }
   if (!file) throw AppError.badRequest('No image was sent. Choose an image file to upload.');
-  const raw = (fields.textbookId ?? '').trim();
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) <= 0) {
-    throw AppError.badRequest(raw ? 'textbookId must be a number' : 'textbookId is required. Save the textbook before adding images.');
-  }
-  return { file, textbookId: Number(raw) };
+  return { file, textbookId: parseFormFields(imageUploadFields, fields).textbookId };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { imageUploadResponse } from '../../../common/images';
 import { numericId } from '../../../common/textbooks-api';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
@@ -14,7 +15,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
 
-  r.post('/api/images/upload', async (request, reply) => {
+  r.post('/api/images/upload', { schema: { response: { 200: imageUploadResponse } } }, async (request, reply) => {
     const user = currentUser(request);
     const { file, textbookId } = await readImageUpload(request);
     const stored = await uploadImage(db, user, textbookId, file);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createMaterialBody, type MaterialListResponse, type MaterialResponse } from '../../../common/materials';
+import { createMaterialBody, materialListResponse, materialResponse } from '../../../common/materials';
+import { okAnswer, okResponse } from '../../../common/ok-response';
 import { numericId, textbookIdParams } from '../../../common/textbooks-api';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
@@ -14,17 +15,29 @@ export function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): voi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
 
-  r.get('/api/textbooks/:id/materials', { schema: { params: textbookIdParams } }, async (request): Promise<MaterialListResponse> => ({
-    materials: await listTextbookMaterials(db, currentUser(request), request.params.id),
-  }));
+  r.get(
+    '/api/textbooks/:id/materials',
+    { schema: { params: textbookIdParams, response: { 200: materialListResponse } } },
+    async (request) => ({
+      materials: await listTextbookMaterials(db, currentUser(request), request.params.id),
+    }),
+  );
 
-  r.post('/api/textbooks/:id/materials', { schema: { params: textbookIdParams, body: createMaterialBody } }, async (request, reply) => {
-    const material = await createMaterial(deps, currentUser(request), request.params.id, request.body);
-    return reply.status(201).send({ material } satisfies MaterialResponse);
-  });
+  r.post(
+    '/api/textbooks/:id/materials',
+    { schema: { params: textbookIdParams, body: createMaterialBody, response: { 201: materialResponse } } },
+    async (request, reply) => {
+      const material = await createMaterial(deps, currentUser(request), request.params.id, request.body);
+      return reply.status(201).send({ material });
+    },
+  );
 
-  r.delete('/api/textbooks/:id/materials/:materialId', { schema: { params: materialParams } }, async (request) => {
-    await deleteTextbookMaterial(db, currentUser(request), request.params.id, request.params.materialId);
-    return { ok: true };
-  });
+  r.delete(
+    '/api/textbooks/:id/materials/:materialId',
+    { schema: { params: materialParams, response: { 200: okResponse } } },
+    async (request) => {
+      await deleteTextbookMaterial(db, currentUser(request), request.params.id, request.params.materialId);
+      return okAnswer;
+    },
+  );
 }

@@ -1,12 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { previewReferencesResponse } from '../../../common/references';
+import { z } from 'zod';
+import { materialFields, requiredTopicField } from '../../../common/extract';
+import { parseReferenceList, previewReferencesResponse } from '../../../common/references';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
+import { parseFormFields } from '../../http/form-fields';
 import { readMaterialRequest } from '../../ingest/material-request';
 import { databaseCache } from '../../references/http/provider-http';
 import { createReferenceProviders } from '../../references/provider-factory';
 import { previewReferences } from './references.service';
+
+/** The text fields of preview-references: a topic, and the approved references when enhancing them. */
+const previewReferencesFields = materialFields.extend({
+  topic: requiredTopicField,
+  existingReferences: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseReferenceList(raw, 'existingReferences');
+      if (parsed.ok) return parsed.references;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
+});
 
 export function registerReferenceRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +36,6 @@ export function registerReferenceRoutes(app: FastifyInstance, deps: AppDeps): vo
   r.post('/api/textbooks/preview-references', { schema: { response: { 200: previewReferencesResponse } } }, async (request) => {
     const user = currentUser(request);
     const { files, fields } = await readMaterialRequest(request, deps.config);
-    return previewReferences(deps, sources, user, { files, fields, log: request.log });
+    return previewReferences(deps, sources, user, { files, fields: parseFormFields(previewReferencesFields, fields), log: request.log });
   });
 }

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUser } from '../../../common/auth';
-import { parseReferenceList, type PreviewReferencesResponse } from '../../../common/references';
+import type { MaterialFields } from '../../../common/extract';
+import type { PreviewReferencesResponse } from '../../../common/references';
+import type { Reference } from '../../../common/textbook';
 import { extractKeyphrases, toTitleCase } from '../../core/nlp';
 import type { Material, Retriever } from '../../ai/material';
-import { AppError } from '../../core/app-error';
 import type { AppDeps } from '../../http/deps';
 import type { UploadedFile } from '../../ingest/extract';
 import { findReferences } from '../../references/find-references';
@@ -18,7 +19,8 @@ export interface ReferenceSources {
 
 export interface PreviewReferencesInput {
   files: UploadedFile[];
-  fields: Record<string, string>;
+  /** Parsed by the route: the topic trimmed and non-empty, the approved references when enhancing. */
+  fields: MaterialFields & { topic: string; existingReferences: Reference[] };
   /** The request's logger. */
   log: FastifyBaseLogger;
 }
@@ -58,10 +60,7 @@ export async function previewReferences(
   input: PreviewReferencesInput,
 ): Promise<PreviewReferencesResponse> {
   const { fields, files, log } = input;
-  const topic = (fields.topic ?? '').trim();
-  if (!topic) throw AppError.badRequest('Please enter a topic');
-  const existing = parseReferenceList(fields.existingReferences, 'existingReferences');
-  if (!existing.ok) throw AppError.badRequest(existing.message);
+  const { topic } = fields;
 
   const directContent = fields.directContent?.trim() ? fields.directContent : undefined;
   const ingested = await ingestMaterial(deps, user, {
@@ -80,7 +79,7 @@ export async function previewReferences(
       documents: ingested.documents,
       limit: resultsPerSearch,
       materialText: ingested.text || topic,
-      existing: existing.references,
+      existing: fields.existingReferences,
     }),
     detectTopic(deps, log, ingested.material, ingested.retriever, topic, keyphrases),
   ]);

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createdShareLink,
   createShareBody,
+  revokedShareLink,
   sharedImageParams,
   shareLinkStatus,
   shareTokenParams,
@@ -14,8 +14,6 @@ import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { imageExtensions, type ImageMime } from '../images/image-type';
 import { createShareLink, getSharedBook, getSharedImage, getShareLink, revokeShareLink, updateShareLink } from './share.service';
-
-const revokedResponse = z.object({ ok: z.literal(true), revoked: z.boolean() });
 
 /** Where the request was addressed, so the link works from wherever the owner reached the app (proxies included). */
 function originOf(request: FastifyRequest): string {
@@ -55,7 +53,7 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => updateShareLink(db, currentUser(request), request.params.id, request.body),
   );
 
-  r.delete('/api/textbooks/:id/share', { schema: { params: textbookIdParams, response: { 200: revokedResponse } } }, async (request) =>
+  r.delete('/api/textbooks/:id/share', { schema: { params: textbookIdParams, response: { 200: revokedShareLink } } }, async (request) =>
     revokeShareLink(db, currentUser(request), request.params.id),
   );
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Chapter, Section, TextbookContent } from '../../../common/textbook';
+import type { MergeConflict } from '../../../common/textbooks-api';
 import type { RevisionManifest } from '../../db/schema';
 
 /**
@@ -56,14 +57,6 @@ export function manifestOf(content: TextbookContent, reuse?: { content: Textbook
         },
     ),
   };
-}
-
-export interface MergeConflict {
-  chapterId: string;
-  sectionId?: string;
-  /** The title the user knows the part by (theirs when it still exists, else ours). */
-  title: string;
-  kind: 'both-edited' | 'edited-and-deleted';
 }
 
 export type MergeResult = { ok: true; content: TextbookContent } | { ok: false; conflicts: MergeConflict[] };

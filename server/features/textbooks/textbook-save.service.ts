@@ -1,6 +1,7 @@
 import type { PublicUser } from '../../../common/auth';
 import { limits } from '../../../common/limits';
 import type { TextbookContent } from '../../../common/textbook';
+import type { SaveConflictDetails } from '../../../common/textbooks-api';
 import type { Tx } from '../../db/client';
 import type { RevisionManifest, TextbookRow } from '../../db/schema';
 import { AppError } from '../../core/app-error';
@@ -106,28 +107,23 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
     const currentManifest = known?.manifest ?? manifestOf(current.content);
     let merged = false;
     if (input.baseRevision !== undefined && input.baseRevision !== current.revision) {
-      const conflictDetails = { content: current.content, revision: current.revision };
+      const refused = (message: string, conflicts: SaveConflictDetails['conflicts']) =>
+        AppError.conflict(message, { content: current.content, revision: current.revision, conflicts } satisfies SaveConflictDetails);
       const base =
         input.baseRevision < current.revision
           ? await findBase(tx, { id: textbookId, revision: current.revision, manifest: currentManifest }, input.baseRevision)
           : undefined;
       if (!base) {
-        throw AppError.conflict(
+        throw refused(
           'This textbook has changed too much since you opened it to merge your edit. Review the current version and save again.',
-          {
-            ...conflictDetails,
-            conflicts: [],
-          },
+          [],
         );
       }
       const outcome = mergeTextbook(base, content, current.content);
       if (!outcome.ok) {
-        throw AppError.conflict(
+        throw refused(
           'Someone else changed the same part of the textbook while you were editing. Review both versions and save again.',
-          {
-            ...conflictDetails,
-            conflicts: outcome.conflicts,
-          },
+          outcome.conflicts,
         );
       }
       content = outcome.content;

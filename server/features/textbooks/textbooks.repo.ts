@@ -21,15 +21,6 @@ export function insertTextbook(db: DbOrTx, values: { ownerId: number; topic: str
     .then((rows) => rows[0]);
 }
 
-export function findTextbookById(db: DbOrTx, id: number) {
-  return db
-    .select()
-    .from(textbooks)
-    .where(eq(textbooks.id, id))
-    .limit(1)
-    .then((rows) => rows[0]);
-}
-
 /** Every column but the content, which can be megabytes. */
 const headerColumns = {
   id: textbooks.id,

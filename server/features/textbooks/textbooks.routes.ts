@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { patchTextbookBody, textbookIdParams } from '../../../common/textbooks-api';
+import { okAnswer, okResponse } from '../../../common/ok-response';
+import { textbookDetail, textbookListResponse } from '../../../common/textbook';
+import { patchTextbookBody, textbookIdParams, trashListResponse } from '../../../common/textbooks-api';
 import { jsonWithContent } from '../../db/content-json';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
@@ -10,14 +12,17 @@ import { forgetOnEvent, readTextbookAnswer } from './textbook-read-cache';
 import { getTextbook, listTextbooks, presentDetail } from './textbooks.service';
 
 /**
- * GET/DELETE/PATCH /api/textbooks.... No response schemas: a textbook
- * can be 5 MB and the services already present exactly the spec's fields.
+ * GET/DELETE/PATCH /api/textbooks.... GET {id} and PATCH send JSON text made once (a textbook can
+ * be 5 MB), so they have no response schema: the API reference describes them from
+ * server/http/openapi-docs.ts. Every other route's answer goes through its schema.
  */
 export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
 
-  r.get('/api/textbooks', async (request) => listTextbooks(db, currentUser(request)));
+  r.get('/api/textbooks', { schema: { response: { 200: textbookListResponse } } }, async (request) =>
+    listTextbooks(db, currentUser(request)),
+  );
 
   // The stored JSON as it is, from memory while nothing changed (textbook-read-cache.ts).
   deps.events.subscribe((event) => forgetOnEvent(deps.database, event));
@@ -32,21 +37,23 @@ export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): voi
   });
 
   // To the owner's trash, restorable for 30 days; the answer is the same as a deletion's.
-  r.delete('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request) => {
+  r.delete('/api/textbooks/:id', { schema: { params: textbookIdParams, response: { 200: okResponse } } }, async (request) => {
     await trashTextbook(deps, currentUser(request), request.params.id);
-    return { ok: true };
+    return okAnswer;
   });
 
-  r.get('/api/textbooks/trash', async (request) => ({ textbooks: await listTrash(db, currentUser(request)) }));
+  r.get('/api/textbooks/trash', { schema: { response: { 200: trashListResponse } } }, async (request) => ({
+    textbooks: await listTrash(db, currentUser(request)),
+  }));
 
-  r.post('/api/textbooks/:id/restore', { schema: { params: textbookIdParams } }, async (request) => {
+  r.post('/api/textbooks/:id/restore', { schema: { params: textbookIdParams, response: { 200: textbookDetail } } }, async (request) => {
     await restoreTextbook(db, currentUser(request), request.params.id);
     return getTextbook(db, currentUser(request), request.params.id);
   });
 
-  r.delete('/api/textbooks/trash/:id', { schema: { params: textbookIdParams } }, async (request) => {
+  r.delete('/api/textbooks/trash/:id', { schema: { params: textbookIdParams, response: { 200: okResponse } } }, async (request) => {
     await deleteForever(db, currentUser(request), request.params.id);
-    return { ok: true };
+    return okAnswer;
   });
 
   r.patch('/api/textbooks/:id', { schema: { params: textbookIdParams, body: patchTextbookBody } }, async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { userSearchQuery } from '../../../common/collaborators';
+import { userSearchQuery, userSearchResponse } from '../../../common/collaborators';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { searchUsers } from './users.service';
@@ -8,7 +8,7 @@ import { searchUsers } from './users.service';
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Answers a plain list of {id, username}; nothing else about a user leaves the server.
-  r.get('/api/users/search', { schema: { querystring: userSearchQuery } }, async (request) =>
+  r.get('/api/users/search', { schema: { querystring: userSearchQuery, response: { 200: userSearchResponse } } }, async (request) =>
     searchUsers(deps.database.db, currentUser(request), request.query.q, request.query.textbookId),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { textbookIdParams } from '../../../common/textbooks-api';
-import { versionParams, type VersionListResponse, type VersionResponse } from '../../../common/versions';
+import { restoreVersionResponse, versionListResponse, versionParams, versionResponse } from '../../../common/versions';
 import { currentUser } from '../../http/authenticate';
 import type { AppDeps } from '../../http/deps';
 import { getVersion, listVersions, restoreVersion } from './versions.service';
@@ -11,15 +11,25 @@ export function registerVersionRoutes(app: FastifyInstance, deps: AppDeps): void
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
 
-  r.get('/api/textbooks/:id/versions', { schema: { params: textbookIdParams } }, async (request): Promise<VersionListResponse> => ({
-    versions: await listVersions(db, currentUser(request), request.params.id),
-  }));
+  r.get(
+    '/api/textbooks/:id/versions',
+    { schema: { params: textbookIdParams, response: { 200: versionListResponse } } },
+    async (request) => ({
+      versions: await listVersions(db, currentUser(request), request.params.id),
+    }),
+  );
 
-  r.get('/api/textbooks/:id/versions/:versionId', { schema: { params: versionParams } }, async (request): Promise<VersionResponse> => ({
-    version: await getVersion(db, currentUser(request), request.params.id, request.params.versionId),
-  }));
+  r.get(
+    '/api/textbooks/:id/versions/:versionId',
+    { schema: { params: versionParams, response: { 200: versionResponse } } },
+    async (request) => ({
+      version: await getVersion(db, currentUser(request), request.params.id, request.params.versionId),
+    }),
+  );
 
-  r.post('/api/textbooks/:id/versions/:versionId/restore', { schema: { params: versionParams } }, async (request) =>
-    restoreVersion(deps, currentUser(request), request.params.id, request.params.versionId),
+  r.post(
+    '/api/textbooks/:id/versions/:versionId/restore',
+    { schema: { params: versionParams, response: { 200: restoreVersionResponse } } },
+    async (request) => restoreVersion(deps, currentUser(request), request.params.id, request.params.versionId),
   );
 }
