@@ -184,7 +184,7 @@ describe('the REST contract during live editing', () => {
     expect(stored.content.chapters[0].sections[0].content).toBe('<p>Original text 1 typed live</p><p>Added by REST</p>');
   });
 
-  it('restoring a version while someone types arrives as a change they see, keeping what they typed', async () => {
+  it('restoring a version while someone types arrives as a change they see; what they typed stays in the history', async () => {
     const { owner, id, section } = await sharedBook();
     const a = await client(owner, id);
     await a.synced;
@@ -195,15 +195,31 @@ describe('the REST contract during live editing', () => {
     ).json() as { versions: Array<{ id: number; versionNumber: number }> };
     const created = versions.find((v) => v.versionNumber === 1);
     a.type(section, 0, ' and more');
+    // Typed and on the server, not stored yet: the restore stores the open document first.
+    await a.until(
+      () =>
+        Boolean(
+          h.deps.collab?.hocuspocus.documents
+            .get(liveDocumentName(id))
+            ?.getXmlFragment(bodyFieldOf(section))
+            .toString()
+            .includes('and more'),
+        ),
+      5000,
+      'the typing on the server',
+    );
     const restore = await h.app.inject({
       method: 'POST',
       url: `/api/textbooks/${id}/versions/${created?.id}/restore`,
       headers: { cookie: owner.cookie },
     });
     expect(restore.statusCode).toBe(200);
-    // The restore takes " first edit" out; what was typed after the version kept is kept.
-    await a.until(() => !a.paragraphs(section)[0].includes('first edit'), 5000, 'the restore');
-    expect(a.paragraphs(section)[0]).toBe('Original text 1 and more');
+    // The restore replaces the text on purpose, in the editor too; the typing is in the version it replaced.
+    await a.until(() => a.paragraphs(section)[0] === 'Original text 1', 5000, 'the restore');
+    const history = (
+      await h.app.inject({ method: 'GET', url: `/api/textbooks/${id}/versions`, headers: { cookie: owner.cookie } })
+    ).json() as { versions: Array<{ content: unknown }> };
+    expect(JSON.stringify(history.versions[1].content)).toContain('first edit and more');
   });
 
   it('a deleted textbook closes its live connections', async () => {
