@@ -1,12 +1,20 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+// The import aliases of tsconfig.json `paths` (tsx and Playwright read tsconfig.json itself; vitest.config.ts
+// gives the server tests the same ones).
+const aliases = Object.fromEntries(
+  ['common', 'server', 'client'].map((dir) => [`@${dir}`, fileURLToPath(new URL(`./${dir}`, import.meta.url))]),
+);
 
 const apiPort = process.env.PORT || '5000';
 
 export default defineConfig({
   root: 'client',
   plugins: [react(), tailwindcss()],
+  resolve: { alias: aliases },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -1,10 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The aliases of tsconfig.json `paths`; the client project gets the same ones from vite.config.ts.
+const aliases = Object.fromEntries(
+  ['common', 'server', 'client'].map((dir) => [`@${dir}`, fileURLToPath(new URL(`./${dir}`, import.meta.url))]),
+);
 
 export default defineConfig({
   test: {
     globals: true,
     projects: [
       {
+        resolve: { alias: aliases },
         test: {
           name: 'server',
           globals: true,

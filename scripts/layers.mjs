@@ -2,6 +2,21 @@
 // never one above. Top-level server files (app.ts, main.ts) assemble everything and may import
 // any layer; config.ts is read by every layer (it is plain data).
 // The client: components/ui and lib are primitives and never import features, pages or app.
+import path from 'node:path';
+
+/** The import aliases of tsconfig.json `paths` (also set in vite.config.ts): `@server/x` is `server/x`. */
+export const aliasedDirs = ['common', 'server', 'client'];
+
+/**
+ * The repo-relative path an import names (no extension), from a relative specifier or an alias, so a rule
+ * judges `@server/features/x` exactly like `../features/x`; undefined for a package.
+ */
+export function resolveImport(file, specifier) {
+  if (specifier.startsWith('.')) return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+  const alias = /^@([^/]+)\/(.+)$/.exec(specifier);
+  if (alias && aliasedDirs.includes(alias[1])) return path.posix.normalize(`${alias[1]}/${alias[2]}`);
+  return undefined;
+}
 
 /** Layer rank of a server path, or undefined when the rule does not apply to it. */
 export function serverLayer(p) {

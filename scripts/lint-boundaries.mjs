@@ -10,12 +10,15 @@
 //     (scripts/layers.mjs). Imports that broke this before the rule existed are listed in
 //     scripts/layer-baseline.txt: that list may only shrink (an entry that no longer occurs is
 //     reported too, so it is removed when its import is fixed).
+//  5. An import that climbs two or more folders into common/, server/ or client/ uses the alias
+//     (`@common/*`, `@server/*`, `@client/*`, tsconfig.json `paths`). Every rule above resolves
+//     aliases and relative paths alike (scripts/layers.mjs resolveImport).
 // Exits 1 with one line per violation: file:line  rule  import.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { layerViolation } from './layers.mjs';
+import { aliasedDirs, layerViolation, resolveImport } from './layers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDirs = ['client', 'server', 'common', 'bench', 'e2e'];
@@ -81,12 +84,6 @@ function importsOf(file) {
   return found;
 }
 
-/** The repo-relative target of a relative specifier, or undefined for a package. */
-function resolveTarget(file, specifier) {
-  if (!specifier.startsWith('.')) return undefined;
-  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
-}
-
 const isUnder = (target, dir) => target === dir || target.startsWith(`${dir}/`);
 const isTestCode = (file) => /\.test\.tsx?$/.test(file) || isUnder(file, 'server/test') || /test-factory\.ts$/.test(file);
 
@@ -102,9 +99,12 @@ const seenBaseline = new Set();
 const files = sourceDirs.flatMap(listSources);
 for (const file of files) {
   for (const { specifier, typeOnly, line } of importsOf(file)) {
-    const target = resolveTarget(file, specifier);
+    const target = resolveImport(file, specifier);
     if (!target) continue;
     const where = `${file}:${line}`;
+    if (/^(\.\.\/){2,}/.test(specifier) && aliasedDirs.includes(target.split('/')[0])) {
+      violations.push(`${where}  imports that climb two or more folders use the alias (@${target})  '${specifier}'`);
+    }
     if (isUnder(file, 'common') && (isUnder(target, 'client') || isUnder(target, 'server'))) {
       violations.push(`${where}  common/ must not import client/ or server/  '${specifier}'`);
     }

@@ -1,12 +1,12 @@
-import type { TextbookContent } from '../../common/textbook';
-import type { EngineContext } from '../../server/ai/engine';
-import type { Material } from '../../server/ai/material';
-import { createOfflineEngine } from '../../server/ai/offline';
-import { htmlBlocks } from '../../server/ai/offline/compose/html';
-import { chapterFrame } from '../../server/ai/offline/expand/chapter-frame';
-import { createRetriever } from '../../server/ai/retrieval';
-import type { ExtractedDocument } from '../../server/core/document-model';
-import { chunkDocument } from '../../server/ingest/chunk';
+import type { TextbookContent } from '@common/textbook';
+import type { EngineContext } from '@server/ai/engine';
+import type { Material } from '@server/ai/material';
+import { createOfflineEngine } from '@server/ai/offline';
+import { htmlBlocks } from '@server/ai/offline/compose/html';
+import { chapterFrame } from '@server/ai/offline/expand/chapter-frame';
+import { createRetriever } from '@server/ai/retrieval';
+import type { ExtractedDocument } from '@server/core/document-model';
+import { chunkDocument } from '@server/ingest/chunk';
 
 /** One document as the product holds it after ingest (chunks without vectors: retrieval ranks by BM25). */
 export function materialOf(document: ExtractedDocument, filename: string): Material {

@@ -13,18 +13,18 @@
  * - Customize Structure with the five example instructions: titles with more
  *   than one prefix, sentences lost.
  */
-import type { TextbookContent } from '../../common/textbook';
-import { fastSentences } from '../../server/ai/offline/compose/fast-sentences';
-import { htmlBlocks, htmlToText } from '../../server/ai/offline/compose/html';
-import { sentenceKey } from '../../server/ai/offline/compose/sentence-filter';
-import { lostSentences } from '../../server/ai/offline/customize/units';
-import { BookUsage } from '../../server/ai/offline/expand/book-usage';
-import { gatherBlocks, keyTerms, neighbours, topicVector } from '../../server/ai/offline/expand/gather';
-import { locateUnit } from '../../server/ai/offline/expand/locate';
-import { isWithin, sourceMap, type SourceMap } from '../../server/ai/offline/expand/source-map';
-import { quickTokenize } from '../../server/core/nlp';
-import { extractAndChunk } from '../../server/ingest/extract-document';
-import { sniffKind } from '../../server/ingest/sniff';
+import type { TextbookContent } from '@common/textbook';
+import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { htmlBlocks, htmlToText } from '@server/ai/offline/compose/html';
+import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { lostSentences } from '@server/ai/offline/customize/units';
+import { BookUsage } from '@server/ai/offline/expand/book-usage';
+import { gatherBlocks, keyTerms, neighbours, topicVector } from '@server/ai/offline/expand/gather';
+import { locateUnit } from '@server/ai/offline/expand/locate';
+import { isWithin, sourceMap, type SourceMap } from '@server/ai/offline/expand/source-map';
+import { quickTokenize } from '@server/core/nlp';
+import { extractAndChunk } from '@server/ingest/extract-document';
+import { sniffKind } from '@server/ingest/sniff';
 import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
 import { composeBook, contextOf, customizeExamples, engine, materialOf, thinBook } from './book-setup';
 

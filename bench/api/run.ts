@@ -16,7 +16,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { TextbookContent } from '../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 
 const chapters = Number(process.env.BENCH_CHAPTERS ?? 12);
 const sections = Number(process.env.BENCH_SECTIONS ?? 6);

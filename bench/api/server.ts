@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TextbookContent } from '../../common/textbook';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { createTextbook } from '../../server/features/textbooks/textbooks.service';
+import type { TextbookContent } from '@common/textbook';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { createTextbook } from '@server/features/textbooks/textbooks.service';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-bench-api-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });

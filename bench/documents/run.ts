@@ -10,8 +10,8 @@
  *
  *   npm run bench:documents
  */
-import { extractAndChunk } from '../../server/ingest/extract-document';
-import { sniffKind } from '../../server/ingest/sniff';
+import { extractAndChunk } from '@server/ingest/extract-document';
+import { sniffKind } from '@server/ingest/sniff';
 import { gluedWords, inOrder, ownStructure } from '../real/own-structure';
 import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
 import { unbookmarkedTable } from './unbookmarked-table';

@@ -3,8 +3,8 @@
  * source (or their pages, read by hand) declare, and how well wrapped lines were joined.
  * BENCH_VERBOSE=1 lists the headings missed and the other headings found.
  */
-import type { ExtractedDocument } from '../../server/core/document-model';
-import { extractAndChunk } from '../../server/ingest/extract-document';
+import type { ExtractedDocument } from '@server/core/document-model';
+import { extractAndChunk } from '@server/ingest/extract-document';
 import { pct, table } from '../real/corpus';
 import { gluedWords, inOrder, ownStructure, titleKey } from '../real/own-structure';
 import { mirrorDir, unbookmarkedFiles } from './unbookmarked';

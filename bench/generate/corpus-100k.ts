@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { extractPdf } from '../../server/ingest/pdf/pdf-extract';
+import { extractPdf } from '@server/ingest/pdf/pdf-extract';
 
 /**
  * A 100,000-word document made at bench time from a real corpus paper:

@@ -1,5 +1,5 @@
-import { createEmbedder, embeddingInput } from '../../server/ai/embeddings';
-import type { MaterialChunk } from '../../server/ai/material';
+import { createEmbedder, embeddingInput } from '@server/ai/embeddings';
+import type { MaterialChunk } from '@server/ai/material';
 
 /** Embeds the chunks with the bundled encoder, as ingest does; the model name is printed with the timing. */
 export async function embedChunks(chunks: MaterialChunk[]): Promise<{ chunks: MaterialChunk[]; model: string }> {

@@ -14,15 +14,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { Material, MaterialSource } from '../../server/ai/material';
-import { countWords, splitSentences } from '../../server/core/nlp';
-import { outline } from '../../server/ai/offline/outline';
-import { htmlToText } from '../../server/ai/offline/compose/html';
-import { closeExtractPool, extractUpload } from '../../server/ingest/extract';
+import type { Material, MaterialSource } from '@server/ai/material';
+import { countWords, splitSentences } from '@server/core/nlp';
+import { outline } from '@server/ai/offline/outline';
+import { htmlToText } from '@server/ai/offline/compose/html';
+import { closeExtractPool, extractUpload } from '@server/ingest/extract';
 import { build100kWords, corpusSentences } from './corpus-100k';
 import { embedChunks } from './embed-chunks';
 import { smallRequestsUnderLoad } from './api-load';
-import { OfflineWorkerEngine } from '../../server/ai/offline/worker/worker-engine';
+import { OfflineWorkerEngine } from '@server/ai/offline/worker/worker-engine';
 
 const config = { maxUploadFileBytes: 200 * 1024 * 1024, extractTimeoutMs: 300_000 };
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { countWords } from '../../server/core/nlp';
+import { countWords } from '@server/core/nlp';
 import { build100kWords, corpusSentences } from '../generate/corpus-100k';
 import { startApp } from '../lib/app-process';
 

@@ -12,8 +12,8 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { countWords } from '../../server/core/nlp';
-import { closeExtractPool, extractUpload } from '../../server/ingest/extract';
+import { countWords } from '@server/core/nlp';
+import { closeExtractPool, extractUpload } from '@server/ingest/extract';
 import { realCorpusDir, realFiles, table } from '../real/corpus';
 import { makeBookPdf } from './make-pdf';
 

@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { uploadImage } from '../../server/features/images/images.service';
-import { makePng } from '../../server/features/images/test-multipart';
-import { createTextbook } from '../../server/features/textbooks/textbooks.service';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { uploadImage } from '@server/features/images/images.service';
+import { makePng } from '@server/features/images/test-multipart';
+import { createTextbook } from '@server/features/textbooks/textbooks.service';
 import { makeBenchBook } from '../workspace/client-book';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-bench-reader-'));

@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { createTextbook } from '../../server/features/textbooks/textbooks.service';
-import { bookContent } from '../../server/realtime/realtime-fixtures';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { createTextbook } from '@server/features/textbooks/textbooks.service';
+import { bookContent } from '@server/realtime/realtime-fixtures';
 
 const users = Number(process.env.BENCH_USERS ?? 20);
 const sections = Number(process.env.BENCH_SECTIONS ?? 30);

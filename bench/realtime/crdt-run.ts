@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as Y from 'yjs';
-import { openLiveClient, type LiveClient } from '../../server/features/collab/live-test-client';
+import { openLiveClient, type LiveClient } from '@server/features/collab/live-test-client';
 
 const documents = Number(process.env.BENCH_DOCUMENTS ?? 50);
 const typists = Number(process.env.BENCH_TYPISTS ?? 4);

@@ -10,11 +10,11 @@ import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { createTextbook } from '../../server/features/textbooks/textbooks.service';
-import { bookContent } from '../../server/realtime/realtime-fixtures';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { createTextbook } from '@server/features/textbooks/textbooks.service';
+import { bookContent } from '@server/realtime/realtime-fixtures';
 
 const documents = Number(process.env.BENCH_DOCUMENTS ?? 50);
 const typists = Number(process.env.BENCH_TYPISTS ?? 4);

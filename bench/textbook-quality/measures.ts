@@ -2,11 +2,11 @@
  * The measures of the textbook-quality report, written from the rules a teacher would check
  * (independently of the engine's own filters, so the report can catch them out).
  */
-import type { TextbookContent } from '../../common/textbook';
-import type { DocSection, ExtractedDocument } from '../../server/core/document-model';
-import { documentTree } from '../../server/core/document-tree';
-import { isReviewSection, materialHtml } from '../../server/ai/offline/compose/apparatus-html';
-import { htmlToText } from '../../server/ai/offline/compose/html';
+import type { TextbookContent } from '@common/textbook';
+import type { DocSection, ExtractedDocument } from '@server/core/document-model';
+import { documentTree } from '@server/core/document-tree';
+import { isReviewSection, materialHtml } from '@server/ai/offline/compose/apparatus-html';
+import { htmlToText } from '@server/ai/offline/compose/html';
 import { titleKey } from '../real/own-structure';
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

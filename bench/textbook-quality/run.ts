@@ -11,13 +11,13 @@
  *   npm run bench:textbook-quality -- --detail   and, per document, what each failing figure counts
  *   npm run bench:textbook-quality -- --dir <folder>   the same report on other materials
  */
-import type { TextbookContent } from '../../common/textbook';
-import { materialHtml } from '../../server/ai/offline/compose/apparatus-html';
-import { htmlToText } from '../../server/ai/offline/compose/html';
-import { createOfflineEngine } from '../../server/ai/offline';
-import { extractAndChunk } from '../../server/ingest/extract-document';
-import { mimeByKind, sniffKind } from '../../server/ingest/sniff';
-import { findDocumentReferences } from '../../server/references/documents/documents.provider';
+import type { TextbookContent } from '@common/textbook';
+import { materialHtml } from '@server/ai/offline/compose/apparatus-html';
+import { htmlToText } from '@server/ai/offline/compose/html';
+import { createOfflineEngine } from '@server/ai/offline';
+import { extractAndChunk } from '@server/ingest/extract-document';
+import { mimeByKind, sniffKind } from '@server/ingest/sniff';
+import { findDocumentReferences } from '@server/references/documents/documents.provider';
 import { gluedWords, inOrder, ownStructure, titleKey } from '../real/own-structure';
 import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
 import {

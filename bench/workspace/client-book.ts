@@ -1,4 +1,4 @@
-import type { TextbookContentInput } from '../../common/textbook';
+import type { TextbookContentInput } from '@common/textbook';
 
 /**
  * A deterministic textbook of `chapters` x `sections` with about `bytesPerSection` of HTML per

@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { TextbookContent } from '../../common/textbook';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
-import { createTextbook } from '../../server/features/textbooks/textbooks.service';
+import type { TextbookContent } from '@common/textbook';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/client';
+import { createTextbook } from '@server/features/textbooks/textbooks.service';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-bench-workspace-'));
 // BENCH_PG_URL=postgres://... runs on a fresh database in that PostgreSQL cluster instead of PGlite.

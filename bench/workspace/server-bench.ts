@@ -24,7 +24,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { TextbookContent } from '../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 
 const runs = Number(process.env.BENCH_RUNS ?? 40);
 const chapterCount = Number(process.env.BENCH_CHAPTERS ?? 100);

@@ -6,12 +6,12 @@
  *   npm run bench:zip-bomb          (BOMB_MB=800 for a bigger one)
  */
 import { readFileSync } from 'node:fs';
-import { buildApp } from '../../server/app';
-import { openPglite, migrateDatabase } from '../../server/db/client';
-import { cookieFrom, testConfig } from '../../server/test/harness-config';
-import { multipart } from '../../server/features/extract/multipart.test-helper';
-import { lyingDocx } from '../../server/ingest/lying-zip.test-helper';
-import { zipInflatedSize } from '../../server/ingest/zip-inflated-size';
+import { buildApp } from '@server/app';
+import { openPglite, migrateDatabase } from '@server/db/client';
+import { cookieFrom, testConfig } from '@server/test/harness-config';
+import { multipart } from '@server/features/extract/multipart.test-helper';
+import { lyingDocx } from '@server/ingest/lying-zip.test-helper';
+import { zipInflatedSize } from '@server/ingest/zip-inflated-size';
 import { childProcesses } from '../child-processes';
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
@@ -60,7 +60,7 @@ async function main() {
   );
   await app.close();
   await database.close();
-  const { closeExtractPool } = await import('../../server/ingest/extract');
+  const { closeExtractPool } = await import('@server/ingest/extract');
   await closeExtractPool();
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
-import type { LoginBody, PublicUser, RegisterBody } from '../../common/auth';
+import type { LoginBody, PublicUser, RegisterBody } from '@common/auth';
 import { toast } from '../components/ui/toast-store';
 import { apiJson, apiRequest, errorMessage, getQueryFn } from '../lib/api';
 

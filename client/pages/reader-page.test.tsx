@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SharedBook } from '../../common/share';
+import type { SharedBook } from '@common/share';
 import { App } from '../app/App';
 import { json, mockFetch } from '../test/render';
 

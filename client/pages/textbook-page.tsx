@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams } from 'wouter';
-import { parseTextbookContent } from '../../common/textbook';
+import { parseTextbookContent } from '@common/textbook';
 import { TextbookView } from '../features/textbook/textbook-view';
 import {
   InvalidTextbookId,

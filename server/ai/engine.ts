@@ -1,4 +1,4 @@
-import type { Chapter, Reference, Section, TextbookContent } from '../../common/textbook';
+import type { Chapter, Reference, Section, TextbookContent } from '@common/textbook';
 import type { Material, Retriever } from './material';
 
 /**

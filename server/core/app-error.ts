@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../common/errors';
+import type { ErrorCode } from '@common/errors';
 
 const statusByCode: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,

@@ -1,4 +1,4 @@
-import type { TextbookContent } from '../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 
 /**
  * A textbook's content as UTF-8 JSON, serialized chapter by chapter. The bytes of a frozen

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PublicUser } from '../../common/auth';
+import type { PublicUser } from '@common/auth';
 import type { Db } from '../db/client';
 import { resolveSession } from '../features/auth/auth.service';
 import { AppError } from '../core/app-error';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode } from '../../common/errors';
+import type { ErrorBody, ErrorCode } from '@common/errors';
 import { AppError } from '../core/app-error';
 
 function codeForStatus(status: number): ErrorCode {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { healthResponse, readyResponse } from '../../common/health';
+import { healthResponse, readyResponse } from '@common/health';
 import type { Database } from '../db/client';
 
 /** How long the database may take to answer before the instance reports it down. */

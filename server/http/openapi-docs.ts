@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { textbookDetail } from '../../common/textbook';
-import { saveConflictBody } from '../../common/textbooks-api';
-import { sharedBook } from '../../common/share';
+import { textbookDetail } from '@common/textbook';
+import { saveConflictBody } from '@common/textbooks-api';
+import { sharedBook } from '@common/share';
 
 /**
  * What the API reference says about routes whose schemas cannot describe it at run time:

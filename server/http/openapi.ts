@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { storedTextbookContent, textbookContentSchema } from '../../common/textbook';
+import { storedTextbookContent, textbookContentSchema } from '@common/textbook';
 import { multipartRoutes, routeDocs } from './openapi-docs';
 
 export const openApiPath = '/api/openapi.json';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { limits } from '../../common/limits';
+import { limits } from '@common/limits';
 import { AppError } from '../core/app-error';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { limits } from '../../common/limits';
+import { limits } from '@common/limits';
 
 export const sessionCookieName = 'sid';
 

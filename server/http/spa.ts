@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ErrorBody } from '../../common/errors';
+import type { ErrorBody } from '@common/errors';
 
 /**
  * Serves the built client. Every path outside /api and /ws gets the app page so

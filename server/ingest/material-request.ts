@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { limits } from '../../common/limits';
+import { limits } from '@common/limits';
 import type { Config } from '../config';
 import { AppError } from '../core/app-error';
 import type { UploadedFile } from './extract';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { PublicUser } from '../../common/auth';
-import { clientMessage, wsCloseCodes, type ServerMessage } from '../../common/realtime';
+import type { PublicUser } from '@common/auth';
+import { clientMessage, wsCloseCodes, type ServerMessage } from '@common/realtime';
 import type { Database } from '../db/client';
 import { findTextbookHeaderRole } from '../features/textbooks/textbooks.policy';
 import type { DomainEvent, EventBus, TextbookSavedEvent } from './events';

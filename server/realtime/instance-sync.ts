@@ -1,4 +1,4 @@
-import type { ActiveCollaborator } from '../../common/realtime';
+import type { ActiveCollaborator } from '@common/realtime';
 import type { PresenceChannel, PresenceSignal } from './events';
 import type { Presence } from './presence';
 import { presenceAliveEveryMs, RemotePresence, type PresenceEffect } from './remote-presence';

@@ -1,4 +1,4 @@
-import type { ActiveCollaborator } from '../../common/realtime';
+import type { ActiveCollaborator } from '@common/realtime';
 
 /**
  * Who is connected to which textbook. A user with several tabs (sockets) on

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessage, wsCloseCodes } from '../../common/realtime';
+import { serverMessage, wsCloseCodes } from '@common/realtime';
 import { createTextbook } from '../features/textbooks/textbooks.service';
 import { useHarness, type TestUser } from '../test/harness';
 import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from './realtime-fixtures';

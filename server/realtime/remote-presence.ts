@@ -1,4 +1,4 @@
-import type { ActiveCollaborator } from '../../common/realtime';
+import type { ActiveCollaborator } from '@common/realtime';
 import type { PresenceSignal } from './events';
 
 /**

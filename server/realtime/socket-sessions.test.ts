@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wsCloseCodes } from '../../common/realtime';
+import { wsCloseCodes } from '@common/realtime';
 import { resolveSession } from '../features/auth/auth.service';
 import { forgetSessions } from '../features/auth/session-cache';
 import { createTextbook } from '../features/textbooks/textbooks.service';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Reference } from '../../common/textbook';
+import type { Reference } from '@common/textbook';
 import { testConfig } from '../test/harness';
 import { findReferences, type FindReferencesInput } from './find-references';
 import { createReferenceProviders } from './provider-factory';

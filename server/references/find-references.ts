@@ -1,5 +1,5 @@
-import type { SourcesReport } from '../../common/references';
-import type { Reference } from '../../common/textbook';
+import type { SourcesReport } from '@common/references';
+import type { Reference } from '@common/textbook';
 import { dedupeGroups, mergeInto } from './dedupe';
 import { fromReference, toReference, type FoundReference } from './found-reference';
 import { ProviderError } from './http/provider-http';

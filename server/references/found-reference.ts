@@ -1,5 +1,5 @@
-import { defaultReferenceTitle } from '../../common/references';
-import type { Reference } from '../../common/textbook';
+import { defaultReferenceTitle } from '@common/references';
+import type { Reference } from '@common/textbook';
 import { normalizeDoi } from './identifiers';
 
 /**

@@ -1,4 +1,4 @@
-import { referenceSourceNames, type ReferenceSourceName } from '../../common/references';
+import { referenceSourceNames, type ReferenceSourceName } from '@common/references';
 import type { Config } from '../config';
 import type { ResponseCache } from './http/provider-http';
 import { findDocumentReferences } from './documents/documents.provider';

@@ -1,4 +1,4 @@
-import type { ReferenceSourceName } from '../../common/references';
+import type { ReferenceSourceName } from '@common/references';
 import type { ExtractedDocument } from '../core/document-model';
 import type { FoundReference } from './found-reference';
 

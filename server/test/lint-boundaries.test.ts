@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the lint script, without type declarations.
-import { layerViolation } from '../../scripts/layers.mjs';
+import { aliasedDirs, layerViolation, resolveImport } from '../../scripts/layers.mjs';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -30,19 +30,38 @@ describe('layer rule', () => {
   });
 });
 
+describe('import aliases', () => {
+  it('resolves an alias to the same path as the relative import', () => {
+    expect(resolveImport('server/core/x.ts', '@server/features/export/export.service')).toBe('server/features/export/export.service');
+    expect(resolveImport('server/core/x.ts', '../features/export/export.service')).toBe('server/features/export/export.service');
+    expect(resolveImport('client/lib/api.ts', '@common/api/textbooks')).toBe('common/api/textbooks');
+    expect(resolveImport('server/core/x.ts', '@fastify/multipart')).toBeUndefined();
+    expect(resolveImport('server/core/x.ts', 'zod')).toBeUndefined();
+  });
+
+  it('knows the same aliases as tsconfig.json', () => {
+    const { compilerOptions } = JSON.parse(readFileSync(path.join(root, 'tsconfig.json'), 'utf8')) as {
+      compilerOptions: { paths: Record<string, string[]> };
+    };
+    expect(compilerOptions.paths).toEqual(Object.fromEntries(aliasedDirs.map((d: string) => [`@${d}/*`, [`./${d}/*`]])));
+  });
+});
+
 describe('npm run lint (boundaries)', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-  /** A copy of the scripts and the source folders, with one extra file written into it. */
-  function treeWith(file: string, text: string): string {
+  /** A copy of the scripts and the source folders, with extra files written into it. */
+  function treeWith(files: Record<string, string>): string {
     const dir = mkdtempSync(path.join(tmpdir(), 'lint-'));
     dirs.push(dir);
     for (const d of ['scripts', 'server', 'common', 'client', 'bench', 'e2e'])
       cpSync(path.join(root, d), path.join(dir, d), { recursive: true, filter: (src) => !src.includes('node_modules') });
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
     return dir;
   }
 
@@ -52,7 +71,9 @@ describe('npm run lint (boundaries)', () => {
   });
 
   it('fails on a new wrong-way import, naming the file and the rule', async () => {
-    const dir = treeWith('server/core/bad-import.ts', "import { AppError } from '../http/app-error';\nexport const x = AppError;\n");
+    const dir = treeWith({
+      'server/core/bad-import.ts': "import { AppError } from '../http/app-error';\nexport const x = AppError;\n",
+    });
     const failure = await run('node', [path.join(dir, 'scripts/lint-boundaries.mjs')], { cwd: dir }).then(
       () => undefined,
       (err: { code: number; stderr: string }) => err,
@@ -61,5 +82,29 @@ describe('npm run lint (boundaries)', () => {
     expect(failure?.stderr).toMatch(
       /server\/core\/bad-import\.ts:1 {2}server layers import downwards only: core must not import features\/http\/realtime/,
     );
+  }, 60_000);
+
+  it('judges an alias import like a relative one, and asks for the alias on a long climb', async () => {
+    const dir = treeWith({
+      'server/core/bad-alias.ts':
+        "import { exportTextbook } from '@server/features/export/export.service';\nexport const x = exportTextbook;\n",
+      'client/lib/bad-alias.ts': "import { AppShell } from '@client/app/app-shell';\nexport const y = AppShell;\n",
+      'server/features/export/climbs.ts': "import { AppError } from '../../core/app-error';\nexport const z = AppError;\n",
+    });
+    const failure = await run('node', [path.join(dir, 'scripts/lint-boundaries.mjs')], { cwd: dir }).then(
+      () => undefined,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(
+      /server\/core\/bad-alias\.ts:1 {2}server layers import downwards only: core must not import features\/http\/realtime {2}'@server\/features\/export\/export\.service'/,
+    );
+    expect(failure?.stderr).toMatch(
+      /client\/lib\/bad-alias\.ts:1 {2}client\/components\/ui and client\/lib must not import features, pages or app/,
+    );
+    expect(failure?.stderr).toMatch(
+      /server\/features\/export\/climbs\.ts:1 {2}imports that climb two or more folders use the alias \(@server\/core\/app-error\)/,
+    );
+    expect(failure?.stderr).toMatch(/Module boundary violations \(3\)/);
   }, 60_000);
 });

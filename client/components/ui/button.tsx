@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@client/lib/cn';
 
 type Variant = 'default' | 'outline' | 'ghost' | 'destructive' | 'secondary' | 'link';
 type Size = 'default' | 'sm' | 'lg' | 'icon';

@@ -1,12 +1,7 @@
-import type {
-  CustomizeStructureResponse,
-  ExpandChapterResponse,
-  ExpandParagraphResponse,
-  GenerateSectionResponse,
-} from '../../../common/ai-tools';
-import { limits } from '../../../common/limits';
-import type { Reference } from '../../../common/textbook';
-import { ApiError, apiJson } from '../../lib/api';
+import type { CustomizeStructureResponse, ExpandChapterResponse, ExpandParagraphResponse, GenerateSectionResponse } from '@common/ai-tools';
+import { limits } from '@common/limits';
+import type { Reference } from '@common/textbook';
+import { ApiError, apiJson } from '@client/lib/api';
 
 /** The server's message when it sent one (a clear reason beats a status line), else the fallback. */
 function reason(err: unknown): string | null {

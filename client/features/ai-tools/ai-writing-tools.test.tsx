@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import type { TextbookContent } from '@common/textbook';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import type { EditorSelection } from '../editor/editor-selection';
 import { useAiWritingTools } from './use-ai-writing-tools';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import type { TextbookContent } from '@common/textbook';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { CustomizeStructureTab, customizeExamples } from './customize-structure-tab';
 
 const book: TextbookContent = {

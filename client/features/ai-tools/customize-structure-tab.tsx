@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Wand2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { restructuredDescription } from '../../../common/ai-tools';
-import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
+import { restructuredDescription } from '@common/ai-tools';
+import { parseTextbookContent, type TextbookContent } from '@common/textbook';
 import { diffOutline, type OutlineEntry } from '../book-assistant/outline-diff';
 import { ProposedOutline } from '../book-assistant/proposed-outline';
-import { Button } from '../../components/ui/button';
-import { Label, Textarea } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast-store';
+import { Button } from '@client/components/ui/button';
+import { Label, Textarea } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/toast-store';
 import { saveFailureDescription } from '../textbook/save-conflict';
 import { patchTextbook, textbookKey } from '../textbook/textbook.api';
 import { customizeStructure } from './ai-tools.api';

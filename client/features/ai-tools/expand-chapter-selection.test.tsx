@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import type { TextbookContent } from '@common/textbook';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { TextbookWorkspace } from '../textbook/textbook-workspace';
 import { useAiWritingTools } from './use-ai-writing-tools';
 

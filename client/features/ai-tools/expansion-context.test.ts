@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 import { approvedReferences, chapterObjectives, paragraphContext, sectionContext } from './expansion-context';
 import { canExpandChapter } from './expansion-footer';
 

@@ -1,5 +1,5 @@
-import { limits } from '../../../common/limits';
-import type { Reference, TextbookContent } from '../../../common/textbook';
+import { limits } from '@common/limits';
+import type { Reference, TextbookContent } from '@common/textbook';
 
 /** Visible text of HTML, for building request context (the server never trusts it as content). */
 export function plainText(html: string): string {

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
-import type { TextbookContent } from '../../../common/textbook';
-import { Button } from '../../components/ui/button';
+import type { TextbookContent } from '@common/textbook';
+import { Button } from '@client/components/ui/button';
 import { plainText } from './expansion-context';
 import type { ExpansionBusy } from './use-structure-expansion';
 import type { EditorLocation } from './use-paragraph-expansion';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { renderMathIn } from './math-preview';
 
 export interface ExpansionState {

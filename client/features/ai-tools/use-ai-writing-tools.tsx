@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import type { TextbookContent } from '../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 import type { EditorSelection } from '../editor/editor-selection';
 import { ExpandChip } from './expand-chip';
 import { ExpansionFooter } from './expansion-footer';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { parseTextbookContent } from '../../../common/textbook';
-import { toast } from '../../components/ui/toast-store';
+import { parseTextbookContent } from '@common/textbook';
+import { toast } from '@client/components/ui/toast-store';
 import type { EditorSelection } from '../editor/editor-selection';
 import { fetchTextbook } from '../textbook/textbook.api';
 import { expandParagraph } from './ai-tools.api';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { TextbookContent } from '../../../common/textbook';
-import { toast } from '../../components/ui/toast-store';
-import { ApiError } from '../../lib/api';
+import type { TextbookContent } from '@common/textbook';
+import { toast } from '@client/components/ui/toast-store';
+import { ApiError } from '@client/lib/api';
 import { textbookKey } from '../textbook/textbook.api';
 import { expandChapter, generateSection } from './ai-tools.api';
 import { approvedReferences, sectionContext } from './expansion-context';

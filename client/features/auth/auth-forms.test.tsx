@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dismissToast } from '../../components/ui/toast-store';
-import { AuthPage } from '../../pages/auth-page';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { dismissToast } from '@client/components/ui/toast-store';
+import { AuthPage } from '@client/pages/auth-page';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 
 /** A response the test releases by hand, to look at the form while the request is pending. */
 function deferred() {

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { loginBody, type LoginBody } from '../../../common/auth';
-import { useAuth } from '../../app/auth-context';
-import { Button } from '../../components/ui/button';
-import { FieldError, Input, Label } from '../../components/ui/input';
+import { loginBody, type LoginBody } from '@common/auth';
+import { useAuth } from '@client/app/auth-context';
+import { Button } from '@client/components/ui/button';
+import { FieldError, Input, Label } from '@client/components/ui/input';
 
 export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
   const { loginMutation } = useAuth();

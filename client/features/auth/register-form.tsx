@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { registerForm, type RegisterForm as RegisterValues } from '../../../common/auth';
-import { useAuth } from '../../app/auth-context';
-import { Button } from '../../components/ui/button';
-import { FieldError, Input, Label } from '../../components/ui/input';
+import { registerForm, type RegisterForm as RegisterValues } from '@common/auth';
+import { useAuth } from '@client/app/auth-context';
+import { Button } from '@client/components/ui/button';
+import { FieldError, Input, Label } from '@client/components/ui/input';
 
 export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   const { registerMutation } = useAuth();

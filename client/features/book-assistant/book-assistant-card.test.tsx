@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import type { TextbookContent } from '@common/textbook';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { BookAssistantCard } from './book-assistant-card';
 
 const before: TextbookContent = {

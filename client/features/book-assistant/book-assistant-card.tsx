@@ -1,9 +1,9 @@
 import { Bot, Loader2, Send, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input } from '@client/components/ui/input';
+import { cn } from '@client/lib/cn';
 import { ProposedOutline } from './proposed-outline';
 import { useBookAssistant, type BookAssistantOptions } from './use-book-assistant';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 import { diffOutline, outlineChanged } from './outline-diff';
 
 const book = (chapters: Array<[string, string, Array<[string, string]>]>): TextbookContent => ({

@@ -1,4 +1,4 @@
-import type { TextbookContent } from '../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 
 export type OutlineChange = 'same' | 'added' | 'renamed' | 'moved' | 'removed';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@client/lib/cn';
 import type { OutlineChange, OutlineEntry } from './outline-diff';
 
 const changeLabel: Record<OutlineChange, string> = { same: '', added: 'new', renamed: 'renamed', moved: 'moved', removed: 'removed' };

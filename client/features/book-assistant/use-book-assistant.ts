@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
+import { parseTextbookContent, type TextbookContent } from '@common/textbook';
+import { toast } from '@client/components/ui/toast-store';
+import { errorMessage } from '@client/lib/api';
 import { askOutlineAssistant } from '../create/create.api';
 import type { ChatMessage } from '../create/create.types';
 import { saveFailureDescription } from '../textbook/save-conflict';

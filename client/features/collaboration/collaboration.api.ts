@@ -1,5 +1,5 @@
-import type { CollaboratorEntry, UserSearchResult } from '../../../common/collaborators';
-import { apiJson, apiRequest } from '../../lib/api';
+import type { CollaboratorEntry, UserSearchResult } from '@common/collaborators';
+import { apiJson, apiRequest } from '@client/lib/api';
 
 export type { CollaboratorEntry, UserSearchResult };
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { CollaboratorsCard } from './collaborators-card';
 
 describe('CollaboratorsCard', () => {

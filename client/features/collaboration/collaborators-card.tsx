@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import type { ActiveCollaborator } from '../../../common/realtime';
-import { useAuth } from '../../app/auth-context';
-import { Badge, Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import type { ActiveCollaborator } from '@common/realtime';
+import { useAuth } from '@client/app/auth-context';
+import { Badge, Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { textbookKey, type TextbookResponse } from '../textbook/textbook.api';
 import { collaboratorsKey, fetchCollaborators } from './collaboration.api';
 

@@ -1,5 +1,5 @@
 import { Wifi, WifiOff } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@client/lib/cn';
 
 /** Whether edits reach collaborators right now; offline, that edits are kept and will merge. */
 export function ConnectionIndicator({ connected, keptOffline = false }: { connected: boolean; keptOffline?: boolean }) {

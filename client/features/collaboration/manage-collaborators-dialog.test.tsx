@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { ManageCollaboratorsDialog } from './manage-collaborators-dialog';
 
 const owner = { id: 1, username: 'olivia' };

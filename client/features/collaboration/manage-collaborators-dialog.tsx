@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Search, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
-import { limits } from '../../../common/limits';
-import { useAuth } from '../../app/auth-context';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast-store';
-import { ApiError, errorMessage } from '../../lib/api';
+import { limits } from '@common/limits';
+import { useAuth } from '@client/app/auth-context';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
+import { Input, Label } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/toast-store';
+import { ApiError, errorMessage } from '@client/lib/api';
 import {
   addCollaborator,
   collaboratorsKey,

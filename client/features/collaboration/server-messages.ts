@@ -1,4 +1,4 @@
-import { serverMessage, serverMessageTypes, type ServerMessage } from '../../../common/realtime';
+import { serverMessage, serverMessageTypes, type ServerMessage } from '@common/realtime';
 
 /** Why a /ws message was dropped; the console by default, tests listen. */
 export type DroppedMessageLog = (reason: string, raw: unknown) => void;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { resetCollaborationToastThrottle, useCollaboration } from './use-collaboration';
 
 /** A WebSocket stand-in the test drives by hand (the browser's is not in jsdom's reach here). */

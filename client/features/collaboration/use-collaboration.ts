@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { limits } from '../../../common/limits';
-import { wsCloseCodes, type ActiveCollaborator } from '../../../common/realtime';
-import { useAuth } from '../../app/auth-context';
-import { toast, type ToastInput } from '../../components/ui/toast-store';
-import { collaborationSocketUrl, createReconnectingSocket } from '../../lib/ws-client';
+import { limits } from '@common/limits';
+import { wsCloseCodes, type ActiveCollaborator } from '@common/realtime';
+import { useAuth } from '@client/app/auth-context';
+import { toast, type ToastInput } from '@client/components/ui/toast-store';
+import { collaborationSocketUrl, createReconnectingSocket } from '@client/lib/ws-client';
 import { readServerMessage } from './server-messages';
 
 export interface UseCollaborationOptions {

@@ -2,7 +2,7 @@ import { HocuspocusProvider } from '@hocuspocus/provider';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
-import { caretColorOf, liveDocumentName, liveDocumentPath } from '../../../common/live-document';
+import { caretColorOf, liveDocumentName, liveDocumentPath } from '@common/live-document';
 
 /**
  * A textbook's live document in the browser (docs/decisions.md "One live document per

@@ -1,8 +1,8 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '../../components/ui/card';
-import { cn } from '../../lib/cn';
+import { Badge } from '@client/components/ui/card';
+import { cn } from '@client/lib/cn';
 
 export interface CollapsiblePanelProps {
   title: string;

@@ -1,7 +1,7 @@
-import type { EmbeddingProgress } from '../../../common/extract';
-import { limits } from '../../../common/limits';
-import type { TextbookDetail } from '../../../common/textbook';
-import { ApiError, apiJson, apiRequest } from '../../lib/api';
+import type { EmbeddingProgress } from '@common/extract';
+import { limits } from '@common/limits';
+import type { TextbookDetail } from '@common/textbook';
+import { ApiError, apiJson, apiRequest } from '@client/lib/api';
 import type {
   ExtractTextResponse,
   GenerateOutlineResponse,

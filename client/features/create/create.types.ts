@@ -1,14 +1,14 @@
-import type { ExtractTextResponse } from '../../../common/extract';
-import type { PreviewReferencesResponse as PreviewReferencesContract } from '../../../common/references';
-import type { Reference, TextbookContent } from '../../../common/textbook';
+import type { ExtractTextResponse } from '@common/extract';
+import type { PreviewReferencesResponse as PreviewReferencesContract } from '@common/references';
+import type { Reference, TextbookContent } from '@common/textbook';
 
 /**
  * Types of the creation flow: the contracts of common/ (extract, references,
  * generate, assistant) plus what only the form needs.
  */
 export type { Reference, TextbookContent };
-export type { GenerateOutlineResponse, GenerationJobResponse } from '../../../common/generate';
-export type { OutlineAssistantResponse } from '../../../common/assistant';
+export type { GenerateOutlineResponse, GenerationJobResponse } from '@common/generate';
+export type { OutlineAssistantResponse } from '@common/assistant';
 
 export type InputMode = 'file' | 'direct';
 export type PageMode = 'idle' | 'processing' | 'error';

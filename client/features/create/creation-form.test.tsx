@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { HomePage } from '../../pages/home-page';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { HomePage } from '@client/pages/home-page';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 
 const extraction = {
   extractedText: 'Trace trees record hot loops.\nType specialization follows.',

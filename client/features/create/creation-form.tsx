@@ -1,11 +1,11 @@
 import { BookOpenCheck, Library, Loader2, RefreshCw, Search, Sparkles } from 'lucide-react';
 import { useState, type Dispatch, type DragEvent } from 'react';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input, Label } from '../../components/ui/input';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast-store';
-import { cn } from '../../lib/cn';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Input, Label } from '@client/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { toast } from '@client/components/ui/toast-store';
+import { cn } from '@client/lib/cn';
 import type { InputMode } from './create.types';
 import { canGenerate, type CreationAction, type CreationState } from './creation-state';
 import { DirectInput } from './direct-input';

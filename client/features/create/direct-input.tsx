@@ -1,4 +1,4 @@
-import { Input, Label, Textarea } from '../../components/ui/input';
+import { Input, Label, Textarea } from '@client/components/ui/input';
 
 export interface DirectInputProps {
   content: string;

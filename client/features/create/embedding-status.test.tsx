@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { EmbeddingStatus } from './embedding-status';
 
 describe('background embeddings status', () => {

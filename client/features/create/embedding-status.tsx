@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { EmbeddingProgress } from '../../../common/extract';
+import type { EmbeddingProgress } from '@common/extract';
 import { fetchEmbeddingProgress } from './create.api';
 
 /** How often the background embeddings are asked about while they run. */

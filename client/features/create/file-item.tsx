@@ -1,6 +1,6 @@
 import { File as FileIcon, FileText, FileType2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '@client/components/ui/button';
 import { readFilePreview, type FilePreviewInfo } from './file-preview';
 import { fileKind, fileTypeLabel, formatFileSize } from './file-types';
 

@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { Button } from '../../components/ui/button';
-import { FieldError } from '../../components/ui/input';
+import { Button } from '@client/components/ui/button';
+import { FieldError } from '@client/components/ui/input';
 import { FileItem } from './file-item';
 import { fileInputAccept } from './file-types';
 

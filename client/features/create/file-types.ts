@@ -1,4 +1,4 @@
-import { extractMessages } from '../../../common/extract';
+import { extractMessages } from '@common/extract';
 
 /** The three accepted upload types. */
 export const acceptedMimeTypes = [

@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
 
 /** docs/product.md, error mode: Try Again returns to the form as it was. */
 export function GenerationError({ onRetry }: { onRetry: () => void }) {

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { progressSteps } from '../../../common/limits';
-import { json, mockFetch } from '../../test/render';
+import { progressSteps } from '@common/limits';
+import { json, mockFetch } from '@client/test/render';
 import { initialSteps, stepsFromJob, tickSimulated } from './generation-progress';
 import { useGenerationProgress } from './use-generation-progress';
 

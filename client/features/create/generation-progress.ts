@@ -1,4 +1,4 @@
-import { limits, progressSteps } from '../../../common/limits';
+import { limits, progressSteps } from '@common/limits';
 import type { GenerationJobResponse, ProgressStep } from './create.types';
 
 /** Six steps, the first in progress from the start. */

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { HomePage } from '../../pages/home-page';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { HomePage } from '@client/pages/home-page';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 
 const outline = {
   title: 'Tracing JITs',

@@ -1,5 +1,5 @@
 import { Brain, Database, FileUp, Network, Search, Sparkles } from 'lucide-react';
-import { Card, CardContent } from '../../components/ui/card';
+import { Card, CardContent } from '@client/components/ui/card';
 
 const steps = [
   { icon: FileUp, title: 'Upload Materials', text: 'Add your PDF, DOCX or TXT course materials, or type your content directly.' },

@@ -1,8 +1,8 @@
 import { Bot, Loader2, Send, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { cn } from '@client/lib/cn';
 import type { ChatMessage } from './create.types';
 
 export interface OutlineAssistantPanelProps {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import type { TextbookContent } from './create.types';
 import { OutlineAssistant } from './outline-assistant';
 import { assistantGreeting } from './use-outline-assistant';

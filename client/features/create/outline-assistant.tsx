@@ -1,7 +1,7 @@
 import { MessageSquare, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../../components/ui/toast-store';
-import { cn } from '../../lib/cn';
+import { toast } from '@client/components/ui/toast-store';
+import { cn } from '@client/lib/cn';
 import { OutlineAssistantPanel } from './outline-assistant-panel';
 import { useOutlineAssistant, type OutlineAssistantOptions } from './use-outline-assistant';
 

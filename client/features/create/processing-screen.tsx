@@ -1,6 +1,6 @@
 import { CheckCircle2, Circle, Loader2 } from 'lucide-react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { cn } from '../../lib/cn';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { cn } from '@client/lib/cn';
 import type { ProgressStep, TextbookContent } from './create.types';
 
 function StepIcon({ status }: { status: ProgressStep['status'] }) {

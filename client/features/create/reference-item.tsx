@@ -1,6 +1,6 @@
 import { Check, ExternalLink, X } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { Button } from '@client/components/ui/button';
+import { cn } from '@client/lib/cn';
 import type { Reference } from './create.types';
 import { safeHref } from './normalize-references';
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { limits } from '../../../common/limits';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
+import { limits } from '@common/limits';
+import { toast } from '@client/components/ui/toast-store';
+import { errorMessage } from '@client/lib/api';
 import { generateOutline, newJobId } from './create.api';
 import type { GenerateOutlineResponse, PageMode, TextbookContent } from './create.types';
 import { materialOf, validateGenerate, type CreationState } from './creation-state';

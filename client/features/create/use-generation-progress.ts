@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { limits } from '../../../common/limits';
+import { limits } from '@common/limits';
 import { fetchGenerationJob } from './create.api';
 import type { ProgressStep } from './create.types';
 import { completeSteps, initialSteps, stepsFromJob, tickSimulated } from './generation-progress';

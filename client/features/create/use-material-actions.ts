@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
+import { toast } from '@client/components/ui/toast-store';
+import { errorMessage } from '@client/lib/api';
 import { extractText, previewReferences } from './create.api';
 import { materialOf, validateExtraction, type CreationAction, type CreationState } from './creation-state';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
+import { toast } from '@client/components/ui/toast-store';
+import { errorMessage } from '@client/lib/api';
 import { askOutlineAssistant } from './create.api';
 import type { ChatMessage, TextbookContent } from './create.types';
 

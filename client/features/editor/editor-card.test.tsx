@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 import { EditorCard, editorCardTitle } from './editor-card';
 
 const content: TextbookContent = {

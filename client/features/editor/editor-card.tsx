@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type { Doc } from 'yjs';
-import { bodyFieldOf } from '../../../common/live-document';
-import type { TextbookContent } from '../../../common/textbook';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { bodyFieldOf } from '@common/live-document';
+import type { TextbookContent } from '@common/textbook';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import type { EditorSelection, LiveBinding } from './editor-selection';
 import { LazyRichTextEditor } from './lazy-rich-text-editor';
 

@@ -1,9 +1,9 @@
 import type { Editor } from '@tiptap/core';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
+import { toast } from '@client/components/ui/toast-store';
+import { errorMessage } from '@client/lib/api';
 import { uploadImage } from '../textbook/textbook.api';
 import { checkImageFile, readAsDataUrl } from './image-rules';
-import { allowedLinkSchemes, decideLink, linkRel, linkTarget } from '../../../common/link-rules';
+import { allowedLinkSchemes, decideLink, linkRel, linkTarget } from '@common/link-rules';
 
 // Image and link toasts last 3000 ms.
 const shortToast = 3000;

@@ -1,8 +1,8 @@
 import { Extension, type Extensions } from '@tiptap/core';
 import { registerCustomProtocol, reset as resetLinkify } from 'linkifyjs';
 import { Placeholder } from '@tiptap/extension-placeholder';
-import { documentExtensions } from '../../../common/editor-schema';
-import { allowedLinkSchemes } from '../../../common/link-rules';
+import { documentExtensions } from '@common/editor-schema';
+import { allowedLinkSchemes } from '@common/link-rules';
 import { LiveTrailingNode } from './live-trailing-node';
 import { DollarMathInput } from './math-syntax';
 

@@ -17,8 +17,8 @@ import {
   Undo2,
 } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { Button } from '@client/components/ui/button';
+import { cn } from '@client/lib/cn';
 import { insertImageFile, promptForFormula, promptForLink } from './editor-commands';
 
 function ToolButton({

@@ -1,4 +1,4 @@
-import { limits } from '../../../common/limits';
+import { limits } from '@common/limits';
 
 export type ImageCheck = { ok: true } | { ok: false; title: string; description: string };
 

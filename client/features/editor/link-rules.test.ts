@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkImageFile } from './image-rules';
-import { allowedLinkSchemes, decideLink, isAllowedLink } from '../../../common/link-rules';
+import { allowedLinkSchemes, decideLink, isAllowedLink } from '@common/link-rules';
 
 describe('link prompt rules', () => {
   it('cancel does nothing', () => {

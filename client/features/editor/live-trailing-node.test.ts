@@ -4,7 +4,7 @@ import { DOMParser as PmDOMParser } from '@tiptap/pm/model';
 import { prosemirrorToYXmlFragment } from '@tiptap/y-tiptap';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { bodySchema } from '../../../common/editor-schema';
+import { bodySchema } from '@common/editor-schema';
 import { createEditorExtensions } from './editor-extensions';
 
 /** A live body as the server builds it from stored HTML: the fragment holds exactly that HTML. */

@@ -1,5 +1,5 @@
 import { Extension, InputRule, type Editor } from '@tiptap/core';
-import { findDollarMath as findIn, InlineMathNode, BlockMathNode, type DollarMathReplacement } from '../../../common/editor-schema';
+import { findDollarMath as findIn, InlineMathNode, BlockMathNode, type DollarMathReplacement } from '@common/editor-schema';
 
 export { InlineMathNode, BlockMathNode };
 

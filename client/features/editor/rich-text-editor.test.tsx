@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../components/ui/toaster';
-import { json, mockFetch } from '../../test/render';
+import { Toaster } from '@client/components/ui/toaster';
+import { json, mockFetch } from '@client/test/render';
 import { RichTextEditor } from './rich-text-editor';
 
 function setup(content: string, textbookId?: number) {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { ExportMenu } from './export-menu';
 
 const user = { id: 1, username: 'alice' };

@@ -1,10 +1,10 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, Download, Loader2, X } from 'lucide-react';
 import { useState } from 'react';
-import { exportFormatInfo, exportFormats, type ExportFormat } from '../../../common/export';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
+import { exportFormatInfo, exportFormats, type ExportFormat } from '@common/export';
+import { Button } from '@client/components/ui/button';
+import { toast } from '@client/components/ui/toast-store';
+import { errorMessage } from '@client/lib/api';
 import { downloadExport } from './export.api';
 
 type ExportState =

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exportContentDisposition, fileNameFromDisposition } from '../../../common/export';
-import { mockFetch } from '../../test/render';
+import { exportContentDisposition, fileNameFromDisposition } from '@common/export';
+import { mockFetch } from '@client/test/render';
 import { downloadExport } from './export.api';
 
 describe('export download names', () => {

@@ -1,5 +1,5 @@
-import { exportUnicodeFileName, fileNameFromDisposition, type ExportFormat } from '../../../common/export';
-import { throwIfResNotOk } from '../../lib/api';
+import { exportUnicodeFileName, fileNameFromDisposition, type ExportFormat } from '@common/export';
+import { throwIfResNotOk } from '@client/lib/api';
 
 export const exportUrl = (textbookId: number, format: ExportFormat, appendix: boolean) =>
   `/api/textbooks/${textbookId}/export?format=${format}${appendix ? '&appendix=true' : ''}`;

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '@client/components/ui/button';
 
 /** Hides an answer until asked (a printed page shows only the answers revealed). */
 export function AnswerReveal({ children, label = 'Show answer' }: { children: ReactNode; label?: string }) {

@@ -1,7 +1,7 @@
 import { Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { Badge, Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Button } from '@client/components/ui/button';
+import { Badge, Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { AssessmentPanel } from './assessment-panel';
 import { materialTypeLabel, type EducationalMaterial } from './educational-material';
 import { HomeworkPanel } from './homework-panel';

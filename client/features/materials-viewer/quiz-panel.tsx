@@ -1,4 +1,4 @@
-import { Badge } from '../../components/ui/card';
+import { Badge } from '@client/components/ui/card';
 import { AnswerReveal } from './answer-reveal';
 import type { QuizContent } from './material-content';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { toast } from '@client/components/ui/toast-store';
+import { errorMessage } from '@client/lib/api';
 import type { EducationalMaterial } from '../materials-viewer/educational-material';
 import { educationalContentRemovedEvent, type EducationalContentRemovedDetail } from '../materials-viewer/use-educational-materials';
 import { deleteMaterial, materialsKey } from './materials.api';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MaterialResponseItem } from '../../../common/materials';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import type { MaterialResponseItem } from '@common/materials';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { loadStoredMaterials } from '../materials-viewer/educational-material';
 import { useEducationalMaterials } from '../materials-viewer/use-educational-materials';
 import { DeleteMaterialButton } from './delete-material-button';

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { materialContentTypes, materialTypeLabels, type MaterialContentType } from '../../../common/materials';
-import type { Chapter } from '../../../common/textbook';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
+import { materialContentTypes, materialTypeLabels, type MaterialContentType } from '@common/materials';
+import type { Chapter } from '@common/textbook';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Label } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/toast-store';
+import { errorMessage } from '@client/lib/api';
 import { educationalContentEvent, type EducationalContentEventDetail } from '../materials-viewer/use-educational-materials';
 import { createMaterial, materialsKey } from './materials.api';
 

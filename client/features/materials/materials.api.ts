@@ -1,5 +1,5 @@
-import type { MaterialContentType, MaterialListResponse, MaterialResponse, MaterialResponseItem } from '../../../common/materials';
-import { apiJson, apiRequest } from '../../lib/api';
+import type { MaterialContentType, MaterialListResponse, MaterialResponse, MaterialResponseItem } from '@common/materials';
+import { apiJson, apiRequest } from '@client/lib/api';
 
 export const materialsKey = (textbookId: number) => [`/api/textbooks/${textbookId}/materials`] as const;
 

@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
-import type { Chapter } from '../../../common/textbook';
-import { cn } from '../../lib/cn';
+import type { Chapter } from '@common/textbook';
+import { cn } from '@client/lib/cn';
 
 interface ChapterRowProps {
   chapter: Chapter;

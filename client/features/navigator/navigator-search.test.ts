@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Chapter } from '../../../common/textbook';
+import type { Chapter } from '@common/textbook';
 import { buildSearchIndex, filterChapters, filterMaterials, htmlToSearchText } from './navigator-search';
 
 const chapters: Chapter[] = [

@@ -1,4 +1,4 @@
-import type { Chapter } from '../../../common/textbook';
+import type { Chapter } from '@common/textbook';
 
 /**
  * Search: case-insensitive substring. A chapter shows if its title or its own text matches

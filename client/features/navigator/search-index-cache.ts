@@ -1,4 +1,4 @@
-import type { Chapter, Section } from '../../../common/textbook';
+import type { Chapter, Section } from '@common/textbook';
 import { htmlToSearchText, type SearchableChapter, type SearchableSection } from './navigator-search';
 
 // Editing one section replaces only that section object, so caching by identity keeps a

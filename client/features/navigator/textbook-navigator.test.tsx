@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Chapter } from '../../../common/textbook';
+import type { Chapter } from '@common/textbook';
 import type { EducationalMaterial } from '../materials-viewer/educational-material';
 import { TextbookNavigator } from './textbook-navigator';
 import { useNavigator } from './use-navigator';

@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { Chapter } from '../../../common/textbook';
-import { Input } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
+import type { Chapter } from '@common/textbook';
+import { Input } from '@client/components/ui/input';
+import { cn } from '@client/lib/cn';
 import { materialKey, materialTypeLabel, type EducationalMaterial } from '../materials-viewer/educational-material';
 import { MaterialTypeIcon } from '../materials-viewer/material-type-icon';
 import { ChapterRow } from './chapter-row';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Chapter } from '../../../common/textbook';
+import type { Chapter } from '@common/textbook';
 import { buildSearchIndexCached } from './search-index-cache';
 import {
   clampToStructure,

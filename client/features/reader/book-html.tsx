@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useRef } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@client/lib/cn';
 import { renderMath } from './render-math';
 
 /**

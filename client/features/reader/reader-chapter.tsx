@@ -1,4 +1,4 @@
-import type { Chapter } from '../../../common/textbook';
+import type { Chapter } from '@common/textbook';
 import { BookHtml } from './book-html';
 
 export const sectionElementId = (chapter: number, section: number) => `reader-c${chapter + 1}-s${section + 1}`;

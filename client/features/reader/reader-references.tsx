@@ -1,4 +1,4 @@
-import type { Reference } from '../../../common/textbook';
+import type { Reference } from '@common/textbook';
 
 /** Only web addresses become links: a reference's url field is plain text as far as the server is concerned. */
 const isWebAddress = (url: string) => /^https?:\/\/\S+$/i.test(url);

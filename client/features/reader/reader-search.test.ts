@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SharedMaterial } from '../../../common/share';
-import type { TextbookContent } from '../../../common/textbook';
+import type { SharedMaterial } from '@common/share';
+import type { TextbookContent } from '@common/textbook';
 import { placeFromHash, placeToHash } from './reader-place';
 import { buildReaderIndex, plainText, searchBook } from './reader-search';
 

@@ -1,5 +1,5 @@
-import type { SharedMaterial } from '../../../common/share';
-import type { TextbookContent } from '../../../common/textbook';
+import type { SharedMaterial } from '@common/share';
+import type { TextbookContent } from '@common/textbook';
 import type { ReaderPlace } from './reader-place';
 
 /** One searchable part of the book: a chapter's opening text or a section. */

@@ -1,6 +1,6 @@
 import { materialTypeLabel } from '../materials-viewer/educational-material';
-import type { SharedBook } from '../../../common/share';
-import { cn } from '../../lib/cn';
+import type { SharedBook } from '@common/share';
+import { cn } from '@client/lib/cn';
 import { placeToHash, type ReaderPlace } from './reader-place';
 
 const linkClass = (isCurrent: boolean) =>

@@ -1,5 +1,5 @@
 import { LinkIcon, RefreshCw } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Button } from '@client/components/ui/button';
 
 /** A revoked, replaced or mistyped link: said plainly, with nothing that asks for an account. */
 export function ReaderUnavailable() {

@@ -1,11 +1,11 @@
 import { BookOpen, ListTree, Moon, Printer, Sun } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { limits } from '../../../common/limits';
-import type { SharedBook } from '../../../common/share';
-import { useTheme } from '../../app/theme';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { limits } from '@common/limits';
+import type { SharedBook } from '@common/share';
+import { useTheme } from '@client/app/theme';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
 import { EducationalContentViewer } from '../materials-viewer/educational-content-viewer';
 import { TocDrawer } from '../textbook/toc-drawer';
 import { useMediaQuery } from '../textbook/use-media-query';

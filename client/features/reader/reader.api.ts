@@ -1,5 +1,5 @@
-import type { SharedBook } from '../../../common/share';
-import { throwIfResNotOk } from '../../lib/api';
+import type { SharedBook } from '@common/share';
+import { throwIfResNotOk } from '@client/lib/api';
 
 export type { SharedBook };
 

@@ -1,6 +1,6 @@
 import katex from 'katex';
-import { blockParagraph, inlineDollarMath as inlineInText } from '../../../common/dollar-math';
-import { limits } from '../../../common/limits';
+import { blockParagraph, inlineDollarMath as inlineInText } from '@common/dollar-math';
+import { limits } from '@common/limits';
 
 const mathSelector = '[data-type="inline-math"], [data-type="block-math"]';
 

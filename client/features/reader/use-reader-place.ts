@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { SharedBook } from '../../../common/share';
+import type { SharedBook } from '@common/share';
 import { placeFromHash, type ReaderPlace } from './reader-place';
 
 /** A place that exists in this book, or null. */

@@ -1,9 +1,9 @@
 import { AlertCircle, BookPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Card, CardContent, Spinner } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { errorMessage } from '../../lib/api';
+import { Card, CardContent, Spinner } from '@client/components/ui/card';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { errorMessage } from '@client/lib/api';
 import { TextbookCard } from './textbook-card';
 import { TrashSection } from './trash-section';
 import { useDeleteTextbook, useSavedTextbooks } from './use-saved-textbooks';

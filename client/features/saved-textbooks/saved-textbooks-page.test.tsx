@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SavedTextbooksPage } from '../../pages/saved-textbooks-page';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { SavedTextbooksPage } from '@client/pages/saved-textbooks-page';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 
 const user = { id: 7, username: 'alice' };
 const book = (id: number, topic: string, chapters: number, extra: Record<string, unknown> = {}) => ({

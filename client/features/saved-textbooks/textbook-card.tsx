@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
 import { BookOpen, FileText, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '../../components/ui/button';
-import { Badge, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { Button } from '@client/components/ui/button';
+import { Badge, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@client/components/ui/card';
 import type { TextbookListItem } from '../textbook/textbook.api';
 
 /** 'MMM d, yyyy' as docs/product.md sets for the list; a bad timestamp shows nothing rather than 'Invalid Date'. */

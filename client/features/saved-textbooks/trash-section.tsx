@@ -1,9 +1,9 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { TrashedTextbook } from '../../../common/textbooks-api';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import type { TrashedTextbook } from '@common/textbooks-api';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { formatCreatedOn } from './textbook-card';
 import { useDeleteForever, useRestoreTextbook, useTrash } from './use-saved-textbooks';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api';
-import type { TrashedTextbook } from '../../../common/textbooks-api';
+import { toast } from '@client/components/ui/toast-store';
+import { errorMessage } from '@client/lib/api';
+import type { TrashedTextbook } from '@common/textbooks-api';
 import {
   deleteTextbook,
   deleteTextbookForever,

@@ -1,6 +1,6 @@
-import type { MaterialContentType } from '../../../common/materials';
-import type { CreatedShareLink, RevokedShareLink, ShareLinkStatus } from '../../../common/share';
-import { apiJson } from '../../lib/api';
+import type { MaterialContentType } from '@common/materials';
+import type { CreatedShareLink, RevokedShareLink, ShareLinkStatus } from '@common/share';
+import { apiJson } from '@client/lib/api';
 
 export type { CreatedShareLink, ShareLinkStatus };
 

@@ -1,4 +1,4 @@
-import { materialContentTypes, type MaterialContentType } from '../../../common/materials';
+import { materialContentTypes, type MaterialContentType } from '@common/materials';
 
 const labels: Record<MaterialContentType, string> = {
   quiz: 'Quizzes',

@@ -1,5 +1,5 @@
-import { saveConflictBody, type MergeConflict, type SaveConflictBody } from '../../../common/textbooks-api';
-import { ApiError } from '../../lib/api';
+import { saveConflictBody, type MergeConflict, type SaveConflictBody } from '@common/textbooks-api';
+import { ApiError } from '@client/lib/api';
 
 /** The server's refusal of a save (409 with the parts that collided), or null for any other failure. */
 export function saveConflictOf(err: unknown): SaveConflictBody | null {

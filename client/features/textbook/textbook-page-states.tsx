@@ -1,7 +1,7 @@
 import { AlertCircle, FileWarning } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Card, CardContent, Spinner } from '../../components/ui/card';
+import { Card, CardContent, Spinner } from '@client/components/ui/card';
 
 function StatePanel({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
-import { TextbookPage } from '../../pages/textbook-page';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import { TextbookPage } from '@client/pages/textbook-page';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { materialsStorageKey } from '../materials-viewer/educational-material';
 
 const user = { id: 7, username: 'alice' };

@@ -1,8 +1,8 @@
 import { ArrowLeft, Info } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { Link } from 'wouter';
-import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
-import { useAuth } from '../../app/auth-context';
+import { parseTextbookContent, type TextbookContent } from '@common/textbook';
+import { useAuth } from '@client/app/auth-context';
 import { CollaboratorsCard } from '../collaboration/collaborators-card';
 import { ConnectionIndicator } from '../collaboration/connection-indicator';
 import { ManageCollaboratorsDialog } from '../collaboration/manage-collaborators-dialog';

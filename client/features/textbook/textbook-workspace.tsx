@@ -1,9 +1,9 @@
 import { ListTree, Lightbulb } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { limits } from '../../../common/limits';
-import type { TextbookContent } from '../../../common/textbook';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { limits } from '@common/limits';
+import type { TextbookContent } from '@common/textbook';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent } from '@client/components/ui/card';
 import { EditorCard, type LiveEditing } from '../editor/editor-card';
 import type { EditorSelection } from '../editor/editor-selection';
 import { materialKey, type EducationalMaterial } from '../materials-viewer/educational-material';

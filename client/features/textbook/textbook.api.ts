@@ -1,6 +1,6 @@
-import type { TextbookDetail, TextbookListEntry, TextbookContentInput } from '../../../common/textbook';
-import type { TrashedTextbook } from '../../../common/textbooks-api';
-import { apiJson, apiRequest } from '../../lib/api';
+import type { TextbookDetail, TextbookListEntry, TextbookContentInput } from '@common/textbook';
+import type { TrashedTextbook } from '@common/textbooks-api';
+import { apiJson, apiRequest } from '@client/lib/api';
 
 /**
  * Content as it may arrive: an object, or the same as a JSON string (docs/product.md, "The

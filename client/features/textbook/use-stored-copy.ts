@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Chapter, Section, TextbookContent } from '../../../common/textbook';
+import type { Chapter, Section, TextbookContent } from '@common/textbook';
 
 /**
  * The stored content the page shows around the editor (navigator, toolkit, AI tools) and its

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '@client/lib/api';
 import { fetchTextbook, textbookKey, type TextbookResponse } from './textbook.api';
 
 /** Route ids are whole positive numbers; anything else is 'Invalid Textbook ID'. */

@@ -1,8 +1,8 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, Wrench } from 'lucide-react';
 import { useState } from 'react';
-import { Card } from '../../components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Card } from '@client/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { CustomizeStructureTab } from '../ai-tools/customize-structure-tab';
 import { VersionHistoryTab } from '../versions/version-history-tab';
 import { AddContentTab } from './add-content-tab';

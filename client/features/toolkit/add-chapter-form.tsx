@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button';
-import { Input, Label } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast-store';
+import { Button } from '@client/components/ui/button';
+import { Input, Label } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/toast-store';
 
 /** docs/product.md 'Add New Chapter': a title; blank titles are refused. */
 export function AddChapterForm({ isSaving, onAdd, onCancel }: { isSaving: boolean; onAdd: (title: string) => void; onCancel: () => void }) {

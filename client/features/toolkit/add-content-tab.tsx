@@ -1,9 +1,9 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { TextbookContent } from '../../../common/textbook';
-import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import type { TextbookContent } from '@common/textbook';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { AddChapterForm } from './add-chapter-form';
 import { AddSectionForm } from './add-section-form';
 import { ChapterItem } from './chapter-item';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button';
-import { Input, Label, Textarea } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast-store';
+import { Button } from '@client/components/ui/button';
+import { Input, Label, Textarea } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/toast-store';
 import { defaultSectionHtml } from './toolkit-content';
 
 export interface AddSectionFormProps {

@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { Section } from '../../../common/textbook';
-import { Button } from '../../components/ui/button';
-import { Input, Label, Textarea } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast-store';
+import type { Section } from '@common/textbook';
+import { Button } from '@client/components/ui/button';
+import { Input, Label, Textarea } from '@client/components/ui/input';
+import { toast } from '@client/components/ui/toast-store';
 import { SortableRow } from './sortable-row';
 import { quoteTitle, sectionPreview } from './toolkit-content';
 

@@ -3,8 +3,8 @@ import { sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { limits } from '../../../common/limits';
-import { cn } from '../../lib/cn';
+import { limits } from '@common/limits';
+import { cn } from '@client/lib/cn';
 
 /** Pointer drags start after 8 px; the keyboard moves items with Space and the arrow keys. */
 export function useSortSensors() {

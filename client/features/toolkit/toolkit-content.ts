@@ -1,5 +1,5 @@
-import { limits } from '../../../common/limits';
-import type { Chapter, Section, TextbookContent } from '../../../common/textbook';
+import { limits } from '@common/limits';
+import type { Chapter, Section, TextbookContent } from '@common/textbook';
 
 /**
  * Pure edits the Academic Toolkit makes to a textbook (docs/product.md,

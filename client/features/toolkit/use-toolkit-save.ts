@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
-import { toast } from '../../components/ui/toast-store';
+import { parseTextbookContent, type TextbookContent } from '@common/textbook';
+import { toast } from '@client/components/ui/toast-store';
 import { saveFailureDescription } from '../textbook/save-conflict';
 import { patchTextbook, textbookKey } from '../textbook/textbook.api';
 import { versionsKey } from '../versions/versions.api';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { VersionEntry } from '../../../common/versions';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast-store';
+import type { VersionEntry } from '@common/versions';
+import { Button } from '@client/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { toast } from '@client/components/ui/toast-store';
 import { fetchVersion, versionKey } from './versions.api';
 import { formatVersionDate } from './version-date';
 import { VersionOutlineView } from './version-outline-view';

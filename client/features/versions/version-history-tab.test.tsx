@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { VersionEntry } from '../../../common/versions';
-import { json, mockFetch, renderWithApp } from '../../test/render';
+import type { VersionEntry } from '@common/versions';
+import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { VersionHistoryTab } from './version-history-tab';
 
 const user = { id: 7, username: 'alice' };

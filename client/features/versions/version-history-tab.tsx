@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { History, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
-import type { VersionEntry } from '../../../common/versions';
-import { Button } from '../../components/ui/button';
-import { Badge, Spinner } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast-store';
+import { parseTextbookContent, type TextbookContent } from '@common/textbook';
+import type { VersionEntry } from '@common/versions';
+import { Button } from '@client/components/ui/button';
+import { Badge, Spinner } from '@client/components/ui/card';
+import { toast } from '@client/components/ui/toast-store';
 import { textbookKey } from '../textbook/textbook.api';
 import { formatVersionDate } from './version-date';
 import { VersionDialog } from './version-dialog';

@@ -1,4 +1,4 @@
-import type { VersionEntry, VersionListResponse, VersionResponse } from '../../../common/versions';
+import type { VersionEntry, VersionListResponse, VersionResponse } from '@common/versions';
 import type { SavedTextbookResponse } from '../textbook/textbook.api';
 
 export const versionsKey = (textbookId: number) => [`/api/textbooks/${textbookId}/versions`] as const;

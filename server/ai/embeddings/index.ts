@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '@server/config';
 import { CachedEmbedder } from './cached-embedder';
 import type { Embedder } from './embedder';
 import { LocalEmbedder } from './local-embedder';

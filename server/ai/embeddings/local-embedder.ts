@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { WorkerPool } from '../../ingest/worker-pool';
-import { normalizeVector } from '../../core/nlp';
+import { WorkerPool } from '@server/ingest/worker-pool';
+import { normalizeVector } from '@server/core/nlp';
 import type { Embedder } from './embedder';
 
 type Reply = { ok: true; vectors: number[][] } | { ok: false; error: string };

@@ -1,4 +1,4 @@
-import { normalizeVector } from '../../core/nlp';
+import { normalizeVector } from '@server/core/nlp';
 import type { Embedder } from './embedder';
 
 const batchSize = 64;

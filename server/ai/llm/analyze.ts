@@ -1,8 +1,8 @@
 import { generateText, Output, type LanguageModel } from 'ai';
-import { llmAnalysisOutput } from '../../../common/extract';
+import { llmAnalysisOutput } from '@common/extract';
 import type { AnalyzeResult, EngineContext } from '../engine';
 import type { RetrievedChunk } from '../material';
-import { extractKeyphrases } from '../../core/nlp';
+import { extractKeyphrases } from '@server/core/nlp';
 import { toProviderError } from './outline/model-errors';
 import { numberMaterial } from './outline/prompt-material';
 

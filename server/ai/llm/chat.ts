@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
-import { llmAssistantReply, type LlmOutlineOperation } from '../../../common/assistant';
-import type { TextbookContent } from '../../../common/textbook';
+import { llmAssistantReply, type LlmOutlineOperation } from '@common/assistant';
+import type { TextbookContent } from '@common/textbook';
 import type { ChatInput, ChatResult, EngineContext } from '../engine';
 import * as ops from '../offline/chat/structure-ops';
 import { htmlToText, paragraphsToHtml } from '../offline/compose/html';

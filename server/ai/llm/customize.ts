@@ -1,7 +1,7 @@
 import { generateText, Output, type LanguageModel } from 'ai';
-import { llmRestructurePlan } from '../../../common/ai-tools';
-import type { Chapter, TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../core/app-error';
+import { llmRestructurePlan } from '@common/ai-tools';
+import type { Chapter, TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
 import type { CustomizeInput, CustomizeResult, EngineContext } from '../engine';
 import { newChapterId, newSectionId } from '../offline/chat/structure-ops';
 import { fastSentences } from '../offline/compose/fast-sentences';

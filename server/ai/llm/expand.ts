@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai';
-import { llmChapterExpansionOutput, llmExpansionOutput } from '../../../common/ai-tools';
-import type { Chapter, Reference, TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../core/app-error';
+import { llmChapterExpansionOutput, llmExpansionOutput } from '@common/ai-tools';
+import type { Chapter, Reference, TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
 import type { EngineContext, ExpandChapterInput, ExpandParagraphInput, ExpandResult, GenerateSectionInput } from '../engine';
 import { newSectionId } from '../offline/chat/structure-ops';
 import { fastSentences } from '../offline/compose/fast-sentences';

@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import type { Config } from '../../config';
+import type { Config } from '@server/config';
 import type { AuthoringEngine } from '../engine';
 import { llmAnalyze } from './analyze';
 import { llmChat } from './chat';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmChapterExpansionOutput, LlmExpansionOutput, LlmRestructurePlan } from '../../../common/ai-tools';
-import type { TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../core/app-error';
-import { computingMaterial, testBookContent } from '../../features/ai-tools/ai-tools.fixtures';
-import { normalizeContent } from '../../features/textbooks/textbook-content';
+import type { LlmChapterExpansionOutput, LlmExpansionOutput, LlmRestructurePlan } from '@common/ai-tools';
+import type { TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import { computingMaterial, testBookContent } from '@server/features/ai-tools/ai-tools.fixtures';
+import { normalizeContent } from '@server/features/textbooks/textbook-content';
 import { createEmbedder, type Embedder } from '../embeddings';
 import type { EngineContext } from '../engine';
 import type { Material } from '../material';
@@ -13,7 +13,7 @@ import { lostSentences } from '../offline/customize/units';
 import { createRetriever } from '../retrieval';
 import { llmCustomizeStructure } from './customize';
 import { llmExpandChapter, llmExpandParagraph, llmGenerateSection } from './expand';
-import { scriptedModel } from '../../test/scripted-model';
+import { scriptedModel } from '@server/test/scripted-model';
 
 let embedder: Embedder;
 let ctx: EngineContext;

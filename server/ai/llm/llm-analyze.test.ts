@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../core/app-error';
-import { chunkDocument } from '../../ingest/chunk';
-import { documentFromDirectText } from '../../ingest/txt-extract';
+import { AppError } from '@server/core/app-error';
+import { chunkDocument } from '@server/ingest/chunk';
+import { documentFromDirectText } from '@server/ingest/txt-extract';
 import { createEmbedder } from '../embeddings';
 import type { Material } from '../material';
 import { createRetriever } from '../retrieval';
 import { llmAnalyze } from './analyze';
 import { createLlmEngineWithModel } from './index';
 import { createLanguageModel } from './model';
-import { scriptedModel } from '../../test/scripted-model';
+import { scriptedModel } from '@server/test/scripted-model';
 
 const doc = documentFromDirectText(
   '# Light reactions\n\nChlorophyll absorbs photons and the thylakoid membrane builds a proton gradient that drives ATP synthase.\n\n' +

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../core/app-error';
+import type { TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
 import { emptyMaterial } from '../material';
 import { createLlmEngineWithModel } from './index';
 import { llmGenerateMaterial } from './materials';
-import { scriptedModel } from '../../test/scripted-model';
+import { scriptedModel } from '@server/test/scripted-model';
 
 const book: TextbookContent = {
   title: 'Plant Biology',

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../core/app-error';
-import { chunkDocument } from '../../ingest/chunk';
-import { extractPdf } from '../../ingest/pdf/pdf-extract';
-import { fixturePath } from '../../test/fixture-path';
-import { recorded, startOpenAiStandIn, type StandInReply, type StandInRequest } from '../../test/openai-stand-in';
+import { AppError } from '@server/core/app-error';
+import { chunkDocument } from '@server/ingest/chunk';
+import { extractPdf } from '@server/ingest/pdf/pdf-extract';
+import { fixturePath } from '@server/test/fixture-path';
+import { recorded, startOpenAiStandIn, type StandInReply, type StandInRequest } from '@server/test/openai-stand-in';
 import type { EngineContext } from '../engine';
 import type { Material } from '../material';
 import { createRetriever } from '../retrieval';

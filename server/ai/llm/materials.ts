@@ -1,9 +1,9 @@
 import { generateText, Output, type LanguageModel } from 'ai';
 import { z } from 'zod';
-import { materialContentSchemas, materialTypeLabels, type MaterialContentType } from '../../../common/materials';
-import { AppError } from '../../core/app-error';
+import { materialContentSchemas, materialTypeLabels, type MaterialContentType } from '@common/materials';
+import { AppError } from '@server/core/app-error';
 import type { EngineContext, GenerateMaterialInput, GeneratedMaterial } from '../engine';
-import { quickTokenize } from '../../core/nlp';
+import { quickTokenize } from '@server/core/nlp';
 import { chapterText } from '../offline/materials/book-sentences';
 import { sentenceKey } from '../offline/compose/sentence-filter';
 import { toProviderError } from './outline/model-errors';

@@ -2,8 +2,8 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
-import type { Config } from '../../config';
-import { AppError } from '../../core/app-error';
+import type { Config } from '@server/config';
+import { AppError } from '@server/core/app-error';
 
 const defaultModels = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' } as const;
 

@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
-import { llmChapterText, llmOutlinePlan, llmPartialPlan, type LlmOutlinePlan, type LlmPartialPlan } from '../../../common/generate';
-import type { Chapter, Reference, TextbookContent } from '../../../common/textbook';
+import { llmChapterText, llmOutlinePlan, llmPartialPlan, type LlmOutlinePlan, type LlmPartialPlan } from '@common/generate';
+import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import type { EngineContext, OutlineInput } from '../engine';
 import { paragraphsToHtml } from '../offline/compose/html';
 import { documentMap, mapParts, type MapEntry } from './document-map';

@@ -1,6 +1,6 @@
 import { generateText, NoObjectGeneratedError, Output, type LanguageModel } from 'ai';
 import type { z } from 'zod';
-import { AppError } from '../../core/app-error';
+import { AppError } from '@server/core/app-error';
 import { toProviderError } from './outline/model-errors';
 
 /** Retries of one call on 429 and 5xx answers (the AI SDK waits as the server's retry-after header says, else backs off). */

@@ -1,2 +1,2 @@
 /** The text toolkit lives in server/core/nlp (the ground floor every layer may use); this keeps older import paths working. */
-export * from '../../core/nlp';
+export * from '@server/core/nlp';

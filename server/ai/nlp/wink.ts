@@ -1,1 +1,1 @@
-export * from '../../core/nlp/wink';
+export * from '@server/core/nlp/wink';

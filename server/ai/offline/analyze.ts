@@ -1,5 +1,5 @@
 import type { AuthoringEngine } from '../engine';
-import { extractKeyphrases } from '../../core/nlp';
+import { extractKeyphrases } from '@server/core/nlp';
 import { viewMaterial } from './analyze/material-view';
 import { buildObjectives } from './analyze/objectives';
 import { buildSuggestions } from './analyze/suggestions';

@@ -1,4 +1,4 @@
-import { AppError } from '../../core/app-error';
+import { AppError } from '@server/core/app-error';
 import type { AuthoringEngine, CustomizeResult } from '../engine';
 import { applicationFocus } from './customize/applications';
 import { chronologicalOrder } from './customize/chronological';

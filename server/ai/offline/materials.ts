@@ -1,5 +1,5 @@
-import { materialContentSchemas, materialTypeLabels, type MaterialContentType } from '../../../common/materials';
-import { AppError } from '../../core/app-error';
+import { materialContentSchemas, materialTypeLabels, type MaterialContentType } from '@common/materials';
+import { AppError } from '@server/core/app-error';
 import type { GeneratedMaterial, GenerateMaterialInput } from '../engine';
 import { buildAssessment } from './materials/assessment';
 import { buildHomework } from './materials/homework';

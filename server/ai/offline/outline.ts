@@ -1,4 +1,4 @@
-import { splitSentences } from '../../core/nlp';
+import { splitSentences } from '@server/core/nlp';
 import type { AuthoringEngine } from '../engine';
 import type { Material } from '../material';
 import { cleanSentence } from './compose/sentence-filter';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { outsideRequestScope } from '../../core/request-scope';
+import { outsideRequestScope } from '@server/core/request-scope';
 import type { Db } from '../client';
 import { queuedJobs } from '../schema';
 import { maxJobAttempts, type JobHandler, type JobQueue } from './job-queue';

@@ -1,6 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type pg from 'pg';
-import { outsideRequestScope } from '../../core/request-scope';
+import { outsideRequestScope } from '@server/core/request-scope';
 import { maxJobAttempts, type JobHandler, type JobQueue } from './job-queue';
 
 /** A running job refreshes its heartbeat every 5 s; one not heard from for this long is retried elsewhere. */

@@ -1,5 +1,5 @@
 import { customType, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TextbookContent, TextbookOutlineSummary } from '../../../common/textbook';
+import type { TextbookContent, TextbookOutlineSummary } from '@common/textbook';
 
 /** Hashes of one revision's parts; short keys because books reach 2,000 sections. */
 export interface RevisionManifest {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fastSentences } from '../../ai/offline/compose/fast-sentences';
-import { htmlBlocks, htmlToText } from '../../ai/offline/compose/html';
-import { sentenceKey } from '../../ai/offline/compose/sentence-filter';
-import { useHarness, type TestUser } from '../../test/harness';
+import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { htmlBlocks, htmlToText } from '@server/ai/offline/compose/html';
+import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { createMemoryBook, memoryChapters, memoryReferences } from './memory-handout.fixtures';
 
 /**

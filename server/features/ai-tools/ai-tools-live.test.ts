@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyFieldOf, liveDocumentName } from '../../../common/live-document';
-import type { TextbookContent } from '../../../common/textbook';
-import { useHarness, type TestUser } from '../../test/harness';
+import { bodyFieldOf, liveDocumentName } from '@common/live-document';
+import type { TextbookContent } from '@common/textbook';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { openLiveClient, type LiveClient } from '../collab/live-test-client';
 import { createLinkedBook } from './ai-tools.fixtures';
 import { createMemoryBook, memoryChapters } from './memory-handout.fixtures';

@@ -1,5 +1,5 @@
-import type { TextbookContentInput } from '../../../common/textbook';
-import type { Harness, TestUser } from '../../test/harness';
+import type { TextbookContentInput } from '@common/textbook';
+import type { Harness, TestUser } from '@server/test/harness';
 import { ingestMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
 

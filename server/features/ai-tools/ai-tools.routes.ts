@@ -11,9 +11,9 @@ import {
   expandParagraphResponse,
   generateSectionBody,
   generateSectionResponse,
-} from '../../../common/ai-tools';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+} from '@common/ai-tools';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 import * as service from './ai-tools.service';
 
 /** Rate and body limits: server/http/route-limits.ts (per user, after authentication). */

@@ -1,6 +1,6 @@
-import { AppError } from '../../core/app-error';
-import type { AppDeps } from '../../http/deps';
-import type { MergeConflict } from '../../../common/textbooks-api';
+import { AppError } from '@server/core/app-error';
+import type { AppDeps } from '@server/http/deps';
+import type { MergeConflict } from '@common/textbooks-api';
 import { saveTextbook, type SaveTextbookInput, type SaveTextbookResult } from '../textbooks/textbook-save.service';
 
 /** Says in the tool's words why its save was refused, or null to keep the save path's message. */

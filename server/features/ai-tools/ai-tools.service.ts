@@ -9,15 +9,15 @@ import type {
   ExpandParagraphResponse,
   GenerateSectionBody,
   GenerateSectionResponse,
-} from '../../../common/ai-tools';
-import { restructuredDescription } from '../../../common/ai-tools';
-import type { PublicUser } from '../../../common/auth';
-import type { TextbookContent } from '../../../common/textbook';
-import type { EngineContext } from '../../ai/engine';
-import { addSection } from '../../ai/offline/chat/structure-ops';
-import { htmlToText } from '../../ai/offline/compose/html';
-import { AppError } from '../../core/app-error';
-import type { AppDeps } from '../../http/deps';
+} from '@common/ai-tools';
+import { restructuredDescription } from '@common/ai-tools';
+import type { PublicUser } from '@common/auth';
+import type { TextbookContent } from '@common/textbook';
+import type { EngineContext } from '@server/ai/engine';
+import { addSection } from '@server/ai/offline/chat/structure-ops';
+import { htmlToText } from '@server/ai/offline/compose/html';
+import { AppError } from '@server/core/app-error';
+import type { AppDeps } from '@server/http/deps';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { sanitizeHtml } from '../textbooks/sanitize';
 import { saveTextbook } from '../textbooks/textbook-save.service';

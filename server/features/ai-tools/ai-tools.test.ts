@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TextbookContent, TextbookContentInput } from '../../../common/textbook';
-import { applicationsTitle } from '../../ai/offline/customize/applications';
-import { earliestYear } from '../../ai/offline/customize/chronological';
-import { lostSentences } from '../../ai/offline/customize/units';
-import { fastSentences } from '../../ai/offline/compose/fast-sentences';
-import { htmlToText } from '../../ai/offline/compose/html';
-import { useHarness, type TestUser } from '../../test/harness';
+import type { TextbookContent, TextbookContentInput } from '@common/textbook';
+import { applicationsTitle } from '@server/ai/offline/customize/applications';
+import { earliestYear } from '@server/ai/offline/customize/chronological';
+import { lostSentences } from '@server/ai/offline/customize/units';
+import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { htmlToText } from '@server/ai/offline/compose/html';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { shareBook } from '../textbooks/test-factory';
 import { computingMaterial, createLinkedBook, testBookContent } from './ai-tools.fixtures';
 

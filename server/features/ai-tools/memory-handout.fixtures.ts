@@ -1,6 +1,6 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import type { TextbookContentInput } from '../../../common/textbook';
-import type { Harness, TestUser } from '../../test/harness';
+import type { TextbookContentInput } from '@common/textbook';
+import type { Harness, TestUser } from '@server/test/harness';
 import { ingestMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { outlineAssistantBody, outlineAssistantResponse } from '../../../common/assistant';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+import { outlineAssistantBody, outlineAssistantResponse } from '@common/assistant';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 import { askOutlineAssistant } from './assistant.service';
 
 export function registerAssistantRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -1,9 +1,9 @@
-import type { PublicUser } from '../../../common/auth';
-import type { OutlineAssistantBody, OutlineAssistantResponse } from '../../../common/assistant';
-import { parseTextbookContent } from '../../../common/textbook';
-import { emptyMaterial, type Material, type Retriever } from '../../ai/material';
-import { AppError } from '../../core/app-error';
-import type { AppDeps } from '../../http/deps';
+import type { PublicUser } from '@common/auth';
+import type { OutlineAssistantBody, OutlineAssistantResponse } from '@common/assistant';
+import { parseTextbookContent } from '@common/textbook';
+import { emptyMaterial, type Material, type Retriever } from '@server/ai/material';
+import { AppError } from '@server/core/app-error';
+import type { AppDeps } from '@server/http/deps';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { normalizeContent } from '../textbooks/textbook-content';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';

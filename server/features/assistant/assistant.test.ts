@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
-import { htmlToText } from '../../ai/offline/compose/html';
-import { useHarness, type TestUser } from '../../test/harness';
+import type { TextbookContent } from '@common/textbook';
+import { htmlToText } from '@server/ai/offline/compose/html';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { multipart } from '../images/test-multipart';
 
 const h = useHarness();

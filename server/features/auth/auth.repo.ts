@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { sessions, users } from '@server/db/schema';
 
 export function findUserByUsername(db: DbOrTx, username: string) {
   return db

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginBody, publicUser, registerBody } from '../../../common/auth';
-import { okAnswer, okResponse } from '../../../common/ok-response';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../http/session-cookie';
+import { loginBody, publicUser, registerBody } from '@common/auth';
+import { okAnswer, okResponse } from '@common/ok-response';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '@server/http/session-cookie';
 import * as auth from './auth.service';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {

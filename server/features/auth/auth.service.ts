@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PublicUser } from '../../../common/auth';
-import { limits } from '../../../common/limits';
-import type { Db } from '../../db/client';
-import { AppError } from '../../core/app-error';
+import type { PublicUser } from '@common/auth';
+import { limits } from '@common/limits';
+import type { Db } from '@server/db/client';
+import { AppError } from '@server/core/app-error';
 import * as repo from './auth.repo';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';

@@ -1,6 +1,6 @@
 import { and, inArray, isNull, gt, lt, or, sql, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { loginFailures } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { loginFailures } from '@server/db/schema';
 
 /** The latest end of a block among these keys that is still in force. */
 export function latestBlock(db: DbOrTx, keys: string[], now: Date) {

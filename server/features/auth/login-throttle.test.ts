@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { testConfig, useHarness } from '../../test/harness';
+import { buildApp } from '@server/app';
+import { testConfig, useHarness } from '@server/test/harness';
 import { LoginThrottle } from './login-throttle';
 
 const h = useHarness();

@@ -1,5 +1,5 @@
-import { limits } from '../../../common/limits';
-import type { Db } from '../../db/client';
+import { limits } from '@common/limits';
+import type { Db } from '@server/db/client';
 import * as repo from './login-throttle.repo';
 
 export interface ThrottleLimits {

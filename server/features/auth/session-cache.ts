@@ -1,5 +1,5 @@
-import type { PublicUser } from '../../../common/auth';
-import type { Db } from '../../db/client';
+import type { PublicUser } from '@common/auth';
+import type { Db } from '@server/db/client';
 
 /**
  * Sessions this process looked up in the last few seconds, so that a burst of requests (a page

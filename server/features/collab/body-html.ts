@@ -1,7 +1,7 @@
 import { DOMParser as PmDOMParser, DOMSerializer, type Node as PmNode } from '@tiptap/pm/model';
 import { Transform } from '@tiptap/pm/transform';
 import { Window } from 'happy-dom';
-import { bodySchema, findDollarMath } from '../../../common/editor-schema';
+import { bodySchema, findDollarMath } from '@common/editor-schema';
 
 /**
  * A chapter or section body as HTML <-> as a ProseMirror document of the editor's schema, on the

@@ -1,6 +1,6 @@
 import { Hocuspocus, type Document, type Extension } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PublicUser } from '../../../common/auth';
+import type { PublicUser } from '@common/auth';
 import {
   caretColorOf,
   liveClientMessage,
@@ -9,9 +9,9 @@ import {
   readOnlyToken,
   textbookIdOfDocument,
   type LiveServerMessage,
-} from '../../../common/live-document';
-import type { AppDeps } from '../../http/deps';
-import type { DomainEvent } from '../../realtime/events';
+} from '@common/live-document';
+import type { AppDeps } from '@server/http/deps';
+import type { DomainEvent } from '@server/realtime/events';
 import { can, findTextbookHeaderRole } from '../textbooks/textbooks.policy';
 import { loadLiveState, pullStoredState, storeLiveDocument, trackChanges, type LiveDocState } from './live-documents';
 import { inspectFrame, updateProblem } from './update-policy';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTextbook } from '../textbooks/textbooks.service';
-import { useHarness } from '../../test/harness';
-import { addCollaborator, bookContent } from '../../realtime/realtime-fixtures';
+import { useHarness } from '@server/test/harness';
+import { addCollaborator, bookContent } from '@server/realtime/realtime-fixtures';
 import { openLiveClient, type LiveClient } from './live-test-client';
 
 /** A live socket lives only as long as the right to it: the session, and the place on the book. */

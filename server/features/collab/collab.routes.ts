@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { liveCloseCodes, liveDocumentPath } from '../../../common/live-document';
-import { AppError } from '../../core/app-error';
-import type { AppDeps } from '../../http/deps';
-import { readSessionToken } from '../../http/session-cookie';
-import { createSocketRegistry, isAllowedSocketOrigin, type GuardedSocket } from '../../http/socket-guard';
+import { liveCloseCodes, liveDocumentPath } from '@common/live-document';
+import { AppError } from '@server/core/app-error';
+import type { AppDeps } from '@server/http/deps';
+import { readSessionToken } from '@server/http/session-cookie';
+import { createSocketRegistry, isAllowedSocketOrigin, type GuardedSocket } from '@server/http/socket-guard';
 import { resolveSession } from '../auth/auth.service';
 import type { CollabServer } from './collab-server';
 

@@ -2,11 +2,11 @@ import * as encoding from 'lib0/encoding';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyFieldOf, liveDocumentName, liveDocumentPath } from '../../../common/live-document';
+import { bodyFieldOf, liveDocumentName, liveDocumentPath } from '@common/live-document';
 import { createTextbook } from '../textbooks/textbooks.service';
-import { useHarness, type TestUser } from '../../test/harness';
-import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '../../realtime/realtime-fixtures';
-import { TestSocket } from '../../realtime/ws-test-client';
+import { useHarness, type TestUser } from '@server/test/harness';
+import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '@server/realtime/realtime-fixtures';
+import { TestSocket } from '@server/realtime/ws-test-client';
 import { findLiveState } from './live-documents.repo';
 import { openLiveClient, type LiveClient } from './live-test-client';
 

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
-import { bodyFieldOf } from '../../../common/live-document';
-import type { TextbookContent } from '../../../common/textbook';
+import { bodyFieldOf } from '@common/live-document';
+import type { TextbookContent } from '@common/textbook';
 import { sanitizeHtml } from '../textbooks/sanitize';
 import { parseBody, printBody } from './body-html';
 import { applyContentChange, changedBodyIds, readBody, readBodyNode, writeContent } from './live-content';

@@ -1,9 +1,9 @@
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { updateYFragment, yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
-import { bodySchema } from '../../../common/editor-schema';
-import { bodyFieldOf, bodyIdOf } from '../../../common/live-document';
-import type { TextbookContent } from '../../../common/textbook';
+import { bodySchema } from '@common/editor-schema';
+import { bodyFieldOf, bodyIdOf } from '@common/live-document';
+import type { TextbookContent } from '@common/textbook';
 import { parseBody, printBody } from './body-html';
 
 /**

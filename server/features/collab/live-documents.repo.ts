@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { liveDocuments } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { liveDocuments } from '@server/db/schema';
 
 /** The live document's header: which revision its stored state matches, and its lineage. */
 export async function findLiveHeader(db: DbOrTx, textbookId: number): Promise<{ revision: number; epoch: string } | null> {

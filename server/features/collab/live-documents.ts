@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Document } from '@hocuspocus/server';
 import * as Y from 'yjs';
-import type { PublicUser } from '../../../common/auth';
-import { AppError } from '../../core/app-error';
-import type { AppDeps } from '../../http/deps';
+import type { PublicUser } from '@common/auth';
+import { AppError } from '@server/core/app-error';
+import type { AppDeps } from '@server/http/deps';
 import { saveTextbook } from '../textbooks/textbook-save.service';
 import * as textbooksRepo from '../textbooks/textbooks.repo';
 import * as liveRepo from './live-documents.repo';

@@ -1,7 +1,7 @@
 import type { Node as PmNode } from '@tiptap/pm/model';
 import * as Y from 'yjs';
-import type { TextbookContent } from '../../../common/textbook';
-import type { Tx } from '../../db/client';
+import type { TextbookContent } from '@common/textbook';
+import type { Tx } from '@server/db/client';
 import { parseBody } from './body-html';
 import { readBody, writeBodies } from './live-content';
 import * as liveRepo from './live-documents.repo';

@@ -1,7 +1,7 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { bodyFieldOf, liveDocumentName, liveDocumentPath, type LiveServerMessage } from '../../../common/live-document';
+import { bodyFieldOf, liveDocumentName, liveDocumentPath, type LiveServerMessage } from '@common/live-document';
 
 /**
  * A real live-document client for tests and the benchmark: Hocuspocus's own provider over a

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPostgres, type Database } from '../../db/client';
-import { bookContent } from '../../realtime/realtime-fixtures';
+import { openPostgres, type Database } from '@server/db/client';
+import { bookContent } from '@server/realtime/realtime-fixtures';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { openLiveClient, type LiveClient } from './live-test-client';
 

@@ -1,6 +1,6 @@
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
-import { isAllowedLink } from '../../../common/link-rules';
+import { isAllowedLink } from '@common/link-rules';
 import { isAllowedImageSrc } from '../textbooks/sanitize';
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addCollaboratorBody, collaboratorEntry, collaboratorListResponse, collaboratorParams } from '../../../common/collaborators';
-import { okAnswer, okResponse } from '../../../common/ok-response';
-import { textbookIdParams } from '../../../common/textbooks-api';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+import { addCollaboratorBody, collaboratorEntry, collaboratorListResponse, collaboratorParams } from '@common/collaborators';
+import { okAnswer, okResponse } from '@common/ok-response';
+import { textbookIdParams } from '@common/textbooks-api';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 import { addCollaborator, listCollaborators, removeCollaborator } from './collaborators.service';
 
 export function registerCollaboratorRoutes(app: FastifyInstance, deps: AppDeps): void {

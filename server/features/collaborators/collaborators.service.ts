@@ -1,8 +1,8 @@
-import type { PublicUser } from '../../../common/auth';
-import type { CollaboratorEntry } from '../../../common/collaborators';
-import type { Db } from '../../db/client';
-import { AppError } from '../../core/app-error';
-import type { AppDeps } from '../../http/deps';
+import type { PublicUser } from '@common/auth';
+import type { CollaboratorEntry } from '@common/collaborators';
+import type { Db } from '@server/db/client';
+import { AppError } from '@server/core/app-error';
+import type { AppDeps } from '@server/http/deps';
 import { publishAfterCommit } from '../textbooks/textbook-events';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import { findUserById } from '../users/users.repo';

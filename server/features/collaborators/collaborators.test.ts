@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CollaboratorEntry } from '../../../common/collaborators';
-import type { DomainEvent } from '../../realtime/events';
-import { useHarness, type TestUser } from '../../test/harness';
+import type { CollaboratorEntry } from '@common/collaborators';
+import type { DomainEvent } from '@server/realtime/events';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { createBook } from '../textbooks/test-factory';
 
 const h = useHarness();

@@ -1,8 +1,8 @@
 import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-csl';
-import type { Block } from '../../../common/book-render/book-model';
-import { parseEditorHtml } from '../../../common/book-render/parse-html';
-import type { Reference } from '../../../common/textbook';
+import type { Block } from '@common/book-render/book-model';
+import { parseEditorHtml } from '@common/book-render/parse-html';
+import type { Reference } from '@common/textbook';
 
 /** One CSL-JSON item (the fields citeproc reads). */
 interface CslItem {

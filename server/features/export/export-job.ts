@@ -1,5 +1,5 @@
-import type { MaterialInput } from '../../../common/book-render/material-blocks';
-import type { ExportFormat } from '../../../common/export';
+import type { MaterialInput } from '@common/book-render/material-blocks';
+import type { ExportFormat } from '@common/export';
 
 /** What the export worker receives: everything it needs, so it never touches the database. */
 export interface ExportJob {

@@ -1,5 +1,5 @@
-import { WorkerPool, WorkerTimeoutError } from '../../ingest/worker-pool';
-import { AppError } from '../../core/app-error';
+import { WorkerPool, WorkerTimeoutError } from '@server/ingest/worker-pool';
+import { AppError } from '@server/core/app-error';
 import type { ExportJob, ExportReply, ExportTiming } from './export-job';
 
 type WorkerReply = (ExportReply & { timing?: ExportTiming }) | { ok: false; reason: 'failed'; message: string };

@@ -1,6 +1,6 @@
-import type { QuizContent, AssessmentContent } from '../../../common/materials';
-import type { TextbookContentInput } from '../../../common/textbook';
-import type { Harness, TestUser } from '../../test/harness';
+import type { QuizContent, AssessmentContent } from '@common/materials';
+import type { TextbookContentInput } from '@common/textbook';
+import type { Harness, TestUser } from '@server/test/harness';
 import { insertImage } from '../images/images.repo';
 import { makePng } from '../images/test-multipart';
 import { insertMaterial } from '../materials/materials.repo';

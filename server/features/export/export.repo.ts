@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { collaborators, textbooks, users } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { collaborators, textbooks, users } from '@server/db/schema';
 
 /** The content as the JSON text the database holds: the export worker parses it, not the main thread. */
 export function findContentText(db: DbOrTx, textbookId: number) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exportQuery } from '../../../common/export';
-import { textbookIdParams } from '../../../common/textbooks-api';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+import { exportQuery } from '@common/export';
+import { textbookIdParams } from '@common/textbooks-api';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 import { exportTextbook } from './export.service';
 
 /** GET /api/textbooks/{id}/export?format=docx|epub|pdf|html|imscc[&appendix=true]: the book as a download. */

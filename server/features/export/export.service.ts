@@ -1,11 +1,11 @@
-import type { PublicUser } from '../../../common/auth';
-import { exportContentDisposition, exportFileName, exportFormatInfo, type ExportQuery } from '../../../common/export';
-import type { TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../core/app-error';
-import type { AppDeps } from '../../http/deps';
+import type { PublicUser } from '@common/auth';
+import { exportContentDisposition, exportFileName, exportFormatInfo, type ExportQuery } from '@common/export';
+import type { TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import type { AppDeps } from '@server/http/deps';
 import { getImage } from '../images/images.service';
 import { listTextbookMaterials } from '../materials/materials.service';
-import { contentJson as contentBytes } from '../../db/content-json';
+import { contentJson as contentBytes } from '@server/db/content-json';
 import { savedState } from '../textbooks/textbook-state-cache';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import type { ExportJob, ExportTiming } from './export-job';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
-import type { TextbookContentInput } from '../../../common/textbook';
-import { useHarness } from '../../test/harness';
+import type { TextbookContentInput } from '@common/textbook';
+import { useHarness } from '@server/test/harness';
 import { createBook, shareBook } from '../textbooks/test-factory';
 import { createRichBook, exportUrl } from './export.fixtures';
 

@@ -1,7 +1,7 @@
-import { buildBookDocument } from '../../../common/book-render/book-document';
-import { imageSources, type Block, type BookDocument } from '../../../common/book-render/book-model';
-import type { ExportFormat } from '../../../common/export';
-import { parseTextbookContent, type Reference } from '../../../common/textbook';
+import { buildBookDocument } from '@common/book-render/book-document';
+import { imageSources, type Block, type BookDocument } from '@common/book-render/book-model';
+import type { ExportFormat } from '@common/export';
+import { parseTextbookContent, type Reference } from '@common/textbook';
 import { formatBibliography } from './bibliography';
 import type { ExportJob, ExportReply } from './export-job';
 import { resolveImages, type ImageAsset } from './image-assets';
@@ -10,7 +10,7 @@ import { writeEpub } from './formats/epub';
 import { writeHtmlFile } from './formats/html-file';
 import { writeCartridge } from './formats/imscc/write-cartridge';
 import { writePdf } from './formats/pdf/write-pdf';
-import type { MaterialInput } from '../../../common/book-render/material-blocks';
+import type { MaterialInput } from '@common/book-render/material-blocks';
 
 /** What every writer gets. */
 export interface ExportContext {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../../test/fixture-path';
-import { useHarness } from '../../test/harness';
+import { fixturePath } from '@server/test/fixture-path';
+import { useHarness } from '@server/test/harness';
 import { multipart } from '../images/test-multipart';
 
 const h = useHarness();

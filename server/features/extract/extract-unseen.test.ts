@@ -1,7 +1,7 @@
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { describe, expect, it } from 'vitest';
-import { extractMessages } from '../../../common/extract';
-import { useHarness } from '../../test/harness';
+import { extractMessages } from '@common/extract';
+import { useHarness } from '@server/test/harness';
 import { multipart } from './multipart.test-helper';
 
 /**

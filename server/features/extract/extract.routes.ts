@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { extractTextResponse, materialFields } from '../../../common/extract';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
-import { parseFormFields } from '../../http/form-fields';
-import { readMaterialRequest } from '../../ingest/material-request';
+import { extractTextResponse, materialFields } from '@common/extract';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
+import { parseFormFields } from '@server/http/form-fields';
+import { readMaterialRequest } from '@server/ingest/material-request';
 import { extractText } from './extract.service';
 
 export function registerExtractRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -1,11 +1,11 @@
-import type { PublicUser } from '../../../common/auth';
-import { extractMessages, type ExtractTextResponse, type MaterialFields } from '../../../common/extract';
-import { AppError } from '../../core/app-error';
-import type { AppDeps } from '../../http/deps';
-import type { UploadedFile } from '../../ingest/extract';
-import { findDocumentReferences } from '../../references/documents/documents.provider';
-import { dedupeReferences } from '../../references/dedupe';
-import { toReference } from '../../references/found-reference';
+import type { PublicUser } from '@common/auth';
+import { extractMessages, type ExtractTextResponse, type MaterialFields } from '@common/extract';
+import { AppError } from '@server/core/app-error';
+import type { AppDeps } from '@server/http/deps';
+import type { UploadedFile } from '@server/ingest/extract';
+import { findDocumentReferences } from '@server/references/documents/documents.provider';
+import { dedupeReferences } from '@server/references/dedupe';
+import { toReference } from '@server/references/found-reference';
 import { ingestMaterial } from '../sources/sources.service';
 
 /** References shown at extraction: enough to judge the material; the references step finds more. */

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { extractMessages } from '../../../common/extract';
-import { sources } from '../../db/schema';
-import { extractStats } from '../../ingest/extract';
-import { useHarness } from '../../test/harness';
-import { actionVerbs } from '../../ai/offline/analyze/objectives';
+import { extractMessages } from '@common/extract';
+import { sources } from '@server/db/schema';
+import { extractStats } from '@server/ingest/extract';
+import { useHarness } from '@server/test/harness';
+import { actionVerbs } from '@server/ai/offline/analyze/objectives';
 import { multipart } from './multipart.test-helper';
-import { fixturePath } from '../../test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path';
 
 const corpus = (p: string) => readFileSync(fixturePath(p));
 const png = Buffer.from(

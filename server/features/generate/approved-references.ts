@@ -1,5 +1,5 @@
-import { approvedReferencesField } from '../../../common/generate';
-import type { Reference } from '../../../common/textbook';
+import { approvedReferencesField } from '@common/generate';
+import type { Reference } from '@common/textbook';
 
 /**
  * The multipart `approvedReferences` field: a JSON array of

@@ -1,6 +1,6 @@
-import type { Reference } from '../../../common/textbook';
-import type { DbOrTx } from '../../db/client';
-import { textbookReferences } from '../../db/schema';
+import type { Reference } from '@common/textbook';
+import type { DbOrTx } from '@server/db/client';
+import { textbookReferences } from '@server/db/schema';
 
 /** The approved references of a new textbook as rows too (kept in the content and as rows). */
 export async function insertTextbookReferences(db: DbOrTx, textbookId: number, references: Reference[]): Promise<void> {

@@ -1,8 +1,8 @@
-import type { PublicUser } from '../../../common/auth';
-import type { MaterialFields } from '../../../common/extract';
-import type { GenerateOutlineResponse } from '../../../common/generate';
-import type { Reference } from '../../../common/textbook';
-import type { AppDeps } from '../../http/deps';
+import type { PublicUser } from '@common/auth';
+import type { MaterialFields } from '@common/extract';
+import type { GenerateOutlineResponse } from '@common/generate';
+import type { Reference } from '@common/textbook';
+import type { AppDeps } from '@server/http/deps';
 import { ingestMaterial } from '../sources/sources.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
 import * as repo from './generation-jobs.repo';

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { progressSteps } from '../../../common/limits';
-import { isReviewSection, materialHtml } from '../../ai/offline/compose/apparatus-html';
-import { topicOnlyNotice } from '../../ai/offline/outline/skeleton';
+import { progressSteps } from '@common/limits';
+import { isReviewSection, materialHtml } from '@server/ai/offline/compose/apparatus-html';
+import { topicOnlyNotice } from '@server/ai/offline/outline/skeleton';
 import { eq } from 'drizzle-orm';
-import { textbookReferences } from '../../db/schema';
-import { useHarness, type TestUser } from '../../test/harness';
+import { textbookReferences } from '@server/db/schema';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { makePng, multipart, type MultipartPart } from '../images/test-multipart';
-import { fixturePath } from '../../test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path';
 
 const h = useHarness();
 const tracemonkey = readFileSync(fixturePath('pdf/tracemonkey.pdf'));

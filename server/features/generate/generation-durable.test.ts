@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { currentRequestSignal } from '../../core/request-scope';
-import { buildApp } from '../../app';
-import { generationJobs, queuedJobs } from '../../db/schema';
-import { testConfig, useHarness } from '../../test/harness';
+import { currentRequestSignal } from '@server/core/request-scope';
+import { buildApp } from '@server/app';
+import { generationJobs, queuedJobs } from '@server/db/schema';
+import { testConfig, useHarness } from '@server/test/harness';
 import { generateOutlineQueue, type GenerationInput } from './generation-runner';
 
 const h = useHarness();

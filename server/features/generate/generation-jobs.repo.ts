@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { generationJobs } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { generationJobs } from '@server/db/schema';
 
 export type GenerationJobRow = typeof generationJobs.$inferSelect;
 

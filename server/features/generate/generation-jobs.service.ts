@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { PublicUser } from '../../../common/auth';
-import type { GenerationJobResponse } from '../../../common/generate';
-import { progressSteps } from '../../../common/limits';
-import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../core/app-error';
+import type { PublicUser } from '@common/auth';
+import type { GenerationJobResponse } from '@common/generate';
+import { progressSteps } from '@common/limits';
+import type { Db, DbOrTx } from '@server/db/client';
+import { AppError } from '@server/core/app-error';
 import * as repo from './generation-jobs.repo';
 
 /** Finished jobs are kept a day so a slow client still sees the outcome, then cleared on the user's next job. */

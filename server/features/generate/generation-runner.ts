@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { errorCodes, type ErrorCode } from '../../../common/errors';
-import { referenceSchema, type TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../core/app-error';
-import type { Db } from '../../db/client';
-import type { JobRun } from '../../db/jobs';
-import type { AppDeps } from '../../http/deps';
+import { errorCodes, type ErrorCode } from '@common/errors';
+import { referenceSchema, type TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import type { Db } from '@server/db/client';
+import type { JobRun } from '@server/db/jobs';
+import type { AppDeps } from '@server/http/deps';
 import { loadSourcesMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { insertTextbookReferences } from './generate.repo';

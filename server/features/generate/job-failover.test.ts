@@ -2,9 +2,17 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { build100kWords, corpusSentences } from '../../../bench/generate/corpus-100k';
-import { openPostgres, type Database } from '../../db/client';
-import { generationJobs } from '../../db/schema';
-import { createDatabase, eventually, needsPostgres, registerUser, startInstance, stopInstance, type Instance } from '../../test/instances';
+import { openPostgres, type Database } from '@server/db/client';
+import { generationJobs } from '@server/db/schema';
+import {
+  createDatabase,
+  eventually,
+  needsPostgres,
+  registerUser,
+  startInstance,
+  stopInstance,
+  type Instance,
+} from '@server/test/instances';
 
 /**
  * Two instances on one PostgreSQL; the one running a generation job is killed (SIGKILL, no

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { imageUploadFields } from '../../../common/images';
-import { limits } from '../../../common/limits';
-import { AppError } from '../../core/app-error';
-import { parseFormFields } from '../../http/form-fields';
+import { imageUploadFields } from '@common/images';
+import { limits } from '@common/limits';
+import { AppError } from '@server/core/app-error';
+import { parseFormFields } from '@server/http/form-fields';
 import type { UploadedImage } from './images.service';
 
 export const imageTooLargeMessage = 'Image too large. Please select an image smaller than 5MB.';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { images, textbookSources } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { images, textbookSources } from '@server/db/schema';
 
 export function findImageMeta(db: DbOrTx, id: number) {
   return db

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imageUploadResponse } from '../../../common/images';
-import { numericId } from '../../../common/textbooks-api';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+import { imageUploadResponse } from '@common/images';
+import { numericId } from '@common/textbooks-api';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 import { imageExtensions, type ImageMime } from './image-type';
 import { readImageUpload } from './image-upload';
 import { getImage, uploadImage } from './images.service';

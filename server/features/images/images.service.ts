@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { PublicUser } from '../../../common/auth';
-import type { Db } from '../../db/client';
-import { AppError } from '../../core/app-error';
+import type { PublicUser } from '@common/auth';
+import type { Db } from '@server/db/client';
+import { AppError } from '@server/core/app-error';
 import { findTextbookHeaderRole, requireTextbookRole } from '../textbooks/textbooks.policy';
 import { declaresImage, sniffImageType, type ImageMime } from './image-type';
 import * as repo from './images.repo';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { limits } from '../../../common/limits';
-import { collaborators } from '../../db/schema';
-import { useHarness, type TestUser } from '../../test/harness';
+import { limits } from '@common/limits';
+import { collaborators } from '@server/db/schema';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { createBook, shareBook } from '../textbooks/test-factory';
 import { declaresImage, sniffImageType } from './image-type';
 import { makePng, multipart } from './test-multipart';

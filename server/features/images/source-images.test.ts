@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handout } from '../../ingest/docx/handout.test-helper';
-import { useHarness, type TestUser } from '../../test/harness';
+import { handout } from '@server/ingest/docx/handout.test-helper';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { shareBook } from '../textbooks/test-factory';
 import { multipart } from './test-multipart';
 

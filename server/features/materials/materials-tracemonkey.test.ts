@@ -7,15 +7,15 @@ import type {
   MaterialResponseItem,
   QuizContent,
   QuizQuestion,
-} from '../../../common/materials';
-import type { TextbookContent } from '../../../common/textbook';
-import { countWords } from '../../core/nlp';
-import { fastSentences } from '../../ai/offline/compose/fast-sentences';
-import { sentenceKey } from '../../ai/offline/compose/sentence-filter';
-import { chapterText, stripCitations } from '../../ai/offline/materials/book-sentences';
-import { useHarness, type TestUser } from '../../test/harness';
+} from '@common/materials';
+import type { TextbookContent } from '@common/textbook';
+import { countWords } from '@server/core/nlp';
+import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { chapterText, stripCitations } from '@server/ai/offline/materials/book-sentences';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { multipart } from '../images/test-multipart';
-import { fixturePath } from '../../test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path';
 
 /**
  * Offline materials on a textbook made from tracemonkey.pdf through the real

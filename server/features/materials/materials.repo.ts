@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { materials } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { materials } from '@server/db/schema';
 
 export function listMaterials(db: DbOrTx, textbookId: number) {
   return db.select().from(materials).where(eq(materials.textbookId, textbookId)).orderBy(asc(materials.createdAt), asc(materials.id));

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createMaterialBody, materialListResponse, materialResponse } from '../../../common/materials';
-import { okAnswer, okResponse } from '../../../common/ok-response';
-import { numericId, textbookIdParams } from '../../../common/textbooks-api';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+import { createMaterialBody, materialListResponse, materialResponse } from '@common/materials';
+import { okAnswer, okResponse } from '@common/ok-response';
+import { numericId, textbookIdParams } from '@common/textbooks-api';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 import { createMaterial, deleteTextbookMaterial, listTextbookMaterials } from './materials.service';
 
 const materialParams = z.object({ id: numericId('Textbook id'), materialId: numericId('Material id') });

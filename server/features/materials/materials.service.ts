@@ -1,18 +1,18 @@
-import type { PublicUser } from '../../../common/auth';
+import type { PublicUser } from '@common/auth';
 import {
   materialContentSchemas,
   materialContentTypes,
   type CreateMaterialBody,
   type MaterialContentType,
   type MaterialResponseItem,
-} from '../../../common/materials';
-import { parseTextbookContent } from '../../../common/textbook';
-import type { Db } from '../../db/client';
-import type { MaterialRow } from '../../db/schema';
-import { AppError } from '../../core/app-error';
-import type { AppDeps } from '../../http/deps';
-import { emptyMaterial } from '../../ai/material';
-import { createRetriever } from '../../ai/retrieval';
+} from '@common/materials';
+import { parseTextbookContent } from '@common/textbook';
+import type { Db } from '@server/db/client';
+import type { MaterialRow } from '@server/db/schema';
+import { AppError } from '@server/core/app-error';
+import type { AppDeps } from '@server/http/deps';
+import { emptyMaterial } from '@server/ai/material';
+import { createRetriever } from '@server/ai/retrieval';
 import { requireTextbookAccess, requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './materials.repo';
 

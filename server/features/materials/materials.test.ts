@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContentInput } from '../../../common/textbook';
-import { useHarness, type TestUser } from '../../test/harness';
+import type { TextbookContentInput } from '@common/textbook';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { createBook, shareBook } from '../textbooks/test-factory';
 
 const h = useHarness();

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../auth/auth.service';
-import type { AppDeps } from '../../http/deps';
-import { readSessionToken } from '../../http/session-cookie';
-import { isAllowedSocketOrigin } from '../../http/socket-guard';
-import { createRealtimeHub, type RealtimeHub, type RealtimeHubOptions } from '../../realtime/hub';
+import type { AppDeps } from '@server/http/deps';
+import { readSessionToken } from '@server/http/session-cookie';
+import { isAllowedSocketOrigin } from '@server/http/socket-guard';
+import { createRealtimeHub, type RealtimeHub, type RealtimeHubOptions } from '@server/realtime/hub';
 
 /**
  * WebSocket /ws: the upgrade is authenticated by the session cookie, and a page on another site

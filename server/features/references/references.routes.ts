@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { materialFields, requiredTopicField } from '../../../common/extract';
-import { parseReferenceList, previewReferencesResponse } from '../../../common/references';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
-import { parseFormFields } from '../../http/form-fields';
-import { readMaterialRequest } from '../../ingest/material-request';
-import { databaseCache } from '../../references/http/provider-http';
-import { createReferenceProviders } from '../../references/provider-factory';
+import { materialFields, requiredTopicField } from '@common/extract';
+import { parseReferenceList, previewReferencesResponse } from '@common/references';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
+import { parseFormFields } from '@server/http/form-fields';
+import { readMaterialRequest } from '@server/ingest/material-request';
+import { databaseCache } from '@server/references/http/provider-http';
+import { createReferenceProviders } from '@server/references/provider-factory';
 import { previewReferences } from './references.service';
 
 /** The text fields of preview-references: a topic, and the approved references when enhancing them. */

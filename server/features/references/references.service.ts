@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PublicUser } from '../../../common/auth';
-import type { MaterialFields } from '../../../common/extract';
-import type { PreviewReferencesResponse } from '../../../common/references';
-import type { Reference } from '../../../common/textbook';
-import { extractKeyphrases, toTitleCase } from '../../core/nlp';
-import type { Material, Retriever } from '../../ai/material';
-import type { AppDeps } from '../../http/deps';
-import type { UploadedFile } from '../../ingest/extract';
-import { findReferences } from '../../references/find-references';
-import type { ReferenceProvider } from '../../references/reference-provider';
+import type { PublicUser } from '@common/auth';
+import type { MaterialFields } from '@common/extract';
+import type { PreviewReferencesResponse } from '@common/references';
+import type { Reference } from '@common/textbook';
+import { extractKeyphrases, toTitleCase } from '@server/core/nlp';
+import type { Material, Retriever } from '@server/ai/material';
+import type { AppDeps } from '@server/http/deps';
+import type { UploadedFile } from '@server/ingest/extract';
+import { findReferences } from '@server/references/find-references';
+import type { ReferenceProvider } from '@server/references/reference-provider';
 import { ingestMaterial } from '../sources/sources.service';
 
 export interface ReferenceSources {

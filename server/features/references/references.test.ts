@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { previewReferencesResponse } from '../../../common/references';
-import { useHarness, type TestUser } from '../../test/harness';
+import { previewReferencesResponse } from '@common/references';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { multipart, type MultipartPart } from '../images/test-multipart';
-import { fixturePath } from '../../test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path';
 
 const fixture = (f: string) => readFileSync(fixturePath(`references/${f}`), 'utf8');
 const tracemonkey = readFileSync(fixturePath('pdf/tracemonkey.pdf'));

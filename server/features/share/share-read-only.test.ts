@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../../test/harness';
+import { useHarness } from '@server/test/harness';
 import { uploadImage } from '../images/images.service';
 import { makePng } from '../images/test-multipart';
 import { insertMaterial } from '../materials/materials.repo';

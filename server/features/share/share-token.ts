@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { shareTokenPattern } from '../../../common/share';
+import { shareTokenPattern } from '@common/share';
 
 /** A new reader token: 32 random bytes (256 bits), URL-safe. */
 export function newShareToken(): string {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { images, materials, shareLinks, textbookSources, textbooks } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { images, materials, shareLinks, textbookSources, textbooks } from '@server/db/schema';
 
 export function findShareLink(db: DbOrTx, textbookId: number) {
   return db

@@ -8,10 +8,10 @@ import {
   shareLinkStatus,
   shareTokenParams,
   updateShareBody,
-} from '../../../common/share';
-import { textbookIdParams } from '../../../common/textbooks-api';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+} from '@common/share';
+import { textbookIdParams } from '@common/textbooks-api';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 import { imageExtensions, type ImageMime } from '../images/image-type';
 import { createShareLink, getSharedBook, getSharedImage, getShareLink, revokeShareLink, updateShareLink } from './share.service';
 

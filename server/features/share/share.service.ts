@@ -1,4 +1,4 @@
-import { materialContentTypes, type MaterialContentType } from '../../../common/materials';
+import { materialContentTypes, type MaterialContentType } from '@common/materials';
 import {
   readerPath,
   type CreateShareBody,
@@ -8,12 +8,12 @@ import {
   type ShareLinkInfo,
   type ShareLinkStatus,
   type UpdateShareBody,
-} from '../../../common/share';
-import { parseTextbookContent, type TextbookContent } from '../../../common/textbook';
-import type { PublicUser } from '../../../common/auth';
-import type { Db } from '../../db/client';
-import type { ShareLinkRow } from '../../db/schema';
-import { AppError } from '../../core/app-error';
+} from '@common/share';
+import { parseTextbookContent, type TextbookContent } from '@common/textbook';
+import type { PublicUser } from '@common/auth';
+import type { Db } from '@server/db/client';
+import type { ShareLinkRow } from '@server/db/schema';
+import { AppError } from '@server/core/app-error';
 import { presentMaterial } from '../materials/materials.service';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './share.repo';

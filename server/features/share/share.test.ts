@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { shareLinks } from '../../db/schema';
-import { handout } from '../../ingest/docx/handout.test-helper';
-import { useHarness, type TestUser } from '../../test/harness';
+import { shareLinks } from '@server/db/schema';
+import { handout } from '@server/ingest/docx/handout.test-helper';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { uploadImage } from '../images/images.service';
 import { makePng, multipart } from '../images/test-multipart';
 import { insertMaterial } from '../materials/materials.repo';

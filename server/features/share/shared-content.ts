@@ -1,4 +1,4 @@
-import type { TextbookContent } from '../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 
 const imgTag = /<img\b[^>]*>/g;
 const ownImageSrc = /\bsrc="\/api\/images\/(\d+)"/;

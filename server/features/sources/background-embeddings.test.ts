@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { chunks } from '../../db/schema';
-import { useHarness, type TestUser } from '../../test/harness';
+import { chunks } from '@server/db/schema';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { multipart, type MultipartPart } from '../images/test-multipart';
 
 const h = useHarness();

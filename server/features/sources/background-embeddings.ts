@@ -1,6 +1,6 @@
-import type { EmbeddingProgress } from '../../../common/extract';
-import { embeddingInput, type Embedder } from '../../ai/embeddings';
-import type { Db } from '../../db/client';
+import type { EmbeddingProgress } from '@common/extract';
+import { embeddingInput, type Embedder } from '@server/ai/embeddings';
+import type { Db } from '@server/db/client';
 import * as repo from './sources.repo';
 
 /** Chunks per round: progress moves and a stop loses little, while both encoder workers stay busy. */

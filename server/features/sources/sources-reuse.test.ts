@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../../test/harness';
+import { useHarness } from '@server/test/harness';
 import { multipart } from '../extract/multipart.test-helper';
 import { insertSource } from './sources.repo';
 

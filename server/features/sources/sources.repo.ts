@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { chunks, images, sources, textbookSources } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { chunks, images, sources, textbookSources } from '@server/db/schema';
 
 export function findSourceBySha(db: DbOrTx, ownerId: number, sha256: string) {
   return db

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { embeddingProgressQuery, embeddingProgressResponse } from '../../../common/extract';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+import { embeddingProgressQuery, embeddingProgressResponse } from '@common/extract';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 
 export function registerSourceRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

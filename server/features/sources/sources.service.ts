@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { PublicUser } from '../../../common/auth';
-import type { ExtractedDocument, Material, MaterialChunk, MaterialSource, Retriever } from '../../ai/material';
-import { createRetriever } from '../../ai/retrieval';
-import type { Db } from '../../db/client';
-import type { ChunkRow, SourceRow } from '../../db/schema';
-import type { AppDeps } from '../../http/deps';
-import type { DraftChunk } from '../../ingest/chunk';
-import type { ExtractOutput } from '../../ingest/extract-document';
-import { checkUpload, extractDirectText, extractUpload, type UploadedFile } from '../../ingest/extract';
-import { currentRequestSignal } from '../../core/request-scope';
+import type { PublicUser } from '@common/auth';
+import type { ExtractedDocument, Material, MaterialChunk, MaterialSource, Retriever } from '@server/ai/material';
+import { createRetriever } from '@server/ai/retrieval';
+import type { Db } from '@server/db/client';
+import type { ChunkRow, SourceRow } from '@server/db/schema';
+import type { AppDeps } from '@server/http/deps';
+import type { DraftChunk } from '@server/ingest/chunk';
+import type { ExtractOutput } from '@server/ingest/extract-document';
+import { checkUpload, extractDirectText, extractUpload, type UploadedFile } from '@server/ingest/extract';
+import { currentRequestSignal } from '@server/core/request-scope';
 import * as repo from './sources.repo';
 
 export type IngestStage = 'extract' | 'chunk' | 'embed';

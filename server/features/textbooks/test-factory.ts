@@ -1,6 +1,6 @@
-import type { TextbookContentInput } from '../../../common/textbook';
-import { collaborators } from '../../db/schema';
-import type { Harness, TestUser } from '../../test/harness';
+import type { TextbookContentInput } from '@common/textbook';
+import { collaborators } from '@server/db/schema';
+import type { Harness, TestUser } from '@server/test/harness';
 import { createTextbook } from './textbooks.service';
 
 /** Test factories so route tests read like sentences: `const book = await createBook(h, alice)`. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { collaborators, textbooks, type TextbookRow } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { collaborators, textbooks, type TextbookRow } from '@server/db/schema';
 
 /**
  * The queries behind textbooks.policy.ts: a textbook and the user's role on it (owner or

@@ -1,4 +1,4 @@
-import { referenceSchema, type Reference, type TextbookContent } from '../../../common/textbook';
+import { referenceSchema, type Reference, type TextbookContent } from '@common/textbook';
 
 /**
  * Plain phrases of what a save changed, for the version history (docs/decisions.md:

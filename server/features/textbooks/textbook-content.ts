@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { textbookContentSchema, type Chapter, type TextbookContent } from '../../../common/textbook';
-import { AppError } from '../../core/app-error';
+import { textbookContentSchema, type Chapter, type TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
 import { sanitizeHtml, sanitizePlainText } from './sanitize';
 
 function newId(prefix: 'c' | 's'): string {

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../http/deps';
-import type { DomainEvent } from '../../realtime/events';
+import type { AppDeps } from '@server/http/deps';
+import type { DomainEvent } from '@server/realtime/events';
 
 /**
  * Publishes a domain event after its transaction committed. The write stands

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Chapter, Section, TextbookContent } from '../../../common/textbook';
-import type { MergeConflict } from '../../../common/textbooks-api';
-import type { RevisionManifest } from '../../db/schema';
+import type { Chapter, Section, TextbookContent } from '@common/textbook';
+import type { MergeConflict } from '@common/textbooks-api';
+import type { RevisionManifest } from '@server/db/schema';
 
 /**
  * The 3-way merge of a save made against an older revision (docs/decisions.md "Saving,

@@ -1,8 +1,8 @@
 import { gzip } from 'node:zlib';
-import { AppError } from '../../core/app-error';
-import type { Database } from '../../db/client';
-import { contentJson, jsonWithContent } from '../../db/content-json';
-import type { DomainEvent } from '../../realtime/events';
+import { AppError } from '@server/core/app-error';
+import type { Database } from '@server/db/client';
+import { contentJson, jsonWithContent } from '@server/db/content-json';
+import type { DomainEvent } from '@server/realtime/events';
 import { savedState } from './textbook-state-cache';
 import * as repo from './textbook-read.repo';
 

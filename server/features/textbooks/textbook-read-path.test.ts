@@ -3,8 +3,8 @@ import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../db/client';
-import { useHarness, type TestUser } from '../../test/harness';
+import { migrationsFolder } from '@server/db/client';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { forgetOnEvent, readCacheTtlMs, readTextbookAnswer } from './textbook-read-cache';
 import { createBook, sampleContent, shareBook } from './test-factory';
 

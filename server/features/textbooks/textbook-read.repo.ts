@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { collaborators, textbooks } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { collaborators, textbooks } from '@server/db/schema';
 
 /**
  * What GET /api/textbooks/{id} needs, in one statement (so revision, content and collaborators

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
-import type { RevisionDelta } from '../../db/schema';
+import type { TextbookContent } from '@common/textbook';
+import type { RevisionDelta } from '@server/db/schema';
 import { manifestOf } from './textbook-merge';
 import { deltaOf, manifestAt } from './textbook-revisions';
 

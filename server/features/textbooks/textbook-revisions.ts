@@ -1,4 +1,4 @@
-import type { RevisionDelta, RevisionManifest } from '../../db/schema';
+import type { RevisionDelta, RevisionManifest } from '@server/db/schema';
 
 /**
  * Revision deltas: each save stores what it replaced (previous hashes of the

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
-import { textbooks } from '../../db/schema';
-import { useHarness, type TestUser } from '../../test/harness';
+import type { TextbookContent } from '@common/textbook';
+import { textbooks } from '@server/db/schema';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { createBook } from './test-factory';
 
 /**

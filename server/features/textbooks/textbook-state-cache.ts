@@ -1,6 +1,6 @@
-import type { TextbookContent } from '../../../common/textbook';
-import type { Database } from '../../db/client';
-import type { RevisionManifest } from '../../db/schema';
+import type { TextbookContent } from '@common/textbook';
+import type { Database } from '@server/db/client';
+import type { RevisionManifest } from '@server/db/schema';
 
 /**
  * The content and manifest of each textbook's latest saved revision, kept by the

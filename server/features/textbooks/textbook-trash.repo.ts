@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { textbooks } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { textbooks } from '@server/db/schema';
 
 /** The trash: textbooks with deleted_at set, restorable by their owner until `since` passes them. */
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useHarness, type TestUser } from '../../test/harness';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { runMaintenance } from '../maintenance/maintenance';
 import { createBook, shareBook } from './test-factory';
 

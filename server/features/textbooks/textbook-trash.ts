@@ -1,9 +1,9 @@
-import type { PublicUser } from '../../../common/auth';
-import { limits } from '../../../common/limits';
-import type { TrashedTextbook } from '../../../common/textbooks-api';
-import { AppError } from '../../core/app-error';
-import type { Db } from '../../db/client';
-import type { AppDeps } from '../../http/deps';
+import type { PublicUser } from '@common/auth';
+import { limits } from '@common/limits';
+import type { TrashedTextbook } from '@common/textbooks-api';
+import { AppError } from '@server/core/app-error';
+import type { Db } from '@server/db/client';
+import type { AppDeps } from '@server/http/deps';
 import { publishAfterCommit } from './textbook-events';
 import { forgetSavedState } from './textbook-state-cache';
 import { requireTextbookRole } from './textbooks.policy';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../../test/harness';
+import { useHarness } from '@server/test/harness';
 import { vacuumWhenIdle } from './textbook-vacuum';
 
 const h = useHarness();

@@ -1,5 +1,5 @@
-import { moduleErrorLog, type ErrorLog } from '../../core/logger';
-import type { Database } from '../../db/client';
+import { moduleErrorLog, type ErrorLog } from '@server/core/logger';
+import type { Database } from '@server/db/client';
 import { vacuumTextbooks } from './textbooks.repo';
 
 /**

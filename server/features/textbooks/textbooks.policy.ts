@@ -1,7 +1,7 @@
-import type { PublicUser } from '../../../common/auth';
-import type { DbOrTx } from '../../db/client';
-import type { TextbookRow } from '../../db/schema';
-import { AppError } from '../../core/app-error';
+import type { PublicUser } from '@common/auth';
+import type { DbOrTx } from '@server/db/client';
+import type { TextbookRow } from '@server/db/schema';
+import { AppError } from '@server/core/app-error';
 import { findTextbookHeaderRole, findTextbookRole, type TextbookHeader, type TextbookRole } from './textbook-access.repo';
 
 export { findTextbookHeaderRole, findTextbookRole, type TextbookHeader, type TextbookRole };

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { outlineSummaryOf, type TextbookContent } from '../../../common/textbook';
-import type { DbOrTx } from '../../db/client';
+import { outlineSummaryOf, type TextbookContent } from '@common/textbook';
+import type { DbOrTx } from '@server/db/client';
 import {
   collaborators,
   sources,
@@ -9,7 +9,7 @@ import {
   textbookVersions,
   textbooks,
   type RevisionDelta,
-} from '../../db/schema';
+} from '@server/db/schema';
 
 export type VersionKind = 'created' | 'edit' | 'named' | 'restore' | 'snapshot';
 

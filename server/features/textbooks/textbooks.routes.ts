@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okAnswer, okResponse } from '../../../common/ok-response';
-import { textbookDetail, textbookListResponse } from '../../../common/textbook';
-import { patchTextbookBody, textbookIdParams, trashListResponse } from '../../../common/textbooks-api';
-import { jsonWithContent } from '../../db/content-json';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+import { okAnswer, okResponse } from '@common/ok-response';
+import { textbookDetail, textbookListResponse } from '@common/textbook';
+import { patchTextbookBody, textbookIdParams, trashListResponse } from '@common/textbooks-api';
+import { jsonWithContent } from '@server/db/content-json';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 import { saveTextbook } from './textbook-save.service';
 import { deleteForever, listTrash, restoreTextbook, trashTextbook } from './textbook-trash';
 import { forgetOnEvent, readTextbookAnswer } from './textbook-read-cache';

@@ -1,7 +1,7 @@
-import type { PublicUser } from '../../../common/auth';
-import type { TextbookDetail, TextbookListEntry, TextbookSummary } from '../../../common/textbook';
-import type { Db, DbOrTx } from '../../db/client';
-import type { TextbookRow } from '../../db/schema';
+import type { PublicUser } from '@common/auth';
+import type { TextbookDetail, TextbookListEntry, TextbookSummary } from '@common/textbook';
+import type { Db, DbOrTx } from '@server/db/client';
+import type { TextbookRow } from '@server/db/schema';
 import { normalizeContent } from './textbook-content';
 import { requireTextbookAccess } from './textbooks.policy';
 import * as repo from './textbooks.repo';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../common/textbook';
-import type { DomainEvent } from '../../realtime/events';
-import { useHarness, type TestUser } from '../../test/harness';
+import type { TextbookContent } from '@common/textbook';
+import type { DomainEvent } from '@server/realtime/events';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { multipart } from '../images/test-multipart';
 import { createBook, shareBook } from './test-factory';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, notExists, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { collaborators, users } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { collaborators, users } from '@server/db/schema';
 
 export function findUserById(db: DbOrTx, id: number) {
   return db

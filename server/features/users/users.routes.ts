@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { userSearchQuery, userSearchResponse } from '../../../common/collaborators';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+import { userSearchQuery, userSearchResponse } from '@common/collaborators';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 import { searchUsers } from './users.service';
 
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {

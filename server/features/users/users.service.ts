@@ -1,7 +1,7 @@
-import type { PublicUser } from '../../../common/auth';
-import type { UserSearchResult } from '../../../common/collaborators';
-import { limits } from '../../../common/limits';
-import type { Db } from '../../db/client';
+import type { PublicUser } from '@common/auth';
+import type { UserSearchResult } from '@common/collaborators';
+import { limits } from '@common/limits';
+import type { Db } from '@server/db/client';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './users.repo';
 

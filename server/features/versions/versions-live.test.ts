@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyFieldOf, liveDocumentName } from '../../../common/live-document';
-import type { TextbookContent } from '../../../common/textbook';
-import type { VersionEntry } from '../../../common/versions';
-import { useHarness, type TestUser } from '../../test/harness';
+import { bodyFieldOf, liveDocumentName } from '@common/live-document';
+import type { TextbookContent } from '@common/textbook';
+import type { VersionEntry } from '@common/versions';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { openLiveClient, type LiveClient } from '../collab/live-test-client';
 import { createBook } from '../textbooks/test-factory';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { TextbookContent } from '../../../common/textbook';
-import type { DbOrTx } from '../../db/client';
-import { textbookVersions, textbooks, users } from '../../db/schema';
+import type { TextbookContent } from '@common/textbook';
+import type { DbOrTx } from '@server/db/client';
+import { textbookVersions, textbooks, users } from '@server/db/schema';
 
 const columns = {
   id: textbookVersions.id,

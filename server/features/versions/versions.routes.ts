@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { textbookIdParams } from '../../../common/textbooks-api';
-import { restoreVersionResponse, versionListResponse, versionParams, versionResponse } from '../../../common/versions';
-import { currentUser } from '../../http/authenticate';
-import type { AppDeps } from '../../http/deps';
+import { textbookIdParams } from '@common/textbooks-api';
+import { restoreVersionResponse, versionListResponse, versionParams, versionResponse } from '@common/versions';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from '@server/http/deps';
 import { getVersion, listVersions, restoreVersion } from './versions.service';
 
 /** Version history: owner and collaborators only; strangers get 404. */

@@ -1,8 +1,8 @@
-import type { PublicUser } from '../../../common/auth';
-import type { VersionEntry } from '../../../common/versions';
-import type { Db } from '../../db/client';
-import { AppError } from '../../core/app-error';
-import type { AppDeps } from '../../http/deps';
+import type { PublicUser } from '@common/auth';
+import type { VersionEntry } from '@common/versions';
+import type { Db } from '@server/db/client';
+import { AppError } from '@server/core/app-error';
+import type { AppDeps } from '@server/http/deps';
 import { saveTextbook } from '../textbooks/textbook-save.service';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import { presentDetail } from '../textbooks/textbooks.service';

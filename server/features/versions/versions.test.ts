@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { limits } from '../../../common/limits';
-import type { TextbookContent } from '../../../common/textbook';
-import type { VersionEntry } from '../../../common/versions';
-import { useHarness, type TestUser } from '../../test/harness';
+import { limits } from '@common/limits';
+import type { TextbookContent } from '@common/textbook';
+import type { VersionEntry } from '@common/versions';
+import { useHarness, type TestUser } from '@server/test/harness';
 import { createBook, shareBook } from '../textbooks/test-factory';
 import { listVersions } from './versions.service';
 

@@ -1,4 +1,4 @@
-import type { DocBlock } from '../../core/document-model';
+import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
 import { codeLike, isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeBookPdf } from '../../../bench/ingest/make-pdf';
-import type { ExtractedDocument } from '../../core/document-model';
+import type { ExtractedDocument } from '@server/core/document-model';
 import { chunkDocument } from '../chunk';
 import { ExtractError } from '../extract-error';
 import { extractPdf } from './pdf-extract';
-import { fixturePath } from '../../test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path';
 
 const corpus = (p: string) => new Uint8Array(readFileSync(fixturePath(p)));
 

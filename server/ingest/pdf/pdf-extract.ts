@@ -1,5 +1,5 @@
-import type { DocBlock, ExtractedDocument } from '../../core/document-model';
-import { normalizeCharacters } from '../../core/nlp';
+import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
+import { normalizeCharacters } from '@server/core/nlp';
 import { ExtractError } from '../extract-error';
 import { buildBlocks } from './pdf-blocks';
 import { attachCaptions } from './pdf-captions';

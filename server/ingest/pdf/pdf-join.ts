@@ -1,4 +1,4 @@
-import { joinHyphenation } from '../../core/nlp';
+import { joinHyphenation } from '@server/core/nlp';
 
 const urlTail = /(?:https?:\/\/|www\.)\S*$/i;
 

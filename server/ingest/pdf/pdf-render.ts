@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
-import type { ExtractedImage } from '../../core/document-model';
+import type { ExtractedImage } from '@server/core/document-model';
 import { pageRanges } from './pdf-pages';
 import type { PdfRegion } from './pdf-types';
 

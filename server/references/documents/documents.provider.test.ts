@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '../../core/document-model';
+import type { ExtractedDocument } from '@server/core/document-model';
 import type { FoundReference } from '../found-reference';
 import { locateBibliography, splitBibliography } from './bibliography-section';
 import { parseCitation } from './citation-parser';
 import { citationToFound, findDocumentReferences, parseBibliography } from './documents.provider';
 import { rawPdfText } from './pdf-text.test-helper';
-import { fixturePath } from '../../test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path';
 
 /** Letters and digits only: line breaks, hyphenation and spacing do not decide whether text is "in the document". */
 const squash = (text: string) =>

@@ -1,4 +1,4 @@
-import type { ExtractedDocument } from '../../core/document-model';
+import type { ExtractedDocument } from '@server/core/document-model';
 import { emptyFound, type FoundReference } from '../found-reference';
 import { absoluteUrl, findArxivIds, findDois, findIsbns, findUrls, isIdentifierUrl } from '../identifiers';
 import { locateBibliography, splitBibliography, splitRunOnEntries } from './bibliography-section';

@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { referenceCache } from '../../db/schema';
-import { createTestDatabase } from '../../test/test-db';
+import type { Database } from '@server/db/client';
+import { referenceCache } from '@server/db/schema';
+import { createTestDatabase } from '@server/test/test-db';
 import { mapArxivResponse } from '../mappers/arxiv.mapper';
 import { mapCrossrefResponse } from '../mappers/crossref.mapper';
 import { mapOpenAlexResponse } from '../mappers/openalex.mapper';
 import { databaseCache, parseRetryAfter, ProviderError, ProviderHttp, type ProviderHttpOptions } from './provider-http';
 import { TokenBucket } from './token-bucket';
-import { fixturePath } from '../../test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path';
 
 const fixture = (f: string) => readFileSync(fixturePath(`references/${f}`), 'utf8');
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '@server/db/client';
 import { findCachedAnswer, saveCachedAnswer } from './reference-cache.repo';
 import type { TokenBucket } from './token-bucket';
 

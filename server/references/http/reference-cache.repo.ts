@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { referenceCache } from '../../db/schema';
+import type { DbOrTx } from '@server/db/client';
+import { referenceCache } from '@server/db/schema';
 
 /** Answers of scholarly APIs by provider + URL (without credentials); rows older than the TTL are ignored. */
 export async function findCachedAnswer(db: DbOrTx, key: string, maxAgeMs: number): Promise<unknown | undefined> {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { referenceSchema } from '../../../common/textbook';
+import { referenceSchema } from '@common/textbook';
 import { toReference, type FoundReference } from '../found-reference';
 import { stripMarkup } from '../markup';
 import { mapArxivResponse } from './arxiv.mapper';
@@ -11,7 +11,7 @@ import type { MapResult } from './map-result';
 import { mapOpenLibraryResponse } from './open-library.mapper';
 import { mapOpenAlexResponse, rebuildAbstract } from './openalex.mapper';
 import { mapSemanticScholarResponse } from './semantic-scholar.mapper';
-import { fixturePath } from '../../test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path';
 
 const fixturesDir = fixturePath('references');
 const fixtureFiles = readdirSync(fixturesDir).filter((f) => f !== 'README.md');

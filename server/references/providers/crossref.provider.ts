@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '@server/config';
 import { ProviderHttp, type ResponseCache } from '../http/provider-http';
 import { TokenBucket } from '../http/token-bucket';
 import { mapCrossrefResponse } from '../mappers/crossref.mapper';

@@ -1,4 +1,4 @@
-import type { ReferenceSourceName } from '../../../common/references';
+import type { ReferenceSourceName } from '@common/references';
 import type { FoundReference } from '../found-reference';
 import { ProviderError, type ProviderHttp } from '../http/provider-http';
 import type { MapResult } from '../mappers/map-result';

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '@server/config';
 import { ProviderError, ProviderHttp, type ResponseCache } from '../http/provider-http';
 import { TokenBucket } from '../http/token-bucket';
 import { mapArxivResponse } from '../mappers/arxiv.mapper';

@@ -1,20 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmAssistantReply } from '../../../../common/assistant';
-import type { LlmChapterText, LlmOutlinePlan, LlmPartialPlan } from '../../../../common/generate';
-import type { Reference, TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../core/app-error';
-import { chunkDocument } from '../../../ingest/chunk';
-import { extractPdf } from '../../../ingest/pdf/pdf-extract';
-import { createEmbedder, type Embedder } from '../../embeddings';
-import type { Material } from '../../material';
-import { createRetriever } from '../../retrieval';
+import type { LlmAssistantReply } from '@common/assistant';
+import type { LlmChapterText, LlmOutlinePlan, LlmPartialPlan } from '@common/generate';
+import type { Reference, TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import { chunkDocument } from '@server/ingest/chunk';
+import { extractPdf } from '@server/ingest/pdf/pdf-extract';
+import { createEmbedder, type Embedder } from '@server/ai/embeddings';
+import type { Material } from '@server/ai/material';
+import { createRetriever } from '@server/ai/retrieval';
 import { llmChat } from '../chat';
 import { documentMap, mapParts } from '../document-map';
 import { llmOutline } from '../outline';
 import { keepGivenCitations } from './citations';
-import { scriptedModel } from '../../../test/scripted-model';
-import { fixturePath } from '../../../test/fixture-path';
+import { scriptedModel } from '@server/test/scripted-model';
+import { fixturePath } from '@server/test/fixture-path';
 
 const references: Reference[] = [
   {

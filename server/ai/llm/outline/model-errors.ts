@@ -1,5 +1,5 @@
 import { APICallError, NoObjectGeneratedError, NoOutputGeneratedError, RetryError, TypeValidationError } from 'ai';
-import { AppError } from '../../../core/app-error';
+import { AppError } from '@server/core/app-error';
 
 /**
  * Turns what the AI SDK throws into one clear AppError (502 PROVIDER_ERROR),

@@ -1,8 +1,8 @@
-import type { Reference } from '../../../../common/textbook';
-import type { Material, RetrievedChunk } from '../../material';
-import { fastSentences } from '../../offline/compose/fast-sentences';
-import { sentenceKey } from '../../offline/compose/sentence-filter';
-import { sourceMap, subtree } from '../../offline/expand/source-map';
+import type { Reference } from '@common/textbook';
+import type { Material, RetrievedChunk } from '@server/ai/material';
+import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { sourceMap, subtree } from '@server/ai/offline/expand/source-map';
 import { describePosition, type SourceKeys, type SourcePosition } from '../source-notes';
 
 /** Longest excerpt given to the model, in characters (bounded so prompts fit small local models too). */

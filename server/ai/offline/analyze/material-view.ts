@@ -1,5 +1,5 @@
-import type { DocBlock, Material } from '../../material';
-import { countWords } from '../../../core/nlp';
+import type { DocBlock, Material } from '@server/ai/material';
+import { countWords } from '@server/core/nlp';
 
 /** Headings that frame a paper rather than teach its subject. */
 export const frameHeading =

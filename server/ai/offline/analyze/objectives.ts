@@ -1,4 +1,4 @@
-import type { Keyphrase } from '../../../core/nlp';
+import type { Keyphrase } from '@server/core/nlp';
 import { frameHeading, type MaterialView } from './material-view';
 import {
   CasingIndex,

@@ -1,4 +1,4 @@
-import { splitSentences, type Keyphrase } from '../../../core/nlp';
+import { splitSentences, type Keyphrase } from '@server/core/nlp';
 import { frameHeading, type MaterialView } from './material-view';
 
 function escape(text: string): string {

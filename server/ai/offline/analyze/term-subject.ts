@@ -1,4 +1,4 @@
-import { tokenColumns, wink } from '../../../core/nlp/wink';
+import { tokenColumns, wink } from '@server/core/nlp/wink';
 
 const nounTags = new Set(['NOUN', 'PROPN']);
 const subjectTags = new Set(['NOUN', 'PROPN', 'ADJ', 'PART']);

@@ -1,5 +1,5 @@
-import type { Keyphrase } from '../../../core/nlp';
-import { toTitleCase } from '../../../core/nlp';
+import type { Keyphrase } from '@server/core/nlp';
+import { toTitleCase } from '@server/core/nlp';
 import { frameHeading, stripNumbering, type MaterialView } from './material-view';
 
 /**

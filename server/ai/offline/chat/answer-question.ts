@@ -1,12 +1,12 @@
-import type { TextbookContent } from '../../../../common/textbook';
-import type { Material } from '../../material';
+import type { TextbookContent } from '@common/textbook';
+import type { Material } from '@server/ai/material';
 import { chapterFrame } from '../expand/chapter-frame';
 import { continuesLine } from '../expand/gather';
 import { sourceMap } from '../expand/source-map';
 import { htmlToText } from '../compose/html';
 import { sparseCosine } from '../compose/term-vectors';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
-import { truncateWords } from '../../../core/nlp';
+import { truncateWords } from '@server/core/nlp';
 import { fastSentences } from '../compose/fast-sentences';
 import { parseChapterRef } from './parse-request';
 import { resolveChapter } from './resolve-refs';

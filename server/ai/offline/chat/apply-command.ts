@@ -1,4 +1,4 @@
-import type { TextbookContent } from '../../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 import type { Command, Position } from './parse-request';
 import { resolveChapter, resolveSection } from './resolve-refs';
 import * as ops from './structure-ops';

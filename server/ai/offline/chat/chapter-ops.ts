@@ -1,4 +1,4 @@
-import type { Chapter, Section, TextbookContent } from '../../../../common/textbook';
+import type { Chapter, Section, TextbookContent } from '@common/textbook';
 import { divideBlocks, htmlBlocks, paragraph } from '../compose/html';
 import {
   chapterLabel,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../../common/textbook';
-import { emptyMaterial, type Retriever } from '../../material';
+import type { TextbookContent } from '@common/textbook';
+import { emptyMaterial, type Retriever } from '@server/ai/material';
 import { chat } from '../chat';
 import { htmlToText } from '../compose/html';
 

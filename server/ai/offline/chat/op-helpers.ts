@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Chapter, TextbookContent } from '../../../../common/textbook';
+import type { Chapter, TextbookContent } from '@common/textbook';
 
 /**
  * Shared pieces of the pure structural edits (chapter-ops.ts, section-ops.ts).

@@ -1,4 +1,4 @@
-import type { TextbookContent } from '../../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 import type { ChapterRef, SectionRef } from './parse-request';
 import { titleWords } from './words';
 

@@ -1,4 +1,4 @@
-import type { Section, TextbookContent } from '../../../../common/textbook';
+import type { Section, TextbookContent } from '@common/textbook';
 import { divideBlocks, htmlBlocks } from '../compose/html';
 import { checkChapter, checkSection, clampPosition, done, fail, move, newSectionId, withChapters, type OpResult } from './op-helpers';
 

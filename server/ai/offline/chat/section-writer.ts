@@ -1,4 +1,4 @@
-import type { Material } from '../../material';
+import type { Material } from '@server/ai/material';
 import { BookUsage } from '../expand/book-usage';
 import { gatherBlocks, keyTerms, topicVector } from '../expand/gather';
 import { locateUnit } from '../expand/locate';

@@ -1,5 +1,5 @@
-import { genericWords, quickStopwords } from '../../../core/nlp';
-import { tokenColumns, wink } from '../../../core/nlp/wink';
+import { genericWords, quickStopwords } from '@server/core/nlp';
+import { tokenColumns, wink } from '@server/core/nlp/wink';
 
 /**
  * Titles from distinctive noun phrases. Candidates are runs of up to three

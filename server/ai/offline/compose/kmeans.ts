@@ -1,4 +1,4 @@
-import { cosine } from '../../../core/nlp';
+import { cosine } from '@server/core/nlp';
 
 /**
  * Spherical k-means over any vector type (dense embeddings or sparse term

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DocBlock } from '../../../core/document-model';
-import { sanitizeHtml } from '../../../features/textbooks/sanitize';
+import type { DocBlock } from '@server/core/document-model';
+import { sanitizeHtml } from '@server/features/textbooks/sanitize';
 import { renderBlocks } from './render-blocks';
 
 const b = (kind: DocBlock['kind'], text: string, extra: Partial<DocBlock> = {}): DocBlock => ({ kind, text, ...extra });

@@ -1,4 +1,4 @@
-import type { DocBlock } from '../../../core/document-model';
+import type { DocBlock } from '@server/core/document-model';
 import { escapeHtml } from './html';
 
 /** Options for turning document-model blocks into the editor's HTML. */

@@ -1,4 +1,4 @@
-import { quickTokenize } from '../../../core/nlp';
+import { quickTokenize } from '@server/core/nlp';
 import { fastSentences } from './fast-sentences';
 import type { SourceSentence } from './select-sentences';
 import { cleanSentence, sentenceKey } from './sentence-filter';

@@ -1,4 +1,4 @@
-import { quickTokenize } from '../../../core/nlp';
+import { quickTokenize } from '@server/core/nlp';
 
 /** A sparse, L2-normalised TF-IDF vector. */
 export type TermVector = Map<string, number>;

@@ -1,6 +1,6 @@
-import type { Chapter, Section, TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../core/app-error';
-import type { CustomizeResult, EngineContext } from '../../engine';
+import type { Chapter, Section, TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import type { CustomizeResult, EngineContext } from '@server/ai/engine';
 import { newSectionId } from '../chat/structure-ops';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlBlocks, htmlToText, paragraphsToHtml } from '../compose/html';

@@ -1,6 +1,6 @@
-import type { Chapter, TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../core/app-error';
-import type { CustomizeResult } from '../../engine';
+import type { Chapter, TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import type { CustomizeResult } from '@server/ai/engine';
 import { htmlToText } from '../compose/html';
 
 /** Named periods and when they begin (approximate years; BCE negative), for books that name eras rather than dates. */

@@ -1,8 +1,8 @@
 import { stripStructurePrefixes } from './titles';
-import type { TextbookContent } from '../../../../common/textbook';
-import { quickTokenize } from '../../../core/nlp';
-import { AppError } from '../../../core/app-error';
-import type { CustomizeResult } from '../../engine';
+import type { TextbookContent } from '@common/textbook';
+import { quickTokenize } from '@server/core/nlp';
+import { AppError } from '@server/core/app-error';
+import type { CustomizeResult } from '@server/ai/engine';
 import { sparseCosine, TermStats } from '../compose/term-vectors';
 import { chapterOf, type Unit } from './units';
 

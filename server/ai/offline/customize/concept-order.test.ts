@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 import { conceptGraph, conceptOrder } from './concept-order';
 import { splitByLevel } from './levels';
 import { bookUnits } from './units';

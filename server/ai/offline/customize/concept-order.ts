@@ -1,4 +1,4 @@
-import { genericWords, quickTokenize } from '../../../core/nlp';
+import { genericWords, quickTokenize } from '@server/core/nlp';
 import { fastSentences } from '../compose/fast-sentences';
 import { PhraseCounts } from '../compose/keyphrase-titles';
 

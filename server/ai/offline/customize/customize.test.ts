@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../core/app-error';
-import { chunkDocument } from '../../../ingest/chunk';
-import { extractPdf } from '../../../ingest/pdf/pdf-extract';
-import { createEmbedder, type Embedder } from '../../embeddings';
-import type { EngineContext } from '../../engine';
-import type { Material } from '../../material';
-import { createRetriever } from '../../retrieval';
+import type { TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import { chunkDocument } from '@server/ingest/chunk';
+import { extractPdf } from '@server/ingest/pdf/pdf-extract';
+import { createEmbedder, type Embedder } from '@server/ai/embeddings';
+import type { EngineContext } from '@server/ai/engine';
+import type { Material } from '@server/ai/material';
+import { createRetriever } from '@server/ai/retrieval';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlToText } from '../compose/html';
 import { sentenceKey } from '../compose/sentence-filter';
@@ -16,7 +16,7 @@ import { indexMaterial } from '../expand/material-index';
 import { outline } from '../outline';
 import { applicationsTitle } from './applications';
 import { bookUnits, lostSentences, sentenceKeys } from './units';
-import { fixturePath } from '../../../test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path';
 
 /** The offline restructuring on a real book: tracemonkey.pdf through extraction, chunking and the offline outline. */
 let ctx: EngineContext;

@@ -1,6 +1,6 @@
-import type { TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../core/app-error';
-import type { CustomizeResult, EngineContext } from '../../engine';
+import type { TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import type { CustomizeResult, EngineContext } from '@server/ai/engine';
 import { applyCommand } from '../chat/apply-command';
 import { parseChapterRef, parseRequest, type Command } from '../chat/parse-request';
 import { materialSectionWriter } from '../chat/section-writer';

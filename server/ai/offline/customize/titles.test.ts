@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../../common/textbook';
-import { emptyMaterial } from '../../material';
+import type { TextbookContent } from '@common/textbook';
+import { emptyMaterial } from '@server/ai/material';
 import { customizeStructure } from '../customize';
 import { stripStructurePrefixes } from './titles';
 

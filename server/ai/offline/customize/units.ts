@@ -1,4 +1,4 @@
-import type { Chapter, Section, TextbookContent } from '../../../../common/textbook';
+import type { Chapter, Section, TextbookContent } from '@common/textbook';
 import { newChapterId, newSectionId } from '../chat/structure-ops';
 import { fastSentences } from '../compose/fast-sentences';
 import { divideBlocks, htmlBlocks, htmlToText } from '../compose/html';

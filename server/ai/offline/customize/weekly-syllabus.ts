@@ -1,7 +1,7 @@
 import { stripStructurePrefixes } from './titles';
-import type { TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../core/app-error';
-import type { CustomizeResult } from '../../engine';
+import type { TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import type { CustomizeResult } from '@server/ai/engine';
 import { chapterOf, ensureUnitCount, listPhrase, unitSize, type Unit } from './units';
 
 /** Cutting inside a chapter costs this much (in shares of a week's length) against an even split. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../../common/textbook';
-import { chunkDocument } from '../../../ingest/chunk';
-import { extractTxt } from '../../../ingest/txt-extract';
-import type { EngineContext } from '../../engine';
+import type { TextbookContent } from '@common/textbook';
+import { chunkDocument } from '@server/ingest/chunk';
+import { extractTxt } from '@server/ingest/txt-extract';
+import type { EngineContext } from '@server/ai/engine';
 import { htmlBlocks, htmlToText } from '../compose/html';
 import { generateSection } from '../expand';
 

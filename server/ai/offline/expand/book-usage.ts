@@ -1,4 +1,4 @@
-import type { TextbookContent } from '../../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 import { fastSentences } from '../compose/fast-sentences';
 import { decodeEntities, htmlToText } from '../compose/html';
 import { UsedSentences } from '../compose/used-sentences';

@@ -1,6 +1,6 @@
-import type { Chapter, Section } from '../../../../common/textbook';
-import { AppError } from '../../../core/app-error';
-import type { AuthoringEngine } from '../../engine';
+import type { Chapter, Section } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import type { AuthoringEngine } from '@server/ai/engine';
 import { newSectionId } from '../chat/structure-ops';
 import { escapeHtml, htmlBlocks, htmlToText } from '../compose/html';
 import { BookUsage } from './book-usage';

@@ -1,4 +1,4 @@
-import type { AuthoringEngine } from '../../engine';
+import type { AuthoringEngine } from '@server/ai/engine';
 import { htmlToText } from '../compose/html';
 import { BookUsage } from './book-usage';
 import { gatherBlocks, keyTerms, topicVector } from './gather';

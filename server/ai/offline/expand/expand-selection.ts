@@ -1,7 +1,7 @@
-import type { TextbookContent } from '../../../../common/textbook';
-import type { DocBlock } from '../../../core/document-model';
-import { quickTokenize } from '../../../core/nlp';
-import type { AuthoringEngine } from '../../engine';
+import type { TextbookContent } from '@common/textbook';
+import type { DocBlock } from '@server/core/document-model';
+import { quickTokenize } from '@server/core/nlp';
+import type { AuthoringEngine } from '@server/ai/engine';
 import { fastSentences } from '../compose/fast-sentences';
 import { escapeHtml, htmlToText } from '../compose/html';
 import { renderBlocks } from '../compose/render-blocks';

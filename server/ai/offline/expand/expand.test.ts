@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../core/app-error';
+import type { TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlBlocks, htmlToText } from '../compose/html';
 import { renderBlocks } from '../compose/render-blocks';

@@ -1,5 +1,5 @@
-import type { DocBlock } from '../../../core/document-model';
-import { genericWords, quickTokenize } from '../../../core/nlp';
+import type { DocBlock } from '@server/core/document-model';
+import { genericWords, quickTokenize } from '@server/core/nlp';
 import { blend, sparseCosine, type TermVector } from '../compose/term-vectors';
 import type { BookUsage } from './book-usage';
 import { subtree, type SourceMap } from './source-map';

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { TextbookContent } from '../../../../common/textbook';
-import type { DocBlock, ExtractedDocument } from '../../../core/document-model';
-import { chunkDocument } from '../../../ingest/chunk';
-import { extractTxt } from '../../../ingest/txt-extract';
-import { fixturePath } from '../../../test/fixture-path';
-import type { EngineContext } from '../../engine';
-import type { Material } from '../../material';
+import type { TextbookContent } from '@common/textbook';
+import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
+import { chunkDocument } from '@server/ingest/chunk';
+import { extractTxt } from '@server/ingest/txt-extract';
+import { fixturePath } from '@server/test/fixture-path';
+import type { EngineContext } from '@server/ai/engine';
+import type { Material } from '@server/ai/material';
 import { renderBlocks } from '../compose/render-blocks';
 
 /**

@@ -1,4 +1,4 @@
-import type { Material } from '../../material';
+import type { Material } from '@server/ai/material';
 import { fastSentences } from '../compose/fast-sentences';
 import type { SourceSentence } from '../compose/select-sentences';
 import { sentenceKey } from '../compose/sentence-filter';

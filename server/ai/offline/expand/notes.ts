@@ -1,4 +1,4 @@
-import type { Material } from '../../material';
+import type { Material } from '@server/ai/material';
 
 export const noMaterialNote = 'This textbook has no source material linked to it, so there is nothing to expand from.';
 

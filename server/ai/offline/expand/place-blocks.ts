@@ -1,4 +1,4 @@
-import type { DocBlock } from '../../../core/document-model';
+import type { DocBlock } from '@server/core/document-model';
 import { escapeHtml, htmlBlocks, htmlToText } from '../compose/html';
 import { renderBlocks } from '../compose/render-blocks';
 import { continuesLine, type Chosen } from './gather';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computingMaterial } from '../../../features/ai-tools/ai-tools.fixtures';
-import { memoryChapters, memoryReferences } from '../../../features/ai-tools/memory-handout.fixtures';
+import { computingMaterial } from '@server/features/ai-tools/ai-tools.fixtures';
+import { memoryChapters, memoryReferences } from '@server/features/ai-tools/memory-handout.fixtures';
 import { ReferenceLines } from './reference-lines';
 
 describe('ReferenceLines (what expansion never prints)', () => {

@@ -1,6 +1,6 @@
-import { parseCitation } from '../../../references/documents/citation-parser';
-import { parseBibliography } from '../../../references/documents/documents.provider';
-import type { Material } from '../../material';
+import { parseCitation } from '@server/references/documents/citation-parser';
+import { parseBibliography } from '@server/references/documents/documents.provider';
+import type { Material } from '@server/ai/material';
 import { sentenceKey } from '../compose/sentence-filter';
 
 /** Headings of a reference list: nothing under them is prose to print. */

@@ -1,6 +1,6 @@
 import type { ItemSentence } from 'wink-nlp';
-import { genericWords, quickStopwords } from '../../../core/nlp';
-import { tokenColumns, wink } from '../../../core/nlp/wink';
+import { genericWords, quickStopwords } from '@server/core/nlp';
+import { tokenColumns, wink } from '@server/core/nlp/wink';
 
 /**
  * Section titles for an expanded chapter: a noun phrase printed in the

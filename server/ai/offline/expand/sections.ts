@@ -1,4 +1,4 @@
-import type { Section } from '../../../../common/textbook';
+import type { Section } from '@common/textbook';
 import { newSectionId } from '../chat/structure-ops';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlToText, paragraph } from '../compose/html';

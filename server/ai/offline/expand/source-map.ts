@@ -1,6 +1,6 @@
-import type { DocBlock } from '../../../core/document-model';
-import { quickTokenize } from '../../../core/nlp';
-import type { Material } from '../../material';
+import type { DocBlock } from '@server/core/document-model';
+import { quickTokenize } from '@server/core/nlp';
+import type { Material } from '@server/ai/material';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlToText } from '../compose/html';
 import { renderBlocks, type RenderOptions } from '../compose/render-blocks';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { QuizQuestion } from '../../../../common/materials';
-import type { TextbookContent } from '../../../../common/textbook';
+import type { QuizQuestion } from '@common/materials';
+import type { TextbookContent } from '@common/textbook';
 import { buildAssessment } from './assessment';
 import { buildQuiz } from './quiz';
 import { buildScope } from './scope';

@@ -1,5 +1,5 @@
-import type { QuizQuestion } from '../../../../common/materials';
-import { lightStem } from '../../../core/nlp';
+import type { QuizQuestion } from '@common/materials';
+import { lightStem } from '@server/core/nlp';
 
 /**
  * Guards against questions that give their own answer away: a cloze whose

@@ -1,4 +1,4 @@
-import type { AssessmentContent, AssessmentItem } from '../../../../common/materials';
+import type { AssessmentContent, AssessmentItem } from '@common/materials';
 import { questionCandidates, QuestionPicker } from './quiz';
 import { whereIn, type QuestionCandidate } from './questions';
 import type { MaterialScope } from './scope';

@@ -1,4 +1,4 @@
-import { lightStem, quickStopwords } from '../../../core/nlp';
+import { lightStem, quickStopwords } from '@server/core/nlp';
 import { isTermSubject } from '../analyze/term-subject';
 import type { BookSentence } from './book-sentences';
 

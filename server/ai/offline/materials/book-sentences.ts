@@ -1,4 +1,4 @@
-import type { TextbookContent } from '../../../../common/textbook';
+import type { TextbookContent } from '@common/textbook';
 import { fastSentences } from '../compose/fast-sentences';
 import { isReviewSection, materialHtml } from '../compose/apparatus-html';
 import { htmlBlocks, htmlToText } from '../compose/html';

@@ -1,5 +1,5 @@
-import { genericWords, lightStem } from '../../../core/nlp';
-import { tokenColumns, wink } from '../../../core/nlp/wink';
+import { genericWords, lightStem } from '@server/core/nlp';
+import { tokenColumns, wink } from '@server/core/nlp/wink';
 import type { BookSentence } from './book-sentences';
 
 /** A key term of the book: a noun phrase used more than once. */

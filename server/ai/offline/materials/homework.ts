@@ -1,4 +1,4 @@
-import type { HomeworkContent } from '../../../../common/materials';
+import type { HomeworkContent } from '@common/materials';
 import { findTerm, stemKey } from './book-terms';
 import { questionCandidates, QuestionPicker } from './quiz';
 import { whereIn } from './questions';

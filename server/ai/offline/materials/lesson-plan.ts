@@ -1,4 +1,4 @@
-import type { LessonPlanContent } from '../../../../common/materials';
+import type { LessonPlanContent } from '@common/materials';
 import { questionCandidates, QuestionPicker } from './quiz';
 import { distinctTerms } from './book-terms';
 import type { MaterialScope } from './scope';

@@ -1,5 +1,5 @@
-import type { TextbookContent } from '../../../../common/textbook';
-import { quickStopwords, quickTokenize } from '../../../core/nlp';
+import type { TextbookContent } from '@common/textbook';
+import { quickStopwords, quickTokenize } from '@server/core/nlp';
 import { isEndMatterTitle } from '../outline/document-units';
 import { frameHeading } from '../analyze/material-view';
 import { groundedObjectives, isDefinedIn } from '../analyze/objectives';

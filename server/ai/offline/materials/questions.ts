@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '../../../../common/materials';
+import type { QuizQuestion } from '@common/materials';
 import { inCasingOf, mentions, neutralArticle, spliceWithArticle } from './answer-leaks';
 import { findNumbers, type Definition, type NumberFact } from './book-facts';
 import type { BookSentence } from './book-sentences';

@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '../../../../common/materials';
+import type { QuizQuestion } from '@common/materials';
 import { sentenceKey } from '../compose/sentence-filter';
 import { standaloneProblem } from '../compose/standalone';
 import { givesAnswerAway } from './answer-leaks';

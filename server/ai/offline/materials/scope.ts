@@ -1,5 +1,5 @@
-import type { TextbookContent } from '../../../../common/textbook';
-import { countWords } from '../../../core/nlp';
+import type { TextbookContent } from '@common/textbook';
+import { countWords } from '@server/core/nlp';
 import { findDefinitions, findNumbers, type Definition, type NumberFact } from './book-facts';
 import { bookSentences, chapterText, type BookSentence } from './book-sentences';
 import { bookTerms, stemKey, type BookTerm } from './book-terms';

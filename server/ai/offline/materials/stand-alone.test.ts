@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { QuizQuestion } from '../../../../common/materials';
-import type { TextbookContent } from '../../../../common/textbook';
-import { extractPdf } from '../../../ingest/pdf/pdf-extract';
-import { extractTxt } from '../../../ingest/txt-extract';
-import { fixturePath } from '../../../test/fixture-path';
-import type { ExtractedDocument, Material } from '../../material';
+import type { QuizQuestion } from '@common/materials';
+import type { TextbookContent } from '@common/textbook';
+import { extractPdf } from '@server/ingest/pdf/pdf-extract';
+import { extractTxt } from '@server/ingest/txt-extract';
+import { fixturePath } from '@server/test/fixture-path';
+import type { ExtractedDocument, Material } from '@server/ai/material';
 import { materialHtml } from '../compose/apparatus-html';
 import { htmlToText } from '../compose/html';
 import { standaloneProblem } from '../compose/standalone';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocBlock, DocSection } from '../../../core/document-model';
+import type { DocBlock, DocSection } from '@server/core/document-model';
 import { isReviewSection, materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
 import { htmlToText } from '../compose/html';
 import { chapterOpening, chapterReview, digestUnit } from './apparatus';

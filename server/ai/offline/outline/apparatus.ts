@@ -1,4 +1,4 @@
-import type { DocBlock, DocSection } from '../../../core/document-model';
+import type { DocBlock, DocSection } from '@server/core/document-model';
 import {
   CasingIndex,
   collapseSeries,

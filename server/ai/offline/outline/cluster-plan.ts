@@ -1,4 +1,4 @@
-import type { Material, MaterialChunk } from '../../material';
+import type { Material, MaterialChunk } from '@server/ai/material';
 import { keyphraseTitle, PhraseCounts } from '../compose/keyphrase-titles';
 import { denseOps, kmeans, type VectorOps } from '../compose/kmeans';
 import type { SourceSentence } from '../compose/select-sentences';

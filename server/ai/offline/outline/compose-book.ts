@@ -1,4 +1,4 @@
-import type { Chapter, TextbookContent } from '../../../../common/textbook';
+import type { Chapter, TextbookContent } from '@common/textbook';
 import { paragraphsToHtml } from '../compose/html';
 import { keyphraseTitle, PhraseCounts } from '../compose/keyphrase-titles';
 import { groupParagraphs } from '../compose/paragraphs';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../../common/textbook';
-import type { ExtractedDocument } from '../../../core/document-model';
-import { extractTxt } from '../../../ingest/txt-extract';
-import { fixturePath } from '../../../test/fixture-path';
-import type { Material } from '../../material';
+import type { TextbookContent } from '@common/textbook';
+import type { ExtractedDocument } from '@server/core/document-model';
+import { extractTxt } from '@server/ingest/txt-extract';
+import { fixturePath } from '@server/test/fixture-path';
+import type { Material } from '@server/ai/material';
 import { isReviewSection, materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
 import { htmlToText } from '../compose/html';
 import { composeFromDocuments } from './tree-book';

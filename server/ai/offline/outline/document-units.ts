@@ -1,5 +1,5 @@
-import type { DocBlock, DocSection, ExtractedDocument } from '../../../core/document-model';
-import { documentTree } from '../../../core/document-tree';
+import type { DocBlock, DocSection, ExtractedDocument } from '@server/core/document-model';
+import { documentTree } from '@server/core/document-tree';
 import { isCompanionTitle } from './apparatus';
 import { cleanHeadingTitle } from './plan';
 

@@ -1,4 +1,4 @@
-import type { DocBlock, Material } from '../../material';
+import type { DocBlock, Material } from '@server/ai/material';
 import type { SourceSentence } from '../compose/select-sentences';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
 import type { TermStats } from '../compose/term-vectors';

@@ -1,4 +1,4 @@
-import type { DocBlock } from '../../../core/document-model';
+import type { DocBlock } from '@server/core/document-model';
 import { escapeRegExp } from '../analyze/phrasing';
 import { endsInNoun, isTermSubject } from '../analyze/term-subject';
 import { fastSentences } from '../compose/fast-sentences';

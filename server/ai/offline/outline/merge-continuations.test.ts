@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocSection } from '../../../core/document-model';
+import type { DocSection } from '@server/core/document-model';
 import { continuedTitle, mergeContinuations } from './merge-units';
 
 const unit = (title: string, text: string, children: DocSection[] = []): DocSection => ({

@@ -1,5 +1,5 @@
-import type { DocSection } from '../../../core/document-model';
-import { quickTokenize } from '../../../core/nlp';
+import type { DocSection } from '@server/core/document-model';
+import { quickTokenize } from '@server/core/nlp';
 import { sparseCosine, TermStats, type TermVector } from '../compose/term-vectors';
 import { allBlocks } from './apparatus';
 import { cleanHeadingTitle } from './plan';

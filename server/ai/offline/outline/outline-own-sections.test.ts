@@ -1,9 +1,9 @@
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../../common/textbook';
-import { extractDocx } from '../../../ingest/docx-extract';
-import { extractTxt } from '../../../ingest/txt-extract';
-import type { ExtractedDocument, Material } from '../../material';
+import type { TextbookContent } from '@common/textbook';
+import { extractDocx } from '@server/ingest/docx-extract';
+import { extractTxt } from '@server/ingest/txt-extract';
+import type { ExtractedDocument, Material } from '@server/ai/material';
 import { isReviewSection, reviewSectionTitle } from '../compose/apparatus-html';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlBlocks, htmlToText } from '../compose/html';

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TextbookContent } from '../../../../common/textbook';
-import { chunkDocument } from '../../../ingest/chunk';
-import { extractPdf } from '../../../ingest/pdf/pdf-extract';
-import { createEmbedder, embeddingInput } from '../../embeddings';
-import type { ExtractedDocument, Material } from '../../material';
+import type { TextbookContent } from '@common/textbook';
+import { chunkDocument } from '@server/ingest/chunk';
+import { extractPdf } from '@server/ingest/pdf/pdf-extract';
+import { createEmbedder, embeddingInput } from '@server/ai/embeddings';
+import type { ExtractedDocument, Material } from '@server/ai/material';
 import { fastSentences } from '../compose/fast-sentences';
 import { isReviewSection, reviewSectionTitle } from '../compose/apparatus-html';
 import { htmlBlocks, htmlToText } from '../compose/html';
 import { sentenceKey } from '../compose/sentence-filter';
 import { outline } from '../outline';
 import { topicOnlyNotice } from './skeleton';
-import { fixturePath } from '../../../test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path';
 
 const corpus = (name: string) => fixturePath(`pdf/${name}`);
 const noRetrieval = { search: async () => [] };

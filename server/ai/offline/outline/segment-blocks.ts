@@ -1,5 +1,5 @@
-import type { DocBlock, DocSection } from '../../../core/document-model';
-import { quickTokenize } from '../../../core/nlp';
+import type { DocBlock, DocSection } from '@server/core/document-model';
+import { quickTokenize } from '@server/core/nlp';
 import { keyphraseTitle, PhraseCounts } from '../compose/keyphrase-titles';
 import { centroid, sparseCosine, TermStats, type TermVector } from '../compose/term-vectors';
 

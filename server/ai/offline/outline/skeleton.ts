@@ -1,5 +1,5 @@
-import type { TextbookContent } from '../../../../common/textbook';
-import { toTitleCase } from '../../../core/nlp';
+import type { TextbookContent } from '@common/textbook';
+import { toTitleCase } from '@server/core/nlp';
 import { paragraph } from '../compose/html';
 
 export const topicOnlyNotice =

@@ -1,5 +1,5 @@
-import type { DocSection } from '../../../core/document-model';
-import { quickStopwords } from '../../../core/nlp';
+import type { DocSection } from '@server/core/document-model';
+import { quickStopwords } from '@server/core/nlp';
 import { cleanHeadingTitle } from './plan';
 
 /** "Vector calculus without backpropagation", "Networks, except DNS", "Statistics (without R code)". */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DocBlock, ExtractedDocument } from '../../../core/document-model';
-import type { Material } from '../../material';
+import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
+import type { Material } from '@server/ai/material';
 import { materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
 import { htmlToText } from '../compose/html';
 import { composeFromDocuments, documentUnits } from './tree-book';

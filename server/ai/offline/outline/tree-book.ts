@@ -1,6 +1,6 @@
-import type { Chapter, Section, TextbookContent } from '../../../../common/textbook';
-import type { DocBlock, DocSection } from '../../../core/document-model';
-import type { Material } from '../../material';
+import type { Chapter, Section, TextbookContent } from '@common/textbook';
+import type { DocBlock, DocSection } from '@server/core/document-model';
+import type { Material } from '@server/ai/material';
 import { CasingIndex, listPhrase } from '../analyze/phrasing';
 import { filenameTopic } from '../analyze/topic';
 import { reviewSectionTitle } from '../compose/apparatus-html';

@@ -1,9 +1,9 @@
 import { parentPort } from 'node:worker_threads';
-import { splitSentences } from '../../../core/nlp';
-import type { Embedder } from '../../embeddings';
-import type { EngineContext } from '../../engine';
-import type { Retriever } from '../../material';
-import { createRetriever } from '../../retrieval';
+import { splitSentences } from '@server/core/nlp';
+import type { Embedder } from '@server/ai/embeddings';
+import type { EngineContext } from '@server/ai/engine';
+import type { Retriever } from '@server/ai/material';
+import { createRetriever } from '@server/ai/retrieval';
 import { offlineOperations } from '../operations';
 import { serializeError, type CallReply, type CallRequest, type EngineEvent, type EngineJob, type EngineReply } from './protocol';
 

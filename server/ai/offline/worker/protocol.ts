@@ -1,6 +1,6 @@
-import type { ErrorCode } from '../../../../common/errors';
-import { AppError } from '../../../core/app-error';
-import type { Material, Retriever } from '../../material';
+import type { ErrorCode } from '@common/errors';
+import { AppError } from '@server/core/app-error';
+import type { Material, Retriever } from '@server/ai/material';
 import type { EngineOp } from '../operations';
 
 export type SearchOptions = Parameters<Retriever['search']>[1];

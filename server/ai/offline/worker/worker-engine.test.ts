@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseTextbookContent, type TextbookContent } from '../../../../common/textbook';
-import { AppError } from '../../../core/app-error';
-import { runInRequestScope } from '../../../core/request-scope';
-import type { Embedder } from '../../embeddings';
-import type { EngineContext } from '../../engine';
-import { emptyMaterial, type Material, type MaterialChunk } from '../../material';
-import { createRetriever } from '../../retrieval';
+import { parseTextbookContent, type TextbookContent } from '@common/textbook';
+import { AppError } from '@server/core/app-error';
+import { runInRequestScope } from '@server/core/request-scope';
+import type { Embedder } from '@server/ai/embeddings';
+import type { EngineContext } from '@server/ai/engine';
+import { emptyMaterial, type Material, type MaterialChunk } from '@server/ai/material';
+import { createRetriever } from '@server/ai/retrieval';
 import { OfflineWorkerEngine } from './worker-engine';
 
 const ctx = { material: emptyMaterial(), retriever: { search: async () => [] } } as EngineContext;

@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { AppError } from '../../../core/app-error';
-import { currentRequestSignal } from '../../../core/request-scope';
-import { WorkerAbortError, WorkerPool, WorkerTimeoutError, type EventReply } from '../../../ingest/worker-pool';
-import type { AuthoringEngine, EngineContext } from '../../engine';
-import type { Material, MaterialChunk } from '../../material';
+import { AppError } from '@server/core/app-error';
+import { currentRequestSignal } from '@server/core/request-scope';
+import { WorkerAbortError, WorkerPool, WorkerTimeoutError, type EventReply } from '@server/ingest/worker-pool';
+import type { AuthoringEngine, EngineContext } from '@server/ai/engine';
+import type { Material, MaterialChunk } from '@server/ai/material';
 import { hasDocumentStructure } from '../outline/tree-book';
-import { retrieverOrigin } from '../../retrieval';
+import { retrieverOrigin } from '@server/ai/retrieval';
 import type { EngineOp } from '../operations';
 import { deserializeError, type CallReply, type EngineEvent, type EngineJob, type EngineReply } from './protocol';
 

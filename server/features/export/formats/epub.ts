@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
-import { displayDate } from '../../../../common/book-render/book-document';
-import type { BookDocument } from '../../../../common/book-render/book-model';
+import { displayDate } from '@common/book-render/book-document';
+import type { BookDocument } from '@common/book-render/book-model';
 import {
   bookCss,
   renderAppendixHtml,
@@ -10,8 +10,8 @@ import {
   renderTitlePageHtml,
   renderTocList,
   type HtmlOptions,
-} from '../../../../common/book-render/render-html';
-import { imageExtensions, type ImageMime } from '../../images/image-type';
+} from '@common/book-render/render-html';
+import { imageExtensions, type ImageMime } from '@server/features/images/image-type';
 import { portableImages } from '../raster';
 import type { ExportContext } from '../render-export';
 import { xmlEscape, xmlSafe } from '../xml';

@@ -1,4 +1,4 @@
-import { renderBookHtml } from '../../../../common/book-render/render-html';
+import { renderBookHtml } from '@common/book-render/render-html';
 import { toDataUrl } from '../image-assets';
 import type { ExportContext } from '../render-export';
 

@@ -13,9 +13,9 @@ import {
   WidthType,
   type ParagraphChild,
 } from 'docx';
-import type { Block, Inline, TableCell as BookCell } from '../../../../../common/book-render/book-model';
-import type { ImageAsset } from '../../image-assets';
-import { mathPicture } from '../../math-png';
+import type { Block, Inline, TableCell as BookCell } from '@common/book-render/book-model';
+import type { ImageAsset } from '@server/features/export/image-assets';
+import { mathPicture } from '@server/features/export/math-png';
 
 /** What block conversion needs: the book's pictures (PNG or JPEG) and a counter for restarting numbered lists. */
 export interface DocxContext {

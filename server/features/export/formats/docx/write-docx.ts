@@ -12,10 +12,10 @@ import {
   type ILevelsOptions,
   type Table,
 } from 'docx';
-import { displayDate } from '../../../../../common/book-render/book-document';
-import type { BookSection } from '../../../../../common/book-render/book-model';
-import { portableImages } from '../../raster';
-import type { ExportContext } from '../../render-export';
+import { displayDate } from '@common/book-render/book-document';
+import type { BookSection } from '@common/book-render/book-model';
+import { portableImages } from '@server/features/export/raster';
+import type { ExportContext } from '@server/features/export/render-export';
 import { blocksToDocx, inlineChildren, type DocxContext } from './docx-blocks';
 
 function listLevels(ordered: boolean): ILevelsOptions[] {

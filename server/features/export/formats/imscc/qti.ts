@@ -1,5 +1,5 @@
-import { assessmentContentSchema, quizContentSchema } from '../../../../../common/materials';
-import { xmlEscape } from '../../xml';
+import { assessmentContentSchema, quizContentSchema } from '@common/materials';
+import { xmlEscape } from '@server/features/export/xml';
 
 /**
  * QTI 1.2 under the Common Cartridge profile: one <assessment> with one section of items. Each item says its

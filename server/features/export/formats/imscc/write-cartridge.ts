@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { materialHeading } from '../../../../../common/book-render/material-blocks';
+import { materialHeading } from '@common/book-render/material-blocks';
 import {
   bookCss,
   escapeHtml,
@@ -9,10 +9,10 @@ import {
   renderTitlePageHtml,
   renderTocList,
   type HtmlOptions,
-} from '../../../../../common/book-render/render-html';
-import { imageExtensions, type ImageMime } from '../../../images/image-type';
-import type { ExportContext } from '../../render-export';
-import { xmlEscape, xmlSafe } from '../../xml';
+} from '@common/book-render/render-html';
+import { imageExtensions, type ImageMime } from '@server/features/images/image-type';
+import type { ExportContext } from '@server/features/export/render-export';
+import { xmlEscape, xmlSafe } from '@server/features/export/xml';
 import { assessmentXml, itemsOf } from './qti';
 
 /**

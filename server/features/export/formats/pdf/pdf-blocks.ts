@@ -1,6 +1,6 @@
-import { inlineText, type Block, type TableCell } from '../../../../../common/book-render/book-model';
-import type { ImageAsset } from '../../image-assets';
-import type { Inline } from '../../../../../common/book-render/book-model';
+import { inlineText, type Block, type TableCell } from '@common/book-render/book-model';
+import type { ImageAsset } from '@server/features/export/image-assets';
+import type { Inline } from '@common/book-render/book-model';
 import { bodySize, ensureSpace, layoutWithMath, measureWithMath, pageBottom, writeInline, type Frame } from './pdf-inline';
 
 /** Sizes of headings by level (1 = chapter, 2 = section, then the text's own). */

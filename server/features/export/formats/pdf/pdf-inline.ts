@@ -1,5 +1,5 @@
-import type { Inline, TextRun } from '../../../../../common/book-render/book-model';
-import type { MathSvg } from '../../math-svg';
+import type { Inline, TextRun } from '@common/book-render/book-model';
+import type { MathSvg } from '@server/features/export/math-svg';
 import { textFont, type FontName } from './pdf-fonts';
 
 /** A formula typeset once (MathJax's SVG) and drawn as vector paths wherever it occurs. */

@@ -1,6 +1,6 @@
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { buildBookDocument } from '../../../../../common/book-render/book-document';
+import { buildBookDocument } from '@common/book-render/book-document';
 import { expandSmoothCurves } from './pdf-math';
 import { writePdf } from './write-pdf';
 

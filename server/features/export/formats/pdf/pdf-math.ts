@@ -1,4 +1,4 @@
-import { latexToSvg, type MathSvg } from '../../math-svg';
+import { latexToSvg, type MathSvg } from '@server/features/export/math-svg';
 import type { FontName } from './pdf-fonts';
 import type { PdfFormula } from './pdf-inline';
 

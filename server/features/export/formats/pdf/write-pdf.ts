@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { displayDate } from '../../../../../common/book-render/book-document';
-import type { BookDocument, BookSection } from '../../../../../common/book-render/book-model';
-import { portableImages } from '../../raster';
-import type { ExportContext } from '../../render-export';
+import { displayDate } from '@common/book-render/book-document';
+import type { BookDocument, BookSection } from '@common/book-render/book-model';
+import { portableImages } from '@server/features/export/raster';
+import type { ExportContext } from '@server/features/export/render-export';
 import { headingSizes, writeBlocks, type PdfImages } from './pdf-blocks';
 import { registerFonts } from './pdf-fonts';
 import { ensureSpace, type Frame } from './pdf-inline';
