@@ -14,7 +14,11 @@ describe('realtime hub liveness and limits', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    hub = createRealtimeHub({ database, events: createLocalEventBus() }, { heartbeatMs: 250, maxMessagesPerSecond: 5 });
+    // Every textbook is readable here: these tests are about liveness and limits, not permissions.
+    hub = createRealtimeHub(
+      { database, events: createLocalEventBus(), canRead: async () => ({ revision: 1 }) },
+      { heartbeatMs: 250, maxMessagesPerSecond: 5 },
+    );
     server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     server.on('connection', (socket) => hub.accept(socket, { id: 1, username: 'tester' }));
     await new Promise((r) => server.once('listening', r));

@@ -3,7 +3,6 @@ import type { RawData, WebSocket } from 'ws';
 import type { PublicUser } from '@common/auth';
 import { clientMessage, wsCloseCodes, type ServerMessage } from '@common/realtime';
 import type { Database } from '../db/client';
-import { findTextbookHeaderRole } from '../features/textbooks/textbooks.policy';
 import type { DomainEvent, EventBus, TextbookSavedEvent } from './events';
 import { createInstanceSync } from './instance-sync';
 import { Presence } from './presence';
@@ -61,7 +60,16 @@ const closeReasons = {
   tooManySockets: 'Too many connections',
 } as const;
 
-export function createRealtimeHub(deps: { database: Database; events: EventBus }, options: RealtimeHubOptions = {}): RealtimeHub {
+/**
+ * Who may read a textbook, and its revision: the REST policy, handed in by the feature that builds
+ * the hub (realtime/ sits below features/ and does not import them).
+ */
+export type CanRead = (textbookId: number, userId: number) => Promise<{ revision: number } | null>;
+
+export function createRealtimeHub(
+  deps: { database: Database; events: EventBus; canRead: CanRead },
+  options: RealtimeHubOptions = {},
+): RealtimeHub {
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const maxMessageBytes = options.maxMessageBytes ?? 64 * 1024;
   const maxPerSecond = options.maxMessagesPerSecond ?? 50;
@@ -149,14 +157,14 @@ export function createRealtimeHub(deps: { database: Database; events: EventBus }
     if (options.sessions && !(c.token && (await options.sessions.valid(c.token, c.user.id)))) return endSession(c);
     if (!c.joined.has(textbookId)) {
       // The same policy as REST: anyone who may not read the textbook is told it does not exist.
-      const found = await findTextbookHeaderRole(db, textbookId, c.user.id);
+      const found = await deps.canRead(textbookId, c.user.id);
       if (!isOpen(c)) return;
       if (!found) {
         refuse(c, wsCloseCodes.notFound, 'NOT_FOUND', 'Textbook not found', closeReasons.notFound);
         return;
       }
       c.joined.add(textbookId);
-      roomRevision.set(textbookId, Math.max(roomRevision.get(textbookId) ?? 0, found.textbook.revision));
+      roomRevision.set(textbookId, Math.max(roomRevision.get(textbookId) ?? 0, found.revision));
       const user = { userId: c.user.id, username: c.user.username };
       const { firstForUser } = presence.add(textbookId, user, c);
       if (firstForUser) {

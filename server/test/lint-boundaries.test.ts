@@ -19,6 +19,10 @@ describe('layer rule', () => {
     expect(layerViolation('server/core/document-tree.ts', 'server/db/client')).toMatch(/core must not import db/);
     expect(layerViolation('server/ai/llm/model.ts', 'server/http/app-error')).toMatch(/ai must not import features\/http\/realtime/);
     expect(layerViolation('server/app.ts', 'server/features/index')).toBeUndefined();
+    expect(layerViolation('server/realtime/hub.ts', 'server/features/textbooks/textbooks.policy')).toMatch(
+      /realtime must not import server\/features/,
+    );
+    expect(layerViolation('server/features/realtime/realtime.routes.ts', 'server/realtime/hub')).toBeUndefined();
     // Tests may reach across layers to set things up.
     expect(layerViolation('server/ingest/ingest.test.ts', 'server/features/sources/sources.service')).toBeUndefined();
   });

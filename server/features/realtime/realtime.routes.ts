@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../auth/auth.service';
+import { findTextbookHeaderRole } from '../textbooks/textbooks.policy';
 import type { AppDeps } from '@server/http/deps';
 import { readSessionToken } from '@server/http/session-cookie';
 import { isAllowedSocketOrigin } from '@server/http/socket-guard';
@@ -12,11 +13,18 @@ import { createRealtimeHub, type RealtimeHub, type RealtimeHubOptions } from '@s
  */
 export function registerRealtimeRoutes(app: FastifyInstance, deps: AppDeps, options: RealtimeHubOptions = {}): RealtimeHub {
   const db = deps.database.db;
-  const hub = createRealtimeHub(deps, {
-    log: app.log,
-    sessions: { valid: async (token, userId) => (await resolveSession(db, token))?.id === userId },
-    ...options,
-  });
+  const canRead = async (textbookId: number, userId: number) => {
+    const found = await findTextbookHeaderRole(db, textbookId, userId);
+    return found ? { revision: found.textbook.revision } : null;
+  };
+  const hub = createRealtimeHub(
+    { database: deps.database, events: deps.events, canRead },
+    {
+      log: app.log,
+      sessions: { valid: async (token, userId) => (await resolveSession(db, token))?.id === userId },
+      ...options,
+    },
+  );
   app.addHook('preClose', async () => {
     await hub.close();
   });
