@@ -129,9 +129,16 @@ describe('Add Chapters/Sections', () => {
     expect(bodies).toHaveLength(1);
     expect(bodies[0].baseRevision).toBe(3);
     expect(bodies[0].description).toBe('Added chapter "Waves"');
-    expect(bodies[0].content.chapters.at(-1)).toEqual({ title: 'Waves', content: '<p>Introduction to Waves</p>', sections: [] });
+    expect(bodies[0].content.chapters.at(-1)).toEqual({
+      id: expect.stringMatching(/^c_[0-9a-f]{16}$/),
+      title: 'Waves',
+      content: '<p>Introduction to Waves</p>',
+      sections: [],
+    });
     expect(saved).toHaveBeenCalledWith(
-      expect.objectContaining({ chapters: expect.arrayContaining([expect.objectContaining({ id: 'new2', title: 'Waves' })]) }),
+      expect.objectContaining({
+        chapters: expect.arrayContaining([expect.objectContaining({ id: expect.stringMatching(/^c_/), title: 'Waves' })]),
+      }),
       4,
     );
     expect(screen.queryByLabelText('Chapter title')).toBeNull();
@@ -181,7 +188,9 @@ describe('Add Chapters/Sections', () => {
     await u.type(screen.getByLabelText('Section title'), 'Work');
     await u.click(screen.getByRole('button', { name: 'Add Section' }));
     await waitFor(() => expect(screen.getByTestId('toast-title')).toHaveTextContent('Section Added'));
-    expect(bodies[0].content.chapters[1].sections).toEqual([{ title: 'Work', content: '<p>Enter your content here...</p>' }]);
+    expect(bodies[0].content.chapters[1].sections).toEqual([
+      { id: expect.stringMatching(/^s_[0-9a-f]{16}$/), title: 'Work', content: '<p>Enter your content here...</p>' },
+    ]);
     expect(screen.queryByLabelText('Section title')).toBeNull();
   });
 

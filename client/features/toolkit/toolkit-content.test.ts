@@ -58,7 +58,8 @@ describe('sectionPreview (tags stripped, 100 characters plus ...)', () => {
 describe('structure edits', () => {
   it('a new chapter gets Introduction to {title} and no sections', () => {
     const next = addChapter(book(), 'Waves & <Sound>');
-    expect(next.chapters.at(-1)).toEqual({
+    expect(next.chapters.at(-1)?.id).toMatch(/^c_[0-9a-f]{16}$/);
+    expect(next.chapters.at(-1)).toMatchObject({
       title: 'Waves & <Sound>',
       content: '<p>Introduction to Waves &amp; &lt;Sound&gt;</p>',
       sections: [],

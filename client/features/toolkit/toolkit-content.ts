@@ -1,4 +1,6 @@
 import { limits } from '@common/limits';
+import * as ops from '@common/textbook-ops';
+import { decodeEntities } from '@common/textbook-ops/html';
 import type { Chapter, Section, TextbookContent } from '@common/textbook';
 
 /**
@@ -32,17 +34,6 @@ export function sectionPreview(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > limits.sectionPreviewChars ? `${text.slice(0, limits.sectionPreviewChars)}...` : text;
-}
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return entities[name.toLowerCase()] ?? whole;
-  });
 }
 
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
@@ -105,14 +96,18 @@ function mapChapter(content: TextbookContent, key: string, edit: (c: Chapter, ci
   return { ...content, chapters: content.chapters.map((c, ci) => (ci === index ? edit(c, ci) : c)) };
 }
 
-/** A new chapter gets 'Introduction to {title}' and no sections. */
+/** A new chapter gets 'Introduction to {title}', no sections and a fresh id (the shared outline operation). */
 export function addChapter(content: TextbookContent, title: string): TextbookContent {
-  const chapter: Chapter = { title, content: `<p>Introduction to ${escapeHtml(title)}</p>`, sections: [] };
-  return { ...content, chapters: [...content.chapters, chapter] };
+  const result = ops.addChapter(content, { title });
+  return result.ok ? result.content : content;
 }
 
+/** Appends a section (with a fresh id) to the chapter with this key; null when the chapter is gone or the title empty. */
 export function addSection(content: TextbookContent, chapter: string, section: { title: string; content: string }): TextbookContent | null {
-  return mapChapter(content, chapter, (c) => ({ ...c, sections: [...c.sections, { title: section.title, content: section.content }] }));
+  const index = findChapter(content, chapter);
+  if (index < 0) return null;
+  const result = ops.addSection(content, index, section);
+  return result.ok ? result.content : null;
 }
 
 export function renameChapter(content: TextbookContent, chapter: string, title: string): TextbookContent | null {
@@ -164,10 +159,6 @@ export function moveSection(content: TextbookContent, chapter: string, from: str
     return { ...c, sections: moveItem(c.sections, a, b) };
   });
   return found ? result : null;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** How the version history names a toolkit edit. */

@@ -2,7 +2,7 @@ import type { LanguageModel } from 'ai';
 import { llmAssistantReply, type LlmOutlineOperation } from '@common/assistant';
 import type { TextbookContent } from '@common/textbook';
 import type { ChatInput, ChatResult, EngineContext } from '../engine';
-import * as ops from '../offline/chat/structure-ops';
+import * as ops from '@common/textbook-ops';
 import { htmlToText, paragraphsToHtml } from '../offline/compose/html';
 import { keepGivenCitations } from './outline/citations';
 import { numberMaterial, type NumberedMaterial } from './outline/prompt-material';

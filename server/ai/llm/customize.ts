@@ -3,7 +3,7 @@ import { llmRestructurePlan } from '@common/ai-tools';
 import type { Chapter, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeInput, CustomizeResult, EngineContext } from '../engine';
-import { newChapterId, newSectionId } from '../offline/chat/structure-ops';
+import { newChapterId, newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../offline/compose/fast-sentences';
 import { paragraphsToHtml } from '../offline/compose/html';
 import { UsedSentences } from '../offline/compose/used-sentences';

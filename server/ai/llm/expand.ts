@@ -3,7 +3,7 @@ import { llmChapterExpansionOutput, llmExpansionOutput } from '@common/ai-tools'
 import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { EngineContext, ExpandChapterInput, ExpandParagraphInput, ExpandResult, GenerateSectionInput } from '../engine';
-import { newSectionId } from '../offline/chat/structure-ops';
+import { newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../offline/compose/fast-sentences';
 import { escapeHtml, htmlBlocks, htmlToText, paragraphsToHtml } from '../offline/compose/html';
 import { UsedSentences } from '../offline/compose/used-sentences';

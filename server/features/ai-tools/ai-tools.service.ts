@@ -14,7 +14,7 @@ import { restructuredDescription } from '@common/ai-tools';
 import type { PublicUser } from '@common/auth';
 import type { TextbookContent } from '@common/textbook';
 import type { EngineContext } from '@server/ai/engine';
-import { addSection } from '@server/ai/offline/chat/structure-ops';
+import { addSection } from '@common/textbook-ops';
 import { htmlToText } from '@server/ai/offline/compose/html';
 import { AppError } from '@server/core/app-error';
 import type { AppDeps } from '@server/http/deps';

@@ -1,7 +1,7 @@
 import type { TextbookContent } from '@common/textbook';
 import type { Command, Position } from './parse-request';
 import { resolveChapter, resolveSection } from './resolve-refs';
-import * as ops from './structure-ops';
+import * as ops from '@common/textbook-ops';
 import { titleWords } from './words';
 
 /**

@@ -1,7 +1,7 @@
 import type { Chapter, Section, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult, EngineContext } from '@server/ai/engine';
-import { newSectionId } from '../chat/structure-ops';
+import { newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlBlocks, htmlToText, paragraphsToHtml } from '../compose/html';
 import { groupParagraphs } from '../compose/paragraphs';

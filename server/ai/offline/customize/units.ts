@@ -1,5 +1,5 @@
 import type { Chapter, Section, TextbookContent } from '@common/textbook';
-import { newChapterId, newSectionId } from '../chat/structure-ops';
+import { newChapterId, newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../compose/fast-sentences';
 import { divideBlocks, htmlBlocks, htmlToText } from '../compose/html';
 import { sentenceKey } from '../compose/sentence-filter';

@@ -1,7 +1,7 @@
 import type { Chapter, Section } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { AuthoringEngine } from '@server/ai/engine';
-import { newSectionId } from '../chat/structure-ops';
+import { newSectionId } from '@common/textbook-ops';
 import { escapeHtml, htmlBlocks, htmlToText } from '../compose/html';
 import { BookUsage } from './book-usage';
 import { chapterFrame } from './chapter-frame';

@@ -1,5 +1,5 @@
 import type { Section } from '@common/textbook';
-import { newSectionId } from '../chat/structure-ops';
+import { newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlToText, paragraph } from '../compose/html';
 import type { PlacedHtml as PlacedBlock } from './place-blocks';

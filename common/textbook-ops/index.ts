@@ -1,7 +1,7 @@
 /**
- * Pure structural edits of a textbook's outline (the outline assistant's
- * operations, shared by the offline and llm engines). Each returns a new
- * content object and a one-line summary, or the reason it cannot be done.
+ * Pure structural edits of a textbook's outline, shared by the client toolkit,
+ * both assistant engines and add-section. Each returns a new content object
+ * and a one-line summary, or the reason it cannot be done.
  */
 export { newChapterId, newSectionId, type OpResult } from './op-helpers';
 export { addChapter, mergeChapters, moveChapter, removeChapter, renameChapter, resizeChapters, splitChapter } from './chapter-ops';

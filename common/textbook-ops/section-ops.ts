@@ -1,5 +1,5 @@
 import type { Section, TextbookContent } from '@common/textbook';
-import { divideBlocks, htmlBlocks } from '../compose/html';
+import { divideBlocks, htmlBlocks } from './html';
 import { checkChapter, checkSection, clampPosition, done, fail, move, newSectionId, withChapters, type OpResult } from './op-helpers';
 
 export function addSection(

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Chapter, TextbookContent } from '@common/textbook';
 
 /**
@@ -10,11 +9,15 @@ import type { Chapter, TextbookContent } from '@common/textbook';
  */
 export type OpResult = { ok: true; content: TextbookContent; summary: string } | { ok: false; reason: string };
 
+// getRandomValues, unlike randomUUID, also exists in browsers on plain-http pages.
+function randomHex16(): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
 export function newChapterId(): string {
-  return `c_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  return `c_${randomHex16()}`;
 }
 export function newSectionId(): string {
-  return `s_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  return `s_${randomHex16()}`;
 }
 
 export const fail = (reason: string): OpResult => ({ ok: false, reason });

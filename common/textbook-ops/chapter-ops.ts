@@ -1,5 +1,5 @@
 import type { Chapter, Section, TextbookContent } from '@common/textbook';
-import { divideBlocks, htmlBlocks, paragraph } from '../compose/html';
+import { divideBlocks, htmlBlocks, paragraph } from './html';
 import {
   chapterLabel,
   checkChapter,
