@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyFieldOf, liveDocumentName } from '@common/live-document';
 import type { TextbookContent } from '@common/textbook';
 import { useHarness, type TestUser } from '@server/test/harness';
-import { openLiveClient, type LiveClient } from '../collab/live-test-client';
+import { openLiveClient, reachedServer, type LiveClient } from '../collab/live-test-client';
 import { createLinkedBook } from './ai-tools.fixtures';
 import { createMemoryBook, memoryChapters } from './memory-handout.fixtures';
 
@@ -45,15 +44,6 @@ async function typist(textbookId: number): Promise<LiveClient> {
 }
 
 /** Waits until the server's copy of the live document holds the text (typing travels over the socket). */
-async function reachedServer(textbookId: number, bodyId: string, text: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const doc = h.deps.collab?.hocuspocus.documents.get(liveDocumentName(textbookId));
-    if (doc?.getXmlFragment(bodyFieldOf(bodyId)).toString().includes(text)) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('the typing never reached the server');
-}
 
 function expandChapter(book: { id: number }, chapterIndex: number, chapter: TextbookContent['chapters'][number]) {
   return h.app.inject({
@@ -75,7 +65,7 @@ describe('AI tools while someone types in the live document', () => {
     const id = chapter.id ?? '';
     const client = await typist(book.id);
     client.type(id, 0, ' TYPED DURING THE EXPANSION');
-    await reachedServer(book.id, id, 'TYPED DURING THE EXPANSION');
+    await reachedServer(h.deps.collab, book.id, id, 'TYPED DURING THE EXPANSION');
 
     const res = await expandChapter(book, 0, chapter);
     expect(res.statusCode, res.body).toBe(409);
@@ -97,7 +87,7 @@ describe('AI tools while someone types in the live document', () => {
     const otherId = content.chapters[1].id ?? '';
     const client = await typist(book.id);
     client.type(otherId, 0, ' TYPED IN ANOTHER CHAPTER');
-    await reachedServer(book.id, otherId, 'TYPED IN ANOTHER CHAPTER');
+    await reachedServer(h.deps.collab, book.id, otherId, 'TYPED IN ANOTHER CHAPTER');
 
     const res = await expandChapter(book, 0, content.chapters[0]);
     expect(res.statusCode, res.body).toBe(200);
@@ -131,7 +121,7 @@ describe('AI tools while someone types in the live document', () => {
     const client = await typist(book.id);
     await client.until(() => client.paragraphs(id).length > 0, 20_000, 'the section');
     client.type(id, 0, ' TYPED IN THE SECTION');
-    await reachedServer(book.id, id, 'TYPED IN THE SECTION');
+    await reachedServer(h.deps.collab, book.id, id, 'TYPED IN THE SECTION');
 
     const res = await h.app.inject({
       method: 'POST',
@@ -173,7 +163,7 @@ describe('AI tools while someone types in the live document', () => {
     const id = chapter.id ?? '';
     const client = await typist(book.id);
     client.type(id, 0, ' TYPED DURING THE RESTRUCTURE');
-    await reachedServer(book.id, id, 'TYPED DURING THE RESTRUCTURE');
+    await reachedServer(h.deps.collab, book.id, id, 'TYPED DURING THE RESTRUCTURE');
 
     // Two chapters: the second chapter's text is merged into another body.
     const res = await customize(book.id, 'make it 2 chapters');
@@ -194,7 +184,7 @@ describe('AI tools while someone types in the live document', () => {
     const id = section.id ?? '';
     const client = await typist(book.id);
     client.type(id, 0, ' TYPED WHILE CHAPTERS MOVE');
-    await reachedServer(book.id, id, 'TYPED WHILE CHAPTERS MOVE');
+    await reachedServer(h.deps.collab, book.id, id, 'TYPED WHILE CHAPTERS MOVE');
 
     const res = await customize(book.id, 'move Personal Computing first');
     expect(res.statusCode, res.body).toBe(200);

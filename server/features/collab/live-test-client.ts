@@ -168,3 +168,22 @@ export async function openLiveClient(
     },
   };
 }
+
+/**
+ * Waits until the server's copy of a textbook's live document holds `text` in a body (typing
+ * travels over the socket before any store), or fails after 20 s.
+ */
+export async function reachedServer(
+  collab: { hocuspocus: { documents: Map<string, Y.Doc> } } | undefined,
+  textbookId: number,
+  bodyId: string,
+  text: string,
+): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const doc = collab?.hocuspocus.documents.get(liveDocumentName(textbookId));
+    if (doc?.getXmlFragment(bodyFieldOf(bodyId)).toString().includes(text)) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error('the typing never reached the server');
+}

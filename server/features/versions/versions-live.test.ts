@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyFieldOf, liveDocumentName } from '@common/live-document';
 import type { TextbookContent } from '@common/textbook';
 import type { VersionEntry } from '@common/versions';
 import { useHarness, type TestUser } from '@server/test/harness';
-import { openLiveClient, type LiveClient } from '../collab/live-test-client';
+import { openLiveClient, reachedServer, type LiveClient } from '../collab/live-test-client';
 import { createBook } from '../textbooks/test-factory';
 
 /**
@@ -32,16 +31,6 @@ function as(method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) {
   return h.app.inject({ method, url, headers: { cookie: owner.cookie }, payload });
 }
 
-async function reachedServer(textbookId: number, bodyId: string, text: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const doc = h.deps.collab?.hocuspocus.documents.get(liveDocumentName(textbookId));
-    if (doc?.getXmlFragment(bodyFieldOf(bodyId)).toString().includes(text)) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('the typing never reached the server');
-}
-
 describe('restore while someone types', () => {
   it('keeps what was typed and not yet stored in the version the restore replaced', async () => {
     const book = await createBook(h, owner);
@@ -54,7 +43,7 @@ describe('restore while someone types', () => {
     open.push(typist);
     await typist.synced;
     typist.type(id, 0, ' TYPED BEFORE THE RESTORE');
-    await reachedServer(book.id, id, 'TYPED BEFORE THE RESTORE');
+    await reachedServer(h.deps.collab, book.id, id, 'TYPED BEFORE THE RESTORE');
 
     const first = ((await as('GET', `/api/textbooks/${book.id}/versions`)).json() as { versions: VersionEntry[] }).versions.at(-1);
     const res = await as('POST', `/api/textbooks/${book.id}/versions/${first?.id}/restore`);
