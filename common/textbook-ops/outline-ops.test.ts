@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
-import { addChapter, addSection, mergeSections, moveChapter, newChapterId, removeSection, splitSection } from '@common/textbook-ops';
+import {
+  addChapter,
+  addSection,
+  mergeSections,
+  moveChapter,
+  newChapterId,
+  removeSection,
+  splitSection,
+  updateSection,
+} from '@common/textbook-ops';
 import { decodeEntities, escapeHtml, htmlBlocks, paragraph } from '@common/textbook-ops/html';
 
 const book = (): TextbookContent => ({
@@ -57,6 +66,17 @@ describe('outline operations', () => {
     expect(removed.ok && removed.summary).toBe('Removed section "Force" from chapter 1.');
     expect(moveChapter(book(), 0, 0)).toEqual({ ok: false, reason: 'Chapter 1 is already in that place.' });
     expect(newChapterId()).not.toBe(newChapterId());
+  });
+});
+
+describe('updateSection', () => {
+  it('replaces title and body, keeps the id, and refuses an empty title or a section that is not there', () => {
+    const input = book();
+    const result = updateSection(input, 0, 1, { title: ' Forces ', content: '<p>F = ma</p>' });
+    expect(result.ok && result.content.chapters[0].sections[1]).toEqual({ id: 's2', title: 'Forces', content: '<p>F = ma</p>' });
+    expect(input.chapters[0].sections[1].title).toBe('Force');
+    expect(updateSection(input, 0, 1, { title: '  ', content: '' })).toEqual({ ok: false, reason: 'Section title cannot be empty.' });
+    expect(updateSection(input, 1, 0, { title: 'X', content: '' }).ok).toBe(false);
   });
 });
 

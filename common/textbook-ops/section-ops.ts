@@ -43,6 +43,25 @@ export function renameSection(content: TextbookContent, chapterIndex: number, se
   return done(withChapters(content, chapters), `Renamed section "${old}" to "${clean}".`);
 }
 
+/** Replaces a section's title and body (the editor's "Edit section"); its id stays. */
+export function updateSection(
+  content: TextbookContent,
+  chapterIndex: number,
+  sectionIndex: number,
+  next: { title: string; content: string },
+): OpResult {
+  const bad = checkSection(content, chapterIndex, sectionIndex);
+  if (bad) return fail(bad);
+  const title = next.title.trim();
+  if (!title) return fail('Section title cannot be empty.');
+  const chapters = content.chapters.map((c, i) =>
+    i === chapterIndex
+      ? { ...c, sections: c.sections.map((s, j) => (j === sectionIndex ? { ...s, title, content: next.content } : s)) }
+      : c,
+  );
+  return done(withChapters(content, chapters), `Updated section "${title}" in chapter ${chapterIndex + 1}.`);
+}
+
 /** Moves a section to `toIndex` (0-based, in the resulting order) of chapter `toChapter`. */
 export function moveSection(
   content: TextbookContent,

@@ -80,6 +80,10 @@ describe('structure edits', () => {
     expect(c?.chapters[0].sections.map((s) => s.id)).toEqual(['s2']);
     expect(deleteSection(c!, 'c1', 's1')).toBeNull();
     expect(renameChapter(c!, 'nope', 'x')).toBeNull();
+    // The shared operations refuse an empty title and leave a section dropped on itself where it is.
+    expect(renameChapter(c!, 'c2', '   ')).toBeNull();
+    expect(updateSection(c!, 'c1', 's2', { title: '', content: '<p>x</p>' })).toBeNull();
+    expect(moveSection(c!, 'c1', 's2', 's2')).toBe(c);
   });
 
   it('applies an arranged order to newer content without undoing what changed meanwhile', () => {

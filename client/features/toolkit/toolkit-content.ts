@@ -36,12 +36,10 @@ export function sectionPreview(html: string): string {
   return text.length > limits.sectionPreviewChars ? `${text.slice(0, limits.sectionPreviewChars)}...` : text;
 }
 
+/** The list with one item moved (a copy; unchanged when either place is outside the list). */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  if (from < 0 || from >= next.length || to < 0 || to >= next.length) return next;
-  const [moved] = next.splice(from, 1);
-  next.splice(to, 0, moved);
-  return next;
+  if (from < 0 || from >= items.length || to < 0 || to >= items.length) return [...items];
+  return ops.move([...items], from, to);
 }
 
 /** An order the user arranged: chapter keys, and per chapter key its section keys. */
@@ -90,38 +88,38 @@ function findChapter(content: TextbookContent, key: string): number {
   return content.chapters.findIndex((c, ci) => chapterKey(c, ci) === key);
 }
 
-function mapChapter(content: TextbookContent, key: string, edit: (c: Chapter, ci: number) => Chapter): TextbookContent | null {
-  const index = findChapter(content, key);
-  if (index < 0) return null;
-  return { ...content, chapters: content.chapters.map((c, ci) => (ci === index ? edit(c, ci) : c)) };
+/** Where the section with this key sits, found by keys; null when either is gone. */
+function findSection(content: TextbookContent, chapter: string, section: string): { ci: number; si: number } | null {
+  const ci = findChapter(content, chapter);
+  if (ci < 0) return null;
+  const si = content.chapters[ci].sections.findIndex((s, i) => sectionKey(s, ci, i) === section);
+  return si < 0 ? null : { ci, si };
+}
+
+/** The shared operation's content, or null when it refused (its target is gone or the input empty). */
+function applied(result: ops.OpResult): TextbookContent | null {
+  return result.ok ? result.content : null;
 }
 
 /** A new chapter gets 'Introduction to {title}', no sections and a fresh id (the shared outline operation). */
 export function addChapter(content: TextbookContent, title: string): TextbookContent {
-  const result = ops.addChapter(content, { title });
-  return result.ok ? result.content : content;
+  return applied(ops.addChapter(content, { title })) ?? content;
 }
 
 /** Appends a section (with a fresh id) to the chapter with this key; null when the chapter is gone or the title empty. */
 export function addSection(content: TextbookContent, chapter: string, section: { title: string; content: string }): TextbookContent | null {
   const index = findChapter(content, chapter);
-  if (index < 0) return null;
-  const result = ops.addSection(content, index, section);
-  return result.ok ? result.content : null;
+  return index < 0 ? null : applied(ops.addSection(content, index, section));
 }
 
 export function renameChapter(content: TextbookContent, chapter: string, title: string): TextbookContent | null {
-  return mapChapter(content, chapter, (c) => ({ ...c, title }));
+  const index = findChapter(content, chapter);
+  return index < 0 ? null : applied(ops.renameChapter(content, index, title));
 }
 
 export function deleteChapter(content: TextbookContent, chapter: string): TextbookContent | null {
   const index = findChapter(content, chapter);
-  if (index < 0) return null;
-  return { ...content, chapters: content.chapters.filter((_, ci) => ci !== index) };
-}
-
-function findSection(c: Chapter, ci: number, key: string): number {
-  return c.sections.findIndex((s, si) => sectionKey(s, ci, si) === key);
+  return index < 0 ? null : applied(ops.removeChapter(content, index));
 }
 
 export function updateSection(
@@ -130,35 +128,22 @@ export function updateSection(
   section: string,
   next: { title: string; content: string },
 ): TextbookContent | null {
-  let found = false;
-  const result = mapChapter(content, chapter, (c, ci) => {
-    const si = findSection(c, ci, section);
-    found = si >= 0;
-    return { ...c, sections: c.sections.map((s, i) => (i === si ? { ...s, title: next.title, content: next.content } : s)) };
-  });
-  return found ? result : null;
+  const at = findSection(content, chapter, section);
+  return at ? applied(ops.updateSection(content, at.ci, at.si, next)) : null;
 }
 
 export function deleteSection(content: TextbookContent, chapter: string, section: string): TextbookContent | null {
-  let found = false;
-  const result = mapChapter(content, chapter, (c, ci) => {
-    const si = findSection(c, ci, section);
-    found = si >= 0;
-    return { ...c, sections: c.sections.filter((_, i) => i !== si) };
-  });
-  return found ? result : null;
+  const at = findSection(content, chapter, section);
+  return at ? applied(ops.removeSection(content, at.ci, at.si)) : null;
 }
 
-/** Moves a section within its chapter, from one key's place to another's. */
+/** Moves a section within its chapter, from one key's place to another's (unchanged content when they are the same). */
 export function moveSection(content: TextbookContent, chapter: string, from: string, to: string): TextbookContent | null {
-  let found = false;
-  const result = mapChapter(content, chapter, (c, ci) => {
-    const a = findSection(c, ci, from);
-    const b = findSection(c, ci, to);
-    found = a >= 0 && b >= 0;
-    return { ...c, sections: moveItem(c.sections, a, b) };
-  });
-  return found ? result : null;
+  const a = findSection(content, chapter, from);
+  const b = findSection(content, chapter, to);
+  if (!a || !b) return null;
+  if (a.si === b.si) return content;
+  return applied(ops.moveSection(content, { chapter: a.ci, section: a.si }, { chapter: a.ci, index: b.si }));
 }
 
 /** How the version history names a toolkit edit. */
