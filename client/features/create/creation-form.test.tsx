@@ -60,6 +60,20 @@ describe('creation form: extraction preview', () => {
     expect(screen.queryByTestId('file-item')).toBeNull();
   });
 
+  it('takes Markdown pages as text files, whether the browser names their type or only the extension does', async () => {
+    mockFetch({});
+    const { user } = setup();
+    const typed = new File(['# Databases\n\nA table holds rows.'], 'databases.md', { type: 'text/markdown' });
+    const untyped = new File(['## Keys\n\nA key names a row.'], 'keys.markdown', { type: '' });
+    await user.upload(screen.getByTestId('file-input'), [typed, untyped]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    const items = screen.getAllByTestId('file-item');
+    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('databases.md'), expect.stringContaining('keys.markdown')]);
+    expect(items[0]).toHaveTextContent('text/markdown');
+    expect(items[1]).toHaveTextContent('MARKDOWN');
+    await waitFor(() => expect(within(items[0]).getByTestId('file-preview')).toHaveTextContent('A table holds rows.'));
+  });
+
   it('refuses a PNG dropped on the form with the spec message, and keeps the PDF dropped with it', async () => {
     mockFetch({});
     setup();

@@ -9,8 +9,14 @@ export const acceptedMimeTypes = [
 
 export const invalidFileFormatMessage = extractMessages.invalidFormat;
 
-/** For the picker's accept attribute: extensions too, since some systems give .docx no MIME type. */
-export const fileInputAccept = [...acceptedMimeTypes, '.pdf', '.docx', '.txt'].join(',');
+/**
+ * Markdown is plain text: the server reads its headings, lists and code (server/ingest/markdown-extract.ts),
+ * so a course's .md pages are accepted as text files.
+ */
+const markdownMimeTypes = ['text/markdown', 'text/x-markdown'] as const;
+
+/** For the picker's accept attribute: extensions too, since some systems give .docx or .md no MIME type. */
+export const fileInputAccept = [...acceptedMimeTypes, ...markdownMimeTypes, '.pdf', '.docx', '.txt', '.md', '.markdown'].join(',');
 
 export type FileKind = 'pdf' | 'docx' | 'txt';
 
@@ -18,8 +24,10 @@ const kindByMime: Record<string, FileKind> = {
   'application/pdf': 'pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'text/plain': 'txt',
+  'text/markdown': 'txt',
+  'text/x-markdown': 'txt',
 };
-const kindByExtension: Record<string, FileKind> = { pdf: 'pdf', docx: 'docx', txt: 'txt' };
+const kindByExtension: Record<string, FileKind> = { pdf: 'pdf', docx: 'docx', txt: 'txt', md: 'txt', markdown: 'txt' };
 
 function extension(name: string): string {
   const dot = name.lastIndexOf('.');
