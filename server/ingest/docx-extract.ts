@@ -35,6 +35,16 @@ export function htmlToBlocks(html: string, context: HtmlContext = {}): DocBlock[
   return readHtml(html, context).blocks;
 }
 
+/** A code paragraph's text: its lines as typed, without trailing spaces or blank lines around them. */
+function codeText(buffer: string): string {
+  return buffer
+    .replace(/\u00a0/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/\s+$/, ''))
+    .join('\n')
+    .replace(/^\n+|\n+$/g, '');
+}
+
 const captionStart = /^(figure|fig\.|table|chart|diagram|image)\s*\d+/i;
 
 /** Blocks, and the paragraphs whose every letter is bold (headings typed as bold text instead of a heading style). */
@@ -56,6 +66,8 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
   let linkStart = 0;
   const lists: Array<'ul' | 'ol'> = [];
   let noteItem = false;
+  // Inside a code paragraph (<pre>), line breaks and indentation are the program's: they are kept.
+  let inPre = false;
   const equations = context.equations ?? [];
   const push = (block: DocBlock) => {
     // A caption paragraph right after a figure (or a figure right after one) belongs to it.
@@ -73,6 +85,12 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
     blocks.push(block);
   };
   const flush = () => {
+    if (kind === 'code') {
+      const code = codeText(buffer);
+      buffer = '';
+      if (code) push({ kind: 'code', text: code });
+      return;
+    }
     const raw = normalizeCharacters(buffer).replace(/\s+/g, ' ').trim();
     buffer = '';
     const bold = boldChars > 0 && plainChars === 0;
@@ -137,7 +155,13 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
       continue;
     }
     if (tag === 'br') {
-      buffer += ' ';
+      buffer += inPre ? '\n' : ' ';
+      continue;
+    }
+    if (tag === 'pre') {
+      flush();
+      inPre = !closing;
+      kind = inPre ? 'code' : undefined;
       continue;
     }
     if (tag === 'img') {
@@ -260,7 +284,13 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
           return { src };
         }),
         // Word's Title style is the document's title; mammoth's default map turns it into a plain paragraph.
-        styleMap: [`p[style-name='Title'] => h1.${titleClass}:fresh`, "p[style-name='Subtitle'] => p:fresh", ...sizeHeadingStyleMap],
+        styleMap: [
+          `p[style-name='Title'] => h1.${titleClass}:fresh`,
+          "p[style-name='Subtitle'] => p:fresh",
+          // Program text (R Markdown and pandoc write "Source Code"; Word has "HTML Preformatted"): one code block.
+          ...codeStyleNames.map((name) => `p[style-name='${name}'] => pre:separator('\\n')`),
+          ...sizeHeadingStyleMap,
+        ],
       },
     );
     html = result.value;
@@ -286,6 +316,8 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };
 }
+
+const codeStyleNames = ['Source Code', 'Code', 'HTML Preformatted'];
 
 /** Raster pictures the editor can show; vector formats (EMF, WMF) are left out. */
 const keptPictureTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
