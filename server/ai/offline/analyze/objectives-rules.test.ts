@@ -37,4 +37,20 @@ describe('objectives at extraction', () => {
     expect(objectives).toContain('Explain what a residual is');
     expect(objectives.join(' ')).not.toMatch(/\b(line|data)\b/);
   });
+
+  it('leaves course logistics ("Next time", "For the next session") out of the objectives', () => {
+    const view = {
+      titles: [],
+      sections: [
+        { heading: 'What is a residual?', level: 1, words: 150 },
+        { heading: 'Next time', level: 1, words: 160 },
+        { heading: 'For the next session', level: 1, words: 160 },
+      ],
+      texts: [text],
+      totalWords: 470,
+    };
+    const objectives = buildObjectives(view as never, [{ phrase: 'residual', score: 5 }], 'Linear Regression', text);
+    expect(objectives).toContain('Explain what a residual is');
+    expect(objectives.join(' ')).not.toMatch(/next/i);
+  });
 });

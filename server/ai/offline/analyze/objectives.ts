@@ -95,7 +95,7 @@ function countOf(phrase: string, text: string): number {
 const titleLine =
   /^(?:[A-Z]{2,6}\s?\d{2,4}\b.*|lecture\s*#?\s*\d+.*|week\s+\d+.*|addendum\b.*|handout\b.*|lecture notes\b.*|notes\b.*|\d{1,2}\/\d{1,2}\/\d{2,4})$/i;
 const companion =
-  /^(?:exercises?|problems?|further reading|suggested reading|readings?|questions( to consider)?|homework|assignments?|for next time|appendix\b.*|list of .*|glossary|acknowledge?ments?)$/i;
+  /^(?:exercises?|problems?|further reading|suggested reading|readings?|questions( to consider)?|homework|assignments?|(?:for )?(?:the )?next (?:time|session|class|lecture|week)|appendix\b.*|list of .*|glossary|acknowledge?ments?)$/i;
 
 /**
  * The objectives of an uploaded material at extraction: from its teaching headings (the top
