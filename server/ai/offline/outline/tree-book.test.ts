@@ -145,6 +145,39 @@ describe('composeFromDocuments', () => {
     expect(book.chapters.some((c) => /\(\d+\)$/.test(c.title))).toBe(false);
   });
 
+  it("with several files, a file's introduction opens its own first chapter, not the book", () => {
+    const lecture = (title: string, units: Array<[string, string]>) =>
+      doc(
+        [
+          p(`Today we will talk about ${title.toLowerCase()} and then practise it in class with the whole group.`),
+          p('In class we will also start with some hands-on practice at the keyboard, moving around the shell and its files.'),
+          ...units.flatMap(([u, text]) => [h(u, 1), p(text)]),
+        ],
+        title,
+        `${title}.md`,
+      );
+    const book = composeFromDocuments(
+      material(
+        lecture('Databases', [
+          ['Tables', 'A table stores records in rows, and each column holds one kind of value for every record it keeps.'],
+          ['Joins', 'A join combines the rows of two tables whose key columns match, so related records are read together.'],
+        ]),
+        lecture('Networks', [
+          ['Clients', 'A client is any program that connects to a service, such as a browser asking a web site for a page.'],
+          ['Servers', 'A server waits for requests from clients over the network and answers each one with the data asked for.'],
+        ]),
+      ),
+      {
+        title: 'Information science',
+      },
+    );
+    expect(book.chapters.map((c) => c.title)).toEqual(['Tables', 'Joins', 'Clients', 'Servers']);
+    const clients = htmlToText(book.chapters[2].content);
+    expect(clients.indexOf('Today we will talk about networks')).toBeGreaterThanOrEqual(0);
+    expect(clients.indexOf('Today we will talk about networks')).toBeLessThan(clients.indexOf('A client is any program'));
+    expect(book.chapters.map((c) => htmlToText(c.content)).join(' ')).not.toMatch(/The book has \d+ chapters/);
+  });
+
   it('keeps all the text of a short document, and condenses a whole book to a floor per unit, every unit present', () => {
     const long = (n: number) =>
       Array.from({ length: n }, (_, i) =>

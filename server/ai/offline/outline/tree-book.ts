@@ -179,6 +179,9 @@ export function composeFromDocuments(
       const unit = bareUnit(introTitle, u.intro.blocks, u.intro.children);
       // A document's introduction with sections of its own teaches like a chapter; one without opens the book.
       if (u.intro.children.length > 0) chapters.unshift(unit);
+      // With several documents, one document's introduction opens its own first chapter, never the whole book
+      // (its overview would name only that document's chapters as the book's).
+      else if (sources.length > 1 && chapters[0]) chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
       else intros.push({ kind: 'intro', unit, introduces: chapters });
     } else if (u.intro && proseWords(u.intro.blocks) > 0 && blockWords(u.intro.blocks) < 120 && chapters[0]) {
       chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
