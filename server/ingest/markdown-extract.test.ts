@@ -147,6 +147,20 @@ describe('kramdown attribute lists', () => {
   });
 });
 
+describe('commands written as code spans', () => {
+  it('a paragraph of code spans only is a code block; a code span inside a sentence stays in the sentence', () => {
+    const { blocks } = markdownToBlocks(
+      'Issue the ```mysql``` command to get into the prompt:\n\n```mysql -u root -p```\n\nThen list the tables:\n\n`SHOW TABLES;`\n`SHOW COLUMNS FROM tblBook;`\n',
+    );
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'Issue the mysql command to get into the prompt:'],
+      ['code', 'mysql -u root -p'],
+      ['paragraph', 'Then list the tables:'],
+      ['code', 'SHOW TABLES;\nSHOW COLUMNS FROM tblBook;'],
+    ]);
+  });
+});
+
 describe('session headings', () => {
   it('recognises dates, weeks and lectures, not topics', () => {
     for (const s of ['January 10, 2019', 'Jan 10', '10 January 2019', 'Week 3', 'Lecture 5', 'Session 2 - Jan 14', '2019-01-10'])

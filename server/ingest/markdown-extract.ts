@@ -86,6 +86,27 @@ function inlineText(token: Token, formulas: string[]): string {
     .trim();
 }
 
+/**
+ * A paragraph that is nothing but code spans (```mysql -u root -p``` on a line of its own, the way many
+ * course pages write commands) is a command to type: a code block, one line per span.
+ */
+function onlyCode(token: Token): boolean {
+  const children = token.children ?? [];
+  return (
+    children.some((c) => c.type === 'code_inline' && c.content.trim()) &&
+    children.every(
+      (c) => c.type === 'code_inline' || c.type === 'softbreak' || c.type === 'hardbreak' || (c.type === 'text' && !c.content.trim()),
+    )
+  );
+}
+
+function codeSpans(token: Token): string {
+  return (token.children ?? [])
+    .filter((c) => c.type === 'code_inline' && c.content.trim())
+    .map((c) => c.content.trim())
+    .join('\n');
+}
+
 interface Parsed {
   blocks: DocBlock[];
   title?: string;
@@ -200,6 +221,7 @@ export function markdownToBlocks(source: string): Parsed {
           const list = lists[lists.length - 1];
           emit(content, (p) => ({ kind: 'list-item', text: p, depth: lists.length - 1, ordered: list.ordered }));
         } else if (quoteDepth > 0) emit(content, (p) => ({ kind: 'quote', text: p }));
+        else if (onlyCode(inline)) push({ kind: 'code', text: codeSpans(inline) });
         else emit(content, (p) => ({ kind: 'paragraph', text: p }));
         i += 2;
         break;
