@@ -32,6 +32,11 @@ describe('headings written into objectives as the material writes them', () => {
     expect(objectiveForHeading('From snow to firn', casing)).toBe('Describe the change from snow to firn');
     // A gerund that is no skill ("Building Blocks") is explained, not turned into an odd imperative.
     expect(objectiveForHeading('Building Blocks', casing)).toBe('Explain building blocks');
+    // A heading written as an instruction is the skill already; a verb that is as often a noun is left alone.
+    expect(objectiveForHeading('Add tables', casing)).toBe('Add tables');
+    expect(objectiveForHeading('Get some data', casing)).toBe('Get some data');
+    expect(objectiveForHeading('Define relationships', casing)).toBe('Define relationships');
+    expect(objectiveForHeading('Model Selection', casing)).toBe('Explain model selection');
     expect(imperativeOf('Running')).toBe('Run');
     expect(imperativeOf('Computing')).toBe('Compute');
   });

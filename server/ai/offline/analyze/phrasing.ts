@@ -127,6 +127,18 @@ export function listPhrase(items: string[]): string {
 
 const determiners = /^(?:a|an|the|your|their|its|our|his|her|this|these|those|each|every|one|two|data|simple|multiple)$/i;
 
+/**
+ * Verbs that open a heading written as an instruction ("Add tables", "Install R"). Verbs that are as often
+ * nouns at the start of a heading ("Model selection", "Test statistics", "Use cases", "Plot types") are not here.
+ */
+const headingVerbs = new Set(
+  (
+    'add define make get install create load download calculate compute estimate derive write find apply choose identify ' +
+    'compare interpret construct solve prove visualize visualise configure describe explain summarize summarise implement ' +
+    'evaluate simulate analyze analyse select predict convert simplify verify'
+  ).split(' '),
+);
+
 /** Measurable verbs a heading's gerund may become ("Plotting a regression line" -> "Plot a regression line"). */
 export const skillVerbs = new Set(
   (
@@ -209,6 +221,8 @@ export function objectiveForHeading(heading: string, casing: CasingIndex): strin
   if (/^(?:in|at|with|for|by|beyond|towards?|under|through|inside|between|within)\s/i.test(phrase))
     return `Explain what the material says ${phrase}`;
   const [first, second] = phrase.split(' ');
+  // "Add tables", "Get some data": a heading written as an instruction already names the skill.
+  if (second && headingVerbs.has(first.toLowerCase()) && !/^(?:of|for|and|or|vs\.?|versus)$/i.test(second)) return upperFirst(phrase);
   if (second && determiners.test(second)) {
     const verb = imperativeOf(first, casing);
     if (verb && skillVerbs.has(verb.toLowerCase())) return `${verb} ${phrase.slice(first.length + 1)}`;
