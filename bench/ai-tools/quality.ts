@@ -15,7 +15,7 @@
  */
 import type { TextbookContent } from '@common/textbook';
 import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
-import { htmlBlocks, htmlToText } from '@server/ai/offline/compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
 import { lostSentences } from '@server/ai/offline/customize/units';
 import { BookUsage } from '@server/ai/offline/expand/book-usage';
