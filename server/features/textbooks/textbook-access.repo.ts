@@ -10,8 +10,8 @@ import { collaborators, textbooks, type TextbookRow } from '@server/db/schema';
  */
 export type TextbookRole = 'owner' | 'collaborator';
 
-/** A textbook's header: everything but its content (which can be megabytes). */
-const headerColumns = {
+/** A textbook's header: what a reader sees besides the content (which can be megabytes). */
+export const textbookHeaderColumns = {
   id: textbooks.id,
   ownerId: textbooks.ownerId,
   topic: textbooks.topic,
@@ -27,7 +27,7 @@ const headerColumns = {
 export async function findLiveTextbook<E extends SelectedFields>(db: DbOrTx, id: number, extra: E) {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const [row] = await db
-    .select({ ...headerColumns, ...extra })
+    .select({ ...textbookHeaderColumns, ...extra })
     .from(textbooks)
     .where(and(eq(textbooks.id, id), isNull(textbooks.deletedAt)))
     .limit(1);
