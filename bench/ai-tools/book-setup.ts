@@ -57,11 +57,3 @@ export function thinBook(book: TextbookContent, keep = 1): TextbookContent {
     })),
   };
 }
-
-export const customizeExamples = [
-  'Follow my class outline with weekly topics',
-  'Make a 10-week syllabus',
-  'Reorganize chapters chronologically',
-  'Make the structure more application-focused',
-  'Split into beginner, intermediate and advanced',
-] as const;

@@ -13,6 +13,7 @@
  * - Customize Structure with the five example instructions: titles with more
  *   than one prefix, sentences lost.
  */
+import { customizeExamples } from '@common/ai-tools';
 import type { TextbookContent } from '@common/textbook';
 import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
@@ -26,7 +27,7 @@ import { quickTokenize } from '@server/core/nlp';
 import { extractAndChunk } from '@server/ingest/extract-document';
 import { sniffKind } from '@server/ingest/sniff';
 import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
-import { composeBook, contextOf, customizeExamples, engine, materialOf, thinBook } from './book-setup';
+import { composeBook, contextOf, engine, materialOf, thinBook } from './book-setup';
 
 const sentencesOf = (html: string) => htmlBlocks(html).flatMap((b) => fastSentences(htmlToText(b)));
 const paragraphsOf = (html: string) =>
