@@ -13,6 +13,15 @@ const chapterIndex = z
   .int('chapterIndex must be a whole number')
   .min(0, 'chapterIndex cannot be negative');
 
+/** The five example instructions of "Customize structure"; each fills the guidance (the quality bench runs each). */
+export const customizeExamples = [
+  'Follow my class outline with weekly topics',
+  'Make a 10-week syllabus',
+  'Reorganize chapters chronologically',
+  'Make the structure more application-focused',
+  'Split into beginner, intermediate and advanced',
+] as const;
+
 /** Longest selection, chapter or section text the tools take (a whole chapter of a long book fits). */
 export const aiToolLimits = {
   selectionMaxChars: 50_000,

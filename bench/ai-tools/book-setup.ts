@@ -2,7 +2,7 @@ import type { TextbookContent } from '@common/textbook';
 import type { EngineContext } from '@server/ai/engine';
 import type { Material } from '@server/ai/material';
 import { createOfflineEngine } from '@server/ai/offline';
-import { htmlBlocks } from '@server/ai/offline/compose/html';
+import { htmlBlocks } from '@common/textbook-ops/html';
 import { chapterFrame } from '@server/ai/offline/expand/chapter-frame';
 import { createRetriever } from '@server/ai/retrieval';
 import type { ExtractedDocument } from '@server/core/document-model';
@@ -57,11 +57,3 @@ export function thinBook(book: TextbookContent, keep = 1): TextbookContent {
     })),
   };
 }
-
-export const customizeExamples = [
-  'Follow my class outline with weekly topics',
-  'Make a 10-week syllabus',
-  'Reorganize chapters chronologically',
-  'Make the structure more application-focused',
-  'Split into beginner, intermediate and advanced',
-] as const;

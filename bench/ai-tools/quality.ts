@@ -13,9 +13,10 @@
  * - Customize Structure with the five example instructions: titles with more
  *   than one prefix, sentences lost.
  */
+import { customizeExamples } from '@common/ai-tools';
 import type { TextbookContent } from '@common/textbook';
 import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
-import { htmlBlocks, htmlToText } from '@server/ai/offline/compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
 import { lostSentences } from '@server/ai/offline/customize/units';
 import { BookUsage } from '@server/ai/offline/expand/book-usage';
@@ -26,7 +27,7 @@ import { quickTokenize } from '@server/core/nlp';
 import { extractAndChunk } from '@server/ingest/extract-document';
 import { sniffKind } from '@server/ingest/sniff';
 import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
-import { composeBook, contextOf, customizeExamples, engine, materialOf, thinBook } from './book-setup';
+import { composeBook, contextOf, engine, materialOf, thinBook } from './book-setup';
 
 const sentencesOf = (html: string) => htmlBlocks(html).flatMap((b) => fastSentences(htmlToText(b)));
 const paragraphsOf = (html: string) =>

@@ -18,7 +18,7 @@ import type { TextbookContent } from '@common/textbook';
 import type { EngineContext } from '@server/ai/engine';
 import type { Material } from '@server/ai/material';
 import { countWords, splitSentences } from '@server/core/nlp';
-import { htmlToText } from '@server/ai/offline/compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { build100kWords, corpusSentences } from '../generate/corpus-100k';
 import { composeBook, contextOf, engine, materialOf } from './book-setup';

@@ -17,7 +17,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Material, MaterialSource } from '@server/ai/material';
 import { countWords, splitSentences } from '@server/core/nlp';
 import { outline } from '@server/ai/offline/outline';
-import { htmlToText } from '@server/ai/offline/compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { closeExtractPool, extractUpload } from '@server/ingest/extract';
 import { build100kWords, corpusSentences } from './corpus-100k';
 import { embedChunks } from './embed-chunks';

@@ -4,9 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@server/test/instances';
 
 export interface AppProcess {
   url: string;
@@ -14,17 +14,6 @@ export interface AppProcess {
   /** CPU time the server process has used so far (all its threads), in ms; undefined off Linux. */
   cpuMs(): number | undefined;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the app, waits until it answers, registers one user (the cookie) and warms the engine. */

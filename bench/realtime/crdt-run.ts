@@ -9,23 +9,20 @@
  *
  *   npm run bench:realtime     (BENCH_DOCUMENTS, BENCH_TYPISTS, BENCH_RATE, BENCH_SECONDS)
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import * as Y from 'yjs';
 import { openLiveClient, type LiveClient } from '@server/features/collab/live-test-client';
+import { createDatabase, hasRedisServer, startRedis } from '@server/test/instances';
 
 const documents = Number(process.env.BENCH_DOCUMENTS ?? 50);
 const typists = Number(process.env.BENCH_TYPISTS ?? 4);
 const rate = Number(process.env.BENCH_RATE ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const redisServer = '/usr/bin/redis-server';
 
 interface Seeded {
   id: number;
@@ -47,17 +44,6 @@ interface Memory {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const fmt = (n: number) => n.toFixed(1);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 class Instance {
   readonly child: ChildProcess;
@@ -255,29 +241,17 @@ console.log('one instance: starting the server and seeding...');
 
 // ---------------------------------------------------------------- two instances (PostgreSQL + Redis)
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!pgUrl || !existsSync(redisServer)) {
+if (!pgUrl || !hasRedisServer()) {
   console.log('');
   console.log('two instances: skipped (needs TEST_DATABASE_URL or BENCH_DATABASE_URL, and Debian redis-server)');
 } else {
   console.log('');
   console.log('two instances: starting redis-server, a fresh database and two servers...');
-  const name = `ts_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new URL(pgUrl);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const dbUrl = new URL(pgUrl);
-  dbUrl.pathname = `/${name}`;
-  const redisPort = await freePort();
-  const redis = spawn(redisServer, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  await new Promise((r) => setTimeout(r, 500));
+  const database = await createDatabase(pgUrl, { empty: true });
+  const redis = await startRedis();
   const env = {
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.url,
     SESSION_SECRET: randomBytes(24).toString('hex'),
   };
   const instances: Instance[] = [];
@@ -293,10 +267,7 @@ if (!pgUrl || !existsSync(redisServer)) {
     report('two instances (PostgreSQL + Redis)', result, 150, result.crossInstance);
   } finally {
     await Promise.all(instances.map((i) => i.stop()));
-    redis.kill('SIGTERM');
-    const d = new pg.Client({ connectionString: admin.toString() });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await d.end();
+    await redis.stop();
+    await database.drop();
   }
 }

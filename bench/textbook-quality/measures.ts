@@ -6,7 +6,7 @@ import type { TextbookContent } from '@common/textbook';
 import type { DocSection, ExtractedDocument } from '@server/core/document-model';
 import { documentTree } from '@server/core/document-tree';
 import { isReviewSection, materialHtml } from '@server/ai/offline/compose/apparatus-html';
-import { htmlToText } from '@server/ai/offline/compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { titleKey } from '../real/own-structure';
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

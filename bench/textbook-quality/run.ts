@@ -13,7 +13,7 @@
  */
 import type { TextbookContent } from '@common/textbook';
 import { materialHtml } from '@server/ai/offline/compose/apparatus-html';
-import { htmlToText } from '@server/ai/offline/compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { createOfflineEngine } from '@server/ai/offline';
 import { extractAndChunk } from '@server/ingest/extract-document';
 import { mimeByKind, sniffKind } from '@server/ingest/sniff';

@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createTextbook } from '../features/textbooks/textbooks.service';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './client';
 import { insertUser } from '../features/auth/auth.repo';
+import { freePort } from '../test/instances';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
@@ -140,14 +140,6 @@ describe.runIf(Boolean(inject('pgTemplateUrl')))('backup and restore on PostgreS
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 async function until(check: () => Promise<boolean>) {
   for (let i = 0; i < 600; i++) {

@@ -1,22 +1,11 @@
 import { createHash } from 'node:crypto';
 import mammoth from 'mammoth';
+import { decodeEntities } from '@common/textbook-ops/html';
 import type { DocBlock, ExtractedDocument, ExtractedImage } from '../core/document-model';
 import { equationMarks, prepareDocx, sizeHeadingStyleMap, type DocxEquation, type PreparedDocx } from './docx/prepare';
 import { normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
 import { mergeCodeRuns } from './code-lines';
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-    if (e[0] === '#') {
-      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
-    }
-    return entities[e.toLowerCase()] ?? m;
-  });
-}
 
 /** What the HTML reader needs from outside mammoth's HTML: equations taken out before it ran, pictures by src. */
 export interface HtmlContext {

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ProcessMemoryError,
-  ProcessPool,
-  ProcessTimeoutError,
-  QueueFullError,
-  TaskAbortError,
-  type ProcessPoolOptions,
-} from './process-pool';
+import { QueueFullError } from '@server/core/task-queue';
+import { ProcessMemoryError, ProcessPool, ProcessTimeoutError, TaskAbortError, type ProcessPoolOptions } from './process-pool';
 
 type Job = { echo?: string; holdMb?: number; waitMs?: number };
 type Reply = { echo?: string; pid: number };

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { TaskQueue, type QueuedTask, type Runner } from '@server/core/task-queue';
 
 const bootPath = fileURLToPath(new URL('./process-boot.mjs', import.meta.url));
 
@@ -28,14 +29,6 @@ export class TaskAbortError extends Error {
     this.name = 'TaskAbortError';
   }
 }
-/** The queue is full: for everyone (`pool`) or for this owner (`owner`). */
-export class QueueFullError extends Error {
-  constructor(readonly scope: 'pool' | 'owner') {
-    super(`queue full (${scope})`);
-    this.name = 'QueueFullError';
-  }
-}
-
 export interface ProcessPoolOptions {
   /** Processes at most (one task each at a time). */
   size: number;
@@ -62,22 +55,11 @@ export interface ProcessRunOptions {
   transfer?: ArrayBuffer[];
 }
 
-interface Task<I, O> {
-  id: number;
-  input: I;
-  owner: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  detach?: () => void;
-  resolve: (value: O) => void;
-  reject: (err: Error) => void;
-}
+type Task<I, O> = QueuedTask<I, O>;
 
-interface Slot<I, O> {
+interface Slot<I, O> extends Runner<Task<I, O>> {
   child: ChildProcess;
   ready: Promise<void>;
-  task?: Task<I, O>;
-  timer?: NodeJS.Timeout;
   watch?: NodeJS.Timeout;
   idleTimer?: NodeJS.Timeout;
 }
@@ -103,84 +85,36 @@ async function residentBytes(pid: number): Promise<number | undefined> {
  * waiting owner with the fewest tasks running, so one user's 50 files do not hold up another's one.
  * Idle processes do not keep the parent alive.
  */
-export class ProcessPool<I, O> {
-  private slots: Array<Slot<I, O>> = [];
-  private queue: Array<Task<I, O>> = [];
-  private nextId = 1;
-  private closed = false;
-  private counters = { cancelled: 0, memoryKills: 0, timeouts: 0, refused: 0 };
-  /** When each owner last got a process: among owners with equally few running, the one waiting longest goes first. */
-  private served = new Map<string, number>();
-  private turn = 0;
+export class ProcessPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
+  private memoryKills = 0;
 
   constructor(
     private readonly entry: URL,
     private readonly options: ProcessPoolOptions,
-  ) {}
+  ) {
+    super(options, {
+      closed: () => new Error('process pool closed'),
+      aborted: () => new TaskAbortError(),
+      timedOut: () => new ProcessTimeoutError(),
+    });
+  }
 
   run(input: I, opts: ProcessRunOptions): Promise<O> {
-    if (this.closed) return Promise.reject(new Error('process pool closed'));
-    if (opts.signal?.aborted) return Promise.reject(new TaskAbortError());
-    const owner = String(opts.owner ?? '');
-    if (this.queue.length >= this.options.maxQueued) return this.refuse('pool');
-    if (this.queue.filter((t) => t.owner === owner).length >= this.options.perOwnerQueued) return this.refuse('owner');
-    return new Promise<O>((resolve, reject) => {
-      const task: Task<I, O> = { id: this.nextId++, input, owner, timeoutMs: opts.timeoutMs, signal: opts.signal, resolve, reject };
-      if (opts.signal) {
-        const onAbort = () => this.cancel(task);
-        opts.signal.addEventListener('abort', onAbort, { once: true });
-        task.detach = () => opts.signal?.removeEventListener('abort', onAbort);
-      }
-      this.queue.push(task);
-      this.pump();
-    });
+    return this.enqueue(input, opts, {});
   }
 
   /** For metrics and tests: processes, tasks running and waiting, and what was cut short. */
   stats() {
     return {
-      processes: this.slots.length,
-      running: this.slots.filter((s) => s.task).length,
-      queued: this.queue.length,
+      processes: this.runners.length,
+      running: this.running,
+      queued: this.queued,
       ...this.counters,
+      memoryKills: this.memoryKills,
     };
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const task of this.queue.splice(0)) this.settle(task, new Error('process pool closed'));
-    for (const slot of [...this.slots]) {
-      if (slot.task) this.settle(slot.task, new Error('process pool closed'));
-      this.remove(slot);
-    }
-  }
-
-  private refuse(scope: 'pool' | 'owner'): Promise<O> {
-    this.counters.refused++;
-    return Promise.reject(new QueueFullError(scope));
-  }
-
-  private settle(task: Task<I, O>, result: Error | { value: O }): void {
-    task.detach?.();
-    if (result instanceof Error) task.reject(result);
-    else task.resolve(result.value);
-  }
-
-  private cancel(task: Task<I, O>): void {
-    const at = this.queue.indexOf(task);
-    if (at >= 0) this.queue.splice(at, 1);
-    else {
-      const slot = this.slots.find((s) => s.task === task);
-      if (!slot) return;
-      // Deep in a parser there is no other way to stop it.
-      this.remove(slot);
-    }
-    this.counters.cancelled++;
-    this.settle(task, new TaskAbortError());
-    this.pump();
-  }
-
-  private spawn(): Slot<I, O> {
+  protected spawn(): Slot<I, O> {
     const child = fork(bootPath, [this.entry.href], {
       execArgv: [`--max-old-space-size=${this.options.memoryLimitMb}`],
       serialization: 'advanced',
@@ -192,17 +126,11 @@ export class ProcessPool<I, O> {
       if (message.ready) return markReady();
       const task = slot.task;
       if (!task || message.id !== task.id) return;
-      this.release(slot);
-      this.settle(task, { value: message as unknown as O });
-      this.pump();
+      this.completed(slot, message as unknown as O);
     });
     const fail = (error: Error) => {
-      if (!this.slots.includes(slot)) return;
-      const task = slot.task;
-      this.remove(slot);
       markReady();
-      if (task) this.settle(task, error);
-      this.pump();
+      this.failed(slot, error);
     };
     child.on('error', (err) => fail(new ProcessCrashError(err.message)));
     child.on('exit', (code, signal) =>
@@ -214,103 +142,48 @@ export class ProcessPool<I, O> {
       ),
     );
     this.idle(slot);
-    this.slots.push(slot);
     return slot;
   }
 
-  /** An idle process neither keeps the parent alive nor is watched, and ends when left idle long enough. */
-  private idle(slot: Slot<I, O>): void {
-    slot.child.unref();
-    (slot.child.channel as { unref?: () => void } | undefined)?.unref?.();
-    clearTimeout(slot.idleTimer);
-    slot.idleTimer = setTimeout(() => {
-      if (!slot.task) this.remove(slot);
-    }, this.options.idleExitMs ?? 120_000);
-    slot.idleTimer.unref();
-  }
-
-  private busy(slot: Slot<I, O>): void {
-    clearTimeout(slot.idleTimer);
-    slot.child.ref();
-    (slot.child.channel as { ref?: () => void } | undefined)?.ref?.();
-  }
-
-  private release(slot: Slot<I, O>): void {
-    clearTimeout(slot.timer);
-    clearInterval(slot.watch);
-    slot.task = undefined;
-    slot.timer = undefined;
-    slot.watch = undefined;
-    this.idle(slot);
-  }
-
-  private remove(slot: Slot<I, O>): void {
-    clearTimeout(slot.timer);
-    clearTimeout(slot.idleTimer);
-    clearInterval(slot.watch);
-    this.slots = this.slots.filter((s) => s !== slot);
-    slot.child.removeAllListeners('message');
-    if (slot.child.exitCode === null && slot.child.signalCode === null) slot.child.kill('SIGKILL');
-  }
-
-  /** The waiting task to start next: its owner has room, and the fewest tasks running of those waiting. */
-  private nextTask(): Task<I, O> | undefined {
-    const running = new Map<string, number>();
-    for (const s of this.slots) if (s.task) running.set(s.task.owner, (running.get(s.task.owner) ?? 0) + 1);
-    let best: Task<I, O> | undefined;
-    const rank = (t: Task<I, O>) => [running.get(t.owner) ?? 0, this.served.get(t.owner) ?? 0];
-    for (const task of this.queue) {
-      const [n, last] = rank(task);
-      if (n >= this.options.perOwnerRunning) continue;
-      if (!best) best = task;
-      else {
-        const [bn, blast] = rank(best);
-        if (n < bn || (n === bn && last < blast)) best = task;
-      }
-    }
-    return best;
-  }
-
-  private pump(): void {
-    while (!this.closed && this.queue.length > 0) {
-      const task = this.nextTask();
-      if (!task) return;
-      let slot = this.slots.find((s) => !s.task);
-      if (!slot && this.slots.length < this.options.size) slot = this.spawn();
-      if (!slot) return;
-      this.queue.splice(this.queue.indexOf(task), 1);
-      this.start(slot, task);
-    }
-  }
-
-  private start(slot: Slot<I, O>, task: Task<I, O>): void {
-    slot.task = task;
-    this.served.delete(task.owner);
-    this.served.set(task.owner, ++this.turn);
-    // Only owners seen lately matter for turns.
-    if (this.served.size > 10_000) this.served.delete(this.served.keys().next().value as string);
-    this.busy(slot);
-    // The time limit covers the process's start-up too: a stuck start is as bad as a stuck file.
-    slot.timer = setTimeout(() => {
-      this.counters.timeouts++;
-      this.remove(slot);
-      this.settle(task, new ProcessTimeoutError());
-      this.pump();
-    }, task.timeoutMs);
+  protected dispatch(slot: Slot<I, O>, task: Task<I, O>): void {
     const limit = this.options.memoryLimitMb * 1024 * 1024;
     slot.watch = setInterval(() => {
       const pid = slot.child.pid;
       if (!pid) return;
       void residentBytes(pid).then((bytes) => {
         if (bytes === undefined || bytes <= limit || slot.task !== task) return;
-        this.counters.memoryKills++;
-        this.remove(slot);
-        this.settle(task, new ProcessMemoryError(this.options.memoryLimitMb));
-        this.pump();
+        this.memoryKills++;
+        this.failed(slot, new ProcessMemoryError(this.options.memoryLimitMb));
       });
     }, this.options.pollMs ?? 20);
     void slot.ready.then(() => {
       if (slot.task === task) slot.child.send({ id: task.id, job: task.input });
     });
+  }
+
+  /** An idle process neither keeps the parent alive nor is watched, and ends when left idle long enough. */
+  protected override idle(slot: Slot<I, O>): void {
+    clearInterval(slot.watch);
+    slot.watch = undefined;
+    slot.child.unref();
+    (slot.child.channel as { unref?: () => void } | undefined)?.unref?.();
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (!slot.task) void this.remove(slot);
+    }, this.options.idleExitMs ?? 120_000);
+    slot.idleTimer.unref();
+  }
+
+  protected override busy(slot: Slot<I, O>): void {
+    clearTimeout(slot.idleTimer);
+    slot.child.ref();
+    (slot.child.channel as { ref?: () => void } | undefined)?.ref?.();
+  }
+
+  protected kill(slot: Slot<I, O>): void {
+    clearTimeout(slot.idleTimer);
+    clearInterval(slot.watch);
+    slot.child.removeAllListeners('message');
+    if (slot.child.exitCode === null && slot.child.signalCode === null) slot.child.kill('SIGKILL');
   }
 }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { TaskQueue, type QueuedTask, type Runner } from '@server/core/task-queue';
 
 const bootUrl = new URL('./worker-boot.mjs', import.meta.url);
 
@@ -18,23 +19,14 @@ export interface RunOptions {
   onEvent?: (event: unknown, reply: EventReply) => void;
 }
 
-interface Task<I, O> {
-  id: number;
-  input: I;
+interface Task<I, O> extends QueuedTask<I, O> {
   transfer: ArrayBuffer[];
-  timeoutMs: number;
-  signal?: AbortSignal;
   onEvent?: RunOptions['onEvent'];
-  detach?: () => void;
-  resolve: (value: O) => void;
-  reject: (err: Error) => void;
 }
 
-interface Slot<I, O> {
+interface Slot<I, O> extends Runner<Task<I, O>> {
   worker: Worker;
   ready: Promise<void>;
-  task?: Task<I, O>;
-  timer?: NodeJS.Timeout;
 }
 
 export class WorkerTimeoutError extends Error {
@@ -62,81 +54,32 @@ export class WorkerCrashError extends Error {
  * A small pool of worker threads running one TypeScript entry. A task over
  * its time limit, or one that crashes its worker (out of memory on a hostile
  * file), costs only that worker: it is terminated and replaced, and the task
- * is rejected. Idle workers do not keep the process alive.
+ * is rejected. Idle workers do not keep the process alive. Tasks run in the
+ * order they came (the queue is server/core/task-queue.ts).
  */
-export class WorkerPool<I, O> {
-  private slots: Array<Slot<I, O>> = [];
-  private queue: Array<Task<I, O>> = [];
-  private nextId = 1;
-  private closed = false;
-
+export class WorkerPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
   constructor(
     private readonly entry: URL,
-    private readonly size = Math.max(1, Math.min(2, availableParallelism())),
+    size = Math.max(1, Math.min(2, availableParallelism())),
     private readonly resourceLimits: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number } = {
       maxOldGenerationSizeMb: 1536,
     },
-  ) {}
+  ) {
+    super(
+      { size },
+      {
+        closed: () => new Error('worker pool closed'),
+        aborted: () => new WorkerAbortError(),
+        timedOut: () => new WorkerTimeoutError(),
+      },
+    );
+  }
 
   run(input: I, opts: RunOptions): Promise<O> {
-    if (this.closed) return Promise.reject(new Error('worker pool closed'));
-    if (opts.signal?.aborted) return Promise.reject(new WorkerAbortError());
-    return new Promise<O>((resolve, reject) => {
-      const task: Task<I, O> = {
-        id: this.nextId++,
-        input,
-        transfer: opts.transfer ?? [],
-        timeoutMs: opts.timeoutMs,
-        signal: opts.signal,
-        onEvent: opts.onEvent,
-        resolve,
-        reject,
-      };
-      if (opts.signal) {
-        const onAbort = () => this.cancel(task);
-        opts.signal.addEventListener('abort', onAbort, { once: true });
-        task.detach = () => opts.signal?.removeEventListener('abort', onAbort);
-      }
-      this.queue.push(task);
-      this.pump();
-    });
+    return this.enqueue(input, opts, { transfer: opts.transfer ?? [], onEvent: opts.onEvent });
   }
 
-  /** Tasks waiting for a free worker (for metrics and back-pressure). */
-  get queued(): number {
-    return this.queue.length;
-  }
-
-  /** A cancelled task costs its worker (it may be deep in synchronous work): terminated and replaced. */
-  private cancel(task: Task<I, O>): void {
-    const queuedAt = this.queue.indexOf(task);
-    if (queuedAt >= 0) {
-      this.queue.splice(queuedAt, 1);
-    } else {
-      const slot = this.slots.find((s) => s.task === task);
-      if (!slot) return;
-      this.remove(slot);
-      this.pump();
-    }
-    task.detach?.();
-    task.reject(new WorkerAbortError());
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const task of this.queue.splice(0)) {
-      task.detach?.();
-      task.reject(new Error('worker pool closed'));
-    }
-    for (const slot of this.slots) {
-      slot.task?.detach?.();
-      slot.task?.reject(new Error('worker pool closed'));
-    }
-    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
-    this.slots = [];
-  }
-
-  private spawn(): Slot<I, O> {
+  protected spawn(): Slot<I, O> {
     const worker = new Worker(bootUrl, { workerData: { entry: this.entry.href }, resourceLimits: this.resourceLimits });
     worker.unref();
     let markReady: () => void = () => {};
@@ -156,59 +99,32 @@ export class WorkerPool<I, O> {
         }
         return;
       }
-      this.finish(slot);
-      task.detach?.();
-      task.resolve(message as unknown as O);
+      this.completed(slot, message as unknown as O);
     });
     const fail = (err: Error) => {
-      const task = slot.task;
-      this.remove(slot);
       markReady();
-      task?.detach?.();
-      task?.reject(new WorkerCrashError(err.message));
-      this.pump();
+      this.failed(slot, new WorkerCrashError(err.message));
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (this.slots.includes(slot)) fail(new Error(`worker exited with code ${code}`));
-    });
-    this.slots.push(slot);
+    worker.on('exit', (code) => fail(new Error(`worker exited with code ${code}`)));
     return slot;
   }
 
-  private finish(slot: Slot<I, O>): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.task = undefined;
-    slot.timer = undefined;
+  protected dispatch(slot: Slot<I, O>, task: Task<I, O>): void {
+    void slot.ready.then(() => {
+      if (slot.task === task) slot.worker.postMessage({ id: task.id, job: task.input }, task.transfer);
+    });
+  }
+
+  protected kill(slot: Slot<I, O>): Promise<number> {
+    return slot.worker.terminate();
+  }
+
+  protected override busy(slot: Slot<I, O>): void {
+    slot.worker.ref();
+  }
+
+  protected override idle(slot: Slot<I, O>): void {
     slot.worker.unref();
-    this.pump();
-  }
-
-  private remove(slot: Slot<I, O>): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    this.slots = this.slots.filter((s) => s !== slot);
-    void slot.worker.terminate();
-  }
-
-  private pump(): void {
-    while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => !s.task);
-      if (!slot && this.slots.length < this.size) slot = this.spawn();
-      if (!slot) return;
-      const task = this.queue.shift()!;
-      slot.task = task;
-      slot.worker.ref();
-      const chosen = slot;
-      chosen.timer = setTimeout(() => {
-        this.remove(chosen);
-        task.detach?.();
-        task.reject(new WorkerTimeoutError());
-        this.pump();
-      }, task.timeoutMs);
-      // The time limit covers the worker's start-up too: a stuck start is as bad as a stuck file.
-      void chosen.ready.then(() => {
-        if (chosen.task === task) chosen.worker.postMessage({ id: task.id, job: task.input }, task.transfer);
-      });
-    }
   }
 }

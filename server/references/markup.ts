@@ -1,32 +1,12 @@
+import { decodeEntities } from '@common/textbook-ops/html';
+
 /**
  * Plain text out of the markup that scholarly APIs put in abstracts and titles
  * (Crossref's JATS `<jats:p>`, HTML `<p>`, `<i>`, MathML, Atom entities).
  */
 
-const namedEntities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-};
-
 /** Only things shaped like tags: "a < b and c > d" in an abstract is kept. */
 const tagPattern = /<\/?[a-z][\w:.-]*(?:\s[^<>]*)?\/?>/gi;
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return namedEntities[name.toLowerCase()] ?? whole;
-  });
-}
 
 /**
  * JATS/HTML to text: block elements become paragraph breaks, a leading

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,6 +104,40 @@ export async function startInstance(databaseUrl: string, secret: string, env: Re
 export async function stopInstance(instance: Instance): Promise<number | null> {
   if (instance.child.exitCode === null && instance.child.signalCode === null) instance.child.kill('SIGTERM');
   return instance.exited;
+}
+
+/** Debian's redis-server, for the tests of live documents across instances (absent: those tests skip). */
+export const redisServerPath = '/usr/bin/redis-server';
+export const hasRedisServer = () => existsSync(redisServerPath);
+
+export interface RedisServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a throwaway redis-server on a free loopback port (no persistence) and waits until it accepts connections. */
+export async function startRedis(): Promise<RedisServer> {
+  const port = await freePort();
+  const child = spawn(redisServerPath, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (d) => output.push(String(d)));
+  child.stderr?.on('data', (d) => output.push(String(d)));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const deadline = Date.now() + 45_000;
+  while (!output.join('').includes('Ready to accept connections')) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited: ${output.join('')}`);
+    if (Date.now() > deadline) throw new Error(`redis-server did not start: ${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 export async function registerUser(base: string, stem: string): Promise<{ id: number; username: string; cookie: string }> {

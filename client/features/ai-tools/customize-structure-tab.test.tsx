@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { json, mockFetch, renderWithApp } from '@client/test/render';
-import { CustomizeStructureTab, customizeExamples } from './customize-structure-tab';
+import { customizeExamples } from '@common/ai-tools';
+import { CustomizeStructureTab } from './customize-structure-tab';
 
 const book: TextbookContent = {
   title: 'Mechanics',

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Wand2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { restructuredDescription } from '@common/ai-tools';
+import { customizeExamples, restructuredDescription } from '@common/ai-tools';
 import { parseTextbookContent, type TextbookContent } from '@common/textbook';
 import { diffOutline, type OutlineEntry } from '../book-assistant/outline-diff';
 import { ProposedOutline } from '../book-assistant/proposed-outline';
@@ -11,15 +11,6 @@ import { toast } from '@client/components/ui/toast-store';
 import { saveFailureDescription } from '../textbook/save-conflict';
 import { patchTextbook, textbookKey } from '../textbook/textbook.api';
 import { customizeStructure } from './ai-tools.api';
-
-/** The five example instructions; each fills the guidance. */
-export const customizeExamples = [
-  'Follow my class outline with weekly topics',
-  'Make a 10-week syllabus',
-  'Reorganize chapters chronologically',
-  'Make the structure more application-focused',
-  'Split into beginner, intermediate and advanced',
-] as const;
 
 export interface CustomizeStructureTabProps {
   textbookId: number;

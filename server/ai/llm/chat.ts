@@ -3,7 +3,7 @@ import { llmAssistantReply, type LlmOutlineOperation } from '@common/assistant';
 import type { TextbookContent } from '@common/textbook';
 import type { ChatInput, ChatResult, EngineContext } from '../engine';
 import * as ops from '@common/textbook-ops';
-import { htmlToText, paragraphsToHtml } from '../offline/compose/html';
+import { htmlToText, paragraphsToHtml } from '@common/textbook-ops/html';
 import { keepGivenCitations } from './outline/citations';
 import { numberMaterial, type NumberedMaterial } from './outline/prompt-material';
 import { SourceNotes } from './source-notes';

@@ -5,7 +5,7 @@ import { AppError } from '@server/core/app-error';
 import type { CustomizeInput, CustomizeResult, EngineContext } from '../engine';
 import { newChapterId, newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../offline/compose/fast-sentences';
-import { paragraphsToHtml } from '../offline/compose/html';
+import { paragraphsToHtml } from '@common/textbook-ops/html';
 import { UsedSentences } from '../offline/compose/used-sentences';
 import { lostSentences, bookUnits, unitToSection, type Unit } from '../offline/customize/units';
 import { bookHtml } from '../offline/expand/book-usage';

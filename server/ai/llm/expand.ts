@@ -5,7 +5,7 @@ import { AppError } from '@server/core/app-error';
 import type { EngineContext, ExpandChapterInput, ExpandParagraphInput, ExpandResult, GenerateSectionInput } from '../engine';
 import { newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../offline/compose/fast-sentences';
-import { escapeHtml, htmlBlocks, htmlToText, paragraphsToHtml } from '../offline/compose/html';
+import { escapeHtml, htmlBlocks, htmlToText, paragraphsToHtml } from '@common/textbook-ops/html';
 import { UsedSentences } from '../offline/compose/used-sentences';
 import { bookHtml } from '../offline/expand/book-usage';
 import { noMaterialNote, nothingMoreNote } from '../offline/expand';

@@ -8,7 +8,7 @@ import { createEmbedder, type Embedder } from '../embeddings';
 import type { EngineContext } from '../engine';
 import type { Material } from '../material';
 import { fastSentences } from '../offline/compose/fast-sentences';
-import { htmlToText } from '../offline/compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { lostSentences } from '../offline/customize/units';
 import { createRetriever } from '../retrieval';
 import { llmCustomizeStructure } from './customize';

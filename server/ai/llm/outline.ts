@@ -2,7 +2,7 @@ import type { LanguageModel } from 'ai';
 import { llmChapterText, llmOutlinePlan, llmPartialPlan, type LlmOutlinePlan, type LlmPartialPlan } from '@common/generate';
 import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import type { EngineContext, OutlineInput } from '../engine';
-import { paragraphsToHtml } from '../offline/compose/html';
+import { paragraphsToHtml } from '@common/textbook-ops/html';
 import { documentMap, mapParts, type MapEntry } from './document-map';
 import { keepGivenCitations } from './outline/citations';
 import { groundingRules, numberMaterial, promptMaterial } from './outline/prompt-material';

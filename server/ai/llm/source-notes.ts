@@ -1,4 +1,4 @@
-import { escapeHtml } from '../offline/compose/html';
+import { escapeHtml } from '@common/textbook-ops/html';
 
 /** Where a key given to the model points in the user's documents. */
 export interface SourcePosition {

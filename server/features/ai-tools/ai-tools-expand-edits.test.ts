@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
-import { htmlBlocks, htmlToText } from '@server/ai/offline/compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { createMemoryBook, memoryChapters, memoryReferences } from './memory-handout.fixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { useHarness, type TestUser } from '@server/test/harness';
-import { openLiveClient, reachedServer, type LiveClient } from '../collab/live-test-client';
+import { openLiveClient, reachedServer, storeOnlyWhenAsked, type LiveClient } from '../collab/live-test-client';
 import { createLinkedBook } from './ai-tools.fixtures';
 import { createMemoryBook, memoryChapters } from './memory-handout.fixtures';
 
@@ -22,10 +22,7 @@ beforeAll(async () => {
   base = await h.app.listen({ port: 0, host: '127.0.0.1' });
   alice = await h.createUser('alice');
   // As while someone keeps typing: no store of its own comes before the tool saves.
-  const collab = h.deps.collab;
-  if (!collab) throw new Error('the app has no live documents');
-  collab.hocuspocus.configuration.debounce = 600_000;
-  collab.hocuspocus.configuration.maxDebounce = 600_000;
+  storeOnlyWhenAsked(h.deps.collab);
 });
 afterAll(async () => {
   await Promise.all(open.map((c) => c.close()));

@@ -15,7 +15,7 @@ import type { PublicUser } from '@common/auth';
 import type { TextbookContent } from '@common/textbook';
 import type { EngineContext } from '@server/ai/engine';
 import { addSection } from '@common/textbook-ops';
-import { htmlToText } from '@server/ai/offline/compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { AppError } from '@server/core/app-error';
 import type { AppDeps } from '@server/http/deps';
 import { loadTextbookMaterial } from '../sources/sources.service';

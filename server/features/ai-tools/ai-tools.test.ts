@@ -4,7 +4,7 @@ import { applicationsTitle } from '@server/ai/offline/customize/applications';
 import { earliestYear } from '@server/ai/offline/customize/chronological';
 import { lostSentences } from '@server/ai/offline/customize/units';
 import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
-import { htmlToText } from '@server/ai/offline/compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { shareBook } from '../textbooks/test-factory';
 import { computingMaterial, createLinkedBook, testBookContent } from './ai-tools.fixtures';

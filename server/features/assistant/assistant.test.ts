@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
-import { htmlToText } from '@server/ai/offline/compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { multipart } from '../images/test-multipart';
 

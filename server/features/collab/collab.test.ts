@@ -8,7 +8,7 @@ import { useHarness, type TestUser } from '@server/test/harness';
 import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '@server/realtime/realtime-fixtures';
 import { TestSocket } from '@server/realtime/ws-test-client';
 import { findLiveState } from './live-documents.repo';
-import { openLiveClient, type LiveClient } from './live-test-client';
+import { openLiveClient, reachedServer, type LiveClient } from './live-test-client';
 
 /** The live-document socket on a real listening server: typing together, REST saves during typing, refusals, limits. */
 const h = useHarness();
@@ -196,18 +196,7 @@ describe('the REST contract during live editing', () => {
     const created = versions.find((v) => v.versionNumber === 1);
     a.type(section, 0, ' and more');
     // Typed and on the server, not stored yet: the restore stores the open document first.
-    await a.until(
-      () =>
-        Boolean(
-          h.deps.collab?.hocuspocus.documents
-            .get(liveDocumentName(id))
-            ?.getXmlFragment(bodyFieldOf(section))
-            .toString()
-            .includes('and more'),
-        ),
-      5000,
-      'the typing on the server',
-    );
+    await reachedServer(h.deps.collab, id, section, 'and more');
     const restore = await h.app.inject({
       method: 'POST',
       url: `/api/textbooks/${id}/versions/${created?.id}/restore`,

@@ -187,3 +187,13 @@ export async function reachedServer(
   }
   throw new Error('the typing never reached the server');
 }
+
+/**
+ * As while someone keeps typing: the pause after which the server stores a live document never
+ * comes (ten minutes), so it is stored only when something asks for it (a tool, a restore).
+ */
+export function storeOnlyWhenAsked(collab: { hocuspocus: { configuration: { debounce: number; maxDebounce: number } } } | undefined) {
+  if (!collab) throw new Error('the app has no live documents');
+  collab.hocuspocus.configuration.debounce = 600_000;
+  collab.hocuspocus.configuration.maxDebounce = 600_000;
+}

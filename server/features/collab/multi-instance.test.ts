@@ -1,13 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '@server/db/client';
 import { bookContent } from '@server/realtime/realtime-fixtures';
+import {
+  createDatabase,
+  hasRedisServer,
+  registerUser,
+  startInstance,
+  startRedis,
+  stopInstance,
+  type Instance,
+  type RedisServer,
+} from '@server/test/instances';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { openLiveClient, type LiveClient } from './live-test-client';
 
@@ -17,132 +21,42 @@ import { openLiveClient, type LiveClient } from './live-test-client';
  * a REST save on one instance reaches typists on the other. Runs in CI's PostgreSQL pass.
  */
 const templateUrl = inject('pgTemplateUrl');
-const redisServer = '/usr/bin/redis-server';
-const ready = Boolean(templateUrl) && existsSync(redisServer);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string, child: ChildProcess, output: string[], ms = 45_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited: ${output.join('')}`);
-    if (await Promise.resolve(check()).catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what} did not start: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-interface User {
-  id: number;
-  username: string;
-  cookie: string;
-}
-
-async function register(base: string, stem: string): Promise<User> {
-  const username = `${stem}_${randomBytes(3).toString('hex')}`;
-  const res = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'correct-horse' }),
-  });
-  expect(res.status).toBe(201);
-  const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
-  return { ...((await res.json()) as { id: number; username: string }), cookie };
-}
+const ready = Boolean(templateUrl) && hasRedisServer();
 
 describe.skipIf(!ready)(
   `live documents on two instances (${ready ? 'PostgreSQL and redis-server' : 'needs TEST_DATABASE_URL and Debian redis-server'})`,
   () => {
-    const name = `ts_live_${randomBytes(4).toString('hex')}`;
-    let adminUrl = '';
+    let copy: { url: string; drop(): Promise<void> };
     let database: Database;
-    const children: ChildProcess[] = [];
+    let redis: RedisServer | undefined;
+    const instances: Instance[] = [];
     const urls: string[] = [];
     const clients: LiveClient[] = [];
 
     beforeAll(async () => {
-      const admin = new URL(templateUrl);
-      admin.pathname = '/postgres';
-      adminUrl = admin.toString();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(templateUrl).pathname.slice(1)}`);
-      await c.end();
-      const dbUrl = new URL(templateUrl);
-      dbUrl.pathname = `/${name}`;
-      database = await openPostgres(dbUrl.toString());
-
-      const redisPort = await freePort();
-      const redisOutput: string[] = [];
-      const redis = spawn(redisServer, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(redis);
-      redis.stdout?.on('data', (d) => redisOutput.push(String(d)));
-      await until(() => redisOutput.join('').includes('Ready to accept connections'), 'redis-server', redis, redisOutput);
-
+      copy = await createDatabase(templateUrl);
+      database = await openPostgres(copy.url);
+      redis = await startRedis();
       const secret = randomBytes(24).toString('base64url');
       for (let i = 0; i < 2; i++) {
-        const port = await freePort();
-        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-live-instance-'));
-        const output: string[] = [];
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-          cwd: process.cwd(),
-          env: {
-            ...process.env,
-            DATABASE_URL: dbUrl.toString(),
-            REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATA_DIR: dataDir,
-            SESSION_SECRET: secret,
-            LOG_LEVEL: 'warn',
-            AI_PROVIDER: 'offline',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        children.push(child);
-        child.stdout?.on('data', (d) => output.push(String(d)));
-        child.stderr?.on('data', (d) => output.push(String(d)));
-        child.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-        const url = `http://127.0.0.1:${port}`;
-        await until(async () => (await fetch(`${url}/api/user`)).status === 401, `instance ${i + 1}`, child, output);
-        urls.push(url);
+        const instance = await startInstance(copy.url, secret, { REDIS_URL: redis.url });
+        instances.push(instance);
+        urls.push(instance.url);
       }
     }, 120_000);
 
     afterAll(async () => {
       await Promise.all(clients.map((c) => c.close()));
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null) return resolve();
-              child.once('exit', () => resolve());
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
+      await Promise.all(instances.map(stopInstance));
+      await redis?.stop();
       await database?.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await copy?.drop();
     }, 30_000);
 
     it('keeps one document in step across instances: same-paragraph typing, carets, a REST save, one stored text', async () => {
       const [a, b] = urls;
-      const alice = await register(a, 'alice');
-      const bob = await register(b, 'bob');
+      const alice = await registerUser(a, 'alice');
+      const bob = await registerUser(b, 'bob');
       const book = await createTextbook(database.db, {
         owner: { id: alice.id, username: alice.username },
         topic: 'Across',

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@server/db/client';
 import { collaborators, textbooks, type TextbookRow } from '@server/db/schema';
 
@@ -9,17 +10,36 @@ import { collaborators, textbooks, type TextbookRow } from '@server/db/schema';
  */
 export type TextbookRole = 'owner' | 'collaborator';
 
+/** A textbook's header: what a reader sees besides the content (which can be megabytes). */
+export const textbookHeaderColumns = {
+  id: textbooks.id,
+  ownerId: textbooks.ownerId,
+  topic: textbooks.topic,
+  revision: textbooks.revision,
+  createdAt: textbooks.createdAt,
+  updatedAt: textbooks.updatedAt,
+};
+
+/**
+ * The one query for a textbook by id with the trash filter: its header and the `extra` columns,
+ * or undefined when there is no such book or it is in the trash (or the id is not a valid one).
+ */
+export async function findLiveTextbook<E extends SelectedFields>(db: DbOrTx, id: number, extra: E) {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  const [row] = await db
+    .select({ ...textbookHeaderColumns, ...extra })
+    .from(textbooks)
+    .where(and(eq(textbooks.id, id), isNull(textbooks.deletedAt)))
+    .limit(1);
+  return row;
+}
+
 export async function findTextbookRole(
   db: DbOrTx,
   textbookId: number,
   userId: number,
 ): Promise<{ textbook: TextbookRow; role: TextbookRole } | null> {
-  if (!Number.isSafeInteger(textbookId) || textbookId <= 0) return null;
-  const [textbook] = await db
-    .select()
-    .from(textbooks)
-    .where(and(eq(textbooks.id, textbookId), isNull(textbooks.deletedAt)))
-    .limit(1);
+  const textbook: TextbookRow | undefined = await findLiveTextbook(db, textbookId, getTableColumns(textbooks));
   if (!textbook) return null;
   if (textbook.ownerId === userId) return { textbook, role: 'owner' };
   const [collab] = await db
@@ -30,26 +50,14 @@ export async function findTextbookRole(
   return collab ? { textbook, role: 'collaborator' } : null;
 }
 
-/** The textbook's header (no content, which can be megabytes) and the user's role, in one query. */
+/** The textbook's header (no content) and the user's role, in one query. */
 export async function findTextbookHeaderRole(db: DbOrTx, textbookId: number, userId: number) {
-  if (!Number.isSafeInteger(textbookId) || textbookId <= 0) return null;
-  const [row] = await db
-    .select({
-      id: textbooks.id,
-      ownerId: textbooks.ownerId,
-      topic: textbooks.topic,
-      revision: textbooks.revision,
-      createdAt: textbooks.createdAt,
-      updatedAt: textbooks.updatedAt,
-      collaboratorId: collaborators.userId,
-    })
-    .from(textbooks)
-    .leftJoin(collaborators, and(eq(collaborators.textbookId, textbooks.id), eq(collaborators.userId, userId)))
-    .where(and(eq(textbooks.id, textbookId), isNull(textbooks.deletedAt)))
-    .limit(1);
+  const row = await findLiveTextbook(db, textbookId, {
+    isCollaborator: sql<boolean>`exists (select 1 from ${collaborators} where ${collaborators.textbookId} = ${textbooks.id} and ${collaborators.userId} = ${userId})`,
+  });
   if (!row) return null;
-  const { collaboratorId, ...textbook } = row;
-  const role: TextbookRole | null = textbook.ownerId === userId ? 'owner' : collaboratorId !== null ? 'collaborator' : null;
+  const { isCollaborator, ...textbook } = row;
+  const role: TextbookRole | null = textbook.ownerId === userId ? 'owner' : isCollaborator ? 'collaborator' : null;
   return role ? { textbook, role } : null;
 }
 export type TextbookHeader = NonNullable<Awaited<ReturnType<typeof findTextbookHeaderRole>>>['textbook'];

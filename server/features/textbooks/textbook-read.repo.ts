@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { collaborators, textbooks } from '@server/db/schema';
+import { findLiveTextbook } from './textbook-access.repo';
 
 /**
  * What GET /api/textbooks/{id} needs, in one statement (so revision, content and collaborators
@@ -8,23 +9,12 @@ import { collaborators, textbooks } from '@server/db/schema';
  * collaborators' ids. Nothing for a book in the trash.
  */
 export async function findReadable(db: DbOrTx, id: number) {
-  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-  const [row] = await db
-    .select({
-      id: textbooks.id,
-      ownerId: textbooks.ownerId,
-      topic: textbooks.topic,
-      revision: textbooks.revision,
-      createdAt: textbooks.createdAt,
-      updatedAt: textbooks.updatedAt,
-      contentText: sql<string>`${textbooks.content}::text`,
-      collaboratorIds: sql<
-        number[] | string
-      >`coalesce((select array_agg(${collaborators.userId}) from ${collaborators} where ${collaborators.textbookId} = ${textbooks.id}), '{}')`,
-    })
-    .from(textbooks)
-    .where(and(eq(textbooks.id, id), isNull(textbooks.deletedAt)))
-    .limit(1);
+  const row = await findLiveTextbook(db, id, {
+    contentText: sql<string>`${textbooks.content}::text`,
+    collaboratorIds: sql<
+      number[] | string
+    >`coalesce((select array_agg(${collaborators.userId}) from ${collaborators} where ${collaborators.textbookId} = ${textbooks.id}), '{}')`,
+  });
   if (!row) return undefined;
   const { contentText, collaboratorIds, ...header } = row;
   return {

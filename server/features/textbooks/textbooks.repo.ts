@@ -10,6 +10,7 @@ import {
   textbooks,
   type RevisionDelta,
 } from '@server/db/schema';
+import { textbookHeaderColumns } from './textbook-access.repo';
 
 export type VersionKind = 'created' | 'edit' | 'named' | 'restore' | 'snapshot';
 
@@ -21,16 +22,8 @@ export function insertTextbook(db: DbOrTx, values: { ownerId: number; topic: str
     .then((rows) => rows[0]);
 }
 
-/** Every column but the content, which can be megabytes. */
-const headerColumns = {
-  id: textbooks.id,
-  ownerId: textbooks.ownerId,
-  topic: textbooks.topic,
-  revision: textbooks.revision,
-  createdAt: textbooks.createdAt,
-  updatedAt: textbooks.updatedAt,
-  deletedAt: textbooks.deletedAt,
-};
+/** The header and the trash date (not the content, which can be megabytes). */
+const headerColumns = { ...textbookHeaderColumns, deletedAt: textbooks.deletedAt };
 
 /**
  * Row lock: concurrent saves of one textbook wait here, so each merges against the one before it.

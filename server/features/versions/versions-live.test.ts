@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import type { VersionEntry } from '@common/versions';
 import { useHarness, type TestUser } from '@server/test/harness';
-import { openLiveClient, reachedServer, type LiveClient } from '../collab/live-test-client';
+import { openLiveClient, reachedServer, storeOnlyWhenAsked, type LiveClient } from '../collab/live-test-client';
 import { createBook } from '../textbooks/test-factory';
 
 /**
@@ -18,10 +18,7 @@ const open: LiveClient[] = [];
 beforeAll(async () => {
   base = await h.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await h.createUser('owner');
-  const collab = h.deps.collab;
-  if (!collab) throw new Error('the app has no live documents');
-  collab.hocuspocus.configuration.debounce = 600_000;
-  collab.hocuspocus.configuration.maxDebounce = 600_000;
+  storeOnlyWhenAsked(h.deps.collab);
 });
 afterAll(async () => {
   await Promise.all(open.map((c) => c.close()));

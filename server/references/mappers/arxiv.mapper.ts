@@ -1,6 +1,6 @@
 import { clip, emptyFound, toYear, type FoundReference } from '../found-reference';
 import { isDoi, normalizeDoi } from '../identifiers';
-import { decodeEntities } from '../markup';
+import { decodeEntities } from '@common/textbook-ops/html';
 import { mapRecords, UnexpectedResponseError, type MapResult } from './map-result';
 
 /**

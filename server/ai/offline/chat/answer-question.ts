@@ -3,7 +3,7 @@ import type { Material } from '@server/ai/material';
 import { chapterFrame } from '../expand/chapter-frame';
 import { continuesLine } from '../expand/gather';
 import { sourceMap } from '../expand/source-map';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { sparseCosine } from '../compose/term-vectors';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
 import { truncateWords } from '@server/core/nlp';

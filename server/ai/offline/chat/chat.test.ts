@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { emptyMaterial, type Retriever } from '@server/ai/material';
 import { chat } from '../chat';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 
 const noMaterial: Retriever = { search: async () => [] };
 const ctx = { material: emptyMaterial(), retriever: noMaterial };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { applyCommand } from './apply-command';
 import { parseRequest, type Command } from './parse-request';
 

@@ -1,4 +1,4 @@
-import { htmlBlocks } from './html';
+import { htmlBlocks } from '@common/textbook-ops/html';
 
 /**
  * The teaching apparatus the composer adds around the material (an opening with an overview

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fastSentences } from './fast-sentences';
-import { divideBlocks, escapeHtml, htmlBlocks, htmlToText } from './html';
+import { divideBlocks, escapeHtml, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { cleanSentence, repairAccents } from './sentence-filter';
 import { UsedSentences } from './used-sentences';
 

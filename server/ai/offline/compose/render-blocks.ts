@@ -1,5 +1,5 @@
 import type { DocBlock } from '@server/core/document-model';
-import { escapeHtml } from './html';
+import { escapeHtml } from '@common/textbook-ops/html';
 
 /** Options for turning document-model blocks into the editor's HTML. */
 export interface RenderOptions {

@@ -1,4 +1,4 @@
-import { htmlToText } from './html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from './sentence-filter';
 
 const shingleSize = 3;

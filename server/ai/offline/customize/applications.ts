@@ -3,7 +3,7 @@ import { AppError } from '@server/core/app-error';
 import type { CustomizeResult, EngineContext } from '@server/ai/engine';
 import { newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../compose/fast-sentences';
-import { htmlBlocks, htmlToText, paragraphsToHtml } from '../compose/html';
+import { htmlBlocks, htmlToText, paragraphsToHtml } from '@common/textbook-ops/html';
 import { groupParagraphs } from '../compose/paragraphs';
 import { sentenceKey } from '../compose/sentence-filter';
 import { sparseCosine } from '../compose/term-vectors';

@@ -1,7 +1,7 @@
 import type { Chapter, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult } from '@server/ai/engine';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 
 /** Named periods and when they begin (approximate years; BCE negative), for books that name eras rather than dates. */
 const periods: Array<[RegExp, number]> = [

@@ -9,7 +9,7 @@ import type { EngineContext } from '@server/ai/engine';
 import type { Material } from '@server/ai/material';
 import { createRetriever } from '@server/ai/retrieval';
 import { fastSentences } from '../compose/fast-sentences';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '../compose/sentence-filter';
 import { customizeStructure } from '../customize';
 import { indexMaterial } from '../expand/material-index';

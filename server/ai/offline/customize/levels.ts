@@ -2,7 +2,7 @@ import { stripStructurePrefixes } from './titles';
 import type { Chapter, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult } from '@server/ai/engine';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { conceptGraph, conceptOrder } from './concept-order';
 import { chapterOf, type Unit } from './units';
 

@@ -1,7 +1,7 @@
 import type { Chapter, Section, TextbookContent } from '@common/textbook';
 import { newChapterId, newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../compose/fast-sentences';
-import { divideBlocks, htmlBlocks, htmlToText } from '../compose/html';
+import { divideBlocks, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '../compose/sentence-filter';
 
 /**

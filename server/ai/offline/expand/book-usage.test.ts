@@ -3,7 +3,7 @@ import type { TextbookContent } from '@common/textbook';
 import { chunkDocument } from '@server/ingest/chunk';
 import { extractTxt } from '@server/ingest/txt-extract';
 import type { EngineContext } from '@server/ai/engine';
-import { htmlBlocks, htmlToText } from '../compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { generateSection } from '../expand';
 
 /**

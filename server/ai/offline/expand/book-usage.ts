@@ -1,6 +1,6 @@
 import type { TextbookContent } from '@common/textbook';
 import { fastSentences } from '../compose/fast-sentences';
-import { decodeEntities, htmlToText } from '../compose/html';
+import { decodeEntities, htmlToText } from '@common/textbook-ops/html';
 import { UsedSentences } from '../compose/used-sentences';
 import type { MapBlock, SourceMap } from './source-map';
 

@@ -1,4 +1,4 @@
-import { htmlBlocks, htmlToText } from '../compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 
 /** The teaching apparatus the composer puts around a chapter's own text (docs/product.md: overview and objectives, then a review). */
 const openingHeading = /^(?:overview|learning objectives)$/i;

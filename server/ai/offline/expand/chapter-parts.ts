@@ -1,4 +1,4 @@
-import { htmlBlocks, htmlToText } from '../compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { existingOrders } from './place-blocks';
 import type { SourceMap } from './source-map';
 

@@ -2,7 +2,7 @@ import type { Chapter, Section } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { AuthoringEngine } from '@server/ai/engine';
 import { newSectionId } from '@common/textbook-ops';
-import { escapeHtml, htmlBlocks, htmlToText } from '../compose/html';
+import { escapeHtml, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { BookUsage } from './book-usage';
 import { chapterFrame } from './chapter-frame';
 import { gatherBlocks, keyTerms, topicVector } from './gather';

@@ -1,5 +1,5 @@
 import type { AuthoringEngine } from '@server/ai/engine';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { BookUsage } from './book-usage';
 import { gatherBlocks, keyTerms, topicVector } from './gather';
 import { locateUnit } from './locate';

@@ -3,7 +3,7 @@ import type { DocBlock } from '@server/core/document-model';
 import { quickTokenize } from '@server/core/nlp';
 import type { AuthoringEngine } from '@server/ai/engine';
 import { fastSentences } from '../compose/fast-sentences';
-import { escapeHtml, htmlToText } from '../compose/html';
+import { escapeHtml, htmlToText } from '@common/textbook-ops/html';
 import { renderBlocks } from '../compose/render-blocks';
 import { sentenceKey } from '../compose/sentence-filter';
 import { sparseCosine } from '../compose/term-vectors';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import { fastSentences } from '../compose/fast-sentences';
-import { htmlBlocks, htmlToText } from '../compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { renderBlocks } from '../compose/render-blocks';
 import { sentenceKey } from '../compose/sentence-filter';
 import { expandChapter, expandParagraph, generateSection } from '../expand';

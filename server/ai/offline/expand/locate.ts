@@ -1,5 +1,5 @@
 import { fastSentences } from '../compose/fast-sentences';
-import { htmlBlocks, htmlToText } from '../compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '../compose/sentence-filter';
 import { isWithin, titleKey, type SourceMap } from './source-map';
 

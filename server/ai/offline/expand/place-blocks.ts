@@ -1,5 +1,5 @@
 import type { DocBlock } from '@server/core/document-model';
-import { escapeHtml, htmlBlocks, htmlToText } from '../compose/html';
+import { escapeHtml, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { renderBlocks } from '../compose/render-blocks';
 import { continuesLine, type Chosen } from './gather';
 import { locatedOrders } from './locate';

@@ -1,7 +1,7 @@
 import type { Section } from '@common/textbook';
 import { newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../compose/fast-sentences';
-import { htmlToText, paragraph } from '../compose/html';
+import { htmlToText, paragraph } from '@common/textbook-ops/html';
 import type { PlacedHtml as PlacedBlock } from './place-blocks';
 import { sectionTitles } from './section-titles';
 

@@ -2,7 +2,7 @@ import type { DocBlock } from '@server/core/document-model';
 import { quickTokenize } from '@server/core/nlp';
 import type { Material } from '@server/ai/material';
 import { fastSentences } from '../compose/fast-sentences';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { renderBlocks, type RenderOptions } from '../compose/render-blocks';
 import { sentenceKey } from '../compose/sentence-filter';
 import { TermStats, type TermVector } from '../compose/term-vectors';

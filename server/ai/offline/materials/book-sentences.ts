@@ -1,7 +1,7 @@
 import type { TextbookContent } from '@common/textbook';
 import { fastSentences } from '../compose/fast-sentences';
 import { isReviewSection, materialHtml } from '../compose/apparatus-html';
-import { htmlBlocks, htmlToText } from '../compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { cleanSentence, sentenceKey } from '../compose/sentence-filter';
 import { isStandaloneSentence } from '../compose/standalone';
 

@@ -4,7 +4,7 @@ import { isEndMatterTitle } from '../outline/document-units';
 import { frameHeading } from '../analyze/material-view';
 import { groundedObjectives, isDefinedIn } from '../analyze/objectives';
 import { isReviewSection } from '../compose/apparatus-html';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { sparseCosine, TermStats } from '../compose/term-vectors';
 import type { BookSentence } from './book-sentences';
 import { distinctTerms, type BookTerm } from './book-terms';

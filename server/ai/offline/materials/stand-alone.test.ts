@@ -7,7 +7,7 @@ import { extractTxt } from '@server/ingest/txt-extract';
 import { fixturePath } from '@server/test/fixture-path';
 import type { ExtractedDocument, Material } from '@server/ai/material';
 import { materialHtml } from '../compose/apparatus-html';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { standaloneProblem } from '../compose/standalone';
 import { buildMaterial } from '../materials';
 import { composeFromDocuments } from '../outline/tree-book';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock, DocSection } from '@server/core/document-model';
 import { isReviewSection, materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { chapterOpening, chapterReview, digestUnit } from './apparatus';
 import { keyTermsOf } from './key-terms';
 

@@ -12,7 +12,7 @@ import {
 import { frameHeading } from '../analyze/material-view';
 import { groundedObjectives } from '../analyze/objectives';
 import { fastSentences } from '../compose/fast-sentences';
-import { escapeHtml } from '../compose/html';
+import { escapeHtml } from '@common/textbook-ops/html';
 import { inlineHtml, renderBlocks, type RenderOptions } from '../compose/render-blocks';
 import { cleanSentence } from '../compose/sentence-filter';
 import { isStandaloneSentence } from '../compose/standalone';

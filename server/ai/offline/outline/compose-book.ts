@@ -1,5 +1,5 @@
 import type { Chapter, TextbookContent } from '@common/textbook';
-import { paragraphsToHtml } from '../compose/html';
+import { paragraphsToHtml } from '@common/textbook-ops/html';
 import { keyphraseTitle, PhraseCounts } from '../compose/keyphrase-titles';
 import { groupParagraphs } from '../compose/paragraphs';
 import { segmentSentences } from '../compose/segment';

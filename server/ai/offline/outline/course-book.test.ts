@@ -6,7 +6,7 @@ import { extractTxt } from '@server/ingest/txt-extract';
 import { fixturePath } from '@server/test/fixture-path';
 import type { Material } from '@server/ai/material';
 import { isReviewSection, materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { composeFromDocuments } from './tree-book';
 
 const read = (name: string) => extractTxt(new Uint8Array(readFileSync(fixturePath(`course/${name}`))), name);

@@ -6,7 +6,7 @@ import { extractTxt } from '@server/ingest/txt-extract';
 import type { ExtractedDocument, Material } from '@server/ai/material';
 import { isReviewSection, reviewSectionTitle } from '../compose/apparatus-html';
 import { fastSentences } from '../compose/fast-sentences';
-import { htmlBlocks, htmlToText } from '../compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '../compose/sentence-filter';
 import { outline } from '../outline';
 import { glacierLecture } from './glacier-lecture.fixture';

@@ -7,7 +7,7 @@ import { createEmbedder, embeddingInput } from '@server/ai/embeddings';
 import type { ExtractedDocument, Material } from '@server/ai/material';
 import { fastSentences } from '../compose/fast-sentences';
 import { isReviewSection, reviewSectionTitle } from '../compose/apparatus-html';
-import { htmlBlocks, htmlToText } from '../compose/html';
+import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '../compose/sentence-filter';
 import { outline } from '../outline';
 import { topicOnlyNotice } from './skeleton';

@@ -1,6 +1,6 @@
 import type { TextbookContent } from '@common/textbook';
 import { toTitleCase } from '@server/core/nlp';
-import { paragraph } from '../compose/html';
+import { paragraph } from '@common/textbook-ops/html';
 
 export const topicOnlyNotice =
   'This outline was made from the topic alone, so each section holds guidance on what to write rather than finished text. ' +

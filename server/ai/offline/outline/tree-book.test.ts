@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
 import type { Material } from '@server/ai/material';
 import { materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
-import { htmlToText } from '../compose/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { composeFromDocuments, documentUnits } from './tree-book';
 
 const h = (text: string, level: number, extra: Partial<DocBlock> = {}): DocBlock => ({ kind: 'heading', text, level, ...extra });

@@ -4,7 +4,7 @@ import type { Material } from '@server/ai/material';
 import { CasingIndex, listPhrase } from '../analyze/phrasing';
 import { filenameTopic } from '../analyze/topic';
 import { reviewSectionTitle } from '../compose/apparatus-html';
-import { escapeHtml } from '../compose/html';
+import { escapeHtml } from '@common/textbook-ops/html';
 import { keyphraseTitle } from '../compose/keyphrase-titles';
 import { renderBlocks, type RenderOptions } from '../compose/render-blocks';
 import { allBlocks, chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';

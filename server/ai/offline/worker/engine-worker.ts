@@ -2,15 +2,14 @@ import { parentPort } from 'node:worker_threads';
 import { splitSentences } from '@server/core/nlp';
 import type { Embedder } from '@server/ai/embeddings';
 import type { EngineContext } from '@server/ai/engine';
-import type { Retriever } from '@server/ai/material';
 import { createRetriever } from '@server/ai/retrieval';
 import { offlineOperations } from '../operations';
 import { serializeError, type CallReply, type CallRequest, type EngineEvent, type EngineJob, type EngineReply } from './protocol';
 
 /**
  * Worker entry of the offline engine: one operation at a time, by name. The engine's callbacks
- * into the request thread (query vectors, searches of a foreign retriever) are calls answered
- * through the same port; progress goes out as events.
+ * into the request thread (query vectors) are calls answered through the same port; progress goes
+ * out as events.
  */
 const port = parentPort;
 const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
@@ -28,18 +27,12 @@ function call(id: number, event: CallRequest): Promise<unknown> {
   });
 }
 
-function retrieverFor(id: number, job: EngineJob): Retriever {
-  if (job.retrieval.kind === 'remote') {
-    return {
-      search: async (query, options) => (await call(id, { method: 'search', query, options })) as Awaited<ReturnType<Retriever['search']>>,
-    };
-  }
-  const embedder: Embedder = {
-    model: job.retrieval.model,
+function embedderFor(id: number, job: EngineJob): Embedder {
+  return {
+    model: job.embedderModel ?? 'none',
     embed: async (texts) => (await call(id, { method: 'embed', texts })) as number[][],
     close: async () => undefined,
   };
-  return createRetriever(job.material, embedder);
 }
 
 async function run(id: number, job: EngineJob): Promise<void> {
@@ -51,7 +44,7 @@ async function run(id: number, job: EngineJob): Promise<void> {
     }
     const ctx: EngineContext = {
       material: job.material,
-      retriever: retrieverFor(id, job),
+      retriever: createRetriever(job.material, embedderFor(id, job)),
       onProgress: (progress, message) => post(id, { event: { progress, message } }),
     };
     const operation = offlineOperations[job.op] as (ctx: EngineContext, input: unknown) => Promise<unknown>;

@@ -1,25 +1,23 @@
 import type { ErrorCode } from '@common/errors';
 import { AppError } from '@server/core/app-error';
-import type { Material, Retriever } from '@server/ai/material';
+import type { Material } from '@server/ai/material';
 import type { EngineOp } from '../operations';
 
-export type SearchOptions = Parameters<Retriever['search']>[1];
-
 /**
- * One operation for the engine worker. `retrieval` says how the worker answers the engine's
- * retriever.search: `local` rebuilds the same hybrid retriever over the material inside the worker
- * and asks this thread only for query vectors (the embedder's model must match the stored ones);
- * `remote` forwards every search to this thread (a retriever that is not over the material).
+ * One operation for the engine worker. The worker's retriever is a hybrid retriever over the
+ * material, rebuilt inside the worker; it asks this thread only for query vectors, made by the
+ * embedder of the request's retriever (`embedderModel`, whose vectors match the stored ones; absent,
+ * the retriever ranks by words alone).
  */
 export interface EngineJob {
   op: EngineOp | 'warm';
   input: unknown;
   material: Material;
-  retrieval: { kind: 'local'; model: string } | { kind: 'remote' };
+  embedderModel?: string;
 }
 
 /** A call from the worker to this thread. */
-export type CallRequest = { method: 'embed'; texts: string[] } | { method: 'search'; query: string; options?: SearchOptions };
+export type CallRequest = { method: 'embed'; texts: string[] };
 
 /** What the worker posts while an operation runs (WorkerPool `event`s). */
 export type EngineEvent = { progress: number; message?: string } | (CallRequest & { call: number });

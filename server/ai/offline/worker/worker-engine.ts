@@ -3,7 +3,7 @@ import { AppError } from '@server/core/app-error';
 import { currentRequestSignal } from '@server/core/request-scope';
 import { WorkerAbortError, WorkerPool, WorkerTimeoutError, type EventReply } from '@server/ingest/worker-pool';
 import type { AuthoringEngine, EngineContext } from '@server/ai/engine';
-import type { Material, MaterialChunk } from '@server/ai/material';
+import type { Material } from '@server/ai/material';
 import { hasDocumentStructure } from '../outline/tree-book';
 import { retrieverOrigin } from '@server/ai/retrieval';
 import type { EngineOp } from '../operations';
@@ -39,19 +39,13 @@ export interface WorkerEngineOptions {
   timeLimitsMs?: Partial<Record<EngineOp, number>>;
 }
 
-/** Search results cross without their vectors: the engine reads their text and positions, and vectors are most of the bytes. */
-function withoutVectors(chunks: MaterialChunk[]): MaterialChunk[] {
-  return chunks.map((c) => (c.embedding ? { ...c, embedding: undefined } : c));
-}
-
 /**
  * The offline engine run in worker threads ("CPU-heavy work off the main thread",
  * docs/decisions.md): each operation goes to a worker by name with its inputs (material, book,
  * request) copied across, within its time limit (503 with a clear message past it), and is
- * cancelled when its request's client goes away (the worker is replaced). The engine's retriever
- * keeps working across the boundary: a retriever over the same material is rebuilt inside the
- * worker and only query vectors are asked of this thread (the embedder runs on its own workers);
- * any other retriever is called here for each search.
+ * cancelled when its request's client goes away (the worker is replaced). The worker rebuilds the
+ * retriever over the material and asks this thread only for query vectors (the embedder runs on
+ * its own workers).
  */
 export class OfflineWorkerEngine implements AuthoringEngine {
   readonly name = 'offline' as const;
@@ -76,7 +70,7 @@ export class OfflineWorkerEngine implements AuthoringEngine {
   /** Starts the workers and loads the language model in them, so the first request does not wait for it. */
   async warm(): Promise<void> {
     const pool = this.workers();
-    const job: EngineJob = { op: 'warm', input: null, material: { sources: [], chunks: [] }, retrieval: { kind: 'remote' } };
+    const job: EngineJob = { op: 'warm', input: null, material: { sources: [], chunks: [] } };
     await Promise.all(Array.from({ length: this.size }, () => pool.run(job, { timeoutMs: 120_000 }).catch(() => undefined)));
   }
 
@@ -104,13 +98,7 @@ export class OfflineWorkerEngine implements AuthoringEngine {
     const limit = engineTimeLimits[op];
     const timeoutMs = this.options.timeLimitsMs?.[op] ?? limit.ms;
     const origin = retrieverOrigin(ctx.retriever);
-    const local = origin !== undefined && origin.material === ctx.material;
-    const job: EngineJob = {
-      op,
-      input,
-      material: ctx.material,
-      retrieval: local ? { kind: 'local', model: origin.embedder.model } : { kind: 'remote' },
-    };
+    const job: EngineJob = { op, input, material: ctx.material, embedderModel: origin?.embedder.model };
     const onEvent = (event: unknown, reply: EventReply) => {
       const e = event as EngineEvent;
       if ('progress' in e) return ctx.onProgress?.(e.progress, e.message);
@@ -120,11 +108,8 @@ export class OfflineWorkerEngine implements AuthoringEngine {
           (err: unknown) =>
             reply({ call: e.call, ok: false, message: err instanceof Error ? err.message : String(err) } satisfies CallReply),
         );
-      if (e.method === 'embed') {
-        if (!origin) return void answer(Promise.reject(new Error('no embedder for this retriever')));
-        return void answer(origin.embedder.embed(e.texts));
-      }
-      void answer(ctx.retriever.search(e.query, e.options).then(withoutVectors));
+      if (!origin) return void answer(Promise.reject(new Error('no embedder for this retriever')));
+      void answer(origin.embedder.embed(e.texts));
     };
     let reply: EngineReply;
     try {
