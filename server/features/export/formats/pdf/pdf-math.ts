@@ -10,6 +10,8 @@ interface SvgNode {
   attrs: Record<string, string>;
   children: SvgNode[];
   text: string;
+  /** A path's outline as PDFKit gets it (expandSmoothCurves), made when first drawn: a formula recurs thousands of times. */
+  outline?: string;
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -135,7 +137,7 @@ function drawNode(pdf: PDFKit.PDFDocument, node: SvgNode, color: string): void {
   }
   applyTransform(pdf, node.attrs.transform);
   if (node.name === 'path' && node.attrs.d) {
-    if (fill !== 'none') pdf.path(expandSmoothCurves(node.attrs.d)).fill(fill);
+    if (fill !== 'none') pdf.path((node.outline ??= expandSmoothCurves(node.attrs.d))).fill(fill);
   } else if (node.name === 'rect') {
     // Filled (a fraction bar) or outlined (\boxed, \fbox: fill="none" with a stroke width).
     if (fill !== 'none') pdf.rect(num('x'), num('y'), num('width'), num('height')).fill(fill);
