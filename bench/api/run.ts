@@ -5,13 +5,21 @@
  * with a browser's Accept-Encoding), bytes per answer as sent. Goal: the
  * textbook at least half the static page's requests per second, with no errors.
  *
+ * A second figure, for what the first cannot tell apart: the load generator runs on the same
+ * cores and reads every answer, and the book's answer is some 30 times the page's bytes. So the
+ * same server also serves a static file of exactly the book's size as sent (a file in a copy of
+ * the client folder, by @fastify/static), and the book is compared with it too; the load
+ * generator's own CPU per request is printed for each target.
+ *
  *   npm run bench:api        (BENCH_CHAPTERS=12 BENCH_SECTIONS=6 BENCH_CONNECTIONS=10 BENCH_SECONDS=10)
  *
  * The server runs in its own process (server.ts) on PGlite on disk; without a built client
  * (dist/client) one is built into a temporary folder first.
  */
 import { execFileSync, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,6 +93,8 @@ function cpuMsOf(pid: number): number {
 
 interface Figures {
   requestsPerSecond: number;
+  /** This process's CPU (the load generator's) per answered request, in microseconds. */
+  clientCpuUs: number;
   /** The server process's CPU per answered request, in microseconds. */
   serverCpuUs: number;
   p50: number;
@@ -96,10 +106,13 @@ interface Figures {
 
 async function load(serverPid: number, url: string, headers: Record<string, string> = {}): Promise<Figures> {
   const cpuBefore = cpuMsOf(serverPid);
+  const clientBefore = process.cpuUsage();
   const result = await autocannon({ url, connections, duration: seconds, headers });
   const cpuMs = cpuMsOf(serverPid) - cpuBefore;
+  const client = process.cpuUsage(clientBefore);
   return {
     requestsPerSecond: result.requests.average,
+    clientCpuUs: result.requests.total ? (client.user + client.system) / result.requests.total : 0,
     serverCpuUs: result.requests.total ? (cpuMs * 1000) / result.requests.total : 0,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -109,11 +122,32 @@ async function load(serverPid: number, url: string, headers: Record<string, stri
   };
 }
 
+/** The answer's body as sent (compressed as the server chose), without decoding it. */
+function bytesAsSent(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (res) => {
+      let n = 0;
+      res.on('data', (chunk: Buffer) => (n += chunk.length));
+      res.on('end', () => resolve(n));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** The static file of the book's size: a copy of the client folder holds it, the built one is left alone. */
+const sameSizeName = 'bench-same-size.bin';
+
 async function main() {
+  const served = mkdtempSync(path.join(tmpdir(), 'ts-bench-api-client-'));
+  cpSync(clientDir(), served, { recursive: true });
+  // Present at start (@fastify/static makes a route per file then); its bytes are written once the book's size is known.
+  writeFileSync(path.join(served, sameSizeName), 'x');
   const server = fork(path.join(here, 'server.ts'), [], {
     // BENCH_PROFILE=dir writes the server's CPU profile there (node --cpu-prof).
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
-    env: { ...process.env, CLIENT_DIR: clientDir() },
+    env: { ...process.env, CLIENT_DIR: served },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = <T>(type: string) =>
@@ -145,7 +179,14 @@ async function main() {
   const pid = server.pid ?? 0;
   const page = await load(pid, `${address}/`, browserHeaders);
   const textbook = await load(pid, `${address}/api/textbooks/${id}`, { ...browserHeaders, cookie });
+  // Measured after the run, as the run's answers were sent (compressed by then).
+  const sentBytes = await bytesAsSent(`${address}/api/textbooks/${id}`, { ...browserHeaders, cookie });
+  // Random bytes: nothing to compress, and the static plugin sends them as they are.
+  writeFileSync(path.join(served, sameSizeName), randomBytes(sentBytes));
+  await fetch(`${address}/${sameSizeName}`).then((r) => r.arrayBuffer());
+  const sameSize = await load(pid, `${address}/${sameSizeName}`, browserHeaders);
   server.send({ type: 'stop' });
+  rmSync(served, { recursive: true, force: true });
 
   const ratio = textbook.requestsPerSecond / page.requestsPerSecond;
   console.log(
@@ -153,11 +194,12 @@ async function main() {
       `${connections} connections for ${seconds} s per target`,
   );
   console.log(
-    'target | requests/s | p50 ms | p99 ms | bytes per answer (as sent) | errors | non-2xx | server CPU per request (us) | requests/s one server core could answer',
+    'target | requests/s | p50 ms | p99 ms | bytes per answer (as sent) | errors | non-2xx | server CPU per request (us) | requests/s one server core could answer | load generator CPU per request (us)',
   );
   for (const [name, f] of [
     ['GET / (static page)', page],
     [`GET /api/textbooks/${id} (${chapters} x ${sections} book)`, textbook],
+    [`GET /${sameSizeName} (static file, the book's size as sent)`, sameSize],
   ] as const) {
     console.log(
       [
@@ -170,10 +212,11 @@ async function main() {
         f.non2xx,
         f.serverCpuUs ? f.serverCpuUs.toFixed(0) : 'n/a',
         f.serverCpuUs ? (1e6 / f.serverCpuUs).toFixed(0) : 'n/a',
+        f.clientCpuUs.toFixed(0),
       ].join(' | '),
     );
   }
-  const clean = textbook.errors + textbook.non2xx + page.errors + page.non2xx === 0;
+  const clean = textbook.errors + textbook.non2xx + page.errors + page.non2xx + sameSize.errors + sameSize.non2xx === 0;
   console.log(
     `textbook / static page, requests/s: ${ratio.toFixed(2)}x (goal >= 0.5x with no errors: ${ratio >= 0.5 && clean ? 'met' : 'NOT met'})`,
   );
@@ -184,6 +227,11 @@ async function main() {
         'it reads every answer, so a larger answer lowers the measured rate even while the server idles.',
     );
   }
+  const fair = textbook.requestsPerSecond / sameSize.requestsPerSecond;
+  console.log(
+    `textbook / static file of the same size (${(sameSize.bytesPerRequest / 1024).toFixed(0)} KB as sent), requests/s: ${fair.toFixed(2)}x ` +
+      `(the same bytes for the load generator to read; goal >= 0.5x: ${fair >= 0.5 && clean ? 'met' : 'NOT met'})`,
+  );
 }
 
 main().catch((err) => {

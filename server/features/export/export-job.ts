@@ -22,8 +22,12 @@ export interface ExportJob {
 
 export type ExportReply = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' | 'unreadable'; message: string };
 
-/** How long the worker took: wall-clock and its own thread's CPU time, in milliseconds. */
+/**
+ * How long the worker took: wall-clock, its own thread's CPU time, and the time it was ready to run
+ * but waited for a core (the machine's other work), in milliseconds.
+ */
 export interface ExportTiming {
   wallMs: number;
   cpuMs: number;
+  runQueueMs: number;
 }

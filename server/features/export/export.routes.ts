@@ -19,7 +19,9 @@ export function registerExportRoutes(app: FastifyInstance, deps: AppDeps): void 
         // How long the worker took (wall-clock and its own CPU), for benchmarks and browsers' network panels.
         .header(
           'Server-Timing',
-          file.timing ? `render;dur=${file.timing.wallMs.toFixed(0)}, cpu;dur=${file.timing.cpuMs.toFixed(0)}` : 'render',
+          file.timing
+            ? `render;dur=${file.timing.wallMs.toFixed(0)}, cpu;dur=${file.timing.cpuMs.toFixed(0)}, runqueue;dur=${file.timing.runQueueMs.toFixed(0)}`
+            : 'render',
         )
         .type(file.mime)
         .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength))

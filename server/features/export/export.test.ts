@@ -39,6 +39,14 @@ describe('GET /api/textbooks/{id}/export: who may export', () => {
     );
   });
 
+  it('says how the worker spent its time (Server-Timing): wall-clock, its CPU and its wait for a core', async () => {
+    const alice = await h.createUser('alice');
+    const book = await createBook(h, alice);
+    const res = await get(exportUrl(book.id, 'html'), alice.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['server-timing'])).toMatch(/^render;dur=\d+, cpu;dur=\d+, runqueue;dur=\d+$/);
+  });
+
   it('refuses an unknown format or appendix value with 400 and says which formats exist', async () => {
     const alice = await h.createUser('alice');
     const book = await createBook(h, alice);

@@ -8,7 +8,7 @@ import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
 import { saveTextbook } from './textbook-save.service';
 import { deleteForever, listTrash, restoreTextbook, trashTextbook } from './textbook-trash';
-import { forgetOnEvent, readTextbookAnswer } from './textbook-read-cache';
+import { acceptedEncodings, forgetOnEvent, readTextbookAnswer } from './textbook-read-cache';
 import { getTextbook, listTextbooks, presentDetail } from './textbooks.service';
 
 /**
@@ -27,8 +27,8 @@ export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): voi
   // The stored JSON as it is, from memory while nothing changed (textbook-read-cache.ts).
   deps.events.subscribe((event) => forgetOnEvent(deps.database, event));
   r.get('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request, reply) => {
-    const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    const answer = await readTextbookAnswer(deps.database, currentUser(request).id, request.params.id, Date.now(), acceptsGzip);
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    const answer = await readTextbookAnswer(deps.database, currentUser(request).id, request.params.id, Date.now(), accepted);
     // Revalidated every time (the textbook query is always stale), answered 304 while the revision stands.
     reply.header('Cache-Control', 'private, no-cache').header('ETag', answer.etag).header('Vary', 'Accept-Encoding, Cookie');
     if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();

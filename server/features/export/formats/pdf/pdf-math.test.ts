@@ -36,6 +36,50 @@ describe('formulas in the PDF', () => {
     await task.destroy();
   });
 
+  it('draws a formula once, as a form placed at each occurrence, on every page it is on; text inside it keeps its font', async () => {
+    const f = '<span data-type="inline-math" data-latex="F = ma"></span>';
+    const t = '<span data-type="inline-math" data-latex="x \\text{ сила } y"></span>';
+    const doc = buildBookDocument({
+      topic: 'Forces',
+      authors: ['ana'],
+      date: '2026-11-24',
+      content: {
+        title: 'x',
+        references: [],
+        chapters: [
+          { title: 'One', content: `<p>${f} and ${f} and ${t}.</p>`, sections: [] },
+          { title: 'Two', content: `<p>Again ${f}.</p>`, sections: [] },
+        ],
+      },
+    });
+    const bytes = await writePdf({ doc, images: new Map(), materials: [] });
+    // Two distinct formulas, two forms, however often they occur.
+    expect(
+      Buffer.from(bytes)
+        .toString('latin1')
+        .match(/\/Subtype \/Form/g)?.length,
+    ).toBe(2);
+    const task = getDocument({ data: bytes, useSystemFonts: false });
+    const pdf = await task.promise;
+    const one = await pdf.getPage(3);
+    const two = await pdf.getPage(4);
+    const forms = async (page: typeof one) =>
+      (await page.getOperatorList()).fnArray.filter((op) => op === OPS.paintFormXObjectBegin).length;
+    expect(await forms(one)).toBe(3);
+    expect(await forms(two)).toBe(1);
+    const ops = await one.getOperatorList();
+    expect(ops.fnArray.filter((op) => op === OPS.constructPath).length).toBeGreaterThan(3);
+    // Text in a script MathJax's fonts lack is set in the PDF's own font, from the form's resources.
+    expect(ops.fnArray).toContain(OPS.setFont);
+    expect(
+      (await one.getTextContent()).items
+        .map((i) => ('str' in i ? i.str : ''))
+        .join('')
+        .replace(/\s/g, ''),
+    ).toContain('сила');
+    await task.destroy();
+  });
+
   it('writes smooth quadratic segments (T) as plain ones (Q) with the reflected control point, as SVG defines them', () => {
     expect(expandSmoothCurves('M0 0Q10 10 20 0T40 0T60 0Z')).toBe('M0 0Q10 10 20 0Q30 -10 40 0Q50 10 60 0Z');
     // After a line, a T's control point is the current point.

@@ -160,18 +160,78 @@ function drawNode(pdf: PDFKit.PDFDocument, node: SvgNode, color: string): void {
   pdf.restore();
 }
 
-/** Draws a typeset formula with its box at (x, y) and the given size in points. */
-function drawFormula(pdf: PDFKit.PDFDocument, tree: SvgNode, x: number, y: number, width: number, height: number): void {
+/** A PDF object PDFKit writes out when it is ended. */
+interface PdfRef {
+  end(): void;
+}
+
+/** What PDFKit keeps per page and per object that a form is made with (not in its typings). */
+interface PdfKitInternals {
+  page: { content: PdfRef; resources: PdfRef; xobjects: Record<string, PdfRef> };
+  ref(data: Record<string, unknown>): PdfRef;
+  addContent(data: string): void;
+}
+
+/** A formula drawn once into a PDF form (an XObject): each occurrence then places it with one operator. */
+interface FormulaForm {
+  name: string;
+  ref: PdfRef;
+}
+
+/**
+ * Draws the formula's paths (in its viewBox's units) into a new form instead of the page: PDFKit writes to the
+ * page's content and resources, so those are the form's while it draws. The form's box has a margin of the
+ * formula's own size on every side, so a glyph reaching past the viewBox is not cut.
+ */
+function makeForm(pdf: PDFKit.PDFDocument, tree: SvgNode, box: number[], name: string): FormulaForm {
+  const kit = pdf as unknown as PdfKitInternals;
+  const [minX, minY, w, h] = box;
+  const resources = kit.ref({ ProcSet: ['PDF', 'Text'] });
+  const ref = kit.ref({
+    Type: 'XObject',
+    Subtype: 'Form',
+    FormType: 1,
+    BBox: [minX - w, minY - h, minX + 2 * w, minY + 2 * h],
+    Resources: resources,
+  });
+  const page = kit.page;
+  const [content, pageResources] = [page.content, page.resources];
+  page.content = ref;
+  page.resources = resources;
+  try {
+    for (const child of tree.children) drawNode(pdf, child, mathColor);
+  } finally {
+    page.content = content;
+    page.resources = pageResources;
+  }
+  resources.end();
+  ref.end();
+  return { name, ref };
+}
+
+/** Draws a typeset formula with its box at (x, y) and the given size in points: its form, made when first drawn. */
+function drawFormula(
+  pdf: PDFKit.PDFDocument,
+  tree: SvgNode,
+  form: () => FormulaForm,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
   const box = (tree.attrs.viewBox ?? '').split(/\s+/).map(Number);
   if (box.length !== 4 || !box[2] || !box[3]) return;
   const [minX, minY, boxWidth, boxHeight] = box;
   const { x: textX, y: textY } = pdf;
+  const { name, ref } = form();
+  const kit = pdf as unknown as PdfKitInternals;
+  kit.page.xobjects[name] = ref;
   pdf.save();
   pdf
     .translate(x, y)
     .scale(width / boxWidth, height / boxHeight)
     .translate(-minX, -minY);
-  for (const child of tree.children) drawNode(pdf, child, mathColor);
+  kit.addContent(`/${name} Do`);
   pdf.restore();
   // Drawing text moved PDFKit's cursor; the layout around the formula goes on from where it was.
   pdf.x = textX;
@@ -179,9 +239,10 @@ function drawFormula(pdf: PDFKit.PDFDocument, tree: SvgNode, x: number, y: numbe
 }
 
 /**
- * The book's formulas for one PDF, each typeset once (MathJax) when first met and drawn as vector paths
- * wherever it occurs: sharp at any zoom, and no picture to draw, compress and decode per formula, which made a
- * book of thousands of formulas take minutes. Any block may hold one: tables and quotes too.
+ * The book's formulas for one PDF, each typeset once (MathJax) when first met and drawn once as vector paths into
+ * a form placed wherever it occurs: sharp at any zoom, and no picture to draw, compress and decode per formula,
+ * which made a book of thousands of formulas take minutes; one form per formula, not its paths at every
+ * occurrence, which were a quarter of such a book's bytes and PDF time. Any block may hold one: tables and quotes too.
  */
 export function pdfFormulas(pdf: PDFKit.PDFDocument): (latex: string, display: boolean) => PdfFormula | undefined {
   const known = new Map<string, PdfFormula | null>();
@@ -191,7 +252,13 @@ export function pdfFormulas(pdf: PDFKit.PDFDocument): (latex: string, display: b
     if (formula === undefined) {
       const math: MathSvg | null = latexToSvg(latex, display);
       const tree = math && parseSvg(math.svg);
-      formula = math && tree ? { math, draw: (x, y, width, height) => drawFormula(pdf, tree, x, y, width, height) } : null;
+      if (math && tree) {
+        let made: FormulaForm | undefined;
+        const name = `Fm${known.size + 1}`;
+        const box = (tree.attrs.viewBox ?? '').split(/\s+/).map(Number);
+        const form = () => (made ??= makeForm(pdf, tree, box, name));
+        formula = { math, draw: (x, y, width, height) => drawFormula(pdf, tree, form, x, y, width, height) };
+      } else formula = null;
       known.set(key, formula);
     }
     return formula ?? undefined;
