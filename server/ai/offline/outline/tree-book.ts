@@ -150,8 +150,10 @@ export function composeFromDocuments(
   const intros: Part[] = [];
   const perDocument: DocSection[][] = [];
   const endMatter: DocSection[] = [];
+  const appendices: DocSection[] = [];
   for (const source of sources) {
     const u = documentUnits(source.document);
+    appendices.push(...u.appendices);
     const excluded = withoutExcluded(u.chapters, topic.excluded);
     leftOut.push(...excluded.left.map((t) => `"${t}"`));
     const chapters = mergeContinuations(excluded.units).map((c) =>
@@ -195,6 +197,7 @@ export function composeFromDocuments(
     ...intros,
     ...merged.map((unit): Part => ({ kind: isEndMatterTitle(unit.title) ? 'end' : 'chapter', unit })),
     ...endMatter.map((unit): Part => ({ kind: 'end', unit })),
+    ...appendices.map((unit): Part => ({ kind: 'end', unit })),
   ];
   const chapters: Chapter[] = [];
   parts.forEach((part, i) => {
