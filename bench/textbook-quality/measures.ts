@@ -29,12 +29,24 @@ export function titlesInOrder(book: TextbookContent): string[] {
 export const notInText =
   /^(?:contents|table of contents|list of (?:figures|tables|algorithms|listings)|index|references|bibliography|works cited)$/i;
 
+/**
+ * Math the book prints as math rather than as text: inline and display math (their LaTeX) and
+ * equations drawn as pictures (their alt text, the equation's text in the source), as words, so
+ * an equation the book carries counts as kept and one it dropped does not.
+ */
+function withMathWords(html: string): string {
+  return html
+    .replace(/<span data-type="inline-math" data-latex="([^"]*)"><\/span>/g, ' <span>$1</span> ')
+    .replace(/<div data-type="block-math" data-latex="([^"]*)"><\/div>/g, '<p>$1</p>')
+    .replace(/<img\b[^>]*\balt="([^"]*)"[^>]*>/g, '<p>$1</p>');
+}
+
 /** The book's material, without the overview, objectives, summaries, key terms and review questions it adds. */
 export function materialText(book: TextbookContent): string {
   return book.chapters
     .map((c) =>
       [materialHtml(c.content), ...c.sections.filter((s) => !isReviewSection(s.title)).map((s) => materialHtml(s.content))]
-        .map(htmlToText)
+        .map((html) => htmlToText(withMathWords(html)))
         .join(' '),
     )
     .join(' ');

@@ -159,7 +159,7 @@ console.log(
   '\nGoals: >= 90% of headings in order, 0 "(n)" titles, 0 junk references, <= 10% of quiz questions failing the stand-alone rules, >= 50% of the words of documents up to ~30,000 words, 0 short quizzes.',
 );
 console.log(
-  "Words kept: source words (headings and reference-list entries aside) lying in a six-word run the book's material prints verbatim; the overviews, objectives, summaries, key terms and review questions are not counted.",
+  "Words kept: source words (headings and reference-list entries aside) lying in a six-word run the book's material prints verbatim (math read from its LaTeX, a drawn equation or figure from its alt text); the overviews, objectives, summaries, key terms and review questions are not counted.",
 );
 console.log(
   "Figures: <img>s of the book whose source is a real image of one of the document's figures. Headings: the original's navigation and reference list are not expected in the text.",

@@ -5,7 +5,15 @@ import type { DocBlock, ExtractedDocument, ExtractedImage } from '../core/docume
 import { equationMarks, prepareDocx, sizeHeadingStyleMap, type DocxEquation, type PreparedDocx } from './docx/prepare';
 import { normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
-import { mergeCodeRuns } from './code-lines';
+import { looksLikeCode, mergeCodeRuns } from './code-lines';
+
+/** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
+const lineBreak = '\uE002';
+
+/** Three or more lines, nearly all of them lines of a program (comments included). */
+function isScript(lines: string[]): boolean {
+  return lines.length >= 3 && lines.filter(looksLikeCode).length >= 0.75 * lines.length;
+}
 
 /** What the HTML reader needs from outside mammoth's HTML: equations taken out before it ran, pictures by src. */
 export interface HtmlContext {
@@ -80,7 +88,19 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
       if (code) push({ kind: 'code', text: code });
       return;
     }
-    const raw = normalizeCharacters(buffer).replace(/\s+/g, ' ').trim();
+    // A script pasted as one paragraph with a line break after each line: a code block, its lines kept.
+    const lines = buffer
+      .split(lineBreak)
+      .map((l) => normalizeCharacters(l).replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
+    if (kind === 'paragraph' && !inCell && isScript(lines) && !buffer.includes('\uE000EQ')) {
+      buffer = '';
+      boldChars = 0;
+      plainChars = 0;
+      push({ kind: 'code', text: lines.join('\n') });
+      return;
+    }
+    const raw = normalizeCharacters(buffer.replaceAll(lineBreak, ' ')).replace(/\s+/g, ' ').trim();
     buffer = '';
     const bold = boldChars > 0 && plainChars === 0;
     boldChars = 0;
@@ -144,7 +164,7 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
       continue;
     }
     if (tag === 'br') {
-      buffer += inPre ? '\n' : ' ';
+      buffer += inPre ? '\n' : lineBreak;
       continue;
     }
     if (tag === 'pre') {

@@ -48,7 +48,7 @@ Some claim.[^1]
 
 # Network tools
 {% sidenote 'tools' 'Rani Saive, "13 Linux Commands".' %}
-Text under tools.
+Text under tools.{% sidenote 'guide' 'Wynn, J. “A Hacker’s Guide to Git.” 2014. <http://example.org/git-guide/>.' %}
 `;
 
 describe('Markdown extraction', () => {
@@ -71,6 +71,10 @@ describe('Markdown extraction', () => {
     ]);
     const star = blocks.findIndex((b) => b.text.startsWith('Most networks are star networks.'));
     expect(blocks[star].text).toBe('Most networks are star networks. Each device connects to a node.');
+    // A margin note's autolink keeps its URL.
+    expect(blocks.find((b) => b.text.startsWith('Wynn, J.'))?.text).toBe(
+      'Wynn, J. “A Hacker’s Guide to Git.” 2014. http://example.org/git-guide/.',
+    );
     // The margin note is kept apart from the paragraph it sat in, right after it.
     expect(blocks[star + 1]).toMatchObject({ kind: 'margin', text: 'Examples of network topologies' });
     expect(blocks.find((b) => b.kind === 'table')).toMatchObject({

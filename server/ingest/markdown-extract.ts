@@ -130,7 +130,13 @@ export function markdownToBlocks(source: string): Parsed {
   const notes: string[] = [];
   text = text.replace(liquidNote, (_m, _kind: string, quoted: string) => {
     notes.push(
-      stripHtml(quoted.slice(1, -1).replace(/\\(['"])/g, '$1'))
+      // An autolink ("<http://...>") is the note's URL, not a tag to strip.
+      stripHtml(
+        quoted
+          .slice(1, -1)
+          .replace(/\\(['"])/g, '$1')
+          .replace(/<((?:https?|ftp):\/\/[^<>\s]+|mailto:[^<>\s]+)>/gi, '$1'),
+      )
         .replace(/\s+/g, ' ')
         .trim(),
     );

@@ -66,10 +66,12 @@ export function collapseSpaces(text: string): string {
  * hyphenated compounds elsewhere ("well-\nknown") is kept as a real hyphen.
  */
 export function joinHyphenation(text: string, knownCompounds?: Set<string>, knownWords?: Set<string>): string {
-  return text.replace(/([\p{L}]+)[-\u2010\u2011]\s*\n\s*([\p{L}]+)/gu, (m, left: string, right: string) => {
+  return text.replace(/([\p{L}]+)[-\u2010\u2011]\s*\n\s*([\p{L}]+)/gu, (m, left: string, right: string, at: number) => {
     const joined = `${left}${right}`.toLowerCase();
     const compound = `${left}-${right}`.toLowerCase();
     if (knownWords?.has(joined)) return `${left}${right}`;
+    // "step-\nby-step": the next line goes on with another hyphen, so the break is inside a compound.
+    if (/^[-\u2010\u2011]\p{L}/u.test(text.slice(at + m.length))) return `${left}-${right}`;
     if (knownCompounds?.has(compound)) return `${left}-${right}`;
     // "run-\ntime": both halves are words of the document (and not the joined form): a real compound.
     if (knownWords && left.length >= 3 && right.length >= 3 && knownWords.has(left.toLowerCase()) && knownWords.has(right.toLowerCase())) {

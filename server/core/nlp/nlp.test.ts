@@ -93,6 +93,9 @@ describe('text cleanup', () => {
     expect(joinHyphenation('the compi-\nlation step')).toBe('the compilation step');
     expect(joinHyphenation('a well-\nknown result', new Set(['well-known']))).toBe('a well-known result');
     expect(joinHyphenation('see Section-\nThree')).toBe('see Section-\nThree');
+    // A break inside a compound of three parts keeps its hyphen ("step-by-step", never "stepby-step").
+    expect(joinHyphenation('in a step-\nby-step fashion', undefined, new Set(['fashion']))).toBe('in a step-by-step fashion');
+    expect(joinHyphenation('an up-\nto-date list')).toBe('an up-to-date list');
   });
   it('unwraps lines into one paragraph', () => {
     expect(unwrapLines('Trace trees are\n  recorded for hot  loops, and com-\npiled.')).toBe(

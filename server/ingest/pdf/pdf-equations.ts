@@ -26,6 +26,13 @@ const isMathLine = (l: PdfLine) => {
   return ((l.math ?? 0) >= 0.45 && words <= 3) || ((l.math ?? 0) >= 0.1 && words === 0);
 };
 
+/**
+ * A wordless line set well in from the column's left edge with a relation or an operator in it
+ * ("f(x)w(x)dx, w(x) ≥ 0." in a text font): the body of a display whose integral sign is the math.
+ */
+const isSetApartFormula = (l: PdfLine) =>
+  proseWords(l.text) === 0 && l.x0 >= l.columnLeft + 2 * l.size && /[=<>≤≥≈≠∝∈∑∏∫+−×·]/.test(l.text);
+
 const plain = (text: string) => text.replace(/\\\(|\\\)/g, '').trim();
 
 interface Group {
@@ -116,7 +123,10 @@ export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
       if (!usable(l) || l.page !== line.page || l.column !== line.column) break;
       if (last && last.y - l.y > 2.6 * lineGap) break;
       // Inside an equation, short wordless pieces (a numerator "1", a denominator "2!") belong to it.
-      const isPiece = group.lines.length > 0 && proseWords(l.text) === 0 && plain(l.text).length <= 12;
+      const isPiece =
+        (group.lines.length > 0 || group.numbers.length > 0) &&
+        proseWords(l.text) === 0 &&
+        (plain(l.text).length <= 12 || isSetApartFormula(l));
       if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size });
       else if (isMathLine(l) || isPiece) {
         const m = numberAtEnd.exec(l.text);

@@ -20,6 +20,18 @@ interface TextItemLike {
 }
 
 /** Items whose characters are mostly control codes come from fonts without a Unicode map. */
+/**
+ * A run of single glyphs with a space between each ("u i n t 8", "s [ 0 ] ;"): pdf.js puts a space
+ * where a listing places each glyph of a word on its own. When the run is too narrow to hold those
+ * spaces (under 0.36 em a character, spaces counted; a glyph alone is about half an em), they are
+ * not in the text: "uint8", "s[0];".
+ */
+export function withoutLetterSpacing(text: string, width: number, size: number): string {
+  // Spaced dots ("x1, . . . , xn") are an ellipsis as typeset: only runs with letters or digits are words.
+  if (!/^\S(?: \S){2,}$/.test(text) || width <= 0 || size <= 0 || (text.match(/[\p{L}\p{N}]/gu) ?? []).length < 2) return text;
+  return width / text.length < 0.36 * size ? text.replace(/ /g, '') : text;
+}
+
 function readableText(str: string): { text: string; unreadable: number } {
   let control = 0;
   for (const ch of str) if (ch < ' ' && ch !== '\n') control++;
@@ -152,7 +164,8 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
           rotated.push({ x0: Math.min(...xs) - x0, y0: Math.min(...ys) - y0, x1: Math.max(...xs) - x0, y1: Math.max(...ys) - y0 });
         continue;
       }
-      const { text, unreadable: lost } = readableText(raw.str);
+      const { text: read, unreadable: lost } = readableText(raw.str);
+      const text = withoutLetterSpacing(read, raw.width ?? 0, Math.abs(d) || Math.abs(a));
       unreadable += lost;
       if (!text.trim()) continue;
       readable += text.replace(/\s/g, '').length;

@@ -60,8 +60,14 @@ export function findTitleBlock(lines: PdfLine[], body: BodyStats): TitleBlock {
     if (!centred && Math.abs(l.x0 - l.columnLeft) < l.size && Math.abs(l.x0 - head.x0) > 2 * l.size) break;
     const bodyLine =
       Math.abs(l.size - body.size) < 0.6 && l.x1 - l.x0 > 0.6 * textWidth && Math.abs(l.x0 - l.columnLeft) < 2 * l.size && !centred;
+    // A justified line of body text spans the text block, so it is centred too: the text has begun ("This handout contains ...").
+    const fullWidth =
+      Math.abs(l.size - body.size) < 0.6 &&
+      l.x1 - l.x0 > 0.8 * textWidth &&
+      Math.abs(l.x0 - l.columnLeft) < 2 * l.size &&
+      words(text) >= 10;
     // Author lists and affiliations are centred under the title and may be long; other long lines are text.
-    if (bodyLine || firstHeading.some((r) => r.test(text)) || (!centred && (words(text) > 14 || text.length > 120))) break;
+    if (bodyLine || fullWidth || firstHeading.some((r) => r.test(text)) || (!centred && (words(text) > 14 || text.length > 120))) break;
     block.push(i);
   }
   return { title, block };

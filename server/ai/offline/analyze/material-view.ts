@@ -3,7 +3,7 @@ import { countWords } from '@server/core/nlp';
 
 /** Headings that frame a paper rather than teach its subject. */
 export const frameHeading =
-  /^(abstract|introduction|background|historical background|overview|foreword|prologue|epilogue|motivation|preliminaries|about this (book|document|course|tutorial)|how to use this (book|document)|conclusions?|summary|related work|future work|acknowledge?ments?|references|bibliography|further reading|reading list|appendix.*|discussion|preface|contents|table of contents|index|notes|(key )?(definitions|terms)|glossary|(worked )?examples?|exercises|(practice |review )?questions)$/i;
+  /^(abstract|introduction|background|historical background|overview|foreword|prologue|epilogue|motivation|preliminaries|about this (book|document|course|tutorial)|how to use this (book|document)|conclusions?|summary|related work|future work|acknowledge?ments?|references|bibliography|further reading|reading list|appendix.*|discussion|preface|contents|table of contents|index|notes|(key )?(definitions|terms)|glossary|(worked )?examples?|exercises|(practice |review )?questions|review(?: of (?:the )?(?:recent |previous |last )?(?:material|lectures?|class|week|sessions?|topics?|concepts?))?|recap|concluding thoughts|final thoughts|closing thoughts|take-?home (?:messages?|points?))$/i;
 
 export function stripNumbering(heading: string): string {
   return heading.replace(/^((\d{1,2}|[A-Z]|[IVX]{1,4})(\.\d{1,2})*\.?)\s+/, '').trim();

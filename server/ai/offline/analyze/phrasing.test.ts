@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildObjectives } from './objectives';
-import { CasingIndex, imperativeOf, inTextCase, objectiveForHeading, withArticle } from './phrasing';
+import { CasingIndex, imperativeOf, indefiniteArticle, inTextCase, objectiveForHeading, withArticle } from './phrasing';
 
 const text = [
   'The Taylor series is a representation of a function as an infinite sum of terms. We compute the Taylor series of sin(x).',
@@ -32,11 +32,11 @@ describe('headings written into objectives as the material writes them', () => {
     expect(objectiveForHeading('From snow to firn', casing)).toBe('Describe the change from snow to firn');
     // A gerund that is no skill ("Building Blocks") is explained, not turned into an odd imperative.
     expect(objectiveForHeading('Building Blocks', casing)).toBe('Explain building blocks');
-    // A heading written as an instruction is the skill already; a verb that is as often a noun is left alone.
+    // A heading that is already an instruction is the skill ("Explain add tables" read as nonsense); "Use of ..." is a noun phrase.
     expect(objectiveForHeading('Add tables', casing)).toBe('Add tables');
     expect(objectiveForHeading('Get some data', casing)).toBe('Get some data');
     expect(objectiveForHeading('Define relationships', casing)).toBe('Define relationships');
-    expect(objectiveForHeading('Model Selection', casing)).toBe('Explain model selection');
+    expect(objectiveForHeading('Use of Generative AI in Assignments', casing)).toMatch(/^Explain /);
     expect(imperativeOf('Running')).toBe('Run');
     expect(imperativeOf('Computing')).toBe('Compute');
   });
@@ -74,5 +74,13 @@ describe('headings written into objectives as the material writes them', () => {
     ]);
     for (const o of objectives)
       expect(o).not.toMatch(/respect|Cambridge|figures|exercises|as the material states|trade-offs|main ideas of/i);
+  });
+});
+
+describe('indefiniteArticle', () => {
+  it('follows the sound, not the letter', () => {
+    expect(
+      ['integral', 'one-to-many', 'unit', 'uninformed prior', 'European', 'hour', 'SQL', 'LIR', 'DNS', 'model'].map(indefiniteArticle),
+    ).toEqual(['an', 'a', 'a', 'an', 'a', 'an', 'an', 'an', 'a', 'a']);
   });
 });

@@ -101,13 +101,24 @@ export function inTextCase(heading: string, casing: CasingIndex): string {
   return title.replace(wordPattern, (word) => (/\p{L}-\p{Lu}/u.test(word) ? word.split('-').map(caseWord).join('-') : caseWord(word)));
 }
 
+/**
+ * "a" or "an" by the sound the word starts with: "an integral", "a one-to-many relationship",
+ * "a unit", "a European", "an hour", "an SQL query".
+ */
+export function indefiniteArticle(word: string): 'a' | 'an' {
+  if (/^[A-Z]{2,}\b/.test(word)) return /^[AEFHILMNORSX]/.test(word) ? 'an' : 'a';
+  if (/^(?:one\b|once\b|uni(?!nt|mp|nf|nd|nh|ns)|use|usu|uti|ura|uro|eu|ewe|ubiq|ufo)/i.test(word)) return 'a';
+  if (/^(?:hour|honest|honou?r|heir)/i.test(word)) return 'an';
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
 /** "the Taylor series", "gradients", "a random variable": the phrase with the article the material gives it. */
 export function withArticle(phrase: string, casing: CasingIndex, original = phrase): string {
   if (/^(?:the|a|an)\s/i.test(phrase)) return phrase;
   const usage = casing.usage(original);
   if (usage.total === 0) return phrase;
   if (usage.the * 3 >= usage.total && usage.the >= usage.indefinite) return `the ${phrase}`;
-  if (usage.indefinite * 3 >= usage.total) return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+  if (usage.indefinite * 3 >= usage.total) return `${indefiniteArticle(phrase)} ${phrase}`;
   // A singular noun the text gives "the" at all ("the Taylor series" beside "Taylor series expansion") takes it.
   const singular = !/[^s]s$/i.test(phrase.split(' ').pop() ?? '') || /series$/i.test(phrase);
   if (singular && usage.the > 0 && usage.the >= usage.indefinite) return `the ${phrase}`;
@@ -128,16 +139,11 @@ export function listPhrase(items: string[]): string {
 const determiners = /^(?:a|an|the|your|their|its|our|his|her|this|these|those|each|every|one|two|data|simple|multiple)$/i;
 
 /**
- * Verbs that open a heading written as an instruction ("Add tables", "Install R"). Verbs that are as often
- * nouns at the start of a heading ("Model selection", "Test statistics", "Use cases", "Plot types") are not here.
+ * A heading that opens with a verb seldom used as a noun, followed by its object (not by a
+ * preposition: "Use of AI in assignments" is a noun phrase): an instruction to the reader.
  */
-const headingVerbs = new Set(
-  (
-    'add define make get install create load download calculate compute estimate derive write find apply choose identify ' +
-    'compare interpret construct solve prove visualize visualise configure describe explain summarize summarise implement ' +
-    'evaluate simulate analyze analyse select predict convert simplify verify'
-  ).split(' '),
-);
+const imperativeHeading =
+  /^(?:add|define|get|make|create|install|import|export|load|compute|calculate|derive|estimate|interpret|implement|construct|solve|prove|identify|classify|predict|choose|select|compare|apply|summari[sz]e|write|build|use|find|remove|delete|insert|update|join|download|upload|open|save|fit|simulate|evaluate|analy[sz]e|visuali[sz]e|convert|transform|set up)\s+(?!(?:of|in|on|for|and|or|with|to|as|at|by|from|vs\.?|versus)\b)\p{L}/iu;
 
 /** Measurable verbs a heading's gerund may become ("Plotting a regression line" -> "Plot a regression line"). */
 export const skillVerbs = new Set(
@@ -220,9 +226,9 @@ export function objectiveForHeading(heading: string, casing: CasingIndex): strin
   phrase = phrase.replace(/^(?:on|about|concerning|regarding|introducing|introduction to|an introduction to)\s+/i, '');
   if (/^(?:in|at|with|for|by|beyond|towards?|under|through|inside|between|within)\s/i.test(phrase))
     return `Explain what the material says ${phrase}`;
+  // A heading that is already an instruction ("Add tables", "Get some data", "Fit the model") is the skill itself.
+  if (imperativeHeading.test(phrase)) return upperFirst(phrase);
   const [first, second] = phrase.split(' ');
-  // "Add tables", "Get some data": a heading written as an instruction already names the skill.
-  if (second && headingVerbs.has(first.toLowerCase()) && !/^(?:of|for|and|or|vs\.?|versus)$/i.test(second)) return upperFirst(phrase);
   if (second && determiners.test(second)) {
     const verb = imperativeOf(first, casing);
     if (verb && skillVerbs.has(verb.toLowerCase())) return `${verb} ${phrase.slice(first.length + 1)}`;

@@ -4,6 +4,7 @@ import { quickTokenize } from '@server/core/nlp';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult } from '@server/ai/engine';
 import { sparseCosine, TermStats } from '../compose/term-vectors';
+import { alignInOrder } from './order-alignment';
 import { chapterOf, type Unit } from './units';
 
 export interface OutlineTopic {
@@ -55,9 +56,9 @@ export function parseOutline(document: string): OutlineTopic[] {
 
 /**
  * "Follow my class outline with weekly topics": one chapter per topic of the
- * pasted outline, in its order; every part of the book goes to the topic it
- * is most like (a part like none follows the part before it), and a topic
- * left empty takes the closest part from a topic that has several.
+ * pasted outline, in its order; the book's parts are aligned to the topics in
+ * order (`alignInOrder`), so a part is placed by its words and by where it
+ * stands: "Benchmark results" after "Evaluation" goes with it.
  */
 export function followClassOutline(book: TextbookContent, units: Unit[], document: string, weekly: boolean): CustomizeResult {
   const topics = parseOutline(document).slice(0, 100);
@@ -74,25 +75,7 @@ export function followClassOutline(book: TextbookContent, units: Unit[], documen
   const topicVectors = topicTokens.map((t) => stats.vector(t));
   const similarity = units.map((_, i) => topicVectors.map((v) => sparseCosine(unitVectors[i], v)));
 
-  const assignment: number[] = [];
-  units.forEach((_, i) => {
-    const row = similarity[i];
-    const best = row.reduce((b, s, j) => (s > row[b] ? j : b), 0);
-    assignment.push(row[best] > 0 ? best : (assignment[i - 1] ?? 0));
-  });
-  // Empty topics take their closest unit from a topic holding more than one.
-  for (let t = 0; t < topics.length; t++) {
-    if (assignment.includes(t)) continue;
-    let pick = -1;
-    let top = 0;
-    units.forEach((_, i) => {
-      const donor = assignment[i];
-      if (assignment.filter((a) => a === donor).length < 2) return;
-      if (similarity[i][t] > top) [pick, top] = [i, similarity[i][t]];
-    });
-    if (pick >= 0) assignment[pick] = t;
-  }
-
+  const assignment = alignInOrder(similarity, topics.length);
   const label = topics.find((t) => t.label)?.label ?? (weekly ? 'Week' : undefined);
   const chapters = topics.map((topic, t) => {
     const title = label ? `${label} ${t + 1}: ${stripStructurePrefixes(topic.title)}` : topic.title;

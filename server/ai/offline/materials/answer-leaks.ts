@@ -1,5 +1,6 @@
 import type { QuizQuestion } from '@common/materials';
 import { lightStem } from '@server/core/nlp';
+import { indefiniteArticle } from '../analyze/phrasing';
 
 /**
  * Guards against questions that give their own answer away: a cloze whose
@@ -129,11 +130,8 @@ export function inCasingOf(written: string, replacement: string, replacementIsNa
     .join(' ');
 }
 
-/** "an" before a vowel sound ("an outer trace", "an LIR"), "a" otherwise. */
-function articleFor(word: string): string {
-  if (/^[A-Z]{2,}/.test(word)) return /^[AEFHILMNORSX]/.test(word) ? 'an' : 'a';
-  return /^[aeiou]/i.test(word) ? 'an' : 'a';
-}
+/** "an" before a vowel sound ("an outer trace", "an LIR"), "a" otherwise ("a unit"). */
+const articleFor = indefiniteArticle;
 
 /**
  * Puts `replacement` at [index, index + length) of `text`, fixing the article

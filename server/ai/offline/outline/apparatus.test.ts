@@ -90,6 +90,18 @@ describe('the apparatus around a chapter', () => {
     expect(review).toContain('What are mesh networks?');
   });
 
+  it('a recap of the last lecture ("Review of recent material") or closing thoughts frame the lesson: no objective or question on them', () => {
+    const recap = digestUnit(
+      unit('Review of recent material', [
+        p('We have been learning about multi-variable models that hold several predictors at once, with their interactions.'),
+      ]),
+    );
+    expect(htmlToText(chapterOpening(recap))).not.toMatch(/review of recent material/i);
+    expect(htmlToText(chapterReview(recap))).not.toMatch(/review of recent material/i);
+    const closing = digestUnit(unit('Concluding thoughts', [p('Graphs show every assumption of a regression at a glance.')]));
+    expect(htmlToText(chapterOpening(closing))).not.toMatch(/concluding thoughts/i);
+  });
+
   it('tells the apparatus from the material, so words, quizzes and expansion count only the material', () => {
     const html = `<h3>Overview</h3><p>This chapter covers x.</p><hr /><p>Own text.</p><h3>Summary</h3><p>A summary heading of the source itself.</p><hr /><h3>Summary</h3><ul><li><p>Restated.</p></li></ul>`;
     expect(materialHtml(html)).toBe('<p>Own text.</p><h3>Summary</h3><p>A summary heading of the source itself.</p>');

@@ -61,14 +61,18 @@ describe('a book from several lecture files (test-fixtures/course)', () => {
     expect(regression.sections.map((s) => s.title)).toEqual(['Residuals', reviewSectionTitle]);
   });
 
-  it("keeps each file's exercises and appendix with the chapter they close", () => {
+  it("keeps each file's exercises with the chapter they close, its appendix after the main matter", () => {
     const book = composeFromDocuments(material(week1, week2), { title: 'Statistics for ecologists' });
     const withExercises = book.chapters.find((c) => c.sections.some((s) => s.title === 'Exercises'));
     expect(htmlToText(withExercises?.sections.find((s) => s.title === 'Exercises')?.content ?? '')).toContain('frogs in ten ponds');
     // Week 1's exercises stay in week 1 (its last chapter), not after week 2.
     expect(book.chapters.indexOf(withExercises!)).toBeLessThan(book.chapters.findIndex((c) => c.title === 'Regression diagnostics'));
     const intervals = book.chapters.find((c) => c.title === 'Confidence intervals');
-    expect(intervals?.sections.map((s) => s.title)).toEqual(['Appendix: Critical values', reviewSectionTitle]);
+    expect(intervals?.sections).toEqual([]);
+    expect(htmlToText(intervals?.content ?? '')).not.toContain('2.26 with 9 degrees');
+    // An appendix is back matter: a unit of its own after every chapter, never a section of a topic chapter.
+    expect(book.chapters.at(-1)?.title).toBe('Appendix: Critical values');
+    expect(htmlToText(book.chapters.at(-1)?.content ?? '')).toContain('2.26 with 9 degrees of freedom');
     // The reference list is the book's references, not a chapter.
     expect(outline(book)).not.toContain('References');
   });

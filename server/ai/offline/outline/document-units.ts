@@ -1,6 +1,7 @@
 import type { DocBlock, DocSection, ExtractedDocument } from '@server/core/document-model';
 import { documentTree } from '@server/core/document-tree';
 import { isCompanionTitle } from './apparatus';
+import { isAppendixTitle, labelAppendices } from './appendices';
 import { cleanHeadingTitle } from './plan';
 
 /** Units that are the original's navigation, not teaching text: a table of contents, lists of figures, an index. */
@@ -83,8 +84,10 @@ export interface DocumentUnits {
   intro?: { title: string; blocks: DocBlock[]; children: DocSection[] };
   /** The units that become chapters, in the document's order. */
   chapters: DocSection[];
-  /** Units after the last chapter that close the document (exercises, further reading, appendices, a glossary). */
+  /** Units after the last chapter that close the document (exercises, further reading, a glossary). */
   endMatter: DocSection[];
+  /** The document's appendices ("Appendix A: ..."), wherever they stood: they follow the main matter, never join a chapter. */
+  appendices: DocSection[];
 }
 
 const unit = (title: string, blocks: DocBlock[], children: DocSection[] = []): DocSection => ({
@@ -107,7 +110,7 @@ const unit = (title: string, blocks: DocBlock[], children: DocSection[] = []): D
 export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>): DocumentUnits {
   const tree = documentTree(doc);
   const repeated = repeatedLines(doc.blocks);
-  let roots = joinRepeatedTitles(prune(tree.sections, repeated));
+  let roots = labelAppendices(joinRepeatedTitles(prune(tree.sections, repeated)));
   let intro: DocumentUnits['intro'];
   // A table of contents printed before the first heading: lines that repeat a heading (with its number and page).
   const headingKeys = new Set(doc.blocks.filter((b) => b.kind === 'heading').map((b) => tocKey(b.text)));
@@ -184,10 +187,14 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
       return [{ ...firstTopic, blocks: [...r.blocks, ...firstTopic.blocks] }, ...rest];
     });
   }
+  const appendices = roots.filter((r) => isAppendixTitle(r.title));
+  // A document of appendices only keeps them as its units.
+  if (appendices.length < roots.length) roots = roots.filter((r) => !isAppendixTitle(r.title));
+  else appendices.length = 0;
   // End matter: the companions after the last teaching unit. Companions between units stay with the unit before them.
   let end = roots.length;
   while (end > 0 && isEndMatterTitle(roots[end - 1].title)) end--;
-  if (end === 0) return { intro, chapters: roots, endMatter: [] };
+  if (end === 0) return { intro, chapters: roots, endMatter: [], appendices };
   const endMatter = roots.slice(end);
   const chapters: DocSection[] = [];
   for (const r of roots.slice(0, end)) {
@@ -199,7 +206,7 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
           { ...previous, children: [r] };
     } else chapters.push(r);
   }
-  return { intro, chapters, endMatter };
+  return { intro, chapters, endMatter, appendices };
 }
 
 export { unit as bareUnit };

@@ -29,6 +29,17 @@ describe('units continued under a repeated or numbered title (slides exported as
     ]);
   });
 
+  it('a title with its acronym in brackets and the same title without it are one unit, the first title kept', () => {
+    const merged = mergeContinuations([
+      unit('Mark-recapture (MR) models', 'Animals are marked.'),
+      unit('Mark-recapture (MR) models 2', 'Then recaptured.'),
+      unit('Mark-recapture models', 'Survival is estimated.'),
+      unit('Recapture models', 'Another topic.'),
+    ]);
+    expect(merged.map((u) => u.title)).toEqual(['Mark-recapture (MR) models', 'Recapture models']);
+    expect(merged[0].blocks.map((b) => b.text)).toEqual(['Animals are marked.', 'Then recaptured.', 'Survival is estimated.']);
+  });
+
   it('the same title twice in a row merges; items of a series ("Example 1", "Week 2") and titles apart do not', () => {
     const merged = mergeContinuations([
       unit('CJS models', 'One.'),

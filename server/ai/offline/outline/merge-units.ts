@@ -124,8 +124,11 @@ export function continuedTitle(title: string): string | undefined {
   return stripped.split(/\s+/).length >= 2 && !seriesLabel.test(stripped) ? stripped : undefined;
 }
 
+/** A title's key without an acronym in brackets: "Cormack-Jolly-Seber (CJS) models" is "Cormack-Jolly-Seber models". */
+const acronymFree = (title: string) => titleKey(title.replace(/\s*\(\p{Lu}[\p{Lu}\d&-]{1,7}s?\)/gu, ''));
+
 /**
- * Units one after another under one title, or its numbered continuations ("Study design",
+ * Units one after another under one title (an acronym in brackets aside), or its numbered continuations ("Study design",
  * "Study design 2"; slides exported as notes repeat a title on every slide of a topic), are one
  * unit: the first's place, the title without its count, the texts in order.
  */
@@ -133,13 +136,13 @@ export function mergeContinuations(units: DocSection[]): DocSection[] {
   const out: Array<{ unit: DocSection; key: string; merged: boolean }> = [];
   for (const u of units) {
     const base = continuedTitle(u.title);
-    const key = titleKey(base ?? u.title);
+    const key = acronymFree(base ?? u.title);
     const last = out[out.length - 1];
     if (
       last &&
       key &&
       last.key === key &&
-      (base !== undefined || continuedTitle(last.unit.title) !== undefined || titleKey(last.unit.title) === titleKey(u.title))
+      (base !== undefined || continuedTitle(last.unit.title) !== undefined || acronymFree(last.unit.title) === acronymFree(u.title))
     ) {
       last.unit = mergeTwo(last.unit, { ...u, title: last.unit.title });
       last.merged = true;

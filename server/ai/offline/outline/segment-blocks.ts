@@ -81,7 +81,8 @@ export function segmentDocument(blocks: DocBlock[], opts: { title?: string; take
             sectionCount,
           )
         : [];
-    const children: DocSection[] = sections.map((part) => ({
+    // A part that could not be cut (no paragraph to cut before: a program) stays whole, never one section named like its chapter.
+    const children: DocSection[] = (sections.length > 1 ? sections : []).map((part) => ({
       title: keyphraseTitle(texts(part), { all: inChapter, taken }) ?? title,
       level: 2,
       depth: 2,

@@ -75,7 +75,50 @@ describe('documentUnits', () => {
       ]),
     );
     expect(units.chapters.map((c) => c.title)).toEqual(['Intro']);
-    expect(units.endMatter.map((c) => c.title)).toEqual(['Appendix A: Tables']);
+    expect(units.appendices.map((c) => c.title)).toEqual(['Appendix A: Tables']);
+  });
+});
+
+describe('appendices', () => {
+  it('a lettered run after numbered units is titled "Appendix A: ..." and kept out of the chapters', () => {
+    const units = documentUnits(
+      doc([
+        h('1 Motivation', 1),
+        para('Motivation'),
+        h('2 Quadrature', 1),
+        para('Quadrature'),
+        h('A Gaussian processes', 1),
+        para('Gaussian processes'),
+        h('B. Change of variables', 1),
+        para('Change of variables'),
+      ]),
+    );
+    expect(units.chapters.map((c) => c.title)).toEqual(['1 Motivation', '2 Quadrature']);
+    expect(units.appendices.map((c) => c.title)).toEqual(['Appendix A: Gaussian processes', 'Appendix B: Change of variables']);
+  });
+
+  it('a lettered heading before numbered units, or out of sequence, is no appendix', () => {
+    const units = documentUnits(
+      doc([h('A Tour of the Course', 1), para('Tour'), h('1 Basics', 1), para('Basics'), h('C Later', 1), para('Later')]),
+    );
+    expect(units.appendices).toEqual([]);
+    expect(units.chapters.map((c) => c.title)).toEqual(['A Tour of the Course', '1 Basics', 'C Later']);
+  });
+
+  it('with several documents, every appendix follows the main matter, named as one, never merged into a chapter', () => {
+    const a = doc(
+      [h('Appendix 1 - Derivations', 1), para('Derivations'), h('Sampling', 1), para('Sampling'), h('Estimation', 1), para('Estimation')],
+      undefined,
+      'a.docx',
+    );
+    const b = doc([h('1 Regression', 1), para('Regression'), h('A Proofs', 1), para('Proofs')], undefined, 'b.pdf');
+    const book = composeFromDocuments(material(a, b), { title: 'Statistics' });
+    const titles = book.chapters.map((c) => c.title);
+    expect(titles.slice(-2)).toEqual(['Appendix 1: Derivations', 'Appendix A: Proofs']);
+    expect(titles.slice(0, -2)).not.toContain('Appendix 1: Derivations');
+    // The appendix is material, not a lesson: no objectives or review of its own.
+    expect(book.chapters.at(-1)!.sections).toEqual([]);
+    expect(htmlToText(book.chapters.at(-1)!.content)).toContain('Proofs is described here');
   });
 });
 

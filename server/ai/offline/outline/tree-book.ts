@@ -11,6 +11,7 @@ import { allBlocks, chapterOpening, chapterReview, coversSentence, digestUnit } 
 import { bareUnit, blockWords, documentUnits, isEndMatterTitle, isFurniture, proseWords } from './document-units';
 import { mergeByTopic, mergeContinuations, titleKey } from './merge-units';
 import { cleanHeadingTitle } from './plan';
+import { withScriptHeadings } from './script-units';
 import { segmentDocument } from './segment-blocks';
 import { offTopicDocuments, readTopic, withoutExcluded } from './topic-scope';
 
@@ -150,8 +151,11 @@ export function composeFromDocuments(
   const intros: Part[] = [];
   const perDocument: DocSection[][] = [];
   const endMatter: DocSection[] = [];
+  const appendices: DocSection[] = [];
   for (const source of sources) {
-    const u = documentUnits(source.document);
+    // A script pasted in without headings is cut at its own heading comments.
+    const u = documentUnits(withScriptHeadings(source.document) ?? source.document);
+    appendices.push(...u.appendices);
     const excluded = withoutExcluded(u.chapters, topic.excluded);
     leftOut.push(...excluded.left.map((t) => `"${t}"`));
     const chapters = mergeContinuations(excluded.units).map((c) =>
@@ -183,7 +187,13 @@ export function composeFromDocuments(
       // (its overview would name only that document's chapters as the book's).
       else if (sources.length > 1 && chapters[0]) chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
       else intros.push({ kind: 'intro', unit, introduces: chapters });
-    } else if (u.intro && proseWords(u.intro.blocks) > 0 && blockWords(u.intro.blocks) < 120 && chapters[0]) {
+    } else if (
+      u.intro &&
+      // A title block of names is left out; a line of prose, or a program's opening code, opens the first chapter.
+      (proseWords(u.intro.blocks) > 0 || u.intro.blocks.some((b) => b.kind === 'code')) &&
+      blockWords(u.intro.blocks) < 120 &&
+      chapters[0]
+    ) {
       chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
     }
     perDocument.push(chapters);
@@ -198,6 +208,7 @@ export function composeFromDocuments(
     ...intros,
     ...merged.map((unit): Part => ({ kind: isEndMatterTitle(unit.title) ? 'end' : 'chapter', unit })),
     ...endMatter.map((unit): Part => ({ kind: 'end', unit })),
+    ...appendices.map((unit): Part => ({ kind: 'end', unit })),
   ];
   const chapters: Chapter[] = [];
   parts.forEach((part, i) => {

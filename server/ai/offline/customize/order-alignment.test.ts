@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { TextbookContent } from '@common/textbook';
+import { followClassOutline } from './class-outline';
+import { alignInOrder } from './order-alignment';
+import { bookUnits, lostSentences } from './units';
+
+/** A small book written for this test: its fourth part talks of loops and traces, but it closes the evaluation. */
+const section = (title: string, text: string) => ({ id: title.toLowerCase().replace(/\W+/g, '-'), title, content: `<p>${text}</p>` });
+const book: TextbookContent = {
+  title: 'Tracing compilers',
+  references: [],
+  chapters: [
+    {
+      id: 'c1',
+      title: 'Loops and traces',
+      content: '',
+      sections: [
+        section('Hot loops', 'A tracing compiler records the instructions of a hot loop as a trace of machine operations.'),
+        section('Recording traces', 'The recorder follows each loop iteration and writes a trace when the loop runs often.'),
+      ],
+    },
+    {
+      id: 'c2',
+      title: 'Evaluation',
+      content: '',
+      sections: [
+        section('Benchmark suite', 'The evaluation measures speedup on a benchmark suite of programs against an interpreter baseline.'),
+        section('Results', 'Programs dominated by loops gain the most, since their traces cover nearly every loop iteration.'),
+      ],
+    },
+  ],
+};
+const outline = ['Week 1: Loops, traces and the recorder', 'Week 2: Evaluation on a benchmark suite with speedup'].join('\n');
+
+describe('following a class outline places parts in order', () => {
+  it('a part whose words favour an earlier week stays after the part it follows (order decides)', () => {
+    const units = bookUnits(book);
+    const { content } = followClassOutline(book, units, outline, true);
+    expect(content.chapters.map((c) => c.sections.map((s) => s.title))).toEqual([
+      ['Hot loops', 'Recording traces'],
+      ['Benchmark suite', 'Results'],
+    ]);
+    expect(lostSentences(book, content)).toEqual([]);
+  });
+
+  it('the alignment never goes back a topic unless the evidence is strong, and fills an empty topic from its border', () => {
+    // Part 2 is a little more like topic 0 but sits after a part of topic 1: it stays in topic 1.
+    expect(
+      alignInOrder(
+        [
+          [0.3, 0.0, 0.0],
+          [0.0, 0.4, 0.0],
+          [0.12, 0.1, 0.0],
+          [0.0, 0.05, 0.3],
+        ],
+        3,
+      ),
+    ).toEqual([0, 1, 1, 2]);
+    // Part 2 is clearly about topic 0 (0.6 against 0.05): it goes back there.
+    expect(
+      alignInOrder(
+        [
+          [0.3, 0.0, 0.0],
+          [0.0, 0.4, 0.0],
+          [0.6, 0.05, 0.0],
+          [0.0, 0.05, 0.3],
+        ],
+        3,
+      ),
+    ).toEqual([0, 1, 0, 2]);
+    // Topic 1 shares words with no part on its own merits; the border part most like it moves there.
+    expect(
+      alignInOrder(
+        [
+          [0.5, 0.0, 0.0],
+          [0.4, 0.1, 0.0],
+          [0.0, 0.0, 0.5],
+        ],
+        3,
+      ),
+    ).toEqual([0, 1, 2]);
+  });
+});

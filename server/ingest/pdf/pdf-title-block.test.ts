@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { findTitleBlock } from './pdf-title-block';
+import type { PdfLine } from './pdf-types';
+
+/** A handout's first page: a centred title, author and course, then justified text (geometry written for this test). */
+const line = (text: string, x0: number, x1: number, y: number, size = 12): PdfLine => ({
+  page: 1,
+  column: 0,
+  x0,
+  x1,
+  y,
+  size,
+  font: 'text',
+  text,
+  columnLeft: 111,
+  columnRight: 501,
+});
+const body = { size: 12, font: 'text', lineGap: 14.5 };
+
+describe('findTitleBlock', () => {
+  it('ends at the first justified line of text, even though a full-width line is centred under the title', () => {
+    const lines = [
+      line('More on Conditional Expectation', 166, 446, 606, 20.7),
+      line('Francis J. DiTraglia', 244, 368, 570, 14.3),
+      line('Econ 103', 277, 335, 543, 14.3),
+      line('This handout contains some extra information on conditional expectation. I', 111, 501, 503),
+      line('will not test you on anything that appears in this note but not in the lecture', 111, 501, 489),
+      line('the discussion below goes beyond what we will cover in class.', 111, 420, 474),
+      line('Evaluating a Prediction of Y Suppose that we are asked to submit a', 111, 501, 444),
+    ];
+    const { title, block } = findTitleBlock(lines, body);
+    expect(title).toEqual([0]);
+    expect(block).toEqual([1, 2]);
+  });
+
+  it('keeps a long centred author list in the block', () => {
+    const lines = [
+      line('Lecture 6: Regression', 200, 412, 700, 20),
+      line('Scribes: Ada Lovelace, Charles Babbage, Grace Hopper and Alan Turing', 150, 462, 670),
+      line('Columbia University', 250, 362, 650),
+      line('1 Introduction', 111, 200, 600, 14),
+    ];
+    expect(findTitleBlock(lines, body).block).toEqual([1, 2]);
+  });
+});
