@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
+import { backgroundContext } from '@server/http/request-context';
 import { uploadImage } from '@server/features/images/images.service';
 import { makePng } from '@server/features/images/test-multipart';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';
@@ -20,7 +21,7 @@ import { makeBenchBook } from '../workspace/client-book';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-bench-reader-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
 const database = await openDatabase(config);
-const { app } = await buildApp({ config, database });
+const { app, deps } = await buildApp({ config, database });
 
 // The server's own time per request, from its arrival to the last byte handed to the socket.
 const serverTimes = new Map<string, number[]>();
@@ -61,7 +62,7 @@ try {
     content: { title: 'Benchmark', chapters: [], references: [] },
   });
   for (let i = 0; i < 20; i++) {
-    const image = await uploadImage(database.db, owner, book.id, {
+    const image = await uploadImage(backgroundContext(deps, owner), book.id, {
       filename: `f${i}.png`,
       mimetype: 'image/png',
       data: makePng(200 + i, 120),

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contextFor } from '../test/context';
 import { useHarness, type TestUser } from '../test/harness';
 import { uploadImage } from './images/images.service';
 import { insertMaterial } from './materials/materials.repo';
@@ -238,9 +239,9 @@ async function fixture(): Promise<MatrixFixture> {
   await shareBook(h, book.id, users.peer);
   const owner = { id: users.owner.id, username: users.owner.username };
   const first = book.content;
-  const saved = await saveTextbook(h.deps, { textbookId: book.id, user: owner, content: { ...first, title: `${first.title} (revised)` } });
+  const saved = await saveTextbook(contextFor(h, owner), { textbookId: book.id, content: { ...first, title: `${first.title} (revised)` } });
   const versions = await listVersionHeaders(h.database.db, book.id, 10);
-  const image = await uploadImage(h.database.db, owner, book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 3) });
+  const image = await uploadImage(contextFor(h, owner), book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 3) });
   const material = await insertMaterial(h.database.db, {
     textbookId: book.id,
     contentType: 'homework',

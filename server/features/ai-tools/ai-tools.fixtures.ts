@@ -2,6 +2,7 @@ import type { TextbookContentInput } from '@common/textbook';
 import type { Harness, TestUser } from '@server/test/harness';
 import { ingestMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
+import { contextFor } from '@server/test/context';
 
 /**
  * Course material for the AI tools' route tests: four topics of a short
@@ -70,7 +71,7 @@ export function testBookContent(): TextbookContentInput {
 /** A textbook linked to the computing material (ingested through the real pipeline), owned by `owner`. */
 export async function createLinkedBook(h: Harness, owner: TestUser, content: TextbookContentInput = testBookContent()) {
   const user = { id: owner.id, username: owner.username };
-  const ingested = await ingestMaterial(h.deps, user, {
+  const ingested = await ingestMaterial(contextFor(h, user), {
     files: [],
     directContent: computingMaterial,
     chapterTitle: 'History of Computing',

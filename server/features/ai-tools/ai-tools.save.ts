@@ -1,5 +1,5 @@
 import { AppError } from '@server/core/app-error';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import type { MergeConflict } from '@common/textbooks-api';
 import { saveTextbook, type SaveTextbookInput, type SaveTextbookResult } from '../textbooks/textbook-save.service';
 
@@ -19,13 +19,13 @@ function conflictsOf(details: Record<string, unknown> | undefined): MergeConflic
  * merged in; typing in the rewritten part refuses the save (409), so it stays in every editor.
  */
 export async function saveToolResult(
-  deps: AppDeps,
+  ctx: RequestContext,
   input: SaveTextbookInput & { baseRevision: number },
   explain: ExplainConflict,
 ): Promise<SaveTextbookResult> {
-  await deps.collab?.flush(input.textbookId);
+  await ctx.collab?.flush(input.textbookId);
   try {
-    return await saveTextbook(deps, input);
+    return await saveTextbook(ctx, input);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'CONFLICT') throw err;
     const message = explain(conflictsOf(err.details));

@@ -11,13 +11,12 @@ import type {
   GenerateSectionResponse,
 } from '@common/ai-tools';
 import { restructuredDescription } from '@common/ai-tools';
-import type { PublicUser } from '@common/auth';
 import type { TextbookContent } from '@common/textbook';
 import type { EngineContext } from '@server/ai/engine';
 import { addSection } from '@common/textbook-ops';
 import { htmlToText } from '@common/textbook-ops/html';
 import { AppError } from '@server/core/app-error';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { sanitizeHtml } from '../textbooks/sanitize';
 import { saveTextbook } from '../textbooks/textbook-save.service';
@@ -32,13 +31,13 @@ import { describeContext } from './ai-tools.text';
  * change through saveTextbook against the revision it started from, so
  * concurrent edits elsewhere in the book are merged rather than lost.
  */
-async function loadForEdit(deps: AppDeps, user: PublicUser, textbookId: number) {
-  const { textbook } = await requireTextbookAccess(deps.database.db, textbookId, user, 'edit');
+async function loadForEdit(ctx: RequestContext, textbookId: number) {
+  const { textbook } = await requireTextbookAccess(ctx.db, textbookId, ctx.user, 'edit');
   return { content: textbook.content, revision: textbook.revision };
 }
 
-async function engineContext(deps: AppDeps, textbookId: number): Promise<EngineContext> {
-  return loadTextbookMaterial(deps, textbookId);
+async function engineContext(ctx: RequestContext, textbookId: number): Promise<EngineContext> {
+  return loadTextbookMaterial(ctx, textbookId);
 }
 
 function requireChapter(content: TextbookContent, chapterIndex: number) {
@@ -53,10 +52,10 @@ function requireChapter(content: TextbookContent, chapterIndex: number) {
   return content.chapters[chapterIndex];
 }
 
-export async function expandParagraph(deps: AppDeps, user: PublicUser, body: ExpandParagraphBody): Promise<ExpandParagraphResponse> {
-  const { content } = await loadForEdit(deps, user, body.textbookId);
-  const ctx = await engineContext(deps, body.textbookId);
-  const result = await deps.engine.expandParagraph(ctx, {
+export async function expandParagraph(ctx: RequestContext, body: ExpandParagraphBody): Promise<ExpandParagraphResponse> {
+  const { content } = await loadForEdit(ctx, body.textbookId);
+  const sources = await engineContext(ctx, body.textbookId);
+  const result = await ctx.engine.expandParagraph(sources, {
     paragraphHtml: body.paragraphContent,
     subject: body.subject,
     context: describeContext(body.context),
@@ -66,8 +65,8 @@ export async function expandParagraph(deps: AppDeps, user: PublicUser, body: Exp
   return { expandedContent: sanitizeHtml(result.value), exhausted: result.exhausted, ...(result.note ? { note: result.note } : {}) };
 }
 
-export async function expandChapter(deps: AppDeps, user: PublicUser, body: ExpandChapterBody): Promise<ExpandChapterResponse> {
-  const { content, revision } = await loadForEdit(deps, user, body.textbookId);
+export async function expandChapter(ctx: RequestContext, body: ExpandChapterBody): Promise<ExpandChapterResponse> {
+  const { content, revision } = await loadForEdit(ctx, body.textbookId);
   const chapter = requireChapter(content, body.chapterIndex);
   if (chapter.sections.length > 0) {
     throw AppError.badRequest(`Chapter "${chapter.title}" already has sections; expand them one at a time.`);
@@ -76,8 +75,8 @@ export async function expandChapter(deps: AppDeps, user: PublicUser, body: Expan
   const chapterContent = body.chapterContent ?? chapter.content;
   if (!htmlToText(chapterContent)) throw AppError.badRequest(`Chapter "${chapter.title}" has no content to expand yet.`);
   const chapterTitle = body.chapterTitle?.trim() || chapter.title;
-  const ctx = await engineContext(deps, body.textbookId);
-  const result = await deps.engine.expandChapter(ctx, {
+  const sources = await engineContext(ctx, body.textbookId);
+  const result = await ctx.engine.expandChapter(sources, {
     book: content,
     chapterIndex: body.chapterIndex,
     chapterTitle,
@@ -88,10 +87,9 @@ export async function expandChapter(deps: AppDeps, user: PublicUser, body: Expan
   const next = { ...content, chapters: content.chapters.map((c, i) => (i === body.chapterIndex ? expanded : c)) };
   // The chapter's text moves into the new sections and its own body is emptied: typing in it since `revision` refuses the save.
   const saved = await saveToolResult(
-    deps,
+    ctx,
     {
       textbookId: body.textbookId,
-      user,
       content: next,
       baseRevision: revision,
       description: `Expanded chapter "${chapterTitle}" into ${body.sectionCount} sections`,
@@ -121,13 +119,13 @@ function findSection(content: TextbookContent, chapterIndex: number, body: Gener
   return sections.findIndex((s) => s.title.trim().toLowerCase() === wanted);
 }
 
-export async function generateSection(deps: AppDeps, user: PublicUser, body: GenerateSectionBody): Promise<GenerateSectionResponse> {
-  const { content, revision } = await loadForEdit(deps, user, body.textbookId);
+export async function generateSection(ctx: RequestContext, body: GenerateSectionBody): Promise<GenerateSectionResponse> {
+  const { content, revision } = await loadForEdit(ctx, body.textbookId);
   const chapter = requireChapter(content, body.chapterIndex);
   const sectionIndex = findSection(content, body.chapterIndex, body);
   const section = sectionIndex >= 0 ? chapter.sections[sectionIndex] : undefined;
-  const ctx = await engineContext(deps, body.textbookId);
-  const result = await deps.engine.generateSection(ctx, {
+  const sources = await engineContext(ctx, body.textbookId);
+  const result = await ctx.engine.generateSection(sources, {
     book: content,
     chapterIndex: body.chapterIndex,
     chapterTitle: body.chapterTitle?.trim() || chapter.title,
@@ -151,8 +149,8 @@ export async function generateSection(deps: AppDeps, user: PublicUser, body: Gen
     ),
   };
   const saved = await saveToolResult(
-    deps,
-    { textbookId: body.textbookId, user, content: next, baseRevision: revision, description: `Expanded section "${section.title}"` },
+    ctx,
+    { textbookId: body.textbookId, content: next, baseRevision: revision, description: `Expanded section "${section.title}"` },
     (conflicts) =>
       conflicts.some((c) => c.sectionId === section.id)
         ? `Someone typed in "${section.title}" while it was being expanded, so nothing was changed. Expand it again when they pause.`
@@ -162,24 +160,19 @@ export async function generateSection(deps: AppDeps, user: PublicUser, body: Gen
   return { sectionContent: stored?.content ?? sectionContent, textbookContent: saved.content, revision: saved.revision, ...outcome };
 }
 
-export async function customizeStructure(
-  deps: AppDeps,
-  user: PublicUser,
-  body: CustomizeStructureBody,
-): Promise<CustomizeStructureResponse> {
-  const { content, revision } = await loadForEdit(deps, user, body.textbookId);
-  const ctx = await engineContext(deps, body.textbookId);
-  const result = await deps.engine.customizeStructure(ctx, {
+export async function customizeStructure(ctx: RequestContext, body: CustomizeStructureBody): Promise<CustomizeStructureResponse> {
+  const { content, revision } = await loadForEdit(ctx, body.textbookId);
+  const sources = await engineContext(ctx, body.textbookId);
+  const result = await ctx.engine.customizeStructure(sources, {
     book: content,
     guidance: body.userGuidance.trim(),
     originalDocument: body.originalDocument,
   });
   if (body.preview) return { textbookContent: result.content, revision, summary: result.summary, preview: true };
   const saved = await saveToolResult(
-    deps,
+    ctx,
     {
       textbookId: body.textbookId,
-      user,
       content: result.content,
       baseRevision: revision,
       description: restructuredDescription(body.userGuidance),
@@ -192,8 +185,8 @@ export async function customizeStructure(
   return { textbookContent: saved.content, revision: saved.revision, summary: result.summary };
 }
 
-export async function addSectionToChapter(deps: AppDeps, user: PublicUser, body: AddSectionBody): Promise<AddSectionResponse> {
-  const { content, revision } = await loadForEdit(deps, user, body.textbookId);
+export async function addSectionToChapter(ctx: RequestContext, body: AddSectionBody): Promise<AddSectionResponse> {
+  const { content, revision } = await loadForEdit(ctx, body.textbookId);
   requireChapter(content, body.chapterIndex);
   const added = addSection(content, body.chapterIndex, {
     title: body.section.title,
@@ -201,9 +194,8 @@ export async function addSectionToChapter(deps: AppDeps, user: PublicUser, body:
     position: body.position,
   });
   if (!added.ok) throw AppError.badRequest(added.reason);
-  const saved = await saveTextbook(deps, {
+  const saved = await saveTextbook(ctx, {
     textbookId: body.textbookId,
-    user,
     content: added.content,
     baseRevision: revision,
     description: `Added section "${body.section.title.trim()}"`,

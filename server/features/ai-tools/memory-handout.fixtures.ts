@@ -3,6 +3,7 @@ import type { TextbookContentInput } from '@common/textbook';
 import type { Harness, TestUser } from '@server/test/harness';
 import { ingestMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
+import { contextFor } from '@server/test/context';
 
 /**
  * A psychology handout as QA used it (a Word file with a title, chapters as
@@ -97,7 +98,7 @@ export async function createMemoryBook(h: Harness, owner: TestUser, firstChapter
     mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     data: await memoryHandoutDocx(),
   };
-  const ingested = await ingestMaterial(h.deps, user, { files: [file] });
+  const ingested = await ingestMaterial(contextFor(h, user), { files: [file] });
   return createTextbook(h.database.db, {
     owner: user,
     topic: 'Human Memory',

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outlineAssistantBody, outlineAssistantResponse } from '@common/assistant';
-import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
+import { requestContext } from '@server/http/request-context';
 import { askOutlineAssistant } from './assistant.service';
 
 export function registerAssistantRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -10,6 +10,6 @@ export function registerAssistantRoutes(app: FastifyInstance, deps: AppDeps): vo
   r.post(
     '/api/ai/outline-assistant',
     { schema: { body: outlineAssistantBody, response: { 200: outlineAssistantResponse } } },
-    async (request) => askOutlineAssistant(deps, currentUser(request), request.body),
+    async (request) => askOutlineAssistant(requestContext(deps, request), request.body),
   );
 }

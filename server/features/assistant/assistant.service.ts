@@ -1,9 +1,8 @@
-import type { PublicUser } from '@common/auth';
 import type { OutlineAssistantBody, OutlineAssistantResponse } from '@common/assistant';
 import { parseTextbookContent } from '@common/textbook';
 import { emptyMaterial, type Material, type Retriever } from '@server/ai/material';
 import { AppError } from '@server/core/app-error';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { normalizeContent } from '../textbooks/textbook-content';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
@@ -17,7 +16,7 @@ const noRetrieval: Retriever = { search: async () => [] };
  * caller needs read access. Nothing is saved here: the client replaces its
  * outline on updatedContent and saves it through the normal save path.
  */
-export async function askOutlineAssistant(deps: AppDeps, user: PublicUser, body: OutlineAssistantBody): Promise<OutlineAssistantResponse> {
+export async function askOutlineAssistant(ctx: RequestContext, body: OutlineAssistantBody): Promise<OutlineAssistantResponse> {
   const message = body.message.trim();
   if (!message) throw AppError.badRequest('Please enter a message');
   const parsed = parseTextbookContent(body.textbookContent);
@@ -30,10 +29,10 @@ export async function askOutlineAssistant(deps: AppDeps, user: PublicUser, body:
   let material: Material = emptyMaterial();
   let retriever: Retriever = noRetrieval;
   if (body.textbookId !== undefined) {
-    await requireTextbookAccess(deps.database.db, body.textbookId, user, 'read');
-    ({ material, retriever } = await loadTextbookMaterial(deps, body.textbookId));
+    await requireTextbookAccess(ctx.db, body.textbookId, ctx.user, 'read');
+    ({ material, retriever } = await loadTextbookMaterial(ctx, body.textbookId));
   }
-  const result = await deps.engine.chat({ material, retriever }, { message, topic: body.topic ?? '', content });
+  const result = await ctx.engine.chat({ material, retriever }, { message, topic: body.topic ?? '', content });
   return {
     message: result.message,
     ...(result.updatedContent ? { updatedContent: normalizeContent(result.updatedContent) } : {}),

@@ -3,8 +3,8 @@ import type { PublicUser } from '@common/auth';
 import { limits } from '@common/limits';
 import type { Db } from '@server/db/client';
 import { AppError } from '@server/core/app-error';
+import type { AnonymousContext, RequestContext } from '@server/http/request-context';
 import * as repo from './auth.repo';
-import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import { cachedSession, forgetSessions, rememberSession } from './session-cache';
 
@@ -21,14 +21,15 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-export async function createSession(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(ctx: AnonymousContext, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + limits.sessionTtlMs);
-  await repo.insertSession(db, hashToken(token), userId, expiresAt);
+  await repo.insertSession(ctx.db, hashToken(token), userId, expiresAt);
   return { token, expiresAt };
 }
 
-export async function register(db: Db, username: string, password: string): Promise<PublicUser> {
+export async function register(ctx: AnonymousContext, username: string, password: string): Promise<PublicUser> {
+  const { db } = ctx;
   if (await repo.findUserByUsername(db, username)) {
     throw AppError.conflict('Username already exists');
   }
@@ -51,7 +52,8 @@ function blockedMessage(ms: number): string {
   return `Too many failed login attempts. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`;
 }
 
-export async function login(db: Db, throttle: LoginThrottle, username: string, password: string, ip: string): Promise<PublicUser> {
+export async function login(ctx: AnonymousContext, username: string, password: string, ip: string): Promise<PublicUser> {
+  const { db, loginThrottle: throttle } = ctx;
   // Checked before the password: while blocked, the right password is refused too.
   const waitMs = await throttle.blockedFor(username, ip);
   if (waitMs > 0) {
@@ -89,8 +91,9 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
 }
 
 /** Ends the token's session; answers what ended (for the other instances), or null when there was none. */
-export async function logout(db: Db, token: string | undefined): Promise<{ userId: number; sessionIds: string[] } | null> {
+export async function logout(ctx: AnonymousContext, token: string | undefined): Promise<{ userId: number; sessionIds: string[] } | null> {
   if (!token) return null;
+  const { db } = ctx;
   const id = hashToken(token);
   const user = await resolveSession(db, token);
   await repo.deleteSession(db, id);
@@ -99,9 +102,10 @@ export async function logout(db: Db, token: string | undefined): Promise<{ userI
 }
 
 /** "Sign out everywhere": every session of the user ends, this one included. */
-export async function logoutEverywhere(db: Db, userId: number): Promise<{ userId: number }> {
-  await repo.deleteUserSessions(db, userId);
-  forgetSessions(db, { userId });
+export async function logoutEverywhere(ctx: RequestContext): Promise<{ userId: number }> {
+  const userId = ctx.user.id;
+  await repo.deleteUserSessions(ctx.db, userId);
+  forgetSessions(ctx.db, { userId });
   return { userId };
 }
 

@@ -4,6 +4,7 @@ import * as Y from 'yjs';
 import type { PublicUser } from '@common/auth';
 import { AppError } from '@server/core/app-error';
 import type { AppDeps } from '@server/http/deps';
+import { backgroundContext } from '@server/http/request-context';
 import { saveTextbook } from '../textbooks/textbook-save.service';
 import * as textbooksRepo from '../textbooks/textbooks.repo';
 import * as liveRepo from './live-documents.repo';
@@ -92,7 +93,7 @@ export async function storeLiveDocument(deps: AppDeps, document: Document, live:
           editors: editors.map((e) => e.id),
           origin: serverOrigin,
         };
-        const saved = await saveTextbook(deps, { textbookId: live.textbookId, user, content: null, live: input });
+        const saved = await saveTextbook(backgroundContext(deps, user), { textbookId: live.textbookId, content: null, live: input });
         live.knownRevision = Math.max(live.knownRevision, saved.revision);
         return { revision: live.knownRevision, vector: input.storedVector ?? null };
       } catch (err) {

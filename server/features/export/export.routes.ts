@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportQuery } from '@common/export';
 import { textbookIdParams } from '@common/textbooks-api';
-import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
+import { requestContext } from '@server/http/request-context';
 import { exportTextbook } from './export.service';
 
 /** GET /api/textbooks/{id}/export?format=docx|epub|pdf|html|imscc[&appendix=true]: the book as a download. */
 export function registerExportRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/textbooks/:id/export', { schema: { params: textbookIdParams, querystring: exportQuery } }, async (request, reply) => {
-    const file = await exportTextbook(deps, currentUser(request), request.params.id, request.query);
+    const file = await exportTextbook(requestContext(deps, request), request.params.id, request.query);
     // filename is letters, digits and dashes only (exportFileName); filename* is percent-encoded: neither needs escaping.
     return (
       reply

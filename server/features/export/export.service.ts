@@ -1,8 +1,7 @@
-import type { PublicUser } from '@common/auth';
 import { exportContentDisposition, exportFileName, exportFormatInfo, type ExportQuery } from '@common/export';
 import type { TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import { getImage } from '../images/images.service';
 import { listTextbookMaterials } from '../materials/materials.service';
 import { contentJson as contentBytes } from '@server/db/content-json';
@@ -36,7 +35,7 @@ const maxImages = 5_000;
  * The stored pictures a book shows, read with the caller's own permission (the rule GET /api/images/{id}
  * applies): a picture they may not see, or that no longer exists, is left out and the file shows its alt text.
  */
-async function loadImages(deps: AppDeps, user: PublicUser, texts: Iterable<string>): Promise<ExportJob['images']> {
+async function loadImages(ctx: RequestContext, texts: Iterable<string>): Promise<ExportJob['images']> {
   const ids = new Set<number>();
   for (const text of texts) for (const m of text.matchAll(/\/api\/images\/(\d{1,9})(?!\d)/g)) ids.add(Number(m[1]));
   if (ids.size > maxImages)
@@ -45,10 +44,10 @@ async function loadImages(deps: AppDeps, user: PublicUser, texts: Iterable<strin
   let total = 0;
   for (const id of ids) {
     try {
-      const image = await getImage(deps.database.db, user, id);
+      const image = await getImage(ctx, id);
       total += image.bytes.length;
-      if (total > deps.config.exportMaxBytes) {
-        const mb = Math.round(deps.config.exportMaxBytes / (1024 * 1024));
+      if (total > ctx.config.exportMaxBytes) {
+        const mb = Math.round(ctx.config.exportMaxBytes / (1024 * 1024));
         throw AppError.tooLarge(`This book's pictures add up to more than ${mb} MB, too much to export at once.`);
       }
       images.push({ src: `/api/images/${id}`, bytes: new Uint8Array(image.bytes) });
@@ -63,12 +62,12 @@ async function loadImages(deps: AppDeps, user: PublicUser, texts: Iterable<strin
  * The textbook as a file to download, for its owner and collaborators (others get 404). The work runs in
  * the export worker within the configured time and size limits.
  */
-export async function exportTextbook(deps: AppDeps, user: PublicUser, textbookId: number, query: ExportQuery): Promise<ExportedFile> {
-  const db = deps.database.db;
+export async function exportTextbook(ctx: RequestContext, textbookId: number, query: ExportQuery): Promise<ExportedFile> {
+  const { db, user } = ctx;
   const { textbook } = await requireTextbookRole(db, textbookId, user, 'read');
   // The revision this process saved last is in memory with its JSON bytes (textbook-state-cache.ts):
   // reading 5 MB back out of an in-process PGlite would hold up the main thread.
-  const saved = savedState(deps.database, textbookId, textbook.revision);
+  const saved = savedState(ctx.database, textbookId, textbook.revision);
   const [contentJson, owner, collaborators] = await Promise.all([
     saved ? contentBytes(saved.content) : repo.findContentText(db, textbookId),
     repo.findOwnerName(db, textbookId),
@@ -77,7 +76,7 @@ export async function exportTextbook(deps: AppDeps, user: PublicUser, textbookId
   if (!contentJson) throw AppError.notFound('Textbook not found');
   // The cartridge carries the quizzes whether or not the appendix is asked for.
   const needsMaterials = query.appendix || query.format === 'imscc';
-  const materials = needsMaterials ? await listTextbookMaterials(db, user, textbookId) : [];
+  const materials = needsMaterials ? await listTextbookMaterials(ctx, textbookId) : [];
   const { bytes, timing } = await runExport(
     {
       format: query.format,
@@ -87,10 +86,10 @@ export async function exportTextbook(deps: AppDeps, user: PublicUser, textbookId
       date: new Date().toISOString().slice(0, 10),
       materials: materials.map((m) => ({ title: m.title, contentType: m.contentType, content: m.content, metadata: m.metadata })),
       includeAppendix: query.appendix,
-      images: await loadImages(deps, user, saved ? htmlOf(saved.content) : [contentJson as string]),
-      maxOutputBytes: deps.config.exportMaxBytes,
+      images: await loadImages(ctx, saved ? htmlOf(saved.content) : [contentJson as string]),
+      maxOutputBytes: ctx.config.exportMaxBytes,
     },
-    deps.config.exportTimeoutMs,
+    ctx.config.exportTimeoutMs,
   );
   return {
     fileName: exportFileName(textbook.topic, query.format),

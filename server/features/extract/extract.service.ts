@@ -1,7 +1,6 @@
-import type { PublicUser } from '@common/auth';
 import { extractMessages, type ExtractTextResponse, type MaterialFields } from '@common/extract';
 import { AppError } from '@server/core/app-error';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import type { UploadedFile } from '@server/ingest/extract';
 import { findDocumentReferences } from '@server/references/documents/documents.provider';
 import { dedupeReferences } from '@server/references/dedupe';
@@ -18,8 +17,7 @@ const maxExtractedReferences = 50;
  * made after this answer (GET /api/sources/embeddings shows how far).
  */
 export async function extractText(
-  deps: AppDeps,
-  user: PublicUser,
+  ctx: RequestContext,
   request: { files: UploadedFile[]; fields: MaterialFields },
 ): Promise<ExtractTextResponse> {
   const { files, fields } = request;
@@ -27,12 +25,12 @@ export async function extractText(
   if (isDirect && !fields.directContent?.trim()) throw new AppError('VALIDATION', extractMessages.noContent);
   if (!isDirect && files.length === 0) throw new AppError('VALIDATION', extractMessages.noFiles);
 
-  const ingested = await ingestMaterial(deps, user, {
+  const ingested = await ingestMaterial(ctx, {
     files: isDirect ? [] : files,
     directContent: isDirect ? fields.directContent : undefined,
     chapterTitle: isDirect ? fields.chapterTitle : undefined,
   });
-  const analysis = await deps.engine.analyze({ material: ingested.material, retriever: ingested.retriever }, { topic: fields.topic });
+  const analysis = await ctx.engine.analyze({ material: ingested.material, retriever: ingested.retriever }, { topic: fields.topic });
   const references = dedupeReferences(findDocumentReferences(ingested.documents))
     .slice(0, maxExtractedReferences)
     .map((found, i) => toReference(found, i + 1));

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { materialFields, requiredTopicField } from '@common/extract';
 import { generateOutlineResponse, generationJobId, generationJobParams, generationJobResponse } from '@common/generate';
-import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
+import { requestContext } from '@server/http/request-context';
 import { parseFormFields } from '@server/http/form-fields';
 import { parseApprovedReferences } from './approved-references';
 import { readMaterialRequest } from '@server/ingest/material-request';
@@ -33,9 +33,9 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: AppDeps): voi
   deps.jobs.work(generateOutlineQueue, (data, run) => runGeneration(deps, data, run));
 
   r.post('/api/textbooks/generate-outline', { schema: { response: { 200: generateOutlineResponse } } }, async (request, reply) => {
-    const user = currentUser(request);
+    const ctx = requestContext(deps, request);
     const { files, fields } = await readMaterialRequest(request, deps.config);
-    const result = await generateOutline(deps, user, { files, fields: parseFormFields(generateOutlineFields, fields) });
+    const result = await generateOutline(ctx, { files, fields: parseFormFields(generateOutlineFields, fields) });
     return reply.send(result);
   });
 
@@ -43,7 +43,7 @@ export function registerGenerateRoutes(app: FastifyInstance, deps: AppDeps): voi
     '/api/generation-jobs/:jobId',
     { schema: { params: generationJobParams, response: { 200: generationJobResponse } } },
     async (request) => {
-      return getJob(deps.database.db, currentUser(request), request.params.jobId);
+      return getJob(requestContext(deps, request), request.params.jobId);
     },
   );
 }

@@ -1,8 +1,7 @@
-import type { PublicUser } from '@common/auth';
 import type { MaterialFields } from '@common/extract';
 import type { GenerateOutlineResponse } from '@common/generate';
 import type { Reference } from '@common/textbook';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import { ingestMaterial } from '../sources/sources.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
 import * as repo from './generation-jobs.repo';
@@ -24,18 +23,17 @@ const ingestStage: Record<'extract' | 'chunk' | 'embed', Stage> = { extract: 0, 
  * request's client leaves or a proxy gives up on it: the book then appears in My Textbooks and
  * GET /api/generation-jobs/{jobId} says so.
  */
-export async function generateOutline(deps: AppDeps, user: PublicUser, input: GenerateOutlineInput): Promise<GenerateOutlineResponse> {
+export async function generateOutline(ctx: RequestContext, input: GenerateOutlineInput): Promise<GenerateOutlineResponse> {
   const { fields, files } = input;
   const { topic, approvedReferences: references, jobId } = fields;
-  const db = deps.database.db;
-  const progress = await startJob(db, user, jobId);
+  const { db, user } = ctx;
+  const progress = await startJob(ctx, jobId);
   let text: string;
   try {
     progress.stage(0, 0);
     const directContent = fields.directContent?.trim() ? fields.directContent : undefined;
     const ingested = await ingestMaterial(
-      deps,
-      user,
+      ctx,
       { files, directContent, chapterTitle: fields.chapterTitle?.trim() || undefined, topicFallback: `Topic: ${topic}` },
       (stage, percent) => progress.stage(ingestStage[stage], percent),
     );
@@ -43,7 +41,7 @@ export async function generateOutline(deps: AppDeps, user: PublicUser, input: Ge
     await progress.flush();
     const job: GenerationInput = { topic, username: user.username, references, sourceIds: ingested.sourceIds };
     await repo.updateJob(db, progress.jobId, { input: job });
-    await deps.jobs.send(generateOutlineQueue, { jobId: progress.jobId });
+    await ctx.jobs.send(generateOutlineQueue, { jobId: progress.jobId });
   } catch (err) {
     await progress.failed(err);
     throw err;

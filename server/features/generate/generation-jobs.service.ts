@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { PublicUser } from '@common/auth';
 import type { GenerationJobResponse } from '@common/generate';
 import { progressSteps } from '@common/limits';
 import type { Db, DbOrTx } from '@server/db/client';
 import { AppError } from '@server/core/app-error';
+import type { RequestContext } from '@server/http/request-context';
 import * as repo from './generation-jobs.repo';
 
 /** Finished jobs are kept a day so a slow client still sees the outcome, then cleared on the user's next job. */
@@ -73,7 +73,8 @@ export function progressReporter(
 }
 
 /** A new generation job of the user: the client's id (it polls with it) or one made here. */
-export async function startJob(db: Db, user: PublicUser, jobId: string | undefined): Promise<ProgressReporter> {
+export async function startJob(ctx: RequestContext, jobId: string | undefined): Promise<ProgressReporter> {
+  const { db, user } = ctx;
   const id = jobId ?? randomUUID();
   await repo.deleteJobsOlderThan(db, user.id, new Date(Date.now() - keepFinishedMs)).catch(() => undefined);
   const created = await repo.insertJob(db, { id, userId: user.id });
@@ -96,9 +97,9 @@ function statusOf(row: repo.GenerationJobRow): GenerationJobResponse['status'] {
 }
 
 /** A job's state for its owner; 404 for anyone else and for unknown ids (ids cannot be probed). */
-export async function getJob(db: Db, user: PublicUser, jobId: string): Promise<GenerationJobResponse> {
-  const row = await repo.findJob(db, jobId);
-  if (!row || row.userId !== user.id) throw AppError.notFound('Generation job not found');
+export async function getJob(ctx: RequestContext, jobId: string): Promise<GenerationJobResponse> {
+  const row = await repo.findJob(ctx.db, jobId);
+  if (!row || row.userId !== ctx.user.id) throw AppError.notFound('Generation job not found');
   const status = statusOf(row);
   const lost = status === 'failed' && row.status !== 'failed';
   return {

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageUploadResponse } from '@common/images';
 import { numericId } from '@common/textbooks-api';
-import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
+import { requestContext } from '@server/http/request-context';
 import { imageExtensions, type ImageMime } from './image-type';
 import { readImageUpload } from './image-upload';
 import { getImage, uploadImage } from './images.service';
@@ -13,17 +13,16 @@ const imageParams = z.object({ id: numericId('Image id') });
 
 export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = deps.database.db;
 
   r.post('/api/images/upload', { schema: { response: { 200: imageUploadResponse } } }, async (request, reply) => {
-    const user = currentUser(request);
+    const ctx = requestContext(deps, request);
     const { file, textbookId } = await readImageUpload(request);
-    const stored = await uploadImage(db, user, textbookId, file);
+    const stored = await uploadImage(ctx, textbookId, file);
     return reply.send(stored);
   });
 
   r.get('/api/images/:id', { schema: { params: imageParams } }, async (request, reply) => {
-    const image = await getImage(db, currentUser(request), request.params.id);
+    const image = await getImage(requestContext(deps, request), request.params.id);
     const etag = `"${image.sha256}"`;
     // An id's bytes never change, so browsers may keep them; "private" because access depends on the user.
     reply

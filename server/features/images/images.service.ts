@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PublicUser } from '@common/auth';
 import type { Db } from '@server/db/client';
+import type { RequestContext } from '@server/http/request-context';
 import { AppError } from '@server/core/app-error';
 import { findTextbookHeaderRole, requireTextbookRole } from '../textbooks/textbooks.policy';
 import { declaresImage, sniffImageType, type ImageMime } from './image-type';
@@ -16,11 +17,11 @@ export interface UploadedImage {
 
 /** Stores an image for a textbook the caller may edit; answers the URL the editor inserts (dataUrl). */
 export async function uploadImage(
-  db: Db,
-  user: PublicUser,
+  ctx: RequestContext,
   textbookId: number,
   file: UploadedImage,
 ): Promise<{ dataUrl: string; id: number; mime: ImageMime }> {
+  const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'edit');
   if (file.data.length === 0) throw AppError.badRequest('The image file is empty.');
   const mime = sniffImageType(file.data);
@@ -32,7 +33,8 @@ export async function uploadImage(
 }
 
 /** Bytes only for those who may see the image's textbook; everyone else gets 404, as if it did not exist. */
-export async function getImage(db: Db, user: PublicUser, id: number) {
+export async function getImage(ctx: RequestContext, id: number) {
+  const { db, user } = ctx;
   const meta = await repo.findImageMeta(db, id);
   // A book's picture: whoever may read the book (an uploader who left it no longer). A source's picture: its owner
   // and whoever may read a book made from the source. Any other image: its owner only.

@@ -1,4 +1,3 @@
-import type { PublicUser } from '@common/auth';
 import {
   materialContentSchemas,
   materialContentTypes,
@@ -7,10 +6,9 @@ import {
   type MaterialResponseItem,
 } from '@common/materials';
 import { parseTextbookContent } from '@common/textbook';
-import type { Db } from '@server/db/client';
 import type { MaterialRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import { emptyMaterial } from '@server/ai/material';
 import { createRetriever } from '@server/ai/retrieval';
 import { requireTextbookAccess, requireTextbookRole } from '../textbooks/textbooks.policy';
@@ -36,7 +34,8 @@ export function presentMaterial(row: MaterialRow): MaterialResponseItem {
 }
 
 /** Materials of a textbook, oldest first: for the owner and collaborators (others get 404). */
-export async function listTextbookMaterials(db: Db, user: PublicUser, textbookId: number): Promise<MaterialResponseItem[]> {
+export async function listTextbookMaterials(ctx: RequestContext, textbookId: number): Promise<MaterialResponseItem[]> {
+  const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'read');
   return (await repo.listMaterials(db, textbookId)).map(presentMaterial);
 }
@@ -46,13 +45,8 @@ export async function listTextbookMaterials(db: Db, user: PublicUser, textbookId
  * engine, grounded in the textbook's text, and stores it. A material with the same title and type is replaced, as the
  * spec's client merges them.
  */
-export async function createMaterial(
-  deps: AppDeps,
-  user: PublicUser,
-  textbookId: number,
-  body: CreateMaterialBody,
-): Promise<MaterialResponseItem> {
-  const db = deps.database.db;
+export async function createMaterial(ctx: RequestContext, textbookId: number, body: CreateMaterialBody): Promise<MaterialResponseItem> {
+  const { db, user } = ctx;
   const { textbook } = await requireTextbookAccess(db, textbookId, user, 'edit');
   const parsed = parseTextbookContent(textbook.content);
   if (!parsed.ok) throw new AppError('UNPROCESSABLE', 'This textbook has no readable content to build materials from.');
@@ -67,8 +61,8 @@ export async function createMaterial(
 
   // Materials test what students read: the textbook's own text, not the raw sources behind it, so no sources are loaded.
   const material = emptyMaterial();
-  const generated = await deps.engine.generateMaterial(
-    { material, retriever: createRetriever(material, deps.embedder) },
+  const generated = await ctx.engine.generateMaterial(
+    { material, retriever: createRetriever(material, ctx.embedder) },
     { book, contentType: body.contentType, chapterIndex: body.chapterIndex },
   );
   // The engine's output is checked against the contract before it is stored: a bad shape never reaches a client.
@@ -91,7 +85,8 @@ export async function createMaterial(
   return presentMaterial(row);
 }
 
-export async function deleteTextbookMaterial(db: Db, user: PublicUser, textbookId: number, materialId: number): Promise<void> {
+export async function deleteTextbookMaterial(ctx: RequestContext, textbookId: number, materialId: number): Promise<void> {
+  const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'edit');
   const deleted = await repo.deleteMaterial(db, textbookId, materialId);
   if (!deleted) throw AppError.notFound('Material not found');

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { materialFields, requiredTopicField } from '@common/extract';
 import { parseReferenceList, previewReferencesResponse } from '@common/references';
-import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
+import { requestContext } from '@server/http/request-context';
 import { parseFormFields } from '@server/http/form-fields';
 import { readMaterialRequest } from '@server/ingest/material-request';
 import { databaseCache } from '@server/references/http/provider-http';
@@ -34,8 +34,8 @@ export function registerReferenceRoutes(app: FastifyInstance, deps: AppDeps): vo
   );
 
   r.post('/api/textbooks/preview-references', { schema: { response: { 200: previewReferencesResponse } } }, async (request) => {
-    const user = currentUser(request);
+    const ctx = requestContext(deps, request);
     const { files, fields } = await readMaterialRequest(request, deps.config);
-    return previewReferences(deps, sources, user, { files, fields: parseFormFields(previewReferencesFields, fields), log: request.log });
+    return previewReferences(ctx, sources, { files, fields: parseFormFields(previewReferencesFields, fields) });
   });
 }

@@ -1,11 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { PublicUser } from '@common/auth';
 import type { MaterialFields } from '@common/extract';
 import type { PreviewReferencesResponse } from '@common/references';
 import type { Reference } from '@common/textbook';
 import { extractKeyphrases, toTitleCase } from '@server/core/nlp';
 import type { Material, Retriever } from '@server/ai/material';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import type { UploadedFile } from '@server/ingest/extract';
 import { findReferences } from '@server/references/find-references';
 import type { ReferenceProvider } from '@server/references/reference-provider';
@@ -21,8 +19,6 @@ export interface PreviewReferencesInput {
   files: UploadedFile[];
   /** Parsed by the route: the topic trimmed and non-empty, the approved references when enhancing. */
   fields: MaterialFields & { topic: string; existingReferences: Reference[] };
-  /** The request's logger. */
-  log: FastifyBaseLogger;
 }
 
 /** Results asked of each index per search string. */
@@ -31,18 +27,17 @@ const resultsPerSearch = 10;
 const keyphraseChunks = 60;
 
 async function detectTopic(
-  deps: AppDeps,
-  log: FastifyBaseLogger,
+  ctx: RequestContext,
   material: Material,
   retriever: Retriever,
   topic: string,
   keyphrases: string[],
 ): Promise<string> {
   try {
-    return (await deps.engine.analyze({ material, retriever }, { topic })).detectedTopic;
+    return (await ctx.engine.analyze({ material, retriever }, { topic })).detectedTopic;
   } catch (err) {
     // The references do not depend on the detected topic: an engine failure (an LLM down) must not fail them.
-    log.warn({ err }, 'preview-references: topic detection failed, using key phrases');
+    ctx.log.warn({ err }, 'preview-references: topic detection failed, using key phrases');
     return keyphrases[0] ? toTitleCase(keyphrases[0]) : topic;
   }
 }
@@ -54,16 +49,15 @@ async function detectTopic(
  * improved, and new ones are added.
  */
 export async function previewReferences(
-  deps: AppDeps,
+  ctx: RequestContext,
   sources: ReferenceSources,
-  user: PublicUser,
   input: PreviewReferencesInput,
 ): Promise<PreviewReferencesResponse> {
-  const { fields, files, log } = input;
+  const { fields, files } = input;
   const { topic } = fields;
 
   const directContent = fields.directContent?.trim() ? fields.directContent : undefined;
-  const ingested = await ingestMaterial(deps, user, {
+  const ingested = await ingestMaterial(ctx, {
     files,
     directContent,
     chapterTitle: fields.chapterTitle?.trim() || undefined,
@@ -81,7 +75,7 @@ export async function previewReferences(
       materialText: ingested.text || topic,
       existing: fields.existingReferences,
     }),
-    detectTopic(deps, log, ingested.material, ingested.retriever, topic, keyphrases),
+    detectTopic(ctx, ingested.material, ingested.retriever, topic, keyphrases),
   ]);
   for (const name of sources.unknown) found.sources.failed.push({ source: name, reason: 'is not a known reference source' });
   return {

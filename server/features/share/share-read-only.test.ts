@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contextFor } from '@server/test/context';
 import { useHarness } from '@server/test/harness';
 import { uploadImage } from '../images/images.service';
 import { makePng } from '../images/test-multipart';
@@ -16,7 +17,7 @@ describe('a reader token cannot write', () => {
     const owner = await h.createUser('owner');
     const book = await createBook(h, owner);
     const me = { id: owner.id, username: owner.username };
-    const image = await uploadImage(h.database.db, me, book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 2) });
+    const image = await uploadImage(contextFor(h, me), book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 2) });
     const material = await insertMaterial(h.database.db, {
       textbookId: book.id,
       contentType: 'homework',

@@ -10,8 +10,8 @@ import {
   updateShareBody,
 } from '@common/share';
 import { textbookIdParams } from '@common/textbooks-api';
-import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
+import { anonymousContext, requestContext } from '@server/http/request-context';
 import { imageExtensions, type ImageMime } from '../images/image-type';
 import { createShareLink, getSharedBook, getSharedImage, getShareLink, revokeShareLink, updateShareLink } from './share.service';
 
@@ -32,17 +32,16 @@ const publicRead = (max: number) => ({ public: true, rateLimit: { max, timeWindo
  */
 export function registerShareRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = deps.database.db;
 
   r.get('/api/textbooks/:id/share', { schema: { params: textbookIdParams, response: { 200: shareLinkStatus } } }, async (request) =>
-    getShareLink(db, currentUser(request), request.params.id),
+    getShareLink(requestContext(deps, request), request.params.id),
   );
 
   r.post(
     '/api/textbooks/:id/share',
     { schema: { params: textbookIdParams, body: createShareBody, response: { 201: createdShareLink } } },
     async (request, reply) => {
-      const created = await createShareLink(db, currentUser(request), request.params.id, request.body, originOf(request));
+      const created = await createShareLink(requestContext(deps, request), request.params.id, request.body, originOf(request));
       return reply.status(201).header('Cache-Control', 'no-store').send(created);
     },
   );
@@ -50,15 +49,15 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.patch(
     '/api/textbooks/:id/share',
     { schema: { params: textbookIdParams, body: updateShareBody, response: { 200: shareLinkStatus } } },
-    async (request) => updateShareLink(db, currentUser(request), request.params.id, request.body),
+    async (request) => updateShareLink(requestContext(deps, request), request.params.id, request.body),
   );
 
   r.delete('/api/textbooks/:id/share', { schema: { params: textbookIdParams, response: { 200: revokedShareLink } } }, async (request) =>
-    revokeShareLink(db, currentUser(request), request.params.id),
+    revokeShareLink(requestContext(deps, request), request.params.id),
   );
 
   r.get('/api/shared/:token', { schema: { params: shareTokenParams }, config: publicRead(120) }, async (request, reply) => {
-    const book = await getSharedBook(db, request.params.token);
+    const book = await getSharedBook(anonymousContext(deps, request), request.params.token);
     // Never kept by a browser or proxy: after a revoke nothing may still answer with the book.
     return reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').type('application/json; charset=utf-8').send(book);
   });
@@ -68,7 +67,7 @@ export function registerShareRoutes(app: FastifyInstance, deps: AppDeps): void {
     { schema: { params: sharedImageParams }, config: publicRead(1200) },
     async (request, reply) => {
       const { token, imageId } = request.params;
-      const image = await getSharedImage(db, token, imageId, request.headers['if-none-match']);
+      const image = await getSharedImage(anonymousContext(deps, request), token, imageId, request.headers['if-none-match']);
       // Kept, but asked about every time ("no-cache"): a revoked link's images stop at once, unchanged ones cost a 304.
       reply
         .header('Cache-Control', 'private, no-cache')

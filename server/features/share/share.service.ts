@@ -10,10 +10,10 @@ import {
   type UpdateShareBody,
 } from '@common/share';
 import { parseTextbookContent, type TextbookContent } from '@common/textbook';
-import type { PublicUser } from '@common/auth';
 import type { Db } from '@server/db/client';
 import type { ShareLinkRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
+import type { AnonymousContext, RequestContext } from '@server/http/request-context';
 import { presentMaterial } from '../materials/materials.service';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './share.repo';
@@ -31,7 +31,8 @@ function presentLink(row: ShareLinkRow): ShareLinkInfo {
 }
 
 /** The owner's view of the link: whether one is active and what it shares (its address is not stored). */
-export async function getShareLink(db: Db, user: PublicUser, textbookId: number): Promise<ShareLinkStatus> {
+export async function getShareLink(ctx: RequestContext, textbookId: number): Promise<ShareLinkStatus> {
+  const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'share');
   const row = await repo.findShareLink(db, textbookId);
   return { link: row ? presentLink(row) : null };
@@ -43,12 +44,12 @@ export async function getShareLink(db: Db, user: PublicUser, textbookId: number)
  * commit on). The materials shared stay as they were unless the body names them.
  */
 export async function createShareLink(
-  db: Db,
-  user: PublicUser,
+  ctx: RequestContext,
   textbookId: number,
   body: CreateShareBody,
   origin: string,
 ): Promise<CreatedShareLink> {
+  const { db, user } = ctx;
   const token = newShareToken();
   const row = await db.transaction(async (tx) => {
     await requireTextbookRole(tx, textbookId, user, 'share');
@@ -60,7 +61,8 @@ export async function createShareLink(
   return { ...presentLink(row), token, url: `${origin}${readerPath(token)}` };
 }
 
-export async function updateShareLink(db: Db, user: PublicUser, textbookId: number, body: UpdateShareBody): Promise<ShareLinkStatus> {
+export async function updateShareLink(ctx: RequestContext, textbookId: number, body: UpdateShareBody): Promise<ShareLinkStatus> {
+  const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'share');
   const row = await repo.updateShareMaterialTypes(db, textbookId, body.materialTypes);
   if (!row) throw AppError.notFound('This textbook has no reader link. Create one first.');
@@ -68,7 +70,8 @@ export async function updateShareLink(db: Db, user: PublicUser, textbookId: numb
 }
 
 /** Revokes the link: the next request with its token answers 404. Revoking when there is none is not an error. */
-export async function revokeShareLink(db: Db, user: PublicUser, textbookId: number): Promise<{ ok: true; revoked: boolean }> {
+export async function revokeShareLink(ctx: RequestContext, textbookId: number): Promise<{ ok: true; revoked: boolean }> {
+  const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'share');
   const deleted = await repo.deleteShareLink(db, textbookId);
   forgetSharedContent(db, textbookId);
@@ -88,7 +91,8 @@ export const sharedImageBase = (token: string) => `/api/shared/${token}/images`;
  * GET /api/shared/{token}: the book for the reader page and the materials the owner chose to share,
  * as the JSON bytes of a SharedBook (the content part cached per revision, shared-content-cache.ts).
  */
-export async function getSharedBook(db: Db, token: string): Promise<Buffer> {
+export async function getSharedBook(ctx: AnonymousContext, token: string): Promise<Buffer> {
+  const { db } = ctx;
   const link = await requireLink(db, token);
   const header = await repo.findSharedTextbookHeader(db, link.textbookId);
   if (!header) throw AppError.notFound(linkUnavailableMessage);
@@ -114,7 +118,8 @@ export async function getSharedBook(db: Db, token: string): Promise<Buffer> {
  * An image of the shared book (uploaded into it or from one of its sources); any other id is 404.
  * The bytes are left out when the caller already holds this version (its ETag, the image's hash).
  */
-export async function getSharedImage(db: Db, token: string, imageId: string, cachedEtag?: string) {
+export async function getSharedImage(ctx: AnonymousContext, token: string, imageId: string, cachedEtag?: string) {
+  const { db } = ctx;
   const link = await requireLink(db, token);
   const id = /^\d{1,9}$/.test(imageId) ? Number(imageId) : 0;
   const meta = id > 0 ? await repo.findBookImageMeta(db, link.textbookId, id) : undefined;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shareLinks } from '@server/db/schema';
 import { handout } from '@server/ingest/docx/handout.test-helper';
+import { contextFor } from '@server/test/context';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { uploadImage } from '../images/images.service';
 import { makePng, multipart } from '../images/test-multipart';
@@ -252,7 +253,7 @@ describe('the reader sees the book as it is now', () => {
     const owner = await h.createUser('owner');
     const book = await createBook(h, owner);
     const me = { id: owner.id, username: owner.username };
-    const image = await uploadImage(h.database.db, me, book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 2) });
+    const image = await uploadImage(contextFor(h, me), book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 2) });
     const content = sampleContent();
     content.chapters[0].content = `<p>First draft.</p><img src="/api/images/${image.id}" alt="Ramp">`;
     await call(owner, { method: 'PATCH', url: `/api/textbooks/${book.id}`, payload: { content } });
@@ -280,8 +281,8 @@ describe("the book's images through the link", () => {
     const other = await createBook(h, owner, { topic: 'Optics' });
     const me = { id: owner.id, username: owner.username };
     const png = makePng(3, 3);
-    const own = await uploadImage(h.database.db, me, book.id, { filename: 'a.png', mimetype: 'image/png', data: png });
-    const foreign = await uploadImage(h.database.db, me, other.id, { filename: 'b.png', mimetype: 'image/png', data: makePng(4, 4) });
+    const own = await uploadImage(contextFor(h, me), book.id, { filename: 'a.png', mimetype: 'image/png', data: png });
+    const foreign = await uploadImage(contextFor(h, me), other.id, { filename: 'b.png', mimetype: 'image/png', data: makePng(4, 4) });
     const content = sampleContent();
     content.chapters[0].content = `<p>Motion.</p><img src="/api/images/${own.id}" alt="A ramp"><p>Code: src="/api/images/${own.id}"</p>`;
     const saved = await call(owner, { method: 'PATCH', url: `/api/textbooks/${book.id}`, payload: { content } });

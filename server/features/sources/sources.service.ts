@@ -5,6 +5,7 @@ import { createRetriever } from '@server/ai/retrieval';
 import type { Db } from '@server/db/client';
 import type { ChunkRow, SourceRow } from '@server/db/schema';
 import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import type { DraftChunk } from '@server/ingest/chunk';
 import type { ExtractOutput } from '@server/ingest/extract-document';
 import { checkUpload, extractDirectText, extractUpload, type UploadedFile } from '@server/ingest/extract';
@@ -165,14 +166,9 @@ async function materialFor(deps: AppDeps, sourceIds: number[], held = new Map<nu
  * user: the same file sent again (preview, then generate) is neither parsed
  * nor embedded again.
  */
-export async function ingestMaterial(
-  deps: AppDeps,
-  user: PublicUser,
-  input: IngestInput,
-  onProgress?: IngestProgress,
-): Promise<IngestResult> {
-  const db = deps.database.db;
-  for (const file of input.files) checkUpload(file, deps.config);
+export async function ingestMaterial(ctx: RequestContext, input: IngestInput, onProgress?: IngestProgress): Promise<IngestResult> {
+  const { db, user } = ctx;
+  for (const file of input.files) checkUpload(file, ctx.config);
   const sourceIds: number[] = [];
   const items = input.files.length + (input.directContent?.trim() ? 1 : 0);
   let done = 0;
@@ -196,7 +192,7 @@ export async function ingestMaterial(
           (async () => {
             const existing = await repo.findSourceBySha(db, user.id, sha);
             if (existing) return { existing };
-            const extracted = await extractUpload(file, deps.config, { owner: user.id, signal }).catch((err: unknown) => {
+            const extracted = await extractUpload(file, ctx.config, { owner: user.id, signal }).catch((err: unknown) => {
               cancel.abort();
               throw err;
             });
@@ -238,7 +234,7 @@ export async function ingestMaterial(
       sourceIds.push(found.id);
     } else {
       report('chunk', 0);
-      const extracted = await extractDirectText(input.directContent ?? '', input.chapterTitle, deps.config, { owner: user.id, signal });
+      const extracted = await extractDirectText(input.directContent ?? '', input.chapterTitle, ctx.config, { owner: user.id, signal });
       const stored = await storeSource(db, user, { sha, byteSize: Buffer.byteLength(content) }, extracted.document, extracted.chunks);
       held.set(stored.id, stored);
       sourceIds.push(stored.id);
@@ -247,11 +243,11 @@ export async function ingestMaterial(
   }
 
   const uniqueIds = [...new Set(sourceIds)];
-  const material = await materialFor(deps, uniqueIds, held);
+  const material = await materialFor(ctx, uniqueIds, held);
   const documents = material.sources.map((s) => s.document);
   return {
     material,
-    retriever: createRetriever(material, deps.embedder),
+    retriever: createRetriever(material, ctx.embedder),
     text: documents.map((d) => d.text).join('\n\n'),
     sourceIds: uniqueIds,
     documents,

@@ -1,11 +1,10 @@
-import type { PublicUser } from '@common/auth';
 import { limits } from '@common/limits';
 import type { TextbookContent } from '@common/textbook';
 import type { SaveConflictDetails } from '@common/textbooks-api';
 import type { Tx } from '@server/db/client';
 import type { RevisionManifest, TextbookRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import { contentWithTypedBodies, storeLiveState, writeBackSanitized, type LiveStoreInput } from '../collab/live-save';
 import { publishAfterCommit } from './textbook-events';
 import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';
@@ -19,7 +18,6 @@ import * as repo from './textbooks.repo';
 
 export interface SaveTextbookInput {
   textbookId: number;
-  user: PublicUser;
   /** The whole textbook, as an object or a JSON string; normalized and sanitized here. */
   content: unknown;
   /** The revision the caller's copy started from; older than the stored one means a 3-way merge. */
@@ -87,15 +85,16 @@ async function findBase(
  * state as a version, write the live document's state; then, after commit, publish
  * textbook.saved for the realtime hub and the live documents.
  */
-export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Promise<SaveTextbookResult> {
-  const { user, textbookId } = input;
-  const { result, saved } = await deps.database.db.transaction(async (tx): Promise<{ result: SaveTextbookResult; saved?: SavedState }> => {
+export async function saveTextbook(ctx: RequestContext, input: SaveTextbookInput): Promise<SaveTextbookResult> {
+  const { user } = ctx;
+  const { textbookId } = input;
+  const { result, saved } = await ctx.db.transaction(async (tx): Promise<{ result: SaveTextbookResult; saved?: SavedState }> => {
     await requireTextbookRole(tx, textbookId, user, 'edit');
     // FOR UPDATE: a concurrent save of this textbook waits until we commit, then merges against our result.
     const header = await repo.lockTextbook(tx, textbookId);
     if (!header) throw AppError.notFound('Textbook not found');
     // The revision read under the lock decides whether this process's copy of the content is current.
-    const known = savedState(deps.database, textbookId, header.revision);
+    const known = savedState(ctx.database, textbookId, header.revision);
     const storedContent = known?.content ?? (await repo.findTextbookContent(tx, textbookId));
     if (!storedContent) throw AppError.notFound('Textbook not found');
     const current: TextbookRow = { ...header, content: storedContent };
@@ -210,11 +209,11 @@ export async function saveTextbook(deps: AppDeps, input: SaveTextbookInput): Pro
       saved: { revision, content, manifest: nextManifest },
     };
   });
-  if (saved) rememberSavedState(deps.database, textbookId, saved);
-  if (saved) vacuumWhenIdle(deps.database, { onError: (message, err) => deps.log.error({ err }, message) });
+  if (saved) rememberSavedState(ctx.database, textbookId, saved);
+  if (saved) vacuumWhenIdle(ctx.database, { onError: (message, err) => ctx.log.error({ err }, message) });
 
   if (result.changed && result.description) {
-    await publishAfterCommit(deps, {
+    await publishAfterCommit(ctx, {
       type: 'textbook.saved',
       textbookId,
       userId: user.id,

@@ -1,9 +1,8 @@
-import type { PublicUser } from '@common/auth';
 import { limits } from '@common/limits';
 import type { TrashedTextbook } from '@common/textbooks-api';
 import { AppError } from '@server/core/app-error';
 import type { Db } from '@server/db/client';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import { publishAfterCommit } from './textbook-events';
 import { forgetSavedState } from './textbook-state-cache';
 import { requireTextbookRole } from './textbooks.policy';
@@ -18,18 +17,18 @@ import * as repo from './textbook-trash.repo';
 const retentionStart = (now: Date) => new Date(now.getTime() - limits.trashRetentionMs);
 
 /** DELETE /api/textbooks/{id}: owner only (403 for a collaborator, 404 for anyone else). */
-export async function trashTextbook(deps: AppDeps, user: PublicUser, id: number, now = new Date()): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    await requireTextbookRole(tx, id, user, 'delete');
+export async function trashTextbook(ctx: RequestContext, id: number, now = new Date()): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await requireTextbookRole(tx, id, ctx.user, 'delete');
     await repo.moveToTrash(tx, id, now);
   });
-  forgetSavedState(deps.database, id);
+  forgetSavedState(ctx.database, id);
   // Open sockets on it close, as for a deleted book.
-  await publishAfterCommit(deps, { type: 'textbook.deleted', textbookId: id });
+  await publishAfterCommit(ctx, { type: 'textbook.deleted', textbookId: id });
 }
 
-export async function listTrash(db: Db, user: PublicUser, now = new Date()): Promise<TrashedTextbook[]> {
-  const rows = await repo.listTrash(db, user.id, retentionStart(now));
+export async function listTrash(ctx: RequestContext, now = new Date()): Promise<TrashedTextbook[]> {
+  const rows = await repo.listTrash(ctx.db, ctx.user.id, retentionStart(now));
   return rows.map((r) => {
     const deletedAt = new Date(r.deletedAt ?? now);
     return {
@@ -44,13 +43,14 @@ export async function listTrash(db: Db, user: PublicUser, now = new Date()): Pro
 }
 
 /** POST /api/textbooks/{id}/restore: the owner takes a book out of the trash (404 when it is not in theirs). */
-export async function restoreTextbook(db: Db, user: PublicUser, id: number, now = new Date()): Promise<void> {
-  if (!(await repo.restoreFromTrash(db, id, user.id, retentionStart(now)))) throw AppError.notFound('Textbook not found in your trash');
+export async function restoreTextbook(ctx: RequestContext, id: number, now = new Date()): Promise<void> {
+  if (!(await repo.restoreFromTrash(ctx.db, id, ctx.user.id, retentionStart(now))))
+    throw AppError.notFound('Textbook not found in your trash');
 }
 
 /** DELETE /api/textbooks/trash/{id}: the owner deletes a trashed book for good at once. */
-export async function deleteForever(db: Db, user: PublicUser, id: number): Promise<void> {
-  if (!(await repo.deleteFromTrash(db, id, user.id))) throw AppError.notFound('Textbook not found in your trash');
+export async function deleteForever(ctx: RequestContext, id: number): Promise<void> {
+  if (!(await repo.deleteFromTrash(ctx.db, id, ctx.user.id))) throw AppError.notFound('Textbook not found in your trash');
 }
 
 /** The hourly purge: books trashed more than 30 days ago are deleted for good. */

@@ -6,6 +6,7 @@ import { patchTextbookBody, textbookIdParams, trashListResponse } from '@common/
 import { jsonWithContent } from '@server/db/content-json';
 import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
+import { requestContext } from '@server/http/request-context';
 import { saveTextbook } from './textbook-save.service';
 import { deleteForever, listTrash, restoreTextbook, trashTextbook } from './textbook-trash';
 import { acceptedEncodings, forgetOnEvent, readTextbookAnswer } from './textbook-read-cache';
@@ -18,10 +19,9 @@ import { getTextbook, listTextbooks, presentDetail } from './textbooks.service';
  */
 export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = deps.database.db;
 
   r.get('/api/textbooks', { schema: { response: { 200: textbookListResponse } } }, async (request) =>
-    listTextbooks(db, currentUser(request)),
+    listTextbooks(requestContext(deps, request)),
   );
 
   // The stored JSON as it is, from memory while nothing changed (textbook-read-cache.ts).
@@ -38,29 +38,30 @@ export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): voi
 
   // To the owner's trash, restorable for 30 days; the answer is the same as a deletion's.
   r.delete('/api/textbooks/:id', { schema: { params: textbookIdParams, response: { 200: okResponse } } }, async (request) => {
-    await trashTextbook(deps, currentUser(request), request.params.id);
+    await trashTextbook(requestContext(deps, request), request.params.id);
     return okAnswer;
   });
 
   r.get('/api/textbooks/trash', { schema: { response: { 200: trashListResponse } } }, async (request) => ({
-    textbooks: await listTrash(db, currentUser(request)),
+    textbooks: await listTrash(requestContext(deps, request)),
   }));
 
   r.post('/api/textbooks/:id/restore', { schema: { params: textbookIdParams, response: { 200: textbookDetail } } }, async (request) => {
-    await restoreTextbook(db, currentUser(request), request.params.id);
-    return getTextbook(db, currentUser(request), request.params.id);
+    const ctx = requestContext(deps, request);
+    await restoreTextbook(ctx, request.params.id);
+    return getTextbook(ctx, request.params.id);
   });
 
   r.delete('/api/textbooks/trash/:id', { schema: { params: textbookIdParams, response: { 200: okResponse } } }, async (request) => {
-    await deleteForever(db, currentUser(request), request.params.id);
+    await deleteForever(requestContext(deps, request), request.params.id);
     return okAnswer;
   });
 
   r.patch('/api/textbooks/:id', { schema: { params: textbookIdParams, body: patchTextbookBody } }, async (request, reply) => {
-    const user = currentUser(request);
+    const ctx = requestContext(deps, request);
     const { echo, ...body } = request.body;
-    const saved = await saveTextbook(deps, { textbookId: request.params.id, user, ...body });
-    const { content, ...detail } = presentDetail(saved.textbook, user);
+    const saved = await saveTextbook(ctx, { textbookId: request.params.id, ...body });
+    const { content, ...detail } = presentDetail(saved.textbook, ctx.user);
     const fields = { ...detail, merged: saved.merged, versionNumber: saved.versionNumber };
     if (echo === 'changes' && !saved.altered) return fields;
     // Serialized here: the content's unchanged chapters reuse the JSON text the save already made.

@@ -1,7 +1,8 @@
 import type { PublicUser } from '@common/auth';
 import type { TextbookDetail, TextbookListEntry, TextbookSummary } from '@common/textbook';
-import type { Db, DbOrTx } from '@server/db/client';
+import type { DbOrTx } from '@server/db/client';
 import type { TextbookRow } from '@server/db/schema';
+import type { RequestContext } from '@server/http/request-context';
 import { normalizeContent } from './textbook-content';
 import { requireTextbookAccess } from './textbooks.policy';
 import * as repo from './textbooks.repo';
@@ -52,7 +53,8 @@ export function presentDetail(row: TextbookRow, user: PublicUser): TextbookDetai
  * chapters: [{title}]}, kept beside the content at every write), plus chapterCount, updatedAt and
  * sourceNames. Never the content itself: a user with twenty 5 MB books would download 100 MB.
  */
-export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookListEntry[]> {
+export async function listTextbooks(ctx: RequestContext): Promise<TextbookListEntry[]> {
+  const { db, user } = ctx;
   const rows = await repo.listTextbooksForUser(db, user.id);
   const names = new Map<number, string[]>();
   for (const n of await repo.listSourceNames(
@@ -77,7 +79,7 @@ export async function listTextbooks(db: Db, user: PublicUser): Promise<TextbookL
   });
 }
 
-export async function getTextbook(db: Db, user: PublicUser, id: number): Promise<TextbookDetail> {
-  const { textbook } = await requireTextbookAccess(db, id, user, 'read');
-  return presentDetail(textbook, user);
+export async function getTextbook(ctx: RequestContext, id: number): Promise<TextbookDetail> {
+  const { textbook } = await requireTextbookAccess(ctx.db, id, ctx.user, 'read');
+  return presentDetail(textbook, ctx.user);
 }

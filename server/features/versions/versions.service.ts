@@ -1,8 +1,6 @@
-import type { PublicUser } from '@common/auth';
 import type { VersionEntry } from '@common/versions';
-import type { Db } from '@server/db/client';
 import { AppError } from '@server/core/app-error';
-import type { AppDeps } from '@server/http/deps';
+import type { RequestContext } from '@server/http/request-context';
 import { saveTextbook } from '../textbooks/textbook-save.service';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import { presentDetail } from '../textbooks/textbooks.service';
@@ -36,11 +34,11 @@ function present(row: Header, content: unknown, contentOmitted = false): Version
 }
 
 export async function listVersions(
-  db: Db,
-  user: PublicUser,
+  ctx: RequestContext,
   textbookId: number,
   contentBudgetBytes = listContentBudgetBytes,
 ): Promise<VersionEntry[]> {
+  const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'read');
   const headers = await repo.listVersionHeaders(db, textbookId, maxListed);
   let budget = contentBudgetBytes;
@@ -60,7 +58,8 @@ export async function listVersions(
   return headers.map((h) => (contents.has(h.id) ? present(h, contents.get(h.id)) : present(h, null, true)));
 }
 
-export async function getVersion(db: Db, user: PublicUser, textbookId: number, versionId: number): Promise<VersionEntry> {
+export async function getVersion(ctx: RequestContext, textbookId: number, versionId: number): Promise<VersionEntry> {
+  const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'read');
   const row = await repo.findVersion(db, textbookId, versionId);
   if (!row) throw AppError.notFound('Version not found');
@@ -72,17 +71,16 @@ export async function getVersion(db: Db, user: PublicUser, textbookId: number, v
  * already the newest version (saveTextbook keeps it so), and the restore
  * becomes a version of its own, so a restore can itself be undone.
  */
-export async function restoreVersion(deps: AppDeps, user: PublicUser, textbookId: number, versionId: number) {
-  const db = deps.database.db;
+export async function restoreVersion(ctx: RequestContext, textbookId: number, versionId: number) {
+  const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'edit');
   const row = await repo.findVersion(db, textbookId, versionId);
   if (!row) throw AppError.notFound('Version not found');
   // Typing is stored only once it pauses: the open live document is stored first, so what was
   // just typed is in the state the restore replaces, kept in the history, rather than lost.
-  await deps.collab?.flush(textbookId);
-  const saved = await saveTextbook(deps, {
+  await ctx.collab?.flush(textbookId);
+  const saved = await saveTextbook(ctx, {
     textbookId,
-    user,
     content: row.content,
     topic: row.topic,
     description: `Restored version ${row.versionNumber}`,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { limits } from '@common/limits';
 import type { TextbookContent } from '@common/textbook';
 import type { VersionEntry } from '@common/versions';
+import { contextFor } from '@server/test/context';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { createBook, shareBook } from '../textbooks/test-factory';
 import { listVersions } from './versions.service';
@@ -104,7 +105,7 @@ describe('version history', () => {
     await shareBook(h, book.id, friend);
     await save(owner, book.id, (c) => (c.title = 'two'));
     await save(friend, book.id, (c) => (c.title = 'three'));
-    const list = await listVersions(h.database.db, { id: owner.id, username: owner.username }, book.id, 1);
+    const list = await listVersions(contextFor(h, owner), book.id, 1);
     expect(list.map((v) => [v.versionNumber, v.contentOmitted ?? false])).toEqual([
       [3, false],
       [2, true],
