@@ -157,6 +157,11 @@ export type CustomizeStructureResponse = z.infer<typeof customizeStructureRespon
 export const addSectionBody = z.object({
   textbookId,
   chapterIndex,
+  /**
+   * The chapter's id. When given, the section goes to that chapter wherever it now stands (a collaborator may
+   * have reordered the chapters since the caller looked), and a chapter that is gone is a 409.
+   */
+  chapterId: z.string({ error: 'chapterId must be text' }).min(1).max(100).optional(),
   section: sectionSchema.extend({
     title: z
       .string({ error: 'section.title must be text' })

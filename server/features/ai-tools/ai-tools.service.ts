@@ -187,20 +187,25 @@ export async function customizeStructure(ctx: RequestContext, body: CustomizeStr
 
 export async function addSectionToChapter(ctx: RequestContext, body: AddSectionBody): Promise<AddSectionResponse> {
   const { content, revision } = await loadForEdit(ctx, body.textbookId);
-  requireChapter(content, body.chapterIndex);
-  const added = addSection(content, body.chapterIndex, {
+  const chapterIndex = body.chapterId === undefined ? body.chapterIndex : content.chapters.findIndex((c) => c.id === body.chapterId);
+  if (chapterIndex < 0)
+    throw AppError.conflict('That chapter is no longer in the textbook: someone removed it. Reload to see the current chapters.');
+  requireChapter(content, chapterIndex);
+  const added = addSection(content, chapterIndex, {
     title: body.section.title,
     content: body.section.content,
     position: body.position,
   });
   if (!added.ok) throw AppError.badRequest(added.reason);
+  const sectionId = added.content.chapters[chapterIndex].sections.find((s) => !content.chapters[chapterIndex].sections.includes(s))?.id;
   const saved = await saveTextbook(ctx, {
     textbookId: body.textbookId,
     content: added.content,
     baseRevision: revision,
     description: `Added section "${body.section.title.trim()}"`,
   });
-  const chapter = saved.content.chapters[body.chapterIndex];
-  const section = chapter.sections[Math.min(body.position ?? chapter.sections.length - 1, chapter.sections.length - 1)];
+  // Found by its id: the saved book may hold a collaborator's changes merged in, so positions can differ.
+  const section = saved.content.chapters.flatMap((c) => c.sections).find((s) => s.id === sectionId);
+  if (!section) throw AppError.conflict('The section was not kept: someone changed that chapter at the same time. Add it again.');
   return { textbookContent: saved.content, revision: saved.revision, section };
 }

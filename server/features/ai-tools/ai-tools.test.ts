@@ -251,6 +251,42 @@ describe('POST /api/ai/add-section', () => {
     expect(versions[0]).toContain('Added section "Magnetic Core Memory"');
   });
 
+  it('with a chapterId, adds to that chapter after a collaborator reordered the chapters; a removed chapter is a 409', async () => {
+    const book = await createLinkedBook(h, alice);
+    const before = await stored(book.id);
+    const target = before.content.chapters[1];
+    // Someone moves the chapter the caller saw at position 1 to the end, then the caller adds a section to it.
+    const reordered = { ...before.content, chapters: [...before.content.chapters.filter((c) => c !== target), target] };
+    const patch = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/textbooks/${book.id}`,
+      payload: { content: reordered, baseRevision: before.revision },
+      headers: { cookie: alice.cookie },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const res = await post(alice, '/api/ai/add-section', {
+      textbookId: book.id,
+      chapterIndex: 1,
+      chapterId: target.id,
+      section: { title: 'Magnetic Core Memory', content: '<p>Cores stored bits.</p>' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { textbookContent, section } = res.json() as { textbookContent: TextbookContent; section: { id: string; title: string } };
+    const last = textbookContent.chapters[textbookContent.chapters.length - 1];
+    expect(last.id).toBe(target.id);
+    expect(last.sections.map((s) => s.title).at(-1)).toBe('Magnetic Core Memory');
+    expect(last.sections.at(-1)?.id).toBe(section.id);
+    expect(textbookContent.chapters[1].sections.map((s) => s.title)).not.toContain('Magnetic Core Memory');
+    const gone = await post(alice, '/api/ai/add-section', {
+      textbookId: book.id,
+      chapterIndex: 0,
+      chapterId: 'c_gone',
+      section: { title: 'X' },
+    });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().message).toBe('That chapter is no longer in the textbook: someone removed it. Reload to see the current chapters.');
+  });
+
   it('refuses a chapter index out of range, a blank title and wrong types', async () => {
     const book = await createLinkedBook(h, alice);
     const out = await post(alice, '/api/ai/add-section', { textbookId: book.id, chapterIndex: 4, section: { title: 'X', content: '' } });
