@@ -9,8 +9,8 @@
  * The real app runs in its own process (server-bench-app.ts) on a PGlite
  * directory on disk (the default deployment), over a real HTTP listen. Each
  * PATCH changes one section, as an autosave does; the "stale" PATCHes start
- * from an older revision, so they pay for the 3-way merge. Like the editor's
- * autosave (client/features/textbook/use-working-copy.ts), each PATCH asks for
+ * from an older revision, so they pay for the 3-way merge. Like a client that saves often
+ * (patchTextbook in client/features/textbook/textbook.api.ts offers it), each PATCH asks for
  * echo 'changes': the answer carries the content only when the server stored
  * something other than what was sent (merges always do). BENCH_ECHO=full
  * measures an old client, which gets the whole book back every time.

@@ -62,7 +62,7 @@ export function updateSection(
   return done(withChapters(content, chapters), `Updated section "${title}" in chapter ${chapterIndex + 1}.`);
 }
 
-/** Moves a section to `toIndex` (0-based, in the resulting order) of chapter `toChapter`. */
+/** Moves a section to `to.index` (0-based, in the resulting order) of chapter `to.chapter`. */
 export function moveSection(
   content: TextbookContent,
   from: { chapter: number; section: number },

@@ -43,7 +43,7 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
  * terms, definitions and figures, never from outside knowledge. A chapter
  * with too little text for the chosen type is refused with a clear 422.
  * Synchronous CPU work (seconds on a long chapter): the engine runs it in a
- * worker thread (materials-worker.ts), never on the request thread.
+ * worker thread (worker/engine-worker.ts, through operations.ts), never on the request thread.
  */
 export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   const scope = buildScope(input.book, input.chapterIndex);

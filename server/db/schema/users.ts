@@ -24,7 +24,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The absolute end: 30 days after sign-in, however busy the session is. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Last use (to within the refresh step): a session idle for 7 days ends (see auth/session-policy.ts). */
+    /** Last use (to within the refresh step): a session idle for 7 days ends (see resolveSession in features/auth/auth.service.ts). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
