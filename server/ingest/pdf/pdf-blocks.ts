@@ -2,7 +2,7 @@ import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
 import { codeLike, isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
-import { collectEvidence, joinLines, type WordEvidence } from './pdf-join';
+import { collectEvidence, continuesUrl, joinLines, type WordEvidence } from './pdf-join';
 import { bodyStats, type BodyStats } from './pdf-stats';
 import type { PdfLine, PdfOutlineEntry, PdfRegion } from './pdf-types';
 import { splitBibliography } from './pdf-bibliography';
@@ -67,7 +67,11 @@ export function buildBlocks(
         // A table whose cells were read needs no picture.
         if (!(block.kind === 'table' && block.rows)) pending.push({ block, region: l.region });
       } else if (isContent(l.text, 'margin')) {
-        blocks.push({ kind: captionStart.test(l.text) ? 'caption' : 'margin', text: l.text, page: l.page });
+        const prev = blocks[blocks.length - 1];
+        // A web address broken over two lines of the margin is one note ("https://mml-book.github.io/" + "slopes-expectations.html").
+        if (prev?.kind === 'margin' && prev.page === l.page && !/\s/.test(l.text.trim()) && continuesUrl(prev.text, l.text))
+          prev.text += l.text.trim();
+        else blocks.push({ kind: captionStart.test(l.text) ? 'caption' : 'margin', text: l.text, page: l.page });
       }
     }
     beside = [];

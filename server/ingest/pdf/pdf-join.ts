@@ -16,6 +16,11 @@ export interface WordEvidence {
  * them so ("run-" + "time"), and URLs broken after "-" or "/" are rejoined
  * without a space.
  */
+/** True when `next` continues the web address that `text` ends in, broken at a '/', '.', '-' or the like. */
+export function continuesUrl(text: string, next: string): boolean {
+  return urlTail.test(text) && /[-/._~=&?#]$/.test(text) && /^[\w%./-]/.test(next.trim());
+}
+
 export function joinLines(lines: string[], evidence: WordEvidence): string {
   let out = '';
   for (const raw of lines) {
@@ -25,7 +30,7 @@ export function joinLines(lines: string[], evidence: WordEvidence): string {
       out = line;
       continue;
     }
-    if (urlTail.test(out) && /[-/._~=&?#]$/.test(out) && /^[\w%./-]/.test(line)) {
+    if (continuesUrl(out, line)) {
       out += line;
     } else if (/\p{L}[-\u2010\u2011]$/u.test(out) && /^\p{L}/u.test(line)) {
       out = joinHyphenation(`${out}\n${line}`, evidence.compounds, evidence.words).replace(/\n/g, ' ');
