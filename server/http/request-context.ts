@@ -30,7 +30,7 @@ export function requestContext(deps: AppDeps, request: FastifyRequest): RequestC
 }
 
 /**
- * For work done for a user outside any request (the durable generation runner, live documents
+ * For work done for a user outside any request (live documents
  * stored on pause): the app's logger with the given bindings.
  */
 export function backgroundContext(deps: AppDeps, user: PublicUser, bindings: Record<string, unknown> = {}): RequestContext {

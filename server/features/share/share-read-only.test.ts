@@ -75,7 +75,7 @@ describe('a reader token cannot write', () => {
           headers: { ...p.headers, 'content-type': 'application/json' },
           payload: JSON.stringify({ content: { title: 'Defaced', chapters: [] }, textbookId: book.id, contentType: 'quiz' }),
         });
-        // 401 from authentication, or 400 when the body is checked first (before authentication, which runs as a preHandler).
+        // 401 from authentication (the first onRequest hook, before the body is read); 400 only where a route refuses the request's shape earlier.
         expect([400, 401], `${method} ${path} with the token as ${p.name}: ${res.statusCode}`).toContain(res.statusCode);
         if (res.statusCode === 401) checked++;
       }
