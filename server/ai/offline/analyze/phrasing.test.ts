@@ -34,6 +34,11 @@ describe('headings written into objectives as the material writes them', () => {
     expect(objectiveForHeading('Building Blocks', casing)).toBe('Explain building blocks');
     // A heading that is already an instruction is the skill ("Explain add tables" read as nonsense); "Use of ..." is a noun phrase.
     expect(objectiveForHeading('Add tables', casing)).toBe('Add tables');
+    const named = new CasingIndex(
+      'Simpson’s rule is the Newton–Cotes rule most often used. The Gauß–Hermite rule is exact for polynomials.',
+    );
+    expect(inTextCase('Newton–Cotes', named)).toBe('Newton–Cotes');
+    expect(inTextCase('Gauß–Hermite Quadrature', named)).toBe('Gauß–Hermite quadrature');
     expect(objectiveForHeading('Get some data', casing)).toBe('Get some data');
     expect(objectiveForHeading('Define relationships', casing)).toBe('Define relationships');
     expect(objectiveForHeading('Use of Generative AI in Assignments', casing)).toMatch(/^Explain /);

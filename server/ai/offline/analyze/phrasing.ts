@@ -21,7 +21,9 @@ export class CasingIndex {
     // so is every word of a run of three or more capitalised words (a title, a running head).
     for (const line of text.split(/\n+/)) {
       // Small words inside a title ("Useful Identities for Computing Gradients") do not break its run of capitals.
-      const tokens = [...line.matchAll(/(^|[.!?:]\s+|[\s(“"‘'-]+)([\p{L}][\p{L}\p{N}'’-]*)/gu)].filter((m) => !titleSmallWords.has(m[2]));
+      const tokens = [...line.matchAll(/(^|[.!?:]\s+|[\s(“"‘'\u2013-]+)([\p{L}][\p{L}\p{N}'’-]*)/gu)].filter(
+        (m) => !titleSmallWords.has(m[2]),
+      );
       const capital = (t?: RegExpMatchArray) => !!t && /^\p{Lu}/u.test(t[2]) && !/[.!?:]\s+$/.test(t[1]);
       tokens.forEach((m, i) => {
         const word = m[2];
@@ -33,7 +35,8 @@ export class CasingIndex {
         const inRun =
           (capital(tokens[i - 1]) && (capital(tokens[i - 2]) || capital(tokens[i + 1]))) ||
           (capital(tokens[i + 1]) && capital(tokens[i + 2]));
-        if (i > 0 && /^\s+$|^\($/.test(m[1]) && /^\p{Lu}\p{Ll}/u.test(word) && !inRun)
+        // A capital after an en dash joins two names ("Newton–Cotes", "Gauß–Hermite").
+        if (i > 0 && /^\s+$|^\($|^\u2013$/.test(m[1]) && /^\p{Lu}\p{Ll}/u.test(word) && !inRun)
           this.capital.set(key, (this.capital.get(key) ?? 0) + 1);
       });
     }

@@ -75,7 +75,11 @@ export function followClassOutline(book: TextbookContent, units: Unit[], documen
   const topicVectors = topicTokens.map((t) => stats.vector(t));
   const similarity = units.map((_, i) => topicVectors.map((v) => sparseCosine(unitVectors[i], v)));
 
-  const assignment = alignInOrder(similarity, topics.length);
+  const assignment = alignInOrder(
+    similarity,
+    topics.length,
+    units.map((u) => u.chapterIndex),
+  );
   const label = topics.find((t) => t.label)?.label ?? (weekly ? 'Week' : undefined);
   const chapters = topics.map((topic, t) => {
     const title = label ? `${label} ${t + 1}: ${stripStructurePrefixes(topic.title)}` : topic.title;

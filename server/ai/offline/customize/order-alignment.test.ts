@@ -56,7 +56,21 @@ describe('following a class outline places parts in order', () => {
         3,
       ),
     ).toEqual([0, 1, 1, 2]);
-    // Part 2 is clearly about topic 0 (0.6 against 0.05): it goes back there.
+    // Part 2 is clearly about topic 0 (0.6 against 0.05): it goes back there, unless a part of its own chapter
+    // holds topic 1 at least as strongly.
+    expect(
+      alignInOrder(
+        [
+          [0.3, 0.0, 0.0],
+          [0.0, 0.7, 0.0],
+          [0.6, 0.05, 0.0],
+          [0.0, 0.05, 0.3],
+        ],
+        3,
+        [0, 1, 1, 2],
+      ),
+    ).toEqual([0, 1, 1, 2]);
+    // Without that anchor:
     expect(
       alignInOrder(
         [

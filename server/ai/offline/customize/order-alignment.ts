@@ -1,7 +1,7 @@
 /** Placing a part in the outline's first topic it shares words with, or in a new topic, earns this much (empty weeks fill). */
 const newTopicBonus = 0.02;
 /** A part leaves the order only for a topic it is clearly about: this similar at least ... */
-const strongSimilarity = 0.25;
+const strongSimilarity = 0.15;
 /** ... and this many times as similar as to the topic its place in the order gives it. */
 const strongRatio = 3;
 
@@ -10,12 +10,13 @@ const strongRatio = 3;
  * never goes back to an earlier topic and has the greatest total similarity (dynamic programming
  * over parts x topics, a small bonus for each topic opened so empty weeks take what fits them).
  * Then a part moves out of order only when the evidence is strong: it is far more like another
- * topic than the one its place gives it. A topic left empty takes the neighbouring part at its
+ * topic than the one its place gives it, and no part of its own book chapter (`chapterOf`) holds
+ * it there. A topic left empty takes the neighbouring part at its
  * border when that part is like it and its own topic keeps another part.
  *
- * `similarity[part][topic]`; returns each part's topic.
+ * `similarity[part][topic]`, `chapterOf[part]` the book chapter it comes from; returns each part's topic.
  */
-export function alignInOrder(similarity: number[][], topicCount: number): number[] {
+export function alignInOrder(similarity: number[][], topicCount: number, chapterOf: number[] = []): number[] {
   const n = similarity.length;
   if (n === 0 || topicCount === 0) return [];
   const bonus = (i: number, t: number) => (similarity[i][t] > 0 ? newTopicBonus : 0);
@@ -46,11 +47,18 @@ export function alignInOrder(similarity: number[][], topicCount: number): number
     t = from[i][t];
   }
   const count = (topic: number) => assignment.filter((a) => a === topic).length;
-  // Strong evidence outweighs the order.
+  // Strong evidence outweighs the order, unless the part's own chapter holds it where it is: a part of that
+  // chapter placed there is at least as like that topic as this part is like the other ("Benchmark results"
+  // stays with "Evaluation").
+  const placed = [...assignment];
   similarity.forEach((row, i) => {
     const best = row.reduce((b, s, j) => (s > row[b] ? j : b), 0);
     const here = assignment[i];
-    if (best !== here && row[best] >= strongSimilarity && row[best] >= strongRatio * row[here] && count(here) > 1) assignment[i] = best;
+    if (best === here || row[best] < strongSimilarity || row[best] < strongRatio * row[here] || count(here) < 2) return;
+    const anchored = placed.some(
+      (t, k) => k !== i && t === here && chapterOf[k] !== undefined && chapterOf[k] === chapterOf[i] && similarity[k][here] >= row[best],
+    );
+    if (!anchored) assignment[i] = best;
   });
   // An empty topic takes the part at its border (the last part before it or the first after it) that is most like it.
   for (let topic = 0; topic < topicCount; topic++) {
