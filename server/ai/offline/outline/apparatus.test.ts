@@ -90,6 +90,18 @@ describe('the apparatus around a chapter', () => {
     expect(review).toContain('What are mesh networks?');
   });
 
+  it('a unit without sections does not repeat its own list of questions in the review right below it', () => {
+    const task = digestUnit(
+      unit('Task 1: Weight of a Shopping Bag', [
+        p('When grocery shopping, I buy apples with probability 0.4 and melons with probability 0.2 each week.'),
+        { kind: 'list-item', text: 'What is the expected weight of the shopping bag?', depth: 0 },
+        { kind: 'list-item', text: 'What is the probability of the bag exceeding six kilograms?', depth: 0 },
+      ]),
+    );
+    expect(task.questions).toEqual([]);
+    expect(htmlToText(chapterReview(task))).not.toContain('What is the expected weight of the shopping bag?');
+  });
+
   it('a recap of the last lecture ("Review of recent material") or closing thoughts frame the lesson: no objective or question on them', () => {
     const recap = digestUnit(
       unit('Review of recent material', [

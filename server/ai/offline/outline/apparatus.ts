@@ -243,6 +243,9 @@ function ownQuestions(node: DocSection): string[] {
     }
     for (const c of n.children) visit(c, asking || questionsTitle.test(c.title));
   };
+  // A unit without sections shows its own text right above its review: its questions are not asked twice
+  // (a task's list "What is the expected weight of the bag?" would be repeated word for word just below it).
+  if (node.children.length === 0) return [];
   visit(node, questionsTitle.test(node.title));
   return out;
 }
