@@ -10,9 +10,13 @@ import { looksLikeCode, mergeCodeRuns } from './code-lines';
 /** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
 const lineBreak = '\uE002';
 
-/** Three or more lines, nearly all of them lines of a program (comments included). */
-function isScript(lines: string[]): boolean {
-  return lines.length >= 3 && lines.filter(looksLikeCode).length >= 0.75 * lines.length;
+/** A paragraph's lines when they are a script: three or more, nearly all of them lines of a program (comments included). */
+function scriptText(buffer: string): string | undefined {
+  const lines = buffer
+    .split(lineBreak)
+    .map((l) => normalizeCharacters(l).replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  return lines.length >= 3 && lines.filter(looksLikeCode).length >= 0.75 * lines.length ? lines.join('\n') : undefined;
 }
 
 /** What the HTML reader needs from outside mammoth's HTML: equations taken out before it ran, pictures by src. */
@@ -82,22 +86,14 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
     blocks.push(block);
   };
   const flush = () => {
-    if (kind === 'code') {
-      const code = codeText(buffer);
-      buffer = '';
-      if (code) push({ kind: 'code', text: code });
-      return;
-    }
-    // A script pasted as one paragraph with a line break after each line: a code block, its lines kept.
-    const lines = buffer
-      .split(lineBreak)
-      .map((l) => normalizeCharacters(l).replace(/\s+/g, ' ').trim())
-      .filter(Boolean);
-    if (kind === 'paragraph' && !inCell && isScript(lines) && !buffer.includes('\uE000EQ')) {
+    // Code: a paragraph in a code style as typed, or a script pasted as one paragraph with a line break after each line.
+    const code =
+      kind === 'code' ? codeText(buffer) : kind === 'paragraph' && !inCell && !buffer.includes('\uE000EQ') ? scriptText(buffer) : undefined;
+    if (code !== undefined) {
       buffer = '';
       boldChars = 0;
       plainChars = 0;
-      push({ kind: 'code', text: lines.join('\n') });
+      if (code) push({ kind: 'code', text: code });
       return;
     }
     const raw = normalizeCharacters(buffer.replaceAll(lineBreak, ' ')).replace(/\s+/g, ' ').trim();
