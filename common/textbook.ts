@@ -36,12 +36,33 @@ export const chapterSchema = z.object({
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 
+/** Licences an owner can choose: all rights reserved, or a Creative Commons licence (4.0) or CC0. */
+export const textbookLicenseSchema = z.enum([
+  'all-rights-reserved',
+  'cc-by',
+  'cc-by-sa',
+  'cc-by-nd',
+  'cc-by-nc',
+  'cc-by-nc-sa',
+  'cc-by-nc-nd',
+  'cc0',
+]);
+export type TextbookLicense = z.infer<typeof textbookLicenseSchema>;
+
 export const textbookContentSchema = z.object({
   title: z.string().default(''),
   chapters: z.array(chapterSchema),
   references: z.array(referenceSchema).optional().default([]),
   /** Set by the offline engine when it had no material: the page says so plainly. */
   notice: z.string().optional(),
+  /** The material's language as a BCP 47 tag ("en", "de"), detected at generation and editable: the reader and exports declare it. */
+  language: z
+    .string()
+    .max(35)
+    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/, 'Language must be a language tag such as "en" or "de-CH"')
+    .optional(),
+  /** The licence the owner chose for the book; absent means all rights reserved. */
+  license: textbookLicenseSchema.optional(),
 });
 export type TextbookContent = z.infer<typeof textbookContentSchema>;
 /** What a client may send: ids and defaults optional. */

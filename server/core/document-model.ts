@@ -19,6 +19,16 @@ export interface SourcePos {
   index?: number;
 }
 
+/**
+ * A hyperlink inside a block's text: `text` is the anchor as it occurs in the block's `text`
+ * (links are listed in reading order, each found after the previous one), `href` its target
+ * (http, https or mailto only; anything else is dropped by the extractors).
+ */
+export interface DocLink {
+  text: string;
+  href: string;
+}
+
 /** An image kept from the source (embedded raster, rendered vector figure, equation crop). */
 export interface ImageRef {
   /** sha256 hex of the image bytes: images are stored once per owner (content-addressed). */
@@ -75,6 +85,10 @@ export interface DocBlock {
   /** list-item: nesting depth (0 = outermost) and numbering. */
   depth?: number;
   ordered?: boolean;
+  /** list-item: on the first item of an ordered list that does not start at 1, its number ("5." -> 5). */
+  start?: number;
+  /** Hyperlinks in `text` (paragraph, list item, table cell text, note, margin), from PDF link annotations, DOCX hyperlinks, Markdown. */
+  links?: DocLink[];
   /** table: cells by row; `header` when the first row is a header row. */
   rows?: string[][];
   header?: boolean;
@@ -107,6 +121,8 @@ export interface ExtractedDocument {
   images?: ExtractedImage[];
   /** What could not be read, in words for the user ("pages 3-7 are images of text: no readable text"). */
   warnings?: string[];
+  /** The material's language as a BCP 47 tag ("en", "de", "fr"), when it could be detected. */
+  language?: string;
   /** Where the headings came from: the PDF's bookmarks, Word heading styles, Markdown, or guessed from layout. */
   headingSource?: 'outline' | 'styles' | 'markdown' | 'layout' | 'none';
 }
