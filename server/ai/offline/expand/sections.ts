@@ -15,18 +15,39 @@ interface Unit {
 
 const isHeading = (html: string) => /^<h[1-6]\b/i.test(html);
 
-/** The blocks as units: an image, a rule or a heading goes with the text block after it (the last ones with the one before). */
+/** A text that stops before its sentence does (no closing punctuation), or that introduces what follows ("…the table:"). */
+const leadsOn = (text: string) => !/[.!?…)"'\u201d\u2019\]]\s*$/.test(text.trim()) || /:\s*$/.test(text.trim());
+/** A text that carries on a sentence begun before it (starts in lower case or with a closing mark). */
+const carriesOn = (text: string) => /^[\s"'\u201c(]*[a-z\u00df-\u00ff,;)]/.test(text);
+
+/**
+ * The blocks as units: an image, a rule or a heading goes with the text block after it (the last
+ * ones with the one before). A block that stops mid-sentence or introduces the next one ("…as
+ * the table shows:") stays in one unit with what follows, and a block that carries on a sentence
+ * stays with the one before it, so no section boundary ever falls inside a sentence or between a
+ * lead-in and its list, table or equation (issue 26: "Whole units only").
+ */
 function toUnits(blocks: PlacedBlock[]): Unit[] {
   const units: Unit[] = [];
   let pending: string[] = [];
+  let joinNext = false;
   for (const b of blocks) {
-    const size = htmlToText(b.html).length;
+    const text = htmlToText(b.html);
+    const size = text.length;
     if (size === 0 || isHeading(b.html)) {
+      // A heading always opens a new unit; an image or rule stays with the text it sits in.
+      if (isHeading(b.html)) joinNext = false;
       pending.push(b.html);
       continue;
     }
-    units.push({ blocks: [...pending, b.html], size, isNew: b.isNew && pending.length === 0 });
+    const last = units[units.length - 1];
+    if (last && (joinNext || (pending.length === 0 && carriesOn(text)))) {
+      units[units.length - 1] = { blocks: [...last.blocks, ...pending, b.html], size: last.size + size, isNew: false };
+    } else {
+      units.push({ blocks: [...pending, b.html], size, isNew: b.isNew && pending.length === 0 });
+    }
     pending = [];
+    joinNext = !/^<(?:ul|ol|table|pre|figure)\b/i.test(b.html) && leadsOn(text);
   }
   if (pending.length) {
     if (units.length)
