@@ -81,14 +81,18 @@ export const expandChapterBody = z.object({
     .min(2, 'sectionCount must be at least 2')
     .max(aiToolLimits.maxSectionCount, `sectionCount can be at most ${aiToolLimits.maxSectionCount}`)
     .default(limits.chapterExpansionSections),
+  /** Answer the expanded chapter without saving it, so the user can review it first (issue 26: every AI change is a proposal). */
+  preview: z.boolean().optional(),
 });
 export type ExpandChapterBody = z.infer<typeof expandChapterBody>;
 export const expandChapterResponse = z.object({
   expandedChapter: storedChapter,
-  /** The saved book and its revision (the change is stored through the normal save path). */
+  /** The saved book and its revision (the change is stored through the normal save path); with `preview`, the proposed book and the revision it was made from. */
   textbookContent: storedContent,
   revision: z.number().int(),
   ...expansionOutcome,
+  /** True when nothing was saved (a preview). */
+  preview: z.boolean().optional(),
 });
 export type ExpandChapterResponse = z.infer<typeof expandChapterResponse>;
 
@@ -116,14 +120,19 @@ export const generateSectionBody = z.object({
     .max(aiToolLimits.maxParagraphCount)
     .optional()
     .default(limits.sectionExpansionParagraphs),
+  /** Answer the expanded section (and the proposed book) without saving it, so the user can review it first. */
+  preview: z.boolean().optional(),
 });
 export type GenerateSectionBody = z.infer<typeof generateSectionBody>;
 export const generateSectionResponse = z.object({
   sectionContent: z.string(),
-  /** Present when the section was found and the expansion saved. */
+  /** Present when the section was found and the expansion saved (with `preview`: the proposed book, not saved). */
   textbookContent: storedContent.optional(),
+  /** The saved revision; with `preview`, the revision the proposal was made from. */
   revision: z.number().int().optional(),
   ...expansionOutcome,
+  /** True when nothing was saved (a preview). */
+  preview: z.boolean().optional(),
 });
 export type GenerateSectionResponse = z.infer<typeof generateSectionResponse>;
 

@@ -102,6 +102,10 @@ test.describe('AI writing tools', () => {
     await page.keyboard.press('End');
     await page.keyboard.type(' My own closing remark about the machines.');
     await page.getByRole('button', { name: 'Expand Chapter' }).click();
+    // A proposal first (issue 26): nothing is saved until it is accepted.
+    await expect(page.getByText('Review the expansion')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('proposal-body').locator('[data-mark="added"]').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Accept all' }).click();
     await expect(page.getByText('Chapter Expanded')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText('Select a section to view content')).toHaveCount(0);
     await expect(editor(page)).toContainText(opening);

@@ -6,6 +6,8 @@ export interface ToastInput {
   variant?: 'default' | 'destructive' | 'success';
   /** ms before it closes by itself; image and link toasts last 3000 ms. */
   duration?: number;
+  /** One button in the toast ("Undo"); clicking it closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 export interface ToastItem extends ToastInput {
   id: number;

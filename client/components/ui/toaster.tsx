@@ -29,6 +29,18 @@ export function Toaster() {
                 {item.description}
               </div>
             )}
+            {item.action && (
+              <button
+                type="button"
+                className="mt-2 rounded border border-current px-2 py-0.5 text-sm font-medium"
+                onClick={() => {
+                  dismissToast(item.id);
+                  item.action?.onClick();
+                }}
+              >
+                {item.action.label}
+              </button>
+            )}
             <button
               type="button"
               aria-label="Dismiss"

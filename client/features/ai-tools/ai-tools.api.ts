@@ -29,8 +29,12 @@ export function expandChapter(body: {
   chapterTitle: string;
   chapterContent: string;
 }): Promise<ExpandChapterResponse> {
-  // Chapter expansion always requests 4 sections.
-  return apiJson<ExpandChapterResponse>('POST', '/api/ai/expand-chapter', { ...body, sectionCount: limits.chapterExpansionSections });
+  // Chapter expansion always requests 4 sections, as a preview the user accepts before it is saved.
+  return apiJson<ExpandChapterResponse>('POST', '/api/ai/expand-chapter', {
+    ...body,
+    sectionCount: limits.chapterExpansionSections,
+    preview: true,
+  });
 }
 
 export function generateSection(body: {
@@ -44,9 +48,10 @@ export function generateSection(body: {
 }): Promise<GenerateSectionResponse> {
   return apiJson<GenerateSectionResponse>('POST', '/api/ai/generate-section', {
     ...body,
-    // Section expansion is 'comprehensive', 8 paragraphs.
+    // Section expansion is 'comprehensive', 8 paragraphs, as a preview the user accepts before it is saved.
     expansionLevel: 'comprehensive',
     paragraphCount: limits.sectionExpansionParagraphs,
+    preview: true,
   });
 }
 

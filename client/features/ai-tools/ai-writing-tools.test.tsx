@@ -146,15 +146,19 @@ describe('paragraph expansion', () => {
 });
 
 describe('chapter and section expansion', () => {
-  it('offers Expand Chapter for a chapter with content and no sections, busy label while running, then Chapter Expanded', async () => {
+  it('offers Expand Chapter, shows the proposal marked paragraph by paragraph, saves nothing until Accept, then Chapter Expanded with Undo', async () => {
     const expanded = {
       ...book.chapters[0],
       content: '',
-      sections: [1, 2, 3, 4].map((n) => ({ id: `n${n}`, title: `Part ${n}`, content: `<p>${n}</p>` })),
+      sections: [
+        { id: 'n1', title: 'Moving things', content: '<p>Things move.</p><p>Speed is distance over time.</p>' },
+        { id: 'n2', title: 'Forces', content: '<p>A force changes motion.</p>' },
+      ],
     };
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
     let sent: Record<string, unknown> = {};
+    const patches: Array<Record<string, unknown>> = [];
     mockFetch({
       'GET /api/user': () => json({ id: 1, username: 'alice' }),
       'GET /api/textbooks/5': textbookGet,
@@ -164,26 +168,80 @@ describe('chapter and section expansion', () => {
         return json({
           expandedChapter: expanded,
           textbookContent: { ...book, chapters: [expanded, book.chapters[1]] },
-          revision: 4,
+          revision: 3,
           exhausted: false,
+          preview: true,
         });
+      },
+      'PATCH /api/textbooks/5': (init) => {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        patches.push(body);
+        return json({ content: body.content, revision: 3 + patches.length });
       },
     });
     renderWithApp(<Harness chapterIndex={0} sectionIndex={null} />);
     await userEvent.click(screen.getByRole('button', { name: 'Expand Chapter' }));
     expect(await screen.findByRole('button', { name: 'Expanding Chapter...' })).toBeDisabled();
     release();
-    expect(await screen.findByText('Chapter Expanded')).toBeInTheDocument();
+    expect(await screen.findByText('Review the expansion')).toBeInTheDocument();
     expect(sent).toEqual({
       textbookId: 5,
       chapterIndex: 0,
       chapterTitle: 'Motion',
       chapterContent: '<p>Things move.</p>',
       sectionCount: 4,
+      preview: true,
     });
-    expect(saved).toHaveBeenCalledWith(expect.objectContaining({ chapters: [expanded, book.chapters[1]] }), 4);
+    // The chapter's own paragraph is kept; the two new ones are marked added, each with a box.
+    const body = screen.getByTestId('proposal-body');
+    expect(body.querySelectorAll('[data-mark="kept"]')).toHaveLength(1);
+    expect(body.querySelectorAll('[data-mark="added"]')).toHaveLength(2);
+    expect(saved).not.toHaveBeenCalled();
+    expect(patches).toHaveLength(0);
+    // Untick one addition: only the other is saved.
+    await userEvent.click(screen.getAllByRole('checkbox', { name: 'Add this paragraph' })[1]);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    expect(await screen.findByText('Chapter Expanded')).toBeInTheDocument();
+    expect(patches[0]).toMatchObject({ baseRevision: 3, description: 'Expanded chapter "Motion" into 2 sections' });
+    const stored = patches[0].content as TextbookContent;
+    expect(stored.chapters[0].sections.map((x) => x.content)).toEqual(['<p>Things move.</p><p>Speed is distance over time.</p>', '']);
+    expect(saved).toHaveBeenLastCalledWith(expect.objectContaining({ chapters: [stored.chapters[0], book.chapters[1]] }), 4);
     // Now it has sections: no more chapter expansion.
     expect(screen.queryByRole('button', { name: 'Expand Chapter' })).toBeNull();
+    // One click takes it back, as its own described version.
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(patches).toHaveLength(2));
+    expect(patches[1]).toMatchObject({ baseRevision: 4, description: 'Undid: Expanded chapter "Motion" into 2 sections' });
+    expect((patches[1].content as TextbookContent).chapters[0]).toEqual(book.chapters[0]);
+    expect(await screen.findByRole('button', { name: 'Expand Chapter' })).toBeEnabled();
+  });
+
+  it('Discard closes the proposal and saves nothing', async () => {
+    const expanded = {
+      ...book.chapters[0],
+      content: '',
+      sections: [{ id: 'n1', title: 'Moving things', content: '<p>Things move.</p><p>New.</p>' }],
+    };
+    const patch = vi.fn(() => json({}));
+    mockFetch({
+      'GET /api/user': () => json({ id: 1, username: 'alice' }),
+      'POST /api/ai/expand-chapter': () =>
+        json({
+          expandedChapter: expanded,
+          textbookContent: { ...book, chapters: [expanded, book.chapters[1]] },
+          revision: 3,
+          exhausted: false,
+          preview: true,
+        }),
+      'PATCH /api/textbooks/5': patch,
+    });
+    renderWithApp(<Harness chapterIndex={0} sectionIndex={null} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Expand Chapter' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByText('Review the expansion')).toBeNull());
+    expect(patch).not.toHaveBeenCalled();
+    expect(saved).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Expand Chapter' })).toBeEnabled();
   });
 
   it('shows the spec error for a failed chapter expansion, and no chapter button for a chapter with sections', async () => {
@@ -236,11 +294,21 @@ describe('chapter and section expansion', () => {
       'GET /api/user': () => json({ id: 1, username: 'alice' }),
       'POST /api/ai/generate-section': (init) => {
         sent = JSON.parse(String(init?.body));
-        return json({ sectionContent: after.chapters[1].sections[0].content, textbookContent: after, revision: 6, exhausted: false });
+        return json({
+          sectionContent: after.chapters[1].sections[0].content,
+          textbookContent: after,
+          revision: 5,
+          exhausted: false,
+          preview: true,
+        });
       },
+      'PATCH /api/textbooks/5': (init) => json({ content: JSON.parse(String(init?.body)).content, revision: 6 }),
     });
     renderWithApp(<Harness chapterIndex={1} sectionIndex={0} />);
     await userEvent.click(screen.getByRole('button', { name: 'Expand Section' }));
+    expect(await screen.findByText('Review the expansion')).toBeInTheDocument();
+    expect(screen.getByTestId('proposal-body').querySelectorAll('[data-mark="added"]')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept all' }));
     expect(await screen.findByText('Section Expanded')).toBeInTheDocument();
     expect(sent).toMatchObject({
       textbookId: 5,
@@ -250,6 +318,7 @@ describe('chapter and section expansion', () => {
       sectionTitle: 'Work',
       expansionLevel: 'comprehensive',
       paragraphCount: 8,
+      preview: true,
     });
     expect(sent.references).toEqual([
       { title: 'Principia', authors: 'Newton', year: '1687', publisher: '', url: '', description: '', approved: true },

@@ -32,14 +32,17 @@ function View() {
   const [content, setContent] = useState(book);
   const ai = useAiWritingTools({ textbookId: 5, content, onContentSaved: (next) => setContent(next) });
   return (
-    <TextbookWorkspace
-      textbookId={5}
-      title="Memory"
-      content={content}
-      materials={[]}
-      onEdit={() => undefined}
-      editorFooter={ai.editorFooter}
-    />
+    <>
+      {ai.overlay}
+      <TextbookWorkspace
+        textbookId={5}
+        title="Memory"
+        content={content}
+        materials={[]}
+        onEdit={() => undefined}
+        editorFooter={ai.editorFooter}
+      />
+    </>
   );
 }
 
@@ -48,12 +51,14 @@ describe('Expand Chapter and the navigator', () => {
     mockFetch({
       'GET /api/user': () => json({ id: 1, username: 'alice' }),
       'POST /api/ai/expand-chapter': () =>
-        json({ expandedChapter: expanded.chapters[0], textbookContent: expanded, revision: 4, exhausted: false }),
+        json({ expandedChapter: expanded.chapters[0], textbookContent: expanded, revision: 3, exhausted: false, preview: true }),
+      'PATCH /api/textbooks/5': () => json({ content: expanded, revision: 4 }),
       'GET /api/textbooks/5': () =>
         json({ id: 5, topic: 'Memory', userId: 1, isOwner: true, revision: 4, createdAt: '2025-01-01T00:00:00Z', content: expanded }),
     });
     renderWithApp(<View />);
     await userEvent.click(await screen.findByRole('button', { name: 'Expand Chapter' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept all' }));
     await waitFor(() => expect(screen.getByTestId('editor-card')).toHaveTextContent('Why study memory? - Family of systems'));
     expect(screen.queryByText('Select a section to view content')).toBeNull();
   });

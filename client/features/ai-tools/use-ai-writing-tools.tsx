@@ -3,6 +3,7 @@ import type { TextbookContent } from '@common/textbook';
 import type { EditorSelection } from '../editor/editor-selection';
 import { ExpandChip } from './expand-chip';
 import { ExpansionFooter } from './expansion-footer';
+import { ProposalDialog } from './proposal-dialog';
 import { TextExpansionDialog } from './text-expansion-dialog';
 import { useParagraphExpansion, type EditorLocation } from './use-paragraph-expansion';
 import { useStructureExpansion } from './use-structure-expansion';
@@ -62,6 +63,12 @@ export function useAiWritingTools(opts: {
     <>
       <ExpandChip selection={isChipHidden || paragraph.state ? null : selection} onExpand={expandSelection} onDismiss={dismissChip} />
       <TextExpansionDialog state={paragraph.state} onCancel={paragraph.cancel} onApply={paragraph.apply} />
+      <ProposalDialog
+        proposal={structure.proposal}
+        busy={structure.busy === 'saving'}
+        onAccept={(declined) => void structure.accept(declined)}
+        onDiscard={structure.discard}
+      />
     </>
   );
   return { editorFooter, onSelectionChange, overlay };

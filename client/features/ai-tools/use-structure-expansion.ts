@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { TextbookContent } from '@common/textbook';
+import { parseTextbookContent, type TextbookContent } from '@common/textbook';
 import { toast } from '@client/components/ui/toast-store';
 import { ApiError } from '@client/lib/api';
-import { textbookKey } from '../textbook/textbook.api';
+import { saveFailureDescription } from '../textbook/save-conflict';
+import { patchTextbook, textbookKey } from '../textbook/textbook.api';
 import { expandChapter, generateSection } from './ai-tools.api';
 import { approvedReferences, sectionContext } from './expansion-context';
+import { acceptedContent, chapterProposal, sectionProposal, undoneContent, type Proposal } from './proposal';
 
-export type ExpansionBusy = 'chapter' | 'section' | null;
+export type ExpansionBusy = 'chapter' | 'section' | 'saving' | null;
 
 /**
  * A refusal the server explains is shown as is (422: too little text; 409: someone typed in the
@@ -18,9 +20,11 @@ function failureText(err: unknown, fallback: string): string {
 }
 
 /**
- * Chapter and section expansion. The server stores the result
- * through the normal save path and answers the saved book, which replaces the
- * working copy; the textbook query is refetched as after any toolkit change.
+ * Chapter and section expansion as proposals (issue 26): the server answers the expanded part
+ * without saving it, the user reviews it paragraph by paragraph and accepts all or some of it,
+ * and the accepted book is saved through PATCH against the revision the proposal was made from
+ * (what others typed meanwhile is merged), as one described version that the toast's Undo
+ * takes back.
  */
 export function useStructureExpansion(opts: {
   textbookId: number | undefined;
@@ -32,9 +36,23 @@ export function useStructureExpansion(opts: {
   const { textbookId, content, onContentSaved, beforeRun } = opts;
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<ExpansionBusy>(null);
+  const [proposal, setProposal] = useState<Proposal | null>(null);
 
   const missingId = () =>
     toast({ title: 'Error', description: 'Textbook ID is missing. Please save the textbook first.', variant: 'destructive' });
+
+  const save = useCallback(
+    async (book: TextbookContent, revision: number, description: string) => {
+      const res = await patchTextbook(textbookId!, book, revision, description);
+      const parsed = parseTextbookContent(res.content);
+      const saved = parsed.ok ? parsed.content : book;
+      const savedRevision = typeof res.revision === 'number' ? res.revision : revision + 1;
+      onContentSaved(saved, savedRevision);
+      await queryClient.invalidateQueries({ queryKey: textbookKey(textbookId!) });
+      return { saved, savedRevision };
+    },
+    [textbookId, onContentSaved, queryClient],
+  );
 
   const runChapter = useCallback(
     async (chapterIndex: number) => {
@@ -45,20 +63,22 @@ export function useStructureExpansion(opts: {
         const latest = (await beforeRun?.()) || content;
         const chapter = latest.chapters[chapterIndex] ?? content.chapters[chapterIndex];
         const result = await expandChapter({ textbookId, chapterIndex, chapterTitle: chapter.title, chapterContent: chapter.content });
-        onContentSaved(result.textbookContent, result.revision);
-        await queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
-        toast({
-          title: 'Chapter Expanded',
-          description: result.note ?? `"${chapter.title}" now has ${result.expandedChapter.sections.length} sections.`,
-          variant: 'success',
-        });
+        setProposal(
+          chapterProposal({
+            proposed: result.textbookContent,
+            revision: result.revision,
+            chapterBefore: chapter,
+            chapterIndex,
+            ...(result.note ? { note: result.note } : {}),
+          }),
+        );
       } catch (err) {
         toast({ title: 'Error', description: failureText(err, 'Failed to expand chapter. Please try again.'), variant: 'destructive' });
       } finally {
         setBusy(null);
       }
     },
-    [textbookId, content, busy, beforeRun, onContentSaved, queryClient],
+    [textbookId, content, busy, beforeRun],
   );
 
   const runSection = useCallback(
@@ -83,17 +103,65 @@ export function useStructureExpansion(opts: {
           toast({ title: 'Nothing more to add', description: result.note ?? 'Your sources have nothing more on this section.' });
           return;
         }
-        onContentSaved(result.textbookContent, result.revision);
-        await queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
-        toast({ title: 'Section Expanded', description: `"${section.title}" was expanded from your sources.`, variant: 'success' });
+        setProposal(
+          sectionProposal({
+            proposed: result.textbookContent,
+            revision: result.revision,
+            chapterBefore: chapter,
+            chapterIndex,
+            sectionIndex,
+            ...(result.note ? { note: result.note } : {}),
+          }),
+        );
       } catch (err) {
         toast({ title: 'Error', description: failureText(err, 'Failed to expand section. Please try again.'), variant: 'destructive' });
       } finally {
         setBusy(null);
       }
     },
-    [textbookId, content, busy, beforeRun, onContentSaved, queryClient],
+    [textbookId, content, busy, beforeRun],
   );
 
-  return { busy, runChapter, runSection };
+  const undo = useCallback(
+    async (accepted: Proposal, saved: TextbookContent, savedRevision: number) => {
+      try {
+        await save(undoneContent(saved, accepted), savedRevision, `Undid: ${accepted.description}`);
+        toast({ title: 'Undone', description: `${accepted.description}: taken back.`, variant: 'success' });
+      } catch (err) {
+        toast({ title: 'Undo Failed', description: saveFailureDescription(err, 'Could not undo the expansion.'), variant: 'destructive' });
+      }
+    },
+    [save],
+  );
+
+  const accept = useCallback(
+    async (declined: ReadonlySet<string>) => {
+      if (!proposal || !textbookId || busy) return;
+      setBusy('saving');
+      const current = proposal;
+      try {
+        const { saved, savedRevision } = await save(acceptedContent(current, declined), current.revision, current.description);
+        setProposal(null);
+        const title = current.kind === 'chapter' ? 'Chapter Expanded' : 'Section Expanded';
+        toast({
+          title,
+          description: `${current.description}.`,
+          variant: 'success',
+          duration: 10_000,
+          action: { label: 'Undo', onClick: () => void undo(current, saved, savedRevision) },
+        });
+      } catch (err) {
+        const fallback =
+          current.kind === 'chapter' ? 'Failed to expand chapter. Please try again.' : 'Failed to expand section. Please try again.';
+        toast({ title: 'Error', description: saveFailureDescription(err, fallback), variant: 'destructive' });
+      } finally {
+        setBusy(null);
+      }
+    },
+    [proposal, textbookId, busy, save, undo],
+  );
+
+  const discard = useCallback(() => setProposal(null), []);
+
+  return { busy, runChapter, runSection, proposal, accept, discard };
 }

@@ -210,3 +210,58 @@ describe('POST /api/ai/generate-section', () => {
     expect(stored.json().revision).toBe(book.revision);
   });
 });
+
+describe('expansion previews (nothing saved before the user accepts)', () => {
+  it('expand-chapter with preview answers the proposed chapter and the revision it was made from, and stores nothing', async () => {
+    const book = await createLinkedBook(h, alice);
+    const chapter = book.content.chapters[0];
+    const res = await post(alice, '/api/ai/expand-chapter', {
+      textbookId: book.id,
+      chapterIndex: 0,
+      chapterTitle: chapter.title,
+      chapterContent: chapter.content,
+      sectionCount: 4,
+      preview: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.preview).toBe(true);
+    expect(body.revision).toBe(book.revision);
+    expect(body.expandedChapter.sections.length).toBeGreaterThanOrEqual(2);
+    expect(body.textbookContent.chapters[0].sections).toEqual(body.expandedChapter.sections);
+    const stored = await h.app.inject({ method: 'GET', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } });
+    expect(stored.json().revision).toBe(book.revision);
+    expect(stored.json().content.chapters[0].sections).toHaveLength(0);
+    expect((await versionDescriptions(book.id)).join('\n')).not.toContain('Expanded chapter');
+  });
+
+  it('generate-section with preview answers the proposed section without saving; accepting it through PATCH makes a described version', async () => {
+    const book = await createLinkedBook(h, alice);
+    const res = await post(alice, '/api/ai/generate-section', {
+      textbookId: book.id,
+      chapterIndex: 2,
+      chapterTitle: 'Transistors and Integrated Circuits',
+      sectionTitle: 'The Transistor',
+      sectionIndex: 0,
+      preview: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.preview).toBe(true);
+    expect(body.revision).toBe(book.revision);
+    expect(body.textbookContent.chapters[2].sections[0].content).toBe(body.sectionContent);
+    const before = await h.app.inject({ method: 'GET', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } });
+    expect(before.json().content.chapters[2].sections[0].content).toBe(book.content.chapters[2].sections[0].content);
+
+    const accepted = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/textbooks/${book.id}`,
+      payload: { content: body.textbookContent, baseRevision: body.revision, description: 'Expanded section "The Transistor"' },
+      headers: { cookie: alice.cookie },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const after = await h.app.inject({ method: 'GET', url: `/api/textbooks/${book.id}`, headers: { cookie: alice.cookie } });
+    expect(after.json().content.chapters[2].sections[0].content).toBe(body.sectionContent);
+    expect((await versionDescriptions(book.id))[0]).toContain('Expanded section "The Transistor"');
+  });
+});

@@ -85,6 +85,9 @@ export async function expandChapter(ctx: RequestContext, body: ExpandChapterBody
   });
   const expanded = { ...result.value, id: chapter.id, title: chapterTitle };
   const next = { ...content, chapters: content.chapters.map((c, i) => (i === body.chapterIndex ? expanded : c)) };
+  const outcome = { exhausted: result.exhausted, ...(result.note ? { note: result.note } : {}) };
+  // A preview is shown to the user first; accepting it saves through PATCH against `revision`.
+  if (body.preview) return { expandedChapter: expanded, textbookContent: next, revision, preview: true, ...outcome };
   // The chapter's text moves into the new sections and its own body is emptied: typing in it since `revision` refuses the save.
   const saved = await saveToolResult(
     ctx,
@@ -103,8 +106,7 @@ export async function expandChapter(ctx: RequestContext, body: ExpandChapterBody
     expandedChapter: saved.content.chapters.find((c) => c.id === chapter.id) ?? expanded,
     textbookContent: saved.content,
     revision: saved.revision,
-    exhausted: result.exhausted,
-    ...(result.note ? { note: result.note } : {}),
+    ...outcome,
   };
 }
 
@@ -148,6 +150,7 @@ export async function generateSection(ctx: RequestContext, body: GenerateSection
         : c,
     ),
   };
+  if (body.preview) return { sectionContent, textbookContent: next, revision, preview: true, ...outcome };
   const saved = await saveToolResult(
     ctx,
     { textbookId: body.textbookId, content: next, baseRevision: revision, description: `Expanded section "${section.title}"` },
