@@ -174,16 +174,27 @@ test.describe('academic toolkit', () => {
     await page.getByRole('button', { name: /5\. Epsilon Prime/ }).click();
     await expect(page.getByText('No sections in this chapter')).toBeVisible();
     await page.getByRole('button', { name: 'Add Section to this Chapter' }).click();
-    await expect(page.getByLabel('Content (HTML)')).toHaveValue('<p>Enter your content here...</p>');
+    // Written in the rich editor (issue 26), which starts with the spec's default text.
+    const sectionEditor = page.getByTestId('new-section-editor');
+    await expect(sectionEditor).toHaveText('Enter your content here...');
     await page.getByLabel('Section title').fill('E1');
-    await page.getByLabel('Content (HTML)').fill('<p>Epsilon <strong>one</strong> body</p>');
+    await sectionEditor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Epsilon ');
+    await page.keyboard.press('ControlOrMeta+b');
+    await page.keyboard.type('one');
+    await page.keyboard.press('ControlOrMeta+b');
+    await page.keyboard.type(' body');
     await page.getByRole('button', { name: 'Add Section', exact: true }).click();
     await expect(toastTitle(page)).toHaveText('Section Added');
     const card = page.getByTestId('section-card').filter({ hasText: 'E1' });
     await expect(card.getByTestId('section-preview')).toHaveText('Epsilon one body');
 
     let saved = await stored(page.request, id);
-    expect(saved.chapters.at(-1)).toMatchObject({ title: 'Epsilon Prime', sections: [{ title: 'E1' }] });
+    expect(saved.chapters.at(-1)).toMatchObject({
+      title: 'Epsilon Prime',
+      sections: [{ title: 'E1', content: expect.stringContaining('<strong>one</strong>') }],
+    });
 
     await card.getByRole('button', { name: 'Delete section "E1"' }).click();
     await expect(page.getByRole('alertdialog')).toContainText(

@@ -32,4 +32,7 @@ export interface RichTextEditorProps {
   onSelectionChange?: (selection: EditorSelection | null) => void;
   /** Bound to a live document: `content` is then only the first paint's fallback, and edits merge with everyone's. */
   live?: LiveBinding;
+  /** The editing area's accessible name and test id, when it is not the book's main editor ('Content editor'). */
+  label?: string;
+  testId?: string;
 }

@@ -21,6 +21,8 @@ export function RichTextEditor({
   extraToolbar,
   onSelectionChange,
   live,
+  label = 'Content editor',
+  testId = 'content-editor',
 }: RichTextEditorProps) {
   const extensions = useMemo(() => (live ? liveExtensions(placeholder, live) : createEditorExtensions(placeholder)), [placeholder, live]);
   // What we last reported, so an echo of our own change is not pushed back into the editor.
@@ -38,8 +40,8 @@ export function RichTextEditor({
     editorProps: {
       attributes: {
         class: 'prose-editor max-w-none px-4 py-3 focus:outline-none',
-        'aria-label': 'Content editor',
-        'data-testid': 'content-editor',
+        'aria-label': label,
+        'data-testid': testId,
       },
     },
     onCreate: ({ editor: e }) => {

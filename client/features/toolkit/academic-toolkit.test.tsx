@@ -177,7 +177,9 @@ describe('Add Chapters/Sections', () => {
     const { bodies } = patchRoutes();
     const u = await openTab('Add Chapters/Sections');
     await u.click(screen.getByRole('button', { name: 'Add New Section' }));
-    expect(screen.getByLabelText('Content (HTML)')).toHaveValue('<p>Enter your content here...</p>');
+    // The rich editor, not an HTML box: it shows the spec's default text.
+    expect(await screen.findByTestId('new-section-editor')).toHaveTextContent('Enter your content here...');
+    expect(screen.queryByLabelText('Content (HTML)')).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Add Section' }));
     expect(await toastTitle()).toHaveTextContent('Select a Chapter');
     expect(toastDescription()).toBe('Please select a chapter to add the section to.');

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { Input, Label, Textarea } from '@client/components/ui/input';
+import { Input, Label } from '@client/components/ui/input';
+import { LazyRichTextEditor } from '../editor/lazy-rich-text-editor';
 import { toast } from '@client/components/ui/toast-store';
 import { defaultSectionHtml } from './toolkit-content';
 
@@ -13,7 +14,11 @@ export interface AddSectionFormProps {
   onCancel: () => void;
 }
 
-/** docs/product.md 'Add Section to this Chapter': a chapter, a title and HTML content. */
+/**
+ * docs/product.md 'Add Section to this Chapter': a chapter, a title and the content, written in the
+ * same rich editor as the book (issue 26: nobody is asked for raw HTML); it starts with the spec's
+ * default text.
+ */
 export function AddSectionForm({ chapters, initialChapter, isSaving, onAdd, onCancel }: AddSectionFormProps) {
   const [chapter, setChapter] = useState(initialChapter ?? '');
   const [title, setTitle] = useState('');
@@ -51,8 +56,14 @@ export function AddSectionForm({ chapters, initialChapter, isSaving, onAdd, onCa
       </select>
       <Label htmlFor="toolkit-new-section-title">Section title</Label>
       <Input id="toolkit-new-section-title" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={300} />
-      <Label htmlFor="toolkit-new-section-content">Content (HTML)</Label>
-      <Textarea id="toolkit-new-section-content" value={html} onChange={(e) => setHtml(e.target.value)} className="font-mono" />
+      <span className="text-sm font-medium">Section content</span>
+      <LazyRichTextEditor
+        editorKey="toolkit-new-section"
+        content={html}
+        onChange={setHtml}
+        label="Section content"
+        testId="new-section-editor"
+      />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel
