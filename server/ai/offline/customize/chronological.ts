@@ -27,12 +27,20 @@ const periods: Array<[RegExp, number]> = [
 const ordinalCentury = /\b(\d{1,2})(?:st|nd|rd|th)[\s-]+century\b(\s+(?:BC|BCE|B\.C\.))?/gi;
 const decade = /\b(1\d|20)(\d)0s\b/g;
 const eraYear = /\b(\d{1,4})\s*(BC|BCE|B\.C\.|AD|CE|A\.D\.)\b/g;
-/** A plain year 1000-2099 not followed by units or percent ("1492", "in 1969"); "2000 iterations" is not a year. */
+/**
+ * A plain year 1000-2099 said as a date: after a word of time ("in 1969", "by 1822", "since 1945",
+ * "in June 1948", "the 1950s" is a decade above) and not followed by units or percent. A bare
+ * number is not a year: "1024" in a book on logic or computing is a count (issue 26: "Quantified
+ * logic (500), Proofs (1024)").
+ */
 const plainYear =
-  /\b(1\d{3}|20\d{2})\b(?!\s*(?:%|percent|ms|s\b|kb|mb|gb|x\b|times|iterations|words|pages|lines|bytes|items|people|km|m\b|kg|units))/gi;
+  /\b(?:in|by|since|until|till|from|during|around|circa|c\.|ca\.|after|before|between|and|to|of|year|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2},?)?)\s+(1\d{3}|20\d{2})\b(?!\s*(?:%|percent|ms|s\b|kb|mb|gb|x\b|times|iterations|words|pages|lines|bytes|items|people|km|m\b|kg|units|steps|bits))/gi;
+/** Inline math (`\(...\)`) says nothing about dates. */
+const inlineMath = /\\\([\s\S]*?\\\)/g;
 
 /** The earliest year a text discusses, from years, decades, centuries, eras and named periods; null when it names none. */
-export function earliestYear(text: string): number | null {
+export function earliestYear(raw: string): number | null {
+  const text = raw.replace(inlineMath, ' ');
   const years: number[] = [];
   for (const m of text.matchAll(ordinalCentury)) {
     const c = Number(m[1]);
@@ -49,18 +57,34 @@ function chapterText(c: Chapter): string {
   return `${c.title} ${htmlToText(c.content)} ${c.sections.map((s) => `${s.title} ${htmlToText(s.content)}`).join(' ')}`;
 }
 
+/** Front matter stays first and back matter last whatever the order (issue 26). */
+const frontMatter =
+  /^(?:preface|foreword|introduction|about (?:this|the) (?:book|course)|acknowledg(?:e)?ments?|contents|overview|how to use)/i;
+const backMatter = /^(?:appendix|appendices|references|bibliography|glossary|index|solutions|answers|further reading|notes)\b/i;
+
 /**
  * "Reorganize chapters chronologically": chapters ordered by the earliest
  * year or period each discusses. A chapter naming no date stays with the
  * chapter before it (an introduction stays first), so the book still reads.
+ * Only a book that is about history is reordered: at least two chapters, and
+ * at least half of the chapters between the front and back matter, must name
+ * a date; front matter stays first and back matter last.
  */
 export function chronologicalOrder(book: TextbookContent): CustomizeResult {
-  const years = book.chapters.map((c) => earliestYear(chapterText(c)));
+  const chapters = book.chapters;
+  let first = 0;
+  while (first < chapters.length && frontMatter.test(chapters[first].title.trim())) first++;
+  let end = chapters.length;
+  while (end > first && backMatter.test(chapters[end - 1].title.trim())) end--;
+  const body = chapters.slice(first, end);
+  const years = body.map((c) => earliestYear(chapterText(c)));
   const dated = years.filter((y): y is number => y !== null).length;
-  if (dated < 2) {
+  if (dated < 2 || dated * 2 < body.length) {
     throw new AppError(
       'UNPROCESSABLE',
-      'Fewer than two chapters mention a year or historical period, so there is no chronology to follow. The textbook is unchanged.',
+      dated < 2
+        ? 'Fewer than two chapters mention a year or historical period, so there is no chronology to follow. The textbook is unchanged.'
+        : `Only ${dated} of ${body.length} chapters mention a year or historical period, so the book is not a history to put in order. The textbook is unchanged. Try "Move chapter 3 before chapter 1" to reorder by hand.`,
     );
   }
   // An undated chapter travels with the dated chapter before it (its anchor); leading ones stay first.
@@ -69,7 +93,7 @@ export function chronologicalOrder(book: TextbookContent): CustomizeResult {
     if (y !== null) carried = { year: y, anchor: i };
     return { ...carried, own: y !== null };
   });
-  const order = book.chapters
+  const order = body
     .map((c, i) => ({ c, i, key: keys[i] }))
     .sort((a, b) => a.key.year - b.key.year || a.key.anchor - b.key.anchor || a.i - b.i);
   const changed = order.some((o, k) => o.i !== k);
@@ -79,7 +103,7 @@ export function chronologicalOrder(book: TextbookContent): CustomizeResult {
     .map((o) => `"${o.c.title}" (${formatYear(o.key.year)})`)
     .join(', ');
   return {
-    content: { ...book, chapters: order.map((o) => o.c) },
+    content: { ...book, chapters: [...chapters.slice(0, first), ...order.map((o) => o.c), ...chapters.slice(end)] },
     summary: changed
       ? `Ordered the chapters by the earliest date each discusses: ${describe}.`
       : `The chapters were already in chronological order: ${describe}.`,
