@@ -6,6 +6,7 @@ import { classifyGuidance } from './customize/classify';
 import { followClassOutline } from './customize/class-outline';
 import { applyFreeGuidance } from './customize/free-guidance';
 import { splitByLevel } from './customize/levels';
+import { groupIntoParts } from './customize/parts';
 import { bookUnits, lostSentences } from './customize/units';
 import { weeklySyllabus } from './customize/weekly-syllabus';
 
@@ -40,6 +41,9 @@ export const customizeStructure: AuthoringEngine['customizeStructure'] = async (
       break;
     case 'levels':
       result = splitByLevel(book, units);
+      break;
+    case 'parts':
+      result = groupIntoParts(book, instruction.request);
       break;
     case 'free':
       result = await applyFreeGuidance(ctx, book, input.guidance);

@@ -1,4 +1,5 @@
 import { parseNumber } from '../chat/words';
+import { parsePartsRequest, type PartsRequest } from './parts';
 
 /** Which of the restructurings the guidance asks for, or free instructions. */
 export type Instruction =
@@ -7,6 +8,7 @@ export type Instruction =
   | { kind: 'chronological' }
   | { kind: 'applications' }
   | { kind: 'levels' }
+  | { kind: 'parts'; request: PartsRequest }
   | { kind: 'free' };
 
 const numberWord =
@@ -15,6 +17,8 @@ const weeksPattern = new RegExp(`\\b${numberWord}[\\s-]*weeks?\\b`, 'i');
 
 export function classifyGuidance(guidance: string, originalDocument?: string): Instruction {
   const g = guidance.toLowerCase();
+  const parts = parsePartsRequest(guidance);
+  if (parts) return { kind: 'parts', request: parts };
   const hasDocument = !!originalDocument?.trim();
   const weekly = /\bweek(?:ly|s)?\b/.test(g);
   if (

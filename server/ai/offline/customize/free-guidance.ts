@@ -6,7 +6,7 @@ import { parseChapterRef, parseRequest, type Command } from '../chat/parse-reque
 import { materialSectionWriter } from '../chat/section-writer';
 
 export const cannotActMessage =
-  'I could not work out how to restructure the textbook from that guidance, so nothing was changed. Try one of the examples, or instructions such as "make it 6 chapters", "merge Loops and Functions" or "move Recursion first".';
+  'I could not work out how to restructure the textbook from that guidance, so nothing was changed. I can group chapters into parts, reorder, merge, split and rename: try "Group chapters 1-3 into a part called Foundations", "make it 6 chapters", "merge Loops and Functions" or "move Recursion first".';
 
 /** Instructions are separated by lines, semicolons, sentences or "then". */
 export function splitInstructions(guidance: string): string[] {

@@ -95,3 +95,27 @@ describe('following a class outline places parts in order', () => {
     ).toEqual([0, 1, 2]);
   });
 });
+
+describe('no week is left empty while its part sits in another week', () => {
+  it('an empty week takes the part clearly about it, even from the middle of another week', () => {
+    // Part 1 is like week 0 only; part 2 like week 0 somewhat and week 1 more (not 3x more); part 3 like week 0.
+    // Order alone keeps part 2 inside week 0 (part 3 after it belongs there too), leaving week 1 empty.
+    const similarity = [
+      [0.6, 0.0],
+      [0.2, 0.4],
+      [0.7, 0.0],
+    ];
+    const assignment = alignInOrder(similarity, 2);
+    expect(assignment[1]).toBe(1);
+    expect(new Set(assignment).size).toBe(2);
+  });
+
+  it('leaves a week empty when no part is about it', () => {
+    const similarity = [
+      [0.6, 0.0, 0.0],
+      [0.5, 0.1, 0.0],
+      [0.7, 0.0, 0.0],
+    ];
+    expect(alignInOrder(similarity, 3)).not.toContain(2);
+  });
+});

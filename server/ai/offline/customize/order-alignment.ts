@@ -69,5 +69,15 @@ export function alignInOrder(similarity: number[][], topicCount: number, chapter
     const pick = candidates.sort((a, b) => similarity[b][topic] - similarity[a][topic])[0];
     if (pick !== undefined) assignment[pick] = topic;
   }
+  // A topic still empty while a part clearly about it sits in another topic that keeps a part: it takes that part,
+  // even out of order (issue 26: "Week 9: Soundness and completeness" empty while the section sat in week 8).
+  for (let topic = 0; topic < topicCount; topic++) {
+    if (count(topic) > 0) continue;
+    const pick = similarity
+      .map((row, i) => ({ i, s: row[topic] }))
+      .filter(({ i, s }) => s >= strongSimilarity && s >= similarity[i][assignment[i]] && count(assignment[i]) > 1)
+      .sort((a, b) => b.s - a.s)[0];
+    if (pick) assignment[pick.i] = topic;
+  }
   return assignment;
 }
