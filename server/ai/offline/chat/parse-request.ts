@@ -51,6 +51,18 @@ function clean(message: string): string {
     .trim();
 }
 
+/**
+ * A new title keeps its own question or exclamation mark ("rename chapter 2 to Why logic?"), which
+ * `clean` took off as the end of the request; a request asked as a question ("can you rename
+ * chapter 2 to Sets?") does not give the title one.
+ */
+function keepTitleMark(command: Command, message: string): Command {
+  if (command.op !== 'renameChapter' && command.op !== 'renameSection') return command;
+  const mark = /([?!])["'\u201d\u2019]?\s*$/.exec(message.trim());
+  if (!mark || /^\s*(?:(?:please|hey|hi|ok|okay)[\s,]+)?(?:can|could|would|will)\s+you\b/i.test(message)) return command;
+  return command.title.endsWith(mark[1]) ? command : { ...command, title: command.title + mark[1] };
+}
+
 function partsOf(words: string | undefined): number {
   if (!words) return 2;
   const n = parseNumber(words);
@@ -65,7 +77,7 @@ export function parseRequest(message: string): ParseResult {
   const text = clean(message);
   if (!text) return { kind: 'question' };
   const command = parseCommand(text);
-  if (command) return { kind: 'command', command };
+  if (command) return { kind: 'command', command: keepTitleMark(command, message) };
   const verb = structuralVerbs.exec(text);
   if (verb && !/\?\s*$/.test(message.trim())) return { kind: 'unsupported', verb: verb[0].toLowerCase() };
   return { kind: 'question' };

@@ -35,20 +35,47 @@ function bestByTitle(titles: string[], wanted: string, what: string): Resolved<n
   return { ok: true, value: top.i };
 }
 
+/** The number a chapter's own title gives it ("Chapter 6: Proofs", "6. Proofs", "6 Proofs"), if any. */
+export function titleNumber(title: string): number | null {
+  const m = /^\s*(?:(?:chapter|ch\.?|unit|lecture|week|part)\s*)?(\d{1,3})(?:[.:)\s\u2013\u2014-]|$)/i.exec(title);
+  return m ? Number(m[1]) : null;
+}
+
 export function resolveChapter(content: TextbookContent, ref: ChapterRef): Resolved<number> {
   const n = content.chapters.length;
   if (n === 0) return { ok: false, reason: 'The outline has no chapters yet.' };
   if (ref.by === 'last') return { ok: true, value: n - 1 };
   if (ref.by === 'index') {
+    // "Chapter 6" is the chapter whose title says 6 when the titles are numbered (a book that opens with
+    // front matter counts from its first numbered chapter, as the reader sees it), else the 6th in the list.
+    const numbered = content.chapters.map((c) => titleNumber(c.title));
+    const byTitle = numbered.indexOf(ref.index + 1);
+    if (byTitle >= 0 && numbered.filter((x) => x !== null).length >= 2) return { ok: true, value: byTitle };
     if (ref.index < 0 || ref.index >= n)
       return { ok: false, reason: `There is no chapter ${ref.index + 1}: the outline has ${n} chapter${n === 1 ? '' : 's'}.` };
     return { ok: true, value: ref.index };
   }
-  return bestByTitle(
+  const found = bestByTitle(
     content.chapters.map((c) => c.title),
     ref.title,
     'chapter',
   );
+  if (found.ok) return found;
+  // Not a chapter's title: perhaps a section's, which the user cannot tell apart in the navigator.
+  const all = content.chapters.flatMap((c, ci) => c.sections.map((x) => ({ ci, title: x.title })));
+  const section = bestByTitle(
+    all.map((x) => x.title),
+    ref.title,
+    'section',
+  );
+  if (section.ok) {
+    const { ci, title } = all[section.value];
+    return {
+      ok: false,
+      reason: `"${title}" is a section of chapter ${ci + 1} ("${content.chapters[ci].title}"), not a chapter. Say "the section ${title}" to work on it.`,
+    };
+  }
+  return found;
 }
 
 /** A section reference; with no chapter named, searches every chapter by title. */

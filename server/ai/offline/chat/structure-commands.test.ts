@@ -102,3 +102,45 @@ describe('structural requests', () => {
     expect(result).toEqual({ ok: false, reason: 'There is no chapter 9: the outline has 4 chapters.' });
   });
 });
+
+describe('the assistant finds what the user names as the user sees it (issue 26)', () => {
+  const numberedBook = (): TextbookContent => ({
+    title: 'Logic',
+    references: [],
+    chapters: [
+      { id: 'f', title: 'About this book', content: '<p>How to use it.</p>', sections: [] },
+      { id: 'a', title: '1 Arguments', content: '<p>An argument has premises.</p>', sections: [] },
+      { id: 'b', title: '2 Sentences', content: '<p>Sentences are true or false.</p>', sections: [] },
+      {
+        id: 'c',
+        title: '3 Media',
+        content: '',
+        sections: [{ id: 's', title: 'Agenda Setting', content: '<p>The media set the agenda.</p>' }],
+      },
+    ],
+  });
+
+  it('"chapter 2" is the chapter titled 2 when the titles are numbered, whatever front matter comes first', async () => {
+    const result = await applyCommand(numberedBook(), command('rename chapter 2 to Sentential logic'));
+    expect(result.ok && result.content.chapters.map((c) => c.title)).toEqual([
+      'About this book',
+      '1 Arguments',
+      'Sentential logic',
+      '3 Media',
+    ]);
+  });
+
+  it('keeps the question mark of a renamed title, not the one of a request asked as a question', () => {
+    expect(command('rename chapter 2 to "Why logic?"')).toMatchObject({ title: 'Why logic?' });
+    expect(command('Rename chapter 2 to Why study logic?')).toMatchObject({ title: 'Why study logic?' });
+    expect(command('can you rename chapter 2 to Sets?')).toMatchObject({ title: 'Sets' });
+  });
+
+  it('says a name is a section, not a chapter, instead of "couldn\'t find"', async () => {
+    const result = await applyCommand(numberedBook(), command('move chapter Agenda Setting to the end'));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toBe(
+      '"Agenda Setting" is a section of chapter 4 ("3 Media"), not a chapter. Say "the section Agenda Setting" to work on it.',
+    );
+  });
+});
