@@ -138,7 +138,12 @@ function definesSubject(sentence: string, subject: string): boolean {
 
 /** "Summarize chapter 3", "what is in the Evaluation chapter?": the chapter's own opening and each section's first sentence. */
 function summarizeChapter(question: string, book: TextbookContent): string | null {
-  const m = /\b(?:summari[sz]e|summary of|what(?:'s| is) in|tell me about|describe|overview of)\s+(.*\bchapter\b.*?)\??$/i.exec(question);
+  // "Summarize chapter 3", "what does the chapter on truth tables cover?", "what is chapter 2 about?": the chapter the user names.
+  const m =
+    /\b(?:summari[sz]e|summary of|what(?:'s| is) in|tell me about|describe|overview of)\s+(.*\bchapter\b.*?)\??$/i.exec(question) ??
+    /^\s*what\s+(?:does|do|is|will)\s+(.*\bchapter\b.*?)\s+(?:cover|covers|say|says|discuss|discusses|teach|teaches|contain|contains|about|deal with|explain)\b[^?]*\??$/i.exec(
+      question,
+    );
   if (!m) return null;
   const ref = parseChapterRef(m[1]);
   if (!ref) return null;

@@ -129,6 +129,12 @@ describe('offline outline assistant', () => {
     ).toBe(true);
     const summary = await ask('Summarize chapter 2');
     expect(summary.message).toMatch(/^Chapter 2, "Trace Trees", has 3 sections\. It opens: "Trace Trees opens the chapter\."/);
+    // A question about a chapter the user names is answered from that chapter only (issue 26).
+    const named = await ask('What does the chapter on trace optimization cover?');
+    expect(named.message).toMatch(/^Chapter 4, "Trace Optimization", has 3 sections\. It opens: "Trace Optimization opens the chapter\."/);
+    expect(named.message).not.toMatch(/Nested Trace Trees|Evaluation/);
+    const byNumber = await ask('What is chapter 5 about?');
+    expect(byNumber.message).toMatch(/^Chapter 5, "Evaluation"/);
     const unknown = await ask('Who won the 1998 football world cup?');
     expect(unknown.message).toMatch(/^I couldn't find anything about that/);
   });
