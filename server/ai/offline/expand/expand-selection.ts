@@ -119,13 +119,13 @@ export const expandParagraph: AuthoringEngine['expandParagraph'] = async (ctx, i
   const sharesTerms = (loose: boolean) => (s: string) => relatedSentence(terms, s, loose);
 
   if (orders.length > 0) {
-    const first = Math.min(...orders);
     const last = Math.max(...orders);
-    // The rest of the selection's own paragraphs, then the passage after it, then before it, within its unit.
-    for (const o of [...own].sort((a, b) => a - b)) tryBlock(o, () => true);
+    // What follows the selection in its own paragraphs, then the passage after it within its unit. Nothing from
+    // before it (issue 26: an expansion that opened with the source's previous sentence read as a non sequitur).
+    const selected = new Set(fastSentences(text).map(sentenceKey));
+    for (const o of [...own].sort((a, b) => a - b)) tryBlock(o, afterSelection(map.blocks[o].text, selected));
     const sameUnit = (o: number) => unit !== null && isWithin(map, map.blocks[o].unit, unit);
     for (let o = last + 1; o <= last + reach && o < map.blocks.length; o++) if (sameUnit(o)) tryBlock(o, sharesTerms(true));
-    for (let o = first - 1; o >= first - reach && o >= 0; o--) if (sameUnit(o)) tryBlock(o, sharesTerms(true));
   }
   if (added < selectionSentences) {
     const ranked = map.blocks
@@ -143,6 +143,14 @@ export const expandParagraph: AuthoringEngine['expandParagraph'] = async (ctx, i
   return { value: placeAroundSelection(map, original, orders, pieces), exhausted: false };
 };
 
+/** Of a source paragraph that holds the selection, the sentences after the selection's last one in it. */
+function afterSelection(blockText: string, selected: Set<string>): (sentence: string) => boolean {
+  const keys = fastSentences(blockText).map(sentenceKey);
+  const lastSelected = keys.reduce((at, k, i) => (selected.has(k) ? i : at), -1);
+  const allowed = new Set(keys.slice(lastSelected + 1));
+  return (sentence) => allowed.has(sentenceKey(sentence));
+}
+
 /** A sentence on the section's topic: near the selection one key term will do; found elsewhere it must pass `onTopic`. */
 function relatedSentence(terms: KeyTerms, sentence: string, loose: boolean): boolean {
   const tokens = new Set(quickTokenize(sentence.replace(/\\\((.+?)\\\)/g, ' ')));
@@ -151,11 +159,14 @@ function relatedSentence(terms: KeyTerms, sentence: string, loose: boolean): boo
   return false;
 }
 
-/** The selection with the new pieces before or after it, as they come in the sources; one paragraph per source block. */
+/**
+ * The selection with the new pieces after it: first what continues it in the sources (in their
+ * order), then passages from elsewhere; one paragraph per source block.
+ */
 function placeAroundSelection(map: SourceMap, original: string, orders: number[], pieces: Piece[]): string {
   const anchor = orders.length ? Math.min(...orders) : Infinity;
   const sorted = [...pieces].sort((a, b) => a.order - b.order);
-  const before = sorted.filter((p) => p.order < anchor).map((p) => p.block);
-  const after = sorted.filter((p) => p.order >= anchor).map((p) => p.block);
-  return renderBlocks(before, map.render) + original + renderBlocks(after, map.render);
+  const continuing = sorted.filter((p) => p.order >= anchor).map((p) => p.block);
+  const elsewhere = sorted.filter((p) => p.order < anchor).map((p) => p.block);
+  return original + renderBlocks([...continuing, ...elsewhere], map.render);
 }

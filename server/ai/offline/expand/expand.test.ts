@@ -111,16 +111,16 @@ describe('expanding a selection stays on its section’s topic', () => {
   const book = linearAlgebraBook(doc);
   const selected = 'Back substitution then solves for the unknowns of the system, from the last row of the echelon form upwards.';
 
-  it('adds the sentences around it in its passage that share the topic’s terms, never the aside that sits between them', async () => {
+  it('continues it with the sentences after it in its passage that share the topic’s terms, never the aside between them nor what came before', async () => {
     const result = await expandParagraph(ctx, { paragraphHtml: selected, book, context: 'Current chapter: Gaussian Elimination' });
     expect(result.exhausted).toBe(false);
     const text = htmlToText(result.value);
-    expect(text).toContain(selected);
-    expect(text).toContain('partial pivoting chooses the largest available pivot');
+    // The selection opens the expansion (issue 26: it used to gain the source's previous sentence in front of it).
+    expect(text.startsWith(selected)).toBe(true);
+    expect(text).not.toContain('partial pivoting chooses the largest available pivot');
     expect(text).toContain('arithmetic operations');
     expect(text).not.toMatch(/Kigali|lecture hall/);
-    // In the notes' order around the selection, with the formula kept as math.
-    expect(text.indexOf('partial pivoting')).toBeLessThan(text.indexOf(selected));
+    // In the notes' order after the selection, with the formula kept as math.
     expect(text.indexOf(selected)).toBeLessThan(text.indexOf('arithmetic operations'));
     expect(result.value).toContain('data-latex="\\frac{2}{3} n^3"');
   });
