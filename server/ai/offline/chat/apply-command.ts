@@ -2,6 +2,7 @@ import type { TextbookContent } from '@common/textbook';
 import type { Command, Position } from './parse-request';
 import { resolveChapter, resolveSection } from './resolve-refs';
 import * as ops from '@common/textbook-ops';
+import { titleSplitParts } from './split-titles';
 import { titleWords } from './words';
 
 /**
@@ -112,7 +113,12 @@ export async function applyCommand(content: TextbookContent, command: Command, w
     }
     case 'splitChapter': {
       const r = resolveChapter(content, command.chapter);
-      return r.ok ? ops.splitChapter(content, r.value, command.parts) : fail(r.reason);
+      if (!r.ok) return fail(r.reason);
+      const split = ops.splitChapter(content, r.value, command.parts);
+      if (!split.ok) return split;
+      const titled = titleSplitParts(split.content, r.value, command.parts, content.chapters[r.value].title);
+      const names = titled.chapters.slice(r.value, r.value + command.parts).map((c) => `"${c.title}"`);
+      return { ...split, content: titled, summary: `Split chapter ${r.value + 1} into ${names.join(', ')}.` };
     }
     case 'mergeChapters': {
       const a = resolveChapter(content, command.a);

@@ -75,7 +75,9 @@ describe('offline outline assistant', () => {
   it('splits chapter 2 in two without losing text', async () => {
     const res = await ask('split chapter 2 in two');
     const out = res.updatedContent!;
-    expect(titles(out)?.slice(1, 3)).toEqual(['Trace Trees (Part 1)', 'Trace Trees (Part 2)']);
+    // Real titles (issue 26): the first part keeps the chapter's title, the second is named by its section.
+    expect(titles(out)?.slice(1, 3)).toEqual(['Trace Trees', 'Trace Trees part 3']);
+    expect(res.message).toContain('"Trace Trees part 3"');
     expect(out.chapters[1].id).toBe('ch2');
     expect(out.chapters).toHaveLength(6);
     expect(text(out)).toBe(text(outline()));

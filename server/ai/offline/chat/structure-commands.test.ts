@@ -144,3 +144,31 @@ describe('the assistant finds what the user names as the user sees it (issue 26)
     );
   });
 });
+
+describe('splitting a chapter names its parts by their topics (issue 26)', () => {
+  it('a chapter without sections: the second part is named by a phrase of its own text, not "(Part 2)"', async () => {
+    const content: TextbookContent = {
+      title: 'Memory',
+      references: [],
+      chapters: [
+        {
+          id: 'm',
+          title: 'Memory',
+          content: [
+            '<p>Working memory holds a few items for a few seconds while we reason.</p>',
+            '<p>Working memory capacity is often estimated at about four chunks.</p>',
+            '<p>Long-term memory stores knowledge for years through consolidation during sleep.</p>',
+            '<p>Consolidation during sleep moves memories from the hippocampus into long-term memory.</p>',
+          ].join(''),
+          sections: [],
+        },
+      ],
+    };
+    const result = await applyCommand(content, command('split chapter 1 in two'));
+    expect(result.ok).toBe(true);
+    const titles = result.ok ? result.content.chapters.map((c) => c.title) : [];
+    expect(titles[0]).toBe('Memory');
+    expect(titles[1]).not.toMatch(/\(Part \d\)/);
+    expect(titles[1]).not.toBe('Memory');
+  });
+});
