@@ -46,6 +46,8 @@ const storedSection = z.custom<Section>(isObject, 'section');
 const expansionOutcome = {
   exhausted: z.boolean(),
   note: z.string().optional(),
+  /** Which engine wrote it: 'offline' draws passages from the sources, 'llm' writes new text from them (the dialogs say which). */
+  engine: z.enum(['offline', 'llm']).optional(),
 };
 
 /** docs/product.md sends `context` for paragraph expansion; clients have sent it as text or as an object, so both are taken. */

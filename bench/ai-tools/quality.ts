@@ -178,7 +178,13 @@ export async function qualityReport(): Promise<void> {
   for (const file of files) {
     const kind = sniffKind(Buffer.from(file.data));
     if (!kind) continue;
-    const { document } = await extractAndChunk({ kind, filename: file.name, data: file.data.slice() });
+    // A file the product refuses (a scan with no text layer, say) is named, not a crash of the whole report.
+    const extracted = await extractAndChunk({ kind, filename: file.name, data: file.data.slice() }).catch((err: Error) => err);
+    if (extracted instanceof Error) {
+      console.log(`${file.name}: not read (${extracted.message})`);
+      continue;
+    }
+    const { document } = extracted;
     const ctx = contextOf(materialOf(document, file.name));
     const composed = await composeBook(ctx, document.title ?? file.name);
     const thin = thinBook(composed);

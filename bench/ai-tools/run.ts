@@ -23,30 +23,52 @@ import { extractTxt } from '@server/ingest/txt-extract';
 import { build100kWords, corpusSentences } from '../generate/corpus-100k';
 import { composeBook, contextOf, engine, materialOf } from './book-setup';
 import { qualityReport } from './quality';
+import { bookHtml, damageOf, materialText } from './wholeness';
 
 interface Timed {
   tool: string;
   'wall ms': number;
   'cpu ms': number;
   result: string;
+  /** Sentences, code blocks or formulas of the result that are not whole units of the material or the part before (goal 0). */
+  damaged: number;
+  /** Sentences of the part before that the result lost (goal 0). */
+  lost: number;
+}
+
+/** What a tool run answers: a line for the table, and the part before and after (HTML) for the wholeness check. */
+interface Run {
+  result: string;
+  before: string;
+  after: string;
 }
 
 /** Each run gets its own copy of the material and a new retriever, as each request does: nothing is cached between runs. */
-async function time(tool: string, material: Material, run: (ctx: EngineContext) => Promise<string>): Promise<Timed> {
+async function time(tool: string, material: Material, run: (ctx: EngineContext) => Promise<Run>): Promise<Timed> {
   const walls: number[] = [];
   const cpus: number[] = [];
-  let result = '';
+  let last: Run = { result: '', before: '', after: '' };
   for (let i = 0; i < 3; i++) {
     const ctx = contextOf({ ...material });
     const cpu = process.cpuUsage();
     const t0 = performance.now();
-    result = await run(ctx);
+    last = await run(ctx);
     walls.push(performance.now() - t0);
     const used = process.cpuUsage(cpu);
     cpus.push((used.user + used.system) / 1000);
   }
   const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[1]);
-  return { tool, 'wall ms': median(walls), 'cpu ms': median(cpus), result };
+  const damage = damageOf(last.before, last.after, materialText(material));
+  if (damage.damaged.length) console.log(`${tool}: damaged units, e.g. ${JSON.stringify(damage.damaged.slice(0, 3))}`);
+  if (damage.lost.length) console.log(`${tool}: lost, e.g. ${JSON.stringify(damage.lost.slice(0, 3))}`);
+  return {
+    tool,
+    'wall ms': median(walls),
+    'cpu ms': median(cpus),
+    result: last.result,
+    damaged: damage.damaged.length,
+    lost: damage.lost.length,
+  };
 }
 
 const words = (html: string) => countWords(htmlToText(html));
@@ -75,7 +97,8 @@ async function speed(): Promise<void> {
   rows.push(
     await time('expand selection', material, async (ctx) => {
       const r = await engine.expandParagraph(ctx, { paragraphHtml: paragraph, book, context: `Current section: ${section.title}` });
-      return r.exhausted ? 'nothing more' : `+${words(r.value) - countWords(paragraph)} words`;
+      const result = r.exhausted ? 'nothing more' : `+${words(r.value) - countWords(paragraph)} words`;
+      return { result, before: `<p>${paragraph}</p>`, after: r.value };
     }),
   );
   rows.push(
@@ -89,7 +112,8 @@ async function speed(): Promise<void> {
         paragraphCount: 8,
         expansionLevel: 'comprehensive',
       });
-      return r.exhausted ? 'nothing more' : `+${words(r.value) - words(section.content)} words`;
+      const result = r.exhausted ? 'nothing more' : `+${words(r.value) - words(section.content)} words`;
+      return { result, before: section.content, after: r.exhausted ? section.content : r.value };
     }),
   );
   rows.push(
@@ -101,7 +125,12 @@ async function speed(): Promise<void> {
         chapterContent: folded.content,
         sectionCount: 4,
       });
-      return `${r.value.sections.length} sections, +${words(r.value.sections.map((s) => s.content).join('')) - words(folded.content)} words`;
+      const after = r.value.sections.map((x) => x.content).join('');
+      return {
+        result: `${r.value.sections.length} sections, +${words(after) - words(folded.content)} words`,
+        before: folded.content,
+        after,
+      };
     }),
   );
   rows.push(
@@ -113,31 +142,44 @@ async function speed(): Promise<void> {
         chapterContent: plainChapter.content,
         sectionCount: 4,
       });
-      return `${r.value.sections.length} sections, +${words(r.value.sections.map((s) => s.content).join('')) - words(plainChapter.content)} words`;
+      const after = r.value.sections.map((x) => x.content).join('');
+      return {
+        result: `${r.value.sections.length} sections, +${words(after) - words(plainChapter.content)} words`,
+        before: plainChapter.content,
+        after,
+      };
     }),
   );
   for (const guidance of [
     'Make a 10-week syllabus',
     'Split into beginner, intermediate and advanced',
     'Make the structure more application-focused',
+    'Reorganize chapters chronologically',
+    'Make it 6 chapters',
   ]) {
     rows.push(
       await time(`customize: ${guidance}`, material, async (ctx) => {
-        const r = await engine.customizeStructure(ctx, { book, guidance });
-        return `${r.content.chapters.length} chapters`;
+        // A refusal (a book with no chronology) is an answer too: nothing changed.
+        const r = await engine.customizeStructure(ctx, { book, guidance }).catch((err: Error) => ({ content: book, refused: err.message }));
+        const result = 'refused' in r ? `refused: ${r.refused.slice(0, 60)}` : `${r.content.chapters.length} chapters`;
+        return { result, before: bookHtml(book), after: bookHtml(r.content) };
       }),
     );
   }
   rows.push(
     await time('assistant: add a section', material, async (ctx) => {
       const r = await engine.chat(ctx, { message: `Add a section on guard failures to chapter 2`, topic: book.title, content: book });
-      return r.updatedContent ? 'outline changed' : r.message.slice(0, 40);
+      return {
+        result: r.updatedContent ? 'outline changed' : r.message.slice(0, 40),
+        before: bookHtml(book),
+        after: bookHtml(r.updatedContent ?? book),
+      };
     }),
   );
   rows.push(
     await time('assistant: free question', material, async (ctx) => {
       const r = await engine.chat(ctx, { message: 'What is a trace tree?', topic: book.title, content: book });
-      return `${countWords(r.message)}-word answer`;
+      return { result: `${countWords(r.message)}-word answer`, before: '', after: '' };
     }),
   );
   console.log(
@@ -146,6 +188,9 @@ async function speed(): Promise<void> {
   console.table(rows);
   const slow = rows.filter((r) => r['wall ms'] >= 2000);
   console.log(slow.length ? `Over 2 s: ${slow.map((r) => r.tool).join(', ')}` : 'Every tool answered in under 2 s.');
+  const damaged = rows.reduce((n, r) => n + r.damaged, 0);
+  const lost = rows.reduce((n, r) => n + r.lost, 0);
+  console.log(`Whole units: ${damaged} damaged and ${lost} lost over all tools (goal 0 and 0).`);
 }
 
 await speed();

@@ -171,6 +171,7 @@ describe('chapter and section expansion', () => {
           revision: 3,
           exhausted: false,
           preview: true,
+          engine: 'offline',
         });
       },
       'PATCH /api/textbooks/5': (init) => {
@@ -184,6 +185,8 @@ describe('chapter and section expansion', () => {
     expect(await screen.findByRole('button', { name: 'Expanding Chapter...' })).toBeDisabled();
     release();
     expect(await screen.findByText('Review the expansion')).toBeInTheDocument();
+    // It says what it did: passages of the sources, nothing newly written, and how to get new text.
+    expect(screen.getByTestId('proposal-engine')).toHaveTextContent(/Drawn from your own sources.*connecting a language model/);
     expect(sent).toEqual({
       textbookId: 5,
       chapterIndex: 0,

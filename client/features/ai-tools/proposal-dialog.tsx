@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { renderMathIn } from './math-preview';
-import { proposalCounts, type Proposal, type ProposedBlock } from './proposal';
+import { engineLine, proposalCounts, type Proposal, type ProposedBlock } from './proposal';
 
 const tone: Record<ProposedBlock['mark'], string> = {
   kept: 'border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300',
@@ -51,6 +51,11 @@ export function ProposalDialog({
           <DialogDescription>
             {`Proposed: ${what}, ${added} paragraph${added === 1 ? '' : 's'} added${removed ? `, ${removed} removed` : ''}. Nothing is saved until you accept; untick what you do not want.`}
           </DialogDescription>
+          {proposal.engine && (
+            <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="proposal-engine">
+              {engineLine[proposal.engine]}
+            </p>
+          )}
           {proposal.note && (
             <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="proposal-note">
               {proposal.note}

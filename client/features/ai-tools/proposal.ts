@@ -32,6 +32,8 @@ export interface Proposal {
   sectionIndex?: number;
   parts: ProposedPart[];
   note?: string;
+  /** Which engine made it: the dialog says whether the text is drawn from the sources or newly written. */
+  engine?: 'offline' | 'llm';
 }
 
 /** Blocks of `after` marked against `before` by their longest common run (whole blocks: a block the tool changed is removed + added). */
@@ -72,6 +74,7 @@ export function sectionProposal(opts: {
   chapterIndex: number;
   sectionIndex: number;
   note?: string;
+  engine?: 'offline' | 'llm';
 }): Proposal {
   const section = opts.chapterBefore.sections[opts.sectionIndex];
   const after = opts.proposed.chapters[opts.chapterIndex]?.sections[opts.sectionIndex]?.content ?? section.content;
@@ -87,6 +90,7 @@ export function sectionProposal(opts: {
     sectionIndex: opts.sectionIndex,
     parts: [{ key, title: section.title, blocks: markBlocks(htmlBlocks(section.content), htmlBlocks(after), key) }],
     ...(opts.note ? { note: opts.note } : {}),
+    ...(opts.engine ? { engine: opts.engine } : {}),
   };
 }
 
@@ -100,6 +104,7 @@ export function chapterProposal(opts: {
   chapterBefore: Chapter;
   chapterIndex: number;
   note?: string;
+  engine?: 'offline' | 'llm';
 }): Proposal {
   const own = htmlBlocks(opts.chapterBefore.content);
   const ownSet = new Set(own);
@@ -127,6 +132,7 @@ export function chapterProposal(opts: {
     chapterIndex: opts.chapterIndex,
     parts,
     ...(opts.note ? { note: opts.note } : {}),
+    ...(opts.engine ? { engine: opts.engine } : {}),
   };
 }
 
@@ -166,3 +172,10 @@ export function proposalCounts(proposal: Proposal): { added: number; removed: nu
   const blocks = proposal.parts.flatMap((p) => p.blocks);
   return { added: blocks.filter((b) => b.mark === 'added').length, removed: blocks.filter((b) => b.mark === 'removed').length };
 }
+
+/** What the user is looking at: passages of their sources, or text a language model wrote from them. */
+export const engineLine: Record<'offline' | 'llm', string> = {
+  offline:
+    'Drawn from your own sources: passages they hold that the book does not yet print, in their order. Nothing is newly written; connecting a language model lets the expansion write new explanatory text.',
+  llm: 'Written by the language model from your sources, citing them: read it before you accept.',
+};

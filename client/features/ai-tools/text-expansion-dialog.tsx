@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { renderMathIn } from './math-preview';
+import { engineLine } from './proposal';
 
 export interface ExpansionState {
   original: string;
@@ -10,6 +11,8 @@ export interface ExpansionState {
   expanded: string | null;
   /** Set when the sources had nothing more: the text stays as it is. */
   note?: string;
+  /** Which engine made it (the dialog says whether the text is drawn from the sources or newly written). */
+  engine?: 'offline' | 'llm';
 }
 
 /**
@@ -39,7 +42,7 @@ export function TextExpansionDialog({
         <DialogHeader className="shrink-0">
           <DialogTitle>AI Text Expansion</DialogTitle>
           <DialogDescription>
-            New text comes from this textbook's own sources, placed in their reading order around your text.
+            {state?.engine ? engineLine[state.engine] : "New text comes from this textbook's own sources, placed after your text."}
           </DialogDescription>
         </DialogHeader>
         <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)_minmax(0,2fr)] gap-4 md:grid-cols-2 md:grid-rows-1">

@@ -48,7 +48,12 @@ export function useParagraphExpansion(textbookId: number | undefined, location: 
       try {
         const result = await expandParagraph({ paragraphContent: text, textbookId, ...(context ? { context } : {}) });
         if (run.current !== id) return;
-        setState({ original: text, expanded: result.expandedContent, note: result.exhausted ? result.note : undefined });
+        setState({
+          original: text,
+          expanded: result.expandedContent,
+          note: result.exhausted ? result.note : undefined,
+          ...(result.engine ? { engine: result.engine } : {}),
+        });
       } catch (err) {
         if (run.current !== id) return;
         setState(null);

@@ -70,6 +70,7 @@ export function useStructureExpansion(opts: {
             chapterBefore: chapter,
             chapterIndex,
             ...(result.note ? { note: result.note } : {}),
+            ...(result.engine ? { engine: result.engine } : {}),
           }),
         );
       } catch (err) {
@@ -111,6 +112,7 @@ export function useStructureExpansion(opts: {
             chapterIndex,
             sectionIndex,
             ...(result.note ? { note: result.note } : {}),
+            ...(result.engine ? { engine: result.engine } : {}),
           }),
         );
       } catch (err) {

@@ -85,6 +85,8 @@ describe('POST /api/ai/expand-paragraph', () => {
       exhausted: true,
       // The note names the sources searched (typed text is named by its chapter title) and the topic (the chapter holding the selection).
       note: 'Nothing more to add: everything "History of Computing" says about "Everything" is already in the textbook.',
+      // Which engine answered, so the dialog can say what it does.
+      engine: 'offline',
     });
   });
 });

@@ -62,7 +62,12 @@ export async function expandParagraph(ctx: RequestContext, body: ExpandParagraph
     book: content,
   });
   // Nothing is saved here: the editor puts the text in place of the selection and autosaves it.
-  return { expandedContent: sanitizeHtml(result.value), exhausted: result.exhausted, ...(result.note ? { note: result.note } : {}) };
+  return {
+    expandedContent: sanitizeHtml(result.value),
+    exhausted: result.exhausted,
+    engine: ctx.engine.name,
+    ...(result.note ? { note: result.note } : {}),
+  };
 }
 
 export async function expandChapter(ctx: RequestContext, body: ExpandChapterBody): Promise<ExpandChapterResponse> {
@@ -85,7 +90,7 @@ export async function expandChapter(ctx: RequestContext, body: ExpandChapterBody
   });
   const expanded = { ...result.value, id: chapter.id, title: chapterTitle };
   const next = { ...content, chapters: content.chapters.map((c, i) => (i === body.chapterIndex ? expanded : c)) };
-  const outcome = { exhausted: result.exhausted, ...(result.note ? { note: result.note } : {}) };
+  const outcome = { exhausted: result.exhausted, engine: ctx.engine.name, ...(result.note ? { note: result.note } : {}) };
   // A preview is shown to the user first; accepting it saves through PATCH against `revision`.
   if (body.preview) return { expandedChapter: expanded, textbookContent: next, revision, preview: true, ...outcome };
   // The chapter's text moves into the new sections and its own body is emptied: typing in it since `revision` refuses the save.
@@ -139,7 +144,7 @@ export async function generateSection(ctx: RequestContext, body: GenerateSection
     expansionLevel: body.expansionLevel,
   });
   const sectionContent = sanitizeHtml(result.value);
-  const outcome = { exhausted: result.exhausted, ...(result.note ? { note: result.note } : {}) };
+  const outcome = { exhausted: result.exhausted, engine: ctx.engine.name, ...(result.note ? { note: result.note } : {}) };
   // A section not in the book (a client drafting a new one) gets its text without a save.
   if (!section || result.exhausted) return { sectionContent, ...outcome };
   const next = {
