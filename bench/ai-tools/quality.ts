@@ -28,6 +28,19 @@ import { extractAndChunk } from '@server/ingest/extract-document';
 import { sniffKind } from '@server/ingest/sniff';
 import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
 import { composeBook, contextOf, engine, materialOf, thinBook } from './book-setup';
+import { bookHtml, damageOf, materialText, type Damage, type MaterialText } from './wholeness';
+
+/** Damaged units and lost text over every tool run on one document (issue 26: goal 0 and 0). */
+export interface Tally extends Damage {
+  runs: number;
+}
+const newTally = (): Tally => ({ runs: 0, damaged: [], lost: [] });
+function record(tally: Tally, material: MaterialText, before: string, after: string, tool: string): void {
+  const d = damageOf(before, after, material);
+  tally.runs++;
+  tally.damaged.push(...d.damaged.map((x) => `${tool}: ${x}`));
+  tally.lost.push(...d.lost.map((x) => `${tool}: ${x}`));
+}
 
 const sentencesOf = (html: string) => htmlBlocks(html).flatMap((b) => fastSentences(htmlToText(b)));
 const paragraphsOf = (html: string) =>
@@ -57,8 +70,9 @@ interface SectionFigures {
   added: number;
 }
 
-async function expandSections(ctx: ReturnType<typeof contextOf>, book: TextbookContent): Promise<SectionFigures> {
+async function expandSections(ctx: ReturnType<typeof contextOf>, book: TextbookContent, tally = newTally()): Promise<SectionFigures> {
   const map = sourceMap(ctx.material);
+  const text = materialText(ctx.material);
   const figures: SectionFigures = { tried: 0, expanded: 0, full: 0, fromUnit: 0, added: 0 };
   for (const [ci, chapter] of book.chapters.entries()) {
     for (const section of chapter.sections) {
@@ -74,6 +88,7 @@ async function expandSections(ctx: ReturnType<typeof contextOf>, book: TextbookC
         paragraphCount: 8,
       });
       figures.tried++;
+      record(tally, text, section.content, r.value, `expand section "${section.title}"`);
       const gained = r.exhausted ? 0 : paragraphsOf(r.value) - paragraphsOf(section.content);
       if (gained >= Math.min(4, left)) figures.full++;
       if (!r.exhausted) figures.expanded++;
@@ -92,8 +107,13 @@ async function expandSections(ctx: ReturnType<typeof contextOf>, book: TextbookC
 }
 
 /** Chapters whose source unit has sub-units, folded into one text (as a chapter without sections is), expanded into 4 sections. */
-async function expandChapters(ctx: ReturnType<typeof contextOf>, book: TextbookContent): Promise<{ tried: number; ok: number }> {
+async function expandChapters(
+  ctx: ReturnType<typeof contextOf>,
+  book: TextbookContent,
+  tally = newTally(),
+): Promise<{ tried: number; ok: number }> {
   const map = sourceMap(ctx.material);
+  const text = materialText(ctx.material);
   let tried = 0;
   let ok = 0;
   for (const [ci, chapter] of book.chapters.entries()) {
@@ -116,6 +136,7 @@ async function expandChapters(ctx: ReturnType<typeof contextOf>, book: TextbookC
         sectionCount: 4,
       });
       if (r.value.sections.length >= 2) ok++;
+      record(tally, text, content, r.value.sections.map((x) => x.content).join(''), `expand chapter "${chapter.title}"`);
     } catch {
       // A refusal counts as a failure here.
     }
@@ -123,8 +144,13 @@ async function expandChapters(ctx: ReturnType<typeof contextOf>, book: TextbookC
   return { tried, ok };
 }
 
-async function expandSelections(ctx: ReturnType<typeof contextOf>, book: TextbookContent): Promise<{ added: number; onTopic: number }> {
+async function expandSelections(
+  ctx: ReturnType<typeof contextOf>,
+  book: TextbookContent,
+  tally = newTally(),
+): Promise<{ added: number; onTopic: number }> {
   const map = sourceMap(ctx.material);
+  const text = materialText(ctx.material);
   let added = 0;
   let onTopic = 0;
   for (const chapter of book.chapters) {
@@ -133,6 +159,7 @@ async function expandSelections(ctx: ReturnType<typeof contextOf>, book: Textboo
       if (!first || section.title.startsWith('Review: ')) continue;
       const r = await engine.expandParagraph(ctx, { paragraphHtml: first, book, context: `Current section: ${section.title}` });
       if (r.exhausted) continue;
+      record(tally, text, `<p>${first}</p>`, r.value, `expand selection in "${section.title}"`);
       const terms = keyTerms(map, section.title, htmlToText(section.content));
       for (const s of sentencesOf(r.value)) {
         if (sentenceKey(s) === sentenceKey(first)) continue;
@@ -147,16 +174,28 @@ async function expandSelections(ctx: ReturnType<typeof contextOf>, book: Textboo
 /** A structure prefix of a title: "Week 3:", "Part 2:", "Beginner:". */
 const structurePrefix = /\b(?:(?:week|session|part|unit|module|lecture)\s+\d+|beginner|intermediate|advanced)\s*:/gi;
 
+/** Instructions beyond the five examples that every book can take (issue 26 asks for ten). */
+export const moreInstructions = [
+  'Make it 4 chapters',
+  'Move chapter 2 first',
+  'Merge chapters 1 and 2',
+  'Split chapter 1 in two',
+  'Group chapters 1-2 into a part called Foundations',
+];
+
 async function restructure(
   ctx: ReturnType<typeof contextOf>,
   book: TextbookContent,
+  tally = newTally(),
 ): Promise<{ stacked: number; lost: number; refused: number }> {
   let stacked = 0;
   let lost = 0;
   let refused = 0;
-  for (const guidance of customizeExamples) {
+  const text = materialText(ctx.material);
+  for (const guidance of [...customizeExamples, ...moreInstructions]) {
     try {
       const r = await engine.customizeStructure(ctx, { book, guidance });
+      record(tally, text, bookHtml(book), bookHtml(r.content), `customize "${guidance}"`);
       stacked += r.content.chapters.filter((c) => (c.title.match(structurePrefix) ?? []).length > 1).length;
       lost += lostSentences(book, r.content).length;
     } catch {
@@ -164,6 +203,19 @@ async function restructure(
     }
   }
   return { stacked, lost, refused };
+}
+
+/** Every tool on one document's book (each expansion on every part, the presets and the instructions): the tally of damage. */
+export async function toolDamage(document: Parameters<typeof materialOf>[0], filename: string): Promise<Tally> {
+  const ctx = contextOf(materialOf(document, filename));
+  const composed = await composeBook(ctx, document.title ?? filename);
+  const thin = thinBook(composed);
+  const tally = newTally();
+  await expandSections(ctx, thin, tally);
+  await expandChapters(ctx, thin, tally);
+  await expandSelections(ctx, thin, tally);
+  await restructure(ctx, composed, tally);
+  return tally;
 }
 
 export async function qualityReport(): Promise<void> {
@@ -188,11 +240,13 @@ export async function qualityReport(): Promise<void> {
     const ctx = contextOf(materialOf(document, file.name));
     const composed = await composeBook(ctx, document.title ?? file.name);
     const thin = thinBook(composed);
-    const asComposed = await expandSections(ctx, composed);
-    const sections = await expandSections(ctx, thin);
-    const chapters = await expandChapters(ctx, thin);
-    const selections = await expandSelections(ctx, thin);
-    const shape = await restructure(ctx, composed);
+    const tally = newTally();
+    const asComposed = await expandSections(ctx, composed, tally);
+    const sections = await expandSections(ctx, thin, tally);
+    const chapters = await expandChapters(ctx, thin, tally);
+    const selections = await expandSelections(ctx, thin, tally);
+    const shape = await restructure(ctx, composed, tally);
+    for (const x of [...tally.damaged.slice(0, 3), ...tally.lost.slice(0, 3)]) console.log(`${file.name}: ${x}`);
     rows.push([
       file.name,
       `${asComposed.expanded}/${asComposed.tried} (+${asComposed.added})`,
@@ -203,6 +257,7 @@ export async function qualityReport(): Promise<void> {
       String(shape.stacked),
       String(shape.lost),
       String(shape.refused),
+      `${tally.damaged.length} / ${tally.lost.length} in ${tally.runs} runs`,
     ]);
   }
   console.log('\nbench:ai-tools quality on the real course materials (thin book: every part cut to its first paragraph)');
@@ -218,6 +273,7 @@ export async function qualityReport(): Promise<void> {
         'stacked titles',
         'sentences lost',
         'refused',
+        'damaged units / lost sentences',
       ],
       rows,
     ),

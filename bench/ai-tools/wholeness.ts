@@ -5,57 +5,100 @@
  * held may be lost. Read by bench:ai-tools and the tools' property test.
  */
 import type { TextbookContent } from '@common/textbook';
-import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
+import { decodeEntities, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
 import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
 import { chapterFrame } from '@server/ai/offline/expand/chapter-frame';
 import type { Material } from '@server/ai/material';
 
-const space = (s: string) => s.replace(/\s+/g, ' ').trim();
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+/**
+ * Inline math (`\(...\)`) and all whitespace taken out: the book's text (htmlToText) prints no
+ * math, the material writes it inline, and the spaces around it differ ("× · · · ×").
+ */
+const tight = (s: string) => s.replace(/\\\([\s\S]*?\\\)/g, '').replace(/\s+/g, '');
 
-/** The material's text as paragraphs (blank-line separated in each document's text), whitespace collapsed. */
-export function materialText(material: Material): string {
-  return material.sources
+/** The material as the check reads it: its text (blank lines between paragraphs) and its blocks' texts. */
+export interface MaterialText {
+  text: string;
+  blocks: Set<string>;
+}
+
+export function materialText(material: Material): MaterialText {
+  const text = material.sources
     .map((s) =>
       s.text
         .split(/\n\s*\n/)
-        .map(space)
+        .map((p) => p.split('\n').map(collapse).filter(Boolean).join('\n'))
         .filter(Boolean)
         .join('\n\n'),
     )
     .join('\n\n');
+  const blocks = new Set(material.sources.flatMap((s) => s.document.blocks.map((b) => tight(b.text))));
+  return { text, blocks };
 }
 
 /** Text blocks of a part: paragraphs, list items, quotes and table cells (headings and the tools' own apparatus aside). */
 function textUnits(html: string): string[] {
   const body = chapterFrame(html).body;
-  return htmlBlocks(body).flatMap((b) => {
-    if (/^<h[1-6]\b/i.test(b) || /^<pre\b/i.test(b)) return [];
-    if (/^<(?:ul|ol)\b/i.test(b)) return [...b.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => htmlToText(m[1]));
-    if (/^<table\b/i.test(b)) return [...b.matchAll(/<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((m) => htmlToText(m[1]));
-    return [htmlToText(b)];
-  });
+  return htmlBlocks(body).flatMap((b) =>
+    units(b)
+      .map(withoutLabel)
+      .filter((t) => !equationLabel.test(t)),
+  );
+}
+
+/** The composer's own labels (a margin note's "Note:", an exercise's "Exercise 3."), not the material's words. */
+const withoutLabel = (t: string) => t.replace(/^(?:Note:|Exercise(?: [\w.]+)?\.)\s+/, '');
+/** An equation's number printed beside its picture: "(5.7)", "(5.29), (5.30)". */
+const equationLabel = /^\(\d+(?:\.\d+)*[a-z]?\)(?:,\s*\(\d+(?:\.\d+)*[a-z]?\))*$/;
+
+/** A block's text units: a list's items, a table's cells, else the block (headings and code aside). */
+function units(b: string): string[] {
+  if (/^<h[1-6]\b/i.test(b) || /^<pre\b/i.test(b)) return [];
+  if (/^<(?:ul|ol)\b/i.test(b)) return [...b.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => htmlToText(m[1]));
+  if (/^<table\b/i.test(b)) return [...b.matchAll(/<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((m) => htmlToText(m[1]));
+  return [htmlToText(b)];
 }
 
 const codeBlocks = (html: string) =>
   htmlBlocks(html)
     .filter((b) => /^<pre\b/i.test(b))
-    .map((b) => space(htmlToText(b)));
-const formulas = (html: string) => [...html.matchAll(/data-latex="([^"]*)"/g)].map((m) => m[1]);
+    .map((b) => collapse(htmlToText(b)));
+const formulas = (html: string) => [...html.matchAll(/data-latex="([^"]*)"/g)].map((m) => decodeEntities(m[1]));
 
-const opensSentence = /(?:^|\n\n|[.!?:;]["'\u201d\u2019)\]]?\s)$/;
-const closesSentence = /^(?:$|\n\n|\s)/;
+const opensSentence = /[.!?:;]["'\u201d\u2019)\]]?$/;
 
-/** A sentence found in the material starting and ending where sentences do (not inside a longer one). */
-function wholeIn(text: string, sentence: string): boolean {
-  const s = space(sentence);
+/** The material run together (tight), with the offsets where a line or paragraph of it starts. */
+interface Reading {
+  text: string;
+  starts: Set<number>;
+}
+
+function readingOf(text: string): Reading {
+  let out = '';
+  const starts = new Set<number>([0]);
+  for (const line of text.split(/\n+/)) {
+    starts.add(out.length);
+    out += tight(line);
+  }
+  starts.add(out.length);
+  return { text: out, starts };
+}
+
+/**
+ * A sentence (or a run of them) found in the material starting where a sentence or a line starts
+ * and ending where one ends (closing punctuation, or a line's end: a heading, a list item); never
+ * a piece from inside a sentence.
+ */
+function wholeIn(reading: Reading, sentence: string): boolean {
+  const s = tight(sentence);
   if (!s) return true;
+  const { text, starts } = reading;
   for (let at = text.indexOf(s); at >= 0; at = text.indexOf(s, at + 1)) {
-    const before = text.slice(Math.max(0, at - 3), at);
-    const after = text.slice(at + s.length, at + s.length + 2);
-    // It ends a sentence (closing punctuation, then a space or the end) or a paragraph (a heading, a list item).
-    const ends = after === '' || after.startsWith('\n\n') || (/[.!?:]["'\u201d\u2019)\]]?$/.test(s) && closesSentence.test(after));
-    if ((at === 0 || opensSentence.test(before)) && ends) return true;
+    const opens = starts.has(at) || opensSentence.test(text.slice(Math.max(0, at - 2), at));
+    const ends = starts.has(at + s.length) || /[.!?:]["'\u201d\u2019)\]]?$/.test(s);
+    if (opens && ends) return true;
   }
   return false;
 }
@@ -68,21 +111,25 @@ export interface Damage {
 }
 
 /** Compares a tool's result part (HTML) with the part it changed and the material. */
-export function damageOf(previousHtml: string, resultHtml: string, material: string): Damage {
+export function damageOf(previousHtml: string, resultHtml: string, material: MaterialText): Damage {
+  const reading = readingOf(material.text);
+  const isWhole = (sentence: string) => wholeIn(reading, sentence);
   const previousKeys = new Set(textUnits(previousHtml).flatMap((t) => fastSentences(t).map(sentenceKey)));
   const damaged: string[] = [];
   for (const unit of textUnits(resultHtml)) {
-    // A unit kept as it was is whole, however it reads.
-    if (previousKeys.has(sentenceKey(unit))) continue;
+    // A unit kept as it was, a block of the material as it stands (a list item that ends in a comma), or a run of the
+    // material from one sentence's start to another's end (lines the book joined) is whole.
+    if (previousKeys.has(sentenceKey(unit)) || material.blocks.has(tight(unit)) || isWhole(unit)) continue;
     for (const sentence of fastSentences(unit)) {
       if (previousKeys.has(sentenceKey(sentence))) continue;
-      if (!wholeIn(material, sentence)) damaged.push(sentence);
+      if (!isWhole(sentence)) damaged.push(sentence);
     }
   }
+  const flat = tight(material.text.replace(/\\\(|\\\)/g, ''));
   const previousCode = new Set(codeBlocks(previousHtml));
-  for (const code of codeBlocks(resultHtml)) if (!previousCode.has(code) && !material.includes(code)) damaged.push(code);
+  for (const code of codeBlocks(resultHtml)) if (!previousCode.has(code) && !flat.includes(tight(code))) damaged.push(code);
   const previousMath = new Set(formulas(previousHtml));
-  for (const latex of formulas(resultHtml)) if (!previousMath.has(latex) && !material.includes(latex)) damaged.push(`\\(${latex}\\)`);
+  for (const latex of formulas(resultHtml)) if (!previousMath.has(latex) && !flat.includes(tight(latex))) damaged.push(`\\(${latex}\\)`);
   const resultKeys = new Set(textUnits(resultHtml).flatMap((t) => fastSentences(t).map(sentenceKey)));
   const resultText = sentenceKey(textUnits(resultHtml).join(' '));
   const lost = textUnits(previousHtml)
