@@ -16,11 +16,9 @@ export function BookLengthChoice({ value, onChange }: { value: BookLength; onCha
       <legend className="text-sm font-medium">Book length</legend>
       <div className="flex flex-col gap-2 sm:flex-row">
         {choices.map((c) => (
-          <label
-            key={c.value}
-            className="flex flex-1 cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-2 text-sm dark:border-slate-700"
-          >
+          <div key={c.value} className="flex flex-1 items-start gap-2 rounded-md border border-slate-200 p-2 text-sm dark:border-slate-700">
             <input
+              id={`book-length-${c.value}`}
               type="radio"
               name="book-length"
               value={c.value}
@@ -28,11 +26,11 @@ export function BookLengthChoice({ value, onChange }: { value: BookLength; onCha
               onChange={() => onChange(c.value)}
               className="mt-1"
             />
-            <span>
+            <label htmlFor={`book-length-${c.value}`} className="cursor-pointer">
               <span className="font-medium">{c.label}</span>
               <span className="block text-xs text-slate-500 dark:text-slate-400">{c.hint}</span>
-            </span>
-          </label>
+            </label>
+          </div>
         ))}
       </div>
     </fieldset>

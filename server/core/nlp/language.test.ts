@@ -22,16 +22,24 @@ describe('detectLanguage', () => {
 
   it('tells Spanish, Italian, Dutch and Portuguese from a few sentences', () => {
     expect(
-      detectLanguage('La célula es la unidad básica de la vida. Todos los seres vivos están formados por una o más células, y cada una de ellas nace de otra.'),
+      detectLanguage(
+        'La célula es la unidad básica de la vida. Todos los seres vivos están formados por una o más células, y cada una de ellas nace de otra.',
+      ),
     ).toBe('es');
     expect(
-      detectLanguage("La cellula è l'unità fondamentale della vita. Tutti gli esseri viventi sono fatti di una o più cellule, e ogni cellula nasce da un'altra."),
+      detectLanguage(
+        "La cellula è l'unità fondamentale della vita. Tutti gli esseri viventi sono fatti di una o più cellule, e ogni cellula nasce da un'altra.",
+      ),
     ).toBe('it');
     expect(
-      detectLanguage('De cel is de kleinste eenheid van het leven. Alle levende wezens bestaan uit een of meer cellen, en elke cel komt voort uit een andere.'),
+      detectLanguage(
+        'De cel is de kleinste eenheid van het leven. Alle levende wezens bestaan uit een of meer cellen, en elke cel komt voort uit een andere.',
+      ),
     ).toBe('nl');
     expect(
-      detectLanguage('A célula é a unidade básica da vida. Todos os seres vivos são formados por uma ou mais células, e cada célula nasce de outra.'),
+      detectLanguage(
+        'A célula é a unidade básica da vida. Todos os seres vivos são formados por uma ou mais células, e cada célula nasce de outra.',
+      ),
     ).toBe('pt');
   });
 

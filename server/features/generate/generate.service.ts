@@ -39,7 +39,13 @@ export async function generateOutline(ctx: RequestContext, input: GenerateOutlin
     );
     text = ingested.text;
     await progress.flush();
-    const job: GenerationInput = { topic, username: user.username, references, sourceIds: ingested.sourceIds, length: fields.length ?? 'full' };
+    const job: GenerationInput = {
+      topic,
+      username: user.username,
+      references,
+      sourceIds: ingested.sourceIds,
+      length: fields.length ?? 'full',
+    };
     await repo.updateJob(db, progress.jobId, { input: job });
     await ctx.jobs.send(generateOutlineQueue, { jobId: progress.jobId });
   } catch (err) {

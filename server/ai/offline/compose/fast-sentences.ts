@@ -15,7 +15,8 @@ export function fastSentences(text: string): string[] {
     const t = para.replace(/\s+/g, ' ').trim();
     if (!t) continue;
     let start = 0;
-    const boundary = /[.!?]+(?:\s?[\u00bb\u203a]|["'\u201c\u201d\u2019)\]])*\s+(?=["'\u201c\u201e\u2018\u201a\u00ab\u2039(\[]?\s?[\p{Lu}\d])/gu;
+    const boundary =
+      /[.!?]+(?:\s?[\u00bb\u203a]|["'\u201c\u201d\u2019)\]])*\s+(?=["'\u201c\u201e\u2018\u201a\u00ab\u2039(\[]?\s?[\p{Lu}\d])/gu;
     let m: RegExpExecArray | null;
     while ((m = boundary.exec(t))) {
       const end = m.index + m[0].trimEnd().length;

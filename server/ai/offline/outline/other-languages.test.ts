@@ -7,15 +7,22 @@ import type { Material } from '@server/ai/material';
 import { composeFromDocuments } from './tree-book';
 
 async function materialOf(name: string): Promise<Material> {
-  const { document } = await extractAndChunk({ kind: 'txt', filename: name, data: new Uint8Array(readFileSync(fixturePath(`text/${name}`))) });
+  const { document } = await extractAndChunk({
+    kind: 'txt',
+    filename: name,
+    data: new Uint8Array(readFileSync(fixturePath(`text/${name}`))),
+  });
   return { sources: [{ id: 1, filename: name, mime: document.mime, text: document.text, document }], chunks: [] };
 }
 
 const everything = (book: { chapters: Array<{ title: string; content: string; sections: Array<{ title: string; content: string }> }> }) =>
-  book.chapters.map((c) => [c.title, htmlToText(c.content), ...c.sections.flatMap((s) => [s.title, htmlToText(s.content)])].join('\n')).join('\n');
+  book.chapters
+    .map((c) => [c.title, htmlToText(c.content), ...c.sections.flatMap((s) => [s.title, htmlToText(s.content)])].join('\n'))
+    .join('\n');
 
 /** What the English apparatus prints: its headings and its boilerplate. */
-const englishApparatus = /Learning Objectives|After this chapter|Review Questions|Key Terms|Summary|Overview|\bExplain\b|\bDescribe\b|This chapter covers/;
+const englishApparatus =
+  /Learning Objectives|After this chapter|Review Questions|Key Terms|Summary|Overview|\bExplain\b|\bDescribe\b|This chapter covers/;
 
 describe('notes in German and French (test-fixtures/text)', () => {
   for (const [name, language, title, phrases] of [

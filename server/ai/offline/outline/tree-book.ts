@@ -267,7 +267,9 @@ function composeIntro(unit: DocSection, introduces: DocSection[], title: string,
     [unit.blocks.map((b) => b.text).join('\n'), ...introduces.flatMap((c) => c.blocks.slice(0, 20).map((b) => b.text))].join('\n'),
   );
   const overview =
-    options.apparatus && teaching.length >= 2 ? `<h3>Overview</h3><p>${escapeHtml(coversSentence(teaching, casing, 'The book', 'chapters'))}</p>` : '';
+    options.apparatus && teaching.length >= 2
+      ? `<h3>Overview</h3><p>${escapeHtml(coversSentence(teaching, casing, 'The book', 'chapters'))}</p>`
+      : '';
   return { ...composePlain({ ...unit, title }, options, overview), title };
 }
 
