@@ -9,6 +9,7 @@ import { keyphraseTitle } from '../compose/keyphrase-titles';
 import { renderBlocks, type RenderOptions } from '../compose/render-blocks';
 import { allBlocks, chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';
 import { bareUnit, blockWords, documentUnits, isEndMatterTitle, isFurniture, proseWords } from './document-units';
+import { scheduleOf } from './schedule';
 import { mergeByTopic, mergeContinuations, titleKey } from './merge-units';
 import { cleanHeadingTitle } from './plan';
 import { withScriptHeadings } from './script-units';
@@ -45,6 +46,12 @@ function renderUnit(node: DocSection, headingLevel: number, options: ComposeOpti
   return html;
 }
 
+/** The meeting a unit was taught at, under its title: lecture notes by date keep their dates. */
+function scheduleLine(node: DocSection): string {
+  const schedule = scheduleOf(node);
+  return schedule ? `<p><em>${escapeHtml(schedule)}</em></p>` : '';
+}
+
 /** A teaching chapter: its opening (overview, objectives), its text and sections, and its close (summary, key terms, review questions). */
 function composeChapter(node: DocSection, options: ComposeOptions): Chapter {
   // A unit with no sentences of prose (a program listing, a table of data) has nothing to state
@@ -55,7 +62,7 @@ function composeChapter(node: DocSection, options: ComposeOptions): Chapter {
   const own = renderBlocks(unitBlocks(node.blocks, options), options);
   const opening = chapterOpening(digest);
   // A rule between the apparatus and the material, so neither reads as part of the other.
-  const lead = opening && own ? `${opening}<hr />` : opening;
+  const lead = scheduleLine(node) + (opening && own ? `${opening}<hr />` : opening);
   const review = chapterReview(digest, options);
   if (node.children.length === 0) return { title, content: lead + own + (review ? `<hr />${review}` : ''), sections: [] };
   const sections: Section[] = node.children.map((child) => ({
@@ -72,7 +79,7 @@ function composePlain(node: DocSection, options: ComposeOptions, overview = ''):
   const own = renderBlocks(unitBlocks(node.blocks, options), options);
   return {
     title,
-    content: overview && own ? `${overview}<hr />${own}` : overview + own,
+    content: scheduleLine(node) + (overview && own ? `${overview}<hr />${own}` : overview + own),
     sections: node.children.map((c) => ({ title: cleanHeadingTitle(c.title) || title, content: renderUnit(c, 3, options) })),
   };
 }
