@@ -49,10 +49,17 @@ const detail = process.argv.includes('--detail');
 const engine = createOfflineEngine();
 const rows: string[][] = [];
 const details: string[] = [];
+const unreadable: string[] = [];
 for (const file of files) {
   const own = await ownStructure(file.name, file.data);
   const kind = sniffKind(Buffer.from(file.data))!;
-  const { document } = await extractAndChunk({ kind, filename: file.name, data: file.data.slice() });
+  // A file the product refuses (a scan with no text layer) makes no book: it is named under the table.
+  const extracted = await extractAndChunk({ kind, filename: file.name, data: file.data.slice() }).catch((err: Error) => err);
+  if (extracted instanceof Error) {
+    unreadable.push(`${file.name}: ${extracted.message}`);
+    continue;
+  }
+  const { document } = extracted;
   const imageUrls = Object.fromEntries((document.images ?? []).map((im, i) => [im.sha256, `/api/images/${i + 1}`]));
   const material = {
     sources: [{ id: 1, filename: file.name, mime: mimeByKind[kind], text: document.text, document }],
@@ -160,6 +167,7 @@ console.log(
     rows,
   ),
 );
+if (unreadable.length) console.log(`\nNo book (the product refuses the file): ${unreadable.join('; ')}`);
 if (detail) console.log(details.join('\n'));
 console.log(
   '\nGoals: >= 90% of headings in order, 0 "(n)" titles, 0 junk references, <= 10% of quiz questions failing the stand-alone rules, >= 50% of the words of documents up to ~30,000 words, 0 short quizzes.',

@@ -75,6 +75,24 @@ describe('the book length the user chooses', () => {
   });
 });
 
+describe('nothing dropped in silence', () => {
+  it('a syllabus keeps its instructor, office and e-mail lines, which stand before its first unit', () => {
+    const syllabus = [
+      '# Ecology 101 Syllabus',
+      'Instructor: Dr. Ana Ruiz  \nOffice: Science Hall 214, Tuesdays 2-4 pm  \nE-mail: ana.ruiz@example.edu',
+      '## Learning goals',
+      'Students learn to design a field survey, to measure populations without bias, and to report what the data can and cannot show.',
+      '## Grading',
+      'Three field reports count for sixty percent of the grade and the final exam for the remaining forty percent.',
+    ].join('\n\n');
+    const book = composeFromDocuments(material(syllabus, 'syllabus.md'), { title: 'Ecology 101' });
+    const printed = bookText(book);
+    expect(printed).toContain('Instructor: Dr. Ana Ruiz');
+    expect(printed).toContain('Office: Science Hall 214');
+    expect(printed).toContain('ana.ruiz@example.edu');
+  });
+});
+
 describe('condense', () => {
   const prose = (i: number) => ({
     kind: 'paragraph' as const,

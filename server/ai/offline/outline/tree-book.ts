@@ -175,14 +175,11 @@ export function composeFromDocuments(
       // (its overview would name only that document's chapters as the book's).
       else if (sources.length > 1 && chapters[0]) chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
       else intros.push({ kind: 'intro', unit, introduces: chapters });
-    } else if (
-      u.intro &&
-      // A title block of names is left out; a line of prose, or a program's opening code, opens the first chapter.
-      (proseWords(u.intro.blocks) > 0 || u.intro.blocks.some((b) => b.kind === 'code')) &&
-      blockWords(u.intro.blocks) < 120 &&
-      chapters[0]
-    ) {
-      chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
+    } else if (u.intro && u.intro.blocks.length > 0) {
+      // Whatever stands before the first unit (a line of prose, a program's opening code, the instructor's office and
+      // e-mail lines of a syllabus) opens the first chapter: nothing of the material is left out in silence.
+      if (chapters[0]) chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
+      else intros.push({ kind: 'intro', unit: bareUnit(introTitle, u.intro.blocks, []), introduces: [] });
     }
     perDocument.push(chapters);
     // With several documents, each one's closing exercises stay with its last chapter; a single document's close the book.
