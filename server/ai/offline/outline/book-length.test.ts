@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
+import type { DocBlock } from '@server/core/document-model';
 import { htmlToText } from '@common/textbook-ops/html';
 import { extractTxt } from '@server/ingest/txt-extract';
 import type { Material } from '@server/ai/material';
@@ -94,16 +95,16 @@ describe('nothing dropped in silence', () => {
 });
 
 describe('condense', () => {
-  const prose = (i: number) => ({
-    kind: 'paragraph' as const,
+  const prose = (i: number): DocBlock => ({
+    kind: 'paragraph',
     text: `Paragraph ${i} explains the lecture's idea at length in many plain words of running prose for the reader.`,
   });
 
   it('never drops code, program output, tables, contact lines or totals, whatever the budget', () => {
-    const blocks = [
+    const blocks: DocBlock[] = [
       prose(0),
-      { kind: 'paragraph' as const, text: 'Office: Science Hall 214, office hours Tuesday 2-4' },
-      { kind: 'paragraph' as const, text: 'E-mail: instructor@example.edu' },
+      { kind: 'paragraph', text: 'Office: Science Hall 214, office hours Tuesday 2-4' },
+      { kind: 'paragraph', text: 'E-mail: instructor@example.edu' },
       ...Array.from({ length: 20 }, (_, i) => prose(i + 1)),
       { kind: 'code' as const, text: 'fit <- lm(y ~ x, data = d)\nsummary(fit)' },
       { kind: 'code' as const, text: 'Coefficients:\n(Intercept) 1.02 0.11' },
