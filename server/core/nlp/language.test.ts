@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path';
 import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
 import { detectLanguage, writesApparatusIn } from './language';
+import { extractKeyphrases } from './keyphrases';
 import { splitSentences } from './sentences';
 
 const read = (name: string) => readFileSync(fixturePath(`text/${name}`), 'utf8');
@@ -85,5 +86,17 @@ describe('sentences in German and French', () => {
 
   it('fastSentences still ends an English sentence after a variable', () => {
     expect(fastSentences('The loop runs over x. Then it stops.')).toEqual(['The loop runs over x.', 'Then it stops.']);
+  });
+});
+
+describe('key phrases in German and French', () => {
+  it("are the notes' terms, never their articles and prepositions", () => {
+    const de = extractKeyphrases([read('waermelehre-notizen.md')], { limit: 10 }).map((k) => k.phrase);
+    expect(de).toContain('spezifische Wärmekapazität');
+    const fr = extractKeyphrases([read('optique-notes.md')], { limit: 10 }).map((k) => k.phrase);
+    expect(fr).toContain('réfraction');
+    const functionWords = new Set(['der', 'die', 'und', 'ist', 'für', 'um', 'ein', 'la', 'le', 'les', 'de', 'dans', 'un', 'est']);
+    for (const phrase of [...de, ...fr])
+      for (const w of phrase.toLowerCase().split(/\s+/)) expect(functionWords.has(w), phrase).toBe(false);
   });
 });

@@ -50,6 +50,23 @@ export function detectLanguage(text: string): string | undefined {
   return best[0];
 }
 
+/** More short words of each language that name no topic, beside its function words: for key phrases. */
+const moreStopwords: Record<string, string> = {
+  de: 'eines einem einer keine kein keinen wie was wir ihr ihre ihren ihrem dieser dieses diesem wenn weil dann also sehr viel viele alle jede jeder jedes man ob da hier dort immer etwa ca bzw usw vgl zb',
+  fr: 'à d l qu s n c j y leurs ces ceux celle celui dont où donc car très lorsque quand alors tout tous toute toutes ainsi aussi même sans sous chez ni si',
+  es: 'un unos unas les me te nos donde cada todo todos toda todas otro otra otros así aunque',
+  it: 'i un uno gli dal dalla dai nei nelle sul sulla cui dove ogni tutto tutti tutta tutte altro altra così quando',
+  nl: 'dit die wat wie waar zo al alle elk elke ook nog maar toen omdat dus',
+  pt: 'um uns umas os às pelos pelas onde cada todo todos toda todas outro outra assim embora',
+};
+
+/** Words of a language that never make a key phrase on their own: its function words and more; empty for English (the NLP model knows those). */
+export function stopwordsFor(tag: string | undefined): Set<string> {
+  const lang = tag?.split('-')[0].toLowerCase();
+  if (!lang || lang === 'en' || !functionWords[lang]) return new Set();
+  return new Set(`${functionWords[lang]} ${moreStopwords[lang] ?? ''}`.split(/\s+/).filter(Boolean));
+}
+
 /** The language the offline engine's apparatus (objectives, summaries, review questions) is written in. */
 export const apparatusLanguage = 'en';
 

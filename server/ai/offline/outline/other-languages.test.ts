@@ -4,6 +4,7 @@ import { htmlToText } from '@common/textbook-ops/html';
 import { extractAndChunk } from '@server/ingest/extract-document';
 import { fixturePath } from '@server/test/fixture-path';
 import type { Material } from '@server/ai/material';
+import { analyze } from '../analyze';
 import { composeFromDocuments } from './tree-book';
 
 async function materialOf(name: string): Promise<Material> {
@@ -47,6 +48,13 @@ describe('notes in German and French (test-fixtures/text)', () => {
       expect(book.generation?.leftOut.join(' ')).toMatch(/not written in this language/);
     });
   }
+
+  it('the analysis proposes no English objectives for German notes, and says why', async () => {
+    const result = await analyze({ material: await materialOf('waermelehre-notizen.md'), retriever: { search: async () => [] } }, {});
+    expect(result.objectives).toEqual([]);
+    expect(result.suggestions[0]).toMatch(/^The material is in German: learning objectives are proposed only for English material/);
+    expect(result.detectedTopic).toBe('Wärmelehre');
+  });
 
   it('English notes keep their apparatus and are declared English', async () => {
     const book = composeFromDocuments(await materialOf('linear-algebra-notes.md'), { title: 'Linear algebra' });
