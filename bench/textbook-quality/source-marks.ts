@@ -133,7 +133,7 @@ async function docxMarks(data: Uint8Array): Promise<SourceMarks> {
 function markdownMarks(text: string): SourceMarks {
   const links: string[] = [];
   for (const m of text.matchAll(
-    /\]\(\s*<?((?:https?:|mailto:)[^)\s>]+)>?[^)]*\)|<((?:https?:|mailto:)[^>\s]+)>|(?<![(<"'=])\bhttps?:\/\/[^\s)<>\]"']+/gi,
+    /\]\(\s*<?((?:https?:|mailto:)[^)\s>]+)>?[^)]*\)|<((?:https?:|mailto:)[^>\s]+)>|(?<![(<"'=])\bhttps?:\/\/[^\s)<>\]"'`*]+/gi,
   ))
     links.push((m[1] ?? m[2] ?? m[0]).replace(/[.,;:]+$/, ''));
   // Top-level ordered list items; a list goes on over blank lines and its items' indented lines.
