@@ -3,7 +3,7 @@ import { extractKeyphrases } from '@server/core/nlp';
 import { viewMaterial } from './analyze/material-view';
 import { buildObjectives } from './analyze/objectives';
 import { buildSuggestions } from './analyze/suggestions';
-import { detectTopic } from './analyze/topic';
+import { detectTopic, isCodeIdentifier } from './analyze/topic';
 import { materialLanguage } from '../material-language';
 import { languageName, writesApparatusIn } from '@server/core/nlp/language';
 
@@ -14,7 +14,10 @@ import { languageName, writesApparatusIn } from '@server/core/nlp/language';
  */
 export const analyze: AuthoringEngine['analyze'] = async (ctx, input) => {
   const view = viewMaterial(ctx.material);
-  const phrases = extractKeyphrases(view.texts, { limit: 12 });
+  // A class name of the code ("Exp", "Identifier") is no subject of the course: not a topic, an objective or a term.
+  const phrases = extractKeyphrases(view.texts, { limit: 16 })
+    .filter((p) => !isCodeIdentifier(p.phrase, view))
+    .slice(0, 12);
   const topic = detectTopic(view, phrases, input.topic);
   const fullText = ctx.material.sources.map((s) => s.text).join('\n\n');
   ctx.onProgress?.(50);

@@ -3,6 +3,7 @@ import { htmlToText } from '@common/textbook-ops/html';
 import { extractTxt } from '@server/ingest/txt-extract';
 import type { Material } from '@server/ai/material';
 import { analyze } from '../analyze';
+import { isCodeIdentifier } from './topic';
 import { composeFromDocuments } from '../outline/tree-book';
 
 /** A parser lecture whose code names its classes Exp and Identifier again and again. */
@@ -40,8 +41,9 @@ describe('the topic of several files, and every file in the book', () => {
   const both = material(['parser.md', parserNotes], ['grammars.md', grammarNotes]);
 
   it('comes from their titles and headings, never from the identifiers of their code', async () => {
-    const { detectedTopic } = await analyze({ material: both, retriever: { search: async () => [] } }, {});
+    const { detectedTopic, objectives, suggestions } = await analyze({ material: both, retriever: { search: async () => [] } }, {});
     expect(detectedTopic).not.toMatch(/\bExp\b|Identifier/);
+    for (const line of [...objectives, ...suggestions]) expect(line).not.toMatch(/\bExp\b|Identifier/);
     const titlesAndHeadings = [parserNotes, grammarNotes]
       .join('\n')
       .match(/^#+ .*$/gm)!
@@ -58,6 +60,18 @@ describe('the topic of several files, and every file in the book', () => {
     expect(text).toContain('A recursive descent parser reads a program');
     expect(text).toContain('A context-free grammar describes the syntax');
     expect(text).toContain('class Identifier extends Exp');
+  });
+
+  it("a word the prose uses often is the prose's term even when the code uses it more", () => {
+    const view = {
+      code: 'function add(a, b) { return a + b; }\nfunction twice(f) { return function (x) { return f(f(x)); }; }\nconst Exp = 1; Exp + Exp;',
+      prose: 'A function takes arguments. A function returns a value. Higher-order functions take a function as an argument.',
+    };
+    expect(isCodeIdentifier('function', view)).toBe(false);
+    expect(isCodeIdentifier('Exp', view)).toBe(true);
+    expect(isCodeIdentifier('parse_tree', {})).toBe(true);
+    expect(isCodeIdentifier('syntaxTree', {})).toBe(true);
+    expect(isCodeIdentifier('syntax tree', {})).toBe(false);
   });
 
   it('titles opening alike give their shared opening', async () => {

@@ -40,13 +40,18 @@ const occurrences = (phrase: string, text: string) =>
 
 /**
  * True for a phrase that names code rather than the subject: written like an identifier
- * (snake_case, camelCase), or met more often in the documents' code than in their prose
- * ("Exp", "Identifier" of a parser's classes).
+ * (snake_case, camelCase), or met in the documents' code more than twice as often as in their
+ * prose, which uses it less than three times ("Exp", "Identifier" of a parser's classes).
  */
 export function isCodeIdentifier(phrase: string, view: Pick<MaterialView, 'code' | 'prose'>): boolean {
   if (/_|\p{Ll}\p{Lu}/u.test(phrase)) return true;
   if (!view.code) return false;
-  return phrase.split(/\s+/).some((word) => word.length > 1 && occurrences(word, view.code ?? '') > occurrences(word, view.prose ?? ''));
+  // A word the prose itself uses three times or more is the prose's term ("function" in a JavaScript course), whatever the code does.
+  return phrase.split(/\s+/).some((word) => {
+    if (word.length <= 1) return false;
+    const inProse = occurrences(word, view.prose ?? '');
+    return inProse < 3 && occurrences(word, view.code ?? '') > 2 * inProse;
+  });
 }
 
 /** Series words a course's files share ("Statistics week 1", "Statistics week 2"): not part of their common topic. */
