@@ -1,5 +1,5 @@
 /**
- * Fidelity measures of the textbook-quality report (issue 24, "A book the instructor keeps"):
+ * Fidelity measures of the textbook-quality report:
  * is the book's text the source's, to the symbol? Pure functions over the book's material HTML
  * and what the source itself holds (read apart from the product's extractors, in source-marks.ts).
  */
