@@ -49,6 +49,22 @@ export const textbookLicenseSchema = z.enum([
 ]);
 export type TextbookLicense = z.infer<typeof textbookLicenseSchema>;
 
+/** How much of the material a generated book carries: all of it (the default), or condensed, at the user's choice. */
+export const bookLengthSchema = z.enum(['full', 'condensed']);
+export type BookLength = z.infer<typeof bookLengthSchema>;
+
+/** What a generation left out of the material, stored with the book so its page can say so. */
+export const generationReportSchema = z.object({
+  length: bookLengthSchema,
+  /** The chapters a condensed book shortened: the material's words under each and the words the book kept. */
+  condensed: z
+    .array(z.object({ chapter: z.string(), sourceWords: z.number().int().min(0), keptWords: z.number().int().min(0) }))
+    .default([]),
+  /** Material left out and why, one line each. */
+  leftOut: z.array(z.string()).default([]),
+});
+export type GenerationReport = z.infer<typeof generationReportSchema>;
+
 export const textbookContentSchema = z.object({
   title: z.string().default(''),
   chapters: z.array(chapterSchema),
@@ -63,6 +79,8 @@ export const textbookContentSchema = z.object({
     .optional(),
   /** The licence the owner chose for the book; absent means all rights reserved. */
   license: textbookLicenseSchema.optional(),
+  /** What the generation condensed or left out (absent: books made before it was recorded). */
+  generation: generationReportSchema.optional(),
 });
 export type TextbookContent = z.infer<typeof textbookContentSchema>;
 /** What a client may send: ids and defaults optional. */

@@ -225,7 +225,7 @@ export function renderBookHtml(doc: BookDocument, opts: HtmlOptions = {}): strin
     .join('\n');
   const authors = doc.authors.length ? `\n<meta name="author" content="${escapeHtml(doc.authors.join(', '))}">` : '';
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(doc.language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,4 +1,4 @@
-import type { Chapter, Reference, Section, TextbookContent } from '@common/textbook';
+import type { BookLength, Chapter, Reference, Section, TextbookContent } from '@common/textbook';
 import type { Material, Retriever } from './material';
 
 /**
@@ -24,6 +24,8 @@ export interface AnalyzeResult {
 export interface OutlineInput {
   topic: string;
   references: Reference[];
+  /** The whole material (default) or a condensed book: the user's choice at generation. */
+  length?: BookLength;
 }
 
 export interface ChatInput {

@@ -38,6 +38,10 @@ export const routeDocs: Record<string, RouteDocs> = {
     body: z.object({
       topic: z.string(),
       approvedReferences: z.string().describe('JSON array of the approved references'),
+      length: z
+        .enum(['full', 'condensed'])
+        .optional()
+        .describe('The whole material (full, the default) or a book condensed to about 40,000 words; the book reports what it shortened'),
       files: files.optional(),
       ...directMode,
     }),

@@ -1,4 +1,5 @@
 import type { ExtractedDocument } from '../core/document-model';
+import { detectLanguage } from '../core/nlp/language';
 import { chunkDocument, type DraftChunk } from './chunk';
 import { extractDocx } from './docx-extract';
 import { extractPdfWithStats, type PdfRenderStats } from './pdf/pdf-extract';
@@ -22,19 +23,27 @@ export interface ExtractOutput {
   render?: PdfRenderStats;
 }
 
+/** The document with its language, detected from its text (kept when its extractor already knew it). */
+function withLanguage(document: ExtractedDocument): ExtractedDocument {
+  if (document.language) return document;
+  const language = detectLanguage(document.text);
+  return language ? { ...document, language } : document;
+}
+
 /** Extract and chunk one file of a known kind (runs inside an extraction process). */
 export async function extractAndChunk(job: ExtractJob): Promise<ExtractOutput> {
   if (job.kind === 'pdf') {
     const { document, render } = await extractPdfWithStats(job.data, job.filename);
-    return { document, chunks: chunkDocument(document), render };
+    return { document: withLanguage(document), chunks: chunkDocument(document), render };
   }
   // Before any parser sees a ZIP: its real inflated size, counted while inflating.
   if (job.kind === 'docx') await assertZipInflatesWithin(job.data);
-  const document =
+  const document = withLanguage(
     job.kind === 'direct'
       ? documentFromDirectText(new TextDecoder().decode(job.data), job.chapterTitle)
       : job.kind === 'docx'
         ? await extractDocx(job.data, job.filename)
-        : extractTxt(job.data, job.filename);
+        : extractTxt(job.data, job.filename),
+  );
   return { document, chunks: chunkDocument(document) };
 }

@@ -25,3 +25,26 @@ export function isSessionHeading(text: string): boolean {
     .trim();
   return t.length <= 60 && patterns.some((p) => p.test(t));
 }
+
+/** A date, or a numbered meeting, that opens a heading before its topic. */
+const sessionLead = new RegExp(
+  `^((?:${weekdays},?\\s+)?(?:(?:${months})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${months})\\.?(?:,?\\s+\\d{4})?)|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}|(?:week|lecture|session|day|class|meeting)\\s+\\d{1,3}[a-z]?)\\s*(?:[:–—|]|-\\s|,\\s|\\.\\s)\\s*(.+)$`,
+  'i',
+);
+
+/**
+ * A heading that names a meeting and its topic ("Jan 6: Discrete and continuous variables",
+ * "Lecture 5 – Regression", "2019-01-10: Sampling"), cut in two: the session and the topic. The
+ * topic must have words of its own (a second date is no topic). Undefined for any other heading.
+ */
+export function splitSessionTitle(text: string): { session: string; topic: string } | undefined {
+  const t = text
+    .replace(/[#*_]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const m = sessionLead.exec(t);
+  if (!m) return undefined;
+  const topic = m[2].trim();
+  if (!/\p{L}{3,}/u.test(topic) || isSessionHeading(topic) || /^(?:part|cont(?:inued|'d)?)\b/i.test(topic)) return undefined;
+  return { session: m[1].trim(), topic };
+}

@@ -1,6 +1,6 @@
 import type { EmbeddingProgress } from '@common/extract';
 import { limits } from '@common/limits';
-import type { TextbookDetail } from '@common/textbook';
+import type { BookLength, TextbookDetail } from '@common/textbook';
 import { ApiError, apiJson, apiRequest } from '@client/lib/api';
 import type {
   ExtractTextResponse,
@@ -81,10 +81,13 @@ export async function generateOutline(input: {
   material: MaterialInput;
   approvedReferences: Reference[];
   jobId: string;
+  /** Absent: the server's default, the whole material. */
+  length?: BookLength;
 }): Promise<GenerateOutlineResponse> {
   const form = buildMaterialForm(input.topic, input.material);
   form.append('approvedReferences', JSON.stringify(input.approvedReferences));
   form.append('jobId', input.jobId);
+  if (input.length) form.append('length', input.length);
   try {
     return await apiJson<GenerateOutlineResponse>('POST', '/api/textbooks/generate-outline', form);
   } catch (err) {

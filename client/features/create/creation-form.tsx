@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { toast } from '@client/components/ui/toast-store';
 import { cn } from '@client/lib/cn';
 import type { InputMode } from './create.types';
+import { BookLengthChoice } from './book-length-choice';
 import { canGenerate, type CreationAction, type CreationState } from './creation-state';
 import { DirectInput } from './direct-input';
 import { FilePicker } from './file-picker';
@@ -137,6 +138,8 @@ export function CreationForm({ state, dispatch, onGenerate, isGenerating }: Crea
           </div>
 
           <ResultPanels state={state} dispatch={dispatch} />
+
+          <BookLengthChoice value={state.length} onChange={(value) => dispatch({ type: 'length', value })} />
 
           <Button className="w-full" size="lg" onClick={onGenerate} disabled={!canGenerate(state, isGenerating)}>
             {isGenerating ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Sparkles className="h-4 w-4" aria-hidden />}

@@ -1,3 +1,4 @@
+import type { BookLength } from '@common/textbook';
 import type {
   ExtractTextResponse,
   InputMode,
@@ -33,6 +34,8 @@ export interface CreationState {
   hasPreviewedReferences: boolean;
   referenceSources: ReferenceSourceReport[];
   open: Record<PanelName, boolean>;
+  /** The whole material (default) or a condensed book. */
+  length: BookLength;
 }
 
 export type CreationAction =
@@ -45,10 +48,12 @@ export type CreationAction =
   | { type: 'extracted'; response: ExtractTextResponse }
   | { type: 'referencesPreviewed'; response: PreviewReferencesResponse }
   | { type: 'toggleReference'; index: number }
-  | { type: 'togglePanel'; panel: PanelName };
+  | { type: 'togglePanel'; panel: PanelName }
+  | { type: 'length'; value: BookLength };
 
 export const initialCreationState: CreationState = {
   topic: '',
+  length: 'full',
   mode: 'file',
   files: [],
   directContent: '',
@@ -74,6 +79,8 @@ export function creationReducer(state: CreationState, action: CreationAction): C
   switch (action.type) {
     case 'topic':
       return { ...state, topic: action.value };
+    case 'length':
+      return { ...state, length: action.value };
     case 'mode':
       return { ...state, mode: action.value };
     case 'addFiles': {

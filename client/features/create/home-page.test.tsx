@@ -54,6 +54,20 @@ describe('home page modes', () => {
     expect(body.get('directContent')).toBe('Topic: Tracing JITs');
     expect(body.get('approvedReferences')).toBe('[]');
     expect(String(body.get('jobId'))).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(body.get('length')).toBe('full');
+  });
+
+  it('sends the whole material by default and "condensed" when the user chooses a condensed book', async () => {
+    const calls = mockFetch({ 'POST /api/textbooks/generate-outline': never });
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />);
+    expect(screen.getByRole('radio', { name: /Whole material/ })).toBeChecked();
+    await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+    await user.click(screen.getByRole('radio', { name: /Condensed/ }));
+    await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+    await screen.findAllByTestId('progress-step');
+    const body = calls.find((c) => c.key === 'POST /api/textbooks/generate-outline')?.init?.body as FormData;
+    expect(body.get('length')).toBe('condensed');
   });
 
   it('goes to error mode on failure, and Try Again brings the form back as it was', async () => {

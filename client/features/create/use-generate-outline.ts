@@ -65,7 +65,7 @@ export function useGenerateOutline(state: CreationState) {
     setJobId(id);
     setResult(null);
     setMode('processing');
-    mutation.mutate({ topic: state.topic.trim(), material: materialOf(state), approvedReferences, jobId: id });
+    mutation.mutate({ topic: state.topic.trim(), material: materialOf(state), approvedReferences, jobId: id, length: state.length });
   }
 
   function retry() {

@@ -201,7 +201,7 @@ export function ReaderView({ book }: { book: SharedBook }) {
             </nav>
           </TocDrawer>
         )}
-        <main id="main-content" tabIndex={-1} className="min-w-0 max-w-3xl flex-1 focus:outline-none">
+        <main id="main-content" tabIndex={-1} lang={book.content.language ?? 'en'} className="min-w-0 max-w-3xl flex-1 focus:outline-none">
           <div ref={contentRef}>
             {isPrintingBook ? (
               <>

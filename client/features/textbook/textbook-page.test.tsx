@@ -98,6 +98,23 @@ describe('Textbook workspace', () => {
     await waitFor(() => expect(within(card).getByTestId('content-editor')).toHaveTextContent('Kelvin scale'), { timeout: 10_000 });
   });
 
+  it('lists what a condensed book shortened, chapter by chapter, under its notice', async () => {
+    const generation = {
+      length: 'condensed',
+      condensed: [{ chapter: 'Thermodynamics', sourceWords: 12_000, keptWords: 4_100 }],
+      leftOut: ['"Entropy": excluded by the topic'],
+    };
+    mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks/5': () => json(textbook({ content: { ...content, notice: 'Condensed as you asked.', generation } })),
+    });
+    renderAt('/textbook/5');
+    expect(await screen.findByText('Condensed as you asked.')).toBeInTheDocument();
+    expect(screen.getByText('What the book shortened or left out')).toBeInTheDocument();
+    expect(screen.getByText('Thermodynamics: 4,100 of 12,000 words kept')).toBeInTheDocument();
+    expect(screen.getByText('"Entropy": excluded by the topic')).toBeInTheDocument();
+  });
+
   it('a chapter without sections is titled by the chapter alone', async () => {
     mockFetch({ 'GET /api/user': () => json(user), 'GET /api/textbooks/5': () => json(textbook()) });
     renderAt('/textbook/5');

@@ -17,6 +17,7 @@ import { ShareDialog } from '../share/share-dialog';
 import { AcademicToolkit } from '../toolkit/academic-toolkit';
 import { BookAssistantCard } from '../book-assistant/book-assistant-card';
 import { ExportMenu } from '../export/export-menu';
+import { GenerationReportDetails } from './generation-report';
 import { SaveStatusIndicator, saveStatusOf } from './save-status';
 import { fetchTextbook, type TextbookResponse } from './textbook.api';
 import { TextbookWorkspace } from './textbook-workspace';
@@ -86,6 +87,7 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
           <span>{notice}</span>
         </p>
       )}
+      <GenerationReportDetails report={copy.content.generation} />
       {/* The toolkit spans the page so, collapsed, the workspace follows at once (no band beside a taller column). */}
       <div className="no-print mb-4 min-w-0">
         <AcademicToolkit

@@ -4,6 +4,7 @@ import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import type { EngineContext, OutlineInput } from '../engine';
 import { paragraphsToHtml } from '@common/textbook-ops/html';
 import { documentMap, mapParts, type MapEntry } from './document-map';
+import { llmBookReport } from './outline/book-report';
 import { keepGivenCitations } from './outline/citations';
 import { groundingRules, numberMaterial, promptMaterial } from './outline/prompt-material';
 import { SourceNotes } from './source-notes';
@@ -173,5 +174,12 @@ export async function llmOutline(
     }
   };
   await Promise.all(Array.from({ length: Math.min(chapterConcurrency, plan.chapters.length) }, worker));
-  return { title: plan.title.trim() || input.topic, chapters, references };
+  // The model restates the material: the book says how much of it each chapter carries, and what no chapter was written from.
+  const { generation, notice } = llmBookReport(
+    ctx.material,
+    planned.entries,
+    chapters.map((chapter, i) => ({ chapter, units: mappedUnits(planned.entries, plan.chapters[i]) })),
+    input.length ?? 'full',
+  );
+  return { title: plan.title.trim() || input.topic, chapters, references, generation, ...(notice ? { notice } : {}) };
 }

@@ -3,7 +3,9 @@ import { extractKeyphrases } from '@server/core/nlp';
 import { viewMaterial } from './analyze/material-view';
 import { buildObjectives } from './analyze/objectives';
 import { buildSuggestions } from './analyze/suggestions';
-import { detectTopic } from './analyze/topic';
+import { detectTopic, isCodeIdentifier } from './analyze/topic';
+import { materialLanguage } from '../material-language';
+import { languageName, writesApparatusIn } from '@server/core/nlp/language';
 
 /**
  * Offline analysis: topic from the documents'
@@ -12,13 +14,25 @@ import { detectTopic } from './analyze/topic';
  */
 export const analyze: AuthoringEngine['analyze'] = async (ctx, input) => {
   const view = viewMaterial(ctx.material);
-  const phrases = extractKeyphrases(view.texts, { limit: 12 });
+  // A class name of the code ("Exp", "Identifier") is no subject of the course: not a topic, an objective or a term.
+  const phrases = extractKeyphrases(view.texts, { limit: 16 })
+    .filter((p) => !isCodeIdentifier(p.phrase, view))
+    .slice(0, 12);
   const topic = detectTopic(view, phrases, input.topic);
   const fullText = ctx.material.sources.map((s) => s.text).join('\n\n');
   ctx.onProgress?.(50);
   // The topic the user typed is what the book is about; the detected one only fills in when none was given.
-  const objectives = buildObjectives(view, phrases, input.topic?.trim() || topic, fullText, input.topic?.trim() || undefined);
+  // Objectives are written in English ("Explain ..."): for material in another language there are none, and the user is told why.
+  const language = materialLanguage(ctx.material);
+  const english = writesApparatusIn(language);
+  const objectives = english
+    ? buildObjectives(view, phrases, input.topic?.trim() || topic, fullText, input.topic?.trim() || undefined)
+    : [];
   const suggestions = buildSuggestions(view, phrases, fullText);
+  if (!english && language)
+    suggestions.unshift(
+      `The material is in ${languageName(language)}: learning objectives are proposed only for English material, so write your own in the book if you want them.`,
+    );
   ctx.onProgress?.(100);
   return { detectedTopic: topic || input.topic?.trim() || '', objectives, suggestions };
 };

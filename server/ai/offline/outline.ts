@@ -51,7 +51,7 @@ export const outline: AuthoringEngine['outline'] = async (ctx, input) => {
   await yieldToLoop();
   // Documents read into blocks: the book is their own structure (or, without headings, their reading order), with their full text.
   if (hasDocumentBlocks(ctx.material)) {
-    const book = composeFromDocuments(ctx.material, { title: input.topic, onProgress: (f) => report(25 + 75 * f) });
+    const book = composeFromDocuments(ctx.material, { title: input.topic, length: input.length, onProgress: (f) => report(25 + 75 * f) });
     if (book.chapters.length > 0) {
       report(100);
       return { ...book, references: input.references };

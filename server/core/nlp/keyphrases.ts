@@ -1,3 +1,4 @@
+import { detectLanguage, stopwordsFor } from './language';
 import { genericWords } from './tokenize';
 import type { ItemSentence } from 'wink-nlp';
 import { tokenColumns, wink } from './wink';
@@ -63,12 +64,15 @@ const measureWords = new Set([
  * with POS tags (adjective/noun runs that end in a noun), scored by frequency,
  * spread across texts and length, so "trace tree" outranks "tree" when the
  * text talks about trace trees. A shorter phrase mostly seen inside a longer
- * one is dropped. Scores are scaled so the best phrase scores 1.
+ * one is dropped. Scores are scaled so the best phrase scores 1. Text in German, French and the
+ * other languages language.ts tells has that language's short words taken out too.
  */
 export function extractKeyphrases(texts: string[], opts: { limit?: number } = {}): Keyphrase[] {
   const limit = opts.limit ?? 10;
   const nlp = wink();
   const candidates = new Map<string, Candidate>();
+  // The model's stop words are English: text in another language brings its own ("der", "und", "la", "dans").
+  const foreign = stopwordsFor(detectLanguage(texts.join('\n').slice(0, 60_000)));
 
   texts.forEach((text, docIndex) => {
     if (!text.trim()) return;
@@ -88,7 +92,9 @@ export function extractKeyphrases(texts: string[], opts: { limit?: number } = {}
           !stop[i] &&
           l.length > 1 &&
           /^\p{L}[\p{L}\p{N}-]*$/u.test(l) &&
-          !genericWords.has(l);
+          !genericWords.has(l) &&
+          !foreign.has(l) &&
+          !foreign.has(surface[i].toLowerCase());
         if (usable) run.push(i);
         else flush();
       }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { materialFields, requiredTopicField } from '@common/extract';
 import { generateOutlineResponse, generationJobId, generationJobParams, generationJobResponse } from '@common/generate';
+import { bookLengthSchema } from '@common/textbook';
 import type { AppDeps } from '@server/http/deps';
 import { requestContext } from '@server/http/request-context';
 import { parseFormFields } from '@server/http/form-fields';
@@ -12,7 +13,7 @@ import { generateOutline } from './generate.service';
 import { getJob } from './generation-jobs.service';
 import { generateOutlineQueue, runGeneration } from './generation-runner';
 
-/** The text fields of generate-outline: a topic, the approved references (a JSON array) and the client's job id. */
+/** The text fields of generate-outline: a topic, the approved references (a JSON array), the book's length and the client's job id. */
 const generateOutlineFields = materialFields.extend({
   topic: requiredTopicField,
   approvedReferences: z
@@ -24,6 +25,8 @@ const generateOutlineFields = materialFields.extend({
       ctx.addIssue({ code: 'custom', message: parsed.message });
       return z.NEVER;
     }),
+  // The whole material unless the user chose a condensed book (an empty field is the default).
+  length: z.preprocess((v) => (v === '' ? undefined : v), bookLengthSchema.optional()),
   // An empty field is no job id: the server makes one.
   jobId: z.preprocess((v) => (v === '' ? undefined : v), generationJobId.optional()),
 });

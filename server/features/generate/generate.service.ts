@@ -1,6 +1,6 @@
 import type { MaterialFields } from '@common/extract';
 import type { GenerateOutlineResponse } from '@common/generate';
-import type { Reference } from '@common/textbook';
+import type { BookLength, Reference } from '@common/textbook';
 import type { RequestContext } from '@server/http/request-context';
 import { ingestMaterial } from '../sources/sources.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
@@ -11,7 +11,7 @@ import { generateOutlineQueue, waitForGeneration, type GenerationInput } from '.
 export interface GenerateOutlineInput {
   files: Array<{ filename: string; mimetype: string; data: Buffer }>;
   /** Parsed by the route: the topic trimmed and non-empty, the approved references with their keys, the client's job id. */
-  fields: MaterialFields & { topic: string; approvedReferences: Reference[]; jobId?: string };
+  fields: MaterialFields & { topic: string; approvedReferences: Reference[]; jobId?: string; length?: BookLength };
 }
 
 const ingestStage: Record<'extract' | 'chunk' | 'embed', Stage> = { extract: 0, chunk: 1, embed: 2 };
@@ -39,7 +39,13 @@ export async function generateOutline(ctx: RequestContext, input: GenerateOutlin
     );
     text = ingested.text;
     await progress.flush();
-    const job: GenerationInput = { topic, username: user.username, references, sourceIds: ingested.sourceIds };
+    const job: GenerationInput = {
+      topic,
+      username: user.username,
+      references,
+      sourceIds: ingested.sourceIds,
+      length: fields.length ?? 'full',
+    };
     await repo.updateJob(db, progress.jobId, { input: job });
     await ctx.jobs.send(generateOutlineQueue, { jobId: progress.jobId });
   } catch (err) {

@@ -262,4 +262,30 @@ describe('POST /api/textbooks/generate-outline: from material', () => {
     expect(printed.length).toBeGreaterThan(0);
     for (const paragraph of printed) for (const sentence of paragraph.split(/(?<=\.) /)) expect(typed).toContain(sentence);
   });
+
+  it("takes the book length the user chose, keeps the whole material by default, and stores the material's language", async () => {
+    const alice = await h.createUser('alice');
+    const german = readFileSync(fixturePath('text/waermelehre-notizen.md'), 'utf8');
+    const parts = (length?: string): MultipartPart[] => [
+      { name: 'topic', value: 'Wärmelehre' },
+      { name: 'directContent', value: german },
+      { name: 'directMethod', value: 'true' },
+      ...(length !== undefined ? [{ name: 'length', value: length }] : []),
+    ];
+    const bad = await generate(alice, parts('short'));
+    expect(bad.statusCode).toBe(400);
+    for (const [length, stored] of [
+      [undefined, 'full'],
+      ['', 'full'],
+      ['condensed', 'condensed'],
+    ] as const) {
+      const res = await generate(alice, parts(length));
+      expect(res.statusCode).toBe(200);
+      const content = res.json().textbookContent;
+      expect(content.generation.length).toBe(stored);
+      // A short material is never shortened, whichever length was chosen.
+      expect(content.generation.condensed).toEqual([]);
+      expect(content.language).toBe('de');
+    }
+  });
 });

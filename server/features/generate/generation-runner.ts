@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorCodes, type ErrorCode } from '@common/errors';
-import { referenceSchema, type TextbookContent } from '@common/textbook';
+import { bookLengthSchema, referenceSchema, type TextbookContent } from '@common/textbook';
+import { materialLanguage } from '@server/ai/material-language';
 import { AppError } from '@server/core/app-error';
 import type { Db } from '@server/db/client';
 import type { JobRun } from '@server/db/jobs';
@@ -20,6 +21,8 @@ export const generationInput = z.object({
   username: z.string(),
   references: z.array(referenceSchema),
   sourceIds: z.array(z.number().int()),
+  /** The user's choice: the whole material (absent, as in jobs stored before the choice existed) or a condensed book. */
+  length: bookLengthSchema.optional(),
 });
 export type GenerationInput = z.infer<typeof generationInput>;
 
@@ -70,11 +73,18 @@ export async function runGeneration(deps: AppDeps, data: Record<string, unknown>
             ? progress.stage(3, (percent / planningShare) * 100, message)
             : progress.stage(4, ((percent - planningShare) / (100 - planningShare)) * 100, message),
       },
-      { topic: input.topic, references: input.references },
+      { topic: input.topic, references: input.references, length: input.length ?? 'full' },
     );
     progress.stage(5, 0);
     await progress.flush();
-    const content: TextbookContent = { ...composed, title: composed.title || input.topic, references: input.references };
+    // The book declares its material's language (the reader and exports read it), whichever engine wrote it.
+    const language = composed.language ?? materialLanguage(material);
+    const content: TextbookContent = {
+      ...composed,
+      title: composed.title || input.topic,
+      references: input.references,
+      ...(language ? { language } : {}),
+    };
     await db.transaction(async (tx) => {
       const textbook = await createTextbook(tx, {
         owner: { id: row.userId, username: input.username },

@@ -15,7 +15,7 @@ export function rewriteImageSources(html: string, imageBase: string): string {
 
 /**
  * The book as a student reads it: chapters and sections with their images re-pointed, and only
- * the references the owner approved. The notice (a remark to the author) stays out.
+ * the references the owner approved, and its language. The notice (a remark to the author) stays out.
  */
 export function presentSharedContent(content: TextbookContent, imageBase: string): TextbookContent {
   return {
@@ -31,5 +31,7 @@ export function presentSharedContent(content: TextbookContent, imageBase: string
       })),
     })),
     references: content.references.filter((r) => r.approved),
+    // The reader page declares the book's language.
+    ...(content.language ? { language: content.language } : {}),
   };
 }

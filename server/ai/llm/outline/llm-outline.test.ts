@@ -122,6 +122,19 @@ describe('llm engine with a scripted model', () => {
     expect(book.references).toEqual(references);
   });
 
+  it('reports what it restated per chapter and names the parts of the material no chapter was written from', async () => {
+    const { model } = scriptedModel([plan, chapterText('Trace Trees'), chapterText('Nested Trace Trees')]);
+    const book = await llmOutline(model, context(), { topic: 'trace trees', references, length: 'full' });
+    const report = book.generation!;
+    expect(report.length).toBe('full');
+    expect(report.condensed.map((c) => c.chapter)).toEqual(['Trace Trees', 'Nested Trace Trees']);
+    for (const c of report.condensed) expect(c.keptWords).toBeLessThan(c.sourceWords);
+    // The plan writes from sections 3 and 4 only: "9. Conclusions" is in no chapter, and the book says so.
+    expect(report.leftOut).toContain('"9. Conclusions" (tracemonkey.pdf): no chapter was written from it');
+    expect(report.leftOut.some((l) => l.startsWith('"3.1 Traces"'))).toBe(false);
+    expect(book.notice).toMatch(/restate the material rather than print it whole.* parts of the material are in no chapter/);
+  });
+
   it('shows the source keys it cites as numbered source notes, keeps reference keys, removes keys it was not given', async () => {
     const { model } = scriptedModel([plan, chapterText('Trace Trees'), chapterText('Nested Trace Trees')]);
     const book = await llmOutline(model, context(), { topic: 'trace trees', references });

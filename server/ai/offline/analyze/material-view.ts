@@ -23,7 +23,13 @@ export interface MaterialView {
   sections: SectionView[];
   texts: string[];
   totalWords: number;
+  /** The documents' code blocks and their prose, each cut at `maxKindChars`: a topic is never a code identifier. */
+  code?: string;
+  prose?: string;
 }
+
+/** Enough of the code and of the prose to tell a code identifier from a term of the text. */
+const maxKindChars = 200_000;
 
 /** At most this many chunks are read for analysis, spread evenly over the material (a 300-page book is sampled). */
 const maxTexts = 160;
@@ -32,6 +38,8 @@ export function viewMaterial(material: Material): MaterialView {
   const titles: string[] = [];
   const filenames: string[] = [];
   const sections: SectionView[] = [];
+  let code = '';
+  let prose = '';
   for (const source of material.sources) {
     const doc = source.document;
     if (doc.title) titles.push(doc.title);
@@ -46,6 +54,8 @@ export function viewMaterial(material: Material): MaterialView {
       } else if (current && block.kind !== 'bibliography') {
         current.words += countWords(block.text);
       }
+      if (block.kind === 'code' && code.length < maxKindChars) code += `${block.text}\n`;
+      else if ((block.kind === 'paragraph' || block.kind === 'list-item') && prose.length < maxKindChars) prose += `${block.text}\n`;
     }
   }
   const all = material.chunks.length ? material.chunks.map((c) => c.text) : material.sources.map((s) => s.text);
@@ -53,5 +63,5 @@ export function viewMaterial(material: Material): MaterialView {
   const texts: string[] = [];
   for (let i = 0; i < all.length && texts.length < maxTexts; i += step) texts.push(all[Math.floor(i)]);
   const totalWords = material.sources.reduce((n, s) => n + countWords(s.text), 0);
-  return { titles, filenames, sections, texts, totalWords };
+  return { titles, filenames, sections, texts, totalWords, code, prose };
 }

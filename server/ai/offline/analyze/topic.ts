@@ -34,20 +34,66 @@ function tinyMaterialTopic(view: MaterialView): string {
   return files.length === 1 ? filenameTopic(files[0]) : '';
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const occurrences = (phrase: string, text: string) =>
+  text ? (text.match(new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}_])`, 'giu')) ?? []).length : 0;
+
 /**
- * The detected topic: the document's own title when it has a usable one
- * (one document, or all documents sharing it), else its leading key phrases
- * (for tiny material: its first heading, file name or the given topic before key phrases).
+ * True for a phrase that names code rather than the subject: written like an identifier
+ * (snake_case, camelCase), or met in the documents' code more than twice as often as in their
+ * prose, which uses it less than three times ("Exp", "Identifier" of a parser's classes).
+ */
+export function isCodeIdentifier(phrase: string, view: Pick<MaterialView, 'code' | 'prose'>): boolean {
+  if (/_|\p{Ll}\p{Lu}/u.test(phrase)) return true;
+  if (!view.code) return false;
+  // A word the prose itself uses three times or more is the prose's term ("function" in a JavaScript course), whatever the code does.
+  return phrase.split(/\s+/).some((word) => {
+    if (word.length <= 1) return false;
+    const inProse = occurrences(word, view.prose ?? '');
+    return inProse < 3 && occurrences(word, view.code ?? '') > 2 * inProse;
+  });
+}
+
+/** Series words a course's files share ("Statistics week 1", "Statistics week 2"): not part of their common topic. */
+const seriesWord = /^(?:week|lecture|lec|session|part|unit|module|chapter|handout|notes|lab|day|class|topic|no\.?|#|[-–—:,]|\d+[a-z]?)$/i;
+
+/** The words all the titles open with, series words and numbers aside ("Statistics week 1" and "Statistics week 3": "Statistics"). */
+function sharedOpening(titles: string[]): string {
+  const words = titles.map((t) => t.split(/\s+/));
+  const shared: string[] = [];
+  for (let i = 0; i < Math.min(...words.map((w) => w.length)); i++) {
+    const w = words[0][i];
+    if (!words.every((ws) => ws[i].toLowerCase() === w.toLowerCase())) break;
+    shared.push(w);
+  }
+  while (shared.length && seriesWord.test(shared[shared.length - 1])) shared.pop();
+  return shared.some((w) => w.length >= 4) ? shared.join(' ').replace(/[\s:,–—-]+$/, '') : '';
+}
+
+/**
+ * The detected topic: the documents' own title when they have one usable title (one document, or
+ * all sharing it) or titles opening alike; otherwise the leading key phrases of the text that are
+ * no code identifiers, those its headings name first (for tiny material: its first heading, file
+ * name or the given topic before key phrases); several titles with nothing better are joined.
  */
 export function detectTopic(view: MaterialView, phrases: Keyphrase[], given?: string): string {
   const titles = [...new Set(view.titles.map((t) => t.trim()).filter(usableTitle))];
   if (titles.length === 1) return titles[0];
+  const shared = titles.length > 1 ? sharedOpening(titles) : '';
+  if (shared) return shared;
   if (view.totalWords < tinyMaterialWords) {
     const named = tinyMaterialTopic(view) || given?.trim();
     if (named) return named;
   }
-  const [first, second] = phrases;
-  if (!first) return given?.trim() || '';
+  const headings = view.sections.map((s) => s.heading.toLowerCase()).join('\n');
+  const usable = phrases.filter((p) => !isCodeIdentifier(p.phrase, view));
+  const named = usable.filter((p) => occurrences(p.phrase, headings) > 0);
+  // Several files with titles of their own and no key phrase their headings share: the titles say it best.
+  if (titles.length >= 2 && named.length === 0 && titles.slice(0, 2).join(' ').split(/\s+/).length <= 10)
+    return `${titles[0]} and ${titles[1]}`;
+  const ranked = [...named, ...usable.filter((p) => !named.includes(p))];
+  const [first, second] = ranked;
+  if (!first) return titles[0] || given?.trim() || '';
   const a = toTitleCase(first.phrase);
   if (second && second.score >= 0.6 && !first.phrase.toLowerCase().includes(second.phrase.toLowerCase())) {
     return `${a} and ${toTitleCase(second.phrase)}`;

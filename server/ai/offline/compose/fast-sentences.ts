@@ -4,14 +4,10 @@
  * for edited prose the rules below agree with the model almost everywhere.
  * A sentence ends at . ! or ? (plus closing quotes or brackets) followed by
  * a space and a capital, digit or opening quote, except after abbreviations,
- * initials and numbers.
+ * initials and numbers (core/nlp/abbreviations.ts, German and French ones too). Closing
+ * quotes include German “ and French » (after a space), opening ones „ and «.
  */
-const abbreviations = new Set(
-  (
-    'e.g i.e etc al cf vs fig figs eq eqs no nos vol vols pp p ch sec secs dr mr mrs ms prof st jr sr inc ltd co corp ' +
-    'jan feb mar apr jun jul aug sep sept oct nov dec approx dept est ref refs resp univ ed eds rev def thm lem prop'
-  ).split(' '),
-);
+import { isAbbreviation } from '@server/core/nlp/abbreviations';
 
 export function fastSentences(text: string): string[] {
   const out: string[] = [];
@@ -19,16 +15,15 @@ export function fastSentences(text: string): string[] {
     const t = para.replace(/\s+/g, ' ').trim();
     if (!t) continue;
     let start = 0;
-    const boundary = /[.!?]+["'\u201d\u2019)\]]*\s+(?=["'\u201c\u2018(\[]?[\p{Lu}\d])/gu;
+    const boundary =
+      /[.!?]+(?:\s?[\u00bb\u203a]|["'\u201c\u201d\u2019)\]])*\s+(?=["'\u201c\u201e\u2018\u201a\u00ab\u2039(\[]?\s?[\p{Lu}\d])/gu;
     let m: RegExpExecArray | null;
     while ((m = boundary.exec(t))) {
       const end = m.index + m[0].trimEnd().length;
       // Only the word before the stop matters: look at a short tail, not the whole run.
       const before = t.slice(Math.max(start, m.index - 40), m.index);
       const lastWord = /([\p{L}.]+)$/u.exec(before)?.[1] ?? '';
-      const isAbbrev =
-        m[0][0] === '.' &&
-        (abbreviations.has(lastWord.toLowerCase().replace(/\.$/, '')) || /^\p{Lu}$/u.test(lastWord) || /^(\p{L}\.)+\p{L}$/u.test(lastWord));
+      const isAbbrev = m[0][0] === '.' && isAbbreviation(lastWord, t.slice(m.index + m[0].length, m.index + m[0].length + 4));
       // "Example 1. A magnetic anomaly ..." : the label belongs to the sentence it introduces.
       const isLabel =
         m[0] === '. ' && /\b(?:example|exercise|problem|question|step|case|solution|answer|activity|task)\s+\d+[a-z]?$/i.test(before);

@@ -81,7 +81,7 @@ describe('a book from several lecture files (test-fixtures/course)', () => {
     const book = composeFromDocuments(material(week1, week2), { title: 'Statistics without confidence intervals' });
     expect(book.chapters.map((c) => c.title)).not.toContain('Confidence intervals');
     expect(book.notice).toContain('"Confidence intervals"');
-    // A stray upload that shares nothing with the course and never names its subject is left out, and named.
+    // A stray upload that shares nothing with the course and never names its subject stays in the book, and is named.
     const stray = extractTxt(
       new TextEncoder().encode(
         '# Sourdough\n\nKnead the dough for ten minutes, then let it rise overnight in a warm kitchen before baking.\n',
@@ -89,8 +89,8 @@ describe('a book from several lecture files (test-fixtures/course)', () => {
       'bread.md',
     );
     const mixed = composeFromDocuments(material(week1, stray), { title: 'Statistics for ecologists' });
-    expect(mixed.chapters.map((c) => c.title)).not.toContain('Sourdough');
-    expect(mixed.notice).toContain('"bread.md"');
+    expect(mixed.chapters.map((c) => c.title)).toContain('Sourdough');
+    expect(mixed.notice).toContain('"bread.md" does not mention Statistics for ecologists');
   });
 
   it('keeps the words of short documents as the material (apparatus aside) and no section under 30 words unless its source is', () => {

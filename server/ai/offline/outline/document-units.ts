@@ -1,8 +1,10 @@
 import type { DocBlock, DocSection, ExtractedDocument } from '@server/core/document-model';
 import { documentTree } from '@server/core/document-tree';
+import { splitSessionTitle } from '@server/ingest/session-heading';
 import { isCompanionTitle } from './apparatus';
 import { isAppendixTitle, labelAppendices } from './appendices';
 import { cleanHeadingTitle } from './plan';
+import type { ScheduledUnit } from './schedule';
 
 /** Units that are the original's navigation, not teaching text: a table of contents, lists of figures, an index. */
 const navigationTitle = /^(contents|table of contents|list of (figures|tables|algorithms|listings)|index)$/i;
@@ -77,6 +79,12 @@ function joinRepeatedTitles(nodes: DocSection[]): DocSection[] {
     else out.push({ ...n, children: joinRepeatedTitles(n.children) });
   }
   return out;
+}
+
+/** A unit whose heading opens with its meeting ("Jan 6: Discrete and continuous variables"): titled by its topic, the meeting kept as its schedule. */
+function topicOfSession(unit: DocSection): ScheduledUnit {
+  const split = unit.session ? undefined : splitSessionTitle(unit.title);
+  return split ? { ...unit, title: split.topic, schedule: split.session } : unit;
 }
 
 export interface DocumentUnits {
@@ -179,14 +187,19 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
   }
   const sessions = roots.filter((r) => r.session).length;
   if (sessions > 0 && sessions >= roots.length / 2) {
-    roots = roots.flatMap((r) => {
-      if (!r.session || r.children.length === 0) return [r];
+    roots = roots.flatMap((r): ScheduledUnit[] => {
+      if (!r.session) return [r];
+      // The topics are the units, each keeping the date it was taught as its schedule line.
+      const schedule = r.title;
+      const topics = r.children.map((c) => ({ ...c, schedule }));
+      if (topics.length === 0) return [{ ...r, schedule }];
       // A session's own teaching text (more than a line of notices) is a unit of its own, still titled by its date.
-      if (proseWords(r.blocks) >= 40) return [{ ...r, children: [] }, ...r.children];
-      const [firstTopic, ...rest] = r.children;
+      if (proseWords(r.blocks) >= 40) return [{ ...r, children: [], schedule }, ...topics];
+      const [firstTopic, ...rest] = topics;
       return [{ ...firstTopic, blocks: [...r.blocks, ...firstTopic.blocks] }, ...rest];
     });
   }
+  roots = roots.map(topicOfSession);
   const appendices = roots.filter((r) => isAppendixTitle(r.title));
   // A document of appendices only keeps them as its units.
   if (appendices.length < roots.length) roots = roots.filter((r) => !isAppendixTitle(r.title));

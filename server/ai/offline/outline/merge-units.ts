@@ -3,6 +3,7 @@ import { quickTokenize } from '@server/core/nlp';
 import { sparseCosine, TermStats, type TermVector } from '../compose/term-vectors';
 import { allBlocks } from './apparatus';
 import { cleanHeadingTitle } from './plan';
+import { scheduleOf } from './schedule';
 
 /** Units this alike (title and text, TF-IDF cosine) are one topic taught twice: they become one chapter. */
 export const sameTopicSimilarity = 0.45;
@@ -30,7 +31,10 @@ function unitTokens(u: DocSection): string[] {
  */
 export function mergeTwo(a: DocSection, b: DocSection): DocSection {
   if (titleKey(a.title) !== titleKey(b.title) && b.children.length === 0) return { ...a, children: mergeChildren(a.children, [b]) };
-  return { ...a, blocks: [...a.blocks, ...b.blocks], children: mergeChildren(a.children, b.children) };
+  // A topic taught at two meetings keeps both dates.
+  const dates = [scheduleOf(a), scheduleOf(b)].filter((d, i, all): d is string => !!d && all.indexOf(d) === i);
+  const schedule = dates.length ? { schedule: dates.join('; ') } : {};
+  return { ...a, ...schedule, blocks: [...a.blocks, ...b.blocks], children: mergeChildren(a.children, b.children) };
 }
 
 function mergeChildren(first: DocSection[], second: DocSection[]): DocSection[] {

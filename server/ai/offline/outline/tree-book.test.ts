@@ -221,7 +221,7 @@ describe('composeFromDocuments', () => {
     expect(book.chapters.map((c) => htmlToText(c.content)).join(' ')).not.toMatch(/The book has \d+ chapters/);
   });
 
-  it('keeps all the text of a short document, and condenses a whole book to a floor per unit, every unit present', () => {
+  it('keeps all the text of a whole book by default, and condenses it to a floor per unit only when asked, every unit present', () => {
     const long = (n: number) =>
       Array.from({ length: n }, (_, i) =>
         p(`Sentence ${i} of the unit explains one more idea in some detail so that it counts as prose words.`),
@@ -234,10 +234,14 @@ describe('composeFromDocuments', () => {
         .split(/\s+/).length;
     expect(words(small)).toBeGreaterThan(2 * 10 * 16);
     const units = Array.from({ length: 30 }, (_, i) => [h(`Unit ${i + 1}`, 1), ...long(120)]).flat();
-    const big = composeFromDocuments(material(doc(units)), { title: 'Big' });
-    expect(big.chapters).toHaveLength(30);
     const total = 30 * 120 * 18;
+    const full = composeFromDocuments(material(doc(units)), { title: 'Big' });
+    expect(words(full)).toBeGreaterThanOrEqual(total);
+    expect(full.generation).toMatchObject({ length: 'full', condensed: [] });
+    const big = composeFromDocuments(material(doc(units)), { title: 'Big', length: 'condensed' });
+    expect(big.chapters).toHaveLength(30);
     expect(words(big)).toBeLessThan(total * 0.9);
+    expect(big.generation?.condensed).toHaveLength(30);
     for (const c of big.chapters) expect(htmlToText(c.content).split(/\s+/).length).toBeGreaterThanOrEqual(150);
   });
 });

@@ -9,51 +9,30 @@ import { keyphraseTitle } from '../compose/keyphrase-titles';
 import { renderBlocks, type RenderOptions } from '../compose/render-blocks';
 import { allBlocks, chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';
 import { bareUnit, blockWords, documentUnits, isEndMatterTitle, isFurniture, proseWords } from './document-units';
+import { scheduleOf } from './schedule';
 import { mergeByTopic, mergeContinuations, titleKey } from './merge-units';
 import { cleanHeadingTitle } from './plan';
 import { withScriptHeadings } from './script-units';
 import { segmentDocument } from './segment-blocks';
 import { offTopicDocuments, readTopic, withoutExcluded } from './topic-scope';
+import { keepShare, keptBlocks, type Tally } from './condense';
+import type { BookLength, GenerationReport } from '@common/textbook';
+import { languageName, writesApparatusIn } from '@server/core/nlp/language';
+import { materialLanguage } from '@server/ai/material-language';
 
 export { documentUnits, isFurniture } from './document-units';
 
-/** Up to this many words of material the book keeps all of it; above, each unit is condensed towards it. */
-export const fullTextWords = 40_000;
-/** A condensed unit keeps at least this many words of its own (or all it has). */
-const unitFloorWords = 150;
-
-/** Keeps a unit's blocks within a word budget: its first paragraph always, then the most telling ones, in reading order. */
-function condense(blocks: DocBlock[], budget: number): DocBlock[] {
-  const total = blockWords(blocks);
-  if (total <= budget) return blocks;
-  const score = (b: DocBlock, i: number): number => {
-    if (b.kind === 'figure' || b.kind === 'equation' || b.kind === 'table') return 2;
-    let s = i === 0 ? 3 : 0;
-    if (/\b(is|are) (defined as|called|known as)|\bwe (call|define)\b|\bdefinition\b/i.test(b.text)) s += 2;
-    if (/\b(for example|for instance|example)\b/i.test(b.text)) s += 1;
-    return s - i / (blocks.length * 4);
-  };
-  const ranked = blocks.map((b, i) => ({ b, i, s: score(b, i) })).sort((x, y) => y.s - x.s);
-  const keep = new Set<number>();
-  let used = 0;
-  for (const { b, i } of ranked) {
-    const w = b.text.split(/\s+/).length;
-    if (used > 0 && used + w > budget) continue;
-    keep.add(i);
-    used += w;
-  }
-  return blocks.filter((_, i) => keep.has(i));
-}
-
 interface ComposeOptions extends RenderOptions {
-  /** Share of each unit's words kept (1 = all). */
+  /** Share of each unit's words kept (1 = all: a full book). */
   keep: number;
+  /** The current chapter's words, source and kept, when the book is condensed. */
+  tally?: Tally;
+  /** False for a material in a language the apparatus is not written in: no overview, objectives or review. */
+  apparatus: boolean;
 }
 
 function unitBlocks(blocks: DocBlock[], options: ComposeOptions): DocBlock[] {
-  if (options.keep >= 1) return blocks;
-  const total = blockWords(blocks);
-  return condense(blocks, Math.max(unitFloorWords, Math.round(total * options.keep)));
+  return keptBlocks(blocks, options.keep, options.tally);
 }
 
 /** A unit and everything below it as HTML: its own blocks, then each sub-unit under a heading one level down (h3 to h6). */
@@ -67,17 +46,23 @@ function renderUnit(node: DocSection, headingLevel: number, options: ComposeOpti
   return html;
 }
 
+/** The meeting a unit was taught at, under its title: lecture notes by date keep their dates. */
+function scheduleLine(node: DocSection): string {
+  const schedule = scheduleOf(node);
+  return schedule ? `<p><em>${escapeHtml(schedule)}</em></p>` : '';
+}
+
 /** A teaching chapter: its opening (overview, objectives), its text and sections, and its close (summary, key terms, review questions). */
 function composeChapter(node: DocSection, options: ComposeOptions): Chapter {
   // A unit with no sentences of prose (a program listing, a table of data) has nothing to state
-  // objectives or a summary from: it is printed as it is.
-  if (proseWords(allBlocks(node)) === 0) return composePlain(node, options);
+  // objectives or a summary from: it is printed as it is; so is one in a language the apparatus is not written in.
+  if (!options.apparatus || proseWords(allBlocks(node)) === 0) return composePlain(node, options);
   const title = cleanHeadingTitle(node.title) || 'Untitled unit';
   const digest = digestUnit(node);
   const own = renderBlocks(unitBlocks(node.blocks, options), options);
   const opening = chapterOpening(digest);
   // A rule between the apparatus and the material, so neither reads as part of the other.
-  const lead = opening && own ? `${opening}<hr />` : opening;
+  const lead = scheduleLine(node) + (opening && own ? `${opening}<hr />` : opening);
   const review = chapterReview(digest, options);
   if (node.children.length === 0) return { title, content: lead + own + (review ? `<hr />${review}` : ''), sections: [] };
   const sections: Section[] = node.children.map((child) => ({
@@ -94,7 +79,7 @@ function composePlain(node: DocSection, options: ComposeOptions, overview = ''):
   const own = renderBlocks(unitBlocks(node.blocks, options), options);
   return {
     title,
-    content: overview && own ? `${overview}<hr />${own}` : overview + own,
+    content: scheduleLine(node) + (overview && own ? `${overview}<hr />${own}` : overview + own),
     sections: node.children.map((c) => ({ title: cleanHeadingTitle(c.title) || title, content: renderUnit(c, 3, options) })),
   };
 }
@@ -129,24 +114,27 @@ interface Part {
  * (figures, equations, tables, lists with them), condensed per unit only for whole books.
  * Each teaching chapter opens with an overview and objectives and closes with a review
  * drawn from it; a document's introduction opens its part, its end matter closes the book.
- * Units or documents the topic clearly leaves out are left out and named in the notice.
+ * Every document is in the book; units the topic explicitly excludes ("... without X") are left
+ * out and named. The whole material is kept unless the user asked for a condensed book; what a
+ * condensed book shortened is reported per chapter (`generation`), and the notice says it all.
  */
 export function composeFromDocuments(
   material: Material,
-  options: { title: string; onProgress?: (fraction: number) => void },
+  options: { title: string; length?: BookLength; onProgress?: (fraction: number) => void },
 ): TextbookContent {
   const topic = readTopic(options.title);
+  const sources = material.sources;
+  // A file that never mentions the topic stays in the book (it was uploaded for it); the notice names it, so its owner can remove it.
   const offTopic = offTopicDocuments(
-    material.sources.map((s) => s.text),
+    sources.map((s) => s.text),
     topic.subject,
   );
+  const unrelated = sources.filter((_, i) => offTopic[i]).map((s) => `"${s.filename}"`);
   const leftOut: string[] = [];
-  const sources = material.sources.filter((s, i) => {
-    if (offTopic[i]) leftOut.push(`"${s.filename}" (it does not mention ${topic.subject})`);
-    return !offTopic[i];
-  });
   const totalWords = sources.reduce((n, s) => n + blockWords(s.document.blocks), 0);
-  const compose: ComposeOptions = { imageUrls: material.imageUrls, keep: totalWords > fullTextWords ? fullTextWords / totalWords : 1 };
+  const language = materialLanguage(material);
+  const apparatus = writesApparatusIn(language);
+  const compose: ComposeOptions = { imageUrls: material.imageUrls, keep: keepShare(options.length, totalWords), apparatus };
   const taken = new Set<string>();
   const intros: Part[] = [];
   const perDocument: DocSection[][] = [];
@@ -187,14 +175,11 @@ export function composeFromDocuments(
       // (its overview would name only that document's chapters as the book's).
       else if (sources.length > 1 && chapters[0]) chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
       else intros.push({ kind: 'intro', unit, introduces: chapters });
-    } else if (
-      u.intro &&
-      // A title block of names is left out; a line of prose, or a program's opening code, opens the first chapter.
-      (proseWords(u.intro.blocks) > 0 || u.intro.blocks.some((b) => b.kind === 'code')) &&
-      blockWords(u.intro.blocks) < 120 &&
-      chapters[0]
-    ) {
-      chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
+    } else if (u.intro && u.intro.blocks.length > 0) {
+      // Whatever stands before the first unit (a line of prose, a program's opening code, the instructor's office and
+      // e-mail lines of a syllabus) opens the first chapter: nothing of the material is left out in silence.
+      if (chapters[0]) chapters[0] = { ...chapters[0], blocks: [...u.intro.blocks, ...chapters[0].blocks] };
+      else intros.push({ kind: 'intro', unit: bareUnit(introTitle, u.intro.blocks, []), introduces: [] });
     }
     perDocument.push(chapters);
     // With several documents, each one's closing exercises stay with its last chapter; a single document's close the book.
@@ -211,18 +196,61 @@ export function composeFromDocuments(
     ...appendices.map((unit): Part => ({ kind: 'end', unit })),
   ];
   const chapters: Chapter[] = [];
+  const shortened: Array<{ at: number; sourceWords: number; keptWords: number }> = [];
   parts.forEach((part, i) => {
     options.onProgress?.(i / Math.max(1, parts.length));
-    if (part.kind === 'chapter') chapters.push(composeChapter(part.unit, compose));
+    const tally: Tally = { source: 0, kept: 0 };
+    const withTally = { ...compose, tally };
+    let chapter: Chapter;
+    if (part.kind === 'chapter') chapter = composeChapter(part.unit, withTally);
     else if (part.kind === 'intro')
-      chapters.push(composeIntro(part.unit, part.introduces ?? [], introTitle(part.unit, options.title, intros.length, merged), compose));
-    else chapters.push(composePlain(part.unit, compose));
+      chapter = composeIntro(part.unit, part.introduces ?? [], introTitle(part.unit, options.title, intros.length, merged), withTally);
+    else chapter = composePlain(part.unit, withTally);
+    chapters.push(chapter);
+    if (tally.kept < tally.source) shortened.push({ at: chapters.length - 1, sourceWords: tally.source, keptWords: tally.kept });
   });
   options.onProgress?.(1);
-  const notice = leftOut.length
-    ? `Left out because the topic "${options.title}" does not cover them: ${listPhrase(leftOut)}. Add them back from the Academic Toolkit or generate again with a wider topic.`
-    : undefined;
-  return { title: options.title, chapters: dedupeTitles(chapters), references: [], ...(notice ? { notice } : {}) };
+  const titled = dedupeTitles(chapters);
+  const condensed: GenerationReport['condensed'] = shortened.map(({ at, ...words }) => ({ chapter: titled[at].title, ...words }));
+  const notices: string[] = [];
+  if (condensed.length) {
+    const source = condensed.reduce((n, c) => n + c.sourceWords, 0);
+    const kept = condensed.reduce((n, c) => n + c.keptWords, 0);
+    notices.push(
+      `Condensed as you asked: ${condensed.length} ${condensed.length === 1 ? 'chapter keeps' : 'chapters keep'} ${kept.toLocaleString('en')} of their ${source.toLocaleString('en')} words (code, tables, figures, equations and contact lines whole). Generate again at full length to keep all of it.`,
+    );
+  }
+  if (leftOut.length) {
+    notices.push(
+      `Left out because the topic "${options.title}" excludes them: ${listPhrase(leftOut)}. Generate again with a wider topic to keep them.`,
+    );
+  }
+  if (unrelated.length) {
+    notices.push(
+      `${listPhrase(unrelated)} ${unrelated.length === 1 ? 'does' : 'do'} not mention ${topic.subject}; ${unrelated.length === 1 ? 'it is' : 'they are'} in the book all the same. Remove ${unrelated.length === 1 ? 'its chapters' : 'their chapters'} in the Academic Toolkit if ${unrelated.length === 1 ? 'it does' : 'they do'} not belong.`,
+    );
+  }
+  if (!apparatus && language) {
+    notices.push(
+      `The material is in ${languageName(language)}: the chapters carry no overviews, objectives, summaries or review questions, which this engine writes only in English.`,
+    );
+  }
+  const generation: GenerationReport = {
+    length: options.length ?? 'full',
+    condensed,
+    leftOut: [
+      ...leftOut.map((t) => `${t}: excluded by the topic`),
+      ...(apparatus ? [] : ['chapter overviews, objectives, summaries and review questions: not written in this language']),
+    ],
+  };
+  return {
+    title: options.title,
+    chapters: titled,
+    references: [],
+    ...(notices.length ? { notice: notices.join(' ') } : {}),
+    ...(language ? { language } : {}),
+    generation,
+  };
 }
 
 /**
@@ -243,7 +271,9 @@ function composeIntro(unit: DocSection, introduces: DocSection[], title: string,
     [unit.blocks.map((b) => b.text).join('\n'), ...introduces.flatMap((c) => c.blocks.slice(0, 20).map((b) => b.text))].join('\n'),
   );
   const overview =
-    teaching.length >= 2 ? `<h3>Overview</h3><p>${escapeHtml(coversSentence(teaching, casing, 'The book', 'chapters'))}</p>` : '';
+    options.apparatus && teaching.length >= 2
+      ? `<h3>Overview</h3><p>${escapeHtml(coversSentence(teaching, casing, 'The book', 'chapters'))}</p>`
+      : '';
   return { ...composePlain({ ...unit, title }, options, overview), title };
 }
 

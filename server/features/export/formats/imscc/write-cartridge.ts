@@ -28,9 +28,9 @@ interface Page {
   html: string;
 }
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, language: string): string {
   return xmlSafe(`<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(language)}">
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(title)}</title>
@@ -68,13 +68,13 @@ export async function writeCartridge({ doc, images, materials }: ExportContext):
       id: 'title',
       title: doc.title,
       href: 'pages/title.html',
-      html: page(doc.title, `${renderTitlePageHtml(doc)}\n<nav><h2>Contents</h2>${renderTocList(doc, opts)}</nav>`),
+      html: page(doc.title, `${renderTitlePageHtml(doc)}\n<nav><h2>Contents</h2>${renderTocList(doc, opts)}</nav>`, doc.language),
     },
     ...doc.chapters.map((c) => ({
       id: c.anchor,
       title: c.title,
       href: `pages/${c.anchor}.html`,
-      html: page(c.title, renderChapterHtml(c, opts)),
+      html: page(c.title, renderChapterHtml(c, opts), doc.language),
     })),
   ];
   if (doc.bibliography.length)
@@ -82,14 +82,14 @@ export async function writeCartridge({ doc, images, materials }: ExportContext):
       id: 'bibliography',
       title: 'Bibliography',
       href: 'pages/bibliography.html',
-      html: page('Bibliography', renderBibliographyHtml(doc, opts)),
+      html: page('Bibliography', renderBibliographyHtml(doc, opts), doc.language),
     });
   if (doc.appendix.length)
     pages.push({
       id: 'appendix',
       title: 'Appendix: Educational Materials',
       href: 'pages/appendix.html',
-      html: page('Appendix: Educational Materials', renderAppendixHtml(doc, opts)),
+      html: page('Appendix: Educational Materials', renderAppendixHtml(doc, opts), doc.language),
     });
 
   const assessments = materials
@@ -129,7 +129,7 @@ export async function writeCartridge({ doc, images, materials }: ExportContext):
 <metadata>
 <schema>IMS Common Cartridge</schema>
 <schemaversion>1.3.0</schemaversion>
-<lomimscc:lom><lomimscc:general><lomimscc:title><lomimscc:string language="en">${xmlEscape(doc.title)}</lomimscc:string></lomimscc:title><lomimscc:language>en</lomimscc:language></lomimscc:general></lomimscc:lom>
+<lomimscc:lom><lomimscc:general><lomimscc:title><lomimscc:string language="${xmlEscape(doc.language)}">${xmlEscape(doc.title)}</lomimscc:string></lomimscc:title><lomimscc:language>${xmlEscape(doc.language)}</lomimscc:language></lomimscc:general></lomimscc:lom>
 </metadata>
 <organizations>
 <organization identifier="organization" structure="rooted-hierarchy">

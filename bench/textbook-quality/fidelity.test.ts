@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookListStarts,
+  formulaFailures,
+  glyphErrors,
+  linksKept,
+  listStartsDiffering,
+  midSentenceEnds,
+  runningHeadsInBook,
+} from './fidelity';
+import { numberedRuns, sourceMarks } from './source-marks';
+
+describe('glyphErrors', () => {
+  it('finds "6=" for ≠, "6" for ≤ between variables, U+FFFD and private-use characters', () => {
+    expect(glyphErrors('In general AB 6= BA, and x 6=y when the vectors differ.')).toHaveLength(2);
+    expect(glyphErrors('We compute P(X 6 x) for every x.')).toHaveLength(1);
+    expect(glyphErrors('A broken \uFFFD glyph and a private \uF8E5 one.')).toHaveLength(2);
+  });
+
+  it('leaves real numbers and real symbols alone', () => {
+    expect(glyphErrors('Section 6 has 6 = 2 × 3 and AB ≠ BA, P(X ≤ x), page 6 of 10, 16=16.')).toEqual([]);
+  });
+});
+
+describe('formulaFailures', () => {
+  it('counts stored formulas KaTeX cannot typeset, inline and display', () => {
+    const html =
+      '<p>Fine <span data-type="inline-math" data-latex="x^2 + \\frac{a}{b}"></span> and broken ' +
+      '<span data-type="inline-math" data-latex="R^{m\\timesn}"></span></p>' +
+      '<div data-type="block-math" data-latex="\\begin{aligned} a &amp;= b \\\\ c &amp;= d \\end{aligned}"></div>' +
+      '<div data-type="block-math" data-latex="\\frac{1}{"></div>';
+    const failures = formulaFailures(html);
+    expect(failures).toHaveLength(2);
+    expect(failures[0]).toContain('R^{m\\timesn}');
+  });
+});
+
+describe('midSentenceEnds', () => {
+  it('counts prose paragraphs that stop without ending a sentence, lists, tables and short lines aside', () => {
+    const html =
+      '<p>To find the distribution we need to maximize our entropy, so we</p><p>need to maximize our entropy under the constraints.</p>' +
+      '<p>Short title line</p><ul><li><p>a list item that goes on and on without a stop</p></li></ul>' +
+      '<p>The answer is the following list of items:</p>';
+    const { cut, judged } = midSentenceEnds(html);
+    expect(judged).toBe(3);
+    expect(cut).toHaveLength(1);
+    expect(cut[0]).toMatch(/maximize our entropy, so we$/);
+  });
+});
+
+describe('runningHeadsInBook', () => {
+  it('finds a running head pasted inside a paragraph, with any page number', () => {
+    const html =
+      '<p>because it refers ch. 4 quantified logic to a specific little terrier</p><p>Quantified logic is a chapter title here.</p>';
+    expect(runningHeadsInBook(['ch. # quantified logic', 'CHAPTER #. JAN #: DISCRETE AND CONTINUOUS VARIABLES', 'Page #'], html)).toEqual([
+      'ch # quantified logic',
+    ]);
+  });
+});
+
+describe('links and lists', () => {
+  it('linksKept matches targets once each, scheme, www and a trailing slash aside', () => {
+    const html = '<p>See <a href="https://www.r-project.org/">R</a> and <a href="mailto:prof@uni.edu">mail</a>.</p>';
+    expect(
+      linksKept(['http://r-project.org', 'mailto:prof@uni.edu', 'https://cran.r-project.org/web', 'mailto:prof@uni.edu'], html),
+    ).toEqual({
+      kept: 2,
+      total: 3,
+      missing: ['cran.r-project.org/web'],
+    });
+  });
+
+  it('listStartsDiffering counts source lists not starting at 1 that the book starts elsewhere', () => {
+    const html = '<ol><li><p>a</p></li></ol><ol start="5"><li><p>e</p></li></ol><ol><li><p>x</p></li></ol>';
+    expect(bookListStarts(html)).toEqual([1, 5, 1]);
+    expect(listStartsDiffering([1, 5, 16], html)).toEqual({ differing: 1, total: 2 });
+  });
+
+  it('numberedRuns reads lists from numbered lines, a lone numbered line or a far one being no list', () => {
+    expect(numberedRuns(['1. one', '2. two', 'text', '16. sixteen', '17. seventeen', '3. Results'], 6)).toEqual([1, 16]);
+    expect(numberedRuns(['4. Methods', ...Array(10).fill('prose'), '5. Results'], 6)).toEqual([]);
+  });
+
+  it('sourceMarks reads Markdown links and where its ordered lists start', async () => {
+    const md = [
+      'Read [the guide](https://example.org/guide) and <https://example.org/faq>, or mail <mailto:ta@example.edu>.',
+      '',
+      '1. First',
+      '2. Second',
+      '',
+      'A paragraph between the two lists.',
+      '',
+      '3. Third',
+      '   still the third item',
+      '4. Fourth',
+    ].join('\n');
+    expect(await sourceMarks('notes.md', new TextEncoder().encode(md))).toEqual({
+      links: ['https://example.org/guide', 'https://example.org/faq', 'mailto:ta@example.edu'],
+      listStarts: [1, 3],
+    });
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Fidelity measures of the textbook-quality report:
+ * is the book's text the source's, to the symbol? Pure functions over the book's material HTML
+ * and what the source itself holds (read apart from the product's extractors, in source-marks.ts).
+ */
+import katex from 'katex';
+import { decodeEntities, htmlToText } from '@common/textbook-ops/html';
+
+/**
+ * Math glyphs read through the wrong code page: "≠" printed "6=" ("AB 6= BA"), "≤" printed "6"
+ * between two single letters ("P(X 6 x)"), the replacement character, private-use characters
+ * (a font's own codes that map to no Unicode character). Each finding with a little context.
+ */
+export function glyphErrors(text: string): string[] {
+  const found: string[] = [];
+  const around = (at: number, length: number) => text.slice(Math.max(0, at - 12), at + length + 12).replace(/\s+/g, ' ');
+  const patterns = [
+    // "x 6= y", "AB 6=BA": a 6 that is no number, before an equals sign.
+    /(?<=[\p{L})\]}|]\s?)6=(?=\s?[\p{L}\p{N}(\\])/gu,
+    // "X 6 x": a lone 6 between two single-letter variables.
+    /(?<![\p{L}\p{N}])\p{L} 6 \p{L}(?![\p{L}\p{N}])/gu,
+    /\uFFFD/gu,
+    /[\u{E000}-\u{F8FF}\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu,
+  ];
+  for (const p of patterns) for (const m of text.matchAll(p)) found.push(around(m.index, m[0].length));
+  return found;
+}
+
+/** The formulas the book stores (inline and display), as LaTeX with their kind. */
+export function storedFormulas(html: string): Array<{ latex: string; display: boolean }> {
+  return [...html.matchAll(/<(?:span|div) data-type="(inline-math|block-math)" data-latex="([^"]*)"/g)].map((m) => ({
+    latex: decodeEntities(m[2]),
+    display: m[1] === 'block-math',
+  }));
+}
+
+/** Stored formulas KaTeX cannot typeset (the reader would show them as red source), with KaTeX's reason. */
+export function formulaFailures(html: string): string[] {
+  const failures: string[] = [];
+  for (const f of storedFormulas(html)) {
+    try {
+      katex.renderToString(f.latex, { throwOnError: true, displayMode: f.display, strict: 'ignore' });
+    } catch (err) {
+      failures.push(`${f.latex.slice(0, 80)}: ${err instanceof Error ? err.message.replace(/\s+/g, ' ').slice(0, 80) : String(err)}`);
+    }
+  }
+  return failures;
+}
+
+/** The book's paragraphs (`<p>` outside lists and tables) as text. */
+function paragraphs(html: string): string[] {
+  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, ' ');
+  return [...outside.matchAll(/<p>([\s\S]*?)<\/p>/g)].map((m) => htmlToText(m[1])).filter(Boolean);
+}
+
+/** Paragraphs of at least this many words are prose that should end a sentence. */
+const proseWords = 6;
+
+/**
+ * Paragraphs that stop mid-sentence: prose of six words or more whose last character is a letter,
+ * a digit, a comma or a hyphen (a PDF line made a paragraph: "... we" / "need to maximize our
+ * entropy"). Returns the findings and how many paragraphs were judged.
+ */
+export function midSentenceEnds(html: string): { cut: string[]; judged: number } {
+  const prose = paragraphs(html).filter((p) => p.split(/\s+/).length >= proseWords);
+  const cut = prose.filter((p) => /[\p{L}\p{N},\-–]$/u.test(p)).map((p) => `…${p.slice(-50)}`);
+  return { cut, judged: prose.length };
+}
+
+/** A running head's key: its words, digits as "#", case and spacing aside. */
+const headKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\d+/g, '#')
+    .replace(/[^\p{L}#]+/gu, ' ')
+    .trim();
+
+/**
+ * Running heads (lines the source prints on many pages, digits as "#") found inside the book's
+ * paragraphs: each occurrence counts. Heads under three words or twelve letters are too short to
+ * tell from prose.
+ */
+export function runningHeadsInBook(heads: string[], html: string): string[] {
+  const keys = [...new Set(heads.map(headKey))].filter((k) => k.split(' ').length >= 3 && k.replace(/[^\p{L}]/gu, '').length >= 12);
+  if (keys.length === 0) return [];
+  const text = ` ${paragraphs(html).map(headKey).join(' | ')} `;
+  const found: string[] = [];
+  for (const k of keys) {
+    let at = text.indexOf(` ${k} `);
+    while (at >= 0) {
+      found.push(k);
+      at = text.indexOf(` ${k} `, at + k.length);
+    }
+  }
+  return found;
+}
+
+/** A link target as compared: no trailing slash, no "www.", scheme aside, case of the host aside. */
+export function linkKey(href: string): string {
+  return decodeEntities(href)
+    .trim()
+    .replace(/^https?:\/\/(www\.)?/i, '')
+    .replace(/^([^/]+)/, (host) => host.toLowerCase())
+    .replace(/[/#]+$/, '');
+}
+
+/** Of the source's link targets (each counted once), those the book links to. */
+export function linksKept(sourceHrefs: string[], html: string): { kept: number; total: number; missing: string[] } {
+  const source = [...new Set(sourceHrefs.map(linkKey).filter(Boolean))];
+  const book = new Set([...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)].map((m) => linkKey(m[1])));
+  const missing = source.filter((k) => !book.has(k));
+  return { kept: source.length - missing.length, total: source.length, missing };
+}
+
+/** The numbers the book's ordered lists start at, in reading order (1 when `start` is absent). */
+export function bookListStarts(html: string): number[] {
+  return [...html.matchAll(/<ol\b([^>]*)>/g)].map((m) => Number(/\bstart="(-?\d+)"/.exec(m[1])?.[1] ?? 1));
+}
+
+/**
+ * Ordered lists of the source that do not start at 1 ("5. ..." continuing after a paragraph), and
+ * how many of them the book does not start at that number: each source start is matched with one
+ * book list of the same start, in order.
+ */
+export function listStartsDiffering(sourceStarts: number[], html: string): { differing: number; total: number } {
+  const wanted = sourceStarts.filter((n) => n !== 1);
+  const book = bookListStarts(html);
+  let at = 0;
+  let differing = 0;
+  for (const n of wanted) {
+    const i = book.indexOf(n, at);
+    if (i < 0) differing++;
+    else at = i + 1;
+  }
+  return { differing, total: wanted.length };
+}

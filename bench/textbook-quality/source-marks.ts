@@ -1,0 +1,157 @@
+/**
+ * What a real document itself holds of links and numbered lists, read apart from the product's
+ * extractors (as bench/real/own-structure.ts reads its headings): PDF link annotations and
+ * numbered lines, DOCX hyperlinks and Word numbering, Markdown links and ordered lists.
+ */
+import JSZip from 'jszip';
+import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+export interface SourceMarks {
+  /** Link targets (http, https, mailto) in reading order. */
+  links: string[];
+  /** The number each ordered list starts at, in reading order. */
+  listStarts: number[];
+}
+
+const external = /^(?:https?:|mailto:)/i;
+const numbered = /^\s{0,3}(\d{1,3})[.)]\s+\S/;
+
+/**
+ * Runs of numbered lines (1., 2., 3. ...) each one more than the last, at most `gap` lines apart:
+ * one list each, starting at its first number. A lone numbered line is no list.
+ */
+export function numberedRuns(lines: string[], gap: number): number[] {
+  const starts: number[] = [];
+  let start = -1;
+  let last = -1;
+  let lastLine = -1;
+  let items = 0;
+  const close = () => {
+    if (items >= 2) starts.push(start);
+    items = 0;
+  };
+  lines.forEach((line, i) => {
+    const m = numbered.exec(line);
+    if (!m) return;
+    const n = Number(m[1]);
+    if (items > 0 && n === last + 1 && i - lastLine <= gap) items++;
+    else {
+      close();
+      start = n;
+      items = 1;
+    }
+    last = n;
+    lastLine = i;
+  });
+  close();
+  return starts;
+}
+
+async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
+  const doc = await getDocument({ data: data.slice(), verbosity: VerbosityLevel.ERRORS, disableFontFace: true }).promise;
+  const links: string[] = [];
+  const listStarts: number[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    for (const a of await page.getAnnotations()) {
+      const url = (a as { url?: string; unsafeUrl?: string }).url ?? (a as { unsafeUrl?: string }).unsafeUrl;
+      if (a.subtype === 'Link' && url && external.test(url)) links.push(url);
+    }
+    // The page's text lines, top to bottom: items on one baseline joined left to right.
+    const rows = new Map<number, Array<{ x: number; str: string }>>();
+    for (const item of (await page.getTextContent()).items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const y = Math.round(item.transform[5]);
+      const row = rows.get(y) ?? [];
+      row.push({ x: item.transform[4], str: item.str });
+      rows.set(y, row);
+    }
+    const lines = [...rows]
+      .sort((a, b) => b[0] - a[0])
+      .map(([, row]) =>
+        row
+          .sort((a, b) => a.x - b.x)
+          .map((r) => r.str)
+          .join(' '),
+      );
+    // A list's items sit a few lines apart at most; numbered section headings are further apart.
+    listStarts.push(...numberedRuns(lines, 6));
+    page.cleanup();
+  }
+  await doc.loadingTask.destroy();
+  return { links, listStarts };
+}
+
+async function docxMarks(data: Uint8Array): Promise<SourceMarks> {
+  const zip = await JSZip.loadAsync(data);
+  const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
+  const rels = (await zip.file('word/_rels/document.xml.rels')?.async('string')) ?? '';
+  const numbering = (await zip.file('word/numbering.xml')?.async('string')) ?? '';
+  const target = new Map(
+    [...rels.matchAll(/<Relationship\b[^>]*>/g)].map((m) => [/\bId="([^"]+)"/.exec(m[0])?.[1], /\bTarget="([^"]+)"/.exec(m[0])?.[1]]),
+  );
+  const links: string[] = [];
+  for (const m of xml.matchAll(/<w:hyperlink\b[^>]*\br:id="([^"]+)"|<w:instrText[^>]*>\s*HYPERLINK\s+"([^"]+)"/g)) {
+    const url = m[1] ? target.get(m[1]) : m[2];
+    if (url && external.test(url)) links.push(url.replace(/&amp;/g, '&'));
+  }
+  // Word numbering: a list (numId) of decimal numbers at level 0 starts at its level's start (or its override) and
+  // goes on counting across the paragraphs between its runs; each run of consecutive items is a list of the page.
+  const abstractStart = new Map<string, { start: number; decimal: boolean }>();
+  for (const m of numbering.matchAll(/<w:abstractNum\b[^>]*w:abstractNumId="(\d+)"[\s\S]*?<\/w:abstractNum>/g)) {
+    const lvl0 = /<w:lvl\b[^>]*w:ilvl="0"[^>]*>([\s\S]*?)<\/w:lvl>/.exec(m[0])?.[1] ?? '';
+    abstractStart.set(m[1], {
+      start: Number(/<w:start w:val="(\d+)"/.exec(lvl0)?.[1] ?? 1),
+      decimal: /<w:numFmt w:val="decimal"/.test(lvl0),
+    });
+  }
+  const numStart = new Map<string, { start: number; decimal: boolean }>();
+  for (const m of numbering.matchAll(/<w:num\b[^>]*w:numId="(\d+)"[^>]*>([\s\S]*?)<\/w:num>/g)) {
+    const base = abstractStart.get(/<w:abstractNumId w:val="(\d+)"/.exec(m[2])?.[1] ?? '') ?? { start: 1, decimal: false };
+    const override = /<w:lvlOverride w:ilvl="0">[\s\S]*?<w:startOverride w:val="(\d+)"/.exec(m[2])?.[1];
+    numStart.set(m[1], { start: override ? Number(override) : base.start, decimal: base.decimal });
+  }
+  const listStarts: number[] = [];
+  const counted = new Map<string, number>();
+  let run: string | undefined;
+  for (const p of xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []) {
+    const numId = /<w:numPr>[\s\S]*?<w:numId w:val="(\d+)"/.exec(p)?.[1];
+    const level = Number(/<w:numPr>[\s\S]*?<w:ilvl w:val="(\d+)"/.exec(p)?.[1] ?? 0);
+    const list = numId ? numStart.get(numId) : undefined;
+    if (!numId || !list?.decimal || level !== 0) {
+      if (!/<w:numPr>/.test(p)) run = undefined;
+      continue;
+    }
+    const seen = counted.get(numId) ?? 0;
+    if (run !== numId) listStarts.push(list.start + seen);
+    counted.set(numId, seen + 1);
+    run = numId;
+  }
+  return { links, listStarts };
+}
+
+function markdownMarks(text: string): SourceMarks {
+  const links: string[] = [];
+  for (const m of text.matchAll(
+    /\]\(\s*<?((?:https?:|mailto:)[^)\s>]+)>?[^)]*\)|<((?:https?:|mailto:)[^>\s]+)>|(?<![(<"'=])\bhttps?:\/\/[^\s)<>\]"'`*]+/gi,
+  ))
+    links.push((m[1] ?? m[2] ?? m[0]).replace(/[.,;:]+$/, ''));
+  // Top-level ordered list items; a list goes on over blank lines and its items' indented lines.
+  const lines = text.split('\n');
+  const starts: number[] = [];
+  let inList = false;
+  for (const line of lines) {
+    const m = numbered.exec(line);
+    if (m) {
+      if (!inList) starts.push(Number(m[1]));
+      inList = true;
+    } else if (line.trim() && !/^\s{2,}\S/.test(line)) inList = false;
+  }
+  return { links, listStarts: starts };
+}
+
+export async function sourceMarks(filename: string, data: Uint8Array): Promise<SourceMarks> {
+  if (/\.pdf$/i.test(filename)) return pdfMarks(data);
+  if (/\.docx$/i.test(filename)) return docxMarks(data);
+  return markdownMarks(new TextDecoder().decode(data));
+}
