@@ -9,14 +9,15 @@ import { inlineText, type Block } from './book-model';
  */
 
 const placeholder = /^\s*(figure|fig\.?|image|picture|photo|graphic|illustration|equation|formula|table|chart|diagram)?\s*\d*\s*$/i;
-const captionStart = /^\s*(figure|fig\.|table|chart|diagram|image|illustration|plate|exhibit|abbildung|tabelle|figura|tableau)\s*[\dA-Z.:-]/i;
+const captionStart =
+  /^\s*(figure|fig\.|table|chart|diagram|image|illustration|plate|exhibit|abbildung|tabelle|figura|tableau)\s*[\dA-Z.:-]/i;
 const maxAlt = 300;
 
 /** Text of a formula read back from a PDF: few words, many symbols ("( ) N! N! ln(W) = ln = ln s ∏"). */
 export function looksGarbled(alt: string): boolean {
   const tokens = alt.trim().split(/\s+/).filter(Boolean);
   if (tokens.length < 3) return false;
-  const words = tokens.filter((t) => /^[\p{L}]{3,}[.,;:]?$/u.test(t)).length;
+  const words = tokens.filter((t) => /^\p{L}{2,}[.,;:]?$/u.test(t)).length;
   const symbols = (alt.match(/[=+\-−×·∑∏∫√≤≥≈≠^_()[\]{}|/\\!]/g) ?? []).length;
   return words / tokens.length < 0.4 && symbols >= 2;
 }
@@ -34,8 +35,12 @@ function captionOf(block: Block | undefined): string | null {
   return italic || captionStart.test(text) ? text : null;
 }
 
+/** Sentences end at . ! ? or : before a space, so "Figure 2.1" stays whole. */
 function sentences(text: string): string[] {
-  return text.match(/[^.!?:]+(?:[.!?:]+|$)/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  return text
+    .split(/(?<=[.!?:])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The sentence that introduces the picture: one naming its number, or the one just before it ending in a colon. */
@@ -91,15 +96,18 @@ export function describeImages(blocks: readonly Block[]): Block[] {
 
 /**
  * The text's own headings placed under their parent (a chapter is level 1, a section 2) with no level skipped:
- * the first comes right below the parent and each goes at most one deeper than the one before, so a Word
- * navigation pane, an EPUB reading system and a screen reader see an unbroken outline.
+ * the first comes right below the parent and each goes one deeper than the heading it falls under, so a Word
+ * navigation pane, an EPUB reading system and a screen reader see an unbroken outline. Headings of one level in
+ * the source stay of one level.
  */
 export function levelHeadings(blocks: readonly Block[], parentLevel: number): Block[] {
-  let previous = parentLevel;
+  // The open headings: the source's level and the level each was given, outermost first.
+  const open: Array<{ source: number; level: number }> = [];
   return blocks.map((block) => {
     if (block.kind !== 'heading') return block;
-    const level = Math.min(6, Math.max(parentLevel + 1, Math.min(block.level, previous + 1)));
-    previous = level;
+    while (open.length && open[open.length - 1].source >= block.level) open.pop();
+    const level = Math.min(6, (open[open.length - 1]?.level ?? parentLevel) + 1);
+    open.push({ source: block.level, level });
     return level === block.level ? block : { ...block, level };
   });
 }

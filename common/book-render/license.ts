@@ -14,7 +14,11 @@ export interface LicenseInfo {
 
 export const licenseInfo: Record<TextbookLicense, LicenseInfo> = {
   'all-rights-reserved': { name: 'All rights reserved' },
-  'cc-by': { name: 'Creative Commons Attribution 4.0 International', url: 'https://creativecommons.org/licenses/by/4.0/', spdx: 'CC-BY-4.0' },
+  'cc-by': {
+    name: 'Creative Commons Attribution 4.0 International',
+    url: 'https://creativecommons.org/licenses/by/4.0/',
+    spdx: 'CC-BY-4.0',
+  },
   'cc-by-sa': {
     name: 'Creative Commons Attribution-ShareAlike 4.0 International',
     url: 'https://creativecommons.org/licenses/by-sa/4.0/',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import { displayDate } from '@common/book-render/book-document';
+import { licenseInfo, rightsStatement } from '@common/book-render/license';
 import type { BookDocument } from '@common/book-render/book-model';
 import {
   bookCss,
@@ -15,6 +16,7 @@ import { imageExtensions, type ImageMime } from '@server/features/images/image-t
 import { portableImages } from '../raster';
 import type { ExportContext } from '../render-export';
 import { xmlEscape, xmlSafe } from '../xml';
+import { accessibilityMetadata } from './epub-accessibility';
 
 /**
  * EPUB 3: the mimetype entry first and uncompressed, META-INF/container.xml naming the package document,
@@ -28,10 +30,11 @@ interface ContentFile {
   body: string;
 }
 
-function xhtml(title: string, body: string): string {
+function xhtml(title: string, body: string, language: string): string {
+  const lang = xmlEscape(language);
   return xmlSafe(`<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en" xml:lang="en">
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="${lang}" xml:lang="${lang}">
 <head>
 <meta charset="utf-8"/>
 <title>${xmlEscape(title)}</title>
@@ -100,11 +103,11 @@ ${doc.chapters.length ? `<li><a epub:type="bodymatter" href="${doc.chapters[0].a
     '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
     '<item id="css" href="book.css" media-type="text/css"/>',
   ];
-  const navXhtml = xhtml('Contents', nav);
+  const navXhtml = xhtml('Contents', nav, doc.language);
   zip.file('OEBPS/nav.xhtml', navXhtml);
   zip.file('OEBPS/book.css', bookCss);
   for (const file of content) {
-    const text = xhtml(file.title, file.body);
+    const text = xhtml(file.title, file.body, doc.language);
     zip.file(`OEBPS/${file.href}`, text);
     const properties = text.includes('<math') ? ' properties="mathml"' : '';
     manifest.push(`<item id="${file.id}" href="${file.href}" media-type="application/xhtml+xml"${properties}/>`);
@@ -116,18 +119,22 @@ ${doc.chapters.length ? `<li><a epub:type="bodymatter" href="${doc.chapters[0].a
   }
   const spine = ['<itemref idref="title-page"/>', '<itemref idref="nav"/>', ...content.slice(1).map((f) => `<itemref idref="${f.id}"/>`)];
   const modified = `${new Date().toISOString().slice(0, 19)}Z`;
+  const license = licenseInfo[doc.license];
+  const rights = `${rightsStatement(doc.license, doc.authors, doc.date.slice(0, 4))}${license.url ? ` ${license.url}` : ''}`;
   zip.file(
     'OEBPS/content.opf',
     `<?xml version="1.0" encoding="UTF-8"?>
-<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="en">
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${xmlEscape(doc.language)}">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
 <dc:identifier id="book-id">urn:uuid:${randomUUID()}</dc:identifier>
 <dc:title>${xmlEscape(doc.title)}</dc:title>
-<dc:language>en</dc:language>
+<dc:language>${xmlEscape(doc.language)}</dc:language>
 ${doc.authors.map((a) => `<dc:creator>${xmlEscape(a)}</dc:creator>`).join('\n')}
 <dc:date>${xmlEscape(doc.date)}</dc:date>
 <dc:description>${xmlEscape(`${doc.title}, ${displayDate(doc.date)}`)}</dc:description>
+<dc:rights>${xmlEscape(rights)}</dc:rights>
 <meta property="dcterms:modified">${modified}</meta>
+${accessibilityMetadata(doc, [...content.map((f) => f.body), nav].join('\n')).join('\n')}
 </metadata>
 <manifest>
 ${manifest.join('\n')}

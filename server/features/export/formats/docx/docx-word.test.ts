@@ -21,7 +21,12 @@ async function openDocx() {
     expect(errors, name).toEqual([]);
     return doc;
   };
-  return { document: await part('word/document.xml'), styles: await part('word/styles.xml'), settings: await part('word/settings.xml'), part };
+  return {
+    document: await part('word/document.xml'),
+    styles: await part('word/styles.xml'),
+    settings: await part('word/settings.xml'),
+    part,
+  };
 }
 
 const attr = (el: Element, name: string) => el.getAttributeNS(W, name) ?? el.getAttribute(`w:${name}`);
@@ -102,9 +107,7 @@ describe('DOCX a Word user keeps editing', () => {
   it('describes pictures (docPr descr) from their caption and the sentence that introduces them, never "Figure"', async () => {
     const { document } = await openDocx();
     const descriptions = all(document, WP, 'docPr').map((d) => d.getAttribute('descr'));
-    expect(descriptions).toContain(
-      'Figure 1: Energy levels of a two-state paramagnet Figure 1 shows the two-state paramagnet.',
-    );
+    expect(descriptions).toContain('Figure 1: Energy levels of a two-state paramagnet Figure 1 shows the two-state paramagnet.');
     expect(descriptions).toContain('A formula, shown as a picture from the source document. The unreadable formula follows:');
     for (const d of descriptions) expect(d).not.toMatch(/^(Figure|Image)?$/);
   });

@@ -16,8 +16,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 const isElement = (n: ChildNode): n is Element => n.type === 'tag';
 const elements = (n: Element) => n.children.filter(isElement);
-const textOf = (n: ChildNode): string =>
-  n.type === 'text' ? n.data : isElement(n) ? n.children.map(textOf).join('') : '';
+const textOf = (n: ChildNode): string => (n.type === 'text' ? n.data : isElement(n) ? n.children.map(textOf).join('') : '');
 
 /** The operators Word draws as n-ary (big, with limits), by the character MathML writes. */
 const naryOperators = new Set('∑∏∐∫∬∭∮∯∰⋃⋂⋁⋀⨀⨁⨂⨄⨆'.split(''));
