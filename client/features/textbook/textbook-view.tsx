@@ -58,6 +58,15 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
     receive(content, textbook.revision);
   }, [receive, content, textbook.revision]);
 
+  // The tab names the book, so a reader with several open finds it.
+  useEffect(() => {
+    const before = document.title;
+    document.title = `${textbook.topic} - Textbook Studio`;
+    return () => {
+      document.title = before;
+    };
+  }, [textbook.topic]);
+
   const notice = copy.content.notice;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -76,7 +85,18 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
             keptOffline={live?.ready === true && live.unsynced > 0}
           />
           <ManageCollaboratorsDialog textbookId={textbook.id} isOwner={isOwner} />
-          {isOwner && <ShareDialog textbookId={textbook.id} />}
+          {isOwner && (
+            <ShareDialog
+              textbookId={textbook.id}
+              book={{
+                textbookId: textbook.id,
+                topic: textbook.topic,
+                content: copy.content,
+                revision: copy.revision,
+                onContentSaved: receive,
+              }}
+            />
+          )}
           <ExportMenu textbookId={textbook.id} topic={textbook.topic} />
         </div>
       </div>
