@@ -30,7 +30,8 @@ const writers: Record<ExportFormat, (ctx: ExportContext) => Promise<Uint8Array> 
 
 /** A reference in plain words, when the citation library cannot format the list. */
 function plainReference(r: Reference): Block {
-  const parts = [r.authors, r.year ? `(${r.year})` : '', r.title, r.publisher, r.doi ? `https://doi.org/${r.doi}` : r.url].filter(Boolean);
+  const title = /^Reference \d+$/.test(r.title) ? '' : r.title;
+  const parts = [r.authors, r.year ? `(${r.year})` : '', title, r.publisher, r.doi ? `https://doi.org/${r.doi}` : r.url].filter(Boolean);
   return { kind: 'paragraph', content: [{ kind: 'text', text: parts.join('. ').replace(/\.\./g, '.') }] };
 }
 
