@@ -1,6 +1,6 @@
 import { buildBookDocument } from '@common/book-render/book-document';
 import { imageSources, type Block, type BookDocument } from '@common/book-render/book-model';
-import type { ExportFormat } from '@common/export';
+import type { ExportFormat, PageSize } from '@common/export';
 import { parseTextbookContent, type Reference } from '@common/textbook';
 import { formatBibliography } from './bibliography';
 import type { ExportJob, ExportReply } from './export-job';
@@ -18,6 +18,8 @@ export interface ExportContext {
   images: ReadonlyMap<string, ImageAsset>;
   /** Every stored material (the cartridge makes its quizzes from them, whatever the appendix choice). */
   materials: readonly MaterialInput[];
+  /** The paper asked for (PDF and Word), if any. */
+  pageSize?: PageSize;
 }
 
 const writers: Record<ExportFormat, (ctx: ExportContext) => Promise<Uint8Array> | Uint8Array> = {
@@ -67,7 +69,7 @@ export async function renderExport(job: ExportJob): Promise<ExportReply> {
     materials: job.includeAppendix ? job.materials : [],
   });
   const images = resolveImages(allImageSources(doc), new Map(job.images.map((i) => [i.src, i.bytes])));
-  const bytes = await writers[job.format]({ doc, images, materials: job.materials });
+  const bytes = await writers[job.format]({ doc, images, materials: job.materials, pageSize: job.pageSize });
   if (bytes.length > job.maxOutputBytes) {
     const mb = Math.round(job.maxOutputBytes / (1024 * 1024));
     return {

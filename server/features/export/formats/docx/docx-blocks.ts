@@ -39,8 +39,8 @@ export const headingLevel = (level: number) => headingLevels[Math.min(6, Math.ma
 
 /** Body text is 11 pt: a formula's em in pixels at 96 to the inch. */
 const emPx = (11 * 96) / 72;
-/** The widest a picture may be: the text column of a Letter page with 1-inch margins, in pixels. */
-const maxImageWidthPx = 6.5 * 96;
+/** The widest a picture may be: the text column of an A4 page (the narrower paper) with 1-inch margins, in pixels. */
+const maxImageWidthPx = (210 / 25.4 - 2) * 96;
 const maxImageHeightPx = 8.5 * 96;
 
 function runOf(run: Extract<Inline, { kind: 'text' }>): TextRun {

@@ -112,6 +112,16 @@ describe('DOCX a Word user keeps editing', () => {
     for (const d of descriptions) expect(d).not.toMatch(/^(Figure|Image)?$/);
   });
 
+  it('is A4 by default and Letter when asked', async () => {
+    const size = async (job: Parameters<typeof renderBook>[2]) => {
+      const zip = await JSZip.loadAsync(await renderBook('docx', undefined, job));
+      const xml = await zip.file('word/document.xml')!.async('string');
+      return /<w:pgSz w:w="(\d+)" w:h="(\d+)"/.exec(xml)?.slice(1);
+    };
+    expect(await size({})).toEqual(['11906', '16838']);
+    expect(await size({ pageSize: 'letter' })).toEqual(['12240', '15840']);
+  });
+
   it('states the licence on the title page and in the document properties', async () => {
     const zip = await JSZip.loadAsync(await renderBook('docx'));
     const body = await zip.file('word/document.xml')!.async('string');

@@ -73,7 +73,7 @@ function headingStyle(level: number) {
  * chapters in Heading 1 and sections in Heading 2 with the text's own headings below them, the bibliography and
  * the appendix, and page numbers in the footer.
  */
-export async function writeDocx({ doc, images }: ExportContext): Promise<Uint8Array> {
+export async function writeDocx({ doc, images, pageSize }: ExportContext): Promise<Uint8Array> {
   let listInstance = 0;
   const listStarts = new Set<number>();
   const ctx: DocxContext = {
@@ -188,7 +188,13 @@ export async function writeDocx({ doc, images }: ExportContext): Promise<Uint8Ar
     },
     sections: [
       {
-        properties: { page: { margin: { top: 1440, bottom: 1440, left: 1440, right: 1440 } } },
+        // A4 (the package's default) unless Letter is asked for: 8.5 by 11 inches, in twentieths of a point.
+        properties: {
+          page: {
+            ...(pageSize === 'letter' ? { size: { width: 12240, height: 15840 } } : {}),
+            margin: { top: 1440, bottom: 1440, left: 1440, right: 1440 },
+          },
+        },
         footers: {
           default: new Footer({
             children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: [PageNumber.CURRENT] })] })],
