@@ -194,10 +194,13 @@ export async function writePdf({ doc, images, pageSize = 'letter' }: ExportConte
           .fillColor('#111827');
         const numberWidth = pdf.widthOfString(pageLabel);
         const title = fitLine(pdf, entry.title, width - indent - numberWidth - 16);
+        // A page index as the link (PDFKit makes it a GoTo; its typings know only addresses): unlike goTo, a link
+        // drawn inside a Link element is tied to it, as PDF/UA wants every annotation tagged.
+        const link = target as unknown as string;
         tags.leaf('TOCI', () =>
           tags.inline('Link', () => {
-            pdf.text(title, margin + indent, y, { lineBreak: false, link: target });
-            pdf.text(pageLabel, margin + width - numberWidth, y, { lineBreak: false, link: target });
+            pdf.text(title, margin + indent, y, { lineBreak: false, link });
+            pdf.text(pageLabel, margin + width - numberWidth, y, { lineBreak: false, link });
           }),
         );
       });
