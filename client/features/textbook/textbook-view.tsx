@@ -20,6 +20,7 @@ import { ExportMenu } from '../export/export-menu';
 import { SaveStatusIndicator, saveStatusOf } from './save-status';
 import { fetchTextbook, type TextbookResponse } from './textbook.api';
 import { TextbookWorkspace } from './textbook-workspace';
+import { useSaveShortcut } from './use-save-shortcut';
 import { useStoredCopy } from './use-stored-copy';
 
 /** The loaded textbook view of docs/product.md: back button, title, notice, collaboration, toolkit, workspace. */
@@ -28,6 +29,7 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
   // The text is edited in the live document, which the server stores; the page around it shows the stored copy.
   const live = useLiveDocument(textbook.id, user);
   const flushLive = useLiveFlush(live);
+  useSaveShortcut(live);
   const { copy, receive } = useStoredCopy({ content, revision: textbook.revision });
   // Before a tool reads the book: what was typed is stored, and the tool gets the stored book.
   const flushNow = useCallback(async (): Promise<TextbookContent | void> => {
