@@ -1,10 +1,11 @@
 import JSZip from 'jszip';
-import { materialHeading } from '@common/book-render/material-blocks';
+import { materialBlocks, materialHeading } from '@common/book-render/material-blocks';
 import {
   bookCss,
   escapeHtml,
   renderAppendixHtml,
   renderBibliographyHtml,
+  renderBlocksHtml,
   renderChapterHtml,
   renderTitlePageHtml,
   renderTocList,
@@ -17,8 +18,8 @@ import { assessmentXml, itemsOf } from './qti';
 
 /**
  * IMS Common Cartridge 1.3: imsmanifest.xml with one organization whose items are, in order, the title page,
- * the chapters (web content, one HTML page each), the bibliography and appendix, then each quiz and assessment
- * as a QTI 1.2 assessment. Pictures are one shared web-content resource the pages depend on. Every file the
+ * the chapters (web content, one HTML page each), the bibliography and appendix, each lesson plan and homework as
+ * a page, then each quiz and assessment as a QTI 1.2 assessment. Pictures are one shared web-content resource the pages depend on. Every file the
  * manifest names is written to the package, and nothing else is.
  */
 interface Page {
@@ -28,9 +29,9 @@ interface Page {
   html: string;
 }
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, language: string): string {
   return xmlSafe(`<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(language)}">
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(title)}</title>
@@ -68,13 +69,13 @@ export async function writeCartridge({ doc, images, materials }: ExportContext):
       id: 'title',
       title: doc.title,
       href: 'pages/title.html',
-      html: page(doc.title, `${renderTitlePageHtml(doc)}\n<nav><h2>Contents</h2>${renderTocList(doc, opts)}</nav>`),
+      html: page(doc.title, `${renderTitlePageHtml(doc)}\n<nav><h2>Contents</h2>${renderTocList(doc, opts)}</nav>`, doc.language),
     },
     ...doc.chapters.map((c) => ({
       id: c.anchor,
       title: c.title,
       href: `pages/${c.anchor}.html`,
-      html: page(c.title, renderChapterHtml(c, opts)),
+      html: page(c.title, renderChapterHtml(c, opts), doc.language),
     })),
   ];
   if (doc.bibliography.length)
@@ -82,15 +83,30 @@ export async function writeCartridge({ doc, images, materials }: ExportContext):
       id: 'bibliography',
       title: 'Bibliography',
       href: 'pages/bibliography.html',
-      html: page('Bibliography', renderBibliographyHtml(doc, opts)),
+      html: page('Bibliography', renderBibliographyHtml(doc, opts), doc.language),
     });
   if (doc.appendix.length)
     pages.push({
       id: 'appendix',
       title: 'Appendix: Educational Materials',
       href: 'pages/appendix.html',
-      html: page('Appendix: Educational Materials', renderAppendixHtml(doc, opts)),
+      html: page('Appendix: Educational Materials', renderAppendixHtml(doc, opts), doc.language),
     });
+  // Materials with no questions an LMS can mark (lesson plans, homework) are pages of their own.
+  materials.forEach((m, i) => {
+    if (itemsOf(m.contentType, m.content).length) return;
+    const title = materialHeading(m);
+    pages.push({
+      id: `material${i + 1}`,
+      title,
+      href: `pages/material${i + 1}.html`,
+      html: page(
+        title,
+        `<section class="material">\n<h1>${escapeHtml(title)}</h1>\n${renderBlocksHtml(materialBlocks(m), opts)}\n</section>`,
+        doc.language,
+      ),
+    });
+  });
 
   const assessments = materials
     .map((m, i) => ({ id: `assessment${i + 1}`, title: materialHeading(m), items: itemsOf(m.contentType, m.content) }))
@@ -129,7 +145,7 @@ export async function writeCartridge({ doc, images, materials }: ExportContext):
 <metadata>
 <schema>IMS Common Cartridge</schema>
 <schemaversion>1.3.0</schemaversion>
-<lomimscc:lom><lomimscc:general><lomimscc:title><lomimscc:string language="en">${xmlEscape(doc.title)}</lomimscc:string></lomimscc:title><lomimscc:language>en</lomimscc:language></lomimscc:general></lomimscc:lom>
+<lomimscc:lom><lomimscc:general><lomimscc:title><lomimscc:string language="${xmlEscape(doc.language)}">${xmlEscape(doc.title)}</lomimscc:string></lomimscc:title><lomimscc:language>${xmlEscape(doc.language)}</lomimscc:language></lomimscc:general></lomimscc:lom>
 </metadata>
 <organizations>
 <organization identifier="organization" structure="rooted-hierarchy">
