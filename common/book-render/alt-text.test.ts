@@ -20,6 +20,7 @@ describe('describeImages', () => {
   it('takes a caption above (tables, charts) and a colon sentence just before', () => {
     expect(altsOf('<p>Table 3: Boiling points</p><img src="/api/images/1" alt="">')).toEqual(['Table 3: Boiling points']);
     expect(altsOf('<p>The setup looks like this:</p><img src="/api/images/1" alt="Image">')).toEqual(['The setup looks like this:']);
+    expect(altsOf('<p>The setup looks like this:</p><img src="/api/images/1" alt="IMG_2041.JPG">')).toEqual(['The setup looks like this:']);
   });
 
   it('keeps a real alt text, leaves an undescribed picture empty and never invents', () => {

@@ -2,13 +2,15 @@ import { inlineText, type Block } from './book-model';
 
 /**
  * Alt text for the pictures of a book, from the book's own words (the offline engine never invents): a picture
- * whose alt text says nothing ("Figure", "Image", empty) or is the garbled text of a formula cropped from a PDF
+ * whose alt text says nothing ("Figure", "Image", a file name, empty) or is the garbled text of a formula cropped from a PDF
  * takes its caption (the italic or "Figure 3:" line beside it) and the sentence of the text that introduces it
  * ("as Figure 3 shows ...", or the sentence just before it that ends in a colon). With neither, an unreadable
  * formula says it is one, and an undescribed picture keeps an empty alt text rather than a made-up one.
  */
 
 const placeholder = /^\s*(figure|fig\.?|image|picture|photo|graphic|illustration|equation|formula|table|chart|diagram)?\s*\d*\s*$/i;
+/** A file name as alt text (the editor gives an uploaded picture its file's name): says nothing about the picture. */
+const fileName = /^[^\s/\\]+\.(png|jpe?g|gif|webp|bmp|svg|tiff?)$/i;
 const captionStart =
   /^\s*(figure|fig\.|table|chart|diagram|image|illustration|plate|exhibit|abbildung|tabelle|figura|tableau)\s*[\dA-Z.:-]/i;
 const maxAlt = 300;
@@ -65,7 +67,7 @@ const clip = (text: string) => (text.length > maxAlt ? `${text.slice(0, maxAlt -
 
 function describe(blocks: readonly Block[], index: number, alt: string): string {
   const garbled = looksGarbled(alt);
-  if (!garbled && !placeholder.test(alt)) return alt;
+  if (!garbled && !placeholder.test(alt) && !fileName.test(alt.trim())) return alt;
   const after = captionOf(blocks[index + 1]);
   const captionBlock = after ? blocks[index + 1] : captionOf(blocks[index - 1]) ? blocks[index - 1] : undefined;
   const caption = after ?? captionOf(blocks[index - 1]);
