@@ -37,6 +37,10 @@ describe('tagged PDF (PDF/UA-1 basics), read with pdf.js', () => {
     expect(info.Title).toBe('Entropie und Information');
     expect(info.Keywords).toContain('Creative Commons Attribution-ShareAlike 4.0 International');
     const [, , width, height] = (await pdf.getPage(1)).view;
+    // Tab order by structure on every page.
+    const raw = Buffer.from(await pdf.getData()).toString('latin1');
+    expect(raw.match(/\/Type \/Page\b/g)?.length).toBe(pdf.numPages);
+    expect(raw.match(/\/Tabs \/S\b/g)?.length).toBe(pdf.numPages);
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
     await close();
     const letter = await openPdf('letter');

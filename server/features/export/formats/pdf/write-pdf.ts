@@ -86,6 +86,10 @@ export async function writePdf({ doc, images, pageSize = 'letter' }: ExportConte
       Keywords: [rights, license.url].filter(Boolean).join(' '),
     },
   });
+  // Tab order follows the structure on every page (PDF/UA-1, 7.18.3).
+  pdf.on('pageAdded', () => {
+    (pdf.page.dictionary.data as Record<string, unknown>).Tabs = 'S';
+  });
   const root = pdf.struct('Document');
   pdf.addStructure(root);
   const tags = new PdfTags(pdf, root);
