@@ -77,6 +77,47 @@ describe('tagged PDF (PDF/UA-1 basics), read with pdf.js', () => {
 
   it('draws nothing outside marked content: every glyph, picture and path is tagged or an artifact', async () => {
     const { pdf, close } = await openPdf();
+    await expectAllMarked(pdf);
+    await close();
+  });
+
+  it('keeps every page marked when paragraphs, links, a long table (its header repeated), lists and code cross pages', async () => {
+    const long = 'Entropy counts the microstates compatible with a macrostate. '.repeat(40);
+    const rows = Array.from(
+      { length: 80 },
+      (_, i) =>
+        `<tr><td><p>Row ${i} <span data-type="inline-math" data-latex="x_{${i}}^2"></span></p></td><td><p>${long.slice(0, 120)}</p></td></tr>`,
+    ).join('');
+    const items = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `<li><p>Item ${i} ${long.slice(0, 200)}</p><ol><li><p>nested <a href="https://example.org/${i}">link</a></p></li></ol></li>`,
+    ).join('');
+    const content = {
+      title: 'Stress',
+      references: [],
+      chapters: [
+        {
+          title: 'Long',
+          content:
+            `<p>${long} <a href="https://example.org/a">a link that may cross a page</a> ${long}</p>` +
+            `<table><tbody><tr><th><p>Head <span data-type="inline-math" data-latex="\\alpha"></span></p></th><th><p>Text</p></th></tr>${rows}</tbody></table>` +
+            `<ul>${items}</ul><blockquote><p>${long}</p></blockquote><hr><pre><code>${'code line\n'.repeat(120)}</code></pre>`,
+          sections: [],
+        },
+      ],
+    };
+    const task = getDocument({ data: new Uint8Array(await renderBook('pdf', content)), useSystemFonts: false });
+    const pdf = await task.promise;
+    expect(pdf.numPages).toBeGreaterThan(15);
+    await expectAllMarked(pdf);
+    await task.destroy();
+  }, 60_000);
+});
+
+/** Every page's drawing inside marked content (tagged or an artifact), and every marked sequence closed. */
+async function expectAllMarked(pdf: Awaited<ReturnType<typeof getDocument>['promise']>) {
+  {
     const drawing = new Set<number>([
       OPS.showText,
       OPS.showSpacedText,
@@ -100,6 +141,5 @@ describe('tagged PDF (PDF/UA-1 basics), read with pdf.js', () => {
       expect(depth, `page ${p}: marked content left open`).toBe(0);
       expect(untagged, `page ${p}: drawing outside marked content`).toBe(0);
     }
-    await close();
-  });
-});
+  }
+}
