@@ -117,29 +117,27 @@ describe('tagged PDF (PDF/UA-1 basics), read with pdf.js', () => {
 
 /** Every page's drawing inside marked content (tagged or an artifact), and every marked sequence closed. */
 async function expectAllMarked(pdf: Awaited<ReturnType<typeof getDocument>['promise']>) {
-  {
-    const drawing = new Set<number>([
-      OPS.showText,
-      OPS.showSpacedText,
-      OPS.paintImageXObject,
-      OPS.paintFormXObjectBegin,
-      OPS.fill,
-      OPS.stroke,
-      OPS.eoFill,
-      OPS.constructPath,
-    ]);
-    for (let p = 1; p <= pdf.numPages; p++) {
-      const { fnArray } = await (await pdf.getPage(p)).getOperatorList();
-      let depth = 0;
-      let untagged = 0;
-      for (const fn of fnArray) {
-        if (fn === OPS.beginMarkedContent || fn === OPS.beginMarkedContentProps) depth++;
-        else if (fn === OPS.endMarkedContent) depth--;
-        else if (drawing.has(fn) && depth === 0) untagged++;
-        expect(depth, `page ${p}`).toBeGreaterThanOrEqual(0);
-      }
-      expect(depth, `page ${p}: marked content left open`).toBe(0);
-      expect(untagged, `page ${p}: drawing outside marked content`).toBe(0);
+  const drawing = new Set<number>([
+    OPS.showText,
+    OPS.showSpacedText,
+    OPS.paintImageXObject,
+    OPS.paintFormXObjectBegin,
+    OPS.fill,
+    OPS.stroke,
+    OPS.eoFill,
+    OPS.constructPath,
+  ]);
+  for (let p = 1; p <= pdf.numPages; p++) {
+    const { fnArray } = await (await pdf.getPage(p)).getOperatorList();
+    let depth = 0;
+    let untagged = 0;
+    for (const fn of fnArray) {
+      if (fn === OPS.beginMarkedContent || fn === OPS.beginMarkedContentProps) depth++;
+      else if (fn === OPS.endMarkedContent) depth--;
+      else if (drawing.has(fn) && depth === 0) untagged++;
+      expect(depth, `page ${p}`).toBeGreaterThanOrEqual(0);
     }
+    expect(depth, `page ${p}: marked content left open`).toBe(0);
+    expect(untagged, `page ${p}: drawing outside marked content`).toBe(0);
   }
 }
