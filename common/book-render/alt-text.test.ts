@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeImages, levelHeadings, looksGarbled } from './alt-text';
+import { describeImages, levelHeadings, looksGarbled, tablePictureAlt, undescribedFigureAlt } from './alt-text';
 import { parseEditorHtml } from './parse-html';
 
 const altsOf = (html: string) =>
@@ -33,6 +33,13 @@ describe('describeImages', () => {
     expect(looksGarbled('Energy levels of hydrogen (n = 1 to 4)')).toBe(false);
     expect(altsOf('<img src="/api/images/1" alt="( ) N! N! ln(W) = ln = ln s ∏">')).toEqual([
       'A formula, shown as a picture from the source document.',
+    ]);
+  });
+
+  it('keeps the statement the engine wrote for a picture without caption, or a table picture, unless the text says more', () => {
+    expect(altsOf(`<p>Text.</p><img src="/api/images/1" alt="${undescribedFigureAlt}">`)).toEqual([undescribedFigureAlt]);
+    expect(altsOf(`<p>The rates are:</p><img src="/api/images/1" alt="${tablePictureAlt}">`)).toEqual([
+      `${tablePictureAlt} The rates are:`,
     ]);
   });
 

@@ -8,6 +8,11 @@ import { inlineText, type Block } from './book-model';
  * formula says it is one, and an undescribed picture keeps an empty alt text rather than a made-up one.
  */
 
+/** What a picture's alt text says when the material gives no words for it: true, and replaced where words are found. */
+export const undescribedFigureAlt = 'A figure from the source document, without a caption.';
+export const formulaPictureAlt = 'A formula, shown as a picture from the source document.';
+export const tablePictureAlt = 'A table, shown as a picture from the source document.';
+
 const placeholder = /^\s*(figure|fig\.?|image|picture|photo|graphic|illustration|equation|formula|table|chart|diagram)?\s*\d*\s*$/i;
 /** A file name as alt text (the editor gives an uploaded picture its file's name): says nothing about the picture. */
 const fileName = /^[^\s/\\]+\.(png|jpe?g|gif|webp|bmp|svg|tiff?)$/i;
@@ -67,15 +72,17 @@ const clip = (text: string) => (text.length > maxAlt ? `${text.slice(0, maxAlt -
 
 function describe(blocks: readonly Block[], index: number, alt: string): string {
   const garbled = looksGarbled(alt);
-  if (!garbled && !placeholder.test(alt) && !fileName.test(alt.trim())) return alt;
+  const stated = [undescribedFigureAlt, formulaPictureAlt, tablePictureAlt].find((s) => alt.startsWith(s));
+  if (!garbled && !stated && !placeholder.test(alt) && !fileName.test(alt.trim())) return alt;
   const after = captionOf(blocks[index + 1]);
   const captionBlock = after ? blocks[index + 1] : captionOf(blocks[index - 1]) ? blocks[index - 1] : undefined;
   const caption = after ?? captionOf(blocks[index - 1]);
   const intro = introduction(blocks, index, caption, captionBlock);
   const words = [caption, intro].filter((p): p is string => Boolean(p)).join(' ');
-  const formula = garbled || /^\s*(equation|formula)/i.test(alt);
-  if (formula) return clip(['A formula, shown as a picture from the source document.', words].filter(Boolean).join(' '));
-  return words ? clip(words) : '';
+  const formula = garbled || stated === formulaPictureAlt || /^\s*(equation|formula)/i.test(alt);
+  if (formula) return clip([formulaPictureAlt, words].filter(Boolean).join(' '));
+  if (stated === tablePictureAlt) return clip([tablePictureAlt, words].filter(Boolean).join(' '));
+  return words ? clip(words) : (stated ?? '');
 }
 
 /** The blocks with every picture's alt text made meaningful where the book's text allows, at every depth. */

@@ -1,3 +1,4 @@
+import { undescribedFigureAlt } from '@common/book-render/alt-text';
 import type { BookDocument } from '@common/book-render/book-model';
 import { xmlEscape } from '../xml';
 
@@ -9,7 +10,11 @@ import { xmlEscape } from '../xml';
  */
 export function accessibilityMetadata(doc: BookDocument, bodies: string): string[] {
   const images = [...bodies.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
-  const undescribed = images.filter((img) => !/\balt="[^"]*\S[^"]*"/.test(img)).length;
+  // A picture with no alt text, or one saying the source gives none, is not described.
+  const undescribed = images.filter((img) => {
+    const alt = /\balt="([^"]*)"/.exec(img)?.[1]?.trim() ?? '';
+    return !alt || alt === undescribedFigureAlt;
+  }).length;
   const hasMath = /<math\b/.test(bodies);
   const meta = (property: string, value: string) => `<meta property="${property}">${xmlEscape(value)}</meta>`;
 

@@ -1,7 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { accessibleContent, renderBook } from '../../book.fixtures';
+import { accessibleContent, renderBook } from '@server/features/export/book.fixtures';
 
 const homework = {
   title: 'Homework: Entropy',

@@ -1,3 +1,4 @@
+import { undescribedFigureAlt } from '@common/book-render/alt-text';
 import { inlineText, type Block, type TableCell } from '@common/book-render/book-model';
 import type { ImageAsset } from '@server/features/export/image-assets';
 import type { Inline } from '@common/book-render/book-model';
@@ -27,9 +28,6 @@ function blockText(blocks: readonly Block[]): string {
     .join('\n');
 }
 
-/** Alt text of a picture the material does not describe: says so rather than inventing one (alt-text.ts). */
-const undescribed = 'A picture the source material does not describe.';
-
 function writeImage(frame: Frame, src: string, alt: string, images: PdfImages): void {
   const { doc } = frame;
   const found = images.get(src);
@@ -44,7 +42,7 @@ function writeImage(frame: Frame, src: string, alt: string, images: PdfImages): 
   const height = found.asset.height * scale;
   ensureSpace(doc, height + 8);
   frame.tags.leaf('Figure', () => doc.image(found.image, frame.left + (frame.width - width) / 2, doc.y, { width, height }), {
-    alt: alt.trim() || undescribed,
+    alt: alt.trim() || undescribedFigureAlt,
   });
   doc.x = frame.left;
   doc.y += height + 8;
