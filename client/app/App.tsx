@@ -70,7 +70,9 @@ function AppShell() {
           Skip to main content
         </a>
         <Header />
-        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* At least the viewport below the header: the footer starts below the fold, so a page whose content
+            arrives later does not push it down in view (layout shift). */}
+        <main id="main-content" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
           <Router />
         </main>
         <Footer />
