@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { staticAssets } from './scripts/vite-static-assets.mjs';
 
 // The import aliases of tsconfig.json `paths` (tsx and Playwright read tsconfig.json itself; vitest.config.ts
 // gives the server tests the same ones).
@@ -13,7 +14,7 @@ const apiPort = process.env.PORT || '5000';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), staticAssets()],
   resolve: { alias: aliases },
   build: {
     outDir: '../dist/client',

@@ -27,6 +27,10 @@ export const exportFormatInfo: Record<ExportFormat, { label: string; description
   },
 };
 
+/** Paper sizes of a PDF export. */
+export const pageSizes = ['a4', 'letter'] as const;
+export type PageSize = (typeof pageSizes)[number];
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: "appendix must be 'true' or 'false'" })
   .optional()
@@ -36,6 +40,8 @@ export const exportQuery = z.object({
   format: z.enum(exportFormats, { error: `format must be one of ${exportFormats.join(', ')}` }),
   /** Add the educational materials as an appendix. */
   appendix: booleanFlag,
+  /** The paper of a PDF or Word file (the client picks it from the browser's locale); absent, PDF is Letter and Word A4 as before. */
+  pageSize: z.enum(pageSizes, { error: "pageSize must be 'a4' or 'letter'" }).optional(),
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 

@@ -1,13 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/card';
 import { Toaster } from '../components/ui/toaster';
 import { AuthPage } from '../pages/auth-page';
-import { ClassroomPage } from '../pages/classroom-page';
-import { HomePage } from '../pages/home-page';
 import { NotFoundPage } from '../pages/not-found-page';
-import { SavedTextbooksPage } from '../pages/saved-textbooks-page';
 import { AuthProvider } from './auth-context';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -21,27 +18,39 @@ const ReaderPage = lazy(() => import('../pages/reader-page').then((m) => ({ defa
 // The workspace carries the editor (TipTap, KaTeX, dnd-kit): loaded only when a textbook opens.
 const TextbookPage = lazy(() => import('../pages/textbook-page').then((m) => ({ default: m.TextbookPage })));
 
+// The signed-in pages (the create flow, My Textbooks, Classroom): loaded after sign-in, so the sign-in page and a
+// reader link do not wait for them.
+const HomePage = lazy(() => import('../pages/home-page').then((m) => ({ default: m.HomePage })));
+const SavedTextbooksPage = lazy(() => import('../pages/saved-textbooks-page').then((m) => ({ default: m.SavedTextbooksPage })));
+const ClassroomPage = lazy(() => import('../pages/classroom-page').then((m) => ({ default: m.ClassroomPage })));
+
 const pageFallback = (
   <div className="flex min-h-[50vh] items-center justify-center">
     <Spinner />
   </div>
 );
 
-function LazyTextbookPage() {
-  return (
-    <Suspense fallback={pageFallback}>
-      <TextbookPage />
-    </Suspense>
-  );
-}
+/** A page loaded on first use, with a spinner meanwhile. */
+const suspended = (Page: ComponentType) =>
+  function LazyPage() {
+    return (
+      <Suspense fallback={pageFallback}>
+        <Page />
+      </Suspense>
+    );
+  };
+const LazyHomePage = suspended(HomePage);
+const LazySavedTextbooksPage = suspended(SavedTextbooksPage);
+const LazyTextbookPage = suspended(TextbookPage);
+const LazyClassroomPage = suspended(ClassroomPage);
 
 export function Router() {
   return (
     <Switch>
-      <ProtectedRoute path="/" component={HomePage} />
-      <ProtectedRoute path="/saved-textbooks" component={SavedTextbooksPage} />
+      <ProtectedRoute path="/" component={LazyHomePage} />
+      <ProtectedRoute path="/saved-textbooks" component={LazySavedTextbooksPage} />
       <ProtectedRoute path="/textbook/:id" component={LazyTextbookPage} />
-      <ProtectedRoute path="/classroom" component={ClassroomPage} />
+      <ProtectedRoute path="/classroom" component={LazyClassroomPage} />
       <Route path="/auth" component={AuthPage} />
       <Route component={NotFoundPage} />
     </Switch>
@@ -61,7 +70,9 @@ function AppShell() {
           Skip to main content
         </a>
         <Header />
-        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* At least the viewport below the header: the footer starts below the fold, so a page whose content
+            arrives later does not push it down in view (layout shift). */}
+        <main id="main-content" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
           <Router />
         </main>
         <Footer />

@@ -97,6 +97,15 @@ describe('the reader page (/read/{token})', () => {
     // Sent without cookies: the page shows what a student sees.
     expect(calls[0].init?.credentials).toBe('omit');
     expect(document.title).toBe('Energy in Cells (read-only)');
+    // No licence chosen: all rights reserved.
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('All rights reserved.');
+  });
+
+  it("states the book's licence with a link to its terms", async () => {
+    mockFetch({ [`GET /api/shared/${token}`]: () => json({ ...book, content: { ...book.content, license: 'cc-by-sa' } }) });
+    openReader();
+    const link = await screen.findByRole('link', { name: 'Creative Commons Attribution-ShareAlike 4.0 International' });
+    expect(link).toHaveAttribute('href', 'https://creativecommons.org/licenses/by-sa/4.0/');
   });
 
   it('renders the math (stored formulas and dollar text) and the images through the link', async () => {

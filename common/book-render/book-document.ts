@@ -1,6 +1,7 @@
 import type { TextbookContent } from '../textbook';
 import type { Block, BookChapter, BookDocument } from './book-model';
 import { materialBlocks, materialHeading, type MaterialInput } from './material-blocks';
+import { describeImages, levelHeadings } from './alt-text';
 import { parseEditorHtml } from './parse-html';
 
 export interface BookDocumentInput {
@@ -19,21 +20,26 @@ export interface BookDocumentInput {
 
 const untitled = (title: string, fallback: string) => title.replace(/\s+/g, ' ').trim() || fallback;
 
+/** A chapter's or section's text: headings in an unbroken outline under it, pictures described (alt-text.ts). */
+const bodyBlocks = (html: string, parentLevel: number) => describeImages(levelHeadings(parseEditorHtml(html), parentLevel));
+
 /** The textbook read once into the book every format and the reader page render. */
 export function buildBookDocument(input: BookDocumentInput): BookDocument {
   const chapters: BookChapter[] = input.content.chapters.map((chapter, c) => ({
     anchor: `ch${c + 1}`,
     title: untitled(chapter.title, `Chapter ${c + 1}`),
-    blocks: parseEditorHtml(chapter.content),
+    blocks: bodyBlocks(chapter.content, 1),
     sections: chapter.sections.map((section, s) => ({
       anchor: `ch${c + 1}s${s + 1}`,
       title: untitled(section.title, `Section ${s + 1}`),
-      blocks: parseEditorHtml(section.content),
+      blocks: bodyBlocks(section.content, 2),
     })),
   }));
   return {
     title: untitled(input.topic, untitled(input.content.title, 'Untitled textbook')),
     authors: [...input.authors],
+    language: input.content.language ?? 'en',
+    license: input.content.license ?? 'all-rights-reserved',
     date: input.date,
     chapters,
     bibliography: input.bibliography ?? [],

@@ -4,6 +4,8 @@
  * so a piece of markup is understood the same way in every format, and broken markup is repaired in one place.
  */
 
+import type { TextbookLicense } from '../textbook';
+
 /** A piece of text with its marks; `href` makes it (part of) a link. */
 export interface TextRun {
   kind: 'text';
@@ -54,6 +56,10 @@ export interface BookChapter extends BookSection {
 export interface BookDocument {
   title: string;
   authors: string[];
+  /** BCP 47 tag of the book's language ("en" unless the content names another): every format declares it. */
+  language: string;
+  /** The owner's choice (all rights reserved unless set): every format states it in its metadata and on the title page. */
+  license: TextbookLicense;
   /** The day the book was made, YYYY-MM-DD. */
   date: string;
   chapters: BookChapter[];

@@ -101,7 +101,8 @@ describe('render-html', () => {
     expect(errors).toEqual([]);
     expect(xhtml).toContain('<br/>');
     expect(xhtml).toContain('<hr/>');
-    expect(xhtml).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML">');
+    // MathML with its LaTeX as alt text (EPUB Accessibility: every formula described).
+    expect(xhtml).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML" alttext="\\lambda">');
   });
 
   it('renders the whole book: title page, contents linking to every heading, chapters as h1 and sections as h2', () => {

@@ -1,6 +1,7 @@
 import katex from 'katex';
 import type { Block, BookChapter, BookDocument, BookSection, Inline, TextRun } from './book-model';
 import { displayDate } from './book-document';
+import { licenseInfo, rightsStatement } from './license';
 
 /**
  * The book as HTML, shared by the HTML and EPUB exports and the reader page, so all three show the same
@@ -31,7 +32,11 @@ export function latexToMathml(latex: string, display: boolean): string | null {
     });
     const start = html.indexOf('<math');
     const end = html.lastIndexOf('</math>');
-    return start >= 0 && end > start ? html.slice(start, end + '</math>'.length) : null;
+    if (start < 0 || end <= start) return null;
+    // The LaTeX as alt text: what a reader without MathML support (or an accessibility checker) gets.
+    const math = html.slice(start, end + '</math>'.length);
+    const tagEnd = math.indexOf('>');
+    return `${math.slice(0, tagEnd)} alttext="${escapeHtml(latex)}"${math.slice(tagEnd)}`;
   } catch {
     return null;
   }
@@ -142,9 +147,16 @@ export function renderChapterHtml(chapter: BookChapter, opts: HtmlOptions = {}):
   return `<section id="${chapter.anchor}" class="chapter">\n<h1>${escapeHtml(chapter.title)}</h1>\n${renderBlocksHtml(chapter.blocks, opts)}\n${sections}\n</section>`;
 }
 
+/** The licence line of the title page: the statement, and the licence's own page as a link where it has one. */
+export function renderLicenseHtml(doc: BookDocument): string {
+  const { url } = licenseInfo[doc.license];
+  const statement = escapeHtml(rightsStatement(doc.license, doc.authors, doc.date.slice(0, 4)));
+  return `<p class="license">${statement}${url ? ` <a rel="license" href="${escapeHtml(url)}">${escapeHtml(url)}</a>` : ''}</p>`;
+}
+
 export function renderTitlePageHtml(doc: BookDocument): string {
   const authors = doc.authors.length ? `<p class="authors">${doc.authors.map(escapeHtml).join(', ')}</p>` : '';
-  return `<section class="title-page" id="title-page">\n<p class="book-title">${escapeHtml(doc.title)}</p>\n${authors}\n<p class="date">${escapeHtml(displayDate(doc.date))}</p>\n</section>`;
+  return `<section class="title-page" id="title-page">\n<p class="book-title">${escapeHtml(doc.title)}</p>\n${authors}\n<p class="date">${escapeHtml(displayDate(doc.date))}</p>\n${renderLicenseHtml(doc)}\n</section>`;
 }
 
 /** The table of contents as nested lists of links: chapters, their sections, then the back matter. */
@@ -196,6 +208,7 @@ blockquote { border-left: 4px solid #cbd5e1; margin-left: 0; padding-left: 1rem;
 .book-title { font-family: 'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif; font-size: 2.5rem; font-weight: bold; margin: 0 0 1.5rem; }
 .authors { font-size: 1.25rem; }
 .date { color: #475569; }
+.license { color: #475569; font-size: .9rem; margin-top: 3rem; }
 .toc, .toc ol { list-style: none; padding-left: 1.25rem; }
 .toc { padding-left: 0; }
 .toc a { text-decoration: none; }
@@ -224,13 +237,15 @@ export function renderBookHtml(doc: BookDocument, opts: HtmlOptions = {}): strin
     .filter(Boolean)
     .join('\n');
   const authors = doc.authors.length ? `\n<meta name="author" content="${escapeHtml(doc.authors.join(', '))}">` : '';
+  const licenseUrl = licenseInfo[doc.license].url;
+  const license = licenseUrl ? `\n<link rel="license" href="${escapeHtml(licenseUrl)}">` : '';
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(doc.language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.title)}</title>${authors}
-<meta name="date" content="${escapeHtml(doc.date)}">
+<meta name="date" content="${escapeHtml(doc.date)}">${license}
 <style>
 ${bookCss}
 </style>

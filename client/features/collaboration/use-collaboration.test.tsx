@@ -80,10 +80,16 @@ describe('useCollaboration', () => {
     vi.useRealTimers();
   });
 
-  it('connects to /ws on the same host, joins, and says so', async () => {
+  it('connects to /ws on the same host and joins; a toast says so only when a lost connection comes back', async () => {
     const { socket } = await mount();
     expect(socket.url).toBe(`ws://${window.location.host}/ws`);
     expect(socket.sent[0]).toMatchObject({ type: 'join', textbookId: 7, userId: 1 });
+    expect(screen.getByTestId('connected')).toHaveTextContent('true');
+    expect(title()).toBeUndefined();
+    vi.useFakeTimers();
+    act(() => socket.serverClose(1006));
+    act(() => vi.advanceTimersByTime(1000));
+    act(() => FakeSocket.all[1].serverOpen());
     expect(screen.getByTestId('connected')).toHaveTextContent('true');
     expect(title()).toBe('Connected to collaboration server');
   });

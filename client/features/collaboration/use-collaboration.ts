@@ -50,6 +50,9 @@ export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationO
     if (userId === undefined || !Number.isSafeInteger(textbookId)) return;
     // One error toast per outage, not one per reconnect attempt.
     let errorShown = false;
+    // The first connection is shown by the indicator alone: a toast on every open covered the title on a phone.
+    // One says so when the connection comes back after it was lost.
+    let wasLost = false;
     const showError = () => {
       if (errorShown) return;
       errorShown = true;
@@ -97,14 +100,17 @@ export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationO
         errorShown = false;
         setConnected(true);
         send(envelope('join'));
-        toast({ title: 'Connected to collaboration server' });
+        if (wasLost) toast({ title: 'Connected to collaboration server' });
+        wasLost = false;
       },
       onMessage: handle,
       onError: () => {
+        wasLost = true;
         setConnected(false);
         showError();
       },
       onClose: ({ code }) => {
+        wasLost = true;
         setConnected(false);
         setActiveUsers([]);
         if ((refusedCodes as readonly number[]).includes(code)) showError();

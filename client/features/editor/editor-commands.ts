@@ -74,6 +74,23 @@ export async function insertImageFile(editor: Editor, file: File, textbookId: nu
   }
 }
 
+/**
+ * The selected picture's alt text, what a screen reader says and every export carries (EPUB, Word, PDF): asked
+ * with the current text; cancel changes nothing, an empty answer leaves the picture without one.
+ */
+export function promptForAltText(
+  editor: Editor,
+  ask: (message: string, current: string) => string | null = (m, c) => window.prompt(m, c),
+): void {
+  if (!editor.isActive('image')) return;
+  const current = (editor.getAttributes('image').alt as string | undefined) ?? '';
+  const answer = ask('Describe the picture for readers who cannot see it (its alt text)', current);
+  if (answer === null) return;
+  const alt = answer.replace(/\s+/g, ' ').trim();
+  editor.chain().focus().updateAttributes('image', { alt }).run();
+  toast({ title: alt ? 'Alt text saved' : 'Alt text removed', duration: shortToast });
+}
+
 /** A formula typed as LaTeX: inline, or a display block when wrapped in $$...$$. */
 export function promptForFormula(editor: Editor, ask: (message: string) => string | null = (m) => window.prompt(m)): void {
   const answer = ask('Enter a LaTeX formula (for example E = mc^2; wrap in $$ for a display formula)')?.trim();

@@ -2,6 +2,7 @@ import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import {
   Bold,
+  Captions,
   Heading2,
   Heading3,
   ImagePlus,
@@ -19,7 +20,7 @@ import {
 import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
-import { insertImageFile, promptForFormula, promptForLink } from './editor-commands';
+import { insertImageFile, promptForAltText, promptForFormula, promptForLink } from './editor-commands';
 
 function ToolButton({
   label,
@@ -67,6 +68,7 @@ export function EditorToolbar({ editor, textbookId, extra }: { editor: Editor; t
       ordered: e.isActive('orderedList'),
       quote: e.isActive('blockquote'),
       link: e.isActive('link'),
+      image: e.isActive('image'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
@@ -115,6 +117,11 @@ export function EditorToolbar({ editor, textbookId, extra }: { editor: Editor; t
         <ImagePlus className="h-4 w-4" />
         {isUploading && <span className="text-xs">Uploading...</span>}
       </ToolButton>
+      {s.image && (
+        <ToolButton label="Alt text of the picture" onClick={() => promptForAltText(editor)}>
+          <Captions className="h-4 w-4" />
+        </ToolButton>
+      )}
       <ToolButton label="Formula" onClick={() => promptForFormula(editor)}>
         <Sigma className="h-4 w-4" />
       </ToolButton>

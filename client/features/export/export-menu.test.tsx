@@ -38,8 +38,23 @@ describe('ExportMenu', () => {
     await waitFor(() => expect(calls.map((c) => c.key)).toContain('GET /api/textbooks/7/export?format=epub&appendix=true'));
   });
 
+  it("asks for the paper chosen (PDF and Word only), by default the one of the browser's region", async () => {
+    const calls = mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks/7/export?format=pdf&pageSize=a4': () => new Promise(() => {}),
+    });
+    renderWithApp(<ExportMenu textbookId={7} topic="Mechanics" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByRole('menuitemradio', { name: 'US Letter' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(screen.getByRole('menuitemradio', { name: 'A4' }));
+    expect(screen.getByRole('menuitemradio', { name: 'A4' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(screen.getByRole('menuitem', { name: /^PDF/ }));
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain('GET /api/textbooks/7/export?format=pdf&pageSize=a4'));
+  });
+
   it('is busy while the file is made: the button is disabled and says what it is doing', async () => {
-    mockFetch({ 'GET /api/user': () => json(user), 'GET /api/textbooks/7/export?format=pdf': () => new Promise(() => {}) });
+    // The test browser speaks en-US: Letter by default.
+    mockFetch({ 'GET /api/user': () => json(user), 'GET /api/textbooks/7/export?format=pdf&pageSize=letter': () => new Promise(() => {}) });
     renderWithApp(<ExportMenu textbookId={7} topic="Mechanics" />);
     await choose(/^PDF/);
     const busy = await screen.findByRole('button', { name: /Exporting PDF/ });
@@ -51,7 +66,7 @@ describe('ExportMenu', () => {
   it("shows the server's reason when an export fails, and can dismiss it", async () => {
     mockFetch({
       'GET /api/user': () => json(user),
-      'GET /api/textbooks/7/export?format=docx': () =>
+      'GET /api/textbooks/7/export?format=docx&pageSize=letter': () =>
         json(
           { message: 'This book took longer than 120 seconds to export. Try another format or a smaller book.', code: 'UNPROCESSABLE' },
           422,

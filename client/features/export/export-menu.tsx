@@ -1,11 +1,11 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, Download, Loader2, X } from 'lucide-react';
 import { useState } from 'react';
-import { exportFormatInfo, exportFormats, type ExportFormat } from '@common/export';
+import { exportFormatInfo, exportFormats, type ExportFormat, type PageSize } from '@common/export';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { errorMessage } from '@client/lib/api';
-import { downloadExport } from './export.api';
+import { defaultPageSize, downloadExport } from './export.api';
 
 type ExportState =
   | { status: 'idle' }
@@ -23,13 +23,21 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
  */
 export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: string }) {
   const [appendix, setAppendix] = useState(false);
+  const [pageSize, setPageSize] = useState<PageSize>(() => defaultPageSize());
   const [state, setState] = useState<ExportState>({ status: 'idle' });
   const isBusy = state.status === 'busy';
 
   async function run(format: ExportFormat) {
     setState({ status: 'busy', format, received: 0 });
     try {
-      const name = await downloadExport(textbookId, topic, format, appendix, (received) => setState({ status: 'busy', format, received }));
+      const name = await downloadExport(
+        textbookId,
+        topic,
+        format,
+        appendix,
+        (received) => setState({ status: 'busy', format, received }),
+        pageSize,
+      );
       setState({ status: 'idle' });
       toast({ title: 'Export ready', description: `${name} was downloaded.`, variant: 'success', duration: 3000 });
     } catch (err) {
@@ -76,6 +84,31 @@ export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: s
               </span>
               Include educational materials as an appendix
             </Menu.CheckboxItem>
+            <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
+            <Menu.Label className="px-2 py-1 text-xs font-semibold text-slate-600 dark:text-slate-300">Paper (PDF and Word)</Menu.Label>
+            <Menu.RadioGroup value={pageSize} onValueChange={(value) => setPageSize(value === 'letter' ? 'letter' : 'a4')}>
+              {(
+                [
+                  ['a4', 'A4'],
+                  ['letter', 'US Letter'],
+                ] as const
+              ).map(([value, label]) => (
+                <Menu.RadioItem
+                  key={value}
+                  value={value}
+                  // Choosing the paper keeps the menu open, so a format can be chosen next.
+                  onSelect={(event) => event.preventDefault()}
+                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
+                >
+                  <span className="flex h-4 w-4 shrink-0 items-center justify-center rounded-full border border-slate-400" aria-hidden>
+                    <Menu.ItemIndicator>
+                      <span className="block h-2 w-2 rounded-full bg-slate-700 dark:bg-slate-200" />
+                    </Menu.ItemIndicator>
+                  </span>
+                  {label}
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioGroup>
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exportContentDisposition, fileNameFromDisposition } from '@common/export';
 import { mockFetch } from '@client/test/render';
-import { downloadExport } from './export.api';
+import { defaultPageSize, downloadExport } from './export.api';
 
 describe('export download names', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -35,5 +35,13 @@ describe('export download names', () => {
     });
     expect(await downloadExport(3, '线性代数', 'pdf', false)).toBe('线性代数.pdf');
     expect(names).toEqual(['线性代数.pdf']);
+  });
+
+  it('takes the paper from the browser language: Letter in the Americas that use it, A4 elsewhere', () => {
+    expect(defaultPageSize('en-US')).toBe('letter');
+    expect(defaultPageSize('fr-CA')).toBe('letter');
+    expect(defaultPageSize('en-GB')).toBe('a4');
+    expect(defaultPageSize('de')).toBe('a4');
+    expect(defaultPageSize('not a locale')).toBe('a4');
   });
 });

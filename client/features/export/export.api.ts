@@ -1,8 +1,26 @@
-import { exportUnicodeFileName, fileNameFromDisposition, type ExportFormat } from '@common/export';
+import { exportUnicodeFileName, fileNameFromDisposition, type ExportFormat, type PageSize } from '@common/export';
 import { throwIfResNotOk } from '@client/lib/api';
 
-export const exportUrl = (textbookId: number, format: ExportFormat, appendix: boolean) =>
-  `/api/textbooks/${textbookId}/export?format=${format}${appendix ? '&appendix=true' : ''}`;
+/** Formats that have paper. */
+export const pagedFormats: readonly ExportFormat[] = ['pdf', 'docx'];
+
+export const exportUrl = (textbookId: number, format: ExportFormat, appendix: boolean, pageSize?: PageSize) =>
+  `/api/textbooks/${textbookId}/export?format=${format}${appendix ? '&appendix=true' : ''}${
+    pageSize && pagedFormats.includes(format) ? `&pageSize=${pageSize}` : ''
+  }`;
+
+/** Regions whose paper is Letter (the United States, Canada, Mexico, the Philippines and a few in the Americas); A4 elsewhere. */
+const letterRegions = new Set(['US', 'CA', 'MX', 'PH', 'CL', 'CO', 'VE', 'CR', 'GT', 'PR', 'DO', 'PA', 'SV', 'NI', 'HN', 'BZ']);
+
+/** The paper the browser's language suggests ("en-US" Letter, "de" A4). */
+export function defaultPageSize(locale = typeof navigator === 'undefined' ? 'en-US' : navigator.language): PageSize {
+  try {
+    const region = new Intl.Locale(locale).maximize().region;
+    return region && letterRegions.has(region) ? 'letter' : 'a4';
+  } catch {
+    return 'a4';
+  }
+}
 
 /** The file name the server gave (Content-Disposition), or one made from the topic as the server does. */
 function fileNameOf(res: Response, topic: string, format: ExportFormat): string {
@@ -19,8 +37,9 @@ export async function downloadExport(
   format: ExportFormat,
   appendix: boolean,
   onProgress?: (received: number) => void,
+  pageSize?: PageSize,
 ): Promise<string> {
-  const res = await fetch(exportUrl(textbookId, format, appendix), { credentials: 'include' });
+  const res = await fetch(exportUrl(textbookId, format, appendix, pageSize), { credentials: 'include' });
   await throwIfResNotOk(res);
   const chunks: Uint8Array[] = [];
   let received = 0;

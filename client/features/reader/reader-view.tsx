@@ -1,8 +1,10 @@
 import { BookOpen, ListTree, Moon, Printer, Sun } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { licenseInfo } from '@common/book-render/license';
 import { limits } from '@common/limits';
 import type { SharedBook } from '@common/share';
+import type { TextbookLicense } from '@common/textbook';
 import { useTheme } from '@client/app/theme';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -58,6 +60,21 @@ function PlaceContent({ book, place }: { book: SharedBook; place: ReaderPlace })
       <ReaderChapter chapter={chapter} index={place.chapter} />
       <ChapterPager book={book} chapter={place.chapter} />
     </>
+  );
+}
+
+/** The licence the owner chose, linked to its terms where it has them. */
+function ReaderLicense({ license }: { license: TextbookLicense }) {
+  const { name, url } = licenseInfo[license];
+  if (!url) return <span>{name}.</span>;
+  return (
+    <span>
+      Licence:{' '}
+      <a href={url} rel="license noopener noreferrer" target="_blank" className="underline">
+        {name}
+      </a>
+      .
+    </span>
   );
 }
 
@@ -218,7 +235,8 @@ export function ReaderView({ book }: { book: SharedBook }) {
         </main>
       </div>
       <footer className="border-t border-slate-200 py-4 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-        A read-only copy shared by its author with Textbook Studio.
+        A read-only copy shared by its author with Textbook Studio.{' '}
+        <ReaderLicense license={book.content.license ?? 'all-rights-reserved'} />
       </footer>
     </div>
   );

@@ -58,7 +58,8 @@ export function SavedTextbooksList() {
   }
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {/* One column of minmax(0, 1fr) on a phone: an implicit auto column grew to the widest card's longest word. */}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {data.map((t) => (
           <TextbookCard
             key={t.id}

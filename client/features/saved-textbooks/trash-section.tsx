@@ -40,7 +40,7 @@ export function TrashSection() {
             {data.map((book) => (
               <li key={book.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={`trash-item-${book.id}`}>
                 <div className="min-w-0">
-                  <p className="font-medium">{book.topic}</p>
+                  <p className="font-medium [overflow-wrap:anywhere]">{book.topic}</p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     {book.chapterCount} {book.chapterCount === 1 ? 'chapter' : 'chapters'} · deleted on {formatCreatedOn(book.deletedAt)} ·
                     deleted for good on {formatCreatedOn(book.purgeAt)}

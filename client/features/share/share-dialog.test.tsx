@@ -119,6 +119,31 @@ describe('ShareDialog', () => {
     expect(await screen.findByText('Reader link revoked')).toBeInTheDocument();
   });
 
+  it("saves the licence the owner picks in the book's content, with the base revision", async () => {
+    const calls = mockFetch({
+      'GET /api/user': () => json(owner),
+      'GET /api/textbooks/7/materials': () => json({ materials: [] }),
+      [statusUrl]: () => json({ link: null }),
+      'PATCH /api/textbooks/7': (init) => json({ id: 7, revision: 5, content: body(init).content }),
+    });
+    const content = { title: 'Motion', chapters: [], references: [] };
+    const saved = vi.fn();
+    renderWithApp(<ShareDialog textbookId={7} book={{ textbookId: 7, topic: 'Motion', content, revision: 4, onContentSaved: saved }} />, {
+      path: '/textbook/7',
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share with students' });
+    const select = within(dialog).getByLabelText('Licence');
+    expect(select).toHaveValue('all-rights-reserved');
+    await user.selectOptions(select, 'cc-by');
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    const sent = body(calls.find((c) => c.key === 'PATCH /api/textbooks/7')?.init);
+    expect(sent).toMatchObject({ content: { license: 'cc-by', title: 'Motion' }, baseRevision: 4 });
+    expect(saved.mock.calls[0][0]).toMatchObject({ license: 'cc-by' });
+    expect(await screen.findByText('Licence saved')).toBeInTheDocument();
+  });
+
   it("shows the server's refusal", async () => {
     mockFetch({
       'GET /api/user': () => json(owner),

@@ -9,6 +9,8 @@ import { Input, Label } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
 import { errorMessage } from '@client/lib/api';
 import { useServerMaterials } from '../materials/use-server-materials';
+import type { ToolkitProps } from '../toolkit/use-toolkit-save';
+import { LicenseSelect } from './license-select';
 import { formatLinkDate } from './link-date';
 import { SharedMaterialsChoice } from './shared-materials-choice';
 import {
@@ -26,10 +28,10 @@ const failed = (title: string) => (err: unknown) => toast({ title, description: 
 
 /**
  * The owner's reader link (docs/product.md, "Reader link"): create it, copy it, choose the
- * materials it shows, replace it or revoke it. The server refuses everyone but the owner; the
+ * materials it shows, replace it or revoke it; and the book's licence (`book`: the page's stored copy). The server refuses everyone but the owner; the
  * page shows this dialog to the owner only.
  */
-export function ShareDialog({ textbookId }: { textbookId: number }) {
+export function ShareDialog({ textbookId, book }: { textbookId: number; book?: ToolkitProps }) {
   const queryClient = useQueryClient();
   // The same query as the navigator's materials: only stored materials can be shared.
   const serverMaterials = useServerMaterials(textbookId);
@@ -110,6 +112,8 @@ export function ShareDialog({ textbookId }: { textbookId: number }) {
             Anyone with the reader link can read this textbook without an account. They cannot change anything.
           </DialogDescription>
         </DialogHeader>
+
+        {book && <LicenseSelect {...book} />}
 
         {status.isLoading ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">Loading the link...</p>

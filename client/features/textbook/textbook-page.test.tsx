@@ -89,6 +89,8 @@ describe('Textbook workspace', () => {
     });
     renderAt('/textbook/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Thermo 101' })).toBeInTheDocument();
+    // The tab names the book.
+    expect(document.title).toBe('Thermo 101 - Textbook Studio');
     expect(screen.getByRole('link', { name: 'Back to My Textbooks' })).toHaveAttribute('href', '/saved-textbooks');
     expect(screen.getByText('Built from the topic only.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Thermodynamics' })).toBeInTheDocument();

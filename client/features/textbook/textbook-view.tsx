@@ -21,6 +21,7 @@ import { GenerationReportDetails } from './generation-report';
 import { SaveStatusIndicator, saveStatusOf } from './save-status';
 import { fetchTextbook, type TextbookResponse } from './textbook.api';
 import { TextbookWorkspace } from './textbook-workspace';
+import { useSaveShortcut } from './use-save-shortcut';
 import { useStoredCopy } from './use-stored-copy';
 
 /** The loaded textbook view of docs/product.md: back button, title, notice, collaboration, toolkit, workspace. */
@@ -29,6 +30,7 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
   // The text is edited in the live document, which the server stores; the page around it shows the stored copy.
   const live = useLiveDocument(textbook.id, user);
   const flushLive = useLiveFlush(live);
+  useSaveShortcut(live);
   const { copy, receive } = useStoredCopy({ content, revision: textbook.revision });
   // Before a tool reads the book: what was typed is stored, and the tool gets the stored book.
   const flushNow = useCallback(async (): Promise<TextbookContent | void> => {
@@ -59,6 +61,15 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
     receive(content, textbook.revision);
   }, [receive, content, textbook.revision]);
 
+  // The tab names the book, so a reader with several open finds it.
+  useEffect(() => {
+    const before = document.title;
+    document.title = `${textbook.topic} - Textbook Studio`;
+    return () => {
+      document.title = before;
+    };
+  }, [textbook.topic]);
+
   const notice = copy.content.notice;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -77,7 +88,18 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
             keptOffline={live?.ready === true && live.unsynced > 0}
           />
           <ManageCollaboratorsDialog textbookId={textbook.id} isOwner={isOwner} />
-          {isOwner && <ShareDialog textbookId={textbook.id} />}
+          {isOwner && (
+            <ShareDialog
+              textbookId={textbook.id}
+              book={{
+                textbookId: textbook.id,
+                topic: textbook.topic,
+                content: copy.content,
+                revision: copy.revision,
+                onContentSaved: receive,
+              }}
+            />
+          )}
           <ExportMenu textbookId={textbook.id} topic={textbook.topic} />
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-csl';
-import type { Block } from '@common/book-render/book-model';
+import type { Block, Inline } from '@common/book-render/book-model';
 import { parseEditorHtml } from '@common/book-render/parse-html';
 import type { Reference } from '@common/textbook';
 
@@ -54,16 +54,22 @@ function splitFullName(name: string): { family?: string; given?: string; literal
   return { family: words[words.length - 1], given: words.slice(0, -1).join(' ') };
 }
 
+/** The title the app gives a reference that has none ("Reference 3", common/references.ts): no title at all. */
+const placeholderTitle = /^reference\s*\d+$/i;
+const realTitle = (ref: Reference) => (placeholderTitle.test(ref.title.trim()) ? '' : ref.title.trim());
+const cleanDoi = (ref: Reference) => ref.doi?.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '').trim();
+
 export function toCsl(ref: Reference, index: number): CslItem {
   const year = Number.parseInt(String(ref.year ?? ''), 10);
-  const doi = ref.doi?.replace(/^https?:\/\/(dx\.)?doi\.org\//i, '').trim();
+  const doi = cleanDoi(ref);
   const url = ref.url?.trim();
+  const title = realTitle(ref);
   const publisher = ref.publisher?.trim();
   const type = doi ? 'article-journal' : publisher ? 'book' : url ? 'webpage' : 'document';
   return {
     id: `ref${index + 1}`,
     type,
-    title: ref.title.trim() || `Reference ${index + 1}`,
+    ...(title ? { title } : {}),
     author: parseAuthors(ref.authors ?? ''),
     ...(Number.isFinite(year) && year > 0 ? { issued: { 'date-parts': [[year]] } } : {}),
     ...(publisher ? (type === 'article-journal' ? { 'container-title': publisher } : { publisher }) : {}),
@@ -78,7 +84,39 @@ export function toCsl(ref: Reference, index: number): CslItem {
  */
 export function formatBibliography(references: readonly Reference[], style = 'apa'): Block[] {
   const approved = references.filter((r) => r.approved);
-  if (!approved.length) return [];
+  const cited = approved.filter((r) => realTitle(r) || parseAuthors(r.authors ?? ''));
+  const formatted = cited.length ? formatCited(cited, style) : [];
+  return [...formatted, ...approved.filter((r) => !cited.includes(r)).flatMap(entryAsWritten)];
+}
+
+/**
+ * An approved reference with neither author nor title: the citation as the document wrote it (kept as its
+ * description) when there is one, otherwise its link alone; never "Reference 2. (n.d.)". With nothing to show
+ * it is left out.
+ */
+function entryAsWritten(ref: Reference): Block[] {
+  const doi = cleanDoi(ref);
+  const link = doi ? `https://doi.org/${doi}` : /^https?:\/\//i.test(ref.url ?? '') ? ref.url!.trim() : '';
+  const written = (ref.description ?? '').replace(/\s+/g, ' ').trim();
+  const text = written.length <= 500 ? written : '';
+  if (!text && !link) return [];
+  const shown = text && link && !text.includes(doi ?? link) ? `${text} ${link}` : text || link;
+  return [{ kind: 'paragraph', content: linkify(shown) }];
+}
+
+function linkify(text: string): Inline[] {
+  const out: Inline[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/https?:\/\/[^\s<]+[^\s<.,)]/g)) {
+    if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) });
+    out.push({ kind: 'text', text: m[0], href: m[0] });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push({ kind: 'text', text: text.slice(last) });
+  return out;
+}
+
+function formatCited(approved: readonly Reference[], style: string): Block[] {
   const cite = new Cite(approved.map(toCsl));
   const entries = cite.format('bibliography', { format: 'html', template: style, lang: 'en-US', asEntryArray: true }) as unknown as Array<
     [string, string]

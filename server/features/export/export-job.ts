@@ -1,5 +1,5 @@
 import type { MaterialInput } from '@common/book-render/material-blocks';
-import type { ExportFormat } from '@common/export';
+import type { ExportFormat, PageSize } from '@common/export';
 
 /** What the export worker receives: everything it needs, so it never touches the database. */
 export interface ExportJob {
@@ -14,6 +14,8 @@ export interface ExportJob {
   /** Materials for the appendix (with `includeAppendix`) and for the cartridge's quizzes. */
   materials: MaterialInput[];
   includeAppendix: boolean;
+  /** The paper of a PDF or Word file; absent, each keeps its former default (PDF Letter, Word A4). */
+  pageSize?: PageSize;
   /** Stored images by the `src` the content uses (`/api/images/{id}`), read with the caller's permission. */
   images: Array<{ src: string; bytes: Uint8Array }>;
   /** A file larger than this is refused. */

@@ -86,6 +86,7 @@ export async function exportTextbook(ctx: RequestContext, textbookId: number, qu
       date: new Date().toISOString().slice(0, 10),
       materials: materials.map((m) => ({ title: m.title, contentType: m.contentType, content: m.content, metadata: m.metadata })),
       includeAppendix: query.appendix,
+      pageSize: query.pageSize,
       images: await loadImages(ctx, saved ? htmlOf(saved.content) : [contentJson as string]),
       maxOutputBytes: ctx.config.exportMaxBytes,
     },

@@ -1,6 +1,6 @@
 import { buildBookDocument } from '@common/book-render/book-document';
 import { imageSources, type Block, type BookDocument } from '@common/book-render/book-model';
-import type { ExportFormat } from '@common/export';
+import type { ExportFormat, PageSize } from '@common/export';
 import { parseTextbookContent, type Reference } from '@common/textbook';
 import { formatBibliography } from './bibliography';
 import type { ExportJob, ExportReply } from './export-job';
@@ -18,6 +18,8 @@ export interface ExportContext {
   images: ReadonlyMap<string, ImageAsset>;
   /** Every stored material (the cartridge makes its quizzes from them, whatever the appendix choice). */
   materials: readonly MaterialInput[];
+  /** The paper asked for (PDF and Word), if any. */
+  pageSize?: PageSize;
 }
 
 const writers: Record<ExportFormat, (ctx: ExportContext) => Promise<Uint8Array> | Uint8Array> = {
@@ -30,7 +32,8 @@ const writers: Record<ExportFormat, (ctx: ExportContext) => Promise<Uint8Array> 
 
 /** A reference in plain words, when the citation library cannot format the list. */
 function plainReference(r: Reference): Block {
-  const parts = [r.authors, r.year ? `(${r.year})` : '', r.title, r.publisher, r.doi ? `https://doi.org/${r.doi}` : r.url].filter(Boolean);
+  const title = /^Reference \d+$/.test(r.title) ? '' : r.title;
+  const parts = [r.authors, r.year ? `(${r.year})` : '', title, r.publisher, r.doi ? `https://doi.org/${r.doi}` : r.url].filter(Boolean);
   return { kind: 'paragraph', content: [{ kind: 'text', text: parts.join('. ').replace(/\.\./g, '.') }] };
 }
 
@@ -66,7 +69,7 @@ export async function renderExport(job: ExportJob): Promise<ExportReply> {
     materials: job.includeAppendix ? job.materials : [],
   });
   const images = resolveImages(allImageSources(doc), new Map(job.images.map((i) => [i.src, i.bytes])));
-  const bytes = await writers[job.format]({ doc, images, materials: job.materials });
+  const bytes = await writers[job.format]({ doc, images, materials: job.materials, pageSize: job.pageSize });
   if (bytes.length > job.maxOutputBytes) {
     const mb = Math.round(job.maxOutputBytes / (1024 * 1024));
     return {

@@ -66,6 +66,16 @@ describe('PATCH /api/textbooks/:id fast path', () => {
     expect(full.json().content).toEqual(merged.json().content);
   });
 
+  it('stores a change of licence alone (not taken for an unchanged save)', async () => {
+    const owner = await h.createUser('licence');
+    const book = await createBook(h, owner);
+    const start = await fetchBook(owner, book.id);
+    const res = await patch(owner, book.id, { content: { ...start.content, license: 'cc-by' }, baseRevision: start.revision });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ revision: start.revision + 1 });
+    expect((await fetchBook(owner, book.id)).content.license).toBe('cc-by');
+  });
+
   it('stores and answers exactly what GET reads back, non-ASCII text included, save after save', async () => {
     const owner = await h.createUser('bytes');
     const book = await createBook(h, owner);

@@ -54,6 +54,7 @@ const keptRevisions = 500;
 function sameContent(a: TextbookContent, b: TextbookContent): boolean {
   if (a.title !== b.title || a.notice !== b.notice || a.chapters.length !== b.chapters.length) return false;
   if (JSON.stringify(a.references) !== JSON.stringify(b.references)) return false;
+  if (a.license !== b.license) return false;
   return a.chapters.every((ca, i) => {
     const cb = b.chapters[i];
     if (ca === cb) return true;

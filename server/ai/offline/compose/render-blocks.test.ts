@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock } from '@server/core/document-model';
 import { sanitizeHtml } from '@server/features/textbooks/sanitize';
+import { formulaPictureAlt, undescribedFigureAlt } from '@common/book-render/alt-text';
 import { renderBlocks } from './render-blocks';
 
 const b = (kind: DocBlock['kind'], text: string, extra: Partial<DocBlock> = {}): DocBlock => ({ kind, text, ...extra });
 
 describe('renderBlocks', () => {
+  it('never writes "Figure" or a cropped formula\'s garbled text as alt text: a caption, or a plain statement', () => {
+    const image = { sha256: 'abc', mime: 'image/png' as const };
+    const html = renderBlocks(
+      [
+        b('figure', '', { image }),
+        b('equation', '( ) N! N! ln(W) = ln = ln s ∏', { image }),
+        b('equation', 'Energy of level n', { image }),
+      ],
+      { imageUrls: { abc: '/api/images/7' } },
+    );
+    const alts = [...html.matchAll(/alt="([^"]*)"/g)].map((m) => m[1]);
+    expect(alts).toEqual([undescribedFigureAlt, formulaPictureAlt, 'Energy of level n']);
+  });
+
   it('renders every block kind as the editor allows it (the sanitizer keeps it all)', () => {
     const html = renderBlocks(
       [

@@ -1,5 +1,6 @@
 import type { DocBlock } from '@server/core/document-model';
 import { escapeHtml } from '@common/textbook-ops/html';
+import { formulaPictureAlt, looksGarbled, tablePictureAlt, undescribedFigureAlt } from '@common/book-render/alt-text';
 
 /** Options for turning document-model blocks into the editor's HTML. */
 export interface RenderOptions {
@@ -46,7 +47,7 @@ function renderTable(block: DocBlock, options: RenderOptions): string {
   const rows = block.rows ?? [];
   if (rows.length === 0) {
     // A table whose columns could not be read is kept as its picture (PDF), with its caption.
-    const img = renderImage(block, options, block.caption ?? 'Table');
+    const img = renderImage(block, options, block.caption || tablePictureAlt);
     if (img) return `${block.caption ? `<p><em>${inlineHtml(block.caption)}</em></p>` : ''}${img}`;
     return block.text ? `<p>${inlineHtml(block.text)}</p>` : '';
   }
@@ -73,12 +74,14 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
       return renderTable(block, options);
     case 'figure': {
       const caption = block.caption ?? block.text;
-      const img = renderImage(block, options, caption || 'Figure');
+      // Never "Figure": the caption, or a plain statement that the source gives none (exports look further).
+      const img = renderImage(block, options, caption || undescribedFigureAlt);
       return `${img}${caption ? `<p><em>${inlineHtml(caption)}</em></p>` : ''}`;
     }
     case 'equation': {
       if (block.latex) return `<div data-type="block-math" data-latex="${escapeHtml(block.latex)}"></div>`;
-      const img = renderImage(block, options, block.text || 'Equation');
+      // A formula cropped from a PDF reads back as symbol soup ("( ) N! N! ln(W) = ..."): not alt text.
+      const img = renderImage(block, options, block.text && !looksGarbled(block.text) ? block.text : formulaPictureAlt);
       if (img) return `${img}${block.label ? `<p>${escapeHtml(block.label)}</p>` : ''}`;
       return block.text ? `<p>${inlineHtml(block.text)}${block.label ? ` ${escapeHtml(block.label)}` : ''}</p>` : '';
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import { displayDate } from '@common/book-render/book-document';
+import { licenseInfo, rightsStatement } from '@common/book-render/license';
 import type { BookDocument } from '@common/book-render/book-model';
 import {
   bookCss,
@@ -15,6 +16,7 @@ import { imageExtensions, type ImageMime } from '@server/features/images/image-t
 import { portableImages } from '../raster';
 import type { ExportContext } from '../render-export';
 import { xmlEscape, xmlSafe } from '../xml';
+import { accessibilityMetadata } from './epub-accessibility';
 
 /**
  * EPUB 3: the mimetype entry first and uncompressed, META-INF/container.xml naming the package document,
@@ -117,6 +119,8 @@ ${doc.chapters.length ? `<li><a epub:type="bodymatter" href="${doc.chapters[0].a
   }
   const spine = ['<itemref idref="title-page"/>', '<itemref idref="nav"/>', ...content.slice(1).map((f) => `<itemref idref="${f.id}"/>`)];
   const modified = `${new Date().toISOString().slice(0, 19)}Z`;
+  const license = licenseInfo[doc.license];
+  const rights = `${rightsStatement(doc.license, doc.authors, doc.date.slice(0, 4))}${license.url ? ` ${license.url}` : ''}`;
   zip.file(
     'OEBPS/content.opf',
     `<?xml version="1.0" encoding="UTF-8"?>
@@ -128,7 +132,9 @@ ${doc.chapters.length ? `<li><a epub:type="bodymatter" href="${doc.chapters[0].a
 ${doc.authors.map((a) => `<dc:creator>${xmlEscape(a)}</dc:creator>`).join('\n')}
 <dc:date>${xmlEscape(doc.date)}</dc:date>
 <dc:description>${xmlEscape(`${doc.title}, ${displayDate(doc.date)}`)}</dc:description>
+<dc:rights>${xmlEscape(rights)}</dc:rights>
 <meta property="dcterms:modified">${modified}</meta>
+${accessibilityMetadata(doc, [...content.map((f) => f.body), nav].join('\n')).join('\n')}
 </metadata>
 <manifest>
 ${manifest.join('\n')}

@@ -4,6 +4,7 @@ import {
   ExternalHyperlink,
   HeadingLevel,
   ImageRun,
+  ImportedXmlComponent,
   Paragraph,
   ShadingType,
   Table,
@@ -16,11 +17,14 @@ import {
 import type { Block, Inline, TableCell as BookCell } from '@common/book-render/book-model';
 import type { ImageAsset } from '@server/features/export/image-assets';
 import { mathPicture } from '@server/features/export/math-png';
+import { latexToOmml } from './omml';
 
 /** What block conversion needs: the book's pictures (PNG or JPEG) and a counter for restarting numbered lists. */
 export interface DocxContext {
   images: ReadonlyMap<string, ImageAsset>;
   nextListInstance: () => number;
+  /** The numbering of an ordered list that starts at `start` (registered with the document's numbering). */
+  orderedListReference: (start: number) => string;
 }
 
 const headingLevels = [
@@ -35,8 +39,8 @@ export const headingLevel = (level: number) => headingLevels[Math.min(6, Math.ma
 
 /** Body text is 11 pt: a formula's em in pixels at 96 to the inch. */
 const emPx = (11 * 96) / 72;
-/** The widest a picture may be: the text column of a Letter page with 1-inch margins, in pixels. */
-const maxImageWidthPx = 6.5 * 96;
+/** The widest a picture may be: the text column of an A4 page (the narrower paper) with 1-inch margins, in pixels. */
+const maxImageWidthPx = (210 / 25.4 - 2) * 96;
 const maxImageHeightPx = 8.5 * 96;
 
 function runOf(run: Extract<Inline, { kind: 'text' }>): TextRun {
@@ -51,6 +55,17 @@ function runOf(run: Extract<Inline, { kind: 'text' }>): TextRun {
     font: run.code ? 'Courier New' : undefined,
     style: run.href ? 'Hyperlink' : undefined,
   });
+}
+
+/**
+ * A formula as a Word equation the reader can edit (OMML, omml.ts); one outside the converted subset as a
+ * picture with its LaTeX as alt text.
+ */
+async function mathChild(latex: string, display: boolean): Promise<ParagraphChild> {
+  const omml = latexToOmml(latex, display);
+  // The docx package has no type for raw XML among a paragraph's children, but writes it in place.
+  if (omml) return ImportedXmlComponent.fromXmlString(omml) as unknown as ParagraphChild;
+  return mathImage(latex, display);
 }
 
 /** A formula as a picture: SVG for current Word, with a PNG for readers that cannot draw SVG. */
@@ -87,7 +102,7 @@ export async function inlineChildren(content: readonly Inline[]): Promise<Paragr
       continue;
     }
     if (item.kind === 'text') out.push(runOf(item));
-    else if (item.kind === 'math') out.push(await mathImage(item.latex, false));
+    else if (item.kind === 'math') out.push(await mathChild(item.latex, false));
     else out.push(new TextRun({ break: 1 }));
     i++;
   }
@@ -162,6 +177,7 @@ export async function blocksToDocx(
       case 'list': {
         const level = Math.min(8, listLevel + 1);
         const instance = ctx.nextListInstance();
+        const reference = block.ordered ? ctx.orderedListReference(block.start) : 'bullet-list';
         for (const item of block.items) {
           let first = true;
           for (const child of item) {
@@ -173,7 +189,7 @@ export async function blocksToDocx(
               out.push(
                 new Paragraph({
                   children: await inlineChildren(child.content),
-                  numbering: { reference: block.ordered ? 'ordered-list' : 'bullet-list', level, instance },
+                  numbering: { reference, level, instance },
                 }),
               );
             } else {
@@ -193,7 +209,7 @@ export async function blocksToDocx(
         out.push(imageParagraph(block.src, block.alt, ctx));
         break;
       case 'math':
-        out.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [await mathImage(block.latex, true)] }));
+        out.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [await mathChild(block.latex, true)] }));
         break;
       case 'code': {
         const lines = block.text.split('\n');

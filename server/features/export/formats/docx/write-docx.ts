@@ -1,6 +1,7 @@
 import {
   AlignmentType,
   Document,
+  ExternalHyperlink,
   Footer,
   HeadingLevel,
   LevelFormat,
@@ -13,16 +14,18 @@ import {
   type Table,
 } from 'docx';
 import { displayDate } from '@common/book-render/book-document';
+import { licenseInfo, rightsStatement } from '@common/book-render/license';
 import type { BookSection } from '@common/book-render/book-model';
 import { portableImages } from '@server/features/export/raster';
 import type { ExportContext } from '@server/features/export/render-export';
 import { blocksToDocx, inlineChildren, type DocxContext } from './docx-blocks';
 
-function listLevels(ordered: boolean): ILevelsOptions[] {
+function listLevels(ordered: boolean, start = 1): ILevelsOptions[] {
   const bullets = ['\u2022', '\u25E6', '\u25AA'];
   const formats = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN];
   return Array.from({ length: 9 }, (_, level) => ({
     level,
+    start,
     format: ordered ? formats[level % 3] : LevelFormat.BULLET,
     text: ordered ? `%${level + 1}.` : bullets[level % 3],
     alignment: AlignmentType.LEFT,
@@ -41,14 +44,48 @@ async function sectionParagraphs(section: BookSection, level: number, ctx: DocxC
   ];
 }
 
+/** Point sizes (half-points in Word) and space before (twentieths of a point) of Heading 1 to 6. */
+const headingLook = [
+  { size: 36, before: 480, color: '1E293B' },
+  { size: 30, before: 360, color: '1E293B' },
+  { size: 26, before: 280, color: '334155' },
+  { size: 24, before: 240, color: '334155' },
+  { size: 22, before: 200, color: '334155' },
+  { size: 22, before: 200, color: '475569' },
+];
+
+/**
+ * Word's Heading 1 to 6 with an outline level each (w:outlineLvl 0 to 5): the navigation pane, the contents field,
+ * LibreOffice's bookmarks and PDF conversion all find headings by it; kept with the next paragraph.
+ */
+function headingStyle(level: number) {
+  const look = headingLook[level - 1];
+  return {
+    next: 'Normal',
+    quickFormat: true,
+    run: { bold: true, size: look.size, color: look.color, italics: level === 6 },
+    paragraph: { outlineLevel: level - 1, keepNext: true, keepLines: true, spacing: { before: look.before, after: 120 } },
+  };
+}
+
 /**
  * Word: a title page, a table of contents field (filled in from the headings, and updated by Word on opening),
  * chapters in Heading 1 and sections in Heading 2 with the text's own headings below them, the bibliography and
  * the appendix, and page numbers in the footer.
  */
-export async function writeDocx({ doc, images }: ExportContext): Promise<Uint8Array> {
+export async function writeDocx({ doc, images, pageSize }: ExportContext): Promise<Uint8Array> {
   let listInstance = 0;
-  const ctx: DocxContext = { images: await portableImages(images), nextListInstance: () => ++listInstance };
+  const listStarts = new Set<number>();
+  const ctx: DocxContext = {
+    images: await portableImages(images),
+    nextListInstance: () => ++listInstance,
+    orderedListReference: (start) => {
+      if (start === 1) return 'ordered-list';
+      listStarts.add(start);
+      return `ordered-list-${start}`;
+    },
+  };
+  const license = licenseInfo[doc.license];
   const body: Array<Paragraph | Table | TableOfContents> = [
     new Paragraph({
       heading: HeadingLevel.TITLE,
@@ -69,6 +106,19 @@ export async function writeDocx({ doc, images }: ExportContext): Promise<Uint8Ar
       alignment: AlignmentType.CENTER,
       spacing: { before: 240 },
       children: [new TextRun({ text: displayDate(doc.date), color: '475569' })],
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 960 },
+      children: [
+        new TextRun({ text: rightsStatement(doc.license, doc.authors, doc.date.slice(0, 4)), size: 18, color: '475569' }),
+        ...(license.url
+          ? [
+              new TextRun({ break: 1 }),
+              new ExternalHyperlink({ link: license.url, children: [new TextRun({ text: license.url, style: 'Hyperlink', size: 18 })] }),
+            ]
+          : []),
+      ],
     }),
     new Paragraph({ pageBreakBefore: true, style: 'TOCHeading', children: [new TextRun('Contents')] }),
     new TableOfContents('Contents', { hyperlink: true, headingStyleRange: '1-2' }),
@@ -94,11 +144,31 @@ export async function writeDocx({ doc, images }: ExportContext): Promise<Uint8Ar
   const document = new Document({
     creator: doc.authors.join(', '),
     title: doc.title,
-    description: `${doc.title}, ${displayDate(doc.date)}`,
+    description: `${doc.title}, ${displayDate(doc.date)}. ${rightsStatement(doc.license, doc.authors, doc.date.slice(0, 4))}`,
+    keywords: license.spdx ?? '',
+    // Word fills the contents field on opening (it asks first); LibreOffice reads the outline levels.
     features: { updateFields: true },
     styles: {
-      default: { document: { run: { font: 'Calibri', size: 22 } } },
+      default: {
+        document: {
+          run: { font: 'Calibri', size: 22, language: { value: doc.language } },
+          paragraph: { spacing: { after: 160, line: 276 } },
+        },
+        heading1: headingStyle(1),
+        heading2: headingStyle(2),
+        heading3: headingStyle(3),
+        heading4: headingStyle(4),
+        heading5: headingStyle(5),
+        heading6: headingStyle(6),
+      },
       paragraphStyles: [
+        {
+          id: 'Normal',
+          name: 'Normal',
+          quickFormat: true,
+          run: { font: 'Calibri', size: 22 },
+          paragraph: { spacing: { after: 160, line: 276 } },
+        },
         {
           id: 'TOCHeading',
           name: 'TOC Heading',
@@ -113,11 +183,18 @@ export async function writeDocx({ doc, images }: ExportContext): Promise<Uint8Ar
       config: [
         { reference: 'bullet-list', levels: listLevels(false) },
         { reference: 'ordered-list', levels: listLevels(true) },
+        ...[...listStarts].map((start) => ({ reference: `ordered-list-${start}`, levels: listLevels(true, start) })),
       ],
     },
     sections: [
       {
-        properties: { page: { margin: { top: 1440, bottom: 1440, left: 1440, right: 1440 } } },
+        // A4 (the package's default) unless Letter is asked for: 8.5 by 11 inches, in twentieths of a point.
+        properties: {
+          page: {
+            ...(pageSize === 'letter' ? { size: { width: 12240, height: 15840 } } : {}),
+            margin: { top: 1440, bottom: 1440, left: 1440, right: 1440 },
+          },
+        },
         footers: {
           default: new Footer({
             children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: [PageNumber.CURRENT] })] })],

@@ -15,6 +15,7 @@ function parseItems(xml: string) {
     const scoring = Array.from(item.getElementsByTagName('respcondition')).filter((c) => c.getElementsByTagName('setvar').length > 0);
     return {
       profile: fields.cc_profile,
+      computerScored: fields.qmd_computerscored,
       accepted: scoring.map((c) => c.getElementsByTagName('varequal')[0].textContent),
       feedback: item.getElementsByTagName('itemfeedback')[0]?.textContent ?? '',
     };
@@ -65,5 +66,20 @@ describe('QTI items of the cartridge', () => {
     expect(parsed[1].accepted).toEqual([]);
     expect(parsed[2].accepted).toEqual(['a2_q3_c1']);
     expect(parsed[3].accepted).toEqual(['y']);
+  });
+
+  it('marks every essay as scored by a person (CC QTI rule 8f: qmd_computerscored), and no other item', () => {
+    const items = itemsOf('assessment', {
+      totalPoints: 12,
+      items: [
+        { type: 'essay', prompt: 'Explain entropy.', points: 10, rubric: ['Defines it'] },
+        { type: 'multiple-choice', prompt: 'Pick one', options: ['a', 'b'], answer: 'a', points: 2 },
+      ],
+    });
+    const parsed = parseItems(assessmentXml('a1', 'Exam', items));
+    expect(parsed.map((i) => [i.profile, i.computerScored])).toEqual([
+      ['cc.essay.v0p1', 'No'],
+      ['cc.multiple_choice.v0p1', undefined],
+    ]);
   });
 });

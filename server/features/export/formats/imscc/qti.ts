@@ -119,8 +119,10 @@ function itemXml(item: QtiItem, n: number, prefix: string): string {
     response = `<response_str ident="response1" rcardinality="Single"><render_fib><response_label ident="answer1" rshuffle="No"/></render_fib></response_str>`;
   }
   const feedback = item.feedback ? `<itemfeedback ident="general_fb"><flow_mat>${mattext(item.feedback)}</flow_mat></itemfeedback>` : '';
+  // CC QTI rule 8f: an essay says it is marked by a person, not the LMS.
+  const handMarked = item.profile === 'cc.essay.v0p1' ? field('qmd_computerscored', 'No') : '';
   return `<item ident="${ident}" title="Question ${n}">
-<itemmetadata><qtimetadata>${field('cc_profile', item.profile)}${field('cc_weighting', String(item.points))}</qtimetadata></itemmetadata>
+<itemmetadata><qtimetadata>${field('cc_profile', item.profile)}${field('cc_weighting', String(item.points))}${handMarked}</qtimetadata></itemmetadata>
 <presentation>${mattext(item.prompt)}${response}</presentation>
 <resprocessing><outcomes><decvar varname="SCORE" vartype="Decimal" minvalue="0" maxvalue="100"/></outcomes>${general}${scoring}</resprocessing>
 ${feedback}

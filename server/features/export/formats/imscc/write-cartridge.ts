@@ -1,10 +1,11 @@
 import JSZip from 'jszip';
-import { materialHeading } from '@common/book-render/material-blocks';
+import { materialBlocks, materialHeading } from '@common/book-render/material-blocks';
 import {
   bookCss,
   escapeHtml,
   renderAppendixHtml,
   renderBibliographyHtml,
+  renderBlocksHtml,
   renderChapterHtml,
   renderTitlePageHtml,
   renderTocList,
@@ -17,8 +18,8 @@ import { assessmentXml, itemsOf } from './qti';
 
 /**
  * IMS Common Cartridge 1.3: imsmanifest.xml with one organization whose items are, in order, the title page,
- * the chapters (web content, one HTML page each), the bibliography and appendix, then each quiz and assessment
- * as a QTI 1.2 assessment. Pictures are one shared web-content resource the pages depend on. Every file the
+ * the chapters (web content, one HTML page each), the bibliography and appendix, each lesson plan and homework as
+ * a page, then each quiz and assessment as a QTI 1.2 assessment. Pictures are one shared web-content resource the pages depend on. Every file the
  * manifest names is written to the package, and nothing else is.
  */
 interface Page {
@@ -91,6 +92,21 @@ export async function writeCartridge({ doc, images, materials }: ExportContext):
       href: 'pages/appendix.html',
       html: page('Appendix: Educational Materials', renderAppendixHtml(doc, opts), doc.language),
     });
+  // Materials with no questions an LMS can mark (lesson plans, homework) are pages of their own.
+  materials.forEach((m, i) => {
+    if (itemsOf(m.contentType, m.content).length) return;
+    const title = materialHeading(m);
+    pages.push({
+      id: `material${i + 1}`,
+      title,
+      href: `pages/material${i + 1}.html`,
+      html: page(
+        title,
+        `<section class="material">\n<h1>${escapeHtml(title)}</h1>\n${renderBlocksHtml(materialBlocks(m), opts)}\n</section>`,
+        doc.language,
+      ),
+    });
+  });
 
   const assessments = materials
     .map((m, i) => ({ id: `assessment${i + 1}`, title: materialHeading(m), items: itemsOf(m.contentType, m.content) }))

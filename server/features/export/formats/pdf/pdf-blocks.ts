@@ -1,3 +1,4 @@
+import { undescribedFigureAlt } from '@common/book-render/alt-text';
 import { inlineText, type Block, type TableCell } from '@common/book-render/book-model';
 import type { ImageAsset } from '@server/features/export/image-assets';
 import type { Inline } from '@common/book-render/book-model';
@@ -31,7 +32,7 @@ function writeImage(frame: Frame, src: string, alt: string, images: PdfImages): 
   const { doc } = frame;
   const found = images.get(src);
   if (!found || !found.asset.width || !found.asset.height) {
-    writeInline(frame, [{ kind: 'text', text: `[Image not available${alt ? `: ${alt}` : ''}]`, italic: true }]);
+    frame.tags.leaf('P', () => writeInline(frame, [{ kind: 'text', text: `[Image not available${alt ? `: ${alt}` : ''}]`, italic: true }]));
     return;
   }
   const maxHeight = (doc.page.height - doc.page.margins.top - doc.page.margins.bottom) * 0.8;
@@ -40,7 +41,9 @@ function writeImage(frame: Frame, src: string, alt: string, images: PdfImages): 
   const width = found.asset.width * scale;
   const height = found.asset.height * scale;
   ensureSpace(doc, height + 8);
-  doc.image(found.image, frame.left + (frame.width - width) / 2, doc.y, { width, height });
+  frame.tags.leaf('Figure', () => doc.image(found.image, frame.left + (frame.width - width) / 2, doc.y, { width, height }), {
+    alt: alt.trim() || undescribedFigureAlt,
+  });
   doc.x = frame.left;
   doc.y += height + 8;
 }
@@ -49,7 +52,7 @@ function writeDisplayMath(frame: Frame, latex: string): void {
   const { doc } = frame;
   const formula = frame.formula(latex, true);
   if (!formula) {
-    writeInline(frame, [{ kind: 'text', text: latex, code: true }], { align: 'center' });
+    frame.tags.leaf('P', () => writeInline(frame, [{ kind: 'text', text: latex, code: true }], { align: 'center' }));
     return;
   }
   const drawn = formula.math;
@@ -58,7 +61,8 @@ function writeDisplayMath(frame: Frame, latex: string): void {
   const width = drawn.widthEm * size * scale;
   const height = drawn.heightEm * size * scale;
   ensureSpace(doc, height + 12);
-  formula.draw(frame.left + (frame.width - width) / 2, doc.y + 4, width, height);
+  // A formula's alt text is its LaTeX: what a screen reader with a math reader speaks.
+  frame.tags.leaf('Formula', () => formula.draw(frame.left + (frame.width - width) / 2, doc.y + 4, width, height), { alt: latex });
   doc.x = frame.left;
   doc.y += height + 12;
 }
@@ -104,41 +108,46 @@ function writeTable(frame: Frame, rows: readonly TableCell[][]): void {
     });
     return { cells, height: Math.min(maxRowHeight, Math.max(...cells.map((c) => c.height), size) + 2 * pad) };
   };
-  const draw = (row: ReturnType<typeof layout>) => {
+  /** A row's cells; `repeated` (a header drawn again on a new page) is layout only, not tagged a second time. */
+  const drawCells = (row: ReturnType<typeof layout>, repeated = false) => {
     const top = doc.y;
     for (const c of row.cells) {
-      if (c.cell.header) doc.save().rect(c.x, top, c.width, row.height).fill('#f1f5f9').restore();
-      doc.save().rect(c.x, top, c.width, row.height).lineWidth(0.5).stroke('#94a3b8').restore();
-      if (c.lines) {
-        doc.y = top + pad;
-        for (const content of c.lines) {
-          layoutWithMath(
-            c.inner,
-            c.cell.header ? content.map((i) => (i.kind === 'text' ? { ...i, bold: true } : i)) : content,
-            size,
-            'left',
-          );
-          doc.y += paragraphGap;
-        }
-      } else if (c.text)
-        doc
-          .font(c.cell.header ? 'serifBold' : 'serif')
-          .fontSize(size)
-          .fillColor('#111827')
-          .text(c.text, c.x + pad, top + pad, { width: c.width - 2 * pad, height: row.height - 2 * pad, ellipsis: true, lineGap: 1 });
+      frame.tags.artifact(() => {
+        if (c.cell.header) doc.save().rect(c.x, top, c.width, row.height).fill('#f1f5f9').restore();
+        doc.save().rect(c.x, top, c.width, row.height).lineWidth(0.5).stroke('#94a3b8').restore();
+      });
+      if (repeated) frame.tags.artifact(() => drawCell(c, top, row.height), 'Pagination');
+      else frame.tags.leaf(c.cell.header ? 'TH' : 'TD', () => drawCell(c, top, row.height));
     }
     doc.x = frame.left;
     doc.y = top + row.height;
   };
+  const drawCell = (c: ReturnType<typeof layout>['cells'][number], top: number, height: number) => {
+    if (c.lines) {
+      doc.y = top + pad;
+      for (const content of c.lines) {
+        layoutWithMath(c.inner, c.cell.header ? content.map((i) => (i.kind === 'text' ? { ...i, bold: true } : i)) : content, size, 'left');
+        doc.y += paragraphGap;
+      }
+    } else if (c.text)
+      doc
+        .font(c.cell.header ? 'serifBold' : 'serif')
+        .fontSize(size)
+        .fillColor('#111827')
+        .text(c.text, c.x + pad, top + pad, { width: c.width - 2 * pad, height: height - 2 * pad, ellipsis: true, lineGap: 1 });
+  };
   const header = rows[0]?.every((c) => c.header) ? layout(rows[0]) : null;
   ensureSpace(doc, size * 3);
-  rows.forEach((cells, i) => {
-    const row = i === 0 && header ? header : layout(cells);
-    if (doc.y + row.height > pageBottom(doc)) {
-      doc.addPage();
-      if (header && i > 0) draw(header);
-    }
-    draw(row);
+  frame.tags.group('Table', () => {
+    rows.forEach((cells, i) => {
+      const row = i === 0 && header ? header : layout(cells);
+      if (doc.y + row.height > pageBottom(doc)) {
+        doc.continueOnNewPage();
+        // The header repeated on a new page is layout: the table's header row is tagged once.
+        if (header && i > 0) drawCells(header, true);
+      }
+      frame.tags.group('TR', () => drawCells(row));
+    });
   });
   doc.x = frame.left;
   doc.y += size * 0.8;
@@ -153,26 +162,36 @@ export function writeBlocks(frame: Frame, blocks: readonly Block[], images: PdfI
         const size = headingSizes[block.level - 1] ?? bodySize;
         ensureSpace(doc, size * 4);
         doc.y += size * 0.4;
-        writeInline(frame, block.content, { size, font: 'sansBold', after: size * 0.35 });
+        frame.tags.leaf(`H${Math.min(6, Math.max(1, block.level))}`, () =>
+          writeInline(frame, block.content, { size, font: 'sansBold', after: size * 0.35 }),
+        );
         break;
       }
       case 'paragraph':
-        writeInline(frame, block.content);
+        frame.tags.leaf('P', () => writeInline(frame, block.content));
         break;
       case 'list': {
         const inner: Frame = { ...frame, left: frame.left + indentStep, width: frame.width - indentStep };
-        block.items.forEach((item, i) => {
-          ensureSpace(doc, bodySize * 1.5);
-          const marker = block.ordered ? `${block.start + i}.` : '\u2022';
-          doc
-            .font('serif')
-            .fillColor('#111827')
-            .fontSize(bodySize)
-            .text(marker, frame.left, doc.y, { width: indentStep - 3, align: 'right', lineBreak: false });
-          doc.y -= doc.currentLineHeight();
-          doc.x = inner.left;
-          writeBlocks(inner, item.length ? item : [{ kind: 'paragraph', content: [{ kind: 'text', text: ' ' }] }], images);
-        });
+        frame.tags.group('L', () =>
+          block.items.forEach((item, i) => {
+            ensureSpace(doc, bodySize * 1.5);
+            const marker = block.ordered ? `${block.start + i}.` : '\u2022';
+            frame.tags.group('LI', () => {
+              frame.tags.leaf('Lbl', () =>
+                doc
+                  .font('serif')
+                  .fillColor('#111827')
+                  .fontSize(bodySize)
+                  .text(marker, frame.left, doc.y, { width: indentStep - 3, align: 'right', lineBreak: false }),
+              );
+              doc.y -= doc.currentLineHeight();
+              doc.x = inner.left;
+              frame.tags.group('LBody', () =>
+                writeBlocks(inner, item.length ? item : [{ kind: 'paragraph', content: [{ kind: 'text', text: ' ' }] }], images),
+              );
+            });
+          }),
+        );
         break;
       }
       case 'table':
@@ -186,36 +205,44 @@ export function writeBlocks(frame: Frame, blocks: readonly Block[], images: PdfI
         break;
       case 'code':
         ensureSpace(doc, 20);
-        doc
-          .font('mono')
-          .fontSize(9)
-          .fillColor('#111827')
-          .text(block.text, frame.left + 6, doc.y, { width: frame.width - 12, lineGap: 1 });
+        frame.tags.leaf('Code', () =>
+          doc
+            .font('mono')
+            .fontSize(9)
+            .fillColor('#111827')
+            .text(block.text, frame.left + 6, doc.y, { width: frame.width - 12, lineGap: 1 }),
+        );
         doc.x = frame.left;
         doc.y += 8;
         break;
       case 'quote': {
         const top = doc.y;
         const startPage = doc.page;
-        writeBlocks({ ...frame, left: frame.left + indentStep, width: frame.width - indentStep }, block.blocks, images);
+        frame.tags.group('BlockQuote', () =>
+          writeBlocks({ ...frame, left: frame.left + indentStep, width: frame.width - indentStep }, block.blocks, images),
+        );
         // The bar beside the quotation, when it stayed on one page.
         if (doc.page === startPage)
-          doc
-            .save()
-            .rect(frame.left + 4, top, 2.5, doc.y - top - 6)
-            .fill('#cbd5e1')
-            .restore();
+          frame.tags.artifact(() =>
+            doc
+              .save()
+              .rect(frame.left + 4, top, 2.5, doc.y - top - 6)
+              .fill('#cbd5e1')
+              .restore(),
+          );
         break;
       }
       case 'rule':
         ensureSpace(doc, 12);
-        doc
-          .save()
-          .moveTo(frame.left, doc.y + 4)
-          .lineTo(frame.left + frame.width, doc.y + 4)
-          .lineWidth(0.75)
-          .stroke('#cbd5e1')
-          .restore();
+        frame.tags.artifact(() =>
+          doc
+            .save()
+            .moveTo(frame.left, doc.y + 4)
+            .lineTo(frame.left + frame.width, doc.y + 4)
+            .lineWidth(0.75)
+            .stroke('#cbd5e1')
+            .restore(),
+        );
         doc.y += 12;
         break;
     }

@@ -1,6 +1,7 @@
 import type { Inline, TextRun } from '@common/book-render/book-model';
 import type { MathSvg } from '@server/features/export/math-svg';
 import { textFont, type FontName } from './pdf-fonts';
+import type { PdfTags } from './pdf-tags';
 
 /** A formula typeset once (MathJax's SVG) and drawn as vector paths wherever it occurs. */
 export interface PdfFormula {
@@ -14,6 +15,8 @@ export interface Frame {
   left: number;
   width: number;
   formula: (latex: string, display: boolean) => PdfFormula | undefined;
+  /** The structure tree being built: what is drawn is tagged as it is drawn. */
+  tags: PdfTags;
 }
 
 export const bodySize = 11;
@@ -23,9 +26,12 @@ const textColor = '#111827';
 
 export const pageBottom = (doc: PDFKit.PDFDocument) => doc.page.height - doc.page.margins.bottom;
 
-/** Starts a new page unless `height` points still fit on this one. */
+/**
+ * Starts a new page unless `height` points still fit on this one. The page is continued, not just added: an element
+ * whose content is being drawn goes on being tagged on the next page.
+ */
 export function ensureSpace(doc: PDFKit.PDFDocument, height: number): void {
-  if (doc.y + height > pageBottom(doc)) doc.addPage();
+  if (doc.y + height > pageBottom(doc)) doc.continueOnNewPage();
 }
 
 const runSize = (run: TextRun, size: number) => (run.sub || run.sup ? size * 0.72 : size);
@@ -50,8 +56,9 @@ function flowText(frame: Frame, content: readonly Inline[], size: number, align:
       underline: Boolean(run.underline || run.href),
       strike: Boolean(run.strike),
     };
-    if (index === 0) doc.text(run.text, frame.left, doc.y, options);
-    else doc.text(run.text, options);
+    const draw = () => (index === 0 ? doc.text(run.text, frame.left, doc.y, options) : doc.text(run.text, options));
+    if (run.href) frame.tags.inline('Link', draw);
+    else draw();
   });
   doc.fillColor(textColor);
 }
@@ -167,7 +174,8 @@ export function layoutWithMath(frame: Frame, content: readonly Inline[], size: n
     while (i < line.length) {
       const t = line[i];
       if (t.kind === 'math') {
-        t.formula.draw(x, baseline - t.above, t.width, t.height);
+        const at = x;
+        frame.tags.inline('Formula', () => t.formula.draw(at, baseline - t.above, t.width, t.height), { alt: t.latex });
         x += t.width;
         i++;
         continue;
@@ -188,11 +196,15 @@ export function layoutWithMath(frame: Frame, content: readonly Inline[], size: n
         i++;
       }
       const shift = run.sup ? -size * 0.35 : run.sub ? size * 0.15 : 0;
-      doc
-        .font(font)
-        .fontSize(fontSize)
-        .fillColor(run.href ? linkColor : textColor)
-        .text(text, x, baseline + shift, { lineBreak: false, baseline: 'alphabetic', link: run.href ?? null });
+      const at = x;
+      const drawText = () =>
+        doc
+          .font(font)
+          .fontSize(fontSize)
+          .fillColor(run.href ? linkColor : textColor)
+          .text(text, at, baseline + shift, { lineBreak: false, baseline: 'alphabetic', link: run.href ?? null });
+      if (run.href) frame.tags.inline('Link', drawText);
+      else drawText();
       // Drawn here: PDFKit places its own underline from the top of the line, not from a baseline.
       const rules = [
         run.underline || run.href ? baseline + shift + fontSize * 0.12 : null,
@@ -201,13 +213,15 @@ export function layoutWithMath(frame: Frame, content: readonly Inline[], size: n
       for (const y of rules) {
         const trimmed = text.trimEnd();
         if (y === null || !trimmed) continue;
-        doc
-          .save()
-          .moveTo(x, y)
-          .lineTo(x + doc.widthOfString(trimmed), y)
-          .lineWidth(Math.max(0.5, fontSize / 18))
-          .stroke(run.href ? linkColor : textColor)
-          .restore();
+        frame.tags.artifact(() =>
+          doc
+            .save()
+            .moveTo(at, y)
+            .lineTo(at + doc.widthOfString(trimmed), y)
+            .lineWidth(Math.max(0.5, fontSize / 18))
+            .stroke(run.href ? linkColor : textColor)
+            .restore(),
+        );
       }
       x += width;
     }

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { displayDate } from '@common/book-render/book-document';
+import { licenseInfo, rightsStatement } from '@common/book-render/license';
 import type { BookDocument, BookSection } from '@common/book-render/book-model';
 import { portableImages } from '@server/features/export/raster';
 import type { ExportContext } from '@server/features/export/render-export';
@@ -7,11 +8,14 @@ import { headingSizes, writeBlocks, type PdfImages } from './pdf-blocks';
 import { registerFonts } from './pdf-fonts';
 import { ensureSpace, type Frame } from './pdf-inline';
 import { pdfFormulas } from './pdf-math';
+import { PdfTags } from './pdf-tags';
 
 /**
- * PDF with PDFKit: a title page, a table of contents with page numbers and links, every chapter on a new
- * page, bookmarks (the PDF outline) for each chapter and section, pictures, formulas drawn from MathJax's SVG
- * as vector graphics, the bibliography and appendix, and page numbers in the footer.
+ * PDF with PDFKit: a title page with the licence, a table of contents with page numbers and links, every chapter
+ * on a new page, bookmarks (the PDF outline) for each chapter and section, pictures, formulas drawn from MathJax's
+ * SVG as vector graphics, the bibliography and appendix, and page numbers in the footer. Tagged throughout
+ * (pdf-tags.ts): headings, paragraphs, lists, tables, figures and formulas with alt text, links; the language and
+ * the title in the catalog; Letter or A4.
  */
 interface TocEntry {
   anchor: string;
@@ -61,16 +65,34 @@ function fitLine(pdf: PDFKit.PDFDocument, text: string, width: number): string {
   return `${text.slice(0, low).trimEnd()}\u2026`;
 }
 
-export async function writePdf({ doc, images }: ExportContext): Promise<Uint8Array> {
+export async function writePdf({ doc, images, pageSize = 'letter' }: ExportContext): Promise<Uint8Array> {
+  const license = licenseInfo[doc.license];
+  const rights = rightsStatement(doc.license, doc.authors, doc.date.slice(0, 4));
   const pdf = new PDFDocument({
-    size: 'LETTER',
+    size: pageSize === 'a4' ? 'A4' : 'LETTER',
     margins: { top: margin, bottom: margin, left: margin, right: margin },
     bufferPages: true,
     autoFirstPage: false,
+    // Tagged (a structure tree, /MarkInfo, /Lang), the title shown instead of the file name: PDF/UA-1's basics.
+    tagged: true,
+    pdfVersion: '1.7',
     displayTitle: true,
-    lang: 'en-US',
-    info: { Title: doc.title, Author: doc.authors.join(', '), Subject: doc.title, Creator: 'Textbook Studio' },
+    lang: doc.language,
+    info: {
+      Title: doc.title,
+      Author: doc.authors.join(', '),
+      Subject: doc.title,
+      Creator: 'Textbook Studio',
+      Keywords: [rights, license.url].filter(Boolean).join(' '),
+    },
   });
+  // Tab order follows the structure on every page (PDF/UA-1, 7.18.3).
+  pdf.on('pageAdded', () => {
+    (pdf.page.dictionary.data as Record<string, unknown>).Tabs = 'S';
+  });
+  const root = pdf.struct('Document');
+  pdf.addStructure(root);
+  const tags = new PdfTags(pdf, root);
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {
@@ -93,11 +115,17 @@ export async function writePdf({ doc, images }: ExportContext): Promise<Uint8Arr
   // Title page.
   pdf.addPage();
   const width = pdf.page.width - 2 * margin;
-  pdf.font('sansBold').fontSize(28).fillColor('#0f172a').text(doc.title, margin, 220, { width, align: 'center' });
+  tags.leaf('P', () => pdf.font('sansBold').fontSize(28).fillColor('#0f172a').text(doc.title, margin, 220, { width, align: 'center' }));
   pdf.moveDown(1.5);
-  if (doc.authors.length) pdf.font('serif').fontSize(14).text(doc.authors.join(', '), { width, align: 'center' });
+  if (doc.authors.length) tags.leaf('P', () => pdf.font('serif').fontSize(14).text(doc.authors.join(', '), { width, align: 'center' }));
   pdf.moveDown(0.5);
-  pdf.font('serif').fontSize(12).fillColor('#475569').text(displayDate(doc.date), { width, align: 'center' });
+  tags.leaf('P', () => pdf.font('serif').fontSize(12).fillColor('#475569').text(displayDate(doc.date), { width, align: 'center' }));
+  pdf.moveDown(4);
+  tags.leaf('P', () => {
+    pdf.font('serif').fontSize(9).fillColor('#475569');
+    pdf.text(rights, { width, align: 'center' });
+    if (license.url) tags.inline('Link', () => pdf.fillColor('#3730a3').text(license.url!, { width, align: 'center', link: license.url }));
+  });
 
   // Room for the contents, filled in once the pages of the headings are known.
   const entries = tocEntries(doc);
@@ -105,32 +133,41 @@ export async function writePdf({ doc, images }: ExportContext): Promise<Uint8Arr
   const tocPages = Math.max(1, Math.ceil(entries.length / perPage));
   const tocStart = currentPage(pdf) + 1;
   for (let i = 0; i < tocPages; i++) pdf.addPage();
+  // The contents come second in the reading order though they are drawn last.
+  const toc = tags.element('TOC');
 
   const pages = new Map<string, number>();
-  const frame: Frame = { doc: pdf, left: margin, width, formula };
-  const heading = (section: BookSection, level: 1 | 2, parent: PDFKit.PDFOutline) => {
-    const size = headingSizes[level - 1];
-    if (level === 2) ensureSpace(pdf, size * 5);
-    if (level === 2) pdf.y += size * 0.5;
-    pages.set(section.anchor, currentPage(pdf));
-    const item = addOutline(parent, section.title, { top: pdf.y, left: pdf.page.width });
-    pdf.font('sansBold').fontSize(size).fillColor('#0f172a').text(section.title, margin, pdf.y, { width, destination: section.anchor });
-    if (level === 1)
-      pdf
-        .moveTo(margin, pdf.y + 2)
-        .lineTo(margin + width, pdf.y + 2)
-        .lineWidth(1)
-        .stroke('#cbd5e1');
-    pdf.y += size * 0.6;
-    pdf.fillColor('#111827');
-    writeBlocks(frame, section.blocks, pdfImages);
-    return item;
-  };
+  const frame: Frame = { doc: pdf, left: margin, width, formula, tags };
+  /** A chapter's or section's heading and text, tagged as a section (Sect) with its H1 or H2; `inner` adds what nests in it. */
+  const heading = (section: BookSection, level: 1 | 2, parent: PDFKit.PDFOutline, inner?: (item: PDFKit.PDFOutline) => void) =>
+    tags.group('Sect', () => {
+      const size = headingSizes[level - 1];
+      if (level === 2) ensureSpace(pdf, size * 5);
+      if (level === 2) pdf.y += size * 0.5;
+      pages.set(section.anchor, currentPage(pdf));
+      const item = addOutline(parent, section.title, { top: pdf.y, left: pdf.page.width });
+      tags.leaf(`H${level}`, () =>
+        pdf.font('sansBold').fontSize(size).fillColor('#0f172a').text(section.title, margin, pdf.y, { width, destination: section.anchor }),
+      );
+      if (level === 1)
+        tags.artifact(() =>
+          pdf
+            .moveTo(margin, pdf.y + 2)
+            .lineTo(margin + width, pdf.y + 2)
+            .lineWidth(1)
+            .stroke('#cbd5e1'),
+        );
+      pdf.y += size * 0.6;
+      pdf.fillColor('#111827');
+      writeBlocks(frame, section.blocks, pdfImages);
+      inner?.(item);
+    });
 
   for (const chapter of doc.chapters) {
     pdf.addPage();
-    const item = heading(chapter, 1, pdf.outline);
-    for (const section of chapter.sections) heading(section, 2, item);
+    heading(chapter, 1, pdf.outline, (item) => {
+      for (const section of chapter.sections) heading(section, 2, item);
+    });
   }
   if (doc.bibliography.length) {
     pdf.addPage();
@@ -139,28 +176,40 @@ export async function writePdf({ doc, images }: ExportContext): Promise<Uint8Arr
   }
   if (doc.appendix.length) {
     pdf.addPage();
-    const item = heading({ anchor: 'appendix', title: 'Appendix: Educational Materials', blocks: [] }, 1, pdf.outline);
-    for (const part of doc.appendix) heading(part, 2, item);
-  }
-
-  // The contents, now that every heading's page is known.
-  for (let p = 0; p < tocPages; p++) {
-    pdf.switchToPage(tocStart + p);
-    if (p === 0) pdf.font('sansBold').fontSize(20).fillColor('#0f172a').text('Contents', margin, margin, { width });
-    entries.slice(p * perPage, (p + 1) * perPage).forEach((entry, i) => {
-      const y = tocTop + i * tocLine;
-      const indent = entry.level === 1 ? 0 : 18;
-      const pageLabel = String((pages.get(entry.anchor) ?? 0) + 1);
-      pdf
-        .font(entry.level === 1 ? 'serifBold' : 'serif')
-        .fontSize(entry.level === 1 ? 11 : 10)
-        .fillColor('#111827');
-      const numberWidth = pdf.widthOfString(pageLabel);
-      const title = fitLine(pdf, entry.title, width - indent - numberWidth - 16);
-      pdf.text(title, margin + indent, y, { lineBreak: false, goTo: entry.anchor });
-      pdf.text(pageLabel, margin + width - numberWidth, y, { lineBreak: false, goTo: entry.anchor });
+    heading({ anchor: 'appendix', title: 'Appendix: Educational Materials', blocks: [] }, 1, pdf.outline, (item) => {
+      for (const part of doc.appendix) heading(part, 2, item);
     });
   }
+
+  // The contents, now that every heading's page is known: each entry a TOCI whose link goes to the heading's page.
+  tags.into(toc, () => {
+    for (let p = 0; p < tocPages; p++) {
+      pdf.switchToPage(tocStart + p);
+      if (p === 0)
+        tags.leaf('H1', () => pdf.font('sansBold').fontSize(20).fillColor('#0f172a').text('Contents', margin, margin, { width }));
+      entries.slice(p * perPage, (p + 1) * perPage).forEach((entry, i) => {
+        const y = tocTop + i * tocLine;
+        const indent = entry.level === 1 ? 0 : 18;
+        const target = pages.get(entry.anchor) ?? 0;
+        const pageLabel = String(target + 1);
+        pdf
+          .font(entry.level === 1 ? 'serifBold' : 'serif')
+          .fontSize(entry.level === 1 ? 11 : 10)
+          .fillColor('#111827');
+        const numberWidth = pdf.widthOfString(pageLabel);
+        const title = fitLine(pdf, entry.title, width - indent - numberWidth - 16);
+        // A page index as the link (PDFKit makes it a GoTo; its typings know only addresses): unlike goTo, a link
+        // drawn inside a Link element is tied to it, as PDF/UA wants every annotation tagged.
+        const link = target as unknown as string;
+        tags.leaf('TOCI', () =>
+          tags.inline('Link', () => {
+            pdf.text(title, margin + indent, y, { lineBreak: false, link });
+            pdf.text(pageLabel, margin + width - numberWidth, y, { lineBreak: false, link });
+          }),
+        );
+      });
+    }
+  });
 
   // Page numbers on every page but the title page.
   const range = pdf.bufferedPageRange();
@@ -168,13 +217,18 @@ export async function writePdf({ doc, images }: ExportContext): Promise<Uint8Arr
     pdf.switchToPage(i);
     const bottom = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
-    pdf
-      .font('serif')
-      .fontSize(9)
-      .fillColor('#475569')
-      .text(String(i + 1), margin, pdf.page.height - 45, { width, align: 'center', lineBreak: false });
+    tags.artifact(
+      () =>
+        pdf
+          .font('serif')
+          .fontSize(9)
+          .fillColor('#475569')
+          .text(String(i + 1), margin, pdf.page.height - 45, { width, align: 'center', lineBreak: false }),
+      'Pagination',
+    );
     pdf.page.margins.bottom = bottom;
   }
+  root.end();
   pdf.end();
   await finished;
   return new Uint8Array(Buffer.concat(chunks));
