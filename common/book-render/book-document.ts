@@ -44,7 +44,6 @@ export function buildBookDocument(input: BookDocumentInput): BookDocument {
     chapters,
     bibliography: input.bibliography ?? [],
     appendix: (input.materials ?? []).map((m, i) => ({ anchor: `appendix${i + 1}`, title: materialHeading(m), blocks: materialBlocks(m) })),
-    language: input.content.language ?? 'en',
   };
 }
 

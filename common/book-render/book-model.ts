@@ -67,8 +67,6 @@ export interface BookDocument {
   bibliography: Block[];
   /** The educational materials as appendix parts (empty unless asked for). */
   appendix: BookSection[];
-  /** The book's language (BCP 47), which every format declares: the content's, else "en". */
-  language: string;
 }
 
 /** The plain text of inline content: titles for a table of contents, bookmarks, alt texts. */
