@@ -1,0 +1,43 @@
+import type { ExtractedDocument } from '../core/document-model';
+import { ExtractError } from './extract-error';
+import { imageTooLarge, readImageHeader } from './image-size';
+import { readScannedPages, scanWarnings, type ScanLimits } from './ocr/ocr-read';
+
+/** A scan or photo of a page (PNG or JPEG) read as text by recognition; the picture itself is not kept. */
+export async function extractImage(
+  data: Uint8Array,
+  filename: string,
+  mime: 'image/png' | 'image/jpeg',
+  limits?: Partial<ScanLimits>,
+): Promise<ExtractedDocument> {
+  const header = readImageHeader(data);
+  if (!header || header.width === 0 || header.height === 0) throw new ExtractError('corrupt', 'no readable image header');
+  const tooLarge = imageTooLarge(data);
+  if (tooLarge) throw new ExtractError('too-large', tooLarge);
+  const image = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  let outcome;
+  try {
+    outcome = await readScannedPages([{ number: 1, draw: async () => ({ image, width: header.width, height: header.height }) }], {
+      maxPages: 1,
+      maxMs: limits?.maxMs ?? 45_000,
+    });
+  } catch (err) {
+    throw new ExtractError('corrupt', (err as Error).message);
+  }
+  // A single picture has no pages: its blocks carry no page number.
+  const blocks = outcome.blocks.map(({ page: _page, ...b }) => b);
+  if (!blocks.some((b) => b.text.trim())) throw new ExtractError('no-text', 'no text recognized');
+  const warnings = scanWarnings(outcome, 'image');
+  const confidence = Math.round(outcome.confidence.get(1) ?? 0);
+  return {
+    filename,
+    mime,
+    text: blocks.map((b) => b.text).join('\n\n'),
+    blocks,
+    title: blocks.find((b) => b.kind === 'heading')?.text,
+    language: outcome.language === 'eng' ? 'en' : outcome.language === 'deu' ? 'de' : outcome.language === 'fra' ? 'fr' : 'es',
+    summary: `a scanned page read as text (recognition confidence ${confidence}%)`,
+    warnings: warnings.length ? warnings : undefined,
+    headingSource: blocks.some((b) => b.kind === 'heading') ? 'layout' : 'none',
+  };
+}
