@@ -129,6 +129,8 @@ export interface ExtractedDocument {
   images?: ExtractedImage[];
   /** What was read, in words for the user ("23 slides, 11 with speaker notes", "8 scanned pages read as text"). */
   summary?: string;
+  /** Pages read by text recognition (scans, photos), each with the recognizer's mean word confidence (0-100). */
+  recognized?: Array<{ page: number; confidence: number }>;
   /** What could not be read, in words for the user ("pages 3-7 are images of text: no readable text"). */
   warnings?: string[];
   /** The material's language as a BCP 47 tag ("en", "de", "fr"), when it could be detected. */

@@ -37,6 +37,7 @@ export async function extractImage(
     title: blocks.find((b) => b.kind === 'heading')?.text,
     language: outcome.language === 'eng' ? 'en' : outcome.language === 'deu' ? 'de' : outcome.language === 'fra' ? 'fr' : 'es',
     summary: `a scanned page read as text (recognition confidence ${confidence}%)`,
+    recognized: [{ page: 1, confidence }],
     warnings: warnings.length ? warnings : undefined,
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'layout' : 'none',
   };

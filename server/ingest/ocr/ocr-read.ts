@@ -1,7 +1,7 @@
 import type { DocBlock } from '@server/core/document-model';
 import { pageRanges } from '../pdf/pdf-pages';
 import { guessLanguage, OcrEngine, type OcrLanguage } from './ocr-engine';
-import { pageBlocks } from './ocr-layout';
+import { dropRepeatedLines, pageBlocks } from './ocr-layout';
 
 /** A page to recognize: drawn (or decoded) only when its turn comes, so one page's pixels are held at a time. */
 export interface ScanPage {
@@ -43,6 +43,7 @@ export async function readScannedPages(pages: ScanPage[], limits: ScanLimits = d
   const start = performance.now();
   const outcome: ScanOutcome = { blocks: [], read: [], notRead: [], hardToRead: [], confidence: new Map(), language: 'eng', ms: 0 };
   let decided = false;
+  const perPage: DocBlock[][] = [];
   try {
     for (const page of pages) {
       if (outcome.read.length >= limits.maxPages || performance.now() - start > limits.maxMs) {
@@ -66,11 +67,12 @@ export async function readScannedPages(pages: ScanPage[], limits: ScanLimits = d
       outcome.confidence.set(page.number, result.confidence);
       const blocks = pageBlocks(result, page.number);
       if (blocks.length && result.confidence < lowConfidence) outcome.hardToRead.push(page.number);
-      outcome.blocks.push(...blocks);
+      perPage.push(blocks);
     }
   } finally {
     await engine.close();
   }
+  outcome.blocks = dropRepeatedLines(perPage).flat();
   outcome.ms = performance.now() - start;
   return outcome;
 }

@@ -190,7 +190,11 @@ function mergeByPage(text: DocBlock[], scanned: DocBlock[]): DocBlock[] {
 }
 
 /** Recognizes the pages that are pictures of text (none when the server has no canvas to draw them). */
-async function readScans(doc: Awaited<ReturnType<typeof readPdf>>['doc'], raw: PdfRaw, limits: ScanLimits): Promise<ScanOutcome | undefined> {
+async function readScans(
+  doc: Awaited<ReturnType<typeof readPdf>>['doc'],
+  raw: PdfRaw,
+  limits: ScanLimits,
+): Promise<ScanOutcome | undefined> {
   const scanned = raw.pages.filter((p) => p.unreadable === 'image').map((p) => p.number);
   if (!scanned.length) return undefined;
   const pages = await pdfScanPages(doc, scanned);
@@ -260,6 +264,9 @@ export async function extractPdfWithStats(
         images: images.size ? [...images.values()] : undefined,
         warnings: warnings.length ? warnings : undefined,
         ...(summary ? { summary } : {}),
+        ...(scan?.read.length
+          ? { recognized: scan.read.map((page) => ({ page, confidence: Math.round(scan.confidence.get(page) ?? 0) })) }
+          : {}),
       },
       render: { pictures: outcome.images.size, ms: outcome.ms, ...(scan ? { scannedPages: scan.read.length, scanMs: scan.ms } : {}) },
     };

@@ -13,7 +13,9 @@ export function parseXml(xml: string, part: string): XmlEl {
   if (dtd.test(xml)) throw new ExtractError('corrupt', `${part} declares a DTD`);
   let root: XmlEl | null = null;
   try {
-    const doc = new DOMParser({ onError: () => {} }).parseFromString(xml, 'text/xml') as unknown as { documentElement: XmlEl | null };
+    const doc = new DOMParser({ errorHandler: { warning: () => {}, error: () => {} } }).parseFromString(xml, 'text/xml') as unknown as {
+      documentElement: XmlEl | null;
+    };
     root = doc.documentElement;
   } catch {
     root = null;
