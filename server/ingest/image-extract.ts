@@ -12,6 +12,8 @@ export async function extractImage(
 ): Promise<ExtractedDocument> {
   const header = readImageHeader(data);
   if (!header || header.width === 0 || header.height === 0) throw new ExtractError('corrupt', 'no readable image header');
+  // Too small to hold a line of text (an icon, a tracking pixel): nothing to recognize.
+  if (header.width < 32 || header.height < 16) throw new ExtractError('no-text', 'too small to hold text');
   const tooLarge = imageTooLarge(data);
   if (tooLarge) throw new ExtractError('too-large', tooLarge);
   const image = Buffer.from(data.buffer, data.byteOffset, data.byteLength);

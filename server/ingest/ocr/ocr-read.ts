@@ -19,7 +19,7 @@ export interface ScanLimits {
 /** A scan of 50 pages takes about two minutes to read; longer ones are better sent in parts. */
 export const defaultScanLimits: ScanLimits = { maxPages: 50, maxMs: 45_000 };
 /** Tesseract's mean word confidence below which a page is named as hard to read (its text is kept). */
-export const lowConfidence = 65;
+export const lowConfidence = 80;
 
 export interface ScanOutcome {
   blocks: DocBlock[];
