@@ -131,5 +131,6 @@ export function dropRepeatedLines(pages: DocBlock[][]): DocBlock[][] {
   const counts = new Map<string, number>();
   for (const blocks of pages) for (const k of new Set(blocks.map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
   const min = Math.max(3, Math.ceil(pages.length * 0.5));
-  return pages.map((blocks) => blocks.filter((b) => (counts.get(key(b)) ?? 0) < min || b.text.length > 200));
+  // Only short lines: a running head or a footer, never a paragraph of the text (a handout may repeat one on purpose).
+  return pages.map((blocks) => blocks.filter((b) => (counts.get(key(b)) ?? 0) < min || b.text.length > 100));
 }

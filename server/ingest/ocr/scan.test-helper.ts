@@ -25,14 +25,24 @@ function wrap(ctx: { measureText(t: string): { width: number } }, text: string, 
   return lines;
 }
 
-/** A (half) A4 page at 300 dpi: the heading at 22 pt, the paragraphs at 12 pt; optionally turned and speckled like a photo, as JPEG. */
-export function renderScan(options: { rotateDeg?: number; noise?: number; jpeg?: boolean } = {}): {
+/**
+ * A half A4 page at 300 dpi (a whole page with `fullPage`: the paragraphs three times over): the
+ * heading at 22 pt, the paragraphs at 12 pt; optionally turned and speckled like a photo, as JPEG.
+ */
+export function renderScan(
+  options: { rotateDeg?: number; noise?: number; jpeg?: boolean; fullPage?: boolean; heading?: string; shift?: number } = {},
+): {
   data: Buffer;
   width: number;
   height: number;
+  text: string;
 } {
   const width = 2480;
-  const height = 1800;
+  const height = options.fullPage ? 3508 : 1800;
+  // `shift` starts the paragraphs further on, so pages of one scan differ.
+  const rotated = [...scanParagraphs.slice((options.shift ?? 0) % 3), ...scanParagraphs.slice(0, (options.shift ?? 0) % 3)];
+  const paragraphs = options.fullPage ? [...rotated, ...rotated, ...rotated] : rotated;
+  const heading = options.heading ?? scanHeading;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = options.noise ? '#f2efe6' : 'white';
@@ -45,10 +55,10 @@ export function renderScan(options: { rotateDeg?: number; noise?: number; jpeg?:
   }
   ctx.fillStyle = '#111';
   ctx.font = 'bold 92px serif';
-  ctx.fillText(scanHeading, 240, 300);
+  ctx.fillText(heading, 240, 300);
   ctx.font = '50px serif';
   let y = 460;
-  for (const para of scanParagraphs) {
+  for (const para of paragraphs) {
     for (const line of wrap(ctx, para, width - 480)) {
       ctx.fillText(line, 240, y);
       y += 72;
@@ -68,7 +78,12 @@ export function renderScan(options: { rotateDeg?: number; noise?: number; jpeg?:
     ctx.fillStyle = 'rgba(40,40,40,0.5)';
     for (let i = 0; i < options.noise; i++) ctx.fillRect(next() * width, next() * height, 1 + next() * 2, 1 + next() * 2);
   }
-  return { data: options.jpeg ? canvas.toBuffer('image/jpeg', 70) : canvas.toBuffer('image/png'), width, height };
+  return {
+    data: options.jpeg ? canvas.toBuffer('image/jpeg', 70) : canvas.toBuffer('image/png'),
+    width,
+    height,
+    text: [heading, ...paragraphs].join(' '),
+  };
 }
 
 /** The known text as recognition should give it: heading and paragraphs, spaces collapsed. */

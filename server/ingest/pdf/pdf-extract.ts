@@ -242,8 +242,9 @@ export async function extractPdfWithStats(
       block.image = ref;
       images.set(image.sha256, image);
     }
-    const read = new Set(scan?.read ?? []);
-    const stillUnreadable = unreadableWarnings(raw.pages.map((p) => (read.has(p.number) ? { ...p, unreadable: undefined } : p)));
+    // Scanned pages read, or named by the scan's own warning as not reached, are not "no readable text" any more.
+    const handled = new Set([...(scan?.read ?? []), ...(scan?.notRead ?? [])]);
+    const stillUnreadable = unreadableWarnings(raw.pages.map((p) => (handled.has(p.number) ? { ...p, unreadable: undefined } : p)));
     const warnings = [...stillUnreadable, ...(scan ? scanWarnings(scan) : []), ...outcome.warnings];
     const blocks = mergeByPage(structured?.document.blocks ?? [], scan?.blocks ?? []);
     const base: ExtractedDocument = structured?.document ?? {
