@@ -1,7 +1,7 @@
 /**
  * Decks and scans of ../shared/corpus/real read as uploads are: for each deck, the deck's own
- * slide titles (title placeholders, read here from the XML: the title slide, title-only slides and
- * repeats of the previous title aside) found as headings in the same order, speaker notes kept
+ * slide titles (title placeholders, read here from the XML: the title slide, title-only slides,
+ * agenda and closing slides, and repeats of the previous title aside) found as headings in the same order, speaker notes kept
  * (each notes page's first words found in the text), pictures kept, units and time; for each
  * scanned PDF, the pages recognized, their confidence and the time per page.
  */
@@ -59,7 +59,9 @@ async function ownDeck(data: Uint8Array): Promise<OwnDeck> {
       .join('')
       .trim();
     const hasContent = rest.length > 0 || /<p:pic>|<a:tbl>/.test(xml);
-    if (title && hasContent && !(i === 0 && /ctrTitle/.test(titleShape ?? '')) && base(title) !== base(titles.at(-1) ?? ''))
+    // Agenda and closing slides announce or end the lecture (issue 28: they add no content), so they are not titles to find.
+    const announces = /^(agenda|outline|overview|contents|today|this week|questions?\b|any questions|thank)/i.test(title);
+    if (title && hasContent && !announces && !(i === 0 && /ctrTitle/.test(titleShape ?? '')) && base(title) !== base(titles.at(-1) ?? ''))
       titles.push(title);
     const slideRels = (await zip.file(part.replace('slides/', 'slides/_rels/') + '.rels')?.async('string')) ?? '';
     const notesTarget = /Target="\.\.\/notesSlides\/([^"]+)"/.exec(slideRels)?.[1];

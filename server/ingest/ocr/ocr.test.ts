@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { ExtractError } from '../extract-error';
-import { extractImage } from '../image-extract';
+import { extractImage, fitForRecognition } from '../image-extract';
 import { extractPdfWithStats } from '../pdf/pdf-extract';
 import { languageDir, ocrLanguages } from './ocr-engine';
 import { readScannedPages, scanWarnings } from './ocr-read';
@@ -36,6 +36,17 @@ describe('text recognition offline', () => {
     const page = renderScan({ rotateDeg: 1.5, noise: 1500, jpeg: true });
     const doc = await extractImage(page.data, 'photo.jpg', 'image/jpeg');
     expect(charAccuracy(scanText, doc.text)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('scales a photo of more than 16 megapixels down before recognizing it, keeping its proportions', async () => {
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const big = createCanvas(6000, 4000);
+    big.getContext('2d').fillRect(0, 0, 10, 10);
+    const fitted = await fitForRecognition(big.toBuffer('image/png'), 6000, 4000);
+    expect(fitted.width * fitted.height).toBeLessThanOrEqual(16_000_000);
+    expect(fitted.width / fitted.height).toBeCloseTo(1.5, 2);
+    const small = renderScan();
+    expect((await fitForRecognition(small.data, small.width, small.height)).image).toBe(small.data);
   });
 
   it('refuses a picture with no text in it', slow, async () => {
