@@ -27,9 +27,20 @@ export interface ExtractOutput {
   render?: PdfRenderStats;
 }
 
+/** What an extraction reports while it works: a scan's pages, as they are read. */
+export interface ExtractProgress {
+  message: string;
+  done: number;
+  total: number;
+}
+
 /** Extract and chunk one file of a known kind (runs inside an extraction process). */
-export async function extractAndChunk(job: ExtractJob): Promise<ExtractOutput> {
-  const scanLimits = { ...defaultScanLimits, ...(job.scanBudgetMs ? { maxMs: job.scanBudgetMs } : {}) };
+export async function extractAndChunk(job: ExtractJob, onProgress?: (progress: ExtractProgress) => void): Promise<ExtractOutput> {
+  const scanLimits = {
+    ...defaultScanLimits,
+    ...(job.scanBudgetMs ? { maxMs: job.scanBudgetMs } : {}),
+    onPage: (done: number, total: number) => onProgress?.({ message: `Reading page ${done} of ${total}`, done, total }),
+  };
   if (job.kind === 'pdf') {
     const { document, render } = await extractPdfWithStats(job.data, job.filename, undefined, scanLimits);
     return { document, chunks: chunkDocument(document), render };

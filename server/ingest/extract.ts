@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Config } from '../config';
 import { AppError } from '../core/app-error';
-import type { ExtractJob, ExtractOutput } from './extract-document';
+import type { ExtractJob, ExtractOutput, ExtractProgress } from './extract-document';
 import { describeFailure, type ExtractFailure } from './extract-error';
 import { QueueFullError } from '@server/core/task-queue';
 import { ProcessMemoryError, ProcessPool, ProcessTimeoutError, TaskAbortError } from './process-pool';
@@ -77,6 +77,8 @@ export interface ExtractRunOptions {
   owner?: number;
   /** Aborted when nobody waits for the answer any more (the client left, another file failed). */
   signal?: AbortSignal;
+  /** What the extraction reports while it works ("Reading page 3 of 12"). */
+  onProgress?: (progress: ExtractProgress) => void;
 }
 
 /**
@@ -127,7 +129,12 @@ export async function extractUpload(
     reply = await extractPool(config).run(
       // Recognizing scans stops in time to answer within the process's limit, naming the pages it did not reach.
       { kind, filename: file.filename, data, scanBudgetMs: Math.max(5_000, config.extractTimeoutMs - 15_000) },
-      { timeoutMs: config.extractTimeoutMs, owner: options.owner, signal: options.signal },
+      {
+        timeoutMs: config.extractTimeoutMs,
+        owner: options.owner,
+        signal: options.signal,
+        onProgress: options.onProgress && ((p) => options.onProgress?.(p as ExtractProgress)),
+      },
     );
   } catch (err) {
     throw extractionError(file.filename, err, config);

@@ -7,12 +7,16 @@ import { readScannedPages, scanWarnings, type ScanLimits } from './ocr/ocr-read'
 const recognitionPixels = 16_000_000;
 
 /** The picture as recognition reads it: as it is, or scaled down to 16 megapixels with @napi-rs/canvas. */
-export async function fitForRecognition(image: Buffer, width: number, height: number): Promise<{ image: Buffer; width: number; height: number }> {
+export async function fitForRecognition(
+  image: Buffer,
+  width: number,
+  height: number,
+): Promise<{ image: Buffer; width: number; height: number }> {
   if (width * height <= recognitionPixels) return { image, width, height };
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const picture = await loadImage(image);
   const scale = Math.sqrt(recognitionPixels / (width * height));
-  const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
+  const canvas = createCanvas(Math.floor(width * scale), Math.floor(height * scale));
   canvas.getContext('2d').drawImage(picture, 0, 0, canvas.width, canvas.height);
   return { image: canvas.toBuffer('image/png'), width: canvas.width, height: canvas.height };
 }
@@ -36,6 +40,7 @@ export async function extractImage(
     outcome = await readScannedPages([{ number: 1, draw: () => fitForRecognition(original, header.width, header.height) }], {
       maxPages: 1,
       maxMs: limits?.maxMs ?? 45_000,
+      onPage: limits?.onPage,
     });
   } catch (err) {
     throw new ExtractError('corrupt', (err as Error).message);

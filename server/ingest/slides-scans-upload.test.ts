@@ -50,6 +50,16 @@ describe('slides and scans at upload', () => {
     expect(out.chunks.length).toBeGreaterThan(0);
   });
 
+  it('reads a photographed page in an extraction process, saying which page it reads', { timeout: 180_000 }, async () => {
+    const reports: string[] = [];
+    const out = await extractUpload({ filename: 'page.jpg', mimetype: 'image/jpeg', data: renderScan({ jpeg: true }).data }, config, {
+      onProgress: (p) => reports.push(p.message),
+    });
+    expect(reports).toEqual(['Reading page 1 of 1']);
+    expect(out.document.mime).toBe('image/jpeg');
+    expect(out.document.text).toContain('A leaf is a thin solar panel.');
+  });
+
   it('refuses a 20,000 x 20,000 picture by its header, before decoding it', async () => {
     const err = await refusal(
       Promise.resolve().then(() => checkUpload({ filename: 'huge.png', mimetype: 'image/png', data: pngHeader(20_000, 20_000) }, config)),

@@ -14,6 +14,8 @@ export interface ScanLimits {
   maxPages: number;
   /** Time for recognition in all; pages not reached by then are named too. */
   maxMs: number;
+  /** Told before each page is read: its place among the pages to read (1-based) and how many there are. */
+  onPage?: (page: number, total: number) => void;
 }
 
 /** A scan of 50 pages takes about two minutes to read; longer ones are better sent in parts. */
@@ -50,6 +52,7 @@ export async function readScannedPages(pages: ScanPage[], limits: ScanLimits = d
         outcome.notRead.push(page.number);
         continue;
       }
+      limits.onPage?.(outcome.read.length + 1, Math.min(pages.length, limits.maxPages));
       const { image, width, height } = await page.draw();
       let result = await engine.recognize(image, { width, height }, outcome.language);
       if (!decided) {
