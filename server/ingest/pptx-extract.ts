@@ -94,8 +94,10 @@ export async function extractPptx(data: Uint8Array, filename: string): Promise<E
   const sectionOf = new Map<string, string>();
   const named = deck.sections.filter((s) => s.name && !/^(default|untitled) section$/i.test(s.name));
   if (named.length) for (const s of deck.sections) for (const id of s.ids) sectionOf.set(id, s.name);
-  const read = deck.slides.map((part) => {
-    const { title, items } = takeTitle(readSlideItems(part.root, part.rels, part.layout, part.master));
+  // A hidden slide is not shown in the lecture (a spare, an old version): it is not read.
+  const shown = deck.slides.filter((s) => !s.hidden);
+  const read = shown.map((part) => {
+    const { title, items } = takeTitle(readSlideItems(part.root, part.rels, part.layout, part.master, part.diagrams));
     const notes = part.notes ? readNotes(part.notes, part.rels) : [];
     return { number: part.number, section: sectionOf.get(part.id), title, items, notes } satisfies ReadSlide;
   });
@@ -109,7 +111,9 @@ export async function extractPptx(data: Uint8Array, filename: string): Promise<E
   if (deck.skippedSlides)
     warnings.push(`only the first ${deck.slides.length} slides were read; the ${plural(deck.skippedSlides, 'slide')} after them were not`);
   if (vector) warnings.push(`${plural(vector, 'picture')} in a vector format (EMF, WMF or SVG) ${vector === 1 ? 'was' : 'were'} left out`);
-  const summary = `${plural(deck.slides.length, 'slide')}${withNotes ? `, ${withNotes} with speaker notes` : ''}`;
+  const hidden = deck.slides.length - shown.length;
+  if (hidden) warnings.push(`${plural(hidden, 'hidden slide')} ${hidden === 1 ? 'was' : 'were'} not read`);
+  const summary = `${plural(shown.length, 'slide')}${withNotes ? `, ${withNotes} with speaker notes` : ''}`;
   return {
     filename,
     mime: pptxMime,

@@ -112,7 +112,26 @@ function pictureBytes(): Buffer {
   return canvas.toBuffer('image/png');
 }
 
+/** A slide whose points are a SmartArt diagram (their text in ppt/diagrams/data1.xml). */
+const smartArtSlide = {
+  file: 'slide10.xml',
+  xml: slideXml(
+    title('Stages of respiration') +
+      `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Diagram 3"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="457200" y="1600200"/><a:ext cx="8229600" cy="4000000"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rIdDm" r:lo="rIdLo" r:qs="rIdQs" r:cs="rIdCs"/></a:graphicData></a:graphic></p:graphicFrame>`,
+  ),
+  rels: `<Relationship Id="rIdDm" Type="${rel('diagramData')}" Target="../diagrams/data1.xml"/>`,
+};
+const smartArtData = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst><dgm:pt modelId="0" type="doc"><dgm:t><a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt>${[
+  'Glycolysis',
+  'Citric acid cycle',
+  'Electron transport',
+]
+  .map((t, i) => `<dgm:pt modelId="${i + 1}"><dgm:t><a:bodyPr/><a:p><a:r><a:t>${t}</a:t></a:r></a:p></dgm:t></dgm:pt>`)
+  .join('')}<dgm:pt modelId="9" type="parTrans"><dgm:t><a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>`;
+
 export interface DeckOptions {
+  /** A SmartArt slide and a hidden slide before "Questions?". */
+  smartArtAndHidden?: boolean;
   /** p14 sections: name -> how many slides (in order) it holds. */
   sections?: Array<[string, number]>;
   /** Extra slides with numbered titles appended ("Topic 1", "Topic 2", ...), for size tests. */
@@ -122,6 +141,13 @@ export interface DeckOptions {
 export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> {
   const zip = new JSZip();
   const list = slides();
+  if (options.smartArtAndHidden) {
+    list.splice(list.length - 1, 0, smartArtSlide, {
+      file: 'slide11.xml',
+      xml: slideXml(title('Old version of this slide') + bodyShape(para('Outdated numbers'))).replace('<p:sld ', '<p:sld show="0" '),
+    });
+    zip.file('ppt/diagrams/data1.xml', smartArtData);
+  }
   for (let i = 0; i < (options.extraSlides ?? 0); i++) {
     list.push({
       file: `extra${i + 1}.xml`,

@@ -90,6 +90,19 @@ describe('a lecture deck (deck.test-helper.ts)', () => {
     ]);
   });
 
+  it("reads a SmartArt diagram's points as a list and leaves hidden slides out, saying so", async () => {
+    const doc = await extractPptx(await buildDeck({ smartArtAndHidden: true }), 'week3.pptx');
+    const at = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'Stages of respiration');
+    expect(doc.blocks.slice(at + 1, at + 4).map((b) => [b.kind, b.text])).toEqual([
+      ['list-item', 'Glycolysis'],
+      ['list-item', 'Citric acid cycle'],
+      ['list-item', 'Electron transport'],
+    ]);
+    expect(doc.text).not.toContain('Outdated numbers');
+    expect(doc.warnings).toEqual(['1 hidden slide was not read']);
+    expect(doc.summary).toBe('10 slides, 2 with speaker notes');
+  });
+
   it('numbered titles are one topic', () => {
     expect(topicKey('Random Effects (cont.)')).toBe(topicKey('Random effects'));
     expect(topicKey('Random Effects (2/3)')).toBe('random effects');

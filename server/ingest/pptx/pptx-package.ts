@@ -16,6 +16,10 @@ export interface SlidePart {
   layout?: XmlEl;
   master?: XmlEl;
   notes?: XmlEl;
+  /** SmartArt diagrams' data parts by relationship id (their text lives there, not in the slide). */
+  diagrams: Map<string, XmlEl>;
+  /** Hidden in the slide show (p:sld show="0"). */
+  hidden: boolean;
 }
 
 export interface DeckPackage {
@@ -107,11 +111,20 @@ export async function openDeck(data: Uint8Array): Promise<DeckPackage> {
     const layout = await partOnce(layoutPart);
     const master = layoutPart ? await partOnce(byType(await readRels(zip, layoutPart), '/slideMaster')) : undefined;
     const notesPart = byType(rels, '/notesSlide');
+    const diagrams = new Map<string, XmlEl>();
+    for (const [id, rel] of rels) {
+      if (rel.external || !rel.type.endsWith('/diagramData')) continue;
+      const root = await partOnce(rel.target);
+      if (root) diagrams.set(id, root);
+    }
+    const root = parseXml(xml, target);
     slides.push({
       number: slides.length + 1,
       id: entry.getAttribute('id') ?? '',
-      root: parseXml(xml, target),
+      root,
       rels,
+      diagrams,
+      hidden: root.getAttribute('show') === '0',
       layout,
       master,
       notes: notesPart ? await partOnce(notesPart) : undefined,

@@ -153,6 +153,31 @@ function readShape(sp: XmlEl, rels: Rels, inherited: Array<XmlEl | undefined>, a
   return { kind: 'text', role, paragraphs, size: largestRunSize(txBody), ...box };
 }
 
+/**
+ * A SmartArt diagram's text (its data part's nodes, in the order the data lists them) as a list:
+ * lecture decks often put their key points in one.
+ */
+function readDiagram(frame: XmlEl, diagrams: Map<string, XmlEl>, at: Transform): SlideItem | undefined {
+  const ids = path(frame, 'graphic', 'graphicData', 'relIds');
+  const data = ids && diagrams.get(ids.getAttribute('r:dm') ?? '');
+  if (!data) return undefined;
+  const paragraphs: SlideParagraph[] = descendants(data, 'pt')
+    .filter((pt) => !pt.getAttribute('type') || pt.getAttribute('type') === 'node')
+    .flatMap((pt) => descendants(pt, 'p'))
+    .map((p) =>
+      tidy(
+        descendants(p, 't')
+          .map((t) => t.textContent ?? '')
+          .join(''),
+      ),
+    )
+    .filter(Boolean)
+    .map((text) => ({ text, level: 0, bullet: true, ordered: false, links: [] }));
+  if (!paragraphs.length) return undefined;
+  const box = xfrmBox(kid(frame, 'xfrm')) ?? { x: 0, y: Number.MAX_SAFE_INTEGER, w: 0, h: 0 };
+  return { kind: 'text', role: 'body', paragraphs, size: defaultSize, ...at(box) };
+}
+
 function readTable(frame: XmlEl, at: Transform): SlideItem | undefined {
   const tbl = path(frame, 'graphic', 'graphicData', 'tbl');
   if (!tbl) return undefined;
@@ -199,25 +224,32 @@ function groupTransform(grp: XmlEl, outer: Transform): Transform {
   return (b) => outer({ x: box.x + (b.x - ox) * sx, y: box.y + (b.y - oy) * sy, w: b.w * sx, h: b.h * sy });
 }
 
-function readTree(tree: XmlEl, rels: Rels, inherited: Array<XmlEl | undefined>, at: Transform, out: SlideItem[]): void {
+interface TreeContext {
+  rels: Rels;
+  inherited: Array<XmlEl | undefined>;
+  diagrams: Map<string, XmlEl>;
+}
+
+function readTree(tree: XmlEl, ctx: TreeContext, at: Transform, out: SlideItem[]): void {
+  const { rels, inherited } = ctx;
   for (const el of kids(tree)) {
     const name = local(el);
     if (name === 'sp') {
       const item = readShape(el, rels, inherited, at);
       if (item) out.push(item);
     } else if (name === 'graphicFrame') {
-      const item = readTable(el, at);
+      const item = readTable(el, at) ?? readDiagram(el, ctx.diagrams, at);
       if (item) out.push(item);
     } else if (name === 'pic') {
       const item = readPicture(el, rels, at);
       if (item) out.push(item);
     } else if (name === 'grpSp') {
-      readTree(el, rels, inherited, groupTransform(el, at), out);
+      readTree(el, ctx, groupTransform(el, at), out);
     } else if (name === 'AlternateContent') {
       // Newer content (an equation shape) in mc:Choice, an older rendering in mc:Fallback: the first branch that gives anything.
       for (const branch of alternateBranches(el)) {
         const before = out.length;
-        readTree(branch, rels, inherited, at, out);
+        readTree(branch, ctx, at, out);
         if (out.length > before) break;
       }
     }
@@ -225,10 +257,10 @@ function readTree(tree: XmlEl, rels: Rels, inherited: Array<XmlEl | undefined>, 
 }
 
 /** A slide's text shapes, tables and pictures (positions in EMU on the slide), in the order the file lists them. */
-export function readSlideItems(root: XmlEl, rels: Rels, layout?: XmlEl, master?: XmlEl): SlideItem[] {
+export function readSlideItems(root: XmlEl, rels: Rels, layout?: XmlEl, master?: XmlEl, diagrams = new Map<string, XmlEl>()): SlideItem[] {
   const tree = path(root, 'cSld', 'spTree');
   const out: SlideItem[] = [];
-  if (tree) readTree(tree, rels, [layout, master], identity, out);
+  if (tree) readTree(tree, { rels, inherited: [layout, master], diagrams }, identity, out);
   return out;
 }
 
@@ -237,7 +269,7 @@ export function readNotes(root: XmlEl, rels: Rels): string[] {
   const tree = path(root, 'cSld', 'spTree');
   if (!tree) return [];
   const items: SlideItem[] = [];
-  readTree(tree, rels, [], identity, items);
+  readTree(tree, { rels, inherited: [], diagrams: new Map() }, identity, items);
   return items
     .flatMap((i) => (i.kind === 'text' && i.role !== 'title' ? i.paragraphs.map((p) => p.text) : []))
     .filter((t) => !/^\d+$/.test(t));
