@@ -198,7 +198,12 @@ async function readScans(
   const scanned = raw.pages.filter((p) => p.unreadable === 'image').map((p) => p.number);
   if (!scanned.length) return undefined;
   const pages = await pdfScanPages(doc, scanned);
-  return pages && readScannedPages(pages, limits);
+  try {
+    return pages && (await readScannedPages(pages, limits));
+  } catch {
+    // Recognition failed (the engine could not start, a page could not be drawn): the scanned pages are named as unread, the rest is read.
+    return undefined;
+  }
 }
 
 /**
