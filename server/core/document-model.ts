@@ -110,6 +110,7 @@ export interface ExtractedDocument {
     | 'application/pdf'
     | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
     | 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
+    | 'application/vnd.oasis.opendocument.presentation'
     | 'text/plain'
     | 'text/markdown'
     /** A scan or photo of a page, read by text recognition. */

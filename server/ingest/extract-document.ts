@@ -2,6 +2,7 @@ import type { ExtractedDocument } from '../core/document-model';
 import { chunkDocument, type DraftChunk } from './chunk';
 import { extractDocx } from './docx-extract';
 import { extractImage } from './image-extract';
+import { extractOdp } from './odp-extract';
 import { extractPptx } from './pptx-extract';
 import { extractPdfWithStats, type PdfRenderStats } from './pdf/pdf-extract';
 import { defaultScanLimits } from './ocr/ocr-read';
@@ -46,7 +47,7 @@ export async function extractAndChunk(job: ExtractJob, onProgress?: (progress: E
     return { document, chunks: chunkDocument(document), render };
   }
   // Before any parser sees a ZIP: its real inflated size, counted while inflating.
-  if (job.kind === 'docx' || job.kind === 'pptx') await assertZipInflatesWithin(job.data);
+  if (job.kind === 'docx' || job.kind === 'pptx' || job.kind === 'odp') await assertZipInflatesWithin(job.data);
   const document =
     job.kind === 'direct'
       ? documentFromDirectText(new TextDecoder().decode(job.data), job.chapterTitle)
@@ -54,8 +55,10 @@ export async function extractAndChunk(job: ExtractJob, onProgress?: (progress: E
         ? await extractDocx(job.data, job.filename)
         : job.kind === 'pptx'
           ? await extractPptx(job.data, job.filename)
-          : job.kind === 'png' || job.kind === 'jpeg'
-            ? await extractImage(job.data, job.filename, job.kind === 'png' ? 'image/png' : 'image/jpeg', scanLimits)
-            : extractTxt(job.data, job.filename);
+          : job.kind === 'odp'
+            ? await extractOdp(job.data, job.filename)
+            : job.kind === 'png' || job.kind === 'jpeg'
+              ? await extractImage(job.data, job.filename, job.kind === 'png' ? 'image/png' : 'image/jpeg', scanLimits)
+              : extractTxt(job.data, job.filename);
   return { document, chunks: chunkDocument(document) };
 }

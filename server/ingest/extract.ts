@@ -63,7 +63,7 @@ export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadF
   if (!kind && isEncryptedOffice(file.data)) throw new AppError('UNPROCESSABLE', describeFailure(file.filename, 'encrypted'));
   if (!kind) throw AppError.badRequest(invalidFormatMessage);
   // What the ZIP declares, at once and for free; what it really inflates to is counted in the extraction process.
-  if ((kind === 'docx' || kind === 'pptx') && (zipInflatedSize(file.data) ?? 0) > maxZipInflatedBytes) {
+  if ((kind === 'docx' || kind === 'pptx' || kind === 'odp') && (zipInflatedSize(file.data) ?? 0) > maxZipInflatedBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', describeFailure(file.filename, 'too-large', 'it unpacks to more than 256 MB'));
   }
   // A picture's size is in its header: one too large to decode is refused before anything decodes it.

@@ -3,7 +3,8 @@ import type { ExtractedDocument, ExtractedImage } from '../core/document-model';
 import { ExtractError } from './extract-error';
 import { readImageHeader } from './image-size';
 import { composeDeck, type PictureLookup, type ReadSlide } from './pptx/pptx-deck';
-import { openDeck, type DeckPackage } from './pptx/pptx-package';
+import type JSZip from 'jszip';
+import { openDeck } from './pptx/pptx-package';
 import { readNotes, readSlideItems, type SlideItem } from './pptx/pptx-slide';
 
 export const pptxMime = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
@@ -20,7 +21,7 @@ const maxPicturePixels = 40_000_000;
  * (many decks do): the text box set in the largest type, clearly larger than the rest (at least
  * 24 pt and a quarter larger), short, the top-most on ties.
  */
-function takeTitle(items: SlideItem[]): { title?: string; items: SlideItem[] } {
+export function takeTitle(items: SlideItem[]): { title?: string; items: SlideItem[] } {
   const texts = items.filter((i): i is Extract<SlideItem, { kind: 'text' }> => i.kind === 'text');
   const placeholder = texts.find((i) => i.role === 'title');
   if (placeholder) {
@@ -43,8 +44,8 @@ function titleText(lines: string[]): string {
 }
 
 /** Pictures by part: read once, hashed, kept when raster, not too big, and not on many slides (a logo). */
-async function loadPictures(
-  deck: DeckPackage,
+export async function loadPictures(
+  zip: JSZip,
   slides: Array<{ items: SlideItem[] }>,
 ): Promise<{ lookup: PictureLookup; images: Map<string, ExtractedImage>; vector: number }> {
   const onSlides = new Map<string, number>();
@@ -60,7 +61,7 @@ async function loadPictures(
       vector++;
       continue;
     }
-    const file = deck.zip.file(part);
+    const file = zip.file(part);
     if (!file) continue;
     const data = await file.async('uint8array');
     const header = readImageHeader(data);
@@ -82,7 +83,7 @@ async function loadPictures(
   return { lookup, images, vector };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Reads a PowerPoint deck (.pptx) into the document model (pptx/pptx-deck.ts says how slides
@@ -101,7 +102,7 @@ export async function extractPptx(data: Uint8Array, filename: string): Promise<E
     const notes = part.notes ? readNotes(part.notes, part.rels) : [];
     return { number: part.number, section: sectionOf.get(part.id), title, items, notes } satisfies ReadSlide;
   });
-  const { lookup, images, vector } = await loadPictures(deck, read);
+  const { lookup, images, vector } = await loadPictures(deck.zip, read);
   const composed = composeDeck(read, deck.height, lookup);
   const blocks = composed.blocks;
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');

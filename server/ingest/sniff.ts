@@ -1,11 +1,12 @@
 import type { ExtractedDocument } from '../core/document-model';
 
-export type FileKind = 'pdf' | 'docx' | 'pptx' | 'png' | 'jpeg' | 'txt';
+export type FileKind = 'pdf' | 'docx' | 'pptx' | 'odp' | 'png' | 'jpeg' | 'txt';
 
 export const mimeByKind: Record<FileKind, ExtractedDocument['mime']> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odp: 'application/vnd.oasis.opendocument.presentation',
   png: 'image/png',
   jpeg: 'image/jpeg',
   txt: 'text/plain',
@@ -33,7 +34,7 @@ function startsWith(data: Uint8Array, magic: number[]): boolean {
 /**
  * What a file really is, from its bytes (never from its name or declared
  * type): PDF by its header, DOCX by a ZIP holding word/document.xml, PPTX by
- * one holding ppt/presentation.xml, PNG and JPEG by their signatures, text by
+ * one holding ppt/presentation.xml, ODP by its mimetype entry, PNG and JPEG by their signatures, text by
  * a BOM or by bytes that decode as text. Anything else is undefined.
  */
 export function sniffKind(data: Uint8Array): FileKind | undefined {
@@ -44,7 +45,9 @@ export function sniffKind(data: Uint8Array): FileKind | undefined {
     // Entry names are stored uncompressed in a ZIP, so the part name is visible in the bytes.
     const bytes = Buffer.from(data.buffer, data.byteOffset, data.length);
     if (bytes.includes('word/document.xml')) return 'docx';
-    return bytes.includes('ppt/presentation.xml') ? 'pptx' : undefined;
+    if (bytes.includes('ppt/presentation.xml')) return 'pptx';
+    // OpenDocument stores its type first, uncompressed, in an entry named "mimetype".
+    return bytes.subarray(0, 200).includes('mimetypeapplication/vnd.oasis.opendocument.presentation') ? 'odp' : undefined;
   }
   if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(data, [0xff, 0xd8, 0xff])) return 'jpeg';

@@ -7,7 +7,7 @@ import { fileKind, fileTypeLabel, formatFileSize } from './file-types';
 const kindLabels = {
   pdf: 'PDF document',
   docx: 'Word document',
-  pptx: 'PowerPoint slides (speaker notes included)',
+  pptx: 'Slides (speaker notes included)',
   image: 'Scan or photo of a page (its text is recognized)',
   txt: 'Text file',
 } as const;
