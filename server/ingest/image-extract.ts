@@ -1,22 +1,27 @@
 import type { ExtractedDocument } from '../core/document-model';
 import { ExtractError } from './extract-error';
-import { imageTooLarge, readImageHeader } from './image-size';
+import { imageTooLarge, jpegOrientation, readImageHeader } from './image-size';
 import { readScannedPages, scanWarnings, type ScanLimits } from './ocr/ocr-read';
 
 /** A page photographed at 48 megapixels holds no more text than at 16; recognition time grows with the pixels. */
 const recognitionPixels = 16_000_000;
 
-/** The picture as recognition reads it: as it is, or scaled down to 16 megapixels with @napi-rs/canvas. */
+/**
+ * The picture as recognition reads it: as it is, or redrawn with @napi-rs/canvas when it is a
+ * photo stored turned (EXIF orientation, which the recognizer ignores and the canvas applies) or
+ * larger than 16 megapixels (scaled down).
+ */
 export async function fitForRecognition(
   image: Buffer,
   width: number,
   height: number,
 ): Promise<{ image: Buffer; width: number; height: number }> {
-  if (width * height <= recognitionPixels) return { image, width, height };
+  const turned = jpegOrientation(image) !== 1;
+  if (width * height <= recognitionPixels && !turned) return { image, width, height };
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const picture = await loadImage(image);
-  const scale = Math.sqrt(recognitionPixels / (width * height));
-  const canvas = createCanvas(Math.floor(width * scale), Math.floor(height * scale));
+  const scale = Math.min(1, Math.sqrt(recognitionPixels / (width * height)));
+  const canvas = createCanvas(Math.floor(picture.width * scale), Math.floor(picture.height * scale));
   canvas.getContext('2d').drawImage(picture, 0, 0, canvas.width, canvas.height);
   return { image: canvas.toBuffer('image/png'), width: canvas.width, height: canvas.height };
 }

@@ -73,3 +73,38 @@ export function imageTooLarge(data: Uint8Array): string | undefined {
     return `the picture is ${header.width.toLocaleString('en-US')} × ${header.height.toLocaleString('en-US')} pixels; at most ${maxImagePixels / 1_000_000} megapixels are read`;
   return undefined;
 }
+
+/**
+ * A JPEG's EXIF orientation (1-8; 1 is upright): phones store a photo as the sensor saw it and
+ * say in EXIF how to turn it. 1 when there is none.
+ */
+export function jpegOrientation(data: Uint8Array): number {
+  if (!(data[0] === 0xff && data[1] === 0xd8)) return 1;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let at = 2;
+  while (at + 4 < data.length && data[at] === 0xff) {
+    const marker = data[at + 1];
+    const length = view.getUint16(at + 2);
+    if (marker === 0xda || length < 2) return 1;
+    // APP1 "Exif\0\0", then a TIFF header and the first directory.
+    if (marker === 0xe1 && String.fromCharCode(...data.subarray(at + 4, at + 8)) === 'Exif') {
+      const tiff = at + 10;
+      if (tiff + 8 > data.length) return 1;
+      const little = data[tiff] === 0x49;
+      const ifd = tiff + view.getUint32(tiff + 4, little);
+      if (ifd + 2 > data.length) return 1;
+      const count = view.getUint16(ifd, little);
+      for (let i = 0; i < count; i++) {
+        const entry = ifd + 2 + i * 12;
+        if (entry + 10 > data.length) return 1;
+        if (view.getUint16(entry, little) === 0x0112) {
+          const value = view.getUint16(entry + 8, little);
+          return value >= 1 && value <= 8 ? value : 1;
+        }
+      }
+      return 1;
+    }
+    at += 2 + length;
+  }
+  return 1;
+}

@@ -7,7 +7,8 @@ import { extractImage, fitForRecognition } from '../image-extract';
 import { extractPdfWithStats } from '../pdf/pdf-extract';
 import { languageDir, ocrLanguages } from './ocr-engine';
 import { readScannedPages, scanWarnings } from './ocr-read';
-import { charAccuracy, renderScan, scanHeading, scanText } from './scan.test-helper';
+import { jpegOrientation } from '../image-size';
+import { charAccuracy, renderScan, scanHeading, scanText, sidewaysPhoto } from './scan.test-helper';
 
 // Recognition takes seconds per page (more on a busy machine).
 const slow = { timeout: 180_000 };
@@ -47,6 +48,13 @@ describe('text recognition offline', () => {
     expect(fitted.width / fitted.height).toBeCloseTo(1.5, 2);
     const small = renderScan();
     expect((await fitForRecognition(small.data, small.width, small.height)).image).toBe(small.data);
+  });
+
+  it('reads a photo taken sideways upright, as its EXIF orientation says', slow, async () => {
+    const photo = await sidewaysPhoto();
+    expect(jpegOrientation(photo)).toBe(6);
+    const doc = await extractImage(photo, 'sideways.jpg', 'image/jpeg');
+    expect(charAccuracy(scanText, doc.text)).toBeGreaterThanOrEqual(0.97);
   });
 
   it('refuses a picture with no text in it', slow, async () => {

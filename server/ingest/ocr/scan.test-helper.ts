@@ -1,4 +1,4 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 
 /**
  * Pages made for the recognition tests: a known text (written for these tests) drawn with
@@ -104,4 +104,24 @@ export function charAccuracy(expected: string, actual: string): number {
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
   const e = norm(expected);
   return Math.max(0, 1 - distance(e, norm(actual)) / e.length);
+}
+
+/**
+ * A page photographed with the phone held sideways: the pixels stored turned a quarter to the
+ * left, with EXIF orientation 6 ("turn a quarter right to show"), as phones write them.
+ */
+export async function sidewaysPhoto(): Promise<Buffer> {
+  const page = renderScan();
+  const upright = await loadImage(page.data);
+  const canvas = createCanvas(page.height, page.width);
+  const ctx = canvas.getContext('2d');
+  ctx.translate(0, page.width);
+  ctx.rotate(-Math.PI / 2);
+  ctx.drawImage(upright, 0, 0);
+  const jpeg = canvas.toBuffer('image/jpeg', 85);
+  const exif = Buffer.from(
+    `ffe10022${Buffer.from('Exif\0\0').toString('hex')}49492a00080000000100120103000100000006000000${'00000000'}`,
+    'hex',
+  );
+  return Buffer.concat([jpeg.subarray(0, 2), exif, jpeg.subarray(2)]);
 }
