@@ -6,6 +6,7 @@ import { composeDeck, type PictureLookup, type ReadSlide } from './pptx/pptx-dec
 import type JSZip from 'jszip';
 import { openDeck } from './pptx/pptx-package';
 import { readNotes, readSlideItems, type SlideItem } from './pptx/pptx-slide';
+import { descendants } from './pptx/pptx-xml';
 
 export const pptxMime = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
@@ -112,6 +113,12 @@ export async function extractPptx(data: Uint8Array, filename: string): Promise<E
   if (deck.skippedSlides)
     warnings.push(`only the first ${deck.slides.length} slides were read; the ${plural(deck.skippedSlides, 'slide')} after them were not`);
   if (vector) warnings.push(`${plural(vector, 'picture')} in a vector format (EMF, WMF or SVG) ${vector === 1 ? 'was' : 'were'} left out`);
+  // Charts keep their numbers in a workbook of their own: they are not read, and the user is told.
+  const charts = shown.reduce(
+    (n, part) => n + descendants(part.root, 'graphicData').filter((g) => /\/chart$/.test(g.getAttribute('uri') ?? '')).length,
+    0,
+  );
+  if (charts) warnings.push(`${plural(charts, 'chart')} ${charts === 1 ? 'was' : 'were'} left out (a chart's data is not read)`);
   const hidden = deck.slides.length - shown.length;
   if (hidden) warnings.push(`${plural(hidden, 'hidden slide')} ${hidden === 1 ? 'was' : 'were'} not read`);
   const summary = `${plural(shown.length, 'slide')}${withNotes ? `, ${withNotes} with speaker notes` : ''}`;

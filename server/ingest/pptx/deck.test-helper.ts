@@ -130,7 +130,7 @@ const smartArtData = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><dg
   .join('')}<dgm:pt modelId="9" type="parTrans"><dgm:t><a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>`;
 
 export interface DeckOptions {
-  /** A SmartArt slide and a hidden slide before "Questions?". */
+  /** A SmartArt slide (with a chart beside it) and a hidden slide before "Questions?". */
   smartArtAndHidden?: boolean;
   /** p14 sections: name -> how many slides (in order) it holds. */
   sections?: Array<[string, number]>;
@@ -142,7 +142,14 @@ export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> 
   const zip = new JSZip();
   const list = slides();
   if (options.smartArtAndHidden) {
-    list.splice(list.length - 1, 0, smartArtSlide, {
+    const withChart = {
+      ...smartArtSlide,
+      xml: smartArtSlide.xml.replace(
+        '</p:spTree>',
+        '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="9" name="Chart 8"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="5000000"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rIdChart"/></a:graphicData></a:graphic></p:graphicFrame></p:spTree>',
+      ),
+    };
+    list.splice(list.length - 1, 0, withChart, {
       file: 'slide11.xml',
       xml: slideXml(title('Old version of this slide') + bodyShape(para('Outdated numbers'))).replace('<p:sld ', '<p:sld show="0" '),
     });

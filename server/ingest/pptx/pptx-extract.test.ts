@@ -90,7 +90,7 @@ describe('a lecture deck (deck.test-helper.ts)', () => {
     ]);
   });
 
-  it("reads a SmartArt diagram's points as a list and leaves hidden slides out, saying so", async () => {
+  it("reads a SmartArt diagram's points as a list, and says it left a chart and a hidden slide out", async () => {
     const doc = await extractPptx(await buildDeck({ smartArtAndHidden: true }), 'week3.pptx');
     const at = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'Stages of respiration');
     expect(doc.blocks.slice(at + 1, at + 4).map((b) => [b.kind, b.text])).toEqual([
@@ -99,7 +99,7 @@ describe('a lecture deck (deck.test-helper.ts)', () => {
       ['list-item', 'Electron transport'],
     ]);
     expect(doc.text).not.toContain('Outdated numbers');
-    expect(doc.warnings).toEqual(['1 hidden slide was not read']);
+    expect(doc.warnings).toEqual(["1 chart was left out (a chart's data is not read)", '1 hidden slide was not read']);
     expect(doc.summary).toBe('10 slides, 2 with speaker notes');
   });
 
