@@ -51,6 +51,8 @@ export const extractTextResponse = z.object({
   aiSuggestions: z.array(z.string()),
   /** What could not be read, one line per file and reason: "notes.pdf: pages 3–7 are images of text: no readable text". */
   warnings: z.array(z.string()).optional(),
+  /** What was read, one line per file that has something to say: "week3.pptx: 23 slides, 11 with speaker notes", "exam.pdf: 4 scanned pages read as text". */
+  summaries: z.array(z.string()).optional(),
   /** The stored sources read from the request: their embeddings are computed after the answer (GET /api/sources/embeddings). */
   sourceIds: z.array(z.number().int()).optional(),
 });

@@ -6,7 +6,8 @@
  * or LaTeX) against the equation numbers the document sets, margin notes, glued words, running
  * heads and footers left in the text, and the time. A second table checks PDFs without bookmarks
  * against the headings of their LaTeX source (bench/documents/unbookmarked.ts) and how wrapped lines
- * were joined.
+ * were joined. A third and fourth check the decks (slide titles in order, notes kept) and the
+ * scanned handout (bench/documents/slides-scans.ts).
  *
  *   npm run bench:documents
  */
@@ -14,6 +15,7 @@ import { extractAndChunk } from '@server/ingest/extract-document';
 import { sniffKind } from '@server/ingest/sniff';
 import { gluedWords, inOrder, ownStructure } from '../real/own-structure';
 import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
+import { slidesAndScansTable } from './slides-scans';
 import { unbookmarkedTable } from './unbookmarked-table';
 
 const files = realFiles();
@@ -85,3 +87,4 @@ if (files)
     '\nGoals: >= 95% of headings in order, >= 90% of figures, every numbered display equation kept, 0 glued words, 0 running heads or footers in the text.',
   );
 console.log(`\n${await unbookmarkedTable()}`);
+console.log(`\n${await slidesAndScansTable()}`);

@@ -2,7 +2,8 @@
  * Ingest benchmark: words per second end to end (extract + chunk in
  * an extraction process, embed with the bundled encoder on worker threads) for the
  * corpus papers and a generated 300-page PDF, and the ratio to bare pdfjs-dist
- * text extraction of the same file on the main thread.
+ * text extraction of the same file on the main thread; then a 30-slide deck and a 10-page scan
+ * at 300 dpi (slides-scans.ts).
  *
  *   npx tsx bench/ingest/run.ts            (or: npm run bench:ingest)
  *   BENCH_PAGES=100 npx tsx bench/ingest/run.ts
@@ -18,6 +19,7 @@ import { childCpuMs } from '../child-processes';
 import { makeBookPdf } from './make-pdf';
 import { realDocumentsRun } from './real-documents';
 import { backgroundEmbeddingFigures } from './background-embeddings';
+import { slidesAndScansFigures } from './slides-scans';
 
 const corpusDir = path.resolve(process.cwd(), 'test-fixtures/pdf');
 const pages = Number(process.env.BENCH_PAGES ?? 300);
@@ -135,6 +137,7 @@ async function main() {
 
 main()
   .then(realDocumentsRun)
+  .then(slidesAndScansFigures)
   .catch((err) => {
     console.error(err);
     process.exit(1);

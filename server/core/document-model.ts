@@ -13,7 +13,7 @@
 
 /** Where a block sits in its source, so generated text can be traced back to it. */
 export interface SourcePos {
-  /** 1-based page (PDF). */
+  /** 1-based page (PDF, scanned image) or slide (PPTX). */
   page?: number;
   /** 0-based index of the paragraph / line in the source (DOCX, TXT, Markdown). */
   index?: number;
@@ -76,7 +76,7 @@ export interface DocBlock {
   text: string;
   /** Heading level 1-6 for headings. */
   level?: number;
-  /** 1-based page for PDFs. */
+  /** 1-based page for PDFs and scans, 1-based slide (in the deck's order) for PPTX. */
   page?: number;
   /** 0-based paragraph/line index for DOCX, TXT and Markdown. */
   index?: number;
@@ -106,7 +106,16 @@ export interface DocBlock {
 
 export interface ExtractedDocument {
   filename: string;
-  mime: 'application/pdf' | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' | 'text/plain' | 'text/markdown';
+  mime:
+    | 'application/pdf'
+    | 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+    | 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
+    | 'application/vnd.oasis.opendocument.presentation'
+    | 'text/plain'
+    | 'text/markdown'
+    /** A scan or photo of a page, read by text recognition. */
+    | 'image/png'
+    | 'image/jpeg';
   /** The cleaned text, blocks joined with blank lines, headings on their own line. */
   text: string;
   blocks: DocBlock[];
@@ -119,6 +128,10 @@ export interface ExtractedDocument {
   pageCount?: number;
   /** Images the blocks refer to by sha256. Their bytes leave the worker here and are stored apart (never in `structure`). */
   images?: ExtractedImage[];
+  /** What was read, in words for the user ("23 slides, 11 with speaker notes", "8 scanned pages read as text"). */
+  summary?: string;
+  /** Pages read by text recognition (scans, photos), each with the recognizer's mean word confidence (0-100). */
+  recognized?: Array<{ page: number; confidence: number }>;
   /** What could not be read, in words for the user ("pages 3-7 are images of text: no readable text"). */
   warnings?: string[];
   /** The material's language as a BCP 47 tag ("en", "de", "fr"), when it could be detected. */

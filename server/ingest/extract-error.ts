@@ -16,7 +16,7 @@ export class ExtractError extends Error {
 }
 
 const reasonText: Record<ExtractFailure, string> = {
-  'invalid-format': 'it is not a PDF, DOCX or TXT file',
+  'invalid-format': 'it is not a PDF, DOCX, PPTX, ODP, PNG, JPEG or TXT file',
   encrypted: 'it is password-protected (encrypted); please upload an unprotected copy',
   corrupt: 'it is damaged and cannot be opened',
   empty: 'it contains no text',

@@ -6,7 +6,8 @@ const send = (message: unknown) => process.send?.(message);
 
 process.on('message', async (message: { id: number; job: ExtractJob }) => {
   try {
-    const output = await extractAndChunk(message.job);
+    // Reports while it works ("Reading page 3 of 12") travel as messages with the task's id.
+    const output = await extractAndChunk(message.job, (progress) => send({ id: message.id, progress }));
     send({ id: message.id, ok: true, output });
   } catch (err) {
     const reason = err instanceof ExtractError ? err.reason : 'corrupt';

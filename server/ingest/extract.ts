@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import type { Config } from '../config';
 import { AppError } from '../core/app-error';
-import type { ExtractJob, ExtractOutput } from './extract-document';
+import type { ExtractJob, ExtractOutput, ExtractProgress } from './extract-document';
 import { describeFailure, type ExtractFailure } from './extract-error';
 import { QueueFullError } from '@server/core/task-queue';
 import { ProcessMemoryError, ProcessPool, ProcessTimeoutError, TaskAbortError } from './process-pool';
-import { mimeByKind, sniffKind, type FileKind } from './sniff';
+import { imageTooLarge } from './image-size';
+import { isEncryptedOffice, mimeByKind, sniffKind, type FileKind } from './sniff';
 import { maxZipInflatedBytes } from './zip-inflate-guard';
 import { zipInflatedSize } from './zip-inflated-size';
 
@@ -58,11 +59,16 @@ export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadF
   }
   if (file.data.length === 0) throw new AppError('UNPROCESSABLE', describeFailure(file.filename, 'empty'));
   const kind = sniffKind(file.data);
+  // A password-protected deck or document is an encrypted package, not a ZIP: said so, not called a wrong format.
+  if (!kind && isEncryptedOffice(file.data)) throw new AppError('UNPROCESSABLE', describeFailure(file.filename, 'encrypted'));
   if (!kind) throw AppError.badRequest(invalidFormatMessage);
   // What the ZIP declares, at once and for free; what it really inflates to is counted in the extraction process.
-  if (kind === 'docx' && (zipInflatedSize(file.data) ?? 0) > maxZipInflatedBytes) {
+  if ((kind === 'docx' || kind === 'pptx' || kind === 'odp') && (zipInflatedSize(file.data) ?? 0) > maxZipInflatedBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', describeFailure(file.filename, 'too-large', 'it unpacks to more than 256 MB'));
   }
+  // A picture's size is in its header: one too large to decode is refused before anything decodes it.
+  const tooLarge = kind === 'png' || kind === 'jpeg' ? imageTooLarge(file.data) : undefined;
+  if (tooLarge) throw new AppError('PAYLOAD_TOO_LARGE', describeFailure(file.filename, 'too-large', tooLarge));
   return kind;
 }
 
@@ -71,6 +77,8 @@ export interface ExtractRunOptions {
   owner?: number;
   /** Aborted when nobody waits for the answer any more (the client left, another file failed). */
   signal?: AbortSignal;
+  /** What the extraction reports while it works ("Reading page 3 of 12"). */
+  onProgress?: (progress: ExtractProgress) => void;
 }
 
 /**
@@ -119,8 +127,14 @@ export async function extractUpload(
   extractStats.parsed++;
   try {
     reply = await extractPool(config).run(
-      { kind, filename: file.filename, data },
-      { timeoutMs: config.extractTimeoutMs, owner: options.owner, signal: options.signal },
+      // Recognizing scans stops in time to answer within the process's limit, naming the pages it did not reach.
+      { kind, filename: file.filename, data, scanBudgetMs: Math.max(5_000, config.extractTimeoutMs - 15_000) },
+      {
+        timeoutMs: config.extractTimeoutMs,
+        owner: options.owner,
+        signal: options.signal,
+        onProgress: options.onProgress && ((p) => options.onProgress?.(p as ExtractProgress)),
+      },
     );
   } catch (err) {
     throw extractionError(file.filename, err, config);

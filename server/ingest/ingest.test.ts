@@ -20,9 +20,12 @@ describe('sniffKind (by bytes, never by name)', () => {
     expect(sniffKind(Buffer.from('Plain notes about enzymes.\n'))).toBe('txt');
     expect(sniffKind(Buffer.from([0xff, 0xfe, 0x41, 0x00]))).toBe('txt');
   });
-  it('refuses images, other ZIPs and binary data', () => {
-    expect(sniffKind(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'))).toBeUndefined();
-    expect(sniffKind(Buffer.from('ffd8ffe000104a464946', 'hex'))).toBeUndefined();
+  it('recognizes PNG and JPEG (scans and photos of pages)', () => {
+    expect(sniffKind(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'))).toBe('png');
+    expect(sniffKind(Buffer.from('ffd8ffe000104a464946', 'hex'))).toBe('jpeg');
+  });
+  it('refuses other images, other ZIPs and binary data', () => {
+    expect(sniffKind(Buffer.from('474946383961', 'hex'))).toBeUndefined();
     expect(sniffKind(Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.from('xl/workbook.xml')]))).toBeUndefined();
     expect(sniffKind(Buffer.from([0x00, 0x01, 0x02, 0x03, 0x04, 0x00]))).toBeUndefined();
     expect(sniffKind(Buffer.alloc(0))).toBeUndefined();
@@ -130,8 +133,8 @@ describe('extractUpload (worker threads)', () => {
     const ok = await extractUpload({ filename: 'n.txt', mimetype: 'text/plain', data: Buffer.from('Enzymes speed up reactions.') }, config);
     expect(ok.document.text).toBe('Enzymes speed up reactions.');
   });
-  it('a PNG is refused with the spec message before any work', async () => {
-    const err = await extractUpload({ filename: 'x.docx', mimetype: 'x', data: Buffer.from('89504e470d0a1a0a', 'hex') }, config).catch(
+  it('a GIF is refused with the spec message before any work', async () => {
+    const err = await extractUpload({ filename: 'x.docx', mimetype: 'x', data: Buffer.from('47494638396101000100', 'hex') }, config).catch(
       (e: unknown) => e,
     );
     expect((err as AppError).status).toBe(400);

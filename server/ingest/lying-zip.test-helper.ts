@@ -3,9 +3,10 @@ import { crc32, createDeflateRaw } from 'node:zlib';
 /**
  * A DOCX whose central directory lies: word/document.xml declares `declaredBytes` (1 KB) but
  * inflates to `inflatedMb` megabytes of real WordprocessingML. Built by streaming the XML through
- * a deflater a megabyte at a time, so making a 400 MB bomb needs no 400 MB of memory.
+ * a deflater a megabyte at a time, so making a 400 MB bomb needs no 400 MB of memory. With
+ * `part` = "ppt/presentation.xml" the same bomb passes for a deck.
  */
-export async function lyingDocx(inflatedMb: number, declaredBytes = 1024): Promise<Buffer> {
+export async function lyingDocx(inflatedMb: number, declaredBytes = 1024, part = 'word/document.xml'): Promise<Buffer> {
   const head = Buffer.from(
     '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>',
   );
@@ -28,7 +29,7 @@ export async function lyingDocx(inflatedMb: number, declaredBytes = 1024): Promi
   const types = Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
   return zipOf([
     { name: '[Content_Types].xml', method: 0, data: types, size: types.length, crc: crc32(types) },
-    { name: 'word/document.xml', method: 8, data: Buffer.concat(packed), size: declaredBytes, crc },
+    { name: part, method: 8, data: Buffer.concat(packed), size: declaredBytes, crc },
   ]);
 }
 

@@ -1,5 +1,5 @@
 /** A process-pool entry for its tests: echoes, holds memory, or waits, as each job asks. */
-type Job = { echo?: string; holdMb?: number; waitMs?: number };
+type Job = { echo?: string; holdMb?: number; waitMs?: number; reports?: number };
 
 const held: Buffer[] = [];
 process.on('message', async (message: { id: number; job: Job }) => {
@@ -9,6 +9,7 @@ process.on('message', async (message: { id: number; job: Job }) => {
     for (let i = 0; i < job.holdMb; i++) held.push(Buffer.alloc(1024 * 1024, 1));
   }
   if (job.waitMs) await new Promise((r) => setTimeout(r, job.waitMs));
+  for (let i = 1; i <= (job.reports ?? 0); i++) process.send?.({ id: message.id, progress: { done: i, total: job.reports } });
   process.send?.({ id: message.id, echo: job.echo, pid: process.pid });
 });
 process.send?.({ ready: true });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QueueFullError } from '@server/core/task-queue';
 import { ProcessMemoryError, ProcessPool, ProcessTimeoutError, TaskAbortError, type ProcessPoolOptions } from './process-pool';
 
-type Job = { echo?: string; holdMb?: number; waitMs?: number };
+type Job = { echo?: string; holdMb?: number; waitMs?: number; reports?: number };
 type Reply = { echo?: string; pid: number };
 
 const entry = new URL('./process-pool.test-entry.ts', import.meta.url);
@@ -26,6 +26,18 @@ afterEach(async () => {
 });
 
 describe('the extraction process pool', () => {
+  it('passes what a process reports while it works to the caller, then its answer', async () => {
+    const pool = poolOf();
+    const reports: unknown[] = [];
+    const reply = await pool.run({ echo: 'done', reports: 3 }, { timeoutMs: 20_000, onProgress: (p) => reports.push(p) });
+    expect(reports).toEqual([
+      { done: 1, total: 3 },
+      { done: 2, total: 3 },
+      { done: 3, total: 3 },
+    ]);
+    expect(reply.echo).toBe('done');
+  });
+
   it('kills a process whose memory passes the limit (buffers count, not only the heap), and the next task gets a new one', async () => {
     const pool = poolOf({ memoryLimitMb: 200 });
     const first = await pool.run({ echo: 'before' }, { timeoutMs: 20_000 });

@@ -53,9 +53,11 @@ export interface ProcessRunOptions {
   owner?: string | number;
   /** Accepted for the worker pool's signature; a process gets a copy either way. */
   transfer?: ArrayBuffer[];
+  /** Called with what the process reports while it works (`{ id, progress }` messages), until its answer comes. */
+  onProgress?: (progress: unknown) => void;
 }
 
-type Task<I, O> = QueuedTask<I, O>;
+type Task<I, O> = QueuedTask<I, O> & { onProgress?: (progress: unknown) => void };
 
 interface Slot<I, O> extends Runner<Task<I, O>> {
   child: ChildProcess;
@@ -100,7 +102,7 @@ export class ProcessPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
   }
 
   run(input: I, opts: ProcessRunOptions): Promise<O> {
-    return this.enqueue(input, opts, {});
+    return this.enqueue(input, opts, { onProgress: opts.onProgress });
   }
 
   /** For metrics and tests: processes, tasks running and waiting, and what was cut short. */
@@ -122,10 +124,12 @@ export class ProcessPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
     });
     let markReady: () => void = () => {};
     const slot: Slot<I, O> = { child, ready: new Promise<void>((r) => (markReady = r)) };
-    child.on('message', (message: { ready?: boolean; id?: number }) => {
+    child.on('message', (message: { ready?: boolean; id?: number; progress?: unknown }) => {
       if (message.ready) return markReady();
       const task = slot.task;
       if (!task || message.id !== task.id) return;
+      // A report on the way (a page read), not the answer.
+      if (message.progress !== undefined) return task.onProgress?.(message.progress);
       this.completed(slot, message as unknown as O);
     });
     const fail = (error: Error) => {

@@ -1,10 +1,14 @@
 import type { ExtractedDocument } from '../core/document-model';
 
-export type FileKind = 'pdf' | 'docx' | 'txt';
+export type FileKind = 'pdf' | 'docx' | 'pptx' | 'odp' | 'png' | 'jpeg' | 'txt';
 
 export const mimeByKind: Record<FileKind, ExtractedDocument['mime']> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
   txt: 'text/plain',
 };
 
@@ -29,7 +33,8 @@ function startsWith(data: Uint8Array, magic: number[]): boolean {
 
 /**
  * What a file really is, from its bytes (never from its name or declared
- * type): PDF by its header, DOCX by a ZIP holding word/document.xml, text by
+ * type): PDF by its header, DOCX by a ZIP holding word/document.xml, PPTX by
+ * one holding ppt/presentation.xml, ODP by its mimetype entry, PNG and JPEG by their signatures, text by
  * a BOM or by bytes that decode as text. Anything else is undefined.
  */
 export function sniffKind(data: Uint8Array): FileKind | undefined {
@@ -38,14 +43,29 @@ export function sniffKind(data: Uint8Array): FileKind | undefined {
   if (head.includes('%PDF-')) return 'pdf';
   if (startsWith(data, [0x50, 0x4b, 0x03, 0x04]) || startsWith(data, [0x50, 0x4b, 0x05, 0x06])) {
     // Entry names are stored uncompressed in a ZIP, so the part name is visible in the bytes.
-    return Buffer.from(data.buffer, data.byteOffset, data.length).includes('word/document.xml') ? 'docx' : undefined;
+    const bytes = Buffer.from(data.buffer, data.byteOffset, data.length);
+    if (bytes.includes('word/document.xml')) return 'docx';
+    if (bytes.includes('ppt/presentation.xml')) return 'pptx';
+    // OpenDocument stores its type first, uncompressed, in an entry named "mimetype".
+    return bytes.subarray(0, 200).includes('mimetypeapplication/vnd.oasis.opendocument.presentation') ? 'odp' : undefined;
   }
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(data, [0xff, 0xfe]) || startsWith(data, [0xfe, 0xff])) return 'txt';
   if (startsWith(data, [0xef, 0xbb, 0xbf])) return isHtmlPage(head.slice(3)) ? undefined : 'txt';
   if (binaryMagic.some((m) => startsWith(data, m))) return undefined;
   // A saved web page (often renamed .pdf or .txt) is markup, not course text: its tags and scripts would become the book.
   if (isHtmlPage(head)) return undefined;
   return looksLikeText(data) ? 'txt' : undefined;
+}
+
+/**
+ * A password-protected Office file (DOCX or PPTX) is not a ZIP: Office wraps the encrypted package
+ * in an OLE compound file whose directory names an "EncryptedPackage" stream (UTF-16 in the bytes).
+ */
+export function isEncryptedOffice(data: Uint8Array): boolean {
+  if (!startsWith(data, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return false;
+  return Buffer.from(data.buffer, data.byteOffset, data.length).includes(Buffer.from('EncryptedPackage', 'utf16le'));
 }
 
 function isHtmlPage(head: string): boolean {

@@ -22,6 +22,8 @@ export interface CreationState {
   extractedText: string;
   /** What the files could not give ("notes.pdf: pages 3–7 are images of text: no readable text"). */
   extractWarnings: string[];
+  /** What the files gave beyond plain text ("week3.pptx: 23 slides, 11 with speaker notes", "exam.pdf: 4 scanned pages read as text"). */
+  extractSummaries: string[];
   detectedTopic: string;
   objectives: string[];
   suggestions: string[];
@@ -60,6 +62,7 @@ export const initialCreationState: CreationState = {
   chapterTitle: '',
   extractedText: '',
   extractWarnings: [],
+  extractSummaries: [],
   detectedTopic: '',
   objectives: [],
   suggestions: [],
@@ -101,6 +104,7 @@ export function creationReducer(state: CreationState, action: CreationAction): C
         ...state,
         extractedText: typeof r.extractedText === 'string' ? r.extractedText : '',
         extractWarnings: strings(r.warnings),
+        extractSummaries: strings(r.summaries),
         detectedTopic,
         topic: state.topic.trim() ? state.topic : detectedTopic || state.topic,
         objectives: strings(r.objectives),

@@ -8,12 +8,15 @@ function wordCount(text: string): number {
 export function ExtractedTextPanel({
   text,
   warnings = [],
+  summaries = [],
   isOpen,
   onToggle,
 }: {
   text: string;
   /** What the files could not give, shown above the text so a missing page is never a surprise. */
   warnings?: string[];
+  /** What was read from slides and scans, so the user knows notes were kept and pages were recognized. */
+  summaries?: string[];
   isOpen: boolean;
   onToggle: () => void;
 }) {
@@ -26,6 +29,13 @@ export function ExtractedTextPanel({
       onToggle={onToggle}
       testId="panel-extracted-text"
     >
+      {summaries.length > 0 && (
+        <ul className="mb-2 space-y-1 rounded-md bg-slate-100 p-3 text-sm dark:bg-slate-900" data-testid="extract-summaries">
+          {summaries.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
+      )}
       {warnings.length > 0 && (
         <ul
           className="mb-2 space-y-1 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"

@@ -4,7 +4,13 @@ import { Button } from '@client/components/ui/button';
 import { readFilePreview, type FilePreviewInfo } from './file-preview';
 import { fileKind, fileTypeLabel, formatFileSize } from './file-types';
 
-const kindLabels = { pdf: 'PDF document', docx: 'Word document', txt: 'Text file' } as const;
+const kindLabels = {
+  pdf: 'PDF document',
+  docx: 'Word document',
+  pptx: 'Slides (speaker notes included)',
+  image: 'Scan or photo of a page (its text is recognized)',
+  txt: 'Text file',
+} as const;
 
 /** One chosen file: name, size in MB, type, a preview, and a remove button. */
 export function FileItem({ file, onRemove }: { file: File; onRemove: () => void }) {
@@ -53,6 +59,8 @@ export function FileItem({ file, onRemove }: { file: File; onRemove: () => void 
             </p>
           )}
           {kind === 'docx' && <p>{kindLabels.docx}</p>}
+          {kind === 'pptx' && <p>{kindLabels.pptx}</p>}
+          {kind === 'image' && <p>{kindLabels.image}</p>}
         </div>
       </div>
       <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove ${file.name}`}>

@@ -1,9 +1,13 @@
 import { extractMessages } from '@common/extract';
 
-/** The three accepted upload types. */
+/** The accepted upload types: documents, slide decks, and scans or photos of pages (read by text recognition on the server). */
 export const acceptedMimeTypes = [
   'application/pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.presentation',
+  'image/png',
+  'image/jpeg',
   'text/plain',
 ] as const;
 
@@ -16,18 +20,46 @@ export const invalidFileFormatMessage = extractMessages.invalidFormat;
 const markdownMimeTypes = ['text/markdown', 'text/x-markdown'] as const;
 
 /** For the picker's accept attribute: extensions too, since some systems give .docx or .md no MIME type. */
-export const fileInputAccept = [...acceptedMimeTypes, ...markdownMimeTypes, '.pdf', '.docx', '.txt', '.md', '.markdown'].join(',');
+export const fileInputAccept = [
+  ...acceptedMimeTypes,
+  ...markdownMimeTypes,
+  '.pdf',
+  '.docx',
+  '.pptx',
+  '.odp',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.txt',
+  '.md',
+  '.markdown',
+].join(',');
 
-export type FileKind = 'pdf' | 'docx' | 'txt';
+export type FileKind = 'pdf' | 'docx' | 'pptx' | 'image' | 'txt';
 
 const kindByMime: Record<string, FileKind> = {
   'application/pdf': 'pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.oasis.opendocument.presentation': 'pptx',
+  'image/png': 'image',
+  'image/jpeg': 'image',
   'text/plain': 'txt',
   'text/markdown': 'txt',
   'text/x-markdown': 'txt',
 };
-const kindByExtension: Record<string, FileKind> = { pdf: 'pdf', docx: 'docx', txt: 'txt', md: 'txt', markdown: 'txt' };
+const kindByExtension: Record<string, FileKind> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  pptx: 'pptx',
+  odp: 'pptx',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  txt: 'txt',
+  md: 'txt',
+  markdown: 'txt',
+};
 
 function extension(name: string): string {
   const dot = name.lastIndexOf('.');

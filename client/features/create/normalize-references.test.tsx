@@ -70,8 +70,11 @@ describe('file helpers', () => {
   it('accepts by declared type, and by extension only when no type is declared', () => {
     expect(fileKind({ name: 'a.pdf', type: 'application/pdf' })).toBe('pdf');
     expect(fileKind({ name: 'a.docx', type: '' })).toBe('docx');
-    expect(fileKind({ name: 'a.txt', type: 'image/png' })).toBeNull();
-    expect(fileKind({ name: 'a.png', type: '' })).toBeNull();
+    expect(fileKind({ name: 'a.txt', type: 'image/gif' })).toBeNull();
+    expect(fileKind({ name: 'a.gif', type: '' })).toBeNull();
+    expect(fileKind({ name: 'deck.pptx', type: '' })).toBe('pptx');
+    expect(fileKind({ name: 'scan.JPG', type: '' })).toBe('image');
+    expect(fileKind({ name: 'a.txt', type: 'image/png' })).toBe('image');
   });
 
   it('formats sizes in MB with two decimals', () => {

@@ -17,6 +17,7 @@ export function ResultPanels({ state, dispatch }: { state: CreationState; dispat
         <ExtractedTextPanel
           text={state.extractedText}
           warnings={state.extractWarnings}
+          summaries={state.extractSummaries}
           isOpen={state.open.text}
           onToggle={() => dispatch({ type: 'togglePanel', panel: 'text' })}
         />

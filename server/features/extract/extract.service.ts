@@ -36,6 +36,8 @@ export async function extractText(
     .map((found, i) => toReference(found, i + 1));
   // Each file says what in it could not be read (scanned pages, fonts without text, figures not drawn).
   const warnings = ingested.documents.flatMap((d) => (d.warnings ?? []).map((w) => `${d.filename}: ${w}`));
+  // And what each file gave that the user would not expect from a document: slides and notes, scanned pages read as text.
+  const summaries = ingested.documents.flatMap((d) => (d.summary ? [`${d.filename}: ${d.summary}`] : []));
   return {
     extractedText: ingested.text,
     detectedTopic: analysis.detectedTopic,
@@ -43,6 +45,7 @@ export async function extractText(
     extractedReferences: references,
     aiSuggestions: analysis.suggestions,
     ...(warnings.length ? { warnings } : {}),
+    ...(summaries.length ? { summaries } : {}),
     sourceIds: ingested.sourceIds,
   };
 }

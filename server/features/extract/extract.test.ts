@@ -106,11 +106,21 @@ describe('POST /api/extract-text', () => {
     expect(res.json().extractedText).toContain('Mitochondria produce ATP');
   });
 
-  it('sniffs by content: a PNG named .docx gets the spec message', async () => {
+  it('sniffs by content: a GIF named .docx gets the spec message', async () => {
     const alice = await h.createUser('alice');
-    const res = await post(alice.cookie, [{ name: 'files', filename: 'lecture.docx', type: docxType, data: png }]);
+    const gif = Buffer.from('47494638396101000100800000ffffff00000021f90401000000002c00000000010001000002024401003b', 'hex');
+    const res = await post(alice.cookie, [{ name: 'files', filename: 'lecture.docx', type: docxType, data: gif }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid file format. Please upload PDF, DOCX, or TXT files only.');
+  });
+
+  it('sniffs by content: a PNG named .docx is read as a picture of a page, and one with no text is refused with its name', async () => {
+    const alice = await h.createUser('alice');
+    const res = await post(alice.cookie, [{ name: 'files', filename: 'lecture.docx', type: docxType, data: png }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      'Could not read "lecture.docx": it contains no readable text (it may be damaged or hold only scanned images).',
+    );
   });
 
   it.each(['pdf/GHOSTSCRIPT-698804-1-fuzzed.pdf', 'pdf/PDFBOX-3148-2-fuzzed.pdf', 'docx/empty.docx'])(

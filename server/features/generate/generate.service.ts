@@ -35,7 +35,7 @@ export async function generateOutline(ctx: RequestContext, input: GenerateOutlin
     const ingested = await ingestMaterial(
       ctx,
       { files, directContent, chapterTitle: fields.chapterTitle?.trim() || undefined, topicFallback: `Topic: ${topic}` },
-      (stage, percent) => progress.stage(ingestStage[stage], percent),
+      (stage, percent, message) => progress.stage(ingestStage[stage], percent, message),
     );
     text = ingested.text;
     await progress.flush();

@@ -13,7 +13,8 @@ import { currentRequestSignal } from '@server/core/request-scope';
 import * as repo from './sources.repo';
 
 export type IngestStage = 'extract' | 'chunk' | 'embed';
-export type IngestProgress = (stage: IngestStage, percent: number) => void;
+/** `message` says what is under way when there is more to say than the stage ("week3.pdf: Reading page 3 of 12"). */
+export type IngestProgress = (stage: IngestStage, percent: number, message?: string) => void;
 
 export interface IngestInput {
   files: UploadedFile[];
@@ -192,10 +193,19 @@ export async function ingestMaterial(ctx: RequestContext, input: IngestInput, on
           (async () => {
             const existing = await repo.findSourceBySha(db, user.id, sha);
             if (existing) return { existing };
-            const extracted = await extractUpload(file, ctx.config, { owner: user.id, signal }).catch((err: unknown) => {
-              cancel.abort();
-              throw err;
-            });
+            // A scan's pages move the extraction's share of the bar, and say which page is being read.
+            const reportPages = (p: { message: string; done: number; total: number }) =>
+              onProgress?.(
+                'extract',
+                Math.round(((extractedCount + p.done / Math.max(1, p.total)) / input.files.length) * 100),
+                `${file.filename}: ${p.message}`,
+              );
+            const extracted = await extractUpload(file, ctx.config, { owner: user.id, signal, onProgress: reportPages }).catch(
+              (err: unknown) => {
+                cancel.abort();
+                throw err;
+              },
+            );
             onProgress?.('extract', Math.round((++extractedCount / input.files.length) * 100));
             return { extracted };
           })(),

@@ -10,6 +10,8 @@ import { removeFurniture } from './pdf-furniture';
 import { pageSegments, type Segment } from './pdf-lines';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
 import { unreadableWarnings } from './pdf-pages';
+import { pdfScanPages } from '../ocr/ocr-pdf';
+import { defaultScanLimits, readScannedPages, scanWarnings, type ScanLimits, type ScanOutcome } from '../ocr/ocr-read';
 import { readPdf } from './pdf-read';
 import { defaultRenderLimits, renderRegions, type RenderLimits } from './pdf-render';
 import { bodyStats, type BodyStats } from './pdf-stats';
@@ -171,21 +173,63 @@ function usableMetaTitle(title: string | undefined): string | undefined {
 export interface PdfRenderStats {
   pictures: number;
   ms: number;
+  /** Scanned pages recognized as text, and the time it took (drawing them at 300 dpi included). */
+  scannedPages?: number;
+  scanMs?: number;
+}
+
+/** Scanned pages' blocks put where their pages are among the text pages' blocks. */
+function mergeByPage(text: DocBlock[], scanned: DocBlock[]): DocBlock[] {
+  const out: DocBlock[] = [];
+  let next = 0;
+  for (const block of text) {
+    while (next < scanned.length && block.page !== undefined && (scanned[next].page ?? 0) < block.page) out.push(scanned[next++]);
+    out.push(block);
+  }
+  return out.concat(scanned.slice(next));
+}
+
+/** Recognizes the pages that are pictures of text (none when the server has no canvas to draw them). */
+async function readScans(
+  doc: Awaited<ReturnType<typeof readPdf>>['doc'],
+  raw: PdfRaw,
+  limits: ScanLimits,
+): Promise<ScanOutcome | undefined> {
+  const scanned = raw.pages.filter((p) => p.unreadable === 'image').map((p) => p.number);
+  if (!scanned.length) return undefined;
+  const pages = await pdfScanPages(doc, scanned);
+  try {
+    return pages && (await readScannedPages(pages, limits));
+  } catch {
+    // Recognition failed (the engine could not start, a page could not be drawn): the scanned pages are named as unread, the rest is read.
+    return undefined;
+  }
 }
 
 /**
  * Reads a PDF into the document model, then draws its figures, equations and tables kept as
  * pictures. A picture that cannot be drawn leaves its block with its text (an equation's text,
- * a figure's caption), never a hole, and the document says so in a warning.
+ * a figure's caption), never a hole, and the document says so in a warning. Pages that are
+ * pictures of text (scans) are recognized as text (ocr/), within the scan limits; a PDF of text
+ * pages and scanned pages reads both.
  */
 export async function extractPdfWithStats(
   data: Uint8Array,
   filename: string,
   limits: RenderLimits = defaultRenderLimits,
+  scanLimits: ScanLimits = defaultScanLimits,
 ): Promise<{ document: ExtractedDocument; render: PdfRenderStats }> {
   const { raw, doc } = await readPdf(data);
   try {
-    const { document, pending } = structurePdf(raw, filename);
+    const scan = await readScans(doc, raw, scanLimits);
+    let structured: PdfStructured | undefined;
+    try {
+      structured = structurePdf(raw, filename);
+    } catch (err) {
+      // Only scanned pages: the recognized text is the document.
+      if (!(err instanceof ExtractError && err.reason === 'no-text' && scan?.blocks.length)) throw err;
+    }
+    const pending = structured?.pending ?? [];
     const outcome = await renderRegions(
       doc,
       pending.map((p) => p.region),
@@ -203,10 +247,34 @@ export async function extractPdfWithStats(
       block.image = ref;
       images.set(image.sha256, image);
     }
-    const warnings = [...(document.warnings ?? []), ...outcome.warnings];
+    // Scanned pages read, or named by the scan's own warning as not reached, are not "no readable text" any more.
+    const handled = new Set([...(scan?.read ?? []), ...(scan?.notRead ?? [])]);
+    const stillUnreadable = unreadableWarnings(raw.pages.map((p) => (handled.has(p.number) ? { ...p, unreadable: undefined } : p)));
+    const warnings = [...stillUnreadable, ...(scan ? scanWarnings(scan) : []), ...outcome.warnings];
+    const blocks = mergeByPage(structured?.document.blocks ?? [], scan?.blocks ?? []);
+    const base: ExtractedDocument = structured?.document ?? {
+      filename,
+      mime: 'application/pdf',
+      text: '',
+      blocks,
+      title: blocks.find((b) => b.kind === 'heading')?.text,
+      pageCount: raw.pages.length,
+      headingSource: 'layout',
+    };
+    const summary = scan?.read.length ? `${scan.read.length} scanned ${scan.read.length === 1 ? 'page' : 'pages'} read as text` : undefined;
     return {
-      document: { ...document, images: images.size ? [...images.values()] : undefined, warnings: warnings.length ? warnings : undefined },
-      render: { pictures: outcome.images.size, ms: outcome.ms },
+      document: {
+        ...base,
+        blocks,
+        text: blocks.map((b) => b.text).join('\n\n'),
+        images: images.size ? [...images.values()] : undefined,
+        warnings: warnings.length ? warnings : undefined,
+        ...(summary ? { summary } : {}),
+        ...(scan?.read.length
+          ? { recognized: scan.read.map((page) => ({ page, confidence: Math.round(scan.confidence.get(page) ?? 0) })) }
+          : {}),
+      },
+      render: { pictures: outcome.images.size, ms: outcome.ms, ...(scan ? { scannedPages: scan.read.length, scanMs: scan.ms } : {}) },
     };
   } finally {
     await doc.loadingTask.destroy();

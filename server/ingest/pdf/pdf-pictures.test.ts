@@ -140,10 +140,17 @@ describe('drawing limits', () => {
 });
 
 describe('scanned-pages.pdf (a typed page, then two pictures of text)', () => {
-  it('reads the typed page and names the scanned ones in a warning', async () => {
-    const doc = await extractPdf(fixture('pdf/latex/scanned-pages.pdf'), 'scanned-pages.pdf');
-    expect(doc.warnings).toEqual(['pages 2–3 are images of text: no readable text']);
-    expect(doc.text).toContain('The first page of this handout was typed');
-    expect(doc.blocks.every((b) => b.page === 1)).toBe(true);
-  });
+  it(
+    'reads the typed page, recognizes the scanned ones, and names them as hard to read (drawn at 86 dpi)',
+    { timeout: 180_000 },
+    async () => {
+      const doc = await extractPdf(fixture('pdf/latex/scanned-pages.pdf'), 'scanned-pages.pdf');
+      expect(doc.summary).toBe('2 scanned pages read as text');
+      expect(doc.warnings).toEqual(['pages 2–3 were hard to read: check the recognized text against the original']);
+      expect(doc.text).toContain('The first page of this handout was typed');
+      expect(doc.text).toContain('Measuring Energy');
+      expect([...new Set(doc.blocks.map((b) => b.page))]).toEqual([1, 2, 3]);
+      expect(doc.recognized?.map((r) => r.page)).toEqual([2, 3]);
+    },
+  );
 });

@@ -1,0 +1,97 @@
+import type { DocBlock } from '@server/core/document-model';
+import { pageRanges } from '../pdf/pdf-pages';
+import { guessLanguage, OcrEngine, type OcrLanguage } from './ocr-engine';
+import { dropRepeatedLines, pageBlocks } from './ocr-layout';
+
+/** A page to recognize: drawn (or decoded) only when its turn comes, so one page's pixels are held at a time. */
+export interface ScanPage {
+  number: number;
+  draw(): Promise<{ image: Buffer; width: number; height: number }>;
+}
+
+export interface ScanLimits {
+  /** Pages recognized per file at most; the rest are named in a warning. */
+  maxPages: number;
+  /** Time for recognition in all; pages not reached by then are named too. */
+  maxMs: number;
+  /** Told before each page is read: its place among the pages to read (1-based) and how many there are. */
+  onPage?: (page: number, total: number) => void;
+}
+
+/** A scan of 50 pages takes about two minutes to read; longer ones are better sent in parts. */
+export const defaultScanLimits: ScanLimits = { maxPages: 50, maxMs: 45_000 };
+/** Tesseract's mean word confidence below which a page is named as hard to read (its text is kept). */
+export const lowConfidence = 80;
+
+export interface ScanOutcome {
+  blocks: DocBlock[];
+  read: number[];
+  notRead: number[];
+  hardToRead: number[];
+  /** Page number -> mean word confidence (0-100). */
+  confidence: Map<number, number>;
+  language: OcrLanguage;
+  /** Time spent recognizing (drawing included), for the ingest benchmark. */
+  ms: number;
+}
+
+/**
+ * Recognizes scanned pages in order, one at a time, within the limits. The language is taken from
+ * the first page with text (read in English first; a German, French or Spanish page is read again
+ * with its own model, and so are the pages after it).
+ */
+export async function readScannedPages(pages: ScanPage[], limits: ScanLimits = defaultScanLimits): Promise<ScanOutcome> {
+  const engine = new OcrEngine();
+  const start = performance.now();
+  const outcome: ScanOutcome = { blocks: [], read: [], notRead: [], hardToRead: [], confidence: new Map(), language: 'eng', ms: 0 };
+  let decided = false;
+  const perPage: DocBlock[][] = [];
+  try {
+    for (const page of pages) {
+      if (outcome.read.length >= limits.maxPages || performance.now() - start > limits.maxMs) {
+        outcome.notRead.push(page.number);
+        continue;
+      }
+      limits.onPage?.(outcome.read.length + 1, Math.min(pages.length, limits.maxPages));
+      const { image, width, height } = await page.draw();
+      let result = await engine.recognize(image, { width, height }, outcome.language);
+      if (!decided) {
+        const text = result.paragraphs.flatMap((p) => p.lines.map((l) => l.text)).join(' ');
+        if (text.split(/\s+/).length >= 20) {
+          decided = true;
+          const lang = guessLanguage(text);
+          if (lang !== outcome.language) {
+            outcome.language = lang;
+            result = await engine.recognize(image, { width, height }, lang);
+          }
+        }
+      }
+      outcome.read.push(page.number);
+      outcome.confidence.set(page.number, result.confidence);
+      const blocks = pageBlocks(result, page.number);
+      if (blocks.length && result.confidence < lowConfidence) outcome.hardToRead.push(page.number);
+      perPage.push(blocks);
+    }
+  } finally {
+    await engine.close();
+  }
+  outcome.blocks = dropRepeatedLines(perPage).flat();
+  outcome.ms = performance.now() - start;
+  return outcome;
+}
+
+/** What the user is told about recognized pages: pages not reached, and pages whose text may be wrong. */
+export function scanWarnings(outcome: ScanOutcome, what: 'page' | 'image' = 'page'): string[] {
+  const warnings: string[] = [];
+  if (outcome.notRead.length)
+    warnings.push(
+      `${pageRanges(outcome.notRead)} ${outcome.notRead.length > 1 ? 'were' : 'was'} not read: only the first ${outcome.read.length} scanned ${outcome.read.length === 1 ? 'page is' : 'pages are'} read as text per file; send the rest as a separate file`,
+    );
+  if (outcome.hardToRead.length) {
+    const where = what === 'image' ? 'the picture' : pageRanges(outcome.hardToRead);
+    warnings.push(
+      `${where} ${outcome.hardToRead.length > 1 ? 'were' : 'was'} hard to read: check the recognized text against the original`,
+    );
+  }
+  return warnings;
+}

@@ -1,0 +1,207 @@
+import { createCanvas } from '@napi-rs/canvas';
+import JSZip from 'jszip';
+
+/**
+ * A small lecture deck written for the tests (PresentationML by hand, packed with JSZip): a title
+ * slide, an agenda, a topic over two slides (nested bullets, a link, speaker notes, a "(cont.)"
+ * slide that repeats a bullet), a table, a picture with alt text, an equation (a14:m), a slide
+ * whose heading is a large text box, and a "Questions?" slide. The slide files are named out of
+ * order on purpose: the deck's order is presentation.xml's.
+ */
+const ns =
+  'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+const rel = (type: string) => `http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}`;
+
+const xfrm = (x: number, y: number, w: number, h: number) => `<a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="${w}" cy="${h}"/></a:xfrm>`;
+const run = (text: string, extra = '') => `<a:r><a:rPr lang="en-US"${extra}/><a:t>${text}</a:t></a:r>`;
+const para = (text: string, lvl = 0) => `<a:p><a:pPr lvl="${lvl}"/>${run(text)}</a:p>`;
+
+function shape(id: number, ph: string | undefined, body: string, box?: [number, number, number, number]): string {
+  const nvPr = ph ? `<p:nvPr><p:ph ${ph}/></p:nvPr>` : '<p:nvPr/>';
+  const txBox = ph ? '' : ' txBox="1"';
+  return `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Shape ${id}"/><p:cNvSpPr${txBox}/>${nvPr}</p:nvSpPr><p:spPr>${box ? xfrm(...box) : ''}</p:spPr><p:txBody><a:bodyPr/><a:lstStyle/>${body}</p:txBody></p:sp>`;
+}
+
+const title = (text: string) => shape(2, 'type="title"', `<a:p>${run(text)}</a:p>`, [457200, 274638, 8229600, 1143000]);
+const bodyShape = (paragraphs: string) => shape(3, 'type="body" idx="1"', paragraphs, [457200, 1600200, 8229600, 4525963]);
+const slideXml = (shapes: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:sld ${ns}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shapes}</p:spTree></p:cSld></p:sld>`;
+
+const equation = `<a:p><mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice xmlns:a14="http://schemas.microsoft.com/office/drawing/2010/main" Requires="a14"><a14:m><m:oMathPara xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"><m:oMath><m:r><m:t>η</m:t></m:r><m:r><m:t>=</m:t></m:r><m:f><m:num><m:r><m:t>E</m:t></m:r></m:num><m:den><m:r><m:t>Q</m:t></m:r></m:den></m:f></m:oMath></m:oMathPara></a14:m></mc:Choice><mc:Fallback><a:r><a:t>η = E/Q</a:t></a:r></mc:Fallback></mc:AlternateContent></a:p>`;
+
+const table = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Table 3"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="457200" y="1600200"/><a:ext cx="8229600" cy="1483360"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblGrid><a:gridCol w="4114800"/><a:gridCol w="4114800"/></a:tblGrid>${[
+  ['Stage', 'ATP made'],
+  ['Glycolysis', '2'],
+  ['Electron transport', '34'],
+]
+  .map(
+    (r) =>
+      `<a:tr h="370840">${r.map((c) => `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p>${run(c)}</a:p></a:txBody></a:tc>`).join('')}</a:tr>`,
+  )
+  .join('')}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
+
+const picture = `<p:pic><p:nvPicPr><p:cNvPr id="5" name="Picture 4" descr="Cross-section of a mitochondrion"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rIdImg"/></p:blipFill><p:spPr>${xfrm(1000000, 1600000, 4000000, 3000000)}</p:spPr></p:pic>`;
+
+/** The slides in the deck's order: [file name, XML, notes or undefined, extra relationships]. */
+function slides(): Array<{ file: string; xml: string; notes?: string; rels?: string }> {
+  return [
+    {
+      file: 'slide4.xml',
+      xml: slideXml(
+        shape(2, 'type="ctrTitle"', `<a:p>${run('Energy in Cells')}</a:p>`) +
+          shape(3, 'type="subTitle" idx="1"', para('Biology 101, Week 3')),
+      ),
+    },
+    { file: 'slide1.xml', xml: slideXml(title('Agenda') + bodyShape(para('Respiration') + para('Measuring yield'))) },
+    {
+      file: 'slide9.xml',
+      xml: slideXml(
+        title('Respiration') +
+          bodyShape(
+            para('Cells release energy in controlled steps') +
+              para('Glycolysis happens in the cytoplasm', 1) +
+              `<a:p><a:pPr lvl="1"/>${run('ATP ')}<a:r><a:rPr lang="en-US"><a:hlinkClick r:id="rIdLink"/></a:rPr><a:t>carries the energy</a:t></a:r></a:p>`,
+          ),
+      ),
+      notes: 'Start from what students know about breathing: oxygen in, carbon dioxide out.',
+      rels: `<Relationship Id="rIdLink" Type="${rel('hyperlink')}" Target="https://example.org/atp" TargetMode="External"/>`,
+    },
+    {
+      file: 'slide2.xml',
+      xml: slideXml(
+        title('Respiration (cont.)') +
+          bodyShape(para('Cells release energy in controlled steps') + para('Oxygen is the final electron acceptor')),
+      ),
+      notes: 'Without oxygen the chain stops, and the cell falls back on fermentation.',
+    },
+    { file: 'slide3.xml', xml: slideXml(title('Yield by stage') + table) },
+    {
+      file: 'slide5.xml',
+      xml: slideXml(title('The mitochondrion') + picture),
+      rels: `<Relationship Id="rIdImg" Type="${rel('image')}" Target="../media/image1.png"/>`,
+    },
+    { file: 'slide6.xml', xml: slideXml(title('Efficiency') + bodyShape(para('The share of energy that is stored:') + equation)) },
+    {
+      file: 'slide7.xml',
+      xml: slideXml(
+        shape(
+          6,
+          undefined,
+          `<a:p>${run('Glucose splits into two pyruvate molecules.', ' sz="1800"')}</a:p>`,
+          [457200, 1600200, 8229600, 800000],
+        ) + shape(7, undefined, `<a:p>${run('Glycolysis in detail', ' sz="4000"')}</a:p>`, [457200, 300000, 8229600, 900000]),
+      ),
+    },
+    { file: 'slide8.xml', xml: slideXml(title('Questions?')) },
+  ];
+}
+
+function notesXml(text: string): string {
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:notes ${ns}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shape(2, 'type="sldImg"', '<a:p/>')}${shape(3, 'type="body" idx="1"', `<a:p>${run(text)}</a:p>`)}${shape(4, 'type="sldNum" idx="5"', `<a:p>${run('3')}</a:p>`)}</p:spTree></p:cSld></p:notes>`;
+}
+
+function pictureBytes(): Buffer {
+  const canvas = createCanvas(240, 160);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#cde';
+  ctx.fillRect(0, 0, 240, 160);
+  ctx.fillStyle = '#a33';
+  ctx.beginPath();
+  ctx.ellipse(120, 80, 100, 50, 0, 0, Math.PI * 2);
+  ctx.fill();
+  return canvas.toBuffer('image/png');
+}
+
+/** A slide whose points are a SmartArt diagram (their text in ppt/diagrams/data1.xml). */
+const smartArtSlide = {
+  file: 'slide10.xml',
+  xml: slideXml(
+    title('Stages of respiration') +
+      `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Diagram 3"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="457200" y="1600200"/><a:ext cx="8229600" cy="4000000"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="rIdDm" r:lo="rIdLo" r:qs="rIdQs" r:cs="rIdCs"/></a:graphicData></a:graphic></p:graphicFrame>`,
+  ),
+  rels: `<Relationship Id="rIdDm" Type="${rel('diagramData')}" Target="../diagrams/data1.xml"/>`,
+};
+const smartArtData = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst><dgm:pt modelId="0" type="doc"><dgm:t><a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt>${[
+  'Glycolysis',
+  'Citric acid cycle',
+  'Electron transport',
+]
+  .map((t, i) => `<dgm:pt modelId="${i + 1}"><dgm:t><a:bodyPr/><a:p><a:r><a:t>${t}</a:t></a:r></a:p></dgm:t></dgm:pt>`)
+  .join('')}<dgm:pt modelId="9" type="parTrans"><dgm:t><a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>`;
+
+export interface DeckOptions {
+  /** A SmartArt slide (with a chart beside it) and a hidden slide before "Questions?". */
+  smartArtAndHidden?: boolean;
+  /** p14 sections: name -> how many slides (in order) it holds. */
+  sections?: Array<[string, number]>;
+  /** Extra slides with numbered titles appended ("Topic 1", "Topic 2", ...), for size tests. */
+  extraSlides?: number;
+}
+
+export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> {
+  const zip = new JSZip();
+  const list = slides();
+  if (options.smartArtAndHidden) {
+    const withChart = {
+      ...smartArtSlide,
+      xml: smartArtSlide.xml.replace(
+        '</p:spTree>',
+        '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="9" name="Chart 8"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="5000000"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rIdChart"/></a:graphicData></a:graphic></p:graphicFrame></p:spTree>',
+      ),
+    };
+    list.splice(list.length - 1, 0, withChart, {
+      file: 'slide11.xml',
+      xml: slideXml(title('Old version of this slide') + bodyShape(para('Outdated numbers'))).replace('<p:sld ', '<p:sld show="0" '),
+    });
+    zip.file('ppt/diagrams/data1.xml', smartArtData);
+  }
+  for (let i = 0; i < (options.extraSlides ?? 0); i++) {
+    list.push({
+      file: `extra${i + 1}.xml`,
+      xml: slideXml(
+        title(`Topic ${Math.floor(i / 3) + 1}${i % 3 ? ` (${(i % 3) + 1}/3)` : ''}`) +
+          bodyShape(
+            Array.from({ length: 6 }, (_, k) => para(`Point ${k + 1} of slide ${i + 1} about enzymes and membranes`, k % 2)).join(''),
+          ),
+      ),
+      notes: `Notes for slide ${i + 1}: explain the enzymes at work here in two or three sentences.`,
+    });
+  }
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/></Types>',
+  );
+  const ids = list.map((_, i) => 256 + i);
+  const sectionXml = options.sections
+    ? (() => {
+        let at = 0;
+        const sections = options.sections
+          .map(([name, count]) => {
+            const members = ids.slice(at, at + count);
+            at += count;
+            return `<p14:section name="${name}" id="{0000000${at}-0000-0000-0000-000000000000}"><p14:sldIdLst>${members.map((id) => `<p14:sldId id="${id}"/>`).join('')}</p14:sldIdLst></p14:section>`;
+          })
+          .join('');
+        return `<p:extLst><p:ext uri="{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"><p14:sectionLst xmlns:p14="http://schemas.microsoft.com/office/powerpoint/2010/main">${sections}</p14:sectionLst></p:ext></p:extLst>`;
+      })()
+    : '';
+  zip.file(
+    'ppt/presentation.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:presentation ${ns}><p:sldIdLst>${list.map((_, i) => `<p:sldId id="${ids[i]}" r:id="rId${i + 1}"/>`).join('')}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/>${sectionXml}</p:presentation>`,
+  );
+  zip.file(
+    'ppt/_rels/presentation.xml.rels',
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${list.map((s, i) => `<Relationship Id="rId${i + 1}" Type="${rel('slide')}" Target="slides/${s.file}"/>`).join('')}</Relationships>`,
+  );
+  list.forEach((s, i) => {
+    zip.file(`ppt/slides/${s.file}`, s.xml);
+    const notes = s.notes ? `<Relationship Id="rIdNotes" Type="${rel('notesSlide')}" Target="../notesSlides/notesSlide${i + 1}.xml"/>` : '';
+    zip.file(
+      `ppt/slides/_rels/${s.file}.rels`,
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${notes}${s.rels ?? ''}</Relationships>`,
+    );
+    if (s.notes) zip.file(`ppt/notesSlides/notesSlide${i + 1}.xml`, notesXml(s.notes));
+  });
+  zip.file('ppt/media/image1.png', pictureBytes());
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+}

@@ -1,0 +1,206 @@
+import type { DocBlock } from '@server/core/document-model';
+import type { SlideItem, SlideParagraph } from './pptx-slide';
+
+/** One slide as read: its title (placeholder, or the heading typed in a text box) and the rest in reading order. */
+export interface ReadSlide {
+  number: number;
+  /** The slide's deck section (p14:sectionLst), when the deck has sections. */
+  section?: string;
+  title?: string;
+  items: SlideItem[];
+  notes: string[];
+}
+
+/** A picture's bytes are looked up by its part: undefined when it is not kept (a logo, an icon, a vector format). */
+export type PictureLookup = (
+  part: string,
+) => { sha256: string; mime: NonNullable<DocBlock['image']>['mime']; width?: number; height?: number } | undefined;
+
+export interface ComposedDeck {
+  blocks: DocBlock[];
+  title?: string;
+  titleBlock?: string[];
+  /** Slides that gave no content: title-only, agenda, "Questions?". */
+  skipped: number;
+}
+
+/** Agenda and outline slides announce what follows; it is read where it comes. */
+const agenda =
+  /^(agenda|outline|overview|contents|table of contents|today(['’]s\s+(plan|agenda|class|lecture)|\s+we(['’]re| are| will)\b)|this (week|lecture|class)\b|plan for (today|the (lecture|class|week))|roadmap|in this (lecture|class|session))/i;
+/** Closing slides: nothing to teach from. */
+const closing = /^((any\s+)?questions?|q\s*&\s*a|thank(s| you)\b.*|the end|discussion)\s*[?!.…]*$/i;
+/** A course template's greeting on the first slide is not the deck's title. */
+const greeting = /^welcome\b/i;
+
+/**
+ * The topic a title names: "Random Effects (cont.)", "Random effects 2", "Random Effects (2/3)" and
+ * "Random Effects, part II" are one topic with "Random Effects".
+ */
+export function topicKey(title: string): string {
+  let t = title.toLowerCase().replace(/\s+/g, ' ').trim();
+  for (let i = 0; i < 3; i++) {
+    t = t
+      .replace(/[\s,;:–—-]*[([]?\s*(cont(inued|['’]d|\.)?|ctd\.?)\s*[)\]]?\.?$/, '')
+      .replace(/[\s,;:–—-]*[([]?\s*(part\s+)?(\d+|[ivx]{1,4})\s*(\/|of)\s*\d+\s*[)\]]?$/, '')
+      .replace(/[\s,;:–—-]*[([]\s*(part\s+)?(\d+|[ivx]{1,4}|[a-h])\s*[)\]]$/, '')
+      .replace(/[\s,;:–—-]+(part\s+)?(\d+|[ivx]{1,4})$/, '')
+      .replace(/[\s?!.:…]+$/, '')
+      .trim();
+  }
+  return t;
+}
+
+/** A title without its "(cont.)" or "(2/3)", as the unit's heading. */
+function headingText(title: string): string {
+  return title
+    .replace(/[\s,;:–—-]*[([]?\s*(cont(inued|['’]d|\.)?|ctd\.?)\s*[)\]]?\.?$/i, '')
+    .replace(/\s*[([]\s*\d+\s*(\/|of)\s*\d+\s*[)\]]$/i, '')
+    .replace(/[\s:]+$/, '')
+    .trim();
+}
+
+/** Reading order: top to bottom in bands of a twelfth of the slide, left to right within a band. */
+function readingOrder(items: SlideItem[], height: number): SlideItem[] {
+  const band = Math.max(1, height / 12);
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => Math.floor(a.item.y / band) - Math.floor(b.item.y / band) || a.item.x - b.item.x || a.i - b.i)
+    .map((x) => x.item);
+}
+
+function paragraphBlocks(paragraphs: SlideParagraph[], page: number): DocBlock[] {
+  const minLevel = Math.min(...paragraphs.filter((p) => p.bullet).map((p) => p.level));
+  return paragraphs.map((p): DocBlock => {
+    const links = p.links.length ? { links: p.links } : {};
+    if (p.equation) return { kind: 'equation', text: p.equation, latex: p.equation, page };
+    if (p.bullet)
+      return {
+        kind: 'list-item',
+        text: p.text,
+        depth: Math.max(0, p.level - minLevel),
+        ordered: p.ordered,
+        ...(p.start ? { start: p.start } : {}),
+        ...links,
+        page,
+      };
+    return { kind: 'paragraph', text: p.text, ...links, page };
+  });
+}
+
+/** A picture's caption: its alt text when the author wrote one (not "Picture 3" or a file name), else the slide's title. */
+function captionOf(alt: string | undefined, title: string | undefined): string | undefined {
+  const useful =
+    alt &&
+    !/^(picture|image|grafik|bild|screen\s?shot|google shape|content placeholder)[\s;:\d_.-]*(p\d+)?$/i.test(alt) &&
+    // PowerPoint's own guess ("A person in a garment Description automatically generated") is not the author's.
+    !/description automatically generated\.?$/i.test(alt);
+  const named = useful && !/\.(png|jpe?g|gif|emf|wmf|tiff?|bmp|svg)$/i.test(alt);
+  return named ? alt : title;
+}
+
+/** The blocks one slide contributes, in reading order, its notes last. */
+function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): DocBlock[] {
+  const page = slide.number;
+  const out: DocBlock[] = [];
+  for (const item of readingOrder(slide.items, height)) {
+    // A lone "+" or "-" in a text box is a diagram's mark, not text.
+    if (item.kind === 'text')
+      out.push(
+        ...paragraphBlocks(
+          item.paragraphs.filter((p) => p.equation || /\p{L}|\d/u.test(p.text)),
+          page,
+        ),
+      );
+    else if (item.kind === 'table')
+      out.push({
+        kind: 'table',
+        text: item.rows.map((r) => r.join(' | ')).join('\n'),
+        rows: item.rows,
+        header: item.rows.length > 1,
+        page,
+      });
+    else {
+      const image = picture(item.part);
+      if (!image) continue;
+      const caption = captionOf(item.alt, slide.title);
+      out.push({ kind: 'figure', text: caption ?? '', ...(caption ? { caption } : {}), image, page });
+    }
+  }
+  for (const note of slide.notes) out.push({ kind: 'paragraph', text: note, page });
+  return out;
+}
+
+/** The first slide is the deck's title page when it holds a title and a few short lines (subtitle, author, date) only. */
+function isTitlePage(slide: ReadSlide | undefined): boolean {
+  if (!slide?.title) return false;
+  const paragraphs = slide.items.flatMap((i) => (i.kind === 'text' ? i.paragraphs : []));
+  return !slide.items.some((i) => i.kind === 'table') && paragraphs.length <= 6 && paragraphs.every((p) => p.text.length <= 160);
+}
+
+const blockKey = (b: DocBlock) => (b.image ? `img:${b.image.sha256}` : `${b.kind}:${b.text}`);
+
+/**
+ * A deck as the document model. Each topic is a unit: its heading is the slide title, and a run
+ * of slides on one topic (the same title, "(cont.)", numbered titles, untitled slides after it)
+ * is one unit whose slides' bullets, tables, figures and notes follow in order; what a slide
+ * repeats from the previous one (a build-up slide) is kept once. The deck's sections are headings
+ * above the topics. Title-only, agenda and "Questions?" slides add nothing.
+ */
+export function composeDeck(slides: ReadSlide[], height: number, picture: PictureLookup): ComposedDeck {
+  const blocks: DocBlock[] = [];
+  let title: string | undefined;
+  let titleBlock: string[] | undefined;
+  let rest = slides;
+  if (isTitlePage(slides[0])) {
+    const first = slides[0];
+    const lines = first.items.flatMap((i) => (i.kind === 'text' ? i.paragraphs.map((p) => p.text) : []));
+    if (greeting.test(first.title!)) titleBlock = [first.title!, ...lines];
+    else {
+      title = first.title;
+      titleBlock = lines.length ? lines : undefined;
+    }
+    for (const note of first.notes) blocks.push({ kind: 'paragraph', text: note, page: first.number });
+    rest = slides.slice(1);
+  }
+  const hasSections = new Set(slides.map((s) => s.section).filter(Boolean)).size > 0;
+  let skipped = slides.length - rest.length;
+  let section: string | undefined;
+  let topic: string | undefined;
+  let seen = new Set<string>();
+  let pending: DocBlock[] = [];
+  for (const slide of rest) {
+    if (slide.title && (agenda.test(slide.title) || closing.test(slide.title))) {
+      skipped++;
+      continue;
+    }
+    if (hasSections && slide.section && slide.section !== section) {
+      section = slide.section;
+      pending = [{ kind: 'heading', text: section, level: 1, page: slide.number }];
+      topic = undefined;
+      seen = new Set();
+    }
+    const key = slide.title ? topicKey(slide.title) : undefined;
+    if (key && key !== topic) {
+      topic = key;
+      seen = new Set();
+      // A new topic's heading waits for its first content: a title-only slide adds nothing.
+      pending = [
+        ...pending.filter((b) => b.level === 1 && hasSections),
+        { kind: 'heading', text: headingText(slide.title!), level: hasSections ? 2 : 1, page: slide.number },
+      ];
+    }
+    const fresh = slideBlocks(slide, height, picture).filter((b) => {
+      const k = blockKey(b);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    if (!fresh.length) {
+      skipped++;
+      continue;
+    }
+    blocks.push(...pending, ...fresh);
+    pending = [];
+  }
+  return { blocks, title, titleBlock, skipped };
+}

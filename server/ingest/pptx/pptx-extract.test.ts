@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { extractPptx } from '../pptx-extract';
+import { topicKey } from './pptx-deck';
+import { buildDeck } from './deck.test-helper';
+
+describe('a lecture deck (deck.test-helper.ts)', () => {
+  it('reads the title slide as the title, and skips the agenda and "Questions?" slides', async () => {
+    const doc = await extractPptx(await buildDeck(), 'week3.pptx');
+    expect(doc.title).toBe('Energy in Cells');
+    expect(doc.titleBlock).toEqual(['Biology 101, Week 3']);
+    expect(doc.text).not.toContain('Agenda');
+    expect(doc.text).not.toContain('Measuring yield');
+    expect(doc.text).not.toContain('Questions');
+    expect(doc.pageCount).toBe(9);
+    expect(doc.summary).toBe('9 slides, 2 with speaker notes');
+  });
+
+  it('makes each topic a unit in the deck order, a "(cont.)" slide part of it, a large text box a title', async () => {
+    const doc = await extractPptx(await buildDeck(), 'week3.pptx');
+    const headings = doc.blocks.filter((b) => b.kind === 'heading');
+    expect(headings.map((h) => [h.text, h.level, h.page])).toEqual([
+      ['Respiration', 1, 3],
+      ['Yield by stage', 1, 5],
+      ['The mitochondrion', 1, 6],
+      ['Efficiency', 1, 7],
+      ['Glycolysis in detail', 1, 8],
+    ]);
+    expect(doc.blocks.at(-1)).toMatchObject({ kind: 'paragraph', text: 'Glucose splits into two pyruvate molecules.', page: 8 });
+  });
+
+  it('keeps bullets with their levels, links, and the notes after the bullets; a repeated bullet once', async () => {
+    const doc = await extractPptx(await buildDeck(), 'week3.pptx');
+    const start = doc.blocks.findIndex((b) => b.text === 'Respiration');
+    const unit = doc.blocks.slice(
+      start + 1,
+      doc.blocks.findIndex((b) => b.text === 'Yield by stage'),
+    );
+    expect(unit.map((b) => [b.kind, b.text, b.depth])).toEqual([
+      ['list-item', 'Cells release energy in controlled steps', 0],
+      ['list-item', 'Glycolysis happens in the cytoplasm', 1],
+      ['list-item', 'ATP carries the energy', 1],
+      ['paragraph', 'Start from what students know about breathing: oxygen in, carbon dioxide out.', undefined],
+      ['list-item', 'Oxygen is the final electron acceptor', 0],
+      ['paragraph', 'Without oxygen the chain stops, and the cell falls back on fermentation.', undefined],
+    ]);
+    expect(unit[2].links).toEqual([{ text: 'carries the energy', href: 'https://example.org/atp' }]);
+  });
+
+  it('reads a table with its header row, a picture with its alt text, and an equation as LaTeX', async () => {
+    const doc = await extractPptx(await buildDeck(), 'week3.pptx');
+    const table = doc.blocks.find((b) => b.kind === 'table');
+    expect(table).toMatchObject({
+      rows: [
+        ['Stage', 'ATP made'],
+        ['Glycolysis', '2'],
+        ['Electron transport', '34'],
+      ],
+      header: true,
+      page: 5,
+    });
+    const figure = doc.blocks.find((b) => b.kind === 'figure');
+    expect(figure).toMatchObject({ caption: 'Cross-section of a mitochondrion', page: 6 });
+    expect(doc.images).toHaveLength(1);
+    expect(doc.images![0]).toMatchObject({ sha256: figure!.image!.sha256, mime: 'image/png', width: 240, height: 160 });
+    const equation = doc.blocks.find((b) => b.kind === 'equation');
+    expect(equation?.latex).toContain('\\frac{E}{Q}');
+    expect(equation?.latex).toContain('\\eta');
+  });
+
+  it('makes the deck sections headings above the topics', async () => {
+    const doc = await extractPptx(
+      await buildDeck({
+        sections: [
+          ['Opening', 2],
+          ['Respiration', 4],
+          ['Measuring', 3],
+        ],
+      }),
+      'week3.pptx',
+    );
+    const headings = doc.blocks.filter((b) => b.kind === 'heading').map((h) => `${h.level} ${h.text}`);
+    expect(headings).toEqual([
+      '1 Respiration',
+      '2 Respiration',
+      '2 Yield by stage',
+      '2 The mitochondrion',
+      '1 Measuring',
+      '2 Efficiency',
+      '2 Glycolysis in detail',
+    ]);
+  });
+
+  it("reads a SmartArt diagram's points as a list, and says it left a chart and a hidden slide out", async () => {
+    const doc = await extractPptx(await buildDeck({ smartArtAndHidden: true }), 'week3.pptx');
+    const at = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'Stages of respiration');
+    expect(doc.blocks.slice(at + 1, at + 4).map((b) => [b.kind, b.text])).toEqual([
+      ['list-item', 'Glycolysis'],
+      ['list-item', 'Citric acid cycle'],
+      ['list-item', 'Electron transport'],
+    ]);
+    expect(doc.text).not.toContain('Outdated numbers');
+    expect(doc.warnings).toEqual(["1 chart was left out (a chart's data is not read)", '1 hidden slide was not read']);
+    expect(doc.summary).toBe('10 slides, 2 with speaker notes');
+  });
+
+  it('numbered titles are one topic', () => {
+    expect(topicKey('Random Effects (cont.)')).toBe(topicKey('Random effects'));
+    expect(topicKey('Random Effects (2/3)')).toBe('random effects');
+    expect(topicKey('Random Effects, part II')).toBe('random effects');
+    expect(topicKey('Random Effects 2')).toBe('random effects');
+    expect(topicKey('Fixed vs Random effect?')).toBe('fixed vs random effect');
+    expect(topicKey('Mixed models')).not.toBe(topicKey('Random effects'));
+  });
+});
