@@ -1,5 +1,7 @@
 import type { DocBlock } from '@server/core/document-model';
 import { escapeHtml } from '@common/textbook-ops/html';
+import { linkRel, linkTarget } from '@common/link-rules';
+import { placeLinks, type PlacedLink } from './inline-links';
 
 /** Options for turning document-model blocks into the editor's HTML. */
 export interface RenderOptions {
@@ -9,8 +11,29 @@ export interface RenderOptions {
 
 const inlineMath = /\\\((.+?)\\\)/g;
 
-/** Escapes text and turns inline `\(latex\)` into the editor's inline math nodes. */
-export function inlineHtml(text: string): string {
+/**
+ * Escapes text and turns inline `\(latex\)` into the editor's inline math nodes; the block's
+ * links (`DocBlock.links`, placed by placeLinks) become `<a href>` with the attributes the
+ * editor and the sanitizer give every link, so a stored body reads back unchanged.
+ */
+export function inlineHtml(text: string, links: readonly PlacedLink[] = []): string {
+  if (links.length === 0) return mathHtml(text);
+  let out = '';
+  let last = 0;
+  for (const link of links) {
+    out += mathHtml(text.slice(last, link.start));
+    out += `<a href="${escapeHtml(link.href)}" target="${linkTarget}" rel="${linkRel}">${mathHtml(text.slice(link.start, link.end))}</a>`;
+    last = link.end;
+  }
+  return out + mathHtml(text.slice(last));
+}
+
+/** A block's text as HTML with its links. */
+function textHtml(block: DocBlock): string {
+  return inlineHtml(block.text, placeLinks([block.text], block.links));
+}
+
+function mathHtml(text: string): string {
   let out = '';
   let last = 0;
   for (const m of text.matchAll(inlineMath)) {
@@ -20,6 +43,12 @@ export function inlineHtml(text: string): string {
   }
   return out + escapeHtml(text.slice(last));
 }
+
+/** The number an ordered list opens with, when the source's list does not start at 1. */
+const startAttr = (item: DocBlock) =>
+  item.ordered && item.start !== undefined && Number.isInteger(item.start) && item.start !== 1 && item.start >= 0
+    ? ` start="${item.start}"`
+    : '';
 
 function renderList(items: DocBlock[]): string {
   // Consecutive items with depths become nested lists; a level is never skipped (a jump of two nests one).
@@ -31,12 +60,14 @@ function renderList(items: DocBlock[]): string {
     while (open.length > depth + 1) html += `</li></${open.pop()}>`;
     // The same level switching between bullets and numbers starts a new list.
     if (open.length === depth + 1 && open[depth] !== tag) html += `</li></${open.pop()}>`;
+    // An item that restarts the numbering (a new list at the same level, "5." after an interruption) opens a list of its own.
+    if (open.length === depth + 1 && item.start !== undefined && item.ordered) html += `</li></${open.pop()}>`;
     if (open.length === depth + 1) html += '</li>';
     else {
-      html += `<${tag}>`;
+      html += `<${tag}${startAttr(item)}>`;
       open.push(tag);
     }
-    html += `<li><p>${inlineHtml(item.text)}</p>`;
+    html += `<li><p>${textHtml(item)}</p>`;
   }
   while (open.length) html += `</li></${open.pop()}>`;
   return html;
@@ -51,8 +82,16 @@ function renderTable(block: DocBlock, options: RenderOptions): string {
     return block.text ? `<p>${inlineHtml(block.text)}</p>` : '';
   }
   const width = Math.max(...rows.map((r) => r.length));
+  // Links are listed over the cells in reading order.
+  const placed = placeLinks(rows.flat(), block.links);
+  let cellIndex = 0;
   const cells = (row: string[], tag: 'th' | 'td') =>
-    Array.from({ length: width }, (_, i) => `<${tag}><p>${inlineHtml(row[i] ?? '')}</p></${tag}>`).join('');
+    Array.from({ length: width }, (_, i) => {
+      const text = row[i] ?? '';
+      const piece = i < row.length ? cellIndex++ : -1;
+      const own = placed.filter((l) => l.piece === piece);
+      return `<${tag}><p>${inlineHtml(text, own)}</p></${tag}>`;
+    }).join('');
   const [first, ...rest] = rows;
   const head = block.header ? `<tr>${cells(first, 'th')}</tr>` : '';
   const body = (block.header ? rest : rows).map((r) => `<tr>${cells(r, 'td')}</tr>`).join('');
@@ -68,7 +107,7 @@ function renderImage(block: DocBlock, options: RenderOptions, alt: string): stri
 function renderOne(block: DocBlock, options: RenderOptions): string {
   switch (block.kind) {
     case 'paragraph':
-      return `<p>${inlineHtml(block.text)}</p>`;
+      return `<p>${textHtml(block)}</p>`;
     case 'table':
       return renderTable(block, options);
     case 'figure': {
@@ -85,15 +124,15 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
     case 'code':
       return `<pre><code${block.language ? ` class="language-${escapeHtml(block.language.replace(/[^\w-]/g, ''))}"` : ''}>${escapeHtml(block.text)}</code></pre>`;
     case 'quote':
-      return `<blockquote><p>${inlineHtml(block.text)}</p></blockquote>`;
+      return `<blockquote><p>${textHtml(block)}</p></blockquote>`;
     case 'margin':
-      return `<blockquote><p><strong>Note:</strong> ${inlineHtml(block.text)}</p></blockquote>`;
+      return `<blockquote><p><strong>Note:</strong> ${textHtml(block)}</p></blockquote>`;
     case 'exercise':
-      return `<p><strong>Exercise${block.label ? ` ${escapeHtml(block.label)}` : ''}.</strong> ${inlineHtml(block.text)}</p>`;
+      return `<p><strong>Exercise${block.label ? ` ${escapeHtml(block.label)}` : ''}.</strong> ${textHtml(block)}</p>`;
     case 'caption':
-      return `<p><em>${inlineHtml(block.text)}</em></p>`;
+      return `<p><em>${textHtml(block)}</em></p>`;
     case 'table-row':
-      return `<p>${inlineHtml(block.text)}</p>`;
+      return `<p>${textHtml(block)}</p>`;
     default:
       return '';
   }
@@ -119,6 +158,6 @@ export function renderBlocks(blocks: DocBlock[], options: RenderOptions = {}): s
     } else if (block.kind === 'note') notes.push(block);
     else if (block.kind !== 'heading' && block.kind !== 'bibliography') html += renderOne(block, options);
   }
-  if (notes.length) html += `<h4>Notes</h4><ol>${notes.map((n) => `<li><p>${inlineHtml(n.text)}</p></li>`).join('')}</ol>`;
+  if (notes.length) html += `<h4>Notes</h4><ol>${notes.map((n) => `<li><p>${textHtml(n)}</p></li>`).join('')}</ol>`;
   return html;
 }

@@ -4,6 +4,7 @@ import {
   ExternalHyperlink,
   HeadingLevel,
   ImageRun,
+  LevelFormat,
   Paragraph,
   ShadingType,
   Table,
@@ -11,6 +12,8 @@ import {
   TableRow,
   TextRun,
   WidthType,
+  type ILevelsOptions,
+  type NumberingDefinition,
   type ParagraphChild,
 } from 'docx';
 import type { Block, Inline, TableCell as BookCell } from '@common/book-render/book-model';
@@ -21,6 +24,28 @@ import { mathPicture } from '@server/features/export/math-png';
 export interface DocxContext {
   images: ReadonlyMap<string, ImageAsset>;
   nextListInstance: () => number;
+}
+
+/** Word's list levels: bullets, or numbers then letters then roman numerals; `start` numbers one level's first item. */
+export function listLevels(ordered: boolean, start?: { level: number; at: number }): ILevelsOptions[] {
+  const bullets = ['\u2022', '\u25E6', '\u25AA'];
+  const formats = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN];
+  return Array.from({ length: 9 }, (_, level) => ({
+    level,
+    format: ordered ? formats[level % 3] : LevelFormat.BULLET,
+    text: ordered ? `%${level + 1}.` : bullets[level % 3],
+    alignment: AlignmentType.LEFT,
+    ...(start && start.level === level ? { start: start.at } : {}),
+    style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
+  }));
+}
+
+/** The numbering a list's paragraphs name: the document's own lists, or one of its own for a numbered list that does not start at 1. */
+function listReference(ordered: boolean, start: number, level: number): string | NumberingDefinition {
+  if (!ordered) return 'bullet-list';
+  if (start === 1) return 'ordered-list';
+  const reference = `ordered-list-${level}-from-${start}`;
+  return { reference, levels: listLevels(true, { level, at: start }) };
 }
 
 const headingLevels = [
@@ -173,7 +198,7 @@ export async function blocksToDocx(
               out.push(
                 new Paragraph({
                   children: await inlineChildren(child.content),
-                  numbering: { reference: block.ordered ? 'ordered-list' : 'bullet-list', level, instance },
+                  numbering: { reference: listReference(block.ordered, block.start, level), level, instance },
                 }),
               );
             } else {

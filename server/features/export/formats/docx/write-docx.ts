@@ -1,34 +1,9 @@
-import {
-  AlignmentType,
-  Document,
-  Footer,
-  HeadingLevel,
-  LevelFormat,
-  Packer,
-  PageNumber,
-  Paragraph,
-  TableOfContents,
-  TextRun,
-  type ILevelsOptions,
-  type Table,
-} from 'docx';
+import { AlignmentType, Document, Footer, HeadingLevel, Packer, PageNumber, Paragraph, TableOfContents, TextRun, type Table } from 'docx';
 import { displayDate } from '@common/book-render/book-document';
 import type { BookSection } from '@common/book-render/book-model';
 import { portableImages } from '@server/features/export/raster';
 import type { ExportContext } from '@server/features/export/render-export';
-import { blocksToDocx, inlineChildren, type DocxContext } from './docx-blocks';
-
-function listLevels(ordered: boolean): ILevelsOptions[] {
-  const bullets = ['\u2022', '\u25E6', '\u25AA'];
-  const formats = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN];
-  return Array.from({ length: 9 }, (_, level) => ({
-    level,
-    format: ordered ? formats[level % 3] : LevelFormat.BULLET,
-    text: ordered ? `%${level + 1}.` : bullets[level % 3],
-    alignment: AlignmentType.LEFT,
-    style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
-  }));
-}
+import { blocksToDocx, inlineChildren, listLevels, type DocxContext } from './docx-blocks';
 
 async function sectionParagraphs(section: BookSection, level: number, ctx: DocxContext, pageBreakBefore = false) {
   return [
