@@ -2,6 +2,7 @@ import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { ommlToLatex, type XmlNode } from './omml-latex';
 import { looksLikeCode } from '../code-lines';
+import { listCounter, listNumberMark, readNumbering, styleNumbers } from './list-numbers';
 
 export interface DocxEquation {
   latex: string;
@@ -53,14 +54,17 @@ const isOn = (el: El | undefined) => !!el && !/^(0|false|off)$/i.test(el.getAttr
 
 interface StyleInfo {
   headingIds: Set<string>;
+  /** Word's table-of-contents styles: "toc 1" ... "toc 9" and "TOC Heading". */
+  tocIds: Set<string>;
   defaultSize: number;
 }
 
 function readStyles(xml: string | undefined): StyleInfo {
-  const info: StyleInfo = { headingIds: new Set(), defaultSize: 22 };
+  const info: StyleInfo = { headingIds: new Set(), tocIds: new Set(), defaultSize: 22 };
   if (!xml) return info;
   for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="([^"]+)"/g)) {
     if (/^(heading [1-9]|title)$/i.test(m[2])) info.headingIds.add(m[1]);
+    if (/^(toc [1-9]|toc heading)$/i.test(m[2])) info.tocIds.add(m[1]);
   }
   const size = /<w:docDefaults>[\s\S]*?<w:sz w:val="(\d+)"/.exec(xml);
   if (size) info.defaultSize = Number(size[1]);
@@ -125,12 +129,77 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
       setLevel(x.p, Math.min(6, sizes.length + 1));
 }
 
+const styleOf = (p: El) => all(p, 'w:pStyle')[0]?.getAttribute?.('w:val') ?? '';
+
+/**
+ * Word's table of contents is left out: the book has its own contents, and the entries' page
+ * numbers mean nothing there. It is a content control marked "Table of Contents", a TOC field
+ * (from its begin to its end, over as many paragraphs as it takes), or paragraphs in the TOC
+ * styles.
+ */
+function dropTableOfContents(root: El, styles: StyleInfo): void {
+  for (const sdt of all(root, 'w:sdt')) {
+    const gallery = all(sdt, 'w:docPartGallery')[0]?.getAttribute?.('w:val') ?? '';
+    if (/table of contents/i.test(gallery)) sdt.parentNode?.removeChild(sdt);
+  }
+  const drop = new Set<El>();
+  let depth = 0;
+  let inToc = false;
+  for (const p of all(root, 'w:p')) {
+    if (styles.tocIds.has(styleOf(p))) drop.add(p);
+    // The field's characters in document order: begin, its instruction, separate, end.
+    for (const el of all(p, '*')) {
+      const name = (el as { nodeName?: string }).nodeName;
+      if (name === 'w:fldChar') {
+        const type = el.getAttribute?.('w:fldCharType');
+        if (type === 'begin' && inToc) depth++;
+        if (type === 'end' && inToc && --depth === 0) {
+          inToc = false;
+          drop.add(p);
+        }
+      } else if (name === 'w:instrText' && !inToc && /^\s*TOC\b/.test(el.textContent ?? '')) {
+        inToc = true;
+        depth = 1;
+      }
+    }
+    if (inToc) drop.add(p);
+  }
+  for (const p of drop) p.parentNode?.removeChild(p);
+}
+
+/**
+ * Each numbered paragraph gets its number as a placeholder at its start (mammoth's HTML numbers
+ * every list from 1); the reader turns it into the list item's `start`.
+ */
+function markListNumbers(root: El, numberingXml: string | undefined, stylesXml: string | undefined): void {
+  if (!numberingXml) return;
+  const numbering = readNumbering(numberingXml);
+  const byStyle = styleNumbers(stylesXml);
+  const count = listCounter(numbering);
+  const doc = (root as unknown as { ownerDocument: El['ownerDocument'] }).ownerDocument;
+  for (const p of all(root, 'w:p')) {
+    const numPr = all(p, 'w:numPr')[0];
+    const styled = byStyle.get(styleOf(p));
+    const numId = numPr ? all(numPr, 'w:numId')[0]?.getAttribute?.('w:val') : styled?.numId;
+    if (!numId || numId === '0') continue;
+    const ilvl = Number((numPr && all(numPr, 'w:ilvl')[0]?.getAttribute?.('w:val')) ?? styled?.ilvl ?? 0);
+    const n = count(numId, ilvl);
+    if (n === undefined) continue;
+    const pPr = all(p, 'w:pPr')[0];
+    p.insertBefore(
+      markRun(doc, listNumberMark(n)),
+      pPr ? ((pPr as unknown as { nextSibling: El | null }).nextSibling ?? null) : p.firstChild,
+    );
+  }
+}
+
 /** The mammoth style map for the heading levels set by size. */
 export const sizeHeadingStyleMap = [1, 2, 3, 4, 5, 6].map((n) => `p.TsHeading${n} => h${n}:fresh`);
 
 /**
  * Rewrites a DOCX before mammoth reads it: each equation (OMML) becomes a placeholder run and its
- * LaTeX is kept aside (mammoth drops equations), and headings set by font size get heading styles.
+ * LaTeX is kept aside (mammoth drops equations), headings set by font size get heading styles,
+ * the table of contents is left out and each numbered paragraph carries its number.
  */
 export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   const zip = await JSZip.loadAsync(data);
@@ -139,11 +208,14 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   if (!file) return { data: original, equations: [] };
   const xml = await file.async('string');
   const hasMath = xml.includes('<m:oMath');
-  const styles = readStyles(await zip.file('word/styles.xml')?.async('string'));
+  const stylesXml = await zip.file('word/styles.xml')?.async('string');
+  const styles = readStyles(stylesXml);
   const doc = new DOMParser().parseFromString(xml, 'text/xml') as unknown as El & { documentElement: El };
   const root = doc.documentElement;
   // Headings first, while equations are still equations (a formula set large is no heading).
+  dropTableOfContents(root, styles);
   markSizeHeadings(root, styles);
+  markListNumbers(root, await zip.file('word/numbering.xml')?.async('string'), stylesXml);
   const equations: DocxEquation[] = [];
   if (hasMath) {
     for (const para of all(root, 'm:oMathPara')) {

@@ -1,0 +1,90 @@
+import { DOMParser } from '@xmldom/xmldom';
+import type { XmlNode } from './omml-latex';
+
+/** The text a placeholder for a list item's number reads as (private-use characters no document contains). */
+export const listNumberMark = (n: number) => `\uE000LN${n}\uE001`;
+export const listNumberMarks = /\uE000LN(\d+)\uE001/g;
+
+type El = XmlNode & { getElementsByTagName(name: string): ArrayLike<El> };
+
+interface Level {
+  start: number;
+  ordered: boolean;
+}
+
+/** numbering.xml read for counting: each abstract list's levels, and each list instance's abstract list and start overrides. */
+export interface Numbering {
+  abstracts: Map<string, Level[]>;
+  nums: Map<string, { abstractId: string; overrides: Map<number, number> }>;
+}
+
+const all = (root: El, name: string): El[] => Array.from(root.getElementsByTagName(name));
+const val = (el: El | undefined) => el?.getAttribute?.('w:val') ?? undefined;
+
+export function readNumbering(xml: string | undefined): Numbering {
+  const numbering: Numbering = { abstracts: new Map(), nums: new Map() };
+  if (!xml) return numbering;
+  const root = (new DOMParser().parseFromString(xml, 'text/xml') as unknown as { documentElement: El }).documentElement;
+  for (const abstract of all(root, 'w:abstractNum')) {
+    const levels: Level[] = [];
+    for (const lvl of all(abstract, 'w:lvl')) {
+      const ilvl = Number(lvl.getAttribute?.('w:ilvl') ?? 0);
+      const format = val(all(lvl, 'w:numFmt')[0]) ?? 'decimal';
+      // Word counts from 0 when a level names no start (ECMA-376 17.9.25); Word itself always writes one.
+      levels[ilvl] = { start: Number(val(all(lvl, 'w:start')[0]) ?? 0), ordered: format !== 'bullet' && format !== 'none' };
+    }
+    numbering.abstracts.set(abstract.getAttribute?.('w:abstractNumId') ?? '', levels);
+  }
+  for (const num of all(root, 'w:num')) {
+    const overrides = new Map<number, number>();
+    for (const o of all(num, 'w:lvlOverride')) {
+      const start = val(all(o, 'w:startOverride')[0]);
+      if (start !== undefined) overrides.set(Number(o.getAttribute?.('w:ilvl') ?? 0), Number(start));
+    }
+    numbering.nums.set(num.getAttribute?.('w:numId') ?? '', { abstractId: val(all(num, 'w:abstractNumId')[0]) ?? '', overrides });
+  }
+  return numbering;
+}
+
+/**
+ * Counts numbered paragraphs the way Word shows them, so a list keeps its numbers where mammoth's
+ * HTML would restart every list at 1: lists of one abstract list continue each other (a list
+ * interrupted by a paragraph goes on at 4), a list instance with a start override restarts at it
+ * the first time it is used, and a level restarts below the level above it. `number` is called
+ * once per numbered paragraph in reading order; it answers the item's number, or undefined for a
+ * bullet or a list it cannot read.
+ */
+export function listCounter(numbering: Numbering) {
+  const counters = new Map<string, number[]>();
+  const seen = new Set<string>();
+  return (numId: string, ilvl: number): number | undefined => {
+    const num = numbering.nums.get(numId);
+    const levels = num && numbering.abstracts.get(num.abstractId);
+    const level = levels?.[ilvl];
+    if (!num || !levels || !level) return undefined;
+    const counts = counters.get(num.abstractId) ?? [];
+    counters.set(num.abstractId, counts);
+    const key = `${numId}/${ilvl}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      const override = num.overrides.get(ilvl);
+      if (override !== undefined) counts[ilvl] = override - 1;
+    }
+    counts[ilvl] = (counts[ilvl] ?? (levels[ilvl]?.start ?? 1) - 1) + 1;
+    // The levels below restart when this one counts on.
+    for (let d = ilvl + 1; d < counts.length; d++) counts[d] = (levels[d]?.start ?? 1) - 1;
+    return level.ordered ? counts[ilvl] : undefined;
+  };
+}
+
+/** Paragraph styles that number their paragraphs themselves ("List Number"): style id -> list instance and level. */
+export function styleNumbers(stylesXml: string | undefined): Map<string, { numId: string; ilvl: number }> {
+  const out = new Map<string, { numId: string; ilvl: number }>();
+  if (!stylesXml) return out;
+  for (const m of stylesXml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>([\s\S]*?)<\/w:style>/g)) {
+    const numPr = /<w:numPr>([\s\S]*?)<\/w:numPr>/.exec(m[2])?.[1];
+    const numId = numPr && /<w:numId w:val="(\d+)"/.exec(numPr)?.[1];
+    if (numId) out.set(m[1], { numId, ilvl: Number(/<w:ilvl w:val="(\d+)"/.exec(numPr)?.[1] ?? 0) });
+  }
+  return out;
+}
