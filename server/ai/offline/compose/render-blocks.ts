@@ -12,28 +12,28 @@ export interface RenderOptions {
 const inlineMath = /\\\((.+?)\\\)/g;
 
 /**
- * Escapes text and turns inline `\(latex\)` into the editor's inline math nodes; the block's
- * links (`DocBlock.links`, placed by placeLinks) become `<a href>` with the attributes the
- * editor and the sanitizer give every link, so a stored body reads back unchanged.
+ * Text with the block's links (`DocBlock.links`, placed by placeLinks) as `<a href>`, with the
+ * attributes the editor and the sanitizer give every link, so a stored body reads back unchanged.
  */
-export function inlineHtml(text: string, links: readonly PlacedLink[] = []): string {
-  if (links.length === 0) return mathHtml(text);
+function linkedHtml(text: string, links: readonly PlacedLink[]): string {
+  if (links.length === 0) return inlineHtml(text);
   let out = '';
   let last = 0;
   for (const link of links) {
-    out += mathHtml(text.slice(last, link.start));
-    out += `<a href="${escapeHtml(link.href)}" target="${linkTarget}" rel="${linkRel}">${mathHtml(text.slice(link.start, link.end))}</a>`;
+    out += inlineHtml(text.slice(last, link.start));
+    out += `<a href="${escapeHtml(link.href)}" target="${linkTarget}" rel="${linkRel}">${inlineHtml(text.slice(link.start, link.end))}</a>`;
     last = link.end;
   }
-  return out + mathHtml(text.slice(last));
+  return out + inlineHtml(text.slice(last));
 }
 
 /** A block's text as HTML with its links. */
 function textHtml(block: DocBlock): string {
-  return inlineHtml(block.text, placeLinks([block.text], block.links));
+  return linkedHtml(block.text, placeLinks([block.text], block.links));
 }
 
-function mathHtml(text: string): string {
+/** Escapes text and turns inline `\(latex\)` into the editor's inline math nodes. */
+export function inlineHtml(text: string): string {
   let out = '';
   let last = 0;
   for (const m of text.matchAll(inlineMath)) {
@@ -90,7 +90,7 @@ function renderTable(block: DocBlock, options: RenderOptions): string {
       const text = row[i] ?? '';
       const piece = i < row.length ? cellIndex++ : -1;
       const own = placed.filter((l) => l.piece === piece);
-      return `<${tag}><p>${inlineHtml(text, own)}</p></${tag}>`;
+      return `<${tag}><p>${linkedHtml(text, own)}</p></${tag}>`;
     }).join('');
   const [first, ...rest] = rows;
   const head = block.header ? `<tr>${cells(first, 'th')}</tr>` : '';

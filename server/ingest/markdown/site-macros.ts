@@ -1,0 +1,132 @@
+/**
+ * What static-site generators add to Markdown and a textbook cannot use: table-of-contents
+ * commands (`\toc`, `{{< toc >}}`, `[TOC]`, kramdown's `{:toc}`), Franklin's `@@name` boxes and
+ * LaTeX-style macros the site defines (`\collaps{Title}{body}`, `\note{...}`). A macro loses its
+ * name and keeps its text arguments (a title, a body; not a file name or a label); definitions
+ * (`\newcommand`) and commands that insert files or cross-references go whole.
+ */
+
+/** Fenced code (also indented in a list item): copied as it is. */
+const fencedCode = /(^[ \t]*(?:```|~~~)[\s\S]*?^[ \t]*(?:```|~~~)[ \t]*$)/m;
+
+/** Lines that are only a table-of-contents command, or kramdown's "* TOC" list with `{:toc}` under it. */
+const tocLine = /^[ \t]*(?:\\toc|\\tableofcontents|\[TOC\]|\[\[_TOC_\]\]|\[\[toc\]\]|\{:\s*toc\s*\}|<!--\s*toc\s*-->)[ \t]*$/gim;
+const kramdownToc = /^[ \t]*(?:[*+-]|1\.)[ \t]+.*\n[ \t]*\{:\s*toc\s*\}[ \t]*$/gim;
+const franklinBox = /^[ \t]*@@[\w-]*[ \t]*$/gm;
+
+/** Macros whose arguments are never text: definitions, labels and references, files to insert. */
+const dropped = new Set([
+  'newcommand',
+  'renewcommand',
+  'newenvironment',
+  'def',
+  'label',
+  'ref',
+  'eqref',
+  'cite',
+  'citep',
+  'citet',
+  'input',
+  'textinput',
+  'include',
+  'output',
+  'textoutput',
+  'show',
+  'plotlyfig',
+  'fig',
+  'figalt',
+  'style',
+]);
+/** Commands without arguments that only lay out a page. */
+const layout = new Set(['toc', 'tableofcontents', 'maketitle', 'newpage', 'clearpage', 'pagebreak', 'lineskip', 'skipline', 'lskip']);
+
+/** The balanced `{...}` group opening at `at`, or undefined. */
+function braceGroup(s: string, at: number): { body: string; end: number } | undefined {
+  if (s[at] !== '{') return undefined;
+  let depth = 0;
+  for (let i = at; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return { body: s.slice(at + 1, i), end: i + 1 };
+  }
+  return undefined;
+}
+
+/** An argument that reads as text: words with spaces, or one word of a one-argument macro (`\emph{word}`); never a path or a key. */
+function isText(arg: string, only: boolean): boolean {
+  const a = arg.trim();
+  if (!a) return false;
+  if (/\s/.test(a) || a.includes('\uE000')) return true;
+  return only && /^\p{L}[\p{L}'’-]*[.,;:!?]?$/u.test(a);
+}
+
+/** Macros in one stretch of Markdown outside fenced code: inline code spans are copied as they are. */
+function unwrap(s: string): string {
+  let out = '';
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i];
+    if (c === '`') {
+      const run = /^`+/.exec(s.slice(i))![0];
+      const close = s.indexOf(run, i + run.length);
+      const end = close < 0 ? i + run.length : close + run.length;
+      out += s.slice(i, end);
+      i = end;
+      continue;
+    }
+    if (c !== '\\') {
+      out += c;
+      i++;
+      continue;
+    }
+    // "\\" ends a line in LaTeX-flavoured pages (Franklin): a space, unless it is a backslash in a word.
+    if (s[i + 1] === '\\') {
+      out += /[\s]|$/.test(s[i + 2] ?? '') ? ' ' : '\\\\';
+      i += 2;
+      continue;
+    }
+    const name = /^[A-Za-z]+/.exec(s.slice(i + 1))?.[0];
+    if (!name) {
+      out += s.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    let j = i + 1 + name.length;
+    const args: string[] = [];
+    for (;;) {
+      // An optional argument ("\newcommand{\x}[2]{...}") is skipped.
+      const optional = /^\[[^\]\n]*\]/.exec(s.slice(j));
+      if (optional && args.length > 0) j += optional[0].length;
+      const group = braceGroup(s, j);
+      if (!group) break;
+      args.push(group.body);
+      j = group.end;
+    }
+    if (args.length === 0) {
+      if (layout.has(name)) i = j;
+      else {
+        out += s.slice(i, j);
+        i = j;
+      }
+      continue;
+    }
+    const lineStart = out.lastIndexOf('\n') + 1;
+    const block = !out.slice(lineStart).trim() && /^[ \t]*(\n|$)/.test(s.slice(j));
+    const kept = dropped.has(name) ? [] : args.filter((a) => isText(a, args.length === 1)).map((a) => unwrap(a).trim());
+    out += block ? `\n\n${kept.join('\n\n')}\n\n` : kept.join(' ');
+    i = j;
+  }
+  return out;
+}
+
+/** The page without table-of-contents commands and site macros (fenced code left as it is). */
+export function stripSiteMacros(text: string): string {
+  return text
+    .split(fencedCode)
+    .map((part, i) => (i % 2 === 1 ? part : unwrap(part.replace(kramdownToc, '').replace(tocLine, '').replace(franklinBox, ''))))
+    .join('');
+}
