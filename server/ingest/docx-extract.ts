@@ -145,6 +145,9 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
         if (previous === undefined ? number !== 1 : number !== previous + 1) block.start = number;
         lastNumber[depth] = number;
       }
+    } else if (kind === 'heading') {
+      // "Grading:" typed as a bold title: the colon introduced the text below, it is no part of the title.
+      block = { kind, text: text.replace(/\s*:$/, ''), level };
     } else block = level ? { kind, text, level } : { kind, text };
     const placed = placeAnchors(block.text, blockLinks);
     if (placed.length) block.links = placed;
@@ -289,7 +292,13 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
 /** A bold paragraph that reads as a title: short, starts with a capital or a number, ends no sentence. */
 function looksLikeHeading(text: string): boolean {
   return (
-    text.length <= 100 && text.split(/\s+/).length <= 12 && /^[\p{Lu}\d]/u.test(text) && !/[.,;:!]$/.test(text) && /\p{L}{3}/u.test(text)
+    text.length <= 100 &&
+    text.split(/\s+/).length <= 12 &&
+    /^[\p{Lu}\d]/u.test(text) &&
+    !/[.,;!]$/.test(text) &&
+    // A short title may end with a colon ("Grading:"); a longer line ending so introduces what follows.
+    !(text.endsWith(':') && text.split(/\s+/).length > 5) &&
+    /\p{L}{3}/u.test(text)
   );
 }
 
@@ -302,7 +311,9 @@ function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>): DocBl
   if (blocks.some((b) => b.kind === 'heading')) return blocks;
   const candidates = blocks.filter((b) => boldOnly.has(b) && looksLikeHeading(b.text));
   if (candidates.length < 2) return blocks;
-  return blocks.map((b, i) => (candidates.includes(b) ? { kind: 'heading', text: b.text, level: i === 0 ? 1 : 2 } : b));
+  return blocks.map((b, i) =>
+    candidates.includes(b) ? { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level: i === 0 ? 1 : 2 } : b,
+  );
 }
 
 const titleClass = 'docx-title';

@@ -20,8 +20,9 @@ const packageRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const ns =
   'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
-const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+const styles = (extra: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:styles ${ns}>
+<w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="22"/></w:rPr></w:rPrDefault></w:docDefaults>${extra}
 <w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>
 <w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/></w:style>
 <w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>
@@ -38,6 +39,8 @@ export interface RawDocx {
   numbering?: string;
   /** External link targets by relationship id. */
   links?: Record<string, string>;
+  /** More w:style elements. */
+  styles?: string;
 }
 
 /** A run of text. */
@@ -69,7 +72,7 @@ export function num(id: number, abstractId: number, overrides: Record<number, nu
     .join('')}</w:num>`;
 }
 
-export async function rawDocx({ body, numbering = '', links = {} }: RawDocx): Promise<Uint8Array> {
+export async function rawDocx({ body, numbering = '', links = {}, styles: extraStyles = '' }: RawDocx): Promise<Uint8Array> {
   const zip = new JSZip();
   zip.file('[Content_Types].xml', contentTypes);
   zip.file('_rels/.rels', packageRels);
@@ -77,7 +80,7 @@ export async function rawDocx({ body, numbering = '', links = {} }: RawDocx): Pr
     'word/document.xml',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${ns}><w:body>${body}</w:body></w:document>`,
   );
-  zip.file('word/styles.xml', styles);
+  zip.file('word/styles.xml', styles(extraStyles));
   zip.file('word/numbering.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering ${ns}>${numbering}</w:numbering>`);
   zip.file(
     'word/_rels/document.xml.rels',
