@@ -10,10 +10,10 @@ import { stripSiteMacros } from './markdown/site-macros';
 
 /**
  * A parser for CommonMark with tables; indented code is off (an indented bullet outline in notes is not code).
- * Bare web addresses become links; "name.py" and other dotted words do not (fuzzy links are off).
+ * Bare web and e-mail addresses become links; "name.py" and other dotted words do not (fuzzy links are off).
  */
 const md = new MarkdownIt({ html: true, linkify: true, typographer: false }).disable('code');
-md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
+md.linkify.set({ fuzzyLink: false, fuzzyEmail: true });
 const liquidNote = /\{%\s*(marginnote|sidenote|marginfigure)\s+(?:'[^']*'|"[^"]*")\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*%\}/g;
 const liquidTag = /\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g;
 // Kramdown attribute lists ("## Title {#anchor}", "{: .note}") style the page; they are not text.
@@ -125,6 +125,11 @@ function codeSpans(token: Token): string {
     .filter((c) => c.type === 'code_inline' && c.content.trim())
     .map((c) => c.content.trim())
     .join('\n');
+}
+
+/** The bare web addresses and e-mail addresses of a plain text, as links in reading order. */
+export function bareLinks(text: string): DocLink[] {
+  return placeAnchors(text, withBareLinks(text, []));
 }
 
 /** The links of a text read from HTML, with its bare web addresses as links too, in reading order. */

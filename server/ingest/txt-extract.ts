@@ -1,7 +1,7 @@
 import type { DocBlock, ExtractedDocument } from '../core/document-model';
 import { cleanText, joinHyphenation, normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
-import { extractMarkdown, looksLikeMarkdown, markdownToBlocks } from './markdown-extract';
+import { bareLinks, extractMarkdown, looksLikeMarkdown, markdownToBlocks } from './markdown-extract';
 import { isSessionHeading } from './session-heading';
 
 /** UTF-8 with or without BOM, UTF-16 LE/BE with BOM, else Windows-1252 (a superset of Latin-1). */
@@ -86,7 +86,19 @@ export function textToBlocks(text: string): DocBlock[] {
       continue;
     }
     if (rest.every((l) => /^([-*•–]|\d{1,3}[.)])\s+/.test(l))) {
-      for (const l of rest) blocks.push({ kind: 'list-item', text: l.replace(/^([-*•–]|\d{1,3}[.)])\s+/, '') });
+      // A numbered list keeps its numbers: the first one when it is not 1, and any jump within it.
+      let previous: number | undefined;
+      for (const l of rest) {
+        const n = /^(\d{1,3})[.)]\s/.exec(l);
+        const item: DocBlock = { kind: 'list-item', text: l.replace(/^([-*•–]|\d{1,3}[.)])\s+/, '') };
+        if (n) {
+          const number = Number(n[1]);
+          item.ordered = true;
+          if (previous === undefined ? number !== 1 : number !== previous + 1) item.start = number;
+          previous = number;
+        } else previous = undefined;
+        blocks.push(item);
+      }
       continue;
     }
     // A glossary: every line "Term: what it is" stays its own paragraph (they are not one wrapped paragraph).
@@ -102,6 +114,15 @@ export function textToBlocks(text: string): DocBlock[] {
     });
   }
   return blocks;
+}
+
+/** Web and e-mail addresses written out in paragraphs and list items are links. */
+function withBareLinks(blocks: DocBlock[]): DocBlock[] {
+  return blocks.map((b) => {
+    if (b.kind !== 'paragraph' && b.kind !== 'list-item') return b;
+    const links = bareLinks(b.text);
+    return links.length ? { ...b, links } : b;
+  });
 }
 
 /** Date-only headings ("Week 3", "January 10, 2019") mark lecture sessions. */
@@ -156,7 +177,7 @@ export function extractTxt(data: Uint8Array, filename: string): ExtractedDocumen
     if (doc.blocks.length === 0) throw new ExtractError('empty', 'empty');
     return doc;
   }
-  const blocks = markSessions(textToBlocks(decoded));
+  const blocks = withBareLinks(markSessions(textToBlocks(decoded)));
   if (blocks.length === 0) throw new ExtractError('empty', 'empty');
   return {
     filename,
