@@ -2,6 +2,7 @@ import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from './docx-extract';
 import { para, rawDocx, run } from './docx/raw-docx.test-helper';
+import { composeFromDocuments } from '@server/ai/offline/outline/tree-book';
 
 const bold = (text: string) => new Paragraph({ children: [new TextRun({ text, bold: true, size: 28 })] });
 const plain = (text: string) => new Paragraph({ children: [new TextRun(text)] });
@@ -81,5 +82,13 @@ describe('DOCX syllabus: a title set large over bold lines at body size', () => 
       text: 'Jane Doe (jd@example.edu), Office: Hall 455, Office hours: Tuesday 1-2 pm',
     });
     expect(doc.blocks.find((x) => x.kind === 'table')?.rows?.[0]).toEqual(['Meeting', 'Topic']);
+    // The book keeps the instructor and how to reach them (a unit of contact lines is no title block).
+    const book = composeFromDocuments(
+      { sources: [{ id: 1, filename: doc.filename, mime: doc.mime, text: doc.text, document: doc }], chunks: [] },
+      { title: 'Introduction to Sociology' },
+    );
+    const html = book.chapters.map((c) => c.content + c.sections.map((x) => x.content).join('')).join('');
+    expect(book.chapters[0].title).toBe('Instructor');
+    expect(html).toContain('Jane Doe (jd@example.edu), Office: Hall 455');
   });
 });
