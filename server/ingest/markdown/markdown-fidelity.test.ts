@@ -120,6 +120,8 @@ describe('Markdown front matter, table-of-contents commands and site macros', ()
         '{{< /note >}}',
         '',
         '\\newcommand{\\R}[1]{\\mathbb{R}^{#1}}',
+        '',
+        '\\definition{Logarithm}{We say $y = \\log_a x$ when $x = a^y$.}',
       ].join('\n'),
     );
     expect(blocks.map((b) => [b.kind, b.text])).toEqual([
@@ -128,6 +130,8 @@ describe('Markdown front matter, table-of-contents commands and site macros', ()
       ['paragraph', 'The order is one, because \\(v_i\\) has one index.'],
       ['paragraph', 'A table of values is read from the script.'],
       ['paragraph', 'Remember the units.'],
+      ['paragraph', 'Logarithm'],
+      ['paragraph', 'We say \\(y = \\log_a x\\) when \\(x = a^y\\).'],
     ]);
   });
 });

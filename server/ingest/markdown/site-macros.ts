@@ -56,12 +56,15 @@ function braceGroup(s: string, at: number): { body: string; end: number } | unde
   return undefined;
 }
 
-/** An argument that reads as text: words with spaces, or one word of a one-argument macro (`\emph{word}`); never a path or a key. */
+/**
+ * An argument that reads as text: words with spaces, a capitalised word (`\definition{Logarithm}{...}`), or one word of
+ * a one-argument macro (`\emph{word}`); never a path, a language name or a key (`\input{julia}{table_code}`).
+ */
 function isText(arg: string, only: boolean): boolean {
   const a = arg.trim();
   if (!a) return false;
   if (/\s/.test(a) || a.includes('\uE000')) return true;
-  return only && /^\p{L}[\p{L}'’-]*[.,;:!?]?$/u.test(a);
+  return /^\p{Lu}\p{Ll}+[.,;:!?]?$/u.test(a) || (only && /^\p{L}[\p{L}'’-]*[.,;:!?]?$/u.test(a));
 }
 
 /** Macros in one stretch of Markdown outside fenced code: inline code spans are copied as they are. */
