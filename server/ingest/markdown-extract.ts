@@ -101,6 +101,15 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
       if (name === 'a' && !tag![1]) open.push({ start: out.length, href: /\bhref\s*=\s*["']([^"']*)["']/i.exec(tag![3])?.[1] });
       else if (name === 'a') close();
       else if (name === 'br') out += ' ';
+      else if (name === 'iframe' && !tag![1]) {
+        // A frame inside a line of text (a video) becomes a link to its source, as a frame on its own line does.
+        const frame = htmlBlocks(child.content)[0];
+        if (frame?.links?.length) {
+          open.push({ start: out.length, href: frame.links[0].href });
+          out += ` ${frame.text} `;
+          close();
+        }
+      }
     }
   }
   return { text: tidyInline(out), links };

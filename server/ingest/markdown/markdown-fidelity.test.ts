@@ -166,6 +166,11 @@ describe('Markdown raw HTML', () => {
       ['paragraph', 'A raw fence', undefined],
     ]);
     expect(blocks.some((b) => b.kind === 'code')).toBe(false);
+    // A frame inside a line of text is a link there.
+    expect(markdownToBlocks('Watch <iframe src="https://example.org/v" title="the video"></iframe> first.').blocks[0]).toMatchObject({
+      text: 'Watch the video first.',
+      links: [{ text: 'the video', href: 'https://example.org/v' }],
+    });
   });
 });
 
