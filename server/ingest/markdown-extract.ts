@@ -136,6 +136,16 @@ function codeSpans(token: Token): string {
     .join('\n');
 }
 
+/** A fence's language: "python", or R Markdown's "{r setup, echo=FALSE}" -> "r". */
+function fenceLanguage(info: string): string | undefined {
+  return (
+    info
+      .trim()
+      .replace(/^\{/, '')
+      .split(/[\s,}]+/)[0] || undefined
+  );
+}
+
 /** The bare web addresses and e-mail addresses of a plain text, as links in reading order. */
 export function bareLinks(text: string): DocLink[] {
   return placeAnchors(text, withBareLinks(text, []));
@@ -321,7 +331,7 @@ export function markdownToBlocks(source: string): Parsed {
         if (t.markup.startsWith('~') && isRawHtmlFence(t.info, t.content))
           for (const b of htmlBlocks(t.content)) push(withFormulas(b, formulas));
         else if (t.content.trim())
-          push({ kind: 'code', text: t.content.replace(/\n$/, ''), ...(t.info.trim() ? { language: t.info.trim().split(/\s+/)[0] } : {}) });
+          push({ kind: 'code', text: t.content.replace(/\n$/, ''), ...(fenceLanguage(t.info) ? { language: fenceLanguage(t.info) } : {}) });
         break;
       case 'table_open':
         table = [];

@@ -136,6 +136,13 @@ describe('Markdown front matter, table-of-contents commands and site macros', ()
   });
 });
 
+describe('Markdown code', () => {
+  it('keeps an R Markdown chunk whole, with its language', () => {
+    const { blocks } = markdownToBlocks('```{r setup, echo=FALSE}\nx <- rnorm(10)\n\nsummary(x)\n## output line\n```\n');
+    expect(blocks).toEqual([{ kind: 'code', text: 'x <- rnorm(10)\n\nsummary(x)\n## output line', language: 'r', index: 0 }]);
+  });
+});
+
 describe('Markdown raw HTML', () => {
   it('turns an iframe into a link to its source and keeps the text of other tags, never their source', () => {
     const { blocks } = markdownToBlocks(
