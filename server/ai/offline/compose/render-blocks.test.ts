@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock } from '@server/core/document-model';
 import { sanitizeHtml } from '@server/features/textbooks/sanitize';
+import { numberListItems } from './list-numbers';
 import { renderBlocks } from './render-blocks';
 
 const b = (kind: DocBlock['kind'], text: string, extra: Partial<DocBlock> = {}): DocBlock => ({ kind, text, ...extra });
@@ -118,5 +119,26 @@ describe('renderBlocks: links and list numbers from the source', () => {
         '<ol><li><p>Again from one</p></li></ol>',
     );
     expect(sanitizeHtml(html)).toBe(html);
+  });
+});
+
+describe('numberListItems', () => {
+  it('gives every numbered item its number, so a piece of a list printed apart keeps it', () => {
+    const items = numberListItems([
+      b('list-item', 'One', { ordered: true }),
+      b('list-item', 'Two', { ordered: true }),
+      b('list-item', 'Two, first part', { ordered: true, depth: 1 }),
+      b('list-item', 'Three', { ordered: true }),
+      b('list-item', 'A bullet', { depth: 0 }),
+      b('list-item', 'Sixteen', { ordered: true, start: 16 }),
+      b('paragraph', 'Between.'),
+      b('list-item', 'Again one', { ordered: true }),
+    ]);
+    expect(items.map((x) => x.start)).toEqual([1, 2, 1, 3, undefined, 16, undefined, 1]);
+    // The whole list renders as before; its last item alone still shows 3.
+    expect(renderBlocks(items.slice(0, 4))).toBe(
+      '<ol><li><p>One</p></li><li><p>Two</p><ol><li><p>Two, first part</p></li></ol></li><li><p>Three</p></li></ol>',
+    );
+    expect(renderBlocks(items.slice(3, 4))).toBe('<ol start="3"><li><p>Three</p></li></ol>');
   });
 });

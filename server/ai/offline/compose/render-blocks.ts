@@ -53,23 +53,27 @@ const startAttr = (item: DocBlock) =>
 function renderList(items: DocBlock[]): string {
   // Consecutive items with depths become nested lists; a level is never skipped (a jump of two nests one).
   let html = '';
-  const open: Array<'ul' | 'ol'> = [];
+  // Each open list and, for a numbered one, the number its next item would show.
+  const open: Array<{ tag: 'ul' | 'ol'; next: number }> = [];
   for (const item of items) {
     const depth = Math.max(0, Math.min(item.depth ?? 0, open.length));
     const tag = item.ordered ? 'ol' : 'ul';
-    while (open.length > depth + 1) html += `</li></${open.pop()}>`;
+    while (open.length > depth + 1) html += `</li></${open.pop()!.tag}>`;
     // The same level switching between bullets and numbers starts a new list.
-    if (open.length === depth + 1 && open[depth] !== tag) html += `</li></${open.pop()}>`;
-    // An item that restarts the numbering (a new list at the same level, "5." after an interruption) opens a list of its own.
-    if (open.length === depth + 1 && item.start !== undefined && item.ordered) html += `</li></${open.pop()}>`;
-    if (open.length === depth + 1) html += '</li>';
-    else {
+    if (open.length === depth + 1 && open[depth].tag !== tag) html += `</li></${open.pop()!.tag}>`;
+    // A number that does not follow on (a new list right after another, "5." after an interruption) opens a list of its own.
+    if (open.length === depth + 1 && item.ordered && item.start !== undefined && item.start !== open[depth].next)
+      html += `</li></${open.pop()!.tag}>`;
+    if (open.length === depth + 1) {
+      html += '</li>';
+      open[depth].next++;
+    } else {
       html += `<${tag}${startAttr(item)}>`;
-      open.push(tag);
+      open.push({ tag, next: (item.ordered ? (item.start ?? 1) : 1) + 1 });
     }
     html += `<li><p>${textHtml(item)}</p>`;
   }
-  while (open.length) html += `</li></${open.pop()}>`;
+  while (open.length) html += `</li></${open.pop()!.tag}>`;
   return html;
 }
 
