@@ -6,7 +6,7 @@ import { isKeptLinkTarget, linkedText, placeAnchors, textWithTargets } from './l
 import { hasFrontMatter, takeFrontMatter } from './markdown/front-matter';
 import { takeEnvironments } from './markdown/latex-environments';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
-import { stripSiteMacros } from './markdown/site-macros';
+import { siteTag, stripSiteMacros } from './markdown/site-macros';
 
 /**
  * A parser for CommonMark with tables; indented code is off (an indented bullet outline in notes is not code).
@@ -205,7 +205,7 @@ export function markdownToBlocks(source: string): Parsed {
     notes.push(note);
     return `\uE000M${notes.length - 1}\uE001`;
   });
-  text = text.replace(liquidTag, '');
+  text = text.replace(liquidTag, siteTag);
   // Footnote definitions ("[^1]: text") would read as link references: taken out first, kept as notes.
   const footnotes: Array<{ label: string; text: string }> = [];
   text = text.replace(/^\[\^([^\]]+)\]:\s*(.+)$/gm, (_m, label: string, body: string) => {

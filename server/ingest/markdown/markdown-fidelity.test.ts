@@ -122,6 +122,10 @@ describe('Markdown front matter, table-of-contents commands and site macros', ()
         '\\newcommand{\\R}[1]{\\mathbb{R}^{#1}}',
         '',
         '\\definition{Logarithm}{We say $y = \\log_a x$ when $x = a^y$.}',
+        '',
+        '{{< youtube dQw4w9WgXcQ >}}',
+        '',
+        '{{< figure src="/img/wave.png" caption="A travelling wave" >}}',
       ].join('\n'),
     );
     expect(blocks.map((b) => [b.kind, b.text])).toEqual([
@@ -132,6 +136,8 @@ describe('Markdown front matter, table-of-contents commands and site macros', ()
       ['paragraph', 'Remember the units.'],
       ['paragraph', 'Logarithm'],
       ['paragraph', 'We say \\(y = \\log_a x\\) when \\(x = a^y\\).'],
+      ['paragraph', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+      ['paragraph', 'A travelling wave'],
     ]);
   });
 });

@@ -133,3 +133,24 @@ export function stripSiteMacros(text: string): string {
     .map((part, i) => (i % 2 === 1 ? part : unwrap(part.replace(kramdownToc, '').replace(tocLine, '').replace(franklinBox, ''))))
     .join('');
 }
+
+const shortcodeArg = (tag: string, name: string) =>
+  new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
+
+/**
+ * A template tag of a static site (`{{< ... >}}`, `{% ... %}`) in place: a video shortcode becomes a
+ * link to the video, a figure shortcode its caption; any other tag (a table of contents, an
+ * include, a box's opening and closing) goes and the text between a pair stays.
+ */
+export function siteTag(tag: string): string {
+  const video = /^\{\{[<%]\s*(youtube|vimeo)\s+(?:id\s*=\s*)?["']?([\w-]+)["']?/i.exec(tag);
+  if (video) {
+    const url = video[1].toLowerCase() === 'youtube' ? `https://www.youtube.com/watch?v=${video[2]}` : `https://vimeo.com/${video[2]}`;
+    return `[${url}](${url})`;
+  }
+  if (/^\{\{[<%]\s*figure\b/i.test(tag)) return shortcodeArg(tag, 'caption') ?? shortcodeArg(tag, 'title') ?? '';
+  return '';
+}
