@@ -179,6 +179,28 @@ describe('Markdown raw HTML', () => {
       ['paragraph', 'A raw fence', undefined],
     ]);
     expect(blocks.some((b) => b.kind === 'code')).toBe(false);
+    // An HTML table keeps its rows, header and links; an <ol start> its first number.
+    const table = markdownToBlocks(
+      [
+        '<table><tr><th>Week</th><th>Topic</th></tr>',
+        '<tr><td>1</td><td><p>Waves, see <a href="https://example.org/w">notes</a></p></td></tr></table>',
+        '',
+        '<ol start="4"><li>Fourth</li><li>Fifth</li></ol>',
+      ].join('\n'),
+    ).blocks;
+    expect(table[0]).toMatchObject({
+      kind: 'table',
+      rows: [
+        ['Week', 'Topic'],
+        ['1', 'Waves, see notes'],
+      ],
+      header: true,
+      links: [{ text: 'notes', href: 'https://example.org/w' }],
+    });
+    expect(table.slice(1).map((b) => [b.kind, b.text, b.ordered, b.start])).toEqual([
+      ['list-item', 'Fourth', true, 4],
+      ['list-item', 'Fifth', true, undefined],
+    ]);
     // A frame inside a line of text is a link there.
     expect(markdownToBlocks('Watch <iframe src="https://example.org/v" title="the video"></iframe> first.').blocks[0]).toMatchObject({
       text: 'Watch the video first.',

@@ -67,16 +67,22 @@ export function htmlBlocks(html: string): DocBlock[] {
   let links: DocLink[] = [];
   let href: string | undefined;
   let anchorStart = 0;
-  let listDepth = 0;
+  // Open lists (their tag, and the number an <ol start> gives its first item) and an open table.
+  const lists: Array<{ ordered: boolean; start?: number }> = [];
+  let table: { rows: string[][]; header: boolean; links: DocLink[] } | undefined;
+  let row: string[] | undefined;
+  const listItem = (text: string): DocBlock => {
+    const list = lists[lists.length - 1];
+    const item: DocBlock = { kind: 'list-item', text, depth: Math.max(0, lists.length - 1), ordered: list?.ordered ?? false };
+    if (list?.start !== undefined) item.start = list.start;
+    if (list) list.start = undefined;
+    return item;
+  };
   const flush = () => {
     const text = linkedText(buffer);
     if (text) {
       const block: DocBlock =
-        kind === 'heading'
-          ? { kind, text, level }
-          : kind === 'list-item'
-            ? { kind, text, depth: Math.max(0, listDepth - 1), ordered: false }
-            : { kind: 'paragraph', text };
+        kind === 'heading' ? { kind, text, level } : kind === 'list-item' ? listItem(text) : { kind: 'paragraph', text };
       const placed = placeAnchors(text, links);
       if (placed.length) block.links = placed;
       blocks.push(block);
@@ -114,6 +120,11 @@ export function htmlBlocks(html: string): DocBlock[] {
       }
       continue;
     }
+    // Inside a table only its rows and cells make structure; any other tag there (a <p>, a <br>, a list) is a space.
+    if (table && tag !== 'table' && tag !== 'tr' && tag !== 'td' && tag !== 'th') {
+      buffer += ' ';
+      continue;
+    }
     const heading = /^h([1-6])$/.exec(tag);
     if (heading) {
       flush();
@@ -128,9 +139,56 @@ export function htmlBlocks(html: string): DocBlock[] {
       if (!closing) kind = 'list-item';
       continue;
     }
-    if (tag === 'ul' || tag === 'ol') listDepth = Math.max(0, listDepth + (closing ? -1 : 1));
-    if (tag === 'td' || tag === 'th') {
-      buffer += ' ';
+    if (tag === 'ul' || tag === 'ol') {
+      flush();
+      if (closing) lists.pop();
+      else {
+        const start = tag === 'ol' ? Number(attr(attrs, 'start') ?? 1) : 1;
+        lists.push({ ordered: tag === 'ol', ...(Number.isInteger(start) && start !== 1 ? { start } : {}) });
+      }
+      continue;
+    }
+    // A table keeps its rows and cells (a header row when its first row has <th> cells); a table inside a cell is text.
+    if (tag === 'table') {
+      if (!closing && !table) {
+        flush();
+        table = { rows: [], header: false, links: [] };
+      } else if (closing && table) {
+        const { rows, header, links: cellLinks } = table;
+        if (rows.length)
+          blocks.push({
+            kind: 'table',
+            text: rows.map((r) => r.join(' | ')).join('\n'),
+            rows,
+            header,
+            ...(cellLinks.length ? { links: cellLinks } : {}),
+          });
+        table = undefined;
+        buffer = '';
+        links = [];
+      }
+      continue;
+    }
+    if (table && tag === 'tr') {
+      if (!closing) row = [];
+      else if (row) {
+        if (row.some((c) => c)) table.rows.push(row);
+        row = undefined;
+      }
+      continue;
+    }
+    if (table && (tag === 'td' || tag === 'th')) {
+      if (!closing) {
+        buffer = '';
+        links = [];
+        if (tag === 'th' && table.rows.length === 0) table.header = true;
+      } else if (row) {
+        const cell = linkedText(buffer);
+        row.push(cell);
+        table.links.push(...placeAnchors(cell, links));
+        buffer = '';
+        links = [];
+      }
       continue;
     }
     // A paragraph inside a list item is the item's text.
