@@ -67,6 +67,12 @@ function isText(arg: string, only: boolean): boolean {
   return /^\p{Lu}\p{Ll}+[.,;:!?]?$/u.test(a) || (only && /^\p{L}[\p{L}'’-]*[.,;:!?]?$/u.test(a));
 }
 
+/** What a sticky pattern matches at `index` (no copy of the rest of the text: pages can be long). */
+function at(pattern: RegExp, s: string, index: number): string | undefined {
+  pattern.lastIndex = index;
+  return pattern.exec(s)?.[0];
+}
+
 /** Macros in one stretch of Markdown outside fenced code: inline code spans are copied as they are. */
 function unwrap(s: string): string {
   let out = '';
@@ -74,7 +80,7 @@ function unwrap(s: string): string {
   while (i < s.length) {
     const c = s[i];
     if (c === '`') {
-      const run = /^`+/.exec(s.slice(i))![0];
+      const run = at(/`+/y, s, i)!;
       const close = s.indexOf(run, i + run.length);
       const end = close < 0 ? i + run.length : close + run.length;
       out += s.slice(i, end);
@@ -92,7 +98,7 @@ function unwrap(s: string): string {
       i += 2;
       continue;
     }
-    const name = /^[A-Za-z]+/.exec(s.slice(i + 1))?.[0];
+    const name = at(/[A-Za-z]+/y, s, i + 1);
     if (!name) {
       out += s.slice(i, i + 2);
       i += 2;
@@ -102,8 +108,8 @@ function unwrap(s: string): string {
     const args: string[] = [];
     for (;;) {
       // An optional argument ("\newcommand{\x}[2]{...}") is skipped.
-      const optional = /^\[[^\]\n]*\]/.exec(s.slice(j));
-      if (optional && args.length > 0) j += optional[0].length;
+      const optional = at(/\[[^\]\n]*\]/y, s, j);
+      if (optional && args.length > 0) j += optional.length;
       const group = braceGroup(s, j);
       if (!group) break;
       args.push(group.body);
@@ -117,8 +123,9 @@ function unwrap(s: string): string {
       }
       continue;
     }
-    const lineStart = out.lastIndexOf('\n') + 1;
-    const block = !out.slice(lineStart).trim() && /^[ \t]*(\n|$)/.test(s.slice(j));
+    // A macro alone on its lines is a block of its own: its arguments become paragraphs.
+    const lineStart = s.lastIndexOf('\n', i - 1) + 1;
+    const block = !s.slice(lineStart, i).trim() && at(/[ \t]*(?:\n|$)/y, s, j) !== undefined;
     const kept = dropped.has(name) ? [] : args.filter((a) => isText(a, args.length === 1)).map((a) => unwrap(a).trim());
     out += block ? `\n\n${kept.join('\n\n')}\n\n` : kept.join(' ');
     i = j;
