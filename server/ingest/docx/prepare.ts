@@ -36,6 +36,13 @@ function all(root: El, name: string): El[] {
   return Array.from(root.getElementsByTagName(name));
 }
 
+/** An element's first child element of a name (without the live list a tag search builds). */
+function child(el: El | undefined, name: string): El | undefined {
+  for (let c = (el as { firstChild?: El | null } | undefined)?.firstChild; c; c = (c as { nextSibling?: El | null }).nextSibling ?? null)
+    if ((c as { nodeName?: string }).nodeName === name) return c;
+  return undefined;
+}
+
 /** A w:r holding one placeholder text, to stand where an equation was. */
 function markRun(doc: El['ownerDocument'], text: string): El {
   const r = doc.createElementNS(W, 'w:r');
@@ -204,7 +211,11 @@ const styleOf = (p: El) => all(p, 'w:pStyle')[0]?.getAttribute?.('w:val') ?? '';
  * (from its begin to its end, over as many paragraphs as it takes), or paragraphs in the TOC
  * styles.
  */
-function dropTableOfContents(root: El, styles: StyleInfo): void {
+function dropTableOfContents(root: El, styles: StyleInfo, xml: string): void {
+  // Most documents have none: the XML says so before any walk of the tree.
+  const field = /<w:instrText[^>]*>\s*TOC\b/.test(xml);
+  const styled = [...styles.tocIds].some((id) => xml.includes(`w:val="${id}"`));
+  if (!field && !styled && !xml.includes('w:docPartGallery')) return;
   for (const sdt of all(root, 'w:sdt')) {
     const gallery = all(sdt, 'w:docPartGallery')[0]?.getAttribute?.('w:val') ?? '';
     if (/table of contents/i.test(gallery)) sdt.parentNode?.removeChild(sdt);
@@ -212,10 +223,10 @@ function dropTableOfContents(root: El, styles: StyleInfo): void {
   const drop = new Set<El>();
   let depth = 0;
   let inToc = false;
-  for (const p of all(root, 'w:p')) {
+  for (const p of field || styled ? all(root, 'w:p') : []) {
     if (styles.tocIds.has(styleOf(p))) drop.add(p);
     // The field's characters in document order: begin, its instruction, separate, end.
-    for (const el of all(p, '*')) {
+    for (const el of field ? all(p, '*') : []) {
       const name = (el as { nodeName?: string }).nodeName;
       if (name === 'w:fldChar') {
         const type = el.getAttribute?.('w:fldCharType');
@@ -238,21 +249,23 @@ function dropTableOfContents(root: El, styles: StyleInfo): void {
  * Each numbered paragraph gets its number as a placeholder at its start (mammoth's HTML numbers
  * every list from 1); the reader turns it into the list item's `start`.
  */
-function markListNumbers(root: El, numberingXml: string | undefined, stylesXml: string | undefined): void {
+function markListNumbers(root: El, xml: string, numberingXml: string | undefined, stylesXml: string | undefined): void {
   if (!numberingXml) return;
   const numbering = readNumbering(numberingXml);
   const byStyle = styleNumbers(stylesXml);
+  if (byStyle.size === 0 && !xml.includes('<w:numPr')) return;
   const count = listCounter(numbering);
   const doc = (root as unknown as { ownerDocument: El['ownerDocument'] }).ownerDocument;
   for (const p of all(root, 'w:p')) {
-    const numPr = all(p, 'w:numPr')[0];
-    const styled = byStyle.get(styleOf(p));
-    const numId = numPr ? all(numPr, 'w:numId')[0]?.getAttribute?.('w:val') : styled?.numId;
+    // The paragraph's own properties (its children, not its runs' or a nested table's).
+    const pPr = child(p, 'w:pPr');
+    const numPr = child(pPr, 'w:numPr');
+    const styled = byStyle.get(child(pPr, 'w:pStyle')?.getAttribute?.('w:val') ?? '');
+    const numId = numPr ? child(numPr, 'w:numId')?.getAttribute?.('w:val') : styled?.numId;
     if (!numId || numId === '0') continue;
-    const ilvl = Number((numPr && all(numPr, 'w:ilvl')[0]?.getAttribute?.('w:val')) ?? styled?.ilvl ?? 0);
+    const ilvl = Number((numPr && child(numPr, 'w:ilvl')?.getAttribute?.('w:val')) ?? styled?.ilvl ?? 0);
     const n = count(numId, ilvl);
     if (n === undefined) continue;
-    const pPr = all(p, 'w:pPr')[0];
     p.insertBefore(
       markRun(doc, listNumberMark(n)),
       pPr ? ((pPr as unknown as { nextSibling: El | null }).nextSibling ?? null) : p.firstChild,
@@ -280,9 +293,9 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   const doc = new DOMParser().parseFromString(xml, 'text/xml') as unknown as El & { documentElement: El };
   const root = doc.documentElement;
   // Headings first, while equations are still equations (a formula set large is no heading).
-  dropTableOfContents(root, styles);
+  dropTableOfContents(root, styles, xml);
   markSizeHeadings(root, styles);
-  markListNumbers(root, await zip.file('word/numbering.xml')?.async('string'), stylesXml);
+  markListNumbers(root, xml, await zip.file('word/numbering.xml')?.async('string'), stylesXml);
   const equations: DocxEquation[] = [];
   if (hasMath) {
     for (const para of all(root, 'm:oMathPara')) {
