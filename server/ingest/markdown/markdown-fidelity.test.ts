@@ -126,6 +126,9 @@ describe('Markdown front matter, table-of-contents commands and site macros', ()
         '{{< youtube dQw4w9WgXcQ >}}',
         '',
         '{{< figure src="/img/wave.png" caption="A travelling wave" >}}',
+        '',
+        'A path C:\\\\Users and a line break\\\\',
+        'after it.',
       ].join('\n'),
     );
     expect(blocks.map((b) => [b.kind, b.text])).toEqual([
@@ -138,6 +141,7 @@ describe('Markdown front matter, table-of-contents commands and site macros', ()
       ['paragraph', 'We say \\(y = \\log_a x\\) when \\(x = a^y\\).'],
       ['paragraph', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
       ['paragraph', 'A travelling wave'],
+      ['paragraph', 'A path C:\\Users and a line break after it.'],
     ]);
   });
 });

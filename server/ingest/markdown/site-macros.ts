@@ -94,7 +94,8 @@ function unwrap(s: string): string {
     }
     // "\\" ends a line in LaTeX-flavoured pages (Franklin): a space, unless it is a backslash in a word.
     if (s[i + 1] === '\\') {
-      out += /[\s]|$/.test(s[i + 2] ?? '') ? ' ' : '\\\\';
+      const next = s[i + 2];
+      out += next === undefined || /\s/.test(next) ? ' ' : '\\\\';
       i += 2;
       continue;
     }
