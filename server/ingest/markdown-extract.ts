@@ -218,8 +218,9 @@ export function markdownToBlocks(source: string): Parsed {
     return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
   };
   text = takeEnvironments(text, equationMark);
-  text = text.replace(displayMath, (_m, dollars: string | undefined, brackets: string | undefined) =>
-    equationMark(dollars ?? brackets ?? ''),
+  text = text.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined) =>
+    // "\[1\]" is an escaped bracket (pandoc writes them): only a bracket pair holding mathematics is display math.
+    dollars !== undefined || /\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '') ? equationMark(dollars ?? brackets ?? '') : whole,
   );
   const formulas: string[] = [];
   text = stripSiteMacros(protectInlineMath(text, formulas));

@@ -227,7 +227,7 @@ describe('Markdown LaTeX environments', () => {
         '\\begin{gather}x = 1 \\\\ y = 2\\end{gather}',
         '\\begin{multline*}a + b \\\\ + c\\end{multline*}',
         '\\begin{eqnarray}a &=& b \\\\ c &=& d \\nonumber\\end{eqnarray}',
-        'and \\[ \\sum_{i=1}^n i \\] with \\(x^2\\) inline.',
+        'and \\[ \\sum_{i=1}^n i \\] with \\(x^2\\) inline, as in \\[1\\].',
         '',
         '```latex',
         '\\begin{align}kept as code\\end{align}',
@@ -244,7 +244,7 @@ describe('Markdown LaTeX environments', () => {
       '\\sum_{i=1}^n i',
     ]);
     for (const e of equations) expect(() => katex.renderToString(e.latex!, { displayMode: true, throwOnError: true })).not.toThrow();
-    expect(blocks.find((b) => b.text.includes('inline'))?.text).toBe('with \\(x^2\\) inline.');
+    expect(blocks.find((b) => b.text.includes('inline'))?.text).toBe('with \\(x^2\\) inline, as in [1].');
     expect(blocks.find((b) => b.kind === 'code')?.text).toBe('\\begin{align}kept as code\\end{align}');
     expect(renderBlocks(equations.slice(0, 1))).toBe(
       '<div data-type="block-math" data-latex="\\begin{align*}a &amp;= b + c \\\\\nd &amp;= e\\end{align*}"></div>',
