@@ -4,7 +4,7 @@ import { cleanText, normalizeCharacters } from '../core/nlp';
 import { isSessionHeading } from './session-heading';
 import { isKeptLinkTarget, linkedText, placeAnchors, textWithTargets } from './links';
 import { hasFrontMatter, takeFrontMatter } from './markdown/front-matter';
-import { takeEnvironments } from './markdown/latex-environments';
+import { katexDisplay, takeEnvironments } from './markdown/latex-environments';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
 
@@ -217,11 +217,12 @@ export function markdownToBlocks(source: string): Parsed {
     equations.push(latex.trim());
     return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
   };
-  text = takeEnvironments(text, equationMark);
+  // $$...$$ first: an environment inside one is part of that formula.
   text = text.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined) =>
     // "\[1\]" is an escaped bracket (pandoc writes them): only a bracket pair holding mathematics is display math.
-    dollars !== undefined || /\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '') ? equationMark(dollars ?? brackets ?? '') : whole,
+    dollars !== undefined || /\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '') ? equationMark(katexDisplay(dollars ?? brackets ?? '')) : whole,
   );
+  text = takeEnvironments(text, equationMark);
   const formulas: string[] = [];
   text = stripSiteMacros(protectInlineMath(text, formulas));
 

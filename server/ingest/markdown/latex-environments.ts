@@ -29,6 +29,14 @@ export function katexEnvironment(name: string, star: string, body: string): stri
   }
 }
 
+/** A display formula as KaTeX reads it: its environments converted as above, its labels dropped. */
+export function katexDisplay(latex: string): string {
+  return latex
+    .replace(environment, (_m, name: string, star: string, body: string) => katexEnvironment(name, star, body))
+    .replace(/\\label\{[^{}]*\}/g, '')
+    .trim();
+}
+
 /** Replaces each display environment outside fenced code by `mark(latex)`. */
 export function takeEnvironments(text: string, mark: (latex: string) => string): string {
   return text

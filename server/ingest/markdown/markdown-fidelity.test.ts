@@ -227,6 +227,7 @@ describe('Markdown LaTeX environments', () => {
         '\\begin{gather}x = 1 \\\\ y = 2\\end{gather}',
         '\\begin{multline*}a + b \\\\ + c\\end{multline*}',
         '\\begin{eqnarray}a &=& b \\\\ c &=& d \\nonumber\\end{eqnarray}',
+        '$$\\begin{align}x &= 1 \\label{eq:x}\\end{align}$$',
         'and \\[ \\sum_{i=1}^n i \\] with \\(x^2\\) inline, as in \\[1\\].',
         '',
         '```latex',
@@ -241,6 +242,7 @@ describe('Markdown LaTeX environments', () => {
       '\\begin{gather}x = 1 \\\\ y = 2\\end{gather}',
       '\\begin{gather*}a + b \\\\ + c\\end{gather*}',
       '\\begin{array}{rcl}a &=& b \\\\ c &=& d \\end{array}',
+      '\\begin{align}x &= 1\\end{align}',
       '\\sum_{i=1}^n i',
     ]);
     for (const e of equations) expect(() => katex.renderToString(e.latex!, { displayMode: true, throwOnError: true })).not.toThrow();
