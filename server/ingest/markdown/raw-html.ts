@@ -1,5 +1,5 @@
 import { decodeEntities } from '@common/textbook-ops/html';
-import type { DocBlock, DocLink } from '../../core/document-model';
+import type { DocBlock, DocLink } from '@server/core/document-model';
 import { isKeptLinkTarget, linkedText, placeAnchors } from '../links';
 
 /**
