@@ -18,6 +18,8 @@ export interface Numbering {
   nums: Map<string, { abstractId: string; overrides: Map<number, number> }>;
 }
 
+/** A whole number as Word writes one, or undefined for anything else (a damaged part). */
+const whole = (text: string): number | undefined => (/^\d{1,6}$/.test(text.trim()) ? Number(text) : undefined);
 const all = (root: El, name: string): El[] => Array.from(root.getElementsByTagName(name));
 const val = (el: El | undefined) => el?.getAttribute?.('w:val') ?? undefined;
 
@@ -28,10 +30,11 @@ export function readNumbering(xml: string | undefined): Numbering {
   for (const abstract of all(root, 'w:abstractNum')) {
     const levels: Level[] = [];
     for (const lvl of all(abstract, 'w:lvl')) {
-      const ilvl = Number(lvl.getAttribute?.('w:ilvl') ?? 0);
+      const ilvl = whole(lvl.getAttribute?.('w:ilvl') ?? '0');
+      if (ilvl === undefined || ilvl > 8) continue;
       const format = val(all(lvl, 'w:numFmt')[0]) ?? 'decimal';
       // Word counts from 0 when a level names no start (ECMA-376 17.9.25); Word itself always writes one.
-      levels[ilvl] = { start: Number(val(all(lvl, 'w:start')[0]) ?? 0), ordered: format !== 'bullet' && format !== 'none' };
+      levels[ilvl] = { start: whole(val(all(lvl, 'w:start')[0]) ?? '0') ?? 1, ordered: format !== 'bullet' && format !== 'none' };
     }
     numbering.abstracts.set(abstract.getAttribute?.('w:abstractNumId') ?? '', levels);
   }
@@ -39,7 +42,8 @@ export function readNumbering(xml: string | undefined): Numbering {
     const overrides = new Map<number, number>();
     for (const o of all(num, 'w:lvlOverride')) {
       const start = val(all(o, 'w:startOverride')[0]);
-      if (start !== undefined) overrides.set(Number(o.getAttribute?.('w:ilvl') ?? 0), Number(start));
+      const at = whole(start ?? '');
+      if (at !== undefined) overrides.set(whole(o.getAttribute?.('w:ilvl') ?? '0') ?? 0, at);
     }
     numbering.nums.set(num.getAttribute?.('w:numId') ?? '', { abstractId: val(all(num, 'w:abstractNumId')[0]) ?? '', overrides });
   }

@@ -295,7 +295,11 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   // Headings first, while equations are still equations (a formula set large is no heading).
   dropTableOfContents(root, styles, xml);
   markSizeHeadings(root, styles);
-  markListNumbers(root, xml, await zip.file('word/numbering.xml')?.async('string'), stylesXml);
+  try {
+    markListNumbers(root, xml, await zip.file('word/numbering.xml')?.async('string'), stylesXml);
+  } catch {
+    // A numbering part that cannot be read leaves the lists as mammoth numbers them (from 1); the text is all there.
+  }
   const equations: DocxEquation[] = [];
   if (hasMath) {
     for (const para of all(root, 'm:oMathPara')) {
