@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import mammoth from 'mammoth';
 import { decodeEntities } from '@common/textbook-ops/html';
-import type { DocBlock, DocLink, ExtractedDocument, ExtractedImage } from '../core/document-model';
+import type { DocBlock, DocLink, ExtractedDocument, ExtractedImage, ListMarker } from '../core/document-model';
 import { equationMarks, prepareDocx, sizeHeadingStyleMap, type DocxEquation, type PreparedDocx } from './docx/prepare';
 import { listNumberMarks } from './docx/list-numbers';
 import { linkedText, placeAnchors, textWithTargets } from './links';
@@ -95,8 +95,12 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
   const flush = () => {
     // A numbered paragraph's number (prepare.ts put it at its start); it never stays in the text.
     let number: number | undefined;
-    buffer = buffer.replace(listNumberMarks, (_m, n: string) => {
-      number ??= Number(n);
+    let marker: ListMarker | undefined;
+    buffer = buffer.replace(listNumberMarks, (_m, n: string, m: string) => {
+      if (number === undefined) {
+        number = Number(n);
+        marker = (m || undefined) as ListMarker | undefined;
+      }
       return '';
     });
     const blockLinks = links;
@@ -144,6 +148,7 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
         const previous = lastNumber[depth];
         if (previous === undefined ? number !== 1 : number !== previous + 1) block.start = number;
         lastNumber[depth] = number;
+        if (marker) block.marker = marker;
       }
     } else if (kind === 'heading') {
       // "Grading:" typed as a bold title: the colon introduced the text below, it is no part of the title.

@@ -15,6 +15,7 @@ const blocks: DocBlock[] = [
   { kind: 'paragraph', text: 'The syllabus is on the course site.', links: [{ text: 'course site', href: 'https://example.edu/stat101' }] },
   { kind: 'list-item', text: 'Sentence 16 is the thesis.', ordered: true, start: 16 },
   { kind: 'list-item', text: 'Sentence 17 supports it.', ordered: true },
+  { kind: 'list-item', text: 'A point in it.', ordered: true, depth: 1, marker: 'a' },
 ];
 
 describe('a source link and a list number, from the composer to the exports', () => {
@@ -23,6 +24,7 @@ describe('a source link and a list number, from the composer to the exports', ()
     const edited = printBody(parseBody(saved));
     expect(edited).toMatch(/<a [^>]*href="https:\/\/example\.edu\/stat101"[^>]*>course site<\/a>/);
     expect(edited).toContain('<ol start="16">');
+    expect(edited).toContain('<ol type="a"><li><p>A point in it.</p></li></ol>');
     // What the editor prints is stored again through the sanitizer: nothing of it is lost there.
     expect(sanitizeHtml(edited)).toMatch(/<ol start="16"><li><p>Sentence 16 is the thesis\.<\/p><\/li><li><p>Sentence 17/);
   });

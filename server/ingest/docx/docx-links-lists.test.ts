@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderBlocks } from '@server/ai/offline/compose/render-blocks';
+import { sanitizeHtml } from '@server/features/textbooks/sanitize';
 import { extractDocx } from '../docx-extract';
 import { abstractNum, num, para, rawDocx, run } from './raw-docx.test-helper';
 
@@ -95,7 +96,12 @@ describe('DOCX ordered lists keep their numbers', () => {
     ]);
     const html = renderBlocks(doc.blocks);
     expect(html).toContain('<ol start="16"><li><p>Sentence sixteen</p></li><li><p>Sentence seventeen</p></li></ol>');
-    expect(html).toContain('<ol start="18"><li><p>Sentence eighteen</p>');
+    expect(html).toContain(
+      '<ol start="18"><li><p>Sentence eighteen</p><ol type="a"><li><p>Its first part</p></li><li><p>Its second part</p>',
+    );
+    // Letters as Word labels the second level, kept by the sanitizer.
+    expect(doc.blocks.find((b) => b.text === 'Its own first part')?.marker).toBe('a');
+    expect(sanitizeHtml(html)).toBe(html);
     expect(html).toContain('<li><p>Question two</p></li></ol><ol start="5"><li><p>A fresh list from five</p></li></ol><ul>');
     expect(html).not.toMatch(/LN\d/);
   });

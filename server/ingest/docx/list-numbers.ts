@@ -1,15 +1,20 @@
 import { DOMParser } from '@xmldom/xmldom';
+import type { ListMarker } from '@server/core/document-model';
 import type { XmlNode } from './omml-latex';
 
-/** The text a placeholder for a list item's number reads as (private-use characters no document contains). */
-export const listNumberMark = (n: number) => `\uE000LN${n}\uE001`;
-export const listNumberMarks = /\uE000LN(\d+)\uE001/g;
+/** The text a placeholder for a list item's number (and its letters or numerals) reads as (private-use characters no document contains). */
+export const listNumberMark = (n: number, marker = '') => `\uE000LN${n}${marker}\uE001`;
+export const listNumberMarks = /\uE000LN(\d+)([aAiI]?)\uE001/g;
+
+/** Word's number formats that label with letters or roman numerals. */
+const markers: Record<string, ListMarker> = { lowerLetter: 'a', upperLetter: 'A', lowerRoman: 'i', upperRoman: 'I' };
 
 type El = XmlNode & { getElementsByTagName(name: string): ArrayLike<El> };
 
 interface Level {
   start: number;
   ordered: boolean;
+  marker?: ListMarker;
 }
 
 /** numbering.xml read for counting: each abstract list's levels, and each list instance's abstract list and start overrides. */
@@ -34,7 +39,11 @@ export function readNumbering(xml: string | undefined): Numbering {
       if (ilvl === undefined || ilvl > 8) continue;
       const format = val(all(lvl, 'w:numFmt')[0]) ?? 'decimal';
       // Word counts from 0 when a level names no start (ECMA-376 17.9.25); Word itself always writes one.
-      levels[ilvl] = { start: whole(val(all(lvl, 'w:start')[0]) ?? '0') ?? 1, ordered: format !== 'bullet' && format !== 'none' };
+      levels[ilvl] = {
+        start: whole(val(all(lvl, 'w:start')[0]) ?? '0') ?? 1,
+        ordered: format !== 'bullet' && format !== 'none',
+        ...(markers[format] ? { marker: markers[format] } : {}),
+      };
     }
     numbering.abstracts.set(abstract.getAttribute?.('w:abstractNumId') ?? '', levels);
   }
@@ -55,13 +64,13 @@ export function readNumbering(xml: string | undefined): Numbering {
  * HTML would restart every list at 1: lists of one abstract list continue each other (a list
  * interrupted by a paragraph goes on at 4), a list instance with a start override restarts at it
  * the first time it is used, and a level restarts below the level above it. `number` is called
- * once per numbered paragraph in reading order; it answers the item's number, or undefined for a
- * bullet or a list it cannot read.
+ * once per numbered paragraph in reading order; it answers the item's number (with its letters or
+ * numerals), or undefined for a bullet or a list it cannot read.
  */
 export function listCounter(numbering: Numbering) {
   const counters = new Map<string, number[]>();
   const seen = new Set<string>();
-  return (numId: string, ilvl: number): number | undefined => {
+  return (numId: string, ilvl: number): { n: number; marker?: ListMarker } | undefined => {
     const num = numbering.nums.get(numId);
     const levels = num && numbering.abstracts.get(num.abstractId);
     const level = levels?.[ilvl];
@@ -77,7 +86,7 @@ export function listCounter(numbering: Numbering) {
     counts[ilvl] = (counts[ilvl] ?? (levels[ilvl]?.start ?? 1) - 1) + 1;
     // The levels below restart when this one counts on.
     for (let d = ilvl + 1; d < counts.length; d++) counts[d] = (levels[d]?.start ?? 1) - 1;
-    return level.ordered ? counts[ilvl] : undefined;
+    return level.ordered ? { n: counts[ilvl], marker: level.marker } : undefined;
   };
 }
 

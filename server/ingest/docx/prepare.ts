@@ -267,7 +267,7 @@ function markListNumbers(root: El, xml: string, numberingXml: string | undefined
     const n = count(numId, ilvl);
     if (n === undefined) continue;
     p.insertBefore(
-      markRun(doc, listNumberMark(n)),
+      markRun(doc, listNumberMark(n.n, n.marker)),
       pPr ? ((pPr as unknown as { nextSibling: El | null }).nextSibling ?? null) : p.firstChild,
     );
   }

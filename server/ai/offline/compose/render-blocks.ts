@@ -44,32 +44,36 @@ export function inlineHtml(text: string): string {
   return out + escapeHtml(text.slice(last));
 }
 
-/** The number an ordered list opens with, when the source's list does not start at 1. */
+/** The number an ordered list opens with, when the source's list does not start at 1, and its letters or numerals. */
 const startAttr = (item: DocBlock) =>
-  item.ordered && item.start !== undefined && Number.isInteger(item.start) && item.start !== 1 && item.start >= 0
+  (item.ordered && item.start !== undefined && Number.isInteger(item.start) && item.start !== 1 && item.start >= 0
     ? ` start="${item.start}"`
-    : '';
+    : '') + (item.ordered && item.marker && /^[aAiI]$/.test(item.marker) ? ` type="${item.marker}"` : '');
 
 function renderList(items: DocBlock[]): string {
   // Consecutive items with depths become nested lists; a level is never skipped (a jump of two nests one).
   let html = '';
   // Each open list and, for a numbered one, the number its next item would show.
-  const open: Array<{ tag: 'ul' | 'ol'; next: number }> = [];
+  const open: Array<{ tag: 'ul' | 'ol'; next: number; marker: string }> = [];
   for (const item of items) {
     const depth = Math.max(0, Math.min(item.depth ?? 0, open.length));
     const tag = item.ordered ? 'ol' : 'ul';
     while (open.length > depth + 1) html += `</li></${open.pop()!.tag}>`;
     // The same level switching between bullets and numbers starts a new list.
     if (open.length === depth + 1 && open[depth].tag !== tag) html += `</li></${open.pop()!.tag}>`;
-    // A number that does not follow on (a new list right after another, "5." after an interruption) opens a list of its own.
-    if (open.length === depth + 1 && item.ordered && item.start !== undefined && item.start !== open[depth].next)
+    // A number that does not follow on (a new list right after another, "5." after an interruption), or other labels, open a list of their own.
+    if (
+      open.length === depth + 1 &&
+      item.ordered &&
+      ((item.start !== undefined && item.start !== open[depth].next) || (item.marker ?? '') !== open[depth].marker)
+    )
       html += `</li></${open.pop()!.tag}>`;
     if (open.length === depth + 1) {
       html += '</li>';
       open[depth].next++;
     } else {
       html += `<${tag}${startAttr(item)}>`;
-      open.push({ tag, next: (item.ordered ? (item.start ?? 1) : 1) + 1 });
+      open.push({ tag, next: (item.ordered ? (item.start ?? 1) : 1) + 1, marker: (item.ordered && item.marker) || '' });
     }
     html += `<li><p>${textHtml(item)}</p>`;
   }
