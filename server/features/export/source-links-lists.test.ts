@@ -1,6 +1,7 @@
 import { Document, Packer } from 'docx';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
+import { listLabel } from '@common/book-render/book-model';
 import { parseEditorHtml } from '@common/book-render/parse-html';
 import { renderBlocksHtml } from '@common/book-render/render-html';
 import type { DocBlock } from '@server/core/document-model';
@@ -34,6 +35,7 @@ describe('a source link and a list number, from the composer to the exports', ()
     const html = renderBlocksHtml(book);
     expect(html).toContain('<a href="https://example.edu/stat101">course site</a>');
     expect(html).toContain('<ol start="16">');
+    expect(html).toContain('<ol type="a"><li><p>A point in it.</p></li></ol>');
 
     let instance = 0;
     const children = await blocksToDocx(book, { images: new Map(), nextListInstance: () => ++instance });
@@ -53,7 +55,17 @@ describe('a source link and a list number, from the composer to the exports', ()
     const document = (await zip.file('word/document.xml')?.async('string')) ?? '';
     const rels = (await zip.file('word/_rels/document.xml.rels')?.async('string')) ?? '';
     expect(numbering).toMatch(/<w:startOverride w:val="16"\/>/);
+    expect(numbering).toContain('<w:numFmt w:val="lowerLetter"/>');
     expect(document).toContain('<w:hyperlink');
     expect(rels).toContain('Target="https://example.edu/stat101"');
+  });
+});
+
+describe('listLabel (the labels of the PDF export)', () => {
+  it('writes numbers, letters and roman numerals', () => {
+    expect([1, 16].map((n) => listLabel(n))).toEqual(['1', '16']);
+    expect([1, 3, 26, 27].map((n) => listLabel(n, 'a'))).toEqual(['a', 'c', 'z', 'aa']);
+    expect([2, 4, 9, 14].map((n) => listLabel(n, 'i'))).toEqual(['ii', 'iv', 'ix', 'xiv']);
+    expect([listLabel(3, 'A'), listLabel(1994, 'I')]).toEqual(['C', 'MCMXCIV']);
   });
 });

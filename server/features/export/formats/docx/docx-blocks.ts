@@ -16,7 +16,7 @@ import {
   type NumberingDefinition,
   type ParagraphChild,
 } from 'docx';
-import type { Block, Inline, TableCell as BookCell } from '@common/book-render/book-model';
+import type { Block, Inline, ListMarker, TableCell as BookCell } from '@common/book-render/book-model';
 import type { ImageAsset } from '@server/features/export/image-assets';
 import { mathPicture } from '@server/features/export/math-png';
 
@@ -26,26 +26,37 @@ export interface DocxContext {
   nextListInstance: () => number;
 }
 
-/** Word's list levels: bullets, or numbers then letters then roman numerals; `start` numbers one level's first item. */
-export function listLevels(ordered: boolean, start?: { level: number; at: number }): ILevelsOptions[] {
+/** Word's number formats for a list's letters or roman numerals. */
+const markerFormats: Record<ListMarker, { format: (typeof LevelFormat)[keyof typeof LevelFormat]; name: string }> = {
+  a: { format: LevelFormat.LOWER_LETTER, name: 'lower-letter' },
+  A: { format: LevelFormat.UPPER_LETTER, name: 'upper-letter' },
+  i: { format: LevelFormat.LOWER_ROMAN, name: 'lower-roman' },
+  I: { format: LevelFormat.UPPER_ROMAN, name: 'upper-roman' },
+};
+
+/**
+ * Word's list levels: bullets, or numbers then letters then roman numerals; `own` gives one level its
+ * first number and its labels (a list of the book that starts elsewhere or is lettered).
+ */
+export function listLevels(ordered: boolean, own?: { level: number; start: number; marker?: ListMarker }): ILevelsOptions[] {
   const bullets = ['\u2022', '\u25E6', '\u25AA'];
   const formats = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN];
   return Array.from({ length: 9 }, (_, level) => ({
     level,
-    format: ordered ? formats[level % 3] : LevelFormat.BULLET,
+    format: ordered ? (own?.level === level && own.marker ? markerFormats[own.marker].format : formats[level % 3]) : LevelFormat.BULLET,
     text: ordered ? `%${level + 1}.` : bullets[level % 3],
     alignment: AlignmentType.LEFT,
-    ...(start && start.level === level ? { start: start.at } : {}),
+    ...(own && own.level === level ? { start: own.start } : {}),
     style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
   }));
 }
 
-/** The numbering a list's paragraphs name: the document's own lists, or one of its own for a numbered list that does not start at 1. */
-function listReference(ordered: boolean, start: number, level: number): string | NumberingDefinition {
-  if (!ordered) return 'bullet-list';
-  if (start === 1) return 'ordered-list';
-  const reference = `ordered-list-${level}-from-${start}`;
-  return { reference, levels: listLevels(true, { level, at: start }) };
+/** The numbering a list's paragraphs name: the document's own lists, or one of its own for a list that starts elsewhere or is lettered. */
+function listReference(block: Extract<Block, { kind: 'list' }>, level: number): string | NumberingDefinition {
+  if (!block.ordered) return 'bullet-list';
+  if (block.start === 1 && !block.marker) return 'ordered-list';
+  const reference = `ordered-list-${level}-from-${block.start}${block.marker ? `-${markerFormats[block.marker].name}` : ''}`;
+  return { reference, levels: listLevels(true, { level, start: block.start, marker: block.marker }) };
 }
 
 const headingLevels = [
@@ -198,7 +209,7 @@ export async function blocksToDocx(
               out.push(
                 new Paragraph({
                   children: await inlineChildren(child.content),
-                  numbering: { reference: listReference(block.ordered, block.start, level), level, instance },
+                  numbering: { reference: listReference(block, level), level, instance },
                 }),
               );
             } else {

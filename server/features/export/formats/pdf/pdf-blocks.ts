@@ -1,4 +1,4 @@
-import { inlineText, type Block, type TableCell } from '@common/book-render/book-model';
+import { inlineText, listLabel, type Block, type TableCell } from '@common/book-render/book-model';
 import type { ImageAsset } from '@server/features/export/image-assets';
 import type { Inline } from '@common/book-render/book-model';
 import { bodySize, ensureSpace, layoutWithMath, measureWithMath, pageBottom, writeInline, type Frame } from './pdf-inline';
@@ -163,7 +163,7 @@ export function writeBlocks(frame: Frame, blocks: readonly Block[], images: PdfI
         const inner: Frame = { ...frame, left: frame.left + indentStep, width: frame.width - indentStep };
         block.items.forEach((item, i) => {
           ensureSpace(doc, bodySize * 1.5);
-          const marker = block.ordered ? `${block.start + i}.` : '\u2022';
+          const marker = block.ordered ? `${listLabel(block.start + i, block.marker)}.` : '\u2022';
           doc
             .font('serif')
             .fillColor('#111827')
