@@ -5,6 +5,7 @@ import { isSessionHeading } from './session-heading';
 import { isKeptLinkTarget, linkedText, placeAnchors, textWithTargets } from './links';
 import { hasFrontMatter, takeFrontMatter } from './markdown/front-matter';
 import { katexDisplay, takeEnvironments } from './markdown/latex-environments';
+import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/math-macros';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
 
@@ -213,8 +214,12 @@ export function markdownToBlocks(source: string): Parsed {
     return `\uE000N${footnotes.length - 1}\uE001`;
   });
   const equations: string[] = [];
+  // Macros the page defines for its formulas; a formula that only defines them is none.
+  const macros: MathMacros = new Map();
   const equationMark = (latex: string) => {
-    equations.push(latex.trim());
+    const formula = takeDefinitions(latex, macros).trim();
+    if (!formula) return '\n\n';
+    equations.push(formula);
     return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
   };
   // $$...$$ first: an environment inside one is part of that formula.
@@ -224,7 +229,7 @@ export function markdownToBlocks(source: string): Parsed {
   );
   text = takeEnvironments(text, equationMark);
   const formulas: string[] = [];
-  text = stripSiteMacros(protectInlineMath(text, formulas));
+  text = stripSiteMacros(protectInlineMath(text, formulas), macros);
 
   const tokens = md.parse(text, {});
   const blocks: DocBlock[] = [];
@@ -378,7 +383,21 @@ export function markdownToBlocks(source: string): Parsed {
         break;
     }
   }
-  return { blocks, title };
+  return { blocks: macros.size ? blocks.map((b) => withPageMacros(b, macros)) : blocks, title };
+}
+
+/** A block whose formulas use the page's macros, with their definitions (KaTeX draws each formula alone). */
+function withPageMacros(block: DocBlock, macros: MathMacros): DocBlock {
+  const inline = (text: string) =>
+    text.replace(/\\\((.+?)\\\)/g, (whole, latex: string) => {
+      const full = withDefinitions(latex, macros);
+      return full === latex ? whole : `\\(${full}\\)`;
+    });
+  if (block.kind === 'equation' && block.latex) return { ...block, latex: withDefinitions(block.latex, macros) };
+  const out: DocBlock = { ...block, text: inline(block.text) };
+  if (block.rows) out.rows = block.rows.map((r) => r.map(inline));
+  if (block.links) out.links = block.links.map((l) => ({ ...l, text: inline(l.text) }));
+  return out;
 }
 
 export function extractMarkdown(text: string, filename: string): ExtractedDocument {

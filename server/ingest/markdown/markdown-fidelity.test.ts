@@ -253,3 +253,26 @@ describe('Markdown LaTeX environments', () => {
     );
   });
 });
+
+describe('Markdown page macros for formulas', () => {
+  it('carries a page’s \\newcommand definitions into the formulas that use them, so KaTeX draws every one', () => {
+    const { blocks } = markdownToBlocks(
+      [
+        '$$\\newcommand{\\R}{\\mathbb{R}} \\newcommand{\\norm}[1]{\\left\\lVert #1 \\right\\rVert} \\DeclareMathOperator{\\tr}{tr}$$',
+        '',
+        '\\newcommand{\\tv}[1]{\\boldsymbol{#1}}',
+        '',
+        'A vector $\\tv{v} \\in \\R^n$ has a norm $\\norm{\\tv{v}}$ and a matrix a trace $\\tr A$; $x^2$ needs nothing.',
+        '',
+        '$$\\norm{x}^2 = \\sum_i x_i^2$$',
+      ].join('\n'),
+    );
+    // The formula that only defined macros is no block; the text has no definition line.
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'equation']);
+    const formulas = [...blocks[0].text.matchAll(/\\\((.+?)\\\)/g)].map((m) => m[1]);
+    expect(formulas[3]).toBe('x^2');
+    expect(formulas[1]).toContain('\\def\\norm#1{\\left\\lVert #1 \\right\\rVert}');
+    for (const f of formulas) expect(() => katex.renderToString(f, { throwOnError: true })).not.toThrow();
+    expect(() => katex.renderToString(blocks[1].latex!, { displayMode: true, throwOnError: true })).not.toThrow();
+  });
+});

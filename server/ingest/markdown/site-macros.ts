@@ -1,9 +1,12 @@
+import { takeDefinitions, type MathMacros } from './math-macros';
+
 /**
  * What static-site generators add to Markdown and a textbook cannot use: table-of-contents
  * commands (`\toc`, `{{< toc >}}`, `[TOC]`, kramdown's `{:toc}`), Franklin's `@@name` boxes and
  * LaTeX-style macros the site defines (`\collaps{Title}{body}`, `\note{...}`). A macro loses its
  * name and keeps its text arguments (a title, a body; not a file name or a label); definitions
- * (`\newcommand`) and commands that insert files or cross-references go whole.
+ * (`\newcommand`) and commands that insert files or cross-references go whole; a definition of a
+ * macro for formulas is kept for the formulas (markdown/math-macros.ts).
  */
 
 /** Fenced code (also indented in a list item): copied as it is. */
@@ -73,8 +76,11 @@ function at(pattern: RegExp, s: string, index: number): string | undefined {
   return pattern.exec(s)?.[0];
 }
 
+/** Definitions of macros for formulas (not a site's HTML-making macros), kept for the formulas that use them. */
+const mathDefinitions = new Set(['newcommand', 'renewcommand', 'providecommand', 'DeclareMathOperator']);
+
 /** Macros in one stretch of Markdown outside fenced code: inline code spans are copied as they are. */
-function unwrap(s: string): string {
+function unwrap(s: string, macros: MathMacros): string {
   let out = '';
   let i = 0;
   while (i < s.length) {
@@ -127,18 +133,19 @@ function unwrap(s: string): string {
     // A macro alone on its lines is a block of its own: its arguments become paragraphs.
     const lineStart = s.lastIndexOf('\n', i - 1) + 1;
     const block = !s.slice(lineStart, i).trim() && at(/[ \t]*(?:\n|$)/y, s, j) !== undefined;
-    const kept = dropped.has(name) ? [] : args.filter((a) => isText(a, args.length === 1)).map((a) => unwrap(a).trim());
+    if (mathDefinitions.has(name) && !/~~~|@@|<[a-z]/i.test(s.slice(i, j))) takeDefinitions(s.slice(i, j), macros);
+    const kept = dropped.has(name) ? [] : args.filter((a) => isText(a, args.length === 1)).map((a) => unwrap(a, macros).trim());
     out += block ? `\n\n${kept.join('\n\n')}\n\n` : kept.join(' ');
     i = j;
   }
   return out;
 }
 
-/** The page without table-of-contents commands and site macros (fenced code left as it is). */
-export function stripSiteMacros(text: string): string {
+/** The page without table-of-contents commands and site macros (fenced code left as it is); macros for formulas go to `macros`. */
+export function stripSiteMacros(text: string, macros: MathMacros = new Map()): string {
   return text
     .split(fencedCode)
-    .map((part, i) => (i % 2 === 1 ? part : unwrap(part.replace(kramdownToc, '').replace(tocLine, '').replace(franklinBox, ''))))
+    .map((part, i) => (i % 2 === 1 ? part : unwrap(part.replace(kramdownToc, '').replace(tocLine, '').replace(franklinBox, ''), macros)))
     .join('');
 }
 
