@@ -25,4 +25,16 @@ describe('plain text: numbered lists and written-out addresses', () => {
       ['a bullet point without a number', undefined, undefined],
     ]);
   });
+
+  it('reads lines labelled with letters or roman numerals as an ordered list with those labels', () => {
+    const doc = txt(
+      'The questions.\n\na) what is a wave\nb) what carries its energy\n\nThe parts.\n\nii. the second part\niii. the third part\n',
+    );
+    expect(doc.blocks.filter((b) => b.kind === 'list-item').map((b) => [b.text, b.marker, b.start])).toEqual([
+      ['what is a wave', 'a', undefined],
+      ['what carries its energy', 'a', undefined],
+      ['the second part', 'i', 2],
+      ['the third part', 'i', undefined],
+    ]);
+  });
 });
