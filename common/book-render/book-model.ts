@@ -29,11 +29,44 @@ export interface TableCell {
   blocks: Block[];
 }
 
+/** Letters (a, A) or roman numerals (i, I) for an ordered list's labels. */
+export type ListMarker = 'a' | 'A' | 'i' | 'I';
+
+/** The label of an ordered list's item `n` (1-based): "3", "c", "C", "iii" or "III". */
+export function listLabel(n: number, marker?: ListMarker): string {
+  if (!marker || n < 1) return String(n);
+  if (marker === 'a' || marker === 'A') {
+    let s = '';
+    for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) s = String.fromCharCode(97 + ((k - 1) % 26)) + s;
+    return marker === 'A' ? s.toUpperCase() : s;
+  }
+  const numerals: Array<[number, string]> = [
+    [1000, 'm'],
+    [900, 'cm'],
+    [500, 'd'],
+    [400, 'cd'],
+    [100, 'c'],
+    [90, 'xc'],
+    [50, 'l'],
+    [40, 'xl'],
+    [10, 'x'],
+    [9, 'ix'],
+    [5, 'v'],
+    [4, 'iv'],
+    [1, 'i'],
+  ];
+  let s = '';
+  let k = n;
+  for (const [value, numeral] of numerals) for (; k >= value; k -= value) s += numeral;
+  return marker === 'I' ? s.toUpperCase() : s;
+}
+
 export type Block =
   /** Level 1 = chapter, 2 = section; headings inside the text are 3 to 6. */
   | { kind: 'heading'; level: number; content: Inline[] }
   | { kind: 'paragraph'; content: Inline[] }
-  | { kind: 'list'; ordered: boolean; start: number; items: Block[][] }
+  /** `marker`: an ordered list labelled with letters or roman numerals (HTML's `<ol type>`). */
+  | { kind: 'list'; ordered: boolean; start: number; marker?: ListMarker; items: Block[][] }
   | { kind: 'table'; rows: TableCell[][] }
   /** `src` as stored: `/api/images/{id}` or a raster data URL. */
   | { kind: 'image'; src: string; alt: string }

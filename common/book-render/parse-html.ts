@@ -2,7 +2,7 @@ import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { blockParagraph, inlineDollarMath as inlineInText } from '../dollar-math';
 import { limits } from '../limits';
-import type { Block, Inline, TableCell, TextRun } from './book-model';
+import type { Block, Inline, ListMarker, TableCell, TextRun } from './book-model';
 
 /**
  * The editor's HTML (sanitized on every write, docs/decisions.md "Sanitize on every write") read into blocks.
@@ -247,7 +247,14 @@ function readList(list: Element, depth: number, minHeading: number): Block | nul
   }
   flushLoose();
   if (!items.length) return null;
-  return { kind: 'list', ordered: list.name === 'ol', start: list.name === 'ol' ? intAttr(list.attribs.start, 1e6) : 1, items };
+  const marker = list.name === 'ol' && /^[aAiI]$/.test(list.attribs.type ?? '') ? (list.attribs.type as ListMarker) : undefined;
+  return {
+    kind: 'list',
+    ordered: list.name === 'ol',
+    start: list.name === 'ol' ? intAttr(list.attribs.start, 1e6) : 1,
+    ...(marker ? { marker } : {}),
+    items,
+  };
 }
 
 /** A display formula; one too long to typeset keeps its source, as a code block. */

@@ -106,7 +106,9 @@ function renderBlockHtml(block: Block, opts: HtmlOptions): string {
       return `<p>${renderInlineHtml(block.content, opts)}</p>`;
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
-      const start = block.ordered && block.start !== 1 ? ` start="${block.start}"` : '';
+      const start =
+        (block.ordered && block.start !== 1 ? ` start="${block.start}"` : '') +
+        (block.ordered && block.marker ? ` type="${block.marker}"` : '');
       return `<${tag}${start}>${block.items.map((item) => `<li>${renderBlocksHtml(item, opts)}</li>`).join('')}</${tag}>`;
     }
     case 'table': {

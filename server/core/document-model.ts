@@ -43,6 +43,9 @@ export interface ExtractedImage extends ImageRef {
   data: Uint8Array;
 }
 
+/** Letters (a, A) or roman numerals (i, I) for an ordered list's labels, as HTML's `<ol type>` names them. */
+export type ListMarker = 'a' | 'A' | 'i' | 'I';
+
 export type DocBlockKind =
   | 'heading'
   | 'paragraph'
@@ -87,6 +90,8 @@ export interface DocBlock {
   ordered?: boolean;
   /** list-item: on the first item of an ordered list that does not start at 1, its number ("5." -> 5). */
   start?: number;
+  /** list-item: an ordered list labelled with letters or roman numerals ("a.", "iv."), as the source labels it. */
+  marker?: ListMarker;
   /** Hyperlinks in `text` (paragraph, list item, table cell text, note, margin), from PDF link annotations, DOCX hyperlinks, Markdown. */
   links?: DocLink[];
   /** table: cells by row; `header` when the first row is a header row. */

@@ -1,6 +1,8 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from './docx-extract';
+import { para, rawDocx, run } from './docx/raw-docx.test-helper';
+import { composeFromDocuments } from '@server/ai/offline/outline/tree-book';
 
 const bold = (text: string) => new Paragraph({ children: [new TextRun({ text, bold: true, size: 28 })] });
 const plain = (text: string) => new Paragraph({ children: [new TextRun(text)] });
@@ -48,5 +50,45 @@ describe('DOCX headings typed as bold lines (no heading styles)', () => {
     ]);
     const doc = await extractDocx(data, 'partial.docx');
     expect(doc.blocks.every((b) => b.kind === 'paragraph')).toBe(true);
+  });
+});
+
+describe('DOCX syllabus: a title set large over bold lines at body size', () => {
+  it('keeps "Instructor", "Learning Goals" (bold by a character style) and "Grading:" as headings, and the instructor line', async () => {
+    const b = '<w:b/><w:sz w:val="22"/>';
+    const data = await rawDocx({
+      styles:
+        '<w:style w:type="character" w:styleId="BoldFont"><w:name w:val="fontstyle01"/><w:rPr><w:b/><w:sz w:val="22"/></w:rPr></w:style>',
+      body:
+        para(run('Introduction to Sociology', '<w:b/><w:sz w:val="32"/>')) +
+        para(run('Instructor', b)) +
+        para(run('Jane Doe (jd@example.edu), Office: Hall 455, Office hours: Tuesday 1-2 pm')) +
+        para(run('Learning Goals', '<w:rStyle w:val="BoldFont"/>')) +
+        para(run('To understand what the sociological perspective is and how it is useful for our understanding of society.')) +
+        para(run('Grading', b) + run(':')) +
+        para(run('Forty percent of the grade comes from problem sets, due every Friday at four in the afternoon.')) +
+        `<w:tbl><w:tr><w:tc>${para(run('Meeting', b))}</w:tc><w:tc>${para(run('Topic', b))}</w:tc></w:tr>` +
+        `<w:tr><w:tc>${para(run('1'))}</w:tc><w:tc>${para(run('What do sociologists do?'))}</w:tc></w:tr></w:tbl>`,
+    });
+    const doc = await extractDocx(data, 'syllabus.docx');
+    expect(doc.blocks.filter((x) => x.kind === 'heading').map((x) => [x.text, x.level])).toEqual([
+      ['Introduction to Sociology', 1],
+      ['Instructor', 2],
+      ['Learning Goals', 2],
+      ['Grading', 2],
+    ]);
+    expect(doc.blocks[2]).toMatchObject({
+      kind: 'paragraph',
+      text: 'Jane Doe (jd@example.edu), Office: Hall 455, Office hours: Tuesday 1-2 pm',
+    });
+    expect(doc.blocks.find((x) => x.kind === 'table')?.rows?.[0]).toEqual(['Meeting', 'Topic']);
+    // The book keeps the instructor and how to reach them (a unit of contact lines is no title block).
+    const book = composeFromDocuments(
+      { sources: [{ id: 1, filename: doc.filename, mime: doc.mime, text: doc.text, document: doc }], chunks: [] },
+      { title: 'Introduction to Sociology' },
+    );
+    const html = book.chapters.map((c) => c.content + c.sections.map((x) => x.content).join('')).join('');
+    expect(book.chapters[0].title).toBe('Instructor');
+    expect(html).toContain('Jane Doe (jd@example.edu), Office: Hall 455');
   });
 });

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import mammoth from 'mammoth';
 import { decodeEntities } from '@common/textbook-ops/html';
-import type { DocBlock, ExtractedDocument, ExtractedImage } from '../core/document-model';
+import type { DocBlock, DocLink, ExtractedDocument, ExtractedImage, ListMarker } from '../core/document-model';
 import { equationMarks, prepareDocx, sizeHeadingStyleMap, type DocxEquation, type PreparedDocx } from './docx/prepare';
+import { listNumberMarks } from './docx/list-numbers';
+import { linkedText, placeAnchors, textWithTargets } from './links';
 import { normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
 import { looksLikeCode, mergeCodeRuns } from './code-lines';
@@ -63,9 +65,14 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
   let rows: string[][] | undefined;
   let headerRow = false;
   let inCell = false;
+  let cellLinks: DocLink[] = [];
   let linkHref: string | undefined;
   let linkStart = 0;
+  // The block's links so far: anchor text as typed, and its target.
+  let links: DocLink[] = [];
   const lists: Array<'ul' | 'ol'> = [];
+  // The number of the last item at each list depth (undefined: none yet in the open list).
+  const lastNumber: Array<number | undefined> = [];
   let noteItem = false;
   // Inside a code paragraph (<pre>), line breaks and indentation are the program's: they are kept.
   let inPre = false;
@@ -86,6 +93,18 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
     blocks.push(block);
   };
   const flush = () => {
+    // A numbered paragraph's number (prepare.ts put it at its start); it never stays in the text.
+    let number: number | undefined;
+    let marker: ListMarker | undefined;
+    buffer = buffer.replace(listNumberMarks, (_m, n: string, m: string) => {
+      if (number === undefined) {
+        number = Number(n);
+        marker = (m || undefined) as ListMarker | undefined;
+      }
+      return '';
+    });
+    const blockLinks = links;
+    links = [];
     // Code: a paragraph in a code style as typed, or a script pasted as one paragraph with a line break after each line.
     const code =
       kind === 'code' ? codeText(buffer) : kind === 'paragraph' && !inCell && !buffer.includes('\uE000EQ') ? scriptText(buffer) : undefined;
@@ -102,7 +121,9 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
     boldChars = 0;
     plainChars = 0;
     if (inCell && row) {
-      row.push(raw.replace(equationMarks, (_m, n: string) => `\\(${equations[Number(n)]?.latex ?? ''}\\)`));
+      const cell = raw.replace(equationMarks, (_m, n: string) => `\\(${equations[Number(n)]?.latex ?? ''}\\)`);
+      row.push(cell);
+      cellLinks.push(...placeAnchors(cell, blockLinks));
       return;
     }
     if (!raw || !kind) return;
@@ -117,8 +138,24 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
     if (!text.trim()) return;
     let block: DocBlock;
     if (kind === 'list-item' && noteItem) block = { kind: 'note', text: text.replace(/\s*↑\s*$/, '') };
-    else if (kind === 'list-item') block = { kind, text, depth: Math.max(0, lists.length - 1), ordered: lists[lists.length - 1] === 'ol' };
-    else block = level ? { kind, text, level } : { kind, text };
+    else if (kind === 'list-item') {
+      const depth = Math.max(0, lists.length - 1);
+      const ordered = lists[lists.length - 1] === 'ol';
+      block = { kind, text, depth, ordered };
+      // The item's number from Word's numbering: a list opening at another number than 1, or
+      // one that restarts or jumps within mammoth's list, says where it starts.
+      if (ordered && number !== undefined) {
+        const previous = lastNumber[depth];
+        if (previous === undefined ? number !== 1 : number !== previous + 1) block.start = number;
+        lastNumber[depth] = number;
+        if (marker) block.marker = marker;
+      }
+    } else if (kind === 'heading') {
+      // "Grading:" typed as a bold title: the colon introduced the text below, it is no part of the title.
+      block = { kind, text: text.replace(/\s*:$/, ''), level };
+    } else block = level ? { kind, text, level } : { kind, text };
+    const placed = placeAnchors(block.text, blockLinks);
+    if (placed.length) block.links = placed;
     push(block);
     if (kind === 'paragraph' && bold) boldOnly.add(block);
   };
@@ -147,15 +184,16 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
       skipDepth--;
       continue;
     }
-    // Keep a link's address when its text does not show it: references are often links.
+    // A hyperlink (w:hyperlink or a HYPERLINK field, both read by mammoth) is kept as the block's link.
     if (tag === 'a' && !closing) {
-      linkHref = /href="(https?:[^"]+)"/.exec(attrs)?.[1];
+      linkHref = /href="((?:https?|mailto):[^"]+)"/i.exec(attrs)?.[1];
       linkStart = buffer.length;
       continue;
     }
     if (tag === 'a' && closing) {
-      const href = linkHref && decodeEntities(linkHref);
-      if (href && !buffer.slice(linkStart).includes(href)) buffer += ` (${href})`;
+      const href = linkHref && decodeEntities(linkHref).trim();
+      const anchor = linkedText(buffer.slice(linkStart).replaceAll(lineBreak, ' ').replace(listNumberMarks, ''));
+      if (href && anchor) links.push({ text: anchor, href });
       linkHref = undefined;
       continue;
     }
@@ -190,6 +228,7 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
       if (!closing) {
         flush();
         lists.push(tag);
+        lastNumber[lists.length - 1] = undefined;
       } else lists.pop();
       continue;
     }
@@ -217,8 +256,16 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
       if (!closing) {
         flush();
         rows = [];
+        cellLinks = [];
       } else if (rows) {
-        if (rows.length) push({ kind: 'table', text: rows.map((r) => r.join(' | ')).join('\n'), rows, header: headerRow });
+        if (rows.length)
+          push({
+            kind: 'table',
+            text: rows.map((r) => r.join(' | ')).join('\n'),
+            rows,
+            header: headerRow,
+            ...(cellLinks.length ? { links: cellLinks } : {}),
+          });
         rows = undefined;
         headerRow = false;
       }
@@ -250,7 +297,13 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
 /** A bold paragraph that reads as a title: short, starts with a capital or a number, ends no sentence. */
 function looksLikeHeading(text: string): boolean {
   return (
-    text.length <= 100 && text.split(/\s+/).length <= 12 && /^[\p{Lu}\d]/u.test(text) && !/[.,;:!]$/.test(text) && /\p{L}{3}/u.test(text)
+    text.length <= 100 &&
+    text.split(/\s+/).length <= 12 &&
+    /^[\p{Lu}\d]/u.test(text) &&
+    !/[.,;!]$/.test(text) &&
+    // A short title may end with a colon ("Grading:"); a longer line ending so introduces what follows.
+    !(text.endsWith(':') && text.split(/\s+/).length > 5) &&
+    /\p{L}{3}/u.test(text)
   );
 }
 
@@ -263,7 +316,9 @@ function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>): DocBl
   if (blocks.some((b) => b.kind === 'heading')) return blocks;
   const candidates = blocks.filter((b) => boldOnly.has(b) && looksLikeHeading(b.text));
   if (candidates.length < 2) return blocks;
-  return blocks.map((b, i) => (candidates.includes(b) ? { kind: 'heading', text: b.text, level: i === 0 ? 1 : 2 } : b));
+  return blocks.map((b, i) =>
+    candidates.includes(b) ? { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level: i === 0 ? 1 : 2 } : b,
+  );
 }
 
 const titleClass = 'docx-title';
@@ -314,7 +369,8 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
   return {
     filename,
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    text: blocks.map((b) => b.text).join('\n\n'),
+    // The plain text keeps each link's address (references are often links); the blocks keep them as links.
+    text: blocks.map((b) => textWithTargets(b.text, b.links)).join('\n\n'),
     blocks,
     title: styledTitle || blocks.find((b) => b.kind === 'heading')?.text,
     images: [...pictures.values()].filter((p) => used.has(p.sha256)).map(({ alt: _alt, ...p }) => p),

@@ -1,41 +1,37 @@
 import MarkdownIt, { type Token } from 'markdown-it';
-import type { DocBlock, ExtractedDocument } from '../core/document-model';
+import type { DocBlock, DocLink, ExtractedDocument } from '../core/document-model';
 import { cleanText, normalizeCharacters } from '../core/nlp';
 import { isSessionHeading } from './session-heading';
+import { isKeptLinkTarget, linkedText, placeAnchors, textWithTargets } from './links';
+import { hasFrontMatter, takeFrontMatter } from './markdown/front-matter';
+import { katexDisplay, takeEnvironments } from './markdown/latex-environments';
+import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/math-macros';
+import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
+import { siteTag, stripSiteMacros } from './markdown/site-macros';
 
-/** A parser for CommonMark with tables; indented code is off (an indented bullet outline in notes is not code). */
-const md = new MarkdownIt({ html: true, linkify: false, typographer: false }).disable('code');
-
-const frontMatter = /^\uFEFF?---\s*\n([\s\S]*?)\n(---|\.\.\.)\s*(\n|$)/;
+/**
+ * A parser for CommonMark with tables; indented code is off (an indented bullet outline in notes is not code).
+ * Bare web and e-mail addresses become links; "name.py" and other dotted words do not (fuzzy links are off).
+ */
+const md = new MarkdownIt({ html: true, linkify: true, typographer: false }).disable('code');
+md.linkify.set({ fuzzyLink: false, fuzzyEmail: true });
 const liquidNote = /\{%\s*(marginnote|sidenote|marginfigure)\s+(?:'[^']*'|"[^"]*")\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*%\}/g;
 const liquidTag = /\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g;
 // Kramdown attribute lists ("## Title {#anchor}", "{: .note}") style the page; they are not text.
 const kramdownAttributes = /\{:?\s*(?:#[\w:-]+|\.[A-Za-z][\w-]*)(?:\s[^{}]*)?\}|\{:\s*[^{}]*\}/g;
-const displayMath = /\$\$([\s\S]+?)\$\$/g;
+const displayMath = /\$\$([\s\S]+?)\$\$|\\\[([\s\S]+?)\\\]/g;
 // Private-use characters mark where a margin note or display equation sat (markdown-it replaces NUL).
 const placeholder = /\uE000(M|E|N)(\d+)\uE001/g;
 
 /** True when a text file is written in Markdown: front matter, "#" headings, fenced code, or bullet outlines. */
 export function looksLikeMarkdown(text: string, filename = ''): boolean {
   if (/\.(md|markdown|mdown|mkd)$/i.test(filename)) return true;
-  if (frontMatter.test(text)) return true;
+  if (hasFrontMatter(text)) return true;
   const lines = text.split('\n');
   const headings = lines.filter((l) => /^#{1,6}\s+\S/.test(l)).length;
   const fences = lines.filter((l) => /^```/.test(l)).length;
   const nestedBullets = lines.filter((l) => /^\s{2,}[-*+]\s+\S/.test(l)).length;
   return headings >= 2 || fences >= 2 || (headings >= 1 && nestedBullets >= 1) || nestedBullets >= 3;
-}
-
-function stripHtml(text: string): string {
-  return text
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
 }
 
 /** Inline `$x^2$` as `\(x^2\)`; a price like "$5 and $10" is left alone (math hugs its dollars). */
@@ -58,32 +54,66 @@ function protectInlineMath(text: string, formulas: string[]): string {
     .map((part, i) =>
       i % 2 === 1
         ? part
-        : part.replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) => {
-            if (/^[\d.,\s]+$/.test(body)) return whole;
-            formulas.push(body);
-            return `${before}\uE000I${formulas.length - 1}\uE001`;
-          }),
+        : part
+            .replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) => {
+              if (/^[\d.,\s]+$/.test(body)) return whole;
+              formulas.push(body);
+              return `${before}\uE000I${formulas.length - 1}\uE001`;
+            })
+            // MathJax's own inline delimiters, which Markdown would read as escaped parentheses.
+            .replace(/\\\(([\s\S]+?)\\\)/g, (_m, body: string) => {
+              formulas.push(body.trim());
+              return `\uE000I${formulas.length - 1}\uE001`;
+            }),
     )
     .join('');
 }
 
-function inlineText(token: Token, formulas: string[]): string {
+/** What an inline run leaves of the Markdown around its text: attribute lists, footnote marks, runs of spaces. */
+function tidyInline(text: string): string {
+  return text
+    .replace(kramdownAttributes, '')
+    .replace(/\[\^[^\]]+\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** An inline run's plain text and its links (Markdown links, autolinks, bare web addresses, `<a href>`). */
+function inlineParts(token: Token, formulas: string[]): { text: string; links: DocLink[] } {
   let out = '';
+  const links: DocLink[] = [];
+  const open: Array<{ start: number; href?: string }> = [];
+  const close = () => {
+    const link = open.pop();
+    const anchor = link && linkedText(tidyInline(out.slice(link.start)));
+    if (link?.href && anchor && isKeptLinkTarget(link.href)) links.push({ text: anchor, href: link.href.trim() });
+  };
   for (const child of token.children ?? []) {
     if (child.type === 'text')
       out += inlineMath(child.content).replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`);
     else if (child.type === 'code_inline') out += child.content;
     else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
+    else if (child.type === 'link_open') open.push({ start: out.length, href: String(child.attrGet('href') ?? '') });
+    else if (child.type === 'link_close') close();
     else if (child.type === 'html_inline') {
-      // <sup>4</sup> keeps its text; other tags go.
-      continue;
-    } else if (child.type === 'image') out += child.content ? '' : '';
+      // Tags go and their text stays (<sup>4</sup> keeps "4"); an <a href> keeps its target, a <br> is a space.
+      const tag = /^<(\/?)([a-zA-Z][\w-]*)([^>]*)>/.exec(child.content);
+      const name = tag?.[2].toLowerCase();
+      if (name === 'a' && !tag![1]) open.push({ start: out.length, href: /\bhref\s*=\s*["']([^"']*)["']/i.exec(tag![3])?.[1] });
+      else if (name === 'a') close();
+      else if (name === 'br') out += ' ';
+      else if (name === 'iframe' && !tag![1]) {
+        // A frame inside a line of text (a video) becomes a link to its source, as a frame on its own line does.
+        const frame = htmlBlocks(child.content)[0];
+        if (frame?.links?.length) {
+          open.push({ start: out.length, href: frame.links[0].href });
+          out += ` ${frame.text} `;
+          close();
+        }
+      }
+    }
   }
-  return out
-    .replace(kramdownAttributes, '')
-    .replace(/\[\^[^\]]+\]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return { text: tidyInline(out), links };
 }
 
 /**
@@ -107,6 +137,37 @@ function codeSpans(token: Token): string {
     .join('\n');
 }
 
+/** A fence's language: "python", or R Markdown's "{r setup, echo=FALSE}" -> "r". */
+function fenceLanguage(info: string): string | undefined {
+  return (
+    info
+      .trim()
+      .replace(/^\{/, '')
+      .split(/[\s,}]+/)[0] || undefined
+  );
+}
+
+/** The bare web addresses and e-mail addresses of a plain text, as links in reading order. */
+export function bareLinks(text: string): DocLink[] {
+  return placeAnchors(text, withBareLinks(text, []));
+}
+
+/** The links of a text read from HTML, with its bare web addresses as links too, in reading order. */
+function withBareLinks(text: string, links: DocLink[]): DocLink[] {
+  const found = links.map((l) => ({ ...l, at: text.indexOf(l.text) }));
+  for (const m of md.linkify.match(text) ?? []) {
+    if (found.some((l) => l.at >= 0 && m.index < l.at + l.text.length && l.at < m.lastIndex)) continue;
+    found.push({ text: m.text, href: m.url, at: m.index });
+  }
+  return found.sort((a, b) => a.at - b.at).map(({ text: t, href }) => ({ text: t, href }));
+}
+
+/** A block read from raw HTML with its inline formulas put back (they were taken out of the whole page). */
+function withFormulas(block: DocBlock, formulas: string[]): DocBlock {
+  const put = (text: string) => text.replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`);
+  return { ...block, text: put(block.text), ...(block.links ? { links: block.links.map((l) => ({ ...l, text: put(l.text) })) } : {}) };
+}
+
 interface Parsed {
   blocks: DocBlock[];
   title?: string;
@@ -116,33 +177,36 @@ interface Parsed {
  * Markdown into document-model blocks: headings at their levels, paragraphs, nested lists with
  * their depth, tables, fenced code, quotations, `$$...$$` display math and `$...$` inline math,
  * footnotes as notes, and Jekyll/Tufte margin notes ({% marginnote %}, {% sidenote %}) as
- * margin blocks kept apart from the paragraph they sit in. Front matter is read for its title
- * and never printed.
+ * margin blocks kept apart from the paragraph they sit in. Front matter (YAML, TOML) is read
+ * for its title and never printed; LaTeX display environments are display math; links keep their
+ * targets, ordered lists their first number; site macros and table-of-contents commands lose
+ * their markup (markdown/site-macros.ts) and raw HTML is read for its text (markdown/raw-html.ts).
  */
 export function markdownToBlocks(source: string): Parsed {
-  let text = normalizeCharacters(source).replace(/\r\n?/g, '\n');
-  let title: string | undefined;
-  const fm = frontMatter.exec(text);
-  if (fm) {
-    title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(fm[1])?.[1];
-    text = text.slice(fm[0].length);
-  }
-  const notes: string[] = [];
+  const page = takeFrontMatter(normalizeCharacters(source).replace(/\r\n?/g, '\n'));
+  let text = page.text;
+  const title = page.title;
+  const notes: DocBlock[] = [];
   text = text.replace(liquidNote, (_m, _kind: string, quoted: string) => {
-    notes.push(
-      // An autolink ("<http://...>") is the note's URL, not a tag to strip.
-      stripHtml(
-        quoted
-          .slice(1, -1)
-          .replace(/\\(['"])/g, '$1')
-          .replace(/<((?:https?|ftp):\/\/[^<>\s]+|mailto:[^<>\s]+)>/gi, '$1'),
-      )
-        .replace(/\s+/g, ' ')
-        .trim(),
+    // A margin note is HTML: its text is kept with its links; an autolink ("<http://...>") is a link showing its URL.
+    const html = quoted
+      .slice(1, -1)
+      .replace(/\\(['"])/g, '$1')
+      .replace(/<((?:https?|ftp):\/\/[^<>\s]+|mailto:[^<>\s]+)>/gi, (_a, url: string) => `<a href="${url}">${url}</a>`);
+    const parts = htmlBlocks(html.replace(/<br\s*\/?>/gi, ' '));
+    const note: DocBlock = { kind: 'margin', text: parts.map((b) => b.text).join(' ') };
+    const links = placeAnchors(
+      note.text,
+      withBareLinks(
+        note.text,
+        parts.flatMap((b) => b.links ?? []),
+      ),
     );
+    if (links.length) note.links = links;
+    notes.push(note);
     return `\uE000M${notes.length - 1}\uE001`;
   });
-  text = text.replace(liquidTag, '');
+  text = text.replace(liquidTag, siteTag);
   // Footnote definitions ("[^1]: text") would read as link references: taken out first, kept as notes.
   const footnotes: Array<{ label: string; text: string }> = [];
   text = text.replace(/^\[\^([^\]]+)\]:\s*(.+)$/gm, (_m, label: string, body: string) => {
@@ -150,31 +214,43 @@ export function markdownToBlocks(source: string): Parsed {
     return `\uE000N${footnotes.length - 1}\uE001`;
   });
   const equations: string[] = [];
-  text = text.replace(displayMath, (_m, body: string) => {
-    equations.push(body.trim());
+  // Macros the page defines for its formulas; a formula that only defines them is none.
+  const macros: MathMacros = new Map();
+  const equationMark = (latex: string) => {
+    const formula = takeDefinitions(latex, macros).trim();
+    if (!formula) return '\n\n';
+    equations.push(formula);
     return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
-  });
+  };
+  // $$...$$ first: an environment inside one is part of that formula.
+  text = text.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined) =>
+    // "\[1\]" is an escaped bracket (pandoc writes them): only a bracket pair holding mathematics is display math.
+    dollars !== undefined || /\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '') ? equationMark(katexDisplay(dollars ?? brackets ?? '')) : whole,
+  );
+  text = takeEnvironments(text, equationMark);
   const formulas: string[] = [];
-  text = protectInlineMath(text, formulas);
+  text = stripSiteMacros(protectInlineMath(text, formulas), macros);
 
   const tokens = md.parse(text, {});
   const blocks: DocBlock[] = [];
-  const lists: Array<{ ordered: boolean }> = [];
+  // An ordered list's first number, until its first item takes it.
+  const lists: Array<{ ordered: boolean; start?: number }> = [];
   let quoteDepth = 0;
   let table: string[][] | undefined;
   let row: string[] | undefined;
+  let tableLinks: DocLink[] = [];
   let headerRows = 0;
   let inHead = false;
   let index = 0;
   const push = (block: DocBlock) => blocks.push({ ...block, index: index++ });
 
   /** A paragraph's text with its margin notes and display equations taken out as blocks of their own. */
-  const emit = (raw: string, make: (text: string) => DocBlock) => {
+  const emit = (raw: string, make: (text: string) => DocBlock, links: DocLink[] = []) => {
     const margins: DocBlock[] = [];
     let eq: string | undefined;
     const clean = raw
       .replace(placeholder, (_m, kind: string, n: string) => {
-        if (kind === 'M') margins.push({ kind: 'margin', text: notes[Number(n)] });
+        if (kind === 'M') margins.push(notes[Number(n)]);
         else if (kind === 'N')
           margins.push({ kind: 'note', text: inlineMath(footnotes[Number(n)].text), label: footnotes[Number(n)].label });
         else eq = equations[Number(n)];
@@ -184,7 +260,10 @@ export function markdownToBlocks(source: string): Parsed {
       .trim();
     if (eq !== undefined && !clean) push({ kind: 'equation', text: eq, latex: eq });
     else if (clean) {
-      push(make(clean));
+      const block = make(clean);
+      const placed = placeAnchors(block.text, links);
+      if (placed.length) block.links = placed;
+      push(block);
       if (eq !== undefined) push({ kind: 'equation', text: eq, latex: eq });
     }
     for (const m of margins) if (m.text) push(m);
@@ -196,19 +275,27 @@ export function markdownToBlocks(source: string): Parsed {
       case 'heading_open': {
         const inline = tokens[i + 1];
         const level = Number(t.tag.slice(1));
-        emit(inline.type === 'inline' ? inlineText(inline, formulas) : '', (h) => ({
-          kind: 'heading',
-          text: h,
-          level,
-          ...(isSessionHeading(h) ? { session: true } : {}),
-        }));
+        const parts = inline.type === 'inline' ? inlineParts(inline, formulas) : { text: '', links: [] };
+        emit(
+          parts.text,
+          (h) => ({
+            kind: 'heading',
+            text: h,
+            level,
+            ...(isSessionHeading(h) ? { session: true } : {}),
+          }),
+          parts.links,
+        );
         i += 2;
         break;
       }
       case 'bullet_list_open':
-      case 'ordered_list_open':
-        lists.push({ ordered: t.type === 'ordered_list_open' });
+      case 'ordered_list_open': {
+        // "5." opening a list: markdown-it gives the number as the list's start.
+        const start = t.type === 'ordered_list_open' ? Number(t.attrGet('start') ?? 1) : 1;
+        lists.push({ ordered: t.type === 'ordered_list_open', ...(Number.isInteger(start) && start !== 1 ? { start } : {}) });
         break;
+      }
       case 'bullet_list_close':
       case 'ordered_list_close':
         lists.pop();
@@ -221,20 +308,37 @@ export function markdownToBlocks(source: string): Parsed {
         break;
       case 'paragraph_open': {
         const inline = tokens[i + 1];
-        const content = inline.type === 'inline' ? inlineText(inline, formulas) : '';
+        const { text: content, links } = inline.type === 'inline' ? inlineParts(inline, formulas) : { text: '', links: [] };
         if (table) break;
         if (lists.length) {
           const list = lists[lists.length - 1];
-          emit(content, (p) => ({ kind: 'list-item', text: p, depth: lists.length - 1, ordered: list.ordered }));
-        } else if (quoteDepth > 0) emit(content, (p) => ({ kind: 'quote', text: p }));
+          const start = list.start;
+          list.start = undefined;
+          emit(
+            content,
+            (p) => ({
+              kind: 'list-item',
+              text: p,
+              depth: lists.length - 1,
+              ordered: list.ordered,
+              ...(start !== undefined ? { start } : {}),
+            }),
+            links,
+          );
+        } else if (quoteDepth > 0) emit(content, (p) => ({ kind: 'quote', text: p }), links);
         else if (onlyCode(inline)) push({ kind: 'code', text: codeSpans(inline) });
-        else emit(content, (p) => ({ kind: 'paragraph', text: p }));
+        else emit(content, (p) => ({ kind: 'paragraph', text: p }), links);
         i += 2;
         break;
       }
+      case 'html_block':
+        for (const b of htmlBlocks(t.content)) push(withFormulas(b, formulas));
+        break;
       case 'fence':
-        if (t.content.trim())
-          push({ kind: 'code', text: t.content.replace(/\n$/, ''), ...(t.info.trim() ? { language: t.info.trim().split(/\s+/)[0] } : {}) });
+        if (t.markup.startsWith('~') && isRawHtmlFence(t.info, t.content))
+          for (const b of htmlBlocks(t.content)) push(withFormulas(b, formulas));
+        else if (t.content.trim())
+          push({ kind: 'code', text: t.content.replace(/\n$/, ''), ...(fenceLanguage(t.info) ? { language: fenceLanguage(t.info) } : {}) });
         break;
       case 'table_open':
         table = [];
@@ -257,18 +361,43 @@ export function markdownToBlocks(source: string): Parsed {
         row = undefined;
         break;
       case 'inline':
-        if (row) row.push(inlineText(t, formulas));
+        if (row) {
+          const cell = inlineParts(t, formulas);
+          row.push(cell.text);
+          tableLinks.push(...placeAnchors(cell.text, cell.links));
+        }
         break;
       case 'table_close':
         if (table && table.length)
-          push({ kind: 'table', text: table.map((r) => r.join(' ')).join('\n'), rows: table, header: headerRows > 0 });
+          push({
+            kind: 'table',
+            text: table.map((r) => r.join(' ')).join('\n'),
+            rows: table,
+            header: headerRows > 0,
+            ...(tableLinks.length ? { links: tableLinks } : {}),
+          });
         table = undefined;
+        tableLinks = [];
         break;
       default:
         break;
     }
   }
-  return { blocks, title };
+  return { blocks: macros.size ? blocks.map((b) => withPageMacros(b, macros)) : blocks, title };
+}
+
+/** A block whose formulas use the page's macros, with their definitions (KaTeX draws each formula alone). */
+function withPageMacros(block: DocBlock, macros: MathMacros): DocBlock {
+  const inline = (text: string) =>
+    text.replace(/\\\((.+?)\\\)/g, (whole, latex: string) => {
+      const full = withDefinitions(latex, macros);
+      return full === latex ? whole : `\\(${full}\\)`;
+    });
+  if (block.kind === 'equation' && block.latex) return { ...block, latex: withDefinitions(block.latex, macros) };
+  const out: DocBlock = { ...block, text: inline(block.text) };
+  if (block.rows) out.rows = block.rows.map((r) => r.map(inline));
+  if (block.links) out.links = block.links.map((l) => ({ ...l, text: inline(l.text) }));
+  return out;
 }
 
 export function extractMarkdown(text: string, filename: string): ExtractedDocument {
@@ -276,7 +405,12 @@ export function extractMarkdown(text: string, filename: string): ExtractedDocume
   return {
     filename,
     mime: 'text/markdown',
-    text: cleanText(blocks.map((b) => (b.kind === 'table' ? (b.rows ?? []).map((r) => r.join(' | ')).join('\n') : b.text)).join('\n\n')),
+    // The plain text keeps each link's address after its anchor (references are often links).
+    text: cleanText(
+      blocks
+        .map((b) => (b.kind === 'table' ? (b.rows ?? []).map((r) => r.join(' | ')).join('\n') : textWithTargets(b.text, b.links)))
+        .join('\n\n'),
+    ),
     blocks,
     title: title ?? blocks.find((b) => b.kind === 'heading')?.text,
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'markdown' : 'none',

@@ -1,7 +1,7 @@
-import type { DocBlock, ExtractedDocument } from '../core/document-model';
+import type { DocBlock, ExtractedDocument, ListMarker } from '../core/document-model';
 import { cleanText, joinHyphenation, normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
-import { extractMarkdown, looksLikeMarkdown, markdownToBlocks } from './markdown-extract';
+import { bareLinks, extractMarkdown, looksLikeMarkdown, markdownToBlocks } from './markdown-extract';
 import { isSessionHeading } from './session-heading';
 
 /** UTF-8 with or without BOM, UTF-16 LE/BE with BOM, else Windows-1252 (a superset of Latin-1). */
@@ -86,7 +86,24 @@ export function textToBlocks(text: string): DocBlock[] {
       continue;
     }
     if (rest.every((l) => /^([-*•–]|\d{1,3}[.)])\s+/.test(l))) {
-      for (const l of rest) blocks.push({ kind: 'list-item', text: l.replace(/^([-*•–]|\d{1,3}[.)])\s+/, '') });
+      // A numbered list keeps its numbers: the first one when it is not 1, and any jump within it.
+      let previous: number | undefined;
+      for (const l of rest) {
+        const n = /^(\d{1,3})[.)]\s/.exec(l);
+        const item: DocBlock = { kind: 'list-item', text: l.replace(/^([-*•–]|\d{1,3}[.)])\s+/, '') };
+        if (n) {
+          const number = Number(n[1]);
+          item.ordered = true;
+          if (previous === undefined ? number !== 1 : number !== previous + 1) item.start = number;
+          previous = number;
+        } else previous = undefined;
+        blocks.push(item);
+      }
+      continue;
+    }
+    const lettered = letteredItems(rest);
+    if (lettered) {
+      blocks.push(...lettered);
       continue;
     }
     // A glossary: every line "Term: what it is" stays its own paragraph (they are not one wrapped paragraph).
@@ -102,6 +119,53 @@ export function textToBlocks(text: string): DocBlock[] {
     });
   }
   return blocks;
+}
+
+/** Web and e-mail addresses written out in paragraphs and list items are links. */
+function withBareLinks(blocks: DocBlock[]): DocBlock[] {
+  return blocks.map((b) => {
+    if (b.kind !== 'paragraph' && b.kind !== 'list-item') return b;
+    const links = bareLinks(b.text);
+    return links.length ? { ...b, links } : b;
+  });
+}
+
+const romanValues: Record<string, number> = { i: 1, v: 5, x: 10, l: 50 };
+
+/** A small lowercase roman numeral's value ("iv" -> 4), or undefined. */
+function romanValue(label: string): number | undefined {
+  if (!/^(x{0,3})(ix|iv|v?i{0,3})$/.test(label) || !label) return undefined;
+  let total = 0;
+  for (let i = 0; i < label.length; i++) {
+    const v = romanValues[label[i]];
+    const next = romanValues[label[i + 1]] ?? 0;
+    total += v < next ? -v : v;
+  }
+  return total;
+}
+
+/**
+ * Lines labelled "a)", "b)" ... or "i.", "ii." ... (two or more, in sequence): an ordered list with its
+ * letters or numerals, from the label it starts at.
+ */
+function letteredItems(lines: string[]): DocBlock[] | undefined {
+  if (lines.length < 2) return undefined;
+  const labels = lines.map((l) => /^\(?([a-z]{1,4})[.)]\s+\S/.exec(l)?.[1]);
+  if (labels.some((x) => x === undefined)) return undefined;
+  const romans = labels.map((x) => romanValue(x!));
+  const letters = labels.map((x) => (x!.length === 1 ? x!.charCodeAt(0) - 96 : undefined));
+  const inSequence = (ns: Array<number | undefined>) => ns.every((n, i) => n !== undefined && (i === 0 || n === ns[i - 1]! + 1));
+  // "i." then "ii." are numerals; "i." after "h." is a letter.
+  const numbers = inSequence(romans) && romans[0] !== undefined ? romans : inSequence(letters) ? letters : undefined;
+  if (!numbers) return undefined;
+  const marker: ListMarker = numbers === romans ? 'i' : 'a';
+  return lines.map((l, i): DocBlock => ({
+    kind: 'list-item',
+    text: l.replace(/^\(?[a-z]{1,4}[.)]\s+/, ''),
+    ordered: true,
+    marker,
+    ...(i === 0 && numbers[0] !== 1 ? { start: numbers[0] } : {}),
+  }));
 }
 
 /** Date-only headings ("Week 3", "January 10, 2019") mark lecture sessions. */
@@ -156,7 +220,7 @@ export function extractTxt(data: Uint8Array, filename: string): ExtractedDocumen
     if (doc.blocks.length === 0) throw new ExtractError('empty', 'empty');
     return doc;
   }
-  const blocks = markSessions(textToBlocks(decoded));
+  const blocks = withBareLinks(markSessions(textToBlocks(decoded)));
   if (blocks.length === 0) throw new ExtractError('empty', 'empty');
   return {
     filename,

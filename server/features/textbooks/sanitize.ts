@@ -64,7 +64,8 @@ const options: sanitize.IOptions = {
     div: ['data-type', 'data-latex'],
     code: ['class'],
     pre: ['class'],
-    ol: ['start'],
+    // An ordered list's first number and its labels (letters or roman numerals, as the editor's list keeps them).
+    ol: ['start', { name: 'type', multiple: false, values: ['1', 'a', 'A', 'i', 'I'] }],
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan'],
   },

@@ -2,6 +2,7 @@ import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { ommlToLatex, type XmlNode } from './omml-latex';
 import { looksLikeCode } from '../code-lines';
+import { listCounter, listNumberMark, readNumbering, styleNumbers } from './list-numbers';
 
 export interface DocxEquation {
   latex: string;
@@ -35,6 +36,13 @@ function all(root: El, name: string): El[] {
   return Array.from(root.getElementsByTagName(name));
 }
 
+/** An element's first child element of a name (without the live list a tag search builds). */
+function child(el: El | undefined, name: string): El | undefined {
+  for (let c = (el as { firstChild?: El | null } | undefined)?.firstChild; c; c = (c as { nextSibling?: El | null }).nextSibling ?? null)
+    if ((c as { nodeName?: string }).nodeName === name) return c;
+  return undefined;
+}
+
 /** A w:r holding one placeholder text, to stand where an equation was. */
 function markRun(doc: El['ownerDocument'], text: string): El {
   const r = doc.createElementNS(W, 'w:r');
@@ -51,16 +59,38 @@ const textOf = (p: El) =>
     .join('');
 const isOn = (el: El | undefined) => !!el && !/^(0|false|off)$/i.test(el.getAttribute?.('w:val') ?? 'true');
 
+/** The character formatting a style gives its text (following the styles it is based on). */
+interface StyleLook {
+  bold?: boolean;
+  size?: number;
+  basedOn?: string;
+}
+
 interface StyleInfo {
   headingIds: Set<string>;
+  /** Bold and size by style id, paragraph and character styles alike. */
+  looks: Map<string, StyleLook>;
+  /** Word's table-of-contents styles: "toc 1" ... "toc 9" and "TOC Heading". */
+  tocIds: Set<string>;
   defaultSize: number;
 }
 
 function readStyles(xml: string | undefined): StyleInfo {
-  const info: StyleInfo = { headingIds: new Set(), defaultSize: 22 };
+  const info: StyleInfo = { headingIds: new Set(), looks: new Map(), tocIds: new Set(), defaultSize: 22 };
   if (!xml) return info;
+  for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>([\s\S]*?)<\/w:style>/g)) {
+    const rPr = /<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(m[2])?.[1] ?? '';
+    const b = /<w:b(?:\s+w:val="([^"]*)")?\s*\/>/.exec(rPr);
+    const sz = /<w:sz w:val="(\d+)"/.exec(rPr);
+    info.looks.set(m[1], {
+      ...(b ? { bold: !/^(0|false|off)$/i.test(b[1] ?? 'true') } : {}),
+      ...(sz ? { size: Number(sz[1]) } : {}),
+      basedOn: /<w:basedOn w:val="([^"]+)"/.exec(m[2])?.[1],
+    });
+  }
   for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="([^"]+)"/g)) {
     if (/^(heading [1-9]|title)$/i.test(m[2])) info.headingIds.add(m[1]);
+    if (/^(toc [1-9]|toc heading)$/i.test(m[2])) info.tocIds.add(m[1]);
   }
   const size = /<w:docDefaults>[\s\S]*?<w:sz w:val="(\d+)"/.exec(xml);
   if (size) info.defaultSize = Number(size[1]);
@@ -76,13 +106,45 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
   const paragraphs = all(body, 'w:p');
   const styled = paragraphs.some((p) => all(p, 'w:pStyle').some((s) => styles.headingIds.has(s.getAttribute?.('w:val') ?? '')));
   if (styled) return;
-  const info = paragraphs.map((p) => {
-    const runs = all(p, 'w:r').filter((r) => all(r, 'w:t').length > 0);
-    const sizes = runs.map((r) => Number(all(r, 'w:sz')[0]?.getAttribute?.('w:val') ?? styles.defaultSize));
-    const bold = runs.length > 0 && runs.every((r) => isOn(all(r, 'w:b')[0]));
-    const text = textOf(p).trim();
-    return { p, text, size: sizes.length ? Math.max(...sizes) : styles.defaultSize, bold, words: text.split(/\s+/).filter(Boolean).length };
-  });
+  /** A style's bold or size, from it or the styles it is based on. */
+  const look = (id: string | undefined, key: 'bold' | 'size'): boolean | number | undefined => {
+    for (let i = 0, at = id; at && i < 8; i++) {
+      const l = styles.looks.get(at);
+      if (l?.[key] !== undefined) return l[key];
+      at = l?.basedOn;
+    }
+    return undefined;
+  };
+  const val = (el: El | undefined) => el?.getAttribute?.('w:val') ?? undefined;
+  // A heading never sits in a table cell.
+  const inCell = (p: El) => {
+    for (let n = p.parentNode; n; n = n.parentNode) if ((n as { nodeName?: string }).nodeName === 'w:tc') return true;
+    return false;
+  };
+  const info = paragraphs
+    .filter((p) => !inCell(p))
+    .map((p) => {
+      const pStyle = styleOf(p);
+      // Runs of words, not the spaces and punctuation between them ("Grading" in bold, its colon not); formatting set on the run, else by its character style, else by the paragraph's style.
+      const runs = all(p, 'w:r').filter((r) => /[\p{L}\p{N}]/u.test(textOf(r)));
+      const sizes = runs.map((r) =>
+        Number(val(all(r, 'w:sz')[0]) ?? look(val(all(r, 'w:rStyle')[0]), 'size') ?? look(pStyle, 'size') ?? styles.defaultSize),
+      );
+      const bold =
+        runs.length > 0 &&
+        runs.every((r) => {
+          const b = all(r, 'w:b')[0];
+          return b ? isOn(b) : Boolean(look(val(all(r, 'w:rStyle')[0]), 'bold') ?? look(pStyle, 'bold'));
+        });
+      const text = textOf(p).trim();
+      return {
+        p,
+        text,
+        size: sizes.length ? Math.max(...sizes) : styles.defaultSize,
+        bold,
+        words: text.split(/\s+/).filter(Boolean).length,
+      };
+    });
   const weights = new Map<number, number>();
   for (const x of info) if (x.words >= 8) weights.set(x.size, (weights.get(x.size) ?? 0) + x.words);
   const body_ = [...weights.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? styles.defaultSize;
@@ -90,15 +152,29 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
     x.words > 0 &&
     x.words <= 14 &&
     /\p{L}{2}/u.test(x.text) &&
-    !/[.,;:]$/.test(x.text) &&
+    // A title may end with a colon ("Grading:").
+    !/[.,;]$/.test(x.text) &&
     !all(x.p, 'm:oMath').length &&
     !x.text.includes('\uE000') &&
     !looksLikeCode(x.text);
   // A heading heads text: three or more candidates in a row (blank paragraphs aside) are lines of
   // something else set larger than the text around them (a script pasted in another size).
   const nonEmpty = info.filter((x) => x.words > 0);
+  // A bold line at body size titles what follows when it reads as a title: a capital first, said
+  // once, no exclamation, no sentence ("The sum is 14"), no "label: value" pair (a program's sample
+  // output "Enter the amount: 1.75"; "Week 1: Introduction" still titles).
+  const seen = new Map<string, number>();
+  for (const x of info) seen.set(x.text, (seen.get(x.text) ?? 0) + 1);
+  const boldTitle = (x: (typeof info)[number]) =>
+    /^[\p{Lu}\d]/u.test(x.text) &&
+    // A longer line ending in a colon introduces what follows; a line said twice is output, not a title.
+    !(x.text.endsWith(':') && x.words > 5) &&
+    seen.get(x.text) === 1 &&
+    !/!$/.test(x.text) &&
+    !/\b(is|are|was|were)\b/.test(x.text) &&
+    !/:\s*(?![\p{Lu}][\p{L}]{2})\S/u.test(x.text);
   const isCandidate = (x: (typeof info)[number]) =>
-    looksLikeHeading(x) && (x.size >= body_ + 4 || (x.bold && x.size < body_ + 4 && x.words <= 10));
+    looksLikeHeading(x) && (x.size >= body_ + 4 || (x.bold && x.size < body_ + 4 && x.words <= 10 && boldTitle(x)));
   const inRun = new Set<El>();
   nonEmpty.forEach((x, i) => {
     if (isCandidate(x) && i > 0 && i < nonEmpty.length - 1 && isCandidate(nonEmpty[i - 1]) && isCandidate(nonEmpty[i + 1])) {
@@ -106,7 +182,11 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
     }
   });
   const large = info.filter((x) => x.size >= body_ + 4 && looksLikeHeading(x) && !inRun.has(x.p));
-  if (large.length < 2) return;
+  const boldLines = info.filter(
+    (x) => x.bold && x.size < body_ + 4 && x.words <= 10 && looksLikeHeading(x) && boldTitle(x) && !inRun.has(x.p),
+  );
+  // Two sizes of heading, or one title set large over bold lines at body size (a syllabus: "Instructor", "Grading:").
+  if (large.length < 2 && !(large.length === 1 && boldLines.length >= 2)) return;
   const sizes = [...new Set(large.map((x) => x.size))].sort((a, b) => b - a).slice(0, 5);
   const setLevel = (p: El, level: number) => {
     let pPr = all(p, 'w:pPr')[0];
@@ -120,9 +200,77 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
     pPr.insertBefore(style, pPr.firstChild);
   };
   for (const x of large) if (sizes.includes(x.size)) setLevel(x.p, sizes.indexOf(x.size) + 1);
-  for (const x of info)
-    if (x.bold && x.size < body_ + 4 && x.words <= 10 && looksLikeHeading(x) && !inRun.has(x.p))
-      setLevel(x.p, Math.min(6, sizes.length + 1));
+  for (const x of boldLines) setLevel(x.p, Math.min(6, sizes.length + 1));
+}
+
+const styleOf = (p: El) => all(p, 'w:pStyle')[0]?.getAttribute?.('w:val') ?? '';
+
+/**
+ * Word's table of contents is left out: the book has its own contents, and the entries' page
+ * numbers mean nothing there. It is a content control marked "Table of Contents", a TOC field
+ * (from its begin to its end, over as many paragraphs as it takes), or paragraphs in the TOC
+ * styles.
+ */
+function dropTableOfContents(root: El, styles: StyleInfo, xml: string): void {
+  // Most documents have none: the XML says so before any walk of the tree.
+  const field = /<w:instrText[^>]*>\s*TOC\b/.test(xml);
+  const styled = [...styles.tocIds].some((id) => xml.includes(`w:val="${id}"`));
+  if (!field && !styled && !xml.includes('w:docPartGallery')) return;
+  for (const sdt of all(root, 'w:sdt')) {
+    const gallery = all(sdt, 'w:docPartGallery')[0]?.getAttribute?.('w:val') ?? '';
+    if (/table of contents/i.test(gallery)) sdt.parentNode?.removeChild(sdt);
+  }
+  const drop = new Set<El>();
+  let depth = 0;
+  let inToc = false;
+  for (const p of field || styled ? all(root, 'w:p') : []) {
+    if (styles.tocIds.has(styleOf(p))) drop.add(p);
+    // The field's characters in document order: begin, its instruction, separate, end.
+    for (const el of field ? all(p, '*') : []) {
+      const name = (el as { nodeName?: string }).nodeName;
+      if (name === 'w:fldChar') {
+        const type = el.getAttribute?.('w:fldCharType');
+        if (type === 'begin' && inToc) depth++;
+        if (type === 'end' && inToc && --depth === 0) {
+          inToc = false;
+          drop.add(p);
+        }
+      } else if (name === 'w:instrText' && !inToc && /^\s*TOC\b/.test(el.textContent ?? '')) {
+        inToc = true;
+        depth = 1;
+      }
+    }
+    if (inToc) drop.add(p);
+  }
+  for (const p of drop) p.parentNode?.removeChild(p);
+}
+
+/**
+ * Each numbered paragraph gets its number as a placeholder at its start (mammoth's HTML numbers
+ * every list from 1); the reader turns it into the list item's `start`.
+ */
+function markListNumbers(root: El, xml: string, numberingXml: string | undefined, stylesXml: string | undefined): void {
+  if (!numberingXml) return;
+  const numbering = readNumbering(numberingXml);
+  const byStyle = styleNumbers(stylesXml);
+  if (byStyle.size === 0 && !xml.includes('<w:numPr')) return;
+  const count = listCounter(numbering);
+  const doc = (root as unknown as { ownerDocument: El['ownerDocument'] }).ownerDocument;
+  for (const p of all(root, 'w:p')) {
+    // The paragraph's own properties (its children, not its runs' or a nested table's).
+    const pPr = child(p, 'w:pPr');
+    const numPr = child(pPr, 'w:numPr');
+    const styled = byStyle.get(child(pPr, 'w:pStyle')?.getAttribute?.('w:val') ?? '');
+    const numId = numPr ? child(numPr, 'w:numId')?.getAttribute?.('w:val') : styled?.numId;
+    if (!numId || numId === '0') continue;
+    const ilvl = Number((numPr && child(numPr, 'w:ilvl')?.getAttribute?.('w:val')) ?? styled?.ilvl ?? 0);
+    const n = count(numId, ilvl);
+    if (n === undefined) continue;
+    p.insertBefore(
+      markRun(doc, listNumberMark(n.n, n.marker)),
+      pPr ? ((pPr as unknown as { nextSibling: El | null }).nextSibling ?? null) : p.firstChild,
+    );
+  }
 }
 
 /** The mammoth style map for the heading levels set by size. */
@@ -130,7 +278,8 @@ export const sizeHeadingStyleMap = [1, 2, 3, 4, 5, 6].map((n) => `p.TsHeading${n
 
 /**
  * Rewrites a DOCX before mammoth reads it: each equation (OMML) becomes a placeholder run and its
- * LaTeX is kept aside (mammoth drops equations), and headings set by font size get heading styles.
+ * LaTeX is kept aside (mammoth drops equations), headings set by font size get heading styles,
+ * the table of contents is left out and each numbered paragraph carries its number.
  */
 export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   const zip = await JSZip.loadAsync(data);
@@ -139,11 +288,18 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   if (!file) return { data: original, equations: [] };
   const xml = await file.async('string');
   const hasMath = xml.includes('<m:oMath');
-  const styles = readStyles(await zip.file('word/styles.xml')?.async('string'));
+  const stylesXml = await zip.file('word/styles.xml')?.async('string');
+  const styles = readStyles(stylesXml);
   const doc = new DOMParser().parseFromString(xml, 'text/xml') as unknown as El & { documentElement: El };
   const root = doc.documentElement;
   // Headings first, while equations are still equations (a formula set large is no heading).
+  dropTableOfContents(root, styles, xml);
   markSizeHeadings(root, styles);
+  try {
+    markListNumbers(root, xml, await zip.file('word/numbering.xml')?.async('string'), stylesXml);
+  } catch {
+    // A numbering part that cannot be read leaves the lists as mammoth numbers them (from 1); the text is all there.
+  }
   const equations: DocxEquation[] = [];
   if (hasMath) {
     for (const para of all(root, 'm:oMathPara')) {

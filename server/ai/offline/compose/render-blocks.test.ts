@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock } from '@server/core/document-model';
 import { sanitizeHtml } from '@server/features/textbooks/sanitize';
+import { numberListItems } from './list-numbers';
 import { formulaPictureAlt, undescribedFigureAlt } from '@common/book-render/alt-text';
 import { renderBlocks } from './render-blocks';
 
@@ -68,5 +69,91 @@ describe('renderBlocks', () => {
     expect(html).not.toContain('Smith');
     // What the composer writes survives the save path's sanitizer unchanged.
     expect(sanitizeHtml(html)).toBe(html);
+  });
+});
+
+describe('renderBlocks: links and list numbers from the source', () => {
+  it('writes a block’s links as anchors in reading order, over paragraphs, list items and table cells', () => {
+    const html = renderBlocks([
+      b('paragraph', 'See the course page and the course page again, or write to the TA.', {
+        links: [
+          { text: 'course page', href: 'https://example.edu/course' },
+          { text: 'course page', href: 'https://example.edu/course#2' },
+          { text: 'the TA', href: 'mailto:ta@example.edu' },
+        ],
+      }),
+      b('list-item', 'Read R for Data Science first', { links: [{ text: 'R for Data Science', href: 'https://r4ds.hadley.nz/' }] }),
+      b('table', 'Tool Where', {
+        rows: [
+          ['Tool', 'Where'],
+          ['R', 'CRAN'],
+        ],
+        header: true,
+        links: [{ text: 'CRAN', href: 'https://cran.r-project.org/' }],
+      }),
+    ]);
+    expect(html).toContain(
+      '<p>See the <a href="https://example.edu/course" target="_blank" rel="noopener noreferrer nofollow">course page</a> and the ' +
+        '<a href="https://example.edu/course#2" target="_blank" rel="noopener noreferrer nofollow">course page</a> again, or write to ' +
+        '<a href="mailto:ta@example.edu" target="_blank" rel="noopener noreferrer nofollow">the TA</a>.</p>',
+    );
+    expect(html).toContain(
+      '<li><p>Read <a href="https://r4ds.hadley.nz/" target="_blank" rel="noopener noreferrer nofollow">R for Data Science</a> first</p>',
+    );
+    expect(html).toContain(
+      '<td><p><a href="https://cran.r-project.org/" target="_blank" rel="noopener noreferrer nofollow">CRAN</a></p></td>',
+    );
+    expect(sanitizeHtml(html)).toBe(html);
+  });
+
+  it('leaves out a link whose scheme is not kept, whose anchor is gone, or that would cut a formula', () => {
+    const html = renderBlocks([
+      b('paragraph', 'Click here for \\(x^2\\) now.', {
+        links: [
+          { text: 'Click', href: 'javascript:alert(1)' },
+          { text: 'missing words', href: 'https://example.org/a' },
+          { text: 'x^2', href: 'https://example.org/b' },
+          { text: 'now', href: 'https://example.org/c' },
+        ],
+      }),
+    ]);
+    expect(html).toBe(
+      '<p>Click here for <span data-type="inline-math" data-latex="x^2"></span> <a href="https://example.org/c" target="_blank" rel="noopener noreferrer nofollow">now</a>.</p>',
+    );
+  });
+
+  it('opens an ordered list at the source’s number, and a restart within a run opens a new list', () => {
+    const html = renderBlocks([
+      b('list-item', 'Sentence 16', { ordered: true, start: 16 }),
+      b('list-item', 'Sentence 17', { ordered: true }),
+      b('list-item', 'A sub-point', { ordered: true, depth: 1, start: 3 }),
+      b('list-item', 'Again from one', { ordered: true, start: 1 }),
+    ]);
+    expect(html).toBe(
+      '<ol start="16"><li><p>Sentence 16</p></li><li><p>Sentence 17</p><ol start="3"><li><p>A sub-point</p></li></ol></li></ol>' +
+        '<ol><li><p>Again from one</p></li></ol>',
+    );
+    expect(sanitizeHtml(html)).toBe(html);
+  });
+});
+
+describe('numberListItems', () => {
+  it('gives every numbered item its number, so a piece of a list printed apart keeps it', () => {
+    const items = numberListItems([
+      b('list-item', 'One', { ordered: true }),
+      b('list-item', 'Two', { ordered: true }),
+      b('list-item', 'Two, first part', { ordered: true, depth: 1 }),
+      b('list-item', 'Three', { ordered: true }),
+      b('list-item', 'A bullet', { depth: 0 }),
+      b('list-item', 'Sixteen', { ordered: true, start: 16 }),
+      b('paragraph', 'Between.'),
+      b('list-item', 'Again one', { ordered: true }),
+    ]);
+    expect(items.map((x) => x.start)).toEqual([1, 2, 1, 3, undefined, 16, undefined, 1]);
+    // The whole list renders as before; its last item alone still shows 3.
+    expect(renderBlocks(items.slice(0, 4))).toBe(
+      '<ol><li><p>One</p></li><li><p>Two</p><ol><li><p>Two, first part</p></li></ol></li><li><p>Three</p></li></ol>',
+    );
+    expect(renderBlocks(items.slice(3, 4))).toBe('<ol start="3"><li><p>Three</p></li></ol>');
   });
 });

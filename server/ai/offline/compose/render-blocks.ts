@@ -1,5 +1,7 @@
 import type { DocBlock } from '@server/core/document-model';
 import { escapeHtml } from '@common/textbook-ops/html';
+import { linkRel, linkTarget } from '@common/link-rules';
+import { placeLinks, type PlacedLink } from './inline-links';
 import { formulaPictureAlt, looksGarbled, tablePictureAlt, undescribedFigureAlt } from '@common/book-render/alt-text';
 
 /** Options for turning document-model blocks into the editor's HTML. */
@@ -9,6 +11,27 @@ export interface RenderOptions {
 }
 
 const inlineMath = /\\\((.+?)\\\)/g;
+
+/**
+ * Text with the block's links (`DocBlock.links`, placed by placeLinks) as `<a href>`, with the
+ * attributes the editor and the sanitizer give every link, so a stored body reads back unchanged.
+ */
+function linkedHtml(text: string, links: readonly PlacedLink[]): string {
+  if (links.length === 0) return inlineHtml(text);
+  let out = '';
+  let last = 0;
+  for (const link of links) {
+    out += inlineHtml(text.slice(last, link.start));
+    out += `<a href="${escapeHtml(link.href)}" target="${linkTarget}" rel="${linkRel}">${inlineHtml(text.slice(link.start, link.end))}</a>`;
+    last = link.end;
+  }
+  return out + inlineHtml(text.slice(last));
+}
+
+/** A block's text as HTML with its links. */
+function textHtml(block: DocBlock): string {
+  return linkedHtml(block.text, placeLinks([block.text], block.links));
+}
 
 /** Escapes text and turns inline `\(latex\)` into the editor's inline math nodes. */
 export function inlineHtml(text: string): string {
@@ -22,24 +45,40 @@ export function inlineHtml(text: string): string {
   return out + escapeHtml(text.slice(last));
 }
 
+/** The number an ordered list opens with, when the source's list does not start at 1, and its letters or numerals. */
+const startAttr = (item: DocBlock) =>
+  (item.ordered && item.start !== undefined && Number.isInteger(item.start) && item.start !== 1 && item.start >= 0
+    ? ` start="${item.start}"`
+    : '') + (item.ordered && item.marker && /^[aAiI]$/.test(item.marker) ? ` type="${item.marker}"` : '');
+
 function renderList(items: DocBlock[]): string {
   // Consecutive items with depths become nested lists; a level is never skipped (a jump of two nests one).
   let html = '';
-  const open: Array<'ul' | 'ol'> = [];
+  // Each open list and, for a numbered one, the number its next item would show.
+  const open: Array<{ tag: 'ul' | 'ol'; next: number; marker: string }> = [];
   for (const item of items) {
     const depth = Math.max(0, Math.min(item.depth ?? 0, open.length));
     const tag = item.ordered ? 'ol' : 'ul';
-    while (open.length > depth + 1) html += `</li></${open.pop()}>`;
+    while (open.length > depth + 1) html += `</li></${open.pop()!.tag}>`;
     // The same level switching between bullets and numbers starts a new list.
-    if (open.length === depth + 1 && open[depth] !== tag) html += `</li></${open.pop()}>`;
-    if (open.length === depth + 1) html += '</li>';
-    else {
-      html += `<${tag}>`;
-      open.push(tag);
+    if (open.length === depth + 1 && open[depth].tag !== tag) html += `</li></${open.pop()!.tag}>`;
+    // A number that does not follow on (a new list right after another, "5." after an interruption), or other labels, open a list of their own.
+    if (
+      open.length === depth + 1 &&
+      item.ordered &&
+      ((item.start !== undefined && item.start !== open[depth].next) || (item.marker ?? '') !== open[depth].marker)
+    )
+      html += `</li></${open.pop()!.tag}>`;
+    if (open.length === depth + 1) {
+      html += '</li>';
+      open[depth].next++;
+    } else {
+      html += `<${tag}${startAttr(item)}>`;
+      open.push({ tag, next: (item.ordered ? (item.start ?? 1) : 1) + 1, marker: (item.ordered && item.marker) || '' });
     }
-    html += `<li><p>${inlineHtml(item.text)}</p>`;
+    html += `<li><p>${textHtml(item)}</p>`;
   }
-  while (open.length) html += `</li></${open.pop()}>`;
+  while (open.length) html += `</li></${open.pop()!.tag}>`;
   return html;
 }
 
@@ -52,8 +91,16 @@ function renderTable(block: DocBlock, options: RenderOptions): string {
     return block.text ? `<p>${inlineHtml(block.text)}</p>` : '';
   }
   const width = Math.max(...rows.map((r) => r.length));
+  // Links are listed over the cells in reading order.
+  const placed = placeLinks(rows.flat(), block.links);
+  let cellIndex = 0;
   const cells = (row: string[], tag: 'th' | 'td') =>
-    Array.from({ length: width }, (_, i) => `<${tag}><p>${inlineHtml(row[i] ?? '')}</p></${tag}>`).join('');
+    Array.from({ length: width }, (_, i) => {
+      const text = row[i] ?? '';
+      const piece = i < row.length ? cellIndex++ : -1;
+      const own = placed.filter((l) => l.piece === piece);
+      return `<${tag}><p>${linkedHtml(text, own)}</p></${tag}>`;
+    }).join('');
   const [first, ...rest] = rows;
   const head = block.header ? `<tr>${cells(first, 'th')}</tr>` : '';
   const body = (block.header ? rest : rows).map((r) => `<tr>${cells(r, 'td')}</tr>`).join('');
@@ -69,7 +116,7 @@ function renderImage(block: DocBlock, options: RenderOptions, alt: string): stri
 function renderOne(block: DocBlock, options: RenderOptions): string {
   switch (block.kind) {
     case 'paragraph':
-      return `<p>${inlineHtml(block.text)}</p>`;
+      return `<p>${textHtml(block)}</p>`;
     case 'table':
       return renderTable(block, options);
     case 'figure': {
@@ -88,15 +135,15 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
     case 'code':
       return `<pre><code${block.language ? ` class="language-${escapeHtml(block.language.replace(/[^\w-]/g, ''))}"` : ''}>${escapeHtml(block.text)}</code></pre>`;
     case 'quote':
-      return `<blockquote><p>${inlineHtml(block.text)}</p></blockquote>`;
+      return `<blockquote><p>${textHtml(block)}</p></blockquote>`;
     case 'margin':
-      return `<blockquote><p><strong>Note:</strong> ${inlineHtml(block.text)}</p></blockquote>`;
+      return `<blockquote><p><strong>Note:</strong> ${textHtml(block)}</p></blockquote>`;
     case 'exercise':
-      return `<p><strong>Exercise${block.label ? ` ${escapeHtml(block.label)}` : ''}.</strong> ${inlineHtml(block.text)}</p>`;
+      return `<p><strong>Exercise${block.label ? ` ${escapeHtml(block.label)}` : ''}.</strong> ${textHtml(block)}</p>`;
     case 'caption':
-      return `<p><em>${inlineHtml(block.text)}</em></p>`;
+      return `<p><em>${textHtml(block)}</em></p>`;
     case 'table-row':
-      return `<p>${inlineHtml(block.text)}</p>`;
+      return `<p>${textHtml(block)}</p>`;
     default:
       return '';
   }
@@ -122,6 +169,6 @@ export function renderBlocks(blocks: DocBlock[], options: RenderOptions = {}): s
     } else if (block.kind === 'note') notes.push(block);
     else if (block.kind !== 'heading' && block.kind !== 'bibliography') html += renderOne(block, options);
   }
-  if (notes.length) html += `<h4>Notes</h4><ol>${notes.map((n) => `<li><p>${inlineHtml(n.text)}</p></li>`).join('')}</ol>`;
+  if (notes.length) html += `<h4>Notes</h4><ol>${notes.map((n) => `<li><p>${textHtml(n)}</p></li>`).join('')}</ol>`;
   return html;
 }

@@ -3,6 +3,7 @@ import { quickTokenize } from '@server/core/nlp';
 import type { Material } from '@server/ai/material';
 import { fastSentences } from '../compose/fast-sentences';
 import { htmlToText } from '@common/textbook-ops/html';
+import { numberListItems } from '../compose/list-numbers';
 import { renderBlocks, type RenderOptions } from '../compose/render-blocks';
 import { sentenceKey } from '../compose/sentence-filter';
 import { TermStats, type TermVector } from '../compose/term-vectors';
@@ -127,7 +128,8 @@ function buildSourceMap(material: Material): SourceMap {
     };
     units.push(root);
     const stack: Array<{ unit: MapUnit; level: number }> = [{ unit: root, level: 0 }];
-    const list = doc.blocks ?? [];
+    // Each numbered item keeps its number, so a piece of a list an expansion prints reads as in the document.
+    const list = numberListItems(doc.blocks ?? []);
     list.forEach((block, i) => {
       const order = blocks.length;
       if (block.kind === 'heading') {

@@ -26,6 +26,15 @@ export function isFurniture(block: DocBlock): boolean {
   return (block.kind === 'paragraph' || block.kind === 'caption') && furniture.test(block.text);
 }
 
+/** A line with someone's contact: an e-mail address (written or linked) or an office. */
+function isContact(block: DocBlock): boolean {
+  return (
+    block.links?.some((l) => /^mailto:/i.test(l.href)) === true ||
+    /[\w.+-]+@[\w-]+\.[\w.-]+/.test(block.text) ||
+    /\boffice\b/i.test(block.text)
+  );
+}
+
 export const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 export const blockWords = (blocks: DocBlock[]) =>
   blocks.reduce((n, b) => n + (b.kind === 'bibliography' || b.kind === 'heading' ? 0 : words(b.text)), 0);
@@ -161,9 +170,15 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
     roots = roots.slice(1);
   }
   // Title-block lines set large (course name, "Lecture 5", the author) before the first real unit: the title, not chapters.
+  // A unit giving someone's contact (a syllabus's "Instructor" and the e-mail under it) is no title: students need it.
   for (
     let n = 0;
-    n < 3 && roots.length > 1 && roots[0].children.length === 0 && proseWords(roots[0].blocks) === 0 && blockWords(roots[0].blocks) < 25;
+    n < 3 &&
+    roots.length > 1 &&
+    roots[0].children.length === 0 &&
+    proseWords(roots[0].blocks) === 0 &&
+    blockWords(roots[0].blocks) < 25 &&
+    !roots[0].blocks.some(isContact);
     n++
   ) {
     intro = introWith(roots[0].title, roots[0].blocks);

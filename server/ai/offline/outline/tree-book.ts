@@ -6,6 +6,7 @@ import { filenameTopic } from '../analyze/topic';
 import { reviewSectionTitle } from '../compose/apparatus-html';
 import { escapeHtml } from '@common/textbook-ops/html';
 import { keyphraseTitle } from '../compose/keyphrase-titles';
+import { numberListItems } from '../compose/list-numbers';
 import { renderBlocks, type RenderOptions } from '../compose/render-blocks';
 import { allBlocks, chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';
 import { bareUnit, blockWords, documentUnits, isEndMatterTitle, isFurniture, proseWords } from './document-units';
@@ -32,7 +33,8 @@ interface ComposeOptions extends RenderOptions {
 }
 
 function unitBlocks(blocks: DocBlock[], options: ComposeOptions): DocBlock[] {
-  return keptBlocks(blocks, options.keep, options.tally);
+  // Numbered items keep their numbers when items before them are left out.
+  return keptBlocks(options.keep >= 1 ? blocks : numberListItems(blocks), options.keep, options.tally);
 }
 
 /** A unit and everything below it as HTML: its own blocks, then each sub-unit under a heading one level down (h3 to h6). */

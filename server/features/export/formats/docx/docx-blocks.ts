@@ -5,6 +5,7 @@ import {
   HeadingLevel,
   ImageRun,
   ImportedXmlComponent,
+  LevelFormat,
   Paragraph,
   ShadingType,
   Table,
@@ -12,9 +13,11 @@ import {
   TableRow,
   TextRun,
   WidthType,
+  type ILevelsOptions,
+  type NumberingDefinition,
   type ParagraphChild,
 } from 'docx';
-import type { Block, Inline, TableCell as BookCell } from '@common/book-render/book-model';
+import type { Block, Inline, ListMarker, TableCell as BookCell } from '@common/book-render/book-model';
 import type { ImageAsset } from '@server/features/export/image-assets';
 import { mathPicture } from '@server/features/export/math-png';
 import { latexToOmml } from './omml';
@@ -23,8 +26,39 @@ import { latexToOmml } from './omml';
 export interface DocxContext {
   images: ReadonlyMap<string, ImageAsset>;
   nextListInstance: () => number;
-  /** The numbering of an ordered list that starts at `start` (registered with the document's numbering). */
-  orderedListReference: (start: number) => string;
+}
+
+/** Word's number formats for a list's letters or roman numerals. */
+const markerFormats: Record<ListMarker, { format: (typeof LevelFormat)[keyof typeof LevelFormat]; name: string }> = {
+  a: { format: LevelFormat.LOWER_LETTER, name: 'lower-letter' },
+  A: { format: LevelFormat.UPPER_LETTER, name: 'upper-letter' },
+  i: { format: LevelFormat.LOWER_ROMAN, name: 'lower-roman' },
+  I: { format: LevelFormat.UPPER_ROMAN, name: 'upper-roman' },
+};
+
+/**
+ * Word's list levels: bullets, or numbers then letters then roman numerals; `own` gives one level its
+ * first number and its labels (a list of the book that starts elsewhere or is lettered).
+ */
+export function listLevels(ordered: boolean, own?: { level: number; start: number; marker?: ListMarker }): ILevelsOptions[] {
+  const bullets = ['\u2022', '\u25E6', '\u25AA'];
+  const formats = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN];
+  return Array.from({ length: 9 }, (_, level) => ({
+    level,
+    format: ordered ? (own?.level === level && own.marker ? markerFormats[own.marker].format : formats[level % 3]) : LevelFormat.BULLET,
+    text: ordered ? `%${level + 1}.` : bullets[level % 3],
+    alignment: AlignmentType.LEFT,
+    ...(own && own.level === level ? { start: own.start } : {}),
+    style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
+  }));
+}
+
+/** The numbering a list's paragraphs name: the document's own lists, or one of its own for a list that starts elsewhere or is lettered. */
+function listReference(block: Extract<Block, { kind: 'list' }>, level: number): string | NumberingDefinition {
+  if (!block.ordered) return 'bullet-list';
+  if (block.start === 1 && !block.marker) return 'ordered-list';
+  const reference = `ordered-list-${level}-from-${block.start}${block.marker ? `-${markerFormats[block.marker].name}` : ''}`;
+  return { reference, levels: listLevels(true, { level, start: block.start, marker: block.marker }) };
 }
 
 const headingLevels = [
@@ -177,7 +211,6 @@ export async function blocksToDocx(
       case 'list': {
         const level = Math.min(8, listLevel + 1);
         const instance = ctx.nextListInstance();
-        const reference = block.ordered ? ctx.orderedListReference(block.start) : 'bullet-list';
         for (const item of block.items) {
           let first = true;
           for (const child of item) {
@@ -189,7 +222,7 @@ export async function blocksToDocx(
               out.push(
                 new Paragraph({
                   children: await inlineChildren(child.content),
-                  numbering: { reference, level, instance },
+                  numbering: { reference: listReference(block, level), level, instance },
                 }),
               );
             } else {

@@ -4,13 +4,11 @@ import {
   ExternalHyperlink,
   Footer,
   HeadingLevel,
-  LevelFormat,
   Packer,
   PageNumber,
   Paragraph,
   TableOfContents,
   TextRun,
-  type ILevelsOptions,
   type Table,
 } from 'docx';
 import { displayDate } from '@common/book-render/book-document';
@@ -18,20 +16,7 @@ import { licenseInfo, rightsStatement } from '@common/book-render/license';
 import type { BookSection } from '@common/book-render/book-model';
 import { portableImages } from '@server/features/export/raster';
 import type { ExportContext } from '@server/features/export/render-export';
-import { blocksToDocx, inlineChildren, type DocxContext } from './docx-blocks';
-
-function listLevels(ordered: boolean, start = 1): ILevelsOptions[] {
-  const bullets = ['\u2022', '\u25E6', '\u25AA'];
-  const formats = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN];
-  return Array.from({ length: 9 }, (_, level) => ({
-    level,
-    start,
-    format: ordered ? formats[level % 3] : LevelFormat.BULLET,
-    text: ordered ? `%${level + 1}.` : bullets[level % 3],
-    alignment: AlignmentType.LEFT,
-    style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
-  }));
-}
+import { blocksToDocx, inlineChildren, listLevels, type DocxContext } from './docx-blocks';
 
 async function sectionParagraphs(section: BookSection, level: number, ctx: DocxContext, pageBreakBefore = false) {
   return [
@@ -75,15 +60,9 @@ function headingStyle(level: number) {
  */
 export async function writeDocx({ doc, images, pageSize }: ExportContext): Promise<Uint8Array> {
   let listInstance = 0;
-  const listStarts = new Set<number>();
   const ctx: DocxContext = {
     images: await portableImages(images),
     nextListInstance: () => ++listInstance,
-    orderedListReference: (start) => {
-      if (start === 1) return 'ordered-list';
-      listStarts.add(start);
-      return `ordered-list-${start}`;
-    },
   };
   const license = licenseInfo[doc.license];
   const body: Array<Paragraph | Table | TableOfContents> = [
@@ -183,7 +162,6 @@ export async function writeDocx({ doc, images, pageSize }: ExportContext): Promi
       config: [
         { reference: 'bullet-list', levels: listLevels(false) },
         { reference: 'ordered-list', levels: listLevels(true) },
-        ...[...listStarts].map((start) => ({ reference: `ordered-list-${start}`, levels: listLevels(true, start) })),
       ],
     },
     sections: [

@@ -1,5 +1,5 @@
 import { undescribedFigureAlt } from '@common/book-render/alt-text';
-import { inlineText, type Block, type TableCell } from '@common/book-render/book-model';
+import { inlineText, listLabel, type Block, type TableCell } from '@common/book-render/book-model';
 import type { ImageAsset } from '@server/features/export/image-assets';
 import type { Inline } from '@common/book-render/book-model';
 import { bodySize, ensureSpace, layoutWithMath, measureWithMath, pageBottom, writeInline, type Frame } from './pdf-inline';
@@ -175,7 +175,7 @@ export function writeBlocks(frame: Frame, blocks: readonly Block[], images: PdfI
         frame.tags.group('L', () =>
           block.items.forEach((item, i) => {
             ensureSpace(doc, bodySize * 1.5);
-            const marker = block.ordered ? `${block.start + i}.` : '\u2022';
+            const marker = block.ordered ? `${listLabel(block.start + i, block.marker)}.` : '\u2022';
             frame.tags.group('LI', () => {
               frame.tags.leaf('Lbl', () =>
                 doc

@@ -1,0 +1,45 @@
+/**
+ * Front matter of a Markdown page: YAML between `---` lines (Jekyll, Hugo, R Markdown), TOML
+ * between `+++` lines (Hugo, Franklin), and Franklin's `@def name = value` lines. It is the
+ * site's settings, never text; its `title` is the document's title.
+ */
+
+const yaml = /^\uFEFF?---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/;
+const toml = /^\uFEFF?\+\+\+[ \t]*\n([\s\S]*?)\n\+\+\+[ \t]*(?:\n|$)/;
+/** Franklin's page variables, one a line, anywhere on the page (usually at its top). */
+const franklinDef = /^@def\s+([A-Za-z_]\w*)\s*=\s*(.*)$/gm;
+
+/** True when the text opens with YAML or TOML front matter. */
+export function hasFrontMatter(text: string): boolean {
+  return yaml.test(text) || toml.test(text);
+}
+
+/** A quoted or bare value without its quotes ("Networks", 'Networks', Networks). */
+function unquote(value: string): string {
+  const v = value.trim().replace(/\s+#.*$/, '');
+  const quoted = /^"((?:[^"\\]|\\.)*)"$|^'([^']*)'$/.exec(v);
+  if (quoted) return (quoted[1] ?? quoted[2] ?? '').replace(/\\(["\\])/g, '$1').trim();
+  return v.replace(/^["']|["']$/g, '').trim();
+}
+
+/** The page without its front matter, and the title it names. */
+export function takeFrontMatter(text: string): { text: string; title?: string } {
+  let title: string | undefined;
+  let rest = text;
+  const y = yaml.exec(rest);
+  const t = y ? null : toml.exec(rest);
+  if (y) {
+    const line = /^title:\s*(.+?)\s*$/m.exec(y[1]);
+    title = line ? unquote(line[1]) : undefined;
+    rest = rest.slice(y[0].length);
+  } else if (t) {
+    const line = /^title\s*=\s*(.+?)\s*$/m.exec(t[1]);
+    title = line ? unquote(line[1]) : undefined;
+    rest = rest.slice(t[0].length);
+  }
+  rest = rest.replace(franklinDef, (_m, name: string, value: string) => {
+    if (name === 'title' && !title) title = unquote(value);
+    return '';
+  });
+  return { text: rest, title: title || undefined };
+}
