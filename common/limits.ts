@@ -41,6 +41,11 @@ export const limits = {
   guidanceMaxChars: 20_000,
   /** Largest WebSocket frame the server reads; bigger ones close the socket (1009). */
   realtimeFrameMaxBytes: 1024 * 1024,
+  /** A live document's encoded state may not grow past the largest book a save accepts. */
+  liveDocumentMaxBytes: 20 * 1024 * 1024,
+  /** Bytes of live edits one user may send at once (a pasted chapter), then this many per second. */
+  liveUserBurstBytes: 4 * 1024 * 1024,
+  liveUserBytesPerSecond: 64 * 1024,
   /**
    * A formula longer than this is shown as its LaTeX source rather than typeset: real formulas stay far below
    * (a large matrix is a few hundred characters), and typesetting a pasted 100,000-cell array takes minutes.

@@ -1,13 +1,18 @@
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
+import { bodySchema } from '@common/editor-schema';
+import { bodyIdOf } from '@common/live-document';
 import { isAllowedLink } from '@common/link-rules';
 import { isAllowedImageSrc } from '../textbooks/sanitize';
 
 /**
  * What a client may send into a live document, checked before it is applied: a well-formed Yjs
- * update made of the kinds of content an editor writes, with no picture from another site and no
- * link with a forbidden scheme (docs/decisions.md "Sanitize on every write": the other editors
- * render the document before any save sanitizes it).
+ * update that writes only what the editor writes, and only where a textbook's body lives (the
+ * body fragment of one of its chapters or sections; docs/decisions.md "One live document per
+ * textbook"), with no picture from another site and no link with a forbidden scheme
+ * (docs/decisions.md "Sanitize on every write": the other editors render the document before
+ * any save sanitizes it). Anything else (another shared type, a map or a blob beside the
+ * bodies) would be carried to every collaborator and stored for good, so it is refused whole.
  */
 
 /** Hocuspocus frame kinds (its MessageType) and the Yjs sync steps inside a sync frame. */
@@ -29,39 +34,187 @@ export function inspectFrame(frame: Uint8Array): InspectedFrame {
   return { kind: 'other' };
 }
 
-function attributeProblem(key: string | null, values: unknown[]): string | null {
-  if (key !== 'src') return null;
-  for (const v of values) if (typeof v === 'string' && !isAllowedImageSrc(v)) return 'images may only come from this site';
-  return null;
+/** Where an update is applied: the document as it stands, and the body ids the textbook has. */
+export interface PolicyContext {
+  doc?: Y.Doc;
+  /** The textbook's chapter and section ids; without it any well-formed body id is accepted. */
+  bodies?: ReadonlySet<string>;
 }
 
+/** What an item sits in: a body fragment, an element (by node name) or a text run; `gone` for collected content. */
+type Place =
+  { kind: 'body'; id: string } | { kind: 'element'; nodeName: string } | { kind: 'text' } | { kind: 'gone' } | { kind: 'foreign' };
+type Located = { place: Place; parentSub: string | null };
+
+/** Typing into a body the server does not know yet: it may have been added by a save this server has not taken in. */
+export const unknownBodyProblem = 'a chapter or section this textbook does not have';
+
+/** Attribute keys are short names; a longer one is data hidden in a key. */
+const maxKeyChars = 64;
+
+function placeOfType(type: Y.AbstractType<unknown>): Place {
+  if (type instanceof Y.XmlElement) return { kind: 'element', nodeName: type.nodeName };
+  if (type instanceof Y.XmlText) return { kind: 'text' };
+  if (type._item === null) {
+    // A root type of the document: only a body fragment is one a textbook has.
+    const name = Y.findRootTypeKey(type);
+    const id = bodyIdOf(name);
+    return id === null ? { kind: 'foreign' } : { kind: 'body', id };
+  }
+  return { kind: 'foreign' };
+}
+
+class Resolver {
+  private readonly byClient = new Map<number, Y.Item[]>();
+  private readonly memo = new Map<Y.Item, Located | null>();
+  private readonly places = new Map<Y.AbstractType<unknown>, Place>();
+
+  constructor(
+    structs: Array<Y.Item | Y.GC | Y.Skip>,
+    private readonly doc: Y.Doc | undefined,
+  ) {
+    for (const s of structs) {
+      if (!(s instanceof Y.Item)) continue;
+      let list = this.byClient.get(s.id.client);
+      if (!list) this.byClient.set(s.id.client, (list = []));
+      list.push(s);
+    }
+  }
+
+  /** The item holding an id: in this update, or in the document; 'gone' when collected; null when neither has it. */
+  private find(id: Y.ID): Y.Item | 'gone' | null {
+    const list = this.byClient.get(id.client);
+    if (list) {
+      let lo = 0;
+      let hi = list.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const s = list[mid];
+        if (id.clock < s.id.clock) hi = mid - 1;
+        else if (id.clock >= s.id.clock + s.length) lo = mid + 1;
+        else return s;
+      }
+    }
+    if (!this.doc || Y.getState(this.doc.store, id.client) <= id.clock) return null;
+    const found = Y.getItem(this.doc.store, id) as Y.Item | Y.GC;
+    return found instanceof Y.Item ? found : 'gone';
+  }
+
+  /** Where an item of the update or the document sits, or null when it depends on an edit that is in neither. */
+  locate(item: Y.Item, depth = 0): Located | null {
+    const known = this.memo.get(item);
+    if (known !== undefined) return known;
+    let located: Located | null;
+    if (item.parent instanceof Y.AbstractType) {
+      // An item of the document: its parent is integrated already.
+      let place = this.places.get(item.parent);
+      if (!place) this.places.set(item.parent, (place = placeOfType(item.parent)));
+      located = { place, parentSub: item.parentSub };
+    } else if (typeof item.parent === 'string') {
+      const id = bodyIdOf(item.parent);
+      located = { place: id === null ? { kind: 'foreign' } : { kind: 'body', id }, parentSub: item.parentSub };
+    } else if (item.parent instanceof Y.ID) {
+      const parent = this.find(item.parent);
+      if (parent === null) located = null;
+      else if (parent === 'gone' || parent.deleted) located = { place: { kind: 'gone' }, parentSub: item.parentSub };
+      else if (parent.content instanceof Y.ContentType) located = { place: placeOfType(parent.content.type), parentSub: item.parentSub };
+      else located = { place: { kind: 'foreign' }, parentSub: item.parentSub };
+    } else {
+      // Placed next to another item: it takes that item's parent (and map key), as Yjs does on integration.
+      const neighbourId = item.origin ?? item.rightOrigin;
+      const neighbour = neighbourId ? this.find(neighbourId) : null;
+      if (neighbour === null || depth > 10_000) located = null;
+      else if (neighbour === 'gone') located = { place: { kind: 'gone' }, parentSub: null };
+      else located = this.locate(neighbour, depth + 1);
+    }
+    this.memo.set(item, located);
+    return located;
+  }
+}
+
+const markNameOf = (key: string) => key.split('--')[0];
+
 function formatProblem(content: Y.ContentFormat): string | null {
+  if (!bodySchema().marks[markNameOf(content.key)] || content.key.length > maxKeyChars) return 'a format the editor does not have';
   if (!content.key.startsWith('link')) return null;
   const value = content.value as { href?: unknown } | null;
   if (value && typeof value.href === 'string' && !isAllowedLink(value.href)) return 'a link with a scheme that is not allowed';
   return null;
 }
 
-/** Why an update may not be applied, or null when it may. */
-export function updateProblem(update: Uint8Array): string | null {
+function attributeProblem(nodeName: string, key: string, values: unknown[]): string | null {
+  const attrs = bodySchema().nodes[nodeName]?.spec.attrs ?? {};
+  if (!Object.hasOwn(attrs, key)) return 'an attribute the editor does not have';
+  if (key !== 'src') return null;
+  for (const v of values) if (typeof v === 'string' && !isAllowedImageSrc(v)) return 'images may only come from this site';
+  return null;
+}
+
+function isNodeType(content: Y.AbstractContent): boolean {
+  if (!(content instanceof Y.ContentType)) return false;
+  const type = content.type;
+  if (type instanceof Y.XmlText) return true;
+  // Y.XmlHook extends Y.Map, never Y.XmlElement: only real elements of a node the editor has.
+  return type instanceof Y.XmlElement && type.nodeName !== 'doc' && type.nodeName !== 'text' && !!bodySchema().nodes[type.nodeName];
+}
+
+/** Why one item may not be applied where it sits, or null when it may. */
+function itemProblem(item: Y.Item, located: Located, bodies: ReadonlySet<string> | undefined): string | null {
+  const content = item.content;
+  // Sub-documents and binary blobs are never part of a textbook body.
+  if (content instanceof Y.ContentDoc || content instanceof Y.ContentBinary) return 'content an editor never writes';
+  const { place, parentSub } = located;
+  // Content put into what is already collected is collected on arrival.
+  if (place.kind === 'gone' || content instanceof Y.ContentDeleted) return null;
+  switch (place.kind) {
+    case 'foreign':
+      return 'data outside the chapters and sections';
+    case 'body':
+      if (bodies && !bodies.has(place.id)) return unknownBodyProblem;
+      if (parentSub !== null) return 'data outside the chapters and sections';
+      return isNodeType(content) ? null : 'content an editor never writes';
+    case 'element':
+      if (parentSub !== null) {
+        if (parentSub.length > maxKeyChars || !(content instanceof Y.ContentAny)) return 'an attribute the editor does not have';
+        return attributeProblem(place.nodeName, parentSub, content.arr);
+      }
+      return isNodeType(content) ? null : 'content an editor never writes';
+    case 'text':
+      if (parentSub !== null) return 'an attribute the editor does not have';
+      if (content instanceof Y.ContentString) return null;
+      if (content instanceof Y.ContentFormat) return formatProblem(content);
+      return 'content an editor never writes';
+  }
+}
+
+/** What can be said of an item without knowing where it sits (a check of an update alone). */
+function contentProblem(item: Y.Item): string | null {
+  const content = item.content;
+  if (content instanceof Y.ContentDoc || content instanceof Y.ContentBinary) return 'content an editor never writes';
+  if (content instanceof Y.ContentFormat) return formatProblem(content);
+  if (item.parentSub === 'src' && content instanceof Y.ContentAny) return attributeProblem('image', 'src', content.arr);
+  return null;
+}
+
+/**
+ * Why an update may not be applied, or null when it may. With the document it is applied to,
+ * every item is placed (in this update or the document) and must sit in a body; an item that
+ * depends on an edit neither holds would wait in the document for good, so it is refused too.
+ */
+export function updateProblem(update: Uint8Array, context: PolicyContext = {}): string | null {
   let decoded: ReturnType<typeof Y.decodeUpdate>;
   try {
     decoded = Y.decodeUpdate(update);
   } catch {
     return 'a malformed update';
   }
+  const resolver = new Resolver(decoded.structs, context.doc);
   for (const struct of decoded.structs) {
     if (!(struct instanceof Y.Item)) continue;
-    const content = struct.content;
-    // Sub-documents and binary blobs are never part of a textbook body.
-    if (content instanceof Y.ContentDoc || content instanceof Y.ContentBinary) return 'content an editor never writes';
-    if (content instanceof Y.ContentFormat) {
-      const problem = formatProblem(content);
-      if (problem) return problem;
-    } else if (content instanceof Y.ContentAny || content instanceof Y.ContentString) {
-      const problem = attributeProblem(struct.parentSub, content instanceof Y.ContentAny ? content.arr : [content.str]);
-      if (problem) return problem;
-    }
+    const located = resolver.locate(struct);
+    if (!located && context.doc) return 'an edit that depends on edits this document does not have';
+    const problem = located ? itemProblem(struct, located, context.bodies) : contentProblem(struct);
+    if (problem) return problem;
   }
   return null;
 }

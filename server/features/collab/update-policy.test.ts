@@ -1,0 +1,144 @@
+import * as Y from 'yjs';
+import { describe, expect, it } from 'vitest';
+import { bodyFieldOf } from '@common/live-document';
+import type { TextbookContent } from '@common/textbook';
+import { readBody, writeContent } from './live-content';
+import { DocumentSize, UserByteBudget } from './live-limits';
+import { repairState } from './live-state';
+import { unknownBodyProblem, updateProblem } from './update-policy';
+
+/** The live document checked as a whole: only the bodies of chapters and sections, only what the editor writes. */
+
+const content: TextbookContent = {
+  title: 'Policy',
+  references: [],
+  chapters: [{ id: 'c1', title: 'One', content: '<p>Chapter</p>', sections: [{ id: 's1', title: 'S', content: '<p>Section text</p>' }] }],
+};
+
+/** A server document holding the content, and a client copy of it whose next edit is captured as one update. */
+function pair() {
+  const server = new Y.Doc();
+  writeContent(server, content);
+  const client = new Y.Doc();
+  Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
+  const edit = (change: (doc: Y.Doc) => void): Uint8Array => {
+    const before = Y.encodeStateVector(client);
+    client.transact(() => change(client));
+    return Y.encodeStateAsUpdate(client, before);
+  };
+  return { server, client, edit, bodies: new Set(['c1', 's1']) };
+}
+
+function firstText(doc: Y.Doc, id: string): Y.XmlText {
+  const p = doc.getXmlFragment(bodyFieldOf(id)).get(0) as Y.XmlElement;
+  return p.get(0) as Y.XmlText;
+}
+
+describe('update policy: the document as a whole', () => {
+  it('accepts typing, a new paragraph and formatting in a body', () => {
+    const { server, edit, bodies } = pair();
+    const typing = edit((d) => firstText(d, 's1').insert(3, 'abc'));
+    expect(updateProblem(typing, { doc: server, bodies })).toBeNull();
+    Y.applyUpdate(server, typing);
+    const paragraph = edit((d) => {
+      const p = new Y.XmlElement('paragraph');
+      const t = new Y.XmlText();
+      p.insert(0, [t]);
+      t.insert(0, 'New', { italic: {} });
+      d.getXmlFragment(bodyFieldOf('c1')).insert(1, [p]);
+      firstText(d, 's1').format(0, 4, { bold: {} });
+    });
+    expect(updateProblem(paragraph, { doc: server, bodies })).toBeNull();
+    Y.applyUpdate(server, paragraph);
+    expect(readBody(server, 'c1')).toBe('<p>Chapter</p><p><em>New</em></p>');
+  });
+
+  it('refuses shared types and data outside the bodies, whatever their kind', () => {
+    const { server, edit, bodies } = pair();
+    const junk = 'x'.repeat(1000);
+    const cases: Array<(d: Y.Doc) => void> = [
+      (d) => d.getMap('map').set('k', junk),
+      (d) => d.getArray('array').push([junk]),
+      (d) => d.getText('text').insert(0, junk),
+      (d) => d.getXmlFragment('notes').insert(0, [new Y.XmlText(junk)]),
+    ];
+    for (const change of cases) expect(updateProblem(edit(change), { doc: server, bodies })).toBe('data outside the chapters and sections');
+  });
+
+  it('refuses what an editor never writes inside a body', () => {
+    const changes: Array<(d: Y.Doc) => void> = [
+      (d) => d.getXmlFragment(bodyFieldOf('s1')).insert(0, [new Y.XmlElement('script')]),
+      (d) => (d.getXmlFragment(bodyFieldOf('s1')).get(0) as Y.XmlElement).setAttribute('data-junk', 'x'),
+      (d) => firstText(d, 's1').format(0, 2, { blink: {} }),
+      (d) => firstText(d, 's1').insertEmbed(0, { junk: 'x' }),
+      (d) => {
+        const p = new Y.XmlElement('paragraph');
+        d.getXmlFragment(bodyFieldOf('s1')).insert(0, [p]);
+        p.insert(0, [new Y.XmlHook('h')]);
+      },
+    ];
+    const problems = changes.map((change) => {
+      const { server, edit, bodies } = pair();
+      return updateProblem(edit(change), { doc: server, bodies });
+    });
+    expect(problems).toEqual([
+      'content an editor never writes',
+      'an attribute the editor does not have',
+      'a format the editor does not have',
+      'content an editor never writes',
+      'content an editor never writes',
+    ]);
+  });
+
+  it('refuses a body the textbook does not have, and an edit built on edits the document lacks', () => {
+    const { server, client, edit, bodies } = pair();
+    const other = edit((d) => d.getXmlFragment(bodyFieldOf('zz')).insert(0, [new Y.XmlElement('paragraph')]));
+    expect(updateProblem(other, { doc: server, bodies })).toBe(unknownBodyProblem);
+    // A second edit sent without the first: the server would keep it waiting for good.
+    edit((d) => firstText(d, 's1').insert(0, 'one'));
+    const second = edit((d) => firstText(d, 's1').insert(3, 'two'));
+    expect(updateProblem(second, { doc: server, bodies })).toMatch(/depends on edits/);
+    expect(client.clientID).not.toBe(server.clientID);
+  });
+});
+
+describe('stored states holding junk', () => {
+  it('are rebuilt from the content: the bodies kept, everything beside them dropped', () => {
+    const doc = new Y.Doc();
+    writeContent(doc, content);
+    doc.getMap('junk').set('blob', 'y'.repeat(200_000));
+    const repaired = repairState({ repair: Y.encodeStateAsUpdate(doc), content });
+    expect(repaired.problem).toBe('data outside the chapters and sections');
+    if (!repaired.problem) return;
+    expect(repaired.dropped).toEqual(['junk']);
+    expect(repaired.state.length).toBeLessThan(2000);
+    const clean = new Y.Doc();
+    Y.applyUpdate(clean, repaired.state);
+    expect([...clean.share.keys()].sort()).toEqual([bodyFieldOf('c1'), bodyFieldOf('s1')]);
+    expect(readBody(clean, 's1')).toBe('<p>Section text</p>');
+    // A clean state is left as it is.
+    expect(repairState({ repair: repaired.state, content })).toEqual({ problem: null });
+  });
+});
+
+describe('live limits', () => {
+  it('a user may send a burst, then only at the refill rate', () => {
+    const budget = new UserByteBudget({ documentMaxBytes: 0, userBurstBytes: 1000, userBytesPerSecond: 100 });
+    expect(budget.take(1, 900, 0)).toBe(true);
+    expect(budget.take(1, 200, 0)).toBe(false);
+    // Another user has their own allowance.
+    expect(budget.take(2, 1000, 0)).toBe(true);
+    expect(budget.take(1, 200, 1000)).toBe(true);
+  });
+
+  it('a document may not grow past its limit; deletions measured before refusing', () => {
+    const doc = new Y.Doc();
+    const text = doc.getText('t');
+    text.insert(0, 'a'.repeat(900));
+    const size = new DocumentSize(Y.encodeStateAsUpdate(doc).length, 1000);
+    expect(size.admit(doc, 200)).toBe(false);
+    text.delete(0, 900);
+    // The bound says full; measured, the document is small again.
+    expect(size.admit(doc, 200)).toBe(true);
+  });
+});
