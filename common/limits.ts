@@ -7,6 +7,11 @@ export const limits = {
   userSearchMin: 2,
   userSearchMaxResults: 20,
   imageMaxBytes: 5 * 1024 * 1024,
+  /**
+   * Pixels a picture may decode to (width x height from its header, which a decoder allocates):
+   * a 43-byte GIF may claim 16000 x 16000, and drawing it ran every export into its time limit.
+   */
+  imageMaxPixels: 40_000_000,
   sectionPreviewChars: 100,
   /** A drag starts only after the pointer moves this far, so clicks on a row stay clicks. */
   dragActivationPx: 8,
