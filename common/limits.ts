@@ -24,6 +24,8 @@ export const limits = {
   collaborationToastIntervalMs: 10_000,
   mobileDrawerBreakpointPx: 1024,
   versionCoalesceMs: 10 * 60 * 1000,
+  /** Versions with their own description one user may add to a textbook in an hour; past it their saves coalesce as plain edits. */
+  describedVersionsPerHour: 60,
   /** Failed sign-ins one account may have before it waits; an address (shared by a school's network) gets more. */
   loginFailuresAllowed: 10,
   loginFailuresAllowedPerAddress: 50,

@@ -22,6 +22,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerRequestSignal } from './http/request-signal';
 import { responseSerializer } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
+import { requestLogSerializer } from './http/log-redaction';
 import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
 import { forgetSessions } from './features/auth/session-cache';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
   /** Tests and multi-instance setups pass their own bus; PGlite uses the in-process one. */
   events?: EventBus;
   /** Live-document socket limits (tests shorten the session re-check). */
@@ -58,7 +61,9 @@ function hopsOf(hops: number): (address: string, hop: number) => boolean {
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    logger: options.logger
+      ? { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) }
+      : false,
     // Routes that carry a book raise it (server/http/route-limits.ts).
     bodyLimit: limits.defaultBodyMaxBytes,
     // No client may choose its own address: X-Forwarded-For is believed only from configured proxies.

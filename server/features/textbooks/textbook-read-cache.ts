@@ -52,6 +52,8 @@ export interface TextbookAnswer {
   body: Buffer;
   encoding?: ContentEncoding;
   etag: string;
+  /** The revision the body holds. */
+  revision: number;
 }
 
 interface Cache {
@@ -236,7 +238,7 @@ export async function readTextbookAnswer(
     cache.entries.delete(textbookId);
     cache.entries.set(textbookId, entry);
   }
-  if (entry.ownerId === userId) return choose(cache, entry, entry.forOwner, accepted);
-  if (entry.collaboratorIds.has(userId)) return choose(cache, entry, entry.forCollaborator, accepted);
+  if (entry.ownerId === userId) return { ...choose(cache, entry, entry.forOwner, accepted), revision: entry.revision };
+  if (entry.collaboratorIds.has(userId)) return { ...choose(cache, entry, entry.forCollaborator, accepted), revision: entry.revision };
   throw AppError.notFound('Textbook not found');
 }
