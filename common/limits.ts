@@ -46,6 +46,13 @@ export const limits = {
   /** Sign-in and registration bodies: a username and a password fit in far less. */
   authBodyMaxBytes: 16 * 1024,
   guidanceMaxChars: 20_000,
+  /** Lists inside lists, and elements inside elements, a chapter or section may nest (every write path: REST and live). */
+  nestedListsMax: 16,
+  nestingMax: 100,
+  /** Plain text fields of a book: its title, chapter and section titles, reference fields, the notice. */
+  titleMaxChars: 500,
+  referenceFieldMaxChars: 2000,
+  noticeMaxChars: 2000,
   /** Largest WebSocket frame the server reads; bigger ones close the socket (1009). */
   realtimeFrameMaxBytes: 1024 * 1024,
   /** A live document's encoded state may not grow past the largest book a save accepts. */

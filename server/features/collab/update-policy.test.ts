@@ -102,6 +102,59 @@ describe('update policy: the document as a whole', () => {
   });
 });
 
+describe('nesting', () => {
+  /** Puts `levels` lists into a parent, each an item holding the next, as the editor's binding writes them (integrated level by level). */
+  function insertNestedLists(parent: Y.XmlFragment | Y.XmlElement, index: number, levels: number): void {
+    let holder = parent;
+    let at = index;
+    for (let i = 0; i < levels; i++) {
+      const list = new Y.XmlElement('bulletList');
+      holder.insert(at, [list]);
+      const item = new Y.XmlElement('listItem');
+      list.insert(0, [item]);
+      const p = new Y.XmlElement('paragraph');
+      item.insert(0, [p]);
+      p.insert(0, [new Y.XmlText(`level ${i}`)]);
+      holder = item;
+      at = 1;
+    }
+  }
+
+  it('refuses 3,000 nested lists in one update and accepts a few levels', () => {
+    const { server, edit, bodies } = pair();
+    expect(
+      updateProblem(
+        edit((d) => insertNestedLists(d.getXmlFragment(bodyFieldOf('s1')), 0, 3000)),
+        { doc: server, bodies },
+      ),
+    ).toBe('lists or blocks nested too deeply');
+    const fine = pair();
+    const few = fine.edit((d) => insertNestedLists(d.getXmlFragment(bodyFieldOf('s1')), 0, 5));
+    expect(updateProblem(few, { doc: fine.server, bodies: fine.bodies })).toBeNull();
+  });
+
+  it('counts the levels already in the document: one more list inside the deepest allowed is refused', () => {
+    const { server, client, edit, bodies } = pair();
+    const deepest = edit((d) => insertNestedLists(d.getXmlFragment(bodyFieldOf('s1')), 0, 16));
+    expect(updateProblem(deepest, { doc: server, bodies })).toBeNull();
+    Y.applyUpdate(server, deepest);
+    // Down to the innermost list item, then one list more.
+    let item = (client.getXmlFragment(bodyFieldOf('s1')).get(0) as Y.XmlElement).get(0) as Y.XmlElement;
+    while (item.length > 1) item = (item.get(1) as Y.XmlElement).get(0) as Y.XmlElement;
+    const deeper = edit(() => insertNestedLists(item, 1, 1));
+    expect(updateProblem(deeper, { doc: server, bodies })).toBe('lists or blocks nested too deeply');
+  });
+
+  it('checks a whole stored state with a long editing history without running out of stack', () => {
+    const doc = new Y.Doc();
+    writeContent(doc, content);
+    const text = firstText(doc, 's1');
+    // 20,000 keystrokes, each its own item chained to the one before.
+    for (let i = 0; i < 20_000; i++) doc.transact(() => text.insert(i % 7 === 0 ? 0 : text.length, 'x'));
+    expect(updateProblem(Y.encodeStateAsUpdate(doc))).toBeNull();
+  });
+});
+
 describe('stored states holding junk', () => {
   it('are rebuilt from the content: the bodies kept, everything beside them dropped', () => {
     const doc = new Y.Doc();

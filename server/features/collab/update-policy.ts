@@ -2,6 +2,7 @@ import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { bodySchema } from '@common/editor-schema';
 import { bodyIdOf } from '@common/live-document';
+import { limits } from '@common/limits';
 import { isAllowedLink } from '@common/link-rules';
 import { isAllowedImageSrc } from '../textbooks/sanitize';
 
@@ -42,8 +43,13 @@ export interface PolicyContext {
 }
 
 /** What an item sits in: a body fragment, an element (by node name) or a text run; `gone` for collected content. */
+/** An element knows how deep it sits: how many elements and lists enclose it, itself included. */
 type Place =
-  { kind: 'body'; id: string } | { kind: 'element'; nodeName: string } | { kind: 'text' } | { kind: 'gone' } | { kind: 'foreign' };
+  | { kind: 'body'; id: string }
+  | { kind: 'element'; nodeName: string; depth: number; lists: number }
+  | { kind: 'text' }
+  | { kind: 'gone' }
+  | { kind: 'foreign' };
 type Located = { place: Place; parentSub: string | null };
 
 /** Typing into a body the server does not know yet: it may have been added by a save this server has not taken in. */
@@ -52,8 +58,21 @@ export const unknownBodyProblem = 'a chapter or section this textbook does not h
 /** Attribute keys are short names; a longer one is data hidden in a key. */
 const maxKeyChars = 64;
 
+const listNodes = new Set(['bulletList', 'orderedList']);
+
+/** The place an element of the document makes for its children, with its nesting counted up to the body. */
+function elementPlace(type: Y.XmlElement): Place {
+  let depth = 0;
+  let lists = 0;
+  for (let t: unknown = type; t instanceof Y.XmlElement; t = t._item?.parent) {
+    depth++;
+    if (listNodes.has(t.nodeName)) lists++;
+  }
+  return { kind: 'element', nodeName: type.nodeName, depth, lists };
+}
+
 function placeOfType(type: Y.AbstractType<unknown>): Place {
-  if (type instanceof Y.XmlElement) return { kind: 'element', nodeName: type.nodeName };
+  if (type instanceof Y.XmlElement) return elementPlace(type);
   if (type instanceof Y.XmlText) return { kind: 'text' };
   if (type._item === null) {
     // A root type of the document: only a body fragment is one a textbook has.
@@ -100,35 +119,64 @@ class Resolver {
     return found instanceof Y.Item ? found : 'gone';
   }
 
+  /** The place the shared type an item holds makes for its children: an element of the update counts its nesting through its own place. */
+  private placeMadeBy(item: Y.Item, depth: number): Place {
+    const type = (item.content as Y.ContentType).type;
+    if (item.parent instanceof Y.AbstractType || !(type instanceof Y.XmlElement)) return placeOfType(type);
+    // Past the limit the exact depth no longer matters: it is refused either way.
+    if (depth > limits.nestingMax + 1) return { kind: 'element', nodeName: type.nodeName, depth: Infinity, lists: Infinity };
+    const outer = this.locate(item, depth + 1)?.place;
+    const base = outer?.kind === 'element' ? outer : { depth: 0, lists: 0 };
+    return { kind: 'element', nodeName: type.nodeName, depth: base.depth + 1, lists: base.lists + (listNodes.has(type.nodeName) ? 1 : 0) };
+  }
+
   /** Where an item of the update or the document sits, or null when it depends on an edit that is in neither. */
+  /**
+   * Where an item of the update or the document sits, or null when it depends on an edit that is in
+   * neither. Items placed next to a neighbour take its place, as Yjs does on integration; such chains
+   * run as long as a document's history (a whole stored state is checked too), so they are followed
+   * in a loop, not by recursion. `depth` counts the elements enclosing the item.
+   */
   locate(item: Y.Item, depth = 0): Located | null {
-    const known = this.memo.get(item);
-    if (known !== undefined) return known;
-    let located: Located | null;
+    const chain = new Set<Y.Item>();
+    let current = item;
+    let located: Located | null | undefined;
+    while (located === undefined) {
+      const known = this.memo.get(current);
+      if (known !== undefined) located = known;
+      else if (current.parent !== null) located = this.locateByParent(current, depth);
+      else {
+        chain.add(current);
+        const neighbourId = current.origin ?? current.rightOrigin;
+        const neighbour = neighbourId ? this.find(neighbourId) : null;
+        // A cycle of origins is no update Yjs writes.
+        if (neighbour === null || (neighbour !== 'gone' && chain.has(neighbour))) located = null;
+        else if (neighbour === 'gone') located = { place: { kind: 'gone' }, parentSub: null };
+        else current = neighbour;
+      }
+    }
+    this.memo.set(current, located);
+    for (const c of chain) this.memo.set(c, located);
+    return located;
+  }
+
+  private locateByParent(item: Y.Item, depth: number): Located | null {
     if (item.parent instanceof Y.AbstractType) {
       // An item of the document: its parent is integrated already.
       let place = this.places.get(item.parent);
       if (!place) this.places.set(item.parent, (place = placeOfType(item.parent)));
-      located = { place, parentSub: item.parentSub };
-    } else if (typeof item.parent === 'string') {
-      const id = bodyIdOf(item.parent);
-      located = { place: id === null ? { kind: 'foreign' } : { kind: 'body', id }, parentSub: item.parentSub };
-    } else if (item.parent instanceof Y.ID) {
-      const parent = this.find(item.parent);
-      if (parent === null) located = null;
-      else if (parent === 'gone' || parent.deleted) located = { place: { kind: 'gone' }, parentSub: item.parentSub };
-      else if (parent.content instanceof Y.ContentType) located = { place: placeOfType(parent.content.type), parentSub: item.parentSub };
-      else located = { place: { kind: 'foreign' }, parentSub: item.parentSub };
-    } else {
-      // Placed next to another item: it takes that item's parent (and map key), as Yjs does on integration.
-      const neighbourId = item.origin ?? item.rightOrigin;
-      const neighbour = neighbourId ? this.find(neighbourId) : null;
-      if (neighbour === null || depth > 10_000) located = null;
-      else if (neighbour === 'gone') located = { place: { kind: 'gone' }, parentSub: null };
-      else located = this.locate(neighbour, depth + 1);
+      return { place, parentSub: item.parentSub };
     }
-    this.memo.set(item, located);
-    return located;
+    if (typeof item.parent === 'string') {
+      const id = bodyIdOf(item.parent);
+      return { place: id === null ? { kind: 'foreign' } : { kind: 'body', id }, parentSub: item.parentSub };
+    }
+    if (!(item.parent instanceof Y.ID)) return null;
+    const parent = this.find(item.parent);
+    if (parent === null) return null;
+    if (parent === 'gone' || parent.deleted) return { place: { kind: 'gone' }, parentSub: item.parentSub };
+    if (parent.content instanceof Y.ContentType) return { place: this.placeMadeBy(parent, depth), parentSub: item.parentSub };
+    return { place: { kind: 'foreign' }, parentSub: item.parentSub };
   }
 }
 
@@ -147,6 +195,15 @@ function attributeProblem(nodeName: string, key: string, values: unknown[]): str
   if (!Object.hasOwn(attrs, key)) return 'an attribute the editor does not have';
   if (key !== 'src') return null;
   for (const v of values) if (typeof v === 'string' && !isAllowedImageSrc(v)) return 'images may only come from this site';
+  return null;
+}
+
+/** Why an element put into a place would nest deeper than a book may (the limits of a save, html-nesting.ts), or null. */
+function nestingProblem(content: Y.AbstractContent, place: Place): string | null {
+  if (!(content instanceof Y.ContentType) || !(content.type instanceof Y.XmlElement)) return null;
+  const outer = place.kind === 'element' ? place : { depth: 0, lists: 0 };
+  const lists = outer.lists + (listNodes.has(content.type.nodeName) ? 1 : 0);
+  if (lists > limits.nestedListsMax || outer.depth + 1 > limits.nestingMax) return 'lists or blocks nested too deeply';
   return null;
 }
 
@@ -172,13 +229,13 @@ function itemProblem(item: Y.Item, located: Located, bodies: ReadonlySet<string>
     case 'body':
       if (bodies && !bodies.has(place.id)) return unknownBodyProblem;
       if (parentSub !== null) return 'data outside the chapters and sections';
-      return isNodeType(content) ? null : 'content an editor never writes';
+      return isNodeType(content) ? nestingProblem(content, place) : 'content an editor never writes';
     case 'element':
       if (parentSub !== null) {
         if (parentSub.length > maxKeyChars || !(content instanceof Y.ContentAny)) return 'an attribute the editor does not have';
         return attributeProblem(place.nodeName, parentSub, content.arr);
       }
-      return isNodeType(content) ? null : 'content an editor never writes';
+      return isNodeType(content) ? nestingProblem(content, place) : 'content an editor never writes';
     case 'text':
       if (parentSub !== null) return 'an attribute the editor does not have';
       if (content instanceof Y.ContentString) return null;

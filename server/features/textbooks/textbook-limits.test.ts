@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { limits } from '@common/limits';
+import { useHarness, type TestUser } from '@server/test/harness';
+import { multipart } from '../images/test-multipart';
+import { nestingOf } from './html-nesting';
+import { createBook } from './test-factory';
+
+/** Depth and length limits on what a save stores (issue "Hardening II": M-3 and "every plain field length-bounded"). */
+const h = useHarness();
+
+const patch = (user: TestUser, id: number, content: unknown) =>
+  h.app.inject({ method: 'PATCH', url: `/api/textbooks/${id}`, headers: { cookie: user.cookie }, payload: { content } });
+
+const nested = (levels: number) => `${'<ul><li><p>x</p>'.repeat(levels)}${'</li></ul>'.repeat(levels)}`;
+
+describe('nesting', () => {
+  it('counts list and element levels of sanitized HTML', () => {
+    expect(nestingOf('<p>a<br>b</p><ul><li><p>one</p><ol><li><p>two</p></li></ol></li></ul>')).toEqual({ depth: 5, lists: 2 });
+    expect(nestingOf('<p>plain <img src="/api/images/1"> text</p>')).toEqual({ depth: 1, lists: 0 });
+  });
+
+  it('refuses a chapter of 3,000 nested lists (78 KB) with a clear 400, and keeps 16 levels', async () => {
+    const alice = await h.createUser('alice');
+    const book = await createBook(h, alice);
+    const deep = nested(3000);
+    expect(deep.length).toBeGreaterThan(70_000);
+    const res = await patch(alice, book.id, { title: 'T', chapters: [{ title: 'Deep', content: deep, sections: [] }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      `In "Deep" lists are nested more than ${limits.nestedListsMax} levels deep. Flatten it and save again.`,
+    );
+    const ok = await patch(alice, book.id, {
+      title: 'T',
+      chapters: [{ title: 'Fine', content: nested(limits.nestedListsMax), sections: [] }],
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('plain fields', () => {
+  it('are bounded: titles, the notice, reference fields', async () => {
+    const alice = await h.createUser('alice');
+    const book = await createBook(h, alice);
+    const long = (n: number) => 'a'.repeat(n);
+    const cases: Array<[unknown, string]> = [
+      [{ title: long(limits.titleMaxChars + 1), chapters: [] }, 'title'],
+      [{ title: 'T', chapters: [{ title: long(limits.titleMaxChars + 1), content: '', sections: [] }] }, 'chapters.0.title'],
+      [{ title: 'T', chapters: [], notice: long(limits.noticeMaxChars + 1) }, 'notice'],
+      [
+        { title: 'T', chapters: [], references: [{ title: 'R', authors: long(limits.referenceFieldMaxChars + 1) }] },
+        'references.0.authors',
+      ],
+    ];
+    for (const [content, where] of cases) {
+      const res = await patch(alice, book.id, content);
+      expect(res.statusCode, where).toBe(400);
+      expect(res.json().message).toContain(`at ${where}: at most`);
+    }
+    // A notice is plain text, whoever sends it.
+    const ok = await patch(alice, book.id, { title: 'T', chapters: [], notice: 'Read <b>this</b>' });
+    expect(ok.json().content.notice).toBe('Read this');
+  });
+
+  it('a generate-outline topic of 50,000 characters is refused, not stored', async () => {
+    const alice = await h.createUser('alice');
+    const { payload, contentType } = multipart([{ name: 'topic', value: 'x'.repeat(50_000) }]);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/textbooks/generate-outline',
+      payload,
+      headers: { 'content-type': contentType, cookie: alice.cookie },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('at most 300 characters');
+  });
+});
