@@ -102,7 +102,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerRouteLimits(app, config.rateLimitFactor);
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError });
   // Client frames are small (join/leave); spec clients' `edit` frames carry a book but are ignored, so 1 MB bounds memory.
-  await app.register(fastifyWebsocket, { options: { maxPayload: limits.realtimeFrameMaxBytes } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: limits.realtimeFrameMaxBytes },
+    // Every socket is told "going away" (1001) at shutdown, not closed without a code (1005): clients reconnect.
+    preClose(this: FastifyInstance, done: () => void) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down');
+      this.websocketServer.close(() => done());
+    },
+  });
 
   registerErrorHandler(app);
   registerRequestSignal(app);
