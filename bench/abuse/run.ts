@@ -104,7 +104,7 @@ async function main() {
         ...(body !== undefined && !(body instanceof Uint8Array) ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : body instanceof Uint8Array ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof Uint8Array ? (body as unknown as BodyInit) : JSON.stringify(body),
     });
   const answerOf = async (res: Response) => {
     const text = await res.text();

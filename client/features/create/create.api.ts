@@ -118,7 +118,11 @@ const maxJobMisses = 10;
  * "Hardening II" M-2): polls spaced out up to `maxDelayMs`, for up to `giveUpAfterMs`. Tests
  * shorten them.
  */
-export const jobPolling = { firstDelayMs: limits.progressTickMs, maxDelayMs: 5000, giveUpAfterMs: 5 * 60_000 };
+export const jobPolling: { firstDelayMs: number; maxDelayMs: number; giveUpAfterMs: number } = {
+  firstDelayMs: limits.progressTickMs,
+  maxDelayMs: 5000,
+  giveUpAfterMs: 5 * 60_000,
+};
 
 type JobPoll = { job: GenerationJobResponse } | { missing: true } | { unreachable: true };
 

@@ -48,7 +48,9 @@ export type Repaired = { problem: null } | { problem: string; dropped: string[];
 function foreignRoots(state: Uint8Array): string[] {
   const names = new Set<string>();
   for (const s of Y.decodeUpdate(state).structs) {
-    if (s instanceof Y.Item && typeof s.parent === 'string' && !s.parent.startsWith('body:')) names.add(s.parent.slice(0, 80));
+    // A decoded item names its root type by a string (typed as a shared type, which it is once integrated).
+    const parent: unknown = s instanceof Y.Item ? s.parent : null;
+    if (typeof parent === 'string' && !parent.startsWith('body:')) names.add(parent.slice(0, 80));
   }
   return [...names].slice(0, 20);
 }

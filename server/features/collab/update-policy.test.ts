@@ -74,7 +74,7 @@ describe('update policy: the document as a whole', () => {
       (d) => {
         const p = new Y.XmlElement('paragraph');
         d.getXmlFragment(bodyFieldOf('s1')).insert(0, [p]);
-        p.insert(0, [new Y.XmlHook('h')]);
+        p.insert(0, [new Y.XmlHook('h') as unknown as Y.XmlElement]);
       },
     ];
     const problems = changes.map((change) => {

@@ -167,8 +167,10 @@ class Resolver {
       if (!place) this.places.set(item.parent, (place = placeOfType(item.parent)));
       return { place, parentSub: item.parentSub };
     }
-    if (typeof item.parent === 'string') {
-      const id = bodyIdOf(item.parent);
+    // A decoded item names a root type by a string (typed as a shared type, which it is once integrated).
+    const parentName: unknown = item.parent;
+    if (typeof parentName === 'string') {
+      const id = bodyIdOf(parentName);
       return { place: id === null ? { kind: 'foreign' } : { kind: 'body', id }, parentSub: item.parentSub };
     }
     if (!(item.parent instanceof Y.ID)) return null;
@@ -199,7 +201,7 @@ function attributeProblem(nodeName: string, key: string, values: unknown[]): str
 }
 
 /** Why an element put into a place would nest deeper than a book may (the limits of a save, html-nesting.ts), or null. */
-function nestingProblem(content: Y.AbstractContent, place: Place): string | null {
+function nestingProblem(content: Y.Item['content'], place: Place): string | null {
   if (!(content instanceof Y.ContentType) || !(content.type instanceof Y.XmlElement)) return null;
   const outer = place.kind === 'element' ? place : { depth: 0, lists: 0 };
   const lists = outer.lists + (listNodes.has(content.type.nodeName) ? 1 : 0);
@@ -207,7 +209,7 @@ function nestingProblem(content: Y.AbstractContent, place: Place): string | null
   return null;
 }
 
-function isNodeType(content: Y.AbstractContent): boolean {
+function isNodeType(content: Y.Item['content']): boolean {
   if (!(content instanceof Y.ContentType)) return false;
   const type = content.type;
   if (type instanceof Y.XmlText) return true;

@@ -185,7 +185,7 @@ function compressLater(cache: Cache, entry: Entry, answer: Answer, encoding: Con
     );
 }
 
-function choose(cache: Cache, entry: Entry, answer: Answer, accepted: ContentEncoding[]): TextbookAnswer {
+function choose(cache: Cache, entry: Entry, answer: Answer, accepted: ContentEncoding[]): Omit<TextbookAnswer, 'revision'> {
   if (accepted.length > 0) compressLater(cache, entry, answer, accepted[0]);
   for (const encoding of accepted) {
     const body = answer.compressed[encoding];

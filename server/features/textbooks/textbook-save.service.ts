@@ -188,7 +188,7 @@ export async function saveTextbook(ctx: RequestContext, input: SaveTextbookInput
     const phrases = input.description
       ? [input.description]
       : describeChanges(current.content, content, { before: current.topic, after: topic });
-    let kind = input.kind ?? (input.description ? 'named' : 'edit');
+    let kind: repo.VersionKind = input.kind ?? (input.description ? 'named' : 'edit');
     // A description makes a version of its own; past the hourly cap it is a plain edit, so no client floods the history.
     if (
       kind === 'named' &&
