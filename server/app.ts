@@ -38,6 +38,7 @@ import { createCollabServer, type CollabServer } from './features/collab/collab-
 import { registerCollabRoutes, type CollabRouteOptions } from './features/collab/collab.routes';
 import { createRedisSync } from './features/collab/redis-sync';
 import { closeLiveStateWorkers } from './features/collab/live-state';
+import type { LiveLimits } from './features/collab/live-limits';
 
 export interface BuildAppOptions {
   config: Config;
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   events?: EventBus;
   /** Live-document socket limits (tests shorten the session re-check). */
   collab?: CollabRouteOptions;
+  /** Live-document size and per-user byte limits (tests stop the refill, so no test depends on time). */
+  liveLimits?: Partial<LiveLimits>;
   /** Tests: a response schema that would strip a field the service returns is a 500 naming it. */
   reportDroppedFields?: boolean;
 }
@@ -186,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     log: app.log,
     extensions: config.redisUrl ? [createRedisSync(config.redisUrl)] : [],
     crossInstanceSync: Boolean(config.redisUrl),
+    limits: options.liveLimits,
   });
   deps.collab = collab;
   app.addHook('onClose', async () => {

@@ -32,7 +32,7 @@ let counter = 0;
  */
 export function useHarness(
   overrides: Partial<Config> = {},
-  appOptions: Pick<BuildAppOptions, 'collab' | 'logger' | 'logStream'> = {},
+  appOptions: Pick<BuildAppOptions, 'collab' | 'logger' | 'logStream' | 'liveLimits'> = {},
 ): Harness {
   const harness = {} as Harness;
   beforeAll(async () => {

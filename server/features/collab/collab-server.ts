@@ -51,6 +51,9 @@ export interface CollabServer {
   close(): Promise<void>;
 }
 
+/** How often a document's chapter and section ids may be read again for an update naming one it does not know. */
+const bodiesRereadMs = 2000;
+
 /** An awareness state larger than this (a cursor and a name need a few hundred bytes) is dropped. */
 const maxAwarenessBytes = 4096;
 
@@ -69,8 +72,10 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
     userId: number,
   ): Promise<string | null> => {
     let problem = updateProblem(update, { doc: document, bodies: live?.bodies });
-    if (problem === unknownBodyProblem && live) {
-      // A chapter or section may have been added by a save this document has not taken in yet.
+    if (problem === unknownBodyProblem && live && Date.now() - live.bodiesReadAt > bodiesRereadMs) {
+      // A chapter or section may have been added by a save this document has not taken in yet
+      // (read again at most every few seconds: a client sending made-up ids must not make it read the book each time).
+      live.bodiesReadAt = Date.now();
       live.bodies = await storedBodyIds(deps, live.textbookId);
       problem = updateProblem(update, { doc: document, bodies: live.bodies });
     }
@@ -123,6 +128,7 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
         editors: new Map(),
         gone: false,
         bodies: loaded.bodies,
+        bodiesReadAt: 0,
         size: new DocumentSize(loaded.state.length, liveLimits.documentMaxBytes),
       };
       docs.set(documentName, live);

@@ -15,7 +15,8 @@ import { openLiveClient, type LiveClient } from './live-test-client';
  * chapters; it reached everyone, was stored for good and froze the server on every opening):
  * refused before it is applied, the socket told why, nothing stored, the server responsive.
  */
-const h = useHarness();
+// No refill of the byte allowance during the test: what is accepted does not depend on how fast the machine is.
+const h = useHarness({}, { liveLimits: { userBytesPerSecond: 0 } });
 let base = '';
 const open: LiveClient[] = [];
 
@@ -101,8 +102,9 @@ describe('a live document bounded and checked as a whole', () => {
     await reader.flush();
     const stored = await findLiveState(h.database.db, id);
     expect(stored?.state.length ?? 0).toBeLessThan(10_000);
-    // The server kept answering: no request waited behind a 27 MB document (it froze for 22 s before).
-    expect(loop.max / 1e6).toBeLessThan(1000);
+    // The server kept answering: no request waited behind a 27 MB document (it froze for 22 s before). The bound
+    // is loose on purpose (a loaded machine stretches every pause); bench:abuse prints the real figures.
+    expect(loop.max / 1e6).toBeLessThan(2000);
     console.log(`event loop during 27 MB of junk: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
   });
 
@@ -129,9 +131,8 @@ describe('a live document bounded and checked as a whole', () => {
       answers.push(error && 'message' in error ? error.message : 'accepted');
       await c.close();
     }
-    // 4 MB at once is a user's allowance: the rest waits for it to refill.
-    expect(answers.slice(0, 4)).toEqual(['accepted', 'accepted', 'accepted', 'accepted']);
-    expect(answers.slice(5)).toEqual(Array(3).fill('Edit refused: too much sent too fast.'));
+    // 4 MB at once is a user's allowance (four updates of about 900 KB): the rest waits for it to refill.
+    expect(answers).toEqual([...Array(4).fill('accepted'), ...Array(4).fill('Edit refused: too much sent too fast.')]);
   });
 
   it('a stored document holding junk is repaired on load: the junk dropped, the bodies kept, a new lineage', async () => {

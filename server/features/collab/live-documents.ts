@@ -36,6 +36,8 @@ export interface LiveDocState {
   gone: boolean;
   /** The chapter and section ids of the stored content: the bodies typing may go into. */
   bodies: Set<string>;
+  /** When `bodies` was last read for an update naming an unknown body (ms since the epoch). */
+  bodiesReadAt: number;
   /** How large the document is (update-policy refuses what would pass the limit). */
   size: DocumentSize;
 }
