@@ -54,9 +54,23 @@ export function normalizeContentReport(raw: unknown, opts: NormalizeOptions = {}
     seen.add(ok);
     return ok;
   };
+  // Long plain values already stored (written before the limits) stay saveable as they are: a live store must never fail on them.
+  const storedLong = new Set<string>();
+  const keepIfLong = (value: string | undefined) => {
+    if (value && value.length > limits.titleMaxChars) storedLong.add(value);
+  };
+  if (opts.previous) {
+    keepIfLong(opts.previous.title);
+    keepIfLong(opts.previous.notice);
+    for (const ch of opts.previous.chapters) {
+      keepIfLong(ch.title);
+      for (const s of ch.sections) keepIfLong(s.title);
+    }
+    for (const r of opts.previous.references) for (const v of [r.title, r.description, r.authors, r.publisher]) keepIfLong(v);
+  }
   const plain = (raw: string, where: string, max: number = limits.titleMaxChars) => {
     let text = raw;
-    if (text.length > max) {
+    if (text.length > max && !storedLong.has(text)) {
       if (!opts.cutLongFields) throw AppError.badRequest(`Invalid textbook content at ${where}: at most ${max} characters`);
       text = `${text.slice(0, max - 1).trimEnd()}…`;
     }

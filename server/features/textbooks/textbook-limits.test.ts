@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { limits } from '@common/limits';
+import { textbooks } from '@server/db/schema';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { multipart } from '../images/test-multipart';
 import { nestingOf } from './html-nesting';
@@ -72,5 +74,30 @@ describe('plain fields', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('at most 300 characters');
+  });
+});
+
+describe('values stored before the limits', () => {
+  it('stay saveable as they are: a book whose title is already longer saves its other changes', async () => {
+    const alice = await h.createUser('alice');
+    const long = 'A title from a long heading, '.repeat(30);
+    expect(long.length).toBeGreaterThan(limits.titleMaxChars);
+    const book = await createBook(h, alice);
+    // Written as an older version of the app did, past today's limit.
+    await h.database.db
+      .update(textbooks)
+      .set({ content: { title: 'T', chapters: [{ id: 'c_old', title: long, content: '<p>x</p>', sections: [] }], references: [] } })
+      .where(eq(textbooks.id, book.id));
+    const res = await patch(alice, book.id, {
+      title: 'T',
+      chapters: [{ id: 'c_old', title: long, content: '<p>changed</p>', sections: [] }],
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    // A new value past the limit is still refused.
+    const longer = await patch(alice, book.id, {
+      title: 'T',
+      chapters: [{ id: 'c_old', title: `${long}!`, content: '<p>changed</p>', sections: [] }],
+    });
+    expect(longer.statusCode).toBe(400);
   });
 });
