@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { textbookContentSchema, type Chapter, type TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import { limits } from '@common/limits';
-import { nestingProblem } from './html-nesting';
+import { nestingOf, nestingProblem } from './html-nesting';
 import { sanitizeHtml, sanitizePlainText } from './sanitize';
 
 function newId(prefix: 'c' | 's'): string {
@@ -93,9 +93,11 @@ export function normalizeContentReport(raw: unknown, opts: NormalizeOptions = {}
     if (known === value) return known;
     const clean = sanitizeHtml(value);
     if (clean !== value) altered = true;
-    // The live editor and the exports must be able to open whatever is stored.
+    // The live editor and the exports must be able to open whatever is stored. A body stored that deep
+    // before the limit may still be edited, as long as the edit does not nest it deeper.
     const nesting = nestingProblem(clean);
-    if (nesting) throw AppError.badRequest(`In "${title.slice(0, 80)}" ${nesting}. Flatten it and save again.`);
+    if (nesting && !notDeeperThan(clean, known))
+      throw AppError.badRequest(`In "${title.slice(0, 80)}" ${nesting}. Flatten it and save again.`);
     return clean;
   };
   const chapter = (ch: Chapter, i: number): Chapter => {
@@ -145,6 +147,14 @@ export function normalizeContentReport(raw: unknown, opts: NormalizeOptions = {}
     ...(content.notice !== undefined ? { notice: plain(content.notice, 'notice', limits.noticeMaxChars) } : {}),
   };
   return { content: normalized, altered };
+}
+
+/** Whether HTML nests no deeper than the stored body it replaces (none: false). */
+function notDeeperThan(html: string, stored: string | undefined): boolean {
+  if (stored === undefined) return false;
+  const next = nestingOf(html);
+  const before = nestingOf(stored);
+  return next.depth <= before.depth && next.lists <= before.lists;
 }
 
 /** Strings first compared by identity: unchanged HTML is the stored string itself (see html above). */

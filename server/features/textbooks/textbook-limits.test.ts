@@ -101,3 +101,23 @@ describe('values stored before the limits', () => {
     expect(longer.statusCode).toBe(400);
   });
 });
+
+describe('bodies nested deeper before the limit', () => {
+  it('may still be edited without nesting them deeper; deeper is refused', async () => {
+    const alice = await h.createUser('alice');
+    const book = await createBook(h, alice);
+    const deep = nested(limits.nestedListsMax + 4);
+    await h.database.db
+      .update(textbooks)
+      .set({ content: { title: 'T', chapters: [{ id: 'c_deep', title: 'Old', content: deep, sections: [] }], references: [] } })
+      .where(eq(textbooks.id, book.id));
+    const typed = deep.replace('<p>x</p>', '<p>x typed</p>');
+    expect(
+      (await patch(alice, book.id, { title: 'T', chapters: [{ id: 'c_deep', title: 'Old', content: typed, sections: [] }] })).statusCode,
+    ).toBe(200);
+    const deeper = nested(limits.nestedListsMax + 5);
+    expect(
+      (await patch(alice, book.id, { title: 'T', chapters: [{ id: 'c_deep', title: 'Old', content: deeper, sections: [] }] })).statusCode,
+    ).toBe(400);
+  });
+});
