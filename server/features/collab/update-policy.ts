@@ -40,6 +40,8 @@ export interface PolicyContext {
   doc?: Y.Doc;
   /** The textbook's chapter and section ids; without it any well-formed body id is accepted. */
   bodies?: ReadonlySet<string>;
+  /** False: nesting is not held to the limits (a stored state is checked for junk only: its depth came from the content). */
+  nesting?: boolean;
 }
 
 /** What an item sits in: a body fragment, an element (by node name) or a text run; `gone` for collected content. */
@@ -218,7 +220,7 @@ function isNodeType(content: Y.Item['content']): boolean {
 }
 
 /** Why one item may not be applied where it sits, or null when it may. */
-function itemProblem(item: Y.Item, located: Located, bodies: ReadonlySet<string> | undefined): string | null {
+function itemProblem(item: Y.Item, located: Located, bodies: ReadonlySet<string> | undefined, checkNesting: boolean): string | null {
   const content = item.content;
   // Sub-documents and binary blobs are never part of a textbook body.
   if (content instanceof Y.ContentDoc || content instanceof Y.ContentBinary) return 'content an editor never writes';
@@ -231,13 +233,13 @@ function itemProblem(item: Y.Item, located: Located, bodies: ReadonlySet<string>
     case 'body':
       if (bodies && !bodies.has(place.id)) return unknownBodyProblem;
       if (parentSub !== null) return 'data outside the chapters and sections';
-      return isNodeType(content) ? nestingProblem(content, place) : 'content an editor never writes';
+      return isNodeType(content) ? (checkNesting ? nestingProblem(content, place) : null) : 'content an editor never writes';
     case 'element':
       if (parentSub !== null) {
         if (parentSub.length > maxKeyChars || !(content instanceof Y.ContentAny)) return 'an attribute the editor does not have';
         return attributeProblem(place.nodeName, parentSub, content.arr);
       }
-      return isNodeType(content) ? nestingProblem(content, place) : 'content an editor never writes';
+      return isNodeType(content) ? (checkNesting ? nestingProblem(content, place) : null) : 'content an editor never writes';
     case 'text':
       if (parentSub !== null) return 'an attribute the editor does not have';
       if (content instanceof Y.ContentString) return null;
@@ -272,7 +274,7 @@ export function updateProblem(update: Uint8Array, context: PolicyContext = {}): 
     if (!(struct instanceof Y.Item)) continue;
     const located = resolver.locate(struct);
     if (!located && context.doc) return 'an edit that depends on edits this document does not have';
-    const problem = located ? itemProblem(struct, located, context.bodies) : contentProblem(struct);
+    const problem = located ? itemProblem(struct, located, context.bodies, context.nesting !== false) : contentProblem(struct);
     if (problem) return problem;
   }
   return null;
