@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { bodyFieldOf } from '@common/live-document';
 import type { TextbookContent } from '@common/textbook';
-import { readBody, writeContent } from './live-content';
+import { applyContentChange, readBody, writeContent } from './live-content';
 import { DocumentSize, UserByteBudget } from './live-limits';
 import { repairState } from './live-state';
 import { unknownBodyProblem, updateProblem } from './update-policy';
@@ -51,6 +51,22 @@ describe('update policy: the document as a whole', () => {
     expect(updateProblem(paragraph, { doc: server, bodies })).toBeNull();
     Y.applyUpdate(server, paragraph);
     expect(readBody(server, 'c1')).toBe('<p>Chapter</p><p><em>New</em></p>');
+  });
+
+  it('accepts every node, mark and attribute the editor writes, as its binding writes them', () => {
+    const every =
+      '<h2>Head</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code> <a href="https://example.org/x">link</a></p>' +
+      '<ul><li><p>one</p><ul><li><p>nested</p></li></ul></li></ul><ol start="3"><li><p>three</p></li></ol>' +
+      '<table><tbody><tr><th colspan="1" rowspan="1"><p>H</p></th></tr><tr><td colspan="1" rowspan="1"><p>C</p></td></tr></tbody></table>' +
+      '<img src="/api/images/12" alt="A figure" title="Figure 1"><p>Inline <span data-latex="x^2" data-type="inline-math"></span></p>' +
+      '<div data-latex="\\int_0^1 f" data-type="block-math"></div><blockquote><p>Q</p></blockquote><pre><code class="language-python">print(1)</code></pre><hr><p>a<br>b</p>';
+    const { server, client, bodies } = pair();
+    const before = Y.encodeStateVector(client);
+    applyContentChange(client, content, { ...content, chapters: [{ ...content.chapters[0], content: every }] });
+    const update = Y.encodeStateAsUpdate(client, before);
+    expect(updateProblem(update, { doc: server, bodies })).toBeNull();
+    Y.applyUpdate(server, update);
+    expect(readBody(server, 'c1')).toContain('language-python');
   });
 
   it('refuses shared types and data outside the bodies, whatever their kind', () => {

@@ -15,7 +15,6 @@ const minWriteIntervalMs = 250;
  * instance mid-request: it is reported as failed instead of running forever.
  */
 const staleReadingMs = 5 * 60 * 1000;
-export { lostWhileReadingMessage };
 
 export type Stage = 0 | 1 | 2 | 3 | 4 | 5;
 
