@@ -6,6 +6,7 @@ import { StarterKit } from '@tiptap/starter-kit';
 import type { Node as PmNode, Schema } from '@tiptap/pm/model';
 import { isAllowedLink, linkRel, linkTarget } from './link-rules';
 import { blockParagraph, inlineDollarMath } from './dollar-math';
+import { katexLimits } from './math-limits';
 
 /**
  * The document schema of a chapter or section body: what the editor can hold (headings, lists,
@@ -14,7 +15,7 @@ import { blockParagraph, inlineDollarMath } from './dollar-math';
  * from stored HTML are the same ProseMirror (and Yjs) document.
  */
 
-const katexOptions = { throwOnError: false };
+const katexOptions = { throwOnError: false, ...katexLimits };
 
 // The extension's own input rules use $$x$$ inline and $$$x$$$ for blocks; ours follow docs/product.md.
 export const InlineMathNode = InlineMath.extend({ addInputRules: () => [] });

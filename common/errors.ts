@@ -12,6 +12,8 @@ export const errorCodes = [
   'UNPROCESSABLE',
   'PROVIDER_ERROR',
   'INTERNAL',
+  /** The database (or another service the server needs) is not reachable for a moment: retry. */
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -23,7 +23,12 @@ export const materialFields = z.object({
 export type MaterialFields = z.infer<typeof materialFields>;
 
 /** The topic preview-references and generate-outline need, trimmed. */
-export const requiredTopicField = z.string({ error: 'Please enter a topic' }).trim().min(1, 'Please enter a topic');
+export const requiredTopicField = z
+  .string({ error: 'Please enter a topic' })
+  .trim()
+  .min(1, 'Please enter a topic')
+  // As a PATCH's topic: a topic is a title, and a 50,000-character one was stored as given.
+  .max(300, 'The topic must be at most 300 characters');
 
 /** An extracted reference: a plain string, or an object in the spec's Reference shape. */
 export const extractedReference = z.union([

@@ -29,6 +29,9 @@ export const generationJobResponse = z.object({
 });
 export type GenerationJobResponse = z.infer<typeof generationJobResponse>;
 
+/** A job whose instance stopped while reading the files: the client may send the same generation again (same job id). */
+export const lostWhileReadingMessage = 'The server stopped while reading your files. Please try again.';
+
 export const generationJobParams = z.object({ jobId: z.string().min(1).max(128) });
 
 /** The approved references field: a JSON array of references (empty is fine). */

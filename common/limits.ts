@@ -7,6 +7,11 @@ export const limits = {
   userSearchMin: 2,
   userSearchMaxResults: 20,
   imageMaxBytes: 5 * 1024 * 1024,
+  /**
+   * Pixels a picture may decode to (width x height from its header, which a decoder allocates):
+   * a 43-byte GIF may claim 16000 x 16000, and drawing it ran every export into its time limit.
+   */
+  imageMaxPixels: 40_000_000,
   sectionPreviewChars: 100,
   /** A drag starts only after the pointer moves this far, so clicks on a row stay clicks. */
   dragActivationPx: 8,
@@ -19,6 +24,8 @@ export const limits = {
   collaborationToastIntervalMs: 10_000,
   mobileDrawerBreakpointPx: 1024,
   versionCoalesceMs: 10 * 60 * 1000,
+  /** Versions with their own description one user may add to a textbook in an hour; past it their saves coalesce as plain edits. */
+  describedVersionsPerHour: 60,
   /** Failed sign-ins one account may have before it waits; an address (shared by a school's network) gets more. */
   loginFailuresAllowed: 10,
   loginFailuresAllowedPerAddress: 50,
@@ -39,8 +46,20 @@ export const limits = {
   /** Sign-in and registration bodies: a username and a password fit in far less. */
   authBodyMaxBytes: 16 * 1024,
   guidanceMaxChars: 20_000,
+  /** Lists inside lists, and elements inside elements, a chapter or section may nest (every write path: REST and live). */
+  nestedListsMax: 16,
+  nestingMax: 100,
+  /** Plain text fields of a book: its title, chapter and section titles, reference fields, the notice. */
+  titleMaxChars: 500,
+  referenceFieldMaxChars: 2000,
+  noticeMaxChars: 2000,
   /** Largest WebSocket frame the server reads; bigger ones close the socket (1009). */
   realtimeFrameMaxBytes: 1024 * 1024,
+  /** A live document's encoded state may not grow past the largest book a save accepts. */
+  liveDocumentMaxBytes: 20 * 1024 * 1024,
+  /** Bytes of live edits one user may send at once (a pasted chapter), then this many per second. */
+  liveUserBurstBytes: 4 * 1024 * 1024,
+  liveUserBytesPerSecond: 64 * 1024,
   /**
    * A formula longer than this is shown as its LaTeX source rather than typeset: real formulas stay far below
    * (a large matrix is a few hundred characters), and typesetting a pasted 100,000-cell array takes minutes.

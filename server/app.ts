@@ -22,6 +22,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerRequestSignal } from './http/request-signal';
 import { responseSerializer } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
+import { requestLogSerializer } from './http/log-redaction';
 import { registerSpa } from './http/spa';
 import { registerFeatures } from './features';
 import { forgetSessions } from './features/auth/session-cache';
@@ -37,15 +38,20 @@ import { createCollabServer, type CollabServer } from './features/collab/collab-
 import { registerCollabRoutes, type CollabRouteOptions } from './features/collab/collab.routes';
 import { createRedisSync } from './features/collab/redis-sync';
 import { closeLiveStateWorkers } from './features/collab/live-state';
+import type { LiveLimits } from './features/collab/live-limits';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
   /** Tests and multi-instance setups pass their own bus; PGlite uses the in-process one. */
   events?: EventBus;
   /** Live-document socket limits (tests shorten the session re-check). */
   collab?: CollabRouteOptions;
+  /** Live-document size and per-user byte limits (tests stop the refill, so no test depends on time). */
+  liveLimits?: Partial<LiveLimits>;
   /** Tests: a response schema that would strip a field the service returns is a 500 naming it. */
   reportDroppedFields?: boolean;
 }
@@ -58,7 +64,9 @@ function hopsOf(hops: number): (address: string, hop: number) => boolean {
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    logger: options.logger
+      ? { level: config.logLevel, serializers: { req: requestLogSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) }
+      : false,
     // Routes that carry a book raise it (server/http/route-limits.ts).
     bodyLimit: limits.defaultBodyMaxBytes,
     // No client may choose its own address: X-Forwarded-For is believed only from configured proxies.
@@ -97,7 +105,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerRouteLimits(app, config.rateLimitFactor);
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError });
   // Client frames are small (join/leave); spec clients' `edit` frames carry a book but are ignored, so 1 MB bounds memory.
-  await app.register(fastifyWebsocket, { options: { maxPayload: limits.realtimeFrameMaxBytes } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: limits.realtimeFrameMaxBytes },
+    // Every socket is told "going away" (1001) at shutdown, not closed without a code (1005): clients reconnect.
+    preClose(this: FastifyInstance, done: () => void) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down');
+      this.websocketServer.close(() => done());
+    },
+  });
 
   registerErrorHandler(app);
   registerRequestSignal(app);
@@ -174,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     log: app.log,
     extensions: config.redisUrl ? [createRedisSync(config.redisUrl)] : [],
     crossInstanceSync: Boolean(config.redisUrl),
+    limits: options.liveLimits,
   });
   deps.collab = collab;
   app.addHook('onClose', async () => {

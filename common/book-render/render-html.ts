@@ -1,4 +1,5 @@
 import katex from 'katex';
+import { formulaTooLong, katexLimits } from '../math-limits';
 import type { Block, BookChapter, BookDocument, BookSection, Inline, TextRun } from './book-model';
 import { displayDate } from './book-document';
 import { licenseInfo, rightsStatement } from './license';
@@ -22,8 +23,10 @@ export function escapeHtml(text: string): string {
 
 /** MathML for a LaTeX formula (KaTeX), or null when KaTeX cannot read it. */
 export function latexToMathml(latex: string, display: boolean): string | null {
+  if (formulaTooLong(latex)) return null;
   try {
     const html = katex.renderToString(latex, {
+      ...katexLimits,
       output: 'mathml',
       displayMode: display,
       throwOnError: true,

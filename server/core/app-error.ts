@@ -13,6 +13,7 @@ const statusByCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   PROVIDER_ERROR: 502,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** The one error type services throw; the error handler turns it into {message, code}. */

@@ -108,6 +108,13 @@ export async function openPostgres(url: string, onError: ErrorLog = moduleErrorL
   const pool = new pg.Pool({ ...robustConnectionConfig(url), max: 10 });
   // An idle client that errors (server restart, dead socket) must not crash the process.
   pool.on('error', (err) => onError('postgres pool error', err.message));
+  // Nor may a client held for a transaction: the pool drops its idle listener while the client is
+  // checked out, so a restart during a save emitted 'error' with no one listening and took the
+  // process down. This listener stays for the client's life; the query in flight still fails
+  // (and is answered 503, server/http/error-handler.ts), and the pool discards the broken client.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => onError('postgres connection error', err.message));
+  });
   const db = drizzlePg(pool, { schema });
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }

@@ -2,6 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@common/errors';
 import { AppError } from '../core/app-error';
+import { isDatabaseUnavailable } from '../db/connection-error';
+
+/** Seconds a client waits before retrying a request the database could not serve (a restart takes a few). */
+const unavailableRetryAfterS = 5;
 
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
@@ -40,6 +44,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // zod's own type errors read "Invalid input: expected string, received number"; name the field.
       const message = /^Invalid input/.test(raw) && field ? `${field}: ${raw}` : raw;
       return reply.status(400).send({ message, code: 'VALIDATION' } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(unavailableRetryAfterS))
+        .send({
+          message: 'The server cannot reach its database right now. Please try again in a moment.',
+          code: 'UNAVAILABLE',
+        } satisfies ErrorBody);
     }
     const fe = error as FastifyError;
     const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 ? fe.statusCode : 500;

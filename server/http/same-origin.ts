@@ -17,6 +17,15 @@ function claimedOrigin(request: FastifyRequest): string | undefined {
   }
 }
 
+/** The host of an origin, or null when the header is not one (an unparseable Origin is refused like a foreign one, never a 500). */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * State-changing API requests must come from the app's own pages (or a configured origin): a
  * browser names the page's origin (Origin, Sec-Fetch-Site), and a form or script on another site
@@ -32,7 +41,7 @@ export function registerSameOriginCheck(app: FastifyInstance, allowedOrigins: st
     const own = `${request.protocol}://${request.headers.host ?? ''}`;
     if (origin === own || allowedOrigins.includes(origin)) return;
     // Behind a proxy that terminates TLS the scheme may differ; the host must still be ours.
-    if (origin !== 'null' && new URL(origin).host === request.headers.host) return;
+    if (origin !== 'null' && hostOf(origin) === request.headers.host) return;
     throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
   });
 }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { TaskQueue, type QueuedTask, type Runner } from '@server/core/task-queue';
+import { TaskQueue, type QueuedTask, type Runner, type TaskQueueLimits } from '@server/core/task-queue';
 
 const bootUrl = new URL('./worker-boot.mjs', import.meta.url);
 
@@ -10,6 +10,8 @@ export type EventReply = (message: unknown) => void;
 export interface RunOptions {
   timeoutMs: number;
   transfer?: ArrayBuffer[];
+  /** Whose task it is: the unit of fair turns and per-owner caps (the queue limits given to the pool). */
+  owner?: string | number;
   /** Aborting cancels the task: dropped from the queue, or its worker terminated and replaced. */
   signal?: AbortSignal;
   /**
@@ -64,9 +66,10 @@ export class WorkerPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
     private readonly resourceLimits: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number } = {
       maxOldGenerationSizeMb: 1536,
     },
+    queueLimits: Omit<TaskQueueLimits, 'size'> = {},
   ) {
     super(
-      { size },
+      { ...queueLimits, size },
       {
         closed: () => new Error('worker pool closed'),
         aborted: () => new WorkerAbortError(),

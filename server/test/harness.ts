@@ -30,7 +30,10 @@ let counter = 0;
  * Builds the real app on a fresh database for one test file:
  *   const h = useHarness(); ... const alice = await h.createUser('alice');
  */
-export function useHarness(overrides: Partial<Config> = {}, appOptions: Pick<BuildAppOptions, 'collab'> = {}): Harness {
+export function useHarness(
+  overrides: Partial<Config> = {},
+  appOptions: Pick<BuildAppOptions, 'collab' | 'logger' | 'logStream' | 'liveLimits'> = {},
+): Harness {
   const harness = {} as Harness;
   beforeAll(async () => {
     harness.database = await createTestDatabase();

@@ -1,3 +1,5 @@
+import { formulaTooLong, katexLimits } from '@common/math-limits';
+
 /**
  * Renders the editor's math nodes (<span data-type="inline-math" data-latex>, <div data-type="block-math">)
  * inside HTML shown outside the editor, so a preview shows its formulas. KaTeX is loaded on demand:
@@ -9,6 +11,7 @@ export async function renderMathIn(root: HTMLElement): Promise<void> {
   const katex = (await import('katex')).default;
   nodes.forEach((node) => {
     const latex = node.getAttribute('data-latex') ?? '';
-    katex.render(latex, node, { throwOnError: false, displayMode: node.getAttribute('data-type') === 'block-math' });
+    if (formulaTooLong(latex)) node.textContent = latex;
+    else katex.render(latex, node, { ...katexLimits, throwOnError: false, displayMode: node.getAttribute('data-type') === 'block-math' });
   });
 }

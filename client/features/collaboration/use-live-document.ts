@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { caretColorOf, liveDocumentName, liveDocumentPath } from '@common/live-document';
+import { toast } from '@client/components/ui/toast-store';
 
 /**
  * A textbook's live document in the browser (docs/decisions.md "One live document per
@@ -50,6 +51,8 @@ async function dropOtherLineages(textbookId: number, userId: number, keep: strin
 }
 
 const flushTimeoutMs = 8000;
+/** The server refused an edit (too much at once, or something no editor writes): said once in this long, not on every retry. */
+const refusalToastIntervalMs = 30_000;
 
 export function useLiveDocument(textbookId: number, user: { id: number; username: string } | null): LiveDocument | null {
   const [live, setLive] = useState<LiveDocument | null>(null);
@@ -66,6 +69,7 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
     // How far this browser's own edits go, and how far of them the database holds (Yjs clocks of this client).
     const ownClock = () => Y.getState(doc.store, doc.clientID);
     let storedClock = 0;
+    let lastRefusalToast = 0;
     const provider = new HocuspocusProvider({
       url: socketUrl(),
       name: liveDocumentName(textbookId),
@@ -97,7 +101,7 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
     provider.on('synced', () => publish({ ready: true }));
     provider.on('unsyncedChanges', ({ number }: { number: number }) => publish({ unsynced: number }));
     provider.on('stateless', ({ payload }: { payload: string }) => {
-      let message: { type?: string; epoch?: string; readOnly?: boolean; requestId?: string };
+      let message: { type?: string; epoch?: string; readOnly?: boolean; requestId?: string; code?: string; message?: string };
       try {
         message = JSON.parse(payload) as typeof message;
       } catch {
@@ -115,6 +119,12 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
         const vector = Y.decodeStateVector(Uint8Array.from(atob((message as { vector: string }).vector), (c) => c.charCodeAt(0)));
         storedClock = Math.max(storedClock, vector.get(doc.clientID) ?? 0);
         publish({ unstored: ownClock() > storedClock });
+      } else if (message.type === 'error' && message.code === 'UPDATE_REFUSED') {
+        // The socket closes after this; the edit stays in this browser and is sent again when the provider reconnects.
+        if (Date.now() - lastRefusalToast > refusalToastIntervalMs) {
+          lastRefusalToast = Date.now();
+          toast({ title: 'Edit not saved', description: message.message ?? 'The server refused an edit.', variant: 'destructive' });
+        }
       } else if ((message.type === 'flushed' || message.type === 'error') && message.requestId) {
         pending.get(message.requestId)?.();
         pending.delete(message.requestId);

@@ -1,4 +1,5 @@
 import type { EmbeddingProgress } from '@common/extract';
+import { lostWhileReadingMessage } from '@common/generate';
 import { limits } from '@common/limits';
 import type { BookLength, TextbookDetail } from '@common/textbook';
 import { ApiError, apiJson, apiRequest } from '@client/lib/api';
@@ -81,18 +82,23 @@ export async function generateOutline(input: {
   material: MaterialInput;
   approvedReferences: Reference[];
   jobId: string;
+  /** Told true while the server cannot be reached (the page says "Reconnecting…"), false once it answers again. */
+  onReconnecting?: (reconnecting: boolean) => void;
   /** Absent: the server's default, the whole material. */
   length?: BookLength;
 }): Promise<GenerateOutlineResponse> {
-  const form = buildMaterialForm(input.topic, input.material);
-  form.append('approvedReferences', JSON.stringify(input.approvedReferences));
-  form.append('jobId', input.jobId);
-  if (input.length) form.append('length', input.length);
+  const send = () => {
+    const form = buildMaterialForm(input.topic, input.material);
+    form.append('approvedReferences', JSON.stringify(input.approvedReferences));
+    form.append('jobId', input.jobId);
+    if (input.length) form.append('length', input.length);
+    return apiJson<GenerateOutlineResponse>('POST', '/api/textbooks/generate-outline', form);
+  };
   try {
-    return await apiJson<GenerateOutlineResponse>('POST', '/api/textbooks/generate-outline', form);
+    return await send();
   } catch (err) {
     if (!lostOnTheWay(err)) throw err;
-    return finishFromJob(input.jobId, err);
+    return finishFromJob(input.jobId, err, send, input.onReconnecting ?? (() => undefined));
   }
 }
 
@@ -107,16 +113,83 @@ function lostOnTheWay(err: unknown): boolean {
   return [502, 503, 504].includes(err.status) && !(body && typeof body === 'object' && typeof body.code === 'string');
 }
 
-/** Misses of the job in a row (a server restarting) before the original failure is shown. */
+/** Answers of "no such job" in a row (404 from a server that is up) before the generation is sent again. */
 const maxJobMisses = 10;
 
-/** Follows the generation job until it ends, then answers as the generate call would have. */
-async function finishFromJob(jobId: string, original: unknown): Promise<GenerateOutlineResponse> {
+/**
+ * How the job is followed while the server cannot be reached (it restarts in 6-25 s, issue
+ * "Hardening II" M-2): polls spaced out up to `maxDelayMs`, for up to `giveUpAfterMs`. Tests
+ * shorten them.
+ */
+export const jobPolling: { firstDelayMs: number; maxDelayMs: number; giveUpAfterMs: number } = {
+  firstDelayMs: limits.progressTickMs,
+  maxDelayMs: 5000,
+  giveUpAfterMs: 5 * 60_000,
+};
+
+type JobPoll = { job: GenerationJobResponse } | { missing: true } | { unreachable: true };
+
+/** The job, or whether the server said it has none (404) or could not be reached at all. */
+async function pollJob(jobId: string): Promise<JobPoll> {
+  try {
+    return { job: await apiJson<GenerationJobResponse>('GET', `/api/generation-jobs/${encodeURIComponent(jobId)}`) };
+  } catch (err) {
+    return lostOnTheWay(err) ? { unreachable: true } : { missing: true };
+  }
+}
+
+/**
+ * Follows the generation job until it ends, then answers as the generate call would have. While
+ * the server is unreachable it keeps asking, less and less often, and says it is reconnecting.
+ * A job the server never got, or lost while reading the files, is sent again under the same job
+ * id, once: the server answers a re-sent generation with that job's book, never a second book.
+ */
+async function finishFromJob(
+  jobId: string,
+  original: unknown,
+  resend: () => Promise<GenerateOutlineResponse>,
+  onReconnecting: (reconnecting: boolean) => void,
+): Promise<GenerateOutlineResponse> {
   let misses = 0;
+  let delay = jobPolling.firstDelayMs;
+  let unreachableSince: number | null = null;
+  let resent = false;
+  const sendAgain = async () => {
+    resent = true;
+    try {
+      return await resend();
+    } catch (err) {
+      if (!lostOnTheWay(err)) throw err;
+      return null;
+    }
+  };
   for (;;) {
-    const job = await fetchGenerationJob(jobId);
-    if (!job && ++misses >= maxJobMisses) throw original;
+    const poll = await pollJob(jobId);
+    if ('unreachable' in poll) {
+      unreachableSince ??= Date.now();
+      onReconnecting(true);
+      if (Date.now() - unreachableSince > jobPolling.giveUpAfterMs) throw original;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(jobPolling.maxDelayMs, Math.round(delay * 1.5));
+      continue;
+    }
+    if (unreachableSince !== null) onReconnecting(false);
+    unreachableSince = null;
+    delay = jobPolling.firstDelayMs;
+    const job = 'job' in poll ? poll.job : null;
+    if (!job && ++misses >= maxJobMisses) {
+      if (resent) throw original;
+      const answer = await sendAgain();
+      if (answer) return answer;
+      misses = 0;
+      continue;
+    }
     if (job) misses = 0;
+    if (job?.status === 'failed' && job.message === lostWhileReadingMessage && !resent) {
+      const answer = await sendAgain();
+      if (answer) return answer;
+      continue;
+    }
     if (job?.status === 'failed') throw new Error(job.message ?? 'The textbook could not be generated.');
     if (job?.status === 'done' && job.textbookId !== undefined) {
       const book = await apiJson<Pick<TextbookDetail, 'content'>>('GET', `/api/textbooks/${job.textbookId}`);

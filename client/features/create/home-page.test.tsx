@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { HomePage } from '@client/pages/home-page';
 import { json, mockFetch, renderWithApp } from '@client/test/render';
+import { jobPolling } from './create.api';
 
 const outline = {
   title: 'Tracing JITs',
@@ -150,6 +151,67 @@ describe('home page modes', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/textbook/43'), { timeout: 8000 });
     expect(polls).toBeGreaterThanOrEqual(2);
     expect(screen.queryByRole('heading', { name: 'Generation Failed' })).toBeNull();
+  });
+
+  it('keeps following the job while the server restarts, says "Reconnecting…", and opens the finished book', async () => {
+    const saved = { ...jobPolling };
+    Object.assign(jobPolling, { firstDelayMs: 20, maxDelayMs: 60 });
+    let down = 15;
+    let posts = 0;
+    const routes: Parameters<typeof mockFetch>[0] = {
+      'POST /api/textbooks/generate-outline': (init) => {
+        posts++;
+        const jobId = String((init?.body as FormData).get('jobId'));
+        routes[`GET /api/generation-jobs/${jobId}`] = () =>
+          // More unreachable polls than the 10 misses after which the client used to give up.
+          --down > 0
+            ? Promise.reject(new TypeError('Failed to fetch'))
+            : json({ jobId, status: 'done', stage: 5, percent: 100, message: 'Textbook stored', textbookId: 44 });
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+      'GET /api/textbooks/44': () => json({ id: 44, topic: 'Tracing JITs', content: outline, isOwner: true }),
+    };
+    mockFetch(routes);
+    try {
+      const user = userEvent.setup();
+      const { location } = renderWithApp(<HomePage />);
+      await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+      await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+      expect(await screen.findByText('Reconnecting…', undefined, { timeout: 4000 })).toBeVisible();
+      await waitFor(() => expect(location.history.at(-1)).toBe('/textbook/44'), { timeout: 8000 });
+      expect(screen.queryByRole('heading', { name: 'Generation Failed' })).toBeNull();
+      expect(posts).toBe(1);
+    } finally {
+      Object.assign(jobPolling, saved);
+    }
+  });
+
+  it('sends the generation again under the same job id when its instance stopped while reading the files', async () => {
+    const ids: string[] = [];
+    const routes: Parameters<typeof mockFetch>[0] = {
+      'POST /api/textbooks/generate-outline': (init) => {
+        const jobId = String((init?.body as FormData).get('jobId'));
+        ids.push(jobId);
+        if (ids.length > 1) return json({ textbookContent: outline, extractedText: '', textbookId: 45 });
+        routes[`GET /api/generation-jobs/${jobId}`] = () =>
+          json({
+            jobId,
+            status: 'failed',
+            stage: 0,
+            percent: 10,
+            message: 'The server stopped while reading your files. Please try again.',
+          });
+        return new Response('<html>502 Bad Gateway</html>', { status: 502 });
+      },
+    };
+    mockFetch(routes);
+    const user = userEvent.setup();
+    const { location } = renderWithApp(<HomePage />);
+    await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
+    await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/textbook/45'), { timeout: 8000 });
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
   });
 
   it('shows the failure of a job it followed after the request was lost', async () => {

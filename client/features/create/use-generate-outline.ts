@@ -24,6 +24,8 @@ export function useGenerateOutline(state: CreationState) {
   const progress = useGenerationProgress(mode === 'processing' ? jobId : null, result !== null);
   // While the outline assistant is open the user is still working on the outline: the redirect waits.
   const [holdRedirect, setHoldRedirect] = useState(false);
+  // The server cannot be reached (restarting): the job goes on there, the page keeps asking and says so.
+  const [reconnecting, setReconnecting] = useState(false);
   const target = result ? (result.textbookId ? `/textbook/${result.textbookId}` : '/saved-textbooks') : null;
 
   useEffect(() => {
@@ -35,11 +37,13 @@ export function useGenerateOutline(state: CreationState) {
   const mutation = useMutation({
     mutationFn: generateOutline,
     onSuccess: (response) => {
+      setReconnecting(false);
       setResult(response);
       setOutline(response.textbookContent);
       if (response.notice) toast({ title: 'Note', description: response.notice });
     },
     onError: (err) => {
+      setReconnecting(false);
       toast({ title: 'Error', description: `Failed to generate textbook outline: ${errorMessage(err)}`, variant: 'destructive' });
       setMode('error');
     },
@@ -65,7 +69,15 @@ export function useGenerateOutline(state: CreationState) {
     setJobId(id);
     setResult(null);
     setMode('processing');
-    mutation.mutate({ topic: state.topic.trim(), material: materialOf(state), approvedReferences, jobId: id, length: state.length });
+    setReconnecting(false);
+    mutation.mutate({
+      topic: state.topic.trim(),
+      material: materialOf(state),
+      approvedReferences,
+      jobId: id,
+      onReconnecting: setReconnecting,
+      length: state.length,
+    });
   }
 
   function retry() {
@@ -80,7 +92,7 @@ export function useGenerateOutline(state: CreationState) {
     retry,
     isPending: mutation.isPending,
     steps: progress.steps,
-    progressDetail: progress.detail,
+    progressDetail: reconnecting ? 'Reconnecting…' : progress.detail,
     notice: result?.notice ?? outline?.notice,
     textbookId: result?.textbookId,
     outline,

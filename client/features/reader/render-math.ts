@@ -1,6 +1,6 @@
 import katex from 'katex';
 import { blockParagraph, inlineDollarMath as inlineInText } from '@common/dollar-math';
-import { limits } from '@common/limits';
+import { formulaTooLong, katexLimits } from '@common/math-limits';
 
 const mathSelector = '[data-type="inline-math"], [data-type="block-math"]';
 
@@ -48,12 +48,12 @@ export function renderMath(root: HTMLElement): void {
   for (const el of Array.from(root.querySelectorAll<HTMLElement>(mathSelector))) {
     if (el.dataset.rendered) continue;
     const latex = el.getAttribute('data-latex') ?? '';
-    if (latex.length > limits.formulaMaxChars) {
+    if (formulaTooLong(latex)) {
       // Too long to typeset without holding up the page (the exports show it the same way): its source, as code.
       const code = el.ownerDocument.createElement('code');
       code.textContent = latex;
       el.replaceChildren(code);
-    } else katex.render(latex, el, { throwOnError: false, displayMode: el.getAttribute('data-type') === 'block-math' });
+    } else katex.render(latex, el, { ...katexLimits, throwOnError: false, displayMode: el.getAttribute('data-type') === 'block-math' });
     el.dataset.rendered = 'true';
   }
 }

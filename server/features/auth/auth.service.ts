@@ -7,6 +7,7 @@ import type { AnonymousContext, RequestContext } from '@server/http/request-cont
 import * as repo from './auth.repo';
 import { hashPassword, verifyPassword } from './password';
 import { cachedSession, forgetSessions, rememberSession } from './session-cache';
+import { isCommonPassword } from './common-passwords';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -28,8 +29,12 @@ export async function createSession(ctx: AnonymousContext, userId: number): Prom
   return { token, expiresAt };
 }
 
+export const commonPasswordMessage = 'This password is too common';
+
 export async function register(ctx: AnonymousContext, username: string, password: string): Promise<PublicUser> {
   const { db } = ctx;
+  // Besides the spec's length rule: a password from the top of the leaked lists guards nothing.
+  if (isCommonPassword(password, username)) throw new AppError('VALIDATION', commonPasswordMessage);
   if (await repo.findUserByUsername(db, username)) {
     throw AppError.conflict('Username already exists');
   }

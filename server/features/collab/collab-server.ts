@@ -13,8 +13,9 @@ import {
 import type { AppDeps } from '@server/http/deps';
 import type { DomainEvent } from '@server/realtime/events';
 import { can, findTextbookHeaderRole } from '../textbooks/textbooks.policy';
-import { loadLiveState, pullStoredState, storeLiveDocument, trackChanges, type LiveDocState } from './live-documents';
-import { inspectFrame, updateProblem } from './update-policy';
+import { defaultLiveLimits, DocumentSize, UserByteBudget, type LiveLimits } from './live-limits';
+import { loadLiveState, pullStoredState, storedBodyIds, storeLiveDocument, trackChanges, type LiveDocState } from './live-documents';
+import { inspectFrame, unknownBodyProblem, updateProblem } from './update-policy';
 
 /**
  * The live-document server (Hocuspocus) mounted on the app: one Yjs document per textbook
@@ -38,6 +39,8 @@ export interface CollabServerOptions {
   extensions?: Extension[];
   /** True when another engine (Redis) carries typing between instances: stores then need not be pulled. */
   crossInstanceSync?: boolean;
+  /** Document size and per-user byte limits (tests lower them). */
+  limits?: Partial<LiveLimits>;
 }
 
 export interface CollabServer {
@@ -48,6 +51,9 @@ export interface CollabServer {
   close(): Promise<void>;
 }
 
+/** How often a document's chapter and section ids may be read again for an update naming one it does not know. */
+const bodiesRereadMs = 2000;
+
 /** An awareness state larger than this (a cursor and a name need a few hundred bytes) is dropped. */
 const maxAwarenessBytes = 4096;
 
@@ -55,6 +61,29 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
   const log = options.log;
   const db = deps.database.db;
   const docs = new Map<string, LiveDocState>();
+  const liveLimits: LiveLimits = { ...defaultLiveLimits, ...options.limits };
+  const budget = new UserByteBudget(liveLimits);
+
+  /** Why an update from a client may not be applied to a document, or null when it may. */
+  const refusal = async (
+    document: Document,
+    live: LiveDocState | undefined,
+    update: Uint8Array,
+    userId: number,
+  ): Promise<string | null> => {
+    let problem = updateProblem(update, { doc: document, bodies: live?.bodies });
+    if (problem === unknownBodyProblem && live && Date.now() - live.bodiesReadAt > bodiesRereadMs) {
+      // A chapter or section may have been added by a save this document has not taken in yet
+      // (read again at most every few seconds: a client sending made-up ids must not make it read the book each time).
+      live.bodiesReadAt = Date.now();
+      live.bodies = await storedBodyIds(deps, live.textbookId);
+      problem = updateProblem(update, { doc: document, bodies: live.bodies });
+    }
+    if (problem) return problem;
+    if (!budget.take(userId, update.length)) return 'too much sent too fast';
+    if (live && !live.size.admit(document, update.length)) return 'the textbook is at its size limit';
+    return null;
+  };
 
   /** Stores a document and tells everyone on it which edits the database now holds (their "Saved"). */
   const store = async (document: Document): Promise<number | null> => {
@@ -98,6 +127,9 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
         changed: new Set(),
         editors: new Map(),
         gone: false,
+        bodies: loaded.bodies,
+        bodiesReadAt: 0,
+        size: new DocumentSize(loaded.state.length, liveLimits.documentMaxBytes),
       };
       docs.set(documentName, live);
       return loaded.state;
@@ -116,7 +148,7 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
       connection.sendStateless(JSON.stringify({ type: 'hello', epoch: live.epoch, readOnly: connection.readOnly }));
     },
 
-    async beforeHandleMessage({ connection, update, context }) {
+    async beforeHandleMessage({ connection, update, context, document, documentName }) {
       let frame;
       try {
         frame = inspectFrame(update);
@@ -130,10 +162,13 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
         if (frame.kind === 'update') throw Object.assign(new Error('read only'), { code: 4403, reason: 'read-only' });
         return;
       }
-      const problem = updateProblem(frame.update);
+      const problem = await refusal(document, docs.get(documentName), frame.update, context.user.id);
       if (problem) {
-        log?.warn({ userId: context.user.id, problem }, 'live update refused');
-        context.closeSocket(liveCloseCodes.policy, 'update refused');
+        log?.warn({ userId: context.user.id, documentName, problem, bytes: frame.update.length }, 'live update refused');
+        // Told why before the socket closes: nothing of the update was applied or stored.
+        const message: LiveServerMessage = { type: 'error', code: 'UPDATE_REFUSED', message: `Edit refused: ${problem}.` };
+        connection.sendStateless(JSON.stringify(message));
+        context.closeSocket(liveCloseCodes.policy, `update refused: ${problem}`.slice(0, 120));
         throw Object.assign(new Error(problem), { code: liveCloseCodes.policy, reason: 'update-refused' });
       }
     },

@@ -120,7 +120,7 @@ describe('update policy', () => {
     fragment.insert(0, [p]);
     t.insert(0, 'hello', { bold: {} });
     t.format(0, 2, { link: { href: 'https://example.org' } });
-    expect(updates.map(updateProblem)).toEqual([null, null, null]);
+    expect(updates.map((u) => updateProblem(u))).toEqual([null, null, null]);
 
     expect(updateProblem(new Uint8Array([1, 2, 3, 250, 250]))).toMatch(/malformed/);
     const img = new Y.XmlElement('image');

@@ -35,3 +35,11 @@ export async function updateLiveState(db: DbOrTx, textbookId: number, row: { sta
     })
     .where(eq(liveDocuments.textbookId, textbookId));
 }
+
+/** A new state and lineage (a repaired document): browsers holding the old lineage start over from it. */
+export async function replaceLiveState(db: DbOrTx, textbookId: number, row: { state: Uint8Array; revision: number; epoch: string }) {
+  await db
+    .update(liveDocuments)
+    .set({ state: Buffer.from(row.state), revision: row.revision, epoch: row.epoch, updatedAt: sql`now()` })
+    .where(eq(liveDocuments.textbookId, textbookId));
+}

@@ -8,9 +8,10 @@ import { backgroundContext } from '@server/http/request-context';
 import { saveTextbook } from '../textbooks/textbook-save.service';
 import * as textbooksRepo from '../textbooks/textbooks.repo';
 import * as liveRepo from './live-documents.repo';
-import { changedBodyIds } from './live-content';
+import { bodiesOf, changedBodyIds } from './live-content';
+import type { DocumentSize } from './live-limits';
 import type { LiveStoreInput } from './live-save';
-import { computeStateOffThread } from './live-state';
+import { computeStateOffThread, repairStateOffThread } from './live-state';
 
 /**
  * The server's side of each open live document: loading it (building it from the JSON content
@@ -33,25 +34,75 @@ export interface LiveDocState {
   editors: Map<number, PublicUser>;
   /** The textbook was deleted: nothing more is stored. */
   gone: boolean;
+  /** The chapter and section ids of the stored content: the bodies typing may go into. */
+  bodies: Set<string>;
+  /** When `bodies` was last read for an update naming an unknown body (ms since the epoch). */
+  bodiesReadAt: number;
+  /** How large the document is (update-policy refuses what would pass the limit). */
+  size: DocumentSize;
 }
 
-/** Loads a textbook's stored state, or builds and stores it from the content when it has none. */
-export async function loadLiveState(deps: AppDeps, textbookId: number): Promise<{ state: Uint8Array; revision: number; epoch: string }> {
-  const existing = await liveRepo.findLiveState(deps.database.db, textbookId);
-  if (existing) return existing;
+export interface LoadedLiveState {
+  state: Uint8Array;
+  revision: number;
+  epoch: string;
+  bodies: Set<string>;
+}
+
+/** The chapter and section ids of a textbook's stored content. */
+export async function storedBodyIds(deps: AppDeps, textbookId: number): Promise<Set<string>> {
+  const content = await textbooksRepo.findTextbookContent(deps.database.db, textbookId);
+  return new Set(content ? bodiesOf(content).keys() : []);
+}
+
+/**
+ * A stored state that holds what the schema does not allow (data written beside the bodies
+ * before update-policy.ts looked there) is rebuilt from the content, under the row lock, as a
+ * new lineage: browsers then never merge offline edits made against the old one.
+ */
+async function repairedState(deps: AppDeps, textbookId: number, existing: { state: Uint8Array; revision: number; epoch: string }) {
+  const content = await textbooksRepo.findTextbookContent(deps.database.db, textbookId);
+  if (!content) throw AppError.notFound('Textbook not found');
+  const bodies = new Set(bodiesOf(content).keys());
+  const repaired = await repairStateOffThread({ repair: existing.state, content });
+  if (!repaired.problem) return { ...existing, bodies };
   return deps.database.db.transaction(async (tx) => {
+    const header = await textbooksRepo.lockTextbook(tx, textbookId);
+    if (!header) throw AppError.notFound('Textbook not found');
+    const current = await liveRepo.findLiveState(tx, textbookId);
+    // A save (which writes the state too) or another instance got here first: its state is checked on the next load.
+    if (!current || current.revision !== existing.revision || current.epoch !== existing.epoch) return { ...(current ?? existing), bodies };
+    // No save since the state was read, so the content read with it is the content of this revision.
+    const state = repaired.state;
+    const row = { state, revision: current.revision, epoch: randomUUID() };
+    await liveRepo.replaceLiveState(tx, textbookId, row);
+    deps.log.warn(
+      { textbookId, problem: repaired.problem, dropped: repaired.dropped, bytesBefore: existing.state.length, bytesAfter: state.length },
+      'live document repaired: what lay outside the chapters and sections was dropped',
+    );
+    return { ...row, bodies };
+  });
+}
+
+/** Loads a textbook's stored state (repaired when it holds junk), or builds and stores it from the content when it has none. */
+export async function loadLiveState(deps: AppDeps, textbookId: number): Promise<LoadedLiveState> {
+  const existing = await liveRepo.findLiveState(deps.database.db, textbookId);
+  if (existing) return repairedState(deps, textbookId, existing);
+  const built = await deps.database.db.transaction(async (tx) => {
     // Under the row lock: a save (or another instance building it) waits, so state and content match.
     const header = await textbooksRepo.lockTextbook(tx, textbookId);
     if (!header) throw AppError.notFound('Textbook not found');
     const again = await liveRepo.findLiveState(tx, textbookId);
+    // Built by another instance meanwhile: checked like any stored state.
     if (again) return again;
     const content = await textbooksRepo.findTextbookContent(tx, textbookId);
     if (!content) throw AppError.notFound('Textbook not found');
     const state = await computeStateOffThread({ state: null, before: null, after: content });
     const row = { textbookId, state, revision: header.revision, epoch: randomUUID() };
     await liveRepo.insertLiveState(tx, row);
-    return row;
+    return { ...row, bodies: new Set(bodiesOf(content).keys()) };
   });
+  return 'bodies' in built ? built : repairedState(deps, textbookId, built);
 }
 
 /** Starts tracking which bodies change, from every origin but the server's own writes. */
@@ -120,4 +171,5 @@ export async function pullStoredState(deps: AppDeps, document: Document, live: L
   // Only what the document lacks is applied; the rest of the state is already in it.
   Y.applyUpdate(document, Y.diffUpdate(stored.state, Y.encodeStateVector(document)), serverOrigin);
   live.knownRevision = Math.max(live.knownRevision, stored.revision);
+  live.bodies = await storedBodyIds(deps, live.textbookId);
 }

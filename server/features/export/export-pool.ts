@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { QueueFullError } from '@server/core/task-queue';
 import { WorkerPool, WorkerTimeoutError } from '@server/ingest/worker-pool';
 import { AppError } from '@server/core/app-error';
 import type { ExportJob, ExportReply, ExportTiming } from './export-job';
@@ -5,33 +7,44 @@ import type { ExportJob, ExportReply, ExportTiming } from './export-job';
 type WorkerReply = (ExportReply & { timing?: ExportTiming }) | { ok: false; reason: 'failed'; message: string };
 
 /**
- * Exports run in their own worker thread, one at a time: a 100-chapter book takes seconds of CPU, and
- * the main thread must keep answering everyone else (docs/decisions.md "CPU-heavy work off the main thread").
- * A few more wait their turn; past that the server is busy and says so.
+ * Exports run in worker threads (docs/decisions.md "CPU-heavy work off the main thread"): a 100-chapter
+ * book takes seconds of CPU, and the main thread must keep answering everyone else. Each worker has a
+ * memory cap (past it the worker dies, not the server) and each export a time limit. Users take turns
+ * (server/core/task-queue.ts, as extraction does): one export of each user runs at a time, so one
+ * user's queue of large exports never holds up another's small one; a few more wait, and past that
+ * the server says it is busy.
  */
-const maxWaiting = 4;
+const queueLimits = { perOwnerRunning: 1, perOwnerQueued: 2, maxQueued: 8 };
 let pool: WorkerPool<ExportJob, WorkerReply> | undefined;
-let pending = 0;
 
-export async function runExport(job: ExportJob, timeoutMs: number): Promise<{ bytes: Uint8Array; timing?: ExportTiming }> {
-  if (pending > maxWaiting) throw new AppError('RATE_LIMITED', 'The server is busy making other exports. Please try again in a minute.');
-  pool ??= new WorkerPool<ExportJob, WorkerReply>(new URL('./export-worker.ts', import.meta.url), 1, {
-    maxOldGenerationSizeMb: 2048,
-    maxYoungGenerationSizeMb: 64,
-  });
-  pending++;
+export async function runExport(
+  job: ExportJob,
+  timeoutMs: number,
+  owner: number | string = '',
+): Promise<{ bytes: Uint8Array; timing?: ExportTiming }> {
+  pool ??= new WorkerPool<ExportJob, WorkerReply>(
+    new URL('./export-worker.ts', import.meta.url),
+    Math.max(1, Math.min(2, availableParallelism())),
+    { maxOldGenerationSizeMb: 2048, maxYoungGenerationSizeMb: 64 },
+    queueLimits,
+  );
   let reply: WorkerReply;
   try {
-    reply = await pool.run(job, { timeoutMs });
+    reply = await pool.run(job, { timeoutMs, owner });
   } catch (err) {
+    if (err instanceof QueueFullError)
+      throw new AppError(
+        'RATE_LIMITED',
+        err.scope === 'owner'
+          ? 'You already have exports waiting. Please wait for them to finish.'
+          : 'The server is busy making other exports. Please try again in a minute.',
+      );
     if (err instanceof WorkerTimeoutError)
       throw new AppError(
         'UNPROCESSABLE',
         `This book took longer than ${Math.round(timeoutMs / 1000)} seconds to export. Try another format or a smaller book.`,
       );
     throw new AppError('UNPROCESSABLE', 'This book could not be exported: it is too large for the export worker.');
-  } finally {
-    pending--;
   }
   if (reply.ok) return { bytes: reply.bytes, timing: reply.timing };
   if (reply.reason === 'too-large') throw AppError.tooLarge(reply.message);

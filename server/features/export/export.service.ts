@@ -91,6 +91,7 @@ export async function exportTextbook(ctx: RequestContext, textbookId: number, qu
       maxOutputBytes: ctx.config.exportMaxBytes,
     },
     ctx.config.exportTimeoutMs,
+    user.id,
   );
   return {
     fileName: exportFileName(textbook.topic, query.format),

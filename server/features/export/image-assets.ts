@@ -1,3 +1,5 @@
+import { limits } from '@common/limits';
+
 /** A picture the book shows, with what the writers need to place it. */
 export interface ImageAsset {
   mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
@@ -29,6 +31,11 @@ export function imageSize(b: Uint8Array, mime: ImageAsset['mime']): { width: num
       let i = 2;
       while (i + 9 < b.length) {
         if (b[i] !== 0xff) return { width: 0, height: 0 };
+        // Any number of 0xFF fill bytes may come before a marker.
+        if (b[i + 1] === 0xff) {
+          i++;
+          continue;
+        }
         const marker = b[i + 1];
         const length = u16be(b, i + 2);
         // SOF0..SOF15, except DHT (C4), JPG (C8) and DAC (CC).
@@ -71,7 +78,10 @@ export function resolveImages(sources: readonly string[], stored: ReadonlyMap<st
     if (!bytes) continue;
     const mime = sniffMime(bytes);
     if (!mime) continue;
-    out.set(src, { mime, bytes, ...imageSize(bytes, mime) });
+    const size = imageSize(bytes, mime);
+    // Stored before uploads were held to the pixel cap: drawing it would take the export's whole time and memory.
+    if (size.width * size.height > limits.imageMaxPixels) continue;
+    out.set(src, { mime, bytes, ...size });
   }
   return out;
 }

@@ -4,6 +4,7 @@ import { SVG } from 'mathjax-full/js/output/svg.js';
 import { liteAdaptor, type LiteAdaptor } from 'mathjax-full/js/adaptors/liteAdaptor.js';
 import { RegisterHTMLHandler } from 'mathjax-full/js/handlers/html.js';
 import { AllPackages } from 'mathjax-full/js/input/tex/AllPackages.js';
+import { formulaBoxMaxEm, formulaTooLong } from '@common/math-limits';
 
 /** A formula drawn by MathJax: SVG with glyphs as paths (no fonts needed), sized in em of the text around it. */
 export interface MathSvg {
@@ -39,6 +40,7 @@ export function latexToSvg(latex: string, display: boolean): MathSvg | null {
   const known = cache.get(key);
   if (known !== undefined) return known;
   let result: MathSvg | null = null;
+  if (formulaTooLong(latex)) return null;
   try {
     const { adaptor, doc } = mathEngine();
     const node = doc.convert(latex, { display, em: 16, ex: 8, containerWidth: 80 * 16 });
@@ -54,6 +56,8 @@ export function latexToSvg(latex: string, display: boolean): MathSvg | null {
         heightEm: height / 1000,
         depthEm: Math.max(0, (height + minY) / 1000),
       };
+      // A box no formula of a book needs (`\rule{500em}{500em}`): drawn at print resolution it took gigabytes.
+      if (result.widthEm > formulaBoxMaxEm.width || result.heightEm > formulaBoxMaxEm.height) result = null;
     }
   } catch {
     result = null;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import { limits } from '@common/limits';
 import type { ImageAsset } from './image-assets';
 
 const require = createRequire(import.meta.url);
@@ -16,6 +17,12 @@ function resvgReady(): Promise<void> {
 export async function svgToPng(svg: string, width: number): Promise<Uint8Array> {
   await resvgReady();
   const resvg = new Resvg(svg, { fitTo: { mode: 'width', value: Math.max(1, Math.round(width)) }, font: { loadSystemFonts: false } });
+  // Nothing is drawn past the pixel cap of pictures (a formula or picture that would need gigabytes); callers leave it out.
+  const scale = resvg.width > 0 ? Math.round(width) / resvg.width : 1;
+  if (resvg.width * scale * (resvg.height * scale) > limits.imageMaxPixels) {
+    resvg.free();
+    throw new Error('the picture would have too many pixels');
+  }
   // Both live in WebAssembly memory, which nothing collects: unfreed, every formula of a long book stays there and
   // each later allocation is slower (a 1,200-formula PDF took a minute).
   try {

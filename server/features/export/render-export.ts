@@ -5,6 +5,7 @@ import { parseTextbookContent, type Reference } from '@common/textbook';
 import { formatBibliography } from './bibliography';
 import type { ExportJob, ExportReply } from './export-job';
 import { resolveImages, type ImageAsset } from './image-assets';
+import { xmlSafeDeep } from './xml';
 import { writeDocx } from './formats/docx/write-docx';
 import { writeEpub } from './formats/epub';
 import { writeHtmlFile } from './formats/html-file';
@@ -60,16 +61,20 @@ export async function renderExport(job: ExportJob): Promise<ExportReply> {
     typeof job.contentJson === 'string' ? job.contentJson : Buffer.from(job.contentJson).toString('utf8'),
   );
   if (!parsed.ok) return { ok: false, reason: 'unreadable', message: 'This textbook has no readable content to export.' };
-  const doc = buildBookDocument({
-    topic: job.topic,
-    content: parsed.content,
-    authors: job.authors,
-    date: job.date,
-    bibliography: bibliographyOf(parsed.content.references),
-    materials: job.includeAppendix ? job.materials : [],
-  });
+  // Every format gets text XML can hold: DOCX, EPUB and the cartridge are XML, and HTML has no use for those characters either.
+  const materials = xmlSafeDeep(job.materials);
+  const doc = xmlSafeDeep(
+    buildBookDocument({
+      topic: job.topic,
+      content: parsed.content,
+      authors: job.authors,
+      date: job.date,
+      bibliography: bibliographyOf(parsed.content.references),
+      materials: job.includeAppendix ? materials : [],
+    }),
+  );
   const images = resolveImages(allImageSources(doc), new Map(job.images.map((i) => [i.src, i.bytes])));
-  const bytes = await writers[job.format]({ doc, images, materials: job.materials, pageSize: job.pageSize });
+  const bytes = await writers[job.format]({ doc, images, materials, pageSize: job.pageSize });
   if (bytes.length > job.maxOutputBytes) {
     const mb = Math.round(job.maxOutputBytes / (1024 * 1024));
     return {

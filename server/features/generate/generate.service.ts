@@ -2,6 +2,7 @@ import type { MaterialFields } from '@common/extract';
 import type { GenerateOutlineResponse } from '@common/generate';
 import type { BookLength, Reference } from '@common/textbook';
 import type { RequestContext } from '@server/http/request-context';
+import { listSources } from '../sources/sources.repo';
 import { ingestMaterial } from '../sources/sources.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
 import * as repo from './generation-jobs.repo';
@@ -27,7 +28,9 @@ export async function generateOutline(ctx: RequestContext, input: GenerateOutlin
   const { fields, files } = input;
   const { topic, approvedReferences: references, jobId } = fields;
   const { db, user } = ctx;
-  const progress = await startJob(ctx, jobId);
+  const started = await startJob(ctx, jobId);
+  if (started.kind === 'existing') return answerOfJob(ctx, started.row.id, started.row.input as GenerationInput | null, topic);
+  const progress = started.progress;
   let text: string;
   try {
     progress.stage(0, 0);
@@ -52,12 +55,33 @@ export async function generateOutline(ctx: RequestContext, input: GenerateOutlin
     await progress.failed(err);
     throw err;
   }
-  const { textbookId } = await waitForGeneration(db, progress.jobId);
-  const { textbook } = await requireTextbookAccess(db, textbookId, user, 'read');
+  return bookOfJob(ctx, progress.jobId, text || `Topic: ${topic}`);
+}
+
+/** The answer once the job has stored its book, wherever it ran. */
+async function bookOfJob(ctx: RequestContext, jobId: string, extractedText: string): Promise<GenerateOutlineResponse> {
+  const { textbookId } = await waitForGeneration(ctx.db, jobId);
+  const { textbook } = await requireTextbookAccess(ctx.db, textbookId, ctx.user, 'read');
   return {
     textbookContent: textbook.content,
-    extractedText: text || `Topic: ${topic}`,
+    extractedText,
     textbookId,
     ...(textbook.content.notice ? { notice: textbook.content.notice } : {}),
   };
+}
+
+/** A re-sent generation: the book of the job its id names (done, or once done), with the text of the job's own sources. */
+async function answerOfJob(
+  ctx: RequestContext,
+  jobId: string,
+  input: GenerationInput | null,
+  topic: string,
+): Promise<GenerateOutlineResponse> {
+  const ids = input?.sourceIds ?? [];
+  const byId = new Map((await listSources(ctx.db, ids)).map((s) => [s.id, s.text]));
+  const text = ids
+    .map((id) => byId.get(id) ?? '')
+    .filter(Boolean)
+    .join('\n\n');
+  return bookOfJob(ctx, jobId, text || `Topic: ${input?.topic ?? topic}`);
 }

@@ -74,7 +74,7 @@ describe('POST /api/textbooks/generate-outline: validation', () => {
     }
   });
 
-  it('refuses a malformed job id and a job id already in use', async () => {
+  it("refuses a malformed job id and another user's job id; a re-sent one answers with its book", async () => {
     const alice = await h.createUser('alice');
     const res = await generate(alice, [
       { name: 'topic', value: 'Tracing' },
@@ -83,19 +83,45 @@ describe('POST /api/textbooks/generate-outline: validation', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Invalid job id');
     const jobId = randomUUID();
-    expect(
-      (
-        await generate(alice, [
-          { name: 'topic', value: 'Ocean Tides' },
-          { name: 'jobId', value: jobId },
-        ])
-      ).statusCode,
-    ).toBe(200);
+    const first = await generate(alice, [
+      { name: 'topic', value: 'Ocean Tides' },
+      { name: 'jobId', value: jobId },
+    ]);
+    expect(first.statusCode).toBe(200);
+    // The client re-sends after losing the answer (its instance stopped): the same book, no second one.
     const again = await generate(alice, [
       { name: 'topic', value: 'Ocean Tides' },
       { name: 'jobId', value: jobId },
     ]);
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().textbookId).toBe(first.json().textbookId);
+    expect(again.json().extractedText).toBe(first.json().extractedText);
+    const list = (await h.app.inject({ method: 'GET', url: '/api/textbooks', headers: { cookie: alice.cookie } })).json() as unknown[];
+    expect(list).toHaveLength(1);
+    // Another user cannot take the id over.
+    const bob = await h.createUser('bob');
+    const taken = await generate(bob, [
+      { name: 'topic', value: 'Ocean Tides' },
+      { name: 'jobId', value: jobId },
+    ]);
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('a generation re-sent after a failure starts the job over under the same id', async () => {
+    const alice = await h.createUser('alice');
+    const jobId = randomUUID();
+    const failed = await generate(alice, [
+      { name: 'topic', value: 'Tracing' },
+      { name: 'jobId', value: jobId },
+      { name: 'files', filename: 'picture.png', type: 'image/png', data: makePng() },
+    ]);
+    expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+    const retried = await generate(alice, [
+      { name: 'topic', value: 'Tracing' },
+      { name: 'jobId', value: jobId },
+    ]);
+    expect(retried.statusCode).toBe(200);
+    expect((await job(alice, jobId)).json()).toMatchObject({ jobId, status: 'done', textbookId: retried.json().textbookId });
   });
 });
 

@@ -42,3 +42,27 @@ export async function updateJob(
 export async function deleteJobsOlderThan(db: DbOrTx, userId: number, before: Date): Promise<void> {
   await db.delete(generationJobs).where(and(eq(generationJobs.userId, userId), lt(generationJobs.updatedAt, before)));
 }
+
+/**
+ * Starts a job over (a retry after a failure, or after its instance stopped while reading the
+ * files), only if nobody changed it since it was read: of two retries at once, one takes it.
+ */
+export async function restartJob(db: DbOrTx, row: { id: string; userId: number; updatedAt: Date }): Promise<boolean> {
+  const rows = await db
+    .update(generationJobs)
+    .set({
+      status: 'running',
+      stage: 0,
+      percent: 0,
+      message: null,
+      textbookId: null,
+      input: null,
+      errorCode: null,
+      errorStatus: null,
+      attempts: 0,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(generationJobs.id, row.id), eq(generationJobs.userId, row.userId), eq(generationJobs.updatedAt, row.updatedAt)))
+    .returning({ id: generationJobs.id });
+  return rows.length > 0;
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GenerationJobResponse } from '@common/generate';
+import { lostWhileReadingMessage, type GenerationJobResponse } from '@common/generate';
 import { progressSteps } from '@common/limits';
 import type { Db, DbOrTx } from '@server/db/client';
 import { AppError } from '@server/core/app-error';
@@ -15,7 +15,6 @@ const minWriteIntervalMs = 250;
  * instance mid-request: it is reported as failed instead of running forever.
  */
 const staleReadingMs = 5 * 60 * 1000;
-export const lostWhileReadingMessage = 'The server stopped while reading your files. Please try again.';
 
 export type Stage = 0 | 1 | 2 | 3 | 4 | 5;
 
@@ -72,17 +71,40 @@ export function progressReporter(
   };
 }
 
-/** A new generation job of the user: the client's id (it polls with it) or one made here. */
-export async function startJob(ctx: RequestContext, jobId: string | undefined): Promise<ProgressReporter> {
+/**
+ * A job still reading its files whose row has not moved for this long lost its request (its
+ * instance stopped): a re-sent request, which brings the files again, takes it over.
+ */
+const takeOverReadingMs = 20_000;
+
+/** What a generation request starts: a job of its own, or the outcome of the job its id already names. */
+export type StartedJob = { kind: 'new'; progress: ProgressReporter } | { kind: 'existing'; row: repo.GenerationJobRow };
+
+/**
+ * The user's generation job for a request: a new one (the client's id, it polls with it, or one
+ * made here), or, when the client re-sends a generation with the same id (its instance stopped,
+ * the network dropped the answer), that job: done or composing, the request answers with its book
+ * and never makes a second one; failed, or lost while reading, this request starts it over.
+ */
+export async function startJob(ctx: RequestContext, jobId: string | undefined): Promise<StartedJob> {
   const { db, user } = ctx;
   const id = jobId ?? randomUUID();
   await repo.deleteJobsOlderThan(db, user.id, new Date(Date.now() - keepFinishedMs)).catch(() => undefined);
-  const created = await repo.insertJob(db, { id, userId: user.id });
-  if (!created) {
-    // Another running or finished job owns the id: progress is not reported twice into one row.
-    throw AppError.conflict('This generation job id is already in use. Please try again.');
+  for (;;) {
+    if (await repo.insertJob(db, { id, userId: user.id })) return { kind: 'new', progress: progressReporter(db, id) };
+    const row = await repo.findJob(db, id);
+    // Another user's job (or one just cleared): the id is not this user's to resume.
+    if (!row || row.userId !== user.id) throw AppError.conflict('This generation job id is already in use. Please try again.');
+    const composing = row.status === 'running' && row.input !== null;
+    if (row.status === 'done' || composing) return { kind: 'existing', row };
+    const lost = row.status === 'running' && Date.now() - row.updatedAt.getTime() > takeOverReadingMs;
+    if (row.status === 'failed' || lost) {
+      if (await repo.restartJob(db, row)) return { kind: 'new', progress: progressReporter(db, id) };
+      continue;
+    }
+    // Still being read by the request that started it: wait for it to hand the job on, fail or go quiet.
+    await new Promise((r) => setTimeout(r, 1000));
   }
-  return progressReporter(db, id);
 }
 
 /** Marks the job done with its textbook, inside the transaction that stored the textbook (a retry then finds it done). */

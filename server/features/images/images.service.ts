@@ -4,10 +4,14 @@ import type { Db } from '@server/db/client';
 import type { RequestContext } from '@server/http/request-context';
 import { AppError } from '@server/core/app-error';
 import { findTextbookHeaderRole, requireTextbookRole } from '../textbooks/textbooks.policy';
+import { limits } from '@common/limits';
+import { imageSize } from '../export/image-assets';
 import { declaresImage, sniffImageType, type ImageMime } from './image-type';
 import * as repo from './images.repo';
 
 export const notAnImageMessage = 'Only PNG, JPEG, GIF and WebP images can be uploaded.';
+export const unreadableImageMessage = 'The image could not be read. Please try another image file.';
+export const tooManyPixelsMessage = `The image has too many pixels (at most ${limits.imageMaxPixels / 1_000_000} megapixels). Please use a smaller image.`;
 
 export interface UploadedImage {
   filename: string;
@@ -26,6 +30,10 @@ export async function uploadImage(
   if (file.data.length === 0) throw AppError.badRequest('The image file is empty.');
   const mime = sniffImageType(file.data);
   if (!mime || !declaresImage(file.mimetype, file.filename)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', notAnImageMessage);
+  // Checked by the size the picture decodes to, not by its bytes: a few bytes may claim gigapixels.
+  const { width, height } = imageSize(file.data, mime);
+  if (width === 0 || height === 0) throw new AppError('UNPROCESSABLE', unreadableImageMessage);
+  if (width * height > limits.imageMaxPixels) throw new AppError('UNPROCESSABLE', tooManyPixelsMessage);
   const sha256 = createHash('sha256').update(file.data).digest('hex');
   const existing = await repo.findImageByHash(db, textbookId, sha256);
   const row = existing ?? (await repo.insertImage(db, { textbookId, ownerId: user.id, mime, bytes: file.data, sha256 }));

@@ -15,6 +15,7 @@ import type { ShareLinkRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
 import type { AnonymousContext, RequestContext } from '@server/http/request-context';
 import { presentMaterial } from '../materials/materials.service';
+import { withoutAnswerKeys } from './without-answers';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './share.repo';
 import { presentSharedContent } from './shared-content';
@@ -91,24 +92,30 @@ export const sharedImageBase = (token: string) => `/api/shared/${token}/images`;
  * GET /api/shared/{token}: the book for the reader page and the materials the owner chose to share,
  * as the JSON bytes of a SharedBook (the content part cached per revision, shared-content-cache.ts).
  */
-export async function getSharedBook(ctx: AnonymousContext, token: string): Promise<Buffer> {
-  const { db } = ctx;
-  const link = await requireLink(db, token);
-  const header = await repo.findSharedTextbookHeader(db, link.textbookId);
+/** The shared book's content as the reader gets it (JSON bytes, cached per revision), and its header. */
+async function sharedContentOf(db: AnonymousContext['db'], textbookId: number, token: string) {
+  const header = await repo.findSharedTextbookHeader(db, textbookId);
   if (!header) throw AppError.notFound(linkUnavailableMessage);
   const imageBase = sharedImageBase(token);
-  const contentBytes = await sharedContentBytes(db, { textbookId: link.textbookId, revision: header.revision, imageBase }, async () => {
-    const row = await repo.findSharedTextbookContent(db, link.textbookId);
+  const bytes = await sharedContentBytes(db, { textbookId, revision: header.revision, imageBase }, async () => {
+    const row = await repo.findSharedTextbookContent(db, textbookId);
     if (!row) throw AppError.notFound(linkUnavailableMessage);
     const parsed = parseTextbookContent(row.content);
     if (!parsed.ok) throw new AppError('UNPROCESSABLE', 'This textbook has no readable content yet.');
     const content: TextbookContent = presentSharedContent(parsed.content, imageBase);
     return { revision: row.revision, imageBase, bytes: Buffer.from(JSON.stringify(content)) };
   });
+  return { header, imageBase, bytes };
+}
+
+export async function getSharedBook(ctx: AnonymousContext, token: string): Promise<Buffer> {
+  const { db } = ctx;
+  const link = await requireLink(db, token);
+  const { header, bytes: contentBytes } = await sharedContentOf(db, link.textbookId, token);
   const materialTypes = knownTypes(link.materialTypes);
   const materials = (await repo.listSharedMaterials(db, link.textbookId, materialTypes)).map((row): SharedMaterial => {
     const { id, title, description, contentType, metadata, content } = presentMaterial(row);
-    return { id, title, description, contentType, metadata, content };
+    return { id, title, description, contentType, metadata, content: withoutAnswerKeys(contentType, content) as SharedMaterial['content'] };
   });
   const fields: Omit<SharedBook, 'content'> = { topic: header.topic, updatedAt: header.updatedAt.toISOString(), materials, materialTypes };
   return Buffer.concat([Buffer.from(JSON.stringify(fields).slice(0, -1)), Buffer.from(',"content":'), contentBytes, Buffer.from('}')]);
@@ -124,6 +131,10 @@ export async function getSharedImage(ctx: AnonymousContext, token: string, image
   const id = /^\d{1,9}$/.test(imageId) ? Number(imageId) : 0;
   const meta = id > 0 ? await repo.findBookImageMeta(db, link.textbookId, id) : undefined;
   if (!meta) throw AppError.notFound('Image not found');
+  // Only a picture the shared book shows: any other image of the book or its sources (uploaded and
+  // removed, a source's figure never used) stays private, though its id is easy to guess.
+  const { imageBase, bytes: contentBytes } = await sharedContentOf(db, link.textbookId, token);
+  if (!contentBytes.includes(`${imageBase}/${id}\\"`)) throw AppError.notFound('Image not found');
   const etag = `"${meta.sha256}"`;
   if (cachedEtag === etag) return { id, mime: meta.mime, etag, bytes: null };
   const bytes = await repo.findImageBytes(db, id);

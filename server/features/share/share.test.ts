@@ -217,7 +217,8 @@ describe('the materials the owner chooses to share', () => {
     expect(shared.materialTypes).toEqual(['quiz']);
     expect(shared.materials).toHaveLength(1);
     expect(shared.materials[0]).toMatchObject({ title: 'Quiz: Kinematics', contentType: 'quiz', metadata: { chapterTitle: 'Kinematics' } });
-    expect(shared.materials[0].content.questions[0].answer).toBe('True');
+    // The question, without its answer key (share-privacy.test.ts).
+    expect(shared.materials[0].content.questions[0]).toEqual({ type: 'true-false', prompt: 'Velocity is the rate of change of position.' });
 
     const bad = await call(owner, { method: 'PATCH', url: `/api/textbooks/${book.id}/share`, payload: { materialTypes: ['answers'] } });
     expect(bad.statusCode).toBe(400);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { textbookContentSchema, type Chapter, type TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
+import { limits } from '@common/limits';
+import { nestingOf, nestingProblem } from './html-nesting';
 import { sanitizeHtml, sanitizePlainText } from './sanitize';
 
 function newId(prefix: 'c' | 's'): string {
@@ -12,7 +14,16 @@ function newId(prefix: 'c' | 's'): string {
  * stable id (kept when present and unique), and sanitizes every HTML field.
  * Every write path goes through here (sanitized on every write).
  */
-export function normalizeContent(raw: unknown, opts: { previous?: TextbookContent } = {}): TextbookContent {
+export interface NormalizeOptions {
+  previous?: TextbookContent;
+  /**
+   * Content the server made itself (a generated book): a plain field over its limit is cut, not
+   * refused, so a long heading in someone's course file cannot fail a generation.
+   */
+  cutLongFields?: boolean;
+}
+
+export function normalizeContent(raw: unknown, opts: NormalizeOptions = {}): TextbookContent {
   return normalizeContentReport(raw, opts).content;
 }
 
@@ -28,7 +39,7 @@ export interface NormalizedContent {
  * HTML as the stored string: an autosave of a 5 MB book then shares all but one chapter with
  * the state before it, which the save path compares, hashes and serializes by identity.
  */
-export function normalizeContentReport(raw: unknown, opts: { previous?: TextbookContent } = {}): NormalizedContent {
+export function normalizeContentReport(raw: unknown, opts: NormalizeOptions = {}): NormalizedContent {
   const parsed = textbookContentSchema.safeParse(typeof raw === 'string' ? safeJson(raw) : raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -43,9 +54,28 @@ export function normalizeContentReport(raw: unknown, opts: { previous?: Textbook
     seen.add(ok);
     return ok;
   };
-  const plain = (text: string) => {
+  // Long plain values already stored (written before the limits) stay saveable as they are: a live store must never fail on them.
+  const storedLong = new Set<string>();
+  const keepIfLong = (value: string | undefined) => {
+    if (value && value.length > limits.titleMaxChars) storedLong.add(value);
+  };
+  if (opts.previous) {
+    keepIfLong(opts.previous.title);
+    keepIfLong(opts.previous.notice);
+    for (const ch of opts.previous.chapters) {
+      keepIfLong(ch.title);
+      for (const s of ch.sections) keepIfLong(s.title);
+    }
+    for (const r of opts.previous.references) for (const v of [r.title, r.description, r.authors, r.publisher]) keepIfLong(v);
+  }
+  const plain = (raw: string, where: string, max: number = limits.titleMaxChars) => {
+    let text = raw;
+    if (text.length > max && !storedLong.has(text)) {
+      if (!opts.cutLongFields) throw AppError.badRequest(`Invalid textbook content at ${where}: at most ${max} characters`);
+      text = `${text.slice(0, max - 1).trimEnd()}…`;
+    }
     const clean = sanitizePlainText(text);
-    if (clean !== text) altered = true;
+    if (clean !== raw) altered = true;
     return clean;
   };
   const content = parsed.data;
@@ -58,41 +88,73 @@ export function normalizeContentReport(raw: unknown, opts: { previous?: Textbook
     storedChapters.set(ch.id ?? '', ch);
     for (const sec of ch.sections) stored.set(sec.id ?? '', sec.content);
   }
-  const html = (id: string | undefined, value: string) => {
+  const html = (id: string | undefined, value: string, title: string) => {
     const known = id ? stored.get(id) : undefined;
     if (known === value) return known;
     const clean = sanitizeHtml(value);
     if (clean !== value) altered = true;
+    // The live editor and the exports must be able to open whatever is stored. A body stored that deep
+    // before the limit may still be edited, as long as the edit does not nest it deeper.
+    const nesting = nestingProblem(clean);
+    if (nesting && !notDeeperThan(clean, known))
+      throw AppError.badRequest(`In "${title.slice(0, 80)}" ${nesting}. Flatten it and save again.`);
     return clean;
   };
-  const chapter = (ch: Chapter): Chapter => {
+  const chapter = (ch: Chapter, i: number): Chapter => {
     const next: Chapter = {
       id: uniqueId(ch.id, 'c'),
-      title: plain(ch.title),
-      content: html(ch.id, ch.content),
-      sections: ch.sections.map((s) => ({ id: uniqueId(s.id, 's'), title: plain(s.title), content: html(s.id, s.content) })),
+      title: plain(ch.title, `chapters.${i}.title`),
+      content: html(ch.id, ch.content, ch.title),
+      sections: ch.sections.map((s, j) => ({
+        id: uniqueId(s.id, 's'),
+        title: plain(s.title, `chapters.${i}.sections.${j}.title`),
+        content: html(s.id, s.content, s.title),
+      })),
     };
     const old = storedChapters.get(next.id ?? '');
     return old && sameChapter(old, next) ? old : next;
   };
   const normalized: TextbookContent = {
     ...content,
-    title: plain(content.title),
+    title: plain(content.title, 'title'),
     chapters: content.chapters.map(chapter),
-    references: content.references.map((r) => {
+    references: content.references.map((r, i) => {
       const url = /^(https?|ftp|ftps):\/\//i.test(r.url ?? '') ? (r.url ?? '') : '';
       if (url !== (r.url ?? '')) altered = true;
+      const field = (value: string | undefined, name: string) =>
+        plain(value ?? '', `references.${i}.${name}`, limits.referenceFieldMaxChars);
+      for (const [name, value] of [
+        ['url', r.url],
+        ['doi', r.doi],
+        ['source', r.source],
+        ['key', r.key],
+        ['year', String(r.year ?? '')],
+      ] as const)
+        if ((value ?? '').length > limits.referenceFieldMaxChars)
+          throw AppError.badRequest(
+            `Invalid textbook content at references.${i}.${name}: at most ${limits.referenceFieldMaxChars} characters`,
+          );
       return {
         ...r,
-        title: plain(r.title),
-        description: plain(r.description ?? ''),
-        authors: plain(r.authors ?? ''),
-        publisher: plain(r.publisher ?? ''),
+        title: field(r.title, 'title'),
+        description: field(r.description, 'description'),
+        authors: field(r.authors, 'authors'),
+        publisher: field(r.publisher, 'publisher'),
         url,
       };
     }),
+    // A remark the offline engine makes to the author: plain text, bounded, whoever sends it.
+    ...(content.notice !== undefined ? { notice: plain(content.notice, 'notice', limits.noticeMaxChars) } : {}),
   };
   return { content: normalized, altered };
+}
+
+/** Whether HTML nests no deeper than the stored body it replaces (none: false). */
+function notDeeperThan(html: string, stored: string | undefined): boolean {
+  if (stored === undefined) return false;
+  const next = nestingOf(html);
+  const before = nestingOf(stored);
+  return next.depth <= before.depth && next.lists <= before.lists;
 }
 
 /** Strings first compared by identity: unchanged HTML is the stored string itself (see html above). */

@@ -52,6 +52,8 @@ export interface TextbookAnswer {
   body: Buffer;
   encoding?: ContentEncoding;
   etag: string;
+  /** The revision the body holds. */
+  revision: number;
 }
 
 interface Cache {
@@ -183,7 +185,7 @@ function compressLater(cache: Cache, entry: Entry, answer: Answer, encoding: Con
     );
 }
 
-function choose(cache: Cache, entry: Entry, answer: Answer, accepted: ContentEncoding[]): TextbookAnswer {
+function choose(cache: Cache, entry: Entry, answer: Answer, accepted: ContentEncoding[]): Omit<TextbookAnswer, 'revision'> {
   if (accepted.length > 0) compressLater(cache, entry, answer, accepted[0]);
   for (const encoding of accepted) {
     const body = answer.compressed[encoding];
@@ -236,7 +238,7 @@ export async function readTextbookAnswer(
     cache.entries.delete(textbookId);
     cache.entries.set(textbookId, entry);
   }
-  if (entry.ownerId === userId) return choose(cache, entry, entry.forOwner, accepted);
-  if (entry.collaboratorIds.has(userId)) return choose(cache, entry, entry.forCollaborator, accepted);
+  if (entry.ownerId === userId) return { ...choose(cache, entry, entry.forOwner, accepted), revision: entry.revision };
+  if (entry.collaboratorIds.has(userId)) return { ...choose(cache, entry, entry.forCollaborator, accepted), revision: entry.revision };
   throw AppError.notFound('Textbook not found');
 }

@@ -28,6 +28,12 @@ export interface SaveTextbookInput {
   /** 'restore' always records a version, even when the restored state equals the current one. */
   kind?: 'restore';
   /**
+   * A save without `baseRevision` (PATCH): the revision its sender last read or wrote. When the
+   * stored one is newer, the save replaces changes its sender never saw: the replaced state is
+   * kept as a version of its own ("Replaced by a save from ...") before it is overwritten.
+   */
+  seenRevision?: number;
+  /**
    * A live document's store (server/features/collab): `content` is then ignored and the stored
    * content with the bodies typed into the document is saved instead.
    */
@@ -161,6 +167,21 @@ export async function saveTextbook(ctx: RequestContext, input: SaveTextbookInput
       latest = undefined;
     }
 
+    if (input.baseRevision === undefined && input.seenRevision && input.seenRevision < current.revision) {
+      // Kept whole, so nothing the sender overwrote unseen is lost; the save then starts a version of its own.
+      if (latest && !latest.hasContent) await repo.fillVersionContent(tx, latest.id, current.content);
+      await repo.insertVersion(tx, {
+        textbookId,
+        description: `Replaced by a save from ${user.username}`,
+        topic: current.topic,
+        content: current.content,
+        revision: current.revision,
+        createdBy: null,
+        kind: 'snapshot',
+      });
+      latest = undefined;
+    }
+
     const revision = current.revision + 1;
     // Frozen before it is written: its chapters are shared with later saves (and their JSON text reused).
     freezeContent(content);
@@ -168,7 +189,14 @@ export async function saveTextbook(ctx: RequestContext, input: SaveTextbookInput
     const phrases = input.description
       ? [input.description]
       : describeChanges(current.content, content, { before: current.topic, after: topic });
-    const kind = input.kind ?? (input.description ? 'named' : 'edit');
+    let kind: repo.VersionKind = input.kind ?? (input.description ? 'named' : 'edit');
+    // A description makes a version of its own; past the hourly cap it is a plain edit, so no client floods the history.
+    if (
+      kind === 'named' &&
+      (await repo.countVersionsSince(tx, textbookId, user.id, 'named', new Date(Date.now() - 60 * 60 * 1000))) >=
+        limits.describedVersionsPerHour
+    )
+      kind = 'edit';
     // One user's plain saves within 10 minutes (limits.versionCoalesceMs) make one version, so typing does not flood the history.
     // A live store's version also keeps coalescing while anyone who typed into it made the last one.
     const coalesce =

@@ -120,6 +120,22 @@ export async function insertVersion(
     .then((rows) => rows[0]);
 }
 
+/** How many versions of a kind one user added to a textbook since a moment (the cap on described versions). */
+export function countVersionsSince(db: DbOrTx, textbookId: number, userId: number, kind: string, since: Date) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(textbookVersions)
+    .where(
+      and(
+        eq(textbookVersions.textbookId, textbookId),
+        eq(textbookVersions.createdBy, userId),
+        eq(textbookVersions.kind, kind),
+        gt(textbookVersions.createdAt, since),
+      ),
+    )
+    .then((rows) => rows[0]?.n ?? 0);
+}
+
 /** The newest version without its content (the content can be megabytes; coalescing needs only the header). */
 export function findLatestVersionHeader(db: DbOrTx, textbookId: number) {
   return db

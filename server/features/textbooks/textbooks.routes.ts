@@ -8,6 +8,7 @@ import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
 import { requestContext } from '@server/http/request-context';
 import { saveTextbook } from './textbook-save.service';
+import { lastSeen, markSeen } from './seen-revisions';
 import { deleteForever, listTrash, restoreTextbook, trashTextbook } from './textbook-trash';
 import { acceptedEncodings, forgetOnEvent, readTextbookAnswer } from './textbook-read-cache';
 import { getTextbook, listTextbooks, presentDetail } from './textbooks.service';
@@ -29,6 +30,7 @@ export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): voi
   r.get('/api/textbooks/:id', { schema: { params: textbookIdParams } }, async (request, reply) => {
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const answer = await readTextbookAnswer(deps.database, currentUser(request).id, request.params.id, Date.now(), accepted);
+    markSeen(currentUser(request).id, request.params.id, answer.revision);
     // Revalidated every time (the textbook query is always stale), answered 304 while the revision stands.
     reply.header('Cache-Control', 'private, no-cache').header('ETag', answer.etag).header('Vary', 'Accept-Encoding, Cookie');
     if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
@@ -60,7 +62,10 @@ export function registerTextbookRoutes(app: FastifyInstance, deps: AppDeps): voi
   r.patch('/api/textbooks/:id', { schema: { params: textbookIdParams, body: patchTextbookBody } }, async (request, reply) => {
     const ctx = requestContext(deps, request);
     const { echo, ...body } = request.body;
-    const saved = await saveTextbook(ctx, { textbookId: request.params.id, ...body });
+    // Without a baseRevision the save cannot be merged; what its sender last saw tells whether it replaces others' work.
+    const seenRevision = body.baseRevision === undefined ? lastSeen(ctx.user.id, request.params.id) : undefined;
+    const saved = await saveTextbook(ctx, { textbookId: request.params.id, ...body, seenRevision });
+    markSeen(ctx.user.id, request.params.id, saved.revision);
     const { content, ...detail } = presentDetail(saved.textbook, ctx.user);
     const fields = { ...detail, merged: saved.merged, versionNumber: saved.versionNumber };
     if (echo === 'changes' && !saved.altered) return fields;

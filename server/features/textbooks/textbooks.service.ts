@@ -15,7 +15,7 @@ export async function createTextbook(
   db: DbOrTx,
   input: { owner: PublicUser; topic: string; content: unknown; sourceIds?: number[]; description?: string },
 ) {
-  const content = normalizeContent(input.content);
+  const content = normalizeContent(input.content, { cutLongFields: true });
   return db.transaction(async (tx) => {
     const textbook = await repo.insertTextbook(tx, { ownerId: input.owner.id, topic: input.topic, content });
     await repo.linkSources(tx, textbook.id, input.sourceIds ?? []);
