@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Issue 27's packaging check: the committed tree installed with `npm ci --omit=dev` starts with
+# `npm start` and exports a book as Word. A package the server imports at run time but lists
+# under devDependencies (as `docx` was) fails here, where every other tier has the dev packages.
+# Used by .ci/run; run it by hand the same way: `bash scripts/omit-dev-check.sh`.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+pid=
+cleanup() {
+  [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The committed files only, as a fresh clone has them.
+git -C "$root" archive HEAD | tar -x -C "$work"
+cd "$work"
+npm ci --omit=dev --no-audit --no-fund --loglevel=error
+export PATH="$work/node_modules/.bin:$PATH"
+
+port=${OMIT_DEV_PORT:-5099}
+base="http://127.0.0.1:$port"
+DATA_DIR="$work/data" PORT=$port HOST=127.0.0.1 npm start >"$work/server.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 240); do
+  curl -fs "$base/api/health" >/dev/null 2>&1 && break
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "the server stopped before it answered:"
+    tail -40 "$work/server.log"
+    exit 1
+  fi
+  sleep 1
+done
+curl -fs "$base/api/health" >/dev/null || { echo "no answer from $base/api/health"; tail -40 "$work/server.log"; exit 1; }
+
+jar="$work/cookies"
+curl -fs -c "$jar" -H 'Content-Type: application/json' -H "Origin: $base" \
+  -d '{"username":"omitdev","password":"Packaging check 4711!"}' "$base/api/register" >/dev/null
+book=$(curl -fs -b "$jar" -H "Origin: $base" \
+  -F 'topic=Photosynthesis' -F 'approvedReferences=[]' -F 'directMethod=true' -F 'chapterTitle=Light reactions' \
+  -F 'directContent=Photosynthesis turns light into chemical energy. The light reactions take place in the thylakoid membranes. They split water and release oxygen as a by-product.' \
+  "$base/api/textbooks/generate-outline")
+id=$(node -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).textbookId' <<<"$book")
+curl -fs -b "$jar" -o "$work/book.docx" "$base/api/textbooks/$id/export?format=docx"
+magic=$(head -c 2 "$work/book.docx")
+if [ "$magic" != "PK" ]; then
+  echo "the Word export of book $id is not a ZIP package"
+  exit 1
+fi
+echo "npm ci --omit=dev: the server started and exported book $id as Word ($(wc -c <"$work/book.docx") bytes)"
