@@ -15,6 +15,12 @@ export interface PdfItem {
   italic?: boolean;
   /** Visible characters set in a math font (CMMI, CMSY, CMEX, Cambria Math...) or that are math symbols. */
   math?: number;
+  /**
+   * A glyph of TeX's extension font (a big operator or delimiter, CMEX): TeX hangs it from its
+   * baseline, so `y` is moved down to where the line's baseline most likely is, and the line it
+   * belongs to is found with a looser match.
+   */
+  hangs?: boolean;
 }
 
 /** A painted shape of a page (a stroked or filled path, or an image), as a box in PDF points (y up). */
