@@ -53,4 +53,33 @@ describe('findEquations', () => {
       '(x1, x2, x3)',
     ]);
   });
+
+  it('keeps rows with labels ("Product Rule:") and a fraction between them as one equation, labels and numbers included', () => {
+    // As the differentiation rules of a LaTeX book: a label, the formula and its number on each row; the quotient
+    // rule's numerator and denominator are lines of their own around its label (geometry written for this test).
+    const at = (text: string, x0: number, x1: number, y: number, math: number) => line(text, x0, x1, y, { math, columnRight: 410 });
+    const lines = [
+      at('denote the derivative of f by f′.', 70, 220, 428, 0.1),
+      at('Product Rule: (f(x)g(x))′ = f′(x)g(x) + f(x)g′(x)', 94, 346, 396, 0.4),
+      at('(5.29)', 378, 407, 396, 0),
+      at('f′(x)g(x) − f(x)g′(x)', 230, 347, 380, 0.8),
+      at('Quotient Rule:', 94, 161, 371.5, 0),
+      at('(5.30)', 378, 407, 371.5, 0),
+      at('(g(x))²', 262, 300, 362, 1),
+      at('Sum Rule: (f(x) + g(x))′ = f′(x) + g′(x)', 94, 303, 348, 0.44),
+      at('(5.31)', 378, 407, 348, 0),
+      at('Here, g ∘ f denotes function composition, which we use throughout.', 70, 362, 310, 0.05),
+    ];
+    const out = findEquations(lines, 13);
+    expect(out.map((l) => l.region?.kind ?? l.text)).toEqual([
+      'denote the derivative of f by f′.',
+      'equation',
+      'Here, g ∘ f denotes function composition, which we use throughout.',
+    ]);
+    const { region } = out[1];
+    expect(region?.label).toBe('(5.29), (5.30), (5.31)');
+    expect(region?.text).toContain('Quotient Rule:');
+    // The picture stops short of the equation numbers on the right.
+    expect(region!.x1).toBeLessThan(378);
+  });
 });

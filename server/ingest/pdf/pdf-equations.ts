@@ -1,3 +1,4 @@
+import { latexToText } from './pdf-math';
 import type { PdfLine, PdfRegion } from './pdf-types';
 
 /** An equation number standing alone at the column's edge: "(5.4)", "(2.1a)", "(A.3)", "(12)". */
@@ -20,10 +21,41 @@ function proseWords(text: string): number {
 const isNumberLine = (l: PdfLine) =>
   numberOnly.test(l.text.trim()) && (l.x1 >= l.columnRight - 0.5 * l.size || l.x0 <= l.columnLeft + 0.5 * l.size);
 
-/** Mostly mathematics; or no words at all and some mathematics (":= lim", "f(1) = 1" set in text digits). */
+/**
+ * A row label of a display: a few words and a colon ahead of the formula ("Product Rule:",
+ * "Sum rule:"), alone or starting the formula's line.
+ */
+const rowLabel = /^\p{Lu}[\p{L}'’-]*(?: [\p{L}'’-]+){0,3}:(?=\s|$)/u;
+
+/** Mostly mathematics; or no words at all and some mathematics (":= lim", "f(1) = 1" set in text digits); a row label does not count. */
 const isMathLine = (l: PdfLine) => {
-  const words = proseWords(l.text);
-  return ((l.math ?? 0) >= 0.45 && words <= 3) || ((l.math ?? 0) >= 0.1 && words === 0);
+  const label = rowLabel.exec(l.text)?.[0];
+  const text = label ? l.text.slice(label.length) : l.text;
+  const words = proseWords(text);
+  // The label's letters are not mathematics: the share is of the formula after it.
+  const math = label ? ((l.math ?? 0) * l.text.length) / Math.max(1, text.length) : (l.math ?? 0);
+  return (math >= 0.45 && words <= 3) || (math >= 0.1 && words === 0);
+};
+
+const isPureLabel = (l: PdfLine) => rowLabel.exec(l.text)?.[0].length === l.text.trim().length;
+
+/**
+ * A row label standing alone beside its row (its formula, or a fraction's numerator or
+ * denominator, within about an em of its baseline among the next lines).
+ */
+const isLabelBeside = (lines: PdfLine[], j: number) => {
+  const l = lines[j];
+  if (!isPureLabel(l)) return false;
+  return lines
+    .slice(j + 1, j + 4)
+    .some(
+      (o) =>
+        o.page === l.page &&
+        o.column === l.column &&
+        Math.abs(o.y - l.y) < 1.2 * l.size &&
+        o.x0 > l.x1 &&
+        (isMathLine(o) || (proseWords(o.text) === 0 && plain(o.text).length <= 12)),
+    );
 };
 
 /**
@@ -37,7 +69,8 @@ const plain = (text: string) => text.replace(/\\\(|\\\)/g, '').trim();
 
 interface Group {
   lines: PdfLine[];
-  numbers: Array<{ label: string; y: number; size: number }>;
+  /** Equation numbers with their left edge: the picture stops short of them. */
+  numbers: Array<{ label: string; y: number; size: number; x0: number }>;
 }
 
 /** One display equation (or one numbered row of an aligned group) as a region to draw. */
@@ -54,17 +87,19 @@ function toRegion(group: Group, ceiling: number, floor: number): PdfRegion & { y
   const size = Math.max(...math.map((l) => l.size));
   const top = topOf(group);
   const bottom = bottomOf(group);
+  const right = Math.max(...math.map((l) => l.x1));
   return {
     kind: 'equation',
     page: math[0].page,
     x0: Math.min(...math.map((l) => l.x0)) - 0.4 * size,
-    x1: Math.max(...math.map((l) => l.x1)) + 0.4 * size,
+    // The margin on the right stops short of an equation number set close to the formula ("∈ ℝ^{1×n} , (" was drawn).
+    x1: Math.min(right + 0.4 * size, ...group.numbers.filter((n) => n.x0 >= right - 0.5).map((n) => n.x0 - 0.15 * size)),
     y0: Math.min(bottom, Math.max(floor, bottom - 0.8 * size)),
     y1: Math.max(top, Math.min(ceiling, top + 0.8 * size)),
     y: top,
     text: [...math]
       .sort((a, b) => b.y - a.y || a.x0 - b.x0)
-      .map((l) => plain(l.text))
+      .map((l) => latexToText(plain(l.text)))
       .join(' '),
     label: group.numbers.map((n) => n.label.replace(/\s+/g, '')).join(', ') || undefined,
   };
@@ -127,11 +162,12 @@ export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
         (group.lines.length > 0 || group.numbers.length > 0) &&
         proseWords(l.text) === 0 &&
         (plain(l.text).length <= 12 || isSetApartFormula(l));
-      if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size });
+      if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size, x0: l.x0 });
+      else if (isLabelBeside(lines, j) && group.lines.length > 0) group.lines.push(l);
       else if (isMathLine(l) || isPiece) {
         const m = numberAtEnd.exec(l.text);
         if (m && l.x1 >= l.columnRight - 0.5 * l.size) {
-          group.numbers.push({ label: m[1], y: l.y, size: l.size });
+          group.numbers.push({ label: m[1], y: l.y, size: l.size, x0: l.x1 - m[1].length * 0.5 * l.size });
           group.lines.push({ ...l, text: l.text.slice(0, m.index), x1: l.x1 - m[1].length * 0.5 * l.size });
         } else group.lines.push(l);
       } else break;
@@ -152,15 +188,11 @@ export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
     const head = group.lines[0] ?? line;
     while (out.length) {
       const prev = out[out.length - 1];
-      const isPiece =
-        usable(prev) &&
-        prev.page === head.page &&
-        prev.column === head.column &&
-        proseWords(prev.text) === 0 &&
-        plain(prev.text).length <= 12 &&
-        prev.x0 >= prev.columnLeft + prev.size &&
-        prev.y - head.y <= 1.6 * lineGap;
-      if (!isPiece) break;
+      const near = usable(prev) && prev.page === head.page && prev.column === head.column && prev.y - head.y <= 1.6 * lineGap;
+      const isPiece = near && proseWords(prev.text) === 0 && plain(prev.text).length <= 12 && prev.x0 >= prev.columnLeft + prev.size;
+      // The first row's label ("Product Rule:") read just before the row's formula.
+      const isLabel = near && isPureLabel(prev) && prev.x1 < Math.min(...group.lines.map((l) => l.x0));
+      if (!isPiece && !isLabel) break;
       group.lines.unshift(out.pop()!);
     }
     const before = [...out].reverse().find((l) => !l.isMargin);

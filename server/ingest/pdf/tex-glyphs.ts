@@ -145,15 +145,18 @@ const msam: Record<string, string> = {
   ᵀ: '⊺',
 };
 
+/** Blackboard-bold capitals (ℝ, ℕ, 𝔽 ...), named "R", "N", "F" by their glyph names. */
+const blackboard: Record<string, string> = Object.fromEntries(
+  [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [
+    c,
+    ({ C: 'ℂ', H: 'ℍ', N: 'ℕ', P: 'ℙ', Q: 'ℚ', R: 'ℝ', Z: 'ℤ' } as Record<string, string>)[c] ?? String.fromCodePoint(0x1d538 + i),
+  ]),
+);
+
 /** AMS symbols B (msbm): negated relations, blackboard-bold capitals, Hebrew letters. */
 const msbm: Record<string, string> = {
   ...byCode(0x00, '≨≩≰≱≮≯⊀⊁≨≩≰≱⪇⪈⋠⋡⋨⋩⋦⋧≰≱⪵⪶⪹⪺⪉⪊≁≇╱╲⊊⊋⊈⊉⫋⫌⫋⫌⊊⊋⊈⊉∦∤∤∦⊬⊮⊭⊯⋭⋬⋪⋫↚↛⇍⇏⇎↮⋇∅∄'),
-  ...Object.fromEntries(
-    [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [
-      c,
-      ({ C: 'ℂ', H: 'ℍ', N: 'ℕ', P: 'ℙ', Q: 'ℚ', R: 'ℝ', Z: 'ℤ' } as Record<string, string>)[c] ?? String.fromCodePoint(0x1d538 + i),
-    ]),
-  ),
+  ...blackboard,
   '`': 'Ⅎ',
   a: '⅁',
   f: '℧',
@@ -176,9 +179,9 @@ const msbm: Record<string, string> = {
   '\u007f': '϶',
 };
 
-type TexEncoding = 'oms' | 'oml' | 'omx' | 'msam' | 'msbm';
+type TexEncoding = 'oms' | 'oml' | 'omx' | 'msam' | 'msbm' | 'blackboard';
 
-const tables: Record<TexEncoding, Record<string, string>> = { oms, oml, omx, msam, msbm };
+const tables: Record<TexEncoding, Record<string, string>> = { oms, oml, omx, msam, msbm, blackboard };
 
 /** The TeX encoding of a font by its PDF name (with or without the "ABCDEF+" subset tag). */
 export function texEncoding(fontName: string): TexEncoding | undefined {
@@ -188,6 +191,8 @@ export function texEncoding(fontName: string): TexEncoding | undefined {
   if (/^(?:cmex|lmex|LMMathExtension)/i.test(bare)) return 'omx';
   if (/^msam/i.test(bare)) return 'msam';
   if (/^msbm/i.test(bare)) return 'msbm';
+  // dsfont's and bbm's double-struck faces (\mathds, \mathbbm).
+  if (/^(?:dsrom|dsss|bbm|bbold)/i.test(bare)) return 'blackboard';
   return undefined;
 }
 
