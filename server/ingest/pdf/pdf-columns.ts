@@ -132,6 +132,7 @@ function toLine(s: Segment, column: number, edges: { left: number; right: number
     italic: s.italic,
     lead: s.lead,
     math: s.math,
+    plainMath: s.plainMath,
     region: s.region,
     isMargin: s.isMargin,
   };

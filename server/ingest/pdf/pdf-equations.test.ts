@@ -82,4 +82,25 @@ describe('findEquations', () => {
     // The picture stops short of the equation numbers on the right.
     expect(region!.x1).toBeLessThan(378);
   });
+
+  it('keeps a one-line display whose glyphs were all read as LaTeX, unless something is drawn inside it', () => {
+    const lines = [
+      line('The function we differentiate is', 70, 220, 510),
+      line('f(x) = \\(x^{4}\\)', 180, 240, 490, { math: 0.8, plainMath: true }),
+      line('(5.9)', 357, 370, 490),
+      line('and its derivative follows from the power rule stated above.', 70, 368, 470),
+    ];
+    const [equation] = findEquations(lines, 14).filter((l) => l.region);
+    expect(equation.region?.latex).toBe('f(x) = x^{4}');
+    // A stroke over a letter (an overline, a drawn accent) is not in the text: the display stays a picture.
+    const bar = { kind: 'path' as const, x0: 200, y0: 499, x1: 205, y1: 499, stroke: true };
+    const [drawn] = findEquations(lines, 14, [bar]).filter((l) => l.region);
+    expect(drawn.region?.latex).toBeUndefined();
+    // Nor does a line with a glyph of TeX's extension font or a bold symbol (plainMath unset).
+    const [bold] = findEquations(
+      lines.map((l) => ({ ...l, plainMath: undefined })),
+      14,
+    ).filter((l) => l.region);
+    expect(bold.region?.latex).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
+import { equationLatex } from './pdf-equation-latex';
 import { latexToText } from './pdf-math';
-import type { PdfLine, PdfRegion } from './pdf-types';
+import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
 
 /** An equation number standing alone at the column's edge: "(5.4)", "(2.1a)", "(A.3)", "(12)". */
 const numberOnly = /^\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)$/;
@@ -82,7 +83,7 @@ const bottomOf = (g: Group) => Math.min(...g.lines.map((l) => l.y - 0.3 * l.size
  * and fraction bars reach past the glyph boxes, so it takes the white space up to `ceiling` and
  * `floor` (the neighbouring lines), at most 0.8 em.
  */
-function toRegion(group: Group, ceiling: number, floor: number): PdfRegion & { y: number } {
+function toRegion(group: Group, ceiling: number, floor: number, marks: PdfMark[]): PdfRegion & { y: number } {
   const math = group.lines;
   const size = Math.max(...math.map((l) => l.size));
   const top = topOf(group);
@@ -102,7 +103,18 @@ function toRegion(group: Group, ceiling: number, floor: number): PdfRegion & { y
       .map((l) => latexToText(plain(l.text)))
       .join(' '),
     label: group.numbers.map((n) => n.label.replace(/\s+/g, '')).join(', ') || undefined,
+    // A formula on one line whose every glyph was read is kept as LaTeX the user can edit, not as a picture.
+    latex: math.length === 1 && math[0].plainMath && !drawnInside(math[0], marks) ? equationLatex(math[0].text) : undefined,
   };
+}
+
+/**
+ * Whether something is drawn within a line's own box: a fraction bar, an overline or a drawn accent
+ * (\bar{s} is a stroke over the "s"), which its text does not show. A shaded box behind the display reaches past it.
+ */
+function drawnInside(line: PdfLine, marks: PdfMark[]): boolean {
+  const [x0, x1, y0, y1] = [line.x0 - 0.2 * line.size, line.x1 + 0.2 * line.size, line.y - 0.4 * line.size, line.y + 1.2 * line.size];
+  return marks.some((m) => m.x0 >= x0 && m.x1 <= x1 && m.y0 >= y0 && m.y1 <= y1);
 }
 
 /** Splits an aligned group with a number on each row into one equation per numbered row. */
@@ -133,7 +145,7 @@ function lineOf(region: PdfRegion & { y: number }, like: PdfLine): PdfLine {
  * one line holding an `equation` region (drawn later); the equation's text is its alt text and
  * its number its label, so "(5.4)" is never lost.
  */
-export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
+export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[] = []): PdfLine[] {
   const out: PdfLine[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -203,7 +215,7 @@ export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
         k > 0 ? (bottomOf(rows[k - 1]) + topOf(row)) / 2 : neighbour(before) ? before!.y - 0.3 * before!.size - 0.5 : Infinity;
       const floor =
         k < rows.length - 1 ? (bottomOf(row) + topOf(rows[k + 1])) / 2 : neighbour(after) ? after!.y + 0.85 * after!.size + 0.5 : -Infinity;
-      out.push(lineOf(toRegion(row, ceiling, floor), row.lines[0]));
+      out.push(lineOf(toRegion(row, ceiling, floor, marks), row.lines[0]));
     });
     out.push(...besides);
     i = j;

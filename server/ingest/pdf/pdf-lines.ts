@@ -21,6 +21,8 @@ export interface Segment {
   lead?: RunInLead;
   /** Share of visible characters that are mathematics (0-1). */
   math: number;
+  /** See PdfLine.plainMath. */
+  plainMath?: boolean;
   /** A figure or table standing here in the reading order (its text is not read as lines). */
   region?: PdfRegion;
   /** A margin note beside the body column. */
@@ -102,8 +104,14 @@ function appendScript(text: string, script: string, raised: boolean, continues: 
 /** The two scripts closing an inline formula: "^{(}_{k}\\)". */
 const stackedScripts = /([\^_])\{((?:[^{}]|\{[^{}]*\})*)\}([\^_])\{((?:[^{}]|\{[^{}]*\})*)\}\\\)$/;
 
-/** Every inline formula of a line made readable by KaTeX's rules: no base with two scripts of one kind. */
-const tidyFormulas = (text: string) => text.replace(/\\\((.*?)\\\)/g, (_, latex: string) => `\\(${withoutDoubleScripts(latex)}\\)`);
+/**
+ * Every inline formula of a line made readable by KaTeX's rules: no base with two scripts of one
+ * kind; a number over a number between parentheses and nothing else is a binomial coefficient.
+ */
+const tidyFormulas = (text: string) =>
+  text
+    .replace(/\((?: ?)\\\(\^\{([^{}]+)\}_\{([^{}]+)\}\\\)(?: ?)\)/g, (_, n: string, k: string) => `\\(\\binom{${n}}{${k}}\\)`)
+    .replace(/\\\((.*?)\\\)/g, (_, latex: string) => `\\(${withoutDoubleScripts(latex)}\\)`);
 
 function buildSegment(page: number, items: PdfItem[]): Segment {
   // The dominant run (most characters) sets the size, font and baseline; but a larger size carrying a fifth of
@@ -211,5 +219,6 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
         ? { text: lead, face: leadFace, gap: leadGap }
         : undefined,
     math: visible ? math / visible : 0,
+    plainMath: items.every((i) => !i.hangs && !i.bold && !i.boldMath && !i.mono) || undefined,
   };
 }

@@ -5,7 +5,7 @@ import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mj
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { ExtractError } from '../extract-error';
 import { pageMarks } from './pdf-graphics';
-import { isBoldFont, isItalicFont, mathChars } from './pdf-math';
+import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
@@ -19,6 +19,9 @@ interface TextItemLike {
   width?: number;
   fontName?: string;
 }
+
+/** Bold math faces: TeX's bold math italic and symbols (\boldsymbol, \bm), Latin Modern's bold math. */
+const boldMathFont = /^(?:cmmib|cmbsy|lmmib|lmbsy)|-bold|bold$/i;
 
 /** Items whose characters are mostly control codes come from fonts without a Unicode map. */
 /**
@@ -204,6 +207,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
         mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace',
         math: mathChars(text, fontName),
         bold: isBoldFont(fontName) || undefined,
+        boldMath: (isMathFont(fontName) && boldMathFont.test(fontName.replace(/^[A-Z]{6}\+/, ''))) || undefined,
         italic: isItalicFont(fontName) || undefined,
       });
     }

@@ -21,6 +21,8 @@ export interface PdfItem {
    * belongs to is found with a looser match.
    */
   hangs?: boolean;
+  /** Set in a bold math font (CMMIB, CMBSY): a bold vector or matrix symbol, which the text alone does not say. */
+  boldMath?: boolean;
 }
 
 /** A painted shape of a page (a stroked or filled path, or an image), as a box in PDF points (y up). */
@@ -79,6 +81,8 @@ export interface PdfRegion {
   label?: string;
   /** Table cells, when the columns are clear. */
   rows?: string[][];
+  /** An equation read reliably from its one line of text (pdf-equation-latex.ts): stored as LaTeX, not drawn. */
+  latex?: string;
 }
 
 /** Bold or italic words starting a line that goes on in another face; `gap` when a wide space (an em or so) follows them. */
@@ -115,6 +119,8 @@ export interface PdfLine {
   lead?: RunInLead;
   /** Share of the visible characters set in math fonts or being math symbols (0-1). */
   math?: number;
+  /** Every glyph sits on the line's baseline or is a script of it, none in TeX's extension font, a bold or a monospace face: its text says all it shows. */
+  plainMath?: boolean;
   /** A figure, equation or table standing in the reading order where this line is. */
   region?: PdfRegion;
 }
