@@ -36,12 +36,13 @@ export function withoutLetterSpacing(text: string, width: number, size: number):
   return width / text.length < 0.36 * size ? text.replace(/ /g, '') : text;
 }
 
-function readableText(str: string): { text: string; unreadable: number } {
+/** A run's readable text; `unreadable` counts a run dropped for being mostly control codes, `garbled` every control code lost. */
+function readableText(str: string): { text: string; unreadable: number; garbled: number } {
   let control = 0;
   for (const ch of str) if (ch < ' ' && ch !== '\n') control++;
   const visible = str.replace(/\s/g, '').length;
-  if (visible > 0 && control / visible > 0.3) return { text: '', unreadable: visible };
-  return { text: control ? str.replace(/[\u0000-\u001f]/g, ' ') : str, unreadable: 0 };
+  if (visible > 0 && control / visible > 0.3) return { text: '', unreadable: visible, garbled: control };
+  return { text: control ? str.replace(/[\u0000-\u001f]/g, ' ') : str, unreadable: 0, garbled: control };
 }
 
 async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
@@ -150,6 +151,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
   const rotated: NonNullable<PdfPage['rotated']> = [];
   let readable = 0;
   let unreadable = 0;
+  let garbled = 0;
   try {
     const content = await page.getTextContent();
     const styles = content.styles as Record<string, { fontFamily?: string }>;
@@ -170,7 +172,8 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
       }
       const fontName = fontNameOf(page, raw.fontName ?? '', fontNames);
       // TeX's math fonts are read by their own encodings before anything judges the characters (tex-glyphs.ts).
-      const { text: read, unreadable: lost } = readableText(readTexGlyphs(raw.str, fontName));
+      const { text: read, unreadable: lost, garbled: codes } = readableText(readTexGlyphs(raw.str, fontName));
+      garbled += codes;
       let text = withoutLetterSpacing(read, raw.width ?? 0, Math.abs(d) || Math.abs(a));
       unreadable += lost;
       const prev = items[items.length - 1];
@@ -221,7 +224,16 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
   const height = y1 - y0;
   const reason = unreadableReason(readable, unreadable, marks, width * height);
   return {
-    page: { number: page.pageNumber, width, height, items: reason ? [] : items, marks, rotated, unreadable: reason },
+    page: {
+      number: page.pageNumber,
+      width,
+      height,
+      items: reason ? [] : items,
+      marks,
+      rotated,
+      unreadable: reason,
+      unmappedGlyphs: !reason && garbled > 0 ? garbled : undefined,
+    },
     unreadable,
   };
 }

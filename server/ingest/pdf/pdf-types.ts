@@ -50,6 +50,11 @@ export interface PdfPage {
   rotated?: Array<{ x0: number; y0: number; x1: number; y1: number }>;
   /** Set when the page has no readable text for the reason given (its items are then empty). */
   unreadable?: UnreadablePage;
+  /**
+   * Glyphs of a readable page that no font mapping names (control codes from a Type 3 bitmap font or
+   * a damaged encoding: a "≤" of a formula): left out of the text, and the page named in a warning.
+   */
+  unmappedGlyphs?: number;
 }
 
 export interface PdfOutlineEntry {

@@ -84,4 +84,15 @@ describe('TeX math fonts in a LaTeX PDF (test-fixtures/pdf/latex/tex-math-glyphs
     const after = doc.blocks[doc.blocks.indexOf(equations[1]) + 1];
     expect(after.text).toBe('After the derivation the text goes on with one more sentence of prose.');
   });
+
+  it('tex-math-glyphs-type3.pdf (bitmap Type 3 fonts, no names to read them by): keeps the text, names the page in a warning', async () => {
+    const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/latex/tex-math-glyphs-type3.pdf'))), 'type3.pdf');
+    const text = doc.blocks.map((b) => b.text).join('\n');
+    expect(text).toContain('Matrix products do not commute');
+    expect(text).toContain('After the derivation the text goes on with one more sentence of prose.');
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(doc.warnings).toEqual([
+      'page 1: some symbols are set in fonts without a text mapping (bitmap or damaged fonts) and could not be read; formulas there may be incomplete',
+    ]);
+  });
 });
