@@ -103,4 +103,17 @@ describe('findEquations', () => {
     ).filter((l) => l.region);
     expect(bold.region?.latex).toBeUndefined();
   });
+
+  it('reads an unnumbered line that goes on with the sentence above as text, not as a picture of it', () => {
+    // An exercise whose sentence ends on a short indented line of mostly mathematics (geometry written for this test).
+    const lines = [
+      line('5.4 Compute the Taylor polynomials of f(x) = sin(x) + cos(x)', 70, 368, 212, { math: 0.24 }),
+      line('at \\(x_{0}\\) = 0.', 94, 134, 200, { math: 0.6, size: 9 }),
+      line('5.5 Consider the following functions', 70, 230, 188),
+    ];
+    expect(findEquations(lines, 12).map((l) => l.region?.kind ?? l.text)).toEqual([
+      '5.4 Compute the Taylor polynomials of f(x) = sin(x) + cos(x) at \\(x_{0}\\) = 0.',
+      '5.5 Consider the following functions',
+    ]);
+  });
 });

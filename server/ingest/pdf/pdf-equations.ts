@@ -12,12 +12,16 @@ const numberAtEnd = /\s+(\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\))$/;
  * optional capital ("where", "Glycolysis"); "for", "lim", "sin", operator names ("tanh") and
  * acronyms set upright in formulas ("NADH", "ATP") do not count.
  */
-const operatorNames = /^(?:sinh|cosh|tanh|coth|arcsin|arccos|arctan|argmax|argmin|softmax|sigmoid|diag|rank|trace|sign|span|sqrt|prox)$/i;
+const operatorNames =
+  /^(?:sin|cos|tan|exp|log|ln|lim|max|min|sup|inf|det|gcd|mod|arg|sinh|cosh|tanh|coth|arcsin|arccos|arctan|argmax|argmin|softmax|sigmoid|diag|rank|trace|sign|span|sqrt|prox)$/i;
 
 function proseWords(text: string): number {
   const words = text.replace(/\\\(.*?\\\)/g, ' ').match(/\p{Lu}?\p{Ll}{4,}|\p{Lu}\p{Ll}{3}/gu) ?? [];
   return words.filter((w) => !operatorNames.test(w)).length;
 }
+
+/** A line starting with a small word of running text ("at x0 = 0.", "for all x"). */
+const sentenceGoesOn = /^\p{Ll}{2,}\s/u;
 
 const isNumberLine = (l: PdfLine) =>
   numberOnly.test(l.text.trim()) && (l.x1 >= l.columnRight - 0.5 * l.size || l.x0 <= l.columnLeft + 0.5 * l.size);
@@ -189,6 +193,23 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
     const indented = group.lines.some((l) => l.x0 >= l.columnLeft + 1.0 * l.size && l.x1 <= l.columnRight - 1.0 * l.size);
     // Without a number, a scrap of a few characters (the denominator of an inline fraction) is not a display.
     const visible = group.lines.reduce((n, l) => n + plain(l.text).replace(/[\s{}_^]/g, '').length, 0);
+    // Nor is one unnumbered line that goes on with the sentence above ("5.4 Compute ... of f(x)" / "at x0 = 0."): a small picture of prose.
+    const previous = out[out.length - 1];
+    const continues =
+      group.lines.length === 1 &&
+      group.numbers.length === 0 &&
+      sentenceGoesOn.test(group.lines[0].text) &&
+      !operatorNames.test(/^\p{Ll}+/u.exec(group.lines[0].text)![0]) &&
+      !!previous &&
+      !previous.region &&
+      previous.page === line.page &&
+      !/[.:;!?]$/.test(previous.text.trim());
+    if (continues) {
+      // Read on the line it continues, so the sentence stays whole whatever its type size.
+      out[out.length - 1] = { ...previous, text: `${previous.text} ${line.text}` };
+      i++;
+      continue;
+    }
     if (group.lines.length === 0 || (group.numbers.length === 0 && (!indented || visible < 4))) {
       out.push(line);
       i++;
