@@ -133,6 +133,7 @@ function toLine(s: Segment, column: number, edges: { left: number; right: number
     lead: s.lead,
     math: s.math,
     plainMath: s.plainMath,
+    bigOps: s.bigOps,
     region: s.region,
     isMargin: s.isMargin,
   };

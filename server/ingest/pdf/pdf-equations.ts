@@ -1,4 +1,5 @@
 import { equationLatex } from './pdf-equation-latex';
+import { bigOperator } from './pdf-lines';
 import { latexToText } from './pdf-math';
 import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
 
@@ -102,14 +103,63 @@ function toRegion(group: Group, ceiling: number, floor: number, marks: PdfMark[]
     y0: Math.min(bottom, Math.max(floor, bottom - 0.8 * size)),
     y1: Math.max(top, Math.min(ceiling, top + 0.8 * size)),
     y: top,
-    text: [...math]
-      .sort((a, b) => b.y - a.y || a.x0 - b.x0)
-      .map((l) => latexToText(plain(l.text)))
-      .join(' '),
+    text: altText(math),
     label: group.numbers.map((n) => n.label.replace(/\s+/g, '')).join(', ') || undefined,
     // A formula on one line whose every glyph was read is kept as LaTeX the user can edit, not as a picture.
     latex: math.length === 1 && math[0].plainMath && !drawnInside(math[0], marks) ? equationLatex(math[0].text) : undefined,
   };
+}
+
+/**
+ * A display's lines as one text, top to bottom, with the limits set above and below a big
+ * operator written on it ("n" / "∑ x_{i}" / "i=1" -> "∑_{i=1}^{n} x_{i}"): a limit is a line in
+ * smaller type whose centre stands over or under an operator of a nearby line (where the operator
+ * was set, PdfLine.bigOps), or just right of an integral sign.
+ */
+function altText(lines: PdfLine[]): string {
+  const main = Math.max(...lines.map((l) => l.size));
+  const texts = new Map(lines.map((l) => [l, latexToText(plain(l.text))]));
+  const limits = new Map<PdfLine, Array<{ at: number; above: string[]; below: string[] }>>();
+  const attached = new Set<PdfLine>();
+  for (const limit of lines) {
+    const text = texts.get(limit)!;
+    if (limit.size >= 0.85 * main || text.length > 12) continue;
+    const centre = (limit.x0 + limit.x1) / 2;
+    let best: { host: PdfLine; at: number; distance: number } | undefined;
+    for (const host of lines) {
+      const hostText = texts.get(host)!;
+      if (host.size < 0.85 * main || Math.abs(host.y - limit.y) > 1.6 * main || !host.bigOps) continue;
+      const found = [...hostText.matchAll(bigOperator)];
+      // The text and the places must agree one to one, or nothing is attached.
+      if (found.length !== host.bigOps.length) continue;
+      found.forEach((m, k) => {
+        const op = host.bigOps![k];
+        const reach = m[0] === '∫' || m[0] === '∮' ? 0.8 * main : 0.3 * main;
+        const distance = centre < op.x0 ? op.x0 - centre : centre > op.x1 ? centre - op.x1 : 0;
+        if (distance <= reach && (!best || distance < best.distance)) best = { host, at: m.index + m[0].length, distance };
+      });
+    }
+    if (!best) continue;
+    const { host, at } = best;
+    const slots = limits.get(host) ?? [];
+    let slot = slots.find((s) => s.at === at);
+    if (!slot) slots.push((slot = { at, above: [], below: [] }));
+    (limit.y > host.y ? slot.above : slot.below).push(text);
+    limits.set(host, slots);
+    attached.add(limit);
+  }
+  return [...lines]
+    .filter((l) => !attached.has(l))
+    .sort((a, b) => b.y - a.y || a.x0 - b.x0)
+    .map((l) => {
+      let text = texts.get(l)!;
+      for (const slot of (limits.get(l) ?? []).sort((a, b) => b.at - a.at)) {
+        const scripts = `${slot.below.length ? `_{${slot.below.join(' ')}}` : ''}${slot.above.length ? `^{${slot.above.join(' ')}}` : ''}`;
+        text = text.slice(0, slot.at) + scripts + text.slice(slot.at);
+      }
+      return text;
+    })
+    .join(' ');
 }
 
 /**

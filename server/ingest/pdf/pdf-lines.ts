@@ -23,6 +23,8 @@ export interface Segment {
   math: number;
   /** See PdfLine.plainMath. */
   plainMath?: boolean;
+  /** See PdfLine.bigOps. */
+  bigOps?: Array<{ x0: number; x1: number }>;
   /** A figure or table standing here in the reading order (its text is not read as lines). */
   region?: PdfRegion;
   /** A margin note beside the body column. */
@@ -112,6 +114,19 @@ const tidyFormulas = (text: string) =>
   text
     .replace(/\((?: ?)\\\(\^\{([^{}]+)\}_\{([^{}]+)\}\\\)(?: ?)\)/g, (_, n: string, k: string) => `\\(\\binom{${n}}{${k}}\\)`)
     .replace(/\\\((.*?)\\\)/g, (_, latex: string) => `\\(${withoutDoubleScripts(latex)}\\)`);
+
+/** Big operators and operator names that take limits: their places, in the order their characters come in the text. */
+export const bigOperator = /[∑∏∫∮⋃⋂∐]|\b(?:lim|max|min|sup|inf)\b/g;
+
+function bigOpsOf(items: PdfItem[]): Segment['bigOps'] {
+  const out: NonNullable<Segment['bigOps']> = [];
+  for (const item of items) {
+    const found = [...item.str.matchAll(bigOperator)];
+    // One operator in a run is where the run is; several in one run share it (their order still holds).
+    for (const _ of found) out.push({ x0: item.x, x1: item.x + item.width });
+  }
+  return out.length ? out : undefined;
+}
 
 function buildSegment(page: number, items: PdfItem[]): Segment {
   // The dominant run (most characters) sets the size, font and baseline; but a larger size carrying a fifth of
@@ -220,5 +235,6 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
         : undefined,
     math: visible ? math / visible : 0,
     plainMath: items.every((i) => !i.hangs && !i.bold && !i.boldMath && !i.mono) || undefined,
+    bigOps: bigOpsOf(items),
   };
 }

@@ -126,6 +126,8 @@ export interface PdfLine {
   math?: number;
   /** Every glyph sits on the line's baseline or is a script of it, none in TeX's extension font, a bold or a monospace face: its text says all it shows. */
   plainMath?: boolean;
+  /** Where the line's big operators (∑, ∫, lim ...) are set, in reading order: a display's limits are written on them. */
+  bigOps?: Array<{ x0: number; x1: number }>;
   /** A figure, equation or table standing in the reading order where this line is. */
   region?: PdfRegion;
 }

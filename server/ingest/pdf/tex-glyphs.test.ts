@@ -75,9 +75,10 @@ describe('TeX math fonts in a LaTeX PDF (test-fixtures/pdf/latex/tex-math-glyphs
     const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath(`pdf/latex/${name}`))), name);
     const equations = doc.blocks.filter((b) => b.kind === 'equation');
     expect(equations).toHaveLength(2);
-    expect(equations[0].text).toMatch(/∑ x_\{i\} ≠ ∫ g\(t\) dt\./);
-    expect(equations[1].text).toContain('⟨u, v⟩ = ∑');
-    expect(equations[1].text).toContain('≤ (∑');
+    // The limits set above and below ∑ and beside ∫ are written on them.
+    expect(equations[0].text).toBe('∑_{i=1}^{n} x_{i} ≠ ∫_{0}^{1} g(t) dt.');
+    expect(equations[1].text).toContain('⟨u, v⟩ = ∑_{k=1}^{n} u_{k}v_{k}');
+    expect(equations[1].text).toContain('≤ (∑_{k=1}^{n} u^{2}_{k}) (∑_{k=1}^{n} v_{k}^{2})');
     // CMSY's bardbl is ‖ by its glyph name, ∥ by pdfTeX's glyphtounicode map.
     expect(equations[1].text).toMatch(/= ([‖∥])u\1 \1v\1\.$/);
     // Nothing of the derivation is left between its lines as text.
