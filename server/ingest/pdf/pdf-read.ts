@@ -23,7 +23,6 @@ interface TextItemLike {
 /** Bold math faces: TeX's bold math italic and symbols (\boldsymbol, \bm), Latin Modern's bold math. */
 const boldMathFont = /^(?:cmmib|cmbsy|lmmib|lmbsy)|-bold|bold$/i;
 
-/** Items whose characters are mostly control codes come from fonts without a Unicode map. */
 /**
  * A run of single glyphs with a space between each ("u i n t 8", "s [ 0 ] ;"): pdf.js puts a space
  * where a listing places each glyph of a word on its own. When the run is too narrow to hold those
@@ -36,7 +35,10 @@ export function withoutLetterSpacing(text: string, width: number, size: number):
   return width / text.length < 0.36 * size ? text.replace(/ /g, '') : text;
 }
 
-/** A run's readable text; `unreadable` counts a run dropped for being mostly control codes, `garbled` every control code lost. */
+/**
+ * A run's readable text. Runs whose characters are mostly control codes come from fonts without a
+ * Unicode map: `unreadable` counts a run dropped for that, `garbled` every control code lost.
+ */
 function readableText(str: string): { text: string; unreadable: number; garbled: number } {
   let control = 0;
   for (const ch of str) if (ch < ' ' && ch !== '\n') control++;
