@@ -79,8 +79,9 @@ describe('findEquations', () => {
     const { region } = out[1];
     expect(region?.label).toBe('(5.29), (5.30), (5.31)');
     expect(region?.text).toContain('Quotient Rule:');
-    // The picture stops short of the equation numbers on the right.
+    // The picture stops short of the equation numbers on the right, and paints over any it still takes in.
     expect(region!.x1).toBeLessThan(378);
+    expect(region?.masks?.map((m) => m.x0)).toEqual([377.5, 377.5, 377.5]);
   });
 
   it('keeps a one-line display whose glyphs were all read as LaTeX, unless something is drawn inside it', () => {
@@ -115,5 +116,28 @@ describe('findEquations', () => {
       '5.4 Compute the Taylor polynomials of f(x) = sin(x) + cos(x) at \\(x_{0}\\) = 0.',
       '5.5 Consider the following functions',
     ]);
+  });
+
+  it('leaves the denominator of an inline fraction to its line of prose, so the display below does not draw the prose', () => {
+    // "... the partial derivative ∂K/∂R we obtain": the small "∂R" sits on the prose line's band (geometry written for this test).
+    const lines = [
+      line('When we now compute the partial derivative ∂K we obtain', 72, 350, 190.4, { size: 10.5 }),
+      line('∂\\(R_{ij}\\)', 283, 299, 186.6, { size: 7, math: 1 }),
+      line('∂\\(K_{pq}\\)', 157, 181, 165.6, { math: 1 }),
+      line('= ∑ \\(R_{mp}\\)\\(R_{mq}\\) ,', 185, 320, 158.2, { math: 1 }),
+      line('(5.97)', 357, 370, 158.2),
+      line('∂\\(R_{ij}\\)', 158, 179, 150.7, { math: 1 }),
+      line('and the rest of the derivation follows from the chain rule.', 72, 368, 120, { size: 10.5 }),
+    ];
+    const out = findEquations(lines, 13);
+    expect(out.map((l) => l.region?.kind ?? l.text)).toEqual([
+      'When we now compute the partial derivative ∂K we obtain',
+      '∂\\(R_{ij}\\)',
+      'equation',
+      'and the rest of the derivation follows from the chain rule.',
+    ]);
+    const { region } = out[2];
+    expect(region!.y1).toBeLessThan(190.4 - 0.3 * 10.5);
+    expect(region?.label).toBe('(5.97)');
   });
 });

@@ -76,12 +76,16 @@ const plain = (text: string) => text.replace(/\\\(|\\\)/g, '').trim();
 interface Group {
   lines: PdfLine[];
   /** Equation numbers with their left edge: the picture stops short of them. */
-  numbers: Array<{ label: string; y: number; size: number; x0: number }>;
+  numbers: Array<{ label: string; y: number; size: number; x0: number; x1: number }>;
 }
 
 /** One display equation (or one numbered row of an aligned group) as a region to draw. */
-const topOf = (g: Group) => Math.max(...g.lines.map((l) => l.y + 0.85 * l.size), ...g.numbers.map((n) => n.y + 0.85 * n.size));
-const bottomOf = (g: Group) => Math.min(...g.lines.map((l) => l.y - 0.3 * l.size), ...g.numbers.map((n) => n.y - 0.3 * n.size));
+/**
+ * The display's extent: its lines' glyph boxes. Its numbers are labels, not part of the picture: one
+ * set on a line of its own below a wide formula would be drawn in it ("(5.45)" under the formula).
+ */
+const topOf = (g: Group) => Math.max(...g.lines.map((l) => l.y + 0.85 * l.size));
+const bottomOf = (g: Group) => Math.min(...g.lines.map((l) => l.y - 0.3 * l.size));
 
 /**
  * One display equation (or one numbered row of an aligned group) as a region to draw. Big operators
@@ -105,6 +109,10 @@ function toRegion(group: Group, ceiling: number, floor: number, marks: PdfMark[]
     y: top,
     text: altText(math),
     label: group.numbers.map((n) => n.label.replace(/\s+/g, '')).join(', ') || undefined,
+    // A number drawn inside the picture (set under a wide formula, or beside a row narrower than the widest) is its label, not its ink.
+    masks: group.numbers.length
+      ? group.numbers.map((n) => ({ x0: n.x0 - 0.5, y0: n.y - 0.3 * n.size, x1: n.x1 + 0.5, y1: n.y + 0.85 * n.size }))
+      : undefined,
     // A formula on one line whose every glyph was read is kept as LaTeX the user can edit, not as a picture.
     latex: math.length === 1 && math[0].plainMath && !drawnInside(math[0], marks) ? equationLatex(math[0].text) : undefined,
   };
@@ -201,11 +209,18 @@ function lineOf(region: PdfRegion & { y: number }, like: PdfLine): PdfLine {
  */
 export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[] = []): PdfLine[] {
   const out: PdfLine[] = [];
+  // A scrap of mathematics on a line of prose's band (an inline fraction's numerator or denominator, a
+  // script) belongs to that line: taken into a display beside it, the picture would take the prose in too.
+  const prose = lines.filter((l) => !l.region && !l.isMargin && proseWords(l.text) >= 2);
+  const besideProse = (l: PdfLine) =>
+    prose.some(
+      (p) => p !== l && p.page === l.page && p.column === l.column && Math.abs(p.y - l.y) < 0.7 * p.size && l.x0 < p.x1 && l.x1 > p.x0,
+    );
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
     const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote;
-    if (!usable(line) || !(isMathLine(line) || isNumberLine(line))) {
+    if (!usable(line) || !(isMathLine(line) || isNumberLine(line)) || (proseWords(line.text) === 0 && besideProse(line))) {
       out.push(line);
       i++;
       continue;
@@ -227,13 +242,14 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
       const isPiece =
         (group.lines.length > 0 || group.numbers.length > 0) &&
         proseWords(l.text) === 0 &&
+        !besideProse(l) &&
         (plain(l.text).length <= 12 || isSetApartFormula(l));
-      if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size, x0: l.x0 });
+      if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size, x0: l.x0, x1: l.x1 });
       else if (isLabelBeside(lines, j) && group.lines.length > 0) group.lines.push(l);
       else if (isMathLine(l) || isPiece) {
         const m = numberAtEnd.exec(l.text);
         if (m && l.x1 >= l.columnRight - 0.5 * l.size) {
-          group.numbers.push({ label: m[1], y: l.y, size: l.size, x0: l.x1 - m[1].length * 0.5 * l.size });
+          group.numbers.push({ label: m[1], y: l.y, size: l.size, x0: l.x1 - m[1].length * 0.5 * l.size, x1: l.x1 });
           group.lines.push({ ...l, text: l.text.slice(0, m.index), x1: l.x1 - m[1].length * 0.5 * l.size });
         } else group.lines.push(l);
       } else break;
@@ -272,7 +288,12 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
     while (out.length) {
       const prev = out[out.length - 1];
       const near = usable(prev) && prev.page === head.page && prev.column === head.column && prev.y - head.y <= 1.6 * lineGap;
-      const isPiece = near && proseWords(prev.text) === 0 && plain(prev.text).length <= 12 && prev.x0 >= prev.columnLeft + prev.size;
+      const isPiece =
+        near &&
+        proseWords(prev.text) === 0 &&
+        plain(prev.text).length <= 12 &&
+        prev.x0 >= prev.columnLeft + prev.size &&
+        !besideProse(prev);
       // The first row's label ("Product Rule:") read just before the row's formula.
       const isLabel = near && isPureLabel(prev) && prev.x1 < Math.min(...group.lines.map((l) => l.x0));
       if (!isPiece && !isLabel) break;

@@ -88,6 +88,8 @@ export interface PdfRegion {
   rows?: string[][];
   /** An equation read reliably from its one line of text (pdf-equation-latex.ts): stored as LaTeX, not drawn. */
   latex?: string;
+  /** Boxes inside the region painted white when it is drawn: an equation's numbers, kept as its label instead. */
+  masks?: Array<{ x0: number; y0: number; x1: number; y1: number }>;
 }
 
 /** Bold or italic words starting a line that goes on in another face; `gap` when a wide space (an em or so) follows them. */
