@@ -47,6 +47,7 @@ interface NapiCanvas {
     drawImage(...args: unknown[]): void;
     fillStyle: unknown;
     fillRect(x: number, y: number, w: number, h: number): void;
+    getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
   };
   toBuffer(mime: 'image/png'): Buffer;
 }
@@ -59,13 +60,21 @@ async function loadCanvas(): Promise<CanvasModule | undefined> {
   }
 }
 
-/** Paints a region's masks (PdfRegion.masks) white on its picture, drawn at `scale` with the region's box at its origin. */
+/**
+ * Paints a region's masks (PdfRegion.masks) on its picture, drawn at `scale` with the region's box
+ * at its origin, in the colour just left of each mask (a display's shaded box stays shaded).
+ */
 function paintMasks(canvas: NapiCanvas, region: PdfRegion, scale: number): NapiCanvas {
   if (!region.masks?.length) return canvas;
   const ctx = canvas.getContext('2d');
-  ctx.fillStyle = 'white';
-  for (const m of region.masks)
-    ctx.fillRect((m.x0 - region.x0) * scale, (region.y1 - m.y1) * scale, (m.x1 - m.x0) * scale, (m.y1 - m.y0) * scale);
+  for (const m of region.masks) {
+    const [x, y, w, h] = [(m.x0 - region.x0) * scale, (region.y1 - m.y1) * scale, (m.x1 - m.x0) * scale, (m.y1 - m.y0) * scale];
+    const sx = Math.round(x - 2);
+    const sy = Math.round(Math.min(canvas.height - 1, Math.max(0, y + h / 2)));
+    const [r, g, b] = sx >= 0 && sx < canvas.width ? Array.from(ctx.getImageData(sx, sy, 1, 1).data) : [255, 255, 255];
+    ctx.fillStyle = `rgb(${r}, ${g}, ${b})`;
+    ctx.fillRect(x, y, w, h);
+  }
   return canvas;
 }
 
