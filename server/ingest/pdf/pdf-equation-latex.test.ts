@@ -8,6 +8,7 @@ describe('equationLatex', () => {
     expect(equationLatex('f(x) = sin(x) + cos(x) ∈ \\(C^{\\infty}\\) .')).toBe('f(x) = \\sin (x) + \\cos (x) \\in C^{\\infty}.');
     expect(equationLatex('f : \\(\\mathbb{R}^{D}\\) → ℝ')).toBe('f : \\mathbb{R}^{D}\\to \\mathbb{R}');
     expect(equationLatex('s mod q = x mod q')).toBe('s \\bmod q = x \\bmod q');
+    expect(equationLatex('x = 1 ⟹ y = 2')).toBe('x = 1 \\implies y = 2');
     for (const text of ['f(x) = \\(x^{4}\\)', '\\(y_{1}\\) = −2\\(x_{1}\\) + \\(x_{2}\\)'])
       expect(() => katex.renderToString(equationLatex(text)!, { throwOnError: true, displayMode: true })).not.toThrow();
   });
@@ -21,5 +22,6 @@ describe('equationLatex', () => {
     expect(equationLatex('u = (01011 11000\\()_{2}\\)5')).toBeUndefined();
     expect(equationLatex('(\\(u_{H}\\) + \\(u_{L}\\))')).toBeUndefined();
     expect(equationLatex('p(\\(t_{0}\\)) = \\(p_{signal}\\) + \\(N_{alg}\\)')).toBeUndefined();
+    expect(equationLatex('\\(x_{max}\\) = 1')).toBeUndefined();
   });
 });

@@ -20,7 +20,7 @@ const operators: Record<string, string> = {
 
 /** Characters a one-line formula may hold: Latin and Greek letters, digits, brackets, punctuation, the symbols toLatex names. */
 const allowed =
-  /^[\p{Script=Latin}\p{Script=Greek}\d\s()[\],.;:=+\-−×·<>!'′/|∈∉≤≥≠≈→↦∞∂∇±⊤⊥⩽⩾⟨⟩∘∗÷∓‖∥∣∀∃∅⊂⊆⊃⊇∪∩∧∨¬⇒⇐⇔←↔≡∼≃∝⊗⊕≪≫∖ℓℝℕℤℚℂ]*$/u;
+  /^[\p{Script=Latin}\p{Script=Greek}\d\s()[\],.;:=+\-−×·<>!'′/|∈∉≤≥≠≈→↦∞∂∇±⊤⊥⩽⩾⟨⟩∘∗÷∓‖∥∣∀∃∅⊂⊆⊃⊇∪∩∧∨¬⇒⇐⇔⟹⟸⟺⟶⟵←↔≡∼≃∝⊗⊕≪≫∖ℓℝℕℤℚℂ]*$/u;
 
 /** Plain text of a formula (outside its `\(...\)` scripts) as LaTeX, or undefined when a word in it is not a known operator. */
 function plainPart(text: string): string | undefined {
@@ -48,7 +48,8 @@ export function equationLatex(text: string): string | undefined {
       // A script with no base (the "1" over "2σ²" of a small fraction read as scripts of "−"): the text does not say how the glyphs stand.
       if (/^[_^]/.test(part)) return undefined;
       // A script written by pdf-lines: letters in it are single symbols or operator names.
-      if ((part.match(/(?<![\\\p{L}])\p{L}{2,}/gu) ?? []).some((w) => !operators[w])) return undefined;
+      // A word in a script ("max", "signal") is set upright in the source: KaTeX would set it in italics.
+      if (/(?<![\\\p{L}])\p{L}{2,}/u.test(part)) return undefined;
       latex = joinLatex(latex, part);
       continue;
     }
@@ -60,7 +61,11 @@ export function equationLatex(text: string): string | undefined {
   latex = latex.replace(/\s+/g, ' ').trim();
   // A digit run on after a script ("(...)_{2}5" for a script's own script) is not what the page shows.
   if (/[_^]\{[^{}]*\}\d/.test(latex)) return undefined;
-  if (!/[=<>≤≥≠≈→↦∈∉⊂⊆≡∼∝]|\\(?:le|ge|ne|approx|to|mapsto|in|notin|subset|subseteq|equiv|sim|propto|leqslant|geqslant)\b/.test(latex))
+  if (
+    !/[=<>≤≥≠≈→↦∈∉⊂⊆≡∼∝]|\\(?:le|ge|ne|approx|to|mapsto|in|notin|subset|subseteq|equiv|sim|propto|leqslant|geqslant|implies|impliedby|iff|longrightarrow)\b/.test(
+      latex,
+    )
+  )
     return undefined;
   try {
     katex.renderToString(latex, { displayMode: true, throwOnError: true, strict: 'ignore', trust: false });

@@ -61,4 +61,14 @@ describe('pageSegments', () => {
     });
     expect(segment.text).toBe('there are \\(\\binom{5}{3}\\) = 10 ways');
   });
+
+  it('reads the two glyphs TeX builds a long arrow from as that arrow ("=" and "⇒" of \\implies)', () => {
+    const [segment] = pageSegments({
+      number: 1,
+      width: 595,
+      height: 842,
+      items: [item('x = 1', 100, 500, 25), item('=', 129, 500, 8), item('⇒', 135, 500, 10), item('y = 2', 150, 500, 25)],
+    });
+    expect(segment.text).toBe('x = 1 ⟹ y = 2');
+  });
 });

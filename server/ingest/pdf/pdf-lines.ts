@@ -103,6 +103,13 @@ function appendScript(text: string, script: string, raised: boolean, continues: 
   return `${text.slice(0, text.length - base.length)}\\(${toLatex(base)}${mark}{${latex}}\\)`;
 }
 
+/**
+ * TeX builds its long arrows from two glyphs set touching (\implies is "=" and "⇒", \longrightarrow
+ * "−" and "→"): read as the one arrow they draw.
+ */
+const joinLongArrows = (text: string) =>
+  text.replace(/⇐⇒/g, '⟺').replace(/=⇒/g, '⟹').replace(/⇐=/g, '⟸').replace(/−→/g, '⟶').replace(/←−/g, '⟵');
+
 /** The two scripts closing an inline formula: "^{(}_{k}\\)". */
 const stackedScripts = /([\^_])\{((?:[^{}]|\{[^{}]*\})*)\}([\^_])\{((?:[^{}]|\{[^{}]*\})*)\}\\\)$/;
 
@@ -210,7 +217,7 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
     if (item.str.trim()) lastScript = undefined;
   }
   const lead = leadEnd !== undefined ? text.slice(0, leadEnd).replace(/\s+/g, ' ').trim() : undefined;
-  text = tidyFormulas(text.replace(/\s+/g, ' ').trim());
+  text = tidyFormulas(joinLongArrows(text.replace(/\s+/g, ' ').trim()));
   const share = (pick: (i: PdfItem) => boolean | undefined) =>
     items.reduce((n, i) => n + (pick(i) ? i.str.trim().length : 0), 0) / Math.max(1, visible);
   // Space runs can stretch far past the last letter (to a margin note): the line ends where its ink ends.

@@ -27,7 +27,7 @@ export function isItalicFont(name: string): boolean {
 }
 
 /** Characters that are mathematics in any font. */
-const mathSymbol = /[=+−×÷·∑∏∫∮∂∇∆≤≥≠≈≡∼∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬→←↔↦⇒⇐⇔∞√∀∃±∓⊤⊥‖∥⊕⊗⊙∘⟨⟩⌊⌋⌈⌉ℝℕℤℚℂ\u0391-\u03a9\u03b1-\u03c9]/u;
+const mathSymbol = /[=+−×÷·∑∏∫∮∂∇∆≤≥≠≈≡∼∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬→←↔↦⇒⇐⇔⟹⟸⟺⟶⟵∞√∀∃±∓⊤⊥‖∥⊕⊗⊙∘⟨⟩⌊⌋⌈⌉ℝℕℤℚℂ\u0391-\u03a9\u03b1-\u03c9]/u;
 
 /** Whether a font (as the PDF names it, with or without its "ABCDEF+" subset tag) sets math. */
 export function isMathFont(name: string): boolean {
@@ -93,6 +93,11 @@ const latexSymbols: Record<string, string> = {
   '⇒': '\\Rightarrow ',
   '⇐': '\\Leftarrow ',
   '⇔': '\\Leftrightarrow ',
+  '⟹': '\\implies ',
+  '⟸': '\\impliedby ',
+  '⟺': '\\iff ',
+  '⟶': '\\longrightarrow ',
+  '⟵': '\\longleftarrow ',
   '←': '\\leftarrow ',
   '↔': '\\leftrightarrow ',
   '≡': '\\equiv ',
