@@ -20,7 +20,7 @@ const operators: Record<string, string> = {
 
 /** Characters a one-line formula may hold: Latin and Greek letters, digits, brackets, punctuation, the symbols toLatex names. */
 const allowed =
-  /^[\p{Script=Latin}\p{Script=Greek}\d\s()[\],.;:=+\-−×·<>!'′/|∈∉≤≥≠≈→↦∞∂∇±⊤⊥⩽⩾⟨⟩∘∗÷∓‖∥∣∀∃∅⊂⊆⊃⊇∪∩∧∨¬⇒⇐⇔⟹⟸⟺⟶⟵←↔≡∼≃∝⊗⊕≪≫∖ℓℝℕℤℚℂ]*$/u;
+  /^[\p{Script=Latin}\p{Script=Greek}\d\s()[\],.;:=+\-−×·<>!'′/|∈∉≤≥≠≈→↦∞∂∇±⊤⊥⩽⩾⟨⟩∘∗÷∓‖∥∣∀∃∅⊂⊆⊃⊇∪∩∧∨¬⇒⇐⇔⟹⟸⟺⟶⟵⟼←↔≡∼≃∝⊗⊕≪≫∖ℓℝℕℤℚℂ]*$/u;
 
 /** Plain text of a formula (outside its `\(...\)` scripts) as LaTeX, or undefined when a word in it is not a known operator. */
 function plainPart(text: string): string | undefined {

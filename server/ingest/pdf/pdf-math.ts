@@ -98,6 +98,7 @@ const latexSymbols: Record<string, string> = {
   '⟺': '\\iff ',
   '⟶': '\\longrightarrow ',
   '⟵': '\\longleftarrow ',
+  '⟼': '\\longmapsto ',
   '←': '\\leftarrow ',
   '↔': '\\leftrightarrow ',
   '≡': '\\equiv ',

@@ -40,6 +40,7 @@ describe('readTexGlyphs', () => {
   it('joins a negation slash or the maps-to piece to the glyph it stands over', () => {
     expect(combineTexPieces(`x ${NEGATION}= y`)).toBe('x ≠ y');
     expect(combineTexPieces(`${MAPSTO_PIECE}→`)).toBe('↦');
+    expect(combineTexPieces(`${MAPSTO_PIECE}−→`)).toBe('⟼');
     expect(joinPieceRuns(`${NEGATION}`, '=', false)).toEqual({ before: '', after: '≠' });
     expect(joinPieceRuns(`x ${NEGATION}`, '∈ A', false)).toEqual({ before: 'x ', after: '∉ A' });
     expect(joinPieceRuns(MAPSTO_PIECE, '→', false)).toEqual({ before: '', after: '↦' });

@@ -263,6 +263,7 @@ export function combineTexPieces(text: string): string {
     .replace(new RegExp(`${NEGATION}\\s?([^\\s${NEGATION}])`, 'gu'), (_, rel: string) =>
       negated[rel] ? negated[rel] : `${rel}${NEGATION}`,
     )
+    .replace(new RegExp(`${MAPSTO_PIECE}\\s?−→`, 'gu'), '⟼')
     .replace(new RegExp(`${MAPSTO_PIECE}\\s?→`, 'gu'), '↦');
 }
 
@@ -282,6 +283,8 @@ export function joinPieceRuns(before: string, after: string, overlaps: boolean):
   const rest = after.slice(first.length);
   if (before.endsWith(NEGATION) && negated[first]) return { before: before.slice(0, -1), after: negated[first] + rest };
   if (before.endsWith(MAPSTO_PIECE) && first === '→') return { before: before.slice(0, -1), after: `↦${rest}` };
+  // \longmapsto: the piece, a bar and the arrow.
+  if (before.endsWith(MAPSTO_PIECE) && after.startsWith('−→')) return { before: before.slice(0, -1), after: `⟼${after.slice(2)}` };
   if (overlaps && before.endsWith('/') && (first === '∈' || first === '='))
     return { before: before.slice(0, -1), after: negated[first] + rest };
   return undefined;
