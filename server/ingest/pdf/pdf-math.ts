@@ -132,21 +132,25 @@ export function toLatex(text: string): string {
   return out.trim();
 }
 
-/** Control words of latexSymbols and the characters they stand for, longest first ("\\notin" before "\\not"). */
-const symbolOfCommand = Object.entries(latexSymbols)
-  .filter(([, latex]) => latex.startsWith('\\'))
-  .map(([ch, latex]) => [latex.trim(), ch] as const)
-  .sort((a, b) => b[0].length - a[0].length);
+/** Control words of latexSymbols and the characters they stand for. */
+const symbolOfCommand = new Map(
+  Object.entries(latexSymbols)
+    .filter(([, latex]) => latex.startsWith('\\'))
+    .map(([ch, latex]) => [latex.trim(), ch] as const),
+);
+/** Any of those control words, longest first ("\\notin" before "\\not"), not followed by a letter. */
+const commandPattern = new RegExp(
+  `(${[...symbolOfCommand.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((c) => c.replace(/[\\{}]/g, (x) => `\\${x}`))
+    .join('|')})(?![a-zA-Z]) ?`,
+  'g',
+);
 
 /**
  * Inline-math LaTeX written by toLatex back as the characters it was read from, for alt text
  * ("\\mathbb{R}^{m\\times n}" -> "ℝ^{m×n}"); scripts keep their "^{...}" and "_{...}".
  */
 export function latexToText(latex: string): string {
-  let out = latex;
-  for (const [command, ch] of symbolOfCommand) {
-    const escaped = command.replace(/[\\{}]/g, (c) => `\\${c}`);
-    out = out.replace(new RegExp(`${escaped}(?![a-zA-Z]) ?`, 'g'), ch);
-  }
-  return out;
+  return latex.includes('\\') ? latex.replace(commandPattern, (_, command: string) => symbolOfCommand.get(command) ?? command) : latex;
 }

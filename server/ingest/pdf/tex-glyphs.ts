@@ -183,9 +183,18 @@ type TexEncoding = 'oms' | 'oml' | 'omx' | 'msam' | 'msbm' | 'blackboard';
 
 const tables: Record<TexEncoding, Record<string, string>> = { oms, oml, omx, msam, msbm, blackboard };
 
+const encodings = new Map<string, TexEncoding | undefined>();
+
 /** The TeX encoding of a font by its PDF name (with or without the "ABCDEF+" subset tag). */
 export function texEncoding(fontName: string): TexEncoding | undefined {
-  const bare = fontName.replace(/^[A-Z]{6}\+/, '');
+  if (encodings.has(fontName)) return encodings.get(fontName);
+  const found = encodingOf(fontName.replace(/^[A-Z]{6}\+/, ''));
+  // Pages repeat a handful of fonts: each name is judged once (the map stays as small as the fonts met).
+  if (encodings.size < 5000) encodings.set(fontName, found);
+  return found;
+}
+
+function encodingOf(bare: string): TexEncoding | undefined {
   if (/^(?:cmsy|cmbsy|lmsy|LMMathSymbols)/i.test(bare)) return 'oms';
   if (/^(?:cmmi|cmmib|lmmi|LMMathItalic)/i.test(bare)) return 'oml';
   if (/^(?:cmex|lmex|LMMathExtension)/i.test(bare)) return 'omx';
