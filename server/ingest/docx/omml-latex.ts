@@ -5,6 +5,8 @@
  * else contributes its text.
  */
 
+import { joinLatex } from '../latex-join';
+
 /** The DOM shape used here (xmldom's elements), kept minimal so no DOM typings are needed. */
 export interface XmlNode {
   nodeType: number;
@@ -203,7 +205,7 @@ function run(n: XmlNode): string {
 /** The LaTeX of an element's children, in order. */
 function seq(n: XmlNode | undefined): string {
   if (!n) return '';
-  return elements(n).map(convert).join('').trim();
+  return joinLatex(...elements(n).map(convert)).trim();
 }
 
 function group(s: string): string {
@@ -248,9 +250,11 @@ function convert(n: XmlNode): string {
       const parts = elements(n)
         .filter((c) => nameOf(c) === 'e')
         .map(seq);
-      const open = delimiters[beg] ?? escapeText(beg);
-      const close = delimiters[end] ?? escapeText(end);
-      return `\\left${open}${parts.join(sep === '|' ? ' \\mid ' : ` ${escapeText(sep)} `)}\\right${close}`;
+      // An empty begChr or endChr is a delimiter left out on that side: "\\left." (KaTeX refuses a bare "\\left").
+      const open = beg ? (delimiters[beg] ?? escapeText(beg)) : '.';
+      const close = end ? (delimiters[end] ?? escapeText(end)) : '.';
+      // "\\left\\langle" + "a" must not read as the unknown "\\langlea" (latex-join.ts).
+      return joinLatex('\\left', open, parts.join(sep === '|' ? ' \\mid ' : ` ${escapeText(sep)} `), '\\right', close);
     }
     case 'm': {
       const rows = elements(n)

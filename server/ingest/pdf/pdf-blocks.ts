@@ -49,7 +49,8 @@ export function buildBlocks(
 
   const regionBlock = (region: PdfRegion): DocBlock => {
     const caption = region.caption ? joinLines(region.caption.split('\n'), evidence) : undefined;
-    if (region.kind === 'equation') return { kind: 'equation', text: region.text, label: region.label, page: region.page };
+    if (region.kind === 'equation')
+      return { kind: 'equation', text: region.text, latex: region.latex, label: region.label, page: region.page };
     if (region.kind === 'table')
       return { kind: 'table', text: caption ? `${caption}\n${region.text}` : region.text, rows: region.rows, caption, page: region.page };
     return {
@@ -125,7 +126,8 @@ export function buildBlocks(
       flushPara();
       const block = regionBlock(line.region);
       blocks.push(block);
-      pending.push({ block, region: line.region });
+      // An equation read as LaTeX needs no picture.
+      if (!block.latex) pending.push({ block, region: line.region });
       continue;
     }
     if (line.region || line.isMargin) {

@@ -132,6 +132,8 @@ function toLine(s: Segment, column: number, edges: { left: number; right: number
     italic: s.italic,
     lead: s.lead,
     math: s.math,
+    plainMath: s.plainMath,
+    bigOps: s.bigOps,
     region: s.region,
     isMargin: s.isMargin,
   };

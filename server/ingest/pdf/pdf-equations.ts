@@ -1,4 +1,7 @@
-import type { PdfLine, PdfRegion } from './pdf-types';
+import { equationLatex } from './pdf-equation-latex';
+import { bigOperator } from './pdf-lines';
+import { latexToText } from './pdf-math';
+import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
 
 /** An equation number standing alone at the column's edge: "(5.4)", "(2.1a)", "(A.3)", "(12)". */
 const numberOnly = /^\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\)$/;
@@ -10,20 +13,55 @@ const numberAtEnd = /\s+(\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\))$/;
  * optional capital ("where", "Glycolysis"); "for", "lim", "sin", operator names ("tanh") and
  * acronyms set upright in formulas ("NADH", "ATP") do not count.
  */
-const operatorNames = /^(?:sinh|cosh|tanh|coth|arcsin|arccos|arctan|argmax|argmin|softmax|sigmoid|diag|rank|trace|sign|span|sqrt|prox)$/i;
+const operatorNames =
+  /^(?:sin|cos|tan|exp|log|ln|lim|max|min|sup|inf|det|gcd|mod|arg|sinh|cosh|tanh|coth|arcsin|arccos|arctan|argmax|argmin|softmax|sigmoid|diag|rank|trace|sign|span|sqrt|prox)$/i;
 
 function proseWords(text: string): number {
   const words = text.replace(/\\\(.*?\\\)/g, ' ').match(/\p{Lu}?\p{Ll}{4,}|\p{Lu}\p{Ll}{3}/gu) ?? [];
   return words.filter((w) => !operatorNames.test(w)).length;
 }
 
+/** A line starting with a small word of running text ("at x0 = 0.", "for all x"). */
+const sentenceGoesOn = /^\p{Ll}{2,}\s/u;
+
 const isNumberLine = (l: PdfLine) =>
   numberOnly.test(l.text.trim()) && (l.x1 >= l.columnRight - 0.5 * l.size || l.x0 <= l.columnLeft + 0.5 * l.size);
 
-/** Mostly mathematics; or no words at all and some mathematics (":= lim", "f(1) = 1" set in text digits). */
+/**
+ * A row label of a display: a few words and a colon ahead of the formula ("Product Rule:",
+ * "Sum rule:"), alone or starting the formula's line.
+ */
+const rowLabel = /^\p{Lu}[\p{L}'’-]*(?: [\p{L}'’-]+){0,3}:(?=\s|$)/u;
+
+/** Mostly mathematics; or no words at all and some mathematics (":= lim", "f(1) = 1" set in text digits); a row label does not count. */
 const isMathLine = (l: PdfLine) => {
-  const words = proseWords(l.text);
-  return ((l.math ?? 0) >= 0.45 && words <= 3) || ((l.math ?? 0) >= 0.1 && words === 0);
+  const label = rowLabel.exec(l.text)?.[0];
+  const text = label ? l.text.slice(label.length) : l.text;
+  const words = proseWords(text);
+  // The label's letters are not mathematics: the share is of the formula after it.
+  const math = label ? ((l.math ?? 0) * l.text.length) / Math.max(1, text.length) : (l.math ?? 0);
+  return (math >= 0.45 && words <= 3) || (math >= 0.1 && words === 0);
+};
+
+const isPureLabel = (l: PdfLine) => rowLabel.exec(l.text)?.[0].length === l.text.trim().length;
+
+/**
+ * A row label standing alone beside its row (its formula, or a fraction's numerator or
+ * denominator, within about an em of its baseline among the next lines).
+ */
+const isLabelBeside = (lines: PdfLine[], j: number) => {
+  const l = lines[j];
+  if (!isPureLabel(l)) return false;
+  return lines
+    .slice(j + 1, j + 4)
+    .some(
+      (o) =>
+        o.page === l.page &&
+        o.column === l.column &&
+        Math.abs(o.y - l.y) < 1.2 * l.size &&
+        o.x0 > l.x1 &&
+        (isMathLine(o) || (proseWords(o.text) === 0 && plain(o.text).length <= 12)),
+    );
 };
 
 /**
@@ -37,37 +75,108 @@ const plain = (text: string) => text.replace(/\\\(|\\\)/g, '').trim();
 
 interface Group {
   lines: PdfLine[];
-  numbers: Array<{ label: string; y: number; size: number }>;
+  /** Equation numbers with their left edge: the picture stops short of them. */
+  numbers: Array<{ label: string; y: number; size: number; x0: number; x1: number }>;
 }
 
 /** One display equation (or one numbered row of an aligned group) as a region to draw. */
-const topOf = (g: Group) => Math.max(...g.lines.map((l) => l.y + 0.85 * l.size), ...g.numbers.map((n) => n.y + 0.85 * n.size));
-const bottomOf = (g: Group) => Math.min(...g.lines.map((l) => l.y - 0.3 * l.size), ...g.numbers.map((n) => n.y - 0.3 * n.size));
+/**
+ * The display's extent: its lines' glyph boxes. Its numbers are labels, not part of the picture: one
+ * set on a line of its own below a wide formula would be drawn in it ("(5.45)" under the formula).
+ */
+const topOf = (g: Group) => Math.max(...g.lines.map((l) => l.y + 0.85 * l.size));
+const bottomOf = (g: Group) => Math.min(...g.lines.map((l) => l.y - 0.3 * l.size));
 
 /**
  * One display equation (or one numbered row of an aligned group) as a region to draw. Big operators
  * and fraction bars reach past the glyph boxes, so it takes the white space up to `ceiling` and
  * `floor` (the neighbouring lines), at most 0.8 em.
  */
-function toRegion(group: Group, ceiling: number, floor: number): PdfRegion & { y: number } {
+function toRegion(group: Group, ceiling: number, floor: number, marks: PdfMark[]): PdfRegion & { y: number } {
   const math = group.lines;
   const size = Math.max(...math.map((l) => l.size));
   const top = topOf(group);
   const bottom = bottomOf(group);
+  const right = Math.max(...math.map((l) => l.x1));
   return {
     kind: 'equation',
     page: math[0].page,
     x0: Math.min(...math.map((l) => l.x0)) - 0.4 * size,
-    x1: Math.max(...math.map((l) => l.x1)) + 0.4 * size,
+    // The margin on the right stops short of an equation number set close to the formula ("∈ ℝ^{1×n} , (" was drawn).
+    x1: Math.min(right + 0.4 * size, ...group.numbers.filter((n) => n.x0 >= right - 0.5).map((n) => n.x0 - 0.15 * size)),
     y0: Math.min(bottom, Math.max(floor, bottom - 0.8 * size)),
     y1: Math.max(top, Math.min(ceiling, top + 0.8 * size)),
     y: top,
-    text: [...math]
-      .sort((a, b) => b.y - a.y || a.x0 - b.x0)
-      .map((l) => plain(l.text))
-      .join(' '),
+    text: altText(math),
     label: group.numbers.map((n) => n.label.replace(/\s+/g, '')).join(', ') || undefined,
+    // A number drawn inside the picture (set under a wide formula, or beside a row narrower than the widest) is its label, not its ink.
+    masks: group.numbers.length
+      ? group.numbers.map((n) => ({ x0: n.x0 - 0.5, y0: n.y - 0.3 * n.size, x1: n.x1 + 0.5, y1: n.y + 0.85 * n.size }))
+      : undefined,
+    // A formula on one line whose every glyph was read is kept as LaTeX the user can edit, not as a picture.
+    latex: math.length === 1 && math[0].plainMath && !drawnInside(math[0], marks) ? equationLatex(math[0].text) : undefined,
   };
+}
+
+/**
+ * A display's lines as one text, top to bottom, with the limits set above and below a big
+ * operator written on it ("n" / "∑ x_{i}" / "i=1" -> "∑_{i=1}^{n} x_{i}"): a limit is a line in
+ * smaller type whose centre stands over or under an operator of a nearby line (where the operator
+ * was set, PdfLine.bigOps), or just right of an integral sign.
+ */
+function altText(lines: PdfLine[]): string {
+  const main = Math.max(...lines.map((l) => l.size));
+  const texts = new Map(lines.map((l) => [l, latexToText(plain(l.text))]));
+  const limits = new Map<PdfLine, Array<{ at: number; above: string[]; below: string[] }>>();
+  const attached = new Set<PdfLine>();
+  for (const limit of lines) {
+    const text = texts.get(limit)!;
+    if (limit.size >= 0.85 * main || text.length > 12) continue;
+    const centre = (limit.x0 + limit.x1) / 2;
+    let best: { host: PdfLine; at: number; distance: number } | undefined;
+    for (const host of lines) {
+      const hostText = texts.get(host)!;
+      if (host.size < 0.85 * main || Math.abs(host.y - limit.y) > 1.6 * main || !host.bigOps) continue;
+      const found = [...hostText.matchAll(bigOperator)];
+      // The text and the places must agree one to one, or nothing is attached.
+      if (found.length !== host.bigOps.length) continue;
+      found.forEach((m, k) => {
+        const op = host.bigOps![k];
+        const reach = m[0] === '∫' || m[0] === '∮' ? 0.8 * main : 0.3 * main;
+        const distance = centre < op.x0 ? op.x0 - centre : centre > op.x1 ? centre - op.x1 : 0;
+        if (distance <= reach && (!best || distance < best.distance)) best = { host, at: m.index + m[0].length, distance };
+      });
+    }
+    if (!best) continue;
+    const { host, at } = best;
+    const slots = limits.get(host) ?? [];
+    let slot = slots.find((s) => s.at === at);
+    if (!slot) slots.push((slot = { at, above: [], below: [] }));
+    (limit.y > host.y ? slot.above : slot.below).push(text);
+    limits.set(host, slots);
+    attached.add(limit);
+  }
+  return [...lines]
+    .filter((l) => !attached.has(l))
+    .sort((a, b) => b.y - a.y || a.x0 - b.x0)
+    .map((l) => {
+      let text = texts.get(l)!;
+      for (const slot of (limits.get(l) ?? []).sort((a, b) => b.at - a.at)) {
+        const scripts = `${slot.below.length ? `_{${slot.below.join(' ')}}` : ''}${slot.above.length ? `^{${slot.above.join(' ')}}` : ''}`;
+        text = text.slice(0, slot.at) + scripts + text.slice(slot.at);
+      }
+      return text;
+    })
+    .join(' ');
+}
+
+/**
+ * Whether something is drawn within a line's own box: a fraction bar, an overline or a drawn accent
+ * (\bar{s} is a stroke over the "s"), which its text does not show. A shaded box behind the display reaches past it.
+ */
+function drawnInside(line: PdfLine, marks: PdfMark[]): boolean {
+  const [x0, x1, y0, y1] = [line.x0 - 0.2 * line.size, line.x1 + 0.2 * line.size, line.y - 0.4 * line.size, line.y + 1.2 * line.size];
+  return marks.some((m) => m.x0 >= x0 && m.x1 <= x1 && m.y0 >= y0 && m.y1 <= y1);
 }
 
 /** Splits an aligned group with a number on each row into one equation per numbered row. */
@@ -98,13 +207,20 @@ function lineOf(region: PdfRegion & { y: number }, like: PdfLine): PdfLine {
  * one line holding an `equation` region (drawn later); the equation's text is its alt text and
  * its number its label, so "(5.4)" is never lost.
  */
-export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
+export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[] = []): PdfLine[] {
   const out: PdfLine[] = [];
+  // A scrap of mathematics on a line of prose's band (an inline fraction's numerator or denominator, a
+  // script) belongs to that line: taken into a display beside it, the picture would take the prose in too.
+  const prose = lines.filter((l) => !l.region && !l.isMargin && proseWords(l.text) >= 2);
+  const besideProse = (l: PdfLine) =>
+    prose.some(
+      (p) => p !== l && p.page === l.page && p.column === l.column && Math.abs(p.y - l.y) < 0.7 * p.size && l.x0 < p.x1 && l.x1 > p.x0,
+    );
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
     const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote;
-    if (!usable(line) || !(isMathLine(line) || isNumberLine(line))) {
+    if (!usable(line) || !(isMathLine(line) || isNumberLine(line)) || (proseWords(line.text) === 0 && besideProse(line))) {
       out.push(line);
       i++;
       continue;
@@ -126,12 +242,14 @@ export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
       const isPiece =
         (group.lines.length > 0 || group.numbers.length > 0) &&
         proseWords(l.text) === 0 &&
+        !besideProse(l) &&
         (plain(l.text).length <= 12 || isSetApartFormula(l));
-      if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size });
+      if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size, x0: l.x0, x1: l.x1 });
+      else if (isLabelBeside(lines, j) && group.lines.length > 0) group.lines.push(l);
       else if (isMathLine(l) || isPiece) {
         const m = numberAtEnd.exec(l.text);
         if (m && l.x1 >= l.columnRight - 0.5 * l.size) {
-          group.numbers.push({ label: m[1], y: l.y, size: l.size });
+          group.numbers.push({ label: m[1], y: l.y, size: l.size, x0: l.x1 - m[1].length * 0.5 * l.size, x1: l.x1 });
           group.lines.push({ ...l, text: l.text.slice(0, m.index), x1: l.x1 - m[1].length * 0.5 * l.size });
         } else group.lines.push(l);
       } else break;
@@ -141,6 +259,23 @@ export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
     const indented = group.lines.some((l) => l.x0 >= l.columnLeft + 1.0 * l.size && l.x1 <= l.columnRight - 1.0 * l.size);
     // Without a number, a scrap of a few characters (the denominator of an inline fraction) is not a display.
     const visible = group.lines.reduce((n, l) => n + plain(l.text).replace(/[\s{}_^]/g, '').length, 0);
+    // Nor is one unnumbered line that goes on with the sentence above ("5.4 Compute ... of f(x)" / "at x0 = 0."): a small picture of prose.
+    const previous = out[out.length - 1];
+    const continues =
+      group.lines.length === 1 &&
+      group.numbers.length === 0 &&
+      sentenceGoesOn.test(group.lines[0].text) &&
+      !operatorNames.test(/^\p{Ll}+/u.exec(group.lines[0].text)![0]) &&
+      !!previous &&
+      !previous.region &&
+      previous.page === line.page &&
+      !/[.:;!?]$/.test(previous.text.trim());
+    if (continues) {
+      // Read on the line it continues, so the sentence stays whole whatever its type size.
+      out[out.length - 1] = { ...previous, text: `${previous.text} ${line.text}` };
+      i++;
+      continue;
+    }
     if (group.lines.length === 0 || (group.numbers.length === 0 && (!indented || visible < 4))) {
       out.push(line);
       i++;
@@ -152,15 +287,16 @@ export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
     const head = group.lines[0] ?? line;
     while (out.length) {
       const prev = out[out.length - 1];
+      const near = usable(prev) && prev.page === head.page && prev.column === head.column && prev.y - head.y <= 1.6 * lineGap;
       const isPiece =
-        usable(prev) &&
-        prev.page === head.page &&
-        prev.column === head.column &&
+        near &&
         proseWords(prev.text) === 0 &&
         plain(prev.text).length <= 12 &&
         prev.x0 >= prev.columnLeft + prev.size &&
-        prev.y - head.y <= 1.6 * lineGap;
-      if (!isPiece) break;
+        !besideProse(prev);
+      // The first row's label ("Product Rule:") read just before the row's formula.
+      const isLabel = near && isPureLabel(prev) && prev.x1 < Math.min(...group.lines.map((l) => l.x0));
+      if (!isPiece && !isLabel) break;
       group.lines.unshift(out.pop()!);
     }
     const before = [...out].reverse().find((l) => !l.isMargin);
@@ -171,7 +307,7 @@ export function findEquations(lines: PdfLine[], lineGap: number): PdfLine[] {
         k > 0 ? (bottomOf(rows[k - 1]) + topOf(row)) / 2 : neighbour(before) ? before!.y - 0.3 * before!.size - 0.5 : Infinity;
       const floor =
         k < rows.length - 1 ? (bottomOf(row) + topOf(rows[k + 1])) / 2 : neighbour(after) ? after!.y + 0.85 * after!.size + 0.5 : -Infinity;
-      out.push(lineOf(toRegion(row, ceiling, floor), row.lines[0]));
+      out.push(lineOf(toRegion(row, ceiling, floor, marks), row.lines[0]));
     });
     out.push(...besides);
     i = j;

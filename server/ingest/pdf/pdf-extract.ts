@@ -129,7 +129,10 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
   const { pages } = removeFurniture(ordered, bodySize);
   const flat = pages.map((p, i) => ({ height: ordered[i].height, lines: p.filter((l) => l.text || l.region) }));
   const body = bodyStats(flat.flatMap((p) => p.lines).filter((l) => !l.region && !l.isMargin));
-  const withMath = flat.map((p) => ({ height: p.height, lines: findTables(findEquations(p.lines, body.lineGap), body.lineGap) }));
+  const withMath = flat.map((p, i) => ({
+    height: p.height,
+    lines: findTables(findEquations(p.lines, body.lineGap, raw.pages[i].marks), body.lineGap),
+  }));
   const lines = markFootnotes(withMath, body.size);
   const readable = lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);
   // Fonts without a Unicode map give control codes instead of letters: with no readable page at all, nothing is read.

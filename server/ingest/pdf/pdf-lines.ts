@@ -1,3 +1,4 @@
+import { joinLatex, withoutDoubleScripts } from '../latex-join';
 import { toLatex } from './pdf-math';
 import type { PdfItem, PdfPage, PdfRegion, RunInLead } from './pdf-types';
 
@@ -20,6 +21,10 @@ export interface Segment {
   lead?: RunInLead;
   /** Share of visible characters that are mathematics (0-1). */
   math: number;
+  /** See PdfLine.plainMath. */
+  plainMath?: boolean;
+  /** See PdfLine.bigOps. */
+  bigOps?: Array<{ x0: number; x1: number }>;
   /** A figure or table standing here in the reading order (its text is not read as lines). */
   region?: PdfRegion;
   /** A margin note beside the body column. */
@@ -59,7 +64,8 @@ export function pageSegments(page: PdfPage): Segment[] {
       if (isScript && gap > 0.5 * size && dy > 0.1 * size) continue;
       // The same goes for smaller type on the same baseline past a gap: a margin note beside a line's last word.
       if (isScript && gap > 0.8 * size) continue;
-      if (dy > (isScript ? 0.55 : 0.25) * size) continue;
+      // A big operator hangs from its own baseline (PdfItem.hangs): display sizes reach further from the line's.
+      if (dy > (isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
       if (dy < bestDy) [best, bestDy] = [run, dy];
     }
     // A space run reaches as far as pdfjs measured it (to a margin note on the same baseline): it joins a line but never extends it.
@@ -83,13 +89,50 @@ export function pageSegments(page: PdfPage): Segment[] {
 function appendScript(text: string, script: string, raised: boolean, continues: 'same' | 'stacked' | 'new'): string {
   const mark = raised ? '^' : '_';
   const latex = toLatex(script);
-  // The next glyph of the same script ("n", "-", "1" of x^{n-1} come as three runs).
-  if (continues === 'same' && text.endsWith('}\\)')) return `${text.slice(0, -3)}${latex}}\\)`;
-  // A subscript and a superscript on one base (x_1^2).
-  if (continues === 'stacked' && text.endsWith('\\)')) return `${text.slice(0, -2)}${mark}{${latex}}\\)`;
-  const base = /(?:^|[^\p{L}\p{N}])([\p{L}\p{N}]{1,3}|[)\]|])$/u.exec(text)?.[1];
+  // The next glyph of the same script ("n", "-", "1" of x^{n-1} come as three runs; "\\times" + "n" keeps its space).
+  if (continues === 'same' && text.endsWith('}\\)')) return `${joinLatex(text.slice(0, -3), latex)}}\\)`;
+  if (continues === 'stacked' && text.endsWith('\\)')) {
+    // Back to a script the base already has (the "(" and "i)" of e^{(i)}_k around its subscript): it goes on there.
+    const both = stackedScripts.exec(text);
+    if (both && both[1] === mark) return `${text.slice(0, both.index)}${mark}{${joinLatex(both[2], latex)}}${both[3]}{${both[4]}}\\)`;
+    // A subscript and a superscript on one base (x_1^2).
+    return `${text.slice(0, -2)}${mark}{${latex}}\\)`;
+  }
+  const base = /(?:^|[^\p{L}\p{N}])([\p{L}\p{N}]{1,3}|[)\]|∑∏∫∮⋃⋂])$/u.exec(text)?.[1];
   if (!base) return `${text}\\(${mark}{${latex}}\\)`;
   return `${text.slice(0, text.length - base.length)}\\(${toLatex(base)}${mark}{${latex}}\\)`;
+}
+
+/**
+ * TeX builds its long arrows from two glyphs set touching (\implies is "=" and "⇒", \longrightarrow
+ * "−" and "→"): read as the one arrow they draw.
+ */
+const joinLongArrows = (text: string) =>
+  text.replace(/⇐⇒/g, '⟺').replace(/=⇒/g, '⟹').replace(/⇐=/g, '⟸').replace(/−→/g, '⟶').replace(/←−/g, '⟵');
+
+/** The two scripts closing an inline formula: "^{(}_{k}\\)". */
+const stackedScripts = /([\^_])\{((?:[^{}]|\{[^{}]*\})*)\}([\^_])\{((?:[^{}]|\{[^{}]*\})*)\}\\\)$/;
+
+/**
+ * Every inline formula of a line made readable by KaTeX's rules: no base with two scripts of one
+ * kind; a number over a number between parentheses and nothing else is a binomial coefficient.
+ */
+const tidyFormulas = (text: string) =>
+  text
+    .replace(/\((?: ?)\\\(\^\{([^{}]+)\}_\{([^{}]+)\}\\\)(?: ?)\)/g, (_, n: string, k: string) => `\\(\\binom{${n}}{${k}}\\)`)
+    .replace(/\\\((.*?)\\\)/g, (_, latex: string) => `\\(${withoutDoubleScripts(latex)}\\)`);
+
+/** Big operators and operator names that take limits: their places, in the order their characters come in the text. */
+export const bigOperator = /[∑∏∫∮⋃⋂∐]|\b(?:lim|max|min|sup|inf)\b/g;
+
+function bigOpsOf(items: PdfItem[]): Segment['bigOps'] {
+  const out: NonNullable<Segment['bigOps']> = [];
+  for (const item of items) {
+    const found = [...item.str.matchAll(bigOperator)];
+    // One operator in a run is where the run is; several in one run share it (their order still holds).
+    for (const _ of found) out.push({ x0: item.x, x1: item.x + item.width });
+  }
+  return out.length ? out : undefined;
 }
 
 function buildSegment(page: number, items: PdfItem[]): Segment {
@@ -174,7 +217,7 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
     if (item.str.trim()) lastScript = undefined;
   }
   const lead = leadEnd !== undefined ? text.slice(0, leadEnd).replace(/\s+/g, ' ').trim() : undefined;
-  text = text.replace(/\s+/g, ' ').trim();
+  text = tidyFormulas(joinLongArrows(text.replace(/\s+/g, ' ').trim()));
   const share = (pick: (i: PdfItem) => boolean | undefined) =>
     items.reduce((n, i) => n + (pick(i) ? i.str.trim().length : 0), 0) / Math.max(1, visible);
   // Space runs can stretch far past the last letter (to a margin note): the line ends where its ink ends.
@@ -198,5 +241,7 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
         ? { text: lead, face: leadFace, gap: leadGap }
         : undefined,
     math: visible ? math / visible : 0,
+    plainMath: items.every((i) => !i.hangs && !i.bold && !i.boldMath && !i.mono) || undefined,
+    bigOps: bigOpsOf(items),
   };
 }

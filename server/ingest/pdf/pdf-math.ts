@@ -27,7 +27,7 @@ export function isItalicFont(name: string): boolean {
 }
 
 /** Characters that are mathematics in any font. */
-const mathSymbol = /[=+−×÷·∑∏∫∮∂∇∆≤≥≠≈≡∼∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬→←↔↦⇒⇐⇔∞√∀∃±∓⊤⊥‖∥⊕⊗⊙∘⟨⟩⌊⌋⌈⌉ℝℕℤℚℂ\u0391-\u03a9\u03b1-\u03c9]/u;
+const mathSymbol = /[=+−×÷·∑∏∫∮∂∇∆≤≥≠≈≡∼∝∈∉∋⊂⊃⊆⊇∪∩∧∨¬→←↔↦⇒⇐⇔⟹⟸⟺⟶⟵∞√∀∃±∓⊤⊥‖∥⊕⊗⊙∘⟨⟩⌊⌋⌈⌉ℝℕℤℚℂ\u0391-\u03a9\u03b1-\u03c9]/u;
 
 /** Whether a font (as the PDF names it, with or without its "ABCDEF+" subset tag) sets math. */
 export function isMathFont(name: string): boolean {
@@ -59,7 +59,58 @@ const latexSymbols: Record<string, string> = {
   '∇': '\\nabla ',
   '±': '\\pm ',
   '⊤': '\\top ',
+  '⊥': '\\perp ',
   '′': "'",
+  '⩽': '\\leqslant ',
+  '⩾': '\\geqslant ',
+  '≰': '\\nleq ',
+  '≱': '\\ngeq ',
+  '⟨': '\\langle ',
+  '⟩': '\\rangle ',
+  '∑': '\\sum ',
+  '∏': '\\prod ',
+  '∫': '\\int ',
+  '∘': '\\circ ',
+  '◦': '\\circ ',
+  '∗': '\\ast ',
+  '÷': '\\div ',
+  '∓': '\\mp ',
+  '‖': '\\Vert ',
+  '∥': '\\parallel ',
+  '∣': '\\mid ',
+  '∀': '\\forall ',
+  '∃': '\\exists ',
+  '∅': '\\emptyset ',
+  '⊂': '\\subset ',
+  '⊆': '\\subseteq ',
+  '⊃': '\\supset ',
+  '⊇': '\\supseteq ',
+  '∪': '\\cup ',
+  '∩': '\\cap ',
+  '∧': '\\wedge ',
+  '∨': '\\vee ',
+  '¬': '\\neg ',
+  '⇒': '\\Rightarrow ',
+  '⇐': '\\Leftarrow ',
+  '⇔': '\\Leftrightarrow ',
+  '⟹': '\\implies ',
+  '⟸': '\\impliedby ',
+  '⟺': '\\iff ',
+  '⟶': '\\longrightarrow ',
+  '⟵': '\\longleftarrow ',
+  '⟼': '\\longmapsto ',
+  '←': '\\leftarrow ',
+  '↔': '\\leftrightarrow ',
+  '≡': '\\equiv ',
+  '∼': '\\sim ',
+  '≃': '\\simeq ',
+  '∝': '\\propto ',
+  '⊗': '\\otimes ',
+  '⊕': '\\oplus ',
+  '≪': '\\ll ',
+  '≫': '\\gg ',
+  '∖': '\\setminus ',
+  ℓ: '\\ell ',
   ℝ: '\\mathbb{R}',
   ℕ: '\\mathbb{N}',
   ℤ: '\\mathbb{Z}',
@@ -67,7 +118,10 @@ const latexSymbols: Record<string, string> = {
   ℂ: '\\mathbb{C}',
 };
 
-/** A text run as LaTeX for inline math: TeX's special characters escaped, common symbols named. */
+/**
+ * A text run as LaTeX for inline math: TeX's special characters escaped, common symbols named.
+ * Join it to other LaTeX with joinLatex (latex-join.ts): it may end with a control word.
+ */
 export function toLatex(text: string): string {
   let out = '';
   for (const ch of text.trim()) {
@@ -76,4 +130,27 @@ export function toLatex(text: string): string {
     else out += ch;
   }
   return out.trim();
+}
+
+/** Control words of latexSymbols and the characters they stand for. */
+const symbolOfCommand = new Map(
+  Object.entries(latexSymbols)
+    .filter(([, latex]) => latex.startsWith('\\'))
+    .map(([ch, latex]) => [latex.trim(), ch] as const),
+);
+/** Any of those control words, longest first ("\\notin" before "\\not"), not followed by a letter. */
+const commandPattern = new RegExp(
+  `(${[...symbolOfCommand.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((c) => c.replace(/[\\{}]/g, (x) => `\\${x}`))
+    .join('|')})(?![a-zA-Z]) ?`,
+  'g',
+);
+
+/**
+ * Inline-math LaTeX written by toLatex back as the characters it was read from, for alt text
+ * ("\\mathbb{R}^{m\\times n}" -> "ℝ^{m×n}"); scripts keep their "^{...}" and "_{...}".
+ */
+export function latexToText(latex: string): string {
+  return latex.includes('\\') ? latex.replace(commandPattern, (_, command: string) => symbolOfCommand.get(command) ?? command) : latex;
 }

@@ -17,7 +17,7 @@ export function pageRanges(numbers: number[]): string {
 
 /**
  * What the user is told about pages with no readable text, one sentence per reason:
- * "pages 3–7 are images of text: no readable text".
+ * "pages 3–7 are images of text: no readable text"; and about readable pages with symbols that could not be read.
  */
 export function unreadableWarnings(pages: PdfPage[]): string[] {
   const pictured = pages.filter((p) => p.unreadable === 'image').map((p) => p.number);
@@ -26,5 +26,10 @@ export function unreadableWarnings(pages: PdfPage[]): string[] {
   if (pictured.length) out.push(`${pageRanges(pictured)} ${pictured.length > 1 ? 'are images' : 'is an image'} of text: no readable text`);
   if (unmapped.length)
     out.push(`${pageRanges(unmapped)} ${unmapped.length > 1 ? 'use fonts' : 'uses fonts'} without a text mapping: no readable text`);
+  const partly = pages.filter((p) => !p.unreadable && (p.unmappedGlyphs ?? 0) > 0).map((p) => p.number);
+  if (partly.length)
+    out.push(
+      `${pageRanges(partly)}: some symbols are set in fonts without a text mapping (bitmap or damaged fonts) and could not be read; formulas there may be incomplete`,
+    );
   return out;
 }

@@ -5,7 +5,8 @@ import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mj
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { ExtractError } from '../extract-error';
 import { pageMarks } from './pdf-graphics';
-import { isBoldFont, isItalicFont, mathChars } from './pdf-math';
+import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
+import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -19,7 +20,9 @@ interface TextItemLike {
   fontName?: string;
 }
 
-/** Items whose characters are mostly control codes come from fonts without a Unicode map. */
+/** Bold math faces: TeX's bold math italic and symbols (\boldsymbol, \bm), Latin Modern's bold math. */
+const boldMathFont = /^(?:cmmib|cmbsy|lmmib|lmbsy)|-bold|bold$/i;
+
 /**
  * A run of single glyphs with a space between each ("u i n t 8", "s [ 0 ] ;"): pdf.js puts a space
  * where a listing places each glyph of a word on its own. When the run is too narrow to hold those
@@ -32,12 +35,16 @@ export function withoutLetterSpacing(text: string, width: number, size: number):
   return width / text.length < 0.36 * size ? text.replace(/ /g, '') : text;
 }
 
-function readableText(str: string): { text: string; unreadable: number } {
+/**
+ * A run's readable text. Runs whose characters are mostly control codes come from fonts without a
+ * Unicode map: `unreadable` counts a run dropped for that, `garbled` every control code lost.
+ */
+function readableText(str: string): { text: string; unreadable: number; garbled: number } {
   let control = 0;
   for (const ch of str) if (ch < ' ' && ch !== '\n') control++;
   const visible = str.replace(/\s/g, '').length;
-  if (visible > 0 && control / visible > 0.3) return { text: '', unreadable: visible };
-  return { text: control ? str.replace(/[\u0000-\u001f]/g, ' ') : str, unreadable: 0 };
+  if (visible > 0 && control / visible > 0.3) return { text: '', unreadable: visible, garbled: control };
+  return { text: control ? str.replace(/[\u0000-\u001f]/g, ' ') : str, unreadable: 0, garbled: control };
 }
 
 async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
@@ -146,6 +153,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
   const rotated: NonNullable<PdfPage['rotated']> = [];
   let readable = 0;
   let unreadable = 0;
+  let garbled = 0;
   try {
     const content = await page.getTextContent();
     const styles = content.styles as Record<string, { fontFamily?: string }>;
@@ -164,33 +172,70 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
           rotated.push({ x0: Math.min(...xs) - x0, y0: Math.min(...ys) - y0, x1: Math.max(...xs) - x0, y1: Math.max(...ys) - y0 });
         continue;
       }
-      const { text: read, unreadable: lost } = readableText(raw.str);
-      const text = withoutLetterSpacing(read, raw.width ?? 0, Math.abs(d) || Math.abs(a));
+      const fontName = fontNameOf(page, raw.fontName ?? '', fontNames);
+      // TeX's math fonts are read by their own encodings before anything judges the characters (tex-glyphs.ts).
+      const { text: read, unreadable: lost, garbled: codes } = readableText(readTexGlyphs(raw.str, fontName));
+      garbled += codes;
+      let text = withoutLetterSpacing(read, raw.width ?? 0, Math.abs(d) || Math.abs(a));
       unreadable += lost;
+      const prev = items[items.length - 1];
+      if (prev && endsWithPiece(prev.str) && !text.trim()) continue;
+      if (prev && text.trim()) {
+        // A negation slash or maps-to piece (or \notin's slash) set over the next glyph: the two read as one symbol.
+        const sameLine = Math.abs(f - y0 - prev.y) < 0.3 * prev.size;
+        const near = sameLine && e - x0 <= prev.x + prev.width + 0.3 * prev.size;
+        const overlaps = sameLine && e - x0 < prev.x + prev.width - 0.1 * prev.size && (prev.math ?? 0) > 0;
+        const joined = near ? joinPieceRuns(prev.str.trimEnd(), text.trimStart(), overlaps) : undefined;
+        if (joined) {
+          prev.str = joined.before;
+          // The slash TeX overlays on ∈ is gone: the run before ends where the negated relation starts.
+          if (overlaps) prev.width = Math.max(0, e - x0 - prev.x);
+          text = joined.after;
+          if (!prev.str.trim()) items.pop();
+        }
+      }
+      if (prev && endsWithPiece(prev.str)) prev.str = prev.str.slice(0, -1);
+      if (prev && !prev.str.trim() && items[items.length - 1] === prev) items.pop();
       if (!text.trim()) continue;
       readable += text.replace(/\s/g, '').length;
-      const fontName = fontNameOf(page, raw.fontName ?? '', fontNames);
+      const size = Math.abs(d) || Math.abs(a);
+      // TeX sets a text-size sum or integral (1 em tall, centred on the math axis) with its top about 0.75 em above the baseline.
+      const hangs = texEncoding(fontName) === 'omx' || undefined;
       items.push({
         str: text,
         x: e - x0,
-        y: f - y0,
+        y: f - y0 - (hangs ? 0.75 * size : 0),
+        hangs,
         width: raw.width ?? 0,
-        size: Math.abs(d) || Math.abs(a),
+        size,
         font: raw.fontName ?? '',
         mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace',
         math: mathChars(text, fontName),
         bold: isBoldFont(fontName) || undefined,
+        boldMath: (isMathFont(fontName) && boldMathFont.test(fontName.replace(/^[A-Z]{6}\+/, ''))) || undefined,
         italic: isItalicFont(fontName) || undefined,
       });
     }
   } catch {
     // One unreadable page does not spoil the rest.
   }
+  const last = items[items.length - 1];
+  if (last && endsWithPiece(last.str)) last.str = last.str.slice(0, -1);
+  if (last && !last.str.trim()) items.pop();
   const width = x1 - x0;
   const height = y1 - y0;
   const reason = unreadableReason(readable, unreadable, marks, width * height);
   return {
-    page: { number: page.pageNumber, width, height, items: reason ? [] : items, marks, rotated, unreadable: reason },
+    page: {
+      number: page.pageNumber,
+      width,
+      height,
+      items: reason ? [] : items,
+      marks,
+      rotated,
+      unreadable: reason,
+      unmappedGlyphs: !reason && garbled > 0 ? garbled : undefined,
+    },
     unreadable,
   };
 }

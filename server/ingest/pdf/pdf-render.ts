@@ -43,7 +43,12 @@ interface CanvasModule {
 interface NapiCanvas {
   width: number;
   height: number;
-  getContext(kind: '2d'): { drawImage(...args: unknown[]): void };
+  getContext(kind: '2d'): {
+    drawImage(...args: unknown[]): void;
+    fillStyle: unknown;
+    fillRect(x: number, y: number, w: number, h: number): void;
+    getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+  };
   toBuffer(mime: 'image/png'): Buffer;
 }
 
@@ -53,6 +58,24 @@ async function loadCanvas(): Promise<CanvasModule | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Paints a region's masks (PdfRegion.masks) on its picture, drawn at `scale` with the region's box
+ * at its origin, in the colour just left of each mask (a display's shaded box stays shaded).
+ */
+function paintMasks(canvas: NapiCanvas, region: PdfRegion, scale: number): NapiCanvas {
+  if (!region.masks?.length) return canvas;
+  const ctx = canvas.getContext('2d');
+  for (const m of region.masks) {
+    const [x, y, w, h] = [(m.x0 - region.x0) * scale, (region.y1 - m.y1) * scale, (m.x1 - m.x0) * scale, (m.y1 - m.y0) * scale];
+    const sx = Math.round(x - 2);
+    const sy = Math.round(Math.min(canvas.height - 1, Math.max(0, y + h / 2)));
+    const [r, g, b] = sx >= 0 && sx < canvas.width ? Array.from(ctx.getImageData(sx, sy, 1, 1).data) : [255, 255, 255];
+    ctx.fillStyle = `rgb(${r}, ${g}, ${b})`;
+    ctx.fillRect(x, y, w, h);
+  }
+  return canvas;
 }
 
 function toImage(canvas: NapiCanvas): ExtractedImage {
@@ -131,7 +154,7 @@ export async function renderRegions(
       const fits = (r: PdfRegion) =>
         Math.min(scaleFor(r.kind), Math.sqrt(limits.maxRegionPixels / Math.max(1, (r.x1 - r.x0) * (r.y1 - r.y0))));
       if (list.length === 1) {
-        const canvas = await drawBox(canvasLib, page, list[0], fits(list[0]));
+        const canvas = paintMasks(await drawBox(canvasLib, page, list[0], fits(list[0])), list[0], fits(list[0]));
         pixels += canvas.width * canvas.height;
         images.set(list[0], toImage(canvas));
       } else {
@@ -149,7 +172,10 @@ export async function renderRegions(
         );
         const canvas = await drawBox(canvasLib, page, joint, scale);
         pixels += canvas.width * canvas.height;
-        for (const r of list) images.set(r, toImage(crop(canvasLib, canvas, r, joint, scale, Math.min(scale, fits(r)))));
+        for (const r of list) {
+          const to = Math.min(scale, fits(r));
+          images.set(r, toImage(paintMasks(crop(canvasLib, canvas, r, joint, scale, to), r, to)));
+        }
       }
       page.cleanup();
     } catch {

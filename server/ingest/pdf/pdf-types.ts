@@ -15,6 +15,14 @@ export interface PdfItem {
   italic?: boolean;
   /** Visible characters set in a math font (CMMI, CMSY, CMEX, Cambria Math...) or that are math symbols. */
   math?: number;
+  /**
+   * A glyph of TeX's extension font (a big operator or delimiter, CMEX): TeX hangs it from its
+   * baseline, so `y` is moved down to where the line's baseline most likely is, and the line it
+   * belongs to is found with a looser match.
+   */
+  hangs?: boolean;
+  /** Set in a bold math font (CMMIB, CMBSY): a bold vector or matrix symbol, which the text alone does not say. */
+  boldMath?: boolean;
 }
 
 /** A painted shape of a page (a stroked or filled path, or an image), as a box in PDF points (y up). */
@@ -42,6 +50,11 @@ export interface PdfPage {
   rotated?: Array<{ x0: number; y0: number; x1: number; y1: number }>;
   /** Set when the page has no readable text for the reason given (its items are then empty). */
   unreadable?: UnreadablePage;
+  /**
+   * Glyphs of a readable page that no font mapping names (control codes from a Type 3 bitmap font or
+   * a damaged encoding: a "≤" of a formula): left out of the text, and the page named in a warning.
+   */
+  unmappedGlyphs?: number;
 }
 
 export interface PdfOutlineEntry {
@@ -73,6 +86,10 @@ export interface PdfRegion {
   label?: string;
   /** Table cells, when the columns are clear. */
   rows?: string[][];
+  /** An equation read reliably from its one line of text (pdf-equation-latex.ts): stored as LaTeX, not drawn. */
+  latex?: string;
+  /** Boxes inside the region painted white when it is drawn: an equation's numbers, kept as its label instead. */
+  masks?: Array<{ x0: number; y0: number; x1: number; y1: number }>;
 }
 
 /** Bold or italic words starting a line that goes on in another face; `gap` when a wide space (an em or so) follows them. */
@@ -109,6 +126,10 @@ export interface PdfLine {
   lead?: RunInLead;
   /** Share of the visible characters set in math fonts or being math symbols (0-1). */
   math?: number;
+  /** Every glyph sits on the line's baseline or is a script of it, none in TeX's extension font, a bold or a monospace face: its text says all it shows. */
+  plainMath?: boolean;
+  /** Where the line's big operators (∑, ∫, lim ...) are set, in reading order: a display's limits are written on them. */
+  bigOps?: Array<{ x0: number; x1: number }>;
   /** A figure, equation or table standing in the reading order where this line is. */
   region?: PdfRegion;
 }

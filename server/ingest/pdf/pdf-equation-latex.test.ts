@@ -1,0 +1,27 @@
+import katex from 'katex';
+import { describe, expect, it } from 'vitest';
+import { equationLatex } from './pdf-equation-latex';
+
+describe('equationLatex', () => {
+  it('writes a one-line formula read glyph by glyph as LaTeX KaTeX renders', () => {
+    expect(equationLatex('f(x) = \\(x^{4}\\)')).toBe('f(x) = x^{4}');
+    expect(equationLatex('f(x) = sin(x) + cos(x) ∈ \\(C^{\\infty}\\) .')).toBe('f(x) = \\sin (x) + \\cos (x) \\in C^{\\infty}.');
+    expect(equationLatex('f : \\(\\mathbb{R}^{D}\\) → ℝ')).toBe('f : \\mathbb{R}^{D}\\to \\mathbb{R}');
+    expect(equationLatex('s mod q = x mod q')).toBe('s \\bmod q = x \\bmod q');
+    expect(equationLatex('x = 1 ⟹ y = 2')).toBe('x = 1 \\implies y = 2');
+    for (const text of ['f(x) = \\(x^{4}\\)', '\\(y_{1}\\) = −2\\(x_{1}\\) + \\(x_{2}\\)'])
+      expect(() => katex.renderToString(equationLatex(text)!, { throwOnError: true, displayMode: true })).not.toThrow();
+  });
+
+  it('leaves to a picture what the text cannot say', () => {
+    // A word that is not an operator name (upright "grad"), an ellipsis, a small fraction read as scripts with no base,
+    // a script's own script run on after it, no relation at all.
+    expect(equationLatex('∇f = gradf')).toBeUndefined();
+    expect(equationLatex('x = (\\(x_{1}\\), . . . , \\(x_{n}\\))')).toBeUndefined();
+    expect(equationLatex('f(x) = exp(−\\(_{2σ2}^{1}\\) (x − μ)\\(^{2}\\))')).toBeUndefined();
+    expect(equationLatex('u = (01011 11000\\()_{2}\\)5')).toBeUndefined();
+    expect(equationLatex('(\\(u_{H}\\) + \\(u_{L}\\))')).toBeUndefined();
+    expect(equationLatex('p(\\(t_{0}\\)) = \\(p_{signal}\\) + \\(N_{alg}\\)')).toBeUndefined();
+    expect(equationLatex('\\(x_{max}\\) = 1')).toBeUndefined();
+  });
+});

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fixturePath } from '@server/test/fixture-path';
+import { extractPdf } from './pdf-extract';
+import { combineTexPieces, joinPieceRuns, MAPSTO_PIECE, NEGATION, readTexGlyphs, texEncoding } from './tex-glyphs';
+
+describe('readTexGlyphs', () => {
+  it('reads the glyphs pdf.js cannot name by the TeX font encoding of the run', () => {
+    // What pdf.js gives for CMSY codes 0x36 (negationslash), 0x3E (latticetop), 0x68/0x69 (angle brackets).
+    expect(readTexGlyphs('>', 'ERCXOI+CMSY7')).toBe('⊤');
+    expect(readTexGlyphs('\u3008', 'LUUTRW+CMSY10')).toBe('⟨');
+    expect(readTexGlyphs('\u3009', 'LUUTRW+CMSY10')).toBe('⟩');
+    // A lower-case letter in CMSY is a symbol (0x61 turnstileright).
+    expect(readTexGlyphs('a', 'LUUTRW+CMSY10')).toBe('⊣');
+    expect(readTexGlyphs('6', 'LUUTRW+CMSY10')).toBe(NEGATION);
+    expect(readTexGlyphs('6≡', 'LUUTRW+CMSY10')).toBe('≢');
+    // MSAM 0x36 leqslant, 0x3E geqslant, 0x04 blacksquare; MSBM's R is blackboard bold.
+    expect(readTexGlyphs('6', 'VMZBMA+MSAM10')).toBe('⩽');
+    expect(readTexGlyphs('>', 'VMZBMA+MSAM10')).toBe('⩾');
+    expect(readTexGlyphs('\u0004', 'MSAM10')).toBe('■');
+    expect(readTexGlyphs('R', 'QDTWCG+MSBM10')).toBe('ℝ');
+    // CMEX's big operators at their codes (a ToUnicode map with holes), its bracket pieces dropped.
+    expect(readTexGlyphs('P', 'WINAPF+CMEX10')).toBe('∑');
+    expect(readTexGlyphs('\u0010\u0011', 'WINAPF+CMEX10')).toBe('()');
+    expect(readTexGlyphs('\uF8EB', 'LMMathExtension10-Regular')).toBe('\uF8EB');
+    // Latin Modern's math italic: "`" is its ℓ.
+    expect(readTexGlyphs('`', 'ABCDEF+LMMathItalic10-Regular')).toBe('ℓ');
+  });
+
+  it('leaves what a glyph of the same font legitimately gives, and other fonts, alone', () => {
+    // CMMI's own period, slash and greater-than; CMSY's braces and bar; text fonts.
+    expect(readTexGlyphs('x.', 'GQIDQW+CMMI10')).toBe('x.');
+    expect(readTexGlyphs('a/b', 'GQIDQW+CMMI10')).toBe('a/b');
+    expect(readTexGlyphs('>', 'GQIDQW+CMMI10')).toBe('>');
+    expect(readTexGlyphs('{|}', 'LUUTRW+CMSY10')).toBe('{|}');
+    expect(readTexGlyphs('P(X 6 x) > 3', 'KODTQM+CharterBT-Roman')).toBe('P(X 6 x) > 3');
+    expect(texEncoding('Times-Roman')).toBeUndefined();
+  });
+
+  it('joins a negation slash or the maps-to piece to the glyph it stands over', () => {
+    expect(combineTexPieces(`x ${NEGATION}= y`)).toBe('x ≠ y');
+    expect(combineTexPieces(`${MAPSTO_PIECE}→`)).toBe('↦');
+    expect(combineTexPieces(`${MAPSTO_PIECE}−→`)).toBe('⟼');
+    expect(joinPieceRuns(`${NEGATION}`, '=', false)).toEqual({ before: '', after: '≠' });
+    expect(joinPieceRuns(`x ${NEGATION}`, '∈ A', false)).toEqual({ before: 'x ', after: '∉ A' });
+    expect(joinPieceRuns(MAPSTO_PIECE, '→', false)).toEqual({ before: '', after: '↦' });
+    // \notin: math italic's slash overlaid on ∈ (only when the two overlap).
+    expect(joinPieceRuns('x /', '∈', true)).toEqual({ before: 'x ', after: '∉' });
+    expect(joinPieceRuns('x /', '∈', false)).toBeUndefined();
+    expect(joinPieceRuns('x', 'y', true)).toBeUndefined();
+  });
+});
+
+describe('TeX math fonts in a LaTeX PDF (test-fixtures/pdf/latex/tex-math-glyphs.tex)', () => {
+  // Built three ways: pdflatex without ToUnicode maps (as most real files), with them, and lualatex.
+  const builds = ['tex-math-glyphs.pdf', 'tex-math-glyphs-tounicode.pdf', 'tex-math-glyphs-lualatex.pdf'];
+
+  it.each(builds)('%s: every symbol comes out as itself, inline', async (name) => {
+    const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath(`pdf/latex/${name}`))), name);
+    const text = doc.blocks.map((b) => b.text).join('\n');
+    for (const expected of [
+      'in general AB ≠ BA, and for two different points x ≠ y.',
+      'F(x) = P(X ≤ x), also written P(X ⩽ x), and its complement is P(X ≥ x) or P(X ⩾ x).',
+      'The transpose of a matrix is \\(A^{\\top}\\)',
+      'The inner product ⟨a, b⟩ is linear',
+      'can therefore write \\(\\sum_{j}\\) \\(N_{j}\\) = N, and the area is \\(\\int_{0}^{1}\\) f(x) dx.',
+      'A point x ∈ A that is not in the other set, x ∉ B, is mapped by f : A → B as x ↦ \\(x^{2}\\).',
+      'A weight matrix lies in \\(\\mathbb{R}^{m\\times n}\\).',
+      'The proof ends here. ■',
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toMatch(/6=| 6 |[\u0000-\u0009\u000b-\u001f\uE000-\uF8FF\u3008\u3009\uFFFD]/);
+  });
+
+  it.each(builds)('%s: the display and the three-line derivation are one equation each, read right in their alt text', async (name) => {
+    const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath(`pdf/latex/${name}`))), name);
+    const equations = doc.blocks.filter((b) => b.kind === 'equation');
+    expect(equations).toHaveLength(2);
+    // The limits set above and below ∑ and beside ∫ are written on them.
+    expect(equations[0].text).toBe('∑_{i=1}^{n} x_{i} ≠ ∫_{0}^{1} g(t) dt.');
+    expect(equations[1].text).toContain('⟨u, v⟩ = ∑_{k=1}^{n} u_{k}v_{k}');
+    expect(equations[1].text).toContain('≤ (∑_{k=1}^{n} u^{2}_{k}) (∑_{k=1}^{n} v_{k}^{2})');
+    // CMSY's bardbl is ‖ by its glyph name, ∥ by pdfTeX's glyphtounicode map.
+    expect(equations[1].text).toMatch(/= ([‖∥])u\1 \1v\1\.$/);
+    // Nothing of the derivation is left between its lines as text.
+    const after = doc.blocks[doc.blocks.indexOf(equations[1]) + 1];
+    expect(after.text).toBe('After the derivation the text goes on with one more sentence of prose.');
+  });
+
+  it('tex-math-glyphs-type3.pdf (bitmap Type 3 fonts, no names to read them by): keeps the text, names the page in a warning', async () => {
+    const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/latex/tex-math-glyphs-type3.pdf'))), 'type3.pdf');
+    const text = doc.blocks.map((b) => b.text).join('\n');
+    expect(text).toContain('Matrix products do not commute');
+    expect(text).toContain('After the derivation the text goes on with one more sentence of prose.');
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(doc.warnings).toEqual([
+      'page 1: some symbols are set in fonts without a text mapping (bitmap or damaged fonts) and could not be read; formulas there may be incomplete',
+    ]);
+  });
+});
