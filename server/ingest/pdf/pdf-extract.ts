@@ -124,7 +124,11 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     const notes = orderPage(margins[i].notes, page.width).map((l) => ({ ...l, isMargin: true }));
     return { height: page.height, lines: placeNotes(lines, notes) };
   });
-  const { pages } = removeFurniture(ordered, bodySize);
+  const { pages } = removeFurniture(
+    ordered,
+    bodySize,
+    raw.outline.map((o) => o.title),
+  );
   const flat = pages.map((p, i) => ({ height: ordered[i].height, lines: p.filter((l) => l.text || l.region) }));
   const body = bodyStats(flat.flatMap((p) => p.lines).filter((l) => !l.region && !l.isMargin));
   const withMath = flat.map((p) => ({ height: p.height, lines: findTables(findEquations(p.lines, body.lineGap), body.lineGap) }));

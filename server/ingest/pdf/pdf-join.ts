@@ -45,8 +45,11 @@ export function joinLines(lines: string[], evidence: WordEvidence): string {
 export function collectEvidence(lines: string[]): WordEvidence {
   const words = new Set<string>();
   const compounds = new Set<string>();
+  let broken = false;
   for (const line of lines) {
-    const inner = line.replace(/\S+$/, '');
+    // A line's first token after a line that ended in a hyphen is the rest of a broken word ("for-" + "ward"), not evidence.
+    const inner = (broken ? line.replace(/^\s*\S+/, '') : line).replace(/\S+$/, '');
+    broken = /\p{L}[-\u2010\u2011]$/u.test(line.trim());
     for (const m of inner.matchAll(/[\p{L}]+(?:-[\p{L}]+)*/gu)) {
       const token = m[0].toLowerCase();
       if (token.includes('-')) {

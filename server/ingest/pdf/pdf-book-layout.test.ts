@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ExtractedDocument } from '@server/core/document-model';
+import { fixturePath } from '@server/test/fixture-path';
+import { extractPdf } from './pdf-extract';
+import { titleWords } from './pdf-furniture';
+
+describe('logic-notes.pdf (LaTeX book: running heads on alternating pages, margin words, links, tables, title page)', () => {
+  let doc: ExtractedDocument;
+  const body = () =>
+    doc.blocks
+      .filter((b) => b.kind !== 'heading')
+      .map((b) => b.text)
+      .join('\n');
+  beforeAll(async () => {
+    doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/latex/logic-notes.pdf'))), 'logic-notes.pdf');
+  });
+
+  it('removes the running heads of left and right pages from the text and the structure, never glued into a sentence', () => {
+    expect(body()).not.toMatch(/CHAPTER \d|\d\.\d\. [A-Z]{4}/);
+    const headings = doc.blocks.filter((b) => b.kind === 'heading').map((b) => b.text);
+    expect(headings).toEqual([
+      'Reasoning Well',
+      'Arguments',
+      '1.1 What an argument is',
+      '1.2 Sentences and their parts',
+      'Valid Arguments',
+      '2.1 Counterexamples',
+      '2.2 Strength',
+      'Assessment',
+      '3.1 How the essays are graded',
+      '3.2 Examinations',
+      'Beyond the Basics',
+      '4.1 Formal languages',
+      '4.2 Where to go next',
+    ]);
+    // The sentence that runs over the page break under "4.2. WHERE TO GO NEXT" is one sentence.
+    expect(body()).toContain('Both continue directly from the ideas introduced in these notes.');
+    expect(body()).toContain('what the author is trying to establish before deciding');
+  });
+
+  it('joins words hyphenated at line ends (a word broken at a line end is not evidence for itself)', () => {
+    expect(body()).toContain('a careful speaker puts forward when she wants');
+    expect(body()).not.toMatch(/\b\p{L}+- \p{Ll}+/u);
+  });
+});
+
+describe('titleWords: a running head and the title it repeats read alike', () => {
+  it.each([
+    ['CHAPTER 4. JAN 6: DISCRETE AND CONTINUOUS VARIABLES', 'Jan 6: Discrete and continuous variables'],
+    ['ch. 4 quantified logic', '4 Quantified logic'],
+    ['1.2. SENTENCES AND THEIR PARTS', '1.2 Sentences and their parts'],
+    ['CHAPTER 2. THE SCOPE OF LOGIC', 'The scope of logic'],
+  ])('%s ~ %s', (head, title) => {
+    expect(titleWords(head)).toBe(titleWords(title));
+  });
+});
