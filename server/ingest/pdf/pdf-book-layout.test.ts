@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExtractedDocument } from '@server/core/document-model';
+import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
 import { fixturePath } from '@server/test/fixture-path';
 import { extractPdf } from './pdf-extract';
 import { titleWords } from './pdf-furniture';
+import { attachLinks, pageLinks, usableHref } from './pdf-links';
+import type { PdfItem } from './pdf-types';
 
 describe('logic-notes.pdf (LaTeX book: running heads on alternating pages, margin words, links, tables, title page)', () => {
   let doc: ExtractedDocument;
@@ -39,9 +41,43 @@ describe('logic-notes.pdf (LaTeX book: running heads on alternating pages, margi
     expect(body()).toContain('what the author is trying to establish before deciding');
   });
 
+  it('keeps hyperlinks (\\href, \\url, mailto) on the blocks that hold their anchors, in reading order', () => {
+    const linked = doc.blocks.filter((b) => b.links?.length);
+    expect(linked.flatMap((b) => b.links)).toEqual([
+      { text: 'course reading list', href: 'https://example.org/logic/reading' },
+      { text: 'https://example.org/logic/exercises', href: 'https://example.org/logic/exercises' },
+      { text: 'the course office', href: 'mailto:logic-office@example.org' },
+    ]);
+    for (const b of linked) for (const l of b.links!) expect(b.text).toContain(l.text);
+  });
+
   it('joins words hyphenated at line ends (a word broken at a line end is not evidence for itself)', () => {
     expect(body()).toContain('a careful speaker puts forward when she wants');
     expect(body()).not.toMatch(/\b\p{L}+- \p{Ll}+/u);
+  });
+});
+
+describe('links from PDF link annotations', () => {
+  const item = (str: string, x: number, y: number, width: number): PdfItem => ({ str, x, y, width, size: 10, font: 'f1' });
+
+  it('reads the text under each rectangle, one anchor for a link wrapped over two lines; only web and mail targets', () => {
+    const items = [item('Read the course reading', 50, 700, 120), item('list before class.', 50, 688, 80)];
+    const links = pageLinks(
+      [
+        { subtype: 'Link', url: 'https://example.org/list', rect: [110, 698, 171, 709] },
+        { subtype: 'Link', url: 'https://example.org/list', rect: [49, 686, 69, 697] },
+        { subtype: 'Link', unsafeUrl: 'javascript:alert(1)', rect: [50, 686, 120, 697] },
+        { subtype: 'Widget', url: 'https://example.org/form', rect: [50, 686, 120, 697] },
+      ],
+      items,
+      { x: 0, y: 0 },
+    );
+    expect(links.map((l) => [l.text, l.href])).toEqual([['course reading\nlist', 'https://example.org/list']]);
+    const blocks: DocBlock[] = [{ kind: 'paragraph', text: 'Read the course reading list before class.', page: 3 }];
+    expect(attachLinks(blocks, [{ ...links[0], page: 3 }])).toBe(1);
+    expect(blocks[0].links).toEqual([{ text: 'course reading list', href: 'https://example.org/list' }]);
+    expect(usableHref('file:///etc/passwd')).toBeUndefined();
+    expect(usableHref('mailto:office@example.org')).toBe('mailto:office@example.org');
   });
 });
 

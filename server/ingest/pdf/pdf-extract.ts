@@ -8,6 +8,7 @@ import { findEquations } from './pdf-equations';
 import { dropOrnaments, findFigures } from './pdf-figures';
 import { removeFurniture } from './pdf-furniture';
 import { pageSegments, type Segment } from './pdf-lines';
+import { attachLinks } from './pdf-links';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
 import { unreadableWarnings } from './pdf-pages';
 import { readPdf } from './pdf-read';
@@ -76,6 +77,10 @@ function regionSegment(region: PdfRegion, size: number): Segment {
 export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
   const { lines, body } = layoutLines(raw);
   const { blocks, title, titleBlock, bibliography, pending } = buildBlocks(lines, raw.outline, body);
+  attachLinks(
+    blocks,
+    raw.pages.flatMap((p) => (p.links ?? []).map((l) => ({ ...l, page: p.number }))),
+  );
   const text = blocks.map((b) => b.text).join('\n\n');
   const warnings = unreadableWarnings(raw.pages);
   return {

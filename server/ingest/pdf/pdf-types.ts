@@ -28,6 +28,14 @@ export interface PdfMark {
   stroke?: boolean;
 }
 
+/** A link annotation of a page (URI action): the text under its rectangle, lines apart by "\n", and its target. */
+export interface PdfLink {
+  text: string;
+  href: string;
+  /** Baseline area's bottom, PDF points (y up): where the anchor ends on the page. */
+  y: number;
+}
+
 /** Why a page gave no text: its text is drawn in fonts with no Unicode map, or the page is a picture of text. */
 export type UnreadablePage = 'unmapped' | 'image';
 
@@ -42,6 +50,8 @@ export interface PdfPage {
   rotated?: Array<{ x0: number; y0: number; x1: number; y1: number }>;
   /** Set when the page has no readable text for the reason given (its items are then empty). */
   unreadable?: UnreadablePage;
+  /** Web and mail links (link annotations) in reading order. */
+  links?: PdfLink[];
 }
 
 export interface PdfOutlineEntry {
