@@ -2,6 +2,7 @@ import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
 import { codeLike, isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
+import { isIndexTerm } from './pdf-margin';
 import { collectEvidence, continuesUrl, joinLines, type WordEvidence } from './pdf-join';
 import { bodyStats, type BodyStats } from './pdf-stats';
 import type { PdfLine, PdfOutlineEntry, PdfRegion } from './pdf-types';
@@ -71,7 +72,12 @@ export function buildBlocks(
         // A web address broken over two lines of the margin is one note ("https://mml-book.github.io/" + "slopes-expectations.html").
         if (prev?.kind === 'margin' && prev.page === l.page && !/\s/.test(l.text.trim()) && continuesUrl(prev.text, l.text))
           prev.text += l.text.trim();
-        else blocks.push({ kind: captionStart.test(l.text) ? 'caption' : 'margin', text: l.text, page: l.page });
+        else
+          blocks.push({
+            kind: captionStart.test(l.text) ? 'caption' : isIndexTerm(l.text) ? 'index-term' : 'margin',
+            text: l.text,
+            page: l.page,
+          });
       }
     }
     beside = [];

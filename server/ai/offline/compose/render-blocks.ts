@@ -94,6 +94,8 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
       return `<p><em>${inlineHtml(block.text)}</em></p>`;
     case 'table-row':
       return `<p>${inlineHtml(block.text)}</p>`;
+    // An index term is for the book's index (its apparatus), never body text or a note.
+    case 'index-term':
     default:
       return '';
   }
