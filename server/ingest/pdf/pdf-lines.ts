@@ -190,7 +190,8 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
     font: main.font,
     text,
     chars: text.length,
-    mono: main.mono === true,
+    // A sentence that names a file or an address in typewriter type ("on my website: http://...csv.") is prose, not a listing.
+    mono: main.mono === true && share((i) => i.mono) > 0.8,
     bold: share((i) => i.bold) > 0.6 || undefined,
     italic: share((i) => i.italic && !i.bold) > 0.6 || undefined,
     lead:

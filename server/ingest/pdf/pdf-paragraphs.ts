@@ -65,6 +65,8 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
 function isFragment(line: PdfLine, body: BodyStats): boolean {
   const visible = line.text.replace(/\s/g, '');
   if (line.region || line.isMargin || line.isNote || visible.length === 0 || /^\(\d/.test(visible)) return false;
+  // Accents set on their own baseline over a letter of the line below ("ˆ ˆ ˆ" of f̂₁, f̂₂, f̂₃): spacing modifier letters, not words.
+  if (/^(?:[\u02B0-\u02FF^~`´¨¯˙˜→]|\p{M})+$/u.test(visible)) return true;
   const math = line.math ?? 0;
   // Mathematics set in the text's italic (Palatino, Times) has no math font: small type without a word is enough.
   if (visible.length <= 8 && line.size < 0.9 * body.size && (math >= 0.5 || !/\p{L}{3}/u.test(visible))) return true;
@@ -80,6 +82,18 @@ function isFragment(line: PdfLine, body: BodyStats): boolean {
 export function isMathFragment(lines: PdfLine[], i: number, body: BodyStats): boolean {
   const line = lines[i];
   if (!isFragment(line, body)) return false;
+  // The last line of a paragraph ("10." under "... a luck value between 8 and") sits at the column's left edge one line
+  // below the text: it is the text's own line, not a glyph of its mathematics.
+  const above = lines[i - 1];
+  if (
+    above &&
+    above.page === line.page &&
+    above.column === line.column &&
+    Math.abs(above.y - line.y - body.lineGap) < 0.15 * body.lineGap &&
+    line.x0 - line.columnLeft < line.size &&
+    Math.abs(above.x0 - line.x0) < line.size
+  )
+    return false;
   const near = (other: PdfLine | undefined) =>
     !!other &&
     !other.region &&

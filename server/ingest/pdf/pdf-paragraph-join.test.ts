@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { buildBlocks } from './pdf-blocks';
+import { continuesUrl } from './pdf-join';
+import type { PdfLine } from './pdf-types';
+
+/** A line of a 12 pt column from x 110 to 500, baselines 14.4 pt apart. */
+const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
+  page: 4,
+  column: 0,
+  x0: 110,
+  x1: 500,
+  y,
+  size: 12,
+  font: 'Times',
+  text,
+  columnLeft: 110,
+  columnRight: 500,
+  ...extra,
+});
+
+const paragraphs = (lines: PdfLine[]) =>
+  buildBlocks(lines, [])
+    .blocks.filter((b) => b.kind === 'paragraph')
+    .map((b) => b.text);
+
+describe('PDF lines joined into paragraphs', () => {
+  it('keeps a paragraph\'s last line that is only a number ("10.") as the end of its sentence', () => {
+    expect(
+      paragraphs([
+        line('In summary, someone who scored 98 or above exerted effort between 0.96 and 1, and', 700),
+        line('got a luck value between 8 and', 685.6),
+        line('10.', 671.2, { x1: 125 }),
+        line('Now suppose that we give a second test to the students who scored 98 or above.', 656.8, { x0: 128 }),
+      ]),
+    ).toEqual([
+      'In summary, someone who scored 98 or above exerted effort between 0.96 and 1, and got a luck value between 8 and 10.',
+      'Now suppose that we give a second test to the students who scored 98 or above.',
+    ]);
+  });
+
+  it('reads accents set on their own baseline over the line below as part of that line, not a paragraph break', () => {
+    expect(
+      paragraphs([
+        line('Bias is the true error of the best classifier in the concept class (e.g. best decision tree on a', 700),
+        line('ˆ ˆ', 688.2, { x0: 340, x1: 350 }),
+        line('fixed number of nodes). Basically, you approximate a function and compare it with the true one.', 685.6),
+      ]),
+    ).toEqual([
+      'Bias is the true error of the best classifier in the concept class (e.g. best decision tree on a fixed number of nodes). Basically, you approximate a function and compare it with the true one.',
+    ]);
+  });
+
+  it('a web address that ends a sentence is followed by the next sentence, with its space', () => {
+    expect(continuesUrl('on my website: http://example.org/econ/closing_prices.csv.', 'Write code to read this data into R.')).toBe(false);
+    expect(continuesUrl('See https://example.org/notes.', 'html')).toBe(true);
+  });
+});
