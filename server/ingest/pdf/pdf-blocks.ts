@@ -52,7 +52,14 @@ export function buildBlocks(
     const caption = region.caption ? joinLines(region.caption.split('\n'), evidence) : undefined;
     if (region.kind === 'equation') return { kind: 'equation', text: region.text, label: region.label, page: region.page };
     if (region.kind === 'table')
-      return { kind: 'table', text: caption ? `${caption}\n${region.text}` : region.text, rows: region.rows, caption, page: region.page };
+      return {
+        kind: 'table',
+        text: caption ? `${caption}\n${region.text}` : region.text,
+        rows: region.rows,
+        header: region.header,
+        caption,
+        page: region.page,
+      };
     return {
       kind: 'figure',
       text: caption ?? (region.text ? `Figure: ${region.text.slice(0, 300)}` : 'Figure'),

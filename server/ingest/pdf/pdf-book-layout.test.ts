@@ -5,6 +5,7 @@ import { fixturePath } from '@server/test/fixture-path';
 import { extractPdf } from './pdf-extract';
 import { titleWords } from './pdf-furniture';
 import { attachLinks, pageLinks, usableHref } from './pdf-links';
+import { isHeaderRow } from './pdf-tables';
 import type { PdfItem } from './pdf-types';
 
 describe('logic-notes.pdf (LaTeX book: running heads on alternating pages, margin words, links, tables, title page)', () => {
@@ -51,6 +52,36 @@ describe('logic-notes.pdf (LaTeX book: running heads on alternating pages, margi
     for (const b of linked) for (const l of b.links!) expect(b.text).toContain(l.text);
   });
 
+  it('reads the ruled rubric and the aligned probability table as tables with their header rows, the total row kept', () => {
+    const tables = doc.blocks.filter((b) => b.kind === 'table');
+    expect(doc.blocks.some((b) => b.kind === 'figure')).toBe(false);
+    expect(tables.map((t) => [t.header, t.rows])).toEqual([
+      [
+        true,
+        [
+          ['Outcome', 'Probability', 'Payoff'],
+          ['Two heads', '0.25', '4'],
+          ['One head', '0.50', '1'],
+          ['No heads', '0.25', '0'],
+        ],
+      ],
+      [
+        true,
+        [
+          ['Criterion', 'Points possible', 'Points earned'],
+          ['Thesis stated clearly', '5', ''],
+          ['Premises identified', '5', ''],
+          ['Validity assessed', '6', ''],
+          ['Counterexample given', '4', ''],
+          ['Total', '20', ''],
+        ],
+      ],
+    ]);
+    expect(tables[0].caption).toBe('Table 2.1: Outcomes of tossing two fair coins.');
+    // No header word is left behind as a paragraph or dropped.
+    expect(body()).not.toMatch(/^(?:Points earned|Total)$/m);
+  });
+
   it('joins words hyphenated at line ends (a word broken at a line end is not evidence for itself)', () => {
     expect(body()).toContain('a careful speaker puts forward when she wants');
     expect(body()).not.toMatch(/\b\p{L}+- \p{Ll}+/u);
@@ -78,6 +109,40 @@ describe('links from PDF link annotations', () => {
     expect(blocks[0].links).toEqual([{ text: 'course reading list', href: 'https://example.org/list' }]);
     expect(usableHref('file:///etc/passwd')).toBeUndefined();
     expect(usableHref('mailto:office@example.org')).toBe('mailto:office@example.org');
+  });
+});
+
+describe('table header rows', () => {
+  it('a first row of names over columns of numbers, or set in bold, is a header; a first row of data is not', () => {
+    expect(
+      isHeaderRow([
+        ['Outcome', 'Probability'],
+        ['Two heads', '0.25'],
+        ['One head', '0.50'],
+      ]),
+    ).toBe(true);
+    expect(
+      isHeaderRow([
+        ['Two heads', '0.25'],
+        ['One head', '0.50'],
+      ]),
+    ).toBe(false);
+    expect(
+      isHeaderRow([
+        ['Name', 'Role'],
+        ['Ada', 'Instructor'],
+        ['Alan', 'Assistant'],
+      ]),
+    ).toBe(false);
+    expect(
+      isHeaderRow(
+        [
+          ['Name', 'Role'],
+          ['Ada', 'Instructor'],
+        ],
+        true,
+      ),
+    ).toBe(true);
   });
 });
 

@@ -134,5 +134,6 @@ function toLine(s: Segment, column: number, edges: { left: number; right: number
     math: s.math,
     region: s.region,
     isMargin: s.isMargin,
+    cells: s.cells,
   };
 }

@@ -1,5 +1,6 @@
 import { captionLines, captionStart, height, inside, intersects, segmentBox, touches, union, width, type Box } from './pdf-geometry';
 import type { Segment } from './pdf-lines';
+import { readCells, rowsOf } from './pdf-tables';
 import type { PdfMark, PdfRegion } from './pdf-types';
 
 interface Cluster extends Box {
@@ -189,9 +190,11 @@ export function findFigures(
     });
   }
 
-  // A framed box of running text (an example, a theorem) is text, not a figure; so is a boxed formula.
+  // A framed box of running text (an example, a theorem) is text, not a figure; so is a boxed formula, and so is a grid of
+  // rules around rows of short cells (a ruled table, a grading rubric): its text goes back to be read as a table.
   const kept = regions.filter((r) => {
     if (r.hasImage) return true;
+    if (!r.hasDrawing && readCells(rowsOf(r.labels)) !== undefined) return false;
     const prose = r.labels.filter((s) => isProse(s, bodySize) && width(segmentBox(s)) >= 0.5 * width(r));
     if (prose.length >= 2) return false;
     // Rules around mathematics (a matrix's brackets, fraction bars) make an equation, not a figure.

@@ -83,6 +83,8 @@ export interface PdfRegion {
   label?: string;
   /** Table cells, when the columns are clear. */
   rows?: string[][];
+  /** The first row of `rows` is a header row. */
+  header?: boolean;
 }
 
 /** Bold or italic words starting a line that goes on in another face; `gap` when a wide space (an em or so) follows them. */
@@ -121,4 +123,13 @@ export interface PdfLine {
   math?: number;
   /** A figure, equation or table standing in the reading order where this line is. */
   region?: PdfRegion;
+  /** Runs of the line set an em or more apart (a table row's cells that came as one line), when there are two or more. */
+  cells?: TextCell[];
+}
+
+/** A piece of a line between wide gaps: one cell of a table row. */
+export interface TextCell {
+  x0: number;
+  x1: number;
+  text: string;
 }
