@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
 import { fixturePath } from '@server/test/fixture-path';
@@ -109,6 +110,43 @@ describe('links from PDF link annotations', () => {
     expect(blocks[0].links).toEqual([{ text: 'course reading list', href: 'https://example.org/list' }]);
     expect(usableHref('file:///etc/passwd')).toBeUndefined();
     expect(usableHref('mailto:office@example.org')).toBe('mailto:office@example.org');
+  });
+});
+
+describe('the title of a PDF', () => {
+  /** A one-page handout: a heading or a title line, then paragraphs; its metadata Title left over from a template. */
+  async function handout(visible: string, opts: { metaTitle: string; heading: boolean }): Promise<Uint8Array> {
+    const pdf = await PDFDocument.create();
+    pdf.setTitle(opts.metaTitle);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+    const page = pdf.addPage([612, 792]);
+    page.drawText(visible, { x: 72, y: 700, size: opts.heading ? 20 : 11, font: opts.heading ? bold : font });
+    const text = [
+      'Sampling distributions describe how a statistic varies from one sample to the next when samples are drawn',
+      'repeatedly from the same population, and they are the foundation of every interval and test in this course.',
+      'The standard error measures that variation, and it shrinks as the sample grows larger in a predictable way.',
+    ];
+    text.forEach((line, i) => page.drawText(line, { x: 72, y: 660 - i * 14, size: 11, font }));
+    return pdf.save();
+  }
+
+  it('is the visible title, not a stale metadata Title; metadata printed on the first page is kept', async () => {
+    const stale = await extractPdf(
+      await handout('Week 3: Sampling Distributions', { metaTitle: 'Policy Development Briefing Paper', heading: true }),
+      'week3.pdf',
+    );
+    expect(stale.title).toBe('Week 3: Sampling Distributions');
+    const printed = await extractPdf(
+      await handout('Sampling distributions', { metaTitle: 'Sampling Distributions', heading: false }),
+      'week3.pdf',
+    );
+    expect(printed.title).toBe('Sampling Distributions');
+    const unseen = await extractPdf(
+      await handout('Sampling distributions', { metaTitle: 'Policy Development Briefing Paper', heading: false }),
+      'week3.pdf',
+    );
+    expect(unseen.title).not.toBe('Policy Development Briefing Paper');
   });
 });
 

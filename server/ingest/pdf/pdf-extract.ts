@@ -89,7 +89,7 @@ export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
       mime: 'application/pdf',
       text,
       blocks,
-      title: title ?? usableMetaTitle(raw.metaTitle),
+      title: title ?? visibleTitle(blocks, titleBlock, usableMetaTitle(raw.metaTitle)),
       titleBlock: titleBlock.length ? titleBlock : undefined,
       bibliography: bibliography.length ? bibliography : undefined,
       pageCount: raw.pages.length,
@@ -168,6 +168,19 @@ function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>, bodyS
     }
   }
   return out;
+}
+
+/**
+ * Without a title set as one on the first page, the document's metadata names it only when that title is printed on its
+ * first pages: a Title left over from a template ("Policy Development Briefing Paper") is not the visible title. Then the
+ * first heading of those pages is the title.
+ */
+function visibleTitle(blocks: DocBlock[], titleBlock: string[], meta: string | undefined): string | undefined {
+  const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const early = blocks.filter((b) => (b.page ?? 1) <= 2);
+  const printed = key([...titleBlock, ...early.map((b) => b.text)].join(' '));
+  if (meta && key(meta).length >= 4 && printed.includes(key(meta))) return meta;
+  return early.find((b) => b.kind === 'heading')?.text ?? (blocks.length && !printed ? meta : undefined);
 }
 
 function usableMetaTitle(title: string | undefined): string | undefined {
