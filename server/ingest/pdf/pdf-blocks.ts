@@ -171,15 +171,21 @@ export function buildBlocks(
         para = [{ ...line, text: afterLead(line) }];
         continue;
       }
-      // Consecutive heading lines of one size are one heading set over several lines.
+      // Consecutive heading lines of one size are one heading set over several lines; under a document's title, the
+      // course, term or institution set in the title's type ("Modeling Social Data, Spring 2017", "Columbia University")
+      // belong to its title block.
       const parts = [line];
+      let aside = false;
       while (
         i + 1 < lines.length &&
         headings.get(i + 1)?.level === heading.level &&
         !headings.get(i + 1)?.runIn &&
         sameHeadingRun(lines[i], lines[i + 1])
       ) {
-        parts.push(lines[++i]);
+        if (heading.isTitle && !title && (aside || titleMetadata.test(lines[i + 1].text))) {
+          aside = true;
+          titleBlock.push(lines[++i].text);
+        } else parts.push(lines[++i]);
       }
       const text = joinLines(
         parts.map((p) => p.text),
@@ -214,6 +220,10 @@ export function buildBlocks(
   flushBib();
   return { blocks: mergeRunOns(blocks, evidence), title, titleBlock, bibliography, pending };
 }
+
+/** A line under a title naming a term, a year, a date or an institution: the title block's, not the title's. */
+const titleMetadata =
+  /\b(?:19|20)\d\d\b|\b(?:university|college|institute|school|department|faculty)\b|\b(?:spring|fall|autumn|winter|summer)\s+(?:term|semester|quarter|(?:19|20)\d\d)\b|@/i;
 
 /** The text of a line after its run-in heading. */
 function afterLead(line: PdfLine): string {
