@@ -1,6 +1,6 @@
 import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
-import { codeLike, isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
+import { isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
 import { isIndexTerm } from './pdf-margin';
 import { collectEvidence, continuesUrl, joinLines, type WordEvidence } from './pdf-join';
@@ -89,7 +89,35 @@ export function buildBlocks(
     }
     beside = [];
   };
+  // A listing: consecutive lines in typewriter type, kept whole with their indentation (code and its printed output).
+  let code: PdfLine[] = [];
+  const flushCode = () => {
+    if (code.length === 0) return;
+    const left = Math.min(...code.map((l) => l.x0));
+    const widths = code.filter((l) => l.text.length >= 4).map((l) => (l.x1 - l.x0) / l.text.length);
+    const em = widths.length ? widths.sort((a, b) => a - b)[Math.floor(widths.length / 2)] : 0.6 * code[0].size;
+    // Pieces of one baseline (a statement and its comment, a line number and its line) are one line of the listing.
+    const rows: PdfLine[][] = [];
+    for (const l of code) {
+      const row = rows.find((r) => r[0].page === l.page && Math.abs(r[0].y - l.y) < 0.3 * l.size);
+      if (row) row.push(l);
+      else rows.push([l]);
+    }
+    const text = rows
+      .map((row) =>
+        row
+          .sort((a, b) => a.x0 - b.x0)
+          .reduce((out, l) => {
+            const at = Math.max(0, Math.round((l.x0 - left) / em));
+            return out + ' '.repeat(Math.max(out ? 1 : 0, at - out.length)) + l.text;
+          }, ''),
+      )
+      .join('\n');
+    blocks.push({ kind: 'code', text, page: code[0].page });
+    code = [];
+  };
   const flushPara = () => {
+    flushCode();
     if (para.length > 0) {
       const text = joinLines(
         para.map((l) => l.text),
@@ -152,8 +180,13 @@ export function buildBlocks(
       titleBlock.push(line.text);
       continue;
     }
-    // Code listings (monospace lines that look like code) are not prose to learn from.
-    if (line.mono && codeLike.test(line.text)) continue;
+    // Code listings (monospace lines that look like code, and the typewriter lines that follow them) are one code block.
+    if (line.mono && (code.length > 0 || codeStart.test(line.text))) {
+      if (code.length === 0) flushPara();
+      code.push(line);
+      continue;
+    }
+    flushCode();
     if (line.isNote) {
       notes.push(line);
       continue;
@@ -220,6 +253,12 @@ export function buildBlocks(
   flushBib();
   return { blocks: mergeRunOns(blocks, evidence), title, titleBlock, bibliography, pending };
 }
+
+/**
+ * A typewriter line that starts a listing: a statement's punctuation, a call, an assignment or a comment. Names in
+ * typewriter type inside a sentence ("(3d-morph, bitops-bitwise-") are the sentence's.
+ */
+const codeStart = /[;{}=<>[\]_#]|\w\(|^\s*\/\/|:$/;
 
 /** A line under a title naming a term, a year, a date or an institution: the title block's, not the title's. */
 const titleMetadata =
