@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
 import { fixturePath } from '@server/test/fixture-path';
 import { extractPdf } from './pdf-extract';
-import { titleWords } from './pdf-furniture';
+import { removeFurniture, titleWords } from './pdf-furniture';
 import { attachLinks, pageLinks, usableHref } from './pdf-links';
 import { isHeaderRow } from './pdf-tables';
-import type { PdfItem } from './pdf-types';
+import type { PdfItem, PdfLine } from './pdf-types';
 
 describe('logic-notes.pdf (LaTeX book: running heads on alternating pages, margin words, links, tables, title page)', () => {
   let doc: ExtractedDocument;
@@ -181,6 +181,37 @@ describe('table header rows', () => {
         true,
       ),
     ).toBe(true);
+  });
+});
+
+describe('running heads in the outer margin', () => {
+  const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
+    page: 1,
+    column: 0,
+    x0: 72,
+    x1: 400,
+    y,
+    size: 10,
+    font: 'Times',
+    text,
+    columnLeft: 72,
+    columnRight: 400,
+    ...extra,
+  });
+
+  it('a margin line repeated page after page (with its page number) is furniture; a margin word once is kept', () => {
+    const pages = Array.from({ length: 8 }, (_, i) => ({
+      height: 792,
+      lines: [
+        line(`Body text of page ${'abcdefgh'[i]} goes on here in a sentence that is long enough to read.`, 600, { page: i + 1 }),
+        line(`ch. 4 quantified logic ${i + 11}`, 500 - i * 7, { page: i + 1, isMargin: true, x0: 420, x1: 520, size: 8 }),
+        ...(i === 3 ? [line('domain', 580, { page: 4, isMargin: true, x0: 420, x1: 450, size: 8 })] : []),
+      ],
+    }));
+    const kept = removeFurniture(pages, 10).pages.flat();
+    expect(kept.some((l) => l.text.startsWith('ch. 4'))).toBe(false);
+    expect(kept.filter((l) => l.text === 'domain')).toHaveLength(1);
+    expect(kept.filter((l) => l.text.startsWith('Body text'))).toHaveLength(8);
   });
 });
 

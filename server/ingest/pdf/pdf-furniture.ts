@@ -129,7 +129,8 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
     const seen = new Set<string>();
     for (const line of page.lines) {
       if (line.region) continue;
-      const band = inBand(line, page.height, page);
+      // A head set in the outer margin (a chapter's name beside the text on every page) repeats as a margin line.
+      const band = line.isMargin ? 'margin' : inBand(line, page.height, page);
       const keys = [`at|${Math.round(line.y / 3)}|${shapeOf(line)}`];
       if (band) keys.push(`${band}|${shapeOf(line)}`);
       for (const key of keys) {
@@ -160,6 +161,7 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
       const isFurniture =
         notices.has(line) ||
         (pages.length >= 3 && text.length >= 3 && (placed.get(`at|${Math.round(line.y / 3)}|${shape(text)}`) ?? 0) >= minPlaced) ||
+        (line.isMargin === true && pages.length >= 3 && text.length <= 80 && (counts.get(`margin|${shape(text)}`) ?? 0) >= minRepeats) ||
         (band !== undefined && (pageNumber.test(text) || (pages.length >= 3 && (counts.get(`${band}|${shape(text)}`) ?? 0) >= minRepeats)));
       if (isFurniture) removed++;
       return !isFurniture;
