@@ -181,7 +181,7 @@ export function buildBlocks(
       continue;
     }
     // Code listings (monospace lines that look like code, and the typewriter lines that follow them) are one code block.
-    if (line.mono && (code.length > 0 || codeStart.test(line.text))) {
+    if (line.mono && (code.length > 0 || isCodeStart(line.text))) {
       if (code.length === 0) flushPara();
       code.push(line);
       continue;
@@ -259,6 +259,18 @@ export function buildBlocks(
  * typewriter type inside a sentence ("(3d-morph, bitops-bitwise-") are the sentence's.
  */
 const codeStart = /[;{}=<>[\]_#]|\w\(|^\s*\/\/|:$/;
+
+/**
+ * A typewriter line that starts a listing, not a sentence set in a fixed-pitch face ("• for each predicate that we care
+ * to consider (apart from ‘=’),"): an assignment, a statement's end or a block's brace, or few words besides comments
+ * and quoted symbols.
+ */
+function isCodeStart(text: string): boolean {
+  if (!codeStart.test(text)) return false;
+  const bare = text.replace(/(?:\/\/|#).*$/, '').replace(/‘[^’]*’|“[^”]*”/g, '');
+  if (/<-|:=|==|!=|\+=|;\s*$|\{\s*$|^\s*[}\]]/.test(bare)) return true;
+  return (bare.match(/\p{L}{2,}/gu) ?? []).length < 6;
+}
 
 /** A line under a title naming a term, a year, a date or an institution: the title block's, not the title's. */
 const titleMetadata =
