@@ -161,6 +161,11 @@ export function buildBlocks(
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    // A listing goes on over every typewriter line that is not a sentence (a closing brace alone is the listing's).
+    if (code.length > 0 && line.mono && !line.region && !line.isMargin && !line.isNote && !isProse(line.text)) {
+      code.push(line);
+      continue;
+    }
     if (isMathFragment(lines, i, body)) continue;
     if (line.region?.kind === 'equation') {
       flushPara();
@@ -181,7 +186,7 @@ export function buildBlocks(
       continue;
     }
     // Code listings (monospace lines that look like code, and the typewriter lines that follow them) are one code block.
-    if (line.mono && (code.length > 0 || isCodeStart(line.text))) {
+    if (line.mono && isCodeStart(line.text)) {
       if (code.length === 0) flushPara();
       code.push(line);
       continue;
@@ -266,10 +271,14 @@ const codeStart = /[;{}=<>[\]_#]|\w\(|^\s*\/\/|:$/;
  * and quoted symbols.
  */
 function isCodeStart(text: string): boolean {
-  if (!codeStart.test(text)) return false;
+  return codeStart.test(text) && !isProse(text);
+}
+
+/** Words of a sentence, not of a program: six words or more besides comments and quoted symbols, and no statement. */
+function isProse(text: string): boolean {
   const bare = text.replace(/(?:\/\/|#).*$/, '').replace(/‘[^’]*’|“[^”]*”/g, '');
-  if (/<-|:=|==|!=|\+=|;\s*$|\{\s*$|^\s*[}\]]/.test(bare)) return true;
-  return (bare.match(/\p{L}{2,}/gu) ?? []).length < 6;
+  if (/<-|:=|==|!=|\+=|;\s*$|\{\s*$|^\s*[}\]]/.test(bare)) return false;
+  return (bare.match(/\p{L}{2,}/gu) ?? []).length >= 6;
 }
 
 /** A line under a title naming a term, a year, a date or an institution: the title block's, not the title's. */

@@ -50,6 +50,26 @@ describe('PDF lines joined into paragraphs', () => {
     ]);
   });
 
+  it('keeps a listing and its printed output whole as one code block, with indentation; a sentence in typewriter type stays prose', () => {
+    const mono = { mono: true, size: 10 };
+    const blocks = buildBlocks(
+      [
+        line('We fit the model and print its coefficients.', 700),
+        line('model <- lm(weight ~ height, data = survey)', 680, { ...mono, x1: 330 }),
+        line('for (h in heights) {', 668, { ...mono, x1: 230 }),
+        line('print(predict(model, h))', 656, { ...mono, x0: 122, x1: 270 }),
+        line('}', 644, { ...mono, x1: 116 }),
+        line('## [1] 61.2', 632, { ...mono, x1: 176 }),
+        line('• for each predicate that we care to consider (apart from ‘=’), its extension', 610, { ...mono }),
+      ],
+      [],
+    ).blocks;
+    expect(blocks.filter((b) => b.kind === 'code').map((b) => b.text)).toEqual([
+      'model <- lm(weight ~ height, data = survey)\nfor (h in heights) {\n  print(predict(model, h))\n}\n## [1] 61.2',
+    ]);
+    expect(blocks.some((b) => b.kind !== 'code' && b.text.includes('for each predicate that we care to consider'))).toBe(true);
+  });
+
   it('a web address that ends a sentence is followed by the next sentence, with its space', () => {
     expect(continuesUrl('on my website: http://example.org/econ/closing_prices.csv.', 'Write code to read this data into R.')).toBe(false);
     expect(continuesUrl('See https://example.org/notes.', 'html')).toBe(true);
