@@ -244,7 +244,17 @@ export function buildBlocks(
       continue;
     }
     const prev = para[para.length - 1];
-    if (prev && startsNewParagraph(paraKind === 'list-item', prev, line, body)) flushPara();
+    if (
+      prev &&
+      startsNewParagraph(
+        paraKind === 'list-item',
+        prev,
+        line,
+        body,
+        Math.max(...para.filter((l) => l.page === line.page && l.column === line.column).map((l) => l.x1), prev.x1),
+      )
+    )
+      flushPara();
     if (para.length === 0 && isCaptionLine(line, body)) paraKind = 'caption';
     const item = para.length === 0 && paraKind === 'paragraph' ? listItemStart(line.text) : undefined;
     if (item) {

@@ -50,6 +50,33 @@ describe('PDF lines joined into paragraphs', () => {
     ]);
   });
 
+  it('joins the lines of a definition set in a narrower measure, and a sentence going on in lower case; key lines stay apart', () => {
+    const boxed = { x0: 130, x1: 440 };
+    expect(
+      paragraphs([
+        line('An argument is valid if and only if there is no case in which', 700, boxed),
+        line('all of its premises are true and its conclusion is false, as we', 685.6, boxed),
+        line('saw with the butler and the gardener.', 671.2, { x0: 130, x1: 330 }),
+      ]),
+    ).toEqual([
+      'An argument is valid if and only if there is no case in which all of its premises are true and its conclusion is false, as we saw with the butler and the gardener.',
+    ]);
+    expect(
+      paragraphs([
+        line('You must give appropriate credit, provide a link to the license, and indicate if', 700, { x1: 470 }),
+        line('changes were made, in any reasonable manner that you choose.', 685.6, { x1: 420 }),
+      ]),
+    ).toEqual([
+      'You must give appropriate credit, provide a link to the license, and indicate if changes were made, in any reasonable manner that you choose.',
+    ]);
+    expect(
+      paragraphs([
+        line('R: Ludwig is a reactionary thinker', 700, { x1: 300 }),
+        line('L: Ludwig is a libertarian thinker', 685.6, { x1: 298 }),
+      ]),
+    ).toEqual(['R: Ludwig is a reactionary thinker', 'L: Ludwig is a libertarian thinker']);
+  });
+
   it('keeps a listing and its printed output whole as one code block, with indentation; a sentence in typewriter type stays prose', () => {
     const mono = { mono: true, size: 10 };
     const blocks = buildBlocks(
