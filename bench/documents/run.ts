@@ -29,7 +29,18 @@ for (const file of files ?? []) {
   );
   const ms = performance.now() - t0;
   if (extracted instanceof Error) {
-    rows.push([file.name, own.source, `${own.headings.length}`, `refused: ${extracted.message}`, '', '', '', '', '', `${ms.toFixed(0)} ms`]);
+    rows.push([
+      file.name,
+      own.source,
+      `${own.headings.length}`,
+      `refused: ${extracted.message}`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      `${ms.toFixed(0)} ms`,
+    ]);
     continue;
   }
   const { document } = extracted;

@@ -108,6 +108,13 @@ describe('links from PDF link annotations', () => {
     const blocks: DocBlock[] = [{ kind: 'paragraph', text: 'Read the course reading list before class.', page: 3 }];
     expect(attachLinks(blocks, [{ ...links[0], page: 3 }])).toBe(1);
     expect(blocks[0].links).toEqual([{ text: 'course reading list', href: 'https://example.org/list' }]);
+    // A printed e-mail address run on into the next word by a dash is the address only.
+    const mail = pageLinks(
+      [{ subtype: 'Link', url: 'mailto:office@example.org', rect: [50, 598, 200, 609] }],
+      [item('office@example.org—thanks', 50, 600, 150)],
+      { x: 0, y: 0 },
+    );
+    expect(mail.map((l) => l.text)).toEqual(['office@example.org']);
     expect(usableHref('file:///etc/passwd')).toBeUndefined();
     expect(usableHref('mailto:office@example.org')).toBe('mailto:office@example.org');
   });

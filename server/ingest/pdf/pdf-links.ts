@@ -72,13 +72,16 @@ export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origi
         return middle >= area.y0 - 1 && middle <= area.y1 + 1 && i.x < area.x1 && i.x + i.width > area.x0;
       })
       .sort((a, b) => b.y - a.y || a.x - b.x);
-    const text = under
+    let text = under
       .map((i) => wordsWithin(i, area.x0 - 0.5, area.x1 + 0.5))
       .filter(Boolean)
       .join(' ')
       .replace(/\s+/g, ' ')
       .trim();
     if (!text) continue;
+    // A printed address or e-mail is the anchor up to its end, never the word run on after it ("...@cs.bham.ac.uk—thanks").
+    const target = area.href!.replace(/^mailto:/i, '');
+    if (text.length > target.length && text.includes(target)) text = target;
     const last = out[out.length - 1];
     if (last && last.href === area.href && area.y1 < last.y) {
       // The next line of a wrapped anchor: how its lines join is decided with the block's text (attachLinks).
