@@ -281,6 +281,8 @@ const codeStart = /[;{}=<>[\]_#]|\w\(|^\s*\/\/|:$/;
  * and quoted symbols.
  */
 function isCodeStart(text: string): boolean {
+  // A web address in typewriter type (a footnote's \url) is an address, not a listing.
+  if (/^\S*(?:https?:\/\/|www\.)\S*$/i.test(text.trim())) return false;
   return codeStart.test(text) && !isProse(text);
 }
 
@@ -327,7 +329,8 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
   const letters = (visible.match(/\p{L}/gu) ?? []).length;
   if (letters / visible.length < 0.5 || letters < 2) return false;
   const words = text.split(/\s+/).length;
-  return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text);
+  // A web address on its own (a footnote giving a source) is content, however few its words.
+  return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text) || /(?:https?:\/\/|www\.)\S{4,}/i.test(text);
 }
 
 /**

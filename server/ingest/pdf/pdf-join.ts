@@ -18,6 +18,8 @@ export interface WordEvidence {
  */
 /** True when `next` continues the web address that `text` ends in, broken at a '/', '.', '-' or the like. */
 export function continuesUrl(text: string, next: string): boolean {
+  // An address broken right after its scheme ("http:" + "//www.ti.com/...").
+  if (/\bhttps?:$/i.test(text) && /^\/\/\S/.test(next.trim())) return true;
   // An address ending a sentence ("... closing_prices.csv." + "Write code ...") is followed by the next sentence.
   if (/\.$/.test(text) && /^\p{Lu}\p{Ll}*\s/u.test(next.trim())) return false;
   return urlTail.test(text) && /[-/._~=&?#]$/.test(text) && /^[\w%./-]/.test(next.trim());

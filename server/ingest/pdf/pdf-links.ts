@@ -1,4 +1,5 @@
 import type { DocBlock, DocLink } from '@server/core/document-model';
+import { normalizeCharacters } from '@server/core/nlp';
 import type { PdfItem, PdfLink } from './pdf-types';
 
 interface AnnotationLike {
@@ -94,7 +95,8 @@ export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origi
   return out;
 }
 
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** Text as the blocks hold it: characters normalised as the extractor does (a TeX "˜" in an address is "~"). */
+const squash = (text: string) => normalizeCharacters(text).replace(/\s+/g, ' ').trim();
 
 /**
  * Gives each link to the block whose text holds its anchor, looking from the block of its page onwards (a paragraph that
@@ -108,13 +110,18 @@ export function attachLinks(blocks: DocBlock[], links: Array<PdfLink & { page: n
     const forms = [...new Set([link.text.replace(/\n/g, ' '), link.text.replace(/-\n/g, ''), link.text.replace(/\n/g, '')])].map(squash);
     let found = -1;
     let anchor = forms[0];
-    for (let i = 0; i < blocks.length && found < 0; i++) {
-      const b = blocks[i];
-      if (b.kind === 'equation' || b.page === undefined || b.page > link.page || b.page < link.page - 1 || i < cursor) continue;
-      const text = squash(b.text);
-      const form = forms.find((f) => text.includes(f));
-      if (form) [found, anchor] = [i, form];
-    }
+    // From the block of the link before onwards first; then anywhere on its pages (a footnote or a reference list is
+    // read after the paragraphs of its page).
+    for (const from of [cursor, 0])
+      for (let i = from; i < blocks.length && found < 0; i++) {
+        const b = blocks[i];
+        // A reference list's entries all carry the page the list starts on.
+        const reach = b.kind === 'bibliography' ? Infinity : 1;
+        if (b.kind === 'equation' || b.page === undefined || b.page > link.page || b.page < link.page - reach) continue;
+        const text = squash(b.text);
+        const form = forms.find((f) => text.includes(f));
+        if (form) [found, anchor] = [i, form];
+      }
     if (found < 0) continue;
     const block = blocks[found];
     const list: DocLink[] = block.links ?? [];

@@ -97,7 +97,26 @@ describe('PDF lines joined into paragraphs', () => {
     expect(blocks.some((b) => b.kind !== 'code' && b.text.includes('for each predicate that we care to consider'))).toBe(true);
   });
 
+  it('keeps a footnote that is only a web address, in typewriter type or not, as text (never dropped, never a listing)', () => {
+    const blocks = buildBlocks(
+      [
+        line('The board features a microcontroller with a fast clock and a small memory.', 700),
+        line('http://www.example.org/product/MSP430FR5969', 80, { size: 8, isNote: true, x1: 300 }),
+        line('http://www.example.org/webdoc/avr_assembler/sbr.html', 70, { size: 8, isNote: true, mono: true, x1: 300 }),
+      ],
+      [],
+    ).blocks;
+    const text = blocks
+      .filter((b) => b.kind === 'paragraph')
+      .map((b) => b.text)
+      .join('\n');
+    expect(text).toContain('http://www.example.org/product/MSP430FR5969');
+    expect(text).toContain('http://www.example.org/webdoc/avr_assembler/sbr.html');
+    expect(blocks.some((b) => b.kind === 'code')).toBe(false);
+  });
+
   it('a web address that ends a sentence is followed by the next sentence, with its space', () => {
+    expect(continuesUrl('see http:', '//www.example.org/lit/ds/sheet.pdf')).toBe(true);
     expect(continuesUrl('on my website: http://example.org/econ/closing_prices.csv.', 'Write code to read this data into R.')).toBe(false);
     expect(continuesUrl('See https://example.org/notes.', 'html')).toBe(true);
   });
