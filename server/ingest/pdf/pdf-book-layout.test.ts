@@ -115,6 +115,18 @@ describe('links from PDF link annotations', () => {
       { x: 0, y: 0 },
     );
     expect(mail.map((l) => l.text)).toEqual(['office@example.org']);
+    // Spaced apart differently by pdf.js and the line reader, the anchor is the block's own words; a full stop is the sentence's.
+    const spaced: DocBlock[] = [
+      { kind: 'paragraph', text: 'This book is based on forallx: Calgary by its authors. Download here.', page: 1 },
+    ];
+    attachLinks(spaced, [
+      { text: 'forall x : Calgary', href: 'https://example.org/yyc', y: 0, page: 1 },
+      { text: 'here', href: 'https://example.org/pdf', y: 0, page: 1 },
+    ]);
+    expect(spaced[0].links).toEqual([
+      { text: 'forallx: Calgary', href: 'https://example.org/yyc' },
+      { text: 'here', href: 'https://example.org/pdf' },
+    ]);
     expect(usableHref('file:///etc/passwd')).toBeUndefined();
     expect(usableHref('mailto:office@example.org')).toBe('mailto:office@example.org');
   });

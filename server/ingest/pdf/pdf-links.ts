@@ -83,6 +83,8 @@ export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origi
     // A printed address or e-mail is the anchor up to its end, never the word run on after it ("...@cs.bham.ac.uk—thanks").
     const target = area.href!.replace(/^mailto:/i, '');
     if (text.length > target.length && text.includes(target)) text = target;
+    // The sentence's full stop or comma right after an anchor ("... Download here.") is the sentence's.
+    text = text.replace(/(?<=\S)[.,;:]$/, '');
     const last = out[out.length - 1];
     if (last && last.href === area.href && area.y1 < last.y) {
       // The next line of a wrapped anchor: how its lines join is decided with the block's text (attachLinks).
@@ -106,34 +108,51 @@ export function attachLinks(blocks: DocBlock[], links: Array<PdfLink & { page: n
   let attached = 0;
   let cursor = 0;
   for (const link of links) {
-    // An anchor over two lines reads as the block joined them: with a space, a broken word rejoined, or a web address whole.
-    const forms = [...new Set([link.text.replace(/\n/g, ' '), link.text.replace(/-\n/g, ''), link.text.replace(/\n/g, '')])].map(squash);
-    let found = -1;
-    let anchor = forms[0];
+    // An anchor over two lines reads as the block joined them: a broken word rejoined or not. Spaces are compared apart
+    // (pdf.js and the line reader space "∀x: Calgary" differently): the anchor is the block's own text it covers.
+    const forms = [...new Set([link.text.replace(/-\n/g, ''), link.text])].map((f) => squash(f).replace(/\s/g, '')).filter(Boolean);
+    let found: { block: number; at: number; text: string } | undefined;
     // From the block of the link before onwards first; then anywhere on its pages (a footnote or a reference list is
     // read after the paragraphs of its page).
     for (const from of [cursor, 0])
-      for (let i = from; i < blocks.length && found < 0; i++) {
+      for (let i = from; i < blocks.length && !found; i++) {
         const b = blocks[i];
         // A reference list's entries all carry the page the list starts on.
         const reach = b.kind === 'bibliography' ? Infinity : 1;
         if (b.kind === 'equation' || b.page === undefined || b.page > link.page || b.page < link.page - reach) continue;
-        const text = squash(b.text);
-        const form = forms.find((f) => text.includes(f));
-        if (form) [found, anchor] = [i, form];
+        const hit = locate(squash(b.text), forms, b.links ?? []);
+        if (hit) found = { block: i, ...hit };
       }
-    if (found < 0) continue;
-    const block = blocks[found];
-    const list: DocLink[] = block.links ?? [];
-    // Each anchor is found after the one before it in the block's text.
+    if (!found) continue;
+    const block = blocks[found.block];
     const text = squash(block.text);
-    let from = 0;
-    for (const l of list) from = Math.max(from, text.indexOf(l.text, from) + l.text.length);
-    if (text.indexOf(anchor, from) < 0 && list.length) continue;
-    list.push({ text: anchor, href: link.href });
-    block.links = list;
-    cursor = found;
+    // Links stay in the order of the block's text.
+    const list = [...(block.links ?? []), { text: found.text, href: link.href }];
+    const at = new Map<DocLink, number>(list.map((l) => [l, l === list[list.length - 1] ? found.at : text.indexOf(l.text)]));
+    block.links = list.sort((a, b) => at.get(a)! - at.get(b)!);
+    cursor = found.block;
     attached++;
   }
   return attached;
+}
+
+/** Where one of the anchor's forms (without spaces) occurs in a text, as the text's own words, not inside an anchor already there. */
+function locate(text: string, forms: string[], taken: DocLink[]): { at: number; text: string } | undefined {
+  const chars: string[] = [];
+  const pos: number[] = [];
+  for (let i = 0; i < text.length; i++)
+    if (!/\s/.test(text[i])) {
+      chars.push(text[i]);
+      pos.push(i);
+    }
+  const compact = chars.join('');
+  const busy = taken.map((l) => text.indexOf(l.text)).filter((i) => i >= 0);
+  for (const form of forms) {
+    for (let k = compact.indexOf(form); k >= 0; k = compact.indexOf(form, k + 1)) {
+      const start = pos[k];
+      if (busy.includes(start)) continue;
+      return { at: start, text: text.slice(start, pos[k + form.length - 1] + 1) };
+    }
+  }
+  return undefined;
 }
