@@ -102,10 +102,20 @@ export function readCells(rows: Row[]): string[][] | undefined {
   if (cells.reduce((n, c) => n + c.text.length, 0) / cells.length > 40) return undefined;
   const read = body.map((r) => columns.map(([a, b]) => r.cells.find((c) => c.x0 >= a - 1 && c.x1 <= b + 1)?.text ?? ''));
   if (!hasHeader) return read;
-  // Each header cell goes to the first column it reaches over.
+  // Each header cell goes to the column it reaches over whose middle is nearest its own (a centred header over a column
+  // of numbers, not over a narrow column it grazes).
   const header = columns.map(() => '');
   for (const c of rows[0].cells) {
-    const col = columns.findIndex(([a, b]) => c.x1 > a - 1 && c.x0 < b + 1);
+    const mid = (c.x0 + c.x1) / 2;
+    let col = -1;
+    columns.forEach(([a, b], k) => {
+      if (
+        c.x1 > a - 1 &&
+        c.x0 < b + 1 &&
+        (col < 0 || Math.abs((a + b) / 2 - mid) < Math.abs((columns[col][0] + columns[col][1]) / 2 - mid))
+      )
+        col = k;
+    });
     if (col >= 0) header[col] = `${header[col]} ${c.text}`.trim();
   }
   return [header, ...read];
