@@ -25,8 +25,27 @@ const rows: string[][] = [];
 for (const file of files ?? []) {
   const own = await ownStructure(file.name, file.data);
   const t0 = performance.now();
-  const { document } = await extractAndChunk({ kind: sniffKind(Buffer.from(file.data))!, filename: file.name, data: file.data.slice() });
+  // A file the product refuses (a scan with no text layer) is a row saying so, not the end of the run.
+  const extracted = await extractAndChunk({ kind: sniffKind(Buffer.from(file.data))!, filename: file.name, data: file.data.slice() }).catch(
+    (err: Error) => err,
+  );
   const ms = performance.now() - t0;
+  if (extracted instanceof Error) {
+    rows.push([
+      file.name,
+      own.source,
+      `${own.headings.length}`,
+      `refused: ${extracted.message}`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      `${ms.toFixed(0)} ms`,
+    ]);
+    continue;
+  }
+  const { document } = extracted;
   const headings = document.blocks.filter((b) => b.kind === 'heading').map((b) => b.text);
   const text = document.blocks
     .filter((b) => b.kind !== 'heading')

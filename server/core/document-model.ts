@@ -61,6 +61,11 @@ export type DocBlockKind =
   | 'note'
   /** Margin note or sidebar: kept apart from the body paragraph beside it. */
   | 'margin'
+  /**
+   * A key word a textbook sets in its margin beside the passage that defines it (forall x: "valid", "sound"): an entry for
+   * the book's index, pointing at the block before it; never printed as body text or a note.
+   */
+  | 'index-term'
   | 'exercise'
   /** A caption that could not be attached to a figure or table. */
   | 'caption'

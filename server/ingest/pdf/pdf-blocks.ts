@@ -1,7 +1,8 @@
 import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
-import { codeLike, isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
+import { isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
+import { isIndexTerm } from './pdf-margin';
 import { collectEvidence, continuesUrl, joinLines, type WordEvidence } from './pdf-join';
 import { bodyStats, type BodyStats } from './pdf-stats';
 import type { PdfLine, PdfOutlineEntry, PdfRegion } from './pdf-types';
@@ -52,7 +53,14 @@ export function buildBlocks(
     if (region.kind === 'equation')
       return { kind: 'equation', text: region.text, latex: region.latex, label: region.label, page: region.page };
     if (region.kind === 'table')
-      return { kind: 'table', text: caption ? `${caption}\n${region.text}` : region.text, rows: region.rows, caption, page: region.page };
+      return {
+        kind: 'table',
+        text: caption ? `${caption}\n${region.text}` : region.text,
+        rows: region.rows,
+        header: region.header,
+        caption,
+        page: region.page,
+      };
     return {
       kind: 'figure',
       text: caption ?? (region.text ? `Figure: ${region.text.slice(0, 300)}` : 'Figure'),
@@ -72,12 +80,45 @@ export function buildBlocks(
         // A web address broken over two lines of the margin is one note ("https://mml-book.github.io/" + "slopes-expectations.html").
         if (prev?.kind === 'margin' && prev.page === l.page && !/\s/.test(l.text.trim()) && continuesUrl(prev.text, l.text))
           prev.text += l.text.trim();
-        else blocks.push({ kind: captionStart.test(l.text) ? 'caption' : 'margin', text: l.text, page: l.page });
+        else
+          blocks.push({
+            kind: captionStart.test(l.text) ? 'caption' : isIndexTerm(l.text) ? 'index-term' : 'margin',
+            text: l.text,
+            page: l.page,
+          });
       }
     }
     beside = [];
   };
+  // A listing: consecutive lines in typewriter type, kept whole with their indentation (code and its printed output).
+  let code: PdfLine[] = [];
+  const flushCode = () => {
+    if (code.length === 0) return;
+    const left = Math.min(...code.map((l) => l.x0));
+    const widths = code.filter((l) => l.text.length >= 4).map((l) => (l.x1 - l.x0) / l.text.length);
+    const em = widths.length ? widths.sort((a, b) => a - b)[Math.floor(widths.length / 2)] : 0.6 * code[0].size;
+    // Pieces of one baseline (a statement and its comment, a line number and its line) are one line of the listing.
+    const rows: PdfLine[][] = [];
+    for (const l of code) {
+      const row = rows.find((r) => r[0].page === l.page && Math.abs(r[0].y - l.y) < 0.3 * l.size);
+      if (row) row.push(l);
+      else rows.push([l]);
+    }
+    const text = rows
+      .map((row) =>
+        row
+          .sort((a, b) => a.x0 - b.x0)
+          .reduce((out, l) => {
+            const at = Math.max(0, Math.round((l.x0 - left) / em));
+            return out + ' '.repeat(Math.max(out ? 1 : 0, at - out.length)) + l.text;
+          }, ''),
+      )
+      .join('\n');
+    blocks.push({ kind: 'code', text, page: code[0].page });
+    code = [];
+  };
   const flushPara = () => {
+    flushCode();
     if (para.length > 0) {
       const text = joinLines(
         para.map((l) => l.text),
@@ -121,6 +162,11 @@ export function buildBlocks(
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    // A listing goes on over every typewriter line that is not a sentence (a closing brace alone is the listing's).
+    if (code.length > 0 && line.mono && !line.region && !line.isMargin && !line.isNote && !isProse(line.text)) {
+      code.push(line);
+      continue;
+    }
     if (isMathFragment(lines, i, body)) continue;
     if (line.region?.kind === 'equation') {
       flushPara();
@@ -141,8 +187,13 @@ export function buildBlocks(
       titleBlock.push(line.text);
       continue;
     }
-    // Code listings (monospace lines that look like code) are not prose to learn from.
-    if (line.mono && codeLike.test(line.text)) continue;
+    // Code listings (monospace lines that look like code, and the typewriter lines that follow them) are one code block.
+    if (line.mono && isCodeStart(line.text)) {
+      if (code.length === 0) flushPara();
+      code.push(line);
+      continue;
+    }
+    flushCode();
     if (line.isNote) {
       notes.push(line);
       continue;
@@ -160,15 +211,21 @@ export function buildBlocks(
         para = [{ ...line, text: afterLead(line) }];
         continue;
       }
-      // Consecutive heading lines of one size are one heading set over several lines.
+      // Consecutive heading lines of one size are one heading set over several lines; under a document's title, the
+      // course, term or institution set in the title's type ("Modeling Social Data, Spring 2017", "Columbia University")
+      // belong to its title block.
       const parts = [line];
+      let aside = false;
       while (
         i + 1 < lines.length &&
         headings.get(i + 1)?.level === heading.level &&
         !headings.get(i + 1)?.runIn &&
         sameHeadingRun(lines[i], lines[i + 1])
       ) {
-        parts.push(lines[++i]);
+        if (heading.isTitle && !title && (aside || titleMetadata.test(lines[i + 1].text))) {
+          aside = true;
+          titleBlock.push(lines[++i].text);
+        } else parts.push(lines[++i]);
       }
       const text = joinLines(
         parts.map((p) => p.text),
@@ -189,7 +246,17 @@ export function buildBlocks(
       continue;
     }
     const prev = para[para.length - 1];
-    if (prev && startsNewParagraph(paraKind === 'list-item', prev, line, body)) flushPara();
+    if (
+      prev &&
+      startsNewParagraph(
+        paraKind === 'list-item',
+        prev,
+        line,
+        body,
+        Math.max(...para.filter((l) => l.page === line.page && l.column === line.column).map((l) => l.x1), prev.x1),
+      )
+    )
+      flushPara();
     if (para.length === 0 && isCaptionLine(line, body)) paraKind = 'caption';
     const item = para.length === 0 && paraKind === 'paragraph' ? listItemStart(line.text) : undefined;
     if (item) {
@@ -203,6 +270,34 @@ export function buildBlocks(
   flushBib();
   return { blocks: mergeRunOns(blocks, evidence), title, titleBlock, bibliography, pending };
 }
+
+/**
+ * A typewriter line that starts a listing: a statement's punctuation, a call, an assignment or a comment. Names in
+ * typewriter type inside a sentence ("(3d-morph, bitops-bitwise-") are the sentence's.
+ */
+const codeStart = /[;{}=<>[\]_#]|\w\(|^\s*\/\/|:$/;
+
+/**
+ * A typewriter line that starts a listing, not a sentence set in a fixed-pitch face ("• for each predicate that we care
+ * to consider (apart from ‘=’),"): an assignment, a statement's end or a block's brace, or few words besides comments
+ * and quoted symbols.
+ */
+function isCodeStart(text: string): boolean {
+  // A web address in typewriter type (a footnote's \url) is an address, not a listing.
+  if (/^\S*(?:https?:\/\/|www\.)\S*$/i.test(text.trim())) return false;
+  return codeStart.test(text) && !isProse(text);
+}
+
+/** Words of a sentence, not of a program: six words or more besides comments and quoted symbols, and no statement. */
+function isProse(text: string): boolean {
+  const bare = text.replace(/(?:\/\/|#).*$/, '').replace(/‘[^’]*’|“[^”]*”/g, '');
+  if (/<-|:=|==|!=|\+=|;\s*$|\{\s*$|^\s*[}\]]/.test(bare)) return false;
+  return (bare.match(/\p{L}{2,}/gu) ?? []).length >= 6;
+}
+
+/** A line under a title naming a term, a year, a date or an institution: the title block's, not the title's. */
+const titleMetadata =
+  /\b(?:19|20)\d\d\b|\b(?:university|college|institute|school|department|faculty)\b|\b(?:spring|fall|autumn|winter|summer)\s+(?:term|semester|quarter|(?:19|20)\d\d)\b|@/i;
 
 /** The text of a line after its run-in heading. */
 function afterLead(line: PdfLine): string {
@@ -236,7 +331,8 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
   const letters = (visible.match(/\p{L}/gu) ?? []).length;
   if (letters / visible.length < 0.5 || letters < 2) return false;
   const words = text.split(/\s+/).length;
-  return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text);
+  // A web address on its own (a footnote giving a source) is content, however few its words.
+  return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text) || /(?:https?:\/\/|www\.)\S{4,}/i.test(text);
 }
 
 /**

@@ -136,5 +136,6 @@ function toLine(s: Segment, column: number, edges: { left: number; right: number
     bigOps: s.bigOps,
     region: s.region,
     isMargin: s.isMargin,
+    cells: s.cells,
   };
 }

@@ -79,10 +79,15 @@ describe('tracemonkey.pdf (two columns, bibliography)', () => {
     expect(doc.text).toContain('bear this notice and the full citation on the first page.');
   });
 
-  it('normalizes TeX accents and leaves code listings out', () => {
+  it('normalizes TeX accents and keeps code listings whole as code blocks, never as prose', () => {
     expect(doc.text).toContain('naïve implementation');
     expect(doc.text).not.toContain('¨ı');
-    expect(doc.text).not.toContain('v0 := ld state[748]');
+    const code = doc.blocks.filter((b) => b.kind === 'code');
+    expect(code.some((b) => /^v0 := ld state\[748\] +\/\/ load primes from the trace activation record$/m.test(b.text))).toBe(true);
+    expect(code.some((b) => b.text.includes('1 for (var i = 2; i < 100; ++i) {\n2 if (!primes[i])\n3     continue;'))).toBe(true);
+    expect(doc.blocks.some((b) => b.kind !== 'code' && b.text.includes('v0 := ld state[748]'))).toBe(false);
+    // Names in typewriter type inside a sentence are the sentence's, never a listing (nor dropped).
+    expect(doc.text).toContain('(3d-morph, bitops-3bit-bits-in-byte, bitops-bitwise-and, crypto-sha1, math-cordic');
   });
 
   it('captures the bibliography as 19 separate entries, URLs unbroken', () => {

@@ -8,6 +8,7 @@ import { findEquations } from './pdf-equations';
 import { dropOrnaments, findFigures } from './pdf-figures';
 import { removeFurniture } from './pdf-furniture';
 import { pageSegments, type Segment } from './pdf-lines';
+import { attachLinks } from './pdf-links';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
 import { unreadableWarnings } from './pdf-pages';
 import { pdfScanPages } from '../ocr/ocr-pdf';
@@ -78,6 +79,10 @@ function regionSegment(region: PdfRegion, size: number): Segment {
 export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
   const { lines, body } = layoutLines(raw);
   const { blocks, title, titleBlock, bibliography, pending } = buildBlocks(lines, raw.outline, body);
+  attachLinks(
+    blocks,
+    raw.pages.flatMap((p) => (p.links ?? []).map((l) => ({ ...l, page: p.number }))),
+  );
   const text = blocks.map((b) => b.text).join('\n\n');
   const warnings = unreadableWarnings(raw.pages);
   return {
@@ -86,7 +91,7 @@ export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
       mime: 'application/pdf',
       text,
       blocks,
-      title: title ?? usableMetaTitle(raw.metaTitle),
+      title: title ?? visibleTitle(blocks, titleBlock, usableMetaTitle(raw.metaTitle)),
       titleBlock: titleBlock.length ? titleBlock : undefined,
       bibliography: bibliography.length ? bibliography : undefined,
       pageCount: raw.pages.length,
@@ -126,7 +131,11 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     const notes = orderPage(margins[i].notes, page.width).map((l) => ({ ...l, isMargin: true }));
     return { height: page.height, lines: placeNotes(lines, notes) };
   });
-  const { pages } = removeFurniture(ordered, bodySize);
+  const { pages } = removeFurniture(
+    ordered,
+    bodySize,
+    raw.outline.map((o) => o.title),
+  );
   const flat = pages.map((p, i) => ({ height: ordered[i].height, lines: p.filter((l) => l.text || l.region) }));
   const body = bodyStats(flat.flatMap((p) => p.lines).filter((l) => !l.region && !l.isMargin));
   const withMath = flat.map((p, i) => ({
@@ -164,6 +173,19 @@ function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>, bodyS
     }
   }
   return out;
+}
+
+/**
+ * Without a title set as one on the first page, the document's metadata names it only when that title is printed on its
+ * first pages: a Title left over from a template ("Policy Development Briefing Paper") is not the visible title. Then the
+ * first heading of those pages is the title.
+ */
+function visibleTitle(blocks: DocBlock[], titleBlock: string[], meta: string | undefined): string | undefined {
+  const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const early = blocks.filter((b) => (b.page ?? 1) <= 2);
+  const printed = key([...titleBlock, ...early.map((b) => b.text)].join(' '));
+  if (meta && key(meta).length >= 4 && printed.includes(key(meta))) return meta;
+  return early.find((b) => b.kind === 'heading')?.text ?? (blocks.length && !printed ? meta : undefined);
 }
 
 function usableMetaTitle(title: string | undefined): string | undefined {

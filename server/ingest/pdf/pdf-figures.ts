@@ -1,5 +1,6 @@
 import { captionLines, captionStart, height, inside, intersects, segmentBox, touches, union, width, type Box } from './pdf-geometry';
 import type { Segment } from './pdf-lines';
+import { isHeaderRow, readCells, rowsOf } from './pdf-tables';
 import type { PdfMark, PdfRegion } from './pdf-types';
 
 interface Cluster extends Box {
@@ -59,7 +60,7 @@ export function dropOrnaments(regions: PdfRegion[], segments: Segment[]): { regi
     );
     return numbered && chars > 0 && math / chars >= 0.3;
   };
-  const isOrnament = (r: PdfRegion) => !r.caption && ((r.x1 - r.x0) * (r.y1 - r.y0) < 5000 || isNumberedMath(r));
+  const isOrnament = (r: PdfRegion) => r.kind !== 'table' && !r.caption && ((r.x1 - r.x0) * (r.y1 - r.y0) < 5000 || isNumberedMath(r));
   const ornaments = regions.filter(isOrnament);
   if (ornaments.length === 0) return { regions, segments };
   return {
@@ -134,7 +135,7 @@ export function findFigures(
   // Captions are attached afterwards, never read as labels (a margin caption sits right beside its figure).
   const captions = new Set(segments.filter((s) => captionStart.test(s.text)).flatMap((s) => captionLines(s, segments)));
   let free = segments.filter((s) => !captions.has(s));
-  const regions: Array<PdfRegion & { labels: Segment[]; hasImage: boolean; hasDrawing: boolean; strokes: number }> = [];
+  const regions: Array<PdfRegion & { labels: Segment[]; hasImage: boolean; hasDrawing: boolean; strokes: number; rules: PdfMark[] }> = [];
   for (const cluster of candidates) {
     let box: Box = { x0: cluster.x0, y0: cluster.y0, x1: cluster.x1, y1: cluster.y1 };
     const labels: Segment[] = [];
@@ -186,12 +187,31 @@ export function findFigures(
       hasImage: cluster.marks.some((m) => m.kind === 'image'),
       hasDrawing: cluster.marks.some((m) => m.kind === 'path' && !isRule(m)),
       strokes: cluster.marks.length,
+      rules: cluster.marks.filter((m) => isRule(m) && width(m) >= height(m)),
     });
   }
 
-  // A framed box of running text (an example, a theorem) is text, not a figure; so is a boxed formula.
+  // A framed box of running text (an example, a theorem) is text, not a figure; so is a boxed formula. A grid of rules
+  // around rows of short cells (a ruled table, a grading rubric, a truth table) is a table with its cells.
   const kept = regions.filter((r) => {
     if (r.hasImage) return true;
+    // Its horizontal rules run across the whole table; a proof's rule under its premises (a Fitch proof, whose bars mark
+    // what each assumption covers) does not, and the proof keeps its picture.
+    if (!r.hasDrawing && r.rules.length > 0 && r.rules.every((m) => width(m) >= 0.8 * width(r))) {
+      const rows = rowsOf(r.labels);
+      const cells = readCells(rows);
+      if (cells)
+        Object.assign(r, {
+          kind: 'table',
+          rows: cells,
+          header:
+            isHeaderRow(
+              cells,
+              rows[0].cells.every((c) => (c as Segment).bold),
+            ) || undefined,
+        });
+    }
+    if (r.kind === 'table') return true;
     const prose = r.labels.filter((s) => isProse(s, bodySize) && width(segmentBox(s)) >= 0.5 * width(r));
     if (prose.length >= 2) return false;
     // Rules around mathematics (a matrix's brackets, fraction bars) make an equation, not a figure.
@@ -207,6 +227,7 @@ export function findFigures(
   const merged: typeof kept = [];
   for (const r of [...kept].sort((a, b) => a.x0 - b.x0)) {
     const beside = merged.find((m) => {
+      if (m.kind === 'table' || r.kind === 'table') return false;
       const overlap = Math.min(m.y1, r.y1) - Math.max(m.y0, r.y0);
       return overlap >= 0.5 * Math.min(height(m), height(r)) && r.x0 - m.x1 <= 3 * bodySize;
     });
@@ -221,7 +242,7 @@ export function findFigures(
   );
   const figures: PdfRegion[] = merged
     .filter(isBig)
-    .map(({ labels, hasImage: _hasImage, hasDrawing: _hasDrawing, strokes: _strokes, ...r }) => {
+    .map(({ labels, hasImage: _hasImage, hasDrawing: _hasDrawing, strokes: _strokes, rules: _rules, ...r }) => {
       // Strokes and arrowheads reach half a line width past their path's box.
       const pad = 3;
       const region = {

@@ -17,6 +17,20 @@ function shape(text: string): string {
 type Page = { height: number; lines: PdfLine[] };
 
 /**
+ * A title's words without its numbering: "CHAPTER 4. JAN 6: DISCRETE AND CONTINUOUS VARIABLES", "ch. 4 quantified logic",
+ * "1.2. SENTENCES AND THEIR PARTS" and the headings they repeat ("Jan 6: Discrete and continuous variables") read alike.
+ */
+export function titleWords(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/^\s*(?:chapter|chap\.|ch\.|section|sec\.|part|appendix|lecture|unit)\s+[\divxlc]+[a-z]?\b\.?/i, '')
+    .replace(/^\s*(?:[\d]+|[a-z])(?:\.\d+)*\.?\s/, '')
+    .replace(/\s\d{1,4}\s*$/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
  * Publishing notices near the top or bottom of a page (a first-page-only "Draft ... do not
  * distribute" footer, a copyright line), with the lines set with them: the block of lines in the
  * same zone that touches the notice, in type no larger than it.
@@ -50,7 +64,7 @@ function noticeLines(page: Page, bodySize: number): Set<PdfLine> {
  * on half the pages or more anywhere on the page (a watermark); and notices ("Draft ...", "©
  * 2019 ...", "Please do not distribute") near the top or bottom, even on one page only.
  */
-export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[][]; removed: number } {
+export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] = []): { pages: PdfLine[][]; removed: number } {
   // The page's first and last baselines are in the bands wherever they are (a running head set 14% from the top).
   const extremes = new Map<Page, { top: number; bottom: number }>();
   for (const page of pages) {
@@ -75,10 +89,18 @@ export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[
   // place, type and the space under it: the page's top line at that slot, set apart from the text,
   // mostly repeating its words from page to page (a section heading at the top of each page does not).
   const slots = new Map<string, Map<string, number>>();
+  // The head shares its baseline with the page number ("CHAPTER 2. THE SCOPE OF LOGIC ... 8", the number on the
+  // outer side of alternating pages): the slot's line is the longest on the top baseline, the text under it the next below.
   const slotOf = (page: Page): { line: PdfLine; key: string } | undefined => {
     const text = page.lines.filter((l) => !l.region && !l.isMargin).sort((a, b) => b.y - a.y);
-    const [top, next] = text;
-    if (!top || !next || inBand(top, page.height, page) !== 'top' || top.y - next.y < 1.9 * top.size) return undefined;
+    if (!text.length) return undefined;
+    const onTop = text.filter((l) => text[0].y - l.y < 0.5 * text[0].size);
+    const top = onTop.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+    // Under it: the next text line, or on a page that is one drawing under its head (a proof), the drawing's top edge.
+    const textBelow = text.filter((l) => !onTop.includes(l)).map((l) => l.y);
+    const below = textBelow.length ? textBelow : page.lines.filter((l) => l.region && l.region.y1 < top.y).map((l) => l.region!.y1);
+    // A page with nothing else (a blank verso under its head) has its head set apart all the same.
+    if (inBand(top, page.height, page) !== 'top' || top.y - Math.max(-Infinity, ...below) < 1.9 * top.size) return undefined;
     return { line: top, key: `${Math.round(top.y / 2)}|${top.font}|${Math.round(top.size)}` };
   };
   for (const page of pages) {
@@ -88,6 +110,15 @@ export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[
     texts.set(shapeOf(slot.line), (texts.get(shapeOf(slot.line)) ?? 0) + 1);
     slots.set(slot.key, texts);
   }
+  // The document's own titles: its bookmarks and the lines set larger or bolder than the body (its headings).
+  const titles = new Set(outline.map(titleWords));
+  for (const page of pages)
+    for (const l of page.lines) if (!l.region && !l.isMargin && (l.size > bodySize + 0.5 || l.bold)) titles.add(titleWords(l.text));
+  titles.delete('');
+  // A running head repeats a title in the head's own type ("CHAPTER 2. THE SCOPE OF LOGIC" over the pages of "The scope of
+  // logic"), once per page of the chapter: in a short document, or in a chapter of two pages, it repeats too seldom to count.
+  const repeatsTitle = (line: PdfLine): boolean =>
+    !line.bold && line.size <= bodySize + 0.5 && titleWords(line.text).length >= 3 && titles.has(titleWords(line.text));
   const runningSlot = (key: string): boolean => {
     const texts = [...(slots.get(key)?.values() ?? [])];
     const total = texts.reduce((a, b) => a + b, 0);
@@ -98,7 +129,8 @@ export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[
     const seen = new Set<string>();
     for (const line of page.lines) {
       if (line.region) continue;
-      const band = inBand(line, page.height, page);
+      // A head set in the outer margin (a chapter's name beside the text on every page) repeats as a margin line.
+      const band = line.isMargin ? 'margin' : inBand(line, page.height, page);
       const keys = [`at|${Math.round(line.y / 3)}|${shapeOf(line)}`];
       if (band) keys.push(`${band}|${shapeOf(line)}`);
       for (const key of keys) {
@@ -114,7 +146,7 @@ export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[
   const kept = pages.map((page) => {
     const notices = noticeLines(page, bodySize);
     const slot = slotOf(page);
-    if (slot && runningSlot(slot.key)) notices.add(slot.line);
+    if (slot && (runningSlot(slot.key) || repeatsTitle(slot.line))) notices.add(slot.line);
     // A page number is the page's first or last line, wherever that is (a chapter's first page sets it above a notice).
     const text = page.lines.filter((l) => !l.region && !l.isMargin && !notices.has(l));
     const ends = new Set(text.length ? [text.reduce((a, b) => (b.y > a.y ? b : a)), text.reduce((a, b) => (b.y < a.y ? b : a))] : []);
@@ -129,6 +161,7 @@ export function removeFurniture(pages: Page[], bodySize = 10): { pages: PdfLine[
       const isFurniture =
         notices.has(line) ||
         (pages.length >= 3 && text.length >= 3 && (placed.get(`at|${Math.round(line.y / 3)}|${shape(text)}`) ?? 0) >= minPlaced) ||
+        (line.isMargin === true && pages.length >= 3 && text.length <= 80 && (counts.get(`margin|${shape(text)}`) ?? 0) >= minRepeats) ||
         (band !== undefined && (pageNumber.test(text) || (pages.length >= 3 && (counts.get(`${band}|${shape(text)}`) ?? 0) >= minRepeats)));
       if (isFurniture) removed++;
       return !isFurniture;

@@ -18,6 +18,10 @@ export interface WordEvidence {
  */
 /** True when `next` continues the web address that `text` ends in, broken at a '/', '.', '-' or the like. */
 export function continuesUrl(text: string, next: string): boolean {
+  // An address broken right after its scheme ("http:" + "//www.ti.com/...").
+  if (/\bhttps?:$/i.test(text) && /^\/\/\S/.test(next.trim())) return true;
+  // An address ending a sentence ("... closing_prices.csv." + "Write code ...") is followed by the next sentence.
+  if (/\.$/.test(text) && /^\p{Lu}\p{Ll}*\s/u.test(next.trim())) return false;
   return urlTail.test(text) && /[-/._~=&?#]$/.test(text) && /^[\w%./-]/.test(next.trim());
 }
 
@@ -45,8 +49,11 @@ export function joinLines(lines: string[], evidence: WordEvidence): string {
 export function collectEvidence(lines: string[]): WordEvidence {
   const words = new Set<string>();
   const compounds = new Set<string>();
+  let broken = false;
   for (const line of lines) {
-    const inner = line.replace(/\S+$/, '');
+    // A line's first token after a line that ended in a hyphen is the rest of a broken word ("for-" + "ward"), not evidence.
+    const inner = (broken ? line.replace(/^\s*\S+/, '') : line).replace(/\S+$/, '');
+    broken = /\p{L}[-\u2010\u2011]$/u.test(line.trim());
     for (const m of inner.matchAll(/[\p{L}]+(?:-[\p{L}]+)*/gu)) {
       const token = m[0].toLowerCase();
       if (token.includes('-')) {

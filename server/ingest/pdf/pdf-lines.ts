@@ -1,6 +1,6 @@
 import { joinLatex, withoutDoubleScripts } from '../latex-join';
 import { toLatex } from './pdf-math';
-import type { PdfItem, PdfPage, PdfRegion, RunInLead } from './pdf-types';
+import type { PdfItem, PdfPage, PdfRegion, RunInLead, TextCell } from './pdf-types';
 
 /** A run of items on one baseline with no column-sized gap inside. */
 export interface Segment {
@@ -29,6 +29,26 @@ export interface Segment {
   region?: PdfRegion;
   /** A margin note beside the body column. */
   isMargin?: boolean;
+  /** Runs set an em or more apart: the cells of a table row that came as one line (see cellsOf). */
+  cells?: TextCell[];
+}
+
+/**
+ * The runs of a line set an em or more apart ("Outcome   Probability   Payoff"): a table's header row comes as one line when
+ * its cells stand closer than a column gutter. Word spaces, even stretched in justified text, stay under an em.
+ */
+function cellsOf(items: PdfItem[], size: number): TextCell[] | undefined {
+  const inked = items.filter((i) => i.str.trim() && i.size >= 0.85 * size).sort((a, b) => a.x - b.x);
+  const cells: TextCell[] = [];
+  for (const item of inked) {
+    const last = cells[cells.length - 1];
+    if (last && item.x - last.x1 < size) {
+      last.text += (item.x - last.x1 > 0.15 * size && !/\s$/.test(last.text) ? ' ' : '') + item.str;
+      last.x1 = Math.max(last.x1, item.x + item.width);
+    } else cells.push({ x0: item.x, x1: item.x + item.width, text: item.str });
+  }
+  for (const c of cells) c.text = c.text.replace(/\s+/g, ' ').trim();
+  return cells.length >= 2 ? cells : undefined;
 }
 
 const symbolOnly = /^[\s∗*†‡§¶#$+,′"'·•°\d]+$/u;
@@ -233,7 +253,8 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
     font: main.font,
     text,
     chars: text.length,
-    mono: main.mono === true,
+    // A sentence that names a file or an address in typewriter type ("on my website: http://...csv.") is prose, not a listing.
+    mono: main.mono === true && share((i) => i.mono) > 0.8,
     bold: share((i) => i.bold) > 0.6 || undefined,
     italic: share((i) => i.italic && !i.bold) > 0.6 || undefined,
     lead:
@@ -243,5 +264,6 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
     math: visible ? math / visible : 0,
     plainMath: items.every((i) => !i.hangs && !i.bold && !i.boldMath && !i.mono) || undefined,
     bigOps: bigOpsOf(items),
+    cells: cellsOf(items, main.size),
   };
 }

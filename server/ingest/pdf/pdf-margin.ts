@@ -38,6 +38,16 @@ export function bodyColumns(pages: Array<{ number: number; segments: Segment[] }
   return out;
 }
 
+/**
+ * A margin note that is a key word or two rather than a sentence ("valid", "Taylor polynomial", "least-squares loss"): no
+ * sentence punctuation, no formula or code, at most four words starting with a letter. docs/document-model.md: index-term.
+ */
+export function isIndexTerm(text: string): boolean {
+  const t = text.trim();
+  const words = t.split(/\s+/);
+  return words.length <= 4 && t.length >= 3 && t.length <= 40 && /^\p{L}/u.test(t) && /^[\p{L}\p{M}’'\- ]+$/u.test(t) && !/-$/.test(t);
+}
+
 /** Joins a note's lines, rejoining a word hyphenated at a line end. */
 function joinNote(lines: Segment[]): string {
   return lines.reduce(
@@ -59,7 +69,17 @@ function groupNotes(lines: Segment[], right: number): Segment[] {
     // A note's own lines are set close (about 1.3 em); separate notes sit on the body's baselines, further apart.
     // A note also ends at a short line ending a sentence.
     const endedSentence = prev ? /[.!?:]$/.test(prev.text) && right - prev.x1 > 3 * s.size : true;
-    if (!prev || prev.y - s.y > 1.45 * Math.max(prev.size, s.size) || endedSentence || captionStart.test(s.text)) notes.push([s]);
+    // A key word's line that ends where the next line's first word would still have fitted ends on purpose: margin key
+    // words set one under the other ("domain" over "image") are two notes, never "domain image", and a note that starts
+    // right under a key word is a note of its own.
+    const firstWord = s.text.split(' ')[0] ?? '';
+    const endedEarly =
+      !!prev &&
+      isIndexTerm(prev.text) &&
+      (isIndexTerm(s.text) || /^\p{Lu}/u.test(s.text)) &&
+      right - prev.x1 > (firstWord.length + 1) * 0.55 * s.size + 0.5 * s.size;
+    if (!prev || prev.y - s.y > 1.45 * Math.max(prev.size, s.size) || endedSentence || endedEarly || captionStart.test(s.text))
+      notes.push([s]);
     else current.push(s);
   }
   return notes.map((group) => ({

@@ -26,7 +26,11 @@ export function listItemStart(text: string): { text: string; ordered: boolean } 
   return /^\d/.test(mark) ? { text: text.slice(mark.length), ordered: true } : { text, ordered: false };
 }
 
-export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, body: BodyStats): boolean {
+/**
+ * Whether `line` starts a new paragraph after `prev`. `measure`: the right edge the open paragraph's lines reach (a
+ * definition set in a narrower box ends every line before the column's edge, and is not a paragraph per line).
+ */
+export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, body: BodyStats, measure?: number): boolean {
   const lineGap = body.lineGap;
   // The rest of the same line, past a formula that split it in two.
   if (prev.page === line.page && prev.column === line.column && Math.abs(prev.y - line.y) < 0.3 * line.size && line.x0 > prev.x1)
@@ -38,10 +42,17 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   const endsHyphen = /-$/.test(prev.text);
   // A line ends early on purpose when the next line's first word would have fit after it
   // (works for justified and ragged-right text alike).
-  const room = prev.columnRight - prev.x1;
+  // A long line reaching the right edge the paragraph's lines (and the next line) reach is full in a narrower measure.
+  const edge = measure !== undefined && prev.page === line.page && prev.column === line.column ? Math.max(measure, line.x1) : undefined;
+  const right = edge !== undefined && prev.text.length >= 40 && edge - prev.x1 < 1.5 ? prev.x1 : prev.columnRight;
+  const room = right - prev.x1;
   const nextWord = line.text.split(' ')[0] ?? '';
   const endedEarly = room > (nextWord.length + 1) * 0.55 * line.size + 0.5 * line.size;
-  if (endedEarly && !endsHyphen && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
+  // A sentence that goes on in lower case on the next line did not end its paragraph ("... indicate if" / "changes were
+  // made"), when its line is most of the measure long (a short "a: Aristotle" over "b: Beyoncé" is a list of its own).
+  const goesOn =
+    !/[.?!:;,]["”’)]?$/.test(prev.text) && /^\p{Ll}/u.test(line.text) && prev.x1 - prev.columnLeft > 0.7 * (right - prev.columnLeft);
+  if (endedEarly && !endsHyphen && !goesOn && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
   const movedOn = prev.page !== line.page || prev.column !== line.column;
   // A sentence may run on into the next column or page; a finished one there starts a new paragraph.
   if (movedOn && /[.?!:]["”’)]?$/.test(prev.text) && prev.font !== line.font) return true;
@@ -65,6 +76,8 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
 function isFragment(line: PdfLine, body: BodyStats): boolean {
   const visible = line.text.replace(/\s/g, '');
   if (line.region || line.isMargin || line.isNote || visible.length === 0 || /^\(\d/.test(visible)) return false;
+  // Accents set on their own baseline over a letter of the line below ("ˆ ˆ ˆ" of f̂₁, f̂₂, f̂₃): spacing modifier letters, not words.
+  if (/^(?:[\u02B0-\u02FF^~`´¨¯˙˜→]|\p{M})+$/u.test(visible)) return true;
   const math = line.math ?? 0;
   // Mathematics set in the text's italic (Palatino, Times) has no math font: small type without a word is enough.
   if (visible.length <= 8 && line.size < 0.9 * body.size && (math >= 0.5 || !/\p{L}{3}/u.test(visible))) return true;
@@ -80,6 +93,18 @@ function isFragment(line: PdfLine, body: BodyStats): boolean {
 export function isMathFragment(lines: PdfLine[], i: number, body: BodyStats): boolean {
   const line = lines[i];
   if (!isFragment(line, body)) return false;
+  // The last line of a paragraph ("10." under "... a luck value between 8 and") sits at the column's left edge one line
+  // below the text: it is the text's own line, not a glyph of its mathematics.
+  const above = lines[i - 1];
+  if (
+    above &&
+    above.page === line.page &&
+    above.column === line.column &&
+    Math.abs(above.y - line.y - body.lineGap) < 0.15 * body.lineGap &&
+    line.x0 - line.columnLeft < line.size &&
+    Math.abs(above.x0 - line.x0) < line.size
+  )
+    return false;
   const near = (other: PdfLine | undefined) =>
     !!other &&
     !other.region &&

@@ -5,6 +5,7 @@ import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mj
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { ExtractError } from '../extract-error';
 import { pageMarks } from './pdf-graphics';
+import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
@@ -225,6 +226,8 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
   const width = x1 - x0;
   const height = y1 - y0;
   const reason = unreadableReason(readable, unreadable, marks, width * height);
+  // Link annotations (a damaged annotation list costs the links only).
+  const links = reason ? [] : pageLinks(await page.getAnnotations().catch(() => []), items, { x: x0, y: y0 });
   return {
     page: {
       number: page.pageNumber,
@@ -235,6 +238,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
       rotated,
       unreadable: reason,
       unmappedGlyphs: !reason && garbled > 0 ? garbled : undefined,
+      links,
     },
     unreadable,
   };

@@ -8,8 +8,12 @@ export interface Row {
 }
 
 /** Groups text pieces into rows by shared baseline, top to bottom. */
-export function rowsOf(cells: Array<{ x0: number; x1: number; y: number; size: number; text: string }>): Row[] {
+export function rowsOf(
+  pieces: Array<{ x0: number; x1: number; y: number; size: number; text: string; cells?: Array<{ x0: number; x1: number; text: string }> }>,
+): Row[] {
   const rows: Row[] = [];
+  // A piece whose runs stand an em or more apart is that many cells.
+  const cells = pieces.flatMap((p) => (p.cells ? p.cells.map((c) => ({ ...p, ...c })) : [p]));
   for (const c of [...cells].sort((a, b) => b.y - a.y || a.x0 - b.x0)) {
     const row = rows.find((r) => Math.abs(r.y - c.y) < 0.3 * c.size);
     if (row) row.cells.push(c);
@@ -33,7 +37,33 @@ function rowsFrom(lines: PdfLine[], start: number): { row: Row; next: number } {
     cells.push(l);
     k++;
   }
-  return { row: { cells: cells.sort((a, b) => a.x0 - b.x0), y: first.y }, next: k };
+  // A line whose runs stand an em or more apart is that many cells (a header row set as one line).
+  const split = cells.flatMap((l) => (l.cells ? l.cells.map((c) => ({ ...l, ...c, cells: undefined })) : [l]));
+  return { row: { cells: split.sort((a, b) => a.x0 - b.x0), y: first.y }, next: k };
+}
+
+/** A short line right above a table's rows, within its width, that ends no sentence: the row naming its columns. */
+function headerAbove(line: PdfLine, rows: Row[], lineGap: number): boolean {
+  const first = rows[0].cells[0] as PdfLine;
+  if (line.region || line.isMargin || line.isNote || line.page !== first.page || line.y - rows[0].y > 2.4 * lineGap || line.y <= rows[0].y)
+    return false;
+  const left = Math.min(...rows.flatMap((r) => r.cells.map((c) => c.x0)));
+  const right = Math.max(...rows.flatMap((r) => r.cells.map((c) => c.x1)));
+  const text = line.text.trim();
+  return line.x0 >= left - line.size && line.x1 <= right + 2 * line.size && text.length <= 80 && !/[.:;]$/.test(text) && !/\d/.test(text);
+}
+
+/**
+ * The first row is a header row when it names the columns: no cell of it is a number, and a column it names holds numbers
+ * further down (Outcome | Probability | Payoff over Two heads | 0.25 | 4), or it is set in bold.
+ */
+export function isHeaderRow(rows: string[][], bold = false): boolean {
+  if (rows.length < 2) return false;
+  const numeric = (t: string) => /^[-+−(]?[$€£]?\d[\d.,]*%?\)?$/.test(t.trim());
+  const [first, ...rest] = rows;
+  if (first.some((t) => numeric(t)) || first.filter((t) => t.trim()).length < 2) return false;
+  if (bold) return true;
+  return first.some((t, col) => t.trim() && rest.filter((r) => numeric(r[col] ?? '')).length >= Math.max(1, rest.length * 0.5));
 }
 
 /** Column intervals of a run of rows: cells' x ranges merged where they overlap. Undefined when a cell spans two columns. */
@@ -72,10 +102,20 @@ export function readCells(rows: Row[]): string[][] | undefined {
   if (cells.reduce((n, c) => n + c.text.length, 0) / cells.length > 40) return undefined;
   const read = body.map((r) => columns.map(([a, b]) => r.cells.find((c) => c.x0 >= a - 1 && c.x1 <= b + 1)?.text ?? ''));
   if (!hasHeader) return read;
-  // Each header cell goes to the first column it reaches over.
+  // Each header cell goes to the column it reaches over whose middle is nearest its own (a centred header over a column
+  // of numbers, not over a narrow column it grazes).
   const header = columns.map(() => '');
   for (const c of rows[0].cells) {
-    const col = columns.findIndex(([a, b]) => c.x1 > a - 1 && c.x0 < b + 1);
+    const mid = (c.x0 + c.x1) / 2;
+    let col = -1;
+    columns.forEach(([a, b], k) => {
+      if (
+        c.x1 > a - 1 &&
+        c.x0 < b + 1 &&
+        (col < 0 || Math.abs((a + b) / 2 - mid) < Math.abs((columns[col][0] + columns[col][1]) / 2 - mid))
+      )
+        col = k;
+    });
     if (col >= 0) header[col] = `${header[col]} ${c.text}`.trim();
   }
   return [header, ...read];
@@ -119,6 +159,34 @@ export function findTables(lines: PdfLine[], lineGap: number): PdfLine[] {
       continue;
     }
     if (captionAbove) out.pop();
+    // A header row the rows were not read with (set in typewriter type, or one cell only) stands right above them and
+    // names their columns: "regular   organic" over "Sample Mean | 113 | 90".
+    const above = out[out.length - 1];
+    const columns = cells && columnsOf(rows);
+    if (
+      cells &&
+      columns?.length === cells[0].length &&
+      !captionAbove &&
+      !isHeaderRow(cells) &&
+      above &&
+      headerAbove(above, rows, lineGap)
+    ) {
+      const header = cells[0].map(() => '');
+      for (const c of above.cells ?? [above]) {
+        // The column nearest the cell's middle (a centred header stands over its column's middle).
+        const mid = (c.x0 + c.x1) / 2;
+        const at = columns.reduce(
+          (best, [a, b], k) => (Math.abs((a + b) / 2 - mid) < Math.abs((columns[best][0] + columns[best][1]) / 2 - mid) ? k : best),
+          0,
+        );
+        if (at < header.length) header[at] = `${header[at]} ${c.text}`.trim();
+      }
+      if (header.filter(Boolean).length >= 1) {
+        cells.unshift(header);
+        rows.unshift({ cells: [above], y: above.y });
+        out.pop();
+      }
+    }
     const all = rows.flatMap((r) => r.cells) as PdfLine[];
     const size = Math.max(...all.map((c) => c.size));
     const region: PdfRegion = {
@@ -131,6 +199,12 @@ export function findTables(lines: PdfLine[], lineGap: number): PdfLine[] {
       text: rows.map((r) => r.cells.map((c) => c.text).join(' | ')).join('\n'),
       caption: caption?.text,
       rows: cells,
+      header: cells
+        ? isHeaderRow(
+            cells,
+            (rows[0].cells as PdfLine[]).every((c) => c.bold),
+          ) || undefined
+        : undefined,
     };
     out.push({ ...all[0], text: '', x0: region.x0, x1: region.x1, region });
     i = captionBelow ? k + 1 : k;

@@ -42,4 +42,14 @@ describe('findTitleBlock', () => {
     ];
     expect(findTitleBlock(lines, body).block).toEqual([1, 2]);
   });
+
+  it('an author with an initial centred under the title ("A. Scribe") is in the block, not a lettered heading', () => {
+    const lines = [
+      line('Lecture 4: Counting at Scale', 190, 422, 700, 17.2),
+      line('A. Scribe', 280, 332, 670),
+      line('February 16, 2017', 258, 354, 650),
+      line('1 Splitting the data', 111, 250, 600, 14),
+    ];
+    expect(findTitleBlock(lines, body).block).toEqual([1, 2]);
+  });
 });

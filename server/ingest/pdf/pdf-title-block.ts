@@ -67,7 +67,15 @@ export function findTitleBlock(lines: PdfLine[], body: BodyStats): TitleBlock {
       Math.abs(l.x0 - l.columnLeft) < 2 * l.size &&
       words(text) >= 10;
     // Author lists and affiliations are centred under the title and may be long; other long lines are text.
-    if (bodyLine || fullWidth || firstHeading.some((r) => r.test(text)) || (!centred && (words(text) > 14 || text.length > 120))) break;
+    // A name with its initial centred under the title ("A. Scribe", "J. R. Smith") is an author, not a lettered heading "A. ...".
+    const author = centred && words(text) <= 4 && /^(?:\p{Lu}\.\s*)+\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+)*$/u.test(text);
+    if (
+      bodyLine ||
+      fullWidth ||
+      (!author && firstHeading.some((r) => r.test(text))) ||
+      (!centred && (words(text) > 14 || text.length > 120))
+    )
+      break;
     block.push(i);
   }
   return { title, block };

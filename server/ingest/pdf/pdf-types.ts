@@ -36,6 +36,14 @@ export interface PdfMark {
   stroke?: boolean;
 }
 
+/** A link annotation of a page (URI action): the text under its rectangle, lines apart by "\n", and its target. */
+export interface PdfLink {
+  text: string;
+  href: string;
+  /** Baseline area's bottom, PDF points (y up): where the anchor ends on the page. */
+  y: number;
+}
+
 /** Why a page gave no text: its text is drawn in fonts with no Unicode map, or the page is a picture of text. */
 export type UnreadablePage = 'unmapped' | 'image';
 
@@ -55,6 +63,8 @@ export interface PdfPage {
    * a damaged encoding: a "≤" of a formula): left out of the text, and the page named in a warning.
    */
   unmappedGlyphs?: number;
+  /** Web and mail links (link annotations) in reading order. */
+  links?: PdfLink[];
 }
 
 export interface PdfOutlineEntry {
@@ -90,6 +100,8 @@ export interface PdfRegion {
   latex?: string;
   /** Boxes inside the region painted white when it is drawn: an equation's numbers, kept as its label instead. */
   masks?: Array<{ x0: number; y0: number; x1: number; y1: number }>;
+  /** The first row of `rows` is a header row. */
+  header?: boolean;
 }
 
 /** Bold or italic words starting a line that goes on in another face; `gap` when a wide space (an em or so) follows them. */
@@ -132,4 +144,13 @@ export interface PdfLine {
   bigOps?: Array<{ x0: number; x1: number }>;
   /** A figure, equation or table standing in the reading order where this line is. */
   region?: PdfRegion;
+  /** Runs of the line set an em or more apart (a table row's cells that came as one line), when there are two or more. */
+  cells?: TextCell[];
+}
+
+/** A piece of a line between wide gaps: one cell of a table row. */
+export interface TextCell {
+  x0: number;
+  x1: number;
+  text: string;
 }

@@ -144,6 +144,8 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
       return `<p><em>${textHtml(block)}</em></p>`;
     case 'table-row':
       return `<p>${textHtml(block)}</p>`;
+    // An index term is for the book's index (its apparatus), never body text or a note.
+    case 'index-term':
     default:
       return '';
   }

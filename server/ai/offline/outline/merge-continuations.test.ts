@@ -64,7 +64,14 @@ describe('units continued under a repeated or numbered title (slides exported as
     ]);
     expect(merged[0].blocks).toHaveLength(2);
     expect(continuedTitle('Type 2')).toBeUndefined();
+    expect(continuedTitle('Substitution, take 3')).toBeUndefined();
     expect(continuedTitle('How It Works - Ind 3')).toBe('How It Works - Ind');
+  });
+
+  it('a series counted by its own noun ("Substitution, take 1" ... "take 5") stays a series, each under its title', () => {
+    const takes = [1, 2, 3, 4, 5].map((n) => unit(`Substitution, take ${n}`, `Attempt ${n}.`));
+    const merged = mergeContinuations([...takes, unit('Proof, attempt 1', 'P.'), unit('Proof, attempt 2', 'Q.')]);
+    expect(merged.map((u) => u.title)).toEqual([...takes.map((u) => u.title), 'Proof, attempt 1', 'Proof, attempt 2']);
   });
 
   it('merges sections inside a unit the same way', () => {

@@ -120,12 +120,16 @@ const continuation = /\s*(?:[-–—:,]\s*)?(?:\(?(?:\d{1,2}|cont(?:inued|'d|\.)
 const seriesLabel =
   /^(week|lecture|chapter|part|section|example|exercise|problem|question|step|unit|module|lesson|day|session|case|task|activity|lab|homework|assignment|quiz|test|exam|figure|table|phase|stage|level|type)\b/i;
 
+/** A count's own noun right before it ("Substitution, take 2", "Proof, attempt 3", "Search, round 4"): each is an item of a series. */
+const countingNoun =
+  /\b(?:take|round|attempt|try|version|iteration|pass|trial|draft|variant|revision|edition|episode|example|exercise|problem|question|step|part|week|day|lesson|lecture|session|case|task|lab|method|approach|option|scenario)$/i;
+
 /** The title without its continuation count, or undefined when it has none (or is a series item). */
 export function continuedTitle(title: string): string | undefined {
   const t = cleanHeadingTitle(title);
   if (!continuation.test(t)) return undefined;
   const stripped = t.replace(continuation, '').trim();
-  return stripped.split(/\s+/).length >= 2 && !seriesLabel.test(stripped) ? stripped : undefined;
+  return stripped.split(/\s+/).length >= 2 && !seriesLabel.test(stripped) && !countingNoun.test(stripped) ? stripped : undefined;
 }
 
 /** A title's key without an acronym in brackets: "Cormack-Jolly-Seber (CJS) models" is "Cormack-Jolly-Seber models". */

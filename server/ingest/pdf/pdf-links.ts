@@ -1,0 +1,158 @@
+import type { DocBlock, DocLink } from '@server/core/document-model';
+import { normalizeCharacters } from '@server/core/nlp';
+import type { PdfItem, PdfLink } from './pdf-types';
+
+interface AnnotationLike {
+  subtype?: string;
+  url?: string;
+  unsafeUrl?: string;
+  rect?: number[];
+}
+
+/** Only web and mail links are kept (docs/document-model.md): a `javascript:` or `file:` target is never a link. */
+export function usableHref(href: string | undefined): string | undefined {
+  const h = href?.trim();
+  return h && /^(?:https?:\/\/\S+|mailto:\S+@\S+)$/i.test(h) ? h : undefined;
+}
+
+/**
+ * The words of an item under [x0, x1], pdf.js giving each character an even share of the run's width: a word counts when
+ * most of its characters lie inside (proportional widths are off by a character or so at the rectangle's edges).
+ */
+function wordsWithin(item: PdfItem, x0: number, x1: number): string {
+  const chars = [...item.str];
+  if (chars.length === 0 || item.width <= 0) return '';
+  const step = item.width / chars.length;
+  const words: string[] = [];
+  let at = 0;
+  for (const token of item.str.split(/(\s+)/)) {
+    const n = [...token].length;
+    if (token.trim()) {
+      const within = [...token].map((_, i) => {
+        const mid = item.x + (at + i + 0.5) * step;
+        return mid >= x0 && mid <= x1;
+      });
+      if (within.filter(Boolean).length >= n / 2) {
+        // Punctuation outside the rectangle ("list," of a link on "list") is the sentence's, not the anchor's.
+        let [from, to] = [0, n];
+        const chars = [...token];
+        while (from < to - 1 && !within[from] && /[\p{P}]/u.test(chars[from])) from++;
+        while (to > from + 1 && !within[to - 1] && /[\p{P}]/u.test(chars[to - 1])) to--;
+        words.push(chars.slice(from, to).join(''));
+      }
+    }
+    at += n;
+  }
+  return words.join(' ');
+}
+
+/**
+ * The page's link annotations (URI actions) with the text under each rectangle, in reading order. A link that wraps over
+ * two lines comes as one rectangle per line with one target: the pieces are one anchor.
+ */
+export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origin: { x: number; y: number }): PdfLink[] {
+  const out: PdfLink[] = [];
+  const areas = annotations
+    .filter((a) => a.subtype === 'Link' && a.rect?.length === 4)
+    .map((a) => {
+      const [ax0, ay0, ax1, ay1] = a.rect!;
+      return {
+        href: usableHref(a.url ?? a.unsafeUrl),
+        x0: Math.min(ax0, ax1) - origin.x,
+        x1: Math.max(ax0, ax1) - origin.x,
+        y0: Math.min(ay0, ay1) - origin.y,
+        y1: Math.max(ay0, ay1) - origin.y,
+      };
+    })
+    .filter((a) => a.href)
+    .sort((a, b) => b.y1 - a.y1 || a.x0 - b.x0);
+  for (const area of areas) {
+    const under = items
+      .filter((i) => {
+        const middle = i.y + 0.3 * i.size;
+        return middle >= area.y0 - 1 && middle <= area.y1 + 1 && i.x < area.x1 && i.x + i.width > area.x0;
+      })
+      .sort((a, b) => b.y - a.y || a.x - b.x);
+    let text = under
+      .map((i) => wordsWithin(i, area.x0 - 0.5, area.x1 + 0.5))
+      .filter(Boolean)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!text) continue;
+    // A printed address or e-mail is the anchor up to its end, never the word run on after it ("...@cs.bham.ac.uk—thanks").
+    const target = area.href!.replace(/^mailto:/i, '');
+    if (text.length > target.length && text.includes(target)) text = target;
+    // The sentence's full stop or comma right after an anchor ("... Download here.") is the sentence's.
+    text = text.replace(/(?<=\S)[.,;:]$/, '');
+    const last = out[out.length - 1];
+    if (last && last.href === area.href && area.y1 < last.y) {
+      // The next line of a wrapped anchor: how its lines join is decided with the block's text (attachLinks).
+      last.text = `${last.text}\n${text}`;
+      last.y = area.y0;
+      continue;
+    }
+    out.push({ text, href: area.href!, y: area.y0 });
+  }
+  return out;
+}
+
+/** Text as the blocks hold it: characters normalised as the extractor does (a TeX "˜" in an address is "~"). */
+const squash = (text: string) => normalizeCharacters(text).replace(/\s+/g, ' ').trim();
+
+/**
+ * Gives each link to the block whose text holds its anchor, looking from the block of its page onwards (a paragraph that
+ * starts on the page before carries the page it started on), in reading order: links stay in the order of the text.
+ */
+export function attachLinks(blocks: DocBlock[], links: Array<PdfLink & { page: number }>): number {
+  let attached = 0;
+  let cursor = 0;
+  for (const link of links) {
+    // An anchor over two lines reads as the block joined them: a broken word rejoined or not. Spaces are compared apart
+    // (pdf.js and the line reader space "∀x: Calgary" differently): the anchor is the block's own text it covers.
+    const forms = [...new Set([link.text.replace(/-\n/g, ''), link.text])].map((f) => squash(f).replace(/\s/g, '')).filter(Boolean);
+    let found: { block: number; at: number; text: string } | undefined;
+    // From the block of the link before onwards first; then anywhere on its pages (a footnote or a reference list is
+    // read after the paragraphs of its page).
+    for (const from of [cursor, 0])
+      for (let i = from; i < blocks.length && !found; i++) {
+        const b = blocks[i];
+        // A reference list's entries all carry the page the list starts on.
+        const reach = b.kind === 'bibliography' ? Infinity : 1;
+        if (b.kind === 'equation' || b.page === undefined || b.page > link.page || b.page < link.page - reach) continue;
+        const hit = locate(squash(b.text), forms, b.links ?? []);
+        if (hit) found = { block: i, ...hit };
+      }
+    if (!found) continue;
+    const block = blocks[found.block];
+    const text = squash(block.text);
+    // Links stay in the order of the block's text.
+    const list = [...(block.links ?? []), { text: found.text, href: link.href }];
+    const at = new Map<DocLink, number>(list.map((l) => [l, l === list[list.length - 1] ? found.at : text.indexOf(l.text)]));
+    block.links = list.sort((a, b) => at.get(a)! - at.get(b)!);
+    cursor = found.block;
+    attached++;
+  }
+  return attached;
+}
+
+/** Where one of the anchor's forms (without spaces) occurs in a text, as the text's own words, not inside an anchor already there. */
+function locate(text: string, forms: string[], taken: DocLink[]): { at: number; text: string } | undefined {
+  const chars: string[] = [];
+  const pos: number[] = [];
+  for (let i = 0; i < text.length; i++)
+    if (!/\s/.test(text[i])) {
+      chars.push(text[i]);
+      pos.push(i);
+    }
+  const compact = chars.join('');
+  const busy = taken.map((l) => text.indexOf(l.text)).filter((i) => i >= 0);
+  for (const form of forms) {
+    for (let k = compact.indexOf(form); k >= 0; k = compact.indexOf(form, k + 1)) {
+      const start = pos[k];
+      if (busy.includes(start)) continue;
+      return { at: start, text: text.slice(start, pos[k + form.length - 1] + 1) };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { buildBlocks } from './pdf-blocks';
+import { continuesUrl } from './pdf-join';
+import type { PdfLine } from './pdf-types';
+
+/** A line of a 12 pt column from x 110 to 500, baselines 14.4 pt apart. */
+const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
+  page: 4,
+  column: 0,
+  x0: 110,
+  x1: 500,
+  y,
+  size: 12,
+  font: 'Times',
+  text,
+  columnLeft: 110,
+  columnRight: 500,
+  ...extra,
+});
+
+const paragraphs = (lines: PdfLine[]) =>
+  buildBlocks(lines, [])
+    .blocks.filter((b) => b.kind === 'paragraph')
+    .map((b) => b.text);
+
+describe('PDF lines joined into paragraphs', () => {
+  it('keeps a paragraph\'s last line that is only a number ("10.") as the end of its sentence', () => {
+    expect(
+      paragraphs([
+        line('In summary, someone who scored 98 or above exerted effort between 0.96 and 1, and', 700),
+        line('got a luck value between 8 and', 685.6),
+        line('10.', 671.2, { x1: 125 }),
+        line('Now suppose that we give a second test to the students who scored 98 or above.', 656.8, { x0: 128 }),
+      ]),
+    ).toEqual([
+      'In summary, someone who scored 98 or above exerted effort between 0.96 and 1, and got a luck value between 8 and 10.',
+      'Now suppose that we give a second test to the students who scored 98 or above.',
+    ]);
+  });
+
+  it('reads accents set on their own baseline over the line below as part of that line, not a paragraph break', () => {
+    expect(
+      paragraphs([
+        line('Bias is the true error of the best classifier in the concept class (e.g. best decision tree on a', 700),
+        line('ˆ ˆ', 688.2, { x0: 340, x1: 350 }),
+        line('fixed number of nodes). Basically, you approximate a function and compare it with the true one.', 685.6),
+      ]),
+    ).toEqual([
+      'Bias is the true error of the best classifier in the concept class (e.g. best decision tree on a fixed number of nodes). Basically, you approximate a function and compare it with the true one.',
+    ]);
+  });
+
+  it('joins the lines of a definition set in a narrower measure, and a sentence going on in lower case; key lines stay apart', () => {
+    const boxed = { x0: 130, x1: 440 };
+    expect(
+      paragraphs([
+        line('An argument is valid if and only if there is no case in which', 700, boxed),
+        line('all of its premises are true and its conclusion is false, as we', 685.6, boxed),
+        line('saw with the butler and the gardener.', 671.2, { x0: 130, x1: 330 }),
+      ]),
+    ).toEqual([
+      'An argument is valid if and only if there is no case in which all of its premises are true and its conclusion is false, as we saw with the butler and the gardener.',
+    ]);
+    expect(
+      paragraphs([
+        line('You must give appropriate credit, provide a link to the license, and indicate if', 700, { x1: 470 }),
+        line('changes were made, in any reasonable manner that you choose.', 685.6, { x1: 420 }),
+      ]),
+    ).toEqual([
+      'You must give appropriate credit, provide a link to the license, and indicate if changes were made, in any reasonable manner that you choose.',
+    ]);
+    expect(
+      paragraphs([
+        line('R: Ludwig is a reactionary thinker', 700, { x1: 300 }),
+        line('L: Ludwig is a libertarian thinker', 685.6, { x1: 298 }),
+      ]),
+    ).toEqual(['R: Ludwig is a reactionary thinker', 'L: Ludwig is a libertarian thinker']);
+  });
+
+  it('keeps a listing and its printed output whole as one code block, with indentation; a sentence in typewriter type stays prose', () => {
+    const mono = { mono: true, size: 10 };
+    const blocks = buildBlocks(
+      [
+        line('We fit the model and print its coefficients.', 700),
+        line('model <- lm(weight ~ height, data = survey)', 680, { ...mono, x1: 330 }),
+        line('for (h in heights) {', 668, { ...mono, x1: 230 }),
+        line('print(predict(model, h))', 656, { ...mono, x0: 122, x1: 270 }),
+        line('}', 644, { ...mono, x1: 116 }),
+        line('## [1] 61.2', 632, { ...mono, x1: 176 }),
+        line('• for each predicate that we care to consider (apart from ‘=’), its extension', 610, { ...mono }),
+      ],
+      [],
+    ).blocks;
+    expect(blocks.filter((b) => b.kind === 'code').map((b) => b.text)).toEqual([
+      'model <- lm(weight ~ height, data = survey)\nfor (h in heights) {\n  print(predict(model, h))\n}\n## [1] 61.2',
+    ]);
+    expect(blocks.some((b) => b.kind !== 'code' && b.text.includes('for each predicate that we care to consider'))).toBe(true);
+  });
+
+  it('keeps a footnote that is only a web address, in typewriter type or not, as text (never dropped, never a listing)', () => {
+    const blocks = buildBlocks(
+      [
+        line('The board features a microcontroller with a fast clock and a small memory.', 700),
+        line('http://www.example.org/product/MSP430FR5969', 80, { size: 8, isNote: true, x1: 300 }),
+        line('http://www.example.org/webdoc/avr_assembler/sbr.html', 70, { size: 8, isNote: true, mono: true, x1: 300 }),
+      ],
+      [],
+    ).blocks;
+    const text = blocks
+      .filter((b) => b.kind === 'paragraph')
+      .map((b) => b.text)
+      .join('\n');
+    expect(text).toContain('http://www.example.org/product/MSP430FR5969');
+    expect(text).toContain('http://www.example.org/webdoc/avr_assembler/sbr.html');
+    expect(blocks.some((b) => b.kind === 'code')).toBe(false);
+  });
+
+  it('a web address that ends a sentence is followed by the next sentence, with its space', () => {
+    expect(continuesUrl('see http:', '//www.example.org/lit/ds/sheet.pdf')).toBe(true);
+    expect(continuesUrl('on my website: http://example.org/econ/closing_prices.csv.', 'Write code to read this data into R.')).toBe(false);
+    expect(continuesUrl('See https://example.org/notes.', 'html')).toBe(true);
+  });
+});
