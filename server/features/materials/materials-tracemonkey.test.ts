@@ -239,7 +239,9 @@ describe('offline assessment, lesson plan and homework on the same chapter', () 
   it('builds a lesson plan from the chapter: its sections timed in sequence, its sentences as key points, its title in the materials', () => {
     const plan = generated.lessonPlan.content as LessonPlanContent;
     const current = book.chapters[chapterIndex];
-    expect(plan.objectives.length).toBeGreaterThanOrEqual(3);
+    // Objectives come from what the chapter does (its definitions, comparisons, examples), never "Explain {heading}" (issue 30).
+    expect(plan.objectives.length).toBeGreaterThanOrEqual(1);
+    for (const o of plan.objectives) expect(o).toMatch(/^(?:Define|Distinguish|Apply|Compute|Prove|Write) /);
     expect(plan.activities.reduce((n, a) => n + a.minutes, 0)).toBe(plan.durationMinutes);
     const titles = plan.activities.map((a) => a.title);
     for (const section of current.sections.slice(0, 3)) expect(titles).toContain(`Present: ${section.title}`);

@@ -45,7 +45,8 @@ export function termDistractors(
       (t) =>
         t.isProper === answer.isProper &&
         t.isPlural === answer.isPlural &&
-        Math.abs(t.words - answer.words) <= 1 &&
+        // Names with names of as many words ("Alice" is no distractor for "Classical Probability").
+        Math.abs(t.words - answer.words) <= (answer.isProper ? 0 : 1) &&
         !overlaps(t.stem, answer.stem) &&
         // Plural or other-case variants count too: "trace trees" is no distractor in a sentence about "trace tree".
         !mentions(opts.exclude, t.key) &&

@@ -5,6 +5,8 @@ import type { BookSentence } from './book-sentences';
 import { findTerm, stemKey, type BookTerm } from './book-terms';
 import { arrangeOptions, numberDistractors, seedOf, termDistractors } from './distractors';
 import type { ScopedObjective } from './objectives';
+import { itemProblems } from './item-checks';
+import type { TermSiblings } from './term-siblings';
 
 /** A question and what it was made from, so a quiz can avoid using a sentence or an answer twice. */
 export interface QuestionCandidate {
@@ -100,7 +102,7 @@ export function definitionQuestions(
 export function numberQuestions(scope: BookSentence[], allFacts: readonly NumberFact[]): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   for (const s of scope) {
-    if (!fitsAQuestion(s)) continue;
+    if (!fitsAQuestion(s) || settingTitle.test(s.sectionTitle ?? '') || settingTitle.test(s.chapterTitle)) continue;
     for (const fact of findNumbers(s)) {
       if (fact.kind === 'count') continue;
       const blanked = `${s.plain.slice(0, fact.index)}${blank}${s.plain.slice(fact.index + fact.value.length)}`;
@@ -142,31 +144,54 @@ export function termQuestions(
     // "loop header" inside "outer loop header" would leave "outer _____": the longer term is the one to blank.
     const longer = pool.filter((t) => t.key !== term.key && ` ${t.key} `.includes(` ${term.key} `));
     // One use in the sentence (any form): two blanks for one answer read like a riddle, a second use gives it away.
-    const sentence = scope
-      .filter((s) => fitsAQuestion(s) && usedOnce(s.plain, term) && !longer.some((t) => findTerm(s.plain, t)))
-      .sort((a, b) => Math.abs(a.plain.length - 140) - Math.abs(b.plain.length - 140) || a.order - b.order)[0];
-    if (!sentence) continue;
-    const blanked = neutralArticle(withoutTerm(sentence.plain, term)!.rest, blank);
-    const seed = seedOf(sentence.text + term.key);
-    const distractors = termDistractors(term, pool, { exclude: sentence.plain, chapterIndex, seed, count: 3, usage }).map((t) => t.surface);
-    const answer = term.surface;
-    const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);
-    out.push({
-      question: {
-        ...question,
-        explanation:
-          question.type === 'multiple-choice'
-            ? `The sentence comes from "${whereIn(sentence)}", where the textbook uses "${answer}"; ${list(distractors)} are terms from other parts of the book.`
-            : `The sentence comes from "${whereIn(sentence)}", where the textbook uses "${answer}".`,
-        source: sentence.text,
-      },
-      source: sentence,
-      answerKey: term.stem,
-      kind: 'term',
-    });
+    const sentences = scope
+      .filter(
+        (s) =>
+          fitsAQuestion(s) &&
+          usedOnce(s.plain, term) &&
+          !longer.some((t) => findTerm(s.plain, t)) &&
+          // A word of a quoted name ("“Hardware and Embedded _____ Security”") is the name's, not the subject's.
+          !insideQuotes(s.plain, findTerm(s.plain, term)!.index),
+      )
+      .sort((a, b) => Math.abs(a.plain.length - 140) - Math.abs(b.plain.length - 140) || a.order - b.order);
+    // The first sentence whose blanked form passes the item checks: a term is not lost because its favourite sentence points back.
+    for (const sentence of sentences) {
+      const blanked = neutralArticle(withoutTerm(sentence.plain, term)!.rest, blank);
+      const probe = { type: 'short-answer' as const, prompt: `Fill in the blank: ${blanked}`, answer: term.surface, source: sentence.text };
+      if (itemProblems(probe).length > 0) continue;
+      const seed = seedOf(sentence.text + term.key);
+      const distractors = termDistractors(term, pool, { exclude: sentence.plain, chapterIndex, seed, count: 3, usage }).map(
+        (t) => t.surface,
+      );
+      const answer = term.surface;
+      const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);
+      out.push({
+        question: {
+          ...question,
+          explanation:
+            question.type === 'multiple-choice'
+              ? `The sentence comes from "${whereIn(sentence)}", where the textbook uses "${answer}"; ${list(distractors)} are terms from other parts of the book.`
+              : `The sentence comes from "${whereIn(sentence)}", where the textbook uses "${answer}".`,
+          source: sentence.text,
+        },
+        source: sentence,
+        answerKey: term.stem,
+        kind: 'term',
+      });
+      break;
+    }
   }
   return out;
 }
+
+function insideQuotes(text: string, index: number): boolean {
+  const before = text.slice(0, index);
+  const count = (re: RegExp) => (before.match(re) ?? []).length;
+  return count(/“/g) > count(/”/g) || count(/"/g) % 2 === 1;
+}
+
+/** A section or chapter that sets a worked example or a task: its figures are the setting's, chosen freely. */
+const settingTitle = /^(?:(?:worked )?example|task|exercise|problem|a problem|case study|activity)\b/i;
 
 /**
  * The sentence with one of its terms swapped for another term of the book.
@@ -179,16 +204,22 @@ function falseStatement(
   text: string,
   terms: readonly BookTerm[],
   pool: readonly BookTerm[],
-  opts: { chapterIndex?: number; seed: number; usage?: Map<string, number> },
+  opts: { chapterIndex?: number; seed: number; usage?: Map<string, number>; siblings?: TermSiblings; sentenceChapter: number },
 ) {
+  const { siblings, sentenceChapter, ...choose } = opts;
   for (const term of terms) {
     if (!usedOnce(text, term)) continue;
     const found = findTerm(text, term)!;
+    // A word inside a quoted name ("the field of “Hardware and Embedded Systems Security”") is the name's, not a claim's.
+    if (insideQuotes(text, found.index)) continue;
     const [swap] = termDistractors(term, pool, {
       exclude: text,
-      ...opts,
+      ...choose,
       count: 1,
-      accept: (t) => inCasingOf(found.written, t.surface, t.isProper) !== null,
+      // A sibling from the same chapter: the statement is false for a reason the chapter teaches, never nonsense.
+      accept: (t) =>
+        inCasingOf(found.written, t.surface, t.isProper) !== null &&
+        (!siblings || (siblings.are(term, t) && (t.chapterCounts.get(sentenceChapter) ?? 0) > 0)),
     });
     if (!swap) continue;
     const replacement = inCasingOf(found.written, swap.surface, swap.isProper)!;
@@ -204,6 +235,7 @@ export function trueFalseQuestions(
   pool: readonly BookTerm[],
   chapterIndex?: number,
   usage?: Map<string, number>,
+  siblings?: TermSiblings,
 ): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   let makeFalse = true;
@@ -233,7 +265,7 @@ export function trueFalseQuestions(
       makeFalse = true;
       continue;
     }
-    const falsified = falseStatement(s.plain, fitting, pool, { chapterIndex, seed, usage });
+    const falsified = falseStatement(s.plain, fitting, pool, { chapterIndex, seed, usage, siblings, sentenceChapter: s.chapterIndex });
     if (!falsified) continue;
     const { statement, swap, found } = falsified;
     out.push({
@@ -256,16 +288,20 @@ export function trueFalseQuestions(
 
 /** Short-answer prompts from the objectives, answered by the chapter's own sentences. */
 export function openQuestions(objectives: ScopedObjective[]): QuestionCandidate[] {
-  return objectives.map((o) => ({
-    question: {
-      type: 'short-answer',
-      prompt: `${o.text}.`,
-      answer: o.support.map((s) => s.plain).join(' '),
-      explanation: `A complete answer ${o.terms.length ? `uses the terms ${list(o.terms)} and ` : ''}draws on "${whereIn(o.support[0])}".`,
-      source: o.support[0].text,
-    },
-    source: o.support[0],
-    answerKey: `open:${o.text.toLowerCase()}`,
-    kind: 'open' as const,
-  }));
+  // A quiz asks what the text answers in its own sentences: definitions and distinctions. "Compute …
+  // (Example 5.2)" or "Prove …" is worked on paper (homework), its model answer is no sentence of the text.
+  return objectives
+    .filter((o) => /^(?:Define|Distinguish) /.test(o.text))
+    .map((o) => ({
+      question: {
+        type: 'short-answer',
+        prompt: `${o.text}.`,
+        answer: o.support.map((s) => s.plain).join(' '),
+        explanation: `A complete answer ${o.terms.length ? `uses the terms ${list(o.terms)} and ` : ''}draws on "${whereIn(o.support[0])}".`,
+        source: o.support[0].text,
+      },
+      source: o.support[0],
+      answerKey: `open:${o.text.toLowerCase()}`,
+      kind: 'open' as const,
+    }));
 }

@@ -32,7 +32,7 @@ const glossaryItem = /^([\p{L}][\p{L}\p{N}'’/\- ]{1,40}?)\s*[:–—]\s+(\p{L}
 const glossaryLabel =
   /^(?:note|notes|example|q|a|answer|question|step|tip|hint|rule of thumb|takeaway|take-home message|summary|remember|important|warning|truth|key point)$/i;
 // "RSA is a well known algorithm.", "A network is a relatively simple concept ...": an opinion of the term, not what it is.
-const evaluative =
+export const evaluative =
   /^(?:an?|the)\s+(?:(?:relatively|very|quite|fairly|rather|pretty|really|extremely)\s+)?(?:well[- ]known|simple|easy|hard|difficult|famous|popular|nice|powerful|interesting|great|good|bad|big|important|complex|complicated|tricky|useful|cool|fun|first|second|last|dominant)\b/i;
 /**
  * Why a definition is not a whole sentence (issue 30: "Affine mapping: For two vector spaces V, W and

@@ -1,0 +1,50 @@
+import type { BookSentence } from './book-sentences';
+import { escapeRegExp, type BookTerm } from './book-terms';
+
+/**
+ * Terms of one kind and grain, so a true/false swap is false for a reason a student can learn
+ * (issue 30): "star network" for "mesh network" (one head), "Jacobian matrix" for "Jacobian
+ * determinant" (one modifier), or two terms the book itself names side by side ("permutations
+ * and combinations", "forward or reverse mode"). "American Bison" for "quadratic" is no sibling.
+ */
+export class TermSiblings {
+  private readonly texts: string[];
+  private readonly cache = new Map<string, boolean>();
+
+  /** `defined`: keys of terms the book defines; two of them of one length are concepts of one kind. */
+  constructor(
+    sentences: readonly BookSentence[],
+    private readonly defined: ReadonlySet<string> = new Set(),
+  ) {
+    this.texts = sentences.map((s) => s.plain.toLowerCase());
+  }
+
+  are(a: Pick<BookTerm, 'key' | 'words'>, b: Pick<BookTerm, 'key' | 'words'>): boolean {
+    if (a.key === b.key) return false;
+    const id = a.key < b.key ? `${a.key}|${b.key}` : `${b.key}|${a.key}`;
+    let known = this.cache.get(id);
+    if (known === undefined)
+      this.cache.set(
+        id,
+        (known =
+          (a.words === b.words && this.defined.has(a.key) && this.defined.has(b.key)) ||
+          this.sharesAWord(a, b) ||
+          this.namedTogether(a.key, b.key)),
+      );
+    return known;
+  }
+
+  private sharesAWord(a: Pick<BookTerm, 'key' | 'words'>, b: Pick<BookTerm, 'key' | 'words'>): boolean {
+    if (a.words < 2 || b.words !== a.words) return false;
+    const [x, y] = [a.key.split(' '), b.key.split(' ')];
+    return x[x.length - 1] === y[y.length - 1] || x[0] === y[0];
+  }
+
+  /** "A and B", "A or B", "A, B", "A vs. B", "A rather than B", "unlike A, B": one sentence names both as alternatives. */
+  private namedTogether(a: string, b: string): boolean {
+    const term = (t: string) => `${escapeRegExp(t)}(?:e?s)?`;
+    const joint = '\\s*(?:,\\s*(?:and\\s+|or\\s+)?|\\s(?:and|or|vs\\.?|versus|rather than|instead of|nor)\\s+)(?:the\\s+|an?\\s+)?';
+    const pattern = new RegExp(`(?<![\\p{L}])(?:${term(a)}${joint}${term(b)}|${term(b)}${joint}${term(a)})(?![\\p{L}])`, 'u');
+    return this.texts.some((t) => t.includes(a) && t.includes(b) && pattern.test(t));
+  }
+}
