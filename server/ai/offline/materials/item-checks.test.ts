@@ -105,7 +105,7 @@ describe('the checks every quiz item passes before it is offered', () => {
         mc(
           'Fill in the blank: A _____ connects every device to one central switch.',
           'star network',
-          ['star network', 'Kigali', 'mesh network'],
+          ['star network', 'Bruce Wayne', 'mesh network'],
           source,
         ),
       ),

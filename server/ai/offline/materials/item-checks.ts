@@ -48,12 +48,13 @@ const instruction =
 
 const numberKey = /^[-+]?\d[\d,]*(?:\.\d+)?\s*(?:%|x|×)?$/;
 const yearKey = /^(?:1[5-9]|20)\d\d$/;
-/** The kind of an option: a number, a year, a name (every word capitalised) or a term. */
+/** The kind of an option: a number, a year, a name or a term. */
 export function optionKind(option: string): 'number' | 'year' | 'name' | 'term' {
   const o = option.trim();
   if (yearKey.test(o)) return 'year';
   if (numberKey.test(o)) return 'number';
-  if (/^(?:\p{Lu}[\p{L}'’-]*)(?:\s\p{Lu}[\p{L}'’-]*)*$/u.test(o) && !/^\p{Lu}+$/u.test(o)) return 'name';
+  // Two or more capitalised words ("Monty Python", "Bruce Wayne"): a name. One capitalised word may be a term ("Jacobian", "Rubisco").
+  if (/^\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{Ll}'’.-]*)+$/u.test(o)) return 'name';
   return 'term';
 }
 

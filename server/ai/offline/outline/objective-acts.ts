@@ -59,6 +59,30 @@ export function objectObjection(object: string, casing?: CasingIndex, maxWords =
   return undefined;
 }
 
+/** Verbs of a measurable action; "Explain", "Describe", "Understand" only with an object of their own, never a bare heading. */
+const actionVerb =
+  /^(?:define|distinguish|apply|compute|calculate|prove|derive|write|estimate|solve|construct|implement|plot|interpret|identify|classify|compare|contrast|evaluate|analy[sz]e|design|test|fit|simulate|use|state|list|name|explain|describe)\s+(.+?)\.?$/i;
+
+/**
+ * Why an objective (from any engine) is not one a student can act on, or undefined: no action
+ * verb, an object that is a date, number, name, page element or logistics, or "Explain {heading}".
+ */
+export function objectiveProblem(objective: string, headings: string[] = []): string | undefined {
+  const m = actionVerb.exec(objective.trim());
+  if (!m) return 'no action verb';
+  const object = m[1].replace(/\s*\((?:Example|Theorem|Task|Lemma)[^)]*\)$/, '');
+  const why = objectObjection(object.split(/\s+(?:to|from|in|on|with|using)\s+/)[0]);
+  if (why) return why;
+  const bare = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/^(?:the|an?)\s+/, '')
+      .replace(/[.\s]+$/, '');
+  if (/^(?:explain|describe|understand)$/i.test(objective.split(/\s+/)[0]) && headings.some((h) => bare(h) === bare(object)))
+    return 'a heading with "Explain" in front';
+  return undefined;
+}
+
 /** Heads of quantities a worked example computes ("the derivative of a polynomial", "a Taylor polynomial"). */
 const computed =
   /\b(?:derivatives?|gradients?|polynomials?|series|expansions?|integrals?|probabilit(?:y|ies)|loss(?:es)?|jacobians?|hessians?|determinants?|inverses?|products?|sums?|means?|variances?|intervals?|estimates?|eigen\w*|ranks?|distributions?|expectations?|expected \w+|weights?|costs?|rates?|times?|values?|limits?|roots?|solutions?|averages?|counts?|numbers? of \w+|permutations?|combinations?|regressions?|coefficients?)\b/i;
