@@ -25,12 +25,14 @@ describe('key terms as the material defines them', () => {
       p('Some networks allow any device to connect to any other device. These are called mesh networks. Mesh networks heal themselves.'),
       p('If f(x) = T(x) then f is called analytic. Fat bytecodes are a problem for the interpreter and the interpreter and the bytecodes.'),
       li('Link-layer: communication between hosts on a single network'),
+      li('Transport layer: Communication between processes on two hosts of a network.'),
       li('Rule of thumb: truth should be within two standard errors of the estimate'),
     ]);
     // "A network is a relatively simple concept ..." judges the term rather than defining it (issue 30).
-    expect(terms.map((t) => t.term)).toEqual(['node', 'mesh networks', 'Link-layer']);
+    // A glossary line is kept when its definition is a whole sentence ("Link-layer: communication ..." is not).
+    expect(terms.map((t) => t.term)).toEqual(['node', 'mesh networks', 'Transport layer']);
     expect(terms[1].definition).toBe('Some networks allow any device to connect to any other device. These are called mesh networks.');
-    expect(terms[2].definition).toBe('communication between hosts on a single network');
+    expect(terms[2].definition).toBe('Communication between processes on two hosts of a network.');
   });
 
   it('keeps a labelled definition with the formula that completes it', () => {

@@ -39,11 +39,11 @@ export const evaluative =
  * a lin-" is a defect): it starts in lower case, stops without a full stop, breaks off at a hyphen or
  * before its formula ("is defined as the limit"), or lost its symbols (", , . . .", "f : →").
  */
-export function cutDefinition(definition: string, opts: { listItem?: boolean; equation?: boolean } = {}): string | undefined {
+export function cutDefinition(definition: string, opts: { equation?: boolean } = {}): string | undefined {
   const d = definition.trim();
-  if (!/^[“"(]?[\p{Lu}\d]/u.test(d) && !opts.listItem) return 'starts mid-sentence';
+  if (!/^[“"(]?[\p{Lu}\d]/u.test(d)) return 'starts mid-sentence';
   if (/[-‐]$/.test(d)) return 'breaks off at a hyphen';
-  if (!opts.listItem && !/[.!?]["”’)]?$/.test(d) && !opts.equation) return 'has no full stop';
+  if (!/[.!?]["”’)]?$/.test(d) && !opts.equation) return 'has no full stop';
   if (/\s[,;:]\s*[,;:.]|\(\s*\)|\.\s\.\s\.|\s[:→]\s*(?:→|is\b|are\b|[,.])|\bof\s*[,.]|\s,|,\s*(?:or|and)\s*[,.]/.test(d))
     return 'lost its symbols';
   if (!opts.equation && /\b(?:the limit|as follows|given by|defined as|defined by|the following)\s*[:.]?$/i.test(d))
@@ -91,7 +91,7 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
   const add = (
     term: string,
     definition: string,
-    opts: { plural?: boolean; equation?: DocBlock; once?: boolean; listItem?: boolean } = {},
+    opts: { plural?: boolean; equation?: DocBlock; once?: boolean } = {},
   ) => {
     const clean = term
       .replace(/\s+/g, ' ')
@@ -104,7 +104,8 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
     const said = definition.trim();
     if (said.split(/\s+/).length < 6 || (!opts.equation && /\b(?:as|by|is|are)\s*:?$/i.test(said))) return;
     // A definition cut by a page or column break ("tives of a vector-valued function ..."), or one that lost its symbols, is no definition.
-    if (cutDefinition(definition, { listItem: opts.listItem, equation: !!opts.equation })) return;
+    // A glossary line ("Link-layer: communication between hosts") is kept only when its definition is a whole sentence too.
+    if (cutDefinition(definition, { equation: !!opts.equation })) return;
     if (!opts.once && uses(text, clean) < 2) return;
     seen.add(key);
     out.push({ term: clean, definition: definition.trim(), ...(opts.equation ? { equation: opts.equation } : {}), plural: opts.plural });
@@ -161,7 +162,7 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
       m[2].trim().split(/\s+/).length >= 4 &&
       !pronounStart.test(m[2].trim())
     )
-      add(m[1], m[2].trim(), { once: true, listItem: true });
+      add(m[1], m[2].trim(), { once: true });
   }
   return out;
 }

@@ -7,7 +7,8 @@ import { isFrontMatterTitle, isLogisticsTitle } from './unit-kind';
 /**
  * Objectives built from what a unit does (issue 30): a definition gives "Define …", a worked
  * example "Compute …" or "Apply … to …", a comparison "Distinguish … from …", a proof "Prove …",
- * a program "Write …", a rule or method the unit teaches "Apply …". The object is always a term
+ * a program "Write …". A heading alone ("Differentiation Rules") gives none: "Apply differentiation
+ * rules" would only repeat it; the worked example that applies them says what to do. The object is always a term
  * or a task of the text, never a date, a number, a name, a page element or a logistics heading;
  * where nothing specific can be said the unit gets no objective rather than "Explain {heading}".
  */
@@ -235,12 +236,6 @@ export function actionObjectives(input: ObjectiveInput): string[] {
     }
   }
   for (const p of proofObjectives(input.blocks, casing).slice(0, 2)) push(p);
-  // Rules and methods the unit teaches under their own heading are applied, not "explained".
-  for (const t of [...input.sectionTitles, input.title]) {
-    const title = inTextCase(t, casing);
-    if (applied.test(title) && !objectObjection(title, casing) && !labelledWorkOf(t) && title.split(/\s+/).length <= 6)
-      push(`Apply ${withArticle(title, casing, t).replace(/^(?!the |an? )(?=\S+ (?:rule|law|theorem|formula|principle)\b)/i, 'the ')}`);
-  }
   let worked = 0;
   for (const e of input.examples) {
     const o = exampleObjective(e, casing);
