@@ -75,8 +75,8 @@ describe('the apparatus measures of the textbook-quality report', () => {
     ).toEqual(['key not in source', 'options of mixed kinds']);
     expect(
       repeatedKeys([
-        { type: 'short-answer', answer: 'A B.' },
-        { type: 'short-answer', answer: 'a b' },
+        { type: 'short-answer', prompt: 'One?', answer: 'A B.' },
+        { type: 'short-answer', prompt: 'Two?', answer: 'a b' },
       ]),
     ).toEqual([1]);
   });

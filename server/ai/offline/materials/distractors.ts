@@ -27,7 +27,13 @@ export interface TermDistractorOptions {
   usage?: Map<string, number>;
   /** A further condition, e.g. a true/false swap that must be written like the term it replaces. */
   accept?: (t: BookTerm) => boolean;
+  /** Terms to offer first: siblings of the answer (one head, named side by side), the most plausible wrong answers. */
+  prefer?: (t: BookTerm) => boolean;
 }
+
+/** "[MvOV96]", "KJJ99": a citation key the extractor read as a word, never an answer or a distractor. */
+const citationKey = /^[A-Z][A-Za-z+]*\d{2}[a-z]?$/;
+const adjectiveLike = /(?:ical|ic|ive|ous|ar|able|ible|ful|less)$/;
 
 /**
  * Other terms of the book of the same kind as the answer (name or common
@@ -48,12 +54,16 @@ export function termDistractors(
         // Names with names of as many words ("Alice" is no distractor for "Classical Probability").
         Math.abs(t.words - answer.words) <= (answer.isProper ? 0 : 1) &&
         !overlaps(t.stem, answer.stem) &&
+        !citationKey.test(t.surface) &&
+        // "linear", "automatic", "classical" among nouns: an adjective read as a term is no answer to a noun's blank.
+        !(t.words === 1 && adjectiveLike.test(t.key) && !adjectiveLike.test(answer.stem)) &&
         // Plural or other-case variants count too: "trace trees" is no distractor in a sentence about "trace tree".
         !mentions(opts.exclude, t.key) &&
         (opts.accept?.(t) ?? true),
     )
     .sort(
       (a, b) =>
+        Number(opts.prefer?.(b) ?? false) - Number(opts.prefer?.(a) ?? false) ||
         Number(b.words === answer.words) - Number(a.words === answer.words) ||
         Number(outside(b) > 0) - Number(outside(a) > 0) ||
         b.count - a.count,

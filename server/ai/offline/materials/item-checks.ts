@@ -18,7 +18,8 @@ export type ItemCheck =
   | 'options-of-another-kind'
   | 'not-a-statement'
   | 'in-a-formula'
-  | 'points-back';
+  | 'points-back'
+  | 'fragment';
 
 type Item = Pick<QuizQuestion, 'type' | 'prompt' | 'answer' | 'options' | 'source'>;
 
@@ -39,7 +40,7 @@ const madeUp =
 const toTheReader = /\b(?:you|your|you['’](?:re|ll|ve|d)|our|my)\b/i;
 /** "Because this probability is very small", "the determinant of this mapping": a pointer back to text the item does not show. */
 const pointsBack =
-  /\b(?:this|these|those)\s+(?:\p{L}|_)|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b/iu;
+  /\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b/iu;
 /** A blank inside a formula ("t−_____ times", "/4 = _____"): a calculation step, not a fact to recall. */
 const inFormula = /[=−+×*/^<>]\s*_{3,}|_{3,}\s*[=−+×*/^<>]/;
 /** Instructions and asides read as statements: "Explore the effect of ...", "Provide the gradients of ...". */
@@ -78,6 +79,10 @@ export function itemProblems(q: Item): ItemCheck[] {
   if (statement && (instruction.test(body.trim()) || toTheReader.test(body))) out.push('not-a-statement');
   if (inFormula.test(body)) out.push('in-a-formula');
   if (statement && pointsBack.test(body)) out.push('points-back');
+  // "“transpose” a tensor, we mean ...": a sentence that lost its start.
+  // (A prompt that only lowercased its source's first letter is not one.)
+  const opens = (t: string) => /^[“"‘'(]?(?:\p{Lu}|\d|_{3,})/u.test(t.trim());
+  if (statement && !opens(body) && !(q.source && opens(q.source))) out.push('fragment');
   if (q.type === 'multiple-choice' && q.options) {
     const kind = optionKind(q.answer);
     const grain = words(q.answer);

@@ -141,7 +141,8 @@ export function scopeObjectives(
             ? named.every((n) => s.plain.toLowerCase().includes(n.toLowerCase()))
             : named.some((n) => isDefinedIn(n, s.plain))),
       );
-      const support = (direct.length > 0 ? direct.map((s) => ({ s })) : standalone.length > 0 ? standalone : ranked)
+      // A definition or distinction the text does not state in a sentence that reads on its own has no model answer: no question.
+      const support = (named.length > 0 ? direct.map((s) => ({ s })) : standalone.length > 0 ? standalone : ranked)
         .slice(0, 3)
         .map((x) => x.s)
         .sort((a, b) => a.order - b.order);

@@ -2,7 +2,7 @@ import type { QuizQuestion } from '@common/materials';
 import { inCasingOf, mentions, neutralArticle, spliceWithArticle } from './answer-leaks';
 import { findNumbers, type Definition, type NumberFact } from './book-facts';
 import type { BookSentence } from './book-sentences';
-import { findTerm, stemKey, type BookTerm } from './book-terms';
+import { escapeRegExp, findTerm, stemKey, type BookTerm } from './book-terms';
 import { arrangeOptions, numberDistractors, seedOf, termDistractors } from './distractors';
 import type { ScopedObjective } from './objectives';
 import { itemProblems } from './item-checks';
@@ -138,6 +138,7 @@ export function termQuestions(
   pool: readonly BookTerm[],
   chapterIndex?: number,
   usage?: Map<string, number>,
+  siblings?: TermSiblings,
 ): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   for (const term of scopeTerms) {
@@ -222,6 +223,9 @@ function falseStatement(
         (!siblings || (siblings.are(term, t) && (t.chapterCounts.get(sentenceChapter) ?? 0) > 0)),
     });
     if (!swap) continue;
+    // "A café that sells both hot and hot food": a swap echoing the words just before it reads as nonsense.
+    const near = text.slice(Math.max(0, found.index - 30), found.index).toLowerCase();
+    if (swap.key.split(' ').some((w) => new RegExp(`\\b${escapeRegExp(w)}\\b`).test(near))) continue;
     const replacement = inCasingOf(found.written, swap.surface, swap.isProper)!;
     return { term, swap, found, statement: spliceWithArticle(text, found.index, found.written.length, replacement) };
   }

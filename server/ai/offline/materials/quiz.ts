@@ -54,20 +54,12 @@ function definedKeys(scope: MaterialScope): Set<string> {
 /** All question candidates of a scope, by kind, best first. */
 export function questionCandidates(scope: MaterialScope) {
   const usage = new Map<string, number>();
+  const siblings = new TermSiblings(scope.all, definedKeys(scope));
   return {
     definitions: interleave(definitionQuestions(scope.definitions, scope.pool, scope.chapterIndex, usage)),
     numbers: interleave(numberQuestions(scope.sentences, scope.facts)),
-    terms: interleave(termQuestions(scope.sentences, clozeTerms(scope), scope.pool, scope.chapterIndex, usage)),
-    trueFalse: interleave(
-      trueFalseQuestions(
-        scope.sentences,
-        scope.terms,
-        scope.pool,
-        scope.chapterIndex,
-        usage,
-        new TermSiblings(scope.all, definedKeys(scope)),
-      ),
-    ),
+    terms: interleave(termQuestions(scope.sentences, clozeTerms(scope), scope.pool, scope.chapterIndex, usage, siblings)),
+    trueFalse: interleave(trueFalseQuestions(scope.sentences, scope.terms, scope.pool, scope.chapterIndex, usage, siblings)),
     open: openQuestions(scope.objectives),
   };
 }
