@@ -161,9 +161,14 @@ export function termQuestions(
       const probe = { type: 'short-answer' as const, prompt: `Fill in the blank: ${blanked}`, answer: term.surface, source: sentence.text };
       if (itemProblems(probe).length > 0) continue;
       const seed = seedOf(sentence.text + term.key);
-      const distractors = termDistractors(term, pool, { exclude: sentence.plain, chapterIndex, seed, count: 3, usage }).map(
-        (t) => t.surface,
-      );
+      const distractors = termDistractors(term, pool, {
+        exclude: sentence.plain,
+        chapterIndex,
+        seed,
+        count: 3,
+        usage,
+        prefer: siblings && ((t) => siblings.are(term, t)),
+      }).map((t) => t.surface);
       const answer = term.surface;
       const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);
       out.push({
