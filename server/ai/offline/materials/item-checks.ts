@@ -19,7 +19,8 @@ export type ItemCheck =
   | 'not-a-statement'
   | 'in-a-formula'
   | 'points-back'
-  | 'fragment';
+  | 'fragment'
+  | 'half-given';
 
 type Item = Pick<QuizQuestion, 'type' | 'prompt' | 'answer' | 'options' | 'source'>;
 
@@ -40,7 +41,7 @@ const madeUp =
 const toTheReader = /\b(?:you|your|you['’](?:re|ll|ve|d)|our|my)\b/i;
 /** "Because this probability is very small", "the determinant of this mapping": a pointer back to text the item does not show. */
 const pointsBack =
-  /\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b/iu;
+  /\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b/iu;
 /** A blank inside a formula ("t−_____ times", "/4 = _____"): a calculation step, not a fact to recall. */
 const inFormula = /[=−+×*/^<>]\s*_{3,}|_{3,}\s*[=−+×*/^<>]/;
 /** Instructions and asides read as statements: "Explore the effect of ...", "Provide the gradients of ...". */
@@ -74,7 +75,16 @@ export function itemProblems(q: Item): ItemCheck[] {
   if (citationBlank.test(body) || (closed && optionKind(q.answer) === 'year' && /\(\s*[^()]*\p{Lu}[^()]*_{3,}|_{3,}[^()]*\)/u.test(body)))
     out.push('citation');
   else if (citationInText.test(body)) out.push('citation');
-  if (pageElement.test(body)) out.push('page-element');
+  // "_____ 3 is a one-to-one realization": the blank is a label ("Algorithm 3"), not a term.
+  if (pageElement.test(body) || /_{3,}\s+\d/.test(body)) out.push('page-element');
+  // "In _____, we have to multiply ...": the key is an idiom's word ("In principle"), not a term of the subject.
+  if (/^(?:in|on|at|for|by)\s+_{3,}\s*,/i.test(body.trim())) out.push('not-a-statement');
+  // A word of the key printed elsewhere in the prompt ("hot and cold food ... then _____" for "hot food"): half given away.
+  if (closed && blank.test(body)) {
+    const rest = body.replace(blank, ' ').toLowerCase();
+    const given = (q.answer.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => !/^(?:the|and|for|with|of)$/.test(w));
+    if (given.length > 1 && given.some((w) => new RegExp(`(?<![\\p{L}])${w.replace(/s$/, '')}`, 'u').test(rest))) out.push('half-given');
+  }
   if (statement && madeUp.test(body.trim())) out.push('arbitrary-setting');
   if (statement && (instruction.test(body.trim()) || toTheReader.test(body))) out.push('not-a-statement');
   if (inFormula.test(body)) out.push('in-a-formula');

@@ -39,7 +39,12 @@ function usedOnce(text: string, term: BookTerm): boolean {
   return !!cut && !mentions(cut.rest, term.key) && !mentions(cut.rest, term.surface);
 }
 
-const fitsAQuestion = (s: BookSentence) => s.isStandalone && !s.plain.endsWith('?') && s.plain.split(' ').length <= 45;
+/** A section or chapter that sets a worked example or a task: its figures and nouns are the setting's, chosen freely. */
+const settingTitle = /^(?:(?:worked )?example|task|exercise|problem|a problem|case study|activity)\b/i;
+const inSetting = (s: BookSentence) => settingTitle.test(s.sectionTitle ?? '') || settingTitle.test(s.chapterTitle);
+
+/** A sentence that reads on its own and states something of the subject, not of a made-up setting ("A small museum has 4 paintings"). */
+const fitsAQuestion = (s: BookSentence) => s.isStandalone && !s.plain.endsWith('?') && s.plain.split(' ').length <= 45 && !inSetting(s);
 
 /** The term written as a reader would see it mid-sentence. */
 function displayForm(written: string, term?: BookTerm): string {
@@ -99,10 +104,17 @@ export function definitionQuestions(
 }
 
 /** Fill-in-the-number questions from stated quantities, with other numbers of the same kind as options. */
-export function numberQuestions(scope: BookSentence[], allFacts: readonly NumberFact[]): QuestionCandidate[] {
+export function numberQuestions(
+  scope: BookSentence[],
+  allFacts: readonly NumberFact[],
+  terms: readonly BookTerm[] = [],
+): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
+  // A figure is a fact of the subject when its sentence names a term of the book ("AES", "S-Boxes");
+  // "On average a repair takes around 6 minutes" is a setting's parameter, chosen freely.
+  const named = terms.filter((t) => t.words > 1 || t.isProper);
   for (const s of scope) {
-    if (!fitsAQuestion(s) || settingTitle.test(s.sectionTitle ?? '') || settingTitle.test(s.chapterTitle)) continue;
+    if (!fitsAQuestion(s) || (terms.length > 0 && !named.some((t) => findTerm(s.plain, t)))) continue;
     for (const fact of findNumbers(s)) {
       if (fact.kind === 'count') continue;
       const blanked = `${s.plain.slice(0, fact.index)}${blank}${s.plain.slice(fact.index + fact.value.length)}`;
@@ -138,7 +150,6 @@ export function termQuestions(
   pool: readonly BookTerm[],
   chapterIndex?: number,
   usage?: Map<string, number>,
-  siblings?: TermSiblings,
 ): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   for (const term of scopeTerms) {
@@ -167,7 +178,6 @@ export function termQuestions(
         seed,
         count: 3,
         usage,
-        prefer: siblings && ((t) => siblings.are(term, t)),
       }).map((t) => t.surface);
       const answer = term.surface;
       const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);
@@ -195,9 +205,6 @@ function insideQuotes(text: string, index: number): boolean {
   const count = (re: RegExp) => (before.match(re) ?? []).length;
   return count(/“/g) > count(/”/g) || count(/"/g) % 2 === 1;
 }
-
-/** A section or chapter that sets a worked example or a task: its figures are the setting's, chosen freely. */
-const settingTitle = /^(?:(?:worked )?example|task|exercise|problem|a problem|case study|activity)\b/i;
 
 /**
  * The sentence with one of its terms swapped for another term of the book.

@@ -42,7 +42,7 @@ function interleave(list: QuestionCandidate[]): QuestionCandidate[] {
  */
 function clozeTerms(scope: MaterialScope) {
   const text = scope.all.map((s) => s.plain).join('\n');
-  return scope.terms.filter((t) => t.words > 1 || t.isProper || t.key.length >= 9 || isDefinedIn(t.surface, text));
+  return scope.terms.filter((t) => t.words > 1 || t.isProper || isDefinedIn(t.surface, text));
 }
 
 /** Terms the book says what they are: concepts of one kind, fit to stand in for one another. */
@@ -57,8 +57,8 @@ export function questionCandidates(scope: MaterialScope) {
   const siblings = new TermSiblings(scope.all, definedKeys(scope));
   return {
     definitions: interleave(definitionQuestions(scope.definitions, scope.pool, scope.chapterIndex, usage)),
-    numbers: interleave(numberQuestions(scope.sentences, scope.facts)),
-    terms: interleave(termQuestions(scope.sentences, clozeTerms(scope), scope.pool, scope.chapterIndex, usage, siblings)),
+    numbers: interleave(numberQuestions(scope.sentences, scope.facts, scope.pool)),
+    terms: interleave(termQuestions(scope.sentences, clozeTerms(scope), scope.pool, scope.chapterIndex, usage)),
     trueFalse: interleave(trueFalseQuestions(scope.sentences, scope.terms, scope.pool, scope.chapterIndex, usage, siblings)),
     open: openQuestions(scope.objectives),
   };

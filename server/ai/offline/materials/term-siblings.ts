@@ -11,7 +11,7 @@ export class TermSiblings {
   private readonly texts: string[];
   private readonly cache = new Map<string, boolean>();
 
-  /** `defined`: keys of terms the book defines; two of them of one length are concepts of one kind. */
+  /** `defined`: keys of terms the book defines (single words must be, to stand in for one another). */
   constructor(
     sentences: readonly BookSentence[],
     private readonly defined: ReadonlySet<string> = new Set(),
@@ -26,18 +26,27 @@ export class TermSiblings {
     if (known === undefined)
       this.cache.set(
         id,
+        // Single words only when the book defines both and names them side by side ("permutations and combinations");
+        // two defined phrases alone ("absolute value", "difference quotient") may be of different kinds.
         (known =
-          (a.words === b.words && this.defined.has(a.key) && this.defined.has(b.key)) ||
-          this.sharesAWord(a, b) ||
-          this.namedTogether(a.key, b.key)),
+          a.words === 1 || b.words === 1
+            ? this.defined.has(a.key) && this.defined.has(b.key) && this.namedTogether(a.key, b.key)
+            : this.sharesAWord(a, b) || this.namedTogether(a.key, b.key)),
       );
     return known;
   }
 
+  /**
+   * One head, another modifier ("star network", "mesh network"): kinds of one thing; one noun
+   * modifier ("trace monitor", "trace compiler"): parts of one thing. One adjective with another head
+   * ("cryptographic algorithm", "cryptographic operation") is often a near-synonym, which would leave
+   * a swapped statement true; those count only when the book names them side by side.
+   */
   private sharesAWord(a: Pick<BookTerm, 'key' | 'words'>, b: Pick<BookTerm, 'key' | 'words'>): boolean {
     if (a.words < 2 || b.words !== a.words) return false;
     const [x, y] = [a.key.split(' '), b.key.split(' ')];
-    return x[x.length - 1] === y[y.length - 1] || x[0] === y[0];
+    // A shared noun ("trace monitor", "trace compiler") names parts of one thing; a shared adjective may not.
+    return x[x.length - 1] === y[y.length - 1] || (x[0] === y[0] && !/(?:ic|al|ive|ous|ar|ed|ing|able|ible)$/.test(x[0]));
   }
 
   /** "A and B", "A or B", "A, B", "A vs. B", "A rather than B", "unlike A, B": one sentence names both as alternatives. */
