@@ -110,13 +110,18 @@ export function numberQuestions(
   terms: readonly BookTerm[] = [],
 ): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
-  // A figure is a fact of the subject when its sentence names a term of the book ("AES", "S-Boxes");
-  // "On average a repair takes around 6 minutes" is a setting's parameter, chosen freely.
-  const named = terms.filter((t) => t.words > 1 || t.isProper);
+  // A figure is a fact of the subject when its sentence names a term of the book; "On average a repair
+  // takes around 6 minutes" is a setting's parameter, chosen freely (an estimate of a made-up case).
   for (const s of scope) {
-    if (!fitsAQuestion(s) || (terms.length > 0 && !named.some((t) => findTerm(s.plain, t)))) continue;
+    if (!fitsAQuestion(s) || (terms.length > 0 && !terms.some((t) => findTerm(s.plain, t)))) continue;
     for (const fact of findNumbers(s)) {
       if (fact.kind === 'count') continue;
+      if (
+        /\b(?:around|roughly|approximately|about|on average|between)\s+(?:\S+\s+)?$/i.test(
+          s.plain.slice(Math.max(0, fact.index - 24), fact.index),
+        )
+      )
+        continue;
       const blanked = `${s.plain.slice(0, fact.index)}${blank}${s.plain.slice(fact.index + fact.value.length)}`;
       // "_____ ms on one benchmark and 39 ms on another": the figure printed again gives it away; try the sentence's next figure.
       if (mentions(blanked, fact.value)) continue;
