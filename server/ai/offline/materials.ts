@@ -52,6 +52,9 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
   }
 }
 
+/** A chapter that sets a worked example or a task ("Task 3: A Café", "Example C: An M/M/1 Queue"). */
+const settingTitle = /^(?:(?:worked )?example|task|exercise|problem|case study|activity)\b/i;
+
 /** A quiz under this many questions is too short to hand out: the chapter is combined with its neighbours. */
 const minQuizQuestions = 5;
 /** At most this many chapters are combined into one material. */
@@ -121,9 +124,14 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   }
   const { scope, checked } = result;
   if (!checked?.success) {
+    const where = scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`;
+    // A worked example or a task states a made-up setting, not facts of the subject: a quiz on it would test the story.
+    const setting = scope.chapterIndex !== undefined && settingTitle.test(scope.title);
     throw new AppError(
       'UNPROCESSABLE',
-      `There is not enough text in ${scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`} to build a ${label.toLowerCase()}. Add or expand its content first.`,
+      setting && input.contentType === 'quiz'
+        ? `The chapter "${scope.title}" sets a worked example or a task: its figures and names are the setting's, not facts to test, and its neighbours add too few. A homework on it fits better, or choose a chapter that explains the subject.`
+        : `There is not enough text in ${where} to build a ${label.toLowerCase()}. Add or expand its content first.`,
     );
   }
   return {

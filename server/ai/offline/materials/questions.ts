@@ -72,35 +72,38 @@ export function definitionQuestions(
 ): QuestionCandidate[] {
   const definitionTerms = new Set(definitions.map((d) => stemKey(d.term)));
   // "A trace tree is a tree of trace fragments ...": a definition that names its own term asks nothing.
-  return definitions
-    .filter((d) => !mentions(d.definition, d.term))
-    .map((d) => {
-      const stem = stemKey(d.term);
-      const known = terms.find((t) => t.stem === stem);
-      const answer = displayForm(d.term, known);
-      const isProper = known?.isProper ?? /\p{Lu}/u.test(d.term.slice(1));
-      const seed = seedOf(d.sentence.text);
-      // Other defined terms make the best distractors: they are of the same kind by construction.
-      const pool = [...terms].sort((a, b) => Number(definitionTerms.has(b.stem)) - Number(definitionTerms.has(a.stem)));
-      const distractors = termDistractors({ stem, isProper, isPlural: d.isPlural, words: d.term.split(' ').length }, pool, {
-        exclude: d.sentence.plain,
-        chapterIndex,
-        seed,
-        count: 3,
-        usage,
-      }).map((t) => t.surface);
-      const prompt = `Which term does the textbook describe as "${d.definition}"?`;
-      return {
-        question: {
-          ...choiceOrShortAnswer(prompt, answer, distractors, seed),
-          explanation: `In "${whereIn(d.sentence)}", the textbook defines ${answer} as ${d.definition}.`,
-          source: d.sentence.text,
-        },
-        source: d.sentence,
-        answerKey: stem,
-        kind: 'definition',
-      };
-    });
+  return (
+    definitions
+      // "function f": a term with a variable in it names a formula's symbol, not a concept.
+      .filter((d) => !mentions(d.definition, d.term) && !/(?:^|\s)\p{L}(?:\s|$)/u.test(d.term.trim()))
+      .map((d) => {
+        const stem = stemKey(d.term);
+        const known = terms.find((t) => t.stem === stem);
+        const answer = displayForm(d.term, known);
+        const isProper = known?.isProper ?? /\p{Lu}/u.test(d.term.slice(1));
+        const seed = seedOf(d.sentence.text);
+        // Other defined terms make the best distractors: they are of the same kind by construction.
+        const pool = [...terms].sort((a, b) => Number(definitionTerms.has(b.stem)) - Number(definitionTerms.has(a.stem)));
+        const distractors = termDistractors({ stem, isProper, isPlural: d.isPlural, words: d.term.split(' ').length }, pool, {
+          exclude: d.sentence.plain,
+          chapterIndex,
+          seed,
+          count: 3,
+          usage,
+        }).map((t) => t.surface);
+        const prompt = `Which term does the textbook describe as "${d.definition}"?`;
+        return {
+          question: {
+            ...choiceOrShortAnswer(prompt, answer, distractors, seed),
+            explanation: `In "${whereIn(d.sentence)}", the textbook defines ${answer} as ${d.definition}.`,
+            source: d.sentence.text,
+          },
+          source: d.sentence,
+          answerKey: stem,
+          kind: 'definition',
+        };
+      })
+  );
 }
 
 /** Fill-in-the-number questions from stated quantities, with other numbers of the same kind as options. */

@@ -35,14 +35,20 @@ function interleave(list: QuestionCandidate[]): QuestionCandidate[] {
   return out;
 }
 
+/** Words every technical text uses ("algorithm", "system", "information"): as a blank's key, guessable or ambiguous. */
+const genericWord =
+  /^(?:algorithms?|systems?|computing|hardware|software|implementations?|operations?|approach(?:es)?|requirements?|propert(?:y|ies)|principles?|methods?|functions?|results?|values?|models?|information|processors?|techniques?|applications?|problems?|examples?|possibilit(?:y|ies)|decisions?|reasoning|difference|relationships?|parameters?|variables?|connections?|structures?|elements?|components?|features?|factors?|effects?|changes?|levels?|points?|questions?|answers?)$/;
+
 /**
- * Terms a cloze may blank: phrases and names, and single words only where the book says what
- * they are. "The key idea is to interleave the modular _____ and multiplications" (key "reduction")
+ * Terms a cloze may blank: phrases and names, and single words the book defines or that name
+ * something specific (not "algorithm", "system", "information"). "The key idea is to interleave the modular _____ and multiplications" (key "reduction")
  * tests a compound's other half, not a term.
  */
 function clozeTerms(scope: MaterialScope) {
   const text = scope.all.map((s) => s.plain).join('\n');
-  return scope.terms.filter((t) => t.words > 1 || t.isProper || isDefinedIn(t.surface, text));
+  return scope.terms.filter(
+    (t) => t.words > 1 || t.isProper || isDefinedIn(t.surface, text) || (t.key.length >= 6 && !genericWord.test(t.key)),
+  );
 }
 
 /** Terms the book says what they are: concepts of one kind, fit to stand in for one another. */
