@@ -27,6 +27,8 @@ export interface TermDistractorOptions {
   usage?: Map<string, number>;
   /** A further condition, e.g. a true/false swap that must be written like the term it replaces. */
   accept?: (t: BookTerm) => boolean;
+  /** A true/false swap, not an option: a sibling sharing a word ("mesh network" for "star network") is what it wants. */
+  swap?: boolean;
   /** Terms to offer first: siblings of the answer (one head, named side by side), the most plausible wrong answers. */
   prefer?: (t: BookTerm) => boolean;
 }
@@ -54,6 +56,8 @@ export function termDistractors(
         // Names with names of as many words ("Alice" is no distractor for "Classical Probability").
         Math.abs(t.words - answer.words) <= (answer.isProper ? 0 : 1) &&
         !overlaps(t.stem, answer.stem) &&
+        // "output bits" for "input bits", "Boolean functions" for "Boolean operators": a near neighbour may make the sentence true too.
+        (opts.swap || !t.stem.split(' ').some((w) => answer.stem.split(' ').includes(w))) &&
         !citationKey.test(t.surface) &&
         // "linear", "automatic", "classical" among nouns: an adjective read as a term is no answer to a noun's blank.
         !(t.words === 1 && adjectiveLike.test(t.key) && !adjectiveLike.test(answer.stem)) &&

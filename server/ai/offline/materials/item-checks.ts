@@ -79,6 +79,8 @@ export function itemProblems(q: Item): ItemCheck[] {
   if (pageElement.test(body) || /_{3,}\s+\d/.test(body)) out.push('page-element');
   // "In _____, we have to multiply ...": the key is an idiom's word ("In principle"), not a term of the subject.
   if (/^(?:in|on|at|for|by)\s+_{3,}\s*,/i.test(body.trim())) out.push('not-a-statement');
+  // "addition and _____", "forward and _____": the pair's other half tells which key completes it.
+  if (closed && /\p{L}+\s+(?:and|or)\s+_{3,}/u.test(body)) out.push('half-given');
   // A word of the key printed elsewhere in the prompt ("hot and cold food ... then _____" for "hot food"): half given away.
   if (closed && blank.test(body)) {
     const rest = body.replace(blank, ' ').toLowerCase();

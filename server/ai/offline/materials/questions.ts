@@ -179,6 +179,10 @@ export function termQuestions(
       const blanked = neutralArticle(withoutTerm(sentence.plain, term)!.rest, blank);
       const probe = { type: 'short-answer' as const, prompt: `Fill in the blank: ${blanked}`, answer: term.surface, source: sentence.text };
       if (itemProblems(probe).length > 0) continue;
+      // "long-number _____ library" under the heading "Long-Number Arithmetic": the heading fills the blank.
+      const before = /([\p{L}-]+)\s+_{3,}/u.exec(blanked)?.[1];
+      const headings = `${sentence.chapterTitle} ${sentence.sectionTitle ?? ''}`.toLowerCase();
+      if (before && headings.includes(`${before.toLowerCase()} ${term.key}`)) continue;
       const seed = seedOf(sentence.text + term.key);
       const distractors = termDistractors(term, pool, {
         exclude: sentence.plain,
@@ -237,6 +241,7 @@ function falseStatement(
       exclude: text,
       ...choose,
       count: 1,
+      swap: true,
       // A sibling from the same chapter: the statement is false for a reason the chapter teaches, never nonsense.
       accept: (t) =>
         inCasingOf(found.written, t.surface, t.isProper) !== null &&
