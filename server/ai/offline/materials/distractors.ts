@@ -59,6 +59,8 @@ export function termDistractors(
         // "output bits" for "input bits", "Boolean functions" for "Boolean operators": a near neighbour may make the sentence true too.
         (opts.swap || !t.stem.split(' ').some((w) => answer.stem.split(' ').includes(w))) &&
         !citationKey.test(t.surface) &&
+        // "a-to-b bit", "to-4 PRESENT", "basic building": pieces of a hyphenated or longer phrase, not terms.
+        !/(?:^|\s)(?:\p{L}-to-\p{L}|to-\d|\d)|ing$/u.test(t.key) &&
         // "linear", "automatic", "classical" among nouns: an adjective read as a term is no answer to a noun's blank.
         !(t.words === 1 && adjectiveLike.test(t.key) && !adjectiveLike.test(answer.stem)) &&
         // Plural or other-case variants count too: "trace trees" is no distractor in a sentence about "trace tree".

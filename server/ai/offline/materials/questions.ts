@@ -58,8 +58,10 @@ function choiceOrShortAnswer(
   distractors: string[],
   seed: number,
 ): Pick<QuizQuestion, 'type' | 'prompt' | 'options' | 'answer'> {
-  // Two distractors at least: with one, guessing is a coin toss and the question tests nothing.
-  if (distractors.length >= 2) return { type: 'multiple-choice', prompt, options: arrangeOptions(answer, distractors, seed), answer };
+  // Two distractors at least: with one, guessing is a coin toss and the question tests nothing. A one-word name
+  // ("MSP430", "PRESENT", "Karatsuba") is asked for, not chosen: other names of a book are of too many kinds to be plausible.
+  if (distractors.length >= 2 && !/^\S*\p{Lu}\S*$/u.test(answer))
+    return { type: 'multiple-choice', prompt, options: arrangeOptions(answer, distractors, seed), answer };
   return { type: 'short-answer', prompt, answer };
 }
 
