@@ -91,6 +91,10 @@ describe('the checks every quiz item passes before it is offered', () => {
         source: 'The for loop of the algorithm is executed t−1 times.',
       }),
     ).toContain('in-a-formula');
+    expect(itemProblems(tf('Further details of matrix differentials can be found in Magnus and Neudecker (2007).'))).toContain(
+      'not-a-statement',
+    );
+    expect(itemProblems(tf('What all methods have in common is that they exploit the implementation.'))).toContain('points-back');
     expect(itemProblems(tf('A mesh network keeps working when one of its devices fails.'))).toEqual([]);
   });
 
