@@ -3,9 +3,11 @@ import { escapeRegExp, type BookTerm } from './book-terms';
 
 /**
  * Terms of one kind and grain, so a true/false swap is false for a reason a student can learn
- * (issue 30): "star network" for "mesh network" (one head), "Jacobian matrix" for "Jacobian
- * determinant" (one modifier), or two terms the book itself names side by side ("permutations
- * and combinations", "forward or reverse mode"). "American Bison" for "quadratic" is no sibling.
+ * (issue 30): two terms the book itself names side by side as alternatives ("star networks, ring
+ * networks or mesh networks", "permutations and combinations", "forward and reverse mode").
+ * Sharing a word is not enough: "fault attacks" are "implementation attacks" too, and a
+ * statement about "hardware implementations" often holds for "software implementations" as well.
+ * "American Bison" for "quadratic" is no sibling.
  */
 export class TermSiblings {
   private readonly texts: string[];
@@ -31,22 +33,9 @@ export class TermSiblings {
         (known =
           a.words === 1 || b.words === 1
             ? this.defined.has(a.key) && this.defined.has(b.key) && this.namedTogether(a.key, b.key)
-            : this.sharesAWord(a, b) || this.namedTogether(a.key, b.key)),
+            : this.namedTogether(a.key, b.key)),
       );
     return known;
-  }
-
-  /**
-   * One head, another modifier ("star network", "mesh network"): kinds of one thing; one noun
-   * modifier ("trace monitor", "trace compiler"): parts of one thing. One adjective with another head
-   * ("cryptographic algorithm", "cryptographic operation") is often a near-synonym, which would leave
-   * a swapped statement true; those count only when the book names them side by side.
-   */
-  private sharesAWord(a: Pick<BookTerm, 'key' | 'words'>, b: Pick<BookTerm, 'key' | 'words'>): boolean {
-    if (a.words < 2 || b.words !== a.words) return false;
-    const [x, y] = [a.key.split(' '), b.key.split(' ')];
-    // A shared noun ("trace monitor", "trace compiler") names parts of one thing; a shared adjective may not.
-    return x[x.length - 1] === y[y.length - 1] || (x[0] === y[0] && !/(?:ic|al|ive|ous|ar|ed|ing|able|ible)$/.test(x[0]));
   }
 
   /** "A and B", "A or B", "A, B", "A vs. B", "A rather than B", "unlike A, B": one sentence names both as alternatives. */
