@@ -47,7 +47,10 @@ const genericWord =
 function clozeTerms(scope: MaterialScope) {
   const text = scope.all.map((s) => s.plain).join('\n');
   return scope.terms.filter(
-    (t) => t.words > 1 || t.isProper || isDefinedIn(t.surface, text) || (t.key.length >= 6 && !genericWord.test(t.key)),
+    (t) =>
+      // "basic building" (of "basic building block"), "XORing": a phrase's piece or a verb, not a term.
+      !/ing$|(?:^|\s)(?:\p{L}-to-\p{L}|to-\d)/u.test(t.key) &&
+      (t.words > 1 || t.isProper || isDefinedIn(t.surface, text) || (t.key.length >= 6 && !genericWord.test(t.key))),
   );
 }
 
