@@ -88,11 +88,7 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
     .filter((b) => b.kind === 'paragraph' || b.kind === 'list-item' || b.kind === 'quote')
     .map((b) => b.text)
     .join('\n\n');
-  const add = (
-    term: string,
-    definition: string,
-    opts: { plural?: boolean; equation?: DocBlock; once?: boolean } = {},
-  ) => {
+  const add = (term: string, definition: string, opts: { plural?: boolean; equation?: DocBlock; once?: boolean } = {}) => {
     const clean = term
       .replace(/\s+/g, ' ')
       .replace(/^["“]|[.,"”]+$/g, '')

@@ -12,7 +12,15 @@ describe('kinds of units', () => {
     expect(unitKind({ title: 'Reading list' })).toBe('logistics');
     expect(unitKind({ title: 'Course information', childTitles: ['Instructor', 'Textbook', 'Grading'] })).toBe('logistics');
     expect(unitKind({ title: 'Development Platform Used for this Lecture' })).toBe('logistics');
-    for (const title of ['Project management', 'Laboratory methods', 'Total derivatives', 'Policy gradients', 'The chain rule'])
+    for (const title of [
+      'Project management',
+      'Laboratory methods',
+      'Total derivatives',
+      'Policy gradients',
+      'The chain rule',
+      'Evaluation',
+      'Assessment',
+    ])
       expect(unitKind({ title }), title).toBe('teaching');
   });
 
