@@ -33,6 +33,7 @@ import {
   titlesInOrder,
   wordsKept,
 } from './measures';
+import { apparatusHeader, apparatusRow, type QuizItem } from './apparatus-measures';
 import { fidelityHead, fidelityOf } from './fidelity-report';
 
 const dirArg = process.argv.indexOf('--dir');
@@ -49,6 +50,7 @@ const detail = process.argv.includes('--detail');
 const engine = createOfflineEngine();
 const rows: string[][] = [];
 const details: string[] = [];
+const apparatusRows: string[][] = [];
 const unreadable: string[] = [];
 for (const file of files) {
   const own = await ownStructure(file.name, file.data);
@@ -96,6 +98,7 @@ for (const file of files) {
   const failing: string[] = [];
   let questions = 0;
   const shortQuizzes: string[] = [];
+  const quizzes: Array<{ chapterWords: number; items?: QuizItem[] }> = [];
   for (let i = 0; i < book.chapters.length; i++) {
     const quiz = await engine
       .generateMaterial({ material, retriever: { search: async () => [] } }, { book, contentType: 'quiz', chapterIndex: i })
@@ -112,6 +115,7 @@ for (const file of files) {
       /\s+/,
     ).length;
     if (words > 1500 && list.length < 5) shortQuizzes.push(`${chapter.title} (${words} words, ${list.length} questions)`);
+    quizzes.push({ chapterWords: words, items: quiz ? (list as QuizItem[]) : undefined });
   }
   const glued = gluedWords(htmlToText(html), own.vocabulary);
   const fidelity = await fidelityOf(file, { html, text: material_ }, own.runningHeads);
@@ -130,6 +134,8 @@ for (const file of files) {
     `${ms.toFixed(0)} ms`,
     ...fidelity.cells,
   ]);
+  const apparatus = apparatusRow(book, quizzes);
+  apparatusRows.push([file.name, ...apparatus.cells]);
   if (detail) {
     details.push(`\n## ${file.name}`);
     const list = (label: string, items: string[]) => items.length && details.push(`${label}:\n${items.map((x) => `  - ${x}`).join('\n')}`);
@@ -143,6 +149,7 @@ for (const file of files) {
     );
     list('quiz questions failing', failing);
     list('chapters over 1,500 words with fewer than 5 questions', shortQuizzes);
+    list('apparatus and quiz checks failing (docs/quality-review.md)', apparatus.details);
     for (const [label, items] of fidelity.detail) list(label, items);
   }
 }
@@ -167,10 +174,14 @@ console.log(
     rows,
   ),
 );
+console.log(`\n${table(['file', ...apparatusHeader], apparatusRows)}`);
 if (unreadable.length) console.log(`\nNo book (the product refuses the file): ${unreadable.join('; ')}`);
 if (detail) console.log(details.join('\n'));
 console.log(
   '\nGoals: >= 90% of headings in order, 0 "(n)" titles, 0 junk references, <= 10% of quiz questions failing the stand-alone rules, >= 95% of the words (a book keeps the whole material unless condensed on request), 0 short quizzes.',
+);
+console.log(
+  'Apparatus goals (issue 30): objectives repeating a heading < 20%, own-words review questions < 20%, 0 key terms that are not whole defining sentences, 0 quiz items failing a check, 0 refused quiz requests on chapters over 150 words.',
 );
 console.log(
   "Words kept: source words (headings and reference-list entries aside) lying in a six-word run the book's material prints verbatim (math read from its LaTeX, a drawn equation or figure from its alt text); the overviews, objectives, summaries, key terms and review questions are not counted.",

@@ -150,4 +150,43 @@ describe('llm generateMaterial', () => {
     expect(result.content).toMatchObject({ durationMinutes: 35, activities: [{ minutes: 10 }, { minutes: 25 }] });
     expect(prompts[0]).toContain('Krebs cycle');
   });
+
+  it('holds its output to the offline checks: no "Explain {heading}" objective, no citation-year or page-element question, one item per key', async () => {
+    const plan = scriptedModel({
+      description: 'Lesson.',
+      objectives: ['Explain Calvin cycle', 'Explain how Rubisco fixes carbon', 'Explain january 10, 2019', 'Define the proton gradient'],
+      activities: [{ minutes: 10, title: 'Warm-up', description: 'Light and colour' }],
+      materials: ['Chapter text'],
+      assessment: ['Exit ticket'],
+    });
+    const lesson = await llmGenerateMaterial(plan.model, ctx, { book, contentType: 'lessonPlan', chapterIndex: 0 });
+    expect((lesson.content as { objectives: string[] }).objectives).toEqual([
+      'Explain how Rubisco fixes carbon',
+      'Define the proton gradient',
+    ]);
+    const source = 'Rubisco fixes carbon dioxide onto ribulose bisphosphate.';
+    const quiz = scriptedModel({
+      description: 'A quiz.',
+      questions: [
+        good,
+        { ...good, prompt: 'Which enzyme, as the text says, fixes carbon dioxide?' },
+        {
+          type: 'short-answer',
+          prompt: 'Fill in the blank: Rubisco (Calvin, _____) fixes carbon dioxide.',
+          answer: '1950',
+          explanation: 'x',
+          source,
+        },
+        {
+          type: 'true-false',
+          prompt: 'True or false: Figure 3 shows that rubisco fixes carbon dioxide.',
+          answer: 'True',
+          explanation: 'x',
+          source,
+        },
+      ],
+    });
+    const result = await llmGenerateMaterial(quiz.model, ctx, { book, contentType: 'quiz', chapterIndex: 0 });
+    expect((result.content as { questions: unknown[] }).questions).toEqual([{ ...good, answer: 'Rubisco' }]);
+  });
 });

@@ -6,6 +6,8 @@ import type { EngineContext, GenerateMaterialInput, GeneratedMaterial } from '..
 import { quickTokenize } from '@server/core/nlp';
 import { chapterText } from '../offline/materials/book-sentences';
 import { sentenceKey } from '../offline/compose/sentence-filter';
+import { itemProblems } from '../offline/materials/item-checks';
+import { objectiveProblem } from '../offline/outline/objective-acts';
 import { toProviderError } from './outline/model-errors';
 
 /** Longest chapter text given to the model, in characters (bounded so prompts fit small local models too). */
@@ -58,7 +60,9 @@ const instructions: Record<MaterialContentType, string> = {
     'Write a quiz of 8 to 15 questions: multiple-choice, true-false and short-answer. Every question comes from one sentence of the chapter: ' +
     '"source" quotes that sentence word for word. A multiple-choice answer is exactly one of its options; the other options are of the same kind ' +
     '(terms for a term, numbers for a number) taken from elsewhere in the textbook, never the answer again and never repeated. ' +
-    'A true-false answer is "True" or "False". The explanation says why the answer is right.',
+    'A true-false answer is "True" or "False"; a false statement swaps one term for another term of the same kind from the same chapter. ' +
+    'Never ask for a citation year, a figure, table or equation number, a URL, a number from a made-up example, or anything the question itself points back to ("this", "these"). ' +
+    'No two questions have the same answer. The explanation says why the answer is right.',
   assessment:
     'Write a graded assessment mixing multiple-choice, true-false, short-answer and essay items, each with whole-number points. ' +
     'Multiple-choice items have options and an answer that is one of them. Short-answer and essay items have a rubric: a list of marking criteria with points.',
@@ -84,16 +88,26 @@ type LlmQuestion = LlmOutput<'quiz'>['questions'][number];
 type LlmItem = LlmOutput<'assessment'>['items'][number];
 
 /** Keeps only what checks out against the chapter text, repairing what can be repaired (option case, totals). */
-function checkAgainstChapter(contentType: MaterialContentType, output: LlmOutput<MaterialContentType>, chapter: string): unknown {
+function checkAgainstChapter(
+  contentType: MaterialContentType,
+  output: LlmOutput<MaterialContentType>,
+  chapter: string,
+  headings: string[] = [],
+): unknown {
   const chapterKey = normalized(chapter);
   const chapterTokens = new Set(quickTokenize(chapter));
   const matchOption = (options: string[], answer: string) => options.find((o) => o.trim().toLowerCase() === answer.trim().toLowerCase());
   switch (contentType) {
     case 'quiz': {
       const seen = new Set<string>();
+      const keys = new Set<string>();
       const questions = (output as LlmOutput<'quiz'>).questions.flatMap((q): LlmQuestion[] => {
         if (!chapterKey.includes(normalized(q.source)) || seen.has(sentenceKey(q.prompt))) return [];
+        // The same checks as the offline engine's items (offline/materials/item-checks.ts), and one item per key.
+        if (itemProblems({ ...q, answer: matchOption(q.options ?? [], q.answer) ?? q.answer }).length > 0) return [];
+        if (q.type !== 'true-false' && keys.has(sentenceKey(q.answer))) return [];
         seen.add(sentenceKey(q.prompt));
+        if (q.type !== 'true-false') keys.add(sentenceKey(q.answer));
         if (q.type === 'true-false') {
           const answer = /^t/i.test(q.answer.trim()) ? 'True' : /^f/i.test(q.answer.trim()) ? 'False' : null;
           return answer ? [{ ...q, options: ['True', 'False'], answer }] : [];
@@ -111,6 +125,11 @@ function checkAgainstChapter(contentType: MaterialContentType, output: LlmOutput
     case 'assessment': {
       const items = (output as LlmOutput<'assessment'>).items.flatMap((item): LlmItem[] => {
         const points = Math.max(1, Math.round(item.points));
+        if (
+          item.type !== 'essay' &&
+          itemProblems({ type: item.type, prompt: item.prompt, answer: item.answer ?? '', options: item.options, source: '' }).length > 0
+        )
+          return [];
         if (item.type === 'multiple-choice') {
           const answer = item.answer && matchOption(item.options ?? [], item.answer);
           return answer && isGrounded(answer, chapter, chapterTokens) ? [{ ...item, answer, points }] : [];
@@ -125,7 +144,8 @@ function checkAgainstChapter(contentType: MaterialContentType, output: LlmOutput
       const activities = plan.activities.map((a) => ({ ...a, minutes: Math.max(1, Math.round(a.minutes)) }));
       // The duration is what the activities add up to, whatever the model said.
       return {
-        objectives: plan.objectives,
+        // Objectives pass the composer's rules (offline/outline/objective-acts.ts): an action on a term or task, never a heading.
+        objectives: plan.objectives.filter((o) => !objectiveProblem(o, headings)),
         durationMinutes: activities.reduce((n, a) => n + a.minutes, 0),
         activities,
         materials: plan.materials,
@@ -170,7 +190,11 @@ export async function llmGenerateMaterial(
     throw toProviderError(err, label.toLowerCase());
   }
   ctx.onProgress?.(90);
-  const checked = materialContentSchemas[contentType].safeParse(checkAgainstChapter(contentType, output, text));
+  const headings = (chapterIndex === undefined ? book.chapters : [book.chapters[chapterIndex]]).flatMap((c) => [
+    c.title,
+    ...c.sections.map((s) => s.title),
+  ]);
+  const checked = materialContentSchemas[contentType].safeParse(checkAgainstChapter(contentType, output, text, headings));
   if (!checked.success) {
     throw new AppError(
       'PROVIDER_ERROR',

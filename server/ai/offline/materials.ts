@@ -4,8 +4,9 @@ import type { GeneratedMaterial, GenerateMaterialInput } from '../engine';
 import { buildAssessment } from './materials/assessment';
 import { buildHomework } from './materials/homework';
 import { buildLessonPlan } from './materials/lesson-plan';
-import { buildQuiz } from './materials/quiz';
-import { buildScope, type MaterialScope } from './materials/scope';
+import { chapterText } from './materials/book-sentences';
+import { buildQuiz, quizLength } from './materials/quiz';
+import { buildScope, teachingChapters, type MaterialScope } from './materials/scope';
 
 const builders: Record<MaterialContentType, (scope: MaterialScope) => unknown> = {
   quiz: buildQuiz,
@@ -14,57 +15,128 @@ const builders: Record<MaterialContentType, (scope: MaterialScope) => unknown> =
   homework: buildHomework,
 };
 
-function describe(contentType: MaterialContentType, content: unknown, scope: MaterialScope): string {
+/** "the chapter "A"", "the chapters "A" and "B"": where a material is drawn from. */
+function whereOf(scope: MaterialScope, included: number[]): string {
   const chapters = scope.book.chapters.length;
-  const where =
-    scope.chapterIndex === undefined
-      ? `the whole textbook (${chapters} ${chapters === 1 ? 'chapter' : 'chapters'})`
-      : `the chapter "${scope.title}"`;
+  if (scope.chapterIndex === undefined) return `the whole textbook (${chapters} ${chapters === 1 ? 'chapter' : 'chapters'})`;
+  const titles = included.map((i) => `"${scope.book.chapters[i].title}"`);
+  return titles.length === 1
+    ? `the chapter ${titles[0]}`
+    : `the chapters ${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
+}
+
+function describe(contentType: MaterialContentType, content: unknown, scope: MaterialScope, included: number[], notes: string[]): string {
+  const where = whereOf(scope, included);
+  const note = notes.length ? ` ${notes.join(' ')}` : '';
   switch (contentType) {
     case 'quiz': {
       const n = (content as { questions: unknown[] }).questions.length;
-      return `${n} questions on ${where}, each built from a sentence of the text and quoting it as its source.`;
+      const aimed = quizLength(scope);
+      // The count delivered is stated, and why it is short of the aim (issue 30: fewer, with the reason).
+      const short =
+        n < aimed
+          ? ` That is fewer than the ${aimed} a text of this length would take: only ${n} of its sentences make questions with one right answer.`
+          : '';
+      return `${n} ${n === 1 ? 'question' : 'questions'} on ${where}, each built from a sentence of the text and quoting it as its source.${short}${note}`;
     }
     case 'assessment': {
       const a = content as { items: unknown[]; totalPoints: number };
-      return `${a.items.length} items on ${where} worth ${a.totalPoints} points, with a rubric for each open question.`;
+      return `${a.items.length} items on ${where} worth ${a.totalPoints} points, with a rubric for each open question.${note}`;
     }
     case 'lessonPlan': {
       const l = content as { durationMinutes: number; activities: unknown[] };
-      return `A ${l.durationMinutes}-minute lesson on ${where} in ${l.activities.length} timed activities.`;
+      return `A ${l.durationMinutes}-minute lesson on ${where} in ${l.activities.length} timed activities.${note}`;
     }
     case 'homework':
-      return `${(content as { problems: unknown[] }).problems.length} problems on ${where}, with guidance and expected answers.`;
+      return `${(content as { problems: unknown[] }).problems.length} problems on ${where}, with guidance and expected answers.${note}`;
   }
 }
 
+/** A chapter that sets a worked example or a task ("Task 3: A Café", "Example C: An M/M/1 Queue"). */
+const settingTitle = /^(?:(?:worked )?example|task|exercise|problem|case study|activity)\b/i;
+
+/** A quiz under this many questions is too short to hand out: the chapter is combined with its neighbours. */
+const minQuizQuestions = 5;
+/** At most this many chapters are combined into one material. */
+const maxCombined = 4;
+
 /**
  * Offline materials: built from the textbook's own sentences, key
- * terms, definitions and figures, never from outside knowledge. A chapter
- * with too little text for the chosen type is refused with a clear 422.
+ * terms, definitions and figures, never from outside knowledge. A request on front matter or
+ * logistics (a title page, a syllabus) is answered on the next chapter that teaches; a chapter too
+ * short for the material is combined with its neighbours, and the description says so; a chapter
+ * without prose (code, a table, a list) is refused with a clear 422.
  * Synchronous CPU work (seconds on a long chapter): the engine runs it in a
  * worker thread (worker/engine-worker.ts, through operations.ts), never on the request thread.
  */
 export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
-  const scope = buildScope(input.book, input.chapterIndex);
-  if (scope.sentences.length === 0) {
-    throw new AppError(
-      'UNPROCESSABLE',
-      `${scope.chapterIndex === undefined ? 'This textbook' : `The chapter "${scope.title}"`} has no text to build a ${materialTypeLabels[input.contentType].toLowerCase()} from yet. Add or expand its content first.`,
-    );
-  }
-  const content = builders[input.contentType](scope);
-  const checked = materialContentSchemas[input.contentType].safeParse(content);
-  if (!checked.success) {
-    throw new AppError(
-      'UNPROCESSABLE',
-      `There is not enough text in ${scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`} to build a ${materialTypeLabels[input.contentType].toLowerCase()}. Add or expand its content first.`,
-    );
-  }
   const label = materialTypeLabels[input.contentType];
+  const teaching = teachingChapters(input.book);
+  const notes: string[] = [];
+  let chapterIndex = input.chapterIndex;
+  if (chapterIndex !== undefined && !teaching.includes(chapterIndex)) {
+    const next = teaching.find((i) => i > chapterIndex!) ?? [...teaching].reverse().find((i) => i < chapterIndex!);
+    if (next !== undefined) {
+      notes.push(
+        `"${input.book.chapters[chapterIndex].title}" is front matter or course logistics, which teaches nothing to test: this ${label.toLowerCase()} is on the next chapter that teaches, "${input.book.chapters[next].title}".`,
+      );
+      chapterIndex = next;
+    }
+  }
+  const schema = materialContentSchemas[input.contentType];
+  const build = (included?: number[]) => {
+    const scope = buildScope(input.book, chapterIndex, included);
+    if (scope.sentences.length === 0) return { scope, checked: undefined, enough: false };
+    const checked = schema.safeParse(builders[input.contentType](scope));
+    const count = input.contentType === 'quiz' && checked.success ? (checked.data as { questions: unknown[] }).questions.length : Infinity;
+    return { scope, checked, enough: checked.success && count >= Math.min(minQuizQuestions, quizLength(scope)) };
+  };
+  let included = chapterIndex === undefined ? teaching : [chapterIndex];
+  let result = build(chapterIndex === undefined ? undefined : included);
+  if (!result.checked) {
+    const where = chapterIndex === undefined ? 'This textbook' : `The chapter "${result.scope.title}"`;
+    // An empty chapter and one of code, a table or a list of dates are told apart: the second has content, but no prose to ask about.
+    throw new AppError(
+      'UNPROCESSABLE',
+      chapterText(input.book, chapterIndex).trim()
+        ? `${where} has no sentences of prose (only code, a table, a list or figures), so there is nothing to build a ${label.toLowerCase()} from. Choose a chapter with text, or add an explanation to this one.`
+        : `${where} has no text to build a ${label.toLowerCase()} from yet. Add or expand its content first.`,
+    );
+  }
+  // A chapter too short on its own is combined with its neighbours (the next, then the previous, in reading order) rather than refused.
+  if (chapterIndex !== undefined) {
+    let [lo, hi] = [chapterIndex, chapterIndex];
+    while (!result.enough && hi - lo + 1 < maxCombined) {
+      const n = [hi + 1, lo - 1].find((i) => teaching.includes(i));
+      if (n === undefined) break;
+      [lo, hi] = [Math.min(lo, n), Math.max(hi, n)];
+      const wider = teaching.filter((i) => i >= lo && i <= hi);
+      const next = build(wider);
+      if (next.checked?.success) {
+        included = wider;
+        result = next;
+      }
+    }
+    if (included.length > 1)
+      notes.push(
+        `"${input.book.chapters[chapterIndex].title}" alone is too short for a ${label.toLowerCase()}, so it is combined with the chapters next to it.`,
+      );
+  }
+  const { scope, checked } = result;
+  if (!checked?.success) {
+    const where = scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`;
+    // A worked example or a task states a made-up setting, not facts of the subject: a quiz on it would test the story.
+    const setting = scope.chapterIndex !== undefined && settingTitle.test(scope.title);
+    throw new AppError(
+      'UNPROCESSABLE',
+      setting && input.contentType === 'quiz'
+        ? `The chapter "${scope.title}" sets a worked example or a task: its figures and names are the setting's, not facts to test, and its neighbours add too few. A homework on it fits better, or choose a chapter that explains the subject.`
+        : `There is not enough text in ${where} to build a ${label.toLowerCase()}. Add or expand its content first.`,
+    );
+  }
   return {
     title: scope.chapterIndex === undefined ? `${label}: ${scope.title} (whole book)` : `${label}: ${scope.title}`,
-    description: describe(input.contentType, checked.data, scope),
+    description: describe(input.contentType, checked.data, scope, included, notes),
     contentType: input.contentType,
     chapterTitle: scope.chapterIndex === undefined ? undefined : scope.title,
     content: checked.data,

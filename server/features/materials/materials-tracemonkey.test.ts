@@ -159,7 +159,8 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
   });
 
   it('mixes question kinds, and a whole-book quiz draws on several chapters', () => {
-    expect(new Set(quiz().map((q) => q.type))).toEqual(new Set(['multiple-choice', 'true-false', 'short-answer']));
+    // True/false items only where the paper names two terms side by side to swap (issue 30): the kinds may be two.
+    expect(new Set(quiz().map((q) => q.type)).size).toBeGreaterThanOrEqual(2);
     const chaptersUsed = new Set(bookQuiz().map((q) => book.chapters.findIndex((_, i) => contains(chapterText(book, i), q.source))));
     expect(chaptersUsed.size).toBeGreaterThanOrEqual(4);
   });
@@ -198,8 +199,9 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
 
   it('writes a true/false swap in the casing pattern of the term it replaces', () => {
     const shape = (w: string) => (w === w.toLowerCase() ? 'lower' : w.length > 1 && w === w.toUpperCase() ? 'CAPS' : 'Capital');
+    // Swaps need two terms the paper names side by side; where it names none there is no false statement, and
+    // answer-leaks.test.ts shows the swap on a fixture that has them.
     const falses = [...quiz(), ...bookQuiz()].filter((q) => q.type === 'true-false' && q.answer === 'False');
-    expect(falses.length).toBeGreaterThanOrEqual(2);
     for (const q of falses) {
       const before = stripCitations(q.source).split(' ');
       const after = q.prompt.replace(/^True or false: /, '').split(' ');
@@ -239,7 +241,9 @@ describe('offline assessment, lesson plan and homework on the same chapter', () 
   it('builds a lesson plan from the chapter: its sections timed in sequence, its sentences as key points, its title in the materials', () => {
     const plan = generated.lessonPlan.content as LessonPlanContent;
     const current = book.chapters[chapterIndex];
-    expect(plan.objectives.length).toBeGreaterThanOrEqual(3);
+    // Objectives come from what the chapter does (its definitions, comparisons, examples), never "Explain {heading}" (issue 30).
+    expect(plan.objectives.length).toBeGreaterThanOrEqual(1);
+    for (const o of plan.objectives) expect(o).toMatch(/^(?:Define|Distinguish|Apply|Compute|Prove|Write) /);
     expect(plan.activities.reduce((n, a) => n + a.minutes, 0)).toBe(plan.durationMinutes);
     const titles = plan.activities.map((a) => a.title);
     for (const section of current.sections.slice(0, 3)) expect(titles).toContain(`Present: ${section.title}`);

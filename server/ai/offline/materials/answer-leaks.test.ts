@@ -35,6 +35,8 @@ const book: TextbookContent = {
             'SpiderMonkey keeps the trace cache small by evicting cold trace fragments.',
             'A native trace spends 9 cycles on an average bytecode.',
             'The trace monitor spends 120 cycles on each loop edge of the program.',
+            // Named side by side, "native code" and "native trace" are siblings: one may stand in for the other in a false statement.
+            'Native code and native traces are kept apart from the bytecode interpreter at all times.',
             'A slow allocation path spends 300 cycles on each new object.',
             'Does the trace cache ever grow without bound?',
           ),

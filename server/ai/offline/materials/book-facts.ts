@@ -1,5 +1,6 @@
 import { lightStem, quickStopwords } from '@server/core/nlp';
 import { isTermSubject } from '../analyze/term-subject';
+import { evaluative } from '../outline/key-terms';
 import type { BookSentence } from './book-sentences';
 
 /** "A typed trace is a trace annotated with ...": a term and what the book says it is. */
@@ -24,6 +25,8 @@ export function findDefinitions(sentences: BookSentence[]): Definition[] {
     // "X is a problem for Y" or "X is the same as Y" say little about what X is.
     if (/^(?:an?|the)\s+(?:problem|way|result|matter|case|reason|part|same|first|second|last|key|main|only|best)\b/i.test(definition))
       continue;
+    // "A network is a relatively simple concept ...": an opinion of the term, not what it is (outline/key-terms.ts).
+    if (evaluative.test(definition)) continue;
     out.push({ sentence, term: subject, definition, isPlural: verb === 'are' });
   }
   return out;

@@ -27,7 +27,15 @@ export interface TermDistractorOptions {
   usage?: Map<string, number>;
   /** A further condition, e.g. a true/false swap that must be written like the term it replaces. */
   accept?: (t: BookTerm) => boolean;
+  /** A true/false swap, not an option: a sibling sharing a word ("mesh network" for "star network") is what it wants. */
+  swap?: boolean;
+  /** Terms to offer first: siblings of the answer (one head, named side by side), the most plausible wrong answers. */
+  prefer?: (t: BookTerm) => boolean;
 }
+
+/** "[MvOV96]", "KJJ99": a citation key the extractor read as a word, never an answer or a distractor. */
+const citationKey = /^[A-Z][A-Za-z+]*\d{2}[a-z]?$/;
+const adjectiveLike = /(?:ical|ic|ive|ous|ar|able|ible|ful|less)$/;
 
 /**
  * Other terms of the book of the same kind as the answer (name or common
@@ -45,14 +53,23 @@ export function termDistractors(
       (t) =>
         t.isProper === answer.isProper &&
         t.isPlural === answer.isPlural &&
-        Math.abs(t.words - answer.words) <= 1 &&
+        // Names with names of as many words ("Alice" is no distractor for "Classical Probability").
+        Math.abs(t.words - answer.words) <= (answer.isProper ? 0 : 1) &&
         !overlaps(t.stem, answer.stem) &&
+        // "output bits" for "input bits", "Boolean functions" for "Boolean operators": a near neighbour may make the sentence true too.
+        (opts.swap || !t.stem.split(' ').some((w) => answer.stem.split(' ').includes(w))) &&
+        !citationKey.test(t.surface) &&
+        // "a-to-b bit", "to-4 PRESENT", "basic building": pieces of a hyphenated or longer phrase, not terms.
+        !/(?:^|\s)(?:\p{L}-to-\p{L}|to-\d|\d)|ing$/u.test(t.key) &&
+        // "linear", "automatic", "classical" among nouns: an adjective read as a term is no answer to a noun's blank.
+        !(t.words === 1 && adjectiveLike.test(t.key) && !adjectiveLike.test(answer.stem)) &&
         // Plural or other-case variants count too: "trace trees" is no distractor in a sentence about "trace tree".
         !mentions(opts.exclude, t.key) &&
         (opts.accept?.(t) ?? true),
     )
     .sort(
       (a, b) =>
+        Number(opts.prefer?.(b) ?? false) - Number(opts.prefer?.(a) ?? false) ||
         Number(b.words === answer.words) - Number(a.words === answer.words) ||
         Number(outside(b) > 0) - Number(outside(a) > 0) ||
         b.count - a.count,

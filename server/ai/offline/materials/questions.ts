@@ -2,9 +2,11 @@ import type { QuizQuestion } from '@common/materials';
 import { inCasingOf, mentions, neutralArticle, spliceWithArticle } from './answer-leaks';
 import { findNumbers, type Definition, type NumberFact } from './book-facts';
 import type { BookSentence } from './book-sentences';
-import { findTerm, stemKey, type BookTerm } from './book-terms';
+import { escapeRegExp, findTerm, stemKey, type BookTerm } from './book-terms';
 import { arrangeOptions, numberDistractors, seedOf, termDistractors } from './distractors';
 import type { ScopedObjective } from './objectives';
+import { itemProblems } from './item-checks';
+import type { TermSiblings } from './term-siblings';
 
 /** A question and what it was made from, so a quiz can avoid using a sentence or an answer twice. */
 export interface QuestionCandidate {
@@ -37,7 +39,12 @@ function usedOnce(text: string, term: BookTerm): boolean {
   return !!cut && !mentions(cut.rest, term.key) && !mentions(cut.rest, term.surface);
 }
 
-const fitsAQuestion = (s: BookSentence) => s.isStandalone && !s.plain.endsWith('?') && s.plain.split(' ').length <= 45;
+/** A section or chapter that sets a worked example or a task: its figures and nouns are the setting's, chosen freely. */
+const settingTitle = /^(?:(?:worked )?example|task|exercise|problem|a problem|case study|activity)\b/i;
+const inSetting = (s: BookSentence) => settingTitle.test(s.sectionTitle ?? '') || settingTitle.test(s.chapterTitle);
+
+/** A sentence that reads on its own and states something of the subject, not of a made-up setting ("A small museum has 4 paintings"). */
+const fitsAQuestion = (s: BookSentence) => s.isStandalone && !s.plain.endsWith('?') && s.plain.split(' ').length <= 45 && !inSetting(s);
 
 /** The term written as a reader would see it mid-sentence. */
 function displayForm(written: string, term?: BookTerm): string {
@@ -51,8 +58,10 @@ function choiceOrShortAnswer(
   distractors: string[],
   seed: number,
 ): Pick<QuizQuestion, 'type' | 'prompt' | 'options' | 'answer'> {
-  // Two distractors at least: with one, guessing is a coin toss and the question tests nothing.
-  if (distractors.length >= 2) return { type: 'multiple-choice', prompt, options: arrangeOptions(answer, distractors, seed), answer };
+  // Two distractors at least: with one, guessing is a coin toss and the question tests nothing. A one-word name
+  // ("MSP430", "PRESENT", "Karatsuba") is asked for, not chosen: other names of a book are of too many kinds to be plausible.
+  if (distractors.length >= 2 && !/^\S*\p{Lu}\S*$/u.test(answer))
+    return { type: 'multiple-choice', prompt, options: arrangeOptions(answer, distractors, seed), answer };
   return { type: 'short-answer', prompt, answer };
 }
 
@@ -65,44 +74,59 @@ export function definitionQuestions(
 ): QuestionCandidate[] {
   const definitionTerms = new Set(definitions.map((d) => stemKey(d.term)));
   // "A trace tree is a tree of trace fragments ...": a definition that names its own term asks nothing.
-  return definitions
-    .filter((d) => !mentions(d.definition, d.term))
-    .map((d) => {
-      const stem = stemKey(d.term);
-      const known = terms.find((t) => t.stem === stem);
-      const answer = displayForm(d.term, known);
-      const isProper = known?.isProper ?? /\p{Lu}/u.test(d.term.slice(1));
-      const seed = seedOf(d.sentence.text);
-      // Other defined terms make the best distractors: they are of the same kind by construction.
-      const pool = [...terms].sort((a, b) => Number(definitionTerms.has(b.stem)) - Number(definitionTerms.has(a.stem)));
-      const distractors = termDistractors({ stem, isProper, isPlural: d.isPlural, words: d.term.split(' ').length }, pool, {
-        exclude: d.sentence.plain,
-        chapterIndex,
-        seed,
-        count: 3,
-        usage,
-      }).map((t) => t.surface);
-      const prompt = `Which term does the textbook describe as "${d.definition}"?`;
-      return {
-        question: {
-          ...choiceOrShortAnswer(prompt, answer, distractors, seed),
-          explanation: `In "${whereIn(d.sentence)}", the textbook defines ${answer} as ${d.definition}.`,
-          source: d.sentence.text,
-        },
-        source: d.sentence,
-        answerKey: stem,
-        kind: 'definition',
-      };
-    });
+  return (
+    definitions
+      // "function f": a term with a variable in it names a formula's symbol, not a concept.
+      .filter((d) => !mentions(d.definition, d.term) && !/(?:^|\s)\p{L}(?:\s|$)/u.test(d.term.trim()))
+      .map((d) => {
+        const stem = stemKey(d.term);
+        const known = terms.find((t) => t.stem === stem);
+        const answer = displayForm(d.term, known);
+        const isProper = known?.isProper ?? /\p{Lu}/u.test(d.term.slice(1));
+        const seed = seedOf(d.sentence.text);
+        // Other defined terms make the best distractors: they are of the same kind by construction.
+        const pool = [...terms].sort((a, b) => Number(definitionTerms.has(b.stem)) - Number(definitionTerms.has(a.stem)));
+        const distractors = termDistractors({ stem, isProper, isPlural: d.isPlural, words: d.term.split(' ').length }, pool, {
+          exclude: d.sentence.plain,
+          chapterIndex,
+          seed,
+          count: 3,
+          usage,
+        }).map((t) => t.surface);
+        const prompt = `Which term does the textbook describe as "${d.definition}"?`;
+        return {
+          question: {
+            ...choiceOrShortAnswer(prompt, answer, distractors, seed),
+            explanation: `In "${whereIn(d.sentence)}", the textbook defines ${answer} as ${d.definition}.`,
+            source: d.sentence.text,
+          },
+          source: d.sentence,
+          answerKey: stem,
+          kind: 'definition',
+        };
+      })
+  );
 }
 
 /** Fill-in-the-number questions from stated quantities, with other numbers of the same kind as options. */
-export function numberQuestions(scope: BookSentence[], allFacts: readonly NumberFact[]): QuestionCandidate[] {
+export function numberQuestions(
+  scope: BookSentence[],
+  allFacts: readonly NumberFact[],
+  terms: readonly BookTerm[] = [],
+): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
+  // A figure is a fact of the subject when its sentence names a term of the book; "On average a repair
+  // takes around 6 minutes" is a setting's parameter, chosen freely (an estimate of a made-up case).
   for (const s of scope) {
-    if (!fitsAQuestion(s)) continue;
+    if (!fitsAQuestion(s) || (terms.length > 0 && !terms.some((t) => findTerm(s.plain, t)))) continue;
     for (const fact of findNumbers(s)) {
       if (fact.kind === 'count') continue;
+      if (
+        /\b(?:around|roughly|approximately|about|on average|between)\s+(?:\S+\s+)?$/i.test(
+          s.plain.slice(Math.max(0, fact.index - 24), fact.index),
+        )
+      )
+        continue;
       const blanked = `${s.plain.slice(0, fact.index)}${blank}${s.plain.slice(fact.index + fact.value.length)}`;
       // "_____ ms on one benchmark and 39 ms on another": the figure printed again gives it away; try the sentence's next figure.
       if (mentions(blanked, fact.value)) continue;
@@ -142,30 +166,58 @@ export function termQuestions(
     // "loop header" inside "outer loop header" would leave "outer _____": the longer term is the one to blank.
     const longer = pool.filter((t) => t.key !== term.key && ` ${t.key} `.includes(` ${term.key} `));
     // One use in the sentence (any form): two blanks for one answer read like a riddle, a second use gives it away.
-    const sentence = scope
-      .filter((s) => fitsAQuestion(s) && usedOnce(s.plain, term) && !longer.some((t) => findTerm(s.plain, t)))
-      .sort((a, b) => Math.abs(a.plain.length - 140) - Math.abs(b.plain.length - 140) || a.order - b.order)[0];
-    if (!sentence) continue;
-    const blanked = neutralArticle(withoutTerm(sentence.plain, term)!.rest, blank);
-    const seed = seedOf(sentence.text + term.key);
-    const distractors = termDistractors(term, pool, { exclude: sentence.plain, chapterIndex, seed, count: 3, usage }).map((t) => t.surface);
-    const answer = term.surface;
-    const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);
-    out.push({
-      question: {
-        ...question,
-        explanation:
-          question.type === 'multiple-choice'
-            ? `The sentence comes from "${whereIn(sentence)}", where the textbook uses "${answer}"; ${list(distractors)} are terms from other parts of the book.`
-            : `The sentence comes from "${whereIn(sentence)}", where the textbook uses "${answer}".`,
-        source: sentence.text,
-      },
-      source: sentence,
-      answerKey: term.stem,
-      kind: 'term',
-    });
+    const sentences = scope
+      .filter(
+        (s) =>
+          fitsAQuestion(s) &&
+          usedOnce(s.plain, term) &&
+          !longer.some((t) => findTerm(s.plain, t)) &&
+          // A word of a quoted name ("“Hardware and Embedded _____ Security”") is the name's, not the subject's.
+          !insideQuotes(s.plain, findTerm(s.plain, term)!.index),
+      )
+      .sort((a, b) => Math.abs(a.plain.length - 140) - Math.abs(b.plain.length - 140) || a.order - b.order);
+    // The first sentence whose blanked form passes the item checks: a term is not lost because its favourite sentence points back.
+    for (const sentence of sentences) {
+      const blanked = neutralArticle(withoutTerm(sentence.plain, term)!.rest, blank);
+      const probe = { type: 'short-answer' as const, prompt: `Fill in the blank: ${blanked}`, answer: term.surface, source: sentence.text };
+      if (itemProblems(probe).length > 0) continue;
+      // "long-number _____ library" under the heading "Long-Number Arithmetic": the heading fills the blank.
+      const before = /([\p{L}-]+)\s+_{3,}/u.exec(blanked)?.[1];
+      const headings = `${sentence.chapterTitle} ${sentence.sectionTitle ?? ''}`.toLowerCase();
+      if (before && headings.includes(`${before.toLowerCase()} ${term.key}`)) continue;
+      const seed = seedOf(sentence.text + term.key);
+      const distractors = termDistractors(term, pool, {
+        exclude: sentence.plain,
+        chapterIndex,
+        seed,
+        count: 3,
+        usage,
+      }).map((t) => t.surface);
+      const answer = term.surface;
+      const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);
+      out.push({
+        question: {
+          ...question,
+          explanation:
+            question.type === 'multiple-choice'
+              ? `The sentence comes from "${whereIn(sentence)}", where the textbook uses "${answer}"; ${list(distractors)} are terms from other parts of the book.`
+              : `The sentence comes from "${whereIn(sentence)}", where the textbook uses "${answer}".`,
+          source: sentence.text,
+        },
+        source: sentence,
+        answerKey: term.stem,
+        kind: 'term',
+      });
+      break;
+    }
   }
   return out;
+}
+
+function insideQuotes(text: string, index: number): boolean {
+  const before = text.slice(0, index);
+  const count = (re: RegExp) => (before.match(re) ?? []).length;
+  return count(/“/g) > count(/”/g) || count(/"/g) % 2 === 1;
 }
 
 /**
@@ -179,18 +231,28 @@ function falseStatement(
   text: string,
   terms: readonly BookTerm[],
   pool: readonly BookTerm[],
-  opts: { chapterIndex?: number; seed: number; usage?: Map<string, number> },
+  opts: { chapterIndex?: number; seed: number; usage?: Map<string, number>; siblings?: TermSiblings; sentenceChapter: number },
 ) {
+  const { siblings, sentenceChapter, ...choose } = opts;
   for (const term of terms) {
     if (!usedOnce(text, term)) continue;
     const found = findTerm(text, term)!;
+    // A word inside a quoted name ("the field of “Hardware and Embedded Systems Security”") is the name's, not a claim's.
+    if (insideQuotes(text, found.index)) continue;
     const [swap] = termDistractors(term, pool, {
       exclude: text,
-      ...opts,
+      ...choose,
       count: 1,
-      accept: (t) => inCasingOf(found.written, t.surface, t.isProper) !== null,
+      swap: true,
+      // A sibling from the same chapter: the statement is false for a reason the chapter teaches, never nonsense.
+      accept: (t) =>
+        inCasingOf(found.written, t.surface, t.isProper) !== null &&
+        (!siblings || (siblings.are(term, t) && (t.chapterCounts.get(sentenceChapter) ?? 0) > 0)),
     });
     if (!swap) continue;
+    // "A café that sells both hot and hot food": a swap echoing the words just before it reads as nonsense.
+    const near = text.slice(Math.max(0, found.index - 30), found.index).toLowerCase();
+    if (swap.key.split(' ').some((w) => new RegExp(`\\b${escapeRegExp(w)}\\b`).test(near))) continue;
     const replacement = inCasingOf(found.written, swap.surface, swap.isProper)!;
     return { term, swap, found, statement: spliceWithArticle(text, found.index, found.written.length, replacement) };
   }
@@ -204,6 +266,7 @@ export function trueFalseQuestions(
   pool: readonly BookTerm[],
   chapterIndex?: number,
   usage?: Map<string, number>,
+  siblings?: TermSiblings,
 ): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   let makeFalse = true;
@@ -233,7 +296,7 @@ export function trueFalseQuestions(
       makeFalse = true;
       continue;
     }
-    const falsified = falseStatement(s.plain, fitting, pool, { chapterIndex, seed, usage });
+    const falsified = falseStatement(s.plain, fitting, pool, { chapterIndex, seed, usage, siblings, sentenceChapter: s.chapterIndex });
     if (!falsified) continue;
     const { statement, swap, found } = falsified;
     out.push({
@@ -256,16 +319,20 @@ export function trueFalseQuestions(
 
 /** Short-answer prompts from the objectives, answered by the chapter's own sentences. */
 export function openQuestions(objectives: ScopedObjective[]): QuestionCandidate[] {
-  return objectives.map((o) => ({
-    question: {
-      type: 'short-answer',
-      prompt: `${o.text}.`,
-      answer: o.support.map((s) => s.plain).join(' '),
-      explanation: `A complete answer ${o.terms.length ? `uses the terms ${list(o.terms)} and ` : ''}draws on "${whereIn(o.support[0])}".`,
-      source: o.support[0].text,
-    },
-    source: o.support[0],
-    answerKey: `open:${o.text.toLowerCase()}`,
-    kind: 'open' as const,
-  }));
+  // A quiz asks what the text answers in its own sentences: definitions and distinctions. "Compute …
+  // (Example 5.2)" or "Prove …" is worked on paper (homework), its model answer is no sentence of the text.
+  return objectives
+    .filter((o) => /^(?:Define|Distinguish) /.test(o.text))
+    .map((o) => ({
+      question: {
+        type: 'short-answer',
+        prompt: `${o.text}.`,
+        answer: o.support.map((s) => s.plain).join(' '),
+        explanation: `A complete answer ${o.terms.length ? `uses the terms ${list(o.terms)} and ` : ''}draws on "${whereIn(o.support[0])}".`,
+        source: o.support[0].text,
+      },
+      source: o.support[0],
+      answerKey: `open:${o.text.toLowerCase()}`,
+      kind: 'open' as const,
+    }));
 }

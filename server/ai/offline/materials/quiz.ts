@@ -10,7 +10,10 @@ import {
   trueFalseQuestions,
   type QuestionCandidate,
 } from './questions';
+import { isDefinedIn } from '../analyze/objectives';
+import { itemProblems } from './item-checks';
 import type { MaterialScope } from './scope';
+import { TermSiblings } from './term-siblings';
 
 /** Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. */
 export function quizLength(scope: MaterialScope): number {
@@ -32,14 +35,40 @@ function interleave(list: QuestionCandidate[]): QuestionCandidate[] {
   return out;
 }
 
+/** Words every technical text uses ("algorithm", "system", "information"): as a blank's key, guessable or ambiguous. */
+const genericWord =
+  /^(?:algorithms?|systems?|computing|hardware|software|implementations?|operations?|approach(?:es)?|requirements?|propert(?:y|ies)|principles?|methods?|functions?|results?|values?|models?|information|processors?|techniques?|applications?|problems?|examples?|possibilit(?:y|ies)|decisions?|reasoning|difference|relationships?|parameters?|variables?|connections?|structures?|elements?|components?|features?|factors?|effects?|changes?|levels?|points?|questions?|answers?)$/;
+
+/**
+ * Terms a cloze may blank: phrases and names, and single words the book defines or that name
+ * something specific (not "algorithm", "system", "information"). "The key idea is to interleave the modular _____ and multiplications" (key "reduction")
+ * tests a compound's other half, not a term.
+ */
+function clozeTerms(scope: MaterialScope) {
+  const text = scope.all.map((s) => s.plain).join('\n');
+  return scope.terms.filter(
+    (t) =>
+      // "basic building" (of "basic building block"), "XORing": a phrase's piece or a verb, not a term.
+      !/ing$|(?:^|\s)(?:\p{L}-to-\p{L}|to-\d)/u.test(t.key) &&
+      (t.words > 1 || t.isProper || isDefinedIn(t.surface, text) || (t.key.length >= 6 && !genericWord.test(t.key))),
+  );
+}
+
+/** Terms the book says what they are: concepts of one kind, fit to stand in for one another. */
+function definedKeys(scope: MaterialScope): Set<string> {
+  const text = scope.all.map((s) => s.plain).join('\n');
+  return new Set(scope.terms.filter((t) => isDefinedIn(t.surface, text)).map((t) => t.key));
+}
+
 /** All question candidates of a scope, by kind, best first. */
 export function questionCandidates(scope: MaterialScope) {
   const usage = new Map<string, number>();
+  const siblings = new TermSiblings(scope.all, definedKeys(scope));
   return {
     definitions: interleave(definitionQuestions(scope.definitions, scope.pool, scope.chapterIndex, usage)),
-    numbers: interleave(numberQuestions(scope.sentences, scope.facts)),
-    terms: interleave(termQuestions(scope.sentences, scope.terms, scope.pool, scope.chapterIndex, usage)),
-    trueFalse: interleave(trueFalseQuestions(scope.sentences, scope.terms, scope.pool, scope.chapterIndex, usage)),
+    numbers: interleave(numberQuestions(scope.sentences, scope.facts, scope.pool)),
+    terms: interleave(termQuestions(scope.sentences, clozeTerms(scope), scope.pool, scope.chapterIndex, usage)),
+    trueFalse: interleave(trueFalseQuestions(scope.sentences, scope.terms, scope.pool, scope.chapterIndex, usage, siblings)),
     open: openQuestions(scope.objectives),
   };
 }
@@ -53,6 +82,8 @@ export class QuestionPicker {
   private readonly sentences = new Set<string>();
   private readonly answers = new Set<string>();
   private readonly prompts = new Set<string>();
+  /** Keys as printed: two open prompts answered by the same sentences share one key. */
+  private readonly keys = new Set<string>();
 
   take(candidates: QuestionCandidate[], limit: number, filter: (c: QuestionCandidate) => boolean = () => true): number {
     let taken = 0;
@@ -61,7 +92,10 @@ export class QuestionPicker {
       const sentence = sentenceKey(c.source.text);
       const prompt = sentenceKey(c.question.prompt);
       // The generators avoid leaks already; this is the last word for every material built from candidates.
+      const key = sentenceKey(c.question.answer);
       if (!filter(c) || this.prompts.has(prompt) || this.answers.has(c.answerKey) || givesAnswerAway(c.question)) continue;
+      // Every item passes the automatic checks (item-checks.ts), and no two items share a key.
+      if (itemProblems(c.question).length > 0 || (c.question.type !== 'true-false' && this.keys.has(key))) continue;
       // The statement as printed (a term blanked or swapped) must still stand on its own: seven words, a named subject.
       const statement = /^(?:fill in the blank|true or false)\s*:\s*(.*)$/i.exec(c.question.prompt)?.[1];
       if (statement !== undefined && standaloneProblem(statement.replace(/_{3,}/g, 'X'))) continue;
@@ -70,6 +104,7 @@ export class QuestionPicker {
       if (c.kind !== 'open') this.sentences.add(sentence);
       this.prompts.add(prompt);
       this.answers.add(c.answerKey);
+      if (c.question.type !== 'true-false') this.keys.add(key);
       this.picked.push(c);
       taken++;
     }

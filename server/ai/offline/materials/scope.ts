@@ -5,6 +5,7 @@ import { bookSentences, chapterText, type BookSentence } from './book-sentences'
 import { bookTerms, stemKey, type BookTerm } from './book-terms';
 import { isQuizTerm } from './distractors';
 import { scopeObjectives, type ScopedObjective } from './objectives';
+import { unitKind } from '../outline/unit-kind';
 
 /** What every material type draws on: the chapter (or whole book) and the rest of the book around it. */
 export interface MaterialScope {
@@ -29,9 +30,22 @@ export interface MaterialScope {
 
 const lengthWeight = [0, 1, 2.6, 3];
 
-export function buildScope(book: TextbookContent, chapterIndex?: number): MaterialScope {
+/** Front matter and logistics chapters (a title page, a syllabus) teach nothing to quiz (issue 30). */
+export function teachingChapters(book: TextbookContent): number[] {
+  const out = book.chapters.flatMap((c, i) =>
+    unitKind({ title: c.title, childTitles: c.sections.map((s) => s.title) }) === 'teaching' ? [i] : [],
+  );
+  return out.length ? out : book.chapters.map((_, i) => i);
+}
+
+/**
+ * The scope of a material: one chapter (with `include`, that chapter and the neighbours it is
+ * combined with when it is too short on its own), or the whole book without its front matter.
+ */
+export function buildScope(book: TextbookContent, chapterIndex?: number, include?: number[]): MaterialScope {
   const all = bookSentences(book);
-  const sentences = chapterIndex === undefined ? all : all.filter((s) => s.chapterIndex === chapterIndex);
+  const chapters = new Set(include ?? (chapterIndex === undefined ? teachingChapters(book) : [chapterIndex]));
+  const sentences = all.filter((s) => chapters.has(s.chapterIndex));
   const titleWords = new Set(
     book.chapters
       .flatMap((c) => [c.title, ...c.sections.map((s) => s.title)])
@@ -39,7 +53,7 @@ export function buildScope(book: TextbookContent, chapterIndex?: number): Materi
       .flatMap((t) => t.split(' ')),
   );
   const pool = bookTerms(all).filter((t) => isQuizTerm(t, titleWords));
-  const inScope = (t: BookTerm) => (chapterIndex === undefined ? t.count : (t.chapterCounts.get(chapterIndex) ?? 0));
+  const inScope = (t: BookTerm) => [...chapters].reduce((n, i) => n + (t.chapterCounts.get(i) ?? 0), 0);
   // Phrases and names first: "external functions" tests more than "trace".
   const isSpecific = (t: BookTerm) => t.words > 1 || t.isProper;
   const terms = pool
@@ -54,10 +68,14 @@ export function buildScope(book: TextbookContent, chapterIndex?: number): Materi
   // A one-chapter book is taught section by section, like that chapter.
   const partsOf = chapter ?? (book.chapters.length === 1 ? book.chapters[0] : undefined);
   const parts = partsOf
-    ? [
-        { title: partsOf.title, sentences: sentences.filter((s) => !s.sectionTitle) },
-        ...partsOf.sections.map((sec) => ({ title: sec.title, sentences: sentences.filter((s) => s.sectionTitle === sec.title) })),
-      ].filter((p) => p.sentences.length > 0)
+    ? [...chapters].flatMap((ci) => {
+        const c = book.chapters[ci] ?? partsOf;
+        const own = sentences.filter((s) => s.chapterIndex === ci);
+        return [
+          { title: c.title, sentences: own.filter((s) => !s.sectionTitle) },
+          ...c.sections.map((sec) => ({ title: sec.title, sentences: own.filter((s) => s.sectionTitle === sec.title) })),
+        ].filter((p) => p.sentences.length > 0);
+      })
     : book.chapters
         .map((c, i) => ({ title: c.title, sentences: all.filter((s) => s.chapterIndex === i) }))
         .filter((p) => p.sentences.length > 0);
@@ -68,11 +86,11 @@ export function buildScope(book: TextbookContent, chapterIndex?: number): Materi
     parts,
     all,
     sentences,
-    words: countWords(chapterText(book, chapterIndex)),
+    words: [...chapters].reduce((n, i) => n + countWords(chapterText(book, i)), 0),
     pool,
     terms,
     definitions: findDefinitions(sentences),
     facts: all.flatMap((s) => findNumbers(s)),
-    objectives: scopeObjectives(book, chapterIndex, sentences, terms),
+    objectives: scopeObjectives(book, chapterIndex, sentences, terms, [...chapters]),
   };
 }

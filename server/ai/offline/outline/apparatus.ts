@@ -10,14 +10,15 @@ import {
   withArticle,
 } from '../analyze/phrasing';
 import { frameHeading } from '../analyze/material-view';
-import { groundedObjectives } from '../analyze/objectives';
 import { fastSentences } from '../compose/fast-sentences';
 import { escapeHtml } from '@common/textbook-ops/html';
 import { inlineHtml, renderBlocks, type RenderOptions } from '../compose/render-blocks';
 import { cleanSentence } from '../compose/sentence-filter';
 import { isStandaloneSentence } from '../compose/standalone';
 import { keyTermsOf, type KeyTerm } from './key-terms';
+import { actionObjectives, objectObjection } from './objective-acts';
 import { cleanHeadingTitle } from './plan';
+import { isFrontMatterTitle, isLogisticsTitle, unitKind, type UnitKind } from './unit-kind';
 
 export type { KeyTerm } from './key-terms';
 
@@ -28,8 +29,6 @@ export const companionTitle =
 export function isCompanionTitle(title: string): boolean {
   return companionTitle.test(cleanHeadingTitle(title));
 }
-
-const maxObjectives = 7;
 
 /** Everything a unit holds, its sub-units' blocks included, in reading order. */
 export function allBlocks(node: DocSection): DocBlock[] {
@@ -48,6 +47,18 @@ export interface UnitDigest {
   /** Labels of worked examples ("Example 5.3", with its subject "Taylor Polynomial"). */
   examples: Array<{ label: string; subject?: string }>;
   casing: CasingIndex;
+  /** Teaching text gets an apparatus; front matter and logistics keep their content without one. */
+  kind: UnitKind;
+}
+
+/** A section that teaches: not a companion (exercises, readings), not logistics or front matter. */
+function isTeachingSection(title: string): boolean {
+  return !isCompanionTitle(title) && !isLogisticsTitle(title) && !isFrontMatterTitle(title);
+}
+
+/** The unit's own blocks and its teaching sections' (logistics and front matter define no terms of the subject). */
+function teachingBlocks(node: DocSection): DocBlock[] {
+  return [...node.blocks, ...node.children.filter((c) => !isLogisticsTitle(c.title) && !isFrontMatterTitle(c.title)).flatMap(allBlocks)];
 }
 
 export function digestUnit(node: DocSection): UnitDigest {
@@ -77,13 +88,18 @@ export function digestUnit(node: DocSection): UnitDigest {
   return {
     title: cleanHeadingTitle(node.title),
     sections: node.children
-      .filter((c) => !isCompanionTitle(c.title))
+      .filter((c) => isTeachingSection(c.title))
       .map((c) => ({ title: cleanHeadingTitle(c.title), blocks: allBlocks(c) })),
     blocks,
-    terms: keyTermsOf(blocks),
+    terms: keyTermsOf(teachingBlocks(node)),
     questions: ownQuestions(node),
     examples,
     casing: new CasingIndex(text),
+    kind: unitKind({
+      title: cleanHeadingTitle(node.title),
+      childTitles: node.children.map((c) => c.title),
+      lines: blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list-item').map((b) => b.text),
+    }),
   };
 }
 
@@ -98,21 +114,20 @@ function termPhrase(t: KeyTerm, casing: CasingIndex): string {
 }
 
 /**
- * Learning objectives a student can act on, each from the unit itself: one per section heading
- * (its verb from the heading and the material's wording), one for its worked examples, one for
- * the terms it defines. A unit without sections takes its objective from its own title.
+ * Learning objectives a student can act on, each from what the unit does (objective-acts.ts):
+ * the terms it defines, the comparisons it draws, its proofs, worked examples, rules, tasks and
+ * programs. None for front matter or logistics, and none where nothing specific can be said.
  */
 export function unitObjectives(d: UnitDigest): string[] {
-  return groundedObjectives(
-    {
-      headings: teachingHeadings(d).slice(0, 5),
-      text: '',
-      terms: d.terms.map((t) => t.term),
-      examples: d.examples.map((e) => (e.subject ? `${e.label} (${inTextCase(e.subject, d.casing)})` : e.label)),
-      casing: d.casing,
-    },
-    maxObjectives,
-  ).map((o) => `${o}.`);
+  if (d.kind !== 'teaching') return [];
+  return actionObjectives({
+    title: d.title,
+    sectionTitles: teachingHeadings(d),
+    blocks: d.blocks,
+    terms: d.terms,
+    examples: d.examples,
+    casing: d.casing,
+  });
 }
 
 /**
@@ -132,6 +147,7 @@ export function coversSentence(all: string[], casing: CasingIndex, subject: stri
 
 /** The opening of a chapter: what it covers and its learning objectives. */
 export function chapterOpening(d: UnitDigest): string {
+  if (d.kind !== 'teaching') return '';
   const objectives = unitObjectives(d);
   const overview =
     d.sections.length >= 2
@@ -178,7 +194,12 @@ function statements(blocks: DocBlock[], exclude: Set<string>): string[] {
         isStandaloneSentence(s) &&
         // A summary line is read out of its paragraph: "this binding instance" or "these cases" point back.
         !/\b(?:this|these|those)\s+\p{L}/iu.test(s) &&
-        !signposting.test(s)
+        !signposting.test(s) &&
+        // "Hint: ...", "Rule of thumb: ...", "Takeaway: ...": a remark under a label, not what the part states.
+        !/^[\p{L}’' -]{2,24}:\s/u.test(s) &&
+        !/^(?:acknowledge?ments?|thanks|if you find|try\b|obviously|apart from that|on the other hand|let me|i\b|i'm|i am|in posing)\b/i.test(
+          s,
+        )
       )
         out.push(s);
     }
@@ -196,9 +217,19 @@ function keySentences(title: string, blocks: DocBlock[], terms: KeyTerm[], count
       .filter((w) => w.length > 3)
       .map((w) => w.replace(/s$/, '')),
   );
+  // Central sentences share their words with the rest of the part: a stray remark ("In the basement
+  // of the museum, however, there are 6 additional paintings") shares few.
+  const wordsOf = (s: string) => new Set((s.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((w) => w.replace(/s$/, '')));
+  const bags = candidates.map(wordsOf);
+  const df = new Map<string, number>();
+  for (const bag of bags) for (const w of bag) df.set(w, (df.get(w) ?? 0) + 1);
+  const centrality = (i: number) => {
+    const bag = [...bags[i]];
+    return bag.length && candidates.length > 2 ? bag.reduce((n, w) => n + (df.get(w)! - 1), 0) / bag.length / (candidates.length - 1) : 0;
+  };
   const scored = candidates.map((s, i) => {
     const lower = s.toLowerCase();
-    let score = 0;
+    let score = 4 * centrality(i);
     for (const w of titleWords) if (lower.includes(w)) score += 1.5;
     if (definitional.test(s)) score += 1.5;
     if (terms.some((t) => lower.includes(t.term.toLowerCase()))) score += 1;
@@ -213,6 +244,9 @@ function keySentences(title: string, blocks: DocBlock[], terms: KeyTerm[], count
 
 /** Where a document asks its readers questions: a "Questions" or "Exercises" unit, a list of questions. */
 const questionsTitle = /\b(?:questions?|exercises?|problems?|discussion|review|self-test|quiz)\b/i;
+/** A question opens with a question word or an auxiliary ("Burrito, bowl, or tacos?" is a menu, not a question). */
+const questionOpening =
+  /^(?:how|why|what|which|when|where|who|whom|whose|is|are|was|were|can|could|does|do|did|should|would|will|has|have|explain|describe|compare|name|give|list|state)\b/i;
 const personal = /\b(?:i|i'm|i've|we|we're|we'll|us|our|my|you|you're|your)\b/i;
 
 /**
@@ -228,7 +262,7 @@ function ownQuestions(node: DocSection): string[] {
       for (const raw of fastSentences(b.text)) {
         const q = raw.replace(/^\s*(?:q|question)\s*\d*\s*[:.]\s*/i, '').trim();
         const words = q.split(/\s+/).length;
-        if (!q.endsWith('?') || words < 6 || words > 40 || personal.test(q)) continue;
+        if (!q.endsWith('?') || words < 6 || words > 40 || personal.test(q) || !questionOpening.test(q)) continue;
         // Judged as a statement: "Why are there only 13 DNS root servers?" -> "The are there only 13 DNS root servers?".
         if (
           isStandaloneSentence(
@@ -256,15 +290,33 @@ function summaryLength(blocks: DocBlock[]): number {
   return words < 120 ? 0 : Math.min(3, Math.max(1, Math.round(words / 200)));
 }
 
-/** A section's objective turned into a question to answer after reading it. */
-function reviewQuestion(objective: string): string {
-  const [verb, ...rest] = objective.split(' ');
-  const object = rest.join(' ');
-  if (verb === 'Explain' || verb === 'Describe') return `${objective} in your own words.`;
-  if (verb === 'Apply') return `Show, with an example from the chapter, how to apply ${object.replace(/^the /, 'the ')}.`;
-  if (verb === 'Distinguish') return `What distinguishes ${object} from one another?`;
-  if (verb === 'Compare') return `Compare ${object}: what do they share and where do they differ?`;
-  return `${objective}, and explain each step.`;
+/**
+ * A question on what an objective names: "How does a combination differ from a permutation?",
+ * "Compute the derivative of a polynomial (Example 5.2) again, then check each step against the text."
+ * Undefined for an objective that gives no question of its own (definitions are asked term by term).
+ */
+function objectiveQuestion(objective: string): string | undefined {
+  const o = objective.replace(/\.$/, '');
+  const distinguish = /^Distinguish (.+) from (.+)$/.exec(o);
+  if (distinguish) return `How does ${distinguish[1]} differ from ${distinguish[2]}?`;
+  if (/^(?:Compute|Apply .+ to compute) .+ \((?:Example|Worked example) [^)]+\)$/.test(o))
+    return `${o.replace(/ \(((?:Example|Worked example) [^)]+)\)$/, ', as in $1, without looking at its solution')}; then check each step against the text.`;
+  if (/^Apply .+ \((?:Example|Worked example) [^)]+\)$/.test(o))
+    return `${o.replace(/ \(((?:Example|Worked example) [^)]+)\)$/, ' as in $1, without looking at its solution')}; then check each step against the text.`;
+  if (/^(?:Prove|Write) /.test(o)) return `${o}.`;
+  if (/^Apply /.test(o)) return `Use ${o.replace(/^Apply /, '')} on one of the chapter's examples, step by step.`;
+  return undefined;
+}
+
+/** "Explain X in your own words.": at most one question in five may be of this template kind (issue 30). */
+const templateShare = 5;
+
+/** Exercises the unit itself sets, short enough to be asked as they are. */
+function ownExercises(blocks: DocBlock[]): string[] {
+  return blocks
+    .filter((b) => b.kind === 'exercise')
+    .map((b) => b.text.replace(/\s+/g, ' ').trim())
+    .filter((t) => t.split(' ').length >= 6 && t.split(' ').length <= 45 && /[.?]$/.test(t) && !/\\\(|\$/.test(t));
 }
 
 /**
@@ -274,6 +326,7 @@ function reviewQuestion(objective: string): string {
  * chapter gives nothing to draw them from.
  */
 export function chapterReview(d: UnitDigest, options: RenderOptions = {}): string {
+  if (d.kind !== 'teaching') return '';
   const parts: string[] = [];
   const summary = d.sections.length
     ? d.sections
@@ -298,18 +351,30 @@ export function chapterReview(d: UnitDigest, options: RenderOptions = {}): strin
     if (questions.length < 8 && !questions.some((x) => x.toLowerCase() === q.toLowerCase())) questions.push(q);
   };
   for (const q of d.questions.slice(0, 3)) ask(q);
+  for (const q of ownExercises(d.blocks).slice(0, 2)) ask(q);
   for (const t of d.terms.slice(0, 4)) {
     const phrase = termPhrase(t, d.casing);
     // A bare singular ("Taylor series") reads wrongly after "What is": ask what is meant by it.
     ask(t.plural || /^(?:the|an?) /.test(phrase) ? `What ${t.plural ? 'are' : 'is'} ${phrase}?` : `What is meant by ${phrase}?`);
   }
-  const asked = questions.join(' ').toLowerCase();
-  for (const s of collapseSeries(teachingHeadings(d))) {
-    const phrase = inTextCase(s.title, d.casing);
-    if (asked.includes(phrase.toLowerCase()) || labelledWorkOf(s.title)) continue;
-    ask(reviewQuestion(objectiveForHeading(s.title, d.casing)));
+  for (const o of unitObjectives(d)) {
+    const q = objectiveQuestion(o);
+    if (q) ask(q);
   }
-  if (d.examples[0]) ask(`Work ${d.examples[0].label} again without looking at its solution, then check each step against the text.`);
+  if (d.examples[0] && !questions.some((q) => q.includes(`${d.examples[0].label},`)))
+    ask(`Work ${d.examples[0].label} again without looking at its solution, then check each step against the text.`);
+  // Then, only as one question in five, a section's topic in the student's own words.
+  const asked = questions.join(' ').toLowerCase();
+  let templates = Math.floor(questions.length / (templateShare - 1));
+  for (const s of collapseSeries(teachingHeadings(d))) {
+    if (templates <= 0) break;
+    const phrase = inTextCase(s.title, d.casing);
+    if (asked.includes(phrase.toLowerCase()) || labelledWorkOf(s.title) || objectObjection(phrase, d.casing)) continue;
+    const objective = objectiveForHeading(s.title, d.casing);
+    if (!/^(?:Explain|Describe) /.test(objective)) continue;
+    ask(`${objective} in your own words.`);
+    templates--;
+  }
   if (questions.length)
     parts.push(`<h3>Review Questions</h3><ol>${questions.map((q) => `<li><p>${escapeHtml(q)}</p></li>`).join('')}</ol>`);
   return parts.join('');

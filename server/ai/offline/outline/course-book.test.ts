@@ -5,7 +5,7 @@ import type { ExtractedDocument } from '@server/core/document-model';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { fixturePath } from '@server/test/fixture-path';
 import type { Material } from '@server/ai/material';
-import { isReviewSection, materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
+import { isReviewSection, materialHtml } from '../compose/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
 import { composeFromDocuments } from './tree-book';
 
@@ -58,7 +58,8 @@ describe('a book from several lecture files (test-fixtures/course)', () => {
     expect(book.chapters.map((c) => c.title)).toEqual(['Regression', 'Bias', 'Design']);
     const regression = book.chapters[0];
     expect(htmlToText(regression.content)).toContain('Linear regression fits a straight line');
-    expect(regression.sections.map((s) => s.title)).toEqual(['Residuals', reviewSectionTitle]);
+    // A residual is defined once only, and "Explain residuals in your own words" is no review (issue 30): no closing section.
+    expect(regression.sections.map((s) => s.title)).toEqual(['Residuals']);
   });
 
   it("keeps each file's exercises with the chapter they close, its appendix after the main matter", () => {
@@ -134,11 +135,12 @@ describe('a book from one chapter file (test-fixtures/course/optics-chapter.md)'
     expect(htmlToText(intro.content)).toContain('The book covers reflection, refraction and lenses.');
   });
 
-  it('objectives come from the heading, the worked example and the definition, in the casing the text uses', () => {
+  it('objectives come from what the unit does (its definition), never "Explain {heading}", in the casing the text uses', () => {
     const reflection = book.chapters[1];
     const opening = reflection.content.slice(0, reflection.content.indexOf('<hr />'));
     const objectives = [...opening.matchAll(/<li><p>(.*?)<\/p><\/li>/g)].map((m) => htmlToText(m[1]));
-    expect(objectives).toEqual(['Explain reflection.', 'Work through Example 3.1 (mirror image).', 'Define the focal point.']);
+    // "Example 3.1 (Mirror image)" names no quantity to compute or rule to apply: it gives no objective.
+    expect(objectives).toEqual(['Define the focal point.']);
     const review = htmlToText(reflection.content.slice(reflection.content.lastIndexOf('<hr />')));
     expect(review).toContain(
       'Focal point: The focal point of a concave mirror is the point where rays parallel to its axis meet after reflection.',

@@ -31,6 +31,26 @@ const namedAs =
 const glossaryItem = /^([\p{L}][\p{L}\p{N}'’/\- ]{1,40}?)\s*[:–—]\s+(\p{L}.{8,})$/u;
 const glossaryLabel =
   /^(?:note|notes|example|q|a|answer|question|step|tip|hint|rule of thumb|takeaway|take-home message|summary|remember|important|warning|truth|key point)$/i;
+// "RSA is a well known algorithm.", "A network is a relatively simple concept ...": an opinion of the term, not what it is.
+export const evaluative =
+  /^(?:an?|the)\s+(?:(?:relatively|very|quite|fairly|rather|pretty|really|extremely)\s+)?(?:well[- ]known|simple|easy|hard|difficult|famous|popular|nice|powerful|interesting|great|good|bad|big|important|complex|complicated|tricky|useful|cool|fun|first|second|last|dominant)\b/i;
+/**
+ * Why a definition is not a whole sentence (issue 30: "Affine mapping: For two vector spaces V, W and
+ * a lin-" is a defect): it starts in lower case, stops without a full stop, breaks off at a hyphen or
+ * before its formula ("is defined as the limit"), or lost its symbols (", , . . .", "f : →").
+ */
+export function cutDefinition(definition: string, opts: { equation?: boolean } = {}): string | undefined {
+  const d = definition.trim();
+  if (!/^[“"(]?[\p{Lu}\d]/u.test(d)) return 'starts mid-sentence';
+  if (/[-‐]$/.test(d)) return 'breaks off at a hyphen';
+  if (!/[.!?]["”’)]?$/.test(d) && !opts.equation) return 'has no full stop';
+  if (/\s[,;:]\s*[,;:.]|\(\s*\)|\.\s\.\s\.|\s[:→]\s*(?:→|is\b|are\b|[,.])|\bof\s*[,.]|\s,|,\s*(?:or|and)\s*[,.]/.test(d))
+    return 'lost its symbols';
+  if (!opts.equation && /\b(?:the limit|as follows|given by|defined as|defined by|the following)\s*[:.]?$/i.test(d))
+    return 'lost its formula';
+  return undefined;
+}
+
 const stopTerms =
   /^(?:and|or|but|the|a|an|it|this|that|these|those|which|what|one|example|following|case|result|way|value|point|part|thing)$/i;
 
@@ -79,8 +99,9 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
     // A definition too short to say anything ("The difference quotient"), or one whose formula was lost ("is defined as"), is left out.
     const said = definition.trim();
     if (said.split(/\s+/).length < 6 || (!opts.equation && /\b(?:as|by|is|are)\s*:?$/i.test(said))) return;
-    // A definition cut by a page or column break ("tives of a vector-valued function ...") is no definition.
-    if (!/^[“"(]?[\p{Lu}\d]/u.test(definition.trim()) && !opts.once) return;
+    // A definition cut by a page or column break ("tives of a vector-valued function ..."), or one that lost its symbols, is no definition.
+    // A glossary line ("Link-layer: communication between hosts") is kept only when its definition is a whole sentence too.
+    if (cutDefinition(definition, { equation: !!opts.equation })) return;
     if (!opts.once && uses(text, clean) < 2) return;
     seen.add(key);
     out.push({ term: clean, definition: definition.trim(), ...(opts.equation ? { equation: opts.equation } : {}), plural: opts.plural });
@@ -101,9 +122,12 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
     if (named) {
       const term = (named[1] ?? named[2]).trim();
       const quoted = !!named[1];
-      // "These are called mesh networks.": the sentence before says what "these" are.
-      const previous = pronounStart.test(sentence) && i > 0 ? sentences[i - 1].sentence : undefined;
-      if ((quoted || endsInNoun(sentence, term)) && (!pronounStart.test(sentence) || previous)) {
+      // "These are called mesh networks.": the sentence before says what "these" are ("It turns out that ... called X" needs none).
+      const pointsBack = /^(?:these|this|they|such|those|it)\s+(?:\w+\s+)?(?:is|are|be)\s+(?:called|referred|known|termed|named)\b/i.test(
+        sentence,
+      );
+      const previous = pointsBack && i > 0 ? sentences[i - 1].sentence : undefined;
+      if ((quoted || endsInNoun(sentence, term)) && (!pointsBack || previous)) {
         add(term, previous ? `${previous} ${sentence}` : sentence, { plural: /\bare\s+called\b/i.test(sentence) });
         return;
       }
@@ -112,7 +136,14 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
     const copula = copulaDefinition.exec(sentence);
     if (!copula) return;
     const predicate = sentence.slice(copula.index + copula[0].length - copula[3].length);
-    if (copula[1].split(' ').length > 4 || judgement.test(predicate) || !isTermSubject(sentence, copula[1].trim(), { lenient: true }))
+    if (
+      copula[1].split(' ').length > 4 ||
+      judgement.test(predicate) ||
+      evaluative.test(predicate) ||
+      // A defining clause says more than a label: "RSA is an algorithm." names a class, it does not define.
+      predicate.split(/\s+/).length < 4 ||
+      !isTermSubject(sentence, copula[1].trim(), { lenient: true })
+    )
       return;
     add(copula[1], sentence, { plural: copula[2].toLowerCase() === 'are' });
   });
@@ -120,7 +151,14 @@ export function keyTermsOf(blocks: DocBlock[]): KeyTerm[] {
     if (b.kind !== 'list-item' || out.length >= maxTerms) continue;
     const m = glossaryItem.exec(b.text.trim());
     // A label ("Note:", "Rule of thumb:", "Takeaway:") introduces a remark, not a term; the definition is what follows the colon.
-    if (m && m[1].split(' ').length <= 4 && !glossaryLabel.test(m[1].trim())) add(m[1], m[2].trim(), { once: true });
+    if (
+      m &&
+      m[1].split(' ').length <= 4 &&
+      !glossaryLabel.test(m[1].trim()) &&
+      m[2].trim().split(/\s+/).length >= 4 &&
+      !pronounStart.test(m[2].trim())
+    )
+      add(m[1], m[2].trim(), { once: true });
   }
   return out;
 }

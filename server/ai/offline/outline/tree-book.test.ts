@@ -168,7 +168,8 @@ describe('composeFromDocuments', () => {
     expect(dist).toContain('<p><strong>Note:</strong> Gauss first described it.</p>');
     // The chapter opens with what it covers and what a student can do, and closes with its review.
     expect(prob.content).toContain('<h3>Overview</h3><p>This chapter covers distributions and the expectation.</p>');
-    expect(prob.content).toContain('<li><p>Explain distributions.</p></li>');
+    expect(prob.content).toContain('<li><p>Define a random variable.</p></li>');
+    expect(prob.content).not.toContain('Explain distributions');
     expect(htmlToText(prob.content)).toContain('A random variable is a function that maps each outcome');
     const review = prob.sections[2].content;
     expect(review).toContain('<h3>Key Terms</h3>');

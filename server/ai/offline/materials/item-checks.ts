@@ -1,0 +1,127 @@
+import type { QuizQuestion } from '@common/materials';
+import { mentions, promptBody } from './answer-leaks';
+
+/**
+ * The checks every quiz item passes before it is offered (issue 30, "Quizzes a teacher hands
+ * out"), for the offline engine and the LLM engine alike: the key answers the prompt and appears
+ * in the source; the prompt is not about a citation, a page element or a made-up setting; the
+ * options are of the key's kind and grain; the key is no question. Quiz-wide checks (no two items
+ * with one key) are in `quizProblems`.
+ */
+
+export type ItemCheck =
+  | 'key-not-in-source'
+  | 'key-is-a-question'
+  | 'citation'
+  | 'page-element'
+  | 'arbitrary-setting'
+  | 'options-of-another-kind'
+  | 'not-a-statement'
+  | 'in-a-formula'
+  | 'points-back'
+  | 'fragment'
+  | 'half-given';
+
+type Item = Pick<QuizQuestion, 'type' | 'prompt' | 'answer' | 'options' | 'source'>;
+
+const blank = /_{3,}/;
+/** "(Kalman, _____)", "Griewank and Walther (_____, 2008)", "[_____]": a blank inside a citation. */
+const citationBlank =
+  /\([^()]*\p{Lu}[\p{L}'’-]+(?:\s+et al\.?)?(?:\s+(?:and|&)\s+\p{Lu}[\p{L}'’-]+)?,?\s*_{3,}[^()]*\)|\p{Lu}[\p{L}'’-]+(?:\s+et al\.?)?(?:\s+(?:and|&)\s+\p{Lu}[\p{L}'’-]+)?\s+\(\s*_{3,}|\[[^\]]*_{3,}[^\]]*\]/u;
+/** A citation key or a year in a citation left in the prompt: "[Ber06]", "[HMH+14]", "(Nocedal and Wright, 2006)". */
+const citationInText =
+  /\[[A-Z][A-Za-z+]*\d{2}[a-z]?\]|\[[A-Z]{2,}[^\]]*\]|\(\p{Lu}[\p{L}'’-]+(?: et al\.)?(?: and \p{Lu}[\p{L}'’-]+)?,\s*\d{4}/u;
+/** What a reader of the printed question cannot see: a figure, table, equation number, algorithm, URL. */
+const pageElement =
+  /\b(?:figure|fig\.|table|equation|eq\.|listing|algorithm|slide|page)\s*\(?\d|\(\d+\.\d+[a-z]?\)|https?:\/\/|www\.|\b\w+\.(?:com|org|edu)\b|^(?:note|remark|hint|tip|see)\b\s*[(:.]?/i;
+/** A setting the text makes up to illustrate ("Suppose 10 people run a race"): its figures and names are arbitrary. */
+const madeUp =
+  /^(?:suppose|imagine|assume|consider|let|say|pretend|picture|if we|when we|for (?:example|instance)|e\.g\.|to see (?:why|this|how))\b|\bconsider the\b/i;
+/** Advice to the reader ("If you find the multiplication rule confusing, try ..."): not a fact of the subject. */
+const toTheReader = /\b(?:you|your|you['’](?:re|ll|ve|d)|our|my)\b/i;
+/** "Because this probability is very small", "the determinant of this mapping": a pointer back to text the item does not show. */
+const pointsBack =
+  /\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b/iu;
+/** A blank inside a formula ("t−_____ times", "/4 = _____"): a calculation step, not a fact to recall. */
+const inFormula = /[=−+×*/^<>]\s*_{3,}|_{3,}\s*[=−+×*/^<>]/;
+/** Instructions and asides read as statements: "Explore the effect of ...", "Provide the gradients of ...". */
+const instruction =
+  /^(?:explore|provide|compute|calculate|find|show|prove|derive|write|use|try|recall|remember|see|check|verify|plot|draw|run|download|install|read|note|remark|hint|observe|notice|think|discuss|explain|describe|determine|estimate|give|list|state|implement)\b/i;
+
+const numberKey = /^[-+]?\d[\d,]*(?:\.\d+)?\s*(?:%|x|×)?$/;
+const yearKey = /^(?:1[5-9]|20)\d\d$/;
+/** The kind of an option: a number, a year, a name or a term. */
+export function optionKind(option: string): 'number' | 'year' | 'name' | 'term' {
+  const o = option.trim();
+  if (yearKey.test(o)) return 'year';
+  if (numberKey.test(o)) return 'number';
+  // Two or more capitalised words ("Monty Python", "Bruce Wayne"): a name. One capitalised word may be a term ("Jacobian", "Rubisco").
+  if (/^\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{Ll}'’.-]*)+$/u.test(o)) return 'name';
+  return 'term';
+}
+
+const words = (s: string) => s.trim().split(/\s+/).filter(Boolean).length;
+
+/** The problems of one item, each an automatic check it fails; empty when it may be offered. */
+export function itemProblems(q: Item): ItemCheck[] {
+  const out: ItemCheck[] = [];
+  const body = promptBody(q.prompt);
+  const statement = q.type === 'true-false' || blank.test(body);
+  if (/\?\s*$/.test(q.answer.trim()) || (q.type !== 'short-answer' && (q.options ?? []).some((o) => /\?\s*$/.test(o))))
+    out.push('key-is-a-question');
+  // The key of a closed item is the source's own word: it is there to be found.
+  const closed = q.type === 'multiple-choice' || (q.type === 'short-answer' && body !== q.prompt);
+  if (closed && q.source && !mentions(q.source, q.answer)) out.push('key-not-in-source');
+  if (citationBlank.test(body) || (closed && optionKind(q.answer) === 'year' && /\(\s*[^()]*\p{Lu}[^()]*_{3,}|_{3,}[^()]*\)/u.test(body)))
+    out.push('citation');
+  else if (citationInText.test(body)) out.push('citation');
+  // "_____ 3 is a one-to-one realization": the blank is a label ("Algorithm 3"), not a term.
+  if (pageElement.test(body) || /_{3,}\s+\d/.test(body)) out.push('page-element');
+  // "In _____, we have to multiply ...": the key is an idiom's word ("In principle"), not a term of the subject.
+  if (/^(?:in|on|at|for|by)\s+_{3,}\s*,/i.test(body.trim())) out.push('not-a-statement');
+  // "addition and _____", "forward and _____": the pair's other half tells which key completes it.
+  if (closed && /\p{L}+\s+(?:and|or)\s+_{3,}/u.test(body)) out.push('half-given');
+  // A word of the key printed elsewhere in the prompt ("hot and cold food ... then _____" for "hot food"): half given away.
+  if (closed && blank.test(body)) {
+    const rest = body.replace(blank, ' ').toLowerCase();
+    const given = (q.answer.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => !/^(?:the|and|for|with|of)$/.test(w));
+    if (given.length > 1 && given.some((w) => new RegExp(`(?<![\\p{L}])${w.replace(/s$/, '')}`, 'u').test(rest))) out.push('half-given');
+  }
+  if (statement && madeUp.test(body.trim())) out.push('arbitrary-setting');
+  if (statement && (instruction.test(body.trim()) || toTheReader.test(body))) out.push('not-a-statement');
+  // "... the reader is referred to Griewank and Walther", "... can be found in Magnus and Neudecker": a reading pointer, not a fact.
+  if (statement && /\b(?:the reader is referred|can be found in|is available at|see also)\b/i.test(body)) out.push('not-a-statement');
+  if (inFormula.test(body)) out.push('in-a-formula');
+  if (statement && pointsBack.test(body)) out.push('points-back');
+  // "“transpose” a tensor, we mean ...": a sentence that lost its start.
+  // (A prompt that only lowercased its source's first letter is not one.)
+  const opens = (t: string) => /^[“"‘'(]?(?:\p{Lu}|\d|_{3,})/u.test(t.trim());
+  if (statement && !opens(body) && !(q.source && opens(q.source))) out.push('fragment');
+  if (q.type === 'multiple-choice' && q.options) {
+    const kind = optionKind(q.answer);
+    const grain = words(q.answer);
+    // Terms with terms, numbers with numbers, names with names (of as many words), terms of about the key's length.
+    if (q.options.some((o) => optionKind(o) !== kind || Math.abs(words(o) - grain) > (kind === 'name' ? 0 : 1)))
+      out.push('options-of-another-kind');
+  }
+  return out;
+}
+
+const keyOf = (answer: string) =>
+  answer
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Quiz-wide: items whose key another item already has ("three Explain … questions share one key"). True/false keys aside. */
+export function repeatedKeys(questions: Array<Pick<QuizQuestion, 'type' | 'answer'>>): number[] {
+  const seen = new Set<string>();
+  const out: number[] = [];
+  questions.forEach((q, i) => {
+    if (q.type === 'true-false') return;
+    const key = keyOf(q.answer);
+    if (seen.has(key)) out.push(i);
+    seen.add(key);
+  });
+  return out;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { unitKind } from './unit-kind';
+
+describe('kinds of units', () => {
+  it('tells front matter, logistics and teaching text apart by their titles', () => {
+    expect(unitKind({ title: 'Acknowledgements' })).toBe('front-matter');
+    expect(unitKind({ title: 'General Remarks', childTitles: ['Notation', 'Bug Reports', 'Licensing'] })).toBe('front-matter');
+    expect(unitKind({ title: 'Syllabus' })).toBe('logistics');
+    expect(unitKind({ title: 'Grading' })).toBe('logistics');
+    expect(unitKind({ title: 'Office Hours' })).toBe('logistics');
+    expect(unitKind({ title: 'Assignment 2: Linear models' })).toBe('logistics');
+    expect(unitKind({ title: 'Reading list' })).toBe('logistics');
+    expect(unitKind({ title: 'Course information', childTitles: ['Instructor', 'Textbook', 'Grading'] })).toBe('logistics');
+    expect(unitKind({ title: 'Development Platform Used for this Lecture' })).toBe('logistics');
+    for (const title of [
+      'Project management',
+      'Laboratory methods',
+      'Total derivatives',
+      'Policy gradients',
+      'The chain rule',
+      'Evaluation',
+      'Assessment',
+    ])
+      expect(unitKind({ title }), title).toBe('teaching');
+  });
+
+  it('an untitled schedule is told by its lines of dates, points and deadlines', () => {
+    expect(
+      unitKind({
+        title: 'Week by week',
+        lines: ['Jan 10: intro', 'Jan 17: regression (10 points)', 'Quiz due 1/24', 'Office hours room 204'],
+      }),
+    ).toBe('logistics');
+    expect(
+      unitKind({
+        title: 'Regression',
+        lines: ['A line fits the data.', 'Residuals measure the error.', 'The slope has a standard error.', 'The p-value tests the slope.'],
+      }),
+    ).toBe('teaching');
+  });
+});
