@@ -31,7 +31,7 @@ export const provenanceSource = z.object({
   filename: z.string(),
   /** 1-based page of a PDF. */
   page: z.number().int().optional(),
-  /** 0-based paragraph (or line) index of a DOCX, Markdown or text file. */
+  /** 0-based paragraph of a DOCX, Markdown or text file: the extractor's index, else the block's place among the document's blocks. */
   paragraph: z.number().int().optional(),
   headingPath: z.array(z.string()),
   passage: z.string(),

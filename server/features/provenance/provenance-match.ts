@@ -257,12 +257,19 @@ function sourceOf(index: MatchIndex, order: number, raws: string[], pdfIds: Set<
     documentId: unit.sourceId,
     filename: unit.filename,
     ...(b.block.page !== undefined ? { page: b.block.page } : {}),
-    ...(b.block.index !== undefined ? { paragraph: b.block.index } : {}),
+    // The extractor's own index when it keeps one (Markdown); else the block's place in the document as read.
+    ...(b.block.page === undefined ? { paragraph: b.block.index ?? order - map.units[rootOf(map, b.unit)].first } : {}),
     headingPath,
     passage,
     span,
     isPdf: pdfIds.has(unit.sourceId),
   };
+}
+
+function rootOf(map: SourceMap, unit: number): number {
+  let u = unit;
+  while (map.units[u].parent !== null) u = map.units[u].parent!;
+  return u;
 }
 
 const worst: Record<Exclude<ProvenanceVerdict, 'unknown'>, number> = { material: 0, supported: 1, unsupported: 2 };

@@ -4,7 +4,10 @@ import type { ProvenanceBlock, ProvenanceResponse } from '@common/provenance';
 import type { TextbookContentInput } from '@common/textbook';
 import { sources, textbookSources } from '@server/db/schema';
 import { useHarness, type TestUser } from '@server/test/harness';
+import { contextFor } from '@server/test/context';
 import { computingMaterial, createLinkedBook } from '../ai-tools/ai-tools.fixtures';
+import { ingestMaterial } from '../sources/sources.service';
+import { createTextbook } from '../textbooks/textbooks.service';
 import { shareBook } from '../textbooks/test-factory';
 
 const h = useHarness();
@@ -42,6 +45,19 @@ function book(): TextbookContentInput {
   };
 }
 
+/** The computing material as a Markdown file (each topic a "##" heading): its blocks carry the file's own indexes. */
+async function createMarkdownBook(owner: TestUser) {
+  const markdown = computingMaterial
+    .split('\n\n')
+    .map((p, i) => (i % 2 === 0 ? `## ${p}` : p))
+    .join('\n\n');
+  const user = { id: owner.id, username: owner.username };
+  const ingested = await ingestMaterial(contextFor(h, user), {
+    files: [{ filename: 'computing.md', mimetype: 'text/markdown', data: Buffer.from(markdown) }],
+  });
+  return createTextbook(h.database.db, { owner: user, topic: 'Computing', content: book(), sourceIds: ingested.sourceIds });
+}
+
 async function provenance(user: TestUser, id: number, chapter = 1) {
   return h.app.inject({ method: 'GET', url: `/api/textbooks/${id}/provenance?chapter=${chapter}`, headers: { cookie: user.cookie } });
 }
@@ -53,23 +69,32 @@ function blockWith(body: ProvenanceResponse, text: string): ProvenanceBlock {
 }
 
 describe('GET /api/textbooks/{id}/provenance', () => {
-  it('finds a quoted sentence in the material, with its paragraph, heading path and span', async () => {
-    const created = await createLinkedBook(h, alice, book());
+  it('finds a quoted sentence in the material, with its file, paragraph, heading path and span', async () => {
+    const created = await createMarkdownBook(alice);
     const res = await provenance(alice, created.id);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as ProvenanceResponse;
     expect(body.chapterTitle).toBe('Hardware');
+    expect(body.documents).toBe(1);
     const block = blockWith(body, quoted);
     expect(block.verdict).toBe('material');
     expect(block.sectionIndex).toBeNull();
     const source = block.source!;
-    expect(source.filename).toBeTruthy();
+    expect(source.filename).toBe('computing.md');
     expect(source.isPdf).toBe(false);
-    expect(source.headingPath.at(-1)).toBe('Electronic Computers');
+    expect(source.page).toBeUndefined();
+    // heading, paragraph, heading, then the paragraph on electronic computers: the file's fourth block.
+    expect(source.paragraph).toBe(3);
+    expect(source.headingPath).toEqual(['Electronic Computers']);
     expect(source.passage.slice(source.span!.start, source.span!.end)).toBe(quoted);
-    // The paragraph index is the material's: the passage is the paragraph at that position of the text.
-    const paragraphs = computingMaterial.split('\n\n');
-    expect(paragraphs[source.paragraph!]).toContain(quoted);
+  });
+
+  it('gives the block its place in the document when the extractor keeps no index (typed text)', async () => {
+    const created = await createLinkedBook(h, alice, book());
+    const source = blockWith((await provenance(alice, created.id)).json() as ProvenanceResponse, quoted).source!;
+    expect(source.headingPath.at(-1)).toBe('Electronic Computers');
+    expect(source.paragraph).toBeGreaterThan(0);
+    expect(source.passage).toContain(quoted);
   });
 
   it('marks a sentence with a changed number unsupported, a paraphrase that keeps numbers and names supported', async () => {
