@@ -41,7 +41,12 @@ export const provenanceSource = z.object({
 });
 export type ProvenanceSource = z.infer<typeof provenanceSource>;
 
-export const provenanceSentence = z.object({ text: z.string(), verdict: provenanceVerdict });
+export const provenanceSentence = z.object({
+  text: z.string(),
+  verdict: provenanceVerdict,
+  /** Index in the block's `passages` of the passage that holds or supports it; null when none does. */
+  passage: z.number().int().nullable(),
+});
 export type ProvenanceSentence = z.infer<typeof provenanceSentence>;
 
 export const provenanceBlock = z.object({
@@ -55,10 +60,14 @@ export const provenanceBlock = z.object({
   kind: z.enum(['paragraph', 'list-item', 'quote', 'heading', 'table', 'figure', 'equation', 'code']),
   /** The block's visible text, as the editor shows it. */
   text: z.string(),
+  /** Study apparatus the offline engine wrote around the material (overview, objectives, review): it names the material, it does not quote it. */
+  apparatus: z.boolean(),
   verdict: provenanceVerdict,
   sentences: z.array(provenanceSentence),
-  /** Null when no passage of the material matches ("source unknown" when the material is gone). */
+  /** The passage most of its sentences come from; null when none matches ("source unknown" when the material is gone). */
   source: provenanceSource.nullable(),
+  /** Every passage a sentence of the block comes from, `source` first (a paragraph may join several of the material's). */
+  passages: z.array(provenanceSource),
   note: z.string().optional(),
 });
 export type ProvenanceBlock = z.infer<typeof provenanceBlock>;

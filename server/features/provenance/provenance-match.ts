@@ -96,6 +96,8 @@ interface BookBlock {
   kind: BookKind;
   html: string;
   text: string;
+  /** Index among the top-level blocks of the HTML (a list's items share their list's). */
+  top: number;
 }
 
 const prose = new Set<BookKind>(['paragraph', 'list-item', 'quote']);
@@ -116,12 +118,12 @@ function kindOf(html: string): BookKind {
 /** The blocks of a piece of the book's HTML, each list item on its own (nested lists stay with their item). */
 export function bookBlocks(html: string): BookBlock[] {
   const out: BookBlock[] = [];
-  for (const raw of htmlBlocks(html)) {
+  for (const [top, raw] of htmlBlocks(html).entries()) {
     const list = /^<(ul|ol)\b[^>]*>([\s\S]*)<\/\1>$/i.exec(raw);
     const parts = list ? htmlBlocks(list[2]) : [raw];
     for (const part of parts) {
       const kind = kindOf(part);
-      out.push({ kind, html: part, text: htmlToText(part) });
+      out.push({ kind, html: part, text: htmlToText(part), top });
     }
   }
   return out;
@@ -245,7 +247,13 @@ function sourceOf(index: MatchIndex, order: number, raws: string[], pdfIds: Set<
   const headingPath: string[] = [];
   for (let u: number | null = b.unit; u !== null && map.units[u].depth > 0; u = map.units[u].parent)
     headingPath.unshift(map.units[u].title);
-  const passage = b.block.kind === 'figure' ? (b.block.caption ?? b.block.text) : b.block.text;
+  // A figure is read by its caption; an equation's number is printed beside it, so its passage holds it.
+  const passage =
+    b.block.kind === 'figure'
+      ? (b.block.caption ?? b.block.text)
+      : b.block.kind === 'equation' && b.block.label && !b.block.text.includes(b.block.label)
+        ? `${b.block.text} ${b.block.label}`.trim()
+        : b.block.text;
   let span: ProvenanceSource['span'] = null;
   for (const raw of raws) {
     const at = passage.indexOf(raw);
@@ -278,7 +286,7 @@ const worst: Record<Exclude<ProvenanceVerdict, 'unknown'>, number> = { material:
 export function matchPiece(
   index: MatchIndex | null,
   html: string,
-  where: { sectionIndex: number | null; sectionTitle: string },
+  where: { sectionIndex: number | null; sectionTitle: string; apparatus: (top: number) => boolean },
   pdfIds: Set<number>,
 ): ProvenanceBlock[] {
   const out: ProvenanceBlock[] = [];
@@ -286,7 +294,15 @@ export function matchPiece(
     // A heading inside a text names a part of the book: not a claim to check.
     if (block.kind === 'heading') return;
     const key = `${where.sectionIndex ?? 'chapter'}:${position}`;
-    const base = { key, sectionIndex: where.sectionIndex, sectionTitle: where.sectionTitle, position, kind: block.kind, text: block.text };
+    const base = {
+      key,
+      sectionIndex: where.sectionIndex,
+      sectionTitle: where.sectionTitle,
+      position,
+      kind: block.kind,
+      text: block.text,
+      apparatus: where.apparatus(block.top),
+    };
     const isProse = prose.has(block.kind);
     const texts = isProse ? fastSentences(block.text) : block.text ? [block.text] : [];
     if (!index) {
@@ -294,8 +310,9 @@ export function matchPiece(
       out.push({
         ...base,
         verdict: 'unknown',
-        sentences: texts.map((text) => ({ text, verdict: 'unknown' as const })),
+        sentences: texts.map((text) => ({ text, verdict: 'unknown' as const, passage: null })),
         source: null,
+        passages: [],
         note: 'source unknown',
       });
       return;
@@ -316,13 +333,23 @@ export function matchPiece(
       (v, { m }) => (worst[m.verdict] > worst[v] ? m.verdict : v),
       matches.length ? 'material' : 'unsupported',
     );
-    // The block's source: the passage most of its matched sentences come from.
-    // Unsupported text gets the closest passage (so the reader sees what differs), said to be only that.
+    // The block's source: the passage most of its matched sentences come from; each other passage a
+    // sentence was found in follows it. Unsupported text gets the closest passage (so the reader sees
+    // what differs), said to be only that.
     const found = matches.filter(({ m }) => m.order !== null && m.verdict !== 'unsupported');
     const votes = new Map<number, number>();
     for (const { m } of found.length ? found : matches) if (m.order !== null) votes.set(m.order, (votes.get(m.order) ?? 0) + 1);
     const top = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
-    const raws = matches.filter(({ m }) => m.order === top && m.raw).map(({ m }) => m.raw!);
+    const orders =
+      top === undefined ? [] : [top, ...[...new Set(found.map(({ m }) => m.order!))].filter((o) => o !== top).sort((a, b) => a - b)];
+    const passages = orders.map((order) =>
+      sourceOf(
+        index,
+        order,
+        matches.filter(({ m }) => m.order === order && m.raw).map(({ m }) => m.raw!),
+        pdfIds,
+      ),
+    );
     const note =
       top === undefined
         ? 'No passage of the material holds this text.'
@@ -332,18 +359,45 @@ export function matchPiece(
     out.push({
       ...base,
       verdict,
-      sentences: matches.map(({ text, m }) => ({ text, verdict: m.verdict })),
-      source: top === undefined ? null : sourceOf(index, top, raws, pdfIds),
+      sentences: matches.map(({ text, m }) => ({
+        text,
+        verdict: m.verdict,
+        passage: m.verdict === 'unsupported' || m.order === null ? null : orders.indexOf(m.order),
+      })),
+      source: passages[0] ?? null,
+      passages,
       ...(note ? { note } : {}),
     });
   });
   return out;
 }
 
-/** Every block of a chapter: its own text, then each section's. */
+/** Headings of the study apparatus the composer puts around a chapter's text (chapter-frame.ts). */
+const apparatusHeading = /^(?:overview|learning objectives|summary|key terms|review questions)$/i;
+
+/** Top-level blocks under an apparatus heading (up to the next heading or rule): the apparatus of a text. */
+function apparatusBlocks(html: string): Set<number> {
+  const out = new Set<number>();
+  let inside = false;
+  for (const [i, block] of htmlBlocks(html).entries()) {
+    const heading = /^<h[1-6]\b[^>]*>([\s\S]*?)<\/h[1-6]>$/i.exec(block);
+    if (heading) inside = apparatusHeading.test(htmlToText(heading[1]));
+    else if (/^<hr\b/i.test(block)) inside = false;
+    else if (inside) out.add(i);
+  }
+  return out;
+}
+
+/**
+ * Every block of a chapter: its own text, then each section's. The study apparatus the offline engine
+ * writes around the material (overview, objectives, review; "Review:" sections) is flagged: it names
+ * the material's headings rather than quoting it.
+ */
 export function matchChapter(index: MatchIndex | null, chapter: Chapter, pdfIds: Set<number>): ProvenanceBlock[] {
-  return [
-    ...matchPiece(index, chapter.content, { sectionIndex: null, sectionTitle: chapter.title }, pdfIds),
-    ...chapter.sections.flatMap((s, i) => matchPiece(index, s.content, { sectionIndex: i, sectionTitle: s.title }, pdfIds)),
-  ];
+  const piece = (html: string, sectionIndex: number | null, sectionTitle: string) => {
+    const review = /^review:\s/i.test(sectionTitle) && sectionIndex !== null;
+    const apparatus = apparatusBlocks(html);
+    return matchPiece(index, html, { sectionIndex, sectionTitle, apparatus: (top) => review || apparatus.has(top) }, pdfIds);
+  };
+  return [...piece(chapter.content, null, chapter.title), ...chapter.sections.flatMap((s, i) => piece(s.content, i, s.title))];
 }

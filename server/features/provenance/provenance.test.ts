@@ -89,6 +89,36 @@ describe('GET /api/textbooks/{id}/provenance', () => {
     expect(source.passage.slice(source.span!.start, source.span!.end)).toBe(quoted);
   });
 
+  it('gives each sentence of a paragraph joined from two passages its own passage', async () => {
+    const joined = `${quoted} A transistor is a semiconductor device that amplifies or switches electronic signals.`;
+    const content = book();
+    content.chapters[0].content = `<p>${joined}</p>`;
+    const created = await createLinkedBook(h, alice, content);
+    const block = ((await provenance(alice, created.id, 0)).json() as ProvenanceResponse).blocks[0];
+    expect(block.verdict).toBe('material');
+    expect(block.passages).toHaveLength(2);
+    expect(block.apparatus).toBe(false);
+    for (const s of block.sentences) {
+      const passage = block.passages[s.passage!];
+      expect(passage.passage.slice(passage.span!.start, passage.span!.end)).toBe(s.text);
+    }
+    expect(block.passages.map((p) => p.headingPath.at(-1))).toEqual(['Electronic Computers', 'Transistors and Integrated Circuits']);
+  });
+
+  it('flags the study apparatus around a chapter (objectives, review)', async () => {
+    const content = book();
+    content.chapters[0].content =
+      `<h3>Learning objectives</h3><ul><li><p>Explain vacuum tubes.</p></li></ul><hr>` +
+      `<p>${quoted}</p><h3>Review questions</h3><ol><li><p>What is a vacuum tube?</p></li></ol>`;
+    const created = await createLinkedBook(h, alice, content);
+    const blocks = ((await provenance(alice, created.id, 0)).json() as ProvenanceResponse).blocks;
+    expect(blocks.map((b) => [b.text, b.apparatus])).toEqual([
+      ['Explain vacuum tubes.', true],
+      [quoted, false],
+      ['What is a vacuum tube?', true],
+    ]);
+  });
+
   it('gives the block its place in the document when the extractor keeps no index (typed text)', async () => {
     const created = await createLinkedBook(h, alice, book());
     const source = blockWith((await provenance(alice, created.id)).json() as ProvenanceResponse, quoted).source!;
