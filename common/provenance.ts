@@ -36,6 +36,8 @@ export const provenanceSource = z.object({
   headingPath: z.array(z.string()),
   passage: z.string(),
   span: z.object({ start: z.number().int(), end: z.number().int() }).nullable(),
+  /** The text blocks just before and after the passage in its document: the passage in context. */
+  context: z.object({ before: z.string(), after: z.string() }),
   /** Whether the document is a PDF: its page can be shown as a picture. */
   isPdf: z.boolean(),
 });

@@ -261,6 +261,15 @@ function sourceOf(index: MatchIndex, order: number, raws: string[], pdfIds: Set<
     span = span ? { start: Math.min(span.start, at), end: Math.max(span.end, at + raw.length) } : { start: at, end: at + raw.length };
   }
   if (!span && raws.length === 0 && passage) span = { start: 0, end: passage.length };
+  // The passage in context: the text blocks just before and after it in the same document.
+  const neighbour = (step: -1 | 1) => {
+    for (let o = order + step; o >= 0 && o < map.blocks.length; o += step) {
+      const n = map.blocks[o];
+      if (map.units[n.unit].sourceId !== unit.sourceId) return '';
+      if (n.block.kind !== 'heading' && n.block.text.trim()) return n.block.text;
+    }
+    return '';
+  };
   return {
     documentId: unit.sourceId,
     filename: unit.filename,
@@ -270,6 +279,7 @@ function sourceOf(index: MatchIndex, order: number, raws: string[], pdfIds: Set<
     headingPath,
     passage,
     span,
+    context: { before: neighbour(-1), after: neighbour(1) },
     isPdf: pdfIds.has(unit.sourceId),
   };
 }
