@@ -16,6 +16,17 @@ export type ProvenanceVerdict = z.infer<typeof provenanceVerdict>;
 
 export const provenanceParams = z.object({ id: numericId('Textbook id') });
 
+/** GET /api/textbooks/{id}/sources/{documentId}/page/{n}: page n (1-based) of a PDF source, as a PNG. */
+export const pagePictureParams = z.object({
+  id: numericId('Textbook id'),
+  documentId: numericId('Document id'),
+  n: numericId('Page number'),
+});
+
+/** The address of a page picture, as the Sources panel shows it. */
+export const pagePictureUrl = (textbookId: number, documentId: number, page: number) =>
+  `/api/textbooks/${textbookId}/sources/${documentId}/page/${page}`;
+
 /** GET /api/textbooks/{id}/provenance?chapter=N: N is the chapter's 0-based index, as the AI tools count. */
 export const provenanceQuery = z.object({
   chapter: z

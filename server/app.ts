@@ -37,6 +37,7 @@ import { createCollabServer, type CollabServer } from './features/collab/collab-
 import { registerCollabRoutes, type CollabRouteOptions } from './features/collab/collab.routes';
 import { createRedisSync } from './features/collab/redis-sync';
 import { closeLiveStateWorkers } from './features/collab/live-state';
+import { closePagePictures } from './features/provenance/page-picture.service';
 
 export interface BuildAppOptions {
   config: Config;
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   deps.collab = collab;
   app.addHook('onClose', async () => {
     await closeLiveStateWorkers();
+    await closePagePictures();
   });
   registerAuthRoutes(app, deps);
   const hub = registerRealtimeRoutes(app, deps);

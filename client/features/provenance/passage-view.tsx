@@ -1,6 +1,7 @@
 import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
 import type { ProvenanceSource, ProvenanceVerdict } from '@common/provenance';
+import { pagePictureUrl } from '@common/provenance';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { cn } from '@client/lib/cn';
@@ -48,10 +49,23 @@ export function PassageText({ source }: { source: ProvenanceSource }) {
   );
 }
 
-/** File, place and heading path of a passage, the passage itself, and "Open in source" (the passage in its context). */
-export function SourceDetails({ source }: { source: ProvenanceSource }) {
+/** The page of a PDF as a picture; when it cannot be shown (a file stored before pages were kept), says so. */
+function PagePicture({ url, alt }: { url: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <p className="text-sm text-slate-500 dark:text-slate-400">The page picture cannot be shown; the passage is below.</p>;
+  return (
+    <img src={url} alt={alt} className="mx-auto max-w-full border border-slate-200 dark:border-slate-700" onError={() => setFailed(true)} />
+  );
+}
+
+/**
+ * File, place and heading path of a passage, the passage itself, and "Open in source": the PDF's page as a
+ * picture, and the passage in its context (the text just before and after it) with the span marked.
+ */
+export function SourceDetails({ source, textbookId }: { source: ProvenanceSource; textbookId: number }) {
   const [open, setOpen] = useState(false);
   const place = placeOf(source);
+  const picture = source.isPdf && source.page !== undefined ? pagePictureUrl(textbookId, source.documentId, source.page) : null;
   return (
     <div className="space-y-2">
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -83,6 +97,7 @@ export function SourceDetails({ source }: { source: ProvenanceSource }) {
               <DialogTitle>{source.filename}</DialogTitle>
               <DialogDescription>{[place, source.headingPath.join(' › ')].filter(Boolean).join(' · ')}</DialogDescription>
             </DialogHeader>
+            {picture && <PagePicture url={picture} alt={`Page ${source.page} of ${source.filename}`} />}
             <div className="space-y-3 text-sm leading-relaxed" data-testid="source-context">
               {source.context.before && <p className="text-slate-500 dark:text-slate-400">{source.context.before}</p>}
               <p>

@@ -98,6 +98,8 @@ describe('SourcesPanel', () => {
 
     await u.click(within(panel).getByRole('button', { name: /Open in source/ }));
     const dialog = await screen.findByRole('dialog');
+    // The PDF's page as a picture, then the passage in context.
+    expect(within(dialog).getByRole('img', { name: 'Page 4 of history.pdf' })).toHaveAttribute('src', '/api/textbooks/7/sources/3/page/4');
     expect(within(dialog).getByText('The paragraph before.')).toBeInTheDocument();
     expect(within(dialog).getByText('The paragraph after.')).toBeInTheDocument();
     expect(within(dialog).getByTestId('source-context').querySelector('mark')?.textContent).toBe(quoted);

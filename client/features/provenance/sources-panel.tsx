@@ -29,7 +29,7 @@ export function findBlock(data: ProvenanceResponse, sectionIndex: number | null,
   return same.find((b) => b.sectionIndex === sectionIndex) ?? same[0] ?? null;
 }
 
-function ParagraphSource({ block }: { block: ProvenanceBlock | null }) {
+function ParagraphSource({ block, textbookId }: { block: ProvenanceBlock | null; textbookId: number }) {
   if (!block) return <p className="text-sm text-slate-500 dark:text-slate-400">Put the caret in a paragraph to see where it comes from.</p>;
   const others = block.passages.slice(1);
   return (
@@ -39,7 +39,7 @@ function ParagraphSource({ block }: { block: ProvenanceBlock | null }) {
         {block.apparatus && <span className="text-xs text-slate-500 dark:text-slate-400">study apparatus</span>}
       </div>
       {block.note && <p className="text-sm text-slate-600 dark:text-slate-300">{block.note}</p>}
-      {block.source && <SourceDetails source={block.source} />}
+      {block.source && <SourceDetails source={block.source} textbookId={textbookId} />}
       {others.length > 0 && (
         <details className="text-sm">
           <summary className="cursor-pointer">
@@ -47,7 +47,7 @@ function ParagraphSource({ block }: { block: ProvenanceBlock | null }) {
           </summary>
           <div className="mt-2 space-y-4">
             {others.map((p, i) => (
-              <SourceDetails key={i} source={p} />
+              <SourceDetails key={i} source={p} textbookId={textbookId} />
             ))}
           </div>
         </details>
@@ -176,7 +176,7 @@ export function SourcesPanel({ textbookId, chapterIndex, sectionIndex, onGoToSec
               </p>
             ))}
             <TabsContent value="paragraph">
-              <ParagraphSource block={findBlock(data, sectionIndex, caretText)} />
+              <ParagraphSource block={findBlock(data, sectionIndex, caretText)} textbookId={textbookId} />
             </TabsContent>
             <TabsContent value="verify">
               <VerifyView data={data} sectionIndex={sectionIndex} onJump={jump} />

@@ -40,7 +40,7 @@ function readableText(str: string): { text: string; unreadable: number } {
   return { text: control ? str.replace(/[\u0000-\u001f]/g, ' ') : str, unreadable: 0 };
 }
 
-async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
+export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
   try {
     return await getDocument({
       data,
