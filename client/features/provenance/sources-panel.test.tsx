@@ -45,6 +45,16 @@ const answer: ProvenanceResponse = {
   blocks: [
     block({}),
     block({
+      key: '0:2',
+      position: 2,
+      text: 'Explain vacuum tubes.',
+      apparatus: true,
+      verdict: 'unsupported',
+      sentences: [{ text: 'Explain vacuum tubes.', verdict: 'unsupported', passage: null }],
+      source: null,
+      passages: [],
+    }),
+    block({
       key: '0:1',
       position: 1,
       text: changed,
@@ -54,9 +64,9 @@ const answer: ProvenanceResponse = {
     }),
   ],
   figures: {
-    sentences: 2,
-    counts: { material: 1, supported: 0, unsupported: 1, unknown: 0 },
-    shares: { material: 0.5, supported: 0, unsupported: 0.5, unknown: 0 },
+    sentences: 3,
+    counts: { material: 1, supported: 0, unsupported: 2, unknown: 0 },
+    shares: { material: 0.333, supported: 0, unsupported: 0.667, unknown: 0 },
   },
 };
 
@@ -137,16 +147,35 @@ describe('SourcesPanel', () => {
     const panel = await screen.findByRole('region', { name: 'Sources' });
     await u.click(await within(panel).findByRole('tab', { name: 'Verify' }));
     const figures = within(panel).getByLabelText('Grounding figures');
-    expect(within(figures).getByText('From the material').nextSibling?.textContent).toMatch(/50%/);
+    expect(within(figures).getByText('From the material').nextSibling?.textContent).toMatch(/33%/);
+    expect(figures).toHaveTextContent('1 of the unsupported ones are study apparatus');
     const items = within(within(panel).getByRole('list', { name: 'Blocks of the chapter' })).getAllByRole('listitem');
-    expect(items.map((i) => i.getAttribute('data-verdict'))).toEqual(['material', 'unsupported']);
-    expect(items[1]).toHaveTextContent('Unsupported');
+    expect(items.map((i) => i.getAttribute('data-verdict'))).toEqual(['material', 'unsupported', 'unsupported']);
+    expect(items[1]).toHaveTextContent('study apparatus');
+    expect(items[2]).toHaveTextContent('Unsupported');
 
+    // The jump passes over the apparatus to the text's own unsupported claim.
     await u.click(within(panel).getByRole('button', { name: /Next unsupported/ }));
-    await waitFor(() => expect(items[1]).toHaveAttribute('aria-current', 'true'));
-    expect(items[1]).toHaveFocus();
+    await waitFor(() => expect(items[2]).toHaveAttribute('aria-current', 'true'));
+    expect(items[2]).toHaveFocus();
     // The editor is scrolled to that paragraph.
     expect(scrolled).toContain(changed);
+  });
+
+  it('Next unsupported in another section of the chapter shows that section', async () => {
+    const elsewhere: ProvenanceResponse = {
+      ...answer,
+      blocks: [block({}), block({ key: '1:0', sectionIndex: 1, sectionTitle: 'Chips', text: changed, verdict: 'unsupported' })],
+    };
+    mockFetch({ 'GET /api/textbooks/7/provenance?chapter=1': () => json(elsewhere) });
+    const shown: Array<[number, number]> = [];
+    const u = userEvent.setup();
+    renderWithApp(<SourcesPanel textbookId={7} chapterIndex={1} sectionIndex={0} onGoToSection={(c, s) => shown.push([c, s])} />);
+    const panel = await screen.findByRole('region', { name: 'Sources' });
+    await u.click(await within(panel).findByRole('tab', { name: 'Verify' }));
+    expect(within(panel).getByText(/Chips ·/)).toBeInTheDocument();
+    await u.click(within(panel).getByRole('button', { name: /Next unsupported/ }));
+    expect(shown).toEqual([[1, 1]]);
   });
 
   it('says "source unknown" when the material is gone', async () => {

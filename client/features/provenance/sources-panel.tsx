@@ -58,6 +58,9 @@ function ParagraphSource({ block, textbookId }: { block: ProvenanceBlock | null;
 
 function Figures({ data }: { data: ProvenanceResponse }) {
   const { figures } = data;
+  const apparatus = data.blocks
+    .filter((b) => b.apparatus)
+    .reduce((n, b) => n + b.sentences.filter((s) => s.verdict === 'unsupported').length, 0);
   return (
     <dl aria-label="Grounding figures" className="grid grid-cols-2 gap-2 text-sm">
       {provenanceVerdicts
@@ -70,7 +73,11 @@ function Figures({ data }: { data: ProvenanceResponse }) {
             </dd>
           </div>
         ))}
-      <p className="col-span-2 text-xs text-slate-500 dark:text-slate-400">Shares of the chapter&apos;s {figures.sentences} sentences.</p>
+      <p className="col-span-2 text-xs text-slate-500 dark:text-slate-400">
+        Shares of the chapter&apos;s {figures.sentences} sentences.
+        {apparatus > 0 &&
+          ` ${apparatus} of the unsupported ones are study apparatus (overview, objectives, review questions) written around the material.`}
+      </p>
     </dl>
   );
 }
@@ -86,7 +93,8 @@ function VerifyView({
 }) {
   const [current, setCurrent] = useState<string | null>(null);
   const items = useRef(new Map<string, HTMLLIElement>());
-  const unsupported = data.blocks.filter((b) => b.verdict === 'unsupported');
+  // The study apparatus names the material rather than quoting it: the jump goes to the text's own claims.
+  const unsupported = data.blocks.filter((b) => b.verdict === 'unsupported' && !b.apparatus);
   const next = () => {
     if (unsupported.length === 0) return;
     const at = unsupported.findIndex((b) => b.key === current);
@@ -120,6 +128,7 @@ function VerifyView({
             <span className="sr-only">{verdictLabels[b.verdict]}: </span>
             {b.sectionIndex !== sectionIndex && <span className="mr-1 text-xs opacity-75">{b.sectionTitle} ·</span>}
             <span className="line-clamp-2">{b.text || `(${b.kind})`}</span>
+            {b.apparatus && <span className="text-xs opacity-75">study apparatus</span>}
           </li>
         ))}
       </ol>
