@@ -37,7 +37,7 @@ import { createCollabServer, type CollabServer } from './features/collab/collab-
 import { registerCollabRoutes, type CollabRouteOptions } from './features/collab/collab.routes';
 import { createRedisSync } from './features/collab/redis-sync';
 import { closeLiveStateWorkers } from './features/collab/live-state';
-import { closePagePictures } from './features/provenance/page-picture.service';
+import { closeProvenanceWorkers } from './features/provenance/provenance-pool';
 
 export interface BuildAppOptions {
   config: Config;
@@ -179,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   deps.collab = collab;
   app.addHook('onClose', async () => {
     await closeLiveStateWorkers();
-    await closePagePictures();
+    await closeProvenanceWorkers();
   });
   registerAuthRoutes(app, deps);
   const hub = registerRealtimeRoutes(app, deps);

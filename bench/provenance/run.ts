@@ -24,7 +24,7 @@ import { sourceMap } from '@server/ai/offline/expand/source-map';
 import { extractAndChunk } from '@server/ingest/extract-document';
 import { sniffKind } from '@server/ingest/sniff';
 import { extractTxt } from '@server/ingest/txt-extract';
-import { chapterProvenance } from '@server/features/provenance/provenance.service';
+import { chapterProvenance } from '@server/features/provenance/chapter-provenance';
 import { composeBook, contextOf, materialOf } from '../ai-tools/book-setup';
 import { build100kWords, corpusSentences } from '../generate/corpus-100k';
 import { pct, realCorpusDir, realFiles, table } from '../real/corpus';

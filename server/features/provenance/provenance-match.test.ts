@@ -3,6 +3,7 @@ import type { DocBlock, Material } from '@server/ai/material';
 import { renderBlocks } from '@server/ai/offline/compose/render-blocks';
 import { sourceMap } from '@server/ai/offline/expand/source-map';
 import { bookBlocks, matchChapter, matchIndex } from './provenance-match';
+import { closeProvenanceWorkers, matchOffThread } from './provenance-pool';
 
 /** A small document with one block of each kind, written for this test. */
 const blocks: DocBlock[] = [
@@ -102,4 +103,19 @@ describe('bookBlocks', () => {
       ['equation', ''],
     ]);
   });
+});
+
+describe('matchOffThread', () => {
+  it('answers the same in the worker thread as in place', async () => {
+    const chapter = {
+      title: 'Vectors',
+      content: renderBlocks(blocks, { imageUrls }) + '<p>Vectors were invented in 1999 by Zorg.</p>',
+      sections: [],
+    };
+    const inPlace = await matchOffThread(material(), chapter, 0);
+    const inWorker = await matchOffThread(material(), chapter, 0, { inlineLimit: 0 });
+    expect(inWorker).toEqual(inPlace);
+    expect(inWorker.figures.counts.unsupported).toBe(1);
+    await closeProvenanceWorkers();
+  }, 60_000);
 });
