@@ -3,6 +3,19 @@ import { useEffect, useState } from 'react';
 /** The top-level blocks of the editor the Sources panel tells apart (a list counts each item, as the server does). */
 const blockSelector = 'li, p, pre, table, blockquote, figure, img, [data-latex]';
 
+/**
+ * The text of a block as the server reads the book's HTML: formulas left out (the editor draws them
+ * with KaTeX; the stored HTML holds only their LaTeX in an attribute).
+ */
+export function visibleText(el: Element): string {
+  const copy = el.cloneNode(true) as Element;
+  for (const math of copy.querySelectorAll('[data-type="inline-math"], [data-type="block-math"]')) math.remove();
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Texts compared without their spacing: the editor's text of a table or a nested list joins cells and items without spaces. */
+export const sameText = (a: string, b: string) => a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
+
 function blockText(node: Node | null, root: Element): string | null {
   let el: Element | null = node instanceof Element ? node : (node?.parentElement ?? null);
   let found: Element | null = null;
@@ -12,7 +25,7 @@ function blockText(node: Node | null, root: Element): string | null {
     el = el.parentElement;
   }
   if (!el || !found) return null;
-  return (found.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return visibleText(found);
 }
 
 /**
@@ -46,9 +59,8 @@ export function useCaretBlockText(enabled: boolean, editorTestId = 'content-edit
 export function scrollToBlock(text: string, editorTestId = 'content-editor'): boolean {
   const root = document.querySelector(`[data-testid="${editorTestId}"]`);
   if (!root) return false;
-  const wanted = text.replace(/\s+/g, ' ').trim();
   for (const el of root.querySelectorAll(blockSelector)) {
-    if ((el.textContent ?? '').replace(/\s+/g, ' ').trim() === wanted) {
+    if (sameText(visibleText(el), text)) {
       el.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
       return true;
     }

@@ -115,6 +115,30 @@ describe('SourcesPanel', () => {
     expect(within(dialog).getByTestId('source-context').querySelector('mark')?.textContent).toBe(quoted);
   });
 
+  it('finds a paragraph with a formula (drawn by KaTeX in the editor, absent from the server’s text)', async () => {
+    const withMath: ProvenanceResponse = { ...answer, blocks: [block({ text: 'A vector has components.' })] };
+    mockFetch({ 'GET /api/textbooks/7/provenance?chapter=1': () => json(withMath) });
+    const u = userEvent.setup();
+    renderWithApp(
+      <>
+        <div data-testid="content-editor">
+          <p>
+            A vector{' '}
+            <span data-type="inline-math" data-latex="v">
+              <span className="katex">v</span>
+            </span>{' '}
+            has components.
+          </p>
+        </div>
+        <SourcesPanel textbookId={7} chapterIndex={1} sectionIndex={0} />
+      </>,
+    );
+    const panel = await screen.findByRole('region', { name: 'Sources' });
+    await within(panel).findByText(/Put the caret in a paragraph/);
+    await u.click(screen.getByText(/has components/));
+    expect(within(panel).getByText('From the material')).toBeInTheDocument();
+  });
+
   it('says why an unsupported paragraph is unsupported', async () => {
     mockFetch({ 'GET /api/textbooks/7/provenance?chapter=1': () => json(answer) });
     const u = userEvent.setup();

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { scrollToBlock, useCaretBlockText } from './caret-block';
+import { sameText, scrollToBlock, useCaretBlockText } from './caret-block';
 import { SourceDetails, VerdictBadge, verdictColours, verdictLabels } from './passage-view';
 import { useProvenance } from './provenance.api';
 
@@ -19,13 +19,10 @@ export interface SourcesPanelProps {
   onGoToSection?: (chapterIndex: number, sectionIndex: number) => void;
 }
 
-const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
-
 /** The block of the answer with this text, preferring the part of the chapter the editor shows. */
 export function findBlock(data: ProvenanceResponse, sectionIndex: number | null, text: string | null): ProvenanceBlock | null {
   if (!text) return null;
-  const wanted = norm(text);
-  const same = data.blocks.filter((b) => norm(b.text) === wanted);
+  const same = data.blocks.filter((b) => sameText(b.text, text));
   return same.find((b) => b.sectionIndex === sectionIndex) ?? same[0] ?? null;
 }
 
