@@ -39,6 +39,7 @@ import { registerCollabRoutes, type CollabRouteOptions } from './features/collab
 import { createRedisSync } from './features/collab/redis-sync';
 import { closeLiveStateWorkers } from './features/collab/live-state';
 import type { LiveLimits } from './features/collab/live-limits';
+import { closeProvenanceWorkers } from './features/provenance/provenance-pool';
 
 export interface BuildAppOptions {
   config: Config;
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   deps.collab = collab;
   app.addHook('onClose', async () => {
     await closeLiveStateWorkers();
+    await closeProvenanceWorkers();
   });
   registerAuthRoutes(app, deps);
   const hub = registerRealtimeRoutes(app, deps);

@@ -67,6 +67,11 @@ const matrixRows: MatrixRow[] = [
   },
   { name: 'GET /api/textbooks/:id', request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}` }), expected: all(200) },
   {
+    name: 'GET /api/textbooks/:id/provenance',
+    request: (f) => ({ method: 'GET', url: `/api/textbooks/${f.textbookId}/provenance?chapter=0` }),
+    expected: all(200),
+  },
+  {
     name: 'PATCH /api/textbooks/:id',
     request: (f) => ({ method: 'PATCH', url: `/api/textbooks/${f.textbookId}`, payload: { content: f.content, baseRevision: f.revision } }),
     expected: all(200),

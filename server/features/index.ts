@@ -14,6 +14,7 @@ import { registerAiToolRoutes } from './ai-tools/ai-tools.routes';
 import { registerShareRoutes } from './share/share.routes';
 import { registerExportRoutes } from './export/export.routes';
 import { registerSourceRoutes } from './sources/sources.routes';
+import { registerProvenanceRoutes } from './provenance/provenance.routes';
 
 /**
  * Feature routes beyond auth. Each feature registers itself here in one line,
@@ -35,4 +36,5 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   registerShareRoutes(app, deps);
   registerExportRoutes(app, deps);
   registerSourceRoutes(app, deps);
+  registerProvenanceRoutes(app, deps);
 }

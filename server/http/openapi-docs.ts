@@ -63,6 +63,9 @@ export const routeDocs: Record<string, RouteDocs> = {
   },
   'GET /api/images/:id': binary('The picture (PNG, JPEG, GIF or WebP bytes).'),
   'GET /api/textbooks/:id/export': binary('The book as a file of the chosen format (a download).'),
+  'GET /api/textbooks/:id/sources/:documentId/page/:n': binary(
+    'Page n (1-based) of a PDF the book is made from, drawn as a PNG at about 110 dpi. 404 for a document the book does not use or that is not a PDF.',
+  ),
   'GET /api/shared/:token': {
     description: 'No account needed: the book behind a reader link, with the materials its owner shares. 404 once the link is revoked.',
     response: { 200: sharedBook },

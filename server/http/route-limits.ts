@@ -34,6 +34,9 @@ export const routeRules: RouteRule[] = [
   { method: 'POST', url: '/api/ai/add-section', bodyLimit: book, rate: { max: 60, window: '1 minute', per: 'user' } },
   { method: 'POST', url: '/api/ai/*', bodyLimit: book, rate: { max: 20, window: '1 minute', per: 'user' } },
   { method: 'POST', url: '/api/textbooks/:id/materials', bodyLimit: book, rate: { max: 20, window: '1 minute', per: 'user' } },
+  // Both match or draw on every call (nothing is stored): the Sources panel asks once per chapter and page shown.
+  { method: 'GET', url: '/api/textbooks/:id/provenance', rate: { max: 60, window: '1 minute', per: 'user' } },
+  { method: 'GET', url: '/api/textbooks/:id/sources/:documentId/page/:n', rate: { max: 60, window: '1 minute', per: 'user' } },
 ];
 
 function ruleFor(method: string, url: string): RouteRule | undefined {

@@ -1,4 +1,4 @@
-import { ListTree, Lightbulb } from 'lucide-react';
+import { ListTree, Lightbulb, Quote } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { limits } from '@common/limits';
 import type { TextbookContent } from '@common/textbook';
@@ -8,6 +8,7 @@ import { EditorCard, type LiveEditing } from '../editor/editor-card';
 import type { EditorSelection } from '../editor/editor-selection';
 import { materialKey, type EducationalMaterial } from '../materials-viewer/educational-material';
 import { EducationalContentViewer } from '../materials-viewer/educational-content-viewer';
+import { SourcesPanel } from '../provenance/sources-panel';
 import { TextbookNavigator } from '../navigator/textbook-navigator';
 import { useNavigator } from '../navigator/use-navigator';
 import { TocDrawer } from './toc-drawer';
@@ -63,6 +64,7 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
   const isWide = useMediaQuery(`(min-width: ${limits.mobileDrawerBreakpointPx}px)`);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const [material, setMaterial] = useState<EducationalMaterial | null>(null);
+  const [showSources, setShowSources] = useState(false);
 
   const navigator = useNavigator(content.chapters, (sel) => {
     // Choosing a chapter or section brings the editor back in place of an educational item.
@@ -146,7 +148,20 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
             textbookId={textbookId}
             onEdit={onEdit}
             live={live}
-            status={status}
+            status={
+              <div className="flex items-center gap-2">
+                {status}
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="no-print"
+                  aria-pressed={showSources}
+                  onClick={() => setShowSources((v) => !v)}
+                >
+                  <Quote className="h-4 w-4" aria-hidden /> Sources
+                </Button>
+              </div>
+            }
             banner={banner}
             extraToolbar={extraToolbar}
             footer={
@@ -170,8 +185,16 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
           </CardContent>
         </Card>
       </div>
-      {side && (
+      {(side || showSources) && (
         <div className="no-print grid min-w-0 content-start items-start gap-4 sm:grid-cols-2 lg:col-start-2 lg:row-start-2 xl:col-start-3 xl:row-start-1 xl:grid-cols-1">
+          {showSources && (
+            <SourcesPanel
+              textbookId={textbookId}
+              chapterIndex={navigator.state.selectedChapter}
+              sectionIndex={navigator.state.selectedSection}
+              onGoToSection={selectSection}
+            />
+          )}
           {side}
         </div>
       )}

@@ -23,6 +23,18 @@ export const sources = pgTable(
 );
 export type SourceRow = typeof sources.$inferSelect;
 
+/**
+ * The bytes of a PDF source, kept so its pages can be shown as pictures beside the book (the Sources
+ * panel's "Open in source"). Other kinds are shown from their text. Sources stored before this table
+ * existed get their bytes when the file is uploaded again.
+ */
+export const sourceFiles = pgTable('source_files', {
+  sourceId: integer('source_id')
+    .primaryKey()
+    .references(() => sources.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+});
+
 export const chunks = pgTable(
   'chunks',
   {

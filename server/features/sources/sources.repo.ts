@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
-import { chunks, images, sources, textbookSources } from '@server/db/schema';
+import { chunks, images, sourceFiles, sources, textbookSources } from '@server/db/schema';
 
 export function findSourceBySha(db: DbOrTx, ownerId: number, sha256: string) {
   return db
@@ -126,4 +126,14 @@ export async function insertSourceImages(
 export function listSourceImageIds(db: DbOrTx, sourceIds: number[]) {
   if (sourceIds.length === 0) return Promise.resolve([]);
   return db.select({ id: images.id, sha256: images.sha256 }).from(images).where(inArray(images.sourceId, sourceIds));
+}
+
+/** Keeps the bytes of a PDF source (for its page pictures), unless they are kept already. */
+export async function keepSourceFile(db: DbOrTx, sourceId: number, bytes: Uint8Array): Promise<void> {
+  const kept = await db.select({ id: sourceFiles.sourceId }).from(sourceFiles).where(eq(sourceFiles.sourceId, sourceId)).limit(1);
+  if (kept.length) return;
+  await db
+    .insert(sourceFiles)
+    .values({ sourceId, bytes: Buffer.from(bytes) })
+    .onConflictDoNothing();
 }

@@ -83,6 +83,7 @@ async function storeSource(
   key: { sha: string; byteSize: number },
   document: ExtractedDocument,
   drafts: DraftChunk[],
+  original?: Uint8Array,
 ): Promise<{ id: number } & Held> {
   // The pictures' bytes are stored as images, never inside the structure.
   const { text, filename, mime, images: pictures, ...structure } = document;
@@ -102,6 +103,8 @@ async function storeSource(
       return { id: theirs.id, source: toMaterialSource(theirs) };
     }
     if (pictures?.length) await repo.insertSourceImages(tx, owner.id, inserted.id, pictures);
+    // A PDF's pages can be shown as pictures beside the book (server/features/provenance): its bytes are kept.
+    if (original && mime === 'application/pdf') await repo.keepSourceFile(tx, inserted.id, original);
     const ids = await repo.insertChunks(
       tx,
       drafts.map((d, i) => ({
@@ -219,6 +222,8 @@ export async function ingestMaterial(ctx: RequestContext, input: IngestInput, on
   for (const item of pending) {
     const found = item.existing ?? (await repo.findSourceBySha(db, user.id, item.sha));
     if (found) {
+      // A PDF stored before its bytes were kept gets them now.
+      if (found.mime === 'application/pdf') await repo.keepSourceFile(db, found.id, item.file.data);
       held.set(found.id, { source: toMaterialSource(found) });
       sourceIds.push(found.id);
     } else if (item.extracted) {
@@ -228,6 +233,7 @@ export async function ingestMaterial(ctx: RequestContext, input: IngestInput, on
         { sha: item.sha, byteSize: item.file.data.length },
         item.extracted.document,
         item.extracted.chunks,
+        item.file.data,
       );
       held.set(stored.id, stored);
       sourceIds.push(stored.id);

@@ -48,7 +48,7 @@ function readableText(str: string): { text: string; unreadable: number; garbled:
   return { text: control ? str.replace(/[\u0000-\u001f]/g, ' ') : str, unreadable: 0, garbled: control };
 }
 
-async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
+export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
   try {
     return await getDocument({
       data,

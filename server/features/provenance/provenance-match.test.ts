@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { DocBlock, Material } from '@server/ai/material';
+import { renderBlocks } from '@server/ai/offline/compose/render-blocks';
+import { sourceMap } from '@server/ai/offline/expand/source-map';
+import { bookBlocks, matchChapter, matchIndex } from './provenance-match';
+import { closeProvenanceWorkers, matchOffThread } from './provenance-pool';
+
+/** A small document with one block of each kind, written for this test. */
+const blocks: DocBlock[] = [
+  { kind: 'heading', text: 'Vectors', level: 1, index: 0 },
+  { kind: 'paragraph', text: 'A vector \\(v\\) in space has 3 components. Each component is a real number.', index: 1 },
+  { kind: 'list-item', text: 'Vectors add component by component.', index: 2 },
+  { kind: 'list-item', text: 'Scaling a vector multiplies every component.', index: 3 },
+  { kind: 'heading', text: 'Tables and code', level: 2, index: 4 },
+  {
+    kind: 'table',
+    text: 'Name Length u 3 w 4',
+    rows: [
+      ['Name', 'Length'],
+      ['u', '3'],
+      ['w', '4'],
+    ],
+    header: true,
+    index: 5,
+  },
+  { kind: 'code', text: 'for i in range(3):\n    print(v[i])', language: 'python', index: 6 },
+  { kind: 'equation', text: 'a^2 + b^2 = c^2', latex: 'a^2 + b^2 = c^2', label: '(1.1)', index: 7 },
+  {
+    kind: 'figure',
+    text: 'Figure 1: A vector drawn in the plane.',
+    caption: 'Figure 1: A vector drawn in the plane.',
+    image: { sha256: 'f1', mime: 'image/png', width: 10, height: 10 },
+    index: 8,
+  },
+];
+
+const imageUrls = { f1: '/api/images/9' };
+
+function material(): Material {
+  return {
+    sources: [
+      {
+        id: 5,
+        filename: 'vectors.md',
+        mime: 'text/markdown',
+        text: '',
+        document: { filename: 'vectors.md', mime: 'text/markdown', text: '', blocks },
+      },
+    ],
+    chunks: [],
+    imageUrls,
+  };
+}
+
+const index = () => matchIndex(sourceMap(material()));
+
+describe('matchChapter', () => {
+  it('finds every kind of block the engine renders from the material: prose with inline math, list items, table, code, equation, figure', () => {
+    const html = renderBlocks(blocks, { imageUrls });
+    const result = matchChapter(index(), { title: 'Vectors', content: html, sections: [] }, new Set());
+    expect(result.map((b) => b.kind)).toEqual(['paragraph', 'list-item', 'list-item', 'table', 'code', 'equation', 'figure', 'paragraph']);
+    for (const b of result) expect([b.kind, b.verdict]).toEqual([b.kind, 'material']);
+    const at = (kind: string) => result.find((b) => b.kind === kind)!;
+    expect(at('table').source?.paragraph).toBe(5);
+    expect(at('code').source?.paragraph).toBe(6);
+    expect(at('equation').source?.paragraph).toBe(7);
+    // The picture and its caption both lead to the figure.
+    expect(at('figure').source?.paragraph).toBe(8);
+    expect(result.at(-1)!.source?.passage).toBe('Figure 1: A vector drawn in the plane.');
+    expect(result[0].source?.headingPath).toEqual(['Vectors']);
+    expect(at('table').source?.headingPath).toEqual(['Vectors', 'Tables and code']);
+  });
+
+  it('a table or code block changed is not the material’s; a sentence cut short but with its words in order still is', () => {
+    const html =
+      '<table><tbody><tr><th><p>Name</p></th><th><p>Length</p></th></tr><tr><td><p>u</p></td><td><p>5</p></td></tr><tr><td><p>w</p></td><td><p>4</p></td></tr></tbody></table>' +
+      '<p>Each component is a real number.</p>' +
+      '<p>Scaling a vector multiplies every single component.</p>';
+    const result = matchChapter(index(), { title: 'Vectors', content: html, sections: [] }, new Set());
+    expect(result.map((b) => b.verdict)).toEqual(['unsupported', 'material', 'material']);
+    const edited = result[2];
+    expect(edited.source?.passage).toBe('Scaling a vector multiplies every component.');
+    expect(edited.source?.span).toEqual({ start: 0, end: edited.source!.passage.length });
+  });
+
+  it('judges nothing without material: every block is "source unknown"', () => {
+    const result = matchChapter(null, { title: 'T', content: '<p>One. Two.</p><p></p>', sections: [] }, new Set());
+    expect(result).toHaveLength(1);
+    expect(result[0].verdict).toBe('unknown');
+    expect(result[0].sentences.map((s) => s.verdict)).toEqual(['unknown', 'unknown']);
+  });
+});
+
+describe('bookBlocks', () => {
+  it('splits lists into their items (a nested list stays with its item) and names each kind', () => {
+    const html =
+      '<h3>Head</h3><ul><li><p>a</p><ul><li><p>b</p></li></ul></li><li><p>c</p></li></ul><pre><code>x</code></pre><div data-type="block-math" data-latex="x"></div>';
+    expect(bookBlocks(html).map((b) => [b.kind, b.text])).toEqual([
+      ['heading', 'Head'],
+      ['list-item', 'a b'],
+      ['list-item', 'c'],
+      ['code', 'x'],
+      ['equation', ''],
+    ]);
+  });
+});
+
+describe('matchOffThread', () => {
+  it('answers the same in the worker thread as in place', async () => {
+    const chapter = {
+      title: 'Vectors',
+      content: renderBlocks(blocks, { imageUrls }) + '<p>Vectors were invented in 1999 by Zorg.</p>',
+      sections: [],
+    };
+    const inPlace = await matchOffThread(material(), chapter, 0);
+    const inWorker = await matchOffThread(material(), chapter, 0, { inlineLimit: 0 });
+    expect(inWorker).toEqual(inPlace);
+    expect(inWorker.figures.counts.unsupported).toBe(1);
+    await closeProvenanceWorkers();
+  }, 60_000);
+});

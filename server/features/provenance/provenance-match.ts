@@ -1,0 +1,413 @@
+import type { ProvenanceBlock, ProvenanceSource, ProvenanceVerdict } from '@common/provenance';
+import type { Chapter } from '@common/textbook';
+import { decodeEntities, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
+import { quickTokenize } from '@server/core/nlp';
+import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { sparseCosine } from '@server/ai/offline/compose/term-vectors';
+import type { MapBlock, SourceMap } from '@server/ai/offline/expand/source-map';
+
+/**
+ * Matching a chapter of the book against the source map of its material (server/ai/offline/expand/source-map.ts).
+ * A sentence is `material` when the material holds it (its comparison key, or nearly all its words with the
+ * same numbers: lightly edited); `supported` when the passage that matches it best holds its numbers, its
+ * named terms and most of its words; else `unsupported`. Nothing is trusted but the material's own text.
+ */
+
+/**
+ * Two sentences are one sentence lightly edited when they share most words (Dice over word sets) and
+ * most of their word pairs (the same words in another order, a paraphrase, is not a quotation).
+ */
+const editedDice = 0.7;
+const editedPairs = 0.5;
+/** Share of a sentence's words its passage must hold, and their term-vector similarity, to support it. */
+const supportCoverage = 0.6;
+const supportCosine = 0.25;
+/** Candidate passages scored per sentence; words in more blocks than this share are too common to find one. */
+const candidates = 4;
+const commonShare = 0.15;
+
+export interface MatchIndex {
+  map: SourceMap;
+  /** Term -> orders of the prose blocks holding it (text blocks only: headings and debris are never a source). */
+  postings: Map<string, number[]>;
+  /** Whole-block keys of tables, code, equations and pictures. */
+  wholeKeys: Map<string, number>;
+  /** Words (lower case) and numbers of each block's text, for the agreement checks. */
+  words: Map<number, Set<string>>;
+  numbers: Map<number, Set<string>>;
+}
+
+const numberPattern = /\d+(?:[.,]\d+)*/g;
+const wordPattern = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+
+function numbersOf(text: string): string[] {
+  return [...text.matchAll(numberPattern)].map((m) => m[0].replace(/,(?=\d{3}\b)/g, '').replace(/[.,]$/, ''));
+}
+
+/** Words set with a capital that are not a sentence's first word: names and terms ("Babbage", "ENIAC"). */
+function namedTerms(sentence: string): string[] {
+  const out: string[] = [];
+  let first = true;
+  for (const m of sentence.matchAll(wordPattern)) {
+    if (!first && /^\p{Lu}/u.test(m[0])) out.push(m[0].toLowerCase());
+    first = false;
+  }
+  return out;
+}
+
+function wordSet(text: string): Set<string> {
+  return new Set([...text.toLowerCase().matchAll(wordPattern)].map((m) => m[0]));
+}
+
+const latexKey = (latex: string) => `latex:${latex.replace(/\s+/g, '')}`;
+
+/** Built once per request: the postings and whole-block keys the matching looks up. */
+export function matchIndex(map: SourceMap): MatchIndex {
+  const postings = new Map<string, number[]>();
+  const wholeKeys = new Map<string, number>();
+  const words = new Map<number, Set<string>>();
+  const numbers = new Map<number, Set<string>>();
+  const urls = map.render.imageUrls ?? {};
+  for (const b of map.blocks) {
+    const block = b.block;
+    if (block.kind === 'heading') continue;
+    for (const term of b.terms) {
+      const list = postings.get(term);
+      if (list) list.push(b.order);
+      else postings.set(term, [b.order]);
+    }
+    const plain = `${block.text} ${block.caption ?? ''}`;
+    words.set(b.order, wordSet(plain));
+    numbers.set(b.order, new Set(numbersOf(plain)));
+    const add = (key: string) => key && !wholeKeys.has(key) && wholeKeys.set(key, b.order);
+    if (block.kind === 'table') add(sentenceKey((block.rows ?? []).flat().join(' ')));
+    if (block.kind === 'table' || block.kind === 'code') add(sentenceKey(block.text));
+    if (block.latex) add(latexKey(block.latex));
+    const url = block.image ? urls[block.image.sha256] : undefined;
+    if (url) add(`img:${url}`);
+  }
+  return { map, postings, wholeKeys, words, numbers };
+}
+
+type BookKind = ProvenanceBlock['kind'];
+
+interface BookBlock {
+  kind: BookKind;
+  html: string;
+  text: string;
+  /** Index among the top-level blocks of the HTML (a list's items share their list's). */
+  top: number;
+}
+
+const prose = new Set<BookKind>(['paragraph', 'list-item', 'quote']);
+
+function kindOf(html: string): BookKind {
+  const tag = /^<([a-z][a-z0-9]*)\b([^>]*)>/i.exec(html);
+  const name = tag?.[1].toLowerCase() ?? 'p';
+  if (/^h[1-6]$/.test(name)) return 'heading';
+  if (name === 'li') return 'list-item';
+  if (name === 'blockquote') return 'quote';
+  if (name === 'table') return 'table';
+  if (name === 'pre') return 'code';
+  if (name === 'img' || name === 'figure') return 'figure';
+  if (/data-type="(?:block-)?math/.test(tag?.[2] ?? '')) return 'equation';
+  return 'paragraph';
+}
+
+/** The blocks of a piece of the book's HTML, each list item on its own (nested lists stay with their item). */
+export function bookBlocks(html: string): BookBlock[] {
+  const out: BookBlock[] = [];
+  for (const [top, raw] of htmlBlocks(html).entries()) {
+    const list = /^<(ul|ol)\b[^>]*>([\s\S]*)<\/\1>$/i.exec(raw);
+    const parts = list ? htmlBlocks(list[2]) : [raw];
+    for (const part of parts) {
+      const kind = kindOf(part);
+      out.push({ kind, html: part, text: htmlToText(part), top });
+    }
+  }
+  return out;
+}
+
+interface SentenceMatch {
+  verdict: Exclude<ProvenanceVerdict, 'unknown'>;
+  order: number | null;
+  /** The source sentence matched, when one was (its raw text inside the block's text). */
+  raw: string | null;
+}
+
+/** Orders of the prose blocks sharing the sentence's rarer words, best first. */
+function candidateOrders(index: MatchIndex, tokens: string[]): number[] {
+  const limit = Math.max(20, index.map.blocks.length * commonShare);
+  const score = new Map<number, number>();
+  for (const term of new Set(tokens)) {
+    const list = index.postings.get(term);
+    if (!list || list.length > limit) continue;
+    const weight = index.map.stats.idf(term);
+    for (const order of list) score.set(order, (score.get(order) ?? 0) + weight);
+  }
+  return [...score]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, candidates)
+    .map(([order]) => order);
+}
+
+function dice(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let both = 0;
+  for (const t of a) if (b.has(t)) both++;
+  return (2 * both) / (a.size + b.size);
+}
+
+function pairs(tokens: string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < tokens.length; i++) out.add(`${tokens[i - 1]} ${tokens[i]}`);
+  return out;
+}
+
+function agrees(values: string[], found: Set<string>): boolean {
+  return values.every((v) => found.has(v));
+}
+
+function matchSentence(index: MatchIndex, sentence: string): SentenceMatch | null {
+  const { map } = index;
+  const exact = map.byKey.get(sentenceKey(sentence));
+  if (exact !== undefined) {
+    const raw = map.blocks[exact].sentences.find((s) => s.key === sentenceKey(sentence))?.raw ?? null;
+    return { verdict: 'material', order: exact, raw };
+  }
+  const tokens = quickTokenize(sentence);
+  if (tokens.length === 0) return null;
+  const mine = new Set(tokens);
+  const myPairs = pairs(tokens);
+  const nums = numbersOf(sentence);
+  const named = namedTerms(sentence);
+  const vector = map.stats.vector(tokens);
+  let best: { order: number; cosine: number; coverage: number } | null = null;
+  for (const order of candidateOrders(index, tokens)) {
+    const block = map.blocks[order];
+    // Lightly edited: one sentence of the passage with nearly the same words and the same numbers.
+    for (const s of block.sentences) {
+      const theirTokens = quickTokenize(s.raw);
+      if (
+        dice(mine, new Set(theirTokens)) >= editedDice &&
+        (myPairs.size === 0 || dice(myPairs, pairs(theirTokens)) >= editedPairs) &&
+        agrees(nums, new Set(numbersOf(s.raw)))
+      )
+        return { verdict: 'material', order, raw: s.raw };
+    }
+    let held = 0;
+    for (const t of mine) if (block.terms.has(t)) held++;
+    const coverage = held / mine.size;
+    const cosine = sparseCosine(vector, block.vector);
+    if (!best || coverage + cosine > best.coverage + best.cosine) best = { order, cosine, coverage };
+  }
+  if (!best) return { verdict: 'unsupported', order: null, raw: null };
+  const words = index.words.get(best.order)!;
+  const supported =
+    best.coverage >= supportCoverage &&
+    best.cosine >= supportCosine &&
+    agrees(nums, index.numbers.get(best.order)!) &&
+    named.every((w) => words.has(w));
+  return {
+    verdict: supported ? 'supported' : 'unsupported',
+    order: best.order,
+    raw: supported ? closestSentence(map.blocks[best.order], mine) : null,
+  };
+}
+
+/** The sentence of a passage that shares most words with the book's sentence: the span shown for support. */
+function closestSentence(block: MapBlock, mine: Set<string>): string | null {
+  let best: { raw: string; score: number } | null = null;
+  for (const s of block.sentences) {
+    const score = dice(mine, new Set(quickTokenize(s.raw)));
+    if (!best || score > best.score) best = { raw: s.raw, score };
+  }
+  return best?.raw ?? null;
+}
+
+/** A table, code block, equation or picture: the same block of the material, or else its text matched as prose. */
+function matchWhole(index: MatchIndex, block: BookBlock): SentenceMatch | null {
+  const keys: string[] = [sentenceKey(block.text)];
+  const latex = /data-latex="([^"]*)"/.exec(block.html)?.[1];
+  if (latex) keys.push(latexKey(decodeEntities(latex)));
+  const src = /<img\b[^>]*\bsrc="([^"]*)"/.exec(block.html)?.[1];
+  if (src) keys.push(`img:${decodeEntities(src)}`);
+  for (const key of keys) {
+    const order = key ? (index.wholeKeys.get(key) ?? index.map.byKey.get(key)) : undefined;
+    if (order !== undefined) return { verdict: 'material', order, raw: null };
+  }
+  return block.text ? matchSentence(index, block.text) : null;
+}
+
+function sourceOf(index: MatchIndex, order: number, raws: string[], pdfIds: Set<number>): ProvenanceSource {
+  const { map } = index;
+  const b = map.blocks[order];
+  const unit = map.units[b.unit];
+  const headingPath: string[] = [];
+  for (let u: number | null = b.unit; u !== null && map.units[u].depth > 0; u = map.units[u].parent)
+    headingPath.unshift(map.units[u].title);
+  // A figure is read by its caption; an equation's number is printed beside it, so its passage holds it.
+  const passage =
+    b.block.kind === 'figure'
+      ? (b.block.caption ?? b.block.text)
+      : b.block.kind === 'equation' && b.block.label && !b.block.text.includes(b.block.label)
+        ? `${b.block.text} ${b.block.label}`.trim()
+        : b.block.text;
+  let span: ProvenanceSource['span'] = null;
+  for (const raw of raws) {
+    const at = passage.indexOf(raw);
+    if (at < 0) continue;
+    span = span ? { start: Math.min(span.start, at), end: Math.max(span.end, at + raw.length) } : { start: at, end: at + raw.length };
+  }
+  if (!span && raws.length === 0 && passage) span = { start: 0, end: passage.length };
+  // The passage in context: the text blocks just before and after it in the same document.
+  const neighbour = (step: -1 | 1) => {
+    for (let o = order + step; o >= 0 && o < map.blocks.length; o += step) {
+      const n = map.blocks[o];
+      if (map.units[n.unit].sourceId !== unit.sourceId) return '';
+      if (n.block.kind !== 'heading' && n.block.text.trim()) return n.block.text;
+    }
+    return '';
+  };
+  return {
+    documentId: unit.sourceId,
+    filename: unit.filename,
+    ...(b.block.page !== undefined ? { page: b.block.page } : {}),
+    // The extractor's own index when it keeps one (Markdown); else the block's place in the document as read.
+    ...(b.block.page === undefined ? { paragraph: b.block.index ?? order - map.units[rootOf(map, b.unit)].first } : {}),
+    headingPath,
+    passage,
+    span,
+    context: { before: neighbour(-1), after: neighbour(1) },
+    isPdf: pdfIds.has(unit.sourceId),
+  };
+}
+
+function rootOf(map: SourceMap, unit: number): number {
+  let u = unit;
+  while (map.units[u].parent !== null) u = map.units[u].parent!;
+  return u;
+}
+
+const worst: Record<Exclude<ProvenanceVerdict, 'unknown'>, number> = { material: 0, supported: 1, unsupported: 2 };
+
+/** The provenance of every block of one piece of the book (the chapter's own text or one section). */
+export function matchPiece(
+  index: MatchIndex | null,
+  html: string,
+  where: { sectionIndex: number | null; sectionTitle: string; apparatus: (top: number) => boolean },
+  pdfIds: Set<number>,
+): ProvenanceBlock[] {
+  const out: ProvenanceBlock[] = [];
+  bookBlocks(html).forEach((block, position) => {
+    // A heading inside a text names a part of the book: not a claim to check.
+    if (block.kind === 'heading') return;
+    const key = `${where.sectionIndex ?? 'chapter'}:${position}`;
+    const base = {
+      key,
+      sectionIndex: where.sectionIndex,
+      sectionTitle: where.sectionTitle,
+      position,
+      kind: block.kind,
+      text: block.text,
+      apparatus: where.apparatus(block.top),
+    };
+    const isProse = prose.has(block.kind);
+    const texts = isProse ? fastSentences(block.text) : block.text ? [block.text] : [];
+    if (!index) {
+      if (texts.length === 0 && !/<img\b|data-latex=/.test(block.html)) return;
+      out.push({
+        ...base,
+        verdict: 'unknown',
+        sentences: texts.map((text) => ({ text, verdict: 'unknown' as const, passage: null })),
+        source: null,
+        passages: [],
+        note: 'source unknown',
+      });
+      return;
+    }
+    const matches: Array<{ text: string; m: SentenceMatch }> = [];
+    if (isProse) {
+      for (const text of texts) {
+        const m = matchSentence(index, text);
+        if (m) matches.push({ text, m });
+      }
+    } else {
+      const m = matchWhole(index, block);
+      if (m) matches.push({ text: block.text, m });
+    }
+    // An empty paragraph, or a picture that is not one of the material's, says nothing to check.
+    if (matches.length === 0 && texts.length === 0) return;
+    const verdict = matches.reduce<Exclude<ProvenanceVerdict, 'unknown'>>(
+      (v, { m }) => (worst[m.verdict] > worst[v] ? m.verdict : v),
+      matches.length ? 'material' : 'unsupported',
+    );
+    // The block's source: the passage most of its matched sentences come from; each other passage a
+    // sentence was found in follows it. Unsupported text gets the closest passage (so the reader sees
+    // what differs), said to be only that.
+    const found = matches.filter(({ m }) => m.order !== null && m.verdict !== 'unsupported');
+    const votes = new Map<number, number>();
+    for (const { m } of found.length ? found : matches) if (m.order !== null) votes.set(m.order, (votes.get(m.order) ?? 0) + 1);
+    const top = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
+    const orders =
+      top === undefined ? [] : [top, ...[...new Set(found.map(({ m }) => m.order!))].filter((o) => o !== top).sort((a, b) => a - b)];
+    const passages = orders.map((order) =>
+      sourceOf(
+        index,
+        order,
+        matches.filter(({ m }) => m.order === order && m.raw).map(({ m }) => m.raw!),
+        pdfIds,
+      ),
+    );
+    const note =
+      top === undefined
+        ? 'No passage of the material holds this text.'
+        : found.length === 0
+          ? 'The closest passage of the material: it does not hold this text (a number, a name or most of its words differ).'
+          : undefined;
+    out.push({
+      ...base,
+      verdict,
+      sentences: matches.map(({ text, m }) => ({
+        text,
+        verdict: m.verdict,
+        passage: m.verdict === 'unsupported' || m.order === null ? null : orders.indexOf(m.order),
+      })),
+      source: passages[0] ?? null,
+      passages,
+      ...(note ? { note } : {}),
+    });
+  });
+  return out;
+}
+
+/** Headings of the study apparatus the composer puts around a chapter's text (chapter-frame.ts). */
+const apparatusHeading = /^(?:overview|learning objectives|summary|key terms|review questions)$/i;
+
+/** Top-level blocks under an apparatus heading (up to the next heading or rule): the apparatus of a text. */
+function apparatusBlocks(html: string): Set<number> {
+  const out = new Set<number>();
+  let inside = false;
+  for (const [i, block] of htmlBlocks(html).entries()) {
+    const heading = /^<h[1-6]\b[^>]*>([\s\S]*?)<\/h[1-6]>$/i.exec(block);
+    if (heading) inside = apparatusHeading.test(htmlToText(heading[1]));
+    else if (/^<hr\b/i.test(block)) inside = false;
+    else if (inside) out.add(i);
+  }
+  return out;
+}
+
+/**
+ * Every block of a chapter: its own text, then each section's. The study apparatus the offline engine
+ * writes around the material (overview, objectives, review; "Review:" sections) is flagged: it names
+ * the material's headings rather than quoting it.
+ */
+export function matchChapter(index: MatchIndex | null, chapter: Chapter, pdfIds: Set<number>): ProvenanceBlock[] {
+  const piece = (html: string, sectionIndex: number | null, sectionTitle: string) => {
+    const review = /^review:\s/i.test(sectionTitle) && sectionIndex !== null;
+    const apparatus = apparatusBlocks(html);
+    return matchPiece(index, html, { sectionIndex, sectionTitle, apparatus: (top) => review || apparatus.has(top) }, pdfIds);
+  };
+  return [...piece(chapter.content, null, chapter.title), ...chapter.sections.flatMap((s, i) => piece(s.content, i, s.title))];
+}

@@ -1,0 +1,196 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ProvenanceBlock, ProvenanceResponse } from '@common/provenance';
+import type { TextbookContentInput } from '@common/textbook';
+import { sources, textbookSources } from '@server/db/schema';
+import { useHarness, type TestUser } from '@server/test/harness';
+import { contextFor } from '@server/test/context';
+import { computingMaterial, createLinkedBook } from '../ai-tools/ai-tools.fixtures';
+import { ingestMaterial } from '../sources/sources.service';
+import { createTextbook } from '../textbooks/textbooks.service';
+import { shareBook } from '../textbooks/test-factory';
+
+const h = useHarness();
+let alice: TestUser;
+let bob: TestUser;
+let mallory: TestUser;
+
+beforeAll(async () => {
+  alice = await h.createUser('alice');
+  bob = await h.createUser('bob');
+  mallory = await h.createUser('mallory');
+});
+
+const quoted = 'The ENIAC was completed in 1945 and used about eighteen thousand vacuum tubes.';
+/** The material says 1947: one number changed makes the sentence a claim the material does not hold. */
+const numberChanged = 'The transistor was invented at Bell Labs in 1952 and slowly replaced vacuum tubes.';
+/** The material: "The integrated circuit, demonstrated by Jack Kilby in 1958, placed many transistors on a single chip." */
+const paraphrase = 'Jack Kilby showed in 1958 that one single chip could hold many transistors, which is the integrated circuit.';
+const invented = 'Quantum annealers from Zanzibar Dynamics solved chess in 2031.';
+
+function book(): TextbookContentInput {
+  return {
+    title: 'Computing',
+    references: [],
+    chapters: [
+      { title: 'Intro', content: '<p>Computers changed the world.</p>', sections: [] },
+      {
+        title: 'Hardware',
+        content: `<p>${quoted}</p>`,
+        sections: [
+          { title: 'Transistors', content: `<p>${numberChanged}</p><ul><li><p>${paraphrase}</p></li><li><p>${invented}</p></li></ul>` },
+        ],
+      },
+    ],
+  };
+}
+
+/** The computing material as a Markdown file (each topic a "##" heading): its blocks carry the file's own indexes. */
+async function createMarkdownBook(owner: TestUser) {
+  const markdown = computingMaterial
+    .split('\n\n')
+    .map((p, i) => (i % 2 === 0 ? `## ${p}` : p))
+    .join('\n\n');
+  const user = { id: owner.id, username: owner.username };
+  const ingested = await ingestMaterial(contextFor(h, user), {
+    files: [{ filename: 'computing.md', mimetype: 'text/markdown', data: Buffer.from(markdown) }],
+  });
+  return createTextbook(h.database.db, { owner: user, topic: 'Computing', content: book(), sourceIds: ingested.sourceIds });
+}
+
+async function provenance(user: TestUser, id: number, chapter = 1) {
+  return h.app.inject({ method: 'GET', url: `/api/textbooks/${id}/provenance?chapter=${chapter}`, headers: { cookie: user.cookie } });
+}
+
+function blockWith(body: ProvenanceResponse, text: string): ProvenanceBlock {
+  const found = body.blocks.find((b) => b.text.includes(text));
+  expect(found, text).toBeDefined();
+  return found!;
+}
+
+describe('GET /api/textbooks/{id}/provenance', () => {
+  it('finds a quoted sentence in the material, with its file, paragraph, heading path and span', async () => {
+    const created = await createMarkdownBook(alice);
+    const res = await provenance(alice, created.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as ProvenanceResponse;
+    expect(body.chapterTitle).toBe('Hardware');
+    expect(body.documents).toBe(1);
+    const block = blockWith(body, quoted);
+    expect(block.verdict).toBe('material');
+    expect(block.sectionIndex).toBeNull();
+    const source = block.source!;
+    expect(source.filename).toBe('computing.md');
+    expect(source.isPdf).toBe(false);
+    expect(source.page).toBeUndefined();
+    // heading, paragraph, heading, then the paragraph on electronic computers: the file's fourth block.
+    expect(source.paragraph).toBe(3);
+    expect(source.headingPath).toEqual(['Electronic Computers']);
+    expect(source.passage.slice(source.span!.start, source.span!.end)).toBe(quoted);
+  });
+
+  it('gives each sentence of a paragraph joined from two passages its own passage', async () => {
+    const joined = `${quoted} A transistor is a semiconductor device that amplifies or switches electronic signals.`;
+    const content = book();
+    content.chapters[0].content = `<p>${joined}</p>`;
+    const created = await createLinkedBook(h, alice, content);
+    const block = ((await provenance(alice, created.id, 0)).json() as ProvenanceResponse).blocks[0];
+    expect(block.verdict).toBe('material');
+    expect(block.passages).toHaveLength(2);
+    expect(block.apparatus).toBe(false);
+    for (const s of block.sentences) {
+      const passage = block.passages[s.passage!];
+      expect(passage.passage.slice(passage.span!.start, passage.span!.end)).toBe(s.text);
+    }
+    expect(block.passages.map((p) => p.headingPath.at(-1))).toEqual(['Electronic Computers', 'Transistors and Integrated Circuits']);
+  });
+
+  it('flags the study apparatus around a chapter (objectives, review)', async () => {
+    const content = book();
+    content.chapters[0].content =
+      `<h3>Learning objectives</h3><ul><li><p>Explain vacuum tubes.</p></li></ul><hr>` +
+      `<p>${quoted}</p><h3>Review questions</h3><ol><li><p>What is a vacuum tube?</p></li></ol>`;
+    const created = await createLinkedBook(h, alice, content);
+    const blocks = ((await provenance(alice, created.id, 0)).json() as ProvenanceResponse).blocks;
+    expect(blocks.map((b) => [b.text, b.apparatus])).toEqual([
+      ['Explain vacuum tubes.', true],
+      [quoted, false],
+      ['What is a vacuum tube?', true],
+    ]);
+  });
+
+  it('gives the block its place in the document when the extractor keeps no index (typed text)', async () => {
+    const created = await createLinkedBook(h, alice, book());
+    const source = blockWith((await provenance(alice, created.id)).json() as ProvenanceResponse, quoted).source!;
+    expect(source.headingPath.at(-1)).toBe('Electronic Computers');
+    expect(source.paragraph).toBeGreaterThan(0);
+    expect(source.passage).toContain(quoted);
+  });
+
+  it('marks a sentence with a changed number unsupported, a paraphrase that keeps numbers and names supported', async () => {
+    const created = await createLinkedBook(h, alice, book());
+    const body = (await provenance(alice, created.id)).json() as ProvenanceResponse;
+    const changed = blockWith(body, numberChanged);
+    expect(changed.verdict).toBe('unsupported');
+    expect(changed.sectionIndex).toBe(0);
+    // It still shows the closest passage, and says that is all it is.
+    expect(changed.source?.passage).toContain('invented at Bell Labs in 1947');
+    expect(changed.note).toMatch(/closest passage/i);
+
+    const para = blockWith(body, paraphrase);
+    expect(para.kind).toBe('list-item');
+    expect(para.verdict).toBe('supported');
+    expect(para.source?.passage).toContain('Jack Kilby');
+    const span = para.source!.span!;
+    expect(para.source!.passage.slice(span.start, span.end)).toContain('demonstrated by Jack Kilby in 1958');
+
+    expect(blockWith(body, invented).verdict).toBe('unsupported');
+
+    // Figures: one sentence in each verdict but unsupported, which has two.
+    expect(body.figures.counts).toEqual({ material: 1, supported: 1, unsupported: 2, unknown: 0 });
+    expect(body.figures.shares.unsupported).toBe(0.5);
+  });
+
+  it('a paraphrase that changes a name is unsupported', async () => {
+    const content = book();
+    content.chapters[0].content = `<p>${paraphrase.replace('Jack Kilby', 'Robert Noyce')}</p>`;
+    const created = await createLinkedBook(h, alice, content);
+    const body = (await provenance(alice, created.id, 0)).json() as ProvenanceResponse;
+    expect(body.blocks).toHaveLength(1);
+    expect(body.blocks[0].verdict).toBe('unsupported');
+  });
+
+  it('says "source unknown", not an error, when the book’s sources were deleted', async () => {
+    const created = await createLinkedBook(h, alice, book());
+    const linked = await h.database.db.select().from(textbookSources).where(eq(textbookSources.textbookId, created.id));
+    for (const link of linked) await h.database.db.delete(sources).where(eq(sources.id, link.sourceId));
+    const res = await provenance(alice, created.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as ProvenanceResponse;
+    expect(body.documents).toBe(0);
+    expect(body.blocks.length).toBe(4);
+    for (const block of body.blocks) {
+      expect(block.verdict).toBe('unknown');
+      expect(block.source).toBeNull();
+      expect(block.note).toBe('source unknown');
+    }
+    expect(body.figures.shares.unknown).toBe(1);
+  });
+
+  it('answers collaborators, 404 to strangers and for a chapter the book does not have, 400 for a bad chapter', async () => {
+    const created = await createLinkedBook(h, alice, book());
+    await shareBook(h, created.id, bob);
+    expect((await provenance(bob, created.id)).statusCode).toBe(200);
+    const stranger = await provenance(mallory, created.id);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.body).not.toContain('ENIAC');
+    expect((await provenance(alice, created.id, 7)).statusCode).toBe(404);
+    const bad = await h.app.inject({
+      method: 'GET',
+      url: `/api/textbooks/${created.id}/provenance?chapter=first`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await h.app.inject({ method: 'GET', url: `/api/textbooks/${created.id}/provenance?chapter=0` })).statusCode).toBe(401);
+  });
+});
