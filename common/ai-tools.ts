@@ -83,7 +83,7 @@ export const expandChapterBody = z.object({
     .min(2, 'sectionCount must be at least 2')
     .max(aiToolLimits.maxSectionCount, `sectionCount can be at most ${aiToolLimits.maxSectionCount}`)
     .default(limits.chapterExpansionSections),
-  /** Answer the expanded chapter without saving it, so the user can review it first (issue 26: every AI change is a proposal). */
+  /** Answer the expanded chapter without saving it, so the user can review it first (every AI change is a proposal). */
   preview: z.boolean().optional(),
 });
 export type ExpandChapterBody = z.infer<typeof expandChapterBody>;

@@ -102,7 +102,7 @@ test.describe('AI writing tools', () => {
     await page.keyboard.press('End');
     await page.keyboard.type(' My own closing remark about the machines.');
     await page.getByRole('button', { name: 'Expand Chapter' }).click();
-    // A proposal first (issue 26): nothing is saved until it is accepted.
+    // A proposal first: nothing is saved until it is accepted.
     await expect(page.getByText('Review the expansion')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('proposal-body').locator('[data-mark="added"]').first()).toBeVisible();
     await page.getByRole('button', { name: 'Accept all' }).click();

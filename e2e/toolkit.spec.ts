@@ -174,7 +174,7 @@ test.describe('academic toolkit', () => {
     await page.getByRole('button', { name: /5\. Epsilon Prime/ }).click();
     await expect(page.getByText('No sections in this chapter')).toBeVisible();
     await page.getByRole('button', { name: 'Add Section to this Chapter' }).click();
-    // Written in the rich editor (issue 26), which starts with the spec's default text.
+    // Written in the rich editor, which starts with the spec's default text.
     const sectionEditor = page.getByTestId('new-section-editor');
     await expect(sectionEditor).toHaveText('Enter your content here...');
     await page.getByLabel('Section title').fill('E1');

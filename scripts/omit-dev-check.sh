@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 27's packaging check: the committed tree installed with `npm ci --omit=dev` starts with
+# The packaging check: the committed tree installed with `npm ci --omit=dev` starts with
 # `npm start` and exports a book as Word. A package the server imports at run time but lists
 # under devDependencies (as `docx` was) fails here, where every other tier has the dev packages.
 # Used by .ci/run; run it by hand the same way: `bash scripts/omit-dev-check.sh`.

@@ -30,7 +30,7 @@ import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
 import { composeBook, contextOf, engine, materialOf, thinBook } from './book-setup';
 import { bookHtml, damageOf, materialText, type Damage, type MaterialText } from './wholeness';
 
-/** Damaged units and lost text over every tool run on one document (issue 26: goal 0 and 0). */
+/** Damaged units and lost text over every tool run on one document (goal 0 and 0). */
 export interface Tally extends Damage {
   runs: number;
 }
@@ -174,7 +174,7 @@ async function expandSelections(
 /** A structure prefix of a title: "Week 3:", "Part 2:", "Beginner:". */
 const structurePrefix = /\b(?:(?:week|session|part|unit|module|lecture)\s+\d+|beginner|intermediate|advanced)\s*:/gi;
 
-/** Instructions beyond the five examples that every book can take (issue 26 asks for ten). */
+/** Instructions beyond the five examples that every book can take (ten instructions in all). */
 export const moreInstructions = [
   'Make it 4 chapters',
   'Move chapter 2 first',

@@ -5,7 +5,7 @@ import { realCorpusDir, realFiles } from '../real/corpus';
 import { toolDamage } from './quality';
 
 /**
- * Issue 26's property: on every book the offline engine makes from the real course materials
+ * The whole-unit property: on every book the offline engine makes from the real course materials
  * (../shared/corpus/real, beside the project in this workplace; skipped where it is not), every
  * tool (each expansion on every part, the five examples and five more instructions) keeps every
  * sentence, code block and formula whole and loses nothing of the version it changes.

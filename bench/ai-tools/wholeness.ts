@@ -1,5 +1,5 @@
 /**
- * Whether an AI tool kept every unit whole (issue 26, "Whole units only"): each sentence of its
+ * Whether an AI tool kept every unit whole ("Whole units only"): each sentence of its
  * result must be a whole sentence of the material or of the version it changed, never a piece of
  * one; each code block and display formula must be one of theirs whole; and nothing the version
  * held may be lost. Read by bench:ai-tools and the tools' property test.

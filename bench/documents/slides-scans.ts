@@ -59,7 +59,7 @@ async function ownDeck(data: Uint8Array): Promise<OwnDeck> {
       .join('')
       .trim();
     const hasContent = rest.length > 0 || /<p:pic>|<a:tbl>/.test(xml);
-    // Agenda and closing slides announce or end the lecture (issue 28: they add no content), so they are not titles to find.
+    // Agenda and closing slides announce or end the lecture (they add no content), so they are not titles to find.
     const announces = /^(agenda|outline|overview|contents|today|this week|questions?\b|any questions|thank)/i.test(title);
     if (title && hasContent && !announces && !(i === 0 && /ctrTitle/.test(titleShape ?? '')) && base(title) !== base(titles.at(-1) ?? ''))
       titles.push(title);

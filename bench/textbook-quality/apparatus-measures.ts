@@ -1,5 +1,5 @@
 /**
- * Measures of the study apparatus and quizzes of a book (issue 30), written from the rubric in
+ * Measures of the study apparatus and quizzes of a book, written from the rubric in
  * docs/quality-review.md and independently of the engine's own filters, so the report can catch
  * them out: objectives that only repeat a heading, review questions of the "in your own words"
  * kind, key terms whose definition is not a whole sentence, quiz items failing an automatic check.

@@ -181,7 +181,7 @@ console.log(
   '\nGoals: >= 90% of headings in order, 0 "(n)" titles, 0 junk references, <= 10% of quiz questions failing the stand-alone rules, >= 95% of the words (a book keeps the whole material unless condensed on request), 0 short quizzes.',
 );
 console.log(
-  'Apparatus goals (issue 30): objectives repeating a heading < 20%, own-words review questions < 20%, 0 key terms that are not whole defining sentences, 0 quiz items failing a check, 0 refused quiz requests on chapters over 150 words.',
+  'Apparatus goals: objectives repeating a heading < 20%, own-words review questions < 20%, 0 key terms that are not whole defining sentences, 0 quiz items failing a check, 0 refused quiz requests on chapters over 150 words.',
 );
 console.log(
   "Words kept: source words (headings and reference-list entries aside) lying in a six-word run the book's material prints verbatim (math read from its LaTeX, a drawn equation or figure from its alt text); the overviews, objectives, summaries, key terms and review questions are not counted.",

@@ -2,7 +2,7 @@ import type { Chapter, TextbookContent } from '@common/textbook';
 import { htmlBlocks } from '@common/textbook-ops/html';
 
 /**
- * An AI change shown before it is saved (issue 26: every AI change is a proposal): the parts it
+ * An AI change shown before it is saved (every AI change is a proposal): the parts it
  * touches, each as its blocks marked kept, added or removed, so the user can take some of it.
  */
 export type BlockMark = 'kept' | 'added' | 'removed';

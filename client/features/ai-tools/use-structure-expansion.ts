@@ -20,7 +20,7 @@ function failureText(err: unknown, fallback: string): string {
 }
 
 /**
- * Chapter and section expansion as proposals (issue 26): the server answers the expanded part
+ * Chapter and section expansion as proposals: the server answers the expanded part
  * without saving it, the user reviews it paragraph by paragraph and accepts all or some of it,
  * and the accepted book is saved through PATCH against the revision the proposal was made from
  * (what others typed meanwhile is merged), as one described version that the toast's Undo

@@ -74,12 +74,13 @@ describe('creation form: extraction preview', () => {
     await waitFor(() => expect(within(items[0]).getByTestId('file-preview')).toHaveTextContent('A table holds rows.'));
   });
 
-  it('refuses a PNG dropped on the form with the spec message, and keeps the PDF dropped with it', async () => {
+  it('refuses a GIF dropped on the form with the spec message, and keeps the PDF dropped with it', async () => {
     mockFetch({});
     setup();
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'diagram.png', { type: 'image/png' });
+    // PNG and JPEG are read as scans now; a GIF is still no material.
+    const gif = new File([new Uint8Array([0x47, 0x49, 0x46, 0x38])], 'diagram.gif', { type: 'image/gif' });
     const pdf = new File([new Uint8Array(2 * 1024 * 1024)], 'paper.pdf', { type: 'application/pdf' });
-    fireEvent.drop(screen.getByRole('form', { name: 'Create textbook' }), { dataTransfer: { files: [png, pdf], types: ['Files'] } });
+    fireEvent.drop(screen.getByRole('form', { name: 'Create textbook' }), { dataTransfer: { files: [gif, pdf], types: ['Files'] } });
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid file format. Please upload PDF, DOCX, or TXT files only.');
     const items = screen.getAllByTestId('file-item');
     expect(items).toHaveLength(1);

@@ -16,7 +16,7 @@ export interface AddSectionFormProps {
 
 /**
  * docs/product.md 'Add Section to this Chapter': a chapter, a title and the content, written in the
- * same rich editor as the book (issue 26: nobody is asked for raw HTML); it starts with the spec's
+ * same rich editor as the book (nobody is asked for raw HTML); it starts with the spec's
  * default text.
  */
 export function AddSectionForm({ chapters, initialChapter, isSaving, onAdd, onCancel }: AddSectionFormProps) {

@@ -32,7 +32,7 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
     case 'quiz': {
       const n = (content as { questions: unknown[] }).questions.length;
       const aimed = quizLength(scope);
-      // The count delivered is stated, and why it is short of the aim (issue 30: fewer, with the reason).
+      // The count delivered is stated, and why it is short of the aim (fewer, with the reason).
       const short =
         n < aimed
           ? ` That is fewer than the ${aimed} a text of this length would take: only ${n} of its sentences make questions with one right answer.`

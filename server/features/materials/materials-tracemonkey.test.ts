@@ -159,7 +159,7 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
   });
 
   it('mixes question kinds, and a whole-book quiz draws on several chapters', () => {
-    // True/false items only where the paper names two terms side by side to swap (issue 30): the kinds may be two.
+    // True/false items only where the paper names two terms side by side to swap: the kinds may be two.
     expect(new Set(quiz().map((q) => q.type)).size).toBeGreaterThanOrEqual(2);
     const chaptersUsed = new Set(bookQuiz().map((q) => book.chapters.findIndex((_, i) => contains(chapterText(book, i), q.source))));
     expect(chaptersUsed.size).toBeGreaterThanOrEqual(4);
@@ -241,7 +241,7 @@ describe('offline assessment, lesson plan and homework on the same chapter', () 
   it('builds a lesson plan from the chapter: its sections timed in sequence, its sentences as key points, its title in the materials', () => {
     const plan = generated.lessonPlan.content as LessonPlanContent;
     const current = book.chapters[chapterIndex];
-    // Objectives come from what the chapter does (its definitions, comparisons, examples), never "Explain {heading}" (issue 30).
+    // Objectives come from what the chapter does (its definitions, comparisons, examples), never "Explain {heading}".
     expect(plan.objectives.length).toBeGreaterThanOrEqual(1);
     for (const o of plan.objectives) expect(o).toMatch(/^(?:Define|Distinguish|Apply|Compute|Prove|Write) /);
     expect(plan.activities.reduce((n, a) => n + a.minutes, 0)).toBe(plan.durationMinutes);

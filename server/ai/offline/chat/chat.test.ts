@@ -75,7 +75,7 @@ describe('offline outline assistant', () => {
   it('splits chapter 2 in two without losing text', async () => {
     const res = await ask('split chapter 2 in two');
     const out = res.updatedContent!;
-    // Real titles (issue 26): the first part keeps the chapter's title, the second is named by its section.
+    // Real titles: the first part keeps the chapter's title, the second is named by its section.
     expect(titles(out)?.slice(1, 3)).toEqual(['Trace Trees', 'Trace Trees part 3']);
     expect(res.message).toContain('"Trace Trees part 3"');
     expect(out.chapters[1].id).toBe('ch2');
@@ -131,7 +131,7 @@ describe('offline outline assistant', () => {
     ).toBe(true);
     const summary = await ask('Summarize chapter 2');
     expect(summary.message).toMatch(/^Chapter 2, "Trace Trees", has 3 sections\. It opens: "Trace Trees opens the chapter\."/);
-    // A question about a chapter the user names is answered from that chapter only (issue 26).
+    // A question about a chapter the user names is answered from that chapter only.
     const named = await ask('What does the chapter on trace optimization cover?');
     expect(named.message).toMatch(/^Chapter 4, "Trace Optimization", has 3 sections\. It opens: "Trace Optimization opens the chapter\."/);
     expect(named.message).not.toMatch(/Nested Trace Trees|Evaluation/);

@@ -5,7 +5,7 @@ import { sectionTitles } from '../expand/section-titles';
 import { titleKey } from '../expand/source-map';
 
 /**
- * Real titles for the chapters a split made (issue 26: "Introduction (Part 1)" and "(Part 2)"):
+ * Real titles for the chapters a split made ("Introduction (Part 1)" and "(Part 2)"):
  * the first part keeps the chapter's title, each later one is named by its sections' titles, or
  * by a noun phrase of its own text; a part nothing can name keeps the numbered title.
  */

@@ -103,7 +103,7 @@ describe('structural requests', () => {
   });
 });
 
-describe('the assistant finds what the user names as the user sees it (issue 26)', () => {
+describe('the assistant finds what the user names as the user sees it', () => {
   const numberedBook = (): TextbookContent => ({
     title: 'Logic',
     references: [],
@@ -145,7 +145,7 @@ describe('the assistant finds what the user names as the user sees it (issue 26)
   });
 });
 
-describe('splitting a chapter names its parts by their topics (issue 26)', () => {
+describe('splitting a chapter names its parts by their topics', () => {
   it('a chapter without sections: the second part is named by a phrase of its own text, not "(Part 2)"', async () => {
     const content: TextbookContent = {
       title: 'Memory',

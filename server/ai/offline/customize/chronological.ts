@@ -30,7 +30,7 @@ const eraYear = /\b(\d{1,4})\s*(BC|BCE|B\.C\.|AD|CE|A\.D\.)\b/g;
 /**
  * A plain year 1000-2099 said as a date: after a word of time ("in 1969", "by 1822", "since 1945",
  * "in June 1948", "the 1950s" is a decade above) and not followed by units or percent. A bare
- * number is not a year: "1024" in a book on logic or computing is a count (issue 26: "Quantified
+ * number is not a year: "1024" in a book on logic or computing is a count ("Quantified
  * logic (500), Proofs (1024)").
  */
 const plainYear =
@@ -57,7 +57,7 @@ function chapterText(c: Chapter): string {
   return `${c.title} ${htmlToText(c.content)} ${c.sections.map((s) => `${s.title} ${htmlToText(s.content)}`).join(' ')}`;
 }
 
-/** Front matter stays first and back matter last whatever the order (issue 26). */
+/** Front matter stays first and back matter last whatever the order. */
 const frontMatter =
   /^(?:preface|foreword|introduction|about (?:this|the) (?:book|course)|acknowledg(?:e)?ments?|contents|overview|how to use)/i;
 const backMatter = /^(?:appendix|appendices|references|bibliography|glossary|index|solutions|answers|further reading|notes)\b/i;

@@ -70,7 +70,7 @@ export function alignInOrder(similarity: number[][], topicCount: number, chapter
     if (pick !== undefined) assignment[pick] = topic;
   }
   // A topic still empty while a part clearly about it sits in another topic that keeps a part: it takes that part,
-  // even out of order (issue 26: "Week 9: Soundness and completeness" empty while the section sat in week 8).
+  // even out of order ("Week 9: Soundness and completeness" empty while the section sat in week 8).
   for (let topic = 0; topic < topicCount; topic++) {
     if (count(topic) > 0) continue;
     const pick = similarity

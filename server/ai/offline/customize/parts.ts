@@ -10,7 +10,7 @@ import { alignInOrder } from './order-alignment';
 import { listPhrase } from './units';
 
 /**
- * Grouping chapters into parts (issue 26: "Group the chapters into three parts: sentential logic,
+ * Grouping chapters into parts ("Group the chapters into three parts: sentential logic,
  * quantified logic, and proofs"; "Group chapters 1-3 into a part called Foundations"). The book
  * model has two levels, so a part becomes a chapter and each chapter it takes becomes one of its
  * sections; that chapter's own sections follow inside it under their titles as sub-headings.

@@ -121,7 +121,7 @@ export const expandParagraph: AuthoringEngine['expandParagraph'] = async (ctx, i
   if (orders.length > 0) {
     const last = Math.max(...orders);
     // What follows the selection in its own paragraphs, then the passage after it within its unit. Nothing from
-    // before it (issue 26: an expansion that opened with the source's previous sentence read as a non sequitur).
+    // before it (an expansion that opened with the source's previous sentence read as a non sequitur).
     const selected = new Set(fastSentences(text).map(sentenceKey));
     for (const o of [...own].sort((a, b) => a - b)) tryBlock(o, afterSelection(map.blocks[o].text, selected));
     const sameUnit = (o: number) => unit !== null && isWithin(map, map.blocks[o].unit, unit);

@@ -115,7 +115,7 @@ describe('expanding a selection stays on its section’s topic', () => {
     const result = await expandParagraph(ctx, { paragraphHtml: selected, book, context: 'Current chapter: Gaussian Elimination' });
     expect(result.exhausted).toBe(false);
     const text = htmlToText(result.value);
-    // The selection opens the expansion (issue 26: it used to gain the source's previous sentence in front of it).
+    // The selection opens the expansion (it used to gain the source's previous sentence in front of it).
     expect(text.startsWith(selected)).toBe(true);
     expect(text).not.toContain('partial pivoting chooses the largest available pivot');
     expect(text).toContain('arithmetic operations');

@@ -25,7 +25,7 @@ const carriesOn = (text: string) => /^[\s"'\u201c(]*[a-z\u00df-\u00ff,;)]/.test(
  * ones with the one before). A block that stops mid-sentence or introduces the next one ("…as
  * the table shows:") stays in one unit with what follows, and a block that carries on a sentence
  * stays with the one before it, so no section boundary ever falls inside a sentence or between a
- * lead-in and its list, table or equation (issue 26: "Whole units only").
+ * lead-in and its list, table or equation ("Whole units only").
  */
 function toUnits(blocks: PlacedBlock[]): Unit[] {
   const units: Unit[] = [];

@@ -2,7 +2,7 @@ import type { QuizQuestion } from '@common/materials';
 import { mentions, promptBody } from './answer-leaks';
 
 /**
- * The checks every quiz item passes before it is offered (issue 30, "Quizzes a teacher hands
+ * The checks every quiz item passes before it is offered ("Quizzes a teacher hands
  * out"), for the offline engine and the LLM engine alike: the key answers the prompt and appears
  * in the source; the prompt is not about a citation, a page element or a made-up setting; the
  * options are of the key's kind and grain; the key is no question. Quiz-wide checks (no two items

@@ -97,7 +97,7 @@ export function scopeObjectives(
   const text = scope.map((s) => s.plain).join(' ');
   // The objectives printed at each chapter's opening are built from what the chapter does (outline/objective-acts.ts);
   // a chapter that printed none (front matter, logistics, nothing specific to say) gets only the terms it defines,
-  // never "Explain {heading}" (issue 30).
+  // never "Explain {heading}".
   // A chapter the composer did not open with objectives (a typed chapter, one edited since) gets them by the same rules.
   const printed = chapters.flatMap((i) => {
     const c = book.chapters[i];

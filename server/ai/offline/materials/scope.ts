@@ -30,7 +30,7 @@ export interface MaterialScope {
 
 const lengthWeight = [0, 1, 2.6, 3];
 
-/** Front matter and logistics chapters (a title page, a syllabus) teach nothing to quiz (issue 30). */
+/** Front matter and logistics chapters (a title page, a syllabus) teach nothing to quiz. */
 export function teachingChapters(book: TextbookContent): number[] {
   const out = book.chapters.flatMap((c, i) =>
     unitKind({ title: c.title, childTitles: c.sections.map((s) => s.title) }) === 'teaching' ? [i] : [],

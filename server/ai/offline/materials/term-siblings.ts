@@ -2,8 +2,8 @@ import type { BookSentence } from './book-sentences';
 import { escapeRegExp, type BookTerm } from './book-terms';
 
 /**
- * Terms of one kind and grain, so a true/false swap is false for a reason a student can learn
- * (issue 30): two terms the book itself names side by side as alternatives ("star networks, ring
+ * Terms of one kind and grain, so a true/false swap is false for a reason a student can learn:
+ * two terms the book itself names side by side as alternatives ("star networks, ring
  * networks or mesh networks", "permutations and combinations", "forward and reverse mode").
  * Sharing a word is not enough: "fault attacks" are "implementation attacks" too, and a
  * statement about "hardware implementations" often holds for "software implementations" as well.

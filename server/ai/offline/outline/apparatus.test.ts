@@ -28,7 +28,7 @@ describe('key terms as the material defines them', () => {
       li('Transport layer: Communication between processes on two hosts of a network.'),
       li('Rule of thumb: truth should be within two standard errors of the estimate'),
     ]);
-    // "A network is a relatively simple concept ..." judges the term rather than defining it (issue 30).
+    // "A network is a relatively simple concept ..." judges the term rather than defining it.
     // A glossary line is kept when its definition is a whole sentence ("Link-layer: communication ..." is not).
     expect(terms.map((t) => t.term)).toEqual(['node', 'mesh networks', 'Transport layer']);
     expect(terms[1].definition).toBe('Some networks allow any device to connect to any other device. These are called mesh networks.');

@@ -308,7 +308,7 @@ function objectiveQuestion(objective: string): string | undefined {
   return undefined;
 }
 
-/** "Explain X in your own words.": at most one question in five may be of this template kind (issue 30). */
+/** "Explain X in your own words.": at most one question in five may be of this template kind. */
 const templateShare = 5;
 
 /** Exercises the unit itself sets, short enough to be asked as they are. */

@@ -58,7 +58,7 @@ describe('a book from several lecture files (test-fixtures/course)', () => {
     expect(book.chapters.map((c) => c.title)).toEqual(['Regression', 'Bias', 'Design']);
     const regression = book.chapters[0];
     expect(htmlToText(regression.content)).toContain('Linear regression fits a straight line');
-    // A residual is defined once only, and "Explain residuals in your own words" is no review (issue 30): no closing section.
+    // A residual is defined once only, and "Explain residuals in your own words" is no review: no closing section.
     expect(regression.sections.map((s) => s.title)).toEqual(['Residuals']);
   });
 

@@ -35,7 +35,7 @@ const glossaryLabel =
 export const evaluative =
   /^(?:an?|the)\s+(?:(?:relatively|very|quite|fairly|rather|pretty|really|extremely)\s+)?(?:well[- ]known|simple|easy|hard|difficult|famous|popular|nice|powerful|interesting|great|good|bad|big|important|complex|complicated|tricky|useful|cool|fun|first|second|last|dominant)\b/i;
 /**
- * Why a definition is not a whole sentence (issue 30: "Affine mapping: For two vector spaces V, W and
+ * Why a definition is not a whole sentence ("Affine mapping: For two vector spaces V, W and
  * a lin-" is a defect): it starts in lower case, stops without a full stop, breaks off at a hyphen or
  * before its formula ("is defined as the limit"), or lost its symbols (", , . . .", "f : →").
  */

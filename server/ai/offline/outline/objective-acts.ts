@@ -5,7 +5,7 @@ import type { KeyTerm } from './key-terms';
 import { isFrontMatterTitle, isLogisticsTitle } from './unit-kind';
 
 /**
- * Objectives built from what a unit does (issue 30): a definition gives "Define …", a worked
+ * Objectives built from what a unit does: a definition gives "Define …", a worked
  * example "Compute …" or "Apply … to …", a comparison "Distinguish … from …", a proof "Prove …",
  * a program "Write …". A heading alone ("Differentiation Rules") gives none: "Apply differentiation
  * rules" would only repeat it; the worked example that applies them says what to do. The object is always a term

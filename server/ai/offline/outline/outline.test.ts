@@ -115,7 +115,7 @@ describe('offline outline on tracemonkey.pdf', () => {
   it('opens chapters with an overview and objectives, closes them with a review drawn from them, and keeps debris out', () => {
     const withSections = book.chapters.filter((c) => c.sections.length > 0);
     expect(withSections.length).toBeGreaterThanOrEqual(4);
-    // Objectives only where a chapter does something specific (defines, compares, works an example): issue 30.
+    // Objectives only where a chapter does something specific (defines, compares, works an example).
     expect(withSections.some((c) => c.content.includes('<h3>Learning Objectives</h3>'))).toBe(true);
     for (const c of withSections) {
       expect(c.content).toContain('<h3>Overview</h3><p>This chapter covers ');

@@ -1,7 +1,7 @@
 import { cleanHeadingTitle } from './plan';
 
 /**
- * What a unit of a document is for (issue 30, "Kinds of documents"): teaching text gets a learning
+ * What a unit of a document is for ("Kinds of documents"): teaching text gets a learning
  * apparatus (objectives, summary, key terms, review questions, quizzes); a document's front matter
  * (title page, authors, acknowledgements, licence, notation and version notes) and its logistics
  * (syllabus, schedule, grading, policies, contacts, an assignment's hand-in rules, a reading list)
