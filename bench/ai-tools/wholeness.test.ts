@@ -5,7 +5,7 @@ const text = [
   'We combine the first law with our microscopic definition of internal energy to describe our system. Entropy counts states.',
   'The algorithm proceeds in three steps: take, place, insert.',
 ].join('\n\n');
-const material = { text, blocks: new Set<string>() };
+const material = { text, blocks: new Set<string>(), latex: new Set<string>() };
 
 describe('damageOf (the measure of whole units)', () => {
   it('finds a sentence cut in two across sections, and nothing in whole ones', () => {

@@ -16,18 +16,22 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
  * Inline math (`\(...\)`) and all whitespace taken out: the book's text (htmlToText) prints no
  * math, the material writes it inline, and the spaces around it differ ("× · · · ×").
  */
-const tight = (s: string) => s.replace(/\\\([\s\S]*?\\\)/g, '').replace(/\s+/g, '');
+const tight = (s: string) => s.replace(/\\\([\s\S]*?\\\)/g, '').replace(/[\s`]+/g, '');
 
 /** The material as the check reads it: its text (blank lines between paragraphs) and its blocks' texts. */
 export interface MaterialText {
   text: string;
   blocks: Set<string>;
+  /** The LaTeX of the material's display equations (read from the page, not in its text). */
+  latex: Set<string>;
 }
 
 export function materialText(material: Material): MaterialText {
   const text = material.sources
     .map((s) =>
+      // A link's address written after its anchor in the document's text ("… servers. (https://…)") is not prose.
       s.text
+        .replace(/[ \t]\((?:https?|mailto):[^\s)]*\)/g, '')
         .split(/\n\s*\n/)
         .map((p) => p.split('\n').map(collapse).filter(Boolean).join('\n'))
         .filter(Boolean)
@@ -35,7 +39,8 @@ export function materialText(material: Material): MaterialText {
     )
     .join('\n\n');
   const blocks = new Set(material.sources.flatMap((s) => s.document.blocks.map((b) => tight(b.text))));
-  return { text, blocks };
+  const latex = new Set(material.sources.flatMap((s) => s.document.blocks.flatMap((b) => (b.latex ? [b.latex.replace(/\s+/g, '')] : []))));
+  return { text, blocks, latex };
 }
 
 /** Text blocks of a part: paragraphs, list items, quotes and table cells (headings and the tools' own apparatus aside). */
@@ -129,7 +134,10 @@ export function damageOf(previousHtml: string, resultHtml: string, material: Mat
   const previousCode = new Set(codeBlocks(previousHtml));
   for (const code of codeBlocks(resultHtml)) if (!previousCode.has(code) && !flat.includes(tight(code))) damaged.push(code);
   const previousMath = new Set(formulas(previousHtml));
-  for (const latex of formulas(resultHtml)) if (!previousMath.has(latex) && !flat.includes(tight(latex))) damaged.push(`\\(${latex}\\)`);
+  for (const latex of formulas(resultHtml)) {
+    const key = latex.replace(/\s+/g, '');
+    if (!previousMath.has(latex) && !material.latex.has(key) && !flat.includes(key)) damaged.push(`\\(${latex}\\)`);
+  }
   const resultKeys = new Set(textUnits(resultHtml).flatMap((t) => fastSentences(t).map(sentenceKey)));
   const resultText = sentenceKey(textUnits(resultHtml).join(' '));
   const lost = textUnits(previousHtml)
