@@ -97,6 +97,8 @@ test.describe('accessibility (axe-core, keyboard)', () => {
     await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page.locator('main')).toBeFocused();
+    // The page loads after sign-in (lazily): its controls are there before the next stop is taken.
+    await expect(page.locator('main').locator('a, button, input, textarea, select').first()).toBeVisible();
     await page.keyboard.press('Tab');
     // The next stop is inside the page, not back in the header.
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);

@@ -173,7 +173,7 @@ test.describe('AI writing tools', () => {
     expect(JSON.stringify(stored.content)).toContain('data-latex=\\"s_1^2 = \\\\frac{1}{n-1}\\\\sum (x_i - \\\\bar{x})^2\\"');
   });
 
-  test('expanding a selection adds the passage around it from the notes, formulas rendered, never the aside beside it', async ({
+  test('expanding a selection continues it with the passage after it in the notes, formulas rendered, never the aside beside it', async ({
     page,
     registerAndLogin,
   }) => {
@@ -209,8 +209,10 @@ test.describe('AI writing tools', () => {
     await page.getByTestId('expand-chip').click();
     const dialog = page.getByRole('dialog', { name: 'AI Text Expansion' });
     const expanded = dialog.getByTestId('expanded-text');
-    await expect(expanded).toContainText('partial pivoting chooses the largest available pivot');
+    // The selection opens the expansion; the sentence before it in the notes is not put in front of it.
     await expect(expanded).toContainText('arithmetic operations');
+    expect((await expanded.innerText()).startsWith(selected)).toBe(true);
+    await expect(expanded).not.toContainText('partial pivoting chooses the largest available pivot');
     await expect(expanded).not.toContainText('Kigali');
     await expect(expanded.locator('.katex').first()).toBeVisible();
     // Not cramped: both buttons in view without scrolling.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The packaging check: the committed tree installed with `npm ci --omit=dev` starts with
-# `npm start` and exports a book as Word. A package the server imports at run time but lists
+# The packaging check: the committed tree installed with `npm ci --omit=dev` builds and starts as
+# `npm start` does and exports a book as Word. A package the server imports at run time but lists
 # under devDependencies (as `docx` was) fails here, where every other tier has the dev packages.
 # Used by .ci/run; run it by hand the same way: `bash scripts/omit-dev-check.sh`.
 set -euo pipefail
@@ -20,9 +20,12 @@ cd "$work"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
 export PATH="$work/node_modules/.bin:$PATH"
 
-port=${OMIT_DEV_PORT:-5099}
+# `npm start` is `npm run build` and then the server: run the two so that $pid is the server itself
+# (a kill of npm would leave its node child holding the port).
+npm run -s build >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
+port=${OMIT_DEV_PORT:-$(node -e 's=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}
 base="http://127.0.0.1:$port"
-DATA_DIR="$work/data" PORT=$port HOST=127.0.0.1 npm start >"$work/server.log" 2>&1 &
+DATA_DIR="$work/data" PORT=$port HOST=127.0.0.1 node --import tsx server/main.ts >"$work/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 240); do
   curl -fs "$base/api/health" >/dev/null 2>&1 && break
@@ -37,7 +40,7 @@ curl -fs "$base/api/health" >/dev/null || { echo "no answer from $base/api/healt
 
 jar="$work/cookies"
 curl -fs -c "$jar" -H 'Content-Type: application/json' -H "Origin: $base" \
-  -d '{"username":"omitdev","password":"Packaging check 4711!"}' "$base/api/register" >/dev/null
+  -d "{\"username\":\"omitdev$RANDOM\",\"password\":\"Packaging check 4711!\"}" "$base/api/register" >/dev/null
 book=$(curl -fs -b "$jar" -H "Origin: $base" \
   -F 'topic=Photosynthesis' -F 'approvedReferences=[]' -F 'directMethod=true' -F 'chapterTitle=Light reactions' \
   -F 'directContent=Photosynthesis turns light into chemical energy. The light reactions take place in the thylakoid membranes. They split water and release oxygen as a by-product.' \

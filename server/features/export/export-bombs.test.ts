@@ -1,11 +1,12 @@
 import { DOMParser } from '@xmldom/xmldom';
 import JSZip from 'jszip';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { latexToMathml } from '@common/book-render/render-html';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { insertImage } from '../images/images.repo';
 import { multipart } from '../images/test-multipart';
 import { createBook } from '../textbooks/test-factory';
+import { exportsWaiting } from './export-pool';
 import { exportUrl } from './export.fixtures';
 import { resolveImages } from './image-assets';
 import { mathPicture } from './math-png';
@@ -180,7 +181,9 @@ describe('export turns', () => {
         return res.statusCode;
       });
     const heavyOnes = [run(heavy, big.id, 'pdf', 'heavy1'), run(heavy, big.id, 'pdf', 'heavy2'), run(heavy, big.id, 'pdf', 'heavy3')];
-    // A fourth of the same user waits past their share: refused at once.
+    // Once the three are in the queue (one running, two waiting: the requests authenticate first, slower on PostgreSQL) ...
+    await vi.waitFor(() => expect(exportsWaiting()).toBe(2), { timeout: 30_000, interval: 20 });
+    // ... a fourth of the same user waits past their share: refused at once.
     const fourth = await h.app.inject({ method: 'GET', url: exportUrl(big.id, 'pdf'), headers: { cookie: heavy.cookie } });
     expect(fourth.statusCode).toBe(429);
     const lightOne = run(light, small.id, 'html', 'light');

@@ -52,6 +52,11 @@ export async function runExport(
   throw new AppError('INTERNAL', 'The export failed. Please try again.');
 }
 
+/** Exports waiting for a worker (for tests that wait on the queue, and for metrics). */
+export function exportsWaiting(): number {
+  return pool?.queued ?? 0;
+}
+
 export async function closeExportPool(): Promise<void> {
   await pool?.close();
   pool = undefined;
