@@ -31,6 +31,10 @@ describe('describeImages', () => {
   it('says a garbled formula picture is a formula instead of reading its symbols', () => {
     expect(looksGarbled('( ) N! N! ln(W) = ln = ln s ∏')).toBe(true);
     expect(looksGarbled('Energy levels of hydrogen (n = 1 to 4)')).toBe(false);
+    // A formula read in order is mostly symbols, and is the best alt text it can have.
+    expect(looksGarbled('∑_{i=1}^{n} x_{i} ≠ ∫_{0}^{1} g(t) dt.')).toBe(false);
+    expect(looksGarbled('f(x) = a_{0} + a_{1} x + a_{2} x^{2}')).toBe(false);
+    expect(looksGarbled('a = b = c')).toBe(false);
     expect(altsOf('<img src="/api/images/1" alt="( ) N! N! ln(W) = ln = ln s ∏">')).toEqual([
       'A formula, shown as a picture from the source document.',
     ]);

@@ -20,13 +20,19 @@ const captionStart =
   /^\s*(figure|fig\.|table|chart|diagram|image|illustration|plate|exhibit|abbildung|tabelle|figura|tableau)\s*[\dA-Z.:-]/i;
 const maxAlt = 300;
 
-/** Text of a formula read back from a PDF: few words, many symbols ("( ) N! N! ln(W) = ln = ln s ∏"). */
+/**
+ * Text of a formula read back out of order ("( ) N! N! ln(W) = ln = ln s ∏"): empty brackets, a
+ * relation with nothing (or only a function name) before the next one, a formula opening with a
+ * relation or ending on an operator, unreadable glyphs. A formula read in order ("∑_{i=1}^{n} x_{i} ≠
+ * ∫_{0}^{1} g(t) dt") is few words and many symbols too, and is the best alt text it can have.
+ */
 export function looksGarbled(alt: string): boolean {
-  const tokens = alt.trim().split(/\s+/).filter(Boolean);
-  if (tokens.length < 3) return false;
-  const words = tokens.filter((t) => /^\p{L}{2,}[.,;:]?$/u.test(t)).length;
-  const symbols = (alt.match(/[=+\-−×·∑∏∫√≤≥≈≠^_()[\]{}|/\\!]/g) ?? []).length;
-  return words / tokens.length < 0.4 && symbols >= 2;
+  const t = alt.trim();
+  if (!t) return false;
+  if (/[\uFFFD\uE000-\uF8FF]/.test(t)) return true;
+  if (/\(\s*\)|\[\s*\]|\{\s*\}/.test(t)) return true;
+  if (/[=<>≤≥≠≈]\s*(?:ln|log|exp|sin|cos|tan|lim|max|min)?\s*[=<>≤≥≠≈]/.test(t)) return true;
+  return /^[=<>≤≥≠≈×·]/.test(t) || /[=+×·∑∏∫−]\s*$/.test(t);
 }
 
 function paragraphText(block: Block | undefined): string | null {
