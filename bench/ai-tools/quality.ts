@@ -24,9 +24,7 @@ import { gatherBlocks, keyTerms, neighbours, topicVector } from '@server/ai/offl
 import { locateUnit } from '@server/ai/offline/expand/locate';
 import { isWithin, sourceMap, type SourceMap } from '@server/ai/offline/expand/source-map';
 import { quickTokenize } from '@server/core/nlp';
-import { extractAndChunk } from '@server/ingest/extract-document';
-import { sniffKind } from '@server/ingest/sniff';
-import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
+import { pct, readRealFile, realCorpusDir, realFiles, table } from '../real/corpus';
 import { composeBook, contextOf, engine, materialOf, thinBook } from './book-setup';
 import { bookHtml, damageOf, materialText, type Damage, type MaterialText } from './wholeness';
 
@@ -228,15 +226,12 @@ export async function qualityReport(): Promise<void> {
   }
   const rows: string[][] = [];
   for (const file of files) {
-    const kind = sniffKind(Buffer.from(file.data));
-    if (!kind) continue;
-    // A file the product refuses (a scan with no text layer, say) is named, not a crash of the whole report.
-    const extracted = await extractAndChunk({ kind, filename: file.name, data: file.data.slice() }).catch((err: Error) => err);
-    if (extracted instanceof Error) {
-      console.log(`${file.name}: not read (${extracted.message})`);
+    const document = await readRealFile(file);
+    if (!document) continue;
+    if (document instanceof Error) {
+      console.log(`${file.name}: not read (${document.message})`);
       continue;
     }
-    const { document } = extracted;
     const ctx = contextOf(materialOf(document, file.name));
     const composed = await composeBook(ctx, document.title ?? file.name);
     const thin = thinBook(composed);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractAndChunk } from '@server/ingest/extract-document';
 import { sniffKind } from '@server/ingest/sniff';
-import { realCorpusDir, realFiles } from '../real/corpus';
+import { readRealFile, realCorpusDir, realFiles } from '../real/corpus';
 import { toolDamage } from './quality';
 
 /**
@@ -15,14 +14,10 @@ const files = (realFiles() ?? []).filter((f) => sniffKind(Buffer.from(f.data)));
 describe.skipIf(files.length === 0)(`AI tools keep units whole on the real materials in ${realCorpusDir}`, () => {
   for (const file of files) {
     it(`${file.name}: no damaged unit, nothing lost`, { timeout: 600_000 }, async () => {
-      const extracted = await extractAndChunk({
-        kind: sniffKind(Buffer.from(file.data))!,
-        filename: file.name,
-        data: file.data.slice(),
-      }).catch((err: Error) => err);
+      const document = await readRealFile(file);
       // A file the product refuses (a scan without a text layer) has no book to damage.
-      if (extracted instanceof Error) return;
-      const tally = await toolDamage(extracted.document, file.name);
+      if (!document || document instanceof Error) return;
+      const tally = await toolDamage(document, file.name);
       expect(tally.runs).toBeGreaterThan(0);
       expect(tally.damaged).toEqual([]);
       expect(tally.lost).toEqual([]);

@@ -21,14 +21,12 @@ import type { Material } from '@server/ai/material';
 import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
 import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
 import { sourceMap } from '@server/ai/offline/expand/source-map';
-import { extractAndChunk } from '@server/ingest/extract-document';
-import { sniffKind } from '@server/ingest/sniff';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { chapterProvenance } from '@server/features/provenance/chapter-provenance';
 import { closeProvenanceWorkers, matchOffThread } from '@server/features/provenance/provenance-pool';
 import { composeBook, contextOf, materialOf } from '../ai-tools/book-setup';
 import { build100kWords, corpusSentences } from '../generate/corpus-100k';
-import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
+import { pct, readRealFile, realCorpusDir, realFiles, table } from '../real/corpus';
 
 /** Every third paragraph edited: a number changed where it has one, else its last words dropped. */
 function edited(html: string): string {
@@ -172,14 +170,12 @@ async function real(): Promise<void> {
   let traced = 0;
   let fromMaterial = 0;
   for (const file of files) {
-    const kind = sniffKind(Buffer.from(file.data));
-    if (!kind) continue;
-    const extracted = await extractAndChunk({ kind, filename: file.name, data: file.data.slice() }).catch((err: Error) => err);
-    if (extracted instanceof Error) {
-      console.log(`${file.name}: not read (${extracted.message})`);
+    const document = await readRealFile(file);
+    if (!document) continue;
+    if (document instanceof Error) {
+      console.log(`${file.name}: not read (${document.message})`);
       continue;
     }
-    const { document } = extracted;
     const material = materialOf(document, file.name);
     const book = await composeBook(contextOf(material), document.title ?? file.name);
     const t = trace(material, book);

@@ -1,5 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ExtractedDocument } from '@server/core/document-model';
+import { extractAndChunk } from '@server/ingest/extract-document';
+import { sniffKind } from '@server/ingest/sniff';
 
 /** The real course materials beside the project (not in the repository: see its README for why). */
 export const realCorpusDir = path.resolve(process.cwd(), '../shared/corpus/real');
@@ -19,3 +22,16 @@ export function table(head: string[], rows: string[][]): string {
 }
 
 export const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/**
+ * One real file read as the product reads it, or the reason it refuses it (a scan without a text
+ * layer, say), so a report names the file instead of stopping; null for a kind it does not take.
+ */
+export async function readRealFile(file: { name: string; data: Uint8Array }): Promise<ExtractedDocument | Error | null> {
+  const kind = sniffKind(Buffer.from(file.data));
+  if (!kind) return null;
+  return extractAndChunk({ kind, filename: file.name, data: file.data.slice() }).then(
+    (out) => out.document,
+    (err: Error) => err,
+  );
+}
