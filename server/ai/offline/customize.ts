@@ -40,7 +40,7 @@ export const customizeStructure: AuthoringEngine['customizeStructure'] = async (
       result = await applicationFocus(ctx, book);
       break;
     case 'levels':
-      result = splitByLevel(book, units);
+      result = splitByLevel(book);
       break;
     case 'parts':
       result = groupIntoParts(book, instruction.request);

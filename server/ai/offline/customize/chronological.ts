@@ -1,3 +1,4 @@
+import { bookFrame } from './book-matter';
 import type { Chapter, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult } from '@server/ai/engine';
@@ -57,11 +58,6 @@ function chapterText(c: Chapter): string {
   return `${c.title} ${htmlToText(c.content)} ${c.sections.map((s) => `${s.title} ${htmlToText(s.content)}`).join(' ')}`;
 }
 
-/** Front matter stays first and back matter last whatever the order. */
-const frontMatter =
-  /^(?:preface|foreword|introduction|about (?:this|the) (?:book|course)|acknowledg(?:e)?ments?|contents|overview|how to use)/i;
-const backMatter = /^(?:appendix|appendices|references|bibliography|glossary|index|solutions|answers|further reading|notes)\b/i;
-
 /**
  * "Reorganize chapters chronologically": chapters ordered by the earliest
  * year or period each discusses. A chapter naming no date stays with the
@@ -72,10 +68,7 @@ const backMatter = /^(?:appendix|appendices|references|bibliography|glossary|ind
  */
 export function chronologicalOrder(book: TextbookContent): CustomizeResult {
   const chapters = book.chapters;
-  let first = 0;
-  while (first < chapters.length && frontMatter.test(chapters[first].title.trim())) first++;
-  let end = chapters.length;
-  while (end > first && backMatter.test(chapters[end - 1].title.trim())) end--;
+  const { first, end } = bookFrame(chapters);
   const body = chapters.slice(first, end);
   const years = body.map((c) => earliestYear(chapterText(c)));
   const dated = years.filter((y): y is number => y !== null).length;

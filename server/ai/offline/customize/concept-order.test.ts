@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { conceptGraph, conceptOrder } from './concept-order';
 import { splitByLevel } from './levels';
-import { bookUnits } from './units';
 
 /** A linear algebra book whose chapters are not in teaching order: Linear Mappings, which is built on matrices, comes first. */
 const chapters: Array<[string, string]> = [
@@ -60,7 +59,7 @@ describe('levels by the dependency of concepts', () => {
     const at = (i: number) => order.indexOf(i);
     uses.forEach((deps, j) => deps.forEach((_, i) => expect(at(i), `${chapters[i][0]} before ${chapters[j][0]}`).toBeLessThan(at(j))));
 
-    const { content } = splitByLevel(book, bookUnits(book));
+    const { content } = splitByLevel(book);
     const levelOf = (title: string) => content.chapters.find((c) => c.title.endsWith(`: ${title}`))!.title.split(':')[0];
     const rank = (title: string) => ['Beginner', 'Intermediate', 'Advanced'].indexOf(levelOf(title));
     expect(levelOf('Vectors')).toBe('Beginner');

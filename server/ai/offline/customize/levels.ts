@@ -4,7 +4,8 @@ import { AppError } from '@server/core/app-error';
 import type { CustomizeResult } from '@server/ai/engine';
 import { htmlToText } from '@common/textbook-ops/html';
 import { conceptGraph, conceptOrder } from './concept-order';
-import { chapterOf, type Unit } from './units';
+import { bookUnits, chapterOf } from './units';
+import { bookFrame, isLogisticsChapter } from './book-matter';
 
 export const levelNames = ['Beginner', 'Intermediate', 'Advanced'] as const;
 
@@ -26,33 +27,62 @@ function thirds<T>(items: T[]): T[][] {
   return out;
 }
 
+/** A teaching chapter with the course-logistics chapters that follow it ("For Next Time"), which travel with it unlabelled. */
+interface Group {
+  lead: Chapter;
+  riders: Chapter[];
+}
+
+function teachingGroups(body: Chapter[]): Group[] {
+  const groups: Group[] = [];
+  const leading: Chapter[] = [];
+  for (const c of body) {
+    if (isLogisticsChapter(c)) (groups.at(-1)?.riders ?? leading).push(c);
+    else groups.push({ lead: c, riders: [] });
+  }
+  if (groups.length) groups[0].riders.unshift(...leading);
+  return groups;
+}
+
 /**
- * "Split into beginner, intermediate and advanced": chapters in the order
- * their concepts build on each other (a chapter that uses another's terms
- * comes after it: see conceptGraph), then divided into three parts whose
- * chapter titles carry the level, so a chapter is never at a lower level than
- * one it builds on. A book with fewer than three chapters is split at section
- * level into three chapters the same way.
+ * "Split into beginner, intermediate and advanced": the body's chapters in the
+ * order their concepts build on each other (a chapter that uses another's terms
+ * comes after it: see conceptGraph; the author's order wherever nothing forces
+ * a move), then divided into three runs whose chapter titles carry the level,
+ * so a chapter is never at a lower level than one it builds on. The opening
+ * chapters (preface, introduction, notation) stay first and the closing ones
+ * (exercises, further reading, references) last, without a level; a chapter
+ * about the course rather than its subject stays after the chapter it followed.
+ * A book with fewer than three teaching chapters is split at section level
+ * into three chapters the same way.
  */
-export function splitByLevel(book: TextbookContent, units: Unit[]): CustomizeResult {
-  if (book.chapters.length >= 3) {
+export function splitByLevel(book: TextbookContent): CustomizeResult {
+  const { first, end } = bookFrame(book.chapters);
+  const groups = teachingGroups(book.chapters.slice(first, end));
+  if (groups.length >= 3) {
     const order = conceptOrder(
       conceptGraph(
-        book.chapters.map((c) => c.title),
-        book.chapters.map(chapterPlainText),
+        groups.map((g) => g.lead.title),
+        groups.map((g) => chapterPlainText(g.lead)),
       ),
     );
-    const parts = thirds(order.map((i) => book.chapters[i]));
-    const chapters = parts.flatMap((part, level) =>
-      part.map((c) => ({ ...c, title: `${levelNames[level]}: ${stripStructurePrefixes(c.title)}` })),
+    const parts = thirds(order.map((i) => groups[i]));
+    const body = parts.flatMap((part, level) =>
+      part.flatMap((g) => [{ ...g.lead, title: `${levelNames[level]}: ${stripStructurePrefixes(g.lead.title)}` }, ...g.riders]),
     );
+    const chapters = [...book.chapters.slice(0, first), ...body, ...book.chapters.slice(end)];
     const describe = parts.map((part, level) => `${levelNames[level]} (${part.length} chapter${part.length === 1 ? '' : 's'})`).join(', ');
+    const kept = first + (book.chapters.length - end);
     return {
       content: { ...book, chapters },
-      summary: `Split the textbook into three levels, each chapter after the chapters whose terms it builds on: ${describe}.`,
+      summary:
+        `Split the textbook into three levels, each chapter after the chapters whose terms it builds on: ${describe}.` +
+        (kept ? ` The opening and closing chapters (${kept}) keep their places.` : ''),
     };
   }
-  if (units.length < 3) {
+  // Too few teaching chapters: the body's sections are split into three chapters the same way.
+  const body = bookUnits({ ...book, chapters: book.chapters.slice(first, end) });
+  if (body.length < 3) {
     throw new AppError(
       'UNPROCESSABLE',
       'The textbook has too few parts to split into beginner, intermediate and advanced levels. Add chapters or sections first.',
@@ -60,15 +90,20 @@ export function splitByLevel(book: TextbookContent, units: Unit[]): CustomizeRes
   }
   const order = conceptOrder(
     conceptGraph(
-      units.map((u) => u.title),
-      units.map((u) => u.text),
+      body.map((u) => u.title),
+      body.map((u) => u.text),
     ),
   );
-  const parts = thirds(order.map((i) => units[i]));
-  const chapters = parts.map((part, level) => chapterOf(levelNames[level], part));
+  const parts = thirds(order.map((i) => body[i]));
+  const chapters = [
+    ...book.chapters.slice(0, first),
+    ...parts.map((part, level) => chapterOf(levelNames[level], part)),
+    ...book.chapters.slice(end),
+  ];
   return {
     content: { ...book, chapters },
     summary:
-      'Split the textbook into three chapters, Beginner, Intermediate and Advanced, each part after the parts whose terms it builds on.',
+      'Split the textbook into three chapters, Beginner, Intermediate and Advanced, each part after the parts whose terms it builds on' +
+      (first + book.chapters.length - end ? '; the opening and closing chapters keep their places.' : '.'),
   };
 }
