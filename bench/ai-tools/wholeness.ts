@@ -49,12 +49,21 @@ function textUnits(html: string): string[] {
   return htmlBlocks(body).flatMap((b) =>
     units(b)
       .map(withoutLabel)
-      .filter((t) => !equationLabel.test(t)),
+      .filter((t) => t.trim() && !equationLabel.test(t)),
   );
 }
 
-/** The composer's own labels (a margin note's "Note:", an exercise's "Exercise 3."), not the material's words. */
-const withoutLabel = (t: string) => t.replace(/^(?:Note:|Exercise(?: [\w.]+)?\.)\s+/, '');
+/**
+ * The composer's own labels (a margin note's "Note:", an exercise's "Exercise 3.", the line naming the
+ * source of a definition or example an expansion brings from elsewhere), not the material's words.
+ */
+const withoutLabel = (t: string) =>
+  t
+    .replace(/^(?:Note:|Exercise(?: [\w.]+)?\.)\s+/, '')
+    .replace(
+      /^(?:The definition of \u201c[^\u201d]+\u201d|A worked example on this topic|An exercise on this topic|A related figure) \(from [^)]+\):$/,
+      '',
+    );
 /** An equation's number printed beside its picture: "(5.7)", "(5.29), (5.30)". */
 const equationLabel = /^\(\d+(?:\.\d+)*[a-z]?\)(?:,\s*\(\d+(?:\.\d+)*[a-z]?\))*$/;
 

@@ -49,7 +49,3 @@ export function useToastState(): ToastItem | null {
     () => current,
   );
 }
-
-export function useToast() {
-  return { toast, dismiss: dismissToast };
-}

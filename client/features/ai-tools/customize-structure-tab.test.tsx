@@ -81,6 +81,15 @@ describe('CustomizeStructureTab', () => {
       { content: restructured, baseRevision: 8, description: 'Restructured: Follow my class outline with weekly topics' },
     ]);
     expect(saved).toHaveBeenCalledWith(restructured, 9);
+
+    // One click takes it back: the book as it was, saved against the restructured revision as a described version.
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone')).toBeInTheDocument();
+    expect(patches[1]).toEqual({
+      content: book,
+      baseRevision: 9,
+      description: 'Undid: Restructured: Follow my class outline with weekly topics',
+    });
   });
 
   it("shows Customization Failed with the server's reason, or the spec default", async () => {

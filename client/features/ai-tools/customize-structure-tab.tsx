@@ -20,6 +20,8 @@ export interface CustomizeStructureTabProps {
 
 /** A restructuring shown before it is saved. */
 interface Preview {
+  /** The book the restructuring was made from: what Undo puts back. */
+  before: TextbookContent;
   content: TextbookContent;
   revision: number;
   summary: string;
@@ -40,15 +42,44 @@ export function CustomizeStructureTab({ textbookId, content, onContentSaved }: C
   const [preview, setPreview] = useState<Preview | null>(null);
   const isBlank = guidance.trim() === '';
 
+  /** Saves `next` against `revision` as a described version; answers the saved revision. */
+  async function saveVersion(next: TextbookContent, revision: number, description: string): Promise<number> {
+    const res = await patchTextbook(textbookId, next, revision, description);
+    const parsed = parseTextbookContent(res.content);
+    const saved = typeof res.revision === 'number' ? res.revision : revision + 1;
+    onContentSaved(parsed.ok ? parsed.content : next, saved);
+    await queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
+    return saved;
+  }
+
+  /** One click takes the restructuring back, as a described version of its own. */
+  async function undo(applied: Preview, savedRevision: number) {
+    const description = restructuredDescription(applied.guidance);
+    try {
+      await saveVersion(applied.before, savedRevision, `Undid: ${description}`);
+      toast({ title: 'Undone', description: `${description}: taken back.`, variant: 'success' });
+    } catch (err) {
+      toast({
+        title: 'Undo Failed',
+        description: saveFailureDescription(err, 'Could not undo the restructuring.'),
+        variant: 'destructive',
+      });
+    }
+  }
+
   async function applyPreview() {
     if (!preview || isRunning) return;
     setIsRunning(true);
     try {
-      const res = await patchTextbook(textbookId, preview.content, preview.revision, restructuredDescription(preview.guidance));
-      const parsed = parseTextbookContent(res.content);
-      onContentSaved(parsed.ok ? parsed.content : preview.content, typeof res.revision === 'number' ? res.revision : preview.revision + 1);
-      await queryClient.invalidateQueries({ queryKey: textbookKey(textbookId) });
-      toast({ title: 'Textbook Structure Updated', description: preview.summary, variant: 'success' });
+      const applied = preview;
+      const savedRevision = await saveVersion(applied.content, applied.revision, restructuredDescription(applied.guidance));
+      toast({
+        title: 'Textbook Structure Updated',
+        description: applied.summary,
+        variant: 'success',
+        duration: 10_000,
+        action: { label: 'Undo', onClick: () => void undo(applied, savedRevision) },
+      });
       setPreview(null);
     } catch (err) {
       toast({
@@ -82,6 +113,7 @@ export function CustomizeStructureTab({ textbookId, content, onContentSaved }: C
       });
       const next = result.textbookContent as TextbookContent;
       setPreview({
+        before: content,
         content: next,
         revision: result.revision,
         summary: result.summary,

@@ -11,15 +11,6 @@ export function findUserByUsername(db: DbOrTx, username: string) {
     .then((rows) => rows[0]);
 }
 
-export function findUserById(db: DbOrTx, id: number) {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1)
-    .then((rows) => rows[0]);
-}
-
 export function insertUser(db: DbOrTx, username: string, passwordHash: string) {
   return db
     .insert(users)

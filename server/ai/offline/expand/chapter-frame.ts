@@ -2,7 +2,7 @@ import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 
 /** The teaching apparatus the composer puts around a chapter's own text (docs/product.md: overview and objectives, then a review). */
 const openingHeading = /^(?:overview|learning objectives)$/i;
-const closingHeading = /^(?:summary|key terms|review questions)$/i;
+const closingHeading = /^(?:summary|key terms|review questions|see also)$/i;
 const heading = /^<h[1-6]\b[^>]*>([\s\S]*?)<\/h[1-6]>$/i;
 
 export interface ChapterFrame {

@@ -23,3 +23,9 @@ export function nothingMoreNote(material: Material, topic: string): string {
   const who = names.length ? listNames(names) : 'your sources';
   return `Nothing more to add: everything ${who} ${names.length === 1 ? 'says' : 'say'}${about} is already in the textbook.`;
 }
+
+/** The answer when the section's own source was all printed and the rest of the material had something on its terms. */
+export function seeAlsoNote(added: number): string {
+  const what = added === 1 ? 'one related definition, example or figure' : `${added} related definitions, examples or figures`;
+  return `Everything this section's own source says is already in it, so ${what} from elsewhere in your material ${added === 1 ? 'was' : 'were'} added ("See also" where the book already prints them). Connecting a language model lets the expansion write new explanatory text.`;
+}
