@@ -1,3 +1,4 @@
+import { nextTurn } from '@server/core/next-turn';
 import type { EmbeddingProgress } from '@common/extract';
 import { embeddingInput, type Embedder } from '@server/ai/embeddings';
 import type { Db } from '@server/db/client';
@@ -69,6 +70,8 @@ export class BackgroundEmbeddings {
     const model = this.embedder.model;
     const rows = await repo.listChunksToEmbed(this.db, sourceId, model);
     for (let i = 0; i < rows.length && !this.stopped; i += slice) {
+      // A cached embedder answers at once: without a turn between slices the whole source would be one run.
+      if (i > 0) await nextTurn();
       const part = rows.slice(i, i + slice);
       const vectors = await this.embedder.embed(part.map((r) => embeddingInput(r.text, r.headingPath)));
       await repo.updateChunkEmbeddings(

@@ -1,3 +1,4 @@
+import { nextTurn } from '@server/core/next-turn';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { chunks, images, sourceFiles, sources, textbookSources } from '@server/db/schema';
@@ -27,7 +28,10 @@ export function insertSource(
   );
 }
 
-export function insertChunks(
+/** Chunks per INSERT: one statement stays short enough that other requests are not held up by it. */
+const chunkBatch = 100;
+
+export async function insertChunks(
   db: DbOrTx,
   rows: Array<{
     sourceId: number;
@@ -38,8 +42,17 @@ export function insertChunks(
     embeddingModel: string | null;
   }>,
 ) {
-  if (rows.length === 0) return Promise.resolve([]);
-  return db.insert(chunks).values(rows).returning({ id: chunks.id, ordinal: chunks.ordinal });
+  const ids: Array<{ id: number; ordinal: number }> = [];
+  for (let i = 0; i < rows.length; i += chunkBatch) {
+    if (i > 0) await nextTurn();
+    ids.push(
+      ...(await db
+        .insert(chunks)
+        .values(rows.slice(i, i + chunkBatch))
+        .returning({ id: chunks.id, ordinal: chunks.ordinal })),
+    );
+  }
+  return ids;
 }
 
 export function listSources(db: DbOrTx, ids: number[]) {
