@@ -76,7 +76,7 @@ const errorResponse = (description: string) => ({
 });
 
 /** The refusals every route of a kind may answer, added where the route's schema does not name them. */
-function addErrorResponses(op: Operation, path: string, facts: RouteFacts | undefined): void {
+function addErrorResponses(op: Operation, method: string, path: string, facts: RouteFacts | undefined): void {
   const responses = (op.responses ??= {});
   const add = (status: string, description: string) => {
     if (!responses[status]) responses[status] = errorResponse(description);
@@ -84,6 +84,8 @@ function addErrorResponses(op: Operation, path: string, facts: RouteFacts | unde
   const takesInput = Boolean(op.requestBody) || (op.parameters?.length ?? 0) > 0;
   if (takesInput) add('400', 'The request is not valid: the message says which field and why');
   if (!facts?.isPublic) add('401', 'Not signed in, or the session has ended');
+  // server/http/same-origin.ts: a state change from another site's page is refused.
+  if (method !== 'get') add('403', 'Refused: a request from another site (Origin or Sec-Fetch-Site), or a change this user may not make');
   if (path.includes('{')) add('404', 'Not found, or not visible to this user');
   if (op.requestBody) add('413', 'The body (or a file or field of it) is larger than its limit: the message says which');
   if (facts?.rateLimited) add('429', 'Too many requests: wait and try again');
@@ -129,7 +131,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         op.operationId ??= operationId(method, path);
         op.security = route?.isPublic ? [] : [{ session: [] }];
         if (route?.uploadForm) op.requestBody = uploadFormBody(route.uploadForm);
-        addErrorResponses(op, path, route);
+        addErrorResponses(op, method, path, route);
       }
     }
     const components = (doc.components ??= {}) as { schemas?: Record<string, unknown> };
