@@ -13,12 +13,10 @@ export const extractMessages = {
  * fields are ignored.
  */
 export const materialFields = z.object({
-  topic: z.string().optional(),
-  /** Pasted text (direct mode). */
-  directContent: z.string().optional(),
-  /** 'true' in direct mode. */
-  directMethod: z.string().optional(),
-  chapterTitle: z.string().optional(),
+  topic: z.string().optional().describe('The book topic'),
+  directContent: z.string().optional().describe('Pasted text (direct mode)'),
+  directMethod: z.string().optional().describe("'true' in direct mode"),
+  chapterTitle: z.string().optional().describe('The title of the pasted text (direct mode)'),
 });
 export type MaterialFields = z.infer<typeof materialFields>;
 

@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       fileSize: config.maxUploadFileBytes,
       files: 50,
       fields: 50,
-      // Routes read fields with their own limits and refuse a cut one by name (ingest/material-request.ts).
+      // Routes read fields with their own limits and refuse a cut one by name (http/multipart-reader.ts).
       fieldSize: limits.defaultBodyMaxBytes,
     },
   });
@@ -119,7 +119,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerRequestSignal(app);
   registerSecurityHeaders(app);
   registerSameOriginCheck(app, config.allowedOrigins);
-  registerHealth(app, database);
   let sockets = () => ({ sockets: 0, rooms: 0 });
   registerMetrics(app, {
     token: config.metricsToken,
@@ -147,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   registerAuthentication(app, database.db);
   await registerOpenApi(app);
+  registerHealth(app, database);
 
   const embedder = createEmbedder(config);
   const logError: ErrorLog = (message, err) => app.log.error({ err }, message);

@@ -23,21 +23,25 @@ async function databaseAnswers(database: Database): Promise<boolean> {
 }
 
 /**
- * GET /api/health for load balancers and monitors: public JSON {status, database, uptime};
- * 503 when the database does not answer within two seconds. GET /api/ready answers 200 once
- * the app has started (routes registered, engines loaded).
+ * GET /api/health (and /health, where load balancers and monitors look first) for load balancers
+ * and monitors: public JSON {status, database, uptime}; 503 when the database does not answer
+ * within two seconds. GET /api/ready answers 200 once the app has started (routes registered,
+ * engines loaded).
  */
 export function registerHealth(app: FastifyInstance, database: Database): void {
-  app.get(
-    '/api/health',
-    { config: { public: true }, schema: { response: { 200: healthResponse, 503: healthResponse } } },
-    async (_request, reply) => {
-      const up = await databaseAnswers(database);
-      return reply
-        .code(up ? 200 : 503)
-        .send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptime: Math.round(process.uptime()) });
-    },
-  );
+  for (const url of ['/api/health', '/health']) {
+    app.get(
+      url,
+      { config: { public: true }, schema: { response: { 200: healthResponse, 503: healthResponse } } },
+      async (_request, reply) => {
+        const up = await databaseAnswers(database);
+        return reply
+          .header('Cache-Control', 'no-store')
+          .code(up ? 200 : 503)
+          .send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down', uptime: Math.round(process.uptime()) });
+      },
+    );
+  }
   app.get('/api/ready', { config: { public: true }, schema: { response: { 200: readyResponse } } }, async () => ({
     status: 'ready' as const,
   }));

@@ -2,50 +2,31 @@ import { z } from 'zod';
 import { textbookDetail } from '@common/textbook';
 import { saveConflictBody } from '@common/textbooks-api';
 import { sharedBook } from '@common/share';
+import { exportFormatInfo } from '@common/export';
 
 /**
- * What the API reference says about routes whose schemas cannot describe it at run time:
- * multipart bodies (parsed by the handler, not by a schema) and answers sent as bytes made once
- * (a textbook of 5 MB as its stored JSON text, the reader's book, pictures, exports), which a
- * response schema would parse and print again. Only the OpenAPI document reads these; requests
- * and answers are unaffected. Every other route declares its response schema itself.
+ * What the API reference says about routes whose schemas cannot describe it at run time: answers
+ * sent as bytes made once (a textbook of 5 MB as its stored JSON text, the reader's book, pictures,
+ * exports), which a response schema would parse and print again. Only the OpenAPI document reads
+ * these; requests and answers are unaffected. Every other route declares its response schema
+ * itself; the upload forms are described by common/upload-forms.ts.
  */
-const files = z.array(z.string().meta({ format: 'binary' })).describe('the documents (PDF, DOCX, TXT), one part each');
-const directMode = {
-  directContent: z.string().optional().describe('pasted text (direct mode)'),
-  directMethod: z.literal('true').optional().describe("'true' in direct mode"),
-  chapterTitle: z.string().optional(),
-};
-const binary = (description: string) => ({ description, response: { 200: z.string().meta({ format: 'binary' }) } });
+const bytes = z.string().meta({ format: 'binary' });
+const imageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+/** A download: the same bytes under each media type the route may send. */
+const download = (description: string, mediaTypes: string[]) => ({
+  description,
+  response: { 200: { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: bytes }])) } },
+});
+/** Media types without parameters (text/html; charset=utf-8 is text/html). */
+const exportTypes = [...new Set(Object.values(exportFormatInfo).map((info) => info.mime.split(';')[0]!.trim()))];
 
 interface RouteDocs {
-  body?: z.ZodType;
-  response?: Record<number, z.ZodType>;
+  response?: Record<number, z.ZodType | { description: string; content: Record<string, { schema: z.ZodType }> }>;
   description?: string;
 }
 
 export const routeDocs: Record<string, RouteDocs> = {
-  'POST /api/extract-text': { body: z.object({ files: files.optional(), ...directMode }) },
-  'POST /api/textbooks/preview-references': {
-    body: z.object({
-      topic: z.string(),
-      existingReferences: z.string().optional().describe('JSON array of references, when enhancing'),
-      files: files.optional(),
-      ...directMode,
-    }),
-  },
-  'POST /api/textbooks/generate-outline': {
-    body: z.object({
-      topic: z.string(),
-      approvedReferences: z.string().describe('JSON array of the approved references'),
-      length: z
-        .enum(['full', 'condensed'])
-        .optional()
-        .describe('The whole material (full, the default) or a book condensed to about 40,000 words; the book reports what it shortened'),
-      files: files.optional(),
-      ...directMode,
-    }),
-  },
   'GET /api/textbooks/:id': {
     description: 'The stored JSON text as it is (304 while the ETag stands).',
     response: { 200: textbookDetail },
@@ -58,25 +39,18 @@ export const routeDocs: Record<string, RouteDocs> = {
       409: saveConflictBody,
     },
   },
-  'POST /api/images/upload': {
-    body: z.object({ file: z.string().meta({ format: 'binary' }), textbookId: z.string() }),
-  },
-  'GET /api/images/:id': binary('The picture (PNG, JPEG, GIF or WebP bytes).'),
-  'GET /api/textbooks/:id/export': binary('The book as a file of the chosen format (a download).'),
-  'GET /api/textbooks/:id/sources/:documentId/page/:n': binary(
+  'GET /api/images/:id': download('The picture (PNG, JPEG, GIF or WebP bytes).', imageTypes),
+  'GET /api/textbooks/:id/export': download('The book as a file of the chosen format (a download).', exportTypes),
+  'GET /api/textbooks/:id/sources/:documentId/page/:n': download(
     'Page n (1-based) of a PDF the book is made from, drawn as a PNG at about 110 dpi. 404 for a document the book does not use or that is not a PDF.',
+    ['image/png'],
   ),
   'GET /api/shared/:token': {
     description: 'No account needed: the book behind a reader link, with the materials its owner shares. 404 once the link is revoked.',
     response: { 200: sharedBook },
   },
-  'GET /api/shared/:token/images/:imageId': binary('No account needed: an image of the shared book (PNG, JPEG, GIF or WebP bytes).'),
+  'GET /api/shared/:token/images/:imageId': download(
+    'No account needed: an image of the shared book (PNG, JPEG, GIF or WebP bytes).',
+    imageTypes,
+  ),
 };
-
-/** Multipart routes: the request body is form data. */
-export const multipartRoutes = new Set([
-  'POST /api/extract-text',
-  'POST /api/textbooks/preview-references',
-  'POST /api/textbooks/generate-outline',
-  'POST /api/images/upload',
-]);

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { extractTextResponse, materialFields } from '@common/extract';
+import { extractTextResponse } from '@common/extract';
+import { extractTextForm } from '@common/upload-forms';
 import type { AppDeps } from '@server/http/deps';
 import { requestContext } from '@server/http/request-context';
-import { parseFormFields } from '@server/http/form-fields';
-import { readMaterialRequest } from '@server/ingest/material-request';
+import { readUploadForm } from '@server/http/multipart-reader';
+import { materialUploadBounds } from '@server/http/upload-bounds';
 import { extractText } from './extract.service';
 
 export function registerExtractRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Extraction is CPU-heavy: a per-user rate limit (server/http/route-limits.ts) keeps one client from starving the others.
-  r.post('/api/extract-text', { schema: { response: { 200: extractTextResponse } } }, async (request) => {
+  const config = { uploadForm: extractTextForm };
+  r.post('/api/extract-text', { schema: { response: { 200: extractTextResponse } }, config }, async (request) => {
     const ctx = requestContext(deps, request);
-    const { files, fields } = await readMaterialRequest(request, deps.config);
-    return extractText(ctx, { files, fields: parseFormFields(materialFields, fields) });
+    return extractText(ctx, await readUploadForm(request, extractTextForm, materialUploadBounds(deps.config)));
   });
 }

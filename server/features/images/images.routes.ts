@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { imageUploadResponse } from '@common/images';
+import { imageUploadForm } from '@common/upload-forms';
 import { numericId } from '@common/textbooks-api';
 import type { AppDeps } from '@server/http/deps';
 import { requestContext } from '@server/http/request-context';
+import { readUploadForm } from '@server/http/multipart-reader';
+import { imageUploadBounds } from '@server/http/upload-bounds';
 import { imageExtensions, type ImageMime } from './image-type';
-import { readImageUpload } from './image-upload';
 import { getImage, uploadImage } from './images.service';
 
 const imageParams = z.object({ id: numericId('Image id') });
@@ -14,12 +16,16 @@ const imageParams = z.object({ id: numericId('Image id') });
 export function registerImageRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/images/upload', { schema: { response: { 200: imageUploadResponse } } }, async (request, reply) => {
-    const ctx = requestContext(deps, request);
-    const { file, textbookId } = await readImageUpload(request);
-    const stored = await uploadImage(ctx, textbookId, file);
-    return reply.send(stored);
-  });
+  r.post(
+    '/api/images/upload',
+    { schema: { response: { 200: imageUploadResponse } }, config: { uploadForm: imageUploadForm } },
+    async (request, reply) => {
+      const ctx = requestContext(deps, request);
+      const { files, fields } = await readUploadForm(request, imageUploadForm, imageUploadBounds);
+      const stored = await uploadImage(ctx, fields.textbookId, files[0]!);
+      return reply.send(stored);
+    },
+  );
 
   r.get('/api/images/:id', { schema: { params: imageParams } }, async (request, reply) => {
     const image = await getImage(requestContext(deps, request), request.params.id);
