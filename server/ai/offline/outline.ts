@@ -1,3 +1,4 @@
+import { nextTurn } from '@server/core/next-turn';
 import { splitSentences } from '@server/core/nlp';
 import type { AuthoringEngine } from '../engine';
 import type { Material } from '../material';
@@ -13,8 +14,6 @@ import { composeFromDocuments, hasDocumentBlocks } from './outline/tree-book';
 const minMaterialWords = 40;
 /** The fallback material a form sends with only a topic ('Topic: {topic}'). */
 const topicLine = /^\s*Topic:.*$/gim;
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** True when the text has at least `n` words; stops counting there (the material may be a whole book). */
 function hasWords(text: string, n: number): boolean {
@@ -48,7 +47,7 @@ export const outline: AuthoringEngine['outline'] = async (ctx, input) => {
     report(100);
     return topicSkeleton(input.topic, sentences.length ? [sentences.join(' ')] : []);
   }
-  await yieldToLoop();
+  await nextTurn();
   // Documents read into blocks: the book is their own structure (or, without headings, their reading order), with their full text.
   if (hasDocumentBlocks(ctx.material)) {
     const book = composeFromDocuments(ctx.material, { title: input.topic, length: input.length, onProgress: (f) => report(25 + 75 * f) });
@@ -59,7 +58,7 @@ export const outline: AuthoringEngine['outline'] = async (ctx, input) => {
   }
   const byHeadings = planFromHeadings(ctx.material);
   report(15);
-  await yieldToLoop();
+  await nextTurn();
   let chapters: PlannedChapter[];
   let plan;
   if (byHeadings) {
@@ -75,7 +74,7 @@ export const outline: AuthoringEngine['outline'] = async (ctx, input) => {
     plan = { chapters: clustered.chapters, stats: clustered.stats };
   }
   report(25);
-  await yieldToLoop();
+  await nextTurn();
   if (plan.chapters.length === 0) {
     report(100);
     return topicSkeleton(input.topic);

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '@server/test/harness';
 import { multipart } from '../extract/multipart.test-helper';
+import { eq } from 'drizzle-orm';
+import { sources } from '@server/db/schema';
 import { insertSource } from './sources.repo';
 
 const lecture = Buffer.from(
@@ -17,7 +19,7 @@ describe('source reuse across extractor versions', () => {
   it('a file stored by an older extractor (plain byte hash) is read again, not reused with its old reading', async () => {
     const alice = await h.createUser('alice');
     // What the previous extractor left behind: keyed by the bare bytes, with a reading that is now known to be wrong.
-    await insertSource(h.database.db, {
+    const stale = await insertSource(h.database.db, {
       ownerId: alice.id,
       sha256: createHash('sha256').update(lecture).digest('hex'),
       filename: 'lecture2.txt',
@@ -45,6 +47,11 @@ describe('source reuse across extractor versions', () => {
       payload: again.payload,
       headers: { ...again.headers, cookie: alice.cookie },
     });
-    expect(res2.json().detectedTopic).toBe('The Cell Membrane');
+    expect(res2.statusCode).toBe(200);
+    expect(res2.json().sourceIds).toEqual(res.json().sourceIds);
+    expect(res2.json().sourceIds).not.toContain(stale!.id);
+    // Two rows in all: the stale one and the one read now; the second upload stored nothing.
+    const stored = await h.database.db.select({ id: sources.id }).from(sources).where(eq(sources.ownerId, alice.id));
+    expect(stored.map((r) => r.id).sort()).toEqual([stale!.id, ...res.json().sourceIds].sort());
   });
 });
