@@ -72,7 +72,8 @@ export async function writeEpub({ doc, images }: ExportContext): Promise<Uint8Ar
   const opts: HtmlOptions = {
     xml: true,
     imageSrc: (src) => imagePaths.get(src)?.path ?? null,
-    hrefFor: (anchor) => `${files.get(anchor) ?? ''}#${anchor}`,
+    // A cross-reference's anchor (common/book-render/numbering.ts) starts with its chapter's: "ch2-fig-2-3".
+    hrefFor: (anchor) => `${files.get(anchor) ?? files.get(anchor.split('-')[0]) ?? ''}#${anchor}`,
   };
 
   const content: ContentFile[] = [{ id: 'title-page', href: 'title.xhtml', title: doc.title, body: renderTitlePageHtml(doc) }];
