@@ -49,7 +49,9 @@ const labelledStart = new RegExp(
 /** The kind and label a paragraph's text opens with, if it is a caption or a numbered unit. */
 export function labelAtStart(text: string): { kind: TargetKind; label: string; length: number } | null {
   const m = labelledStart.exec(text);
-  if (!m) return null;
+  // "Figure 5.4 shows ..." is a sentence about the figure, not its caption: a caption's label ends it, or is
+  // followed by punctuation or a capital ("Figure 5.3 The average incline ...").
+  if (!m || /^\s+[a-z]/.test(text.slice(m[0].length))) return null;
   return { kind: captionWords[m[1].replace(/\.$/, '').toLowerCase()], label: m[2], length: m[0].length };
 }
 
@@ -157,6 +159,8 @@ export function chapterOfTitle(title: string): number | null {
 
 /** "3.", "3)", "(3)", "Exercise 3", "Solution 3", "2.4" at the start of a solution: the exercise it answers. */
 export function solutionLabelAtStart(text: string): string | null {
-  const m = new RegExp(String.raw`^\s*(?:(?:Exercise|Solution|Answer|Problem)\s+(${num})|\(?(${num})[.):])(?=\s|$)`, 'i').exec(text);
-  return m ? (m[1] ?? m[2]).replace(/\.$/, '') : null;
+  const m = new RegExp(String.raw`^\s*(?:(?:Exercise|Solution|Answer|Problem)\s+(${num})[.:)]?|\(?(${num})[.):]|(\d{1,3}\.\d{1,3}))(?=\s|$)`, 'i').exec(
+    text,
+  );
+  return m ? (m[1] ?? m[2] ?? m[3]) : null;
 }
