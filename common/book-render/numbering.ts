@@ -270,14 +270,29 @@ export function numberBook(doc: BookDocument): BookNumbering {
     }
   });
 
-  // Kinds the source numbered in a chapter keep only the source's numbers there; the others are numbered in order.
+  // Kinds the source numbered in a chapter keep only the source's numbers there; the others are numbered in order,
+  // under the chapter's number as the source gives it (its labels' "5." in "Figure 5.3", or "Chapter 5" in its
+  // title), else its place in the book, never taking a number the source gave.
+  const prefixes = doc.chapters.map((chapter, c) => {
+    const votes = new Map<string, number>();
+    for (const t of targets) {
+      const m = /^(\d+)\.\d/.exec(t.label);
+      if (t.chapter === c && m) votes.set(m[1], (votes.get(m[1]) ?? 0) + 1);
+    }
+    const best = [...votes].sort((a, b) => b[1] - a[1])[0];
+    return best ? best[0] : String(chapterOfTitle(chapter.title) ?? c + 1);
+  });
+  const taken = new Set(targets.map((t) => `${t.kind}:${t.label}`));
   const counters = new Map<string, number>();
   for (const u of unnumbered) {
-    const key = `${u.chapter}:${u.kind}`;
-    if (sourceKinds.has(key) || !numberedKinds.includes(u.kind)) continue;
-    const n = (counters.get(key) ?? 0) + 1;
+    if (sourceKinds.has(`${u.chapter}:${u.kind}`) || !numberedKinds.includes(u.kind)) continue;
+    const key = `${prefixes[u.chapter]}:${u.kind}`;
+    let n = counters.get(key) ?? 0;
+    do n++;
+    while (taken.has(`${u.kind}:${prefixes[u.chapter]}.${n}`));
     counters.set(key, n);
-    const label = `${u.chapter + 1}.${n}`;
+    const label = `${prefixes[u.chapter]}.${n}`;
+    taken.add(`${u.kind}:${label}`);
     addTarget({ kind: u.kind, label, chapter: u.chapter, block: u.apply(label), source: false });
   }
   return { targets, sentences, solutions, labelled };
