@@ -46,7 +46,7 @@ const textOf = (b: Block | undefined) =>
   !b ? '' : b.kind === 'paragraph' || b.kind === 'heading' ? inlineText(b.content) : b.kind === 'math' ? b.latex : b.kind;
 
 describe('numbering', () => {
-  it("keeps the source's numbers: a figure's caption under its picture, a \"(5.3)\" line beside a formula, \\tag, Example 2.13", () => {
+  it('keeps the source\'s numbers: a figure\'s caption under its picture, a "(5.3)" line beside a formula, \\tag, Example 2.13', () => {
     const doc = book([
       {
         title: 'Calculus',
@@ -105,7 +105,8 @@ describe('numbering', () => {
 
 describe('cross-references', () => {
   it('reads each form of reference in running text', () => {
-    const text = 'See Figure 2.3, Fig. 3, Table 1.2, (2.17), Equation 2.17, Eq. (3), Example 2.13, Exercise 4 and Sentence 16; not (3) or 2.3.';
+    const text =
+      'See Figure 2.3, Fig. 3, Table 1.2, (2.17), Equation 2.17, Eq. (3), Example 2.13, Exercise 4 and Sentence 16; not (3) or 2.3.';
     expect(findReferences(text).map((r) => [r.kind, r.label, text.slice(r.start, r.end)])).toEqual([
       ['figure', '2.3', 'Figure 2.3'],
       ['figure', '3', 'Fig. 3'],
@@ -139,7 +140,7 @@ describe('cross-references', () => {
     expect((allBlocks(doc)[0] as { content: Inline[] }).content).toEqual([{ kind: 'text', text: 'Figure 1.1: A plot.' }]);
   });
 
-  it("links \"Sentence 16\" to the numbered list's item 16 nearest before it, and prefers the chapter's own target", () => {
+  it('links "Sentence 16" to the numbered list\'s item 16 nearest before it, and prefers the chapter\'s own target', () => {
     const doc = book([
       { title: 'A', content: '<p>Figure 1: A map.</p>' },
       {
@@ -208,7 +209,9 @@ describe('exercises and solutions', () => {
   });
 
   it('renders the links as ids and internal links in the HTML', () => {
-    const html = renderBookHtml(book([{ title: 'C', content: '<p>Table 1.1: Data.</p><table><tr><td>1</td></tr></table><p>See Table 1.1.</p>' }]));
+    const html = renderBookHtml(
+      book([{ title: 'C', content: '<p>Table 1.1: Data.</p><table><tr><td>1</td></tr></table><p>See Table 1.1.</p>' }]),
+    );
     const id = /<p id="([^"]+)">Table 1\.1: Data\.<\/p>/.exec(html)?.[1];
     expect(id).toBeTruthy();
     expect(html).toContain(`See <a href="#${id}">Table 1.1</a>.`);

@@ -71,10 +71,7 @@ export const paragraphText = (b: Block) => (b.kind === 'paragraph' || b.kind ===
 export function walkChapters(doc: BookDocument, visit: (v: BlockVisit) => void): void {
   doc.chapters.forEach((chapter, c) => {
     const chapterPart: Part = isSolutionsTitle(chapter.title) ? 'solutions' : isExercisesTitle(chapter.title) ? 'exercises' : 'text';
-    const units = [
-      { title: '', blocks: chapter.blocks },
-      ...chapter.sections.map((s) => ({ title: s.title, blocks: s.blocks })),
-    ];
+    const units = [{ title: '', blocks: chapter.blocks }, ...chapter.sections.map((s) => ({ title: s.title, blocks: s.blocks }))];
     for (const unit of units) {
       let base: Part = chapterPart;
       if (isSolutionsTitle(unit.title)) base = 'solutions';

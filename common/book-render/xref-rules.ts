@@ -159,8 +159,9 @@ export function chapterOfTitle(title: string): number | null {
 
 /** "3.", "3)", "(3)", "Exercise 3", "Solution 3", "2.4" at the start of a solution: the exercise it answers. */
 export function solutionLabelAtStart(text: string): string | null {
-  const m = new RegExp(String.raw`^\s*(?:(?:Exercise|Solution|Answer|Problem)\s+(${num})[.:)]?|\(?(${num})[.):]|(\d{1,3}\.\d{1,3}))(?=\s|$)`, 'i').exec(
-    text,
-  );
+  const m = new RegExp(
+    String.raw`^\s*(?:(?:Exercise|Solution|Answer|Problem)\s+(${num})[.:)]?|\(?(${num})[.):]|(\d{1,3}\.\d{1,3}))(?=\s|$)`,
+    'i',
+  ).exec(text);
   return m ? (m[1] ?? m[2] ?? m[3]) : null;
 }

@@ -26,7 +26,11 @@ const content: TextbookContentInput = {
         '<h3>Solutions</h3><ol><li><p>Sixteen.</p></li></ol>',
       sections: [],
     },
-    { title: 'Attacks', content: '<p>As Figure 1.1 and (1.1) show, a round swaps the halves; Figure 7.7 is not in this book.</p>', sections: [] },
+    {
+      title: 'Attacks',
+      content: '<p>As Figure 1.1 and (1.1) show, a round swaps the halves; Figure 7.7 is not in this book.</p>',
+      sections: [],
+    },
   ],
 };
 
