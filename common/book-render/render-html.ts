@@ -15,6 +15,8 @@ export interface HtmlOptions {
   imageSrc?: (src: string) => string | null;
   /** Link target of a chapter, section or appendix anchor (another file in an EPUB); `#anchor` by default. */
   hrefFor?: (anchor: string) => string;
+  /** Formulas as the editor stores them (`data-latex` elements the reader page typesets) instead of MathML. */
+  editorMath?: boolean;
 }
 
 export function escapeHtml(text: string): string {
@@ -45,7 +47,11 @@ export function latexToMathml(latex: string, display: boolean): string | null {
   }
 }
 
-function mathHtml(latex: string, display: boolean, id = ''): string {
+function mathHtml(latex: string, display: boolean, id = '', opts: HtmlOptions = {}): string {
+  if (opts.editorMath)
+    return display
+      ? `<div data-type="block-math" data-latex="${escapeHtml(latex)}"${id}></div>`
+      : `<span data-type="inline-math" data-latex="${escapeHtml(latex)}"></span>`;
   const mathml = latexToMathml(latex, display);
   if (mathml) return display ? `<div class="math-block"${id}>${mathml}</div>` : mathml;
   // A formula KaTeX cannot read is shown as its source, so nothing is lost.
@@ -86,7 +92,7 @@ export function renderInlineHtml(content: readonly Inline[], opts: HtmlOptions =
       continue;
     }
     if (item.kind === 'text') out += runHtml(item);
-    else if (item.kind === 'math') out += mathHtml(item.latex, false);
+    else if (item.kind === 'math') out += mathHtml(item.latex, false, '', opts);
     else out += opts.xml ? '<br/>' : '<br>';
     i++;
   }
@@ -134,7 +140,7 @@ function renderBlockHtml(block: Block, opts: HtmlOptions): string {
     case 'image':
       return imageHtml(block.src, block.alt, opts, id);
     case 'math':
-      return mathHtml(block.latex, true, id);
+      return mathHtml(block.latex, true, id, opts);
     case 'code':
       return `<pre${id}><code>${escapeHtml(block.text)}</code></pre>`;
     case 'quote':
