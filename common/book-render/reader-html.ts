@@ -20,11 +20,29 @@ export const readerHrefFor = (anchor: string) => {
   return chapter ? `#c${chapter}/${anchor}` : `#${anchor}`;
 };
 
+/** A shared book's pictures are served through its link (`/api/shared/{token}/images/4`): read as the book's own, shown as they were. */
+const sharedImage = /(["'])(\/api\/shared\/[A-Za-z0-9_-]{1,200}\/images\/(\d{1,12}))\1/g;
+
 export function readerCrossReferences(content: TextbookContent): ReaderUnitsHtml {
-  const plain = buildBookDocument({ topic: content.title, content, authors: [], date: '', crossReferences: false });
+  const shown = new Map<string, string>();
+  const own = (html: string) =>
+    html.replace(sharedImage, (_m, quote: string, link: string, id: string) => {
+      shown.set(`/api/images/${id}`, link);
+      return `${quote}/api/images/${id}${quote}`;
+    });
+  const readable = {
+    ...content,
+    chapters: content.chapters.map((c) => ({
+      ...c,
+      content: own(c.content),
+      sections: c.sections.map((s) => ({ ...s, content: own(s.content) })),
+    })),
+  };
+  const plain = buildBookDocument({ topic: content.title, content: readable, authors: [], date: '', crossReferences: false });
   const { doc } = crossReferenceBook(plain);
+  const opts = { editorMath: true, hrefFor: readerHrefFor, imageSrc: (src: string) => shown.get(src) ?? src };
   const unit = (before: Block[], after: Block[]) =>
-    JSON.stringify(before) === JSON.stringify(after) ? null : renderBlocksHtml(after, { editorMath: true, hrefFor: readerHrefFor });
+    JSON.stringify(before) === JSON.stringify(after) ? null : renderBlocksHtml(after, opts);
   return {
     chapters: doc.chapters.map((chapter, c) => ({
       content: unit(plain.chapters[c].blocks, chapter.blocks),

@@ -1,9 +1,7 @@
 /** Where the reader is: a chapter (and a section in it), a shared material, or the references. */
 export type ReaderPlace =
   /** `target`: the anchor of a numbered figure, equation, exercise... a cross-reference leads to (common/book-render/cross-refs.ts). */
-  | { kind: 'chapter'; chapter: number; section?: number; target?: string }
-  | { kind: 'material'; id: number }
-  | { kind: 'references' };
+  { kind: 'chapter'; chapter: number; section?: number; target?: string } | { kind: 'material'; id: number } | { kind: 'references' };
 
 /** The place as the address's fragment, so a reload or a shared address opens the same page: #c3, #c3-s2, #c3/ch3-fig-3-1, #m14, #references. */
 export function placeToHash(place: ReaderPlace): string {
