@@ -104,6 +104,10 @@ describe('numbering', () => {
 });
 
 describe('cross-references', () => {
+  it('reads no reference in years, longer numbers or words that merely start alike', () => {
+    expect(findReferences('Figure 2019 shows Tables 1234 and Examples5 of Figureheads 3, (2017), (12.5.3).')).toEqual([]);
+  });
+
   it('reads each form of reference in running text', () => {
     const text =
       'See Figure 2.3, Fig. 3, Table 1.2, (2.17), Equation 2.17, Eq. (3), Example 2.13, Exercise 4 and Sentence 16; not (3) or 2.3.';

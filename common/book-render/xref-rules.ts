@@ -107,7 +107,7 @@ const refWords: Record<string, TargetKind> = {
 };
 
 const refPattern = new RegExp(
-  String.raw`\b(Figures?|Figs?\.|Tables?|Equations?|Eqs?\.|Eqn\.|Examples?|Exercises?|Problem|Sentences?|Definition|Theorem|Lemma|Proposition|Corollary|Remark)\s?(\(${num}\)|${num})(?![\w.]\d)|(?<![\w(])\((\d{1,3}\.\d{1,3}[a-z]?)\)`,
+  String.raw`\b(Figures?|Figs?\.|Tables?|Equations?|Eqs?\.|Eqn\.|Examples?|Exercises?|Problem|Sentences?|Definition|Theorem|Lemma|Proposition|Corollary|Remark)(?:\s|(?<=\.))(\(${num}\)|${num})(?!\w|\.\d)|(?<![\w(])\((\d{1,3}\.\d{1,3}[a-z]?)\)`,
   'gi',
 );
 
