@@ -124,6 +124,9 @@ const shortKind: Record<TargetKind | 'solution', string> = {
   remark: 'rem',
 };
 
+/** The chapter anchor a target's anchor starts with ("ch2" of "ch2-fig-2-3"): the file or page it lives in. */
+export const anchorChapter = (anchor: string): string => /^ch\d+(?=-)/.exec(anchor)?.[0] ?? anchor;
+
 /** Gives targets their anchors: `ch2-fig-2-3`, unique in the book, usable as an XML id. */
 export function anchorMaker(doc: BookDocument) {
   const taken = new Set<string>();

@@ -2,6 +2,7 @@ import type { TextbookContent } from '../textbook';
 import type { Block } from './book-model';
 import { buildBookDocument } from './book-document';
 import { crossReferenceBook } from './cross-refs';
+import { anchorChapter } from './numbering';
 import { renderBlocksHtml } from './render-html';
 
 /**
@@ -15,10 +16,7 @@ export interface ReaderUnitsHtml {
 }
 
 /** The reader's link to an anchor: its chapter's page, then the anchor ("ch2-fig-2-3" lives in chapter 2). */
-export const readerHrefFor = (anchor: string) => {
-  const chapter = /^ch(\d+)/.exec(anchor)?.[1];
-  return chapter ? `#c${chapter}/${anchor}` : `#${anchor}`;
-};
+export const readerHrefFor = (anchor: string) => `#c${anchorChapter(anchor).slice(2)}/${anchor}`;
 
 /** A shared book's pictures are served through its link (`/api/shared/{token}/images/4`): read as the book's own, shown as they were. */
 const sharedImage = /(["'])(\/api\/shared\/[A-Za-z0-9_-]{1,200}\/images\/(\d{1,12}))\1/g;

@@ -85,6 +85,15 @@ describe('cross-references in exports', () => {
     expect(report).toContain('0 fatals / 0 errors');
   }, 120_000);
 
+  it("IMS cartridge: a reference in chapter 2's page links to chapter 1's page, to an id that is there", async () => {
+    const zip = await JSZip.loadAsync(await exported('imscc'));
+    const ch1 = await zip.file('pages/ch1.html')!.async('string');
+    const ch2 = await zip.file('pages/ch2.html')!.async('string');
+    const hrefs = [...ch2.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1]);
+    expect(hrefs).toEqual(['../pages/ch1.html#ch1-fig-1-1', '../pages/ch1.html#ch1-eq-1-1']);
+    for (const href of hrefs) expect(ch1).toContain(`id="${href.split('#')[1]}"`);
+  });
+
   it('DOCX: the reference is a hyperlink to a bookmark the document holds', async () => {
     const xml = await (await JSZip.loadAsync(await exported('docx'))).file('word/document.xml')!.async('string');
     // Our links' bookmarks start with "x_" (the contents use Word's own "_Toc" ones).
