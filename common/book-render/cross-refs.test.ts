@@ -46,7 +46,7 @@ const textOf = (b: Block | undefined) =>
   !b ? '' : b.kind === 'paragraph' || b.kind === 'heading' ? inlineText(b.content) : b.kind === 'math' ? b.latex : b.kind;
 
 describe('numbering', () => {
-  it('keeps the source\'s numbers: a figure\'s caption under its picture, a "(5.3)" line beside a formula, \\tag, Example 2.13', () => {
+  it("keeps the source's numbers: a figure's caption under its picture, a \"(5.3)\" line beside a formula, \\tag, a drawn formula's own number, Example 2.13", () => {
     const doc = book([
       {
         title: 'Calculus',
@@ -54,13 +54,13 @@ describe('numbering', () => {
           '<img src="/api/images/1" alt="curve"><p><em>Figure 5.1 The curve.</em></p>' +
           '<img src="/api/images/2" alt="df/dx"><p>(5.3)</p>' +
           '<div data-type="block-math" data-latex="a = b \\tag{5.4}"></div>' +
-          '<p>Example 2.13 (Slope). We compute.</p>' +
-          '<p>As Figure 5.1 shows, (5.3) and Equation 5.4 follow; see Example 2.13.</p>',
+          '<p>Example 2.13 (Slope). We compute.</p><img src="/api/images/3" alt="(5.9) h(x) = 4x">' +
+          '<p>As Figure 5.1 shows, (5.3) and Equation 5.4 follow; see Example 2.13 and (5.9).</p>',
       },
     ]);
     const found = links(doc);
-    expect(found.map((l) => l.text)).toEqual(['Figure 5.1', '(5.3)', 'Equation 5.4', 'Example 2.13']);
-    expect(found.map((l) => l.target?.kind)).toEqual(['image', 'image', 'math', 'paragraph']);
+    expect(found.map((l) => l.text)).toEqual(['Figure 5.1', '(5.3)', 'Equation 5.4', 'Example 2.13', '(5.9)']);
+    expect(found.map((l) => l.target?.kind)).toEqual(['image', 'image', 'math', 'paragraph', 'image']);
     expect(textOf(found[3].target)).toMatch(/^Example 2\.13 \(Slope\)/);
     // The source numbered its equations: the formula without a number gets none, nothing is renumbered.
     expect(JSON.stringify(doc)).not.toContain('(1.1)');

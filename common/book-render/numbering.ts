@@ -1,5 +1,6 @@
 import { inlineText, listLabel, type Block, type BookDocument, type Inline } from './book-model';
 import {
+  altEquationLabel,
   chapterOfTitle,
   equationLabels,
   isExercisesTitle,
@@ -238,6 +239,9 @@ export function numberBook(doc: BookDocument): BookNumbering {
     if (block.kind === 'image' && !inTable) {
       const own = labelAtStart(block.alt);
       if (own?.kind === 'figure') addTarget({ kind: 'figure', label: own.label, chapter, block, source: true });
+      // A formula drawn as a picture (a PDF's equation) whose text carries its number: "(5.34) h'(x) = ...".
+      const number = altEquationLabel(block.alt);
+      if (!own && number) addTarget({ kind: 'equation', label: number, chapter, block, source: true });
       return;
     }
     if (block.kind === 'math' && !inTable) {

@@ -73,6 +73,12 @@ export function equationLabels(text: string): string[] {
   return [...text.matchAll(new RegExp(String.raw`\((${num})\)`, 'g'))].map((m) => m[1]);
 }
 
+/** The number a formula drawn as a picture carries at the start or end of its text: "(5.34) h(x) = ..." or "... = 1 (5.34)". */
+export function altEquationLabel(alt: string): string | null {
+  const m = new RegExp(String.raw`^\s*\((\d{1,3}\.\d{1,3}[a-z]?)\)\s|\s\((\d{1,3}\.\d{1,3}[a-z]?)\)\s*$`).exec(alt);
+  return m ? (m[1] ?? m[2]) : null;
+}
+
 /** `\tag{2.3}` in a display formula. */
 export function tagOf(latex: string): string | null {
   const m = /\\tag\*?\{\s*([^{}]{1,12}?)\s*\}/.exec(latex);
