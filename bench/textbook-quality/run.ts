@@ -35,6 +35,7 @@ import {
 } from './measures';
 import { apparatusHeader, apparatusRow, type QuizItem } from './apparatus-measures';
 import { fidelityHead, fidelityOf } from './fidelity-report';
+import { crossRefCells, crossRefHeader } from './cross-refs-report';
 
 const dirArg = process.argv.indexOf('--dir');
 const dir = dirArg >= 0 ? process.argv[dirArg + 1] : realCorpusDir;
@@ -51,6 +52,7 @@ const engine = createOfflineEngine();
 const rows: string[][] = [];
 const details: string[] = [];
 const apparatusRows: string[][] = [];
+const crossRefRows: string[][] = [];
 const unreadable: string[] = [];
 for (const file of files) {
   const own = await ownStructure(file.name, file.data);
@@ -136,6 +138,7 @@ for (const file of files) {
   ]);
   const apparatus = apparatusRow(book, quizzes);
   apparatusRows.push([file.name, ...apparatus.cells]);
+  crossRefRows.push([file.name, ...crossRefCells(book)]);
   if (detail) {
     details.push(`\n## ${file.name}`);
     const list = (label: string, items: string[]) => items.length && details.push(`${label}:\n${items.map((x) => `  - ${x}`).join('\n')}`);
@@ -175,6 +178,7 @@ console.log(
   ),
 );
 console.log(`\n${table(['file', ...apparatusHeader], apparatusRows)}`);
+console.log(`\nNumbering and cross-references linked:\n${table(['file', ...crossRefHeader], crossRefRows)}`);
 if (unreadable.length) console.log(`\nNo book (the product refuses the file): ${unreadable.join('; ')}`);
 if (detail) console.log(details.join('\n'));
 console.log(

@@ -144,6 +144,23 @@ describe('the reader page (/read/{token})', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Photosynthesis' })).toBeInTheDocument();
   });
 
+  it("links a reference to a numbered formula to its chapter's page, opened at the formula", async () => {
+    const chapters = book.content.chapters.map((c, i) => (i === 1 ? { ...c, content: '<p>Respiration reverses (1.1).</p>' } : c));
+    mockFetch({ [`GET /api/shared/${token}`]: () => json({ ...book, content: { ...book.content, chapters } }) });
+    openReader('#c2');
+    const link = await screen.findByRole('link', { name: '(1.1)' });
+    expect(link).toHaveAttribute('href', '#c1/ch1-eq-1-1');
+    await act(async () => {
+      window.location.hash = '#c1/ch1-eq-1-1';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Photosynthesis' })).toBeInTheDocument();
+    const formula = document.getElementById('ch1-eq-1-1');
+    expect(formula?.getAttribute('data-latex')).toBe('6CO_2 + 6H_2O \\to C_6H_{12}O_6');
+    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(formula);
+    expect(screen.getByText('(1.1)')).toHaveClass('equation-number');
+  });
+
   it('searches the book and lists where the words are, with the words marked', async () => {
     mockFetch({ [`GET /api/shared/${token}`]: () => json(book) });
     openReader();

@@ -3,6 +3,7 @@ import type { Block, BookChapter, BookDocument } from './book-model';
 import { materialBlocks, materialHeading, type MaterialInput } from './material-blocks';
 import { describeImages, levelHeadings } from './alt-text';
 import { parseEditorHtml } from './parse-html';
+import { crossReferenceBook } from './cross-refs';
 
 export interface BookDocumentInput {
   /** The textbook's topic: the book's title. */
@@ -16,6 +17,8 @@ export interface BookDocumentInput {
   bibliography?: Block[];
   /** Materials for the appendix; none leaves it out. */
   materials?: readonly MaterialInput[];
+  /** Numbers and cross-reference links (cross-refs.ts); on unless set false. */
+  crossReferences?: boolean;
 }
 
 const untitled = (title: string, fallback: string) => title.replace(/\s+/g, ' ').trim() || fallback;
@@ -35,7 +38,7 @@ export function buildBookDocument(input: BookDocumentInput): BookDocument {
       blocks: bodyBlocks(section.content, 2),
     })),
   }));
-  return {
+  const doc: BookDocument = {
     title: untitled(input.topic, untitled(input.content.title, 'Untitled textbook')),
     authors: [...input.authors],
     language: input.content.language ?? 'en',
@@ -45,6 +48,7 @@ export function buildBookDocument(input: BookDocumentInput): BookDocument {
     bibliography: input.bibliography ?? [],
     appendix: (input.materials ?? []).map((m, i) => ({ anchor: `appendix${i + 1}`, title: materialHeading(m), blocks: materialBlocks(m) })),
   };
+  return input.crossReferences === false ? doc : crossReferenceBook(doc).doc;
 }
 
 /** "November 24, 2026" from YYYY-MM-DD, the same in every format and time zone. */

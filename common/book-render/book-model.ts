@@ -61,19 +61,30 @@ export function listLabel(n: number, marker?: ListMarker): string {
   return marker === 'I' ? s.toUpperCase() : s;
 }
 
-export type Block =
+/**
+ * What numbering.ts adds to a block: `anchor`, the id a cross-reference links to (unique in the book);
+ * `role` 'equation-number' marks the "(2.3)" line set beside a formula.
+ */
+export interface BlockTarget {
+  anchor?: string;
+  role?: 'equation-number';
+}
+
+export type Block = BlockTarget &
   /** Level 1 = chapter, 2 = section; headings inside the text are 3 to 6. */
-  | { kind: 'heading'; level: number; content: Inline[] }
-  | { kind: 'paragraph'; content: Inline[] }
-  /** `marker`: an ordered list labelled with letters or roman numerals (HTML's `<ol type>`). */
-  | { kind: 'list'; ordered: boolean; start: number; marker?: ListMarker; items: Block[][] }
-  | { kind: 'table'; rows: TableCell[][] }
-  /** `src` as stored: `/api/images/{id}` or a raster data URL. */
-  | { kind: 'image'; src: string; alt: string }
-  | { kind: 'math'; latex: string }
-  | { kind: 'code'; text: string }
-  | { kind: 'quote'; blocks: Block[] }
-  | { kind: 'rule' };
+  (
+    | { kind: 'heading'; level: number; content: Inline[] }
+    | { kind: 'paragraph'; content: Inline[] }
+    /** `marker`: an ordered list labelled with letters or roman numerals (HTML's `<ol type>`). */
+    | { kind: 'list'; ordered: boolean; start: number; marker?: ListMarker; items: Block[][] }
+    | { kind: 'table'; rows: TableCell[][] }
+    /** `src` as stored: `/api/images/{id}` or a raster data URL. */
+    | { kind: 'image'; src: string; alt: string }
+    | { kind: 'math'; latex: string }
+    | { kind: 'code'; text: string }
+    | { kind: 'quote'; blocks: Block[] }
+    | { kind: 'rule' }
+  );
 
 export interface BookSection {
   /** Stable, unique in the book, usable as an XML id and a file name. */

@@ -15,6 +15,8 @@ export interface HtmlOptions {
   imageSrc?: (src: string) => string | null;
   /** Link target of a chapter, section or appendix anchor (another file in an EPUB); `#anchor` by default. */
   hrefFor?: (anchor: string) => string;
+  /** Formulas as the editor stores them (`data-latex` elements the reader page typesets) instead of MathML. */
+  editorMath?: boolean;
 }
 
 export function escapeHtml(text: string): string {
@@ -45,12 +47,16 @@ export function latexToMathml(latex: string, display: boolean): string | null {
   }
 }
 
-function mathHtml(latex: string, display: boolean): string {
+function mathHtml(latex: string, display: boolean, id = '', opts: HtmlOptions = {}): string {
+  if (opts.editorMath)
+    return display
+      ? `<div data-type="block-math" data-latex="${escapeHtml(latex)}"${id}></div>`
+      : `<span data-type="inline-math" data-latex="${escapeHtml(latex)}"></span>`;
   const mathml = latexToMathml(latex, display);
-  if (mathml) return display ? `<div class="math-block">${mathml}</div>` : mathml;
+  if (mathml) return display ? `<div class="math-block"${id}>${mathml}</div>` : mathml;
   // A formula KaTeX cannot read is shown as its source, so nothing is lost.
   const code = `<code class="math-source">${escapeHtml(latex)}</code>`;
-  return display ? `<p class="math-block">${code}</p>` : code;
+  return display ? `<p class="math-block"${id}>${code}</p>` : code;
 }
 
 function runHtml(run: TextRun): string {
@@ -80,21 +86,23 @@ export function renderInlineHtml(content: readonly Inline[], opts: HtmlOptions =
         inner += runHtml(run);
         i++;
       }
-      out += `<a href="${escapeHtml(href)}">${inner}</a>`;
+      // An internal link (a cross-reference, cross-refs.ts) goes where its anchor lives, another file in an EPUB.
+      const target = href.startsWith('#') && opts.hrefFor ? opts.hrefFor(href.slice(1)) : href;
+      out += `<a href="${escapeHtml(target)}">${inner}</a>`;
       continue;
     }
     if (item.kind === 'text') out += runHtml(item);
-    else if (item.kind === 'math') out += mathHtml(item.latex, false);
+    else if (item.kind === 'math') out += mathHtml(item.latex, false, '', opts);
     else out += opts.xml ? '<br/>' : '<br>';
     i++;
   }
   return out;
 }
 
-function imageHtml(src: string, alt: string, opts: HtmlOptions): string {
+function imageHtml(src: string, alt: string, opts: HtmlOptions, id = ''): string {
   const shown = opts.imageSrc ? opts.imageSrc(src) : src;
-  if (!shown) return `<p class="image-missing">[Image not available${alt ? `: ${escapeHtml(alt)}` : ''}]</p>`;
-  return `<figure><img src="${escapeHtml(shown)}" alt="${escapeHtml(alt)}"${opts.xml ? '/' : ''}></figure>`;
+  if (!shown) return `<p class="image-missing"${id}>[Image not available${alt ? `: ${escapeHtml(alt)}` : ''}]</p>`;
+  return `<figure${id}><img src="${escapeHtml(shown)}" alt="${escapeHtml(alt)}"${opts.xml ? '/' : ''}></figure>`;
 }
 
 export function renderBlocksHtml(blocks: readonly Block[], opts: HtmlOptions = {}): string {
@@ -102,17 +110,19 @@ export function renderBlocksHtml(blocks: readonly Block[], opts: HtmlOptions = {
 }
 
 function renderBlockHtml(block: Block, opts: HtmlOptions): string {
+  // The anchor a cross-reference links to (numbering.ts).
+  const id = block.anchor ? ` id="${escapeHtml(block.anchor)}"` : '';
   switch (block.kind) {
     case 'heading':
-      return `<h${block.level}>${renderInlineHtml(block.content, opts)}</h${block.level}>`;
+      return `<h${block.level}${id}>${renderInlineHtml(block.content, opts)}</h${block.level}>`;
     case 'paragraph':
-      return `<p>${renderInlineHtml(block.content, opts)}</p>`;
+      return `<p${id}${block.role ? ` class="${block.role}"` : ''}>${renderInlineHtml(block.content, opts)}</p>`;
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
       const start =
         (block.ordered && block.start !== 1 ? ` start="${block.start}"` : '') +
         (block.ordered && block.marker ? ` type="${block.marker}"` : '');
-      return `<${tag}${start}>${block.items.map((item) => `<li>${renderBlocksHtml(item, opts)}</li>`).join('')}</${tag}>`;
+      return `<${tag}${start}${id}>${block.items.map((item) => `<li>${renderBlocksHtml(item, opts)}</li>`).join('')}</${tag}>`;
     }
     case 'table': {
       const rows = block.rows
@@ -125,16 +135,16 @@ function renderBlockHtml(block: Block, opts: HtmlOptions): string {
           return `<tr>${cells.join('')}</tr>`;
         })
         .join('\n');
-      return `<div class="table-wrap"><table><tbody>${rows}</tbody></table></div>`;
+      return `<div class="table-wrap"${id}><table><tbody>${rows}</tbody></table></div>`;
     }
     case 'image':
-      return imageHtml(block.src, block.alt, opts);
+      return imageHtml(block.src, block.alt, opts, id);
     case 'math':
-      return mathHtml(block.latex, true);
+      return mathHtml(block.latex, true, id, opts);
     case 'code':
-      return `<pre><code>${escapeHtml(block.text)}</code></pre>`;
+      return `<pre${id}><code>${escapeHtml(block.text)}</code></pre>`;
     case 'quote':
-      return `<blockquote>${renderBlocksHtml(block.blocks, opts)}</blockquote>`;
+      return `<blockquote${id}>${renderBlocksHtml(block.blocks, opts)}</blockquote>`;
     case 'rule':
       return opts.xml ? '<hr/>' : '<hr>';
   }
@@ -208,6 +218,7 @@ pre { background: #f8fafc; border: 1px solid #e2e8f0; padding: .75rem; overflow-
 blockquote { border-left: 4px solid #cbd5e1; margin-left: 0; padding-left: 1rem; color: #334155; }
 .math-block { text-align: center; margin: 1rem 0; overflow-x: auto; }
 .math-source { color: #7c2d12; }
+.equation-number { text-align: right; margin-top: -.5rem; }
 .image-missing { color: #64748b; font-style: italic; }
 .title-page { text-align: center; padding: 4rem 0 3rem; }
 .book-title { font-family: 'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif; font-size: 2.5rem; font-weight: bold; margin: 0 0 1.5rem; }

@@ -1,10 +1,22 @@
+import type { ReaderUnitsHtml } from '@common/book-render/reader-html';
 import type { Chapter } from '@common/textbook';
 import { BookHtml } from './book-html';
 
 export const sectionElementId = (chapter: number, section: number) => `reader-c${chapter + 1}-s${section + 1}`;
 
-/** One chapter with all its sections, as it reads and as it prints (each chapter starts a new page). */
-export function ReaderChapter({ chapter, index }: { chapter: Chapter; index: number }) {
+/**
+ * One chapter with all its sections, as it reads and as it prints (each chapter starts a new page); `numbered`: its
+ * text with numbers and cross-reference links where they change it (common/book-render/reader-html.ts).
+ */
+export function ReaderChapter({
+  chapter,
+  index,
+  numbered,
+}: {
+  chapter: Chapter;
+  index: number;
+  numbered?: ReaderUnitsHtml['chapters'][number];
+}) {
   const headingId = `reader-c${index + 1}-title`;
   return (
     <article className="reader-chapter" aria-labelledby={headingId}>
@@ -12,7 +24,7 @@ export function ReaderChapter({ chapter, index }: { chapter: Chapter; index: num
       <h2 id={headingId} className="mb-4 text-3xl font-bold">
         {chapter.title}
       </h2>
-      {chapter.content && <BookHtml html={chapter.content} />}
+      {chapter.content && <BookHtml html={numbered?.content ?? chapter.content} />}
       {chapter.sections.map((section, s) => (
         <section
           key={section.id ?? s}
@@ -23,7 +35,7 @@ export function ReaderChapter({ chapter, index }: { chapter: Chapter; index: num
           <h3 id={`${sectionElementId(index, s)}-title`} className="mb-2 text-2xl font-semibold">
             {section.title}
           </h3>
-          <BookHtml html={section.content} />
+          <BookHtml html={numbered?.sections[s] ?? section.content} />
         </section>
       ))}
     </article>

@@ -76,11 +76,13 @@ describe('reader places in the address', () => {
     for (const place of [
       { kind: 'chapter', chapter: 0 },
       { kind: 'chapter', chapter: 2, section: 4 },
+      { kind: 'chapter', chapter: 1, target: 'ch2-fig-2-3' },
       { kind: 'material', id: 14 },
       { kind: 'references' },
     ] as const)
       expect(placeFromHash(placeToHash(place))).toEqual(place);
     expect(placeToHash({ kind: 'chapter', chapter: 2, section: 4 })).toBe('#c3-s5');
-    for (const bad of ['', '#', '#c0', '#cx', '#m', '#c1-s', '#other']) expect(placeFromHash(bad), bad).toBeNull();
+    expect(placeToHash({ kind: 'chapter', chapter: 1, target: 'ch2-fig-2-3' })).toBe('#c2/ch2-fig-2-3');
+    for (const bad of ['', '#', '#c0', '#cx', '#m', '#c1-s', '#other', '#c1/', '#c1/<x>']) expect(placeFromHash(bad), bad).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { BookOpen, ListTree, Moon, Printer, Sun } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { licenseInfo } from '@common/book-render/license';
+import { readerCrossReferences, type ReaderUnitsHtml } from '@common/book-render/reader-html';
 import { limits } from '@common/limits';
 import type { SharedBook } from '@common/share';
 import type { TextbookLicense } from '@common/textbook';
@@ -47,7 +48,7 @@ function ChapterPager({ book, chapter }: { book: SharedBook; chapter: number }) 
 }
 
 /** The page the place names: a chapter, a shared material or the references. */
-function PlaceContent({ book, place }: { book: SharedBook; place: ReaderPlace }) {
+function PlaceContent({ book, place, numbered }: { book: SharedBook; place: ReaderPlace; numbered: ReaderUnitsHtml }) {
   if (place.kind === 'material') {
     const material = book.materials.find((m) => m.id === place.id);
     return material ? <EducationalContentViewer material={material} /> : null;
@@ -57,7 +58,7 @@ function PlaceContent({ book, place }: { book: SharedBook; place: ReaderPlace })
   if (!chapter) return <p>This textbook has no chapters yet.</p>;
   return (
     <>
-      <ReaderChapter chapter={chapter} index={place.chapter} />
+      <ReaderChapter chapter={chapter} index={place.chapter} numbered={numbered.chapters[place.chapter]} />
       <ChapterPager book={book} chapter={place.chapter} />
     </>
   );
@@ -95,18 +96,21 @@ export function ReaderView({ book }: { book: SharedBook }) {
   const title = book.content.title || book.topic;
 
   const index = useMemo(() => buildReaderIndex(book.content), [book.content]);
+  const numbered = useMemo(() => readerCrossReferences(book.content), [book.content]);
   const hits = useMemo(() => searchBook(index, book.materials, deferredQuery, resultLimit), [index, book.materials, deferredQuery]);
 
   useEffect(() => {
     document.title = `${title} (read-only)`;
   }, [title]);
 
-  // A new page starts at its top, or at the section chosen.
+  // A new page starts at its top, or at the section chosen, or at the figure, equation... a cross-reference names.
   useEffect(() => {
     const target =
-      place.kind === 'chapter' && place.section !== undefined
-        ? document.getElementById(sectionElementId(place.chapter, place.section))
-        : null;
+      place.kind === 'chapter' && place.target
+        ? document.getElementById(place.target)
+        : place.kind === 'chapter' && place.section !== undefined
+          ? document.getElementById(sectionElementId(place.chapter, place.section))
+          : null;
     if (target) target.scrollIntoView?.({ block: 'start' });
     else window.scrollTo(0, 0);
   }, [place]);
@@ -224,12 +228,12 @@ export function ReaderView({ book }: { book: SharedBook }) {
               <>
                 <p className="reader-print-title hidden text-4xl font-bold print:block">{title}</p>
                 {book.content.chapters.map((chapter, c) => (
-                  <ReaderChapter key={chapter.id ?? c} chapter={chapter} index={c} />
+                  <ReaderChapter key={chapter.id ?? c} chapter={chapter} index={c} numbered={numbered.chapters[c]} />
                 ))}
                 {book.content.references.length > 0 && <ReaderReferences references={book.content.references} />}
               </>
             ) : (
-              <PlaceContent book={book} place={place} />
+              <PlaceContent book={book} place={place} numbered={numbered} />
             )}
           </div>
         </main>

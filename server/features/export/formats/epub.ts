@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import { displayDate } from '@common/book-render/book-document';
 import { licenseInfo, rightsStatement } from '@common/book-render/license';
+import { anchorChapter } from '@common/book-render/numbering';
 import type { BookDocument } from '@common/book-render/book-model';
 import {
   bookCss,
@@ -72,7 +73,8 @@ export async function writeEpub({ doc, images }: ExportContext): Promise<Uint8Ar
   const opts: HtmlOptions = {
     xml: true,
     imageSrc: (src) => imagePaths.get(src)?.path ?? null,
-    hrefFor: (anchor) => `${files.get(anchor) ?? ''}#${anchor}`,
+    // A cross-reference's anchor starts with its chapter's: "ch2-fig-2-3".
+    hrefFor: (anchor) => `${files.get(anchor) ?? files.get(anchorChapter(anchor)) ?? ''}#${anchor}`,
   };
 
   const content: ContentFile[] = [{ id: 'title-page', href: 'title.xhtml', title: doc.title, body: renderTitlePageHtml(doc) }];

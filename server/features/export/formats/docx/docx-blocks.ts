@@ -1,10 +1,12 @@
 import {
   AlignmentType,
   BorderStyle,
+  Bookmark,
   ExternalHyperlink,
   HeadingLevel,
   ImageRun,
   ImportedXmlComponent,
+  InternalHyperlink,
   LevelFormat,
   Paragraph,
   ShadingType,
@@ -118,6 +120,13 @@ async function mathImage(latex: string, display: boolean): Promise<ParagraphChil
   });
 }
 
+/** A cross-reference anchor (common/book-render/numbering.ts) as a Word bookmark name: letters, digits, underscores. */
+const bookmarkName = (anchor: string) => `x_${anchor.replace(/[^A-Za-z0-9]/g, '_')}`.slice(0, 40);
+
+/** A block's content inside the bookmark its anchor names, so an internal link reaches it. */
+const marked = (block: Block, children: ParagraphChild[]): ParagraphChild[] =>
+  block.anchor ? [new Bookmark({ id: bookmarkName(block.anchor), children })] : children;
+
 export async function inlineChildren(content: readonly Inline[]): Promise<ParagraphChild[]> {
   const out: ParagraphChild[] = [];
   let i = 0;
@@ -132,7 +141,11 @@ export async function inlineChildren(content: readonly Inline[]): Promise<Paragr
         runs.push(runOf(run));
         i++;
       }
-      out.push(new ExternalHyperlink({ link, children: runs }));
+      out.push(
+        link.startsWith('#')
+          ? new InternalHyperlink({ anchor: bookmarkName(link.slice(1)), children: runs })
+          : new ExternalHyperlink({ link, children: runs }),
+      );
       continue;
     }
     if (item.kind === 'text') out.push(runOf(item));
@@ -143,24 +156,24 @@ export async function inlineChildren(content: readonly Inline[]): Promise<Paragr
   return out;
 }
 
-function imageParagraph(src: string, alt: string, ctx: DocxContext): Paragraph {
+function imageParagraph(src: string, alt: string, ctx: DocxContext, block: Block): Paragraph {
   const asset = ctx.images.get(src);
   if (!asset || !asset.width || !asset.height) {
     return new Paragraph({
-      children: [new TextRun({ text: `[Image not available${alt ? `: ${alt}` : ''}]`, italics: true, color: '64748B' })],
+      children: marked(block, [new TextRun({ text: `[Image not available${alt ? `: ${alt}` : ''}]`, italics: true, color: '64748B' })]),
     });
   }
   const scale = Math.min(1, maxImageWidthPx / asset.width, maxImageHeightPx / asset.height);
   return new Paragraph({
     alignment: AlignmentType.CENTER,
-    children: [
+    children: marked(block, [
       new ImageRun({
         type: asset.mime === 'image/png' ? 'png' : 'jpg',
         data: asset.bytes,
         transformation: { width: Math.max(1, Math.round(asset.width * scale)), height: Math.max(1, Math.round(asset.height * scale)) },
         altText: { name: alt || 'Image', description: alt, title: alt },
       }),
-    ],
+    ]),
   });
 }
 
@@ -203,10 +216,15 @@ export async function blocksToDocx(
   for (const block of blocks) {
     switch (block.kind) {
       case 'heading':
-        out.push(new Paragraph({ heading: headingLevel(block.level), children: await inlineChildren(block.content) }));
+        out.push(new Paragraph({ heading: headingLevel(block.level), children: marked(block, await inlineChildren(block.content)) }));
         break;
       case 'paragraph':
-        out.push(new Paragraph({ children: await inlineChildren(block.content) }));
+        out.push(
+          new Paragraph({
+            alignment: block.role === 'equation-number' ? AlignmentType.RIGHT : undefined,
+            children: marked(block, await inlineChildren(block.content)),
+          }),
+        );
         break;
       case 'list': {
         const level = Math.min(8, listLevel + 1);
@@ -221,7 +239,7 @@ export async function blocksToDocx(
             if (first && (child.kind === 'paragraph' || child.kind === 'heading')) {
               out.push(
                 new Paragraph({
-                  children: await inlineChildren(child.content),
+                  children: marked(child, await inlineChildren(child.content)),
                   numbering: { reference: listReference(block, level), level, instance },
                 }),
               );
@@ -239,10 +257,10 @@ export async function blocksToDocx(
         out.push(await tableOf(block.rows, ctx, depth));
         break;
       case 'image':
-        out.push(imageParagraph(block.src, block.alt, ctx));
+        out.push(imageParagraph(block.src, block.alt, ctx, block));
         break;
       case 'math':
-        out.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [await mathChild(block.latex, true)] }));
+        out.push(new Paragraph({ alignment: AlignmentType.CENTER, children: marked(block, [await mathChild(block.latex, true)]) }));
         break;
       case 'code': {
         const lines = block.text.split('\n');

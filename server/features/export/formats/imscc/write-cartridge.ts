@@ -1,5 +1,6 @@
 import JSZip from 'jszip';
 import { materialBlocks, materialHeading } from '@common/book-render/material-blocks';
+import { anchorChapter } from '@common/book-render/numbering';
 import {
   bookCss,
   escapeHtml,
@@ -61,7 +62,8 @@ export async function writeCartridge({ doc, images, materials }: ExportContext):
   // Pages live in pages/, so their links to pictures and to each other go up one level.
   const opts: HtmlOptions = {
     imageSrc: (src) => (imagePaths.has(src) ? `../${imagePaths.get(src)}` : null),
-    hrefFor: (anchor) => `../${pageFiles.get(anchor) ?? 'pages/title.html'}#${anchor}`,
+    // A cross-reference's anchor starts with its chapter's: "ch2-fig-2-3".
+    hrefFor: (anchor) => `../${pageFiles.get(anchor) ?? pageFiles.get(anchorChapter(anchor)) ?? 'pages/title.html'}#${anchor}`,
   };
 
   const pages: Page[] = [

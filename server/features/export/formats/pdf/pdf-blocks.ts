@@ -157,6 +157,11 @@ function writeTable(frame: Frame, rows: readonly TableCell[][]): void {
 export function writeBlocks(frame: Frame, blocks: readonly Block[], images: PdfImages): void {
   const { doc } = frame;
   for (const block of blocks) {
+    // A cross-reference's target (common/book-render/numbering.ts): a named destination where the block starts.
+    if (block.anchor) {
+      ensureSpace(doc, bodySize * 3);
+      doc.addNamedDestination(block.anchor, 'XYZ', frame.left, doc.y, null);
+    }
     switch (block.kind) {
       case 'heading': {
         const size = headingSizes[block.level - 1] ?? bodySize;

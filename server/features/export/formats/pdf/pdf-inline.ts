@@ -34,6 +34,10 @@ export function ensureSpace(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > pageBottom(doc)) doc.continueOnNewPage();
 }
 
+/** A link's target: a web address, or a named destination in the book (a cross-reference, "#anchor"). */
+const linkOptions = (run: TextRun): { link: string | null; goTo?: string } =>
+  run.href?.startsWith('#') ? { link: null, goTo: run.href.slice(1) } : { link: run.href ?? null };
+
 const runSize = (run: TextRun, size: number) => (run.sub || run.sup ? size * 0.72 : size);
 
 /** A paragraph without formulas: PDFKit's own line breaking, run after run (fast, and it breaks pages itself). */
@@ -52,7 +56,7 @@ function flowText(frame: Frame, content: readonly Inline[], size: number, align:
       align,
       lineGap,
       continued: index < runs.length - 1,
-      link: run.href ?? null,
+      ...linkOptions(run),
       underline: Boolean(run.underline || run.href),
       strike: Boolean(run.strike),
     };
@@ -202,7 +206,7 @@ export function layoutWithMath(frame: Frame, content: readonly Inline[], size: n
           .font(font)
           .fontSize(fontSize)
           .fillColor(run.href ? linkColor : textColor)
-          .text(text, at, baseline + shift, { lineBreak: false, baseline: 'alphabetic', link: run.href ?? null });
+          .text(text, at, baseline + shift, { lineBreak: false, baseline: 'alphabetic', ...linkOptions(run) });
       if (run.href) frame.tags.inline('Link', drawText);
       else drawText();
       // Drawn here: PDFKit places its own underline from the top of the line, not from a baseline.
