@@ -63,6 +63,9 @@ export const routeDocs: Record<string, RouteDocs> = {
   },
   'GET /api/images/:id': binary('The picture (PNG, JPEG, GIF or WebP bytes).'),
   'GET /api/textbooks/:id/export': binary('The book as a file of the chosen format (a download).'),
+  'GET /api/textbooks/:id/materials/:materialId/download': binary(
+    'A quiz or assessment as a download: QTI 1.2 content package (zip), Moodle XML, GIFT text, or a printable DOCX/PDF handout with the answer key on pages of its own.',
+  ),
   'GET /api/textbooks/:id/sources/:documentId/page/:n': binary(
     'Page n (1-based) of a PDF the book is made from, drawn as a PNG at about 110 dpi. 404 for a document the book does not use or that is not a PDF.',
   ),
