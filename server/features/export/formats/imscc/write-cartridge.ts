@@ -20,7 +20,8 @@ import { assessmentXml, itemsOf } from './qti';
  * IMS Common Cartridge 1.3: imsmanifest.xml with one organization whose items are, in order, the title page,
  * the chapters (web content, one HTML page each), the bibliography and appendix, each lesson plan and homework as
  * a page, then each quiz and assessment as a QTI 1.2 assessment. Pictures are one shared web-content resource the pages depend on. Every file the
- * manifest names is written to the package, and nothing else is.
+ * manifest names is written to the package, and nothing else is. The links-only cartridge (given the book's reader page) has web links to
+ * the reader in place of the title page, chapters, bibliography and appendix.
  */
 interface Page {
   id: string;
@@ -46,7 +47,24 @@ ${body}
 `);
 }
 
-export async function writeCartridge({ doc, images, materials }: ExportContext): Promise<Uint8Array> {
+/** A CC 1.3 web link (resource type imswl_xmlv1p3): what an LMS shows as a link that opens in a new window. */
+function webLinkXml(title: string, href: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<webLink xmlns="http://www.imsglobal.org/xsd/imsccv1p3/imswl_v1p3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.imsglobal.org/xsd/imsccv1p3/imswl_v1p3 http://www.imsglobal.org/profile/cc/ccv1p3/ccv1p3_imswl_v1p3.xsd">
+<title>${xmlEscape(title)}</title>
+<url href="${xmlEscape(href)}" target="_blank" windowFeatures="noopener"/>
+</webLink>
+`;
+}
+
+/** The reader page's own address of a place (#c2 for chapter 2, #references for the bibliography); the title page is the book's start. */
+function readerFragment(pageId: string): string {
+  const chapter = /^ch(\d+)$/.exec(pageId);
+  if (chapter) return `#c${chapter[1]}`;
+  return pageId === 'bibliography' ? '#references' : '';
+}
+
+export async function writeCartridge({ doc, images, materials, readerUrl }: ExportContext): Promise<Uint8Array> {
   const imagePaths = new Map<string, string>();
   let n = 0;
   for (const [src, asset] of images) imagePaths.set(src, `web_resources/images/image${++n}.${imageExtensions[asset.mime as ImageMime]}`);
@@ -117,8 +135,19 @@ export async function writeCartridge({ doc, images, materials }: ExportContext):
   zip.file('imsmanifest.xml', '');
   const resources: string[] = [];
   const items: string[] = [];
-  const hasImages = imagePaths.size > 0;
-  for (const p of pages) {
+  // The links-only cartridge: the book's own pages are links to its reader page (the chapter's place in it), so
+  // the LMS shows the living book; materials, pictures and quizzes are as in the full cartridge.
+  const bookPageIds = new Set(['title', 'bibliography', 'appendix', ...doc.chapters.map((c) => c.anchor)]);
+  const linked = readerUrl ? pages.filter((p) => bookPageIds.has(p.id)) : [];
+  for (const p of linked) {
+    const href = `links/${p.id}.xml`;
+    zip.file(href, webLinkXml(p.title, `${readerUrl}${readerFragment(p.id)}`));
+    items.push(`<item identifier="item_${p.id}" identifierref="res_${p.id}"><title>${xmlEscape(p.title)}</title></item>`);
+    resources.push(`<resource identifier="res_${p.id}" type="imswl_xmlv1p3"><file href="${href}"/></resource>`);
+  }
+  const copied = pages.filter((p) => !linked.includes(p));
+  const hasImages = imagePaths.size > 0 && (!readerUrl || copied.length > 0);
+  for (const p of copied) {
     zip.file(p.href, p.html);
     items.push(`<item identifier="item_${p.id}" identifierref="res_${p.id}"><title>${xmlEscape(p.title)}</title></item>`);
     resources.push(
