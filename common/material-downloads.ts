@@ -19,15 +19,30 @@ export const materialDownloadInfo: Record<MaterialDownloadFormat, { label: strin
       mime: 'application/zip',
       extension: 'qti.zip',
     },
-    moodle: { label: 'Moodle XML (.xml)', description: "Import into Moodle's question bank", mime: 'application/xml; charset=utf-8', extension: 'xml' },
-    gift: { label: 'GIFT (.txt)', description: 'Plain-text questions for Moodle and other tools', mime: 'text/plain; charset=utf-8', extension: 'gift.txt' },
+    moodle: {
+      label: 'Moodle XML (.xml)',
+      description: "Import into Moodle's question bank",
+      mime: 'application/xml; charset=utf-8',
+      extension: 'xml',
+    },
+    gift: {
+      label: 'GIFT (.txt)',
+      description: 'Plain-text questions for Moodle and other tools',
+      mime: 'text/plain; charset=utf-8',
+      extension: 'gift.txt',
+    },
     docx: {
       label: 'Printable handout (.docx)',
       description: 'Questions first, the answer key on its own pages',
       mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       extension: 'docx',
     },
-    pdf: { label: 'Printable handout (.pdf)', description: 'Questions first, the answer key on its own pages', mime: 'application/pdf', extension: 'pdf' },
+    pdf: {
+      label: 'Printable handout (.pdf)',
+      description: 'Questions first, the answer key on its own pages',
+      mime: 'application/pdf',
+      extension: 'pdf',
+    },
   };
 
 export const materialDownloadQuery = z.object({

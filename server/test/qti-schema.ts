@@ -34,7 +34,10 @@ function ccSchematron(dir: string): string {
     return `<sch:rule abstract="false" context="${m[1]}">${guarded}</sch:rule>`;
   });
   schematronFile = path.join(dir, 'cc-qti-rules.sch');
-  writeFileSync(schematronFile, `<?xml version="1.0" encoding="UTF-8"?>\n<sch:schema xmlns:sch="http://purl.oclc.org/dsdl/schematron">${rules}</sch:schema>\n`);
+  writeFileSync(
+    schematronFile,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<sch:schema xmlns:sch="http://purl.oclc.org/dsdl/schematron">${rules}</sch:schema>\n`,
+  );
   return schematronFile;
 }
 

@@ -90,7 +90,9 @@ export function EducationalContentViewer({
   textbookId?: number;
 }) {
   const downloadable =
-    textbookId !== undefined && typeof material.id === 'number' && (downloadableMaterialTypes as readonly string[]).includes(material.contentType);
+    textbookId !== undefined &&
+    typeof material.id === 'number' &&
+    (downloadableMaterialTypes as readonly string[]).includes(material.contentType);
   return (
     <Card className="print:border-0 print:shadow-none" data-testid="educational-content-viewer">
       <CardHeader>

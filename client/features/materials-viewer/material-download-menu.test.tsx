@@ -11,7 +11,9 @@ const quiz = {
   description: '',
   contentType: 'quiz',
   metadata: {},
-  content: { questions: [{ type: 'true-false', prompt: 'Speed is a vector.', answer: 'False', explanation: 'It has no direction.', source: 'x' }] },
+  content: {
+    questions: [{ type: 'true-false', prompt: 'Speed is a vector.', answer: 'False', explanation: 'It has no direction.', source: 'x' }],
+  },
 };
 
 describe('the quiz Download menu', () => {
@@ -44,7 +46,11 @@ describe('the quiz Download menu', () => {
     second.unmount();
     renderWithApp(
       <EducationalContentViewer
-        material={{ ...quiz, contentType: 'lessonPlan', content: { objectives: ['a'], durationMinutes: 5, activities: [], materials: [], assessment: ['b'] } }}
+        material={{
+          ...quiz,
+          contentType: 'lessonPlan',
+          content: { objectives: ['a'], durationMinutes: 5, activities: [], materials: [], assessment: ['b'] },
+        }}
         textbookId={7}
       />,
     );

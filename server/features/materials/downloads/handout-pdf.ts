@@ -4,6 +4,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { PageSize } from '@common/export';
 import { registerFonts } from '@server/features/export/formats/pdf/pdf-fonts';
+import { PdfTags } from '@server/features/export/formats/pdf/pdf-tags';
 import { pointsLabel, type Handout } from './handout';
 
 const margin = 64;
@@ -14,7 +15,10 @@ let sansFonts: { sans: Buffer; sansOblique: Buffer } | undefined;
 function handoutFonts() {
   if (!sansFonts) {
     const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-    sansFonts = { sans: readFileSync(path.join(dir, 'DejaVuSans.ttf')), sansOblique: readFileSync(path.join(dir, 'DejaVuSans-Oblique.ttf')) };
+    sansFonts = {
+      sans: readFileSync(path.join(dir, 'DejaVuSans.ttf')),
+      sansOblique: readFileSync(path.join(dir, 'DejaVuSans-Oblique.ttf')),
+    };
   }
   return sansFonts;
 }
@@ -45,7 +49,8 @@ export async function writeHandoutPdf(handout: Handout, language: string, pageSi
   const root = pdf.struct('Document');
   pdf.addStructure(root);
   const width = pdf.page.width - 2 * margin;
-  const tagged = (tag: 'H1' | 'P', draw: () => void) => root.add(pdf.struct(tag, draw));
+  const tags = new PdfTags(pdf, root);
+  const tagged = (tag: 'H1' | 'P', draw: () => void) => tags.leaf(tag, draw);
   /** Starts a new page when less than `points` of room is left, so a question is not split from its choices. */
   const keepRoom = (points: number) => {
     if (pdf.y + points > pdf.page.height - margin) pdf.addPage();
@@ -53,7 +58,13 @@ export async function writeHandoutPdf(handout: Handout, language: string, pageSi
 
   tagged('H1', () => pdf.font('sansBold').fontSize(18).fillColor('#0f172a').text(handout.title, margin, margin, { width }));
   pdf.moveDown(0.8);
-  tagged('P', () => pdf.font('sans').fontSize(11).fillColor('#0f172a').text(`Name: ${'_'.repeat(40)}`, { width }));
+  tagged('P', () =>
+    pdf
+      .font('sans')
+      .fontSize(11)
+      .fillColor('#0f172a')
+      .text(`Name: ${'_'.repeat(40)}`, { width }),
+  );
   pdf.moveDown(0.5);
   tagged('P', () => pdf.font('sansOblique').fontSize(11).text(handout.instructions, { width }));
 
@@ -64,27 +75,46 @@ export async function writeHandoutPdf(handout: Handout, language: string, pageSi
     tagged('P', () => pdf.font('sans').fontSize(11).fillColor('#0f172a').text(prompt, margin, pdf.y, { width }));
     for (const choice of q.choices) {
       pdf.moveDown(0.2);
-      tagged('P', () => pdf.font('sans').fontSize(11).text(choice, margin + 24, pdf.y, { width: width - 24 }));
+      tagged('P', () =>
+        pdf
+          .font('sans')
+          .fontSize(11)
+          .text(choice, margin + 24, pdf.y, { width: width - 24 }),
+      );
     }
     for (let i = 0; i < q.writingLines; i++) {
       pdf.moveDown(1.1);
       const y = pdf.y;
       // Ruled lines are decoration: drawn as an artifact, outside the structure.
-      pdf.markContent('Artifact', { type: 'Layout' });
-      pdf.moveTo(margin, y).lineTo(margin + width, y).lineWidth(0.5).strokeColor('#94a3b8').stroke();
-      pdf.endMarkedContent();
+      tags.artifact(() =>
+        pdf
+          .moveTo(margin, y)
+          .lineTo(margin + width, y)
+          .lineWidth(0.5)
+          .strokeColor('#94a3b8')
+          .stroke(),
+      );
     }
   }
 
   // The key on pages of its own, so the questions can be printed without it.
   pdf.addPage();
-  tagged('H1', () => pdf.font('sansBold').fontSize(18).fillColor('#0f172a').text(`Answer key: ${handout.title}`, margin, margin, { width }));
+  tagged('H1', () =>
+    pdf.font('sansBold').fontSize(18).fillColor('#0f172a').text(`Answer key: ${handout.title}`, margin, margin, { width }),
+  );
   for (const entry of handout.key) {
     pdf.moveDown(0.7);
     tagged('P', () => pdf.font('sans').fontSize(11).fillColor('#0f172a').text(`${entry.number}. ${entry.key}`, margin, pdf.y, { width }));
     if (entry.notes)
-      tagged('P', () => pdf.font('sans').fontSize(10).fillColor('#475569').text(entry.notes!, margin + 24, pdf.y, { width: width - 24 }));
+      tagged('P', () =>
+        pdf
+          .font('sans')
+          .fontSize(10)
+          .fillColor('#475569')
+          .text(entry.notes!, margin + 24, pdf.y, { width: width - 24 }),
+      );
   }
+  root.end();
   pdf.end();
   await finished;
   return new Uint8Array(Buffer.concat(chunks));

@@ -4,7 +4,7 @@ import type { TextbookContentInput } from '@common/textbook';
 import { parseGift } from '@server/test/gift-reader';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { skipWithoutXmllint, validateCcQti, xmllint } from '@server/test/qti-schema';
-import { createBook, shareBook } from '../../textbooks/test-factory';
+import { createBook, shareBook } from '@server/features/textbooks/test-factory';
 
 const h = useHarness();
 

@@ -6,7 +6,7 @@ import {
 } from '@common/material-downloads';
 import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/http/request-context';
-import { requireTextbookRole } from '../../textbooks/textbooks.policy';
+import { requireTextbookRole } from '@server/features/textbooks/textbooks.policy';
 import * as repo from '../materials.repo';
 import { downloadItems, type DownloadItem } from './download-items';
 import { writeGift } from './gift';

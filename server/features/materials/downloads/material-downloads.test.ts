@@ -60,9 +60,9 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 describe('quiz and assessment downloads', () => {
   it('a lesson plan has no questions to download', () => {
-    expect(() => downloadItems('lessonPlan', { objectives: ['x'], durationMinutes: 5, activities: [], materials: [], assessment: ['y'] })).toThrow(
-      /Only quizzes and assessments/,
-    );
+    expect(() =>
+      downloadItems('lessonPlan', { objectives: ['x'], durationMinutes: 5, activities: [], materials: [], assessment: ['y'] }),
+    ).toThrow(/Only quizzes and assessments/);
   });
 
   it('QTI: a content package whose manifest names the assessment, every item valid against the CC QTI profile (XSD and Schematron)', async () => {
@@ -78,7 +78,8 @@ describe('quiz and assessment downloads', () => {
       const doc = new DOMParser().parseFromString(xml, 'application/xml');
       const profiles = Array.from(doc.getElementsByTagName('item')).map(
         (item) =>
-          Array.from(item.getElementsByTagName('qtimetadatafield')).find((f) => f.getElementsByTagName('fieldlabel')[0].textContent === 'cc_profile')!
+          Array.from(item.getElementsByTagName('qtimetadatafield'))
+            .find((f) => f.getElementsByTagName('fieldlabel')[0].textContent === 'cc_profile')!
             .getElementsByTagName('fieldentry')[0].textContent,
       );
       expect(profiles).toEqual(kinds);
@@ -98,7 +99,10 @@ describe('quiz and assessment downloads', () => {
     if (!xmllint) return console.warn(skipWithoutXmllint);
     const zip = await JSZip.loadAsync(await write('qti', examItems));
     const xml = await zip.file('assessment/assessment.xml')!.async('string');
-    const broken = xml.replace(/<qtimetadatafield><fieldlabel>qmd_computerscored<\/fieldlabel><fieldentry>No<\/fieldentry><\/qtimetadatafield>/, '');
+    const broken = xml.replace(
+      /<qtimetadatafield><fieldlabel>qmd_computerscored<\/fieldlabel><fieldentry>No<\/fieldentry><\/qtimetadatafield>/,
+      '',
+    );
     expect(broken).not.toBe(xml);
     const result = validateCcQti(broken);
     expect(result.valid).toBe(false);
@@ -211,5 +215,9 @@ describe('quiz and assessment downloads', () => {
     expect(front).not.toContain('Answer key');
     expect(front).not.toContain('Rubric');
     expect((await pdf.getMetadata()).info).toMatchObject({ Title: 'Exam: Sets', Language: 'de' });
+    // Tagged: a screen reader finds the title and the key as headings.
+    const tree = JSON.stringify(await (await pdf.getPage(pdf.numPages)).getStructTree());
+    expect(tree).toContain('"role":"H1"');
+    expect(tree).toContain('"role":"P"');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContentInput } from '@common/textbook';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { skipWithoutXmllint, validateCcQti, xmllint } from '@server/test/qti-schema';
-import { createBook } from '../../../textbooks/test-factory';
+import { createBook } from '@server/features/textbooks/test-factory';
 
 const h = useHarness();
 
@@ -68,7 +68,9 @@ describe('IMS cartridge: quizzes valid against the CC QTI profile, and the links
   it("links-only: with the book's live reader link the chapters are web links to the reader page, not copies", async () => {
     const owner = await h.createUser('teacher');
     const book = await createBook(h, owner, { topic: 'Ecology', content });
-    expect((await call(owner, 'POST', `/api/textbooks/${book.id}/materials`, { contentType: 'quiz', chapterIndex: 0 })).statusCode).toBe(201);
+    expect((await call(owner, 'POST', `/api/textbooks/${book.id}/materials`, { contentType: 'quiz', chapterIndex: 0 })).statusCode).toBe(
+      201,
+    );
     const shared = await call(owner, 'POST', `/api/textbooks/${book.id}/share`, {});
     expect(shared.statusCode, shared.body).toBe(201);
     const { url } = shared.json() as { url: string };
@@ -96,7 +98,8 @@ describe('IMS cartridge: quizzes valid against the CC QTI profile, and the links
     expect(resources.filter((r) => r.getAttribute('type') === 'imsqti_xmlv1p2/imscc_xmlv1p3/assessment')).toHaveLength(1);
     // Every file the manifest names is in the package.
     for (const r of resources)
-      for (const f of Array.from(r.getElementsByTagName('file'))) expect(zip.file(f.getAttribute('href')!), f.getAttribute('href')!).not.toBeNull();
+      for (const f of Array.from(r.getElementsByTagName('file')))
+        expect(zip.file(f.getAttribute('href')!), f.getAttribute('href')!).not.toBeNull();
 
     // A link that is not this book's live one is refused.
     const wrong = await cartridge(owner, book.id, url.replace(/\/read\/.+$/, '/read/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'));
