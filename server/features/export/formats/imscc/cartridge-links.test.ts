@@ -52,8 +52,8 @@ describe('IMS cartridge: quizzes valid against the CC QTI profile, and the links
     const { zip, resources } = await manifestOf(res.rawPayload);
     const qti = resources.filter((r) => r.getAttribute('type') === 'imsqti_xmlv1p2/imscc_xmlv1p3/assessment');
     expect(qti).toHaveLength(2);
-    // Homework and the lesson plan are pages of the course.
-    expect(resources.filter((r) => /^pages\/material\d+\.html$/.test(r.getAttribute('href') ?? ''))).toHaveLength(2);
+    // Homework, the lesson plan and the two answer keys are pages for the instructor.
+    expect(resources.filter((r) => /^pages\/material\d+\.html$/.test(r.getAttribute('href') ?? ''))).toHaveLength(4);
     if (!xmllint) return console.warn(skipWithoutXmllint);
     let items = 0;
     for (const r of qti) {
