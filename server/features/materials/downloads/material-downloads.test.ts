@@ -95,6 +95,18 @@ describe('quiz and assessment downloads', () => {
     }
   });
 
+  it('an item worth 150 points is weighted 99, the most the CC profile allows, and stays valid', async () => {
+    const heavy = downloadItems('assessment', {
+      totalPoints: 150,
+      items: [{ type: 'essay', prompt: 'Write the report.', points: 150, rubric: ['Complete'] }],
+    });
+    const zip = await JSZip.loadAsync(await write('qti', heavy));
+    const xml = await zip.file('assessment/assessment.xml')!.async('string');
+    expect(xml).toContain('<fieldlabel>cc_weighting</fieldlabel><fieldentry>99</fieldentry>');
+    if (!xmllint) return console.warn(skipWithoutXmllint);
+    expect(validateCcQti(xml).errors).toBe('');
+  });
+
   it('the CC QTI check fails an essay not marked as scored by a person, so it can fail', async () => {
     if (!xmllint) return console.warn(skipWithoutXmllint);
     const zip = await JSZip.loadAsync(await write('qti', examItems));
