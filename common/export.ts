@@ -42,6 +42,11 @@ export const exportQuery = z.object({
   appendix: booleanFlag,
   /** The paper of a PDF or Word file (the client picks it from the browser's locale); absent, PDF is Letter and Word A4 as before. */
   pageSize: z.enum(pageSizes, { error: "pageSize must be 'a4' or 'letter'" }).optional(),
+  /**
+   * The book's reader link (https://host/read/{token}, as the Share dialog shows it). With format imscc it makes
+   * the links-only cartridge: the chapters are web links to the reader page instead of copies of the text.
+   */
+  readerLink: z.string().max(500, 'readerLink is too long').optional(),
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 

@@ -1,3 +1,4 @@
+import { materialDownloadInfo } from '@common/material-downloads';
 import { z } from 'zod';
 import { textbookDetail } from '@common/textbook';
 import { saveConflictBody } from '@common/textbooks-api';
@@ -19,6 +20,8 @@ const download = (description: string, mediaTypes: string[]) => ({
   response: { 200: { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: bytes }])) } },
 });
 /** Media types without parameters (text/html; charset=utf-8 is text/html). */
+/** What a quiz download is sent as: QTI zip, Moodle XML, GIFT text, Word and PDF handouts. */
+const quizDownloadTypes = [...new Set(Object.values(materialDownloadInfo).map((info) => info.mime.split(';')[0]!.trim()))];
 const exportTypes = [...new Set(Object.values(exportFormatInfo).map((info) => info.mime.split(';')[0]!.trim()))];
 
 interface RouteDocs {
@@ -41,6 +44,10 @@ export const routeDocs: Record<string, RouteDocs> = {
   },
   'GET /api/images/:id': download('The picture (PNG, JPEG, GIF or WebP bytes).', imageTypes),
   'GET /api/textbooks/:id/export': download('The book as a file of the chosen format (a download).', exportTypes),
+  'GET /api/textbooks/:id/materials/:materialId/download': download(
+    'A quiz or assessment as a download: QTI 1.2 content package (zip), Moodle XML, GIFT text, or a printable DOCX/PDF handout with the answer key on pages of its own.',
+    quizDownloadTypes,
+  ),
   'GET /api/textbooks/:id/sources/:documentId/page/:n': download(
     'Page n (1-based) of a PDF the book is made from, drawn as a PNG at about 110 dpi. 404 for a document the book does not use or that is not a PDF.',
     ['image/png'],

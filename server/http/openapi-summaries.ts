@@ -33,6 +33,7 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/textbooks/{id}/materials': "A textbook's educational materials",
   'POST /api/textbooks/{id}/materials': 'Generate an educational material (quiz, assessment, lesson plan, homework)',
   'DELETE /api/textbooks/{id}/materials/{materialId}': 'Delete an educational material',
+  'GET /api/textbooks/{id}/materials/{materialId}/download': 'Download a quiz or assessment (QTI, Moodle XML, GIFT, Word or PDF handout)',
   'POST /api/ai/expand-paragraph': 'Expand a selected passage',
   'POST /api/ai/expand-chapter': 'Expand a chapter',
   'POST /api/ai/generate-section': 'Write a section',

@@ -12,7 +12,7 @@ async function choose(name: RegExp) {
 }
 
 describe('ExportMenu', () => {
-  it('offers the five formats and the appendix choice, which the request carries', async () => {
+  it('offers the five formats, the links-only cartridge and the appendix choice, which the request carries', async () => {
     const calls = mockFetch({
       'GET /api/user': () => json(user),
       'GET /api/textbooks/7/export?format=epub&appendix=true': () => new Promise(() => {}),
@@ -26,6 +26,7 @@ describe('ExportMenu', () => {
       expect.stringMatching(/^PDF/),
       expect.stringMatching(/^Web page \(\.html\)/),
       expect.stringMatching(/^LMS cartridge \(\.imscc\)/),
+      expect.stringMatching(/^LMS cartridge, links only/),
     ]);
     const box = screen.getByRole('menuitemcheckbox', { name: 'Include educational materials as an appendix' });
     await userEvent.click(box);
@@ -36,6 +37,17 @@ describe('ExportMenu', () => {
     );
     await userEvent.click(screen.getByRole('menuitem', { name: /^EPUB/ }));
     await waitFor(() => expect(calls.map((c) => c.key)).toContain('GET /api/textbooks/7/export?format=epub&appendix=true'));
+  });
+
+  it("links-only cartridge: carries the book's reader link this browser kept from Share", async () => {
+    const link = 'http://localhost:3000/read/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    localStorage.setItem('reader-link-7', JSON.stringify({ url: link, createdAt: '2026-01-01T00:00:00.000Z' }));
+    const key = `GET /api/textbooks/7/export?format=imscc&readerLink=${encodeURIComponent(link)}`;
+    const calls = mockFetch({ 'GET /api/user': () => json(user), [key]: () => new Promise(() => {}) });
+    renderWithApp(<ExportMenu textbookId={7} topic="Mechanics" />);
+    await choose(/^LMS cartridge, links only/);
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain(key));
+    localStorage.removeItem('reader-link-7');
   });
 
   it("asks for the paper chosen (PDF and Word only), by default the one of the browser's region", async () => {

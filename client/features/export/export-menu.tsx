@@ -5,6 +5,7 @@ import { exportFormatInfo, exportFormats, type ExportFormat, type PageSize } fro
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { errorMessage } from '@client/lib/api';
+import { keptReaderLink } from '../share/share.api';
 import { defaultPageSize, downloadExport } from './export.api';
 
 type ExportState =
@@ -27,7 +28,7 @@ export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: s
   const [state, setState] = useState<ExportState>({ status: 'idle' });
   const isBusy = state.status === 'busy';
 
-  async function run(format: ExportFormat) {
+  async function run(format: ExportFormat, readerLink?: string) {
     setState({ status: 'busy', format, received: 0 });
     try {
       const name = await downloadExport(
@@ -37,6 +38,7 @@ export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: s
         appendix,
         (received) => setState({ status: 'busy', format, received }),
         pageSize,
+        readerLink,
       );
       setState({ status: 'idle' });
       toast({ title: 'Export ready', description: `${name} was downloaded.`, variant: 'success', duration: 3000 });
@@ -69,6 +71,23 @@ export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: s
                 <span className="text-xs text-slate-600 dark:text-slate-300">{exportFormatInfo[format].description}</span>
               </Menu.Item>
             ))}
+            <Menu.Item
+              className={itemClass}
+              disabled={isBusy}
+              onSelect={() => {
+                const link = keptReaderLink(textbookId);
+                if (link) void run('imscc', link);
+                else
+                  toast({
+                    title: 'No reader link yet',
+                    description: 'Create the reader link in Share first: the cartridge links its chapters to that page.',
+                    variant: 'destructive',
+                  });
+              }}
+            >
+              <span className="font-medium">LMS cartridge, links only (.imscc)</span>
+              <span className="text-xs text-slate-600 dark:text-slate-300">Chapters open the reader page; quizzes import as usual</span>
+            </Menu.Item>
             <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
             <Menu.CheckboxItem
               checked={appendix}

@@ -1,5 +1,6 @@
 import { Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { downloadableMaterialTypes } from '@common/material-downloads';
 import { Button } from '@client/components/ui/button';
 import { Badge, Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { AssessmentPanel } from './assessment-panel';
@@ -7,6 +8,7 @@ import { materialTypeLabel, type EducationalMaterial } from './educational-mater
 import { HomeworkPanel } from './homework-panel';
 import { LessonPlanPanel } from './lesson-plan-panel';
 import { assessmentContent, homeworkContent, lessonPlanContent, parseMaterialContent, quizContent } from './material-content';
+import { MaterialDownloadMenu } from './material-download-menu';
 import { MaterialTypeIcon } from './material-type-icon';
 import { QuizPanel } from './quiz-panel';
 
@@ -80,10 +82,17 @@ function MaterialBody({ material }: { material: EducationalMaterial }) {
 export function EducationalContentViewer({
   material,
   actions,
+  textbookId,
 }: {
   material: EducationalMaterial;
   /** Extra header buttons (delete). */ actions?: ReactNode;
+  /** The book the material is stored with: a saved quiz or assessment then offers its downloads (not in the reader). */
+  textbookId?: number;
 }) {
+  const downloadable =
+    textbookId !== undefined &&
+    typeof material.id === 'number' &&
+    (downloadableMaterialTypes as readonly string[]).includes(material.contentType);
   return (
     <Card className="print:border-0 print:shadow-none" data-testid="educational-content-viewer">
       <CardHeader>
@@ -97,6 +106,7 @@ export function EducationalContentViewer({
             </div>
           </div>
           <div className="no-print flex shrink-0 items-center gap-2">
+            {downloadable && <MaterialDownloadMenu textbookId={textbookId} materialId={material.id as number} title={material.title} />}
             <Button variant="outline" size="sm" onClick={() => window.print()}>
               <Printer className="h-4 w-4" aria-hidden /> Print
             </Button>

@@ -39,6 +39,16 @@ export function forgetLink(textbookId: number): void {
   }
 }
 
+/** The reader link this browser kept for the book, whatever its age (the server checks it is still the live one). */
+export function keptReaderLink(textbookId: number): string | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(storageKey(textbookId)) ?? 'null') as { url?: unknown } | null;
+    return kept && typeof kept.url === 'string' ? kept.url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The address this browser kept for the active link, or null when it has none or it belongs to an older link. */
 export function rememberedLink(textbookId: number, activeCreatedAt: string): string | null {
   try {

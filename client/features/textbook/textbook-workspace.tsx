@@ -139,7 +139,7 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-4 lg:col-start-2 lg:row-start-1">
         {shownMaterial ? (
-          <EducationalContentViewer material={shownMaterial} actions={materialActions?.(shownMaterial)} />
+          <EducationalContentViewer material={shownMaterial} actions={materialActions?.(shownMaterial)} textbookId={textbookId} />
         ) : (
           <EditorCard
             content={content}

@@ -162,6 +162,9 @@ describe('export formats, read back by independent readers', () => {
       'Classical Mechanics: Motion & Force',
       ...chapterTitles,
       'Bibliography',
+      // The answer keys, for instructors only, then the QTI students take.
+      'Quiz: Kinematics: answer key',
+      'Assessment: Mechanics: answer key',
       'Quiz: Kinematics',
       'Assessment: Mechanics',
     ]);

@@ -18,6 +18,8 @@ export interface ExportJob {
   pageSize?: PageSize;
   /** Stored images by the `src` the content uses (`/api/images/{id}`), read with the caller's permission. */
   images: Array<{ src: string; bytes: Uint8Array }>;
+  /** The book's reader page (a live reader link): the cartridge then links its chapters there instead of copying them. */
+  readerUrl?: string;
   /** A file larger than this is refused. */
   maxOutputBytes: number;
 }

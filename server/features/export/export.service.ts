@@ -5,6 +5,7 @@ import type { RequestContext } from '@server/http/request-context';
 import { getImage } from '../images/images.service';
 import { listTextbookMaterials } from '../materials/materials.service';
 import { contentJson as contentBytes } from '@server/db/content-json';
+import { liveReaderUrl } from '../share/share.service';
 import { savedState } from '../textbooks/textbook-state-cache';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import type { ExportJob, ExportTiming } from './export-job';
@@ -77,6 +78,8 @@ export async function exportTextbook(ctx: RequestContext, textbookId: number, qu
   // The cartridge carries the quizzes whether or not the appendix is asked for.
   const needsMaterials = query.appendix || query.format === 'imscc';
   const materials = needsMaterials ? await listTextbookMaterials(ctx, textbookId) : [];
+  // The links-only cartridge points at the book's live reader page; any other link is refused before work starts.
+  const readerUrl = query.format === 'imscc' && query.readerLink ? await liveReaderUrl(ctx, textbookId, query.readerLink) : undefined;
   const { bytes, timing } = await runExport(
     {
       format: query.format,
@@ -87,6 +90,7 @@ export async function exportTextbook(ctx: RequestContext, textbookId: number, qu
       materials: materials.map((m) => ({ title: m.title, contentType: m.contentType, content: m.content, metadata: m.metadata })),
       includeAppendix: query.appendix,
       pageSize: query.pageSize,
+      readerUrl,
       images: await loadImages(ctx, saved ? htmlOf(saved.content) : [contentJson as string]),
       maxOutputBytes: ctx.config.exportMaxBytes,
     },

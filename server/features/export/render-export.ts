@@ -21,6 +21,8 @@ export interface ExportContext {
   materials: readonly MaterialInput[];
   /** The paper asked for (PDF and Word), if any. */
   pageSize?: PageSize;
+  /** The book's reader page: the cartridge's chapters become links to it (the links-only cartridge). */
+  readerUrl?: string;
 }
 
 const writers: Record<ExportFormat, (ctx: ExportContext) => Promise<Uint8Array> | Uint8Array> = {
@@ -74,7 +76,7 @@ export async function renderExport(job: ExportJob): Promise<ExportReply> {
     }),
   );
   const images = resolveImages(allImageSources(doc), new Map(job.images.map((i) => [i.src, i.bytes])));
-  const bytes = await writers[job.format]({ doc, images, materials, pageSize: job.pageSize });
+  const bytes = await writers[job.format]({ doc, images, materials, pageSize: job.pageSize, readerUrl: job.readerUrl });
   if (bytes.length > job.maxOutputBytes) {
     const mb = Math.round(job.maxOutputBytes / (1024 * 1024));
     return {

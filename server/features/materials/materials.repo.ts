@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
-import { materials } from '@server/db/schema';
+import { materials, textbooks } from '@server/db/schema';
 
 export function listMaterials(db: DbOrTx, textbookId: number) {
   return db.select().from(materials).where(eq(materials.textbookId, textbookId)).orderBy(asc(materials.createdAt), asc(materials.id));
@@ -39,4 +39,22 @@ export function deleteMaterial(db: DbOrTx, textbookId: number, materialId: numbe
     .where(and(eq(materials.textbookId, textbookId), eq(materials.id, materialId)))
     .returning({ id: materials.id })
     .then((rows) => rows[0]);
+}
+
+export function findMaterial(db: DbOrTx, textbookId: number, materialId: number) {
+  return db
+    .select()
+    .from(materials)
+    .where(and(eq(materials.textbookId, textbookId), eq(materials.id, materialId)))
+    .then((rows) => rows[0]);
+}
+
+/** The book's language tag as stored in its content, without reading the whole book. */
+export function findTextbookLanguage(db: DbOrTx, textbookId: number) {
+  return db
+    .select({ language: sql<string | null>`${textbooks.content}->>'language'` })
+    .from(textbooks)
+    .where(eq(textbooks.id, textbookId))
+    .limit(1)
+    .then((rows) => rows[0]?.language ?? null);
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createMaterialBody, materialListResponse, materialResponse } from '@common/materials';
+import { materialDownloadQuery } from '@common/material-downloads';
 import { okAnswer, okResponse } from '@common/ok-response';
 import { numericId, textbookIdParams } from '@common/textbooks-api';
 import type { AppDeps } from '@server/http/deps';
 import { requestContext } from '@server/http/request-context';
 import { createMaterial, deleteTextbookMaterial, listTextbookMaterials } from './materials.service';
+import { downloadMaterial } from './downloads/material-download';
 
 const materialParams = z.object({ id: numericId('Textbook id'), materialId: numericId('Material id') });
 
@@ -28,6 +30,21 @@ export function registerMaterialRoutes(app: FastifyInstance, deps: AppDeps): voi
     async (request, reply) => {
       const material = await createMaterial(requestContext(deps, request), request.params.id, request.body);
       return reply.status(201).send({ material });
+    },
+  );
+
+  // A quiz or assessment as QTI 1.2, Moodle XML, GIFT, or a printable handout with the key on pages of its own.
+  r.get(
+    '/api/textbooks/:id/materials/:materialId/download',
+    { schema: { params: materialParams, querystring: materialDownloadQuery } },
+    async (request, reply) => {
+      const file = await downloadMaterial(requestContext(deps, request), request.params.id, request.params.materialId, request.query);
+      // The file name is letters, digits, dashes and dots only (materialDownloadFileName): nothing to escape.
+      return reply
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Cache-Control', 'private, no-store')
+        .type(file.mime)
+        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
     },
   );
 

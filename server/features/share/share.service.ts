@@ -62,6 +62,24 @@ export async function createShareLink(
   return { ...presentLink(row), token, url: `${origin}${readerPath(token)}` };
 }
 
+/**
+ * The reader page a reader link points to, when the link is the book's live one: the origin and /read/{token}
+ * of the address given. Anything else (another book's link, a revoked or mistyped one) is refused.
+ */
+export async function liveReaderUrl(ctx: RequestContext, textbookId: number, link: string): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    throw AppError.badRequest('readerLink must be the reader link of this textbook (https://…/read/…).');
+  }
+  const token = /^\/read\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+  const row = token && isWellFormedShareToken(token) ? await repo.findShareLink(ctx.db, textbookId) : undefined;
+  if (!token || !row || row.tokenHash !== hashShareToken(token) || !/^https?:$/.test(url.protocol))
+    throw AppError.badRequest('readerLink is not the live reader link of this textbook. Create or copy it in Share first.');
+  return `${url.origin}${readerPath(token)}`;
+}
+
 export async function updateShareLink(ctx: RequestContext, textbookId: number, body: UpdateShareBody): Promise<ShareLinkStatus> {
   const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'share');

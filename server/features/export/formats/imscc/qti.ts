@@ -99,6 +99,9 @@ export function itemsOf(contentType: string, content: unknown): QtiItem[] {
   return [];
 }
 
+/** The CC profile takes an item's weight as a whole number from 1 to 99 (its rule 2c); points beyond are capped there. */
+const ccWeighting = (points: number) => Math.min(99, Math.max(1, Math.round(points)));
+
 function itemXml(item: QtiItem, n: number, prefix: string): string {
   const ident = `${prefix}_q${n}`;
   const feedbackRef = item.feedback ? `<displayfeedback feedbacktype="Response" linkrefid="general_fb"/>` : '';
@@ -122,7 +125,7 @@ function itemXml(item: QtiItem, n: number, prefix: string): string {
   // CC QTI rule 8f: an essay says it is marked by a person, not the LMS.
   const handMarked = item.profile === 'cc.essay.v0p1' ? field('qmd_computerscored', 'No') : '';
   return `<item ident="${ident}" title="Question ${n}">
-<itemmetadata><qtimetadata>${field('cc_profile', item.profile)}${field('cc_weighting', String(item.points))}${handMarked}</qtimetadata></itemmetadata>
+<itemmetadata><qtimetadata>${field('cc_profile', item.profile)}${field('cc_weighting', String(ccWeighting(item.points)))}${handMarked}</qtimetadata></itemmetadata>
 <presentation>${mattext(item.prompt)}${response}</presentation>
 <resprocessing><outcomes><decvar varname="SCORE" vartype="Decimal" minvalue="0" maxvalue="100"/></outcomes>${general}${scoring}</resprocessing>
 ${feedback}
