@@ -3,6 +3,7 @@ import { findTerm, stemKey } from './book-terms';
 import { questionCandidates, QuestionPicker } from './quiz';
 import { whereIn } from './questions';
 import type { MaterialScope } from './scope';
+import { chapterTasks, taskPlace } from './chapter-exercises';
 
 type Problem = HomeworkContent['problems'][number];
 
@@ -16,7 +17,18 @@ export function buildHomework(scope: MaterialScope): HomeworkContent {
   const problems: Problem[] = [];
   const usedSentences = new Set<number>();
 
-  for (const d of scope.definitions.slice(0, 2)) {
+  // The chapter's own exercises come first: the instructor's material already says what to practise.
+  const tasks = chapterTasks(scope.book, scope.chapterIndex);
+  const examples = tasks.filter((t) => t.kind === 'example').slice(0, 3);
+  for (const task of tasks.filter((t) => t.kind === 'exercise').slice(0, 4)) {
+    problems.push({
+      prompt: `${task.label}: ${task.text}`,
+      guidance: `From the chapter: ${taskPlace(task)}.${examples.length ? ` The worked ${examples.length === 1 ? 'example' : 'examples'} ${examples.map((e) => e.label).join(', ')} ${examples.length === 1 ? 'shows' : 'show'} the method.` : ''} Show each step of your working.`,
+    });
+  }
+
+  const own = problems.length;
+  for (const d of scope.definitions.slice(0, own ? 1 : 2)) {
     usedSentences.add(d.sentence.order);
     const name = /\p{Lu}/u.test(d.term.slice(1)) ? d.term : d.term[0].toLowerCase() + d.term.slice(1);
     problems.push({
@@ -28,7 +40,7 @@ export function buildHomework(scope: MaterialScope): HomeworkContent {
   // "binding instance" and "binding instances" are one term: asked about once.
   const askedStems = new Set(scope.definitions.slice(0, 2).map((d) => stemKey(d.term)));
   for (const term of scope.terms.slice(0, 6)) {
-    if (problems.length >= 3) break;
+    if (problems.length >= (own ? own + 1 : 3)) break;
     if (askedStems.has(term.stem)) continue;
     const s = scope.sentences.find((x) => x.isStandalone && !usedSentences.has(x.order) && findTerm(x.plain, term));
     if (!s || scope.definitions.some((d) => findTerm(d.term, term))) continue;
@@ -41,7 +53,7 @@ export function buildHomework(scope: MaterialScope): HomeworkContent {
     });
   }
   for (const o of scope.objectives.slice(0, 5)) {
-    if (problems.length >= 6) break;
+    if (problems.length >= (own ? own + 3 : 6)) break;
     // Two objectives answered by the same sentences would be one problem asked twice.
     if (o.support.every((s) => usedSentences.has(s.order))) continue;
     for (const s of o.support) usedSentences.add(s.order);

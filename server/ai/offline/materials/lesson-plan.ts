@@ -2,6 +2,10 @@ import type { LessonPlanContent } from '@common/materials';
 import { questionCandidates, QuestionPicker } from './quiz';
 import { distinctTerms } from './book-terms';
 import type { MaterialScope } from './scope';
+import { chapterTasks, taskPlace } from './chapter-exercises';
+import { fastSentences } from '../compose/fast-sentences';
+
+const firstSentence = (text: string) => fastSentences(text)[0] ?? text;
 
 const figurePattern = /\b(?:Figure|Fig\.|Table|Listing)\s+\d+/g;
 
@@ -38,6 +42,10 @@ export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
   picker.take(c.numbers, 3 - picker.picked.length);
   const practice = picker.picked.map((p) => p.question);
   const [discussion, exit] = [scope.objectives[0], scope.objectives[1] ?? scope.objectives[0]];
+  // The chapter's own worked examples and exercises: the lesson works through them rather than invent tasks.
+  const tasks = chapterTasks(scope.book, scope.chapterIndex);
+  const example = tasks.find((t) => t.kind === 'example');
+  const exercises = tasks.filter((t) => t.kind === 'exercise').slice(0, 2);
 
   const fixed = [
     {
@@ -47,16 +55,34 @@ export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
         ? `Ask students what they already know about ${terms.slice(0, 3).join(', ')}; write their ideas on the board to revisit at the end.`
         : `Ask students what they already know about ${scope.title}.`,
     },
-    ...(practice.length
+    ...(example
+      ? [
+          {
+            minutes: 8,
+            title: `Worked example: ${example.label}`,
+            description: `Work through ${taskPlace(example)} at the board, asking the class for each step: "${firstSentence(example.text)}"`,
+          },
+        ]
+      : []),
+    ...(exercises.length
       ? [
           {
             minutes: 10,
             title: 'Guided practice',
-            description: `In pairs, students answer: ${practice.map((q, i) => `(${i + 1}) ${q.prompt}`).join(' ')} Go over the answers together, pointing to the sentence in the text each comes from.`,
+            description: `In pairs, students attempt ${exercises.map((t) => `${taskPlace(t)}: "${firstSentence(t.text)}"`).join(' and ')}. Walk around, then take one solution to the board.`,
           },
         ]
-      : []),
-    ...(discussion
+      : practice.length
+        ? [
+            {
+              minutes: 10,
+              title: 'Guided practice',
+              description: `In pairs, students answer: ${practice.map((q, i) => `(${i + 1}) ${q.prompt}`).join(' ')} Go over the answers together, pointing to the sentence in the text each comes from.`,
+            },
+          ]
+        : []),
+    // A worked example takes the discussion's place, so the sections keep their presentation time.
+    ...(discussion && !example
       ? [
           {
             minutes: 7,
@@ -99,6 +125,7 @@ export function buildLessonPlan(scope: MaterialScope): LessonPlanContent {
       : []),
     ...(terms.length ? [`Key terms handout: ${terms.join(', ')}`] : []),
     ...figures.map((f) => `${f}, as referenced in the text`),
+    ...tasks.slice(0, 4).map((t) => `${taskPlace(t)}, from the chapter`),
   ];
   const assessment = [
     ...(exit ? [`Exit ticket: ${exit.text}. A good answer draws on: "${exit.support[0].plain}"`] : []),
