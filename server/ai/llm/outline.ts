@@ -3,6 +3,7 @@ import { llmChapterText, llmOutlinePlan, llmPartialPlan, type LlmOutlinePlan, ty
 import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import type { EngineContext, OutlineInput } from '../engine';
 import { paragraphsToHtml } from '@common/textbook-ops/html';
+import { indexWordsOf } from '../index-words';
 import { documentMap, mapParts, type MapEntry } from './document-map';
 import { llmBookReport } from './outline/book-report';
 import { keepGivenCitations } from './outline/citations';
@@ -181,5 +182,14 @@ export async function llmOutline(
     chapters.map((chapter, i) => ({ chapter, units: mappedUnits(planned.entries, plan.chapters[i]) })),
     input.length ?? 'full',
   );
-  return { title: plan.title.trim() || input.topic, chapters, references, generation, ...(notice ? { notice } : {}) };
+  // The material's own index words, for the book's index (found in the written text when the book is rendered).
+  const indexTerms = indexWordsOf(ctx.material);
+  return {
+    title: plan.title.trim() || input.topic,
+    chapters,
+    references,
+    generation,
+    ...(notice ? { notice } : {}),
+    ...(indexTerms.length ? { indexTerms } : {}),
+  };
 }
