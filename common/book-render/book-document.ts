@@ -3,6 +3,7 @@ import type { Block, BookChapter, BookDocument } from './book-model';
 import { materialBlocks, materialHeading, type MaterialInput } from './material-blocks';
 import { describeImages, levelHeadings } from './alt-text';
 import { parseEditorHtml } from './parse-html';
+import { withBackMatter } from './back-matter';
 
 export interface BookDocumentInput {
   /** The textbook's topic: the book's title. */
@@ -35,7 +36,7 @@ export function buildBookDocument(input: BookDocumentInput): BookDocument {
       blocks: bodyBlocks(section.content, 2),
     })),
   }));
-  return {
+  const doc: BookDocument = {
     title: untitled(input.topic, untitled(input.content.title, 'Untitled textbook')),
     authors: [...input.authors],
     language: input.content.language ?? 'en',
@@ -45,6 +46,8 @@ export function buildBookDocument(input: BookDocumentInput): BookDocument {
     bibliography: input.bibliography ?? [],
     appendix: (input.materials ?? []).map((m, i) => ({ anchor: `appendix${i + 1}`, title: materialHeading(m), blocks: materialBlocks(m) })),
   };
+  // The glossary and index after the last chapter, drawn from the chapters as they are now (never stored, never stale).
+  return withBackMatter(doc, input.content.indexTerms ?? []).doc;
 }
 
 /** "November 24, 2026" from YYYY-MM-DD, the same in every format and time zone. */

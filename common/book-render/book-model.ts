@@ -64,7 +64,8 @@ export function listLabel(n: number, marker?: ListMarker): string {
 export type Block =
   /** Level 1 = chapter, 2 = section; headings inside the text are 3 to 6. */
   | { kind: 'heading'; level: number; content: Inline[] }
-  | { kind: 'paragraph'; content: Inline[] }
+  /** `anchor`: a place links lead to (a glossary entry). */
+  | { kind: 'paragraph'; content: Inline[]; anchor?: string }
   /** `marker`: an ordered list labelled with letters or roman numerals (HTML's `<ol type>`). */
   | { kind: 'list'; ordered: boolean; start: number; marker?: ListMarker; items: Block[][] }
   | { kind: 'table'; rows: TableCell[][] }
@@ -84,6 +85,8 @@ export interface BookSection {
 
 export interface BookChapter extends BookSection {
   sections: BookSection[];
+  /** The glossary or the index after the last chapter (back-matter.ts), derived when the book is rendered. */
+  backMatter?: 'glossary' | 'index';
 }
 
 export interface BookDocument {

@@ -80,7 +80,9 @@ export function renderInlineHtml(content: readonly Inline[], opts: HtmlOptions =
         inner += runHtml(run);
         i++;
       }
-      out += `<a href="${escapeHtml(href)}">${inner}</a>`;
+      // A link inside the book ("#glossary-term") goes where the format keeps that anchor (another file in an EPUB).
+      const target = href.startsWith('#') && opts.hrefFor ? opts.hrefFor(href.slice(1)) : href;
+      out += `<a href="${escapeHtml(target)}">${inner}</a>`;
       continue;
     }
     if (item.kind === 'text') out += runHtml(item);
@@ -106,7 +108,7 @@ function renderBlockHtml(block: Block, opts: HtmlOptions): string {
     case 'heading':
       return `<h${block.level}>${renderInlineHtml(block.content, opts)}</h${block.level}>`;
     case 'paragraph':
-      return `<p>${renderInlineHtml(block.content, opts)}</p>`;
+      return `<p${block.anchor ? ` id="${escapeHtml(block.anchor)}"` : ''}>${renderInlineHtml(block.content, opts)}</p>`;
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
       const start =

@@ -1,10 +1,12 @@
 import {
   AlignmentType,
   BorderStyle,
+  Bookmark,
   ExternalHyperlink,
   HeadingLevel,
   ImageRun,
   ImportedXmlComponent,
+  InternalHyperlink,
   LevelFormat,
   Paragraph,
   ShadingType,
@@ -118,6 +120,11 @@ async function mathImage(latex: string, display: boolean): Promise<ParagraphChil
   });
 }
 
+/** Word's name for a book anchor: letters, digits and underscores, at most 40 characters. */
+export function bookmarkName(anchor: string): string {
+  return anchor.replace(/[^A-Za-z0-9]/g, '_').slice(0, 40);
+}
+
 export async function inlineChildren(content: readonly Inline[]): Promise<ParagraphChild[]> {
   const out: ParagraphChild[] = [];
   let i = 0;
@@ -132,7 +139,12 @@ export async function inlineChildren(content: readonly Inline[]): Promise<Paragr
         runs.push(runOf(run));
         i++;
       }
-      out.push(new ExternalHyperlink({ link, children: runs }));
+      // A place in the book ("#glossary-term", a chapter) is a bookmark of this document; anything else a web address.
+      out.push(
+        link.startsWith('#')
+          ? new InternalHyperlink({ anchor: bookmarkName(link.slice(1)), children: runs })
+          : new ExternalHyperlink({ link, children: runs }),
+      );
       continue;
     }
     if (item.kind === 'text') out.push(runOf(item));
@@ -205,9 +217,12 @@ export async function blocksToDocx(
       case 'heading':
         out.push(new Paragraph({ heading: headingLevel(block.level), children: await inlineChildren(block.content) }));
         break;
-      case 'paragraph':
-        out.push(new Paragraph({ children: await inlineChildren(block.content) }));
+      case 'paragraph': {
+        const children = await inlineChildren(block.content);
+        // A place links lead to (a glossary entry) is a bookmark around the paragraph's text.
+        out.push(new Paragraph({ children: block.anchor ? [new Bookmark({ id: bookmarkName(block.anchor), children })] : children }));
         break;
+      }
       case 'list': {
         const level = Math.min(8, listLevel + 1);
         const instance = ctx.nextListInstance();

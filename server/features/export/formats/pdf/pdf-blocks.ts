@@ -168,6 +168,11 @@ export function writeBlocks(frame: Frame, blocks: readonly Block[], images: PdfI
         break;
       }
       case 'paragraph':
+        // A place links lead to (a glossary entry): a named destination where the paragraph starts.
+        if (block.anchor) {
+          ensureSpace(doc, bodySize * 1.5);
+          doc.addNamedDestination(block.anchor, 'XYZ', frame.left, doc.y, null);
+        }
         frame.tags.leaf('P', () => writeInline(frame, block.content));
         break;
       case 'list': {
