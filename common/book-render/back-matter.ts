@@ -84,7 +84,7 @@ function termKey(term: string): string {
     .replace(/^(?:the|an?)\s+/, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
-    .replace(/(?:es|s)$/, '');
+    .replace(/(?<![su])s$/, '');
 }
 
 function slug(term: string): string {
@@ -180,7 +180,8 @@ export function glossaryOf(chapters: readonly BookChapter[], language = 'en'): G
         if (!key || byKey.has(key) || definitionCut(said, { formula: !!item.formula })) continue;
         // Where the text itself says it: the unit whose own text holds the sentence's opening words.
         const opening = said.slice(0, 40).toLowerCase();
-        const home = unitsOf(chapter).find((u) => plainText(textBlocks(u.blocks)).replace(/\s+/g, ' ').toLowerCase().includes(opening));
+        const says = (u: BookSection) => plainText(textBlocks(u.blocks)).replace(/\s+/g, ' ').toLowerCase().includes(opening);
+        const home = unitsOf(chapter).find(says) ?? chapters.flatMap(unitsOf).find(says);
         let anchor = `glossary-${slug(item.term)}`;
         for (let n = 2; anchors.has(anchor); n++) anchor = `glossary-${slug(item.term)}-${n}`;
         anchors.add(anchor);
@@ -205,7 +206,10 @@ function linkFirst(blocks: Block[], pattern: RegExp, href: string): boolean {
   const inRuns = (content: Inline[]): boolean => {
     for (let i = 0; i < content.length; i++) {
       const run = content[i];
-      if (run.kind !== 'text' || run.href || run.code) continue;
+      if (run.kind !== 'text') continue;
+      // Linked already (a book whose back matter is built again): that use is the first.
+      if (run.href === href) return true;
+      if (run.href || run.code) continue;
       const m = pattern.exec(run.text);
       if (!m) continue;
       const pieces: TextRun[] = [];
