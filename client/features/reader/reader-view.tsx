@@ -11,6 +11,7 @@ import { Input } from '@client/components/ui/input';
 import { EducationalContentViewer } from '../materials-viewer/educational-content-viewer';
 import { TocDrawer } from '../textbook/toc-drawer';
 import { useMediaQuery } from '../textbook/use-media-query';
+import { ReaderBackMatterPage, readerBackMatter } from './reader-back-matter';
 import { ReaderChapter, sectionElementId } from './reader-chapter';
 import { placeToHash, type ReaderPlace } from './reader-place';
 import { ReaderReferences } from './reader-references';
@@ -53,11 +54,12 @@ function PlaceContent({ book, place }: { book: SharedBook; place: ReaderPlace })
     return material ? <EducationalContentViewer material={material} /> : null;
   }
   if (place.kind === 'references') return <ReaderReferences references={book.content.references} />;
+  if (place.kind === 'back') return <ReaderBackMatterPage content={book.content} part={place.part} />;
   const chapter = book.content.chapters[place.chapter];
   if (!chapter) return <p>This textbook has no chapters yet.</p>;
   return (
     <>
-      <ReaderChapter chapter={chapter} index={place.chapter} />
+      <ReaderChapter chapter={chapter} index={place.chapter} glossaryTerms={readerBackMatter(book.content).terms} />
       <ChapterPager book={book} chapter={place.chapter} />
     </>
   );
@@ -224,8 +226,10 @@ export function ReaderView({ book }: { book: SharedBook }) {
               <>
                 <p className="reader-print-title hidden text-4xl font-bold print:block">{title}</p>
                 {book.content.chapters.map((chapter, c) => (
-                  <ReaderChapter key={chapter.id ?? c} chapter={chapter} index={c} />
+                  <ReaderChapter key={chapter.id ?? c} chapter={chapter} index={c} glossaryTerms={readerBackMatter(book.content).terms} />
                 ))}
+                <ReaderBackMatterPage content={book.content} part="glossary" />
+                <ReaderBackMatterPage content={book.content} part="index" />
                 {book.content.references.length > 0 && <ReaderReferences references={book.content.references} />}
               </>
             ) : (
