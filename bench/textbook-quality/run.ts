@@ -194,7 +194,7 @@ console.log(
   'Fidelity (goals 0, 0, under 2%, 0, at least 95%, 0): "6=" and friends, U+FFFD and private-use characters in the text; stored formulas KaTeX cannot typeset; prose paragraphs of 6+ words ending without a stop; the PDF\'s running heads inside paragraphs; link targets of the source (PDF link annotations, DOCX hyperlinks, Markdown links) the book links to; ordered lists of the source not starting at 1 that the book starts elsewhere.',
 );
 console.log(
-  'Glossary and index (built when the book is rendered): glossary entries from whole defining key-term sentences; index entries from key terms and the document\'s own index words (in brackets: how many it has) that its text uses; links made from the text to the glossary and from the index to sections.',
+  "Glossary and index (built when the book is rendered): glossary entries from whole defining key-term sentences; index entries from key terms and the document's own index words (in brackets: how many it has) that its text uses; links made from the text to the glossary and from the index to sections.",
 );
 console.log(
   "Figures: <img>s of the book whose source is a real image of one of the document's figures. Headings: the original's navigation and reference list are not expected in the text.",

@@ -127,7 +127,9 @@ describe('glossary', () => {
 
   it('indexes key terms and the material’s own index words at the sections whose text uses them, never the apparatus', () => {
     const index = book().chapters[3];
-    const lines = index.blocks.map((b) => (b.kind === 'heading' ? `# ${inlineText(b.content)}` : b.kind === 'paragraph' ? inlineText(b.content) : ''));
+    const lines = index.blocks.map((b) =>
+      b.kind === 'heading' ? `# ${inlineText(b.content)}` : b.kind === 'paragraph' ? inlineText(b.content) : '',
+    );
     expect(lines).toEqual([
       '# E',
       'Expectation: Expectation; Distributions',
@@ -143,7 +145,9 @@ describe('glossary', () => {
   });
 
   it('counts what it made', () => {
-    const { stats } = withBackMatter(buildBookDocument({ topic: 'p', content: { ...content, chapters: [] }, authors: [], date: '2026-03-05' }));
+    const { stats } = withBackMatter(
+      buildBookDocument({ topic: 'p', content: { ...content, chapters: [] }, authors: [], date: '2026-03-05' }),
+    );
     expect(stats).toEqual({ glossaryEntries: 0, indexEntries: 0, glossaryLinks: 0, indexLinks: 0 });
     const again = withBackMatter(book(), content.indexTerms);
     // Built again from a book that has them: the same back matter, not a second copy.

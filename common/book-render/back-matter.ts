@@ -322,18 +322,11 @@ export function withBackMatter(doc: BookDocument, indexTerms: readonly string[] 
           break;
         }
     }
-  const index = indexOf(
-    chapters,
-    [...glossary.map((g) => g.term), ...indexTerms],
-    doc.language,
-  );
+  const index = indexOf(chapters, [...glossary.map((g) => g.term), ...indexTerms], doc.language);
   const names = backMatterTitles(doc.language);
   const back: BookChapter[] = [];
   if (glossary.length) back.push(glossaryChapter(glossary, names.glossary));
-  if (index.length)
-    back.push(
-      indexChapter(index, new Map(glossary.map((g) => [termKey(g.term), g.anchor])), names.index, doc.language),
-    );
+  if (index.length) back.push(indexChapter(index, new Map(glossary.map((g) => [termKey(g.term), g.anchor])), names.index, doc.language));
   return {
     doc: { ...doc, chapters: [...chapters, ...back] },
     stats: {

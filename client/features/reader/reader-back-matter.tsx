@@ -32,7 +32,8 @@ export function readerBackMatter(content: TextbookContent): ReaderBackMatter {
   const doc = buildBookDocument({ topic: content.title, content, authors: [], date: '1970-01-01' });
   const out: ReaderBackMatter = { terms: glossaryOf(doc.chapters.filter((c) => !c.backMatter)).map((e) => e.term) };
   for (const chapter of doc.chapters)
-    if (chapter.backMatter) out[chapter.backMatter] = { title: chapter.title, html: renderBlocksHtml(chapter.blocks, { hrefFor: readerHref }) };
+    if (chapter.backMatter)
+      out[chapter.backMatter] = { title: chapter.title, html: renderBlocksHtml(chapter.blocks, { hrefFor: readerHref }) };
   cache.set(content, out);
   return out;
 }
