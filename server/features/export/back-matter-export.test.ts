@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +35,8 @@ async function exported(format: ExportFormat): Promise<Uint8Array> {
   return reply.bytes;
 }
 
+const epubcheckJar = ['/usr/share/java/epubcheck.jar', '/usr/bin/epubcheck'].find((p) => existsSync(p));
+
 const ids = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
 
 describe('glossary and index in the exports of a real book', () => {
@@ -59,7 +64,8 @@ describe('glossary and index in the exports of a real book', () => {
   });
 
   it('EPUB: the glossary and index are files of the book, and links from a chapter reach entries in another file', async () => {
-    const zip = await JSZip.loadAsync(await exported('epub'));
+    const bytes = await exported('epub');
+    const zip = await JSZip.loadAsync(bytes);
     const files = new Map<string, string>();
     for (const name of Object.keys(zip.files).filter((n) => n.endsWith('.xhtml')))
       files.set(name.replace(/^OEBPS\//, ''), await zip.file(name)!.async('string'));
@@ -74,7 +80,23 @@ describe('glossary and index in the exports of a real book', () => {
       }
     expect(broken).toEqual([]);
     expect(toGlossary).toBeGreaterThan(2);
-  });
+    if (!epubcheckJar) {
+      console.warn(
+        'SKIPPED the epubcheck half of this test: the epubcheck binary (Debian package epubcheck) is not installed; .ci/run installs it.',
+      );
+      return;
+    }
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'epub-')), 'book.epub');
+    writeFileSync(file, bytes);
+    let report: string;
+    try {
+      report = execFileSync('java', ['-jar', epubcheckJar, file], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (err) {
+      const e = err as { stdout?: string; stderr?: string };
+      throw new Error(`epubcheck failed:\n${e.stdout}\n${e.stderr}`);
+    }
+    expect(report).toContain('0 fatals / 0 errors');
+  }, 120_000);
 
   it('DOCX: text links are internal hyperlinks to bookmarks the document holds (entries and headings)', async () => {
     const zip = await JSZip.loadAsync(await exported('docx'));
