@@ -7,6 +7,7 @@ import { indexWordsOf } from '../index-words';
 import { documentMap, mapParts, type MapEntry } from './document-map';
 import { llmBookReport } from './outline/book-report';
 import { keepGivenCitations } from './outline/citations';
+import { chapterKeyTermsHtml } from './outline/key-terms';
 import { groundingRules, numberMaterial, promptMaterial } from './outline/prompt-material';
 import { SourceNotes } from './source-notes';
 import { askStructured } from './structured';
@@ -137,7 +138,12 @@ async function writeChapter(
   };
   // The planned section titles win: the model's copy of them may drift.
   const sections = chapter.sections.map((s, i) => ({ title: s.title.trim(), content: write(text.sections[i]?.paragraphs ?? []) }));
-  return { title: chapter.title.trim(), content: write(text.introduction), sections };
+  // The terms its source units define that the chapter uses, with the material's defining sentences, closing the chapter.
+  const written = [...text.introduction, ...text.sections.flatMap((s) => s.paragraphs)].join('\n');
+  const keyTerms = chapterKeyTermsHtml(ctx.material, units, written);
+  const last = sections[sections.length - 1];
+  if (last) last.content += keyTerms;
+  return { title: chapter.title.trim(), content: write(text.introduction) + (last ? '' : keyTerms), sections };
 }
 
 /**
