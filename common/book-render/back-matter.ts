@@ -69,7 +69,6 @@ export function definitionCut(definition: string, opts: { formula?: boolean } = 
   return undefined;
 }
 
-const letter = /[\p{L}\p{N}]/u;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A term as a whole word, its plural too ("gradient" finds "gradients"), case-insensitive. */
 export function termPattern(term: string): RegExp {
@@ -119,6 +118,36 @@ function textBlocks(blocks: readonly Block[]): Block[] {
     else if (!skipBelow) out.push(b);
   }
   return out;
+}
+
+/** The words of a text, lower case: a quick test before a term's pattern is run over it. */
+function wordsOf(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+const termWords = new Map<string, string[]>();
+/** False when the text cannot hold the term: one of its words is missing (the last may take a plural ending). */
+function mayHold(words: ReadonlySet<string>, term: string): boolean {
+  let parts = termWords.get(term);
+  if (!parts) {
+    parts = term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (termWords.size > 10_000) termWords.clear();
+    termWords.set(term, parts);
+  }
+  const last = parts.length - 1;
+  return parts.every((w, i) => words.has(w) || (i === last && (words.has(`${w}s`) || words.has(`${w}es`))));
+}
+
+/** A unit's own text (apparatus left out), flattened once per book. */
+const unitTexts = new WeakMap<BookSection, { text: string; flat: string; words: Set<string> }>();
+function unitText(unit: BookSection): { text: string; flat: string; words: Set<string> } {
+  let known = unitTexts.get(unit);
+  if (!known) {
+    const text = plainText(textBlocks(unit.blocks));
+    known = { text, flat: text.replace(/\s+/g, ' ').toLowerCase(), words: wordsOf(text) };
+    unitTexts.set(unit, known);
+  }
+  return known;
 }
 
 function plainText(blocks: readonly Block[]): string {
@@ -180,7 +209,12 @@ export function glossaryOf(chapters: readonly BookChapter[], language = 'en'): G
         if (!key || byKey.has(key) || definitionCut(said, { formula: !!item.formula })) continue;
         // Where the text itself says it: the unit whose own text holds the sentence's opening words.
         const opening = said.slice(0, 40).toLowerCase();
-        const says = (u: BookSection) => plainText(textBlocks(u.blocks)).replace(/\s+/g, ' ').toLowerCase().includes(opening);
+        // Its words first (a set lookup each), the sentence's opening only then (the last word may be cut at 40 characters).
+        const openingWords = (opening.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, -1);
+        const says = (u: BookSection) => {
+          const { words, flat } = unitText(u);
+          return openingWords.every((w) => words.has(w)) && flat.includes(opening);
+        };
         const home = unitsOf(chapter).find(says) ?? chapters.flatMap(unitsOf).find(says);
         let anchor = `glossary-${slug(item.term)}`;
         for (let n = 2; anchors.has(anchor); n++) anchor = `glossary-${slug(item.term)}-${n}`;
@@ -246,20 +280,33 @@ function linkFirst(blocks: Block[], pattern: RegExp, href: string): boolean {
 
 /** The index: glossary terms and the material's own index words, each with the chapters and sections whose text uses it. */
 export function indexOf(chapters: readonly BookChapter[], terms: readonly string[], language = 'en'): IndexEntry[] {
-  const units = chapters.flatMap(unitsOf).map((u) => ({ anchor: u.anchor, title: u.title, text: plainText(textBlocks(u.blocks)) }));
+  const units = chapters.flatMap(unitsOf).map((u) => ({ anchor: u.anchor, title: u.title, ...unitText(u) }));
   const seen = new Set<string>();
-  const out: IndexEntry[] = [];
+  const wanted: Array<{ term: string; pattern: RegExp; places: IndexEntry['places'] }> = [];
+  // Terms by their first word, so each unit is asked only about the terms whose first word it has.
+  const byFirst = new Map<string, number[]>();
   for (const raw of terms) {
     const term = raw.replace(/\s+/g, ' ').trim();
     const key = termKey(term);
-    if (!key || seen.has(key) || !letter.test(term)) continue;
+    const first = term.toLowerCase().match(/[\p{L}\p{N}]+/u)?.[0];
+    if (!key || !first || seen.has(key)) continue;
     seen.add(key);
-    const pattern = termPattern(term);
-    const places = units.filter((u) => pattern.test(u.text)).map(({ anchor, title }) => ({ anchor, title }));
-    if (places.length) out.push({ term, places });
+    byFirst.set(first, [...(byFirst.get(first) ?? []), wanted.length]);
+    wanted.push({ term, pattern: termPattern(term), places: [] });
+  }
+  for (const u of units) {
+    const asked = new Set<number>();
+    for (const w of u.words) for (const t of [...(byFirst.get(w) ?? []), ...(byFirst.get(w.replace(/(?:es|s)$/, '')) ?? [])]) asked.add(t);
+    for (const t of [...asked].sort((a, b) => a - b)) {
+      const want = wanted[t];
+      if (mayHold(u.words, want.term) && want.pattern.test(u.text)) want.places.push({ anchor: u.anchor, title: u.title });
+    }
   }
   const collator = new Intl.Collator(language, { sensitivity: 'base' });
-  return out.sort((a, b) => collator.compare(a.term, b.term));
+  return wanted
+    .filter((w) => w.places.length)
+    .map(({ term, places }) => ({ term, places }))
+    .sort((a, b) => collator.compare(a.term, b.term));
 }
 
 const text = (t: string, extra: Partial<TextRun> = {}): TextRun => ({ kind: 'text', text: t, ...extra });
@@ -313,15 +360,15 @@ export function withBackMatter(doc: BookDocument, indexTerms: readonly string[] 
   const chapters: BookChapter[] = structuredClone(doc.chapters.filter((c) => !c.backMatter));
   const glossary = glossaryOf(chapters, doc.language);
   let glossaryLinks = 0;
+  const patterns = glossary.map((entry) => termPattern(entry.term));
   for (const chapter of chapters)
-    for (const entry of glossary) {
-      const pattern = termPattern(entry.term);
+    glossary.forEach((entry, e) => {
       for (const unit of unitsOf(chapter))
-        if (linkFirst(unit.blocks, pattern, `#${entry.anchor}`)) {
+        if (mayHold(unitText(unit).words, entry.term) && linkFirst(unit.blocks, patterns[e], `#${entry.anchor}`)) {
           glossaryLinks++;
           break;
         }
-    }
+    });
   const index = indexOf(chapters, [...glossary.map((g) => g.term), ...indexTerms], doc.language);
   const names = backMatterTitles(doc.language);
   const back: BookChapter[] = [];
