@@ -10,7 +10,7 @@ import { renderBookHtml, renderChapterHtml } from './render-html';
 const content: TextbookContent = {
   title: 'Probability',
   references: [],
-  indexTerms: ['sample space', 'Kolmogorov', 'never mentioned'],
+  indexTerms: ['sample space', 'Kolmogorov', 'never mentioned', 'axiom'],
   chapters: [
     {
       id: 'c1',
@@ -131,6 +131,9 @@ describe('glossary', () => {
       b.kind === 'heading' ? `# ${inlineText(b.content)}` : b.kind === 'paragraph' ? inlineText(b.content) : '',
     );
     expect(lines).toEqual([
+      '# A',
+      // Only "axioms" is in the text: the plural is found too.
+      'axiom: Expectation',
       '# E',
       'Expectation: Expectation; Distributions',
       '# K',
@@ -152,7 +155,7 @@ describe('glossary', () => {
     const again = withBackMatter(book(), content.indexTerms);
     // Built again from a book that has them: the same back matter, not a second copy.
     expect(again.doc.chapters.filter((c) => c.backMatter)).toHaveLength(2);
-    expect(again.stats).toEqual({ glossaryEntries: 2, indexEntries: 4, glossaryLinks: 4, indexLinks: 7 });
+    expect(again.stats).toEqual({ glossaryEntries: 2, indexEntries: 5, glossaryLinks: 4, indexLinks: 8 });
   });
 
   it('writes nothing English into a German book: its index from its own index words, under a German title', () => {

@@ -296,7 +296,10 @@ export function indexOf(chapters: readonly BookChapter[], terms: readonly string
   }
   for (const u of units) {
     const asked = new Set<number>();
-    for (const w of u.words) for (const t of [...(byFirst.get(w) ?? []), ...(byFirst.get(w.replace(/(?:es|s)$/, '')) ?? [])]) asked.add(t);
+    // A one-word term is found in its plural too ("premises" asks about "premise").
+    for (const w of u.words)
+      for (const form of [w, w.endsWith('s') ? w.slice(0, -1) : '', w.endsWith('es') ? w.slice(0, -2) : ''])
+        for (const t of (form && byFirst.get(form)) || []) asked.add(t);
     for (const t of [...asked].sort((a, b) => a - b)) {
       const want = wanted[t];
       if (mayHold(u.words, want.term) && want.pattern.test(u.text)) want.places.push({ anchor: u.anchor, title: u.title });
