@@ -1,5 +1,8 @@
 import type { Material } from './material';
 
+/** As many as the content model keeps (common/textbook.ts `indexTerms`). */
+const maxWords = 2000;
+
 /**
  * The material's own index words: every `index-term` block of its documents (a key word a textbook
  * sets in its margin), once each in the order first met, as the documents spell them.
@@ -15,6 +18,7 @@ export function indexWordsOf(material: Material): string[] {
       if (word.length < 2 || word.length > 80 || seen.has(key)) continue;
       seen.add(key);
       out.push(word);
+      if (out.length >= maxWords) return out;
     }
   return out;
 }
