@@ -20,17 +20,18 @@ const content: TextbookContent = {
 };
 
 describe('glossary and index in the workspace', () => {
-  it('lists the glossary and the index, and a place in either opens that part of the book', () => {
+  it('lists the glossary and the index, and a place in either opens that part of the book', async () => {
     const onSelectPlace = vi.fn();
     render(<BackMatterEntries content={content} onSelectPlace={onSelectPlace} />);
     fireEvent.click(screen.getByRole('button', { name: 'Glossary' }));
+    await screen.findByText('argument');
     expect(screen.getByRole('dialog').textContent).toContain(
       'argumentAn argument is a collection of sentences offered in support of one further sentence, the conclusion.',
     );
     fireEvent.click(screen.getByRole('button', { name: '(Arguments)' }));
     expect(onSelectPlace).toHaveBeenLastCalledWith({ chapter: 0 });
     fireEvent.click(screen.getByRole('button', { name: 'Index' }));
-    const premise = screen.getByText('premise').closest('li')!;
+    const premise = (await screen.findByText('premise')).closest('li')!;
     expect(premise.textContent).toBe('premise: Premises');
     fireEvent.click(within(premise).getByRole('button', { name: 'Premises' }));
     expect(onSelectPlace).toHaveBeenLastCalledWith({ chapter: 0, section: 0 });

@@ -1,7 +1,6 @@
 import { BookA, ListTree } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { backMatterTitles, glossaryOf, indexOf } from '@common/book-render/back-matter';
-import { buildBookDocument } from '@common/book-render/book-document';
+import { useEffect, useMemo, useState } from 'react';
+import { backMatterTitles, glossaryOf, indexOf, type GlossaryEntry, type IndexEntry } from '@common/book-render/back-matter';
 import { inlineText } from '@common/book-render/book-model';
 import type { TextbookContent } from '@common/textbook';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -37,14 +36,20 @@ export function BackMatterEntries({ content, onSelectPlace }: { content: Textboo
       ),
     [content],
   );
-  const back = useMemo(() => {
-    if (!open) return null;
-    const doc = buildBookDocument({ topic: content.title, content, authors: [], date: '1970-01-01' });
-    const chapters = doc.chapters.filter((c) => !c.backMatter);
-    const glossary = glossaryOf(chapters, doc.language);
-    return {
-      glossary,
-      index: indexOf(chapters, [...glossary.map((g) => g.term), ...(content.indexTerms ?? [])], doc.language),
+  // Read when a list is opened, with the book reader loaded then (the workspace does not carry the HTML parser otherwise).
+  const [back, setBack] = useState<{ glossary: GlossaryEntry[]; index: IndexEntry[] } | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void import('@common/book-render/book-document').then(({ buildBookDocument }) => {
+      if (!live) return;
+      const doc = buildBookDocument({ topic: content.title, content, authors: [], date: '1970-01-01' });
+      const chapters = doc.chapters.filter((c) => !c.backMatter);
+      const glossary = glossaryOf(chapters, doc.language);
+      setBack({ glossary, index: indexOf(chapters, [...glossary.map((g) => g.term), ...(content.indexTerms ?? [])], doc.language) });
+    });
+    return () => {
+      live = false;
     };
   }, [content, open]);
   if (!hasAny) return null;
