@@ -27,7 +27,10 @@ const resultLimit = 50;
 function ChapterPager({ book, chapter }: { book: SharedBook; chapter: number }) {
   const previous = book.content.chapters[chapter - 1];
   const next = book.content.chapters[chapter + 1];
-  if (!previous && !next) return null;
+  // After the last chapter, the glossary (or the index) follows.
+  const back = readerBackMatter(book.content);
+  const after = next ? null : back.glossary ? ('glossary' as const) : back.index ? ('index' as const) : null;
+  if (!previous && !next && !after) return null;
   const link = 'rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
   return (
     <nav aria-label="Chapters" className="mt-10 flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
@@ -41,6 +44,11 @@ function ChapterPager({ book, chapter }: { book: SharedBook; chapter: number }) 
       {next && (
         <a href={placeToHash({ kind: 'chapter', chapter: chapter + 1 })} className={link}>
           Next: {next.title} →
+        </a>
+      )}
+      {after && (
+        <a href={placeToHash({ kind: 'back', part: after })} className={link}>
+          Next: {back[after]!.title} →
         </a>
       )}
     </nav>
