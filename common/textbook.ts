@@ -81,6 +81,11 @@ export const textbookContentSchema = z.object({
   license: textbookLicenseSchema.optional(),
   /** What the generation condensed or left out (absent: books made before it was recorded). */
   generation: generationReportSchema.optional(),
+  /**
+   * The material's own index words (a LaTeX book's margin key words), kept at generation for the book's index;
+   * where they occur is found in the text when the book is rendered (common/book-render/back-matter.ts).
+   */
+  indexTerms: z.array(z.string().max(80)).max(2000).optional(),
 });
 export type TextbookContent = z.infer<typeof textbookContentSchema>;
 /** What a client may send: ids and defaults optional. */

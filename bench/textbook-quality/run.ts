@@ -36,6 +36,7 @@ import {
 import { apparatusHeader, apparatusRow, type QuizItem } from './apparatus-measures';
 import { fidelityHead, fidelityOf } from './fidelity-report';
 import { crossRefCells, crossRefHeader } from './cross-refs-report';
+import { backMatterHeader, backMatterRow } from './back-matter-measures';
 
 const dirArg = process.argv.indexOf('--dir');
 const dir = dirArg >= 0 ? process.argv[dirArg + 1] : realCorpusDir;
@@ -53,6 +54,7 @@ const rows: string[][] = [];
 const details: string[] = [];
 const apparatusRows: string[][] = [];
 const crossRefRows: string[][] = [];
+const backMatterRows: string[][] = [];
 const unreadable: string[] = [];
 for (const file of files) {
   const own = await ownStructure(file.name, file.data);
@@ -139,6 +141,7 @@ for (const file of files) {
   const apparatus = apparatusRow(book, quizzes);
   apparatusRows.push([file.name, ...apparatus.cells]);
   crossRefRows.push([file.name, ...crossRefCells(book)]);
+  backMatterRows.push([file.name, ...backMatterRow(book)]);
   if (detail) {
     details.push(`\n## ${file.name}`);
     const list = (label: string, items: string[]) => items.length && details.push(`${label}:\n${items.map((x) => `  - ${x}`).join('\n')}`);
@@ -179,6 +182,7 @@ console.log(
 );
 console.log(`\n${table(['file', ...apparatusHeader], apparatusRows)}`);
 console.log(`\nNumbering and cross-references linked:\n${table(['file', ...crossRefHeader], crossRefRows)}`);
+console.log(`\n${table(['file', ...backMatterHeader], backMatterRows)}`);
 if (unreadable.length) console.log(`\nNo book (the product refuses the file): ${unreadable.join('; ')}`);
 if (detail) console.log(details.join('\n'));
 console.log(
@@ -192,6 +196,9 @@ console.log(
 );
 console.log(
   'Fidelity (goals 0, 0, under 2%, 0, at least 95%, 0): "6=" and friends, U+FFFD and private-use characters in the text; stored formulas KaTeX cannot typeset; prose paragraphs of 6+ words ending without a stop; the PDF\'s running heads inside paragraphs; link targets of the source (PDF link annotations, DOCX hyperlinks, Markdown links) the book links to; ordered lists of the source not starting at 1 that the book starts elsewhere.',
+);
+console.log(
+  "Glossary and index (built when the book is rendered): glossary entries from whole defining key-term sentences; index entries from key terms and the document's own index words (in brackets: how many it has) that its text uses; links made from the text to the glossary and from the index to sections.",
 );
 console.log(
   "Figures: <img>s of the book whose source is a real image of one of the document's figures. Headings: the original's navigation and reference list are not expected in the text.",

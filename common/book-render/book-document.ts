@@ -4,6 +4,7 @@ import { materialBlocks, materialHeading, type MaterialInput } from './material-
 import { describeImages, levelHeadings } from './alt-text';
 import { parseEditorHtml } from './parse-html';
 import { crossReferenceBook } from './cross-refs';
+import { withBackMatter } from './back-matter';
 
 export interface BookDocumentInput {
   /** The textbook's topic: the book's title. */
@@ -48,7 +49,9 @@ export function buildBookDocument(input: BookDocumentInput): BookDocument {
     bibliography: input.bibliography ?? [],
     appendix: (input.materials ?? []).map((m, i) => ({ anchor: `appendix${i + 1}`, title: materialHeading(m), blocks: materialBlocks(m) })),
   };
-  return input.crossReferences === false ? doc : crossReferenceBook(doc).doc;
+  const numbered = input.crossReferences === false ? doc : crossReferenceBook(doc).doc;
+  // The glossary and index after the last chapter, drawn from the chapters as they are now (never stored, never stale).
+  return withBackMatter(numbered, input.content.indexTerms ?? []).doc;
 }
 
 /** "November 24, 2026" from YYYY-MM-DD, the same in every format and time zone. */

@@ -95,6 +95,8 @@ export interface BookSection {
 
 export interface BookChapter extends BookSection {
   sections: BookSection[];
+  /** The glossary or the index after the last chapter (back-matter.ts), derived when the book is rendered. */
+  backMatter?: 'glossary' | 'index';
 }
 
 export interface BookDocument {

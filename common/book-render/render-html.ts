@@ -86,7 +86,7 @@ export function renderInlineHtml(content: readonly Inline[], opts: HtmlOptions =
         inner += runHtml(run);
         i++;
       }
-      // An internal link (a cross-reference, cross-refs.ts) goes where its anchor lives, another file in an EPUB.
+      // A link inside the book (a cross-reference, a glossary term) goes where its anchor lives, another file in an EPUB.
       const target = href.startsWith('#') && opts.hrefFor ? opts.hrefFor(href.slice(1)) : href;
       out += `<a href="${escapeHtml(target)}">${inner}</a>`;
       continue;

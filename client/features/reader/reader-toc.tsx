@@ -1,6 +1,7 @@
 import { materialTypeLabel } from '../materials-viewer/educational-material';
 import type { SharedBook } from '@common/share';
 import { cn } from '@client/lib/cn';
+import { readerBackMatter } from './reader-back-matter';
 import { placeToHash, type ReaderPlace } from './reader-place';
 
 const linkClass = (isCurrent: boolean) =>
@@ -11,10 +12,11 @@ const linkClass = (isCurrent: boolean) =>
 
 /**
  * The book's chapters as links, the current chapter's sections under it (a 100-chapter book stays a
- * short list), then the shared materials and the references.
+ * short list), the glossary and the index, then the shared materials and the references.
  */
 export function ReaderToc({ book, place, onNavigate }: { book: SharedBook; place: ReaderPlace; onNavigate?: () => void }) {
   const current = place.kind === 'chapter' ? place.chapter : null;
+  const backMatter = readerBackMatter(book.content);
   return (
     <div className="flex flex-col gap-4">
       <ol className="flex flex-col gap-0.5">
@@ -46,6 +48,22 @@ export function ReaderToc({ book, place, onNavigate }: { book: SharedBook; place
           </li>
         ))}
       </ol>
+      {(['glossary', 'index'] as const).map((part) => {
+        const page = backMatter[part];
+        if (!page) return null;
+        const isCurrent = place.kind === 'back' && place.part === part;
+        return (
+          <a
+            key={part}
+            href={placeToHash({ kind: 'back', part })}
+            aria-current={isCurrent ? 'page' : undefined}
+            className={linkClass(isCurrent)}
+            onClick={onNavigate}
+          >
+            {page.title}
+          </a>
+        );
+      })}
       {book.materials.length > 0 && (
         <section aria-labelledby="reader-materials-heading">
           <h2

@@ -12,6 +12,7 @@ import { Input } from '@client/components/ui/input';
 import { EducationalContentViewer } from '../materials-viewer/educational-content-viewer';
 import { TocDrawer } from '../textbook/toc-drawer';
 import { useMediaQuery } from '../textbook/use-media-query';
+import { ReaderBackMatterPage, readerBackMatter } from './reader-back-matter';
 import { ReaderChapter, sectionElementId } from './reader-chapter';
 import { placeToHash, type ReaderPlace } from './reader-place';
 import { ReaderReferences } from './reader-references';
@@ -27,7 +28,10 @@ const resultLimit = 50;
 function ChapterPager({ book, chapter }: { book: SharedBook; chapter: number }) {
   const previous = book.content.chapters[chapter - 1];
   const next = book.content.chapters[chapter + 1];
-  if (!previous && !next) return null;
+  // After the last chapter, the glossary (or the index) follows.
+  const back = readerBackMatter(book.content);
+  const after = next ? null : back.glossary ? ('glossary' as const) : back.index ? ('index' as const) : null;
+  if (!previous && !next && !after) return null;
   const link = 'rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
   return (
     <nav aria-label="Chapters" className="mt-10 flex flex-wrap justify-between gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
@@ -43,6 +47,11 @@ function ChapterPager({ book, chapter }: { book: SharedBook; chapter: number }) 
           Next: {next.title} →
         </a>
       )}
+      {after && (
+        <a href={placeToHash({ kind: 'back', part: after })} className={link}>
+          Next: {back[after]!.title} →
+        </a>
+      )}
     </nav>
   );
 }
@@ -54,11 +63,17 @@ function PlaceContent({ book, place, numbered }: { book: SharedBook; place: Read
     return material ? <EducationalContentViewer material={material} /> : null;
   }
   if (place.kind === 'references') return <ReaderReferences references={book.content.references} />;
+  if (place.kind === 'back') return <ReaderBackMatterPage content={book.content} part={place.part} />;
   const chapter = book.content.chapters[place.chapter];
   if (!chapter) return <p>This textbook has no chapters yet.</p>;
   return (
     <>
-      <ReaderChapter chapter={chapter} index={place.chapter} numbered={numbered.chapters[place.chapter]} />
+      <ReaderChapter
+        chapter={chapter}
+        index={place.chapter}
+        numbered={numbered.chapters[place.chapter]}
+        glossaryTerms={readerBackMatter(book.content).terms}
+      />
       <ChapterPager book={book} chapter={place.chapter} />
     </>
   );
@@ -228,8 +243,16 @@ export function ReaderView({ book }: { book: SharedBook }) {
               <>
                 <p className="reader-print-title hidden text-4xl font-bold print:block">{title}</p>
                 {book.content.chapters.map((chapter, c) => (
-                  <ReaderChapter key={chapter.id ?? c} chapter={chapter} index={c} numbered={numbered.chapters[c]} />
+                  <ReaderChapter
+                    key={chapter.id ?? c}
+                    chapter={chapter}
+                    index={c}
+                    numbered={numbered.chapters[c]}
+                    glossaryTerms={readerBackMatter(book.content).terms}
+                  />
                 ))}
+                <ReaderBackMatterPage content={book.content} part="glossary" />
+                <ReaderBackMatterPage content={book.content} part="index" />
                 {book.content.references.length > 0 && <ReaderReferences references={book.content.references} />}
               </>
             ) : (

@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SharedBook } from '@common/share';
 import { placeFromHash, type ReaderPlace } from './reader-place';
+import { readerBackMatter } from './reader-back-matter';
 
 /** A place that exists in this book, or null. */
 function validPlace(place: ReaderPlace | null, book: SharedBook): ReaderPlace | null {
   if (!place) return null;
   if (place.kind === 'references') return book.content.references.length > 0 ? place : null;
   if (place.kind === 'material') return book.materials.some((m) => m.id === place.id) ? place : null;
+  if (place.kind === 'back') return readerBackMatter(book.content)[place.part] ? place : null;
   const chapter = book.content.chapters[place.chapter];
   if (!chapter) return null;
   return place.section === undefined || place.section < chapter.sections.length ? place : { kind: 'chapter', chapter: place.chapter };

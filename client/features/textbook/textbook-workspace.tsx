@@ -9,6 +9,7 @@ import type { EditorSelection } from '../editor/editor-selection';
 import { materialKey, type EducationalMaterial } from '../materials-viewer/educational-material';
 import { EducationalContentViewer } from '../materials-viewer/educational-content-viewer';
 import { SourcesPanel } from '../provenance/sources-panel';
+import { BackMatterEntries, type BookPlace } from '../navigator/back-matter-entries';
 import { TextbookNavigator } from '../navigator/textbook-navigator';
 import { useNavigator } from '../navigator/use-navigator';
 import { TocDrawer } from './toc-drawer';
@@ -101,16 +102,33 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
   // A chosen item that has since been replaced (same title + type) shows its newest version; a deleted one leaves the view.
   const shownMaterial = material ? (materials.find((m) => materialKey(m) === materialKey(material)) ?? null) : null;
 
+  // A place the glossary or the index points at: a section, or a chapter (its first section, or the chapter itself).
+  const choosePlace = useCallback(
+    (place: BookPlace) => {
+      const sections = content.chapters[place.chapter]?.sections.length ?? 0;
+      if (place.section !== undefined || sections > 0) chooseSection(place.chapter, place.section ?? 0);
+      else {
+        setMaterial(null);
+        if (selectedChapter !== place.chapter) navigator.toggleChapter(place.chapter);
+        setIsDrawerOpen(false);
+      }
+    },
+    [content.chapters, chooseSection, selectedChapter, navigator],
+  );
+
   const navigatorPanel = (
-    <TextbookNavigator
-      title={title}
-      chapters={content.chapters}
-      navigator={navigator}
-      materials={materials}
-      selectedMaterialKey={shownMaterial ? materialKey(shownMaterial) : null}
-      onSelectSection={chooseSection}
-      onSelectMaterial={chooseMaterial}
-    />
+    <>
+      <TextbookNavigator
+        title={title}
+        chapters={content.chapters}
+        navigator={navigator}
+        materials={materials}
+        selectedMaterialKey={shownMaterial ? materialKey(shownMaterial) : null}
+        onSelectSection={chooseSection}
+        onSelectMaterial={chooseMaterial}
+      />
+      <BackMatterEntries content={content} onSelectPlace={choosePlace} />
+    </>
   );
 
   return (

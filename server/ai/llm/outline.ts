@@ -3,9 +3,11 @@ import { llmChapterText, llmOutlinePlan, llmPartialPlan, type LlmOutlinePlan, ty
 import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import type { EngineContext, OutlineInput } from '../engine';
 import { paragraphsToHtml } from '@common/textbook-ops/html';
+import { indexWordsOf } from '../index-words';
 import { documentMap, mapParts, type MapEntry } from './document-map';
 import { llmBookReport } from './outline/book-report';
 import { keepGivenCitations } from './outline/citations';
+import { chapterKeyTermsHtml } from './outline/key-terms';
 import { groundingRules, numberMaterial, promptMaterial } from './outline/prompt-material';
 import { SourceNotes } from './source-notes';
 import { askStructured } from './structured';
@@ -136,7 +138,12 @@ async function writeChapter(
   };
   // The planned section titles win: the model's copy of them may drift.
   const sections = chapter.sections.map((s, i) => ({ title: s.title.trim(), content: write(text.sections[i]?.paragraphs ?? []) }));
-  return { title: chapter.title.trim(), content: write(text.introduction), sections };
+  // The terms its source units define that the chapter uses, with the material's defining sentences, closing the chapter.
+  const written = [...text.introduction, ...text.sections.flatMap((s) => s.paragraphs)].join('\n');
+  const keyTerms = chapterKeyTermsHtml(ctx.material, units, written);
+  const last = sections[sections.length - 1];
+  if (last) last.content += keyTerms;
+  return { title: chapter.title.trim(), content: write(text.introduction) + (last ? '' : keyTerms), sections };
 }
 
 /**
@@ -181,5 +188,14 @@ export async function llmOutline(
     chapters.map((chapter, i) => ({ chapter, units: mappedUnits(planned.entries, plan.chapters[i]) })),
     input.length ?? 'full',
   );
-  return { title: plan.title.trim() || input.topic, chapters, references, generation, ...(notice ? { notice } : {}) };
+  // The material's own index words, for the book's index (found in the written text when the book is rendered).
+  const indexTerms = indexWordsOf(ctx.material);
+  return {
+    title: plan.title.trim() || input.topic,
+    chapters,
+    references,
+    generation,
+    ...(notice ? { notice } : {}),
+    ...(indexTerms.length ? { indexTerms } : {}),
+  };
 }

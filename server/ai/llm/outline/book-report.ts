@@ -1,6 +1,7 @@
 import type { Chapter, GenerationReport } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
 import type { Material } from '@server/ai/material';
+import { materialHtml } from '@server/ai/offline/compose/apparatus-html';
 import { sourceMap, subtree } from '@server/ai/offline/expand/source-map';
 import type { MapEntry } from '../document-map';
 
@@ -28,7 +29,8 @@ export function llmBookReport(
     .map(({ chapter, units }) => ({
       chapter: chapter.title,
       sourceWords: units.reduce((n, u) => n + unitWords(u), 0),
-      keptWords: words(htmlToText([chapter.content, ...chapter.sections.map((s) => s.content)].join(' '))),
+      // The model's words: the key terms closing a chapter quote the material and are not counted.
+      keptWords: words(htmlToText([chapter.content, ...chapter.sections.map((s) => s.content)].map(materialHtml).join(' '))),
     }))
     .filter((c) => c.sourceWords > 0);
   const covered = new Set(planned.flatMap((p) => p.units));

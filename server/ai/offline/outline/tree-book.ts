@@ -20,6 +20,7 @@ import { keepShare, keptBlocks, type Tally } from './condense';
 import type { BookLength, GenerationReport } from '@common/textbook';
 import { languageName, writesApparatusIn } from '@server/core/nlp/language';
 import { materialLanguage } from '@server/ai/material-language';
+import { indexWordsOf } from '@server/ai/index-words';
 
 export { documentUnits, isFurniture } from './document-units';
 
@@ -237,6 +238,8 @@ export function composeFromDocuments(
       `The material is in ${languageName(language)}: the chapters carry no overviews, objectives, summaries or review questions, which this engine writes only in English.`,
     );
   }
+  // The material's own index words, for the book's index (found in the text when the book is rendered).
+  const indexTerms = indexWordsOf(material);
   const generation: GenerationReport = {
     length: options.length ?? 'full',
     condensed,
@@ -252,6 +255,7 @@ export function composeFromDocuments(
     ...(notices.length ? { notice: notices.join(' ') } : {}),
     ...(language ? { language } : {}),
     generation,
+    ...(indexTerms.length ? { indexTerms } : {}),
   };
 }
 

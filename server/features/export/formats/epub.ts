@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
+import { innerAnchors } from '@common/book-render/back-matter';
 import { displayDate } from '@common/book-render/book-document';
 import { licenseInfo, rightsStatement } from '@common/book-render/license';
 import { anchorChapter } from '@common/book-render/numbering';
@@ -54,6 +55,7 @@ function anchorFiles(doc: BookDocument): Map<string, string> {
   doc.chapters.forEach((c) => {
     files.set(c.anchor, `${c.anchor}.xhtml`);
     for (const s of c.sections) files.set(s.anchor, `${c.anchor}.xhtml`);
+    for (const a of innerAnchors(c)) files.set(a, `${c.anchor}.xhtml`);
   });
   files.set('bibliography', 'bibliography.xhtml');
   files.set('appendix', 'appendix.xhtml');

@@ -120,10 +120,12 @@ async function mathImage(latex: string, display: boolean): Promise<ParagraphChil
   });
 }
 
-/** A cross-reference anchor (common/book-render/numbering.ts) as a Word bookmark name: letters, digits, underscores. */
-const bookmarkName = (anchor: string) => `x_${anchor.replace(/[^A-Za-z0-9]/g, '_')}`.slice(0, 40);
+/** Word's name for a book anchor: letters, digits and underscores, at most 40 characters. */
+export function bookmarkName(anchor: string): string {
+  return anchor.replace(/[^A-Za-z0-9]/g, '_').slice(0, 40);
+}
 
-/** A block's content inside the bookmark its anchor names, so an internal link reaches it. */
+/** A block's content inside the bookmark its anchor names (a cross-reference's target, a glossary entry), so an internal link reaches it. */
 const marked = (block: Block, children: ParagraphChild[]): ParagraphChild[] =>
   block.anchor ? [new Bookmark({ id: bookmarkName(block.anchor), children })] : children;
 
@@ -141,6 +143,7 @@ export async function inlineChildren(content: readonly Inline[]): Promise<Paragr
         runs.push(runOf(run));
         i++;
       }
+      // A place in the book (a cross-reference, a glossary term, a chapter) is a bookmark of this document; anything else a web address.
       out.push(
         link.startsWith('#')
           ? new InternalHyperlink({ anchor: bookmarkName(link.slice(1)), children: runs })

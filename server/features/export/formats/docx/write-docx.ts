@@ -1,5 +1,6 @@
 import {
   AlignmentType,
+  Bookmark,
   Document,
   ExternalHyperlink,
   Footer,
@@ -16,14 +17,15 @@ import { licenseInfo, rightsStatement } from '@common/book-render/license';
 import type { BookSection } from '@common/book-render/book-model';
 import { portableImages } from '@server/features/export/raster';
 import type { ExportContext } from '@server/features/export/render-export';
-import { blocksToDocx, inlineChildren, listLevels, type DocxContext } from './docx-blocks';
+import { blocksToDocx, bookmarkName, inlineChildren, listLevels, type DocxContext } from './docx-blocks';
 
 async function sectionParagraphs(section: BookSection, level: number, ctx: DocxContext, pageBreakBefore = false) {
   return [
     new Paragraph({
       heading: level === 1 ? HeadingLevel.HEADING_1 : HeadingLevel.HEADING_2,
       pageBreakBefore,
-      children: [new TextRun(section.title)],
+      // A bookmark on the heading: links inside the book (the index's, the glossary's) lead to it.
+      children: [new Bookmark({ id: bookmarkName(section.anchor), children: [new TextRun(section.title)] })],
     }),
     ...(await blocksToDocx(section.blocks, ctx)),
   ];

@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import { innerAnchors } from '@common/book-render/back-matter';
 import { materialBlocks, materialHeading } from '@common/book-render/material-blocks';
 import { anchorChapter } from '@common/book-render/numbering';
 import {
@@ -83,6 +84,7 @@ export async function writeCartridge({ doc, images, materials, readerUrl }: Expo
   doc.chapters.forEach((c) => {
     pageFiles.set(c.anchor, `pages/${c.anchor}.html`);
     for (const s of c.sections) pageFiles.set(s.anchor, `pages/${c.anchor}.html`);
+    for (const a of innerAnchors(c)) pageFiles.set(a, `pages/${c.anchor}.html`);
   });
   pageFiles.set('bibliography', 'pages/bibliography.html');
   pageFiles.set('appendix', 'pages/appendix.html');

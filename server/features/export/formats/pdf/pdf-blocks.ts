@@ -157,7 +157,7 @@ function writeTable(frame: Frame, rows: readonly TableCell[][]): void {
 export function writeBlocks(frame: Frame, blocks: readonly Block[], images: PdfImages): void {
   const { doc } = frame;
   for (const block of blocks) {
-    // A cross-reference's target (common/book-render/numbering.ts): a named destination where the block starts.
+    // A place links lead to (a cross-reference's target, a glossary entry): a named destination where the block starts.
     if (block.anchor) {
       ensureSpace(doc, bodySize * 3);
       doc.addNamedDestination(block.anchor, 'XYZ', frame.left, doc.y, null);

@@ -27,16 +27,21 @@ const textColor = '#111827';
 export const pageBottom = (doc: PDFKit.PDFDocument) => doc.page.height - doc.page.margins.bottom;
 
 /**
+ * PDFKit's link options for a run: a web address as a URI link, a place in the book ("#glossary-term", a
+ * chapter's anchor) as a GoTo to the named destination drawn there.
+ */
+function linkOf(run: TextRun): { link: string | null; goTo?: string } {
+  if (!run.href) return { link: null };
+  return run.href.startsWith('#') ? { link: null, goTo: run.href.slice(1) } : { link: run.href };
+}
+
+/**
  * Starts a new page unless `height` points still fit on this one. The page is continued, not just added: an element
  * whose content is being drawn goes on being tagged on the next page.
  */
 export function ensureSpace(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > pageBottom(doc)) doc.continueOnNewPage();
 }
-
-/** A link's target: a web address, or a named destination in the book (a cross-reference, "#anchor"). */
-const linkOptions = (run: TextRun): { link: string | null; goTo?: string } =>
-  run.href?.startsWith('#') ? { link: null, goTo: run.href.slice(1) } : { link: run.href ?? null };
 
 const runSize = (run: TextRun, size: number) => (run.sub || run.sup ? size * 0.72 : size);
 
@@ -56,7 +61,7 @@ function flowText(frame: Frame, content: readonly Inline[], size: number, align:
       align,
       lineGap,
       continued: index < runs.length - 1,
-      ...linkOptions(run),
+      ...linkOf(run),
       underline: Boolean(run.underline || run.href),
       strike: Boolean(run.strike),
     };
@@ -206,7 +211,7 @@ export function layoutWithMath(frame: Frame, content: readonly Inline[], size: n
           .font(font)
           .fontSize(fontSize)
           .fillColor(run.href ? linkColor : textColor)
-          .text(text, at, baseline + shift, { lineBreak: false, baseline: 'alphabetic', ...linkOptions(run) });
+          .text(text, at, baseline + shift, { lineBreak: false, baseline: 'alphabetic', ...linkOf(run) });
       if (run.href) frame.tags.inline('Link', drawText);
       else drawText();
       // Drawn here: PDFKit places its own underline from the top of the line, not from a baseline.
