@@ -6,7 +6,8 @@ import { Extension } from '@tiptap/core';
  * co-editing, saves, restructuring, versions and restore (docs/document-model.md, "Provenance"):
  *
  * - `data-src="<documentId>:<block>"`: the block of a source document (its place among the
- *   document's blocks as read) the text was taken from or is supported by. Written when a book is
+ *   document's blocks as read) the text was taken from or is supported by; `<documentId>:<first>-<last>`
+ *   for a passage of several blocks (what a language model cited). Written when a book is
  *   generated; checked against the text whenever it is read, so an edited block simply no longer
  *   matches (then the text is matched afresh), never an error.
  * - `data-by="<userId>:<unix seconds>"`: the block was typed or changed by that person through the
@@ -15,22 +16,25 @@ import { Extension } from '@tiptap/core';
 
 export const blockProvenanceTypes = ['paragraph', 'listItem', 'blockquote', 'table', 'image', 'blockMath', 'codeBlock'] as const;
 
-export const sourceKeyPattern = /^\d{1,9}:\d{1,7}$/;
+export const sourceKeyPattern = /^\d{1,9}:\d{1,7}(?:-\d{1,7})?$/;
 export const typedByPattern = /^\d{1,12}:\d{1,12}$/;
 
 export interface SourceKey {
   documentId: number;
   block: number;
+  /** The last block of a passage of several (a unit or an excerpt a model cited): `<document>:<first>-<last>`. */
+  end?: number;
 }
 
 export function formatSourceKey(key: SourceKey): string {
-  return `${key.documentId}:${key.block}`;
+  return key.end !== undefined && key.end > key.block ? `${key.documentId}:${key.block}-${key.end}` : `${key.documentId}:${key.block}`;
 }
 
 export function parseSourceKey(value: string | null | undefined): SourceKey | null {
   if (!value || !sourceKeyPattern.test(value)) return null;
-  const [documentId, block] = value.split(':').map(Number);
-  return { documentId, block };
+  const [documentId, range] = value.split(':');
+  const [block, end] = range.split('-').map(Number);
+  return { documentId: Number(documentId), block, ...(end !== undefined && end > block ? { end } : {}) };
 }
 
 export interface TypedBy {

@@ -117,13 +117,18 @@ function firstTagAttribute(html: string, name: string): string | null {
   return m ? decodeEntities(m[1]) : null;
 }
 
-/** The order of the block a stored source key points to; null when its document is gone or has no such block. */
-function storedOrder(index: MatchIndex, value: string | null): number | null {
+/** Most blocks a stored passage is read over (a unit a model cited can be long). */
+const storedBlocksMax = 400;
+
+/** The reading-order range a stored source key points to; null when its document is gone or has no such block. */
+function storedRange(index: MatchIndex, value: string | null): { first: number; last: number } | null {
   const key = parseSourceKey(value);
   const doc = key ? index.documents.get(key.documentId) : undefined;
   if (!key || !doc) return null;
-  const order = doc.first + key.block;
-  return order <= doc.last ? order : null;
+  const first = doc.first + key.block;
+  if (first > doc.last) return null;
+  const last = Math.min(doc.first + (key.end ?? key.block), doc.last, first + storedBlocksMax - 1);
+  return { first, last };
 }
 
 type BookKind = ProvenanceBlock['kind'];
@@ -206,13 +211,14 @@ function agrees(values: string[], found: Set<string>): boolean {
 }
 
 /** One sentence of a passage that is the book's sentence lightly edited: nearly the same words and pairs, the same numbers. */
-function editedIn(block: MapBlock, mine: Set<string>, myPairs: Set<string>, nums: string[]): string | null {
+function editedIn(block: MapBlock, mine: Set<string>, myPairs: Set<string>, nums: string[], named: string[]): string | null {
   for (const s of block.sentences) {
     const theirTokens = quickTokenize(s.raw);
     if (
       dice(mine, new Set(theirTokens)) >= editedDice &&
       (myPairs.size === 0 || dice(myPairs, pairs(theirTokens)) >= editedPairs) &&
-      agrees(nums, new Set(numbersOf(s.raw)))
+      agrees(nums, new Set(numbersOf(s.raw))) &&
+      (named.length === 0 || agrees(named, wordSet(s.raw)))
     )
       return s.raw;
   }
@@ -220,15 +226,52 @@ function editedIn(block: MapBlock, mine: Set<string>, myPairs: Set<string>, nums
 }
 
 /** The sentence found in the block its stored source names (quoted or lightly edited), or null: then it is matched afresh. */
-function matchInStored(index: MatchIndex, order: number, sentence: string): SentenceMatch | null {
-  const block = index.map.blocks[order];
+function matchInStored(index: MatchIndex, range: { first: number; last: number }, sentence: string): SentenceMatch | null {
   const key = sentenceKey(sentence);
-  const quoted = key ? block.sentences.find((s) => s.key === key) : undefined;
-  if (quoted) return { verdict: 'material', order, raw: quoted.raw };
+  const tokens = quickTokenize(sentence);
+  for (let order = range.first; order <= range.last; order++) {
+    const quoted = key ? index.map.blocks[order].sentences.find((s) => s.key === key) : undefined;
+    if (quoted) return { verdict: 'material', order, raw: quoted.raw };
+  }
+  if (tokens.length === 0) return null;
+  const mine = new Set(tokens);
+  const myPairs = pairs(tokens);
+  const nums = numbersOf(sentence);
+  const named = namedTerms(sentence);
+  for (let order = range.first; order <= range.last; order++) {
+    const raw = editedIn(index.map.blocks[order], mine, myPairs, nums, named);
+    if (raw) return { verdict: 'material', order, raw };
+  }
+  return null;
+}
+
+/**
+ * A sentence the stored passage does not quote, judged against it (what a model cited): supported when one
+ * block of the passage holds its numbers, its named terms and most of its words; null otherwise (then the
+ * whole material is searched, the retrieved passages too).
+ */
+function supportInStored(index: MatchIndex, range: { first: number; last: number }, sentence: string): SentenceMatch | null {
   const tokens = quickTokenize(sentence);
   if (tokens.length === 0) return null;
-  const raw = editedIn(block, new Set(tokens), pairs(tokens), numbersOf(sentence));
-  return raw ? { verdict: 'material', order, raw } : null;
+  const mine = new Set(tokens);
+  const nums = numbersOf(sentence);
+  const named = namedTerms(sentence);
+  const vector = index.map.stats.vector(tokens);
+  for (let order = range.first; order <= range.last; order++) {
+    const block = index.map.blocks[order];
+    if (block.block.kind === 'heading') continue;
+    let held = 0;
+    for (const t of mine) if (block.terms.has(t)) held++;
+    const words = index.words.get(order)!;
+    if (
+      held / mine.size >= supportCoverage &&
+      sparseCosine(vector, block.vector) >= supportCosine &&
+      agrees(nums, index.numbers.get(order)!) &&
+      named.every((w) => words.has(w))
+    )
+      return { verdict: 'supported', order, raw: closestSentence(block, mine) };
+  }
+  return null;
 }
 
 function matchSentence(index: MatchIndex, sentence: string): SentenceMatch | null {
@@ -249,7 +292,7 @@ function matchSentence(index: MatchIndex, sentence: string): SentenceMatch | nul
   for (const order of candidateOrders(index, tokens)) {
     const block = map.blocks[order];
     // Lightly edited: one sentence of the passage with nearly the same words and the same numbers.
-    const edited = editedIn(block, mine, myPairs, nums);
+    const edited = editedIn(block, mine, myPairs, nums, named);
     if (edited) return { verdict: 'material', order, raw: edited };
     let held = 0;
     for (const t of mine) if (block.terms.has(t)) held++;
@@ -349,6 +392,9 @@ function rootOf(map: SourceMap, unit: number): number {
   return u;
 }
 
+/** A note mark a book's text carries after a claim: "[1]", "[2, 3]", "[R1]". */
+const noteMarks = /\s?\[(?:\d{1,4}|R\d{1,4})(?:\s*,\s*(?:\d{1,4}|R\d{1,4}))*\]/gi;
+
 type Found = Exclude<ProvenanceVerdict, 'unknown'>;
 const worst: Record<Found, number> = { material: 0, supported: 1, typed: 2, unsupported: 3 };
 
@@ -402,17 +448,30 @@ export function matchPiece(
       return;
     }
     // A stored source is checked first; what it no longer holds (edited since) is matched afresh.
-    const stored = storedOrder(index, firstTagAttribute(block.html, 'data-src'));
+    const range = storedRange(index, firstTagAttribute(block.html, 'data-src'));
+    const stored = range?.first ?? null;
+    const inStored = (order: number | null) => range !== null && order !== null && order >= range.first && order <= range.last;
     let matches: Array<{ text: string; m: SentenceMatch }> = [];
     if (isProse) {
       for (const text of texts) {
-        const m = (stored !== null ? matchInStored(index, stored, text) : null) ?? matchSentence(index, text);
+        const judge = (t: string) =>
+          (range ? (matchInStored(index, range, t) ?? supportInStored(index, range, t)) : null) ?? matchSentence(index, t);
+        let m = judge(text);
+        // Note numbers ("[1]", "[2, R1]") are the book's pointers to its notes, not numbers of the claim.
+        const bare = text.replace(noteMarks, '').trim();
+        if (bare !== text && bare && m?.verdict !== 'material') {
+          const again = judge(bare);
+          if (again && (!m || worst[again.verdict] < worst[m.verdict])) m = again;
+        }
         if (m) matches.push({ text, m });
       }
     } else {
-      const keys = stored !== null ? new Set(wholeKeysOf(index, index.map.blocks[stored])) : null;
-      const holds = keys !== null && wholeKeysOfBook(block).some((k) => keys.has(k));
-      const m: SentenceMatch | null = holds ? { verdict: 'material', order: stored, raw: null } : matchWhole(index, block);
+      let m: SentenceMatch | null = null;
+      for (let order = range?.first ?? 0; range && order <= range.last && !m; order++) {
+        const keys = new Set(wholeKeysOf(index, index.map.blocks[order]));
+        if (wholeKeysOfBook(block).some((k) => keys.has(k))) m = { verdict: 'material', order, raw: null };
+      }
+      m ??= matchWhole(index, block);
       if (m) matches.push({ text: block.text, m });
     }
     if (typed) matches = matches.map(({ text, m }) => ({ text, m: asTyped(m) }));
@@ -428,7 +487,8 @@ export function matchPiece(
     const found = matches.filter(({ m }) => m.order !== null && m.verdict !== 'unsupported');
     const votes = new Map<number, number>();
     for (const { m } of found.length ? found : matches) if (m.order !== null) votes.set(m.order, (votes.get(m.order) ?? 0) + 1);
-    const top = stored !== null && votes.has(stored) ? stored : [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
+    const ranked = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([order]) => order);
+    const top = ranked.find((order) => inStored(order)) ?? ranked[0];
     const orders =
       top === undefined ? [] : [top, ...[...new Set(found.map(({ m }) => m.order!))].filter((o) => o !== top).sort((a, b) => a - b)];
     const passages = orders.map((order) =>
@@ -458,7 +518,7 @@ export function matchPiece(
       source: passages[0] ?? null,
       passages,
       ...(note ? { note } : {}),
-      ...(stored !== null ? { stored: found.some(({ m }) => m.order === stored && m.verdict === 'material') } : {}),
+      ...(stored !== null ? { stored: found.some(({ m }) => inStored(m.order) && m.verdict !== 'unsupported') } : {}),
     });
   });
   return out;
