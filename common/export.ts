@@ -42,6 +42,11 @@ export const exportQuery = z.object({
   appendix: booleanFlag,
   /** The paper of a PDF or Word file (the client picks it from the browser's locale); absent, PDF is Letter and Word A4 as before. */
   pageSize: z.enum(pageSizes, { error: "pageSize must be 'a4' or 'letter'" }).optional(),
+  /** End each chapter with its source notes (the files and pages its text comes from), as endnotes. */
+  sourceNotes: z
+    .enum(['true', 'false', '1', '0'], { error: "sourceNotes must be 'true' or 'false'" })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 

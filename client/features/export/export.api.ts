@@ -4,10 +4,10 @@ import { throwIfResNotOk } from '@client/lib/api';
 /** Formats that have paper. */
 export const pagedFormats: readonly ExportFormat[] = ['pdf', 'docx'];
 
-export const exportUrl = (textbookId: number, format: ExportFormat, appendix: boolean, pageSize?: PageSize) =>
+export const exportUrl = (textbookId: number, format: ExportFormat, appendix: boolean, pageSize?: PageSize, sourceNotes = false) =>
   `/api/textbooks/${textbookId}/export?format=${format}${appendix ? '&appendix=true' : ''}${
     pageSize && pagedFormats.includes(format) ? `&pageSize=${pageSize}` : ''
-  }`;
+  }${sourceNotes ? '&sourceNotes=true' : ''}`;
 
 /** Regions whose paper is Letter (the United States, Canada, Mexico, the Philippines and a few in the Americas); A4 elsewhere. */
 const letterRegions = new Set(['US', 'CA', 'MX', 'PH', 'CL', 'CO', 'VE', 'CR', 'GT', 'PR', 'DO', 'PA', 'SV', 'NI', 'HN', 'BZ']);
@@ -38,8 +38,9 @@ export async function downloadExport(
   appendix: boolean,
   onProgress?: (received: number) => void,
   pageSize?: PageSize,
+  sourceNotes = false,
 ): Promise<string> {
-  const res = await fetch(exportUrl(textbookId, format, appendix, pageSize), { credentials: 'include' });
+  const res = await fetch(exportUrl(textbookId, format, appendix, pageSize, sourceNotes), { credentials: 'include' });
   await throwIfResNotOk(res);
   const chunks: Uint8Array[] = [];
   let received = 0;

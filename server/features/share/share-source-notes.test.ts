@@ -1,47 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SharedBook } from '@common/share';
-import type { TextbookContent } from '@common/textbook';
 import { useHarness } from '@server/test/harness';
-import { contextFor } from '@server/test/context';
-import { computingMaterial } from '../ai-tools/ai-tools.fixtures';
-import { stampSources } from '../provenance/stamp-sources';
-import { ingestMaterial, loadSourcesMaterial } from '../sources/sources.service';
-import { createTextbook } from '../textbooks/textbooks.service';
+import { stampedBook } from '../provenance/provenance.fixtures';
 
 const h = useHarness();
-
-/** A book whose chapters quote the computing material (a Markdown file), stored with its sources as generation stores them. */
-async function stampedBook(owner: { id: number; username: string }) {
-  const markdown = computingMaterial
-    .split('\n\n')
-    .map((p, i) => (i % 2 === 0 ? `## ${p}` : p))
-    .join('\n\n');
-  const { sourceIds } = await ingestMaterial(contextFor(h, owner), {
-    files: [{ filename: 'computing.md', mimetype: 'text/markdown', data: Buffer.from(markdown) }],
-  });
-  const paragraphs = computingMaterial.split('\n\n').filter((_, i) => i % 2 === 1);
-  const content: TextbookContent = {
-    title: 'Computing',
-    references: [],
-    chapters: [
-      { id: 'c1', title: 'One', content: `<p>${paragraphs[0]}</p>`, sections: [] },
-      {
-        id: 'c2',
-        title: 'Two',
-        content: '<p>Our own introduction.</p>',
-        sections: [{ id: 's1', title: 'S', content: `<p>${paragraphs[1]}</p>` }],
-      },
-    ],
-  };
-  const { material } = await loadSourcesMaterial(h.deps, sourceIds);
-  return createTextbook(h.database.db, { owner, topic: 'Computing', content: stampSources(material, content), sourceIds });
-}
 
 describe('source notes on the reader link', () => {
   it('are off by default, shown per chapter (file and paragraph) when the owner turns them on, and gone when turned off', async () => {
     const alice = await h.createUser('alice');
     const owner = { id: alice.id, username: alice.username };
-    const book = await stampedBook(owner);
+    const book = await stampedBook(h, owner);
     const headers = { cookie: alice.cookie };
     const created = await h.app.inject({ method: 'POST', url: `/api/textbooks/${book.id}/share`, headers, payload: {} });
     expect(created.statusCode, created.body).toBe(201);
