@@ -44,7 +44,8 @@ test.describe('where the text comes from', () => {
     await registerAndLogin(page, { path: null });
     const id = await bookFromPdf(page.request);
     await page.goto(`/textbook/${id}`);
-    await expect(editor(page)).toContainText(invented);
+    // A book from a 12-page paper is large: it takes a while to open on two shared cores.
+    await expect(editor(page)).toContainText(invented, { timeout: 60_000 });
 
     const toggle = page.getByRole('button', { name: 'Sources' });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -96,6 +97,7 @@ test.describe('where the text comes from', () => {
     await registerAndLogin(page, { path: null });
     const id = await bookFromPdf(page.request);
     await page.goto(`/textbook/${id}`);
+    await expect(editor(page)).toContainText(invented, { timeout: 60_000 });
     await page.getByRole('button', { name: 'Share' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share with students' });
     await dialog.getByRole('checkbox', { name: /Show source notes/ }).check();
@@ -111,8 +113,10 @@ test.describe('where the text comes from', () => {
     await expect(student.getByText(/tracemonkey\.pdf, pages? \d+/).first()).toBeVisible();
 
     // Off: the student's next visit shows none.
+    const stored = page.waitForResponse((r) => r.url().endsWith(`/api/textbooks/${id}/share`) && r.request().method() === 'PATCH');
     await dialog.getByRole('checkbox', { name: /Show source notes/ }).uncheck();
     await expect(dialog.getByRole('checkbox', { name: /Show source notes/ })).not.toBeChecked();
+    expect((await stored).status()).toBe(200);
     await student.reload();
     await expect(student.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(student.getByRole('heading', { name: 'Source notes' })).toHaveCount(0);

@@ -83,8 +83,16 @@ export function ShareDialog({ textbookId, book }: { textbookId: number; book?: T
   });
   const notes = useMutation({
     mutationFn: (on: boolean) => updateShareSourceNotes(textbookId, on),
+    // The box shows the choice at once; a refusal puts the link's stored choice back.
+    onMutate: (on) => {
+      if (link) setStatus({ link: { ...link, sourceNotes: on } });
+      return link;
+    },
     onSuccess: setStatus,
-    onError: failed('Could not change the source notes'),
+    onError: (err, _on, previous) => {
+      if (previous) setStatus({ link: previous });
+      failed('Could not change the source notes')(err);
+    },
   });
 
   const copy = async () => {
