@@ -324,3 +324,37 @@ async function sourceIdsOfBook(textbookId: number): Promise<number[]> {
   const rows = await h.database.db.select().from(textbookSources).where(eq(textbookSources.textbookId, textbookId));
   return rows.map((r) => r.sourceId);
 }
+
+describe('stored provenance through the AI tools', () => {
+  it('a restructured book (3-week syllabus) keeps each block’s stored source', async () => {
+    const base = await createLinkedBook(h, alice);
+    const sourceIds = await sourceIdsOfBook(base.id);
+    const { material } = await loadSourcesMaterial(h.deps, sourceIds);
+    const content = stampSources(material, base.content);
+    const keysOf = (c: TextbookContent) =>
+      c.chapters
+        .flatMap((ch) => [ch.content, ...ch.sections.map((s) => s.content)])
+        .join('')
+        .match(/data-src="\d+:\d+"/g) ?? [];
+    expect(keysOf(content).length).toBeGreaterThan(3);
+    const created = await createTextbook(h.database.db, {
+      owner: { id: alice.id, username: alice.username },
+      topic: 'History',
+      content,
+      sourceIds,
+    });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/ai/customize-structure',
+      headers: { cookie: alice.cookie },
+      payload: { textbookId: created.id, userGuidance: 'Make a 3-week syllabus' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json().textbookContent as TextbookContent;
+    expect(after.chapters).toHaveLength(3);
+    expect(keysOf(after).sort()).toEqual(keysOf(content).sort());
+    const chapters = await Promise.all(after.chapters.map((_, i) => provenance(alice, created.id, i)));
+    const blocks = chapters.flatMap((r) => (r.json() as ProvenanceResponse).blocks);
+    expect(blocks.filter((b) => b.stored).length).toBe(keysOf(content).length);
+  });
+});
