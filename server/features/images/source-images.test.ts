@@ -36,7 +36,9 @@ describe("a document's pictures in the textbook made from it", () => {
     expect(html).toContain('Figure 1: The queue of the arcade machine');
     const chapters = res.json().textbookContent.chapters as Array<{ content: string }>;
     // The formula as stored, with the source generation wrote on it (common/block-provenance.ts).
-    expect(chapters[0].content).toMatch(/<div data-type="block-math" data-latex="\\sum_\{i=1\}\^\{n\}x=\\frac\{n\}\{2\}" data-src="\d+:\d+"><\/div>/);
+    expect(chapters[0].content).toMatch(
+      /<div data-type="block-math" data-latex="\\sum_\{i=1\}\^\{n\}x=\\frac\{n\}\{2\}" data-src="\d+:\d+"><\/div>/,
+    );
     const image = await fetchImage(owner, url!);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
