@@ -7,6 +7,7 @@ import type { Node as PmNode, Schema } from '@tiptap/pm/model';
 import { isAllowedLink, linkRel, linkTarget } from './link-rules';
 import { blockParagraph, inlineDollarMath } from './dollar-math';
 import { katexLimits } from './math-limits';
+import { BlockProvenance } from './block-provenance';
 
 /**
  * The document schema of a chapter or section body: what the editor can hold (headings, lists,
@@ -58,6 +59,8 @@ export function documentExtensions(options: DocumentExtensionOptions = { history
     TableKit.configure({ table: { resizable: false } }),
     InlineMathNode.configure({ katexOptions }),
     BlockMathNode.configure({ katexOptions: { ...katexOptions, displayMode: true } }),
+    // Where each block comes from and who typed it (block-provenance.ts).
+    BlockProvenance,
   ];
 }
 

@@ -47,6 +47,11 @@ export const exportQuery = z.object({
    * the links-only cartridge: the chapters are web links to the reader page instead of copies of the text.
    */
   readerLink: z.string().max(500, 'readerLink is too long').optional(),
+  /** End each chapter with its source notes (the files and pages its text comes from), as endnotes. */
+  sourceNotes: z
+    .enum(['true', 'false', '1', '0'], { error: "sourceNotes must be 'true' or 'false'" })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 

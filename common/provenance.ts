@@ -8,9 +8,13 @@ import { numericId } from './textbooks-api';
  * - material: the sentences are sentences of the material, quoted or lightly edited (same words, same numbers);
  * - supported: not quoted, but the passage that matches it holds its numbers and named terms and most of its words;
  * - unsupported: neither (typed, generated or changed so that a number or a name no longer agrees);
- * - unknown: the book has no material left to compare with (its sources were deleted): "source unknown".
+ * - unknown: the book has no material left to compare with (its sources were deleted): "source unknown";
+ * - typed: typed or changed by a person through the editor (the block's stored `data-by`,
+ *   common/block-provenance.ts) and not found in the material.
+ *
+ * A block may also carry its source stored with the book (`data-src`): that passage is checked first.
  */
-export const provenanceVerdicts = ['material', 'supported', 'unsupported', 'unknown'] as const;
+export const provenanceVerdicts = ['material', 'supported', 'unsupported', 'unknown', 'typed'] as const;
 export const provenanceVerdict = z.enum(provenanceVerdicts);
 export type ProvenanceVerdict = z.infer<typeof provenanceVerdict>;
 
@@ -82,14 +86,24 @@ export const provenanceBlock = z.object({
   /** Every passage a sentence of the block comes from, `source` first (a paragraph may join several of the material's). */
   passages: z.array(provenanceSource),
   note: z.string().optional(),
+  /** Whether `source` is the one stored with the block when the book was made (and its text still matches it). */
+  stored: z.boolean().optional(),
+  /** Who typed or changed the block through the editor, and when it was first (ISO time). */
+  typedBy: z.object({ userId: z.number().int(), name: z.string(), at: z.string() }).nullable().optional(),
 });
 export type ProvenanceBlock = z.infer<typeof provenanceBlock>;
 
 /** Shares (0..1) of the chapter's sentences in each verdict, and the counts they come from. */
 export const provenanceFigures = z.object({
   sentences: z.number().int(),
-  counts: z.object({ material: z.number().int(), supported: z.number().int(), unsupported: z.number().int(), unknown: z.number().int() }),
-  shares: z.object({ material: z.number(), supported: z.number(), unsupported: z.number(), unknown: z.number() }),
+  counts: z.object({
+    material: z.number().int(),
+    supported: z.number().int(),
+    unsupported: z.number().int(),
+    unknown: z.number().int(),
+    typed: z.number().int(),
+  }),
+  shares: z.object({ material: z.number(), supported: z.number(), unsupported: z.number(), unknown: z.number(), typed: z.number() }),
 });
 export type ProvenanceFigures = z.infer<typeof provenanceFigures>;
 

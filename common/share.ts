@@ -18,11 +18,18 @@ const materialTypesField = z
   .transform((types) => materialContentTypes.filter((t) => types.includes(t)));
 
 /** POST /api/textbooks/{id}/share: optionally the kinds of materials to share (kept from the previous link otherwise). */
-export const createShareBody = z.object({ materialTypes: materialTypesField.optional() }, { error: 'Expected a JSON object' }).nullish();
+export const createShareBody = z
+  .object({ materialTypes: materialTypesField.optional(), sourceNotes: z.boolean().optional() }, { error: 'Expected a JSON object' })
+  .nullish();
 export type CreateShareBody = z.infer<typeof createShareBody>;
 
-/** PATCH /api/textbooks/{id}/share: which kinds of materials the reader shows. */
-export const updateShareBody = z.object({ materialTypes: materialTypesField }, { error: 'Expected a JSON object with materialTypes' });
+/** PATCH /api/textbooks/{id}/share: which kinds of materials the reader shows, and whether it shows source notes. */
+export const updateShareBody = z
+  .object(
+    { materialTypes: materialTypesField.optional(), sourceNotes: z.boolean().optional() },
+    { error: 'Expected a JSON object with materialTypes' },
+  )
+  .refine((b) => b.materialTypes !== undefined || b.sourceNotes !== undefined, { error: 'Expected materialTypes or sourceNotes' });
 export type UpdateShareBody = z.infer<typeof updateShareBody>;
 
 /** Any string reaches the service, which answers 404 for what is not a live token (no hint of the format). */
@@ -32,6 +39,8 @@ export const sharedImageParams = z.object({ token: z.string().max(200), imageId:
 export const shareLinkInfo = z.object({
   createdAt: z.string(),
   materialTypes: z.array(z.enum(materialContentTypes)),
+  /** Whether the reader shows each chapter's source notes (files and pages its text comes from). */
+  sourceNotes: z.boolean(),
 });
 export type ShareLinkInfo = z.infer<typeof shareLinkInfo>;
 
@@ -63,5 +72,7 @@ export const sharedBook = z.object({
     materialResponseItem.pick({ id: true, title: true, description: true, contentType: true, metadata: true, content: true }),
   ),
   materialTypes: z.array(z.enum(materialContentTypes)),
+  /** Whether the chapters carry their source notes (at the end of each chapter, under "Source notes"). */
+  sourceNotes: z.boolean().optional(),
 });
 export type SharedBook = z.infer<typeof sharedBook>;

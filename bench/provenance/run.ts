@@ -12,14 +12,16 @@
  *
  * Tracing: 100 sentences drawn at random (fixed seed) from the book's chapters and sections; each one
  * that is a sentence of the material must have a provenance whose passage holds it.
+ *
+ * Both run on the book as generation stores it, each quoted block with its source (data-src,
+ * server/features/provenance/stamp-sources.ts); the figures give how much that adds to the stored
+ * book (goal: under 30%) and, for speed, the same chapter without stored sources.
  */
 import { performance } from 'node:perf_hooks';
 import type { ProvenanceResponse } from '@common/provenance';
 import type { Chapter, TextbookContent } from '@common/textbook';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import type { Material } from '@server/ai/material';
 import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
 import { sourceMap } from '@server/ai/offline/expand/source-map';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { chapterProvenance } from '@server/features/provenance/chapter-provenance';
@@ -27,6 +29,7 @@ import { closeProvenanceWorkers, matchOffThread } from '@server/features/provena
 import { composeBook, contextOf, materialOf } from '../ai-tools/book-setup';
 import { build100kWords, corpusSentences } from '../generate/corpus-100k';
 import { pct, readRealFile, realCorpusDir, realFiles, table } from '../real/corpus';
+import { stamped, trace } from './trace';
 
 /** Every third paragraph edited: a number changed where it has one, else its last words dropped. */
 function edited(html: string): string {
@@ -52,8 +55,12 @@ async function speed(): Promise<void> {
   const built = build100kWords(await corpusSentences(), { withHeadings: true });
   const document = extractTxt(new Uint8Array(Buffer.from(built.text)), 'book-headings.md');
   const material = materialOf(document, 'book-headings.md');
-  const book = await composeBook(contextOf(material), 'Trace-based compilation');
+  const composed = await composeBook(contextOf(material), 'Trace-based compilation');
+  // The book as generation stores it: each quoted block with its source (data-src).
+  const stamp = stamped(material, composed);
+  const book = stamp.book;
   const chapter = hundredSections(book);
+  const plainChapter = hundredSections(composed);
   const walls: number[] = [];
   const cpus: number[] = [];
   let last: ProvenanceResponse | undefined;
@@ -66,6 +73,12 @@ async function speed(): Promise<void> {
     cpus.push((used.user + used.system) / 1000);
   }
   const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[1]);
+  const plainWalls: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    chapterProvenance({ ...material }, plainChapter, 0);
+    plainWalls.push(performance.now() - t0);
+  }
   // The part of it that is the source map (built once per request), for comparison.
   const t0 = performance.now();
   sourceMap({ ...material });
@@ -89,75 +102,17 @@ async function speed(): Promise<void> {
       ['run', 'wall ms (median of 3)', 'cpu ms', 'of which source map ms', 'goal'],
       [
         ['provenance of the chapter, in place', String(median(walls)), String(median(cpus)), String(mapMs), '< 1000 ms'],
+        ['the same chapter without stored sources (all matched)', String(median(plainWalls)), '-', '-', '< 1000 ms'],
         ['the same in the worker thread (copy included)', String(median(workerWalls)), '-', '-', '< 1000 ms'],
       ],
     ),
   );
   console.log(
+    `  stored provenance: the book's stored size grows by ${pct(stamp.growth)} (goal < 30%); stamping the whole book took ${Math.round(stamp.ms)} ms`,
+  );
+  console.log(
     `  verdicts: material ${pct(f.shares.material)}, supported ${pct(f.shares.supported)}, unsupported ${pct(f.shares.unsupported)} (every third paragraph was edited)`,
   );
-}
-
-/** A small seeded generator: the same 100 sentences every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-interface Traced {
-  sampled: number;
-  fromMaterial: number;
-  traced: number;
-  misses: string[];
-  shares: Record<'material' | 'supported' | 'unsupported', number>;
-  /** Unsupported sentences outside the study apparatus the engine writes (objectives, review): none is expected. */
-  unsupportedText: string[];
-  ms: number;
-}
-
-function trace(material: Material, book: TextbookContent): Traced {
-  const map = sourceMap(material);
-  const t0 = performance.now();
-  const answers = book.chapters.map((c, i) => chapterProvenance(material, c, i));
-  const ms = performance.now() - t0;
-  // Each sentence of the book with the block provenance gave it.
-  const sentences: Array<{ text: string; passage: string | null }> = [];
-  for (const answer of answers) {
-    for (const block of answer.blocks) {
-      for (const s of block.sentences)
-        sentences.push({ text: s.text, passage: s.passage === null ? null : block.passages[s.passage].passage });
-    }
-  }
-  const next = random(29);
-  const sample = Array.from({ length: Math.min(100, sentences.length) }, () => sentences[Math.floor(next() * sentences.length)]);
-  const fromMaterial = sample.filter((s) => map.byKey.has(sentenceKey(s.text)));
-  // The book shows inline math as a formula, not text: the passage is compared without its \\(latex\\).
-  const holds = (s: { text: string; passage: string | null }) =>
-    s.passage !== null && sentenceKey(s.passage.replace(/\\\((.+?)\\\)/g, ' ')).includes(sentenceKey(s.text));
-  const counts = { material: 0, supported: 0, unsupported: 0 };
-  let all = 0;
-  for (const a of answers) {
-    counts.material += a.figures.counts.material;
-    counts.supported += a.figures.counts.supported;
-    counts.unsupported += a.figures.counts.unsupported;
-    all += a.figures.sentences;
-  }
-  const share = (n: number) => (all ? n / all : 0);
-  const unsupportedText = answers.flatMap((a) =>
-    a.blocks.filter((b) => !b.apparatus).flatMap((b) => b.sentences.filter((s) => s.verdict === 'unsupported').map((s) => s.text)),
-  );
-  return {
-    sampled: sample.length,
-    fromMaterial: fromMaterial.length,
-    traced: fromMaterial.filter(holds).length,
-    misses: fromMaterial.filter((s) => !holds(s)).map((s) => s.text),
-    shares: { material: share(counts.material), supported: share(counts.supported), unsupported: share(counts.unsupported) },
-    unsupportedText,
-    ms,
-  };
 }
 
 async function real(): Promise<void> {
@@ -169,6 +124,8 @@ async function real(): Promise<void> {
   const rows: string[][] = [];
   let traced = 0;
   let fromMaterial = 0;
+  let stored = 0;
+  const growths: number[] = [];
   for (const file of files) {
     const document = await readRealFile(file);
     if (!document) continue;
@@ -177,10 +134,13 @@ async function real(): Promise<void> {
       continue;
     }
     const material = materialOf(document, file.name);
-    const book = await composeBook(contextOf(material), document.title ?? file.name);
+    const stamp = stamped(material, await composeBook(contextOf(material), document.title ?? file.name));
+    const book = stamp.book;
     const t = trace(material, book);
+    growths.push(stamp.growth);
     traced += t.traced;
     fromMaterial += t.fromMaterial;
+    stored += t.stored;
     for (const miss of t.misses.slice(0, 2)) console.log(`${file.name}: not traced: ${JSON.stringify(miss.slice(0, 160))}`);
     for (const text of t.unsupportedText.slice(0, 2)) console.log(`${file.name}: unsupported: ${JSON.stringify(text.slice(0, 160))}`);
     const sentenceCount = book.chapters.reduce(
@@ -197,6 +157,8 @@ async function real(): Promise<void> {
       String(sentenceCount),
       `${t.fromMaterial}/${t.sampled}`,
       t.fromMaterial ? pct(t.traced / t.fromMaterial) : '-',
+      t.traced ? pct(t.stored / t.traced) : '-',
+      pct(stamp.growth),
       pct(t.shares.material),
       pct(t.shares.supported),
       pct(t.shares.unsupported),
@@ -212,6 +174,8 @@ async function real(): Promise<void> {
         'book sentences',
         'sampled from material',
         'traced (goal >= 98%)',
+        'of which by stored source',
+        'size growth (goal < 30%)',
         'material',
         'supported',
         'unsupported',
@@ -221,7 +185,10 @@ async function real(): Promise<void> {
       rows,
     ),
   );
-  if (fromMaterial) console.log(`  all documents: ${traced}/${fromMaterial} traced (${pct(traced / fromMaterial)})`);
+  if (fromMaterial)
+    console.log(
+      `  all documents: ${traced}/${fromMaterial} traced (${pct(traced / fromMaterial)}), ${stored} by their stored source; size growth at most ${pct(Math.max(...growths))}`,
+    );
 }
 
 await speed();

@@ -15,7 +15,7 @@ export interface LiveDocument {
   doc: Y.Doc;
   provider: HocuspocusProvider;
   /** The signed-in user as carets show them to others. */
-  user: { name: string; color: string };
+  user: { name: string; color: string; id: number };
   /** Whether the socket is open. */
   connected: boolean;
   /** The document has been synced with the server once: the editor may bind to it. */
@@ -93,7 +93,7 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
     };
     const publish = (next: Partial<typeof state>) => {
       state = { ...state, ...next };
-      setLive({ doc, provider, user: { name: username, color: caretColorOf(userId) }, flush, ...state });
+      setLive({ doc, provider, user: { name: username, color: caretColorOf(userId), id: userId }, flush, ...state });
     };
     publish({});
 

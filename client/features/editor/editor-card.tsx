@@ -11,7 +11,7 @@ import { LazyRichTextEditor } from './lazy-rich-text-editor';
 export interface LiveEditing {
   doc: Doc;
   provider: HocuspocusProvider;
-  user: { name: string; color: string };
+  user: { name: string; color: string; id?: number };
   /** Synced once: until then the body shows read-only from the stored HTML. */
   ready: boolean;
   readOnly: boolean;
@@ -71,12 +71,13 @@ export function EditorCard({
   const provider = live?.provider;
   const userName = live?.user.name;
   const userColor = live?.user.color;
+  const userId = live?.user.id;
   const binding = useMemo<LiveBinding | undefined>(
     () =>
       doc && provider && bodyId && userName && userColor
-        ? { doc, provider, field: bodyFieldOf(bodyId), user: { name: userName, color: userColor } }
+        ? { doc, provider, field: bodyFieldOf(bodyId), user: { name: userName, color: userColor, id: userId } }
         : undefined,
-    [doc, provider, bodyId, userName, userColor],
+    [doc, provider, bodyId, userName, userColor, userId],
   );
   const isLive = Boolean(binding && live?.ready);
 

@@ -5,6 +5,7 @@ import { documentExtensions } from '@common/editor-schema';
 import { allowedLinkSchemes } from '@common/link-rules';
 import { LiveTrailingNode } from './live-trailing-node';
 import { DollarMathInput } from './math-syntax';
+import { TypedBy } from './typed-by';
 
 export const defaultEditorPlaceholder = 'Write your content here...';
 
@@ -34,15 +35,20 @@ function registerLinkSchemes(): void {
 
 /**
  * The body schema shared with the server (common/editor-schema.ts) plus what only the page needs:
- * the placeholder, dollar-math typing and link schemes. `live` for a body bound to the live
+ * the placeholder, dollar-math typing and link schemes (and, live, the marking of what the user types). `live` for a body bound to the live
  * document: its undo comes with the collaboration extension, and its trailing paragraph waits
  * for the user's first edit (see LiveTrailingNode).
  */
-export function createEditorExtensions(placeholder: string = defaultEditorPlaceholder, options = { live: false }): Extensions {
+export function createEditorExtensions(
+  placeholder: string = defaultEditorPlaceholder,
+  options: { live: boolean; userId?: number } = { live: false },
+): Extensions {
   const { live } = options;
   return [
     ...documentExtensions({ history: !live, trailingNode: !live }),
     ...(live ? [LiveTrailingNode] : []),
+    // What the user types through the live editor is marked as theirs (typed-by.ts).
+    ...(live && options.userId ? [TypedBy.configure({ userId: options.userId })] : []),
     Placeholder.configure({ placeholder }),
     DollarMathInput,
     LinkSchemes,

@@ -15,8 +15,8 @@ export interface LiveBinding {
   provider: import('@hocuspocus/provider').HocuspocusProvider;
   /** The body's fragment in the document (common/live-document.ts bodyFieldOf). */
   field: string;
-  /** How this user's caret is shown to others. */
-  user: { name: string; color: string };
+  /** How this user's caret is shown to others; their id marks what they type (typed-by.ts). */
+  user: { name: string; color: string; id?: number };
 }
 
 export interface RichTextEditorProps {

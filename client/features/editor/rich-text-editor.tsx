@@ -7,6 +7,7 @@ import { createEditorExtensions, defaultEditorPlaceholder } from './editor-exten
 import type { LiveBinding, RichTextEditorProps } from './editor-selection';
 import { EditorToolbar } from './editor-toolbar';
 import { migrateDollarMath, migrationMeta } from './math-syntax';
+import { notTypedMeta } from './typed-by';
 
 /**
  * The TipTap editor (loaded lazily: TipTap, ProseMirror and KaTeX stay out of the home route).
@@ -67,7 +68,14 @@ export function RichTextEditor({
         text,
         rect: { top: start.top, left: start.left, bottom: start.bottom },
         bounds: boxOf(e.view.dom),
-        replaceWith: (html) => e.chain().focus().insertContentAt({ from, to }, html).run(),
+        // The tool's text, not the user's typing (typed-by.ts).
+        replaceWith: (html) =>
+          e
+            .chain()
+            .focus()
+            .command(({ tr }) => Boolean(tr.setMeta(notTypedMeta, true)))
+            .insertContentAt({ from, to }, html)
+            .run(),
       });
     },
   });
@@ -98,7 +106,7 @@ export function RichTextEditor({
 /** The editor's extensions bound to a live body: shared undo of one's own changes, everyone's carets. */
 function liveExtensions(placeholder: string, live: LiveBinding) {
   return [
-    ...createEditorExtensions(placeholder, { live: true }),
+    ...createEditorExtensions(placeholder, { live: true, userId: live.user.id }),
     Collaboration.configure({ document: live.doc, field: live.field }),
     CollaborationCaret.configure({ provider: live.provider, user: live.user }),
   ];

@@ -50,6 +50,19 @@ describe('ExportMenu', () => {
     localStorage.removeItem('reader-link-7');
   });
 
+  it('carries the source notes choice (endnotes per chapter)', async () => {
+    const calls = mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks/7/export?format=html&sourceNotes=true': () => new Promise(() => {}),
+    });
+    renderWithApp(<ExportMenu textbookId={7} topic="Mechanics" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Source notes as endnotes' }));
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Source notes as endnotes' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(screen.getByRole('menuitem', { name: /^Web page/ }));
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain('GET /api/textbooks/7/export?format=html&sourceNotes=true'));
+  });
+
   it("asks for the paper chosen (PDF and Word only), by default the one of the browser's region", async () => {
     const calls = mockFetch({
       'GET /api/user': () => json(user),

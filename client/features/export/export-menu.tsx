@@ -24,6 +24,7 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
  */
 export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: string }) {
   const [appendix, setAppendix] = useState(false);
+  const [sourceNotes, setSourceNotes] = useState(false);
   const [pageSize, setPageSize] = useState<PageSize>(() => defaultPageSize());
   const [state, setState] = useState<ExportState>({ status: 'idle' });
   const isBusy = state.status === 'busy';
@@ -38,7 +39,7 @@ export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: s
         appendix,
         (received) => setState({ status: 'busy', format, received }),
         pageSize,
-        readerLink,
+        { readerLink, sourceNotes },
       );
       setState({ status: 'idle' });
       toast({ title: 'Export ready', description: `${name} was downloaded.`, variant: 'success', duration: 3000 });
@@ -102,6 +103,19 @@ export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: s
                 </Menu.ItemIndicator>
               </span>
               Include educational materials as an appendix
+            </Menu.CheckboxItem>
+            <Menu.CheckboxItem
+              checked={sourceNotes}
+              onCheckedChange={(checked) => setSourceNotes(checked === true)}
+              onSelect={(event) => event.preventDefault()}
+              className="flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
+            >
+              <span className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded border border-slate-400" aria-hidden>
+                <Menu.ItemIndicator>
+                  <Check className="h-3 w-3" />
+                </Menu.ItemIndicator>
+              </span>
+              Source notes as endnotes
             </Menu.CheckboxItem>
             <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
             <Menu.Label className="px-2 py-1 text-xs font-semibold text-slate-600 dark:text-slate-300">Paper (PDF and Word)</Menu.Label>

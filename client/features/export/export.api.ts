@@ -4,10 +4,20 @@ import { throwIfResNotOk } from '@client/lib/api';
 /** Formats that have paper. */
 export const pagedFormats: readonly ExportFormat[] = ['pdf', 'docx'];
 
-export const exportUrl = (textbookId: number, format: ExportFormat, appendix: boolean, pageSize?: PageSize, readerLink?: string) =>
+/** What an export may add to the book: the reader link (a links-only cartridge), source notes as endnotes. */
+export interface ExportExtras {
+  /** The book's reader link: the cartridge then links its chapters to the reader page (links only). */
+  readerLink?: string;
+  /** End each chapter with its source notes (files and pages). */
+  sourceNotes?: boolean;
+}
+
+export const exportUrl = (textbookId: number, format: ExportFormat, appendix: boolean, pageSize?: PageSize, extras: ExportExtras = {}) =>
   `/api/textbooks/${textbookId}/export?format=${format}${appendix ? '&appendix=true' : ''}${
     pageSize && pagedFormats.includes(format) ? `&pageSize=${pageSize}` : ''
-  }${readerLink && format === 'imscc' ? `&readerLink=${encodeURIComponent(readerLink)}` : ''}`;
+  }${extras.readerLink && format === 'imscc' ? `&readerLink=${encodeURIComponent(extras.readerLink)}` : ''}${
+    extras.sourceNotes ? '&sourceNotes=true' : ''
+  }`;
 
 /** Regions whose paper is Letter (the United States, Canada, Mexico, the Philippines and a few in the Americas); A4 elsewhere. */
 const letterRegions = new Set(['US', 'CA', 'MX', 'PH', 'CL', 'CO', 'VE', 'CR', 'GT', 'PR', 'DO', 'PA', 'SV', 'NI', 'HN', 'BZ']);
@@ -38,10 +48,9 @@ export async function downloadExport(
   appendix: boolean,
   onProgress?: (received: number) => void,
   pageSize?: PageSize,
-  /** The book's reader link: the cartridge then links its chapters to the reader page (links only). */
-  readerLink?: string,
+  extras: ExportExtras = {},
 ): Promise<string> {
-  const res = await fetch(exportUrl(textbookId, format, appendix, pageSize, readerLink), { credentials: 'include' });
+  const res = await fetch(exportUrl(textbookId, format, appendix, pageSize, extras), { credentials: 'include' });
   await throwIfResNotOk(res);
   const chunks: Uint8Array[] = [];
   let received = 0;

@@ -11,6 +11,7 @@ export const verdictLabels: Record<ProvenanceVerdict, string> = {
   supported: 'Supported',
   unsupported: 'Unsupported',
   unknown: 'Source unknown',
+  typed: 'Typed by a person',
 };
 
 /** Colour per verdict; the label is always written too, so colour is never the only sign. */
@@ -19,6 +20,7 @@ export const verdictColours: Record<ProvenanceVerdict, string> = {
   supported: 'border-sky-500 bg-sky-50 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
   unsupported: 'border-rose-500 bg-rose-50 text-rose-900 dark:bg-rose-950 dark:text-rose-100',
   unknown: 'border-slate-400 bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-200',
+  typed: 'border-violet-500 bg-violet-50 text-violet-900 dark:bg-violet-950 dark:text-violet-100',
 };
 
 export function VerdictBadge({ verdict }: { verdict: ProvenanceVerdict }) {

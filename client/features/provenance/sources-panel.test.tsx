@@ -65,8 +65,8 @@ const answer: ProvenanceResponse = {
   ],
   figures: {
     sentences: 3,
-    counts: { material: 1, supported: 0, unsupported: 2, unknown: 0 },
-    shares: { material: 0.333, supported: 0, unsupported: 0.667, unknown: 0 },
+    counts: { material: 1, supported: 0, unsupported: 2, unknown: 0, typed: 0 },
+    shares: { material: 0.333, supported: 0, unsupported: 0.667, unknown: 0, typed: 0 },
   },
 };
 

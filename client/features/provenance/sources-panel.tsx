@@ -34,6 +34,11 @@ function ParagraphSource({ block, textbookId }: { block: ProvenanceBlock | null;
       <div className="flex flex-wrap items-center gap-2">
         <VerdictBadge verdict={block.verdict} />
         {block.apparatus && <span className="text-xs text-slate-500 dark:text-slate-400">study apparatus</span>}
+        {block.typedBy && (
+          <span className="text-xs text-slate-600 dark:text-slate-300">
+            typed by {block.typedBy.name}, {new Date(block.typedBy.at).toLocaleDateString()}
+          </span>
+        )}
       </div>
       {block.note && <p className="text-sm text-slate-600 dark:text-slate-300">{block.note}</p>}
       {block.source && <SourceDetails source={block.source} textbookId={textbookId} />}
@@ -61,7 +66,7 @@ function Figures({ data }: { data: ProvenanceResponse }) {
   return (
     <dl aria-label="Grounding figures" className="grid grid-cols-2 gap-2 text-sm">
       {provenanceVerdicts
-        .filter((v) => v !== 'unknown' || figures.counts.unknown > 0)
+        .filter((v) => (v !== 'unknown' && v !== 'typed') || figures.counts[v] > 0)
         .map((v: ProvenanceVerdict) => (
           <div key={v} className={cn('rounded border-l-4 px-2 py-1', verdictColours[v])}>
             <dt>{verdictLabels[v]}</dt>
@@ -126,6 +131,7 @@ function VerifyView({
             {b.sectionIndex !== sectionIndex && <span className="mr-1 text-xs opacity-75">{b.sectionTitle} ·</span>}
             <span className="line-clamp-2">{b.text || `(${b.kind})`}</span>
             {b.apparatus && <span className="text-xs opacity-75">study apparatus</span>}
+            {b.typedBy && <span className="text-xs opacity-75">typed by {b.typedBy.name}</span>}
           </li>
         ))}
       </ol>

@@ -47,7 +47,7 @@ describe('ShareDialog', () => {
     const address = await within(dialog).findByLabelText('Reader link');
     expect(address).toHaveValue(url);
     expect(address).toHaveAttribute('readonly');
-    expect(body(calls.find((c) => c.key === 'POST /api/textbooks/7/share')?.init)).toEqual({ materialTypes: ['quiz'] });
+    expect(body(calls.find((c) => c.key === 'POST /api/textbooks/7/share')?.init)).toEqual({ materialTypes: ['quiz'], sourceNotes: false });
     expect(await screen.findByTestId('toast-title')).toHaveTextContent('Reader link created');
     expect(within(dialog).getByRole('link', { name: /Open the reader page/ })).toHaveAttribute('href', url);
     expect(within(dialog).getByRole('checkbox', { name: /Quizzes/ })).toBeChecked();
@@ -66,6 +66,28 @@ describe('ShareDialog', () => {
     });
     const again = await openDialog();
     expect(await within(again.dialog).findByLabelText('Reader link')).toHaveValue(url);
+  });
+
+  it('creates a link with source notes when chosen, and turns them off on the active link', async () => {
+    const calls = mockFetch({
+      'GET /api/user': () => json(owner),
+      'GET /api/textbooks/7/materials': () => json({ materials: [] }),
+      [statusUrl]: () => json({ link: null }),
+      'POST /api/textbooks/7/share': (init) => json({ url, token, createdAt, materialTypes: [], sourceNotes: body(init).sourceNotes }, 201),
+      'PATCH /api/textbooks/7/share': (init) => json({ link: { createdAt, materialTypes: [], sourceNotes: body(init).sourceNotes } }),
+    });
+    const { user, dialog } = await openDialog();
+    const notes = await within(dialog).findByRole('checkbox', { name: /Show source notes/ });
+    expect(notes).not.toBeChecked();
+    await user.click(notes);
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    await within(dialog).findByLabelText('Reader link');
+    expect(body(calls.find((c) => c.key === 'POST /api/textbooks/7/share')?.init)).toEqual({ materialTypes: [], sourceNotes: true });
+    const active = within(dialog).getByRole('checkbox', { name: /Show source notes/ });
+    expect(active).toBeChecked();
+    await user.click(active);
+    await waitFor(() => expect(within(dialog).getByRole('checkbox', { name: /Show source notes/ })).not.toBeChecked());
+    expect(body(calls.find((c) => c.key === 'PATCH /api/textbooks/7/share')?.init)).toEqual({ sourceNotes: false });
   });
 
   it('says where the address is when the link was made in another browser, and offers a new one', async () => {

@@ -13,6 +13,7 @@ import type { ToolkitProps } from '../toolkit/use-toolkit-save';
 import { LicenseSelect } from './license-select';
 import { formatLinkDate } from './link-date';
 import { SharedMaterialsChoice } from './shared-materials-choice';
+import { SourceNotesChoice } from './source-notes-choice';
 import {
   createShareLink,
   fetchShareStatus,
@@ -22,6 +23,7 @@ import {
   revokeShareLink,
   shareKey,
   updateSharedMaterials,
+  updateShareSourceNotes,
 } from './share.api';
 
 const failed = (title: string) => (err: unknown) => toast({ title, description: errorMessage(err), variant: 'destructive' });
@@ -42,6 +44,7 @@ export function ShareDialog({ textbookId, book }: { textbookId: number; book?: T
   }, [serverMaterials]);
   const [open, setOpen] = useState(false);
   const [draftTypes, setDraftTypes] = useState<MaterialContentType[]>([]);
+  const [draftNotes, setDraftNotes] = useState(false);
   const [confirming, setConfirming] = useState<'replace' | 'revoke' | null>(null);
   const urlInput = useRef<HTMLInputElement>(null);
 
@@ -51,10 +54,10 @@ export function ShareDialog({ textbookId, book }: { textbookId: number; book?: T
   const setStatus = (next: ShareLinkStatus) => queryClient.setQueryData(shareKey(textbookId), next);
 
   const create = useMutation({
-    mutationFn: (types: MaterialContentType[] | undefined) => createShareLink(textbookId, types),
+    mutationFn: (types: MaterialContentType[] | undefined) => createShareLink(textbookId, types, types ? draftNotes : undefined),
     onSuccess: (created, types) => {
       rememberLink(textbookId, created);
-      setStatus({ link: { createdAt: created.createdAt, materialTypes: created.materialTypes } });
+      setStatus({ link: { createdAt: created.createdAt, materialTypes: created.materialTypes, sourceNotes: created.sourceNotes } });
       setConfirming(null);
       toast({
         title: types ? 'Reader link created' : 'Reader link replaced',
@@ -77,6 +80,19 @@ export function ShareDialog({ textbookId, book }: { textbookId: number; book?: T
     mutationFn: (types: MaterialContentType[]) => updateSharedMaterials(textbookId, types),
     onSuccess: setStatus,
     onError: failed('Could not change the shared materials'),
+  });
+  const notes = useMutation({
+    mutationFn: (on: boolean) => updateShareSourceNotes(textbookId, on),
+    // The box shows the choice at once; a refusal puts the link's stored choice back.
+    onMutate: (on) => {
+      if (link) setStatus({ link: { ...link, sourceNotes: on } });
+      return link;
+    },
+    onSuccess: setStatus,
+    onError: (err, _on, previous) => {
+      if (previous) setStatus({ link: previous });
+      failed('Could not change the source notes')(err);
+    },
   });
 
   const copy = async () => {
@@ -125,6 +141,7 @@ export function ShareDialog({ textbookId, book }: { textbookId: number; book?: T
           <div className="flex flex-col gap-4">
             <p className="text-sm">This textbook has no reader link.</p>
             <SharedMaterialsChoice counts={materialCounts} value={draftTypes} onChange={setDraftTypes} disabled={busy} />
+            <SourceNotesChoice value={draftNotes} onChange={setDraftNotes} disabled={busy} />
             <Button className="self-start" onClick={() => create.mutate(draftTypes)} disabled={busy}>
               <Link2 className="h-4 w-4" aria-hidden /> {create.isPending ? 'Creating link...' : 'Create link'}
             </Button>
@@ -162,6 +179,7 @@ export function ShareDialog({ textbookId, book }: { textbookId: number; book?: T
               onChange={(types) => update.mutate(types)}
               disabled={update.isPending || busy}
             />
+            <SourceNotesChoice value={link.sourceNotes} onChange={(on) => notes.mutate(on)} disabled={notes.isPending || busy} />
             {confirming ? (
               <div role="group" aria-label="Confirm" className="rounded-md border border-red-200 p-3 dark:border-red-900">
                 <p className="text-sm">

@@ -8,11 +8,20 @@ export const shareKey = (textbookId: number) => [`/api/textbooks/${textbookId}/s
 
 export const fetchShareStatus = (textbookId: number) => apiJson<ShareLinkStatus>('GET', `/api/textbooks/${textbookId}/share`);
 
-export const createShareLink = (textbookId: number, materialTypes?: MaterialContentType[]) =>
-  apiJson<CreatedShareLink>('POST', `/api/textbooks/${textbookId}/share`, materialTypes ? { materialTypes } : undefined);
+export const createShareLink = (textbookId: number, materialTypes?: MaterialContentType[], sourceNotes?: boolean) =>
+  apiJson<CreatedShareLink>(
+    'POST',
+    `/api/textbooks/${textbookId}/share`,
+    materialTypes || sourceNotes !== undefined
+      ? { ...(materialTypes ? { materialTypes } : {}), ...(sourceNotes !== undefined ? { sourceNotes } : {}) }
+      : undefined,
+  );
 
 export const updateSharedMaterials = (textbookId: number, materialTypes: MaterialContentType[]) =>
   apiJson<ShareLinkStatus>('PATCH', `/api/textbooks/${textbookId}/share`, { materialTypes });
+
+export const updateShareSourceNotes = (textbookId: number, sourceNotes: boolean) =>
+  apiJson<ShareLinkStatus>('PATCH', `/api/textbooks/${textbookId}/share`, { sourceNotes });
 
 export const revokeShareLink = (textbookId: number) => apiJson<RevokedShareLink>('DELETE', `/api/textbooks/${textbookId}/share`);
 

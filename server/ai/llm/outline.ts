@@ -2,14 +2,13 @@ import type { LanguageModel } from 'ai';
 import { llmChapterText, llmOutlinePlan, llmPartialPlan, type LlmOutlinePlan, type LlmPartialPlan } from '@common/generate';
 import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import type { EngineContext, OutlineInput } from '../engine';
-import { paragraphsToHtml } from '@common/textbook-ops/html';
 import { indexWordsOf } from '../index-words';
 import { documentMap, mapParts, type MapEntry } from './document-map';
 import { llmBookReport } from './outline/book-report';
 import { keepGivenCitations } from './outline/citations';
 import { chapterKeyTermsHtml } from './outline/key-terms';
 import { groundingRules, numberMaterial, promptMaterial } from './outline/prompt-material';
-import { SourceNotes } from './source-notes';
+import { citedParagraphsHtml, SourceNotes } from './source-notes';
 import { askStructured } from './structured';
 
 /** How the llm outline sizes its prompts (characters; a token is about 4). */
@@ -130,11 +129,9 @@ async function writeChapter(
   // Each part of the chapter numbers the sources it cites and lists them after its text.
   const write = (paragraphs: string[]) => {
     const notes = new SourceNotes(material.positions);
-    const numbered = paragraphs
-      .map((p) => keepGivenCitations(p.replace(/\s+/g, ' ').trim(), material.keys, { keepSourceKeys: true }).text)
-      .map((p) => notes.number(p))
-      .filter(Boolean);
-    return paragraphsToHtml(numbered) + notes.html();
+    const kept = paragraphs.map((p) => keepGivenCitations(p.replace(/\s+/g, ' ').trim(), material.keys, { keepSourceKeys: true }).text);
+    // Each paragraph keeps the passage it cites as its stored source (source-notes.ts).
+    return citedParagraphsHtml(kept, notes, material.positions) + notes.html();
   };
   // The planned section titles win: the model's copy of them may drift.
   const sections = chapter.sections.map((s, i) => ({ title: s.title.trim(), content: write(text.sections[i]?.paragraphs ?? []) }));

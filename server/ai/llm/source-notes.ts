@@ -1,4 +1,4 @@
-import { escapeHtml } from '@common/textbook-ops/html';
+import { escapeHtml, paragraphsToHtml } from '@common/textbook-ops/html';
 
 /** Where a key given to the model points in the user's documents. */
 export interface SourcePosition {
@@ -6,6 +6,8 @@ export interface SourcePosition {
   /** The heading the passage sits under, when it has one. */
   heading?: string;
   page?: number;
+  /** The passage as a stored source key (common/block-provenance.ts), for the blocks that cite it. */
+  source?: string;
 }
 
 /** Every key a prompt gave ([S1]..), with the position it stands for. */
@@ -63,4 +65,32 @@ export class SourceNotes {
   text(): string {
     return this.order.map((k, i) => `[${i + 1}] ${describePosition(this.keys.get(k)!)}`).join('\n');
   }
+}
+
+/** The stored source key of the first passage a paragraph cites that has one ([S2] -> "4:10-18"), before its keys are numbered. */
+export function citedSource(paragraph: string, keys: SourceKeys): string | undefined {
+  for (const m of paragraph.matchAll(sourceCitation)) {
+    for (const k of m[1].split(/\s*[,;]\s*/)) {
+      const source = keys.get(k.replace(/\s+/g, '').toUpperCase())?.source;
+      if (source) return source;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Paragraphs a model wrote with their [S..] keys, as HTML: the keys numbered as notes, and each paragraph
+ * that cites a passage carrying it as its stored source (data-src, common/block-provenance.ts), so its
+ * sentences are judged against what it cites first (and the rest of the material after), never trusted.
+ */
+export function citedParagraphsHtml(paragraphs: string[], notes: SourceNotes, keys: SourceKeys): string {
+  return paragraphs
+    .map((p) => {
+      const source = citedSource(p, keys);
+      const numbered = notes.number(p);
+      if (!numbered) return '';
+      const html = paragraphsToHtml([numbered]);
+      return source ? html.replace(/^<p>/, `<p data-src="${source}">`) : html;
+    })
+    .join('');
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { textbooks } from './textbooks';
 import { users } from './users';
 
@@ -16,6 +16,8 @@ export const shareLinks = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** The kinds of generated materials (quiz, assessment, lessonPlan, homework) the reader shows. */
     materialTypes: jsonb('material_types').$type<string[]>().notNull().default([]),
+    /** Whether the reader shows each chapter's source notes (files and pages its text comes from). */
+    sourceNotes: boolean('source_notes').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import { bodySchema } from '@common/editor-schema';
 import { bodyIdOf } from '@common/live-document';
 import { limits } from '@common/limits';
 import { isAllowedLink } from '@common/link-rules';
+import { sourceKeyPattern, typedByPattern } from '@common/block-provenance';
 import { isAllowedImageSrc } from '../textbooks/sanitize';
 
 /**
@@ -197,6 +198,13 @@ function formatProblem(content: Y.ContentFormat): string | null {
 function attributeProblem(nodeName: string, key: string, values: unknown[]): string | null {
   const attrs = bodySchema().nodes[nodeName]?.spec.attrs ?? {};
   if (!Object.hasOwn(attrs, key)) return 'an attribute the editor does not have';
+  // A block's stored provenance (common/block-provenance.ts): absent, or well formed.
+  const pattern = key === 'source' ? sourceKeyPattern : key === 'typedBy' ? typedByPattern : null;
+  if (pattern) {
+    for (const v of values)
+      if (v !== null && !(typeof v === 'string' && pattern.test(v))) return 'a provenance attribute that is not well formed';
+    return null;
+  }
   if (key !== 'src') return null;
   for (const v of values) if (typeof v === 'string' && !isAllowedImageSrc(v)) return 'images may only come from this site';
   return null;

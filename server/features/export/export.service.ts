@@ -1,9 +1,10 @@
 import { exportContentDisposition, exportFileName, exportFormatInfo, type ExportQuery } from '@common/export';
-import type { TextbookContent } from '@common/textbook';
+import { parseTextbookContent, type TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/http/request-context';
 import { getImage } from '../images/images.service';
 import { listTextbookMaterials } from '../materials/materials.service';
+import { chapterSourceNotes, withSourceNotes } from '../provenance/source-notes';
 import { contentJson as contentBytes } from '@server/db/content-json';
 import { liveReaderUrl } from '../share/share.service';
 import { savedState } from '../textbooks/textbook-state-cache';
@@ -59,6 +60,22 @@ async function loadImages(ctx: RequestContext, texts: Iterable<string>): Promise
   return images;
 }
 
+/** The book's JSON with each chapter's source notes at its end (provenance/source-notes.ts). */
+async function withChapterSourceNotes(
+  db: RequestContext['db'],
+  textbookId: number,
+  content: TextbookContent | undefined,
+  json: string | Uint8Array,
+): Promise<string> {
+  let book = content;
+  if (!book) {
+    const parsed = parseTextbookContent(JSON.parse(typeof json === 'string' ? json : Buffer.from(json).toString('utf8')));
+    if (!parsed.ok) throw new AppError('UNPROCESSABLE', 'This textbook has no readable content yet.');
+    book = parsed.content;
+  }
+  return JSON.stringify(withSourceNotes(book, await chapterSourceNotes(db, textbookId, book)));
+}
+
 /**
  * The textbook as a file to download, for its owner and collaborators (others get 404). The work runs in
  * the export worker within the configured time and size limits.
@@ -75,6 +92,8 @@ export async function exportTextbook(ctx: RequestContext, textbookId: number, qu
     repo.listCollaboratorNames(db, textbookId),
   ]);
   if (!contentJson) throw AppError.notFound('Textbook not found');
+  // Source notes as endnotes: each chapter ends with the files and pages its text comes from (every format).
+  const withNotes = query.sourceNotes ? await withChapterSourceNotes(db, textbookId, saved?.content, contentJson) : null;
   // The cartridge carries the quizzes whether or not the appendix is asked for.
   const needsMaterials = query.appendix || query.format === 'imscc';
   const materials = needsMaterials ? await listTextbookMaterials(ctx, textbookId) : [];
@@ -84,7 +103,7 @@ export async function exportTextbook(ctx: RequestContext, textbookId: number, qu
     {
       format: query.format,
       topic: textbook.topic,
-      contentJson,
+      contentJson: withNotes ?? contentJson,
       authors: [owner, ...collaborators].filter((name): name is string => Boolean(name)),
       date: new Date().toISOString().slice(0, 10),
       materials: materials.map((m) => ({ title: m.title, contentType: m.contentType, content: m.content, metadata: m.metadata })),

@@ -6,6 +6,7 @@ import { AppError } from '@server/core/app-error';
 import type { Db } from '@server/db/client';
 import type { JobRun } from '@server/db/jobs';
 import type { AppDeps } from '@server/http/deps';
+import { stampOffThread } from '../provenance/provenance-pool';
 import { loadSourcesMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { insertTextbookReferences } from './generate.repo';
@@ -79,12 +80,13 @@ export async function runGeneration(deps: AppDeps, data: Record<string, unknown>
     await progress.flush();
     // The book declares its material's language (the reader and exports read it), whichever engine wrote it.
     const language = composed.language ?? materialLanguage(material);
-    const content: TextbookContent = {
+    // Each block the material holds carries its source from the start (server/features/provenance/stamp-sources.ts).
+    const content: TextbookContent = await stampOffThread(material, {
       ...composed,
       title: composed.title || input.topic,
       references: input.references,
       ...(language ? { language } : {}),
-    };
+    });
     await db.transaction(async (tx) => {
       const textbook = await createTextbook(tx, {
         owner: { id: row.userId, username: input.username },

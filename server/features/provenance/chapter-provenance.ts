@@ -19,12 +19,12 @@ export interface ProvenanceJob {
 
 /** The chapter's figures: shares of its sentences in each verdict (a block without sentences counts as one). */
 export function provenanceFigures(blocks: ProvenanceBlock[]): ProvenanceFigures {
-  const counts: Record<ProvenanceVerdict, number> = { material: 0, supported: 0, unsupported: 0, unknown: 0 };
+  const counts: Record<ProvenanceVerdict, number> = { material: 0, supported: 0, unsupported: 0, unknown: 0, typed: 0 };
   for (const block of blocks) {
     if (block.sentences.length === 0) counts[block.verdict]++;
     for (const s of block.sentences) counts[s.verdict]++;
   }
-  const sentences = counts.material + counts.supported + counts.unsupported + counts.unknown;
+  const sentences = counts.material + counts.supported + counts.unsupported + counts.unknown + counts.typed;
   const share = (n: number) => (sentences ? Math.round((n / sentences) * 1000) / 1000 : 0);
   return {
     sentences,
@@ -34,6 +34,7 @@ export function provenanceFigures(blocks: ProvenanceBlock[]): ProvenanceFigures 
       supported: share(counts.supported),
       unsupported: share(counts.unsupported),
       unknown: share(counts.unknown),
+      typed: share(counts.typed),
     },
   };
 }

@@ -4,6 +4,7 @@ import { renderBlocks } from '@server/ai/offline/compose/render-blocks';
 import { sourceMap } from '@server/ai/offline/expand/source-map';
 import { bookBlocks, matchChapter, matchIndex } from './provenance-match';
 import { closeProvenanceWorkers, matchOffThread } from './provenance-pool';
+import { stampBody } from './stamp-sources';
 
 /** A small document with one block of each kind, written for this test. */
 const blocks: DocBlock[] = [
@@ -118,4 +119,41 @@ describe('matchOffThread', () => {
     expect(inWorker.figures.counts.unsupported).toBe(1);
     await closeProvenanceWorkers();
   }, 60_000);
+});
+
+describe('stored sources', () => {
+  it('stamps every kind of block with the source block it came from, and reads the stamp back first', () => {
+    const idx = index();
+    const html = stampBody(idx, renderBlocks(blocks, { imageUrls }) + '<p>Vectors were invented in 1999 by Zorg.</p>');
+    const keys = bookBlocks(html).map((b) => /^<[a-z0-9]+\b[^>]*\sdata-src="([^"]+)"/i.exec(b.html)?.[1] ?? null);
+    // The document's blocks: 1 paragraph, 2-3 items, 5 table, 6 code, 7 equation, 8 figure (picture and caption); the invented one none.
+    expect(keys).toEqual(['5:1', '5:2', '5:3', '5:5', '5:6', '5:7', '5:8', '5:8', null]);
+    const result = matchChapter(idx, { title: 'Vectors', content: html, sections: [] }, new Set());
+    expect(result.slice(0, -1).every((b) => b.verdict === 'material' && b.stored === true)).toBe(true);
+    expect(result.at(-1)!.stored).toBeUndefined();
+    // Stamping twice changes nothing.
+    expect(stampBody(idx, html)).toBe(html);
+  });
+
+  it('a stored key whose document or block is gone falls back to matching the text', () => {
+    const result = matchChapter(
+      index(),
+      {
+        title: 'V',
+        content: '<p data-src="99:1">Each component is a real number.</p><p data-src="5:400">Vectors add component by component.</p>',
+        sections: [],
+      },
+      new Set(),
+    );
+    expect(result.map((b) => [b.verdict, b.stored])).toEqual([
+      ['material', undefined],
+      ['material', undefined],
+    ]);
+  });
+
+  it('typed text without material left is still typed, not unknown', () => {
+    const result = matchChapter(null, { title: 'T', content: '<p data-by="4:1764000000">Mine.</p>', sections: [] }, new Set());
+    expect(result[0].verdict).toBe('typed');
+    expect(result[0].typedBy?.userId).toBe(4);
+  });
 });

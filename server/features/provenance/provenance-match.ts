@@ -1,4 +1,5 @@
 import type { ProvenanceBlock, ProvenanceSource, ProvenanceVerdict } from '@common/provenance';
+import { parseSourceKey, parseTypedBy, type SourceKey, type TypedBy } from '@common/block-provenance';
 import type { Chapter } from '@common/textbook';
 import { decodeEntities, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { quickTokenize } from '@server/core/nlp';
@@ -36,6 +37,8 @@ export interface MatchIndex {
   /** Words (lower case) and numbers of each block's text, for the agreement checks. */
   words: Map<number, Set<string>>;
   numbers: Map<number, Set<string>>;
+  /** Document id -> the reading-order range of its blocks: where a stored source key (document:block) points. */
+  documents: Map<number, { first: number; last: number }>;
 }
 
 const numberPattern = /\d+(?:[.,]\d+)*/g;
@@ -87,7 +90,45 @@ export function matchIndex(map: SourceMap): MatchIndex {
     const url = block.image ? urls[block.image.sha256] : undefined;
     if (url) add(`img:${url}`);
   }
-  return { map, postings, wholeKeys, words, numbers };
+  const documents = new Map<number, { first: number; last: number }>();
+  for (const unit of map.units)
+    if (unit.parent === null && unit.last >= unit.first && !documents.has(unit.sourceId))
+      documents.set(unit.sourceId, { first: unit.first, last: unit.last });
+  return { map, postings, wholeKeys, words, numbers, documents };
+}
+
+/** The keys a table, code block, equation or picture of the material is found by (as matchIndex files them). */
+function wholeKeysOf(index: MatchIndex, b: MapBlock): string[] {
+  const block = b.block;
+  const keys = b.sentences.map((s) => s.key);
+  if (block.kind === 'table') keys.push(sentenceKey((block.rows ?? []).flat().join(' ')));
+  if (block.kind === 'table' || block.kind === 'code') keys.push(sentenceKey(block.text));
+  if (block.latex) keys.push(latexKey(block.latex));
+  const url = block.image ? index.map.render.imageUrls?.[block.image.sha256] : undefined;
+  if (url) keys.push(`img:${url}`);
+  return keys.filter(Boolean);
+}
+
+/** The value of an attribute on the first tag of a block's HTML. */
+function firstTagAttribute(html: string, name: string): string | null {
+  const tag = /^<[a-z][a-z0-9]*\b([^>]*)>/i.exec(html);
+  if (!tag) return null;
+  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag[1]);
+  return m ? decodeEntities(m[1]) : null;
+}
+
+/** Most blocks a stored passage is read over (a unit a model cited can be long). */
+const storedBlocksMax = 400;
+
+/** The reading-order range a stored source key points to; null when its document is gone or has no such block. */
+function storedRange(index: MatchIndex, value: string | null): { first: number; last: number } | null {
+  const key = parseSourceKey(value);
+  const doc = key ? index.documents.get(key.documentId) : undefined;
+  if (!key || !doc) return null;
+  const first = doc.first + key.block;
+  if (first > doc.last) return null;
+  const last = Math.min(doc.first + (key.end ?? key.block), doc.last, first + storedBlocksMax - 1);
+  return { first, last };
 }
 
 type BookKind = ProvenanceBlock['kind'];
@@ -169,6 +210,70 @@ function agrees(values: string[], found: Set<string>): boolean {
   return values.every((v) => found.has(v));
 }
 
+/** One sentence of a passage that is the book's sentence lightly edited: nearly the same words and pairs, the same numbers. */
+function editedIn(block: MapBlock, mine: Set<string>, myPairs: Set<string>, nums: string[], named: string[]): string | null {
+  for (const s of block.sentences) {
+    const theirTokens = quickTokenize(s.raw);
+    if (
+      dice(mine, new Set(theirTokens)) >= editedDice &&
+      (myPairs.size === 0 || dice(myPairs, pairs(theirTokens)) >= editedPairs) &&
+      agrees(nums, new Set(numbersOf(s.raw))) &&
+      (named.length === 0 || agrees(named, wordSet(s.raw)))
+    )
+      return s.raw;
+  }
+  return null;
+}
+
+/** The sentence found in the block its stored source names (quoted or lightly edited), or null: then it is matched afresh. */
+function matchInStored(index: MatchIndex, range: { first: number; last: number }, sentence: string): SentenceMatch | null {
+  const key = sentenceKey(sentence);
+  const tokens = quickTokenize(sentence);
+  for (let order = range.first; order <= range.last; order++) {
+    const quoted = key ? index.map.blocks[order].sentences.find((s) => s.key === key) : undefined;
+    if (quoted) return { verdict: 'material', order, raw: quoted.raw };
+  }
+  if (tokens.length === 0) return null;
+  const mine = new Set(tokens);
+  const myPairs = pairs(tokens);
+  const nums = numbersOf(sentence);
+  const named = namedTerms(sentence);
+  for (let order = range.first; order <= range.last; order++) {
+    const raw = editedIn(index.map.blocks[order], mine, myPairs, nums, named);
+    if (raw) return { verdict: 'material', order, raw };
+  }
+  return null;
+}
+
+/**
+ * A sentence the stored passage does not quote, judged against it (what a model cited): supported when one
+ * block of the passage holds its numbers, its named terms and most of its words; null otherwise (then the
+ * whole material is searched, the retrieved passages too).
+ */
+function supportInStored(index: MatchIndex, range: { first: number; last: number }, sentence: string): SentenceMatch | null {
+  const tokens = quickTokenize(sentence);
+  if (tokens.length === 0) return null;
+  const mine = new Set(tokens);
+  const nums = numbersOf(sentence);
+  const named = namedTerms(sentence);
+  const vector = index.map.stats.vector(tokens);
+  for (let order = range.first; order <= range.last; order++) {
+    const block = index.map.blocks[order];
+    if (block.block.kind === 'heading') continue;
+    let held = 0;
+    for (const t of mine) if (block.terms.has(t)) held++;
+    const words = index.words.get(order)!;
+    if (
+      held / mine.size >= supportCoverage &&
+      sparseCosine(vector, block.vector) >= supportCosine &&
+      agrees(nums, index.numbers.get(order)!) &&
+      named.every((w) => words.has(w))
+    )
+      return { verdict: 'supported', order, raw: closestSentence(block, mine) };
+  }
+  return null;
+}
+
 function matchSentence(index: MatchIndex, sentence: string): SentenceMatch | null {
   const { map } = index;
   const exact = map.byKey.get(sentenceKey(sentence));
@@ -187,15 +292,8 @@ function matchSentence(index: MatchIndex, sentence: string): SentenceMatch | nul
   for (const order of candidateOrders(index, tokens)) {
     const block = map.blocks[order];
     // Lightly edited: one sentence of the passage with nearly the same words and the same numbers.
-    for (const s of block.sentences) {
-      const theirTokens = quickTokenize(s.raw);
-      if (
-        dice(mine, new Set(theirTokens)) >= editedDice &&
-        (myPairs.size === 0 || dice(myPairs, pairs(theirTokens)) >= editedPairs) &&
-        agrees(nums, new Set(numbersOf(s.raw)))
-      )
-        return { verdict: 'material', order, raw: s.raw };
-    }
+    const edited = editedIn(block, mine, myPairs, nums, named);
+    if (edited) return { verdict: 'material', order, raw: edited };
     let held = 0;
     for (const t of mine) if (block.terms.has(t)) held++;
     const coverage = held / mine.size;
@@ -227,13 +325,17 @@ function closestSentence(block: MapBlock, mine: Set<string>): string | null {
 }
 
 /** A table, code block, equation or picture: the same block of the material, or else its text matched as prose. */
-function matchWhole(index: MatchIndex, block: BookBlock): SentenceMatch | null {
+function wholeKeysOfBook(block: BookBlock): string[] {
   const keys: string[] = [sentenceKey(block.text)];
   const latex = /data-latex="([^"]*)"/.exec(block.html)?.[1];
   if (latex) keys.push(latexKey(decodeEntities(latex)));
   const src = /<img\b[^>]*\bsrc="([^"]*)"/.exec(block.html)?.[1];
   if (src) keys.push(`img:${decodeEntities(src)}`);
-  for (const key of keys) {
+  return keys.filter(Boolean);
+}
+
+function matchWhole(index: MatchIndex, block: BookBlock): SentenceMatch | null {
+  for (const key of wholeKeysOfBook(block)) {
     const order = key ? (index.wholeKeys.get(key) ?? index.map.byKey.get(key)) : undefined;
     if (order !== undefined) return { verdict: 'material', order, raw: null };
   }
@@ -290,7 +392,21 @@ function rootOf(map: SourceMap, unit: number): number {
   return u;
 }
 
-const worst: Record<Exclude<ProvenanceVerdict, 'unknown'>, number> = { material: 0, supported: 1, unsupported: 2 };
+/** A note mark a book's text carries after a claim: "[1]", "[2, 3]", "[R1]". */
+const noteMarks = /\s?\[(?:\d{1,4}|R\d{1,4})(?:\s*,\s*(?:\d{1,4}|R\d{1,4}))*\]/gi;
+
+type Found = Exclude<ProvenanceVerdict, 'unknown'>;
+const worst: Record<Found, number> = { material: 0, supported: 1, typed: 2, unsupported: 3 };
+
+/** Text a person typed that the material does not hold is theirs: it keeps a supporting passage, if any, to compare. */
+function asTyped(m: SentenceMatch): SentenceMatch {
+  if (m.verdict === 'material') return m;
+  return m.verdict === 'supported' ? { ...m, verdict: 'typed' } : { verdict: 'typed', order: null, raw: null };
+}
+
+function typedByOf(by: TypedBy | null): ProvenanceBlock['typedBy'] {
+  return by ? { userId: by.userId, name: '', at: new Date(by.at * 1000).toISOString() } : null;
+}
 
 /** The provenance of every block of one piece of the book (the chapter's own text or one section). */
 export function matchPiece(
@@ -304,6 +420,8 @@ export function matchPiece(
     // A heading inside a text names a part of the book: not a claim to check.
     if (block.kind === 'heading') return;
     const key = `${where.sectionIndex ?? 'chapter'}:${position}`;
+    // What is stored with the block (common/block-provenance.ts): its source, and who typed it.
+    const typed = parseTypedBy(firstTagAttribute(block.html, 'data-by'));
     const base = {
       key,
       sectionIndex: where.sectionIndex,
@@ -312,36 +430,56 @@ export function matchPiece(
       kind: block.kind,
       text: block.text,
       apparatus: where.apparatus(block.top),
+      ...(typed ? { typedBy: typedByOf(typed) } : {}),
     };
     const isProse = prose.has(block.kind);
     const texts = isProse ? fastSentences(block.text) : block.text ? [block.text] : [];
     if (!index) {
       if (texts.length === 0 && !/<img\b|data-latex=/.test(block.html)) return;
+      const verdict = typed ? 'typed' : 'unknown';
       out.push({
         ...base,
-        verdict: 'unknown',
-        sentences: texts.map((text) => ({ text, verdict: 'unknown' as const, passage: null })),
+        verdict,
+        sentences: texts.map((text) => ({ text, verdict, passage: null })),
         source: null,
         passages: [],
-        note: 'source unknown',
+        note: typed ? 'Typed by a person; the files this book was made from are no longer stored.' : 'source unknown',
       });
       return;
     }
-    const matches: Array<{ text: string; m: SentenceMatch }> = [];
+    // A stored source is checked first; what it no longer holds (edited since) is matched afresh.
+    const range = storedRange(index, firstTagAttribute(block.html, 'data-src'));
+    const stored = range?.first ?? null;
+    const inStored = (order: number | null) => range !== null && order !== null && order >= range.first && order <= range.last;
+    let matches: Array<{ text: string; m: SentenceMatch }> = [];
     if (isProse) {
       for (const text of texts) {
-        const m = matchSentence(index, text);
+        const judge = (t: string) =>
+          (range ? (matchInStored(index, range, t) ?? supportInStored(index, range, t)) : null) ?? matchSentence(index, t);
+        let m = judge(text);
+        // Note numbers ("[1]", "[2, R1]") are the book's pointers to its notes, not numbers of the claim.
+        const bare = text.replace(noteMarks, '').trim();
+        if (bare !== text && bare && m?.verdict !== 'material') {
+          const again = judge(bare);
+          if (again && (!m || worst[again.verdict] < worst[m.verdict])) m = again;
+        }
         if (m) matches.push({ text, m });
       }
     } else {
-      const m = matchWhole(index, block);
+      let m: SentenceMatch | null = null;
+      for (let order = range?.first ?? 0; range && order <= range.last && !m; order++) {
+        const keys = new Set(wholeKeysOf(index, index.map.blocks[order]));
+        if (wholeKeysOfBook(block).some((k) => keys.has(k))) m = { verdict: 'material', order, raw: null };
+      }
+      m ??= matchWhole(index, block);
       if (m) matches.push({ text: block.text, m });
     }
+    if (typed) matches = matches.map(({ text, m }) => ({ text, m: asTyped(m) }));
     // An empty paragraph, or a picture that is not one of the material's, says nothing to check.
     if (matches.length === 0 && texts.length === 0) return;
-    const verdict = matches.reduce<Exclude<ProvenanceVerdict, 'unknown'>>(
+    const verdict = matches.reduce<Found>(
       (v, { m }) => (worst[m.verdict] > worst[v] ? m.verdict : v),
-      matches.length ? 'material' : 'unsupported',
+      matches.length ? 'material' : typed ? 'typed' : 'unsupported',
     );
     // The block's source: the passage most of its matched sentences come from; each other passage a
     // sentence was found in follows it. Unsupported text gets the closest passage (so the reader sees
@@ -349,7 +487,8 @@ export function matchPiece(
     const found = matches.filter(({ m }) => m.order !== null && m.verdict !== 'unsupported');
     const votes = new Map<number, number>();
     for (const { m } of found.length ? found : matches) if (m.order !== null) votes.set(m.order, (votes.get(m.order) ?? 0) + 1);
-    const top = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
+    const ranked = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([order]) => order);
+    const top = ranked.find((order) => inStored(order)) ?? ranked[0];
     const orders =
       top === undefined ? [] : [top, ...[...new Set(found.map(({ m }) => m.order!))].filter((o) => o !== top).sort((a, b) => a - b)];
     const passages = orders.map((order) =>
@@ -361,11 +500,13 @@ export function matchPiece(
       ),
     );
     const note =
-      top === undefined
-        ? 'No passage of the material holds this text.'
-        : found.length === 0
-          ? 'The closest passage of the material: it does not hold this text (a number, a name or most of its words differ).'
-          : undefined;
+      typed && !found.some(({ m }) => m.verdict === 'material')
+        ? 'Typed by a person: not found in the material.'
+        : top === undefined
+          ? 'No passage of the material holds this text.'
+          : found.length === 0
+            ? 'The closest passage of the material: it does not hold this text (a number, a name or most of its words differ).'
+            : undefined;
     out.push({
       ...base,
       verdict,
@@ -377,6 +518,7 @@ export function matchPiece(
       source: passages[0] ?? null,
       passages,
       ...(note ? { note } : {}),
+      ...(stored !== null ? { stored: found.some(({ m }) => inStored(m.order) && m.verdict !== 'unsupported') } : {}),
     });
   });
   return out;
@@ -410,4 +552,31 @@ export function matchChapter(index: MatchIndex | null, chapter: Chapter, pdfIds:
     return matchPiece(index, html, { sectionIndex, sectionTitle, apparatus: (top) => review || apparatus.has(top) }, pdfIds);
   };
   return [...piece(chapter.content, null, chapter.title), ...chapter.sections.flatMap((s, i) => piece(s.content, i, s.title))];
+}
+
+/**
+ * The source key (common/block-provenance.ts) of one block of the book's HTML: the block of the material
+ * most of its sentences are quoted or lightly edited from; null when none is (generated, typed, a heading).
+ */
+export function sourceKeyOf(index: MatchIndex, html: string): SourceKey | null {
+  const kind = kindOf(html);
+  if (kind === 'heading') return null;
+  const block: BookBlock = { kind, html, text: htmlToText(html), top: 0 };
+  const found: number[] = [];
+  if (prose.has(kind)) {
+    for (const text of fastSentences(block.text)) {
+      const m = matchSentence(index, text);
+      if (m?.verdict === 'material' && m.order !== null) found.push(m.order);
+    }
+  } else {
+    const m = matchWhole(index, block);
+    if (m?.verdict === 'material' && m.order !== null) found.push(m.order);
+  }
+  if (found.length === 0) return null;
+  const votes = new Map<number, number>();
+  for (const o of found) votes.set(o, (votes.get(o) ?? 0) + 1);
+  const order = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
+  const documentId = index.map.units[rootOf(index.map, index.map.blocks[order].unit)].sourceId;
+  const doc = index.documents.get(documentId);
+  return doc ? { documentId, block: order - doc.first } : null;
 }

@@ -1,9 +1,11 @@
 import type { ProvenanceResponse } from '@common/provenance';
+import type { TextbookContent } from '@common/textbook';
 import type { Material } from '@server/ai/material';
 import { AppError } from '@server/core/app-error';
 import { WorkerPool } from '@server/ingest/worker-pool';
 import { chapterProvenance, type ChapterText, type ProvenanceJob } from './chapter-provenance';
 import { closePagePictures } from './page-picture.service';
+import { stampSources } from './stamp-sources';
 
 /**
  * Matching a chapter against a large material is CPU work (about 0.3 s of CPU for 100,000 words
@@ -12,9 +14,42 @@ import { closePagePictures } from './page-picture.service';
  */
 const inlineLimitBlocks = 2_000;
 const timeoutMs = 30_000;
+/** A whole book is many chapters. */
+const stampTimeoutMs = 120_000;
 
-type Reply = { ok: true; answer: ProvenanceResponse } | { ok: false; detail: string };
-let pool: WorkerPool<ProvenanceJob, Reply> | undefined;
+/** A chapter to match, or a whole book to stamp with its sources (stamp-sources.ts). */
+export type PoolJob = ProvenanceJob | { stamp: TextbookContent; material: Material };
+type Reply = { ok: true; answer: ProvenanceResponse } | { ok: true; stamped: TextbookContent } | { ok: false; detail: string };
+let pool: WorkerPool<PoolJob, Reply> | undefined;
+
+function workers(): WorkerPool<PoolJob, Reply> {
+  pool ??= new WorkerPool<PoolJob, Reply>(new URL('./provenance-worker.ts', import.meta.url), 1);
+  return pool;
+}
+
+/** Material blocks a match reads: above the inline limit it is sent to the worker thread. */
+function blockCount(material: Material): number {
+  return material.sources.reduce((n, s) => n + (s.document.blocks?.length ?? 0), 0);
+}
+
+/**
+ * A newly made book with the sources of its blocks written in (stamp-sources.ts), off the main thread for a
+ * large material. Provenance is an addition: if it cannot be worked out in time the book is kept without it
+ * (its blocks are then matched when read).
+ */
+export async function stampOffThread(
+  material: Material,
+  content: TextbookContent,
+  opts: { inlineLimit?: number } = {},
+): Promise<TextbookContent> {
+  if (blockCount(material) <= (opts.inlineLimit ?? inlineLimitBlocks)) return stampSources(material, content);
+  try {
+    const reply = await workers().run({ stamp: content, material: slim(material) }, { timeoutMs: stampTimeoutMs });
+    return reply.ok && 'stamped' in reply ? reply.stamped : content;
+  } catch {
+    return content;
+  }
+}
 
 /** What the matching reads of the material: each document's blocks, never its text or the chunks' vectors. */
 function slim(material: Material): Material {
@@ -31,9 +66,7 @@ export async function matchOffThread(
   chapterIndex: number,
   opts: { inlineLimit?: number } = {},
 ): Promise<ProvenanceResponse> {
-  const blocks = material.sources.reduce((n, s) => n + (s.document.blocks?.length ?? 0), 0);
-  if (blocks <= (opts.inlineLimit ?? inlineLimitBlocks)) return chapterProvenance(material, chapter, chapterIndex);
-  pool ??= new WorkerPool<ProvenanceJob, Reply>(new URL('./provenance-worker.ts', import.meta.url), 1);
+  if (blockCount(material) <= (opts.inlineLimit ?? inlineLimitBlocks)) return chapterProvenance(material, chapter, chapterIndex);
   let reply: Reply;
   try {
     const plain = {
@@ -41,7 +74,7 @@ export async function matchOffThread(
       content: chapter.content,
       sections: chapter.sections.map((s) => ({ title: s.title, content: s.content })),
     };
-    reply = await pool.run({ material: slim(material), chapter: plain, chapterIndex }, { timeoutMs });
+    reply = await workers().run({ material: slim(material), chapter: plain, chapterIndex }, { timeoutMs });
   } catch {
     throw new AppError(
       'INTERNAL',
@@ -50,7 +83,7 @@ export async function matchOffThread(
       503,
     );
   }
-  if (!reply.ok) throw new AppError('INTERNAL', 'This chapter could not be matched against its sources.');
+  if (!reply.ok || !('answer' in reply)) throw new AppError('INTERNAL', 'This chapter could not be matched against its sources.');
   return reply.answer;
 }
 

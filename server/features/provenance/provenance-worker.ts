@@ -1,9 +1,15 @@
 import { parentPort } from 'node:worker_threads';
-import { chapterProvenance, type ProvenanceJob } from './chapter-provenance';
+import { chapterProvenance } from './chapter-provenance';
+import type { PoolJob } from './provenance-pool';
+import { stampSources } from './stamp-sources';
 
-/** Worker entry: one chapter's matching at a time; failures travel back as data. */
-parentPort?.on('message', (message: { id: number; job: ProvenanceJob }) => {
+/** Worker entry: one chapter's matching (or one book's stamping) at a time; failures travel back as data. */
+parentPort?.on('message', (message: { id: number; job: PoolJob }) => {
   try {
+    if ('stamp' in message.job) {
+      parentPort?.postMessage({ id: message.id, ok: true, stamped: stampSources(message.job.material, message.job.stamp) });
+      return;
+    }
     const { material, chapter, chapterIndex } = message.job;
     parentPort?.postMessage({ id: message.id, ok: true, answer: chapterProvenance(material, chapter, chapterIndex) });
   } catch (err) {

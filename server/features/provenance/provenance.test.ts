@@ -1,14 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ProvenanceBlock, ProvenanceResponse } from '@common/provenance';
-import type { TextbookContentInput } from '@common/textbook';
+import type { TextbookContent, TextbookContentInput } from '@common/textbook';
 import { sources, textbookSources } from '@server/db/schema';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { contextFor } from '@server/test/context';
 import { computingMaterial, createLinkedBook } from '../ai-tools/ai-tools.fixtures';
-import { ingestMaterial } from '../sources/sources.service';
+import { ingestMaterial, loadSourcesMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { shareBook } from '../textbooks/test-factory';
+import { stampSources } from './stamp-sources';
 
 const h = useHarness();
 let alice: TestUser;
@@ -147,7 +148,7 @@ describe('GET /api/textbooks/{id}/provenance', () => {
     expect(blockWith(body, invented).verdict).toBe('unsupported');
 
     // Figures: one sentence in each verdict but unsupported, which has two.
-    expect(body.figures.counts).toEqual({ material: 1, supported: 1, unsupported: 2, unknown: 0 });
+    expect(body.figures.counts).toEqual({ material: 1, supported: 1, unsupported: 2, unknown: 0, typed: 0 });
     expect(body.figures.shares.unsupported).toBe(0.5);
   });
 
@@ -192,5 +193,168 @@ describe('GET /api/textbooks/{id}/provenance', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect((await h.app.inject({ method: 'GET', url: `/api/textbooks/${created.id}/provenance?chapter=0` })).statusCode).toBe(401);
+  });
+});
+
+describe('provenance stored with the book', () => {
+  /** The Markdown book, made again with its sources written into its blocks as generation writes them. */
+  async function createStampedBook(owner: TestUser, extra = '') {
+    const created = await createMarkdownBook(owner);
+    const { material } = await loadSourcesMaterial(h.deps, [...(await sourceIdsOf(created.id))]);
+    const stamped = stampSources(material, {
+      ...book(),
+      chapters: book().chapters.map((c, i) => (i === 1 ? { ...c, content: c.content + extra } : c)),
+    } as TextbookContent);
+    const user = { id: owner.id, username: owner.username };
+    return createTextbook(h.database.db, {
+      owner: user,
+      topic: 'Computing',
+      content: stamped,
+      sourceIds: [...(await sourceIdsOf(created.id))],
+    });
+  }
+
+  async function sourceIdsOf(textbookId: number): Promise<number[]> {
+    const rows = await h.database.db.select().from(textbookSources).where(eq(textbookSources.textbookId, textbookId));
+    return rows.map((r) => r.sourceId);
+  }
+
+  it('stores the source of each quoted block and reads it back as the block’s source', async () => {
+    const created = await createStampedBook(alice);
+    const stored = created.content.chapters[1].content;
+    expect(stored).toMatch(/^<p data-src="\d+:\d+">/);
+    const body = (await provenance(alice, created.id)).json() as ProvenanceResponse;
+    const block = blockWith(body, quoted);
+    expect(block.verdict).toBe('material');
+    expect(block.stored).toBe(true);
+    expect(block.source?.filename).toBe('computing.md');
+    expect(block.source!.passage).toContain(quoted);
+    // The invented list item holds nothing of the material: it carries no stored source.
+    expect(created.content.chapters[1].sections[0].content).toContain(`<li><p>${invented}</p></li>`);
+    expect(blockWith(body, invented).stored).toBeUndefined();
+  });
+
+  it('a stored block edited since (a number changed) is matched afresh: unsupported, never an error', async () => {
+    const created = await createStampedBook(alice);
+    const key = /data-src="(\d+:\d+)"/.exec(created.content.chapters[1].content)![1];
+    const edited = structuredClone(book()) as TextbookContent;
+    edited.chapters[1].content = `<p data-src="${key}">${quoted.replace('1945', '1950')}</p>`;
+    const again = await createTextbook(h.database.db, {
+      owner: { id: alice.id, username: alice.username },
+      topic: 'Computing',
+      content: edited,
+      sourceIds: await sourceIdsOf(created.id),
+    });
+    const res = await provenance(alice, again.id);
+    expect(res.statusCode).toBe(200);
+    const block = blockWith(res.json() as ProvenanceResponse, '1950');
+    expect(block.verdict).toBe('unsupported');
+    expect(block.stored).toBe(false);
+  });
+
+  it('marks a block typed through the editor as typed by its author, with their name, in the figures too', async () => {
+    const at = 1_764_000_000;
+    const created = await createStampedBook(
+      alice,
+      `<p data-by="${bob.id}:${at}">${invented}</p><p data-by="${bob.id}:${at}">${quoted}</p>`,
+    );
+    const body = (await provenance(alice, created.id)).json() as ProvenanceResponse;
+    const typed = body.blocks.filter((b) => b.typedBy);
+    expect(typed).toHaveLength(2);
+    const [own, kept] = typed;
+    expect(own.verdict).toBe('typed');
+    expect(own.typedBy).toEqual({ userId: bob.id, name: bob.username, at: new Date(at * 1000).toISOString() });
+    // Text the material holds stays the material's, whoever typed it.
+    expect(kept.verdict).toBe('material');
+    expect(body.figures.counts.typed).toBe(1);
+  });
+});
+
+describe('stored provenance across saves, restructuring, versions and restore', () => {
+  it('keeps the sources through a reorder, loses them with the text replaced, and gets them back on restore', async () => {
+    const created = await (async () => {
+      const base = await createMarkdownBook(alice);
+      const { material } = await loadSourcesMaterial(h.deps, await sourceIdsOfBook(base.id));
+      return createTextbook(h.database.db, {
+        owner: { id: alice.id, username: alice.username },
+        topic: 'Computing',
+        content: stampSources(material, book() as TextbookContent),
+        sourceIds: await sourceIdsOfBook(base.id),
+      });
+    })();
+    const headers = { cookie: alice.cookie };
+    const read = async () => (await h.app.inject({ method: 'GET', url: `/api/textbooks/${created.id}`, headers })).json();
+    const save = async (content: TextbookContent, revision: number) => {
+      const res = await h.app.inject({
+        method: 'PATCH',
+        url: `/api/textbooks/${created.id}`,
+        headers,
+        payload: { content, baseRevision: revision },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Restructuring: the chapters swapped; each block keeps its stored source.
+    let now = await read();
+    const stamped = now.content.chapters[1].content as string;
+    expect(stamped).toContain('data-src=');
+    await save({ ...now.content, chapters: [...now.content.chapters].reverse() }, now.revision);
+    now = await read();
+    expect(now.content.chapters[0].content).toBe(stamped);
+    const moved = (await provenance(alice, created.id, 0)).json() as ProvenanceResponse;
+    expect(blockWith(moved, quoted)).toMatchObject({ verdict: 'material', stored: true });
+    // The text replaced by a plain copy (as a tool from before provenance existed would): matched afresh.
+    now.content.chapters[0].content = `<p>${quoted}</p>`;
+    await save(now.content, now.revision);
+    expect(blockWith((await provenance(alice, created.id, 0)).json() as ProvenanceResponse, quoted).stored).toBeUndefined();
+    // Restoring the first version brings the stored sources back.
+    const versions = (await h.app.inject({ method: 'GET', url: `/api/textbooks/${created.id}/versions`, headers })).json()
+      .versions as Array<{
+      id: number;
+      versionNumber: number;
+    }>;
+    const first = versions.find((v) => v.versionNumber === 1)!;
+    const restored = await h.app.inject({ method: 'POST', url: `/api/textbooks/${created.id}/versions/${first.id}/restore`, headers });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await read()).content.chapters[1].content).toBe(stamped);
+    expect(blockWith((await provenance(alice, created.id, 1)).json() as ProvenanceResponse, quoted)).toMatchObject({ stored: true });
+  });
+});
+
+async function sourceIdsOfBook(textbookId: number): Promise<number[]> {
+  const rows = await h.database.db.select().from(textbookSources).where(eq(textbookSources.textbookId, textbookId));
+  return rows.map((r) => r.sourceId);
+}
+
+describe('stored provenance through the AI tools', () => {
+  it('a restructured book (3-week syllabus) keeps each block’s stored source', async () => {
+    const base = await createLinkedBook(h, alice);
+    const sourceIds = await sourceIdsOfBook(base.id);
+    const { material } = await loadSourcesMaterial(h.deps, sourceIds);
+    const content = stampSources(material, base.content);
+    const keysOf = (c: TextbookContent) =>
+      c.chapters
+        .flatMap((ch) => [ch.content, ...ch.sections.map((s) => s.content)])
+        .join('')
+        .match(/data-src="\d+:\d+"/g) ?? [];
+    expect(keysOf(content).length).toBeGreaterThan(3);
+    const created = await createTextbook(h.database.db, {
+      owner: { id: alice.id, username: alice.username },
+      topic: 'History',
+      content,
+      sourceIds,
+    });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/ai/customize-structure',
+      headers: { cookie: alice.cookie },
+      payload: { textbookId: created.id, userGuidance: 'Make a 3-week syllabus' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json().textbookContent as TextbookContent;
+    expect(after.chapters).toHaveLength(3);
+    expect(keysOf(after).sort()).toEqual(keysOf(content).sort());
+    const chapters = await Promise.all(after.chapters.map((_, i) => provenance(alice, created.id, i)));
+    const blocks = chapters.flatMap((r) => (r.json() as ProvenanceResponse).blocks);
+    expect(blocks.filter((b) => b.stored).length).toBe(keysOf(content).length);
   });
 });

@@ -14,7 +14,7 @@ export function findShareLink(db: DbOrTx, textbookId: number) {
 /** A link to a book in its owner's trash reads nothing (404) until the book is restored. */
 export function findShareLinkByHash(db: DbOrTx, tokenHash: string) {
   return db
-    .select({ textbookId: shareLinks.textbookId, materialTypes: shareLinks.materialTypes })
+    .select({ textbookId: shareLinks.textbookId, materialTypes: shareLinks.materialTypes, sourceNotes: shareLinks.sourceNotes })
     .from(shareLinks)
     .innerJoin(textbooks, eq(textbooks.id, shareLinks.textbookId))
     .where(and(eq(shareLinks.tokenHash, tokenHash), isNull(textbooks.deletedAt)))
@@ -23,22 +23,31 @@ export function findShareLinkByHash(db: DbOrTx, tokenHash: string) {
 }
 
 /** One link per textbook: a new token replaces the old one in the same row, so the old one dies with the commit. */
-export function upsertShareLink(db: DbOrTx, values: { textbookId: number; tokenHash: string; materialTypes: string[]; createdBy: number }) {
+export function upsertShareLink(
+  db: DbOrTx,
+  values: { textbookId: number; tokenHash: string; materialTypes: string[]; sourceNotes: boolean; createdBy: number },
+) {
   return db
     .insert(shareLinks)
     .values(values)
     .onConflictDoUpdate({
       target: shareLinks.textbookId,
-      set: { tokenHash: values.tokenHash, materialTypes: values.materialTypes, createdBy: values.createdBy, createdAt: sql`now()` },
+      set: {
+        tokenHash: values.tokenHash,
+        materialTypes: values.materialTypes,
+        sourceNotes: values.sourceNotes,
+        createdBy: values.createdBy,
+        createdAt: sql`now()`,
+      },
     })
     .returning()
     .then((rows) => rows[0]);
 }
 
-export function updateShareMaterialTypes(db: DbOrTx, textbookId: number, materialTypes: string[]) {
+export function updateShareChoices(db: DbOrTx, textbookId: number, choices: { materialTypes?: string[]; sourceNotes?: boolean }) {
   return db
     .update(shareLinks)
-    .set({ materialTypes })
+    .set(choices)
     .where(eq(shareLinks.textbookId, textbookId))
     .returning()
     .then((rows) => rows[0]);

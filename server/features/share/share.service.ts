@@ -15,6 +15,7 @@ import type { ShareLinkRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
 import type { AnonymousContext, RequestContext } from '@server/http/request-context';
 import { presentMaterial } from '../materials/materials.service';
+import { chapterSourceNotes, withSourceNotes } from '../provenance/source-notes';
 import { withoutAnswerKeys } from './without-answers';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './share.repo';
@@ -28,7 +29,7 @@ export const linkUnavailableMessage = 'This link is no longer available';
 const knownTypes = (types: readonly string[]): MaterialContentType[] => materialContentTypes.filter((t) => types.includes(t));
 
 function presentLink(row: ShareLinkRow): ShareLinkInfo {
-  return { createdAt: row.createdAt.toISOString(), materialTypes: knownTypes(row.materialTypes) };
+  return { createdAt: row.createdAt.toISOString(), materialTypes: knownTypes(row.materialTypes), sourceNotes: row.sourceNotes };
 }
 
 /** The owner's view of the link: whether one is active and what it shares (its address is not stored). */
@@ -56,7 +57,8 @@ export async function createShareLink(
     await requireTextbookRole(tx, textbookId, user, 'share');
     const previous = await repo.findShareLink(tx, textbookId);
     const materialTypes = body?.materialTypes ?? knownTypes(previous?.materialTypes ?? []);
-    return repo.upsertShareLink(tx, { textbookId, tokenHash: hashShareToken(token), materialTypes, createdBy: user.id });
+    const sourceNotes = body?.sourceNotes ?? previous?.sourceNotes ?? false;
+    return repo.upsertShareLink(tx, { textbookId, tokenHash: hashShareToken(token), materialTypes, sourceNotes, createdBy: user.id });
   });
   forgetSharedContent(db, textbookId);
   return { ...presentLink(row), token, url: `${origin}${readerPath(token)}` };
@@ -83,8 +85,13 @@ export async function liveReaderUrl(ctx: RequestContext, textbookId: number, lin
 export async function updateShareLink(ctx: RequestContext, textbookId: number, body: UpdateShareBody): Promise<ShareLinkStatus> {
   const { db, user } = ctx;
   await requireTextbookRole(db, textbookId, user, 'share');
-  const row = await repo.updateShareMaterialTypes(db, textbookId, body.materialTypes);
+  const row = await repo.updateShareChoices(db, textbookId, {
+    ...(body.materialTypes !== undefined ? { materialTypes: body.materialTypes } : {}),
+    ...(body.sourceNotes !== undefined ? { sourceNotes: body.sourceNotes } : {}),
+  });
   if (!row) throw AppError.notFound('This textbook has no reader link. Create one first.');
+  // The reader's copy with or without the notes is another copy.
+  if (body.sourceNotes !== undefined) forgetSharedContent(db, textbookId);
   return { link: presentLink(row) };
 }
 
@@ -111,17 +118,20 @@ export const sharedImageBase = (token: string) => `/api/shared/${token}/images`;
  * as the JSON bytes of a SharedBook (the content part cached per revision, shared-content-cache.ts).
  */
 /** The shared book's content as the reader gets it (JSON bytes, cached per revision), and its header. */
-async function sharedContentOf(db: AnonymousContext['db'], textbookId: number, token: string) {
+async function sharedContentOf(db: AnonymousContext['db'], textbookId: number, token: string, sourceNotes: boolean) {
   const header = await repo.findSharedTextbookHeader(db, textbookId);
   if (!header) throw AppError.notFound(linkUnavailableMessage);
   const imageBase = sharedImageBase(token);
-  const bytes = await sharedContentBytes(db, { textbookId, revision: header.revision, imageBase }, async () => {
+  // The copy with source notes is another copy (the cache key tells them apart).
+  const copy = sourceNotes ? `${imageBase}#source-notes` : imageBase;
+  const bytes = await sharedContentBytes(db, { textbookId, revision: header.revision, imageBase: copy }, async () => {
     const row = await repo.findSharedTextbookContent(db, textbookId);
     if (!row) throw AppError.notFound(linkUnavailableMessage);
     const parsed = parseTextbookContent(row.content);
     if (!parsed.ok) throw new AppError('UNPROCESSABLE', 'This textbook has no readable content yet.');
-    const content: TextbookContent = presentSharedContent(parsed.content, imageBase);
-    return { revision: row.revision, imageBase, bytes: Buffer.from(JSON.stringify(content)) };
+    const book = sourceNotes ? withSourceNotes(parsed.content, await chapterSourceNotes(db, textbookId, parsed.content)) : parsed.content;
+    const content: TextbookContent = presentSharedContent(book, imageBase);
+    return { revision: row.revision, imageBase: copy, bytes: Buffer.from(JSON.stringify(content)) };
   });
   return { header, imageBase, bytes };
 }
@@ -129,13 +139,19 @@ async function sharedContentOf(db: AnonymousContext['db'], textbookId: number, t
 export async function getSharedBook(ctx: AnonymousContext, token: string): Promise<Buffer> {
   const { db } = ctx;
   const link = await requireLink(db, token);
-  const { header, bytes: contentBytes } = await sharedContentOf(db, link.textbookId, token);
+  const { header, bytes: contentBytes } = await sharedContentOf(db, link.textbookId, token, link.sourceNotes);
   const materialTypes = knownTypes(link.materialTypes);
   const materials = (await repo.listSharedMaterials(db, link.textbookId, materialTypes)).map((row): SharedMaterial => {
     const { id, title, description, contentType, metadata, content } = presentMaterial(row);
     return { id, title, description, contentType, metadata, content: withoutAnswerKeys(contentType, content) as SharedMaterial['content'] };
   });
-  const fields: Omit<SharedBook, 'content'> = { topic: header.topic, updatedAt: header.updatedAt.toISOString(), materials, materialTypes };
+  const fields: Omit<SharedBook, 'content'> = {
+    topic: header.topic,
+    updatedAt: header.updatedAt.toISOString(),
+    materials,
+    materialTypes,
+    sourceNotes: link.sourceNotes,
+  };
   return Buffer.concat([Buffer.from(JSON.stringify(fields).slice(0, -1)), Buffer.from(',"content":'), contentBytes, Buffer.from('}')]);
 }
 
@@ -151,7 +167,7 @@ export async function getSharedImage(ctx: AnonymousContext, token: string, image
   if (!meta) throw AppError.notFound('Image not found');
   // Only a picture the shared book shows: any other image of the book or its sources (uploaded and
   // removed, a source's figure never used) stays private, though its id is easy to guess.
-  const { imageBase, bytes: contentBytes } = await sharedContentOf(db, link.textbookId, token);
+  const { imageBase, bytes: contentBytes } = await sharedContentOf(db, link.textbookId, token, link.sourceNotes);
   if (!contentBytes.includes(`${imageBase}/${id}\\"`)) throw AppError.notFound('Image not found');
   const etag = `"${meta.sha256}"`;
   if (cachedEtag === etag) return { id, mime: meta.mime, etag, bytes: null };

@@ -83,7 +83,7 @@ describe('creating, rotating and revoking the reader link', () => {
     expect(await wholeDatabaseText()).not.toContain(body.token);
 
     const status = await call(owner, { method: 'GET', url: `/api/textbooks/${book.id}/share` });
-    expect(status.json()).toEqual({ link: { createdAt: rows[0].createdAt.toISOString(), materialTypes: [] } });
+    expect(status.json()).toEqual({ link: { createdAt: rows[0].createdAt.toISOString(), materialTypes: [], sourceNotes: false } });
     expect(status.body).not.toContain(body.token);
   });
 
@@ -346,6 +346,9 @@ describe("the book's images through the link", () => {
     const image = await h.app.inject({ method: 'GET', url: url! });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    expect(shared.content.chapters[0].content).toContain('<div data-type="block-math" data-latex="\\sum_{i=1}^{n}x=\\frac{n}{2}"></div>');
+    // The formula as stored, with the source generation wrote on it (common/block-provenance.ts).
+    expect(shared.content.chapters[0].content).toMatch(
+      /<div data-type="block-math" data-latex="\\sum_\{i=1\}\^\{n\}x=\\frac\{n\}\{2\}" data-src="\d+:\d+"><\/div>/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { sourceKeyPattern, typedByPattern } from '@common/block-provenance';
 
 /** The spec's link schemes (section 5). */
 export const allowedLinkSchemes = ['http', 'https', 'ftp', 'ftps', 'mailto', 'tel', 'callto', 'sms', 'cid', 'xmpp'];
@@ -17,6 +18,18 @@ function mathAttributes(attribs: sanitize.Attributes, type: string): sanitize.At
   const { 'data-type': _type, 'data-latex': _latex, ...rest } = attribs;
   return rest;
 }
+
+/** The stored provenance of a block (common/block-provenance.ts): kept only when well formed. */
+const provenance = ['data-src', 'data-by'];
+function provenanceAttributes(attribs: sanitize.Attributes): sanitize.Attributes {
+  const { 'data-src': src, 'data-by': by, ...rest } = attribs;
+  return {
+    ...rest,
+    ...(src && sourceKeyPattern.test(src) ? { 'data-src': src } : {}),
+    ...(by && typedByPattern.test(by) ? { 'data-by': by } : {}),
+  };
+}
+const keepProvenance: sanitize.Transformer = (tagName, attribs) => ({ tagName, attribs: provenanceAttributes(attribs) });
 
 /** The editor's allowlist: what TipTap's starter kit, link, image and math produce. */
 const options: sanitize.IOptions = {
@@ -58,12 +71,16 @@ const options: sanitize.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'class', 'title'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
+    img: ['src', 'alt', 'title', 'width', 'height', ...provenance],
+    p: provenance,
+    li: provenance,
+    blockquote: provenance,
+    table: provenance,
     // TipTap's mathematics nodes: <span data-type="inline-math" data-latex="...">, <div data-type="block-math" ...>.
     span: ['data-type', 'data-latex'],
-    div: ['data-type', 'data-latex'],
+    div: ['data-type', 'data-latex', ...provenance],
     code: ['class'],
-    pre: ['class'],
+    pre: ['class', ...provenance],
     // An ordered list's first number and its labels (letters or roman numerals, as the editor's list keeps them).
     ol: ['start', { name: 'type', multiple: false, values: ['1', 'a', 'A', 'i', 'I'] }],
     td: ['colspan', 'rowspan'],
@@ -84,7 +101,13 @@ const options: sanitize.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !imageSrc.test(frame.attribs.src ?? ''),
   transformTags: {
     span: (tagName, attribs) => ({ tagName, attribs: mathAttributes(attribs, 'inline-math') }),
-    div: (tagName, attribs) => ({ tagName, attribs: mathAttributes(attribs, 'block-math') }),
+    div: (tagName, attribs) => ({ tagName, attribs: provenanceAttributes(mathAttributes(attribs, 'block-math')) }),
+    p: keepProvenance,
+    li: keepProvenance,
+    blockquote: keepProvenance,
+    table: keepProvenance,
+    img: keepProvenance,
+    pre: keepProvenance,
     // Links open in a new tab without leaking the opener.
     a: (tagName, attribs) => ({
       tagName,

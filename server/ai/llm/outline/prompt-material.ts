@@ -2,7 +2,8 @@ import type { Reference } from '@common/textbook';
 import type { Material, RetrievedChunk } from '@server/ai/material';
 import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
 import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
-import { sourceMap, subtree } from '@server/ai/offline/expand/source-map';
+import { formatSourceKey } from '@common/block-provenance';
+import { sourceMap, subtree, type SourceMap } from '@server/ai/offline/expand/source-map';
 import { describePosition, type SourceKeys, type SourcePosition } from '../source-notes';
 
 /** Longest excerpt given to the model, in characters (bounded so prompts fit small local models too). */
@@ -15,23 +16,42 @@ export interface NumberedMaterial {
   positions: SourceKeys;
 }
 
+/** Reading-order blocks [first, last] of the material as a stored source key (document:first-last). */
+function sourceKeyOf(map: SourceMap, first: number, last: number): string | undefined {
+  let root = map.blocks[first]?.unit;
+  if (root === undefined) return undefined;
+  while (map.units[root].parent !== null) root = map.units[root].parent!;
+  const start = map.units[root].first;
+  return formatSourceKey({ documentId: map.units[root].sourceId, block: first - start, end: last - start });
+}
+
 /** Where a retrieved chunk sits: its file, the heading above it, and the page of its first sentence. */
 function chunkPosition(material: Material | undefined, chunk: RetrievedChunk): SourcePosition {
   const source = material?.sources.find((s) => s.id === chunk.sourceId);
   const heading = chunk.headingPath[chunk.headingPath.length - 1];
   let page: number | undefined;
+  let key: string | undefined;
   if (material) {
     const map = sourceMap(material);
-    const first = fastSentences(chunk.text).slice(0, 3);
-    for (const s of first) {
+    const sentences = fastSentences(chunk.text);
+    for (const s of sentences.slice(0, 3)) {
       const order = map.byKey.get(sentenceKey(s));
       if (order !== undefined) {
         page = map.blocks[order].block.page;
         break;
       }
     }
+    // The blocks the excerpt spans: from its first sentence found to its last, in one document.
+    const orders = sentences.map((s) => map.byKey.get(sentenceKey(s))).filter((o): o is number => o !== undefined);
+    const same = orders.filter((o) => map.units[map.blocks[o].unit].sourceId === chunk.sourceId);
+    if (same.length) key = sourceKeyOf(map, Math.min(...same), Math.max(...same));
   }
-  return { filename: source?.filename ?? 'your material', ...(heading ? { heading } : {}), ...(page ? { page } : {}) };
+  return {
+    filename: source?.filename ?? 'your material',
+    ...(heading ? { heading } : {}),
+    ...(page ? { page } : {}),
+    ...(key ? { source: key } : {}),
+  };
 }
 
 /** A unit of the documents as the model reads it: its heading path, and its text (all its sub-units) in reading order. */
@@ -56,7 +76,12 @@ function unitPassage(material: Material, unit: number, limit: number): { text: s
   const text = parts.join('\n');
   return {
     text: text.length > limit ? `${text.slice(0, limit)}...` : text,
-    position: { filename: u.filename, ...(u.depth > 0 ? { heading: u.title } : {}), page: map.blocks[u.first]?.block.page },
+    position: {
+      filename: u.filename,
+      ...(u.depth > 0 ? { heading: u.title } : {}),
+      page: map.blocks[u.first]?.block.page,
+      ...(u.last >= u.first ? { source: sourceKeyOf(map, u.first, u.last) } : {}),
+    },
   };
 }
 

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LanguageModel } from 'ai';
+import type { LlmChapterText, LlmOutlinePlan } from '@common/generate';
+import type { ProvenanceBlock } from '@common/provenance';
+import type { Material } from '@server/ai/material';
+import { createLanguageModel } from '@server/ai/llm/model';
+import { llmOutline } from '@server/ai/llm/outline';
+import { sourceMap } from '@server/ai/offline/expand/source-map';
+import { createRetriever } from '@server/ai/retrieval';
+import { chunkDocument } from '@server/ingest/chunk';
+import { extractPdf } from '@server/ingest/pdf/pdf-extract';
+import { fixturePath } from '@server/test/fixture-path';
+import { startOpenAiStandIn } from '@server/test/openai-stand-in';
+import { scriptedModel } from '@server/test/scripted-model';
+import { matchChapter, matchIndex } from './provenance-match';
+
+/**
+ * Text a language model writes carries the passages it cites as its stored source, and is judged
+ * against them (then the rest of the material), never trusted: a paraphrase of the cited passage is
+ * supported, a sentence with a number or a name the passage does not hold is unsupported.
+ */
+const plan: LlmOutlinePlan = {
+  title: 'Tracing',
+  chapters: [
+    {
+      title: 'Trace Trees',
+      summary: 'How traces are recorded.',
+      sources: ['U5'],
+      sections: [{ title: 'Traces', focus: 'what a trace is', sources: ['U6'] }],
+    },
+  ],
+};
+
+// The cited passage (3.1 Traces): "A trace is simply a program path, which may cross function call boundaries."
+const paraphrase = 'Simply put, a trace is a path through the program, and that path may cross the boundaries of function calls [S2].';
+const wrongNumber = 'A trace may cross at most 12 function call boundaries [S2].';
+const wrongName = 'Brendan Eich decided that a trace is a program path which may cross function call boundaries [S2].';
+
+const chapterText: LlmChapterText = {
+  introduction: ['This chapter describes traces [S1].'],
+  sections: [{ title: 'Traces', paragraphs: [paraphrase, wrongNumber, wrongName] }],
+};
+
+let material: Material;
+beforeAll(async () => {
+  const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/tracemonkey.pdf'))), 'tracemonkey.pdf');
+  const chunks = chunkDocument(doc).map((c, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: c.headingPath, text: c.text }));
+  material = { sources: [{ id: 1, filename: 'tracemonkey.pdf', mime: doc.mime, text: doc.text, document: doc }], chunks };
+}, 60_000);
+
+/** Retrieval by BM25 only: the chunks carry no vectors, so the embedder is never asked. */
+const context = () => ({
+  material,
+  retriever: createRetriever(material, {
+    model: 'none',
+    embed: async (): Promise<number[][]> => {
+      throw new Error('not used');
+    },
+    close: async () => {},
+  }),
+});
+
+async function judged(model: LanguageModel): Promise<{ html: string; blocks: ProvenanceBlock[] }> {
+  const book = await llmOutline(model, context(), { topic: 'tracing', references: [] });
+  const chapter = book.chapters[0];
+  const blocks = matchChapter(matchIndex(sourceMap(material)), chapter, new Set([1]));
+  return { html: chapter.sections[0].content, blocks };
+}
+
+function blockOf(blocks: ProvenanceBlock[], start: string): ProvenanceBlock {
+  const found = blocks.find((b) => b.text.startsWith(start));
+  expect(found, start).toBeDefined();
+  return found!;
+}
+
+function expectJudged({ html, blocks }: { html: string; blocks: ProvenanceBlock[] }) {
+  // Every paragraph citing [S2] carries that passage (the unit "3.1 Traces") as its stored source.
+  expect(html.match(/<p data-src="1:\d+-\d+">/g)).toHaveLength(3);
+  const supported = blockOf(blocks, 'Simply put');
+  expect(supported.verdict).toBe('supported');
+  expect(supported.stored).toBe(true);
+  expect(supported.source?.headingPath.at(-1)).toMatch(/Traces$/);
+  expect(blockOf(blocks, 'A trace may cross at most 12').verdict).toBe('unsupported');
+  expect(blockOf(blocks, 'Brendan Eich').verdict).toBe('unsupported');
+}
+
+describe('provenance of text a language model wrote', () => {
+  it('with the scripted model: a paraphrase of the cited passage is supported, a changed number or an added name is not', async () => {
+    const { model } = scriptedModel([plan, chapterText]);
+    expectJudged(await judged(model));
+  });
+
+  describe('over HTTP', () => {
+    let standIn: Awaited<ReturnType<typeof startOpenAiStandIn>> | undefined;
+    afterAll(async () => standIn?.close());
+
+    it('with the OpenAI-compatible stand-in: the same judgement', async () => {
+      const completion = (answer: unknown) => ({
+        status: 200,
+        body: {
+          id: 'chatcmpl-provenance',
+          object: 'chat.completion',
+          created: 1732441200,
+          model: 'llama3.1:8b',
+          choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(answer) }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        },
+      });
+      standIn = await startOpenAiStandIn((r) => completion(r.prompt.includes('Plan a textbook') ? plan : chapterText));
+      const model = createLanguageModel({
+        aiProvider: 'openai-compatible',
+        aiBaseUrl: standIn.baseUrl,
+        aiApiKey: 'test',
+        aiModel: 'llama3.1:8b',
+      });
+      expectJudged(await judged(model));
+    });
+  });
+});
