@@ -8,14 +8,6 @@ import { allowedLinkSchemes, decideLink, linkRel, linkTarget, type LinkDecision 
 // Image and link toasts last 3000 ms.
 const shortToast = 3000;
 
-/** The link prompt: cancel does nothing, empty removes, the spec's schemes only. */
-export function promptForLink(
-  editor: Editor,
-  ask: (message: string, current: string) => string | null = (m, c) => window.prompt(m, c),
-): void {
-  applyLink(editor, ask('Enter the link URL (leave empty to remove the link)', currentLink(editor)));
-}
-
 /** The address of the link at the caret or selection, empty when there is none. */
 export function currentLink(editor: Editor): string {
   return (editor.getAttributes('link').href as string | undefined) ?? '';
