@@ -155,9 +155,14 @@ try {
         if (page.signedIn) await tab.setCookie(sessionCookie);
         else await tab.deleteCookie({ name: cookieName, url: app.url });
         const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
-        const result = await lighthouse(`${app.url}${page.path}`, flags, config, tab);
-        if (!result) throw new Error(`Lighthouse gave no result for ${page.name}`);
-        if (result.lhr.runtimeError) throw new Error(`${page.name}: ${result.lhr.runtimeError.message}`);
+        // A trace Lighthouse could not read (NO_NAVSTART and the like, on a busy machine) is recorded again, twice at most.
+        let result: RunnerResult | undefined;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          result = await lighthouse(`${app.url}${page.path}`, flags, config, tab);
+          if (result && !result.lhr.runtimeError) break;
+          console.warn(`${page.name} ${preset}: ${result?.lhr.runtimeError?.message ?? 'no result'}; again`);
+        }
+        if (!result || result.lhr.runtimeError) throw new Error(`${page.name}: Lighthouse failed three times`);
         if (process.env.LHR_DIR) {
           mkdirSync(process.env.LHR_DIR, { recursive: true });
           writeFileSync(path.join(process.env.LHR_DIR, `${page.name}-${preset}-${i}.json`), JSON.stringify(result.lhr));
