@@ -171,13 +171,15 @@ test.describe('textbook workspace', () => {
     await page.keyboard.press('Shift+ArrowLeft');
     for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowLeft');
 
-    page.once('dialog', (d) => void d.accept('javascript:alert(document.cookie)'));
     await page.getByRole('button', { name: 'Link' }).click();
-    await expect(page.getByTestId('toast-title')).toHaveText('Invalid link');
+    const dialog = page.getByRole('dialog', { name: 'Insert link' });
+    await dialog.getByLabel('Link address').fill('javascript:alert(document.cookie)');
+    await dialog.getByRole('button', { name: 'Save link' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Links must use one of these schemes');
     await expect(editor(page).locator('a')).toHaveCount(0);
 
-    page.once('dialog', (d) => void d.accept('https://example.org/notes'));
-    await page.getByRole('button', { name: 'Link' }).click();
+    await dialog.getByLabel('Link address').fill('https://example.org/notes');
+    await dialog.getByRole('button', { name: 'Save link' }).click();
     await expect(page.getByTestId('toast-title')).toHaveText('Link added');
     const link = editor(page).locator('a[href="https://example.org/notes"]');
     await expect(link).toHaveAttribute('target', '_blank');

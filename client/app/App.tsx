@@ -4,6 +4,7 @@ import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/card';
 import { Toaster } from '../components/ui/toaster';
 import { AuthPage } from '../pages/auth-page';
+import { ShortcutsHelp } from '../features/shortcuts/shortcuts-help';
 import { NotFoundPage } from '../pages/not-found-page';
 import { AuthProvider } from './auth-context';
 import { Footer } from './footer';
@@ -76,6 +77,7 @@ function AppShell() {
           <Router />
         </main>
         <Footer />
+        <ShortcutsHelp />
       </div>
     </AuthProvider>
   );

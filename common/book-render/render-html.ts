@@ -216,7 +216,7 @@ th { background: #f1f5f9; }
 th p, td p { margin: 0; }
 pre { background: #f8fafc; border: 1px solid #e2e8f0; padding: .75rem; overflow-x: auto; white-space: pre-wrap; }
 blockquote { border-left: 4px solid #cbd5e1; margin-left: 0; padding-left: 1rem; color: #334155; }
-.math-block { text-align: center; margin: 1rem 0; overflow-x: auto; }
+.math-block { text-align: center; margin: 1rem 0; padding: .25rem 0; overflow-x: auto; overflow-y: hidden; }
 .math-source { color: #7c2d12; }
 .equation-number { text-align: right; margin-top: -.5rem; }
 .image-missing { color: #64748b; font-style: italic; }

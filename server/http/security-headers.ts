@@ -14,10 +14,10 @@ const csp = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Powerful features the app never uses, switched off for its pages and anything they embed. */
+/** Powerful features the app never uses, switched off for its pages and anything they embed (only features Chromium
+ * knows: an unknown one, such as bluetooth, is a console warning on every page). */
 const permissionsPolicy = [
   'accelerometer=()',
-  'bluetooth=()',
   'camera=()',
   'geolocation=()',
   'gyroscope=()',

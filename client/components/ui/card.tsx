@@ -12,11 +12,17 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
-export function CardTitle({ className, children, ...props }: HTMLAttributes<HTMLHeadingElement>) {
+/** A card's heading: level 3 unless the page has no level-2 heading above the card (`as="h2"`, headings must not skip). */
+export function CardTitle({
+  className,
+  children,
+  as: Heading = 'h3',
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' }) {
   return (
-    <h3 className={cn('text-lg font-semibold leading-none', className)} {...props}>
+    <Heading className={cn('text-lg font-semibold leading-none', className)} {...props}>
       {children}
-    </h3>
+    </Heading>
   );
 }
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

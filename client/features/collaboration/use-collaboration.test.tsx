@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismissToast } from '@client/components/ui/toast-store';
 import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { resetCollaborationToastThrottle, useCollaboration } from './use-collaboration';
 
@@ -48,10 +49,14 @@ const me = { id: 1, username: 'olivia' };
 const edits: Array<[unknown, number]> = [];
 
 function Probe({ textbookId = 7 }: { textbookId?: number }) {
-  const { connected, activeUsers } = useCollaboration({ textbookId, onRemoteEdit: (content, revision) => edits.push([content, revision]) });
+  const { connected, activeUsers, sessionEnded } = useCollaboration({
+    textbookId,
+    onRemoteEdit: (content, revision) => edits.push([content, revision]),
+  });
   return (
     <div>
       <span data-testid="connected">{String(connected)}</span>
+      <span data-testid="session-ended">{String(sessionEnded)}</span>
       <span data-testid="users">{activeUsers.map((u) => u.username).join(',')}</span>
     </div>
   );
@@ -174,6 +179,19 @@ describe('useCollaboration', () => {
     vi.useFakeTimers();
     act(() => socket.serverClose(4404, 'Textbook not found'));
     act(() => vi.advanceTimersByTime(60_000));
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('an ended session (closed as unauthorized) is reported as such, not as a collaboration error, and not retried', async () => {
+    const { socket } = await mount();
+    act(() => dismissToast());
+    expect(screen.getByTestId('session-ended')).toHaveTextContent('false');
+    vi.useFakeTimers();
+    act(() => socket.serverClose(4401, 'Session ended'));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByTestId('session-ended')).toHaveTextContent('true');
+    expect(screen.getByTestId('connected')).toHaveTextContent('false');
+    expect(title()).toBeUndefined();
     expect(FakeSocket.all).toHaveLength(1);
   });
 

@@ -14,6 +14,8 @@ export interface UseCollaborationOptions {
 export interface CollaborationState {
   connected: boolean;
   activeUsers: ActiveCollaborator[];
+  /** The server closed the socket because the session ended (signed out here or on another device). */
+  sessionEnded: boolean;
 }
 
 // Collaboration update toasts at most one per 10 s, across every textbook page of this tab.
@@ -42,6 +44,7 @@ export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationO
   const userId = user?.id;
   const [connected, setConnected] = useState(false);
   const [activeUsers, setActiveUsers] = useState<ActiveCollaborator[]>([]);
+  const [sessionEnded, setSessionEnded] = useState(false);
   // The latest callback without reconnecting whenever the page re-renders.
   const onRemoteEditRef = useRef(onRemoteEdit);
   onRemoteEditRef.current = onRemoteEdit;
@@ -113,7 +116,9 @@ export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationO
         wasLost = true;
         setConnected(false);
         setActiveUsers([]);
-        if ((refusedCodes as readonly number[]).includes(code)) showError();
+        // An ended session is not a connection failure: the page says the session ended instead.
+        if (code === wsCloseCodes.unauthorized) setSessionEnded(true);
+        else if ((refusedCodes as readonly number[]).includes(code)) showError();
       },
     });
 
@@ -128,5 +133,5 @@ export function useCollaboration({ textbookId, onRemoteEdit }: UseCollaborationO
     };
   }, [textbookId, userId]);
 
-  return { connected, activeUsers };
+  return { connected, activeUsers, sessionEnded };
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { caretColorOf, liveDocumentName, liveDocumentPath } from '@common/live-document';
+import { wsCloseCodes } from '@common/realtime';
 import { toast } from '@client/components/ui/toast-store';
 
 /**
@@ -24,8 +25,10 @@ export interface LiveDocument {
   unsynced: number;
   /** This browser made edits the database does not hold yet (the server stores a moment after typing pauses). */
   unstored: boolean;
-  /** The server opened the document for reading only. */
+  /** The server opened the document for reading only (or the session ended: nothing more is sent). */
   readOnly: boolean;
+  /** The session ended (signed out here or on another device): the socket was closed and is not reopened. */
+  sessionEnded: boolean;
   /** Asks the server to store the document now (before a tool reads the stored text). */
   flush(): Promise<void>;
 }
@@ -65,7 +68,7 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
     // Flushes waiting for the server's answer, by request id.
     const pending = new Map<string, () => void>();
     let persistence: IndexeddbPersistence | null = null;
-    let state = { connected: false, ready: false, unsynced: 0, readOnly: false, unstored: false };
+    let state = { connected: false, ready: false, unsynced: 0, readOnly: false, unstored: false, sessionEnded: false };
     // How far this browser's own edits go, and how far of them the database holds (Yjs clocks of this client).
     const ownClock = () => Y.getState(doc.store, doc.clientID);
     let storedClock = 0;
@@ -99,6 +102,13 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
 
     provider.on('status', ({ status }: { status: string }) => publish({ connected: status === 'connected' }));
     provider.on('synced', () => publish({ ready: true }));
+    // The server closes the socket as unauthorized when the session ends ("Sign out everywhere", a logout elsewhere):
+    // retrying cannot succeed, so the provider stops and the editor becomes read-only (edits stay in this browser).
+    provider.on('close', ({ event }: { event?: { code?: number } }) => {
+      if (event?.code !== wsCloseCodes.unauthorized || state.sessionEnded) return;
+      provider.disconnect();
+      publish({ sessionEnded: true, readOnly: true, connected: false });
+    });
     provider.on('unsyncedChanges', ({ number }: { number: number }) => publish({ unsynced: number }));
     provider.on('stateless', ({ payload }: { payload: string }) => {
       let message: { type?: string; epoch?: string; readOnly?: boolean; requestId?: string; code?: string; message?: string };
@@ -108,7 +118,7 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
         return;
       }
       if (message.type === 'hello' && typeof message.epoch === 'string') {
-        publish({ readOnly: message.readOnly === true });
+        publish({ readOnly: message.readOnly === true || state.sessionEnded });
         if (!persistence) {
           // From now on every edit is also kept in this browser; edits kept earlier for this lineage come back in.
           const name = storeName(textbookId, message.epoch, userId);
@@ -139,7 +149,9 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
 
     // The browser knows before the socket does: offline, edits stay here; online again, they merge.
     const onOffline = () => provider.disconnect();
-    const onOnline = () => void provider.connect();
+    const onOnline = () => {
+      if (!state.sessionEnded) void provider.connect();
+    };
     window.addEventListener('offline', onOffline);
     window.addEventListener('online', onOnline);
     return () => {

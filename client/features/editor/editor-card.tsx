@@ -109,7 +109,9 @@ export function EditorCard({
     <Card data-testid="editor-card">
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
-          <CardTitle className="text-xl leading-snug">{title ?? 'Content'}</CardTitle>
+          <CardTitle as="h2" className="text-xl leading-snug">
+            {title ?? 'Content'}
+          </CardTitle>
           {status}
         </div>
       </CardHeader>

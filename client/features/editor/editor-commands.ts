@@ -3,25 +3,29 @@ import { toast } from '@client/components/ui/toast-store';
 import { errorMessage } from '@client/lib/api';
 import { uploadImage } from '../textbook/textbook.api';
 import { checkImageFile, readAsDataUrl } from './image-rules';
-import { allowedLinkSchemes, decideLink, linkRel, linkTarget } from '@common/link-rules';
+import { allowedLinkSchemes, decideLink, linkRel, linkTarget, type LinkDecision } from '@common/link-rules';
 
 // Image and link toasts last 3000 ms.
 const shortToast = 3000;
 
-/** The link prompt: cancel does nothing, empty removes, the spec's schemes only. */
-export function promptForLink(
-  editor: Editor,
-  ask: (message: string, current: string) => string | null = (m, c) => window.prompt(m, c),
-): void {
-  const current = (editor.getAttributes('link').href as string | undefined) ?? '';
-  const decision = decideLink(ask('Enter the link URL (leave empty to remove the link)', current));
+/** The address of the link at the caret or selection, empty when there is none. */
+export function currentLink(editor: Editor): string {
+  return (editor.getAttributes('link').href as string | undefined) ?? '';
+}
+
+/**
+ * Sets, removes or refuses a link from what the user typed (null: cancelled). Answers the decision so a dialog can
+ * stay open on a refused address.
+ */
+export function applyLink(editor: Editor, answer: string | null): LinkDecision {
+  const decision = decideLink(answer);
   switch (decision.action) {
     case 'cancel':
-      return;
+      break;
     case 'remove':
       editor.chain().focus().extendMarkRange('link').unsetLink().run();
       toast({ title: 'Link removed', duration: shortToast });
-      return;
+      break;
     case 'refuse':
       toast({
         title: 'Invalid link',
@@ -29,7 +33,7 @@ export function promptForLink(
         variant: 'destructive',
         duration: shortToast,
       });
-      return;
+      break;
     case 'set': {
       const attrs = { href: decision.href, target: linkTarget, rel: linkRel };
       const chain = editor.chain().focus().extendMarkRange('link');
@@ -39,9 +43,10 @@ export function promptForLink(
           ? chain.insertContent({ type: 'text', text: decision.href, marks: [{ type: 'link', attrs }] }).run()
           : chain.setLink(attrs).run();
       if (ok) toast({ title: 'Link added', duration: shortToast });
-      return;
+      break;
     }
   }
+  return decision;
 }
 
 /**

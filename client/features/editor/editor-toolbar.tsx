@@ -20,7 +20,7 @@ import {
 import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
-import { insertImageFile, promptForAltText, promptForFormula, promptForLink } from './editor-commands';
+import { insertImageFile, promptForAltText, promptForFormula } from './editor-commands';
 
 function ToolButton({
   label,
@@ -52,7 +52,18 @@ function ToolButton({
   );
 }
 
-export function EditorToolbar({ editor, textbookId, extra }: { editor: Editor; textbookId?: number; extra?: ReactNode }) {
+export function EditorToolbar({
+  editor,
+  textbookId,
+  extra,
+  onLink,
+}: {
+  editor: Editor;
+  textbookId?: number;
+  extra?: ReactNode;
+  /** Opens the link dialog (Ctrl+K / Cmd+K does the same). */
+  onLink: () => void;
+}) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [isUploading, setIsUploading] = useState(false);
   const s = useEditorState({
@@ -110,7 +121,7 @@ export function EditorToolbar({ editor, textbookId, extra }: { editor: Editor; t
         <Quote className="h-4 w-4" />
       </ToolButton>
       <span className="mx-1 h-5 w-px bg-slate-200 dark:bg-slate-700" aria-hidden />
-      <ToolButton label="Link" isActive={s.link} onClick={() => promptForLink(editor)}>
+      <ToolButton label="Link" isActive={s.link} onClick={onLink}>
         <Link2 className="h-4 w-4" />
       </ToolButton>
       <ToolButton label={isUploading ? 'Uploading...' : 'Image'} disabled={isUploading} onClick={() => fileInput.current?.click()}>

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@client/components/ui/toaster';
 import { json, mockFetch } from '@client/test/render';
@@ -28,6 +28,19 @@ function selectAll(editor: HTMLElement) {
   });
 }
 
+/** The toolbar's Link button, then the dialog: the address typed and saved, or the dialog cancelled (null). */
+function linkThroughDialog(answer: string | null) {
+  fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+  const dialog = screen.getByRole('dialog');
+  if (answer === null) {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    return dialog;
+  }
+  fireEvent.change(within(dialog).getByLabelText('Link address'), { target: { value: answer } });
+  fireEvent.submit(within(dialog).getByLabelText('Link address').closest('form')!);
+  return dialog;
+}
+
 // jsdom has no layout; ProseMirror asks for rectangles when it scrolls the selection into view.
 const emptyRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
 const zeroRect = () => ({ x: 0, y: 0, top: 0, left: 0, bottom: 0, right: 0, width: 0, height: 0, toJSON: () => ({}) }) as DOMRect;
@@ -54,11 +67,10 @@ describe('RichTextEditor', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('link: cancelling the prompt changes nothing', () => {
+  it('link: cancelling the dialog changes nothing', () => {
     const { editor, onChange } = setup('<p>Read more</p>');
     selectAll(editor);
-    vi.spyOn(window, 'prompt').mockReturnValue(null);
-    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    linkThroughDialog(null);
     expect(editor.querySelector('a')).toBeNull();
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.queryByTestId('toast')).toBeNull();
@@ -67,8 +79,7 @@ describe('RichTextEditor', () => {
   it('link: an allowed URL becomes a link opening in a new tab with noopener noreferrer nofollow', () => {
     const { editor, onChange } = setup('<p>Read more</p>');
     selectAll(editor);
-    vi.spyOn(window, 'prompt').mockReturnValue('https://example.org/notes');
-    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    linkThroughDialog('https://example.org/notes');
     const a = editor.querySelector('a')!;
     expect(a).toHaveAttribute('href', 'https://example.org/notes');
     expect(a).toHaveAttribute('target', '_blank');
@@ -77,20 +88,34 @@ describe('RichTextEditor', () => {
     expect(screen.getByTestId('toast-title')).toHaveTextContent('Link added');
   });
 
-  it('link: a javascript: URL is refused with a toast and no link', () => {
-    const { editor } = setup('<p>Click me</p>');
+  it('link: a javascript: URL is refused under the field, the dialog stays open and no link is made', () => {
+    const { editor, onChange } = setup('<p>Click me</p>');
     selectAll(editor);
-    vi.spyOn(window, 'prompt').mockReturnValue('javascript:alert(document.cookie)');
-    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    const dialog = linkThroughDialog('javascript:alert(document.cookie)');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Links must use one of these schemes: http, https');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(editor.querySelector('a')).toBeNull();
-    expect(screen.getByTestId('toast-title')).toHaveTextContent('Invalid link');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('link: Ctrl+K in the editor opens the dialog with the current address, and saving edits the link', () => {
+    const { editor } = setup('<p><a href="https://example.org/old">Old link</a></p>');
+    selectAll(editor);
+    fireEvent.keyDown(editor, { key: 'k', ctrlKey: true });
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('Edit link');
+    const field = within(dialog).getByLabelText('Link address');
+    expect(field).toHaveValue('https://example.org/old');
+    fireEvent.change(field, { target: { value: 'https://example.org/new' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(editor.querySelector('a')).toHaveAttribute('href', 'https://example.org/new');
+    expect(editor).toHaveTextContent('Old link');
   });
 
   it('link: an empty answer removes the link', () => {
     const { editor } = setup('<p><a href="https://example.org">Old link</a></p>');
     selectAll(editor);
-    vi.spyOn(window, 'prompt').mockReturnValue('');
-    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    linkThroughDialog('');
     expect(editor.querySelector('a')).toBeNull();
     expect(editor).toHaveTextContent('Old link');
     expect(screen.getByTestId('toast-title')).toHaveTextContent('Link removed');

@@ -2,10 +2,11 @@ import 'katex/dist/katex.min.css';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createEditorExtensions, defaultEditorPlaceholder } from './editor-extensions';
 import type { LiveBinding, RichTextEditorProps } from './editor-selection';
 import { EditorToolbar } from './editor-toolbar';
+import { LinkDialog } from './link-dialog';
 import { migrateDollarMath, migrationMeta } from './math-syntax';
 import { notTypedMeta } from './typed-by';
 
@@ -32,6 +33,9 @@ export function RichTextEditor({
   onChangeRef.current = onChange;
   const onSelectionRef = useRef(onSelectionChange);
   onSelectionRef.current = onSelectionChange;
+  const [linkOpen, setLinkOpen] = useState(false);
+  const editableRef = useRef(editable);
+  editableRef.current = editable;
 
   const editor = useEditor({
     extensions,
@@ -43,6 +47,13 @@ export function RichTextEditor({
         class: 'prose-editor max-w-none px-4 py-3 focus:outline-none',
         'aria-label': label,
         'data-testid': testId,
+      },
+      // Ctrl+K / Cmd+K: the link dialog (instead of the browser's search box).
+      handleKeyDown: (_view, event) => {
+        if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'k') return false;
+        event.preventDefault();
+        if (editableRef.current) setLinkOpen(true);
+        return true;
       },
     },
     onCreate: ({ editor: e }) => {
@@ -97,8 +108,9 @@ export function RichTextEditor({
   if (!editor) return null;
   return (
     <div className="rounded-md border border-slate-200 dark:border-slate-700">
-      {editable && <EditorToolbar editor={editor} textbookId={textbookId} extra={extraToolbar} />}
+      {editable && <EditorToolbar editor={editor} textbookId={textbookId} extra={extraToolbar} onLink={() => setLinkOpen(true)} />}
       <EditorContent editor={editor} />
+      {editable && <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />}
     </div>
   );
 }

@@ -55,7 +55,9 @@ export function TextbookCard({
     <Card className="flex flex-col" data-testid={`textbook-card-${textbook.id}`}>
       <CardHeader>
         <div className="flex items-start justify-between gap-2">
-          <CardTitle className="min-w-0 leading-snug [overflow-wrap:anywhere]">{textbook.topic}</CardTitle>
+          <CardTitle as="h2" className="min-w-0 leading-snug [overflow-wrap:anywhere]">
+            {textbook.topic}
+          </CardTitle>
           {textbook.isOwner === false && <Badge>Shared</Badge>}
         </div>
         <CardDescription>Created on {formatCreatedOn(textbook.createdAt)}</CardDescription>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Info } from 'lucide-react';
+import { ArrowLeft, Info, LogIn } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { Link } from 'wouter';
 import { parseTextbookContent, type TextbookContent } from '@common/textbook';
@@ -54,7 +54,9 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
     },
     [receive],
   );
-  const { connected, activeUsers } = useCollaboration({ textbookId: textbook.id, onRemoteEdit });
+  const { connected, activeUsers, sessionEnded: collabSessionEnded } = useCollaboration({ textbookId: textbook.id, onRemoteEdit });
+  // Signed out here or on another device: the live document stops sending and the editor is read-only.
+  const sessionEnded = collabSessionEnded || live?.sessionEnded === true;
 
   // A refetch or a toolkit save brings a newer revision.
   useEffect(() => {
@@ -83,10 +85,12 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
         </Link>
         <h1 className="min-w-0 flex-1 text-2xl font-bold sm:text-3xl">{textbook.topic}</h1>
         <div className="no-print flex flex-wrap items-center gap-2">
-          <ConnectionIndicator
-            connected={connected && (live?.connected ?? false)}
-            keptOffline={live?.ready === true && live.unsynced > 0}
-          />
+          {!sessionEnded && (
+            <ConnectionIndicator
+              connected={connected && (live?.connected ?? false)}
+              keptOffline={live?.ready === true && live.unsynced > 0}
+            />
+          )}
           <ManageCollaboratorsDialog textbookId={textbook.id} isOwner={isOwner} />
           {isOwner && (
             <ShareDialog
@@ -103,6 +107,19 @@ export function TextbookView({ textbook, content }: { textbook: TextbookResponse
           <ExportMenu textbookId={textbook.id} topic={textbook.topic} />
         </div>
       </div>
+      {sessionEnded && (
+        <p
+          role="alert"
+          className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <LogIn className="h-4 w-4 shrink-0" aria-hidden />
+          <span>Your session ended. Sign in again.</span>
+          {/* A full page load: the app starts signed out and the sign-in page opens. */}
+          <a href="/auth" className="font-medium underline underline-offset-2">
+            Sign in
+          </a>
+        </p>
+      )}
       {notice && (
         <p className="mb-4 flex items-start gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
