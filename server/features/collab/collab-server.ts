@@ -104,8 +104,10 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
   const hocuspocus = new Hocuspocus<CollabContext>({
     name: 'textbook-studio',
     quiet: true,
-    debounce: options.debounceMs ?? 1500,
-    maxDebounce: options.maxDebounceMs ?? 8000,
+    // Stored a second after typing pauses and at least every second while it goes on: a server
+    // that dies loses no more than that of what the browser showed.
+    debounce: options.debounceMs ?? 1000,
+    maxDebounce: options.maxDebounceMs ?? 1000,
     extensions: options.extensions ?? [],
 
     async onAuthenticate({ documentName, context, connectionConfig, token }) {
