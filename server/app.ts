@@ -186,10 +186,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await deps.engine.close?.();
   });
   // Live documents: one per textbook, in step across instances through Redis when REDIS_URL is set.
+  const redisSync = config.redisUrl ? createRedisSync(config.redisUrl, (message, err) => app.log.warn({ err }, message)) : undefined;
   const collab: CollabServer = createCollabServer(deps, {
     log: app.log,
-    extensions: config.redisUrl ? [createRedisSync(config.redisUrl)] : [],
-    crossInstanceSync: Boolean(config.redisUrl),
+    extensions: redisSync ? [redisSync] : [],
+    // While Redis is down, stores of other instances are pulled from the database as without it.
+    crossInstanceSync: redisSync ? () => redisSync.shared() : false,
     limits: options.liveLimits,
   });
   deps.collab = collab;
