@@ -77,10 +77,10 @@ export class RedisSync extends Redis {
     if (this.shared()) await super.onAwarenessUpdate(data);
   }
 
-  override async beforeBroadcastStateless(data: beforeBroadcastStatelessPayload): Promise<void> {
-    if (!this.shared()) return;
+  override async beforeBroadcastStateless(data: beforeBroadcastStatelessPayload): Promise<number> {
+    if (!this.shared()) return 0;
     // A stateless message ("stored") reaches this instance's clients whether Redis takes it or not.
-    await within(redisWaitMs, super.beforeBroadcastStateless(data)).catch(() => undefined);
+    return within(redisWaitMs, super.beforeBroadcastStateless(data)).catch(() => 0);
   }
 
   override async onDestroy(): Promise<void> {
