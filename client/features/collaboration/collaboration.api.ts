@@ -18,8 +18,9 @@ export async function addCollaborator(textbookId: number, collaboratorId: number
   await apiRequest('POST', `/api/textbooks/${textbookId}/collaborators`, { collaboratorId });
 }
 
-export async function removeCollaborator(textbookId: number, userId: number): Promise<void> {
-  await apiRequest('DELETE', `/api/textbooks/${textbookId}/collaborators/${userId}`);
+/** `block` (leaving a book oneself): its owner may not add the user to any of their books again. */
+export async function removeCollaborator(textbookId: number, userId: number, block = false): Promise<void> {
+  await apiRequest('DELETE', `/api/textbooks/${textbookId}/collaborators/${userId}${block ? '?block=true' : ''}`);
 }
 
 export async function searchUsers(term: string, textbookId?: number): Promise<UserSearchResult[]> {
