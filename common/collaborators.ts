@@ -8,7 +8,7 @@ export const collaboratorParams = z.object({ id: numericId('Textbook id'), userI
 export const addCollaboratorBody = z.object(
   {
     collaboratorId: z
-      .union([z.number(), z.string().regex(/^\d+$/, 'collaboratorId must be a user id')], {
+      .union([z.number(), z.string().max(20, 'collaboratorId must be a user id').regex(/^\d+$/, 'collaboratorId must be a user id')], {
         error: 'collaboratorId must be a user id',
       })
       .transform(Number)

@@ -12,13 +12,16 @@ export const extractMessages = {
  * sent as multipart form fields next to the files (or as a JSON body without files). Unknown
  * fields are ignored.
  */
+/** Longest pasted text (direct mode), as the 10 MB a multipart text field may carry. */
+export const directContentMaxChars = 10 * 1024 * 1024;
+
 export const materialFields = z.object({
-  topic: z.string().optional(),
+  topic: z.string().max(300, 'The topic must be at most 300 characters').optional(),
   /** Pasted text (direct mode). */
-  directContent: z.string().optional(),
+  directContent: z.string().max(directContentMaxChars, 'The pasted text is too long').optional(),
   /** 'true' in direct mode. */
-  directMethod: z.string().optional(),
-  chapterTitle: z.string().optional(),
+  directMethod: z.string().max(10).optional(),
+  chapterTitle: z.string().max(500, 'The chapter title must be at most 500 characters').optional(),
 });
 export type MaterialFields = z.infer<typeof materialFields>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { progressSteps } from './limits';
-import { referenceSchema, storedTextbookContent } from './textbook';
+import { referenceInputSchema, storedTextbookContent } from './textbook';
 
 /**
  * POST /api/textbooks/generate-outline and its progress:
@@ -35,7 +35,7 @@ export const lostWhileReadingMessage = 'The server stopped while reading your fi
 export const generationJobParams = z.object({ jobId: z.string().min(1).max(128) });
 
 /** The approved references field: a JSON array of references (empty is fine). */
-export const approvedReferencesField = z.array(referenceSchema);
+export const approvedReferencesField = z.array(referenceInputSchema).max(1000, 'At most 1,000 approved references');
 
 export const generateOutlineResponse = z.object({
   textbookContent: storedTextbookContent,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { directContentMaxChars, materialFields, requiredTopicField } from '@common/extract';
 import { textbookDetail } from '@common/textbook';
 import { saveConflictBody } from '@common/textbooks-api';
 import { sharedBook } from '@common/share';
@@ -10,12 +11,17 @@ import { sharedBook } from '@common/share';
  * response schema would parse and print again. Only the OpenAPI document reads these; requests
  * and answers are unaffected. Every other route declares its response schema itself.
  */
-const files = z.array(z.string().meta({ format: 'binary' })).describe('the documents (PDF, DOCX, TXT), one part each');
+const files = z
+  .array(z.string().meta({ format: 'binary' }))
+  .max(50)
+  .describe('the documents (PDF, DOCX, TXT), one part each (at most 50)');
 const directMode = {
-  directContent: z.string().optional().describe('pasted text (direct mode)'),
+  directContent: materialFields.shape.directContent.describe('pasted text (direct mode)'),
   directMethod: z.literal('true').optional().describe("'true' in direct mode"),
-  chapterTitle: z.string().optional(),
+  chapterTitle: materialFields.shape.chapterTitle,
 };
+/** A text field holding JSON (references): at most what one multipart text field carries. */
+const jsonField = z.string().max(directContentMaxChars);
 const binary = (description: string) => ({ description, response: { 200: z.string().meta({ format: 'binary' }) } });
 
 interface RouteDocs {
@@ -28,16 +34,16 @@ export const routeDocs: Record<string, RouteDocs> = {
   'POST /api/extract-text': { body: z.object({ files: files.optional(), ...directMode }) },
   'POST /api/textbooks/preview-references': {
     body: z.object({
-      topic: z.string(),
-      existingReferences: z.string().optional().describe('JSON array of references, when enhancing'),
+      topic: requiredTopicField,
+      existingReferences: jsonField.optional().describe('JSON array of references, when enhancing'),
       files: files.optional(),
       ...directMode,
     }),
   },
   'POST /api/textbooks/generate-outline': {
     body: z.object({
-      topic: z.string(),
-      approvedReferences: z.string().describe('JSON array of the approved references'),
+      topic: requiredTopicField,
+      approvedReferences: jsonField.describe('JSON array of the approved references'),
       length: z
         .enum(['full', 'condensed'])
         .optional()
@@ -59,7 +65,7 @@ export const routeDocs: Record<string, RouteDocs> = {
     },
   },
   'POST /api/images/upload': {
-    body: z.object({ file: z.string().meta({ format: 'binary' }), textbookId: z.string() }),
+    body: z.object({ file: z.string().meta({ format: 'binary' }), textbookId: z.string().max(20) }),
   },
   'GET /api/images/:id': binary('The picture (PNG, JPEG, GIF or WebP bytes).'),
   'GET /api/textbooks/:id/export': binary('The book as a file of the chosen format (a download).'),
