@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
-import { referenceSchema, sectionSchema, type Chapter, type Section, type TextbookContent } from './textbook';
+import { referenceInputSchema, sectionSchema, type Chapter, type Section, type TextbookContent } from './textbook';
 
 /** Request and response contracts of the AI writing tools (/api/ai/expand-*, generate-section, customize-structure, add-section). */
 
@@ -109,11 +109,7 @@ export const generateSectionBody = z.object({
   /** Our addition: which section, when titles repeat. */
   sectionIndex: z.number().int().min(0).optional(),
   context: z.string({ error: 'context must be text' }).max(aiToolLimits.contextMaxChars, 'The context is too long.').optional(),
-  references: z
-    .array(referenceSchema.extend({ year: z.union([z.number(), z.string()]).optional().default('') }))
-    .max(1000)
-    .optional()
-    .default([]),
+  references: z.array(referenceInputSchema).max(1000).optional().default([]),
   expansionLevel: z.string().max(40).optional().default('comprehensive'),
   paragraphCount: z
     .number({ error: 'paragraphCount must be a number' })

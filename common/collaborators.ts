@@ -8,7 +8,7 @@ export const collaboratorParams = z.object({ id: numericId('Textbook id'), userI
 export const addCollaboratorBody = z.object(
   {
     collaboratorId: z
-      .union([z.number(), z.string().regex(/^\d+$/, 'collaboratorId must be a user id')], {
+      .union([z.number(), z.string().max(20, 'collaboratorId must be a user id').regex(/^\d+$/, 'collaboratorId must be a user id')], {
         error: 'collaboratorId must be a user id',
       })
       .transform(Number)
@@ -46,3 +46,17 @@ export type UserSearchQuery = z.infer<typeof userSearchQuery>;
 /** GET /api/users/search: {id, username} only; nothing else about a user leaves the server. */
 export const userSearchResponse = z.array(userRef);
 export type UserSearchResult = z.infer<typeof userRef>;
+
+/** DELETE .../collaborators/{userId}?block=true: a collaborator leaving also stops the owner adding them again. */
+export const removeCollaboratorQuery = z.object({
+  block: z.enum(['true', 'false'], { error: 'block must be true or false' }).optional(),
+});
+
+/** GET /api/collaboration-blocks: the owners the signed-in user left with "block", newest last. */
+export const collaborationBlock = z.object({ owner: userRef, createdAt: z.string() });
+export const collaborationBlockList = z.array(collaborationBlock);
+export type CollaborationBlock = z.infer<typeof collaborationBlock>;
+export const ownerIdParams = z.object({ ownerId: numericId('Owner id') });
+
+export const blockedByUserMessage = (username: string) =>
+  `${username} has asked not to be added to your textbooks again. Only they can undo that.`;

@@ -12,11 +12,18 @@ export const extractMessages = {
  * sent as multipart form fields next to the files (or as a JSON body without files). Unknown
  * fields are ignored.
  */
+/** Longest pasted text (direct mode), as the 10 MB a multipart text field may carry. */
+export const directContentMaxChars = 10 * 1024 * 1024;
+
 export const materialFields = z.object({
-  topic: z.string().optional().describe('The book topic'),
-  directContent: z.string().optional().describe('Pasted text (direct mode)'),
-  directMethod: z.string().optional().describe("'true' in direct mode"),
-  chapterTitle: z.string().optional().describe('The title of the pasted text (direct mode)'),
+  topic: z.string().max(300, 'The topic must be at most 300 characters').optional().describe('The book topic'),
+  directContent: z.string().max(directContentMaxChars, 'The pasted text is too long').optional().describe('Pasted text (direct mode)'),
+  directMethod: z.string().max(10).optional().describe("'true' in direct mode"),
+  chapterTitle: z
+    .string()
+    .max(500, 'The chapter title must be at most 500 characters')
+    .optional()
+    .describe('The title of the pasted text (direct mode)'),
 });
 export type MaterialFields = z.infer<typeof materialFields>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { progressSteps } from './limits';
-import { referenceSchema, storedTextbookContent, type Reference } from './textbook';
+import { referenceInputSchema, storedTextbookContent, type Reference } from './textbook';
 
 /**
  * POST /api/textbooks/generate-outline and its progress:
@@ -11,7 +11,10 @@ export const generationJobStatus = z.enum(['running', 'done', 'failed']);
 export type GenerationJobStatus = z.infer<typeof generationJobStatus>;
 
 /** A client-made id: crypto.randomUUID() or any short token of safe characters. */
-export const generationJobId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid job id');
+export const generationJobId = z
+  .string()
+  .max(64, 'Invalid job id')
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid job id');
 
 export const generationJobResponse = z.object({
   jobId: z.string(),
@@ -35,7 +38,7 @@ export const lostWhileReadingMessage = 'The server stopped while reading your fi
 export const generationJobParams = z.object({ jobId: z.string().min(1).max(128) });
 
 /** The approved references field: a JSON array of references (empty is fine). */
-export const approvedReferencesField = z.array(referenceSchema);
+export const approvedReferencesField = z.array(referenceInputSchema).max(1000, 'At most 1,000 approved references');
 
 /**
  * The multipart `approvedReferences` field: a JSON array of

@@ -8,6 +8,7 @@ export const imageUploadFields = z.object({
     .string({ error: textbookIdRequired })
     .trim()
     .min(1, textbookIdRequired)
+    .max(20, 'textbookId must be a number')
     .regex(/^\d{1,9}$/, 'textbookId must be a number')
     .transform(Number)
     .refine((n) => n > 0, 'textbookId must be a number'),

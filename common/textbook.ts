@@ -18,6 +18,23 @@ export const referenceSchema = z.object({
 });
 export type Reference = z.infer<typeof referenceSchema>;
 
+/** Longest plain field of a reference a client sends (as `limits.referenceFieldMaxChars`; kept here to spare an import cycle). */
+export const referenceInputFieldMaxChars = 2000;
+const referenceText = () =>
+  z.string().max(referenceInputFieldMaxChars, `A reference field is at most ${referenceInputFieldMaxChars} characters`);
+/** A reference as a request carries it: the same shape, every text field bounded. */
+export const referenceInputSchema = referenceSchema.extend({
+  title: referenceText().default(''),
+  description: referenceText().optional().default(''),
+  authors: referenceText().optional().default(''),
+  year: z.union([z.number(), referenceText()]).optional().default(''),
+  publisher: referenceText().optional().default(''),
+  url: referenceText().optional().default(''),
+  doi: referenceText().optional(),
+  source: referenceText().optional(),
+  key: referenceText().optional(),
+});
+
 export const sectionSchema = z.object({
   id: z.string().max(64).optional(),
   title: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { materialFields, requiredTopicField } from './extract';
+import { directContentMaxChars, materialFields, requiredTopicField } from './extract';
 import { generationJobId, parseApprovedReferences } from './generate';
 import { imageUploadFields } from './images';
 import { parseReferenceList } from './references';
@@ -19,6 +19,8 @@ export interface UploadForm<F extends z.ZodType = z.ZodType> {
     aliases?: readonly string[];
     /** Several parts of that name (the material routes) or one. */
     multiple: boolean;
+    /** At most this many parts (the reader refuses more with a 413). */
+    maxFiles?: number;
     description: string;
     /** The message when a required file is missing; absent: files are optional. */
     missing?: string;
@@ -41,6 +43,7 @@ const materialFiles = {
   name: 'files',
   aliases: ['files[]', 'file'],
   multiple: true,
+  maxFiles: 50,
   description: 'The documents (PDF, DOCX, PPTX, ODT, TXT, Markdown and the like), one part each',
 } as const;
 
@@ -49,6 +52,7 @@ export const previewReferencesFields = materialFields.extend({
   topic: requiredTopicField,
   existingReferences: z
     .string()
+    .max(directContentMaxChars, 'The references field is too long')
     .optional()
     .describe('A JSON array of references, when enhancing them')
     .transform((raw, ctx) => {
@@ -64,6 +68,7 @@ export const generateOutlineFields = materialFields.extend({
   topic: requiredTopicField,
   approvedReferences: z
     .string()
+    .max(directContentMaxChars, 'The references field is too long')
     .optional()
     .describe('A JSON array of the approved references (missing or empty: none)')
     .transform((raw, ctx) => {

@@ -8,6 +8,7 @@ import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { restorePglite, restorePostgres, runningServer } from '../server/db/backup';
+import { DataDirInUseError, lockDataDir } from '../server/db/data-dir-lock';
 import { secureDataDir } from '../server/db/data-dir';
 
 // What the backup writes is the server account's only, like the data folder.
@@ -35,6 +36,14 @@ if (config.databaseUrl) {
     process.exit(1);
   }
   secureDataDir(config.dataDir);
+  // Held for the whole restore: a server started meanwhile refuses the folder.
+  let unlock: () => void;
+  try {
+    unlock = lockDataDir(config.dataDir);
+  } catch (err) {
+    console.error(err instanceof DataDirInUseError ? err.message : String(err));
+    process.exit(1);
+  }
   const current = path.join(config.dataDir, 'pglite');
   if (existsSync(current)) {
     if (!force) {
@@ -45,6 +54,10 @@ if (config.databaseUrl) {
     renameSync(current, aside);
     console.log(`moved the current database to ${aside}`);
   }
-  await restorePglite(file, config.dataDir);
+  try {
+    await restorePglite(file, config.dataDir);
+  } finally {
+    unlock();
+  }
   console.log(`restored ${file} into ${current}`);
 }

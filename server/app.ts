@@ -16,7 +16,8 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerMetrics } from './http/metrics';
 import { extractPoolStats } from './ingest/extract';
-import { rateLimitError, registerRouteLimits } from './http/route-limits';
+import { rateLimitError, registerRouteLimits, sharedRateLimitStore } from './http/route-limits';
+import { createSharedCounters } from './http/shared-counters';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestSignal } from './http/request-signal';
@@ -104,7 +105,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   // Before the rate limiter: it reads the limits this sets on each route.
   registerRouteLimits(app, config.rateLimitFactor);
-  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError });
+  // Rates and socket places are counted once across instances: in Redis when REDIS_URL is set.
+  const counters = createSharedCounters(config.redisUrl);
+  app.addHook('onClose', () => counters.close());
+  await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError, store: sharedRateLimitStore(counters) });
   // Client frames are small (join/leave); spec clients' `edit` frames carry a book but are ignored, so 1 MB bounds memory.
   await app.register(fastifyWebsocket, {
     options: { maxPayload: limits.realtimeFrameMaxBytes },
@@ -169,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
           })
         : createLocalEventBus(logError)),
     jobs: createJobQueue(database, { instanceId: config.instanceName, onError: logError }),
+    counters,
   };
   // A session ended on another instance is forgotten here too (its sockets close in the hub).
   const unsubscribeSessions = deps.events.subscribe((event) => {
@@ -186,10 +191,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await deps.engine.close?.();
   });
   // Live documents: one per textbook, in step across instances through Redis when REDIS_URL is set.
+  const redisSync = config.redisUrl ? createRedisSync(config.redisUrl, (message, err) => app.log.warn({ err }, message)) : undefined;
   const collab: CollabServer = createCollabServer(deps, {
     log: app.log,
-    extensions: config.redisUrl ? [createRedisSync(config.redisUrl)] : [],
-    crossInstanceSync: Boolean(config.redisUrl),
+    extensions: redisSync ? [redisSync] : [],
+    // While Redis is down, stores of other instances are pulled from the database as without it.
+    crossInstanceSync: redisSync ? () => redisSync.shared() : false,
     limits: options.liveLimits,
   });
   deps.collab = collab;

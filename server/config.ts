@@ -127,7 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     aiModel: env.AI_MODEL || undefined,
     embeddingsProvider: oneOf(env.EMBEDDINGS_PROVIDER, ['local', 'openai-compatible'] as const, 'local'),
     embeddingsBaseUrl: env.EMBEDDINGS_BASE_URL || env.AI_BASE_URL || undefined,
-    embeddingsApiKey: env.EMBEDDINGS_API_KEY || env.AI_API_KEY || undefined,
+    // A key of its own: the LLM's key is never sent to the embeddings service unasked.
+    embeddingsApiKey: env.EMBEDDINGS_API_KEY || undefined,
     embeddingsModel: env.EMBEDDINGS_MODEL || undefined,
     referenceSources: (env.REFERENCE_SOURCES || 'documents')
       .split(',')

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { moduleErrorLog } from './core/logger';
 import { serveBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 
 // Files this process creates (the database's, the secret) are its own account's only.
 process.umask(0o077);
@@ -12,7 +13,14 @@ const config = loadConfig();
 const appLog: { current?: FastifyBaseLogger } = {};
 const database = await openDatabase(config, (message, err) =>
   appLog.current ? appLog.current.error({ err }, message) : moduleErrorLog(message, err),
-);
+).catch((err: unknown) => {
+  // A data folder another server holds: its message says which and what to do, no stack needed.
+  if (err instanceof DataDirInUseError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+});
 const { app, deps } = await buildApp({ config, database, logger: true });
 appLog.current = app.log;
 // PGlite allows one process: `npm run backup` asks this one for the dump.

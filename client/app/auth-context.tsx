@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { LoginBody, PublicUser, RegisterBody } from '@common/auth';
 import { toast } from '../components/ui/toast-store';
 import { apiJson, apiRequest, errorMessage, getQueryFn } from '../lib/api';
+import { clearUserStorage } from '../lib/user-storage';
 
 interface AuthContextValue {
   user: PublicUser | null;
@@ -29,6 +30,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: userQueryKey,
     queryFn: getQueryFn<PublicUser>({ on401: 'returnNull' }),
   });
+  // Signed out here, ended elsewhere ("sign out everywhere", expiry) or never signed in: nothing
+  // of a previous user stays in this browser's storage.
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (!isLoading && !signedIn) clearUserStorage();
+  }, [isLoading, signedIn]);
 
   const loginMutation = useMutation<PublicUser, Error, LoginBody>({
     mutationFn: (body) => apiJson<PublicUser>('POST', '/api/login', body),
@@ -52,6 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signedOut = () => {
     queryClient.setQueryData(userQueryKey, null);
+    clearUserStorage();
     // Nothing of the previous user may linger in the cache for the next one.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
   };

@@ -78,3 +78,27 @@ describe('header', () => {
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
   });
 });
+
+describe('blocked owners', () => {
+  it('lists the owners the user blocked from the account menu and unblocks one', async () => {
+    let blocked = true;
+    const calls = mockFetch({
+      'GET /api/user': () => json(alice),
+      'GET /api/collaboration-blocks': () =>
+        json(blocked ? [{ owner: { id: 5, username: 'olivia' }, createdAt: '2026-01-01T00:00:00.000Z' }] : []),
+      'DELETE /api/collaboration-blocks/5': () => {
+        blocked = false;
+        return json({ ok: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<Header />, { path: '/' });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Blocked owners' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Unblock olivia' }));
+    expect(await screen.findByTestId('toast-title')).toHaveTextContent('Owner Unblocked');
+    expect(await within(dialog).findByText('You have blocked no one.')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'DELETE /api/collaboration-blocks/5')).toBe(true);
+  });
+});

@@ -1,7 +1,9 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { BookOpen, LogOut, MonitorSmartphone, Moon, Sun } from 'lucide-react';
+import { BookOpen, LogOut, MonitorSmartphone, Moon, Sun, UserX } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../components/ui/button';
+import { BlockedOwnersDialog } from '../features/collaboration/blocked-owners-dialog';
 import { cn } from '../lib/cn';
 import { useAuth } from './auth-context';
 import { useTheme } from './theme';
@@ -16,6 +18,7 @@ export function Header() {
   const { user, logoutMutation, logoutEverywhereMutation } = useAuth();
   const { theme, toggleTheme } = useTheme();
   const [location] = useLocation();
+  const [blocksOpen, setBlocksOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
@@ -87,10 +90,18 @@ export function Header() {
                 >
                   <MonitorSmartphone className="h-4 w-4" /> Sign out everywhere
                 </Menu.Item>
+                <Menu.Item
+                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
+                  onSelect={() => setBlocksOpen(true)}
+                >
+                  <UserX className="h-4 w-4" /> Blocked owners
+                </Menu.Item>
               </Menu.Content>
             </Menu.Portal>
           </Menu.Root>
-        ) : (
+        ) : null}
+        {user && <BlockedOwnersDialog open={blocksOpen} onOpenChange={setBlocksOpen} />}
+        {user ? null : (
           <Link href="/auth" className="shrink-0 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">
             Login
           </Link>

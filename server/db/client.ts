@@ -1,6 +1,7 @@
 import { Socket } from 'node:net';
 import path from 'node:path';
 import { secureDataDir } from './data-dir';
+import { lockDataDir } from './data-dir-lock';
 import { DurableNodeFS, durableStartParams } from './durable-nodefs';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -48,6 +49,21 @@ const jsonBytesSerializer = ((value: unknown) => (value instanceof Uint8Array ? 
  */
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob; fsync?: boolean } = {}): Promise<Database> {
   if (dataDir) secureDataDir(dataDir);
+  // One server per data folder: PGlite has no lock of its own, and two writers corrupt it.
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    return await openLockedPglite(dataDir, opts, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+async function openLockedPglite(
+  dataDir: string | undefined,
+  opts: { loadDataDir?: Blob; fsync?: boolean },
+  unlock: () => void,
+): Promise<Database> {
   const durable = Boolean(dataDir) && opts.fsync !== false;
   const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
   const client = await PGlite.create({
@@ -62,7 +78,15 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   // PGlite's first start writes its files 0666 whatever the umask: bring them to 0600 at once.
   if (dataDir) secureDataDir(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
 }
 
 /** How long one statement may run: PostgreSQL cancels it past this (no request of the app comes near it). */

@@ -8,6 +8,7 @@ import type { LoginThrottle } from '../features/auth/login-throttle';
 import type { BackgroundEmbeddings } from '../features/sources/background-embeddings';
 import type { EventBus } from '../realtime/events';
 import type { CollabServer } from '../features/collab/collab-server';
+import type { SharedCounters } from './shared-counters';
 
 /**
  * What feature routes receive, built once in buildApp. Features that need a
@@ -30,4 +31,6 @@ export interface AppDeps {
   collab?: CollabServer;
   /** Durable jobs (pg-boss on PostgreSQL, in-process on PGlite): long AI work that outlives its request. */
   jobs: JobQueue;
+  /** Request rates and socket places, counted across instances (Redis when REDIS_URL is set). */
+  counters?: SharedCounters;
 }

@@ -25,6 +25,8 @@ export const operationSummaries: Record<string, string> = {
   'GET /api/textbooks/{id}/collaborators': "A textbook's collaborators",
   'POST /api/textbooks/{id}/collaborators': 'Invite a collaborator',
   'DELETE /api/textbooks/{id}/collaborators/{userId}': 'Remove a collaborator',
+  'GET /api/collaboration-blocks': 'Owners the user asked never to be added by again',
+  'DELETE /api/collaboration-blocks/{ownerId}': 'Let an owner add the user again',
   'POST /api/extract-text': 'Read course material: text, topic, objectives and references',
   'POST /api/textbooks/preview-references': 'Find references for a topic and its material',
   'POST /api/textbooks/generate-outline': 'Generate a textbook from a topic, material and approved references',

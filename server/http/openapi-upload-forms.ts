@@ -23,7 +23,7 @@ export function uploadFormBody(form: UploadForm): { required: true; content: Rec
   const fields = formFieldsSchema(form);
   const file: JsonSchema = { type: 'string', format: 'binary' };
   const fileField: JsonSchema = form.file.multiple
-    ? { type: 'array', items: file, description: form.file.description }
+    ? { type: 'array', items: file, description: form.file.description, ...(form.file.maxFiles ? { maxItems: form.file.maxFiles } : {}) }
     : { ...file, description: form.file.description };
   const required = [...(fields.required ?? []), ...(form.file.missing ? [form.file.name] : [])];
   const multipart: JsonSchema = {

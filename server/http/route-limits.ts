@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { limits } from '@common/limits';
 import { AppError } from '../core/app-error';
+import type { SharedCounters } from './shared-counters';
 
 /**
  * Body limits and rate limits per route, in one table (docs/product.md, "Rules, limits and
@@ -73,4 +74,36 @@ export function registerRouteLimits(app: FastifyInstance, rateLimitFactor: numbe
 /** What a caller over a rate limit reads (429, with Retry-After from the limiter). */
 export function rateLimitError(_request: FastifyRequest, context: { after: string }): AppError {
   return new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`);
+}
+
+interface StoreResult {
+  current: number;
+  ttl: number;
+}
+type StoreCallback = (err: Error | null, result?: StoreResult) => void;
+
+/**
+ * A store for @fastify/rate-limit that counts in the shared counters (Redis across instances
+ * when REDIS_URL is set, else this instance's memory), one count per route and key.
+ */
+export function sharedRateLimitStore(counters: SharedCounters) {
+  return class SharedRateLimitStore {
+    constructor(
+      _params?: unknown,
+      private readonly prefix = 'rate:',
+    ) {}
+
+    incr(key: string, cb: StoreCallback, timeWindow: number): void {
+      counters.hit(this.prefix + key, timeWindow).then(
+        (r) => cb(null, { current: r.count, ttl: r.ttlMs }),
+        (err: Error) => cb(err),
+      );
+    }
+
+    child(routeOptions: object) {
+      // The plugin hands each route's options with its method and URL (`routeInfo`).
+      const { routeInfo } = routeOptions as { routeInfo?: { method?: string; url?: string } };
+      return new SharedRateLimitStore(undefined, `${this.prefix}${routeInfo?.method ?? ''}${routeInfo?.url ?? ''}:`);
+    }
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { hashToken } from '../features/auth/auth.service';
 import type { EventBus } from '../realtime/events';
+import type { SharedCounters } from './shared-counters';
 
 /**
  * The rules every WebSocket endpoint applies, in one place for /ws and any other socket: the
@@ -39,9 +40,16 @@ export interface GuardedSocket {
   token: string;
   /** Ends the socket (the session is gone). */
   close(): void;
+  /** The place `reserve` gave it among its user's sockets on every instance; freed on `remove`. */
+  place?: string;
 }
 
 export interface SocketRegistry<S extends GuardedSocket> {
+  /**
+   * Takes one of the user's places counted across instances (Redis when REDIS_URL is set), or
+   * returns null when they hold the maximum; a place no socket takes within `pickupMs` is freed.
+   */
+  reserve(userId: number, pickupMs?: number): Promise<string | null>;
   /** Registers a socket, or returns false when its user already holds the maximum. */
   add(socket: S): boolean;
   remove(socket: S): void;
@@ -64,8 +72,14 @@ export function createSocketRegistry<S extends GuardedSocket>(options: {
   sessionValid: (token: string, userId: number) => Promise<boolean>;
   events?: EventBus;
   onError?: (err: unknown) => void;
+  /** Where places are counted across instances; without it, this instance's own count. */
+  counters?: SharedCounters;
+  /** Names the kind of socket in the shared count (a user has 20 of each kind). */
+  kind?: string;
 }): SocketRegistry<S> {
   const maxPerUser = options.maxPerUser ?? maxSocketsPerUser;
+  const placeKey = (userId: number) => `sockets:${options.kind ?? 'socket'}:${userId}`;
+  const unclaimed = new Map<string, NodeJS.Timeout>();
   const byUser = new Map<number, Set<S>>();
   const sessionIds = new WeakMap<S, string>();
   const all = () => [...byUser.values()].flatMap((set) => [...set]);
@@ -84,10 +98,32 @@ export function createSocketRegistry<S extends GuardedSocket>(options: {
     const ended = event.sessionIds && new Set(event.sessionIds);
     for (const s of [...(byUser.get(event.userId) ?? [])]) if (!ended || ended.has(sessionIds.get(s) ?? '')) s.close();
   });
+  const release = (userId: number, place: string) => {
+    clearTimeout(unclaimed.get(place));
+    unclaimed.delete(place);
+    void options.counters?.release(placeKey(userId), place).catch((err: unknown) => options.onError?.(err));
+  };
   return {
+    async reserve(userId, pickupMs = 15_000) {
+      if (!options.counters) return (byUser.get(userId)?.size ?? 0) < maxPerUser ? 'local' : null;
+      const place = await options.counters.claim(placeKey(userId), maxPerUser);
+      if (!place) return null;
+      // An upgrade that never reaches its handler (the client went away) must not keep the place.
+      const timer = setTimeout(() => release(userId, place), pickupMs);
+      timer.unref();
+      unclaimed.set(place, timer);
+      return place;
+    },
     add(socket) {
       const set = byUser.get(socket.userId) ?? new Set<S>();
-      if (set.size >= maxPerUser) return false;
+      if (socket.place) {
+        clearTimeout(unclaimed.get(socket.place));
+        unclaimed.delete(socket.place);
+      }
+      if (set.size >= maxPerUser) {
+        if (socket.place) release(socket.userId, socket.place);
+        return false;
+      }
       set.add(socket);
       byUser.set(socket.userId, set);
       sessionIds.set(socket, hashToken(socket.token));
@@ -95,7 +131,8 @@ export function createSocketRegistry<S extends GuardedSocket>(options: {
     },
     remove(socket) {
       const set = byUser.get(socket.userId);
-      if (!set) return;
+      if (!set?.has(socket)) return;
+      if (socket.place) release(socket.userId, socket.place);
       set.delete(socket);
       if (set.size === 0) byUser.delete(socket.userId);
     },

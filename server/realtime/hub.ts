@@ -11,6 +11,7 @@ import { closeReasons, createSender, isOpen, now, type Connection } from './hub-
 import { Presence } from './presence';
 import { createRooms, type CanRead } from './rooms';
 import { createSocketRegistry, type GuardedSocket } from '../http/socket-guard';
+import type { SharedCounters } from '../http/shared-counters';
 
 /**
  * The /ws hub: presence per textbook (rooms.ts), and after each committed save an `edit` with the
@@ -32,13 +33,15 @@ export interface RealtimeHubOptions {
    * The session rules (server/http/socket-guard.ts): a socket's session is checked on every join
    * and every heartbeat, its end closes the socket, and one user holds at most `maxPerUser` sockets.
    */
-  sessions?: { valid: (token: string, userId: number) => Promise<boolean>; maxPerUser?: number };
+  sessions?: { valid: (token: string, userId: number) => Promise<boolean>; maxPerUser?: number; counters?: SharedCounters };
   log?: FastifyBaseLogger;
 }
 
 export interface RealtimeHub {
-  /** `token`: the session the socket was opened with (re-checked while it lives). */
-  accept(socket: WebSocket, user: PublicUser | null, token?: string): void;
+  /** A place among the user's sockets on every instance (null: they hold the most), taken before the upgrade. */
+  reserve(userId: number): Promise<string | null>;
+  /** `token`: the session the socket was opened with (re-checked while it lives); `place`: what `reserve` gave. */
+  accept(socket: WebSocket, user: PublicUser | null, token?: string, place?: string | null): void;
   stats(): { sockets: number; rooms: number };
   close(): Promise<void>;
 }
@@ -66,6 +69,8 @@ export function createRealtimeHub(
       sessionValid: options.sessions.valid,
       events: deps.events,
       onError: (err) => log?.error({ err }, 'realtime session check failed'),
+      counters: options.sessions.counters,
+      kind: 'events',
     });
   const entries = new WeakMap<Connection, GuardedSocket & { connection: Connection }>();
 
@@ -121,7 +126,10 @@ export function createRealtimeHub(
   const stopHeartbeat = startHeartbeat(connections, heartbeatMs);
 
   return {
-    accept(socket, user, token) {
+    async reserve(userId) {
+      return registry ? registry.reserve(userId) : 'local';
+    },
+    accept(socket, user, token, place) {
       if (!user) {
         socket.send(
           JSON.stringify({
@@ -136,9 +144,9 @@ export function createRealtimeHub(
       }
       const c: Connection = { socket, user, token, joined: new Set(), alive: true, windowStart: Date.now(), windowCount: 0 };
       if (registry) {
-        const entry = { connection: c, userId: user.id, token: token ?? '', close: () => endSession(c) };
+        const entry = { connection: c, userId: user.id, token: token ?? '', place: place ?? undefined, close: () => endSession(c) };
         if (!token) return endSession(c);
-        if (!registry.add(entry)) {
+        if (place === null || !registry.add(entry)) {
           sender.refuse(
             c,
             wsCloseCodes.tooManySockets,

@@ -115,9 +115,9 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** Starts a throwaway redis-server on a free loopback port (no persistence) and waits until it accepts connections. */
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
+/** Starts a throwaway redis-server (no persistence) on a free loopback port, or on `onPort` to restart one, and waits until it accepts connections. */
+export async function startRedis(onPort?: number): Promise<RedisServer> {
+  const port = onPort ?? (await freePort());
   const child = spawn(redisServerPath, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

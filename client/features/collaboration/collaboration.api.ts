@@ -1,7 +1,7 @@
-import type { CollaboratorEntry, UserSearchResult } from '@common/collaborators';
+import type { CollaborationBlock, CollaboratorEntry, UserSearchResult } from '@common/collaborators';
 import { apiJson, apiRequest } from '@client/lib/api';
 
-export type { CollaboratorEntry, UserSearchResult };
+export type { CollaborationBlock, CollaboratorEntry, UserSearchResult };
 
 export const collaboratorsKey = (textbookId: number) => [`/api/textbooks/${textbookId}/collaborators`] as const;
 
@@ -18,8 +18,9 @@ export async function addCollaborator(textbookId: number, collaboratorId: number
   await apiRequest('POST', `/api/textbooks/${textbookId}/collaborators`, { collaboratorId });
 }
 
-export async function removeCollaborator(textbookId: number, userId: number): Promise<void> {
-  await apiRequest('DELETE', `/api/textbooks/${textbookId}/collaborators/${userId}`);
+/** `block` (leaving a book oneself): its owner may not add the user to any of their books again. */
+export async function removeCollaborator(textbookId: number, userId: number, block = false): Promise<void> {
+  await apiRequest('DELETE', `/api/textbooks/${textbookId}/collaborators/${userId}${block ? '?block=true' : ''}`);
 }
 
 export async function searchUsers(term: string, textbookId?: number): Promise<UserSearchResult[]> {
@@ -27,4 +28,15 @@ export async function searchUsers(term: string, textbookId?: number): Promise<Us
   if (textbookId !== undefined) params.set('textbookId', String(textbookId));
   const body = await apiJson<UserSearchResult[] | { users: UserSearchResult[] }>('GET', `/api/users/search?${params.toString()}`);
   return Array.isArray(body) ? body : body.users;
+}
+
+export const collaborationBlocksKey = ['/api/collaboration-blocks'] as const;
+
+/** Owners the user left with "block": they cannot add the user to their textbooks. */
+export function fetchCollaborationBlocks(): Promise<CollaborationBlock[]> {
+  return apiJson<CollaborationBlock[]>('GET', '/api/collaboration-blocks');
+}
+
+export async function unblockOwner(ownerId: number): Promise<void> {
+  await apiRequest('DELETE', `/api/collaboration-blocks/${ownerId}`);
 }

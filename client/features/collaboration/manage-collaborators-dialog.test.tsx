@@ -144,4 +144,26 @@ describe('ManageCollaboratorsDialog', () => {
     await waitFor(() => expect(screen.getByTestId('toast-title')).toHaveTextContent('Failed to Remove Collaborator'));
     expect(toastDescription()).toBe('Only the owner can manage collaborators');
   });
+
+  it('lets a collaborator leave and block the owner, and shows no leave section to the owner', async () => {
+    calls = mockFetch({
+      'GET /api/user': () => json(bob),
+      [listUrl]: () => json(entries(bob, carol)),
+      'DELETE /api/textbooks/7/collaborators/2?block=true': () => json({ ok: true }),
+    });
+    const { user, dialog } = await openDialog(false);
+    await user.click(await within(dialog).findByRole('button', { name: 'Leave and block olivia' }));
+    expect(await toastTitle()).toHaveTextContent('Collaborator Removed');
+    expect(toastDescription()).toBe(
+      'You are no longer a collaborator on this textbook, and olivia cannot add you to their textbooks again.',
+    );
+    expect(calls.some((c) => c.key === 'DELETE /api/textbooks/7/collaborators/2?block=true')).toBe(true);
+  });
+
+  it('offers the owner no leave section', async () => {
+    const { dialog } = await openDialog(true);
+    expect(await within(dialog).findByText('bob')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Leave book' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /Leave and block/ })).toBeNull();
+  });
 });

@@ -50,6 +50,8 @@ export function ManageCollaboratorsDialog({ textbookId, isOwner }: { textbookId:
     enabled: open,
   });
   const collaboratorEntries = entries.filter((e) => e.role !== 'owner');
+  const ownerEntry = entries.find((e) => e.role === 'owner');
+  const amCollaborator = !isOwner && collaboratorEntries.some((e) => e.user.id === user?.id);
   const existingIds = new Set(entries.map((e) => e.user.id));
 
   const addMutation = useMutation({
@@ -63,13 +65,15 @@ export function ManageCollaboratorsDialog({ textbookId, isOwner }: { textbookId:
   });
 
   const removeMutation = useMutation({
-    mutationFn: (person: { id: number; username: string }) => removeCollaborator(textbookId, person.id),
+    mutationFn: (person: { id: number; username: string; block?: boolean }) => removeCollaborator(textbookId, person.id, person.block),
     onSuccess: async (_void, person) => {
       const leftMyself = person.id === user?.id;
       toast({
         title: 'Collaborator Removed',
         description: leftMyself
-          ? 'You are no longer a collaborator on this textbook.'
+          ? person.block && ownerEntry
+            ? `You are no longer a collaborator on this textbook, and ${ownerEntry.user.username} cannot add you to their textbooks again.`
+            : 'You are no longer a collaborator on this textbook.'
           : `${person.username} can no longer edit this textbook.`,
       });
       if (leftMyself) {
@@ -163,6 +167,39 @@ export function ManageCollaboratorsDialog({ textbookId, isOwner }: { textbookId:
             </ul>
           )}
         </section>
+
+        {amCollaborator && user && (
+          <section aria-labelledby="leave-textbook" className="mt-4 flex flex-col gap-2">
+            <h4 id="leave-textbook" className="text-sm font-medium">
+              Leave this textbook
+            </h4>
+            <p className="text-sm text-slate-500">
+              {ownerEntry
+                ? `Leaving and blocking also stops ${ownerEntry.user.username} from adding you to any of their textbooks again.`
+                : 'You can leave this textbook at any time.'}
+            </p>
+            <div className="flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={removeMutation.isPending}
+                onClick={() => removeMutation.mutate({ id: user.id, username: user.username })}
+              >
+                Leave book
+              </Button>
+              {ownerEntry && (
+                <Button
+                  variant="destructive"
+                  size="sm"
+                  disabled={removeMutation.isPending}
+                  onClick={() => removeMutation.mutate({ id: user.id, username: user.username, block: true })}
+                >
+                  Leave and block {ownerEntry.user.username}
+                </Button>
+              )}
+            </div>
+          </section>
+        )}
 
         {isOwner && (
           <section aria-labelledby="add-collaborator" className="mt-4 flex flex-col gap-2">

@@ -139,3 +139,18 @@ export const collaborators = pgTable(
   (t) => [primaryKey({ columns: [t.textbookId, t.userId] }), index('collaborators_user_idx').on(t.userId)],
 );
 export type CollaboratorRow = typeof collaborators.$inferSelect;
+
+/** Owners a user has asked never to be added by again (set when they leave a book with "block"). */
+export const collaborationBlocks = pgTable(
+  'collaboration_blocks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ownerId] })],
+);

@@ -5,6 +5,7 @@ import { okAnswer, okResponse } from '@common/ok-response';
 import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
 import { anonymousContext, requestContext } from '@server/http/request-context';
+import { rememberKnownDevice, readKnownDevice } from '@server/http/known-device-cookie';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '@server/http/session-cookie';
 import * as auth from './auth.service';
 
@@ -25,9 +26,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post('/api/login', { schema: { body: loginBody, response: { 200: publicUser } }, config: { public: true } }, async (request, reply) => {
     const ctx = anonymousContext(deps, request);
-    const user = await auth.login(ctx, request.body.username, request.body.password, request.ip);
+    const user = await auth.login(ctx, request.body.username, request.body.password, request.ip, readKnownDevice(request));
     const session = await auth.createSession(ctx, user.id);
     setSessionCookie(request, reply, session.token);
+    rememberKnownDevice(request, reply, user.id);
     return reply.send(user);
   });
 

@@ -57,14 +57,26 @@ function blockedMessage(ms: number): string {
   return `Too many failed login attempts. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`;
 }
 
-export async function login(ctx: AnonymousContext, username: string, password: string, ip: string): Promise<PublicUser> {
+/**
+ * `knownDevice`: the accounts that signed in successfully from this browser before (a signed
+ * cookie). The per-address block always applies; the account-wide one, which anyone can set off
+ * by guessing at a known username, is only a delay for browsers the account was never used from.
+ */
+export async function login(
+  ctx: AnonymousContext,
+  username: string,
+  password: string,
+  ip: string,
+  knownDevice: readonly number[] = [],
+): Promise<PublicUser> {
   const { db, loginThrottle: throttle } = ctx;
+  const user = await repo.findUserByUsername(db, username);
+  const fromKnownDevice = user !== undefined && knownDevice.includes(user.id);
   // Checked before the password: while blocked, the right password is refused too.
-  const waitMs = await throttle.blockedFor(username, ip);
+  const waitMs = await throttle.blockedFor(username, ip, new Date(), { accountWide: !fromKnownDevice });
   if (waitMs > 0) {
     throw new AppError('RATE_LIMITED', blockedMessage(waitMs), { retryAfterSeconds: Math.ceil(waitMs / 1000) });
   }
-  const user = await repo.findUserByUsername(db, username);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
   if (!user || !ok) {
     await throttle.recordFailure(username, ip);

@@ -80,3 +80,58 @@ describe('failed sign-ins, counted in the database', () => {
     expect(await throttle.blockedFor('backoff', '10.0.0.1', at(24 * 60))).toBe(0);
   });
 });
+
+describe('a stranger guessing cannot lock the owner out', () => {
+  const knownDeviceOf = (res: { cookies: Array<{ name: string; value: string }> }) =>
+    res.cookies.find((c) => c.name === 'known_device')?.value;
+
+  it('lets the owner in from a browser they signed in from before, while strangers stay blocked', async () => {
+    const proxied = await buildApp({ config: testConfig({ trustProxy: true }), database: h.database });
+    try {
+      const owner = await h.createUser('owner-device');
+      const other = await h.createUser('other-device');
+      const home = { 'x-forwarded-for': '203.0.113.10' };
+      const first = await login(owner.username, owner.password, home, proxied.app);
+      expect(first.statusCode).toBe(200);
+      const device = knownDeviceOf(first);
+      expect(device).toBeTruthy();
+      const otherDevice = knownDeviceOf(await login(other.username, other.password, home, proxied.app));
+
+      // Someone else, from many addresses, guesses at the owner's name until the account is blocked.
+      for (let i = 0; i < 10; i++) {
+        const from = { 'x-forwarded-for': `198.51.100.${i + 20}` };
+        expect((await login(owner.username, `wrong-${i}`, from, proxied.app)).statusCode).toBe(401);
+      }
+      // A new browser, even with the right password, waits out the delay.
+      expect((await login(owner.username, owner.password, { 'x-forwarded-for': '203.0.113.11' }, proxied.app)).statusCode).toBe(429);
+      // So does a browser known for another account, and one with a made-up cookie.
+      const knownForOther = await login(owner.username, owner.password, { ...home, cookie: `known_device=${otherDevice}` }, proxied.app);
+      expect(knownForOther.statusCode).toBe(429);
+      const forged = await login(owner.username, owner.password, { ...home, cookie: `known_device=${owner.id}` }, proxied.app);
+      expect(forged.statusCode).toBe(429);
+      // The owner's own browser is let in.
+      const back = await login(owner.username, owner.password, { ...home, cookie: `known_device=${device}` }, proxied.app);
+      expect(back.statusCode).toBe(200);
+      expect(back.json().username).toBe(owner.username);
+      // A wrong password from the known browser is still refused, and the guessing address stays blocked.
+      expect((await login(owner.username, 'still-wrong', { ...home, cookie: `known_device=${device}` }, proxied.app)).statusCode).toBe(401);
+    } finally {
+      await proxied.app.close();
+    }
+  });
+
+  it('still blocks an address guessing from a known browser', async () => {
+    const proxied = await buildApp({ config: testConfig({ trustProxy: true }), database: h.database });
+    try {
+      const owner = await h.createUser('known-guesser');
+      const from = { 'x-forwarded-for': '192.0.2.150' };
+      const device = knownDeviceOf(await login(owner.username, owner.password, from, proxied.app));
+      for (let i = 0; i < 50; i++) await login(`someone-${i}`, 'guess-guess', { ...from, cookie: `known_device=${device}` }, proxied.app);
+      expect((await login(owner.username, owner.password, { ...from, cookie: `known_device=${device}` }, proxied.app)).statusCode).toBe(
+        429,
+      );
+    } finally {
+      await proxied.app.close();
+    }
+  });
+});

@@ -26,7 +26,8 @@ const addressKey = (ip: string) => `address:${ip}`;
  * sees the same count. Past the allowance a key is blocked, first for a minute, then twice as
  * long with each further failure (up to an hour); while blocked even the right password is
  * refused, so guessing cannot go on between blocks. A success clears the account's count only:
- * one address guessing at many accounts stays counted.
+ * one address guessing at many accounts stays counted. The account's block is not asked about for
+ * a browser the account signed in from before, so a stranger's guessing cannot lock its owner out.
  */
 export class LoginThrottle {
   constructor(
@@ -34,9 +35,13 @@ export class LoginThrottle {
     private readonly limits: ThrottleLimits = defaultThrottleLimits,
   ) {}
 
-  /** Milliseconds until the account or the address may try again; 0 when neither is blocked. */
-  async blockedFor(username: string, ip: string, now = new Date()): Promise<number> {
-    const until = await repo.latestBlock(this.db, [accountKey(username), addressKey(ip)], now);
+  /**
+   * Milliseconds until the account or the address may try again; 0 when neither is blocked.
+   * `accountWide: false` (a browser the account signed in from before) asks about the address only.
+   */
+  async blockedFor(username: string, ip: string, now = new Date(), { accountWide = true } = {}): Promise<number> {
+    const keys = accountWide ? [accountKey(username), addressKey(ip)] : [addressKey(ip)];
+    const until = await repo.latestBlock(this.db, keys, now);
     return until ? Math.max(0, until.getTime() - now.getTime()) : 0;
   }
 

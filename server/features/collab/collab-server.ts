@@ -37,8 +37,8 @@ export interface CollabServerOptions {
   maxDebounceMs?: number;
   /** Extra Hocuspocus extensions (the Redis extension across instances). */
   extensions?: Extension[];
-  /** True when another engine (Redis) carries typing between instances: stores then need not be pulled. */
-  crossInstanceSync?: boolean;
+  /** True while another engine (Redis) carries typing between instances: stores then need not be pulled. */
+  crossInstanceSync?: boolean | (() => boolean);
   /** Document size and per-user byte limits (tests lower them). */
   limits?: Partial<LiveLimits>;
 }
@@ -62,6 +62,8 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
   const db = deps.database.db;
   const docs = new Map<string, LiveDocState>();
   const liveLimits: LiveLimits = { ...defaultLiveLimits, ...options.limits };
+  const crossInstance =
+    typeof options.crossInstanceSync === 'function' ? options.crossInstanceSync : () => Boolean(options.crossInstanceSync);
   const budget = new UserByteBudget(liveLimits);
 
   /** Why an update from a client may not be applied to a document, or null when it may. */
@@ -104,8 +106,10 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
   const hocuspocus = new Hocuspocus<CollabContext>({
     name: 'textbook-studio',
     quiet: true,
-    debounce: options.debounceMs ?? 1500,
-    maxDebounce: options.maxDebounceMs ?? 8000,
+    // Stored a second after typing pauses and at least every second while it goes on: a server
+    // that dies loses no more than that of what the browser showed.
+    debounce: options.debounceMs ?? 1000,
+    maxDebounce: options.maxDebounceMs ?? 1000,
     extensions: options.extensions ?? [],
 
     async onAuthenticate({ documentName, context, connectionConfig, token }) {
@@ -237,7 +241,7 @@ export function createCollabServer(deps: AppDeps, options: CollabServerOptions =
     switch (event.type) {
       case 'textbook.saved':
         // Typing stored by another instance already arrived through Redis; everything else is pulled from the database.
-        if (event.live && options.crossInstanceSync) return;
+        if (event.live && crossInstance()) return;
         void document.saveMutex
           .runExclusive(() => pullStoredState(deps, document, live))
           .catch((err: unknown) => log?.error({ err, textbookId: event.textbookId }, 'pulling a stored live state failed'));

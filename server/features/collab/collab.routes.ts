@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { liveCloseCodes, liveDocumentPath } from '@common/live-document';
 import { AppError } from '@server/core/app-error';
@@ -47,7 +47,10 @@ export function registerCollabRoutes(app: FastifyInstance, deps: AppDeps, collab
     // "Sign out everywhere" or a logout on any instance closes the live sockets at once.
     events: deps.events,
     onError: (err) => app.log.error({ err }, 'live socket session check failed'),
+    counters: deps.counters,
+    kind: 'live',
   });
+  const places = new WeakMap<FastifyRequest, string>();
   app.addHook('preClose', async () => {
     registry.close();
     await collab.close();
@@ -62,8 +65,10 @@ export function registerCollabRoutes(app: FastifyInstance, deps: AppDeps, collab
         const token = readSessionToken(request);
         const user = await resolveSession(deps.database.db, token);
         if (!user || !token) throw AppError.unauthorized('You must be logged in to collaborate.');
-        if (registry.countFor(user.id) >= (options.maxSocketsPerUser ?? 20))
-          throw new AppError('RATE_LIMITED', 'Too many open connections; close another tab and try again.');
+        // Counted across instances (Redis when REDIS_URL is set): 20 sockets per user in all.
+        const place = await registry.reserve(user.id);
+        if (!place) throw new AppError('RATE_LIMITED', 'Too many open connections; close another tab and try again.');
+        places.set(request, place);
         request.user = user;
       },
     },
@@ -71,7 +76,13 @@ export function registerCollabRoutes(app: FastifyInstance, deps: AppDeps, collab
       const user = request.user;
       const token = readSessionToken(request);
       if (!user || !token) return socket.close(4401, 'unauthorized');
-      const entry: LiveSocket = { socket, userId: user.id, token, close: () => socket.close(4401, 'session-ended') };
+      const entry: LiveSocket = {
+        socket,
+        userId: user.id,
+        token,
+        place: places.get(request),
+        close: () => socket.close(4401, 'session-ended'),
+      };
       if (!registry.add(entry)) return socket.close(liveCloseCodes.policy, 'too-many-connections');
 
       const closeSocket = (code: number, reason: string) => {

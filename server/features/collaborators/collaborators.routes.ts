@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addCollaboratorBody, collaboratorEntry, collaboratorListResponse, collaboratorParams } from '@common/collaborators';
+import {
+  addCollaboratorBody,
+  collaborationBlockList,
+  collaboratorEntry,
+  collaboratorListResponse,
+  collaboratorParams,
+  ownerIdParams,
+  removeCollaboratorQuery,
+} from '@common/collaborators';
 import { okAnswer, okResponse } from '@common/ok-response';
 import { textbookIdParams } from '@common/textbooks-api';
 import type { AppDeps } from '@server/http/deps';
 import { requestContext } from '@server/http/request-context';
-import { addCollaborator, listCollaborators, removeCollaborator } from './collaborators.service';
+import { addCollaborator, listBlocks, listCollaborators, removeBlock, removeCollaborator } from './collaborators.service';
 
 export function registerCollaboratorRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,10 +35,20 @@ export function registerCollaboratorRoutes(app: FastifyInstance, deps: AppDeps):
 
   r.delete(
     '/api/textbooks/:id/collaborators/:userId',
-    { schema: { params: collaboratorParams, response: { 200: okResponse } } },
+    { schema: { params: collaboratorParams, querystring: removeCollaboratorQuery, response: { 200: okResponse } } },
     async (request) => {
-      await removeCollaborator(requestContext(deps, request), request.params.id, request.params.userId);
+      await removeCollaborator(requestContext(deps, request), request.params.id, request.params.userId, request.query.block === 'true');
       return okAnswer;
     },
   );
+
+  /** Owners the signed-in user left with "block": they cannot add the user to their books again. */
+  r.get('/api/collaboration-blocks', { schema: { response: { 200: collaborationBlockList } } }, async (request) =>
+    listBlocks(requestContext(deps, request)),
+  );
+
+  r.delete('/api/collaboration-blocks/:ownerId', { schema: { params: ownerIdParams, response: { 200: okResponse } } }, async (request) => {
+    await removeBlock(requestContext(deps, request), request.params.ownerId);
+    return okAnswer;
+  });
 }

@@ -1,4 +1,4 @@
-import type { CollaboratorEntry } from '@common/collaborators';
+import { blockedByUserMessage, type CollaborationBlock, type CollaboratorEntry } from '@common/collaborators';
 import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/http/request-context';
 import { publishAfterCommit } from '../textbooks/textbook-events';
@@ -32,6 +32,8 @@ export async function addCollaborator(ctx: RequestContext, textbookId: number, c
     const target = await findUserById(tx, collaboratorId);
     if (!target) throw AppError.notFound('User not found');
     if (target.id === textbook.ownerId) throw AppError.conflict('The owner of a textbook cannot also be its collaborator.');
+    // Someone who left one of this owner's books with "block" is not added back by them.
+    if (await repo.isBlocked(tx, target.id, textbook.ownerId)) throw AppError.forbidden(blockedByUserMessage(target.username));
     const row = await repo.insertCollaborator(tx, { textbookId, userId: target.id, addedBy: user.id });
     if (!row) throw AppError.conflict(`${target.username} is already a collaborator on this textbook.`);
     return { user: target, userId: target.id, textbookId, role: 'collaborator' as const, createdAt: row.createdAt.toISOString() };
@@ -40,15 +42,31 @@ export async function addCollaborator(ctx: RequestContext, textbookId: number, c
   return entry;
 }
 
-/** The owner removes anyone; a collaborator may remove only themself. */
-export async function removeCollaborator(ctx: RequestContext, textbookId: number, userId: number): Promise<void> {
+/**
+ * The owner removes anyone; a collaborator may remove only themself (leave the book). `block`
+ * (leaving only): the owner may not add them to any of their books again until they undo it.
+ */
+export async function removeCollaborator(ctx: RequestContext, textbookId: number, userId: number, block = false): Promise<void> {
   const { user } = ctx;
   await ctx.db.transaction(async (tx) => {
     const isSelf = userId === user.id;
-    await requireTextbookRole(tx, textbookId, user, isSelf ? 'removeSelf' : 'manageCollaborators');
+    if (block && !isSelf) throw AppError.badRequest('Only a collaborator leaving a textbook can block its owner.');
+    const { textbook } = await requireTextbookRole(tx, textbookId, user, isSelf ? 'removeSelf' : 'manageCollaborators');
     const removed = await repo.deleteCollaborator(tx, textbookId, userId);
     if (!removed) throw AppError.notFound('Collaborator not found');
+    if (block) await repo.insertBlock(tx, user.id, textbook.ownerId);
   });
   // The realtime hub closes the removed user's sockets for this textbook.
   await publishAfterCommit(ctx, { type: 'collaborators.changed', textbookId, removedUserId: userId });
+}
+
+/** The owners the user blocked, oldest first. */
+export async function listBlocks(ctx: RequestContext): Promise<CollaborationBlock[]> {
+  const rows = await repo.listBlocks(ctx.db, ctx.user.id);
+  return rows.map((r) => ({ owner: { id: r.ownerId, username: r.username }, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Lets that owner add the user again. */
+export async function removeBlock(ctx: RequestContext, ownerId: number): Promise<void> {
+  if (!(await repo.deleteBlock(ctx.db, ctx.user.id, ownerId))) throw AppError.notFound('Block not found');
 }

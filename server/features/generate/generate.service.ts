@@ -6,7 +6,7 @@ import { listSources } from '../sources/sources.repo';
 import { ingestMaterial } from '../sources/sources.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
 import * as repo from './generation-jobs.repo';
-import { startJob, type Stage } from './generation-jobs.service';
+import { startJob, whileReading, type Stage } from './generation-jobs.service';
 import { generateOutlineQueue, waitForGeneration, type GenerationInput } from './generation-runner';
 
 export interface GenerateOutlineInput {
@@ -35,10 +35,12 @@ export async function generateOutline(ctx: RequestContext, input: GenerateOutlin
   try {
     progress.stage(0, 0);
     const directContent = fields.directContent?.trim() ? fields.directContent : undefined;
-    const ingested = await ingestMaterial(
-      ctx,
-      { files, directContent, chapterTitle: fields.chapterTitle?.trim() || undefined, topicFallback: `Topic: ${topic}` },
-      (stage, percent, message) => progress.stage(ingestStage[stage], percent, message),
+    const ingested = await whileReading(db, progress.jobId, () =>
+      ingestMaterial(
+        ctx,
+        { files, directContent, chapterTitle: fields.chapterTitle?.trim() || undefined, topicFallback: `Topic: ${topic}` },
+        (stage, percent, message) => progress.stage(ingestStage[stage], percent, message),
+      ),
     );
     text = ingested.text;
     await progress.flush();

@@ -12,9 +12,27 @@ const keepFinishedMs = 24 * 60 * 60 * 1000;
 const minWriteIntervalMs = 250;
 /**
  * A job still reading its files (no durable part yet) that has not moved for this long lost its
- * instance mid-request: it is reported as failed instead of running forever.
+ * instance mid-request: it is reported as failed instead of running (for five minutes, before the
+ * request that reads kept the row fresh with `whileReading`).
  */
-const staleReadingMs = 5 * 60 * 1000;
+const staleReadingMs = 30_000;
+/** How often a request still reading its files says so in the job's row. */
+const readingBeatMs = 5_000;
+
+/**
+ * Runs the reading part of a generation (extracting and storing the files, in the request) with a
+ * heartbeat on the job's row, so a row left without one is known lost within `staleReadingMs`
+ * however long one file takes to read.
+ */
+export async function whileReading<T>(db: Db, jobId: string, work: () => Promise<T>, everyMs = readingBeatMs): Promise<T> {
+  const beat = setInterval(() => void repo.updateJob(db, jobId, {}).catch(() => undefined), everyMs);
+  beat.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(beat);
+  }
+}
 
 export type Stage = 0 | 1 | 2 | 3 | 4 | 5;
 

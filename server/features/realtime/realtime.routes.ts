@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveSession } from '../auth/auth.service';
 import { findTextbookHeaderRole } from '../textbooks/textbooks.policy';
 import type { AppDeps } from '@server/http/deps';
@@ -21,13 +21,14 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: AppDeps, opti
     { database: deps.database, events: deps.events, canRead },
     {
       log: app.log,
-      sessions: { valid: async (token, userId) => (await resolveSession(db, token))?.id === userId },
+      sessions: { valid: async (token, userId) => (await resolveSession(db, token))?.id === userId, counters: deps.counters },
       ...options,
     },
   );
   app.addHook('preClose', async () => {
     await hub.close();
   });
+  const places = new WeakMap<FastifyRequest, string | null>();
   app.get(
     '/ws',
     {
@@ -36,9 +37,11 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: AppDeps, opti
         request.user = isAllowedSocketOrigin(request, deps.config.allowedOrigins)
           ? await resolveSession(db, readSessionToken(request))
           : null;
+        // Counted across instances (Redis when REDIS_URL is set); a refusal is told over the socket.
+        if (request.user) places.set(request, await hub.reserve(request.user.id));
       },
     },
-    (socket, request) => hub.accept(socket, request.user, readSessionToken(request)),
+    (socket, request) => hub.accept(socket, request.user, readSessionToken(request), places.get(request)),
   );
   return hub;
 }

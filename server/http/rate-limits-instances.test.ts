@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  createDatabase,
+  hasRedisServer,
+  registerUser,
+  startInstance,
+  startRedis,
+  stopInstance,
+  type Instance,
+  type RedisServer,
+} from '@server/test/instances';
+
+/**
+ * Two real server processes on one PostgreSQL and one Redis, as a school deploys them: the sign-in
+ * limit (30 a minute per address) is counted once across both, where each used to let 30 through.
+ */
+const templateUrl = inject('pgTemplateUrl');
+const ready = Boolean(templateUrl) && hasRedisServer();
+
+describe.skipIf(!ready)(
+  `rate limits on two instances (${ready ? 'PostgreSQL and redis-server' : 'needs TEST_DATABASE_URL and Debian redis-server'})`,
+  () => {
+    let copy: { url: string; drop(): Promise<void> };
+    let redis: RedisServer | undefined;
+    const instances: Instance[] = [];
+
+    beforeAll(async () => {
+      copy = await createDatabase(templateUrl);
+      redis = await startRedis();
+      const secret = randomBytes(24).toString('base64url');
+      for (let i = 0; i < 2; i++) instances.push(await startInstance(copy.url, secret, { REDIS_URL: redis.url }));
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all(instances.map(stopInstance));
+      await redis?.stop();
+      await copy?.drop();
+    }, 30_000);
+
+    it('counts sign-ins from one address once across both instances', async () => {
+      const [a, b] = instances.map((i) => i.url);
+      const user = await registerUser(a, 'limited');
+      const login = (base: string) =>
+        fetch(`${base}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: user.username, password: 'correct-horse' }),
+        }).then((r) => r.status);
+      const answers: number[] = [];
+      for (let i = 0; i < 32; i++) answers.push(await login(i % 2 ? b : a));
+      expect(answers.slice(0, 30).every((s) => s === 200)).toBe(true);
+      expect(answers.slice(30)).toEqual([429, 429]);
+    });
+  },
+);
