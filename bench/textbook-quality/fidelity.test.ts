@@ -70,6 +70,13 @@ describe('links and lists', () => {
     });
   });
 
+  it('linksKept counts a target the book carries in its references as kept', () => {
+    const html = '<p>See <a href="https://www.r-project.org/">R</a>.</p>';
+    const source = ['https://r-project.org', 'http://csrc.nist.gov/fips46-3.pdf'];
+    expect(linksKept(source, html).kept).toBe(1);
+    expect(linksKept(source, html, ['http://csrc.nist.gov/fips46-3.pdf'])).toEqual({ kept: 2, total: 2, missing: [] });
+  });
+
   it('listStartsDiffering counts source lists not starting at 1 that the book starts elsewhere', () => {
     const html = '<ol><li><p>a</p></li></ol><ol start="5"><li><p>e</p></li></ol><ol><li><p>x</p></li></ol>';
     expect(bookListStarts(html)).toEqual([1, 5, 1]);

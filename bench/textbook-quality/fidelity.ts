@@ -104,10 +104,14 @@ export function linkKey(href: string): string {
     .replace(/[/#]+$/, '');
 }
 
-/** Of the source's link targets (each counted once), those the book links to. */
-export function linksKept(sourceHrefs: string[], html: string): { kept: number; total: number; missing: string[] } {
+/** Of the source's link targets (each counted once), those the book links to in its text or its references. */
+export function linksKept(
+  sourceHrefs: string[],
+  html: string,
+  referenceUrls: string[] = [],
+): { kept: number; total: number; missing: string[] } {
   const source = [...new Set(sourceHrefs.map(linkKey).filter(Boolean))];
-  const book = new Set([...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)].map((m) => linkKey(m[1])));
+  const book = new Set([...[...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)].map((m) => m[1]), ...referenceUrls].map(linkKey));
   const missing = source.filter((k) => !book.has(k));
   return { kept: source.length - missing.length, total: source.length, missing };
 }

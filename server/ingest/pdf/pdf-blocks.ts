@@ -188,7 +188,8 @@ export function buildBlocks(
       continue;
     }
     // Code listings (monospace lines that look like code, and the typewriter lines that follow them) are one code block.
-    if (line.mono && isCodeStart(line.text)) {
+    // A reference list has no listings: its typewriter lines are addresses.
+    if (line.mono && bibLevel === undefined && isCodeStart(line.text)) {
       if (code.length === 0) flushPara();
       code.push(line);
       continue;
@@ -283,9 +284,10 @@ const codeStart = /[;{}=<>[\]_#]|\w\(|^\s*\/\/|:$/;
  * and quoted symbols.
  */
 function isCodeStart(text: string): boolean {
-  // A web address in typewriter type (a footnote's \url) is an address, not a listing.
-  if (/^\S*(?:https?:\/\/|www\.)\S*$/i.test(text.trim())) return false;
-  return codeStart.test(text) && !isProse(text);
+  // Web addresses in typewriter type (a footnote's \url, "\url{...} and \url{...}") are addresses, not a listing.
+  // "//www.ti.com/..." is the rest of an address broken after its "http:", not a comment.
+  const bare = text.replace(/(?:https?:\/\/|www\.|^\s*\/\/(?=[\w-]+\.[\w-]+))\S*/gi, ' ');
+  return codeStart.test(bare) && !isProse(text);
 }
 
 /** Words of a sentence, not of a program: six words or more besides comments and quoted symbols, and no statement. */
