@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBlocks } from './pdf-blocks';
 import { continuesUrl } from './pdf-join';
+import { joinNote } from './pdf-margin';
 import type { PdfLine } from './pdf-types';
 
 const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
@@ -23,6 +24,13 @@ describe('web addresses broken over two lines', () => {
     expect(continuesUrl('https://tinyurl.com/', 'y7k5')).toBe(true);
     expect(continuesUrl('https://mml-book.github.io', 'London, February 2025')).toBe(false);
     expect(continuesUrl('The book ends here/', 'next')).toBe(false);
+  });
+
+  it('a margin note’s lines keep an address broken at a dot whole', () => {
+    expect(joinNote([{ text: 'notes at https://tinyurl.' }, { text: 'com/ycfm2yrw.' }])).toBe('notes at https://tinyurl.com/ycfm2yrw.');
+    expect(joinNote([{ text: 'see the blog at https://tinyurl.com.' }, { text: 'Then read on' }])).toBe(
+      'see the blog at https://tinyurl.com. Then read on',
+    );
   });
 
   it('a margin note whose address runs onto the next margin line is one note', () => {

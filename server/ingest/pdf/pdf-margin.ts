@@ -1,4 +1,5 @@
 import { captionStart } from './pdf-geometry';
+import { continuesUrl } from './pdf-join';
 import type { Segment } from './pdf-lines';
 import type { PdfLine } from './pdf-types';
 
@@ -48,12 +49,12 @@ export function isIndexTerm(text: string): boolean {
   return words.length <= 4 && t.length >= 3 && t.length <= 40 && /^\p{L}/u.test(t) && /^[\p{L}\p{M}’'\- ]+$/u.test(t) && !/-$/.test(t);
 }
 
-/** Joins a note's lines, rejoining a word hyphenated at a line end. */
-function joinNote(lines: Segment[]): string {
-  return lines.reduce(
-    (text, l) => (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(l.text) ? text.slice(0, -1) + l.text : `${text} ${l.text}`.trim()),
-    '',
-  );
+/** Joins a note's lines, rejoining a word hyphenated at a line end and a web address broken over two lines. */
+export function joinNote(lines: Array<{ text: string }>): string {
+  return lines.reduce((text, l) => {
+    if (text && continuesUrl(text, l.text)) return text + l.text.trim();
+    return /\p{L}-$/u.test(text) && /^\p{Ll}/u.test(l.text) ? text.slice(0, -1) + l.text : `${text} ${l.text}`.trim();
+  }, '');
 }
 
 /**
