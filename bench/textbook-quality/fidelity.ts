@@ -56,15 +56,47 @@ function paragraphs(html: string): string[] {
 /** Paragraphs of at least this many words are prose that should end a sentence. */
 const proseWords = 6;
 
+/** A display formula of the book: a LaTeX block or a formula kept as a picture (an image that is no captioned figure). */
+const displayFormula = /^(?:<div data-type="block-math"|<img\b(?![^>]*>\s*<p><em>))/;
+/** A margin note set beside the text: the sentence it interrupts goes on after it. */
+const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote>\s*/;
+
+/**
+ * What the source itself sets without a sentence end, so no cut: a caption ("Figure 2.1: ...", "Algorithm 2 Long-number
+ * addition ..."), a line of code or of an algorithm ("// First S-Box", "for i = 0 ... n − 1 do"), an entry of an acronym or
+ * glossary list in title case ("EEPROM Electrically Erasable Programmable Read-Only Memory").
+ */
+function setWithoutStop(p: string): boolean {
+  if (/^(?:figure|fig\.|table|listing|algorithm)\s*\d+(?:\.\d+)*\b/i.test(p)) return true;
+  if (/^\s*(?:\/\/|#)|[{};]\s*$|←|\b(?:do|then|end for|end if)$/.test(p)) return true;
+  const words = p.match(/\p{L}[\p{L}’'-]*/gu) ?? [];
+  return words.filter((w) => /^\p{Ll}/u.test(w)).length < words.length / 3;
+}
+
 /**
  * Paragraphs that stop mid-sentence: prose of six words or more whose last character is a letter,
  * a digit, a comma or a hyphen (a PDF line made a paragraph: "... we" / "need to maximize our
- * entropy"). Returns the findings and how many paragraphs were judged.
+ * entropy"). Not counted: a lead-in whose sentence goes on in the display formula right after it
+ * (a margin note between them aside), and what the source itself sets without a stop (captions,
+ * code and algorithm lines, glossary entries). Returns the findings and how many paragraphs were judged.
  */
 export function midSentenceEnds(html: string): { cut: string[]; judged: number } {
-  const prose = paragraphs(html).filter((p) => p.split(/\s+/).length >= proseWords);
-  const cut = prose.filter((p) => /[\p{L}\p{N},\-–]$/u.test(p)).map((p) => `…${p.slice(-50)}`);
-  return { cut, judged: prose.length };
+  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, ' ');
+  const cut: string[] = [];
+  let judged = 0;
+  for (const m of outside.matchAll(/<p>([\s\S]*?)<\/p>/g)) {
+    const p = htmlToText(m[1]);
+    if (!p || p.split(/\s+/).length < proseWords || /^<em>[\s\S]*<\/em>$/.test(m[1].trim())) continue;
+    judged++;
+    if (!/[\p{L}\p{N},\-–]$/u.test(p) || setWithoutStop(p)) continue;
+    const next = outside
+      .slice(m.index + m[0].length)
+      .trimStart()
+      .replace(marginNote, '');
+    if (displayFormula.test(next)) continue;
+    cut.push(`…${p.slice(-50)}`);
+  }
+  return { cut, judged };
 }
 
 /** A running head's key: its words, digits as "#", case and spacing aside. */

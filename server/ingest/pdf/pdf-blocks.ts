@@ -189,7 +189,9 @@ export function buildBlocks(
     }
     // Code listings (monospace lines that look like code, and the typewriter lines that follow them) are one code block.
     // A reference list has no listings: its typewriter lines are addresses.
-    if (line.mono && bibLevel === undefined && isCodeStart(line.text)) {
+    // An address in typewriter type broken at a dot ("...avrassembler." / "wb_SBR.html and ...") goes on in its sentence.
+    const goesOnUrl = para.length > 0 && continuesUrl(para[para.length - 1].text, line.text);
+    if (line.mono && bibLevel === undefined && !goesOnUrl && isCodeStart(line.text)) {
       if (code.length === 0) flushPara();
       code.push(line);
       continue;
