@@ -339,21 +339,36 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
   return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text) || /(?:https?:\/\/|www\.)\S{4,}/i.test(text);
 }
 
+/** What a page sets beside the flow of its text: a figure, a caption, a margin note or index word. */
+const aside = (b: DocBlock) => b.kind === 'caption' || b.kind === 'figure' || b.kind === 'margin' || b.kind === 'index-term';
+const endsSentence = (text: string) => /[.?!:]["”’)]?$/.test(text);
+
 /**
- * A paragraph cut by a figure caption or a footnote placed mid-flow ("... we
- * evaluate our compiler on" [Figure 2. ...] "a set of benchmarks.") is put
- * back together: a paragraph that starts in lower case continues the last
- * paragraph that did not end a sentence, when only captions stand between.
+ * A paragraph cut by a figure, a caption, a margin note or a footnote placed mid-flow ("... we evaluate our compiler on"
+ * [Figure 2. ...] "a set of benchmarks.") is put back together: a paragraph that starts in lower case continues the last
+ * paragraph that did not end a sentence, when only such asides stand between. A display formula that a lead-in ("We
+ * often write") goes on in, read after a figure or note placed between them, is put back right after its lead-in (with
+ * the formulas before it that followed the lead-in), and so is the text going on after the formula in lower case.
  */
 function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
   const out: DocBlock[] = [];
   for (const block of blocks) {
-    if (block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text)) {
-      let j = out.length - 1;
-      while (j >= 0 && out[j].kind === 'caption') j--;
+    let j = out.length - 1;
+    while (j >= 0 && aside(out[j])) j--;
+    if (j < out.length - 1 && block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text)) {
       const target = out[j];
-      if (target && j < out.length - 1 && target.kind === 'paragraph' && !/[.?!:]["”’)]?$/.test(target.text)) {
+      if (target?.kind === 'paragraph' && !endsSentence(target.text)) {
         target.text = joinLines([target.text, block.text], evidence);
+        continue;
+      }
+    }
+    // So is the text after the formula ("to specify a function, where ...") when it goes on in lower case.
+    const goesOn = block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text) && out[j]?.kind === 'equation';
+    if (j < out.length - 1 && (block.kind === 'equation' || goesOn)) {
+      let k = j;
+      while (k >= 0 && out[k].kind === 'equation') k--;
+      if (out[k]?.kind === 'paragraph' && !endsSentence(out[k].text)) {
+        out.splice(j + 1, 0, block);
         continue;
       }
     }
