@@ -57,6 +57,7 @@ describe('midSentenceEnds and what the source sets without a stop', () => {
       '<p><em>Figure 2.1: High-level view of a block cipher</em></p><p>Algorithm 2 Long-number addition of two numbers u, v</p>' +
       '<p>// Second S−Box , first bit of the state</p><p>for i = 0 . . . n − 1 do</p>' +
       '<p>EEPROM Electrically Erasable Programmable Read-Only Memory</p>' +
+      '<p>∂<span data-type="inline-math" data-latex="x_{2}"></span> is the second partial derivative of f with respect to x</p>' +
       '<p>The attacker measures the power consumption of the device and</p>' +
       '<img src="/api/images/1" alt="Figure 4.1 Setup" /><p><em>Figure 4.1 Setup of the measurement</em></p>';
     const { cut } = midSentenceEnds(html);

@@ -63,11 +63,13 @@ const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote
 
 /**
  * What the source itself sets without a sentence end, so no cut: a caption ("Figure 2.1: ...", "Algorithm 2 Long-number
- * addition ..."), a line of code or of an algorithm ("// First S-Box", "for i = 0 ... n − 1 do"), an entry of an acronym or
+ * addition ..."), a notation entry that opens with its formula, a line of code or of an algorithm ("// First S-Box", "for i = 0 ... n − 1 do"), an entry of an acronym or
  * glossary list in title case ("EEPROM Electrically Erasable Programmable Read-Only Memory").
  */
 function setWithoutStop(p: string): boolean {
   if (/^(?:figure|fig\.|table|listing|algorithm)\s*\d+(?:\.\d+)*\b/i.test(p)) return true;
+  // A notation entry opens with its formula ("∂²f/∂x² is the second partial derivative of f with respect to x").
+  if (/^[\p{Sm}∂∇]/u.test(p)) return true;
   if (/^\s*(?:\/\/|#)|[{};]\s*$|←|\b(?:do|then|end for|end if)$/.test(p)) return true;
   const words = p.match(/\p{L}[\p{L}’'-]*/gu) ?? [];
   return words.filter((w) => /^\p{Ll}/u.test(w)).length < words.length / 3;
@@ -78,7 +80,7 @@ function setWithoutStop(p: string): boolean {
  * a digit, a comma or a hyphen (a PDF line made a paragraph: "... we" / "need to maximize our
  * entropy"). Not counted: a lead-in whose sentence goes on in the display formula right after it
  * (a margin note between them aside), and what the source itself sets without a stop (captions,
- * code and algorithm lines, glossary entries). Returns the findings and how many paragraphs were judged.
+ * code and algorithm lines, glossary and notation entries). Returns the findings and how many paragraphs were judged.
  */
 export function midSentenceEnds(html: string): { cut: string[]; judged: number } {
   const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, ' ');

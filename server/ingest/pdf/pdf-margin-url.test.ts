@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildBlocks } from './pdf-blocks';
 import { continuesUrl } from './pdf-join';
-import { joinNote } from './pdf-margin';
+import { groupNotes, joinNote } from './pdf-margin';
+import type { Segment } from './pdf-lines';
 import type { PdfLine } from './pdf-types';
 
 const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
@@ -47,6 +48,37 @@ describe('web addresses broken over two lines', () => {
     expect(blocks.filter((b) => b.kind === 'margin').map((b) => b.text)).toEqual([
       'https://mml-book.github.io/slopes-expectations.html',
       'Each margin line of its own stays a note of its own.',
+    ]);
+  });
+});
+
+describe('margin notes and the key words set under them', () => {
+  const seg = (text: string, y: number, x1: number): Segment => ({
+    page: 3,
+    x0: 420,
+    x1,
+    y,
+    size: 8,
+    font: 'Palatino',
+    text,
+    chars: text.length,
+    mono: false,
+    math: 0,
+  });
+
+  it('keeps a key word under a note’s last sentence apart, and a note’s own lines together', () => {
+    const notes = groupNotes(
+      [
+        seg('Geometrically, the Jacobian determinant', 600, 540),
+        seg('gives the magnification/scaling factor', 590, 539),
+        seg('when we transform an area or volume.', 580, 538),
+        seg('Jacobian determinant', 570, 500),
+      ],
+      540,
+    );
+    expect(notes.map((n) => n.text)).toEqual([
+      'Geometrically, the Jacobian determinant gives the magnification/scaling factor when we transform an area or volume.',
+      'Jacobian determinant',
     ]);
   });
 });

@@ -61,7 +61,7 @@ export function joinNote(lines: Array<{ text: string }>): string {
  * Groups one side's margin lines into notes: a note ends at a gap, or at a line that ended with
  * room to spare before `right` (the margin column's right edge over the whole document).
  */
-function groupNotes(lines: Segment[], right: number): Segment[] {
+export function groupNotes(lines: Segment[], right: number): Segment[] {
   const sorted = [...lines].sort((a, b) => b.y - a.y);
   const notes: Segment[][] = [];
   for (const s of sorted) {
@@ -79,7 +79,10 @@ function groupNotes(lines: Segment[], right: number): Segment[] {
       isIndexTerm(prev.text) &&
       (isIndexTerm(s.text) || /^\p{Lu}/u.test(s.text)) &&
       right - prev.x1 > (firstWord.length + 1) * 0.55 * s.size + 0.5 * s.size;
-    if (!prev || prev.y - s.y > 1.45 * Math.max(prev.size, s.size) || endedSentence || endedEarly || captionStart.test(s.text))
+    // A key word set right under a note's last sentence ("... an area or volume." / "Jacobian determinant") is its own:
+    // a short line of a few words without punctuation after a full stop.
+    const keyAfter = !!prev && /[.!?]$/.test(prev.text) && isIndexTerm(s.text) && right - s.x1 > 3 * s.size;
+    if (!prev || prev.y - s.y > 1.45 * Math.max(prev.size, s.size) || endedSentence || endedEarly || keyAfter || captionStart.test(s.text))
       notes.push([s]);
     else current.push(s);
   }
