@@ -54,12 +54,13 @@ describe('midSentenceEnds and what the source sets without a stop', () => {
       '<p>By the chain rule the derivative of h is given as</p><div data-type="block-math" data-latex="h = 8x"></div>' +
       '<p>Hence the gradient of the loss function is</p><blockquote><p><strong>Note:</strong> a margin word</p></blockquote>' +
       '<img src="/api/images/3" alt="L = e^2" /><p>(5.3)</p>' +
+      '<p>Hence we have complexity</p><img src="/api/images/4" alt="k^2 / 2" /><p><em>Algorithm 6 CRT-RSA signature</em></p>' +
       '<p><em>Figure 2.1: High-level view of a block cipher</em></p><p>Algorithm 2 Long-number addition of two numbers u, v</p>' +
       '<p>// Second S−Box , first bit of the state</p><p>for i = 0 . . . n − 1 do</p>' +
       '<p>EEPROM Electrically Erasable Programmable Read-Only Memory</p>' +
       '<p>∂<span data-type="inline-math" data-latex="x_{2}"></span> is the second partial derivative of f with respect to x</p>' +
       '<p>The attacker measures the power consumption of the device and</p>' +
-      '<img src="/api/images/1" alt="Figure 4.1 Setup" /><p><em>Figure 4.1 Setup of the measurement</em></p>';
+      '<img src="/api/images/1" alt="Figure 4.1 Setup of the measurement" /><p><em>Figure 4.1 Setup of the measurement</em></p>';
     const { cut } = midSentenceEnds(html);
     expect(cut).toEqual(['…r measures the power consumption of the device and']);
   });

@@ -57,7 +57,14 @@ function paragraphs(html: string): string[] {
 const proseWords = 6;
 
 /** A display formula of the book: a LaTeX block or a formula kept as a picture (an image that is no captioned figure). */
-const displayFormula = /^(?:<div data-type="block-math"|<img\b(?![^>]*>\s*<p><em>))/;
+function startsWithFormula(html: string): boolean {
+  if (html.startsWith('<div data-type="block-math"')) return true;
+  const img = /^<img\b[^>]*\balt="([^"]*)"[^>]*>\s*(?:<p><em>([\s\S]*?)<\/em><\/p>)?/.exec(html);
+  if (!img) return false;
+  // A figure's picture carries its caption, printed under it; an equation's carries the formula.
+  const caption = img[2] && htmlToText(img[2]);
+  return !caption || !decodeEntities(img[1]).startsWith(caption.slice(0, 20));
+}
 /** A margin note set beside the text: the sentence it interrupts goes on after it. */
 const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote>\s*/;
 
@@ -95,7 +102,7 @@ export function midSentenceEnds(html: string): { cut: string[]; judged: number }
       .slice(m.index + m[0].length)
       .trimStart()
       .replace(marginNote, '');
-    if (displayFormula.test(next)) continue;
+    if (startsWithFormula(next)) continue;
     cut.push(`…${p.slice(-50)}`);
   }
   return { cut, judged };

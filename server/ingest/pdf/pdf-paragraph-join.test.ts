@@ -172,3 +172,21 @@ describe('a sentence interrupted by a figure or a margin note placed mid-flow', 
     expect(finished.blocks.map((b) => b.kind)).toEqual(['paragraph', 'figure', 'paragraph']);
   });
 });
+
+describe('an algorithm float inside a paragraph', () => {
+  it('reads "Algorithm 8 Evaluation phase ..." at the column edge as a caption, never glued to the sentence before it', () => {
+    const { blocks } = buildBlocks(
+      [
+        line('The main reason is that we average many signals, which reduces the amount of noise', 700),
+        line('Algorithm 8 Evaluation phase of a DPA for first byte of AES', 685.6, { x1: 420 }),
+        line('Algorithm 2 computes the sum limb by limb, from the least significant limb on.', 650, { x0: 128 }),
+      ],
+      [],
+    );
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'The main reason is that we average many signals, which reduces the amount of noise'],
+      ['caption', 'Algorithm 8 Evaluation phase of a DPA for first byte of AES'],
+      ['paragraph', 'Algorithm 2 computes the sum limb by limb, from the least significant limb on.'],
+    ]);
+  });
+});

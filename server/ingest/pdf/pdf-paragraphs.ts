@@ -5,7 +5,12 @@ import type { PdfLine } from './pdf-types';
 /** A caption in body type says so by its punctuation ("Figure 2.2: ..."); "Figure 5.1 illustrates ..." is a sentence. */
 const punctuatedCaption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.](?:\s|$)/i;
 
+/** An algorithm float's caption as the algorithmic packages set it: "Algorithm 8 Evaluation phase of a DPA", no colon. */
+const algorithmCaption = /^Algorithm\s+\d+(?:\.\d+)*:?\s+[\p{Lu}\p{N}]/u;
+
 export function isCaptionLine(line: PdfLine, body: BodyStats): boolean {
+  // At the column's left edge, so a float's caption never runs on at the end of the paragraph it interrupts.
+  if (algorithmCaption.test(line.text) && line.x0 - line.columnLeft < 0.5 * line.size) return true;
   if (!captionStart.test(line.text)) return false;
   return punctuatedCaption.test(line.text) || line.size < body.size - 0.4 || line.font !== body.font;
 }
