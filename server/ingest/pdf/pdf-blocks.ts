@@ -340,7 +340,10 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
 }
 
 /** What a page sets beside the flow of its text: a figure, a caption, a margin note or index word. */
-const aside = (b: DocBlock) => b.kind === 'caption' || b.kind === 'figure' || b.kind === 'margin' || b.kind === 'index-term';
+const aside = (b: DocBlock) =>
+  (b.kind === 'caption' && !algorithmCaption.test(b.text)) || b.kind === 'figure' || b.kind === 'margin' || b.kind === 'index-term';
+/** An algorithm float's caption: its lines follow it, so it is no aside the text runs on past. */
+const algorithmCaption = /^Algorithm\s+\d/;
 const endsSentence = (text: string) => /[.?!:]["”’)]?$/.test(text);
 
 /**
@@ -348,11 +351,44 @@ const endsSentence = (text: string) => /[.?!:]["”’)]?$/.test(text);
  * [Figure 2. ...] "a set of benchmarks.") is put back together: a paragraph that starts in lower case continues the last
  * paragraph that did not end a sentence, when only such asides stand between. A display formula that a lead-in ("We
  * often write") goes on in, read after a figure or note placed between them, is put back right after its lead-in (with
- * the formulas before it that followed the lead-in), and so is the text going on after the formula in lower case.
+ * the formulas before it that followed the lead-in), and so is the text going on after the formula in lower case. A
+ * sentence an algorithm float interrupts ("... which reduces the amount of noise" [Algorithm 8 ...] "relatively to the
+ * signal.") goes on in the first sentence in lower case after the algorithm's lines.
  */
 function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
   const out: DocBlock[] = [];
+  // The paragraph an algorithm float interrupted mid-sentence: its sentence goes on after the algorithm's lines.
+  let interrupted: DocBlock | undefined;
+  // The last block of that sentence once it went on: a formula it leads into, and the text going on after the formula,
+  // are read with it, before the algorithm.
+  let chain: DocBlock | undefined;
   for (const block of blocks) {
+    if (chain) {
+      if (block.kind === 'equation' || (block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text))) {
+        out.splice(out.indexOf(chain) + 1, 0, block);
+        chain = block.kind === 'paragraph' && endsSentence(block.text) ? undefined : block;
+        continue;
+      }
+      chain = undefined;
+    }
+    if (block.kind === 'heading') interrupted = undefined;
+    if (block.kind === 'caption' && algorithmCaption.test(block.text)) {
+      let k = out.length - 1;
+      while (k >= 0 && aside(out[k])) k--;
+      interrupted = out[k]?.kind === 'paragraph' && !endsSentence(out[k].text) ? out[k] : undefined;
+    } else if (
+      interrupted &&
+      block.kind === 'paragraph' &&
+      /^\p{Ll}/u.test(block.text) &&
+      block.text.split(/\s+/).length >= 6 &&
+      // An algorithm's own lines: assignments, loops and conditions ("c ← e_k(p)", "for i = 0 ... m − 1 do").
+      !/←|\b(?:do|then)$/.test(block.text)
+    ) {
+      interrupted.text = joinLines([interrupted.text, block.text], evidence);
+      if (!endsSentence(interrupted.text)) chain = interrupted;
+      interrupted = undefined;
+      continue;
+    }
     let j = out.length - 1;
     while (j >= 0 && aside(out[j])) j--;
     if (j < out.length - 1 && block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text)) {

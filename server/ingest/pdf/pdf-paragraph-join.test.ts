@@ -190,3 +190,31 @@ describe('an algorithm float inside a paragraph', () => {
     ]);
   });
 });
+
+describe('a sentence an algorithm float interrupts', () => {
+  it('goes on in the first sentence in lower case after the algorithm, its lines left as they are', () => {
+    const { blocks } = buildBlocks(
+      [
+        line('The main reason is that we average many signals, which reduces the amount of noise', 700),
+        line('Algorithm 8 Evaluation phase of a DPA for first byte of AES', 685.6, { x1: 420 }),
+        line('for each candidate key k do', 650, { x0: 140, x1: 300 }),
+        line('if LSBit (b) = 0 then', 630, { x0: 160, x1: 280 }),
+        line('relatively to the signal. More precisely, we can write a power trace at a point in time as', 600),
+        line('', 570, { region: { kind: 'equation', page: 4, x0: 150, y0: 550, x1: 450, y1: 570, text: 'p = s + n' }, x0: 150, x1: 450 }),
+        line('where s is the leakage and n the noise of the measurement.', 530, { x1: 420 }),
+      ],
+      [],
+    );
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      [
+        'paragraph',
+        'The main reason is that we average many signals, which reduces the amount of noise relatively to the signal. More precisely, we can write a power trace at a point in time as',
+      ],
+      ['equation', 'p = s + n'],
+      ['paragraph', 'where s is the leakage and n the noise of the measurement.'],
+      ['caption', 'Algorithm 8 Evaluation phase of a DPA for first byte of AES'],
+      ['paragraph', 'for each candidate key k do'],
+      ['paragraph', 'if LSBit (b) = 0 then'],
+    ]);
+  });
+});
