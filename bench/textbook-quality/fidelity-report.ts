@@ -24,13 +24,15 @@ export async function fidelityOf(
   file: { name: string; data: Uint8Array },
   book: { html: string; text: string },
   runningHeads: string[],
+  referenceUrls: string[] = [],
 ): Promise<{ cells: string[]; detail: Array<[string, string[]]> }> {
   const marks = await sourceMarks(file.name, file.data);
   const glyphs = glyphErrors(book.text);
   const formulas = formulaFailures(book.html);
   const mid = midSentenceEnds(book.html);
   const heads = runningHeadsInBook(runningHeads, book.html);
-  const links = linksKept(marks.links, book.html);
+  // A link of the source's reference list is carried by the book's references (the list is not body text).
+  const links = linksKept(marks.links, book.html, referenceUrls);
   const lists = listStartsDiffering(marks.listStarts, book.html);
   return {
     cells: [

@@ -48,6 +48,24 @@ describe('midSentenceEnds', () => {
   });
 });
 
+describe('midSentenceEnds and what the source sets without a stop', () => {
+  it('leaves out a lead-in that goes on in a display formula, captions, code and glossary lines, not a cut before a figure', () => {
+    const html =
+      '<p>By the chain rule the derivative of h is given as</p><div data-type="block-math" data-latex="h = 8x"></div>' +
+      '<p>Hence the gradient of the loss function is</p><blockquote><p><strong>Note:</strong> a margin word</p></blockquote>' +
+      '<img src="/api/images/3" alt="L = e^2" /><p>(5.3)</p>' +
+      '<p>Hence we have complexity</p><img src="/api/images/4" alt="k^2 / 2" /><p><em>Algorithm 6 CRT-RSA signature</em></p>' +
+      '<p><em>Figure 2.1: High-level view of a block cipher</em></p><p>Algorithm 2 Long-number addition of two numbers u, v</p>' +
+      '<p>// Second S−Box , first bit of the state</p><p>for i = 0 . . . n − 1 do</p>' +
+      '<p>EEPROM Electrically Erasable Programmable Read-Only Memory</p>' +
+      '<p>∂<span data-type="inline-math" data-latex="x_{2}"></span> is the second partial derivative of f with respect to x</p>' +
+      '<p>The attacker measures the power consumption of the device and</p>' +
+      '<img src="/api/images/1" alt="Figure 4.1 Setup of the measurement" /><p><em>Figure 4.1 Setup of the measurement</em></p>';
+    const { cut } = midSentenceEnds(html);
+    expect(cut).toEqual(['…r measures the power consumption of the device and']);
+  });
+});
+
 describe('runningHeadsInBook', () => {
   it('finds a running head pasted inside a paragraph, with any page number', () => {
     const html =
@@ -68,6 +86,13 @@ describe('links and lists', () => {
       total: 3,
       missing: ['cran.r-project.org/web'],
     });
+  });
+
+  it('linksKept counts a target the book carries in its references as kept', () => {
+    const html = '<p>See <a href="https://www.r-project.org/">R</a>.</p>';
+    const source = ['https://r-project.org', 'http://csrc.nist.gov/fips46-3.pdf'];
+    expect(linksKept(source, html).kept).toBe(1);
+    expect(linksKept(source, html, ['http://csrc.nist.gov/fips46-3.pdf'])).toEqual({ kept: 2, total: 2, missing: [] });
   });
 
   it('listStartsDiffering counts source lists not starting at 1 that the book starts elsewhere', () => {

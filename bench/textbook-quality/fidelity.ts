@@ -56,15 +56,56 @@ function paragraphs(html: string): string[] {
 /** Paragraphs of at least this many words are prose that should end a sentence. */
 const proseWords = 6;
 
+/** A display formula of the book: a LaTeX block or a formula kept as a picture (an image that is no captioned figure). */
+function startsWithFormula(html: string): boolean {
+  if (html.startsWith('<div data-type="block-math"')) return true;
+  const img = /^<img\b[^>]*\balt="([^"]*)"[^>]*>\s*(?:<p><em>([\s\S]*?)<\/em><\/p>)?/.exec(html);
+  if (!img) return false;
+  // A figure's picture carries its caption, printed under it; an equation's carries the formula.
+  const caption = img[2] && htmlToText(img[2]);
+  return !caption || !decodeEntities(img[1]).startsWith(caption.slice(0, 20));
+}
+/** A margin note set beside the text: the sentence it interrupts goes on after it. */
+const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote>\s*/;
+
+/**
+ * What the source itself sets without a sentence end, so no cut: a caption ("Figure 2.1: ...", "Algorithm 2 Long-number
+ * addition ..."), a notation entry that opens with its formula, a line of code or of an algorithm ("// First S-Box", "for i = 0 ... n − 1 do"), an entry of an acronym or
+ * glossary list in title case ("EEPROM Electrically Erasable Programmable Read-Only Memory").
+ */
+function setWithoutStop(p: string): boolean {
+  if (/^(?:figure|fig\.|table|listing|algorithm)\s*\d+(?:\.\d+)*\b/i.test(p)) return true;
+  // A notation entry opens with its formula ("∂²f/∂x² is the second partial derivative of f with respect to x").
+  if (/^[\p{Sm}∂∇]/u.test(p)) return true;
+  if (/^\s*(?:\/\/|#)|[{};]\s*$|←|\b(?:do|then|end for|end if)$/.test(p)) return true;
+  const words = p.match(/\p{L}[\p{L}’'-]*/gu) ?? [];
+  return words.filter((w) => /^\p{Ll}/u.test(w)).length < words.length / 3;
+}
+
 /**
  * Paragraphs that stop mid-sentence: prose of six words or more whose last character is a letter,
  * a digit, a comma or a hyphen (a PDF line made a paragraph: "... we" / "need to maximize our
- * entropy"). Returns the findings and how many paragraphs were judged.
+ * entropy"). Not counted: a lead-in whose sentence goes on in the display formula right after it
+ * (a margin note between them aside), and what the source itself sets without a stop (captions,
+ * code and algorithm lines, glossary and notation entries). Returns the findings and how many paragraphs were judged.
  */
 export function midSentenceEnds(html: string): { cut: string[]; judged: number } {
-  const prose = paragraphs(html).filter((p) => p.split(/\s+/).length >= proseWords);
-  const cut = prose.filter((p) => /[\p{L}\p{N},\-–]$/u.test(p)).map((p) => `…${p.slice(-50)}`);
-  return { cut, judged: prose.length };
+  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, ' ');
+  const cut: string[] = [];
+  let judged = 0;
+  for (const m of outside.matchAll(/<p>([\s\S]*?)<\/p>/g)) {
+    const p = htmlToText(m[1]);
+    if (!p || p.split(/\s+/).length < proseWords || /^<em>[\s\S]*<\/em>$/.test(m[1].trim())) continue;
+    judged++;
+    if (!/[\p{L}\p{N},\-–]$/u.test(p) || setWithoutStop(p)) continue;
+    const next = outside
+      .slice(m.index + m[0].length)
+      .trimStart()
+      .replace(marginNote, '');
+    if (startsWithFormula(next)) continue;
+    cut.push(`…${p.slice(-50)}`);
+  }
+  return { cut, judged };
 }
 
 /** A running head's key: its words, digits as "#", case and spacing aside. */
@@ -104,10 +145,14 @@ export function linkKey(href: string): string {
     .replace(/[/#]+$/, '');
 }
 
-/** Of the source's link targets (each counted once), those the book links to. */
-export function linksKept(sourceHrefs: string[], html: string): { kept: number; total: number; missing: string[] } {
+/** Of the source's link targets (each counted once), those the book links to in its text or its references. */
+export function linksKept(
+  sourceHrefs: string[],
+  html: string,
+  referenceUrls: string[] = [],
+): { kept: number; total: number; missing: string[] } {
   const source = [...new Set(sourceHrefs.map(linkKey).filter(Boolean))];
-  const book = new Set([...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)].map((m) => linkKey(m[1])));
+  const book = new Set([...[...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)].map((m) => m[1]), ...referenceUrls].map(linkKey));
   const missing = source.filter((k) => !book.has(k));
   return { kept: source.length - missing.length, total: source.length, missing };
 }

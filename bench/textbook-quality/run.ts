@@ -122,7 +122,12 @@ for (const file of files) {
     quizzes.push({ chapterWords: words, items: quiz ? (list as QuizItem[]) : undefined });
   }
   const glued = gluedWords(htmlToText(html), own.vocabulary);
-  const fidelity = await fidelityOf(file, { html, text: material_ }, own.runningHeads);
+  const fidelity = await fidelityOf(
+    file,
+    { html, text: material_ },
+    own.runningHeads,
+    references.map((r) => r.url).filter((u): u is string => !!u),
+  );
   rows.push([
     file.name,
     expected.length ? pct(inOrder(expected, titles)) : 'n/a',

@@ -51,11 +51,17 @@ async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
   const doc = await getDocument({ data: data.slice(), verbosity: VerbosityLevel.ERRORS, disableFontFace: true }).promise;
   const links: string[] = [];
   const listStarts: number[] = [];
+  // Pages each link target is printed on at each place: a target at one place on three pages or more is the running
+  // foot's ("Draft ... https://mml-book.com"), page furniture that the book leaves out with the foot itself.
+  const placed = new Map<string, Set<number>>();
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     for (const a of await page.getAnnotations()) {
       const url = (a as { url?: string; unsafeUrl?: string }).url ?? (a as { unsafeUrl?: string }).unsafeUrl;
-      if (a.subtype === 'Link' && url && external.test(url)) links.push(url);
+      if (a.subtype !== 'Link' || !url || !external.test(url)) continue;
+      links.push(url);
+      const key = `${url} ${(a.rect as number[]).map((v) => Math.round(v / 4)).join(',')}`;
+      placed.set(key, (placed.get(key) ?? new Set()).add(n));
     }
     // The page's text lines, top to bottom: items on one baseline joined left to right.
     const rows = new Map<number, Array<{ x: number; str: string }>>();
@@ -79,7 +85,8 @@ async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
     page.cleanup();
   }
   await doc.loadingTask.destroy();
-  return { links, listStarts };
+  const furniture = new Set([...placed].filter(([, pages]) => pages.size >= 3).map(([key]) => key.split(' ')[0]));
+  return { links: links.filter((l) => !furniture.has(l)), listStarts };
 }
 
 async function docxMarks(data: Uint8Array): Promise<SourceMarks> {

@@ -166,6 +166,32 @@ describe('ShareDialog', () => {
     expect(await screen.findByText('Licence saved')).toBeInTheDocument();
   });
 
+  it('corrects the book language detected at generation, saved in the content the reader and exports read', async () => {
+    const calls = mockFetch({
+      'GET /api/user': () => json(owner),
+      'GET /api/textbooks/7/materials': () => json({ materials: [] }),
+      [statusUrl]: () => json({ link: null }),
+      'PATCH /api/textbooks/7': (init) => json({ id: 7, revision: 5, content: body(init).content }),
+    });
+    const content = { title: 'Wärmelehre', chapters: [], references: [], language: 'nl' };
+    const saved = vi.fn();
+    renderWithApp(<ShareDialog textbookId={7} book={{ textbookId: 7, topic: 'Wärme', content, revision: 4, onContentSaved: saved }} />, {
+      path: '/textbook/7',
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share with students' });
+    const select = within(dialog).getByLabelText('Language');
+    expect(select).toHaveValue('nl');
+    expect(within(select).getByRole('option', { name: 'German (Deutsch)' })).toBeInTheDocument();
+    await user.selectOptions(select, 'de');
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    const sent = body(calls.find((c) => c.key === 'PATCH /api/textbooks/7')?.init);
+    expect(sent).toMatchObject({ content: { language: 'de', title: 'Wärmelehre' }, baseRevision: 4 });
+    expect(saved.mock.calls[0][0]).toMatchObject({ language: 'de' });
+    expect(await screen.findByText('Language saved')).toBeInTheDocument();
+  });
+
   it("shows the server's refusal", async () => {
     mockFetch({
       'GET /api/user': () => json(owner),

@@ -10,6 +10,7 @@ import { toast } from '@client/components/ui/toast-store';
 import { errorMessage } from '@client/lib/api';
 import { useServerMaterials } from '../materials/use-server-materials';
 import type { ToolkitProps } from '../toolkit/use-toolkit-save';
+import { LanguageSelect } from './language-select';
 import { LicenseSelect } from './license-select';
 import { formatLinkDate } from './link-date';
 import { SharedMaterialsChoice } from './shared-materials-choice';
@@ -130,6 +131,7 @@ export function ShareDialog({ textbookId, book }: { textbookId: number; book?: T
         </DialogHeader>
 
         {book && <LicenseSelect {...book} />}
+        {book && <LanguageSelect {...book} />}
 
         {status.isLoading ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">Loading the link...</p>

@@ -1,5 +1,6 @@
 import { materialContentSchemas, materialTypeLabels, type MaterialContentType } from '@common/materials';
 import { AppError } from '@server/core/app-error';
+import { detectLanguage, languageName, writesApparatusIn } from '@server/core/nlp/language';
 import type { GeneratedMaterial, GenerateMaterialInput } from '../engine';
 import { buildAssessment } from './materials/assessment';
 import { buildHomework } from './materials/homework';
@@ -71,6 +72,14 @@ const maxCombined = 4;
  */
 export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   const label = materialTypeLabels[input.contentType];
+  // Questions, rubrics and activities are written from English templates: over a German or French text they would be
+  // English boilerplate around the book's sentences, so the material is refused and the reason given.
+  const language = input.book.language ?? detectLanguage(chapterText(input.book));
+  if (!writesApparatusIn(language))
+    throw new AppError(
+      'UNPROCESSABLE',
+      `This textbook is in ${languageName(language!)}, and the offline engine writes a ${label.toLowerCase()}'s questions and instructions only in English, which would sit around ${languageName(language!)} sentences. Write this ${label.toLowerCase()} yourself, or, if the book's language was detected wrongly, correct it under Share.`,
+    );
   const teaching = teachingChapters(input.book);
   const notes: string[] = [];
   let chapterIndex = input.chapterIndex;

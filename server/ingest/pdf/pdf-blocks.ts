@@ -188,7 +188,10 @@ export function buildBlocks(
       continue;
     }
     // Code listings (monospace lines that look like code, and the typewriter lines that follow them) are one code block.
-    if (line.mono && isCodeStart(line.text)) {
+    // A reference list has no listings: its typewriter lines are addresses.
+    // An address in typewriter type broken at a dot ("...avrassembler." / "wb_SBR.html and ...") goes on in its sentence.
+    const goesOnUrl = para.length > 0 && continuesUrl(para[para.length - 1].text, line.text);
+    if (line.mono && bibLevel === undefined && !goesOnUrl && isCodeStart(line.text)) {
       if (code.length === 0) flushPara();
       code.push(line);
       continue;
@@ -283,9 +286,10 @@ const codeStart = /[;{}=<>[\]_#]|\w\(|^\s*\/\/|:$/;
  * and quoted symbols.
  */
 function isCodeStart(text: string): boolean {
-  // A web address in typewriter type (a footnote's \url) is an address, not a listing.
-  if (/^\S*(?:https?:\/\/|www\.)\S*$/i.test(text.trim())) return false;
-  return codeStart.test(text) && !isProse(text);
+  // Web addresses in typewriter type (a footnote's \url, "\url{...} and \url{...}") are addresses, not a listing.
+  // "//www.ti.com/..." is the rest of an address broken after its "http:", not a comment.
+  const bare = text.replace(/(?:https?:\/\/|www\.|^\s*\/\/(?=[\w-]+\.[\w-]+))\S*/gi, ' ');
+  return codeStart.test(bare) && !isProse(text);
 }
 
 /** Words of a sentence, not of a program: six words or more besides comments and quoted symbols, and no statement. */
@@ -335,21 +339,72 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
   return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text) || /(?:https?:\/\/|www\.)\S{4,}/i.test(text);
 }
 
+/** What a page sets beside the flow of its text: a figure, a caption, a margin note or index word. */
+const aside = (b: DocBlock) =>
+  (b.kind === 'caption' && !algorithmCaption.test(b.text)) || b.kind === 'figure' || b.kind === 'margin' || b.kind === 'index-term';
+/** An algorithm float's caption: its lines follow it, so it is no aside the text runs on past. */
+const algorithmCaption = /^Algorithm\s+\d/;
+const endsSentence = (text: string) => /[.?!:]["”’)]?$/.test(text);
+
 /**
- * A paragraph cut by a figure caption or a footnote placed mid-flow ("... we
- * evaluate our compiler on" [Figure 2. ...] "a set of benchmarks.") is put
- * back together: a paragraph that starts in lower case continues the last
- * paragraph that did not end a sentence, when only captions stand between.
+ * A paragraph cut by a figure, a caption, a margin note or a footnote placed mid-flow ("... we evaluate our compiler on"
+ * [Figure 2. ...] "a set of benchmarks.") is put back together: a paragraph that starts in lower case continues the last
+ * paragraph that did not end a sentence, when only such asides stand between. A display formula that a lead-in ("We
+ * often write") goes on in, read after a figure or note placed between them, is put back right after its lead-in (with
+ * the formulas before it that followed the lead-in), and so is the text going on after the formula in lower case. A
+ * sentence an algorithm float interrupts ("... which reduces the amount of noise" [Algorithm 8 ...] "relatively to the
+ * signal.") goes on in the first sentence in lower case after the algorithm's lines.
  */
 function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
   const out: DocBlock[] = [];
+  // The paragraph an algorithm float interrupted mid-sentence: its sentence goes on after the algorithm's lines.
+  let interrupted: DocBlock | undefined;
+  // The last block of that sentence once it went on: a formula it leads into, and the text going on after the formula,
+  // are read with it, before the algorithm.
+  let chain: DocBlock | undefined;
   for (const block of blocks) {
-    if (block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text)) {
-      let j = out.length - 1;
-      while (j >= 0 && out[j].kind === 'caption') j--;
+    if (chain) {
+      if (block.kind === 'equation' || (block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text))) {
+        out.splice(out.indexOf(chain) + 1, 0, block);
+        chain = block.kind === 'paragraph' && endsSentence(block.text) ? undefined : block;
+        continue;
+      }
+      chain = undefined;
+    }
+    if (block.kind === 'heading') interrupted = undefined;
+    if (block.kind === 'caption' && algorithmCaption.test(block.text)) {
+      let k = out.length - 1;
+      while (k >= 0 && aside(out[k])) k--;
+      interrupted = out[k]?.kind === 'paragraph' && !endsSentence(out[k].text) ? out[k] : undefined;
+    } else if (
+      interrupted &&
+      block.kind === 'paragraph' &&
+      /^\p{Ll}/u.test(block.text) &&
+      block.text.split(/\s+/).length >= 6 &&
+      // An algorithm's own lines: assignments, loops and conditions ("c ← e_k(p)", "for i = 0 ... m − 1 do").
+      !/←|\b(?:do|then)$/.test(block.text)
+    ) {
+      interrupted.text = joinLines([interrupted.text, block.text], evidence);
+      if (!endsSentence(interrupted.text)) chain = interrupted;
+      interrupted = undefined;
+      continue;
+    }
+    let j = out.length - 1;
+    while (j >= 0 && aside(out[j])) j--;
+    if (j < out.length - 1 && block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text)) {
       const target = out[j];
-      if (target && j < out.length - 1 && target.kind === 'paragraph' && !/[.?!:]["”’)]?$/.test(target.text)) {
+      if (target?.kind === 'paragraph' && !endsSentence(target.text)) {
         target.text = joinLines([target.text, block.text], evidence);
+        continue;
+      }
+    }
+    // So is the text after the formula ("to specify a function, where ...") when it goes on in lower case.
+    const goesOn = block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text) && out[j]?.kind === 'equation';
+    if (j < out.length - 1 && (block.kind === 'equation' || goesOn)) {
+      let k = j;
+      while (k >= 0 && out[k].kind === 'equation') k--;
+      if (out[k]?.kind === 'paragraph' && !endsSentence(out[k].text)) {
+        out.splice(j + 1, 0, block);
         continue;
       }
     }

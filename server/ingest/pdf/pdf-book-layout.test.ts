@@ -130,6 +130,36 @@ describe('links from PDF link annotations', () => {
     expect(usableHref('file:///etc/passwd')).toBeUndefined();
     expect(usableHref('mailto:office@example.org')).toBe('mailto:office@example.org');
   });
+
+  it('keeps an address wrapped at a dot or after its scheme, leaving out the full stop after it', () => {
+    // The second line opens with the address's "." just left of the rectangle; the full stop is a run of its own.
+    const wrapped = pageLinks(
+      [
+        { subtype: 'Link', url: 'https://tinyurl.com/ycfm2yrw', rect: [80, 698, 160, 709] },
+        { subtype: 'Link', url: 'https://tinyurl.com/ycfm2yrw', rect: [56, 686, 120, 697] },
+      ],
+      [item('see https://tinyurl', 50, 700, 110), item('.com/ycfm2yrw', 50, 688, 70), item('.', 121, 688, 3)],
+      { x: 0, y: 0 },
+    );
+    expect(wrapped.map((l) => l.text)).toEqual(['https://tinyurl\n.com/ycfm2yrw']);
+    const note: DocBlock[] = [{ kind: 'margin', text: 'A reading list is at https://tinyurl.com/ycfm2yrw.', page: 21 }];
+    expect(attachLinks(note, [{ ...wrapped[0], page: 21 }])).toBe(1);
+    expect(note[0].links).toEqual([{ text: 'https://tinyurl.com/ycfm2yrw', href: 'https://tinyurl.com/ycfm2yrw' }]);
+    // An anchor read without the colon its line ended with is found by the address it links to, in a reference list
+    // that carries the page it starts on.
+    const entry: DocBlock[] = [
+      { kind: 'bibliography', text: '[Tex16] Texas Instruments. MSP430. http://www.ti.com/lit/ds/msp430.pdf.', page: 49 },
+    ];
+    attachLinks(entry, [{ text: 'http\n//www.ti.com/lit/ds/msp430.pdf', href: 'http://www.ti.com/lit/ds/msp430.pdf', y: 0, page: 52 }]);
+    expect(entry[0].links).toEqual([{ text: 'http://www.ti.com/lit/ds/msp430.pdf', href: 'http://www.ti.com/lit/ds/msp430.pdf' }]);
+  });
+
+  it('finds an anchor by its target only when the anchor is the printed address', () => {
+    // "click" is not in this block: the address printed there is another anchor's words, not this link's.
+    const blocks: DocBlock[] = [{ kind: 'paragraph', text: 'The notes are at https://example.org/a today.', page: 1 }];
+    expect(attachLinks(blocks, [{ text: 'click', href: 'https://example.org/a', y: 0, page: 1 }])).toBe(0);
+    expect(blocks[0].links).toBeUndefined();
+  });
 });
 
 describe('the title of a PDF', () => {

@@ -36,7 +36,8 @@ function wordsWithin(item: PdfItem, x0: number, x1: number): string {
         // Punctuation outside the rectangle ("list," of a link on "list") is the sentence's, not the anchor's.
         let [from, to] = [0, n];
         const chars = [...token];
-        while (from < to - 1 && !within[from] && /[\p{P}]/u.test(chars[from])) from++;
+        // Only an opening bracket or quote before it: a "." or ":" opening the second line of a wrapped address is the address's.
+        while (from < to - 1 && !within[from] && /[([{“‘"'«]/u.test(chars[from])) from++;
         while (to > from + 1 && !within[to - 1] && /[\p{P}]/u.test(chars[to - 1])) to--;
         words.push(chars.slice(from, to).join(''));
       }
@@ -84,7 +85,7 @@ export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origi
     const target = area.href!.replace(/^mailto:/i, '');
     if (text.length > target.length && text.includes(target)) text = target;
     // The sentence's full stop or comma right after an anchor ("... Download here.") is the sentence's.
-    text = text.replace(/(?<=\S)[.,;:]$/, '');
+    text = text.replace(/(?<=\S)\s?[.,;:]$/, '');
     const last = out[out.length - 1];
     if (last && last.href === area.href && area.y1 < last.y) {
       // The next line of a wrapped anchor: how its lines join is decided with the block's text (attachLinks).
@@ -110,7 +111,11 @@ export function attachLinks(blocks: DocBlock[], links: Array<PdfLink & { page: n
   for (const link of links) {
     // An anchor over two lines reads as the block joined them: a broken word rejoined or not. Spaces are compared apart
     // (pdf.js and the line reader space "∀x: Calgary" differently): the anchor is the block's own text it covers.
-    const forms = [...new Set([link.text.replace(/-\n/g, ''), link.text])].map((f) => squash(f).replace(/\s/g, '')).filter(Boolean);
+    // An address printed as the anchor is found by its target too (a character of the printed anchor misread at a line break).
+    const printed = printedForms(link.href).filter((p) => squash(link.text).replace(/\s/g, '').length >= p.length - 2);
+    const forms = [...new Set([link.text.replace(/-\n/g, ''), link.text, ...printed])]
+      .map((f) => squash(f).replace(/\s/g, ''))
+      .filter(Boolean);
     let found: { block: number; at: number; text: string } | undefined;
     // From the block of the link before onwards first; then anywhere on its pages (a footnote or a reference list is
     // read after the paragraphs of its page).
@@ -134,6 +139,13 @@ export function attachLinks(blocks: DocBlock[], links: Array<PdfLink & { page: n
     attached++;
   }
   return attached;
+}
+
+/** How a link's own target may be printed in the text: as it is, without its trailing slash, scheme or "mailto:". */
+function printedForms(href: string): string[] {
+  const bare = href.replace(/^mailto:/i, '');
+  const noSlash = bare.replace(/\/$/, '');
+  return [bare, noSlash, noSlash.replace(/^https?:\/\//i, '')];
 }
 
 /** Where one of the anchor's forms (without spaces) occurs in a text, as the text's own words, not inside an anchor already there. */

@@ -1,4 +1,5 @@
 import { captionStart } from './pdf-geometry';
+import { continuesUrl } from './pdf-join';
 import type { Segment } from './pdf-lines';
 import type { PdfLine } from './pdf-types';
 
@@ -48,19 +49,19 @@ export function isIndexTerm(text: string): boolean {
   return words.length <= 4 && t.length >= 3 && t.length <= 40 && /^\p{L}/u.test(t) && /^[\p{L}\p{M}’'\- ]+$/u.test(t) && !/-$/.test(t);
 }
 
-/** Joins a note's lines, rejoining a word hyphenated at a line end. */
-function joinNote(lines: Segment[]): string {
-  return lines.reduce(
-    (text, l) => (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(l.text) ? text.slice(0, -1) + l.text : `${text} ${l.text}`.trim()),
-    '',
-  );
+/** Joins a note's lines, rejoining a word hyphenated at a line end and a web address broken over two lines. */
+export function joinNote(lines: Array<{ text: string }>): string {
+  return lines.reduce((text, l) => {
+    if (text && continuesUrl(text, l.text)) return text + l.text.trim();
+    return /\p{L}-$/u.test(text) && /^\p{Ll}/u.test(l.text) ? text.slice(0, -1) + l.text : `${text} ${l.text}`.trim();
+  }, '');
 }
 
 /**
  * Groups one side's margin lines into notes: a note ends at a gap, or at a line that ended with
  * room to spare before `right` (the margin column's right edge over the whole document).
  */
-function groupNotes(lines: Segment[], right: number): Segment[] {
+export function groupNotes(lines: Segment[], right: number): Segment[] {
   const sorted = [...lines].sort((a, b) => b.y - a.y);
   const notes: Segment[][] = [];
   for (const s of sorted) {
@@ -78,7 +79,10 @@ function groupNotes(lines: Segment[], right: number): Segment[] {
       isIndexTerm(prev.text) &&
       (isIndexTerm(s.text) || /^\p{Lu}/u.test(s.text)) &&
       right - prev.x1 > (firstWord.length + 1) * 0.55 * s.size + 0.5 * s.size;
-    if (!prev || prev.y - s.y > 1.45 * Math.max(prev.size, s.size) || endedSentence || endedEarly || captionStart.test(s.text))
+    // A key word set right under a note's last sentence ("... an area or volume." / "Jacobian determinant") is its own:
+    // a short line of a few words without punctuation after a full stop.
+    const keyAfter = !!prev && /[.!?]$/.test(prev.text) && isIndexTerm(s.text) && right - s.x1 > 3 * s.size;
+    if (!prev || prev.y - s.y > 1.45 * Math.max(prev.size, s.size) || endedSentence || endedEarly || keyAfter || captionStart.test(s.text))
       notes.push([s]);
     else current.push(s);
   }

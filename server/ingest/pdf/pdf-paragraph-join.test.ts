@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBlocks } from './pdf-blocks';
 import { continuesUrl } from './pdf-join';
-import type { PdfLine } from './pdf-types';
+import type { PdfLine, PdfRegion } from './pdf-types';
 
 /** A line of a 12 pt column from x 110 to 500, baselines 14.4 pt apart. */
 const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
@@ -119,5 +119,102 @@ describe('PDF lines joined into paragraphs', () => {
     expect(continuesUrl('see http:', '//www.example.org/lit/ds/sheet.pdf')).toBe(true);
     expect(continuesUrl('on my website: http://example.org/econ/closing_prices.csv.', 'Write code to read this data into R.')).toBe(false);
     expect(continuesUrl('See https://example.org/notes.', 'html')).toBe(true);
+  });
+});
+
+describe('a sentence interrupted by a figure or a margin note placed mid-flow', () => {
+  const region = (kind: 'figure' | 'equation', y: number, extra: Partial<PdfRegion> = {}): PdfRegion => ({
+    kind,
+    page: 4,
+    x0: 150,
+    y0: y - 30,
+    x1: 450,
+    y1: y,
+    text: kind === 'equation' ? 'f : R^D → R' : '',
+    ...extra,
+  });
+  const at = (r: PdfRegion) => line('', r.y1, { region: r, x0: r.x0, x1: r.x1 });
+
+  it('puts the display formula and the text going on after it back after their lead-in, the figure after them', () => {
+    const figure = region('figure', 640, { caption: 'Figure 5.1 Regression and density estimation.' });
+    const equation = region('equation', 560, { label: '(5.1)' });
+    const { blocks } = buildBlocks(
+      [
+        line('Section 2.7.3 provides much more detailed discussion in the context of linear functions. We often write', 700),
+        line('domain', 690, { x0: 520, x1: 560, size: 8, isMargin: true }),
+        at(figure),
+        at(equation),
+        line('to specify a function, where (5.1) specifies that f is a mapping from the inputs to the reals.', 520),
+      ],
+      [],
+    );
+    expect(blocks.filter((b) => b.kind !== 'index-term').map((b) => [b.kind, b.text.slice(0, 30)])).toEqual([
+      ['paragraph', 'Section 2.7.3 provides much mo'],
+      ['equation', 'f : R^D → R'],
+      ['paragraph', 'to specify a function, where ('],
+      ['figure', 'Figure 5.1 Regression and dens'],
+    ]);
+  });
+
+  it('joins a sentence that goes on in lower case after a figure; a finished sentence keeps the figure where it is', () => {
+    const figure = region('figure', 640, { caption: 'Figure 2.1 A block cipher.' });
+    const { blocks } = buildBlocks(
+      [
+        line('The key is combined with the state through an addition-like', 700),
+        at(figure),
+        line('operation, normally exclusive or.', 600),
+      ],
+      [],
+    );
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'figure']);
+    expect(blocks[0].text).toBe('The key is combined with the state through an addition-like operation, normally exclusive or.');
+    const finished = buildBlocks([line('The key is combined with the state.', 700), at(figure), line('Then comes the S-Box.', 600)], []);
+    expect(finished.blocks.map((b) => b.kind)).toEqual(['paragraph', 'figure', 'paragraph']);
+  });
+});
+
+describe('an algorithm float inside a paragraph', () => {
+  it('reads "Algorithm 8 Evaluation phase ..." at the column edge as a caption, never glued to the sentence before it', () => {
+    const { blocks } = buildBlocks(
+      [
+        line('The main reason is that we average many signals, which reduces the amount of noise', 700),
+        line('Algorithm 8 Evaluation phase of a DPA for first byte of AES', 685.6, { x1: 420 }),
+        line('Algorithm 2 computes the sum limb by limb, from the least significant limb on.', 650, { x0: 128 }),
+      ],
+      [],
+    );
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'The main reason is that we average many signals, which reduces the amount of noise'],
+      ['caption', 'Algorithm 8 Evaluation phase of a DPA for first byte of AES'],
+      ['paragraph', 'Algorithm 2 computes the sum limb by limb, from the least significant limb on.'],
+    ]);
+  });
+});
+
+describe('a sentence an algorithm float interrupts', () => {
+  it('goes on in the first sentence in lower case after the algorithm, its lines left as they are', () => {
+    const { blocks } = buildBlocks(
+      [
+        line('The main reason is that we average many signals, which reduces the amount of noise', 700),
+        line('Algorithm 8 Evaluation phase of a DPA for first byte of AES', 685.6, { x1: 420 }),
+        line('for each candidate key k do', 650, { x0: 140, x1: 300 }),
+        line('if LSBit (b) = 0 then', 630, { x0: 160, x1: 280 }),
+        line('relatively to the signal. More precisely, we can write a power trace at a point in time as', 600),
+        line('', 570, { region: { kind: 'equation', page: 4, x0: 150, y0: 550, x1: 450, y1: 570, text: 'p = s + n' }, x0: 150, x1: 450 }),
+        line('where s is the leakage and n the noise of the measurement.', 530, { x1: 420 }),
+      ],
+      [],
+    );
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      [
+        'paragraph',
+        'The main reason is that we average many signals, which reduces the amount of noise relatively to the signal. More precisely, we can write a power trace at a point in time as',
+      ],
+      ['equation', 'p = s + n'],
+      ['paragraph', 'where s is the leakage and n the noise of the measurement.'],
+      ['caption', 'Algorithm 8 Evaluation phase of a DPA for first byte of AES'],
+      ['paragraph', 'for each candidate key k do'],
+      ['paragraph', 'if LSBit (b) = 0 then'],
+    ]);
   });
 });

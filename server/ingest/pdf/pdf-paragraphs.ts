@@ -5,7 +5,12 @@ import type { PdfLine } from './pdf-types';
 /** A caption in body type says so by its punctuation ("Figure 2.2: ..."); "Figure 5.1 illustrates ..." is a sentence. */
 const punctuatedCaption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.](?:\s|$)/i;
 
+/** An algorithm float's caption as the algorithmic packages set it: "Algorithm 8 Evaluation phase of a DPA", no colon. */
+const algorithmCaption = /^Algorithm\s+\d+(?:\.\d+)*:?\s+[\p{Lu}\p{N}]/u;
+
 export function isCaptionLine(line: PdfLine, body: BodyStats): boolean {
+  // At the column's left edge, so a float's caption never runs on at the end of the paragraph it interrupts.
+  if (algorithmCaption.test(line.text) && line.x0 - line.columnLeft < 0.5 * line.size) return true;
   if (!captionStart.test(line.text)) return false;
   return punctuatedCaption.test(line.text) || line.size < body.size - 0.4 || line.font !== body.font;
 }
@@ -60,8 +65,16 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   // A paragraph's first line is indented: further in than the line before it (a paragraph set
   // indented as a whole, under a list item, keeps its lines at one indent).
   const further = line.x0 - prev.x0 > 0.7 * line.size || prev.page !== line.page || prev.column !== line.column;
+  // A definition list's entry ("3DES Three DES in ... m = 112 or" / "m = 168 (for 2-key and 3-key 3DES).") goes on
+  // indented under its term: the line before filled the measure from the column's left edge without ending a sentence,
+  // on the same page or the one before.
+  const hangs =
+    prev.x0 - prev.columnLeft < 0.7 * prev.size &&
+    prev.columnRight - prev.x1 < 1.5 &&
+    prev.text.length >= 40 &&
+    !/[.?!:]["”’)]?$/.test(prev.text);
   // A list item's wrapped lines are indented under its text, not a new paragraph.
-  if (!inListItem && further && indent > 0.7 * line.size && indent < 6 * line.size) return true;
+  if (!inListItem && !hangs && further && indent > 0.7 * line.size && indent < 6 * line.size) return true;
   if (prev.page === line.page && prev.column === line.column) {
     const gap = prev.y - line.y;
     if (gap > lineGap * 1.45 * (line.size / Math.max(1, prev.size)) || gap < 0) return true;

@@ -5,6 +5,7 @@ import { extractAndChunk } from '@server/ingest/extract-document';
 import { fixturePath } from '@server/test/fixture-path';
 import type { Material } from '@server/ai/material';
 import { analyze } from '../analyze';
+import { buildMaterial } from '../materials';
 import { composeFromDocuments } from './tree-book';
 
 async function materialOf(name: string): Promise<Material> {
@@ -54,6 +55,25 @@ describe('notes in German and French (test-fixtures/text)', () => {
     expect(result.objectives).toEqual([]);
     expect(result.suggestions[0]).toMatch(/^The material is in German: learning objectives are proposed only for English material/);
     expect(result.detectedTopic).toBe('Wärmelehre');
+  });
+
+  it('refuses quizzes, assessments, lesson plans and homework on German or French notes, saying why, rather than English templates', async () => {
+    for (const [name, title, language] of [
+      ['waermelehre-notizen.md', 'Wärmelehre', 'German'],
+      ['optique-notes.md', 'Optique géométrique', 'French'],
+    ] as const) {
+      const book = composeFromDocuments(await materialOf(name), { title });
+      for (const contentType of ['quiz', 'assessment', 'lessonPlan', 'homework'] as const) {
+        expect(() => buildMaterial({ book, contentType, chapterIndex: 0 })).toThrow(
+          new RegExp(`This textbook is in ${language}, and the offline engine writes .* only in English`),
+        );
+        // A book stored before its language was recorded is read for it.
+        expect(() => buildMaterial({ book: { ...book, language: undefined }, contentType, chapterIndex: 0 })).toThrow(/only in English/);
+      }
+    }
+    // English notes still get them.
+    const english = composeFromDocuments(await materialOf('linear-algebra-notes.md'), { title: 'Linear algebra' });
+    expect(buildMaterial({ book: english, contentType: 'quiz', chapterIndex: 0 }).title).toMatch(/^Quiz: /);
   });
 
   it('English notes keep their apparatus and are declared English', async () => {
