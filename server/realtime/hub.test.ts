@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createTestDatabase } from '../test/test-db';
 import type { Database } from '../db/client';
@@ -44,7 +44,9 @@ describe('realtime hub liveness and limits', () => {
     expect(hub.stats().sockets).toBe(2);
     // Terminated without a close frame: 1006 on the client side.
     expect(await closed(dead)).toBe(1006);
-    await new Promise((r) => setTimeout(r, 600));
+    await vi.waitFor(() => expect(hub.stats().sockets).toBe(1), { timeout: 5000 });
+    // Two more pings answered: the answering socket outlived a whole ping cycle after the silent one was dropped.
+    for (let i = 0; i < 2; i++) await new Promise((r) => alive.once('ping', r));
     expect(alive.readyState).toBe(WebSocket.OPEN);
     expect(hub.stats().sockets).toBe(1);
     alive.close();

@@ -187,8 +187,10 @@ describe('edits', () => {
     const sent = edit.content as typeof book.content;
     expect(sent.chapters[0].sections[1].content).toBe('<p>Owner wrote this</p>');
     expect(sent).toEqual((await getBook(h.app, owner, id)).content);
-    // The saver already has its text; only others hear of it.
-    await new Promise((r) => setTimeout(r, 100));
+    // The saver already has its text; only others hear of it. A round trip on the saver's socket after b heard of
+    // the edit: an edit sent to a would have arrived before the answer.
+    a.join(id);
+    await a.next((m) => m.type === 'collaborators');
     expect(a.messages.some((m) => m.type === 'edit')).toBe(false);
     expectClientReadable(a, b);
   });
@@ -204,7 +206,9 @@ describe('edits', () => {
     // A round trip on the same socket proves the edit frame was processed before we look.
     a.join(id);
     await a.next((m) => m.type === 'collaborators');
-    await new Promise((r) => setTimeout(r, 100));
+    // And one on b's: a relayed edit would have reached b before this answer.
+    b.join(id);
+    await b.next((m) => m.type === 'collaborators');
     expect(b.messages.some((m) => m.type === 'edit')).toBe(false);
     expect((await getBook(h.app, owner, id)).content.title).toBe('Realtime Book');
   });
