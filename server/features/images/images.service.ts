@@ -3,7 +3,7 @@ import type { PublicUser } from '@common/auth';
 import type { Db } from '@server/db/client';
 import type { RequestContext } from '@server/http/request-context';
 import { AppError } from '@server/core/app-error';
-import { findTextbookHeaderRole, requireTextbookRole } from '../textbooks/textbooks.policy';
+import { can, findTextbookHeaderRole, requireTextbookRole } from '../textbooks/textbooks.policy';
 import { limits } from '@common/limits';
 import { imageSize } from '../export/image-assets';
 import { declaresImage, sniffImageType, type ImageMime } from './image-type';
@@ -49,7 +49,7 @@ export async function getImage(ctx: RequestContext, id: number) {
   const visible =
     meta &&
     (meta.textbookId !== null
-      ? await findTextbookHeaderRole(db, meta.textbookId, user.id)
+      ? await mayRead(db, meta.textbookId, user)
       : meta.ownerId === user.id || (meta.sourceId !== null && (await readsBookOfSource(db, meta.sourceId, user))));
   if (!meta || !visible) throw AppError.notFound('Image not found');
   const bytes = await repo.findImageBytes(db, id);
@@ -59,7 +59,12 @@ export async function getImage(ctx: RequestContext, id: number) {
 
 /** A picture of a source document is visible to whoever may read a textbook made from it. */
 async function readsBookOfSource(db: Db, sourceId: number, user: PublicUser): Promise<boolean> {
-  for (const textbookId of await repo.listTextbooksOfSource(db, sourceId))
-    if (await findTextbookHeaderRole(db, textbookId, user.id)) return true;
+  for (const textbookId of await repo.listTextbooksOfSource(db, sourceId)) if (await mayRead(db, textbookId, user)) return true;
   return false;
+}
+
+/** Whether the user may read the textbook: the policy decides, as for every other route. */
+async function mayRead(db: Db, textbookId: number, user: PublicUser): Promise<boolean> {
+  const found = await findTextbookHeaderRole(db, textbookId, user.id);
+  return can(found?.role ?? null, 'read');
 }

@@ -1,5 +1,6 @@
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { AppError } from '@server/core/app-error';
+import { can, type TextbookRole } from './textbooks.policy';
 import type { Database } from '@server/db/client';
 import { contentJson, jsonWithContent } from '@server/db/content-json';
 import type { DomainEvent } from '@server/realtime/events';
@@ -238,7 +239,8 @@ export async function readTextbookAnswer(
     cache.entries.delete(textbookId);
     cache.entries.set(textbookId, entry);
   }
-  if (entry.ownerId === userId) return { ...choose(cache, entry, entry.forOwner, accepted), revision: entry.revision };
-  if (entry.collaboratorIds.has(userId)) return { ...choose(cache, entry, entry.forCollaborator, accepted), revision: entry.revision };
-  throw AppError.notFound('Textbook not found');
+  // Who the reader is comes from the cached entry; whether that role may read is the policy's decision, as everywhere.
+  const role: TextbookRole | null = entry.ownerId === userId ? 'owner' : entry.collaboratorIds.has(userId) ? 'collaborator' : null;
+  if (!can(role, 'read')) throw AppError.notFound('Textbook not found');
+  return { ...choose(cache, entry, role === 'owner' ? entry.forOwner : entry.forCollaborator, accepted), revision: entry.revision };
 }
