@@ -62,7 +62,7 @@ describe('backup and restore on PGlite', () => {
     }
     // An existing database is not overwritten without --force.
     await expect(script('restore', [file], { DATA_DIR: fresh })).rejects.toMatchObject({ stderr: expect.stringMatching(/--force/) });
-  });
+  }, 240_000);
 
   it('asks a running server for the dump (PGlite allows one process), consistent while it serves', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'backup-live-'));
@@ -102,7 +102,7 @@ describe('backup and restore on PGlite', () => {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
     }
-  });
+  }, 240_000);
 });
 
 describe.runIf(Boolean(inject('pgTemplateUrl')))('backup and restore on PostgreSQL', () => {
