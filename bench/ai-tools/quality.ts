@@ -15,9 +15,9 @@
  */
 import { customizeExamples } from '@common/ai-tools';
 import type { TextbookContent } from '@common/textbook';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { lostSentences } from '@server/ai/offline/customize/units';
 import { BookUsage } from '@server/ai/offline/expand/book-usage';
 import { gatherBlocks, keyTerms, neighbours, topicVector } from '@server/ai/offline/expand/gather';

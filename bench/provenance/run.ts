@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { ProvenanceResponse } from '@common/provenance';
 import type { Chapter, TextbookContent } from '@common/textbook';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { sourceMap } from '@server/ai/offline/expand/source-map';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { chapterProvenance } from '@server/features/provenance/chapter-provenance';

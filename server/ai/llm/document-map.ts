@@ -1,5 +1,5 @@
 import type { Material } from '../material';
-import { fastSentences } from '../offline/compose/fast-sentences';
+import { fastSentences } from '../shared/fast-sentences';
 import { sourceMap } from '../offline/expand/source-map';
 
 /** One line of the document map: a unit of the documents, keyed [U1].., with the opening of its own text. */

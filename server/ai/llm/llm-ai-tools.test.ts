@@ -7,7 +7,7 @@ import { normalizeContent } from '@server/features/textbooks/textbook-content';
 import { createEmbedder, type Embedder } from '../embeddings';
 import type { EngineContext } from '../engine';
 import type { Material } from '../material';
-import { fastSentences } from '../offline/compose/fast-sentences';
+import { fastSentences } from '../shared/fast-sentences';
 import { htmlToText } from '@common/textbook-ops/html';
 import { lostSentences } from '../offline/customize/units';
 import { createRetriever } from '../retrieval';

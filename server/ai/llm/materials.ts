@@ -4,8 +4,8 @@ import { materialContentSchemas, materialTypeLabels, type MaterialContentType } 
 import { AppError } from '@server/core/app-error';
 import type { EngineContext, GenerateMaterialInput, GeneratedMaterial } from '../engine';
 import { quickTokenize } from '@server/core/nlp';
-import { chapterText } from '../offline/materials/book-sentences';
-import { sentenceKey } from '../offline/compose/sentence-filter';
+import { chapterText } from '../shared/book-sentences';
+import { sentenceKey } from '../shared/sentence-filter';
 import { itemProblems } from '../offline/materials/item-checks';
 import { objectiveProblem } from '../offline/outline/objective-acts';
 import { toProviderError } from './outline/model-errors';

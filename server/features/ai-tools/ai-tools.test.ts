@@ -3,7 +3,7 @@ import type { TextbookContent, TextbookContentInput } from '@common/textbook';
 import { applicationsTitle } from '@server/ai/offline/customize/applications';
 import { earliestYear } from '@server/ai/offline/customize/chronological';
 import { lostSentences } from '@server/ai/offline/customize/units';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlToText } from '@common/textbook-ops/html';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { shareBook } from '../textbooks/test-factory';

@@ -3,8 +3,8 @@ import { parseSourceKey, parseTypedBy, type SourceKey, type TypedBy } from '@com
 import type { Chapter } from '@common/textbook';
 import { decodeEntities, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { quickTokenize } from '@server/core/nlp';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { sparseCosine } from '@server/ai/offline/compose/term-vectors';
 import type { MapBlock, SourceMap } from '@server/ai/offline/expand/source-map';
 

@@ -1,7 +1,7 @@
 import type { Reference } from '@common/textbook';
 import type { Material, RetrievedChunk } from '@server/ai/material';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { formatSourceKey } from '@common/block-provenance';
 import { sourceMap, subtree, type SourceMap } from '@server/ai/offline/expand/source-map';
 import { describePosition, type SourceKeys, type SourcePosition } from '../source-notes';

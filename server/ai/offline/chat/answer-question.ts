@@ -7,7 +7,7 @@ import { htmlToText } from '@common/textbook-ops/html';
 import { sparseCosine } from '../compose/term-vectors';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
 import { truncateWords } from '@server/core/nlp';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { parseChapterRef } from './parse-request';
 import { resolveChapter } from './resolve-refs';
 

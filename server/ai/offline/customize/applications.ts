@@ -2,12 +2,12 @@ import type { Chapter, Section, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult, EngineContext } from '@server/ai/engine';
 import { newSectionId } from '@common/textbook-ops';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText, paragraphsToHtml } from '@common/textbook-ops/html';
 import { groupParagraphs } from '../compose/paragraphs';
-import { sentenceKey } from '../compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { sparseCosine } from '../compose/term-vectors';
-import { UsedSentences } from '../compose/used-sentences';
+import { UsedSentences } from '@server/ai/shared/used-sentences';
 import { bookHtml } from '../expand/book-usage';
 import { indexMaterial, type IndexedSentence } from '../expand/material-index';
 

@@ -1,7 +1,7 @@
 import type { Material } from '@server/ai/material';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import type { SourceSentence } from '../compose/select-sentences';
-import { sentenceKey } from '../compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { buildSourceSentences } from '../compose/source-sentences';
 import type { TermStats } from '../compose/term-vectors';
 import { ReferenceLines } from './reference-lines';

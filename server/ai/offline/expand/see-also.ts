@@ -1,9 +1,9 @@
 import type { TextbookContent } from '@common/textbook';
 import { escapeHtml, htmlToText } from '@common/textbook-ops/html';
 import type { DocBlock } from '@server/core/document-model';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { renderBlocks } from '../compose/render-blocks';
-import { sentenceKey } from '../compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { keyTermsOf } from '../outline/key-terms';
 import type { KeyTerms } from './gather';
 import { onTopic } from './gather';

@@ -1,7 +1,7 @@
 import { lightStem, quickStopwords } from '@server/core/nlp';
 import { isTermSubject } from '../analyze/term-subject';
 import { evaluative } from '../outline/key-terms';
-import type { BookSentence } from './book-sentences';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 
 /** "A typed trace is a trace annotated with ...": a term and what the book says it is. */
 export interface Definition {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import { buildMaterial } from '../materials';
-import type { BookSentence } from './book-sentences';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { itemProblems, optionKind, repeatedKeys } from './item-checks';
 import { TermSiblings } from './term-siblings';
 

@@ -9,7 +9,7 @@ import { unitKind } from '../outline/unit-kind';
 import { isReviewSection, materialHtml } from '../compose/apparatus-html';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sparseCosine, TermStats } from '../compose/term-vectors';
-import type { BookSentence } from './book-sentences';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { distinctTerms, type BookTerm } from './book-terms';
 
 /** A learning objective of the chapter, with the sentences of the chapter that answer it. */

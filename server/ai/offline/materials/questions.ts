@@ -1,7 +1,7 @@
 import type { QuizQuestion } from '@common/materials';
 import { inCasingOf, mentions, neutralArticle, spliceWithArticle } from './answer-leaks';
 import { findNumbers, type Definition, type NumberFact } from './book-facts';
-import type { BookSentence } from './book-sentences';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { escapeRegExp, findTerm, stemKey, type BookTerm } from './book-terms';
 import { arrangeOptions, numberDistractors, seedOf, termDistractors } from './distractors';
 import type { ScopedObjective } from './objectives';

@@ -1,6 +1,6 @@
 import type { QuizQuestion } from '@common/materials';
-import { sentenceKey } from '../compose/sentence-filter';
-import { standaloneProblem } from '../compose/standalone';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
+import { standaloneProblem } from '@server/ai/shared/standalone';
 import { givesAnswerAway } from './answer-leaks';
 import {
   definitionQuestions,

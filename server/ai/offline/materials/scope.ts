@@ -1,7 +1,7 @@
 import type { TextbookContent } from '@common/textbook';
 import { countWords } from '@server/core/nlp';
 import { findDefinitions, findNumbers, type Definition, type NumberFact } from './book-facts';
-import { bookSentences, chapterText, type BookSentence } from './book-sentences';
+import { bookSentences, chapterText, type BookSentence } from '@server/ai/shared/book-sentences';
 import { bookTerms, stemKey, type BookTerm } from './book-terms';
 import { isQuizTerm } from './distractors';
 import { scopeObjectives, type ScopedObjective } from './objectives';

@@ -10,11 +10,11 @@ import {
   withArticle,
 } from '../analyze/phrasing';
 import { frameHeading } from '../analyze/material-view';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { escapeHtml } from '@common/textbook-ops/html';
 import { inlineHtml, renderBlocks, type RenderOptions } from '../compose/render-blocks';
-import { cleanSentence } from '../compose/sentence-filter';
-import { isStandaloneSentence } from '../compose/standalone';
+import { cleanSentence } from '@server/ai/shared/sentence-filter';
+import { isStandaloneSentence } from '@server/ai/shared/standalone';
 import { keyTermsOf, type KeyTerm } from './key-terms';
 import { actionObjectives, objectObjection } from './objective-acts';
 import { cleanHeadingTitle } from './plan';

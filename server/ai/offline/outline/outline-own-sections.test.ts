@@ -5,9 +5,9 @@ import { extractDocx } from '@server/ingest/docx-extract';
 import { extractTxt } from '@server/ingest/txt-extract';
 import type { ExtractedDocument, Material } from '@server/ai/material';
 import { isReviewSection, reviewSectionTitle } from '../compose/apparatus-html';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { sentenceKey } from '../compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { outline } from '../outline';
 import { glacierLecture } from './glacier-lecture.fixture';
 
