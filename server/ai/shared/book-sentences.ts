@@ -1,6 +1,6 @@
 import type { TextbookContent } from '@common/textbook';
 import { fastSentences } from './fast-sentences';
-import { isReviewSection, materialHtml } from '../offline/compose/apparatus-html';
+import { isReviewSection, materialHtml } from './apparatus-html';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { cleanSentence, sentenceKey } from './sentence-filter';
 import { isStandaloneSentence } from './standalone';

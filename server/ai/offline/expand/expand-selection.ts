@@ -4,7 +4,7 @@ import { quickTokenize } from '@server/core/nlp';
 import type { AuthoringEngine } from '@server/ai/engine';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { escapeHtml, htmlToText } from '@common/textbook-ops/html';
-import { renderBlocks } from '../compose/render-blocks';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { sparseCosine } from '../compose/term-vectors';
 import { BookUsage } from './book-usage';

@@ -2,7 +2,7 @@ import type { TextbookContent } from '@common/textbook';
 import { escapeHtml, htmlToText } from '@common/textbook-ops/html';
 import type { DocBlock } from '@server/core/document-model';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
-import { renderBlocks } from '../compose/render-blocks';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { keyTermsOf } from '../outline/key-terms';
 import type { KeyTerms } from './gather';

@@ -6,7 +6,7 @@ import type { DocBlock } from '@server/core/document-model';
 import { keyTermsOf } from '../outline/key-terms';
 import { actionObjectives } from '../outline/objective-acts';
 import { unitKind } from '../outline/unit-kind';
-import { isReviewSection, materialHtml } from '../compose/apparatus-html';
+import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sparseCosine, TermStats } from '../compose/term-vectors';
 import type { BookSentence } from '@server/ai/shared/book-sentences';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock, DocSection } from '@server/core/document-model';
-import { isReviewSection, materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
+import { isReviewSection, materialHtml, reviewSectionTitle } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
 import { chapterOpening, chapterReview, digestUnit } from './apparatus';
 import { keyTermsOf } from './key-terms';

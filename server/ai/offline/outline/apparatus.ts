@@ -12,7 +12,7 @@ import {
 import { frameHeading } from '../analyze/material-view';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { escapeHtml } from '@common/textbook-ops/html';
-import { inlineHtml, renderBlocks, type RenderOptions } from '../compose/render-blocks';
+import { inlineHtml, renderBlocks, type RenderOptions } from '@server/ai/shared/render-blocks';
 import { cleanSentence } from '@server/ai/shared/sentence-filter';
 import { isStandaloneSentence } from '@server/ai/shared/standalone';
 import { keyTermsOf, type KeyTerm } from './key-terms';

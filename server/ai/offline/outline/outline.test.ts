@@ -6,7 +6,7 @@ import { extractPdf } from '@server/ingest/pdf/pdf-extract';
 import { createEmbedder, embeddingInput } from '@server/ai/embeddings';
 import type { ExtractedDocument, Material } from '@server/ai/material';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
-import { isReviewSection, reviewSectionTitle } from '../compose/apparatus-html';
+import { isReviewSection, reviewSectionTitle } from '@server/ai/shared/apparatus-html';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { outline } from '../outline';
