@@ -9,7 +9,8 @@ import { keyphraseTitle } from '../compose/keyphrase-titles';
 import { numberListItems } from '@server/ai/shared/list-numbers';
 import { renderBlocks, type RenderOptions } from '@server/ai/shared/render-blocks';
 import { allBlocks, chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';
-import { bareUnit, blockWords, documentUnits, isEndMatterTitle, isFurniture, proseWords } from './document-units';
+import { bareUnit, blockWords, documentUnits, isEndMatterTitle, proseWords } from './document-units';
+import { isFurniture } from '@server/ai/shared/furniture';
 import { scheduleOf } from './schedule';
 import { mergeByTopic, mergeContinuations, titleKey } from './merge-units';
 import { cleanHeadingTitle } from './plan';
@@ -22,7 +23,7 @@ import { languageName, writesApparatusIn } from '@server/core/nlp/language';
 import { materialLanguage } from '@server/ai/material-language';
 import { indexWordsOf } from '@server/ai/index-words';
 
-export { documentUnits, isFurniture } from './document-units';
+export { documentUnits } from './document-units';
 
 interface ComposeOptions extends RenderOptions {
   /** Share of each unit's words kept (1 = all: a full book). */
