@@ -22,7 +22,7 @@ import type { ProvenanceResponse } from '@common/provenance';
 import type { Chapter, TextbookContent } from '@common/textbook';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
-import { sourceMap } from '@server/ai/offline/expand/source-map';
+import { sourceMap } from '@server/ai/shared/source-map';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { chapterProvenance } from '@server/features/provenance/chapter-provenance';
 import { closeProvenanceWorkers, matchOffThread } from '@server/features/provenance/provenance-pool';

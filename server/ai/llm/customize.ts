@@ -8,7 +8,7 @@ import { fastSentences } from '../shared/fast-sentences';
 import { paragraphsToHtml } from '@common/textbook-ops/html';
 import { UsedSentences } from '../shared/used-sentences';
 import { lostSentences, bookUnits, unitToSection, type Unit } from '../offline/customize/units';
-import { bookHtml } from '../offline/expand/book-usage';
+import { bookHtml } from '../shared/book-usage';
 import { keepGivenCitations } from './outline/citations';
 import { toProviderError } from './outline/model-errors';
 import { groundingRules, numberMaterial } from './outline/prompt-material';

@@ -5,8 +5,8 @@ import { decodeEntities, htmlBlocks, htmlToText } from '@common/textbook-ops/htm
 import { quickTokenize } from '@server/core/nlp';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
-import { sparseCosine } from '@server/ai/offline/compose/term-vectors';
-import type { MapBlock, SourceMap } from '@server/ai/offline/expand/source-map';
+import { sparseCosine } from '@server/ai/shared/term-vectors';
+import type { MapBlock, SourceMap } from '@server/ai/shared/source-map';
 
 /**
  * Matching a chapter of the book against the source map of its material (server/ai/offline/expand/source-map.ts).

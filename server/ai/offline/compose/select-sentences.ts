@@ -1,4 +1,4 @@
-import { sparseCosine, type TermVector } from './term-vectors';
+import { sparseCosine, type TermVector } from '@server/ai/shared/term-vectors';
 import type { UsedSentences } from '@server/ai/shared/used-sentences';
 
 /** A cleaned sentence of the user's material, with where it came from. */

@@ -2,7 +2,7 @@ import { quickTokenize } from '@server/core/nlp';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import type { SourceSentence } from './select-sentences';
 import { cleanSentence, sentenceKey } from '@server/ai/shared/sentence-filter';
-import { TermStats } from './term-vectors';
+import { TermStats } from '@server/ai/shared/term-vectors';
 
 export interface SourceParagraph {
   text: string;

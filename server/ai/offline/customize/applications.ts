@@ -6,9 +6,9 @@ import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText, paragraphsToHtml } from '@common/textbook-ops/html';
 import { groupParagraphs } from '../compose/paragraphs';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
-import { sparseCosine } from '../compose/term-vectors';
+import { sparseCosine } from '@server/ai/shared/term-vectors';
 import { UsedSentences } from '@server/ai/shared/used-sentences';
-import { bookHtml } from '../expand/book-usage';
+import { bookHtml } from '@server/ai/shared/book-usage';
 import { indexMaterial, type IndexedSentence } from '../expand/material-index';
 
 export const applicationsTitle = 'Applications and Worked Examples';

@@ -5,7 +5,7 @@ import { quickTokenize } from '@server/core/nlp';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult } from '@server/ai/engine';
 import { parseNumber } from '../chat/words';
-import { sparseCosine, TermStats } from '../compose/term-vectors';
+import { sparseCosine, TermStats } from '@server/ai/shared/term-vectors';
 import { alignInOrder } from './order-alignment';
 import { listPhrase } from './units';
 

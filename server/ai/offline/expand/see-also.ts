@@ -7,7 +7,7 @@ import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { keyTermsOf } from '../outline/key-terms';
 import type { KeyTerms } from './gather';
 import { onTopic } from './gather';
-import { isWithin, type MapBlock, type SourceMap } from './source-map';
+import { isWithin, type MapBlock, type SourceMap } from '@server/ai/shared/source-map';
 
 /** Where the book prints a passage: the chapter and, when in one, the section. */
 interface BookPlace {

@@ -8,7 +8,7 @@ import { actionObjectives } from '../outline/objective-acts';
 import { unitKind } from '../outline/unit-kind';
 import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { sparseCosine, TermStats } from '../compose/term-vectors';
+import { sparseCosine, TermStats } from '@server/ai/shared/term-vectors';
 import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { distinctTerms, type BookTerm } from './book-terms';
 

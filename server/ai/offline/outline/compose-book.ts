@@ -4,7 +4,7 @@ import { keyphraseTitle, PhraseCounts } from '../compose/keyphrase-titles';
 import { groupParagraphs } from '../compose/paragraphs';
 import { segmentSentences } from '../compose/segment';
 import { selectSentences, takeInOrder, type SourceSentence } from '../compose/select-sentences';
-import { blend, centroid, type TermStats, type TermVector } from '../compose/term-vectors';
+import { blend, centroid, type TermStats, type TermVector } from '@server/ai/shared/term-vectors';
 import { UsedSentences } from '@server/ai/shared/used-sentences';
 import { distinctTitles, type PlannedChapter, type PlannedSection } from './plan';
 

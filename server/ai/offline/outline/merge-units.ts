@@ -1,6 +1,6 @@
 import type { DocSection } from '@server/core/document-model';
 import { quickTokenize } from '@server/core/nlp';
-import { sparseCosine, TermStats, type TermVector } from '../compose/term-vectors';
+import { sparseCosine, TermStats, type TermVector } from '@server/ai/shared/term-vectors';
 import { allBlocks } from './apparatus';
 import { cleanHeadingTitle } from './plan';
 import { scheduleOf } from './schedule';

@@ -6,7 +6,7 @@ import { htmlToText } from '@common/textbook-ops/html';
 import { numberListItems } from '@server/ai/shared/list-numbers';
 import { renderBlocks, type RenderOptions } from '@server/ai/shared/render-blocks';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
-import { TermStats, type TermVector } from '../compose/term-vectors';
+import { TermStats, type TermVector } from './term-vectors';
 import { isFurniture } from '@server/ai/shared/furniture';
 import { ReferenceLines } from './reference-lines';
 
