@@ -17,7 +17,7 @@ import { cleanSentence } from '@server/ai/shared/sentence-filter';
 import { isStandaloneSentence } from '@server/ai/shared/standalone';
 import { keyTermsOf, type KeyTerm } from './key-terms';
 import { actionObjectives, objectObjection } from './objective-acts';
-import { cleanHeadingTitle } from './plan';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 import { isFrontMatterTitle, isLogisticsTitle, unitKind, type UnitKind } from './unit-kind';
 
 export type { KeyTerm } from './key-terms';

@@ -4,7 +4,7 @@ import { splitSessionTitle } from '@server/ingest/session-heading';
 import { isFurniture } from '@server/ai/shared/furniture';
 import { isCompanionTitle } from './apparatus';
 import { isAppendixTitle, labelAppendices } from './appendices';
-import { cleanHeadingTitle } from './plan';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 import type { ScheduledUnit } from './schedule';
 
 /** Units that are the original's navigation, not teaching text: a table of contents, lists of figures, an index. */

@@ -13,7 +13,7 @@ import { bareUnit, blockWords, documentUnits, isEndMatterTitle, proseWords } fro
 import { isFurniture } from '@server/ai/shared/furniture';
 import { scheduleOf } from './schedule';
 import { mergeByTopic, mergeContinuations, titleKey } from './merge-units';
-import { cleanHeadingTitle } from './plan';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 import { withScriptHeadings } from './script-units';
 import { segmentDocument } from './segment-blocks';
 import { offTopicDocuments, readTopic, withoutExcluded } from './topic-scope';
