@@ -18,7 +18,7 @@ import type { TextbookContent } from '@common/textbook';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
-import { lostSentences } from '@server/ai/offline/customize/units';
+import { lostSentences } from '@server/ai/shared/units';
 import { BookUsage } from '@server/ai/shared/book-usage';
 import { gatherBlocks, keyTerms, neighbours, topicVector } from '@server/ai/offline/expand/gather';
 import { locateUnit } from '@server/ai/shared/locate';

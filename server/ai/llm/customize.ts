@@ -7,7 +7,7 @@ import { newChapterId, newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../shared/fast-sentences';
 import { paragraphsToHtml } from '@common/textbook-ops/html';
 import { UsedSentences } from '../shared/used-sentences';
-import { lostSentences, bookUnits, unitToSection, type Unit } from '../offline/customize/units';
+import { lostSentences, bookUnits, unitToSection, type Unit } from '../shared/units';
 import { bookHtml } from '../shared/book-usage';
 import { keepGivenCitations } from './outline/citations';
 import { toProviderError } from './outline/model-errors';

@@ -9,7 +9,7 @@ import type { EngineContext } from '../engine';
 import type { Material } from '../material';
 import { fastSentences } from '../shared/fast-sentences';
 import { htmlToText } from '@common/textbook-ops/html';
-import { lostSentences } from '../offline/customize/units';
+import { lostSentences } from '../shared/units';
 import { createRetriever } from '../retrieval';
 import { llmCustomizeStructure } from './customize';
 import { llmExpandChapter, llmExpandParagraph, llmGenerateSection } from './expand';

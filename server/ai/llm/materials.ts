@@ -6,8 +6,8 @@ import type { EngineContext, GenerateMaterialInput, GeneratedMaterial } from '..
 import { quickTokenize } from '@server/core/nlp';
 import { chapterText } from '../shared/book-sentences';
 import { sentenceKey } from '../shared/sentence-filter';
-import { itemProblems } from '../offline/materials/item-checks';
-import { objectiveProblem } from '../offline/outline/objective-acts';
+import { itemProblems } from '../shared/item-checks';
+import { objectiveProblem } from '../shared/objective-acts';
 import { toProviderError } from './outline/model-errors';
 
 /** Longest chapter text given to the model, in characters (bounded so prompts fit small local models too). */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent, TextbookContentInput } from '@common/textbook';
 import { applicationsTitle } from '@server/ai/offline/customize/applications';
 import { earliestYear } from '@server/ai/offline/customize/chronological';
-import { lostSentences } from '@server/ai/offline/customize/units';
+import { lostSentences } from '@server/ai/shared/units';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlToText } from '@common/textbook-ops/html';
 import { useHarness, type TestUser } from '@server/test/harness';

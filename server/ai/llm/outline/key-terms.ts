@@ -3,7 +3,7 @@ import { escapeHtml } from '@common/textbook-ops/html';
 import type { DocBlock, Material } from '@server/ai/material';
 import { inlineHtml, renderBlocks } from '@server/ai/shared/render-blocks';
 import { sourceMap, subtree } from '@server/ai/shared/source-map';
-import { keyTermsOf } from '@server/ai/offline/outline/key-terms';
+import { keyTermsOf } from '@server/ai/shared/key-terms';
 import { writesApparatusIn } from '@server/core/nlp/language';
 import { materialLanguage } from '@server/ai/material-language';
 

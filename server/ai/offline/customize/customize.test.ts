@@ -15,7 +15,7 @@ import { customizeStructure } from '../customize';
 import { indexMaterial } from '../expand/material-index';
 import { outline } from '../outline';
 import { applicationsTitle } from './applications';
-import { bookUnits, lostSentences, sentenceKeys } from './units';
+import { bookUnits, lostSentences, sentenceKeys } from '@server/ai/shared/units';
 import { fixturePath } from '@server/test/fixture-path';
 
 /** The offline restructuring on a real book: tracemonkey.pdf through extraction, chunking and the offline outline. */

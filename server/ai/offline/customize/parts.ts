@@ -7,7 +7,7 @@ import type { CustomizeResult } from '@server/ai/engine';
 import { parseNumber } from '../chat/words';
 import { sparseCosine, TermStats } from '@server/ai/shared/term-vectors';
 import { alignInOrder } from './order-alignment';
-import { listPhrase } from './units';
+import { listPhrase } from '@server/ai/shared/units';
 
 /**
  * Grouping chapters into parts ("Group the chapters into three parts: sentential logic,

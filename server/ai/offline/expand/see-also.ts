@@ -4,7 +4,7 @@ import type { DocBlock } from '@server/core/document-model';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
-import { keyTermsOf } from '../outline/key-terms';
+import { keyTermsOf } from '@server/ai/shared/key-terms';
 import type { KeyTerms } from './gather';
 import { onTopic } from './gather';
 import { isWithin, type MapBlock, type SourceMap } from '@server/ai/shared/source-map';

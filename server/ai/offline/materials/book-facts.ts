@@ -1,6 +1,6 @@
 import { lightStem, quickStopwords } from '@server/core/nlp';
-import { isTermSubject } from '../analyze/term-subject';
-import { evaluative } from '../outline/key-terms';
+import { isTermSubject } from '@server/ai/shared/term-subject';
+import { evaluative } from '@server/ai/shared/key-terms';
 import type { BookSentence } from '@server/ai/shared/book-sentences';
 
 /** "A typed trace is a trace annotated with ...": a term and what the book says it is. */

@@ -3,7 +3,7 @@ import type { TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import { buildMaterial } from '../materials';
 import type { BookSentence } from '@server/ai/shared/book-sentences';
-import { itemProblems, optionKind, repeatedKeys } from './item-checks';
+import { itemProblems, optionKind, repeatedKeys } from '@server/ai/shared/item-checks';
 import { TermSiblings } from './term-siblings';
 
 const mc = (prompt: string, answer: string, options: string[], source: string) => ({

@@ -1,11 +1,11 @@
 import type { TextbookContent } from '@common/textbook';
 import { quickStopwords, quickTokenize } from '@server/core/nlp';
 import { isDefinedIn } from '../analyze/objectives';
-import { CasingIndex, labelledWorkOf, listPhrase } from '../analyze/phrasing';
+import { CasingIndex, labelledWorkOf, listPhrase } from '@server/ai/shared/phrasing';
 import type { DocBlock } from '@server/core/document-model';
-import { keyTermsOf } from '../outline/key-terms';
-import { actionObjectives } from '../outline/objective-acts';
-import { unitKind } from '../outline/unit-kind';
+import { keyTermsOf } from '@server/ai/shared/key-terms';
+import { actionObjectives } from '@server/ai/shared/objective-acts';
+import { unitKind } from '@server/ai/shared/unit-kind';
 import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sparseCosine, TermStats } from '@server/ai/shared/term-vectors';

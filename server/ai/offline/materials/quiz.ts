@@ -1,7 +1,7 @@
 import type { QuizQuestion } from '@common/materials';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { standaloneProblem } from '@server/ai/shared/standalone';
-import { givesAnswerAway } from './answer-leaks';
+import { givesAnswerAway } from '@server/ai/shared/answer-leaks';
 import {
   definitionQuestions,
   numberQuestions,
@@ -11,7 +11,7 @@ import {
   type QuestionCandidate,
 } from './questions';
 import { isDefinedIn } from '../analyze/objectives';
-import { itemProblems } from './item-checks';
+import { itemProblems } from '@server/ai/shared/item-checks';
 import type { MaterialScope } from './scope';
 import { TermSiblings } from './term-siblings';
 

@@ -5,7 +5,7 @@ import { bookSentences, chapterText, type BookSentence } from '@server/ai/shared
 import { bookTerms, stemKey, type BookTerm } from './book-terms';
 import { isQuizTerm } from './distractors';
 import { scopeObjectives, type ScopedObjective } from './objectives';
-import { unitKind } from '../outline/unit-kind';
+import { unitKind } from '@server/ai/shared/unit-kind';
 
 /** What every material type draws on: the chapter (or whole book) and the rest of the book around it. */
 export interface MaterialScope {

@@ -3,7 +3,7 @@ import type { DocBlock, DocSection } from '@server/core/document-model';
 import { isReviewSection, materialHtml, reviewSectionTitle } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
 import { chapterOpening, chapterReview, digestUnit } from './apparatus';
-import { keyTermsOf } from './key-terms';
+import { keyTermsOf } from '@server/ai/shared/key-terms';
 
 const p = (text: string): DocBlock => ({ kind: 'paragraph', text });
 const li = (text: string): DocBlock => ({ kind: 'list-item', text, depth: 0 });

@@ -8,19 +8,19 @@ import {
   objectiveForHeading,
   upperFirst,
   withArticle,
-} from '../analyze/phrasing';
+} from '@server/ai/shared/phrasing';
 import { frameHeading } from '../analyze/material-view';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { escapeHtml } from '@common/textbook-ops/html';
 import { inlineHtml, renderBlocks, type RenderOptions } from '@server/ai/shared/render-blocks';
 import { cleanSentence } from '@server/ai/shared/sentence-filter';
 import { isStandaloneSentence } from '@server/ai/shared/standalone';
-import { keyTermsOf, type KeyTerm } from './key-terms';
-import { actionObjectives, objectObjection } from './objective-acts';
+import { keyTermsOf, type KeyTerm } from '@server/ai/shared/key-terms';
+import { actionObjectives, objectObjection } from '@server/ai/shared/objective-acts';
 import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
-import { isFrontMatterTitle, isLogisticsTitle, unitKind, type UnitKind } from './unit-kind';
+import { isFrontMatterTitle, isLogisticsTitle, unitKind, type UnitKind } from '@server/ai/shared/unit-kind';
 
-export type { KeyTerm } from './key-terms';
+export type { KeyTerm } from '@server/ai/shared/key-terms';
 
 /** Units that follow a chapter's teaching text: exercises, further reading, appendices, homework. */
 export const companionTitle =

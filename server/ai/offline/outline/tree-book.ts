@@ -1,7 +1,7 @@
 import type { Chapter, Section, TextbookContent } from '@common/textbook';
 import type { DocBlock, DocSection } from '@server/core/document-model';
 import type { Material } from '@server/ai/material';
-import { CasingIndex, listPhrase } from '../analyze/phrasing';
+import { CasingIndex, listPhrase } from '@server/ai/shared/phrasing';
 import { filenameTopic } from '../analyze/topic';
 import { reviewSectionTitle } from '@server/ai/shared/apparatus-html';
 import { escapeHtml } from '@common/textbook-ops/html';
