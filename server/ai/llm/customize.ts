@@ -1,5 +1,5 @@
 import { generateText, Output, type LanguageModel } from 'ai';
-import { llmRestructurePlan } from '@common/ai-tools';
+import { llmRestructurePlan } from './schemas';
 import type { Chapter, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeInput, CustomizeResult, EngineContext } from '../engine';

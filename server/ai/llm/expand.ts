@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import { llmChapterExpansionOutput, llmExpansionOutput } from '@common/ai-tools';
+import { llmChapterExpansionOutput, llmExpansionOutput } from './schemas';
 import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { EngineContext, ExpandChapterInput, ExpandParagraphInput, ExpandResult, GenerateSectionInput } from '../engine';

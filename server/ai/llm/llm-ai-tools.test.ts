@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmChapterExpansionOutput, LlmExpansionOutput, LlmRestructurePlan } from '@common/ai-tools';
+import type { LlmChapterExpansionOutput, LlmExpansionOutput, LlmRestructurePlan } from './schemas';
 import type { TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import { computingMaterial, testBookContent } from '@server/features/ai-tools/ai-tools.fixtures';

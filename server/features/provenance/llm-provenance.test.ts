@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LanguageModel } from 'ai';
-import type { LlmChapterText, LlmOutlinePlan } from '@common/generate';
+import type { LlmChapterText, LlmOutlinePlan } from '@server/ai/llm/schemas';
 import type { ProvenanceBlock } from '@common/provenance';
 import type { Material } from '@server/ai/material';
 import { createLanguageModel } from '@server/ai/llm/model';
