@@ -9,7 +9,7 @@ import { sparseCosine } from '@server/ai/shared/term-vectors';
 import type { MapBlock, SourceMap } from '@server/ai/shared/source-map';
 
 /**
- * Matching a chapter of the book against the source map of its material (server/ai/offline/expand/source-map.ts).
+ * Matching a chapter of the book against the source map of its material (server/ai/shared/source-map.ts).
  * A sentence is `material` when the material holds it (its comparison key, or nearly all its words with the
  * same numbers: lightly edited); `supported` when the passage that matches it best holds its numbers, its
  * named terms and most of its words; else `unsupported`. Nothing is trusted but the material's own text.

@@ -8,7 +8,7 @@ import { writesApparatusIn } from '@server/core/nlp/language';
 import { materialLanguage } from '@server/ai/material-language';
 
 /**
- * A chapter's key terms for the llm engine, by the offline engine's rules (offline/outline/key-terms.ts): the terms
+ * A chapter's key terms for the llm engine, by the offline engine's rules (shared/key-terms.ts): the terms
  * its mapped source units define, each with the material's own defining sentence (whole, never cut), kept only when
  * the chapter the model wrote uses the term. Written as the offline engine writes them, after a rule under a
  * "Key Terms" heading, so the book's glossary (common/book-render/back-matter.ts) reads both engines' alike.

@@ -47,7 +47,7 @@ function namedIn(objective: string): string[] {
   return parts.map((p) => p.replace(/^(?:the|an?)\s+/i, '').trim()).filter((p) => p.length > 2);
 }
 
-/** A chapter's objectives by the composer's rules (outline/objective-acts.ts), from its HTML; none for front matter or logistics. */
+/** A chapter's objectives by the composer's rules (shared/objective-acts.ts), from its HTML; none for front matter or logistics. */
 function chapterObjectives(chapter: TextbookContent['chapters'][number]): string[] {
   const sections = chapter.sections.filter((s) => !isReviewSection(s.title));
   if (unitKind({ title: chapter.title, childTitles: sections.map((s) => s.title) }) !== 'teaching') return [];
@@ -95,7 +95,7 @@ export function scopeObjectives(
     ? chapter.sections.filter((s) => !isReviewSection(s.title)).map((s) => ({ title: s.title, text: htmlToText(s.content) }))
     : book.chapters.map((c) => ({ title: c.title, text: htmlToText(c.content + c.sections.map((s) => s.content).join(' ')) }));
   const text = scope.map((s) => s.plain).join(' ');
-  // The objectives printed at each chapter's opening are built from what the chapter does (outline/objective-acts.ts);
+  // The objectives printed at each chapter's opening are built from what the chapter does (shared/objective-acts.ts);
   // a chapter that printed none (front matter, logistics, nothing specific to say) gets only the terms it defines,
   // never "Explain {heading}".
   // A chapter the composer did not open with objectives (a typed chapter, one edited since) gets them by the same rules.

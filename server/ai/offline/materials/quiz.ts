@@ -94,7 +94,7 @@ export class QuestionPicker {
       // The generators avoid leaks already; this is the last word for every material built from candidates.
       const key = sentenceKey(c.question.answer);
       if (!filter(c) || this.prompts.has(prompt) || this.answers.has(c.answerKey) || givesAnswerAway(c.question)) continue;
-      // Every item passes the automatic checks (item-checks.ts), and no two items share a key.
+      // Every item passes the automatic checks (shared/item-checks.ts), and no two items share a key.
       if (itemProblems(c.question).length > 0 || (c.question.type !== 'true-false' && this.keys.has(key))) continue;
       // The statement as printed (a term blanked or swapped) must still stand on its own: seven words, a named subject.
       const statement = /^(?:fill in the blank|true or false)\s*:\s*(.*)$/i.exec(c.question.prompt)?.[1];

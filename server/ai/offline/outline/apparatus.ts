@@ -114,7 +114,7 @@ function termPhrase(t: KeyTerm, casing: CasingIndex): string {
 }
 
 /**
- * Learning objectives a student can act on, each from what the unit does (objective-acts.ts):
+ * Learning objectives a student can act on, each from what the unit does (shared/objective-acts.ts):
  * the terms it defines, the comparisons it draws, its proofs, worked examples, rules, tasks and
  * programs. None for front matter or logistics, and none where nothing specific can be said.
  */
