@@ -182,48 +182,6 @@ export type AddSectionBody = z.infer<typeof addSectionBody>;
 export const addSectionResponse = z.object({ textbookContent: storedContent, revision: z.number().int(), section: storedSection });
 export type AddSectionResponse = z.infer<typeof addSectionResponse>;
 
-/**
- * What the llm engine asks the model for (AI SDK Output.object). The model
- * writes only new paragraphs and decides structure by keys; the server keeps
- * every paragraph and part of the book itself, so a model cannot lose text.
- */
-export const llmExpansionOutput = z.object({
-  paragraphs: z
-    .array(z.string())
-    .describe('New paragraphs only, each citing the excerpt keys it relies on; empty when the excerpts add nothing new'),
-  nothingMore: z.boolean().describe('True when the excerpts hold nothing that the book does not already say'),
-});
-export type LlmExpansionOutput = z.infer<typeof llmExpansionOutput>;
-
-export const llmChapterExpansionOutput = z.object({
-  introduction: z.array(z.string()).describe('At most one short new paragraph introducing the chapter; may be empty'),
-  sections: z.array(
-    z.object({
-      title: z.string(),
-      originalParagraphs: z
-        .array(z.number().int())
-        .describe("Numbers of the chapter's own paragraphs (P1 = 1) that belong in this section"),
-      newParagraphs: z.array(z.string()).describe('New paragraphs from the excerpts, citing their keys'),
-    }),
-  ),
-});
-export type LlmChapterExpansionOutput = z.infer<typeof llmChapterExpansionOutput>;
-
-export const llmRestructurePlan = z.object({
-  cannotDo: z.string().describe('Why the guidance cannot be followed by regrouping, reordering and retitling; empty when it can'),
-  summary: z.string().describe('One or two sentences on what changed'),
-  chapters: z.array(
-    z.object({
-      title: z.string(),
-      parts: z.array(z.string()).describe("Keys of the book's parts (U1, U2, ...) in this chapter, in order"),
-      newSections: z
-        .array(z.object({ title: z.string(), paragraphs: z.array(z.string()) }))
-        .describe('Only when the guidance asks for new material (e.g. applications): paragraphs from the excerpts, citing their keys'),
-    }),
-  ),
-});
-export type LlmRestructurePlan = z.infer<typeof llmRestructurePlan>;
-
 const guidanceInDescription = 80;
 
 /** The version description of a restructuring: "Restructured: " and the guidance's first line, cut at a word near 80 characters. */

@@ -83,15 +83,3 @@ export const embeddingProgressResponse = z.object({
   done: z.boolean(),
 });
 export type EmbeddingProgress = z.infer<typeof embeddingProgressResponse>;
-
-/** What the llm engine's analyze asks the model for (structured output). */
-export const llmAnalysisOutput = z.object({
-  detectedTopic: z.string().describe('A concise topic title for a textbook built from the material (at most 12 words).'),
-  objectives: z
-    .array(z.string())
-    .min(3)
-    .max(8)
-    .describe('3 to 8 learning objectives specific to the material, each starting with an action verb (Explain, Compare, Apply, ...).'),
-  suggestions: z.array(z.string()).max(6).describe('Concrete gaps or next steps, each naming the section or term it is about.'),
-});
-export type LlmAnalysisOutput = z.infer<typeof llmAnalysisOutput>;

@@ -50,6 +50,15 @@ export function layerViolation(file, target) {
   if (file.startsWith('server/realtime/') && target.startsWith('server/features/')) {
     return 'server/realtime must not import server/features (pass the function in, as canRead)';
   }
+  // The two AI engines share server/ai/shared: the llm engine borrows nothing from the offline one, and the
+  // shared toolkit belongs to neither engine.
+  const engine = (p, name) => p === `server/ai/${name}` || p.startsWith(`server/ai/${name}/`);
+  if (engine(file, 'llm') && engine(target, 'offline')) {
+    return 'server/ai/llm must not import server/ai/offline (what both engines use lives in server/ai/shared)';
+  }
+  if (engine(file, 'shared') && (engine(target, 'offline') || engine(target, 'llm'))) {
+    return 'server/ai/shared must not import either engine (server/ai/offline, server/ai/llm)';
+  }
   const isPrimitive = file.startsWith('client/components/ui/') || file.startsWith('client/lib/');
   const isFeatureSide = ['client/features/', 'client/pages/', 'client/app/'].some((d) => target.startsWith(d));
   if (isPrimitive && isFeatureSide) return 'client/components/ui and client/lib must not import features, pages or app';

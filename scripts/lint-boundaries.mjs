@@ -7,7 +7,8 @@
 //     *test-factory.ts) may seed and inspect tables directly.
 //  4. The server's layers import downwards only (core <- db <- ingest, references <- ai <-
 //     features, http, realtime), and client/components/ui and client/lib never import features
-//     (scripts/layers.mjs). Imports that broke this before the rule existed are listed in
+//     (scripts/layers.mjs). server/ai/llm never imports server/ai/offline, and server/ai/shared (what
+//     both engines use) imports neither engine. Imports that broke this before the rule existed are listed in
 //     scripts/layer-baseline.txt: that list may only shrink (an entry that no longer occurs is
 //     reported too, so it is removed when its import is fixed).
 //  5. An import that climbs two or more folders into common/, server/ or client/ uses the alias

@@ -15,14 +15,14 @@
  */
 import { customizeExamples } from '@common/ai-tools';
 import type { TextbookContent } from '@common/textbook';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
-import { lostSentences } from '@server/ai/offline/customize/units';
-import { BookUsage } from '@server/ai/offline/expand/book-usage';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
+import { lostSentences } from '@server/ai/shared/units';
+import { BookUsage } from '@server/ai/shared/book-usage';
 import { gatherBlocks, keyTerms, neighbours, topicVector } from '@server/ai/offline/expand/gather';
-import { locateUnit } from '@server/ai/offline/expand/locate';
-import { isWithin, sourceMap, type SourceMap } from '@server/ai/offline/expand/source-map';
+import { locateUnit } from '@server/ai/shared/locate';
+import { isWithin, sourceMap, type SourceMap } from '@server/ai/shared/source-map';
 import { quickTokenize } from '@server/core/nlp';
 import { pct, readRealFile, realCorpusDir, realFiles, table } from '../real/corpus';
 import { composeBook, contextOf, engine, materialOf, thinBook } from './book-setup';

@@ -6,8 +6,8 @@
  */
 import type { TextbookContent } from '@common/textbook';
 import { decodeEntities, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { chapterFrame } from '@server/ai/offline/expand/chapter-frame';
 import type { Material } from '@server/ai/material';
 

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { TextbookContent } from '@common/textbook';
 import type { Material } from '@server/ai/material';
-import { sourceMap } from '@server/ai/offline/expand/source-map';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { sourceMap } from '@server/ai/shared/source-map';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { chapterProvenance } from '@server/features/provenance/chapter-provenance';
 import { stampSources } from '@server/features/provenance/stamp-sources';
 

@@ -5,7 +5,7 @@
 import type { TextbookContent } from '@common/textbook';
 import type { DocSection, ExtractedDocument } from '@server/core/document-model';
 import { documentTree } from '@server/core/document-tree';
-import { isReviewSection, materialHtml } from '@server/ai/offline/compose/apparatus-html';
+import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
 import { titleKey } from '../real/own-structure';
 

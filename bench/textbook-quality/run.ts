@@ -13,7 +13,7 @@
  *   npm run bench:textbook-quality -- --dir <folder>   the same report on other materials
  */
 import type { TextbookContent } from '@common/textbook';
-import { materialHtml } from '@server/ai/offline/compose/apparatus-html';
+import { materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
 import { createOfflineEngine } from '@server/ai/offline';
 import { extractAndChunk } from '@server/ingest/extract-document';

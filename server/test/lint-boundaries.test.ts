@@ -27,6 +27,25 @@ describe('layer rule', () => {
     expect(layerViolation('server/ingest/ingest.test.ts', 'server/features/sources/sources.service')).toBeUndefined();
   });
 
+  it('keeps the llm engine off the offline engine, and the shared toolkit off both', () => {
+    expect(layerViolation('server/ai/llm/expand.ts', 'server/ai/offline/expand/gather')).toMatch(
+      /server\/ai\/llm must not import server\/ai\/offline/,
+    );
+    expect(layerViolation('server/ai/llm/outline/key-terms.ts', 'server/ai/offline')).toMatch(
+      /server\/ai\/llm must not import server\/ai\/offline/,
+    );
+    expect(layerViolation('server/ai/llm/expand.ts', 'server/ai/shared/source-map')).toBeUndefined();
+    expect(layerViolation('server/ai/offline/expand/gather.ts', 'server/ai/shared/source-map')).toBeUndefined();
+    expect(layerViolation('server/ai/shared/source-map.ts', 'server/ai/offline/outline/tree-book')).toMatch(
+      /server\/ai\/shared must not import either engine/,
+    );
+    expect(layerViolation('server/ai/shared/locate.ts', 'server/ai/llm/model')).toMatch(/server\/ai\/shared must not import either engine/);
+    // A folder whose name only starts like an engine's is no engine.
+    expect(layerViolation('server/ai/llm/expand.ts', 'server/ai/offline-notes/x')).toBeUndefined();
+    // Tests may compare the engines.
+    expect(layerViolation('server/ai/llm/llm-ai-tools.test.ts', 'server/ai/offline/customize/levels')).toBeUndefined();
+  });
+
   it('keeps client primitives free of features', () => {
     expect(layerViolation('client/components/ui/toaster.tsx', 'client/features/textbook/textbook.api')).toMatch(/must not import features/);
     expect(layerViolation('client/lib/api.ts', 'client/app/auth-context')).toMatch(/must not import features, pages or app/);
@@ -110,5 +129,22 @@ describe('npm run lint (boundaries)', () => {
       /server\/features\/export\/climbs\.ts:1 {2}imports that climb two or more folders use the alias \(@server\/core\/app-error\)/,
     );
     expect(failure?.stderr).toMatch(/Module boundary violations \(3\)/);
+  }, 60_000);
+
+  it('fails when the llm engine reaches into the offline engine, or the shared toolkit into an engine', async () => {
+    const dir = treeWith({
+      'server/ai/llm/borrows.ts': "import { gatherBlocks } from '../offline/expand/gather';\nexport const x = gatherBlocks;\n",
+      'server/ai/shared/borrows.ts': "import { createOfflineEngine } from '@server/ai/offline';\nexport const y = createOfflineEngine;\n",
+    });
+    const failure = await run('node', [path.join(dir, 'scripts/lint-boundaries.mjs')], { cwd: dir }).then(
+      () => undefined,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(
+      /server\/ai\/llm\/borrows\.ts:1 {2}server\/ai\/llm must not import server\/ai\/offline \(what both engines use lives in server\/ai\/shared\) {2}'\.\.\/offline\/expand\/gather'/,
+    );
+    expect(failure?.stderr).toMatch(/server\/ai\/shared\/borrows\.ts:1 {2}server\/ai\/shared must not import either engine/);
+    expect(failure?.stderr).toMatch(/Module boundary violations \(2\)/);
   }, 60_000);
 });

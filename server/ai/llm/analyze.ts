@@ -1,5 +1,5 @@
 import { generateText, Output, type LanguageModel } from 'ai';
-import { llmAnalysisOutput } from '@common/extract';
+import { llmAnalysisOutput } from './schemas';
 import type { AnalyzeResult, EngineContext } from '../engine';
 import type { RetrievedChunk } from '../material';
 import { extractKeyphrases } from '@server/core/nlp';

@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import { llmAssistantReply, type LlmOutlineOperation } from '@common/assistant';
+import { llmAssistantReply, type LlmOutlineOperation } from './schemas';
 import type { TextbookContent } from '@common/textbook';
 import type { ChatInput, ChatResult, EngineContext } from '../engine';
 import * as ops from '@common/textbook-ops';

@@ -1,6 +1,6 @@
 import type { Material } from '../material';
-import { fastSentences } from '../offline/compose/fast-sentences';
-import { sourceMap } from '../offline/expand/source-map';
+import { fastSentences } from '../shared/fast-sentences';
+import { sourceMap } from '../shared/source-map';
 
 /** One line of the document map: a unit of the documents, keyed [U1].., with the opening of its own text. */
 export interface MapEntry {

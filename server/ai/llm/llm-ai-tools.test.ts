@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmChapterExpansionOutput, LlmExpansionOutput, LlmRestructurePlan } from '@common/ai-tools';
+import type { LlmChapterExpansionOutput, LlmExpansionOutput, LlmRestructurePlan } from './schemas';
 import type { TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import { computingMaterial, testBookContent } from '@server/features/ai-tools/ai-tools.fixtures';
@@ -7,9 +7,9 @@ import { normalizeContent } from '@server/features/textbooks/textbook-content';
 import { createEmbedder, type Embedder } from '../embeddings';
 import type { EngineContext } from '../engine';
 import type { Material } from '../material';
-import { fastSentences } from '../offline/compose/fast-sentences';
+import { fastSentences } from '../shared/fast-sentences';
 import { htmlToText } from '@common/textbook-ops/html';
-import { lostSentences } from '../offline/customize/units';
+import { lostSentences } from '../shared/units';
 import { createRetriever } from '../retrieval';
 import { llmCustomizeStructure } from './customize';
 import { llmExpandChapter, llmExpandParagraph, llmGenerateSection } from './expand';

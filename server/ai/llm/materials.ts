@@ -4,10 +4,10 @@ import { materialContentSchemas, materialTypeLabels, type MaterialContentType } 
 import { AppError } from '@server/core/app-error';
 import type { EngineContext, GenerateMaterialInput, GeneratedMaterial } from '../engine';
 import { quickTokenize } from '@server/core/nlp';
-import { chapterText } from '../offline/materials/book-sentences';
-import { sentenceKey } from '../offline/compose/sentence-filter';
-import { itemProblems } from '../offline/materials/item-checks';
-import { objectiveProblem } from '../offline/outline/objective-acts';
+import { chapterText } from '../shared/book-sentences';
+import { sentenceKey } from '../shared/sentence-filter';
+import { itemProblems } from '../shared/item-checks';
+import { objectiveProblem } from '../shared/objective-acts';
 import { toProviderError } from './outline/model-errors';
 
 /** Longest chapter text given to the model, in characters (bounded so prompts fit small local models too). */
@@ -103,7 +103,7 @@ function checkAgainstChapter(
       const keys = new Set<string>();
       const questions = (output as LlmOutput<'quiz'>).questions.flatMap((q): LlmQuestion[] => {
         if (!chapterKey.includes(normalized(q.source)) || seen.has(sentenceKey(q.prompt))) return [];
-        // The same checks as the offline engine's items (offline/materials/item-checks.ts), and one item per key.
+        // The same checks as the offline engine's items (shared/item-checks.ts), and one item per key.
         if (itemProblems({ ...q, answer: matchOption(q.options ?? [], q.answer) ?? q.answer }).length > 0) return [];
         if (q.type !== 'true-false' && keys.has(sentenceKey(q.answer))) return [];
         seen.add(sentenceKey(q.prompt));
@@ -144,7 +144,7 @@ function checkAgainstChapter(
       const activities = plan.activities.map((a) => ({ ...a, minutes: Math.max(1, Math.round(a.minutes)) }));
       // The duration is what the activities add up to, whatever the model said.
       return {
-        // Objectives pass the composer's rules (offline/outline/objective-acts.ts): an action on a term or task, never a heading.
+        // Objectives pass the composer's rules (shared/objective-acts.ts): an action on a term or task, never a heading.
         objectives: plan.objectives.filter((o) => !objectiveProblem(o, headings)),
         durationMinutes: activities.reduce((n, a) => n + a.minutes, 0),
         activities,

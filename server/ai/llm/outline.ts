@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import { llmChapterText, llmOutlinePlan, llmPartialPlan, type LlmOutlinePlan, type LlmPartialPlan } from '@common/generate';
+import { llmChapterText, llmOutlinePlan, llmPartialPlan, type LlmOutlinePlan, type LlmPartialPlan } from './schemas';
 import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import type { EngineContext, OutlineInput } from '../engine';
 import { indexWordsOf } from '../index-words';

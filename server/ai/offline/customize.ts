@@ -7,7 +7,7 @@ import { followClassOutline } from './customize/class-outline';
 import { applyFreeGuidance } from './customize/free-guidance';
 import { splitByLevel } from './customize/levels';
 import { groupIntoParts } from './customize/parts';
-import { bookUnits, lostSentences } from './customize/units';
+import { bookUnits, lostSentences } from '../shared/units';
 import { weeklySyllabus } from './customize/weekly-syllabus';
 
 /**

@@ -7,4 +7,3 @@
 export { expandChapter } from './expand/expand-chapter';
 export { generateSection } from './expand/expand-section';
 export { expandParagraph } from './expand/expand-selection';
-export { noMaterialNote, nothingMoreNote } from './expand/notes';

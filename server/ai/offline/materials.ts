@@ -5,7 +5,7 @@ import type { GeneratedMaterial, GenerateMaterialInput } from '../engine';
 import { buildAssessment } from './materials/assessment';
 import { buildHomework } from './materials/homework';
 import { buildLessonPlan } from './materials/lesson-plan';
-import { chapterText } from './materials/book-sentences';
+import { chapterText } from '../shared/book-sentences';
 import { buildQuiz, quizLength } from './materials/quiz';
 import { buildScope, teachingChapters, type MaterialScope } from './materials/scope';
 

@@ -2,7 +2,7 @@ import { nextTurn } from '@server/core/next-turn';
 import { splitSentences } from '@server/core/nlp';
 import type { AuthoringEngine } from '../engine';
 import type { Material } from '../material';
-import { cleanSentence } from './compose/sentence-filter';
+import { cleanSentence } from '../shared/sentence-filter';
 import { planByClustering } from './outline/cluster-plan';
 import { composeBook } from './outline/compose-book';
 import { planFromHeadings } from './outline/heading-plan';

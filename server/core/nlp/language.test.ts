@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { detectLanguage, writesApparatusIn } from './language';
 import { extractKeyphrases } from './keyphrases';
 import { splitSentences } from './sentences';

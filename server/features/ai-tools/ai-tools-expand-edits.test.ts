@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { createMemoryBook, memoryChapters, memoryReferences } from './memory-handout.fixtures';
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { computingMaterial, createLinkedBook, testBookContent } from './ai-tools.fixtures';
 

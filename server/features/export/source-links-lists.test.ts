@@ -5,7 +5,7 @@ import { listLabel } from '@common/book-render/book-model';
 import { parseEditorHtml } from '@common/book-render/parse-html';
 import { renderBlocksHtml } from '@common/book-render/render-html';
 import type { DocBlock } from '@server/core/document-model';
-import { renderBlocks } from '@server/ai/offline/compose/render-blocks';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { parseBody, printBody } from '@server/features/collab/body-html';
 import { sanitizeHtml } from '@server/features/textbooks/sanitize';
 import { blocksToDocx, listLevels } from './formats/docx/docx-blocks';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { progressSteps } from '@common/limits';
-import { isReviewSection, materialHtml } from '@server/ai/offline/compose/apparatus-html';
+import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html';
 import { topicOnlyNotice } from '@server/ai/offline/outline/skeleton';
 import { eq } from 'drizzle-orm';
 import { textbookReferences } from '@server/db/schema';

@@ -10,9 +10,9 @@ import type {
 } from '@common/materials';
 import type { TextbookContent } from '@common/textbook';
 import { countWords } from '@server/core/nlp';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
-import { chapterText, stripCitations } from '@server/ai/offline/materials/book-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
+import { chapterText, stripCitations } from '@server/ai/shared/book-sentences';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { multipart } from '../images/test-multipart';
 import { fixturePath } from '@server/test/fixture-path';

@@ -1,6 +1,6 @@
 import type { ProvenanceBlock, ProvenanceFigures, ProvenanceResponse, ProvenanceVerdict } from '@common/provenance';
 import type { Material } from '@server/ai/material';
-import { sourceMap } from '@server/ai/offline/expand/source-map';
+import { sourceMap } from '@server/ai/shared/source-map';
 import { matchChapter, matchIndex } from './provenance-match';
 
 /** What the matching reads of a chapter. */

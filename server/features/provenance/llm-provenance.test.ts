@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LanguageModel } from 'ai';
-import type { LlmChapterText, LlmOutlinePlan } from '@common/generate';
+import type { LlmChapterText, LlmOutlinePlan } from '@server/ai/llm/schemas';
 import type { ProvenanceBlock } from '@common/provenance';
 import type { Material } from '@server/ai/material';
 import { createLanguageModel } from '@server/ai/llm/model';
 import { llmOutline } from '@server/ai/llm/outline';
-import { sourceMap } from '@server/ai/offline/expand/source-map';
+import { sourceMap } from '@server/ai/shared/source-map';
 import { createRetriever } from '@server/ai/retrieval';
 import { chunkDocument } from '@server/ingest/chunk';
 import { extractPdf } from '@server/ingest/pdf/pdf-extract';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProvenanceResponse } from '@common/provenance';
 import { pagePictureUrl } from '@common/provenance';
 import type { DocBlock } from '@server/core/document-model';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { contextFor } from '@server/test/context';
 import { fixturePath } from '@server/test/fixture-path';
 import { useHarness, type TestUser } from '@server/test/harness';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock, Material } from '@server/ai/material';
-import { renderBlocks } from '@server/ai/offline/compose/render-blocks';
-import { sourceMap } from '@server/ai/offline/expand/source-map';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
+import { sourceMap } from '@server/ai/shared/source-map';
 import { bookBlocks, matchChapter, matchIndex } from './provenance-match';
 import { closeProvenanceWorkers, matchOffThread } from './provenance-pool';
 import { stampBody } from './stamp-sources';

@@ -3,13 +3,13 @@ import { parseSourceKey, parseTypedBy, type SourceKey, type TypedBy } from '@com
 import type { Chapter } from '@common/textbook';
 import { decodeEntities, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { quickTokenize } from '@server/core/nlp';
-import { fastSentences } from '@server/ai/offline/compose/fast-sentences';
-import { sentenceKey } from '@server/ai/offline/compose/sentence-filter';
-import { sparseCosine } from '@server/ai/offline/compose/term-vectors';
-import type { MapBlock, SourceMap } from '@server/ai/offline/expand/source-map';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
+import { sparseCosine } from '@server/ai/shared/term-vectors';
+import type { MapBlock, SourceMap } from '@server/ai/shared/source-map';
 
 /**
- * Matching a chapter of the book against the source map of its material (server/ai/offline/expand/source-map.ts).
+ * Matching a chapter of the book against the source map of its material (server/ai/shared/source-map.ts).
  * A sentence is `material` when the material holds it (its comparison key, or nearly all its words with the
  * same numbers: lightly edited); `supported` when the passage that matches it best holds its numbers, its
  * named terms and most of its words; else `unsupported`. Nothing is trusted but the material's own text.

@@ -2,7 +2,7 @@ import { formatSourceKey } from '@common/block-provenance';
 import type { TextbookContent } from '@common/textbook';
 import { htmlBlocks } from '@common/textbook-ops/html';
 import type { Material } from '@server/ai/material';
-import { sourceMap } from '@server/ai/offline/expand/source-map';
+import { sourceMap } from '@server/ai/shared/source-map';
 import { matchIndex, sourceKeyOf, type MatchIndex } from './provenance-match';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBlocks } from '@server/ai/offline/compose/render-blocks';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { sanitizeHtml } from '@server/features/textbooks/sanitize';
 import { extractDocx } from '../docx-extract';
 import { abstractNum, num, para, rawDocx, run } from './raw-docx.test-helper';

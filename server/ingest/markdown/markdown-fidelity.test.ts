@@ -1,6 +1,6 @@
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
-import { renderBlocks } from '@server/ai/offline/compose/render-blocks';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { extractTxt } from '../txt-extract';
 import { markdownToBlocks } from '../markdown-extract';
 

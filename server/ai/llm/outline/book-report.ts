@@ -1,8 +1,8 @@
 import type { Chapter, GenerationReport } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
 import type { Material } from '@server/ai/material';
-import { materialHtml } from '@server/ai/offline/compose/apparatus-html';
-import { sourceMap, subtree } from '@server/ai/offline/expand/source-map';
+import { materialHtml } from '@server/ai/shared/apparatus-html';
+import { sourceMap, subtree } from '@server/ai/shared/source-map';
 import type { MapEntry } from '../document-map';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;

@@ -1,14 +1,14 @@
 import { termPattern } from '@common/book-render/back-matter';
 import { escapeHtml } from '@common/textbook-ops/html';
 import type { DocBlock, Material } from '@server/ai/material';
-import { inlineHtml, renderBlocks } from '@server/ai/offline/compose/render-blocks';
-import { sourceMap, subtree } from '@server/ai/offline/expand/source-map';
-import { keyTermsOf } from '@server/ai/offline/outline/key-terms';
+import { inlineHtml, renderBlocks } from '@server/ai/shared/render-blocks';
+import { sourceMap, subtree } from '@server/ai/shared/source-map';
+import { keyTermsOf } from '@server/ai/shared/key-terms';
 import { writesApparatusIn } from '@server/core/nlp/language';
 import { materialLanguage } from '@server/ai/material-language';
 
 /**
- * A chapter's key terms for the llm engine, by the offline engine's rules (offline/outline/key-terms.ts): the terms
+ * A chapter's key terms for the llm engine, by the offline engine's rules (shared/key-terms.ts): the terms
  * its mapped source units define, each with the material's own defining sentence (whole, never cut), kept only when
  * the chapter the model wrote uses the term. Written as the offline engine writes them, after a rule under a
  * "Key Terms" heading, so the book's glossary (common/book-render/back-matter.ts) reads both engines' alike.

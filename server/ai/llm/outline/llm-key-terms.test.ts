@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { glossaryOf } from '@common/book-render/back-matter';
 import { buildBookDocument } from '@common/book-render/book-document';
 import { inlineText } from '@common/book-render/book-model';
-import type { LlmOutlinePlan } from '@common/generate';
+import type { LlmOutlinePlan } from '../schemas';
 import { htmlToText } from '@common/textbook-ops/html';
 import type { Material } from '@server/ai/material';
 import { extractPdf } from '@server/ingest/pdf/pdf-extract';

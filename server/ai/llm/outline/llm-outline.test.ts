@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmAssistantReply } from '@common/assistant';
-import type { LlmChapterText, LlmOutlinePlan, LlmPartialPlan } from '@common/generate';
+import type { LlmAssistantReply, LlmChapterText, LlmOutlinePlan, LlmPartialPlan } from '../schemas';
 import type { Reference, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import { chunkDocument } from '@server/ingest/chunk';

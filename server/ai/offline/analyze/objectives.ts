@@ -9,7 +9,7 @@ import {
   objectiveForHeading,
   skillVerbs,
   withArticle,
-} from './phrasing';
+} from '@server/ai/shared/phrasing';
 
 /** Every objective starts with one of these: measurable actions a student can take. */
 export const actionVerbs = [

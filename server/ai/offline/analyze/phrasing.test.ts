@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildObjectives } from './objectives';
-import { CasingIndex, imperativeOf, indefiniteArticle, inTextCase, objectiveForHeading, withArticle } from './phrasing';
+import { CasingIndex, imperativeOf, indefiniteArticle, inTextCase, objectiveForHeading, withArticle } from '@server/ai/shared/phrasing';
 
 const text = [
   'The Taylor series is a representation of a function as an infinite sum of terms. We compute the Taylor series of sin(x).',

@@ -2,12 +2,12 @@ import type { TextbookContent } from '@common/textbook';
 import type { Material } from '@server/ai/material';
 import { chapterFrame } from '../expand/chapter-frame';
 import { continuesLine } from '../expand/gather';
-import { sourceMap } from '../expand/source-map';
+import { sourceMap } from '@server/ai/shared/source-map';
 import { htmlToText } from '@common/textbook-ops/html';
-import { sparseCosine } from '../compose/term-vectors';
+import { sparseCosine } from '@server/ai/shared/term-vectors';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
 import { truncateWords } from '@server/core/nlp';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { parseChapterRef } from './parse-request';
 import { resolveChapter } from './resolve-refs';
 

@@ -1,9 +1,9 @@
 import type { Material } from '@server/ai/material';
-import { BookUsage } from '../expand/book-usage';
+import { BookUsage } from '@server/ai/shared/book-usage';
 import { gatherBlocks, keyTerms, topicVector } from '../expand/gather';
-import { locateUnit } from '../expand/locate';
+import { locateUnit } from '@server/ai/shared/locate';
 import { placeBlocks } from '../expand/place-blocks';
-import { sourceMap } from '../expand/source-map';
+import { sourceMap } from '@server/ai/shared/source-map';
 import type { SectionWriter } from './apply-command';
 
 /** Paragraphs a new section drafted from the material holds at most. */

@@ -2,7 +2,7 @@ import type { TextbookContent } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
 import { groupTitle } from '../expand/chapter-parts';
 import { sectionTitles } from '../expand/section-titles';
-import { titleKey } from '../expand/source-map';
+import { titleKey } from '@server/ai/shared/source-map';
 
 /**
  * Real titles for the chapters a split made ("Introduction (Part 1)" and "(Part 2)"):

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fastSentences } from './fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { keyphraseTitle } from './keyphrase-titles';
 import { groupParagraphs } from './paragraphs';
 import { segmentSentences } from './segment';
-import { cleanSentence } from './sentence-filter';
+import { cleanSentence } from '@server/ai/shared/sentence-filter';
 import { buildSourceSentences } from './source-sentences';
 
 describe('sentence filter on lecture material', () => {

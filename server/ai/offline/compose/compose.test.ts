@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fastSentences } from './fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { divideBlocks, escapeHtml, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { cleanSentence, repairAccents } from './sentence-filter';
-import { UsedSentences } from './used-sentences';
+import { cleanSentence, repairAccents } from '@server/ai/shared/sentence-filter';
+import { UsedSentences } from '@server/ai/shared/used-sentences';
 
 describe('sentence filter', () => {
   it('keeps prose and repairs accents', () => {

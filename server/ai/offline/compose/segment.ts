@@ -1,5 +1,5 @@
 import type { SourceSentence } from './select-sentences';
-import { centroid, sparseCosine } from './term-vectors';
+import { centroid, sparseCosine } from '@server/ai/shared/term-vectors';
 
 const window = 3;
 

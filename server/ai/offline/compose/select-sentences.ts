@@ -1,5 +1,5 @@
-import { sparseCosine, type TermVector } from './term-vectors';
-import type { UsedSentences } from './used-sentences';
+import { sparseCosine, type TermVector } from '@server/ai/shared/term-vectors';
+import type { UsedSentences } from '@server/ai/shared/used-sentences';
 
 /** A cleaned sentence of the user's material, with where it came from. */
 export interface SourceSentence {

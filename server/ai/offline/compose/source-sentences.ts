@@ -1,8 +1,8 @@
 import { quickTokenize } from '@server/core/nlp';
-import { fastSentences } from './fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import type { SourceSentence } from './select-sentences';
-import { cleanSentence, sentenceKey } from './sentence-filter';
-import { TermStats } from './term-vectors';
+import { cleanSentence, sentenceKey } from '@server/ai/shared/sentence-filter';
+import { TermStats } from '@server/ai/shared/term-vectors';
 
 export interface SourceParagraph {
   text: string;

@@ -2,13 +2,13 @@ import type { Chapter, Section, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult, EngineContext } from '@server/ai/engine';
 import { newSectionId } from '@common/textbook-ops';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText, paragraphsToHtml } from '@common/textbook-ops/html';
 import { groupParagraphs } from '../compose/paragraphs';
-import { sentenceKey } from '../compose/sentence-filter';
-import { sparseCosine } from '../compose/term-vectors';
-import { UsedSentences } from '../compose/used-sentences';
-import { bookHtml } from '../expand/book-usage';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
+import { sparseCosine } from '@server/ai/shared/term-vectors';
+import { UsedSentences } from '@server/ai/shared/used-sentences';
+import { bookHtml } from '@server/ai/shared/book-usage';
 import { indexMaterial, type IndexedSentence } from '../expand/material-index';
 
 export const applicationsTitle = 'Applications and Worked Examples';

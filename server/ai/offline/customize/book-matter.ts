@@ -1,5 +1,5 @@
 import type { Chapter } from '@common/textbook';
-import { isFrontMatterTitle, isLogisticsTitle } from '../outline/unit-kind';
+import { isFrontMatterTitle, isLogisticsTitle } from '@server/ai/shared/unit-kind';
 import { stripStructurePrefixes } from './titles';
 
 /**

@@ -3,9 +3,9 @@ import type { TextbookContent } from '@common/textbook';
 import { quickTokenize } from '@server/core/nlp';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult } from '@server/ai/engine';
-import { sparseCosine, TermStats } from '../compose/term-vectors';
+import { sparseCosine, TermStats } from '@server/ai/shared/term-vectors';
 import { alignInOrder } from './order-alignment';
-import { chapterOf, type Unit } from './units';
+import { chapterOf, type Unit } from '@server/ai/shared/units';
 
 export interface OutlineTopic {
   title: string;

@@ -1,5 +1,5 @@
 import { genericWords, quickTokenize } from '@server/core/nlp';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { PhraseCounts } from '../compose/keyphrase-titles';
 
 /** "X is a ...", "X refers to ...", "X is defined as ...". */

@@ -8,14 +8,14 @@ import { createEmbedder, type Embedder } from '@server/ai/embeddings';
 import type { EngineContext } from '@server/ai/engine';
 import type { Material } from '@server/ai/material';
 import { createRetriever } from '@server/ai/retrieval';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlToText } from '@common/textbook-ops/html';
-import { sentenceKey } from '../compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { customizeStructure } from '../customize';
 import { indexMaterial } from '../expand/material-index';
 import { outline } from '../outline';
 import { applicationsTitle } from './applications';
-import { bookUnits, lostSentences, sentenceKeys } from './units';
+import { bookUnits, lostSentences, sentenceKeys } from '@server/ai/shared/units';
 import { fixturePath } from '@server/test/fixture-path';
 
 /** The offline restructuring on a real book: tracemonkey.pdf through extraction, chunking and the offline outline. */

@@ -4,7 +4,7 @@ import { AppError } from '@server/core/app-error';
 import type { CustomizeResult } from '@server/ai/engine';
 import { htmlToText } from '@common/textbook-ops/html';
 import { conceptGraph, conceptOrder } from './concept-order';
-import { bookUnits, chapterOf } from './units';
+import { bookUnits, chapterOf } from '@server/ai/shared/units';
 import { bookFrame, isLogisticsChapter } from './book-matter';
 
 export const levelNames = ['Beginner', 'Intermediate', 'Advanced'] as const;

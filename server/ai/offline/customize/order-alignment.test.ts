@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { followClassOutline } from './class-outline';
 import { alignInOrder } from './order-alignment';
-import { bookUnits, lostSentences } from './units';
+import { bookUnits, lostSentences } from '@server/ai/shared/units';
 
 /** A small book written for this test: its fourth part talks of loops and traces, but it closes the evaluation. */
 const section = (title: string, text: string) => ({ id: title.toLowerCase().replace(/\W+/g, '-'), title, content: `<p>${text}</p>` });

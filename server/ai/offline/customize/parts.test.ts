@@ -3,7 +3,7 @@ import type { TextbookContent } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
 import { classifyGuidance } from './classify';
 import { groupIntoParts, parsePartsRequest } from './parts';
-import { lostSentences } from './units';
+import { lostSentences } from '@server/ai/shared/units';
 
 /** A logic book written for this test, in the order forall x teaches it. */
 const chapter = (title: string, text: string, sections: Array<[string, string]> = []) => ({

@@ -5,9 +5,9 @@ import { quickTokenize } from '@server/core/nlp';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult } from '@server/ai/engine';
 import { parseNumber } from '../chat/words';
-import { sparseCosine, TermStats } from '../compose/term-vectors';
+import { sparseCosine, TermStats } from '@server/ai/shared/term-vectors';
 import { alignInOrder } from './order-alignment';
-import { listPhrase } from './units';
+import { listPhrase } from '@server/ai/shared/units';
 
 /**
  * Grouping chapters into parts ("Group the chapters into three parts: sentential logic,

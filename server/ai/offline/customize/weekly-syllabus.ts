@@ -2,7 +2,7 @@ import { stripStructurePrefixes } from './titles';
 import type { TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeResult } from '@server/ai/engine';
-import { chapterOf, ensureUnitCount, listPhrase, unitSize, type Unit } from './units';
+import { chapterOf, ensureUnitCount, listPhrase, unitSize, type Unit } from '@server/ai/shared/units';
 
 /** Cutting inside a chapter costs this much (in shares of a week's length) against an even split. */
 const midChapterPenalty = 0.35;

@@ -1,6 +1,6 @@
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { existingOrders } from './place-blocks';
-import type { SourceMap } from './source-map';
+import type { SourceMap } from '@server/ai/shared/source-map';
 
 /** A part of a chapter that becomes (or joins) a section: its title, its HTML, and the source unit it comes from when known. */
 export interface Part {

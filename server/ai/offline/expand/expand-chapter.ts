@@ -3,14 +3,14 @@ import { AppError } from '@server/core/app-error';
 import type { AuthoringEngine } from '@server/ai/engine';
 import { newSectionId } from '@common/textbook-ops';
 import { escapeHtml, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { BookUsage } from './book-usage';
+import { BookUsage } from '@server/ai/shared/book-usage';
 import { chapterFrame } from './chapter-frame';
 import { gatherBlocks, keyTerms, topicVector } from './gather';
-import { locateUnit } from './locate';
-import { noMaterialNote, nothingMoreNote, sourceNames } from './notes';
+import { locateUnit } from '@server/ai/shared/locate';
+import { noMaterialNote, nothingMoreNote, sourceNames } from '@server/ai/shared/expand-notes';
 import { placeBlocks } from './place-blocks';
 import { balancedRuns, divideIntoSections } from './sections';
-import { sourceMap, titleKey } from './source-map';
+import { sourceMap, titleKey } from '@server/ai/shared/source-map';
 import { groupTitle, partsAlongSource, partsAtHeadings, type Part } from './chapter-parts';
 
 /** New paragraphs each section of an expanded chapter gains at most. */

@@ -1,12 +1,12 @@
 import type { AuthoringEngine } from '@server/ai/engine';
 import { htmlToText } from '@common/textbook-ops/html';
-import { BookUsage } from './book-usage';
+import { BookUsage } from '@server/ai/shared/book-usage';
 import { gatherBlocks, keyTerms, topicVector } from './gather';
-import { locateUnit } from './locate';
-import { noMaterialNote, nothingMoreNote, seeAlsoNote } from './notes';
+import { locateUnit } from '@server/ai/shared/locate';
+import { noMaterialNote, nothingMoreNote, seeAlsoNote } from '@server/ai/shared/expand-notes';
 import { helpfulAdditions } from './see-also';
 import { placeBlocks } from './place-blocks';
-import { sourceMap } from './source-map';
+import { sourceMap } from '@server/ai/shared/source-map';
 
 /**
  * Expands a section with up to `paragraphCount` paragraphs from its own

@@ -2,16 +2,16 @@ import type { TextbookContent } from '@common/textbook';
 import type { DocBlock } from '@server/core/document-model';
 import { quickTokenize } from '@server/core/nlp';
 import type { AuthoringEngine } from '@server/ai/engine';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { escapeHtml, htmlToText } from '@common/textbook-ops/html';
-import { renderBlocks } from '../compose/render-blocks';
-import { sentenceKey } from '../compose/sentence-filter';
-import { sparseCosine } from '../compose/term-vectors';
-import { BookUsage } from './book-usage';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
+import { sparseCosine } from '@server/ai/shared/term-vectors';
+import { BookUsage } from '@server/ai/shared/book-usage';
 import { keyTerms, onTopic, topicVector, type KeyTerms } from './gather';
-import { locatedOrders, locateUnit, unitOfOrders } from './locate';
-import { noMaterialNote, nothingMoreNote } from './notes';
-import { isWithin, sourceMap, type SourceMap } from './source-map';
+import { locatedOrders, locateUnit, unitOfOrders } from '@server/ai/shared/locate';
+import { noMaterialNote, nothingMoreNote } from '@server/ai/shared/expand-notes';
+import { isWithin, sourceMap, type SourceMap } from '@server/ai/shared/source-map';
 
 /** New sentences a selection gains at most (a passage grows, it does not become a section). */
 const selectionSentences = 5;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { renderBlocks } from '../compose/render-blocks';
-import { sentenceKey } from '../compose/sentence-filter';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { expandChapter, expandParagraph, generateSection } from '../expand';
 import { blocksUnder, linearAlgebraBook, linearAlgebraContext, linearAlgebraNotes, notesFile } from './linear-algebra.fixture';
 

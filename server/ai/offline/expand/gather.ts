@@ -1,8 +1,8 @@
 import type { DocBlock } from '@server/core/document-model';
 import { genericWords, quickTokenize } from '@server/core/nlp';
-import { blend, sparseCosine, type TermVector } from '../compose/term-vectors';
-import type { BookUsage } from './book-usage';
-import { subtree, type SourceMap } from './source-map';
+import { blend, sparseCosine, type TermVector } from '@server/ai/shared/term-vectors';
+import type { BookUsage } from '@server/ai/shared/book-usage';
+import { subtree, type SourceMap } from '@server/ai/shared/source-map';
 
 /** Words of structure, not of a subject: a title made of them names no topic. */
 const structureWords = new Set(

@@ -6,7 +6,7 @@ import { extractTxt } from '@server/ingest/txt-extract';
 import { fixturePath } from '@server/test/fixture-path';
 import type { EngineContext } from '@server/ai/engine';
 import type { Material } from '@server/ai/material';
-import { renderBlocks } from '../compose/render-blocks';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
 
 /**
  * Linear algebra notes in Markdown (test-fixtures/text/linear-algebra-notes.md,

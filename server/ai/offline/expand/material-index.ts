@@ -1,10 +1,10 @@
 import type { Material } from '@server/ai/material';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import type { SourceSentence } from '../compose/select-sentences';
-import { sentenceKey } from '../compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { buildSourceSentences } from '../compose/source-sentences';
-import type { TermStats } from '../compose/term-vectors';
-import { ReferenceLines } from './reference-lines';
+import type { TermStats } from '@server/ai/shared/term-vectors';
+import { ReferenceLines } from '@server/ai/shared/reference-lines';
 
 /** A cleaned sentence of the material, with the chunk it came from (retrieval ranks chunks). `order` is its index in the index. */
 export interface IndexedSentence extends SourceSentence {

@@ -1,9 +1,9 @@
 import type { DocBlock } from '@server/core/document-model';
 import { escapeHtml, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { renderBlocks } from '../compose/render-blocks';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { continuesLine, type Chosen } from './gather';
-import { locatedOrders } from './locate';
-import { isWithin, titleKey, type SourceMap } from './source-map';
+import { locatedOrders } from '@server/ai/shared/locate';
+import { isWithin, titleKey, type SourceMap } from '@server/ai/shared/source-map';
 
 export interface PlacedHtml {
   html: string;

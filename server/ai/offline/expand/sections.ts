@@ -1,6 +1,6 @@
 import type { Section } from '@common/textbook';
 import { newSectionId } from '@common/textbook-ops';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlToText, paragraph } from '@common/textbook-ops/html';
 import type { PlacedHtml as PlacedBlock } from './place-blocks';
 import { sectionTitles } from './section-titles';

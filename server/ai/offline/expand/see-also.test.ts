@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
-import { renderBlocks } from '../compose/render-blocks';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { generateSection } from '../expand';
 import { blocksUnder, linearAlgebraContext, linearAlgebraNotes } from './linear-algebra.fixture';
 

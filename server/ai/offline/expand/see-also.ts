@@ -1,13 +1,13 @@
 import type { TextbookContent } from '@common/textbook';
 import { escapeHtml, htmlToText } from '@common/textbook-ops/html';
 import type { DocBlock } from '@server/core/document-model';
-import { fastSentences } from '../compose/fast-sentences';
-import { renderBlocks } from '../compose/render-blocks';
-import { sentenceKey } from '../compose/sentence-filter';
-import { keyTermsOf } from '../outline/key-terms';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
+import { renderBlocks } from '@server/ai/shared/render-blocks';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
+import { keyTermsOf } from '@server/ai/shared/key-terms';
 import type { KeyTerms } from './gather';
 import { onTopic } from './gather';
-import { isWithin, type MapBlock, type SourceMap } from './source-map';
+import { isWithin, type MapBlock, type SourceMap } from '@server/ai/shared/source-map';
 
 /** Where the book prints a passage: the chapter and, when in one, the section. */
 interface BookPlace {

@@ -1,7 +1,7 @@
 import { lightStem, quickStopwords } from '@server/core/nlp';
-import { isTermSubject } from '../analyze/term-subject';
-import { evaluative } from '../outline/key-terms';
-import type { BookSentence } from './book-sentences';
+import { isTermSubject } from '@server/ai/shared/term-subject';
+import { evaluative } from '@server/ai/shared/key-terms';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 
 /** "A typed trace is a trace annotated with ...": a term and what the book says it is. */
 export interface Definition {
@@ -25,7 +25,7 @@ export function findDefinitions(sentences: BookSentence[]): Definition[] {
     // "X is a problem for Y" or "X is the same as Y" say little about what X is.
     if (/^(?:an?|the)\s+(?:problem|way|result|matter|case|reason|part|same|first|second|last|key|main|only|best)\b/i.test(definition))
       continue;
-    // "A network is a relatively simple concept ...": an opinion of the term, not what it is (outline/key-terms.ts).
+    // "A network is a relatively simple concept ...": an opinion of the term, not what it is (shared/key-terms.ts).
     if (evaluative.test(definition)) continue;
     out.push({ sentence, term: subject, definition, isPlural: verb === 'are' });
   }

@@ -1,6 +1,6 @@
 import { genericWords, lightStem } from '@server/core/nlp';
 import { tokenColumns, wink } from '@server/core/nlp/wink';
-import type { BookSentence } from './book-sentences';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 
 /** A key term of the book: a noun phrase used more than once. */
 export interface BookTerm {

@@ -1,6 +1,6 @@
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import type { TextbookContent } from '@common/textbook';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 
 /** A worked example or an exercise the chapter itself holds, as the document labelled it. */
 export interface ChapterTask {

@@ -1,4 +1,4 @@
-import { mentions } from './answer-leaks';
+import { mentions } from '@server/ai/shared/answer-leaks';
 import type { NumberFact } from './book-facts';
 import type { BookTerm } from './book-terms';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import { buildMaterial } from '../materials';
-import type { BookSentence } from './book-sentences';
-import { itemProblems, optionKind, repeatedKeys } from './item-checks';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
+import { itemProblems, optionKind, repeatedKeys } from '@server/ai/shared/item-checks';
 import { TermSiblings } from './term-siblings';
 
 const mc = (prompt: string, answer: string, options: string[], source: string) => ({

@@ -3,7 +3,7 @@ import { questionCandidates, QuestionPicker } from './quiz';
 import { distinctTerms } from './book-terms';
 import type { MaterialScope } from './scope';
 import { chapterTasks, taskPlace } from './chapter-exercises';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 
 const firstSentence = (text: string) => fastSentences(text)[0] ?? text;
 

@@ -1,15 +1,15 @@
 import type { TextbookContent } from '@common/textbook';
 import { quickStopwords, quickTokenize } from '@server/core/nlp';
 import { isDefinedIn } from '../analyze/objectives';
-import { CasingIndex, labelledWorkOf, listPhrase } from '../analyze/phrasing';
+import { CasingIndex, labelledWorkOf, listPhrase } from '@server/ai/shared/phrasing';
 import type { DocBlock } from '@server/core/document-model';
-import { keyTermsOf } from '../outline/key-terms';
-import { actionObjectives } from '../outline/objective-acts';
-import { unitKind } from '../outline/unit-kind';
-import { isReviewSection, materialHtml } from '../compose/apparatus-html';
+import { keyTermsOf } from '@server/ai/shared/key-terms';
+import { actionObjectives } from '@server/ai/shared/objective-acts';
+import { unitKind } from '@server/ai/shared/unit-kind';
+import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { sparseCosine, TermStats } from '../compose/term-vectors';
-import type { BookSentence } from './book-sentences';
+import { sparseCosine, TermStats } from '@server/ai/shared/term-vectors';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { distinctTerms, type BookTerm } from './book-terms';
 
 /** A learning objective of the chapter, with the sentences of the chapter that answer it. */
@@ -47,7 +47,7 @@ function namedIn(objective: string): string[] {
   return parts.map((p) => p.replace(/^(?:the|an?)\s+/i, '').trim()).filter((p) => p.length > 2);
 }
 
-/** A chapter's objectives by the composer's rules (outline/objective-acts.ts), from its HTML; none for front matter or logistics. */
+/** A chapter's objectives by the composer's rules (shared/objective-acts.ts), from its HTML; none for front matter or logistics. */
 function chapterObjectives(chapter: TextbookContent['chapters'][number]): string[] {
   const sections = chapter.sections.filter((s) => !isReviewSection(s.title));
   if (unitKind({ title: chapter.title, childTitles: sections.map((s) => s.title) }) !== 'teaching') return [];
@@ -95,7 +95,7 @@ export function scopeObjectives(
     ? chapter.sections.filter((s) => !isReviewSection(s.title)).map((s) => ({ title: s.title, text: htmlToText(s.content) }))
     : book.chapters.map((c) => ({ title: c.title, text: htmlToText(c.content + c.sections.map((s) => s.content).join(' ')) }));
   const text = scope.map((s) => s.plain).join(' ');
-  // The objectives printed at each chapter's opening are built from what the chapter does (outline/objective-acts.ts);
+  // The objectives printed at each chapter's opening are built from what the chapter does (shared/objective-acts.ts);
   // a chapter that printed none (front matter, logistics, nothing specific to say) gets only the terms it defines,
   // never "Explain {heading}".
   // A chapter the composer did not open with objectives (a typed chapter, one edited since) gets them by the same rules.

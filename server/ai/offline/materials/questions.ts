@@ -1,11 +1,11 @@
 import type { QuizQuestion } from '@common/materials';
-import { inCasingOf, mentions, neutralArticle, spliceWithArticle } from './answer-leaks';
+import { inCasingOf, mentions, neutralArticle, spliceWithArticle } from '@server/ai/shared/answer-leaks';
 import { findNumbers, type Definition, type NumberFact } from './book-facts';
-import type { BookSentence } from './book-sentences';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { escapeRegExp, findTerm, stemKey, type BookTerm } from './book-terms';
 import { arrangeOptions, numberDistractors, seedOf, termDistractors } from './distractors';
 import type { ScopedObjective } from './objectives';
-import { itemProblems } from './item-checks';
+import { itemProblems } from '@server/ai/shared/item-checks';
 import type { TermSiblings } from './term-siblings';
 
 /** A question and what it was made from, so a quiz can avoid using a sentence or an answer twice. */

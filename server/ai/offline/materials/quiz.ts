@@ -1,7 +1,7 @@
 import type { QuizQuestion } from '@common/materials';
-import { sentenceKey } from '../compose/sentence-filter';
-import { standaloneProblem } from '../compose/standalone';
-import { givesAnswerAway } from './answer-leaks';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
+import { standaloneProblem } from '@server/ai/shared/standalone';
+import { givesAnswerAway } from '@server/ai/shared/answer-leaks';
 import {
   definitionQuestions,
   numberQuestions,
@@ -11,7 +11,7 @@ import {
   type QuestionCandidate,
 } from './questions';
 import { isDefinedIn } from '../analyze/objectives';
-import { itemProblems } from './item-checks';
+import { itemProblems } from '@server/ai/shared/item-checks';
 import type { MaterialScope } from './scope';
 import { TermSiblings } from './term-siblings';
 
@@ -94,7 +94,7 @@ export class QuestionPicker {
       // The generators avoid leaks already; this is the last word for every material built from candidates.
       const key = sentenceKey(c.question.answer);
       if (!filter(c) || this.prompts.has(prompt) || this.answers.has(c.answerKey) || givesAnswerAway(c.question)) continue;
-      // Every item passes the automatic checks (item-checks.ts), and no two items share a key.
+      // Every item passes the automatic checks (shared/item-checks.ts), and no two items share a key.
       if (itemProblems(c.question).length > 0 || (c.question.type !== 'true-false' && this.keys.has(key))) continue;
       // The statement as printed (a term blanked or swapped) must still stand on its own: seven words, a named subject.
       const statement = /^(?:fill in the blank|true or false)\s*:\s*(.*)$/i.exec(c.question.prompt)?.[1];

@@ -1,11 +1,11 @@
 import type { TextbookContent } from '@common/textbook';
 import { countWords } from '@server/core/nlp';
 import { findDefinitions, findNumbers, type Definition, type NumberFact } from './book-facts';
-import { bookSentences, chapterText, type BookSentence } from './book-sentences';
+import { bookSentences, chapterText, type BookSentence } from '@server/ai/shared/book-sentences';
 import { bookTerms, stemKey, type BookTerm } from './book-terms';
 import { isQuizTerm } from './distractors';
 import { scopeObjectives, type ScopedObjective } from './objectives';
-import { unitKind } from '../outline/unit-kind';
+import { unitKind } from '@server/ai/shared/unit-kind';
 
 /** What every material type draws on: the chapter (or whole book) and the rest of the book around it. */
 export interface MaterialScope {

@@ -6,9 +6,9 @@ import { extractPdf } from '@server/ingest/pdf/pdf-extract';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { fixturePath } from '@server/test/fixture-path';
 import type { ExtractedDocument, Material } from '@server/ai/material';
-import { materialHtml } from '../compose/apparatus-html';
+import { materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
-import { standaloneProblem } from '../compose/standalone';
+import { standaloneProblem } from '@server/ai/shared/standalone';
 import { buildMaterial } from '../materials';
 import { composeFromDocuments } from '../outline/tree-book';
 

@@ -1,4 +1,4 @@
-import type { BookSentence } from './book-sentences';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { escapeRegExp, type BookTerm } from './book-terms';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock, DocSection } from '@server/core/document-model';
-import { isReviewSection, materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
+import { isReviewSection, materialHtml, reviewSectionTitle } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
 import { chapterOpening, chapterReview, digestUnit } from './apparatus';
-import { keyTermsOf } from './key-terms';
+import { keyTermsOf } from '@server/ai/shared/key-terms';
 
 const p = (text: string): DocBlock => ({ kind: 'paragraph', text });
 const li = (text: string): DocBlock => ({ kind: 'list-item', text, depth: 0 });

@@ -8,19 +8,19 @@ import {
   objectiveForHeading,
   upperFirst,
   withArticle,
-} from '../analyze/phrasing';
+} from '@server/ai/shared/phrasing';
 import { frameHeading } from '../analyze/material-view';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { escapeHtml } from '@common/textbook-ops/html';
-import { inlineHtml, renderBlocks, type RenderOptions } from '../compose/render-blocks';
-import { cleanSentence } from '../compose/sentence-filter';
-import { isStandaloneSentence } from '../compose/standalone';
-import { keyTermsOf, type KeyTerm } from './key-terms';
-import { actionObjectives, objectObjection } from './objective-acts';
-import { cleanHeadingTitle } from './plan';
-import { isFrontMatterTitle, isLogisticsTitle, unitKind, type UnitKind } from './unit-kind';
+import { inlineHtml, renderBlocks, type RenderOptions } from '@server/ai/shared/render-blocks';
+import { cleanSentence } from '@server/ai/shared/sentence-filter';
+import { isStandaloneSentence } from '@server/ai/shared/standalone';
+import { keyTermsOf, type KeyTerm } from '@server/ai/shared/key-terms';
+import { actionObjectives, objectObjection } from '@server/ai/shared/objective-acts';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
+import { isFrontMatterTitle, isLogisticsTitle, unitKind, type UnitKind } from '@server/ai/shared/unit-kind';
 
-export type { KeyTerm } from './key-terms';
+export type { KeyTerm } from '@server/ai/shared/key-terms';
 
 /** Units that follow a chapter's teaching text: exercises, further reading, appendices, homework. */
 export const companionTitle =
@@ -114,7 +114,7 @@ function termPhrase(t: KeyTerm, casing: CasingIndex): string {
 }
 
 /**
- * Learning objectives a student can act on, each from what the unit does (objective-acts.ts):
+ * Learning objectives a student can act on, each from what the unit does (shared/objective-acts.ts):
  * the terms it defines, the comparisons it draws, its proofs, worked examples, rules, tasks and
  * programs. None for front matter or logistics, and none where nothing specific can be said.
  */

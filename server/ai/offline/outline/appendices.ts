@@ -1,5 +1,5 @@
 import type { DocSection } from '@server/core/document-model';
-import { cleanHeadingTitle } from './plan';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 
 /** "Appendix", "Appendix A", "Appendix B: Proofs", "Appendices". */
 const appendixHeading = /^appendi(?:x|ces)\b/i;

@@ -4,7 +4,7 @@ import type { DocBlock } from '@server/core/document-model';
 import { htmlToText } from '@common/textbook-ops/html';
 import { extractTxt } from '@server/ingest/txt-extract';
 import type { Material } from '@server/ai/material';
-import { materialHtml } from '../compose/apparatus-html';
+import { materialHtml } from '@server/ai/shared/apparatus-html';
 import { composeFromDocuments } from './tree-book';
 import { condense } from './condense';
 

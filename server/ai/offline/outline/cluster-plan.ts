@@ -4,7 +4,7 @@ import { denseOps, kmeans, type VectorOps } from '../compose/kmeans';
 import type { SourceSentence } from '../compose/select-sentences';
 import { segmentSentences } from '../compose/segment';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
-import { centroid, sparseCosine, type TermStats, type TermVector } from '../compose/term-vectors';
+import { centroid, sparseCosine, type TermStats, type TermVector } from '@server/ai/shared/term-vectors';
 import type { PlannedChapter, PlannedSection } from './plan';
 
 /** Chapter count bounds for clustered material. */

@@ -4,8 +4,8 @@ import { keyphraseTitle, PhraseCounts } from '../compose/keyphrase-titles';
 import { groupParagraphs } from '../compose/paragraphs';
 import { segmentSentences } from '../compose/segment';
 import { selectSentences, takeInOrder, type SourceSentence } from '../compose/select-sentences';
-import { blend, centroid, type TermStats, type TermVector } from '../compose/term-vectors';
-import { UsedSentences } from '../compose/used-sentences';
+import { blend, centroid, type TermStats, type TermVector } from '@server/ai/shared/term-vectors';
+import { UsedSentences } from '@server/ai/shared/used-sentences';
 import { distinctTitles, type PlannedChapter, type PlannedSection } from './plan';
 
 /** An invented section with fewer candidate sentences than this joins its neighbour (too thin to stand alone). */

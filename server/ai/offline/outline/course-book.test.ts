@@ -5,7 +5,7 @@ import type { ExtractedDocument } from '@server/core/document-model';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { fixturePath } from '@server/test/fixture-path';
 import type { Material } from '@server/ai/material';
-import { isReviewSection, materialHtml } from '../compose/apparatus-html';
+import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
 import { composeFromDocuments } from './tree-book';
 

@@ -1,9 +1,10 @@
 import type { DocBlock, DocSection, ExtractedDocument } from '@server/core/document-model';
 import { documentTree } from '@server/core/document-tree';
 import { splitSessionTitle } from '@server/ingest/session-heading';
+import { isFurniture } from '@server/ai/shared/furniture';
 import { isCompanionTitle } from './apparatus';
 import { isAppendixTitle, labelAppendices } from './appendices';
-import { cleanHeadingTitle } from './plan';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 import type { ScheduledUnit } from './schedule';
 
 /** Units that are the original's navigation, not teaching text: a table of contents, lists of figures, an index. */
@@ -16,14 +17,6 @@ const glossaryTitle = /^(glossary|list of (abbreviations|acronyms|symbols|notati
 /** Units that close a book rather than teach a topic: exercises, further reading, appendices, a glossary. */
 export function isEndMatterTitle(title: string): boolean {
   return isCompanionTitle(title) || glossaryTitle.test(cleanHeadingTitle(title));
-}
-
-/** Page furniture and boilerplate that is no teaching text, whichever extractor let it through. */
-const furniture =
-  /(?:\.\s?){5,}\s*\d*\s*$|creative commons|permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|please do not (?:post|distribute|copy)|to be published by|^\s*(categories and subject descriptors|general terms|keywords?)\b|^\s*\d+\s*$|^\s*(page\s+)?\d+\s*(of\s+\d+)?\s*$/i;
-
-export function isFurniture(block: DocBlock): boolean {
-  return (block.kind === 'paragraph' || block.kind === 'caption') && furniture.test(block.text);
 }
 
 /** A line with someone's contact: an e-mail address (written or linked) or an office. */

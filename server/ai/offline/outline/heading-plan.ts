@@ -1,8 +1,9 @@
 import type { DocBlock, Material } from '@server/ai/material';
 import type { SourceSentence } from '../compose/select-sentences';
 import { buildSourceSentences, type SourceParagraph } from '../compose/source-sentences';
-import type { TermStats } from '../compose/term-vectors';
-import { cleanHeadingTitle, isBackMatter, isFrontMatter, numberedDepth } from './plan';
+import type { TermStats } from '@server/ai/shared/term-vectors';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
+import { isBackMatter, isFrontMatter, numberedDepth } from './plan';
 
 /** Where a paragraph of the material belongs in the document's own structure. */
 type Slot = { kind: 'orphan' } | { kind: 'opening'; chapter: number } | { kind: 'section'; chapter: number; section: number };

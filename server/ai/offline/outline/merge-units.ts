@@ -1,8 +1,8 @@
 import type { DocSection } from '@server/core/document-model';
 import { quickTokenize } from '@server/core/nlp';
-import { sparseCosine, TermStats, type TermVector } from '../compose/term-vectors';
+import { sparseCosine, TermStats, type TermVector } from '@server/ai/shared/term-vectors';
 import { allBlocks } from './apparatus';
-import { cleanHeadingTitle } from './plan';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 import { scheduleOf } from './schedule';
 
 /** Units this alike (title and text, TF-IDF cosine) are one topic taught twice: they become one chapter. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock, DocSection } from '@server/core/document-model';
 import { htmlToText } from '@common/textbook-ops/html';
-import { CasingIndex } from '../analyze/phrasing';
+import { CasingIndex } from '@server/ai/shared/phrasing';
 import { chapterOpening, chapterReview, digestUnit, unitObjectives } from './apparatus';
-import { comparedPair, exampleObjective, objectObjection } from './objective-acts';
-import { cutDefinition, keyTermsOf } from './key-terms';
+import { comparedPair, exampleObjective, objectObjection } from '@server/ai/shared/objective-acts';
+import { cutDefinition, keyTermsOf } from '@server/ai/shared/key-terms';
 
 const p = (text: string): DocBlock => ({ kind: 'paragraph', text });
 const unit = (title: string, blocks: DocBlock[], children: DocSection[] = []): DocSection => ({

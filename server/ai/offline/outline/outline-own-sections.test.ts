@@ -4,10 +4,10 @@ import type { TextbookContent } from '@common/textbook';
 import { extractDocx } from '@server/ingest/docx-extract';
 import { extractTxt } from '@server/ingest/txt-extract';
 import type { ExtractedDocument, Material } from '@server/ai/material';
-import { isReviewSection, reviewSectionTitle } from '../compose/apparatus-html';
-import { fastSentences } from '../compose/fast-sentences';
+import { isReviewSection, reviewSectionTitle } from '@server/ai/shared/apparatus-html';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { sentenceKey } from '../compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { outline } from '../outline';
 import { glacierLecture } from './glacier-lecture.fixture';
 

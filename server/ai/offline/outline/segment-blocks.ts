@@ -1,7 +1,7 @@
 import type { DocBlock, DocSection } from '@server/core/document-model';
 import { quickTokenize } from '@server/core/nlp';
 import { keyphraseTitle, PhraseCounts } from '../compose/keyphrase-titles';
-import { centroid, sparseCosine, TermStats, type TermVector } from '../compose/term-vectors';
+import { centroid, sparseCosine, TermStats, type TermVector } from '@server/ai/shared/term-vectors';
 
 /** About this many words make a chapter, and a section, of a document without headings. */
 const wordsPerChapter = 1500;

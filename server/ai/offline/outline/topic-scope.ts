@@ -1,6 +1,6 @@
 import type { DocSection } from '@server/core/document-model';
 import { quickStopwords } from '@server/core/nlp';
-import { cleanHeadingTitle } from './plan';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 
 /** "Vector calculus without backpropagation", "Networks, except DNS", "Statistics (without R code)". */
 const exclusionClause =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
 import type { Material } from '@server/ai/material';
-import { materialHtml, reviewSectionTitle } from '../compose/apparatus-html';
+import { materialHtml, reviewSectionTitle } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
 import { composeFromDocuments, documentUnits } from './tree-book';
 

@@ -1,18 +1,19 @@
 import type { Chapter, Section, TextbookContent } from '@common/textbook';
 import type { DocBlock, DocSection } from '@server/core/document-model';
 import type { Material } from '@server/ai/material';
-import { CasingIndex, listPhrase } from '../analyze/phrasing';
+import { CasingIndex, listPhrase } from '@server/ai/shared/phrasing';
 import { filenameTopic } from '../analyze/topic';
-import { reviewSectionTitle } from '../compose/apparatus-html';
+import { reviewSectionTitle } from '@server/ai/shared/apparatus-html';
 import { escapeHtml } from '@common/textbook-ops/html';
 import { keyphraseTitle } from '../compose/keyphrase-titles';
-import { numberListItems } from '../compose/list-numbers';
-import { renderBlocks, type RenderOptions } from '../compose/render-blocks';
+import { numberListItems } from '@server/ai/shared/list-numbers';
+import { renderBlocks, type RenderOptions } from '@server/ai/shared/render-blocks';
 import { allBlocks, chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';
-import { bareUnit, blockWords, documentUnits, isEndMatterTitle, isFurniture, proseWords } from './document-units';
+import { bareUnit, blockWords, documentUnits, isEndMatterTitle, proseWords } from './document-units';
+import { isFurniture } from '@server/ai/shared/furniture';
 import { scheduleOf } from './schedule';
 import { mergeByTopic, mergeContinuations, titleKey } from './merge-units';
-import { cleanHeadingTitle } from './plan';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 import { withScriptHeadings } from './script-units';
 import { segmentDocument } from './segment-blocks';
 import { offTopicDocuments, readTopic, withoutExcluded } from './topic-scope';
@@ -22,7 +23,7 @@ import { languageName, writesApparatusIn } from '@server/core/nlp/language';
 import { materialLanguage } from '@server/ai/material-language';
 import { indexWordsOf } from '@server/ai/index-words';
 
-export { documentUnits, isFurniture } from './document-units';
+export { documentUnits } from './document-units';
 
 interface ComposeOptions extends RenderOptions {
   /** Share of each unit's words kept (1 = all: a full book). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unitKind } from './unit-kind';
+import { unitKind } from '@server/ai/shared/unit-kind';
 
 describe('kinds of units', () => {
   it('tells front matter, logistics and teaching text apart by their titles', () => {

@@ -1,8 +1,8 @@
 import type { Chapter, Section, TextbookContent } from '@common/textbook';
 import { newChapterId, newSectionId } from '@common/textbook-ops';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { divideBlocks, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { sentenceKey } from '../compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 
 /**
  * The movable pieces of a book when it is restructured: each section, and

@@ -1,6 +1,6 @@
 import type { DocBlock } from '@server/core/document-model';
-import { CasingIndex, imperativeOf, indefiniteArticle, inTextCase, listPhrase, withArticle } from '../analyze/phrasing';
-import { fastSentences } from '../compose/fast-sentences';
+import { CasingIndex, imperativeOf, indefiniteArticle, inTextCase, listPhrase, withArticle } from './phrasing';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import type { KeyTerm } from './key-terms';
 import { isFrontMatterTitle, isLogisticsTitle } from './unit-kind';
 

@@ -1,4 +1,4 @@
-import { cleanHeadingTitle } from './plan';
+import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 
 /**
  * What a unit of a document is for ("Kinds of documents"): teaching text gets a learning

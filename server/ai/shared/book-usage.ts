@@ -1,7 +1,7 @@
 import type { TextbookContent } from '@common/textbook';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { decodeEntities, htmlToText } from '@common/textbook-ops/html';
-import { UsedSentences } from '../compose/used-sentences';
+import { UsedSentences } from '@server/ai/shared/used-sentences';
 import type { MapBlock, SourceMap } from './source-map';
 
 /** Every HTML fragment of a book: chapter introductions and sections. */

@@ -1,6 +1,6 @@
 import type { QuizQuestion } from '@common/materials';
 import { lightStem } from '@server/core/nlp';
-import { indefiniteArticle } from '../analyze/phrasing';
+import { indefiniteArticle } from './phrasing';
 
 /**
  * Guards against questions that give their own answer away: a cloze whose

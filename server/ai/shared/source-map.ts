@@ -1,13 +1,13 @@
 import type { DocBlock } from '@server/core/document-model';
 import { quickTokenize } from '@server/core/nlp';
 import type { Material } from '@server/ai/material';
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlToText } from '@common/textbook-ops/html';
-import { numberListItems } from '../compose/list-numbers';
-import { renderBlocks, type RenderOptions } from '../compose/render-blocks';
-import { sentenceKey } from '../compose/sentence-filter';
-import { TermStats, type TermVector } from '../compose/term-vectors';
-import { isFurniture } from '../outline/tree-book';
+import { numberListItems } from '@server/ai/shared/list-numbers';
+import { renderBlocks, type RenderOptions } from '@server/ai/shared/render-blocks';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
+import { TermStats, type TermVector } from './term-vectors';
+import { isFurniture } from '@server/ai/shared/furniture';
 import { ReferenceLines } from './reference-lines';
 
 /**

@@ -1,7 +1,7 @@
 import { parseCitation } from '@server/references/documents/citation-parser';
 import { parseBibliography } from '@server/references/documents/documents.provider';
 import type { Material } from '@server/ai/material';
-import { sentenceKey } from '../compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 
 /** Headings of a reference list: nothing under them is prose to print. */
 const referenceHeading =

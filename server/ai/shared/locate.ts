@@ -1,6 +1,6 @@
-import { fastSentences } from '../compose/fast-sentences';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { sentenceKey } from '../compose/sentence-filter';
+import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { isWithin, titleKey, type SourceMap } from './source-map';
 
 /** Share of the located sentences a unit must hold (with its sub-units) to be the one the text comes from. */

@@ -1,7 +1,7 @@
 import type { DocBlock } from '@server/core/document-model';
-import { escapeRegExp } from '../analyze/phrasing';
-import { endsInNoun, isTermSubject } from '../analyze/term-subject';
-import { fastSentences } from '../compose/fast-sentences';
+import { escapeRegExp } from './phrasing';
+import { endsInNoun, isTermSubject } from './term-subject';
+import { fastSentences } from '@server/ai/shared/fast-sentences';
 
 /** A term and what the material says it is, in its own words. */
 export interface KeyTerm {

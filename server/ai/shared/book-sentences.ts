@@ -1,9 +1,9 @@
 import type { TextbookContent } from '@common/textbook';
-import { fastSentences } from '../compose/fast-sentences';
-import { isReviewSection, materialHtml } from '../compose/apparatus-html';
+import { fastSentences } from './fast-sentences';
+import { isReviewSection, materialHtml } from './apparatus-html';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { cleanSentence, sentenceKey } from '../compose/sentence-filter';
-import { isStandaloneSentence } from '../compose/standalone';
+import { cleanSentence, sentenceKey } from './sentence-filter';
+import { isStandaloneSentence } from './standalone';
 
 /** A printable sentence of the textbook, with where it sits. */
 export interface BookSentence {

@@ -1,0 +1,20 @@
+// A heading as a title: its numbering ("3.1", "Chapter 2", "IV.") taken off and its capitals tidied.
+
+const numbering = /^(?:(?:chapter|section|part|unit|lesson|module)\s+)?(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z](?=\.))[.:)]?\s+(?=\S)/i;
+
+/** "3.1 Typed Trace Trees" -> "Typed Trace Trees"; "INTRODUCTION" -> "Introduction". */
+export function cleanHeadingTitle(raw: string): string {
+  let t = raw.replace(/\s+/g, ' ').trim();
+  // Roman numerals only count as numbering when followed by a dot ("IV. Results"), not words like "I think".
+  if (/^[IVXLC]+\s/.test(t) && !/^[IVXLC]+[.:)]\s/.test(t)) return tidy(t);
+  t = t.replace(numbering, '');
+  return tidy(t);
+}
+
+function tidy(text: string): string {
+  let t = text.replace(/[.:;,\s]+$/, '').trim();
+  if (t.length > 3 && t === t.toUpperCase() && /[A-Z]/.test(t)) {
+    t = t.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+  }
+  return t.length > 120 ? `${t.slice(0, 117).trimEnd()}...` : t;
+}
