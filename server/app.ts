@@ -38,7 +38,7 @@ import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
 import { createCollabServer, type CollabServer } from './features/collab/collab-server';
 import { registerCollabRoutes, type CollabRouteOptions } from './features/collab/collab.routes';
 import { createRedisSync } from './features/collab/redis-sync';
-import { closeLiveStateWorkers } from './features/collab/live-state';
+import { closeLiveStateWorkers } from './features/textbooks/save/live-state';
 import type { LiveLimits } from './features/collab/live-limits';
 import { closeProvenanceWorkers } from './features/provenance/provenance-pool';
 

@@ -3,7 +3,7 @@ import { AppError } from '@server/core/app-error';
 import type { Database } from '@server/db/client';
 import { contentJson, jsonWithContent } from '@server/db/content-json';
 import type { DomainEvent } from '@server/realtime/events';
-import { savedState } from './textbook-state-cache';
+import { savedState } from './save/textbook-state-cache';
 import * as repo from './textbook-read.repo';
 
 /**

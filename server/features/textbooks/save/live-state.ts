@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import type { TextbookContent } from '@common/textbook';
 import { WorkerPool } from '@server/ingest/worker-pool';
 import { applyContentChange, bodiesOf, docFromState, writeContent } from './live-content';
-import { updateProblem } from './update-policy';
+import { updateProblem } from '@server/features/collab/update-policy';
 
 /**
  * Turning JSON content into a live document's state off the main thread when it is large: HTML is
