@@ -11,7 +11,8 @@ import * as liveRepo from '../textbooks/save/live-documents.repo';
 import { bodiesOf, changedBodyIds } from '../textbooks/save/live-content';
 import type { DocumentSize } from './live-limits';
 import type { LiveStoreInput } from '../textbooks/save/live-save';
-import { computeStateOffThread, repairStateOffThread } from '../textbooks/save/live-state';
+import { computeStateOffThread } from '../textbooks/save/live-state';
+import { repairStateOffThread } from './live-repair';
 
 /**
  * The server's side of each open live document: loading it (building it from the JSON content
