@@ -50,6 +50,10 @@ export function layerViolation(file, target) {
   if (file.startsWith('server/realtime/') && target.startsWith('server/features/')) {
     return 'server/realtime must not import server/features (pass the function in, as canRead)';
   }
+  // The save path (features/textbooks/save) is called by the live documents (features/collab), never the other way.
+  if (file.startsWith('server/features/textbooks/') && target.startsWith('server/features/collab/')) {
+    return 'server/features/textbooks must not import server/features/collab (collab calls the save path; pass what it needs in)';
+  }
   const isPrimitive = file.startsWith('client/components/ui/') || file.startsWith('client/lib/');
   const isFeatureSide = ['client/features/', 'client/pages/', 'client/app/'].some((d) => target.startsWith(d));
   if (isPrimitive && isFeatureSide) return 'client/components/ui and client/lib must not import features, pages or app';

@@ -27,6 +27,15 @@ describe('layer rule', () => {
     expect(layerViolation('server/ingest/ingest.test.ts', 'server/features/sources/sources.service')).toBeUndefined();
   });
 
+  it('keeps the save path free of the live-document wiring', () => {
+    expect(layerViolation('server/features/textbooks/save/live-state.ts', 'server/features/collab/update-policy')).toMatch(
+      /textbooks must not import server\/features\/collab/,
+    );
+    expect(
+      layerViolation('server/features/collab/live-documents.ts', 'server/features/textbooks/save/textbook-save.service'),
+    ).toBeUndefined();
+  });
+
   it('keeps client primitives free of features', () => {
     expect(layerViolation('client/components/ui/toaster.tsx', 'client/features/textbook/textbook.api')).toMatch(/must not import features/);
     expect(layerViolation('client/lib/api.ts', 'client/app/auth-context')).toMatch(/must not import features, pages or app/);
