@@ -59,6 +59,10 @@ export function layerViolation(file, target) {
   if (engine(file, 'shared') && (engine(target, 'offline') || engine(target, 'llm'))) {
     return 'server/ai/shared must not import either engine (server/ai/offline, server/ai/llm)';
   }
+  // The save path (features/textbooks/save) is called by the live documents (features/collab), never the other way.
+  if (file.startsWith('server/features/textbooks/') && target.startsWith('server/features/collab/')) {
+    return 'server/features/textbooks must not import server/features/collab (collab calls the save path; pass what it needs in)';
+  }
   const isPrimitive = file.startsWith('client/components/ui/') || file.startsWith('client/lib/');
   const isFeatureSide = ['client/features/', 'client/pages/', 'client/app/'].some((d) => target.startsWith(d));
   if (isPrimitive && isFeatureSide) return 'client/components/ui and client/lib must not import features, pages or app';

@@ -38,7 +38,8 @@ import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
 import { createCollabServer, type CollabServer } from './features/collab/collab-server';
 import { registerCollabRoutes, type CollabRouteOptions } from './features/collab/collab.routes';
 import { createRedisSync } from './features/collab/redis-sync';
-import { closeLiveStateWorkers } from './features/collab/live-state';
+import { closeLiveRepairWorkers } from './features/collab/live-repair';
+import { closeLiveStateWorkers } from './features/textbooks/save/live-state';
 import type { LiveLimits } from './features/collab/live-limits';
 import { closeProvenanceWorkers } from './features/provenance/provenance-pool';
 
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   deps.collab = collab;
   app.addHook('onClose', async () => {
     await closeLiveStateWorkers();
+    await closeLiveRepairWorkers();
     await closeProvenanceWorkers();
   });
   registerAuthRoutes(app, deps);

@@ -170,7 +170,7 @@ async function main() {
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
       await c.close();
     }
-    const stored = (await import('@server/features/collab/live-documents.repo')).findLiveState(database.db, id);
+    const stored = (await import('@server/features/textbooks/save/live-documents.repo')).findLiveState(database.db, id);
     return `${[...reasons].map(([r, n]) => `${n} x ${r}`).join('; ')}; stored state ${(await stored)?.state.length ?? 0} bytes`;
   });
 

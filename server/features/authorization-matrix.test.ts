@@ -5,7 +5,7 @@ import { useHarness, type TestUser } from '../test/harness';
 import { uploadImage } from './images/images.service';
 import { insertMaterial } from './materials/materials.repo';
 import { makePng, multipart } from './images/test-multipart';
-import { saveTextbook } from './textbooks/textbook-save.service';
+import { saveTextbook } from './textbooks/save/textbook-save.service';
 import { createBook, shareBook } from './textbooks/test-factory';
 import { listVersionHeaders } from './versions/versions.repo';
 

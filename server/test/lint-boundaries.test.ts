@@ -46,6 +46,15 @@ describe('layer rule', () => {
     expect(layerViolation('server/ai/llm/llm-ai-tools.test.ts', 'server/ai/offline/customize/levels')).toBeUndefined();
   });
 
+  it('keeps the save path free of the live-document wiring', () => {
+    expect(layerViolation('server/features/textbooks/save/live-state.ts', 'server/features/collab/update-policy')).toMatch(
+      /textbooks must not import server\/features\/collab/,
+    );
+    expect(
+      layerViolation('server/features/collab/live-documents.ts', 'server/features/textbooks/save/textbook-save.service'),
+    ).toBeUndefined();
+  });
+
   it('keeps client primitives free of features', () => {
     expect(layerViolation('client/components/ui/toaster.tsx', 'client/features/textbook/textbook.api')).toMatch(/must not import features/);
     expect(layerViolation('client/lib/api.ts', 'client/app/auth-context')).toMatch(/must not import features, pages or app/);

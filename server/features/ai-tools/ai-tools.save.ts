@@ -1,7 +1,7 @@
 import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/http/request-context';
 import type { MergeConflict } from '@common/textbooks-api';
-import { saveTextbook, type SaveTextbookInput, type SaveTextbookResult } from '../textbooks/textbook-save.service';
+import { saveTextbook, type SaveTextbookInput, type SaveTextbookResult } from '../textbooks/save/textbook-save.service';
 
 /** Says in the tool's words why its save was refused, or null to keep the save path's message. */
 export type ExplainConflict = (conflicts: MergeConflict[]) => string | null;

@@ -19,7 +19,7 @@ import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/http/request-context';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { sanitizeHtml } from '../textbooks/sanitize';
-import { saveTextbook } from '../textbooks/textbook-save.service';
+import { saveTextbook } from '../textbooks/save/textbook-save.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
 import { saveToolResult } from './ai-tools.save';
 import { describeContext } from './ai-tools.text';

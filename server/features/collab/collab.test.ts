@@ -7,7 +7,7 @@ import { createTextbook } from '../textbooks/textbooks.service';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '@server/realtime/realtime-fixtures';
 import { TestSocket } from '@server/realtime/ws-test-client';
-import { findLiveState } from './live-documents.repo';
+import { findLiveState } from '../textbooks/save/live-documents.repo';
 import { openLiveClient, reachedServer, type LiveClient } from './live-test-client';
 
 /** The live-document socket on a real listening server: typing together, REST saves during typing, refusals, limits. */

@@ -7,7 +7,7 @@ import { bodyFieldOf, liveDocumentName } from '@common/live-document';
 import { useHarness, type TestUser } from '@server/test/harness';
 import { bookContent, getBook } from '@server/realtime/realtime-fixtures';
 import { createTextbook } from '../textbooks/textbooks.service';
-import { findLiveState, updateLiveState } from './live-documents.repo';
+import { findLiveState, updateLiveState } from '../textbooks/save/live-documents.repo';
 import { openLiveClient, type LiveClient } from './live-test-client';
 
 /**

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { bodyFieldOf } from '@common/live-document';
 import type { TextbookContent } from '@common/textbook';
 import { sanitizeHtml } from '../textbooks/sanitize';
-import { parseBody, printBody } from './body-html';
-import { applyContentChange, changedBodyIds, readBody, readBodyNode, writeContent } from './live-content';
-import { computeState } from './live-state';
+import { parseBody, printBody } from '../textbooks/save/body-html';
+import { applyContentChange, changedBodyIds, readBody, readBodyNode, writeContent } from '../textbooks/save/live-content';
+import { computeState } from '../textbooks/save/live-state';
 import { updateProblem } from './update-policy';
 
 /** Every node and mark the editor has, as the editor prints it. */

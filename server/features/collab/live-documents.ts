@@ -5,13 +5,14 @@ import type { PublicUser } from '@common/auth';
 import { AppError } from '@server/core/app-error';
 import type { AppDeps } from '@server/http/deps';
 import { backgroundContext } from '@server/http/request-context';
-import { saveTextbook } from '../textbooks/textbook-save.service';
+import { saveTextbook } from '../textbooks/save/textbook-save.service';
 import * as textbooksRepo from '../textbooks/textbooks.repo';
-import * as liveRepo from './live-documents.repo';
-import { bodiesOf, changedBodyIds } from './live-content';
+import * as liveRepo from '../textbooks/save/live-documents.repo';
+import { bodiesOf, changedBodyIds } from '../textbooks/save/live-content';
 import type { DocumentSize } from './live-limits';
-import type { LiveStoreInput } from './live-save';
-import { computeStateOffThread, repairStateOffThread } from './live-state';
+import type { LiveStoreInput } from '../textbooks/save/live-save';
+import { computeStateOffThread } from '../textbooks/save/live-state';
+import { repairStateOffThread } from './live-repair';
 
 /**
  * The server's side of each open live document: loading it (building it from the JSON content

@@ -2,9 +2,9 @@ import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { bodyFieldOf } from '@common/live-document';
 import type { TextbookContent } from '@common/textbook';
-import { applyContentChange, readBody, writeContent } from './live-content';
+import { applyContentChange, readBody, writeContent } from '../textbooks/save/live-content';
 import { DocumentSize, UserByteBudget } from './live-limits';
-import { repairState } from './live-state';
+import { repairState } from './live-repair';
 import { unknownBodyProblem, updateProblem } from './update-policy';
 
 /** The live document checked as a whole: only the bodies of chapters and sections, only what the editor writes. */

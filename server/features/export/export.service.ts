@@ -7,7 +7,7 @@ import { listTextbookMaterials } from '../materials/materials.service';
 import { chapterSourceNotes, withSourceNotes } from '../provenance/source-notes';
 import { contentJson as contentBytes } from '@server/db/content-json';
 import { liveReaderUrl } from '../share/share.service';
-import { savedState } from '../textbooks/textbook-state-cache';
+import { savedState } from '../textbooks/save/textbook-state-cache';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import type { ExportJob, ExportTiming } from './export-job';
 import { runExport } from './export-pool';

@@ -6,7 +6,7 @@ import { parseEditorHtml } from '@common/book-render/parse-html';
 import { renderBlocksHtml } from '@common/book-render/render-html';
 import type { DocBlock } from '@server/core/document-model';
 import { renderBlocks } from '@server/ai/shared/render-blocks';
-import { parseBody, printBody } from '@server/features/collab/body-html';
+import { parseBody, printBody } from '@server/features/textbooks/save/body-html';
 import { sanitizeHtml } from '@server/features/textbooks/sanitize';
 import { blocksToDocx, listLevels } from './formats/docx/docx-blocks';
 

@@ -4,7 +4,7 @@ import { can, type TextbookRole } from './textbooks.policy';
 import type { Database } from '@server/db/client';
 import { contentJson, jsonWithContent } from '@server/db/content-json';
 import type { DomainEvent } from '@server/realtime/events';
-import { savedState } from './textbook-state-cache';
+import { savedState } from './save/textbook-state-cache';
 import * as repo from './textbook-read.repo';
 
 /**

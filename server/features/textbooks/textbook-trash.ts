@@ -4,7 +4,7 @@ import { AppError } from '@server/core/app-error';
 import type { Db } from '@server/db/client';
 import type { RequestContext } from '@server/http/request-context';
 import { publishAfterCommit } from './textbook-events';
-import { forgetSavedState } from './textbook-state-cache';
+import { forgetSavedState } from './save/textbook-state-cache';
 import { requireTextbookRole } from './textbooks.policy';
 import * as repo from './textbook-trash.repo';
 

@@ -7,7 +7,7 @@ import { jsonWithContent } from '@server/db/content-json';
 import { currentUser } from '@server/http/authenticate';
 import type { AppDeps } from '@server/http/deps';
 import { requestContext } from '@server/http/request-context';
-import { saveTextbook } from './textbook-save.service';
+import { saveTextbook } from './save/textbook-save.service';
 import { lastSeen, markSeen } from './seen-revisions';
 import { deleteForever, listTrash, restoreTextbook, trashTextbook } from './textbook-trash';
 import { acceptedEncodings, forgetOnEvent, readTextbookAnswer } from './textbook-read-cache';

@@ -1,7 +1,7 @@
 import type { VersionEntry } from '@common/versions';
 import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/http/request-context';
-import { saveTextbook } from '../textbooks/textbook-save.service';
+import { saveTextbook } from '../textbooks/save/textbook-save.service';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import { presentDetail } from '../textbooks/textbooks.service';
 import * as repo from './versions.repo';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { textbooks } from '@server/db/schema';
 import { useHarness, type TestUser } from '@server/test/harness';
-import { createBook } from './test-factory';
+import { createBook } from '../test-factory';
 
 /**
  * The save path's shortcuts (content kept per revision by the process, JSON serialized per

@@ -1,6 +1,6 @@
 import { moduleErrorLog, type ErrorLog } from '@server/core/logger';
 import type { Database } from '@server/db/client';
-import { vacuumTextbooks } from './textbooks.repo';
+import { vacuumTextbooks } from '../textbooks.repo';
 
 /**
  * PGlite runs PostgreSQL in single-user mode, which has no autovacuum: every save leaves

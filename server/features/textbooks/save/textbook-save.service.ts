@@ -5,16 +5,16 @@ import type { Tx } from '@server/db/client';
 import type { RevisionManifest, TextbookRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/http/request-context';
-import { contentWithTypedBodies, storeLiveState, writeBackSanitized, type LiveStoreInput } from '../collab/live-save';
-import { publishAfterCommit } from './textbook-events';
+import { contentWithTypedBodies, storeLiveState, writeBackSanitized, type LiveStoreInput } from './live-save';
+import { publishAfterCommit } from '../textbook-events';
 import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';
-import { normalizeContentReport } from './textbook-content';
+import { normalizeContentReport } from '../textbook-content';
 import { manifestOf, mergeTextbook } from './textbook-merge';
 import { deltaOf, manifestAt } from './textbook-revisions';
 import { freezeContent, rememberSavedState, savedState, type SavedState } from './textbook-state-cache';
 import { vacuumWhenIdle } from './textbook-vacuum';
-import { requireTextbookRole } from './textbooks.policy';
-import * as repo from './textbooks.repo';
+import { requireTextbookRole } from '../textbooks.policy';
+import * as repo from '../textbooks.repo';
 
 export interface SaveTextbookInput {
   textbookId: number;

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
-import { sanitizeHtml } from '../textbooks/sanitize';
+import { sanitizeHtml } from '../sanitize';
 import { parseBody, printBody } from './body-html';
 import { readBody, readBodyNode, writeContent } from './live-content';
 

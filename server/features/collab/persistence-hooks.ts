@@ -1,0 +1,94 @@
+import type { Document, Extension } from '@hocuspocus/server';
+import { textbookIdOfDocument, type LiveServerMessage } from '@common/live-document';
+import type { AppDeps } from '@server/http/deps';
+import type { CollabContext, OpenDocuments } from './collab-context';
+import { loadLiveState, storeLiveDocument, trackChanges, type LiveDocState } from './live-documents';
+import { DocumentSize, type LiveLimits } from './live-limits';
+
+export interface PersistenceOptions {
+  deps: AppDeps;
+  docs: OpenDocuments;
+  limits: LiveLimits;
+}
+
+/** Stores a document now; its stored revision, or null when it is not open here. */
+export type StoreDocument = (document: Document) => Promise<number | null>;
+
+export type PersistenceHooks = Pick<
+  Extension<CollabContext>,
+  'onLoadDocument' | 'afterLoadDocument' | 'connected' | 'onChange' | 'onStoreDocument' | 'afterUnloadDocument'
+>;
+
+/**
+ * Loading a document from its stored state, knowing who typed what since, and storing it through
+ * the one save path (live-documents.ts); `store` is also what a flush runs (flush-hooks.ts).
+ */
+export function persistenceHooks({ deps, docs, limits }: PersistenceOptions): { hooks: PersistenceHooks; store: StoreDocument } {
+  /** Stores a document and tells everyone on it which edits the database now holds (their "Saved"). */
+  const store: StoreDocument = async (document) => {
+    const live = docs.get(document.name);
+    if (!live) return null;
+    const stored = await storeLiveDocument(deps, document, live);
+    if (stored.vector) {
+      const message: LiveServerMessage = {
+        type: 'stored',
+        revision: stored.revision,
+        vector: Buffer.from(stored.vector).toString('base64'),
+      };
+      document.broadcastStateless(JSON.stringify(message));
+    }
+    return stored.revision;
+  };
+
+  const hooks: PersistenceHooks = {
+    async onLoadDocument({ documentName }) {
+      const textbookId = textbookIdOfDocument(documentName);
+      if (textbookId === null) throw new Error('not a textbook');
+      const loaded = await loadLiveState(deps, textbookId);
+      const live: LiveDocState = {
+        textbookId,
+        epoch: loaded.epoch,
+        knownRevision: loaded.revision,
+        changed: new Set(),
+        editors: new Map(),
+        gone: false,
+        bodies: loaded.bodies,
+        bodiesReadAt: 0,
+        size: new DocumentSize(loaded.state.length, limits.documentMaxBytes),
+      };
+      docs.set(documentName, live);
+      return loaded.state;
+    },
+
+    async afterLoadDocument({ documentName, document }) {
+      // From here on (the stored state is in), every change but the server's own is typing to store.
+      const live = docs.get(documentName);
+      if (live) trackChanges(document, live);
+    },
+
+    async connected({ connection, documentName }) {
+      const live = docs.get(documentName);
+      if (!live) return;
+      // The lineage lets the browser keep offline edits per lineage (never merged into a rebuilt document).
+      connection.sendStateless(JSON.stringify({ type: 'hello', epoch: live.epoch, readOnly: connection.readOnly }));
+    },
+
+    async onChange({ documentName, transactionOrigin, context }) {
+      const origin = transactionOrigin as { source?: string } | undefined;
+      if (origin?.source !== 'connection' || !context?.user) return;
+      const live = docs.get(documentName);
+      if (!live) return;
+      live.editors.delete(context.user.id);
+      live.editors.set(context.user.id, context.user);
+    },
+
+    async onStoreDocument({ document }) {
+      await store(document);
+    },
+
+    async afterUnloadDocument({ documentName, instance }) {
+      if (!instance.documents.has(documentName)) docs.delete(documentName);
+    },
+  };
+  return { hooks, store };
+}
