@@ -55,16 +55,20 @@ export const exportQuery = z.object({
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 
-/** A file name from the topic: letters, digits and dashes only, so every system and header takes it as it is. */
-export function exportFileName(topic: string, format: ExportFormat): string {
-  const base = topic
+/** A title in letters, digits and dashes only (at most 80), so every system and header takes it as it is; empty when none is left. */
+export function asciiFileBase(title: string): string {
+  return title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/, '');
-  return `${base || 'textbook'}.${exportFormatInfo[format].extension}`;
+}
+
+/** A file name from the topic (see asciiFileBase). */
+export function exportFileName(topic: string, format: ExportFormat): string {
+  return `${asciiFileBase(topic) || 'textbook'}.${exportFormatInfo[format].extension}`;
 }
 
 /**

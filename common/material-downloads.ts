@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSizes } from './export';
+import { asciiFileBase, pageSizes } from './export';
 
 /**
  * A saved quiz or assessment as a file to hand out or import
@@ -54,12 +54,5 @@ export type MaterialDownloadQuery = z.infer<typeof materialDownloadQuery>;
 
 /** The file name of a download: the material's title in letters, digits and dashes, and the format's extension. */
 export function materialDownloadFileName(title: string, format: MaterialDownloadFormat): string {
-  const base = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return `${base || 'quiz'}.${materialDownloadInfo[format].extension}`;
+  return `${asciiFileBase(title) || 'quiz'}.${materialDownloadInfo[format].extension}`;
 }

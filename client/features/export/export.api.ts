@@ -1,5 +1,6 @@
 import { exportUnicodeFileName, fileNameFromDisposition, type ExportFormat, type PageSize } from '@common/export';
 import { throwIfResNotOk } from '@client/lib/api';
+import { saveFile } from '@client/lib/save-file';
 
 /** Formats that have paper. */
 export const pagedFormats: readonly ExportFormat[] = ['pdf', 'docx'];
@@ -65,16 +66,6 @@ export async function downloadExport(
     }
   } else chunks.push(new Uint8Array(await res.arrayBuffer()));
   const name = fileNameOf(res, topic, format);
-  const blob = new Blob(chunks as BlobPart[], { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob(chunks as BlobPart[], { type: res.headers.get('Content-Type') ?? 'application/octet-stream' }), name);
   return name;
 }

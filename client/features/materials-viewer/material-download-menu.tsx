@@ -11,6 +11,7 @@ import { fileNameFromDisposition } from '@common/export';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { errorMessage, throwIfResNotOk } from '@client/lib/api';
+import { saveFile } from '@client/lib/save-file';
 
 export const materialDownloadUrl = (textbookId: number, materialId: number, format: MaterialDownloadFormat) =>
   `/api/textbooks/${textbookId}/materials/${materialId}/download?format=${format}`;
@@ -20,15 +21,7 @@ async function downloadMaterialFile(textbookId: number, materialId: number, titl
   const res = await fetch(materialDownloadUrl(textbookId, materialId, format), { credentials: 'include' });
   await throwIfResNotOk(res);
   const name = fileNameFromDisposition(res.headers.get('Content-Disposition') ?? '') ?? materialDownloadFileName(title, format);
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await res.blob(), name);
   return name;
 }
 
