@@ -18,9 +18,21 @@ export function isEndMatterTitle(title: string): boolean {
   return isCompanionTitle(title) || glossaryTitle.test(cleanHeadingTitle(title));
 }
 
-/** Page furniture and boilerplate that is no teaching text, whichever extractor let it through. */
-const furniture =
-  /(?:\.\s?){5,}\s*\d*\s*$|creative commons|permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|please do not (?:post|distribute|copy)|to be published by|^\s*(categories and subject descriptors|general terms|keywords?)\b|^\s*\d+\s*$|^\s*(page\s+)?\d+\s*(of\s+\d+)?\s*$/i;
+/**
+ * Page furniture, whichever extractor let it through: a contents line with its dot leaders and page
+ * number, a bare page number. A licence or copyright line, a "please do not distribute" notice or a
+ * paper's keywords line is the material's own text and stays in the book (the credits of its front
+ * matter, where it stands); only printed on page after page (a running foot) is it furniture.
+ */
+const furniture = /(?:\.\s?){5,}\s*\d*\s*$|^\s*\d+\s*$|^\s*(page\s+)?\d+\s*(of\s+\d+)?\s*$/i;
+
+/** A publishing notice (a licence, a copyright line, "please do not distribute"): kept in the book, but no teaching text to quote or summarise. */
+const notice =
+  /creative commons|licensed under|permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|please do not (?:post|distribute|copy)|to be published by/i;
+
+export function isPublishingNotice(block: DocBlock): boolean {
+  return (block.kind === 'paragraph' || block.kind === 'caption') && notice.test(block.text);
+}
 
 export function isFurniture(block: DocBlock): boolean {
   return (block.kind === 'paragraph' || block.kind === 'caption') && furniture.test(block.text);
@@ -68,14 +80,36 @@ const tocKey = (text: string) =>
     .trim()
     .toLowerCase();
 
-function keptUnit(node: DocSection): boolean {
-  const title = cleanHeadingTitle(node.title);
-  return !navigationTitle.test(title) && !referenceListTitle.test(title);
+/** A unit the book does not print, and why: the original's navigation, or its reference list (whose entries are the book's references). */
+export interface LeftOutUnit {
+  title: string;
+  /** The words of text under it (its reference entries aside). */
+  words: number;
+  why: 'navigation' | 'references';
 }
 
-function prune(nodes: DocSection[], repeated: Set<string>): DocSection[] {
+function leftOutWhy(node: DocSection): LeftOutUnit['why'] | undefined {
+  const title = cleanHeadingTitle(node.title);
+  if (navigationTitle.test(title)) return 'navigation';
+  if (referenceListTitle.test(title)) return 'references';
+  return undefined;
+}
+
+/** Words of text under a unit, its sub-units included (a contents line's dot leaders are no words). */
+function unitWords(node: DocSection): number {
+  const own = node.blocks.reduce((n, b) => n + (b.kind === 'bibliography' ? 0 : (b.text.match(/[\p{L}\p{N}]+/gu) ?? []).length), 0);
+  return own + node.children.reduce((n, c) => n + unitWords(c), 0);
+}
+
+function prune(nodes: DocSection[], repeated: Set<string>, left: LeftOutUnit[]): DocSection[] {
   const keep = (b: DocBlock) => !isFurniture(b) && !(b.kind === 'paragraph' && repeated.has(lineKey(b.text)));
-  return nodes.filter(keptUnit).map((n) => ({ ...n, blocks: n.blocks.filter(keep), children: prune(n.children, repeated) }));
+  return nodes
+    .filter((n) => {
+      const why = leftOutWhy(n);
+      if (why) left.push({ title: cleanHeadingTitle(n.title), words: unitWords(n), why });
+      return !why;
+    })
+    .map((n) => ({ ...n, blocks: n.blocks.filter(keep), children: prune(n.children, repeated, left) }));
 }
 
 /** Two units in a row under one title ("# Higher-Order Functions" twice) are one unit, never two chapters of one name. */
@@ -105,6 +139,8 @@ export interface DocumentUnits {
   endMatter: DocSection[];
   /** The document's appendices ("Appendix A: ..."), wherever they stood: they follow the main matter, never join a chapter. */
   appendices: DocSection[];
+  /** Units the book does not print (a table of contents, an index, a reference list), for the generation's report. */
+  leftOut: LeftOutUnit[];
 }
 
 const unit = (title: string, blocks: DocBlock[], children: DocSection[] = []): DocSection => ({
@@ -127,7 +163,8 @@ const unit = (title: string, blocks: DocBlock[], children: DocSection[] = []): D
 export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>): DocumentUnits {
   const tree = documentTree(doc);
   const repeated = repeatedLines(doc.blocks);
-  let roots = labelAppendices(joinRepeatedTitles(prune(tree.sections, repeated)));
+  const leftOut: LeftOutUnit[] = [];
+  let roots = labelAppendices(joinRepeatedTitles(prune(tree.sections, repeated, leftOut)));
   let intro: DocumentUnits['intro'];
   // A table of contents printed before the first heading: lines that repeat a heading (with its number and page).
   const headingKeys = new Set(doc.blocks.filter((b) => b.kind === 'heading').map((b) => tocKey(b.text)));
@@ -222,7 +259,7 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
   // End matter: the companions after the last teaching unit. Companions between units stay with the unit before them.
   let end = roots.length;
   while (end > 0 && isEndMatterTitle(roots[end - 1].title)) end--;
-  if (end === 0) return { intro, chapters: roots, endMatter: [], appendices };
+  if (end === 0) return { intro, chapters: roots, endMatter: [], appendices, leftOut };
   const endMatter = roots.slice(end);
   const chapters: DocSection[] = [];
   for (const r of roots.slice(0, end)) {
@@ -234,7 +271,7 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
           { ...previous, children: [r] };
     } else chapters.push(r);
   }
-  return { intro, chapters, endMatter, appendices };
+  return { intro, chapters, endMatter, appendices, leftOut };
 }
 
 export { unit as bareUnit };
