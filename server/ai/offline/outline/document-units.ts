@@ -4,6 +4,7 @@ import { splitSessionTitle } from '@server/ingest/session-heading';
 import { isCompanionTitle } from './apparatus';
 import { isAppendixTitle, labelAppendices } from './appendices';
 import { cleanHeadingTitle } from './plan';
+import { casedTitle } from './merge-units';
 import type { ScheduledUnit } from './schedule';
 
 /** Units that are the original's navigation, not teaching text: a table of contents, lists of figures, an index. */
@@ -118,7 +119,12 @@ function joinRepeatedTitles(nodes: DocSection[]): DocSection[] {
   for (const n of nodes) {
     const last = out[out.length - 1];
     if (last && cleanHeadingTitle(last.title).toLowerCase() === cleanHeadingTitle(n.title).toLowerCase())
-      out[out.length - 1] = { ...last, blocks: [...last.blocks, ...n.blocks], children: [...last.children, ...n.children] };
+      out[out.length - 1] = {
+        ...last,
+        title: casedTitle(last.title, n.title),
+        blocks: [...last.blocks, ...n.blocks],
+        children: [...last.children, ...n.children],
+      };
     else out.push({ ...n, children: joinRepeatedTitles(n.children) });
   }
   return out;
