@@ -4,7 +4,7 @@ import { cleanText, normalizeCharacters } from '../core/nlp';
 import { isSessionHeading } from './session-heading';
 import { isKeptLinkTarget, linkedText, placeAnchors, textWithTargets } from './links';
 import { hasFrontMatter, takeFrontMatter } from './markdown/front-matter';
-import { katexDisplay, takeEnvironments } from './markdown/latex-environments';
+import { katexDisplay, pageMath, takeEnvironments } from './markdown/latex-environments';
 import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/math-macros';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
@@ -57,12 +57,12 @@ function protectInlineMath(text: string, formulas: string[]): string {
         : part
             .replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) => {
               if (/^[\d.,\s]+$/.test(body)) return whole;
-              formulas.push(body);
+              formulas.push(pageMath(body));
               return `${before}\uE000I${formulas.length - 1}\uE001`;
             })
             // MathJax's own inline delimiters, which Markdown would read as escaped parentheses.
             .replace(/\\\(([\s\S]+?)\\\)/g, (_m, body: string) => {
-              formulas.push(body.trim());
+              formulas.push(pageMath(body.trim()));
               return `\uE000I${formulas.length - 1}\uE001`;
             }),
     )
@@ -217,7 +217,7 @@ export function markdownToBlocks(source: string): Parsed {
   // Macros the page defines for its formulas; a formula that only defines them is none.
   const macros: MathMacros = new Map();
   const equationMark = (latex: string) => {
-    const formula = takeDefinitions(latex, macros).trim();
+    const formula = takeDefinitions(pageMath(latex), macros).trim();
     if (!formula) return '\n\n';
     equations.push(formula);
     return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
