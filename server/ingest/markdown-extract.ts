@@ -1,3 +1,4 @@
+import { decodeEntities } from '@common/textbook-ops/html';
 import MarkdownIt, { type Token } from 'markdown-it';
 import type { DocBlock, DocLink, ExtractedDocument } from '../core/document-model';
 import { cleanText, normalizeCharacters } from '../core/nlp';
@@ -41,6 +42,16 @@ function inlineMath(text: string): string {
   );
 }
 
+/** Fenced code and a raw HTML `<pre>` block (a page showing how a formula is typed): their dollars are text, never math. */
+const literalBlocks = /(^[ \t]*(?:```|~~~)[\s\S]*?^[ \t]*(?:```|~~~)[ \t]*$|<pre\b[^>]*>[\s\S]*?<\/pre>)/im;
+
+function outsideLiteral(text: string, rewrite: (part: string) => string): string {
+  return text
+    .split(literalBlocks)
+    .map((part, i) => (i % 2 === 1 ? part : rewrite(part)))
+    .join('');
+}
+
 const inlinePlaceholder = /\uE000I(\d+)\uE001/g;
 
 /**
@@ -50,7 +61,7 @@ const inlinePlaceholder = /\uE000I(\d+)\uE001/g;
  */
 function protectInlineMath(text: string, formulas: string[]): string {
   return text
-    .split(/(^```[\s\S]*?^```)/m)
+    .split(literalBlocks)
     .map((part, i) =>
       i % 2 === 1
         ? part
@@ -184,7 +195,11 @@ interface Parsed {
  */
 export function markdownToBlocks(source: string): Parsed {
   const page = takeFrontMatter(normalizeCharacters(source).replace(/\r\n?/g, '\n'));
-  let text = page.text;
+  // A raw HTML <pre> block is preformatted text, as a fence is: its dollars, braces and backslashes are shown, never read.
+  let text = page.text.replace(
+    /^[ \t]*<pre\b[^>]*>([\s\S]*?)<\/pre>[ \t]*$/gim,
+    (_m, body: string) => `\n\`\`\`\n${decodeEntities(body.replace(/<[^>]+>/g, '')).replace(/^\n+|\n+$/g, '')}\n\`\`\`\n`,
+  );
   const title = page.title;
   const notes: DocBlock[] = [];
   text = text.replace(liquidNote, (_m, _kind: string, quoted: string) => {
@@ -223,9 +238,11 @@ export function markdownToBlocks(source: string): Parsed {
     return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
   };
   // $$...$$ first: an environment inside one is part of that formula.
-  text = text.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined) =>
-    // "\[1\]" is an escaped bracket (pandoc writes them): only a bracket pair holding mathematics is display math.
-    dollars !== undefined || /\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '') ? equationMark(katexDisplay(dollars ?? brackets ?? '')) : whole,
+  text = outsideLiteral(text, (part) =>
+    part.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined) =>
+      // "\[1\]" is an escaped bracket (pandoc writes them): only a bracket pair holding mathematics is display math.
+      dollars !== undefined || /\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '') ? equationMark(katexDisplay(dollars ?? brackets ?? '')) : whole,
+    ),
   );
   text = takeEnvironments(text, equationMark);
   const formulas: string[] = [];
