@@ -8,9 +8,11 @@ import { casedTitle } from './merge-units';
 import type { ScheduledUnit } from './schedule';
 
 /** Units that are the original's navigation, not teaching text: a table of contents, lists of figures, an index. */
-const navigationTitle = /^(contents|table of contents|list of (figures|tables|algorithms|listings)|index)$/i;
+const navigationTitle =
+  /^(contents|table of contents|list of (figures|tables|algorithms|listings)|index|inhalt|inhaltsverzeichnis|abbildungsverzeichnis|tabellenverzeichnis|stichwortverzeichnis|table des matières|sommaire|table des figures|liste des (figures|tableaux))$/iu;
 /** A document's reference list: its entries become the book's references, not its text. */
-const referenceListTitle = /^(references|bibliography|works cited|literature cited|citations)$/i;
+const referenceListTitle =
+  /^(references|bibliography|works cited|literature cited|citations|literatur|literaturverzeichnis|quellen|quellenverzeichnis|références|bibliographie)$/iu;
 /** Back matter that is still material: a glossary, a list of abbreviations or symbols. */
 const glossaryTitle = /^(glossary|list of (abbreviations|acronyms|symbols|notation)|abbreviations|acronyms|notation)$/i;
 

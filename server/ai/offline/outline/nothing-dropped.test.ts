@@ -79,3 +79,19 @@ describe('a full book leaves nothing out in silence', () => {
     ]);
   });
 });
+
+describe('navigation in other languages', () => {
+  it('a German or French table of contents is navigation, named in the report, never an empty chapter', () => {
+    for (const [contents, chapter] of [
+      ['Inhaltsverzeichnis', 'Mengen'],
+      ['Table des matières', 'Ensembles'],
+    ]) {
+      const book = composeFromDocuments(
+        material([h(contents, 1), h(chapter, 1), prose(chapter, 1), h(`${chapter} II`, 1), prose(`${chapter} II`, 2)]),
+        { title: 'Notes' },
+      );
+      expect(book.chapters.map((c) => c.title)).not.toContain(contents);
+      expect(book.generation?.leftOut).toEqual([expect.stringMatching(new RegExp(`^"${contents}": the original's navigation`))]);
+    }
+  });
+});
