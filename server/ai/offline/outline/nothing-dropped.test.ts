@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { extractAndChunk } from '@server/ingest/extract-document';
+import { fixturePath } from '@server/test/fixture-path';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
 import type { Material } from '@server/ai/material';
 import { materialHtml } from '../compose/apparatus-html';
@@ -94,4 +97,29 @@ describe('navigation in other languages', () => {
       expect(book.generation?.leftOut).toEqual([expect.stringMatching(new RegExp(`^"${contents}": the original's navigation`))]);
     }
   });
+});
+
+describe('real documents: every block of text is in the full book', () => {
+  const words = (t: string) => (t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+  for (const name of ['pdf/tracemonkey.pdf', 'pdf/latex/course-chapter.pdf', 'pdf/latex/logic-notes.pdf', 'text/analysis-skript.de.md']) {
+    it(`${name}: each paragraph, list item, note and table of the extraction is printed word for word`, async () => {
+      const data = new Uint8Array(readFileSync(fixturePath(name)));
+      const kind = name.endsWith('.pdf') ? 'pdf' : 'txt';
+      const { document } = await extractAndChunk({ kind, filename: name.split('/').pop()!, data });
+      const book = composeFromDocuments(
+        { sources: [{ id: 1, filename: name, mime: document.mime, text: document.text, document }], chunks: [], imageUrls: {} },
+        { title: document.title ?? name },
+      );
+      // A formula counts by its LaTeX, as the extraction wrote it inline ("\\(x\\)").
+      const html = book.chapters
+        .flatMap((c) => [c.content, ...c.sections.map((sec) => sec.content)])
+        .map(materialHtml)
+        .join(' ');
+      const printed = words(htmlToText(html.replace(/<span data-type="inline-math" data-latex="([^"]*)"><\/span>/g, ' <span>$1</span> ')));
+      // Headings are the book's titles, reference entries its references, index words its index; figures and equations are pictures and LaTeX.
+      const text = document.blocks.filter((b) => !['heading', 'bibliography', 'index-term', 'figure', 'equation'].includes(b.kind));
+      expect(text.length).toBeGreaterThan(5);
+      expect(text.filter((b) => !printed.includes(words(b.text))).map((b) => b.text)).toEqual([]);
+    }, 60_000);
+  }
 });
