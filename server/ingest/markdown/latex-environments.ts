@@ -39,7 +39,7 @@ export function katexEnvironment(name: string, star: string, body: string): stri
  */
 export function pageMath(latex: string): string {
   return decodeEntities(latex)
-    .replace(/[\u200b\u200c\u200d\u2060\ufeff\u00a0]/g, ' ')
+    .replace(/\u200b|\u200c|\u200d|\u2060|\ufeff|\u00a0/g, ' ')
     .replace(/\\mbox(?![a-zA-Z])/g, '\\text');
 }
 
