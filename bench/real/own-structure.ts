@@ -4,6 +4,7 @@
  * figures it has, its vocabulary (to spot glued words) and its running heads.
  */
 import JSZip from 'jszip';
+import { decodeEntities } from '@common/textbook-ops/html';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export interface OwnStructure {
@@ -132,7 +133,8 @@ async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
 
 function markdownStructure(text: string): OwnStructure {
   const body = text.replace(/^---\n[\s\S]*?\n---\n/, '');
-  const headings = [...body.matchAll(/^(#{1,3})\s+(.+?)\s*#*$/gm)].map((m) => ({ title: m[2], level: m[1].length }));
+  // A page writes "nat&uuml;rlich" as its renderer shows "natürlich": the heading is what the reader sees.
+  const headings = [...body.matchAll(/^(#{1,3})\s+(.+?)\s*#*$/gm)].map((m) => ({ title: decodeEntities(m[2]), level: m[1].length }));
   return {
     headings,
     figures: (body.match(/!\[|<img\b/g) ?? []).length,

@@ -10,6 +10,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
 }
 
+const accentNames: Record<string, string> = {
+  '\u0308': 'uml',
+  '\u0300': 'grave',
+  '\u0301': 'acute',
+  '\u0302': 'circ',
+  '\u0327': 'cedil',
+  '\u0303': 'tilde',
+};
+
 /** Named entities that editors, mammoth and scholarly APIs write (numeric ones are decoded by their code). */
 const decoded: Record<string, string> = {
   amp: '&',
@@ -21,6 +30,23 @@ const decoded: Record<string, string> = {
   ndash: '–',
   mdash: '—',
   hellip: '…',
+  // The letters of German and French pages that write them as entities ("nat&uuml;rlich", "&Eacute;t&eacute;").
+  ...Object.fromEntries(
+    [...'äëïöüÿÄËÏÖÜàèìòùÀÈÌÒÙáéíóúýÁÉÍÓÚÝâêîôûÂÊÎÔÛçÇñÑ'].map((c) => {
+      const [base, mark] = [...c.normalize('NFD')];
+      return [`${base}${accentNames[mark]}`, c];
+    }),
+  ),
+  szlig: 'ß',
+  oelig: 'œ',
+  OElig: 'Œ',
+  laquo: '«',
+  raquo: '»',
+  bdquo: '„',
+  ldquo: '“',
+  rdquo: '”',
+  lsquo: '‘',
+  rsquo: '’',
 };
 
 export function decodeEntities(text: string): string {
@@ -29,7 +55,7 @@ export function decodeEntities(text: string): string {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
     }
-    return decoded[name.toLowerCase()] ?? whole;
+    return decoded[name] ?? decoded[name.toLowerCase()] ?? whole;
   });
 }
 

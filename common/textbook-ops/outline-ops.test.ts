@@ -93,3 +93,12 @@ describe('HTML helpers', () => {
     ]);
   });
 });
+
+describe('decodeEntities', () => {
+  it('decodes the accented letters German and French pages write as entities, each in its own case', () => {
+    expect(decodeEntities('nat&uuml;rlich, &Auml;quivalenz, gro&szlig;, &Eacute;t&eacute;, &ccedil;a, c&oelig;ur, &laquo;x&raquo;')).toBe(
+      'natürlich, Äquivalenz, groß, Été, ça, cœur, «x»',
+    );
+    expect(decodeEntities('a &amp; b &#8203;&unknown;')).toBe('a & b \u200b&unknown;');
+  });
+});

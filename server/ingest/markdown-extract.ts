@@ -1,10 +1,11 @@
+import { decodeEntities } from '@common/textbook-ops/html';
 import MarkdownIt, { type Token } from 'markdown-it';
 import type { DocBlock, DocLink, ExtractedDocument } from '../core/document-model';
 import { cleanText, normalizeCharacters } from '../core/nlp';
 import { isSessionHeading } from './session-heading';
 import { isKeptLinkTarget, linkedText, placeAnchors, textWithTargets } from './links';
 import { hasFrontMatter, takeFrontMatter } from './markdown/front-matter';
-import { katexDisplay, takeEnvironments } from './markdown/latex-environments';
+import { katexDisplay, pageMath, takeEnvironments } from './markdown/latex-environments';
 import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/math-macros';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
@@ -41,6 +42,16 @@ function inlineMath(text: string): string {
   );
 }
 
+/** Fenced code and a raw HTML `<pre>` block (a page showing how a formula is typed): their dollars are text, never math. */
+const literalBlocks = /(^[ \t]*(?:```|~~~)[\s\S]*?^[ \t]*(?:```|~~~)[ \t]*$|<pre\b[^>]*>[\s\S]*?<\/pre>)/im;
+
+function outsideLiteral(text: string, rewrite: (part: string) => string): string {
+  return text
+    .split(literalBlocks)
+    .map((part, i) => (i % 2 === 1 ? part : rewrite(part)))
+    .join('');
+}
+
 const inlinePlaceholder = /\uE000I(\d+)\uE001/g;
 
 /**
@@ -50,19 +61,19 @@ const inlinePlaceholder = /\uE000I(\d+)\uE001/g;
  */
 function protectInlineMath(text: string, formulas: string[]): string {
   return text
-    .split(/(^```[\s\S]*?^```)/m)
+    .split(literalBlocks)
     .map((part, i) =>
       i % 2 === 1
         ? part
         : part
             .replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) => {
               if (/^[\d.,\s]+$/.test(body)) return whole;
-              formulas.push(body);
+              formulas.push(pageMath(body));
               return `${before}\uE000I${formulas.length - 1}\uE001`;
             })
             // MathJax's own inline delimiters, which Markdown would read as escaped parentheses.
             .replace(/\\\(([\s\S]+?)\\\)/g, (_m, body: string) => {
-              formulas.push(body.trim());
+              formulas.push(pageMath(body.trim()));
               return `\uE000I${formulas.length - 1}\uE001`;
             }),
     )
@@ -184,7 +195,11 @@ interface Parsed {
  */
 export function markdownToBlocks(source: string): Parsed {
   const page = takeFrontMatter(normalizeCharacters(source).replace(/\r\n?/g, '\n'));
-  let text = page.text;
+  // A raw HTML <pre> block is preformatted text, as a fence is: its dollars, braces and backslashes are shown, never read.
+  let text = page.text.replace(
+    /^[ \t]*<pre\b[^>]*>([\s\S]*?)<\/pre>[ \t]*$/gim,
+    (_m, body: string) => `\n\`\`\`\n${decodeEntities(body.replace(/<[^>]+>/g, '')).replace(/^\n+|\n+$/g, '')}\n\`\`\`\n`,
+  );
   const title = page.title;
   const notes: DocBlock[] = [];
   text = text.replace(liquidNote, (_m, _kind: string, quoted: string) => {
@@ -217,15 +232,17 @@ export function markdownToBlocks(source: string): Parsed {
   // Macros the page defines for its formulas; a formula that only defines them is none.
   const macros: MathMacros = new Map();
   const equationMark = (latex: string) => {
-    const formula = takeDefinitions(latex, macros).trim();
+    const formula = takeDefinitions(pageMath(latex), macros).trim();
     if (!formula) return '\n\n';
     equations.push(formula);
     return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
   };
   // $$...$$ first: an environment inside one is part of that formula.
-  text = text.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined) =>
-    // "\[1\]" is an escaped bracket (pandoc writes them): only a bracket pair holding mathematics is display math.
-    dollars !== undefined || /\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '') ? equationMark(katexDisplay(dollars ?? brackets ?? '')) : whole,
+  text = outsideLiteral(text, (part) =>
+    part.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined) =>
+      // "\[1\]" is an escaped bracket (pandoc writes them): only a bracket pair holding mathematics is display math.
+      dollars !== undefined || /\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '') ? equationMark(katexDisplay(dollars ?? brackets ?? '')) : whole,
+    ),
   );
   text = takeEnvironments(text, equationMark);
   const formulas: string[] = [];

@@ -1,8 +1,20 @@
 import type { DocBlock } from '@server/core/document-model';
 
-/** Page furniture and boilerplate that is no teaching text, whichever extractor let it through. */
-const furniture =
-  /(?:\.\s?){5,}\s*\d*\s*$|creative commons|permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|please do not (?:post|distribute|copy)|to be published by|^\s*(categories and subject descriptors|general terms|keywords?)\b|^\s*\d+\s*$|^\s*(page\s+)?\d+\s*(of\s+\d+)?\s*$/i;
+/**
+ * Page furniture, whichever extractor let it through: a contents line with its dot leaders and page
+ * number, a bare page number. A licence or copyright line, a "please do not distribute" notice or a
+ * paper's keywords line is the material's own text and stays in the book (the credits of its front
+ * matter, where it stands); only printed on page after page (a running foot) is it furniture.
+ */
+const furniture = /(?:\.\s?){5,}\s*\d*\s*$|^\s*\d+\s*$|^\s*(page\s+)?\d+\s*(of\s+\d+)?\s*$/i;
+
+/** A publishing notice (a licence, a copyright line, "please do not distribute"): kept in the book, but no teaching text to quote or summarise. */
+const notice =
+  /creative commons|licensed under|permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|please do not (?:post|distribute|copy)|to be published by/i;
+
+export function isPublishingNotice(block: DocBlock): boolean {
+  return (block.kind === 'paragraph' || block.kind === 'caption') && notice.test(block.text);
+}
 
 export function isFurniture(block: DocBlock): boolean {
   return (block.kind === 'paragraph' || block.kind === 'caption') && furniture.test(block.text);

@@ -1,8 +1,13 @@
 /**
- * Decides whether a sentence taken from extracted material is fit to print
- * in a textbook, and repairs the small extraction scars that can be repaired.
- * What fails here is debris: running heads, page furniture, figure and table
- * fragments, code, reference-list entries, sentences broken across columns.
+ * Decides whether a sentence taken from extracted material is fit to quote on its
+ * own (in an overview, a summary, a key term, a question, or the sentence-picking
+ * outline used when the material has no blocks), and repairs the small extraction
+ * scars that can be repaired. What fails here is debris or no teaching sentence:
+ * running heads, page furniture, figure and table fragments, code, reference-list
+ * entries, sentences broken across columns, a licence or copyright notice. It never
+ * decides what a book composed from the documents prints: that book carries every
+ * block (outline/document-units.ts drops only page furniture, and the generation
+ * report names the contents, index and reference list it does not print as text).
  */
 
 const spacingMarks: Record<string, string> = {

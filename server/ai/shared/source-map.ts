@@ -7,7 +7,7 @@ import { numberListItems } from '@server/ai/shared/list-numbers';
 import { renderBlocks, type RenderOptions } from '@server/ai/shared/render-blocks';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { TermStats, type TermVector } from './term-vectors';
-import { isFurniture } from '@server/ai/shared/furniture';
+import { isFurniture, isPublishingNotice } from '@server/ai/shared/furniture';
 import { ReferenceLines } from './reference-lines';
 
 /**
@@ -71,13 +71,13 @@ export function titleKey(title: string): string {
 }
 
 /**
- * Not to be printed as new text: furniture, reference entries, a running head
+ * Not to be printed as new text: furniture, a licence line (the book has it where it stood), reference entries, a running head
  * (a heading's words repeated at the top of a page, "Chapter 2. Block Ciphers"),
  * a code listing flattened into prose ("u i n t 8 t sbox"), a stray fragment.
  */
 function debris(block: DocBlock, text: string, next: DocBlock | undefined, headings: Set<string>): boolean {
   if (block.kind === 'heading' || block.kind === 'bibliography' || block.kind === 'caption') return true;
-  if (isFurniture(block)) return true;
+  if (isFurniture(block) || isPublishingNotice(block)) return true;
   if (block.kind === 'figure' || block.kind === 'equation' || block.kind === 'table' || block.kind === 'code') return false;
   if (headings.has(titleKey(text.replace(runningHeadLabel, '')))) return true;
   // An entry of a reference list opens with its authors ("Atkinson, R. C., & ...", "[12] A. Gal, ..."); prose that names a year does not.

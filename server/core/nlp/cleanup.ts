@@ -3,6 +3,7 @@
  * references. Pure functions on strings; no NLP model needed.
  */
 
+/** Typographic ligatures, which spell the same letters apart. Œ and œ are letters of French ("cœur", "œuvre"), not ligatures: they stay. */
 const ligatures: Record<string, string> = {
   '\uFB00': 'ff',
   '\uFB01': 'fi',
@@ -13,8 +14,6 @@ const ligatures: Record<string, string> = {
   '\uFB06': 'st',
   '\u0132': 'IJ',
   '\u0133': 'ij',
-  '\u0152': 'OE',
-  '\u0153': 'oe',
 };
 
 const spacingAccents: Record<string, string> = {
@@ -42,7 +41,7 @@ export function composeAccents(text: string): string {
 export function normalizeCharacters(text: string): string {
   return (
     composeAccents(text)
-      .replace(/[\uFB00-\uFB06\u0132\u0133\u0152\u0153]/g, (c) => ligatures[c] ?? c)
+      .replace(/[\uFB00-\uFB06\u0132\u0133]/g, (c) => ligatures[c] ?? c)
       .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '')
       .replace(/[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\t\f\v]/g, ' ')
       .replace(/\r\n?/g, '\n')

@@ -44,6 +44,14 @@ describe('detectLanguage', () => {
     ).toBe('pt');
   });
 
+  it('reads mathematics notes by their prose: LaTeX formulas neither vote nor dilute', () => {
+    const statement =
+      'Seien $\\mathcal{A}, \\mathcal{B}$ Mengen und $f: \\mathcal{A} \\to \\mathcal{B}$ mit $f(\\mathcal{A}_1\\cup\\mathcal{A}_2)=f(\\mathcal{A}_1)\\cup f(\\mathcal{A}_2)$, dann ist $\\mathcal{B}$ das Bild von $\\mathcal{A}$ unter der Abbildung.';
+    const notes = Array.from({ length: 12 }, () => statement).join('\n\n');
+    expect(detectLanguage(notes)).toBe('de');
+    expect(detectLanguage(notes.replace(/Seien|Mengen|und|mit|dann|ist|das|Bild|von|unter|der|Abbildung/g, ''))).toBeUndefined();
+  });
+
   it('says nothing about a text too short or made of code', () => {
     expect(detectLanguage('Matrix multiplication')).toBeUndefined();
     expect(detectLanguage('for (let i = 0; i < n; i++) { total += values[i] * weights[i]; }\nreturn total / n;')).toBeUndefined();

@@ -26,12 +26,17 @@ const minLead = 1.5;
 /** Reading this many words is plenty for any language; a whole book is not read. */
 const sampleWords = 20_000;
 
+/** Math written in LaTeX ("$\\mathcal{A}\\subset \\mathcal{B}$", "\\(x\\)") and TeX commands are no words of any language: they neither vote nor dilute. */
+function proseOf(text: string): string {
+  return text.replace(/\$\$[\s\S]*?\$\$|\$[^$\n]*\$|\\\([\s\S]*?\\\)|\\\[[\s\S]*?\\\]/g, ' ').replace(/\\[a-zA-Z]+/g, ' ');
+}
+
 /** The text's language as a BCP 47 tag (en, de, fr, es, it, nl, pt), or undefined when it cannot tell. */
 export function detectLanguage(text: string): string | undefined {
   const counts = new Map<string, number>(lexicons.map((l) => [l.tag, 0]));
   let words = 0;
   let evidence = 0;
-  for (const m of text.matchAll(/\p{L}+/gu)) {
+  for (const m of proseOf(text).matchAll(/\p{L}+/gu)) {
     if (++words > sampleWords) break;
     const w = m[0].toLowerCase();
     let hit = false;

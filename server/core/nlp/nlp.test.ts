@@ -89,6 +89,11 @@ describe('text cleanup', () => {
   it('replaces ligatures and odd spaces, removes soft hyphens and control characters', () => {
     expect(normalizeCharacters('e\uFB03cient \uFB01le\u00A0size\u00ADs\u0007')).toBe('efficient file sizes');
   });
+  it('keeps the letters œ and Œ of French words ("par cœur", "Œuvres"), which are no typographic ligatures', () => {
+    expect(normalizeCharacters('Formulaire (à connaître par cœur), Œuvres complètes')).toBe(
+      'Formulaire (à connaître par cœur), Œuvres complètes',
+    );
+  });
   it('joins words hyphenated across lines but keeps real compounds', () => {
     expect(joinHyphenation('the compi-\nlation step')).toBe('the compilation step');
     expect(joinHyphenation('a well-\nknown result', new Set(['well-known']))).toBe('a well-known result');

@@ -1,3 +1,5 @@
+import { decodeEntities } from '@common/textbook-ops/html';
+
 /**
  * LaTeX display environments written straight into a Markdown page (`\begin{align*} ... \end{align*}`,
  * as MathJax pages do). They are taken out before Markdown parsing, which would read `\\` as an
@@ -30,6 +32,17 @@ export function katexEnvironment(name: string, star: string, body: string): stri
 }
 
 /** A display formula as KaTeX reads it: its environments converted as above, its labels dropped. */
+/**
+ * A formula as a web page writes it, in the LaTeX KaTeX reads: an HTML entity the page's renderer
+ * decodes before MathJax sees the formula ("&#8203;" spacing, "&lt;") is its character (an invisible
+ * space a space), and `\\mbox{...}`, which KaTeX lacks, is `\\text{...}`.
+ */
+export function pageMath(latex: string): string {
+  return decodeEntities(latex)
+    .replace(/\u200b|\u200c|\u200d|\u2060|\ufeff|\u00a0/g, ' ')
+    .replace(/\\mbox(?![a-zA-Z])/g, '\\text');
+}
+
 export function katexDisplay(latex: string): string {
   return latex
     .replace(environment, (_m, name: string, star: string, body: string) => katexEnvironment(name, star, body))

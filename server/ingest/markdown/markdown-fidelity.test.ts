@@ -276,3 +276,49 @@ describe('Markdown page macros for formulas', () => {
     expect(() => katex.renderToString(blocks[1].latex!, { displayMode: true, throwOnError: true })).not.toThrow();
   });
 });
+
+describe('Markdown math as a rendered page shows it', () => {
+  it('a <pre> block showing how a formula is typed is code, and the formula after it is an equation; a fence keeps its dollars', () => {
+    const { blocks } = markdownToBlocks(
+      [
+        '# Formeln',
+        '',
+        'So schreibt man die Formel:',
+        '<pre>$$\\sum\\limits_{k=1}^{\\infty} \\frac{1}{k^2}=\\frac{\\pi^2}{6}$$</pre>   ',
+        '$$\\sum\\limits_{k=1}^{\\infty} \\frac{1}{k^2}=\\frac{\\pi^2}{6}$$',
+        '',
+        '```',
+        'echo "$$HOME costs $5"',
+        '```',
+      ].join('\n'),
+    );
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['heading', 'Formeln'],
+      ['paragraph', 'So schreibt man die Formel:'],
+      ['code', '$$\\sum\\limits_{k=1}^{\\infty} \\frac{1}{k^2}=\\frac{\\pi^2}{6}$$'],
+      ['equation', '\\sum\\limits_{k=1}^{\\infty} \\frac{1}{k^2}=\\frac{\\pi^2}{6}'],
+      ['code', 'echo "$$HOME costs $5"'],
+    ]);
+    expect(blocks.map((b) => b.text).join(' ')).not.toMatch(/[\uE000-\uF8FF]/);
+  });
+
+  it('HTML entities inside formulas are their characters and \\mbox is \\text, so KaTeX typesets every formula', () => {
+    const { blocks } = markdownToBlocks(
+      [
+        '$$\\forall x: f(x)=g(x). &#8203;&#8203; \\text{ Schreibweise } f=g$$',
+        '',
+        'Es gilt $a &lt; b$ und $\\sin(\\alpha) = \\frac{\\mbox{opposé}}{\\mbox{hypoténuse}}$ im Dreieck.',
+      ].join('\n'),
+    );
+    const formulas = [
+      ...blocks.filter((b) => b.kind === 'equation').map((b) => b.text),
+      ...blocks.flatMap((b) => [...b.text.matchAll(/\\\((.+?)\\\)/g)].map((m) => m[1])),
+    ];
+    expect(formulas).toEqual([
+      '\\forall x: f(x)=g(x).    \\text{ Schreibweise } f=g',
+      'a < b',
+      '\\sin(\\alpha) = \\frac{\\text{opposé}}{\\text{hypoténuse}}',
+    ]);
+    for (const f of formulas) expect(() => katex.renderToString(f, { throwOnError: true })).not.toThrow();
+  });
+});

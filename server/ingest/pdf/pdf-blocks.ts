@@ -230,10 +230,12 @@ export function buildBlocks(
           titleBlock.push(lines[++i].text);
         } else parts.push(lines[++i]);
       }
-      const text = joinLines(
+      const read = joinLines(
         parts.map((p) => p.text),
         evidence,
       );
+      // A heading in small capitals reads lower-cased: the outline's spelling of the same words is the author's.
+      const text = heading.text && parts.length === 1 ? heading.text : read;
       if (bibLevel !== undefined && heading.level <= bibLevel) {
         flushBib();
         bibLevel = undefined;

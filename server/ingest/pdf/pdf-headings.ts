@@ -26,6 +26,16 @@ export interface HeadingDecision {
   titleBlock?: boolean;
   /** A run-in heading: these first words of the line are the heading, the rest starts its paragraph. */
   runIn?: string;
+  /**
+   * The heading as the author spelled it in the outline, where the line reads lower-cased (a heading set
+   * in small capitals, "quantifiers" for "Quantifiers"): same words, the author's case.
+   */
+  text?: string;
+}
+
+/** True when a line reads lower-cased where the outline entry of the same words has capitals. */
+function lowerCasedOf(line: string, entry: string): boolean {
+  return !/\p{Lu}/u.test(line) && /\p{Lu}/u.test(entry);
 }
 
 /** The text folded without page numbers at either end: "142 Vector Calculus" and "5.1 Gradients 143" compare by their words. */
@@ -52,10 +62,12 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
   const outline = toc.entries.length >= 3 && toc.entries.length > bookmarks.length ? toc.entries : bookmarks;
   // The outline is read in order: each entry names one heading, the first line after the previous
   // entry's heading that carries its words; a later line with the same words is a running head.
-  const entries = outline.map((e) => ({ key: fold(e.title), loose: foldLoose(e.title), depth: e.depth })).filter((e) => e.key.length >= 3);
+  const entries = outline
+    .map((e) => ({ key: fold(e.title), loose: foldLoose(e.title), depth: e.depth, title: e.title.trim() }))
+    .filter((e) => e.key.length >= 3);
   let nextEntry = 0;
   const matched = new Set<string>();
-  const matchOutline = (text: string, size = body.size): { depth: number } | 'repeat' | undefined => {
+  const matchOutline = (text: string, size = body.size): { depth: number; title: string } | 'repeat' | undefined => {
     const key = fold(text);
     const loose = foldLoose(text);
     // Bookmarks often leave out the section number the page sets ("Glycolysis" for "1.1 Glycolysis"): a dotted
@@ -70,7 +82,7 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
       if (entries[k].key === key || sameWords || (numberless !== key && entries[k].key === numberless && !/^\d/.test(entries[k].key))) {
         nextEntry = k + 1;
         matched.add(entries[k].loose);
-        return { depth: entries[k].depth };
+        return { depth: entries[k].depth, title: entries[k].title };
       }
     }
     if (matched.has(loose)) return 'repeat';
@@ -112,8 +124,14 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
       ? matchOutline(titleIndexes.map((i) => lines[i].text.trim()).join(' '), lines[titleIndexes[0]].size)
       : undefined;
   for (const [n, i] of titleIndexes.entries()) {
-    if (firstBookmark && firstBookmark !== 'repeat') out.set(i, { level: Math.min(6, firstBookmark.depth + 2), isTitle: n === 0 });
-    else out.set(i, { level: 1, isTitle: true });
+    if (firstBookmark && firstBookmark !== 'repeat') {
+      const line = lines[i].text.trim();
+      const own =
+        titleIndexes.length === 1 && lowerCasedOf(line, firstBookmark.title) && fold(line) === fold(firstBookmark.title)
+          ? { text: firstBookmark.title }
+          : {};
+      out.set(i, { level: Math.min(6, firstBookmark.depth + 2), isTitle: n === 0, ...own });
+    } else out.set(i, { level: 1, isTitle: true });
   }
   // Authors, course and date set with a title (not with a chapter's first bookmark) are metadata.
   if (!(firstBookmark && firstBookmark !== 'repeat'))
@@ -142,7 +160,8 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
       return;
     }
     if (fromOutline) {
-      out.set(i, { level: Math.min(6, fromOutline.depth + 2), isTitle: false });
+      const own = lowerCasedOf(text, fromOutline.title) && fold(text) === fold(fromOutline.title) ? { text: fromOutline.title } : {};
+      out.set(i, { level: Math.min(6, fromOutline.depth + 2), isTitle: false, ...own });
       const num = numbered.exec(text)?.[1];
       lastNumbered = num ? { number: num, level: Math.min(6, fromOutline.depth + 2) } : undefined;
       // "Chapter 3" set on its own line just above the chapter's title is a label, not a heading of its own.

@@ -5,12 +5,15 @@ import { isFurniture } from '@server/ai/shared/furniture';
 import { isCompanionTitle } from './apparatus';
 import { isAppendixTitle, labelAppendices } from './appendices';
 import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
+import { casedTitle } from './merge-units';
 import type { ScheduledUnit } from './schedule';
 
 /** Units that are the original's navigation, not teaching text: a table of contents, lists of figures, an index. */
-const navigationTitle = /^(contents|table of contents|list of (figures|tables|algorithms|listings)|index)$/i;
+const navigationTitle =
+  /^(contents|table of contents|list of (figures|tables|algorithms|listings)|index|inhalt|inhaltsverzeichnis|abbildungsverzeichnis|tabellenverzeichnis|stichwortverzeichnis|table des matières|sommaire|table des figures|liste des (figures|tableaux))$/iu;
 /** A document's reference list: its entries become the book's references, not its text. */
-const referenceListTitle = /^(references|bibliography|works cited|literature cited|citations)$/i;
+const referenceListTitle =
+  /^(references|bibliography|works cited|literature cited|citations|literatur|literaturverzeichnis|quellen|quellenverzeichnis|références|bibliographie)$/iu;
 /** Back matter that is still material: a glossary, a list of abbreviations or symbols. */
 const glossaryTitle = /^(glossary|list of (abbreviations|acronyms|symbols|notation)|abbreviations|acronyms|notation)$/i;
 
@@ -61,14 +64,36 @@ const tocKey = (text: string) =>
     .trim()
     .toLowerCase();
 
-function keptUnit(node: DocSection): boolean {
-  const title = cleanHeadingTitle(node.title);
-  return !navigationTitle.test(title) && !referenceListTitle.test(title);
+/** A unit the book does not print, and why: the original's navigation, or its reference list (whose entries are the book's references). */
+export interface LeftOutUnit {
+  title: string;
+  /** The words of text under it (its reference entries aside). */
+  words: number;
+  why: 'navigation' | 'references';
 }
 
-function prune(nodes: DocSection[], repeated: Set<string>): DocSection[] {
+function leftOutWhy(node: DocSection): LeftOutUnit['why'] | undefined {
+  const title = cleanHeadingTitle(node.title);
+  if (navigationTitle.test(title)) return 'navigation';
+  if (referenceListTitle.test(title)) return 'references';
+  return undefined;
+}
+
+/** Words of text under a unit, its sub-units included (a contents line's dot leaders are no words). */
+function unitWords(node: DocSection): number {
+  const own = node.blocks.reduce((n, b) => n + (b.kind === 'bibliography' ? 0 : (b.text.match(/[\p{L}\p{N}]+/gu) ?? []).length), 0);
+  return own + node.children.reduce((n, c) => n + unitWords(c), 0);
+}
+
+function prune(nodes: DocSection[], repeated: Set<string>, left: LeftOutUnit[]): DocSection[] {
   const keep = (b: DocBlock) => !isFurniture(b) && !(b.kind === 'paragraph' && repeated.has(lineKey(b.text)));
-  return nodes.filter(keptUnit).map((n) => ({ ...n, blocks: n.blocks.filter(keep), children: prune(n.children, repeated) }));
+  return nodes
+    .filter((n) => {
+      const why = leftOutWhy(n);
+      if (why) left.push({ title: cleanHeadingTitle(n.title), words: unitWords(n), why });
+      return !why;
+    })
+    .map((n) => ({ ...n, blocks: n.blocks.filter(keep), children: prune(n.children, repeated, left) }));
 }
 
 /** Two units in a row under one title ("# Higher-Order Functions" twice) are one unit, never two chapters of one name. */
@@ -77,7 +102,12 @@ function joinRepeatedTitles(nodes: DocSection[]): DocSection[] {
   for (const n of nodes) {
     const last = out[out.length - 1];
     if (last && cleanHeadingTitle(last.title).toLowerCase() === cleanHeadingTitle(n.title).toLowerCase())
-      out[out.length - 1] = { ...last, blocks: [...last.blocks, ...n.blocks], children: [...last.children, ...n.children] };
+      out[out.length - 1] = {
+        ...last,
+        title: casedTitle(last.title, n.title),
+        blocks: [...last.blocks, ...n.blocks],
+        children: [...last.children, ...n.children],
+      };
     else out.push({ ...n, children: joinRepeatedTitles(n.children) });
   }
   return out;
@@ -98,6 +128,8 @@ export interface DocumentUnits {
   endMatter: DocSection[];
   /** The document's appendices ("Appendix A: ..."), wherever they stood: they follow the main matter, never join a chapter. */
   appendices: DocSection[];
+  /** Units the book does not print (a table of contents, an index, a reference list), for the generation's report. */
+  leftOut: LeftOutUnit[];
 }
 
 const unit = (title: string, blocks: DocBlock[], children: DocSection[] = []): DocSection => ({
@@ -120,7 +152,8 @@ const unit = (title: string, blocks: DocBlock[], children: DocSection[] = []): D
 export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>): DocumentUnits {
   const tree = documentTree(doc);
   const repeated = repeatedLines(doc.blocks);
-  let roots = labelAppendices(joinRepeatedTitles(prune(tree.sections, repeated)));
+  const leftOut: LeftOutUnit[] = [];
+  let roots = labelAppendices(joinRepeatedTitles(prune(tree.sections, repeated, leftOut)));
   let intro: DocumentUnits['intro'];
   // A table of contents printed before the first heading: lines that repeat a heading (with its number and page).
   const headingKeys = new Set(doc.blocks.filter((b) => b.kind === 'heading').map((b) => tocKey(b.text)));
@@ -215,7 +248,7 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
   // End matter: the companions after the last teaching unit. Companions between units stay with the unit before them.
   let end = roots.length;
   while (end > 0 && isEndMatterTitle(roots[end - 1].title)) end--;
-  if (end === 0) return { intro, chapters: roots, endMatter: [], appendices };
+  if (end === 0) return { intro, chapters: roots, endMatter: [], appendices, leftOut };
   const endMatter = roots.slice(end);
   const chapters: DocSection[] = [];
   for (const r of roots.slice(0, end)) {
@@ -227,7 +260,7 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
           { ...previous, children: [r] };
     } else chapters.push(r);
   }
-  return { intro, chapters, endMatter, appendices };
+  return { intro, chapters, endMatter, appendices, leftOut };
 }
 
 export { unit as bareUnit };

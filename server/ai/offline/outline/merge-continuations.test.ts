@@ -79,3 +79,21 @@ describe('units continued under a repeated or numbered title (slides exported as
     expect(merged.children.map((c) => c.title)).toEqual(['Detection models']);
   });
 });
+
+describe('headings keep their own words and case', () => {
+  it('numbered statements ("Definition 1.5", "Definition 1.6", "Satz 3", "Théorème 4") are each their own unit, never one "Definition 1"', () => {
+    const titles = ['Definition 1.5.', 'Definition 1.6.', 'Lemma 2.9.', 'Lemma 2.10.', 'Satz 2', 'Satz 3', 'Théorème 4', 'Théorème 5'];
+    const merged = mergeContinuations(titles.map((t) => unit(t, `Text of ${t}`)));
+    expect(merged.map((u) => u.title)).toEqual(titles);
+    expect(continuedTitle('Definition 1.5')).toBeUndefined();
+    expect(continuedTitle('Study design 2')).toBe('Study design');
+  });
+
+  it('a title met twice in a row keeps the spelling its author cased, never a lower-cased copy', () => {
+    const [merged] = mergeContinuations([unit('quantifiers', 'A running head read as a heading.'), unit('Quantifiers', 'The section.')]);
+    expect(merged.title).toBe('Quantifiers');
+    expect(merged.blocks.map((b) => b.text)).toEqual(['A running head read as a heading.', 'The section.']);
+    const [kept] = mergeContinuations([unit('Quantifiers', 'A.'), unit('QUANTIFIERS', 'B.')]);
+    expect(kept.title).toBe('Quantifiers');
+  });
+});

@@ -8,6 +8,15 @@ import { scheduleOf } from './schedule';
 /** Units this alike (title and text, TF-IDF cosine) are one topic taught twice: they become one chapter. */
 export const sameTopicSimilarity = 0.45;
 
+/**
+ * Of two spellings of one title, the one the author cased: "Quantifiers" over a running head's
+ * lower-cased "quantifiers" read as a heading before it. The first wins otherwise.
+ */
+export function casedTitle(first: string, second: string): string {
+  const lower = (t: string) => !/\p{Lu}/u.test(t) && /\p{Ll}/u.test(t);
+  return lower(first) && !lower(second) ? second : first;
+}
+
 export const titleKey = (title: string) =>
   cleanHeadingTitle(title)
     .toLowerCase()
@@ -34,7 +43,13 @@ export function mergeTwo(a: DocSection, b: DocSection): DocSection {
   // A topic taught at two meetings keeps both dates.
   const dates = [scheduleOf(a), scheduleOf(b)].filter((d, i, all): d is string => !!d && all.indexOf(d) === i);
   const schedule = dates.length ? { schedule: dates.join('; ') } : {};
-  return { ...a, ...schedule, blocks: [...a.blocks, ...b.blocks], children: mergeChildren(a.children, b.children) };
+  return {
+    ...a,
+    ...schedule,
+    title: casedTitle(a.title, b.title),
+    blocks: [...a.blocks, ...b.blocks],
+    children: mergeChildren(a.children, b.children),
+  };
 }
 
 function mergeChildren(first: DocSection[], second: DocSection[]): DocSection[] {
@@ -115,10 +130,14 @@ function align(a: DocSection[], b: DocSection[], likeness: (x: DocSection, y: Do
 }
 
 /** "Study design 2", "How It Works - Ind 3", "Results (cont.)": the title a slide repeats with a count. */
-const continuation = /\s*(?:[-–—:,]\s*)?(?:\(?(?:\d{1,2}|cont(?:inued|'d|\.)?)\)?|part\s+\d{1,2})$/i;
+// The count stands apart from the title (after a space or a dash), so a numbered item's own number ("Definition 1.5") is no count.
+const continuation = /(?:\s*[-–—:,]\s*|\s+)(?:\(?(?:\d{1,2}|cont(?:inued|'d|\.)?)\)?|part\s+\d{1,2})$/i;
 /** Numbered items of a series, each its own unit: "Example 2", "Case study 3", "Week 4". */
 const seriesLabel =
   /^(week|lecture|chapter|part|section|example|exercise|problem|question|step|unit|module|lesson|day|session|case|task|activity|lab|homework|assignment|quiz|test|exam|figure|table|phase|stage|level|type)\b/i;
+/** A numbered statement of mathematical notes, in English, German or French ("Definition 2", "Satz 3", "Théorème 4"): each its own unit. */
+const statementLabel =
+  /^(definition|theorem|lemma|corollary|proposition|remark|claim|conjecture|axiom|proof|note|notation|algorithm|satz|korollar|folgerung|bemerkung|beispiel|aufgabe|übung|beweis|vorlesung|kapitel|abschnitt|woche|définition|théorème|lemme|corollaire|remarque|exemple|exercice|preuve|démonstration|chapitre|cours|séance|semaine)\b/iu;
 
 /** A count's own noun right before it ("Substitution, take 2", "Proof, attempt 3", "Search, round 4"): each is an item of a series. */
 const countingNoun =
@@ -129,7 +148,9 @@ export function continuedTitle(title: string): string | undefined {
   const t = cleanHeadingTitle(title);
   if (!continuation.test(t)) return undefined;
   const stripped = t.replace(continuation, '').trim();
-  return stripped.split(/\s+/).length >= 2 && !seriesLabel.test(stripped) && !countingNoun.test(stripped) ? stripped : undefined;
+  return stripped.split(/\s+/).length >= 2 && !seriesLabel.test(stripped) && !statementLabel.test(stripped) && !countingNoun.test(stripped)
+    ? stripped
+    : undefined;
 }
 
 /** A title's key without an acronym in brackets: "Cormack-Jolly-Seber (CJS) models" is "Cormack-Jolly-Seber models". */
@@ -152,7 +173,8 @@ export function mergeContinuations(units: DocSection[]): DocSection[] {
       last.key === key &&
       (base !== undefined || continuedTitle(last.unit.title) !== undefined || acronymFree(last.unit.title) === acronymFree(u.title))
     ) {
-      last.unit = mergeTwo(last.unit, { ...u, title: last.unit.title });
+      const merged = mergeTwo(last.unit, { ...u, title: last.unit.title });
+      last.unit = { ...merged, title: casedTitle(last.unit.title, u.title) };
       last.merged = true;
     } else out.push({ unit: u, key, merged: false });
   }

@@ -9,7 +9,7 @@ import { keyphraseTitle } from '../compose/keyphrase-titles';
 import { numberListItems } from '@server/ai/shared/list-numbers';
 import { renderBlocks, type RenderOptions } from '@server/ai/shared/render-blocks';
 import { allBlocks, chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';
-import { bareUnit, blockWords, documentUnits, isEndMatterTitle, proseWords } from './document-units';
+import { bareUnit, blockWords, documentUnits, isEndMatterTitle, proseWords, type LeftOutUnit } from './document-units';
 import { isFurniture } from '@server/ai/shared/furniture';
 import { scheduleOf } from './schedule';
 import { mergeByTopic, mergeContinuations, titleKey } from './merge-units';
@@ -135,6 +135,8 @@ export function composeFromDocuments(
   );
   const unrelated = sources.filter((_, i) => offTopic[i]).map((s) => `"${s.filename}"`);
   const leftOut: string[] = [];
+  // Units not printed as text (a table of contents, an index, a reference list): said in the report, never in silence.
+  const notPrinted: string[] = [];
   const totalWords = sources.reduce((n, s) => n + blockWords(s.document.blocks), 0);
   const language = materialLanguage(material);
   const apparatus = writesApparatusIn(language);
@@ -148,6 +150,7 @@ export function composeFromDocuments(
     // A script pasted in without headings is cut at its own heading comments.
     const u = documentUnits(withScriptHeadings(source.document) ?? source.document);
     appendices.push(...u.appendices);
+    notPrinted.push(...u.leftOut.map((l) => leftOutLine(l, source.filename, sources.length > 1)));
     const excluded = withoutExcluded(u.chapters, topic.excluded);
     leftOut.push(...excluded.left.map((t) => `"${t}"`));
     const chapters = mergeContinuations(excluded.units).map((c) =>
@@ -246,6 +249,7 @@ export function composeFromDocuments(
     condensed,
     leftOut: [
       ...leftOut.map((t) => `${t}: excluded by the topic`),
+      ...notPrinted,
       ...(apparatus ? [] : ['chapter overviews, objectives, summaries and review questions: not written in this language']),
     ],
   };
@@ -258,6 +262,15 @@ export function composeFromDocuments(
     generation,
     ...(indexTerms.length ? { indexTerms } : {}),
   };
+}
+
+/** A report line for a unit the book does not print as text. */
+function leftOutLine(unit: LeftOutUnit, filename: string, several: boolean): string {
+  const where = several ? ` (${filename})` : '';
+  const words = unit.words > 0 ? `, ${unit.words.toLocaleString('en')} words` : '';
+  return unit.why === 'references'
+    ? `"${unit.title}"${where}${words}: the material's reference list; its entries are the book's references`
+    : `"${unit.title}"${where}${words}: the original's navigation; the book has its own contents and index`;
 }
 
 /**
