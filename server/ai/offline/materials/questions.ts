@@ -318,11 +318,27 @@ export function trueFalseQuestions(
 }
 
 /** Short-answer prompts from the objectives, answered by the chapter's own sentences. */
+/**
+ * "Define power consumption, dummy operations and Chinese Remainder Theorem." whose model answer
+ * says nothing of the last: a key that answers part of the prompt is a wrong key. Every object the
+ * prompt names must be in the model answer.
+ */
+export function answersEveryObject(o: Pick<ScopedObjective, 'text' | 'support'>): boolean {
+  const m = /^Define\s+(.*?)\.?$/.exec(o.text);
+  if (!m) return true;
+  const answer = o.support.map((s) => s.plain).join(' ');
+  return m[1]
+    .split(/,\s*(?:and\s+)?|\s+and\s+/)
+    .map((x) => x.replace(/^(?:the|an?)\s+/i, '').trim())
+    .filter(Boolean)
+    .every((x) => mentions(answer, x));
+}
+
 export function openQuestions(objectives: ScopedObjective[]): QuestionCandidate[] {
   // A quiz asks what the text answers in its own sentences: definitions and distinctions. "Compute …
   // (Example 5.2)" or "Prove …" is worked on paper (homework), its model answer is no sentence of the text.
   return objectives
-    .filter((o) => /^(?:Define|Distinguish) /.test(o.text))
+    .filter((o) => /^(?:Define|Distinguish) /.test(o.text) && answersEveryObject(o))
     .map((o) => ({
       question: {
         type: 'short-answer',
