@@ -4,7 +4,7 @@ import type { BookSentence } from './book-sentences';
 export const settingTitle = /^(?:(?:worked )?example|task|exercise|problem|case study|activity)\b/i;
 
 /** A made-up setting opened or closed: "Imagine a manufacturing plant ...", "We wish to know how many ...". */
-const settingWords = /^(?:imagine|suppose|pretend)\b|\b(?:would like to|wish to know|we want to know)\b/i;
+export const settingWords = /^(?:imagine|suppose|pretend)\b|\b(?:would like to|wish to know|we want to know)\b/i;
 
 /**
  * Sentences that belong to a task or a worked example's setting rather than to the subject:
