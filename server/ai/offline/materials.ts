@@ -66,7 +66,7 @@ const longChapterWords = 500;
  * Why a chapter was combined with its neighbours: too few words, or (a long chapter) too few
  * sentences that define a term or state a fact with one right answer, said as such.
  */
-function combinedNote(title: string, label: string, alone: { scope: MaterialScope; checked?: { success: boolean; data?: unknown } }): string {
+export function combinedNote(title: string, label: string, alone: { scope: MaterialScope; checked?: { success: boolean; data?: unknown } }): string {
   const { words } = alone.scope;
   if (words < longChapterWords) return `"${title}" alone is too short for a ${label}, so it is combined with the chapters next to it.`;
   const made = alone.checked?.success ? ((alone.checked.data as { questions?: unknown[] }).questions?.length ?? 0) : 0;
