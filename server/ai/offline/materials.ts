@@ -66,7 +66,11 @@ const longChapterWords = 500;
  * Why a chapter was combined with its neighbours: too few words, or (a long chapter) too few
  * sentences that define a term or state a fact with one right answer, said as such.
  */
-export function combinedNote(title: string, label: string, alone: { scope: MaterialScope; checked?: { success: boolean; data?: unknown } }): string {
+export function combinedNote(
+  title: string,
+  label: string,
+  alone: { scope: MaterialScope; checked?: { success: boolean; data?: unknown } },
+): string {
   const { words } = alone.scope;
   if (words < longChapterWords) return `"${title}" alone is too short for a ${label}, so it is combined with the chapters next to it.`;
   const made = alone.checked?.success ? ((alone.checked.data as { questions?: unknown[] }).questions?.length ?? 0) : 0;
@@ -147,7 +151,8 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
     // A worked example or a task states a made-up setting, not facts of the subject: a quiz on it would test the story.
     const settings = settingSentences(scope.all);
     const setting =
-      scope.chapterIndex !== undefined && (settingTitle.test(scope.title) || (scope.sentences.length > 0 && scope.sentences.every((s) => settings.has(s))));
+      scope.chapterIndex !== undefined &&
+      (settingTitle.test(scope.title) || (scope.sentences.length > 0 && scope.sentences.every((s) => settings.has(s))));
     throw new AppError(
       'UNPROCESSABLE',
       setting && input.contentType === 'quiz'

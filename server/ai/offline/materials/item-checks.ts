@@ -152,7 +152,8 @@ export function itemProblems(q: Item): ItemCheck[] {
       out.push('options-of-another-kind');
     // "Jacobian determinant | Jacobian tensor | Jacobian matrix" and "Taylor series": the one without the shared word is the key.
     const others = q.options.filter((o) => o.trim().toLowerCase() !== q.answer.trim().toLowerCase());
-    const shared = others.length >= 2 ? (others[0].toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => others.every((o) => mentions(o, w))) : [];
+    const shared =
+      others.length >= 2 ? (others[0].toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => others.every((o) => mentions(o, w))) : [];
     if (shared.some((w) => !mentions(q.answer, w))) out.push('odd-one-out');
   }
   return out;

@@ -320,29 +320,29 @@ export function trueFalseQuestions(
 /** Short-answer prompts from the objectives, answered by the chapter's own sentences. */
 /**
  * "Define power consumption, dummy operations and Chinese Remainder Theorem." whose model answer
- * says nothing of the last: a key that answers part of the prompt is a wrong key. Every object the
- * prompt names must be in the model answer.
+ * says nothing of the last: a key that answers part of the prompt is a wrong key. The prompt keeps
+ * the objects its model answer speaks of ("Define power consumption and dummy operations."), and is
+ * not asked when it speaks of none.
  */
-export function answersEveryObject(o: Pick<ScopedObjective, 'text' | 'support'>): boolean {
+export function answeredPrompt(o: Pick<ScopedObjective, 'text' | 'support'>): string | undefined {
   const m = /^Define\s+(.*?)\.?$/.exec(o.text);
-  if (!m) return true;
+  if (!m) return `${o.text.replace(/\.$/, '')}.`;
   const answer = o.support.map((s) => s.plain).join(' ');
-  return m[1]
-    .split(/,\s*(?:and\s+)?|\s+and\s+/)
-    .map((x) => x.replace(/^(?:the|an?)\s+/i, '').trim())
-    .filter(Boolean)
-    .every((x) => mentions(answer, x));
+  const objects = m[1].split(/,\s*(?:and\s+)?|\s+and\s+/).filter((x) => x.trim());
+  const kept = objects.filter((x) => mentions(answer, x.replace(/^(?:the|an?)\s+/i, '').trim()));
+  if (!kept.length) return undefined;
+  return `Define ${kept.length === 1 ? kept[0] : `${kept.slice(0, -1).join(', ')} and ${kept[kept.length - 1]}`}.`;
 }
 
 export function openQuestions(objectives: ScopedObjective[]): QuestionCandidate[] {
   // A quiz asks what the text answers in its own sentences: definitions and distinctions. "Compute …
   // (Example 5.2)" or "Prove …" is worked on paper (homework), its model answer is no sentence of the text.
   return objectives
-    .filter((o) => /^(?:Define|Distinguish) /.test(o.text) && answersEveryObject(o))
+    .filter((o) => /^(?:Define|Distinguish) /.test(o.text) && answeredPrompt(o) !== undefined)
     .map((o) => ({
       question: {
         type: 'short-answer',
-        prompt: `${o.text}.`,
+        prompt: answeredPrompt(o)!,
         answer: o.support.map((s) => s.plain).join(' '),
         explanation: `A complete answer ${o.terms.length ? `uses the terms ${list(o.terms)} and ` : ''}draws on "${whereIn(o.support[0])}".`,
         source: o.support[0].text,

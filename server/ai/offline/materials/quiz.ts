@@ -47,7 +47,14 @@ function interleave(list: QuestionCandidate[]): QuestionCandidate[] {
 export function subjectTerms(scope: Pick<MaterialScope, 'all' | 'book' | 'pool'>): (t: BookTerm) => boolean {
   const text = scope.all.map((s) => s.plain).join('\n');
   const headingStems = new Set(
-    scope.book.chapters.flatMap((c) => [c.title, ...c.sections.map((x) => x.title)]).flatMap((h) => h.split(/[^\p{L}\p{N}-]+/u).filter(Boolean).map((w) => stemKey(w))),
+    scope.book.chapters
+      .flatMap((c) => [c.title, ...c.sections.map((x) => x.title)])
+      .flatMap((h) =>
+        h
+          .split(/[^\p{L}\p{N}-]+/u)
+          .filter(Boolean)
+          .map((w) => stemKey(w)),
+      ),
   );
   const defined = new Set(scope.pool.filter((t) => t.words === 1 && isDefinedIn(t.surface, text)).map((t) => t.key));
   return (t) => t.words > 1 || t.isProper || (!genericWord.test(t.key) && (defined.has(t.key) || headingStems.has(t.stem)));

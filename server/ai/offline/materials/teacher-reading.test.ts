@@ -8,7 +8,7 @@ import type { BookTerm } from './book-terms';
 import { termDistractors } from './distractors';
 import { itemProblems } from './item-checks';
 import type { MaterialScope } from './scope';
-import { answersEveryObject } from './questions';
+import { answeredPrompt } from './questions';
 import { settingSentences } from './setting-parts';
 
 const mc = (prompt: string, answer: string, options: string[], source: string) => ({
@@ -146,17 +146,17 @@ describe('items a teacher would strike on reading them', () => {
     ).not.toContain('odd-one-out');
   });
 
-  it('offers "Define A and B" only when the model answer speaks of each', () => {
+  it('asks "Define A and B" only of the objects its model answer speaks of', () => {
     const sentence = (plain: string) => ({ plain }) as BookSentence;
     const support = [sentence('The Taylor series is a representation of a function f as an infinite sum of terms.')];
-    expect(answersEveryObject({ text: 'Define the Taylor series and the Taylor polynomial', support })).toBe(false);
-    expect(answersEveryObject({ text: 'Define the Taylor series', support })).toBe(true);
+    expect(answeredPrompt({ text: 'Define the Taylor series and the Taylor polynomial', support })).toBe('Define the Taylor series.');
+    expect(answeredPrompt({ text: 'Define the Hessian', support })).toBeUndefined();
     expect(
-      answersEveryObject({
+      answeredPrompt({
         text: 'Define power consumption, dummy operations and Chinese Remainder Theorem',
         support: [sentence('The power consumption of an IC depends on the processed data.'), sentence('Dummy operations must look real.')],
       }),
-    ).toBe(false);
+    ).toBe('Define power consumption and dummy operations.');
   });
 });
 

@@ -343,14 +343,15 @@ export function chapterReview(d: UnitDigest, options: RenderOptions = {}): strin
   // A task or a worked example's setting (a café's counters, a factory's conveyor belt) is no content to summarise.
   const setting = (title: string, blocks: DocBlock[]) =>
     settingTitle.test(title) || blocks.filter((b) => fastSentences(b.text).some((x) => settingWords.test(x))).length >= 2;
-  const summary = settingTitle.test(d.title) || (!d.sections.length && setting(d.title, d.blocks))
-    ? []
-    : d.sections.length
-    ? d.sections
-        .filter((s) => !setting(s.title, s.blocks))
-        .map((s) => ({ title: inTextCase(s.title, d.casing), lines: keySentences(s.title, s.blocks, d.terms, 1) }))
-        .filter((x) => x.lines.length > 0)
-    : [{ title: '', lines: keySentences(d.title, d.blocks, d.terms, summaryLength(d.blocks)) }].filter((x) => x.lines.length > 0);
+  const summary =
+    settingTitle.test(d.title) || (!d.sections.length && setting(d.title, d.blocks))
+      ? []
+      : d.sections.length
+        ? d.sections
+            .filter((s) => !setting(s.title, s.blocks))
+            .map((s) => ({ title: inTextCase(s.title, d.casing), lines: keySentences(s.title, s.blocks, d.terms, 1) }))
+            .filter((x) => x.lines.length > 0)
+        : [{ title: '', lines: keySentences(d.title, d.blocks, d.terms, summaryLength(d.blocks)) }].filter((x) => x.lines.length > 0);
   if (summary.length) {
     const items = summary.flatMap((s) =>
       s.title ? [`<strong>${escapeHtml(upperFirst(s.title))}:</strong> ${inlineHtml(s.lines.join(' '))}`] : s.lines.map(inlineHtml),
