@@ -44,7 +44,7 @@ const madeUp =
 const toTheReader = /\b(?:you|your|you['’](?:re|ll|ve|d)|our|my)\b/i;
 /** "Because this probability is very small", "the determinant of this mapping": a pointer back to text the item does not show. */
 const pointsBack =
-  /\bas well\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b/iu;
+  /\bas well\b|\bnow becomes?\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b/iu;
 /** A blank inside a formula ("t−_____ times", "/4 = _____"): a calculation step, not a fact to recall. */
 const inFormula = /[=−+×*/^<>]\s*_{3,}|_{3,}\s*[=−+×*/^<>]/;
 /** Instructions and asides read as statements: "Explore the effect of ...", "Provide the gradients of ...". */
@@ -77,6 +77,16 @@ function pairGiven(answer: string, rest: string): boolean {
   const has = (t: string, w: string) => new RegExp(`(?<![\\p{L}])${w}`, 'u').test(t);
   return pairs.some(([a, b]) => (has(key, a) && has(text, b)) || (has(key, b) && has(text, a)));
 }
+
+/** A notation that names the key: "|det(J)|" for "absolute value", "‖x‖" for "norm". */
+const notations: Array<[RegExp, RegExp]> = [
+  [/\|[^|\s][^|]*\|/, /\babsolute value\b/i],
+  [/‖[^‖]+‖/, /\bnorm\b/i],
+  [/∂/, /\bpartial\b/i],
+];
+/** "Countermeasures against _____" for "fault attacks", "_____ to directly thwart SCA" for "countermeasures": the relation names the key's kind. */
+const opposing = /\b(?:countermeasures?|protect(?:ion|s)?|defen[cs]es?|thwart|resist|mitigat\w*)\b/i;
+const opposed = /\b(?:attacks?|threats?|countermeasures?|protections?|defen[cs]es?)\b/i;
 
 /** Words of the key that a word of the prompt spells out ("overvoltages" for "supply voltage", "det(J)" for "determinant"). */
 function keyInsidePromptWords(answer: string, rest: string): boolean {
@@ -130,7 +140,15 @@ export function itemProblems(q: Item): ItemCheck[] {
     const rest = body.replace(blank, ' ').toLowerCase();
     const given = (q.answer.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => !/^(?:the|and|for|with|of)$/.test(w));
     if (given.length > 1 && given.some((w) => new RegExp(`(?<![\\p{L}])${w.replace(/s$/, '')}`, 'u').test(rest))) out.push('half-given');
-    else if (keyInsidePromptWords(q.answer, rest) || pairGiven(q.answer, rest)) out.push('half-given');
+    else if (
+      keyInsidePromptWords(q.answer, rest) ||
+      pairGiven(q.answer, rest) ||
+      notations.some(([sign, key]) => sign.test(rest) && key.test(q.answer)) ||
+      (opposing.test(rest) && opposed.test(q.answer)) ||
+      // "side-channel _____" for "attacks": the blank is a compound's other half.
+      (/\p{L}+-\p{L}+\s+_{3,}/u.test(body) && !/\s/.test(q.answer.trim()))
+    )
+      out.push('half-given');
   }
   if (closed && blank.test(body) && genericHead.test(q.answer.trim())) out.push('generic-key');
   if (symbolsLost.test(body)) out.push('symbols-lost');

@@ -329,7 +329,17 @@ export function answeredPrompt(o: Pick<ScopedObjective, 'text' | 'support'>): st
   if (!m) return `${o.text.replace(/\.$/, '')}.`;
   const answer = o.support.map((s) => s.plain).join(' ');
   const objects = m[1].split(/,\s*(?:and\s+)?|\s+and\s+/).filter((x) => x.trim());
-  const kept = objects.filter((x) => mentions(answer, x.replace(/^(?:the|an?)\s+/i, '').trim()));
+  // Kept when the answer says what it is ("A quad is ...", "... is called a quad"), not only where it is the subject.
+  const defines = (x: string) => {
+    const t = escapeRegExp(x);
+    return (
+      new RegExp(
+        `(?:^|[.!?:]\\s+)(?:an?\\s+|the\\s+)?${t}(?:e?s)?\\s+(?:is|are|refers to|means|denotes)\\s+(?:an?|the|defined|called|known|one|any)\\b`,
+        'i',
+      ).test(answer) || new RegExp(`\\b(?:called|known as|referred to as|defined as)\\s+(?:an?\\s+|the\\s+)?["“]?${t}`, 'i').test(answer)
+    );
+  };
+  const kept = objects.filter((x) => defines(x.replace(/^(?:the|an?)\s+/i, '').trim()));
   if (!kept.length) return undefined;
   return `Define ${kept.length === 1 ? kept[0] : `${kept.slice(0, -1).join(', ')} and ${kept[kept.length - 1]}`}.`;
 }

@@ -57,7 +57,10 @@ export function subjectTerms(scope: Pick<MaterialScope, 'all' | 'book' | 'pool'>
       ),
   );
   const defined = new Set(scope.pool.filter((t) => t.words === 1 && isDefinedIn(t.surface, text)).map((t) => t.key));
-  return (t) => t.words > 1 || t.isProper || (!genericWord.test(t.key) && (defined.has(t.key) || headingStems.has(t.stem)));
+  // The whole subject ("network" in a book or chapter called "Networks") fits any blank about it.
+  const subjects = new Set([scope.book.title, ...scope.book.chapters.map((c) => c.title)].map((h) => stemKey(h.trim())));
+  return (t) =>
+    t.words > 1 || t.isProper || (!genericWord.test(t.key) && !subjects.has(t.stem) && (defined.has(t.key) || headingStems.has(t.stem)));
 }
 
 /**

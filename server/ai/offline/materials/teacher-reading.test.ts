@@ -65,6 +65,39 @@ describe('items a teacher would strike on reading them', () => {
         ),
       ),
     ).toContain('half-given');
+    const against = 'Countermeasures against fault attacks can be divided into detection-based and algorithmic approaches.';
+    expect(
+      itemProblems(
+        mc(
+          'Countermeasures against _____ can be divided into detection-based and algorithmic approaches.',
+          'fault attacks',
+          ['fault attacks', 'bit registers', 'output bits', 'round keys'],
+          against,
+        ),
+      ),
+    ).toContain('half-given');
+    const compound = 'Simple Power Analysis is an umbrella term for side-channel attacks that inspect one or a few traces.';
+    expect(
+      itemProblems(
+        mc(
+          'Simple Power Analysis is an umbrella term for side-channel _____ that inspect one or a few traces.',
+          'attacks',
+          ['attacks', 'ciphers', 'faults', 'countermeasures'],
+          compound,
+        ),
+      ),
+    ).toContain('half-given');
+    const bars = 'The absolute value of the Jacobian determinant |det(J)| is the factor volumes are scaled by.';
+    expect(
+      itemProblems(
+        mc(
+          'The _____ of the Jacobian determinant |det(J)| is the factor volumes are scaled by.',
+          'absolute value',
+          ['absolute value', 'row vector', 'chain rule', 'scaling factor'],
+          bars,
+        ),
+      ),
+    ).toContain('half-given');
     // A fair item on the same sentence passes.
     expect(
       itemProblems(
@@ -151,12 +184,32 @@ describe('items a teacher would strike on reading them', () => {
     const support = [sentence('The Taylor series is a representation of a function f as an infinite sum of terms.')];
     expect(answeredPrompt({ text: 'Define the Taylor series and the Taylor polynomial', support })).toBe('Define the Taylor series.');
     expect(answeredPrompt({ text: 'Define the Hessian', support })).toBeUndefined();
+    // Named is not defined: "Power consumption The power ... depends on the processed data" does not say what it is.
+    expect(
+      answeredPrompt({
+        text: 'Define a quad',
+        support: [sentence('Each block of numbers in an address is called a quad and can name a subnet.')],
+      }),
+    ).toBe('Define a quad.');
     expect(
       answeredPrompt({
         text: 'Define power consumption, dummy operations and Chinese Remainder Theorem',
-        support: [sentence('The power consumption of an IC depends on the processed data.'), sentence('Dummy operations must look real.')],
+        support: [
+          sentence('Power consumption is the current an IC draws, and it depends on the processed data.'),
+          sentence('Dummy operations are the operations whose results are thrown away.'),
+          sentence('The dummy operations must look like real ones.'),
+        ],
       }),
     ).toBe('Define power consumption and dummy operations.');
+    expect(
+      answeredPrompt({
+        text: 'Define power consumption and dummy operations',
+        support: [
+          sentence('Power consumption The power consumption of an IC depends on the processed data.'),
+          sentence('The dummy operations must look real.'),
+        ],
+      }),
+    ).toBeUndefined();
   });
 });
 
