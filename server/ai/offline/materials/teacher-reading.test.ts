@@ -87,6 +87,26 @@ describe('items a teacher would strike on reading them', () => {
         ),
       ),
     ).toContain('half-given');
+    const reversed = 'Countermeasures against fault attacks fall into detection-based and algorithmic approaches.';
+    expect(
+      itemProblems(
+        mc(
+          '_____ against fault attacks fall into detection-based and algorithmic approaches.',
+          'countermeasures',
+          ['countermeasures', 'ciphers', 'faults', 'permutations'],
+          reversed,
+        ),
+      ),
+    ).toContain('half-given');
+    const examples = 'For bit-oriented ciphers like PRESENT or DES, bitslicing gives a significant performance increase.';
+    expect(
+      itemProblems({
+        type: 'short-answer',
+        prompt: 'Fill in the blank: For bit-oriented ciphers like _____ or DES, bitslicing gives a significant performance increase.',
+        answer: 'PRESENT',
+        source: examples,
+      }),
+    ).toContain('example-slot');
     const bars = 'The absolute value of the Jacobian determinant |det(J)| is the factor volumes are scaled by.';
     expect(
       itemProblems(
