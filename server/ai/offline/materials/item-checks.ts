@@ -147,15 +147,15 @@ export function itemProblems(q: Item): ItemCheck[] {
       notations.some(([sign, key]) => sign.test(rest) && key.test(q.answer)) ||
       (opposing.test(rest) && opposed.test(q.answer)) ||
       (opposed.test(rest) && opposing.test(q.answer)) ||
-      // "side-channel _____" for "attacks": the blank is a compound's other half.
-      (/\p{L}+-\p{L}+\s+_{3,}/u.test(body) && !/\s/.test(q.answer.trim()))
+      // "side-channel _____" for "attacks", "the Bellcore _____" for "attack": the blank is a compound's other half.
+      ((/\p{L}+-\p{L}+\s+_{3,}/u.test(body) || /\b[Tt]he\s+[“"]?\p{Lu}[\p{L}-]*\s+_{3,}/u.test(body)) && !/\s/.test(q.answer.trim()))
     )
       out.push('half-given');
   }
   if (closed && blank.test(body) && genericHead.test(q.answer.trim())) out.push('generic-key');
   if (symbolsLost.test(body)) out.push('symbols-lost');
   // "ciphers like _____ or DES", "such as _____": a slot for one example of many, any of them would do.
-  if (/\b(?:like|such as|e\.g\.,?|including)\s+(?:the\s+)?_{3,}|_{3,}(?:,|\s+(?:or|and))\s+[\p{Lu}\d]/u.test(body))
+  if (/\b(?:like|such as|e\.g\.,?(?:\s+(?:for|in|with))?|including)\s+(?:the\s+)?_{3,}|_{3,}(?:,|\s+(?:or|and))\s+[\p{Lu}\d]/u.test(body))
     out.push('example-slot');
   if (statement && madeUp.test(body.trim())) out.push('arbitrary-setting');
   if (statement && (instruction.test(body.trim()) || toTheReader.test(body))) out.push('not-a-statement');
