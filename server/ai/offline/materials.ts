@@ -8,6 +8,7 @@ import { buildLessonPlan } from './materials/lesson-plan';
 import { chapterText } from '../shared/book-sentences';
 import { buildQuiz, quizLength } from './materials/quiz';
 import { buildScope, teachingChapters, type MaterialScope } from './materials/scope';
+import { settingSentences, settingTitle } from './materials/setting-parts';
 
 const builders: Record<MaterialContentType, (scope: MaterialScope) => unknown> = {
   quiz: buildQuiz,
@@ -53,13 +54,28 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
   }
 }
 
-/** A chapter that sets a worked example or a task ("Task 3: A Café", "Example C: An M/M/1 Queue"). */
-const settingTitle = /^(?:(?:worked )?example|task|exercise|problem|case study|activity)\b/i;
-
 /** A quiz under this many questions is too short to hand out: the chapter is combined with its neighbours. */
 const minQuizQuestions = 5;
 /** At most this many chapters are combined into one material. */
 const maxCombined = 4;
+
+/** A chapter of this many words is not "too short": what it lacks is sentences a question can be built on. */
+const longChapterWords = 500;
+
+/**
+ * Why a chapter was combined with its neighbours: too few words, or (a long chapter) too few
+ * sentences that define a term or state a fact with one right answer, said as such.
+ */
+export function combinedNote(
+  title: string,
+  label: string,
+  alone: { scope: MaterialScope; checked?: { success: boolean; data?: unknown } },
+): string {
+  const { words } = alone.scope;
+  if (words < longChapterWords) return `"${title}" alone is too short for a ${label}, so it is combined with the chapters next to it.`;
+  const made = alone.checked?.success ? ((alone.checked.data as { questions?: unknown[] }).questions?.length ?? 0) : 0;
+  return `"${title}" has ${words.toLocaleString('en-US')} words, but only ${made} of its sentences define a term or state a fact with one right answer (the rest are worked examples, formulas, settings or discussion), so it is combined with the chapters next to it.`;
+}
 
 /**
  * Offline materials: built from the textbook's own sentences, key
@@ -102,6 +118,7 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   };
   let included = chapterIndex === undefined ? teaching : [chapterIndex];
   let result = build(chapterIndex === undefined ? undefined : included);
+  const alone = result;
   if (!result.checked) {
     const where = chapterIndex === undefined ? 'This textbook' : `The chapter "${result.scope.title}"`;
     // An empty chapter and one of code, a table or a list of dates are told apart: the second has content, but no prose to ask about.
@@ -126,16 +143,16 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
         result = next;
       }
     }
-    if (included.length > 1)
-      notes.push(
-        `"${input.book.chapters[chapterIndex].title}" alone is too short for a ${label.toLowerCase()}, so it is combined with the chapters next to it.`,
-      );
+    if (included.length > 1) notes.push(combinedNote(input.book.chapters[chapterIndex].title, label.toLowerCase(), alone));
   }
   const { scope, checked } = result;
   if (!checked?.success) {
     const where = scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`;
     // A worked example or a task states a made-up setting, not facts of the subject: a quiz on it would test the story.
-    const setting = scope.chapterIndex !== undefined && settingTitle.test(scope.title);
+    const settings = settingSentences(scope.all);
+    const setting =
+      scope.chapterIndex !== undefined &&
+      (settingTitle.test(scope.title) || (scope.sentences.length > 0 && scope.sentences.every((s) => settings.has(s))));
     throw new AppError(
       'UNPROCESSABLE',
       setting && input.contentType === 'quiz'

@@ -20,7 +20,11 @@ export type ItemCheck =
   | 'in-a-formula'
   | 'points-back'
   | 'fragment'
-  | 'half-given';
+  | 'half-given'
+  | 'generic-key'
+  | 'symbols-lost'
+  | 'odd-one-out'
+  | 'example-slot';
 
 type Item = Pick<QuizQuestion, 'type' | 'prompt' | 'answer' | 'options' | 'source'>;
 
@@ -41,12 +45,62 @@ const madeUp =
 const toTheReader = /\b(?:you|your|you['’](?:re|ll|ve|d)|our|my)\b/i;
 /** "Because this probability is very small", "the determinant of this mapping": a pointer back to text the item does not show. */
 const pointsBack =
-  /\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b/iu;
+  /\bas well\b|\bnow becomes?\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b/iu;
 /** A blank inside a formula ("t−_____ times", "/4 = _____"): a calculation step, not a fact to recall. */
 const inFormula = /[=−+×*/^<>]\s*_{3,}|_{3,}\s*[=−+×*/^<>]/;
 /** Instructions and asides read as statements: "Explore the effect of ...", "Provide the gradients of ...". */
 const instruction =
   /^(?:explore|provide|compute|calculate|find|show|prove|derive|write|use|try|recall|remember|see|check|verify|plot|draw|run|download|install|read|note|remark|hint|observe|notice|think|discuss|explain|describe|determine|estimate|give|list|state|implement)\b/i;
+
+/** "core idea", "main way": a key whose head word says nothing of the subject; any option reads as true. */
+const genericHead = /(?:^|\s)(?:idea|way|thing|aspect|part|case|kind|type|fact|issue|point|problem)s?$/i;
+/** "a total of/4 = 16 times", ", , . . .": a sentence whose symbols the extractor lost does not say what it said. */
+const symbolsLost = /\p{Ll}{2,}\/\d|,\s*,\s*[,.]|\.\s\.\s\./u;
+
+/** Pairs a sentence names half of ("map plaintext to _____", "the input carry ... the _____ carry"): the other half is the key. */
+const pairs: Array<[string, string]> = [
+  ['plaintext', 'ciphertext'],
+  ['input', 'output'],
+  ['encryption', 'decryption'],
+  ['encrypt', 'decrypt'],
+  ['sender', 'receiver'],
+  ['client', 'server'],
+  ['minimum', 'maximum'],
+  ['upper', 'lower'],
+  ['forward', 'reverse'],
+  ['public', 'private'],
+  ['correct', 'faulty'],
+  ['numerator', 'denominator'],
+];
+function pairGiven(answer: string, rest: string): boolean {
+  const key = answer.toLowerCase();
+  const text = rest.toLowerCase();
+  const has = (t: string, w: string) => new RegExp(`(?<![\\p{L}])${w}`, 'u').test(t);
+  return pairs.some(([a, b]) => (has(key, a) && has(text, b)) || (has(key, b) && has(text, a)));
+}
+
+/** A notation that names the key: "|det(J)|" for "absolute value", "‖x‖" for "norm". */
+const notations: Array<[RegExp, RegExp]> = [
+  [/\|[^|\s][^|]*\|/, /\babsolute value\b/i],
+  [/‖[^‖]+‖/, /\bnorm\b/i],
+  [/∂/, /\bpartial\b/i],
+];
+/** "Countermeasures against _____" for "fault attacks", "_____ to directly thwart SCA" for "countermeasures": the relation names the key's kind. */
+const opposing = /\b(?:countermeasures?|protect(?:ion|s)?|defen[cs]es?|thwart|resist|mitigat\w*)\b/i;
+const opposed = /\b(?:attacks?|threats?|countermeasures?|protections?|defen[cs]es?)\b/i;
+
+/** Words of the key that a word of the prompt spells out ("overvoltages" for "supply voltage", "det(J)" for "determinant"). */
+function keyInsidePromptWords(answer: string, rest: string): boolean {
+  const keyWords = (answer.toLowerCase().match(/\p{L}{5,}/gu) ?? []).map((w) => w.replace(/e?s$/, ''));
+  const promptWords = rest.toLowerCase().match(/\p{L}+\(?/gu) ?? [];
+  return keyWords.some((k) =>
+    promptWords.some((p) => {
+      const w = p.replace(/\($/, '');
+      // A longer word that holds the key's word ("overvoltages"), or a notation's abbreviation of it ("det(").
+      return (w.length > k.length && w.includes(k)) || (p.endsWith('(') && w.length >= 3 && w.length < k.length && k.startsWith(w));
+    }),
+  );
+}
 
 const numberKey = /^[-+]?\d[\d,]*(?:\.\d+)?\s*(?:%|x|×)?$/;
 const yearKey = /^(?:1[5-9]|20)\d\d$/;
@@ -80,13 +134,29 @@ export function itemProblems(q: Item): ItemCheck[] {
   // "In _____, we have to multiply ...": the key is an idiom's word ("In principle"), not a term of the subject.
   if (/^(?:in|on|at|for|by)\s+_{3,}\s*,/i.test(body.trim())) out.push('not-a-statement');
   // "addition and _____", "forward and _____": the pair's other half tells which key completes it.
-  if (closed && /\p{L}+\s+(?:and|or)\s+_{3,}/u.test(body)) out.push('half-given');
+  // "a correct and a(n) _____": the contrast names the key's opposite, so it is the only option that completes it.
+  if (closed && /\p{L}+\s+(?:and|or)\s+(?:(?:an?|the|a\(n\))\s+)?_{3,}/u.test(body)) out.push('half-given');
   // A word of the key printed elsewhere in the prompt ("hot and cold food ... then _____" for "hot food"): half given away.
   if (closed && blank.test(body)) {
     const rest = body.replace(blank, ' ').toLowerCase();
     const given = (q.answer.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => !/^(?:the|and|for|with|of)$/.test(w));
     if (given.length > 1 && given.some((w) => new RegExp(`(?<![\\p{L}])${w.replace(/s$/, '')}`, 'u').test(rest))) out.push('half-given');
+    else if (
+      keyInsidePromptWords(q.answer, rest) ||
+      pairGiven(q.answer, rest) ||
+      notations.some(([sign, key]) => sign.test(rest) && key.test(q.answer)) ||
+      (opposing.test(rest) && opposed.test(q.answer)) ||
+      (opposed.test(rest) && opposing.test(q.answer)) ||
+      // "side-channel _____" for "attacks", "the Bellcore _____" for "attack": the blank is a compound's other half.
+      ((/\p{L}+-\p{L}+\s+_{3,}/u.test(body) || /\b[Tt]he\s+[“"]?\p{Lu}[\p{L}-]*\s+_{3,}/u.test(body)) && !/\s/.test(q.answer.trim()))
+    )
+      out.push('half-given');
   }
+  if (closed && blank.test(body) && genericHead.test(q.answer.trim())) out.push('generic-key');
+  if (symbolsLost.test(body)) out.push('symbols-lost');
+  // "ciphers like _____ or DES", "such as _____": a slot for one example of many, any of them would do.
+  if (/\b(?:like|such as|e\.g\.,?(?:\s+(?:for|in|with))?|including)\s+(?:the\s+)?_{3,}|_{3,}(?:,|\s+(?:or|and))\s+[\p{Lu}\d]/u.test(body))
+    out.push('example-slot');
   if (statement && madeUp.test(body.trim())) out.push('arbitrary-setting');
   if (statement && (instruction.test(body.trim()) || toTheReader.test(body))) out.push('not-a-statement');
   // "... the reader is referred to Griewank and Walther", "... can be found in Magnus and Neudecker": a reading pointer, not a fact.
@@ -103,6 +173,11 @@ export function itemProblems(q: Item): ItemCheck[] {
     // Terms with terms, numbers with numbers, names with names (of as many words), terms of about the key's length.
     if (q.options.some((o) => optionKind(o) !== kind || Math.abs(words(o) - grain) > (kind === 'name' ? 0 : 1)))
       out.push('options-of-another-kind');
+    // "Jacobian determinant | Jacobian tensor | Jacobian matrix" and "Taylor series": the one without the shared word is the key.
+    const others = q.options.filter((o) => o.trim().toLowerCase() !== q.answer.trim().toLowerCase());
+    const shared =
+      others.length >= 2 ? (others[0].toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => others.every((o) => mentions(o, w))) : [];
+    if (shared.some((w) => !mentions(q.answer, w))) out.push('odd-one-out');
   }
   return out;
 }

@@ -33,6 +33,10 @@ export interface TermDistractorOptions {
   prefer?: (t: BookTerm) => boolean;
 }
 
+/** Words every technical text uses ("algorithm", "system", "information"): as a blank's key, guessable or ambiguous. */
+export const genericWord =
+  /^(?:algorithms?|systems?|computing|hardware|software|implementations?|operations?|approach(?:es)?|requirements?|propert(?:y|ies)|principles?|methods?|functions?|results?|values?|models?|information|processors?|techniques?|applications?|problems?|examples?|possibilit(?:y|ies)|decisions?|reasoning|difference|relationships?|parameters?|variables?|connections?|structures?|elements?|components?|features?|factors?|effects?|changes?|levels?|points?|questions?|answers?|definitions?|collections?|attention|representations?|approximations?|performance|advantages?|platforms?|complexity|security|protection|optimi[sz]ations?|computations?|process(?:es)?|instructions?|additions?|dimensions?|transformations?|expansions?|series|order|terms?|cases?|ways?|ideas?|parts?|types?|kinds?|lectures?|chapters?|sections?|introductions?|summar(?:y|ies)|reviews?|notes?|exercises?|courses?|class(?:es)?|remarks?|licensing|outlook|overview|reading|notation)$/;
+
 /** "[MvOV96]", "KJJ99": a citation key the extractor read as a word, never an answer or a distractor. */
 const citationKey = /^[A-Z][A-Za-z+]*\d{2}[a-z]?$/;
 const adjectiveLike = /(?:ical|ic|ive|ous|ar|able|ible|ful|less)$/;
@@ -47,6 +51,9 @@ export function termDistractors(
   pool: readonly BookTerm[],
   opts: TermDistractorOptions,
 ): BookTerm[] {
+  // "chain" and "rule" of "chain rule": a word the book mostly uses inside a phrase is a piece, not a term of its own.
+  const piece = (t: BookTerm) =>
+    t.words === 1 && pool.some((p) => p.words > 1 && p.key.split(' ').includes(t.key) && p.count * 2 >= t.count);
   const outside = (t: BookTerm) => t.count - (opts.chapterIndex === undefined ? 0 : (t.chapterCounts.get(opts.chapterIndex) ?? 0));
   const fitting = pool
     .filter(
@@ -59,6 +66,9 @@ export function termDistractors(
         // "output bits" for "input bits", "Boolean functions" for "Boolean operators": a near neighbour may make the sentence true too.
         (opts.swap || !t.stem.split(' ').some((w) => answer.stem.split(' ').includes(w))) &&
         !citationKey.test(t.surface) &&
+        // "information", "connection" for "network": a word every text uses is no plausible wrong answer.
+        !(t.words === 1 && genericWord.test(t.key)) &&
+        (opts.swap || !piece(t)) &&
         // "a-to-b bit", "to-4 PRESENT", "basic building": pieces of a hyphenated or longer phrase, not terms.
         !/(?:^|\s)(?:\p{L}-to-\p{L}|to-\d|\d)|ing$/u.test(t.key) &&
         // "linear", "automatic", "classical" among nouns: an adjective read as a term is no answer to a noun's blank.

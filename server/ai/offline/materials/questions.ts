@@ -318,15 +318,41 @@ export function trueFalseQuestions(
 }
 
 /** Short-answer prompts from the objectives, answered by the chapter's own sentences. */
+/**
+ * "Define power consumption, dummy operations and Chinese Remainder Theorem." whose model answer
+ * says nothing of the last: a key that answers part of the prompt is a wrong key. The prompt keeps
+ * the objects its model answer speaks of ("Define power consumption and dummy operations."), and is
+ * not asked when it speaks of none.
+ */
+export function answeredPrompt(o: Pick<ScopedObjective, 'text' | 'support'>): string | undefined {
+  const m = /^Define\s+(.*?)\.?$/.exec(o.text);
+  if (!m) return `${o.text.replace(/\.$/, '')}.`;
+  const answer = o.support.map((s) => s.plain).join(' ');
+  const objects = m[1].split(/,\s*(?:and\s+)?|\s+and\s+/).filter((x) => x.trim());
+  // Kept when the answer says what it is ("A quad is ...", "... is called a quad"), not only where it is the subject.
+  const defines = (x: string) => {
+    const t = escapeRegExp(x);
+    return (
+      new RegExp(
+        `(?:^|[.!?:]\\s+)(?:an?\\s+|the\\s+)?${t}(?:e?s)?\\s+(?:is|are|refers to|means|denotes)\\s+(?:an?|the|defined|called|known|one|any)\\b`,
+        'i',
+      ).test(answer) || new RegExp(`\\b(?:called|known as|referred to as|defined as)\\s+(?:an?\\s+|the\\s+)?["“]?${t}`, 'i').test(answer)
+    );
+  };
+  const kept = objects.filter((x) => defines(x.replace(/^(?:the|an?)\s+/i, '').trim()));
+  if (!kept.length) return undefined;
+  return `Define ${kept.length === 1 ? kept[0] : `${kept.slice(0, -1).join(', ')} and ${kept[kept.length - 1]}`}.`;
+}
+
 export function openQuestions(objectives: ScopedObjective[]): QuestionCandidate[] {
   // A quiz asks what the text answers in its own sentences: definitions and distinctions. "Compute …
   // (Example 5.2)" or "Prove …" is worked on paper (homework), its model answer is no sentence of the text.
   return objectives
-    .filter((o) => /^(?:Define|Distinguish) /.test(o.text))
+    .filter((o) => /^(?:Define|Distinguish) /.test(o.text) && answeredPrompt(o) !== undefined)
     .map((o) => ({
       question: {
         type: 'short-answer',
-        prompt: `${o.text}.`,
+        prompt: answeredPrompt(o)!,
         answer: o.support.map((s) => s.plain).join(' '),
         explanation: `A complete answer ${o.terms.length ? `uses the terms ${list(o.terms)} and ` : ''}draws on "${whereIn(o.support[0])}".`,
         source: o.support[0].text,

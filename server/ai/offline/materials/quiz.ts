@@ -12,8 +12,11 @@ import {
 } from './questions';
 import { isDefinedIn } from '../analyze/objectives';
 import { itemProblems } from '@server/ai/shared/item-checks';
+import { genericWord } from './distractors';
+import { stemKey, type BookTerm } from './book-terms';
 import type { MaterialScope } from './scope';
 import { TermSiblings } from './term-siblings';
+import { settingSentences } from './setting-parts';
 
 /** Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. */
 export function quizLength(scope: MaterialScope): number {
@@ -35,23 +38,38 @@ function interleave(list: QuestionCandidate[]): QuestionCandidate[] {
   return out;
 }
 
-/** Words every technical text uses ("algorithm", "system", "information"): as a blank's key, guessable or ambiguous. */
-const genericWord =
-  /^(?:algorithms?|systems?|computing|hardware|software|implementations?|operations?|approach(?:es)?|requirements?|propert(?:y|ies)|principles?|methods?|functions?|results?|values?|models?|information|processors?|techniques?|applications?|problems?|examples?|possibilit(?:y|ies)|decisions?|reasoning|difference|relationships?|parameters?|variables?|connections?|structures?|elements?|components?|features?|factors?|effects?|changes?|levels?|points?|questions?|answers?)$/;
+/**
+ * Terms of the subject: phrases and names, and single words the book defines or names a heading
+ * after ("permutation", "gradient", "regression"). "Committee", "classroom", "definition" or
+ * "protection" are words of the prose: as a key they are guessed from the sentence, as a distractor
+ * they are absurd.
+ */
+export function subjectTerms(scope: Pick<MaterialScope, 'all' | 'book' | 'pool'>): (t: BookTerm) => boolean {
+  const text = scope.all.map((s) => s.plain).join('\n');
+  const headingStems = new Set(
+    scope.book.chapters
+      .flatMap((c) => [c.title, ...c.sections.map((x) => x.title)])
+      .flatMap((h) =>
+        h
+          .split(/[^\p{L}\p{N}-]+/u)
+          .filter(Boolean)
+          .map((w) => stemKey(w)),
+      ),
+  );
+  const defined = new Set(scope.pool.filter((t) => t.words === 1 && isDefinedIn(t.surface, text)).map((t) => t.key));
+  // The whole subject ("network" in a book or chapter called "Networks") fits any blank about it.
+  const subjects = new Set([scope.book.title, ...scope.book.chapters.map((c) => c.title)].map((h) => stemKey(h.trim())));
+  return (t) =>
+    t.words > 1 || t.isProper || (!genericWord.test(t.key) && !subjects.has(t.stem) && (defined.has(t.key) || headingStems.has(t.stem)));
+}
 
 /**
- * Terms a cloze may blank: phrases and names, and single words the book defines or that name
- * something specific (not "algorithm", "system", "information"). "The key idea is to interleave the modular _____ and multiplications" (key "reduction")
- * tests a compound's other half, not a term.
+ * Terms a cloze may blank: terms of the subject, never a phrase's piece or a verb. "The key idea is to
+ * interleave the modular _____ and multiplications" (key "reduction") tests a compound's other half, not a term.
  */
-function clozeTerms(scope: MaterialScope) {
-  const text = scope.all.map((s) => s.plain).join('\n');
-  return scope.terms.filter(
-    (t) =>
-      // "basic building" (of "basic building block"), "XORing": a phrase's piece or a verb, not a term.
-      !/ing$|(?:^|\s)(?:\p{L}-to-\p{L}|to-\d)/u.test(t.key) &&
-      (t.words > 1 || t.isProper || isDefinedIn(t.surface, text) || (t.key.length >= 6 && !genericWord.test(t.key))),
-  );
+function clozeTerms(scope: MaterialScope, subject: (t: BookTerm) => boolean) {
+  // "basic building" (of "basic building block"), "XORing": a phrase's piece or a verb, not a term.
+  return scope.terms.filter((t) => !/ing$|(?:^|\s)(?:\p{L}-to-\p{L}|to-\d)/u.test(t.key) && subject(t));
 }
 
 /** Terms the book says what they are: concepts of one kind, fit to stand in for one another. */
@@ -64,11 +82,14 @@ function definedKeys(scope: MaterialScope): Set<string> {
 export function questionCandidates(scope: MaterialScope) {
   const usage = new Map<string, number>();
   const siblings = new TermSiblings(scope.all, definedKeys(scope));
+  const subject = subjectTerms(scope);
+  // Distractors come from the subject's terms only: "classroom" or "committee" is never offered for "permutation".
+  const pool = scope.pool.filter(subject);
   return {
-    definitions: interleave(definitionQuestions(scope.definitions, scope.pool, scope.chapterIndex, usage)),
-    numbers: interleave(numberQuestions(scope.sentences, scope.facts, scope.pool)),
-    terms: interleave(termQuestions(scope.sentences, clozeTerms(scope), scope.pool, scope.chapterIndex, usage)),
-    trueFalse: interleave(trueFalseQuestions(scope.sentences, scope.terms, scope.pool, scope.chapterIndex, usage, siblings)),
+    definitions: interleave(definitionQuestions(scope.definitions, pool, scope.chapterIndex, usage)),
+    numbers: interleave(numberQuestions(scope.sentences, scope.facts, pool)),
+    terms: interleave(termQuestions(scope.sentences, clozeTerms(scope, subject), pool, scope.chapterIndex, usage)),
+    trueFalse: interleave(trueFalseQuestions(scope.sentences, scope.terms, pool, scope.chapterIndex, usage, siblings)),
     open: openQuestions(scope.objectives),
   };
 }
@@ -114,7 +135,13 @@ export class QuestionPicker {
 
 export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   const target = quizLength(scope);
-  const c = questionCandidates(scope);
+  // A task's or a worked example's setting is not the subject: its figures and names are never asked for.
+  const setting = settingSentences(scope.all);
+  const c = questionCandidates({
+    ...scope,
+    sentences: scope.sentences.filter((s) => !setting.has(s)),
+    definitions: scope.definitions.filter((d) => !setting.has(d.sentence)),
+  });
   const picker = new QuestionPicker();
   const openCount = Math.min(c.open.length, target >= 8 ? 2 : 1);
   const closed = target - openCount;

@@ -16,6 +16,7 @@ import { inlineHtml, renderBlocks, type RenderOptions } from '@server/ai/shared/
 import { cleanSentence } from '@server/ai/shared/sentence-filter';
 import { isStandaloneSentence } from '@server/ai/shared/standalone';
 import { keyTermsOf, type KeyTerm } from '@server/ai/shared/key-terms';
+import { settingTitle, settingWords } from '../materials/setting-parts';
 import { actionObjectives, objectObjection } from '@server/ai/shared/objective-acts';
 import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 import { isFrontMatterTitle, isLogisticsTitle, unitKind, type UnitKind } from '@server/ai/shared/unit-kind';
@@ -164,7 +165,17 @@ export function chapterOpening(d: UnitDigest): string {
 }
 
 /** Openers that announce rather than state: "In this chapter we will...", "Next, ...". */
-const signposting = /\b(?:we will|we'll|we are going to|let us|let's|in this (?:chapter|section|lecture|class)|next time|today)\b/i;
+const signposting =
+  /\b(?:we will|we'll|we are going to|let us|let's|in this (?:chapter|section|lecture|class|handout|unit|part|module|course|note|document)|here we|we now|as (?:we|you) (?:saw|have seen)|recall that|next time|today|homework|due (?:on|by)|office hours|deadline|in class|from class)\b/i;
+/**
+ * What a summary never says: a line that leans on the one before ("Furthermore assume ...", "In the
+ * multivariate case, we can do exactly the same", "In the basement of the museum, however, ..."), a
+ * condition or assumption rather than a statement ("If the error is small, ..."), a pointer to a page
+ * element or a citation ("From (5.40), ...", "Algorithm 3 is ...", "(Nocedal and Wright, 2006)"), or
+ * a story's character ("Each step he will ...").
+ */
+const notCentral =
+  /^(?:furthermore|moreover|besides|also|then|thus|hence|so|similarly|likewise|sometimes|assume|if|when|from|just as|as (?:mentioned|noted|before|above|discussed|shown)|to (?:find|compute|calculate|get|see|obtain)|an? (?:[\w-]+ )?example|in the (?:\w+ )?case|the (?:difference|trick|reason|idea|answer|result|problem|same) is)\b|\b(?:as|in) the \w+ example\b|\b(?:indicated|shown|depicted|illustrated|marked) (?:in|by)\b|\b(?:we )?assume that\b|\bwe assume\b|^to answer\b|\bwe again\b|\b(?:orange|blue|red|green|grey|gray|dashed|dotted|solid) (?:terms?|lines?|curves?|arrows?|boxes?|nodes?|areas?)\b|,\s*however,|\bexactly the same\b|\b(?:algorithm|figure|fig\.|table|equation|example|listing|section|chapter|slide)\s+\d|\(\d+\.\d+\)|\(\p{Lu}[\p{L}'’-]+(?: et al\.?)?(?: (?:and|&) \p{Lu}[\p{L}'’-]+)?,\s*\d{4}|\[[A-Z][A-Za-z+]*\d{2}[a-z]?\]|\b(?:he|she|his|her|him)\b|\b(?:our|ours|you|your|my)\b/iu;
 const definitional = /\b(?:is|are)\s+(?:an?|the|defined|called|known)\b|\b(?:refers? to|means|denotes)\b/i;
 
 /** Prose, not a formula read as text: words of two or more letters make up almost all of it. */
@@ -186,7 +197,7 @@ function statements(blocks: DocBlock[], exclude: Set<string>): string[] {
         /^[“"]?\p{Lu}\p{Ll}/u.test(s) &&
         !s.endsWith('?') &&
         !/\\\(/.test(s) &&
-        !/^(?:remark|definition|example|theorem|lemma|proof|corollary|note|exercise|task|find|compute|try|show|prove|consider|imagine|suppose)\b/i.test(
+        !/^(?:remark|definition|example|theorem|lemma|proof|corollary|note|exercise|task|find|compute|try|show|prove|consider|imagine|suppose|write|print|read|send|use|give|list|explain|describe|calculate|determine|draw|plot)\b/i.test(
           s,
         ) &&
         !exclude.has(s) &&
@@ -195,6 +206,7 @@ function statements(blocks: DocBlock[], exclude: Set<string>): string[] {
         // A summary line is read out of its paragraph: "this binding instance" or "these cases" point back.
         !/\b(?:this|these|those)\s+\p{L}/iu.test(s) &&
         !signposting.test(s) &&
+        !notCentral.test(s) &&
         // "Hint: ...", "Rule of thumb: ...", "Takeaway: ...": a remark under a label, not what the part states.
         !/^[\p{L}’' -]{2,24}:\s/u.test(s) &&
         !/^(?:acknowledge?ments?|thanks|if you find|try\b|obviously|apart from that|on the other hand|let me|i\b|i'm|i am|in posing)\b/i.test(
@@ -328,11 +340,18 @@ function ownExercises(blocks: DocBlock[]): string[] {
 export function chapterReview(d: UnitDigest, options: RenderOptions = {}): string {
   if (d.kind !== 'teaching') return '';
   const parts: string[] = [];
-  const summary = d.sections.length
-    ? d.sections
-        .map((s) => ({ title: inTextCase(s.title, d.casing), lines: keySentences(s.title, s.blocks, d.terms, 1) }))
-        .filter((x) => x.lines.length > 0)
-    : [{ title: '', lines: keySentences(d.title, d.blocks, d.terms, summaryLength(d.blocks)) }].filter((x) => x.lines.length > 0);
+  // A task or a worked example's setting (a café's counters, a factory's conveyor belt) is no content to summarise.
+  const setting = (title: string, blocks: DocBlock[]) =>
+    settingTitle.test(title) || blocks.filter((b) => fastSentences(b.text).some((x) => settingWords.test(x))).length >= 2;
+  const summary =
+    settingTitle.test(d.title) || (!d.sections.length && setting(d.title, d.blocks))
+      ? []
+      : d.sections.length
+        ? d.sections
+            .filter((s) => !setting(s.title, s.blocks))
+            .map((s) => ({ title: inTextCase(s.title, d.casing), lines: keySentences(s.title, s.blocks, d.terms, 1) }))
+            .filter((x) => x.lines.length > 0)
+        : [{ title: '', lines: keySentences(d.title, d.blocks, d.terms, summaryLength(d.blocks)) }].filter((x) => x.lines.length > 0);
   if (summary.length) {
     const items = summary.flatMap((s) =>
       s.title ? [`<strong>${escapeHtml(upperFirst(s.title))}:</strong> ${inlineHtml(s.lines.join(' '))}`] : s.lines.map(inlineHtml),
