@@ -128,10 +128,7 @@ try {
   const body = (await res.json()) as { textbookId?: number; textbookContent?: { chapters: unknown[] }; message?: string };
   if (!res.ok || !body.textbookId) throw new Error(`generate-outline: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   const id = body.textbookId;
-  s.mark(
-    'book made',
-    `${body.textbookContent?.chapters.length ?? 0} chapters in ${((performance.now() - g0) / 1000).toFixed(0)} s`,
-  );
+  s.mark('book made', `${body.textbookContent?.chapters.length ?? 0} chapters in ${((performance.now() - g0) / 1000).toFixed(0)} s`);
 
   for (const format of ['pdf', 'docx']) {
     const e0 = performance.now();

@@ -85,6 +85,11 @@ export abstract class TaskQueue<I, O, T extends QueuedTask<I, O>, R extends Runn
     return this.waiting.length;
   }
 
+  /** Runners (threads or processes) started and alive: none until the first task needs one. */
+  get started(): number {
+    return this.runners.length;
+  }
+
   protected get running(): number {
     return this.runners.filter((r) => r.task).length;
   }

@@ -43,11 +43,18 @@ const jsonBytesSerializer = ((value: unknown) => (value instanceof Uint8Array ? 
   x: unknown,
 ) => string;
 
+interface PgliteOptions {
+  loadDataDir?: Blob;
+  fsync?: boolean;
+  /** PostgreSQL's shared_buffers (default 32MB: resident memory, so kept small; config.ts PGLITE_SHARED_BUFFERS). */
+  sharedBuffers?: string;
+}
+
 /**
  * `fsync` (default on; PGLITE_FSYNC=off opts out): commits reach the disk before they return
  * (durable-nodefs.ts). Off, a crash of the process loses nothing committed, but a power cut may.
  */
-export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob; fsync?: boolean } = {}): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, opts: PgliteOptions = {}): Promise<Database> {
   if (dataDir) secureDataDir(dataDir);
   // One server per data folder: PGlite has no lock of its own, and two writers corrupt it.
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
@@ -59,11 +66,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   }
 }
 
-async function openLockedPglite(
-  dataDir: string | undefined,
-  opts: { loadDataDir?: Blob; fsync?: boolean },
-  unlock: () => void,
-): Promise<Database> {
+async function openLockedPglite(dataDir: string | undefined, opts: PgliteOptions, unlock: () => void): Promise<Database> {
   const durable = Boolean(dataDir) && opts.fsync !== false;
   const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
   const client = await PGlite.create({
@@ -73,7 +76,13 @@ async function openLockedPglite(
     serializers: { [types.JSON]: jsonBytesSerializer },
     // A new 16 MB WAL segment is not zero-filled first: an autosave of a 5 MB book starts one
     // every few saves, and the zeros doubled those saves' disk writes.
-    startParams: [...(durable ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams), '-c', 'wal_init_zero=off'],
+    startParams: [
+      ...(durable ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
+      '-c',
+      'wal_init_zero=off',
+      '-c',
+      `shared_buffers=${opts.sharedBuffers ?? '32MB'}`,
+    ],
   });
   // PGlite's first start writes its files 0666 whatever the umask: bring them to 0600 at once.
   if (dataDir) secureDataDir(dataDir);
@@ -173,12 +182,12 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 /** `onError`: where a PostgreSQL pool reports errors of idle clients (main.ts: the app's logger once it exists). */
 export async function openDatabase(
-  config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean },
+  config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean; pgliteSharedBuffers?: string },
   onError: ErrorLog = moduleErrorLog,
 ): Promise<Database> {
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl, onError)
-    : await openPglite(config.dataDir, { fsync: config.pgliteFsync });
+    : await openPglite(config.dataDir, { fsync: config.pgliteFsync, sharedBuffers: config.pgliteSharedBuffers });
   await migrateDatabase(database);
   return database;
 }

@@ -74,6 +74,11 @@ export class OfflineWorkerEngine implements AuthoringEngine {
     await Promise.all(Array.from({ length: this.size }, () => pool.run(job, { timeoutMs: 120_000 }).catch(() => undefined)));
   }
 
+  /** Worker threads started (none until the first operation or warm()). */
+  get startedWorkers(): number {
+    return this.pool?.started ?? 0;
+  }
+
   /** Operations waiting for a free worker. */
   get queued(): number {
     return this.pool?.queued ?? 0;
