@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Socket } from 'node:net';
 import path from 'node:path';
 import { secureDataDir } from './data-dir';
@@ -69,21 +70,30 @@ export async function openPglite(dataDir: string | undefined, opts: PgliteOption
 async function openLockedPglite(dataDir: string | undefined, opts: PgliteOptions, unlock: () => void): Promise<Database> {
   const durable = Boolean(dataDir) && opts.fsync !== false;
   const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
-  const client = await PGlite.create({
-    ...(durable && pgliteDir ? { fs: new DurableNodeFS(pgliteDir) } : { dataDir: pgliteDir }),
-    extensions: { vector },
-    loadDataDir: opts.loadDataDir,
-    serializers: { [types.JSON]: jsonBytesSerializer },
-    // A new 16 MB WAL segment is not zero-filled first: an autosave of a 5 MB book starts one
-    // every few saves, and the zeros doubled those saves' disk writes.
-    startParams: [
-      ...(durable ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
-      '-c',
-      'wal_init_zero=off',
-      '-c',
-      `shared_buffers=${opts.sharedBuffers ?? '32MB'}`,
-    ],
-  });
+  const firstStart = pgliteDir !== undefined && !existsSync(path.join(pgliteDir, 'PG_VERSION'));
+  const create = () =>
+    PGlite.create({
+      ...(durable && pgliteDir ? { fs: new DurableNodeFS(pgliteDir) } : { dataDir: pgliteDir }),
+      extensions: { vector },
+      loadDataDir: opts.loadDataDir,
+      serializers: { [types.JSON]: jsonBytesSerializer },
+      // A new 16 MB WAL segment is not zero-filled first: an autosave of a 5 MB book starts one
+      // every few saves, and the zeros doubled those saves' disk writes.
+      startParams: [
+        ...(durable ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
+        '-c',
+        'wal_init_zero=off',
+        '-c',
+        `shared_buffers=${opts.sharedBuffers ?? '32MB'}`,
+      ],
+    });
+  let client = await create();
+  if (pgliteDir && !opts.loadDataDir && firstStart) {
+    // A new data folder is made by PGlite's initdb, whose own WebAssembly instance the first
+    // client keeps (about 200 MB resident for the life of the process): reopened, it is gone.
+    await client.close();
+    client = await create();
+  }
   // PGlite's first start writes its files 0666 whatever the umask: bring them to 0600 at once.
   if (dataDir) secureDataDir(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
