@@ -12,6 +12,8 @@ export interface AppProcess {
   url: string;
   /** The server process's id (its own child processes are the extraction processes). */
   pid: number;
+  /** The server's DATA_DIR (a fresh temporary folder, removed at stop). */
+  dataDir: string;
   cookie: string;
   /** CPU time the server process has used so far (all its threads), in ms; undefined off Linux. */
   cpuMs(): number | undefined;
@@ -56,6 +58,7 @@ export async function startApp(
   const app = {
     url,
     pid: child.pid ?? 0,
+    dataDir,
     cookie: '',
     async register() {
       const res = await fetch(`${url}/api/register`, {

@@ -18,7 +18,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { processTree } from '../child-processes';
-import { startApp } from '../lib/app-process';
+import { requestServerBackup } from '@server/db/backup';
+import { percentile, smallRequestLoop, startApp } from '../lib/app-process';
 
 const idleMs = Number(process.env.BENCH_IDLE_MS ?? 5000);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -137,6 +138,19 @@ try {
     if (!file.ok) throw new Error(`export ${format}: ${file.status}`);
     s.mark(`exported ${format}`, `${mb(bytes)} in ${((performance.now() - e0) / 1000).toFixed(1)} s`);
   }
+  // A backup of this database as `npm run backup` asks the running server for one, while a small
+  // request is sent again and again: its worst latency is how long the server froze.
+  const loop = smallRequestLoop(app, '/api/user', 5);
+  await new Promise((r) => setTimeout(r, 1000));
+  const b0 = performance.now();
+  const backupBytes = await requestServerBackup(app.dataDir, app.pid, path.join(app.dataDir, 'bench-backup.tar.gz'));
+  const backupMs = performance.now() - b0;
+  await new Promise((r) => setTimeout(r, 500));
+  const latencies = await loop.stop();
+  s.mark(
+    'backup',
+    `${mb(backupBytes)} in ${(backupMs / 1000).toFixed(1)} s; GET /api/user meanwhile p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
+  );
   await new Promise((r) => setTimeout(r, idleMs));
   s.mark('idle after', `${idleMs / 1000} s later`);
 } catch (err) {

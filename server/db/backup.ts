@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { writeDataDirTarGz } from './pglite-tar';
 
 /**
  * Backups that are consistent: PGlite's data directory dumped as one tar by the PGlite instance
@@ -17,11 +18,23 @@ export const pidFileName = 'server.pid';
 const requestFileName = 'backup.request';
 const answerFileName = 'backup.answer';
 
-/** Writes a PGlite database's dump (a tar.gz) to `file`, atomically. */
+/**
+ * Writes a PGlite database's dump (a tar.gz) to `file`, atomically. A database on disk is
+ * streamed file by file while no query runs (pglite-tar.ts), so the server goes on answering
+ * between chunks; one in memory (tests) is dumped by PGlite in one piece.
+ */
 export async function dumpPglite(database: Database, file: string): Promise<number> {
-  if (!database.pglite) throw new Error('not a PGlite database');
+  const pglite = database.pglite;
+  if (!pglite) throw new Error('not a PGlite database');
   await database.db.execute(sql`CHECKPOINT`);
-  const dump = await database.pglite.dumpDataDir('gzip');
+  if (database.pgliteDir) {
+    const dataDir = database.pgliteDir;
+    const partial = `${file}.partial`;
+    const bytes = await pglite.runExclusive(() => writeDataDirTarGz(dataDir, partial));
+    renameSync(partial, file);
+    return bytes;
+  }
+  const dump = await pglite.dumpDataDir('gzip');
   const bytes = Buffer.from(await dump.arrayBuffer());
   const partial = `${file}.partial`;
   writeFileSync(partial, bytes, { mode: 0o600 });

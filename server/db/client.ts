@@ -33,6 +33,8 @@ export interface Database {
   /** The pg pool when on PostgreSQL (LISTEN/NOTIFY needs its own client). */
   pool?: pg.Pool;
   pglite?: PGlite;
+  /** PGlite's data folder on disk (absent in memory): backups read it file by file (pglite-tar.ts). */
+  pgliteDir?: string;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ async function openLockedPglite(dataDir: string | undefined, opts: PgliteOptions
     db,
     kind: 'pglite',
     pglite: client,
+    pgliteDir,
     close: async () => {
       await client.close();
       unlock();
