@@ -123,7 +123,7 @@ try {
   const form = new FormData();
   form.append('topic', 'Embedded security and vector calculus');
   form.append('jobId', jobId);
-  form.append('files', new Blob([pdf.bytes], { type: 'application/pdf' }), 'course-reader.pdf');
+  form.append('files', new Blob([Buffer.from(pdf.bytes)], { type: 'application/pdf' }), 'course-reader.pdf');
   const g0 = performance.now();
   const res = await fetch(`${app.url}/api/textbooks/generate-outline`, { method: 'POST', body: form, headers: { cookie: app.cookie } });
   const body = (await res.json()) as { textbookId?: number; textbookContent?: { chapters: unknown[] }; message?: string };
