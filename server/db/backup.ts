@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -19,9 +20,10 @@ const requestFileName = 'backup.request';
 const answerFileName = 'backup.answer';
 
 /**
- * Writes a PGlite database's dump (a tar.gz) to `file`, atomically. A database on disk is
- * streamed file by file while no query runs (pglite-tar.ts), so the server goes on answering
- * between chunks; one in memory (tests) is dumped by PGlite in one piece.
+ * Writes a PGlite database's dump (a tar.gz) to `file`, atomically. A database on disk is copied
+ * beside `file` while no query runs (asynchronous file copies: the event loop stays free), then
+ * streamed file by file through gzip (pglite-tar.ts) while the server goes on; one in memory
+ * (tests) is dumped by PGlite in one piece.
  */
 export async function dumpPglite(database: Database, file: string): Promise<number> {
   const pglite = database.pglite;
@@ -30,9 +32,17 @@ export async function dumpPglite(database: Database, file: string): Promise<numb
   if (database.pgliteDir) {
     const dataDir = database.pgliteDir;
     const partial = `${file}.partial`;
-    const bytes = await pglite.runExclusive(() => writeDataDirTarGz(dataDir, partial));
-    renameSync(partial, file);
-    return bytes;
+    // Queries wait only while the files are copied (no compression meanwhile); the copy is then
+    // packed while the server goes on.
+    const snapshot = await mkdtemp(path.join(path.dirname(file), '.backup-'));
+    try {
+      await pglite.runExclusive(() => cp(dataDir, snapshot, { recursive: true, preserveTimestamps: true }));
+      const bytes = await writeDataDirTarGz(snapshot, partial);
+      renameSync(partial, file);
+      return bytes;
+    } finally {
+      await rm(snapshot, { recursive: true, force: true });
+    }
   }
   const dump = await pglite.dumpDataDir('gzip');
   const bytes = Buffer.from(await dump.arrayBuffer());

@@ -11,7 +11,7 @@ import { createGzip, type Gzip } from 'node:zlib';
  * loadDataDir (npm run restore) reads it. Unlike dumpDataDir, which reads every file in one
  * synchronous pass and builds the whole archive in memory, this reads file by file in chunks and
  * streams them through gzip to `file`: the event loop is free between chunks and memory stays flat
- * whatever the database's size. The caller keeps the database still meanwhile (PGlite.runExclusive).
+ * whatever the database's size. The folder must not change meanwhile (backup.ts packs a copy).
  */
 export async function writeDataDirTarGz(dataDir: string, file: string): Promise<number> {
   const gzip = createGzip({ level: 6 });
