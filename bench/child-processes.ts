@@ -30,3 +30,37 @@ export function childProcesses(): Array<{ pid: number; cpuMs: number; rssBytes: 
 }
 
 export const childCpuMs = () => childProcesses().reduce((sum, c) => sum + c.cpuMs, 0);
+
+/**
+ * Resident memory of a process and all its descendants (a server and the extraction processes it
+ * forked), from /proc; the root first. Empty where there is no /proc.
+ */
+export function processTree(rootPid: number): Array<{ pid: number; rssBytes: number }> {
+  const parents = new Map<number, number>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return [];
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = [rootPid];
+  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  const out: Array<{ pid: number; rssBytes: number }> = [];
+  for (const pid of tree) {
+    try {
+      const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      out.push({ pid, rssBytes: rssKb * 1024 });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return out;
+}

@@ -24,7 +24,7 @@ if (config.databaseUrl) {
     const bytes = await requestServerBackup(config.dataDir, pid, file);
     console.log(`PGlite backup written by the running server (pid ${pid}) to ${file} (${bytes} bytes)`);
   } else {
-    const database = await openPglite(config.dataDir, { fsync: config.pgliteFsync });
+    const database = await openPglite(config.dataDir, { fsync: config.pgliteFsync, sharedBuffers: config.pgliteSharedBuffers });
     const bytes = await dumpPglite(database, file);
     await database.close();
     console.log(`PGlite backup of ${config.dataDir} written to ${file} (${bytes} bytes)`);

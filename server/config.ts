@@ -68,9 +68,17 @@ export interface Config {
   rateLimitFactor: number;
   /** PGlite syncs each commit to disk (PGLITE_FSYNC=off trades that for speed). */
   pgliteFsync: boolean;
+  /**
+   * PGlite's shared buffers (PGLITE_SHARED_BUFFERS, e.g. 32MB, the default; PostgreSQL's own
+   * default of 128MB is resident memory a small host misses, and the operating system's file
+   * cache keeps the rest of the database close anyway).
+   */
+  pgliteSharedBuffers: string;
   /** GET /api/metrics answers only with this bearer token, and does not exist without one (METRICS_TOKEN). */
   metricsToken: string | undefined;
 }
+
+export const defaultPgliteSharedBuffers = '32MB';
 
 /** TRUST_PROXY: unset or "false" trusts no proxy; "true" all; a number that many hops; else a list. */
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -117,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitFactor: positiveNumber(env.RATE_LIMIT_FACTOR, 1),
     metricsToken: env.METRICS_TOKEN || undefined,
     pgliteFsync: !/^(off|false|0|no)$/i.test(env.PGLITE_FSYNC?.trim() ?? ''),
+    pgliteSharedBuffers: /^\d+(kB|MB|GB)$/.test(env.PGLITE_SHARED_BUFFERS?.trim() ?? '')
+      ? env.PGLITE_SHARED_BUFFERS!.trim()
+      : defaultPgliteSharedBuffers,
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     instanceName: env.INSTANCE_NAME || `${hostname()}-${process.pid}`,

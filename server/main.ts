@@ -21,7 +21,7 @@ const database = await openDatabase(config, (message, err) =>
   }
   throw err;
 });
-const { app, deps } = await buildApp({ config, database, logger: true });
+const { app } = await buildApp({ config, database, logger: true });
 appLog.current = app.log;
 // PGlite allows one process: `npm run backup` asks this one for the dump.
 const stopBackups = database.kind === 'pglite' ? serveBackupRequests(database, config.dataDir, (m) => app.log.info(m)) : () => {};
@@ -54,8 +54,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-// The engine's workers start now rather than on the first request (loading its language model takes a moment).
-void deps.engine.warm?.();
+// The engine's workers are not started here: each holds its own language model, and a server
+// that makes no book never needs them. The first request that does starts one (a moment longer).
 app.log.info(
   `Textbook Studio at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${database.kind}, AI: ${config.aiProvider})`,
 );

@@ -10,14 +10,24 @@ import { freePort } from '@server/test/instances';
 
 export interface AppProcess {
   url: string;
+  /** The server process's id (its own child processes are the extraction processes). */
+  pid: number;
+  /** The server's DATA_DIR (a fresh temporary folder, removed at stop). */
+  dataDir: string;
   cookie: string;
   /** CPU time the server process has used so far (all its threads), in ms; undefined off Linux. */
   cpuMs(): number | undefined;
   stop(): Promise<void>;
 }
 
-/** Starts the app, waits until it answers, registers one user (the cookie) and warms the engine. */
-export async function startApp(env: Record<string, string> = {}): Promise<AppProcess> {
+/**
+ * Starts the app, waits until it answers and registers one user (the cookie); with `register:
+ * false` the cookie is empty and `register()` does it later (a benchmark measuring the idle server).
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { register?: boolean } = {},
+): Promise<AppProcess & { register(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-bench-app-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -45,16 +55,20 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
     if (tries > 600) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
-  const res = await fetch(`${url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `bench_${process.pid}_${port}`, password: 'bench-password' }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
-  return {
+  const app = {
     url,
-    cookie,
+    pid: child.pid ?? 0,
+    dataDir,
+    cookie: '',
+    async register() {
+      const res = await fetch(`${url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: `bench_${process.pid}_${port}`, password: 'bench-password' }),
+      });
+      if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+      app.cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+    },
     cpuMs() {
       try {
         // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
@@ -70,6 +84,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<AppPro
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  if (options.register !== false) await app.register();
+  return app;
 }
 
 /** Latencies of a small authenticated request sent again and again until stopped (one at a time). */

@@ -38,6 +38,11 @@ export interface TaskQueueLimits {
   /** Tasks waiting, for everyone and per owner; more are refused at once with QueueFullError (default: no limit). */
   maxQueued?: number;
   perOwnerQueued?: number;
+  /**
+   * A runner left idle this long is ended, giving its memory back (a model, a PDF reader); the
+   * next task starts a new one. Default: runners are kept until the pool closes.
+   */
+  idleTimeoutMs?: number;
 }
 
 export interface EnqueueOptions {
@@ -83,6 +88,11 @@ export abstract class TaskQueue<I, O, T extends QueuedTask<I, O>, R extends Runn
   /** Tasks waiting for a free runner (for metrics and back-pressure). */
   get queued(): number {
     return this.waiting.length;
+  }
+
+  /** Runners (threads or processes) started and alive: none until the first task needs one. */
+  get started(): number {
+    return this.runners.length;
   }
 
   protected get running(): number {
@@ -136,6 +146,13 @@ export abstract class TaskQueue<I, O, T extends QueuedTask<I, O>, R extends Runn
     this.idle(runner);
     task.settle({ value });
     this.pump();
+    const idleMs = this.limits.idleTimeoutMs;
+    if (idleMs !== undefined && !runner.task && this.runners.includes(runner)) {
+      runner.timer = setTimeout(() => {
+        if (!runner.task) void this.remove(runner);
+      }, idleMs);
+      runner.timer.unref();
+    }
   }
 
   /** The runner is lost (crashed, over a limit): its task fails with `error`, and a new runner takes the next task. */
@@ -207,6 +224,7 @@ export abstract class TaskQueue<I, O, T extends QueuedTask<I, O>, R extends Runn
   }
 
   private start(runner: R, task: T): void {
+    clearTimeout(runner.timer);
     runner.task = task;
     this.served.delete(task.owner);
     this.served.set(task.owner, ++this.turn);

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { writeDataDirTarGz } from './pglite-tar';
 
 /**
  * Backups that are consistent: PGlite's data directory dumped as one tar by the PGlite instance
@@ -17,11 +19,32 @@ export const pidFileName = 'server.pid';
 const requestFileName = 'backup.request';
 const answerFileName = 'backup.answer';
 
-/** Writes a PGlite database's dump (a tar.gz) to `file`, atomically. */
+/**
+ * Writes a PGlite database's dump (a tar.gz) to `file`, atomically. A database on disk is copied
+ * beside `file` while no query runs (asynchronous file copies: the event loop stays free), then
+ * streamed file by file through gzip (pglite-tar.ts) while the server goes on; one in memory
+ * (tests) is dumped by PGlite in one piece.
+ */
 export async function dumpPglite(database: Database, file: string): Promise<number> {
-  if (!database.pglite) throw new Error('not a PGlite database');
+  const pglite = database.pglite;
+  if (!pglite) throw new Error('not a PGlite database');
   await database.db.execute(sql`CHECKPOINT`);
-  const dump = await database.pglite.dumpDataDir('gzip');
+  if (database.pgliteDir) {
+    const dataDir = database.pgliteDir;
+    const partial = `${file}.partial`;
+    // Queries wait only while the files are copied (no compression meanwhile); the copy is then
+    // packed while the server goes on.
+    const snapshot = await mkdtemp(path.join(path.dirname(file), '.backup-'));
+    try {
+      await pglite.runExclusive(() => cp(dataDir, snapshot, { recursive: true, preserveTimestamps: true }));
+      const bytes = await writeDataDirTarGz(snapshot, partial);
+      renameSync(partial, file);
+      return bytes;
+    } finally {
+      await rm(snapshot, { recursive: true, force: true });
+    }
+  }
+  const dump = await pglite.dumpDataDir('gzip');
   const bytes = Buffer.from(await dump.arrayBuffer());
   const partial = `${file}.partial`;
   writeFileSync(partial, bytes, { mode: 0o600 });

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { Socket } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { secureDataDir } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
@@ -31,6 +33,8 @@ export interface Database {
   /** The pg pool when on PostgreSQL (LISTEN/NOTIFY needs its own client). */
   pool?: pg.Pool;
   pglite?: PGlite;
+  /** PGlite's data folder on disk (absent in memory): backups read it file by file (pglite-tar.ts). */
+  pgliteDir?: string;
   close(): Promise<void>;
 }
 
@@ -43,11 +47,18 @@ const jsonBytesSerializer = ((value: unknown) => (value instanceof Uint8Array ? 
   x: unknown,
 ) => string;
 
+interface PgliteOptions {
+  loadDataDir?: Blob;
+  fsync?: boolean;
+  /** PostgreSQL's shared_buffers (default 32MB: resident memory, so kept small; config.ts PGLITE_SHARED_BUFFERS). */
+  sharedBuffers?: string;
+}
+
 /**
  * `fsync` (default on; PGLITE_FSYNC=off opts out): commits reach the disk before they return
  * (durable-nodefs.ts). Off, a crash of the process loses nothing committed, but a power cut may.
  */
-export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob; fsync?: boolean } = {}): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, opts: PgliteOptions = {}): Promise<Database> {
   if (dataDir) secureDataDir(dataDir);
   // One server per data folder: PGlite has no lock of its own, and two writers corrupt it.
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
@@ -59,22 +70,30 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   }
 }
 
-async function openLockedPglite(
-  dataDir: string | undefined,
-  opts: { loadDataDir?: Blob; fsync?: boolean },
-  unlock: () => void,
-): Promise<Database> {
+async function openLockedPglite(dataDir: string | undefined, opts: PgliteOptions, unlock: () => void): Promise<Database> {
   const durable = Boolean(dataDir) && opts.fsync !== false;
   const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
-  const client = await PGlite.create({
-    ...(durable && pgliteDir ? { fs: new DurableNodeFS(pgliteDir) } : { dataDir: pgliteDir }),
-    extensions: { vector },
-    loadDataDir: opts.loadDataDir,
-    serializers: { [types.JSON]: jsonBytesSerializer },
-    // A new 16 MB WAL segment is not zero-filled first: an autosave of a 5 MB book starts one
-    // every few saves, and the zeros doubled those saves' disk writes.
-    startParams: [...(durable ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams), '-c', 'wal_init_zero=off'],
-  });
+  const firstStart = pgliteDir !== undefined && !existsSync(path.join(pgliteDir, 'PG_VERSION'));
+  const create = () =>
+    PGlite.create({
+      ...(durable && pgliteDir ? { fs: new DurableNodeFS(pgliteDir) } : { dataDir: pgliteDir }),
+      extensions: { vector },
+      loadDataDir: opts.loadDataDir,
+      serializers: { [types.JSON]: jsonBytesSerializer },
+      // A new 16 MB WAL segment is not zero-filled first: an autosave of a 5 MB book starts one
+      // every few saves, and the zeros doubled those saves' disk writes.
+      startParams: [
+        ...(durable ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
+        '-c',
+        'wal_init_zero=off',
+        '-c',
+        `shared_buffers=${opts.sharedBuffers ?? '32MB'}`,
+      ],
+    });
+  // A new data folder is made by PGlite's initdb in a thread of its own (pglite-initdb-worker.mjs):
+  // made here, what initdb leaves behind stayed resident, about 250 MB, for the life of the process.
+  if (pgliteDir && !opts.loadDataDir && firstStart) await initDataDirInThread(pgliteDir);
+  const client = await create();
   // PGlite's first start writes its files 0666 whatever the umask: bring them to 0600 at once.
   if (dataDir) secureDataDir(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -82,11 +101,24 @@ async function openLockedPglite(
     db,
     kind: 'pglite',
     pglite: client,
+    pgliteDir,
     close: async () => {
       await client.close();
       unlock();
     },
   };
+}
+
+function initDataDirInThread(pgliteDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./pglite-initdb-worker.mjs', import.meta.url), { workerData: { dataDir: pgliteDir } });
+    let done = false;
+    worker.once('message', () => (done = true));
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      done ? resolve() : reject(new Error(`making the database in ${pgliteDir} failed (its thread exited with code ${code})`)),
+    );
+  });
 }
 
 /** How long one statement may run: PostgreSQL cancels it past this (no request of the app comes near it). */
@@ -173,12 +205,12 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 /** `onError`: where a PostgreSQL pool reports errors of idle clients (main.ts: the app's logger once it exists). */
 export async function openDatabase(
-  config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean },
+  config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean; pgliteSharedBuffers?: string },
   onError: ErrorLog = moduleErrorLog,
 ): Promise<Database> {
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl, onError)
-    : await openPglite(config.dataDir, { fsync: config.pgliteFsync });
+    : await openPglite(config.dataDir, { fsync: config.pgliteFsync, sharedBuffers: config.pgliteSharedBuffers });
   await migrateDatabase(database);
   return database;
 }

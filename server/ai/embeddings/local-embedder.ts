@@ -36,7 +36,10 @@ export function planBatches(texts: string[], workerCount = workers, maxSize = ma
  */
 export class LocalEmbedder implements Embedder {
   readonly model = 'use-lite-512';
-  private readonly pool = new WorkerPool<{ texts: string[] }, Reply>(new URL('./embed-worker.ts', import.meta.url), workers);
+  // Each worker holds the model: ended after a minute unused, started again by the next embedding.
+  private readonly pool = new WorkerPool<{ texts: string[] }, Reply>(new URL('./embed-worker.ts', import.meta.url), workers, undefined, {
+    idleTimeoutMs: 60_000,
+  });
 
   async embed(texts: string[]): Promise<number[][]> {
     const vectors: number[][] = new Array(texts.length);

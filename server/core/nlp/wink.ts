@@ -1,15 +1,23 @@
-import winkNLP, { type ItsFunction, type Tokens, type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { createRequire } from 'node:module';
+import type { ItsFunction, Tokens, WinkMethods } from 'wink-nlp';
+import type Model from 'wink-eng-lite-web-model';
 
 let instance: WinkMethods | undefined;
+const require = createRequire(import.meta.url);
 
 /**
  * One wink-nlp instance per process (loading the model takes ~150 ms and
- * ~20 MB). Sentence boundaries, POS tags and lemmas are all we use; negation
- * and sentiment are left out of the pipe because they cost time for nothing.
+ * ~20 MB), loaded on first use: a thread that never tags a sentence (the
+ * server's main thread, mostly) never holds it. Sentence boundaries, POS tags
+ * and lemmas are all we use; negation and sentiment are left out of the pipe
+ * because they cost time for nothing.
  */
 export function wink(): WinkMethods {
-  instance ??= winkNLP(model, ['sbd', 'pos']);
+  if (!instance) {
+    const winkNLP = require('wink-nlp') as typeof import('wink-nlp').default;
+    const model = require('wink-eng-lite-web-model') as typeof Model;
+    instance = winkNLP(model, ['sbd', 'pos']);
+  }
   return instance;
 }
 

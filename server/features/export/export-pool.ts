@@ -14,7 +14,8 @@ type WorkerReply = (ExportReply & { timing?: ExportTiming }) | { ok: false; reas
  * user's queue of large exports never holds up another's small one; a few more wait, and past that
  * the server says it is busy.
  */
-const queueLimits = { perOwnerRunning: 1, perOwnerQueued: 2, maxQueued: 8 };
+// A worker that made a PDF holds its fonts and renderer (about 300 MB): ended after a minute unused.
+const queueLimits = { perOwnerRunning: 1, perOwnerQueued: 2, maxQueued: 8, idleTimeoutMs: 60_000 };
 let pool: WorkerPool<ExportJob, WorkerReply> | undefined;
 
 export async function runExport(

@@ -23,7 +23,7 @@ type Reply = { ok: true; answer: ProvenanceResponse } | { ok: true; stamped: Tex
 let pool: WorkerPool<PoolJob, Reply> | undefined;
 
 function workers(): WorkerPool<PoolJob, Reply> {
-  pool ??= new WorkerPool<PoolJob, Reply>(new URL('./provenance-worker.ts', import.meta.url), 1);
+  pool ??= new WorkerPool<PoolJob, Reply>(new URL('./provenance-worker.ts', import.meta.url), 1, undefined, { idleTimeoutMs: 60_000 });
   return pool;
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseTextbookContent, type TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import { runInRequestScope } from '@server/core/request-scope';
@@ -79,6 +79,17 @@ describe('the offline engine in worker threads', () => {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(503);
     expect((err as AppError).message).toMatch(/^Generating this material took longer than \d+ seconds and was stopped\./);
+  });
+
+  it('starts a worker for the first operation, ends it once idle past its limit, and starts one again when needed', async () => {
+    engine = new OfflineWorkerEngine({ idleTimeoutMs: 0 });
+    expect(engine.startedWorkers).toBe(0);
+    const refusal = () => engine!.generateMaterial(ctx, { book: emptyBook, contentType: 'quiz', chapterIndex: 0 }).catch((e: unknown) => e);
+    expect(await refusal()).toBeInstanceOf(AppError);
+    await vi.waitFor(() => expect(engine!.startedWorkers).toBe(0));
+    const again = refusal();
+    expect(engine.startedWorkers).toBe(1);
+    expect(((await again) as AppError).status).toBe(422);
   });
 
   it("passes the engine's own refusals through unchanged (422 with their message)", async () => {

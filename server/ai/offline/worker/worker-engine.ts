@@ -37,6 +37,8 @@ export interface WorkerEngineOptions {
   size?: number;
   /** Overrides of the time limits (tests use tiny ones). */
   timeLimitsMs?: Partial<Record<EngineOp, number>>;
+  /** An idle worker ends after this long (default a minute), giving its memory back. */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -74,6 +76,11 @@ export class OfflineWorkerEngine implements AuthoringEngine {
     await Promise.all(Array.from({ length: this.size }, () => pool.run(job, { timeoutMs: 120_000 }).catch(() => undefined)));
   }
 
+  /** Worker threads started (none until the first operation or warm()). */
+  get startedWorkers(): number {
+    return this.pool?.started ?? 0;
+  }
+
   /** Operations waiting for a free worker. */
   get queued(): number {
     return this.pool?.queued ?? 0;
@@ -90,7 +97,10 @@ export class OfflineWorkerEngine implements AuthoringEngine {
   }
 
   private workers(): WorkerPool<EngineJob, EngineReply> {
-    this.pool ??= new WorkerPool<EngineJob, EngineReply>(new URL('./engine-worker.ts', import.meta.url), this.size);
+    // Each worker holds its own language model: ended after a minute unused, started again when needed.
+    this.pool ??= new WorkerPool<EngineJob, EngineReply>(new URL('./engine-worker.ts', import.meta.url), this.size, undefined, {
+      idleTimeoutMs: this.options.idleTimeoutMs ?? 60_000,
+    });
     return this.pool;
   }
 

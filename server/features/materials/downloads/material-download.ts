@@ -11,10 +11,7 @@ import * as repo from '../materials.repo';
 import { downloadItems, type DownloadItem } from './download-items';
 import { writeGift } from './gift';
 import { buildHandout } from './handout';
-import { writeHandoutDocx } from './handout-docx';
-import { writeHandoutPdf } from './handout-pdf';
 import { writeMoodleXml } from './moodle-xml';
-import { writeQtiPackage } from './qti-package';
 
 export interface MaterialFile {
   fileName: string;
@@ -29,12 +26,14 @@ export async function writeMaterialFile(
   query: MaterialDownloadQuery,
   language = 'en',
 ): Promise<Uint8Array> {
+  // The Word, PDF and zip writers (docx, pdfkit with its fonts, jszip) load on the first download
+  // that needs them: a server that never hands out a handout does not hold them.
   const writers: Record<MaterialDownloadFormat, () => Promise<Uint8Array> | Uint8Array> = {
-    qti: () => writeQtiPackage(title, items),
+    qti: async () => (await import('./qti-package')).writeQtiPackage(title, items),
     moodle: () => new TextEncoder().encode(writeMoodleXml(title, items)),
     gift: () => new TextEncoder().encode(writeGift(title, items)),
-    docx: () => writeHandoutDocx(buildHandout(title, items)),
-    pdf: () => writeHandoutPdf(buildHandout(title, items), language, query.pageSize),
+    docx: async () => (await import('./handout-docx')).writeHandoutDocx(buildHandout(title, items)),
+    pdf: async () => (await import('./handout-pdf')).writeHandoutPdf(buildHandout(title, items), language, query.pageSize),
   };
   return writers[query.format]();
 }

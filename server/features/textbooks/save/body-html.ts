@@ -1,6 +1,7 @@
 import { DOMParser as PmDOMParser, DOMSerializer, type Node as PmNode } from '@tiptap/pm/model';
 import { Transform } from '@tiptap/pm/transform';
-import { Window } from 'happy-dom';
+import { createRequire } from 'node:module';
+import type { Window } from 'happy-dom';
 import { bodySchema, findDollarMath } from '@common/editor-schema';
 
 /**
@@ -11,8 +12,11 @@ import { bodySchema, findDollarMath } from '@common/editor-schema';
 
 let window: Window | undefined;
 function dom(): Window {
+  if (window) return window;
+  // happy-dom (about 30 MB) is loaded on the first body parsed or printed, not at start.
+  const { Window: DomWindow } = createRequire(import.meta.url)('happy-dom') as typeof import('happy-dom');
   // Scripts, styles and frames are never loaded: the HTML is only parsed and printed.
-  window ??= new Window({
+  window ??= new DomWindow({
     settings: {
       disableJavaScriptEvaluation: true,
       disableJavaScriptFileLoading: true,
