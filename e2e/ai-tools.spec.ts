@@ -144,6 +144,34 @@ test.describe('AI writing tools', () => {
     await expect(chapterList(page).getByText(/^Week \d+: /)).toHaveCount(10);
   });
 
+  test('a restructuring is undone in one click, as a version of its own', async ({ page, registerAndLogin }) => {
+    test.setTimeout(180_000);
+    await registerAndLogin(page, { path: null });
+    const id = await generateBook(page.request, 'Computing History');
+    const before = (
+      (await (await page.request.get(`/api/textbooks/${id}`)).json()) as { content: { chapters: Array<{ title: string }> } }
+    ).content.chapters.map((c) => c.title);
+    await page.goto(`/textbook/${id}`);
+    await page.getByText('Academic Toolkit').click();
+    await page.getByRole('button', { name: 'Make a 10-week syllabus' }).click();
+    await page.getByRole('button', { name: 'Apply Customization' }).click();
+    await page.getByRole('button', { name: 'Apply this structure' }).click({ timeout: 60_000 });
+    await expect(page.getByText('Textbook Structure Updated')).toBeVisible({ timeout: 60_000 });
+    await expect(chapterList(page).getByText(/^Week \d+: /)).toHaveCount(10);
+
+    await page.getByTestId('toast').getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Undone')).toBeVisible({ timeout: 30_000 });
+    await expect(chapterList(page).getByText(/^Week \d+: /)).toHaveCount(0);
+    const after = (
+      (await (await page.request.get(`/api/textbooks/${id}`)).json()) as { content: { chapters: Array<{ title: string }> } }
+    ).content.chapters.map((c) => c.title);
+    expect(after).toEqual(before);
+    const versions = (await (await page.request.get(`/api/textbooks/${id}/versions`)).json()) as {
+      versions: Array<{ description?: string | null }>;
+    };
+    expect(versions.versions.map((v) => v.description)).toContain('Undid: Restructured: Make a 10-week syllabus');
+  });
+
   test('typed notes keep their chapter title, Markdown and $...$ formulas, shown as math', async ({ page, registerAndLogin }) => {
     test.setTimeout(180_000);
     await registerAndLogin(page);
