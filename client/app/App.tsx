@@ -17,7 +17,14 @@ import { ThemeProvider } from './theme';
 const ReaderPage = lazy(() => import('../pages/reader-page').then((m) => ({ default: m.ReaderPage })));
 
 // The workspace carries the editor (TipTap, KaTeX, dnd-kit): loaded only when a textbook opens.
-const TextbookPage = lazy(() => import('../pages/textbook-page').then((m) => ({ default: m.TextbookPage })));
+const loadTextbookPage = () => import('../pages/textbook-page');
+const TextbookPage = lazy(() => loadTextbookPage().then((m) => ({ default: m.TextbookPage })));
+// Opened at a textbook's address: its code loads while the session is checked, not after.
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/textbook/')) {
+  void loadTextbookPage().catch(() => {
+    /* the lazy page reports a failure when it mounts */
+  });
+}
 
 // The signed-in pages (the create flow, My Textbooks, Classroom): loaded after sign-in, so the sign-in page and a
 // reader link do not wait for them.

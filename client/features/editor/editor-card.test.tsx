@@ -37,7 +37,13 @@ describe('EditorCard', () => {
   });
 
   it('shows the stored body read-only, without an editor, until the live document has synced', () => {
-    const live = { doc: new Doc(), provider: {} as HocuspocusProvider, user: { name: 'ann', color: '#123456', id: 1 }, ready: false, readOnly: false };
+    const live = {
+      doc: new Doc(),
+      provider: {} as HocuspocusProvider,
+      user: { name: 'ann', color: '#123456', id: 1 },
+      ready: false,
+      readOnly: false,
+    };
     render(<EditorCard content={content} selectedChapter={0} selectedSection={0} textbookId={1} live={live} />);
     expect(screen.getByTestId('content-preview')).toHaveTextContent('s');
     expect(screen.getByTestId('content-preview').querySelector('p')?.textContent).toBe('s');
