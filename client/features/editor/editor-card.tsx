@@ -81,10 +81,19 @@ export function EditorCard({
     [doc, provider, bodyId, userName, userColor, userId],
   );
   const isLive = Boolean(binding && live?.ready);
-  // The editor's code loads while the live document syncs, so the editor mounts once, bound, right after.
+  // The editor's code loads while the live document syncs, so the editor mounts once, bound, right after. It starts
+  // after the stored body has been painted (the frame after this one), so the first paint does not wait for it.
   const waiting = Boolean(binding) && !isLive;
   useEffect(() => {
-    if (waiting) preloadRichTextEditor();
+    if (!waiting) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(preloadRichTextEditor, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [waiting]);
 
   let body: ReactNode;
