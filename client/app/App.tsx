@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/card';
@@ -17,7 +17,18 @@ import { ThemeProvider } from './theme';
 const ReaderPage = lazy(() => import('../pages/reader-page').then((m) => ({ default: m.ReaderPage })));
 
 // The workspace carries the editor (TipTap, KaTeX, dnd-kit): loaded only when a textbook opens.
-const TextbookPage = lazy(() => import('../pages/textbook-page').then((m) => ({ default: m.TextbookPage })));
+const loadTextbookPage = () => import('../pages/textbook-page');
+const TextbookPage = lazy(() => loadTextbookPage().then((m) => ({ default: m.TextbookPage })));
+// Opened at a textbook's address: its code and its book load while the session is checked, not after.
+function startTextbookPage(client: QueryClient): void {
+  const opened = typeof window === 'undefined' ? null : /^\/textbook\/([^/]+)\/?$/.exec(window.location.pathname);
+  if (!opened) return;
+  void loadTextbookPage()
+    .then((page) => page.prefetchTextbook(client, opened[1]))
+    .catch(() => {
+      /* the lazy page reports a failure when it mounts */
+    });
+}
 
 // The signed-in pages (the create flow, My Textbooks, Classroom): loaded after sign-in, so the sign-in page and a
 // reader link do not wait for them.
@@ -84,7 +95,11 @@ function AppShell() {
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    startTextbookPage(client);
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -10,6 +10,8 @@ import {
   TextbookParseError,
 } from '../features/textbook/textbook-page-states';
 import { parseTextbookId, useTextbook } from '../features/textbook/use-textbook';
+
+export { prefetchTextbook } from '../features/textbook/use-textbook';
 import { errorMessage } from '../lib/api';
 
 function TextbookLoader({ id }: { id: number }) {

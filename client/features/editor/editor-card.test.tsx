@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import { Doc } from 'yjs';
 import type { TextbookContent } from '@common/textbook';
 import { EditorCard, editorCardTitle } from './editor-card';
 
@@ -32,5 +34,20 @@ describe('EditorCard', () => {
   it('shows Loading section content... while the editor module loads', () => {
     render(<EditorCard content={content} selectedChapter={1} selectedSection={null} textbookId={1} onEdit={() => {}} />);
     expect(screen.getByText('Loading section content...')).toBeInTheDocument();
+  });
+
+  it('shows the stored body read-only, without an editor, until the live document has synced', () => {
+    const live = {
+      doc: new Doc(),
+      provider: {} as HocuspocusProvider,
+      user: { name: 'ann', color: '#123456', id: 1 },
+      ready: false,
+      readOnly: false,
+    };
+    render(<EditorCard content={content} selectedChapter={0} selectedSection={0} textbookId={1} live={live} />);
+    expect(screen.getByTestId('content-preview')).toHaveTextContent('s');
+    expect(screen.getByTestId('content-preview').querySelector('p')?.textContent).toBe('s');
+    expect(screen.queryByTestId('content-editor')).toBeNull();
+    expect(screen.queryByText('Loading section content...')).toBeNull();
   });
 });

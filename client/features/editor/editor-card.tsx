@@ -1,11 +1,12 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type { Doc } from 'yjs';
 import { bodyFieldOf } from '@common/live-document';
 import type { TextbookContent } from '@common/textbook';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import type { EditorSelection, LiveBinding } from './editor-selection';
-import { LazyRichTextEditor } from './lazy-rich-text-editor';
+import { EditorPreview } from './editor-preview';
+import { LazyRichTextEditor, preloadRichTextEditor } from './lazy-rich-text-editor';
 
 /** What the card needs of the textbook's live document (client/features/collaboration/use-live-document.ts). */
 export interface LiveEditing {
@@ -80,6 +81,20 @@ export function EditorCard({
     [doc, provider, bodyId, userName, userColor, userId],
   );
   const isLive = Boolean(binding && live?.ready);
+  // The editor's code loads while the live document syncs, so the editor mounts once, bound, right after. It starts
+  // after the stored body has been painted (the frame after this one), so the first paint does not wait for it.
+  const waiting = Boolean(binding) && !isLive;
+  useEffect(() => {
+    if (!waiting) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(preloadRichTextEditor, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [waiting]);
 
   let body: ReactNode;
   if (!chapter || selectedChapter === null) {
@@ -90,17 +105,23 @@ export function EditorCard({
     const html = section ? section.content : chapter.content;
     // One editor per chapter/section, keyed by its stable id, so each has its own undo history.
     const key = section ? `s:${section.id ?? `${selectedChapter}.${selectedSection}`}` : `c:${chapter.id ?? selectedChapter}`;
-    // Live: bound to the body's fragment. Before the first sync: the stored HTML, read-only, so nothing typed is lost.
-    body = (
+    const editable = binding ? isLive && !live?.readOnly : true;
+    // Before the first sync: the stored HTML, read-only, without an editor (nothing typed is lost); then one editor
+    // bound to the body's fragment.
+    const preview = binding ? <EditorPreview html={html} toolbar={!live?.readOnly} /> : undefined;
+    body = waiting ? (
+      preview
+    ) : (
       <LazyRichTextEditor
-        editorKey={`${key}:${isLive ? 'live' : binding ? 'waiting' : 'local'}`}
+        editorKey={`${key}:${isLive ? 'live' : 'local'}`}
+        fallback={preview}
         content={html}
         textbookId={textbookId}
         onChange={(next) => onEdit?.(selectedChapter, section ? selectedSection : null, next)}
         extraToolbar={extraToolbar}
         onSelectionChange={onSelectionChange}
         live={isLive ? binding : undefined}
-        editable={binding ? isLive && !live?.readOnly : true}
+        editable={editable}
       />
     );
   }

@@ -1,6 +1,5 @@
-import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, Wrench } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Card } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { CustomizeStructureTab } from '../ai-tools/customize-structure-tab';
@@ -14,24 +13,32 @@ export type AcademicToolkitProps = ToolkitProps;
 /**
  * The collapsible 'Academic Toolkit' panel of the textbook view ():
  * Customize Structure, Reorder Content, Add Chapters/Sections and Version History.
- * Tabs mount only while shown, so the history is fetched when it is opened.
+ * Tabs mount only while shown, so the history is fetched when it is opened. A plain disclosure button rather than a
+ * collapsible primitive: closed, nothing is measured while the page first renders (no forced layout).
  */
 export function AcademicToolkit(props: AcademicToolkitProps) {
   const [isOpen, setIsOpen] = useState(false);
+  const contentId = useId();
   return (
     <Card data-testid="academic-toolkit">
-      <Collapsible.Root open={isOpen} onOpenChange={setIsOpen}>
-        <Collapsible.Trigger className="flex w-full items-center gap-2 rounded-lg p-4 text-left hover:bg-slate-50 dark:hover:bg-slate-800/50">
-          <Wrench className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
-          <span className="flex-1">
-            <span className="block text-lg font-semibold">Academic Toolkit</span>
-            <span className="block text-sm text-slate-500 dark:text-slate-400">
-              Restructure, reorder, add content and restore earlier versions.
-            </span>
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        aria-controls={contentId}
+        onClick={() => setIsOpen((open) => !open)}
+        className="flex w-full items-center gap-2 rounded-lg p-4 text-left hover:bg-slate-50 dark:hover:bg-slate-800/50"
+      >
+        <Wrench className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
+        <span className="flex-1">
+          <span className="block text-lg font-semibold">Academic Toolkit</span>
+          <span className="block text-sm text-slate-500 dark:text-slate-400">
+            Restructure, reorder, add content and restore earlier versions.
           </span>
-          <ChevronDown className={`h-5 w-5 transition-transform ${isOpen ? 'rotate-180' : ''}`} aria-hidden />
-        </Collapsible.Trigger>
-        <Collapsible.Content className="px-4 pb-4">
+        </span>
+        <ChevronDown className={`h-5 w-5 transition-transform ${isOpen ? 'rotate-180' : ''}`} aria-hidden />
+      </button>
+      <div id={contentId} hidden={!isOpen} className="px-4 pb-4">
+        {isOpen && (
           <Tabs defaultValue="customize">
             <TabsList className="flex h-auto w-full flex-wrap justify-start">
               <TabsTrigger value="customize">Customize Structure</TabsTrigger>
@@ -52,8 +59,8 @@ export function AcademicToolkit(props: AcademicToolkitProps) {
               <VersionHistoryTab textbookId={props.textbookId} revision={props.revision} onContentSaved={props.onContentSaved} />
             </TabsContent>
           </Tabs>
-        </Collapsible.Content>
-      </Collapsible.Root>
+        )}
+      </div>
     </Card>
   );
 }
