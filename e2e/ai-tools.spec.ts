@@ -169,7 +169,7 @@ test.describe('AI writing tools', () => {
     const versions = (await (await page.request.get(`/api/textbooks/${id}/versions`)).json()) as {
       versions: Array<{ description?: string | null }>;
     };
-    expect(versions.versions.map((v) => v.description)).toContain('Undid: Restructured: Make a 10-week syllabus');
+    expect(versions.versions.some((v) => v.description?.startsWith('Undid: Restructured: Make a 10-week syllabus'))).toBe(true);
   });
 
   test('typed notes keep their chapter title, Markdown and $...$ formulas, shown as math', async ({ page, registerAndLogin }) => {

@@ -53,8 +53,8 @@ test.describe('where the text comes from', () => {
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await expect(sources(page)).toBeVisible();
 
-    // A paragraph the book stores its source on: the caret in it shows the file, the passage, the page.
-    const quoted = editor(page).locator('p[data-src]').first();
+    // A paragraph of the material: the caret in it shows the file, the passage, the page.
+    const quoted = editor(page).locator('p').filter({ hasNotText: invented }).first();
     await quoted.click();
     const panel = sources(page);
     await expect(panel.getByText('From the material').first()).toBeVisible();
@@ -114,7 +114,8 @@ test.describe('where the text comes from', () => {
 
     // Off: the student's next visit shows none.
     const stored = page.waitForResponse((r) => r.url().endsWith(`/api/textbooks/${id}/share`) && r.request().method() === 'PATCH');
-    await dialog.getByRole('checkbox', { name: /Show source notes/ }).uncheck();
+    // A click, then the state: the box follows the choice a moment later (the save runs first).
+    await dialog.getByRole('checkbox', { name: /Show source notes/ }).click();
     await expect(dialog.getByRole('checkbox', { name: /Show source notes/ })).not.toBeChecked();
     expect((await stored).status()).toBe(200);
     await student.reload();

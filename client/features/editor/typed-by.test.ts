@@ -23,7 +23,10 @@ const editors: Editor[] = [];
 function openLive(doc: Y.Doc, field: string, userId: number): Editor {
   const editor = new Editor({
     element: document.createElement('div'),
-    extensions: [...createEditorExtensions('', { live: true, userId }), Collaboration.configure({ document: doc, field })],
+    extensions: [
+      ...createEditorExtensions('', { live: true, userId, provenance: true }),
+      Collaboration.configure({ document: doc, field }),
+    ],
   });
   editors.push(editor);
   return editor;
