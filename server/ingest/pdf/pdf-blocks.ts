@@ -92,6 +92,8 @@ export function buildBlocks(
   };
   // A listing: consecutive lines in typewriter type, kept whole with their indentation (code and its printed output).
   let code: PdfLine[] = [];
+  // The listing being read is an algorithm float's pseudocode (set in the text's own type).
+  let algorithmLines = false;
   const flushCode = () => {
     if (code.length === 0) return;
     const left = Math.min(...code.map((l) => l.x0));
@@ -104,18 +106,18 @@ export function buildBlocks(
       if (row) row.push(l);
       else rows.push([l]);
     }
-    const text = rows
-      .map((row) =>
-        row
-          .sort((a, b) => a.x0 - b.x0)
-          .reduce((out, l) => {
-            const at = Math.max(0, Math.round((l.x0 - left) / em));
-            return out + ' '.repeat(Math.max(out ? 1 : 0, at - out.length)) + l.text;
-          }, ''),
-      )
-      .join('\n');
+    const listing = rows.map((row) =>
+      row
+        .sort((a, b) => a.x0 - b.x0)
+        .reduce((out, l) => {
+          const at = Math.max(0, Math.round((l.x0 - left) / em));
+          return out + ' '.repeat(Math.max(out ? 1 : 0, at - out.length)) + l.text;
+        }, ''),
+    );
+    const text = (algorithmLines ? combineAccentRows(listing) : listing).join('\n');
     blocks.push({ kind: 'code', text, page: code[0].page });
     code = [];
+    algorithmLines = false;
   };
   const flushPara = () => {
     flushCode();
@@ -167,6 +169,15 @@ export function buildBlocks(
       code.push(line);
       continue;
     }
+    // An algorithm float's lines ("s ← p", "for i = 1 ... 31 do", "end for"; pdf-algorithms marks them): one listing, line
+    // by line with its indentation (short lines and symbols would otherwise read as figure labels and be dropped).
+    if (line.algorithm && !headings.get(i)) {
+      if (!algorithmLines) flushPara();
+      algorithmLines = true;
+      code.push({ ...line, text: plainMath(line.text) });
+      continue;
+    }
+    if (algorithmLines) flushCode();
     if (isMathFragment(lines, i, body)) continue;
     if (line.region?.kind === 'equation') {
       flushPara();
@@ -292,6 +303,46 @@ function isCodeStart(text: string): boolean {
   // "//www.ti.com/..." is the rest of an address broken after its "http:", not a comment.
   const bare = text.replace(/(?:https?:\/\/|www\.|^\s*\/\/(?=[\w-]+\.[\w-]+))\S*/gi, ' ');
   return codeStart.test(bare) && !isProse(text);
+}
+
+/** Inline formulas of a pseudocode line as plain text in a listing: "\\(k_{i}\\)" reads "k_i", "\\(2^{32}\\)" reads "2^32". */
+function plainMath(text: string): string {
+  return text.replace(/\\\((.*?)\\\)/g, (_, tex: string) =>
+    tex.replace(/([_^])\{([^{}]*)\}/g, (_m, op: string, x: string) => (/^\w+$/.test(x) ? op + x : `${op}(${x})`)).trim(),
+  );
+}
+
+/** Accents TeX sets on a line of their own over a letter ("ˆ" over "S", "k"): combined with the letter under them. */
+const accentMarks: Record<string, string> = {
+  ˆ: '\u0302',
+  '˜': '\u0303',
+  '¯': '\u0304',
+  '˙': '\u0307',
+  '¨': '\u0308',
+  '´': '\u0301',
+  '`': '\u0300',
+};
+export function combineAccentRows(listing: string[]): string[] {
+  const rows = listing.slice();
+  const out: string[] = [];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    const next = rows[r + 1];
+    if (next === undefined || !/^[\sˆ˜¯˙¨´`]+$/.test(row) || !row.trim()) {
+      out.push(row);
+      continue;
+    }
+    // Each accent over a letter of the next row, or the row is kept as it is (an accent on the wrong letter misreads).
+    const chars = [...next];
+    const marks = [...row].flatMap((ch, c) => (accentMarks[ch] ? [c] : []));
+    if (marks.some((c) => !/\p{L}/u.test(chars[c] ?? ''))) {
+      out.push(row);
+      continue;
+    }
+    for (const c of marks) chars[c] += accentMarks[row[c]];
+    rows[r + 1] = chars.join('');
+  }
+  return out;
 }
 
 /** Words of a sentence, not of a program: six words or more besides comments and quoted symbols, and no statement. */

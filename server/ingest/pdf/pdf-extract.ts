@@ -17,6 +17,7 @@ import { readPdf } from './pdf-read';
 import { defaultRenderLimits, renderRegions, type RenderLimits } from './pdf-render';
 import { bodyStats, type BodyStats } from './pdf-stats';
 import { findTables } from './pdf-tables';
+import { markAlgorithms } from './pdf-algorithms';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 
 /** The structure of a PDF before its pictures are drawn: each figure, equation or table block waits for its region's image. */
@@ -140,7 +141,10 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
   const body = bodyStats(flat.flatMap((p) => p.lines).filter((l) => !l.region && !l.isMargin));
   const withMath = flat.map((p, i) => ({
     height: p.height,
-    lines: findTables(findEquations(p.lines, body.lineGap, raw.pages[i].marks), body.lineGap),
+    lines: findTables(
+      findEquations(markAlgorithms(p.lines, body.lineGap, raw.pages[i].marks), body.lineGap, raw.pages[i].marks),
+      body.lineGap,
+    ),
   }));
   const lines = markFootnotes(withMath, body.size);
   const readable = lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);

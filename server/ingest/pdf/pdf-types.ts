@@ -130,6 +130,8 @@ export interface PdfLine {
   /** A margin note (smaller type beside the body column): its own block, never part of the paragraph beside it. */
   isMargin?: boolean;
   mono?: boolean;
+  /** A line of an algorithm float's pseudocode, under its "Algorithm N" caption (pdf-algorithms). */
+  algorithm?: boolean;
   /** Most of the line is set in a bold font. */
   bold?: boolean;
   /** Most of the line is set in an italic text font. */
