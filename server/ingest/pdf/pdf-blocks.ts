@@ -90,6 +90,8 @@ export function buildBlocks(
     }
     beside = [];
   };
+  // Short paragraphs kept only when a display formula or a listing comes right after them (their lead-in).
+  const leadIns = new Set<DocBlock>();
   // A listing: consecutive lines in typewriter type, kept whole with their indentation (code and its printed output).
   let code: PdfLine[] = [];
   // The listing being read is an algorithm float's pseudocode (set in the text's own type).
@@ -128,6 +130,12 @@ export function buildBlocks(
       );
       if (isContent(text, paraKind))
         blocks.push({ kind: paraKind, text, page: para[0].page, ...(paraKind === 'list-item' ? paraItem : {}) });
+      else if (paraKind === 'paragraph' && isLeadIn(text)) {
+        // A few words before a display ("Consider the function", "such that"): kept if a formula or listing follows.
+        const block: DocBlock = { kind: paraKind, text, page: para[0].page };
+        leadIns.add(block);
+        blocks.push(block);
+      }
       // Text back at the list's left edge ends the list.
       if (paraKind !== 'list-item' && listLevels.length && para[0].x0 <= listLevels[0] + 0.5 * para[0].size) listLevels = [];
       para = [];
@@ -169,6 +177,20 @@ export function buildBlocks(
       code.push(line);
       continue;
     }
+    // A listing set in the text's own type (the listings package's default): it goes on over the lines that read as code.
+    if (
+      code.length > 0 &&
+      !algorithmLines &&
+      !code[0].mono &&
+      !line.region &&
+      !line.isMargin &&
+      !line.isNote &&
+      code[code.length - 1].page === line.page &&
+      (isProgramLine(line.text) || (/,\s*$/.test(line.text) && !isProse(line.text)))
+    ) {
+      code.push(line);
+      continue;
+    }
     // An algorithm float's lines ("s ← p", "for i = 1 ... 31 do", "end for"; pdf-algorithms marks them): one listing, line
     // by line with its indentation (short lines and symbols would otherwise read as figure labels and be dropped).
     if (line.algorithm && !headings.get(i)) {
@@ -202,7 +224,12 @@ export function buildBlocks(
     // A reference list has no listings: its typewriter lines are addresses.
     // An address in typewriter type broken at a dot ("...avrassembler." / "wb_SBR.html and ...") goes on in its sentence.
     const goesOnUrl = para.length > 0 && continuesUrl(para[para.length - 1].text, line.text);
-    if (line.mono && bibLevel === undefined && !goesOnUrl && isCodeStart(line.text)) {
+    if (
+      bibLevel === undefined &&
+      !goesOnUrl &&
+      ((line.mono && isCodeStart(line.text)) ||
+        (!line.mono && isProgramLine(line.text) && (para.length === 0 || /[.:;!?]$/.test(para[para.length - 1].text))))
+    ) {
       if (code.length === 0) flushPara();
       code.push(line);
       continue;
@@ -284,7 +311,8 @@ export function buildBlocks(
   flushPara();
   flushNotes();
   flushBib();
-  return { blocks: mergeRunOns(blocks, evidence), title, titleBlock, bibliography, pending };
+  const read = blocks.filter((b, k) => !leadIns.has(b) || ['equation', 'code'].includes(blocks[k + 1]?.kind ?? ''));
+  return { blocks: mergeRunOns(read, evidence), title, titleBlock, bibliography, pending };
 }
 
 /**
@@ -345,6 +373,20 @@ export function combineAccentRows(listing: string[]): string[] {
   return out;
 }
 
+/**
+ * A line of a program set in the text's own type, not a sentence that ends in a semicolon: a statement with an
+ * assignment, index or call ("s[0] = s[2];", "return −1;"), a lone brace, a comment line, or a declaration or loop head
+ * ("const uint8 t sbox [ 16 ] = {", "for (uint8 t i = 0 ; i < 64; i ++)").
+ */
+function isProgramLine(text: string): boolean {
+  const t = text.trim();
+  if (/^[{}]\s*;?$|^\}\s*(?:else\b.*)?$/.test(t) || /^\/\/\s*\S/.test(t) || /^#\s*(?:include|define|if|endif)\b/.test(t)) return true;
+  const words = (t.replace(/\/\/.*$/, '').match(/\p{L}{3,}/gu) ?? []).length;
+  if (words >= 6) return false;
+  if (/;\s*(?:\/\/.*)?$/.test(t) && /[=[(]|\breturn\b/.test(t)) return true;
+  return /^(?:const|static|unsigned|signed|uint\w*|int\w*|void|char|struct|for|while|if|switch)\b.*(?:[{;)]|=\s*\{)\s*(?:\/\/.*)?$/.test(t);
+}
+
 /** Words of a sentence, not of a program: six words or more besides comments and quoted symbols, and no statement. */
 function isProse(text: string): boolean {
   const bare = text.replace(/(?:\/\/|#).*$/, '').replace(/‘[^’]*’|“[^”]*”/g, '');
@@ -378,18 +420,37 @@ function sameHeadingRun(a: PdfLine, b: PdfLine): boolean {
 }
 
 /**
- * Figure labels ("Overhead", "loop edge") and table number grids are not
- * prose: keep blocks that are mostly letters, and short ones only when they
- * end like a sentence.
+ * Figure labels ("Overhead", "loop edge"), pieces of a formula ("∂²f") and table number grids are not prose: keep
+ * blocks that are mostly letters, and short ones only when they end like a sentence, name a numbered element ("Example
+ * 5.1", "Example 5.7 (Gradient)"), are a line of code, or an abbreviation and what it stands for ("AC Alternating
+ * Current"). A sentence heavy with inline mathematics is kept whatever its share of letters.
  */
 function isContent(text: string, kind: DocBlock['kind']): boolean {
   const visible = text.replace(/\s/g, '');
   if (visible.length === 0) return false;
   const letters = (visible.match(/\p{L}/gu) ?? []).length;
-  if (letters / visible.length < 0.5 || letters < 2) return false;
   const words = text.split(/\s+/).length;
+  if (kind === 'paragraph' && letters >= 2) {
+    if (words >= 4 && /\\\(|[∈∑∫∂≤≥=]/.test(text) && /[.?!:,]["”’)]?$|\p{L}{3,}/u.test(text) && proseWordCount(text) >= 3) return true;
+    if (numberedElement.test(text) || codeLine.test(text) || abbreviationEntry.test(text)) return true;
+  }
+  if (letters / visible.length < 0.5 || letters < 2) return false;
   // A web address on its own (a footnote giving a source) is content, however few its words.
   return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text) || /(?:https?:\/\/|www\.)\S{4,}/i.test(text);
+}
+
+/** Words of three letters or more outside inline formulas. */
+const proseWordCount = (text: string) => (text.replace(/\\\(.*?\\\)/g, ' ').match(/\p{L}{3,}/gu) ?? []).length;
+/** A numbered element's label on its own line, the run-in start of an example or a definition. */
+const numberedElement =
+  /^(?:Example|Definition|Theorem|Lemma|Corollary|Proposition|Remark|Exercise|Problem|Proof|Note|Algorithm|Listing)\s+\d+(?:\.\d+)*[a-z]?\.?(?:\s*\([^)]{1,60}\))?\.?$/;
+/** A line of a program set in the text's own type: a statement's end, a block's brace, a comment. */
+const codeLine = /;\s*$|^\s*[{}]\s*;?\s*$|[{}]\s*;?\s*$|^\s*\/\/\s*\S/;
+/** An entry of a list of abbreviations: the abbreviation, then the words it stands for. */
+const abbreviationEntry = /^[\p{Lu}\p{N}μ][\p{Lu}\p{N}\-/&]{1,9}\s+\p{Lu}[\p{L}\-]*(?:\s+[\p{L}\-()]+){0,6}$/u;
+/** A few words that lead into a display ("Consider the function", "Therefore, we obtain", "such that"). */
+function isLeadIn(text: string): boolean {
+  return /^\p{L}[\p{L}\s,]*$/u.test(text.trim()) && text.trim().split(/\s+/).length <= 5;
 }
 
 /** What a page sets beside the flow of its text: a figure, a caption, a margin note or index word. */
