@@ -88,6 +88,11 @@ export const textbookContentSchema = z.object({
   references: z.array(referenceSchema).optional().default([]),
   /** Set by the offline engine when it had no material: the page says so plainly. */
   notice: z.string().optional(),
+  /**
+   * The lines set with each document's title (subtitle, authors, course, institution, date), read at generation: the
+   * title page prints them, so they are kept without becoming a chapter.
+   */
+  credits: z.array(z.string().max(300)).max(60).optional(),
   /** The material's language as a BCP 47 tag ("en", "de"), detected at generation and editable: the reader and exports declare it. */
   language: z
     .string()

@@ -42,6 +42,7 @@ export function buildBookDocument(input: BookDocumentInput): BookDocument {
   const doc: BookDocument = {
     title: untitled(input.topic, untitled(input.content.title, 'Untitled textbook')),
     authors: [...input.authors],
+    credits: [...(input.content.credits ?? [])],
     language: input.content.language ?? 'en',
     license: input.content.license ?? 'all-rights-reserved',
     date: input.date,

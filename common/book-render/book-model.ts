@@ -102,6 +102,8 @@ export interface BookChapter extends BookSection {
 export interface BookDocument {
   title: string;
   authors: string[];
+  /** The material's own title-page lines (subtitle, authors, course, date), printed on the title page under the title. */
+  credits: string[];
   /** BCP 47 tag of the book's language ("en" unless the content names another): every format declares it. */
   language: string;
   /** The owner's choice (all rights reserved unless set): every format states it in its metadata and on the title page. */

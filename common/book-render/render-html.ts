@@ -171,7 +171,8 @@ export function renderLicenseHtml(doc: BookDocument): string {
 
 export function renderTitlePageHtml(doc: BookDocument): string {
   const authors = doc.authors.length ? `<p class="authors">${doc.authors.map(escapeHtml).join(', ')}</p>` : '';
-  return `<section class="title-page" id="title-page">\n<p class="book-title">${escapeHtml(doc.title)}</p>\n${authors}\n<p class="date">${escapeHtml(displayDate(doc.date))}</p>\n${renderLicenseHtml(doc)}\n</section>`;
+  const credits = doc.credits.length ? `<p class="credits">${doc.credits.map(escapeHtml).join('<br />')}</p>\n` : '';
+  return `<section class="title-page" id="title-page">\n<p class="book-title">${escapeHtml(doc.title)}</p>\n${credits}${authors}\n<p class="date">${escapeHtml(displayDate(doc.date))}</p>\n${renderLicenseHtml(doc)}\n</section>`;
 }
 
 /** The table of contents as nested lists of links: chapters, their sections, then the back matter. */
@@ -223,6 +224,7 @@ blockquote { border-left: 4px solid #cbd5e1; margin-left: 0; padding-left: 1rem;
 .title-page { text-align: center; padding: 4rem 0 3rem; }
 .book-title { font-family: 'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif; font-size: 2.5rem; font-weight: bold; margin: 0 0 1.5rem; }
 .authors { font-size: 1.25rem; }
+.credits { color: #334155; }
 .date { color: #475569; }
 .license { color: #475569; font-size: .9rem; margin-top: 3rem; }
 .toc, .toc ol { list-style: none; padding-left: 1.25rem; }

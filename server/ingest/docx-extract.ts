@@ -322,6 +322,8 @@ function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>): DocBl
 }
 
 const titleClass = 'docx-title';
+const titleBlockClass = 'docx-title-block';
+const titleBlockStyles = ['Subtitle', 'Author', 'Date', 'Affiliation'];
 
 export async function extractDocx(data: Uint8Array, filename: string): Promise<ExtractedDocument> {
   let html: string;
@@ -346,7 +348,8 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
         // Word's Title style is the document's title; mammoth's default map turns it into a plain paragraph.
         styleMap: [
           `p[style-name='Title'] => h1.${titleClass}:fresh`,
-          "p[style-name='Subtitle'] => p:fresh",
+          // The lines set with the title (pandoc and R Markdown write Subtitle, Author, Date; Word has Subtitle): the title block.
+          ...titleBlockStyles.map((name) => `p[style-name='${name}'] => p.${titleBlockClass}:fresh`),
           // Program text (R Markdown and pandoc write "Source Code"; Word has "HTML Preformatted"): one code block.
           ...codeStyleNames.map((name) => `p[style-name='${name}'] => pre:separator('\\n')`),
           ...sizeHeadingStyleMap,
@@ -359,6 +362,13 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     if (/encrypt|password/i.test(message)) throw new ExtractError('encrypted', 'encrypted');
     throw new ExtractError('corrupt', message);
   }
+  // The title block's lines are the document's metadata (the book's title page prints them), not its text.
+  const titleBlock: string[] = [];
+  html = html.replace(new RegExp(`<p class="${titleBlockClass}">([\\s\\S]*?)</p>`, 'g'), (_, inner: string) => {
+    const text = htmlToBlocks(`<p>${inner}</p>`)[0]?.text.trim();
+    if (text) titleBlock.push(text);
+    return '';
+  });
   const read = readHtml(html, { equations: prepared.equations, pictures });
   const blocks = mergeCodeRuns(promoteBoldHeadings(read.blocks, read.boldOnly));
   // Pictures alone are no text to teach from.
@@ -373,6 +383,7 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     text: blocks.map((b) => textWithTargets(b.text, b.links)).join('\n\n'),
     blocks,
     title: styledTitle || blocks.find((b) => b.kind === 'heading')?.text,
+    ...(titleBlock.length ? { titleBlock } : {}),
     images: [...pictures.values()].filter((p) => used.has(p.sha256)).map(({ alt: _alt, ...p }) => p),
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };

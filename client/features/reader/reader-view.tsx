@@ -165,8 +165,19 @@ export function ReaderView({ book }: { book: SharedBook }) {
     </div>
   );
   const navigate = () => setIsDrawerOpen(false);
+  // The material's own title-page lines (course, authors, date) stand over the contents, as on a title page.
+  const credits = book.content.credits?.length ? (
+    <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="reader-credits">
+      {book.content.credits.map((line, i) => (
+        <span key={i} className="block">
+          {line}
+        </span>
+      ))}
+    </p>
+  ) : null;
   const contents = (
     <>
+      {credits}
       {search}
       {query.trim() ? (
         <ReaderSearchResults
@@ -242,6 +253,11 @@ export function ReaderView({ book }: { book: SharedBook }) {
             {isPrintingBook ? (
               <>
                 <p className="reader-print-title hidden text-4xl font-bold print:block">{title}</p>
+                {book.content.credits?.map((line, i) => (
+                  <p key={i} className="hidden print:block">
+                    {line}
+                  </p>
+                ))}
                 {book.content.chapters.map((chapter, c) => (
                   <ReaderChapter
                     key={chapter.id ?? c}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorCodes, type ErrorCode } from '@common/errors';
 import { bookLengthSchema, referenceSchema, type TextbookContent } from '@common/textbook';
+import { materialCredits } from '@server/ai/material-credits';
 import { materialLanguage } from '@server/ai/material-language';
 import { AppError } from '@server/core/app-error';
 import type { Db } from '@server/db/client';
@@ -80,12 +81,15 @@ export async function runGeneration(deps: AppDeps, data: Record<string, unknown>
     await progress.flush();
     // The book declares its material's language (the reader and exports read it), whichever engine wrote it.
     const language = composed.language ?? materialLanguage(material);
+    // The documents' title-page lines (course, authors, date) go to the book's title page, never into a chapter.
+    const credits = materialCredits(material);
     // Each block the material holds carries its source from the start (server/features/provenance/stamp-sources.ts).
     const content: TextbookContent = await stampOffThread(material, {
       ...composed,
       title: composed.title || input.topic,
       references: input.references,
       ...(language ? { language } : {}),
+      ...(credits.length ? { credits } : {}),
     });
     await db.transaction(async (tx) => {
       const textbook = await createTextbook(tx, {

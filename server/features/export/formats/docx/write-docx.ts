@@ -74,6 +74,14 @@ export async function writeDocx({ doc, images, pageSize }: ExportContext): Promi
       spacing: { before: 2400 },
       children: [new TextRun(doc.title)],
     }),
+    ...doc.credits.map(
+      (line, i) =>
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          spacing: { before: i ? 60 : 360 },
+          children: [new TextRun({ text: line, color: '334155' })],
+        }),
+    ),
     ...(doc.authors.length
       ? [
           new Paragraph({

@@ -117,6 +117,9 @@ export async function writePdf({ doc, images, pageSize = 'letter' }: ExportConte
   const width = pdf.page.width - 2 * margin;
   tags.leaf('P', () => pdf.font('sansBold').fontSize(28).fillColor('#0f172a').text(doc.title, margin, 220, { width, align: 'center' }));
   pdf.moveDown(1.5);
+  for (const line of doc.credits)
+    tags.leaf('P', () => pdf.font('serif').fontSize(12).fillColor('#334155').text(line, { width, align: 'center' }));
+  if (doc.credits.length) pdf.moveDown(0.5);
   if (doc.authors.length) tags.leaf('P', () => pdf.font('serif').fontSize(14).text(doc.authors.join(', '), { width, align: 'center' }));
   pdf.moveDown(0.5);
   tags.leaf('P', () => pdf.font('serif').fontSize(12).fillColor('#475569').text(displayDate(doc.date), { width, align: 'center' }));

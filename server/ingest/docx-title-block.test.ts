@@ -1,0 +1,58 @@
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
+import { describe, expect, it } from 'vitest';
+import { buildBookDocument } from '@common/book-render/book-document';
+import { renderTitlePageHtml } from '@common/book-render/render-html';
+import { materialCredits } from '@server/ai/material-credits';
+import { extractDocx } from './docx-extract';
+
+/** A Word file as R Markdown writes it: Title, Author and Date styles over the body. */
+async function rmarkdownDocx(): Promise<Uint8Array> {
+  const styled = (style: string, text: string) => new Paragraph({ style, text });
+  const document = new Document({
+    styles: {
+      paragraphStyles: ['Author', 'Date', 'Subtitle'].map((name) => ({ id: name, name, basedOn: 'Normal', run: {} })),
+    },
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: 'Linear Regression', heading: HeadingLevel.TITLE }),
+          styled('Subtitle', 'Lecture 3'),
+          styled('Author', 'NRES 710'),
+          styled('Date', 'Last compiled: 2024-09-03'),
+          new Paragraph({ text: 'Linear regression', heading: HeadingLevel.HEADING_1 }),
+          new Paragraph('Linear regression is a common statistical analysis when both variables are continuous.'),
+        ],
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(document));
+}
+
+describe("a Word document's title block (Subtitle, Author, Date styles)", () => {
+  it('is read as the title block, not as the first lines of the text', async () => {
+    const doc = await extractDocx(await rmarkdownDocx(), 'lecture_3.docx');
+    expect(doc.title).toBe('Linear Regression');
+    expect(doc.titleBlock).toEqual(['Lecture 3', 'NRES 710', 'Last compiled: 2024-09-03']);
+    expect(doc.blocks.map((b) => b.text)).not.toContain('NRES 710');
+    expect(doc.text).not.toContain('Last compiled');
+  });
+
+  it("becomes the book's credits, printed on the title page once each", async () => {
+    const doc = await extractDocx(await rmarkdownDocx(), 'lecture_3.docx');
+    const source = { id: 1, filename: 'lecture_3.docx', mime: doc.mime, text: doc.text, document: doc };
+    const credits = materialCredits({ sources: [source, { ...source, id: 2 }], chunks: [] });
+    expect(credits).toEqual(['Lecture 3', 'NRES 710', 'Last compiled: 2024-09-03']);
+    const book = buildBookDocument({
+      topic: 'Linear Regression',
+      authors: ['ana'],
+      date: '2026-11-26',
+      content: {
+        title: 'Linear Regression',
+        references: [],
+        credits,
+        chapters: [{ title: 'Linear regression', content: '<p>x</p>', sections: [] }],
+      },
+    });
+    expect(renderTitlePageHtml(book)).toContain('<p class="credits">Lecture 3<br />NRES 710<br />Last compiled: 2024-09-03</p>');
+  });
+});
