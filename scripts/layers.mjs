@@ -69,3 +69,14 @@ export function layerViolation(file, target) {
   if (isPrimitive && isFeatureSide) return 'client/components/ui and client/lib must not import features, pages or app';
   return undefined;
 }
+
+/**
+ * Why a call of `fetch` in `file` is out of place, or undefined: the client reaches the API through
+ * client/lib/api only (credentials, the error format, the server's message), downloads included.
+ */
+export function fetchViolation(file) {
+  if (!file.startsWith('client/') || file.startsWith('client/lib/') || file.startsWith('client/test/') || /\.test\.tsx?$/.test(file)) {
+    return undefined;
+  }
+  return 'client code calls the API through client/lib/api, never fetch() itself';
+}

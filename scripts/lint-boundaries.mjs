@@ -16,13 +16,14 @@
 //     aliases and relative paths alike (scripts/layers.mjs resolveImport).
 //  6. No import circle among the product's files (test code aside), type-only imports included
 //     (scripts/import-cycles.mjs).
+//  7. Client code outside client/lib never calls fetch() itself: it goes through client/lib/api.
 // Exits 1 with one line per violation: file:line  rule  import (a circle: its first file and all of them).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { importCycles, sourceFileOf } from './import-cycles.mjs';
-import { aliasedDirs, layerViolation, resolveImport } from './layers.mjs';
+import { aliasedDirs, fetchViolation, layerViolation, resolveImport } from './layers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDirs = ['client', 'server', 'common', 'bench', 'e2e'];
@@ -47,11 +48,15 @@ function listSources(dir) {
   return out;
 }
 
-/** Every module specifier in a file, with whether it brings in values (not only types). */
+/**
+ * Every module specifier in a file, with whether it brings in values (not only types), and the lines
+ * that call the global fetch (`fetch(`, `globalThis.fetch(`, `window.fetch(`).
+ */
 function importsOf(file) {
   const text = readFileSync(path.join(root, file), 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found = [];
+  const fetchLines = [];
   const add = (node, specifier, typeOnly) => {
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
     found.push({ specifier, typeOnly, line });
@@ -82,10 +87,20 @@ function importsOf(file) {
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       add(node, node.argument.literal.text, true);
     }
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const isFetch =
+        (ts.isIdentifier(callee) && callee.text === 'fetch') ||
+        (ts.isPropertyAccessExpression(callee) &&
+          callee.name.text === 'fetch' &&
+          ts.isIdentifier(callee.expression) &&
+          ['globalThis', 'window', 'self'].includes(callee.expression.text));
+      if (isFetch) fetchLines.push(source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1);
+    }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found;
+  return { imports: found, fetchLines };
 }
 
 const isUnder = (target, dir) => target === dir || target.startsWith(`${dir}/`);
@@ -107,7 +122,10 @@ const graph = new Map();
 for (const file of files) {
   const imported = new Set();
   if (!isTestCode(file)) graph.set(file, imported);
-  for (const { specifier, typeOnly, line } of importsOf(file)) {
+  const { imports, fetchLines } = importsOf(file);
+  const misplacedFetch = fetchViolation(file);
+  if (misplacedFetch) for (const line of fetchLines) violations.push(`${file}:${line}  ${misplacedFetch}`);
+  for (const { specifier, typeOnly, line } of imports) {
     const target = resolveImport(file, specifier);
     if (!target) continue;
     const targetFile = sourceFileOf(target, fileSet);

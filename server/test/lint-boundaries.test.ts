@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the lint script, without type declarations.
-import { aliasedDirs, layerViolation, resolveImport } from '../../scripts/layers.mjs';
+import { aliasedDirs, fetchViolation, layerViolation, resolveImport } from '../../scripts/layers.mjs';
 // @ts-expect-error: a plain ES module of the lint script, without type declarations.
 import { importCycles, sourceFileOf } from '../../scripts/import-cycles.mjs';
 
@@ -72,6 +72,19 @@ describe('layer rule', () => {
     expect(layerViolation('client/components/ui/toaster.tsx', 'client/features/textbook/textbook.api')).toMatch(/must not import features/);
     expect(layerViolation('client/lib/api.ts', 'client/app/auth-context')).toMatch(/must not import features, pages or app/);
     expect(layerViolation('client/features/textbook/textbook-view.tsx', 'client/components/ui/card')).toBeUndefined();
+  });
+});
+
+describe('one client fetch path', () => {
+  it('lets only client/lib (and client tests) call fetch', () => {
+    expect(fetchViolation('client/features/export/export.api.ts')).toMatch(/through client\/lib\/api, never fetch\(\) itself/);
+    expect(fetchViolation('client/pages/reader-page.tsx')).toMatch(/through client\/lib\/api/);
+    expect(fetchViolation('client/lib/api.ts')).toBeUndefined();
+    expect(fetchViolation('client/features/export/export.api.test.ts')).toBeUndefined();
+    expect(fetchViolation('client/test/render.tsx')).toBeUndefined();
+    // The server and the e2e specs fetch as they need.
+    expect(fetchViolation('server/references/http.ts')).toBeUndefined();
+    expect(fetchViolation('e2e/reader.spec.ts')).toBeUndefined();
   });
 });
 
@@ -204,6 +217,23 @@ describe('npm run lint (boundaries)', () => {
       /server\/features\/users\/ring-a\.ts {2}imports go round in a circle through 3 files: server\/features\/users\/ring-a\.ts, server\/features\/users\/ring-b\.ts, server\/features\/users\/ring-c\.ts\n/,
     );
     expect(failure?.stderr).toMatch(/Module boundary violations \(1\)/);
+  }, 60_000);
+
+  it('fails on a client module that calls fetch itself, however it names it', async () => {
+    const dir = treeWith({
+      'client/features/export/raw-fetch.ts':
+        "export async function a() {\n  return fetch('/api/x', { credentials: 'include' });\n}\nexport const b = () => window.fetch('/api/y');\n",
+      'client/features/export/refetches.ts': 'export const c = (q: { refetch(): void }) => q.refetch();\n',
+      'client/lib/own-fetch.ts': "export const d = () => fetch('/api/z');\n",
+    });
+    const failure = await run('node', [path.join(dir, 'scripts/lint-boundaries.mjs')], { cwd: dir }).then(
+      () => undefined,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(/client\/features\/export\/raw-fetch\.ts:2 {2}client code calls the API through client\/lib\/api/);
+    expect(failure?.stderr).toMatch(/client\/features\/export\/raw-fetch\.ts:4 {2}client code calls the API through client\/lib\/api/);
+    expect(failure?.stderr).toMatch(/Module boundary violations \(2\)/);
   }, 60_000);
 
   it('fails when the llm engine reaches into the offline engine, or the shared toolkit into an engine', async () => {
