@@ -1,6 +1,9 @@
-// The server's layers, lowest first: a file may import its own layer and any layer below it,
-// never one above. Top-level server files (app.ts, main.ts) assemble everything and may import
-// any layer; config.ts is read by every layer (it is plain data).
+// The server's layers, lowest first, one per top-level folder: core < db < ingest, references < ai <
+// realtime < http < features < app. A file may import its own layer and any layer below it, never
+// one above: the realtime hub is handed what it needs from features (who may read a book, whether a
+// session stands) by the code that builds it, and http's authentication hook is handed
+// `resolveSession` by app.ts. Top-level server files (app.ts, main.ts) assemble everything and may
+// import any layer; config.ts is read by every layer (it is plain data).
 // The client: components/ui and lib are primitives and never import features, pages or app.
 import path from 'node:path';
 
@@ -28,12 +31,14 @@ export function serverLayer(p) {
   if (top === 'db') return 1;
   if (top === 'ingest' || top === 'references') return 2;
   if (top === 'ai') return 3;
-  if (top === 'features' || top === 'http' || top === 'realtime') return 4;
+  if (top === 'realtime') return 4;
+  if (top === 'http') return 5;
+  if (top === 'features') return 6;
   // app.ts, main.ts and the like: the top, may import anything.
-  return 5;
+  return 7;
 }
 
-export const layerNames = ['core', 'db', 'ingest/references', 'ai', 'features/http/realtime', 'app'];
+export const layerNames = ['core', 'db', 'ingest/references', 'ai', 'realtime', 'http', 'features', 'app'];
 
 const isTestCode = (p) =>
   /\.test\.tsx?$/.test(p) || /test-helper\.ts$/.test(p) || /\.fixtures?\.ts$/.test(p) || p.startsWith('server/test/');
@@ -45,10 +50,6 @@ export function layerViolation(file, target) {
   const to = serverLayer(target);
   if (from !== undefined && to !== undefined && to > from) {
     return `server layers import downwards only: ${layerNames[from]} must not import ${layerNames[to]}`;
-  }
-  // The realtime hub is handed what it needs from features (who may read a book) by the feature that builds it.
-  if (file.startsWith('server/realtime/') && target.startsWith('server/features/')) {
-    return 'server/realtime must not import server/features (pass the function in, as canRead)';
   }
   // The two AI engines share server/ai/shared: the llm engine borrows nothing from the offline one, and the
   // shared toolkit belongs to neither engine.
@@ -67,4 +68,15 @@ export function layerViolation(file, target) {
   const isFeatureSide = ['client/features/', 'client/pages/', 'client/app/'].some((d) => target.startsWith(d));
   if (isPrimitive && isFeatureSide) return 'client/components/ui and client/lib must not import features, pages or app';
   return undefined;
+}
+
+/**
+ * Why a call of `fetch` in `file` is out of place, or undefined: the client reaches the API through
+ * client/lib/api only (credentials, the error format, the server's message), downloads included.
+ */
+export function fetchViolation(file) {
+  if (!file.startsWith('client/') || file.startsWith('client/lib/') || file.startsWith('client/test/') || /\.test\.tsx?$/.test(file)) {
+    return undefined;
+  }
+  return 'client code calls the API through client/lib/api, never fetch() itself';
 }

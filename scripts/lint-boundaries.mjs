@@ -6,7 +6,7 @@
 //     elsewhere only `import type` (row types) is allowed. Test code (*.test.ts, server/test/**,
 //     *test-factory.ts) may seed and inspect tables directly.
 //  4. The server's layers import downwards only (core <- db <- ingest, references <- ai <-
-//     features, http, realtime), and client/components/ui and client/lib never import features
+//     realtime <- http <- features <- app), and client/components/ui and client/lib never import features
 //     (scripts/layers.mjs). server/ai/llm never imports server/ai/offline, and server/ai/shared (what
 //     both engines use) imports neither engine. Imports that broke this before the rule existed are listed in
 //     scripts/layer-baseline.txt: that list may only shrink (an entry that no longer occurs is
@@ -14,12 +14,16 @@
 //  5. An import that climbs two or more folders into common/, server/ or client/ uses the alias
 //     (`@common/*`, `@server/*`, `@client/*`, tsconfig.json `paths`). Every rule above resolves
 //     aliases and relative paths alike (scripts/layers.mjs resolveImport).
-// Exits 1 with one line per violation: file:line  rule  import.
+//  6. No import circle among the product's files (test code aside), type-only imports included
+//     (scripts/import-cycles.mjs).
+//  7. Client code outside client/lib never calls fetch() itself: it goes through client/lib/api.
+// Exits 1 with one line per violation: file:line  rule  import (a circle: its first file and all of them).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { aliasedDirs, layerViolation, resolveImport } from './layers.mjs';
+import { importCycles, sourceFileOf } from './import-cycles.mjs';
+import { aliasedDirs, fetchViolation, layerViolation, resolveImport } from './layers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDirs = ['client', 'server', 'common', 'bench', 'e2e'];
@@ -44,11 +48,15 @@ function listSources(dir) {
   return out;
 }
 
-/** Every module specifier in a file, with whether it brings in values (not only types). */
+/**
+ * Every module specifier in a file, with whether it brings in values (not only types), and the lines
+ * that call the global fetch (`fetch(`, `globalThis.fetch(`, `window.fetch(`).
+ */
 function importsOf(file) {
   const text = readFileSync(path.join(root, file), 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found = [];
+  const fetchLines = [];
   const add = (node, specifier, typeOnly) => {
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
     found.push({ specifier, typeOnly, line });
@@ -79,10 +87,20 @@ function importsOf(file) {
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       add(node, node.argument.literal.text, true);
     }
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const isFetch =
+        (ts.isIdentifier(callee) && callee.text === 'fetch') ||
+        (ts.isPropertyAccessExpression(callee) &&
+          callee.name.text === 'fetch' &&
+          ts.isIdentifier(callee.expression) &&
+          ['globalThis', 'window', 'self'].includes(callee.expression.text));
+      if (isFetch) fetchLines.push(source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1);
+    }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return found;
+  return { imports: found, fetchLines };
 }
 
 const isUnder = (target, dir) => target === dir || target.startsWith(`${dir}/`);
@@ -98,10 +116,20 @@ const baseline = new Set(
 );
 const seenBaseline = new Set();
 const files = sourceDirs.flatMap(listSources);
+const fileSet = new Set(files);
+/** Who imports whom among the product's own files (test code aside): it must hold no circle. */
+const graph = new Map();
 for (const file of files) {
-  for (const { specifier, typeOnly, line } of importsOf(file)) {
+  const imported = new Set();
+  if (!isTestCode(file)) graph.set(file, imported);
+  const { imports, fetchLines } = importsOf(file);
+  const misplacedFetch = fetchViolation(file);
+  if (misplacedFetch) for (const line of fetchLines) violations.push(`${file}:${line}  ${misplacedFetch}`);
+  for (const { specifier, typeOnly, line } of imports) {
     const target = resolveImport(file, specifier);
     if (!target) continue;
+    const targetFile = sourceFileOf(target, fileSet);
+    if (targetFile && !isTestCode(targetFile)) imported.add(targetFile);
     const where = `${file}:${line}`;
     if (/^(\.\.\/){2,}/.test(specifier) && aliasedDirs.includes(target.split('/')[0])) {
       violations.push(`${where}  imports that climb two or more folders use the alias (@${target})  '${specifier}'`);
@@ -123,6 +151,10 @@ for (const file of files) {
       violations.push(`${where}  only *.repo.ts files use Drizzle tables (use \`import type\` for row types)  '${specifier}'`);
     }
   }
+}
+
+for (const cycle of importCycles(graph)) {
+  violations.push(`${cycle[0]}  imports go round in a circle through ${cycle.length} files: ${cycle.join(', ')}`);
 }
 
 for (const key of baseline) {

@@ -9,15 +9,16 @@ import type { Config } from './config';
 import type { ErrorLog } from './core/logger';
 import type { Database } from './db/client';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { resolveSession } from './features/auth/auth.service';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { registerAuthentication } from './http/authenticate';
-import type { AppDeps } from './http/deps';
+import type { AppDeps } from './features/app-deps';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerMetrics } from './http/metrics';
 import { extractPoolStats } from './ingest/extract';
 import { rateLimitError, registerRouteLimits, sharedRateLimitStore } from './http/route-limits';
-import { createSharedCounters } from './http/shared-counters';
+import { createSharedCounters } from './core/shared-counters';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestSignal } from './http/request-signal';
@@ -64,7 +65,10 @@ function hopsOf(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
 
-export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+/** The app's services as built: features see the narrow `collab` of AppDeps, tests reach the whole live-document server. */
+export type BuiltDeps = AppDeps & { collab: CollabServer };
+
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; deps: BuiltDeps }> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger
@@ -149,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       { name: 'websocket_rooms', help: 'Textbooks with at least one open /ws socket.', read: () => sockets().rooms },
     ],
   });
-  registerAuthentication(app, database.db);
+  registerAuthentication(app, (token) => resolveSession(database.db, token));
   await registerOpenApi(app);
   registerHealth(app, database);
 
@@ -200,7 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     crossInstanceSync: redisSync ? () => redisSync.shared() : false,
     limits: options.liveLimits,
   });
-  deps.collab = collab;
+  const built: BuiltDeps = Object.assign(deps, { collab });
   app.addHook('onClose', async () => {
     await closeLiveStateWorkers();
     await closeLiveRepairWorkers();
@@ -214,5 +218,5 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerSpa(app, config.clientDir);
   // Features have registered their jobs' handlers: jobs left unfinished (a crash, a restart) run now.
   await deps.jobs.start();
-  return { app, deps };
+  return { app, deps: built };
 }

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
-import { backgroundContext } from '@server/http/request-context';
+import { backgroundContext } from '@server/features/request-context';
 import { uploadImage } from '@server/features/images/images.service';
 import { makePng } from '@server/features/images/test-multipart';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';

@@ -1,5 +1,5 @@
 /**
- * What the worker-thread pool (server/ingest/worker-pool.ts) and the child-process pool
+ * What the worker-thread pool (server/core/worker-pool.ts) and the child-process pool
  * (server/ingest/process-pool.ts) share: a queue of tasks with per-owner turns and caps, a few
  * runners (threads or processes) each running one task at a time, a time limit per task that
  * costs its runner, and cancellation by AbortSignal. A pool says only how a runner is started,

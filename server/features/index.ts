@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../http/deps';
+import type { AppDeps } from './app-deps';
 import { registerTextbookRoutes } from './textbooks/textbooks.routes';
 import { registerVersionRoutes } from './versions/versions.routes';
 import { registerImageRoutes } from './images/images.routes';

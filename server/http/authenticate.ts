@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PublicUser } from '@common/auth';
-import type { Db } from '../db/client';
-import { resolveSession } from '../features/auth/auth.service';
 import { AppError } from '../core/app-error';
 import { readSessionToken } from './session-cookie';
 import { apiDocsPrefix } from './openapi';
@@ -26,9 +24,13 @@ export function currentUser(request: FastifyRequest): PublicUser {
  * Every /api route answers 401 to an anonymous caller unless it is marked
  * public: added on route registration, so a new route cannot forget it. It runs
  * as the first onRequest hook, before the body is read: an anonymous caller's
- * body is never parsed, and the rate limits after it can count per user.
+ * body is never parsed, and the rate limits after it can count per user. Who a session token
+ * stands for is the auth feature's to say: the app hands its `resolveSession` in.
  */
-export function registerAuthentication(app: FastifyInstance, db: Db): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  resolveSession: (token: string | undefined) => Promise<PublicUser | null>,
+): void {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
     // The API reference pages are public like the document they show.
@@ -36,7 +38,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db): void {
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [
       async (request: FastifyRequest) => {
-        request.user = await resolveSession(db, readSessionToken(request));
+        request.user = await resolveSession(readSessionToken(request));
         if (!request.user) throw AppError.unauthorized();
       },
       ...existing,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { limits } from '@common/limits';
 import { AppError } from '../core/app-error';
-import type { SharedCounters } from './shared-counters';
+import type { SharedCounters } from '../core/shared-counters';
 
 /**
  * Body limits and rate limits per route, in one table (docs/product.md, "Rules, limits and

@@ -10,8 +10,8 @@ import { startHeartbeat } from './heartbeat';
 import { closeReasons, createSender, isOpen, now, type Connection } from './hub-connection';
 import { Presence } from './presence';
 import { createRooms, type CanRead } from './rooms';
-import { createSocketRegistry, type GuardedSocket } from '../http/socket-guard';
-import type { SharedCounters } from '../http/shared-counters';
+import { createSocketRegistry, type GuardedSocket } from './socket-guard';
+import type { SharedCounters } from '../core/shared-counters';
 
 /**
  * The /ws hub: presence per textbook (rooms.ts), and after each committed save an `edit` with the
@@ -30,7 +30,7 @@ export interface RealtimeHubOptions {
   /** A socket that stops reading past this many buffered bytes is dropped rather than grow memory. */
   maxBufferedBytes?: number;
   /**
-   * The session rules (server/http/socket-guard.ts): a socket's session is checked on every join
+   * The session rules (server/realtime/socket-guard.ts): a socket's session is checked on every join
    * and every heartbeat, its end closes the socket, and one user holds at most `maxPerUser` sockets.
    */
   sessions?: { valid: (token: string, userId: number) => Promise<boolean>; maxPerUser?: number; counters?: SharedCounters };

@@ -4,7 +4,7 @@ import { wsCloseCodes } from '@common/realtime';
 import { resolveSession } from '../features/auth/auth.service';
 import { forgetSessions } from '../features/auth/session-cache';
 import { createTextbook } from '../features/textbooks/textbooks.service';
-import { createSocketRegistry, type GuardedSocket } from '../http/socket-guard';
+import { createSocketRegistry, type GuardedSocket } from './socket-guard';
 import { cookieFrom, useHarness, type TestUser } from '../test/harness';
 import { bookContent, getBook, patchBook, withSectionText } from './realtime-fixtures';
 import { TestSocket } from './ws-test-client';

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@common/auth';
-import type { AppDeps } from '../http/deps';
-import { backgroundContext, type RequestContext } from '../http/request-context';
+import type { AppDeps } from '../features/app-deps';
+import { backgroundContext, type RequestContext } from '../features/request-context';
 
 /**
  * The context a service receives, for a test that calls the service directly:

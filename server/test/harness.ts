@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type BuildAppOptions } from '../app';
+import { buildApp, type BuildAppOptions, type BuiltDeps } from '../app';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { AppDeps } from '../http/deps';
 import { cookieFrom, testConfig } from './harness-config';
 import { createTestDatabase } from './test-db';
 
@@ -18,7 +17,7 @@ export interface TestUser {
 
 export interface Harness {
   app: FastifyInstance;
-  deps: AppDeps;
+  deps: BuiltDeps;
   database: Database;
   /** Registers a user (a unique name from the stem) and returns its session cookie. */
   createUser(stem?: string): Promise<TestUser>;

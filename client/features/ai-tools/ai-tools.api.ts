@@ -1,11 +1,11 @@
 import type { CustomizeStructureResponse, ExpandChapterResponse, ExpandParagraphResponse, GenerateSectionResponse } from '@common/ai-tools';
 import { limits } from '@common/limits';
 import type { Reference } from '@common/textbook';
-import { ApiError, apiJson } from '@client/lib/api';
+import { ApiError, apiJson, serverMessageOr } from '@client/lib/api';
 
-/** The server's message when it sent one (a clear reason beats a status line), else the fallback. */
+/** The server's message when it sent one (a clear reason beats a status line), else null. */
 function reason(err: unknown): string | null {
-  return err instanceof ApiError && err.serverMessage !== err.message ? err.serverMessage : null;
+  return serverMessageOr(err, null);
 }
 
 /** The call raises 'Failed to expand text: {status text}'; the server's reason stands in for the status text when it gave one. */

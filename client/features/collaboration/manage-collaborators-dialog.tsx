@@ -8,7 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@client/components/ui/dialog';
 import { Input, Label } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
-import { ApiError, errorMessage } from '@client/lib/api';
+import { ApiError, errorMessage, serverMessageOr } from '@client/lib/api';
 import {
   addCollaborator,
   collaboratorsKey,
@@ -17,12 +17,6 @@ import {
   searchUsers,
   type UserSearchResult,
 } from './collaboration.api';
-
-/** The server's own `message` when it sent one. */
-function serverMessageOr(err: unknown, fallback: string): string {
-  const body = err instanceof ApiError ? (err.body as { message?: unknown } | null) : null;
-  return body && typeof body.message === 'string' && body.message ? body.message : fallback;
-}
 
 /** A non-success answer is a "Failed to ..." toast; anything else thrown is a generic 'Error'. */
 function failureToast(err: unknown, title: string, fallback: string) {

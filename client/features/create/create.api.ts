@@ -2,7 +2,7 @@ import type { EmbeddingProgress } from '@common/extract';
 import { lostWhileReadingMessage } from '@common/generate';
 import { limits } from '@common/limits';
 import type { BookLength, TextbookDetail } from '@common/textbook';
-import { ApiError, apiJson, apiRequest } from '@client/lib/api';
+import { ApiError, apiFetch, apiJson, apiRequest, bodyMessage } from '@client/lib/api';
 import type {
   ExtractTextResponse,
   GenerateOutlineResponse,
@@ -40,8 +40,7 @@ export function buildMaterialForm(topic: string, material: MaterialInput): FormD
 async function serverMessage(res: Response): Promise<string> {
   const body = await res.text().catch(() => '');
   try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    return typeof parsed.message === 'string' ? parsed.message : '';
+    return bodyMessage(JSON.parse(body)) ?? '';
   } catch {
     return body.length <= 300 ? body : '';
   }
@@ -57,7 +56,7 @@ export async function extractText({ material, topic }: { material: MaterialInput
   appendOwnMaterial(form, material);
   // A topic already typed steers the objectives (the analysis otherwise names them after the detected topic).
   if (topic?.trim()) form.append('topic', topic.trim());
-  const res = await fetch('/api/extract-text', { method: 'POST', body: form, credentials: 'include' });
+  const res = await apiFetch('POST', '/api/extract-text', form);
   if (!res.ok) {
     const why = await serverMessage(res);
     throw new Error(why ? `Error: ${res.status} - ${why}` : `Error: ${res.status}`);

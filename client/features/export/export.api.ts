@@ -1,5 +1,5 @@
 import { exportUnicodeFileName, fileNameFromDisposition, type ExportFormat, type PageSize } from '@common/export';
-import { throwIfResNotOk } from '@client/lib/api';
+import { apiRequest } from '@client/lib/api';
 import { saveFile } from '@client/lib/save-file';
 
 /** Formats that have paper. */
@@ -51,8 +51,7 @@ export async function downloadExport(
   pageSize?: PageSize,
   extras: ExportExtras = {},
 ): Promise<string> {
-  const res = await fetch(exportUrl(textbookId, format, appendix, pageSize, extras), { credentials: 'include' });
-  await throwIfResNotOk(res);
+  const res = await apiRequest('GET', exportUrl(textbookId, format, appendix, pageSize, extras));
   const chunks: Uint8Array[] = [];
   let received = 0;
   const reader = res.body?.getReader();

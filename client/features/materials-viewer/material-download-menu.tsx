@@ -10,7 +10,7 @@ import {
 import { fileNameFromDisposition } from '@common/export';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
-import { errorMessage, throwIfResNotOk } from '@client/lib/api';
+import { apiRequest, errorMessage } from '@client/lib/api';
 import { saveFile } from '@client/lib/save-file';
 
 export const materialDownloadUrl = (textbookId: number, materialId: number, format: MaterialDownloadFormat) =>
@@ -18,8 +18,7 @@ export const materialDownloadUrl = (textbookId: number, materialId: number, form
 
 /** Fetches the file and hands it to the browser as a download; answers the name it was saved under. */
 async function downloadMaterialFile(textbookId: number, materialId: number, title: string, format: MaterialDownloadFormat) {
-  const res = await fetch(materialDownloadUrl(textbookId, materialId, format), { credentials: 'include' });
-  await throwIfResNotOk(res);
+  const res = await apiRequest('GET', materialDownloadUrl(textbookId, materialId, format));
   const name = fileNameFromDisposition(res.headers.get('Content-Disposition') ?? '') ?? materialDownloadFileName(title, format);
   saveFile(await res.blob(), name);
   return name;

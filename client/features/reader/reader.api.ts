@@ -1,5 +1,5 @@
 import type { SharedBook } from '@common/share';
-import { throwIfResNotOk } from '@client/lib/api';
+import { apiJson } from '@client/lib/api';
 
 export type { SharedBook };
 
@@ -9,8 +9,6 @@ export const sharedBookKey = (token: string) => ['shared-book', token] as const;
  * The book behind a reader link. Sent without cookies: the page shows exactly what a student
  * sees, even to its owner, and nothing here depends on an account.
  */
-export async function fetchSharedBook(token: string): Promise<SharedBook> {
-  const res = await fetch(`/api/shared/${encodeURIComponent(token)}`, { credentials: 'omit' });
-  await throwIfResNotOk(res);
-  return (await res.json()) as SharedBook;
+export function fetchSharedBook(token: string): Promise<SharedBook> {
+  return apiJson<SharedBook>('GET', `/api/shared/${encodeURIComponent(token)}`, undefined, { credentials: 'omit' });
 }

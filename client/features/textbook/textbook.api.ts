@@ -1,6 +1,6 @@
 import type { TextbookDetail, TextbookListEntry, TextbookContentInput } from '@common/textbook';
 import type { TrashedTextbook } from '@common/textbooks-api';
-import { apiJson, apiRequest } from '@client/lib/api';
+import { apiJson, apiRequest, serverMessageOr } from '@client/lib/api';
 
 /**
  * Content as it may arrive: an object, or the same as a JSON string (docs/product.md, "The
@@ -91,22 +91,10 @@ export async function uploadImage(file: File, textbookId: number): Promise<strin
   const form = new FormData();
   form.append('file', file);
   form.append('textbookId', String(textbookId));
-  let res: Response;
-  try {
-    res = await fetch('/api/images/upload', { method: 'POST', body: form, credentials: 'include' });
-  } catch {
-    throw new Error('Failed to upload image');
-  }
-  if (!res.ok) {
-    let message = 'Failed to upload image';
-    try {
-      const body = (await res.json()) as { message?: unknown };
-      if (typeof body.message === 'string' && body.message) message = body.message;
-    } catch {
-      /* no JSON body: keep the spec's default */
-    }
-    throw new Error(message);
-  }
+  // No answer, or one without the server's message: the spec's default.
+  const res = await apiRequest('POST', '/api/images/upload', form).catch((err: unknown) => {
+    throw new Error(serverMessageOr(err, 'Failed to upload image'));
+  });
   const body = (await res.json()) as { dataUrl?: unknown };
   if (typeof body.dataUrl !== 'string' || !body.dataUrl) throw new Error('Failed to upload image');
   return body.dataUrl;

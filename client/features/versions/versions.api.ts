@@ -1,4 +1,5 @@
 import type { VersionEntry, VersionListResponse, VersionResponse } from '@common/versions';
+import { apiFetch } from '@client/lib/api';
 import type { SavedTextbookResponse } from '../textbook/textbook.api';
 
 export const versionsKey = (textbookId: number) => [`/api/textbooks/${textbookId}/versions`] as const;
@@ -16,7 +17,7 @@ export class VersionsApiError extends Error {
 }
 
 async function call<T>(method: 'GET' | 'POST', url: string, failure: string): Promise<T> {
-  const res = await fetch(url, { method, credentials: 'include' });
+  const res = await apiFetch(method, url);
   if (!res.ok) throw new VersionsApiError(res.status, `${failure}: ${res.status} ${res.statusText}`.trimEnd());
   return (await res.json()) as T;
 }

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { WorkerPool } from '@server/ingest/worker-pool';
+import { WorkerPool } from '@server/core/worker-pool';
 import { normalizeVector } from '@server/core/nlp';
 import type { Embedder } from './embedder';
 

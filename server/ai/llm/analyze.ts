@@ -1,10 +1,10 @@
 import { generateText, Output, type LanguageModel } from 'ai';
-import { llmAnalysisOutput } from './schemas';
 import type { AnalyzeResult, EngineContext } from '../engine';
 import type { RetrievedChunk } from '../material';
 import { extractKeyphrases } from '@server/core/nlp';
 import { toProviderError } from './outline/model-errors';
 import { numberMaterial } from './outline/prompt-material';
+import { analyzePrompt } from './prompts/analyze';
 
 /** Excerpts the model reads: the first of each document plus the best matches for its key phrases. */
 const excerptLimit = 10;
@@ -33,25 +33,20 @@ async function gatherExcerpts(ctx: EngineContext, topic?: string): Promise<Retri
 /** llm analyze: structured output (topic, objectives, suggestions) from retrieved excerpts of the material. */
 export async function llmAnalyze(model: LanguageModel, ctx: EngineContext, input: { topic?: string }): Promise<AnalyzeResult> {
   const excerpts = await gatherExcerpts(ctx, input.topic);
-  const titles = ctx.material.sources.map((s) => s.document.title).filter(Boolean);
+  const titles = ctx.material.sources.map((s) => s.document.title).filter((t): t is string => Boolean(t));
   const headings = ctx.material.sources
     .flatMap((s) =>
       s.document.blocks.filter((b) => b.kind === 'heading').map((b) => `${'  '.repeat(Math.max(0, (b.level ?? 1) - 1))}${b.text}`),
     )
     .slice(0, 80);
   const material = numberMaterial(excerpts, []);
+  const asked = analyzePrompt({ topic: input.topic, titles, headings, material: material.text });
   try {
     const { output } = await generateText({
       model,
-      output: Output.object({ schema: llmAnalysisOutput }),
-      system:
-        "You analyze an instructor's course material for a textbook generator. Use only the material given. " +
-        'Objectives must be specific to this material and start with an action verb (Explain, Describe, Compare, Apply, Analyze, Evaluate, Define, Identify). ' +
-        'Suggestions name concrete gaps: a section with little text, a term used but never defined, missing examples or exercises.',
-      prompt:
-        `${input.topic ? `The instructor's topic: ${input.topic}\n` : ''}` +
-        `${titles.length ? `Document titles: ${titles.join('; ')}\n` : ''}` +
-        `${headings.length ? `Headings:\n${headings.join('\n')}\n` : ''}\n${material.text}`,
+      output: Output.object({ schema: asked.schema }),
+      system: asked.system,
+      prompt: asked.prompt,
     });
     ctx.onProgress?.(100);
     return {

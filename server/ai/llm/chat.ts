@@ -1,11 +1,12 @@
 import type { LanguageModel } from 'ai';
-import { llmAssistantReply, type LlmOutlineOperation } from './schemas';
+import type { LlmOutlineOperation } from './schemas';
 import type { TextbookContent } from '@common/textbook';
 import type { ChatInput, ChatResult, EngineContext } from '../engine';
 import * as ops from '@common/textbook-ops';
 import { htmlToText, paragraphsToHtml } from '@common/textbook-ops/html';
 import { keepGivenCitations } from './outline/citations';
 import { numberMaterial, type NumberedMaterial } from './outline/prompt-material';
+import { assistantPrompt } from './prompts/assistant';
 import { SourceNotes } from './source-notes';
 import { askStructured } from './structured';
 
@@ -72,14 +73,8 @@ export async function llmChat(model: LanguageModel, ctx: EngineContext, input: C
   const chunks = await ctx.retriever.search(input.message, { limit: 6 });
   const material = numberMaterial(chunks, input.content.references ?? [], ctx.material);
   const reply = await askStructured(model, {
-    schema: llmAssistantReply,
+    ...assistantPrompt({ topic: input.topic, outline: describeOutline(input.content), material: material.text, message: input.message }),
     what: 'assistant reply',
-    system:
-      'You are the outline assistant of a textbook editor. For requests to change the structure, reply briefly and list the operations; ' +
-      'numbers are 1-based and each operation sees the outline as left by the ones before it. For questions, answer in a few sentences ' +
-      'from the excerpts only, citing their keys like [S1], and list no operations; if the excerpts do not answer it, say so. ' +
-      'If a request cannot be done with the operations, say so and list none.',
-    prompt: `Topic: ${input.topic}\n\nCurrent outline:\n${describeOutline(input.content) || '(empty)'}\n\n${material.text}\n\nUser: ${input.message}`,
   });
   // A grounded answer: the keys it cites become numbered notes, listed with the file, heading and page each stands for.
   const notes = new SourceNotes(material.positions);

@@ -1,5 +1,4 @@
 import { generateText, Output, type LanguageModel } from 'ai';
-import { llmRestructurePlan } from './schemas';
 import type { Chapter, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { CustomizeInput, CustomizeResult, EngineContext } from '../engine';
@@ -11,7 +10,8 @@ import { lostSentences, bookUnits, unitToSection, type Unit } from '../shared/un
 import { bookHtml } from '../shared/book-usage';
 import { keepGivenCitations } from './outline/citations';
 import { toProviderError } from './outline/model-errors';
-import { groundingRules, numberMaterial } from './outline/prompt-material';
+import { numberMaterial } from './outline/prompt-material';
+import { restructurePrompt } from './prompts/restructure';
 
 const previewChars = 160;
 
@@ -35,15 +35,19 @@ export async function llmCustomizeStructure(model: LanguageModel, ctx: EngineCon
   if (units.length === 0) throw new AppError('UNPROCESSABLE', 'The textbook has no content to restructure yet.');
   const chunks = await ctx.retriever.search(input.guidance, { limit: 6 });
   const material = numberMaterial(chunks, []);
+  const asked = restructurePrompt({
+    guidance: input.guidance,
+    originalDocument: input.originalDocument,
+    parts: describeUnits(units, book),
+    material: material.text,
+  });
   let plan;
   try {
     ({ output: plan } = await generateText({
       model,
-      output: Output.object({ schema: llmRestructurePlan }),
-      system:
-        'You restructure a textbook as the instructor asks, by regrouping, reordering and retitling its parts. Every part key must appear in exactly one chapter. ' +
-        `Add new sections only when the guidance asks for new material. ${groundingRules} If the guidance cannot be done this way, explain in cannotDo and return no chapters.`,
-      prompt: `Guidance: ${input.guidance}\n\n${input.originalDocument?.trim() ? `Reference document from the instructor:\n${input.originalDocument.slice(0, 8000)}\n\n` : ''}Book parts:\n${describeUnits(units, book)}\n\n${material.text}`,
+      output: Output.object({ schema: asked.schema }),
+      system: asked.system,
+      prompt: asked.prompt,
     }));
   } catch (err) {
     throw toProviderError(err, 'restructuring plan');

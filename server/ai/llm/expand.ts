@@ -1,5 +1,4 @@
 import type { LanguageModel } from 'ai';
-import { llmChapterExpansionOutput, llmExpansionOutput } from './schemas';
 import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
 import type { EngineContext, ExpandChapterInput, ExpandParagraphInput, ExpandResult, GenerateSectionInput } from '../engine';
@@ -12,7 +11,10 @@ import { noMaterialNote, nothingMoreNote } from '../shared/expand-notes';
 import { keepGivenCitations } from './outline/citations';
 import { locateUnit } from '../shared/locate';
 import { sourceMap } from '../shared/source-map';
-import { groundingRules, promptMaterial, type NumberedMaterial } from './outline/prompt-material';
+import { promptMaterial, type NumberedMaterial } from './outline/prompt-material';
+import { expandChapterPrompt } from './prompts/expand-chapter';
+import { expandParagraphPrompt } from './prompts/expand-paragraph';
+import { generateSectionPrompt } from './prompts/generate-section';
 import { SourceNotes } from './source-notes';
 import { askStructured } from './structured';
 
@@ -68,10 +70,13 @@ export async function llmExpandParagraph(
   if (chunks.length === 0) return { value: original, exhausted: true, note: noMaterialNote };
   const material = promptMaterial({ material: ctx.material, chunks, references: input.book?.references?.filter((r) => r.approved) ?? [] });
   const out = await askStructured(model, {
-    schema: llmExpansionOutput,
+    ...expandParagraphPrompt({
+      outline: bookOutline(input.book),
+      context: input.context?.slice(0, bookContextChars),
+      material: material.text,
+      passage: text,
+    }),
     what: 'expansion',
-    system: `You expand a passage of a textbook. ${groundingRules} Add only what the excerpts say that the passage and the book do not already say; never restate the passage.`,
-    prompt: `Book outline:\n${bookOutline(input.book)}\n\n${input.context ? `Where the passage is:\n${input.context.slice(0, bookContextChars)}\n\n` : ''}${material.text}\n\nPassage to expand:\n${text}`,
   });
   const used = UsedSentences.fromHtml([...(input.book ? bookHtml(input.book) : []), original], fastSentences);
   const notes = new SourceNotes(material.positions);
@@ -94,12 +99,14 @@ export async function llmExpandChapter(
     references: input.book.references.filter((r) => r.approved),
   });
   const out = await askStructured(model, {
-    schema: llmChapterExpansionOutput,
+    ...expandChapterPrompt({
+      sectionCount: input.sectionCount,
+      outline: bookOutline(input.book),
+      material: material.text,
+      chapterTitle: input.chapterTitle,
+      paragraphs: own.map((b) => htmlToText(b)),
+    }),
     what: 'chapter expansion',
-    system:
-      `You divide a textbook chapter into exactly ${input.sectionCount} sections and expand it. ${groundingRules} ` +
-      "Give every section a short title, list which of the chapter's own paragraphs (by number) it holds, in order, and add new paragraphs only from the excerpts, following the source unit's own sub-headings where it has them.",
-    prompt: `Book outline:\n${bookOutline(input.book)}\n\n${material.text}\n\nChapter "${input.chapterTitle}", its paragraphs:\n${own.map((b, i) => `P${i + 1}: ${htmlToText(b)}`).join('\n')}`,
   });
   if (out.sections.length !== input.sectionCount) {
     throw new AppError(
@@ -165,10 +172,16 @@ export async function llmGenerateSection(
     references: referenceList(input.references),
   });
   const out = await askStructured(model, {
-    schema: llmExpansionOutput,
+    ...generateSectionPrompt({
+      paragraphCount: input.paragraphCount,
+      expansionLevel: input.expansionLevel,
+      context: input.context,
+      material: material.text,
+      sectionTitle: input.sectionTitle,
+      chapterTitle: input.chapterTitle,
+      current: htmlToText(current),
+    }),
     what: 'section',
-    system: `You expand one section of a textbook with up to ${input.paragraphCount} new paragraphs (${input.expansionLevel ?? 'comprehensive'}). ${groundingRules} Draw on the section's source unit first. Never repeat what the section or the rest of the book already says.`,
-    prompt: `${input.context ? `Context:\n${input.context.slice(0, 6000)}\n\n` : ''}${material.text}\n\nSection "${input.sectionTitle}" of chapter "${input.chapterTitle}", as it stands:\n${htmlToText(current) || '(empty)'}`,
   });
   const used = UsedSentences.fromHtml(bookHtml(input.book), fastSentences);
   const notes = new SourceNotes(material.positions);

@@ -1,5 +1,4 @@
 import { generateText, Output, type LanguageModel } from 'ai';
-import { z } from 'zod';
 import { materialContentSchemas, materialTypeLabels, type MaterialContentType } from '@common/materials';
 import { AppError } from '@server/core/app-error';
 import type { EngineContext, GenerateMaterialInput, GeneratedMaterial } from '../engine';
@@ -9,68 +8,8 @@ import { sentenceKey } from '../shared/sentence-filter';
 import { itemProblems } from '../shared/item-checks';
 import { objectiveProblem } from '../shared/objective-acts';
 import { toProviderError } from './outline/model-errors';
-
-/** Longest chapter text given to the model, in characters (bounded so prompts fit small local models too). */
-const maxChapterChars = 14_000;
-
-// What the model is asked for: the contract's shapes without the cross-field rules, so one bad
-// question is dropped after checking instead of failing the whole answer.
-const llmQuiz = z.object({
-  description: z.string(),
-  questions: z.array(
-    z.object({
-      type: z.enum(['multiple-choice', 'true-false', 'short-answer']),
-      prompt: z.string(),
-      options: z.array(z.string()).optional(),
-      answer: z.string(),
-      explanation: z.string(),
-      source: z.string(),
-    }),
-  ),
-});
-const llmAssessment = z.object({
-  description: z.string(),
-  items: z.array(
-    z.object({
-      type: z.enum(['multiple-choice', 'true-false', 'short-answer', 'essay']),
-      prompt: z.string(),
-      options: z.array(z.string()).optional(),
-      answer: z.string().optional(),
-      points: z.number(),
-      rubric: z.array(z.string()).optional(),
-    }),
-  ),
-});
-const llmLessonPlan = z.object({
-  description: z.string(),
-  objectives: z.array(z.string()),
-  activities: z.array(z.object({ minutes: z.number(), title: z.string(), description: z.string() })),
-  materials: z.array(z.string()),
-  assessment: z.array(z.string()),
-});
-const llmHomework = z.object({
-  description: z.string(),
-  problems: z.array(z.object({ prompt: z.string(), expectedAnswer: z.string().optional(), guidance: z.string() })),
-});
-
-const outputs = { quiz: llmQuiz, assessment: llmAssessment, lessonPlan: llmLessonPlan, homework: llmHomework } as const;
-
-const instructions: Record<MaterialContentType, string> = {
-  quiz:
-    'Write a quiz of 8 to 15 questions: multiple-choice, true-false and short-answer. Every question comes from one sentence of the chapter: ' +
-    '"source" quotes that sentence word for word. A multiple-choice answer is exactly one of its options; the other options are of the same kind ' +
-    '(terms for a term, numbers for a number) taken from elsewhere in the textbook, never the answer again and never repeated. ' +
-    'A true-false answer is "True" or "False"; a false statement swaps one term for another term of the same kind from the same chapter. ' +
-    'Never ask for a citation year, a figure, table or equation number, a URL, a number from a made-up example, or anything the question itself points back to ("this", "these"). ' +
-    'No two questions have the same answer. The explanation says why the answer is right.',
-  assessment:
-    'Write a graded assessment mixing multiple-choice, true-false, short-answer and essay items, each with whole-number points. ' +
-    'Multiple-choice items have options and an answer that is one of them. Short-answer and essay items have a rubric: a list of marking criteria with points.',
-  lessonPlan:
-    'Write a lesson plan: learning objectives (starting with an action verb), a timed sequence of activities (minutes, title, description) ' +
-    "that follows the chapter's sections, the materials needed, and how learning is checked (assessment).",
-  homework: 'Write 5 to 8 homework problems on the chapter, each with marking guidance and, where there is one, the expected answer.',
-};
+import { materialPrompt } from './prompts/materials';
+import type { LlmMaterialOutput } from './schemas';
 
 function normalized(text: string): string {
   return ` ${sentenceKey(text)} `;
@@ -83,7 +22,7 @@ function isGrounded(answer: string, chapter: string, chapterTokens: Set<string>)
   return tokens.length > 0 && tokens.filter((t) => chapterTokens.has(t)).length / tokens.length >= 0.7;
 }
 
-type LlmOutput<T extends MaterialContentType> = z.infer<(typeof outputs)[T]>;
+type LlmOutput<T extends MaterialContentType> = LlmMaterialOutput<T>;
 type LlmQuestion = LlmOutput<'quiz'>['questions'][number];
 type LlmItem = LlmOutput<'assessment'>['items'][number];
 
@@ -175,15 +114,18 @@ export async function llmGenerateMaterial(
   const others = book.chapters.filter((_, i) => i !== chapterIndex).map((c) => c.title);
   let output: LlmOutput<MaterialContentType>;
   try {
+    const asked = materialPrompt({
+      contentType,
+      bookTitle: book.title,
+      chapterTitle: chapterIndex === undefined ? undefined : scopeTitle,
+      others,
+      text,
+    });
     const result = await generateText({
       model,
-      output: Output.object<unknown>({ schema: outputs[contentType] as z.ZodType<unknown> }),
-      system:
-        `You write educational materials for instructors from their own textbook. ${instructions[contentType]} ` +
-        'Use only the textbook text given: no outside facts, numbers or quotations. The description is one sentence saying what the material covers.',
-      prompt:
-        `Textbook: ${book.title}\n${chapterIndex === undefined ? 'Scope: the whole textbook' : `Chapter: ${scopeTitle}`}\n` +
-        `${others.length ? `Other chapters of the textbook: ${others.join('; ')}\n` : ''}\nText:\n${text.slice(0, maxChapterChars)}`,
+      output: Output.object<unknown>({ schema: asked.schema }),
+      system: asked.system,
+      prompt: asked.prompt,
     });
     output = result.output as LlmOutput<MaterialContentType>;
   } catch (err) {

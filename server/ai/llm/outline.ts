@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import { llmChapterText, llmOutlinePlan, llmPartialPlan, type LlmOutlinePlan, type LlmPartialPlan } from './schemas';
+import type { LlmOutlinePlan, LlmPartialPlan } from './schemas';
 import type { Chapter, Reference, TextbookContent } from '@common/textbook';
 import type { EngineContext, OutlineInput } from '../engine';
 import { indexWordsOf } from '../index-words';
@@ -7,7 +7,9 @@ import { documentMap, mapParts, type MapEntry } from './document-map';
 import { llmBookReport } from './outline/book-report';
 import { keepGivenCitations } from './outline/citations';
 import { chapterKeyTermsHtml } from './outline/key-terms';
-import { groundingRules, numberMaterial, promptMaterial } from './outline/prompt-material';
+import { numberMaterial, promptMaterial } from './outline/prompt-material';
+import { chapterTextPrompt } from './prompts/chapter-text';
+import { documentMapText, outlinePlanPrompt, partPlanPrompt, plannedPartsText } from './prompts/outline-plan';
 import { citedParagraphsHtml, SourceNotes } from './source-notes';
 import { askStructured } from './structured';
 
@@ -26,11 +28,6 @@ const chapterExcerpts = 4;
 /** Chapters written at once: enough to overlap latency, few enough for local model servers. */
 const chapterConcurrency = 3;
 
-const planningRules =
-  'Follow the structure of the material: its units become chapters and their sub-units sections, in the documents’ order, ' +
-  'unless the topic clearly leaves a unit out. Titles are short and specific, taken from the headings where they exist; no numbering in titles. ' +
-  'For every chapter and section, list in "sources" the keys of the map units ([U3] as "U3") it is written from.';
-
 function referencesWithKeys(references: Reference[]): Reference[] {
   return references.map((r, i) => ({ ...r, key: r.key ?? `R${i + 1}` }));
 }
@@ -44,12 +41,8 @@ async function planPart(
   count: number,
 ): Promise<LlmPartialPlan> {
   return askStructured(model, {
-    schema: llmPartialPlan,
+    ...partPlanPrompt({ topic: input.topic, lines: part.map((e) => e.line), index, count }),
     what: `outline of part ${index + 1} of the material`,
-    system: `You plan university-level textbooks from an instructor's own material. ${planningRules}`,
-    prompt:
-      `Topic: ${input.topic}\n\nDocument map, part ${index + 1} of ${count} (each line: a unit's key, heading, file and page, and how its text opens):\n` +
-      `${part.map((e) => e.line).join('\n')}\n\nPropose the chapters this part of the material makes, each with the unit keys it covers.`,
   });
 }
 
@@ -61,7 +54,6 @@ async function planOutline(
   options: LlmOutlineOptions,
 ) {
   const entries = documentMap(ctx.material);
-  const referenceLines = references.length ? `\n\nApproved references: ${references.map((r) => `[${r.key}] ${r.title}`).join('; ')}` : '';
   let mapText: string;
   if (entries.length === 0) {
     // No document to map (a topic only): the closest excerpts stand in for it.
@@ -70,24 +62,21 @@ async function planOutline(
   } else {
     const parts = mapParts(entries, options.mapChars);
     if (parts.length === 1) {
-      mapText = `Document map (each line: a unit's key, heading, file and page, and how its text opens):\n${entries.map((e) => e.line).join('\n')}`;
+      mapText = documentMapText(entries.map((e) => e.line));
     } else {
       const partial: LlmPartialPlan[] = [];
       for (const [i, part] of parts.entries()) partial.push(await planPart(model, input, part, i, parts.length));
       const top = entries.filter((e) => !e.line.startsWith(' ')).map((e) => e.line.slice(0, 160));
-      mapText =
-        `The material is long, so it was planned in ${parts.length} parts. Top-level units:\n${top.join('\n')}\n\n` +
-        `Chapters proposed for each part, in order:\n${partial
-          .flatMap((p) => p.chapters)
-          .map((c) => `- ${c.title} (${c.sources.join(', ')}): ${c.summary}`)
-          .join('\n')}`;
+      mapText = plannedPartsText(
+        parts.length,
+        top,
+        partial.flatMap((p) => p.chapters),
+      );
     }
   }
   const plan = await askStructured(model, {
-    schema: llmOutlinePlan,
+    ...outlinePlanPrompt({ topic: input.topic, map: mapText, references }),
     what: 'outline',
-    system: `You plan university-level textbooks from an instructor's own material. ${planningRules}`,
-    prompt: `Topic: ${input.topic}\n\n${mapText}${referenceLines}\n\nPlan a textbook on this topic from the material: chapters in teaching order, each with 2 to 6 sections.`,
   });
   return { plan, entries };
 }
@@ -117,14 +106,8 @@ async function writeChapter(
   const chunks = await ctx.retriever.search(query, { limit: chapterExcerpts });
   const material = promptMaterial({ material: ctx.material, units, unitChars: options.unitChars, chunks, references });
   const text = await askStructured(model, {
-    schema: llmChapterText,
+    ...chapterTextPrompt({ topic: input.topic, chapterTitles: plan.chapters.map((c) => c.title), index, chapter, material: material.text }),
     what: `text for chapter ${index + 1}`,
-    system: `You write chapters of a textbook on ${input.topic}. ${groundingRules}`,
-    prompt:
-      `Book outline: ${plan.chapters.map((c, i) => `${i + 1}. ${c.title}`).join('; ')}\n\n` +
-      `Write chapter ${index + 1}, "${chapter.title}" (${chapter.summary}).\n` +
-      `Sections, in this order:\n${chapter.sections.map((s) => `- ${s.title}: ${s.focus}`).join('\n')}\n\n${material.text}\n\n` +
-      'Give a short introduction (1-2 paragraphs) and 2-5 paragraphs per section, drawn from the source units first. Plain text paragraphs, no markdown, no headings inside paragraphs.',
   });
   // Each part of the chapter numbers the sources it cites and lists them after its text.
   const write = (paragraphs: string[]) => {

@@ -134,3 +134,47 @@ export const llmRestructurePlan = z.object({
   ),
 });
 export type LlmRestructurePlan = z.infer<typeof llmRestructurePlan>;
+
+// What the model is asked for: the contract's shapes without the cross-field rules, so one bad
+// question is dropped after checking instead of failing the whole answer.
+export const llmQuiz = z.object({
+  description: z.string(),
+  questions: z.array(
+    z.object({
+      type: z.enum(['multiple-choice', 'true-false', 'short-answer']),
+      prompt: z.string(),
+      options: z.array(z.string()).optional(),
+      answer: z.string(),
+      explanation: z.string(),
+      source: z.string(),
+    }),
+  ),
+});
+export const llmAssessment = z.object({
+  description: z.string(),
+  items: z.array(
+    z.object({
+      type: z.enum(['multiple-choice', 'true-false', 'short-answer', 'essay']),
+      prompt: z.string(),
+      options: z.array(z.string()).optional(),
+      answer: z.string().optional(),
+      points: z.number(),
+      rubric: z.array(z.string()).optional(),
+    }),
+  ),
+});
+export const llmLessonPlan = z.object({
+  description: z.string(),
+  objectives: z.array(z.string()),
+  activities: z.array(z.object({ minutes: z.number(), title: z.string(), description: z.string() })),
+  materials: z.array(z.string()),
+  assessment: z.array(z.string()),
+});
+export const llmHomework = z.object({
+  description: z.string(),
+  problems: z.array(z.object({ prompt: z.string(), expectedAnswer: z.string().optional(), guidance: z.string() })),
+});
+
+/** The material schemas by content type. */
+export const llmMaterialOutputs = { quiz: llmQuiz, assessment: llmAssessment, lessonPlan: llmLessonPlan, homework: llmHomework } as const;
+export type LlmMaterialOutput<T extends keyof typeof llmMaterialOutputs> = z.infer<(typeof llmMaterialOutputs)[T]>;

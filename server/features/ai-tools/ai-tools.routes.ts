@@ -12,8 +12,8 @@ import {
   generateSectionBody,
   generateSectionResponse,
 } from '@common/ai-tools';
-import type { AppDeps } from '@server/http/deps';
-import { requestContext } from '@server/http/request-context';
+import type { AppDeps } from '@server/features/app-deps';
+import { requestContext } from '@server/features/request-context';
 import * as service from './ai-tools.service';
 
 /** Rate and body limits: server/http/route-limits.ts (per user, after authentication). */

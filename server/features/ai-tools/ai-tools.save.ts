@@ -1,5 +1,5 @@
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import type { MergeConflict } from '@common/textbooks-api';
 import { saveTextbook, type SaveTextbookInput, type SaveTextbookResult } from '../textbooks/save/textbook-save.service';
 

@@ -16,7 +16,7 @@ import type { EngineContext } from '@server/ai/engine';
 import { addSection } from '@common/textbook-ops';
 import { htmlToText } from '@common/textbook-ops/html';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { sanitizeHtml } from '../textbooks/sanitize';
 import { saveTextbook } from '../textbooks/save/textbook-save.service';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outlineAssistantBody, outlineAssistantResponse } from '@common/assistant';
-import type { AppDeps } from '@server/http/deps';
-import { requestContext } from '@server/http/request-context';
+import type { AppDeps } from '@server/features/app-deps';
+import { requestContext } from '@server/features/request-context';
 import { askOutlineAssistant } from './assistant.service';
 
 export function registerAssistantRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -2,7 +2,7 @@ import type { OutlineAssistantBody, OutlineAssistantResponse } from '@common/ass
 import { parseTextbookContent } from '@common/textbook';
 import { emptyMaterial, type Material, type Retriever } from '@server/ai/material';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { normalizeContent } from '../textbooks/textbook-content';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';

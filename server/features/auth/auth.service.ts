@@ -1,17 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { PublicUser } from '@common/auth';
 import { limits } from '@common/limits';
 import type { Db } from '@server/db/client';
 import { AppError } from '@server/core/app-error';
-import type { AnonymousContext, RequestContext } from '@server/http/request-context';
+import { hashToken } from '@server/core/token-hash';
+import type { AnonymousContext, RequestContext } from '@server/features/request-context';
 import * as repo from './auth.repo';
 import { hashPassword, verifyPassword } from './password';
 import { cachedSession, forgetSessions, rememberSession } from './session-cache';
 import { isCommonPassword } from './common-passwords';
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export function toPublicUser(user: { id: number; username: string }): PublicUser {
   return { id: user.id, username: user.username };

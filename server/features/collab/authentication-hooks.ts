@@ -1,6 +1,6 @@
 import type { Document, Extension } from '@hocuspocus/server';
 import { readOnlyToken, textbookIdOfDocument } from '@common/live-document';
-import type { AppDeps } from '@server/http/deps';
+import type { AppDeps } from '@server/features/app-deps';
 import { can, findTextbookHeaderRole } from '../textbooks/textbooks.policy';
 import type { CollabContext } from './collab-context';
 

@@ -1,7 +1,7 @@
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { liveDocumentName } from '@common/live-document';
-import type { AppDeps } from '@server/http/deps';
+import type { AppDeps } from '@server/features/app-deps';
 import { authenticationHooks } from './authentication-hooks';
 import type { CollabContext, OpenDocuments } from './collab-context';
 import { documentEventHandler } from './document-events';

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { liveCloseCodes, liveDocumentPath } from '@common/live-document';
 import { AppError } from '@server/core/app-error';
-import type { AppDeps } from '@server/http/deps';
+import type { AppDeps } from '@server/features/app-deps';
 import { readSessionToken } from '@server/http/session-cookie';
-import { createSocketRegistry, isAllowedSocketOrigin, type GuardedSocket } from '@server/http/socket-guard';
+import { createSocketRegistry, isAllowedSocketOrigin, type GuardedSocket } from '@server/realtime/socket-guard';
 import { resolveSession } from '../auth/auth.service';
 import type { CollabServer } from './collab-server';
 

@@ -1,7 +1,7 @@
 import type { Document } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { liveCloseCodes } from '@common/live-document';
-import type { AppDeps } from '@server/http/deps';
+import type { AppDeps } from '@server/features/app-deps';
 import type { DomainEvent } from '@server/realtime/events';
 import { closeRemovedUser } from './authentication-hooks';
 import { pullStoredState, type LiveDocState } from './live-documents';

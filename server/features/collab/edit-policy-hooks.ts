@@ -1,7 +1,7 @@
 import type { Document, Extension } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { caretColorOf, liveCloseCodes, type LiveServerMessage } from '@common/live-document';
-import type { AppDeps } from '@server/http/deps';
+import type { AppDeps } from '@server/features/app-deps';
 import type { CollabContext, OpenDocuments } from './collab-context';
 import { storedBodyIds, type LiveDocState } from './live-documents';
 import { UserByteBudget, type LiveLimits } from './live-limits';

@@ -1,6 +1,6 @@
 import type { Document, Extension } from '@hocuspocus/server';
 import { textbookIdOfDocument, type LiveServerMessage } from '@common/live-document';
-import type { AppDeps } from '@server/http/deps';
+import type { AppDeps } from '@server/features/app-deps';
 import type { CollabContext, OpenDocuments } from './collab-context';
 import { loadLiveState, storeLiveDocument, trackChanges, type LiveDocState } from './live-documents';
 import { DocumentSize, type LiveLimits } from './live-limits';

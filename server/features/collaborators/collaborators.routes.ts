@@ -11,8 +11,8 @@ import {
 } from '@common/collaborators';
 import { okAnswer, okResponse } from '@common/ok-response';
 import { textbookIdParams } from '@common/textbooks-api';
-import type { AppDeps } from '@server/http/deps';
-import { requestContext } from '@server/http/request-context';
+import type { AppDeps } from '@server/features/app-deps';
+import { requestContext } from '@server/features/request-context';
 import { addCollaborator, listBlocks, listCollaborators, removeBlock, removeCollaborator } from './collaborators.service';
 
 export function registerCollaboratorRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -1,6 +1,6 @@
 import { blockedByUserMessage, type CollaborationBlock, type CollaboratorEntry } from '@common/collaborators';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { publishAfterCommit } from '../textbooks/textbook-events';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import { findUserById } from '../users/users.repo';

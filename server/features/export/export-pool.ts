@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { QueueFullError } from '@server/core/task-queue';
-import { WorkerPool, WorkerTimeoutError } from '@server/ingest/worker-pool';
+import { WorkerPool, WorkerTimeoutError } from '@server/core/worker-pool';
 import { AppError } from '@server/core/app-error';
 import type { ExportJob, ExportReply, ExportTiming } from './export-job';
 

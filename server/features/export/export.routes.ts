@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportQuery } from '@common/export';
 import { textbookIdParams } from '@common/textbooks-api';
-import type { AppDeps } from '@server/http/deps';
-import { requestContext } from '@server/http/request-context';
+import type { AppDeps } from '@server/features/app-deps';
+import { requestContext } from '@server/features/request-context';
 import { exportTextbook } from './export.service';
 
 /** GET /api/textbooks/{id}/export?format=docx|epub|pdf|html|imscc[&appendix=true]: the book as a download. */

@@ -1,7 +1,7 @@
 import { exportContentDisposition, exportFileName, exportFormatInfo, type ExportQuery } from '@common/export';
 import { parseTextbookContent, type TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { getImage } from '../images/images.service';
 import { listTextbookMaterials } from '../materials/materials.service';
 import { chapterSourceNotes, withSourceNotes } from '../provenance/source-notes';

@@ -1,29 +1,17 @@
 import { buildBookDocument } from '@common/book-render/book-document';
 import { imageSources, type Block, type BookDocument } from '@common/book-render/book-model';
-import type { ExportFormat, PageSize } from '@common/export';
+import type { ExportFormat } from '@common/export';
 import { parseTextbookContent, type Reference } from '@common/textbook';
 import { formatBibliography } from './bibliography';
 import type { ExportJob, ExportReply } from './export-job';
-import { resolveImages, type ImageAsset } from './image-assets';
+import { resolveImages } from './image-assets';
 import { xmlSafeDeep } from './xml';
+import type { ExportContext } from './formats/export-context';
 import { writeDocx } from './formats/docx/write-docx';
 import { writeEpub } from './formats/epub';
 import { writeHtmlFile } from './formats/html-file';
 import { writeCartridge } from './formats/imscc/write-cartridge';
 import { writePdf } from './formats/pdf/write-pdf';
-import type { MaterialInput } from '@common/book-render/material-blocks';
-
-/** What every writer gets. */
-export interface ExportContext {
-  doc: BookDocument;
-  images: ReadonlyMap<string, ImageAsset>;
-  /** Every stored material (the cartridge makes its quizzes from them, whatever the appendix choice). */
-  materials: readonly MaterialInput[];
-  /** The paper asked for (PDF and Word), if any. */
-  pageSize?: PageSize;
-  /** The book's reader page: the cartridge's chapters become links to it (the links-only cartridge). */
-  readerUrl?: string;
-}
 
 const writers: Record<ExportFormat, (ctx: ExportContext) => Promise<Uint8Array> | Uint8Array> = {
   html: writeHtmlFile,

@@ -1,6 +1,6 @@
 import { extractMessages, type ExtractTextResponse, type MaterialFields } from '@common/extract';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import type { UploadedFile } from '@server/ingest/extract';
 import { findDocumentReferences } from '@server/references/documents/documents.provider';
 import { dedupeReferences } from '@server/references/dedupe';

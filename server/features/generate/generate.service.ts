@@ -1,7 +1,7 @@
 import type { MaterialFields } from '@common/extract';
 import type { GenerateOutlineResponse } from '@common/generate';
 import type { BookLength, Reference } from '@common/textbook';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { listSources } from '../sources/sources.repo';
 import { ingestMaterial } from '../sources/sources.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';

@@ -3,7 +3,7 @@ import { lostWhileReadingMessage, type GenerationJobResponse } from '@common/gen
 import { progressSteps } from '@common/limits';
 import type { Db, DbOrTx } from '@server/db/client';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import * as repo from './generation-jobs.repo';
 
 /** Finished jobs are kept a day so a slow client still sees the outcome, then cleared on the user's next job. */

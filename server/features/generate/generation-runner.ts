@@ -6,7 +6,7 @@ import { materialLanguage } from '@server/ai/material-language';
 import { AppError } from '@server/core/app-error';
 import type { Db } from '@server/db/client';
 import type { JobRun } from '@server/db/jobs';
-import type { AppDeps } from '@server/http/deps';
+import type { AppDeps } from '@server/features/app-deps';
 import { stampOffThread } from '../provenance/provenance-pool';
 import { loadSourcesMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';

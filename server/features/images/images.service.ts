@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PublicUser } from '@common/auth';
 import type { Db } from '@server/db/client';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { AppError } from '@server/core/app-error';
 import { can, findTextbookHeaderRole, requireTextbookRole } from '../textbooks/textbooks.policy';
 import { limits } from '@common/limits';

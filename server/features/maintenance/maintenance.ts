@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '@server/http/deps';
+import type { AppDeps } from '@server/features/app-deps';
 import { purgeExpiredSessions } from '../auth/auth.service';
 import { purgeExpiredTrash } from '../textbooks/textbook-trash';
 

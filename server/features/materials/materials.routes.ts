@@ -5,8 +5,8 @@ import { createMaterialBody, materialListResponse, materialResponse } from '@com
 import { materialDownloadQuery } from '@common/material-downloads';
 import { okAnswer, okResponse } from '@common/ok-response';
 import { numericId, textbookIdParams } from '@common/textbooks-api';
-import type { AppDeps } from '@server/http/deps';
-import { requestContext } from '@server/http/request-context';
+import type { AppDeps } from '@server/features/app-deps';
+import { requestContext } from '@server/features/request-context';
 import { createMaterial, deleteTextbookMaterial, listTextbookMaterials } from './materials.service';
 import { downloadMaterial } from './downloads/material-download';
 

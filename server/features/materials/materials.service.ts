@@ -8,7 +8,7 @@ import {
 import { parseTextbookContent } from '@common/textbook';
 import type { MaterialRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { emptyMaterial } from '@server/ai/material';
 import { createRetriever } from '@server/ai/retrieval';
 import { requireTextbookAccess, requireTextbookRole } from '../textbooks/textbooks.policy';

@@ -1,6 +1,6 @@
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
-import { WorkerPool } from '@server/ingest/worker-pool';
+import type { RequestContext } from '@server/features/request-context';
+import { WorkerPool } from '@server/core/worker-pool';
 import type { PagePicture } from '@server/ingest/pdf/pdf-page-picture';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import { findLinkedSourceFile } from './page-picture.repo';

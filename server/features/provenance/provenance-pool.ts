@@ -2,7 +2,7 @@ import type { ProvenanceResponse } from '@common/provenance';
 import type { TextbookContent } from '@common/textbook';
 import type { Material } from '@server/ai/material';
 import { AppError } from '@server/core/app-error';
-import { WorkerPool } from '@server/ingest/worker-pool';
+import { WorkerPool } from '@server/core/worker-pool';
 import { chapterProvenance, type ChapterText, type ProvenanceJob } from './chapter-provenance';
 import { closePagePictures } from './page-picture.service';
 import { stampSources } from './stamp-sources';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pagePictureParams, provenanceParams, provenanceQuery, provenanceResponse } from '@common/provenance';
-import type { AppDeps } from '@server/http/deps';
-import { requestContext } from '@server/http/request-context';
+import type { AppDeps } from '@server/features/app-deps';
+import { requestContext } from '@server/features/request-context';
 import { pagePicture } from './page-picture.service';
 import { getProvenance } from './provenance.service';
 

@@ -1,6 +1,6 @@
 import type { ProvenanceResponse } from '@common/provenance';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
 import { matchOffThread } from './provenance-pool';

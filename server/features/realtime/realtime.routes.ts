@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveSession } from '../auth/auth.service';
 import { findTextbookHeaderRole } from '../textbooks/textbooks.policy';
-import type { AppDeps } from '@server/http/deps';
+import type { AppDeps } from '@server/features/app-deps';
 import { readSessionToken } from '@server/http/session-cookie';
-import { isAllowedSocketOrigin } from '@server/http/socket-guard';
+import { isAllowedSocketOrigin } from '@server/realtime/socket-guard';
 import { createRealtimeHub, type RealtimeHub, type RealtimeHubOptions } from '@server/realtime/hub';
 
 /**

@@ -3,7 +3,7 @@ import type { PreviewReferencesResponse } from '@common/references';
 import type { Reference } from '@common/textbook';
 import { extractKeyphrases, toTitleCase } from '@server/core/nlp';
 import type { Material, Retriever } from '@server/ai/material';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import type { UploadedFile } from '@server/ingest/extract';
 import { findReferences } from '@server/references/find-references';
 import type { ReferenceProvider } from '@server/references/reference-provider';

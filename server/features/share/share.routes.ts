@@ -10,8 +10,8 @@ import {
   updateShareBody,
 } from '@common/share';
 import { textbookIdParams } from '@common/textbooks-api';
-import type { AppDeps } from '@server/http/deps';
-import { anonymousContext, requestContext } from '@server/http/request-context';
+import type { AppDeps } from '@server/features/app-deps';
+import { anonymousContext, requestContext } from '@server/features/request-context';
 import { imageExtensions, type ImageMime } from '../images/image-type';
 import { createShareLink, getSharedBook, getSharedImage, getShareLink, revokeShareLink, updateShareLink } from './share.service';
 

@@ -13,7 +13,7 @@ import { parseTextbookContent, type TextbookContent } from '@common/textbook';
 import type { Db } from '@server/db/client';
 import type { ShareLinkRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
-import type { AnonymousContext, RequestContext } from '@server/http/request-context';
+import type { AnonymousContext, RequestContext } from '@server/features/request-context';
 import { presentMaterial } from '../materials/materials.service';
 import { chapterSourceNotes, withSourceNotes } from '../provenance/source-notes';
 import { withoutAnswerKeys } from './without-answers';

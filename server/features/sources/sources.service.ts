@@ -4,8 +4,8 @@ import type { ExtractedDocument, Material, MaterialChunk, MaterialSource, Retrie
 import { createRetriever } from '@server/ai/retrieval';
 import type { Db } from '@server/db/client';
 import type { ChunkRow, SourceRow } from '@server/db/schema';
-import type { AppDeps } from '@server/http/deps';
-import type { RequestContext } from '@server/http/request-context';
+import type { AppDeps } from '@server/features/app-deps';
+import type { RequestContext } from '@server/features/request-context';
 import type { DraftChunk } from '@server/ingest/chunk';
 import type { ExtractOutput } from '@server/ingest/extract-document';
 import { checkUpload, extractDirectText, extractUpload, type UploadedFile } from '@server/ingest/extract';

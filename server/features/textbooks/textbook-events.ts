@@ -1,4 +1,4 @@
-import type { AppDeps } from '@server/http/deps';
+import type { AppDeps } from '@server/features/app-deps';
 import type { DomainEvent } from '@server/realtime/events';
 
 /**

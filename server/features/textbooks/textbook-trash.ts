@@ -2,7 +2,7 @@ import { limits } from '@common/limits';
 import type { TrashedTextbook } from '@common/textbooks-api';
 import { AppError } from '@server/core/app-error';
 import type { Db } from '@server/db/client';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { publishAfterCommit } from './textbook-events';
 import { forgetSavedState } from './save/textbook-state-cache';
 import { requireTextbookRole } from './textbooks.policy';

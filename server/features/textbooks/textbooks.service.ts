@@ -2,7 +2,7 @@ import type { PublicUser } from '@common/auth';
 import type { TextbookDetail, TextbookListEntry, TextbookSummary } from '@common/textbook';
 import type { DbOrTx } from '@server/db/client';
 import type { TextbookRow } from '@server/db/schema';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { normalizeContent } from './textbook-content';
 import { requireTextbookAccess } from './textbooks.policy';
 import * as repo from './textbooks.repo';

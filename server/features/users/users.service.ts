@@ -1,6 +1,6 @@
 import type { UserSearchResult } from '@common/collaborators';
 import { limits } from '@common/limits';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './users.repo';
 

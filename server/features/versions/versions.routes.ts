@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { textbookIdParams } from '@common/textbooks-api';
 import { restoreVersionResponse, versionListResponse, versionParams, versionResponse } from '@common/versions';
-import type { AppDeps } from '@server/http/deps';
-import { requestContext } from '@server/http/request-context';
+import type { AppDeps } from '@server/features/app-deps';
+import { requestContext } from '@server/features/request-context';
 import { getVersion, listVersions, restoreVersion } from './versions.service';
 
 /** Version history: owner and collaborators only; strangers get 404. */

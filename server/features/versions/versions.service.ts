@@ -1,6 +1,6 @@
 import type { VersionEntry } from '@common/versions';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { saveTextbook } from '../textbooks/save/textbook-save.service';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import { presentDetail } from '../textbooks/textbooks.service';

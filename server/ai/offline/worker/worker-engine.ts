@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { AppError } from '@server/core/app-error';
 import { currentRequestSignal } from '@server/core/request-scope';
-import { WorkerAbortError, WorkerPool, WorkerTimeoutError, type EventReply } from '@server/ingest/worker-pool';
+import { WorkerAbortError, WorkerPool, WorkerTimeoutError, type EventReply } from '@server/core/worker-pool';
 import type { AuthoringEngine, EngineContext } from '@server/ai/engine';
 import type { Material } from '@server/ai/material';
 import { hasDocumentStructure } from '../outline/tree-book';

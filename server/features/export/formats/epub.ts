@@ -16,7 +16,7 @@ import {
 } from '@common/book-render/render-html';
 import { imageExtensions, type ImageMime } from '@server/features/images/image-type';
 import { portableImages } from '../raster';
-import type { ExportContext } from '../render-export';
+import type { ExportContext } from './export-context';
 import { xmlEscape, xmlSafe } from '../xml';
 import { accessibilityMetadata } from './epub-accessibility';
 

@@ -1,6 +1,6 @@
 import { renderBookHtml } from '@common/book-render/render-html';
 import { toDataUrl } from '../image-assets';
-import type { ExportContext } from '../render-export';
+import type { ExportContext } from './export-context';
 
 /** One self-contained page: styles inline, pictures as data URLs, math as MathML; nothing is fetched when it opens. */
 export function writeHtmlFile({ doc, images }: ExportContext): Uint8Array {

@@ -5,7 +5,7 @@ import {
   type MaterialDownloadQuery,
 } from '@common/material-downloads';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { requireTextbookRole } from '@server/features/textbooks/textbooks.policy';
 import * as repo from '../materials.repo';
 import { downloadItems, type DownloadItem } from './download-items';

@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import type { TextbookContent } from '@common/textbook';
-import { WorkerPool } from '@server/ingest/worker-pool';
+import { WorkerPool } from '@server/core/worker-pool';
 import { applyContentChange, bodiesOf, docFromState, writeContent } from './live-content';
 
 /**

@@ -4,7 +4,7 @@ import type { SaveConflictDetails } from '@common/textbooks-api';
 import type { Tx } from '@server/db/client';
 import type { RevisionManifest, TextbookRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
-import type { RequestContext } from '@server/http/request-context';
+import type { RequestContext } from '@server/features/request-context';
 import { contentWithTypedBodies, storeLiveState, writeBackSanitized, type LiveStoreInput } from './live-save';
 import { publishAfterCommit } from '../textbook-events';
 import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';

@@ -16,7 +16,7 @@ import { displayDate } from '@common/book-render/book-document';
 import { licenseInfo, rightsStatement } from '@common/book-render/license';
 import type { BookSection } from '@common/book-render/book-model';
 import { portableImages } from '@server/features/export/raster';
-import type { ExportContext } from '@server/features/export/render-export';
+import type { ExportContext } from '../export-context';
 import { blocksToDocx, bookmarkName, inlineChildren, listLevels, type DocxContext } from './docx-blocks';
 
 async function sectionParagraphs(section: BookSection, level: number, ctx: DocxContext, pageBreakBefore = false) {

@@ -14,7 +14,7 @@ import {
   type HtmlOptions,
 } from '@common/book-render/render-html';
 import { imageExtensions, type ImageMime } from '@server/features/images/image-type';
-import type { ExportContext } from '@server/features/export/render-export';
+import type { ExportContext } from '../export-context';
 import { xmlEscape, xmlSafe } from '@server/features/export/xml';
 import { assessmentXml, itemsOf } from './qti';
 

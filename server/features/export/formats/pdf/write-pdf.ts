@@ -3,7 +3,7 @@ import { displayDate } from '@common/book-render/book-document';
 import { licenseInfo, rightsStatement } from '@common/book-render/license';
 import type { BookDocument, BookSection } from '@common/book-render/book-model';
 import { portableImages } from '@server/features/export/raster';
-import type { ExportContext } from '@server/features/export/render-export';
+import type { ExportContext } from '../export-context';
 import { headingSizes, writeBlocks, type PdfImages } from './pdf-blocks';
 import { registerFonts } from './pdf-fonts';
 import { ensureSpace, type Frame } from './pdf-inline';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { hashToken } from '../features/auth/auth.service';
-import type { EventBus } from '../realtime/events';
-import type { SharedCounters } from './shared-counters';
+import { hashToken } from '../core/token-hash';
+import type { SharedCounters } from '../core/shared-counters';
+import type { EventBus } from './events';
 
 /**
  * The rules every WebSocket endpoint applies, in one place for /ws and any other socket: the

@@ -1,14 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Embedder } from '../ai/embeddings';
-import type { AuthoringEngine } from '../ai/engine';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { JobQueue } from '../db/jobs';
-import type { LoginThrottle } from '../features/auth/login-throttle';
-import type { BackgroundEmbeddings } from '../features/sources/background-embeddings';
-import type { EventBus } from '../realtime/events';
-import type { CollabServer } from '../features/collab/collab-server';
-import type { SharedCounters } from './shared-counters';
+import type { Embedder } from '@server/ai/embeddings';
+import type { AuthoringEngine } from '@server/ai/engine';
+import type { Config } from '@server/config';
+import type { SharedCounters } from '@server/core/shared-counters';
+import type { Database } from '@server/db/client';
+import type { JobQueue } from '@server/db/jobs';
+import type { EventBus } from '@server/realtime/events';
+import type { LoginThrottle } from './auth/login-throttle';
+import type { BackgroundEmbeddings } from './sources/background-embeddings';
+
+/**
+ * What features may ask of the live-document server (features/collab/collab-server.ts): the one
+ * thing a feature outside collab needs, so they depend on this and not on the Hocuspocus wiring.
+ */
+export interface LiveDocumentFlush {
+  /** Stores a textbook's open document now (before something reads the stored text); its stored revision, or null when not open here. */
+  flush(textbookId: number): Promise<number | null>;
+}
 
 /**
  * What feature routes receive, built once in buildApp. Features that need a
@@ -28,7 +36,7 @@ export interface AppDeps {
   backgroundEmbeddings: BackgroundEmbeddings;
   events: EventBus;
   /** The live-document server, when the app mounts it: stores a textbook's open document on demand. */
-  collab?: CollabServer;
+  collab?: LiveDocumentFlush;
   /** Durable jobs (pg-boss on PostgreSQL, in-process on PGlite): long AI work that outlives its request. */
   jobs: JobQueue;
   /** Request rates and socket places, counted across instances (Redis when REDIS_URL is set). */

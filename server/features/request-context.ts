@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { PublicUser } from '@common/auth';
 import type { Db } from '@server/db/client';
-import { currentUser } from './authenticate';
-import type { AppDeps } from './deps';
+import { currentUser } from '@server/http/authenticate';
+import type { AppDeps } from './app-deps';
 
 /**
  * What a service receives as its first argument (docs/decisions.md, "Services take one context"):
