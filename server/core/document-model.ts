@@ -104,6 +104,8 @@ export interface DocBlock {
   header?: boolean;
   /** figure / table: caption as the document gives it ("Figure 5.2: ..."). */
   caption?: string;
+  /** figure without a caption of its own: what its picture shows for a reader who cannot see it (its alt text only, never printed). */
+  alt?: string;
   /** figure, table or equation kept as an image. */
   image?: ImageRef;
   /** equation: LaTeX source when recovered reliably. */

@@ -121,8 +121,9 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
       return renderTable(block, options);
     case 'figure': {
       const caption = block.caption ?? block.text;
-      // Never "Figure": the caption, or a plain statement that the source gives none (exports look further).
-      const img = renderImage(block, options, caption || undescribedFigureAlt);
+      // Never "Figure": the caption, the picture's own description, or a plain statement that the source gives none
+      // (exports look further).
+      const img = renderImage(block, options, caption || block.alt || undescribedFigureAlt);
       return `${img}${caption ? `<p><em>${inlineHtml(caption)}</em></p>` : ''}`;
     }
     case 'equation': {

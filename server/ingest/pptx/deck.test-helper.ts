@@ -134,6 +134,8 @@ export interface DeckOptions {
   smartArtAndHidden?: boolean;
   /** p14 sections: name -> how many slides (in order) it holds. */
   sections?: Array<[string, number]>;
+  /** A slide whose picture has no description and whose title is set again in a text box over it, before "Questions?". */
+  untitledPicture?: boolean;
   /** Extra slides with numbered titles appended ("Topic 1", "Topic 2", ...), for size tests. */
   extraSlides?: number;
 }
@@ -155,6 +157,16 @@ export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> 
     });
     zip.file('ppt/diagrams/data1.xml', smartArtData);
   }
+  if (options.untitledPicture)
+    list.splice(list.length - 1, 0, {
+      file: 'slide12.xml',
+      xml: slideXml(
+        title('Cholera in London') +
+          picture.replace(' descr="Cross-section of a mitochondrion"', '') +
+          shape(8, undefined, `<a:p>${run('Cholera in London')}</a:p>`, [457200, 5000000, 8229600, 600000]),
+      ),
+      rels: `<Relationship Id="rIdImg" Type="${rel('image')}" Target="../media/image1.png"/>`,
+    });
   for (let i = 0; i < (options.extraSlides ?? 0); i++) {
     list.push({
       file: `extra${i + 1}.xml`,

@@ -87,15 +87,15 @@ function paragraphBlocks(paragraphs: SlideParagraph[], page: number): DocBlock[]
   });
 }
 
-/** A picture's caption: its alt text when the author wrote one (not "Picture 3" or a file name), else the slide's title. */
-function captionOf(alt: string | undefined, title: string | undefined): string | undefined {
+/** A picture's caption: its alt text when the author wrote one (not "Picture 3" or a file name). */
+function captionOf(alt: string | undefined): string | undefined {
   const useful =
     alt &&
     !/^(picture|image|grafik|bild|screen\s?shot|google shape|content placeholder)[\s;:\d_.-]*(p\d+)?$/i.test(alt) &&
     // PowerPoint's own guess ("A person in a garment Description automatically generated") is not the author's.
     !/description automatically generated\.?$/i.test(alt);
   const named = useful && !/\.(png|jpe?g|gif|emf|wmf|tiff?|bmp|svg)$/i.test(alt);
-  return named ? alt : title;
+  return named ? alt : undefined;
 }
 
 /** The blocks one slide contributes, in reading order, its notes last. */
@@ -122,8 +122,10 @@ function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): 
     else {
       const image = picture(item.part);
       if (!image) continue;
-      const caption = captionOf(item.alt, slide.title);
-      out.push({ kind: 'figure', text: caption ?? '', ...(caption ? { caption } : {}), image, page });
+      // A picture without a description of its own is described by its slide's title, which is printed as the heading.
+      const caption = captionOf(item.alt);
+      const alt = caption ? undefined : slide.title;
+      out.push({ kind: 'figure', text: caption ?? '', ...(caption ? { caption } : {}), ...(alt ? { alt } : {}), image, page });
     }
   }
   for (const note of slide.notes) out.push({ kind: 'paragraph', text: note, page });
@@ -190,6 +192,9 @@ export function composeDeck(slides: ReadSlide[], height: number, picture: Pictur
       ];
     }
     const fresh = slideBlocks(slide, height, picture).filter((b) => {
+      // The topic's title set again in a text box (a slide that carries its heading outside the title placeholder, or
+      // repeats it over a picture) is the heading already printed, not a line of text.
+      if (b.kind === 'paragraph' && topic !== undefined && topicKey(b.text) === topic) return false;
       const k = blockKey(b);
       if (seen.has(k)) return false;
       seen.add(k);

@@ -67,6 +67,15 @@ describe('a lecture deck (deck.test-helper.ts)', () => {
     expect(equation?.latex).toContain('\\eta');
   });
 
+  it("describes a picture without alt text by its slide's title, never printing the title again as a caption or a line", async () => {
+    const doc = await extractPptx(await buildDeck({ untitledPicture: true }), 'week3.pptx');
+    const start = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'Cholera in London');
+    const unit = doc.blocks.slice(start + 1);
+    expect(unit.map((b) => b.kind)).toEqual(['figure']);
+    expect(unit[0]).toMatchObject({ text: '', alt: 'Cholera in London' });
+    expect(unit[0].caption).toBeUndefined();
+  });
+
   it('makes the deck sections headings above the topics', async () => {
     const doc = await extractPptx(
       await buildDeck({
