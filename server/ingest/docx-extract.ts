@@ -213,10 +213,16 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
       if (picture && !inCell) {
         const pending = { buffer, kind, level };
         flush();
-        const alt = picture.alt?.trim();
+        // Word's alt text describes the picture for who cannot see it; it is not a caption to print (the caption is its
+        // own paragraph). Word's own guess loses its "Description automatically generated" tail.
+        const alt = picture.alt
+          ?.replace(/\s*description automatically generated(?: with [a-z ]+ confidence)?\.?\s*$/i, '')
+          .replace(/\s+/g, ' ')
+          .trim();
         push({
           kind: 'figure',
-          text: alt ?? '',
+          text: '',
+          ...(alt ? { alt } : {}),
           image: { sha256: picture.sha256, mime: picture.mime, width: picture.width, height: picture.height },
         });
         kind = pending.kind;

@@ -1,8 +1,9 @@
-import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
+import { Document, HeadingLevel, ImageRun, Packer, Paragraph } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { buildBookDocument } from '@common/book-render/book-document';
 import { renderTitlePageHtml } from '@common/book-render/render-html';
 import { materialCredits } from '@server/ai/material-credits';
+import { makePng } from '@server/features/images/test-multipart';
 import { extractDocx } from './docx-extract';
 
 /** A Word file as R Markdown writes it: Title, Author and Date styles over the body. */
@@ -54,5 +55,31 @@ describe("a Word document's title block (Subtitle, Author, Date styles)", () => 
       },
     });
     expect(renderTitlePageHtml(book)).toContain('<p class="credits">Lecture 3<br />NRES 710<br />Last compiled: 2024-09-03</p>');
+  });
+});
+
+describe("a Word picture's alt text", () => {
+  it('is the figure\'s alt text, not a printed caption, without Word\'s "Description automatically generated" tail', async () => {
+    const image = new ImageRun({
+      type: 'png',
+      data: makePng(4, 4),
+      transformation: { width: 20, height: 20 },
+      altText: {
+        name: 'Picture 1',
+        title: '',
+        description: 'A diagram of a food order\n\nDescription automatically generated with medium confidence',
+      },
+    });
+    const data = new Uint8Array(
+      await Packer.toBuffer(
+        new Document({
+          sections: [{ children: [new Paragraph('A diagram of the system is shown below:'), new Paragraph({ children: [image] })] }],
+        }),
+      ),
+    );
+    const doc = await extractDocx(data, 'handout.docx');
+    const figure = doc.blocks.find((b) => b.kind === 'figure');
+    expect(figure).toMatchObject({ text: '', alt: 'A diagram of a food order' });
+    expect(doc.text).not.toMatch(/automatically generated/);
   });
 });
