@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, registerAndLogin, test } from './fixtures';
-import { fixturePath } from '../server/test/fixture-path';
+import { fixturePath } from '../server/test/fixture-path.support';
 
 /**
  * Accessibility of every page and dialog, checked with axe-core (0 serious or critical violations),

@@ -3,8 +3,8 @@
 //  1. common/ imports nothing from client/ or server/ (it is shared by both sides).
 //  2. client/ never imports server/ (the browser bundle must not pull in server code).
 //  3. Only *.repo.ts files and server/db/** import Drizzle table objects from server/db/schema;
-//     elsewhere only `import type` (row types) is allowed. Test code (*.test.ts, server/test/**,
-//     *test-factory.ts) may seed and inspect tables directly.
+//     elsewhere only `import type` (row types) is allowed. Test code (*.test.ts and the support files
+//     in server/test/**) may seed and inspect tables directly.
 //  4. The server's layers import downwards only (core <- db <- ingest, references <- ai <-
 //     features, http, realtime), and client/components/ui and client/lib never import features
 //     (scripts/layers.mjs). server/ai/llm never imports server/ai/offline, and server/ai/shared (what
@@ -14,12 +14,15 @@
 //  5. An import that climbs two or more folders into common/, server/ or client/ uses the alias
 //     (`@common/*`, `@server/*`, `@client/*`, tsconfig.json `paths`). Every rule above resolves
 //     aliases and relative paths alike (scripts/layers.mjs resolveImport).
+//  6. Test support is in server/test/ and named *.support.ts; shipped code never imports it
+//     (scripts/test-support.mjs).
 // Exits 1 with one line per violation: file:line  rule  import.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { aliasedDirs, layerViolation, resolveImport } from './layers.mjs';
+import { aliasedDirs, isTestCode, layerViolation, resolveImport } from './layers.mjs';
+import { supportFileProblem, supportImportProblem } from './test-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDirs = ['client', 'server', 'common', 'bench', 'e2e'];
@@ -86,7 +89,6 @@ function importsOf(file) {
 }
 
 const isUnder = (target, dir) => target === dir || target.startsWith(`${dir}/`);
-const isTestCode = (file) => /\.test\.tsx?$/.test(file) || isUnder(file, 'server/test') || /test-factory\.ts$/.test(file);
 
 const violations = [];
 const baselinePath = path.join(root, 'scripts/layer-baseline.txt');
@@ -99,6 +101,8 @@ const baseline = new Set(
 const seenBaseline = new Set();
 const files = sourceDirs.flatMap(listSources);
 for (const file of files) {
+  const placement = supportFileProblem(file);
+  if (placement) violations.push(`${file}  ${placement}`);
   for (const { specifier, typeOnly, line } of importsOf(file)) {
     const target = resolveImport(file, specifier);
     if (!target) continue;
@@ -112,6 +116,8 @@ for (const file of files) {
     if (isUnder(file, 'client') && isUnder(target, 'server')) {
       violations.push(`${where}  client/ must not import server/  '${specifier}'`);
     }
+    const support = supportImportProblem(file, target);
+    if (support) violations.push(`${where}  ${support}  '${specifier}'`);
     const layer = layerViolation(file, target);
     if (layer) {
       const key = `${file} -> ${target}`;

@@ -9,7 +9,7 @@ import {
   stopInstance,
   type Instance,
   type RedisServer,
-} from '@server/test/instances';
+} from '@server/test/instances.support';
 
 /**
  * Two real server processes on one PostgreSQL and one Redis, as a school deploys them: the sign-in

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client';
 import { createTextbook } from '../features/textbooks/textbooks.service';
-import { createDatabase, needsPostgres, registerUser, startInstance, stopInstance, type Instance } from '../test/instances';
-import { bookContent } from './realtime-fixtures';
-import { TestSocket } from './ws-test-client';
+import { createDatabase, needsPostgres, registerUser, startInstance, stopInstance, type Instance } from '../test/instances.support';
+import { bookContent } from '../test/realtime/realtime.support';
+import { TestSocket } from '../test/realtime/ws-client.support';
 
 /**
  * Two real server processes on one

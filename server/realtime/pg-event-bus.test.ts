@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../db/client';
-import { createTestDatabase } from '../test/test-db';
+import { createTestDatabase } from '../test/test-db.support';
 import type { DomainEvent, PresenceSignal } from './events';
 import { createPgEventBus, listenerApplicationName, type PgEventBus } from './pg-event-bus';
 

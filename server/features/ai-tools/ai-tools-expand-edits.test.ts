@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { createMemoryBook, memoryChapters, memoryReferences } from './memory-handout.fixtures';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { createMemoryBook, memoryChapters, memoryReferences } from '@server/test/ai/memory-handout.support';
 
 /**
  * QA findings 5-7 on a real Word handout: expanding a chapter the user edited

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '@server/db/client';
-import { bookContent } from '@server/realtime/realtime-fixtures';
+import { bookContent } from '@server/test/realtime/realtime.support';
 import {
   createDatabase,
   hasRedisServer,
@@ -11,9 +11,9 @@ import {
   stopInstance,
   type Instance,
   type RedisServer,
-} from '@server/test/instances';
+} from '@server/test/instances.support';
 import { createTextbook } from '../textbooks/textbooks.service';
-import { openLiveClient, type LiveClient } from './live-test-client';
+import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
 
 /**
  * Two real server processes on one PostgreSQL with Debian's redis-server between them: live

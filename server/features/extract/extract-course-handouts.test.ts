@@ -1,8 +1,8 @@
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractMessages } from '@common/extract';
-import { useHarness } from '@server/test/harness';
-import { multipart } from './multipart.test-helper';
+import { useHarness } from '@server/test/harness.support';
+import { multipart } from '@server/test/multipart.support';
 
 /**
  * Documents shaped like real course handouts (found by QA, not by the corpus):

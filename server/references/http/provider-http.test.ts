@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@server/db/client';
 import { referenceCache } from '@server/db/schema';
-import { createTestDatabase } from '@server/test/test-db';
+import { createTestDatabase } from '@server/test/test-db.support';
 import { mapArxivResponse } from '../mappers/arxiv.mapper';
 import { mapCrossrefResponse } from '../mappers/crossref.mapper';
 import { mapOpenAlexResponse } from '../mappers/openalex.mapper';
 import { databaseCache, parseRetryAfter, ProviderError, ProviderHttp, type ProviderHttpOptions } from './provider-http';
 import { TokenBucket } from './token-bucket';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 const fixture = (f: string) => readFileSync(fixturePath(`references/${f}`), 'utf8');
 

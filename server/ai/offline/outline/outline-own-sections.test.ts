@@ -9,7 +9,7 @@ import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { outline } from '../outline';
-import { glacierLecture } from './glacier-lecture.fixture';
+import { glacierLecture } from '@server/test/ai/glacier-lecture.support';
 
 const noRetrieval = { search: async () => [] };
 const covers = /^This chapter (?:covers|has \d+ sections:) /;

@@ -1,10 +1,10 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import type { TextbookContentInput } from '@common/textbook';
-import { parseGift } from '@server/test/gift-reader';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { skipWithoutXmllint, validateCcQti, xmllint } from '@server/test/qti-schema';
-import { createBook, shareBook } from '@server/features/textbooks/test-factory';
+import { parseGift } from '@server/test/export/gift-reader.support';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { skipWithoutXmllint, validateCcQti, xmllint } from '@server/test/export/qti-schema.support';
+import { createBook, shareBook } from '@server/test/books.support';
 
 const h = useHarness();
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { useHarness } from '@server/test/harness';
+import { useHarness } from '@server/test/harness.support';
 import { vacuumWhenIdle } from './textbook-vacuum';
 
 const h = useHarness();
-/** The test database of this run (server/test/global-setup.ts): vacuuming here is PGlite's. */
+/** The test database of this run (server/test/global-setup.support.ts): vacuuming here is PGlite's. */
 const onPglite = !inject('pgTemplateUrl');
 
 async function lastVacuum(): Promise<string | null> {

@@ -2,9 +2,9 @@ import { DOMParser } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import type { TextbookContentInput } from '@common/textbook';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { skipWithoutXmllint, validateCcQti, xmllint } from '@server/test/qti-schema';
-import { createBook } from '@server/features/textbooks/test-factory';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { skipWithoutXmllint, validateCcQti, xmllint } from '@server/test/export/qti-schema.support';
+import { createBook } from '@server/test/books.support';
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
 import type { TextbookContentInput } from '@common/textbook';
 import { collaborators } from '@server/db/schema';
-import type { Harness, TestUser } from '@server/test/harness';
-import { createTextbook } from './textbooks.service';
+import type { Harness, TestUser } from '@server/test/harness.support';
+import { createTextbook } from '../features/textbooks/textbooks.service';
 
 /** Test factories so route tests read like sentences: `const book = await createBook(h, alice)`. */
 

@@ -4,10 +4,10 @@ import { buildApp, type BuildAppOptions } from '../app';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { AppDeps } from '../http/deps';
-import { cookieFrom, testConfig } from './harness-config';
-import { createTestDatabase } from './test-db';
+import { cookieFrom, testConfig } from './harness-config.support';
+import { createTestDatabase } from './test-db.support';
 
-export { cookieFrom, testConfig } from './harness-config';
+export { cookieFrom, testConfig } from './harness-config.support';
 
 export interface TestUser {
   id: number;
