@@ -6,7 +6,7 @@ import { createTextbook } from '@server/features/textbooks/textbooks.service';
 import { contextFor } from '@server/test/context.support';
 
 /**
- * A psychology handout as QA used it (a Word file with a title, chapters as
+ * A psychology handout (a Word file with a title, chapters as
  * Heading 1 and an APA reference list at the end), to check that expansion
  * keeps the user's edits, never prints a reference entry, and titles its
  * sections with what they are about.

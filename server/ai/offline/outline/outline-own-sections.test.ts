@@ -62,7 +62,7 @@ function lectureParts(text: string): Array<{ heading: string; body: string }> {
   return parts;
 }
 
-describe('offline outline keeps every sentence in its own section (unseen lecture)', () => {
+describe('offline outline keeps every sentence in its own section (a lecture handout)', () => {
   const doc = extractTxt(new TextEncoder().encode(glacierLecture), 'glaciers.txt');
   const parts = lectureParts(glacierLecture);
   const bodyOf = (heading: string) => sentenceKey(parts.find((p) => p.heading === heading)?.body ?? '');
