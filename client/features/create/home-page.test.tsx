@@ -254,7 +254,9 @@ describe('home page modes', () => {
   it('shows the outline as soon as it exists, and waits to open the book while the assistant is open', async () => {
     // A clock the test can move on: it runs as usual, and jumps past the redirect delay below.
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     mockFetch({ 'POST /api/textbooks/generate-outline': () => json({ textbookContent: outline, extractedText: '', textbookId: 42 }) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { location } = renderWithApp(<HomePage />);
