@@ -17,7 +17,7 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'bench/**/*.test.ts'],
-          globalSetup: ['server/test/global-setup.ts'],
+          globalSetup: ['server/test/global-setup.support.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -1,7 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { expect, registerAndLogin, test } from './fixtures';
-import { fixturePath } from '../server/test/fixture-path';
+import { expect, makeBook, registerAndLogin, test } from './fixtures';
+import { MyTextbooksPage } from './pages/my-textbooks.page';
+import { WorkspacePage } from './pages/workspace.page';
+import { fixturePath } from '../server/test/fixture-path.support';
 
 /**
  * Accessibility of every page and dialog, checked with axe-core (0 serious or critical violations),
@@ -13,18 +14,7 @@ const material = [
   'Cellular respiration releases the energy stored in glucose. Glycolysis, the citric acid cycle and oxidative phosphorylation make ATP.',
 ].join('\n\n');
 
-async function generateBook(request: APIRequestContext, topic: string): Promise<{ id: number; chapterTitle: string }> {
-  const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: { topic, directContent: material, directMethod: 'true', chapterTitle: 'Energy in Cells', approvedReferences: '[]' },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { textbookId, textbookContent } = (await res.json()) as {
-    textbookId: number;
-    textbookContent: { chapters: Array<{ title: string }> };
-  };
-  return { id: textbookId, chapterTitle: textbookContent.chapters[0].title };
-}
+const energyInCells = { topic: 'Energy in Cells', material, chapterTitle: 'Energy in Cells' };
 
 test.describe('accessibility (axe-core, keyboard)', () => {
   test('sign-in and register forms, and the not-found page', async ({ page }) => {
@@ -40,12 +30,11 @@ test.describe('accessibility (axe-core, keyboard)', () => {
     await expectAccessible(page, 'the not-found page');
   });
 
-  test('the table of contents drawer on a narrow screen and the text expansion dialog', async ({ page }) => {
+  test('the table of contents drawer on a narrow screen and the text expansion dialog', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const book = await generateBook(page.request, 'Energy in Cells');
+    const { book } = await seedBook(energyInCells);
     await page.setViewportSize({ width: 800, height: 900 });
-    await page.goto(`/textbook/${book.id}`);
+    await new WorkspacePage(page).goto(book.id);
     await expect(page.getByRole('heading', { name: 'Energy in Cells', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Open table of contents' }).click();
     await expect(page.getByRole('dialog', { name: 'Table of Contents' })).toBeVisible();
@@ -76,11 +65,11 @@ test.describe('accessibility (axe-core, keyboard)', () => {
     await expectAccessible(page, 'the sign-in form (dark)');
     await registerAndLogin(page);
     await expectAccessible(page, 'the create page (dark)');
-    const book = await generateBook(page.request, 'Energy in Cells');
-    await page.goto('/saved-textbooks');
+    const book = await makeBook(page.request, energyInCells);
+    await new MyTextbooksPage(page).goto();
     await expect(page.getByRole('heading', { name: 'Energy in Cells' })).toBeVisible();
     await expectAccessible(page, 'My Textbooks (dark)');
-    await page.goto(`/textbook/${book.id}`);
+    await new WorkspacePage(page).goto(book.id);
     await expect(page.getByRole('heading', { name: 'Energy in Cells', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: /Academic Toolkit/ }).click();
     await expect(page.getByRole('tab', { name: 'Customize Structure' })).toBeVisible();
@@ -134,12 +123,11 @@ test.describe('accessibility (axe-core, keyboard)', () => {
     await page.waitForURL(/\/textbook\/\d+$/, { timeout: 180_000 });
   });
 
-  test('My Textbooks, the textbook view with every toolkit tab, versions, collaborators, materials', async ({ page }) => {
+  test('My Textbooks, the textbook view with every toolkit tab, versions, collaborators, materials', async ({ page, seedBook }) => {
     test.setTimeout(300_000);
-    await registerAndLogin(page, { path: null });
-    const book = await generateBook(page.request, 'Energy in Cells');
+    const { book } = await seedBook(energyInCells);
 
-    await page.goto('/saved-textbooks');
+    await new MyTextbooksPage(page).goto();
     await expect(page.getByRole('heading', { name: 'Energy in Cells' })).toBeVisible();
     await expectAccessible(page, 'My Textbooks');
     await page.getByRole('button', { name: 'Delete Energy in Cells' }).click();
@@ -148,7 +136,7 @@ test.describe('accessibility (axe-core, keyboard)', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
-    await page.goto(`/textbook/${book.id}`);
+    await new WorkspacePage(page).goto(book.id);
     await expect(page.getByRole('heading', { name: 'Energy in Cells', level: 1 })).toBeVisible();
     await expectAccessible(page, 'the textbook view');
 
@@ -181,7 +169,7 @@ test.describe('accessibility (axe-core, keyboard)', () => {
     await expect(manage).toBeFocused();
 
     await page.getByLabel('Material type').selectOption('quiz');
-    await page.getByLabel('Covering').selectOption({ label: `Chapter 1: ${book.chapterTitle}` });
+    await page.getByLabel('Covering').selectOption({ label: `Chapter 1: ${book.chapters[0].title}` });
     await page.getByRole('button', { name: 'Generate Quiz' }).click();
     await expect(page.getByText('Quiz Generated')).toBeVisible({ timeout: 90_000 });
     await expectAccessible(page, 'the textbook view with a material');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
  * Every AI change is a proposal first, end to end on the real server and the offline engine: the
@@ -14,38 +15,22 @@ const paragraphs = [
   'The British government funded the construction for a decade before the project was abandoned in 1842 with the engine unfinished.',
 ];
 
-async function bookWithShortSection(request: APIRequestContext): Promise<number> {
-  const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: {
-      topic: 'The Difference Engine',
-      directContent: `# The Difference Engine\n\n${paragraphs.join('\n\n')}`,
-      directMethod: 'true',
-      chapterTitle: 'Mechanical Calculation',
-      approvedReferences: '[]',
-    },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const id = ((await res.json()) as { textbookId: number }).textbookId;
-  // The author kept only the opening sentence of the section: the sources hold the rest.
-  const patch = await request.patch(`/api/textbooks/${id}`, {
-    data: {
-      content: {
+/** The author kept only the opening sentence of the section: the sources hold the rest. */
+const shortSection = {
+  topic: 'The Difference Engine',
+  material: `# The Difference Engine\n\n${paragraphs.join('\n\n')}`,
+  chapterTitle: 'Mechanical Calculation',
+  content: {
+    title: 'Mechanical Calculation',
+    chapters: [
+      {
         title: 'Mechanical Calculation',
-        references: [],
-        chapters: [
-          {
-            title: 'Mechanical Calculation',
-            content: '<p>Machines that calculate.</p>',
-            sections: [{ title: 'The Difference Engine', content: `<p>${paragraphs[0]}</p>` }],
-          },
-        ],
+        content: '<p>Machines that calculate.</p>',
+        sections: [{ title: 'The Difference Engine', content: `<p>${paragraphs[0]}</p>` }],
       },
-    },
-  });
-  expect(patch.status(), await patch.text()).toBe(200);
-  return id;
-}
+    ],
+  },
+};
 
 async function sectionHtml(request: APIRequestContext, id: number): Promise<string> {
   const res = await request.get(`/api/textbooks/${id}`);
@@ -53,13 +38,12 @@ async function sectionHtml(request: APIRequestContext, id: number): Promise<stri
   return body.content.chapters[0].sections[0].content;
 }
 
-const navigator = (page: Page) => page.getByRole('navigation', { name: 'Textbook navigation' });
+const navigator = (page: Page) => new WorkspacePage(page).navigation;
 
-test('expand a section: preview marked paragraph by paragraph, accept some, then undo', async ({ page, registerAndLogin }) => {
+test('expand a section: preview marked paragraph by paragraph, accept some, then undo', async ({ page, seedBook }) => {
   test.setTimeout(180_000);
-  await registerAndLogin(page, { path: null });
-  const id = await bookWithShortSection(page.request);
-  await page.goto(`/textbook/${id}`);
+  const { id } = (await seedBook(shortSection)).book;
+  await new WorkspacePage(page).goto(id);
   await navigator(page)
     .getByRole('button', { name: /The Difference Engine/ })
     .click();

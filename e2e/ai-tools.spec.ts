@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
  * End to end, on the real server and the offline engine: expand a
@@ -15,24 +16,16 @@ const material = [
   'The microprocessor placed a whole central processing unit on one chip in 1971. A microprocessor is an integrated circuit that contains the arithmetic, logic and control circuitry of a computer. Personal computers such as the Apple II brought computing into homes and schools in 1977. The graphical user interface made computers usable by people who had never written a program.',
 ].join('\n\n');
 
-async function generateBook(request: APIRequestContext, topic: string): Promise<number> {
-  const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: { topic, directContent: material, directMethod: 'true', chapterTitle: 'History of Computing', approvedReferences: '[]' },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { textbookId: number }).textbookId;
-}
+const history = (topic: string) => ({ topic, material, chapterTitle: 'History of Computing' });
 
-const editor = (page: Page) => page.getByTestId('content-editor');
-const saveStatus = (page: Page) => page.getByTestId('save-status');
-const chapterList = (page: Page) => page.getByRole('navigation', { name: 'Textbook navigation' }).getByRole('list', { name: 'Chapters' });
+const editor = (page: Page) => new WorkspacePage(page).editor;
+const saveStatus = (page: Page) => new WorkspacePage(page).saveStatus;
+const chapterList = (page: Page) => new WorkspacePage(page).chapterList;
 
 test.describe('AI writing tools', () => {
-  test('select text, expand it from the sources, apply, reload and find it', async ({ page, registerAndLogin }) => {
+  test('select text, expand it from the sources, apply, reload and find it', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const id = await generateBook(page.request, 'History of Computing');
+    const { id } = (await seedBook(history('History of Computing'))).book;
     // A short book on the same sources: one sentence of the transistor passage, so the sources hold more.
     const selected = 'The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes.';
     const patch = await page.request.patch(`/api/textbooks/${id}`, {
@@ -46,7 +39,7 @@ test.describe('AI writing tools', () => {
     });
     expect(patch.status(), await patch.text()).toBe(200);
 
-    await page.goto(`/textbook/${id}`);
+    await new WorkspacePage(page).goto(id);
     await expect(editor(page)).toContainText(selected);
     await editor(page).getByText(selected).click({ clickCount: 3 });
     const chip = page.getByTestId('expand-chip');
@@ -69,13 +62,9 @@ test.describe('AI writing tools', () => {
     await expect(editor(page)).toContainText(selected);
   });
 
-  test('expand a chapter the user just edited: link, image and typed text kept, first section shown', async ({
-    page,
-    registerAndLogin,
-  }) => {
+  test('expand a chapter the user just edited: link, image and typed text kept, first section shown', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const id = await generateBook(page.request, 'Computing Machines');
+    const { id } = (await seedBook(history('Computing Machines'))).book;
     const opening = 'Charles Babbage designed the Difference Engine in 1822 to tabulate polynomial functions without human error.';
     const linked = `<p>${opening.replace('Difference Engine', '<a href="https://example.org/engine">Difference Engine</a>')}</p>`;
     const patch = await page.request.patch(`/api/textbooks/${id}`, {
@@ -95,7 +84,7 @@ test.describe('AI writing tools', () => {
     });
     expect(patch.status(), await patch.text()).toBe(200);
 
-    await page.goto(`/textbook/${id}`);
+    await new WorkspacePage(page).goto(id);
     await expect(editor(page)).toContainText(opening);
     // Typed just before expanding: the autosave has not run yet.
     await editor(page).getByText('slowly replaced vacuum tubes').click();
@@ -120,11 +109,10 @@ test.describe('AI writing tools', () => {
     expect(html).toContain('My own closing remark about the machines.');
   });
 
-  test('apply "Make a 10-week syllabus" and see ten weeks', async ({ page, registerAndLogin }) => {
+  test('apply "Make a 10-week syllabus" and see ten weeks', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const id = await generateBook(page.request, 'Computing History');
-    await page.goto(`/textbook/${id}`);
+    const { id } = (await seedBook(history('Computing History'))).book;
+    await new WorkspacePage(page).goto(id);
 
     await page.getByText('Academic Toolkit').click();
     const apply = page.getByRole('button', { name: 'Apply Customization' });
@@ -144,14 +132,13 @@ test.describe('AI writing tools', () => {
     await expect(chapterList(page).getByText(/^Week \d+: /)).toHaveCount(10);
   });
 
-  test('a restructuring is undone in one click, as a version of its own', async ({ page, registerAndLogin }) => {
+  test('a restructuring is undone in one click, as a version of its own', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const id = await generateBook(page.request, 'Computing History');
+    const { id } = (await seedBook(history('Computing History'))).book;
     const before = (
       (await (await page.request.get(`/api/textbooks/${id}`)).json()) as { content: { chapters: Array<{ title: string }> } }
     ).content.chapters.map((c) => c.title);
-    await page.goto(`/textbook/${id}`);
+    await new WorkspacePage(page).goto(id);
     await page.getByText('Academic Toolkit').click();
     await page.getByRole('button', { name: 'Make a 10-week syllabus' }).click();
     await page.getByRole('button', { name: 'Apply Customization' }).click();
@@ -203,23 +190,11 @@ test.describe('AI writing tools', () => {
 
   test('expanding a selection continues it with the passage after it in the notes, formulas rendered, never the aside beside it', async ({
     page,
-    registerAndLogin,
+    seedBook,
   }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
     const notes = readFileSync(path.resolve('test-fixtures/text/linear-algebra-notes.md'), 'utf8');
-    const res = await page.request.post('/api/textbooks/generate-outline', {
-      multipart: {
-        topic: 'Linear Algebra',
-        directContent: notes,
-        directMethod: 'true',
-        chapterTitle: 'Linear Algebra Notes',
-        approvedReferences: '[]',
-      },
-      timeout: 120_000,
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    const id = ((await res.json()) as { textbookId: number }).textbookId;
+    const { id } = (await seedBook({ topic: 'Linear Algebra', material: notes, chapterTitle: 'Linear Algebra Notes' })).book;
     const selected = 'Back substitution then solves for the unknowns of the system, from the last row of the echelon form upwards.';
     const patch = await page.request.patch(`/api/textbooks/${id}`, {
       data: {
@@ -232,7 +207,7 @@ test.describe('AI writing tools', () => {
     });
     expect(patch.status(), await patch.text()).toBe(200);
 
-    await page.goto(`/textbook/${id}`);
+    await new WorkspacePage(page).goto(id);
     await editor(page).getByText(selected).click({ clickCount: 3 });
     await page.getByTestId('expand-chip').click();
     const dialog = page.getByRole('dialog', { name: 'AI Text Expansion' });

@@ -1,43 +1,32 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
  * The outline assistant on the textbook page, on the real server and the offline engine: ask for a
  * change, see the proposed table of contents, apply it (a saved version), rename, then undo.
  */
-const chapterList = (page: Page) => page.getByRole('navigation', { name: 'Textbook navigation' }).getByRole('list', { name: 'Chapters' });
+const chapterList = (page: Page) => new WorkspacePage(page).chapterList;
 
 test('the outline assistant beside the book: add a chapter, rename one, undo, each shown before it is applied', async ({
   page,
-  registerAndLogin,
+  seedBook,
 }) => {
   test.setTimeout(120_000);
-  await registerAndLogin(page, { path: null });
-  const made = await page.request.post('/api/textbooks/generate-outline', {
-    multipart: {
+  const { id } = (
+    await seedBook({
       topic: 'Ecology',
-      directContent: 'A population is a group of organisms of one species living in one area.',
-      directMethod: 'true',
-      approvedReferences: '[]',
-    },
-    timeout: 60_000,
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  const id = ((await made.json()) as { textbookId: number }).textbookId;
-  const patch = await page.request.patch(`/api/textbooks/${id}`, {
-    data: {
+      material: 'A population is a group of organisms of one species living in one area.',
       content: {
         title: 'Ecology',
-        references: [],
         chapters: [
           { title: 'Populations', content: '<p>A population is a group of organisms of one species living in one area.</p>', sections: [] },
           { title: 'Communities', content: '<p>A community is every population that lives in one area at one time.</p>', sections: [] },
         ],
       },
-    },
-  });
-  expect(patch.status(), await patch.text()).toBe(200);
-  await page.goto(`/textbook/${id}`);
+    })
+  ).book;
+  await new WorkspacePage(page).goto(id);
   const assistant = page.getByTestId('book-assistant');
   await expect(assistant).toBeVisible();
 

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, registerAndLogin, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, registerAndLogin, test, type SeededBook } from './fixtures';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
  * End to end: two people in two browser contexts on one textbook.
@@ -15,48 +16,34 @@ const material = [
   'Seafloor spreading, paleomagnetic stripes and the fit of the continents are the evidence that convinced geologists that the plates move.',
 ].join('\n\n');
 
-async function createBook(request: APIRequestContext): Promise<{ id: number; sectionTitle: string; chapterTitle: string }> {
-  const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: {
-      topic: 'Plate Tectonics',
-      directContent: material,
-      directMethod: 'true',
-      chapterTitle: 'Plate Tectonics',
-      approvedReferences: '[]',
-    },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { textbookId } = (await res.json()) as { textbookId: number };
-  const book = (await (await request.get(`/api/textbooks/${textbookId}`)).json()) as {
-    content: { chapters: Array<{ title: string; sections: Array<{ title: string }> }> };
-  };
-  const chapter = book.content.chapters.find((c) => c.sections.length > 0) ?? book.content.chapters[0];
-  return { id: textbookId, chapterTitle: chapter.title, sectionTitle: chapter.sections[0]?.title ?? chapter.title };
-}
-
-async function openSection(page: Page, id: number, chapterTitle: string, sectionTitle: string) {
-  await page.goto(`/textbook/${id}`);
+/** Opens the book at its first section once the live connection is up. */
+async function openSection(page: Page, book: SeededBook) {
+  const workspace = new WorkspacePage(page);
+  await workspace.goto(book.id);
   await expect(page.getByText('Connected to collaboration server').first()).toBeVisible({ timeout: 20_000 });
-  const nav = page.getByRole('navigation', { name: 'Textbook navigation' });
-  const chapter = nav.getByRole('button', { name: chapterTitle, exact: true }).first();
-  if ((await chapter.getAttribute('aria-expanded')) !== 'true') await chapter.click();
-  await nav.getByRole('button', { name: sectionTitle, exact: true }).first().click();
-  await expect(page.getByTestId('content-editor')).toBeVisible();
+  await workspace.openSection(book.chapterTitle, book.sectionTitle ?? book.chapterTitle);
+  await expect(workspace.editor).toBeVisible();
 }
 
 test.describe('collaboration', () => {
-  test('two users see each other as Active, and an edit by one reaches the other without a reload', async ({ page, browser, baseURL }) => {
+  test('two users see each other as Active, and an edit by one reaches the other without a reload', async ({
+    page,
+    browser,
+    baseURL,
+    seedBook,
+  }) => {
     test.setTimeout(180_000);
-    const ownerName = (await registerAndLogin(page, { path: null })).username;
-    const book = await createBook(page.request);
+    const {
+      user: { username: ownerName },
+      book,
+    } = await seedBook({ topic: 'Plate Tectonics', material, chapterTitle: 'Plate Tectonics' });
 
     const bobContext = await browser.newContext({ baseURL });
     const bobPage = await bobContext.newPage();
     const bobName = (await registerAndLogin(bobPage, { path: null })).username;
 
     // The owner adds bob through the dialog (search on Enter, then Add).
-    await openSection(page, book.id, book.chapterTitle, book.sectionTitle);
+    await openSection(page, book);
     await page.getByRole('button', { name: 'Manage Collaborators' }).click();
     const dialog = page.getByRole('dialog');
     await expect(
@@ -70,7 +57,7 @@ test.describe('collaboration', () => {
     await page.keyboard.press('Escape');
 
     // Bob opens the same section; both see both as Active.
-    await openSection(bobPage, book.id, book.chapterTitle, book.sectionTitle);
+    await openSection(bobPage, book);
     for (const p of [page, bobPage]) {
       const card = p.getByTestId('collaborators-card');
       await expect(card.getByTestId(`collaborator-${ownerName}`)).toContainText('Active', { timeout: 15_000 });
@@ -80,11 +67,11 @@ test.describe('collaboration', () => {
 
     // The owner types; autosave commits; bob's page shows it without a reload.
     const marker = `Live edit ${Date.now()}`;
-    const editor = page.getByTestId('content-editor');
+    const editor = new WorkspacePage(page).editor;
     await editor.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(` ${marker}`);
-    await expect(bobPage.getByTestId('content-editor')).toContainText(marker, { timeout: 20_000 });
+    await expect(new WorkspacePage(bobPage).editor).toContainText(marker, { timeout: 20_000 });
 
     // Bob leaves: the owner's card drops his Active badge.
     await bobContext.close();

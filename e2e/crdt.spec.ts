@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, registerAndLogin, test } from './fixtures';
+import { expect, makeBook, registerAndLogin, test, type SeededBook } from './fixtures';
+import { WorkspacePage } from './pages/workspace.page';
 import { startInstances, type Instances } from './instances';
 
 /**
@@ -15,15 +16,6 @@ const material = [
   'Upwelling brings cold water rich in nutrients to the surface along some coasts, where it feeds large fisheries.',
 ].join('\n\n');
 
-interface Book {
-  id: number;
-  chapterTitle: string;
-  /** Null when the chapter has no sections: its own text is the body edited. */
-  sectionTitle: string | null;
-  /** The id of the body edited (the section's, else the chapter's). */
-  sectionId: string;
-}
-
 interface StoredBook {
   revision: number;
   content: {
@@ -31,31 +23,14 @@ interface StoredBook {
   };
 }
 
-async function createBook(request: APIRequestContext): Promise<Book> {
-  const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: {
-      topic: 'Ocean Currents',
-      directContent: material,
-      directMethod: 'true',
-      chapterTitle: 'Ocean Currents',
-      approvedReferences: '[]',
-    },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { textbookId } = (await res.json()) as { textbookId: number };
-  const book = (await (await request.get(`/api/textbooks/${textbookId}`)).json()) as StoredBook;
-  const chapter = book.content.chapters.find((c) => c.sections.length > 0) ?? book.content.chapters[0];
-  const section = chapter.sections[0];
-  return { id: textbookId, chapterTitle: chapter.title, sectionTitle: section?.title ?? null, sectionId: section?.id ?? chapter.id };
-}
+const oceanCurrents = { topic: 'Ocean Currents', material, chapterTitle: 'Ocean Currents' };
 
 async function share(request: APIRequestContext, id: number, collaboratorId: number) {
   const res = await request.post(`/api/textbooks/${id}/collaborators`, { data: { collaboratorId } });
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
 
-async function storedSection(request: APIRequestContext, book: Book): Promise<string> {
+async function storedSection(request: APIRequestContext, book: SeededBook): Promise<string> {
   const stored = (await (await request.get(`/api/textbooks/${book.id}`)).json()) as StoredBook;
   for (const ch of stored.content.chapters) {
     if (ch.id === book.sectionId) return ch.content;
@@ -64,19 +39,8 @@ async function storedSection(request: APIRequestContext, book: Book): Promise<st
   return '';
 }
 
-const editor = (page: Page) => page.getByTestId('content-editor');
-const saveStatus = (page: Page) => page.getByTestId('save-status');
-
-/** Opens the book's first section and waits for the editor to be bound to the live document. */
-async function openSection(page: Page, book: Book) {
-  await page.goto(`/textbook/${book.id}`);
-  const nav = page.getByRole('navigation', { name: 'Textbook navigation' });
-  const chapter = nav.getByRole('button', { name: book.chapterTitle, exact: true }).first();
-  if ((await chapter.getAttribute('aria-expanded')) !== 'true') await chapter.click();
-  if (book.sectionTitle) await nav.getByRole('button', { name: book.sectionTitle, exact: true }).first().click();
-  await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
-  await expect(editor(page)).toHaveAttribute('contenteditable', 'true');
-}
+const editor = (page: Page) => new WorkspacePage(page).editor;
+const saveStatus = (page: Page) => new WorkspacePage(page).saveStatus;
 
 /** Puts the caret at the end of the section's first paragraph (a click on its last line, then End). */
 async function caretInFirstParagraph(page: Page) {
@@ -103,7 +67,7 @@ async function twoPeople(browser: Browser, urls: [string, string]) {
 }
 
 /** Both type into the same paragraph at the same time; both texts end up on both screens and on the server. */
-async function typeTogether(owner: Page, friend: Page, book: Book, request: APIRequestContext, tag: string) {
+async function typeTogether(owner: Page, friend: Page, book: SeededBook, request: APIRequestContext, tag: string) {
   await caretInFirstParagraph(owner);
   await caretInFirstParagraph(friend);
   const ownerText = ` owner-${tag} writes here`;
@@ -131,10 +95,10 @@ test.describe('live co-editing on a CRDT', () => {
     test.setTimeout(240_000);
     const url = baseURL ?? '';
     const { ownerContext, friendContext, owner, friend, friendUser, ownerUser } = await twoPeople(browser, [url, url]);
-    const book = await createBook(owner.request);
+    const book = await makeBook(owner.request, oceanCurrents);
     await share(owner.request, book.id, friendUser.id);
-    await openSection(owner, book);
-    await openSection(friend, book);
+    await new WorkspacePage(owner).openEditor(book);
+    await new WorkspacePage(friend).openEditor(book);
 
     await typeTogether(owner, friend, book, owner.request, 'one');
 
@@ -207,10 +171,10 @@ test.describe('live co-editing on a CRDT', () => {
       test.setTimeout(240_000);
       const [first, second] = instances?.urls ?? ['', ''];
       const { ownerContext, friendContext, owner, friend, friendUser, ownerUser } = await twoPeople(browser, [first, second]);
-      const book = await createBook(owner.request);
+      const book = await makeBook(owner.request, oceanCurrents);
       await share(owner.request, book.id, friendUser.id);
-      await openSection(owner, book);
-      await openSection(friend, book);
+      await new WorkspacePage(owner).openEditor(book);
+      await new WorkspacePage(friend).openEditor(book);
       await typeTogether(owner, friend, book, owner.request, 'across');
       await expect(owner.locator('.collaboration-carets__label', { hasText: friendUser.username })).toBeVisible();
       await expect(friend.locator('.collaboration-carets__label', { hasText: ownerUser.username })).toBeVisible();

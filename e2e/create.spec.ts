@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { fixturePath } from '../server/test/fixture-path';
+import { fixturePath } from '../server/test/fixture-path.support';
 
 const tracemonkey = fixturePath('pdf/tracemonkey.pdf');
 // A GIF: a picture the product does not read (PNG and JPEG are read as scans of pages).

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
 import JSZip from 'jszip';
 import { expect, test } from './fixtures';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
  * End to end: the Export menu on the textbook page downloads the book in each of the five formats
@@ -13,15 +13,6 @@ const material = [
   'Momentum is the product of mass and velocity. In a collision the total momentum of a closed system stays the same.',
 ].join('\n\n');
 
-async function generateBook(request: APIRequestContext, topic: string): Promise<number> {
-  const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: { topic, directContent: material, directMethod: 'true', chapterTitle: 'Forces and Energy', approvedReferences: '[]' },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { textbookId: number }).textbookId;
-}
-
 const formats = [
   { label: 'Word (.docx)', extension: 'docx', magic: 'PK' },
   { label: 'EPUB', extension: 'epub', magic: 'PK' },
@@ -31,13 +22,13 @@ const formats = [
 ];
 
 test.describe('export', () => {
-  test('the Export menu downloads the book as DOCX, EPUB, PDF, HTML and an LMS cartridge', async ({ page, registerAndLogin }) => {
+  test('the Export menu downloads the book as DOCX, EPUB, PDF, HTML and an LMS cartridge', async ({ page, seedBook }) => {
     test.setTimeout(240_000);
-    await registerAndLogin(page, { path: null });
-    const id = await generateBook(page.request, 'Classical Mechanics');
-    await page.goto(`/textbook/${id}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Classical Mechanics' })).toBeVisible();
-    const exportButton = page.getByRole('button', { name: 'Export', exact: true });
+    const { book } = await seedBook({ topic: 'Classical Mechanics', material, chapterTitle: 'Forces and Energy' });
+    const workspace = new WorkspacePage(page);
+    await workspace.goto(book.id);
+    await expect(workspace.title('Classical Mechanics')).toBeVisible();
+    const exportButton = workspace.exportButton;
 
     for (const format of formats) {
       await exportButton.click();

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../server/test/instances';
+import { freePort } from '../server/test/instances.support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -9,14 +9,14 @@ import {
   stopInstance,
   type Instance,
   type RedisServer,
-} from '../server/test/instances';
+} from '../server/test/instances.support';
 
 /**
  * Two more instances of the product for the browser tests of several servers: a fresh database
  * on the PostgreSQL of TEST_DATABASE_URL, a Debian redis-server of their own, and two server
  * processes sharing both (and a session secret), as behind a load balancer. Null when there is no
  * PostgreSQL or no redis-server on this machine. They start as the server's own tests of several
- * instances start theirs (server/test/instances.ts).
+ * instances start theirs (server/test/instances.support.ts).
  */
 export interface Instances {
   urls: [string, string];

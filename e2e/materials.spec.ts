@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
  * End to end: generate a quiz from the textbook page with the offline
@@ -15,32 +16,20 @@ const material = [
   'Oxidative phosphorylation uses an electron transport chain and ATP synthase to make about 90% of the ATP a cell needs. A mitochondrion is an organelle that makes most of the ATP in a cell.',
 ].join('\n\n');
 
-async function generateBook(request: APIRequestContext, topic: string): Promise<{ id: number; chapterTitle: string }> {
-  const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: { topic, directContent: material, directMethod: 'true', chapterTitle: 'Energy in Cells', approvedReferences: '[]' },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { textbookId, textbookContent } = (await res.json()) as {
-    textbookId: number;
-    textbookContent: { chapters: Array<{ title: string }> };
-  };
-  return { id: textbookId, chapterTitle: textbookContent.chapters[0].title };
-}
-
 const materialsGroup = (page: Page) => page.getByRole('region', { name: 'Educational Materials' });
 const viewer = (page: Page) => page.getByTestId('educational-content-viewer');
 
 test.describe('educational materials', () => {
   test('generate a quiz, see it in the navigator, reveal an answer, reload and still see it, then delete it', async ({
     page,
-    registerAndLogin,
+    seedBook,
   }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const book = await generateBook(page.request, 'Energy in Cells');
-    await page.goto(`/textbook/${book.id}`);
-    await expect(page.getByRole('heading', { name: 'Energy in Cells', level: 1 })).toBeVisible();
+    const { book: seeded } = await seedBook({ topic: 'Energy in Cells', material, chapterTitle: 'Energy in Cells' });
+    const book = { id: seeded.id, chapterTitle: seeded.chapters[0].title };
+    const workspace = new WorkspacePage(page);
+    await workspace.goto(book.id);
+    await expect(workspace.title('Energy in Cells')).toBeVisible();
     // No materials yet: the group is not shown.
     await expect(materialsGroup(page)).toHaveCount(0);
 
@@ -86,7 +75,7 @@ test.describe('educational materials', () => {
     await expect(viewer(page)).toHaveCount(0);
     await expect(materialsGroup(page)).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Energy in Cells', level: 1 })).toBeVisible();
+    await expect(workspace.title('Energy in Cells')).toBeVisible();
     await expect(materialsGroup(page)).toHaveCount(0);
   });
 });

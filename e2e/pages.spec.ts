@@ -1,5 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, registerAndLogin, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { MyTextbooksPage } from './pages/my-textbooks.page';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
  * The small things a user notices, end to end: Ctrl+K makes a link in the editor (a javascript: address is refused),
@@ -12,42 +14,11 @@ const material = [
   'Stratovolcanoes are built from alternating layers of lava and ash and erupt explosively, like Mount St. Helens.',
 ].join('\n\n');
 
-interface Book {
-  id: number;
-  chapterTitle: string;
-  sectionTitle: string | null;
-}
-
-async function createBook(request: APIRequestContext): Promise<Book> {
-  const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: { topic: 'Volcanoes', directContent: material, directMethod: 'true', chapterTitle: 'Volcanoes', approvedReferences: '[]' },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { textbookId } = (await res.json()) as { textbookId: number };
-  const book = (await (await request.get(`/api/textbooks/${textbookId}`)).json()) as {
-    content: { chapters: Array<{ title: string; sections: Array<{ title: string }> }> };
-  };
-  const chapter = book.content.chapters.find((c) => c.sections.length > 0) ?? book.content.chapters[0];
-  return { id: textbookId, chapterTitle: chapter.title, sectionTitle: chapter.sections[0]?.title ?? null };
-}
-
-const editor = (page: Page) => page.getByTestId('content-editor');
-
-/** Opens the book's first section and waits until the editor is bound to the live document and editable. */
-async function openEditor(page: Page, book: Book) {
-  await page.goto(`/textbook/${book.id}`);
-  const nav = page.getByRole('navigation', { name: 'Textbook navigation' });
-  const chapter = nav.getByRole('button', { name: book.chapterTitle, exact: true }).first();
-  if ((await chapter.getAttribute('aria-expanded')) !== 'true') await chapter.click();
-  if (book.sectionTitle) await nav.getByRole('button', { name: book.sectionTitle, exact: true }).first().click();
-  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
-  await expect(editor(page)).toHaveAttribute('contenteditable', 'true');
-}
+const volcanoes = { topic: 'Volcanoes', material, chapterTitle: 'Volcanoes' };
 
 /** Selects the first word of the editor's first paragraph. */
 async function selectFirstWord(page: Page): Promise<string> {
-  const paragraph = editor(page).locator('p').first();
+  const paragraph = new WorkspacePage(page).editor.locator('p').first();
   await paragraph.click({ position: { x: 2, y: 4 } });
   await page.keyboard.press('Home');
   await page.keyboard.press('Control+Shift+ArrowRight');
@@ -55,11 +26,11 @@ async function selectFirstWord(page: Page): Promise<string> {
 }
 
 test.describe('shortcuts, an ended session and narrow screens', () => {
-  test('Ctrl+K inserts a link on the selected word and edits it; a javascript: address is refused', async ({ page }) => {
+  test('Ctrl+K inserts a link on the selected word and edits it; a javascript: address is refused', async ({ page, seedBook }) => {
     test.setTimeout(120_000);
-    await registerAndLogin(page, { path: null });
-    const book = await createBook(page.request);
-    await openEditor(page, book);
+    const { book } = await seedBook(volcanoes);
+    const workspace = new WorkspacePage(page);
+    await workspace.openEditor(book);
 
     const word = await selectFirstWord(page);
     expect(word.length).toBeGreaterThan(0);
@@ -72,12 +43,12 @@ test.describe('shortcuts, an ended session and narrow screens', () => {
     await field.fill('javascript:alert(document.cookie)');
     await field.press('Enter');
     await expect(dialog.getByRole('alert')).toContainText('Links must use one of these schemes');
-    await expect(editor(page).locator('a')).toHaveCount(0);
+    await expect(workspace.editor.locator('a')).toHaveCount(0);
 
     await field.fill('https://en.wikipedia.org/wiki/Volcano');
     await field.press('Enter');
     await expect(dialog).toBeHidden();
-    const link = editor(page).locator('a').first();
+    const link = workspace.editor.locator('a').first();
     await expect(link).toHaveAttribute('href', 'https://en.wikipedia.org/wiki/Volcano');
     await expect(link).toHaveText(word);
 
@@ -88,14 +59,13 @@ test.describe('shortcuts, an ended session and narrow screens', () => {
     await expect(edit.getByLabel('Link address')).toHaveValue('https://en.wikipedia.org/wiki/Volcano');
     await edit.getByLabel('Link address').fill('https://www.usgs.gov/programs/VHP');
     await edit.getByRole('button', { name: 'Save link' }).click();
-    await expect(editor(page).locator('a').first()).toHaveAttribute('href', 'https://www.usgs.gov/programs/VHP');
+    await expect(workspace.editor.locator('a').first()).toHaveAttribute('href', 'https://www.usgs.gov/programs/VHP');
   });
 
-  test('"?" lists the shortcuts outside fields; typed in the editor it is just a character', async ({ page }) => {
+  test('"?" lists the shortcuts outside fields; typed in the editor it is just a character', async ({ page, seedBook }) => {
     test.setTimeout(120_000);
-    await registerAndLogin(page, { path: null });
-    const book = await createBook(page.request);
-    await page.goto('/saved-textbooks');
+    const { book } = await seedBook(volcanoes);
+    await new MyTextbooksPage(page).goto();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -107,8 +77,9 @@ test.describe('shortcuts, an ended session and narrow screens', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    await openEditor(page, book);
-    const paragraph = editor(page).locator('p').first();
+    const workspace = new WorkspacePage(page);
+    await workspace.openEditor(book);
+    const paragraph = workspace.editor.locator('p').first();
     await paragraph.click();
     await page.keyboard.press('End');
     await page.keyboard.type(' Why?');
@@ -120,42 +91,47 @@ test.describe('shortcuts, an ended session and narrow screens', () => {
     page,
     browser,
     baseURL,
+    seedBook,
   }) => {
     test.setTimeout(180_000);
-    const user = await registerAndLogin(page, { path: null });
-    const book = await createBook(page.request);
+    const { user, book } = await seedBook(volcanoes);
 
     // The same user on a second device, editing.
     const otherContext = await browser.newContext({ baseURL });
     const other = await otherContext.newPage();
     const login = await other.request.post('/api/login', { data: { username: user.username, password: user.password } });
     expect(login.status(), await login.text()).toBe(200);
-    await openEditor(other, book);
-    await editor(other).locator('p').first().click();
+    const otherWorkspace = new WorkspacePage(other);
+    await otherWorkspace.openEditor(book);
+    await otherWorkspace.editor.locator('p').first().click();
     await other.keyboard.press('End');
     await other.keyboard.type(' Typed before.');
-    await expect(other.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
+    await expect(otherWorkspace.saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
 
     // This device signs out everywhere through the account menu.
-    await page.goto('/saved-textbooks');
+    await new MyTextbooksPage(page).goto();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
     await expect(page).toHaveURL(/\/auth/);
 
     await expect(other.getByRole('alert').filter({ hasText: 'Your session ended. Sign in again.' })).toBeVisible({ timeout: 20_000 });
-    await expect(editor(other)).toHaveAttribute('contenteditable', 'false');
+    await expect(otherWorkspace.editor).toHaveAttribute('contenteditable', 'false');
     await expect(other.getByText('Collaboration Error')).toHaveCount(0);
     await expect(other.getByText(/Offline/)).toHaveCount(0);
     // Nothing more is sent: the socket stays closed (a key press in the read-only editor changes nothing).
-    await editor(other).locator('p').first().click();
+    await otherWorkspace.editor.locator('p').first().click();
     await other.keyboard.type('after');
-    await expect(editor(other)).not.toContainText('after');
+    await expect(otherWorkspace.editor).not.toContainText('after');
     await other.getByRole('link', { name: 'Sign in', exact: true }).click();
     await expect(other).toHaveURL(/\/auth/);
     await otherContext.close();
   });
 
-  test('no page scrolls sideways at 390 x 844: sign-in, My Textbooks, the textbook and the reader', async ({ browser, baseURL }) => {
+  test('no page scrolls sideways at 390 x 844: sign-in, My Textbooks, the textbook and the reader', async ({
+    browser,
+    baseURL,
+    seedBook,
+  }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
@@ -166,15 +142,15 @@ test.describe('shortcuts, an ended session and narrow screens', () => {
     await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
     const widths: Record<string, { scroll: number; client: number }> = { signIn: await overflow() };
 
-    await registerAndLogin(page, { path: null });
-    const book = await createBook(page.request);
-    await page.goto('/saved-textbooks');
+    const { book } = await seedBook({ ...volcanoes, page });
+    await new MyTextbooksPage(page).goto();
     await expect(page.getByText('Volcanoes').first()).toBeVisible();
     widths.home = await overflow();
 
-    await page.goto(`/textbook/${book.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Volcanoes' })).toBeVisible();
-    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
+    const workspace = new WorkspacePage(page);
+    await workspace.goto(book.id);
+    await expect(workspace.title('Volcanoes')).toBeVisible();
+    await expect(workspace.saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 30_000 });
     widths.textbook = await overflow();
 
     const created = await page.request.post(`/api/textbooks/${book.id}/share`, { data: { materialTypes: [] } });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { fixturePath } from '../server/test/fixture-path';
+import { fixturePath } from '../server/test/fixture-path.support';
 import { expect, test } from './fixtures';
 
 /**

@@ -2,6 +2,8 @@ import { deflateSync, crc32 } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
+import { ReaderPage } from './pages/reader.page';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
  * The reader link for students, end to end: the owner creates the link in the Share dialog and
@@ -39,19 +41,9 @@ function redPng(width = 48, height = 24): Buffer {
 }
 
 /** A generated book, a second chapter with a formula and an image added through the API, and a quiz on chapter 1. */
-async function prepareBook(request: APIRequestContext): Promise<{ id: number; firstChapter: string }> {
-  const generated = await request.post('/api/textbooks/generate-outline', {
-    multipart: {
-      topic: 'Energy in Cells',
-      directContent: material,
-      directMethod: 'true',
-      chapterTitle: 'Photosynthesis',
-      approvedReferences: '[]',
-    },
-    timeout: 120_000,
-  });
-  expect(generated.status(), await generated.text()).toBe(200);
-  const { textbookId: id } = (await generated.json()) as { textbookId: number };
+const energyInCells = { topic: 'Energy in Cells', material, chapterTitle: 'Photosynthesis' };
+
+async function prepareBook(request: APIRequestContext, id: number): Promise<{ id: number; firstChapter: string }> {
   const upload = await request.post('/api/images/upload', {
     multipart: { textbookId: String(id), file: { name: 'band.png', mimeType: 'image/png', buffer: redPng() } },
   });
@@ -85,18 +77,14 @@ async function prepareBook(request: APIRequestContext): Promise<{ id: number; fi
 }
 
 test.describe('reader link for students', () => {
-  test('the owner shares, a student without an account reads and answers, the owner revokes', async ({
-    page,
-    browser,
-    registerAndLogin,
-  }) => {
+  test('the owner shares, a student without an account reads and answers, the owner revokes', async ({ page, browser, seedBook }) => {
     test.setTimeout(240_000);
-    await registerAndLogin(page, { path: null });
-    const book = await prepareBook(page.request);
+    const { book: seeded } = await seedBook(energyInCells);
+    const book = await prepareBook(page.request, seeded.id);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 
-    await page.goto(`/textbook/${book.id}`);
-    await expect(page.getByRole('heading', { name: 'Energy in Cells', level: 1 })).toBeVisible();
+    await new WorkspacePage(page).goto(book.id);
+    await expect(new WorkspacePage(page).title('Energy in Cells')).toBeVisible();
     await page.getByRole('button', { name: 'Share' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share with students' });
     await expect(dialog.getByText('This textbook has no reader link.')).toBeVisible();
@@ -115,16 +103,17 @@ test.describe('reader link for students', () => {
     // A student: another browser context, no account, no cookies.
     const studentContext = await browser.newContext();
     const student = await studentContext.newPage();
-    await student.goto(url);
+    const reader = new ReaderPage(student);
+    await reader.goto(url);
     await expect(student.getByRole('heading', { level: 1, name: 'Energy in Cells' })).toBeVisible();
     await expect(student.getByText('Read-only', { exact: true })).toBeVisible();
     await expect(student.getByRole('link', { name: 'Login' })).toHaveCount(0);
-    await expect(student.getByRole('heading', { level: 2, name: book.firstChapter })).toBeVisible();
+    await expect(reader.chapter(book.firstChapter)).toBeVisible();
     await expectAccessible(student, 'the reader page');
 
-    const toc = student.getByRole('navigation', { name: 'Table of contents' });
+    const toc = reader.toc;
     await toc.getByRole('link', { name: /Cellular Respiration/ }).click();
-    await expect(student.getByRole('heading', { level: 2, name: 'Cellular Respiration' })).toBeVisible();
+    await expect(reader.chapter('Cellular Respiration')).toBeVisible();
     await expect(student.getByText('Mitochondria make most of the ATP.')).toBeVisible();
     await expect(student.locator('main .katex-display')).toBeVisible();
     const image = student.getByRole('img', { name: 'A band of red light' });
@@ -135,15 +124,15 @@ test.describe('reader link for students', () => {
     // Nothing on the page can write: no editor, no text area.
     await expect(student.locator('[contenteditable], textarea')).toHaveCount(0);
 
-    await student.getByRole('searchbox', { name: 'Search this book' }).fill('rubisco');
-    const results = student.getByRole('region', { name: 'Search results' });
+    await reader.search.fill('rubisco');
+    const results = reader.searchResults;
     await expect(results.getByRole('link').first()).toContainText(book.firstChapter);
     await results.getByRole('link').first().click();
-    await expect(student.getByRole('heading', { level: 2, name: book.firstChapter })).toBeVisible();
-    await student.getByRole('searchbox', { name: 'Search this book' }).fill('');
+    await expect(reader.chapter(book.firstChapter)).toBeVisible();
+    await reader.search.fill('');
 
     await toc.getByRole('link', { name: /^Quiz/ }).click();
-    const viewer = student.getByTestId('educational-content-viewer');
+    const viewer = reader.viewer;
     const firstQuestion = viewer.locator('ol > li').first();
     await expect(firstQuestion).toBeVisible();
     // Answer keys stay with the owner and collaborators: the reader is sent none, so none can be shown.
@@ -155,7 +144,7 @@ test.describe('reader link for students', () => {
     await toc.getByRole('link', { name: /Cellular Respiration/ }).click();
     await student.emulateMedia({ media: 'print' });
     await student.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
-    await expect(student.getByRole('heading', { level: 2, name: book.firstChapter })).toBeVisible();
+    await expect(reader.chapter(book.firstChapter)).toBeVisible();
     await expect(toc).toBeHidden();
     expect(
       await student
@@ -177,10 +166,10 @@ test.describe('reader link for students', () => {
     await studentContext.close();
   });
 
-  test('the reader page in the dark theme and on a narrow screen', async ({ page, browser, registerAndLogin }) => {
+  test('the reader page in the dark theme and on a narrow screen', async ({ page, browser, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const book = await prepareBook(page.request);
+    const { book: seeded } = await seedBook(energyInCells);
+    const book = await prepareBook(page.request, seeded.id);
     const created = await page.request.post(`/api/textbooks/${book.id}/share`, { data: { materialTypes: ['quiz'] } });
     expect(created.status()).toBe(201);
     const { url } = (await created.json()) as { url: string };
@@ -188,9 +177,10 @@ test.describe('reader link for students', () => {
     const context = await browser.newContext({ viewport: { width: 600, height: 900 } });
     const student = await context.newPage();
     await student.addInitScript(() => localStorage.setItem('theme', 'dark'));
-    await student.goto(url);
+    const reader = new ReaderPage(student);
+    await reader.goto(url);
     await expect(student.locator('html')).toHaveClass(/dark/);
-    await expect(student.getByRole('heading', { level: 2, name: book.firstChapter })).toBeVisible();
+    await expect(reader.chapter(book.firstChapter)).toBeVisible();
     await expectAccessible(student, 'the reader page (dark, narrow)');
     await student.getByRole('button', { name: 'Open table of contents' }).click();
     const drawer = student.getByRole('dialog', { name: 'Table of Contents' });
@@ -198,7 +188,7 @@ test.describe('reader link for students', () => {
     await expectAccessible(student, 'the reader contents drawer (dark)');
     await drawer.getByRole('link', { name: /Cellular Respiration/ }).click();
     await expect(drawer).toHaveCount(0);
-    await expect(student.getByRole('heading', { level: 2, name: 'Cellular Respiration' })).toBeVisible();
+    await expect(reader.chapter('Cellular Respiration')).toBeVisible();
     await expectAccessible(student, 'a chapter with math and an image (dark)');
     await context.close();
   });

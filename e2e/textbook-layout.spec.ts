@@ -1,8 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
- * QA finding 9: the textbook page has no empty band. The editor follows the
+ * The textbook page has no empty band. The editor follows the
  * (collapsed) Academic Toolkit directly, and the side cards (Collaborators,
  * Generate Educational Materials) sit beside the editor (wide) or under it.
  */
@@ -12,30 +13,21 @@ async function box(locator: Locator) {
   return b!;
 }
 
-async function openBook(page: Page, topic: string): Promise<void> {
-  const res = await page.request.post('/api/textbooks/generate-outline', {
-    multipart: { topic, directContent: `Topic: ${topic}`, approvedReferences: '[]' },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { textbookId } = (await res.json()) as { textbookId: number };
-  await page.goto(`/textbook/${textbookId}`);
-  await expect(page.getByTestId('editor-card')).toBeVisible();
-}
-
-test.describe('textbook page layout (QA finding 9)', () => {
+test.describe('textbook page layout', () => {
   test('no empty band between the toolkit and the editor at 1366, 1024 and 390 px; side cards beside or below', async ({
     page,
-    registerAndLogin,
+    seedBook,
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 900 });
-    await registerAndLogin(page, { path: null });
-    await openBook(page, 'Plate Tectonics');
+    const { book } = await seedBook({ topic: 'Plate Tectonics' });
+    const workspace = new WorkspacePage(page);
+    await workspace.goto(book.id);
+    await expect(workspace.editorCard).toBeVisible();
     const toolkit = page.getByRole('button', { name: /^Academic Toolkit/ });
     const collaborators = page.getByRole('heading', { name: 'Collaborators' });
     const generator = page.getByRole('heading', { name: 'Generate Educational Materials' });
-    const editorCard = page.getByTestId('editor-card');
+    const editorCard = workspace.editorCard;
 
     // From the collapsed toolkit's toggle (most of its card) to the editor card: a margin, not a band.
     const gapBelowToolkit = async () => {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
  * End to end: the Academic Toolkit on the real server (offline engine, PGlite,
@@ -27,17 +28,7 @@ interface Stored {
   chapters: Array<{ title: string; sections: Array<{ title: string }> }>;
 }
 
-async function createBook(request: APIRequestContext): Promise<number> {
-  const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: { topic: 'Waves', directContent: material, directMethod: 'true', approvedReferences: '[]' },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { textbookId } = (await res.json()) as { textbookId: number };
-  const patch = await request.patch(`/api/textbooks/${textbookId}`, { data: { content: structure } });
-  expect(patch.status(), await patch.text()).toBe(200);
-  return textbookId;
-}
+const waves = { topic: 'Waves', material, content: structure };
 
 async function stored(request: APIRequestContext, id: number): Promise<Stored> {
   const res = await request.get(`/api/textbooks/${id}`);
@@ -50,9 +41,12 @@ async function openToolkitTab(page: Page, tab: string) {
 }
 
 const toastTitle = (page: Page) => page.getByTestId('toast-title');
-const navigator = (page: Page) => page.getByRole('navigation', { name: 'Textbook navigation' });
+const navigator = (page: Page) => new WorkspacePage(page).navigation;
 const chapterTitles = (page: Page) => page.getByTestId('reorder-chapter-title');
 const sectionTitles = (page: Page) => page.getByTestId('reorder-section-title');
+
+/** The sortable row a drag handle belongs to. */
+const rowOf = (handle: Locator) => handle.locator('xpath=ancestor::li[1]');
 
 /** A real pointer drag: press on the handle, pass the 8 px activation distance, glide onto the target row. */
 async function dragTo(page: Page, handle: Locator, target: Locator) {
@@ -66,34 +60,40 @@ async function dragTo(page: Page, handle: Locator, target: Locator) {
   const x = from.x + from.width / 2;
   await page.mouse.move(x, from.y + from.height / 2);
   await page.mouse.down();
-  // Past the 8 px activation distance, then a frame for dnd-kit to measure the list.
+  // Past the 8 px activation distance: the drag has started once the row is marked as dragging.
   await page.mouse.move(x, from.y + from.height / 2 + 12, { steps: 4 });
-  await page.waitForTimeout(100);
+  await expect(rowOf(handle)).toHaveAttribute('data-dragging', 'true');
   // Aim past the target's centre in the direction of travel, so the collision is not a tie.
   const towardsTop = to.y < from.y;
   await page.mouse.move(x, to.y + to.height * (towardsTop ? 0.25 : 0.75), { steps: 16 });
-  await page.waitForTimeout(150);
+  // The target is the drop place once it has moved aside to make room.
+  await expect(target).toHaveAttribute('style', /translate3d\(-?\d+px, -?[1-9]\d*px/);
   await page.mouse.up();
 }
 
-/** Keyboard sorting: Space picks up, each arrow moves one place, Space drops. */
+/** Keyboard sorting: Space picks up, each arrow moves one place (announced to screen readers), Space drops. */
 async function moveByKeyboard(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', times: number) {
+  const row = rowOf(handle);
+  const start = await row.evaluate((li) => Array.from(li.parentElement!.children).indexOf(li));
+  const announced = (position: number) =>
+    expect(page.locator('[id^="DndLiveRegion"]', { hasText: `moved to position ${position} of` })).toHaveCount(1);
   await handle.focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < times; i++) {
-    await page.waitForTimeout(150);
+  await expect(row).toHaveAttribute('data-dragging', 'true');
+  // dnd-kit has measured the list once it announces the item over its own place: arrows pressed before are lost.
+  await announced(start + 1);
+  for (let i = 1; i <= times; i++) {
     await page.keyboard.press(key);
+    await announced(start + (key === 'ArrowUp' ? -i : i) + 1);
   }
-  await page.waitForTimeout(150);
   await page.keyboard.press('Space');
 }
 
 test.describe('academic toolkit', () => {
-  test('reorder chapters by mouse and by keyboard, reorder sections, reload and see the new order', async ({ page, registerAndLogin }) => {
+  test('reorder chapters by mouse and by keyboard, reorder sections, reload and see the new order', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const id = await createBook(page.request);
-    await page.goto(`/textbook/${id}`);
+    const { id } = (await seedBook(waves)).book;
+    await new WorkspacePage(page).goto(id);
     await openToolkitTab(page, 'Reorder Content');
     await expect(chapterTitles(page)).toHaveText(['1. Alpha', '2. Beta', '3. Gamma', '4. Delta']);
     await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
@@ -146,11 +146,10 @@ test.describe('academic toolkit', () => {
     await expect(sectionTitles(page)).toHaveText(['1. A3', '2. A2', '3. A1']);
   });
 
-  test('add, rename and delete a chapter and a section', async ({ page, registerAndLogin }) => {
+  test('add, rename and delete a chapter and a section', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const id = await createBook(page.request);
-    await page.goto(`/textbook/${id}`);
+    const { id } = (await seedBook(waves)).book;
+    await new WorkspacePage(page).goto(id);
     await openToolkitTab(page, 'Add Chapters/Sections');
     const chapters = page.getByTestId('toolkit-chapter-title');
     await expect(chapters).toHaveText(['1. Alpha', '2. Beta', '3. Gamma', '4. Delta']);
@@ -228,11 +227,10 @@ test.describe('academic toolkit', () => {
     expect(saved.chapters[0].sections.map((s) => s.title)).toEqual(['A3', 'A1', 'A2']);
   });
 
-  test('restore an old version, then restore the version made before it', async ({ page, registerAndLogin }) => {
+  test('restore an old version, then restore the version made before it', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const id = await createBook(page.request);
-    await page.goto(`/textbook/${id}`);
+    const { id } = (await seedBook(waves)).book;
+    await new WorkspacePage(page).goto(id);
     await openToolkitTab(page, 'Add Chapters/Sections');
     await page.getByRole('button', { name: 'Rename chapter "Alpha"' }).click();
     await page.getByLabel('Chapter title').fill('Alpha Renamed');

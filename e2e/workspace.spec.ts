@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { MyTextbooksPage } from './pages/my-textbooks.page';
+import { WorkspacePage } from './pages/workspace.page';
 
 /**
  * End to end: My Textbooks and the textbook workspace on a book made by
@@ -37,61 +38,32 @@ const png = Buffer.from(
   'hex',
 );
 
-interface Book {
-  id: number;
-  topic: string;
-  chapters: Array<{ title: string; sections: Array<{ title: string }> }>;
-}
-
-async function generateBook(request: APIRequestContext, topic: string, directContent = material): Promise<Book> {
-  const res = await request.post('/api/textbooks/generate-outline', {
-    multipart: { topic, directContent, directMethod: 'true', chapterTitle: 'Energy in Cells', approvedReferences: '[]' },
-    timeout: 120_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { textbookId } = (await res.json()) as { textbookId: number };
-  const book = (await (await request.get(`/api/textbooks/${textbookId}`)).json()) as { content: { chapters: Book['chapters'] } };
-  return { id: textbookId, topic, chapters: book.content.chapters };
-}
-
-const navigator = (page: Page) => page.getByRole('navigation', { name: 'Textbook navigation' });
-const editorCard = (page: Page) => page.getByTestId('editor-card');
-const editor = (page: Page) => page.getByTestId('content-editor');
-const saveStatus = (page: Page) => page.getByTestId('save-status');
-
-/** Types at the end of the open document and waits until autosave has stored it. */
-async function typeAndSave(page: Page, text: string) {
-  await editor(page).click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(text);
-  await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
-}
-
 test.describe('textbook workspace', () => {
   test('open a generated book from My Textbooks, navigate, search, type into a section, reload and find the text', async ({
     page,
-    registerAndLogin,
+    seedBook,
   }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const book = await generateBook(page.request, 'Energy in Cells');
+    const { book } = await seedBook({ topic: 'Energy in Cells', material, chapterTitle: 'Energy in Cells' });
+    const workspace = new WorkspacePage(page);
     expect(book.chapters.length).toBeGreaterThan(0);
 
-    await page.goto('/saved-textbooks');
-    const card = page.getByTestId(`textbook-card-${book.id}`);
+    const myTextbooks = new MyTextbooksPage(page);
+    await myTextbooks.goto();
+    const card = myTextbooks.card(book.id);
     await expect(card.getByRole('heading', { name: 'Energy in Cells' })).toBeVisible();
     await expect(card.getByText('From Energy in Cells')).toBeVisible();
     await expect(card.getByText(/^Created on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
     await expect(card.getByText(`${book.chapters.length} chapter`, { exact: false })).toBeVisible();
     await card.getByRole('link', { name: 'View Textbook' }).click();
     await expect(page).toHaveURL(new RegExp(`/textbook/${book.id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Energy in Cells' })).toBeVisible();
+    await expect(workspace.title('Energy in Cells')).toBeVisible();
     await expect(page.getByText('Editing Tips')).toBeVisible();
 
     // Navigate: the last chapter, then one of its sections (or the chapter itself).
     const lastIndex = book.chapters.length - 1;
     const last = book.chapters[lastIndex];
-    const chapterButton = navigator(page).getByRole('button', { name: last.title, exact: true });
+    const chapterButton = workspace.navigation.getByRole('button', { name: last.title, exact: true });
     if (lastIndex > 0) {
       await expect(chapterButton).toHaveAttribute('aria-expanded', 'false');
       await chapterButton.click();
@@ -99,73 +71,73 @@ test.describe('textbook workspace', () => {
     await expect(chapterButton).toHaveAttribute('aria-expanded', 'true');
     if (last.sections.length > 0) {
       const section = last.sections[last.sections.length - 1];
-      await navigator(page).getByRole('button', { name: section.title, exact: true }).click();
-      await expect(editorCard(page).getByRole('heading', { name: `${last.title} - ${section.title}` })).toBeVisible();
+      await workspace.navigation.getByRole('button', { name: section.title, exact: true }).click();
+      await expect(workspace.editorCard.getByRole('heading', { name: `${last.title} - ${section.title}` })).toBeVisible();
     } else {
-      await expect(editorCard(page).getByRole('heading', { name: last.title, exact: true })).toBeVisible();
+      await expect(workspace.editorCard.getByRole('heading', { name: last.title, exact: true })).toBeVisible();
     }
 
     // Search: a word no section contains hides everything; a section's own title finds it.
-    const search = page.getByPlaceholder('Search content...');
+    const search = workspace.search;
     await search.fill('qqqzzznotaword');
-    await expect(navigator(page).getByText('No matching content')).toBeVisible();
+    await expect(workspace.navigation.getByText('No matching content')).toBeVisible();
     const target = book.chapters.find((c) => c.sections.length > 0);
     if (target) {
       await search.fill(target.sections[0].title.toUpperCase());
-      await expect(navigator(page).getByRole('button', { name: target.sections[0].title, exact: true })).toBeVisible();
+      await expect(workspace.navigation.getByRole('button', { name: target.sections[0].title, exact: true })).toBeVisible();
     }
     await search.fill('');
 
     // Type into the first section, let autosave store it, reload, find it.
     const first = book.chapters[0];
-    if (first.sections.length > 0) await navigator(page).getByRole('button', { name: first.sections[0].title, exact: true }).click();
-    else await navigator(page).getByRole('button', { name: first.title, exact: true }).click();
+    if (first.sections.length > 0) await workspace.navigation.getByRole('button', { name: first.sections[0].title, exact: true }).click();
+    else await workspace.navigation.getByRole('button', { name: first.title, exact: true }).click();
     const marker = `Marker ${Date.now()} zebra`;
-    await typeAndSave(page, ` ${marker}`);
+    await workspace.typeAndSave(` ${marker}`);
     await page.reload();
-    await expect(editor(page)).toContainText(marker);
-    await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved');
+    await expect(workspace.editor).toContainText(marker);
+    await expect(workspace.saveStatus).toHaveAttribute('data-status', 'saved');
   });
 
-  test('an inserted image and formula are still there after a reload', async ({ page, registerAndLogin }) => {
+  test('an inserted image and formula are still there after a reload', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const book = await generateBook(page.request, 'Images and Math');
-    await page.goto(`/textbook/${book.id}`);
-    await expect(editor(page)).toBeVisible();
+    const { book } = await seedBook({ topic: 'Images and Math', material, chapterTitle: 'Energy in Cells' });
+    const workspace = new WorkspacePage(page);
+    await workspace.goto(book.id);
+    await expect(workspace.editor).toBeVisible();
 
-    await editor(page).click();
+    await workspace.editor.click();
     await page.keyboard.press('Control+End');
     await page.getByTestId('editor-image-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByTestId('toast-title')).toHaveText('Image uploaded and inserted');
-    await expect(editor(page).locator('img[src^="/api/images/"]')).toHaveCount(1);
+    await expect(workspace.editor.locator('img[src^="/api/images/"]')).toHaveCount(1);
 
     // Inline math typed with dollar signs, and a display formula through the toolbar.
-    await editor(page).click();
+    await workspace.editor.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Area $\\pi r^2$ ');
-    await expect(editor(page).locator('[data-type="inline-math"] .katex')).toHaveCount(1);
+    await expect(workspace.editor.locator('[data-type="inline-math"] .katex')).toHaveCount(1);
     page.once('dialog', (d) => void d.accept('$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$'));
     await page.getByRole('button', { name: 'Formula' }).click();
-    await expect(editor(page).locator('[data-type="block-math"] .katex-display')).toHaveCount(1);
-    await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
+    await expect(workspace.editor.locator('[data-type="block-math"] .katex-display')).toHaveCount(1);
+    await expect(workspace.saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
 
     await page.reload();
-    const img = editor(page).locator('img[src^="/api/images/"]');
+    const img = workspace.editor.locator('img[src^="/api/images/"]');
     await expect(img).toHaveCount(1);
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
-    await expect(editor(page).locator('[data-type="inline-math"]')).toHaveAttribute('data-latex', '\\pi r^2');
-    await expect(editor(page).locator('[data-type="inline-math"] .katex')).toBeVisible();
-    await expect(editor(page).locator('[data-type="block-math"] .katex-display')).toBeVisible();
+    await expect(workspace.editor.locator('[data-type="inline-math"]')).toHaveAttribute('data-latex', '\\pi r^2');
+    await expect(workspace.editor.locator('[data-type="inline-math"] .katex')).toBeVisible();
+    await expect(workspace.editor.locator('[data-type="block-math"] .katex-display')).toBeVisible();
   });
 
-  test('a javascript: link is refused; an https link opens in a new tab', async ({ page, registerAndLogin }) => {
+  test('a javascript: link is refused; an https link opens in a new tab', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const book = await generateBook(page.request, 'Links');
-    await page.goto(`/textbook/${book.id}`);
-    await editor(page).click();
+    const { book } = await seedBook({ topic: 'Links', material, chapterTitle: 'Energy in Cells' });
+    const workspace = new WorkspacePage(page);
+    await workspace.goto(book.id);
+    await workspace.editor.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' click here');
     await page.keyboard.press('Shift+ArrowLeft');
@@ -176,15 +148,15 @@ test.describe('textbook workspace', () => {
     await dialog.getByLabel('Link address').fill('javascript:alert(document.cookie)');
     await dialog.getByRole('button', { name: 'Save link' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Links must use one of these schemes');
-    await expect(editor(page).locator('a')).toHaveCount(0);
+    await expect(workspace.editor.locator('a')).toHaveCount(0);
 
     await dialog.getByLabel('Link address').fill('https://example.org/notes');
     await dialog.getByRole('button', { name: 'Save link' }).click();
     await expect(page.getByTestId('toast-title')).toHaveText('Link added');
-    const link = editor(page).locator('a[href="https://example.org/notes"]');
+    const link = workspace.editor.locator('a[href="https://example.org/notes"]');
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-    await expect(saveStatus(page)).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
+    await expect(workspace.saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
 
     // What the server stored has no javascript: anywhere.
     const stored = JSON.stringify((await (await page.request.get(`/api/textbooks/${book.id}`)).json()).content);
@@ -192,14 +164,14 @@ test.describe('textbook workspace', () => {
     expect(stored).not.toContain('javascript:');
   });
 
-  test('below 1024 px the table of contents is a drawer with a toggle, an overlay and a heading', async ({ page, registerAndLogin }) => {
+  test('below 1024 px the table of contents is a drawer with a toggle, an overlay and a heading', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 800, height: 900 });
-    await registerAndLogin(page, { path: null });
-    const book = await generateBook(page.request, 'Narrow Screens', sectioned);
-    await page.goto(`/textbook/${book.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Narrow Screens' })).toBeVisible();
-    await expect(navigator(page)).toHaveCount(0);
+    const { book } = await seedBook({ topic: 'Narrow Screens', material: sectioned, chapterTitle: 'Energy in Cells' });
+    const workspace = new WorkspacePage(page);
+    await workspace.goto(book.id);
+    await expect(workspace.title('Narrow Screens')).toBeVisible();
+    await expect(workspace.navigation).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Open table of contents' }).click();
     const drawer = page.getByRole('dialog', { name: 'Table of Contents' });
@@ -215,26 +187,27 @@ test.describe('textbook workspace', () => {
     const section = chapter!.sections[chapter!.sections.length - 1];
     await drawer.getByRole('button', { name: section.title, exact: true }).click();
     await expect(drawer).toHaveCount(0);
-    await expect(editorCard(page).getByRole('heading', { name: `${chapter!.title} - ${section.title}` })).toBeVisible();
+    await expect(workspace.editorCard.getByRole('heading', { name: `${chapter!.title} - ${section.title}` })).toBeVisible();
 
     // At 1024 px and wider the panel sits beside the content and the toggle is gone.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await expect(navigator(page)).toBeVisible();
+    await expect(workspace.navigation).toBeVisible();
     await expect(page.getByRole('button', { name: 'Open table of contents' })).toHaveCount(0);
   });
 
-  test('deleting from My Textbooks asks first, then removes the card', async ({ page, registerAndLogin }) => {
+  test('deleting from My Textbooks asks first, then removes the card', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    await registerAndLogin(page, { path: null });
-    const book = await generateBook(page.request, 'Short Lived');
-    await page.goto('/saved-textbooks');
-    await page.getByRole('button', { name: 'Delete Short Lived' }).click();
+    const { book } = await seedBook({ topic: 'Short Lived', material, chapterTitle: 'Energy in Cells' });
+    const workspace = new WorkspacePage(page);
+    const myTextbooks = new MyTextbooksPage(page);
+    await myTextbooks.goto();
+    await myTextbooks.deleteButton('Short Lived').click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByTestId('toast-title')).toHaveText('Textbook deleted');
-    await expect(page.getByTestId(`textbook-card-${book.id}`)).toHaveCount(0);
+    await expect(myTextbooks.card(book.id)).toHaveCount(0);
     await expect(page.getByText('No Textbooks Yet')).toBeVisible();
-    await page.goto(`/textbook/${book.id}`);
+    await workspace.goto(book.id);
     await expect(page.getByText('Error Loading Textbook')).toBeVisible();
   });
 });

@@ -40,8 +40,8 @@ export function serverLayer(p) {
 
 export const layerNames = ['core', 'db', 'ingest/references', 'ai', 'realtime', 'http', 'features', 'app'];
 
-const isTestCode = (p) =>
-  /\.test\.tsx?$/.test(p) || /test-helper\.ts$/.test(p) || /\.fixtures?\.ts$/.test(p) || p.startsWith('server/test/');
+/** Tests (`*.test.ts`) and their support (`server/test/**`, each file named `*.support.ts`). */
+export const isTestCode = (p) => /\.test\.tsx?$/.test(p) || p.startsWith('server/test/');
 
 /** Why an import from `file` of `target` (repo-relative paths) breaks the layers, or undefined. */
 export function layerViolation(file, target) {

@@ -3,8 +3,8 @@
 //  1. common/ imports nothing from client/ or server/ (it is shared by both sides).
 //  2. client/ never imports server/ (the browser bundle must not pull in server code).
 //  3. Only *.repo.ts files and server/db/** import Drizzle table objects from server/db/schema;
-//     elsewhere only `import type` (row types) is allowed. Test code (*.test.ts, server/test/**,
-//     *test-factory.ts) may seed and inspect tables directly.
+//     elsewhere only `import type` (row types) is allowed. Test code (*.test.ts and the support files
+//     in server/test/**) may seed and inspect tables directly.
 //  4. The server's layers import downwards only (core <- db <- ingest, references <- ai <-
 //     realtime <- http <- features <- app), and client/components/ui and client/lib never import features
 //     (scripts/layers.mjs). server/ai/llm never imports server/ai/offline, and server/ai/shared (what
@@ -17,13 +17,16 @@
 //  6. No import circle among the product's files (test code aside), type-only imports included
 //     (scripts/import-cycles.mjs).
 //  7. Client code outside client/lib never calls fetch() itself: it goes through client/lib/api.
+//  8. Test support is in server/test/ and named *.support.ts; shipped code never imports it
+//     (scripts/test-support.mjs).
 // Exits 1 with one line per violation: file:line  rule  import (a circle: its first file and all of them).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { importCycles, sourceFileOf } from './import-cycles.mjs';
-import { aliasedDirs, fetchViolation, layerViolation, resolveImport } from './layers.mjs';
+import { aliasedDirs, fetchViolation, isTestCode, layerViolation, resolveImport } from './layers.mjs';
+import { supportFileProblem, supportImportProblem } from './test-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDirs = ['client', 'server', 'common', 'bench', 'e2e'];
@@ -104,7 +107,6 @@ function importsOf(file) {
 }
 
 const isUnder = (target, dir) => target === dir || target.startsWith(`${dir}/`);
-const isTestCode = (file) => /\.test\.tsx?$/.test(file) || isUnder(file, 'server/test') || /test-factory\.ts$/.test(file);
 
 const violations = [];
 const baselinePath = path.join(root, 'scripts/layer-baseline.txt');
@@ -122,6 +124,8 @@ const graph = new Map();
 for (const file of files) {
   const imported = new Set();
   if (!isTestCode(file)) graph.set(file, imported);
+  const placement = supportFileProblem(file);
+  if (placement) violations.push(`${file}  ${placement}`);
   const { imports, fetchLines } = importsOf(file);
   const misplacedFetch = fetchViolation(file);
   if (misplacedFetch) for (const line of fetchLines) violations.push(`${file}:${line}  ${misplacedFetch}`);
@@ -140,6 +144,8 @@ for (const file of files) {
     if (isUnder(file, 'client') && isUnder(target, 'server')) {
       violations.push(`${where}  client/ must not import server/  '${specifier}'`);
     }
+    const support = supportImportProblem(file, target);
+    if (support) violations.push(`${where}  ${support}  '${specifier}'`);
     const layer = layerViolation(file, target);
     if (layer) {
       const key = `${file} -> ${target}`;

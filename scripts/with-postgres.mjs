@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs a command against a real PostgreSQL: starts (or reuses) the throwaway cluster from
 // scripts/start-postgres.sh, then runs the rest of the command line with TEST_DATABASE_URL set
-// (server/test/global-setup.ts migrates a template database there and every test file copies it).
+// (server/test/global-setup.support.ts migrates a template database there and every test file copies it).
 //   node scripts/with-postgres.mjs vitest run server
 // An existing TEST_DATABASE_URL is used as it is, without starting anything.
 import { execFileSync, spawn } from 'node:child_process';

@@ -15,13 +15,13 @@ import * as Y from 'yjs';
 import { bodyFieldOf, liveDocumentName } from '@common/live-document';
 import { buildApp } from '@server/app';
 import { openPglite, migrateDatabase } from '@server/db/client';
-import { cookieFrom, testConfig } from '@server/test/harness-config';
+import { cookieFrom, testConfig } from '@server/test/harness-config.support';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';
 import { insertImage } from '@server/features/images/images.repo';
-import { multipart } from '@server/features/images/test-multipart';
-import { openLiveClient, type LiveClient } from '@server/features/collab/live-test-client';
-import { lyingDocx } from '@server/ingest/lying-zip.test-helper';
-import { bookContent } from '@server/realtime/realtime-fixtures';
+import { multipart } from '@server/test/multipart.support';
+import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
+import { lyingDocx } from '@server/test/ingest/lying-zip.support';
+import { bookContent } from '@server/test/realtime/realtime.support';
 import { childProcesses } from '../child-processes';
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;

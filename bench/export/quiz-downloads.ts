@@ -14,8 +14,8 @@ import { writeGift } from '@server/features/materials/downloads/gift';
 import { writeMoodleXml } from '@server/features/materials/downloads/moodle-xml';
 import { extractAndChunk } from '@server/ingest/extract-document';
 import { mimeByKind, sniffKind } from '@server/ingest/sniff';
-import { parseGift } from '@server/test/gift-reader';
-import { validateCcQti, xmllint } from '@server/test/qti-schema';
+import { parseGift } from '@server/test/export/gift-reader.support';
+import { validateCcQti, xmllint } from '@server/test/export/qti-schema.support';
 import { realFiles, table } from '../real/corpus';
 
 const files = realFiles();

@@ -1,6 +1,6 @@
 /**
  * Slides and scans in the ingest benchmark: a 30-slide deck (the test deck of
- * server/ingest/pptx/deck.test-helper.ts with 21 more slides of bullets and notes) and a
+ * server/test/ingest/deck.support.ts with 21 more slides of bullets and notes) and a
  * 10-page scan at 300 dpi (whole pages of a known text drawn with @napi-rs/canvas, in a PDF with
  * no text layer), each read through extractUpload in an extraction process, as an upload is. While
  * the scan is read, the main thread's event-loop delay is sampled: what another request would wait.
@@ -8,8 +8,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PDFDocument } from 'pdf-lib';
 import { closeExtractPool, extractUpload } from '@server/ingest/extract';
-import { charAccuracy, renderScan } from '@server/ingest/ocr/scan.test-helper';
-import { buildDeck } from '@server/ingest/pptx/deck.test-helper';
+import { charAccuracy, renderScan } from '@server/test/ingest/scan.support';
+import { buildDeck } from '@server/test/ingest/deck.support';
 import { childProcesses } from '../child-processes';
 
 const config = { maxUploadFileBytes: 500 * 1024 * 1024, extractTimeoutMs: 10 * 60_000 };

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@server/test/instances';
+import { freePort } from '@server/test/instances.support';
 
 export interface AppProcess {
   url: string;

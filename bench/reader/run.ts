@@ -14,7 +14,7 @@ import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
 import { backgroundContext } from '@server/features/request-context';
 import { uploadImage } from '@server/features/images/images.service';
-import { makePng } from '@server/features/images/test-multipart';
+import { makePng } from '@server/test/multipart.support';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';
 import { makeBenchBook } from '../workspace/client-book';
 

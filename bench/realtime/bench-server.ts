@@ -11,7 +11,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';
-import { bookContent } from '@server/realtime/realtime-fixtures';
+import { bookContent } from '@server/test/realtime/realtime.support';
 
 const users = Number(process.env.BENCH_USERS ?? 20);
 const sections = Number(process.env.BENCH_SECTIONS ?? 30);

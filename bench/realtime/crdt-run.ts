@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as Y from 'yjs';
-import { openLiveClient, type LiveClient } from '@server/features/collab/live-test-client';
-import { createDatabase, hasRedisServer, startRedis } from '@server/test/instances';
+import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
+import { createDatabase, hasRedisServer, startRedis } from '@server/test/instances.support';
 
 const documents = Number(process.env.BENCH_DOCUMENTS ?? 50);
 const typists = Number(process.env.BENCH_TYPISTS ?? 4);

@@ -14,7 +14,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';
-import { bookContent } from '@server/realtime/realtime-fixtures';
+import { bookContent } from '@server/test/realtime/realtime.support';
 
 const documents = Number(process.env.BENCH_DOCUMENTS ?? 50);
 const typists = Number(process.env.BENCH_TYPISTS ?? 4);

@@ -14,7 +14,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TestSocket } from '@server/realtime/ws-test-client';
+import { TestSocket } from '@server/test/realtime/ws-client.support';
 
 const sockets = Number(process.env.BENCH_SOCKETS ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);

@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { buildApp } from '@server/app';
 import { openPglite, migrateDatabase } from '@server/db/client';
-import { cookieFrom, testConfig } from '@server/test/harness-config';
-import { multipart } from '@server/features/extract/multipart.test-helper';
-import { lyingDocx } from '@server/ingest/lying-zip.test-helper';
+import { cookieFrom, testConfig } from '@server/test/harness-config.support';
+import { multipart } from '@server/test/multipart.support';
+import { lyingDocx } from '@server/test/ingest/lying-zip.support';
 import { zipInflatedSize } from '@server/ingest/zip-inflated-size';
 import { childProcesses } from '../child-processes';
 

@@ -5,7 +5,7 @@ import { extractPdf } from '../ingest/pdf/pdf-extract';
 import { createEmbedder, embeddingInput } from './embeddings';
 import type { Material } from './material';
 import { createRetriever } from './retrieval';
-import { fixturePath } from '../test/fixture-path';
+import { fixturePath } from '../test/fixture-path.support';
 
 const embedder = createEmbedder({
   embeddingsProvider: 'local',

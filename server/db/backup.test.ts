@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createTextbook } from '../features/textbooks/textbooks.service';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './client';
 import { insertUser } from '../features/auth/auth.repo';
-import { freePort } from '../test/instances';
+import { freePort } from '../test/instances.support';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');

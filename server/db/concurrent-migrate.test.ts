@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, needsPostgres, startInstance, stopInstance, type Instance } from '../test/instances';
+import { createDatabase, needsPostgres, startInstance, stopInstance, type Instance } from '../test/instances.support';
 
 /**
  * Two instances started at once on an empty PostgreSQL database both migrate it; the advisory

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';
-import { bookContent } from '@server/realtime/realtime-fixtures';
-import { createDatabase, registerUser, startInstance, stopInstance, type Instance } from '@server/test/instances';
+import { bookContent } from '@server/test/realtime/realtime.support';
+import { createDatabase, registerUser, startInstance, stopInstance, type Instance } from '@server/test/instances.support';
 import { openPostgres, type Database } from './client';
 import { isDatabaseUnavailable } from './connection-error';
 

@@ -1,12 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contextFor } from '../test/context';
-import { useHarness, type TestUser } from '../test/harness';
+import { contextFor } from '../test/context.support';
+import { useHarness, type TestUser } from '../test/harness.support';
 import { uploadImage } from './images/images.service';
 import { insertMaterial } from './materials/materials.repo';
-import { makePng, multipart } from './images/test-multipart';
+import { makePng, multipart } from '../test/multipart.support';
 import { saveTextbook } from './textbooks/save/textbook-save.service';
-import { createBook, shareBook } from './textbooks/test-factory';
+import { createBook, shareBook } from '../test/books.support';
 import { listVersionHeaders } from './versions/versions.repo';
 
 /**

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../test/harness';
+import { useHarness } from '../test/harness.support';
 import { anonymousContext, backgroundContext, requestContext } from './request-context';
 
 /** A Fastify app whose log lines are kept as parsed JSON, with one route that logs through a service context. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../config';
 import { secureDataDir } from '../db/data-dir';
-import { useHarness } from '../test/harness';
+import { useHarness } from '../test/harness.support';
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createTestDatabase } from '../test/test-db';
-import { testConfig, useHarness } from '../test/harness';
+import { createTestDatabase } from '../test/test-db.support';
+import { testConfig, useHarness } from '../test/harness.support';
 
 describe('/health', () => {
   const h = useHarness();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../test/harness';
+import { useHarness } from '../test/harness.support';
 
 describe('GET /api/metrics with METRICS_TOKEN', () => {
   const h = useHarness({ metricsToken: 'scrape-token-123' });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../test/harness';
+import { useHarness } from '../test/harness.support';
 import { operationSummaries } from './openapi-summaries';
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { extractTextForm, generateOutlineForm, imageUploadForm, previewReferencesForm, type UploadForm } from '@common/upload-forms';
-import { useHarness } from '../test/harness';
+import { useHarness } from '../test/harness.support';
 import type { JsonSchema } from './openapi-upload-forms';
 
 const forms: Record<string, UploadForm> = {

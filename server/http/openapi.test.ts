@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../test/harness';
+import { useHarness } from '../test/harness.support';
 
 // The API table the client depends on: method and path, in OpenAPI's {param} form.
 const apiTable = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../test/harness';
+import { useHarness } from '../test/harness.support';
 
 /** A malformed Origin is a refusal, not a crash; HSTS over HTTPS only; Permissions-Policy everywhere. */
 const h = useHarness({ trustProxy: 1 });

@@ -1,15 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createDatabase,
-  hasRedisServer,
-  registerUser,
-  startInstance,
-  startRedis,
-  stopInstance,
-  type Instance,
-  type RedisServer,
-} from '@server/test/instances';
+import { describe, expect, inject, it } from 'vitest';
+import { useInstances } from '@server/test/instance-group.support';
+import { hasRedisServer, registerUser } from '@server/test/instances.support';
 
 /**
  * Two real server processes on one PostgreSQL and one Redis, as a school deploys them: the sign-in
@@ -21,25 +12,10 @@ const ready = Boolean(templateUrl) && hasRedisServer();
 describe.skipIf(!ready)(
   `rate limits on two instances (${ready ? 'PostgreSQL and redis-server' : 'needs TEST_DATABASE_URL and Debian redis-server'})`,
   () => {
-    let copy: { url: string; drop(): Promise<void> };
-    let redis: RedisServer | undefined;
-    const instances: Instance[] = [];
-
-    beforeAll(async () => {
-      copy = await createDatabase(templateUrl);
-      redis = await startRedis();
-      const secret = randomBytes(24).toString('base64url');
-      for (let i = 0; i < 2; i++) instances.push(await startInstance(copy.url, secret, { REDIS_URL: redis.url }));
-    }, 120_000);
-
-    afterAll(async () => {
-      await Promise.all(instances.map(stopInstance));
-      await redis?.stop();
-      await copy?.drop();
-    }, 30_000);
+    const group = useInstances(templateUrl, { redis: true });
 
     it('counts sign-ins from one address once across both instances', async () => {
-      const [a, b] = instances.map((i) => i.url);
+      const [a, b] = group.urls;
       const user = await registerUser(a, 'limited');
       const login = (base: string) =>
         fetch(`${base}/api/login`, {

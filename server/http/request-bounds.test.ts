@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '@server/test/harness';
+import { useHarness } from '@server/test/harness.support';
 
 /** Every plain field a client sends is bounded: each string has a length limit and each list a count limit. */
 const h = useHarness();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBook } from '../features/textbooks/test-factory';
-import { cookieFrom, useHarness, type TestUser } from '../test/harness';
+import { createBook } from '../test/books.support';
+import { cookieFrom, useHarness, type TestUser } from '../test/harness.support';
 
 // Rate limits as configured for production (the other test files multiply them).
 const h = useHarness({ rateLimitFactor: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '@server/test/harness';
+import { useHarness } from '@server/test/harness.support';
 
 const h = useHarness();
 

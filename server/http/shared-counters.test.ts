@@ -3,8 +3,8 @@ import { WebSocket } from 'ws';
 import { liveDocumentPath } from '@common/live-document';
 import { wsCloseCodes } from '@common/realtime';
 import { buildApp } from '@server/app';
-import { testConfig, useHarness } from '@server/test/harness';
-import { hasRedisServer, startRedis, type RedisServer } from '@server/test/instances';
+import { testConfig, useHarness } from '@server/test/harness.support';
+import { hasRedisServer, startRedis, type RedisServer } from '@server/test/instances.support';
 
 /**
  * Two instances on one database and one Redis, as behind a load balancer: a rate limit and the

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { icoFromPngs, precompress } from '../../scripts/vite-static-assets.mjs';
-import { makePng } from '../features/images/test-multipart';
+import { makePng } from '../test/multipart.support';
 import { registerSpa } from './spa';
 
 /** A built client in miniature: the app page, a hashed script, a favicon and robots.txt, precompressed as the build does. */

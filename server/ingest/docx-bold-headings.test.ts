@@ -1,7 +1,7 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from './docx-extract';
-import { para, rawDocx, run } from './docx/raw-docx.test-helper';
+import { para, rawDocx, run } from '../test/ingest/raw-docx.support';
 import { composeFromDocuments } from '@server/ai/offline/outline/tree-book';
 
 const bold = (text: string) => new Paragraph({ children: [new TextRun({ text, bold: true, size: 28 })] });

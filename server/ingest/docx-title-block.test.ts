@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildBookDocument } from '@common/book-render/book-document';
 import { renderTitlePageHtml } from '@common/book-render/render-html';
 import { materialCredits } from '@server/ai/material-credits';
-import { makePng } from '@server/features/images/test-multipart';
+import { makePng } from '@server/test/multipart.support';
 import { extractDocx } from './docx-extract';
 
 /** A Word file as R Markdown writes it: Title, Author and Date styles over the body. */

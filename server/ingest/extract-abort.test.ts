@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../features/extract/multipart.test-helper';
-import { useHarness } from '../test/harness';
+import { multipart } from '../test/multipart.support';
+import { useHarness } from '../test/harness.support';
 import { extractPoolStats } from './extract';
 
 const h = useHarness();

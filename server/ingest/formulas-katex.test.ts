@@ -3,7 +3,7 @@ import path from 'node:path';
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import type { ExtractedDocument } from '@server/core/document-model';
-import { fixturesDir } from '@server/test/fixture-path';
+import { fixturesDir } from '@server/test/fixture-path.support';
 import { extractAndChunk } from './extract-document';
 import type { FileKind } from './sniff';
 

@@ -7,7 +7,7 @@ import { closeExtractPool, extractUpload } from './extract';
 import { ExtractError } from './extract-error';
 import { sniffKind } from './sniff';
 import { decodeText, documentFromDirectText, extractTxt, textToBlocks } from './txt-extract';
-import { fixturePath } from '../test/fixture-path';
+import { fixturePath } from '../test/fixture-path.support';
 
 const corpus = (p: string) => readFileSync(fixturePath(p));
 

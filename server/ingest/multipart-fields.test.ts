@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { multipart } from '../features/extract/multipart.test-helper';
-import { useHarness } from '../test/harness';
+import { multipart } from '../test/multipart.support';
+import { useHarness } from '../test/harness.support';
 
 const h = useHarness({ maxUploadRequestBytes: 30 * 1024 * 1024 });
 const mb = (n: number) => 'a'.repeat(Math.round(n * 1024 * 1024));

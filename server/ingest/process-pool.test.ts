@@ -5,7 +5,7 @@ import { ProcessMemoryError, ProcessPool, ProcessTimeoutError, TaskAbortError, t
 type Job = { echo?: string; holdMb?: number; waitMs?: number; reports?: number };
 type Reply = { echo?: string; pid: number };
 
-const entry = new URL('./process-pool.test-entry.ts', import.meta.url);
+const entry = new URL('../test/ingest/process-pool-entry.support.ts', import.meta.url);
 const pools: Array<ProcessPool<Job, Reply>> = [];
 
 function poolOf(options: Partial<ProcessPoolOptions> = {}) {

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../core/app-error';
 import { checkUpload, closeExtractPool, extractUpload } from './extract';
-import { lyingDocx } from './lying-zip.test-helper';
-import { renderScan } from './ocr/scan.test-helper';
+import { lyingDocx } from '../test/ingest/lying-zip.support';
+import { renderScan } from '../test/ingest/scan.support';
 import { extractPptx } from './pptx-extract';
-import { buildDeck } from './pptx/deck.test-helper';
+import { buildDeck } from '../test/ingest/deck.support';
 import { sniffKind } from './sniff';
 import JSZip from 'jszip';
 

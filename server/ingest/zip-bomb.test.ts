@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '../test/harness';
-import { multipart } from '../features/extract/multipart.test-helper';
+import { useHarness } from '../test/harness.support';
+import { multipart } from '../test/multipart.support';
 import { zipInflatedSize } from './zip-inflated-size';
 import { assertZipInflatesWithin } from './zip-inflate-guard';
-import { lyingDocx } from './lying-zip.test-helper';
-import { fixturePath } from '../test/fixture-path';
+import { lyingDocx } from '../test/ingest/lying-zip.support';
+import { fixturePath } from '../test/fixture-path.support';
 
 /** A minimal stored ZIP writer: each entry deflated whole, sizes in the local and central headers. */
 function zip(entries: Array<{ name: string; data: Buffer }>): Buffer {

@@ -2,10 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../db/client';
 import { createTextbook } from '../features/textbooks/textbooks.service';
-import { createDatabase, eventually, needsPostgres, registerUser, startInstance, stopInstance, type Instance } from '../test/instances';
-import { SilentCutProxy } from '../test/tcp-proxy';
-import { bookContent } from './realtime-fixtures';
-import { TestSocket } from './ws-test-client';
+import {
+  createDatabase,
+  eventually,
+  needsPostgres,
+  registerUser,
+  startInstance,
+  stopInstance,
+  type Instance,
+} from '../test/instances.support';
+import { SilentCutProxy } from '../test/tcp-proxy.support';
+import { bookContent } from '../test/realtime/realtime.support';
+import { TestSocket } from '../test/realtime/ws-client.support';
 
 /**
  * Two instances on one PostgreSQL; instance A reaches it through a proxy that goes silent (a

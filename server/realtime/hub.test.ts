@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { createTestDatabase } from '../test/test-db';
+import { createTestDatabase } from '../test/test-db.support';
 import type { Database } from '../db/client';
 import { createLocalEventBus } from './events';
 import { createRealtimeHub, type RealtimeHub } from './hub';

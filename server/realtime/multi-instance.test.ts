@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPostgres, type Database } from '../db/client';
+import { describe, expect, inject, it } from 'vitest';
 import { createTextbook } from '../features/textbooks/textbooks.service';
-import { createDatabase, needsPostgres, registerUser, startInstance, stopInstance, type Instance } from '../test/instances';
-import { bookContent } from './realtime-fixtures';
-import { TestSocket } from './ws-test-client';
+import { useInstances } from '../test/instance-group.support';
+import { needsPostgres, registerUser } from '../test/instances.support';
+import { bookContent } from '../test/realtime/realtime.support';
+import { TestSocket } from '../test/realtime/ws-client.support';
 
 /**
  * Two real server processes on one
@@ -14,28 +13,13 @@ import { TestSocket } from './ws-test-client';
 const templateUrl = inject('pgTemplateUrl');
 
 describe.skipIf(!templateUrl)(`two app instances on one PostgreSQL (${templateUrl ? 'running' : needsPostgres})`, () => {
-  let copy: { url: string; drop(): Promise<void> };
-  let database: Database;
-  const instances: Instance[] = [];
-
-  beforeAll(async () => {
-    copy = await createDatabase(templateUrl);
-    database = await openPostgres(copy.url);
-    const secret = randomBytes(24).toString('base64url');
-    instances.push(...(await Promise.all([startInstance(copy.url, secret), startInstance(copy.url, secret)])));
-  }, 90_000);
-
-  afterAll(async () => {
-    await Promise.all(instances.map(stopInstance));
-    await database?.close();
-    await copy?.drop();
-  }, 30_000);
+  const group = useInstances(templateUrl);
 
   it('delivers a save made through instance A to a socket on instance B', async () => {
-    const [a, b] = instances;
+    const [a, b] = group.instances;
     const alice = await registerUser(a.url, 'alice');
     const bob = await registerUser(b.url, 'bob');
-    const book = await createTextbook(database.db, {
+    const book = await createTextbook(group.database.db, {
       owner: { id: alice.id, username: alice.username },
       topic: 'Shared',
       content: bookContent(2),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../db/client';
-import { createTestDatabase } from '../test/test-db';
+import { createTestDatabase } from '../test/test-db.support';
 import type { DomainEvent, PresenceSignal } from './events';
 import { createPgEventBus, listenerApplicationName, type PgEventBus } from './pg-event-bus';
 
@@ -50,7 +50,19 @@ describe.skipIf(!onPostgres)('PostgreSQL event bus (needs TEST_DATABASE_URL)', (
     // Only ids and short text cross: a long description is cut far below the 8000-byte NOTIFY limit.
     expect(atB).toMatchObject({ type: 'textbook.saved', userId: 2, revision: 3 });
     expect((atB as { description: string }).description.length).toBeLessThanOrEqual(500);
-    await new Promise((r) => setTimeout(r, 200));
+    // A copy still on its way would arrive before a later event from the other instance: each listener delivers in order.
+    const marker = (textbookId: number) => ({
+      type: 'textbook.saved' as const,
+      textbookId,
+      userId: 2,
+      username: 'u',
+      revision: 4,
+      description: '',
+    });
+    await b.publish(marker(101));
+    await waitFor(heardByA, (e) => idOf(e) === 101);
+    await a.publish(marker(102));
+    await waitFor(heardByB, (e) => idOf(e) === 102);
     expect(heardByA.filter((e) => idOf(e) === 1)).toHaveLength(1);
     expect(heardByB.filter((e) => idOf(e) === 1)).toHaveLength(1);
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessage, wsCloseCodes } from '@common/realtime';
 import { createTextbook } from '../features/textbooks/textbooks.service';
-import { useHarness, type TestUser } from '../test/harness';
-import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from './realtime-fixtures';
-import { TestSocket } from './ws-test-client';
+import { useHarness, type TestUser } from '../test/harness.support';
+import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '../test/realtime/realtime.support';
+import { TestSocket } from '../test/realtime/ws-client.support';
 
 /** Socket tests on a real listening server: presence, refusals, and saves fanned out after commit. */
 const h = useHarness();

@@ -5,9 +5,9 @@ import { resolveSession } from '../features/auth/auth.service';
 import { forgetSessions } from '../features/auth/session-cache';
 import { createTextbook } from '../features/textbooks/textbooks.service';
 import { createSocketRegistry, type GuardedSocket } from './socket-guard';
-import { cookieFrom, useHarness, type TestUser } from '../test/harness';
-import { bookContent, getBook, patchBook, withSectionText } from './realtime-fixtures';
-import { TestSocket } from './ws-test-client';
+import { cookieFrom, useHarness, type TestUser } from '../test/harness.support';
+import { bookContent, getBook, patchBook, withSectionText } from '../test/realtime/realtime.support';
+import { TestSocket } from '../test/realtime/ws-client.support';
 
 /** A socket lives only as long as its session, and one user holds at most 20. */
 const h = useHarness();

@@ -5,7 +5,7 @@ import { emptyFound, type FoundReference } from './found-reference';
 import { mapCoreResponse } from './mappers/core.mapper';
 import { mapOpenAlexResponse } from './mappers/openalex.mapper';
 import { rankReferences } from './rank';
-import { fixturePath } from '../test/fixture-path';
+import { fixturePath } from '../test/fixture-path.support';
 
 const fixture = (f: string) => JSON.parse(readFileSync(fixturePath(`references/${f}`), 'utf8'));
 const found = (fields: Partial<FoundReference>): FoundReference => ({ ...emptyFound('test'), ...fields });

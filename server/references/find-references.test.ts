@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reference } from '@common/textbook';
-import { testConfig } from '../test/harness';
+import { testConfig } from '../test/harness.support';
 import { findReferences, type FindReferencesInput } from './find-references';
 import { createReferenceProviders } from './provider-factory';
-import { fixturePath } from '../test/fixture-path';
+import { fixturePath } from '../test/fixture-path.support';
 
 const fixture = (f: string) => readFileSync(fixturePath(`references/${f}`), 'utf8');
 

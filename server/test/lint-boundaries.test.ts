@@ -176,6 +176,28 @@ describe('npm run lint (boundaries)', () => {
     expect(failure?.stderr).toMatch(/server\/core\/bad-import\.ts:1 {2}server layers import downwards only: core must not import http/);
   }, 60_000);
 
+  it('fails on test support outside server/test or without its suffix, and on shipped code importing it', async () => {
+    const dir = treeWith({
+      'server/features/export/sample.fixtures.ts': 'export const sample = 1;\n',
+      'server/test/loose-helper.ts': 'export const helper = 1;\n',
+      'server/features/export/uses-support.ts':
+        "import { fixturePath } from '@server/test/fixture-path.support';\nexport const p = fixturePath;\n",
+    });
+    const failure = await run('node', [path.join(dir, 'scripts/lint-boundaries.mjs')], { cwd: dir }).then(
+      () => undefined,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(
+      /server\/features\/export\/sample\.fixtures\.ts {2}test support lives in server\/test\/ as \*\.support\.ts/,
+    );
+    expect(failure?.stderr).toMatch(/server\/test\/loose-helper\.ts {2}a file in server\/test is a test/);
+    expect(failure?.stderr).toMatch(
+      /server\/features\/export\/uses-support\.ts:1 {2}only tests, benchmarks and browser tests import server\/test/,
+    );
+    expect(failure?.stderr).toMatch(/Module boundary violations \(3\)/);
+  }, 60_000);
+
   it('judges an alias import like a relative one, and asks for the alias on a long climb', async () => {
     const dir = treeWith({
       'server/core/bad-alias.ts':

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Files only tests, benchmarks and fixtures load: an `npm ci --omit=dev` install never runs them. */
-const testOnly = /(\.test\.tsx?|\.fixtures\.ts|\.test-helper\.ts|\.e2e\.ts)$|^server\/test\/|^client\/test\//;
+const testOnly = /(\.test\.tsx?|\.e2e\.ts)$|^server\/test\/|^client\/test\//;
 
 function* sourceFiles(dir: string): Iterable<string> {
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {

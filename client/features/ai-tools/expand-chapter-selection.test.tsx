@@ -7,7 +7,7 @@ import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { TextbookWorkspace } from '../textbook/textbook-workspace';
 import { useAiWritingTools } from './use-ai-writing-tools';
 
-/** QA finding 7: after Expand Chapter the editor showed 'Select a section to view content' instead of the chapter's first section. */
+/** After Expand Chapter the editor shows the chapter's first section, not 'Select a section to view content'. */
 const book: TextbookContent = {
   title: 'Memory',
   references: [],

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { limits } from '@common/limits';
 import { HomePage } from '@client/pages/home-page';
 import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { jobPolling } from './create.api';
@@ -251,8 +252,13 @@ describe('home page modes', () => {
   });
 
   it('shows the outline as soon as it exists, and waits to open the book while the assistant is open', async () => {
+    // A clock the test can move on: it runs as usual, and jumps past the redirect delay below.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     mockFetch({ 'POST /api/textbooks/generate-outline': () => json({ textbookContent: outline, extractedText: '', textbookId: 42 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { location } = renderWithApp(<HomePage />);
     await user.type(screen.getByLabelText('Topic Name'), 'Tracing JITs');
     await user.click(screen.getByRole('button', { name: 'Generate Textbook Outline' }));
@@ -261,7 +267,8 @@ describe('home page modes', () => {
     expect(preview).toHaveTextContent('Recording');
     await user.click(screen.getByRole('button', { name: 'Open AI Outline Assistant' }));
     expect(screen.getByTestId('redirect-status')).toHaveTextContent('opens when you close it');
-    await new Promise((r) => setTimeout(r, 2600));
+    // Past the moment the book would open with the assistant closed: it stays here.
+    await vi.advanceTimersByTimeAsync(limits.navigateAfterGenerationMs * 2);
     expect(location.history.at(-1)).toBe('/');
     await user.click(screen.getByRole('button', { name: 'Close AI Outline Assistant' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/textbook/42'), { timeout: 4000 });

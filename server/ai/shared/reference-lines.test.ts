@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computingMaterial } from '@server/features/ai-tools/ai-tools.fixtures';
-import { memoryChapters, memoryReferences } from '@server/features/ai-tools/memory-handout.fixtures';
+import { computingMaterial } from '@server/test/ai/computing-material.support';
+import { memoryChapters, memoryReferences } from '@server/test/ai/memory-handout.support';
 import { ReferenceLines } from './reference-lines';
 
 describe('ReferenceLines (what expansion never prints)', () => {

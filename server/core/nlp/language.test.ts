@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { detectLanguage, writesApparatusIn } from './language';
 import { extractKeyphrases } from './keyphrases';

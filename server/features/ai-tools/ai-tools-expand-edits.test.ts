@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { createMemoryBook, memoryChapters, memoryReferences } from './memory-handout.fixtures';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { createMemoryBook, memoryChapters, memoryReferences } from '@server/test/ai/memory-handout.support';
 
 /**
- * QA findings 5-7 on a real Word handout: expanding a chapter the user edited
+ * On a real Word handout: expanding a chapter the user edited
  * keeps every block they wrote exactly, never prints a reference entry, and
  * gives balanced sections titled with noun phrases of their own text.
  */
@@ -49,7 +49,7 @@ function inOrder(haystack: string[], needles: string[]): boolean {
   return at === needles.length;
 }
 
-describe('expand-chapter on a chapter the user edited (QA findings 5-7)', () => {
+describe('expand-chapter on a chapter the user edited', () => {
   it('keeps every block of the chapter exactly and in order (link, image, math, own words) and adds grounded paragraphs', async () => {
     const book = await createMemoryBook(h, alice, edited, 1);
     const stored = book.content.chapters[0].content;

@@ -3,8 +3,8 @@ import type { TextbookContent } from '@common/textbook';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { computingMaterial, createLinkedBook, testBookContent } from './ai-tools.fixtures';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { computingMaterial, createLinkedBook, testBookContent } from '@server/test/ai/computing-material.support';
 
 const h = useHarness();
 let alice: TestUser;

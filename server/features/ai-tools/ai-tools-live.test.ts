@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { openLiveClient, reachedServer, storeOnlyWhenAsked, type LiveClient } from '../collab/live-test-client';
-import { createLinkedBook } from './ai-tools.fixtures';
-import { createMemoryBook, memoryChapters } from './memory-handout.fixtures';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { openLiveClient, reachedServer, storeOnlyWhenAsked, type LiveClient } from '@server/test/realtime/live-client.support';
+import { createLinkedBook } from '@server/test/ai/computing-material.support';
+import { createMemoryBook, memoryChapters } from '@server/test/ai/memory-handout.support';
 
 /**
  * The AI tools that rewrite bodies on the server (Expand Chapter empties the chapter's own body,

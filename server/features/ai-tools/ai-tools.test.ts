@@ -5,9 +5,9 @@ import { earliestYear } from '@server/ai/offline/customize/chronological';
 import { lostSentences } from '@server/ai/shared/units';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlToText } from '@common/textbook-ops/html';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { shareBook } from '../textbooks/test-factory';
-import { computingMaterial, createLinkedBook, testBookContent } from './ai-tools.fixtures';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { shareBook } from '@server/test/books.support';
+import { computingMaterial, createLinkedBook, testBookContent } from '@server/test/ai/computing-material.support';
 
 const h = useHarness();
 let alice: TestUser;

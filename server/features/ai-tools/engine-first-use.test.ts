@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OfflineWorkerEngine } from '@server/ai/offline/worker/worker-engine';
-import { useHarness } from '@server/test/harness';
-import { createLinkedBook } from './ai-tools.fixtures';
+import { useHarness } from '@server/test/harness.support';
+import { createLinkedBook } from '@server/test/ai/computing-material.support';
 
 const h = useHarness();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { multipart } from '../images/test-multipart';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { multipart } from '@server/test/multipart.support';
 
 const h = useHarness();
 

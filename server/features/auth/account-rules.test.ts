@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCommonPassword } from './common-passwords';
-import { useHarness } from '@server/test/harness';
+import { useHarness } from '@server/test/harness.support';
 
 /** Usernames people can tell apart, and passwords that guard something (issue "Hardening II"). */
 const h = useHarness();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieFrom, useHarness } from '@server/test/harness';
+import { cookieFrom, useHarness } from '@server/test/harness.support';
 
 const h = useHarness();
 

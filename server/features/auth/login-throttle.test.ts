@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
-import { testConfig, useHarness } from '@server/test/harness';
+import { testConfig, useHarness } from '@server/test/harness.support';
 import { LoginThrottle } from './login-throttle';
 
 const h = useHarness();

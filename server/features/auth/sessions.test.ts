@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cookieFrom, useHarness } from '@server/test/harness';
+import { cookieFrom, useHarness } from '@server/test/harness.support';
 import { runMaintenance } from '../maintenance/maintenance';
 import { forgetSessions } from './session-cache';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTextbook } from '../textbooks/textbooks.service';
-import { useHarness } from '@server/test/harness';
-import { addCollaborator, bookContent } from '@server/realtime/realtime-fixtures';
-import { openLiveClient, type LiveClient } from './live-test-client';
+import { useHarness } from '@server/test/harness.support';
+import { addCollaborator, bookContent } from '@server/test/realtime/realtime.support';
+import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
 
 /** A live socket lives only as long as the right to it: the session, and the place on the book. */
 const h = useHarness({}, { collab: { sessionRecheckMs: 200 } });

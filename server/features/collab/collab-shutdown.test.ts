@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '@server/test/harness';
-import { bookContent } from '@server/realtime/realtime-fixtures';
+import { useHarness } from '@server/test/harness.support';
+import { bookContent } from '@server/test/realtime/realtime.support';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { findTextbookContent } from '../textbooks/textbooks.repo';
-import { openLiveClient, reachedServer } from './live-test-client';
+import { openLiveClient, reachedServer } from '@server/test/realtime/live-client.support';
 
 /** A server going down says so: its live sockets close with 1001 "going away" (they closed with 1005 before). */
 const h = useHarness();

@@ -4,11 +4,11 @@ import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyFieldOf, liveDocumentName, liveDocumentPath } from '@common/live-document';
 import { createTextbook } from '../textbooks/textbooks.service';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '@server/realtime/realtime-fixtures';
-import { TestSocket } from '@server/realtime/ws-test-client';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '@server/test/realtime/realtime.support';
+import { TestSocket } from '@server/test/realtime/ws-client.support';
 import { findLiveState } from '../textbooks/save/live-documents.repo';
-import { openLiveClient, reachedServer, type LiveClient } from './live-test-client';
+import { openLiveClient, reachedServer, type LiveClient } from '@server/test/realtime/live-client.support';
 
 /** The live-document socket on a real listening server: typing together, REST saves during typing, refusals, limits. */
 const h = useHarness();

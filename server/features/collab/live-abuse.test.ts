@@ -4,11 +4,11 @@ import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyFieldOf, liveDocumentName } from '@common/live-document';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { bookContent, getBook } from '@server/realtime/realtime-fixtures';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { bookContent, getBook } from '@server/test/realtime/realtime.support';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { findLiveState, updateLiveState } from '../textbooks/save/live-documents.repo';
-import { openLiveClient, type LiveClient } from './live-test-client';
+import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
 
 /**
  * A collaborator pushing megabytes into a live document (issue: one pushed 27.6 MB beside the

@@ -1,19 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPostgres, type Database } from '@server/db/client';
-import { bookContent } from '@server/realtime/realtime-fixtures';
-import {
-  createDatabase,
-  hasRedisServer,
-  registerUser,
-  startInstance,
-  startRedis,
-  stopInstance,
-  type Instance,
-  type RedisServer,
-} from '@server/test/instances';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { bookContent } from '@server/test/realtime/realtime.support';
+import { useInstances } from '@server/test/instance-group.support';
+import { hasRedisServer, registerUser } from '@server/test/instances.support';
 import { createTextbook } from '../textbooks/textbooks.service';
-import { openLiveClient, type LiveClient } from './live-test-client';
+import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
 
 /**
  * Two real server processes on one PostgreSQL with Debian's redis-server between them: live
@@ -26,38 +16,18 @@ const ready = Boolean(templateUrl) && hasRedisServer();
 describe.skipIf(!ready)(
   `live documents on two instances (${ready ? 'PostgreSQL and redis-server' : 'needs TEST_DATABASE_URL and Debian redis-server'})`,
   () => {
-    let copy: { url: string; drop(): Promise<void> };
-    let database: Database;
-    let redis: RedisServer | undefined;
-    const instances: Instance[] = [];
-    const urls: string[] = [];
+    const group = useInstances(templateUrl, { redis: true });
     const clients: LiveClient[] = [];
-
-    beforeAll(async () => {
-      copy = await createDatabase(templateUrl);
-      database = await openPostgres(copy.url);
-      redis = await startRedis();
-      const secret = randomBytes(24).toString('base64url');
-      for (let i = 0; i < 2; i++) {
-        const instance = await startInstance(copy.url, secret, { REDIS_URL: redis.url });
-        instances.push(instance);
-        urls.push(instance.url);
-      }
-    }, 120_000);
 
     afterAll(async () => {
       await Promise.all(clients.map((c) => c.close()));
-      await Promise.all(instances.map(stopInstance));
-      await redis?.stop();
-      await database?.close();
-      await copy?.drop();
     }, 30_000);
 
     it('keeps one document in step across instances: same-paragraph typing, carets, a REST save, one stored text', async () => {
-      const [a, b] = urls;
+      const [a, b] = group.urls;
       const alice = await registerUser(a, 'alice');
       const bob = await registerUser(b, 'bob');
-      const book = await createTextbook(database.db, {
+      const book = await createTextbook(group.database.db, {
         owner: { id: alice.id, username: alice.username },
         topic: 'Across',
         content: bookContent(2),

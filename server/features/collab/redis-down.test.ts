@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
-import { testConfig, useHarness } from '@server/test/harness';
-import { hasRedisServer, startRedis, type RedisServer } from '@server/test/instances';
-import { bookContent } from '@server/realtime/realtime-fixtures';
+import { testConfig, useHarness } from '@server/test/harness.support';
+import { hasRedisServer, startRedis, type RedisServer } from '@server/test/instances.support';
+import { bookContent } from '@server/test/realtime/realtime.support';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { findTextbookContent } from '../textbooks/textbooks.repo';
-import { openLiveClient } from './live-test-client';
+import { openLiveClient } from '@server/test/realtime/live-client.support';
 
 /**
  * An instance whose Redis is gone keeps its books editable: what it can no longer share with

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '@server/test/harness';
-import { bookContent } from '@server/realtime/realtime-fixtures';
+import { useHarness } from '@server/test/harness.support';
+import { bookContent } from '@server/test/realtime/realtime.support';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { findTextbookContent } from '../textbooks/textbooks.repo';
-import { openLiveClient } from './live-test-client';
+import { openLiveClient } from '@server/test/realtime/live-client.support';
 
 /** Typing that never pauses is still stored while it goes on, not only once it stops. */
 const h = useHarness();

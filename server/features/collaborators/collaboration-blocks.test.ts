@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { createBook } from '../textbooks/test-factory';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { createBook } from '@server/test/books.support';
 
 /** A person added to a book can leave it, and can stop that owner from adding them to any book again. */
 const h = useHarness();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CollaboratorEntry } from '@common/collaborators';
 import type { DomainEvent } from '@server/realtime/events';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { createBook } from '../textbooks/test-factory';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { createBook } from '@server/test/books.support';
 
 const h = useHarness();
 

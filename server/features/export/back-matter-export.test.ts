@@ -10,7 +10,7 @@ import type { TextbookContent } from '@common/textbook';
 import { outline } from '@server/ai/offline/outline';
 import type { Material } from '@server/ai/material';
 import { extractPdf } from '@server/ingest/pdf/pdf-extract';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { renderExport } from './render-export';
 
 /**

@@ -7,9 +7,9 @@ import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import type { TextbookContentInput } from '@common/textbook';
-import { useHarness } from '@server/test/harness';
-import { createBook } from '../textbooks/test-factory';
-import { exportUrl } from './export.fixtures';
+import { useHarness } from '@server/test/harness.support';
+import { createBook } from '@server/test/books.support';
+import { exportUrl } from '@server/test/export/full-book.support';
 
 /** Cross-references and exercise/solution links survive into the exported files as internal links. */
 const h = useHarness();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderBook } from './book.fixtures';
+import { renderBook } from '@server/test/export/rendered-book.support';
 
 /**
  * The EPUB export checked by Ace by DAISY (the EPUB Accessibility 1.1 checker: metadata, and axe-core run on every

@@ -8,8 +8,8 @@ import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '@server/test/harness';
-import { assessment, createRichBook, exportUrl, quiz } from './export.fixtures';
+import { useHarness } from '@server/test/harness.support';
+import { assessment, createRichBook, exportUrl, quiz } from '@server/test/export/full-book.support';
 
 /** Each format is opened by a reader that is not ours: mammoth, epubcheck, pdf.js, jsdom, an XML parser. */
 const h = useHarness();

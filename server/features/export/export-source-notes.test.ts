@@ -2,8 +2,8 @@ import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '@server/test/harness';
-import { stampedBook } from '../provenance/provenance.fixtures';
+import { useHarness } from '@server/test/harness.support';
+import { stampedBook } from '@server/test/provenance.support';
 
 const h = useHarness();
 

@@ -3,9 +3,9 @@ import { JSDOM } from 'jsdom';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import type { TextbookContentInput } from '@common/textbook';
-import { useHarness } from '@server/test/harness';
-import { createBook, shareBook } from '../textbooks/test-factory';
-import { createRichBook, exportUrl } from './export.fixtures';
+import { useHarness } from '@server/test/harness.support';
+import { createBook, shareBook } from '@server/test/books.support';
+import { createRichBook, exportUrl } from '@server/test/export/full-book.support';
 
 const h = useHarness();
 

@@ -1,11 +1,11 @@
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractMessages } from '@common/extract';
-import { useHarness } from '@server/test/harness';
-import { multipart } from './multipart.test-helper';
+import { useHarness } from '@server/test/harness.support';
+import { multipart } from '@server/test/multipart.support';
 
 /**
- * Documents shaped like real course handouts (found by QA, not by the corpus):
+ * Documents shaped like real course handouts (written for these tests, not from the corpus):
  * a lecture whose first lines are course / title / lecturer / term, a Word
  * file with its title in Word's Title style, references with DOIs, and a web
  * page renamed to .pdf.
@@ -38,7 +38,7 @@ const lecture = [
   'Wilson, J. T. (1965). A new class of faults and their bearing on continental drift. Nature, 207, 343-347.',
 ].join('\n\n');
 
-describe('extract-text on unseen, realistic handouts', () => {
+describe('extract-text on realistic course handouts', () => {
   const h = useHarness();
   const post = async (cookie: string, parts: Parameters<typeof multipart>[0]) => {
     const body = multipart(parts);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '@server/test/fixture-path';
-import { useHarness } from '@server/test/harness';
-import { multipart } from '../images/test-multipart';
+import { fixturePath } from '@server/test/fixture-path.support';
+import { useHarness } from '@server/test/harness.support';
+import { multipart } from '@server/test/multipart.support';
 
 const h = useHarness();
 

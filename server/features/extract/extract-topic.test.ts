@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectTopic, filenameTopic } from '@server/ai/offline/analyze/topic';
-import { useHarness } from '@server/test/harness';
-import { multipart } from './multipart.test-helper';
-import { fixturePath } from '@server/test/fixture-path';
+import { useHarness } from '@server/test/harness.support';
+import { multipart } from '@server/test/multipart.support';
+import { fixturePath } from '@server/test/fixture-path.support';
 
-/** QA finding 10: the topic the user typed drives the objectives; tiny documents are named by their title or file. */
+/** The topic the user typed drives the objectives; tiny documents are named by their title or file. */
 const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const carbonText = [

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { extractMessages } from '@common/extract';
 import { sources } from '@server/db/schema';
 import { extractStats } from '@server/ingest/extract';
-import { useHarness } from '@server/test/harness';
+import { useHarness } from '@server/test/harness.support';
 import { actionVerbs } from '@server/ai/offline/analyze/objectives';
-import { multipart } from './multipart.test-helper';
-import { fixturePath } from '@server/test/fixture-path';
+import { multipart } from '@server/test/multipart.support';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 const corpus = (p: string) => readFileSync(fixturePath(p));
 const png = Buffer.from(

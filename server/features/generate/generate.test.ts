@@ -6,9 +6,9 @@ import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html'
 import { topicOnlyNotice } from '@server/ai/offline/outline/skeleton';
 import { eq } from 'drizzle-orm';
 import { textbookReferences } from '@server/db/schema';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { makePng, multipart, type MultipartPart } from '../images/test-multipart';
-import { fixturePath } from '@server/test/fixture-path';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { makePng, multipart, type MultipartPart } from '@server/test/multipart.support';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 const h = useHarness();
 const tracemonkey = readFileSync(fixturePath('pdf/tracemonkey.pdf'));

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { currentRequestSignal } from '@server/core/request-scope';
 import { buildApp } from '@server/app';
 import { generationJobs, queuedJobs } from '@server/db/schema';
-import { testConfig, useHarness } from '@server/test/harness';
+import { testConfig, useHarness } from '@server/test/harness.support';
 import { generateOutlineQueue, type GenerationInput } from './generation-runner';
 
 const h = useHarness();

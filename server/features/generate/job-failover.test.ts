@@ -12,7 +12,7 @@ import {
   startInstance,
   stopInstance,
   type Instance,
-} from '@server/test/instances';
+} from '@server/test/instances.support';
 
 /**
  * Two instances on one PostgreSQL; the one running a generation job is killed (SIGKILL, no

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lostWhileReadingMessage } from '@common/generate';
 import { generationJobs } from '@server/db/schema';
-import { useHarness } from '@server/test/harness';
+import { useHarness } from '@server/test/harness.support';
 import { whileReading } from './generation-jobs.service';
 
 /** A generation whose instance died while reading its files is reported failed within half a minute, not after five. */

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { limits } from '@common/limits';
 import { collaborators } from '@server/db/schema';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { createBook, shareBook } from '../textbooks/test-factory';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { createBook, shareBook } from '@server/test/books.support';
 import { declaresImage, sniffImageType } from './image-type';
-import { makePng, multipart } from './test-multipart';
+import { makePng, multipart } from '@server/test/multipart.support';
 
 const h = useHarness();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { handout } from '@server/ingest/docx/handout.test-helper';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { shareBook } from '../textbooks/test-factory';
-import { multipart } from './test-multipart';
+import { handout } from '@server/test/ingest/handout-docx.support';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { shareBook } from '@server/test/books.support';
+import { multipart } from '@server/test/multipart.support';
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContentInput } from '@common/textbook';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { createBook, shareBook } from '../textbooks/test-factory';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { createBook, shareBook } from '@server/test/books.support';
 
 const h = useHarness();
 

@@ -13,9 +13,9 @@ import { countWords } from '@server/core/nlp';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { chapterText, stripCitations } from '@server/ai/shared/book-sentences';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { multipart } from '../images/test-multipart';
-import { fixturePath } from '@server/test/fixture-path';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { multipart } from '@server/test/multipart.support';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 /**
  * Offline materials on a textbook made from tracemonkey.pdf through the real

@@ -10,9 +10,9 @@ import { sourceMap } from '@server/ai/shared/source-map';
 import { createRetriever } from '@server/ai/retrieval';
 import { chunkDocument } from '@server/ingest/chunk';
 import { extractPdf } from '@server/ingest/pdf/pdf-extract';
-import { fixturePath } from '@server/test/fixture-path';
-import { startOpenAiStandIn } from '@server/test/openai-stand-in';
-import { scriptedModel } from '@server/test/scripted-model';
+import { fixturePath } from '@server/test/fixture-path.support';
+import { startOpenAiStandIn } from '@server/test/ai/openai-stand-in.support';
+import { scriptedModel } from '@server/test/ai/scripted-model.support';
 import { matchChapter, matchIndex } from './provenance-match';
 
 /**

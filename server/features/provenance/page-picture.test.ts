@@ -4,13 +4,13 @@ import type { ProvenanceResponse } from '@common/provenance';
 import { pagePictureUrl } from '@common/provenance';
 import type { DocBlock } from '@server/core/document-model';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
-import { contextFor } from '@server/test/context';
-import { fixturePath } from '@server/test/fixture-path';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { computingMaterial } from '../ai-tools/ai-tools.fixtures';
+import { contextFor } from '@server/test/context.support';
+import { fixturePath } from '@server/test/fixture-path.support';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { computingMaterial } from '@server/test/ai/computing-material.support';
 import { ingestMaterial, loadTextbookMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
-import { shareBook } from '../textbooks/test-factory';
+import { shareBook } from '@server/test/books.support';
 
 /**
  * Page pictures of a PDF source, and the page the provenance gives a sentence of it, on a book made

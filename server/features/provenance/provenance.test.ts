@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { ProvenanceBlock, ProvenanceResponse } from '@common/provenance';
 import type { TextbookContent, TextbookContentInput } from '@common/textbook';
 import { sources, textbookSources } from '@server/db/schema';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { contextFor } from '@server/test/context';
-import { computingMaterial, createLinkedBook } from '../ai-tools/ai-tools.fixtures';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { contextFor } from '@server/test/context.support';
+import { computingMaterial, createLinkedBook } from '@server/test/ai/computing-material.support';
 import { ingestMaterial, loadSourcesMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
-import { shareBook } from '../textbooks/test-factory';
+import { shareBook } from '@server/test/books.support';
 import { stampSources } from './stamp-sources';
 
 const h = useHarness();

@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewReferencesResponse } from '@common/references';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { multipart, type MultipartPart } from '../images/test-multipart';
-import { fixturePath } from '@server/test/fixture-path';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { multipart, type MultipartPart } from '@server/test/multipart.support';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 const fixture = (f: string) => readFileSync(fixturePath(`references/${f}`), 'utf8');
 const tracemonkey = readFileSync(fixturePath('pdf/tracemonkey.pdf'));

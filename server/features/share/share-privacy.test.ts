@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { contextFor } from '@server/test/context';
-import { useHarness, type TestUser } from '@server/test/harness';
+import { contextFor } from '@server/test/context.support';
+import { useHarness, type TestUser } from '@server/test/harness.support';
 import { uploadImage } from '../images/images.service';
-import { makePng } from '../images/test-multipart';
+import { makePng } from '@server/test/multipart.support';
 import { insertMaterial } from '../materials/materials.repo';
-import { createBook, sampleContent, shareBook } from '../textbooks/test-factory';
+import { createBook, sampleContent, shareBook } from '@server/test/books.support';
 
 /**
  * What a reader link gives away (issue "Hardening II"): no answer keys, no picture the book does

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { contextFor } from '@server/test/context';
-import { useHarness } from '@server/test/harness';
+import { contextFor } from '@server/test/context.support';
+import { useHarness } from '@server/test/harness.support';
 import { uploadImage } from '../images/images.service';
-import { makePng } from '../images/test-multipart';
+import { makePng } from '@server/test/multipart.support';
 import { insertMaterial } from '../materials/materials.repo';
-import { createBook } from '../textbooks/test-factory';
+import { createBook } from '@server/test/books.support';
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SharedBook } from '@common/share';
-import { useHarness } from '@server/test/harness';
-import { stampedBook } from '../provenance/provenance.fixtures';
+import { useHarness } from '@server/test/harness.support';
+import { stampedBook } from '@server/test/provenance.support';
 
 const h = useHarness();
 

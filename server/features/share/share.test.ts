@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { shareLinks } from '@server/db/schema';
-import { handout } from '@server/ingest/docx/handout.test-helper';
-import { contextFor } from '@server/test/context';
-import { useHarness, type TestUser } from '@server/test/harness';
+import { handout } from '@server/test/ingest/handout-docx.support';
+import { contextFor } from '@server/test/context.support';
+import { useHarness, type TestUser } from '@server/test/harness.support';
 import { uploadImage } from '../images/images.service';
-import { makePng, multipart } from '../images/test-multipart';
+import { makePng, multipart } from '@server/test/multipart.support';
 import { insertMaterial } from '../materials/materials.repo';
-import { createBook, sampleContent, shareBook } from '../textbooks/test-factory';
+import { createBook, sampleContent, shareBook } from '@server/test/books.support';
 import { newShareToken } from './share-token';
 
 const h = useHarness();

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chunks } from '@server/db/schema';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { multipart, type MultipartPart } from '../images/test-multipart';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { multipart, type MultipartPart } from '@server/test/multipart.support';
 
 const h = useHarness();
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useHarness } from '@server/test/harness';
-import { multipart } from '../extract/multipart.test-helper';
+import { useHarness } from '@server/test/harness.support';
+import { multipart } from '@server/test/multipart.support';
 import { eq } from 'drizzle-orm';
 import { sources } from '@server/db/schema';
 import { insertSource } from './sources.repo';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@server/db/client';
-import { createTestDatabase } from '@server/test/test-db';
+import { createTestDatabase } from '@server/test/test-db.support';
 import { insertUser } from '../auth/auth.repo';
 import { insertChunks, insertSource, listChunks } from './sources.repo';
 

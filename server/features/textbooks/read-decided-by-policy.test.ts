@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { useHarness } from '@server/test/harness';
-import { makePng, multipart } from '../images/test-multipart';
-import { createBook, shareBook } from './test-factory';
+import { useHarness } from '@server/test/harness.support';
+import { makePng, multipart } from '@server/test/multipart.support';
+import { createBook, shareBook } from '@server/test/books.support';
 
 /**
  * Who may read a book is decided in one place, the policy: here a policy that lets only owners read is in force, and

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { limits } from '@common/limits';
 import { textbooks } from '@server/db/schema';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { multipart } from '../images/test-multipart';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { multipart } from '@server/test/multipart.support';
 import { nestingOf } from './html-nesting';
-import { createBook } from './test-factory';
+import { createBook } from '@server/test/books.support';
 
 /** Depth and length limits on what a save stores (issue "Hardening II": M-3 and "every plain field length-bounded"). */
 const h = useHarness();

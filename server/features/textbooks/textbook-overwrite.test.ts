@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { limits } from '@common/limits';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { createBook, shareBook } from './test-factory';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { createBook, shareBook } from '@server/test/books.support';
 
 /**
  * A PATCH without baseRevision (the spec's clients send none) cannot be merged; when it replaces

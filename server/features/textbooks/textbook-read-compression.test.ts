@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { useHarness, type TestUser } from '@server/test/harness';
+import { useHarness, type TestUser } from '@server/test/harness.support';
 import { acceptedEncodings, readCacheTtlMs, readTextbookAnswer, type ContentEncoding } from './textbook-read-cache';
-import { createBook, sampleContent, shareBook } from './test-factory';
+import { createBook, sampleContent, shareBook } from '@server/test/books.support';
 
 const h = useHarness();
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '@server/db/client';
-import { useHarness, type TestUser } from '@server/test/harness';
+import { useHarness, type TestUser } from '@server/test/harness.support';
 import { forgetOnEvent, readCacheTtlMs, readTextbookAnswer } from './textbook-read-cache';
-import { createBook, sampleContent, shareBook } from './test-factory';
+import { createBook, sampleContent, shareBook } from '@server/test/books.support';
 
 const h = useHarness();
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useHarness, type TestUser } from '@server/test/harness';
+import { useHarness, type TestUser } from '@server/test/harness.support';
 import { runMaintenance } from '../maintenance/maintenance';
-import { createBook, shareBook } from './test-factory';
+import { createBook, shareBook } from '@server/test/books.support';
 
 const h = useHarness();
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import type { DomainEvent } from '@server/realtime/events';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { multipart } from '../images/test-multipart';
-import { createBook, shareBook } from './test-factory';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { multipart } from '@server/test/multipart.support';
+import { createBook, shareBook } from '@server/test/books.support';
 
 const h = useHarness();
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import type { VersionEntry } from '@common/versions';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { openLiveClient, reachedServer, storeOnlyWhenAsked, type LiveClient } from '../collab/live-test-client';
-import { createBook } from '../textbooks/test-factory';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { openLiveClient, reachedServer, storeOnlyWhenAsked, type LiveClient } from '@server/test/realtime/live-client.support';
+import { createBook } from '@server/test/books.support';
 
 /**
  * Restoring a version while someone types in the live document: typing is stored only after a

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { limits } from '@common/limits';
 import type { TextbookContent } from '@common/textbook';
 import type { VersionEntry } from '@common/versions';
-import { contextFor } from '@server/test/context';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { createBook, shareBook } from '../textbooks/test-factory';
+import { contextFor } from '@server/test/context.support';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { createBook, shareBook } from '@server/test/books.support';
 import { listVersions } from './versions.service';
 
 const h = useHarness();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { sanitizeHtml } from '@server/features/textbooks/sanitize';
 import { extractDocx } from '../docx-extract';
-import { abstractNum, num, para, rawDocx, run } from './raw-docx.test-helper';
+import { abstractNum, num, para, rawDocx, run } from '@server/test/ingest/raw-docx.support';
 
 /** A complex field (begin, instruction, separate, result, end) as Word writes HYPERLINK, PAGEREF and TOC. */
 const field = (instruction: string, result: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from '../docx-extract';
-import { handout } from './handout.test-helper';
+import { handout } from '@server/test/ingest/handout-docx.support';
 
 describe('DOCX into the document model', () => {
   it('headings set by font size, equations as LaTeX (display and inline), tables with cells, pictures as figures with captions', async () => {

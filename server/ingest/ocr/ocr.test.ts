@@ -8,7 +8,7 @@ import { extractPdfWithStats } from '../pdf/pdf-extract';
 import { languageDir, ocrLanguages } from './ocr-engine';
 import { readScannedPages, scanWarnings } from './ocr-read';
 import { jpegOrientation } from '../image-size';
-import { charAccuracy, renderScan, scanHeading, scanText, sidewaysPhoto } from './scan.test-helper';
+import { charAccuracy, renderScan, scanHeading, scanText, sidewaysPhoto } from '@server/test/ingest/scan.support';
 
 // Recognition takes seconds per page (more on a busy machine).
 const slow = { timeout: 180_000 };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf } from './pdf-extract';
 import { removeFurniture, titleWords } from './pdf-furniture';
 import { attachLinks, pageLinks, usableHref } from './pdf-links';

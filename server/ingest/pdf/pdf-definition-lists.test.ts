@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedDocument } from '@server/core/document-model';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf } from './pdf-extract';
 
 describe('paragraph-joins.pdf (LaTeX: description lists, a display formula inside a sentence, addresses over a line break)', () => {

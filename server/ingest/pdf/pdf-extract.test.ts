@@ -6,7 +6,7 @@ import type { ExtractedDocument } from '@server/core/document-model';
 import { chunkDocument } from '../chunk';
 import { ExtractError } from '../extract-error';
 import { extractPdf } from './pdf-extract';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 const corpus = (p: string) => new Uint8Array(readFileSync(fixturePath(p)));
 

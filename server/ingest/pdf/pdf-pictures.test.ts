@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf, extractPdfWithStats } from './pdf-extract';
 
 const fixture = (p: string) => new Uint8Array(readFileSync(fixturePath(p)));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedDocument } from '@server/core/document-model';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf } from './pdf-extract';
 
 describe('short-lines.pdf (LaTeX: short or symbol-heavy lines that are content, not figure labels)', () => {

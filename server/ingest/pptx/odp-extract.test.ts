@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extractOdp } from '../odp-extract';
 import { sniffKind } from '../sniff';
-import { buildOdp } from './odp.test-helper';
+import { buildOdp } from '@server/test/ingest/odp.support';
 
-describe('an Impress deck (odp.test-helper.ts)', () => {
+describe('an Impress deck (server/test/ingest/odp.support.ts)', () => {
   it('is known by its bytes and read like a PowerPoint deck', async () => {
     const data = await buildOdp();
     expect(sniffKind(data)).toBe('odp');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extractPptx } from '../pptx-extract';
 import { topicKey } from './pptx-deck';
-import { buildDeck } from './deck.test-helper';
+import { buildDeck } from '@server/test/ingest/deck.support';
 
-describe('a lecture deck (deck.test-helper.ts)', () => {
+describe('a lecture deck (server/test/ingest/deck.support.ts)', () => {
   it('reads the title slide as the title, and skips the agenda and "Questions?" slides', async () => {
     const doc = await extractPptx(await buildDeck(), 'week3.pptx');
     expect(doc.title).toBe('Energy in Cells');

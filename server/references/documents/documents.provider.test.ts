@@ -7,8 +7,8 @@ import type { FoundReference } from '../found-reference';
 import { locateBibliography, splitBibliography } from './bibliography-section';
 import { parseCitation } from './citation-parser';
 import { citationToFound, findDocumentReferences, parseBibliography } from './documents.provider';
-import { rawPdfText } from './pdf-text.test-helper';
-import { fixturePath } from '@server/test/fixture-path';
+import { rawPdfText } from '@server/test/ingest/pdf-text.support';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 /** Letters and digits only: line breaks, hyphenation and spacing do not decide whether text is "in the document". */
 const squash = (text: string) =>

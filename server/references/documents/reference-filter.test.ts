@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractTxt } from '@server/ingest/txt-extract';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { parseCitation } from './citation-parser';
 import { findDocumentReferences, isNotACitation } from './documents.provider';
 

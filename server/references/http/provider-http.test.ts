@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@server/db/client';
 import { referenceCache } from '@server/db/schema';
-import { createTestDatabase } from '@server/test/test-db';
+import { createTestDatabase } from '@server/test/test-db.support';
 import { mapArxivResponse } from '../mappers/arxiv.mapper';
 import { mapCrossrefResponse } from '../mappers/crossref.mapper';
 import { mapOpenAlexResponse } from '../mappers/openalex.mapper';
 import { databaseCache, parseRetryAfter, ProviderError, ProviderHttp, type ProviderHttpOptions } from './provider-http';
 import { TokenBucket } from './token-bucket';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 const fixture = (f: string) => readFileSync(fixturePath(`references/${f}`), 'utf8');
 
@@ -190,12 +190,17 @@ describe('the reference_cache table in front of a provider', () => {
 
   it('asks the provider again once the entry is older than the TTL', async () => {
     routes.set('/expiring', json('{"n":1}'));
-    const cached = client({ cache: databaseCache(database.db), cacheTtlMs: 150 });
+    const cached = client({ cache: databaseCache(database.db), cacheTtlMs: 60_000 });
     await cached.getJson(`${base}/expiring`);
     await cached.getJson(`${base}/expiring`);
     expect(hits.get('/expiring')).toBe(1);
-    await new Promise((r) => setTimeout(r, 250));
-    await cached.getJson(`${base}/expiring`);
+    // Two minutes later by the clock the cache reads (only Date moves; timers and the database keep real time).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 120_000 });
+    try {
+      await cached.getJson(`${base}/expiring`);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(hits.get('/expiring')).toBe(2);
   });
 

@@ -11,7 +11,7 @@ import type { MapResult } from './map-result';
 import { mapOpenLibraryResponse } from './open-library.mapper';
 import { mapOpenAlexResponse, rebuildAbstract } from './openalex.mapper';
 import { mapSemanticScholarResponse } from './semantic-scholar.mapper';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 const fixturesDir = fixturePath('references');
 const fixtureFiles = readdirSync(fixturesDir).filter((f) => f !== 'README.md');

@@ -7,8 +7,8 @@ import type { LlmOutlinePlan } from '../schemas';
 import { htmlToText } from '@common/textbook-ops/html';
 import type { Material } from '@server/ai/material';
 import { extractPdf } from '@server/ingest/pdf/pdf-extract';
-import { fixturePath } from '@server/test/fixture-path';
-import { scriptedModel } from '@server/test/scripted-model';
+import { fixturePath } from '@server/test/fixture-path.support';
+import { scriptedModel } from '@server/test/ai/scripted-model.support';
 import { documentMap } from '../document-map';
 import { llmOutline } from '../outline';
 

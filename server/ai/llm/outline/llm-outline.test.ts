@@ -12,8 +12,8 @@ import { llmChat } from '../chat';
 import { documentMap, mapParts } from '../document-map';
 import { llmOutline } from '../outline';
 import { keepGivenCitations } from './citations';
-import { scriptedModel } from '@server/test/scripted-model';
-import { fixturePath } from '@server/test/fixture-path';
+import { scriptedModel } from '@server/test/ai/scripted-model.support';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 const references: Reference[] = [
   {

@@ -16,7 +16,7 @@ import { indexMaterial } from '../expand/material-index';
 import { outline } from '../outline';
 import { applicationsTitle } from './applications';
 import { bookUnits, lostSentences, sentenceKeys } from '@server/ai/shared/units';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 /** The offline restructuring on a real book: tracemonkey.pdf through extraction, chunking and the offline outline. */
 let ctx: EngineContext;

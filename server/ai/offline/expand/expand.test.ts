@@ -6,7 +6,13 @@ import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { expandChapter, expandParagraph, generateSection } from '../expand';
-import { blocksUnder, linearAlgebraBook, linearAlgebraContext, linearAlgebraNotes, notesFile } from './linear-algebra.fixture';
+import {
+  blocksUnder,
+  linearAlgebraBook,
+  linearAlgebraContext,
+  linearAlgebraNotes,
+  notesFile,
+} from '@server/test/ai/linear-algebra.support';
 
 const doc = linearAlgebraNotes();
 const ctx = linearAlgebraContext(doc);

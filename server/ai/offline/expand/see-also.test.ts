@@ -3,7 +3,7 @@ import type { TextbookContent } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
 import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { generateSection } from '../expand';
-import { blocksUnder, linearAlgebraContext, linearAlgebraNotes } from './linear-algebra.fixture';
+import { blocksUnder, linearAlgebraContext, linearAlgebraNotes } from '@server/test/ai/linear-algebra.support';
 
 const doc = linearAlgebraNotes();
 const whole = (heading: string) => renderBlocks(blocksUnder(doc, heading));

@@ -4,7 +4,7 @@ import type { QuizQuestion } from '@common/materials';
 import type { TextbookContent } from '@common/textbook';
 import { extractPdf } from '@server/ingest/pdf/pdf-extract';
 import { extractTxt } from '@server/ingest/txt-extract';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import type { ExtractedDocument, Material } from '@server/ai/material';
 import { materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';

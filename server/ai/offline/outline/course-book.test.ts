@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import type { ExtractedDocument } from '@server/core/document-model';
 import { extractTxt } from '@server/ingest/txt-extract';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import type { Material } from '@server/ai/material';
 import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';

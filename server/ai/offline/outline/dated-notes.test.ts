@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlToText } from '@common/textbook-ops/html';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { splitSessionTitle } from '@server/ingest/session-heading';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import type { Material } from '@server/ai/material';
 import { composeFromDocuments } from './tree-book';
 

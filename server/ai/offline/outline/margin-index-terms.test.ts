@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { extractPdf } from '@server/ingest/pdf/pdf-extract';
 import type { ExtractedDocument, Material } from '@server/ai/material';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { outline } from '../outline';
 
 const noRetrieval = { search: async () => [] };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractAndChunk } from '@server/ingest/extract-document';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
 import type { Material } from '@server/ai/material';
 import { materialHtml } from '@server/ai/shared/apparatus-html';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { htmlToText } from '@common/textbook-ops/html';
 import { extractAndChunk } from '@server/ingest/extract-document';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import type { Material } from '@server/ai/material';
 import { analyze } from '../analyze';
 import { buildMaterial } from '../materials';

@@ -9,7 +9,7 @@ import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { outline } from '../outline';
-import { glacierLecture } from './glacier-lecture.fixture';
+import { glacierLecture } from '@server/test/ai/glacier-lecture.support';
 
 const noRetrieval = { search: async () => [] };
 const covers = /^This chapter (?:covers|has \d+ sections:) /;
@@ -62,7 +62,7 @@ function lectureParts(text: string): Array<{ heading: string; body: string }> {
   return parts;
 }
 
-describe('offline outline keeps every sentence in its own section (unseen lecture)', () => {
+describe('offline outline keeps every sentence in its own section (a lecture handout)', () => {
   const doc = extractTxt(new TextEncoder().encode(glacierLecture), 'glaciers.txt');
   const parts = lectureParts(glacierLecture);
   const bodyOf = (heading: string) => sentenceKey(parts.find((p) => p.heading === heading)?.body ?? '');

@@ -11,7 +11,7 @@ import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { outline } from '../outline';
 import { topicOnlyNotice } from './skeleton';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 const corpus = (name: string) => fixturePath(`pdf/${name}`);
 const noRetrieval = { search: async () => [] };

@@ -5,7 +5,7 @@ import type { TextbookContent } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
 import type { ExtractedDocument } from '@server/core/document-model';
 import { extractAndChunk } from '@server/ingest/extract-document';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { composeFromDocuments } from './tree-book';
 import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 

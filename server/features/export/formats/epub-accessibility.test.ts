@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { accessibleContent, renderBook } from '../book.fixtures';
+import { accessibleContent, renderBook } from '@server/test/export/rendered-book.support';
 
 const XHTML = 'http://www.w3.org/1999/xhtml';
 const MATHML = 'http://www.w3.org/1998/Math/MathML';

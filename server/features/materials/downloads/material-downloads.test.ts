@@ -2,8 +2,8 @@ import { DOMParser } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { parseGift } from '@server/test/gift-reader';
-import { skipWithoutXmllint, validateCcQti, xmllint } from '@server/test/qti-schema';
+import { parseGift } from '@server/test/export/gift-reader.support';
+import { skipWithoutXmllint, validateCcQti, xmllint } from '@server/test/export/qti-schema.support';
 import { downloadItems } from './download-items';
 import { writeMaterialFile } from './material-download';
 

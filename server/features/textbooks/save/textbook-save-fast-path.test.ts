@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { textbooks } from '@server/db/schema';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { createBook } from '../test-factory';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { createBook } from '@server/test/books.support';
 
 /**
  * The save path's shortcuts (content kept per revision by the process, JSON serialized per

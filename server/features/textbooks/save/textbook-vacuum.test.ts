@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
-import { useHarness } from '@server/test/harness';
+import { describe, expect, inject, it, vi } from 'vitest';
+import { useHarness } from '@server/test/harness.support';
 import { vacuumWhenIdle } from './textbook-vacuum';
 
 const h = useHarness();
-/** The test database of this run (server/test/global-setup.ts): vacuuming here is PGlite's. */
+/** The test database of this run (server/test/global-setup.support.ts): vacuuming here is PGlite's. */
 const onPglite = !inject('pgTemplateUrl');
 
 async function lastVacuum(): Promise<string | null> {
@@ -20,16 +20,23 @@ async function lastVacuum(): Promise<string | null> {
 describe('vacuumWhenIdle', () => {
   it.runIf(onPglite)('vacuums the textbooks table on PGlite once saves pause, not while they go on', async () => {
     expect(await lastVacuum()).toBeNull();
-    vacuumWhenIdle(h.database, { idleMs: 600, minSaves: 2 });
-    await new Promise((r) => setTimeout(r, 800));
-    expect(await lastVacuum()).toBeNull(); // one save is not enough
-    vacuumWhenIdle(h.database, { idleMs: 600, minSaves: 2 });
-    await new Promise((r) => setTimeout(r, 300));
-    vacuumWhenIdle(h.database, { idleMs: 600, minSaves: 2 }); // still saving: the wait starts again
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await lastVacuum()).toBeNull();
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(await lastVacuum()).not.toBeNull();
+    const idle = { idleMs: 600, minSaves: 2 };
+    // The idle wait runs on a clock the test moves on; the database keeps real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      vacuumWhenIdle(h.database, idle);
+      vi.advanceTimersByTime(800);
+      expect(await lastVacuum()).toBeNull(); // one save is not enough
+      vacuumWhenIdle(h.database, idle);
+      vi.advanceTimersByTime(300);
+      vacuumWhenIdle(h.database, idle); // still saving: the wait starts again
+      vi.advanceTimersByTime(300); // the first wait would have ended here
+      expect(await lastVacuum()).toBeNull();
+      vi.advanceTimersByTime(300); // a whole idle wait since the last save
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(async () => expect(await lastVacuum()).not.toBeNull(), { timeout: 10_000 });
   });
 
   it.runIf(onPglite)('vacuums under constant autosave too: after so many saves, or so long since the first one not covered', async () => {

@@ -1,7 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { formulas, renderBook } from '@server/features/export/book.fixtures';
+import { formulas, renderBook } from '@server/test/export/rendered-book.support';
 import { latexToOmml } from './omml';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';

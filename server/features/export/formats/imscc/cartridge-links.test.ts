@@ -1,34 +1,11 @@
 import { DOMParser } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import type { TextbookContentInput } from '@common/textbook';
-import { useHarness, type TestUser } from '@server/test/harness';
-import { skipWithoutXmllint, validateCcQti, xmllint } from '@server/test/qti-schema';
-import { createBook } from '@server/features/textbooks/test-factory';
+import { useHarness, type TestUser } from '@server/test/harness.support';
+import { skipWithoutXmllint, validateCcQti, xmllint } from '@server/test/export/qti-schema.support';
+import { seedBook } from '@server/test/books.support';
 
 const h = useHarness();
-
-const content: TextbookContentInput = {
-  title: 'Ecology Basics',
-  language: 'en',
-  references: [],
-  chapters: [
-    {
-      title: 'Food Webs',
-      content:
-        '<p>A food web is a network of feeding relationships in an ecosystem. Primary producers capture energy from sunlight and store it in organic matter. ' +
-        'A decomposer is an organism that breaks down dead matter and returns nutrients to the soil. Primary consumers eat primary producers.</p>',
-      sections: [],
-    },
-    {
-      title: 'Populations',
-      content:
-        '<p>A population is a group of organisms of one species living in the same area. Carrying capacity is the largest population an environment can support. ' +
-        'Logistic growth slows as a population approaches the carrying capacity of its habitat.</p>',
-      sections: [],
-    },
-  ],
-};
 
 const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
   h.app.inject({ method, url, payload, headers: { cookie: user.cookie } });
@@ -44,9 +21,7 @@ async function manifestOf(bytes: Buffer) {
 describe('IMS cartridge: quizzes valid against the CC QTI profile, and the links-only variant', () => {
   it('every QTI assessment of a cartridge with a generated quiz and assessment passes xmllint with the CC profile schema and rules', async () => {
     const owner = await h.createUser('owner');
-    const book = await createBook(h, owner, { topic: 'Ecology', content });
-    for (const contentType of ['quiz', 'assessment', 'homework', 'lessonPlan'])
-      expect((await call(owner, 'POST', `/api/textbooks/${book.id}/materials`, { contentType, chapterIndex: 0 })).statusCode).toBe(201);
+    const { book } = await seedBook(h, owner, { materials: ['quiz', 'assessment', 'homework', 'lessonPlan'] });
     const res = await cartridge(owner, book.id);
     expect(res.statusCode, res.body).toBe(200);
     const { zip, resources } = await manifestOf(res.rawPayload);
@@ -67,10 +42,7 @@ describe('IMS cartridge: quizzes valid against the CC QTI profile, and the links
 
   it("links-only: with the book's live reader link the chapters are web links to the reader page, not copies", async () => {
     const owner = await h.createUser('teacher');
-    const book = await createBook(h, owner, { topic: 'Ecology', content });
-    expect((await call(owner, 'POST', `/api/textbooks/${book.id}/materials`, { contentType: 'quiz', chapterIndex: 0 })).statusCode).toBe(
-      201,
-    );
+    const { book } = await seedBook(h, owner, { materials: ['quiz'] });
     const shared = await call(owner, 'POST', `/api/textbooks/${book.id}/share`, {});
     expect(shared.statusCode, shared.body).toBe(201);
     const { url } = shared.json() as { url: string };

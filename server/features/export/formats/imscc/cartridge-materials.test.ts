@@ -1,7 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { accessibleContent, renderBook } from '@server/features/export/book.fixtures';
+import { accessibleContent, renderBook } from '@server/test/export/rendered-book.support';
 
 const homework = {
   title: 'Homework: Entropy',

@@ -1,6 +1,6 @@
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { renderBook } from '@server/features/export/book.fixtures';
+import { renderBook } from '@server/test/export/rendered-book.support';
 
 /** A node of pdf.js's structure tree (getStructTree): a role and its children, or a content reference. */
 interface StructNode {

@@ -1,8 +1,8 @@
 import type { ExportFormat } from '@common/export';
 import type { TextbookContentInput } from '@common/textbook';
-import { makePng } from '../images/test-multipart';
-import { renderExport } from './render-export';
-import type { ExportJob } from './export-job';
+import { makePng } from '../multipart.support';
+import { renderExport } from '@server/features/export/render-export';
+import type { ExportJob } from '@server/features/export/export-job';
 
 /**
  * Test support: a book rendered straight through the export worker's code (no server, no database), for tests that

@@ -3,10 +3,10 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuildAppOptions, type BuiltDeps } from '../app';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { cookieFrom, testConfig } from './harness-config';
-import { createTestDatabase } from './test-db';
+import { cookieFrom, testConfig } from './harness-config.support';
+import { createTestDatabase } from './test-db.support';
 
-export { cookieFrom, testConfig } from './harness-config';
+export { cookieFrom, testConfig } from './harness-config.support';
 
 export interface TestUser {
   id: number;

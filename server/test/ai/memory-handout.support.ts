@@ -1,12 +1,12 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { TextbookContentInput } from '@common/textbook';
-import type { Harness, TestUser } from '@server/test/harness';
-import { ingestMaterial } from '../sources/sources.service';
-import { createTextbook } from '../textbooks/textbooks.service';
-import { contextFor } from '@server/test/context';
+import type { Harness, TestUser } from '@server/test/harness.support';
+import { ingestMaterial } from '@server/features/sources/sources.service';
+import { createTextbook } from '@server/features/textbooks/textbooks.service';
+import { contextFor } from '@server/test/context.support';
 
 /**
- * A psychology handout as QA used it (a Word file with a title, chapters as
+ * A psychology handout (a Word file with a title, chapters as
  * Heading 1 and an APA reference list at the end), to check that expansion
  * keeps the user's edits, never prints a reference entry, and titles its
  * sections with what they are about.

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fixturePath } from './fixture-path';
+import { fixturePath } from '../fixture-path.support';
 
 /**
  * QTI checked by xmllint (Debian libxml2-utils) against the IMS Common Cartridge profile of QTI 1.2.1

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TestUser } from '../test/harness';
+import type { TestUser } from '../harness.support';
 
 /**
  * Factories for socket tests and the benchmark, through the public API only

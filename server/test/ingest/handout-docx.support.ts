@@ -14,7 +14,7 @@ import {
   TableRow,
   TextRun,
 } from 'docx';
-import { makePng } from '@server/features/images/test-multipart';
+import { makePng } from '@server/test/multipart.support';
 
 // A Word handout made here with the docx package (no outside file): headings typed with a larger font,
 // a display and an inline equation, a table, a picture and its caption.

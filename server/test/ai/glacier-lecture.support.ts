@@ -2,7 +2,7 @@
  * A lecture handout written for the outline tests (not from any corpus):
  * a title block, numbered chapters with and without subsections, a
  * definitions list, worked examples with questions and computations, a
- * Summary and a reference list. Shaped like the unseen documents QA used.
+ * Summary and a reference list.
  */
 export const glacierLecture = `GEOG 230: Cold Environments
 Lecture 4 - Glaciers: How Ice Shapes the Land

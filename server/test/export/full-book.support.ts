@@ -1,10 +1,10 @@
 import type { QuizContent, AssessmentContent } from '@common/materials';
 import type { TextbookContentInput } from '@common/textbook';
-import type { Harness, TestUser } from '@server/test/harness';
-import { insertImage } from '../images/images.repo';
-import { makePng } from '../images/test-multipart';
-import { insertMaterial } from '../materials/materials.repo';
-import { createBook } from '../textbooks/test-factory';
+import type { Harness, TestUser } from '@server/test/harness.support';
+import { insertImage } from '@server/features/images/images.repo';
+import { makePng } from '../multipart.support';
+import { insertMaterial } from '@server/features/materials/materials.repo';
+import { createBook } from '../books.support';
 
 /** Test support: a small book that uses every kind of content the editor makes, with its picture and materials stored. */
 

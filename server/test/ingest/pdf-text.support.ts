@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 
 /**
  * A PDF's text straight from pdfjs (one line per printed line), independent

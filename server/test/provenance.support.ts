@@ -1,10 +1,10 @@
 import type { TextbookContent } from '@common/textbook';
-import { contextFor } from '@server/test/context';
-import type { Harness } from '@server/test/harness';
-import { computingMaterial } from '../ai-tools/ai-tools.fixtures';
-import { ingestMaterial, loadSourcesMaterial } from '../sources/sources.service';
-import { createTextbook } from '../textbooks/textbooks.service';
-import { stampSources } from './stamp-sources';
+import { contextFor } from '@server/test/context.support';
+import type { Harness } from '@server/test/harness.support';
+import { computingMaterial } from './ai/computing-material.support';
+import { ingestMaterial, loadSourcesMaterial } from '../features/sources/sources.service';
+import { createTextbook } from '../features/textbooks/textbooks.service';
+import { stampSources } from '../features/provenance/stamp-sources';
 
 /** A book whose chapters quote the computing material (a Markdown file), stored with its sources as generation stores them. */
 export async function stampedBook(h: Harness, owner: { id: number; username: string }) {

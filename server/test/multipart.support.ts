@@ -27,6 +27,7 @@ export function makePng(width = 2, height = 2): Buffer {
 }
 export type MultipartPart = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
 
+/** A multipart/form-data body the way a browser's FormData builds it, with its content type as a header and alone. */
 export function multipart(parts: MultipartPart[]) {
   const boundary = `----ts${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
@@ -43,5 +44,6 @@ export function multipart(parts: MultipartPart[]) {
     chunks.push(Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+  const contentType = `multipart/form-data; boundary=${boundary}`;
+  return { payload: Buffer.concat(chunks), contentType, headers: { 'content-type': contentType } };
 }

@@ -1,8 +1,8 @@
 import type { TextbookContentInput } from '@common/textbook';
-import type { Harness, TestUser } from '@server/test/harness';
-import { ingestMaterial } from '../sources/sources.service';
-import { createTextbook } from '../textbooks/textbooks.service';
-import { contextFor } from '@server/test/context';
+import type { Harness, TestUser } from '@server/test/harness.support';
+import { ingestMaterial } from '@server/features/sources/sources.service';
+import { createTextbook } from '@server/features/textbooks/textbooks.service';
+import { contextFor } from '@server/test/context.support';
 
 /**
  * Course material for the AI tools' route tests: four topics of a short

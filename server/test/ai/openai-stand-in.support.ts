@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fixturePath } from './fixture-path';
+import { fixturePath } from '../fixture-path.support';
 
 /** One answer of the stand-in: an HTTP status, headers and a JSON body. */
 export interface StandInReply {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-/** QA: at phone width (390 px) the header squeezed the account avatar off-screen. */
+/** At phone width (390 px) the header keeps every control on screen, the account avatar at its full size. */
 test('at 390 px the header keeps the nav links, theme switch and account menu inside the viewport', async ({ page, registerAndLogin }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await registerAndLogin(page);

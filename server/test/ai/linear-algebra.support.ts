@@ -3,7 +3,7 @@ import type { TextbookContent } from '@common/textbook';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
 import { chunkDocument } from '@server/ingest/chunk';
 import { extractTxt } from '@server/ingest/txt-extract';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import type { EngineContext } from '@server/ai/engine';
 import type { Material } from '@server/ai/material';
 import { renderBlocks } from '@server/ai/shared/render-blocks';
