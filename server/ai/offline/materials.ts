@@ -56,8 +56,13 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
 
 /** A quiz under this many questions is too short to hand out: the chapter is combined with its neighbours. */
 const minQuizQuestions = 5;
-/** At most this many chapters are combined into one material. */
+/**
+ * At most this many chapters are combined into one material, or more while together they stay under
+ * `combinedWords`: a handout of short tasks combines as far as its material takes, a book of long
+ * chapters no further than four.
+ */
 const maxCombined = 4;
+const combinedWords = 2000;
 
 /** A chapter of this many words is not "too short": what it lacks is sentences a question can be built on. */
 const longChapterWords = 500;
@@ -132,7 +137,7 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   // A chapter too short on its own is combined with its neighbours (the next, then the previous, in reading order) rather than refused.
   if (chapterIndex !== undefined) {
     let [lo, hi] = [chapterIndex, chapterIndex];
-    while (!result.enough && hi - lo + 1 < maxCombined) {
+    while (!result.enough && (hi - lo + 1 < maxCombined || result.scope.words < combinedWords)) {
       const n = [hi + 1, lo - 1].find((i) => teaching.includes(i));
       if (n === undefined) break;
       [lo, hi] = [Math.min(lo, n), Math.max(hi, n)];

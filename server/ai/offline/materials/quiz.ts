@@ -17,6 +17,9 @@ import { stemKey, type BookTerm } from './book-terms';
 import type { MaterialScope } from './scope';
 import { TermSiblings } from './term-siblings';
 import { settingSentences } from './setting-parts';
+import { legendQuestions } from './legend-questions';
+import { orderingQuestions } from './ordering-questions';
+import { definitionShortAnswers } from './short-answers';
 
 /** Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. */
 export function quizLength(scope: MaterialScope): number {
@@ -151,6 +154,11 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   picker.take(c.terms, closed - picker.picked.length);
   // A chapter short of one kind fills up from the others.
   for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms]) picker.take(list, closed - picker.picked.length);
+  // A task or an exam paper states few definitions or facts, but may set a formula's legend or a procedure in order:
+  // items of those kinds fill what the others left (a matching of symbols, an ordering of steps).
+  picker.take(legendQuestions(scope.book, scope.chapters), closed - picker.picked.length);
+  picker.take(orderingQuestions(scope.sentences), closed - picker.picked.length);
+  picker.take(definitionShortAnswers(scope.sentences.filter((s) => !setting.has(s))), closed - picker.picked.length);
   const closedPicked = [...picker.picked].sort((a, b) => a.source.order - b.source.order);
   picker.take(c.open, openCount + Math.max(0, closed - closedPicked.length));
   const open = picker.picked.filter((p) => p.kind === 'open');
