@@ -22,6 +22,9 @@ function whereOf(scope: MaterialScope, included: number[]): string {
   const chapters = scope.book.chapters.length;
   if (scope.chapterIndex === undefined) return `the whole textbook (${chapters} ${chapters === 1 ? 'chapter' : 'chapters'})`;
   const titles = included.map((i) => `"${scope.book.chapters[i].title}"`);
+  // A handout of short tasks combined as a whole is named as such, not chapter by chapter.
+  if (included.length > 3 && included.length === chapters)
+    return `all ${chapters} chapters of the textbook, from ${titles[0]} to ${titles[titles.length - 1]}`;
   return titles.length === 1
     ? `the chapter ${titles[0]}`
     : `the chapters ${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;

@@ -2,6 +2,7 @@ import type { AssessmentContent, AssessmentItem } from '@common/materials';
 import { questionCandidates, QuestionPicker } from './quiz';
 import { whereIn, type QuestionCandidate } from './questions';
 import type { MaterialScope } from './scope';
+import { ownMaterialItems } from './assessment-tasks';
 
 const points = { 'multiple-choice': 2, 'true-false': 1, 'short-answer': 3, essay: 10 } as const;
 
@@ -47,7 +48,8 @@ function essayItem(c: QuestionCandidate): AssessmentItem {
 /**
  * A graded assessment: recognition (multiple choice, true/false), recall
  * (fill in the term, with a rubric) and two open questions from the
- * objectives with a three-part rubric. Points add up to totalPoints.
+ * objectives with a three-part rubric, then items on the chapter's own exercises, worked examples
+ * and figures (assessment-tasks.ts). Points add up to totalPoints.
  */
 export function buildAssessment(scope: MaterialScope): AssessmentContent {
   const c = questionCandidates(scope);
@@ -62,7 +64,9 @@ export function buildAssessment(scope: MaterialScope): AssessmentContent {
   // Every third term question asks for recall instead of recognition.
   let termCount = 0;
   const items = closed.map((q) => (q.kind === 'term' && termCount++ % 3 === 2 ? recallItem(q) : closedItem(q)));
-  picker.take(c.open, 2);
-  items.push(...picker.picked.filter((p) => p.kind === 'open').map(essayItem));
+  // The chapter's own exercises, a worked example and a figure it refers to, each timed and with a rubric.
+  const own = ownMaterialItems(scope);
+  picker.take(c.open, own.length >= 2 ? 1 : 2);
+  items.push(...picker.picked.filter((p) => p.kind === 'open').map(essayItem), ...own);
   return { items, totalPoints: items.reduce((sum, item) => sum + item.points, 0) };
 }
