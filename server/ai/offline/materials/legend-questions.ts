@@ -70,7 +70,7 @@ const legendLine =
 /** The legends of a chapter: runs of at least three lines, each naming what one symbol stands for. */
 export function chapterLegends(book: TextbookContent, chapterIndex: number): LegendLine[][] {
   const chapter = book.chapters[chapterIndex];
-  const parts = [
+  const parts: Array<{ html: string; sectionTitle?: string }> = [
     { html: materialHtml(chapter.content) },
     ...chapter.sections.map((s) => ({ html: materialHtml(s.content), sectionTitle: s.title })),
   ];
