@@ -102,7 +102,7 @@ export function orderingQuestions(sentences: readonly BookSentence[]): QuestionC
     const listed = printed.map((step, i) => `(${letters[i]}) ${p.steps[step]}`).join('; ');
     const key = p.steps.map((_, step) => letters[printed.indexOf(step)]).join(', ');
     const prompt = p.actor
-      ? `In "${where}", in what order do ${p.actor} do these steps? ${listed}.`
+      ? `In "${where}", in what order ${/^(?:an?|one|each|every)\b|[^s]$/i.test(p.actor) ? 'does' : 'do'} ${p.actor} do these steps? ${listed}.`
       : `Put the steps "${where}" describes in the order it gives them: ${listed}.`;
     return {
       question: {

@@ -157,7 +157,8 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   // A task or an exam paper states few definitions or facts, but may set a formula's legend or a procedure in order:
   // items of those kinds fill what the others left (a matching of symbols, an ordering of steps).
   picker.take(legendQuestions(scope.book, scope.chapters), closed - picker.picked.length);
-  picker.take(orderingQuestions(scope.sentences), closed - picker.picked.length);
+  // A procedure of a made-up setting (a café's route from counter to till) is the setting's, not the subject's: not asked.
+  picker.take(orderingQuestions(scope.sentences.filter((s) => !setting.has(s))), closed - picker.picked.length);
   picker.take(definitionShortAnswers(scope.sentences.filter((s) => !setting.has(s))), closed - picker.picked.length);
   const closedPicked = [...picker.picked].sort((a, b) => a.source.order - b.source.order);
   picker.take(c.open, openCount + Math.max(0, closed - closedPicked.length));

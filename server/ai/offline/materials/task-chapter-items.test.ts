@@ -46,7 +46,8 @@ const handout: TextbookContent = {
         `<p>${math('s')} is the sample standard deviation</p>` +
         `<p>${math('n')} is the number of samples</p>` +
         `<p>${math('z')} is the z-score:</p>` +
-        '<p>For each of the tasks above, calculate confidence intervals around the waiting times you found.</p>',
+        '<p>For each of the tasks above, calculate confidence intervals around the waiting times you found.</p>' +
+        '<p>A simulation study must first run the model many times, then record the waiting time of every run, and then average the recorded times.</p>',
       sections: [],
     },
   ],
@@ -131,6 +132,10 @@ describe('items a task chapter or an exam paper supports', () => {
       for (const q of questions) expect(itemProblems(q), q.prompt).toEqual([]);
       // No figure or name of the made-up settings is asked for.
       for (const q of questions) expect(q.answer).not.toMatch(/\d|post office|car wash/i);
+      // The post office's route from counter to till is the setting's procedure, not the subject's: never asked.
+      for (const q of questions) expect(q.source).not.toMatch(/parcel/);
+      // The study's procedure is the subject's: asked as an ordering of its steps.
+      expect(questions.some((q) => q.prompt.includes('in what order does a simulation study do these steps'))).toBe(true);
     }
   });
 });
