@@ -121,6 +121,18 @@ describe('items a task chapter or an exam paper supports', () => {
     expect(item.prompt).toBe('What is the mode of a list of numbers?');
     expect(item.answer).toBe(sentences[0].plain);
     expect(item.explanation).toContain('(1) the number; (2) which appears most frequently');
+    // In an assessment the same item is marked by its rubric: a mark for each key point.
+    const assessment = buildMaterial({ book: exam, contentType: 'assessment', chapterIndex: 0 });
+    expect(assessment.description).toMatch(/^1 item on /);
+    expect((assessment.content as { items: unknown[] }).items).toEqual([
+      {
+        type: 'short-answer',
+        prompt: 'What is the mode of a list of numbers?',
+        answer: sentences[0].plain,
+        points: 2,
+        rubric: ['one mark for each point: (1) the number; (2) which appears most frequently.'],
+      },
+    ]);
   });
 
   it('gives every chapter of a handout of tasks a quiz, combined with its neighbours and the count stated, every item passing the checks', () => {
