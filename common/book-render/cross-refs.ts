@@ -1,6 +1,6 @@
 import type { Block, BookDocument, Inline } from './book-model';
 import { linkSolutions } from './exercise-solutions';
-import { gatherExercises } from './exercise-list';
+import { gatherExercises, type GatheredExercise } from './exercise-list';
 import { anchorMaker, numberBook, paragraphText, walkChapters, type XrefTarget } from './numbering';
 import { equationLabels, findReferences, numberedKinds, type TargetKind } from './xref-rules';
 
@@ -22,6 +22,8 @@ export interface CrossRefStats {
   solutionsLinked: number;
   /** Exercises standing in a chapter's text, listed in the "Exercises" part at its end (exercise-list.ts). */
   exercisesGathered: number;
+  /** Those exercises, for a list of them outside the book (the workspace's navigator). */
+  exercises: GatheredExercise[];
 }
 
 /** Splits text runs at the references they hold, the referring words becoming links. */
@@ -68,7 +70,7 @@ export function crossReferenceBook(input: BookDocument): { doc: BookDocument; st
   const order = new Map<Block, number>();
   walkChapters(doc, ({ block }) => order.set(block, order.size));
 
-  const stats: CrossRefStats = { numbered: {}, references: 0, linked: 0, solutionsLinked: 0, exercisesGathered: 0 };
+  const stats: CrossRefStats = { numbered: {}, references: 0, linked: 0, solutionsLinked: 0, exercisesGathered: 0, exercises: [] };
   for (const t of numbering.targets) if (numberedKinds.includes(t.kind)) stats.numbered[t.kind] = (stats.numbered[t.kind] ?? 0) + 1;
 
   const targetFor = (kind: TargetKind, label: string, chapter: number, at: number): XrefTarget | undefined => {
@@ -100,6 +102,7 @@ export function crossReferenceBook(input: BookDocument): { doc: BookDocument; st
 
   const solutionOf = new Map<Block, string>();
   stats.solutionsLinked = linkSolutions(doc, numbering, anchorOf, solutionOf);
-  stats.exercisesGathered = gatherExercises(doc, numbering, anchorOf, solutionOf);
+  stats.exercises = gatherExercises(doc, numbering, anchorOf, solutionOf);
+  stats.exercisesGathered = stats.exercises.length;
   return { doc, stats };
 }

@@ -11,29 +11,38 @@ import { walkChapters, type BookNumbering, type XrefTarget } from './numbering';
  */
 export const exercisesPartTitle = 'Exercises';
 
-/** Appends the part to each chapter with exercises in its text; returns how many exercises were listed. */
+/** One exercise listed: its chapter, its number, the unit it stands in (a section's or chapter's anchor, "ch3s2"). */
+export interface GatheredExercise {
+  chapter: number;
+  label: string;
+  unitTitle: string;
+  unitAnchor: string;
+  hasSolution: boolean;
+}
+
+/** Appends the part to each chapter with exercises in its text; returns the exercises listed. */
 export function gatherExercises(
   doc: BookDocument,
   numbering: BookNumbering,
   anchorOf: (t: XrefTarget) => string,
   solutionOf: ReadonlyMap<Block, string>,
-): number {
+): GatheredExercise[] {
   const inText = new Set<Block>();
-  const unitTitle = new Map<Block, string>();
+  const unitOf = new Map<Block, { title: string; anchor: string }>();
   walkChapters(doc, ({ block, part, chapter }) => {
     if (part === 'text') inText.add(block);
     const c = doc.chapters[chapter];
     const section = c.sections.find((s) => s.blocks.includes(block));
-    unitTitle.set(block, section?.title ?? c.title);
+    unitOf.set(block, section ?? c);
   });
-  let listed = 0;
+  const listed: GatheredExercise[] = [];
   doc.chapters.forEach((chapter, c) => {
     const standing = numbering.targets.filter((t) => t.kind === 'exercise' && t.chapter === c && inText.has(t.block));
     if (!standing.length) return;
     const items: Block[][] = standing.map((t) => {
       const content: Inline[] = [
         { kind: 'text', text: `Exercise ${t.label}`, href: `#${anchorOf(t)}` },
-        { kind: 'text', text: ` (${unitTitle.get(t.block) ?? chapter.title})` },
+        { kind: 'text', text: ` (${unitOf.get(t.block)?.title ?? chapter.title})` },
       ];
       const solution = solutionOf.get(t.block);
       if (solution) content.push({ kind: 'text', text: ' · ' }, { kind: 'text', text: 'Solution', href: `#${solution}` });
@@ -44,7 +53,10 @@ export function gatherExercises(
       { kind: 'heading', level: 3, content: [{ kind: 'text', text: exercisesPartTitle }] },
       { kind: 'list', ordered: false, start: 1, items },
     );
-    listed += standing.length;
+    for (const t of standing) {
+      const unit = unitOf.get(t.block) ?? chapter;
+      listed.push({ chapter: c, label: t.label, unitTitle: unit.title, unitAnchor: unit.anchor, hasSolution: solutionOf.has(t.block) });
+    }
   });
   return listed;
 }
