@@ -88,6 +88,8 @@ describe('numbering', () => {
       ['(2.1)', 'x^2'],
       ['Example 2.2', 'Example 2.2 (halving). Halve 8.'],
       ['Exercise 2.1', 'Exercise 2.1. Double 4.'],
+      // The chapter's Exercises part at its end lists the exercise standing in the text.
+      ['Exercise 2.1', 'Exercise 2.1. Double 4.'],
     ]);
     // The assigned number of the formula is a line of its own, marked for the stylesheet.
     expect(allBlocks(doc).find((b) => textOf(b) === '(2.1)')).toMatchObject({ role: 'equation-number' });
@@ -219,5 +221,51 @@ describe('exercises and solutions', () => {
     const id = /<p id="([^"]+)">Table 1\.1: Data\.<\/p>/.exec(html)?.[1];
     expect(id).toBeTruthy();
     expect(html).toContain(`See <a href="#${id}">Table 1.1</a>.`);
+  });
+});
+
+describe("the chapter's Exercises part", () => {
+  it('lists the exercises standing in the text at the chapter end, linked to where they stand and to their solutions, text not repeated', () => {
+    const doc = book([
+      {
+        title: 'Sets',
+        content: '<p>A set is a collection of distinct objects.</p>',
+        sections: [
+          {
+            id: 'u',
+            title: 'Unions',
+            content: '<p>The union of A and B holds what either holds.</p><p>Exercise 1. Is the union of A and A equal to A?</p>',
+          },
+          {
+            id: 'm',
+            title: 'Meets',
+            content: '<p>The meet holds what both hold.</p><p>Exercise 2. Is the meet of A and B a subset of A?</p>',
+          },
+        ],
+      },
+      { title: 'Answers', content: '<h3>Chapter 1</h3><p>Solution 2. Yes, always.</p>' },
+    ]);
+    const last = doc.chapters[0].sections[1].blocks;
+    const [heading, list] = last.slice(-2);
+    expect(textOf(heading)).toBe('Exercises');
+    expect(list.kind).toBe('list');
+    const items = list.kind === 'list' ? list.items.map((blocks) => blocks[0]) : [];
+    expect(items.map(textOf)).toEqual(['Exercise 1 (Unions)', 'Exercise 2 (Meets) · Solution']);
+    const blocks = allBlocks(doc);
+    const found = items
+      .flatMap((b) => (b.kind === 'paragraph' ? b.content : []))
+      .flatMap((r) => (r.kind === 'text' && r.href ? [{ text: r.text, target: blocks.find((b) => b.anchor === r.href!.slice(1)) }] : []));
+    expect(found.map((l) => [l.text, textOf(l.target)])).toEqual([
+      ['Exercise 1', 'Exercise 1. Is the union of A and A equal to A?'],
+      ['Exercise 2', 'Exercise 2. Is the meet of A and B a subset of A? Solution'],
+      ['Solution', 'Solution 2. Yes, always. Back to exercise'],
+    ]);
+    // The exercises stay where they stand; no exercise's text is printed twice.
+    expect(allBlocks(doc).filter((b) => textOf(b).includes('Is the union of A and A equal to A?'))).toHaveLength(1);
+  });
+
+  it('adds no part to a chapter whose exercises are already gathered in an Exercises part', () => {
+    const doc = book([{ title: 'Logic', content: '<p>Text.</p><h3>Exercises</h3><p>Exercise 1. Is it valid?</p>' }]);
+    expect(allBlocks(doc).filter((b) => b.kind === 'heading' && textOf(b) === 'Exercises')).toHaveLength(1);
   });
 });

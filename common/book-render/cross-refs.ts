@@ -1,12 +1,13 @@
 import type { Block, BookDocument, Inline } from './book-model';
 import { linkSolutions } from './exercise-solutions';
+import { gatherExercises, type GatheredExercise } from './exercise-list';
 import { anchorMaker, numberBook, paragraphText, walkChapters, type XrefTarget } from './numbering';
 import { equationLabels, findReferences, numberedKinds, type TargetKind } from './xref-rules';
 
 /**
  * References in the text ("Figure 2.3", "(2.17)", "Eq. (3)", "Example 2.13", "Exercise 4", "Sentence 16") made
- * internal links (`#anchor` hrefs) to what numbering.ts numbered, and exercises linked to their solutions and
- * back. A reference whose target is not in the book stays plain text; code, formulas and existing links are never
+ * internal links (`#anchor` hrefs) to what numbering.ts numbered, exercises linked to their solutions and
+ * back, and the exercises standing in a chapter's text listed at its end (exercise-list.ts). A reference whose target is not in the book stays plain text; code, formulas and existing links are never
  * touched. The same chapter's target wins; another chapter's only when it is the one in the book.
  */
 
@@ -19,6 +20,10 @@ export interface CrossRefStats {
   linked: number;
   /** Exercises linked to a solution (and each solution back). */
   solutionsLinked: number;
+  /** Exercises standing in a chapter's text, listed in the "Exercises" part at its end (exercise-list.ts). */
+  exercisesGathered: number;
+  /** Those exercises, for a list of them outside the book (the workspace's navigator). */
+  exercises: GatheredExercise[];
 }
 
 /** Splits text runs at the references they hold, the referring words becoming links. */
@@ -65,7 +70,7 @@ export function crossReferenceBook(input: BookDocument): { doc: BookDocument; st
   const order = new Map<Block, number>();
   walkChapters(doc, ({ block }) => order.set(block, order.size));
 
-  const stats: CrossRefStats = { numbered: {}, references: 0, linked: 0, solutionsLinked: 0 };
+  const stats: CrossRefStats = { numbered: {}, references: 0, linked: 0, solutionsLinked: 0, exercisesGathered: 0, exercises: [] };
   for (const t of numbering.targets) if (numberedKinds.includes(t.kind)) stats.numbered[t.kind] = (stats.numbered[t.kind] ?? 0) + 1;
 
   const targetFor = (kind: TargetKind, label: string, chapter: number, at: number): XrefTarget | undefined => {
@@ -95,6 +100,9 @@ export function crossReferenceBook(input: BookDocument): { doc: BookDocument; st
     });
   });
 
-  stats.solutionsLinked = linkSolutions(doc, numbering, anchorOf);
+  const solutionOf = new Map<Block, string>();
+  stats.solutionsLinked = linkSolutions(doc, numbering, anchorOf, solutionOf);
+  stats.exercises = gatherExercises(doc, numbering, anchorOf, solutionOf);
+  stats.exercisesGathered = stats.exercises.length;
   return { doc, stats };
 }

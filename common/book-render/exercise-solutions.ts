@@ -42,7 +42,13 @@ const appendLink = (block: Block, text: string, anchor: string) => {
 };
 
 /** Links each exercise with a solution both ways; returns how many were linked. */
-export function linkSolutions(doc: BookDocument, numbering: BookNumbering, anchorOf: AnchorOf): number {
+export function linkSolutions(
+  doc: BookDocument,
+  numbering: BookNumbering,
+  anchorOf: AnchorOf,
+  /** Filled with each linked exercise's block and its solution's anchor (for the chapter's exercise list). */
+  solutionOf?: Map<Block, string>,
+): number {
   const exercises = numbering.targets.filter((t) => t.kind === 'exercise');
   const linked = new Set<XrefTarget>();
   let count = 0;
@@ -52,6 +58,7 @@ export function linkSolutions(doc: BookDocument, numbering: BookNumbering, ancho
     linked.add(exercise);
     const solution = anchorOf({ kind: 'solution', label: s.label, chapter: s.chapter, block: s.block });
     appendLink(exercise.block, 'Solution', solution);
+    solutionOf?.set(exercise.block, solution);
     appendLink(s.block, 'Back to exercise', anchorOf(exercise));
     count++;
   }

@@ -10,6 +10,7 @@ import { materialKey, type EducationalMaterial } from '../materials-viewer/educa
 import { EducationalContentViewer } from '../materials-viewer/educational-content-viewer';
 import { SourcesPanel } from '../provenance/sources-panel';
 import { BackMatterEntries, type BookPlace } from '../navigator/back-matter-entries';
+import { ExerciseEntries } from '../navigator/exercise-entries';
 import { TextbookNavigator } from '../navigator/textbook-navigator';
 import { useNavigator } from '../navigator/use-navigator';
 import { TocDrawer } from './toc-drawer';
@@ -128,6 +129,7 @@ export function TextbookWorkspace(props: TextbookWorkspaceProps) {
         onSelectMaterial={chooseMaterial}
       />
       <BackMatterEntries content={content} onSelectPlace={choosePlace} />
+      <ExerciseEntries content={content} onSelectPlace={choosePlace} />
     </>
   );
 

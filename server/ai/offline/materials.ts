@@ -22,6 +22,9 @@ function whereOf(scope: MaterialScope, included: number[]): string {
   const chapters = scope.book.chapters.length;
   if (scope.chapterIndex === undefined) return `the whole textbook (${chapters} ${chapters === 1 ? 'chapter' : 'chapters'})`;
   const titles = included.map((i) => `"${scope.book.chapters[i].title}"`);
+  // A handout of short tasks combined as a whole is named as such, not chapter by chapter.
+  if (included.length > 3 && included.length === chapters)
+    return `all ${chapters} chapters of the textbook, from ${titles[0]} to ${titles[titles.length - 1]}`;
   return titles.length === 1
     ? `the chapter ${titles[0]}`
     : `the chapters ${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
@@ -43,7 +46,7 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
     }
     case 'assessment': {
       const a = content as { items: unknown[]; totalPoints: number };
-      return `${a.items.length} items on ${where} worth ${a.totalPoints} points, with a rubric for each open question.${note}`;
+      return `${a.items.length} ${a.items.length === 1 ? 'item' : 'items'} on ${where} worth ${a.totalPoints} points, with a rubric for each open question.${note}`;
     }
     case 'lessonPlan': {
       const l = content as { durationMinutes: number; activities: unknown[] };
@@ -54,10 +57,18 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
   }
 }
 
+/** "a quiz", "an assessment". */
+const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
+
 /** A quiz under this many questions is too short to hand out: the chapter is combined with its neighbours. */
 const minQuizQuestions = 5;
-/** At most this many chapters are combined into one material. */
+/**
+ * At most this many chapters are combined into one material, or more while together they stay under
+ * `combinedWords`: a handout of short tasks combines as far as its material takes, a book of long
+ * chapters no further than four.
+ */
 const maxCombined = 4;
+const combinedWords = 2000;
 
 /** A chapter of this many words is not "too short": what it lacks is sentences a question can be built on. */
 const longChapterWords = 500;
@@ -72,7 +83,8 @@ export function combinedNote(
   alone: { scope: MaterialScope; checked?: { success: boolean; data?: unknown } },
 ): string {
   const { words } = alone.scope;
-  if (words < longChapterWords) return `"${title}" alone is too short for a ${label}, so it is combined with the chapters next to it.`;
+  if (words < longChapterWords)
+    return `"${title}" alone is too short for ${withArticle(label)}, so it is combined with the chapters next to it.`;
   const made = alone.checked?.success ? ((alone.checked.data as { questions?: unknown[] }).questions?.length ?? 0) : 0;
   return `"${title}" has ${words.toLocaleString('en-US')} words, but only ${made} of its sentences define a term or state a fact with one right answer (the rest are worked examples, formulas, settings or discussion), so it is combined with the chapters next to it.`;
 }
@@ -94,7 +106,7 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   if (!writesApparatusIn(language))
     throw new AppError(
       'UNPROCESSABLE',
-      `This textbook is in ${languageName(language!)}, and the offline engine writes a ${label.toLowerCase()}'s questions and instructions only in English, which would sit around ${languageName(language!)} sentences. Write this ${label.toLowerCase()} yourself, or, if the book's language was detected wrongly, correct it under Share.`,
+      `This textbook is in ${languageName(language!)}, and the offline engine writes ${withArticle(label.toLowerCase())}'s questions and instructions only in English, which would sit around ${languageName(language!)} sentences. Write this ${label.toLowerCase()} yourself, or, if the book's language was detected wrongly, correct it under Share.`,
     );
   const teaching = teachingChapters(input.book);
   const notes: string[] = [];
@@ -125,14 +137,14 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
     throw new AppError(
       'UNPROCESSABLE',
       chapterText(input.book, chapterIndex).trim()
-        ? `${where} has no sentences of prose (only code, a table, a list or figures), so there is nothing to build a ${label.toLowerCase()} from. Choose a chapter with text, or add an explanation to this one.`
-        : `${where} has no text to build a ${label.toLowerCase()} from yet. Add or expand its content first.`,
+        ? `${where} has no sentences of prose (only code, a table, a list or figures), so there is nothing to build ${withArticle(label.toLowerCase())} from. Choose a chapter with text, or add an explanation to this one.`
+        : `${where} has no text to build ${withArticle(label.toLowerCase())} from yet. Add or expand its content first.`,
     );
   }
   // A chapter too short on its own is combined with its neighbours (the next, then the previous, in reading order) rather than refused.
   if (chapterIndex !== undefined) {
     let [lo, hi] = [chapterIndex, chapterIndex];
-    while (!result.enough && hi - lo + 1 < maxCombined) {
+    while (!result.enough && (hi - lo + 1 < maxCombined || result.scope.words < combinedWords)) {
       const n = [hi + 1, lo - 1].find((i) => teaching.includes(i));
       if (n === undefined) break;
       [lo, hi] = [Math.min(lo, n), Math.max(hi, n)];
@@ -157,7 +169,7 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
       'UNPROCESSABLE',
       setting && input.contentType === 'quiz'
         ? `The chapter "${scope.title}" sets a worked example or a task: its figures and names are the setting's, not facts to test, and its neighbours add too few. A homework on it fits better, or choose a chapter that explains the subject.`
-        : `There is not enough text in ${where} to build a ${label.toLowerCase()}. Add or expand its content first.`,
+        : `There is not enough text in ${where} to build ${withArticle(label.toLowerCase())}. Add or expand its content first.`,
     );
   }
   return {

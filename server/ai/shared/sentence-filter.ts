@@ -95,6 +95,8 @@ export function cleanSentence(raw: string, opts: FilterOptions = {}): string | n
   let text = repairAccents(raw.replace(/\s+/g, ' ').trim());
   // Stray citation or footnote numbers left at the start by column breaks: "(12) For example, ...".
   text = text.replace(/^(?:\(\d{1,3}\)|\[\d{1,3}(?:,\s?\d{1,3})*\]|\d{1,3}(?=\s+[A-Z][a-z]))\s+/, '');
+  // A question's part label on an exam or a problem sheet ("(b) The mode of a list ...", "{(c) The prime numbers ..."): not the sentence's.
+  text = text.replace(/^[{[]?\((?:[a-h]|i{1,3}|iv|vi{0,3}|ix|x)\)\s+(?=\p{Lu})/u, '');
   if (!text) return null;
   // Must open like a sentence and close like one.
   if (!/^[\p{Lu}"'\u201c\u2018(]/u.test(text) && !/^\d+(?:\.\d+)?\s?%?\s+[a-z]/.test(text)) return null;

@@ -1,12 +1,21 @@
 import type { AssessmentContent, AssessmentItem } from '@common/materials';
-import { questionCandidates, QuestionPicker } from './quiz';
+import { fillerCandidates, questionCandidates, QuestionPicker } from './quiz';
 import { whereIn, type QuestionCandidate } from './questions';
 import type { MaterialScope } from './scope';
+import { ownMaterialItems } from './assessment-tasks';
+import { settingSentences } from './setting-parts';
 
 const points = { 'multiple-choice': 2, 'true-false': 1, 'short-answer': 3, essay: 10 } as const;
 
 function closedItem(c: QuestionCandidate): AssessmentItem {
   const q = c.question;
+  // An ordering or a short answer with a model answer carries its own rubric in its explanation.
+  const ownRubric = /Rubric: (.*)$/.exec(q.explanation)?.[1];
+  if (q.type === 'short-answer' && ownRubric) {
+    // One mark per key point or per step, as the rubric says.
+    const marks = (ownRubric.match(/\(\d+\) /g) ?? []).length || Number(/\((\d+) marks\)/.exec(ownRubric)?.[1] ?? points['short-answer']);
+    return { type: 'short-answer', prompt: q.prompt, answer: q.answer, points: marks, rubric: [ownRubric] };
+  }
   if (q.type === 'short-answer') {
     return {
       type: 'short-answer',
@@ -47,10 +56,17 @@ function essayItem(c: QuestionCandidate): AssessmentItem {
 /**
  * A graded assessment: recognition (multiple choice, true/false), recall
  * (fill in the term, with a rubric) and two open questions from the
- * objectives with a three-part rubric. Points add up to totalPoints.
+ * objectives with a three-part rubric, then items on the chapter's own exercises, worked examples
+ * and figures (assessment-tasks.ts). Points add up to totalPoints.
  */
 export function buildAssessment(scope: MaterialScope): AssessmentContent {
-  const c = questionCandidates(scope);
+  // A task's or a worked example's setting is not the subject: its figures and names are never asked for (as in a quiz).
+  const setting = settingSentences(scope.all);
+  const c = questionCandidates({
+    ...scope,
+    sentences: scope.sentences.filter((s) => !setting.has(s)),
+    definitions: scope.definitions.filter((d) => !setting.has(d.sentence)),
+  });
   const picker = new QuestionPicker();
   const closedTarget = scope.chapterIndex === undefined ? 12 : Math.min(10, Math.max(4, Math.ceil(scope.words / 160)));
   picker.take(c.definitions, Math.ceil(closedTarget * 0.3));
@@ -58,11 +74,14 @@ export function buildAssessment(scope: MaterialScope): AssessmentContent {
   picker.take(c.trueFalse, Math.ceil(closedTarget * 0.2));
   picker.take(c.terms, closedTarget - picker.picked.length);
   for (const list of [c.trueFalse, c.numbers, c.definitions]) picker.take(list, closedTarget - picker.picked.length);
+  for (const list of fillerCandidates(scope)) picker.take(list, closedTarget - picker.picked.length);
   const closed = [...picker.picked].sort((a, b) => a.source.order - b.source.order);
   // Every third term question asks for recall instead of recognition.
   let termCount = 0;
   const items = closed.map((q) => (q.kind === 'term' && termCount++ % 3 === 2 ? recallItem(q) : closedItem(q)));
-  picker.take(c.open, 2);
-  items.push(...picker.picked.filter((p) => p.kind === 'open').map(essayItem));
+  // The chapter's own exercises, a worked example and a figure it refers to, each timed and with a rubric.
+  const own = ownMaterialItems(scope);
+  picker.take(c.open, own.length >= 2 ? 1 : 2);
+  items.push(...picker.picked.filter((p) => p.kind === 'open').map(essayItem), ...own);
   return { items, totalPoints: items.reduce((sum, item) => sum + item.points, 0) };
 }

@@ -14,7 +14,8 @@ export interface QuestionCandidate {
   source: BookSentence;
   /** The tested answer, normalised: one question per answer. */
   answerKey: string;
-  kind: 'definition' | 'number' | 'term' | 'true-false' | 'open';
+  /** 'legend': a formula's symbol and what it stands for; 'ordering': a procedure's steps in the text's order. */
+  kind: 'definition' | 'number' | 'term' | 'true-false' | 'open' | 'legend' | 'ordering';
 }
 
 export const blank = '_____';

@@ -17,6 +17,9 @@ import { stemKey, type BookTerm } from './book-terms';
 import type { MaterialScope } from './scope';
 import { TermSiblings } from './term-siblings';
 import { settingSentences } from './setting-parts';
+import { legendQuestions } from './legend-questions';
+import { orderingQuestions } from './ordering-questions';
+import { definitionShortAnswers } from './short-answers';
 
 /** Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. */
 export function quizLength(scope: MaterialScope): number {
@@ -133,6 +136,18 @@ export class QuestionPicker {
   }
 }
 
+/**
+ * A task or an exam paper states few definitions or facts, but may set a formula's legend, a procedure in order or
+ * say what a thing of something is: items of those kinds fill what the others left (a matching of symbols, an
+ * ordering of steps, a short answer with a model answer and a rubric). A procedure of a made-up setting (a café's
+ * route from counter to till) is the setting's, not the subject's: not asked.
+ */
+export function fillerCandidates(scope: MaterialScope): QuestionCandidate[][] {
+  const setting = settingSentences(scope.all);
+  const subject = scope.sentences.filter((s) => !setting.has(s));
+  return [legendQuestions(scope.book, scope.chapters), orderingQuestions(subject), definitionShortAnswers(subject)];
+}
+
 export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   const target = quizLength(scope);
   // A task's or a worked example's setting is not the subject: its figures and names are never asked for.
@@ -151,6 +166,7 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   picker.take(c.terms, closed - picker.picked.length);
   // A chapter short of one kind fills up from the others.
   for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms]) picker.take(list, closed - picker.picked.length);
+  for (const list of fillerCandidates(scope)) picker.take(list, closed - picker.picked.length);
   const closedPicked = [...picker.picked].sort((a, b) => a.source.order - b.source.order);
   picker.take(c.open, openCount + Math.max(0, closed - closedPicked.length));
   const open = picker.picked.filter((p) => p.kind === 'open');

@@ -12,6 +12,8 @@ export interface MaterialScope {
   book: TextbookContent;
   /** Absent: the whole book. */
   chapterIndex?: number;
+  /** The chapters drawn on: the chapter, the neighbours combined with it, or the teaching chapters of the whole book. */
+  chapters: number[];
   title: string;
   /** The sections of the chapter, or the chapters of the book. */
   parts: Array<{ title: string; sentences: BookSentence[] }>;
@@ -82,6 +84,7 @@ export function buildScope(book: TextbookContent, chapterIndex?: number, include
   return {
     book,
     chapterIndex,
+    chapters: [...chapters],
     title: chapter?.title ?? (book.title || 'the textbook'),
     parts,
     all,
