@@ -146,13 +146,15 @@ describe('links and lists', () => {
       '',
       'Draw bell curves around the points on the graph',
       '',
+      `Networks have shapes.{% marginnote 'n' 'Examples of network topologies<br/><br/><a href="https://example.org/t.svg">Types</a>' %}`,
+      '',
       '```',
       'curl https://example.org/api',
       '```',
     ].join('\n');
     const marks = await sourceMarks('notes.md', new TextEncoder().encode(md));
     expect(marks.links).toEqual([]);
-    expect(marks.openEnds).toEqual(['around the points on the graph'].map(openEndKey));
+    expect(marks.openEnds).toEqual(['around the points on the graph', 'Examples of network topologies'].map(openEndKey));
   });
 
   it('sourceMarks reads a Word list going on over an empty paragraph as one list, and its open-ended paragraphs', async () => {

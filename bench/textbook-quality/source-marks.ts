@@ -185,6 +185,14 @@ function markdownMarks(text: string): SourceMarks {
       .replace(/[*_]+/g, '');
     if (endsOpen(plain)) openEnds.push(openEndKey(plain));
   }
+  // A margin note's pieces (a caption, then a blank line and its linked picture) end where the author ended them.
+  for (const m of prose.matchAll(
+    /\{%\s*(?:marginnote|sidenote)\s+(?:'[^']*'|"[^"]*")\s+(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*%\}/g,
+  ))
+    for (const piece of (m[1] ?? m[2]).split(/(?:<br\s*\/?>\s*){2,}/i)) {
+      const plain = piece.replace(/<[^>]+>/g, ' ').trim();
+      if (endsOpen(plain)) openEnds.push(openEndKey(plain));
+    }
   return { links, listStarts: starts, openEnds };
 }
 
