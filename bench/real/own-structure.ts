@@ -12,7 +12,10 @@ export interface OwnStructure {
   figures: number;
   vocabulary: Set<string>;
   runningHeads: string[];
-  /** Publishing notices at the top or bottom of a page ("Draft ... do not distribute", "© 2019 ..."), as the page has them. */
+  /**
+   * Publishing notices at the top or bottom of two pages or more ("Draft ... do not distribute", "© 2019 ..."), as the
+   * pages have them: page furniture. One printed once (a licence line on the first page) is text the book keeps.
+   */
   notices: string[];
   /** The document's display equation numbers, "(5.4)": set alone at the right of a line. */
   equationNumbers: Set<string>;
@@ -35,7 +38,8 @@ async function pdfStructure(data: Uint8Array): Promise<OwnStructure> {
   const vocabulary = new Set<string>();
   const figures = new Set<string>();
   const topLines = new Map<string, number>();
-  const notices = new Set<string>();
+  // Notices by their text (digits as "#") and the lines printing them: one printed on two pages or more is furniture.
+  const noticePages = new Map<string, string[]>();
   const equationNumbers = new Set<string>();
   // A word hyphenated across a page break: the last line's head waits for the next page's first words.
   let carried: string[] = [];
@@ -61,7 +65,8 @@ async function pdfStructure(data: Uint8Array): Promise<OwnStructure> {
       if (!after) equationNumbers.add(item.str.trim());
     }
     for (const line of edges.values())
-      if (/©|\bdraft\b.*(?:19|20)\d\d|do not (?:post|distribute)|to be published by|all rights reserved/i.test(line)) notices.add(line);
+      if (/©|\bdraft\b.*(?:19|20)\d\d|do not (?:post|distribute)|to be published by|all rights reserved/i.test(line))
+        noticePages.set(line.replace(/\d+/g, '#'), [...(noticePages.get(line.replace(/\d+/g, '#')) ?? []), line]);
     const text = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
     for (const m of text.matchAll(/\b(?:Figure|Fig\.)\s+(\d+(?:\.\d+)?)/g)) figures.add(m[1]);
     // Words hyphenated across lines ("signif-" / "icantly") are words of the document too, even when a
@@ -98,7 +103,7 @@ async function pdfStructure(data: Uint8Array): Promise<OwnStructure> {
     figures: figures.size,
     vocabulary,
     runningHeads,
-    notices: [...notices],
+    notices: [...noticePages.values()].filter((lines) => lines.length >= 2).flat(),
     equationNumbers,
     source: headings.length ? 'bookmarks' : 'no bookmarks',
   };

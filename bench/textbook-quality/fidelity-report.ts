@@ -29,7 +29,7 @@ export async function fidelityOf(
   const marks = await sourceMarks(file.name, file.data);
   const glyphs = glyphErrors(book.text);
   const formulas = formulaFailures(book.html);
-  const mid = midSentenceEnds(book.html);
+  const mid = midSentenceEnds(book.html, marks.openEnds);
   const heads = runningHeadsInBook(runningHeads, book.html);
   // A link of the source's reference list is carried by the book's references (the list is not body text).
   const links = linksKept(marks.links, book.html, referenceUrls);

@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import {
   bookListStarts,
@@ -6,6 +7,7 @@ import {
   linksKept,
   listStartsDiffering,
   midSentenceEnds,
+  openEndKey,
   runningHeadsInBook,
 } from './fidelity';
 import { numberedRuns, sourceMarks } from './source-marks';
@@ -66,6 +68,18 @@ describe('midSentenceEnds and what the source sets without a stop', () => {
   });
 });
 
+describe("midSentenceEnds and the source's own open ends", () => {
+  it('does not count a paragraph the source ends without a stop, nor a row of figures, and still counts a cut', () => {
+    const html =
+      '<p>Brian make two large empty graphs, that will be re-used three times</p>' +
+      '<p>0 1 2 3 4 5 6 7 8 9 10</p>' +
+      '<p>To find the distribution we need to maximize our entropy, so we</p>';
+    const open = [openEndKey('Brian make two large empty graphs, that will be re-used three times')];
+    expect(midSentenceEnds(html, open).cut).toEqual(['…istribution we need to maximize our entropy, so we']);
+    expect(midSentenceEnds(html).cut).toHaveLength(2);
+  });
+});
+
 describe('runningHeadsInBook', () => {
   it('finds a running head pasted inside a paragraph, with any page number', () => {
     const html =
@@ -122,6 +136,43 @@ describe('links and lists', () => {
     expect(await sourceMarks('notes.md', new TextEncoder().encode(md))).toEqual({
       links: ['https://example.org/guide', 'https://example.org/faq', 'mailto:ta@example.edu'],
       listStarts: [1, 3],
+      openEnds: [],
     });
+  });
+
+  it('sourceMarks leaves an address in code unlinked and names the paragraphs the source ends without a stop', async () => {
+    const md = [
+      'When we type `http://www.unc.edu` into a browser we end up at the site.',
+      '',
+      'Draw bell curves around the points on the graph',
+      '',
+      `Networks have shapes.{% marginnote 'n' 'Examples of network topologies<br/><br/><a href="https://example.org/t.svg">Types</a>' %}`,
+      '',
+      '```',
+      'curl https://example.org/api',
+      '```',
+    ].join('\n');
+    const marks = await sourceMarks('notes.md', new TextEncoder().encode(md));
+    expect(marks.links).toEqual([]);
+    expect(marks.openEnds).toEqual(['around the points on the graph', 'Examples of network topologies'].map(openEndKey));
+  });
+
+  it('sourceMarks reads a Word list going on over an empty paragraph as one list, and its open-ended paragraphs', async () => {
+    const item = (text: string) =>
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="9"/></w:numPr></w:pPr><w:r><w:t>${text}</w:t></w:r></w:p>`;
+    const para = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
+    const zip = new JSZip();
+    zip.file(
+      'word/document.xml',
+      `<w:document><w:body>${para('Tasks')}${item('First task.')}<w:p/>${item('Second task.')}${para('Draw bell curves around points on graph')}${item('Third task.')}</w:body></w:document>`,
+    );
+    zip.file(
+      'word/numbering.xml',
+      '<w:numbering><w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/></w:lvl></w:abstractNum>' +
+        '<w:num w:numId="9"><w:abstractNumId w:val="1"/></w:num></w:numbering>',
+    );
+    const marks = await sourceMarks('notes.docx', await zip.generateAsync({ type: 'uint8array' }));
+    expect(marks.listStarts).toEqual([1, 3]);
+    expect(marks.openEnds).toEqual([openEndKey('Draw bell curves around points on graph')]);
   });
 });

@@ -65,6 +65,11 @@ function startsWithFormula(html: string): boolean {
   const caption = img[2] && htmlToText(img[2]);
   return !caption || !decodeEntities(img[1]).startsWith(caption.slice(0, 20));
 }
+/** A paragraph's closing words as compared: its last five words of letters and digits, lower-cased. */
+export function openEndKey(text: string): string {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(-5).join(' ');
+}
+
 /** A margin note set beside the text: the sentence it interrupts goes on after it. */
 const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote>\s*/;
 
@@ -87,17 +92,21 @@ function setWithoutStop(p: string): boolean {
  * a digit, a comma or a hyphen (a PDF line made a paragraph: "... we" / "need to maximize our
  * entropy"). Not counted: a lead-in whose sentence goes on in the display formula right after it
  * (a margin note between them aside), and what the source itself sets without a stop (captions,
- * code and algorithm lines, glossary and notation entries). Returns the findings and how many paragraphs were judged.
+ * code and algorithm lines, glossary and notation entries, a paragraph the source ends there
+ * without a stop, given by its closing words in `sourceOpenEnds`, and a row of figures). Returns the findings and how many paragraphs were judged.
  */
-export function midSentenceEnds(html: string): { cut: string[]; judged: number } {
+export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { cut: string[]; judged: number } {
+  const open = new Set(sourceOpenEnds);
   const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, ' ');
   const cut: string[] = [];
   let judged = 0;
   for (const m of outside.matchAll(/<p>([\s\S]*?)<\/p>/g)) {
     const p = htmlToText(m[1]);
     if (!p || p.split(/\s+/).length < proseWords || /^<em>[\s\S]*<\/em>$/.test(m[1].trim())) continue;
+    // A row of figures ("0 1 2 3 4 5 6 7 8 9 10", a data file's values) is no prose.
+    if ((p.match(/\p{L}{2,}/gu) ?? []).length < 3) continue;
     judged++;
-    if (!/[\p{L}\p{N},\-–]$/u.test(p) || setWithoutStop(p)) continue;
+    if (!/[\p{L}\p{N},\-–]$/u.test(p) || setWithoutStop(p) || open.has(openEndKey(p))) continue;
     const next = outside
       .slice(m.index + m[0].length)
       .trimStart()

@@ -5,12 +5,25 @@
  */
 import JSZip from 'jszip';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { openEndKey } from './fidelity';
 
 export interface SourceMarks {
   /** Link targets (http, https, mailto) in reading order. */
   links: string[];
   /** The number each ordered list starts at, in reading order. */
   listStarts: number[];
+  /**
+   * Paragraphs the source itself ends without a sentence end (an instructor's "Draw bell curves around points on graph"),
+   * by their closing words (openEndKey): a book paragraph ending there is no cut. Read from DOCX and Markdown paragraphs;
+   * a PDF's paragraphs are what the product joins, so none are taken from it.
+   */
+  openEnds: string[];
+}
+
+/** Text that ends without a stop (a letter, a digit, a comma or a dash last) and has words enough to be prose. */
+function endsOpen(text: string): boolean {
+  const t = text.trim();
+  return /[\p{L}\p{N},\-–]$/u.test(t) && (t.match(/\p{L}+/gu) ?? []).length >= 3;
 }
 
 const external = /^(?:https?:|mailto:)/i;
@@ -86,7 +99,7 @@ async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
   }
   await doc.loadingTask.destroy();
   const furniture = new Set([...placed].filter(([, pages]) => pages.size >= 3).map(([key]) => key.split(' ')[0]));
-  return { links: links.filter((l) => !furniture.has(l)), listStarts };
+  return { links: links.filter((l) => !furniture.has(l)), listStarts, openEnds: [] };
 }
 
 async function docxMarks(data: Uint8Array): Promise<SourceMarks> {
@@ -119,9 +132,14 @@ async function docxMarks(data: Uint8Array): Promise<SourceMarks> {
     numStart.set(m[1], { start: override ? Number(override) : base.start, decimal: base.decimal });
   }
   const listStarts: number[] = [];
+  const openEnds: string[] = [];
   const counted = new Map<string, number>();
   let run: string | undefined;
   for (const p of xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []) {
+    const text = [...p.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>/g)].map((m) => m[1] ?? ' ').join('');
+    if (!/<m:oMath/.test(p) && endsOpen(text)) openEnds.push(openEndKey(text));
+    // An empty paragraph between two items (a blank line the author typed) leaves the list going on, as Word numbers it.
+    if (!text.trim() && !/<w:drawing|<m:oMath|<w:pict/.test(p)) continue;
     const numId = /<w:numPr>[\s\S]*?<w:numId w:val="(\d+)"/.exec(p)?.[1];
     const level = Number(/<w:numPr>[\s\S]*?<w:ilvl w:val="(\d+)"/.exec(p)?.[1] ?? 0);
     const list = numId ? numStart.get(numId) : undefined;
@@ -134,12 +152,14 @@ async function docxMarks(data: Uint8Array): Promise<SourceMarks> {
     counted.set(numId, seen + 1);
     run = numId;
   }
-  return { links, listStarts };
+  return { links, listStarts, openEnds };
 }
 
 function markdownMarks(text: string): SourceMarks {
   const links: string[] = [];
-  for (const m of text.matchAll(
+  // An address in code (`http://www.unc.edu` typed into a browser) is shown, not linked.
+  const prose = text.replace(/^(```|~~~)[\s\S]*?^\1/gm, '').replace(/`[^`\n]*`/g, ' ');
+  for (const m of prose.matchAll(
     /\]\(\s*<?((?:https?:|mailto:)[^)\s>]+)>?[^)]*\)|<((?:https?:|mailto:)[^>\s]+)>|(?<![(<"'=])\bhttps?:\/\/[^\s)<>\]"'`*]+/gi,
   ))
     links.push((m[1] ?? m[2] ?? m[0]).replace(/[.,;:]+$/, ''));
@@ -154,7 +174,26 @@ function markdownMarks(text: string): SourceMarks {
       inList = true;
     } else if (line.trim() && !/^\s{2,}\S/.test(line)) inList = false;
   }
-  return { links, listStarts: starts };
+  // Paragraphs: runs of lines between blank lines, headings, list items, quotations, tables, code and tags aside.
+  const openEnds: string[] = [];
+  for (const para of prose.split(/\n\s*\n/)) {
+    const first = para.trim();
+    if (!first || /^(?:#|[-*+]\s|\d+[.)]\s|>|\||<|\{%|\$\$|\\begin)/.test(first)) continue;
+    const plain = first
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<[^>]+>/g, '')
+      .replace(/[*_]+/g, '');
+    if (endsOpen(plain)) openEnds.push(openEndKey(plain));
+  }
+  // A margin note's pieces (a caption, then a blank line and its linked picture) end where the author ended them.
+  for (const m of prose.matchAll(
+    /\{%\s*(?:marginnote|sidenote)\s+(?:'[^']*'|"[^"]*")\s+(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*%\}/g,
+  ))
+    for (const piece of (m[1] ?? m[2]).split(/(?:<br\s*\/?>\s*){2,}/i)) {
+      const plain = piece.replace(/<[^>]+>/g, ' ').trim();
+      if (endsOpen(plain)) openEnds.push(openEndKey(plain));
+    }
+  return { links, listStarts: starts, openEnds };
 }
 
 export async function sourceMarks(filename: string, data: Uint8Array): Promise<SourceMarks> {

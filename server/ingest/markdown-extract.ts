@@ -196,29 +196,35 @@ interface Parsed {
 export function markdownToBlocks(source: string): Parsed {
   const page = takeFrontMatter(normalizeCharacters(source).replace(/\r\n?/g, '\n'));
   // A raw HTML <pre> block is preformatted text, as a fence is: its dollars, braces and backslashes are shown, never read.
-  let text = page.text.replace(
+  // The page's settings that are web addresses ("quiz: https://...") open the page as links, named by their setting.
+  const settings = page.links.map((l) => `${l.name.charAt(0).toUpperCase()}${l.name.slice(1).replace(/[_-]+/g, ' ')}: <${l.href}>\n\n`);
+  let text = (settings.join('') + page.text).replace(
     /^[ \t]*<pre\b[^>]*>([\s\S]*?)<\/pre>[ \t]*$/gim,
     (_m, body: string) => `\n\`\`\`\n${decodeEntities(body.replace(/<[^>]+>/g, '')).replace(/^\n+|\n+$/g, '')}\n\`\`\`\n`,
   );
   const title = page.title;
-  const notes: DocBlock[] = [];
+  const notes: DocBlock[][] = [];
   text = text.replace(liquidNote, (_m, _kind: string, quoted: string) => {
     // A margin note is HTML: its text is kept with its links; an autolink ("<http://...>") is a link showing its URL.
     const html = quoted
       .slice(1, -1)
       .replace(/\\(['"])/g, '$1')
       .replace(/<((?:https?|ftp):\/\/[^<>\s]+|mailto:[^<>\s]+)>/gi, (_a, url: string) => `<a href="${url}">${url}</a>`);
-    const parts = htmlBlocks(html.replace(/<br\s*\/?>/gi, ' '));
-    const note: DocBlock = { kind: 'margin', text: parts.map((b) => b.text).join(' ') };
-    const links = placeAnchors(
-      note.text,
-      withBareLinks(
+    // A blank line in the note (two <br>s: a caption, then its linked picture) parts it into notes of their own; one <br> is a space.
+    const pieces = html.split(/(?:<br\s*\/?>\s*){2,}/i).map((piece) => {
+      const parts = htmlBlocks(piece.replace(/<br\s*\/?>/gi, ' '));
+      const note: DocBlock = { kind: 'margin', text: parts.map((b) => b.text).join(' ') };
+      const links = placeAnchors(
         note.text,
-        parts.flatMap((b) => b.links ?? []),
-      ),
-    );
-    if (links.length) note.links = links;
-    notes.push(note);
+        withBareLinks(
+          note.text,
+          parts.flatMap((b) => b.links ?? []),
+        ),
+      );
+      if (links.length) note.links = links;
+      return note;
+    });
+    notes.push(pieces.filter((note) => note.text.trim()));
     return `\uE000M${notes.length - 1}\uE001`;
   });
   text = text.replace(liquidTag, siteTag);
@@ -267,7 +273,7 @@ export function markdownToBlocks(source: string): Parsed {
     let eq: string | undefined;
     const clean = raw
       .replace(placeholder, (_m, kind: string, n: string) => {
-        if (kind === 'M') margins.push(notes[Number(n)]);
+        if (kind === 'M') margins.push(...notes[Number(n)]);
         else if (kind === 'N')
           margins.push({ kind: 'note', text: inlineMath(footnotes[Number(n)].text), label: footnotes[Number(n)].label });
         else eq = equations[Number(n)];

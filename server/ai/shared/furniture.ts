@@ -8,9 +8,12 @@ import type { DocBlock } from '@server/core/document-model';
  */
 const furniture = /(?:\.\s?){5,}\s*\d*\s*$|^\s*\d+\s*$|^\s*(page\s+)?\d+\s*(of\s+\d+)?\s*$/i;
 
-/** A publishing notice (a licence, a copyright line, "please do not distribute"): kept in the book, but no teaching text to quote or summarise. */
+/**
+ * A publishing notice (a licence, a copyright line, "please do not distribute", a first page's "Draft (April 29, 2019) of ...",
+ * a "©" drawn as a circled "c"): kept in the book, but no teaching text to quote or summarise.
+ */
 const notice =
-  /creative commons|licensed under|permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|please do not (?:post|distribute|copy)|to be published by/i;
+  /creative commons|licensed under|permission to make digital or hard copies|all rights reserved|\bcopyright\b|©|\bc\s+(?:19|20)\d\d\b|^draft\b.*\b(?:19|20)\d\d\b|please do not (?:post|distribute|copy)|to be published by/i;
 
 export function isPublishingNotice(block: DocBlock): boolean {
   return (block.kind === 'paragraph' || block.kind === 'caption') && notice.test(block.text);

@@ -29,12 +29,15 @@ const spacingAccents: Record<string, string> = {
 
 /**
  * TeX-made PDFs set an accent as a separate spacing character before the
- * letter ("na¨ıve"): turn it into the composed letter ("naïve").
+ * letter ("na¨ıve"): turn it into the composed letter ("naïve"). A tilde after
+ * a slash is the "~" of a web address ("http://tau.ac.il/˜tromer/"), no accent.
  */
 export function composeAccents(text: string): string {
-  return text.replace(/([\u00A8\u00B4\u02C6\u02DC\u00B8\u02C7\u02DA])\s?([A-Za-z\u0131])/g, (_m, accent: string, letter: string) =>
-    `${letter === '\u0131' ? 'i' : letter}${spacingAccents[accent]}`.normalize('NFC'),
-  );
+  return text
+    .replace(/\/\u02DC\s?(?=[\w.-])/g, '/~')
+    .replace(/([\u00A8\u00B4\u02C6\u02DC\u00B8\u02C7\u02DA])\s?([A-Za-z\u0131])/g, (_m, accent: string, letter: string) =>
+      `${letter === '\u0131' ? 'i' : letter}${spacingAccents[accent]}`.normalize('NFC'),
+    );
 }
 
 /** Ligatures to letters, odd spaces to plain spaces, soft hyphens and zero-widths removed. */

@@ -89,6 +89,11 @@ describe('text cleanup', () => {
   it('replaces ligatures and odd spaces, removes soft hyphens and control characters', () => {
     expect(normalizeCharacters('e\uFB03cient \uFB01le\u00A0size\u00ADs\u0007')).toBe('efficient file sizes');
   });
+  it('composes a TeX spacing accent with its letter, but reads a tilde after a slash as the "~" of a web address', () => {
+    expect(normalizeCharacters('na\u00A8\u0131ve Se\u02DCnor at http://tau.ac.il/\u02DCtromer/acoustic/')).toBe(
+      'naïve Señor at http://tau.ac.il/~tromer/acoustic/',
+    );
+  });
   it('keeps the letters œ and Œ of French words ("par cœur", "Œuvres"), which are no typographic ligatures', () => {
     expect(normalizeCharacters('Formulaire (à connaître par cœur), Œuvres complètes')).toBe(
       'Formulaire (à connaître par cœur), Œuvres complètes',

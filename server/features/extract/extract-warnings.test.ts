@@ -24,7 +24,7 @@ describe('POST /api/extract-text: files with pages that cannot be read', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.warnings).toEqual([
-      'TAMReview.pdf: pages 2–22 use fonts without a text mapping: no readable text',
+      'TAMReview.pdf: pages 2–22 use fonts without a text mapping: no readable text; they are kept as pictures of the pages',
       'handout.pdf: pages 2–3 were hard to read: check the recognized text against the original',
     ]);
     expect(body.summaries).toEqual(['handout.pdf: 2 scanned pages read as text']);

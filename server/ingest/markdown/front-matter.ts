@@ -1,7 +1,9 @@
 /**
  * Front matter of a Markdown page: YAML between `---` lines (Jekyll, Hugo, R Markdown), TOML
  * between `+++` lines (Hugo, Franklin), and Franklin's `@def name = value` lines. It is the
- * site's settings, never text; its `title` is the document's title.
+ * site's settings, never text; its `title` is the document's title. A setting whose value is a
+ * web address (Jekyll's `quiz: https://...`, a `slides:` link) is a resource of the page, kept as
+ * a link.
  */
 
 const yaml = /^\uFEFF?---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/;
@@ -22,12 +24,24 @@ function unquote(value: string): string {
   return v.replace(/^["']|["']$/g, '').trim();
 }
 
-/** The page without its front matter, and the title it names. */
-export function takeFrontMatter(text: string): { text: string; title?: string } {
+/** Top-level settings of YAML (`name: value`) or TOML (`name = value`) whose value is a web address. */
+function linkSettings(body: string, separator: ':' | '='): FrontMatterLink[] {
+  const line = separator === ':' ? /^([A-Za-z][\w-]*):[ \t]*(.+?)[ \t]*$/gm : /^([A-Za-z][\w-]*)[ \t]*=[ \t]*(.+?)[ \t]*$/gm;
+  return [...body.matchAll(line)].map((m) => ({ name: m[1], href: unquote(m[2]) })).filter((s) => /^https?:\/\/[^\s<>"]+$/i.test(s.href));
+}
+
+export interface FrontMatterLink {
+  name: string;
+  href: string;
+}
+
+/** The page without its front matter, the title it names and the web addresses its settings give. */
+export function takeFrontMatter(text: string): { text: string; title?: string; links: FrontMatterLink[] } {
   let title: string | undefined;
   let rest = text;
   const y = yaml.exec(rest);
   const t = y ? null : toml.exec(rest);
+  const links = y ? linkSettings(y[1], ':') : t ? linkSettings(t[1], '=') : [];
   if (y) {
     const line = /^title:\s*(.+?)\s*$/m.exec(y[1]);
     title = line ? unquote(line[1]) : undefined;
@@ -41,5 +55,5 @@ export function takeFrontMatter(text: string): { text: string; title?: string } 
     if (name === 'title' && !title) title = unquote(value);
     return '';
   });
-  return { text: rest, title: title || undefined };
+  return { text: rest, title: title || undefined, links };
 }

@@ -62,6 +62,19 @@ describe('Markdown links', () => {
   });
 });
 
+describe('Markdown margin notes with a blank line', () => {
+  it('part a note at two <br>s into notes of their own, so its caption and its linked picture do not run together', () => {
+    const { blocks } = markdownToBlocks(
+      `Networks have shapes.{% marginnote 'n' 'Examples of different network topologies<br/><br/><a href="https://example.org/t.svg"><img src="t.png" alt="Types of networks" /></a>' %} Most are stars.\n`,
+    );
+    expect(blocks.filter((b) => b.kind === 'margin').map((b) => [b.text, b.links?.map((l) => l.href)])).toEqual([
+      ['Examples of different network topologies', undefined],
+      ['Types of networks', ['https://example.org/t.svg']],
+    ]);
+    expect(blocks.find((b) => b.kind === 'paragraph')?.text).toBe('Networks have shapes. Most are stars.');
+  });
+});
+
 describe('Markdown ordered lists', () => {
   it('keep the number they start at, also after an interruption', () => {
     const { blocks } = markdownToBlocks(
@@ -94,6 +107,19 @@ describe('Markdown front matter, table-of-contents commands and site macros', ()
     // A .txt with TOML front matter is read as Markdown.
     const doc = extractTxt(new TextEncoder().encode('+++\ntitle = "Waves"\n+++\n\nWaves carry energy.\n'), 'waves.txt');
     expect([doc.title, doc.text]).toEqual(['Waves', 'Waves carry energy.']);
+  });
+
+  it('keeps a front-matter setting that is a web address (a quiz, slides) as a link opening the page, the rest of it dropped', () => {
+    const yaml = markdownToBlocks(
+      '---\nlayout: post\ntitle: "Networks"\ntags:\n- networking\nquiz: https://goo.gl/forms/JCcCGnbN00JPo4Us2\n---\n\nThe text.\n',
+    );
+    expect(yaml.title).toBe('Networks');
+    expect(yaml.blocks.map((b) => [b.text, b.links?.map((l) => l.href)])).toEqual([
+      ['Quiz: https://goo.gl/forms/JCcCGnbN00JPo4Us2', ['https://goo.gl/forms/JCcCGnbN00JPo4Us2']],
+      ['The text.', undefined],
+    ]);
+    const toml = markdownToBlocks('+++\ntitle = "Waves"\nslides_url = "https://example.org/waves.pdf"\n+++\n\nThe text.\n');
+    expect(toml.blocks[0].text).toBe('Slides url: https://example.org/waves.pdf');
   });
 
   it('drops \\toc, {{< toc >}}, [TOC] and kramdown’s {:toc}; macros lose their name and keep their text', () => {

@@ -128,9 +128,15 @@ describe('a generated two-column book with running heads and page numbers', () =
 });
 
 describe('damaged and unreadable PDFs', () => {
-  it('a PDF whose fonts have no text mapping on most pages keeps its readable pages and names the others', async () => {
+  it('a PDF whose fonts have no text mapping on most pages keeps its readable pages, names the others and keeps them as pictures', async () => {
     const doc = await extractPdf(corpus('pdf/TAMReview.pdf'), 'TAMReview.pdf');
-    expect(doc.warnings).toContain('pages 2–22 use fonts without a text mapping: no readable text');
+    expect(doc.warnings).toContain('pages 2–22 use fonts without a text mapping: no readable text; they are kept as pictures of the pages');
+    // Each unreadable page is one picture of the page, in page order, with alt text naming it.
+    const pictures = doc.blocks.filter((b) => b.kind === 'figure' && b.page !== undefined && b.page >= 2 && b.page <= 22);
+    expect(pictures.map((b) => b.page)).toEqual(Array.from({ length: 21 }, (_, i) => i + 2));
+    expect(pictures.every((b) => b.image && /^Page \d+ as printed: its text is set in fonts without a text mapping/.test(b.text))).toBe(
+      true,
+    );
     expect(doc.text).toContain('Overview of the Technology Acceptance Model');
     expect(doc.text).toContain('Editorial Board');
     expect(doc.text).not.toMatch(/[\x00-\x08\x0e-\x1f]/);

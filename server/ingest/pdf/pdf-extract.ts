@@ -11,6 +11,7 @@ import { pageSegments, type Segment } from './pdf-lines';
 import { attachLinks } from './pdf-links';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
 import { unreadableWarnings } from './pdf-pages';
+import { unreadPagePictures } from './pdf-unread-pages';
 import { pdfScanPages } from '../ocr/ocr-pdf';
 import { defaultScanLimits, readScannedPages, scanWarnings, type ScanLimits, type ScanOutcome } from '../ocr/ocr-read';
 import { readPdf } from './pdf-read';
@@ -114,8 +115,8 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     bodySize,
   );
   const withFigures = segmented.map(({ page, segments }) => {
-    // A scanned page is one picture of text: it is named in a warning, not kept as a figure.
-    if (page.unreadable === 'image') return { page, regions: [] as PdfRegion[], segments };
+    // A scanned page is one picture of text, recognized as text; a page of unmapped fonts is kept whole as a picture: no figures of their own.
+    if (page.unreadable) return { page, regions: [] as PdfRegion[], segments };
     const found = findFigures(page, segments, bodySize, columns?.get(page.number % 2));
     const captioned = attachCaptions(found.regions, found.segments, bodySize, page.width);
     const kept = dropOrnaments(captioned.regions, captioned.segments);
@@ -258,7 +259,8 @@ export async function extractPdfWithStats(
       // Only scanned pages: the recognized text is the document.
       if (!(err instanceof ExtractError && err.reason === 'no-text' && scan?.blocks.length)) throw err;
     }
-    const pending = structured?.pending ?? [];
+    const pagePictures = structured ? unreadPagePictures(raw.pages) : [];
+    const pending = [...(structured?.pending ?? []), ...pagePictures];
     const outcome = await renderRegions(
       doc,
       pending.map((p) => p.region),
@@ -278,9 +280,20 @@ export async function extractPdfWithStats(
     }
     // Scanned pages read, or named by the scan's own warning as not reached, are not "no readable text" any more.
     const handled = new Set([...(scan?.read ?? []), ...(scan?.notRead ?? [])]);
-    const stillUnreadable = unreadableWarnings(raw.pages.map((p) => (handled.has(p.number) ? { ...p, unreadable: undefined } : p)));
+    // A page whose picture could not be drawn keeps the text read from it, and its warning says no more.
+    const pictured = pagePictures.filter((p) => p.block.image);
+    const stillUnreadable = unreadableWarnings(
+      raw.pages.map((p) => (handled.has(p.number) ? { ...p, unreadable: undefined } : p)),
+      new Set(pictured.map((p) => p.region.page)),
+    );
     const warnings = [...stillUnreadable, ...(scan ? scanWarnings(scan) : []), ...outcome.warnings];
-    const blocks = mergeByPage(structured?.document.blocks ?? [], scan?.blocks ?? []);
+    const blocks = mergeByPage(
+      mergeByPage(
+        structured?.document.blocks ?? [],
+        pictured.map((p) => p.block),
+      ),
+      scan?.blocks ?? [],
+    );
     const base: ExtractedDocument = structured?.document ?? {
       filename,
       mime: 'application/pdf',

@@ -30,23 +30,31 @@ export function titleWords(text: string): string {
     .trim();
 }
 
-/**
- * Publishing notices near the top or bottom of a page (a first-page-only "Draft ... do not
- * distribute" footer, a copyright line), with the lines set with them: the block of lines in the
- * same zone that touches the notice, in type no larger than it.
- */
-function noticeLines(page: Page, bodySize: number): Set<PdfLine> {
-  const out = new Set<PdfLine>();
+/** A page's lines near its top or bottom in type no larger than the body's: where a running notice is printed. */
+function noticeZone(page: Page, bodySize: number): PdfLine[] {
   const zone = (l: PdfLine) => l.y < page.height * 0.16 || l.y > page.height * 0.9;
-  const candidates = page.lines.filter((l) => !l.region && zone(l) && l.size <= bodySize + 0.5);
-  for (const hit of candidates.filter((l) => notice.test(l.text))) {
+  return page.lines.filter((l) => !l.region && zone(l) && l.size <= bodySize + 0.5);
+}
+
+/**
+ * Publishing notices printed near the top or bottom of two pages or more (a "Draft ... do not
+ * distribute" foot, a copyright line under every page), with the lines set with them: the block of
+ * lines in the same zone that touches the notice, in type no larger than it, printed there on other
+ * pages too (a one-off licence line set above a running copyright foot stays). A notice printed once
+ * (a licence line on the title page, the copyright of the first page's foot) is the material's own
+ * text and stays; the book keeps it as a publishing notice.
+ */
+function noticeLines(page: Page, bodySize: number, repeated: (line: PdfLine) => boolean): Set<PdfLine> {
+  const out = new Set<PdfLine>();
+  const candidates = noticeZone(page, bodySize);
+  for (const hit of candidates.filter((l) => notice.test(l.text) && repeated(l))) {
     out.add(hit);
     // Walk up and down from the notice while lines stay close and no larger.
     for (const dir of [1, -1]) {
       let last = hit;
       const around = candidates.filter((l) => (dir > 0 ? l.y > hit.y : l.y < hit.y)).sort((a, b) => dir * (a.y - b.y));
       for (const l of around) {
-        if (Math.abs(l.y - last.y) > 1.8 * Math.max(l.size, last.size) || l.size > hit.size + 0.5) break;
+        if (Math.abs(l.y - last.y) > 1.8 * Math.max(l.size, last.size) || l.size > hit.size + 0.5 || !repeated(l)) break;
         out.add(l);
         last = l;
       }
@@ -62,7 +70,8 @@ function noticeLines(page: Page, bodySize: number): Set<PdfLine> {
  * place and in the type where a quarter of the pages have theirs (a running head naming each
  * chapter in turn); a line repeated at the same place
  * on half the pages or more anywhere on the page (a watermark); and notices ("Draft ...", "©
- * 2019 ...", "Please do not distribute") near the top or bottom, even on one page only.
+ * 2019 ...", "Please do not distribute") near the top or bottom of two pages or more. A notice on
+ * one page only is text, kept where it stands.
  */
 export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] = []): { pages: PdfLine[][]; removed: number } {
   // The page's first and last baselines are in the bands wherever they are (a running head set 14% from the top).
@@ -140,11 +149,18 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
       }
     }
   }
+  // Lines near the top or bottom by their text (digits folded), and how many pages print them there.
+  const zonePages = new Map<string, number>();
+  for (const page of pages) {
+    const keys = new Set(noticeZone(page, bodySize).map(shapeOf));
+    for (const key of keys) zonePages.set(key, (zonePages.get(key) ?? 0) + 1);
+  }
+  const repeatedNotice = (line: PdfLine) => (zonePages.get(shapeOf(line)) ?? 0) >= 2;
   const minRepeats = Math.max(2, Math.ceil(pages.length * 0.25));
   const minPlaced = Math.max(3, Math.ceil(pages.length * 0.5));
   let removed = 0;
   const kept = pages.map((page) => {
-    const notices = noticeLines(page, bodySize);
+    const notices = noticeLines(page, bodySize, repeatedNotice);
     const slot = slotOf(page);
     if (slot && (runningSlot(slot.key) || repeatsTitle(slot.line))) notices.add(slot.line);
     // A page number is the page's first or last line, wherever that is (a chapter's first page sets it above a notice).

@@ -112,7 +112,8 @@ export function layoutHeadings(
       isCandidate.add(i);
       return;
     }
-    if (Math.abs(line.size - body.size) > 0.6 || line.mono) return;
+    // Body size or a little larger (a bold subsection heading in \\large type over an 11-point body): a bold or italic line may head what follows.
+    if (line.size < body.size - 0.6 || line.mono) return;
     const lead = runInLead(line);
     const short = line.x1 < line.columnRight - 2 * line.size || words <= 6;
     const distinct = line.bold || line.italic || (line.font !== body.font && (depth !== undefined || allCaps.test(text)));

@@ -18,18 +18,28 @@ export function pageRanges(numbers: number[]): string {
 /**
  * What the user is told about pages with no readable text, one sentence per reason:
  * "pages 3–7 are images of text: no readable text"; and about readable pages with symbols that could not be read.
+ * Pages in `pictured` are kept as pictures of the page (pdf-unread-pages.ts), and the sentence says so.
  */
-export function unreadableWarnings(pages: PdfPage[]): string[] {
-  const pictured = pages.filter((p) => p.unreadable === 'image').map((p) => p.number);
+export function unreadableWarnings(pages: PdfPage[], pictured: ReadonlySet<number> = new Set()): string[] {
+  const images = pages.filter((p) => p.unreadable === 'image').map((p) => p.number);
   const unmapped = pages.filter((p) => p.unreadable === 'unmapped').map((p) => p.number);
+  const kept = (numbers: number[]) => numbers.length > 0 && numbers.every((n) => pictured.has(n));
   const out: string[] = [];
-  if (pictured.length) out.push(`${pageRanges(pictured)} ${pictured.length > 1 ? 'are images' : 'is an image'} of text: no readable text`);
+  if (images.length) out.push(`${pageRanges(images)} ${images.length > 1 ? 'are images' : 'is an image'} of text: no readable text`);
   if (unmapped.length)
-    out.push(`${pageRanges(unmapped)} ${unmapped.length > 1 ? 'use fonts' : 'uses fonts'} without a text mapping: no readable text`);
+    out.push(
+      `${pageRanges(unmapped)} ${unmapped.length > 1 ? 'use fonts' : 'uses fonts'} without a text mapping: no readable text${
+        kept(unmapped)
+          ? `; ${unmapped.length > 1 ? 'they are' : 'it is'} kept as ${unmapped.length > 1 ? 'pictures of the pages' : 'a picture of the page'}`
+          : ''
+      }`,
+    );
   const partly = pages.filter((p) => !p.unreadable && (p.unmappedGlyphs ?? 0) > 0).map((p) => p.number);
   if (partly.length)
     out.push(
-      `${pageRanges(partly)}: some symbols are set in fonts without a text mapping (bitmap or damaged fonts) and could not be read; formulas there may be incomplete`,
+      `${pageRanges(partly)}: some symbols are set in fonts without a text mapping (bitmap or damaged fonts) and could not be read; formulas there may be incomplete${
+        kept(partly) ? `, so ${partly.length > 1 ? 'each page is' : 'the page is'} also kept as a picture after its text` : ''
+      }`,
     );
   return out;
 }

@@ -31,6 +31,9 @@ export function listItemStart(text: string): { text: string; ordered: boolean } 
   return /^\d/.test(mark) ? { text: text.slice(mark.length), ordered: true } : { text, ordered: false };
 }
 
+/** A line opening with a short label and its colon ("Instructor: ...", "Office hours: ..."). */
+const labelled = /^\p{Lu}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2}: \S/u;
+
 /**
  * Whether `line` starts a new paragraph after `prev`. `measure`: the right edge the open paragraph's lines reach (a
  * definition set in a narrower box ends every line before the column's edge, and is not a paragraph per line).
@@ -44,6 +47,8 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   if (isCaptionLine(line, body) || bullet.test(line.text)) return true;
   // A numbered or lettered item after a finished sentence ("... suggest?" / "(b) To get ...").
   if (ordinal.test(line.text) && /[.?!:;)]["”’]?$/.test(prev.text)) return true;
+  // Labelled lines one under the other ("Office: Room 204" / "Office hours: Tuesdays ..."): each its own line.
+  if (labelled.test(prev.text) && labelled.test(line.text)) return true;
   const endsHyphen = /-$/.test(prev.text);
   // A line ends early on purpose when the next line's first word would have fit after it
   // (works for justified and ragged-right text alike).
@@ -68,11 +73,13 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   // A definition list's entry ("3DES Three DES in ... m = 112 or" / "m = 168 (for 2-key and 3-key 3DES).") goes on
   // indented under its term: the line before filled the measure from the column's left edge without ending a sentence,
   // on the same page or the one before.
+  // In ragged-right type the line before ends anywhere: a sentence going on in lower case under a line set at the column's
+  // edge is a hanging indent too (a syllabus's "Week 1: Why ecologists count, and what can go" / "wrong when ...").
   const hangs =
     prev.x0 - prev.columnLeft < 0.7 * prev.size &&
-    prev.columnRight - prev.x1 < 1.5 &&
-    prev.text.length >= 40 &&
-    !/[.?!:]["”’)]?$/.test(prev.text);
+    !/[.?!:]["”’)]?$/.test(prev.text) &&
+    ((prev.columnRight - prev.x1 < 1.5 && prev.text.length >= 40) ||
+      (/^\p{Ll}/u.test(line.text) && prev.x1 - prev.columnLeft > 0.6 * (prev.columnRight - prev.columnLeft) && !isCaptionLine(prev, body)));
   // A list item's wrapped lines are indented under its text, not a new paragraph.
   if (!inListItem && !hangs && further && indent > 0.7 * line.size && indent < 6 * line.size) return true;
   if (prev.page === line.page && prev.column === line.column) {

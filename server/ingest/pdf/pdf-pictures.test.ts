@@ -105,9 +105,12 @@ describe('course-chapter.pdf (LaTeX: figures, plot, picture, equations, margin n
     ]);
   });
 
-  it('removes the running head, the page numbers and the first-page draft notice', () => {
-    expect(doc.text).not.toContain('Course Notes: Energy in Cells');
-    expect(doc.text).not.toMatch(/Draft|do not distribute|Copyright 2024/);
+  it('removes the running head and the page numbers, and keeps the first-page draft notice once, as a paragraph of its own', () => {
+    // Printed on one page only, the notice is the material's text (the book keeps it as a publishing notice), not furniture.
+    const notices = doc.blocks.filter((b) => /do not distribute/.test(b.text));
+    expect(notices.map((b) => [b.kind, b.page])).toEqual([['paragraph', 1]]);
+    expect(notices[0].text).toMatch(/^Draft \(May 1, 2024\) of .Course Notes: Energy in Cells.\. Copyright 2024/);
+    expect(doc.text.split('Course Notes: Energy in Cells')).toHaveLength(2);
     expect(doc.blocks.some((b) => /^\d+$/.test(b.text.trim()))).toBe(false);
   });
 

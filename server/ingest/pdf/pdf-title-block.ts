@@ -22,7 +22,9 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
  * The title block of the first page: the largest type near its top is the title (clearly larger
  * than the body); the short lines set with it down to where the text proper starts (a full-width
  * body line, a first heading such as "1 Introduction" or "Abstract") are its subtitle, authors,
- * course, institution and date. A title page with nothing else on it is all title block.
+ * course, institution and date. A title page with nothing else on it is all title block. Under a
+ * title set flush left, a line starting where the title starts in smaller type is the text proper
+ * ("Instructor: ...", "Course description").
  */
 export function findTitleBlock(lines: PdfLine[], body: BodyStats): TitleBlock {
   const firstPage = lines.find((l) => !l.region && !l.isMargin)?.page;
@@ -52,9 +54,14 @@ export function findTitleBlock(lines: PdfLine[], body: BodyStats): TitleBlock {
   const block = page.slice(0, start).map(({ i }) => i);
   const head = page[start].l;
   const centre = (l: PdfLine) => (l.x0 + l.x1) / 2;
+  // A title set flush left (a handout's, a syllabus's): the lines under it that start where it starts are its text, unless set
+  // in the title's own type, however near their centres fall to the title's.
+  const flushLeft = (l: PdfLine) => Math.abs(l.x0 - l.columnLeft) < l.size;
+  const leftTitle = flushLeft(head);
   for (; k < page.length && block.length < 12; k++) {
     const { l, i } = page[k];
     const text = l.text.trim();
+    if (leftTitle && flushLeft(l) && Math.abs(l.x0 - head.x0) < l.size && l.size < maxSize - 0.3) break;
     const centred = Math.abs(centre(l) - centre(head)) < 2 * l.size;
     // Under a centred title, a line set flush left is the text's first heading ("About This Document").
     if (!centred && Math.abs(l.x0 - l.columnLeft) < l.size && Math.abs(l.x0 - head.x0) > 2 * l.size) break;
