@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf } from './pdf-extract';
 import { removeFurniture } from './pdf-furniture';
 import type { PdfLine } from './pdf-types';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedDocument } from '@server/core/document-model';
-import { fixturePath } from '@server/test/fixture-path';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf } from './pdf-extract';
 
 describe('syllabus-layout.pdf (LaTeX: ragged right in a narrow measure, labelled lines, hanging indents, large bold subsection headings)', () => {
