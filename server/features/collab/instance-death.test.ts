@@ -36,7 +36,8 @@ function covers(vector: Uint8Array, of: Uint8Array): boolean {
 function lastStored(clients: LiveClient[]): Uint8Array | null {
   let last: Uint8Array | null = null;
   for (const c of clients)
-    for (const m of c.messages) if (m.type === 'stored') last = new Uint8Array(Buffer.from((m as Extract<LiveServerMessage, { type: 'stored' }>).vector, 'base64'));
+    for (const m of c.messages)
+      if (m.type === 'stored') last = new Uint8Array(Buffer.from((m as Extract<LiveServerMessage, { type: 'stored' }>).vector, 'base64'));
   return last;
 }
 

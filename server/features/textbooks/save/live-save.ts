@@ -25,6 +25,18 @@ export interface LiveStoreInput {
   origin: unknown;
   /** Set by the save: the document's state vector when its bodies were read (what the stored content holds). */
   storedVector?: Uint8Array;
+  /** Set by the save: the document's state in the same turn as its bodies were read (what is stored as the live state). */
+  storedState?: Uint8Array;
+}
+
+/**
+ * Takes the document's state for the live state row, in the same turn as its bodies were read
+ * (nothing awaited in between): typing that arrives while the save's transaction goes on is not
+ * in the stored content, so it must not be in the stored state either, or an instance that read
+ * the state would take that typing for stored.
+ */
+export function captureLiveState(live: LiveStoreInput): void {
+  live.storedState = Y.encodeStateAsUpdate(live.doc);
 }
 
 /**
@@ -98,7 +110,8 @@ export async function storeLiveState(
   input: { textbookId: number; revision: number; before: TextbookContent; after: TextbookContent; live?: LiveStoreInput },
 ): Promise<void> {
   if (input.live) {
-    await liveRepo.updateLiveState(tx, input.textbookId, { state: Y.encodeStateAsUpdate(input.live.doc), revision: input.revision });
+    const state = input.live.storedState ?? Y.encodeStateAsUpdate(input.live.doc);
+    await liveRepo.updateLiveState(tx, input.textbookId, { state, revision: input.revision });
     return;
   }
   const stored = await liveRepo.findLiveState(tx, input.textbookId);

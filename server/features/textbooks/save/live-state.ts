@@ -41,20 +41,56 @@ function changedChars(job: StateJob): number {
   return total;
 }
 
-type Reply = { ok: true; output: Uint8Array } | { ok: false; detail: string };
-let pool: WorkerPool<StateJob, Reply> | undefined;
+/**
+ * The worker's jobs: building a state from content, the state vector of a stored state (which
+ * edits it holds), and the part of a stored state a document lacks. Decoding a state costs about
+ * as much as its size, so the last two go to the worker past `inlineStateBytes`.
+ */
+export type LiveStateJob =
+  ({ kind: 'build' } & StateJob) | { kind: 'vector'; state: Uint8Array } | { kind: 'diff'; state: Uint8Array; vector: Uint8Array };
 
-function workers(): WorkerPool<StateJob, Reply> {
-  pool ??= new WorkerPool<StateJob, Reply>(new URL('./live-state-worker.ts', import.meta.url), 1);
+export function runLiveStateJob(job: LiveStateJob): Uint8Array {
+  if (job.kind === 'vector') return Y.encodeStateVectorFromUpdate(job.state);
+  if (job.kind === 'diff') return Y.diffUpdate(job.state, job.vector);
+  return computeState(job);
+}
+
+/** Below this many bytes a stored state is decoded on the main thread. */
+const inlineStateBytes = 256 * 1024;
+
+type Reply = { ok: true; output: Uint8Array } | { ok: false; detail: string };
+let pool: WorkerPool<LiveStateJob, Reply> | undefined;
+/** Jobs each kind ran in the worker thread since the process started (tests check where the work ran). */
+export const liveStateWorkerRuns: Record<LiveStateJob['kind'], number> = { build: 0, vector: 0, diff: 0 };
+
+function workers(): WorkerPool<LiveStateJob, Reply> {
+  pool ??= new WorkerPool<LiveStateJob, Reply>(new URL('./live-state-worker.ts', import.meta.url), 1);
   return pool;
+}
+
+async function inWorker(job: LiveStateJob): Promise<Uint8Array> {
+  liveStateWorkerRuns[job.kind]++;
+  const reply = await workers().run(job, { timeoutMs: workerTimeoutMs });
+  if (!reply.ok) throw new Error(`live document work (${job.kind}) failed: ${reply.detail}`);
+  return reply.output;
 }
 
 /** computeState, in a worker thread when the changed HTML is large. */
 export async function computeStateOffThread(job: StateJob): Promise<Uint8Array> {
   if (changedChars(job) <= inlineLimitChars) return computeState(job);
-  const reply = await workers().run(job, { timeoutMs: workerTimeoutMs });
-  if (!reply.ok) throw new Error(`building the live document failed: ${reply.detail}`);
-  return reply.output;
+  return inWorker({ kind: 'build', ...job });
+}
+
+/** The state vector of a stored state: which edits it holds. */
+export async function stateVectorOffThread(state: Uint8Array): Promise<Uint8Array> {
+  if (state.length <= inlineStateBytes) return Y.encodeStateVectorFromUpdate(state);
+  return inWorker({ kind: 'vector', state });
+}
+
+/** What of a stored state a document with state vector `vector` lacks, as one update. */
+export async function missingUpdateOffThread(state: Uint8Array, vector: Uint8Array): Promise<Uint8Array> {
+  if (state.length <= inlineStateBytes) return Y.diffUpdate(state, vector);
+  return inWorker({ kind: 'diff', state, vector });
 }
 
 export async function closeLiveStateWorkers(): Promise<void> {
