@@ -74,6 +74,56 @@ describe.skipIf(!ready)(
       await copy?.drop();
     }, 30_000);
 
+    it('leaves typing to the instance it was typed on while that one lives: no version in the name of someone who only watched', async () => {
+      const [a, b] = instances.map((i) => i.url);
+      const alice = await registerUser(a, 'alice');
+      const bob = await registerUser(b, 'bob');
+      const book = await createTextbook(database.db, {
+        owner: { id: alice.id, username: alice.username },
+        topic: 'Both alive',
+        content: bookContent(1),
+      });
+      const add = await fetch(`${a}/api/textbooks/${book.id}/collaborators`, {
+        method: 'POST',
+        headers: { cookie: alice.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ collaboratorId: bob.id }),
+      });
+      expect(add.status).toBeLessThan(300);
+      const detail = (await (await fetch(`${b}/api/textbooks/${book.id}`, { headers: { cookie: bob.cookie } })).json()) as {
+        content: { chapters: Array<{ sections: Array<{ id: string }> }> };
+      };
+      const section = detail.content.chapters[0].sections[0].id;
+
+      const typist = await openLiveClient(a, { cookie: alice.cookie, textbookId: book.id });
+      const watcher = await openLiveClient(b, { cookie: bob.cookie, textbookId: book.id });
+      clients.push(typist, watcher);
+      await Promise.all([typist.synced, watcher.synced]);
+      // Typing for longer than the surviving instance's wait, then a pause past it: B must see A's stores and leave them to A.
+      const words = ' one two three four five six seven eight nine ten eleven twelve thirteen fourteen';
+      // The watcher's editor asks B for stores all along (as an editor does that sees text not yet saved).
+      const asking = setInterval(() => void watcher.flush().catch(() => 0), 500);
+      try {
+        for (const ch of words) {
+          typist.type(section, 0, ch);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await watcher.until(() => watcher.paragraphs(section)[0] === `Original text 1${words}`, 10_000, 'the typing on instance B');
+        await new Promise((r) => setTimeout(r, 8_000));
+      } finally {
+        clearInterval(asking);
+      }
+
+      const versions = (await (await fetch(`${a}/api/textbooks/${book.id}/versions`, { headers: { cookie: alice.cookie } })).json()) as {
+        versions: Array<{ createdBy: { id: number } | null }>;
+      };
+      const authors = new Set(versions.versions.flatMap((v) => (v.createdBy ? [v.createdBy.id] : [])));
+      expect([...authors]).toEqual([alice.id]);
+      const stored = (await (await fetch(`${b}/api/textbooks/${book.id}`, { headers: { cookie: bob.cookie } })).json()) as {
+        content: { chapters: Array<{ sections: Array<{ content: string }> }> };
+      };
+      expect(stored.content.chapters[0].sections[0].content).toBe(`<p>Original text 1${words}</p>`);
+    }, 90_000);
+
     it('stores in the book, from the surviving instance, everything the typist is told is saved', async () => {
       const [a, b] = instances.map((i) => i.url);
       const alice = await registerUser(a, 'alice');
