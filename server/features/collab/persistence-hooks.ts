@@ -5,6 +5,7 @@ import type { CollabContext, OpenDocuments } from './collab-context';
 import { flushDocument } from './flush-hooks';
 import { foreignStoreGraceMs, loadLiveState, storeLiveDocument, trackChanges, type LiveDocState } from './live-documents';
 import { DocumentSize, type LiveLimits } from './live-limits';
+import { applyStateInTurns } from '../textbooks/save/live-state';
 
 export interface PersistenceOptions {
   deps: AppDeps;
@@ -60,7 +61,7 @@ export function persistenceHooks({ deps, docs, limits, foreignGraceMs = foreignS
   };
 
   const hooks: PersistenceHooks = {
-    async onLoadDocument({ documentName }) {
+    async onLoadDocument({ documentName, document }) {
       const textbookId = textbookIdOfDocument(documentName);
       if (textbookId === null) throw new Error('not a textbook');
       const loaded = await loadLiveState(deps, textbookId);
@@ -77,8 +78,9 @@ export function persistenceHooks({ deps, docs, limits, foreignGraceMs = foreignS
         present: new Map(),
         foreign: null,
       };
+      // Taken in chunk by chunk when large (cut in the live-state worker): opening a big book never holds the event loop.
+      await applyStateInTurns(document, loaded.state);
       docs.set(documentName, live);
-      return loaded.state;
     },
 
     async afterLoadDocument({ documentName, document }) {

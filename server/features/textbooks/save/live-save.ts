@@ -5,7 +5,7 @@ import type { Tx } from '@server/db/client';
 import { parseBody } from './body-html';
 import { readBody, writeBodies } from './live-content';
 import * as liveRepo from './live-documents.repo';
-import { computeStateOffThread } from './live-state';
+import { computeStateOffThread, missingUpdateOffThread } from './live-state';
 
 /**
  * The live document's part of the one save path (textbook-save.service.ts), inside its
@@ -53,7 +53,8 @@ export async function contentWithTypedBodies(
   const header = await liveRepo.findLiveHeader(tx, textbookId);
   if (header && header.revision !== live.knownRevision) {
     const stored = await liveRepo.findLiveState(tx, textbookId);
-    if (stored) Y.applyUpdate(live.doc, stored.state, live.origin);
+    // Only what the document lacks, cut out in the worker when the state is large: the rest is already in it.
+    if (stored) Y.applyUpdate(live.doc, await missingUpdateOffThread(stored.state, Y.encodeStateVector(live.doc)), live.origin);
   }
   const typed = new Map<string, string>();
   // Read in the same turn as the bodies below: every edit in this vector is in the content being stored.

@@ -2,6 +2,7 @@ import * as Y from 'yjs';
 import type { TextbookContent } from '@common/textbook';
 import { WorkerPool } from '@server/ingest/worker-pool';
 import { applyContentChange, bodiesOf, docFromState, writeContent } from './live-content';
+import { stateInChunks } from './live-state-chunks';
 
 /**
  * Turning JSON content into a live document's state off the main thread when it is large: HTML is
@@ -43,13 +44,21 @@ function changedChars(job: StateJob): number {
 
 /**
  * The worker's jobs: building a state from content, the state vector of a stored state (which
- * edits it holds), and the part of a stored state a document lacks. Decoding a state costs about
- * as much as its size, so the last two go to the worker past `inlineStateBytes`.
+ * edits it holds), the part of a stored state a document lacks, and a stored state cut into
+ * chunks a document takes in one by one. Decoding a state costs about as much as its size, so
+ * these go to the worker past `inlineStateBytes`.
  */
 export type LiveStateJob =
-  ({ kind: 'build' } & StateJob) | { kind: 'vector'; state: Uint8Array } | { kind: 'diff'; state: Uint8Array; vector: Uint8Array };
+  | ({ kind: 'build' } & StateJob)
+  | { kind: 'vector'; state: Uint8Array }
+  | { kind: 'diff'; state: Uint8Array; vector: Uint8Array }
+  | { kind: 'chunks'; state: Uint8Array };
 
-export function runLiveStateJob(job: LiveStateJob): Uint8Array {
+/** Characters of content per chunk a document takes in at once when it opens (a few milliseconds each). */
+const chunkSize = 16 * 1024;
+
+export function runLiveStateJob(job: LiveStateJob): Uint8Array | Uint8Array[] {
+  if (job.kind === 'chunks') return stateInChunks(job.state, chunkSize);
   if (job.kind === 'vector') return Y.encodeStateVectorFromUpdate(job.state);
   if (job.kind === 'diff') return Y.diffUpdate(job.state, job.vector);
   return computeState(job);
@@ -58,39 +67,61 @@ export function runLiveStateJob(job: LiveStateJob): Uint8Array {
 /** Below this many bytes a stored state is decoded on the main thread. */
 const inlineStateBytes = 256 * 1024;
 
-type Reply = { ok: true; output: Uint8Array } | { ok: false; detail: string };
+type Reply = { ok: true; output: Uint8Array | Uint8Array[] } | { ok: false; detail: string };
 let pool: WorkerPool<LiveStateJob, Reply> | undefined;
 /** Jobs each kind ran in the worker thread since the process started (tests check where the work ran). */
-export const liveStateWorkerRuns: Record<LiveStateJob['kind'], number> = { build: 0, vector: 0, diff: 0 };
+export const liveStateWorkerRuns: Record<LiveStateJob['kind'], number> = { build: 0, vector: 0, diff: 0, chunks: 0 };
 
 function workers(): WorkerPool<LiveStateJob, Reply> {
   pool ??= new WorkerPool<LiveStateJob, Reply>(new URL('./live-state-worker.ts', import.meta.url), 1);
   return pool;
 }
 
-async function inWorker(job: LiveStateJob): Promise<Uint8Array> {
+async function inWorker(job: LiveStateJob): Promise<Uint8Array | Uint8Array[]> {
   liveStateWorkerRuns[job.kind]++;
   const reply = await workers().run(job, { timeoutMs: workerTimeoutMs });
   if (!reply.ok) throw new Error(`live document work (${job.kind}) failed: ${reply.detail}`);
   return reply.output;
 }
 
+async function oneUpdate(job: LiveStateJob): Promise<Uint8Array> {
+  const output = await inWorker(job);
+  if (!(output instanceof Uint8Array)) throw new Error(`live document work (${job.kind}) answered with chunks`);
+  return output;
+}
+
 /** computeState, in a worker thread when the changed HTML is large. */
 export async function computeStateOffThread(job: StateJob): Promise<Uint8Array> {
   if (changedChars(job) <= inlineLimitChars) return computeState(job);
-  return inWorker({ kind: 'build', ...job });
+  return oneUpdate({ kind: 'build', ...job });
 }
 
 /** The state vector of a stored state: which edits it holds. */
 export async function stateVectorOffThread(state: Uint8Array): Promise<Uint8Array> {
   if (state.length <= inlineStateBytes) return Y.encodeStateVectorFromUpdate(state);
-  return inWorker({ kind: 'vector', state });
+  return oneUpdate({ kind: 'vector', state });
 }
 
 /** What of a stored state a document with state vector `vector` lacks, as one update. */
 export async function missingUpdateOffThread(state: Uint8Array, vector: Uint8Array): Promise<Uint8Array> {
   if (state.length <= inlineStateBytes) return Y.diffUpdate(state, vector);
-  return inWorker({ kind: 'diff', state, vector });
+  return oneUpdate({ kind: 'diff', state, vector });
+}
+
+/**
+ * Applies a stored state to a document without holding the main thread: a large one is cut into
+ * chunks in the worker (live-state-chunks.ts) and taken in one chunk per turn of the event loop.
+ */
+export async function applyStateInTurns(doc: Y.Doc, state: Uint8Array, origin?: unknown): Promise<void> {
+  if (state.length <= inlineStateBytes) {
+    Y.applyUpdate(doc, state, origin);
+    return;
+  }
+  const chunks = await inWorker({ kind: 'chunks', state });
+  for (const chunk of chunks instanceof Uint8Array ? [chunks] : chunks) {
+    Y.applyUpdate(doc, chunk, origin);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 export async function closeLiveStateWorkers(): Promise<void> {
