@@ -6,6 +6,8 @@ import { useHarness } from '@server/test/harness';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { findLiveState } from '../textbooks/save/live-documents.repo';
 import { liveStateWorkerRuns } from '../textbooks/save/live-state';
+import { getBook } from '@server/realtime/realtime-fixtures';
+import { openLiveClient } from './live-test-client';
 
 /**
  * Opening a large book's live document: the state is built from the content in the live-state
@@ -18,7 +20,7 @@ const paragraph = (i: number) => `<p>Paragraph ${i} of a long section, with <str
 const perSection = 80;
 
 describe('a large book opened live', () => {
-  it('builds and takes in its state off the main thread, and holds every paragraph', async () => {
+  it('builds, takes in and stores its state off the main thread, holding every paragraph and the typing', async () => {
     const owner = await h.createUser('owner');
     const content = {
       title: 'Large',
@@ -63,6 +65,26 @@ describe('a large book opened live', () => {
       // What the document holds is the stored state, nothing pending.
       expect(doc.store.pendingStructs).toBeNull();
       expect(Y.encodeStateVector(doc)).toEqual(Y.encodeStateVectorFromUpdate(stored!.state));
+
+      // A keystroke stored: what the document adds to the stored state is merged into it in the worker.
+      const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+      const typist = await openLiveClient(base, { cookie: owner.cookie, textbookId: book.id });
+      try {
+        await typist.synced;
+        typist.type(sections[47], perSection - 1, ' typed at the end');
+        await typist.flush();
+      } finally {
+        await typist.close();
+      }
+      expect(liveStateWorkerRuns.merge).toBe(before.merge + 1);
+      const after = await getBook(h.app, owner, book.id);
+      expect(after.content.chapters[7].sections[5].content).toContain(
+        `Paragraph ${perSection - 1} of a long section, with <strong>bold</strong> and <em>italic</em> words in it. typed at the end</p>`,
+      );
+      const reopened = new Y.Doc();
+      Y.applyUpdate(reopened, (await findLiveState(h.database.db, book.id))!.state);
+      expect(reopened.getXmlFragment(bodyFieldOf(sections[47])).toString()).toContain('words in it. typed at the end');
+      expect(reopened.getXmlFragment(bodyFieldOf(sections[0])).length).toBe(perSection);
     } finally {
       await connection.disconnect();
     }

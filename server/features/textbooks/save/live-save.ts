@@ -5,7 +5,7 @@ import type { Tx } from '@server/db/client';
 import { parseBody } from './body-html';
 import { readBody, writeBodies } from './live-content';
 import * as liveRepo from './live-documents.repo';
-import { computeStateOffThread, missingUpdateOffThread } from './live-state';
+import { computeStateOffThread, largeStateBytes, mergeStateOffThread, missingUpdateOffThread, stateVectorOffThread } from './live-state';
 
 /**
  * The live document's part of the one save path (textbook-save.service.ts), inside its
@@ -27,6 +27,13 @@ export interface LiveStoreInput {
   storedVector?: Uint8Array;
   /** Set by the save: the document's state in the same turn as its bodies were read (what is stored as the live state). */
   storedState?: Uint8Array;
+  /**
+   * Set by the save for a large state: the stored state and its vector, read before the bodies;
+   * then `storedState` is not taken, only what the document holds beyond it (`storedDiff`), and
+   * the worker merges the two (encoding a 20 MB document would hold the main thread for a second).
+   */
+  storedBase?: { state: Uint8Array; vector: Uint8Array };
+  storedDiff?: Uint8Array;
 }
 
 /**
@@ -36,7 +43,8 @@ export interface LiveStoreInput {
  * the state would take that typing for stored.
  */
 export function captureLiveState(live: LiveStoreInput): void {
-  live.storedState = Y.encodeStateAsUpdate(live.doc);
+  if (live.storedBase) live.storedDiff = Y.encodeStateAsUpdate(live.doc, live.storedBase.vector);
+  else live.storedState = Y.encodeStateAsUpdate(live.doc);
 }
 
 /**
@@ -51,10 +59,15 @@ export async function contentWithTypedBodies(
   current: TextbookContent,
 ): Promise<{ content: TextbookContent; typed: Map<string, string> }> {
   const header = await liveRepo.findLiveHeader(tx, textbookId);
-  if (header && header.revision !== live.knownRevision) {
+  const behind = header !== null && header.revision !== live.knownRevision;
+  const large = header !== null && header.bytes > largeStateBytes;
+  live.storedBase = undefined;
+  if (behind || large) {
     const stored = await liveRepo.findLiveState(tx, textbookId);
     // Only what the document lacks, cut out in the worker when the state is large: the rest is already in it.
-    if (stored) Y.applyUpdate(live.doc, await missingUpdateOffThread(stored.state, Y.encodeStateVector(live.doc)), live.origin);
+    if (stored && behind) Y.applyUpdate(live.doc, await missingUpdateOffThread(stored.state, Y.encodeStateVector(live.doc)), live.origin);
+    // The document now holds all of the stored state: what it adds is what it holds beyond the stored vector.
+    if (stored && large) live.storedBase = { state: stored.state, vector: await stateVectorOffThread(stored.state) };
   }
   const typed = new Map<string, string>();
   // Read in the same turn as the bodies below: every edit in this vector is in the content being stored.
@@ -111,7 +124,11 @@ export async function storeLiveState(
   input: { textbookId: number; revision: number; before: TextbookContent; after: TextbookContent; live?: LiveStoreInput },
 ): Promise<void> {
   if (input.live) {
-    const state = input.live.storedState ?? Y.encodeStateAsUpdate(input.live.doc);
+    const { storedBase, storedDiff } = input.live;
+    const state =
+      storedBase && storedDiff
+        ? await mergeStateOffThread(storedBase.state, storedDiff)
+        : (input.live.storedState ?? Y.encodeStateAsUpdate(input.live.doc));
     await liveRepo.updateLiveState(tx, input.textbookId, { state, revision: input.revision });
     return;
   }

@@ -52,7 +52,8 @@ export type LiveStateJob =
   | ({ kind: 'build' } & StateJob)
   | { kind: 'vector'; state: Uint8Array }
   | { kind: 'diff'; state: Uint8Array; vector: Uint8Array }
-  | { kind: 'chunks'; state: Uint8Array };
+  | { kind: 'chunks'; state: Uint8Array }
+  | { kind: 'merge'; state: Uint8Array; update: Uint8Array };
 
 /** Characters of content per chunk a document takes in at once when it opens (a few milliseconds each). */
 const chunkSize = 16 * 1024;
@@ -61,6 +62,7 @@ export function runLiveStateJob(job: LiveStateJob): Uint8Array | Uint8Array[] {
   if (job.kind === 'chunks') return stateInChunks(job.state, chunkSize);
   if (job.kind === 'vector') return Y.encodeStateVectorFromUpdate(job.state);
   if (job.kind === 'diff') return Y.diffUpdate(job.state, job.vector);
+  if (job.kind === 'merge') return mergeState(job.state, job.update);
   return computeState(job);
 }
 
@@ -70,7 +72,7 @@ const inlineStateBytes = 256 * 1024;
 type Reply = { ok: true; output: Uint8Array | Uint8Array[] } | { ok: false; detail: string };
 let pool: WorkerPool<LiveStateJob, Reply> | undefined;
 /** Jobs each kind ran in the worker thread since the process started (tests check where the work ran). */
-export const liveStateWorkerRuns: Record<LiveStateJob['kind'], number> = { build: 0, vector: 0, diff: 0, chunks: 0 };
+export const liveStateWorkerRuns: Record<LiveStateJob['kind'], number> = { build: 0, vector: 0, diff: 0, chunks: 0, merge: 0 };
 
 function workers(): WorkerPool<LiveStateJob, Reply> {
   pool ??= new WorkerPool<LiveStateJob, Reply>(new URL('./live-state-worker.ts', import.meta.url), 1);
@@ -107,6 +109,25 @@ export async function missingUpdateOffThread(state: Uint8Array, vector: Uint8Arr
   if (state.length <= inlineStateBytes) return Y.diffUpdate(state, vector);
   return oneUpdate({ kind: 'diff', state, vector });
 }
+
+/** A stored state with an update applied, compacted (deleted text garbage-collected) as one update. */
+function mergeState(state: Uint8Array, update: Uint8Array): Uint8Array {
+  const doc = docFromState(state);
+  try {
+    Y.applyUpdate(doc, update);
+    return Y.encodeStateAsUpdate(doc);
+  } finally {
+    doc.destroy();
+  }
+}
+
+/** A stored state with what a live document added since (`update`) taken in, built in the worker. */
+export async function mergeStateOffThread(state: Uint8Array, update: Uint8Array): Promise<Uint8Array> {
+  return oneUpdate({ kind: 'merge', state, update });
+}
+
+/** Past this many bytes a live store writes its state through the worker (live-save.ts). */
+export const largeStateBytes = inlineStateBytes;
 
 /**
  * Applies a stored state to a document without holding the main thread: a large one is cut into
