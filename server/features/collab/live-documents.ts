@@ -10,7 +10,7 @@ import * as textbooksRepo from '../textbooks/textbooks.repo';
 import * as liveRepo from '../textbooks/save/live-documents.repo';
 import { bodiesOf, changedBodyIds } from '../textbooks/save/live-content';
 import type { DocumentSize } from './live-limits';
-import type { LiveStoreInput } from '../textbooks/save/live-save';
+import type { LiveStoreInput, StoredCopy } from '../textbooks/save/live-save';
 import { computeStateOffThread, missingUpdateOffThread, stateVectorOffThread } from '../textbooks/save/live-state';
 import { repairStateOffThread } from './live-repair';
 
@@ -45,6 +45,8 @@ export interface LiveDocState {
   present: Map<number, { user: PublicUser; connections: number }>;
   /** Typing that came from other instances and is not yet known to be in the stored book. */
   foreign: ForeignTyping | null;
+  /** The large stored state this instance last loaded or wrote (live-save.ts reads none while it is current). */
+  storedCopy?: StoredCopy;
 }
 
 /**
@@ -223,9 +225,11 @@ export async function storeLiveDocument(
           knownRevision: live.knownRevision,
           editors: editors.map((e) => e.id),
           origin: serverOrigin,
+          storedCopy: live.storedCopy,
         };
         const saved = await saveTextbook(backgroundContext(deps, user), { textbookId: live.textbookId, content: null, live: input });
         live.knownRevision = Math.max(live.knownRevision, saved.revision);
+        live.storedCopy = input.storedCopy;
         return { revision: live.knownRevision, vector: input.storedVector ?? null };
       } catch (err) {
         // Someone removed meanwhile cannot save; the next typist can. A deleted book is gone for all.

@@ -5,7 +5,7 @@ import type { CollabContext, OpenDocuments } from './collab-context';
 import { flushDocument } from './flush-hooks';
 import { foreignStoreGraceMs, loadLiveState, storeLiveDocument, trackChanges, type LiveDocState } from './live-documents';
 import { DocumentSize, type LiveLimits } from './live-limits';
-import { applyStateInTurns } from '../textbooks/save/live-state';
+import { applyStateInTurns, largeStateBytes } from '../textbooks/save/live-state';
 
 export interface PersistenceOptions {
   deps: AppDeps;
@@ -77,6 +77,8 @@ export function persistenceHooks({ deps, docs, limits, foreignGraceMs = foreignS
         size: new DocumentSize(loaded.state.length, limits.documentMaxBytes),
         present: new Map(),
         foreign: null,
+        // A large state is kept: the first store then reads none (its vector is worked out in the worker then).
+        storedCopy: loaded.state.length > largeStateBytes ? { revision: loaded.revision, state: loaded.state } : undefined,
       };
       // Taken in chunk by chunk when large (cut in the live-state worker): opening a big book never holds the event loop.
       await applyStateInTurns(document, loaded.state);

@@ -32,8 +32,21 @@ export interface LiveStoreInput {
    * then `storedState` is not taken, only what the document holds beyond it (`storedDiff`), and
    * the worker merges the two (encoding a 20 MB document would hold the main thread for a second).
    */
-  storedBase?: { state: Uint8Array; vector: Uint8Array };
+  storedBase?: StoredCopy;
   storedDiff?: Uint8Array;
+  /**
+   * The stored state this process last read or wrote for the document, kept with it: a large
+   * store then reads no state from the database (20 MB each time) when no one else wrote since.
+   * Updated by the save when it writes a large state through the worker.
+   */
+  storedCopy?: StoredCopy;
+}
+
+/** A stored live state as this process holds it: its revision, its bytes, and its state vector once known. */
+export interface StoredCopy {
+  revision: number;
+  state: Uint8Array;
+  vector?: Uint8Array;
 }
 
 /**
@@ -43,8 +56,11 @@ export interface LiveStoreInput {
  * the state would take that typing for stored.
  */
 export function captureLiveState(live: LiveStoreInput): void {
-  if (live.storedBase) live.storedDiff = Y.encodeStateAsUpdate(live.doc, live.storedBase.vector);
-  else live.storedState = Y.encodeStateAsUpdate(live.doc);
+  if (live.storedBase?.vector) {
+    live.storedDiff = Y.encodeStateAsUpdate(live.doc, live.storedBase.vector);
+    // What the merged state will hold: the document as it is now.
+    live.storedBase = { ...live.storedBase, vector: Y.encodeStateVector(live.doc) };
+  } else live.storedState = Y.encodeStateAsUpdate(live.doc);
 }
 
 /**
@@ -62,12 +78,18 @@ export async function contentWithTypedBodies(
   const behind = header !== null && header.revision !== live.knownRevision;
   const large = header !== null && header.bytes > largeStateBytes;
   live.storedBase = undefined;
-  if (behind || large) {
+  const copy = live.storedCopy;
+  if (large && !behind && header && copy && copy.revision === header.revision) {
+    // The state in the database is the one this process holds: nothing to read.
+    live.storedBase = { ...copy, vector: copy.vector ?? (await stateVectorOffThread(copy.state)) };
+    live.storedCopy = live.storedBase;
+  } else if (behind || large) {
     const stored = await liveRepo.findLiveState(tx, textbookId);
     // Only what the document lacks, cut out in the worker when the state is large: the rest is already in it.
     if (stored && behind) Y.applyUpdate(live.doc, await missingUpdateOffThread(stored.state, Y.encodeStateVector(live.doc)), live.origin);
     // The document now holds all of the stored state: what it adds is what it holds beyond the stored vector.
-    if (stored && large) live.storedBase = { state: stored.state, vector: await stateVectorOffThread(stored.state) };
+    if (stored && large)
+      live.storedBase = { revision: stored.revision, state: stored.state, vector: await stateVectorOffThread(stored.state) };
   }
   const typed = new Map<string, string>();
   // Read in the same turn as the bodies below: every edit in this vector is in the content being stored.
@@ -129,6 +151,8 @@ export async function storeLiveState(
       storedBase && storedDiff
         ? await mergeStateOffThread(storedBase.state, storedDiff)
         : (input.live.storedState ?? Y.encodeStateAsUpdate(input.live.doc));
+    // Kept for the next store (a large state only: a small one is cheap to read again).
+    input.live.storedCopy = storedBase && storedDiff ? { revision: input.revision, state, vector: storedBase.vector } : undefined;
     await liveRepo.updateLiveState(tx, input.textbookId, { state, revision: input.revision });
     return;
   }
