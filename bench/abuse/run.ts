@@ -254,8 +254,9 @@ async function main() {
     large = { id, bodies, doc };
     return large;
   };
+  // Its size only (reading the state itself would be measured with the probe).
   const liveStateBytes = async (id: number) =>
-    (await (await import('@server/features/textbooks/save/live-documents.repo')).findLiveState(database.db, id))?.state.length ?? 0;
+    (await (await import('@server/features/textbooks/save/live-documents.repo')).findLiveHeader(database.db, id))?.bytes ?? 0;
 
   await probe(
     'a 15 MB live document opened',
