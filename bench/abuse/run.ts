@@ -8,6 +8,7 @@
  *   npm run bench:abuse            (npm run bench:zip-bomb still runs the lying-DOCX probe alone;
  *                                   ABUSE_ONLY="900 KB" npm run bench:abuse runs the probes whose name has those words)
  */
+import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as encoding from 'lib0/encoding';
 import { WebSocket } from 'ws';
@@ -33,6 +34,8 @@ interface Probe {
   tookMs: number;
   loopP99Ns: number;
   loopMaxNs: number;
+  /** CPU time of the main thread during the probe (the machine's load inflates wall-clock figures, not this). */
+  mainCpuMs: number;
 }
 
 function syncUpdateFrame(documentName: string, update: Uint8Array): Uint8Array {
@@ -133,10 +136,13 @@ async function main() {
   const probes: Probe[] = [];
   // ABUSE_ONLY=<words> runs only the probes whose name contains them (one probe measured alone).
   const only = process.env.ABUSE_ONLY?.toLowerCase();
-  const probe = async (name: string, run: () => Promise<string>) => {
+  // `prepare` runs before the measuring starts (what a probe needs in place, built by the bench itself).
+  const probe = async (name: string, run: () => Promise<string>, prepare?: () => Promise<unknown>) => {
     if (only && !name.toLowerCase().includes(only)) return;
+    await prepare?.();
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
+    const cpuBefore = process.threadCpuUsage();
     const started = performance.now();
     let answer: string;
     try {
@@ -145,7 +151,15 @@ async function main() {
       answer = `threw: ${(err as Error).message}`;
     }
     loop.disable();
-    probes.push({ name, answer, tookMs: performance.now() - started, loopP99Ns: loop.percentile(99), loopMaxNs: loop.max });
+    const cpu = process.threadCpuUsage(cpuBefore);
+    probes.push({
+      name,
+      answer,
+      tookMs: performance.now() - started,
+      loopP99Ns: loop.percentile(99),
+      loopMaxNs: loop.max,
+      mainCpuMs: (cpu.user + cpu.system) / 1000,
+    });
     console.log(`- ${name}: ${answer}`);
   };
 
@@ -206,6 +220,71 @@ async function main() {
     }
     return [...answers].map(([a, n]) => `${n} x ${a}`).join('; ');
   });
+
+  // A 15 MB live document (paragraphs of about 500 characters in 61 bodies), built here and stored as the book's
+  // live state; the client below holds the same state already, so what is measured is the server's side.
+  let large: { id: number; bodies: string[]; doc: Y.Doc; client?: LiveClient } | undefined;
+  const largeLive = async () => {
+    if (large) return large;
+    const id = await book(alice, bookContent(60));
+    const detail = (await (await http('GET', `/api/textbooks/${id}`, alice.cookie)).json()) as {
+      revision: number;
+      content: { chapters: Array<{ id: string; sections: Array<{ id: string }> }> };
+    };
+    const bodies = detail.content.chapters.flatMap((c) => [c.id, ...c.sections.map((s) => s.id)]);
+    const doc = new Y.Doc();
+    const sentence = 'A paragraph of a very large book, long enough to be like the paragraphs of a real one. ';
+    doc.transact(() => {
+      for (const body of bodies) {
+        const fragment = doc.getXmlFragment(bodyFieldOf(body));
+        for (let i = 0; i < 440; i++) {
+          const paragraph = new Y.XmlElement('paragraph');
+          paragraph.insert(0, [new Y.XmlText(`${i} ${sentence.repeat(6)}`)]);
+          fragment.insert(fragment.length, [paragraph]);
+        }
+      }
+    });
+    const { insertLiveState } = await import('@server/features/textbooks/save/live-documents.repo');
+    await insertLiveState(database.db, {
+      textbookId: id,
+      state: Y.encodeStateAsUpdate(doc),
+      revision: detail.revision,
+      epoch: randomUUID(),
+    });
+    large = { id, bodies, doc };
+    return large;
+  };
+  // Its size only (reading the state itself would be measured with the probe).
+  const liveStateBytes = async (id: number) =>
+    (await (await import('@server/features/textbooks/save/live-documents.repo')).findLiveHeader(database.db, id))?.bytes ?? 0;
+
+  await probe(
+    'a 15 MB live document opened',
+    async () => {
+      const l = await largeLive();
+      const started = performance.now();
+      l.client = await openLiveClient(base, { cookie: alice.cookie, textbookId: l.id, doc: l.doc });
+      await l.client.synced;
+      return `synced in ${(performance.now() - started).toFixed(0)} ms (stored state ${mb(await liveStateBytes(l.id))})`;
+    },
+    largeLive,
+  );
+
+  await probe(
+    'a keystroke stored in the 15 MB live document',
+    async () => {
+      const l = await largeLive();
+      l.client ??= await openLiveClient(base, { cookie: alice.cookie, textbookId: l.id, doc: l.doc });
+      await l.client.synced;
+      const started = performance.now();
+      l.client.type(l.bodies[1], 0, '!');
+      const revision = await l.client.flush();
+      const took = performance.now() - started;
+      await l.client.close();
+      return `stored as revision ${revision} in ${took.toFixed(0)} ms (stored state ${mb(await liveStateBytes(l.id))})`;
+    },
+    largeLive,
+  );
 
   await probe('3,000 nested lists (78 KB) in a PATCH', async () => {
     const id = await book(alice);
@@ -308,8 +387,11 @@ async function main() {
 
   clearInterval(sampler);
   overall.disable();
-  console.log('\nprobe | answer | took | event loop p99 / max during it');
-  for (const p of probes) console.log(`${p.name} | ${p.answer} | ${p.tookMs.toFixed(0)} ms | ${ms(p.loopP99Ns)} / ${ms(p.loopMaxNs)}`);
+  console.log('\nprobe | answer | took | event loop p99 / max during it | main thread CPU');
+  for (const p of probes)
+    console.log(
+      `${p.name} | ${p.answer} | ${p.tookMs.toFixed(0)} ms | ${ms(p.loopP99Ns)} / ${ms(p.loopMaxNs)} | ${p.mainCpuMs.toFixed(0)} ms`,
+    );
   console.log(`\nevent loop over all probes: p99 ${ms(overall.percentile(99))}, max ${ms(overall.max)}`);
   console.log(
     `server process RSS: before ${mb(rssBefore)}, peak ${mb(rssPeak)} (+${mb(rssPeak - rssBefore)}), after ${mb(process.memoryUsage().rss)}`,

@@ -1,3 +1,4 @@
+import type { Document } from '@hocuspocus/server';
 import type { PublicUser } from '@common/auth';
 import type { LiveDocState } from './live-documents';
 
@@ -10,3 +11,6 @@ export interface CollabContext {
 
 /** The server's side of each document open on this instance, by document name (shared by the hook objects). */
 export type OpenDocuments = Map<string, LiveDocState>;
+
+/** Stores a document now; its stored revision, or null when it is not open here. */
+export type StoreDocument = (document: Document) => Promise<number | null>;

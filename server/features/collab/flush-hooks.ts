@@ -1,8 +1,7 @@
 import type { Document, Extension } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { liveClientMessage, type LiveServerMessage } from '@common/live-document';
-import type { CollabContext } from './collab-context';
-import type { StoreDocument } from './persistence-hooks';
+import type { CollabContext, StoreDocument } from './collab-context';
 
 /** Stores a document now, in turn with Hocuspocus's own stores of it: its stored revision, or null when not open here. */
 export function flushDocument(document: Document, store: StoreDocument): Promise<number | null> {

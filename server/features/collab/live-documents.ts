@@ -10,8 +10,8 @@ import * as textbooksRepo from '../textbooks/textbooks.repo';
 import * as liveRepo from '../textbooks/save/live-documents.repo';
 import { bodiesOf, changedBodyIds } from '../textbooks/save/live-content';
 import type { DocumentSize } from './live-limits';
-import type { LiveStoreInput } from '../textbooks/save/live-save';
-import { computeStateOffThread } from '../textbooks/save/live-state';
+import type { LiveStoreInput, StoredCopy } from '../textbooks/save/live-save';
+import { computeStateOffThread, missingUpdateOffThread, stateVectorOffThread } from '../textbooks/save/live-state';
 import { repairStateOffThread } from './live-repair';
 
 /**
@@ -41,7 +41,33 @@ export interface LiveDocState {
   bodiesReadAt: number;
   /** How large the document is (update-policy refuses what would pass the limit). */
   size: DocumentSize;
+  /** Who has the document open here for editing, by user id (a count of their connections). */
+  present: Map<number, { user: PublicUser; connections: number }>;
+  /** Typing that came from other instances and is not yet known to be in the stored book. */
+  foreign: ForeignTyping | null;
+  /** The large stored state this instance last loaded or wrote (live-save.ts reads none while it is current). */
+  storedCopy?: StoredCopy;
 }
+
+/**
+ * Typing another instance sent (through Redis) is stored by that instance, where it was typed.
+ * This one keeps track of it until the stored book is seen to hold it: if the other instance
+ * stops storing (it died), this one stores it, so what a browser shows is never only in memory
+ * and "Saved" is said only for what the book holds.
+ */
+export interface ForeignTyping {
+  /** When this instance last saw the other instances store (or first held the typing), ms since the epoch. */
+  since: number;
+  /** The stored revision then. */
+  revision: number;
+  /** The document's state vector when the typing was last taken in: what the stored book must hold. */
+  vector: Uint8Array;
+  /** The bodies the typing went into. */
+  bodies: Set<string>;
+}
+
+/** How long typing from another instance may wait, with no store by anyone, before this instance stores it. */
+export const foreignStoreGraceMs = 5_000;
 
 export interface LoadedLiveState {
   state: Uint8Array;
@@ -120,20 +146,75 @@ export interface StoredLive {
   vector: Uint8Array | null;
 }
 
+/** Every client's clock in `of` is reached in `vector`: the edits of `of` are all in `vector`. */
+function covers(vector: Uint8Array, of: Uint8Array): boolean {
+  const have = Y.decodeStateVector(vector);
+  for (const [client, clock] of Y.decodeStateVector(of)) if ((have.get(client) ?? 0) < clock) return false;
+  return true;
+}
+
+/** Takes typing from other instances (tracked in `changed` while no one here typed) into `foreign`. */
+async function holdForeign(deps: AppDeps, document: Document, live: LiveDocState): Promise<void> {
+  const header = live.foreign ? null : await liveRepo.findLiveHeader(deps.database.db, live.textbookId);
+  // Read in one turn with the bodies taken from `changed`: typing after it is tracked there again.
+  const vector = Y.encodeStateVector(document);
+  live.foreign ??= { since: Date.now(), revision: header?.revision ?? live.knownRevision, vector, bodies: new Set() };
+  live.foreign.vector = vector;
+  for (const id of live.changed) live.foreign.bodies.add(id);
+  live.changed.clear();
+}
+
+/**
+ * Whether this instance must store the typing it holds from others: not when the stored book
+ * already holds it, nor while the others keep storing (a new revision within the grace), which
+ * starts the wait again.
+ */
+async function foreignNeedsStore(deps: AppDeps, live: LiveDocState, foreign: ForeignTyping, graceMs: number): Promise<boolean> {
+  if (Date.now() - foreign.since < graceMs) return false;
+  const stored = await liveRepo.findLiveState(deps.database.db, live.textbookId);
+  if (!stored) return true;
+  // The stored state is written with the content it matches (live-save.ts): what it holds, the book holds.
+  if (covers(await stateVectorOffThread(stored.state), foreign.vector)) {
+    if (live.foreign === foreign) live.foreign = null;
+    return false;
+  }
+  if (stored.revision > foreign.revision) {
+    foreign.since = Date.now();
+    foreign.revision = stored.revision;
+    return false;
+  }
+  return true;
+}
+
 /**
  * Stores what was typed since the last store through the save path (versions, revision, events),
- * attributed to the most recent typist who may still edit.
+ * attributed to the most recent typist who may still edit. Typing that came only from other
+ * instances is theirs to store; this instance stores it (attributed to who has the document open
+ * here) once they have not stored for `graceMs`.
  */
-export async function storeLiveDocument(deps: AppDeps, document: Document, live: LiveDocState): Promise<StoredLive> {
+export async function storeLiveDocument(
+  deps: AppDeps,
+  document: Document,
+  live: LiveDocState,
+  graceMs = foreignStoreGraceMs,
+): Promise<StoredLive> {
   if (live.gone) return { revision: live.knownRevision, vector: null };
+  const typists = [...live.editors.values()].reverse();
+  let editors = typists;
+  if (editors.length === 0 && live.changed.size > 0) await holdForeign(deps, document, live);
+  const foreign = live.foreign;
+  if (editors.length === 0 && foreign) {
+    if (!(await foreignNeedsStore(deps, live, foreign, graceMs))) return { revision: live.knownRevision, vector: null };
+    editors = [...live.present.values()].reverse().map((p) => p.user);
+    // No one here to store it as: kept until someone opens the document here (or the others store it).
+    if (editors.length === 0) return { revision: live.knownRevision, vector: null };
+  }
   // Nothing typed since the last store: everything in the document is stored.
-  if (live.changed.size === 0) return { revision: live.knownRevision, vector: Y.encodeStateVector(document) };
-  const changed = new Set(live.changed);
-  const editors = [...live.editors.values()].reverse();
+  if (live.changed.size === 0 && !foreign) return { revision: live.knownRevision, vector: Y.encodeStateVector(document) };
+  const changed = new Set([...live.changed, ...(foreign?.bodies ?? [])]);
   live.changed.clear();
   live.editors.clear();
-  // Changes that came from another instance only: that instance, where they were typed, stores them.
-  if (editors.length === 0) return { revision: live.knownRevision, vector: null };
+  live.foreign = null;
   try {
     let lastError: unknown = new Error('no one who typed may still edit');
     for (const user of editors) {
@@ -144,9 +225,11 @@ export async function storeLiveDocument(deps: AppDeps, document: Document, live:
           knownRevision: live.knownRevision,
           editors: editors.map((e) => e.id),
           origin: serverOrigin,
+          storedCopy: live.storedCopy,
         };
         const saved = await saveTextbook(backgroundContext(deps, user), { textbookId: live.textbookId, content: null, live: input });
         live.knownRevision = Math.max(live.knownRevision, saved.revision);
+        live.storedCopy = input.storedCopy;
         return { revision: live.knownRevision, vector: input.storedVector ?? null };
       } catch (err) {
         // Someone removed meanwhile cannot save; the next typist can. A deleted book is gone for all.
@@ -158,7 +241,8 @@ export async function storeLiveDocument(deps: AppDeps, document: Document, live:
   } catch (err) {
     // Kept for the next store: nothing typed is dropped because one store failed.
     for (const id of changed) live.changed.add(id);
-    for (const user of editors.reverse()) if (!live.editors.has(user.id)) live.editors.set(user.id, user);
+    live.foreign ??= foreign;
+    for (const user of typists.reverse()) if (!live.editors.has(user.id)) live.editors.set(user.id, user);
     throw err;
   }
 }
@@ -170,7 +254,7 @@ export async function pullStoredState(deps: AppDeps, document: Document, live: L
   const stored = await liveRepo.findLiveState(deps.database.db, live.textbookId);
   if (!stored) return;
   // Only what the document lacks is applied; the rest of the state is already in it.
-  Y.applyUpdate(document, Y.diffUpdate(stored.state, Y.encodeStateVector(document)), serverOrigin);
+  Y.applyUpdate(document, await missingUpdateOffThread(stored.state, Y.encodeStateVector(document)), serverOrigin);
   live.knownRevision = Math.max(live.knownRevision, stored.revision);
   live.bodies = await storedBodyIds(deps, live.textbookId);
 }

@@ -47,7 +47,15 @@ function textNodeOf(element: Y.XmlElement): Y.XmlText {
 
 export async function openLiveClient(
   baseUrl: string,
-  options: { cookie?: string; origin?: string; textbookId: number; token?: string; documentName?: string },
+  options: {
+    cookie?: string;
+    origin?: string;
+    textbookId: number;
+    token?: string;
+    documentName?: string;
+    /** The document to sync (a browser reconnecting keeps its own); a new one otherwise. */
+    doc?: Y.Doc;
+  },
 ): Promise<LiveClient> {
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
@@ -67,7 +75,7 @@ export async function openLiveClient(
     maxAttempts: 1,
     onClose: ({ event }) => closeEvents.push({ code: event.code, reason: event.reason }),
   });
-  const doc = new Y.Doc();
+  const doc = options.doc ?? new Y.Doc();
   const messages: LiveClient['messages'] = [];
   const waiters = new Set<() => void>();
   let resolveSynced: () => void = () => {};

@@ -2,10 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { liveDocuments } from '@server/db/schema';
 
-/** The live document's header: which revision its stored state matches, and its lineage. */
-export async function findLiveHeader(db: DbOrTx, textbookId: number): Promise<{ revision: number; epoch: string } | null> {
+/** The live document's header: which revision its stored state matches, its lineage, and the state's size in bytes. */
+export async function findLiveHeader(db: DbOrTx, textbookId: number): Promise<{ revision: number; epoch: string; bytes: number } | null> {
   const [row] = await db
-    .select({ revision: liveDocuments.revision, epoch: liveDocuments.epoch })
+    .select({
+      revision: liveDocuments.revision,
+      epoch: liveDocuments.epoch,
+      bytes: sql<number>`octet_length(${liveDocuments.state})`.mapWith(Number),
+    })
     .from(liveDocuments)
     .where(eq(liveDocuments.textbookId, textbookId))
     .limit(1);

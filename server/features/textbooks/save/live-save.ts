@@ -5,7 +5,7 @@ import type { Tx } from '@server/db/client';
 import { parseBody } from './body-html';
 import { readBody, writeBodies } from './live-content';
 import * as liveRepo from './live-documents.repo';
-import { computeStateOffThread } from './live-state';
+import { computeStateOffThread, largeStateBytes, mergeStateOffThread, missingUpdateOffThread, stateVectorOffThread } from './live-state';
 
 /**
  * The live document's part of the one save path (textbook-save.service.ts), inside its
@@ -25,6 +25,42 @@ export interface LiveStoreInput {
   origin: unknown;
   /** Set by the save: the document's state vector when its bodies were read (what the stored content holds). */
   storedVector?: Uint8Array;
+  /** Set by the save: the document's state in the same turn as its bodies were read (what is stored as the live state). */
+  storedState?: Uint8Array;
+  /**
+   * Set by the save for a large state: the stored state and its vector, read before the bodies;
+   * then `storedState` is not taken, only what the document holds beyond it (`storedDiff`), and
+   * the worker merges the two (encoding a 20 MB document would hold the main thread for a second).
+   */
+  storedBase?: StoredCopy;
+  storedDiff?: Uint8Array;
+  /**
+   * The stored state this process last read or wrote for the document, kept with it: a large
+   * store then reads no state from the database (20 MB each time) when no one else wrote since.
+   * Updated by the save when it writes a large state through the worker.
+   */
+  storedCopy?: StoredCopy;
+}
+
+/** A stored live state as this process holds it: its revision, its bytes, and its state vector once known. */
+export interface StoredCopy {
+  revision: number;
+  state: Uint8Array;
+  vector?: Uint8Array;
+}
+
+/**
+ * Takes the document's state for the live state row, in the same turn as its bodies were read
+ * (nothing awaited in between): typing that arrives while the save's transaction goes on is not
+ * in the stored content, so it must not be in the stored state either, or an instance that read
+ * the state would take that typing for stored.
+ */
+export function captureLiveState(live: LiveStoreInput): void {
+  if (live.storedBase?.vector) {
+    live.storedDiff = Y.encodeStateAsUpdate(live.doc, live.storedBase.vector);
+    // What the merged state will hold: the document as it is now.
+    live.storedBase = { ...live.storedBase, vector: Y.encodeStateVector(live.doc) };
+  } else live.storedState = Y.encodeStateAsUpdate(live.doc);
 }
 
 /**
@@ -39,9 +75,21 @@ export async function contentWithTypedBodies(
   current: TextbookContent,
 ): Promise<{ content: TextbookContent; typed: Map<string, string> }> {
   const header = await liveRepo.findLiveHeader(tx, textbookId);
-  if (header && header.revision !== live.knownRevision) {
+  const behind = header !== null && header.revision !== live.knownRevision;
+  const large = header !== null && header.bytes > largeStateBytes;
+  live.storedBase = undefined;
+  const copy = live.storedCopy;
+  if (large && !behind && header && copy && copy.revision === header.revision) {
+    // The state in the database is the one this process holds: nothing to read.
+    live.storedBase = { ...copy, vector: copy.vector ?? (await stateVectorOffThread(copy.state)) };
+    live.storedCopy = live.storedBase;
+  } else if (behind || large) {
     const stored = await liveRepo.findLiveState(tx, textbookId);
-    if (stored) Y.applyUpdate(live.doc, stored.state, live.origin);
+    // Only what the document lacks, cut out in the worker when the state is large: the rest is already in it.
+    if (stored && behind) Y.applyUpdate(live.doc, await missingUpdateOffThread(stored.state, Y.encodeStateVector(live.doc)), live.origin);
+    // The document now holds all of the stored state: what it adds is what it holds beyond the stored vector.
+    if (stored && large)
+      live.storedBase = { revision: stored.revision, state: stored.state, vector: await stateVectorOffThread(stored.state) };
   }
   const typed = new Map<string, string>();
   // Read in the same turn as the bodies below: every edit in this vector is in the content being stored.
@@ -98,7 +146,14 @@ export async function storeLiveState(
   input: { textbookId: number; revision: number; before: TextbookContent; after: TextbookContent; live?: LiveStoreInput },
 ): Promise<void> {
   if (input.live) {
-    await liveRepo.updateLiveState(tx, input.textbookId, { state: Y.encodeStateAsUpdate(input.live.doc), revision: input.revision });
+    const { storedBase, storedDiff } = input.live;
+    const state =
+      storedBase && storedDiff
+        ? await mergeStateOffThread(storedBase.state, storedDiff)
+        : (input.live.storedState ?? Y.encodeStateAsUpdate(input.live.doc));
+    // Kept for the next store (a large state only: a small one is cheap to read again).
+    input.live.storedCopy = storedBase && storedDiff ? { revision: input.revision, state, vector: storedBase.vector } : undefined;
+    await liveRepo.updateLiveState(tx, input.textbookId, { state, revision: input.revision });
     return;
   }
   const stored = await liveRepo.findLiveState(tx, input.textbookId);

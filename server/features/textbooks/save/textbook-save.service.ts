@@ -5,7 +5,7 @@ import type { Tx } from '@server/db/client';
 import type { RevisionManifest, TextbookRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/features/request-context';
-import { contentWithTypedBodies, storeLiveState, writeBackSanitized, type LiveStoreInput } from './live-save';
+import { captureLiveState, contentWithTypedBodies, storeLiveState, writeBackSanitized, type LiveStoreInput } from './live-save';
 import { publishAfterCommit } from '../textbook-events';
 import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';
 import { normalizeContentReport } from '../textbook-content';
@@ -152,6 +152,8 @@ export async function saveTextbook(ctx: RequestContext, input: SaveTextbookInput
       };
     }
 
+    // Still in the turn the typed bodies were read in (a live store sends no baseRevision, so nothing was awaited).
+    if (input.live) captureLiveState(input.live);
     let latest: Awaited<ReturnType<typeof repo.findLatestVersionHeader>> | undefined = await repo.findLatestVersionHeader(tx, textbookId);
     if (!latest || latest.revision !== current.revision) {
       // The state being replaced has no version (an older row, or a writer that bypassed this path): keep it first.
