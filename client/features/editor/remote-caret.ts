@@ -36,8 +36,9 @@ function hasProvenance(node: PmNode): boolean {
 export function withoutProvenance(node: PmNode): PmNode {
   let attrs = node.attrs;
   if (hasProvenance(node)) {
-    attrs = { ...node.attrs };
-    for (const a of provenanceAttrs) if (a in attrs) attrs[a] = null;
+    const next: Record<string, unknown> = { ...node.attrs };
+    for (const a of provenanceAttrs) if (a in next) next[a] = null;
+    attrs = next;
   }
   // Inline content carries no block provenance: a textblock's children are kept as they are.
   let content = node.content;
