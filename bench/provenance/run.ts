@@ -24,7 +24,7 @@ import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { sourceMap } from '@server/ai/shared/source-map';
 import { extractTxt } from '@server/ingest/txt-extract';
-import { chapterProvenance } from '@server/features/provenance/chapter-provenance';
+import { chapterProvenance, clearMatchIndexes, materialKey } from '@server/features/provenance/chapter-provenance';
 import { closeProvenanceWorkers, matchOffThread } from '@server/features/provenance/provenance-pool';
 import { composeBook, contextOf, materialOf } from '../ai-tools/book-setup';
 import { build100kWords, corpusSentences } from '../generate/corpus-100k';
@@ -61,34 +61,43 @@ async function speed(): Promise<void> {
   const book = stamp.book;
   const chapter = hundredSections(book);
   const plainChapter = hundredSections(composed);
-  const walls: number[] = [];
-  const cpus: number[] = [];
-  let last: ProvenanceResponse | undefined;
-  for (let i = 0; i < 3; i++) {
-    const cpu = process.cpuUsage();
-    const t0 = performance.now();
-    last = chapterProvenance({ ...material }, chapter, 0);
-    walls.push(performance.now() - t0);
-    const used = process.cpuUsage(cpu);
-    cpus.push((used.user + used.system) / 1000);
-  }
   const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[1]);
-  const plainWalls: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const t0 = performance.now();
-    chapterProvenance({ ...material }, plainChapter, 0);
-    plainWalls.push(performance.now() - t0);
-  }
-  // The part of it that is the source map (built once per request), for comparison.
+  let last: ProvenanceResponse | undefined;
+  const timed = (run: () => ProvenanceResponse) => {
+    const walls: number[] = [];
+    const cpus: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const cpu = process.cpuUsage();
+      const t0 = performance.now();
+      last = run();
+      walls.push(performance.now() - t0);
+      const used = process.cpuUsage(cpu);
+      cpus.push((used.user + used.system) / 1000);
+    }
+    return { wall: median(walls), cpu: median(cpus) };
+  };
+  // A first request for the material: the source map and match index built (each run a fresh copy, nothing held).
+  const cold = timed(() => chapterProvenance({ ...material }, chapter, 0));
+  const plainCold = timed(() => chapterProvenance({ ...material }, plainChapter, 0));
+  // Later requests (another chapter, another revision): the material's index is held by its key.
+  const key = materialKey(material);
+  chapterProvenance(material, chapter, 0, key);
+  const held = timed(() => chapterProvenance(material, chapter, 0, key));
+  const plainHeld = timed(() => chapterProvenance(material, plainChapter, 0, key));
+  clearMatchIndexes();
+  // The part of it that is the source map (built once per material), for comparison.
   const t0 = performance.now();
   sourceMap({ ...material });
   const mapMs = Math.round(performance.now() - t0);
-  // As the route runs it for a material this size: in the worker thread (the first call starts it).
-  await matchOffThread(material, chapter, 0, { inlineLimit: 0 });
+  // As the route runs it for a material this size: in the worker thread. The first call starts the worker and
+  // sends the material; later ones send the chapter only, the worker holding the material's index.
+  const tw = performance.now();
+  await matchOffThread(material, chapter, 0, { inlineLimit: 0, key });
+  const workerFirst = Math.round(performance.now() - tw);
   const workerWalls: number[] = [];
   for (let i = 0; i < 3; i++) {
     const t1 = performance.now();
-    await matchOffThread(material, chapter, 0, { inlineLimit: 0 });
+    await matchOffThread(material, chapter, 0, { inlineLimit: 0, key });
     workerWalls.push(performance.now() - t1);
   }
   await closeProvenanceWorkers();
@@ -101,9 +110,12 @@ async function speed(): Promise<void> {
     table(
       ['run', 'wall ms (median of 3)', 'cpu ms', 'of which source map ms', 'goal'],
       [
-        ['provenance of the chapter, in place', String(median(walls)), String(median(cpus)), String(mapMs), '< 1000 ms'],
-        ['the same chapter without stored sources (all matched)', String(median(plainWalls)), '-', '-', '< 1000 ms'],
-        ['the same in the worker thread (copy included)', String(median(workerWalls)), '-', '-', '< 1000 ms'],
+        ['first request for the material, in place (index built)', String(cold.wall), String(cold.cpu), String(mapMs), '< 1000 ms'],
+        ['the same chapter without stored sources (all matched)', String(plainCold.wall), String(plainCold.cpu), '-', '< 1000 ms'],
+        ['later requests, in place (index held)', String(held.wall), String(held.cpu), '0', '< 1000 ms'],
+        ['the same without stored sources, index held', String(plainHeld.wall), String(plainHeld.cpu), '0', '< 1000 ms'],
+        ['worker thread, first request (started, material sent)', String(workerFirst), '-', '-', '-'],
+        ['worker thread, later requests (index held there)', String(median(workerWalls)), '-', '0', '< 1000 ms'],
       ],
     ),
   );

@@ -3,7 +3,7 @@ import type { TextbookContent } from '@common/textbook';
 import type { Material } from '@server/ai/material';
 import { AppError } from '@server/core/app-error';
 import { WorkerPool } from '@server/ingest/worker-pool';
-import { chapterProvenance, type ChapterText, type ProvenanceJob } from './chapter-provenance';
+import { chapterProvenance, materialKey, type ChapterText, type ProvenanceJob } from './chapter-provenance';
 import { closePagePictures } from './page-picture.service';
 import { stampSources } from './stamp-sources';
 
@@ -19,7 +19,12 @@ const stampTimeoutMs = 120_000;
 
 /** A chapter to match, or a whole book to stamp with its sources (stamp-sources.ts). */
 export type PoolJob = ProvenanceJob | { stamp: TextbookContent; material: Material };
-type Reply = { ok: true; answer: ProvenanceResponse } | { ok: true; stamped: TextbookContent } | { ok: false; detail: string };
+type Reply =
+  | { ok: true; answer: ProvenanceResponse }
+  | { ok: true; stamped: TextbookContent }
+  | { ok: false; detail: string }
+  /** The worker holds no match index for the job's key (started since, or evicted): send the material. */
+  | { ok: false; missing: true };
 let pool: WorkerPool<PoolJob, Reply> | undefined;
 
 function workers(): WorkerPool<PoolJob, Reply> {
@@ -60,29 +65,38 @@ function slim(material: Material): Material {
   };
 }
 
+/**
+ * The provenance of a chapter. The material's match index is built once and held (chapter-provenance.ts): in
+ * this thread for a small material, in the worker for a large one, where the material is only sent when the
+ * worker does not hold its index yet.
+ */
 export async function matchOffThread(
   material: Material,
   chapter: ChapterText,
   chapterIndex: number,
-  opts: { inlineLimit?: number } = {},
+  opts: { inlineLimit?: number; key?: string } = {},
 ): Promise<ProvenanceResponse> {
-  if (blockCount(material) <= (opts.inlineLimit ?? inlineLimitBlocks)) return chapterProvenance(material, chapter, chapterIndex);
-  let reply: Reply;
-  try {
-    const plain = {
-      title: chapter.title,
-      content: chapter.content,
-      sections: chapter.sections.map((s) => ({ title: s.title, content: s.content })),
-    };
-    reply = await workers().run({ material: slim(material), chapter: plain, chapterIndex }, { timeoutMs });
-  } catch {
-    throw new AppError(
-      'INTERNAL',
-      'Matching this chapter against its sources took too long. Please try again in a moment.',
-      undefined,
-      503,
-    );
-  }
+  const key = opts.key ?? materialKey(material);
+  if (blockCount(material) <= (opts.inlineLimit ?? inlineLimitBlocks)) return chapterProvenance(material, chapter, chapterIndex, key);
+  const plain = {
+    title: chapter.title,
+    content: chapter.content,
+    sections: chapter.sections.map((s) => ({ title: s.title, content: s.content })),
+  };
+  const run = async (withMaterial: boolean): Promise<Reply> => {
+    try {
+      return await workers().run({ material: withMaterial ? slim(material) : null, chapter: plain, chapterIndex, key }, { timeoutMs });
+    } catch {
+      throw new AppError(
+        'INTERNAL',
+        'Matching this chapter against its sources took too long. Please try again in a moment.',
+        undefined,
+        503,
+      );
+    }
+  };
+  let reply = await run(false);
+  if (!reply.ok && 'missing' in reply) reply = await run(true);
   if (!reply.ok || !('answer' in reply)) throw new AppError('INTERNAL', 'This chapter could not be matched against its sources.');
   return reply.answer;
 }
