@@ -3,7 +3,8 @@ import type { ProvenanceBlock, ProvenanceFigures, ProvenanceResponse, Provenance
 import type { Material } from '@server/ai/material';
 import { sourceMap } from '@server/ai/shared/source-map';
 import { Lru } from './lru';
-import { matchChapter, matchIndex, type MatchIndex } from './provenance-match';
+import { askingMeaning, knownMeaning, type MeaningQuestion, type Similarity } from './meaning';
+import { matchChapter, matchIndex, type MatchIndex, type Meaning } from './provenance-match';
 
 /** What the matching reads of a chapter. */
 export interface ChapterText {
@@ -20,6 +21,18 @@ export interface ProvenanceJob {
   chapterIndex: number;
   /** The material's key (materialKey): its match index is built once and reused. */
   key?: string;
+  /** Support by meaning: 'ask' to learn which pairs to embed, or their similarities (meaning.ts). */
+  meaning?: MeaningInput;
+}
+
+export type MeaningInput = 'ask' | Similarity[];
+
+/** A chapter judged, with the pairs a run asked to have embedded (none unless asked). */
+export interface Judged {
+  answer: ProvenanceResponse;
+  questions: MeaningQuestion[];
+  /** More sentences asked about than are embedded for one chapter: the rest were judged by words only. */
+  capped: boolean;
 }
 
 /**
@@ -106,9 +119,9 @@ export function chapterProvenance(material: Material, chapter: ChapterText, chap
 }
 
 /** The provenance of one chapter against a material's index. */
-export function provenanceWith(held: MaterialIndex, chapter: ChapterText, chapterIndex: number): ProvenanceResponse {
+export function provenanceWith(held: MaterialIndex, chapter: ChapterText, chapterIndex: number, meaning?: Meaning): ProvenanceResponse {
   const { index } = held;
-  const blocks = matchChapter(index, chapter, held.pdfIds);
+  const blocks = matchChapter(index, chapter, held.pdfIds, meaning);
   const notes = index
     ? []
     : ['Source unknown: the files this book was made from are no longer stored, so its text cannot be traced to them.'];
@@ -119,5 +132,19 @@ export function provenanceWith(held: MaterialIndex, chapter: ChapterText, chapte
     figures: provenanceFigures(blocks),
     documents: held.documents,
     notes,
+    supportBy: 'words',
   };
+}
+
+/** One chapter judged by words, asking which pairs to judge by meaning too, or with their similarities known. */
+export function judgeWith(held: MaterialIndex, chapter: ChapterText, chapterIndex: number, meaning?: MeaningInput): Judged {
+  if (meaning === 'ask' && held.index) {
+    const asking = askingMeaning(held.index);
+    const answer = provenanceWith(held, chapter, chapterIndex, asking.meaning);
+    return { answer, questions: asking.questions(), capped: asking.capped() };
+  }
+  const known = Array.isArray(meaning) ? knownMeaning(meaning) : undefined;
+  const answer = provenanceWith(held, chapter, chapterIndex, known);
+  if (known) answer.supportBy = 'words-and-meaning';
+  return { answer, questions: [], capped: false };
 }

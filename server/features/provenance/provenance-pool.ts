@@ -3,7 +3,15 @@ import type { TextbookContent } from '@common/textbook';
 import type { Material } from '@server/ai/material';
 import { AppError } from '@server/core/app-error';
 import { WorkerPool } from '@server/ingest/worker-pool';
-import { chapterProvenance, materialKey, type ChapterText, type ProvenanceJob } from './chapter-provenance';
+import {
+  indexOf,
+  judgeWith,
+  materialKey,
+  type ChapterText,
+  type Judged,
+  type MeaningInput,
+  type ProvenanceJob,
+} from './chapter-provenance';
 import { closePagePictures } from './page-picture.service';
 import { stampSources } from './stamp-sources';
 
@@ -20,7 +28,7 @@ const stampTimeoutMs = 120_000;
 /** A chapter to match, or a whole book to stamp with its sources (stamp-sources.ts). */
 export type PoolJob = ProvenanceJob | { stamp: TextbookContent; material: Material };
 type Reply =
-  | { ok: true; answer: ProvenanceResponse }
+  | ({ ok: true } & Judged)
   | { ok: true; stamped: TextbookContent }
   | { ok: false; detail: string }
   /** The worker holds no match index for the job's key (started since, or evicted): send the material. */
@@ -76,8 +84,19 @@ export async function matchOffThread(
   chapterIndex: number,
   opts: { inlineLimit?: number; key?: string } = {},
 ): Promise<ProvenanceResponse> {
+  return (await judgeOffThread(material, chapter, chapterIndex, opts)).answer;
+}
+
+/** matchOffThread, asking which pairs to judge by meaning too (`meaning: 'ask'`) or with their similarities. */
+export async function judgeOffThread(
+  material: Material,
+  chapter: ChapterText,
+  chapterIndex: number,
+  opts: { inlineLimit?: number; key?: string; meaning?: MeaningInput } = {},
+): Promise<Judged> {
   const key = opts.key ?? materialKey(material);
-  if (blockCount(material) <= (opts.inlineLimit ?? inlineLimitBlocks)) return chapterProvenance(material, chapter, chapterIndex, key);
+  if (blockCount(material) <= (opts.inlineLimit ?? inlineLimitBlocks))
+    return judgeWith(indexOf(material, key), chapter, chapterIndex, opts.meaning);
   const plain = {
     title: chapter.title,
     content: chapter.content,
@@ -85,7 +104,10 @@ export async function matchOffThread(
   };
   const run = async (withMaterial: boolean): Promise<Reply> => {
     try {
-      return await workers().run({ material: withMaterial ? slim(material) : null, chapter: plain, chapterIndex, key }, { timeoutMs });
+      return await workers().run(
+        { material: withMaterial ? slim(material) : null, chapter: plain, chapterIndex, key, meaning: opts.meaning },
+        { timeoutMs },
+      );
     } catch {
       throw new AppError(
         'INTERNAL',
@@ -98,7 +120,7 @@ export async function matchOffThread(
   let reply = await run(false);
   if (!reply.ok && 'missing' in reply) reply = await run(true);
   if (!reply.ok || !('answer' in reply)) throw new AppError('INTERNAL', 'This chapter could not be matched against its sources.');
-  return reply.answer;
+  return { answer: reply.answer, questions: reply.questions, capped: reply.capped };
 }
 
 /** Closes the feature's worker threads (matching and page pictures) when the app closes. */

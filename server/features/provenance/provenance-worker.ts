@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { heldIndex, indexOf, provenanceWith } from './chapter-provenance';
+import { heldIndex, indexOf, judgeWith } from './chapter-provenance';
 import type { PoolJob } from './provenance-pool';
 import { stampSources } from './stamp-sources';
 
@@ -10,14 +10,14 @@ parentPort?.on('message', (message: { id: number; job: PoolJob }) => {
       parentPort?.postMessage({ id: message.id, ok: true, stamped: stampSources(message.job.material, message.job.stamp) });
       return;
     }
-    const { material, chapter, chapterIndex, key } = message.job;
+    const { material, chapter, chapterIndex, key, meaning } = message.job;
     // The material is sent only when this worker is not known to hold its index.
     const held = material ? indexOf(material, key) : key ? heldIndex(key) : undefined;
     if (!held) {
       parentPort?.postMessage({ id: message.id, ok: false, missing: true });
       return;
     }
-    parentPort?.postMessage({ id: message.id, ok: true, answer: provenanceWith(held, chapter, chapterIndex) });
+    parentPort?.postMessage({ id: message.id, ok: true, ...judgeWith(held, chapter, chapterIndex, meaning) });
   } catch (err) {
     parentPort?.postMessage({ id: message.id, ok: false, detail: (err as Error).message });
   }

@@ -5,9 +5,10 @@ import type { RequestContext } from '@server/http/request-context';
 import * as sourcesRepo from '../sources/sources.repo';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
-import { materialKey } from './chapter-provenance';
+import { materialKey, type ChapterText } from './chapter-provenance';
 import { Lru } from './lru';
-import { matchOffThread } from './provenance-pool';
+import { similaritiesOf } from './meaning';
+import { judgeOffThread } from './provenance-pool';
 import { userNames } from './typists.repo';
 
 /**
@@ -16,8 +17,14 @@ import { userNames } from './typists.repo';
  * most), and each chapter's answer by book revision and material. Both bounded: a 100,000-word material
  * read is a few megabytes, a 100-section chapter's answer under one.
  */
+interface HeldMaterial {
+  material: Material;
+  key: string;
+  /** Every chunk of the material has a vector of the embedder's model: the embedder works for it. */
+  embedded: boolean;
+}
 interface Held {
-  materials: Lru<string, { material: Material; key: string }>;
+  materials: Lru<string, HeldMaterial>;
   answers: Lru<string, ProvenanceResponse>;
 }
 const heldByDatabase = new WeakMap<object, Held>();
@@ -47,7 +54,8 @@ export async function getProvenance(ctx: RequestContext, textbookId: number, cha
     );
   }
   const held = heldFor(ctx.database.db);
-  const sources = (await sourcesRepo.listTextbookSourceIds(ctx.db, textbookId)).join(',');
+  const sourceIds = await sourcesRepo.listTextbookSourceIds(ctx.db, textbookId);
+  const sources = sourceIds.join(',');
   const answerKey = `${textbookId}:${textbook.revision}:${chapterIndex}:${sources}`;
   let answer = held.answers.get(answerKey);
   if (!answer) {
@@ -56,11 +64,17 @@ export async function getProvenance(ctx: RequestContext, textbookId: number, cha
       const { material } = await loadTextbookMaterial(ctx, textbookId);
       // What matching reads: the documents' blocks and pictures, not the chunks and their vectors.
       const kept: Material = { sources: material.sources, chunks: [], imageUrls: material.imageUrls };
-      read = { material: kept, key: materialKey(kept) };
+      const embedded = material.chunks.length > 0 && material.chunks.every((c) => c.embedding && c.embedding.length > 0);
+      read = { material: kept, key: materialKey(kept), embedded };
       held.materials.set(sources, read);
+    } else if (!read.embedded && sourceIds.length > 0) {
+      const count = await sourcesRepo.countEmbedded(ctx.db, textbook.ownerId, sourceIds, ctx.embedder.model);
+      read.embedded = count.total > 0 && count.embedded >= count.total;
     }
-    answer = await matchOffThread(read.material, chapter, chapterIndex, { key: read.key });
-    held.answers.set(answerKey, answer);
+    const judged = await judgeChapter(ctx, read, chapter, chapterIndex);
+    answer = judged.answer;
+    // An answer by words only while the embedder is not ready for this material is worked out again next time.
+    if (judged.final) held.answers.set(answerKey, answer);
   }
   // A copy for this request: the names are the typists' as they are now.
   const copy: ProvenanceResponse = { ...answer, blocks: answer.blocks.map((b) => (b.typedBy ? { ...b, typedBy: { ...b.typedBy } } : b)) };
@@ -68,4 +82,49 @@ export async function getProvenance(ctx: RequestContext, textbookId: number, cha
   const names = await userNames(ctx.db, ids);
   for (const b of copy.blocks) if (b.typedBy) b.typedBy.name = names.get(b.typedBy.userId) ?? 'a former user';
   return copy;
+}
+
+/** Embeddings for one chapter's support by meaning wait at most this long; then it is judged by words only. */
+const meaningBudgetMs = 8_000;
+
+const wordsOnly = (reason: string) => `Support was judged by words only: ${reason}. Numbers and named terms must agree either way.`;
+
+/**
+ * A chapter judged by words, then by meaning where words do not settle it: the pairs the first run asks about
+ * (a sentence and its best passages that hold its numbers and named terms) are embedded, and the chapter is
+ * judged again with their similarities. Without the embedder (the material not embedded yet, or the model not
+ * answering in time) the answer by words stands, and says so.
+ */
+async function judgeChapter(
+  ctx: RequestContext,
+  read: HeldMaterial,
+  chapter: ChapterText,
+  chapterIndex: number,
+): Promise<{ answer: ProvenanceResponse; final: boolean }> {
+  if (read.material.sources.length === 0 || !read.embedded) {
+    const { answer } = await judgeOffThread(read.material, chapter, chapterIndex, { key: read.key });
+    if (read.material.sources.length > 0) answer.notes.push(wordsOnly('the sentence vectors of the material are not ready yet'));
+    return { answer, final: read.material.sources.length === 0 };
+  }
+  const first = await judgeOffThread(read.material, chapter, chapterIndex, { key: read.key, meaning: 'ask' });
+  if (first.questions.length === 0) {
+    first.answer.supportBy = 'words-and-meaning';
+    return { answer: first.answer, final: true };
+  }
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const similarities = await Promise.race([
+      similaritiesOf(ctx.embedder, first.questions),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('embedding took too long')), meaningBudgetMs))),
+    ]);
+    const second = await judgeOffThread(read.material, chapter, chapterIndex, { key: read.key, meaning: similarities });
+    if (first.capped) second.answer.notes.push('Support by meaning was checked for the first sentences only; the others by words.');
+    return { answer: second.answer, final: true };
+  } catch (err) {
+    ctx.log.warn({ err }, 'provenance: judging by meaning failed; by words only');
+    first.answer.notes.push(wordsOnly('the embedding model did not answer in time'));
+    return { answer: first.answer, final: false };
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -9,6 +9,7 @@ import { computingMaterial, createLinkedBook } from '../ai-tools/ai-tools.fixtur
 import { ingestMaterial, loadSourcesMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { shareBook } from '../textbooks/test-factory';
+import { getProvenance } from './provenance.service';
 import { stampSources } from './stamp-sources';
 
 const h = useHarness();
@@ -28,6 +29,8 @@ const numberChanged = 'The transistor was invented at Bell Labs in 1952 and slow
 /** The material: "The integrated circuit, demonstrated by Jack Kilby in 1958, placed many transistors on a single chip." */
 const paraphrase = 'Jack Kilby showed in 1958 that one single chip could hold many transistors, which is the integrated circuit.';
 const invented = 'Quantum annealers from Zanzibar Dynamics solved chess in 2031.';
+/** The material: "Transistors are smaller, cooler and far more reliable than vacuum tubes." In other words: few shared. */
+const otherWords = 'Compared with tubes, transistors take less space, run at lower temperatures and fail much less often.';
 
 function book(): TextbookContentInput {
   return {
@@ -269,6 +272,59 @@ describe('provenance stored with the book', () => {
     // Text the material holds stays the material's, whoever typed it.
     expect(kept.verdict).toBe('material');
     expect(body.figures.counts.typed).toBe(1);
+  });
+});
+
+describe('support by meaning as well as words', () => {
+  async function embeddedBook() {
+    const created = await createMarkdownBook(alice);
+    const ids = await sourceIdsOfBook(created.id);
+    const { material } = await loadSourcesMaterial(h.deps, ids);
+    const content = book() as TextbookContent;
+    content.chapters[1].content += `<p>${otherWords}</p>`;
+    const user = { id: alice.id, username: alice.username };
+    const stamped = await createTextbook(h.database.db, {
+      owner: user,
+      topic: 'Computing',
+      content: stampSources(material, content),
+      sourceIds: ids,
+    });
+    // The material's sentence vectors made (as after any upload, in the background): the embedder works for it.
+    await h.deps.backgroundEmbeddings.ensure(alice.id, ids);
+    return stamped;
+  }
+
+  it('supports a sentence in other words once the material is embedded; a changed number or an invented claim stays unsupported', async () => {
+    const created = await embeddedBook();
+    const body = (await provenance(alice, created.id)).json() as ProvenanceResponse;
+    expect(body.supportBy).toBe('words-and-meaning');
+    expect(body.notes).toEqual([]);
+    const block = blockWith(body, otherWords);
+    expect(block.verdict).toBe('supported');
+    expect(block.source?.passage).toContain('Transistors are smaller, cooler and far more reliable than vacuum tubes.');
+    expect(blockWith(body, numberChanged).verdict).toBe('unsupported');
+    expect(blockWith(body, invented).verdict).toBe('unsupported');
+    expect(blockWith(body, quoted).verdict).toBe('material');
+  });
+
+  it('judges by words only when the embedding model does not answer, and says so in the answer', async () => {
+    const created = await embeddedBook();
+    const ctx = contextFor(h, { id: alice.id, username: alice.username });
+    const failing = {
+      ...ctx,
+      embedder: {
+        model: h.deps.embedder.model,
+        embed: async (): Promise<number[][]> => {
+          throw new Error('the model is not loaded');
+        },
+        close: async () => {},
+      },
+    };
+    const body = await getProvenance(failing, created.id, 1);
+    expect(body.supportBy).toBe('words');
+    expect(body.notes.join(' ')).toMatch(/judged by words only: the embedding model did not answer/);
+    expect(blockWith(body, otherWords).verdict).toBe('unsupported');
+    expect(blockWith(body, quoted).verdict).toBe('material');
   });
 });
 
