@@ -415,4 +415,35 @@ describe('stored provenance through the AI tools', () => {
     const blocks = chapters.flatMap((r) => (r.json() as ProvenanceResponse).blocks);
     expect(blocks.filter((b) => b.stored).length).toBe(keysOf(content).length);
   });
+
+  it('a section Expand wrote to carries the sources of its new paragraphs; the section’s own text stays as it was', async () => {
+    const base = await createLinkedBook(h, alice);
+    const chapter = base.content.chapters[2];
+    const own = chapter.sections[0].content;
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/ai/generate-section',
+      headers: { cookie: alice.cookie },
+      payload: {
+        textbookId: base.id,
+        chapterIndex: 2,
+        chapterTitle: chapter.title,
+        sectionTitle: chapter.sections[0].title,
+        context: '',
+        references: [],
+        paragraphCount: 4,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().exhausted).toBe(false);
+    const html = res.json().sectionContent as string;
+    // The section's own paragraph exactly as it was (no source written into it); the new ones with theirs.
+    expect(html.startsWith(own)).toBe(true);
+    expect(html.slice(own.length)).toMatch(/<p data-src="\d+:\d+">/);
+    // Read back, the new paragraphs are found by their stored source.
+    const body = (await provenance(alice, base.id, 2)).json() as ProvenanceResponse;
+    const section = body.blocks.filter((b) => b.sectionIndex === 0);
+    expect(section[0].stored).toBeUndefined();
+    expect(section.slice(1).filter((b) => b.stored === true).length).toBeGreaterThan(0);
+  });
 });
