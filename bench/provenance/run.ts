@@ -24,7 +24,10 @@ import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { sourceMap } from '@server/ai/shared/source-map';
 import { extractTxt } from '@server/ingest/txt-extract';
-import { chapterProvenance, clearMatchIndexes, materialKey } from '@server/features/provenance/chapter-provenance';
+import { CachedEmbedder } from '@server/ai/embeddings/cached-embedder';
+import { LocalEmbedder } from '@server/ai/embeddings/local-embedder';
+import { chapterProvenance, clearMatchIndexes, indexOf, judgeWith, materialKey } from '@server/features/provenance/chapter-provenance';
+import { similaritiesOf } from '@server/features/provenance/meaning';
 import { closeProvenanceWorkers, matchOffThread } from '@server/features/provenance/provenance-pool';
 import { composeBook, contextOf, materialOf } from '../ai-tools/book-setup';
 import { build100kWords, corpusSentences } from '../generate/corpus-100k';
@@ -74,7 +77,7 @@ async function speed(): Promise<void> {
       const used = process.cpuUsage(cpu);
       cpus.push((used.user + used.system) / 1000);
     }
-    return { wall: median(walls), cpu: median(cpus) };
+    return { wall: median(walls), cpu: median(cpus), answer: last! };
   };
   // A first request for the material: the source map and match index built (each run a fresh copy, nothing held).
   const cold = timed(() => chapterProvenance({ ...material }, chapter, 0));
@@ -101,11 +104,11 @@ async function speed(): Promise<void> {
     workerWalls.push(performance.now() - t1);
   }
   await closeProvenanceWorkers();
-  const f = last!.figures;
+  const f = cold.answer.figures;
   console.log(
     `bench:provenance speed: material ${built.words.toLocaleString('en-US')} words; chapter of ${chapter.sections.length} sections,`,
   );
-  console.log(`  ${last!.blocks.length} blocks, ${f.sentences} sentences`);
+  console.log(`  ${cold.answer.blocks.length} blocks, ${f.sentences} sentences`);
   console.log(
     table(
       ['run', 'wall ms (median of 3)', 'cpu ms', 'of which source map ms', 'goal'],
@@ -124,6 +127,31 @@ async function speed(): Promise<void> {
   );
   console.log(
     `  verdicts: material ${pct(f.shares.material)}, supported ${pct(f.shares.supported)}, unsupported ${pct(f.shares.unsupported)} (every third paragraph was edited)`,
+  );
+  // Support by meaning, as the route does it once the material is embedded: a run that asks which pairs to
+  // embed, the local sentence encoder on them (cold: its model loaded first), and a run with their similarities.
+  const held1 = indexOf(material, key);
+  const c0 = process.cpuUsage();
+  const ta = performance.now();
+  const asked = judgeWith(held1, chapter, 0, 'ask');
+  const askMs = Math.round(performance.now() - ta);
+  const askCpu = Math.round((process.cpuUsage(c0).user + process.cpuUsage(c0).system) / 1000);
+  const embedder = new LocalEmbedder();
+  const te = performance.now();
+  const similarities = await similaritiesOf(embedder, asked.questions);
+  const embedMs = Math.round(performance.now() - te);
+  const te2 = performance.now();
+  await similaritiesOf(new CachedEmbedder(embedder), asked.questions);
+  const embedWarmMs = Math.round(performance.now() - te2);
+  const tk = performance.now();
+  const byMeaning = judgeWith(held1, chapter, 0, similarities);
+  const knownMs = Math.round(performance.now() - tk);
+  await embedder.close();
+  const texts = new Set(asked.questions.flatMap((q) => [q.sentence, ...q.passages])).size;
+  console.log(
+    `  support by meaning: ${asked.questions.length} pairs asked about (${texts} texts to embed)${asked.capped ? ', capped' : ''}; ` +
+      `asking run ${askMs} ms (cpu ${askCpu} ms), embedding ${embedMs} ms cold (model loading) and ${embedWarmMs} ms with the model loaded, run with similarities ${knownMs} ms; ` +
+      `supported ${pct(f.shares.supported)} by words -> ${pct(byMeaning.answer.figures.shares.supported)} by words and meaning`,
   );
 }
 
