@@ -1,4 +1,5 @@
 import type { Embedder } from '@server/ai/embeddings';
+import { quickTokenize } from '@server/core/nlp';
 import { meaningSupport, type Meaning, type MatchIndex } from './provenance-match';
 
 /**
@@ -35,13 +36,27 @@ export function askingMeaning(index: MatchIndex): { meaning: Meaning; questions:
           capped = true;
           return;
         }
-        const passages = index.map.blocks[order]?.sentences.map((s) => s.raw) ?? [];
+        const passages = closestSentences(index.map.blocks[order]?.sentences.map((s) => s.raw) ?? [], sentence);
         if (passages.length > 0) asked.set(key, { sentence, order, passages });
       },
     },
     questions: () => [...asked.values()],
     capped: () => capped,
   };
+}
+
+/** Sentences of a passage compared by meaning per question: those sharing most words with the book sentence. */
+const passageSentencesMax = 3;
+
+function closestSentences(sentences: string[], sentence: string): string[] {
+  if (sentences.length <= passageSentencesMax) return sentences;
+  const mine = new Set(quickTokenize(sentence));
+  const shared = (s: string) => quickTokenize(s).filter((t) => mine.has(t)).length;
+  return sentences
+    .map((raw, i) => ({ raw, i, score: shared(raw) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, passageSentencesMax)
+    .map((c) => c.raw);
 }
 
 /** A second run's meaning: the similarities computed for the first run's questions. */
