@@ -84,8 +84,12 @@ export async function getProvenance(ctx: RequestContext, textbookId: number, cha
   return copy;
 }
 
-/** Embeddings for one chapter's support by meaning wait at most this long; then it is judged by words only. */
-const meaningBudgetMs = 8_000;
+/**
+ * Embeddings for one chapter's support by meaning are waited for this long at most: past it the answer by words
+ * is given (and not held), while the embedding goes on; the embedder keeps the vectors it made, so the next
+ * request ("Check again") has them.
+ */
+const meaningWaitMs = 2_000;
 
 const wordsOnly = (reason: string) => `Support was judged by words only: ${reason}. Numbers and named terms must agree either way.`;
 
@@ -111,18 +115,22 @@ async function judgeChapter(
     first.answer.supportBy = 'words-and-meaning';
     return { answer: first.answer, final: true };
   }
+  const embedding = similaritiesOf(ctx.embedder, first.questions);
+  // Whatever happens to this request, a failure later is only logged.
+  embedding.catch((err: unknown) => ctx.log.warn({ err }, 'provenance: embedding for support by meaning failed'));
   let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), meaningWaitMs)));
   try {
-    const similarities = await Promise.race([
-      similaritiesOf(ctx.embedder, first.questions),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('embedding took too long')), meaningBudgetMs))),
-    ]);
+    const similarities = await Promise.race([embedding, late]);
+    if (similarities === 'late') {
+      first.answer.notes.push(wordsOnly('the sentence encoder is still at work on this chapter (check again in a moment)'));
+      return { answer: first.answer, final: false };
+    }
     const second = await judgeOffThread(read.material, chapter, chapterIndex, { key: read.key, meaning: similarities });
     if (first.capped) second.answer.notes.push('Support by meaning was checked for the first sentences only; the others by words.');
     return { answer: second.answer, final: true };
-  } catch (err) {
-    ctx.log.warn({ err }, 'provenance: judging by meaning failed; by words only');
-    first.answer.notes.push(wordsOnly('the embedding model did not answer in time'));
+  } catch {
+    first.answer.notes.push(wordsOnly('the embedding model did not answer'));
     return { answer: first.answer, final: false };
   } finally {
     clearTimeout(timer);
