@@ -116,5 +116,10 @@ export const provenanceResponse = z.object({
   documents: z.number().int(),
   /** What the answer cannot say, in words for the user. */
   notes: z.array(z.string()),
+  /**
+   * How support was decided: by words (shared words and term vectors), or by words and meaning (sentence
+   * embeddings, when the embedding model is available). Numbers and named terms must agree either way.
+   */
+  supportBy: z.enum(['words', 'words-and-meaning']).optional(),
 });
 export type ProvenanceResponse = z.infer<typeof provenanceResponse>;

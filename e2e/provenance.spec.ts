@@ -41,7 +41,7 @@ test.describe('where the text comes from', () => {
     registerAndLogin,
   }) => {
     test.setTimeout(300_000);
-    await registerAndLogin(page, { path: null });
+    const me = await registerAndLogin(page, { path: null });
     const id = await bookFromPdf(page.request);
     await page.goto(`/textbook/${id}`);
     // A book from a 12-page paper is large: it takes a while to open on two shared cores.
@@ -87,6 +87,26 @@ test.describe('where the text comes from', () => {
     await panel.getByRole('button', { name: /Next unsupported/ }).click();
     const current = blocks.locator('li[aria-current="true"]');
     await expect(current).toHaveAttribute('data-verdict', 'unsupported');
+
+    // A sentence typed through the live editor is marked as typed by its author once stored.
+    const typed = ' Our own remark on the tracing of loops.';
+    await editor(page).getByText(invented).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(typed, { delay: 20 });
+    await expect
+      .poll(
+        async () => {
+          const stored = (await (await page.request.get(`/api/textbooks/${id}`)).json()) as {
+            content: { chapters: Array<{ content: string }> };
+          };
+          return /<p[^>]*\sdata-by="\d+:\d+"[^>]*>[^<]*Our own remark on the tracing of loops\./.test(stored.content.chapters[0].content);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await panel.getByRole('button', { name: 'Check again' }).click();
+    await panel.getByRole('tab', { name: 'Paragraph' }).click();
+    await expect(panel.getByText(`typed by ${me.username}`).first()).toBeVisible();
 
     await toggle.click();
     await expect(sources(page)).toHaveCount(0);

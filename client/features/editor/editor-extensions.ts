@@ -5,6 +5,7 @@ import { documentExtensions } from '@common/editor-schema';
 import { allowedLinkSchemes } from '@common/link-rules';
 import { LiveTrailingNode } from './live-trailing-node';
 import { DollarMathInput } from './math-syntax';
+import { RemoteCaret } from './remote-caret';
 import { TypedBy } from './typed-by';
 
 export const defaultEditorPlaceholder = 'Write your content here...';
@@ -44,14 +45,15 @@ export function createEditorExtensions(
   options: { live: boolean; userId?: number; provenance?: boolean } = { live: false },
 ): Extensions {
   const { live } = options;
-  // Block provenance attributes (data-src, data-by) stay out of the live editor unless asked for: with them on the
-  // paragraphs, two people typing in one paragraph at once had their letters reordered (e2e/crdt.spec.ts), so the
-  // live page binds without them; a block a person edits there drops its stored source, which is then matched again.
-  const provenance = !live || options.provenance === true;
+  // Block provenance attributes (data-src, data-by) are on unless a caller turns them off. Live, the caret is
+  // kept where the live document puts it (remote-caret.ts): with the attributes on, the sync plugin moved it back
+  // when a collaborator typed in the same paragraph, and two people's letters came out interleaved.
+  const provenance = options.provenance !== false;
   return [
     ...documentExtensions({ history: !live, trailingNode: !live }).filter((e) => provenance || e.name !== 'blockProvenance'),
     ...(live ? [LiveTrailingNode] : []),
-    // What the user types through the live editor is marked as theirs (typed-by.ts), where the attributes are on.
+    ...(live && provenance ? [RemoteCaret] : []),
+    // What the user types through the live editor is marked as theirs (typed-by.ts).
     ...(live && provenance && options.userId ? [TypedBy.configure({ userId: options.userId })] : []),
     Placeholder.configure({ placeholder }),
     DollarMathInput,

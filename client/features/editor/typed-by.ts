@@ -61,7 +61,7 @@ function changedBlocks(transactions: readonly Transaction[], state: EditorState)
 /**
  * Marks what a person types through the live editor as theirs (common/block-provenance.ts): every block
  * their own change touches gets `data-by="<their id>:<time>"`, kept from the first change while it stays
- * theirs. Changes that arrive through the live document (collaborators, undo, a tool's save) mark nothing
+ * theirs (or while it is the mark of someone typing there since this editor opened). Changes that arrive through the live document (collaborators, undo, a tool's save) mark nothing
  * here: each person's own editor marks their own typing.
  */
 export const TypedBy = Extension.create<{ userId: number | null }>({
@@ -70,6 +70,10 @@ export const TypedBy = Extension.create<{ userId: number | null }>({
   addProseMirrorPlugins() {
     const userId = this.options.userId;
     if (!userId) return [];
+    // Someone else's mark from before this editor opened is an older change: this user's typing takes the block over.
+    // A mark made since (someone typing in the same block at the same time) is left alone, so two people typing in
+    // one paragraph do not overwrite each other's mark on every keystroke.
+    const openedAt = Math.floor(Date.now() / 1000);
     return [
       new Plugin({
         key,
@@ -81,7 +85,8 @@ export const TypedBy = Extension.create<{ userId: number | null }>({
           for (const [pos, node] of blocks) {
             // An empty line says nothing; a block already theirs keeps its first time.
             if (node.textContent.trim() === '' && node.type.name !== 'image' && node.type.name !== 'blockMath') continue;
-            if (parseTypedBy(node.attrs.typedBy as string | null)?.userId === userId) continue;
+            const by = parseTypedBy(node.attrs.typedBy as string | null);
+            if (by && (by.userId === userId || by.at >= openedAt)) continue;
             tr ??= state.tr;
             tr.setNodeAttribute(pos, 'typedBy', value);
           }

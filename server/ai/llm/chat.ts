@@ -3,11 +3,11 @@ import type { LlmOutlineOperation } from './schemas';
 import type { TextbookContent } from '@common/textbook';
 import type { ChatInput, ChatResult, EngineContext } from '../engine';
 import * as ops from '@common/textbook-ops';
-import { htmlToText, paragraphsToHtml } from '@common/textbook-ops/html';
+import { htmlToText } from '@common/textbook-ops/html';
 import { keepGivenCitations } from './outline/citations';
 import { numberMaterial, type NumberedMaterial } from './outline/prompt-material';
 import { assistantPrompt } from './prompts/assistant';
-import { SourceNotes } from './source-notes';
+import { citedParagraphsHtml, SourceNotes } from './source-notes';
 import { askStructured } from './structured';
 
 const previewChars = 100;
@@ -40,10 +40,12 @@ function applyOperation(book: TextbookContent, op: LlmOutlineOperation, material
       return ops.resizeChapters(book, op.count);
     case 'addSection': {
       const notes = new SourceNotes(material.positions);
-      const paragraphs = (op.paragraphs ?? [])
-        .map((p) => notes.number(keepGivenCitations(p, material.keys, { keepSourceKeys: true }).text))
-        .filter(Boolean);
-      return ops.addSection(book, op.chapter - 1, { title: op.title, content: paragraphsToHtml(paragraphs) + notes.html() });
+      const kept = (op.paragraphs ?? []).map((p) => keepGivenCitations(p, material.keys, { keepSourceKeys: true }).text);
+      // Each paragraph keeps the passage it cites as its stored source (source-notes.ts).
+      return ops.addSection(book, op.chapter - 1, {
+        title: op.title,
+        content: citedParagraphsHtml(kept, notes, material.positions) + notes.html(),
+      });
     }
     case 'removeSection':
       return ops.removeSection(book, op.chapter - 1, op.section - 1);

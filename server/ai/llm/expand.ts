@@ -4,7 +4,7 @@ import { AppError } from '@server/core/app-error';
 import type { EngineContext, ExpandChapterInput, ExpandParagraphInput, ExpandResult, GenerateSectionInput } from '../engine';
 import { newSectionId } from '@common/textbook-ops';
 import { fastSentences } from '../shared/fast-sentences';
-import { escapeHtml, htmlBlocks, htmlToText, paragraphsToHtml } from '@common/textbook-ops/html';
+import { escapeHtml, htmlBlocks, htmlToText } from '@common/textbook-ops/html';
 import { UsedSentences } from '../shared/used-sentences';
 import { bookHtml } from '../shared/book-usage';
 import { noMaterialNote, nothingMoreNote } from '../shared/expand-notes';
@@ -15,7 +15,7 @@ import { promptMaterial, type NumberedMaterial } from './outline/prompt-material
 import { expandChapterPrompt } from './prompts/expand-chapter';
 import { expandParagraphPrompt } from './prompts/expand-paragraph';
 import { generateSectionPrompt } from './prompts/generate-section';
-import { SourceNotes } from './source-notes';
+import { citedParagraphsHtml, SourceNotes } from './source-notes';
 import { askStructured } from './structured';
 
 const bookContextChars = 3000;
@@ -35,15 +35,18 @@ function bookOutline(book: TextbookContent | undefined): string {
  * numbered as notes (see SourceNotes).
  */
 function cleanParagraphs(paragraphs: string[], material: NumberedMaterial, used: UsedSentences, notes: SourceNotes): string[] {
-  return paragraphs
-    .map((p) => keepGivenCitations(p, material.keys, { keepSourceKeys: true }).text)
-    .map((p) =>
-      fastSentences(p)
-        .filter((s) => used.tryAdd(s.replace(/\s?\[[RS]\d[^\]]*\]/g, '')))
-        .join(' '),
-    )
-    .map((p) => notes.number(p))
-    .filter((p) => p.trim().length > 0);
+  return (
+    paragraphs
+      .map((p) => keepGivenCitations(p, material.keys, { keepSourceKeys: true }).text)
+      .map((p) =>
+        fastSentences(p)
+          .filter((s) => used.tryAdd(s.replace(/\s?\[[RS]\d[^\]]*\]/g, '')))
+          .join(' '),
+      )
+      // Each paragraph as HTML, keeping the passage it cites as its stored source (source-notes.ts).
+      .map((p) => citedParagraphsHtml([p], notes, material.positions))
+      .filter((p) => p.length > 0)
+  );
 }
 
 /** The source unit behind a part of the book, given to the model before anything retrieved. */
@@ -82,7 +85,7 @@ export async function llmExpandParagraph(
   const notes = new SourceNotes(material.positions);
   const paragraphs = out.nothingMore ? [] : cleanParagraphs(out.paragraphs, material, used, notes);
   if (paragraphs.length === 0) return { value: original, exhausted: true, note: nothingMoreNote(ctx.material, input.subject ?? '') };
-  return { value: original + paragraphsToHtml(paragraphs) + notes.html(), exhausted: false };
+  return { value: original + paragraphs.join('') + notes.html(), exhausted: false };
 }
 
 export async function llmExpandChapter(
@@ -134,7 +137,7 @@ export async function llmExpandChapter(
     return {
       id: newSectionId(),
       title: s.title.trim() || `${input.chapterTitle} (Part ${si + 1})`,
-      content: ownBySection[si].join('') + paragraphsToHtml(fresh) + notes.html(),
+      content: ownBySection[si].join('') + fresh.join('') + notes.html(),
     };
   });
   const introNotes = new SourceNotes(material.positions);
@@ -142,7 +145,7 @@ export async function llmExpandChapter(
   const chapter: Chapter = {
     id: input.book.chapters[input.chapterIndex]?.id,
     title: input.chapterTitle,
-    content: paragraphsToHtml(introduction) + introNotes.html(),
+    content: introduction.join('') + introNotes.html(),
     sections,
   };
   return added + introduction.length === 0
@@ -187,5 +190,5 @@ export async function llmGenerateSection(
   const notes = new SourceNotes(material.positions);
   const paragraphs = out.nothingMore ? [] : cleanParagraphs(out.paragraphs.slice(0, input.paragraphCount), material, used, notes);
   if (paragraphs.length === 0) return { value: current, exhausted: true, note: nothingMoreNote(ctx.material, input.sectionTitle) };
-  return { value: current + paragraphsToHtml(paragraphs) + notes.html(), exhausted: false };
+  return { value: current + paragraphs.join('') + notes.html(), exhausted: false };
 }

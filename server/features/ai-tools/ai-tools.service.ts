@@ -17,6 +17,7 @@ import { addSection } from '@common/textbook-ops';
 import { htmlToText } from '@common/textbook-ops/html';
 import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/features/request-context';
+import { stampHtml, stampNewText } from '../provenance/provenance-pool';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { sanitizeHtml } from '../textbooks/sanitize';
 import { saveTextbook } from '../textbooks/save/textbook-save.service';
@@ -61,9 +62,12 @@ export async function expandParagraph(ctx: RequestContext, body: ExpandParagraph
     context: describeContext(body.context),
     book: content,
   });
-  // Nothing is saved here: the editor puts the text in place of the selection and autosaves it.
+  // Nothing is saved here: the editor puts the text in place of the selection and autosaves it. Its blocks the
+  // material holds carry their sources (data-src), as a new book's do.
   return {
-    expandedContent: sanitizeHtml(result.value),
+    expandedContent: sanitizeHtml(
+      result.exhausted ? result.value : await stampHtml(sources.material, result.value, [body.paragraphContent]),
+    ),
     exhausted: result.exhausted,
     engine: ctx.engine.name,
     ...(result.note ? { note: result.note } : {}),
@@ -88,8 +92,12 @@ export async function expandChapter(ctx: RequestContext, body: ExpandChapterBody
     chapterContent,
     sectionCount: body.sectionCount,
   });
-  const expanded = { ...result.value, id: chapter.id, title: chapterTitle };
-  const next = { ...content, chapters: content.chapters.map((c, i) => (i === body.chapterIndex ? expanded : c)) };
+  // The new sections' blocks the material holds carry their sources, as a new book's do.
+  const next = await stampNewText(sources.material, content, {
+    ...content,
+    chapters: content.chapters.map((c, i) => (i === body.chapterIndex ? { ...result.value, id: chapter.id, title: chapterTitle } : c)),
+  });
+  const expanded = next.chapters[body.chapterIndex];
   const outcome = { exhausted: result.exhausted, engine: ctx.engine.name, ...(result.note ? { note: result.note } : {}) };
   // A preview is shown to the user first; accepting it saves through PATCH against `revision`.
   if (body.preview) return { expandedChapter: expanded, textbookContent: next, revision, preview: true, ...outcome };
@@ -143,7 +151,9 @@ export async function generateSection(ctx: RequestContext, body: GenerateSection
     paragraphCount: body.paragraphCount,
     expansionLevel: body.expansionLevel,
   });
-  const sectionContent = sanitizeHtml(result.value);
+  const sectionContent = sanitizeHtml(
+    result.exhausted ? result.value : await stampHtml(sources.material, result.value, [section?.content ?? '']),
+  );
   const outcome = { exhausted: result.exhausted, engine: ctx.engine.name, ...(result.note ? { note: result.note } : {}) };
   // A section not in the book (a client drafting a new one) gets its text without a save.
   if (!section || result.exhausted) return { sectionContent, ...outcome };
@@ -171,11 +181,13 @@ export async function generateSection(ctx: RequestContext, body: GenerateSection
 export async function customizeStructure(ctx: RequestContext, body: CustomizeStructureBody): Promise<CustomizeStructureResponse> {
   const { content, revision } = await loadForEdit(ctx, body.textbookId);
   const sources = await engineContext(ctx, body.textbookId);
-  const result = await ctx.engine.customizeStructure(sources, {
+  const restructured = await ctx.engine.customizeStructure(sources, {
     book: content,
     guidance: body.userGuidance.trim(),
     originalDocument: body.originalDocument,
   });
+  // Blocks moved keep their sources; text the restructure wrote gets the sources the material holds for it.
+  const result = { ...restructured, content: await stampNewText(sources.material, content, restructured.content) };
   if (body.preview) return { textbookContent: result.content, revision, summary: result.summary, preview: true };
   const saved = await saveToolResult(
     ctx,

@@ -3,6 +3,7 @@ import { parseTextbookContent } from '@common/textbook';
 import { emptyMaterial, type Material, type Retriever } from '@server/ai/material';
 import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/features/request-context';
+import { stampNewText } from '../provenance/provenance-pool';
 import { loadTextbookMaterial } from '../sources/sources.service';
 import { normalizeContent } from '../textbooks/textbook-content';
 import { requireTextbookAccess } from '../textbooks/textbooks.policy';
@@ -33,8 +34,7 @@ export async function askOutlineAssistant(ctx: RequestContext, body: OutlineAssi
     ({ material, retriever } = await loadTextbookMaterial(ctx, body.textbookId));
   }
   const result = await ctx.engine.chat({ material, retriever }, { message, topic: body.topic ?? '', content });
-  return {
-    message: result.message,
-    ...(result.updatedContent ? { updatedContent: normalizeContent(result.updatedContent) } : {}),
-  };
+  // Text the assistant wrote (a new section) carries the sources the material holds for it, as a new book's does.
+  const updated = result.updatedContent ? await stampNewText(material, content, normalizeContent(result.updatedContent)) : undefined;
+  return { message: result.message, ...(updated ? { updatedContent: updated } : {}) };
 }

@@ -5,6 +5,7 @@ import type { LlmChapterText, LlmOutlinePlan } from '@server/ai/llm/schemas';
 import type { ProvenanceBlock } from '@common/provenance';
 import type { Material } from '@server/ai/material';
 import { createLanguageModel } from '@server/ai/llm/model';
+import { llmGenerateSection } from '@server/ai/llm/expand';
 import { llmOutline } from '@server/ai/llm/outline';
 import { sourceMap } from '@server/ai/shared/source-map';
 import { createRetriever } from '@server/ai/retrieval';
@@ -89,6 +90,28 @@ describe('provenance of text a language model wrote', () => {
   it('with the scripted model: a paraphrase of the cited passage is supported, a changed number or an added name is not', async () => {
     const { model } = scriptedModel([plan, chapterText]);
     expectJudged(await judged(model));
+  });
+
+  it('a section the model expands carries the passage each new paragraph cites as its stored source', async () => {
+    const { model } = scriptedModel([plan, chapterText]);
+    const book = await llmOutline(model, context(), { topic: 'tracing', references: [] });
+    const expansion = {
+      nothingMore: false,
+      paragraphs: ['Recording a trace follows the path the interpreter takes through one loop iteration [S1].'],
+    };
+    const { model: expander } = scriptedModel([expansion]);
+    const result = await llmGenerateSection(expander, context(), {
+      book,
+      chapterIndex: 0,
+      chapterTitle: 'Trace Trees',
+      sectionTitle: 'Traces',
+      references: [],
+      paragraphCount: 2,
+    });
+    expect(result.exhausted).toBe(false);
+    // The new paragraph, after the section's own text, with the cited passage as its source.
+    const added = result.value.slice(book.chapters[0].sections[0].content.length);
+    expect(added).toMatch(/^<p data-src="1:\d+(?:-\d+)?">Recording a trace follows/);
   });
 
   describe('over HTTP', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocBlock, Material } from '@server/ai/material';
 import { renderBlocks } from '@server/ai/shared/render-blocks';
 import { sourceMap } from '@server/ai/shared/source-map';
+import { materialKey } from './chapter-provenance';
 import { bookBlocks, matchChapter, matchIndex } from './provenance-match';
 import { closeProvenanceWorkers, matchOffThread } from './provenance-pool';
 import { stampBody } from './stamp-sources';
@@ -117,6 +118,30 @@ describe('matchOffThread', () => {
     const inWorker = await matchOffThread(material(), chapter, 0, { inlineLimit: 0 });
     expect(inWorker).toEqual(inPlace);
     expect(inWorker.figures.counts.unsupported).toBe(1);
+    await closeProvenanceWorkers();
+  }, 60_000);
+
+  it('holds a material’s match index by its key: later requests reuse it, a new worker is sent the material again', async () => {
+    // The same material with its first paragraph reworded: a sentence of the original is no longer in it.
+    const changed = material();
+    changed.sources[0].document = {
+      ...changed.sources[0].document,
+      blocks: blocks.map((b) => (b.index === 1 ? { ...b, text: 'Vectors are arrows with a length and a direction.' } : b)),
+    };
+    const chapter = { title: 'Vectors', content: '<p>A vector \\(v\\) in space has 3 components.</p>', sections: [] };
+    const verdict = async (m: Material, key: string, inlineLimit?: number) =>
+      (await matchOffThread(m, chapter, 0, { key, inlineLimit })).blocks[0].verdict;
+    for (const inlineLimit of [0, undefined]) {
+      const key = `test-${inlineLimit ?? 'inline'}`;
+      expect(await verdict(material(), key, inlineLimit)).toBe('material');
+      // Asked again under the same key, the held index answers: the material sent along is not read.
+      expect(await verdict(changed, key, inlineLimit)).toBe('material');
+      expect(await verdict(changed, `${key}-changed`, inlineLimit)).toBe('unsupported');
+    }
+    // A worker started since holds nothing: it asks for the material, and matches what it is sent.
+    await closeProvenanceWorkers();
+    expect(await verdict(changed, 'test-0', 0)).toBe('unsupported');
+    expect(materialKey(changed)).not.toBe(materialKey(material()));
     await closeProvenanceWorkers();
   }, 60_000);
 });

@@ -28,6 +28,23 @@ const supportCosine = 0.25;
 const candidates = 4;
 const commonShare = 0.15;
 
+/**
+ * Support by meaning as well as words: a sentence whose words a passage does not hold is still supported when
+ * a sentence of that passage says the same (embedding similarity at least this), and the passage holds its
+ * numbers and named terms (never waived). Sentence embeddings are made by the caller, between two runs: the
+ * first asks for the pairs it needs (`ask`), the second reads them (`similarity`).
+ */
+export const meaningSupport = 0.75;
+/** Passages asked about per sentence: the best candidates that hold its numbers and named terms. */
+const meaningCandidates = 2;
+
+export interface Meaning {
+  /** The best similarity of the sentence to a sentence of the material's block `order`, when known. */
+  similarity(sentence: string, order: number): number | undefined;
+  /** A pair whose similarity is not known: the caller embeds it for the next run. */
+  ask?(sentence: string, order: number): void;
+}
+
 export interface MatchIndex {
   map: SourceMap;
   /** Term -> orders of the prose blocks holding it (text blocks only: headings and debris are never a source). */
@@ -225,6 +242,36 @@ function editedIn(block: MapBlock, mine: Set<string>, myPairs: Set<string>, nums
   return null;
 }
 
+/** Whether a block of the material holds the sentence's numbers and named terms: the rule no similarity waives. */
+function holdsNumbersAndNames(index: MatchIndex, order: number, nums: string[], named: string[]): boolean {
+  const words = index.words.get(order);
+  const numbers = index.numbers.get(order);
+  return !!words && !!numbers && agrees(nums, numbers) && named.every((w) => words.has(w));
+}
+
+/** Support by meaning among these passages (best first): the first whose similarity reaches the bar. */
+function byMeaning(
+  index: MatchIndex,
+  meaning: Meaning | undefined,
+  sentence: string,
+  orders: number[],
+  mine: Set<string>,
+): SentenceMatch | null {
+  if (!meaning) return null;
+  const nums = numbersOf(sentence);
+  const named = namedTerms(sentence);
+  let asked = 0;
+  for (const order of orders) {
+    if (asked >= meaningCandidates) break;
+    if (!holdsNumbersAndNames(index, order, nums, named)) continue;
+    asked++;
+    const similarity = meaning.similarity(sentence, order);
+    if (similarity === undefined) meaning.ask?.(sentence, order);
+    else if (similarity >= meaningSupport) return { verdict: 'supported', order, raw: closestSentence(index.map.blocks[order], mine) };
+  }
+  return null;
+}
+
 /** The sentence found in the block its stored source names (quoted or lightly edited), or null: then it is matched afresh. */
 function matchInStored(index: MatchIndex, range: { first: number; last: number }, sentence: string): SentenceMatch | null {
   const key = sentenceKey(sentence);
@@ -250,31 +297,41 @@ function matchInStored(index: MatchIndex, range: { first: number; last: number }
  * block of the passage holds its numbers, its named terms and most of its words; null otherwise (then the
  * whole material is searched, the retrieved passages too).
  */
-function supportInStored(index: MatchIndex, range: { first: number; last: number }, sentence: string): SentenceMatch | null {
+function supportInStored(
+  index: MatchIndex,
+  range: { first: number; last: number },
+  sentence: string,
+  meaning?: Meaning,
+): SentenceMatch | null {
   const tokens = quickTokenize(sentence);
   if (tokens.length === 0) return null;
   const mine = new Set(tokens);
   const nums = numbersOf(sentence);
   const named = namedTerms(sentence);
   const vector = index.map.stats.vector(tokens);
+  const scored: Array<{ order: number; score: number }> = [];
   for (let order = range.first; order <= range.last; order++) {
     const block = index.map.blocks[order];
     if (block.block.kind === 'heading') continue;
     let held = 0;
     for (const t of mine) if (block.terms.has(t)) held++;
+    const cosine = sparseCosine(vector, block.vector);
     const words = index.words.get(order)!;
     if (
       held / mine.size >= supportCoverage &&
-      sparseCosine(vector, block.vector) >= supportCosine &&
+      cosine >= supportCosine &&
       agrees(nums, index.numbers.get(order)!) &&
       named.every((w) => words.has(w))
     )
       return { verdict: 'supported', order, raw: closestSentence(block, mine) };
+    scored.push({ order, score: held / mine.size + cosine });
   }
-  return null;
+  // The cited passage says the same in other words: its blocks closest in words are asked about first.
+  const orders = scored.sort((a, b) => b.score - a.score || a.order - b.order).map((c) => c.order);
+  return byMeaning(index, meaning, sentence, orders, mine);
 }
 
-function matchSentence(index: MatchIndex, sentence: string): SentenceMatch | null {
+function matchSentence(index: MatchIndex, sentence: string, meaning?: Meaning): SentenceMatch | null {
   const { map } = index;
   const exact = map.byKey.get(sentenceKey(sentence));
   if (exact !== undefined) {
@@ -289,7 +346,8 @@ function matchSentence(index: MatchIndex, sentence: string): SentenceMatch | nul
   const named = namedTerms(sentence);
   const vector = map.stats.vector(tokens);
   let best: { order: number; cosine: number; coverage: number } | null = null;
-  for (const order of candidateOrders(index, tokens)) {
+  const orders = candidateOrders(index, tokens);
+  for (const order of orders) {
     const block = map.blocks[order];
     // Lightly edited: one sentence of the passage with nearly the same words and the same numbers.
     const edited = editedIn(block, mine, myPairs, nums, named);
@@ -307,6 +365,11 @@ function matchSentence(index: MatchIndex, sentence: string): SentenceMatch | nul
     best.cosine >= supportCosine &&
     agrees(nums, index.numbers.get(best.order)!) &&
     named.every((w) => words.has(w));
+  if (!supported) {
+    const ranked = [best.order, ...orders.filter((o) => o !== best.order)];
+    const found = byMeaning(index, meaning, sentence, ranked, mine);
+    if (found) return found;
+  }
   return {
     verdict: supported ? 'supported' : 'unsupported',
     order: best.order,
@@ -414,6 +477,7 @@ export function matchPiece(
   html: string,
   where: { sectionIndex: number | null; sectionTitle: string; apparatus: (top: number) => boolean },
   pdfIds: Set<number>,
+  meaning?: Meaning,
 ): ProvenanceBlock[] {
   const out: ProvenanceBlock[] = [];
   bookBlocks(html).forEach((block, position) => {
@@ -455,7 +519,8 @@ export function matchPiece(
     if (isProse) {
       for (const text of texts) {
         const judge = (t: string) =>
-          (range ? (matchInStored(index, range, t) ?? supportInStored(index, range, t)) : null) ?? matchSentence(index, t);
+          (range ? (matchInStored(index, range, t) ?? supportInStored(index, range, t, meaning)) : null) ??
+          matchSentence(index, t, meaning);
         let m = judge(text);
         // Note numbers ("[1]", "[2, R1]") are the book's pointers to its notes, not numbers of the claim.
         const bare = text.replace(noteMarks, '').trim();
@@ -545,11 +610,11 @@ function apparatusBlocks(html: string): Set<number> {
  * writes around the material (overview, objectives, review; "Review:" sections) is flagged: it names
  * the material's headings rather than quoting it.
  */
-export function matchChapter(index: MatchIndex | null, chapter: Chapter, pdfIds: Set<number>): ProvenanceBlock[] {
+export function matchChapter(index: MatchIndex | null, chapter: Chapter, pdfIds: Set<number>, meaning?: Meaning): ProvenanceBlock[] {
   const piece = (html: string, sectionIndex: number | null, sectionTitle: string) => {
     const review = /^review:\s/i.test(sectionTitle) && sectionIndex !== null;
     const apparatus = apparatusBlocks(html);
-    return matchPiece(index, html, { sectionIndex, sectionTitle, apparatus: (top) => review || apparatus.has(top) }, pdfIds);
+    return matchPiece(index, html, { sectionIndex, sectionTitle, apparatus: (top) => review || apparatus.has(top) }, pdfIds, meaning);
   };
   return [...piece(chapter.content, null, chapter.title), ...chapter.sections.flatMap((s, i) => piece(s.content, i, s.title))];
 }

@@ -9,6 +9,7 @@ import { computingMaterial, createLinkedBook } from '@server/test/ai/computing-m
 import { ingestMaterial, loadSourcesMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { shareBook } from '@server/test/books.support';
+import { getProvenance } from './provenance.service';
 import { stampSources } from './stamp-sources';
 
 const h = useHarness();
@@ -28,6 +29,8 @@ const numberChanged = 'The transistor was invented at Bell Labs in 1952 and slow
 /** The material: "The integrated circuit, demonstrated by Jack Kilby in 1958, placed many transistors on a single chip." */
 const paraphrase = 'Jack Kilby showed in 1958 that one single chip could hold many transistors, which is the integrated circuit.';
 const invented = 'Quantum annealers from Zanzibar Dynamics solved chess in 2031.';
+/** The material: "Transistors are smaller, cooler and far more reliable than vacuum tubes." In other words: few shared. */
+const otherWords = 'Compared with tubes, transistors take less space, run at lower temperatures and fail much less often.';
 
 function book(): TextbookContentInput {
   return {
@@ -163,6 +166,8 @@ describe('GET /api/textbooks/{id}/provenance', () => {
 
   it('says "source unknown", not an error, when the book’s sources were deleted', async () => {
     const created = await createLinkedBook(h, alice, book());
+    // Asked once before (the answer and the material read are held): the deletion is still seen.
+    expect((await provenance(alice, created.id)).json().documents).toBe(1);
     const linked = await h.database.db.select().from(textbookSources).where(eq(textbookSources.textbookId, created.id));
     for (const link of linked) await h.database.db.delete(sources).where(eq(sources.id, link.sourceId));
     const res = await provenance(alice, created.id);
@@ -270,6 +275,65 @@ describe('provenance stored with the book', () => {
   });
 });
 
+describe('support by meaning as well as words', () => {
+  async function embeddedBook() {
+    const created = await createMarkdownBook(alice);
+    const ids = await sourceIdsOfBook(created.id);
+    const { material } = await loadSourcesMaterial(h.deps, ids);
+    const content = book() as TextbookContent;
+    content.chapters[1].content += `<p>${otherWords}</p>`;
+    const user = { id: alice.id, username: alice.username };
+    const stamped = await createTextbook(h.database.db, {
+      owner: user,
+      topic: 'Computing',
+      content: stampSources(material, content),
+      sourceIds: ids,
+    });
+    // The material's sentence vectors made (as after any upload, in the background): the embedder works for it.
+    await h.deps.backgroundEmbeddings.ensure(alice.id, ids);
+    return stamped;
+  }
+
+  it('supports a sentence in other words once the material is embedded; a changed number or an invented claim stays unsupported', async () => {
+    const created = await embeddedBook();
+    // A first answer may come by words while the encoder is still at work; asked again, by meaning too.
+    let body = (await provenance(alice, created.id)).json() as ProvenanceResponse;
+    for (let i = 0; i < 30 && body.supportBy !== 'words-and-meaning'; i++) {
+      expect(body.notes.join(' ')).toMatch(/still at work/);
+      await new Promise((r) => setTimeout(r, 500));
+      body = (await provenance(alice, created.id)).json() as ProvenanceResponse;
+    }
+    expect(body.supportBy).toBe('words-and-meaning');
+    expect(body.notes).toEqual([]);
+    const block = blockWith(body, otherWords);
+    expect(block.verdict).toBe('supported');
+    expect(block.source?.passage).toContain('Transistors are smaller, cooler and far more reliable than vacuum tubes.');
+    expect(blockWith(body, numberChanged).verdict).toBe('unsupported');
+    expect(blockWith(body, invented).verdict).toBe('unsupported');
+    expect(blockWith(body, quoted).verdict).toBe('material');
+  });
+
+  it('judges by words only when the embedding model does not answer, and says so in the answer', async () => {
+    const created = await embeddedBook();
+    const ctx = contextFor(h, { id: alice.id, username: alice.username });
+    const failing = {
+      ...ctx,
+      embedder: {
+        model: h.deps.embedder.model,
+        embed: async (): Promise<number[][]> => {
+          throw new Error('the model is not loaded');
+        },
+        close: async () => {},
+      },
+    };
+    const body = await getProvenance(failing, created.id, 1);
+    expect(body.supportBy).toBe('words');
+    expect(body.notes.join(' ')).toMatch(/judged by words only: the embedding model did not answer/);
+    expect(blockWith(body, otherWords).verdict).toBe('unsupported');
+    expect(blockWith(body, quoted).verdict).toBe('material');
+  });
+});
+
 describe('stored provenance across saves, restructuring, versions and restore', () => {
   it('keeps the sources through a reorder, loses them with the text replaced, and gets them back on restore', async () => {
     const created = await (async () => {
@@ -356,5 +420,36 @@ describe('stored provenance through the AI tools', () => {
     const chapters = await Promise.all(after.chapters.map((_, i) => provenance(alice, created.id, i)));
     const blocks = chapters.flatMap((r) => (r.json() as ProvenanceResponse).blocks);
     expect(blocks.filter((b) => b.stored).length).toBe(keysOf(content).length);
+  });
+
+  it('a section Expand wrote to carries the sources of its new paragraphs; the section’s own text stays as it was', async () => {
+    const base = await createLinkedBook(h, alice);
+    const chapter = base.content.chapters[2];
+    const own = chapter.sections[0].content;
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/ai/generate-section',
+      headers: { cookie: alice.cookie },
+      payload: {
+        textbookId: base.id,
+        chapterIndex: 2,
+        chapterTitle: chapter.title,
+        sectionTitle: chapter.sections[0].title,
+        context: '',
+        references: [],
+        paragraphCount: 4,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().exhausted).toBe(false);
+    const html = res.json().sectionContent as string;
+    // The section's own paragraph exactly as it was (no source written into it); the new ones with theirs.
+    expect(html.startsWith(own)).toBe(true);
+    expect(html.slice(own.length)).toMatch(/<p data-src="\d+:\d+">/);
+    // Read back, the new paragraphs are found by their stored source.
+    const body = (await provenance(alice, base.id, 2)).json() as ProvenanceResponse;
+    const section = body.blocks.filter((b) => b.sectionIndex === 0);
+    expect(section[0].stored).toBeUndefined();
+    expect(section.slice(1).filter((b) => b.stored === true).length).toBeGreaterThan(0);
   });
 });

@@ -15,24 +15,28 @@ import { matchIndex, sourceKeyOf, type MatchIndex } from './provenance-match';
 
 const openTag = /^<([a-z][a-z0-9]*)\b/i;
 
-function stampOne(index: MatchIndex, html: string): string {
+function stampOne(index: MatchIndex, html: string, keep?: ReadonlySet<string>): string {
   const tag = /^<[^>]*>/.exec(html)?.[0] ?? '';
-  if (!openTag.test(html) || /\sdata-src="/.test(tag)) return html;
+  if (!openTag.test(html) || /\sdata-src="/.test(tag) || keep?.has(html)) return html;
   const key = sourceKeyOf(index, html);
   return key ? html.replace(openTag, `<$1 data-src="${formatSourceKey(key)}"`) : html;
 }
 
-/** One body's HTML with its blocks' sources: each top-level block, and each item of a top-level list. */
-export function stampBody(index: MatchIndex, html: string): string {
+/**
+ * One body's HTML with its blocks' sources: each top-level block, and each item of a top-level list. Blocks in
+ * `keep` (text that was in the book before a tool added to it) are left exactly as they are.
+ */
+export function stampBody(index: MatchIndex, html: string, keep?: ReadonlySet<string>): string {
   if (!html) return html;
   let changed = false;
   const out = htmlBlocks(html).map((raw) => {
     const list = /^<(ul|ol)\b([^>]*)>([\s\S]*)<\/\1>$/i.exec(raw);
-    const next = list
-      ? `<${list[1]}${list[2]}>${htmlBlocks(list[3])
-          .map((item) => stampOne(index, item))
-          .join('')}</${list[1]}>`
-      : stampOne(index, raw);
+    const next =
+      list && !keep?.has(raw)
+        ? `<${list[1]}${list[2]}>${htmlBlocks(list[3])
+            .map((item) => stampOne(index, item, keep))
+            .join('')}</${list[1]}>`
+        : stampOne(index, raw, keep);
     if (next !== raw) changed = true;
     return next;
   });
