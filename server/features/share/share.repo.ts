@@ -71,15 +71,6 @@ export function findSharedTextbookHeader(db: DbOrTx, textbookId: number) {
     .then((rows) => rows[0]);
 }
 
-export function findSharedTextbookContent(db: DbOrTx, textbookId: number) {
-  return db
-    .select({ revision: textbooks.revision, content: textbooks.content })
-    .from(textbooks)
-    .where(eq(textbooks.id, textbookId))
-    .limit(1)
-    .then((rows) => rows[0]);
-}
-
 export function listSharedMaterials(db: DbOrTx, textbookId: number, contentTypes: string[]) {
   if (contentTypes.length === 0) return Promise.resolve([]);
   return db

@@ -1,4 +1,5 @@
 import { materialContentTypes, type MaterialContentType } from '@common/materials';
+import { findTextbookSnapshot } from '@server/realtime/realtime.repo';
 import {
   readerPath,
   type CreateShareBody,
@@ -125,7 +126,7 @@ async function sharedContentOf(db: AnonymousContext['db'], textbookId: number, t
   // The copy with source notes is another copy (the cache key tells them apart).
   const copy = sourceNotes ? `${imageBase}#source-notes` : imageBase;
   const bytes = await sharedContentBytes(db, { textbookId, revision: header.revision, imageBase: copy }, async () => {
-    const row = await repo.findSharedTextbookContent(db, textbookId);
+    const row = await findTextbookSnapshot(db, textbookId);
     if (!row) throw AppError.notFound(linkUnavailableMessage);
     const parsed = parseTextbookContent(row.content);
     if (!parsed.ok) throw new AppError('UNPROCESSABLE', 'This textbook has no readable content yet.');
