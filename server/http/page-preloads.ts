@@ -28,6 +28,7 @@ const routes: PageRoute[] = [
   // The reader's fetch sends no cookies (client/features/reader/reader.api.ts), which no preload link can ask for
   // (`crossorigin` gives "same-origin" or "include"): its code is preloaded, its book is not.
   { pattern: /^\/read\/[A-Za-z0-9_-]{1,200}\/?$/, chunk: 'pages/reader-page.tsx', data: () => [] },
+  { pattern: /^\/auth\/?$/, chunk: 'pages/auth-page.tsx', data: () => [signedIn] },
   { pattern: /^\/saved-textbooks\/?$/, chunk: 'pages/saved-textbooks-page.tsx', data: () => [signedIn] },
   { pattern: /^\/$/, chunk: 'pages/home-page.tsx', data: () => [signedIn] },
   { pattern: /^\/classroom\/?$/, chunk: 'pages/classroom-page.tsx', data: () => [signedIn] },
