@@ -82,7 +82,7 @@ export function EditorCard({
   );
   const isLive = Boolean(binding && live?.ready);
   // The editor's code loads while the live document syncs, so the editor mounts once, bound, right after. It starts
-  // once the stored body has been painted and the browser is idle (a second at most), so neither the first paint nor
+  // once the stored body has been painted and the browser is idle (three seconds at most), so neither the first paint nor
   // the page's largest one shares the network or the main thread with the editor's 200 KB.
   // `null` (not `undefined`): the page has a live document that is still being opened; the body waits for it too,
   // rather than mounting an editor that the live one replaces a moment later.
@@ -93,7 +93,7 @@ export function EditorCard({
     let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(preloadRichTextEditor, { timeout: 1000 });
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(preloadRichTextEditor, { timeout: 3000 });
       else timer = setTimeout(preloadRichTextEditor, 0);
     });
     return () => {
