@@ -9,7 +9,6 @@ import {
   type ShareLinkStatus,
   type UpdateShareBody,
 } from '@common/share';
-import { prepareReader } from '@common/book-render/reader-prepared';
 import { parseTextbookContent, type TextbookContent } from '@common/textbook';
 import type { Db } from '@server/db/client';
 import type { ShareLinkRow } from '@server/db/schema';
@@ -20,6 +19,7 @@ import { chapterSourceNotes, withSourceNotes } from '../provenance/source-notes'
 import { withoutAnswerKeys } from './without-answers';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './share.repo';
+import { prepareReaderJsonOffThread } from './reader-prepare';
 import { presentSharedContent } from './shared-content';
 import { forgetSharedContent, sharedContentBytes } from './shared-content-cache';
 import { hashShareToken, isWellFormedShareToken, newShareToken } from './share-token';
@@ -136,7 +136,8 @@ async function sharedContentOf(db: AnonymousContext['db'], textbookId: number, t
     const book = sourceNotes ? withSourceNotes(parsed.content, await chapterSourceNotes(db, textbookId, parsed.content)) : parsed.content;
     const content: TextbookContent = presentSharedContent(book, imageBase);
     // The numbered text, glossary and index, made here once per revision rather than in every reader's browser.
-    const fragment = `"content":${JSON.stringify(content)},"reader":${JSON.stringify(prepareReader(content))}`;
+    const reader = await prepareReaderJsonOffThread(content);
+    const fragment = `"content":${JSON.stringify(content)}${reader === undefined ? '' : `,"reader":${reader}`}`;
     return { revision: row.revision, imageBase: copy, bytes: Buffer.from(fragment) };
   });
   return { header, imageBase, bytes };
