@@ -20,6 +20,8 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // Read by the server to preload each page's route chunk with the app page (server/http/page-preloads.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

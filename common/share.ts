@@ -59,6 +59,28 @@ export type SharedMaterial = Pick<MaterialResponseItem, 'id' | 'title' | 'descri
 export const revokedShareLink = z.object({ ok: z.literal(true), revoked: z.boolean() });
 export type RevokedShareLink = z.infer<typeof revokedShareLink>;
 
+/** A glossary or index page of the reader: its title and HTML, links pointing at the reader's own addresses. */
+const readerBackMatterPage = z.object({ title: z.string(), html: z.string() });
+
+/** The book's glossary and index as the reader shows them, and the glossary's terms (their first use links to it). */
+export const readerBackMatter = z.object({
+  terms: z.array(z.string()),
+  glossary: readerBackMatterPage.optional(),
+  index: readerBackMatterPage.optional(),
+});
+export type ReaderBackMatter = z.infer<typeof readerBackMatter>;
+
+/**
+ * Made by the server per revision (common/book-render/reader-prepared.ts): each chapter's and section's text with
+ * numbers and cross-reference links, null where numbering leaves the stored HTML as it is; and the back matter.
+ */
+export const readerPrepared = readerBackMatter.extend({
+  units: z.object({
+    chapters: z.array(z.object({ content: z.string().nullable(), sections: z.array(z.string().nullable()) })),
+  }),
+});
+export type ReaderPrepared = z.infer<typeof readerPrepared>;
+
 /**
  * GET /api/shared/{token}: what the reader page shows. Image addresses point under
  * /api/shared/{token}/images/. Sent as JSON bytes put together once (shared-content-cache.ts), so
@@ -74,5 +96,7 @@ export const sharedBook = z.object({
   materialTypes: z.array(z.enum(materialContentTypes)),
   /** Whether the chapters carry their source notes (at the end of each chapter, under "Source notes"). */
   sourceNotes: z.boolean().optional(),
+  /** The numbered text and the glossary and index, ready to show. */
+  reader: readerPrepared.optional(),
 });
 export type SharedBook = z.infer<typeof sharedBook>;

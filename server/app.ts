@@ -41,6 +41,7 @@ import { registerCollabRoutes, type CollabRouteOptions } from './features/collab
 import { createRedisSync } from './features/collab/redis-sync';
 import { closeLiveRepairWorkers } from './features/collab/live-repair';
 import { closeLiveStateWorkers } from './features/textbooks/save/live-state';
+import { closeReaderPrepareWorkers } from './features/share/reader-prepare';
 import type { LiveLimits } from './features/collab/live-limits';
 import { closeProvenanceWorkers } from './features/provenance/provenance-pool';
 
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const built: BuiltDeps = Object.assign(deps, { collab });
   app.addHook('onClose', async () => {
     await closeLiveStateWorkers();
+    await closeReaderPrepareWorkers();
     await closeLiveRepairWorkers();
     await closeProvenanceWorkers();
   });

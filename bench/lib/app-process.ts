@@ -30,7 +30,8 @@ export async function startApp(
 ): Promise<AppProcess & { register(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-bench-app-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // As `npm start` runs it (package.json): a young generation of 8 MB semi-spaces (README.md, "Memory").
+  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -1,7 +1,8 @@
 /**
  * The reader link under load: the real app on a fresh PGlite directory, a 100-chapter x 20-section
  * book (about 5 MB, bench/workspace/client-book.ts) with 20 stored images, one reader link. Prints
- * how long GET /api/shared/{token} takes one at a time and when a class of 30 opens the link at once
+ * how long GET /api/shared/{token} takes one at a time (the first request at a revision also numbers the book and makes
+ * its glossary and index, common/book-render/reader-prepared.ts; the time that takes is printed on its own) and when a class of 30 opens the link at once
  * (while a small request measures how the rest of the server fares), and the image path's times.
  * Run: npm run bench:reader
  */
@@ -16,6 +17,8 @@ import { backgroundContext } from '@server/features/request-context';
 import { uploadImage } from '@server/features/images/images.service';
 import { makePng } from '@server/test/multipart.support';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';
+import { prepareReader } from '@common/book-render/reader-prepared';
+import type { SharedBook } from '@common/share';
 import { makeBenchBook } from '../workspace/client-book';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-bench-reader-'));
@@ -88,6 +91,15 @@ try {
   }
   const singleServer = takeServerTimes('/api/shared/:token');
   const sharedBody = (await app.inject({ method: 'GET', url: `/api/shared/${token}` })).body;
+  // The numbering, cross-references, glossary and index of the reader page: made once per revision in the server
+  // (cached with the reader's JSON), no longer in every reader's browser on every visit.
+  const sharedContent = (JSON.parse(sharedBody) as SharedBook).content;
+  const prepareTimes: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    prepareReader(sharedContent);
+    prepareTimes.push(performance.now() - t);
+  }
   const imageUrl = /\/api\/shared\/[A-Za-z0-9_-]+\/images\/\d+/.exec(sharedBody)?.[0];
   if (!imageUrl) throw new Error('no image in the shared book');
   const imageTimes: number[] = [];
@@ -129,6 +141,9 @@ try {
   console.log(`book: 100 chapters x 20 sections, ${(bytes / 1024 / 1024).toFixed(2)} MB as the reader receives it, 20 images`);
   console.log(
     `GET /api/shared/{token}, one at a time: median ${fmt(percentile(single, 50))}, p95 ${fmt(percentile(single, 95))} (in the server: median ${fmt(percentile(singleServer, 50))}, first ${fmt(singleServer[0])})`,
+  );
+  console.log(
+    `reader page's numbering, cross-references, glossary and index: ${fmt(percentile(prepareTimes, 50))} per revision in the server (median of 5), once per revision instead of in each reader's browser on each visit`,
   );
   console.log(`GET /api/shared/{token}/images/{id}: median ${fmt(percentile(imageTimes, 50))}, p95 ${fmt(percentile(imageTimes, 95))}`);
   console.log(

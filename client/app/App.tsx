@@ -3,7 +3,6 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/card';
 import { Toaster } from '../components/ui/toaster';
-import { AuthPage } from '../pages/auth-page';
 import { ShortcutsHelp } from '../features/shortcuts/shortcuts-help';
 import { NotFoundPage } from '../pages/not-found-page';
 import { AuthProvider } from './auth-context';
@@ -35,6 +34,9 @@ function startTextbookPage(client: QueryClient): void {
 const HomePage = lazy(() => import('../pages/home-page').then((m) => ({ default: m.HomePage })));
 const SavedTextbooksPage = lazy(() => import('../pages/saved-textbooks-page').then((m) => ({ default: m.SavedTextbooksPage })));
 const ClassroomPage = lazy(() => import('../pages/classroom-page').then((m) => ({ default: m.ClassroomPage })));
+// The sign-in page carries its forms' library (react-hook-form): loaded when it opens, so a signed-in page does not
+// wait for it (the server preloads it with the app page at /auth, server/http/page-preloads.ts).
+const AuthPage = lazy(() => import('../pages/auth-page').then((m) => ({ default: m.AuthPage })));
 
 const pageFallback = (
   <div className="flex min-h-[50vh] items-center justify-center">
@@ -55,6 +57,7 @@ const LazyHomePage = suspended(HomePage);
 const LazySavedTextbooksPage = suspended(SavedTextbooksPage);
 const LazyTextbookPage = suspended(TextbookPage);
 const LazyClassroomPage = suspended(ClassroomPage);
+const LazyAuthPage = suspended(AuthPage);
 
 export function Router() {
   return (
@@ -63,7 +66,7 @@ export function Router() {
       <ProtectedRoute path="/saved-textbooks" component={LazySavedTextbooksPage} />
       <ProtectedRoute path="/textbook/:id" component={LazyTextbookPage} />
       <ProtectedRoute path="/classroom" component={LazyClassroomPage} />
-      <Route path="/auth" component={AuthPage} />
+      <Route path="/auth" component={LazyAuthPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prepareReader } from '@common/book-render/reader-prepared';
 import type { SharedBook } from '@common/share';
 import { App } from '../app/App';
 import { json, mockFetch } from '../test/render';
@@ -67,6 +68,9 @@ const book: SharedBook = {
   ],
 };
 
+/** The book as the server answers it: with the numbered text, glossary and index it prepares (share.service.ts). */
+const served = (b: SharedBook) => json({ ...b, reader: prepareReader(b.content) });
+
 function openReader(hash = '') {
   window.history.pushState({}, '', `/read/${token}${hash}`);
   return render(<App />);
@@ -84,7 +88,7 @@ describe('the reader page (/read/{token})', () => {
   });
 
   it('shows the book without an account: no sign-in, no app navigation, no user lookup, nothing editable', async () => {
-    const calls = mockFetch({ [`GET /api/shared/${token}`]: () => json(book) });
+    const calls = mockFetch({ [`GET /api/shared/${token}`]: () => served(book) });
     openReader();
     expect(await screen.findByRole('heading', { level: 1, name: 'Energy in Cells' })).toBeInTheDocument();
     expect(screen.getByText('Read-only')).toBeInTheDocument();
@@ -102,14 +106,14 @@ describe('the reader page (/read/{token})', () => {
   });
 
   it("states the book's licence with a link to its terms", async () => {
-    mockFetch({ [`GET /api/shared/${token}`]: () => json({ ...book, content: { ...book.content, license: 'cc-by-sa' } }) });
+    mockFetch({ [`GET /api/shared/${token}`]: () => served({ ...book, content: { ...book.content, license: 'cc-by-sa' } }) });
     openReader();
     const link = await screen.findByRole('link', { name: 'Creative Commons Attribution-ShareAlike 4.0 International' });
     expect(link).toHaveAttribute('href', 'https://creativecommons.org/licenses/by-sa/4.0/');
   });
 
   it('renders the math (stored formulas and dollar text) and the images through the link', async () => {
-    mockFetch({ [`GET /api/shared/${token}`]: () => json(book) });
+    mockFetch({ [`GET /api/shared/${token}`]: () => served(book) });
     openReader();
     await screen.findByRole('heading', { level: 2, name: 'Photosynthesis' });
     const main = screen.getByRole('main');
@@ -120,7 +124,7 @@ describe('the reader page (/read/{token})', () => {
   });
 
   it('moves through the table of contents, the chapter links and the address fragment', async () => {
-    mockFetch({ [`GET /api/shared/${token}`]: () => json(book) });
+    mockFetch({ [`GET /api/shared/${token}`]: () => served(book) });
     openReader('#c2-s1');
     expect(await screen.findByRole('heading', { level: 2, name: 'Respiration' })).toBeInTheDocument();
     const toc = screen.getByRole('navigation', { name: 'Table of contents' });
@@ -146,7 +150,7 @@ describe('the reader page (/read/{token})', () => {
 
   it("links a reference to a numbered formula to its chapter's page, opened at the formula", async () => {
     const chapters = book.content.chapters.map((c, i) => (i === 1 ? { ...c, content: '<p>Respiration reverses (1.1).</p>' } : c));
-    mockFetch({ [`GET /api/shared/${token}`]: () => json({ ...book, content: { ...book.content, chapters } }) });
+    mockFetch({ [`GET /api/shared/${token}`]: () => served({ ...book, content: { ...book.content, chapters } }) });
     openReader('#c2');
     const link = await screen.findByRole('link', { name: '(1.1)' });
     expect(link).toHaveAttribute('href', '#c1/ch1-eq-1-1');
@@ -162,7 +166,7 @@ describe('the reader page (/read/{token})', () => {
   });
 
   it('searches the book and lists where the words are, with the words marked', async () => {
-    mockFetch({ [`GET /api/shared/${token}`]: () => json(book) });
+    mockFetch({ [`GET /api/shared/${token}`]: () => served(book) });
     openReader();
     const user = userEvent.setup();
     await user.type(await screen.findByRole('searchbox', { name: 'Search this book' }), 'glucose');
@@ -177,7 +181,7 @@ describe('the reader page (/read/{token})', () => {
   });
 
   it('shows the shared quiz with its answer hidden until the student reveals it, and the references', async () => {
-    mockFetch({ [`GET /api/shared/${token}`]: () => json(book) });
+    mockFetch({ [`GET /api/shared/${token}`]: () => served(book) });
     openReader('#m5');
     const viewer = await screen.findByTestId('educational-content-viewer');
     expect(within(viewer).getByText('Plants release oxygen.', { exact: false })).toBeInTheDocument();
@@ -199,7 +203,7 @@ describe('the reader page (/read/{token})', () => {
   });
 
   it('prints the whole book, each chapter after the other, and returns to the chapter afterwards', async () => {
-    mockFetch({ [`GET /api/shared/${token}`]: () => json(book) });
+    mockFetch({ [`GET /api/shared/${token}`]: () => served(book) });
     openReader();
     await screen.findByRole('heading', { level: 2, name: 'Photosynthesis' });
     expect(screen.queryByRole('heading', { level: 2, name: 'Respiration' })).toBeNull();
@@ -231,7 +235,7 @@ describe('the reader page (/read/{token})', () => {
     openReader();
     expect(await screen.findByRole('heading', { name: 'The textbook could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText('Too many requests, please try again later.')).toBeInTheDocument();
-    answer = () => json(book);
+    answer = () => served(book);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Photosynthesis' })).toBeInTheDocument();
   });

@@ -63,8 +63,10 @@ export class WorkerPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
   constructor(
     private readonly entry: URL,
     size = Math.max(1, Math.min(2, availableParallelism())),
+    // A young generation of 24 MB (three 8 MB semi-spaces), as the server's own (package.json `start`).
     private readonly resourceLimits: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number } = {
       maxOldGenerationSizeMb: 1536,
+      maxYoungGenerationSizeMb: 24,
     },
     queueLimits: Omit<TaskQueueLimits, 'size'> = {},
   ) {

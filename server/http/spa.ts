@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@common/errors';
+import { pagePreloads } from './page-preloads';
 
 /** Vite names every built asset under /assets/ by its content hash: a new build means new names. */
 const hashedAsset = /^\/assets\//;
@@ -38,6 +39,12 @@ export async function registerSpa(app: FastifyInstance, clientDist: string): Pro
     });
   }
   const indexHtml = hasClient ? readFileSync(indexFile, 'utf8') : undefined;
+  // The page's route chunk and first API answers, asked for by the app page itself (server/http/page-preloads.ts).
+  const preloadsFor = pagePreloads(clientDist);
+  const pageHtml = (url: string) => {
+    const links = indexHtml ? preloadsFor(url) : '';
+    return links ? indexHtml!.replace('</head>', `${links}</head>`) : indexHtml;
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
@@ -45,7 +52,7 @@ export async function registerSpa(app: FastifyInstance, clientDist: string): Pro
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       if (fileRequest.test(url))
         return reply.status(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send('Not found');
-      if (indexHtml) return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+      if (indexHtml) return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(pageHtml(url));
       return reply.status(503).type('text/plain').send('The client is not built. Run `npm run build`.');
     }
     return reply.status(404).send({ message: `No route for ${request.method} ${url}`, code: 'NOT_FOUND' } satisfies ErrorBody);

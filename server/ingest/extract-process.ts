@@ -13,5 +13,8 @@ process.on('message', async (message: { id: number; job: ExtractJob }) => {
     const reason = err instanceof ExtractError ? err.reason : 'corrupt';
     send({ id: message.id, ok: false, reason, detail: (err as Error).message });
   }
+  // What the file left (its pages, fonts, pictures) is collected now, while the process waits for the next file
+  // (process-pool.ts starts it with --expose-gc), rather than held until the heap next fills.
+  (globalThis as { gc?: () => void }).gc?.();
 });
 send({ ready: true });

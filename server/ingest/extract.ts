@@ -37,6 +37,10 @@ export function extractPool(config: ExtractPoolConfig = {}): ProcessPool<Extract
     maxQueued: config.extractQueueMax ?? 200,
     // One request carries at most 50 files: a user may have two such requests waiting.
     perOwnerQueued: 100,
+    // A process that read a long PDF holds about 500 MB: given back half a minute after its last file (the files of
+    // one upload follow each other without a pause), so the book's generation and exports that come next do not
+    // run beside it (npm run bench:memory).
+    idleExitMs: 30_000,
   });
   return pool;
 }

@@ -118,7 +118,9 @@ export class ProcessPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
 
   protected spawn(): Slot<I, O> {
     const child = fork(bootPath, [this.entry.href], {
-      execArgv: [`--max-old-space-size=${this.options.memoryLimitMb}`],
+      // Semi-spaces of 8 MB (V8's default lets them grow to 32 MB or more): the young generation's share of resident memory
+      // small; `gc` exposed, so a process collects what a file left once its answer is sent (extract-process.ts).
+      execArgv: [`--max-old-space-size=${this.options.memoryLimitMb}`, '--max-semi-space-size=8', '--expose-gc'],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { Doc } from 'yjs';
@@ -49,5 +49,40 @@ describe('EditorCard', () => {
     expect(screen.getByTestId('content-preview').querySelector('p')?.textContent).toBe('s');
     expect(screen.queryByTestId('content-editor')).toBeNull();
     expect(screen.queryByText('Loading section content...')).toBeNull();
+  });
+
+  it('shows the stored body, without an editor, while the page is still opening its live document', () => {
+    render(<EditorCard content={content} selectedChapter={0} selectedSection={0} textbookId={1} live={null} />);
+    expect(screen.getByTestId('content-preview').querySelector('p')?.textContent).toBe('s');
+    expect(screen.queryByText('Loading section content...')).toBeNull();
+  });
+
+  it('shows the stored body’s formulas typeset before the live document has synced, never as $ source', async () => {
+    const withMath: TextbookContent = {
+      ...content,
+      chapters: [
+        {
+          id: 'c1',
+          title: 'Energy',
+          content:
+            '<p>The free energy is $\\Delta G = -2870\\,\\mathrm{kJ/mol}$ per mole.</p><p>$$C_6H_{12}O_6 + 6O_2 \\to 6CO_2 + 6H_2O$$</p>' +
+            '<p>Stored by the editor: <span data-type="inline-math" data-latex="E = mc^2"></span>.</p>',
+          sections: [],
+        },
+      ],
+    };
+    render(<EditorCard content={withMath} selectedChapter={0} selectedSection={null} textbookId={1} live={null} />);
+    const preview = screen.getByTestId('content-preview');
+    // Before KaTeX has loaded, the source is already gone.
+    expect(preview.textContent).not.toContain('$');
+    await waitFor(() => expect(preview.querySelectorAll('.katex')).toHaveLength(3));
+    expect(preview.querySelector('[data-type="block-math"] .katex-display')).not.toBeNull();
+    expect(Array.from(preview.querySelectorAll('math annotation')).map((a) => a.textContent)).toEqual([
+      '\\Delta G = -2870\\,\\mathrm{kJ/mol}',
+      'C_6H_{12}O_6 + 6O_2 \\to 6CO_2 + 6H_2O',
+      'E = mc^2',
+    ]);
+    expect(preview.textContent).not.toContain('$');
+    expect(preview).toHaveTextContent('per mole.');
   });
 });

@@ -24,7 +24,7 @@ export interface EditorCardProps {
   selectedSection: number | null;
   textbookId: number;
   onEdit?: (chapterIndex: number, sectionIndex: number | null, html: string) => void;
-  /** The live document the body binds to, when the page has one. */
+  /** The live document the body binds to, when the page has one; null while the page's live document is opened. */
   live?: LiveEditing | null;
   /** Shown in the header's right corner (the autosave state). */
   status?: ReactNode;
@@ -82,16 +82,23 @@ export function EditorCard({
   );
   const isLive = Boolean(binding && live?.ready);
   // The editor's code loads while the live document syncs, so the editor mounts once, bound, right after. It starts
-  // after the stored body has been painted (the frame after this one), so the first paint does not wait for it.
-  const waiting = Boolean(binding) && !isLive;
+  // once the stored body has been painted and the browser is idle (three seconds at most), so neither the first paint nor
+  // the page's largest one shares the network or the main thread with the editor's 200 KB.
+  // `null` (not `undefined`): the page has a live document that is still being opened; the body waits for it too,
+  // rather than mounting an editor that the live one replaces a moment later.
+  const opening = live === null;
+  const waiting = (Boolean(binding) && !isLive) || opening;
   useEffect(() => {
     if (!waiting) return;
+    let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(preloadRichTextEditor, 0);
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(preloadRichTextEditor, { timeout: 3000 });
+      else timer = setTimeout(preloadRichTextEditor, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
+      if (idle !== undefined) cancelIdleCallback(idle);
       clearTimeout(timer);
     };
   }, [waiting]);
@@ -108,7 +115,7 @@ export function EditorCard({
     const editable = binding ? isLive && !live?.readOnly : true;
     // Before the first sync: the stored HTML, read-only, without an editor (nothing typed is lost); then one editor
     // bound to the body's fragment.
-    const preview = binding ? <EditorPreview html={html} toolbar={!live?.readOnly} /> : undefined;
+    const preview = binding || opening ? <EditorPreview html={html} toolbar={!live?.readOnly} /> : undefined;
     body = waiting ? (
       preview
     ) : (

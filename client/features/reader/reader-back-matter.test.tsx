@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { prepareReader, readerHref } from '@common/book-render/reader-prepared';
 import type { SharedBook } from '@common/share';
 import type { TextbookContent } from '@common/textbook';
 import { linkGlossaryTerms } from './glossary-links';
-import { ReaderBackMatterPage, readerBackMatter, readerHref } from './reader-back-matter';
+import { ReaderBackMatterPage, readerBackMatter } from './reader-back-matter';
 import { ReaderChapter } from './reader-chapter';
 import { placeFromHash, placeToHash } from './reader-place';
 import { ReaderToc } from './reader-toc';
@@ -26,11 +27,19 @@ const content: TextbookContent = {
   ],
 };
 
-const book: SharedBook = { topic: 'Logic', updatedAt: '2026-03-05T00:00:00Z', content, materials: [], materialTypes: [] };
+// As the server answers it: with the glossary and index it prepares (share.service.ts).
+const book: SharedBook = {
+  topic: 'Logic',
+  updatedAt: '2026-03-05T00:00:00Z',
+  content,
+  materials: [],
+  materialTypes: [],
+  reader: prepareReader(content),
+};
 
 describe('the reader’s glossary and index', () => {
   it('has a Glossary and an Index page in its contents and its addresses', () => {
-    const back = readerBackMatter(content);
+    const back = readerBackMatter(book);
     expect(back.terms).toEqual(['argument']);
     expect(back.glossary?.title).toBe('Glossary');
     expect(placeFromHash('#glossary')).toEqual({ kind: 'back', part: 'glossary' });
@@ -42,7 +51,7 @@ describe('the reader’s glossary and index', () => {
 
   it('shows the index with links to the reader’s own chapter and section addresses', () => {
     expect(readerHref('ch2s3')).toBe('#c2-s3');
-    const { container } = render(<ReaderBackMatterPage content={content} part="index" />);
+    const { container } = render(<ReaderBackMatterPage book={book} part="index" />);
     const premise = [...container.querySelectorAll('p')].find((p) => p.textContent?.startsWith('premise'))!;
     expect([...premise.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Arguments', '#c1'],

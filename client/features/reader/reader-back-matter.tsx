@@ -1,46 +1,21 @@
-import { glossaryOf } from '@common/book-render/back-matter';
-import { buildBookDocument } from '@common/book-render/book-document';
-import { renderBlocksHtml } from '@common/book-render/render-html';
-import type { TextbookContent } from '@common/textbook';
+import type { ReaderBackMatter, SharedBook } from '@common/share';
 import { BookHtml } from './book-html';
 
 export type BackMatterPart = 'glossary' | 'index';
 
-export interface ReaderBackMatter {
-  /** The glossary's terms, for linking their first use in each chapter. */
-  terms: string[];
-  glossary?: { title: string; html: string };
-  index?: { title: string; html: string };
-}
-
-/** A book anchor as the reader's address: chapter 3 "#c3", its second section "#c3-s2", a glossary entry its page. */
-export function readerHref(anchor: string): string {
-  const m = /^ch(\d+)(?:s(\d+))?$/.exec(anchor);
-  if (m) return m[2] ? `#c${m[1]}-s${m[2]}` : `#c${m[1]}`;
-  return anchor.startsWith('glossary') ? '#glossary' : anchor === 'index' ? '#index' : `#${anchor}`;
-}
-
-const cache = new WeakMap<TextbookContent, ReaderBackMatter>();
+const none: ReaderBackMatter = { terms: [] };
 
 /**
- * The book's glossary and index, built from its chapters as the exports build them (common/book-render/back-matter.ts),
- * once per content; links lead to the reader's own pages.
+ * The book's glossary and index (and the glossary's terms), as the server made them for this revision
+ * (common/book-render/reader-prepared.ts); a book without them has none.
  */
-export function readerBackMatter(content: TextbookContent): ReaderBackMatter {
-  const known = cache.get(content);
-  if (known) return known;
-  const doc = buildBookDocument({ topic: content.title, content, authors: [], date: '1970-01-01' });
-  const out: ReaderBackMatter = { terms: glossaryOf(doc.chapters.filter((c) => !c.backMatter)).map((e) => e.term) };
-  for (const chapter of doc.chapters)
-    if (chapter.backMatter)
-      out[chapter.backMatter] = { title: chapter.title, html: renderBlocksHtml(chapter.blocks, { hrefFor: readerHref }) };
-  cache.set(content, out);
-  return out;
+export function readerBackMatter(book: SharedBook): ReaderBackMatter {
+  return book.reader ?? none;
 }
 
 /** The glossary or the index as a page of the reader. */
-export function ReaderBackMatterPage({ content, part }: { content: TextbookContent; part: BackMatterPart }) {
-  const page = readerBackMatter(content)[part];
+export function ReaderBackMatterPage({ book, part }: { book: SharedBook; part: BackMatterPart }) {
+  const page = readerBackMatter(book)[part];
   if (!page) return null;
   return (
     <article className="reader-chapter" aria-labelledby={`reader-${part}-title`}>

@@ -16,7 +16,7 @@ const linkClass = (isCurrent: boolean) =>
  */
 export function ReaderToc({ book, place, onNavigate }: { book: SharedBook; place: ReaderPlace; onNavigate?: () => void }) {
   const current = place.kind === 'chapter' ? place.chapter : null;
-  const backMatter = readerBackMatter(book.content);
+  const backMatter = readerBackMatter(book);
   return (
     <div className="flex flex-col gap-4">
       <ol className="flex flex-col gap-0.5">

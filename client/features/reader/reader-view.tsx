@@ -2,7 +2,7 @@ import { BookOpen, ListTree, Moon, Printer, Sun } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { licenseInfo } from '@common/book-render/license';
-import { readerCrossReferences, type ReaderUnitsHtml } from '@common/book-render/reader-html';
+import type { ReaderUnitsHtml } from '@common/book-render/reader-html';
 import { limits } from '@common/limits';
 import type { SharedBook } from '@common/share';
 import type { TextbookLicense } from '@common/textbook';
@@ -24,12 +24,13 @@ import { useSearchHighlight } from './use-search-highlight';
 import './reader.css';
 
 const resultLimit = 50;
+const noUnits: ReaderUnitsHtml = { chapters: [] };
 
 function ChapterPager({ book, chapter }: { book: SharedBook; chapter: number }) {
   const previous = book.content.chapters[chapter - 1];
   const next = book.content.chapters[chapter + 1];
   // After the last chapter, the glossary (or the index) follows.
-  const back = readerBackMatter(book.content);
+  const back = readerBackMatter(book);
   const after = next ? null : back.glossary ? ('glossary' as const) : back.index ? ('index' as const) : null;
   if (!previous && !next && !after) return null;
   const link = 'rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -63,7 +64,7 @@ function PlaceContent({ book, place, numbered }: { book: SharedBook; place: Read
     return material ? <EducationalContentViewer material={material} /> : null;
   }
   if (place.kind === 'references') return <ReaderReferences references={book.content.references} />;
-  if (place.kind === 'back') return <ReaderBackMatterPage content={book.content} part={place.part} />;
+  if (place.kind === 'back') return <ReaderBackMatterPage book={book} part={place.part} />;
   const chapter = book.content.chapters[place.chapter];
   if (!chapter) return <p>This textbook has no chapters yet.</p>;
   return (
@@ -72,7 +73,7 @@ function PlaceContent({ book, place, numbered }: { book: SharedBook; place: Read
         chapter={chapter}
         index={place.chapter}
         numbered={numbered.chapters[place.chapter]}
-        glossaryTerms={readerBackMatter(book.content).terms}
+        glossaryTerms={readerBackMatter(book).terms}
       />
       <ChapterPager book={book} chapter={place.chapter} />
     </>
@@ -111,7 +112,8 @@ export function ReaderView({ book }: { book: SharedBook }) {
   const title = book.content.title || book.topic;
 
   const index = useMemo(() => buildReaderIndex(book.content), [book.content]);
-  const numbered = useMemo(() => readerCrossReferences(book.content), [book.content]);
+  // Numbered by the server (common/book-render/reader-prepared.ts); without it, the stored text as it is.
+  const numbered: ReaderUnitsHtml = book.reader?.units ?? noUnits;
   const hits = useMemo(() => searchBook(index, book.materials, deferredQuery, resultLimit), [index, book.materials, deferredQuery]);
 
   useEffect(() => {
@@ -264,11 +266,11 @@ export function ReaderView({ book }: { book: SharedBook }) {
                     chapter={chapter}
                     index={c}
                     numbered={numbered.chapters[c]}
-                    glossaryTerms={readerBackMatter(book.content).terms}
+                    glossaryTerms={readerBackMatter(book).terms}
                   />
                 ))}
-                <ReaderBackMatterPage content={book.content} part="glossary" />
-                <ReaderBackMatterPage content={book.content} part="index" />
+                <ReaderBackMatterPage book={book} part="glossary" />
+                <ReaderBackMatterPage book={book} part="index" />
                 {book.content.references.length > 0 && <ReaderReferences references={book.content.references} />}
               </>
             ) : (

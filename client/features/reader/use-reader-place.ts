@@ -8,7 +8,7 @@ function validPlace(place: ReaderPlace | null, book: SharedBook): ReaderPlace | 
   if (!place) return null;
   if (place.kind === 'references') return book.content.references.length > 0 ? place : null;
   if (place.kind === 'material') return book.materials.some((m) => m.id === place.id) ? place : null;
-  if (place.kind === 'back') return readerBackMatter(book.content)[place.part] ? place : null;
+  if (place.kind === 'back') return readerBackMatter(book)[place.part] ? place : null;
   const chapter = book.content.chapters[place.chapter];
   if (!chapter) return null;
   return place.section === undefined || place.section < chapter.sections.length ? place : { kind: 'chapter', chapter: place.chapter };

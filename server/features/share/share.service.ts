@@ -20,6 +20,7 @@ import { chapterSourceNotes, withSourceNotes } from '../provenance/source-notes'
 import { withoutAnswerKeys } from './without-answers';
 import { requireTextbookRole } from '../textbooks/textbooks.policy';
 import * as repo from './share.repo';
+import { prepareReaderJsonOffThread } from './reader-prepare';
 import { presentSharedContent } from './shared-content';
 import { forgetSharedContent, sharedContentBytes } from './shared-content-cache';
 import { hashShareToken, isWellFormedShareToken, newShareToken } from './share-token';
@@ -118,7 +119,10 @@ export const sharedImageBase = (token: string) => `/api/shared/${token}/images`;
  * GET /api/shared/{token}: the book for the reader page and the materials the owner chose to share,
  * as the JSON bytes of a SharedBook (the content part cached per revision, shared-content-cache.ts).
  */
-/** The shared book's content as the reader gets it (JSON bytes, cached per revision), and its header. */
+/**
+ * The shared book's content as the reader gets it and what the reader page shows of it (`"content":{...},"reader":{...}`,
+ * JSON bytes cached per revision), and its header.
+ */
 async function sharedContentOf(db: AnonymousContext['db'], textbookId: number, token: string, sourceNotes: boolean) {
   const header = await repo.findSharedTextbookHeader(db, textbookId);
   if (!header) throw AppError.notFound(linkUnavailableMessage);
@@ -132,7 +136,10 @@ async function sharedContentOf(db: AnonymousContext['db'], textbookId: number, t
     if (!parsed.ok) throw new AppError('UNPROCESSABLE', 'This textbook has no readable content yet.');
     const book = sourceNotes ? withSourceNotes(parsed.content, await chapterSourceNotes(db, textbookId, parsed.content)) : parsed.content;
     const content: TextbookContent = presentSharedContent(book, imageBase);
-    return { revision: row.revision, imageBase: copy, bytes: Buffer.from(JSON.stringify(content)) };
+    // The numbered text, glossary and index, made here once per revision rather than in every reader's browser.
+    const reader = await prepareReaderJsonOffThread(content);
+    const fragment = `"content":${JSON.stringify(content)}${reader === undefined ? '' : `,"reader":${reader}`}`;
+    return { revision: row.revision, imageBase: copy, bytes: Buffer.from(fragment) };
   });
   return { header, imageBase, bytes };
 }
@@ -146,14 +153,14 @@ export async function getSharedBook(ctx: AnonymousContext, token: string): Promi
     const { id, title, description, contentType, metadata, content } = presentMaterial(row);
     return { id, title, description, contentType, metadata, content: withoutAnswerKeys(contentType, content) as SharedMaterial['content'] };
   });
-  const fields: Omit<SharedBook, 'content'> = {
+  const fields: Omit<SharedBook, 'content' | 'reader'> = {
     topic: header.topic,
     updatedAt: header.updatedAt.toISOString(),
     materials,
     materialTypes,
     sourceNotes: link.sourceNotes,
   };
-  return Buffer.concat([Buffer.from(JSON.stringify(fields).slice(0, -1)), Buffer.from(',"content":'), contentBytes, Buffer.from('}')]);
+  return Buffer.concat([Buffer.from(JSON.stringify(fields).slice(0, -1)), Buffer.from(','), contentBytes, Buffer.from('}')]);
 }
 
 /**

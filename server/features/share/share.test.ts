@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sharedBook, type SharedBook } from '@common/share';
 import { shareLinks } from '@server/db/schema';
 import { handout } from '@server/test/ingest/handout-docx.support';
 import { contextFor } from '@server/test/context.support';
@@ -246,6 +247,31 @@ describe('what the reader receives', () => {
     const shared = (await readShared(token)).json();
     expect(shared.content.references.map((r: { title: string }) => r.title)).toEqual(['Approved book']);
     expect(shared.content).not.toHaveProperty('notice');
+  });
+
+  it('gets the numbered text, the glossary and the index made by the server, and made again after an edit', async () => {
+    const owner = await h.createUser('owner');
+    const content = sampleContent();
+    content.chapters[0].content =
+      '<p>Figure 1.1: A ramp.</p><div data-type="block-math" data-latex="v = at"></div>' +
+      '<hr /><h3>Key Terms</h3><ul><li><p><strong>velocity</strong>: The rate of change of position.</p></li></ul>';
+    content.chapters[1].content = '<p>As Figure 1.1 and (1.1) show.</p>';
+    const book = await createBook(h, owner, { content });
+    const { token } = (await createLink(owner, book.id)).json();
+    const shared = (await readShared(token)).json() as SharedBook;
+    expect(sharedBook.safeParse(shared).success).toBe(true);
+    expect(shared.reader?.units.chapters[1].content).toBe(
+      '<p>As <a href="#c1/ch1-fig-1-1">Figure 1.1</a> and <a href="#c1/ch1-eq-1-1">(1.1)</a> show.</p>',
+    );
+    expect(shared.reader?.units.chapters[0].content).toContain('<p class="equation-number">(1.1)</p>');
+    // Text that numbering leaves alone is not sent twice.
+    expect(shared.reader?.units.chapters[1].sections).toEqual([null]);
+    expect(shared.reader?.terms).toEqual(['velocity']);
+    expect(shared.reader?.glossary?.html).toContain('The rate of change of position.');
+
+    content.chapters[1].content = '<p>No reference any more.</p>';
+    expect((await call(owner, { method: 'PATCH', url: `/api/textbooks/${book.id}`, payload: { content } })).statusCode).toBe(200);
+    expect(((await readShared(token)).json() as SharedBook).reader?.units.chapters[1].content).toBeNull();
   });
 });
 
