@@ -1,6 +1,6 @@
 import { prepareReader } from '@common/book-render/reader-prepared';
 import type { TextbookContent } from '@common/textbook';
-import { WorkerPool } from '@server/ingest/worker-pool';
+import { WorkerPool } from '@server/core/worker-pool';
 
 /**
  * The reader page's numbered text, glossary and index (common/book-render/reader-prepared.ts) as JSON, made off the
