@@ -151,9 +151,48 @@ function markdownStructure(text: string): OwnStructure {
   };
 }
 
+/**
+ * A deck's headings: the slide titles set in the title placeholder, in the presentation's order, a title repeated on the
+ * next slides ("(cont.)" aside) once; the title slide, agenda and closing slides ("Questions?") announce no topic.
+ */
+async function pptxStructure(data: Uint8Array): Promise<OwnStructure> {
+  const zip = await JSZip.loadAsync(data);
+  const presentation = (await zip.file('ppt/presentation.xml')?.async('string')) ?? '';
+  const rels = (await zip.file('ppt/_rels/presentation.xml.rels')?.async('string')) ?? '';
+  const order = [...presentation.matchAll(/<p:sldId\b[^>]*r:id="([^"]+)"/g)].map(
+    (m) => new RegExp(`Id="${m[1]}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? '',
+  );
+  const headings: OwnStructure['headings'] = [];
+  const vocabulary = new Set<string>();
+  let figures = 0;
+  const key = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/\s*\(?cont(?:inued|'d|\.)?\)?\s*$/, '')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  for (const target of order) {
+    const xml = (await zip.file(`ppt/${target.replace(/^\.\.\//, '')}`)?.async('string')) ?? '';
+    for (const m of xml.matchAll(/<a:t>([^<]*)<\/a:t>/g)) for (const w of words(m[1])) vocabulary.add(w);
+    figures += (xml.match(/<p:pic>/g) ?? []).length;
+    const shape = (xml.match(/<p:sp>[\s\S]*?<\/p:sp>/g) ?? []).find((s) => /<p:ph\b[^>]*type="title"/.test(s));
+    const title = shape
+      ? [...shape.matchAll(/<a:t>([^<]*)<\/a:t>/g)]
+          .map((m) => m[1])
+          .join('')
+          .trim()
+      : '';
+    if (!title || /^(?:agenda|outline|overview|today\b|(?:any\s+)?questions?\b|thank)/i.test(title)) continue;
+    if (headings.length && key(headings[headings.length - 1].title) === key(title)) continue;
+    headings.push({ title, level: 1 });
+  }
+  return { headings, figures, vocabulary, runningHeads: [], notices: [], equationNumbers: new Set(), source: 'slide titles' };
+}
+
 export async function ownStructure(filename: string, data: Uint8Array): Promise<OwnStructure> {
   if (/\.pdf$/i.test(filename)) return pdfStructure(data);
   if (/\.docx$/i.test(filename)) return docxStructure(data);
+  if (/\.pptx$/i.test(filename)) return pptxStructure(data);
   return markdownStructure(new TextDecoder().decode(data));
 }
 

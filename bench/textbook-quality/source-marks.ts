@@ -1,7 +1,7 @@
 /**
  * What a real document itself holds of links and numbered lists, read apart from the product's
  * extractors (as bench/real/own-structure.ts reads its headings): PDF link annotations and
- * numbered lines, DOCX hyperlinks and Word numbering, Markdown links and ordered lists.
+ * numbered lines, DOCX hyperlinks and Word numbering, Markdown links and ordered lists, slide hyperlinks.
  */
 import JSZip from 'jszip';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -196,8 +196,35 @@ function markdownMarks(text: string): SourceMarks {
   return { links, listStarts: starts, openEnds };
 }
 
+/**
+ * A slide deck's hyperlinks and typed web addresses (slides in file order, notes after them), and its paragraphs that end
+ * without a stop: bullets and text boxes are set so, and a book's paragraph ending there is the slide's own.
+ */
+async function pptxMarks(data: Uint8Array): Promise<SourceMarks> {
+  const zip = await JSZip.loadAsync(data);
+  const parts = Object.keys(zip.files)
+    .filter((f) => /^ppt\/(?:slides|notesSlides)\/[^/]+\.xml$/.test(f))
+    .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  const links: string[] = [];
+  const openEnds: string[] = [];
+  for (const part of parts) {
+    const xml = await zip.file(part)!.async('string');
+    const rels = (await zip.file(part.replace(/([^/]+)$/, '_rels/$1.rels'))?.async('string')) ?? '';
+    for (const p of xml.match(/<a:p>[\s\S]*?<\/a:p>/g) ?? []) {
+      const text = [...p.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]).join('');
+      if (endsOpen(text)) openEnds.push(openEndKey(text));
+      const linked = [...p.matchAll(/<a:hlinkClick r:id="([^"]+)"/g)]
+        .map((m) => new RegExp(`Id="${m[1]}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? '')
+        .filter((href) => external.test(href));
+      links.push(...(linked.length ? linked : (text.match(/\bhttps?:\/\/[^\s<>"]+/gi) ?? []).map((u) => u.replace(/[.,;:]+$/, ''))));
+    }
+  }
+  return { links, listStarts: [], openEnds };
+}
+
 export async function sourceMarks(filename: string, data: Uint8Array): Promise<SourceMarks> {
   if (/\.pdf$/i.test(filename)) return pdfMarks(data);
   if (/\.docx$/i.test(filename)) return docxMarks(data);
+  if (/\.pptx$/i.test(filename)) return pptxMarks(data);
   return markdownMarks(new TextDecoder().decode(data));
 }

@@ -1,4 +1,5 @@
 import type { DocBlock } from '@server/core/document-model';
+import { bareLinks } from '../markdown-extract';
 import type { SlideItem, SlideParagraph } from './pptx-slide';
 
 /** One slide as read: its title (placeholder, or the heading typed in a text box) and the rest in reading order. */
@@ -71,7 +72,9 @@ function readingOrder(items: SlideItem[], height: number): SlideItem[] {
 function paragraphBlocks(paragraphs: SlideParagraph[], page: number): DocBlock[] {
   const minLevel = Math.min(...paragraphs.filter((p) => p.bullet).map((p) => p.level));
   return paragraphs.map((p): DocBlock => {
-    const links = p.links.length ? { links: p.links } : {};
+    // A web address typed on a slide without a hyperlink is a link all the same (as in Markdown and plain text).
+    const found = p.links.length ? p.links : bareLinks(p.text);
+    const links = found.length ? { links: found } : {};
     if (p.equation) return { kind: 'equation', text: p.equation, latex: p.equation, page };
     if (p.bullet)
       return {

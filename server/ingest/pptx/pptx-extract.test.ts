@@ -67,13 +67,18 @@ describe('a lecture deck (server/test/ingest/deck.support.ts)', () => {
     expect(equation?.latex).toContain('\\eta');
   });
 
-  it("describes a picture without alt text by its slide's title, never printing the title again as a caption or a line", async () => {
+  it("describes a picture without alt text by its slide's title, never printing the title again as a caption or a line; links a typed address", async () => {
     const doc = await extractPptx(await buildDeck({ untitledPicture: true }), 'week3.pptx');
     const start = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'Cholera in London');
     const unit = doc.blocks.slice(start + 1);
-    expect(unit.map((b) => b.kind)).toEqual(['figure']);
+    expect(unit.map((b) => b.kind)).toEqual(['figure', 'paragraph']);
     expect(unit[0]).toMatchObject({ text: '', alt: 'Cholera in London' });
     expect(unit[0].caption).toBeUndefined();
+    // A web address typed without a hyperlink is a link all the same.
+    expect(unit[1]).toMatchObject({
+      text: 'https://example.org/cholera-map',
+      links: [{ text: 'https://example.org/cholera-map', href: 'https://example.org/cholera-map' }],
+    });
   });
 
   it('makes the deck sections headings above the topics', async () => {

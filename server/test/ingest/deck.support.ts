@@ -163,7 +163,8 @@ export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> 
       xml: slideXml(
         title('Cholera in London') +
           picture.replace(' descr="Cross-section of a mitochondrion"', '') +
-          shape(8, undefined, `<a:p>${run('Cholera in London')}</a:p>`, [457200, 5000000, 8229600, 600000]),
+          shape(8, undefined, `<a:p>${run('Cholera in London')}</a:p>`, [457200, 5000000, 8229600, 600000]) +
+          shape(9, undefined, `<a:p>${run('https://')}${run('example.org/cholera-map')}</a:p>`, [457200, 6000000, 8229600, 400000]),
       ),
       rels: `<Relationship Id="rIdImg" Type="${rel('image')}" Target="../media/image1.png"/>`,
     });
