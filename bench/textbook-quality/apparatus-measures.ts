@@ -127,7 +127,7 @@ const share = (n: number, of: number) => (of ? `${Math.round((n / of) * 100)}%` 
 /** One row of the apparatus table for a book and its chapters' quizzes (undefined: the request was refused). */
 export function apparatusRow(
   book: TextbookContent,
-  quizzes: Array<{ chapterWords: number; items?: QuizItem[] }>,
+  quizzes: Array<{ chapterWords: number; items?: QuizItem[]; noProse?: boolean }>,
 ): { cells: string[]; details: string[] } {
   const a = apparatusOf(book);
   const headings = headingsOf(book);
@@ -151,7 +151,8 @@ export function apparatusRow(
       }
     });
   }
-  const refused = quizzes.filter((q) => !q.items && q.chapterWords > 150).length;
+  // A chapter without prose (lists, tables or code only) is refused with that reason, as it should be: not counted.
+  const refused = quizzes.filter((q) => !q.items && q.chapterWords > 150 && !q.noProse).length;
   details.push(
     ...repeating.map((o) => `objective repeats a heading: ${o}`),
     ...cut.map((x) => `key term ${x.why}: ${x.t.term}: ${x.t.definition}`),
