@@ -54,6 +54,9 @@ describe('the apparatus measures of the textbook-quality report', () => {
     expect(definitionDefect('For two vector spaces V, W and a lin-')).toBe('cut at a hyphen');
     expect(definitionDefect('this is our estimate of the error.')).toBe('starts mid-sentence');
     expect(definitionDefect('A quad is one block of numbers of an IP address.')).toBeUndefined();
+    // "... is defined as" is whole when its formula is printed under it, cut when it is not.
+    expect(definitionDefect('The Taylor polynomial of degree n of f at x0 is defined as', true)).toBeUndefined();
+    expect(definitionDefect('The Taylor polynomial of degree n of f at x0 is defined as')).toBe('no full stop');
     expect(
       quizItemFailures({
         type: 'short-answer',

@@ -10,15 +10,28 @@ import { htmlToText } from '@common/textbook-ops/html';
 export interface ApparatusLists {
   objectives: string[];
   reviewQuestions: string[];
-  keyTerms: Array<{ term: string; definition: string }>;
+  keyTerms: Array<{ term: string; definition: string; formula?: boolean }>;
 }
 
-/** The items of the list under an apparatus heading ("Learning Objectives") in one chapter's HTML. */
-function listUnder(html: string, heading: string): string[] {
+/** The items of the list under an apparatus heading ("Learning Objectives") in one chapter's HTML, as HTML. */
+function itemsUnder(html: string, heading: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(new RegExp(`<h3>${heading}</h3>(?:<p>[^<]*</p>)?<([uo])l>([\\s\\S]*?)</\\1l>`, 'g')))
-    for (const li of m[2].matchAll(/<li>([\s\S]*?)<\/li>/g)) out.push(htmlToText(li[1]));
+    for (const li of m[2].matchAll(/<li>([\s\S]*?)<\/li>/g)) out.push(li[1]);
   return out;
+}
+const listUnder = (html: string, heading: string) => itemsUnder(html, heading).map((li) => htmlToText(li));
+
+/**
+ * A key term's line: the term, its defining sentence (the item's first paragraph) and whether the formula that sentence
+ * leads into ("is defined as") is printed under it in the item.
+ */
+function keyTermOf(li: string): { term: string; definition: string; formula: boolean } {
+  const first = /^<p>([\s\S]*?)<\/p>/.exec(li.trim());
+  const line = htmlToText(first ? first[1] : li);
+  const formula = !!first && /\S/.test(li.trim().slice(first[0].length));
+  const at = line.indexOf(': ');
+  return at < 0 ? { term: line, definition: '', formula } : { term: line.slice(0, at), definition: line.slice(at + 2), formula };
 }
 
 /** The objectives, review questions and key terms the book prints, over all chapters. */
@@ -27,10 +40,7 @@ export function apparatusOf(book: TextbookContent): ApparatusLists {
   return {
     objectives: listUnder(html, 'Learning Objectives'),
     reviewQuestions: listUnder(html, 'Review Questions'),
-    keyTerms: listUnder(html, 'Key Terms').map((line) => {
-      const at = line.indexOf(': ');
-      return at < 0 ? { term: line, definition: '' } : { term: line.slice(0, at), definition: line.slice(at + 2) };
-    }),
+    keyTerms: itemsUnder(html, 'Key Terms').map(keyTermOf),
   };
 }
 
@@ -64,12 +74,13 @@ export function isOwnWordsQuestion(question: string): boolean {
 }
 
 /** Why a key term's definition is not a whole defining sentence, or undefined. */
-export function definitionDefect(definition: string): string | undefined {
+export function definitionDefect(definition: string, formula = false): string | undefined {
   const d = definition.trim();
   if (!d) return 'no definition';
   if (!/^[“"‘(]?[\p{Lu}\d]/u.test(d)) return 'starts mid-sentence';
   if (/[-‐]$/.test(d)) return 'cut at a hyphen';
-  if (!/[.!?]["”’)]?$/.test(d)) return 'no full stop';
+  // "... is defined as" with its formula printed under it is a whole definition.
+  if (!/[.!?]["”’)]?$/.test(d) && !(formula && /\b(?:as|by|is|are)\s*:?$/i.test(d))) return 'no full stop';
   if (/\s[,;:]\s*[,;:.]|\.\s\.\s\.|\bof\s*[,.]/.test(d)) return 'symbols lost';
   return undefined;
 }
@@ -133,7 +144,7 @@ export function apparatusRow(
   const headings = headingsOf(book);
   const repeating = a.objectives.filter((o) => repeatsHeading(o, headings));
   const ownWords = a.reviewQuestions.filter(isOwnWordsQuestion);
-  const cut = a.keyTerms.map((t) => ({ t, why: definitionDefect(t.definition) })).filter((x) => x.why);
+  const cut = a.keyTerms.map((t) => ({ t, why: definitionDefect(t.definition, t.formula) })).filter((x) => x.why);
   const failures = new Map<string, number>();
   const details: string[] = [];
   let items = 0;
