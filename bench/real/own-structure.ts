@@ -153,7 +153,8 @@ function markdownStructure(text: string): OwnStructure {
 
 /**
  * A deck's headings: the slide titles set in the title placeholder, in the presentation's order, a title repeated on the
- * next slides ("(cont.)" aside) once; the title slide, agenda and closing slides ("Questions?") announce no topic.
+ * next slides ("(cont.)" aside) once; the title slide, agenda and closing slides ("Questions?") announce no topic, and a
+ * slide with its title alone heads no content.
  */
 async function pptxStructure(data: Uint8Array): Promise<OwnStructure> {
   const zip = await JSZip.loadAsync(data);
@@ -183,6 +184,9 @@ async function pptxStructure(data: Uint8Array): Promise<OwnStructure> {
           .trim()
       : '';
     if (!title || /^(?:agenda|outline|overview|today\b|(?:any\s+)?questions?\b|thank)/i.test(title)) continue;
+    // A slide with its title alone ("Coffee!!") heads no content: a line, not a heading.
+    const rest = (xml.match(/<p:sp>[\s\S]*?<\/p:sp>/g) ?? []).filter((s) => s !== shape && /<a:t>[^<]*\S[^<]*<\/a:t>/.test(s));
+    if (!rest.length && !/<p:pic>|<p:graphicFrame>/.test(xml)) continue;
     if (headings.length && key(headings[headings.length - 1].title) === key(title)) continue;
     headings.push({ title, level: 1 });
   }

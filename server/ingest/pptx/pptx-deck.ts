@@ -173,12 +173,19 @@ export function composeDeck(slides: ReadSlide[], height: number, picture: Pictur
   let topic: string | undefined;
   let seen = new Set<string>();
   let pending: DocBlock[] = [];
+  // A title-only slide that no content follows ("In-class assignment is on eClass", "Coffee break") says something all
+  // the same: its title is kept as a line of the unit before it, not a heading over nothing.
+  const keepTitleOnly = () => {
+    const orphan = pending.find((b) => b.kind === 'heading' && b.level === (hasSections ? 2 : 1));
+    if (orphan && blocks.length) blocks.push({ kind: 'paragraph', text: orphan.text, page: orphan.page });
+  };
   for (const slide of rest) {
     if (slide.title && (agenda.test(slide.title) || closing.test(slide.title))) {
       skipped++;
       continue;
     }
     if (hasSections && slide.section && slide.section !== section) {
+      keepTitleOnly();
       section = slide.section;
       pending = [{ kind: 'heading', text: section, level: 1, page: slide.number }];
       topic = undefined;
@@ -186,6 +193,7 @@ export function composeDeck(slides: ReadSlide[], height: number, picture: Pictur
     }
     const key = slide.title ? topicKey(slide.title) : undefined;
     if (key && key !== topic) {
+      keepTitleOnly();
       topic = key;
       seen = new Set();
       // A new topic's heading waits for its first content: a title-only slide adds nothing.
@@ -210,5 +218,6 @@ export function composeDeck(slides: ReadSlide[], height: number, picture: Pictur
     blocks.push(...pending, ...fresh);
     pending = [];
   }
+  keepTitleOnly();
   return { blocks, title, titleBlock, skipped };
 }

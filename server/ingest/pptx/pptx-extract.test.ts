@@ -71,7 +71,9 @@ describe('a lecture deck (server/test/ingest/deck.support.ts)', () => {
     const doc = await extractPptx(await buildDeck({ untitledPicture: true }), 'week3.pptx');
     const start = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'Cholera in London');
     const unit = doc.blocks.slice(start + 1);
-    expect(unit.map((b) => b.kind)).toEqual(['figure', 'paragraph']);
+    expect(unit.map((b) => b.kind)).toEqual(['figure', 'paragraph', 'paragraph']);
+    // A title-only slide after it is kept as a line of the unit, not dropped and not a heading over nothing.
+    expect(unit[2]).toMatchObject({ text: 'Coffee break' });
     expect(unit[0]).toMatchObject({ text: '', alt: 'Cholera in London' });
     expect(unit[0].caption).toBeUndefined();
     // A web address typed without a hyperlink is a link all the same.

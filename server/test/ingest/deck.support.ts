@@ -168,6 +168,8 @@ export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> 
       ),
       rels: `<Relationship Id="rIdImg" Type="${rel('image')}" Target="../media/image1.png"/>`,
     });
+  // A title-only slide after it, before "Questions?": its title is a line of the unit before it.
+  if (options.untitledPicture) list.splice(list.length - 1, 0, { file: 'slide13.xml', xml: slideXml(title('Coffee break')) });
   for (let i = 0; i < (options.extraSlides ?? 0); i++) {
     list.push({
       file: `extra${i + 1}.xml`,
