@@ -1,5 +1,6 @@
 import type { Embedder } from '@server/ai/embeddings';
 import { quickTokenize } from '@server/core/nlp';
+import { cosine } from '@server/core/nlp/vector';
 import { meaningSupport, type Meaning, type MatchIndex } from './provenance-match';
 
 /**
@@ -68,18 +69,6 @@ export function knownMeaning(similarities: Similarity[]): Meaning {
 /** "not", "never", "no", "cannot", "n't": a sentence and its negation embed alike, so their polarity must agree. */
 const negation = /\b(?:not|never|no|none|nothing|neither|nor|cannot|without)\b|n['’]t\b/i;
 const negated = (text: string) => negation.test(text);
-
-function cosine(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
-}
 
 /** The similarities of the questions' pairs: every distinct sentence embedded once (the embedder remembers vectors it made). */
 export async function similaritiesOf(embedder: Pick<Embedder, 'embed'>, questions: MeaningQuestion[]): Promise<Similarity[]> {
