@@ -1,6 +1,6 @@
 import { joinLatex, withoutDoubleScripts } from '../latex-join';
 import { toLatex } from './pdf-math';
-import type { PdfItem, PdfPage, PdfRegion, RunInLead, TextCell } from './pdf-types';
+import type { PdfItem, PdfMark, PdfPage, PdfRegion, RunInLead, TextCell } from './pdf-types';
 
 /** A run of items on one baseline with no column-sized gap inside. */
 export interface Segment {
@@ -98,7 +98,9 @@ export function pageSegments(page: PdfPage): Segment[] {
       runs.push({ items: [item], y: item.y, size: item.size, end: item.x + item.width });
     }
   }
-  return runs.map((run) => buildSegment(page.number, run.items)).filter((s) => s.text.length > 0);
+  // Short horizontal strokes a font's underscore is drawn as (the listings package with the text's own font).
+  const rules = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 12);
+  return runs.map((run) => buildSegment(page.number, run.items, rules)).filter((s) => s.text.length > 0);
 }
 
 /**
@@ -155,7 +157,7 @@ function bigOpsOf(items: PdfItem[]): Segment['bigOps'] {
   return out.length ? out : undefined;
 }
 
-function buildSegment(page: number, items: PdfItem[]): Segment {
+function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = []): Segment {
   // The dominant run (most characters) sets the size, font and baseline; but a larger size carrying a fifth of
   // the characters is the line's own ("n" and "G" of n_ATP ΔG_ATP, whose subscripts have more letters).
   const weight = new Map<string, number>();
@@ -229,9 +231,15 @@ function buildSegment(page: number, items: PdfItem[]): Segment {
         continue;
       }
     }
+    // An underscore drawn as a stroke in the gap between two parts of a name ("uint8" _ "t"): the name is one word.
+    const underscore =
+      gap > 0 &&
+      /[\p{L}\p{N}]$/u.test(text) &&
+      /^[\p{L}\p{N}]/u.test(item.str) &&
+      rules.some((r) => r.x0 >= prevEnd - 0.5 && r.x1 <= item.x + 0.5 && Math.abs(r.y0 - item.y) < 0.3 * main.size);
     const needsSpace =
       text.length > 0 && gap > 0.15 * main.size && !/\s$/.test(text) && !/^\s/.test(item.str) && !(isSmall && (raised || lowered));
-    text += (needsSpace ? ' ' : '') + item.str;
+    text += (underscore ? '_' : needsSpace ? ' ' : '') + item.str;
     prevEnd = Math.max(prevEnd, item.x + item.width);
     prev = item;
     if (item.str.trim()) lastScript = undefined;

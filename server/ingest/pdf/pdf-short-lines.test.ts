@@ -15,7 +15,7 @@ describe('short-lines.pdf (LaTeX: short or symbol-heavy lines that are content, 
     const listing = after('Permutations on the byte level');
     expect(listing.kind).toBe('code');
     const lines = listing.text.split('\n').map((l) => l.replace(/\s+/g, ''));
-    expect(lines.slice(1)).toEqual(['constinttmp=s[0];', 's[0]=s[2];', 's[2]=s[1];', 's[1]=s[3];', 's[3]=tmp;']);
+    expect(lines.slice(1)).toEqual(['constuint8_ttmp=s[0];', 's[0]=s[2];', 's[2]=s[1];', 's[1]=s[3];', 's[3]=tmp;']);
     expect(lines[0]).toMatch(/^\/\/Permutebytes/);
   });
 
