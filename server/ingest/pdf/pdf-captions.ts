@@ -61,7 +61,8 @@ export function attachCaptions(
     if (wantTable && region.kind === 'figure') {
       region.kind = 'table';
       const labels = figureLabels.get(region);
-      if (labels) region.rows = readCells(rowsOf(labels));
+      // Its caption says it is a table: a wide one is read too (a lookup table of 16 values and its row label).
+      if (labels) region.rows = readCells(rowsOf(labels), 32);
     }
     captioned.add(region);
   }

@@ -86,8 +86,8 @@ function columnsOf(rows: Row[]): Array<[number, number]> | undefined {
   return columns;
 }
 
-/** Clear geometry: 2-12 aligned columns, most rows filled, short cells (two columns of prose are not a table). */
-export function readCells(rows: Row[]): string[][] | undefined {
+/** Clear geometry: 2-12 aligned columns (more when a caption names it a table), most rows filled, short cells (two columns of prose are not a table). */
+export function readCells(rows: Row[], maxColumns = 12): string[][] | undefined {
   // A table of contents (titles, then ascending page numbers) is not a table.
   const last = rows.map((r) => r.cells[r.cells.length - 1].text.trim());
   if (last.every((t) => /^\d{1,4}$/.test(t)) && last.every((t, i) => i === 0 || Number(t) >= Number(last[i - 1]))) return undefined;
@@ -95,7 +95,7 @@ export function readCells(rows: Row[]): string[][] | undefined {
   const hasHeader = rows.length >= 3 && !columnsOf(rows) && columnsOf(rows.slice(1)) !== undefined;
   const body = hasHeader ? rows.slice(1) : rows;
   const columns = columnsOf(body);
-  if (!columns || columns.length < 2 || columns.length > 12) return undefined;
+  if (!columns || columns.length < 2 || columns.length > maxColumns) return undefined;
   const full = body.filter((r) => r.cells.length >= columns.length - 1).length;
   if (full < body.length * 0.6) return undefined;
   const cells = rows.flatMap((r) => r.cells);
