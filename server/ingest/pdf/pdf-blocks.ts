@@ -214,7 +214,10 @@ export function buildBlocks(
       if (para.length === 0) emitBeside();
       continue;
     }
-    const heading = headings.get(i);
+    // "AC Alternating Current" with its abbreviation in bold is an entry of a list of abbreviations, not a run-in heading
+    // over two words (the words would be left a fragment).
+    const found = headings.get(i);
+    const heading = found?.runIn && abbreviationEntry.test(line.text) ? undefined : found;
     if (heading?.drop) continue;
     if (heading?.titleBlock) {
       titleBlock.push(line.text);

@@ -187,7 +187,7 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = []): Se
   let leadFace: 'bold' | 'italic' | undefined;
   let leadGap = false;
   let leadChars = 0;
-  for (const item of items) {
+  for (const [at, item] of items.entries()) {
     const face = item.bold ? 'bold' : item.italic ? 'italic' : undefined;
     if (leadOpen && item.str.trim()) {
       if (!text.trim()) {
@@ -207,7 +207,17 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = []): Se
     const gap = item.x - prevEnd;
     math += item.math ?? 0;
     visible += item.str.replace(/\s/g, '').length;
-    if (isSmall && (raised || lowered) && item.str.trim()) {
+    // A raised number right before a fraction slash is the numerator of a fraction set small ("⁶⁴⁄₄"): text, not a
+    // footnote marker or a script of the word before it.
+    const next = items[at + 1];
+    const numerator =
+      isSmall &&
+      raised &&
+      /^\d+$/.test(item.str.trim()) &&
+      !!next &&
+      /^[/⁄]/.test(next.str) &&
+      next.x - (item.x + item.width) < 0.3 * main.size;
+    if (isSmall && (raised || lowered) && item.str.trim() && !numerator) {
       // Footnote and affiliation markers (superscript symbols or digits after a word in text type) are noise in
       // running text; scripts on mathematics (a math font, or a single-letter base as in "x2") are kept as inline math.
       const onMath = (item.math ?? 0) > 0 || (prev?.math ?? 0) > 0 || /(?:^|[^\p{L}])\p{L}$|[\d)\]]$/u.test(text.trimEnd());
@@ -238,7 +248,11 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = []): Se
       /^[\p{L}\p{N}]/u.test(item.str) &&
       rules.some((r) => r.x0 >= prevEnd - 0.5 && r.x1 <= item.x + 0.5 && Math.abs(r.y0 - item.y) < 0.3 * main.size);
     const needsSpace =
-      text.length > 0 && gap > 0.15 * main.size && !/\s$/.test(text) && !/^\s/.test(item.str) && !(isSmall && (raised || lowered));
+      text.length > 0 &&
+      gap > 0.15 * main.size &&
+      !/\s$/.test(text) &&
+      !/^\s/.test(item.str) &&
+      (numerator || !(isSmall && (raised || lowered)));
     text += (underscore ? '_' : needsSpace ? ' ' : '') + item.str;
     prevEnd = Math.max(prevEnd, item.x + item.width);
     prev = item;

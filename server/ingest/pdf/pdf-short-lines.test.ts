@@ -19,6 +19,10 @@ describe('short-lines.pdf (LaTeX: short or symbol-heavy lines that are content, 
     expect(lines[0]).toMatch(/^\/\/Permutebytes/);
   });
 
+  it('reads a fraction set small (nicefrac) with its numerator, not as a footnote marker or a script', () => {
+    expect(doc.blocks.map((b) => b.text).join('\n')).toContain('applied a total of 64/4 = 16 times.');
+  });
+
   it("keeps an example's label on its own line and a sentence heavy with inline formulas", () => {
     expect(doc.blocks.map((b) => b.text)).toContain('Example 5.7 (Gradient)');
     expect(doc.blocks.some((b) => b.kind === 'paragraph' && /^For f\(.*, the partial derivatives are$/.test(b.text))).toBe(true);
