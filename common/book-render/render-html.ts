@@ -2,6 +2,7 @@ import katex from 'katex';
 import { formulaTooLong, katexLimits } from '../math-limits';
 import type { Block, BookChapter, BookDocument, BookSection, Inline, TextRun } from './book-model';
 import { displayDate } from './book-document';
+import { creditParts } from './credits';
 import { licenseInfo, rightsStatement } from './license';
 
 /**
@@ -162,6 +163,13 @@ export function renderChapterHtml(chapter: BookChapter, opts: HtmlOptions = {}):
   return `<section id="${chapter.anchor}" class="chapter">\n<h1>${escapeHtml(chapter.title)}</h1>\n${renderBlocksHtml(chapter.blocks, opts)}\n${sections}\n</section>`;
 }
 
+/** A title-page line with its web address a link ("Eryn McFarlane, https://github.com/erynmcfarlane"). */
+function creditHtml(line: string): string {
+  return creditParts(line)
+    .map((part) => (part.href ? `<a href="${escapeHtml(part.href)}">${escapeHtml(part.text)}</a>` : escapeHtml(part.text)))
+    .join('');
+}
+
 /** The licence line of the title page: the statement, and the licence's own page as a link where it has one. */
 export function renderLicenseHtml(doc: BookDocument): string {
   const { url } = licenseInfo[doc.license];
@@ -171,7 +179,7 @@ export function renderLicenseHtml(doc: BookDocument): string {
 
 export function renderTitlePageHtml(doc: BookDocument): string {
   const authors = doc.authors.length ? `<p class="authors">${doc.authors.map(escapeHtml).join(', ')}</p>` : '';
-  const credits = doc.credits.length ? `<p class="credits">${doc.credits.map(escapeHtml).join('<br />')}</p>\n` : '';
+  const credits = doc.credits.length ? `<p class="credits">${doc.credits.map(creditHtml).join('<br />')}</p>\n` : '';
   return `<section class="title-page" id="title-page">\n<p class="book-title">${escapeHtml(doc.title)}</p>\n${credits}${authors}\n<p class="date">${escapeHtml(displayDate(doc.date))}</p>\n${renderLicenseHtml(doc)}\n</section>`;
 }
 

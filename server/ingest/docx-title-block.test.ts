@@ -43,7 +43,7 @@ describe("a Word document's title block (Subtitle, Author, Date styles)", () => 
     const source = { id: 1, filename: 'lecture_3.docx', mime: doc.mime, text: doc.text, document: doc };
     const credits = materialCredits({ sources: [source, { ...source, id: 2 }], chunks: [] });
     expect(credits).toEqual(['Lecture 3', 'NRES 710', 'Last compiled: 2024-09-03']);
-    const book = buildBookDocument({
+    const bookInput = {
       topic: 'Linear Regression',
       authors: ['ana'],
       date: '2026-11-26',
@@ -53,8 +53,17 @@ describe("a Word document's title block (Subtitle, Author, Date styles)", () => 
         credits,
         chapters: [{ title: 'Linear regression', content: '<p>x</p>', sections: [] }],
       },
-    });
+    };
+    const book = buildBookDocument(bookInput);
     expect(renderTitlePageHtml(book)).toContain('<p class="credits">Lecture 3<br />NRES 710<br />Last compiled: 2024-09-03</p>');
+    // A web address in a credit is a link.
+    const linked = buildBookDocument({
+      ...bookInput,
+      content: { ...bookInput.content, credits: ['Eryn McFarlane, https://github.com/erynmcfarlane.'] },
+    });
+    expect(renderTitlePageHtml(linked)).toContain(
+      'Eryn McFarlane, <a href="https://github.com/erynmcfarlane">https://github.com/erynmcfarlane</a>.',
+    );
   });
 });
 

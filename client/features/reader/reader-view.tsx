@@ -1,4 +1,5 @@
 import { BookOpen, ListTree, Moon, Printer, Sun } from 'lucide-react';
+import { ReaderCredits } from './reader-credits';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { licenseInfo } from '@common/book-render/license';
@@ -167,16 +168,7 @@ export function ReaderView({ book }: { book: SharedBook }) {
     </div>
   );
   const navigate = () => setIsDrawerOpen(false);
-  // The material's own title-page lines (course, authors, date) stand over the contents, as on a title page.
-  const credits = book.content.credits?.length ? (
-    <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="reader-credits">
-      {book.content.credits.map((line, i) => (
-        <span key={i} className="block">
-          {line}
-        </span>
-      ))}
-    </p>
-  ) : null;
+  const credits = book.content.credits?.length ? <ReaderCredits lines={book.content.credits} /> : null;
   const contents = (
     <>
       {credits}
