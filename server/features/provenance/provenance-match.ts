@@ -173,16 +173,6 @@ function kindOf(html: string): BookKind {
   return 'paragraph';
 }
 
-/**
- * A list item's text, its nested items each a paragraph of their own ("Generally, methods sections need a lot more
- * ‘why’" over "To accomplish XX, we did YY." are two sentences, though the first sets no stop).
- */
-function itemText(html: string): string {
-  if (!/<(?:ul|ol)\b/i.test(html)) return htmlToText(html);
-  const paragraphs = [...html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/gi)].map((m) => htmlToText(m[1])).filter((t) => t.trim());
-  return paragraphs.length ? paragraphs.join('\n\n') : htmlToText(html);
-}
-
 /** The blocks of a piece of the book's HTML, each list item on its own (nested lists stay with their item). */
 export function bookBlocks(html: string): BookBlock[] {
   const out: BookBlock[] = [];
@@ -191,7 +181,7 @@ export function bookBlocks(html: string): BookBlock[] {
     const parts = list ? htmlBlocks(list[2]) : [raw];
     for (const part of parts) {
       const kind = kindOf(part);
-      out.push({ kind, html: part, text: kind === 'list-item' ? itemText(part) : htmlToText(part), top });
+      out.push({ kind, html: part, text: htmlToText(part), top });
     }
   }
   return out;
