@@ -16,6 +16,7 @@ import { chapterText, stripCitations } from '@server/ai/shared/book-sentences';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { multipart } from '@server/test/multipart.support';
 import { fixturePath } from '@server/test/fixture-path.support';
+import { isFigure, statesValue } from '@server/test/ai/states-value.support';
 
 /**
  * Offline materials on a textbook made from tracemonkey.pdf through the real
@@ -165,21 +166,6 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
     expect(chaptersUsed.size).toBeGreaterThanOrEqual(4);
   });
 
-  // Written independently of the builders: numbers by value ("39", "39%", "39x"), words without plural endings, any case.
-  const numbersOf = (text: string) => [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, '')));
-  const singular = (text: string) =>
-    ` ${text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim()
-      .split(' ')
-      .map((w) => (w.length > 4 ? w.replace(/(?:es|s)$/, '') : w))
-      .join(' ')} `;
-  const isFigure = (s: string) => /^\d[\d,.]*(?:x|×|%)?$/.test(s);
-  const states = (text: string, value: string) =>
-    isFigure(value)
-      ? numbersOf(text).includes(Number(value.replace(/[,x×%]/g, '')))
-      : text.toLowerCase().includes(value.toLowerCase()) || singular(text).includes(singular(value));
   const promptBody = (prompt: string) =>
     prompt
       .replace(/^Fill in the blank: /, '')
@@ -190,11 +176,12 @@ describe('offline quiz on a tracemonkey.pdf textbook', () => {
     const cloze = [...quiz(), ...bookQuiz()].filter((q) => q.prompt.includes('_____'));
     expect(cloze.length).toBeGreaterThanOrEqual(5);
     expect(cloze.some((q) => isFigure(q.answer))).toBe(true);
-    for (const q of cloze) expect(states(promptBody(q.prompt), q.answer), `${q.answer} in ${q.prompt}`).toBe(false);
+    for (const q of cloze) expect(statesValue(promptBody(q.prompt), q.answer), `${q.answer} in ${q.prompt}`).toBe(false);
   });
 
   it('offers no multiple-choice option that the prompt already contains', () => {
-    for (const q of choices()) for (const o of q.options!) expect(states(promptBody(q.prompt), o), `"${o}" in ${q.prompt}`).toBe(false);
+    for (const q of choices())
+      for (const o of q.options!) expect(statesValue(promptBody(q.prompt), o), `"${o}" in ${q.prompt}`).toBe(false);
   });
 
   it('writes a true/false swap in the casing pattern of the term it replaces', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuizQuestion } from '@common/materials';
 import type { TextbookContent } from '@common/textbook';
+import { isFigure, statesValue } from '@server/test/ai/states-value.support';
 import { buildAssessment } from './assessment';
 import { buildQuiz } from './quiz';
 import { buildScope } from './scope';
@@ -77,32 +78,16 @@ function allQuestions(): QuizQuestion[] {
   return out;
 }
 
-/** Written independently of the builders: the numbers of a text by value, its words without plural endings. */
-const numbers = (text: string) => [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, '')));
-const singular = (text: string) =>
-  ` ${text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
-    .split(' ')
-    .map((w) => (w.length > 4 ? w.replace(/(?:es|s)$/, '') : w))
-    .join(' ')} `;
-const isNumber = (s: string) => /^\d[\d,.]*(?:x|×|%)?$/.test(s);
 const body = (prompt: string) =>
   prompt.replace(/^Fill in the blank: /, '').replace(/^Which term does the textbook describe as "(.*)"\?$/, '$1');
-
-function statesValue(text: string, value: string): boolean {
-  if (isNumber(value)) return numbers(text).includes(Number(value.replace(/[,x×%]/g, '')));
-  return text.toLowerCase().includes(value.toLowerCase()) || singular(text).includes(singular(value));
-}
 
 describe('offline questions never give their answer away', () => {
   const questions = allQuestions();
 
   it('makes cloze and number questions only where the blanked value is stated nowhere else in the prompt', () => {
     const cloze = questions.filter((q) => q.prompt.includes('_____'));
-    expect(cloze.some((q) => isNumber(q.answer))).toBe(true);
-    expect(cloze.some((q) => !isNumber(q.answer))).toBe(true);
+    expect(cloze.some((q) => isFigure(q.answer))).toBe(true);
+    expect(cloze.some((q) => !isFigure(q.answer))).toBe(true);
     for (const q of cloze) expect(statesValue(q.prompt.replace('_____', ' '), q.answer), `${q.answer} in ${q.prompt}`).toBe(false);
     // The sentence printing 39 twice is skipped rather than blanked at either figure.
     expect(cloze.filter((q) => q.answer === '39')).toEqual([]);
