@@ -13,12 +13,22 @@ export function currentLink(editor: Editor): string {
   return (editor.getAttributes('link').href as string | undefined) ?? '';
 }
 
+/** A stretch of the document, as ProseMirror positions. */
+export interface TextRange {
+  from: number;
+  to: number;
+}
+
 /**
  * Sets, removes or refuses a link from what the user typed (null: cancelled). Answers the decision so a dialog can
- * stay open on a refused address.
+ * stay open on a refused address. `range` is the selection as it was when the user asked for the link: a dialog takes
+ * the focus, and a live update arriving meanwhile can collapse the editor's own selection.
  */
-export function applyLink(editor: Editor, answer: string | null): LinkDecision {
+export function applyLink(editor: Editor, answer: string | null, range?: TextRange): LinkDecision {
   const decision = decideLink(answer);
+  if (range && range.from !== range.to && editor.state.selection.empty) {
+    editor.commands.setTextSelection(range);
+  }
   switch (decision.action) {
     case 'cancel':
       break;

@@ -1,10 +1,11 @@
 import type { Editor } from '@tiptap/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { Transaction } from '@tiptap/pm/state';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { FieldError, Input, Label } from '@client/components/ui/input';
 import { allowedLinkSchemes, decideLink } from '@common/link-rules';
-import { applyLink, currentLink } from './editor-commands';
+import { applyLink, currentLink, type TextRange } from './editor-commands';
 
 /**
  * Inserts or edits the link at the selection (the toolbar's Link button, Ctrl+K / Cmd+K in the editor). The address
@@ -15,11 +16,23 @@ export function LinkDialog({ editor, open, onOpenChange }: { editor: Editor; ope
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
   const editing = open && currentLink(editor) !== '';
+  // The selection the link is for, kept in step with every change made while the dialog is open.
+  const range = useRef<TextRange | undefined>(undefined);
 
   useEffect(() => {
     if (!open) return;
     setUrl(currentLink(editor));
     setError(undefined);
+    const { from, to } = editor.state.selection;
+    range.current = { from, to };
+    const follow = ({ transaction }: { transaction: Transaction }) => {
+      if (!range.current || !transaction.docChanged) return;
+      range.current = { from: transaction.mapping.map(range.current.from, 1), to: transaction.mapping.map(range.current.to, -1) };
+    };
+    editor.on('transaction', follow);
+    return () => {
+      editor.off('transaction', follow);
+    };
   }, [open, editor]);
 
   const submit = (event: FormEvent) => {
@@ -29,7 +42,7 @@ export function LinkDialog({ editor, open, onOpenChange }: { editor: Editor; ope
       return;
     }
     onOpenChange(false);
-    applyLink(editor, url);
+    applyLink(editor, url, range.current);
   };
 
   return (
