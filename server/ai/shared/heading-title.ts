@@ -7,6 +7,8 @@ export function cleanHeadingTitle(raw: string): string {
   let t = raw.replace(/\s+/g, ' ').trim();
   // Roman numerals only count as numbering when followed by a dot ("IV. Results"), not words like "I think".
   if (/^[IVXLC]+\s/.test(t) && !/^[IVXLC]+[.:)]\s/.test(t)) return tidy(t);
+  // A single letter before a word in lower case is a genus or an initial ("C. difficile", "E. coli"), not a label.
+  if (/^[A-Z]\.\s+\p{Ll}/u.test(t)) return tidy(t);
   t = t.replace(numbering, '');
   return tidy(t);
 }
