@@ -3,29 +3,9 @@
  * source itself, so a PDF compiled from it without bookmarks can be checked against what its
  * author wrote. Follows \input, \include and \subfile; ignores comments and the preamble.
  */
+import { greekLetter } from '@server/core/nlp/tex-greek';
 
 const levels: Record<string, number> = { part: 0, chapter: 1, section: 2, subsection: 3, subsubsection: 4, paragraph: 5 };
-
-const greek: Record<string, string> = {
-  alpha: 'α',
-  beta: 'β',
-  gamma: 'γ',
-  delta: 'δ',
-  epsilon: 'ε',
-  theta: 'θ',
-  lambda: 'λ',
-  mu: 'μ',
-  pi: 'π',
-  rho: 'ρ',
-  sigma: 'σ',
-  tau: 'τ',
-  phi: 'φ',
-  chi: 'χ',
-  psi: 'ψ',
-  omega: 'ω',
-  Sigma: 'Σ',
-  Omega: 'Ω',
-};
 
 function stripComments(tex: string): string {
   return tex.replace(/(^|[^\\])%.*$/gm, '$1');
@@ -54,7 +34,7 @@ export function latexText(tex: string): string {
     .replace(
       /\\([a-zA-Z]+)/g,
       (_m, name: string) =>
-        greek[name] ?? (/^(large|Large|LARGE|huge|Huge|small|footnotesize|normalsize|bf|it|em|rm|sf|tt)$/.test(name) ? ' ' : ''),
+        greekLetter(name) ?? (/^(large|Large|LARGE|huge|Huge|small|footnotesize|normalsize|bf|it|em|rm|sf|tt)$/.test(name) ? ' ' : ''),
     )
     .replace(/\\([#&%$_{}])/g, '$1')
     .replace(/``|''/g, '"')

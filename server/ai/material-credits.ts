@@ -1,3 +1,4 @@
+import { eachOnce } from './each-once';
 import type { Material } from './material';
 
 /** As many as the content model keeps (common/textbook.ts `credits`). */
@@ -10,16 +11,9 @@ const maxLength = 300;
  * date are kept without becoming a chapter.
  */
 export function materialCredits(material: Material): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const source of material.sources)
-    for (const raw of source.document?.titleBlock ?? []) {
-      const line = raw.replace(/\s+/g, ' ').trim().slice(0, maxLength);
-      const key = line.toLowerCase();
-      if (!line || seen.has(key)) continue;
-      seen.add(key);
-      out.push(line);
-      if (out.length >= maxLines) return out;
-    }
-  return out;
+  return eachOnce(
+    material,
+    (document) => (document.titleBlock ?? []).map((raw) => raw.replace(/\s+/g, ' ').trim().slice(0, maxLength)),
+    maxLines,
+  );
 }

@@ -1,8 +1,9 @@
 import { useId } from 'react';
+import { detectedLanguages } from '@common/languages';
 import { useToolkitSave, type ToolkitProps } from '../toolkit/use-toolkit-save';
 
 /** The languages the extraction detects; a book may carry any other tag, which is offered as it is. */
-const offered = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt'];
+const offered: readonly string[] = detectedLanguages;
 
 /** A language's name in English and in itself ("German (Deutsch)"), or the tag when the browser knows neither. */
 export function languageLabel(tag: string): string {

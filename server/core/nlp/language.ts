@@ -1,3 +1,5 @@
+import { detectedLanguages, isDetectedLanguage, type DetectedLanguage } from '@common/languages';
+
 /**
  * The language of a text from its function words: each language's most frequent short words
  * (articles, pronouns, prepositions, auxiliaries) make up a third or more of any running prose in
@@ -5,7 +7,7 @@
  * cover the most tokens wins, when they cover enough of the text and clearly more than the next.
  * Code, formulas and tables have few of them: they neither vote nor mislead.
  */
-const functionWords: Record<string, string> = {
+const functionWords: Record<DetectedLanguage, string> = {
   en: 'the of and to in is that for it as was with be by on not this are or from at which an but have has had were they their its can we you will would there been if more when also into than these other',
   de: 'der die und in den von zu das mit sich des auf für ist im dem nicht ein eine als auch es an werden aus er hat dass sie nach wird bei einer um am sind noch wie einem über einen so zum war haben nur oder aber vor zur bis mehr durch man sein wurde sei kann diese',
   fr: 'le la les de des et en un une du est que qui dans pour pas par sur au plus ne se ce il sont avec ou son sa aux mais comme ses elle été leur nous vous on cette être fait peut entre deux',
@@ -15,7 +17,7 @@ const functionWords: Record<string, string> = {
   pt: 'o a os as de do da dos das e em um uma que é para com não se por mais no na nos nas ao como mas foi ele ela seu sua ou ser quando muito há também pelo pela são',
 };
 
-const lexicons = Object.entries(functionWords).map(([tag, list]) => ({ tag, words: new Set(list.split(' ')) }));
+const lexicons = detectedLanguages.map((tag) => ({ tag, words: new Set(functionWords[tag].split(' ')) }));
 
 /** Fewer function words than this and the text says too little to tell. */
 const minEvidence = 8;
@@ -31,7 +33,7 @@ function proseOf(text: string): string {
   return text.replace(/\$\$[\s\S]*?\$\$|\$[^$\n]*\$|\\\([\s\S]*?\\\)|\\\[[\s\S]*?\\\]/g, ' ').replace(/\\[a-zA-Z]+/g, ' ');
 }
 
-/** The text's language as a BCP 47 tag (en, de, fr, es, it, nl, pt), or undefined when it cannot tell. */
+/** The text's language as a BCP 47 tag (one of common/languages.ts), or undefined when it cannot tell. */
 export function detectLanguage(text: string): string | undefined {
   const counts = new Map<string, number>(lexicons.map((l) => [l.tag, 0]));
   let words = 0;
@@ -56,7 +58,7 @@ export function detectLanguage(text: string): string | undefined {
 }
 
 /** More short words of each language that name no topic, beside its function words: for key phrases. */
-const moreStopwords: Record<string, string> = {
+const moreStopwords: Partial<Record<DetectedLanguage, string>> = {
   de: 'eines einem einer keine kein keinen wie was wir ihr ihre ihren ihrem dieser dieses diesem wenn weil dann also sehr viel viele alle jede jeder jedes man ob da hier dort immer etwa ca bzw usw vgl zb',
   fr: 'à d l qu s n c j y leurs ces ceux celle celui dont où donc car très lorsque quand alors tout tous toute toutes ainsi aussi même sans sous chez ni si',
   es: 'un unos unas les me te nos donde cada todo todos toda todas otro otra otros así aunque',
@@ -68,7 +70,7 @@ const moreStopwords: Record<string, string> = {
 /** Words of a language that never make a key phrase on their own: its function words and more; empty for English (the NLP model knows those). */
 export function stopwordsFor(tag: string | undefined): Set<string> {
   const lang = tag?.split('-')[0].toLowerCase();
-  if (!lang || lang === 'en' || !functionWords[lang]) return new Set();
+  if (!lang || lang === 'en' || !isDetectedLanguage(lang)) return new Set();
   return new Set(`${functionWords[lang]} ${moreStopwords[lang] ?? ''}`.split(/\s+/).filter(Boolean));
 }
 

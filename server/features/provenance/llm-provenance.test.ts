@@ -1,19 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LanguageModel } from 'ai';
-import type { LlmChapterText, LlmOutlinePlan } from '@server/ai/llm/schemas';
+import type { LlmChapterText } from '@server/ai/llm/schemas';
 import type { ProvenanceBlock } from '@common/provenance';
 import type { Material } from '@server/ai/material';
 import { createLanguageModel } from '@server/ai/llm/model';
 import { llmGenerateSection } from '@server/ai/llm/expand';
-import { llmOutline } from '@server/ai/llm/outline';
 import { sourceMap } from '@server/ai/shared/source-map';
-import { createRetriever } from '@server/ai/retrieval';
-import { chunkDocument } from '@server/ingest/chunk';
-import { extractPdf } from '@server/ingest/pdf/pdf-extract';
-import { fixturePath } from '@server/test/fixture-path.support';
 import { startOpenAiStandIn } from '@server/test/ai/openai-stand-in.support';
 import { scriptedModel } from '@server/test/ai/scripted-model.support';
+import { tracemonkeyMaterial, tracingBook, tracingModel, tracingPlan, wordsOnlyContext } from '@server/test/ai/tracing-book.support';
 import { matchChapter, matchIndex } from './provenance-match';
 
 /**
@@ -21,18 +16,6 @@ import { matchChapter, matchIndex } from './provenance-match';
  * against them (then the rest of the material), never trusted: a paraphrase of the cited passage is
  * supported, a sentence with a number or a name the passage does not hold is unsupported.
  */
-const plan: LlmOutlinePlan = {
-  title: 'Tracing',
-  chapters: [
-    {
-      title: 'Trace Trees',
-      summary: 'How traces are recorded.',
-      sources: ['U5'],
-      sections: [{ title: 'Traces', focus: 'what a trace is', sources: ['U6'] }],
-    },
-  ],
-};
-
 // The cited passage (3.1 Traces): "A trace is simply a program path, which may cross function call boundaries."
 const paraphrase = 'Simply put, a trace is a path through the program, and that path may cross the boundaries of function calls [S2].';
 const wrongNumber = 'A trace may cross at most 12 function call boundaries [S2].';
@@ -45,26 +28,11 @@ const chapterText: LlmChapterText = {
 
 let material: Material;
 beforeAll(async () => {
-  const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/tracemonkey.pdf'))), 'tracemonkey.pdf');
-  const chunks = chunkDocument(doc).map((c, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: c.headingPath, text: c.text }));
-  material = { sources: [{ id: 1, filename: 'tracemonkey.pdf', mime: doc.mime, text: doc.text, document: doc }], chunks };
+  material = await tracemonkeyMaterial();
 }, 60_000);
 
-/** Retrieval by BM25 only: the chunks carry no vectors, so the embedder is never asked. */
-const context = () => ({
-  material,
-  retriever: createRetriever(material, {
-    model: 'none',
-    embed: async (): Promise<number[][]> => {
-      throw new Error('not used');
-    },
-    close: async () => {},
-  }),
-});
-
 async function judged(model: LanguageModel): Promise<{ html: string; blocks: ProvenanceBlock[] }> {
-  const book = await llmOutline(model, context(), { topic: 'tracing', references: [] });
-  const chapter = book.chapters[0];
+  const chapter = (await tracingBook(model, material)).chapters[0];
   const blocks = matchChapter(matchIndex(sourceMap(material)), chapter, new Set([1]));
   return { html: chapter.sections[0].content, blocks };
 }
@@ -88,19 +56,17 @@ function expectJudged({ html, blocks }: { html: string; blocks: ProvenanceBlock[
 
 describe('provenance of text a language model wrote', () => {
   it('with the scripted model: a paraphrase of the cited passage is supported, a changed number or an added name is not', async () => {
-    const { model } = scriptedModel([plan, chapterText]);
-    expectJudged(await judged(model));
+    expectJudged(await judged(tracingModel(chapterText)));
   });
 
   it('a section the model expands carries the passage each new paragraph cites as its stored source', async () => {
-    const { model } = scriptedModel([plan, chapterText]);
-    const book = await llmOutline(model, context(), { topic: 'tracing', references: [] });
+    const book = await tracingBook(tracingModel(chapterText), material);
     const expansion = {
       nothingMore: false,
       paragraphs: ['Recording a trace follows the path the interpreter takes through one loop iteration [S1].'],
     };
     const { model: expander } = scriptedModel([expansion]);
-    const result = await llmGenerateSection(expander, context(), {
+    const result = await llmGenerateSection(expander, wordsOnlyContext(material), {
       book,
       chapterIndex: 0,
       chapterTitle: 'Trace Trees',
@@ -130,7 +96,7 @@ describe('provenance of text a language model wrote', () => {
           usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
         },
       });
-      standIn = await startOpenAiStandIn((r) => completion(r.prompt.includes('Plan a textbook') ? plan : chapterText));
+      standIn = await startOpenAiStandIn((r) => completion(r.prompt.includes('Plan a textbook') ? tracingPlan : chapterText));
       const model = createLanguageModel({
         aiProvider: 'openai-compatible',
         aiBaseUrl: standIn.baseUrl,

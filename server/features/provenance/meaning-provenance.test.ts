@@ -1,15 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProvenanceBlock } from '@common/provenance';
 import { LocalEmbedder } from '@server/ai/embeddings/local-embedder';
-import type { LlmChapterText, LlmOutlinePlan } from '@server/ai/llm/schemas';
+import type { LlmChapterText } from '@server/ai/llm/schemas';
 import type { Material } from '@server/ai/material';
-import { llmOutline } from '@server/ai/llm/outline';
-import { createRetriever } from '@server/ai/retrieval';
-import { chunkDocument } from '@server/ingest/chunk';
-import { extractPdf } from '@server/ingest/pdf/pdf-extract';
-import { fixturePath } from '@server/test/fixture-path.support';
-import { scriptedModel } from '@server/test/ai/scripted-model.support';
+import { tracemonkeyMaterial, tracingBook, tracingModel } from '@server/test/ai/tracing-book.support';
 import { indexOf, judgeWith, type ChapterText } from './chapter-provenance';
 import { similaritiesOf } from './meaning';
 
@@ -18,18 +12,6 @@ import { similaritiesOf } from './meaning';
  * supported once sentence embeddings are compared, while a number or a name the passage does not hold, or a
  * claim it does not make, stays unsupported. Without embeddings the same sentences are judged by words only.
  */
-const plan: LlmOutlinePlan = {
-  title: 'Tracing',
-  chapters: [
-    {
-      title: 'Trace Trees',
-      summary: 'How traces are recorded.',
-      sources: ['U5'],
-      sections: [{ title: 'Traces', focus: 'what a trace is', sources: ['U6'] }],
-    },
-  ],
-};
-
 // The cited passage (3.1 Traces): "A trace is simply a program path, which may cross function call boundaries."
 const inOtherWords = 'Put differently, traces are routes through a program that are allowed to go past the edges of called functions [S2].';
 const otherWordsWrongNumber =
@@ -47,20 +29,9 @@ let material: Material;
 let chapter: ChapterText;
 const embedder = new LocalEmbedder();
 beforeAll(async () => {
-  const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/tracemonkey.pdf'))), 'tracemonkey.pdf');
-  const chunks = chunkDocument(doc).map((c, i) => ({ id: i + 1, sourceId: 1, ordinal: i, headingPath: c.headingPath, text: c.text }));
-  material = { sources: [{ id: 1, filename: 'tracemonkey.pdf', mime: doc.mime, text: doc.text, document: doc }], chunks };
+  material = await tracemonkeyMaterial();
   // The book as the scripted model writes it; retrieval by BM25 only (the chunks carry no vectors).
-  const retriever = createRetriever(material, {
-    model: 'none',
-    embed: async (): Promise<number[][]> => {
-      throw new Error('not used');
-    },
-    close: async () => {},
-  });
-  const { model } = scriptedModel([plan, chapterText]);
-  const book = await llmOutline(model, { material, retriever }, { topic: 'tracing', references: [] });
-  chapter = book.chapters[0];
+  chapter = (await tracingBook(tracingModel(chapterText), material)).chapters[0];
 }, 60_000);
 afterAll(() => embedder.close());
 

@@ -1,5 +1,6 @@
 import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
+import { isProse, readsAsCode } from './pdf-code-lines';
 import { isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
 import { isIndexTerm } from './pdf-margin';
@@ -186,7 +187,7 @@ export function buildBlocks(
       !line.isMargin &&
       !line.isNote &&
       code[code.length - 1].page === line.page &&
-      (isProgramLine(line.text) || (/,\s*$/.test(line.text) && !isProse(line.text)))
+      (readsAsCode(line.text, false) || (/,\s*$/.test(line.text) && !isProse(line.text)))
     ) {
       code.push(line);
       continue;
@@ -230,8 +231,8 @@ export function buildBlocks(
     if (
       bibLevel === undefined &&
       !goesOnUrl &&
-      ((line.mono && isCodeStart(line.text)) ||
-        (!line.mono && isProgramLine(line.text) && (para.length === 0 || /[.:;!?]$/.test(para[para.length - 1].text))))
+      readsAsCode(line.text, !!line.mono) &&
+      (line.mono || para.length === 0 || /[.:;!?]$/.test(para[para.length - 1].text))
     ) {
       if (code.length === 0) flushPara();
       code.push(line);
@@ -318,24 +319,6 @@ export function buildBlocks(
   return { blocks: mergeRunOns(read, evidence), title, titleBlock, bibliography, pending };
 }
 
-/**
- * A typewriter line that starts a listing: a statement's punctuation, a call, an assignment or a comment. Names in
- * typewriter type inside a sentence ("(3d-morph, bitops-bitwise-") are the sentence's.
- */
-const codeStart = /[;{}=<>[\]_#]|\w\(|^\s*\/\/|:$/;
-
-/**
- * A typewriter line that starts a listing, not a sentence set in a fixed-pitch face ("• for each predicate that we care
- * to consider (apart from ‘=’),"): an assignment, a statement's end or a block's brace, or few words besides comments
- * and quoted symbols.
- */
-function isCodeStart(text: string): boolean {
-  // Web addresses in typewriter type (a footnote's \url, "\url{...} and \url{...}") are addresses, not a listing.
-  // "//www.ti.com/..." is the rest of an address broken after its "http:", not a comment.
-  const bare = text.replace(/(?:https?:\/\/|www\.|^\s*\/\/(?=[\w-]+\.[\w-]+))\S*/gi, ' ');
-  return codeStart.test(bare) && !isProse(text);
-}
-
 /** Inline formulas of a pseudocode line as plain text in a listing: "\\(k_{i}\\)" reads "k_i", "\\(2^{32}\\)" reads "2^32". */
 function plainMath(text: string): string {
   return text.replace(/\\\((.*?)\\\)/g, (_, tex: string) =>
@@ -374,27 +357,6 @@ export function combineAccentRows(listing: string[]): string[] {
     rows[r + 1] = chars.join('');
   }
   return out;
-}
-
-/**
- * A line of a program set in the text's own type, not a sentence that ends in a semicolon: a statement with an
- * assignment, index or call ("s[0] = s[2];", "return −1;"), a lone brace, a comment line, or a declaration or loop head
- * ("const uint8 t sbox [ 16 ] = {", "for (uint8 t i = 0 ; i < 64; i ++)").
- */
-function isProgramLine(text: string): boolean {
-  const t = text.trim();
-  if (/^[{}]\s*;?$|^\}\s*(?:else\b.*)?$/.test(t) || /^\/\/\s*\S/.test(t) || /^#\s*(?:include|define|if|endif)\b/.test(t)) return true;
-  const words = (t.replace(/\/\/.*$/, '').match(/\p{L}{3,}/gu) ?? []).length;
-  if (words >= 6) return false;
-  if (/;\s*(?:\/\/.*)?$/.test(t) && /[=[(]|\breturn\b/.test(t)) return true;
-  return /^(?:const|static|unsigned|signed|uint\w*|int\w*|void|char|struct|for|while|if|switch)\b.*(?:[{;)]|=\s*\{)\s*(?:\/\/.*)?$/.test(t);
-}
-
-/** Words of a sentence, not of a program: six words or more besides comments and quoted symbols, and no statement. */
-function isProse(text: string): boolean {
-  const bare = text.replace(/(?:\/\/|#).*$/, '').replace(/‘[^’]*’|“[^”]*”/g, '');
-  if (/<-|:=|==|!=|\+=|;\s*$|\{\s*$|^\s*[}\]]/.test(bare)) return false;
-  return (bare.match(/\p{L}{2,}/gu) ?? []).length >= 6;
 }
 
 /** A line under a title naming a term, a year, a date or an institution: the title block's, not the title's. */

@@ -3,11 +3,12 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
 import { fixturePath } from '@server/test/fixture-path.support';
+import { pdfLine as line } from '@server/test/ingest/pdf-line.support';
 import { extractPdf } from './pdf-extract';
 import { removeFurniture, titleWords } from './pdf-furniture';
 import { attachLinks, pageLinks, usableHref } from './pdf-links';
 import { isHeaderRow } from './pdf-tables';
-import type { PdfItem, PdfLine } from './pdf-types';
+import type { PdfItem } from './pdf-types';
 
 describe('logic-notes.pdf (LaTeX book: running heads on alternating pages, margin words, links, tables, title page)', () => {
   let doc: ExtractedDocument;
@@ -234,20 +235,6 @@ describe('table header rows', () => {
 });
 
 describe('running heads in the outer margin', () => {
-  const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
-    page: 1,
-    column: 0,
-    x0: 72,
-    x1: 400,
-    y,
-    size: 10,
-    font: 'Times',
-    text,
-    columnLeft: 72,
-    columnRight: 400,
-    ...extra,
-  });
-
   it('a margin line repeated page after page (with its page number) is furniture; a margin word once is kept', () => {
     const pages = Array.from({ length: 8 }, (_, i) => ({
       height: 792,

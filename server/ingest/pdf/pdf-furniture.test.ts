@@ -1,23 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path.support';
+import { pdfLine as line } from '@server/test/ingest/pdf-line.support';
 import { extractPdf } from './pdf-extract';
 import { removeFurniture } from './pdf-furniture';
-import type { PdfLine } from './pdf-types';
-
-const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
-  page: 1,
-  column: 0,
-  x0: 72,
-  x1: 400,
-  y,
-  size: 10,
-  font: 'Times',
-  text,
-  columnLeft: 72,
-  columnRight: 400,
-  ...extra,
-});
 
 describe('publishing notices: furniture when repeated, text when printed once', () => {
   it('removes a copyright foot printed on two pages of twelve and keeps a licence line printed once', () => {

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { pdfLine } from '@server/test/ingest/pdf-line.support';
 import { buildBlocks } from './pdf-blocks';
 import { continuesUrl } from './pdf-join';
 import { groupNotes, joinNote } from './pdf-margin';
 import type { Segment } from './pdf-lines';
-import type { PdfLine } from './pdf-types';
-
-const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
-  page: 2,
-  column: 0,
-  x0: 72,
-  x1: 400,
-  y,
-  size: 10,
-  font: 'Times',
-  text,
-  columnLeft: 72,
-  columnRight: 400,
-  ...extra,
-});
 
 describe('web addresses broken over two lines', () => {
   it('continue at a slash, dot or hyphen, not after a whole address or into a word with spaces', () => {
@@ -35,13 +21,13 @@ describe('web addresses broken over two lines', () => {
   });
 
   it('a margin note whose address runs onto the next margin line is one note', () => {
-    const margin = { isMargin: true, x0: 420, x1: 540, size: 8 };
+    const margin = { page: 2, isMargin: true, x0: 420, x1: 540, size: 8 };
     const { blocks } = buildBlocks(
       [
-        line('This document was created for the COMP0168 module at University College London.', 100),
-        line('https://mml-book.github.io/', 104, margin),
-        line('slopes-expectations.html', 114, margin),
-        line('Each margin line of its own stays a note of its own.', 124, margin),
+        pdfLine('This document was created for the COMP0168 module at University College London.', 100, { page: 2 }),
+        pdfLine('https://mml-book.github.io/', 104, margin),
+        pdfLine('slopes-expectations.html', 114, margin),
+        pdfLine('Each margin line of its own stays a note of its own.', 124, margin),
       ],
       [],
     );

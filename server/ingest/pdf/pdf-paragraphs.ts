@@ -14,7 +14,6 @@ export function isCaptionLine(line: PdfLine, body: BodyStats): boolean {
   if (!captionStart.test(line.text)) return false;
   return punctuatedCaption.test(line.text) || line.size < body.size - 0.4 || line.font !== body.font;
 }
-export const codeLike = /[;{}=<>[\]()_]|^\s*(\/\/|#|\d+\s)|:$/;
 export const bullet = /^[•◦▪‣∙·■□►\-–—*]\s+/;
 /** An ordered item's mark: "1." "2)" "(a)" "b)" "(iv)". */
 const ordinal = /^(?:\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\))\s+(?=\S)/;

@@ -1,5 +1,6 @@
 import type { TextbookContent } from '@common/textbook';
 import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
+import { greekLetter } from '@server/core/nlp/tex-greek';
 import { materialHtml } from '@server/ai/shared/apparatus-html';
 import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { arrangeOptions, seedOf } from './distractors';
@@ -24,42 +25,14 @@ export interface LegendLine {
 }
 
 const accents: Record<string, string> = { bar: '\u0304', hat: '\u0302', tilde: '\u0303', dot: '\u0307' };
-const greek =
-  /^\\(alpha|beta|gamma|delta|epsilon|theta|lambda|mu|nu|pi|rho|sigma|tau|phi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Sigma|Phi|Psi|Omega)$/;
-const greekLetters: Record<string, string> = {
-  alpha: 'α',
-  beta: 'β',
-  gamma: 'γ',
-  delta: 'δ',
-  epsilon: 'ε',
-  theta: 'θ',
-  lambda: 'λ',
-  mu: 'μ',
-  nu: 'ν',
-  pi: 'π',
-  rho: 'ρ',
-  sigma: 'σ',
-  tau: 'τ',
-  phi: 'φ',
-  chi: 'χ',
-  psi: 'ψ',
-  omega: 'ω',
-  Gamma: 'Γ',
-  Delta: 'Δ',
-  Theta: 'Θ',
-  Lambda: 'Λ',
-  Sigma: 'Σ',
-  Phi: 'Φ',
-  Psi: 'Ψ',
-  Omega: 'Ω',
-};
 
 /** A symbol's LaTeX as plain text ("\bar{x}" → "x̄"), or undefined for anything more than one marked letter. */
 export function symbolText(latex: string): string | undefined {
   const t = latex.trim();
   if (/^\p{L}$/u.test(t)) return t;
-  const g = greek.exec(t);
-  if (g) return greekLetters[g[1]];
+  const command = /^\\([a-zA-Z]+)$/.exec(t);
+  const letter = command && greekLetter(command[1]);
+  if (letter) return letter;
   const a = /^\\(bar|hat|tilde|dot)\{(\p{L})\}$/u.exec(t) ?? /^\\(bar|hat|tilde|dot)\s+(\p{L})$/u.exec(t);
   return a ? `${a[2]}${accents[a[1]]}` : undefined;
 }

@@ -1,0 +1,33 @@
+/**
+ * Whether a line of a PDF reads as a line of a program (the start of a code listing) or as a sentence, in one rule with
+ * the line's type as an input. In any type, a statement is code: an assignment, index or call ending in ";" ("s[0] =
+ * s[2];", "return −1;"), a lone brace, a comment line, or a declaration or loop head ("const uint8 t sbox [ 16 ] = {",
+ * "for (uint8 t i = 0 ; i < 64; i ++)"). Typewriter type says most of it already: there a statement's punctuation, a
+ * call, an assignment or a comment will do. Never code: words of a sentence ("• for each predicate that we care to
+ * consider (apart from ‘=’),"; names in typewriter type inside a sentence, "(3d-morph, bitops-bitwise-"), and web
+ * addresses (a footnote's \url; "//www.ti.com/..." is the rest of an address broken after its "http:", no comment).
+ */
+export function readsAsCode(text: string, mono: boolean): boolean {
+  if (isProse(text)) return false;
+  const bare = text.replace(/(?:https?:\/\/|www\.|^\s*\/\/(?=[\w-]+\.[\w-]+))\S*/gi, ' ');
+  return isStatement(bare) || (mono && codePunctuation.test(bare));
+}
+
+/** What a typewriter line of a program carries: a statement's punctuation, a call, an assignment or a comment. */
+const codePunctuation = /[;{}=<>[\]_#]|\w\(|^\s*\/\/|:$/;
+
+function isStatement(text: string): boolean {
+  const t = text.trim();
+  if (/^[{}]\s*;?$|^\}\s*(?:else\b.*)?$/.test(t) || /^\/\/\s*\S/.test(t) || /^#\s*(?:include|define|if|endif)\b/.test(t)) return true;
+  const words = (t.replace(/\/\/.*$/, '').match(/\p{L}{3,}/gu) ?? []).length;
+  if (words >= 6) return false;
+  if (/;\s*(?:\/\/.*)?$/.test(t) && /[=[(]|\breturn\b/.test(t)) return true;
+  return /^(?:const|static|unsigned|signed|uint\w*|int\w*|void|char|struct|for|while|if|switch)\b.*(?:[{;)]|=\s*\{)\s*(?:\/\/.*)?$/.test(t);
+}
+
+/** Words of a sentence, not of a program: six words or more besides comments and quoted symbols, and no statement. */
+export function isProse(text: string): boolean {
+  const bare = text.replace(/(?:\/\/|#).*$/, '').replace(/‘[^’]*’|“[^”]*”/g, '');
+  if (/<-|:=|==|!=|\+=|;\s*$|\{\s*$|^\s*[}\]]/.test(bare)) return false;
+  return (bare.match(/\p{L}{2,}/gu) ?? []).length >= 6;
+}
