@@ -4,6 +4,8 @@ import { unitKind } from '@server/ai/shared/unit-kind';
 describe('kinds of units', () => {
   it('tells front matter, logistics and teaching text apart by their titles', () => {
     expect(unitKind({ title: 'Acknowledgements' })).toBe('front-matter');
+    expect(unitKind({ title: 'Preface to the Second Edition' })).toBe('front-matter');
+    expect(unitKind({ title: 'Foreword by the editor' })).toBe('front-matter');
     expect(unitKind({ title: 'General Remarks', childTitles: ['Notation', 'Bug Reports', 'Licensing'] })).toBe('front-matter');
     expect(unitKind({ title: 'Syllabus' })).toBe('logistics');
     expect(unitKind({ title: 'Grading' })).toBe('logistics');
