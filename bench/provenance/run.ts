@@ -3,7 +3,8 @@
  * when the real course materials are beside the project (../shared/corpus/real), how well it traces
  * the sentences of the book the offline engine composes from each (goal: at least 98%).
  *
- *   npm run bench:provenance
+ *   npm run bench:provenance            (speed, then tracing on the real materials)
+ *   npm run bench:provenance -- --real  (the tracing only)
  *
  * Speed: the material is the 100,000-word document bench:generate times; the chapter holds 100 of
  * the composed book's sections, every third paragraph edited (a number changed, or words dropped) so
@@ -232,5 +233,6 @@ async function real(): Promise<void> {
     );
 }
 
-await speed();
+// `-- --real` runs the tracing on the real materials only (the speed part embeds a 100,000-word document).
+if (!process.argv.includes('--real')) await speed();
 await real();
