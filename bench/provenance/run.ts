@@ -22,8 +22,7 @@
 import { performance } from 'node:perf_hooks';
 import type { ProvenanceResponse } from '@common/provenance';
 import type { Chapter, TextbookContent } from '@common/textbook';
-import { htmlBlocks, htmlToText } from '@common/textbook-ops/html';
-import { fastSentences } from '@server/ai/shared/fast-sentences';
+import { htmlBlocks } from '@common/textbook-ops/html';
 import { sourceMap } from '@server/ai/shared/source-map';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { CachedEmbedder } from '@server/ai/embeddings/cached-embedder';
@@ -185,18 +184,9 @@ async function real(): Promise<void> {
     stored += t.stored;
     for (const miss of t.misses.slice(0, 2)) console.log(`${file.name}: not traced: ${JSON.stringify(miss.slice(0, 160))}`);
     for (const text of t.unsupportedText.slice(0, 2)) console.log(`${file.name}: unsupported: ${JSON.stringify(text.slice(0, 160))}`);
-    const sentenceCount = book.chapters.reduce(
-      (n, c) =>
-        n +
-        [c.content, ...c.sections.map((s) => s.content)].reduce(
-          (m, h) => m + htmlBlocks(h).flatMap((b) => fastSentences(htmlToText(b))).length,
-          0,
-        ),
-      0,
-    );
     rows.push([
       file.name,
-      String(sentenceCount),
+      String(t.sentences),
       `${t.fromMaterial}/${t.sampled}`,
       t.fromMaterial ? pct(t.traced / t.fromMaterial) : '-',
       t.traced ? pct(t.stored / t.traced) : '-',
