@@ -124,13 +124,9 @@ const deck: DocBlock[] = [
 ];
 
 function deckMaterial(): Material {
+  const mime = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
   const m = material();
-  m.sources[0] = {
-    ...m.sources[0],
-    id: 8,
-    filename: 'deck.pptx',
-    document: { filename: 'deck.pptx', mime: 'application/pptx', text: '', blocks: deck },
-  };
+  m.sources[0] = { ...m.sources[0], id: 8, filename: 'deck.pptx', mime, document: { filename: 'deck.pptx', mime, text: '', blocks: deck } };
   return m;
 }
 
