@@ -182,7 +182,7 @@ const itemBreak = /<\/?(?:p|li|ul|ol|blockquote|h[1-6]|pre|div)\b[^>]*>/gi;
  * each item as a block of its own: a slide's bullet that sets no stop ("methods sections need more 'why'") is
  * then a sentence of its own, not the start of the bullet under it.
  */
-export function blockText(kind: BookKind, html: string): string {
+function blockText(kind: BookKind, html: string): string {
   if (kind !== 'list-item') return htmlToText(html);
   return html.split(itemBreak).map(htmlToText).filter(Boolean).join('\n\n');
 }
