@@ -55,6 +55,8 @@ export const provenanceSource = z.object({
   context: z.object({ before: z.string(), after: z.string() }),
   /** Whether the document is a PDF: its page can be shown as a picture. */
   isPdf: z.boolean(),
+  /** Whether the passage is (one block of) the source stored with the block when the book was made. */
+  stored: z.boolean().optional(),
 });
 export type ProvenanceSource = z.infer<typeof provenanceSource>;
 

@@ -30,11 +30,13 @@ export function random(seed: number): () => number {
 }
 
 export interface Traced {
+  /** Sentences of the book, as the verify view counts them. */
+  sentences: number;
   sampled: number;
   fromMaterial: number;
   traced: number;
   misses: string[];
-  /** Traced sentences whose passage is the source stored with their block (data-src). */
+  /** Traced sentences whose passage is (in) the source stored with their block (data-src). */
   stored: number;
   shares: Record<'material' | 'supported' | 'unsupported', number>;
   /** Unsupported sentences outside the study apparatus the engine writes (objectives, review): none is expected. */
@@ -55,7 +57,7 @@ export function trace(material: Material, book: TextbookContent): Traced {
         sentences.push({
           text: s.text,
           passage: s.passage === null ? null : block.passages[s.passage].passage,
-          stored: s.passage === 0 && block.stored === true,
+          stored: s.passage !== null && block.passages[s.passage].stored === true,
         });
     }
   }
@@ -78,6 +80,7 @@ export function trace(material: Material, book: TextbookContent): Traced {
     a.blocks.filter((b) => !b.apparatus).flatMap((b) => b.sentences.filter((s) => s.verdict === 'unsupported').map((s) => s.text)),
   );
   return {
+    sentences: all,
     sampled: sample.length,
     fromMaterial: fromMaterial.length,
     traced: fromMaterial.filter(holds).length,

@@ -93,13 +93,92 @@ describe('matchChapter', () => {
   });
 });
 
+/** A slide's bullets, written for this test: a bullet without a stop over the bullet nested under it, and a step of a task. */
+const deck: DocBlock[] = [
+  { kind: 'heading', text: 'Writing up a model', level: 1, index: 0 },
+  { kind: 'list-item', text: 'Generally, methods sections need a lot more ‘why’', depth: 0, ordered: false, index: 1 },
+  {
+    kind: 'list-item',
+    text: 'To accomplish the aim, we fitted a model with a random intercept per site.',
+    depth: 1,
+    ordered: false,
+    index: 2,
+  },
+  { kind: 'list-item', text: 'Results report each estimate with its interval', depth: 0, ordered: false, index: 3 },
+  { kind: 'paragraph', text: 'A repair shop wants every bicycle done in 30 minutes. Its current set up is as follows:', index: 4 },
+  { kind: 'list-item', text: 'Bicycles arrive at the shop at a rate of 15 per hour;', depth: 0, ordered: false, index: 5 },
+  {
+    kind: 'list-item',
+    text: 'They wait in line for an inspection counter, staffed by one person who inspects one bicycle at a time. An inspection takes 3 minutes;',
+    depth: 0,
+    ordered: false,
+    index: 6,
+  },
+  {
+    kind: 'list-item',
+    text: 'Repaired bicycles wait in line outside the workshop, which is staffed by two people who each repair one bicycle at a time. A repair takes 6 minutes.',
+    depth: 0,
+    ordered: false,
+    index: 7,
+  },
+];
+
+function deckMaterial(): Material {
+  const mime = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+  const m = material();
+  m.sources[0] = { ...m.sources[0], id: 8, filename: 'deck.pptx', mime, document: { filename: 'deck.pptx', mime, text: '', blocks: deck } };
+  return m;
+}
+
+describe('nested list items', () => {
+  const deckIndex = () => matchIndex(sourceMap(deckMaterial()));
+
+  it('a bullet that sets no stop is a sentence of its own, not the start of the bullet nested under it', () => {
+    const html = renderBlocks(deck.slice(1, 4), {});
+    expect(html).toContain('<ul><li><p>To accomplish');
+    const result = matchChapter(deckIndex(), { title: 'Deck', content: html, sections: [] }, new Set());
+    expect(result.map((b) => b.kind)).toEqual(['list-item', 'list-item']);
+    expect(result[0].sentences.map((s) => [s.text, s.verdict])).toEqual([
+      [deck[1].text, 'material'],
+      [deck[2].text, 'material'],
+    ]);
+    // Each sentence is shown with the bullet it is: the item's own, then the nested one.
+    expect(result[0].sentences.map((s) => result[0].passages[s.passage!].passage)).toEqual([deck[1].text, deck[2].text]);
+    expect(result.every((b) => b.verdict === 'material')).toBe(true);
+  });
+
+  it('stamps a list item with nested items with the run of bullets it holds, and traces each sentence to its own', () => {
+    const idx = deckIndex();
+    const html = stampBody(idx, `<p>${deck[4].text}</p><ul><li><p>${deck[1].text}</p><ul><li><p>${deck[2].text}</p></li></ul></li></ul>`);
+    expect(/<li data-src="([^"]+)"/.exec(html)?.[1]).toBe('8:1-2');
+    const [, item] = matchChapter(idx, { title: 'Deck', content: html, sections: [] }, new Set());
+    expect(item.stored).toBe(true);
+    expect(item.sentences.map((s) => item.passages[s.passage!].passage)).toEqual([deck[1].text, deck[2].text]);
+    // Both bullets lie in the stored run; the paragraph above the list is stored with its own block, not with the item.
+    expect(item.passages.map((p) => p.stored)).toEqual([true, true]);
+  });
+
+  it('a sentence the material quotes is its own, even where the passage stored with its block would only support it', () => {
+    // An item whose nested bullets come from three blocks, stored as coming from the last (where most of its sentences are).
+    const content =
+      `<ol><li data-src="8:7"><p>${deck[4].text}</p><ul>` +
+      [5, 6, 7].map((i) => `<li><p>${deck[i].text}</p></li>`).join('') +
+      '</ul></li></ol>';
+    const [item] = matchChapter(deckIndex(), { title: 'Shop', content, sections: [] }, new Set());
+    const inspection = item.sentences.find((s) => s.text.startsWith('They wait in line'))!;
+    expect(inspection.verdict).toBe('material');
+    expect(item.passages[inspection.passage!].passage).toBe(deck[6].text);
+    expect(item.sentences.every((s) => s.verdict === 'material')).toBe(true);
+  });
+});
+
 describe('bookBlocks', () => {
-  it('splits lists into their items (a nested list stays with its item) and names each kind', () => {
+  it('splits lists into their items (a nested list stays with its item, each of its paragraphs apart) and names each kind', () => {
     const html =
       '<h3>Head</h3><ul><li><p>a</p><ul><li><p>b</p></li></ul></li><li><p>c</p></li></ul><pre><code>x</code></pre><div data-type="block-math" data-latex="x"></div>';
     expect(bookBlocks(html).map((b) => [b.kind, b.text])).toEqual([
       ['heading', 'Head'],
-      ['list-item', 'a b'],
+      ['list-item', 'a\n\nb'],
       ['list-item', 'c'],
       ['code', 'x'],
       ['equation', ''],

@@ -173,6 +173,20 @@ function kindOf(html: string): BookKind {
   return 'paragraph';
 }
 
+/** Where one paragraph of a list item ends and the next begins: its own paragraphs, and each nested list and item. */
+const itemBreak = /<\/?(?:p|li|ul|ol|blockquote|h[1-6]|pre|div)\b[^>]*>/gi;
+
+/**
+ * The text of a block as provenance reads it, in the book and when its source is stamped. A list item's own
+ * paragraphs and those of its nested items are paragraphs apart (a blank line between), as the material holds
+ * each item as a block of its own: a slide's bullet that sets no stop ("methods sections need more 'why'") is
+ * then a sentence of its own, not the start of the bullet under it.
+ */
+function blockText(kind: BookKind, html: string): string {
+  if (kind !== 'list-item') return htmlToText(html);
+  return html.split(itemBreak).map(htmlToText).filter(Boolean).join('\n\n');
+}
+
 /** The blocks of a piece of the book's HTML, each list item on its own (nested lists stay with their item). */
 export function bookBlocks(html: string): BookBlock[] {
   const out: BookBlock[] = [];
@@ -181,7 +195,7 @@ export function bookBlocks(html: string): BookBlock[] {
     const parts = list ? htmlBlocks(list[2]) : [raw];
     for (const part of parts) {
       const kind = kindOf(part);
-      out.push({ kind, html: part, text: htmlToText(part), top });
+      out.push({ kind, html: part, text: blockText(kind, part), top });
     }
   }
   return out;
@@ -331,13 +345,19 @@ function supportInStored(
   return byMeaning(index, meaning, sentence, orders, mine);
 }
 
+/** The sentence quoted from anywhere in the material (its comparison key is a sentence of some block), or null. */
+function quotedAnywhere(index: MatchIndex, sentence: string): SentenceMatch | null {
+  const key = sentenceKey(sentence);
+  const exact = key ? index.map.byKey.get(key) : undefined;
+  if (exact === undefined) return null;
+  const raw = index.map.blocks[exact].sentences.find((s) => s.key === key)?.raw ?? null;
+  return { verdict: 'material', order: exact, raw };
+}
+
 function matchSentence(index: MatchIndex, sentence: string, meaning?: Meaning): SentenceMatch | null {
   const { map } = index;
-  const exact = map.byKey.get(sentenceKey(sentence));
-  if (exact !== undefined) {
-    const raw = map.blocks[exact].sentences.find((s) => s.key === sentenceKey(sentence))?.raw ?? null;
-    return { verdict: 'material', order: exact, raw };
-  }
+  const quoted = quotedAnywhere(index, sentence);
+  if (quoted) return quoted;
   const tokens = quickTokenize(sentence);
   if (tokens.length === 0) return null;
   const mine = new Set(tokens);
@@ -518,8 +538,9 @@ export function matchPiece(
     let matches: Array<{ text: string; m: SentenceMatch }> = [];
     if (isProse) {
       for (const text of texts) {
+        // A sentence the material quotes elsewhere is the material's, though its stored passage would support it.
         const judge = (t: string) =>
-          (range ? (matchInStored(index, range, t) ?? supportInStored(index, range, t, meaning)) : null) ??
+          (range ? (matchInStored(index, range, t) ?? quotedAnywhere(index, t) ?? supportInStored(index, range, t, meaning)) : null) ??
           matchSentence(index, t, meaning);
         let m = judge(text);
         // Note numbers ("[1]", "[2, R1]") are the book's pointers to its notes, not numbers of the claim.
@@ -556,14 +577,15 @@ export function matchPiece(
     const top = ranked.find((order) => inStored(order)) ?? ranked[0];
     const orders =
       top === undefined ? [] : [top, ...[...new Set(found.map(({ m }) => m.order!))].filter((o) => o !== top).sort((a, b) => a - b)];
-    const passages = orders.map((order) =>
-      sourceOf(
+    const passages = orders.map((order) => ({
+      ...sourceOf(
         index,
         order,
         matches.filter(({ m }) => m.order === order && m.raw).map(({ m }) => m.raw!),
         pdfIds,
       ),
-    );
+      ...(inStored(order) ? { stored: true } : {}),
+    }));
     const note =
       typed && !found.some(({ m }) => m.verdict === 'material')
         ? 'Typed by a person: not found in the material.'
@@ -621,12 +643,13 @@ export function matchChapter(index: MatchIndex | null, chapter: Chapter, pdfIds:
 
 /**
  * The source key (common/block-provenance.ts) of one block of the book's HTML: the block of the material
- * most of its sentences are quoted or lightly edited from; null when none is (generated, typed, a heading).
+ * most of its sentences are quoted or lightly edited from (a list item with nested items: the run of blocks they
+ * are); null when none is (generated, typed, a heading).
  */
 export function sourceKeyOf(index: MatchIndex, html: string): SourceKey | null {
   const kind = kindOf(html);
   if (kind === 'heading') return null;
-  const block: BookBlock = { kind, html, text: htmlToText(html), top: 0 };
+  const block: BookBlock = { kind, html, text: blockText(kind, html), top: 0 };
   const found: number[] = [];
   if (prose.has(kind)) {
     for (const text of fastSentences(block.text)) {
@@ -643,5 +666,15 @@ export function sourceKeyOf(index: MatchIndex, html: string): SourceKey | null {
   const order = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
   const documentId = index.map.units[rootOf(index.map, index.map.blocks[order].unit)].sourceId;
   const doc = index.documents.get(documentId);
-  return doc ? { documentId, block: order - doc.first } : null;
+  if (!doc) return null;
+  // A list item with nested items holds several items of the material, each a block there: its source is the run
+  // of them around that block (a block between two of them, a heading say, is let through).
+  let first = order;
+  let last = order;
+  if (kind === 'list-item' && block.text.includes('\n\n')) {
+    const at = new Set(found);
+    for (let o = first - 1; o >= doc.first && first - o <= 2; o--) if (at.has(o)) first = o;
+    for (let o = last + 1; o <= doc.last && o - last <= 2; o++) if (at.has(o)) last = o;
+  }
+  return { documentId, block: first - doc.first, ...(last > first ? { end: last - doc.first } : {}) };
 }
