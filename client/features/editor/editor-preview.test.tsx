@@ -58,4 +58,14 @@ describe('EditorPreview', () => {
     const preview = screen.getByTestId('content-preview');
     await waitFor(() => expect(preview.querySelectorAll('.katex')).toHaveLength(2));
   });
+
+  it('reads whitespace as the editor does: a run is one space, and between blocks there is none', () => {
+    render(<EditorPreview html={'<p>Light\n   energy</p>\n<ul>\n  <li><p>ATP</p></li>\n</ul>\n<pre>a\n  b</pre>'} toolbar />);
+    const body = screen.getByTestId('content-preview').lastElementChild as HTMLElement;
+    expect(Array.from(body.childNodes).map((n) => n.nodeName)).toEqual(['P', 'UL', 'PRE']);
+    expect(body.querySelector('p')?.textContent).toBe('Light energy');
+    expect(Array.from(body.querySelector('ul')!.childNodes).map((n) => n.nodeName)).toEqual(['LI']);
+    // A code block keeps its lines.
+    expect(body.querySelector('pre')?.textContent).toBe('a\n  b');
+  });
 });

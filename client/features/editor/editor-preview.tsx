@@ -1,6 +1,27 @@
 import { useLayoutEffect, useRef } from 'react';
 import { convertDollarMath, mathSelector } from '../reader/dollar-math-elements';
 
+// Elements whose text children the editor's parser drops when they are only whitespace (the space between blocks).
+const blockContainers = new Set(['DIV', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'TD', 'TH', 'FIGURE']);
+
+/**
+ * Whitespace as the editor's parser reads it: a run of it is one space (outside code blocks), and between blocks it
+ * is nothing. The preview is shown with the editor's `white-space: break-spaces` (client/styles.css), where the
+ * newlines of stored HTML would otherwise show as blank lines.
+ */
+function collapseWhitespace(root: HTMLElement): void {
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+  for (const text of texts) {
+    const parent = text.parentElement;
+    if (!parent || parent.closest('pre')) continue;
+    const collapsed = text.data.replace(/[ \t\r\n\f]+/g, ' ');
+    if (collapsed === ' ' && (parent === root || blockContainers.has(parent.tagName))) text.remove();
+    else if (collapsed !== text.data) text.data = collapsed;
+  }
+}
+
 /**
  * A body as stored, shown read-only until the live document has synced: plain HTML (sanitized on every write, see
  * client/features/reader/book-html.tsx), no TipTap. The page then mounts one editor, bound to the live body, instead
@@ -13,6 +34,7 @@ export function EditorPreview({ html, toolbar }: { html: string; toolbar: boolea
   useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
+    collapseWhitespace(root);
     convertDollarMath(root);
     const formulas = Array.from(root.querySelectorAll<HTMLElement>(mathSelector));
     if (formulas.length === 0) return;
