@@ -4,7 +4,7 @@ import * as Y from 'yjs';
 import { caretColorOf, liveDocumentName, liveDocumentPath } from '@common/live-document';
 import { wsCloseCodes } from '@common/realtime';
 import { toast } from '@client/components/ui/toast-store';
-import type { LiveDocument } from './use-live-document';
+import type { LiveDocument } from './live-document';
 
 function socketUrl(): string {
   const { protocol, host } = window.location;
