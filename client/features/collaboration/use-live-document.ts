@@ -1,62 +1,26 @@
-import { HocuspocusProvider } from '@hocuspocus/provider';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { IndexeddbPersistence } from 'y-indexeddb';
-import * as Y from 'yjs';
-import { caretColorOf, liveDocumentName, liveDocumentPath } from '@common/live-document';
-import { wsCloseCodes } from '@common/realtime';
-import { toast } from '@client/components/ui/toast-store';
+import type { LiveDocument } from './live-document';
 
-/**
- * A textbook's live document in the browser (docs/decisions.md "One live document per
- * textbook"): a Yjs document synced with the server over /collab, every chapter and section body
- * a fragment the editor binds to. Edits made while the connection is down stay in the document
- * and in IndexedDB, and merge when it comes back.
- */
-export interface LiveDocument {
-  doc: Y.Doc;
-  provider: HocuspocusProvider;
-  /** The signed-in user as carets show them to others. */
-  user: { name: string; color: string; id: number };
-  /** Whether the socket is open. */
-  connected: boolean;
-  /** The document has been synced with the server once: the editor may bind to it. */
-  ready: boolean;
-  /** Edits not yet acknowledged by the server (kept in the browser until they are). */
-  unsynced: number;
-  /** This browser made edits the database does not hold yet (the server stores a moment after typing pauses). */
-  unstored: boolean;
-  /** The server opened the document for reading only (or the session ended: nothing more is sent). */
-  readOnly: boolean;
-  /** The session ended (signed out here or on another device): the socket was closed and is not reopened. */
-  sessionEnded: boolean;
-  /** Asks the server to store the document now (before a tool reads the stored text). */
-  flush(): Promise<void>;
+export type { LiveDocument } from './live-document';
+
+// Yjs, the Hocuspocus provider and y-indexeddb are about a third of the textbook page's code: they load in a chunk
+// of their own once the page has painted the book from the REST answer (shown read-only until the document syncs),
+// so neither the first paint nor the page's largest one waits for them.
+const loadSession = () => import('./live-document-session');
+
+/** Runs `start` once the browser has painted the current frame (a frame, then a task after it). */
+function afterPaint(start: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(start, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
-function socketUrl(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${liveDocumentPath}`;
-}
-
-const storePrefix = 'textbook-studio-live';
-/** The browser store of one user's copy of one lineage of a textbook's document. */
-function storeName(textbookId: number, epoch: string, userId: number): string {
-  return `${storePrefix}:${textbookId}:${userId}:${epoch}`;
-}
-
-/** Copies of an older lineage can never merge into this one (the server rebuilt the document): dropped. */
-async function dropOtherLineages(textbookId: number, userId: number, keep: string): Promise<void> {
-  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return;
-  const prefix = `${storePrefix}:${textbookId}:${userId}:`;
-  for (const { name } of await indexedDB.databases()) {
-    if (name && name.startsWith(prefix) && name !== keep) indexedDB.deleteDatabase(name);
-  }
-}
-
-const flushTimeoutMs = 8000;
-/** The server refused an edit (too much at once, or something no editor writes): said once in this long, not on every retry. */
-const refusalToastIntervalMs = 30_000;
-
+/** The textbook's live document: null until its code has loaded and it is opened (the page shows the stored copy). */
 export function useLiveDocument(textbookId: number, user: { id: number; username: string } | null): LiveDocument | null {
   const [live, setLive] = useState<LiveDocument | null>(null);
   const userId = user?.id;
@@ -64,105 +28,22 @@ export function useLiveDocument(textbookId: number, user: { id: number; username
 
   useEffect(() => {
     if (userId === undefined || username === undefined || !Number.isSafeInteger(textbookId)) return;
-    const doc = new Y.Doc();
-    // Flushes waiting for the server's answer, by request id.
-    const pending = new Map<string, () => void>();
-    let persistence: IndexeddbPersistence | null = null;
-    let state = { connected: false, ready: false, unsynced: 0, readOnly: false, unstored: false, sessionEnded: false };
-    // How far this browser's own edits go, and how far of them the database holds (Yjs clocks of this client).
-    const ownClock = () => Y.getState(doc.store, doc.clientID);
-    let storedClock = 0;
-    let lastRefusalToast = 0;
-    const provider = new HocuspocusProvider({
-      url: socketUrl(),
-      name: liveDocumentName(textbookId),
-      document: doc,
-      token: 'edit',
-    });
-    const flush = async () => {
-      if (!state.connected) return;
-      const requestId = Math.random().toString(36).slice(2);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          pending.delete(requestId);
-          resolve();
-        }, flushTimeoutMs);
-        pending.set(requestId, () => {
-          clearTimeout(timer);
-          resolve();
+    let close: (() => void) | undefined;
+    let cancelled = false;
+    const cancelWait = afterPaint(() => {
+      loadSession()
+        .then(({ openLiveDocument }) => {
+          if (!cancelled) close = openLiveDocument(textbookId, { id: userId, username }, setLive);
+        })
+        .catch(() => {
+          // The chunk could not be fetched (offline at first load, a new deployment): the page stays read-only,
+          // as when the server cannot be reached.
         });
-        provider.sendStateless(JSON.stringify({ type: 'flush', requestId }));
-      });
-    };
-    const publish = (next: Partial<typeof state>) => {
-      state = { ...state, ...next };
-      setLive({ doc, provider, user: { name: username, color: caretColorOf(userId), id: userId }, flush, ...state });
-    };
-    publish({});
-
-    provider.on('status', ({ status }: { status: string }) => publish({ connected: status === 'connected' }));
-    provider.on('synced', () => publish({ ready: true }));
-    // The server closes the socket as unauthorized when the session ends ("Sign out everywhere", a logout elsewhere):
-    // retrying cannot succeed, so the provider stops and the editor becomes read-only (edits stay in this browser).
-    provider.on('close', ({ event }: { event?: { code?: number } }) => {
-      if (event?.code !== wsCloseCodes.unauthorized || state.sessionEnded) return;
-      provider.disconnect();
-      publish({ sessionEnded: true, readOnly: true, connected: false });
     });
-    provider.on('unsyncedChanges', ({ number }: { number: number }) => publish({ unsynced: number }));
-    provider.on('stateless', ({ payload }: { payload: string }) => {
-      let message: { type?: string; epoch?: string; readOnly?: boolean; requestId?: string; code?: string; message?: string };
-      try {
-        message = JSON.parse(payload) as typeof message;
-      } catch {
-        return;
-      }
-      if (message.type === 'hello' && typeof message.epoch === 'string') {
-        publish({ readOnly: message.readOnly === true || state.sessionEnded });
-        if (!persistence) {
-          // From now on every edit is also kept in this browser; edits kept earlier for this lineage come back in.
-          const name = storeName(textbookId, message.epoch, userId);
-          persistence = new IndexeddbPersistence(name, doc);
-          void dropOtherLineages(textbookId, userId, name).catch(() => undefined);
-        }
-      } else if (message.type === 'stored' && typeof (message as { vector?: unknown }).vector === 'string') {
-        const vector = Y.decodeStateVector(Uint8Array.from(atob((message as { vector: string }).vector), (c) => c.charCodeAt(0)));
-        storedClock = Math.max(storedClock, vector.get(doc.clientID) ?? 0);
-        publish({ unstored: ownClock() > storedClock });
-      } else if (message.type === 'error' && message.code === 'UPDATE_REFUSED') {
-        // The socket closes after this; the edit stays in this browser and is sent again when the provider reconnects.
-        if (Date.now() - lastRefusalToast > refusalToastIntervalMs) {
-          lastRefusalToast = Date.now();
-          toast({ title: 'Edit not saved', description: message.message ?? 'The server refused an edit.', variant: 'destructive' });
-        }
-      } else if ((message.type === 'flushed' || message.type === 'error') && message.requestId) {
-        pending.get(message.requestId)?.();
-        pending.delete(message.requestId);
-      }
-    });
-
-    doc.on('update', (_update: Uint8Array, origin: unknown) => {
-      // Only this browser's typing (the binding's own transactions) waits for a store; others' edits are theirs.
-      if (origin === provider || origin === persistence || state.unstored) return;
-      if (ownClock() > storedClock) publish({ unstored: true });
-    });
-
-    // The browser knows before the socket does: offline, edits stay here; online again, they merge.
-    const onOffline = () => provider.disconnect();
-    const onOnline = () => {
-      if (!state.sessionEnded) void provider.connect();
-    };
-    window.addEventListener('offline', onOffline);
-    window.addEventListener('online', onOnline);
     return () => {
-      window.removeEventListener('offline', onOffline);
-      window.removeEventListener('online', onOnline);
-      for (const resolve of pending.values()) resolve();
-      pending.clear();
-      provider.destroy();
-      void persistence?.destroy();
-      doc.destroy();
-      setLive(null);
+      cancelled = true;
+      cancelWait();
+      close?.();
     };
   }, [textbookId, userId, username]);
 

@@ -1,4 +1,4 @@
 // The formulas of the stored body before the editor takes over: KaTeX and its styles, loaded only for a body with math.
 import 'katex/dist/katex.min.css';
 
-export { renderMath } from '../reader/render-math';
+export { renderMathElements } from '../reader/render-math';

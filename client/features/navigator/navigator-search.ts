@@ -48,9 +48,14 @@ export function buildSearchIndex(chapters: readonly Chapter[]): SearchableChapte
   }));
 }
 
+/** What an empty query shows: every chapter with all its sections (needs no search text). */
+export function everyChapter(chapters: readonly { sections?: readonly unknown[] }[]): ChapterMatch[] {
+  return chapters.map((c, chapterIndex) => ({ chapterIndex, sectionIndexes: (c.sections ?? []).map((_, i) => i) }));
+}
+
 export function filterChapters(index: readonly SearchableChapter[], searchQuery: string): ChapterMatch[] {
   const q = searchQuery.trim().toLowerCase();
-  if (q === '') return index.map((c, chapterIndex) => ({ chapterIndex, sectionIndexes: c.sections.map((_, i) => i) }));
+  if (q === '') return everyChapter(index);
   const matches: ChapterMatch[] = [];
   index.forEach((c, chapterIndex) => {
     const sectionIndexes: number[] = [];

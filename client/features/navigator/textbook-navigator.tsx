@@ -6,7 +6,7 @@ import { cn } from '@client/lib/cn';
 import { materialKey, materialTypeLabel, type EducationalMaterial } from '../materials-viewer/educational-material';
 import { MaterialTypeIcon } from '../materials-viewer/material-type-icon';
 import { ChapterRow } from './chapter-row';
-import { filterChapters, filterMaterials } from './navigator-search';
+import { everyChapter, filterChapters, filterMaterials } from './navigator-search';
 import type { NavigatorApi } from './use-navigator';
 
 export interface TextbookNavigatorProps {
@@ -29,7 +29,10 @@ export function TextbookNavigator({
   onSelectMaterial,
 }: TextbookNavigatorProps) {
   const { state, searchIndex } = navigator;
-  const matches = useMemo(() => filterChapters(searchIndex, state.searchQuery), [searchIndex, state.searchQuery]);
+  const matches = useMemo(
+    () => (state.searchQuery.trim() === '' ? everyChapter(chapters) : filterChapters(searchIndex(), state.searchQuery)),
+    [chapters, searchIndex, state.searchQuery],
+  );
   const visibleMaterials = useMemo(() => filterMaterials(materials, state.searchQuery), [materials, state.searchQuery]);
   const expanded = useMemo(() => new Set(state.expandedChapters), [state.expandedChapters]);
   // Past a few hundred sections, lists of off-screen chapters render when scrolled to.

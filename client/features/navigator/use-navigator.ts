@@ -14,7 +14,8 @@ import {
 
 export interface NavigatorApi {
   state: NavigatorState;
-  searchIndex: ReturnType<typeof buildSearchIndexCached>;
+  /** The book's search text, made on the first search rather than while the book first renders. */
+  searchIndex: () => ReturnType<typeof buildSearchIndexCached>;
   toggleChapter: (chapterIndex: number) => void;
   selectSection: (chapterIndex: number, sectionIndex: number) => void;
   search: (query: string) => void;
@@ -69,6 +70,9 @@ export function useNavigator(chapters: readonly Chapter[], onSelect?: (selection
     setState(next);
   }, []);
 
-  const searchIndex = useMemo(() => buildSearchIndexCached(chapters), [chapters]);
+  const searchIndex = useMemo(() => {
+    let index: ReturnType<typeof buildSearchIndexCached> | undefined;
+    return () => (index ??= buildSearchIndexCached(chapters));
+  }, [chapters]);
   return { state, searchIndex, toggleChapter, selectSection, search, clearSelection: clear };
 }

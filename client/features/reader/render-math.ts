@@ -8,7 +8,12 @@ export { convertDollarMath };
 /** Renders every formula under root with KaTeX (HTML for the eye, MathML for screen readers); bad LaTeX shows as red source. */
 export function renderMath(root: HTMLElement): void {
   convertDollarMath(root);
-  for (const el of Array.from(root.querySelectorAll<HTMLElement>(mathSelector))) {
+  renderMathElements(root.querySelectorAll<HTMLElement>(mathSelector));
+}
+
+/** Renders the given math elements (those not rendered yet), as renderMath does. */
+export function renderMathElements(elements: Iterable<HTMLElement>): void {
+  for (const el of Array.from(elements)) {
     if (el.dataset.rendered) continue;
     const latex = el.getAttribute('data-latex') ?? '';
     if (formulaTooLong(latex)) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { AcademicToolkit } from './academic-toolkit';
@@ -24,6 +24,11 @@ const book = (): TextbookContent => ({
     },
     { id: 'c2', title: 'Energy', content: '<p>e</p>', sections: [] },
   ],
+});
+
+// The tabs are loaded when the panel opens: loaded once here, so a test's first open does not wait for the transform.
+beforeAll(async () => {
+  await import('./toolkit-tabs');
 });
 
 type Patch = { content: TextbookContent; baseRevision?: number; description?: string };
@@ -75,7 +80,7 @@ async function openTab(name: string, content = book()) {
   const u = userEvent.setup();
   renderWithApp(<Page initial={content} />, { path: '/textbook/5' });
   await u.click(screen.getByRole('button', { name: /Academic Toolkit/ }));
-  await u.click(screen.getByRole('tab', { name }));
+  await u.click(await screen.findByRole('tab', { name }));
   return u;
 }
 const toastTitle = () => screen.findByTestId('toast-title');
@@ -90,7 +95,7 @@ describe('AcademicToolkit', () => {
     renderWithApp(<Page initial={book()} />, { path: '/textbook/5' });
     expect(screen.queryByRole('tab')).toBeNull();
     await u.click(screen.getByRole('button', { name: /Academic Toolkit/ }));
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual([
       'Customize Structure',
       'Reorder Content',
       'Add Chapters/Sections',

@@ -1,12 +1,17 @@
 import { ChevronDown, Wrench } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Card } from '@client/components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { CustomizeStructureTab } from '../ai-tools/customize-structure-tab';
-import { VersionHistoryTab } from '../versions/version-history-tab';
-import { AddContentTab } from './add-content-tab';
-import { ReorderContentTab } from './reorder-content-tab';
 import type { ToolkitProps } from './use-toolkit-save';
+
+// The tabs (drag and drop among them) are not in the page's first code: they load when the panel is first opened,
+// or when the pointer or the focus comes to its button, which is usually sooner.
+const loadTabs = () => import('./toolkit-tabs');
+const ToolkitTabs = lazy(() => loadTabs().then((m) => ({ default: m.ToolkitTabs })));
+const preloadTabs = () => {
+  void loadTabs().catch(() => {
+    /* the lazy component reports a failure when it mounts */
+  });
+};
 
 export type AcademicToolkitProps = ToolkitProps;
 
@@ -26,6 +31,8 @@ export function AcademicToolkit(props: AcademicToolkitProps) {
         aria-expanded={isOpen}
         aria-controls={contentId}
         onClick={() => setIsOpen((open) => !open)}
+        onPointerEnter={preloadTabs}
+        onFocus={preloadTabs}
         className="flex w-full items-center gap-2 rounded-lg p-4 text-left hover:bg-slate-50 dark:hover:bg-slate-800/50"
       >
         <Wrench className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden />
@@ -39,26 +46,9 @@ export function AcademicToolkit(props: AcademicToolkitProps) {
       </button>
       <div id={contentId} hidden={!isOpen} className="px-4 pb-4">
         {isOpen && (
-          <Tabs defaultValue="customize">
-            <TabsList className="flex h-auto w-full flex-wrap justify-start">
-              <TabsTrigger value="customize">Customize Structure</TabsTrigger>
-              <TabsTrigger value="reorder">Reorder Content</TabsTrigger>
-              <TabsTrigger value="add">Add Chapters/Sections</TabsTrigger>
-              <TabsTrigger value="versions">Version History</TabsTrigger>
-            </TabsList>
-            <TabsContent value="customize">
-              <CustomizeStructureTab textbookId={props.textbookId} content={props.content} onContentSaved={props.onContentSaved} />
-            </TabsContent>
-            <TabsContent value="reorder">
-              <ReorderContentTab {...props} />
-            </TabsContent>
-            <TabsContent value="add">
-              <AddContentTab {...props} />
-            </TabsContent>
-            <TabsContent value="versions">
-              <VersionHistoryTab textbookId={props.textbookId} revision={props.revision} onContentSaved={props.onContentSaved} />
-            </TabsContent>
-          </Tabs>
+          <Suspense fallback={<p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">Loading the toolkit...</p>}>
+            <ToolkitTabs {...props} />
+          </Suspense>
         )}
       </div>
     </Card>
