@@ -80,7 +80,7 @@ function withArrow(base: PdfItem, arrow: ArrowRun): string {
   while (from < to && !/\S/u.test(chars[from])) from++;
   while (to > from && !/\S/u.test(chars[to - 1])) to--;
   if (from >= to) return base.str;
-  const over = chars.slice(from, to);
+  const over = chars.slice(from, to).filter((c) => /\S/u.test(c));
   const marked =
     over.length === 1 && !over[0].endsWith(COMBINING_ARROW) ? `${over[0]}${COMBINING_ARROW}` : `\\(\\overrightarrow{${over.join('')}}\\)`;
   return [...chars.slice(0, from), marked, ...chars.slice(to)].join('');
