@@ -71,6 +71,9 @@ function readingOrder(items: SlideItem[], height: number): SlideItem[] {
 
 function paragraphBlocks(paragraphs: SlideParagraph[], page: number): DocBlock[] {
   const minLevel = Math.min(...paragraphs.filter((p) => p.bullet).map((p) => p.level));
+  // A terminal session pasted into a text box ("$ python count.py", then what it printed): one listing, whatever its font.
+  if (paragraphs.length >= 2 && /^\$ \S/.test(paragraphs[0].text) && !paragraphs.some((p) => p.bullet || p.equation))
+    return [{ kind: 'code', text: paragraphs.map((p) => p.code ?? p.text).join('\n'), page }];
   const out: DocBlock[] = [];
   for (const p of paragraphs) {
     // Lines of a program typed in a monospaced font, one paragraph each: one listing, indentation kept.

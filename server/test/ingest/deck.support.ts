@@ -144,7 +144,10 @@ export interface DeckOptions {
 
 const monoRun = (text: string, face = 'Courier New') =>
   `<a:r><a:rPr lang="en-US"><a:latin typeface="${face}"/></a:rPr><a:t>${text}</a:t></a:r>`;
-/** A while loop as a lecture deck types it: each line its own paragraph; one closing parenthesis left in the deck's font. */
+/**
+ * A while loop as a lecture deck types it: each line its own paragraph, one closing parenthesis left in the deck's font;
+ * beside it, the terminal session running it, in the deck's own font.
+ */
 const codeSlide = {
   file: 'slide14.xml',
   xml: slideXml(
@@ -163,6 +166,12 @@ const codeSlide = {
           .map((runs) => `<a:p>${runs.join('')}</a:p>`)
           .join(''),
         [457200, 1600200, 4000000, 3000000],
+      ) +
+      shape(
+        8,
+        undefined,
+        ['$ python loop.py', '&gt; hello', 'hello', '&gt; done', 'Done!'].map((line) => `<a:p>${run(line)}</a:p>`).join(''),
+        [4800000, 1600200, 3000000, 3000000],
       ) +
       shape(7, undefined, `<a:p>${run('The break statement ends the loop it is in.')}</a:p>`, [457200, 5000000, 8229600, 600000]),
   ),
