@@ -14,7 +14,10 @@ describe('vector arrows in LaTeX PDFs', () => {
     expect(first.text).toContain(`as in v${COMBINING_ARROW}, and its magnitude as |v${COMBINING_ARROW}|`);
     expect(first.text).toContain(`Two symbols v and v${COMBINING_ARROW} are different objects`);
     const last = doc.blocks.find((b) => b.kind === 'paragraph' && b.text.startsWith('With k'))!;
-    expect(last.text).toContain(`a${COMBINING_ARROW} + b${COMBINING_ARROW} are vectors`);
+    expect(last.text).toContain(`a${COMBINING_ARROW}+b${COMBINING_ARROW} are vectors`);
+    // An arrow of the text, on the text's own baseline, stays where it is.
+    expect(last.text).toContain('A map f : A → B sends');
+    expect(last.text).toContain('g : \\(R^{D}\\) → \\(R^{E}\\) sends');
   });
 
   it('writes an arrow over several letters as the formula, and keeps the paragraph under it whole', async () => {

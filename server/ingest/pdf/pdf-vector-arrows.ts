@@ -37,15 +37,23 @@ export function isArrowPiece(text: string, math: number): boolean {
  * `pieces`: the arrow runs in page order; `items` are changed in place.
  */
 export function placeVectorArrows(items: PdfItem[], pieces: ArrowRun[]): void {
+  const allPieces = new Set(pieces.flatMap((p) => (p.item ? [p.item] : [])));
   for (const { arrow, items: own } of joinPieces(pieces)) {
     // Bars alone are minus signs; a run of an arrow font is an arrow whole.
     if (own.length && !own.some((i) => /[→⟶]/.test(i.str))) continue;
+    // An arrow drawn over a formula has its baseline to itself; one with text beside it is an arrow of the text ("f : A → B").
+    const besideText = (item: PdfItem) =>
+      !allPieces.has(item) &&
+      Math.abs(item.y - arrow.y) < 0.15 * arrow.size &&
+      item.x < arrow.x + arrow.width + 2 * arrow.size &&
+      item.x + item.width > arrow.x - 2 * arrow.size;
+    if (own.length && items.some(besideText)) continue;
     const centre = arrow.x + arrow.width / 2;
     let base: PdfItem | undefined;
     for (const item of items) {
       if (own.includes(item)) continue;
       const drop = arrow.y - item.y;
-      if (drop < 0.2 * arrow.size || drop > 0.9 * arrow.size) continue;
+      if (drop < 0.25 * arrow.size || drop > 0.75 * arrow.size) continue;
       if (centre < item.x - 0.2 * item.size || centre > item.x + item.width + 0.2 * item.size) continue;
       if (!base || Math.abs(drop - 0.5 * arrow.size) < Math.abs(arrow.y - base.y - 0.5 * arrow.size)) base = item;
     }
