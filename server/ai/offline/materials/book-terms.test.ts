@@ -21,4 +21,16 @@ describe('key terms of a book', () => {
     expect(terms).toContain('velocity');
     expect(terms).toContain('vector quantity');
   });
+
+  it('never cuts a hyphenated compound: "right-hand rule" gives no "hand rule"', () => {
+    const terms = bookTerms(
+      sentences([
+        'The right-hand rule gives the direction of the cross product.',
+        'Curl your fingers as the right-hand rule says to find the rotation axis.',
+        'A left-handed system breaks the right-hand rule of the cross product.',
+      ]),
+    ).map((t) => t.key);
+    expect(terms).toContain('cross product');
+    expect(terms).not.toContain('hand rule');
+  });
 });

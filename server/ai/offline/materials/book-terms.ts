@@ -64,7 +64,9 @@ function collectCandidates(sentences: BookSentence[]): Map<string, Candidate> {
     });
     let run: number[] = [];
     const flush = () => {
-      for (let start = 0; start < run.length; start++) {
+      // "right-hand rule", "three-dimensional space": the words after a hyphen are the end of a compound, never a term alone.
+      const afterHyphen = run.length > 0 && run[0] >= 2 && surface[run[0] - 1] === '-' && type[run[0] - 2] === 'word';
+      for (let start = afterHyphen ? 1 : 0; start < run.length; start++) {
         for (let stopAt = start + 1; stopAt <= Math.min(run.length, start + maxWords); stopAt++) {
           if (!nounTags.has(pos[run[stopAt - 1]])) continue;
           if (vagueModifiers.has(surface[run[start]].toLowerCase())) continue;
