@@ -24,3 +24,17 @@ describe('text on shaded bands and banners (shaded-boxes.pdf)', () => {
     expect(figures[0].text).toMatch(/N W/);
   });
 });
+
+describe('a legend of marks (shaded-boxes.pdf)', () => {
+  it('reads each entry ("× : wrong.") as a line of its own, not run on after the entry above it', async () => {
+    const doc = await boxes();
+    const texts = doc.blocks.map((b) => b.text);
+    const at = texts.indexOf('Marks used on the answer sheets:');
+    expect(texts.slice(at + 1, at + 5)).toEqual([
+      '∘ : right, but the significant figures are mishandled.',
+      '× : wrong.',
+      'wavy underline : a critical issue (it usually leads to a wrong answer)',
+      'purple marker : an English issue (tolerated)',
+    ]);
+  });
+});
