@@ -220,6 +220,7 @@ describe('the scope of a quiz', () => {
   it('refuses a quiz on a grading policy whose only teaching chapter is too short, and says it is logistics', () => {
     const policy: TextbookContent = {
       title: 'Remarks on Grading Policy',
+      references: [],
       chapters: [
         { title: 'Overview', content: p('The grading follows the university regulation.'), sections: [] },
         {
