@@ -205,7 +205,8 @@ export const titleKey = (t: string) =>
   t
     .toLowerCase()
     .replace(/^(chapter|section|part)\s+/, '')
-    .replace(/^\d+(\.\d+)*\.?\s+/, '')
+    // "2.3 Title", and an appendix's "B.1 Title" (bookmarks leave the number out).
+    .replace(/^(?:\d+(\.\d+)*|[a-z](\.\d+)+)\.?\s+/, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 

@@ -5,6 +5,7 @@ import type { DocBlock, DocLink, ExtractedDocument, ExtractedImage, ListMarker }
 import { equationMarks, prepareDocx, sizeHeadingStyleMap, type DocxEquation, type PreparedDocx } from './docx/prepare';
 import { listNumberMarks } from './docx/list-numbers';
 import { linkedText, placeAnchors, textWithTargets } from './links';
+import { tabAlignedTables, tabCells } from './docx/tab-tables';
 import { normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
 import { looksLikeCode, mergeCodeRuns } from './code-lines';
@@ -51,9 +52,14 @@ function codeText(buffer: string): string {
 const captionStart = /^(figure|fig\.|table|chart|diagram|image)\s*\d+/i;
 
 /** Blocks, and the paragraphs whose every letter is bold (headings typed as bold text instead of a heading style). */
-function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]; boldOnly: Set<DocBlock> } {
+function readHtml(
+  html: string,
+  context: HtmlContext = {},
+): { blocks: DocBlock[]; boldOnly: Set<DocBlock>; tabRows: Map<DocBlock, [string, string]> } {
   const blocks: DocBlock[] = [];
   const boldOnly = new Set<DocBlock>();
+  // Paragraphs typed as the rows of a two-column table (a tab between the columns): tabAlignedTables joins them.
+  const tabRows = new Map<DocBlock, [string, string]>();
   let strongDepth = 0;
   let boldChars = 0;
   let plainChars = 0;
@@ -115,6 +121,8 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
       if (code) push({ kind: 'code', text: code });
       return;
     }
+    const cells =
+      kind === 'paragraph' && !inCell && !buffer.includes(lineBreak) && !buffer.includes('\uE000EQ') ? tabCells(buffer) : undefined;
     const raw = normalizeCharacters(buffer.replaceAll(lineBreak, ' ')).replace(/\s+/g, ' ').trim();
     buffer = '';
     const bold = boldChars > 0 && plainChars === 0;
@@ -158,6 +166,7 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
     if (placed.length) block.links = placed;
     push(block);
     if (kind === 'paragraph' && bold) boldOnly.add(block);
+    if (cells && block.kind === 'paragraph' && !block.links) tabRows.set(block, cells);
   };
   for (const m of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*?)(\/?)>|([^<]+)/g)) {
     const [, closing, rawTag, attrs, selfClosing, text] = m;
@@ -297,7 +306,7 @@ function readHtml(html: string, context: HtmlContext = {}): { blocks: DocBlock[]
     }
   }
   flush();
-  return { blocks, boldOnly };
+  return { blocks, boldOnly, tabRows };
 }
 
 /** A bold paragraph that reads as a title: short, starts with a capital or a number, ends no sentence. */
@@ -321,6 +330,9 @@ function looksLikeHeading(text: string): boolean {
 function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>): DocBlock[] {
   if (blocks.some((b) => b.kind === 'heading')) return blocks;
   const candidates = blocks.filter((b) => boldOnly.has(b) && looksLikeHeading(b.text));
+  // A handout with one bold line over everything else ("Python Regular Expression Quick Guide"): that line is its title.
+  if (candidates.length === 1 && candidates[0] === blocks[0] && blocks.length > 1)
+    return [{ kind: 'heading', text: blocks[0].text.replace(/\s*:$/, ''), level: 1 }, ...blocks.slice(1)];
   if (candidates.length < 2) return blocks;
   return blocks.map((b, i) =>
     candidates.includes(b) ? { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level: i === 0 ? 1 : 2 } : b,
@@ -376,7 +388,7 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     return '';
   });
   const read = readHtml(html, { equations: prepared.equations, pictures });
-  const blocks = mergeCodeRuns(promoteBoldHeadings(read.blocks, read.boldOnly));
+  const blocks = mergeCodeRuns(promoteBoldHeadings(tabAlignedTables(read.blocks, read.tabRows), read.boldOnly));
   // Pictures alone are no text to teach from.
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];

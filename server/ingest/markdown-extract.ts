@@ -9,6 +9,7 @@ import { katexDisplay, pageMath, takeEnvironments } from './markdown/latex-envir
 import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/math-macros';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
+import { takeMystDirectives } from './markdown/myst-directives';
 
 /**
  * A parser for CommonMark with tables; indented code is off (an indented bullet outline in notes is not code).
@@ -202,6 +203,8 @@ export function markdownToBlocks(source: string): Parsed {
     /^[ \t]*<pre\b[^>]*>([\s\S]*?)<\/pre>[ \t]*$/gim,
     (_m, body: string) => `\n\`\`\`\n${decodeEntities(body.replace(/<[^>]+>/g, '')).replace(/^\n+|\n+$/g, '')}\n\`\`\`\n`,
   );
+  // MyST's directives ("```{note}", "````{figure} path") are the prose, figures and formulas they hold, not code.
+  text = takeMystDirectives(text);
   const title = page.title;
   const notes: DocBlock[][] = [];
   text = text.replace(liquidNote, (_m, _kind: string, quoted: string) => {

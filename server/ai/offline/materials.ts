@@ -111,12 +111,15 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   const teaching = teachingChapters(input.book);
   const notes: string[] = [];
   let chapterIndex = input.chapterIndex;
+  // The chapter asked for, when it was front matter or logistics and the material moved to one that teaches.
+  let redirectedFrom: number | undefined;
   if (chapterIndex !== undefined && !teaching.includes(chapterIndex)) {
     const next = teaching.find((i) => i > chapterIndex!) ?? [...teaching].reverse().find((i) => i < chapterIndex!);
     if (next !== undefined) {
       notes.push(
         `"${input.book.chapters[chapterIndex].title}" is front matter or course logistics, which teaches nothing to test: this ${label.toLowerCase()} is on the next chapter that teaches, "${input.book.chapters[next].title}".`,
       );
+      redirectedFrom = chapterIndex;
       chapterIndex = next;
     }
   }
@@ -169,7 +172,9 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
       'UNPROCESSABLE',
       setting && input.contentType === 'quiz'
         ? `The chapter "${scope.title}" sets a worked example or a task: its figures and names are the setting's, not facts to test, and its neighbours add too few. A homework on it fits better, or choose a chapter that explains the subject.`
-        : `There is not enough text in ${where} to build ${withArticle(label.toLowerCase())}. Add or expand its content first.`,
+        : redirectedFrom !== undefined
+          ? `"${input.book.chapters[redirectedFrom].title}" is front matter or course logistics, which teaches nothing to test, and the chapters that teach are too short for ${withArticle(label.toLowerCase())}. Choose a chapter that explains the subject, or add one.`
+          : `There is not enough text in ${where} to build ${withArticle(label.toLowerCase())}. Add or expand its content first.`,
     );
   }
   return {

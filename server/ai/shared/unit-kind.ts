@@ -39,6 +39,10 @@ export function isLogisticsTitle(title: string): boolean {
   return (
     logisticsTitle.test(t) ||
     assignmentTitle.test(t) ||
+    // "Policy on the return of answer sheets", "Remarks on Grading Policy and Conventions", "Mark Style" (a grader's marks).
+    /^polic(?:y|ies) (?:on|for|about|regarding)\b|\b(?:grading|marking) (?:polic(?:y|ies)|conventions?|scheme|criteria|guidelines?)\b|^mark(?:ing)? (?:style|symbols|conventions|legend)$/i.test(
+      t,
+    ) ||
     /\b(?:this|the|our) (?:lecture|course|class|module|semester|term|workshop)\b/i.test(t)
   );
 }

@@ -99,12 +99,30 @@ export function findFigures(
   // Panels: a shaded or framed box behind running text (an example, a definition) frames text, not a drawing.
   const panels = new Set(
     marks.filter((m) => {
-      if (m.kind !== 'path' || width(m) < 100 || height(m) < 24) return false;
-      const within = segments.filter((s) => Math.abs(s.size - bodySize) < 0.6 && inside(segmentBox(s), m, 1));
-      return within.some((s) => words(s) >= 5) || within.length >= 3;
+      if (m.kind !== 'path' || width(m) < 100) return false;
+      const text = segments.filter((s) => s.size >= 0.7 * bodySize && inside(segmentBox(s), m, 1));
+      // A shaded band behind one line of text in any size (a footnote, a one-line exercise in a box, a title banner's title).
+      const line = (s: Segment) => s.chars >= 12 && words(s) >= 2 && s.math < 0.5 && /\p{L}{3}/u.test(s.text);
+      if (height(m) < 24 || text.some((s) => line(s) && height(m) < 2.5 * s.size && text.length === 1)) return text.some(line);
+      const within = text.filter((s) => Math.abs(s.size - bodySize) < 0.6);
+      if (within.some((s) => words(s) >= 5) || within.length >= 3) return true;
+      // Sentences set in pieces (a vector or a formula between the words) or in other sizes (a title banner): text in a
+      // panel, not the labels of a drawing.
+      const chars = text.reduce((n, s) => n + s.chars, 0);
+      const math = text.reduce((n, s) => n + s.chars * s.math, 0);
+      return (
+        chars >= 40 &&
+        text.reduce((n, s) => n + words(s), 0) >= 8 &&
+        math < 0.3 * chars &&
+        text.some((s) => /\p{L}{3,} \p{L}{2,}/u.test(s.text))
+      );
     }),
   );
-  if (panels.size) marks = marks.filter((m) => !panels.has(m));
+  // Boxes drawn inside a panel behind its words (a title banner's inner band) belong to the panel; a drawing inside one stays.
+  const wordSegments = segments.filter((s) => s.math < 0.5 && /\p{L}{3}/u.test(s.text));
+  const panelled = (m: PdfMark) =>
+    m.kind === 'path' && [...panels].some((p) => inside(m, p, 1)) && wordSegments.some((s) => intersects(segmentBox(s), m));
+  if (panels.size) marks = marks.filter((m) => !panels.has(m) && !panelled(m));
   if (marks.length === 0) return { regions: [], segments };
   const gap = Math.max(6, 0.7 * bodySize);
   const clusters = clusterMarks(marks, gap);

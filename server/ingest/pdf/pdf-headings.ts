@@ -70,16 +70,26 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
   const matchOutline = (text: string, size = body.size): { depth: number; title: string } | 'repeat' | undefined => {
     const key = fold(text);
     const loose = foldLoose(text);
-    // Bookmarks often leave out the section number the page sets ("Glycolysis" for "1.1 Glycolysis"): a dotted
-    // number always goes, a bare "1" only on a line larger than the body (a running head "12 Title" is not).
-    const numberless = fold(
-      text.replace(size > body.size + 0.5 ? /^\s*\d{1,2}(?:\.\d{1,2})*\.?\s+(?=\D)/ : /^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+(?=\D)/, ''),
+    // Bookmarks often leave out the section number the page sets ("Glycolysis" for "1.1 Glycolysis", "Inner product"
+    // for an appendix's "B.2 Inner product"): a dotted number always goes, a bare "1" only on a line larger than the
+    // body (a running head "12 Title" is not).
+    const unnumbered = text.replace(
+      size > body.size + 0.5
+        ? /^\s*(?:\d{1,2}(?:\.\d{1,2})*|[A-Z](?:\.\d{1,2})+)\.?\s+(?=\D)/
+        : /^\s*(?:\d{1,2}|[A-Z])(?:\.\d{1,2})+\.?\s+(?=\D)/,
+      '',
     );
+    const numberless = fold(unnumbered);
+    // A numbered heading with a subtitle the bookmark leaves out ("B.6 Operation on vectors — Introduction to ...").
+    const subtitled = unnumbered !== text ? /^(.+?)(?:\s+[—–]\s+|:\s+)\S/.exec(unnumbered) : null;
+    const headKey = subtitled ? fold(subtitled[1]) : undefined;
     // A line ending in a page number ("1 Introduction 5") is a table-of-contents entry or a running head, never the heading.
     const endsInNumber = /\s\d{1,4}\s*$/.test(text) && !/\s\d{1,4}\s*$/.test(outlineTitleOf(key));
     for (let k = nextEntry; k < Math.min(entries.length, nextEntry + 8) && !endsInNumber; k++) {
       const sameWords = entries[k].loose === loose && loose.length >= 3 && !/^\s*\d{1,4}\s+\D/.test(text);
-      if (entries[k].key === key || sameWords || (numberless !== key && entries[k].key === numberless && !/^\d/.test(entries[k].key))) {
+      const withoutNumber =
+        numberless !== key && !/^\d/.test(entries[k].key) && (entries[k].key === numberless || entries[k].key === headKey);
+      if (entries[k].key === key || sameWords || withoutNumber) {
         nextEntry = k + 1;
         matched.add(entries[k].loose);
         return { depth: entries[k].depth, title: entries[k].title };

@@ -30,6 +30,9 @@ export function listItemStart(text: string): { text: string; ordered: boolean } 
   return /^\d/.test(mark) ? { text: text.slice(mark.length), ordered: true } : { text, ordered: false };
 }
 
+/** A legend's entry: a mark or a few words, a colon set apart by spaces, and what it means ("UM : unit missing"). */
+const legendEntry = /^[^\s:.,;!?]+(?: [^\s:.,;!?]+){0,3} : \S/u;
+
 /** A line opening with a short label and its colon ("Instructor: ...", "Office hours: ..."). */
 const labelled = /^\p{Lu}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2}: \S/u;
 
@@ -46,8 +49,11 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   if (isCaptionLine(line, body) || bullet.test(line.text)) return true;
   // A numbered or lettered item after a finished sentence ("... suggest?" / "(b) To get ...").
   if (ordinal.test(line.text) && /[.?!:;)]["”’]?$/.test(prev.text)) return true;
-  // Labelled lines one under the other ("Office: Room 204" / "Office hours: Tuesdays ..."): each its own line.
+  // Labelled lines one under the other ("Office: Room 204" / "Office hours: Tuesdays ..."): each its own line; so are the
+  // entries of a legend ("○ : Sho agrees with the answer." / "× : Sho thinks it is incorrect.", "purple marker : ..."), the
+  // line above ending short of the column's edge.
   if (labelled.test(prev.text) && labelled.test(line.text)) return true;
+  if (legendEntry.test(prev.text) && legendEntry.test(line.text) && prev.x1 < prev.columnRight - 2 * prev.size) return true;
   const endsHyphen = /-$/.test(prev.text);
   // A line ends early on purpose when the next line's first word would have fit after it
   // (works for justified and ragged-right text alike).

@@ -8,6 +8,7 @@ import { pageMarks } from './pdf-graphics';
 import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
+import { isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -151,6 +152,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
     // Without its drawing, the page's text is still read (no figures found on it).
   }
   const items: PdfItem[] = [];
+  const arrows: ArrowRun[] = [];
   const rotated: NonNullable<PdfPage['rotated']> = [];
   let readable = 0;
   let unreadable = 0;
@@ -200,6 +202,11 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
       if (!text.trim()) continue;
       readable += text.replace(/\s/g, '').length;
       const size = Math.abs(d) || Math.abs(a);
+      // An arrow drawn over a formula (\vv, \overrightarrow) is placed on its letters once the page is read.
+      if (isArrowFont(fontName)) {
+        arrows.push({ x: e - x0, y: f - y0, width: raw.width ?? 0, size });
+        continue;
+      }
       // TeX sets a text-size sum or integral (1 em tall, centred on the math axis) with its top about 0.75 em above the baseline.
       const hangs = texEncoding(fontName) === 'omx' || undefined;
       items.push({
@@ -216,10 +223,13 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
         boldMath: (isMathFont(fontName) && boldMathFont.test(fontName.replace(/^[A-Z]{6}\+/, ''))) || undefined,
         italic: isItalicFont(fontName) || undefined,
       });
+      const item = items[items.length - 1];
+      if (isArrowPiece(item.str, item.math ?? 0)) arrows.push({ x: item.x, y: item.y, width: item.width, size, item });
     }
   } catch {
     // One unreadable page does not spoil the rest.
   }
+  placeVectorArrows(items, arrows);
   const last = items[items.length - 1];
   if (last && endsWithPiece(last.str)) last.str = last.str.slice(0, -1);
   if (last && !last.str.trim()) items.pop();

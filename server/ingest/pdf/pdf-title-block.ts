@@ -76,10 +76,12 @@ export function findTitleBlock(lines: PdfLine[], body: BodyStats): TitleBlock {
     // Author lists and affiliations are centred under the title and may be long; other long lines are text.
     // A name with its initial centred under the title ("A. Scribe", "J. R. Smith") is an author, not a lettered heading "A. ...".
     const author = centred && words(text) <= 4 && /^(?:\p{Lu}\.\s*)+\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+)*$/u.test(text);
+    // A date written day first ("12 March 2025", "3. Mai 2024") is the title block's date, not a numbered heading "12 March".
+    const date = /^\d{1,2}(?:st|nd|rd|th)?\.?\s+\p{Lu}\p{Ll}{2,}\.?,?\s+\d{4}$/u.test(text);
     if (
       bodyLine ||
       fullWidth ||
-      (!author && firstHeading.some((r) => r.test(text))) ||
+      (!author && !date && firstHeading.some((r) => r.test(text))) ||
       (!centred && (words(text) > 14 || text.length > 120))
     )
       break;

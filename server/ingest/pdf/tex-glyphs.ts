@@ -18,6 +18,8 @@
 export const NEGATION = '\u0338';
 /** CMSY's maps-to piece, set before an arrow (\mapsto): a private character that never reaches the text alone. */
 export const MAPSTO_PIECE = '\uE000';
+/** CMMI's vector accent, set before the letter it stands over (\vec{v}): the letter gets the combining arrow ("v⃗"). */
+export const VECTOR_PIECE = '\uE001';
 
 /** A run of consecutive codes from `first`, one glyph a character ("·": no character of its own, left out). */
 function byCode(first: number, glyphs: string): Record<string, string> {
@@ -95,7 +97,7 @@ const oml: Record<string, string> = {
   '^': '⌣',
   _: '⌢',
   '`': 'ℓ',
-  '~': '',
+  '~': VECTOR_PIECE,
   '\u007f': '',
   '\uF6BE': 'ȷ',
   // Old-style digits have Adobe private-use codes.
@@ -267,8 +269,9 @@ export function negate(relation: string): string {
  * the maps-to piece before an arrow becomes "↦"; a piece with nothing to join is dropped.
  */
 export function combineTexPieces(text: string): string {
-  if (!text.includes(NEGATION) && !text.includes(MAPSTO_PIECE)) return text;
+  if (!text.includes(NEGATION) && !text.includes(MAPSTO_PIECE) && !text.includes(VECTOR_PIECE)) return text;
   return text
+    .replace(new RegExp(`${VECTOR_PIECE}\\s?(\\S)`, 'gu'), '$1\u20D7')
     .replace(new RegExp(`${NEGATION}\\s?([^\\s${NEGATION}])`, 'gu'), (_, rel: string) =>
       negated[rel] ? negated[rel] : `${rel}${NEGATION}`,
     )
@@ -278,7 +281,7 @@ export function combineTexPieces(text: string): string {
 
 /** Whether a run ends with a piece that joins the next glyph: a negation slash or the maps-to piece. */
 export function endsWithPiece(text: string): boolean {
-  return text.endsWith(NEGATION) || text.endsWith(MAPSTO_PIECE);
+  return text.endsWith(NEGATION) || text.endsWith(MAPSTO_PIECE) || text.endsWith(VECTOR_PIECE);
 }
 
 /**
@@ -291,6 +294,7 @@ export function joinPieceRuns(before: string, after: string, overlaps: boolean):
   if (!first) return undefined;
   const rest = after.slice(first.length);
   if (before.endsWith(NEGATION) && negated[first]) return { before: before.slice(0, -1), after: negated[first] + rest };
+  if (before.endsWith(VECTOR_PIECE)) return { before: before.slice(0, -1), after: `${first}\u20D7${rest}` };
   if (before.endsWith(MAPSTO_PIECE) && first === '→') return { before: before.slice(0, -1), after: `↦${rest}` };
   // \longmapsto: the piece, a bar and the arrow.
   if (before.endsWith(MAPSTO_PIECE) && after.startsWith('−→')) return { before: before.slice(0, -1), after: `⟼${after.slice(2)}` };

@@ -71,23 +71,35 @@ function readingOrder(items: SlideItem[], height: number): SlideItem[] {
 
 function paragraphBlocks(paragraphs: SlideParagraph[], page: number): DocBlock[] {
   const minLevel = Math.min(...paragraphs.filter((p) => p.bullet).map((p) => p.level));
-  return paragraphs.map((p): DocBlock => {
-    // A web address typed on a slide without a hyperlink is a link all the same (as in Markdown and plain text).
-    const found = p.links.length ? p.links : bareLinks(p.text);
-    const links = found.length ? { links: found } : {};
-    if (p.equation) return { kind: 'equation', text: p.equation, latex: p.equation, page };
-    if (p.bullet)
-      return {
-        kind: 'list-item',
-        text: p.text,
-        depth: Math.max(0, p.level - minLevel),
-        ordered: p.ordered,
-        ...(p.start ? { start: p.start } : {}),
-        ...links,
-        page,
-      };
-    return { kind: 'paragraph', text: p.text, ...links, page };
-  });
+  // A terminal session pasted into a text box ("$ python count.py", then what it printed): one listing, whatever its font.
+  if (paragraphs.length >= 2 && /^\$ \S/.test(paragraphs[0].text) && !paragraphs.some((p) => p.bullet || p.equation))
+    return [{ kind: 'code', text: paragraphs.map((p) => p.code ?? p.text).join('\n'), page }];
+  const out: DocBlock[] = [];
+  for (const p of paragraphs) {
+    // Lines of a program typed in a monospaced font, one paragraph each: one listing, indentation kept.
+    const last = out[out.length - 1];
+    if (p.code !== undefined && last?.kind === 'code' && last.page === page) last.text += `\n${p.code}`;
+    else out.push(p.code !== undefined ? { kind: 'code', text: p.code, page } : paragraphBlock(p, page, minLevel));
+  }
+  return out;
+}
+
+function paragraphBlock(p: SlideParagraph, page: number, minLevel: number): DocBlock {
+  // A web address typed on a slide without a hyperlink is a link all the same (as in Markdown and plain text).
+  const found = p.links.length ? p.links : bareLinks(p.text);
+  const links = found.length ? { links: found } : {};
+  if (p.equation) return { kind: 'equation', text: p.equation, latex: p.equation, page };
+  if (p.bullet)
+    return {
+      kind: 'list-item',
+      text: p.text,
+      depth: Math.max(0, p.level - minLevel),
+      ordered: p.ordered,
+      ...(p.start ? { start: p.start } : {}),
+      ...links,
+      page,
+    };
+  return { kind: 'paragraph', text: p.text, ...links, page };
 }
 
 /** A picture's caption: its alt text when the author wrote one (not "Picture 3" or a file name). */

@@ -128,3 +128,17 @@ describe('a lecture deck (server/test/ingest/deck.support.ts)', () => {
     expect(topicKey('Mixed models')).not.toBe(topicKey('Random effects'));
   });
 });
+
+describe('a program typed on a slide in a monospaced font', () => {
+  it('is one listing with its indentation, not a paragraph per line; so is the terminal session beside it', async () => {
+    const doc = await extractPptx(await buildDeck({ codeSlide: true }), 'loops.pptx');
+    const start = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'Breaking Out of a Loop');
+    const unit = doc.blocks.slice(start + 1).filter((b) => b.page === doc.blocks[start].page);
+    expect(unit.map((b) => b.kind)).toEqual(['code', 'code', 'paragraph']);
+    expect(unit[0].text).toBe(
+      "while True:\n    line = input('> ')\n    if line == 'done' :\n        break\n    print(line)\nprint('Done!')",
+    );
+    expect(unit[1].text).toBe('$ python loop.py\n> hello\nhello\n> done\nDone!');
+    expect(unit[2].text).toBe('The break statement ends the loop it is in.');
+  });
+});

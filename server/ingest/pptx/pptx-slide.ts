@@ -16,7 +16,12 @@ export interface SlideParagraph {
   links: DocLink[];
   /** The paragraph is one equation and nothing else: display math. */
   equation?: string;
+  /** Every run is set in a monospaced font: a line of a program, as typed (its indentation kept). */
+  code?: string;
 }
+
+/** Typefaces of program text on slides (Courier New, Consolas, Menlo, "Source Code Pro", "Roboto Mono"...). */
+const monospaced = /courier|consolas|menlo|monaco|mono\b|\bcode\b|inconsolata|lucida console|typewriter/i;
 
 interface Box {
   x: number;
@@ -89,6 +94,11 @@ const tidy = (s: string) => normalizeCharacters(s).replace(/\s+/g, ' ').trim();
 /** One a:p: its runs, fields, line breaks and equations (a14:m inside mc:AlternateContent) in order. */
 function readParagraph(p: XmlEl, rels: Rels, bulletByDefault: boolean): SlideParagraph | undefined {
   let text = '';
+  let typed = '';
+  // Visible characters set in a monospaced font, and all of them (a ")" left in the deck's font does not make code prose).
+  let monoChars = 0;
+  let allChars = 0;
+  let mono = true;
   const links: DocLink[] = [];
   let equation: string | undefined;
   let words = false;
@@ -100,10 +110,17 @@ function readParagraph(p: XmlEl, rels: Rels, bulletByDefault: boolean): SlidePar
       const href = linkOf(kid(c, 'rPr'), rels);
       if (href && t.trim()) links.push({ text: tidy(t), href });
       if (t.trim()) words = true;
+      const visible = t.replace(/\s/g, '').length;
+      allChars += visible;
+      if (monospaced.test(path(c, 'rPr', 'latin')?.getAttribute('typeface') ?? '')) monoChars += visible;
       text += t;
-    } else if (name === 'br') text += ' ';
-    else if (name === 'AlternateContent' || name === 'm') {
+      typed += t;
+    } else if (name === 'br') {
+      text += ' ';
+      typed += '\n';
+    } else if (name === 'AlternateContent' || name === 'm') {
       const math = mathOf(name === 'm' ? [c] : alternateBranches(c));
+      mono = false;
       if (math?.latex) {
         text += ` \\(${math.latex}\\) `;
         equation = math.latex;
@@ -125,6 +142,7 @@ function readParagraph(p: XmlEl, rels: Rels, bulletByDefault: boolean): SlidePar
     ...(start && start !== 1 ? { start } : {}),
     links: [...new Set(links.map((l) => JSON.stringify(l)))].map((l) => JSON.parse(l) as DocLink),
     ...(!words && equation ? { equation } : {}),
+    ...(mono && words && monoChars >= 0.75 * allChars && !explicit ? { code: normalizeCharacters(typed).replace(/\s+$/, '') } : {}),
   };
 }
 

@@ -138,7 +138,44 @@ export interface DeckOptions {
   untitledPicture?: boolean;
   /** Extra slides with numbered titles appended ("Topic 1", "Topic 2", ...), for size tests. */
   extraSlides?: number;
+  /** A slide with a program typed in Courier New, one paragraph a line, indented with spaces, before "Questions?". */
+  codeSlide?: boolean;
 }
+
+const monoRun = (text: string, face = 'Courier New') =>
+  `<a:r><a:rPr lang="en-US"><a:latin typeface="${face}"/></a:rPr><a:t>${text}</a:t></a:r>`;
+/**
+ * A while loop as a lecture deck types it: each line its own paragraph, one closing parenthesis left in the deck's font;
+ * beside it, the terminal session running it, in the deck's own font.
+ */
+const codeSlide = {
+  file: 'slide14.xml',
+  xml: slideXml(
+    title('Breaking Out of a Loop') +
+      shape(
+        6,
+        undefined,
+        [
+          [monoRun('while True:')],
+          [monoRun("    line = input('&gt; ')")],
+          [monoRun("    if line == 'done' :")],
+          [monoRun('        break')],
+          [monoRun('    print(line'), monoRun(')', 'Arial')],
+          [monoRun("print('Done!')")],
+        ]
+          .map((runs) => `<a:p>${runs.join('')}</a:p>`)
+          .join(''),
+        [457200, 1600200, 4000000, 3000000],
+      ) +
+      shape(
+        8,
+        undefined,
+        ['$ python loop.py', '&gt; hello', 'hello', '&gt; done', 'Done!'].map((line) => `<a:p>${run(line)}</a:p>`).join(''),
+        [4800000, 1600200, 3000000, 3000000],
+      ) +
+      shape(7, undefined, `<a:p>${run('The break statement ends the loop it is in.')}</a:p>`, [457200, 5000000, 8229600, 600000]),
+  ),
+};
 
 export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> {
   const zip = new JSZip();
@@ -170,6 +207,7 @@ export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> 
     });
   // A title-only slide after it, before "Questions?": its title is a line of the unit before it.
   if (options.untitledPicture) list.splice(list.length - 1, 0, { file: 'slide13.xml', xml: slideXml(title('Coffee break')) });
+  if (options.codeSlide) list.splice(list.length - 1, 0, codeSlide);
   for (let i = 0; i < (options.extraSlides ?? 0); i++) {
     list.push({
       file: `extra${i + 1}.xml`,

@@ -64,7 +64,9 @@ function collectCandidates(sentences: BookSentence[]): Map<string, Candidate> {
     });
     let run: number[] = [];
     const flush = () => {
-      for (let start = 0; start < run.length; start++) {
+      // "right-hand rule", "three-dimensional space": the words after a hyphen are the end of a compound, never a term alone.
+      const afterHyphen = run.length > 0 && run[0] >= 2 && surface[run[0] - 1] === '-' && type[run[0] - 2] === 'word';
+      for (let start = afterHyphen ? 1 : 0; start < run.length; start++) {
         for (let stopAt = start + 1; stopAt <= Math.min(run.length, start + maxWords); stopAt++) {
           if (!nounTags.has(pos[run[stopAt - 1]])) continue;
           if (vagueModifiers.has(surface[run[start]].toLowerCase())) continue;
@@ -126,6 +128,8 @@ export function bookTerms(sentences: BookSentence[]): BookTerm[] {
     // "the left graph", "right panel": a place in a picture, not a term of the subject.
     if (/^(?:left|right|top|bottom|middle|upper|lower|first|second|third|last|next|previous)\s/.test(key)) continue;
     const surface = writtenForm(c.surfaces, key, sentences);
+    // "Notice that ...", "Recall the ...": a word that only ever opens a sentence, capitalised, is an imperative, not a term.
+    if (c.words === 1 && [...c.surfaces.keys()].every((w) => /^\p{Lu}\p{Ll}/u.test(w)) && onlyOpensSentences(key, sentences)) continue;
     const last = key.split(' ').pop() ?? key;
     terms.push({
       key,
@@ -156,6 +160,20 @@ function isAlwaysCapitalised(key: string, sentences: BookSentence[]): boolean {
     }
   }
   return isSeenMidSentence;
+}
+
+/**
+ * True when every use of a word in the book opens its sentence (after an opening bracket or quote at most) and is
+ * followed by what an imperative takes ("Notice that", "Recall the", "Note how"): a verb telling the reader to do so.
+ */
+function onlyOpensSentences(key: string, sentences: BookSentence[]): boolean {
+  const pattern = new RegExp(`(^|[^\\p{L}])${escapeRegExp(key)}(?![\\p{L}])(\\s+\\p{L}+)?`, 'giu');
+  for (const s of sentences)
+    for (const m of s.plain.matchAll(pattern)) {
+      const opens = /^[\s("“‘'[]*$/u.test(s.plain.slice(0, (m.index ?? 0) + m[1].length));
+      if (!opens || !/^\s+(?:that|the|this|these|those|how|what|why|which|a|an|it|we|there|here)$/i.test(m[2] ?? '')) return false;
+    }
+  return true;
 }
 
 export function escapeRegExp(text: string): string {

@@ -217,6 +217,34 @@ describe('the scope of a quiz', () => {
     expect(quiz.description).toMatch(/"Acknowledgements" is front matter or course logistics/);
   });
 
+  it('refuses a quiz on a grading policy whose only teaching chapter is too short, and says it is logistics', () => {
+    const policy: TextbookContent = {
+      title: 'Remarks on Grading Policy',
+      references: [],
+      chapters: [
+        { title: 'Overview', content: p('The grading follows the university regulation.'), sections: [] },
+        {
+          title: 'Policy on the return of answer sheets',
+          content: p(
+            'In principle, answer sheets are not returned to the students after an exam.',
+            'Students who want feedback on an exam should ask for it during office hours before the next exam.',
+            'Mini tests are returned with feedback, because they are meant to show each student what to improve.',
+            'Answer sheets of the final exam are kept by the department for one year after the course ends.',
+          ),
+          sections: [],
+        },
+      ],
+    };
+    let error: unknown;
+    try {
+      buildMaterial({ book: policy, contentType: 'quiz', chapterIndex: 1 });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as Error).message).toMatch(/^"Policy on the return of answer sheets" is front matter or course logistics/);
+  });
+
   it('combines a chapter too short for a quiz with its neighbours instead of refusing it, and states the count', () => {
     // "Gateways" has one sentence: too short alone, it is joined by the chapters before it (the next one has no prose).
     const quiz = buildMaterial({ book, contentType: 'quiz', chapterIndex: 4 });

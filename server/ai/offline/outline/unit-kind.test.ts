@@ -14,6 +14,10 @@ describe('kinds of units', () => {
     expect(unitKind({ title: 'Reading list' })).toBe('logistics');
     expect(unitKind({ title: 'Course information', childTitles: ['Instructor', 'Textbook', 'Grading'] })).toBe('logistics');
     expect(unitKind({ title: 'Development Platform Used for this Lecture' })).toBe('logistics');
+    // A grading policy handed out on its own: its sections are rules of the course, not its subject.
+    expect(unitKind({ title: 'Policy on the return of answer sheets' })).toBe('logistics');
+    expect(unitKind({ title: "Remarks on Grading Policy and Conventions in Sho's Grading" })).toBe('logistics');
+    expect(unitKind({ title: 'Mark Style' })).toBe('logistics');
     for (const title of [
       'Project management',
       'Laboratory methods',

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { markdownToBlocks } from '../markdown-extract';
+
+/** A Jupyter Book lecture page as TeachBooks course pages write it. */
+const page = [
+  '## The Kalman Filter',
+  '',
+  'The interactive figure below shows how conditioning changes the mean:',
+  '',
+  '````{iframe-figure} ../_static/elements/element_Gaussian_inference.html',
+  ':name: Gaussian_inference',
+  ':aspectratio: 1 / 1',
+  '',
+  'The position update relies on the prior uncertainty and the observation error.',
+  '````',
+  '',
+  '```{admonition} Kalman gain',
+  ':class: tip',
+  'The gain weighs the prior against the observations, as $K = \\Sigma H^T S^{-1}$ shows.',
+  '```',
+  '',
+  '```{math}',
+  ':label: update',
+  '\\mu_{t} = \\mu_{t}^{-} + K (y_t - H \\mu_{t}^{-})',
+  '```',
+  '',
+  '```{code-cell} python',
+  ':tags: [hide-input]',
+  'import numpy as np',
+  'K = P @ H.T',
+  '```',
+  '',
+  '```python',
+  '```{note}',
+  'shown as typed',
+  '```',
+  '',
+  '```{tableofcontents}',
+  '```',
+].join('\n');
+
+describe('MyST directives in a Markdown course page', () => {
+  it('reads a figure as its caption, an admonition as its title and text, {math} as display math and {code-cell} as code', () => {
+    const { blocks } = markdownToBlocks(page);
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['heading', 'The Kalman Filter'],
+      ['paragraph', 'The interactive figure below shows how conditioning changes the mean:'],
+      ['paragraph', 'The position update relies on the prior uncertainty and the observation error.'],
+      ['paragraph', 'Kalman gain'],
+      ['paragraph', 'The gain weighs the prior against the observations, as \\(K = \\Sigma H^T S^{-1}\\) shows.'],
+      ['equation', '\\mu_{t} = \\mu_{t}^{-} + K (y_t - H \\mu_{t}^{-})'],
+      ['code', 'import numpy as np\nK = P @ H.T'],
+      ['code', '```{note}\nshown as typed'],
+    ]);
+    expect(blocks.find((b) => b.kind === 'code')?.language).toBe('python');
+    // No option line is printed anywhere.
+    expect(blocks.some((b) => /:(?:name|class|label|tags):/.test(b.text))).toBe(false);
+  });
+});
