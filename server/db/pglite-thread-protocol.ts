@@ -22,11 +22,7 @@ export type ThreadRequest =
 export type Envelope = ThreadRequest & { id: number };
 
 /** A worker's answer: `result` or `error`; `{ready}` or `{failed}` once, at start. */
-export type ThreadReply =
-  | { id: number; result: unknown }
-  | { id: number; error: SentError }
-  | { ready: true }
-  | { failed: SentError };
+export type ThreadReply = { id: number; result: unknown } | { id: number; error: SentError } | { ready: true } | { failed: SentError };
 
 /** An error as data: PostgreSQL's fields (code, detail, constraint, ...) kept, so callers see what they would in-thread. */
 export interface SentError {

@@ -134,7 +134,8 @@ export class PgliteThread implements PgliteClient {
   }
 
   exec(query: string, options?: QueryOptions): Promise<Array<Results>> {
-    if (options && Object.values(options).some((v) => v !== undefined)) return Promise.reject(new Error('exec options cannot cross to the PGlite thread'));
+    if (options && Object.values(options).some((v) => v !== undefined))
+      return Promise.reject(new Error('exec options cannot cross to the PGlite thread'));
     return this.call({ op: 'exec', sql: query });
   }
 
