@@ -133,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pgliteSharedBuffers: /^\d+(kB|MB|GB)$/.test(env.PGLITE_SHARED_BUFFERS?.trim() ?? '')
       ? env.PGLITE_SHARED_BUFFERS!.trim()
       : defaultPgliteSharedBuffers,
-    pgliteThread: oneOf(env.PGLITE_THREAD?.trim(), ['worker', 'main'] as const, 'main'),
+    pgliteThread: oneOf(env.PGLITE_THREAD?.trim(), ['worker', 'main'] as const, 'worker'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     instanceName: env.INSTANCE_NAME || `${hostname()}-${process.pid}`,

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { insertUser } from '../features/auth/auth.repo';
 import { createTextbook } from '../features/textbooks/textbooks.service';
 import { bookContent } from '../test/realtime/realtime.support';
 import { dumpPglite } from './backup';
-import { openPglite, type Database } from './client';
+import { migrateDatabase, openPglite, type Database } from './client';
 import { PgliteThread } from './pglite-thread';
 import { liveDocuments, textbooks, users } from './schema';
 import { createTestDatabase } from '../test/test-db.support';
@@ -138,7 +139,6 @@ describe('PGlite on its thread, on disk', () => {
     const source = await openPglite(dir, { thread: 'worker' });
     const file = path.join(dir, 'backup.tar.gz');
     try {
-      const { migrateDatabase } = await import('./client');
       await migrateDatabase(source);
       const before = await (source.pglite as PgliteThread).fsyncs();
       const user = await insertUser(source.db, 'disk_owner', 'h');
@@ -160,4 +160,13 @@ describe('PGlite on its thread, on disk', () => {
       await restored.close();
     }
   }, 240_000);
+});
+
+describe('PGLITE_THREAD', () => {
+  it('runs PGlite on its own thread unless the operator says main', () => {
+    const base = { DATA_DIR: '/tmp/ts-config-test', SESSION_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base).pgliteThread).toBe('worker');
+    expect(loadConfig({ ...base, PGLITE_THREAD: 'main' }).pgliteThread).toBe('main');
+    expect(loadConfig({ ...base, PGLITE_THREAD: 'elsewhere' }).pgliteThread).toBe('worker');
+  });
 });

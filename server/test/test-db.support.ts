@@ -34,6 +34,6 @@ export async function createTestDatabase(opts: { thread?: PgliteThreadMode } = {
     };
   }
   const dump = readFileSync(inject('pgliteDump'));
-  const thread = opts.thread ?? (process.env.PGLITE_THREAD === 'worker' ? 'worker' : 'main');
+  const thread = opts.thread ?? (process.env.PGLITE_THREAD?.trim() === 'main' ? 'main' : 'worker');
   return openPglite(undefined, { loadDataDir: new Blob([dump]), thread });
 }
