@@ -133,6 +133,18 @@ describe('PGlite on a thread of its own', () => {
   });
 });
 
+describe('a PGlite thread that dies', () => {
+  it('fails the query in flight and every later one, instead of leaving them waiting', async () => {
+    const doomed = await openPglite(undefined, { thread: 'worker' });
+    const client = doomed.pglite as PgliteThread;
+    const inFlight = client.query('select pg_sleep(5)');
+    await (client as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(inFlight).rejects.toThrow(/PGlite thread stopped/);
+    await expect(doomed.db.execute(sql`select 1`)).rejects.toThrow();
+    await doomed.close();
+  }, 60_000);
+});
+
 describe('PGlite on its thread, on disk', () => {
   it('syncs commits to disk there, and a backup of its data folder restores the book', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'thread-disk-'));

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { moduleErrorLog } from '../core/logger';
 import type { PgliteClient, PgliteTx } from './pglite-client';
 import type { PgliteSpec } from './pglite-create';
 import { reviveError, type Envelope, type SentError, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol';
@@ -59,6 +60,7 @@ export class PgliteThread implements PgliteClient {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
   private stopped: Error | undefined;
+  private closing = false;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: ThreadReply) => {
@@ -71,6 +73,8 @@ export class PgliteThread implements PgliteClient {
       else waiting.resolve(reply.result);
     });
     const stop = (err: Error) => {
+      // Every query from now on fails with this (the server answers 500s) rather than waiting forever.
+      if (!this.closing && !this.stopped) moduleErrorLog('the PGlite thread stopped: the database is unavailable until a restart', err);
       this.stopped ??= err;
       for (const waiting of this.waiting.values()) waiting.reject(this.stopped);
       this.waiting.clear();
@@ -177,6 +181,7 @@ export class PgliteThread implements PgliteClient {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     if (!this.stopped) await this.call({ op: 'close' });
     await this.worker.terminate();
   }
