@@ -133,6 +133,32 @@ describe('PGlite on a thread of its own', () => {
   });
 });
 
+describe.each(['worker', 'main'] as const)('bytes on PGlite (%s thread)', (thread) => {
+  it('stores and reads back every byte value exactly, as a Buffer', async () => {
+    const db = await createTestDatabase({ thread });
+    try {
+      const user = await insertUser(db.db, `bytes_${thread}`, 'h');
+      const book = await createTextbook(db.db, {
+        owner: { id: user.id, username: user.username },
+        topic: 'Bytes',
+        content: bookContent(1),
+      });
+      // Every byte value, a backslash-x prefix among them, and a length no hex pair aligns by chance.
+      const state = Buffer.concat([Buffer.from('\\x00ff'), Buffer.from(Array.from({ length: 256 * 40 + 7 }, (_, i) => (i * 7) % 256))]);
+      await db.db.insert(liveDocuments).values({ textbookId: book.id, state, revision: 1, epoch: 'e' });
+      const [row] = await db.db.select().from(liveDocuments).where(eq(liveDocuments.textbookId, book.id));
+      expect(Buffer.isBuffer(row.state)).toBe(true);
+      expect(row.state.equals(state)).toBe(true);
+      const raw = await db.db.execute(
+        sql`select length(state) as n, substring(state from 1 for 6) = '\\\\x00ff'::bytea as prefix from live_documents where textbook_id = ${book.id}`,
+      );
+      expect((raw as unknown as { rows: unknown[] }).rows).toEqual([{ n: state.length, prefix: true }]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+});
+
 describe('a PGlite thread that dies', () => {
   it('fails the query in flight and every later one, instead of leaving them waiting', async () => {
     const doomed = await openPglite(undefined, { thread: 'worker' });
