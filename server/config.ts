@@ -74,6 +74,11 @@ export interface Config {
    * cache keeps the rest of the database close anyway).
    */
   pgliteSharedBuffers: string;
+  /**
+   * Where PGlite runs (PGLITE_THREAD): `worker` (the default), a thread of its own, so storing or
+   * reading a multi-megabyte row never holds the event loop; `main`, the server's thread.
+   */
+  pgliteThread: 'worker' | 'main';
   /** GET /api/metrics answers only with this bearer token, and does not exist without one (METRICS_TOKEN). */
   metricsToken: string | undefined;
 }
@@ -128,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pgliteSharedBuffers: /^\d+(kB|MB|GB)$/.test(env.PGLITE_SHARED_BUFFERS?.trim() ?? '')
       ? env.PGLITE_SHARED_BUFFERS!.trim()
       : defaultPgliteSharedBuffers,
+    pgliteThread: oneOf(env.PGLITE_THREAD?.trim(), ['worker', 'main'] as const, 'worker'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     instanceName: env.INSTANCE_NAME || `${hostname()}-${process.pid}`,

@@ -89,7 +89,8 @@ function claimingGif(width: number, height: number): Buffer {
 }
 
 async function main() {
-  const database = await openPglite(undefined);
+  // PGlite where the server runs it (PGLITE_THREAD, config.ts): PGLITE_THREAD=main compares.
+  const database = await openPglite(undefined, { thread: testConfig().pgliteThread });
   await migrateDatabase(database);
   const { app, deps } = await buildApp({ config: testConfig(), database });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

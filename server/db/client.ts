@@ -4,16 +4,17 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { secureDataDir } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
-import { DurableNodeFS, durableStartParams } from './durable-nodefs';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { moduleErrorLog, type ErrorLog } from '../core/logger';
+import type { PgliteClient } from './pglite-client';
+import { createPglite, type PgliteSpec } from './pglite-create';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,27 +33,26 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The pg pool when on PostgreSQL (LISTEN/NOTIFY needs its own client). */
   pool?: pg.Pool;
-  pglite?: PGlite;
+  /** PGlite, on this thread or on its own (PGLITE_THREAD, pglite-thread.ts). */
+  pglite?: PgliteClient;
   /** PGlite's data folder on disk (absent in memory): backups read it file by file (pglite-tar.ts). */
   pgliteDir?: string;
   close(): Promise<void>;
 }
-
-/**
- * json parameters that arrive as UTF-8 bytes (schema/textbooks.ts jsonBytes) go as they are:
- * PGlite's bind writer sends a Uint8Array as a binary-format value, though its Serializer
- * type only names strings.
- */
-const jsonBytesSerializer = ((value: unknown) => (value instanceof Uint8Array ? value : types.serializers[types.JSON](value))) as (
-  x: unknown,
-) => string;
 
 interface PgliteOptions {
   loadDataDir?: Blob;
   fsync?: boolean;
   /** PostgreSQL's shared_buffers (default 32MB: resident memory, so kept small; config.ts PGLITE_SHARED_BUFFERS). */
   sharedBuffers?: string;
+  /**
+   * Where PGlite runs: `worker`, a thread of its own, so a multi-megabyte row never holds the
+   * event loop (pglite-thread.ts); `main`, the server's thread (config.ts PGLITE_THREAD).
+   */
+  thread?: PgliteThreadMode;
 }
+
+export type PgliteThreadMode = 'worker' | 'main';
 
 /**
  * `fsync` (default on; PGLITE_FSYNC=off opts out): commits reach the disk before they return
@@ -74,30 +74,16 @@ async function openLockedPglite(dataDir: string | undefined, opts: PgliteOptions
   const durable = Boolean(dataDir) && opts.fsync !== false;
   const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
   const firstStart = pgliteDir !== undefined && !existsSync(path.join(pgliteDir, 'PG_VERSION'));
-  const create = () =>
-    PGlite.create({
-      ...(durable && pgliteDir ? { fs: new DurableNodeFS(pgliteDir) } : { dataDir: pgliteDir }),
-      extensions: { vector },
-      loadDataDir: opts.loadDataDir,
-      serializers: { [types.JSON]: jsonBytesSerializer },
-      // A new 16 MB WAL segment is not zero-filled first: an autosave of a 5 MB book starts one
-      // every few saves, and the zeros doubled those saves' disk writes.
-      startParams: [
-        ...(durable ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
-        '-c',
-        'wal_init_zero=off',
-        '-c',
-        `shared_buffers=${opts.sharedBuffers ?? '32MB'}`,
-      ],
-    });
+  const spec: PgliteSpec = { pgliteDir, durable, loadDataDir: opts.loadDataDir, sharedBuffers: opts.sharedBuffers ?? '32MB' };
   // A new data folder is made by PGlite's initdb in a process of its own (pglite-initdb-process.mjs):
   // made here, what initdb leaves behind stayed resident, about 250 MB, for the life of the process, and
   // made in a thread, about 130 MB (the allocator keeps what the thread freed).
   if (pgliteDir && !opts.loadDataDir && firstStart) await initDataDirInProcess(pgliteDir);
-  const client = await create();
+  const client: PgliteClient = opts.thread === 'worker' ? await PgliteThread.open(spec) : await createPglite(spec);
   // PGlite's first start writes its files 0666 whatever the umask: bring them to 0600 at once.
   if (dataDir) secureDataDir(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // The thread's client answers the calls drizzle's pglite driver makes (query, transaction).
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -211,12 +197,16 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 /** `onError`: where a PostgreSQL pool reports errors of idle clients (main.ts: the app's logger once it exists). */
 export async function openDatabase(
-  config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean; pgliteSharedBuffers?: string },
+  config: { databaseUrl?: string; dataDir: string; pgliteFsync?: boolean; pgliteSharedBuffers?: string; pgliteThread?: PgliteThreadMode },
   onError: ErrorLog = moduleErrorLog,
 ): Promise<Database> {
   const database = config.databaseUrl
     ? await openPostgres(config.databaseUrl, onError)
-    : await openPglite(config.dataDir, { fsync: config.pgliteFsync, sharedBuffers: config.pgliteSharedBuffers });
+    : await openPglite(config.dataDir, {
+        fsync: config.pgliteFsync,
+        sharedBuffers: config.pgliteSharedBuffers,
+        thread: config.pgliteThread,
+      });
   await migrateDatabase(database);
   return database;
 }

@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, type Database, type PgliteThreadMode } from '../db/client';
 
-/** A fresh, migrated database for one test file: PGlite by default, PostgreSQL in CI's second pass. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated database for one test file: PGlite by default, PostgreSQL in CI's second pass.
+ * PGlite runs where PGLITE_THREAD says (as the server), unless `thread` says otherwise.
+ */
+export async function createTestDatabase(opts: { thread?: PgliteThreadMode } = {}): Promise<Database> {
   const templateUrl = inject('pgTemplateUrl');
   if (templateUrl) {
     const name = `ts_test_${randomBytes(6).toString('hex')}`;
@@ -31,5 +34,6 @@ export async function createTestDatabase(): Promise<Database> {
     };
   }
   const dump = readFileSync(inject('pgliteDump'));
-  return openPglite(undefined, { loadDataDir: new Blob([dump]) });
+  const thread = opts.thread ?? (process.env.PGLITE_THREAD?.trim() === 'main' ? 'main' : 'worker');
+  return openPglite(undefined, { loadDataDir: new Blob([dump]), thread });
 }
