@@ -80,14 +80,41 @@ function censusPeaks(file: string, from: number, to: number): string {
     const c = JSON.parse(line) as MemoryCensus;
     if (c.at < from || c.at > to) continue;
     bump('main heap', c.main.heap);
+    bump('main external', c.main.external);
     bump('buffers', c.arrayBuffers);
     const byKind = new Map<string, number>();
-    for (const w of c.workers) byKind.set(w.kind, (byKind.get(w.kind) ?? 0) + w.heap);
+    for (const w of c.workers) byKind.set(w.kind, (byKind.get(w.kind) ?? 0) + w.heap + w.external);
     for (const [k, v] of byKind) bump(`${k.replace(/\.ts$/, '')} (${c.workers.filter((w) => w.kind === k).length})`, v);
-    const heaps = c.main.heap + c.workers.reduce((n, w) => n + w.heap, 0) + c.arrayBuffers;
+    const heaps = c.main.heap + c.main.external + c.workers.reduce((n, w) => n + w.heap + w.external, 0);
     bump('rest of rss', c.rss - heaps);
   }
   return [...peaks].map(([k, v]) => `${k} ${mb(v)}`).join(', ');
+}
+
+/** The server's largest memory mappings by resident size (BENCH_SMAPS=1): where the rest of its memory is. */
+function topMappings(pid: number): string {
+  const maps: Array<{ name: string; size: number; rss: number }> = [];
+  let cur: { name: string; size: number; rss: number } | undefined;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      cur = { name: head[3] || '[anon]', size: parseInt(head[2], 16) - parseInt(head[1], 16), rss: 0 };
+      maps.push(cur);
+    } else if (cur && line.startsWith('Rss:')) cur.rss = Number(/(\d+)/.exec(line)?.[1] ?? 0) * 1024;
+  }
+  const byName = new Map<string, number>();
+  for (const m of maps) {
+    const key =
+      m.name === '[anon]'
+        ? `[anon ${m.size >= 1024 ** 3 ? '>=1G' : m.size >= 64 * 1024 ** 2 ? '64M-1G' : m.size >= 1024 ** 2 ? '1M-64M' : '<1M'}]`
+        : path.basename(m.name);
+    byName.set(key, (byName.get(key) ?? 0) + m.rss);
+  }
+  return [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([k, v]) => `${k} ${mb(v)}`)
+    .join(', ');
 }
 
 /** Samples the process tree every 50 ms; `mark` closes a step with its peak and its figures at the end. */
@@ -131,6 +158,7 @@ function sampler(rootPid: number) {
         'processes (peak)': `${now.processes} (${peakProcesses})`,
         note,
       });
+      if (process.env.BENCH_SMAPS) console.log(step, topMappings(rootPid));
       perProcess.push({
         step,
         peaks: [...kindPeaks].map(([k, v]) => `${k} ${mb(v)}`).join(', '),

@@ -37,10 +37,13 @@ export function extractPool(config: ExtractPoolConfig = {}): ProcessPool<Extract
     maxQueued: config.extractQueueMax ?? 200,
     // One request carries at most 50 files: a user may have two such requests waiting.
     perOwnerQueued: 100,
-    // A process that read a long PDF holds about 500 MB: given back half a minute after its last file (the files of
-    // one upload follow each other without a pause), so the book's generation and exports that come next do not
-    // run beside it (npm run bench:memory).
+    // A process that read a long PDF holds about 500 MB even after collecting its garbage: given back two seconds
+    // after its last file (the files of one upload follow each other without a pause), so the book's generation and
+    // exports that come next do not run beside it (npm run bench:memory); one that read small files waits half a
+    // minute for the next.
     idleExitMs: 30_000,
+    largeMb: 250,
+    largeIdleExitMs: 2_000,
   });
   return pool;
 }

@@ -49,6 +49,20 @@ describe('the extraction process pool', () => {
     expect(after.pid).not.toBe(first.pid);
   });
 
+  it('ends a process left large by its task soon after, keeps a small one ready, and starts a new one for the next task', async () => {
+    const pool = poolOf({ memoryLimitMb: 600, idleExitMs: 60_000, largeMb: 150, largeIdleExitMs: 200 });
+    const small = await pool.run({ echo: 'small' }, { timeoutMs: 20_000 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(pool.stats().processes).toBe(1);
+    const large = await pool.run({ holdMb: 250 }, { timeoutMs: 20_000 });
+    expect(large.pid).toBe(small.pid);
+    for (let i = 0; i < 100 && pool.stats().processes > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(pool.stats().processes).toBe(0);
+    const next = await pool.run({ echo: 'next' }, { timeoutMs: 20_000 });
+    expect(next.echo).toBe('next');
+    expect(next.pid).not.toBe(large.pid);
+  });
+
   it('kills a task past its time limit', async () => {
     const pool = poolOf();
     await expect(pool.run({ waitMs: 60_000 }, { timeoutMs: 1_500 })).rejects.toBeInstanceOf(ProcessTimeoutError);

@@ -43,6 +43,13 @@ export interface ProcessPoolOptions {
   pollMs?: number;
   /** An idle process ends after this long, giving its memory back (a few hundred MB with its parsers loaded). */
   idleExitMs?: number;
+  /**
+   * A process left holding more than `largeMb` of resident memory after a task ends after
+   * `largeIdleExitMs` instead: what a long file left is given back before the work that follows it
+   * (a book's generation, its exports) runs, while a process that read small files stays ready.
+   */
+  largeMb?: number;
+  largeIdleExitMs?: number;
 }
 
 export interface ProcessRunOptions {
@@ -174,10 +181,21 @@ export class ProcessPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
     slot.child.unref();
     (slot.child.channel as { unref?: () => void } | undefined)?.unref?.();
     clearTimeout(slot.idleTimer);
-    slot.idleTimer = setTimeout(() => {
-      if (!slot.task) void this.remove(slot);
-    }, this.options.idleExitMs ?? 120_000);
-    slot.idleTimer.unref();
+    const endAfter = (ms: number) => {
+      clearTimeout(slot.idleTimer);
+      slot.idleTimer = setTimeout(() => {
+        if (!slot.task) void this.remove(slot);
+      }, ms);
+      slot.idleTimer.unref();
+    };
+    endAfter(this.options.idleExitMs ?? 120_000);
+    const { largeMb, largeIdleExitMs } = this.options;
+    const pid = slot.child.pid;
+    if (largeMb === undefined || largeIdleExitMs === undefined || !pid) return;
+    const timer = slot.idleTimer;
+    void residentBytes(pid).then((bytes) => {
+      if (bytes !== undefined && bytes > largeMb * 1024 * 1024 && !slot.task && slot.idleTimer === timer) endAfter(largeIdleExitMs);
+    });
   }
 
   protected override busy(slot: Slot<I, O>): void {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { WorkerPool } from '@server/core/worker-pool';
 import { normalizeVector } from '@server/core/nlp';
-import type { Embedder } from './embedder';
+import type { EmbedOptions, Embedder } from './embedder';
 
 type Reply = { ok: true; vectors: number[][] } | { ok: false; error: string };
 
@@ -41,16 +41,34 @@ export class LocalEmbedder implements Embedder {
     idleTimeoutMs: 60_000,
   });
 
-  async embed(texts: string[]): Promise<number[][]> {
+  /** Background work waits here for its turn: one of its batches runs at a time. */
+  private backgroundTurn: Promise<unknown> = Promise.resolve();
+
+  async embed(texts: string[], options: EmbedOptions = {}): Promise<number[][]> {
     const vectors: number[][] = new Array(texts.length);
-    await Promise.all(
-      planBatches(texts).map(async (batch) => {
-        const reply = await this.pool.run({ texts: batch.map((i) => texts[i] || ' ') }, { timeoutMs: 5 * 60_000 });
-        if (!reply.ok) throw new Error(`embedding failed: ${reply.error}`);
-        reply.vectors.forEach((v, k) => (vectors[batch[k]] = normalizeVector(v)));
-      }),
-    );
+    const runBatch = async (batch: number[]) => {
+      const reply = await this.pool.run({ texts: batch.map((i) => texts[i] || ' ') }, { timeoutMs: 5 * 60_000 });
+      if (!reply.ok) throw new Error(`embedding failed: ${reply.error}`);
+      reply.vectors.forEach((v, k) => (vectors[batch[k]] = normalizeVector(v)));
+    };
+    if (!options.background) {
+      await Promise.all(planBatches(texts).map(runBatch));
+      return vectors;
+    }
+    // Each worker holds its own copy of the model (about 230 MB resident with its buffers): vectors
+    // nobody waits for are made one batch at a time, so they start one worker, not two, and a book's
+    // generation and exports that run meanwhile do not sit beside a second copy (npm run bench:memory).
+    const turn = this.backgroundTurn.then(async () => {
+      for (const batch of planBatches(texts, 1)) await runBatch(batch);
+    });
+    this.backgroundTurn = turn.catch(() => {});
+    await turn;
     return vectors;
+  }
+
+  /** Worker threads alive now (each holding the model): for tests. */
+  get workersStarted(): number {
+    return this.pool.started;
   }
 
   close(): Promise<void> {
