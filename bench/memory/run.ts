@@ -120,6 +120,10 @@ function topMappings(pid: number): string {
 /** Samples the process tree every 50 ms; `mark` closes a step with its peak and its figures at the end. */
 function sampler(rootPid: number) {
   let stepStart = Date.now();
+  // What the processes held at the step's peak, kind by kind.
+  let peakMix = '';
+  let peakAt = 0;
+  let ticks = 0;
   const kindPeaks = new Map<string, number>();
   const perProcess: Array<{ step: string; peaks: string; threads: string }> = [];
   let peakServer = 0;
@@ -135,6 +139,11 @@ function sampler(rootPid: number) {
       byKind.set(k, (byKind.get(k) ?? 0) + p.rssBytes);
     }
     for (const [k, v] of byKind) kindPeaks.set(k, Math.max(kindPeaks.get(k) ?? 0, v));
+    if (process.env.BENCH_TRACE && ++ticks % 5 === 0) console.log(Date.now(), [...byKind].map(([k, v]) => `${k} ${mb(v)}`).join(' + '));
+    if (all >= peakAll) {
+      peakMix = [...byKind].map(([k, v]) => `${k} ${mb(v)}`).join(' + ');
+      peakAt = Date.now();
+    }
     peakServer = Math.max(peakServer, server);
     peakAll = Math.max(peakAll, all);
     peakProcesses = Math.max(peakProcesses, tree.length);
@@ -161,8 +170,8 @@ function sampler(rootPid: number) {
       if (process.env.BENCH_SMAPS) console.log(step, topMappings(rootPid));
       perProcess.push({
         step,
-        peaks: [...kindPeaks].map(([k, v]) => `${k} ${mb(v)}`).join(', '),
-        threads: censusPeaks(censusFile, stepStart, Date.now()),
+        peaks: `${[...kindPeaks].map(([k, v]) => `${k} ${mb(v)}`).join(', ')}; at the step's peak: ${peakMix}`,
+        threads: `${censusPeaks(censusFile, stepStart, Date.now())}\n    at the peak: ${censusPeaks(censusFile, peakAt - 150, peakAt + 150)}`,
       });
       kindPeaks.clear();
       stepStart = Date.now();

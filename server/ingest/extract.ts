@@ -37,13 +37,14 @@ export function extractPool(config: ExtractPoolConfig = {}): ProcessPool<Extract
     maxQueued: config.extractQueueMax ?? 200,
     // One request carries at most 50 files: a user may have two such requests waiting.
     perOwnerQueued: 100,
-    // A process that read a long PDF holds about 500 MB even after collecting its garbage: given back two seconds
-    // after its last file (the files of one upload follow each other without a pause), so the book's generation and
-    // exports that come next do not run beside it (npm run bench:memory); one that read small files waits half a
-    // minute for the next.
+    // A process that read a long PDF holds about 500 MB even after collecting its garbage: ended as soon as no file
+    // waits (the files of one upload are queued together), so storing the file, the book's generation and exports
+    // that come next do not run beside it (npm run bench:memory); one that read small files waits half a minute.
     idleExitMs: 30_000,
     largeMb: 250,
-    largeIdleExitMs: 2_000,
+    // A 150-page PDF needs about 200 MB of heap (its pages' text, the document model, the chunks); with the heap
+    // allowed to grow to the resident limit V8 collects late and the process peaked 100 MB higher.
+    heapMb: Math.min(512, config.extractMemoryMb ?? defaultMemoryMb),
   });
   return pool;
 }

@@ -49,18 +49,29 @@ describe('the extraction process pool', () => {
     expect(after.pid).not.toBe(first.pid);
   });
 
-  it('ends a process left large by its task soon after, keeps a small one ready, and starts a new one for the next task', async () => {
-    const pool = poolOf({ memoryLimitMb: 600, idleExitMs: 60_000, largeMb: 150, largeIdleExitMs: 200 });
+  it('ends a process left large by its task at once, keeps a small one ready, and starts a new one for the next task', async () => {
+    const pool = poolOf({ memoryLimitMb: 600, idleExitMs: 60_000, largeMb: 150 });
     const small = await pool.run({ echo: 'small' }, { timeoutMs: 20_000 });
     await new Promise((r) => setTimeout(r, 1_000));
     expect(pool.stats().processes).toBe(1);
     const large = await pool.run({ holdMb: 250 }, { timeoutMs: 20_000 });
     expect(large.pid).toBe(small.pid);
-    for (let i = 0; i < 100 && pool.stats().processes > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    // Ended before its answer reached the caller.
     expect(pool.stats().processes).toBe(0);
     const next = await pool.run({ echo: 'next' }, { timeoutMs: 20_000 });
     expect(next.echo).toBe('next');
     expect(next.pid).not.toBe(large.pid);
+  });
+
+  it('gives a large process the next waiting task rather than ending it', async () => {
+    const pool = poolOf({ memoryLimitMb: 600, idleExitMs: 60_000, largeMb: 150 });
+    const [large, next] = await Promise.all([
+      pool.run({ holdMb: 250 }, { timeoutMs: 20_000 }),
+      pool.run({ echo: 'queued' }, { timeoutMs: 20_000 }),
+    ]);
+    expect(next.echo).toBe('queued');
+    expect(next.pid).toBe(large.pid);
+    expect(pool.stats().processes).toBe(0);
   });
 
   it('kills a task past its time limit', async () => {
