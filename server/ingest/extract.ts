@@ -111,7 +111,7 @@ export async function extractDirectText(
       throw new AppError('UNPROCESSABLE', 'Reading the typed text took too long. Please send it in smaller parts.');
     }
     if (err instanceof QueueFullError || err instanceof TaskAbortError || err instanceof ProcessMemoryError) {
-      throw extractionError('the typed text', err, config);
+      throw extractionError('the typed text', err);
     }
     throw new AppError('UNPROCESSABLE', 'The typed text could not be read. Please try again.');
   }
@@ -145,7 +145,7 @@ export async function extractUpload(
       },
     );
   } catch (err) {
-    throw extractionError(file.filename, err, config);
+    throw extractionError(file.filename, err);
   }
   if (!reply.ok) {
     const status = reply.reason === 'too-large' ? 'PAYLOAD_TOO_LARGE' : 'UNPROCESSABLE';
@@ -154,7 +154,7 @@ export async function extractUpload(
   return { ...reply.output, document: { ...reply.output.document, filename: file.filename, mime: mimeByKind[kind] } };
 }
 
-function extractionError(filename: string, err: unknown, config: ExtractPoolConfig): AppError {
+function extractionError(filename: string, err: unknown): AppError {
   if (err instanceof QueueFullError) {
     return err.scope === 'owner'
       ? new AppError('RATE_LIMITED', 'You have too many files waiting to be read. Please wait for them to finish and try again.')
@@ -165,7 +165,7 @@ function extractionError(filename: string, err: unknown, config: ExtractPoolConf
   if (err instanceof ProcessMemoryError) {
     return new AppError(
       'PAYLOAD_TOO_LARGE',
-      describeFailure(filename, 'too-large', `reading it needs more than ${config.extractMemoryMb ?? defaultMemoryMb} MB of memory`),
+      describeFailure(filename, 'too-large', `reading it needs more than ${err.limitMb} MB of memory`),
     );
   }
   return new AppError('UNPROCESSABLE', describeFailure(filename, 'corrupt'));
