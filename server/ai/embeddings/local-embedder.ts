@@ -36,9 +36,11 @@ export function planBatches(texts: string[], workerCount = workers, maxSize = ma
  */
 export class LocalEmbedder implements Embedder {
   readonly model = 'use-lite-512';
-  // Each worker holds the model: ended after a minute unused, started again by the next embedding.
+  // Each worker holds the model (about 230 MB resident with the WebAssembly memory it grew): ended 20 seconds
+  // unused, so a book's exports that follow its sources' embeddings do not run beside it; started again (a second or
+  // two) by the next embedding.
   private readonly pool = new WorkerPool<{ texts: string[] }, Reply>(new URL('./embed-worker.ts', import.meta.url), workers, undefined, {
-    idleTimeoutMs: 60_000,
+    idleTimeoutMs: 20_000,
   });
 
   /** Background work waits here for its turn: one of its batches runs at a time. */
