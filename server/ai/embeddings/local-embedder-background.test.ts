@@ -22,4 +22,20 @@ describe('background embeddings on one model thread', () => {
     expect(same(vb[7], direct[1])).toBe(true);
     expect(same(va[3], vb[7])).toBe(false);
   }, 180_000);
+
+  it('ends an idle worker and starts one again for the next texts, with the same vectors', async () => {
+    const shortLived = new LocalEmbedder({ idleTimeoutMs: 300 });
+    try {
+      const a = texts(500).slice(0, 4);
+      const first = await shortLived.embed(a, { background: true });
+      expect(shortLived.workersStarted).toBe(1);
+      for (let i = 0; i < 100 && shortLived.workersStarted > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(shortLived.workersStarted).toBe(0);
+      const again = await shortLived.embed(a, { background: true });
+      expect(shortLived.workersStarted).toBe(1);
+      again.forEach((v, i) => v.forEach((x, k) => expect(Math.abs(x - first[i][k])).toBeLessThan(1e-5)));
+    } finally {
+      await shortLived.close();
+    }
+  }, 180_000);
 });

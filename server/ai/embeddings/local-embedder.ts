@@ -39,9 +39,13 @@ export class LocalEmbedder implements Embedder {
   // Each worker holds the model (about 230 MB resident with the WebAssembly memory it grew): ended 20 seconds
   // unused, so a book's exports that follow its sources' embeddings do not run beside it; started again (a second or
   // two) by the next embedding.
-  private readonly pool = new WorkerPool<{ texts: string[] }, Reply>(new URL('./embed-worker.ts', import.meta.url), workers, undefined, {
-    idleTimeoutMs: 20_000,
-  });
+  private readonly pool: WorkerPool<{ texts: string[] }, Reply>;
+
+  constructor(options: { idleTimeoutMs?: number } = {}) {
+    this.pool = new WorkerPool(new URL('./embed-worker.ts', import.meta.url), workers, undefined, {
+      idleTimeoutMs: options.idleTimeoutMs ?? 20_000,
+    });
+  }
 
   /** Background work waits here for its turn: one of its batches runs at a time. */
   private backgroundTurn: Promise<unknown> = Promise.resolve();
