@@ -41,7 +41,7 @@ export function extractPool(config: ExtractPoolConfig = {}): ProcessPool<Extract
     // waits (the files of one upload are queued together), so storing the file, the book's generation and exports
     // that come next do not run beside it (npm run bench:memory); one that read small files waits half a minute.
     idleExitMs: 30_000,
-    largeMb: 400,
+    largeMb: 480,
     // A 150-page PDF needs about 200 MB of heap (its pages' text, the document model, the chunks); with the heap
     // allowed to grow to the resident limit V8 collects late and the process peaked 100 MB higher.
     heapMb: Math.min(512, config.extractMemoryMb ?? defaultMemoryMb),
