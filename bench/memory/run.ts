@@ -13,7 +13,12 @@
  *
  *   npm run bench:memory        (BENCH_IDLE_MS=5000: how long the idle server is left before measuring;
  *                                BENCH_SETTLE_MS=130000: the last wait, past the idle limits of workers
- *                                (a minute) and extraction processes (two); 0 leaves it out)
+ *                                (a minute) and extraction processes (two); 0 leaves it out;
+ *                                BENCH_SMAPS=1: the server's largest memory mappings at each step;
+ *                                BENCH_TRACE=1: every process's memory every 250 ms)
+ *
+ * Each step's peak is also shown by process kind and, inside the server, by thread: the server
+ * writes a census of its threads' heaps (server/core/memory-census.ts) to MEMORY_CENSUS_FILE.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
