@@ -5,9 +5,12 @@ import { moduleErrorLog } from './core/logger';
 import { serveBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { writeMemoryCensus } from './core/memory-census';
 
 // Files this process creates (the database's, the secret) are its own account's only.
 process.umask(0o077);
+// Where memory is, thread by thread (npm run bench:memory sets it).
+if (process.env.MEMORY_CENSUS_FILE) writeMemoryCensus(process.env.MEMORY_CENSUS_FILE);
 const config = loadConfig();
 // Pool errors before the app exists go to the module logger, after that to the app's.
 const appLog: { current?: FastifyBaseLogger } = {};

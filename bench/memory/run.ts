@@ -13,14 +13,21 @@
  *
  *   npm run bench:memory        (BENCH_IDLE_MS=5000: how long the idle server is left before measuring;
  *                                BENCH_SETTLE_MS=130000: the last wait, past the idle limits of workers
- *                                (a minute) and extraction processes (two); 0 leaves it out)
+ *                                (a minute) and extraction processes (two); 0 leaves it out;
+ *                                BENCH_SMAPS=1: the server's largest memory mappings at each step;
+ *                                BENCH_TRACE=1: every process's memory every 250 ms)
+ *
+ * Each step's peak is also shown by process kind and, inside the server, by thread: the server
+ * writes a census of its threads' heaps (server/core/memory-census.ts) to MEMORY_CENSUS_FILE.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { processTree } from '../child-processes';
 import { requestServerBackup } from '@server/db/backup';
+import type { MemoryCensus } from '@server/core/memory-census';
 import { percentile, smallRequestLoop, startApp } from '../lib/app-process';
 
 const idleMs = Number(process.env.BENCH_IDLE_MS ?? 5000);
@@ -50,8 +57,80 @@ async function bookPdf(): Promise<{ bytes: Uint8Array; pages: number; from: stri
   return { bytes: await out.save(), pages: out.getPageCount(), from: files.map((f) => path.basename(f)) };
 }
 
+/** What a process is, from its command line: the server, an extraction process, tsx's esbuild service. */
+function processKind(pid: number, rootPid: number): string {
+  if (pid === rootPid) return 'server';
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+    if (cmd.includes('extract-process')) return 'extraction process';
+    if (cmd.includes('esbuild')) return 'esbuild (tsx)';
+    return path.basename(cmd.split(' ')[0] ?? 'other');
+  } catch {
+    return 'other';
+  }
+}
+
+/**
+ * The server's threads as its memory census (server/core/memory-census.ts) wrote them between two
+ * times: each kind of thread's largest heap (the sum over the threads of that kind alive at once),
+ * the main thread's heap, buffers outside the heaps, and what none of these explain (native code,
+ * PGlite's WebAssembly memory, allocator slack).
+ */
+function censusPeaks(file: string, from: number, to: number): string {
+  if (!existsSync(file)) return '';
+  const peaks = new Map<string, number>();
+  const bump = (k: string, v: number) => peaks.set(k, Math.max(peaks.get(k) ?? 0, v));
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line) continue;
+    const c = JSON.parse(line) as MemoryCensus;
+    if (c.at < from || c.at > to) continue;
+    bump('main heap', c.main.heap);
+    bump('main external', c.main.external);
+    bump('buffers', c.arrayBuffers);
+    const byKind = new Map<string, number>();
+    for (const w of c.workers) byKind.set(w.kind, (byKind.get(w.kind) ?? 0) + w.heap + w.external);
+    for (const [k, v] of byKind) bump(`${k.replace(/\.ts$/, '')} (${c.workers.filter((w) => w.kind === k).length})`, v);
+    const heaps = c.main.heap + c.main.external + c.workers.reduce((n, w) => n + w.heap + w.external, 0);
+    bump('rest of rss', c.rss - heaps);
+  }
+  return [...peaks].map(([k, v]) => `${k} ${mb(v)}`).join(', ');
+}
+
+/** The server's largest memory mappings by resident size (BENCH_SMAPS=1): where the rest of its memory is. */
+function topMappings(pid: number): string {
+  const maps: Array<{ name: string; size: number; rss: number }> = [];
+  let cur: { name: string; size: number; rss: number } | undefined;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      cur = { name: head[3] || '[anon]', size: parseInt(head[2], 16) - parseInt(head[1], 16), rss: 0 };
+      maps.push(cur);
+    } else if (cur && line.startsWith('Rss:')) cur.rss = Number(/(\d+)/.exec(line)?.[1] ?? 0) * 1024;
+  }
+  const byName = new Map<string, number>();
+  for (const m of maps) {
+    const key =
+      m.name === '[anon]'
+        ? `[anon ${m.size >= 1024 ** 3 ? '>=1G' : m.size >= 64 * 1024 ** 2 ? '64M-1G' : m.size >= 1024 ** 2 ? '1M-64M' : '<1M'}]`
+        : path.basename(m.name);
+    byName.set(key, (byName.get(key) ?? 0) + m.rss);
+  }
+  return [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([k, v]) => `${k} ${mb(v)}`)
+    .join(', ');
+}
+
 /** Samples the process tree every 50 ms; `mark` closes a step with its peak and its figures at the end. */
 function sampler(rootPid: number) {
+  let stepStart = Date.now();
+  // What the processes held at the step's peak, kind by kind.
+  let peakMix = '';
+  let peakAt = 0;
+  let ticks = 0;
+  const kindPeaks = new Map<string, number>();
+  const perProcess: Array<{ step: string; peaks: string; threads: string }> = [];
   let peakServer = 0;
   let peakAll = 0;
   let peakProcesses = 0;
@@ -59,6 +138,17 @@ function sampler(rootPid: number) {
     const tree = processTree(rootPid);
     const server = tree[0]?.rssBytes ?? 0;
     const all = tree.reduce((n, p) => n + p.rssBytes, 0);
+    const byKind = new Map<string, number>();
+    for (const p of tree) {
+      const k = processKind(p.pid, rootPid);
+      byKind.set(k, (byKind.get(k) ?? 0) + p.rssBytes);
+    }
+    for (const [k, v] of byKind) kindPeaks.set(k, Math.max(kindPeaks.get(k) ?? 0, v));
+    if (process.env.BENCH_TRACE && ++ticks % 5 === 0) console.log(Date.now(), [...byKind].map(([k, v]) => `${k} ${mb(v)}`).join(' + '));
+    if (all >= peakAll) {
+      peakMix = [...byKind].map(([k, v]) => `${k} ${mb(v)}`).join(' + ');
+      peakAt = Date.now();
+    }
     peakServer = Math.max(peakServer, server);
     peakAll = Math.max(peakAll, all);
     peakProcesses = Math.max(peakProcesses, tree.length);
@@ -82,13 +172,21 @@ function sampler(rootPid: number) {
         'processes (peak)': `${now.processes} (${peakProcesses})`,
         note,
       });
+      if (process.env.BENCH_SMAPS) console.log(step, topMappings(rootPid));
+      perProcess.push({
+        step,
+        peaks: `${[...kindPeaks].map(([k, v]) => `${k} ${mb(v)}`).join(', ')}; at the step's peak: ${peakMix}`,
+        threads: `${censusPeaks(censusFile, stepStart, Date.now())}\n    at the peak: ${censusPeaks(censusFile, peakAt - 150, peakAt + 150)}`,
+      });
+      kindPeaks.clear();
+      stepStart = Date.now();
       peakServer = now.server;
       peakAll = now.all;
       peakProcesses = now.processes;
     },
     stop() {
       clearInterval(timer);
-      return { rows, runPeakServer, runPeakAll };
+      return { rows, perProcess, runPeakServer, runPeakAll };
     },
   };
 }
@@ -109,8 +207,9 @@ if (!corpusDir) console.log('The real course PDFs (../shared/corpus/real) are ab
 const pdf = await bookPdf();
 console.log(`book material: one PDF of ${pdf.pages} pages (${mb(pdf.bytes.length)}) joined from ${pdf.from.join(', ')}`);
 
+const censusFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'ts-bench-census-')), 'census.jsonl');
 const t0 = performance.now();
-const app = await startApp({ LOG_LEVEL: 'warn' }, { register: false });
+const app = await startApp({ LOG_LEVEL: 'warn', MEMORY_CENSUS_FILE: censusFile }, { register: false });
 const startMs = performance.now() - t0;
 const s = sampler(app.pid);
 let failed = false;
@@ -166,9 +265,11 @@ try {
   console.error(err);
 } finally {
   const serverHwm = highWaterMark(app.pid);
-  const { rows, runPeakAll } = s.stop();
+  const { rows, perProcess, runPeakAll } = s.stop();
   await app.stop();
   console.table(rows);
+  console.log('Peaks of each step by process (all processes of a kind together) and, inside the server, by thread:');
+  for (const p of perProcess) console.log(`- ${p.step}: ${p.peaks}\n    threads: ${p.threads}`);
   const idle = rows[0];
   console.log(`server peak (VmHWM): ${mb(serverHwm)}; all processes peak (sampled every 50 ms): ${mb(runPeakAll)}`);
   if (idle) {

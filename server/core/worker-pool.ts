@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { TaskQueue, type QueuedTask, type Runner, type TaskQueueLimits } from '@server/core/task-queue';
+import { trackWorker } from '@server/core/memory-census';
 
 const bootUrl = new URL('./worker-boot.mjs', import.meta.url);
 
@@ -87,6 +88,7 @@ export class WorkerPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
   protected spawn(): Slot<I, O> {
     const worker = new Worker(bootUrl, { workerData: { entry: this.entry.href }, resourceLimits: this.resourceLimits });
     worker.unref();
+    trackWorker(worker, this.entry.pathname.split('/').pop() ?? 'worker');
     let markReady: () => void = () => {};
     const slot: Slot<I, O> = { worker, ready: new Promise<void>((r) => (markReady = r)) };
     worker.on('message', (message: { ready?: boolean; id?: number; event?: unknown }) => {

@@ -37,10 +37,14 @@ export function extractPool(config: ExtractPoolConfig = {}): ProcessPool<Extract
     maxQueued: config.extractQueueMax ?? 200,
     // One request carries at most 50 files: a user may have two such requests waiting.
     perOwnerQueued: 100,
-    // A process that read a long PDF holds about 500 MB: given back half a minute after its last file (the files of
-    // one upload follow each other without a pause), so the book's generation and exports that come next do not
-    // run beside it (npm run bench:memory).
+    // A process that read a long PDF holds about 500 MB even after collecting its garbage: ended as soon as no file
+    // waits (the files of one upload are queued together), so storing the file, the book's generation and exports
+    // that come next do not run beside it (npm run bench:memory); one that read small files waits half a minute.
     idleExitMs: 30_000,
+    largeMb: 480,
+    // A 150-page PDF needs about 200 MB of heap (its pages' text, the document model, the chunks); with the heap
+    // allowed to grow to the resident limit V8 collects late and the process peaked 100 MB higher.
+    heapMb: Math.min(512, config.extractMemoryMb ?? defaultMemoryMb),
   });
   return pool;
 }
@@ -107,7 +111,7 @@ export async function extractDirectText(
       throw new AppError('UNPROCESSABLE', 'Reading the typed text took too long. Please send it in smaller parts.');
     }
     if (err instanceof QueueFullError || err instanceof TaskAbortError || err instanceof ProcessMemoryError) {
-      throw extractionError('the typed text', err, config);
+      throw extractionError('the typed text', err);
     }
     throw new AppError('UNPROCESSABLE', 'The typed text could not be read. Please try again.');
   }
@@ -141,7 +145,7 @@ export async function extractUpload(
       },
     );
   } catch (err) {
-    throw extractionError(file.filename, err, config);
+    throw extractionError(file.filename, err);
   }
   if (!reply.ok) {
     const status = reply.reason === 'too-large' ? 'PAYLOAD_TOO_LARGE' : 'UNPROCESSABLE';
@@ -150,7 +154,7 @@ export async function extractUpload(
   return { ...reply.output, document: { ...reply.output.document, filename: file.filename, mime: mimeByKind[kind] } };
 }
 
-function extractionError(filename: string, err: unknown, config: ExtractPoolConfig): AppError {
+function extractionError(filename: string, err: unknown): AppError {
   if (err instanceof QueueFullError) {
     return err.scope === 'owner'
       ? new AppError('RATE_LIMITED', 'You have too many files waiting to be read. Please wait for them to finish and try again.')
@@ -161,7 +165,7 @@ function extractionError(filename: string, err: unknown, config: ExtractPoolConf
   if (err instanceof ProcessMemoryError) {
     return new AppError(
       'PAYLOAD_TOO_LARGE',
-      describeFailure(filename, 'too-large', `reading it needs more than ${config.extractMemoryMb ?? defaultMemoryMb} MB of memory`),
+      describeFailure(filename, 'too-large', `reading it needs more than ${err.limitMb} MB of memory`),
     );
   }
   return new AppError('UNPROCESSABLE', describeFailure(filename, 'corrupt'));

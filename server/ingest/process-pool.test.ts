@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { QueueFullError } from '@server/core/task-queue';
 import { ProcessMemoryError, ProcessPool, ProcessTimeoutError, TaskAbortError, type ProcessPoolOptions } from './process-pool';
 
-type Job = { echo?: string; holdMb?: number; waitMs?: number; reports?: number };
+type Job = { echo?: string; holdMb?: number; heapObjectsMb?: number; waitMs?: number; reports?: number };
 type Reply = { echo?: string; pid: number };
 
 const entry = new URL('../test/ingest/process-pool-entry.support.ts', import.meta.url);
@@ -47,6 +47,42 @@ describe('the extraction process pool', () => {
     const after = await pool.run({ echo: 'after' }, { timeoutMs: 20_000 });
     expect(after.echo).toBe('after');
     expect(after.pid).not.toBe(first.pid);
+  });
+
+  it('ends a process left large by its task at once, keeps a small one ready, and starts a new one for the next task', async () => {
+    const pool = poolOf({ memoryLimitMb: 600, idleExitMs: 60_000, largeMb: 150 });
+    const small = await pool.run({ echo: 'small' }, { timeoutMs: 20_000 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(pool.stats().processes).toBe(1);
+    const large = await pool.run({ holdMb: 250 }, { timeoutMs: 20_000 });
+    expect(large.pid).toBe(small.pid);
+    // Ended before its answer reached the caller.
+    expect(pool.stats().processes).toBe(0);
+    const next = await pool.run({ echo: 'next' }, { timeoutMs: 20_000 });
+    expect(next.echo).toBe('next');
+    expect(next.pid).not.toBe(large.pid);
+  });
+
+  it('gives a large process the next waiting task rather than ending it', async () => {
+    const pool = poolOf({ memoryLimitMb: 600, idleExitMs: 60_000, largeMb: 150 });
+    const [large, next] = await Promise.all([
+      pool.run({ holdMb: 250 }, { timeoutMs: 20_000 }),
+      pool.run({ echo: 'queued' }, { timeoutMs: 20_000 }),
+    ]);
+    expect(next.echo).toBe('queued');
+    expect(next.pid).toBe(large.pid);
+    expect(pool.stats().processes).toBe(0);
+  });
+
+  it('fails a task whose heap passes a cap below the resident limit as over memory, naming the cap, and the next task runs', async () => {
+    const pool = poolOf({ memoryLimitMb: 1024, heapMb: 64 });
+    const small = await pool.run({ heapObjectsMb: 8 }, { timeoutMs: 20_000 });
+    const err = await pool.run({ heapObjectsMb: 400 }, { timeoutMs: 60_000 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProcessMemoryError);
+    expect((err as ProcessMemoryError).limitMb).toBe(64);
+    const next = await pool.run({ echo: 'next' }, { timeoutMs: 20_000 });
+    expect(next.echo).toBe('next');
+    expect(next.pid).not.toBe(small.pid);
   });
 
   it('kills a task past its time limit', async () => {

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { TaskQueue, type QueuedTask, type Runner } from '@server/core/task-queue';
@@ -34,6 +35,8 @@ export interface ProcessPoolOptions {
   size: number;
   /** A process whose resident memory passes this is killed and its task fails (its V8 heap is capped to it too). */
   memoryLimitMb: number;
+  /** The V8 heap's cap, when lower than `memoryLimitMb`: V8 then collects sooner instead of growing toward the limit. */
+  heapMb?: number;
   /** Tasks one owner may have running at once. */
   perOwnerRunning: number;
   /** Tasks waiting, for everyone and per owner; more are refused at once. */
@@ -43,6 +46,13 @@ export interface ProcessPoolOptions {
   pollMs?: number;
   /** An idle process ends after this long, giving its memory back (a few hundred MB with its parsers loaded). */
   idleExitMs?: number;
+  /**
+   * A process left holding more than `largeMb` of resident memory after a task, with no task
+   * waiting for it, ends at once (before its answer is handled): what a long file left is given
+   * back before the work that follows it (storing the file, a book's generation, its exports)
+   * runs, while a process that read small files stays ready for the next.
+   */
+  largeMb?: number;
 }
 
 export interface ProcessRunOptions {
@@ -71,6 +81,15 @@ async function residentBytes(pid: number): Promise<number | undefined> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
     const kb = /VmRSS:\s+(\d+)\s*kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function residentBytesNow(pid: number): number | undefined {
+  try {
+    const kb = /VmRSS:\s+(\d+)\s*kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Number(kb) * 1024 : undefined;
   } catch {
     return undefined;
@@ -120,7 +139,11 @@ export class ProcessPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
     const child = fork(bootPath, [this.entry.href], {
       // Semi-spaces of 8 MB (V8's default lets them grow to 32 MB or more): the young generation's share of resident memory
       // small; `gc` exposed, so a process collects what a file left once its answer is sent (extract-process.ts).
-      execArgv: [`--max-old-space-size=${this.options.memoryLimitMb}`, '--max-semi-space-size=8', '--expose-gc'],
+      execArgv: [
+        `--max-old-space-size=${Math.min(this.options.heapMb ?? Infinity, this.options.memoryLimitMb)}`,
+        '--max-semi-space-size=8',
+        '--expose-gc',
+      ],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -143,7 +166,7 @@ export class ProcessPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
       // V8 aborts the process when its heap (capped at the memory limit) is full.
       fail(
         signal === 'SIGTRAP' || signal === 'SIGABRT'
-          ? new ProcessMemoryError(this.options.memoryLimitMb)
+          ? new ProcessMemoryError(Math.min(this.options.heapMb ?? Infinity, this.options.memoryLimitMb))
           : new ProcessCrashError(`extraction process exited (${signal ?? code})`),
       ),
     );
@@ -178,6 +201,18 @@ export class ProcessPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
       if (!slot.task) void this.remove(slot);
     }, this.options.idleExitMs ?? 120_000);
     slot.idleTimer.unref();
+  }
+
+  protected override completed(slot: Slot<I, O>, value: O): void {
+    // The answer is handed over first (its promise settles after this returns), then, unless the queue gave the
+    // process its next task, a large one is ended here: read synchronously, because handling a long file's answer
+    // may keep this thread busy for seconds, and a timer would only fire after that.
+    super.completed(slot, value);
+    const { largeMb } = this.options;
+    const pid = slot.child.pid;
+    if (largeMb === undefined || slot.task || !pid || !this.runners.includes(slot)) return;
+    const bytes = residentBytesNow(pid);
+    if (bytes !== undefined && bytes > largeMb * 1024 * 1024) void this.remove(slot);
   }
 
   protected override busy(slot: Slot<I, O>): void {

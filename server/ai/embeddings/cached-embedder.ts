@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Embedder } from './embedder';
+import type { EmbedOptions, Embedder } from './embedder';
 
 /**
  * Remembers vectors by content hash (model + text), so repeated queries and
@@ -17,13 +17,16 @@ export class CachedEmbedder implements Embedder {
     return this.inner.model;
   }
 
-  async embed(texts: string[]): Promise<number[][]> {
+  async embed(texts: string[], options?: EmbedOptions): Promise<number[][]> {
     const keys = texts.map((t) => createHash('sha256').update(this.inner.model).update('\0').update(t).digest('base64'));
     const missing = [...new Set(keys.filter((k) => !this.cache.has(k)))];
     if (missing.length) {
       const firstText = new Map<string, string>();
       keys.forEach((k, i) => firstText.has(k) || firstText.set(k, texts[i]));
-      const vectors = await this.inner.embed(missing.map((k) => firstText.get(k)!));
+      const vectors = await this.inner.embed(
+        missing.map((k) => firstText.get(k)!),
+        options,
+      );
       missing.forEach((k, i) => this.remember(k, vectors[i]));
     }
     return keys.map((k) => {

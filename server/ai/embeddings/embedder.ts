@@ -1,8 +1,16 @@
+export interface EmbedOptions {
+  /**
+   * Nobody waits for these vectors (a source embedded in the background): the local model runs
+   * them on one thread at a time, so a second copy of the model is not loaded for them.
+   */
+  background?: boolean;
+}
+
 /** Turns texts into vectors. One model per embedder; vectors of different models are never compared. */
 export interface Embedder {
   /** Stored beside every vector (chunks.embedding_model). */
   readonly model: string;
-  embed(texts: string[]): Promise<number[][]>;
+  embed(texts: string[], options?: EmbedOptions): Promise<number[][]>;
   close(): Promise<void>;
 }
 

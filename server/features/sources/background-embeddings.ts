@@ -73,7 +73,10 @@ export class BackgroundEmbeddings {
       // A cached embedder answers at once: without a turn between slices the whole source would be one run.
       if (i > 0) await nextTurn();
       const part = rows.slice(i, i + slice);
-      const vectors = await this.embedder.embed(part.map((r) => embeddingInput(r.text, r.headingPath)));
+      const vectors = await this.embedder.embed(
+        part.map((r) => embeddingInput(r.text, r.headingPath)),
+        { background: true },
+      );
       await repo.updateChunkEmbeddings(
         this.db,
         part.map((r, k) => ({ id: r.id, embedding: vectors[k] })),
