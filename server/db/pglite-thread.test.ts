@@ -18,7 +18,9 @@ let thread: PgliteThread;
 let owner: { id: number; username: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase({ thread: 'worker' });
+  // PGlite itself whatever the test run's database (CI's PostgreSQL pass runs this file too).
+  database = await openPglite(undefined, { thread: 'worker' });
+  await migrateDatabase(database);
   if (!(database.pglite instanceof PgliteThread)) throw new Error('this file runs PGlite on its thread');
   thread = database.pglite;
   const user = await insertUser(database.db, 'thread_owner', 'not-a-real-hash');
