@@ -7,6 +7,7 @@ import { createEditorExtensions, defaultEditorPlaceholder } from './editor-exten
 import type { LiveBinding, RichTextEditorProps } from './editor-selection';
 import { EditorToolbar } from './editor-toolbar';
 import { LinkDialog } from './link-dialog';
+import { takeDomSelection } from './dom-selection';
 import { migrateDollarMath, migrationMeta } from './math-syntax';
 import { notTypedMeta } from './typed-by';
 
@@ -49,10 +50,12 @@ export function RichTextEditor({
         'data-testid': testId,
       },
       // Ctrl+K / Cmd+K: the link dialog (instead of the browser's search box).
-      handleKeyDown: (_view, event) => {
+      handleKeyDown: (view, event) => {
         if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 'k') return false;
         event.preventDefault();
-        if (editableRef.current) setLinkOpen(true);
+        if (!editableRef.current) return true;
+        takeDomSelection(view);
+        setLinkOpen(true);
         return true;
       },
     },
@@ -108,7 +111,17 @@ export function RichTextEditor({
   if (!editor) return null;
   return (
     <div className="rounded-md border border-slate-200 dark:border-slate-700">
-      {editable && <EditorToolbar editor={editor} textbookId={textbookId} extra={extraToolbar} onLink={() => setLinkOpen(true)} />}
+      {editable && (
+        <EditorToolbar
+          editor={editor}
+          textbookId={textbookId}
+          extra={extraToolbar}
+          onLink={() => {
+            takeDomSelection(editor.view);
+            setLinkOpen(true);
+          }}
+        />
+      )}
       <EditorContent editor={editor} />
       {editable && <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />}
     </div>
