@@ -26,8 +26,16 @@ export function takeTitle(items: SlideItem[]): { title?: string; items: SlideIte
   const texts = items.filter((i): i is Extract<SlideItem, { kind: 'text' }> => i.kind === 'text');
   const placeholder = texts.find((i) => i.role === 'title');
   if (placeholder) {
-    const title = titleText(placeholder.paragraphs.map((p) => p.text));
-    return { title, items: items.filter((i) => i !== placeholder) };
+    // A note typed under the title in the same placeholder, in clearly smaller type ("Note: even though these examples
+    // are simple..."), is a line of the slide, not more of its title.
+    const sizes = placeholder.paragraphs.map((p) => p.size ?? placeholder.size);
+    const cut = sizes.findIndex((size, i) => i > 0 && size < 0.8 * Math.max(...sizes.slice(0, i)));
+    const own = cut > 0 ? placeholder.paragraphs.slice(0, cut) : placeholder.paragraphs;
+    const title = titleText(own.map((p) => p.text));
+    const rest = items.filter((i) => i !== placeholder);
+    if (cut <= 0) return { title, items: rest };
+    const note: SlideItem = { ...placeholder, role: 'body', paragraphs: placeholder.paragraphs.slice(cut), y: placeholder.y + 1 };
+    return { title, items: [note, ...rest] };
   }
   const boxes = texts.filter(
     (i) => i.role === 'box' && i.paragraphs.length <= 2 && i.paragraphs.map((p) => p.text).join(' ').length <= 120,

@@ -1,6 +1,7 @@
 import type { DocBlock } from '@server/core/document-model';
 import { bareLinks } from '../markdown-extract';
 import type { SlideItem, SlideParagraph } from './pptx-slide';
+import { printedLiterals, typedListing } from './typed-listing';
 
 /** One slide as read: its title (placeholder, or the heading typed in a text box) and the rest in reading order. */
 export interface ReadSlide {
@@ -69,11 +70,29 @@ function readingOrder(items: SlideItem[], height: number): SlideItem[] {
     .map((x) => x.item);
 }
 
-function paragraphBlocks(paragraphs: SlideParagraph[], page: number): DocBlock[] {
+/** What a slide's text boxes are read against: the string literals its programs print, and whether it shows a program. */
+interface SlideCode {
+  literals: string[];
+  hasListing: boolean;
+}
+
+function paragraphBlocks(paragraphs: SlideParagraph[], page: number, code: SlideCode): DocBlock[] {
   const minLevel = Math.min(...paragraphs.filter((p) => p.bullet).map((p) => p.level));
+  const plain = !paragraphs.some((p) => p.bullet || p.equation || p.links.length);
   // A terminal session pasted into a text box ("$ python count.py", then what it printed): one listing, whatever its font.
-  if (paragraphs.length >= 2 && /^\$ \S/.test(paragraphs[0].text) && !paragraphs.some((p) => p.bullet || p.equation))
+  if (paragraphs.length >= 2 && /^\$ \S/.test(paragraphs[0].text) && plain)
     return [{ kind: 'code', text: paragraphs.map((p) => p.code ?? p.text).join('\n'), page }];
+  // Program output typed in the deck's own font ("5", "4", ... "Blastoff!" beside the loop that prints it): one listing.
+  const typed =
+    plain && paragraphs.some((p) => p.code === undefined)
+      ? typedListing(
+          paragraphs.flatMap((p) => (p.code ?? p.typed ?? p.text).split('\n')).filter((l) => l.trim()),
+          code.literals,
+          code.hasListing,
+        )
+      : undefined;
+  if (typed)
+    return [...(typed.lead ? [{ kind: 'paragraph' as const, text: typed.lead, page }] : []), { kind: 'code', text: typed.listing, page }];
   const out: DocBlock[] = [];
   for (const p of paragraphs) {
     // Lines of a program typed in a monospaced font, one paragraph each: one listing, indentation kept.
@@ -117,6 +136,10 @@ function captionOf(alt: string | undefined): string | undefined {
 function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): DocBlock[] {
   const page = slide.number;
   const out: DocBlock[] = [];
+  const listings = slide.items.flatMap((i) =>
+    i.kind === 'text' ? i.paragraphs.flatMap((p) => (p.code !== undefined ? [p.code] : [])) : [],
+  );
+  const code: SlideCode = { literals: printedLiterals(listings), hasListing: listings.length >= 2 };
   for (const item of readingOrder(slide.items, height)) {
     // A lone "+" or "-" in a text box is a diagram's mark, not text.
     if (item.kind === 'text')
@@ -124,6 +147,7 @@ function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): 
         ...paragraphBlocks(
           item.paragraphs.filter((p) => p.equation || /\p{L}|\d/u.test(p.text)),
           page,
+          code,
         ),
       );
     else if (item.kind === 'table')

@@ -1,6 +1,7 @@
 import type { DocLink } from '@server/core/document-model';
 import { normalizeCharacters } from '@server/core/nlp';
 import { ommlToLatex } from '../docx/omml-latex';
+import { flowchartOf, type Box } from './flowchart';
 import type { Rels } from './pptx-package';
 import { alternateBranches, descendants, kid, kids, local, numAttr, path, type XmlEl } from './pptx-xml';
 
@@ -18,20 +19,24 @@ export interface SlideParagraph {
   equation?: string;
   /** Every run is set in a monospaced font: a line of a program, as typed (its indentation kept). */
   code?: string;
+  /** The paragraph as typed: its line breaks and leading spaces kept (a line of program output in the deck's own font). */
+  typed?: string;
+  /** The largest run size in points, when a run states one. */
+  size?: number;
 }
 
 /** Typefaces of program text on slides (Courier New, Consolas, Menlo, "Source Code Pro", "Roboto Mono"...). */
 const monospaced = /courier|consolas|menlo|monaco|mono\b|\bcode\b|inconsolata|lucida console|typewriter/i;
 
-interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
 export type SlideItem =
-  | ({ kind: 'text'; role: 'title' | 'subtitle' | 'body' | 'box'; paragraphs: SlideParagraph[]; size: number } & Box)
+  | ({
+      kind: 'text';
+      role: 'title' | 'subtitle' | 'body' | 'box';
+      paragraphs: SlideParagraph[];
+      size: number;
+      /** The shape's preset geometry ("rect", "diamond", "flowChartDecision"). */
+      geometry?: string;
+    } & Box)
   | ({ kind: 'table'; rows: string[][] } & Box)
   | ({ kind: 'picture'; part: string; alt?: string } & Box);
 
@@ -102,6 +107,7 @@ function readParagraph(p: XmlEl, rels: Rels, bulletByDefault: boolean): SlidePar
   const links: DocLink[] = [];
   let equation: string | undefined;
   let words = false;
+  let size: number | undefined;
   for (const c of kids(p)) {
     const name = local(c);
     if (name === 'r' || name === 'fld') {
@@ -110,6 +116,8 @@ function readParagraph(p: XmlEl, rels: Rels, bulletByDefault: boolean): SlidePar
       const href = linkOf(kid(c, 'rPr'), rels);
       if (href && t.trim()) links.push({ text: tidy(t), href });
       if (t.trim()) words = true;
+      const sz = numAttr(kid(c, 'rPr'), 'sz');
+      if (t.trim() && sz !== undefined) size = Math.max(size ?? 0, sz / 100);
       const visible = t.replace(/\s/g, '').length;
       allChars += visible;
       if (monospaced.test(path(c, 'rPr', 'latin')?.getAttribute('typeface') ?? '')) monoChars += visible;
@@ -143,6 +151,8 @@ function readParagraph(p: XmlEl, rels: Rels, bulletByDefault: boolean): SlidePar
     links: [...new Set(links.map((l) => JSON.stringify(l)))].map((l) => JSON.parse(l) as DocLink),
     ...(!words && equation ? { equation } : {}),
     ...(mono && words && monoChars >= 0.75 * allChars && !explicit ? { code: normalizeCharacters(typed).replace(/\s+$/, '') } : {}),
+    ...(words && !equation ? { typed: normalizeCharacters(typed).replace(/\s+$/, '') } : {}),
+    ...(size !== undefined ? { size } : {}),
   };
 }
 
@@ -168,7 +178,8 @@ function readShape(sp: XmlEl, rels: Rels, inherited: Array<XmlEl | undefined>, a
   const box = own
     ? at(own)
     : ((key && inheritedBox(key, inherited)) ?? { x: 0, y: role === 'title' ? 0 : Number.MAX_SAFE_INTEGER, w: 0, h: 0 });
-  return { kind: 'text', role, paragraphs, size: largestRunSize(txBody), ...box };
+  const geometry = path(sp, 'spPr', 'prstGeom')?.getAttribute('prst') || undefined;
+  return { kind: 'text', role, paragraphs, size: largestRunSize(txBody), ...(geometry ? { geometry } : {}), ...box };
 }
 
 /**
@@ -246,6 +257,8 @@ interface TreeContext {
   rels: Rels;
   inherited: Array<XmlEl | undefined>;
   diagrams: Map<string, XmlEl>;
+  /** The connectors (p:cxnSp) met on the slide, placed on it. */
+  connectors: Box[];
 }
 
 function readTree(tree: XmlEl, ctx: TreeContext, at: Transform, out: SlideItem[]): void {
@@ -261,6 +274,9 @@ function readTree(tree: XmlEl, ctx: TreeContext, at: Transform, out: SlideItem[]
     } else if (name === 'pic') {
       const item = readPicture(el, rels, at);
       if (item) out.push(item);
+    } else if (name === 'cxnSp') {
+      const box = xfrmBox(path(el, 'spPr', 'xfrm'));
+      if (box) ctx.connectors.push(at(box));
     } else if (name === 'grpSp') {
       readTree(el, ctx, groupTransform(el, at), out);
     } else if (name === 'AlternateContent') {
@@ -274,12 +290,38 @@ function readTree(tree: XmlEl, ctx: TreeContext, at: Transform, out: SlideItem[]
   }
 }
 
+/** A flowchart's boxes and branch labels (flowchart.ts) become one text item where its top-most box was. */
+function joinFlowchart(items: SlideItem[], connectors: Box[]): SlideItem[] {
+  const candidates = items.flatMap((item) =>
+    item.kind === 'text' && item.role === 'box' && item.paragraphs.length <= 2 && item.paragraphs.every((p) => p.code === undefined)
+      ? [{ item, text: item.paragraphs.map((p) => p.text).join(' '), geometry: item.geometry, x: item.x, y: item.y, w: item.w, h: item.h }]
+      : [],
+  );
+  const chart = flowchartOf(candidates, connectors);
+  if (!chart) return items;
+  const taken = new Set([...chart.members].map((i) => candidates[i].item));
+  const first = Math.min(...items.flatMap((item, i) => (taken.has(item) ? [i] : [])));
+  const top = [...taken].reduce((a, b) => (b.y < a.y ? b : a));
+  const joined: SlideItem = {
+    kind: 'text',
+    role: 'box',
+    paragraphs: [{ text: chart.text, level: 0, bullet: false, ordered: false, links: [] }],
+    size: defaultSize,
+    x: Math.min(...[...taken].map((t) => t.x)),
+    y: top.y,
+    w: 0,
+    h: 0,
+  };
+  return items.flatMap((item, i) => (i === first ? [joined] : taken.has(item) ? [] : [item]));
+}
+
 /** A slide's text shapes, tables and pictures (positions in EMU on the slide), in the order the file lists them. */
 export function readSlideItems(root: XmlEl, rels: Rels, layout?: XmlEl, master?: XmlEl, diagrams = new Map<string, XmlEl>()): SlideItem[] {
   const tree = path(root, 'cSld', 'spTree');
   const out: SlideItem[] = [];
-  if (tree) readTree(tree, { rels, inherited: [layout, master], diagrams }, identity, out);
-  return out;
+  const connectors: Box[] = [];
+  if (tree) readTree(tree, { rels, inherited: [layout, master], diagrams, connectors }, identity, out);
+  return joinFlowchart(out, connectors);
 }
 
 /** A notes page's own text (its body placeholders), one string per paragraph; the slide image and page number are not notes. */
@@ -287,7 +329,7 @@ export function readNotes(root: XmlEl, rels: Rels): string[] {
   const tree = path(root, 'cSld', 'spTree');
   if (!tree) return [];
   const items: SlideItem[] = [];
-  readTree(tree, { rels, inherited: [], diagrams: new Map() }, identity, items);
+  readTree(tree, { rels, inherited: [], diagrams: new Map(), connectors: [] }, identity, items);
   return items
     .flatMap((i) => (i.kind === 'text' && i.role !== 'title' ? i.paragraphs.map((p) => p.text) : []))
     .filter((t) => !/^\d+$/.test(t));
