@@ -142,3 +142,46 @@ describe('a program typed on a slide in a monospaced font', () => {
     expect(unit[2].text).toBe('The break statement ends the loop it is in.');
   });
 });
+
+describe('a loop drawn, typed and run on slides (server/test/ingest/deck.support.ts)', () => {
+  const unitOf = async (heading: string) => {
+    const doc = await extractPptx(await buildDeck({ loopSlides: true }), 'loops.pptx');
+    const start = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === heading);
+    expect(start).toBeGreaterThanOrEqual(0);
+    return doc.blocks.slice(start + 1).filter((b) => b.page === doc.blocks[start].page);
+  };
+
+  it("gives a flowchart's boxes as one line of its steps, the decision with its branches; not a paragraph per label", async () => {
+    const unit = await unitOf('Repeated Steps');
+    const chart = unit.filter((b) => b.text.startsWith('Flowchart:'));
+    expect(chart.map((b) => b.text)).toEqual(["Flowchart: n = 5; n > 0 ? (Yes / No); print(n); print('Blastoff!')"]);
+    for (const label of ['Yes', 'No', 'n > 0 ?', 'print(n)', 'n = 5']) expect(unit.filter((b) => b.text === label)).toEqual([]);
+    // The program and the prose beside the flowchart are read as before.
+    expect(unit.find((b) => b.kind === 'code' && b.text.startsWith('n = 5\nwhile'))?.text).toBe(
+      "n = 5\nwhile n > 0 :\n    print(n)\n    n = n - 1\nprint('Blastoff!')",
+    );
+    expect(unit.at(-1)).toMatchObject({ kind: 'paragraph', text: 'Loops have iteration variables that change each time through a loop.' });
+  });
+
+  it("keeps what the program prints, typed in the deck's font, as one listing under its label", async () => {
+    const unit = await unitOf('Repeated Steps');
+    const at = unit.findIndex((b) => b.text === 'Output:');
+    expect(unit[at]).toMatchObject({ kind: 'paragraph' });
+    expect(unit[at + 1]).toMatchObject({ kind: 'code', text: '5\n4\n3\n2\n1\nBlastoff!' });
+    expect(unit.filter((b) => b.kind === 'paragraph' && /^(\d|Blastoff)/.test(b.text))).toEqual([]);
+  });
+
+  it('leaves two callouts pointing into a listing as they are: no flowchart', async () => {
+    const unit = await unitOf('Looking at in');
+    expect(unit.map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'Iteration variable'],
+      ['code', 'for i in [5, 4, 3, 2, 1] :\n    print(i)'],
+      ['paragraph', 'Five-element sequence'],
+    ]);
+  });
+
+  it('reads a note set under the title in smaller type as a line of the slide, not part of the title', async () => {
+    const unit = await unitOf('Loop Idioms');
+    expect(unit.map((b) => [b.kind, b.text])).toEqual([['paragraph', 'Note: the patterns apply to all kinds of loops']]);
+  });
+});

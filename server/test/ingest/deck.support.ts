@@ -140,6 +140,8 @@ export interface DeckOptions {
   extraSlides?: number;
   /** A slide with a program typed in Courier New, one paragraph a line, indented with spaces, before "Questions?". */
   codeSlide?: boolean;
+  /** Three slides before "Questions?": a flowchart beside its program and output, callouts on a listing, a note in a title. */
+  loopSlides?: boolean;
 }
 
 const monoRun = (text: string, face = 'Courier New') =>
@@ -177,6 +179,72 @@ const codeSlide = {
   ),
 };
 
+const cxn = (id: number, x: number, y: number, w: number, h: number) =>
+  `<p:cxnSp><p:nvCxnSpPr><p:cNvPr id="${id}" name="Connector ${id}"/><p:cNvCxnSpPr/><p:nvPr/></p:nvCxnSpPr><p:spPr>${xfrm(x, y, w, h)}<a:prstGeom prst="straightConnector1"><a:avLst/></a:prstGeom></p:spPr></p:cxnSp>`;
+const flowBox = (id: number, text: string, box: [number, number, number, number], prst = 'rect') =>
+  shape(id, undefined, `<a:p>${run(text)}</a:p>`, box).replace('</p:spPr>', `<a:prstGeom prst="${prst}"><a:avLst/></a:prstGeom></p:spPr>`);
+const lines = (id: number, text: string[], box: [number, number, number, number], mono = false) =>
+  shape(id, undefined, text.map((l) => `<a:p>${mono ? monoRun(l) : run(l)}</a:p>`).join(''), box);
+
+/**
+ * A countdown loop as an introductory programming deck draws it: the flowchart in shapes joined by connectors (a diamond
+ * with "Yes" and "No" beside its arrows), the program in Courier New, and what it prints typed in the deck's own font;
+ * then two callouts pointing into a listing, and a section slide whose title placeholder carries a note in smaller type.
+ */
+const loopSlides = [
+  {
+    file: 'slide15.xml',
+    xml: slideXml(
+      title('Repeated Steps') +
+        flowBox(20, 'n = 5', [500000, 1400000, 1500000, 400000]) +
+        cxn(21, 1250000, 1800000, 0, 300000) +
+        flowBox(22, 'n &gt; 0 ?', [500000, 2100000, 1500000, 700000], 'diamond') +
+        cxn(23, 1250000, 2800000, 0, 400000) +
+        flowBox(24, 'Yes', [1300000, 2850000, 500000, 300000]) +
+        flowBox(25, 'print(n)', [500000, 3200000, 1500000, 400000]) +
+        cxn(26, 2000000, 2450000, 600000, 0) +
+        flowBox(27, 'No', [2100000, 2100000, 400000, 300000]) +
+        cxn(28, 2600000, 2450000, 0, 1750000) +
+        flowBox(29, "print('Blastoff!')", [2000000, 4200000, 1500000, 400000]) +
+        lines(
+          30,
+          ['n = 5', 'while n &gt; 0 :', '    print(n)', '    n = n - 1', "print('Blastoff!')"],
+          [4000000, 1400000, 2500000, 1500000],
+          true,
+        ) +
+        lines(31, ['Output:', '5', '4', '3', '2', '1', 'Blastoff!'], [7000000, 1400000, 1500000, 2000000]) +
+        shape(
+          32,
+          undefined,
+          `<a:p>${run('Loops have iteration variables that change each time through a loop.')}</a:p>`,
+          [457200, 5400000, 8229600, 600000],
+        ),
+    ),
+  },
+  {
+    file: 'slide16.xml',
+    xml: slideXml(
+      title('Looking at in') +
+        lines(40, ['for i in [5, 4, 3, 2, 1] :', '    print(i)'], [4000000, 2000000, 3000000, 800000], true) +
+        flowBox(41, 'Iteration variable', [1000000, 1200000, 1800000, 400000]) +
+        cxn(42, 2800000, 1400000, 1500000, 700000) +
+        flowBox(43, 'Five-element sequence', [5000000, 3500000, 2000000, 400000]) +
+        cxn(44, 5500000, 2800000, 0, 700000),
+    ),
+  },
+  {
+    file: 'slide17.xml',
+    xml: slideXml(
+      shape(
+        2,
+        'type="title"',
+        `<a:p>${run('Loop Idioms', ' sz="4400"')}</a:p><a:p>${run('Note: the patterns apply to all kinds of loops', ' sz="2400"')}</a:p>`,
+        [457200, 274638, 8229600, 3000000],
+      ),
+    ),
+  },
+];
+
 export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> {
   const zip = new JSZip();
   const list = slides();
@@ -208,6 +276,7 @@ export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> 
   // A title-only slide after it, before "Questions?": its title is a line of the unit before it.
   if (options.untitledPicture) list.splice(list.length - 1, 0, { file: 'slide13.xml', xml: slideXml(title('Coffee break')) });
   if (options.codeSlide) list.splice(list.length - 1, 0, codeSlide);
+  if (options.loopSlides) list.splice(list.length - 1, 0, ...loopSlides);
   for (let i = 0; i < (options.extraSlides ?? 0); i++) {
     list.push({
       file: `extra${i + 1}.xml`,
