@@ -38,7 +38,12 @@ export function takeTitle(items: SlideItem[]): { title?: string; items: SlideIte
     return { title, items: [note, ...rest] };
   }
   const boxes = texts.filter(
-    (i) => i.role === 'box' && i.paragraphs.length <= 2 && i.paragraphs.map((p) => p.text).join(' ').length <= 120,
+    (i) =>
+      i.role === 'box' &&
+      i.paragraphs.length <= 2 &&
+      i.paragraphs.map((p) => p.text).join(' ').length <= 120 &&
+      // A program's lines in a large monospaced type are a listing, never the slide's heading.
+      i.paragraphs.every((p) => p.code === undefined),
   );
   const best = boxes.sort((a, b) => b.size - a.size || a.y - b.y)[0];
   if (!best) return { items };

@@ -39,13 +39,16 @@ const centre = (b: Box) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
  * scattered through the text would say nothing at all.
  *
  * A flowchart is at least two connectors and three short labels touching them, one of them a decision (a diamond) or
- * four labels at least: two callouts pointing into a listing ("Iteration variable") are not one.
+ * four labels at least (then a "Diagram"): two callouts pointing into a listing ("Iteration variable") are not one.
  */
 export function flowchartOf(labels: Label[], connectors: Box[]): { text: string; members: Set<number> } | undefined {
   if (connectors.length < 2) return undefined;
   const members = new Set<number>();
+  const hasDecision = labels.some((l) => decision.test(l.geometry ?? ''));
   labels.forEach((l, i) => {
-    if (l.text.length <= maxLabel && /\p{L}|\d/u.test(l.text) && connectors.some((c) => gap(l, c) <= near)) members.add(i);
+    // A decision's "Yes" and "No" may sit further off the arrow they name.
+    const reach = hasDecision && branch.test(l.text) ? 2 * near : near;
+    if (l.text.length <= maxLabel && /\p{L}|\d/u.test(l.text) && connectors.some((c) => gap(l, c) <= reach)) members.add(i);
   });
   const chosen = [...members].map((i) => ({ ...labels[i], i }));
   const decisions = chosen.filter((l) => decision.test(l.geometry ?? ''));
@@ -72,5 +75,6 @@ export function flowchartOf(labels: Label[], connectors: Box[]): { text: string;
         : s.text;
     })
     .join('; ');
-  return { text: `Flowchart: ${text}`, members };
+  // Boxes joined by arrows without a decision are a diagram (a computer's parts and the flow between them), not a program.
+  return { text: `${decisions.length ? 'Flowchart' : 'Diagram'}: ${text}`, members };
 }

@@ -81,7 +81,7 @@ function paragraphBlocks(paragraphs: SlideParagraph[], page: number, code: Slide
   const plain = !paragraphs.some((p) => p.bullet || p.equation || p.links.length);
   // A terminal session pasted into a text box ("$ python count.py", then what it printed): one listing, whatever its font.
   if (paragraphs.length >= 2 && /^\$ \S/.test(paragraphs[0].text) && plain)
-    return [{ kind: 'code', text: paragraphs.map((p) => p.code ?? p.text).join('\n'), page }];
+    return [{ kind: 'code', text: paragraphs.map((p) => p.code ?? p.typed ?? p.text).join('\n'), page }];
   // Program output typed in the deck's own font ("5", "4", ... "Blastoff!" beside the loop that prints it): one listing.
   const typed =
     plain && paragraphs.some((p) => p.code === undefined)
@@ -155,7 +155,7 @@ function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): 
         kind: 'table',
         text: item.rows.map((r) => r.join(' | ')).join('\n'),
         rows: item.rows,
-        header: item.rows.length > 1,
+        header: item.header ?? item.rows.length > 1,
         page,
       });
     else {

@@ -1,6 +1,7 @@
 import type { DocLink } from '@server/core/document-model';
 import { normalizeCharacters } from '@server/core/nlp';
 import { ommlToLatex } from '../docx/omml-latex';
+import { cellGrids } from './cell-rows';
 import { flowchartOf, type Box } from './flowchart';
 import type { Rels } from './pptx-package';
 import { alternateBranches, descendants, kid, kids, local, numAttr, path, type XmlEl } from './pptx-xml';
@@ -37,7 +38,8 @@ export type SlideItem =
       /** The shape's preset geometry ("rect", "diamond", "flowChartDecision"). */
       geometry?: string;
     } & Box)
-  | ({ kind: 'table'; rows: string[][] } & Box)
+  /** A table; `header` false when its first row is not a header (a row of letters over their indices). */
+  | ({ kind: 'table'; rows: string[][]; header?: boolean } & Box)
   | ({ kind: 'picture'; part: string; alt?: string } & Box);
 
 /** Placeholders that are page furniture (date, footer, slide number) or the notes page's slide image. */
@@ -293,7 +295,12 @@ function readTree(tree: XmlEl, ctx: TreeContext, at: Transform, out: SlideItem[]
 /** A flowchart's boxes and branch labels (flowchart.ts) become one text item where its top-most box was. */
 function joinFlowchart(items: SlideItem[], connectors: Box[]): SlideItem[] {
   const candidates = items.flatMap((item) =>
-    item.kind === 'text' && item.role === 'box' && item.paragraphs.length <= 2 && item.paragraphs.every((p) => p.code === undefined)
+    item.kind === 'text' &&
+    item.role === 'box' &&
+    item.paragraphs.length <= 4 &&
+    item.paragraphs.every((p) => p.code === undefined) &&
+    // "Output:" over what a program printed, beside the arrow pointing at it, is a listing's label, not a box of the chart.
+    (item.paragraphs.length === 1 || item.paragraphs.every((p) => !p.text.endsWith(':')))
       ? [{ item, text: item.paragraphs.map((p) => p.text).join(' '), geometry: item.geometry, x: item.x, y: item.y, w: item.w, h: item.h }]
       : [],
   );
@@ -306,7 +313,8 @@ function joinFlowchart(items: SlideItem[], connectors: Box[]): SlideItem[] {
     kind: 'text',
     role: 'box',
     paragraphs: [{ text: chart.text, level: 0, bullet: false, ordered: false, links: [] }],
-    size: defaultSize,
+    // Its labels' type size, so a slide's heading typed in a text box is measured against them as before.
+    size: Math.max(...[...taken].map((t) => (t.kind === 'text' ? t.size : defaultSize))),
     x: Math.min(...[...taken].map((t) => t.x)),
     y: top.y,
     w: 0,
@@ -315,13 +323,30 @@ function joinFlowchart(items: SlideItem[], connectors: Box[]): SlideItem[] {
   return items.flatMap((item, i) => (i === first ? [joined] : taken.has(item) ? [] : [item]));
 }
 
+/** Boxes drawn side by side with a character in each (cell-rows.ts) become one table where the first of them was. */
+function joinCells(items: SlideItem[]): SlideItem[] {
+  const candidates = items.flatMap((item) =>
+    item.kind === 'text' && item.role === 'box' && item.paragraphs.length === 1 && item.paragraphs[0].code === undefined
+      ? [{ item, text: item.paragraphs[0].text, x: item.x, y: item.y, w: item.w, h: item.h }]
+      : [],
+  );
+  let out = items;
+  for (const grid of cellGrids(candidates)) {
+    const taken = new Set([...grid.members].map((i) => candidates[i].item));
+    const first = out.findIndex((item) => taken.has(item));
+    const table: SlideItem = { kind: 'table', rows: grid.rows, header: false, ...grid.box };
+    out = out.flatMap((item, i) => (i === first ? [table] : taken.has(item) ? [] : [item]));
+  }
+  return out;
+}
+
 /** A slide's text shapes, tables and pictures (positions in EMU on the slide), in the order the file lists them. */
 export function readSlideItems(root: XmlEl, rels: Rels, layout?: XmlEl, master?: XmlEl, diagrams = new Map<string, XmlEl>()): SlideItem[] {
   const tree = path(root, 'cSld', 'spTree');
   const out: SlideItem[] = [];
   const connectors: Box[] = [];
   if (tree) readTree(tree, { rels, inherited: [layout, master], diagrams, connectors }, identity, out);
-  return joinFlowchart(out, connectors);
+  return joinCells(joinFlowchart(out, connectors));
 }
 
 /** A notes page's own text (its body placeholders), one string per paragraph; the slide image and page number are not notes. */
