@@ -32,7 +32,7 @@ const centre = (b: Box) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
  * The labels of a flowchart drawn with shapes and connectors (p:cxnSp), as one line of text, and which labels it took.
  *
  * A student reads a flowchart as its steps in order with the decisions' branches, so that is what the line gives:
- * "Flowchart: n = 5; n > 0 ? (Yes / No); print(n); n = n - 1; print('Blastoff')", the boxes from top to bottom (left to
+ * "Flowchart: n = 5; n > 0 ? (Yes / No); print(n); n = n - 1; print('Blastoff').", the boxes from top to bottom (left to
  * right on one level), each decision followed by its branch labels. The arrows themselves are not traced: decks exported
  * from other tools draw them as loose segments that name no shape (no stCxn/endCxn), and a wrong arrow would teach a
  * wrong program; the listing the flowchart illustrates is on the slide beside it. One-word paragraphs ("Yes", "No")
@@ -76,5 +76,6 @@ export function flowchartOf(labels: Label[], connectors: Box[]): { text: string;
     })
     .join('; ');
   // Boxes joined by arrows without a decision are a diagram (a computer's parts and the flow between them), not a program.
-  return { text: `${decisions.length ? 'Flowchart' : 'Diagram'}: ${text}`, members };
+  // A stop of its own at the end: the line is a sentence the book made, not a paragraph cut short.
+  return { text: `${decisions.length ? 'Flowchart' : 'Diagram'}: ${text}${/[.?!]$/.test(text) ? '' : '.'}`, members };
 }

@@ -154,7 +154,7 @@ describe('a loop drawn, typed and run on slides (server/test/ingest/deck.support
   it("gives a flowchart's boxes as one line of its steps, the decision with its branches; not a paragraph per label", async () => {
     const unit = await unitOf('Repeated Steps');
     const chart = unit.filter((b) => b.text.startsWith('Flowchart:'));
-    expect(chart.map((b) => b.text)).toEqual(["Flowchart: n = 5; n > 0 ? (Yes / No); print(n); print('Blastoff!')"]);
+    expect(chart.map((b) => b.text)).toEqual(["Flowchart: n = 5; n > 0 ? (Yes / No); print(n); print('Blastoff!')."]);
     for (const label of ['Yes', 'No', 'n > 0 ?', 'print(n)', 'n = 5']) expect(unit.filter((b) => b.text === label)).toEqual([]);
     // The program and the prose beside the flowchart are read as before.
     expect(unit.find((b) => b.kind === 'code' && b.text.startsWith('n = 5\nwhile'))?.text).toBe(
