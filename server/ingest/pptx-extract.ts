@@ -40,6 +40,7 @@ export function takeTitle(items: SlideItem[]): { title?: string; items: SlideIte
   const boxes = texts.filter(
     (i) =>
       i.role === 'box' &&
+      !i.diagram &&
       i.paragraphs.length <= 2 &&
       i.paragraphs.map((p) => p.text).join(' ').length <= 120 &&
       // A program's lines in a large monospaced type are a listing, never the slide's heading.

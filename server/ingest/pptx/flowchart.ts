@@ -53,6 +53,8 @@ export function flowchartOf(labels: Label[], connectors: Box[]): { text: string;
   const chosen = [...members].map((i) => ({ ...labels[i], i }));
   const decisions = chosen.filter((l) => decision.test(l.geometry ?? ''));
   if (chosen.length < 3 || (!decisions.length && chosen.length < 4)) return undefined;
+  // Numbers joined by arrows (an expression evaluated step by step, a long division) are arithmetic drawn, not a process.
+  if (!decisions.length && chosen.filter((l) => /\p{L}{2}/u.test(l.text)).length < chosen.length / 2) return undefined;
   const branches = new Map<number, string[]>();
   const steps = chosen.filter((l) => {
     if (!decisions.length || !branch.test(l.text)) return true;

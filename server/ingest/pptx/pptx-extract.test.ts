@@ -180,6 +180,19 @@ describe('a loop drawn, typed and run on slides (server/test/ingest/deck.support
     ]);
   });
 
+  it('reads a string drawn a letter a box over its indices as one table, and the letters a loop prints as one listing', async () => {
+    const unit = await unitOf('Looking Inside Strings');
+    expect(unit.map((b) => b.kind)).toEqual(['table', 'code', 'code']);
+    expect(unit[0]).toMatchObject({
+      rows: [
+        ['b', 'a', 'n', 'a', 'n', 'a'],
+        ['0', '1', '2', '3', '4', '5'],
+      ],
+      header: false,
+    });
+    expect(unit[2].text).toBe('b\na\nn\na\nn\na');
+  });
+
   it('reads a note set under the title in smaller type as a line of the slide, not part of the title', async () => {
     const unit = await unitOf('Loop Idioms');
     expect(unit.map((b) => [b.kind, b.text])).toEqual([['paragraph', 'Note: the patterns apply to all kinds of loops']]);

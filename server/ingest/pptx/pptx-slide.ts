@@ -37,6 +37,8 @@ export type SlideItem =
       size: number;
       /** The shape's preset geometry ("rect", "diamond", "flowChartDecision"). */
       geometry?: string;
+      /** A flowchart's or diagram's labels joined (flowchart.ts): never the slide's title. */
+      diagram?: boolean;
     } & Box)
   /** A table; `header` false when its first row is not a header (a row of letters over their indices). */
   | ({ kind: 'table'; rows: string[][]; header?: boolean } & Box)
@@ -313,6 +315,7 @@ function joinFlowchart(items: SlideItem[], connectors: Box[]): SlideItem[] {
     kind: 'text',
     role: 'box',
     paragraphs: [{ text: chart.text, level: 0, bullet: false, ordered: false, links: [] }],
+    diagram: true,
     // Its labels' type size, so a slide's heading typed in a text box is measured against them as before.
     size: Math.max(...[...taken].map((t) => (t.kind === 'text' ? t.size : defaultSize))),
     x: Math.min(...[...taken].map((t) => t.x)),

@@ -189,7 +189,8 @@ const lines = (id: number, text: string[], box: [number, number, number, number]
 /**
  * A countdown loop as an introductory programming deck draws it: the flowchart in shapes joined by connectors (a diamond
  * with "Yes" and "No" beside its arrows), the program in Courier New, and what it prints typed in the deck's own font;
- * then two callouts pointing into a listing, and a section slide whose title placeholder carries a note in smaller type.
+ * then two callouts pointing into a listing, a string drawn a letter a box over its indices (and a loop printing its
+ * letters, one a line), and a section slide whose title placeholder carries a note in smaller type.
  */
 const loopSlides = [
   {
@@ -230,6 +231,22 @@ const loopSlides = [
         cxn(42, 2800000, 1400000, 1500000, 700000) +
         flowBox(43, 'Five-element sequence', [5000000, 3500000, 2000000, 400000]) +
         cxn(44, 5500000, 2800000, 0, 700000),
+    ),
+  },
+  {
+    file: 'slide18.xml',
+    xml: slideXml(
+      title('Looking Inside Strings') +
+        [...'banana']
+          .map((c, i) =>
+            [
+              flowBox(50 + i, c, [4000000 + i * 500000, 1600000, 500000, 500000]),
+              flowBox(60 + i, String(i), [4000000 + i * 500000, 2100000, 500000, 500000]),
+            ].join(''),
+          )
+          .join('') +
+        lines(70, ["fruit = 'banana'", 'for letter in fruit :', '    print(letter)'], [457200, 3000000, 4000000, 1200000], true) +
+        lines(71, [...'banana'], [5000000, 3000000, 1000000, 3000000]),
     ),
   },
   {
