@@ -64,7 +64,9 @@ export function typedListing(
   const announced = head !== undefined && output.test(head) && slideHasListing;
   // A sentence the program prints ("I sleep all night and I work all day.") is output all the same.
   const printed = (l: string) => literals.includes(l.trim());
-  if (body.length < (announced ? 1 : 3) || body.some((l) => l.length > 80 || (prose(l) && !printed(l)))) return undefined;
+  // Two lines are enough when each shows a string the program prints or prompts with ("Who are you? Chuck", "Welcome Chuck").
+  const shown = body.length >= 2 && body.every((l) => literals.some((lit) => lit.length >= 3 && l.includes(lit)));
+  if (body.length < (announced || shown ? 1 : 3) || body.some((l) => l.length > 80 || (prose(l) && !printed(l)))) return undefined;
   if (announced) return { lead: head, listing: body.join('\n') };
   if (!slideHasListing && !body.some((l) => prompt.test(l.trim()))) return undefined;
   const like = body.filter((l) => outputLike(l, literals)).length;
