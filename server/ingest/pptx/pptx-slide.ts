@@ -308,7 +308,7 @@ function joinFlowchart(items: SlideItem[], connectors: Box[]): SlideItem[] {
   );
   const chart = flowchartOf(candidates, connectors);
   if (!chart) return items;
-  const taken = new Set([...chart.members].map((i) => candidates[i].item));
+  const taken = new Set<SlideItem>([...chart.members].map((i) => candidates[i].item));
   const first = Math.min(...items.flatMap((item, i) => (taken.has(item) ? [i] : [])));
   const top = [...taken].reduce((a, b) => (b.y < a.y ? b : a));
   const joined: SlideItem = {
@@ -335,7 +335,7 @@ function joinCells(items: SlideItem[]): SlideItem[] {
   );
   let out = items;
   for (const grid of cellGrids(candidates)) {
-    const taken = new Set([...grid.members].map((i) => candidates[i].item));
+    const taken = new Set<SlideItem>([...grid.members].map((i) => candidates[i].item));
     const first = out.findIndex((item) => taken.has(item));
     const table: SlideItem = { kind: 'table', rows: grid.rows, header: false, ...grid.box };
     out = out.flatMap((item, i) => (i === first ? [table] : taken.has(item) ? [] : [item]));
