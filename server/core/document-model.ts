@@ -102,6 +102,8 @@ export interface DocBlock {
   /** table: cells by row; `header` when the first row is a header row. */
   rows?: string[][];
   header?: boolean;
+  /** table: the columns (0-based) the source sets in a monospaced font (a guide's patterns, commands): shown as inline code. */
+  codeColumns?: number[];
   /** figure / table: caption as the document gives it ("Figure 5.2: ..."). */
   caption?: string;
   /** figure without a caption of its own: what its picture shows for a reader who cannot see it (its alt text only, never printed). */

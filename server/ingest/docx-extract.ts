@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import mammoth from 'mammoth';
 import { decodeEntities } from '@common/textbook-ops/html';
 import type { DocBlock, DocLink, ExtractedDocument, ExtractedImage, ListMarker } from '../core/document-model';
-import { equationMarks, prepareDocx, sizeHeadingStyleMap, type DocxEquation, type PreparedDocx } from './docx/prepare';
+import { equationMarks, monoMarks, prepareDocx, sizeHeadingStyleMap, type DocxEquation, type PreparedDocx } from './docx/prepare';
 import { listNumberMarks } from './docx/list-numbers';
 import { linkedText, placeAnchors, textWithTargets } from './links';
-import { tabAlignedTables, tabCells } from './docx/tab-tables';
+import { tabAlignedTables, tabCells, type TabRow } from './docx/tab-tables';
 import { normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
 import { looksLikeCode, mergeCodeRuns } from './code-lines';
@@ -55,11 +55,11 @@ const captionStart = /^(figure|fig\.|table|chart|diagram|image)\s*\d+/i;
 function readHtml(
   html: string,
   context: HtmlContext = {},
-): { blocks: DocBlock[]; boldOnly: Set<DocBlock>; tabRows: Map<DocBlock, [string, string]> } {
+): { blocks: DocBlock[]; boldOnly: Set<DocBlock>; tabRows: Map<DocBlock, TabRow> } {
   const blocks: DocBlock[] = [];
   const boldOnly = new Set<DocBlock>();
   // Paragraphs typed as the rows of a two-column table (a tab between the columns): tabAlignedTables joins them.
-  const tabRows = new Map<DocBlock, [string, string]>();
+  const tabRows = new Map<DocBlock, TabRow>();
   let strongDepth = 0;
   let boldChars = 0;
   let plainChars = 0;
@@ -99,6 +99,12 @@ function readHtml(
     blocks.push(block);
   };
   const flush = () => {
+    // How many characters the paragraph opens with in a monospaced font (prepare.ts put it at its start).
+    let monoStart = 0;
+    buffer = buffer.replace(monoMarks, (_m, n: string) => {
+      monoStart = Number(n);
+      return '';
+    });
     // A numbered paragraph's number (prepare.ts put it at its start); it never stays in the text.
     let number: number | undefined;
     let marker: ListMarker | undefined;
@@ -123,6 +129,8 @@ function readHtml(
     }
     const cells =
       kind === 'paragraph' && !inCell && !buffer.includes(lineBreak) && !buffer.includes('\uE000EQ') ? tabCells(buffer) : undefined;
+    // The first column set in the monospaced font the paragraph opens with: a pattern or a command, kept as code.
+    const codeFirst = !!cells && monoStart > 0 && normalizeCharacters(buffer.slice(0, monoStart)).replace(/\s+/g, ' ').includes(cells[0]);
     const raw = normalizeCharacters(buffer.replaceAll(lineBreak, ' ')).replace(/\s+/g, ' ').trim();
     buffer = '';
     const bold = boldChars > 0 && plainChars === 0;
@@ -166,7 +174,7 @@ function readHtml(
     if (placed.length) block.links = placed;
     push(block);
     if (kind === 'paragraph' && bold) boldOnly.add(block);
-    if (cells && block.kind === 'paragraph' && !block.links) tabRows.set(block, cells);
+    if (cells && block.kind === 'paragraph' && !block.links) tabRows.set(block, { cells, codeFirst });
   };
   for (const m of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*?)(\/?)>|([^<]+)/g)) {
     const [, closing, rawTag, attrs, selfClosing, text] = m;
@@ -174,7 +182,7 @@ function readHtml(
       if (skipDepth === 0) {
         const decoded = decodeEntities(text);
         buffer += decoded;
-        const letters = decoded.replace(/\s/g, '').length;
+        const letters = decoded.replace(monoMarks, '').replace(/\s/g, '').length;
         if (strongDepth > 0) boldChars += letters;
         else plainChars += letters;
       }
@@ -201,7 +209,7 @@ function readHtml(
     }
     if (tag === 'a' && closing) {
       const href = linkHref && decodeEntities(linkHref).trim();
-      const anchor = linkedText(buffer.slice(linkStart).replaceAll(lineBreak, ' ').replace(listNumberMarks, ''));
+      const anchor = linkedText(buffer.slice(linkStart).replaceAll(lineBreak, ' ').replace(listNumberMarks, '').replace(monoMarks, ''));
       if (href && anchor) links.push({ text: anchor, href });
       linkHref = undefined;
       continue;

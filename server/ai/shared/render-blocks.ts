@@ -99,6 +99,8 @@ function renderTable(block: DocBlock, options: RenderOptions): string {
       const text = row[i] ?? '';
       const piece = i < row.length ? cellIndex++ : -1;
       const own = placed.filter((l) => l.piece === piece);
+      // A column the source sets in a monospaced font (a pattern, a command) is inline code, as typed.
+      if (text && block.codeColumns?.includes(i)) return `<${tag}><p><code>${escapeHtml(text)}</code></p></${tag}>`;
       return `<${tag}><p>${linkedHtml(text, own)}</p></${tag}>`;
     }).join('');
   const [first, ...rest] = rows;

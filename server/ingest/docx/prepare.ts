@@ -273,6 +273,39 @@ function markListNumbers(root: El, xml: string, numberingXml: string | undefined
   }
 }
 
+/** How many characters a paragraph opens with in a monospaced font, carried at its start to the HTML reader. */
+export const monoMark = (n: number) => `\uE000MONO${n}\uE001`;
+export const monoMarks = /\uE000MONO(\d+)\uE001/g;
+const monospaced = /courier|consolas|menlo|monaco|mono\b|\bcode\b|inconsolata|lucida console|typewriter/i;
+
+/**
+ * A paragraph typed in columns (a tab, or spaces lining text up) that opens in a monospaced font ("^" or "[a-z0-9]" of a
+ * regular-expression guide, a command of a cheat sheet) is marked with how many characters the monospaced runs at its
+ * start hold, so the column they make can be kept as code (tab-tables.ts). Blank runs in another font do not end them.
+ */
+function markMonospacedStarts(root: El): void {
+  const doc = (root as unknown as { ownerDocument: El['ownerDocument'] }).ownerDocument;
+  for (const p of all(root, 'w:p')) {
+    // Only a paragraph that may be a row of columns carries the mark.
+    if (!all(p, 'w:tab').length && !/\S {2,}\S/.test(textOf(p))) continue;
+    let n = 0;
+    let seen = false;
+    for (let c = (p as { firstChild?: El | null }).firstChild; c; c = (c as { nextSibling?: El | null }).nextSibling ?? null) {
+      if ((c as { nodeName?: string }).nodeName !== 'w:r') continue;
+      const text = textOf(c) + '\t'.repeat(all(c, 'w:tab').length);
+      const fonts = child(child(c, 'w:rPr'), 'w:rFonts');
+      const face = `${fonts?.getAttribute?.('w:ascii') ?? ''} ${fonts?.getAttribute?.('w:hAnsi') ?? ''}`;
+      if (monospaced.test(face) || !text.trim()) {
+        n += text.length;
+        seen ||= !!text.trim();
+      } else break;
+    }
+    if (!seen) continue;
+    const pPr = child(p, 'w:pPr');
+    p.insertBefore(markRun(doc, monoMark(n)), pPr ? ((pPr as unknown as { nextSibling: El | null }).nextSibling ?? null) : p.firstChild);
+  }
+}
+
 /** The mammoth style map for the heading levels set by size. */
 export const sizeHeadingStyleMap = [1, 2, 3, 4, 5, 6].map((n) => `p.TsHeading${n} => h${n}:fresh`);
 
@@ -300,6 +333,7 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   } catch {
     // A numbering part that cannot be read leaves the lists as mammoth numbers them (from 1); the text is all there.
   }
+  markMonospacedStarts(root);
   const equations: DocxEquation[] = [];
   if (hasMath) {
     for (const para of all(root, 'm:oMathPara')) {
