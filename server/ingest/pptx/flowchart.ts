@@ -12,8 +12,8 @@ export interface Label extends Box {
   geometry?: string;
 }
 
-/** How near (EMU, about a quarter of an inch) a label sits to a connector to belong to it: exported decks leave small gaps. */
-const near = 250_000;
+/** How near (EMU, a third of an inch) a label sits to a connector to belong to it: exported decks leave gaps between them. */
+const near = 300_000;
 /** A flowchart box holds a step ("n = n - 1", "print(n)", "Move i ahead"), not a sentence. */
 const maxLabel = 50;
 /** The words a decision's arrows are labelled with. */
@@ -38,8 +38,9 @@ const centre = (b: Box) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
  * wrong program; the listing the flowchart illustrates is on the slide beside it. One-word paragraphs ("Yes", "No")
  * scattered through the text would say nothing at all.
  *
- * A flowchart is at least two connectors and three short labels touching them, one of them a decision (a diamond) or
- * four labels at least (then a "Diagram"): two callouts pointing into a listing ("Iteration variable") are not one.
+ * A flowchart is at least two connectors and three short labels touching them, one of them a decision (a diamond); without
+ * one, two of the connectors must join two labels each (then it is a "Diagram"): two callouts pointing into a listing
+ * ("Iteration variable") are not one.
  */
 export function flowchartOf(labels: Label[], connectors: Box[]): { text: string; members: Set<number> } | undefined {
   if (connectors.length < 2) return undefined;
@@ -52,7 +53,10 @@ export function flowchartOf(labels: Label[], connectors: Box[]): { text: string;
   });
   const chosen = [...members].map((i) => ({ ...labels[i], i }));
   const decisions = chosen.filter((l) => decision.test(l.geometry ?? ''));
-  if (chosen.length < 3 || (!decisions.length && chosen.length < 4)) return undefined;
+  // Without a decision, boxes the arrows join to each other: two arrows at least from box to box ("'banana' (a string)"
+  // -> "len() function" -> "6 (a number)"); arrows from a label into a listing or a picture are callouts.
+  const joining = connectors.filter((c) => chosen.filter((l) => gap(l, c) <= near).length >= 2).length;
+  if (chosen.length < 3 || (!decisions.length && joining < 2)) return undefined;
   // Numbers joined by arrows (an expression evaluated step by step, a long division) are arithmetic drawn, not a process.
   if (!decisions.length && chosen.filter((l) => /\p{L}{2}/u.test(l.text)).length < chosen.length / 2) return undefined;
   const branches = new Map<number, string[]>();
