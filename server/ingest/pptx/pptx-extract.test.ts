@@ -180,9 +180,11 @@ describe('a loop drawn, typed and run on slides (server/test/ingest/deck.support
     ]);
   });
 
-  it('reads a string drawn a letter a box over its indices as one table, and the letters a loop prints as one listing', async () => {
+  it('reads a string drawn a letter a box over its indices as one table, the letters a loop prints as one listing, len() drawn as a diagram', async () => {
     const unit = await unitOf('Looking Inside Strings');
-    expect(unit.map((b) => b.kind)).toEqual(['table', 'code', 'code']);
+    expect(unit.map((b) => b.kind)).toEqual(['table', 'code', 'code', 'paragraph']);
+    // Three boxes joined box to box by arrows, no decision among them: a diagram, its boxes left to right.
+    expect(unit[3].text).toBe("Diagram: 'banana' (a string); len() function; 6 (a number).");
     expect(unit[0]).toMatchObject({
       rows: [
         ['b', 'a', 'n', 'a', 'n', 'a'],

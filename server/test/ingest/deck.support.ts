@@ -190,7 +190,7 @@ const lines = (id: number, text: string[], box: [number, number, number, number]
  * A countdown loop as an introductory programming deck draws it: the flowchart in shapes joined by connectors (a diamond
  * with "Yes" and "No" beside its arrows), the program in Courier New, and what it prints typed in the deck's own font;
  * then two callouts pointing into a listing, a string drawn a letter a box over its indices (and a loop printing its
- * letters, one a line), and a section slide whose title placeholder carries a note in smaller type.
+ * letters, one a line, and len() drawn as three boxes joined by arrows), and a section slide whose title placeholder carries a note in smaller type.
  */
 const loopSlides = [
   {
@@ -246,7 +246,13 @@ const loopSlides = [
           )
           .join('') +
         lines(70, ["fruit = 'banana'", 'for letter in fruit :', '    print(letter)'], [457200, 3000000, 4000000, 1200000], true) +
-        lines(71, [...'banana'], [5000000, 3000000, 1000000, 3000000]),
+        lines(71, [...'banana'], [5000000, 3000000, 1000000, 1800000]) +
+        // The len() picture: a string, the function, the number, joined by two arrows.
+        lines(72, ["'banana'", '(a string)'], [457200, 5200000, 1500000, 700000]) +
+        cxn(73, 1957200, 5550000, 1000000, 0) +
+        lines(74, ['len()', 'function'], [3057200, 5200000, 1500000, 700000]) +
+        cxn(75, 4557200, 5550000, 1000000, 0) +
+        lines(76, ['6', '(a number)'], [5657200, 5200000, 1500000, 700000]),
     ),
   },
   {
