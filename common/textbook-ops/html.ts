@@ -61,7 +61,7 @@ export function decodeEntities(text: string): string {
 
 /** Visible text of an HTML fragment, block boundaries turned into spaces. */
 export function htmlToText(html: string): string {
-  return decodeEntities(html.replace(/<(br|\/p|\/li|\/h\d|\/div|\/blockquote|\/tr)\s*\/?>/gi, ' ').replace(/<[^>]*>/g, ''))
+  return decodeEntities(html.replace(/<(br|\/p|\/li|\/h\d|\/div|\/blockquote|\/tr|\/pre)\s*\/?>/gi, ' ').replace(/<[^>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }
