@@ -8,6 +8,7 @@ import { pageMarks } from './pdf-graphics';
 import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
+import { placeAccent, trailingAccent } from './pdf-accents';
 import { isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
@@ -194,6 +195,17 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
           // The slash TeX overlays on ∈ is gone: the run before ends where the negated relation starts.
           if (overlaps) prev.width = Math.max(0, e - x0 - prev.x);
           text = joined.after;
+          if (!prev.str.trim()) items.pop();
+        }
+      }
+      if (prev && text.trim() && trailingAccent(prev.str)) {
+        // An accent TeX set back over the next letter (no T1 fonts: "probl`" + "eme"): the letter takes it (pdf-accents.ts).
+        const overlaps = Math.abs(f - y0 - prev.y) < 0.5 * prev.size && e - x0 < prev.x + prev.width - 0.1 * prev.size;
+        const placed = overlaps ? placeAccent(prev.str, text) : undefined;
+        if (placed) {
+          prev.str = placed.before;
+          prev.width = Math.max(0, e - x0 - prev.x);
+          text = placed.after;
           if (!prev.str.trim()) items.pop();
         }
       }
