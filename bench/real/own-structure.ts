@@ -119,7 +119,8 @@ async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
   const headings: OwnStructure['headings'] = [];
   const vocabulary = new Set<string>();
   for (const p of xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []) {
-    const text = [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+    // The XML escapes "&" and "<": the heading as the reader sees it is decoded ("Prerequisites & Preparation").
+    const text = decodeEntities([...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
     for (const w of words(text)) vocabulary.add(w);
     const style = /<w:pStyle w:val="([^"]+)"/.exec(p)?.[1];
     const level = style ? levelById.get(style) : undefined;
