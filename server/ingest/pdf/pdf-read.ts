@@ -23,6 +23,10 @@ interface TextItemLike {
   fontName?: string;
 }
 
+/** Typewriter faces by name: TeX's (cmtt, Latin Modern Mono, TeX Gyre Cursor) and common program fonts. */
+const typewriterFont =
+  /^(?:cmtt|cmsltt|cmitt|lmmono|lmtt|rm-lmtt|sfmono|txtt|pcrr|qcrr|beramono|inconsolata|couriernew|courier|consolas|menlo|dejavusansmono|sourcecodepro|firamono|firacode|jetbrainsmono|lucidaconsole)/i;
+
 /** Bold math faces: TeX's bold math italic and symbols (\boldsymbol, \bm), Latin Modern's bold math. */
 const boldMathFont = /^(?:cmmib|cmbsy|lmmib|lmbsy)|-bold|bold$/i;
 
@@ -229,7 +233,8 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
         width: raw.width ?? 0,
         size,
         font: raw.fontName ?? '',
-        mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace',
+        // pdf.js flags a fixed-pitch font by its descriptor; TeX's typewriter fonts (cmtt, Latin Modern Mono) often lack the flag.
+        mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace' || typewriterFont.test(fontName.replace(/^[A-Z]{6}\+/, '')),
         math: mathChars(text, fontName),
         bold: isBoldFont(fontName) || undefined,
         boldMath: (isMathFont(fontName) && boldMathFont.test(fontName.replace(/^[A-Z]{6}\+/, ''))) || undefined,
