@@ -119,7 +119,8 @@ async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
   const headings: OwnStructure['headings'] = [];
   const vocabulary = new Set<string>();
   for (const p of xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []) {
-    const text = [...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+    // The XML escapes "&" and "<": the heading as the reader sees it is decoded ("Prerequisites & Preparation").
+    const text = decodeEntities([...p.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
     for (const w of words(text)) vocabulary.add(w);
     const style = /<w:pStyle w:val="([^"]+)"/.exec(p)?.[1];
     const level = style ? levelById.get(style) : undefined;
@@ -139,7 +140,12 @@ async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
 function markdownStructure(text: string): OwnStructure {
   const body = text.replace(/^---\n[\s\S]*?\n---\n/, '');
   // A page writes "nat&uuml;rlich" as its renderer shows "natürlich": the heading is what the reader sees.
-  const headings = [...body.matchAll(/^(#{1,3})\s+(.+?)\s*#*$/gm)].map((m) => ({ title: decodeEntities(m[2]), level: m[1].length }));
+  // A "#" line in fenced code is a comment of the program, and an attribute list after a heading ("{#anchor}") is not its title.
+  const prose = body.replace(/^[ \t]*(```|~~~)[\s\S]*?^[ \t]*\1[ \t]*$/gm, '');
+  const headings = [...prose.matchAll(/^(#{1,3})\s+(.+?)\s*#*$/gm)].map((m) => ({
+    title: decodeEntities(m[2].replace(/\s*\{[#.:][^{}]*\}\s*$/, '')),
+    level: m[1].length,
+  }));
   return {
     headings,
     figures: (body.match(/!\[|<img\b/g) ?? []).length,

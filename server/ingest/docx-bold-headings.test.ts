@@ -92,3 +92,33 @@ describe('DOCX syllabus: a title set large over bold lines at body size', () => 
     expect(html).toContain('Jane Doe (jd@example.edu), Office: Hall 455');
   });
 });
+
+describe('DOCX syllabus: styled title lines over sections typed as bold lines', () => {
+  it('reads the bold lines under the styled titles as headings one level down, and keeps a run-in bold lead as text', async () => {
+    const b = '<w:b/>';
+    const data = await rawDocx({
+      body:
+        para(run('Signals and Systems'), { style: 'Heading1' }) +
+        para(run('Syllabus'), { style: 'Heading1' }) +
+        para(run('Catalog description', b) + run(':')) +
+        para(run('Sampling, convolution and the Fourier transform, with laboratory work in a numerical language.')) +
+        para(run('Prerequisites', b) + run(': calculus and one programming course taken before this one.')) +
+        para(run('Course objectives:', b)) +
+        para(run('By the end of the course students will be able to design a digital filter for a sampled signal.')) +
+        para(run('Weekly schedule', b)) +
+        para(run('The course meets twice a week for fourteen weeks, with a laboratory session every second week.')) +
+        para(run('Notes for instructors'), { style: 'Heading1' }) +
+        para(run('The laboratory sessions may be replaced by take-home assignments when no laboratory is free.')),
+    });
+    const doc = await extractDocx(data, 'signals-syllabus.docx');
+    expect(doc.blocks.filter((x) => x.kind === 'heading').map((x) => [x.text, x.level])).toEqual([
+      ['Signals and Systems', 1],
+      ['Syllabus', 1],
+      ['Catalog description', 2],
+      ['Course objectives', 2],
+      ['Weekly schedule', 2],
+      ['Notes for instructors', 1],
+    ]);
+    expect(doc.blocks.find((x) => x.text.startsWith('Prerequisites'))?.kind).toBe('paragraph');
+  });
+});

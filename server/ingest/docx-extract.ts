@@ -182,7 +182,8 @@ function readHtml(
       if (skipDepth === 0) {
         const decoded = decodeEntities(text);
         buffer += decoded;
-        const letters = decoded.replace(monoMarks, '').replace(/\s/g, '').length;
+        // Letters and digits only: "Grading" in bold and its colon in plain type is a bold line.
+        const letters = decoded.replace(monoMarks, '').replace(/[^\p{L}\p{N}]/gu, '').length;
         if (strongDepth > 0) boldChars += letters;
         else plainChars += letters;
       }
@@ -336,8 +337,8 @@ function looksLikeHeading(text: string): boolean {
  * the document, its title), so the outline can follow them.
  */
 function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>): DocBlock[] {
-  if (blocks.some((b) => b.kind === 'heading')) return blocks;
   const candidates = blocks.filter((b) => boldOnly.has(b) && looksLikeHeading(b.text));
+  if (blocks.some((b) => b.kind === 'heading')) return boldUnderStyledTitles(blocks, candidates);
   // A handout with one bold line over everything else ("Python Regular Expression Quick Guide"): that line is its title.
   if (candidates.length === 1 && candidates[0] === blocks[0] && blocks.length > 1)
     return [{ kind: 'heading', text: blocks[0].text.replace(/\s*:$/, ''), level: 1 }, ...blocks.slice(1)];
@@ -345,6 +346,24 @@ function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>): DocBl
   return blocks.map((b, i) =>
     candidates.includes(b) ? { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level: i === 0 ? 1 : 2 } : b,
   );
+}
+
+/**
+ * A syllabus whose only styled headings are its title lines ("Image Processing and Analysis", "Syllabus")
+ * and whose sections are typed as bold lines ("Catalog description:", "Course objectives:", "Weekly
+ * schedule"): with three bold lines or more under at most three styled headings, each bold line is a
+ * heading one level under the styled heading above it. A document whose styles make its outline keeps
+ * its bold lines as emphasis.
+ */
+function boldUnderStyledTitles(blocks: DocBlock[], candidates: DocBlock[]): DocBlock[] {
+  const styled = blocks.filter((b) => b.kind === 'heading');
+  if (styled.length > 3 || candidates.length < 3) return blocks;
+  let above = 1;
+  return blocks.map((b) => {
+    if (b.kind === 'heading') above = b.level ?? 1;
+    if (!candidates.includes(b)) return b;
+    return { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level: Math.min(above + 1, 3) };
+  });
 }
 
 const titleClass = 'docx-title';

@@ -10,6 +10,7 @@ import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/ma
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
 import { takeMystDirectives } from './markdown/myst-directives';
+import { stripPandocMarkup } from './markdown/pandoc-markup';
 
 /**
  * A parser for CommonMark with tables; indented code is off (an indented bullet outline in notes is not code).
@@ -20,7 +21,8 @@ md.linkify.set({ fuzzyLink: false, fuzzyEmail: true });
 const liquidNote = /\{%\s*(marginnote|sidenote|marginfigure)\s+(?:'[^']*'|"[^"]*")\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*%\}/g;
 const liquidTag = /\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g;
 // Kramdown attribute lists ("## Title {#anchor}", "{: .note}") style the page; they are not text.
-const kramdownAttributes = /\{:?\s*(?:#[\w:-]+|\.[A-Za-z][\w-]*)(?:\s[^{}]*)?\}|\{:\s*[^{}]*\}/g;
+// Pandoc writes the same lists after headings, with identifiers in any script ("{#définition--fonction-récursive}").
+const kramdownAttributes = /\{:?\s*(?:#[^\s{}]+|\.[A-Za-z][\w-]*)(?:\s[^{}]*)?\}|\{:\s*[^{}]*\}/g;
 const displayMath = /\$\$([\s\S]+?)\$\$|\\\[([\s\S]+?)\\\]/g;
 // Private-use characters mark where a margin note or display equation sat (markdown-it replaces NUL).
 const placeholder = /\uE000(M|E|N)(\d+)\uE001/g;
@@ -149,12 +151,14 @@ function codeSpans(token: Token): string {
     .join('\n');
 }
 
-/** A fence's language: "python", or R Markdown's "{r setup, echo=FALSE}" -> "r". */
+/** A fence's language: "python", R Markdown's "{r setup, echo=FALSE}" -> "r", Pandoc's "{.yacc size=small}" or "language-python" -> the name. */
 function fenceLanguage(info: string): string | undefined {
   return (
     info
       .trim()
       .replace(/^\{/, '')
+      .replace(/^\./, '')
+      .replace(/^language-/, '')
       .split(/[\s,}]+/)[0] || undefined
   );
 }
@@ -178,6 +182,28 @@ function withBareLinks(text: string, links: DocLink[]): DocLink[] {
 function withFormulas(block: DocBlock, formulas: string[]): DocBlock {
   const put = (text: string) => text.replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`);
   return { ...block, text: put(block.text), ...(block.links ? { links: block.links.map((l) => ({ ...l, text: put(l.text) })) } : {}) };
+}
+
+/**
+ * A list of the page's own contents (pandoc's and many editors' "table of contents": every item a link to a
+ * heading of the page, "[Introduction](#introduction)"): the book has its own; the index of its closing token.
+ */
+function inPageContents(tokens: Token[], open: number): number | undefined {
+  let close = open + 1;
+  while (close < tokens.length && !(tokens[close].level === tokens[open].level && /_list_close$/.test(tokens[close].type))) close++;
+  const items = tokens.slice(open, close).filter((t) => t.type === 'inline');
+  if (items.length < 2) return undefined;
+  const onlyAnchorLink = (t: Token) => {
+    const kids = (t.children ?? []).filter((c) => !(c.type === 'softbreak' || (c.type === 'text' && !c.content.trim())));
+    const first = kids[0];
+    return (
+      first?.type === 'link_open' &&
+      String(first.attrGet('href') ?? '').startsWith('#') &&
+      kids[kids.length - 1].type === 'link_close' &&
+      kids.filter((c) => c.type === 'link_open').length === 1
+    );
+  };
+  return items.every(onlyAnchorLink) ? close : undefined;
 }
 
 interface Parsed {
@@ -205,6 +231,8 @@ export function markdownToBlocks(source: string): Parsed {
   );
   // MyST's directives ("```{note}", "````{figure} path") are the prose, figures and formulas they hold, not code.
   text = takeMystDirectives(text);
+  // Pandoc's fenced divs ("::: notes") and attribute lists ("{width=80%}") are layout; their text stays.
+  text = stripPandocMarkup(text);
   const title = page.title;
   const notes: DocBlock[][] = [];
   text = text.replace(liquidNote, (_m, _kind: string, quoted: string) => {
@@ -317,6 +345,11 @@ export function markdownToBlocks(source: string): Parsed {
       }
       case 'bullet_list_open':
       case 'ordered_list_open': {
+        const contentsEnd = lists.length === 0 && quoteDepth === 0 ? inPageContents(tokens, i) : undefined;
+        if (contentsEnd !== undefined) {
+          i = contentsEnd;
+          break;
+        }
         // "5." opening a list: markdown-it gives the number as the list's start.
         const start = t.type === 'ordered_list_open' ? Number(t.attrGet('start') ?? 1) : 1;
         lists.push({ ordered: t.type === 'ordered_list_open', ...(Number.isInteger(start) && start !== 1 ? { start } : {}) });

@@ -90,3 +90,20 @@ export function languageName(tag: string): string {
     return tag;
   }
 }
+
+/** "Introduction" in each detected language: the title the book gives a document's opening text that has no heading of its own. */
+const introductionTitles: Record<DetectedLanguage, string> = {
+  en: 'Introduction',
+  de: 'Einleitung',
+  fr: 'Introduction',
+  es: 'Introducción',
+  it: 'Introduzione',
+  nl: 'Inleiding',
+  pt: 'Introdução',
+};
+
+/** The word for an introduction in a book in `tag` (English when the language is not one detected here). */
+export function introductionTitle(tag: string | undefined): string {
+  const lang = tag?.split('-')[0].toLowerCase();
+  return lang && isDetectedLanguage(lang) ? introductionTitles[lang] : introductionTitles.en;
+}

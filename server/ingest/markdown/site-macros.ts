@@ -41,7 +41,26 @@ const dropped = new Set([
   'style',
 ]);
 /** Commands without arguments that only lay out a page. */
-const layout = new Set(['toc', 'tableofcontents', 'maketitle', 'newpage', 'clearpage', 'pagebreak', 'lineskip', 'skipline', 'lskip']);
+const layout = new Set([
+  'toc',
+  'tableofcontents',
+  'maketitle',
+  'newpage',
+  'clearpage',
+  'pagebreak',
+  'lineskip',
+  'skipline',
+  'lskip',
+  // Spacing and overlays of slides written in Markdown for Pandoc and Beamer.
+  'pause',
+  'bigskip',
+  'medskip',
+  'smallskip',
+  'noindent',
+  'vfill',
+  'hfill',
+  'centering',
+]);
 
 /** The balanced `{...}` group opening at `at`, or undefined. */
 function braceGroup(s: string, at: number): { body: string; end: number } | undefined {

@@ -231,7 +231,9 @@ export function buildBlocks(
     if (
       bibLevel === undefined &&
       !goesOnUrl &&
-      readsAsCode(line.text, !!line.mono) &&
+      // A typewriter line with no statement's marks ("import Pkg") opens the listing the next typewriter line reads as.
+      (readsAsCode(line.text, !!line.mono) ||
+        (!!line.mono && !isProse(line.text) && !!lines[i + 1]?.mono && readsAsCode(lines[i + 1].text, true))) &&
       (line.mono || para.length === 0 || /[.:;!?]$/.test(para[para.length - 1].text))
     ) {
       if (code.length === 0) flushPara();

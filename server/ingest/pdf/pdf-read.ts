@@ -8,6 +8,7 @@ import { pageMarks } from './pdf-graphics';
 import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
+import { placeAccent, trailingAccent } from './pdf-accents';
 import { isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
@@ -21,6 +22,10 @@ interface TextItemLike {
   width?: number;
   fontName?: string;
 }
+
+/** Typewriter faces by name: TeX's (cmtt, Latin Modern Mono, TeX Gyre Cursor) and common program fonts. */
+const typewriterFont =
+  /^(?:cmtt|cmsltt|cmitt|lmmono|lmtt|rm-lmtt|sfmono|txtt|pcrr|qcrr|beramono|inconsolata|couriernew|courier|consolas|menlo|dejavusansmono|sourcecodepro|firamono|firacode|jetbrainsmono|lucidaconsole)/i;
 
 /** Bold math faces: TeX's bold math italic and symbols (\boldsymbol, \bm), Latin Modern's bold math. */
 const boldMathFont = /^(?:cmmib|cmbsy|lmmib|lmbsy)|-bold|bold$/i;
@@ -197,6 +202,17 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
           if (!prev.str.trim()) items.pop();
         }
       }
+      if (prev && text.trim() && trailingAccent(prev.str)) {
+        // An accent TeX set back over the next letter (no T1 fonts: "probl`" + "eme"): the letter takes it (pdf-accents.ts).
+        const overlaps = Math.abs(f - y0 - prev.y) < 0.5 * prev.size && e - x0 < prev.x + prev.width - 0.1 * prev.size;
+        const placed = overlaps ? placeAccent(prev.str, text) : undefined;
+        if (placed) {
+          prev.str = placed.before;
+          prev.width = Math.max(0, e - x0 - prev.x);
+          text = placed.after;
+          if (!prev.str.trim()) items.pop();
+        }
+      }
       if (prev && endsWithPiece(prev.str)) prev.str = prev.str.slice(0, -1);
       if (prev && !prev.str.trim() && items[items.length - 1] === prev) items.pop();
       if (!text.trim()) continue;
@@ -217,7 +233,8 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
         width: raw.width ?? 0,
         size,
         font: raw.fontName ?? '',
-        mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace',
+        // pdf.js flags a fixed-pitch font by its descriptor; TeX's typewriter fonts (cmtt, Latin Modern Mono) often lack the flag.
+        mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace' || typewriterFont.test(fontName.replace(/^[A-Z]{6}\+/, '')),
         math: mathChars(text, fontName),
         bold: isBoldFont(fontName) || undefined,
         boldMath: (isMathFont(fontName) && boldMathFont.test(fontName.replace(/^[A-Z]{6}\+/, ''))) || undefined,

@@ -14,7 +14,9 @@ const firstHeading = [
   /^(?:abstract|summary|contents|table of contents|introduction|foreword|preface|overview|notes|outline|motivation|background)\b/i,
 ];
 /** The title goes on over the next line: it ends on a word that cannot end a title, or the next starts in lower case. */
-const openEnd = /(?:\b(?:of|for|and|or|in|on|the|a|an|to|with|from|by|at|via|into|as)|[:\-–—,])$/i;
+// French and German titles break after their own small words ("Notes de cours de" over "Physique-Mathématique").
+const openEnd =
+  /(?:\b(?:of|for|and|or|in|on|the|a|an|to|with|from|by|at|via|into|as)|(?:^|\s)(?:de|du|des|la|le|les|et|pour|sur|en|à|au|aux|dans|par|und|oder|der|die|das|den|dem|für|zur|zum|von|vom|mit|im|über|zu)|[:\-–—,])$/iu;
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 

@@ -19,7 +19,7 @@ import { segmentDocument } from './segment-blocks';
 import { offTopicDocuments, readTopic, withoutExcluded } from './topic-scope';
 import { keepShare, keptBlocks, type Tally } from './condense';
 import type { BookLength, GenerationReport } from '@common/textbook';
-import { languageName, writesApparatusIn } from '@server/core/nlp/language';
+import { introductionTitle, languageName, writesApparatusIn } from '@server/core/nlp/language';
 import { materialLanguage } from '@server/ai/material-language';
 import { indexWordsOf } from '@server/ai/index-words';
 
@@ -211,7 +211,12 @@ export function composeFromDocuments(
     let chapter: Chapter;
     if (part.kind === 'chapter') chapter = composeChapter(part.unit, withTally);
     else if (part.kind === 'intro')
-      chapter = composeIntro(part.unit, part.introduces ?? [], introTitle(part.unit, options.title, intros.length, merged), withTally);
+      chapter = composeIntro(
+        part.unit,
+        part.introduces ?? [],
+        introTitle(part.unit, options.title, intros.length, merged, introductionTitle(language)),
+        withTally,
+      );
     else chapter = composePlain(part.unit, withTally);
     chapters.push(chapter);
     if (tally.kept < tally.source) shortened.push({ at: chapters.length - 1, sourceWords: tally.source, keptWords: tally.kept });
@@ -274,14 +279,14 @@ function leftOutLine(unit: LeftOutUnit, filename: string, several: boolean): str
 }
 
 /**
- * A document's introduction is titled "Introduction" when it is the book's only one and no chapter
- * has that title; otherwise by the document's own title.
+ * A document's introduction is titled "Introduction" (in the book's language: "Einleitung") when it is the book's only
+ * one and no chapter has that title; otherwise by the document's own title.
  */
-function introTitle(unit: DocSection, bookTitle: string, introCount: number, chapters: DocSection[]): string {
+function introTitle(unit: DocSection, bookTitle: string, introCount: number, chapters: DocSection[], word = 'Introduction'): string {
   const own = cleanHeadingTitle(unit.title);
-  const free = !chapters.some((c) => titleKey(c.title) === 'introduction');
-  if (free && (!own || (introCount === 1 && (titleKey(own) === titleKey(bookTitle) || chapters.length > 0)))) return 'Introduction';
-  return own || bookTitle || 'Introduction';
+  const free = !chapters.some((c) => titleKey(c.title) === titleKey(word));
+  if (free && (!own || (introCount === 1 && (titleKey(own) === titleKey(bookTitle) || chapters.length > 0)))) return word;
+  return own || bookTitle || word;
 }
 
 /** A document's introduction, with an overview of the chapters it introduces and no apparatus of its own. */
