@@ -399,6 +399,8 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
     if (words >= 4 && /\\\(|[∈∑∫∂≤≥=]/.test(text) && /[.?!:,]["”’)]?$|\p{L}{3,}/u.test(text) && proseWordCount(text) >= 3) return true;
     if (numberedElement.test(text) || codeLine.test(text) || abbreviationEntry.test(text)) return true;
   }
+  // A list item of formulas ("(2) Calculate |a⃗|² + 2a⃗ ⋅ b⃗") reads as one by its words, however much of it is mathematics.
+  if (kind === 'list-item' && /\p{L}{4,}/u.test(text.replace(/\\\(.*?\\\)/g, ' '))) return true;
   if (letters / visible.length < 0.5 || letters < 2) return false;
   // A web address on its own (a footnote giving a source) is content, however few its words.
   return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text) || /(?:https?:\/\/|www\.)\S{4,}/i.test(text);
