@@ -201,6 +201,12 @@ export function buildBlocks(
       continue;
     }
     if (algorithmLines) flushCode();
+    // An item of a list set in columns is an item of its own, whatever its words (a formula, a name).
+    if (line.columnItem) {
+      flushPara();
+      blocks.push({ kind: 'list-item', text: line.text, page: line.page, depth: 0, ordered: false });
+      continue;
+    }
     if (isMathFragment(lines, i, body)) continue;
     if (line.region?.kind === 'equation') {
       flushPara();

@@ -24,7 +24,7 @@ export function rowsOf(
 }
 
 // Code listings line up in columns too, but they are code (left to the block builder), not tables.
-const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.mono && !l.algorithm;
+const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.mono && !l.algorithm && !l.columnItem;
 
 /** Lines of one page and column that share a baseline, in reading order: the rows a table would have. */
 function rowsFrom(lines: PdfLine[], start: number): { row: Row; next: number } {
