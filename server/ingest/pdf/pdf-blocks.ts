@@ -1,7 +1,7 @@
 import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
 import { isProse, readsAsCode } from './pdf-code-lines';
-import { isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
+import { isCaptionLine, isLegendEntry, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
 import { isIndexTerm } from './pdf-margin';
 import { collectEvidence, continuesUrl, joinLines, type WordEvidence } from './pdf-join';
@@ -91,7 +91,7 @@ export function buildBlocks(
     }
     beside = [];
   };
-  // Short paragraphs kept only when a display formula or a listing comes right after them (their lead-in).
+  // Short paragraphs kept only when a display formula, a listing or a list comes right after them (their lead-in).
   const leadIns = new Set<DocBlock>();
   // A listing: consecutive lines in typewriter type, kept whole with their indentation (code and its printed output).
   let code: PdfLine[] = [];
@@ -299,7 +299,16 @@ export function buildBlocks(
       continue;
     }
     const prev = para[para.length - 1];
-    if (
+    // An item's lines wrap under its text: a line starting left of its mark, after a finished sentence, is the text
+    // going on after the list ("Sho also thinks ..." between two lists), not more of the item.
+    const backOut =
+      prev &&
+      paraKind === 'list-item' &&
+      prev.page === line.page &&
+      line.x0 < para[0].x0 - 0.5 * line.size &&
+      /[.?!:]["”’)]?$/.test(prev.text);
+    if (backOut || (prev && paraKind === 'paragraph' && legendRows(para, lines, i))) flushPara();
+    else if (
       prev &&
       startsNewParagraph(
         paraKind === 'list-item',
@@ -321,8 +330,35 @@ export function buildBlocks(
   flushPara();
   flushNotes();
   flushBib();
-  const read = blocks.filter((b, k) => !leadIns.has(b) || ['equation', 'code'].includes(blocks[k + 1]?.kind ?? ''));
+  // (and a list's: "In other words," over its items).
+  const read = blocks.filter((b, k) => !leadIns.has(b) || ['equation', 'code', 'list-item'].includes(blocks[k + 1]?.kind ?? ''));
   return { blocks: mergeRunOns(read, evidence), title, titleBlock, bibliography, pending };
+}
+
+/** The text of a printed line from its first piece on: the pieces on its baseline, left to right (a tab stop splits a line in pieces). */
+function rowText(pieces: PdfLine[]): string {
+  return pieces.map((l) => l.text.trim()).join(' ');
+}
+
+/**
+ * Whether the line at `i` and the last line of `para` are two rows of a legend ("underline ending
+ * with × : incorrect claim" under "underline ending with a number : correct claim ..."): each reads "mark : meaning",
+ * however far it runs, and both start at one left edge. Read by their whole rows, pieces at a tab stop included.
+ */
+function legendRows(para: PdfLine[], lines: PdfLine[], i: number): boolean {
+  const line = lines[i];
+  const last = para[para.length - 1];
+  const sameRow = (a: PdfLine, b: PdfLine) => a.page === b.page && Math.abs(a.y - b.y) < 0.3 * b.size;
+  const prevRow = para.filter((l) => sameRow(l, last));
+  const nextRow = [line];
+  for (let k = i + 1; k < lines.length && sameRow(lines[k], line) && lines[k].x0 > nextRow[nextRow.length - 1].x1; k++)
+    nextRow.push(lines[k]);
+  return (
+    prevRow[0].page === line.page &&
+    Math.abs(prevRow[0].x0 - line.x0) < 0.5 * line.size &&
+    isLegendEntry(rowText(prevRow)) &&
+    isLegendEntry(rowText(nextRow))
+  );
 }
 
 /** Inline formulas of a pseudocode line as plain text in a listing: "\\(k_{i}\\)" reads "k_i", "\\(2^{32}\\)" reads "2^32". */

@@ -117,6 +117,8 @@ const graphicsOps = {
   paintImageMaskXObjectGroup: OPS.paintImageMaskXObjectGroup,
   paintInlineImageXObjectGroup: OPS.paintInlineImageXObjectGroup,
   paintImageMaskXObjectRepeat: OPS.paintImageMaskXObjectRepeat,
+  clip: OPS.clip,
+  eoClip: OPS.eoClip,
 };
 
 /** The PDF's own name of a font ("ABCDEF+CMMI10"), known once the page's operator list has loaded it. */
