@@ -44,7 +44,7 @@ const isProse = (s: Segment, bodySize: number) => s.chars >= 40 && words(s) >= 6
 
 /** A sentence in any type (a licence beside its logo, a note in small print): text beside a picture, not a label of it. */
 const isSentence = (s: Segment) =>
-  words(s) >= 6 && s.math < 0.5 && /\p{L}{3,} \p{L}{2,}/u.test(s.text) && /[.!?]["”’)]?$/.test(s.text.trim());
+  words(s) >= 6 && s.math < 0.5 && /\p{L}{3,} \p{L}{2,} \p{L}{2,}/u.test(s.text) && (s.chars >= 40 || /[.!?]["”’)]?$/.test(s.text.trim()));
 
 /** The text segments drawn inside each figure, so a figure found to be an ornament can give them back. */
 export const figureLabels = new WeakMap<PdfRegion, Segment[]>();
