@@ -8,7 +8,7 @@ import { pageMarks } from './pdf-graphics';
 import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
-import { isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
+import { dropRepeatedArrows, isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -232,6 +232,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
     // One unreadable page does not spoil the rest.
   }
   placeVectorArrows(items, arrows);
+  dropRepeatedArrows(items);
   const last = items[items.length - 1];
   if (last && endsWithPiece(last.str)) last.str = last.str.slice(0, -1);
   if (last && !last.str.trim()) items.pop();
