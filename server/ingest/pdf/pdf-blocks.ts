@@ -306,7 +306,7 @@ export function buildBlocks(
       paraKind === 'list-item' &&
       prev.page === line.page &&
       line.x0 < para[0].x0 - 0.5 * line.size &&
-      /[.?!:]["”’)]?$/.test(prev.text);
+      /[.?!]["”’)]?$/.test(prev.text);
     if (backOut || (prev && paraKind === 'paragraph' && legendRows(para, lines, i))) flushPara();
     else if (
       prev &&
@@ -343,7 +343,8 @@ function rowText(pieces: PdfLine[]): string {
 /**
  * Whether the line at `i` and the last line of `para` are two rows of a legend ("underline ending
  * with × : incorrect claim" under "underline ending with a number : correct claim ..."): each reads "mark : meaning",
- * however far it runs, and both start at one left edge. Read by their whole rows, pieces at a tab stop included.
+ * however far it runs, both start at one left edge, and one of them is split at the tab stop before its colon. Read by
+ * their whole rows.
  */
 function legendRows(para: PdfLine[], lines: PdfLine[], i: number): boolean {
   const line = lines[i];
@@ -353,7 +354,10 @@ function legendRows(para: PdfLine[], lines: PdfLine[], i: number): boolean {
   const nextRow = [line];
   for (let k = i + 1; k < lines.length && sameRow(lines[k], line) && lines[k].x0 > nextRow[nextRow.length - 1].x1; k++)
     nextRow.push(lines[k]);
+  // One of the two is set at a tab stop: its meaning is a piece of its own starting with the colon.
+  const atTab = (row: PdfLine[]) => row.length > 1 && /^:\s/.test(row[1].text.trim());
   return (
+    (atTab(prevRow) || atTab(nextRow)) &&
     prevRow[0].page === line.page &&
     Math.abs(prevRow[0].x0 - line.x0) < 0.5 * line.size &&
     isLegendEntry(rowText(prevRow)) &&
