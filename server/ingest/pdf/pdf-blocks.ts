@@ -1,7 +1,7 @@
 import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
 import { isProse, readsAsCode } from './pdf-code-lines';
-import { isCaptionLine, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
+import { isCaptionLine, isLegendEntry, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
 import { isIndexTerm } from './pdf-margin';
 import { collectEvidence, continuesUrl, joinLines, type WordEvidence } from './pdf-join';
@@ -91,7 +91,7 @@ export function buildBlocks(
     }
     beside = [];
   };
-  // Short paragraphs kept only when a display formula or a listing comes right after them (their lead-in).
+  // Short paragraphs kept only when a display formula, a listing or a list comes right after them (their lead-in).
   const leadIns = new Set<DocBlock>();
   // A listing: consecutive lines in typewriter type, kept whole with their indentation (code and its printed output).
   let code: PdfLine[] = [];
@@ -201,6 +201,12 @@ export function buildBlocks(
       continue;
     }
     if (algorithmLines) flushCode();
+    // An item of a list set in columns is an item of its own, whatever its words (a formula, a name).
+    if (line.columnItem) {
+      flushPara();
+      blocks.push({ kind: 'list-item', text: line.text, page: line.page, depth: 0, ordered: false });
+      continue;
+    }
     if (isMathFragment(lines, i, body)) continue;
     if (line.region?.kind === 'equation') {
       flushPara();
@@ -295,7 +301,16 @@ export function buildBlocks(
       continue;
     }
     const prev = para[para.length - 1];
-    if (
+    // An item's lines wrap under its text: a line starting left of its mark, after a finished sentence, is the text
+    // going on after the list ("Sho also thinks ..." between two lists), not more of the item.
+    const backOut =
+      prev &&
+      paraKind === 'list-item' &&
+      prev.page === line.page &&
+      line.x0 < para[0].x0 - 0.5 * line.size &&
+      /[.?!]["”’)]?$/.test(prev.text);
+    if (backOut || (prev && paraKind === 'paragraph' && legendRows(para, lines, i))) flushPara();
+    else if (
       prev &&
       startsNewParagraph(
         paraKind === 'list-item',
@@ -317,8 +332,39 @@ export function buildBlocks(
   flushPara();
   flushNotes();
   flushBib();
-  const read = blocks.filter((b, k) => !leadIns.has(b) || ['equation', 'code'].includes(blocks[k + 1]?.kind ?? ''));
+  // (and a list's: "In other words," over its items).
+  const read = blocks.filter((b, k) => !leadIns.has(b) || ['equation', 'code', 'list-item'].includes(blocks[k + 1]?.kind ?? ''));
   return { blocks: mergeRunOns(read, evidence), title, titleBlock, bibliography, pending };
+}
+
+/** The text of a printed line from its first piece on: the pieces on its baseline, left to right (a tab stop splits a line in pieces). */
+function rowText(pieces: PdfLine[]): string {
+  return pieces.map((l) => l.text.trim()).join(' ');
+}
+
+/**
+ * Whether the line at `i` and the last line of `para` are two rows of a legend ("underline ending
+ * with × : incorrect claim" under "underline ending with a number : correct claim ..."): each reads "mark : meaning",
+ * however far it runs, both start at one left edge, and one of them is split at the tab stop before its colon. Read by
+ * their whole rows.
+ */
+function legendRows(para: PdfLine[], lines: PdfLine[], i: number): boolean {
+  const line = lines[i];
+  const last = para[para.length - 1];
+  const sameRow = (a: PdfLine, b: PdfLine) => a.page === b.page && Math.abs(a.y - b.y) < 0.3 * b.size;
+  const prevRow = para.filter((l) => sameRow(l, last));
+  const nextRow = [line];
+  for (let k = i + 1; k < lines.length && sameRow(lines[k], line) && lines[k].x0 > nextRow[nextRow.length - 1].x1; k++)
+    nextRow.push(lines[k]);
+  // One of the two is set at a tab stop: its meaning is a piece of its own starting with the colon.
+  const atTab = (row: PdfLine[]) => row.length > 1 && /^:\s/.test(row[1].text.trim());
+  return (
+    (atTab(prevRow) || atTab(nextRow)) &&
+    prevRow[0].page === line.page &&
+    Math.abs(prevRow[0].x0 - line.x0) < 0.5 * line.size &&
+    isLegendEntry(rowText(prevRow)) &&
+    isLegendEntry(rowText(nextRow))
+  );
 }
 
 /** Inline formulas of a pseudocode line as plain text in a listing: "\\(k_{i}\\)" reads "k_i", "\\(2^{32}\\)" reads "2^32". */
@@ -401,6 +447,8 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
     if (words >= 4 && /\\\(|[∈∑∫∂≤≥=]/.test(text) && /[.?!:,]["”’)]?$|\p{L}{3,}/u.test(text) && proseWordCount(text) >= 3) return true;
     if (numberedElement.test(text) || codeLine.test(text) || abbreviationEntry.test(text)) return true;
   }
+  // A list item of formulas ("(2) Calculate |a⃗|² + 2a⃗ ⋅ b⃗") reads as one by its words, however much of it is mathematics.
+  if (kind === 'list-item' && /\p{L}{4,}/u.test(text.replace(/\\\(.*?\\\)/g, ' '))) return true;
   if (letters / visible.length < 0.5 || letters < 2) return false;
   // A web address on its own (a footnote giving a source) is content, however few its words.
   return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text) || /(?:https?:\/\/|www\.)\S{4,}/i.test(text);

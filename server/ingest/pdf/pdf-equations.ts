@@ -219,7 +219,7 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
-    const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.algorithm;
+    const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.algorithm && !l.columnItem;
     if (!usable(line) || !(isMathLine(line) || isNumberLine(line)) || (proseWords(line.text) === 0 && besideProse(line))) {
       out.push(line);
       i++;

@@ -19,6 +19,7 @@ import { defaultRenderLimits, renderRegions, type RenderLimits } from './pdf-ren
 import { bodyStats, type BodyStats } from './pdf-stats';
 import { findTables } from './pdf-tables';
 import { markAlgorithms } from './pdf-algorithms';
+import { markColumnLists } from './pdf-column-lists';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 
 /** The structure of a PDF before its pictures are drawn: each figure, equation or table block waits for its region's image. */
@@ -143,7 +144,11 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
   const withMath = flat.map((p, i) => ({
     height: p.height,
     lines: findTables(
-      findEquations(markAlgorithms(p.lines, body.lineGap, raw.pages[i].marks), body.lineGap, raw.pages[i].marks),
+      findEquations(
+        markAlgorithms(markColumnLists(p.lines, body.size), body.lineGap, raw.pages[i].marks),
+        body.lineGap,
+        raw.pages[i].marks,
+      ),
       body.lineGap,
     ),
   }));

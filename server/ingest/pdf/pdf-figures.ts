@@ -42,6 +42,17 @@ const words = (s: Segment) => s.text.split(/\s+/).filter(Boolean).length;
 /** A line of running text: long, many words, body-sized. */
 const isProse = (s: Segment, bodySize: number) => s.chars >= 40 && words(s) >= 6 && s.size >= bodySize - 0.6 && s.math < 0.5;
 
+/**
+ * A sentence in any type (a licence beside its logo, a note in small print): text beside a picture, not a label of it. A
+ * subfigure's caption ("(a) Regression problem: ...") is the figure's own.
+ */
+const isSentence = (s: Segment) =>
+  !/^\([a-z]\)/.test(s.text) &&
+  words(s) >= 6 &&
+  s.math < 0.5 &&
+  /\p{L}{3,} \p{L}{2,} \p{L}{2,}/u.test(s.text) &&
+  (s.chars >= 40 || /[.!?]["”’)]?$/.test(s.text.trim()));
+
 /** The text segments drawn inside each figure, so a figure found to be an ornament can give them back. */
 export const figureLabels = new WeakMap<PdfRegion, Segment[]>();
 
@@ -168,7 +179,7 @@ export function findFigures(
         if (inside(sb, box, 1) && !(isProse(s, bodySize) && (sb.x0 < box.x0 - bodySize || sb.x1 > box.x1 + bodySize))) return true;
         if (inMargin(sb)) return false;
         const isLabel = s.size < bodySize * 0.85 || s.chars <= 12 || s.math >= 0.5 || (words(s) <= 4 && !/[.:;,]$/.test(s.text));
-        return intersects(sb, reach) && !isProse(s, bodySize) && isLabel;
+        return intersects(sb, reach) && !isProse(s, bodySize) && !isSentence(s) && isLabel;
       });
       if (taken.length === 0) break;
       for (const s of taken) {

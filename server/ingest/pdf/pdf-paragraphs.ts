@@ -31,7 +31,8 @@ export function listItemStart(text: string): { text: string; ordered: boolean } 
 }
 
 /** A legend's entry: a mark or a few words, a colon set apart by spaces, and what it means ("UM : unit missing"). */
-const legendEntry = /^[^\s:.,;!?]+(?: [^\s:.,;!?]+){0,3} : \S/u;
+const legendEntry = /^[^\s:.,;!?]+(?: [^\s:.,;!?]+){0,4} : \S/u;
+export const isLegendEntry = (text: string) => legendEntry.test(text);
 
 /** A line opening with a short label and its colon ("Instructor: ...", "Office hours: ..."). */
 const labelled = /^\p{Lu}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2}: \S/u;

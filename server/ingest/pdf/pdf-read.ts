@@ -9,7 +9,7 @@ import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
 import { placeAccent, trailingAccent } from './pdf-accents';
-import { isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
+import { dropRepeatedArrows, isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -122,6 +122,8 @@ const graphicsOps = {
   paintImageMaskXObjectGroup: OPS.paintImageMaskXObjectGroup,
   paintInlineImageXObjectGroup: OPS.paintInlineImageXObjectGroup,
   paintImageMaskXObjectRepeat: OPS.paintImageMaskXObjectRepeat,
+  clip: OPS.clip,
+  eoClip: OPS.eoClip,
 };
 
 /** The PDF's own name of a font ("ABCDEF+CMMI10"), known once the page's operator list has loaded it. */
@@ -247,6 +249,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
     // One unreadable page does not spoil the rest.
   }
   placeVectorArrows(items, arrows);
+  dropRepeatedArrows(items);
   const last = items[items.length - 1];
   if (last && endsWithPiece(last.str)) last.str = last.str.slice(0, -1);
   if (last && !last.str.trim()) items.pop();

@@ -24,7 +24,7 @@ export function rowsOf(
 }
 
 // Code listings line up in columns too, but they are code (left to the block builder), not tables.
-const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.mono && !l.algorithm;
+const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.mono && !l.algorithm && !l.columnItem;
 
 /** Lines of one page and column that share a baseline, in reading order: the rows a table would have. */
 function rowsFrom(lines: PdfLine[], start: number): { row: Row; next: number } {
@@ -64,6 +64,17 @@ export function isHeaderRow(rows: string[][], bold = false): boolean {
   if (first.some((t) => numeric(t)) || first.filter((t) => t.trim()).length < 2) return false;
   if (bold) return true;
   return first.some((t, col) => t.trim() && rest.filter((r) => numeric(r[col] ?? '')).length >= Math.max(1, rest.length * 0.5));
+}
+
+/** A list's mark standing alone in a cell: "(1)", "2.", "a)", "(iv)", a bullet. */
+const listMark = /^(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)]|[•◦▪‣∙·■□►–—*-])$/;
+
+/**
+ * Rows that are a list's items set in aligned columns ("(1)   Describe ...", "(2)   Calculate ..."): each row a mark
+ * and its item, no header row. A table has the shape of one: a caption, a header row or several cells a row.
+ */
+export function isListOfItems(cells: string[][]): boolean {
+  return cells.length >= 2 && cells.every((r) => r.length === 2 && listMark.test(r[0].trim()) && r[1].trim() !== '') && !isHeaderRow(cells);
 }
 
 /** Column intervals of a run of rows: cells' x ranges merged where they overlap. Undefined when a cell spans two columns. */
@@ -153,7 +164,9 @@ export function findTables(lines: PdfLine[], lineGap: number): PdfLine[] {
     const captionBelow =
       !captionAbove && after && usable(after) && /^tab/i.test(after.text) && captionStart.test(after.text) ? after : undefined;
     const caption = captionAbove ?? captionBelow;
-    const cells = rows.length >= 3 || (rows.length >= 2 && caption) ? readCells(rows) : undefined;
+    const read = rows.length >= 3 || (rows.length >= 2 && caption) ? readCells(rows) : undefined;
+    // A numbered or lettered list whose items line up in columns is a list (its lines are read as items), unless a caption names it a table.
+    const cells = read && !caption && isListOfItems(read) ? undefined : read;
     if (rows.length < 2 || (!cells && !caption) || (!cells && rows.length < 2)) {
       out.push(lines[i++]);
       continue;

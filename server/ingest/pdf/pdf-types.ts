@@ -132,6 +132,8 @@ export interface PdfLine {
   mono?: boolean;
   /** A line of an algorithm float's pseudocode, under its "Algorithm N" caption (pdf-algorithms). */
   algorithm?: boolean;
+  /** An item of a list set in columns (pdf-column-lists): a list item of its own, in the order the columns are read. */
+  columnItem?: boolean;
   /** Most of the line is set in a bold font. */
   bold?: boolean;
   /** Most of the line is set in an italic text font. */

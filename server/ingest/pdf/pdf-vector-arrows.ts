@@ -93,3 +93,27 @@ function withArrow(base: PdfItem, arrow: ArrowRun): string {
     over.length === 1 && !over[0].endsWith(COMBINING_ARROW) ? `${over[0]}${COMBINING_ARROW}` : `\\(\\overrightarrow{${over.join('')}}\\)`;
   return [...chars.slice(0, from), marked, ...chars.slice(to)].join('');
 }
+
+/**
+ * An arrow the page draws a second time over a letter that already carries it: a run of the combining arrow alone
+ * (no width of its own) at the right edge of a run that ends with that arrow on the same baseline (a TikZ label
+ * "$\vec{a}$" reads "𝑎⃗" and then "⃗" again). Read as text it would join the letter as "𝑎⃗⃗"; it goes.
+ * `items` are changed in place.
+ */
+export function dropRepeatedArrows(items: PdfItem[]): void {
+  const lone = (i: PdfItem) => i.str.trim().length > 0 && [...i.str.trim()].every((c) => c === COMBINING_ARROW);
+  for (let k = items.length - 1; k >= 0; k--) {
+    const arrow = items[k];
+    if (!lone(arrow)) continue;
+    const carried = items.some(
+      (i) =>
+        i !== arrow &&
+        !lone(i) &&
+        i.str.trimEnd().endsWith(COMBINING_ARROW) &&
+        Math.abs(i.y - arrow.y) < 0.2 * arrow.size &&
+        arrow.x >= i.x + i.width - 0.5 * arrow.size &&
+        arrow.x <= i.x + i.width + 0.3 * arrow.size,
+    );
+    if (carried) items.splice(k, 1);
+  }
+}
