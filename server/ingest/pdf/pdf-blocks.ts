@@ -237,9 +237,14 @@ export function buildBlocks(
     if (
       bibLevel === undefined &&
       !goesOnUrl &&
-      // A typewriter line with no statement's marks ("import Pkg") opens the listing the next typewriter line reads as.
+      // A typewriter line with no statement's marks ("import Pkg") opens the listing the next typewriter line reads as;
+      // a web address set in typewriter type (\url) broken over lines stays in its sentence.
       (readsAsCode(line.text, !!line.mono) ||
-        (!!line.mono && !isProse(line.text) && !!lines[i + 1]?.mono && readsAsCode(lines[i + 1].text, true))) &&
+        (!!line.mono &&
+          !isProse(line.text) &&
+          !/:\/\/|^www\./.test(line.text) &&
+          !!lines[i + 1]?.mono &&
+          readsAsCode(lines[i + 1].text, true))) &&
       (line.mono || para.length === 0 || /[.:;!?]$/.test(para[para.length - 1].text))
     ) {
       if (code.length === 0) flushPara();
