@@ -5,7 +5,8 @@
  */
 import JSZip from 'jszip';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { openEndKey } from './fidelity';
+import { endsOpen, openEndKey } from './fidelity';
+import { scannedOpenEnds } from './scan-open-ends';
 
 export interface SourceMarks {
   /** Link targets (http, https, mailto) in reading order. */
@@ -15,15 +16,10 @@ export interface SourceMarks {
   /**
    * Paragraphs the source itself ends without a sentence end (an instructor's "Draw bell curves around points on graph"),
    * by their closing words (openEndKey): a book paragraph ending there is no cut. Read from DOCX and Markdown paragraphs;
-   * a PDF's paragraphs are what the product joins, so none are taken from it.
+   * a PDF's paragraphs are what the product joins, so none are taken from its text layer; a scanned page (no text layer)
+   * gives the lines it sets apart by blank space (scan-open-ends.ts).
    */
   openEnds: string[];
-}
-
-/** Text that ends without a stop (a letter, a digit, a comma or a dash last) and has words enough to be prose. */
-function endsOpen(text: string): boolean {
-  const t = text.trim();
-  return /[\p{L}\p{N},\-–]$/u.test(t) && (t.match(/\p{L}+/gu) ?? []).length >= 3;
 }
 
 const external = /^(?:https?:|mailto:)/i;
@@ -64,6 +60,7 @@ async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
   const doc = await getDocument({ data: data.slice(), verbosity: VerbosityLevel.ERRORS, disableFontFace: true }).promise;
   const links: string[] = [];
   const listStarts: number[] = [];
+  const scanned: number[] = [];
   // Pages each link target is printed on at each place: a target at one place on three pages or more is the running
   // foot's ("Draft ... https://mml-book.com"), page furniture that the book leaves out with the foot itself.
   const placed = new Map<string, Set<number>>();
@@ -78,7 +75,9 @@ async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
     }
     // The page's text lines, top to bottom: items on one baseline joined left to right.
     const rows = new Map<number, Array<{ x: number; str: string }>>();
-    for (const item of (await page.getTextContent()).items) {
+    const items = (await page.getTextContent()).items;
+    if (!items.some((item) => 'str' in item && item.str.trim())) scanned.push(n);
+    for (const item of items) {
       if (!('str' in item) || !item.str.trim()) continue;
       const y = Math.round(item.transform[5]);
       const row = rows.get(y) ?? [];
@@ -99,7 +98,7 @@ async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
   }
   await doc.loadingTask.destroy();
   const furniture = new Set([...placed].filter(([, pages]) => pages.size >= 3).map(([key]) => key.split(' ')[0]));
-  return { links: links.filter((l) => !furniture.has(l)), listStarts, openEnds: [] };
+  return { links: links.filter((l) => !furniture.has(l)), listStarts, openEnds: await scannedOpenEnds(data, scanned) };
 }
 
 async function docxMarks(data: Uint8Array): Promise<SourceMarks> {
