@@ -4,7 +4,7 @@
  * numbered lines, DOCX hyperlinks and Word numbering, Markdown links and ordered lists, slide hyperlinks.
  */
 import JSZip from 'jszip';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { endsOpen, openEndKey } from './fidelity';
 import { scannedOpenEnds } from './scan-open-ends';
 
@@ -56,6 +56,8 @@ export function numberedRuns(lines: string[], gap: number): number[] {
   return starts;
 }
 
+const pictureOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat]);
+
 async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
   const doc = await getDocument({ data: data.slice(), verbosity: VerbosityLevel.ERRORS, disableFontFace: true }).promise;
   const links: string[] = [];
@@ -76,7 +78,9 @@ async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
     // The page's text lines, top to bottom: items on one baseline joined left to right.
     const rows = new Map<number, Array<{ x: number; str: string }>>();
     const items = (await page.getTextContent()).items;
-    if (!items.some((item) => 'str' in item && item.str.trim())) scanned.push(n);
+    // A page with no text that draws a picture is a scan (a blank verso of a book is none).
+    if (!items.some((item) => 'str' in item && item.str.trim()) && (await page.getOperatorList()).fnArray.some((op) => pictureOps.has(op)))
+      scanned.push(n);
     for (const item of items) {
       if (!('str' in item) || !item.str.trim()) continue;
       const y = Math.round(item.transform[5]);
