@@ -50,6 +50,19 @@ describe('PDF lines joined into paragraphs', () => {
     ]);
   });
 
+  it("reads an inline fraction's numerator, set in small type on its own baseline, as part of its line, not a paragraph break", () => {
+    // "(e.g., ∂³f/∂x²∂y) vanish": the numerator stands between the two text lines, its scripts read as inline LaTeX.
+    const text = [
+      ...Array.from({ length: 6 }, (_, k) =>
+        line('Filler prose of the page in the body type, set to give the page its measure.', 760 - 14.4 * k),
+      ),
+      line('Higher-order derivatives and the mixed derivatives of degree 3 (e.g.,', 700),
+      line('∂\\(f^{3}\\)', 690.5, { x0: 115, x1: 128, size: 8, math: 0.67 }),
+      line('∂\\(x^{2}\\)∂y) vanish, such that the Taylor series ends with its cubic terms.', 685.6, { x0: 111, math: 0.19 }),
+    ];
+    expect(paragraphs(text).slice(-1)[0]).toMatch(/^Higher-order derivatives .* \(e\.g\., .*vanish, such that the Taylor series/);
+  });
+
   it('joins the lines of a definition set in a narrower measure, and a sentence going on in lower case; key lines stay apart', () => {
     const boxed = { x0: 130, x1: 440 };
     expect(
