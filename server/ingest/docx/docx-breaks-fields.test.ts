@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { extractDocx } from '../docx-extract';
+import { para, rawDocx, run } from '@server/test/ingest/raw-docx.support';
+
+const before = 'The seedlings were measured every morning over';
+const after = 'three weeks in a warm greenhouse.';
+
+const paragraphs = async (body: string) =>
+  (await extractDocx(await rawDocx({ body }), 'notes.docx')).blocks.filter((b) => b.kind === 'paragraph').map((b) => b.text);
+
+describe('DOCX breaks and simple fields inside a paragraph', () => {
+  it('reads a page break, a column break or a carriage return inside a sentence as the space between its words', async () => {
+    for (const mark of ['<w:br w:type="page"/>', '<w:br w:type="column"/>', '<w:cr/>']) {
+      expect(await paragraphs(para(run(before) + `<w:r>${mark}</w:r>` + run(after)))).toEqual([`${before} ${after}`]);
+    }
+  });
+
+  it('keeps a page break between two paragraphs out of both, and each paragraph whole', async () => {
+    const body =
+      para(run('The first paragraph ends here.') + '<w:r><w:br w:type="page"/></w:r>') + para(run('The second one starts a page.'));
+    expect(await paragraphs(body)).toEqual(['The first paragraph ends here.', 'The second one starts a page.']);
+  });
+
+  it('keeps the text of a simple field (a caption number, a cross-reference) and the link of a simple HYPERLINK field', async () => {
+    const data = await rawDocx({
+      body:
+        para(
+          run('Figure ') +
+            '<w:fldSimple w:instr=" SEQ Figure \\* ARABIC "><w:r><w:t>3</w:t></w:r></w:fldSimple>' +
+            run(': Growth by week.'),
+        ) +
+        para(
+          run('As Figure ') +
+            '<w:fldSimple w:instr=" REF _Ref1 \\h "><w:r><w:t>3</w:t></w:r></w:fldSimple>' +
+            run(' shows, see the ') +
+            '<w:fldSimple w:instr=" HYPERLINK &quot;https://example.org/data&quot; "><w:r><w:t>data set</w:t></w:r></w:fldSimple>' +
+            run(' for the numbers.'),
+        ),
+    });
+    const doc = await extractDocx(data, 'fields.docx');
+    expect(doc.text).toContain('Figure 3: Growth by week.');
+    const sentence = doc.blocks.find((b) => b.text.startsWith('As Figure'));
+    expect(sentence?.text).toBe('As Figure 3 shows, see the data set for the numbers.');
+    expect(sentence?.links).toEqual([expect.objectContaining({ text: 'data set', href: 'https://example.org/data' })]);
+  });
+});
