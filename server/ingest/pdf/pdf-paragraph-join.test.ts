@@ -63,6 +63,29 @@ describe('PDF lines joined into paragraphs', () => {
     expect(paragraphs(text).slice(-1)[0]).toMatch(/^Higher-order derivatives .* \(e\.g\., .*vanish, such that the Taylor series/);
   });
 
+  it('reads a paragraph set in larger type than the body (an abstract on a title page) as one paragraph, not a heading per line', () => {
+    const large = { size: 13.5, x1: 480 };
+    const blocks = buildBlocks(
+      [
+        line('Overview of Leaf Physiology', 760, { size: 18, x0: 200, x1: 420 }),
+        line('Abstract', 730, { ...large, x1: 170 }),
+        line('Light capture by leaves has been an important field of study for over two decades', 712, large),
+        line('now. Although many models explain the uptake of carbon, the model of Farquhar has been', 695, large),
+        line('the one to capture the attention of plant physiologists. Thus it is essential to know that', 678, large),
+        line('Model. This paper gives a historical overview of the Farquhar model of photosynthesis', 661, large),
+        line('(FvCB) by summarizing its evolution, its key applications, extensions and limitations.', 644, large),
+        ...Array.from({ length: 8 }, (_, k) =>
+          line('The body text of the paper goes on in its own smaller type on the later pages.', 600 - 14.4 * k),
+        ),
+      ],
+      [],
+    ).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(['Overview of Leaf Physiology', 'Abstract']);
+    expect(blocks.find((b) => b.kind === 'paragraph')?.text).toMatch(
+      /^Light capture by leaves .* over two decades now\. Although .*limitations\.$/,
+    );
+  });
+
   it('joins the lines of a definition set in a narrower measure, and a sentence going on in lower case; key lines stay apart', () => {
     const boxed = { x0: 130, x1: 440 };
     expect(
