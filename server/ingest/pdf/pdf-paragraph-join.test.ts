@@ -171,6 +171,49 @@ describe('a sentence interrupted by a figure or a margin note placed mid-flow', 
   });
   const at = (r: PdfRegion) => line('', r.y1, { region: r, x0: r.x0, x1: r.x1 });
 
+  it('joins a sentence cut by a table or a listing placed mid-flow ("... Then the" [table] "heuristic selects ..."), the float after it', () => {
+    const table = region('table', 640, {
+      rows: [
+        ['Tag', 'JS Type'],
+        ['xx1', 'number'],
+        ['000', 'object'],
+      ],
+    });
+    const blocks = buildBlocks(
+      [
+        line('The heuristic considers the values in registers after the current instruction. Then the', 700),
+        at(table),
+        line('heuristic selects the value used last. This frees up a register for as long as possible.', 560),
+        line('In Section 7 we evaluate our dynamic compiler based on', 530, { x1: 380 }),
+        line('for (var i = 2; i < 100; ++i) {', 515, { mono: true, x1: 300 }),
+        line('    primes[i] = true;', 500, { mono: true, x1: 300 }),
+        line('}', 485, { mono: true, x1: 120 }),
+        line('a set of industry benchmarks, with a summary at the end of the paper.', 465),
+      ],
+      [],
+    ).blocks;
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'table', 'paragraph', 'code']);
+    expect(blocks[0].text).toBe(
+      'The heuristic considers the values in registers after the current instruction. Then the heuristic selects the value used last. This frees up a register for as long as possible.',
+    );
+    expect(blocks[2].text).toBe(
+      'In Section 7 we evaluate our dynamic compiler based on a set of industry benchmarks, with a summary at the end of the paper.',
+    );
+  });
+
+  it('keeps a lead-in whose sentence goes on after its listing where it is ("... we call" [code] "which prints ...")', () => {
+    const blocks = buildBlocks(
+      [
+        line('To print the first primes of the sieve we call', 700, { x1: 380 }),
+        line('printPrimes(primes, 100);', 685, { mono: true, x1: 300 }),
+        line('showPrimes(primes);', 670, { mono: true, x1: 300 }),
+        line('which prints every number that is still marked as a prime when the sieve is done.', 650),
+      ],
+      [],
+    ).blocks;
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'code', 'paragraph']);
+  });
+
   it('puts the display formula and the text going on after it back after their lead-in, the figure after them', () => {
     const figure = region('figure', 640, { caption: 'Figure 5.1 Regression and density estimation.' });
     const equation = region('equation', 560, { label: '(5.1)' });
