@@ -159,7 +159,7 @@ describe('PDF lines joined into paragraphs', () => {
 });
 
 describe('a sentence interrupted by a figure or a margin note placed mid-flow', () => {
-  const region = (kind: 'figure' | 'equation', y: number, extra: Partial<PdfRegion> = {}): PdfRegion => ({
+  const region = (kind: PdfRegion['kind'], y: number, extra: Partial<PdfRegion> = {}): PdfRegion => ({
     kind,
     page: 4,
     x0: 150,
