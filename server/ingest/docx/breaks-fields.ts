@@ -9,10 +9,11 @@
  */
 export function breaksAndSimpleFields(xml: string): string {
   if (!/w:type="(?:page|column)"|<w:cr\b|<w:fldSimple\b/.test(xml)) return xml;
-  return xml
-    .replace(/<w:br\b([^>]*?)\s+w:type="(?:page|column)"([^>]*?)\/>/g, '<w:br$1$2/>')
-    .replace(/<w:cr\s*\/>/g, '<w:br/>')
-    .replace(/<w:fldSimple\b([^>]*?)(?:\/>|>([\s\S]*?)<\/w:fldSimple>)/g, (_m, attrs: string, result = '') => {
+  let out = xml.replace(/<w:br\b([^>]*?)\s+w:type="(?:page|column)"([^>]*?)\/>/g, '<w:br$1$2/>').replace(/<w:cr\s*\/>/g, '<w:br/>');
+  // Innermost fields first (a field's result holding another field), an attribute's quoted ">" included.
+  const simple = /<w:fldSimple\b((?:[^>"]|"[^"]*")*?)(?:\/>|>((?:(?!<w:fldSimple\b)[\s\S])*?)<\/w:fldSimple>)/g;
+  for (let pass = 0; pass < 4 && out.includes('<w:fldSimple'); pass++)
+    out = out.replace(simple, (_m, attrs: string, result = '') => {
       const instruction = /\bw:instr="([^"]*)"/.exec(attrs)?.[1] ?? '';
       return (
         '<w:r><w:fldChar w:fldCharType="begin"/></w:r>' +
@@ -20,4 +21,5 @@ export function breaksAndSimpleFields(xml: string): string {
         `<w:r><w:fldChar w:fldCharType="separate"/></w:r>${result}<w:r><w:fldChar w:fldCharType="end"/></w:r>`
       );
     });
+  return out;
 }

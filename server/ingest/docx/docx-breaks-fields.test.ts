@@ -44,3 +44,21 @@ describe('DOCX breaks and simple fields inside a paragraph', () => {
     expect(sentence?.links).toEqual([expect.objectContaining({ text: 'data set', href: 'https://example.org/data' })]);
   });
 });
+
+describe('simple fields inside one another', () => {
+  it('keeps the text of a field whose result holds another field, and of one whose instruction has a ">"', async () => {
+    const inner = '<w:fldSimple w:instr=" SEQ Table "><w:r><w:t>2</w:t></w:r></w:fldSimple>';
+    const body =
+      para(
+        run('See Table ') +
+          `<w:fldSimple w:instr=" REF _Ref2 "><w:r><w:t xml:space="preserve">Table </w:t></w:r>${inner}</w:fldSimple>` +
+          run(' for the counts.'),
+      ) +
+      para(
+        run('The answer is ') +
+          '<w:fldSimple w:instr=" IF 2 > 1 &quot;yes&quot; &quot;no&quot; "><w:r><w:t>yes</w:t></w:r></w:fldSimple>' +
+          run(' today.'),
+      );
+    expect(await paragraphs(body)).toEqual(['See Table Table 2 for the counts.', 'The answer is yes today.']);
+  });
+});
