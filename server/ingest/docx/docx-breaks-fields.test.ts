@@ -15,6 +15,16 @@ describe('DOCX breaks and simple fields inside a paragraph', () => {
     }
   });
 
+  it('reads tab-set rows as a table when a page break ends one of them', async () => {
+    const row = (a: string, b: string, extra = '') => para(run(a) + '<w:r><w:tab/></w:r>' + run(b) + extra);
+    const body =
+      row('Week 1', 'Introduction to sampling') +
+      row('Week 2', 'Linear regression', '<w:r><w:br w:type="page"/></w:r>') +
+      row('Week 3', 'Mixed models');
+    const doc = await extractDocx(await rawDocx({ body }), 'schedule.docx');
+    expect(doc.blocks.filter((b) => b.kind === 'table')).toHaveLength(1);
+  });
+
   it('keeps a page break between two paragraphs out of both, and each paragraph whole', async () => {
     const body =
       para(run('The first paragraph ends here.') + '<w:r><w:br w:type="page"/></w:r>') + para(run('The second one starts a page.'));
