@@ -70,6 +70,12 @@ export function openEndKey(text: string): string {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(-5).join(' ');
 }
 
+/** Text that ends without a stop (a letter, a digit, a comma or a dash last) and has words enough to be prose. */
+export function endsOpen(text: string): boolean {
+  const t = text.trim();
+  return /[\p{L}\p{N},\-–]$/u.test(t) && (t.match(/\p{L}+/gu) ?? []).length >= 3;
+}
+
 /** A margin note set beside the text: the sentence it interrupts goes on after it. */
 const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote>\s*/;
 

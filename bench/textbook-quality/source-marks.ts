@@ -4,8 +4,10 @@
  * numbered lines, DOCX hyperlinks and Word numbering, Markdown links and ordered lists, slide hyperlinks.
  */
 import JSZip from 'jszip';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { openEndKey } from './fidelity';
+import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { endsOpen, openEndKey } from './fidelity';
+import { scannedOpenEnds } from './scan-open-ends';
+import { bodySizeOf, footnoteOpenEnds, type TextRow } from './footnote-open-ends';
 
 export interface SourceMarks {
   /** Link targets (http, https, mailto) in reading order. */
@@ -15,15 +17,10 @@ export interface SourceMarks {
   /**
    * Paragraphs the source itself ends without a sentence end (an instructor's "Draw bell curves around points on graph"),
    * by their closing words (openEndKey): a book paragraph ending there is no cut. Read from DOCX and Markdown paragraphs;
-   * a PDF's paragraphs are what the product joins, so none are taken from it.
+   * a PDF's paragraphs are what the product joins, so none are taken from its text layer but its footnotes' ends
+   * (footnote-open-ends.ts); a scanned page (no text layer) gives the lines it sets apart by blank space (scan-open-ends.ts).
    */
   openEnds: string[];
-}
-
-/** Text that ends without a stop (a letter, a digit, a comma or a dash last) and has words enough to be prose. */
-function endsOpen(text: string): boolean {
-  const t = text.trim();
-  return /[\p{L}\p{N},\-–]$/u.test(t) && (t.match(/\p{L}+/gu) ?? []).length >= 3;
 }
 
 const external = /^(?:https?:|mailto:)/i;
@@ -60,10 +57,14 @@ export function numberedRuns(lines: string[], gap: number): number[] {
   return starts;
 }
 
+const pictureOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat]);
+
 async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
   const doc = await getDocument({ data: data.slice(), verbosity: VerbosityLevel.ERRORS, disableFontFace: true }).promise;
   const links: string[] = [];
   const listStarts: number[] = [];
+  const scanned: number[] = [];
+  const pages: Array<{ rows: TextRow[]; height: number }> = [];
   // Pages each link target is printed on at each place: a target at one place on three pages or more is the running
   // foot's ("Draft ... https://mml-book.com"), page furniture that the book leaves out with the foot itself.
   const placed = new Map<string, Set<number>>();
@@ -77,29 +78,39 @@ async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
       placed.set(key, (placed.get(key) ?? new Set()).add(n));
     }
     // The page's text lines, top to bottom: items on one baseline joined left to right.
-    const rows = new Map<number, Array<{ x: number; str: string }>>();
-    for (const item of (await page.getTextContent()).items) {
+    const rows = new Map<number, Array<{ x: number; str: string; size: number }>>();
+    const items = (await page.getTextContent()).items;
+    // A page with no text that draws a picture is a scan (a blank verso of a book is none).
+    if (!items.some((item) => 'str' in item && item.str.trim()) && (await page.getOperatorList()).fnArray.some((op) => pictureOps.has(op)))
+      scanned.push(n);
+    for (const item of items) {
       if (!('str' in item) || !item.str.trim()) continue;
       const y = Math.round(item.transform[5]);
       const row = rows.get(y) ?? [];
-      row.push({ x: item.transform[4], str: item.str });
+      row.push({ x: item.transform[4], str: item.str, size: Math.hypot(item.transform[2], item.transform[3]) });
       rows.set(y, row);
     }
-    const lines = [...rows]
+    const textRows = [...rows]
       .sort((a, b) => b[0] - a[0])
-      .map(([, row]) =>
-        row
+      .map(([y, row]) => ({
+        y,
+        size: Math.max(...row.map((r) => r.size)),
+        text: row
           .sort((a, b) => a.x - b.x)
           .map((r) => r.str)
           .join(' '),
-      );
+      }));
+    pages.push({ rows: textRows, height: page.getViewport({ scale: 1 }).height });
+    const lines = textRows.map((r) => r.text);
     // A list's items sit a few lines apart at most; numbered section headings are further apart.
     listStarts.push(...numberedRuns(lines, 6));
     page.cleanup();
   }
   await doc.loadingTask.destroy();
   const furniture = new Set([...placed].filter(([, pages]) => pages.size >= 3).map(([key]) => key.split(' ')[0]));
-  return { links: links.filter((l) => !furniture.has(l)), listStarts, openEnds: [] };
+  const body = bodySizeOf(pages.flatMap((p) => p.rows));
+  const openEnds = pages.flatMap((p) => footnoteOpenEnds(p.rows, body, p.height));
+  return { links: links.filter((l) => !furniture.has(l)), listStarts, openEnds: [...openEnds, ...(await scannedOpenEnds(data, scanned))] };
 }
 
 async function docxMarks(data: Uint8Array): Promise<SourceMarks> {

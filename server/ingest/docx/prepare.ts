@@ -2,6 +2,7 @@ import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import { ommlToLatex, type XmlNode } from './omml-latex';
 import { looksLikeCode } from '../code-lines';
+import { breaksAndSimpleFields } from './breaks-fields';
 import { listCounter, listNumberMark, readNumbering, styleNumbers } from './list-numbers';
 
 export interface DocxEquation {
@@ -319,7 +320,7 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   const file = zip.file('word/document.xml');
   const original = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (!file) return { data: original, equations: [] };
-  const xml = await file.async('string');
+  const xml = breaksAndSimpleFields(await file.async('string'));
   const hasMath = xml.includes('<m:oMath');
   const stylesXml = await zip.file('word/styles.xml')?.async('string');
   const styles = readStyles(stylesXml);

@@ -7,6 +7,12 @@ const bulletLine = /^([•●▪◦○■□➢►‣∙·*–-]\s+|(\d{1,2}|[a-
 /** What is taken off an item's text: bullets and "1." numbers (the list numbers them); a label such as "(b)" is kept, exam questions cite it. */
 const bulletMark = /^([•●▪◦○■□➢►‣∙·*–-]\s+|(\d{1,2}|[a-hA-H])[.)]\s+)/;
 const orderedLine = /^((\d{1,2}|[a-hA-H])[.)]|\((\d{1,2}|[a-h]|[ivx]{1,4})\))\s/;
+/**
+ * A row of a form (an exam paper's cover, a cover sheet): a label of up to five words in title case or capitals, a colon,
+ * then its value ("Date and Time: ...", "INSTRUCTIONS TO CANDIDATES: ..."). Rows typed close under one another are read
+ * by the recognizer as one paragraph; each is a line of its own.
+ */
+const formRow = /^\p{Lu}[\p{L}\p{N}’'-]*(?:\s+(?:\p{Lu}[\p{L}\p{N}’'-]*|and|of|the|to|for|or|in|&)){0,4}:\s+\S/u;
 /** A page number or running folio standing alone. */
 const folio = /^(page\s+)?\d{1,4}(\s+(of|\/)\s+\d{1,4})?$/i;
 
@@ -113,7 +119,11 @@ export function pageBlocks(page: OcrPage, pageNumber: number): DocBlock[] {
         flushItem();
         item = [line];
       } else if (item) item.push(line);
-      else prose.push(line);
+      else {
+        // A form's next row starts a paragraph of its own after a row (never inside prose that merely opens with a label).
+        if (prose.length && formRow.test(prose[0].text) && formRow.test(line.text)) flushProse();
+        prose.push(line);
+      }
     }
     flushProse();
     flushItem();

@@ -8,7 +8,15 @@ import { extractPdfWithStats } from '../pdf/pdf-extract';
 import { languageDir, ocrLanguages } from './ocr-engine';
 import { readScannedPages, scanWarnings } from './ocr-read';
 import { jpegOrientation } from '../image-size';
-import { charAccuracy, renderScan, scanHeading, scanText, sidewaysPhoto } from '@server/test/ingest/scan.support';
+import {
+  charAccuracy,
+  coverRows,
+  renderCoverScan,
+  renderScan,
+  scanHeading,
+  scanText,
+  sidewaysPhoto,
+} from '@server/test/ingest/scan.support';
 
 // Recognition takes seconds per page (more on a busy machine).
 const slow = { timeout: 180_000 };
@@ -32,6 +40,18 @@ describe('text recognition offline', () => {
     expect(doc.summary).toMatch(/^a scanned page read as text/);
     expect(doc.warnings).toBeUndefined();
   });
+
+  it(
+    'keeps the labelled rows of a form (an exam cover) apart: each row is its own paragraph, none joined into the next',
+    slow,
+    async () => {
+      const page = renderCoverScan();
+      const doc = await extractImage(page.data, 'cover.png', 'image/png');
+      const paragraphs = doc.blocks.filter((b) => b.kind === 'paragraph').map((b) => b.text);
+      for (const row of coverRows) expect(paragraphs.some((p) => charAccuracy(row, p) >= 0.95)).toBe(true);
+      expect(paragraphs.some((p) => /Organisms Date and Time/.test(p))).toBe(false);
+    },
+  );
 
   it('reads a photographed page (turned, shadowed, dusty, JPEG) nearly as well', slow, async () => {
     const page = renderScan({ rotateDeg: 1.5, noise: 1500, jpeg: true });

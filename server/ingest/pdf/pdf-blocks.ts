@@ -479,6 +479,11 @@ const aside = (b: DocBlock) =>
 /** An algorithm float's caption: its lines follow it, so it is no aside the text runs on past. */
 const algorithmCaption = /^Algorithm\s+\d/;
 const endsSentence = (text: string) => /[.?!:]["”’)]?$/.test(text);
+/**
+ * A word no sentence ends with and no lead-in of a display either (an article, a preposition, "and"): a paragraph ending
+ * so was cut by a float placed mid-flow, a table or a listing included ("... Then the" [table] "heuristic selects ...").
+ */
+const danglingWord = /\b(?:the|a|an|of|on|in|at|by|for|from|with|into|onto|than|and|or|our|its|their)$/i;
 
 /**
  * A paragraph cut by a figure, a caption, a margin note or a footnote placed mid-flow ("... we evaluate our compiler on"
@@ -486,6 +491,7 @@ const endsSentence = (text: string) => /[.?!:]["”’)]?$/.test(text);
  * paragraph that did not end a sentence, when only such asides stand between. A display formula that a lead-in ("We
  * often write") goes on in, read after a figure or note placed between them, is put back right after its lead-in (with
  * the formulas before it that followed the lead-in), and so is the text going on after the formula in lower case. A
+ * sentence cut at an article or a preposition goes on past a table or a listing set between as well. A
  * sentence an algorithm float interrupts ("... which reduces the amount of noise" [Algorithm 8 ...] "relatively to the
  * signal.") goes on in the first sentence in lower case after the algorithm's lines.
  */
@@ -529,6 +535,15 @@ function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
       const target = out[j];
       if (target?.kind === 'paragraph' && !endsSentence(target.text)) {
         target.text = joinLines([target.text, block.text], evidence);
+        continue;
+      }
+    }
+    if (block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text)) {
+      let f = out.length - 1;
+      while (f >= 0 && (aside(out[f]) || out[f].kind === 'table' || out[f].kind === 'code')) f--;
+      const cut = out[f];
+      if (f < out.length - 1 && cut?.kind === 'paragraph' && danglingWord.test(cut.text)) {
+        cut.text = joinLines([cut.text, block.text], evidence);
         continue;
       }
     }

@@ -89,6 +89,29 @@ export function layoutHeadings(
       return true;
     return prev.y - line.y > 1.25 * body.lineGap * (line.size / body.size);
   };
+  // Lines set one under the other in one type at the type's line spacing, each but the last reaching near the column's
+  // edge, each run's length at each of its lines: four lines or more in a larger type are a paragraph set large (an
+  // abstract on a title page), not a heading per line. A short line ("Abstract") ends its run.
+  const runOf = new Array<number>(lines.length).fill(1);
+  for (let start = 0, k = 1; k <= lines.length; k++) {
+    const prev = lines[k - 1];
+    const line = lines[k];
+    const linked =
+      !!line &&
+      !line.region &&
+      !prev.region &&
+      line.page === prev.page &&
+      line.column === prev.column &&
+      line.font === prev.font &&
+      prev.x1 > prev.columnRight - 4 * prev.size &&
+      Math.abs(line.size - prev.size) < 0.3 &&
+      prev.y - line.y > 0 &&
+      prev.y - line.y < 1.6 * line.size;
+    if (!linked) {
+      runOf.fill(k - start, start, k);
+      start = k;
+    }
+  }
   lines.forEach((line, i) => {
     if (taken(i) || line.region || line.isMargin || line.isNote) return;
     const text = line.text.trim();
@@ -106,7 +129,7 @@ export function layoutHeadings(
       (prev.x1 > prev.columnRight - 4 * prev.size || /[-–:]$/.test(prev.text)) &&
       prev.y - line.y < 1.6 * line.size;
     if (line.size >= threshold) {
-      if (words > 20 || text.length > 160 || !headingLike(text, line.math, continues)) return;
+      if (words > 20 || text.length > 160 || runOf[i] >= 4 || !headingLike(text, line.math, continues)) return;
       if (/\.$/.test(text.replace(/^\d+(\.\d+)*\./, '')) && depth === undefined) return;
       candidates.push({ i, size: line.size, weight: weightOf(line), depth: continues ? candidates[candidates.length - 1].depth : depth });
       isCandidate.add(i);

@@ -50,6 +50,42 @@ describe('PDF lines joined into paragraphs', () => {
     ]);
   });
 
+  it("reads an inline fraction's numerator, set in small type on its own baseline, as part of its line, not a paragraph break", () => {
+    // "(e.g., ∂³f/∂x²∂y) vanish": the numerator stands between the two text lines, its scripts read as inline LaTeX.
+    const text = [
+      ...Array.from({ length: 6 }, (_, k) =>
+        line('Filler prose of the page in the body type, set to give the page its measure.', 760 - 14.4 * k),
+      ),
+      line('Higher-order derivatives and the mixed derivatives of degree 3 (e.g.,', 700),
+      line('∂\\(f^{3}\\)', 690.5, { x0: 115, x1: 128, size: 8, math: 0.67 }),
+      line('∂\\(x^{2}\\)∂y) vanish, such that the Taylor series ends with its cubic terms.', 685.6, { x0: 111, math: 0.19 }),
+    ];
+    expect(paragraphs(text).slice(-1)[0]).toMatch(/^Higher-order derivatives .* \(e\.g\., .*vanish, such that the Taylor series/);
+  });
+
+  it('reads a paragraph set in larger type than the body (an abstract on a title page) as one paragraph, not a heading per line', () => {
+    const large = { size: 13.5, x1: 480 };
+    const blocks = buildBlocks(
+      [
+        line('Overview of Leaf Physiology', 760, { size: 18, x0: 200, x1: 420 }),
+        line('Abstract', 730, { ...large, x1: 170 }),
+        line('Light capture by leaves has been an important field of study for over two decades', 712, large),
+        line('now. Although many models explain the uptake of carbon, the model of Farquhar has been', 695, large),
+        line('the one to capture the attention of plant physiologists. Thus it is essential to know that', 678, large),
+        line('Model. This paper gives a historical overview of the Farquhar model of photosynthesis', 661, large),
+        line('(FvCB) by summarizing its evolution, its key applications, extensions and limitations.', 644, large),
+        ...Array.from({ length: 8 }, (_, k) =>
+          line('The body text of the paper goes on in its own smaller type on the later pages.', 600 - 14.4 * k),
+        ),
+      ],
+      [],
+    ).blocks;
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(['Overview of Leaf Physiology', 'Abstract']);
+    expect(blocks.find((b) => b.kind === 'paragraph')?.text).toMatch(
+      /^Light capture by leaves .* over two decades now\. Although .*limitations\.$/,
+    );
+  });
+
   it('joins the lines of a definition set in a narrower measure, and a sentence going on in lower case; key lines stay apart', () => {
     const boxed = { x0: 130, x1: 440 };
     expect(
@@ -123,7 +159,7 @@ describe('PDF lines joined into paragraphs', () => {
 });
 
 describe('a sentence interrupted by a figure or a margin note placed mid-flow', () => {
-  const region = (kind: 'figure' | 'equation', y: number, extra: Partial<PdfRegion> = {}): PdfRegion => ({
+  const region = (kind: PdfRegion['kind'], y: number, extra: Partial<PdfRegion> = {}): PdfRegion => ({
     kind,
     page: 4,
     x0: 150,
@@ -134,6 +170,49 @@ describe('a sentence interrupted by a figure or a margin note placed mid-flow', 
     ...extra,
   });
   const at = (r: PdfRegion) => line('', r.y1, { region: r, x0: r.x0, x1: r.x1 });
+
+  it('joins a sentence cut by a table or a listing placed mid-flow ("... Then the" [table] "heuristic selects ..."), the float after it', () => {
+    const table = region('table', 640, {
+      rows: [
+        ['Tag', 'JS Type'],
+        ['xx1', 'number'],
+        ['000', 'object'],
+      ],
+    });
+    const blocks = buildBlocks(
+      [
+        line('The heuristic considers the values in registers after the current instruction. Then the', 700),
+        at(table),
+        line('heuristic selects the value used last. This frees up a register for as long as possible.', 560),
+        line('In Section 7 we evaluate our dynamic compiler based on', 530, { x1: 380 }),
+        line('for (var i = 2; i < 100; ++i) {', 515, { mono: true, x1: 300 }),
+        line('    primes[i] = true;', 500, { mono: true, x1: 300 }),
+        line('}', 485, { mono: true, x1: 120 }),
+        line('a set of industry benchmarks, with a summary at the end of the paper.', 465),
+      ],
+      [],
+    ).blocks;
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'table', 'paragraph', 'code']);
+    expect(blocks[0].text).toBe(
+      'The heuristic considers the values in registers after the current instruction. Then the heuristic selects the value used last. This frees up a register for as long as possible.',
+    );
+    expect(blocks[2].text).toBe(
+      'In Section 7 we evaluate our dynamic compiler based on a set of industry benchmarks, with a summary at the end of the paper.',
+    );
+  });
+
+  it('keeps a lead-in whose sentence goes on after its listing where it is ("... we call" [code] "which prints ...")', () => {
+    const blocks = buildBlocks(
+      [
+        line('To print the first primes of the sieve we call', 700, { x1: 380 }),
+        line('printPrimes(primes, 100);', 685, { mono: true, x1: 300 }),
+        line('showPrimes(primes);', 670, { mono: true, x1: 300 }),
+        line('which prints every number that is still marked as a prime when the sieve is done.', 650),
+      ],
+      [],
+    ).blocks;
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'code', 'paragraph']);
+  });
 
   it('puts the display formula and the text going on after it back after their lead-in, the figure after them', () => {
     const figure = region('figure', 640, { caption: 'Figure 5.1 Regression and density estimation.' });

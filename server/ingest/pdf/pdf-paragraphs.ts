@@ -105,8 +105,10 @@ function isFragment(line: PdfLine, body: BodyStats): boolean {
   // Accents set on their own baseline over a letter of the line below ("ˆ ˆ ˆ" of f̂₁, f̂₂, f̂₃): spacing modifier letters, not words.
   if (/^(?:[\u02B0-\u02FF^~`´¨¯˙˜→]|\p{M})+$/u.test(visible)) return true;
   const math = line.math ?? 0;
+  // The glyphs set, its scripts read as inline LaTeX aside ("∂\(f^{3}\)", a fraction's numerator, is three glyphs).
+  const glyphs = visible.replace(/\\[()]|[{}^_]/g, '').replace(/\\[a-zA-Z]+/g, '·');
   // Mathematics set in the text's italic (Palatino, Times) has no math font: small type without a word is enough.
-  if (visible.length <= 8 && line.size < 0.9 * body.size && (math >= 0.5 || !/\p{L}{3}/u.test(visible))) return true;
+  if (glyphs.length <= 8 && line.size < 0.9 * body.size && (math >= 0.5 || !/\p{L}{3}/u.test(glyphs))) return true;
   if (visible.length > 3 || /\p{L}{2}/u.test(visible)) return false;
   return math >= 0.5 || !/\p{L}/u.test(visible);
 }

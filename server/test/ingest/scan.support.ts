@@ -125,3 +125,34 @@ export async function sidewaysPhoto(): Promise<Buffer> {
   );
   return Buffer.concat([jpeg.subarray(0, 2), exif, jpeg.subarray(2)]);
 }
+
+/** The rows of an exam paper's cover (written for these tests): each a label and its value, one under the other. */
+export const coverRows = [
+  'Course Code and Title: BIOL1101 Cells and Organisms',
+  'Date and Time: Monday 11 December 2023 at nine in the morning',
+  'INSTRUCTIONS TO CANDIDATES: This paper has 6 pages and 4 questions',
+];
+
+/**
+ * An exam paper's cover at 300 dpi, as a copier scans it: a title, then the labelled rows set close under one
+ * another at 12 pt (the way such a form is typed), then a gap and a centred line of instructions.
+ */
+export function renderCoverScan(): { data: Buffer; width: number; height: number } {
+  const width = 2480;
+  const height = 1800;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = 'white';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#111';
+  ctx.font = 'bold 60px serif';
+  ctx.fillText('FINAL EXAMINATIONS OF December 2023', 640, 300);
+  ctx.font = '50px serif';
+  let y = 480;
+  for (const row of coverRows) {
+    ctx.fillText(row, 240, y);
+    y += 62;
+  }
+  ctx.fillText('Answer ALL questions in the booklet provided.', 700, y + 400);
+  return { data: canvas.toBuffer('image/png'), width, height };
+}
