@@ -31,7 +31,8 @@ export async function fidelityOf(
   const formulas = formulaFailures(book.html);
   const mid = midSentenceEnds(book.html, marks.openEnds);
   const heads = runningHeadsInBook(runningHeads, book.html);
-  // A link of the source's reference list is carried by the book's references (the list is not body text).
+  // A link of the source's reference list is carried by the book's references (the list is not body text), a link of
+  // its title page by the book's credits.
   const links = linksKept(marks.links, book.html, referenceUrls);
   const lists = listStartsDiffering(marks.listStarts, book.html);
   return {

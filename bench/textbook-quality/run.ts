@@ -15,6 +15,8 @@
 import type { TextbookContent } from '@common/textbook';
 import { materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
+import { creditParts } from '@common/book-render/credits';
+import { materialCredits } from '@server/ai/material-credits';
 import { createOfflineEngine } from '@server/ai/offline';
 import { extractAndChunk } from '@server/ingest/extract-document';
 import { mimeByKind, sniffKind } from '@server/ingest/sniff';
@@ -128,12 +130,12 @@ for (const file of files) {
     quizzes.push({ chapterWords: words, items: quiz ? (list as QuizItem[]) : undefined, noProse });
   }
   const glued = gluedWords(htmlToText(html), own.vocabulary);
-  const fidelity = await fidelityOf(
-    file,
-    { html, text: material_ },
-    own.runningHeads,
-    references.map((r) => r.url).filter((u): u is string => !!u),
-  );
+  const fidelity = await fidelityOf(file, { html, text: material_ }, own.runningHeads, [
+    ...references.map((r) => r.url).filter((u): u is string => !!u),
+    // The title page prints the material's credits (author, course) with their web addresses as links, as the
+    // generation runner stores them.
+    ...materialCredits(material).flatMap((line) => creditParts(line).flatMap((part) => (part.href ? [part.href] : []))),
+  ]);
   rows.push([
     file.name,
     expected.length ? pct(inOrder(expected, titles)) : 'n/a',
