@@ -9,18 +9,12 @@ import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
 import { isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
+import { splitType3Runs, type3Page, type TextRun, type Type3Page } from './pdf-type3-runs';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 // pdfjs in Node wants directory URLs with a trailing slash for its data files.
 const dataUrl = (dir: string) => `${pathToFileURL(path.join(pdfjsRoot, dir)).href}/`;
-
-interface TextItemLike {
-  str?: string;
-  transform?: number[];
-  width?: number;
-  fontName?: string;
-}
 
 /** Bold math faces: TeX's bold math italic and symbols (\boldsymbol, \bm), Latin Modern's bold math. */
 const boldMathFont = /^(?:cmmib|cmbsy|lmmib|lmbsy)|-bold|bold$/i;
@@ -145,9 +139,12 @@ function unreadableReason(readable: number, unreadable: number, marks: PdfMark[]
 async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Promise<{ page: PdfPage; unreadable: number }> {
   const [x0, y0, x1, y1] = page.view;
   let marks: PdfMark[] = [];
+  let type3: Type3Page | undefined;
   try {
     const ops = await page.getOperatorList();
     marks = pageMarks(ops.fnArray, ops.argsArray, graphicsOps, { x: x0, y: y0 });
+    // TeX's Type 3 bitmap fonts are read glyph by glyph (pdf-type3-runs.ts).
+    type3 = type3Page(page, ops.fnArray, ops.argsArray as unknown[][], fontNames);
   } catch {
     // Without its drawing, the page's text is still read (no figures found on it).
   }
@@ -160,7 +157,8 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
   try {
     const content = await page.getTextContent();
     const styles = content.styles as Record<string, { fontFamily?: string }>;
-    for (const raw of content.items as TextItemLike[]) {
+    const runs = content.items as TextRun[];
+    for (const raw of type3 ? splitType3Runs(runs, type3) : runs) {
       if (!raw.str || !raw.transform) continue;
       const [a, b, c, d, e, f] = raw.transform;
       // Rotated runs are margin stamps (arXiv ids, line numbers) or figure labels; they are not part of the reading flow.
@@ -177,7 +175,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
       }
       const fontName = fontNameOf(page, raw.fontName ?? '', fontNames);
       // TeX's math fonts are read by their own encodings before anything judges the characters (tex-glyphs.ts).
-      const { text: read, unreadable: lost, garbled: codes } = readableText(readTexGlyphs(raw.str, fontName));
+      const { text: read, unreadable: lost, garbled: codes } = readableText(raw.read ? raw.str : readTexGlyphs(raw.str, fontName));
       garbled += codes;
       let text = withoutLetterSpacing(read, raw.width ?? 0, Math.abs(d) || Math.abs(a));
       unreadable += lost;

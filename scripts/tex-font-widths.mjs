@@ -1,0 +1,77 @@
+// Writes server/ingest/pdf/tex-font-widths.ts from TeX Live's TFM files: the advance widths of the
+// Computer Modern and AMS fonts, by which a Type 3 bitmap font (PK glyphs from METAFONT, named
+// only "F33" in the PDF) is recognised. Run: node scripts/tex-font-widths.mjs (needs kpsewhich).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** Font families by the encoding their codes follow, with the design sizes TeX Live ships. */
+const families = {
+  ot1: ['cmr5', 'cmr6', 'cmr7', 'cmr8', 'cmr9', 'cmr10', 'cmr12', 'cmr17', 'cmbx5', 'cmbx6', 'cmbx7', 'cmbx8', 'cmbx9', 'cmbx10', 'cmbx12',
+    'cmsl8', 'cmsl9', 'cmsl10', 'cmsl12', 'cmss8', 'cmss9', 'cmss10', 'cmss12', 'cmss17', 'cmssbx10', 'cmssdc10', 'cmssi8', 'cmssi9',
+    'cmssi10', 'cmssi12', 'cmssi17', 'cmssq8', 'cmssqi8', 'cmcsc8', 'cmcsc9', 'cmcsc10', 'cmb10', 'cmbxsl10', 'cmdunh10', 'cmff10', 'cmfib8'],
+  ot1italic: ['cmti7', 'cmti8', 'cmti9', 'cmti10', 'cmti12', 'cmbxti10', 'cmfi10', 'cmu10'],
+  ot1tt: ['cmtt8', 'cmtt9', 'cmtt10', 'cmtt12', 'cmsltt10', 'cmitt10', 'cmtcsc10', 'cmvtt10'],
+  oml: ['cmmi5', 'cmmi6', 'cmmi7', 'cmmi8', 'cmmi9', 'cmmi10', 'cmmi12', 'cmmib5', 'cmmib6', 'cmmib7', 'cmmib8', 'cmmib9', 'cmmib10'],
+  oms: ['cmsy5', 'cmsy6', 'cmsy7', 'cmsy8', 'cmsy9', 'cmsy10', 'cmbsy5', 'cmbsy6', 'cmbsy7', 'cmbsy8', 'cmbsy9', 'cmbsy10'],
+  omx: ['cmex7', 'cmex8', 'cmex9', 'cmex10'],
+  msam: ['msam5', 'msam6', 'msam7', 'msam8', 'msam9', 'msam10'],
+  msbm: ['msbm5', 'msbm6', 'msbm7', 'msbm8', 'msbm9', 'msbm10'],
+};
+
+/** Widths, heights and depths of codes 0-127 in ten-thousandths of an em; -1 where the font has no character. */
+function metrics(font) {
+  const file = execFileSync('kpsewhich', [`${font}.tfm`], { encoding: 'utf8' }).trim();
+  const b = readFileSync(file);
+  const word = (i) => b.readUInt16BE(i * 2);
+  const [lh, bc, ec, nw, nh] = [word(1), word(2), word(3), word(4), word(5)];
+  const charInfo = 24 + lh * 4;
+  const widthBase = charInfo + (ec - bc + 1) * 4;
+  const heightBase = widthBase + nw * 4;
+  const depthBase = heightBase + nh * 4;
+  const fix = (at) => Math.max(0, Math.round((b.readInt32BE(at) / 2 ** 20) * 10000));
+  const out = { widths: [], heights: [], depths: [] };
+  for (let code = 0; code < 128; code++) {
+    const info = charInfo + (code - bc) * 4;
+    if (code < bc || code > ec || b[info] === 0 || b[info] >= nw) {
+      out.widths.push(-1);
+      out.heights.push(-1);
+      out.depths.push(-1);
+      continue;
+    }
+    out.widths.push(fix(widthBase + b[info] * 4));
+    out.heights.push(fix(heightBase + (b[info + 1] >> 4) * 4));
+    out.depths.push(fix(depthBase + (b[info + 1] & 15) * 4));
+  }
+  return out;
+}
+
+const base36 = (values) => values.map((x) => (x < 0 ? '.' : x.toString(36))).join(' ');
+/** Symbol fonts whose relations share one width (≤ in CMSY, ⩽ in MSAM, ≰ in MSBM): their heights and depths tell them apart. */
+const withHeights = new Set(['oms', 'omx', 'msam', 'msbm']);
+
+const lines = [];
+for (const [encoding, fonts] of Object.entries(families))
+  for (const font of fonts) {
+    // Each font: its width for each code 0-127, base 36 ("." where it has no character).
+    const m = metrics(font);
+    const extra = withHeights.has(encoding) ? `, '${base36(m.heights)}', '${base36(m.depths)}'` : '';
+    lines.push(`  ['${font}', '${encoding}', '${base36(m.widths)}'${extra}],`);
+  }
+
+writeFileSync(
+  new URL('../server/ingest/pdf/tex-font-widths.ts', import.meta.url),
+  `/**
+ * The advance widths of TeX's Computer Modern and AMS fonts, read from TeX Live's TFM files by
+ * scripts/tex-font-widths.mjs (do not edit by hand). A Type 3 bitmap font carries no name, only
+ * its glyphs' widths; these recognise it (tex-type3-fonts.ts). Each row: the font, the encoding its
+ * codes follow, and the width of each code 0-127 in ten-thousandths of an em, base 36 ("." where
+ * the font has no character); the symbol fonts also their heights and depths.
+ */
+export type TexFontRow = readonly [font: string, encoding: string, widths: string, heights?: string, depths?: string];
+
+export const texFontWidths: readonly TexFontRow[] = [
+${lines.join('\n')}
+];
+`,
+);
+console.log(`${lines.length} fonts`);
