@@ -23,6 +23,8 @@ interface Glyph {
   font: string;
   code: number;
   unicode: string;
+  /** Where the glyph is drawn and how far it advances, in page space. */
+  x: number;
   advance: number;
 }
 
@@ -83,49 +85,171 @@ function fontObject(page: PDFPageProxy, id: string): FontLike | undefined {
   }
 }
 
-const showOps = new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
+type Matrix = [number, number, number, number, number, number];
+const identity: Matrix = [1, 0, 0, 1, 0, 0];
+
+/** m1 after m2: a point is carried by m2, then by m1 (pdf.js's Util.transform). */
+function times(m1: Matrix, m2: readonly number[]): Matrix {
+  return [
+    m1[0] * m2[0] + m1[2] * m2[1],
+    m1[1] * m2[0] + m1[3] * m2[1],
+    m1[0] * m2[2] + m1[2] * m2[3],
+    m1[1] * m2[2] + m1[3] * m2[3],
+    m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
+    m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
+  ];
+}
+
+/** The text state pdf.js keeps while drawing (canvas.js): where the next glyph goes. */
+interface TextState {
+  ctm: Matrix;
+  tm: Matrix;
+  x: number;
+  lineX: number;
+  y: number;
+  lineY: number;
+  leading: number;
+  charSpacing: number;
+  wordSpacing: number;
+  hScale: number;
+  rise: number;
+  size: number;
+  fontScale: number;
+  font?: string;
+}
+
+const isMatrix = (m: unknown): m is number[] => Array.isArray(m) && m.length === 6 && m.every((v) => typeof v === 'number');
 
 /**
- * The page's Type 3 fonts and their glyphs, from its operator list; undefined when it has none. A
- * recognised font's name goes into `fontNames` (the TeX font's, "CMSY10"), so its runs are judged as
- * those of the Type 1 font of that name are.
+ * The page's Type 3 fonts and their glyphs, each where it is drawn (x in page space), from the
+ * operator list, following the text state as pdf.js does when it draws; undefined when the page has
+ * none. A recognised font's name goes into `fontNames` (the TeX font's, "CMSY10"), so its runs are
+ * judged as those of the Type 1 font of that name are.
  */
 export function type3Page(page: PDFPageProxy, fnArray: number[], argsArray: unknown[][], fontNames: Map<string, string>): Type3Page | undefined {
   const fonts = new Map<string, TexType3Font | undefined>();
-  const objects = new Map<string, FontLike>();
+  const objects = new Map<string, FontLike | undefined>();
   const drawn = new Map<string, Map<number, string>>();
   const glyphs: Glyph[] = [];
-  let current: { id: string; size: number; scale: number } | undefined;
-  for (let i = 0; i < fnArray.length; i++) {
-    const fn = fnArray[i];
-    if (fn === OPS.setFont) {
-      const [id, size] = argsArray[i] as [string, number];
-      const font = objects.get(id) ?? fontObject(page, id);
-      current = undefined;
-      if (!font?.isType3Font) continue;
-      objects.set(id, font);
-      current = { id, size: Math.abs(size) || 1, scale: Math.abs(font.fontMatrix?.[0] ?? 0.001) };
-    } else if (current && showOps.has(fn)) {
-      const shown = (argsArray[i] as unknown[]).find(Array.isArray) as unknown[] | undefined;
-      for (const g of shown ?? []) {
-        if (!g || typeof g !== 'object') continue;
-        const { originalCharCode: code, unicode, width, operatorListId: name } = g as {
-          originalCharCode?: number;
-          unicode?: string;
-          width?: number;
-          operatorListId?: string;
-        };
-        if (typeof unicode !== 'string' || !unicode || typeof code !== 'number') continue;
-        glyphs.push({ font: current.id, code, unicode, advance: (width ?? 0) * current.scale * current.size });
+  let st: TextState = { ctm: [...identity], tm: [...identity], x: 0, lineX: 0, y: 0, lineY: 0, leading: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, rise: 0, size: 1, fontScale: 0.001 };
+  const stack: TextState[] = [];
+  const moveText = (x: number, y: number) => {
+    st.x = st.lineX += x;
+    st.y = st.lineY += y;
+  };
+  const show = (shown: unknown) => {
+    if (!Array.isArray(shown)) return;
+    const type3 = st.font !== undefined && objects.get(st.font)?.isType3Font === true;
+    for (const g of shown as unknown[]) {
+      if (typeof g === 'number') {
+        st.x -= (g * st.size * st.hScale) / 1000;
+        continue;
+      }
+      if (!g || typeof g !== 'object') continue;
+      const { originalCharCode: code, unicode, width, isSpace, operatorListId: name } = g as {
+        originalCharCode?: number;
+        unicode?: string;
+        width?: number;
+        isSpace?: boolean;
+        operatorListId?: string;
+      };
+      const advance = ((width ?? 0) * st.fontScale * st.size + st.charSpacing + (isSpace ? st.wordSpacing : 0)) * st.hScale;
+      if (type3 && st.font && typeof unicode === 'string' && unicode && typeof code === 'number') {
+        const m = times(st.ctm, st.tm);
+        const at = m[0] * st.x + m[2] * (st.y + st.rise) + m[4];
+        const end = m[0] * (st.x + advance) + m[2] * (st.y + st.rise) + m[4];
+        glyphs.push({ font: st.font, code, unicode, x: at, advance: end - at });
         if (typeof name === 'string') {
-          const names = drawn.get(current.id) ?? new Map<number, string>();
+          const names = drawn.get(st.font) ?? new Map<number, string>();
           names.set(code, name);
-          drawn.set(current.id, names);
+          drawn.set(st.font, names);
         }
       }
+      st.x += advance;
+    }
+  };
+  for (let i = 0; i < fnArray.length; i++) {
+    const args = (argsArray[i] ?? []) as unknown[];
+    const num = (k: number) => (typeof args[k] === 'number' ? (args[k] as number) : 0);
+    switch (fnArray[i]) {
+      case OPS.save:
+        stack.push({ ...st });
+        break;
+      case OPS.restore:
+        st = stack.pop() ?? st;
+        break;
+      case OPS.transform:
+        if (isMatrix(args)) st.ctm = times(st.ctm, args);
+        break;
+      case OPS.paintFormXObjectBegin:
+        stack.push({ ...st });
+        if (isMatrix(args[0])) st.ctm = times(st.ctm, args[0]);
+        break;
+      case OPS.paintFormXObjectEnd:
+        st = stack.pop() ?? st;
+        break;
+      case OPS.beginText:
+        st.tm = [...identity];
+        st.x = st.lineX = st.y = st.lineY = 0;
+        break;
+      case OPS.setTextMatrix: {
+        const m = isMatrix(args[0]) ? args[0] : isMatrix(args) ? args : undefined;
+        if (m) st.tm = [...m] as Matrix;
+        st.x = st.lineX = st.y = st.lineY = 0;
+        break;
+      }
+      case OPS.moveText:
+        moveText(num(0), num(1));
+        break;
+      case OPS.setLeadingMoveText:
+        st.leading = num(1);
+        moveText(num(0), num(1));
+        break;
+      case OPS.setLeading:
+        st.leading = -num(0);
+        break;
+      case OPS.nextLine:
+        moveText(0, st.leading);
+        break;
+      case OPS.setCharSpacing:
+        st.charSpacing = num(0);
+        break;
+      case OPS.setWordSpacing:
+        st.wordSpacing = num(0);
+        break;
+      case OPS.setHScale:
+        st.hScale = num(0) / 100;
+        break;
+      case OPS.setTextRise:
+        st.rise = num(0);
+        break;
+      case OPS.setFont: {
+        const id = String(args[0]);
+        if (!objects.has(id)) objects.set(id, fontObject(page, id));
+        const font = objects.get(id);
+        st.font = id;
+        st.size = Math.abs(num(1)) || 1;
+        st.fontScale = font?.fontMatrix?.[0] ?? 0.001;
+        break;
+      }
+      case OPS.showText:
+      case OPS.showSpacedText:
+        show(args[0]);
+        break;
+      case OPS.nextLineShowText:
+        moveText(0, st.leading);
+        show(args[0]);
+        break;
+      case OPS.nextLineSetSpacingShowText:
+        st.wordSpacing = num(0);
+        st.charSpacing = num(1);
+        moveText(0, st.leading);
+        show(args[2]);
+        break;
     }
   }
   for (const [id, font] of objects) {
+    if (!font?.isType3Font) continue;
     const tex = recognise(font, drawn.get(id));
     fonts.set(id, tex);
     if (tex) fontNames.set(id, tex.font.toUpperCase());
@@ -139,8 +263,8 @@ const RESYNC = 200;
 /**
  * The page's runs with each Type 3 run split where its glyphs' font changes, every piece read
  * through its recognised TeX font (a piece of an unrecognised font keeps pdf.js's characters, and
- * so the warning and the page picture). A piece's position is its share of the run by the glyphs'
- * advances, the gaps pdf.js wrote as spaces sharing what the run is wider.
+ * so the warning and the page picture) and placed where its glyphs are drawn; the spaces pdf.js put
+ * between two fonts are left to the line's reading, as between the runs of Type 1 fonts.
  */
 export function splitType3Runs(runs: TextRun[], t3: Type3Page): TextRun[] {
   const out: TextRun[] = [];
@@ -150,11 +274,16 @@ export function splitType3Runs(runs: TextRun[], t3: Type3Page): TextRun[] {
       out.push(run);
       continue;
     }
-    // Each character with the glyph that drew it (spaces pdf.js put for gaps have none).
+    // Each character with the glyph that drew it; a space pdf.js put for a gap has none, one a
+    // glyph drew (CMR's "ff" at code 11, a vertical tab to pdf.js) has its glyph.
     const chars: Array<{ ch: string; glyph?: Glyph }> = [];
     for (const ch of run.str) {
       if (!ch.trim()) {
-        chars.push({ ch });
+        const glyph = t3.glyphs[next];
+        if (glyph && !glyph.unicode.trim()) {
+          chars.push({ ch, glyph });
+          next++;
+        } else chars.push({ ch });
         continue;
       }
       let at = -1;
@@ -176,35 +305,24 @@ export function splitType3Runs(runs: TextRun[], t3: Type3Page): TextRun[] {
 }
 
 function pieces(run: TextRun, chars: Array<{ ch: string; glyph?: Glyph }>, t3: Type3Page): TextRun[] {
-  const spaces = chars.filter((c) => !c.glyph).length;
-  const drawn = chars.reduce((sum, c) => sum + (c.glyph?.advance ?? 0), 0);
-  const width = run.width ?? 0;
-  const gap = spaces > 0 ? Math.max(0, width - drawn) / spaces : 0;
-  const stretch = spaces > 0 || drawn <= 0 ? 1 : width / drawn;
-  const groups: Array<{ font: string; chars: typeof chars; x: number; width: number }> = [];
-  let x = 0;
+  const groups: Array<{ font: string; chars: typeof chars }> = [];
   for (const c of chars) {
     const font = c.glyph?.font ?? groups[groups.length - 1]?.font ?? run.fontName ?? '';
-    const advance = c.glyph ? c.glyph.advance * stretch : gap;
-    let group = groups[groups.length - 1];
-    if (!group || group.font !== font) {
-      group = { font, chars: [], x, width: 0 };
-      groups.push(group);
-    }
-    group.chars.push(c);
-    group.width += advance;
-    x += advance;
+    const group = groups[groups.length - 1];
+    if (group && group.font === font) group.chars.push(c);
+    else groups.push({ font, chars: [c] });
   }
   const [a, b, c, d, e, f] = run.transform ?? [1, 0, 0, 1, 0, 0];
+  if (groups.length === 1 && !t3.fonts.get(groups[0].font)) return [run];
+  let end = e;
   return groups.map((group) => {
     const tex = t3.fonts.get(group.font);
     const text = group.chars.map((ch) => (tex && ch.glyph ? type3Char(tex.encoding, ch.glyph.code) : ch.ch)).join('');
-    return {
-      str: tex ? joinAccents(text) : text,
-      transform: [a, b, c, d, e + group.x, f],
-      width: group.width,
-      fontName: group.font,
-      read: Boolean(tex),
-    };
+    const drawn = group.chars.filter((ch) => ch.glyph).map((ch) => ch.glyph as Glyph);
+    const x0 = drawn.length ? Math.min(...drawn.map((g) => Math.min(g.x, g.x + g.advance))) : end;
+    const x1 = drawn.length ? Math.max(...drawn.map((g) => Math.max(g.x, g.x + g.advance))) : end;
+    end = x1;
+    const str = groups.length > 1 ? text.trim() : text;
+    return { str: tex ? joinAccents(str) : str, transform: [a, b, c, d, x0, f], width: x1 - x0, fontName: group.font, read: Boolean(tex) };
   });
 }
