@@ -6,9 +6,49 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 /** Font families by the encoding their codes follow, with the design sizes TeX Live ships. */
 const families = {
-  ot1: ['cmr5', 'cmr6', 'cmr7', 'cmr8', 'cmr9', 'cmr10', 'cmr12', 'cmr17', 'cmbx5', 'cmbx6', 'cmbx7', 'cmbx8', 'cmbx9', 'cmbx10', 'cmbx12',
-    'cmsl8', 'cmsl9', 'cmsl10', 'cmsl12', 'cmss8', 'cmss9', 'cmss10', 'cmss12', 'cmss17', 'cmssbx10', 'cmssdc10', 'cmssi8', 'cmssi9',
-    'cmssi10', 'cmssi12', 'cmssi17', 'cmssq8', 'cmssqi8', 'cmcsc8', 'cmcsc9', 'cmcsc10', 'cmb10', 'cmbxsl10', 'cmdunh10', 'cmff10', 'cmfib8'],
+  ot1: [
+    'cmr5',
+    'cmr6',
+    'cmr7',
+    'cmr8',
+    'cmr9',
+    'cmr10',
+    'cmr12',
+    'cmr17',
+    'cmbx5',
+    'cmbx6',
+    'cmbx7',
+    'cmbx8',
+    'cmbx9',
+    'cmbx10',
+    'cmbx12',
+    'cmsl8',
+    'cmsl9',
+    'cmsl10',
+    'cmsl12',
+    'cmss8',
+    'cmss9',
+    'cmss10',
+    'cmss12',
+    'cmss17',
+    'cmssbx10',
+    'cmssdc10',
+    'cmssi8',
+    'cmssi9',
+    'cmssi10',
+    'cmssi12',
+    'cmssi17',
+    'cmssq8',
+    'cmssqi8',
+    'cmcsc8',
+    'cmcsc9',
+    'cmcsc10',
+    'cmb10',
+    'cmbxsl10',
+    'cmdunh10',
+    'cmff10',
+    'cmfib8',
+  ],
   ot1italic: ['cmti7', 'cmti8', 'cmti9', 'cmti10', 'cmti12', 'cmbxti10', 'cmfi10', 'cmu10'],
   ot1tt: ['cmtt8', 'cmtt9', 'cmtt10', 'cmtt12', 'cmsltt10', 'cmitt10', 'cmtcsc10', 'cmvtt10'],
   oml: ['cmmi5', 'cmmi6', 'cmmi7', 'cmmi8', 'cmmi9', 'cmmi10', 'cmmi12', 'cmmib5', 'cmmib6', 'cmmib7', 'cmmib8', 'cmmib9', 'cmmib10'],
@@ -46,28 +86,29 @@ function metrics(font) {
 }
 
 const base36 = (values) => values.map((x) => (x < 0 ? '.' : x.toString(36))).join(' ');
-/** Symbol fonts whose relations share one width (≤ in CMSY, ⩽ in MSAM, ≰ in MSBM): their heights and depths tell them apart. */
-const withHeights = new Set(['oms', 'omx', 'msam', 'msbm']);
+/** A height or depth in hundredths of an em (0-0.86), one character from "(" on. */
+const boxChar = (x) => String.fromCharCode(0x28 + Math.min(86, Math.max(0, Math.round(x / 100))));
 
 const lines = [];
 for (const [encoding, fonts] of Object.entries(families))
   for (const font of fonts) {
     // Each font: its width for each code 0-127, base 36 ("." where it has no character).
     const m = metrics(font);
-    const extra = withHeights.has(encoding) ? `, '${base36(m.heights)}', '${base36(m.depths)}'` : '';
-    lines.push(`  ['${font}', '${encoding}', '${base36(m.widths)}'${extra}],`);
+    const boxes = m.heights.map((h, code) => boxChar(h) + boxChar(m.depths[code])).join('');
+    lines.push(`  ['${font}', '${encoding}', '${base36(m.widths)}', ${JSON.stringify(boxes)}],`);
   }
 
 writeFileSync(
   new URL('../server/ingest/pdf/tex-font-widths.ts', import.meta.url),
   `/**
  * The advance widths of TeX's Computer Modern and AMS fonts, read from TeX Live's TFM files by
- * scripts/tex-font-widths.mjs (do not edit by hand). A Type 3 bitmap font carries no name, only
+ * scripts/tex-font-widths.mjs, then prettier (do not edit by hand). A Type 3 bitmap font carries no name, only
  * its glyphs' widths; these recognise it (tex-type3-fonts.ts). Each row: the font, the encoding its
  * codes follow, and the width of each code 0-127 in ten-thousandths of an em, base 36 ("." where
- * the font has no character); the symbol fonts also their heights and depths.
+ * the font has no character), and its height and depth, two characters a code (hundredths of an
+ * em from "(", to 0.86 em).
  */
-export type TexFontRow = readonly [font: string, encoding: string, widths: string, heights?: string, depths?: string];
+export type TexFontRow = readonly [font: string, encoding: string, widths: string, boxes: string];
 
 export const texFontWidths: readonly TexFontRow[] = [
 ${lines.join('\n')}

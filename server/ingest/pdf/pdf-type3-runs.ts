@@ -8,7 +8,7 @@
  */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
-import { joinAccents, recogniseType3Font, type3Char, type TexType3Font, type Type3GlyphMetrics } from './tex-type3-fonts';
+import { accentOver, joinAccents, recogniseType3Font, type3Char, type TexType3Font, type Type3GlyphMetrics } from './tex-type3-fonts';
 
 /** A text run as pdf.js gives it; `read` marks one whose text is already read through its TeX font. */
 export interface TextRun {
@@ -26,6 +26,8 @@ interface Glyph {
   /** Where the glyph is drawn and how far it advances, in page space. */
   x: number;
   advance: number;
+  /** What the glyph reads as when it is not its code's character: a letter with the accent set over it, "" for that accent. */
+  text?: string;
 }
 
 /** The Type 3 fonts of a page (recognised or not) and the glyphs they drew, in drawing order. */
@@ -126,12 +128,31 @@ const isMatrix = (m: unknown): m is number[] => Array.isArray(m) && m.length ===
  * none. A recognised font's name goes into `fontNames` (the TeX font's, "CMSY10"), so its runs are
  * judged as those of the Type 1 font of that name are.
  */
-export function type3Page(page: PDFPageProxy, fnArray: number[], argsArray: unknown[][], fontNames: Map<string, string>): Type3Page | undefined {
+export function type3Page(
+  page: PDFPageProxy,
+  fnArray: number[],
+  argsArray: unknown[][],
+  fontNames: Map<string, string>,
+): Type3Page | undefined {
   const fonts = new Map<string, TexType3Font | undefined>();
   const objects = new Map<string, FontLike | undefined>();
   const drawn = new Map<string, Map<number, string>>();
   const glyphs: Glyph[] = [];
-  let st: TextState = { ctm: [...identity], tm: [...identity], x: 0, lineX: 0, y: 0, lineY: 0, leading: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, rise: 0, size: 1, fontScale: 0.001 };
+  let st: TextState = {
+    ctm: [...identity],
+    tm: [...identity],
+    x: 0,
+    lineX: 0,
+    y: 0,
+    lineY: 0,
+    leading: 0,
+    charSpacing: 0,
+    wordSpacing: 0,
+    hScale: 1,
+    rise: 0,
+    size: 1,
+    fontScale: 0.001,
+  };
   const stack: TextState[] = [];
   const moveText = (x: number, y: number) => {
     st.x = st.lineX += x;
@@ -146,7 +167,13 @@ export function type3Page(page: PDFPageProxy, fnArray: number[], argsArray: unkn
         continue;
       }
       if (!g || typeof g !== 'object') continue;
-      const { originalCharCode: code, unicode, width, isSpace, operatorListId: name } = g as {
+      const {
+        originalCharCode: code,
+        unicode,
+        width,
+        isSpace,
+        operatorListId: name,
+      } = g as {
         originalCharCode?: number;
         unicode?: string;
         width?: number;
@@ -254,7 +281,34 @@ export function type3Page(page: PDFPageProxy, fnArray: number[], argsArray: unkn
     fonts.set(id, tex);
     if (tex) fontNames.set(id, tex.font.toUpperCase());
   }
+  placeAccents(glyphs, fonts);
   return fonts.size > 0 ? { fonts, glyphs } : undefined;
+}
+
+/**
+ * TeX sets a text accent as a glyph of its own over the letter (\\accent: the accent, then the
+ * letter moved back under it; a cedilla under a capital after it), raised over a capital, so
+ * pdf.js often gives it a run of its own. A recognised accent glyph centred over the glyph drawn
+ * next (or, failing that, before) joins it: the letter reads accented ("é"), the accent as nothing.
+ */
+function placeAccents(glyphs: Glyph[], fonts: ReadonlyMap<string, TexType3Font | undefined>): void {
+  const char = (g: Glyph | undefined) => {
+    const tex = g && fonts.get(g.font);
+    return tex && g ? (g.text ?? type3Char(tex.encoding, g.code)) : '';
+  };
+  const centred = (accent: Glyph, letter: Glyph | undefined) =>
+    letter !== undefined &&
+    /^\p{L}$/u.test(char(letter)) &&
+    Math.abs(accent.x + accent.advance / 2 - (letter.x + letter.advance / 2)) <=
+      Math.max(Math.abs(letter.advance), Math.abs(accent.advance)) / 2;
+  glyphs.forEach((g, i) => {
+    const mark = char(g);
+    if (mark.length !== 1 || !accentOver('', mark)) return;
+    const letter = centred(g, glyphs[i + 1]) ? glyphs[i + 1] : centred(g, glyphs[i - 1]) ? glyphs[i - 1] : undefined;
+    if (!letter) return;
+    letter.text = accentOver(char(letter), mark);
+    g.text = '';
+  });
 }
 
 /** How far ahead a run's glyph is looked for when pdf.js left some out of the text (outside the page). */
@@ -317,8 +371,9 @@ function pieces(run: TextRun, chars: Array<{ ch: string; glyph?: Glyph }>, t3: T
   let end = e;
   return groups.map((group) => {
     const tex = t3.fonts.get(group.font);
-    const text = group.chars.map((ch) => (tex && ch.glyph ? type3Char(tex.encoding, ch.glyph.code) : ch.ch)).join('');
-    const drawn = group.chars.filter((ch) => ch.glyph).map((ch) => ch.glyph as Glyph);
+    const text = group.chars.map((ch) => (tex && ch.glyph ? (ch.glyph.text ?? type3Char(tex.encoding, ch.glyph.code)) : ch.ch)).join('');
+    // An accent read into its letter takes no room of its own (TeX kerns back over it).
+    const drawn = group.chars.filter((ch) => ch.glyph && ch.glyph.text !== '').map((ch) => ch.glyph as Glyph);
     const x0 = drawn.length ? Math.min(...drawn.map((g) => Math.min(g.x, g.x + g.advance))) : end;
     const x1 = drawn.length ? Math.max(...drawn.map((g) => Math.max(g.x, g.x + g.advance))) : end;
     end = x1;

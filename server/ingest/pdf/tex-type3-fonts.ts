@@ -21,7 +21,20 @@ export interface TexType3Font {
 /** Text accents, set before the letter they stand over: private marks until joined to it (see `joinAccents`). */
 const ACCENTS = '\uE010\uE011\uE012\uE013\uE014\uE015\uE016\uE017\uE018\uE019\uE01A\uE01B';
 /** Each accent mark's combining character, and the spacing accent when it stands alone. */
-const accentCombining = ['\u0300', '\u0301', '\u030C', '\u0306', '\u0304', '\u030A', '\u0327', '\u0302', '\u0307', '\u030B', '\u0303', '\u0308'];
+const accentCombining = [
+  '\u0300',
+  '\u0301',
+  '\u030C',
+  '\u0306',
+  '\u0304',
+  '\u030A',
+  '\u0327',
+  '\u0302',
+  '\u0307',
+  '\u030B',
+  '\u0303',
+  '\u0308',
+];
 const accentSpacing = ['`', '´', 'ˇ', '˘', '¯', '˚', '¸', 'ˆ', '˙', '˝', '˜', '¨'];
 const [grave, acute, caron, breve, macron, ring, cedilla, circumflex, dot, hungarumlaut, tilde, dieresis] = [...ACCENTS];
 
@@ -99,6 +112,18 @@ export function type3Char(encoding: Type3Encoding, code: number): string {
 }
 
 /**
+ * A letter with a text accent mark (one of OT1's accents as `type3Char` reads them) over or under
+ * it: "é" for "e" and the acute; "ı" takes the accent as "i". Undefined when `mark` is not an
+ * accent (with an empty letter: whether it is one).
+ */
+export function accentOver(letter: string, mark: string): string | undefined {
+  const at = ACCENTS.indexOf(mark);
+  if (at < 0 || mark.length !== 1) return undefined;
+  const base = letter === 'ı' ? 'i' : letter === 'ȷ' ? 'j' : letter;
+  return (base + accentCombining[at]).normalize('NFC');
+}
+
+/**
  * A run of codes read: accents joined to their letters, negation slashes to their relations.
  * Text accents of OT1 come before the letter (TeX's \accent), with a space between where pdf.js saw a gap.
  */
@@ -115,21 +140,21 @@ export function joinAccents(text: string): string {
   return combineTexPieces(joined);
 }
 
-type Row = { font: string; encoding: Type3Encoding; widths: number[]; heights?: number[]; depths?: number[] };
+type Row = { font: string; encoding: Type3Encoding; widths: number[]; boxes: string };
 let rows: Row[] | undefined;
 
-const decode = (values: string) => values.split(' ').map((w) => (w === '.' ? -1 : parseInt(w, 36)));
-
 function fontRows(): Row[] {
-  rows ??= texFontWidths.map(([font, encoding, widths, heights, depths]) => ({
+  rows ??= texFontWidths.map(([font, encoding, widths, boxes]) => ({
     font,
     encoding: encoding as Type3Encoding,
-    widths: decode(widths),
-    heights: heights ? decode(heights) : undefined,
-    depths: depths ? decode(depths) : undefined,
+    widths: widths.split(' ').map((w) => (w === '.' ? -1 : parseInt(w, 36))),
+    boxes,
   }));
   return rows;
 }
+
+/** A height or depth of the table (hundredths of an em, to 0.86), in ten-thousandths of an em. */
+const boxValue = (boxes: string, at: number) => (boxes.charCodeAt(at) - 0x28) * 100;
 
 /** A glyph of a Type 3 font as its PDF describes it: the advance width and the bitmap's box [llx, lly, urx, ury], in glyph space. */
 export interface Type3GlyphMetrics {
@@ -143,11 +168,12 @@ function distance(row: Row, code: number, glyph: Type3GlyphMetrics, scale: numbe
   const off = Math.abs(glyph.width * scale * 10000 - expected);
   if (expected < 0 || off > tolerance) return -1;
   const box = glyph.bounds;
-  if (!row.heights || !row.depths || !box || box.length < 4 || box[3] <= box[1]) return off;
-  // How closely the bitmap's ink fills the box TeX gives the character tells apart symbols of one
-  // width (■ from ≮); only as a measure, since some boxes are not the ink (CMSY's arrows are lower).
-  const height = Math.abs(box[3] * scale * 10000 - row.heights[code]);
-  const depth = Math.abs(Math.max(0, -box[1]) * scale * 10000 - row.depths[code]);
+  if (!box || box.length < 4 || box[3] <= box[1]) return off;
+  // How closely the bitmap's ink fills the box TeX gives the character tells apart glyphs of one
+  // width (■ from ≮, ⊤ from >); only as a measure, since some boxes are not the ink (CMSY's arrows are lower).
+  const ink = (v: number) => Math.min(8600, Math.max(0, v * scale * 10000));
+  const height = Math.abs(ink(box[3]) - boxValue(row.boxes, 2 * code));
+  const depth = Math.abs(ink(-box[1]) - boxValue(row.boxes, 2 * code + 1));
   return off + (height + depth) / 20;
 }
 
@@ -177,7 +203,6 @@ export function recogniseType3Font(used: ReadonlyMap<number, Type3GlyphMetrics>,
     }
     if (error >= 0) matches.push({ row, error: error / used.size });
   }
-  if (process.env.T3DEBUG) console.log([...used.entries()].map(([c, g]) => `${c}:${g.width}/${g.bounds}`).join(" "), matches.slice(0, 12).map((m) => `${m.row.font}:${m.error.toFixed(1)}`).join(" "));
   if (matches.length === 0) return undefined;
   matches.sort((a, b) => a.error - b.error);
   const best = matches[0].row;
