@@ -136,6 +136,13 @@ export function type3Page(
 ): Type3Page | undefined {
   const fonts = new Map<string, TexType3Font | undefined>();
   const objects = new Map<string, FontLike | undefined>();
+  // Most pages have no Type 3 font: their operators are not followed.
+  for (let i = 0; i < fnArray.length; i++) {
+    if (fnArray[i] !== OPS.setFont) continue;
+    const id = String((argsArray[i] ?? [])[0]);
+    if (!objects.has(id)) objects.set(id, fontObject(page, id));
+  }
+  if (![...objects.values()].some((font) => font?.isType3Font)) return undefined;
   const drawn = new Map<string, Map<number, string>>();
   const glyphs: Glyph[] = [];
   let st: TextState = {
@@ -367,7 +374,8 @@ function pieces(run: TextRun, chars: Array<{ ch: string; glyph?: Glyph }>, t3: T
     else groups.push({ font, chars: [c] });
   }
   const [a, b, c, d, e, f] = run.transform ?? [1, 0, 0, 1, 0, 0];
-  if (groups.length === 1 && !t3.fonts.get(groups[0].font)) return [run];
+  // A run of fonts none of which is TeX's stays as pdf.js read it.
+  if (!groups.some((group) => t3.fonts.get(group.font))) return [run];
   let end = e;
   return groups.map((group) => {
     const tex = t3.fonts.get(group.font);
