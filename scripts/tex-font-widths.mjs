@@ -56,10 +56,18 @@ const families = {
   omx: ['cmex7', 'cmex8', 'cmex9', 'cmex10'],
   msam: ['msam5', 'msam6', 'msam7', 'msam8', 'msam9', 'msam10'],
   msbm: ['msbm5', 'msbm6', 'msbm7', 'msbm8', 'msbm9', 'msbm10'],
+  // The EC fonts (T1, \usepackage[T1]{fontenc} without Type 1 versions installed): the common sizes.
+  t1: [
+    ...['0500', '0600', '0700', '0800', '0900', '1000', '1095', '1200', '1440', '1728', '2074', '2488'].map((s) => `ecrm${s}`),
+    ...['0800', '0900', '1000', '1095', '1200', '1440', '1728', '2074', '2488'].map((s) => `ecbx${s}`),
+    ...['0800', '0900', '1000', '1095', '1200', '1440'].map((s) => `ecti${s}`),
+    ...['0800', '0900', '1000', '1095', '1200'].map((s) => `ectt${s}`),
+    ...['1000', '1095', '1200'].flatMap((s) => [`ecsl${s}`, `eccc${s}`, `ecss${s}`]),
+  ],
 };
 
-/** Widths, heights and depths of codes 0-127 in ten-thousandths of an em; -1 where the font has no character. */
-function metrics(font) {
+/** Widths, heights and depths of codes 0 to `codes` - 1 in ten-thousandths of an em; -1 where the font has no character. */
+function metrics(font, codes) {
   const file = execFileSync('kpsewhich', [`${font}.tfm`], { encoding: 'utf8' }).trim();
   const b = readFileSync(file);
   const word = (i) => b.readUInt16BE(i * 2);
@@ -70,7 +78,7 @@ function metrics(font) {
   const depthBase = heightBase + nh * 4;
   const fix = (at) => Math.max(0, Math.round((b.readInt32BE(at) / 2 ** 20) * 10000));
   const out = { widths: [], heights: [], depths: [] };
-  for (let code = 0; code < 128; code++) {
+  for (let code = 0; code < codes; code++) {
     const info = charInfo + (code - bc) * 4;
     if (code < bc || code > ec || b[info] === 0 || b[info] >= nw) {
       out.widths.push(-1);
@@ -85,7 +93,8 @@ function metrics(font) {
   return out;
 }
 
-const base36 = (values) => values.map((x) => (x < 0 ? '.' : x.toString(36))).join(' ');
+/** Each value in three base-36 digits ("..." for none). */
+const base36 = (values) => values.map((x) => (x < 0 ? '...' : x.toString(36).padStart(3, '0'))).join('');
 /** A height or depth in hundredths of an em (0-0.86), one character from "(" on. */
 const boxChar = (x) => String.fromCharCode(0x28 + Math.min(86, Math.max(0, Math.round(x / 100))));
 
@@ -93,7 +102,7 @@ const lines = [];
 for (const [encoding, fonts] of Object.entries(families))
   for (const font of fonts) {
     // Each font: its width for each code 0-127, base 36 ("." where it has no character).
-    const m = metrics(font);
+    const m = metrics(font, encoding === 't1' ? 256 : 128);
     const boxes = m.heights.map((h, code) => boxChar(h) + boxChar(m.depths[code])).join('');
     lines.push(`  ['${font}', '${encoding}', '${base36(m.widths)}', ${JSON.stringify(boxes)}],`);
   }
@@ -104,9 +113,9 @@ writeFileSync(
  * The advance widths of TeX's Computer Modern and AMS fonts, read from TeX Live's TFM files by
  * scripts/tex-font-widths.mjs, then prettier (do not edit by hand). A Type 3 bitmap font carries no name, only
  * its glyphs' widths; these recognise it (tex-type3-fonts.ts). Each row: the font, the encoding its
- * codes follow, and the width of each code 0-127 in ten-thousandths of an em, base 36 ("." where
- * the font has no character), and its height and depth, two characters a code (hundredths of an
- * em from "(", to 0.86 em).
+ * codes follow, the width of each code (0-127, T1's 0-255) in ten-thousandths of an em, three
+ * base-36 digits a code ("..." where the font has no character), and each code's height and
+ * depth, two characters a code (hundredths of an em from "(", to 0.86 em).
  */
 export type TexFontRow = readonly [font: string, encoding: string, widths: string, boxes: string];
 

@@ -2,19 +2,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf } from './pdf-extract';
-import { texFontWidths } from './tex-font-widths';
 import { NEGATION } from './tex-glyphs';
-import { accentOver, recogniseType3Font, type3Char, type Type3GlyphMetrics } from './tex-type3-fonts';
+import { accentOver, recogniseType3Font, texFontAdvances, type3Char, type Type3GlyphMetrics } from './tex-type3-fonts';
 
 /** A font's glyph widths as a Type 3 font of pdfTeX gives them: pixels at 600 dpi for a 10 pt font, the font matrix one pixel in ems. */
 function asBitmapFont(font: string, codes: number[], round = false): { used: Map<number, Type3GlyphMetrics>; matrix: number[] } {
-  const row = texFontWidths.find((r) => r[0] === font);
-  if (!row) throw new Error(`no ${font}`);
-  const widths = row[2].split(' ');
+  const widths = texFontAdvances(font);
+  if (!widths) throw new Error(`no ${font}`);
   const pixelsPerEm = (10 / 72.27) * 600;
   const used = new Map<number, Type3GlyphMetrics>();
   for (const code of codes) {
-    const px = (parseInt(widths[code], 36) / 10000) * pixelsPerEm;
+    const px = (widths[code] / 10000) * pixelsPerEm;
     used.set(code, { width: round ? Math.round(px) : Math.round(px * 100) / 100 });
   }
   return { used, matrix: [1 / pixelsPerEm, 0, 0, 1 / pixelsPerEm, 0, 0] };

@@ -10,7 +10,7 @@
 import { texFontWidths } from './tex-font-widths';
 import { combineTexPieces, MAPSTO_PIECE, NEGATION, texTableChar, VECTOR_PIECE } from './tex-glyphs';
 
-export type Type3Encoding = 'ot1' | 'ot1italic' | 'ot1tt' | 'oml' | 'oms' | 'omx' | 'msam' | 'msbm';
+export type Type3Encoding = 'ot1' | 'ot1italic' | 'ot1tt' | 't1' | 'oml' | 'oms' | 'omx' | 'msam' | 'msbm';
 
 /** A recognised Type 3 font: the TeX font its widths match best, and the encoding its codes follow. */
 export interface TexType3Font {
@@ -38,9 +38,9 @@ const accentCombining = [
 const accentSpacing = ['`', '´', 'ˇ', '˘', '¯', '˚', '¸', 'ˆ', '˙', '˝', '˜', '¨'];
 const [grave, acute, caron, breve, macron, ring, cedilla, circumflex, dot, hungarumlaut, tilde, dieresis] = [...ACCENTS];
 
-/** Codes 0-127, one entry per code ("" where the glyph has no character of its own). */
+/** Codes 0-127 (T1: 0-255), one entry per code ("" where the glyph has no character of its own). */
 function codes(...entries: string[]): string[] {
-  if (entries.length !== 128) throw new Error(`an encoding has ${entries.length} codes`);
+  if (entries.length !== 128 && entries.length !== 256) throw new Error(`an encoding has ${entries.length} codes`);
   return entries;
 }
 
@@ -67,6 +67,31 @@ const ot1tt = codes(
   '␣',
   ...ascii(0x21, 0x7e),
   dieresis,
+);
+
+/**
+ * TeX's 8-bit text fonts (T1, "Cork"): EC's ecrm, ecbx, ecti ... Accented letters have codes of
+ * their own; the accents at 0x00-0x0C are set over letters that have none.
+ */
+const t1 = codes(
+  ...[grave, acute, circumflex, tilde, dieresis, hungarumlaut, ring, caron, breve, macron, dot, cedilla, '˛'],
+  ...['‚', '‹', '›', '“', '”', '„', '«', '»', '–', '—', '', '', 'ı', 'ȷ', 'ff', 'fi', 'fl', 'ffi', 'ffl', '␣'],
+  ...ascii(0x21, 0x26),
+  '’',
+  ...ascii(0x28, 0x5f),
+  '‘',
+  ...ascii(0x61, 0x7e),
+  '-',
+  ...'ĂĄĆČĎĚĘĞĹĽŁŃŇŊŐŔŘŚŠŞŤŢŰŮŸŹŽŻĲİđ§',
+  ...'ăąćčďěęğĺľłńňŋőŕřśšşťţűůÿźžżĳ¡¿£',
+  ...ascii(0xc0, 0xd6),
+  'Œ',
+  ...ascii(0xd8, 0xde),
+  'SS',
+  ...ascii(0xe0, 0xf6),
+  'œ',
+  ...ascii(0xf8, 0xfe),
+  'ß',
 );
 
 /** TeX math italic (OML): CMMI, CMMIB. */
@@ -103,7 +128,7 @@ const omx = codes(
   ...['', '', '‖', '', '', '', '', '', '', '', ''],
 );
 
-const tables: Partial<Record<Type3Encoding, string[]>> = { ot1, ot1italic, ot1tt, oml, oms, omx };
+const tables: Partial<Record<Type3Encoding, string[]>> = { ot1, ot1italic, ot1tt, t1, oml, oms, omx };
 
 /** The character a code of a recognised font stands for (the AMS fonts through their tables in tex-glyphs.ts). */
 export function type3Char(encoding: Type3Encoding, code: number): string {
@@ -147,10 +172,17 @@ function fontRows(): Row[] {
   rows ??= texFontWidths.map(([font, encoding, widths, boxes]) => ({
     font,
     encoding: encoding as Type3Encoding,
-    widths: widths.split(' ').map((w) => (w === '.' ? -1 : parseInt(w, 36))),
+    widths: Array.from({ length: widths.length / 3 }, (_, i) => widths.slice(3 * i, 3 * i + 3)).map((w) =>
+      w === '...' ? -1 : parseInt(w, 36),
+    ),
     boxes,
   }));
   return rows;
+}
+
+/** A TeX font's advance widths by code, in ten-thousandths of an em (-1 where it has no character). */
+export function texFontAdvances(font: string): number[] | undefined {
+  return fontRows().find((row) => row.font === font)?.widths;
 }
 
 /** A height or depth of the table (hundredths of an em, to 0.86), in ten-thousandths of an em. */
@@ -164,11 +196,11 @@ export interface Type3GlyphMetrics {
 
 /** How far (ten-thousandths of an em) a row's metrics are from a glyph's; -1 when out of tolerance. */
 function distance(row: Row, code: number, glyph: Type3GlyphMetrics, scale: number, tolerance: number): number {
-  const expected = code < 128 ? row.widths[code] : -1;
+  const expected = row.widths[code] ?? -1;
   const off = Math.abs(glyph.width * scale * 10000 - expected);
   if (expected < 0 || off > tolerance) return -1;
   const box = glyph.bounds;
-  if (!box || box.length < 4 || box[3] <= box[1]) return off;
+  if (!box || box.length < 4 || box[3] <= box[1] || !row.boxes) return off;
   // How closely the bitmap's ink fills the box TeX gives the character tells apart glyphs of one
   // width (■ from ≮, ⊤ from >); only as a measure, since some boxes are not the ink (CMSY's arrows are lower).
   const ink = (v: number) => Math.min(8600, Math.max(0, v * scale * 10000));
@@ -179,7 +211,7 @@ function distance(row: Row, code: number, glyph: Type3GlyphMetrics, scale: numbe
 
 /**
  * Recognises a Type 3 font by the metrics of the codes it uses (in ems: glyph-space units times
- * the font matrix): each code's advance width, within a pixel of the bitmap (dvips rounds advances
+ * the font matrix, give or take 1.5% when three codes or more are used): each code's advance width, within a pixel of the bitmap (dvips rounds advances
  * to whole pixels), and for the symbol fonts how closely its bitmap fills the character's
  * box. Of the fonts that match, the closest is taken when all of them read the codes used
  * alike, or when it is clearly closer than any that reads them otherwise. Undefined when nothing
@@ -192,16 +224,29 @@ export function recogniseType3Font(used: ReadonlyMap<number, Type3GlyphMetrics>,
   const tolerance = Math.max(15, Math.min(150, 6000 * scale));
   const matches: Array<{ row: Row; error: number }> = [];
   for (const row of fontRows()) {
+    // The font matrix is written with three digits, and some producers size the font in big points:
+    // with three codes or more the scale is fitted within 1.5%, what it is off counting against the
+    // font (fewer say too little to fit a scale by).
+    let [eo, oo] = [0, 0];
+    for (const [code, glyph] of used) {
+      const e = row.widths[code] ?? -1;
+      const o = glyph.width * scale * 10000;
+      if (e < 0) oo = -1;
+      if (oo < 0) break;
+      [eo, oo] = [eo + e * o, oo + o * o];
+    }
+    if (oo < 0) continue;
+    const fit = oo > 0 && used.size >= 3 ? Math.min(1.015, Math.max(0.985, eo / oo)) : 1;
     let error = 0;
     for (const [code, glyph] of used) {
-      const off = distance(row, code, glyph, scale, tolerance);
+      const off = distance(row, code, glyph, scale * fit, tolerance);
       if (off < 0) {
         error = -1;
         break;
       }
       error += off;
     }
-    if (error >= 0) matches.push({ row, error: error / used.size });
+    if (error >= 0) matches.push({ row, error: error / used.size + Math.abs(fit - 1) * 2000 });
   }
   if (matches.length === 0) return undefined;
   matches.sort((a, b) => a.error - b.error);
