@@ -94,3 +94,20 @@ describe('a LaTeX PDF all in Type 3 bitmap fonts (test-fixtures/pdf/latex/tex-ty
     ]);
   });
 });
+
+describe('a LaTeX PDF in EC fonts (T1) as Type 3 bitmap fonts (test-fixtures/pdf/latex/tex-type3-t1.tex)', () => {
+  it('reads German and French letters, quotes and guillemets by their T1 codes', async () => {
+    const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/latex/tex-type3-t1.pdf'))), 'tex-type3-t1.pdf');
+    expect(doc.blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['heading', 'Größe und Maße'],
+      [
+        'paragraph',
+        'Die Straße führt über die Brücke; „Anführungszeichen“ stehen hier, und der Fluß heißt Öde. ' +
+          'Le garçon a mangé une crème brûlée à l’hôtel, « où la fenêtre donne sur la forêt ». ' +
+          'The office staff were baffled by the efficient flow of coffee — a difficult day – over. ' +
+          'Æsop’s œuvre and naïve façades cost £5 at the café.',
+      ],
+    ]);
+    expect(doc.warnings ?? []).toEqual([]);
+  });
+});
