@@ -215,7 +215,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
         width: raw.width ?? 0,
         size,
         font: raw.fontName ?? '',
-        mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace',
+        mono: raw.mono ?? styles[raw.fontName ?? '']?.fontFamily === 'monospace',
         math: mathChars(text, fontName),
         bold: isBoldFont(fontName) || undefined,
         boldMath: (isMathFont(fontName) && boldMathFont.test(fontName.replace(/^[A-Z]{6}\+/, ''))) || undefined,

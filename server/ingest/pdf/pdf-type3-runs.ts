@@ -17,6 +17,8 @@ export interface TextRun {
   width?: number;
   fontName?: string;
   read?: boolean;
+  /** A piece in one of TeX's typewriter fonts (pdf.js gives a Type 3 font no font family). */
+  mono?: boolean;
 }
 
 interface Glyph {
@@ -365,6 +367,8 @@ export function splitType3Runs(runs: TextRun[], t3: Type3Page): TextRun[] {
   return out;
 }
 
+const typewriter = /^(?:cmtt|cmsltt|cmitt|cmtcsc|ectt)/;
+
 function pieces(run: TextRun, chars: Array<{ ch: string; glyph?: Glyph }>, t3: Type3Page): TextRun[] {
   const groups: Array<{ font: string; chars: typeof chars }> = [];
   for (const c of chars) {
@@ -386,6 +390,13 @@ function pieces(run: TextRun, chars: Array<{ ch: string; glyph?: Glyph }>, t3: T
     const x1 = drawn.length ? Math.max(...drawn.map((g) => Math.max(g.x, g.x + g.advance))) : end;
     end = x1;
     const str = groups.length > 1 ? text.trim() : text;
-    return { str: tex ? joinAccents(str) : str, transform: [a, b, c, d, x0, f], width: x1 - x0, fontName: group.font, read: Boolean(tex) };
+    return {
+      str: tex ? joinAccents(str) : str,
+      transform: [a, b, c, d, x0, f],
+      width: x1 - x0,
+      fontName: group.font,
+      read: Boolean(tex),
+      mono: tex ? typewriter.test(tex.font) : undefined,
+    };
   });
 }

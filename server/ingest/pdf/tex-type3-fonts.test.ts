@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf } from './pdf-extract';
+import { readPdf } from './pdf-read';
 import { NEGATION } from './tex-glyphs';
 import { accentOver, recogniseType3Font, texFontAdvances, type3Char, type Type3GlyphMetrics } from './tex-type3-fonts';
 
@@ -109,5 +110,26 @@ describe('a LaTeX PDF in EC fonts (T1) as Type 3 bitmap fonts (test-fixtures/pdf
       ],
     ]);
     expect(doc.warnings ?? []).toEqual([]);
+  });
+});
+
+describe('runs of Type 3 TeX fonts', () => {
+  it('are split by font and named after it: typewriter pieces are monospaced, math italic is mathematics', async () => {
+    const { raw, doc } = await readPdf(new Uint8Array(readFileSync(fixturePath('pdf/latex/tex-type3-text.pdf'))));
+    await doc.loadingTask.destroy();
+    const items = raw.pages[0].items;
+    const typewriter = items.find((i) => i.str === 'print("hi")');
+    expect(typewriter?.mono).toBe(true);
+    const words = items.find((i) => i.str.startsWith('The command'));
+    expect([words?.str, words?.mono]).toEqual(['The command', false]);
+    // "For two points a ≠ b we have": CMR's words, CMMI's "a" and "b", CMSY's slash over CMR's "=".
+    const at = items.findIndex((i) => i.str === 'For two points');
+    expect(items.slice(at, at + 5).map((i) => [i.str, i.math])).toEqual([
+      ['For two points', 0],
+      ['a', 1],
+      ['≠', 1],
+      ['b', 1],
+      ['we have', 0],
+    ]);
   });
 });
