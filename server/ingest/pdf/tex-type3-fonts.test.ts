@@ -59,6 +59,25 @@ describe('recogniseType3Font', () => {
     }
   });
 
+  it('recognises the whole-pixel widths of dvips bitmap fonts through Ghostscript (an identity font matrix), from five glyphs', () => {
+    const pixels = (font: string, codes: number[], pixelsPerEm: number) => {
+      const widths = texFontAdvances(font) ?? [];
+      return new Map<number, Type3GlyphMetrics>(codes.map((c) => [c, { width: Math.round((widths[c] / 10000) * pixelsPerEm) }]));
+    };
+    // Letters, and the "fi" and "ff" ligatures at OT1's codes (T1 has accents there).
+    const words = [...'officeluyhstpran'].map((c) => c.charCodeAt(0)).concat(0x0b, 0x0c);
+    // cmr10 at 10 pt, 300 and 600 dpi; cmmi10 and cmsy10 at 600 dpi.
+    for (const dpi of [300, 600])
+      expect(recogniseType3Font(pixels('cmr10', words, (10 / 72.27) * dpi), [1, 0, 0, 1, 0, 0])?.encoding).toBe('ot1');
+    const italic = [...'xyzabnijkAB'].map((c) => c.charCodeAt(0));
+    expect(recogniseType3Font(pixels('cmmi10', italic, 83), [1, 0, 0, 1, 0, 0])?.encoding).toBe('oml');
+    expect(recogniseType3Font(pixels('cmsy10', [0x00, 0x14, 0x15, 0x21, 0x32, 0x68, 0x69, 0x6a], 83), [1, 0, 0, 1, 0, 0])?.encoding).toBe(
+      'oms',
+    );
+    // Four glyphs say too little without a scale.
+    expect(recogniseType3Font(pixels('cmr10', words.slice(0, 4), 83), [1, 0, 0, 1, 0, 0])).toBeUndefined();
+  });
+
   it('gives no font for widths no TeX font has, nor for a glyph whose width two encodings share and read apart', () => {
     const pixelsPerEm = (10 / 72.27) * 600;
     const odd = new Map<number, Type3GlyphMetrics>([65, 66, 67].map((c) => [c, { width: 0.3131 * pixelsPerEm }]));

@@ -210,18 +210,23 @@ function distance(row: Row, code: number, glyph: Type3GlyphMetrics, scale: numbe
 }
 
 /**
- * Recognises a Type 3 font by the metrics of the codes it uses (in ems: glyph-space units times
- * the font matrix, give or take 1.5% when three codes or more are used): each code's advance width, within a pixel of the bitmap (dvips rounds advances
- * to whole pixels), and for the symbol fonts how closely its bitmap fills the character's
- * box. Of the fonts that match, the closest is taken when all of them read the codes used
- * alike, or when it is clearly closer than any that reads them otherwise. Undefined when nothing
- * matches (the font is not one of TeX's) or the match is in doubt.
+ * Recognises a Type 3 font by the metrics of the codes it uses: each code's advance width in ems
+ * (glyph-space units times the font matrix, give or take 1.5% when three codes or more are used;
+ * fitted freely when the glyph space is device pixels), within a pixel of the bitmap (dvips rounds
+ * advances to whole pixels), and how closely each bitmap fills the character's box. Of the fonts
+ * that match, the closest is taken when all of them read the codes used alike, or when it is
+ * clearly closer than any that reads them otherwise. Undefined when nothing matches (the font is
+ * not one of TeX's) or the match is in doubt.
  */
 export function recogniseType3Font(used: ReadonlyMap<number, Type3GlyphMetrics>, fontMatrix: readonly number[]): TexType3Font | undefined {
   const scale = Math.abs(fontMatrix[0] ?? 0);
   if (!(scale > 0) || used.size === 0 || Math.abs(fontMatrix[1] ?? 0) > 1e-9) return undefined;
-  // Tolerance in ten-thousandths of an em: rounding of the PDF's widths, or a whole-pixel advance.
-  const tolerance = Math.max(15, Math.min(150, 6000 * scale));
+  // Glyphs wider than three ems are in device pixels (dvips' bitmap fonts through Ghostscript keep
+  // an identity font matrix and whole-pixel advances): the ems to a pixel are fitted freely, from
+  // five glyphs or more.
+  const advances = [...used.values()].map((g) => g.width * scale).filter((w) => w > 0);
+  const pixels = advances.length > 0 && advances.sort((x, y) => x - y)[advances.length >> 1] > 3;
+  if (pixels && advances.length < 5) return undefined;
   const matches: Array<{ row: Row; error: number }> = [];
   for (const row of fontRows()) {
     // The font matrix is written with three digits, and some producers size the font in big points:
@@ -236,7 +241,10 @@ export function recogniseType3Font(used: ReadonlyMap<number, Type3GlyphMetrics>,
       [eo, oo] = [eo + e * o, oo + o * o];
     }
     if (oo < 0) continue;
-    const fit = oo > 0 && used.size >= 3 ? Math.min(1.015, Math.max(0.985, eo / oo)) : 1;
+    const fit = pixels ? eo / oo : oo > 0 && used.size >= 3 ? Math.min(1.015, Math.max(0.985, eo / oo)) : 1;
+    if (!(fit > 0)) continue;
+    // Tolerance in ten-thousandths of an em: rounding of the PDF's widths, or a whole-pixel advance.
+    const tolerance = Math.max(15, Math.min(pixels ? 300 : 150, 6000 * scale * fit));
     let error = 0;
     for (const [code, glyph] of used) {
       const off = distance(row, code, glyph, scale * fit, tolerance);
@@ -246,7 +254,7 @@ export function recogniseType3Font(used: ReadonlyMap<number, Type3GlyphMetrics>,
       }
       error += off;
     }
-    if (error >= 0) matches.push({ row, error: error / used.size + Math.abs(fit - 1) * 2000 });
+    if (error >= 0) matches.push({ row, error: error / used.size + (pixels ? 0 : Math.abs(fit - 1) * 2000) });
   }
   if (matches.length === 0) return undefined;
   matches.sort((a, b) => a.error - b.error);
