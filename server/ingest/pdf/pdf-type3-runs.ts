@@ -25,8 +25,9 @@ interface Glyph {
   font: string;
   code: number;
   unicode: string;
-  /** Where the glyph is drawn and how far it advances, in page space. */
+  /** Where the glyph is drawn (its origin) and how far it advances, in page space. */
   x: number;
+  y: number;
   advance: number;
   /** What the glyph reads as when it is not its code's character: a letter with the accent set over it, "" for that accent. */
   text?: string;
@@ -93,7 +94,7 @@ type Matrix = [number, number, number, number, number, number];
 const identity: Matrix = [1, 0, 0, 1, 0, 0];
 
 /** m1 after m2: a point is carried by m2, then by m1 (pdf.js's Util.transform). */
-function times(m1: Matrix, m2: readonly number[]): Matrix {
+function times(m1: Matrix, m2: ArrayLike<number>): Matrix {
   return [
     m1[0] * m2[0] + m1[2] * m2[1],
     m1[1] * m2[0] + m1[3] * m2[1],
@@ -122,7 +123,12 @@ interface TextState {
   font?: string;
 }
 
-const isMatrix = (m: unknown): m is number[] => Array.isArray(m) && m.length === 6 && m.every((v) => typeof v === 'number');
+/** Six numbers (pdf.js passes some matrices as typed arrays). */
+const isMatrix = (m: unknown): m is ArrayLike<number> =>
+  typeof m === 'object' &&
+  m !== null &&
+  (m as ArrayLike<unknown>).length === 6 &&
+  Array.from(m as ArrayLike<unknown>).every((v) => typeof v === 'number');
 
 /**
  * The page's Type 3 fonts and their glyphs, each where it is drawn (x in page space), from the
@@ -194,7 +200,8 @@ export function type3Page(
         const m = times(st.ctm, st.tm);
         const at = m[0] * st.x + m[2] * (st.y + st.rise) + m[4];
         const end = m[0] * (st.x + advance) + m[2] * (st.y + st.rise) + m[4];
-        glyphs.push({ font: st.font, code, unicode, x: at, advance: end - at });
+        const y = m[1] * st.x + m[3] * (st.y + st.rise) + m[5];
+        glyphs.push({ font: st.font, code, unicode, x: at, y, advance: end - at });
         if (typeof name === 'string') {
           const names = drawn.get(st.font) ?? new Map<number, string>();
           names.set(code, name);
@@ -230,7 +237,7 @@ export function type3Page(
         break;
       case OPS.setTextMatrix: {
         const m = isMatrix(args[0]) ? args[0] : isMatrix(args) ? args : undefined;
-        if (m) st.tm = [...m] as Matrix;
+        if (m) st.tm = Array.from(m) as Matrix;
         st.x = st.lineX = st.y = st.lineY = 0;
         break;
       }
@@ -320,6 +327,80 @@ function placeAccents(glyphs: Glyph[], fonts: ReadonlyMap<string, TexType3Font |
   });
 }
 
+/** Whether a glyph is drawn where pdf.js has the run (give or take its size): a glyph of another run is never taken for one of this. */
+function within(glyph: Glyph, run: TextRun): boolean {
+  const [a = 1, , , d = 1, e = 0] = run.transform ?? [];
+  const size = Math.max(Math.abs(a), Math.abs(d), 1);
+  const x0 = Math.min(e, e + (run.width ?? 0)) - size;
+  const x1 = Math.max(e, e + (run.width ?? 0)) + size;
+  return glyph.x >= x0 && glyph.x <= x1;
+}
+
+/** The glyph drawn where pdf.js starts the run (its first), at or after `from`; -1 if none is. */
+function firstGlyph(run: TextRun, glyphs: Glyph[], from: number): number {
+  const [a = 1, , , d = 1, e = 0, f = 0] = run.transform ?? [];
+  const size = Math.max(Math.abs(a), Math.abs(d), 1);
+  for (let k = from; k < Math.min(glyphs.length, from + RESYNC); k++) {
+    const g = glyphs[k];
+    if (Math.abs(g.x - e) <= 0.35 * size && Math.abs(g.y - f) <= 0.5 * size && (g.unicode === [...(run.str ?? '')][0] || !g.unicode.trim()))
+      return k;
+  }
+  return -1;
+}
+
+/**
+ * A run's characters with the glyphs drawn from its first on, one each in order (pdf.js reads
+ * the same glyphs, though not always as the same characters when the PDF's own map says otherwise);
+ * a space takes a glyph only when pdf.js read that glyph as one.
+ */
+function byPlace(text: string, glyphs: Glyph[], start: number): Char[] {
+  const chars: Char[] = [];
+  let k = start;
+  for (const ch of text) {
+    const glyph = glyphs[k];
+    const blank = glyph !== undefined && !glyph.unicode.trim();
+    if (!ch.trim()) {
+      chars.push(blank ? { ch, glyph } : { ch });
+      if (blank) k++;
+      continue;
+    }
+    // A glyph pdf.js left out of the text (read as a space, a soft hyphen) is passed over.
+    if (glyph && glyph.unicode !== ch && glyphs[k + 1]?.unicode === ch) k++;
+    chars.push(glyphs[k] ? { ch, glyph: glyphs[k] } : { ch });
+    k++;
+  }
+  return chars;
+}
+
+/** A run's characters matched to glyphs of the same character, in order, where no glyph is drawn where pdf.js starts it. */
+function byCharacter(run: TextRun, glyphs: Glyph[], from: number): Char[] {
+  const chars: Char[] = [];
+  let next = from;
+  for (const ch of run.str ?? '') {
+    if (!ch.trim()) {
+      const glyph = glyphs[next];
+      if (glyph && !glyph.unicode.trim()) {
+        chars.push({ ch, glyph });
+        next++;
+      } else chars.push({ ch });
+      continue;
+    }
+    let at = -1;
+    for (let k = next; k < Math.min(glyphs.length, next + RESYNC); k++)
+      if (glyphs[k].unicode === ch && within(glyphs[k], run)) {
+        at = k;
+        break;
+      }
+    if (at < 0) {
+      chars.push({ ch });
+      continue;
+    }
+    chars.push({ ch, glyph: glyphs[at] });
+    next = at + 1;
+  }
+  return chars;
+}
+
 /** How far ahead a run's glyph is looked for when pdf.js left some out of the text (outside the page). */
 const RESYNC = 200;
 
@@ -330,65 +411,108 @@ const RESYNC = 200;
  * between two fonts are left to the line's reading, as between the runs of Type 1 fonts.
  */
 export function splitType3Runs(runs: TextRun[], t3: Type3Page): TextRun[] {
+  return splitByPlace(runs, t3) ?? splitByCharacter(runs, t3);
+}
+
+const isType3Run = (run: TextRun, t3: Type3Page) => Boolean(run.str && run.transform && run.fontName && t3.fonts.has(run.fontName));
+
+/**
+ * Where pdf.js starts every Type 3 run at a glyph of its first character, the glyphs are taken in
+ * drawing order from there and the pieces placed where their glyphs are drawn; undefined as soon as
+ * one run is not (pdf.js left a glyph out of its text and placed what follows a glyph early).
+ */
+function splitByPlace(runs: TextRun[], t3: Type3Page): TextRun[] | undefined {
   const out: TextRun[] = [];
   let next = 0;
   for (const run of runs) {
-    if (!run.str || !run.transform || !run.fontName || !t3.fonts.has(run.fontName)) {
+    if (!isType3Run(run, t3)) {
       out.push(run);
       continue;
     }
+    let start = firstGlyph(run, t3.glyphs, next);
+    const first = [...(run.str ?? '')][0];
+    // A run pdf.js starts with a space may begin at the gap before the glyph it read as a space.
+    const blankNext = !first.trim() && t3.glyphs[next] !== undefined && !t3.glyphs[next].unicode.trim();
+    if (start < 0 && blankNext) start = next;
+    // A gap pdf.js gives a run of its own has no glyph.
+    if (start < 0 && !first.trim() && !run.str?.trim()) {
+      out.push(run);
+      continue;
+    }
+    if (start < 0 || (t3.glyphs[start].unicode !== first && first.trim())) return undefined;
     // Each character with the glyph that drew it; a space pdf.js put for a gap has none, one a
     // glyph drew (CMR's "ff" at code 11, a vertical tab to pdf.js) has its glyph.
-    const chars: Array<{ ch: string; glyph?: Glyph }> = [];
-    for (const ch of run.str) {
-      if (!ch.trim()) {
-        const glyph = t3.glyphs[next];
-        if (glyph && !glyph.unicode.trim()) {
-          chars.push({ ch, glyph });
-          next++;
-        } else chars.push({ ch });
-        continue;
-      }
-      let at = -1;
-      for (let k = next; k < Math.min(t3.glyphs.length, next + RESYNC); k++)
-        if (t3.glyphs[k].unicode === ch) {
-          at = k;
-          break;
-        }
-      if (at < 0) {
-        chars.push({ ch });
-        continue;
-      }
-      chars.push({ ch, glyph: t3.glyphs[at] });
-      next = at + 1;
+    const chars = byPlace(run.str ?? '', t3.glyphs, start);
+    const last = chars.filter((ch) => ch.glyph).pop()?.glyph;
+    if (last) next = t3.glyphs.indexOf(last, next) + 1;
+    out.push(...pieces(run, chars, t3, false));
+  }
+  return out;
+}
+
+/** Otherwise each character is matched to the next glyph of that character, and pieces are placed from where pdf.js starts their run. */
+function splitByCharacter(runs: TextRun[], t3: Type3Page): TextRun[] {
+  const out: TextRun[] = [];
+  let next = 0;
+  for (const run of runs) {
+    if (!isType3Run(run, t3)) {
+      out.push(run);
+      continue;
     }
-    out.push(...pieces(run, chars, t3));
+    const chars = byCharacter(run, t3.glyphs, next);
+    const last = chars.filter((ch) => ch.glyph).pop()?.glyph;
+    if (last) next = t3.glyphs.indexOf(last, next) + 1;
+    out.push(...pieces(run, chars, t3, true));
   }
   return out;
 }
 
 const typewriter = /^(?:cmtt|cmsltt|cmitt|cmtcsc|ectt)/;
 
-function pieces(run: TextRun, chars: Array<{ ch: string; glyph?: Glyph }>, t3: Type3Page): TextRun[] {
-  const groups: Array<{ font: string; chars: typeof chars }> = [];
+type Char = { ch: string; glyph?: Glyph };
+
+/** The text of one font's characters: each glyph of a recognised font read by its code, the rest as pdf.js read them. */
+function readChars(chars: Char[], tex: TexType3Font | undefined): string {
+  return chars.map((ch) => (tex && ch.glyph ? (ch.glyph.text ?? type3Char(tex.encoding, ch.glyph.code)) : ch.ch)).join('');
+}
+
+/** Where a glyph's ink starts and ends along the line. */
+const span = (glyphs: Glyph[]) => [
+  Math.min(...glyphs.map((g) => Math.min(g.x, g.x + g.advance))),
+  Math.max(...glyphs.map((g) => Math.max(g.x, g.x + g.advance))),
+];
+
+/** An accent read into its letter takes no room of its own (TeX kerns back over it). */
+const placed = (chars: Char[]) => chars.filter((ch) => ch.glyph && ch.glyph.text !== '').map((ch) => ch.glyph as Glyph);
+
+function pieces(run: TextRun, chars: Char[], t3: Type3Page, fromRun: boolean): TextRun[] {
+  const groups: Array<{ font: string; chars: Char[] }> = [];
   for (const c of chars) {
     const font = c.glyph?.font ?? groups[groups.length - 1]?.font ?? run.fontName ?? '';
     const group = groups[groups.length - 1];
     if (group && group.font === font) group.chars.push(c);
     else groups.push({ font, chars: [c] });
   }
-  const [a, b, c, d, e, f] = run.transform ?? [1, 0, 0, 1, 0, 0];
-  // A run of fonts none of which is TeX's stays as pdf.js read it.
+  // A run of fonts none of which is TeX's stays as pdf.js read it; one of a single font where the
+  // glyphs are not where pdf.js has them keeps pdf.js's place.
   if (!groups.some((group) => t3.fonts.get(group.font))) return [run];
+  const mono = (tex: TexType3Font | undefined) => (tex ? typewriter.test(tex.font) : undefined);
+  if (fromRun && groups.length === 1) {
+    const tex = t3.fonts.get(groups[0].font);
+    return [{ ...run, str: joinAccents(readChars(chars, tex)), fontName: groups[0].font, read: true, mono: mono(tex) }];
+  }
+  // Pieces are placed where their glyphs are drawn, or from where pdf.js starts the run by how far
+  // they are from its first glyph.
+  const [a, b, c, d, e, f] = run.transform ?? [1, 0, 0, 1, 0, 0];
+  const origin = chars.find((ch) => ch.glyph)?.glyph?.x ?? e;
+  const at = (x: number) => (fromRun ? e + x - origin : x);
   let end = e;
   return groups.map((group) => {
     const tex = t3.fonts.get(group.font);
-    const text = group.chars.map((ch) => (tex && ch.glyph ? (ch.glyph.text ?? type3Char(tex.encoding, ch.glyph.code)) : ch.ch)).join('');
-    // An accent read into its letter takes no room of its own (TeX kerns back over it).
-    const drawn = group.chars.filter((ch) => ch.glyph && ch.glyph.text !== '').map((ch) => ch.glyph as Glyph);
-    const x0 = drawn.length ? Math.min(...drawn.map((g) => Math.min(g.x, g.x + g.advance))) : end;
-    const x1 = drawn.length ? Math.max(...drawn.map((g) => Math.max(g.x, g.x + g.advance))) : end;
+    const drawn = placed(group.chars);
+    const [x0, x1] = drawn.length ? span(drawn).map(at) : [end, end];
     end = x1;
+    const text = readChars(group.chars, tex);
     const str = groups.length > 1 ? text.trim() : text;
     return {
       str: tex ? joinAccents(str) : str,
@@ -396,7 +520,7 @@ function pieces(run: TextRun, chars: Array<{ ch: string; glyph?: Glyph }>, t3: T
       width: x1 - x0,
       fontName: group.font,
       read: Boolean(tex),
-      mono: tex ? typewriter.test(tex.font) : undefined,
+      mono: mono(tex),
     };
   });
 }
