@@ -9,7 +9,8 @@ import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
 import { isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
-import { splitType3Runs, type3Page, type TextRun, type Type3Page } from './pdf-type3-runs';
+import { type3Page, type Type3Page } from './pdf-type3-glyphs';
+import { splitType3Runs, type TextRun } from './pdf-type3-runs';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
