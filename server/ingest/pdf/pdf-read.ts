@@ -10,18 +10,13 @@ import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
 import { placeAccent, trailingAccent } from './pdf-accents';
 import { dropRepeatedArrows, isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
+import { type3Page, type Type3Page } from './pdf-type3-glyphs';
+import { splitType3Runs, type TextRun } from './pdf-type3-runs';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 // pdfjs in Node wants directory URLs with a trailing slash for its data files.
 const dataUrl = (dir: string) => `${pathToFileURL(path.join(pdfjsRoot, dir)).href}/`;
-
-interface TextItemLike {
-  str?: string;
-  transform?: number[];
-  width?: number;
-  fontName?: string;
-}
 
 /** Typewriter faces by name: TeX's (cmtt, Latin Modern Mono, TeX Gyre Cursor) and common program fonts. */
 const typewriterFont =
@@ -152,9 +147,12 @@ function unreadableReason(readable: number, unreadable: number, marks: PdfMark[]
 async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Promise<{ page: PdfPage; unreadable: number }> {
   const [x0, y0, x1, y1] = page.view;
   let marks: PdfMark[] = [];
+  let type3: Type3Page | undefined;
   try {
     const ops = await page.getOperatorList();
     marks = pageMarks(ops.fnArray, ops.argsArray, graphicsOps, { x: x0, y: y0 });
+    // TeX's Type 3 bitmap fonts are read glyph by glyph (pdf-type3-runs.ts).
+    type3 = type3Page(page, ops.fnArray, ops.argsArray as unknown[][], fontNames);
   } catch {
     // Without its drawing, the page's text is still read (no figures found on it).
   }
@@ -167,7 +165,8 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
   try {
     const content = await page.getTextContent();
     const styles = content.styles as Record<string, { fontFamily?: string }>;
-    for (const raw of content.items as TextItemLike[]) {
+    const runs = content.items as TextRun[];
+    for (const raw of type3 ? splitType3Runs(runs, type3) : runs) {
       if (!raw.str || !raw.transform) continue;
       const [a, b, c, d, e, f] = raw.transform;
       // Rotated runs are margin stamps (arXiv ids, line numbers) or figure labels; they are not part of the reading flow.
@@ -184,7 +183,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
       }
       const fontName = fontNameOf(page, raw.fontName ?? '', fontNames);
       // TeX's math fonts are read by their own encodings before anything judges the characters (tex-glyphs.ts).
-      const { text: read, unreadable: lost, garbled: codes } = readableText(readTexGlyphs(raw.str, fontName));
+      const { text: read, unreadable: lost, garbled: codes } = readableText(raw.read ? raw.str : readTexGlyphs(raw.str, fontName));
       garbled += codes;
       let text = withoutLetterSpacing(read, raw.width ?? 0, Math.abs(d) || Math.abs(a));
       unreadable += lost;
@@ -236,7 +235,8 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
         size,
         font: raw.fontName ?? '',
         // pdf.js flags a fixed-pitch font by its descriptor; TeX's typewriter fonts (cmtt, Latin Modern Mono) often lack the flag.
-        mono: styles[raw.fontName ?? '']?.fontFamily === 'monospace' || typewriterFont.test(fontName.replace(/^[A-Z]{6}\+/, '')),
+        mono:
+          raw.mono ?? (styles[raw.fontName ?? '']?.fontFamily === 'monospace' || typewriterFont.test(fontName.replace(/^[A-Z]{6}\+/, ''))),
         math: mathChars(text, fontName),
         bold: isBoldFont(fontName) || undefined,
         boldMath: (isMathFont(fontName) && boldMathFont.test(fontName.replace(/^[A-Z]{6}\+/, ''))) || undefined,

@@ -181,7 +181,7 @@ const msbm: Record<string, string> = {
   '\u007f': '϶',
 };
 
-type TexEncoding = 'oms' | 'oml' | 'omx' | 'msam' | 'msbm' | 'blackboard';
+export type TexEncoding = 'oms' | 'oml' | 'omx' | 'msam' | 'msbm' | 'blackboard';
 
 const tables: Record<TexEncoding, Record<string, string>> = { oms, oml, omx, msam, msbm, blackboard };
 
@@ -205,6 +205,11 @@ function encodingOf(bare: string): TexEncoding | undefined {
   // dsfont's and bbm's double-struck faces (\mathds, \mathbbm).
   if (/^(?:dsrom|dsss|bbm|bbold)/i.test(bare)) return 'blackboard';
   return undefined;
+}
+
+/** The character one code of a TeX encoding's table stands for; undefined where the table has none. */
+export function texTableChar(encoding: TexEncoding, code: string): string | undefined {
+  return Object.hasOwn(tables[encoding], code) ? tables[encoding][code] : undefined;
 }
 
 /** A text run of a TeX math font with each glyph read by the font's encoding; other fonts' runs are returned as they are. */
