@@ -38,10 +38,8 @@ export function textToBlocks(text: string): DocBlock[] {
   const blocks: DocBlock[] = [];
   const paragraphs = normalizeCharacters(text).split(/\n[ \t]*\n/);
   for (const raw of paragraphs) {
-    const lines = raw
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean);
+    const rawLines = raw.split('\n').filter((l) => l.trim());
+    const lines = rawLines.map((l) => l.trim());
     if (lines.length === 0) continue;
     if (blocks.length === 0 && isTitleBlock(lines)) {
       // "GEOL 210 / Lecture 7 - Plate Tectonics / Prof. X / Autumn Term": the title line is the document's title.
@@ -80,43 +78,115 @@ export function textToBlocks(text: string): DocBlock[] {
       break;
     }
     if (rest.length === 0) continue;
-    const joined = rest.join('\n');
     if (rest.length === 1 && isStandaloneTitle(rest[0])) {
       blocks.push({ kind: 'heading', text: rest[0], level: 2 });
       continue;
     }
-    if (rest.every((l) => /^([-*•–]|\d{1,3}[.)])\s+/.test(l))) {
-      // A numbered list keeps its numbers: the first one when it is not 1, and any jump within it.
-      let previous: number | undefined;
-      for (const l of rest) {
-        const n = /^(\d{1,3})[.)]\s/.exec(l);
-        const item: DocBlock = { kind: 'list-item', text: l.replace(/^([-*•–]|\d{1,3}[.)])\s+/, '') };
-        if (n) {
-          const number = Number(n[1]);
-          item.ordered = true;
-          if (previous === undefined ? number !== 1 : number !== previous + 1) item.start = number;
-          previous = number;
-        } else previous = undefined;
-        blocks.push(item);
+    // Lists written under a line of text with no blank line between ("Bring:\n- a flask\n- a scale") are lists of their own.
+    const restRaw = rawLines.slice(lines.length - rest.length);
+    for (const run of splitListRuns(restRaw)) blocks.push(...(run.list ? run.list : runBlocks(run.lines)));
+  }
+  return blocks;
+}
+
+/** Lines of text between blank lines that are not a list: lettered items, a glossary, or one hard-wrapped paragraph. */
+function runBlocks(rest: string[]): DocBlock[] {
+  const lettered = letteredItems(rest);
+  if (lettered) return lettered;
+  // A glossary: every line "Term: what it is" stays its own paragraph (they are not one wrapped paragraph).
+  if (rest.length >= 2 && rest.every((l) => glossaryLine.test(l))) return rest.map((l): DocBlock => ({ kind: 'paragraph', text: l }));
+  return [{ kind: 'paragraph', text: joinLines(rest) }];
+}
+
+function joinLines(lines: string[]): string {
+  return joinHyphenation(lines.join('\n'))
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/ {2,}/g, ' ');
+}
+
+const listMarker = /^([-*•–]|\d{1,3}[.)])\s+(?=\S)/;
+
+/** A line's indentation in columns (a tab counts four). */
+const indentOf = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
+
+interface ListLine {
+  indent: number;
+  marker: string;
+  text: string[];
+}
+
+/**
+ * The lines of one block split into text and lists. A list is a run of lines opening with "-", "*", "•",
+ * "–" or "1." / "1)": two items or more, or one under a line ending in a colon (a wrapped sentence that
+ * happens to start a line with "- 5" or "3." stays text). A line indented deeper than its item, or
+ * lower-case text following an item that ends no sentence, continues the item.
+ */
+function splitListRuns(rawLines: string[]): Array<{ lines: string[]; list?: DocBlock[] }> {
+  const runs: Array<{ lines: string[]; list?: DocBlock[] }> = [];
+  let text: string[] = [];
+  let i = 0;
+  while (i < rawLines.length) {
+    const line = rawLines[i].trim();
+    if (!listMarker.test(line)) {
+      text.push(line);
+      i++;
+      continue;
+    }
+    const items: ListLine[] = [];
+    let j = i;
+    for (; j < rawLines.length; j++) {
+      const l = rawLines[j].trim();
+      const marker = listMarker.exec(l);
+      if (marker) {
+        items.push({ indent: indentOf(rawLines[j]), marker: marker[1], text: [l.slice(marker[0].length)] });
+        continue;
       }
-      continue;
+      const last = items[items.length - 1];
+      const continues =
+        indentOf(rawLines[j]) > last.indent || (/^\p{Ll}/u.test(l) && !/[.!?:]["”)]?$/.test(last.text[last.text.length - 1]));
+      if (!continues) break;
+      last.text.push(l);
     }
-    const lettered = letteredItems(rest);
-    if (lettered) {
-      blocks.push(...lettered);
-      continue;
-    }
-    // A glossary: every line "Term: what it is" stays its own paragraph (they are not one wrapped paragraph).
-    if (rest.length >= 2 && rest.every((l) => glossaryLine.test(l))) {
-      for (const l of rest) blocks.push({ kind: 'paragraph', text: l });
-      continue;
-    }
-    blocks.push({
-      kind: 'paragraph',
-      text: joinHyphenation(joined)
-        .replace(/\s*\n\s*/g, ' ')
-        .replace(/ {2,}/g, ' '),
-    });
+    const whole = text.length === 0 && j === rawLines.length;
+    const list = listBlocks(items, !whole);
+    if (list && (whole || items.length >= 2 || /:$/.test(text[text.length - 1] ?? ''))) {
+      if (text.length) runs.push({ lines: text });
+      text = [];
+      runs.push({ lines: [], list });
+    } else text.push(...rawLines.slice(i, j).map((l) => l.trim()));
+    i = j;
+  }
+  if (text.length) runs.push({ lines: text });
+  return runs;
+}
+
+/**
+ * List items with their depth from their indentation (deeper than the item above nests under it) and their
+ * numbers: the first of a numbered list when it is not 1, and any jump within it ("1." written on every
+ * item follows on). Under a line of text, numbers that neither follow on nor restart at 1 (a wrapped
+ * "2010. was a year") make no list: undefined.
+ */
+function listBlocks(items: ListLine[], strict: boolean): DocBlock[] | undefined {
+  const indents: number[] = [];
+  const shown: Array<{ number: number; written: number } | undefined> = [];
+  const blocks: DocBlock[] = [];
+  for (const item of items) {
+    while (indents.length > 0 && indents[indents.length - 1] > item.indent) indents.pop();
+    if (indents.length === 0 || indents[indents.length - 1] < item.indent) indents.push(item.indent);
+    const depth = indents.length - 1;
+    shown.length = depth + 1;
+    const block: DocBlock = { kind: 'list-item', text: joinLines(item.text), depth };
+    if (/^\d/.test(item.marker)) {
+      const written = Number(item.marker.slice(0, -1));
+      const before = shown[depth];
+      const followsOn = before !== undefined && (written === before.number + 1 || written === before.written);
+      if (strict && before !== undefined && !followsOn && written !== 1) return undefined;
+      const number = followsOn ? before.number + 1 : written;
+      block.ordered = true;
+      if (!followsOn && number !== 1) block.start = number;
+      shown[depth] = { number, written };
+    } else shown[depth] = undefined;
+    blocks.push(block);
   }
   return blocks;
 }
