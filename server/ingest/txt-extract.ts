@@ -281,12 +281,43 @@ function isStandaloneTitle(line: string): boolean {
   return words <= 10 && line.length <= 80 && !/[.!?,;:"”)]$/.test(line) && /^\p{Lu}/u.test(line) && /\p{L}{3}/u.test(line);
 }
 
+const markdownMarked = (filename: string) => /\.(md|markdown|mdown|mkd)$/i.test(filename);
+
+const numberedLine = /^ {0,3}(\d{1,9})[.)][ \t]+\S/;
+
+/**
+ * A text file written in Markdown, numbered steps under a line of text: "Go on from step 4:\n4. cool it".
+ * Markdown lets only a list starting at 1 break into a paragraph, so a blank line is put before a
+ * numbered line that is not 1 under a line of text ending in a colon or above the next number; fenced
+ * code is left as it is.
+ */
+function numberedListsApart(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let fence = false;
+  for (const [i, line] of lines.entries()) {
+    if (/^ {0,3}(```|~~~)/.test(line)) fence = !fence;
+    const n = fence ? null : numberedLine.exec(line);
+    const above = lines[i - 1] ?? '';
+    if (
+      n &&
+      n[1] !== '1' &&
+      /^\S/.test(above) &&
+      !/^([-*+]|\d{1,9}[.)])(\s|$)|^(#|\||<|```|~~~)/.test(above) &&
+      (/:\s*$/.test(above) || numberedLine.exec(lines[i + 1] ?? '')?.[1] === String(Number(n[1]) + 1))
+    )
+      out.push('');
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
 export function extractTxt(data: Uint8Array, filename: string): ExtractedDocument {
   const decoded = decodeText(data);
   if (!decoded.trim()) throw new ExtractError('empty', 'empty');
   // Markdown (a .md file, or text written in it: front matter, "#" headings, bullet outlines) is parsed as Markdown.
   if (looksLikeMarkdown(decoded, filename)) {
-    const doc = extractMarkdown(decoded, filename);
+    const doc = extractMarkdown(markdownMarked(filename) ? decoded : numberedListsApart(decoded), filename);
     if (doc.blocks.length === 0) throw new ExtractError('empty', 'empty');
     return doc;
   }

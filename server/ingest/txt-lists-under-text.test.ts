@@ -77,4 +77,18 @@ describe('plain text: lists written under a line of text', () => {
       ['paragraph', 'The temperature fell from 12 degrees to - 5 degrees overnight, and in the year 2010. it fell further still.'],
     ]);
   });
+
+  it('keeps numbered steps under a line of text as a list in a text file written in Markdown', () => {
+    const doc = txt(
+      '# Titration\n\nFill the burette.\n\n## When the colour fades\n\nGo on from step 4:\n4. add the titrant drop by drop\n5. swirl the flask\n\n```\nrun:\n2. not a list in code\n```\n',
+    );
+    expect(doc.mime).toBe('text/markdown');
+    expect(shape(doc.blocks.filter((b) => b.kind !== 'heading'))).toEqual([
+      ['paragraph', 'Fill the burette.'],
+      ['paragraph', 'Go on from step 4:'],
+      ['list-item', 'add the titrant drop by drop', 0, true, 4],
+      ['list-item', 'swirl the flask', 0, true, undefined],
+      ['code', 'run:\n2. not a list in code'],
+    ]);
+  });
 });
