@@ -59,7 +59,9 @@ describe('plain text: lists written under a line of text', () => {
   });
 
   it('nests items by their indentation and numbers each level on its own', () => {
-    const doc = txt('Plan:\n1. measure\n    1. the mass\n    2. the volume\n2. compute the density\n\t- by hand, to check\n3. compare it with the table\n');
+    const doc = txt(
+      'Plan:\n1. measure\n    1. the mass\n    2. the volume\n2. compute the density\n\t- by hand, to check\n3. compare it with the table\n',
+    );
     expect(shape(doc.blocks)).toEqual([
       ['paragraph', 'Plan:'],
       ['list-item', 'measure', 0, true, undefined],
