@@ -175,7 +175,8 @@ function listBlocks(items: ListLine[], strict: boolean): DocBlock[] | undefined 
     if (indents.length === 0 || indents[indents.length - 1] < item.indent) indents.push(item.indent);
     const depth = indents.length - 1;
     shown.length = depth + 1;
-    const block: DocBlock = { kind: 'list-item', text: joinLines(item.text), depth };
+    // A nested item carries its depth; the outermost level leaves it out, as it always has.
+    const block: DocBlock = { kind: 'list-item', text: joinLines(item.text), ...(depth > 0 ? { depth } : {}) };
     if (/^\d/.test(item.marker)) {
       const written = Number(item.marker.slice(0, -1));
       const before = shown[depth];

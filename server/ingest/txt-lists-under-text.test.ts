@@ -8,7 +8,7 @@ const txt = (text: string) => extractTxt(new TextEncoder().encode(text), 'notes.
 
 /** Each block as [kind, text, depth, ordered, start] for lists, [kind, text] otherwise. */
 const shape = (blocks: DocBlock[]) =>
-  blocks.map((b) => (b.kind === 'list-item' ? [b.kind, b.text, b.depth, b.ordered ?? false, b.start] : [b.kind, b.text]));
+  blocks.map((b) => (b.kind === 'list-item' ? [b.kind, b.text, b.depth ?? 0, b.ordered ?? false, b.start] : [b.kind, b.text]));
 
 describe('plain text: lists written under a line of text', () => {
   it('reads the lab handout’s lists as lists: under a paragraph line, indented, nested, numbered from 4', () => {
