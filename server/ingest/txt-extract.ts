@@ -118,12 +118,13 @@ interface ListLine {
 /**
  * The lines of one block split into text and lists. A list is a run of lines opening with "-", "*", "•",
  * "–" or "1." / "1)": two items or more, or one under a line ending in a colon (a wrapped sentence that
- * happens to start a line with "- 5" or "3." stays text). A line indented deeper than its item, or
- * lower-case text following an item that ends no sentence, continues the item.
+ * happens to start a line with "- 5" or "3." stays text); the lines after an item that carry on its
+ * text are those continuesItem accepts.
  */
 function splitListRuns(rawLines: string[]): Array<{ lines: string[]; list?: DocBlock[] }> {
   const runs: Array<{ lines: string[]; list?: DocBlock[] }> = [];
   let text: string[] = [];
+  const width = Math.max(...rawLines.map((l) => l.trimEnd().length));
   let i = 0;
   while (i < rawLines.length) {
     const line = rawLines[i].trim();
@@ -142,9 +143,7 @@ function splitListRuns(rawLines: string[]): Array<{ lines: string[]; list?: DocB
         continue;
       }
       const last = items[items.length - 1];
-      const continues =
-        indentOf(rawLines[j]) > last.indent || (/^\p{Ll}/u.test(l) && !/[.!?:]["”)]?$/.test(last.text[last.text.length - 1]));
-      if (!continues) break;
+      if (!continuesItem(rawLines[j], last, width)) break;
       last.text.push(l);
     }
     const whole = text.length === 0 && j === rawLines.length;
@@ -158,6 +157,24 @@ function splitListRuns(rawLines: string[]): Array<{ lines: string[]; list?: DocB
   }
   if (text.length) runs.push({ lines: text });
   return runs;
+}
+
+/**
+ * A line under a list item that is no item itself continues it when indented deeper than the item's
+ * marker, or when the item's line ends no sentence and either this line starts lower-case, the
+ * item's line ends in a comma or a word no phrase ends with, or it runs to the block's full width (hard-wrapped text: "• The implementation does not
+ * currently trace recursion, so\nTraceMonkey achieves ...").
+ */
+function continuesItem(raw: string, item: ListLine, width: number): boolean {
+  if (indentOf(raw) > item.indent) return true;
+  const lastLine = item.text[item.text.length - 1];
+  if (/[.!?:]["”’)]?$/.test(lastLine)) return false;
+  const lastWidth = item.indent + lastLine.length + (item.text.length === 1 ? item.marker.length + 1 : 0);
+  return (
+    /^\p{Ll}/u.test(raw.trim()) ||
+    /([,;]|\b(and|or|but|so|the|of|a|an|to|in|for|with|on|at|by|from|is|are|that|which))$/i.test(lastLine) ||
+    (width >= 40 && lastWidth >= 0.8 * width)
+  );
 }
 
 /**

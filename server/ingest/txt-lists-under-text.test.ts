@@ -73,6 +73,30 @@ describe('plain text: lists written under a line of text', () => {
     ]);
   });
 
+  it('keeps an item hard-wrapped onto a line of its own margin in the item, and the prose after the list apart', () => {
+    const doc = txt(
+      [
+        'The smaller speedups on the other benchmarks have a few causes:',
+        '• The implementation does not currently trace recursion, so',
+        'TraceMonkey achieves little on benchmarks that recurse.',
+        '• The implementation does not trace eval.',
+        'Everything else runs on traces, as the figures below show.',
+      ].join('\n'),
+    );
+    expect(shape(doc.blocks)).toEqual([
+      ['paragraph', 'The smaller speedups on the other benchmarks have a few causes:'],
+      [
+        'list-item',
+        'The implementation does not currently trace recursion, so TraceMonkey achieves little on benchmarks that recurse.',
+        0,
+        false,
+        undefined,
+      ],
+      ['list-item', 'The implementation does not trace eval.', 0, false, undefined],
+      ['paragraph', 'Everything else runs on traces, as the figures below show.'],
+    ]);
+  });
+
   it('leaves a hard-wrapped sentence whose line happens to open with a dash or a number as one paragraph', () => {
     const doc = txt('The temperature fell from 12 degrees to\n- 5 degrees overnight, and in the year\n2010. it fell further still.\n');
     expect(shape(doc.blocks)).toEqual([
