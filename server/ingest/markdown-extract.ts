@@ -109,7 +109,20 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
     else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
     else if (child.type === 'link_open') open.push({ start: out.length, href: String(child.attrGet('href') ?? '') });
     else if (child.type === 'link_close') close();
-    else if (child.type === 'html_inline') {
+    else if (child.type === 'image') {
+      // A picture the page takes from the web cannot be fetched here (no network): its alt text stays, inside the
+      // link around it (a linked cover) or as a link to the picture itself. A picture beside the page (a relative
+      // path) was not uploaded with it; its alt text is mostly its file's name ("arbre2") and is not printed.
+      const alt = tidyInline(child.content ?? '');
+      const src = String(child.attrGet('src') ?? '').trim();
+      if (!isKeptLinkTarget(src)) continue;
+      if (open.length) out += alt;
+      else {
+        open.push({ start: out.length, href: src });
+        out += alt || src;
+        close();
+      }
+    } else if (child.type === 'html_inline') {
       // Tags go and their text stays (<sup>4</sup> keeps "4"); an <a href> keeps its target, a <br> is a space.
       const tag = /^<(\/?)([a-zA-Z][\w-]*)([^>]*)>/.exec(child.content);
       const name = tag?.[2].toLowerCase();

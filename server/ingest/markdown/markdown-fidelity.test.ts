@@ -7,6 +7,19 @@ import { markdownToBlocks } from '../markdown-extract';
 // Course pages written for these tests (no outside source), in the shapes Hugo, Jekyll and Franklin sites use.
 
 describe('Markdown links', () => {
+  it('keeps a picture from the web it cannot fetch as its alt text: inside the link around it, or as a link to the picture', () => {
+    const { blocks } = markdownToBlocks(
+      [
+        'Cover: [![the album cover](https://example.org/small.jpg)](https://example.org/large.jpg)',
+        '',
+        '![a diagram of the stack](https://example.org/stack.png)',
+      ].join('\n'),
+    );
+    expect(blocks.map((b) => b.text)).toEqual(['Cover: the album cover', 'a diagram of the stack']);
+    expect(blocks[0].links).toEqual([{ text: 'the album cover', href: 'https://example.org/large.jpg' }]);
+    expect(blocks[1].links).toEqual([{ text: 'a diagram of the stack', href: 'https://example.org/stack.png' }]);
+  });
+
   it('keeps inline links, autolinks, bare addresses and <a href> as block links, and the book shows them as anchors', () => {
     const { blocks } = markdownToBlocks(
       [
