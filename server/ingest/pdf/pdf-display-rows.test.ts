@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf, layoutLines } from './pdf-extract';
@@ -13,6 +14,16 @@ describe('a two-row display: a fraction row, then a row naming a distribution in
     const equation = doc.blocks[2].text;
     for (const piece of ['X_{t+1} =', '− bX_{t},', '1 + X_{t}^{q}', 'y_{t} ∼ LogNormal(μ, σ^{2}),']) expect(equation).toContain(piece);
     expect(doc.blocks[3].text).toBe('where b is the linear rate of outflow and q a parameter of the recycling from the sediment.');
+  });
+
+  it('reads the display as LaTeX from where its pieces stand: the fraction over its bar, the rows aligned at their relations', async () => {
+    const doc = await extractPdf(fixture(), 'display-two-rows.pdf');
+    const equation = doc.blocks[2];
+    expect(equation.latex).toBe(
+      '\\begin{aligned}X_{t+1}&= X_{t}+ a_{t}+ y_{t}+ \\frac{X_{t}^{q}}{1 + X_{t}^{q}} - bX_{t}, \\\\ y_{t}&\\sim \\operatorname{LogNormal}(μ, σ^{2}),\\end{aligned}',
+    );
+    expect(equation.image).toBeUndefined();
+    expect(() => katex.renderToString(equation.latex!, { throwOnError: true, displayMode: true })).not.toThrow();
   });
 
   it("crops the display's picture around every glyph of both rows", async () => {

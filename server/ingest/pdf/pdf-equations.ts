@@ -1,4 +1,5 @@
 import { equationLatex } from './pdf-equation-latex';
+import { fractionDisplayLatex } from './pdf-display-fractions';
 import { bigOperator } from './pdf-lines';
 import { latexToText } from './pdf-math';
 import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
@@ -134,7 +135,13 @@ function toRegion(group: Group, ceiling: number, floor: number, marks: PdfMark[]
       ? group.numbers.map((n) => ({ x0: n.x0 - 0.5, y0: n.y - 0.3 * n.size, x1: n.x1 + 0.5, y1: n.y + 0.85 * n.size }))
       : undefined,
     // A formula on one line whose every glyph was read is kept as LaTeX the user can edit, not as a picture.
-    latex: math.length === 1 && math[0].plainMath && !drawnInside(math[0], marks) ? equationLatex(math[0].text) : undefined,
+    // An unnumbered display with fraction bars, every piece read, is LaTeX as well (pdf-display-fractions.ts).
+    latex:
+      math.length === 1 && math[0].plainMath && !drawnInside(math[0], marks)
+        ? equationLatex(math[0].text)
+        : group.numbers.length === 0
+          ? fractionDisplayLatex(math, marks)
+          : undefined,
   };
 }
 
