@@ -13,10 +13,11 @@ import {
 import { numberedRuns, sourceMarks } from './source-marks';
 
 describe('glyphErrors', () => {
-  it('finds "6=" for ≠, "6" for ≤ between variables, U+FFFD and private-use characters', () => {
+  it('finds "6=" for ≠, "6" for ≤ between variables, U+FFFD, noncharacters and private-use characters', () => {
     expect(glyphErrors('In general AB 6= BA, and x 6=y when the vectors differ.')).toHaveLength(2);
     expect(glyphErrors('We compute P(X 6 x) for every x.')).toHaveLength(1);
     expect(glyphErrors('A broken \uFFFD glyph and a private \uF8E5 one.')).toHaveLength(2);
+    expect(glyphErrors('Call find_zero(f, x\uFFFF) with x\uFFFE near it.')).toHaveLength(2);
   });
 
   it('leaves real numbers and real symbols alone', () => {

@@ -8,8 +8,9 @@ import { decodeEntities, htmlToText } from '@common/textbook-ops/html';
 
 /**
  * Math glyphs read through the wrong code page: "≠" printed "6=" ("AB 6= BA"), "≤" printed "6"
- * between two single letters ("P(X 6 x)"), the replacement character, private-use characters
- * (a font's own codes that map to no Unicode character). Each finding with a little context.
+ * between two single letters ("P(X 6 x)"), the replacement character, the noncharacters U+FFFE and U+FFFF (a font's
+ * .notdef glyph as xdvipdfmx maps it), private-use characters (a font's own codes that map to no Unicode character).
+ * Each finding with a little context.
  */
 export function glyphErrors(text: string): string[] {
   const found: string[] = [];
@@ -19,7 +20,7 @@ export function glyphErrors(text: string): string[] {
     /(?<=[\p{L})\]}|]\s?)6=(?=\s?[\p{L}\p{N}(\\])/gu,
     // "X 6 x": a lone 6 between two single-letter variables.
     /(?<![\p{L}\p{N}])\p{L} 6 \p{L}(?![\p{L}\p{N}])/gu,
-    /\uFFFD/gu,
+    /[\uFFFD-\uFFFF]/gu,
     /[\u{E000}-\u{F8FF}\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu,
   ];
   for (const p of patterns) for (const m of text.matchAll(p)) found.push(around(m.index, m[0].length));

@@ -5,13 +5,18 @@
  * "for (uint8 t i = 0 ; i < 64; i ++)"). Typewriter type says most of it already: there a statement's punctuation, a
  * call, an assignment or a comment will do. Never code: words of a sentence ("• for each predicate that we care to
  * consider (apart from ‘=’),"; names in typewriter type inside a sentence, "(3d-morph, bitops-bitwise-"), and web
- * addresses (a footnote's \url; "//www.ti.com/..." is the rest of an address broken after its "http:", no comment).
+ * addresses (a footnote's \url; "//www.ti.com/..." is the rest of an address broken after its "http:", no comment), nor
+ * a line opened by a list's bullet, whatever it ends with ("• \(X_{t}\) is the lake phosphorous (P) concentration at time
+ * t;" is a short item of a list ending in ";", not a statement).
  */
 export function readsAsCode(text: string, mono: boolean): boolean {
-  if (isProse(text)) return false;
+  if (isProse(text) || listBullet.test(text)) return false;
   const bare = text.replace(/(?:https?:\/\/|www\.|^\s*\/\/(?=[\w-]+\.[\w-]+))\S*/gi, ' ');
   return isStatement(bare) || (mono && codePunctuation.test(bare));
 }
+
+/** A list's bullet glyph opening a line (not "-" or "*", which open lines of programs too). */
+const listBullet = /^\s*[•◦▪‣∙■□►]\s/u;
 
 /** What a typewriter line of a program carries: a statement's punctuation, a call, an assignment or a comment. */
 const codePunctuation = /[;{}=<>[\]_#]|\w\(|^\s*\/\/|:$/;

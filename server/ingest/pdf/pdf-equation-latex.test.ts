@@ -1,6 +1,6 @@
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
-import { equationLatex } from './pdf-equation-latex';
+import { equationLatex, formulaLatex } from './pdf-equation-latex';
 
 describe('equationLatex', () => {
   it('writes a one-line formula read glyph by glyph as LaTeX KaTeX renders', () => {
@@ -9,6 +9,9 @@ describe('equationLatex', () => {
     expect(equationLatex('f : \\(\\mathbb{R}^{D}\\) → ℝ')).toBe('f : \\mathbb{R}^{D}\\to \\mathbb{R}');
     expect(equationLatex('s mod q = x mod q')).toBe('s \\bmod q = x \\bmod q');
     expect(equationLatex('x = 1 ⟹ y = 2')).toBe('x = 1 \\implies y = 2');
+    // Two letters before a script are a product of variables, in a Unicode math font's italics too.
+    expect(equationLatex('\\(y_{t}\\) = − \\(bX_{t}\\)')).toBe('y_{t}= - bX_{t}');
+    expect(equationLatex('\\(𝑦_{𝑡}\\) = 𝜇 − \\(𝑏𝑋_{𝑡}\\)')).toBe('𝑦_{𝑡}= 𝜇 - 𝑏𝑋_{𝑡}');
     for (const text of ['f(x) = \\(x^{4}\\)', '\\(y_{1}\\) = −2\\(x_{1}\\) + \\(x_{2}\\)'])
       expect(() => katex.renderToString(equationLatex(text)!, { throwOnError: true, displayMode: true })).not.toThrow();
   });
@@ -23,5 +26,10 @@ describe('equationLatex', () => {
     expect(equationLatex('(\\(u_{H}\\) + \\(u_{L}\\))')).toBeUndefined();
     expect(equationLatex('p(\\(t_{0}\\)) = \\(p_{signal}\\) + \\(N_{alg}\\)')).toBeUndefined();
     expect(equationLatex('\\(x_{max}\\) = 1')).toBeUndefined();
+    expect(equationLatex('\\(max_{i}\\) = 1')).toBeUndefined();
+    // An upright name before its arguments is read only in a display's rows (formulaLatex's `named`).
+    expect(equationLatex('\\(y_{t}\\) ∼ LogNormal(μ, \\(σ^{2}\\))')).toBeUndefined();
+    expect(formulaLatex('\\(y_{t}\\) ∼ LogNormal(μ, \\(σ^{2}\\))', true)).toBe('y_{t}\\sim \\operatorname{LogNormal}(μ, σ^{2})');
+    expect(formulaLatex('x = LogNormal + 1', true)).toBeUndefined();
   });
 });

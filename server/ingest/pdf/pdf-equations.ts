@@ -1,4 +1,5 @@
 import { equationLatex } from './pdf-equation-latex';
+import { fractionDisplayLatex } from './pdf-display-fractions';
 import { bigOperator } from './pdf-lines';
 import { latexToText } from './pdf-math';
 import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
@@ -42,6 +43,26 @@ const isMathLine = (l: PdfLine) => {
   const math = label ? ((l.math ?? 0) * l.text.length) / Math.max(1, text.length) : (l.math ?? 0);
   return (math >= 0.45 && words <= 3) || (math >= 0.1 && words === 0);
 };
+
+/**
+ * A row of a display that names a distribution or a function in upright type ("y_t ∼ LogNormal(μ, σ²),"): set in
+ * from the column's left edge, at most one word, a relation, and mathematics for a third of it. Under a display's
+ * row it is the display's next row, never a line of its own (read alone, it was neither prose nor a formula).
+ */
+const isNamedRow = (l: PdfLine) =>
+  l.x0 >= l.columnLeft + l.size &&
+  proseWords(l.text) <= 1 &&
+  (l.math ?? 0) >= 0.3 &&
+  /[=∼≈≤≥<>∈→]/u.test(l.text.replace(/\\\(.*?\\\)/g, ' '));
+
+/** A wordless formula just right of a display's lines, within their height: the end of one of its rows. */
+function restOfRow(l: PdfLine, rows: PdfLine[]): boolean {
+  if (rows.length === 0 || proseWords(l.text) > 0 || (l.math ?? 0) < 0.9) return false;
+  const right = Math.max(...rows.map((r) => r.x1));
+  const top = Math.max(...rows.map((r) => r.y));
+  const bottom = Math.min(...rows.map((r) => r.y));
+  return l.x0 >= right - 0.5 * l.size && l.x0 <= right + 1.5 * l.size && l.y <= top + 0.5 * l.size && l.y >= bottom - 0.5 * l.size;
+}
 
 const isPureLabel = (l: PdfLine) => rowLabel.exec(l.text)?.[0].length === l.text.trim().length;
 
@@ -114,7 +135,13 @@ function toRegion(group: Group, ceiling: number, floor: number, marks: PdfMark[]
       ? group.numbers.map((n) => ({ x0: n.x0 - 0.5, y0: n.y - 0.3 * n.size, x1: n.x1 + 0.5, y1: n.y + 0.85 * n.size }))
       : undefined,
     // A formula on one line whose every glyph was read is kept as LaTeX the user can edit, not as a picture.
-    latex: math.length === 1 && math[0].plainMath && !drawnInside(math[0], marks) ? equationLatex(math[0].text) : undefined,
+    // An unnumbered display with fraction bars, every piece read, is LaTeX as well (pdf-display-fractions.ts).
+    latex:
+      math.length === 1 && math[0].plainMath && !drawnInside(math[0], marks)
+        ? equationLatex(math[0].text)
+        : group.numbers.length === 0
+          ? fractionDisplayLatex(math, marks)
+          : undefined,
   };
 }
 
@@ -236,6 +263,12 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
         j++;
         continue;
       }
+      // The rest of a row the column split left beside it ("− bX_t," after a fraction) is the display's.
+      if (usable(l) && l.page === line.page && l.column !== line.column && restOfRow(l, group.lines)) {
+        group.lines.push(l);
+        j++;
+        continue;
+      }
       if (!usable(l) || l.page !== line.page || l.column !== line.column) break;
       if (last && last.y - l.y > 2.6 * lineGap) break;
       // Inside an equation, short wordless pieces (a numerator "1", a denominator "2!") belong to it.
@@ -246,7 +279,7 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
         (plain(l.text).length <= 12 || isSetApartFormula(l));
       if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size, x0: l.x0, x1: l.x1 });
       else if (isLabelBeside(lines, j) && group.lines.length > 0) group.lines.push(l);
-      else if (isMathLine(l) || isPiece) {
+      else if (isMathLine(l) || isPiece || (group.lines.length > 0 && isNamedRow(l))) {
         const m = numberAtEnd.exec(l.text);
         if (m && l.x1 >= l.columnRight - 0.5 * l.size) {
           group.numbers.push({ label: m[1], y: l.y, size: l.size, x0: l.x1 - m[1].length * 0.5 * l.size, x1: l.x1 });

@@ -41,5 +41,12 @@ export function unreadableWarnings(pages: PdfPage[], pictured: ReadonlySet<numbe
         kept(partly) ? `, so ${partly.length > 1 ? 'each page is' : 'the page is'} also kept as a picture after its text` : ''
       }`,
     );
+  const missing = pages.filter((p) => !p.unreadable && (p.missingGlyphs ?? 0) > 0);
+  if (missing.length) {
+    const count = missing.reduce((n, p) => n + (p.missingGlyphs ?? 0), 0);
+    out.push(
+      `${pageRanges(missing.map((p) => p.number))}: ${count} ${count > 1 ? 'characters are' : 'character is'} missing from the document's own fonts (the PDF prints ${count > 1 ? 'them' : 'it'} blank); the text shows \uFFFD in ${count > 1 ? 'their places' : 'its place'}`,
+    );
+  }
   return out;
 }

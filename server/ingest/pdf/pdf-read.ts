@@ -49,6 +49,19 @@ function readableText(str: string): { text: string; unreadable: number; garbled:
   return { text: control ? str.replace(/[\u0000-\u001f]/g, ' ') : str, unreadable: 0, garbled: control };
 }
 
+/**
+ * A character the document's font has no glyph for: the PDF sets the font's .notdef glyph (printed blank) and its
+ * ToUnicode map names it U+FFFF (xdvipdfmx does so for "x₀" in a typewriter font without "₀"). Nothing on the page
+ * says which character it was, so the text shows the replacement character (U+FFFD) in its place and `missing`
+ * counts it for the page's warning; a noncharacter never reaches the text.
+ */
+function withMissingGlyphs(text: string): { text: string; missing: number } {
+  const missing = (text.match(notdefChars) ?? []).length;
+  return missing ? { text: text.replace(notdefChars, '\uFFFD'), missing } : { text, missing };
+}
+
+const notdefChars = /[\uFFFE\uFFFF]/g;
+
 export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
   try {
     return await getDocument({
@@ -162,6 +175,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
   let readable = 0;
   let unreadable = 0;
   let garbled = 0;
+  let missingGlyphs = 0;
   try {
     const content = await page.getTextContent();
     const styles = content.styles as Record<string, { fontFamily?: string }>;
@@ -183,8 +197,10 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
       }
       const fontName = fontNameOf(page, raw.fontName ?? '', fontNames);
       // TeX's math fonts are read by their own encodings before anything judges the characters (tex-glyphs.ts).
-      const { text: read, unreadable: lost, garbled: codes } = readableText(raw.read ? raw.str : readTexGlyphs(raw.str, fontName));
+      const { text: mapped, unreadable: lost, garbled: codes } = readableText(raw.read ? raw.str : readTexGlyphs(raw.str, fontName));
       garbled += codes;
+      const { text: read, missing } = withMissingGlyphs(mapped);
+      missingGlyphs += missing;
       let text = withoutLetterSpacing(read, raw.width ?? 0, Math.abs(d) || Math.abs(a));
       unreadable += lost;
       const prev = items[items.length - 1];
@@ -268,6 +284,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
       rotated,
       unreadable: reason,
       unmappedGlyphs: !reason && garbled > 0 ? garbled : undefined,
+      missingGlyphs: !reason && missingGlyphs > 0 ? missingGlyphs : undefined,
       links,
     },
     unreadable,
