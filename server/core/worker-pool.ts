@@ -2,8 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { TaskQueue, type QueuedTask, type Runner, type TaskQueueLimits } from '@server/core/task-queue';
 import { trackWorker } from '@server/core/memory-census';
-
-const bootUrl = new URL('./worker-boot.mjs', import.meta.url);
+import { workerScript } from '@server/core/worker-script';
 
 /** Answers a worker's event (a callback the task's code made across the thread boundary). */
 export type EventReply = (message: unknown) => void;
@@ -86,7 +85,8 @@ export class WorkerPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
   }
 
   protected spawn(): Slot<I, O> {
-    const worker = new Worker(bootUrl, { workerData: { entry: this.entry.href }, resourceLimits: this.resourceLimits });
+    const script = workerScript(this.entry);
+    const worker = new Worker(script.file, { workerData: script.workerData, resourceLimits: this.resourceLimits });
     worker.unref();
     trackWorker(worker, this.entry.pathname.split('/').pop() ?? 'worker');
     let markReady: () => void = () => {};
