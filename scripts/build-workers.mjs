@@ -3,13 +3,14 @@
 // A worker started from a bundle runs without tsx, which costs each thread its loader and an esbuild
 // service (server/core/worker-script.ts chooses the bundle when it is newer than every file it holds).
 // esbuild comes with tsx, a dependency, so an install without devDependencies builds these too.
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outdir = path.join(root, 'dist/workers');
+// Another folder may be named (tests build their own: WORKER_BUNDLES_DIR).
+const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'dist/workers');
 
 /** Every worker entry under server/ (tests and their support files aside). */
 function entries(dir) {
@@ -21,7 +22,8 @@ function entries(dir) {
 }
 
 const started = Date.now();
-rmSync(outdir, { recursive: true, force: true });
+// Bundles of entries since renamed or removed go too (only a folder of bundles is emptied).
+if (!existsSync(outdir) || existsSync(path.join(outdir, 'manifest.json'))) rmSync(outdir, { recursive: true, force: true });
 const found = entries(path.join(root, 'server'));
 const result = await build({
   absWorkingDir: root,
@@ -50,4 +52,4 @@ for (const [out, meta] of Object.entries(result.metafile.outputs)) {
   };
 }
 writeFileSync(path.join(outdir, 'manifest.json'), `${JSON.stringify({ builtAt: started, bundles }, null, 1)}\n`);
-console.log(`worker bundles: ${Object.keys(bundles).length} in dist/workers (${Date.now() - started} ms)`);
+console.log(`worker bundles: ${Object.keys(bundles).length} in ${path.relative(root, outdir) || outdir} (${Date.now() - started} ms)`);

@@ -52,6 +52,19 @@ export class WorkerCrashError extends Error {
   }
 }
 
+/** The pools whose workers end when idle: their idle workers may be ended early (endIdleWorkers). */
+const releasable = new Set<WorkerPool<unknown, unknown>>();
+
+/**
+ * Ends the idle workers of every pool that ends them when idle anyway (a model, a PDF renderer held
+ * for the next task), except `keep`: called before a large thread starts, so that what a finished
+ * step left (the embedding model after a book is made) is not held beside it. Returns how many ended.
+ */
+export async function endIdleWorkers(keep?: object): Promise<number> {
+  const ended = await Promise.all([...releasable].filter((p) => p !== keep).map((p) => p.endIdle()));
+  return ended.reduce((n, k) => n + k, 0);
+}
+
 /**
  * A small pool of worker threads running one TypeScript entry. A task over
  * its time limit, or one that crashes its worker (out of memory on a hostile
@@ -78,6 +91,12 @@ export class WorkerPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
         timedOut: () => new WorkerTimeoutError(),
       },
     );
+    if (queueLimits.idleTimeoutMs !== undefined) releasable.add(this as WorkerPool<unknown, unknown>);
+  }
+
+  override close(): Promise<void> {
+    releasable.delete(this as WorkerPool<unknown, unknown>);
+    return super.close();
   }
 
   run(input: I, opts: RunOptions): Promise<O> {

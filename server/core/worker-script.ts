@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * A bundle is used only when it is newer than every file of the repository it holds (an edit after the
  * build falls back); without one, as in tests and `npm run dev`, the thread starts from worker-boot.mjs,
  * which registers tsx and loads the TypeScript entry. `WORKER_BUNDLES_DIR` names another folder of
- * bundles, or `none` for none.
+ * bundles inside the repository (their packages come from its node_modules), or `none` for none.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bootUrl = new URL('./worker-boot.mjs', import.meta.url);
