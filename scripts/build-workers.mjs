@@ -2,13 +2,16 @@
 // entry bundled with its own modules into dist/workers/<same path>.mjs, packages left to node_modules.
 // A worker started from a bundle runs without tsx, which costs each thread its loader and an esbuild
 // service (server/core/worker-script.ts chooses the bundle when it is newer than every file it holds).
-// esbuild comes with tsx, a dependency, so an install without devDependencies builds these too.
+// esbuild is tsx's own (tsx is a dependency, esbuild its dependency), found from tsx's folder whatever the
+// install hoisted, so an install without devDependencies builds these too.
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
+const { build } = await import(pathToFileURL(fromTsx.resolve('esbuild')).href);
 // Another folder may be named (tests build their own: WORKER_BUNDLES_DIR).
 const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'dist/workers');
 
