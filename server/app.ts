@@ -38,7 +38,6 @@ import { createPgEventBus } from './realtime/pg-event-bus';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes';
 import { createCollabServer, type CollabServer } from './features/collab/collab-server';
 import { registerCollabRoutes, type CollabRouteOptions } from './features/collab/collab.routes';
-import { createRedisSync } from './features/collab/redis-sync';
 import { closeLiveRepairWorkers } from './features/collab/live-repair';
 import { closeLiveStateWorkers } from './features/textbooks/save/live-state';
 import { closeReaderPrepareWorkers } from './features/share/reader-prepare';
@@ -112,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // Before the rate limiter: it reads the limits this sets on each route.
   registerRouteLimits(app, config.rateLimitFactor);
   // Rates and socket places are counted once across instances: in Redis when REDIS_URL is set.
-  const counters = createSharedCounters(config.redisUrl);
+  const counters = await createSharedCounters(config.redisUrl);
   app.addHook('onClose', () => counters.close());
   await app.register(fastifyRateLimit, { global: false, errorResponseBuilder: rateLimitError, store: sharedRateLimitStore(counters) });
   // Client frames are small (join/leave); spec clients' `edit` frames carry a book but are ignored, so 1 MB bounds memory.
@@ -178,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
             onError: logError,
           })
         : createLocalEventBus(logError)),
-    jobs: createJobQueue(database, { instanceId: config.instanceName, onError: logError }),
+    jobs: await createJobQueue(database, { instanceId: config.instanceName, onError: logError }),
     counters,
   };
   // A session ended on another instance is forgotten here too (its sockets close in the hub).
@@ -197,7 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await deps.engine.close?.();
   });
   // Live documents: one per textbook, in step across instances through Redis when REDIS_URL is set.
-  const redisSync = config.redisUrl ? createRedisSync(config.redisUrl, (message, err) => app.log.warn({ err }, message)) : undefined;
+  // Its Redis packages are loaded only then.
+  const redisSync = config.redisUrl
+    ? (await import('./features/collab/redis-sync')).createRedisSync(config.redisUrl, (message, err) => app.log.warn({ err }, message))
+    : undefined;
   const collab: CollabServer = createCollabServer(deps, {
     log: app.log,
     extensions: redisSync ? [redisSync] : [],

@@ -6,6 +6,7 @@ import { serveBackupRequests } from './db/backup';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { writeMemoryCensus } from './core/memory-census';
+import { stopTranspilerService } from './core/transpiler-service';
 
 // Files this process creates (the database's, the secret) are its own account's only.
 process.umask(0o077);
@@ -57,6 +58,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// esbuild's services that tsx started to load the server's modules are not kept (transpiler-service.ts).
+void stopTranspilerService();
 // The engine's workers are not started here: each holds its own language model, and a server
 // that makes no book never needs them. The first request that does starts one (a moment longer).
 app.log.info(

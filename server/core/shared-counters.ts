@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 
 /**
  * Counts that every instance must share (request rates, a user's open sockets), kept in Redis
@@ -71,18 +70,21 @@ function memoryCounters() {
   };
 }
 
-export function createSharedCounters(redisUrl: string | undefined, prefix = 'textbook-studio:count:'): SharedCounters {
+/** Counts in Redis when `redisUrl` is given (ioredis is loaded only then), else in this instance's memory. */
+export async function createSharedCounters(redisUrl: string | undefined, prefix = 'textbook-studio:count:'): Promise<SharedCounters> {
   const memory = memoryCounters();
-  const redis = redisUrl
-    ? new Redis(redisUrl, {
-        // A command while Redis is away fails at once (the memory count answers) instead of waiting.
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2_000,
-        retryStrategy: (times) => Math.min(times * 200, 2_000),
-        lazyConnect: false,
-      })
-    : undefined;
+  const { Redis } = redisUrl ? await import('ioredis') : { Redis: undefined };
+  const redis =
+    redisUrl && Redis
+      ? new Redis(redisUrl, {
+          // A command while Redis is away fails at once (the memory count answers) instead of waiting.
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2_000,
+          retryStrategy: (times) => Math.min(times * 200, 2_000),
+          lazyConnect: false,
+        })
+      : undefined;
   redis?.on('error', () => undefined); // the memory count covers the outage
   // Places this instance holds in Redis, renewed so they outlive no crash by more than a lease.
   const held = new Map<string, Set<string>>();

@@ -136,6 +136,16 @@ export abstract class TaskQueue<I, O, T extends QueuedTask<I, O>, R extends Runn
     await Promise.all(runners.map((runner) => this.remove(runner)));
   }
 
+  /**
+   * Ends every runner that has nothing to do (as its idle limit would later): a pool about to start
+   * a large thread asks the others for their memory. The next task starts a new runner.
+   */
+  async endIdle(): Promise<number> {
+    const idle = this.runners.filter((r) => !r.task);
+    await Promise.all(idle.map((runner) => this.remove(runner)));
+    return idle.length;
+  }
+
   /** The runner answered its task. */
   protected completed(runner: R, value: O): void {
     const task = runner.task;

@@ -2,8 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { TaskQueue, type QueuedTask, type Runner, type TaskQueueLimits } from '@server/core/task-queue';
 import { trackWorker } from '@server/core/memory-census';
-
-const bootUrl = new URL('./worker-boot.mjs', import.meta.url);
+import { workerScript } from '@server/core/worker-script';
 
 /** Answers a worker's event (a callback the task's code made across the thread boundary). */
 export type EventReply = (message: unknown) => void;
@@ -53,6 +52,19 @@ export class WorkerCrashError extends Error {
   }
 }
 
+/** The pools whose workers end when idle: their idle workers may be ended early (endIdleWorkers). */
+const releasable = new Set<WorkerPool<unknown, unknown>>();
+
+/**
+ * Ends the idle workers of every pool that ends them when idle anyway (a model, a PDF renderer held
+ * for the next task), except `keep`: called before a large thread starts, so that what a finished
+ * step left (the embedding model after a book is made) is not held beside it. Returns how many ended.
+ */
+export async function endIdleWorkers(keep?: object): Promise<number> {
+  const ended = await Promise.all([...releasable].filter((p) => p !== keep).map((p) => p.endIdle()));
+  return ended.reduce((n, k) => n + k, 0);
+}
+
 /**
  * A small pool of worker threads running one TypeScript entry. A task over
  * its time limit, or one that crashes its worker (out of memory on a hostile
@@ -79,6 +91,12 @@ export class WorkerPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
         timedOut: () => new WorkerTimeoutError(),
       },
     );
+    if (queueLimits.idleTimeoutMs !== undefined) releasable.add(this as WorkerPool<unknown, unknown>);
+  }
+
+  override close(): Promise<void> {
+    releasable.delete(this as WorkerPool<unknown, unknown>);
+    return super.close();
   }
 
   run(input: I, opts: RunOptions): Promise<O> {
@@ -86,7 +104,8 @@ export class WorkerPool<I, O> extends TaskQueue<I, O, Task<I, O>, Slot<I, O>> {
   }
 
   protected spawn(): Slot<I, O> {
-    const worker = new Worker(bootUrl, { workerData: { entry: this.entry.href }, resourceLimits: this.resourceLimits });
+    const script = workerScript(this.entry);
+    const worker = new Worker(script.file, { workerData: script.workerData, resourceLimits: this.resourceLimits });
     worker.unref();
     trackWorker(worker, this.entry.pathname.split('/').pop() ?? 'worker');
     let markReady: () => void = () => {};

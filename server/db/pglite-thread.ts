@@ -1,11 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { moduleErrorLog } from '../core/logger';
+import { trackWorker } from '../core/memory-census';
+import { workerScript } from '../core/worker-script';
 import type { PgliteClient, PgliteTx } from './pglite-client';
 import type { PgliteSpec } from './pglite-create';
 import { reviveError, type Envelope, type SentError, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol';
 
-const bootUrl = new URL('../core/worker-boot.mjs', import.meta.url);
 const entryUrl = new URL('./pglite-thread-worker.ts', import.meta.url);
 
 /** Parsers are functions and stay on this thread: those that keep PostgreSQL's text as it is are named by type. */
@@ -62,7 +63,11 @@ export class PgliteThread implements PgliteClient {
   private stopped: Error | undefined;
   private closing = false;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    /** Started from its plain-JavaScript bundle (server/core/worker-script.ts), not through tsx. */
+    readonly bundled: boolean,
+  ) {
     worker.on('message', (reply: ThreadReply) => {
       if (!('id' in reply)) return;
       const waiting = this.waiting.get(reply.id);
@@ -86,9 +91,10 @@ export class PgliteThread implements PgliteClient {
   /** Starts the thread and its database; rejects with PGlite's own error if it cannot open. */
   static async open(spec: PgliteSpec): Promise<PgliteThread> {
     const loadDataDir = spec.loadDataDir ? await spec.loadDataDir.arrayBuffer() : undefined;
-    const worker = new Worker(bootUrl, {
+    const script = workerScript(entryUrl);
+    const worker = new Worker(script.file, {
       workerData: {
-        entry: entryUrl.href,
+        ...script.workerData,
         start: { spec: { pgliteDir: spec.pgliteDir, durable: spec.durable, sharedBuffers: spec.sharedBuffers }, loadDataDir },
       },
       transferList: loadDataDir ? [loadDataDir] : [],
@@ -109,7 +115,8 @@ export class PgliteThread implements PgliteClient {
       });
     });
     worker.unref();
-    return new PgliteThread(worker);
+    trackWorker(worker, 'pglite');
+    return new PgliteThread(worker, script.bundled);
   }
 
   call<T>(request: ThreadRequest, transfer: ArrayBuffer[] = []): Promise<T> {

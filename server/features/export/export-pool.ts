@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { QueueFullError } from '@server/core/task-queue';
-import { WorkerPool, WorkerTimeoutError } from '@server/core/worker-pool';
+import { endIdleWorkers, WorkerPool, WorkerTimeoutError } from '@server/core/worker-pool';
 import { AppError } from '@server/core/app-error';
 import type { ExportJob, ExportReply, ExportTiming } from './export-job';
 
@@ -14,9 +14,21 @@ type WorkerReply = (ExportReply & { timing?: ExportTiming }) | { ok: false; reas
  * user's queue of large exports never holds up another's small one; a few more wait, and past that
  * the server says it is busy.
  */
-// A worker that made a PDF holds its fonts and renderer (about 300 MB): ended after a minute unused.
-const queueLimits = { perOwnerRunning: 1, perOwnerQueued: 2, maxQueued: 8, idleTimeoutMs: 60_000 };
+// A worker that made a PDF holds its fonts and renderer (150-300 MB): ended after 20 seconds unused (the
+// next export starts one again in well under a second), as the embedding workers are.
+const queueLimits = { perOwnerRunning: 1, perOwnerQueued: 2, maxQueued: 8 };
+let idleTimeoutMs = 20_000;
 let pool: WorkerPool<ExportJob, WorkerReply> | undefined;
+
+/** For tests: how long an unused export worker is kept, from the next pool on (closeExportPool). */
+export function setExportIdleTimeout(ms: number): void {
+  idleTimeoutMs = ms;
+}
+
+/** Export workers alive (for tests and metrics): none until an export needs one, none again once idle long enough. */
+export function exportWorkersStarted(): number {
+  return pool?.started ?? 0;
+}
 
 export async function runExport(
   job: ExportJob,
@@ -27,8 +39,11 @@ export async function runExport(
     new URL('./export-worker.ts', import.meta.url),
     Math.max(1, Math.min(2, availableParallelism())),
     { maxOldGenerationSizeMb: 2048, maxYoungGenerationSizeMb: 64 },
-    queueLimits,
+    { ...queueLimits, idleTimeoutMs },
   );
+  // Idle workers of other pools (the embedding model, the offline engine's language model a book's
+  // making left) are ended rather than held beside the export's.
+  await endIdleWorkers(pool);
   let reply: WorkerReply;
   try {
     reply = await pool.run(job, { timeoutMs, owner });
