@@ -1,4 +1,5 @@
 import type { PdfMark } from './pdf-types';
+import { identityMatrix, multiplyMatrix, type Matrix } from './pdf-matrix';
 
 /** The pdfjs operator numbers this walk needs (pdfjs-dist `OPS`), passed in so the walk stays pure and testable. */
 export interface GraphicsOps {
@@ -31,7 +32,6 @@ export interface GraphicsOps {
   eoClip?: number;
 }
 
-type Matrix = [number, number, number, number, number, number];
 type Rect = [number, number, number, number];
 
 /** A clip that leaves nothing visible. */
@@ -42,19 +42,6 @@ function clipped(box: Rect, clip: Rect | undefined): Rect | undefined {
   if (!clip) return box;
   const out: Rect = [Math.max(box[0], clip[0]), Math.max(box[1], clip[1]), Math.min(box[2], clip[2]), Math.min(box[3], clip[3])];
   return out[0] <= out[2] && out[1] <= out[3] ? out : undefined;
-}
-
-const identity: Matrix = [1, 0, 0, 1, 0, 0];
-
-function multiply(m: Matrix, n: number[]): Matrix {
-  return [
-    m[0] * n[0] + m[2] * n[1],
-    m[1] * n[0] + m[3] * n[1],
-    m[0] * n[2] + m[2] * n[3],
-    m[1] * n[2] + m[3] * n[3],
-    m[0] * n[4] + m[2] * n[5] + m[4],
-    m[1] * n[4] + m[3] * n[5] + m[5],
-  ];
 }
 
 function boxOf(m: Matrix, x0: number, y0: number, x1: number, y1: number): [number, number, number, number] {
@@ -92,7 +79,7 @@ const maxMarksPerPage = 20_000;
 export function pageMarks(fnArray: number[], argsArray: unknown[], ops: GraphicsOps, origin: { x: number; y: number }): PdfMark[] {
   const marks: PdfMark[] = [];
   const stack: Array<{ ctm: Matrix; white: boolean; clip: Rect | undefined }> = [];
-  let ctm: Matrix = [...identity];
+  let ctm: Matrix = [...identityMatrix];
   let white = false;
   // The box the current clip leaves visible (a box around the clip path: enough to keep a picture inside its frame).
   let clip: Rect | undefined;
@@ -123,11 +110,11 @@ export function pageMarks(fnArray: number[], argsArray: unknown[], ops: Graphics
     const args = argsArray[i] as unknown[] | null;
     if (fn === ops.save) stack.push({ ctm, white, clip });
     else if (fn === ops.restore) ({ ctm, white, clip } = stack.pop() ?? { ctm, white, clip });
-    else if (fn === ops.transform && args) ctm = multiply(ctm, args as number[]);
+    else if (fn === ops.transform && args) ctm = multiplyMatrix(ctm, args as number[]);
     else if (fn === ops.paintFormXObjectBegin) {
       stack.push({ ctm, white, clip });
       const matrix = args?.[0] as number[] | null | undefined;
-      if (matrix && matrix.length === 6) ctm = multiply(ctm, matrix);
+      if (matrix && matrix.length === 6) ctm = multiplyMatrix(ctm, matrix);
       const bbox = args?.[1] as ArrayLike<number> | null | undefined;
       if (bbox && bbox.length >= 4) clip = clipped(boxOf(ctm, bbox[0], bbox[1], bbox[2], bbox[3]), clip) ?? nothing;
     } else if (fn === ops.paintFormXObjectEnd) ({ ctm, white, clip } = stack.pop() ?? { ctm, white, clip });

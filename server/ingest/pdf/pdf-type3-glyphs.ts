@@ -7,6 +7,7 @@
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { accentOver, recogniseType3Font, type3Char, type TexType3Font, type Type3GlyphMetrics } from './tex-type3-fonts';
+import { identityMatrix, multiplyMatrix, type Matrix } from './pdf-matrix';
 
 export interface Glyph {
   font: string;
@@ -77,21 +78,6 @@ function fontObject(page: PDFPageProxy, id: string): FontLike | undefined {
   }
 }
 
-type Matrix = [number, number, number, number, number, number];
-const identity: Matrix = [1, 0, 0, 1, 0, 0];
-
-/** m1 after m2: a point is carried by m2, then by m1 (pdf.js's Util.transform). */
-function times(m1: Matrix, m2: ArrayLike<number>): Matrix {
-  return [
-    m1[0] * m2[0] + m1[2] * m2[1],
-    m1[1] * m2[0] + m1[3] * m2[1],
-    m1[0] * m2[2] + m1[2] * m2[3],
-    m1[1] * m2[2] + m1[3] * m2[3],
-    m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
-    m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
-  ];
-}
-
 /** The text state pdf.js keeps while drawing (canvas.js): where the next glyph goes. */
 interface TextState {
   ctm: Matrix;
@@ -141,8 +127,8 @@ export function type3Page(
   const drawn = new Map<string, Map<number, string>>();
   const glyphs: Glyph[] = [];
   let st: TextState = {
-    ctm: [...identity],
-    tm: [...identity],
+    ctm: [...identityMatrix],
+    tm: [...identityMatrix],
     x: 0,
     lineX: 0,
     y: 0,
@@ -184,7 +170,7 @@ export function type3Page(
       };
       const advance = ((width ?? 0) * st.fontScale * st.size + st.charSpacing + (isSpace ? st.wordSpacing : 0)) * st.hScale;
       if (type3 && st.font && typeof unicode === 'string' && unicode && typeof code === 'number') {
-        const m = times(st.ctm, st.tm);
+        const m = multiplyMatrix(st.ctm, st.tm);
         const at = m[0] * st.x + m[2] * (st.y + st.rise) + m[4];
         const end = m[0] * (st.x + advance) + m[2] * (st.y + st.rise) + m[4];
         const y = m[1] * st.x + m[3] * (st.y + st.rise) + m[5];
@@ -209,17 +195,17 @@ export function type3Page(
         st = stack.pop() ?? st;
         break;
       case OPS.transform:
-        if (isMatrix(args)) st.ctm = times(st.ctm, args);
+        if (isMatrix(args)) st.ctm = multiplyMatrix(st.ctm, args);
         break;
       case OPS.paintFormXObjectBegin:
         stack.push({ ...st });
-        if (isMatrix(args[0])) st.ctm = times(st.ctm, args[0]);
+        if (isMatrix(args[0])) st.ctm = multiplyMatrix(st.ctm, args[0]);
         break;
       case OPS.paintFormXObjectEnd:
         st = stack.pop() ?? st;
         break;
       case OPS.beginText:
-        st.tm = [...identity];
+        st.tm = [...identityMatrix];
         st.x = st.lineX = st.y = st.lineY = 0;
         break;
       case OPS.setTextMatrix: {

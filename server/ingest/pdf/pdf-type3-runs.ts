@@ -115,47 +115,49 @@ const isType3Run = (run: TextRun, t3: Type3Page) => Boolean(run.str && run.trans
  * one run is not (pdf.js left a glyph out of its text and placed what follows a glyph early).
  */
 function splitByPlace(runs: TextRun[], t3: Type3Page): TextRun[] | undefined {
-  const out: TextRun[] = [];
-  let next = 0;
-  for (const run of runs) {
-    if (!isType3Run(run, t3)) {
-      out.push(run);
-      continue;
-    }
+  return splitEach(runs, t3, false, (run, next) => {
     let start = firstGlyph(run, t3.glyphs, next);
     const first = [...(run.str ?? '')][0];
     // A run pdf.js starts with a space may begin at the gap before the glyph it read as a space.
     const blankNext = !first.trim() && t3.glyphs[next] !== undefined && !t3.glyphs[next].unicode.trim();
     if (start < 0 && blankNext) start = next;
     // A gap pdf.js gives a run of its own has no glyph.
-    if (start < 0 && !first.trim() && !run.str?.trim()) {
-      out.push(run);
-      continue;
-    }
+    if (start < 0 && !first.trim() && !run.str?.trim()) return 'whole';
     if (start < 0 || (t3.glyphs[start].unicode !== first && first.trim())) return undefined;
     // Each character with the glyph that drew it; a space pdf.js put for a gap has none, one a
     // glyph drew (CMR's "ff" at code 11, a vertical tab to pdf.js) has its glyph.
-    const chars = byPlace(run.str ?? '', t3.glyphs, start);
-    const last = chars.filter((ch) => ch.glyph).pop()?.glyph;
-    if (last) next = t3.glyphs.indexOf(last, next) + 1;
-    out.push(...pieces(run, chars, t3, false));
-  }
-  return out;
+    return byPlace(run.str ?? '', t3.glyphs, start);
+  });
 }
 
 /** Otherwise each character is matched to the next glyph of that character, and pieces are placed from where pdf.js starts their run. */
 function splitByCharacter(runs: TextRun[], t3: Type3Page): TextRun[] {
+  return splitEach(runs, t3, true, (run, next) => byCharacter(run, t3.glyphs, next))!;
+}
+
+/**
+ * The walk both readings share: runs of other fonts pass as they are; each Type 3 run's characters
+ * (`charsOf`, from the glyph after the last one used) become its pieces; 'whole' keeps a run as it
+ * is, undefined gives the reading up.
+ */
+function splitEach(
+  runs: TextRun[],
+  t3: Type3Page,
+  fromRun: boolean,
+  charsOf: (run: TextRun, next: number) => Char[] | 'whole' | undefined,
+): TextRun[] | undefined {
   const out: TextRun[] = [];
   let next = 0;
   for (const run of runs) {
-    if (!isType3Run(run, t3)) {
+    const chars = isType3Run(run, t3) ? charsOf(run, next) : 'whole';
+    if (chars === undefined) return undefined;
+    if (chars === 'whole') {
       out.push(run);
       continue;
     }
-    const chars = byCharacter(run, t3.glyphs, next);
     const last = chars.filter((ch) => ch.glyph).pop()?.glyph;
     if (last) next = t3.glyphs.indexOf(last, next) + 1;
-    out.push(...pieces(run, chars, t3, true));
+    out.push(...pieces(run, chars, t3, fromRun));
   }
   return out;
 }
