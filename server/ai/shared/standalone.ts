@@ -27,10 +27,14 @@ const pointsElsewhere =
 const danglingDemonstrative =
   /\b(?:this|these|those)(?:\s+(?:way|ways|case|cases|point|reason|example|examples|approach|idea|ideas|result|results|one|ones|kind|type|types|sort|form|setting|context|situation|step|steps|stage|equation|expression|formula|lecture|class|course|book|chapter|material|document|handout|notes|page|slides|video|reading|problem|question|fact|sense|end|time|thing|things|line|graph|picture|plot|dataset|data)\b|\s+(?:is|are|was|were|can|could|will|would|may|might|must|should|has|have|had|does|do|did|means|shows|gives|allows|makes|yields|implies|leads)\b|\s*[.,;:?!)]|\s*$)/i;
 
+/** A drawing's labels read in order ("Diagram: Fecal samples; culture; Isolates; ..."): the deck reader's line for a flowchart, no sentence. */
+const drawingLabels = /^(?:diagram|flowchart)\s*:/i;
+
 export const minStandaloneWords = 7;
 
 /** Why the sentence does not read on its own, or undefined when it does. */
 export function standaloneProblem(text: string): string | undefined {
+  if (drawingLabels.test(text.trim())) return "is a drawing's labels, not a sentence";
   const t = text.replace(/^\s*(?:q|question|a|answer|note|tip|hint|remember|recall)\s*[:.]\s*/i, '').trim();
   if (anaphoricStart.test(t)) return 'opens with a pronoun or a pointer back';
   if (firstPerson.test(t)) return 'opens in the first or second person';

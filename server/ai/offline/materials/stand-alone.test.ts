@@ -37,6 +37,9 @@ describe('the stand-alone rules for a question built from a sentence', () => {
     expect(standaloneProblem('Note: you can take the intercept out of the model with a minus one.')).toBe(
       'opens in the first or second person',
     );
+    expect(
+      standaloneProblem('Diagram: Fecal samples; culture; Isolates; DNA extraction & Illumina sequencing; raw DNA sequencing results.'),
+    ).toBe("is a drawing's labels, not a sentence");
   });
 });
 
