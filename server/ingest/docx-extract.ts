@@ -9,6 +9,8 @@ import { tabAlignedTables, tabCells, type TabRow } from './docx/tab-tables';
 import { normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
 import { looksLikeCode, mergeCodeRuns } from './code-lines';
+import { calloutClose, calloutOpen } from './docx/callouts';
+import { titleFromFilename } from './docx/file-title';
 
 /** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
 const lineBreak = '\uE002';
@@ -82,8 +84,19 @@ function readHtml(
   let noteItem = false;
   // Inside a code paragraph (<pre>), line breaks and indentation are the program's: they are kept.
   let inPre = false;
+  // Inside a callout box (docx/callouts.ts marks where it opens, with its title, and where it closes): its paragraphs and
+  // list items are the callout's, a quotation; the first one carries the box's title as its label.
+  let callout: { title: string; titled: boolean } | undefined;
   const equations = context.equations ?? [];
   const push = (block: DocBlock) => {
+    if (callout) {
+      if (block.kind === 'paragraph' || block.kind === 'list-item') block.kind = 'quote';
+      if (!callout.titled && callout.title) {
+        callout.titled = true;
+        if (block.kind === 'quote') block.label = callout.title;
+        else blocks.push({ kind: 'quote', text: callout.title, label: callout.title });
+      }
+    }
     // A caption paragraph right after a figure (or a figure right after one) belongs to it.
     const prev = blocks[blocks.length - 1];
     if (block.kind === 'paragraph' && prev?.kind === 'figure' && !prev.caption && captionStart.test(block.text)) {
@@ -136,6 +149,16 @@ function readHtml(
     const bold = boldChars > 0 && plainChars === 0;
     boldChars = 0;
     plainChars = 0;
+    if (!inCell && raw.startsWith(calloutOpen)) {
+      callout = { title: raw.slice(calloutOpen.length).trim(), titled: false };
+      return;
+    }
+    if (!inCell && raw === calloutClose) {
+      // A box with a title and nothing else keeps its title.
+      if (callout && !callout.titled && callout.title) blocks.push({ kind: 'quote', text: callout.title, label: callout.title });
+      callout = undefined;
+      return;
+    }
     if (inCell && row) {
       const cell = raw.replace(equationMarks, (_m, n: string) => `\\(${equations[Number(n)]?.latex ?? ''}\\)`);
       row.push(cell);
@@ -250,7 +273,8 @@ function readHtml(
     }
     if (tag === 'ul' || tag === 'ol') {
       if (!closing) {
-        flush();
+        // A list inside a table cell is part of the cell's text.
+        if (!inCell) flush();
         lists.push(tag);
         lastNumber[lists.length - 1] = undefined;
       } else lists.pop();
@@ -259,16 +283,17 @@ function readHtml(
     if (selfClosing) continue;
     const heading = /^h([1-6])$/.exec(tag);
     if (heading || tag === 'p' || tag === 'li') {
+      // A <p> inside an <li> or a cell continues that item; a list's item inside a cell continues the cell.
+      const continues = (tag === 'p' && (kind === 'list-item' || inCell)) || (tag === 'li' && inCell);
       if (!closing) {
-        // A <p> inside an <li> or a cell continues that item.
-        if (tag === 'p' && (kind === 'list-item' || inCell) && buffer.trim()) buffer += ' ';
-        else if (!(tag === 'p' && (kind === 'list-item' || inCell))) {
+        if (continues && buffer.trim()) buffer += tag === 'li' && !/[.!?:;]\s*$/.test(buffer) ? '; ' : ' ';
+        else if (!continues) {
           flush();
           kind = heading ? 'heading' : tag === 'li' ? 'list-item' : 'paragraph';
           level = heading ? Number(heading[1]) : undefined;
           if (tag === 'li') noteItem = /id="(foot|end)note-/.test(attrs);
         }
-      } else if (!(tag === 'p' && (kind === 'list-item' || inCell))) {
+      } else if (!continues) {
         flush();
         // After a nested list closes, the outer item may go on: its kind stays a list item.
         kind = undefined;
@@ -282,6 +307,7 @@ function readHtml(
         rows = [];
         cellLinks = [];
       } else if (rows) {
+        rows = withoutEmptyColumns(rows);
         if (rows.length)
           push({
             kind: 'table',
@@ -318,6 +344,13 @@ function readHtml(
   return { blocks, boldOnly, tabRows };
 }
 
+/** The rows without the columns that are empty in every row (padding cells a converter wrote). */
+function withoutEmptyColumns(rows: string[][]): string[][] {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const kept = Array.from({ length: width }, (_, i) => i).filter((i) => rows.some((r) => (r[i] ?? '').trim()));
+  return kept.length === width ? rows : rows.map((r) => kept.map((i) => r[i] ?? ''));
+}
+
 /** A bold paragraph that reads as a title: short, starts with a capital or a number, ends no sentence. */
 function looksLikeHeading(text: string): boolean {
   return (
@@ -337,7 +370,7 @@ function looksLikeHeading(text: string): boolean {
  * the document, its title), so the outline can follow them.
  */
 function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>): DocBlock[] {
-  const candidates = blocks.filter((b) => boldOnly.has(b) && looksLikeHeading(b.text));
+  const candidates = blocks.filter((b) => b.kind === 'paragraph' && boldOnly.has(b) && looksLikeHeading(b.text));
   if (blocks.some((b) => b.kind === 'heading')) return boldUnderStyledTitles(blocks, candidates);
   // A handout with one bold line over everything else ("Python Regular Expression Quick Guide"): that line is its title.
   if (candidates.length === 1 && candidates[0] === blocks[0] && blocks.length > 1)
@@ -427,11 +460,26 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     // The plain text keeps each link's address (references are often links); the blocks keep them as links.
     text: blocks.map((b) => textWithTargets(b.text, b.links)).join('\n\n'),
     blocks,
-    title: styledTitle || blocks.find((b) => b.kind === 'heading')?.text,
+    title: styledTitle || titleFromHeadings(blocks, filename),
     ...(titleBlock.length ? { titleBlock } : {}),
     images: [...pictures.values()].filter((p) => used.has(p.sha256)).map(({ alt: _alt, ...p }) => p),
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };
+}
+
+/**
+ * The title the headings give a document without a Title paragraph: its first heading when that heading stands over the
+ * others (the only one at the top level). A first heading among siblings of its level ("Course Overview" beside "Course
+ * Policies" in a syllabus pandoc wrote from a web page whose title was not carried over) names a section, not the
+ * document: there is no title then, and the book takes its name from the file ("syllabus.docx": "Syllabus").
+ */
+function titleFromHeadings(blocks: DocBlock[], filename: string): string | undefined {
+  const headings = blocks.filter((b) => b.kind === 'heading');
+  if (!headings.length) return undefined;
+  const top = Math.min(...headings.map((h) => h.level ?? 1));
+  const first = headings[0];
+  if ((first.level ?? 1) === top && headings.filter((h) => (h.level ?? 1) === top).length === 1) return first.text;
+  return titleFromFilename(filename, blocks.map((b) => b.text).join('\n'));
 }
 
 const codeStyleNames = ['Source Code', 'Code', 'HTML Preformatted'];

@@ -115,6 +115,25 @@ function renderImage(block: DocBlock, options: RenderOptions, alt: string): stri
   return url ? `<img src="${escapeHtml(url)}" alt="${escapeHtml(alt.slice(0, 300))}" />` : '';
 }
 
+/**
+ * A quotation or a callout box (a Word callout, a titled note): its title (`label`) in bold, then its paragraphs, and
+ * its list items (quote blocks with a `depth`) as a list.
+ */
+function renderQuote(run: DocBlock[]): string {
+  let html = run[0].label ? `<p><strong>${inlineHtml(run[0].label)}</strong></p>` : '';
+  for (let i = 0; i < run.length; i++) {
+    if (run[i].depth === undefined) {
+      if (run[i].text && !(i === 0 && run[i].text === run[i].label)) html += `<p>${textHtml(run[i])}</p>`;
+      continue;
+    }
+    const items: DocBlock[] = [];
+    while (i < run.length && run[i].depth !== undefined) items.push({ ...run[i++], kind: 'list-item' });
+    i--;
+    html += renderList(items);
+  }
+  return `<blockquote>${html}</blockquote>`;
+}
+
 function renderOne(block: DocBlock, options: RenderOptions): string {
   switch (block.kind) {
     case 'paragraph':
@@ -171,6 +190,11 @@ export function renderBlocks(blocks: DocBlock[], options: RenderOptions = {}): s
       while (i < blocks.length && blocks[i].kind === 'list-item') run.push(blocks[i++]);
       i--;
       html += renderList(run);
+    } else if (block.kind === 'quote') {
+      // One quotation or callout box: a quote block and the untitled ones after it.
+      const run: DocBlock[] = [block];
+      while (i + 1 < blocks.length && blocks[i + 1].kind === 'quote' && !blocks[i + 1].label) run.push(blocks[++i]);
+      html += renderQuote(run);
     } else if (block.kind === 'note') notes.push(block);
     else if (block.kind !== 'heading' && block.kind !== 'bibliography') html += renderOne(block, options);
   }

@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import { ommlToLatex, type XmlNode } from './omml-latex';
 import { looksLikeCode } from '../code-lines';
 import { breaksAndSimpleFields } from './breaks-fields';
+import { markCallouts } from './callouts';
 import { listCounter, listNumberMark, readNumbering, styleNumbers } from './list-numbers';
 
 export interface DocxEquation {
@@ -329,6 +330,8 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   // Headings first, while equations are still equations (a formula set large is no heading).
   dropTableOfContents(root, styles, xml);
   markSizeHeadings(root, styles);
+  // Callout boxes written as one-column tables: their content, between marks (after the size headings: no title is one).
+  markCallouts(root as never);
   try {
     markListNumbers(root, xml, await zip.file('word/numbering.xml')?.async('string'), stylesXml);
   } catch {
