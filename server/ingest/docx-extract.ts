@@ -11,6 +11,7 @@ import { ExtractError } from './extract-error';
 import { looksLikeCode, mergeCodeRuns } from './code-lines';
 import { calloutClose, calloutOpen } from './docx/callouts';
 import { titleFromFilename } from './docx/file-title';
+import { indentMarks } from './docx/indents';
 
 /** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
 const lineBreak = '\uE002';
@@ -57,11 +58,13 @@ const captionStart = /^(figure|fig\.|table|chart|diagram|image)\s*\d+/i;
 function readHtml(
   html: string,
   context: HtmlContext = {},
-): { blocks: DocBlock[]; boldOnly: Set<DocBlock>; tabRows: Map<DocBlock, TabRow> } {
+): { blocks: DocBlock[]; boldOnly: Set<DocBlock>; tabRows: Map<DocBlock, TabRow>; indents: Map<DocBlock, number> } {
   const blocks: DocBlock[] = [];
   const boldOnly = new Set<DocBlock>();
   // Paragraphs typed as the rows of a two-column table (a tab between the columns): tabAlignedTables joins them.
   const tabRows = new Map<DocBlock, TabRow>();
+  // Paragraphs set in from the left margin, by how far (docx/indents.ts).
+  const indents = new Map<DocBlock, number>();
   let strongDepth = 0;
   let boldChars = 0;
   let plainChars = 0;
@@ -112,6 +115,11 @@ function readHtml(
     blocks.push(block);
   };
   const flush = () => {
+    let indent = 0;
+    buffer = buffer.replace(indentMarks, (_m, n: string) => {
+      indent = Number(n);
+      return '';
+    });
     // How many characters the paragraph opens with in a monospaced font (prepare.ts put it at its start).
     let monoStart = 0;
     buffer = buffer.replace(monoMarks, (_m, n: string) => {
@@ -197,6 +205,7 @@ function readHtml(
     if (placed.length) block.links = placed;
     push(block);
     if (kind === 'paragraph' && bold) boldOnly.add(block);
+    if (indent) indents.set(block, indent);
     if (cells && block.kind === 'paragraph' && !block.links) tabRows.set(block, { cells, codeFirst });
   };
   for (const m of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*?)(\/?)>|([^<]+)/g)) {
@@ -206,7 +215,10 @@ function readHtml(
         const decoded = decodeEntities(text);
         buffer += decoded;
         // Letters and digits only: "Grading" in bold and its colon in plain type is a bold line.
-        const letters = decoded.replace(monoMarks, '').replace(/[^\p{L}\p{N}]/gu, '').length;
+        const letters = decoded
+          .replace(monoMarks, '')
+          .replace(indentMarks, '')
+          .replace(/[^\p{L}\p{N}]/gu, '').length;
         if (strongDepth > 0) boldChars += letters;
         else plainChars += letters;
       }
@@ -341,7 +353,7 @@ function readHtml(
     }
   }
   flush();
-  return { blocks, boldOnly, tabRows };
+  return { blocks, boldOnly, tabRows, indents };
 }
 
 /** The rows without the columns that are empty in every row (padding cells a converter wrote). */
@@ -369,9 +381,9 @@ function looksLikeHeading(text: string): boolean {
  * has no heading at all, its short bold-only paragraphs are its headings (the first one, opening
  * the document, its title), so the outline can follow them.
  */
-function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>): DocBlock[] {
+function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>, indents: Map<DocBlock, number> = new Map()): DocBlock[] {
   const candidates = blocks.filter((b) => b.kind === 'paragraph' && boldOnly.has(b) && looksLikeHeading(b.text));
-  if (blocks.some((b) => b.kind === 'heading')) return boldUnderStyledTitles(blocks, candidates);
+  if (blocks.some((b) => b.kind === 'heading')) return boldUnderStyledTitles(blocks, candidates, indents);
   // A handout with one bold line over everything else ("Python Regular Expression Quick Guide"): that line is its title.
   if (candidates.length === 1 && candidates[0] === blocks[0] && blocks.length > 1)
     return [{ kind: 'heading', text: blocks[0].text.replace(/\s*:$/, ''), level: 1 }, ...blocks.slice(1)];
@@ -385,17 +397,32 @@ function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>): DocBl
  * A syllabus whose only styled headings are its title lines ("Image Processing and Analysis", "Syllabus")
  * and whose sections are typed as bold lines ("Catalog description:", "Course objectives:", "Weekly
  * schedule"): with three bold lines or more under at most three styled headings, each bold line is a
- * heading one level under the styled heading above it. A document whose styles make its outline keeps
+ * heading one level under the styled heading above it. A bold line set in further than the bold heading
+ * above it, with text set in further still under it ("Textbook:" under "Required materials:", the book's
+ * entry under it), is a heading one level under that one. A document whose styles make its outline keeps
  * its bold lines as emphasis.
  */
-function boldUnderStyledTitles(blocks: DocBlock[], candidates: DocBlock[]): DocBlock[] {
+function boldUnderStyledTitles(blocks: DocBlock[], candidates: DocBlock[], indents: Map<DocBlock, number>): DocBlock[] {
   const styled = blocks.filter((b) => b.kind === 'heading');
   if (styled.length > 3 || candidates.length < 3) return blocks;
   let above = 1;
-  return blocks.map((b) => {
-    if (b.kind === 'heading') above = b.level ?? 1;
+  // The bold headings made under the styled heading above, by indent, outermost first.
+  let made: Array<{ indent: number; level: number }> = [];
+  return blocks.map((b, i) => {
+    if (b.kind === 'heading') {
+      above = b.level ?? 1;
+      made = [];
+    }
     if (!candidates.includes(b)) return b;
-    return { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level: Math.min(above + 1, 3) };
+    const indent = indents.get(b) ?? 0;
+    while (made.length && made[made.length - 1].indent >= indent) made.pop();
+    const next = blocks[i + 1];
+    const parent = made[made.length - 1];
+    const nested = parent && next && !candidates.includes(next) && (indents.get(next) ?? 0) > indent;
+    const level = nested ? Math.min(parent.level + 1, 6) : Math.min(above + 1, 3);
+    if (!nested) made = [];
+    made.push({ indent, level });
+    return { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level };
   });
 }
 
@@ -448,7 +475,7 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     return '';
   });
   const read = readHtml(html, { equations: prepared.equations, pictures });
-  const blocks = mergeCodeRuns(promoteBoldHeadings(tabAlignedTables(read.blocks, read.tabRows), read.boldOnly));
+  const blocks = mergeCodeRuns(promoteBoldHeadings(tabAlignedTables(read.blocks, read.tabRows), read.boldOnly, read.indents));
   // Pictures alone are no text to teach from.
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];
@@ -469,7 +496,7 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
 
 /**
  * The title the headings give a document without a Title paragraph: its first heading when that heading stands over the
- * others (the only one at the top level). A first heading among siblings of its level ("Course Overview" beside "Course
+ * others (the only one at the top level) or is a title line (another heading follows it straight away). A first heading among siblings of its level ("Course Overview" beside "Course
  * Policies" in a syllabus pandoc wrote from a web page whose title was not carried over) names a section, not the
  * document: there is no title then, and the book takes its name from the file ("syllabus.docx": "Syllabus").
  */
@@ -479,6 +506,8 @@ function titleFromHeadings(blocks: DocBlock[], filename: string): string | undef
   const top = Math.min(...headings.map((h) => h.level ?? 1));
   const first = headings[0];
   if ((first.level ?? 1) === top && headings.filter((h) => (h.level ?? 1) === top).length === 1) return first.text;
+  // Title lines over the document ("Image Processing and Analysis" over "Syllabus"): a first heading with no text of its own.
+  if (blocks[blocks.indexOf(first) + 1]?.kind === 'heading') return first.text;
   return titleFromFilename(filename, blocks.map((b) => b.text).join('\n'));
 }
 

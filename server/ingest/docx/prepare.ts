@@ -4,6 +4,7 @@ import { ommlToLatex, type XmlNode } from './omml-latex';
 import { looksLikeCode } from '../code-lines';
 import { breaksAndSimpleFields } from './breaks-fields';
 import { markCallouts } from './callouts';
+import { markIndents } from './indents';
 import { listCounter, listNumberMark, readNumbering, styleNumbers } from './list-numbers';
 
 export interface DocxEquation {
@@ -338,6 +339,7 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
     // A numbering part that cannot be read leaves the lists as mammoth numbers them (from 1); the text is all there.
   }
   markMonospacedStarts(root);
+  markIndents(root as never);
   const equations: DocxEquation[] = [];
   if (hasMath) {
     for (const para of all(root, 'm:oMathPara')) {
