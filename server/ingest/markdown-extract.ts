@@ -5,6 +5,7 @@ import { cleanText, normalizeCharacters } from '../core/nlp';
 import { isSessionHeading } from './session-heading';
 import { isKeptLinkTarget, linkedText, placeAnchors, textWithTargets } from './links';
 import { hasFrontMatter, takeFrontMatter } from './markdown/front-matter';
+import { referenceLine, renderCitations, yamlReferences } from './markdown/pandoc-citations';
 import { katexDisplay, pageMath, takeEnvironments } from './markdown/latex-environments';
 import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/math-macros';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
@@ -222,6 +223,10 @@ function inPageContents(tokens: Token[], open: number): number | undefined {
 interface Parsed {
   blocks: DocBlock[];
   title?: string;
+  /** The entries of the page's own bibliography (YAML `references:`) that it cites, as reference-list lines. */
+  bibliography?: string[];
+  /** Pandoc citation keys the page cites without a bibliography to resolve them. */
+  unresolvedCitations?: string[];
 }
 
 /**
@@ -246,6 +251,9 @@ export function markdownToBlocks(source: string): Parsed {
   text = takeMystDirectives(text);
   // Pandoc's fenced divs ("::: notes") and attribute lists ("{width=80%}") are layout; their text stays.
   text = stripPandocMarkup(text);
+  // Pandoc's citations ("[@Parr2010, p. 142]") read author-year from the page's bibliography, or as their keys.
+  const citations = renderCitations(text, yamlReferences(page.yaml));
+  text = citations.text;
   const title = page.title;
   const notes: DocBlock[][] = [];
   text = text.replace(liquidNote, (_m, _kind: string, quoted: string) => {
@@ -389,7 +397,8 @@ export function markdownToBlocks(source: string): Parsed {
           emit(
             content,
             (p) => ({
-              kind: 'list-item',
+              // A list inside a quotation or a callout is the quotation's (its items keep their depth).
+              kind: quoteDepth > 0 ? 'quote' : 'list-item',
               text: p,
               depth: lists.length - 1,
               ordered: list.ordered,
@@ -397,7 +406,7 @@ export function markdownToBlocks(source: string): Parsed {
             }),
             links,
           );
-        } else if (quoteDepth > 0) emit(content, (p) => ({ kind: 'quote', text: p }), links);
+        } else if (quoteDepth > 0) emit(content, calloutQuote, links);
         else if (onlyCode(inline)) push({ kind: 'code', text: codeSpans(inline) });
         else emit(content, (p) => ({ kind: 'paragraph', text: p }), links);
         i += 2;
@@ -455,7 +464,12 @@ export function markdownToBlocks(source: string): Parsed {
         break;
     }
   }
-  return { blocks: macros.size ? blocks.map((b) => withPageMacros(b, macros)) : blocks, title };
+  return {
+    blocks: macros.size ? blocks.map((b) => withPageMacros(b, macros)) : blocks,
+    title,
+    ...(citations.cited.length ? { bibliography: citations.cited.map(referenceLine) } : {}),
+    ...(citations.unresolved.length ? { unresolvedCitations: citations.unresolved } : {}),
+  };
 }
 
 /** A block whose formulas use the page's macros, with their definitions (KaTeX draws each formula alone). */
@@ -473,8 +487,20 @@ function withPageMacros(block: DocBlock, macros: MathMacros): DocBlock {
 }
 
 export function extractMarkdown(text: string, filename: string): ExtractedDocument {
-  const { blocks, title } = markdownToBlocks(text);
+  const { blocks, title, bibliography, unresolvedCitations } = markdownToBlocks(text);
+  const warnings: string[] = [];
+  if (unresolvedCitations?.length)
+    warnings.push(
+      `${unresolvedCitations.length === 1 ? 'a citation was' : `${unresolvedCitations.length} citations were`} not resolved (no bibliography came with the page): ${unresolvedCitations.join(', ')} ${unresolvedCitations.length === 1 ? 'is' : 'are'} printed as ${unresolvedCitations.length === 1 ? 'its key' : 'their keys'}`,
+    );
+  const missing = localPictures(text);
+  if (missing.length)
+    warnings.push(
+      `${missing.length === 1 ? 'a picture' : `${missing.length} pictures`} the page shows from files beside it ${missing.length === 1 ? 'was' : 'were'} not uploaded with it and ${missing.length === 1 ? 'is' : 'are'} not in the book: ${missing.join(', ')}`,
+    );
   return {
+    ...(bibliography?.length ? { bibliography } : {}),
+    ...(warnings.length ? { warnings } : {}),
     filename,
     mime: 'text/markdown',
     // The plain text keeps each link's address after its anchor (references are often links).
@@ -487,4 +513,29 @@ export function extractMarkdown(text: string, filename: string): ExtractedDocume
     title: title ?? blocks.find((b) => b.kind === 'heading')?.text,
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'markdown' : 'none',
   };
+}
+
+/** The pictures a page shows from files beside it (a relative path, in Markdown or an <img>), outside code; once each. */
+function localPictures(text: string): string[] {
+  const prose = text.replace(/^[ \t]*(```|~~~)[\s\S]*?^[ \t]*\1[ \t]*$/gm, '').replace(/`[^`\n]*`/g, '');
+  const paths = [
+    ...[...prose.matchAll(/!\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)/g)].map((m) => m[1]),
+    ...[...prose.matchAll(/<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1]),
+  ];
+  return [...new Set(paths.filter((p) => !/^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(p)))];
+}
+
+/** GitHub's alert kinds ("> [!NOTE]") and their titles. */
+const alertTitles: Record<string, string> = { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' };
+
+/**
+ * A quotation's paragraph; one opening with an alert ("[!NOTE] Be careful") or a Quarto callout's title
+ * (markdown/pandoc-markup.ts writes it "[!callout: Due Date]") is a titled callout: the title is its label.
+ */
+function calloutQuote(text: string): DocBlock {
+  const alert = /^\[!(note|tip|important|warning|caution)\]\s*/i.exec(text);
+  if (alert) return { kind: 'quote', text: text.slice(alert[0].length), label: alertTitles[alert[1].toLowerCase()] };
+  const callout = /^\[!callout: ([^\]\n]*)\]\s*/.exec(text);
+  if (callout) return { kind: 'quote', text: text.slice(callout[0].length) || callout[1], label: callout[1] };
+  return { kind: 'quote', text };
 }

@@ -36,7 +36,7 @@ export interface FrontMatterLink {
 }
 
 /** The page without its front matter, the title it names and the web addresses its settings give. */
-export function takeFrontMatter(text: string): { text: string; title?: string; links: FrontMatterLink[] } {
+export function takeFrontMatter(text: string): { text: string; title?: string; links: FrontMatterLink[]; yaml?: string } {
   let title: string | undefined;
   let rest = text;
   const y = yaml.exec(rest);
@@ -55,5 +55,5 @@ export function takeFrontMatter(text: string): { text: string; title?: string; l
     if (name === 'title' && !title) title = unquote(value);
     return '';
   });
-  return { text: rest, title: title || undefined, links };
+  return { text: rest, title: title || undefined, links, ...(y ? { yaml: y[1] } : {}) };
 }

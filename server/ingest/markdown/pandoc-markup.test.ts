@@ -18,9 +18,9 @@ describe('Pandoc Markdown lecture pages (fenced divs, attribute lists, slide spa
       'Eine Hashtabelle bildet Schlüssel auf Plätze ab. Fallen zwei Schlüssel auf denselben Platz, entsteht eine Kollision, die man durch Verkettung oder Sondieren auflöst.',
     );
     expect(texts).toContain('Kollisionen lassen sich bei mehr Schlüsseln als Plätzen nicht vermeiden.');
-    // A bracketed span keeps its words without its brackets; a citation inside one stays as written.
+    // A bracketed span keeps its words without its brackets; a citation inside one reads as its key (no bibliography came).
     expect(texts).toContain('Jeder Platz hält eine Liste aller Schlüssel mit diesem Hashwert.');
-    expect(texts).toContain('Verkettung: eigene Darstellung nach [@Knuth1998, S. 513]');
+    expect(texts).toContain('Verkettung: eigene Darstellung nach (Knuth1998, S. 513)');
     expect(doc.blocks.filter((b) => b.kind === 'heading').map((b) => [b.text, b.level])).toEqual([
       ['Kollisionen', 1],
       ['Verkettung', 1],

@@ -27,14 +27,61 @@ function rewrite(part: string): string {
   return part.replace(divFence, '').replace(afterLink, '$1').replace(span, '$1');
 }
 
+/** A Quarto callout's opening fence: `::: {.callout-note title="..."}` or `::: callout-tip`. */
+const calloutFence = /^[ \t]*(:{3,})[ \t]*(?:\{[^{}\n]*?\.callout-(\w+)([^{}\n]*)\}|callout-(\w+))[ \t]*$/;
+const anyDivOpen = /^[ \t]*:{3,}[ \t]*(?:\{[^{}\n]*\}|[\p{L}\d_-]+)[ \t]*$/u;
+const divClose = /^[ \t]*:{3,}[ \t]*$/;
+
+/**
+ * Quarto's callouts ("::: {.callout-important}" over "## Due Date" and its text) are boxes with a title, not sections:
+ * each becomes a quotation opening with its title ("[!callout: Due Date]"; the kind's name when it has none), which the
+ * reader makes the book's callout. Fenced code inside stays code.
+ */
+function quartoCallouts(text: string): string {
+  if (!/callout-\w+/.test(text)) return text;
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = calloutFence.exec(lines[i]);
+    if (!open) {
+      out.push(lines[i]);
+      continue;
+    }
+    const kind = (open[2] ?? open[4]).toLowerCase();
+    let title = /\btitle=(?:"([^"\n]*)"|'([^'\n]*)')/.exec(open[3] ?? '')?.slice(1).find((t) => t !== undefined) ?? '';
+    const body: string[] = [];
+    let depth = 1;
+    let j = i + 1;
+    let inCode = false;
+    for (; j < lines.length; j++) {
+      if (/^[ \t]*(```|~~~)/.test(lines[j])) inCode = !inCode;
+      if (!inCode && anyDivOpen.test(lines[j])) depth++;
+      else if (!inCode && divClose.test(lines[j]) && --depth === 0) break;
+      body.push(lines[j]);
+    }
+    // The callout's first heading is its title.
+    const first = body.findIndex((l) => l.trim());
+    const heading = first >= 0 ? /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(body[first]) : null;
+    if (heading && !title) {
+      title = heading[1];
+      body.splice(first, 1);
+    }
+    title ||= kind.charAt(0).toUpperCase() + kind.slice(1);
+    out.push('', `> [!callout: ${title.replace(/[\]\n]/g, ' ')}]`, ...body.map((l) => (l.trim() ? `> ${l}` : '>')), '');
+    i = j;
+  }
+  return out.join('\n');
+}
+
 /** True when the page has Pandoc markup worth reading (most pages have none: they are left untouched). */
 function hasPandocMarkup(text: string): boolean {
   return /^[ \t]*:{3,}/m.test(text) || /[\])]\{[ \t]*[.#\w]/.test(text);
 }
 
 /** The page without Pandoc's fenced-div lines and attribute lists; their text stays. */
-export function stripPandocMarkup(text: string): string {
-  if (!hasPandocMarkup(text)) return text;
+export function stripPandocMarkup(source: string): string {
+  if (!hasPandocMarkup(source)) return source;
+  const text = quartoCallouts(source);
   return text
     .split(fencedCode)
     .map((part, i) => (i % 2 === 1 ? part : rewrite(part)))
