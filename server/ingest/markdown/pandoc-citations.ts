@@ -9,7 +9,10 @@
 
 export interface BibEntry {
   id: string;
+  /** Family names (or a literal name), as a citation prints them. */
   authors: string[];
+  /** The same names as the reference list prints them: "Parr, Terence". */
+  fullNames?: string[];
   year?: string;
   title?: string;
   container?: string;
@@ -45,7 +48,8 @@ export function yamlReferences(yaml: string | undefined): BibEntry[] {
   let entry: BibEntry | undefined;
   let field = '';
   for (const line of lines) {
-    if (/^\S/.test(line)) break;
+    // The next top-level setting ends the list (its items may start in the first column).
+    if (/^[^\s-]/.test(line)) break;
     const item = /^(\s*)-\s+(.*)$/.exec(line);
     const body = item ? item[2] : line.trim();
     const opens = item && item[1].length <= 2 && /^id:/.test(body);
@@ -65,14 +69,21 @@ export function yamlReferences(yaml: string | undefined): BibEntry[] {
     const value = unquote(raw);
     const indent = /^\s*/.exec(line)![0].length;
     if (name === 'family' || name === 'literal') {
-      if (field === 'author' || field === 'editor-pending') entry.authors.push(value);
+      if (field === 'author') {
+        entry.authors.push(value);
+        (entry.fullNames ??= []).push(value);
+      }
+    } else if (name === 'given') {
+      const names = entry.fullNames;
+      if (field === 'author' && names?.length && !names[names.length - 1].includes(',')) names[names.length - 1] += `, ${value}`;
     } else if (indent <= 4 && !['given', 'year', 'date-parts', 'month', 'day'].includes(name)) {
       field = name;
       if (name === 'title') entry.title = value;
       else if (name === 'container-title') entry.container = value;
       else if (name === 'publisher') entry.publisher = value;
       else if (name === 'issued' && /\d{4}/.test(value)) entry.year = /\d{4}/.exec(value)![0];
-    } else if (field === 'issued' && (name === 'year' || name === 'date-parts') && /\d{4}/.test(value)) entry.year ??= /\d{4}/.exec(value)![0];
+    } else if (field === 'issued' && (name === 'year' || name === 'date-parts') && /\d{4}/.test(value))
+      entry.year ??= /\d{4}/.exec(value)![0];
   }
   return entries.filter((e) => e.id);
 }
@@ -86,10 +97,15 @@ function authorNames(e: BibEntry): string {
   return `${a[0]} et al.`;
 }
 
-/** An entry as a line of the reference list: "Parr, Terence (2010). Title. Publisher." (author-year, as Pandoc's default style). */
+/** An entry as a line of the reference list: "Parr, Terence (2010). Title. Publisher." (author-year). */
 export function referenceLine(e: BibEntry): string {
-  const authors = e.authors.length ? e.authors.join(', ') : '';
-  return [authors && `${authors} (${e.year ?? 'n.d.'}).`, e.title && `${e.title}.`, e.container && `${e.container}.`, e.publisher && `${e.publisher}.`]
+  const authors = (e.fullNames ?? e.authors).join(', ');
+  return [
+    authors && `${authors} (${e.year ?? 'n.d.'}).`,
+    e.title && `${e.title}.`,
+    e.container && `${e.container}.`,
+    e.publisher && `${e.publisher}.`,
+  ]
     .filter(Boolean)
     .join(' ');
 }

@@ -48,7 +48,11 @@ function quartoCallouts(text: string): string {
       continue;
     }
     const kind = (open[2] ?? open[4]).toLowerCase();
-    let title = /\btitle=(?:"([^"\n]*)"|'([^'\n]*)')/.exec(open[3] ?? '')?.slice(1).find((t) => t !== undefined) ?? '';
+    let title =
+      /\btitle=(?:"([^"\n]*)"|'([^'\n]*)')/
+        .exec(open[3] ?? '')
+        ?.slice(1)
+        .find((t) => t !== undefined) ?? '';
     const body: string[] = [];
     let depth = 1;
     let j = i + 1;
