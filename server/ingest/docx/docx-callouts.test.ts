@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from '../docx-extract';
-import { abstractNum, num, para, rawDocx, run } from '../../test/ingest/raw-docx.support';
+import { abstractNum, num, para, rawDocx, run } from '@server/test/ingest/raw-docx.support';
 import { renderBlocks } from '@server/ai/shared/render-blocks';
 
 const heading = (text: string, level = 2) => para(run(text), { style: `Heading${level}` });
