@@ -79,6 +79,8 @@ function paragraph(doc: El['ownerDocument'], text: string): El {
 export function markCallouts(root: El): void {
   const doc = (root as unknown as { ownerDocument: El['ownerDocument'] }).ownerDocument;
   for (const table of Array.from(root.getElementsByTagName('w:tbl'))) {
+    // A box in the body (one inside another table stays that table's content).
+    if (table.parentNode?.nodeName !== 'w:body') continue;
     const rows = children(table, 'w:tr');
     if (rows.length < 1 || rows.length > 2) continue;
     const cells = rows.map((r) => children(r, 'w:tc'));

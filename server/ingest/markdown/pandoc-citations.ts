@@ -24,7 +24,7 @@ const key = String.raw`(?:\{[^{}\s]+\}|[\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?
 /** One citation inside brackets: an optional prefix, "-" to leave out the author, the key, an optional locator or suffix. */
 const citeItem = new RegExp(String.raw`^\s*(.*?)(-?)@(${key})\s*(?:,\s*)?(.*?)\s*$`, 'u');
 const bracketed = new RegExp(String.raw`\[([^\[\]\n]*?(?<![\p{L}\p{N}_])-?@${key}[^\[\]\n]*?)\](?![(\[:])`, 'gu');
-const inText = new RegExp(String.raw`(?<![\p{L}\p{N}_@.\\])@(${key})(?:\s\[([^\[\]\n]+)\](?![(\[]))?`, 'gu');
+const inText = new RegExp(String.raw`(?<![\p{L}\p{N}_@.\\/:=])@(${key})(?:\s\[([^\[\]\n]+)\](?![(\[]))?`, 'gu');
 
 const unbrace = (k: string) => k.replace(/^\{|\}$/g, '');
 
