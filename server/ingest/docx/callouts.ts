@@ -7,33 +7,12 @@
  * quotation titled by its `label`). A genuine one-column table (a header over a list of items, no
  * accent rule, no icon) is left a table.
  */
-import type { XmlNode } from './omml-latex';
-
-const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+import { children, W, type El } from './word-dom';
 
 /** Mark of a callout's start, followed by its title (may be empty), and of its end. */
 export const calloutOpen = '\uE000CALLOUT\uE001';
 export const calloutClose = '\uE000ENDCALLOUT\uE001';
 
-type El = XmlNode & {
-  nodeName: string;
-  parentNode: El | null;
-  nextSibling: El | null;
-  firstChild: El | null;
-  ownerDocument: { createElementNS(ns: string, name: string): El; createTextNode(text: string): XmlNode };
-  getElementsByTagName(name: string): ArrayLike<El>;
-  getAttribute(name: string): string | null;
-  setAttribute(name: string, value: string): void;
-  insertBefore(a: XmlNode, b: XmlNode | null): void;
-  appendChild(a: XmlNode): void;
-  removeChild(a: XmlNode): void;
-};
-
-const children = (el: El | null | undefined, name: string): El[] => {
-  const out: El[] = [];
-  for (let c = el?.firstChild; c; c = c.nextSibling) if (c.nodeName === name) out.push(c);
-  return out;
-};
 const textOf = (el: El) =>
   Array.from(el.getElementsByTagName('w:t'))
     .map((t) => t.textContent ?? '')

@@ -1,10 +1,11 @@
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import JSZip from 'jszip';
-import { ommlToLatex, type XmlNode } from './omml-latex';
+import { ommlToLatex } from './omml-latex';
 import { looksLikeCode } from '../code-lines';
 import { breaksAndSimpleFields } from './breaks-fields';
 import { markCallouts } from './callouts';
 import { markIndents } from './indents';
+import { child, W, type El } from './word-dom';
 import { listCounter, listNumberMark, readNumbering, styleNumbers } from './list-numbers';
 
 export interface DocxEquation {
@@ -21,29 +22,8 @@ export interface PreparedDocx {
 export const equationMark = (n: number) => `\uE000EQ${n}\uE001`;
 export const equationMarks = /\uE000EQ(\d+)\uE001/g;
 
-const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-
-type El = XmlNode & {
-  parentNode: El | null;
-  ownerDocument: { createElementNS(ns: string, name: string): El; createTextNode(text: string): XmlNode };
-  getElementsByTagName(name: string): ArrayLike<El>;
-  replaceChild(a: XmlNode, b: XmlNode): void;
-  appendChild(a: XmlNode): void;
-  insertBefore(a: XmlNode, b: XmlNode | null): void;
-  setAttribute(name: string, value: string): void;
-  removeChild(a: XmlNode): void;
-  firstChild: El | null;
-};
-
 function all(root: El, name: string): El[] {
   return Array.from(root.getElementsByTagName(name));
-}
-
-/** An element's first child element of a name (without the live list a tag search builds). */
-function child(el: El | undefined, name: string): El | undefined {
-  for (let c = (el as { firstChild?: El | null } | undefined)?.firstChild; c; c = (c as { nextSibling?: El | null }).nextSibling ?? null)
-    if ((c as { nodeName?: string }).nodeName === name) return c;
-  return undefined;
 }
 
 /** A w:r holding one placeholder text, to stand where an equation was. */

@@ -1,0 +1,36 @@
+/**
+ * The few DOM operations the Word readers run on document.xml (parsed by @xmldom/xmldom), typed once:
+ * the WordprocessingML namespace, an element's shape, and its child elements of a name (walked
+ * directly rather than through the live list a tag search builds).
+ */
+import type { XmlNode } from './omml-latex';
+
+export const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+
+export type El = XmlNode & {
+  nodeName: string;
+  parentNode: El | null;
+  nextSibling: El | null;
+  firstChild: El | null;
+  ownerDocument: { createElementNS(ns: string, name: string): El; createTextNode(text: string): XmlNode };
+  getElementsByTagName(name: string): ArrayLike<El>;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  insertBefore(a: XmlNode, b: XmlNode | null): void;
+  appendChild(a: XmlNode): void;
+  replaceChild(a: XmlNode, b: XmlNode): void;
+  removeChild(a: XmlNode): void;
+};
+
+/** An element's child elements of a name, in order. */
+export const children = (el: El | null | undefined, name: string): El[] => {
+  const out: El[] = [];
+  for (let c = el?.firstChild; c; c = c.nextSibling) if (c.nodeName === name) out.push(c);
+  return out;
+};
+
+/** An element's first child element of a name. */
+export const child = (el: El | null | undefined, name: string): El | undefined => {
+  for (let c = el?.firstChild; c; c = c.nextSibling) if (c.nodeName === name) return c;
+  return undefined;
+};
