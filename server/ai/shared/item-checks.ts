@@ -24,7 +24,9 @@ export type ItemCheck =
   | 'generic-key'
   | 'symbols-lost'
   | 'odd-one-out'
-  | 'example-slot';
+  | 'example-slot'
+  | 'course-logistics'
+  | 'parallel-slot';
 
 type Item = Pick<QuizQuestion, 'type' | 'prompt' | 'answer' | 'options' | 'source'>;
 
@@ -46,6 +48,13 @@ const toTheReader = /\b(?:you|your|you['’](?:re|ll|ve|d)|our|my)\b/i;
 /** "Because this probability is very small", "the determinant of this mapping": a pointer back to text the item does not show. */
 const pointsBack =
   /\bas well\b|\bnow becomes?\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b|\bas follows\b|\bthe following\b/iu;
+/**
+ * A sentence about how the course runs (grades, due dates, hand-ins, office hours, its web tools), not about its subject:
+ * "Exams will be scanned into Gradescope for grading and feedback.", "Homeworks are due by 9:00pm ...". Any sentence of a
+ * syllabus may be a true statement; none is worth asking.
+ */
+const courseLogistics =
+  /\b(?:grades?|graded|grading|curved|regrades?|due (?:by|on|at|date|dates)|(?:is|are) due|deadlines?|(?:requests? for|grant(?:ed)?|granting) extensions?|extensions? (?:will|are|is|may)|late (?:penalt(?:y|ies)|work|submissions?|days?)|office hours|announcements?|enrolled|enrol(?:l)?ment|submit(?:s|ted|ting)?|submissions?|syllabus|course (?:website|communications?|staff|page|policies|policy|project)|canvas|gradescope|ed discussion|piazza|moodle|\d+\s*(?:points?|pts)\b|points will|homeworks?|assignments?|exams?|prelims?|midterms?|quizzes|classmates|groupmates|teammates|instructors?|teaching assistants?|slides|term project|final project|students?)\b/i;
 /** A blank inside a formula ("t−_____ times", "/4 = _____"): a calculation step, not a fact to recall. */
 const inFormula = /[=−+×*/^<>]\s*_{3,}|_{3,}\s*[=−+×*/^<>]/;
 /** Instructions and asides read as statements: "Explore the effect of ...", "Provide the gradients of ...". */
@@ -162,6 +171,24 @@ export function itemProblems(q: Item): ItemCheck[] {
   // "... the reader is referred to Griewank and Walther", "... can be found in Magnus and Neudecker": a reading pointer, not a fact.
   if (statement && /\b(?:the reader is referred|can be found in|is available at|see also)\b/i.test(body)) out.push('not-a-statement');
   if (inFormula.test(body)) out.push('in-a-formula');
+  if (courseLogistics.test(q.source ?? '') || courseLogistics.test(body)) out.push('course-logistics');
+  // "Sequences mapped to both strands – no library bias!": an exclamation is a slide's emphasis, not a statement to test.
+  if (statement && /!\s*$/.test((q.source ?? body).trim())) out.push('not-a-statement');
+  // "(permuting bytes, applying _____)": a slot in an aside's list of examples, where many answers would do.
+  if (closed && /\([^()]*_{3,}[^()]*\)/.test(body)) out.push('example-slot');
+  // "the other S-Box _____", "the optimization would not work": the item leans on a thing said before it.
+  if (statement && /\bthe other\b/i.test(body) && !/\b(?:one|each)\b[^.]*\bthe other\b/i.test(body)) out.push('points-back');
+  if (
+    statement &&
+    /\bthe (?:optimi[sz]ation|trick|approach|technique|procedure|construction|scheme|method|algorithm)\s+(?:would|will|does|did|hence|then|thus|works?|fails?)\b/i.test(
+      body,
+    )
+  )
+    out.push('points-back');
+  // "The _____ layer is similar in performance ..., while the S-Box layer is ...": the blank is one of two parallel members,
+  // and which goes where is a guess between them.
+  const [, after, tail] = /_{3,}\s+(\p{L}[\p{L}-]{2,})([^]*)$/u.exec(body) ?? [];
+  if (closed && after && new RegExp(`\\S\\s+${after}\\b`, 'iu').test(tail)) out.push('parallel-slot');
   if (statement && pointsBack.test(body)) out.push('points-back');
   // "“transpose” a tensor, we mean ...": a sentence that lost its start.
   // (A prompt that only lowercased its source's first letter is not one.)

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { itemProblems } from '@server/ai/shared/item-checks';
+
+/**
+ * Quiz items read one by one against their source sentences, as the instructor would: the sentences are quoted from
+ * the course files of the real corpus and of the unseen readings (named in each test), with the item the offline
+ * engine built from them. An item with a wrong or ambiguous key, or one not worth asking, is left out.
+ */
+const cloze = (source: string, answer: string, options?: string[]) => {
+  const i = source.indexOf(answer);
+  if (i < 0) throw new Error(`"${answer}" is not in "${source}"`);
+  const prompt = `Fill in the blank: ${source.slice(0, i)}_____${source.slice(i + answer.length)}`;
+  return options
+    ? { type: 'multiple-choice' as const, prompt, answer, options, source }
+    : { type: 'short-answer' as const, prompt, answer, source };
+};
+
+describe('quiz items read against their sources', () => {
+  it("leaves a syllabus's logistics out (BEE 4750 syllabus, MathWorks syllabus)", () => {
+    for (const [source, answer] of [
+      ['Exams will be scanned into Gradescope for grading and feedback.', 'Gradescope'],
+      ['Homeworks are due by 9:00pm Eastern Time on the designed due date (usually a Thursday).', 'Homeworks'],
+      ['Grades on individual assessments will not be curved.', 'individual assessments'],
+      ['Most course communications will occur via Ed Discussion.', 'Ed Discussion'],
+      ['The term project will be completed in groups (3-4 students).', 'term project'],
+      ['(40 points) Final Report: Each group will submit a 3-5 page final report aimed at an engineering audience.', '40'],
+      [
+        'Requests for extensions made after the due date will only be considered under extraordinary and unexpected circumstances.',
+        'Requests',
+      ],
+      [
+        'Selected topics for which Dr. Marques has prepared slides, MATLAB scripts, and associated assignments, appear underlined.',
+        'MATLAB',
+      ],
+    ])
+      expect(itemProblems(cloze(source, answer)), source).toContain('course-logistics');
+  });
+
+  it('keeps teaching sentences that name no part of a course (econ103 handout, hwsec notes, mml chapter 5)', () => {
+    for (const [source, answer] of [
+      [
+        'A combination is almost exactly like a permutation with one important difference: for a combination, order doesn’t matter.',
+        'permutation',
+      ],
+      [
+        'Side-Channel Analysis (SCA) is based on the passive measurement of physical properties of an implementation while it performs cryptographic operations.',
+        'physical properties',
+      ],
+      ['The generalization of the derivative to functions of several variables is the gradient.', 'gradient'],
+      [
+        'The core assumption of DPA is that the power consumption (or other side-channel signals) are slightly different if the target device processes a zero bit or a one bit.',
+        'power consumption',
+      ],
+    ])
+      expect(itemProblems(cloze(source, answer)), source).toEqual([]);
+  });
+
+  it('does not ask a slide\'s exclamation (biochem 3BP3 deck: "_____ mapped to both strands" keyed "sequences", where reads are meant)', () => {
+    expect(itemProblems(cloze('Sequences mapped to both strands – no library bias!', 'Sequences'))).toContain('not-a-statement');
+    expect(
+      itemProblems(cloze('Whole genome SNP analysis provides very high resolution among strains – lots of data!', 'genome')),
+    ).toContain('not-a-statement');
+    expect(
+      itemProblems(
+        cloze('Information from homologous traits can be used to infer evolutionary relationships.', 'evolutionary relationships'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('does not blank a slot in an aside listing examples (hwsec notes: "applying _____" keyed "Boolean operators")', () => {
+    const source =
+      'All operations that we use (permuting bytes, applying Boolean operators) work bitwise, i.e., they operate on each bit independently.';
+    expect(itemProblems(cloze(source, 'Boolean operators'))).toContain('example-slot');
+    // A blank outside the parentheses is the sentence's own claim.
+    const dpa =
+      'The core assumption of DPA is that the power consumption (or other side-channel signals) are slightly different if the target device processes a zero bit or a one bit.';
+    expect(itemProblems(cloze(dpa, 'power consumption'))).not.toContain('example-slot');
+  });
+
+  it('does not ask what "the other" or "the optimization" stands for when the item does not show it (hwsec notes)', () => {
+    const other =
+      'By writing the expression of the other S-Box output bits, we can hence implement the S-Box using Boolean operations only.';
+    expect(
+      itemProblems(cloze(other, 'output bits', ['output bits', 'software implementations', 'cryptographic keys', 'dummy operations'])),
+    ).toContain('points-back');
+    const optimization = 'Obviously, without the guarantee that there is at most one 1 per bit position, the optimization would not work.';
+    expect(
+      itemProblems(cloze(optimization, 'bit position', ['bit position', 'leakage signal', 'round function', 'key addition'])),
+    ).toContain('points-back');
+    // "one ... the other" names both.
+    expect(
+      itemProblems(cloze('One party holds the public key and the other party holds the private key of the pair.', 'public key')),
+    ).not.toContain('points-back');
+  });
+
+  it('does not blank one of two parallel members (hwsec notes: "The _____ layer ..., while the S-Box layer")', () => {
+    const source =
+      'The key addition layer is similar in performance for normal and bitsliced implementations, while the S-Box layer is usually more costly when implemented in bitsliced form.';
+    expect(itemProblems(cloze(source, 'key addition', ['key addition', 'block cipher', 'clock signal', 'permutation layer']))).toContain(
+      'parallel-slot',
+    );
+    const round =
+      'Each round function operates on the state of the cipher, that is usually initialized with the plaintext p and hence of block size n.';
+    expect(itemProblems(cloze(round, 'round function', ['round function', 'random mask', 'program code', 'key addition']))).not.toContain(
+      'parallel-slot',
+    );
+  });
+});
