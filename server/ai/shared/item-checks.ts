@@ -55,6 +55,13 @@ const pointsBack =
  */
 const courseLogistics =
   /\b(?:grades?|graded|grading|curved|regrades?|due (?:by|on|at|date|dates)|(?:is|are) due|deadlines?|(?:requests? for|grant(?:ed)?|granting) extensions?|extensions? (?:will|are|is|may)|late (?:penalt(?:y|ies)|work|submissions?|days?)|office hours|announcements?|enrolled|enrol(?:l)?ment|submit(?:s|ted|ting)?|submissions?|syllabus|course (?:website|communications?|staff|page|policies|policy|project)|canvas|gradescope|ed discussion|piazza|moodle|\d+\s*(?:points?|pts)\b|points will|homeworks?|assignments?|exams?|prelims?|midterms?|quizzes|classmates|groupmates|teammates|instructors?|teaching assistants?|slides|term project|final project|students?)\b/i;
+const functionWord =
+  /^(?:and|or|but|nor|the|of|to|in|for|with|from|by|on|at|as|is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|must|should|that|which|who|whose|than|then|when|where|while|into|onto|over|under|between|among|per|via|not)$/i;
+/** True for a sentence about how the course runs rather than about its subject. */
+export function isCourseLogistics(text: string): boolean {
+  return courseLogistics.test(text);
+}
+
 /** A blank inside a formula ("t−_____ times", "/4 = _____"): a calculation step, not a fact to recall. */
 const inFormula = /[=−+×*/^<>]\s*_{3,}|_{3,}\s*[=−+×*/^<>]/;
 /** Instructions and asides read as statements: "Explore the effect of ...", "Provide the gradients of ...". */
@@ -175,7 +182,7 @@ export function itemProblems(q: Item): ItemCheck[] {
   // "Sequences mapped to both strands – no library bias!": an exclamation is a slide's emphasis, not a statement to test.
   if (statement && /!\s*$/.test((q.source ?? body).trim())) out.push('not-a-statement');
   // "(permuting bytes, applying _____)": a slot in an aside's list of examples, where many answers would do.
-  if (closed && /\([^()]*_{3,}[^()]*\)/.test(body)) out.push('example-slot');
+  if (closed && /\([^()]*,[^()]*_{3,}[^()]*\)|\([^()]*_{3,}[^()]*,[^()]*\)/.test(body)) out.push('example-slot');
   // "the other S-Box _____", "the optimization would not work": the item leans on a thing said before it.
   if (statement && /\bthe other\b/i.test(body) && !/\b(?:one|each)\b[^.]*\bthe other\b/i.test(body)) out.push('points-back');
   if (
@@ -188,7 +195,8 @@ export function itemProblems(q: Item): ItemCheck[] {
   // "The _____ layer is similar in performance ..., while the S-Box layer is ...": the blank is one of two parallel members,
   // and which goes where is a guess between them.
   const [, after, tail] = /_{3,}\s+(\p{L}[\p{L}-]{2,})([^]*)$/u.exec(body) ?? [];
-  if (closed && after && new RegExp(`\\S\\s+${after}\\b`, 'iu').test(tail)) out.push('parallel-slot');
+  const modifier = `(?<![\\p{L}-])(?!(?:a|an|the|this|that|each|every|its|their|our|of|and|or|in|on|to|for|with)\\s)\\p{L}[\\p{L}-]*`;
+  if (closed && after && !functionWord.test(after) && new RegExp(`${modifier}\\s+${after}\\b`, 'iu').test(tail)) out.push('parallel-slot');
   if (statement && pointsBack.test(body)) out.push('points-back');
   // "“transpose” a tensor, we mean ...": a sentence that lost its start.
   // (A prompt that only lowercased its source's first letter is not one.)

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { itemProblems } from '@server/ai/shared/item-checks';
+import type { TextbookContent } from '@common/textbook';
+import type { QuizContent } from '@common/materials';
+import { AppError } from '@server/core/app-error';
+import { isCourseLogistics, itemProblems } from '@server/ai/shared/item-checks';
+import { buildMaterial } from '../materials';
 
 /**
  * Quiz items read one by one against their source sentences, as the instructor would: the sentences are quoted from
@@ -104,5 +108,95 @@ describe('quiz items read against their sources', () => {
     expect(itemProblems(cloze(round, 'round function', ['round function', 'random mask', 'program code', 'key addition']))).not.toContain(
       'parallel-slot',
     );
+  });
+
+  it('keeps the items those rules do not describe (hwsec notes, mml chapter 5)', () => {
+    const checks = (source: string, answer: string) => itemProblems(cloze(source, answer, [answer, 'x1', 'x2']));
+    const none = ['example-slot', 'parallel-slot', 'points-back'];
+    for (const [source, answer] of [
+      [
+        'In theory, one could realize a bitwise permutation (with significant storage overhead) by storing each bit of the state in a individual byte (leaving the remaining 7 bit set to zero), and then permuting the respective bytes.',
+        '7',
+      ],
+      ['In general, a Taylor polynomial of degree n is an approximation of a function, which does not need to be a polynomial.', 'Taylor'],
+      ['Automatic differentiation applies to general computer programs and has forward and reverse modes.', 'computer programs'],
+      [
+        'The MSP430 architecture is part of the lower end of embedded devices, with a 16-bit Reduced Instruction Set Computer (RISC) architecture and limited computational capabilities.',
+        'MSP430',
+      ],
+    ])
+      for (const c of none) expect(checks(source, answer), source).not.toContain(c);
+  });
+});
+
+describe('a syllabus gets no quiz', () => {
+  const p = (...s: string[]) => `<p>${s.join(' ')}</p>`;
+  // Sentences of the BEE 4750 syllabus (Word), under headings that do not name logistics.
+  const syllabus: TextbookContent = {
+    title: 'Course Overview',
+    references: [],
+    chapters: [
+      {
+        title: 'Community',
+        content: p(
+          'Students are encouraged to discuss any concerns with me during office hours or through a course communications channel.',
+          'Most course communications will occur via Ed Discussion.',
+          'Announcements will be made on the course website and in Ed. Emergency announcements will also be made on Canvas.',
+        ),
+        sections: [],
+      },
+      {
+        title: 'Assessments',
+        content: p(
+          'Labs will be graded on a scale of 0-3 on the basis of effort towards demonstrated work, rather than absolute correctness or completion.',
+          'Homeworks are due by 9:00pm Eastern Time on the designed due date (usually a Thursday).',
+          'Technical challenges submitting assignments are not acceptable reasons for extensions to be granted, and late penalties will apply.',
+          'Exams will be scanned into Gradescope for grading and feedback.',
+          'The term project will be completed in groups (3-4 students).',
+          'No labs will be dropped by default.',
+          'Graduate students enrolled in BEE 5750 may work on individual projects, but are not required to do so.',
+        ),
+        sections: [],
+      },
+    ],
+  };
+
+  it('refuses the whole-book quiz and assessment, and says the text is course logistics', () => {
+    for (const contentType of ['quiz', 'assessment'] as const) {
+      let error: unknown;
+      try {
+        buildMaterial({ book: syllabus, contentType });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as Error).message).toMatch(/reads as course logistics/);
+    }
+  });
+
+  it('still quizzes teaching text that mentions the course once, and leaves that sentence out (hwsec notes)', () => {
+    const notes: TextbookContent = {
+      title: 'Hardware Security',
+      references: [],
+      chapters: [
+        {
+          title: 'Implementation Attacks',
+          content: p(
+            'Side-Channel Analysis (SCA) is based on the passive measurement of physical properties of an implementation while it performs cryptographic operations.',
+            'In the field of embedded systems and hardware, implementation attacks are often based on measuring or manipulating physical properties, e.g., recording the power consumption, inducing faults during computations, and so on.',
+            'The core assumption of DPA is that the power consumption (or other side-channel signals) are slightly different if the target device processes a zero bit or a one bit.',
+            'A first way to reduce the SNR is to reduce the power of the leakage signal by balancing the power consumption.',
+            'The timing randomization then is applied on top of the constant-runtime algorithm, e.g., by inserting dummy cycles.',
+            'For a long time, it was believed that designing a mathematically secure algorithm is sufficient to protect the respective cryptographic keys.',
+            'Students will submit a report on fault attacks against the cryptographic keys of a smart card in the lab.',
+          ),
+          sections: [],
+        },
+      ],
+    };
+    const quiz = buildMaterial({ book: notes, contentType: 'quiz' });
+    const { questions } = quiz.content as QuizContent;
+    expect(questions.length).toBeGreaterThan(0);
+    expect(questions.filter((q) => isCourseLogistics(q.source))).toEqual([]);
   });
 });
