@@ -100,6 +100,8 @@ const notations: Array<[RegExp, RegExp]> = [
   [/\|[^|\s][^|]*\|/, /\babsolute value\b/i],
   [/‖[^‖]+‖/, /\bnorm\b/i],
   [/∂/, /\bpartial\b/i],
+  // "Assuming p(x) = N (μ, Σ) is _____", "N(0, 1)": the normal distribution's own letter names it.
+  [/\bn\s*\(\s*(?:μ|0\s*,)/iu, /\b(?:gaussian|normal)\b/i],
 ];
 /** "Countermeasures against _____" for "fault attacks", "_____ to directly thwart SCA" for "countermeasures": the relation names the key's kind. */
 const opposing = /\b(?:countermeasures?|protect(?:ion|s)?|defen[cs]es?|thwart|resist|mitigat\w*)\b/i;

@@ -200,3 +200,47 @@ describe('a syllabus gets no quiz', () => {
     expect(questions.filter((q) => isCourseLogistics(q.source))).toEqual([]);
   });
 });
+
+describe('one quiz, one item per sentence', () => {
+  const p = (...s: string[]) => `<p>${s.join(' ')}</p>`;
+  it('does not ask "Define X." whose model answer is the sentence another item of the quiz quotes (econ103 handout)', () => {
+    const book: TextbookContent = {
+      title: 'Basic Combinatorics and Classical Probability',
+      references: [],
+      chapters: [
+        {
+          title: 'Basic Combinatorics: Rules for Counting',
+          content: p(
+            'A permutation is an ordered arrangement of objects taken from a set without repetition.',
+            'A combination is almost exactly like a permutation with one important difference: for a combination, order doesn’t matter.',
+            'The multiplication rule counts the outcomes of a sequence of choices by multiplying the number of options at each step.',
+            'A factorial is the product of all positive whole numbers up to a given number, and it counts the orderings of a set.',
+          ),
+          sections: [],
+        },
+        {
+          title: 'Classical Probability: Equally Likely Outcomes',
+          content: p(
+            'Classical Probability is the name given to the special case in which all basic outcomes are equally likely.',
+            'Since basic outcomes are, by definition, mutually exclusive, it follows that to calculate the probability of any event A we simply need to count how many of the basic outcomes are contained in A and divide by the total number of basic outcomes.',
+            'A fair coin lands on heads and on tails with equal probability, so each of its two basic outcomes is equally likely.',
+          ),
+          sections: [],
+        },
+      ],
+    };
+    const { questions } = buildMaterial({ book, contentType: 'quiz' }).content as QuizContent;
+    expect(questions.length).toBeGreaterThan(1);
+    const sources = questions.map((q) => q.source.toLowerCase());
+    expect(new Set(sources).size).toBe(sources.length);
+  });
+
+  it('does not blank what a formula\'s notation names (mml chapter 5: "p(x) = N (μ, Σ) is _____" keyed "Gaussian")', () => {
+    const source =
+      'The Taylor series expansion of f is one way of finding an approximate solution: Assuming p(x) = N (μ, Σ) is Gaussian, then the first-order Taylor series expansion around μ locally linearizes the nonlinear function f.';
+    expect(itemProblems(cloze(source, 'Gaussian'))).toContain('half-given');
+    expect(itemProblems(cloze('The Hessian is the collection of all second-order partial derivatives.', 'Hessian'))).not.toContain(
+      'half-given',
+    );
+  });
+});
