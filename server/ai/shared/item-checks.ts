@@ -47,7 +47,7 @@ const madeUp =
 const toTheReader = /\b(?:you|your|you['’](?:re|ll|ve|d)|our|my)\b/i;
 /** "Because this probability is very small", "the determinant of this mapping": a pointer back to text the item does not show. */
 const pointsBack =
-  /\bas well\b|\bnow becomes?\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b|\bas follows\b|\bthe following\b/iu;
+  /\bas well\b|\bnow becomes?\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b|\bas follows\b|\bthe following\b|^the results? (?:is|are|was|were)\b/iu;
 /**
  * A sentence about how the course runs (grades, due dates, hand-ins, office hours, its web tools), not about its subject:
  * "Exams will be scanned into Gradescope for grading and feedback.", "Homeworks are due by 9:00pm ...". Any sentence of a
@@ -171,6 +171,12 @@ export function itemProblems(q: Item): ItemCheck[] {
       out.push('half-given');
   }
   if (closed && blank.test(body) && genericHead.test(q.answer.trim())) out.push('generic-key');
+  // "replaced with _____ sequencing" for "genome": a one-word key that modifies the noun after it is one half of a
+  // compound the sentence prints; no other term reads as that compound.
+  if (closed && /^\p{Ll}[\p{Ll}-]+$/u.test(q.answer.trim()) && /_{3,}\s+(\p{Ll}[\p{Ll}-]{2,})\b/u.test(body)) {
+    const next = /_{3,}\s+(\p{Ll}[\p{Ll}-]{2,})\b/u.exec(body)![1];
+    if (!functionWord.test(next) && !/ly$/.test(next)) out.push('half-given');
+  }
   if (symbolsLost.test(body)) out.push('symbols-lost');
   // "ciphers like _____ or DES", "such as _____": a slot for one example of many, any of them would do.
   if (/\b(?:like|such as|e\.g\.,?(?:\s+(?:for|in|with))?|including)\s+(?:the\s+)?_{3,}|_{3,}(?:,|\s+(?:or|and))\s+[\p{Lu}\d]/u.test(body))

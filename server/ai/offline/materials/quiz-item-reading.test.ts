@@ -4,6 +4,7 @@ import type { QuizContent } from '@common/materials';
 import { AppError } from '@server/core/app-error';
 import { isCourseLogistics, itemProblems } from '@server/ai/shared/item-checks';
 import { buildMaterial } from '../materials';
+import { bookSentences } from '@server/ai/shared/book-sentences';
 
 /**
  * Quiz items read one by one against their source sentences, as the instructor would: the sentences are quoted from
@@ -242,5 +243,29 @@ describe('one quiz, one item per sentence', () => {
     expect(itemProblems(cloze('The Hessian is the collection of all second-order partial derivatives.', 'Hessian'))).not.toContain(
       'half-given',
     );
+  });
+});
+
+describe("a deck's bullets", () => {
+  it('reads each bullet with a finite verb as a sentence as printed, and a label or a fragment as none (biol5081 mixed-effects deck)', () => {
+    const deck =
+      '<ul><li><p>How to know which one to use?</p></li><li><p>Random effects are always factors (i.e not continuous)</p><ul><li><p>always 3+ levels (but probably more)</p></li></ul></li>' +
+      '<li><p>Random effects are not sampled comprehensively (i.e. are sampled at random)</p></li><li><p>Block designs</p></li>' +
+      '<li><p>Nucleotide difference among strains used in a RAxML analysis</p></li></ul>';
+    const book: TextbookContent = {
+      title: 'Mixed effects',
+      references: [],
+      chapters: [{ title: 'Fixed vs Random effect?', content: deck, sections: [] }],
+    };
+    const read = (listItems: boolean) =>
+      bookSentences(book, { listItems })
+        .filter((s) => s.isStandalone)
+        .map((s) => s.text);
+    expect(read(true)).toEqual([
+      'Random effects are always factors (i.e not continuous)',
+      'Random effects are not sampled comprehensively (i.e. are sampled at random)',
+    ]);
+    // Without it (summaries, objectives) the bullets are read as before.
+    expect(read(false)).not.toContain('Random effects are always factors (i.e not continuous)');
   });
 });
