@@ -47,7 +47,7 @@ const madeUp =
 const toTheReader = /\b(?:you|your|you['’](?:re|ll|ve|d)|our|my)\b/i;
 /** "Because this probability is very small", "the determinant of this mapping": a pointer back to text the item does not show. */
 const pointsBack =
-  /\bas well\b|\bnow becomes?\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b|\bas follows\b|\bthe following\b|^the results? (?:is|are|was|were)\b/iu;
+  /\bas well\b|\bnow becomes?\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b|\bas follows\b|\bthe following\b|^the results? (?:is|are|was|were)\b|,\s*as (?:mentioned|noted|discussed|said)(?: (?:before|above|earlier))?,/iu;
 /**
  * A sentence about how the course runs (grades, due dates, hand-ins, office hours, its web tools), not about its subject:
  * "Exams will be scanned into Gradescope for grading and feedback.", "Homeworks are due by 9:00pm ...". Any sentence of a

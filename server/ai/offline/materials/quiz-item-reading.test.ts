@@ -88,6 +88,9 @@ describe('quiz items read against their sources', () => {
     expect(
       itemProblems(cloze(other, 'output bits', ['output bits', 'software implementations', 'cryptographic keys', 'dummy operations'])),
     ).toContain('points-back');
+    const mentioned =
+      'Since the key addition is, as mentioned, usually XOR or rarely arithmetic addition, it is cheap both in hardware (XOR gates are a basic building block) and software (nearly every processor has dedicated XOR and ADD instructions).';
+    expect(itemProblems(cloze(mentioned, 'block', ['block', 'cipher', 'attack', 'cryptography']))).toContain('points-back');
     const optimization = 'Obviously, without the guarantee that there is at most one 1 per bit position, the optimization would not work.';
     expect(
       itemProblems(cloze(optimization, 'bit position', ['bit position', 'leakage signal', 'round function', 'key addition'])),
