@@ -5,7 +5,7 @@ import type { GeneratedMaterial, GenerateMaterialInput } from '../engine';
 import { buildAssessment } from './materials/assessment';
 import { buildHomework } from './materials/homework';
 import { buildLessonPlan } from './materials/lesson-plan';
-import { chapterText } from '../shared/book-sentences';
+import { bookSentences, chapterText } from '../shared/book-sentences';
 import { buildQuiz, quizLength } from './materials/quiz';
 import { isCourseLogistics } from '@server/ai/shared/item-checks';
 import { buildScope, teachingChapters, type MaterialScope } from './materials/scope';
@@ -116,6 +116,13 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
       `This textbook is in ${languageName(language!)}, and the offline engine writes ${withArticle(label.toLowerCase())}'s questions and instructions only in English, which would sit around ${languageName(language!)} sentences. Write this ${label.toLowerCase()} yourself, or, if the book's language was detected wrongly, correct it under Share.`,
     );
   const teaching = teachingChapters(input.book);
+  const tests = input.contentType === 'quiz' || input.contentType === 'assessment';
+  // A syllabus is refused as a whole, whichever of its chapters is asked for: its "Community" chapter is logistics too.
+  if (tests && readsAsLogistics(bookSentences(input.book).filter((s) => teaching.includes(s.chapterIndex))))
+    throw new AppError(
+      'UNPROCESSABLE',
+      `This textbook reads as course logistics (grading, deadlines, submissions, policies): its sentences say how the course runs, not what it teaches, so there is nothing to test. Choose a chapter that explains the subject, or add one.`,
+    );
   const notes: string[] = [];
   let chapterIndex = input.chapterIndex;
   // The chapter asked for, when it was front matter or logistics and the material moved to one that teaches.
@@ -131,7 +138,6 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
     }
   }
   const schema = materialContentSchemas[input.contentType];
-  const tests = input.contentType === 'quiz' || input.contentType === 'assessment';
   const build = (included?: number[]) => {
     const scope = buildScope(input.book, chapterIndex, included);
     if (scope.sentences.length === 0) return { scope, checked: undefined, enough: false };

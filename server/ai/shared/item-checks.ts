@@ -54,7 +54,7 @@ const pointsBack =
  * syllabus may be a true statement; none is worth asking.
  */
 const courseLogistics =
-  /\b(?:grades?|graded|grading|curved|regrades?|due (?:by|on|at|date|dates)|(?:is|are) due|deadlines?|(?:requests? for|grant(?:ed)?|granting) extensions?|extensions? (?:will|are|is|may)|late (?:penalt(?:y|ies)|work|submissions?|days?)|office hours|announcements?|enrolled|enrol(?:l)?ment|submit(?:s|ted|ting)?|submissions?|syllabus|course (?:website|communications?|staff|page|policies|policy|project)|canvas|gradescope|ed discussion|piazza|moodle|\d+\s*(?:points?|pts)\b|points will|homeworks?|assignments?|exams?|prelims?|midterms?|quizzes|classmates|groupmates|teammates|instructors?|teaching assistants?|slides|term project|final project|students?)\b/i;
+  /\b(?:grades?|graded|grading|curved|regrades?|due (?:by|on|at|date|dates)|(?:is|are) due|deadlines?|(?:requests? for|grant(?:ed)?|granting) extensions?|extensions? (?:will|are|is|may)|late (?:penalt(?:y|ies)|work|submissions?|days?)|office hours|announcements?|enrolled|enrol(?:l)?ment|submit(?:s|ted|ting)?|submissions?|syllabus|course (?:website|communications?|staff|page|policies|policy|project)|canvas|gradescope|ed discussion|piazza|moodle|\d+\s*(?:points?|pts)\b|points will|homeworks?|assignments?|exams?|prelims?|midterms?|quizzes|classmates|groupmates|teammates|teaching assistants?|slides|term project|final project)\b/i;
 const functionWord =
   /^(?:and|or|but|nor|the|of|to|in|for|with|from|by|on|at|as|is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|must|should|that|which|who|whose|than|then|when|where|while|into|onto|over|under|between|among|per|via|not)$/i;
 /** True for a sentence about how the course runs rather than about its subject. */

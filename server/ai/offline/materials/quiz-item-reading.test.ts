@@ -165,11 +165,16 @@ describe('a syllabus gets no quiz', () => {
     ],
   };
 
-  it('refuses the whole-book quiz and assessment, and says the text is course logistics', () => {
-    for (const contentType of ['quiz', 'assessment'] as const) {
+  it('refuses the whole-book and every chapter quiz and assessment, and says the text is course logistics', () => {
+    for (const [contentType, chapterIndex] of [
+      ['quiz', undefined],
+      ['assessment', undefined],
+      ['quiz', 0],
+      ['quiz', 1],
+    ] as const) {
       let error: unknown;
       try {
-        buildMaterial({ book: syllabus, contentType });
+        buildMaterial({ book: syllabus, contentType, chapterIndex });
       } catch (e) {
         error = e;
       }
