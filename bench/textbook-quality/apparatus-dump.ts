@@ -4,7 +4,10 @@
  * questions, then the quiz on the whole book and on each chapter (or why it was refused). The
  * reviewer applies docs/quality-review.md to this output.
  *
- *   node --import tsx bench/textbook-quality/apparatus-dump.ts [--dir <folder>] > apparatus.txt
+ *   node --import tsx bench/textbook-quality/apparatus-dump.ts [--dir <folder>] [--sources] [--all] > apparatus.txt
+ *
+ * --sources prints each quiz item's source sentence under it; --all adds the whole book's assessment,
+ * lesson plan and homework.
  */
 import type { TextbookContent } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
@@ -16,6 +19,8 @@ import { realCorpusDir, realFiles } from '../real/corpus';
 const dirArg = process.argv.indexOf('--dir');
 const files = realFiles(dirArg >= 0 ? process.argv[dirArg + 1] : realCorpusDir) ?? [];
 const engine = createOfflineEngine();
+const withSources = process.argv.includes('--sources');
+const everything = process.argv.includes('--all');
 const lists = (html: string, heading: string) => {
   const m = new RegExp(`<h3>${heading}</h3>(?:<p>[^]*?</p>)?<([uo])l>([^]*?)</\\1l>`).exec(html);
   return m ? [...m[2].matchAll(/<li>([^]*?)<\/li>/g)].map((x) => htmlToText(x[1])) : [];
@@ -52,10 +57,20 @@ for (const file of files) {
       console.log(`\n## QUIZ ch${ci}: ${q.description}`);
       for (const x of (
         q.content as { questions: Array<{ type: string; prompt: string; options?: string[]; answer: string; source: string }> }
-      ).questions)
+      ).questions) {
         console.log(`- [${x.type}] ${x.prompt}${x.options ? ` {${x.options.join(' | ')}}` : ''} => ${x.answer}`);
+        if (withSources) console.log(`    < ${x.source}`);
+      }
     } catch (e) {
       console.log(`\n## QUIZ ch${ci}: REFUSED ${(e as Error).message}`);
+    }
+  }
+  for (const contentType of everything ? (['assessment', 'lessonPlan', 'homework'] as const) : []) {
+    try {
+      const m = await engine.generateMaterial({ material, retriever: { search: async () => [] } }, { book, contentType });
+      console.log(`\n## ${contentType.toUpperCase()}: ${m.description}\n${JSON.stringify(m.content, null, 1)}`);
+    } catch (e) {
+      console.log(`\n## ${contentType.toUpperCase()}: REFUSED ${(e as Error).message}`);
     }
   }
 }

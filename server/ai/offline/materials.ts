@@ -5,8 +5,9 @@ import type { GeneratedMaterial, GenerateMaterialInput } from '../engine';
 import { buildAssessment } from './materials/assessment';
 import { buildHomework } from './materials/homework';
 import { buildLessonPlan } from './materials/lesson-plan';
-import { chapterText } from '../shared/book-sentences';
+import { bookSentences, chapterText } from '../shared/book-sentences';
 import { buildQuiz, quizLength } from './materials/quiz';
+import { isCourseLogistics } from '@server/ai/shared/item-checks';
 import { buildScope, teachingChapters, type MaterialScope } from './materials/scope';
 import { settingSentences, settingTitle } from './materials/setting-parts';
 
@@ -89,6 +90,12 @@ export function combinedNote(
   return `"${title}" has ${words.toLocaleString('en-US')} words, but only ${made} of its sentences define a term or state a fact with one right answer (the rest are worked examples, formulas, settings or discussion), so it is combined with the chapters next to it.`;
 }
 
+/** Two in five sentences or more about grades, due dates, hand-ins or course tools: a syllabus, not teaching text. */
+function readsAsLogistics(sentences: ReadonlyArray<{ plain: string }>): boolean {
+  const n = sentences.filter((s) => isCourseLogistics(s.plain)).length;
+  return n >= 3 && n * 5 >= sentences.length * 2;
+}
+
 /**
  * Offline materials: built from the textbook's own sentences, key
  * terms, definitions and figures, never from outside knowledge. A request on front matter or
@@ -109,6 +116,13 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
       `This textbook is in ${languageName(language!)}, and the offline engine writes ${withArticle(label.toLowerCase())}'s questions and instructions only in English, which would sit around ${languageName(language!)} sentences. Write this ${label.toLowerCase()} yourself, or, if the book's language was detected wrongly, correct it under Share.`,
     );
   const teaching = teachingChapters(input.book);
+  const tests = input.contentType === 'quiz' || input.contentType === 'assessment';
+  // A syllabus is refused as a whole, whichever of its chapters is asked for: its "Community" chapter is logistics too.
+  if (tests && readsAsLogistics(bookSentences(input.book).filter((s) => teaching.includes(s.chapterIndex))))
+    throw new AppError(
+      'UNPROCESSABLE',
+      `This textbook reads as course logistics (grading, deadlines, submissions, policies): its sentences say how the course runs, not what it teaches, so there is nothing to test. Choose a chapter that explains the subject, or add one.`,
+    );
   const notes: string[] = [];
   let chapterIndex = input.chapterIndex;
   // The chapter asked for, when it was front matter or logistics and the material moved to one that teaches.
@@ -127,6 +141,8 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   const build = (included?: number[]) => {
     const scope = buildScope(input.book, chapterIndex, included);
     if (scope.sentences.length === 0) return { scope, checked: undefined, enough: false };
+    // A syllabus's grading, deadlines and policies are true statements, but none is worth testing.
+    if (tests && readsAsLogistics(scope.sentences)) return { scope, checked: undefined, enough: false, logistics: true };
     const checked = schema.safeParse(builders[input.contentType](scope));
     const count = input.contentType === 'quiz' && checked.success ? (checked.data as { questions: unknown[] }).questions.length : Infinity;
     return { scope, checked, enough: checked.success && count >= Math.min(minQuizQuestions, quizLength(scope)) };
@@ -136,6 +152,11 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   const alone = result;
   if (!result.checked) {
     const where = chapterIndex === undefined ? 'This textbook' : `The chapter "${result.scope.title}"`;
+    if ('logistics' in result)
+      throw new AppError(
+        'UNPROCESSABLE',
+        `${where} reads as course logistics (grading, deadlines, submissions, policies): its sentences say how the course runs, not what it teaches, so there is nothing to test. Choose a chapter that explains the subject, or add one.`,
+      );
     // An empty chapter and one of code, a table or a list of dates are told apart: the second has content, but no prose to ask about.
     throw new AppError(
       'UNPROCESSABLE',

@@ -52,11 +52,36 @@ function chapterParts(chapter: TextbookContent['chapters'][number]): Array<{ htm
 }
 
 /**
+ * A clause with a finite verb ("Cholera is caused by ...", "Random effects are always factors"), not a label ("Block designs")
+ * or a participle's fragment ("Nucleotide difference among strains used in a RAxML analysis").
+ */
+const finiteVerb = /\b(?:is|are|was|were|has|have|had|can|cannot|could|will|would|may|might|must|should|does|do|did)\b/i;
+
+/**
+ * The pieces of one block to split into sentences. With `listItems`, each item of a list is its own piece, and one with a
+ * verb but no stop is read as a sentence (`closed`: the stop is only lent for the reading, the text stays as printed): a deck's bullets ("Cholera is caused by the waterborne bacterium Vibrio
+ * cholerae" / "Prior to 2010, Haiti had not had a cholera outbreak") otherwise run together into one unreadable sentence.
+ */
+function blockPieces(block: string, listItems: boolean): Array<{ text: string; item: boolean; closed?: boolean }> {
+  const html = withInlineMath(block);
+  if (!listItems || !/^<[uo]l\b/i.test(block)) return [{ text: htmlToText(html), item: false }];
+  return html
+    .split(/<li\b[^>]*>/i)
+    .map((piece) => htmlToText(piece).trim())
+    .filter(Boolean)
+    .map((text) =>
+      /[.!?]["”’)\]]?$|[.!?;:]\s+\p{Lu}/u.test(text) || !finiteVerb.test(text)
+        ? { text, item: true }
+        : { text: `${text}.`, item: true, closed: true },
+    );
+}
+
+/**
  * Every printable sentence of the book in reading order, each once. The
  * composed "This chapter covers A, B and C." sign-posts are left out: they
  * repeat section titles and teach nothing to test.
  */
-export function bookSentences(book: TextbookContent): BookSentence[] {
+export function bookSentences(book: TextbookContent, opts: { listItems?: boolean } = {}): BookSentence[] {
   const out: BookSentence[] = [];
   const seen = new Set<string>();
   book.chapters.forEach((chapter, chapterIndex) => {
@@ -64,23 +89,25 @@ export function bookSentences(book: TextbookContent): BookSentence[] {
       for (const block of htmlBlocks(part.html)) {
         if (/^<h[1-6]>/.test(block) || /^<hr ?\/?>$/.test(block)) continue;
         // Inline math stays in the text as \(latex\), so a sentence that had a formula is never printed without it.
-        for (const raw of fastSentences(htmlToText(withInlineMath(block)))) {
-          const text = cleanSentence(raw);
-          if (!text || /^this chapter (?:covers|introduces)\b/i.test(text)) continue;
-          const key = sentenceKey(text);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          const plain = stripCitations(text);
-          out.push({
-            text,
-            plain,
-            chapterIndex,
-            chapterTitle: chapter.title,
-            sectionTitle: part.sectionTitle,
-            order: out.length,
-            isStandalone: isStandalone(plain),
-          });
-        }
+        for (const piece of blockPieces(block, opts.listItems ?? false))
+          for (const raw of fastSentences(piece.text)) {
+            const cleaned = cleanSentence(raw);
+            const text = cleaned && piece.closed ? cleaned.replace(/\.$/, '') : cleaned;
+            if (!text || /^this chapter (?:covers|introduces)\b/i.test(text)) continue;
+            const key = sentenceKey(text);
+            if (seen.has(key)) continue;
+            seen.add(key);
+            const plain = stripCitations(text);
+            out.push({
+              text,
+              plain,
+              chapterIndex,
+              chapterTitle: chapter.title,
+              sectionTitle: part.sectionTitle,
+              order: out.length,
+              isStandalone: isStandalone(plain) && (!piece.item || finiteVerb.test(plain)),
+            });
+          }
       }
     }
   });

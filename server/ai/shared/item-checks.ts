@@ -24,7 +24,9 @@ export type ItemCheck =
   | 'generic-key'
   | 'symbols-lost'
   | 'odd-one-out'
-  | 'example-slot';
+  | 'example-slot'
+  | 'course-logistics'
+  | 'parallel-slot';
 
 type Item = Pick<QuizQuestion, 'type' | 'prompt' | 'answer' | 'options' | 'source'>;
 
@@ -45,7 +47,21 @@ const madeUp =
 const toTheReader = /\b(?:you|your|you['’](?:re|ll|ve|d)|our|my)\b/i;
 /** "Because this probability is very small", "the determinant of this mapping": a pointer back to text the item does not show. */
 const pointsBack =
-  /\bas well\b|\bnow becomes?\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b|\bas follows\b|\bthe following\b/iu;
+  /\bas well\b|\bnow becomes?\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b|\bas follows\b|\bthe following\b|^the results? (?:is|are|was|were)\b|,\s*as (?:mentioned|noted|discussed|said)(?: (?:before|above|earlier))?,/iu;
+/**
+ * A sentence about how the course runs (grades, due dates, hand-ins, office hours, its web tools), not about its subject:
+ * "Exams will be scanned into Gradescope for grading and feedback.", "Homeworks are due by 9:00pm ...". Any sentence of a
+ * syllabus may be a true statement; none is worth asking.
+ */
+const courseLogistics =
+  /\b(?:grades?|graded|grading|curved|regrades?|due (?:by|on|at|date|dates)|(?:is|are) due|deadlines?|(?:requests? for|grant(?:ed)?|granting) extensions?|extensions? (?:will|are|is|may)|late (?:penalt(?:y|ies)|work|submissions?|days?)|office hours|announcements?|enrolled|enrol(?:l)?ment|submit(?:s|ted|ting)?|submissions?|syllabus|course (?:website|communications?|staff|page|policies|policy|project)|canvas|gradescope|ed discussion|piazza|moodle|\d+\s*(?:points?|pts)\b|points will|homeworks?|assignments?|exams?|prelims?|midterms?|quizzes|classmates|groupmates|teammates|teaching assistants?|slides|term project|final project)\b/i;
+const functionWord =
+  /^(?:and|or|but|nor|the|of|to|in|for|with|from|by|on|at|as|is|are|was|were|be|been|has|have|had|can|could|will|would|may|might|must|should|that|which|who|whose|than|then|when|where|while|into|onto|over|under|between|among|per|via|not)$/i;
+/** True for a sentence about how the course runs rather than about its subject. */
+export function isCourseLogistics(text: string): boolean {
+  return courseLogistics.test(text);
+}
+
 /** A blank inside a formula ("t−_____ times", "/4 = _____"): a calculation step, not a fact to recall. */
 const inFormula = /[=−+×*/^<>]\s*_{3,}|_{3,}\s*[=−+×*/^<>]/;
 /** Instructions and asides read as statements: "Explore the effect of ...", "Provide the gradients of ...". */
@@ -84,6 +100,8 @@ const notations: Array<[RegExp, RegExp]> = [
   [/\|[^|\s][^|]*\|/, /\babsolute value\b/i],
   [/‖[^‖]+‖/, /\bnorm\b/i],
   [/∂/, /\bpartial\b/i],
+  // "Assuming p(x) = N (μ, Σ) is _____", "N(0, 1)": the normal distribution's own letter names it.
+  [/\bn\s*\(\s*(?:μ|0\s*,)/iu, /\b(?:gaussian|normal)\b/i],
 ];
 /** "Countermeasures against _____" for "fault attacks", "_____ to directly thwart SCA" for "countermeasures": the relation names the key's kind. */
 const opposing = /\b(?:countermeasures?|protect(?:ion|s)?|defen[cs]es?|thwart|resist|mitigat\w*)\b/i;
@@ -153,6 +171,12 @@ export function itemProblems(q: Item): ItemCheck[] {
       out.push('half-given');
   }
   if (closed && blank.test(body) && genericHead.test(q.answer.trim())) out.push('generic-key');
+  // "replaced with _____ sequencing" for "genome": a one-word key that modifies the noun after it is one half of a
+  // compound the sentence prints; no other term reads as that compound.
+  if (closed && /^\p{Ll}[\p{Ll}-]+$/u.test(q.answer.trim()) && /_{3,}\s+(\p{Ll}[\p{Ll}-]{2,})\b/u.test(body)) {
+    const next = /_{3,}\s+(\p{Ll}[\p{Ll}-]{2,})\b/u.exec(body)![1];
+    if (!functionWord.test(next) && !/ly$/.test(next)) out.push('half-given');
+  }
   if (symbolsLost.test(body)) out.push('symbols-lost');
   // "ciphers like _____ or DES", "such as _____": a slot for one example of many, any of them would do.
   if (/\b(?:like|such as|e\.g\.,?(?:\s+(?:for|in|with))?|including)\s+(?:the\s+)?_{3,}|_{3,}(?:,|\s+(?:or|and))\s+[\p{Lu}\d]/u.test(body))
@@ -162,6 +186,25 @@ export function itemProblems(q: Item): ItemCheck[] {
   // "... the reader is referred to Griewank and Walther", "... can be found in Magnus and Neudecker": a reading pointer, not a fact.
   if (statement && /\b(?:the reader is referred|can be found in|is available at|see also)\b/i.test(body)) out.push('not-a-statement');
   if (inFormula.test(body)) out.push('in-a-formula');
+  if (courseLogistics.test(q.source ?? '') || courseLogistics.test(body)) out.push('course-logistics');
+  // "Sequences mapped to both strands – no library bias!": an exclamation is a slide's emphasis, not a statement to test.
+  if (statement && /!\s*$/.test((q.source ?? body).trim())) out.push('not-a-statement');
+  // "(permuting bytes, applying _____)": a slot in an aside's list of examples, where many answers would do.
+  if (closed && /\([^()]*,[^()]*_{3,}[^()]*\)|\([^()]*_{3,}[^()]*,[^()]*\)/.test(body)) out.push('example-slot');
+  // "the other S-Box _____", "the optimization would not work": the item leans on a thing said before it.
+  if (statement && /\bthe other\b/i.test(body) && !/\b(?:one|each)\b[^.]*\bthe other\b/i.test(body)) out.push('points-back');
+  if (
+    statement &&
+    /\bthe (?:optimi[sz]ation|trick|approach|technique|procedure|construction|scheme|method|algorithm)\s+(?:would|will|does|did|hence|then|thus|works?|fails?)\b/i.test(
+      body,
+    )
+  )
+    out.push('points-back');
+  // "The _____ layer is similar in performance ..., while the S-Box layer is ...": the blank is one of two parallel members,
+  // and which goes where is a guess between them.
+  const [, after, tail] = /_{3,}\s+(\p{L}[\p{L}-]{2,})([^]*)$/u.exec(body) ?? [];
+  const modifier = `(?<![\\p{L}-])(?!(?:a|an|the|this|that|each|every|its|their|our|of|and|or|in|on|to|for|with)\\s)\\p{L}[\\p{L}-]*`;
+  if (closed && after && !functionWord.test(after) && new RegExp(`${modifier}\\s+${after}\\b`, 'iu').test(tail)) out.push('parallel-slot');
   if (statement && pointsBack.test(body)) out.push('points-back');
   // "“transpose” a tensor, we mean ...": a sentence that lost its start.
   // (A prompt that only lowercased its source's first letter is not one.)

@@ -68,20 +68,23 @@ export function buildAssessment(scope: MaterialScope): AssessmentContent {
     definitions: scope.definitions.filter((d) => !setting.has(d.sentence)),
   });
   const picker = new QuestionPicker();
+  // The chapter's own exercises, a worked example and a figure it refers to, each timed and with a rubric.
+  const own = ownMaterialItems(scope);
+  // The open questions first: a closed item on the same sentence would print the model answer of "Define X." (one sentence, one item).
+  picker.take(c.open, own.length >= 2 ? 1 : 2);
+  const open = [...picker.picked];
+  const closedCount = () => picker.picked.length - open.length;
   const closedTarget = scope.chapterIndex === undefined ? 12 : Math.min(10, Math.max(4, Math.ceil(scope.words / 160)));
   picker.take(c.definitions, Math.ceil(closedTarget * 0.3));
   picker.take(c.numbers, Math.ceil(closedTarget * 0.2));
   picker.take(c.trueFalse, Math.ceil(closedTarget * 0.2));
-  picker.take(c.terms, closedTarget - picker.picked.length);
-  for (const list of [c.trueFalse, c.numbers, c.definitions]) picker.take(list, closedTarget - picker.picked.length);
-  for (const list of fillerCandidates(scope)) picker.take(list, closedTarget - picker.picked.length);
-  const closed = [...picker.picked].sort((a, b) => a.source.order - b.source.order);
+  picker.take(c.terms, closedTarget - closedCount());
+  for (const list of [c.trueFalse, c.numbers, c.definitions]) picker.take(list, closedTarget - closedCount());
+  for (const list of fillerCandidates(scope)) picker.take(list, closedTarget - closedCount());
+  const closed = picker.picked.filter((p) => !open.includes(p)).sort((a, b) => a.source.order - b.source.order);
   // Every third term question asks for recall instead of recognition.
   let termCount = 0;
   const items = closed.map((q) => (q.kind === 'term' && termCount++ % 3 === 2 ? recallItem(q) : closedItem(q)));
-  // The chapter's own exercises, a worked example and a figure it refers to, each timed and with a rubric.
-  const own = ownMaterialItems(scope);
-  picker.take(c.open, own.length >= 2 ? 1 : 2);
-  items.push(...picker.picked.filter((p) => p.kind === 'open').map(essayItem), ...own);
+  items.push(...open.map(essayItem), ...own);
   return { items, totalPoints: items.reduce((sum, item) => sum + item.points, 0) };
 }

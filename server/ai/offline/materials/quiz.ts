@@ -123,9 +123,10 @@ export class QuestionPicker {
       // The statement as printed (a term blanked or swapped) must still stand on its own: seven words, a named subject.
       const statement = /^(?:fill in the blank|true or false)\s*:\s*(.*)$/i.exec(c.question.prompt)?.[1];
       if (statement !== undefined && standaloneProblem(statement.replace(/_{3,}/g, 'X'))) continue;
-      // Open prompts may share a supporting sentence with a cloze; every other kind needs its own sentence.
-      if (c.kind !== 'open' && this.sentences.has(sentence)) continue;
-      if (c.kind !== 'open') this.sentences.add(sentence);
+      // Every item needs its own sentence: "Define a block cipher." beside "Which term does the textbook describe as
+      // 'a function bc (p, k) that maps ...'?" prints the model answer of the one as the prompt of the other.
+      if (this.sentences.has(sentence)) continue;
+      this.sentences.add(sentence);
       this.prompts.add(prompt);
       this.answers.add(c.answerKey);
       if (c.question.type !== 'true-false') this.keys.add(key);

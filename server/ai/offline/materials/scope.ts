@@ -45,7 +45,8 @@ export function teachingChapters(book: TextbookContent): number[] {
  * combined with when it is too short on its own), or the whole book without its front matter.
  */
 export function buildScope(book: TextbookContent, chapterIndex?: number, include?: number[]): MaterialScope {
-  const all = bookSentences(book);
+  // A deck's bullets are read one by one: each is a statement to ask about, or a label that is none.
+  const all = bookSentences(book, { listItems: true });
   const chapters = new Set(include ?? (chapterIndex === undefined ? teachingChapters(book) : [chapterIndex]));
   const sentences = all.filter((s) => chapters.has(s.chapterIndex));
   const titleWords = new Set(
