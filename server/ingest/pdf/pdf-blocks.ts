@@ -8,6 +8,7 @@ import { collectEvidence, continuesUrl, joinLines, type WordEvidence } from './p
 import { bodyStats, type BodyStats } from './pdf-stats';
 import type { PdfLine, PdfOutlineEntry, PdfRegion } from './pdf-types';
 import { splitBibliography } from './pdf-bibliography';
+import { latexToText } from './pdf-math';
 
 export interface PdfStructure {
   blocks: DocBlock[];
@@ -290,7 +291,7 @@ export function buildBlocks(
         evidence,
       );
       // A heading in small capitals reads lower-cased: the outline's spelling of the same words is the author's.
-      const text = heading.text && parts.length === 1 ? heading.text : read;
+      const text = heading.text && parts.length === 1 ? heading.text : plainHeading(read);
       if (bibLevel !== undefined && heading.level <= bibLevel) {
         flushBib();
         bibLevel = undefined;
@@ -560,4 +561,19 @@ function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
     out.push(block);
   }
   return out;
+}
+
+const superscriptDigits: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+
+/**
+ * A heading's inline formulas as plain text (a heading is a line of text, not a formula): "1.2 \(1^{er}\) théorème"
+ * reads "1.2 1er théorème", "\(L^{2}\) spaces" reads "L² spaces".
+ */
+function plainHeading(text: string): string {
+  return text.replace(/\\\((.*?)\\\)/g, (_, tex: string) =>
+    latexToText(tex)
+      .replace(/\^\{(\d+)\}|\^(\d)/g, (_m, a?: string, b?: string) => [...(a ?? b ?? '')].map((d) => superscriptDigits[d]).join(''))
+      .replace(/[_^]\{([^{}]*)\}/g, '$1')
+      .replace(/[_^]/g, ''),
+  );
 }
