@@ -89,8 +89,7 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
       const sameWords = entries[k].loose === loose && loose.length >= 3 && !/^\s*\d{1,4}\s+\D/.test(text);
       // A bookmark may itself open with a number that is a word of the title ("1er théorème de Noether", set "1.2 1^{er} ...").
       const ownNumber = /^\d+(?:[.\s]|$)/.test(entries[k].title);
-      const withoutNumber =
-        numberless !== key && !ownNumber && (entries[k].key === numberless || entries[k].key === headKey);
+      const withoutNumber = numberless !== key && !ownNumber && (entries[k].key === numberless || entries[k].key === headKey);
       // hyperref drops mathematics from a bookmark ("Modèle Poisson-" for "8 Modèle Poisson-Σ"): a line whose words
       // are the bookmark's and then a Greek letter or two is that heading.
       const mathDropped =
