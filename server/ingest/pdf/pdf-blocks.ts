@@ -52,6 +52,8 @@ export function buildBlocks(
 
   const regionBlock = (region: PdfRegion): DocBlock => {
     const caption = region.caption ? joinLines(region.caption.split('\n'), evidence) : undefined;
+    // A titled box of text is a callout of the book (its title as the label), not a picture of text.
+    if (region.kind === 'callout') return { kind: 'margin', text: region.text, label: region.label, page: region.page };
     if (region.kind === 'equation')
       return { kind: 'equation', text: region.text, latex: region.latex, label: region.label, page: region.page };
     if (region.kind === 'table')
@@ -76,7 +78,7 @@ export function buildBlocks(
         const block = regionBlock(l.region);
         blocks.push(block);
         // A table whose cells were read needs no picture.
-        if (!(block.kind === 'table' && block.rows)) pending.push({ block, region: l.region });
+        if (!(block.kind === 'table' && block.rows) && block.kind !== 'margin') pending.push({ block, region: l.region });
       } else if (isContent(l.text, 'margin')) {
         const prev = blocks[blocks.length - 1];
         // A web address broken over two lines of the margin is one note ("https://mml-book.github.io/" + "slopes-expectations.html").
