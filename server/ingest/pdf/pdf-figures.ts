@@ -225,11 +225,15 @@ export function findFigures(
 
   // A framed box of running text (an example, a theorem) is text, not a figure; so is a boxed formula. A grid of rules
   // around rows of short cells (a ruled table, a grading rubric, a truth table) is a table with its cells.
+  // Text taken near a callout's box that is not inside it (a heading just above) goes back to the text.
+  const released: Segment[] = [];
   const kept = regions.filter((r) => {
     if (r.hasImage) return true;
     const callout = titledBox(r.marks, r.labels, bodySize);
     if (callout) {
-      Object.assign(r, { kind: 'callout', label: callout.title, text: callout.text });
+      const { x0, y0, x1, y1 } = callout.box;
+      Object.assign(r, { kind: 'callout', label: callout.title, text: callout.text, labels: callout.inside, x0, y0, x1, y1 });
+      released.push(...callout.outside);
       return true;
     }
     // Its horizontal rules run across the whole table; a proof's rule under its premises (a Fitch proof, whose bars mark
@@ -258,7 +262,7 @@ export function findFigures(
     return !(chars > 0 && mathChars / chars >= 0.5 && (!r.hasDrawing || (r.labels.length <= 3 && r.strokes <= 4)));
   });
   const dropped = regions.filter((r) => !kept.includes(r)).flatMap((r) => r.labels);
-  free = free.concat(dropped);
+  free = free.concat(dropped, released);
 
   // Subfigures side by side (or overlapping) are one figure with one caption.
   const merged: typeof kept = [];
@@ -302,7 +306,11 @@ export function findFigures(
  * filled boxes only, the widest the box and another across its top no taller than two lines and a half, one short line
  * of words in that band and lines of words under it, no formula. Its title and its text in reading order.
  */
-function titledBox(marks: PdfMark[], labels: Segment[], bodySize: number): { title: string; text: string } | undefined {
+function titledBox(
+  marks: PdfMark[],
+  labels: Segment[],
+  bodySize: number,
+): { title: string; text: string; box: Box; inside: Segment[]; outside: Segment[] } | undefined {
   if (marks.length < 2 || marks.length > 4 || !marks.every((m) => m.kind === 'path' && m.fill)) return undefined;
   const outer = marks.reduce((a, b) => (width(b) * height(b) > width(a) * height(a) ? b : a));
   if (width(outer) < 100) return undefined;
@@ -315,13 +323,21 @@ function titledBox(marks: PdfMark[], labels: Segment[], bodySize: number): { tit
       height(m) < 0.7 * height(outer),
   );
   if (!band) return undefined;
-  const inBand = labels.filter((s) => inside(segmentBox(s), band, 1));
-  const below = labels.filter((s) => !inBand.includes(s));
+  const within = labels.filter((s) => inside(segmentBox(s), outer, 1));
+  const inBand = within.filter((s) => inside(segmentBox(s), band, 1));
+  const below = within.filter((s) => !inBand.includes(s));
   const wordy = (s: Segment) => s.math < 0.3 && /\p{L}{2}/u.test(s.text);
   if (inBand.length !== 1 || below.length === 0 || !inBand.every(wordy) || !below.every(wordy)) return undefined;
   const title = inBand[0].text.trim();
-  if (words(inBand[0]) > 8 || /[.;]$/.test(title) || !below.every((s) => inside(segmentBox(s), outer, 1) && s.y < band.y0)) return undefined;
-  return { title: title.replace(/:$/, ''), text: orderedText(below) };
+  if (words(inBand[0]) > 8 || /[.;]$/.test(title) || !below.every((s) => s.y < band.y0)) return undefined;
+  const box = { x0: outer.x0, y0: outer.y0, x1: outer.x1, y1: outer.y1 };
+  return {
+    title: title.replace(/:$/, ''),
+    text: orderedText(below),
+    box,
+    inside: within,
+    outside: labels.filter((s) => !within.includes(s)),
+  };
 }
 
 function orderedText(segments: Segment[]): string {
