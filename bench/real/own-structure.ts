@@ -217,13 +217,23 @@ export const titleKey = (t: string) =>
     .trim();
 
 /** The share of `own` titles found in `found`, in the same order. */
+/**
+ * Where the source's heading `title` stands among the book's title keys, from `at` on (-1 when absent). A bookmark
+ * hyperref cut short where the heading held a formula ("Modèle Poisson-" for "Modèle Poisson-Σ") is found at the book's
+ * heading that starts with its words.
+ */
+export function titleAt(keys: string[], title: string, at: number): number {
+  const key = titleKey(title);
+  return /[-–(]\s*$/.test(title) ? keys.findIndex((k, j) => j >= at && k.startsWith(key)) : keys.indexOf(key, at);
+}
+
 export function inOrder(own: string[], found: string[]): number {
   if (own.length === 0) return 1;
   const keys = found.map(titleKey);
   let at = 0;
   let hits = 0;
-  for (const title of own.map(titleKey)) {
-    const i = keys.indexOf(title, at);
+  for (const title of own) {
+    const i = titleAt(keys, title, at);
     if (i >= 0) {
       hits++;
       at = i + 1;

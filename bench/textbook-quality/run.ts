@@ -21,7 +21,7 @@ import { createOfflineEngine } from '@server/ai/offline';
 import { extractAndChunk } from '@server/ingest/extract-document';
 import { mimeByKind, sniffKind } from '@server/ingest/sniff';
 import { findDocumentReferences } from '@server/references/documents/documents.provider';
-import { gluedWords, inOrder, ownStructure, titleKey } from '../real/own-structure';
+import { gluedWords, inOrder, ownStructure, titleAt, titleKey } from '../real/own-structure';
 import { pct, realCorpusDir, realFiles, table } from '../real/corpus';
 import {
   junkReason,
@@ -87,7 +87,7 @@ for (const file of files) {
     const keys = titles.map(titleKey);
     let at = 0;
     for (const t of expected) {
-      const i = keys.indexOf(titleKey(t), at);
+      const i = titleAt(keys, t, at);
       if (i >= 0) at = i + 1;
       else missing.push(t);
     }

@@ -159,7 +159,8 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
     case 'quote':
       return `<blockquote><p>${textHtml(block)}</p></blockquote>`;
     case 'margin':
-      return `<blockquote><p><strong>Note:</strong> ${textHtml(block)}</p></blockquote>`;
+      // A callout with a title of its own ("Due Date") is labelled by it.
+      return `<blockquote><p><strong>${block.label ? escapeHtml(block.label) : 'Note'}:</strong> ${textHtml(block)}</p></blockquote>`;
     case 'exercise':
       return `<p><strong>Exercise${block.label ? ` ${escapeHtml(block.label)}` : ''}.</strong> ${textHtml(block)}</p>`;
     case 'caption':

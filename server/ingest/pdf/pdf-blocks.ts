@@ -8,6 +8,7 @@ import { collectEvidence, continuesUrl, joinLines, type WordEvidence } from './p
 import { bodyStats, type BodyStats } from './pdf-stats';
 import type { PdfLine, PdfOutlineEntry, PdfRegion } from './pdf-types';
 import { splitBibliography } from './pdf-bibliography';
+import { latexToText } from './pdf-math';
 
 export interface PdfStructure {
   blocks: DocBlock[];
@@ -51,6 +52,8 @@ export function buildBlocks(
 
   const regionBlock = (region: PdfRegion): DocBlock => {
     const caption = region.caption ? joinLines(region.caption.split('\n'), evidence) : undefined;
+    // A titled box of text is a callout of the book (its title as the label), not a picture of text.
+    if (region.kind === 'callout') return { kind: 'margin', text: region.text, label: region.label, page: region.page };
     if (region.kind === 'equation')
       return { kind: 'equation', text: region.text, latex: region.latex, label: region.label, page: region.page };
     if (region.kind === 'table')
@@ -75,7 +78,7 @@ export function buildBlocks(
         const block = regionBlock(l.region);
         blocks.push(block);
         // A table whose cells were read needs no picture.
-        if (!(block.kind === 'table' && block.rows)) pending.push({ block, region: l.region });
+        if (!(block.kind === 'table' && block.rows) && block.kind !== 'margin') pending.push({ block, region: l.region });
       } else if (isContent(l.text, 'margin')) {
         const prev = blocks[blocks.length - 1];
         // A web address broken over two lines of the margin is one note ("https://mml-book.github.io/" + "slopes-expectations.html").
@@ -290,7 +293,7 @@ export function buildBlocks(
         evidence,
       );
       // A heading in small capitals reads lower-cased: the outline's spelling of the same words is the author's.
-      const text = heading.text && parts.length === 1 ? heading.text : read;
+      const text = heading.text && parts.length === 1 ? heading.text : plainHeading(read);
       if (bibLevel !== undefined && heading.level <= bibLevel) {
         flushBib();
         bibLevel = undefined;
@@ -560,4 +563,30 @@ function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
     out.push(block);
   }
   return out;
+}
+
+const superscriptDigits: Record<string, string> = {
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+};
+
+/**
+ * A heading's inline formulas as plain text (a heading is a line of text, not a formula): "1.2 \(1^{er}\) théorème"
+ * reads "1.2 1er théorème", "\(L^{2}\) spaces" reads "L² spaces".
+ */
+function plainHeading(text: string): string {
+  return text.replace(/\\\((.*?)\\\)/g, (_, tex: string) =>
+    latexToText(tex)
+      .replace(/\^\{(\d+)\}|\^(\d)/g, (_m, a?: string, b?: string) => [...(a ?? b ?? '')].map((d) => superscriptDigits[d]).join(''))
+      .replace(/[_^]\{([^{}]*)\}/g, '$1')
+      .replace(/[_^]/g, ''),
+  );
 }

@@ -66,7 +66,8 @@ export function formulaLatex(text: string, named = false): string | undefined {
   for (const [i, part] of trimmed.split(/\\\((.*?)\\\)/).entries()) {
     if (i % 2 === 1) {
       // A script with no base (the "1" over "2σ²" of a small fraction read as scripts of "−"): the text does not say how the glyphs stand.
-      if (/^[_^]/.test(part)) return undefined;
+      // A script right after a letter or ∆, ∇ written outside it ("∆\(_{X}\)") is that symbol's.
+      if (/^[_^]/.test(part) && !/[\p{L}∆∇]$/u.test(latex)) return undefined;
       // A script written by pdf-lines: letters in it are single symbols or operator names.
       // A word in a script ("max", "signal") is set upright in the source: KaTeX would set it in italics. Two letters
       // before any script are a product of variables ("bX_{t}"), not a word.

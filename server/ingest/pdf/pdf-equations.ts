@@ -1,5 +1,6 @@
 import { equationLatex } from './pdf-equation-latex';
 import { fractionDisplayLatex } from './pdf-display-fractions';
+import { braceDisplayLatex } from './pdf-display-braces';
 import { bigOperator } from './pdf-lines';
 import { latexToText } from './pdf-math';
 import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
@@ -140,7 +141,7 @@ function toRegion(group: Group, ceiling: number, floor: number, marks: PdfMark[]
       math.length === 1 && math[0].plainMath && !drawnInside(math[0], marks)
         ? equationLatex(math[0].text)
         : group.numbers.length === 0
-          ? fractionDisplayLatex(math, marks)
+          ? (fractionDisplayLatex(math, marks) ?? braceDisplayLatex(math))
           : undefined,
   };
 }

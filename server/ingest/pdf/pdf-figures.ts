@@ -164,7 +164,9 @@ export function findFigures(
   // Captions are attached afterwards, never read as labels (a margin caption sits right beside its figure).
   const captions = new Set(segments.filter((s) => captionStart.test(s.text)).flatMap((s) => captionLines(s, segments)));
   let free = segments.filter((s) => !captions.has(s));
-  const regions: Array<PdfRegion & { labels: Segment[]; hasImage: boolean; hasDrawing: boolean; strokes: number; rules: PdfMark[] }> = [];
+  const regions: Array<
+    PdfRegion & { labels: Segment[]; hasImage: boolean; hasDrawing: boolean; strokes: number; rules: PdfMark[]; marks: PdfMark[] }
+  > = [];
   for (const cluster of candidates) {
     let box: Box = { x0: cluster.x0, y0: cluster.y0, x1: cluster.x1, y1: cluster.y1 };
     const labels: Segment[] = [];
@@ -217,13 +219,23 @@ export function findFigures(
       hasDrawing: cluster.marks.some((m) => m.kind === 'path' && !isRule(m)),
       strokes: cluster.marks.length,
       rules: cluster.marks.filter((m) => isRule(m) && width(m) >= height(m)),
+      marks: cluster.marks,
     });
   }
 
   // A framed box of running text (an example, a theorem) is text, not a figure; so is a boxed formula. A grid of rules
   // around rows of short cells (a ruled table, a grading rubric, a truth table) is a table with its cells.
+  // Text taken near a callout's box that is not inside it (a heading just above) goes back to the text.
+  const released: Segment[] = [];
   const kept = regions.filter((r) => {
     if (r.hasImage) return true;
+    const callout = titledBox(r.marks, r.labels, bodySize);
+    if (callout) {
+      const { x0, y0, x1, y1 } = callout.box;
+      Object.assign(r, { kind: 'callout', label: callout.title, text: callout.text, labels: callout.inside, x0, y0, x1, y1 });
+      released.push(...callout.outside);
+      return true;
+    }
     // Its horizontal rules run across the whole table; a proof's rule under its premises (a Fitch proof, whose bars mark
     // what each assumption covers) does not, and the proof keeps its picture.
     if (!r.hasDrawing && r.rules.length > 0 && r.rules.every((m) => width(m) >= 0.8 * width(r))) {
@@ -250,13 +262,13 @@ export function findFigures(
     return !(chars > 0 && mathChars / chars >= 0.5 && (!r.hasDrawing || (r.labels.length <= 3 && r.strokes <= 4)));
   });
   const dropped = regions.filter((r) => !kept.includes(r)).flatMap((r) => r.labels);
-  free = free.concat(dropped);
+  free = free.concat(dropped, released);
 
   // Subfigures side by side (or overlapping) are one figure with one caption.
   const merged: typeof kept = [];
   for (const r of [...kept].sort((a, b) => a.x0 - b.x0)) {
     const beside = merged.find((m) => {
-      if (m.kind === 'table' || r.kind === 'table') return false;
+      if (m.kind === 'table' || r.kind === 'table' || m.kind === 'callout' || r.kind === 'callout') return false;
       const overlap = Math.min(m.y1, r.y1) - Math.max(m.y0, r.y0);
       return overlap >= 0.5 * Math.min(height(m), height(r)) && r.x0 - m.x1 <= 3 * bodySize;
     });
@@ -271,7 +283,7 @@ export function findFigures(
   );
   const figures: PdfRegion[] = merged
     .filter(isBig)
-    .map(({ labels, hasImage: _hasImage, hasDrawing: _hasDrawing, strokes: _strokes, rules: _rules, ...r }) => {
+    .map(({ labels, hasImage: _hasImage, hasDrawing: _hasDrawing, strokes: _strokes, rules: _rules, marks: _marks, ...r }) => {
       // Strokes and arrowheads reach half a line width past their path's box.
       const pad = 3;
       const region = {
@@ -280,13 +292,52 @@ export function findFigures(
         y0: Math.max(0, r.y0 - pad),
         x1: Math.min(page.width, r.x1 + pad),
         y1: Math.min(page.height, r.y1 + pad),
-        text: orderedText(labels),
+        text: r.kind === 'callout' ? r.text : orderedText(labels),
       };
       figureLabels.set(region, labels);
       return region;
     });
   // Text drawn inside a kept figure never reads as body text, even when it was first left outside it.
   return { regions: figures, segments: free.filter((s) => !figures.some((f) => inside(segmentBox(s), f, 0.5))) };
+}
+
+/**
+ * A box of text under a title band (Quarto's and tcolorbox's callouts: "Due Date" over "Thursday, 09/19/24, 9:00pm"):
+ * filled boxes only, the widest the box and another across its top no taller than two lines and a half, one short line
+ * of words in that band and lines of words under it, no formula. Its title and its text in reading order.
+ */
+function titledBox(
+  marks: PdfMark[],
+  labels: Segment[],
+  bodySize: number,
+): { title: string; text: string; box: Box; inside: Segment[]; outside: Segment[] } | undefined {
+  if (marks.length < 2 || marks.length > 4 || !marks.every((m) => m.kind === 'path' && m.fill)) return undefined;
+  const outer = marks.reduce((a, b) => (width(b) * height(b) > width(a) * height(a) ? b : a));
+  if (width(outer) < 100) return undefined;
+  const band = marks.find(
+    (m) =>
+      m !== outer &&
+      width(m) >= 0.9 * width(outer) &&
+      Math.abs(m.y1 - outer.y1) <= 0.3 * bodySize &&
+      height(m) <= 2.5 * bodySize &&
+      height(m) < 0.7 * height(outer),
+  );
+  if (!band) return undefined;
+  const within = labels.filter((s) => inside(segmentBox(s), outer, 1));
+  const inBand = within.filter((s) => inside(segmentBox(s), band, 1));
+  const below = within.filter((s) => !inBand.includes(s));
+  const wordy = (s: Segment) => s.math < 0.3 && /\p{L}{2}/u.test(s.text);
+  if (inBand.length !== 1 || below.length === 0 || !inBand.every(wordy) || !below.every(wordy)) return undefined;
+  const title = inBand[0].text.trim();
+  if (words(inBand[0]) > 8 || /[.;]$/.test(title) || !below.every((s) => s.y < band.y0)) return undefined;
+  const box = { x0: outer.x0, y0: outer.y0, x1: outer.x1, y1: outer.y1 };
+  return {
+    title: title.replace(/:$/, ''),
+    text: orderedText(below),
+    box,
+    inside: within,
+    outside: labels.filter((s) => !within.includes(s)),
+  };
 }
 
 function orderedText(segments: Segment[]): string {

@@ -87,9 +87,15 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
     const endsInNumber = /\s\d{1,4}\s*$/.test(text) && !/\s\d{1,4}\s*$/.test(outlineTitleOf(key));
     for (let k = nextEntry; k < Math.min(entries.length, nextEntry + 8) && !endsInNumber; k++) {
       const sameWords = entries[k].loose === loose && loose.length >= 3 && !/^\s*\d{1,4}\s+\D/.test(text);
-      const withoutNumber =
-        numberless !== key && !/^\d/.test(entries[k].key) && (entries[k].key === numberless || entries[k].key === headKey);
-      if (entries[k].key === key || sameWords || withoutNumber) {
+      // A bookmark may itself open with a number that is a word of the title ("1er théorème de Noether", set "1.2 1^{er} ...").
+      const ownNumber = /^\d+(?:[.\s]|$)/.test(entries[k].title);
+      const withoutNumber = numberless !== key && !ownNumber && (entries[k].key === numberless || entries[k].key === headKey);
+      // hyperref drops mathematics from a bookmark ("Modèle Poisson-" for "8 Modèle Poisson-Σ"): a line whose words
+      // are the bookmark's and then a Greek letter or two is that heading.
+      const mathDropped =
+        entries[k].key.length >= 6 &&
+        /^\p{Script=Greek}{1,2}$/u.test(numberless.startsWith(entries[k].key) ? numberless.slice(entries[k].key.length) : '');
+      if (entries[k].key === key || sameWords || withoutNumber || mathDropped) {
         nextEntry = k + 1;
         matched.add(entries[k].loose);
         return { depth: entries[k].depth, title: entries[k].title };

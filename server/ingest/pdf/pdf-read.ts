@@ -10,7 +10,8 @@ import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
 import { placeAccent, trailingAccent } from './pdf-accents';
 import { dropRepeatedArrows, isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
-import { type3Page, type Type3Page } from './pdf-type3-glyphs';
+import { type3Page, walkGlyphs, type Glyph, type Type3Page } from './pdf-type3-glyphs';
+import { drawsCombiningMarks, placeCombiningMarks } from './pdf-combining-marks';
 import { splitType3Runs, type TextRun } from './pdf-type3-runs';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
@@ -161,11 +162,15 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
   const [x0, y0, x1, y1] = page.view;
   let marks: PdfMark[] = [];
   let type3: Type3Page | undefined;
+  let glyphs: Glyph[] | undefined;
   try {
     const ops = await page.getOperatorList();
     marks = pageMarks(ops.fnArray, ops.argsArray, graphicsOps, { x: x0, y: y0 });
     // TeX's Type 3 bitmap fonts are read glyph by glyph (pdf-type3-runs.ts).
     type3 = type3Page(page, ops.fnArray, ops.argsArray as unknown[][], fontNames);
+    // Combining accents drawn as glyphs of their own are placed on their letters by where they are drawn.
+    if (drawsCombiningMarks(ops.fnArray, ops.argsArray as unknown[][]))
+      glyphs = walkGlyphs(page, ops.fnArray, ops.argsArray as unknown[][], () => true).glyphs;
   } catch {
     // Without its drawing, the page's text is still read (no figures found on it).
   }
@@ -264,6 +269,7 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
   } catch {
     // One unreadable page does not spoil the rest.
   }
+  if (glyphs) placeCombiningMarks(items, glyphs, { x: x0, y: y0 });
   placeVectorArrows(items, arrows);
   dropRepeatedArrows(items);
   const last = items[items.length - 1];

@@ -27,7 +27,7 @@ export interface Type3Page {
   glyphs: Glyph[];
 }
 
-interface FontLike {
+export interface FontLike {
   isType3Font?: boolean;
   fontMatrix?: number[];
   widths?: Record<number, number>;
@@ -124,6 +124,29 @@ export function type3Page(
     if (!objects.has(id)) objects.set(id, fontObject(page, id));
   }
   if (![...objects.values()].some((font) => font?.isType3Font)) return undefined;
+  const { glyphs, drawn } = walkGlyphs(page, fnArray, argsArray, (font) => font?.isType3Font === true, objects);
+  for (const [id, font] of objects) {
+    if (!font?.isType3Font) continue;
+    const tex = recognise(font, drawn.get(id));
+    fonts.set(id, tex);
+    if (tex) fontNames.set(id, tex.font.toUpperCase());
+  }
+  placeAccents(glyphs, fonts);
+  return fonts.size > 0 ? { fonts, glyphs } : undefined;
+}
+
+/**
+ * The glyphs of a page that `keep` takes (by their font object and character), each where it is drawn (its origin, in
+ * page space, the text state followed as pdf.js follows it when it draws), in drawing order; and the glyph procedures
+ * named for each font's codes. `objects` caches the page's font objects by id.
+ */
+export function walkGlyphs(
+  page: PDFPageProxy,
+  fnArray: number[],
+  argsArray: unknown[][],
+  keep: (font: FontLike | undefined, unicode: string) => boolean,
+  objects: Map<string, FontLike | undefined> = new Map(),
+): { glyphs: Glyph[]; drawn: Map<string, Map<number, string>> } {
   const drawn = new Map<string, Map<number, string>>();
   const glyphs: Glyph[] = [];
   let st: TextState = {
@@ -148,7 +171,6 @@ export function type3Page(
   };
   const show = (shown: unknown) => {
     if (!Array.isArray(shown)) return;
-    const type3 = st.font !== undefined && objects.get(st.font)?.isType3Font === true;
     for (const g of shown as unknown[]) {
       if (typeof g === 'number') {
         st.x -= (g * st.size * st.hScale) / 1000;
@@ -169,7 +191,7 @@ export function type3Page(
         operatorListId?: string;
       };
       const advance = ((width ?? 0) * st.fontScale * st.size + st.charSpacing + (isSpace ? st.wordSpacing : 0)) * st.hScale;
-      if (type3 && st.font && typeof unicode === 'string' && unicode && typeof code === 'number') {
+      if (st.font && typeof unicode === 'string' && unicode && typeof code === 'number' && keep(objects.get(st.font), unicode)) {
         const m = multiplyMatrix(st.ctm, st.tm);
         const at = m[0] * st.x + m[2] * (st.y + st.rise) + m[4];
         const end = m[0] * (st.x + advance) + m[2] * (st.y + st.rise) + m[4];
@@ -264,14 +286,7 @@ export function type3Page(
         break;
     }
   }
-  for (const [id, font] of objects) {
-    if (!font?.isType3Font) continue;
-    const tex = recognise(font, drawn.get(id));
-    fonts.set(id, tex);
-    if (tex) fontNames.set(id, tex.font.toUpperCase());
-  }
-  placeAccents(glyphs, fonts);
-  return fonts.size > 0 ? { fonts, glyphs } : undefined;
+  return { glyphs, drawn };
 }
 
 /**

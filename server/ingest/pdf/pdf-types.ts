@@ -84,7 +84,8 @@ export interface PdfRaw {
 
 /** A page area kept as a picture: a figure, a display equation or a table whose cells could not be read. */
 export interface PdfRegion {
-  kind: 'figure' | 'equation' | 'table';
+  /** `callout`: a box of text under a title band (a due date, a tip): its text is the book's, kept as a callout with the title as its label. */
+  kind: 'figure' | 'equation' | 'table' | 'callout';
   page: number;
   /** Box in PDF points (y up). */
   x0: number;

@@ -88,9 +88,14 @@ function withArrow(base: PdfItem, arrow: ArrowRun): string {
   while (from < to && !/\S/u.test(chars[from])) from++;
   while (to > from && !/\S/u.test(chars[to - 1])) to--;
   if (from >= to) return base.str;
+  // A letter's own accents ("𝑎̂") go with it: the arrow over a letter that has a hat sits between the two.
+  while (to < chars.length && /\p{M}/u.test(chars[to])) to++;
   const over = chars.slice(from, to).filter((c) => /\S/u.test(c));
+  const letters = over.filter((c) => !/\p{M}/u.test(c));
   const marked =
-    over.length === 1 && !over[0].endsWith(COMBINING_ARROW) ? `${over[0]}${COMBINING_ARROW}` : `\\(\\overrightarrow{${over.join('')}}\\)`;
+    letters.length === 1 && !over.includes(COMBINING_ARROW)
+      ? `${letters[0]}${COMBINING_ARROW}${over.filter((c) => c !== letters[0]).join('')}`
+      : `\\(\\overrightarrow{${over.join('')}}\\)`;
   return [...chars.slice(0, from), marked, ...chars.slice(to)].join('');
 }
 
