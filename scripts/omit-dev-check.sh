@@ -25,7 +25,7 @@ export PATH="$work/node_modules/.bin:$PATH"
 npm run -s build >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
 port=${OMIT_DEV_PORT:-$(node -e 's=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')}
 base="http://127.0.0.1:$port"
-DATA_DIR="$work/data" PORT=$port HOST=127.0.0.1 node --import tsx server/main.ts >"$work/server.log" 2>&1 &
+DATA_DIR="$work/data" PORT=$port HOST=127.0.0.1 node --max-semi-space-size=8 dist/server/main.mjs >"$work/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 240); do
   curl -fs "$base/api/health" >/dev/null 2>&1 && break

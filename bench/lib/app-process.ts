@@ -3,7 +3,7 @@
  * benchmarks that time requests: the client's work never shares the server's event loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@server/test/instances.support';
@@ -21,6 +21,22 @@ export interface AppProcess {
 }
 
 /**
+ * The server as `npm start` runs it: the plain-JavaScript bundle `npm run build` makes
+ * (scripts/build-server.mjs, dist/server/main.mjs) while it is newer than every file it holds,
+ * otherwise the TypeScript through tsx (with a line saying so). BENCH_SERVER=tsx asks for the latter.
+ */
+export function serverEntry(): string[] {
+  const manifestFile = 'dist/server/manifest.json';
+  if (process.env.BENCH_SERVER !== 'tsx' && existsSync(manifestFile)) {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { builtAt: number; entry: string; inputs: string[] };
+    const fresh = manifest.inputs.every((f) => existsSync(f) && statSync(f).mtimeMs <= manifest.builtAt);
+    if (fresh) return [path.join('dist/server', manifest.entry)];
+    console.log('dist/server is older than the sources: the server runs through tsx (npm run build makes it anew)');
+  }
+  return ['--import', 'tsx', 'server/main.ts'];
+}
+
+/**
  * Starts the app, waits until it answers and registers one user (the cookie); with `register:
  * false` the cookie is empty and `register()` does it later (a benchmark measuring the idle server).
  */
@@ -31,7 +47,7 @@ export async function startApp(
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-bench-app-'));
   // As `npm start` runs it (package.json): a young generation of 8 MB semi-spaces (README.md, "Memory").
-  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=8', ...serverEntry()], {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -123,8 +123,9 @@ function topMappings(pid: number): string {
 }
 
 /** Samples the process tree every 50 ms; `mark` closes a step with its peak and its figures at the end. */
-function sampler(rootPid: number) {
+function sampler(rootPid: number, cpuMs: () => number | undefined) {
   let stepStart = Date.now();
+  let stepCpu = cpuMs() ?? 0;
   // What the processes held at the step's peak, kind by kind.
   let peakMix = '';
   let peakAt = 0;
@@ -161,6 +162,8 @@ function sampler(rootPid: number) {
   return {
     mark(step: string, note = '') {
       const now = sample();
+      // The server's CPU time in the step (all its threads; the extraction processes' own aside): load inflates wall-clock times, not this.
+      const cpu = cpuMs() ?? 0;
       runPeakServer = Math.max(runPeakServer, peakServer);
       runPeakAll = Math.max(runPeakAll, peakAll);
       rows.push({
@@ -170,6 +173,7 @@ function sampler(rootPid: number) {
         'server peak': mb(peakServer),
         'all processes peak': mb(peakAll),
         'processes (peak)': `${now.processes} (${peakProcesses})`,
+        'server cpu': `${((cpu - stepCpu) / 1000).toFixed(1)} s`,
         note,
       });
       if (process.env.BENCH_SMAPS) console.log(step, topMappings(rootPid));
@@ -180,6 +184,7 @@ function sampler(rootPid: number) {
       });
       kindPeaks.clear();
       stepStart = Date.now();
+      stepCpu = cpu;
       peakServer = now.server;
       peakAll = now.all;
       peakProcesses = now.processes;
@@ -211,7 +216,7 @@ const censusFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'ts-bench-census
 const t0 = performance.now();
 const app = await startApp({ LOG_LEVEL: 'warn', MEMORY_CENSUS_FILE: censusFile }, { register: false });
 const startMs = performance.now() - t0;
-const s = sampler(app.pid);
+const s = sampler(app.pid, () => app.cpuMs());
 let failed = false;
 try {
   await new Promise((r) => setTimeout(r, idleMs));
