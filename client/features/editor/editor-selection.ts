@@ -1,6 +1,8 @@
 /** What the editor tells the page about a non-empty selection (the AI expansion chip uses it). */
 export interface EditorSelection {
   text: string;
+  /** The selection as HTML (its formulas, links, code and marks kept); absent where only text is known. */
+  html?: string;
   /** Viewport coordinates of the selection's start, to place a floating chip above it. */
   rect: { top: number; left: number; bottom: number };
   /** Viewport box of the editor itself: the chip stays inside it. */

@@ -1,6 +1,7 @@
 import 'katex/dist/katex.min.css';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
+import { getHTMLFromFragment } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createEditorExtensions, defaultEditorPlaceholder } from './editor-extensions';
@@ -80,6 +81,9 @@ export function RichTextEditor({
       const start = e.view.coordsAtPos(from);
       report({
         text,
+        // Its formulas, links and marks, which the plain text leaves out: a tool that replaces the selection
+        // starts from this, so nothing of it is lost.
+        html: getHTMLFromFragment(e.state.doc.slice(from, to).content, e.schema),
         rect: { top: start.top, left: start.left, bottom: start.bottom },
         bounds: boxOf(e.view.dom),
         // The tool's text, not the user's typing (typed-by.ts).

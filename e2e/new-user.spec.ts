@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { WorkspacePage } from './pages/workspace.page';
+
+/**
+ * What a new instructor meets on a first visit, end to end on the real server and the offline engine:
+ * expanding a selection that holds a link, a formula and inline code keeps all three, and a page
+ * opened from further down another page starts at its top.
+ */
+const material = [
+  'The transistor was invented at Bell Labs in 1947 and slowly replaced vacuum tubes. A transistor is a semiconductor device that amplifies or switches electronic signals. Transistors are smaller, cooler and far more reliable than vacuum tubes. The integrated circuit, demonstrated by Jack Kilby in 1958, placed many transistors on a single chip.',
+  'The microprocessor placed a whole central processing unit on one chip in 1971. A microprocessor is an integrated circuit that contains the arithmetic, logic and control circuitry of a computer.',
+].join('\n\n');
+
+const editor = (page: Page) => new WorkspacePage(page).editor;
+
+test.describe('a new user', () => {
+  test('expanding a selection keeps its link, formula and inline code', async ({ page, seedBook }) => {
+    test.setTimeout(180_000);
+    const { id } = (await seedBook({ topic: 'Transistors', material, chapterTitle: 'Transistors' })).book;
+    const selected =
+      '<p>The transistor was invented at <a href="https://example.org/bell-labs">Bell Labs</a> in 1947 and slowly replaced vacuum tubes. ' +
+      'A gain of <span data-type="inline-math" data-latex="10^{3}"></span> in reliability came with <code>npn</code> junctions.</p>';
+    const patch = await page.request.patch(`/api/textbooks/${id}`, {
+      data: { content: { title: 'Transistors', references: [], chapters: [{ title: 'Transistors', content: selected, sections: [] }] } },
+    });
+    expect(patch.status(), await patch.text()).toBe(200);
+
+    await new WorkspacePage(page).goto(id);
+    await expect(editor(page)).toContainText('slowly replaced vacuum tubes');
+    await expect(editor(page).locator('[data-type="inline-math"]')).toHaveCount(1);
+    await editor(page).getByText('slowly replaced vacuum tubes').click({ clickCount: 3 });
+    await page.getByTestId('expand-chip').click();
+
+    const dialog = page.getByRole('dialog', { name: 'AI Text Expansion' });
+    const original = dialog.getByRole('region', { name: 'Original text' });
+    // The original is shown as it stands in the book: its formula is there, rendered.
+    await expect(original.locator('.katex')).toHaveCount(1);
+    await expect(original.getByRole('link', { name: 'Bell Labs' })).toBeVisible();
+    const expanded = dialog.getByTestId('expanded-text');
+    await expect(expanded).toContainText('A transistor is a semiconductor device that amplifies or switches electronic signals.', {
+      timeout: 60_000,
+    });
+    await dialog.getByRole('button', { name: 'Apply expansion' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(editor(page)).toContainText('A transistor is a semiconductor device');
+    await expect(new WorkspacePage(page).saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
+
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/textbooks/${id}`);
+        return ((await res.json()) as { content: { chapters: Array<{ content: string }> } }).content.chapters[0].content;
+      })
+      .toContain('semiconductor device');
+    const stored = (
+      (await (await page.request.get(`/api/textbooks/${id}`)).json()) as { content: { chapters: Array<{ content: string }> } }
+    ).content.chapters[0].content;
+    expect(stored).toContain('href="https://example.org/bell-labs"');
+    expect(stored).toContain('data-latex="10^{3}"');
+    expect(stored).toContain('<code>npn</code>');
+    expect(stored).toContain('junctions.');
+  });
+
+  test('a page opened from further down another page starts at its top', async ({ page, seedBook }) => {
+    const { id } = (await seedBook({ topic: 'Transistors', material })).book;
+    await page.setViewportSize({ width: 1280, height: 420 });
+    await new WorkspacePage(page).goto(id);
+    await expect(editor(page)).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // A link inside the app (no page load): the create page is taller, so without a reset it would open mid-way.
+    await page.getByRole('link', { name: 'Create Textbook' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'AI-Powered Textbook Generator' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Back keeps the browser's own position handling: the book opens again.
+    await page.goBack();
+    await expect(editor(page)).toBeVisible();
+  });
+});
