@@ -61,6 +61,46 @@ test.describe('a new user', () => {
     expect(stored).toContain('junctions.');
   });
 
+  test('an expanded chapter is reviewed block by block at the size of its text, and keeps its link and list', async ({
+    page,
+    seedBook,
+  }) => {
+    test.setTimeout(180_000);
+    const { id } = (await seedBook({ topic: 'Transistors', material, chapterTitle: 'Transistors' })).book;
+    const chapter =
+      '<p>The transistor was invented at <a href="https://example.org/bell-labs">Bell Labs</a> in 1947 and slowly replaced vacuum tubes.</p>' +
+      '<ul><li><p>npn junctions</p></li><li><p>pnp junctions</p></li></ul>';
+    const patch = await page.request.patch(`/api/textbooks/${id}`, {
+      data: { content: { title: 'Transistors', references: [], chapters: [{ title: 'Transistors', content: chapter, sections: [] }] } },
+    });
+    expect(patch.status(), await patch.text()).toBe(200);
+
+    await new WorkspacePage(page).goto(id);
+    await expect(editor(page)).toContainText('slowly replaced vacuum tubes');
+    await page.getByRole('button', { name: 'Expand Chapter' }).click();
+    await expect(page.getByText('Review the expansion')).toBeVisible({ timeout: 60_000 });
+    const body = page.getByTestId('proposal-body');
+    await expect(body.locator('[data-mark="added"]').first()).toBeVisible();
+    // Each proposed paragraph is as tall as its text: a one-line paragraph does not take the editor's 300 pixels.
+    const kept = body.locator('[data-mark="kept"]').filter({ hasText: 'slowly replaced vacuum tubes' });
+    const box = await kept.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThan(0);
+    expect(box?.height ?? 0).toBeLessThan(150);
+    await page.getByRole('button', { name: 'Accept all' }).click();
+    await expect(page.getByText('Chapter Expanded')).toBeVisible({ timeout: 60_000 });
+
+    const stored = (
+      (await (await page.request.get(`/api/textbooks/${id}`)).json()) as {
+        content: { chapters: Array<{ content: string; sections: Array<{ content: string }> }> };
+      }
+    ).content.chapters[0];
+    const html = [stored.content, ...stored.sections.map((x) => x.content)].join('');
+    expect(html).toContain('href="https://example.org/bell-labs"');
+    expect(html).toContain('npn junctions');
+    expect(html).toContain('pnp junctions');
+    expect(html).toContain('A transistor is a semiconductor device');
+  });
+
   test('a page opened from further down another page starts at its top', async ({ page, seedBook }) => {
     const { id } = (await seedBook({ topic: 'Transistors', material })).book;
     await page.setViewportSize({ width: 1280, height: 420 });

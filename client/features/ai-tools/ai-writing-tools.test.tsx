@@ -308,6 +308,19 @@ describe('chapter and section expansion', () => {
     expect(saved).not.toHaveBeenCalled();
   });
 
+  it('says once that a section has nothing more to add', async () => {
+    mockFetch({
+      'GET /api/user': () => json({ id: 1, username: 'alice' }),
+      'POST /api/ai/generate-section': () =>
+        json({ exhausted: true, note: 'Nothing more to add: everything "notes.pdf" says about "Work" is already in the textbook.' }),
+    });
+    renderWithApp(<Harness chapterIndex={1} sectionIndex={0} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Expand Section' }));
+    expect(await screen.findByText('Everything "notes.pdf" says about "Work" is already in the textbook.')).toBeInTheDocument();
+    expect(screen.getAllByText(/Nothing more to add/)).toHaveLength(1);
+    expect(saved).not.toHaveBeenCalled();
+  });
+
   it('expands a section with the spec context and approved references, then Section Expanded', async () => {
     let sent: Record<string, unknown> = {};
     const after = {
