@@ -61,6 +61,61 @@ test.describe('a new user', () => {
     expect(stored).toContain('junctions.');
   });
 
+  test('expanding a phrase from the middle of a sentence never cuts that sentence', async ({ page, seedBook }) => {
+    test.setTimeout(180_000);
+    const { id } = (await seedBook({ topic: 'Transistors', material, chapterTitle: 'Transistors' })).book;
+    const sentence =
+      'The transistor was invented at <a href="https://example.org/bell-labs">Bell Labs</a> in 1947 and slowly replaced vacuum tubes.';
+    const patch = await page.request.patch(`/api/textbooks/${id}`, {
+      data: {
+        content: {
+          title: 'Transistors',
+          references: [],
+          chapters: [{ title: 'Transistors', content: `<p>${sentence}</p>`, sections: [] }],
+        },
+      },
+    });
+    expect(patch.status(), await patch.text()).toBe(200);
+    await new WorkspacePage(page).goto(id);
+    await expect(editor(page)).toContainText('slowly replaced vacuum tubes');
+    // Select "invented at" only, as a drag over two words would.
+    await editor(page).evaluate((root) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = n.textContent?.indexOf('invented at') ?? -1;
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, at);
+        range.setEnd(n, at + 'invented at'.length);
+        (root as HTMLElement).focus();
+        const sel = window.getSelection()!;
+        sel.removeAllRanges();
+        sel.addRange(range);
+        return;
+      }
+    });
+    await page.getByTestId('expand-chip').click();
+    const dialog = page.getByRole('dialog', { name: 'AI Text Expansion' });
+    await expect(dialog.getByTestId('expanded-text')).toContainText('A transistor is a semiconductor device', { timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Apply expansion' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(new WorkspacePage(page).saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/textbooks/${id}`);
+        return ((await res.json()) as { content: { chapters: Array<{ content: string }> } }).content.chapters[0].content;
+      })
+      .toContain('semiconductor device');
+    const stored = (
+      (await (await page.request.get(`/api/textbooks/${id}`)).json()) as { content: { chapters: Array<{ content: string }> } }
+    ).content.chapters[0].content;
+    // The sentence stays one paragraph, its link in place; what was added follows it.
+    expect(stored).toMatch(
+      /<p[^>]*>The transistor was invented at <a [^>]*href="https:\/\/example\.org\/bell-labs"[^>]*>Bell Labs<\/a> in 1947 and slowly replaced vacuum tubes\.<\/p>/,
+    );
+    expect(stored.indexOf('slowly replaced vacuum tubes')).toBeLessThan(stored.indexOf('semiconductor device'));
+  });
+
   test('an expanded chapter is reviewed block by block at the size of its text, and keeps its link and list', async ({
     page,
     seedBook,
