@@ -156,6 +156,33 @@ test.describe('a new user', () => {
     expect(html).toContain('A transistor is a semiconductor device');
   });
 
+  test('the Sources panel wraps a long file name inside itself', async ({ page, registerAndLogin }) => {
+    test.setTimeout(180_000);
+    await registerAndLogin(page, { path: null });
+    const filename = 'transistors_and_microprocessors_lecture_notes_for_the_history_of_computing_course.txt';
+    const res = await page.request.post('/api/textbooks/generate-outline', {
+      multipart: {
+        topic: 'Transistors',
+        approvedReferences: '[]',
+        files: { name: filename, mimeType: 'text/plain', buffer: Buffer.from(material) },
+      },
+      timeout: 120_000,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const { textbookId } = (await res.json()) as { textbookId: number };
+    await new WorkspacePage(page).goto(textbookId);
+    await editor(page).getByText('semiconductor device').first().click();
+    await page.getByRole('button', { name: 'Sources' }).click();
+    const panel = page.getByRole('region', { name: 'Sources' });
+    await expect(panel.getByText(filename)).toBeVisible({ timeout: 60_000 });
+    // Nothing of the file's details runs past the panel's edge.
+    const overflow = await panel
+      .locator('dl')
+      .first()
+      .evaluate((dl) => dl.scrollWidth - dl.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   test('a page opened from further down another page starts at its top', async ({ page, seedBook }) => {
     const { id } = (await seedBook({ topic: 'Transistors', material })).book;
     await page.setViewportSize({ width: 1280, height: 420 });
