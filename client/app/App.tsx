@@ -9,6 +9,7 @@ import { AuthProvider } from './auth-context';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ProtectedRoute } from './protected-route';
+import { ScrollToTop } from './scroll-to-top';
 import { createQueryClient } from './query-client';
 import { ThemeProvider } from './theme';
 
@@ -84,6 +85,7 @@ function AppShell() {
         >
           Skip to main content
         </a>
+        <ScrollToTop />
         <Header />
         {/* At least the viewport below the header: the footer starts below the fold, so a page whose content
             arrives later does not push it down in view (layout shift). */}

@@ -106,6 +106,30 @@ describe('paragraph expansion', () => {
     expect(screen.queryByText('AI Text Expansion')).toBeNull();
   });
 
+  it('sends a selection with a formula and a link as HTML and shows it whole as the original', async () => {
+    let sent: Record<string, unknown> = {};
+    const html = 'A gain of <span data-type="inline-math" data-latex="10^{3}"></span> at <a href="https://example.org/bell">Bell Labs</a>.';
+    mockFetch({
+      'GET /api/user': () => json({ id: 1, username: 'alice' }),
+      'GET /api/textbooks/5': textbookGet,
+      'POST /api/ai/expand-paragraph': (init) => {
+        sent = JSON.parse(String(init?.body));
+        return json({ expandedContent: `<p>${html}</p><p>Motion is relative.</p>`, exhausted: false });
+      },
+    });
+    renderWithApp(<Harness chapterIndex={0} sectionIndex={null} />);
+    // The plain text leaves the formula out; the HTML holds it.
+    act(() => select({ ...selection('A gain of  at Bell Labs.'), html }));
+    await userEvent.click(screen.getByTestId('expand-chip'));
+    expect(await screen.findByText('Motion is relative.')).toBeInTheDocument();
+    expect(sent.paragraphContent).toBe(html);
+    const original = screen.getByRole('region', { name: 'Original text' });
+    expect(original.querySelector('[data-latex="10^{3}"]')).not.toBeNull();
+    expect(original.querySelector('a[href="https://example.org/bell"]')).toHaveTextContent('Bell Labs');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply expansion' }));
+    expect(replaced).toHaveBeenCalledWith(`<p>${html}</p><p>Motion is relative.</p>`);
+  });
+
   it('says when the sources have nothing more (Apply disabled), ignores a failed context fetch, and Cancel discards', async () => {
     mockFetch({
       'GET /api/user': () => json({ id: 1, username: 'alice' }),
@@ -281,6 +305,19 @@ describe('chapter and section expansion', () => {
     renderWithApp(<Harness chapterIndex={1} sectionIndex={0} />);
     await userEvent.click(screen.getByRole('button', { name: 'Expand Section' }));
     expect(await screen.findByText(sectionRefusal)).toBeInTheDocument();
+    expect(saved).not.toHaveBeenCalled();
+  });
+
+  it('says once that a section has nothing more to add', async () => {
+    mockFetch({
+      'GET /api/user': () => json({ id: 1, username: 'alice' }),
+      'POST /api/ai/generate-section': () =>
+        json({ exhausted: true, note: 'Nothing more to add: everything "notes.pdf" says about "Work" is already in the textbook.' }),
+    });
+    renderWithApp(<Harness chapterIndex={1} sectionIndex={0} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Expand Section' }));
+    expect(await screen.findByText('Everything "notes.pdf" says about "Work" is already in the textbook.')).toBeInTheDocument();
+    expect(screen.getAllByText(/Nothing more to add/)).toHaveLength(1);
     expect(saved).not.toHaveBeenCalled();
   });
 

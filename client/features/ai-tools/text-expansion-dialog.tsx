@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -7,6 +7,8 @@ import { engineLine } from './proposal';
 
 export interface ExpansionState {
   original: string;
+  /** The selection as the editor holds it (formulas, links, code): shown in place of the plain text when known. */
+  originalHtml?: string;
   /** HTML from the server (sanitized there); null while loading. */
   expanded: string | null;
   /** Set when the sources had nothing more: the text stays as it is. */
@@ -33,9 +35,14 @@ export function TextExpansionDialog({
   const canApply = state?.expanded != null && !state.note;
   const expandedRef = useRef<HTMLDivElement>(null);
   const expanded = state?.note ? null : (state?.expanded ?? null);
+  const originalHtml = state?.originalHtml;
   useEffect(() => {
     if (expanded && expandedRef.current) void renderMathIn(expandedRef.current);
   }, [expanded]);
+  // The dialog's content mounts after this component's effects have run: the formulas are drawn when it attaches.
+  const drawOriginalMath = useCallback((node: HTMLDivElement | null) => {
+    if (node) void renderMathIn(node);
+  }, []);
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && onCancel()}>
       <DialogContent className="flex max-w-5xl flex-col overflow-hidden">
@@ -53,7 +60,17 @@ export function TextExpansionDialog({
             <h3 className="mb-2 shrink-0 text-sm font-semibold text-slate-500">Original</h3>
             {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard */}
             <div className="min-h-0 flex-1 overflow-y-auto" tabIndex={0}>
-              <p className="whitespace-pre-wrap text-sm">{state?.original}</p>
+              {originalHtml ? (
+                // The editor's own serialization of the selection (its schema's nodes and marks only).
+                <div
+                  key={originalHtml}
+                  ref={drawOriginalMath}
+                  className="prose-editor max-w-none text-sm"
+                  dangerouslySetInnerHTML={{ __html: originalHtml }}
+                />
+              ) : (
+                <p className="whitespace-pre-wrap text-sm">{state?.original}</p>
+              )}
             </div>
           </section>
           <section

@@ -36,7 +36,11 @@ export function useParagraphExpansion(textbookId: number | undefined, location: 
       }
       const id = ++run.current;
       target.current = selection;
-      setState({ original: text, expanded: null });
+      // The selection goes as HTML: Apply puts the answer in its place, so a formula, link or inline code the
+      // plain text leaves out would be lost from the book. The engines keep the selection as it is and add after it.
+      const originalHtml = selection.html?.trim() || undefined;
+      const shown = { original: text, ...(originalHtml ? { originalHtml } : {}) };
+      setState({ ...shown, expanded: null });
       // The context comes from GET /api/textbooks/{id}; if that fails, the expansion goes on without it.
       let context: string | undefined;
       try {
@@ -46,10 +50,10 @@ export function useParagraphExpansion(textbookId: number | undefined, location: 
         context = undefined;
       }
       try {
-        const result = await expandParagraph({ paragraphContent: text, textbookId, ...(context ? { context } : {}) });
+        const result = await expandParagraph({ paragraphContent: originalHtml ?? text, textbookId, ...(context ? { context } : {}) });
         if (run.current !== id) return;
         setState({
-          original: text,
+          ...shown,
           expanded: result.expandedContent,
           note: result.exhausted ? result.note : undefined,
           ...(result.engine ? { engine: result.engine } : {}),

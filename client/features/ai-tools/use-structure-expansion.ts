@@ -101,7 +101,10 @@ export function useStructureExpansion(opts: {
           references: approvedReferences(latest),
         });
         if (result.exhausted || !result.textbookContent || result.revision === undefined) {
-          toast({ title: 'Nothing more to add', description: result.note ?? 'Your sources have nothing more on this section.' });
+          toast({
+            title: 'Nothing more to add',
+            description: withoutTitle(result.note ?? 'Your sources have nothing more on this section.'),
+          });
           return;
         }
         setProposal(
@@ -166,4 +169,10 @@ export function useStructureExpansion(opts: {
   const discard = useCallback(() => setProposal(null), []);
 
   return { busy, runChapter, runSection, proposal, accept, discard };
+}
+
+/** The server's note says "Nothing more to add: everything ..."; under a toast titled so, the description starts at "Everything". */
+export function withoutTitle(note: string): string {
+  const rest = note.replace(/^Nothing more to add:\s*/i, '');
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }

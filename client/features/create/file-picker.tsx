@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { Button } from '@client/components/ui/button';
 import { FieldError } from '@client/components/ui/input';
 import { FileItem } from './file-item';
-import { fileInputAccept } from './file-types';
+import { acceptedKindsLine, fileInputAccept } from './file-types';
 
 export interface FilePickerProps {
   files: File[];
@@ -21,7 +21,7 @@ export function FilePicker({ files, error, onPick, onRemove }: FilePickerProps) 
       <div className="flex flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-700">
         <Upload className="h-8 w-8 text-slate-400" aria-hidden />
         <p className="text-sm font-medium">Drag and drop your course materials here</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">PDF, DOCX or TXT files; several at once are fine</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{acceptedKindsLine}; several at once are fine</p>
         <label htmlFor={inputId} className="sr-only">
           Upload files
         </label>

@@ -35,6 +35,9 @@ export const fileInputAccept = [
   '.markdown',
 ].join(',');
 
+/** What the picker says it takes, in the words a teacher uses (the refusal message itself is the fixed one above). */
+export const acceptedKindsLine = 'PDF, Word, PowerPoint, Markdown or text files, or photos of pages';
+
 export type FileKind = 'pdf' | 'docx' | 'pptx' | 'image' | 'txt';
 
 const kindByMime: Record<string, FileKind> = {

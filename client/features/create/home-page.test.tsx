@@ -34,6 +34,21 @@ describe('home page modes', () => {
       expect(screen.getByRole('heading', { name: text })).toBeInTheDocument();
     }
     expect(screen.getByRole('tab', { name: 'Upload Files' })).toHaveAttribute('aria-selected', 'true');
+    // The drop zone names every kind of file the picker takes, not only PDF, DOCX and TXT.
+    const accept = screen.getByTestId('file-input').getAttribute('accept') ?? '';
+    const hint = screen.getByText(/several at once are fine/).textContent ?? '';
+    const names: Record<string, string> = {
+      '.pdf': 'PDF',
+      '.docx': 'Word',
+      '.pptx': 'PowerPoint',
+      '.md': 'Markdown',
+      '.txt': 'text',
+      '.png': 'photos',
+    };
+    for (const [ext, name] of Object.entries(names)) {
+      expect(accept.split(',')).toContain(ext);
+      expect(hint).toContain(name);
+    }
   });
 
   it('shows the six steps while generating and sends topic, fallback, references and a job id', async () => {

@@ -2,7 +2,11 @@ import { Brain, Database, FileUp, Network, Search, Sparkles } from 'lucide-react
 import { Card, CardContent } from '@client/components/ui/card';
 
 const steps = [
-  { icon: FileUp, title: 'Upload Materials', text: 'Add your PDF, DOCX or TXT course materials, or type your content directly.' },
+  {
+    icon: FileUp,
+    title: 'Upload Materials',
+    text: 'Add your course materials (PDF, Word, PowerPoint, Markdown or text), or type your content directly.',
+  },
   {
     icon: Search,
     title: 'Semantic Search',

@@ -1,11 +1,13 @@
 /** What the editor tells the page about a non-empty selection (the AI expansion chip uses it). */
 export interface EditorSelection {
   text: string;
+  /** The whole blocks the selection touches, as HTML (formulas, links, code and marks kept); absent where only text is known. */
+  html?: string;
   /** Viewport coordinates of the selection's start, to place a floating chip above it. */
   rect: { top: number; left: number; bottom: number };
   /** Viewport box of the editor itself: the chip stays inside it. */
   bounds?: { top: number; left: number; right: number; bottom: number };
-  /** Replaces the selected text with HTML (as one undo step) and reports the change. */
+  /** Replaces the whole blocks the selection touches (those of `html`) with HTML, as one undo step, and reports the change. */
   replaceWith: (html: string) => void;
 }
 

@@ -1,6 +1,7 @@
 import 'katex/dist/katex.min.css';
 import { Collaboration } from '@tiptap/extension-collaboration';
 import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
+import { getHTMLFromFragment } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createEditorExtensions, defaultEditorPlaceholder } from './editor-extensions';
@@ -10,6 +11,7 @@ import { LinkDialog } from './link-dialog';
 import { takeDomSelection } from './dom-selection';
 import { migrateDollarMath, migrationMeta } from './math-syntax';
 import { notTypedMeta } from './typed-by';
+import { wholeBlocks } from './whole-blocks';
 
 /**
  * The TipTap editor (loaded lazily: TipTap, ProseMirror and KaTeX stay out of the home route).
@@ -78,8 +80,12 @@ export function RichTextEditor({
       const text = empty ? '' : e.state.doc.textBetween(from, to, ' ').trim();
       if (!text) return report(null);
       const start = e.view.coordsAtPos(from);
+      // A tool replaces whole blocks (whole-blocks.ts), given as HTML with their formulas, links and marks, which
+      // the plain text leaves out: nothing of them is lost, and no sentence is cut by what the tool adds.
+      const blocks = wholeBlocks(e.state.doc, from, to);
       report({
         text,
+        html: getHTMLFromFragment(e.state.doc.slice(blocks.from, blocks.to).content, e.schema),
         rect: { top: start.top, left: start.left, bottom: start.bottom },
         bounds: boxOf(e.view.dom),
         // The tool's text, not the user's typing (typed-by.ts).
@@ -88,7 +94,7 @@ export function RichTextEditor({
             .chain()
             .focus()
             .command(({ tr }) => Boolean(tr.setMeta(notTypedMeta, true)))
-            .insertContentAt({ from, to }, html)
+            .insertContentAt(blocks, html)
             .run(),
       });
     },

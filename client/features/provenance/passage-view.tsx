@@ -70,7 +70,7 @@ export function SourceDetails({ source, textbookId }: { source: ProvenanceSource
   const picture = source.isPdf && source.page !== undefined ? pagePictureUrl(textbookId, source.documentId, source.page) : null;
   return (
     <div className="space-y-2">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500 dark:text-slate-400">File</dt>
         <dd className="break-words">{source.filename}</dd>
         {place && (

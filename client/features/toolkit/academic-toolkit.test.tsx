@@ -283,12 +283,14 @@ describe('Add Chapters/Sections', () => {
     expect(saved).not.toHaveBeenCalled();
   });
 
-  it('edits a section title and HTML', async () => {
+  it('edits a section title, with its text in the editor rather than as raw HTML', async () => {
     const { bodies } = patchRoutes();
     const u = await openTab('Add Chapters/Sections');
     await u.click(screen.getByRole('button', { name: /1\. Motion/ }));
     await u.click(screen.getByRole('button', { name: 'Edit section "Frames"' }));
     const title = screen.getByLabelText('Section title');
+    expect(await screen.findByTestId('section-card-editor')).toHaveTextContent('Short frames text');
+    expect(screen.queryByLabelText('Content (HTML)')).toBeNull();
     await u.clear(title);
     await u.click(screen.getByRole('button', { name: 'Save' }));
     expect(await toastTitle()).toHaveTextContent('Error');

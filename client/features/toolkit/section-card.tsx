@@ -2,8 +2,9 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { Section } from '@common/textbook';
 import { Button } from '@client/components/ui/button';
-import { Input, Label, Textarea } from '@client/components/ui/input';
+import { Input, Label } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
+import { LazyRichTextEditor } from '../editor/lazy-rich-text-editor';
 import { SortableRow } from './sortable-row';
 import { quoteTitle, sectionPreview } from './toolkit-content';
 
@@ -43,8 +44,16 @@ export function SectionCard({ id, section, isSaving, onSave, onDelete }: Section
         <form onSubmit={(e) => void submit(e)} aria-label={`Edit section ${name}`} className="flex flex-col gap-2">
           <Label htmlFor={`section-title-${id}`}>Section title</Label>
           <Input id={`section-title-${id}`} value={title} onChange={(e) => setTitle(e.target.value)} autoFocus maxLength={300} />
-          <Label htmlFor={`section-content-${id}`}>Content (HTML)</Label>
-          <Textarea id={`section-content-${id}`} value={html} onChange={(e) => setHtml(e.target.value)} className="font-mono" />
+          {/* The section's text in the book's own editor: formulas, links and lists stay what they are (a box of raw
+              HTML let one stray character break them). */}
+          <span className="text-sm font-medium">Section content</span>
+          <LazyRichTextEditor
+            editorKey={`toolkit-section-${id}`}
+            content={html}
+            onChange={setHtml}
+            label="Section content"
+            testId="section-card-editor"
+          />
           <div className="flex justify-end gap-2">
             <Button variant="outline" size="sm" onClick={() => setIsEditing(false)}>
               Cancel

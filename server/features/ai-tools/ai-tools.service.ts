@@ -53,11 +53,22 @@ function requireChapter(content: TextbookContent, chapterIndex: number) {
   return content.chapters[chapterIndex];
 }
 
+/**
+ * A selection inside one paragraph arrives as inline HTML (text, links, formulas, code): it is made a paragraph, so
+ * the engines treat it as one block and the spaces between its words and its links or formulas are kept.
+ */
+export function selectionAsBlocks(html: string): string {
+  const t = html.trim();
+  if (!/<[a-z][^>]*>/i.test(t)) return html;
+  return /^<(p|h[1-6]|ul|ol|li|blockquote|pre|div|table|figure|hr)\b/i.test(t) ? t : `<p>${t}</p>`;
+}
+
 export async function expandParagraph(ctx: RequestContext, body: ExpandParagraphBody): Promise<ExpandParagraphResponse> {
   const { content } = await loadForEdit(ctx, body.textbookId);
   const sources = await engineContext(ctx, body.textbookId);
+  const selection = selectionAsBlocks(body.paragraphContent);
   const result = await ctx.engine.expandParagraph(sources, {
-    paragraphHtml: body.paragraphContent,
+    paragraphHtml: selection,
     subject: body.subject,
     context: describeContext(body.context),
     book: content,
@@ -65,9 +76,7 @@ export async function expandParagraph(ctx: RequestContext, body: ExpandParagraph
   // Nothing is saved here: the editor puts the text in place of the selection and autosaves it. Its blocks the
   // material holds carry their sources (data-src), as a new book's do.
   return {
-    expandedContent: sanitizeHtml(
-      result.exhausted ? result.value : await stampHtml(sources.material, result.value, [body.paragraphContent]),
-    ),
+    expandedContent: sanitizeHtml(result.exhausted ? result.value : await stampHtml(sources.material, result.value, [selection])),
     exhausted: result.exhausted,
     engine: ctx.engine.name,
     ...(result.note ? { note: result.note } : {}),

@@ -9,7 +9,7 @@ import { buildSourceSentences, type SourceParagraph } from '../compose/source-se
 import { truncateWords } from '@server/core/nlp';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { parseChapterRef } from './parse-request';
-import { resolveChapter } from './resolve-refs';
+import { resolveChapter, resolveSection } from './resolve-refs';
 
 export const capabilities =
   'I can change the outline for you: add, remove, rename, move, split or merge chapters and sections (by number or title), ' +
@@ -148,7 +148,7 @@ function summarizeChapter(question: string, book: TextbookContent): string | nul
   const ref = parseChapterRef(m[1]);
   if (!ref) return null;
   const found = resolveChapter(book, ref);
-  if (!found.ok) return found.reason;
+  if (!found.ok) return (ref.by === 'title' && summarizeSection(ref.title, book)) || found.reason;
   const chapter = book.chapters[found.value];
   const opening = fastSentences(htmlToText(chapter.content)).slice(0, 2).join(' ');
   const sections = chapter.sections.map((s) => {
@@ -160,5 +160,22 @@ function summarizeChapter(question: string, book: TextbookContent): string | nul
   ];
   if (opening) parts.push(`It opens: "${opening}"`);
   if (sections.length) parts.push(sections.join(' '));
+  return truncateWords(parts.join(' '), 900);
+}
+
+/**
+ * A question about "the chapter on X" where X is a section's title (the navigator shows both alike): the
+ * section is described, rather than the user sent away to rephrase a question.
+ */
+function summarizeSection(title: string, book: TextbookContent): string | null {
+  const found = resolveSection(book, { section: { by: 'title', title } });
+  if (!found.ok) return null;
+  const { chapter, section } = found.value;
+  const s = book.chapters[chapter].sections[section];
+  const opening = fastSentences(htmlToText(chapterFrame(s.content).body))
+    .slice(0, 3)
+    .join(' ');
+  const parts = [`"${s.title}" is a section of chapter ${chapter + 1}, "${book.chapters[chapter].title}".`];
+  parts.push(opening ? `It opens: "${opening}"` : 'It has no text yet.');
   return truncateWords(parts.join(' '), 900);
 }

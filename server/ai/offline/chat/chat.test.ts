@@ -135,6 +135,12 @@ describe('offline outline assistant', () => {
     const named = await ask('What does the chapter on trace optimization cover?');
     expect(named.message).toMatch(/^Chapter 4, "Trace Optimization", has 3 sections\. It opens: "Trace Optimization opens the chapter\."/);
     expect(named.message).not.toMatch(/Nested Trace Trees|Evaluation/);
+    // A section named as if it were a chapter (the navigator shows both alike) is described, not refused.
+    const section = await ask('What does the chapter on Trace Trees part 2 cover?');
+    expect(section.updatedContent).toBeUndefined();
+    expect(section.message).toBe(
+      '"Trace Trees part 2" is a section of chapter 2, "Trace Trees". It opens: "The first paragraph of Trace Trees part 2 explains the idea. The second paragraph of Trace Trees part 2 gives a worked example."',
+    );
     const byNumber = await ask('What is chapter 5 about?');
     expect(byNumber.message).toMatch(/^Chapter 5, "Evaluation"/);
     const unknown = await ask('Who won the 1998 football world cup?');
