@@ -1,7 +1,7 @@
 import { layoutHeadings } from './pdf-layout-headings';
 import type { BodyStats } from './pdf-stats';
 import { findTitleBlock } from './pdf-title-block';
-import { contentsTitle, findPageToc } from './pdf-toc';
+import { contentsEnd, contentsTitle, findPageToc } from './pdf-toc';
 import type { PdfLine, PdfOutlineEntry } from './pdf-types';
 
 const numbered = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,3})\.?\s+(\p{Lu}.*)$/u;
@@ -121,8 +121,12 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
     for (const [page, c] of perPage) if (c.hits >= 4 && c.hits >= c.lines * 0.3 && c.prose <= c.hits) tocPages.add(page);
   }
   for (const page of toc.pages) tocPages.add(page);
-  // The contents pages are dropped: their entries are the headings, found again where they stand.
+  // The contents pages are dropped: their entries are the headings, found again where they stand. Text set below the
+  // last entry of the last contents page is the document's (its first section, when the contents do not fill the page).
+  const lastTocPage = Math.max(...tocPages);
+  const end = tocPages.size ? contentsEnd(lines.filter((l) => l.page === lastTocPage)) : undefined;
   lines.forEach((l, i) => {
+    if (end !== undefined && l.page === lastTocPage && !l.region && l.y < end) return;
     // A contents page read as a table (its page numbers a column) goes with it.
     if (tocPages.has(l.page) && (!l.region || (l.region.kind === 'table' && toc.pages.has(l.page))) && !l.isMargin)
       out.set(i, { level: 6, isTitle: false, drop: true });

@@ -38,7 +38,7 @@ describe('findPageToc', () => {
 });
 
 describe('header-logo.pdf (a contents page, a drawn logo and a rule in every running head, short sections)', () => {
-  it('drops the contents page and its heading, keeps every section, the page of three short subsections too', async () => {
+  it('drops the contents and their heading, keeps every section: the first one under the contents, the page of three short subsections', async () => {
     const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/latex/header-logo.pdf'))), 'header-logo.pdf');
     expect(doc.blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual([
       '1 Fehleranalyse',

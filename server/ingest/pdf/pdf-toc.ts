@@ -55,6 +55,18 @@ function pageRows(lines: PdfLine[]): Row[] {
   return out;
 }
 
+/**
+ * Where the contents end on a contents page: the baseline of its last entry (a row ending in a page number, or the
+ * bottom of the table it was read as). Text set below it (the first section, when the contents do not fill the page)
+ * is the document's. Undefined when the page shows no entry row.
+ */
+export function contentsEnd(lines: PdfLine[]): number | undefined {
+  const rows = rowsOf(lines.filter((l) => !l.region && !l.isMargin && l.text.trim()));
+  const ends = rows.filter(isEntry).map((r) => r.y - 0.3 * r.size);
+  for (const l of lines) if (l.region?.kind === 'table') ends.push(l.region.y0);
+  return ends.length ? Math.min(...ends) : undefined;
+}
+
 function isEntry(row: Row): boolean {
   return entryRow.test(row.text) && row.text.length <= 160;
 }
