@@ -30,6 +30,29 @@ describe('DOCX headings typed as bold lines (no heading styles)', () => {
     expect(doc.blocks.find((b) => b.text.startsWith('This bold sentence'))?.kind).toBe('paragraph');
   });
 
+  it('a bold line with a remark in brackets, or opening on a quotation mark, is a heading like its neighbours', async () => {
+    const data = await build([
+      bold('Workshop Links'),
+      bold('Repo for our workshop:'),
+      plain('https://example.org/workshop'),
+      bold('Bl.ocks (the home for sharing d3 modules and examples):'),
+      plain('https://example.org/blocks'),
+      bold('“Store-bought” (and other) viz solutions:'),
+      plain('Plotly, ggplot2 and Matplotlib draw charts without any code of your own.'),
+      bold('Examples of the shapes in the browser window, for those who want them:'),
+      plain('A circle, a rectangle and a path.'),
+    ]);
+    const doc = await extractDocx(data, 'links.docx');
+    expect(doc.blocks.filter((b) => b.kind === 'heading').map((b) => [b.text, b.level])).toEqual([
+      ['Workshop Links', 1],
+      ['Repo for our workshop', 2],
+      ['Bl.ocks (the home for sharing d3 modules and examples)', 2],
+      ['“Store-bought” (and other) viz solutions', 2],
+    ]);
+    // A long line ending in a colon still introduces what follows.
+    expect(doc.blocks.find((b) => b.text.startsWith('Examples of the shapes'))?.kind).toBe('paragraph');
+  });
+
   it('a document that uses heading styles keeps its bold lines as paragraphs', async () => {
     const data = await build([
       new Paragraph({ text: 'Elasticity', heading: HeadingLevel.HEADING_1 }),

@@ -363,15 +363,23 @@ function withoutEmptyColumns(rows: string[][]): string[][] {
   return kept.length === width ? rows : rows.map((r) => kept.map((i) => r[i] ?? ''));
 }
 
-/** A bold paragraph that reads as a title: short, starts with a capital or a number, ends no sentence. */
+/**
+ * A bold paragraph that reads as a title: short, starts with a capital or a number (after an opening quotation mark if
+ * any: "“Store-bought” (and other) viz solutions:"), ends no sentence. A remark in brackets is not the title's length
+ * ("Bl.ocks (the home for sharing d3 modules and examples):").
+ */
 function looksLikeHeading(text: string): boolean {
+  const words = text
+    .replace(/\s*\([^()]*\)/g, '')
+    .split(/\s+/)
+    .filter(Boolean).length;
   return (
     text.length <= 100 &&
     text.split(/\s+/).length <= 12 &&
-    /^[\p{Lu}\d]/u.test(text) &&
+    /^[“"‘'«„]?[\p{Lu}\d]/u.test(text) &&
     !/[.,;!]$/.test(text) &&
     // A short title may end with a colon ("Grading:"); a longer line ending so introduces what follows.
-    !(text.endsWith(':') && text.split(/\s+/).length > 5) &&
+    !(text.endsWith(':') && words > 5) &&
     /\p{L}{3}/u.test(text)
   );
 }

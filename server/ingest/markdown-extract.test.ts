@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturePath } from '@server/test/fixture-path.support';
 import { documentFromDirectText, extractTxt } from './txt-extract';
 import { looksLikeMarkdown, markdownToBlocks } from './markdown-extract';
 import { isSessionHeading } from './session-heading';
@@ -171,5 +173,28 @@ describe('session headings', () => {
       expect(isSessionHeading(s), s).toBe(true);
     for (const s of ['Week 3: Matrices', 'Lecture notes on DNS', 'Types of networks', 'May the force'])
       expect(isSessionHeading(s), s).toBe(false);
+  });
+});
+
+describe('a lesson episode (test-fixtures/text/lesson-episode.md, written for these tests)', () => {
+  it("keeps the questions and objectives of its front matter above the text and its key points below, drops the author's hidden note", () => {
+    const source = readFileSync(fixturePath('text/lesson-episode.md'), 'utf8');
+    const { blocks, title } = markdownToBlocks(source);
+    expect(title).toBe('Tracking changes');
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['paragraph', 'Questions:'],
+      ['list-item', 'How do I record the changes I make to a file?'],
+      ['list-item', 'What is the staging area?'],
+      ['paragraph', 'Objectives:'],
+      ['list-item', 'Record a change with git add and git commit'],
+      ['list-item', 'Read the history of a project'],
+      ['heading', 'Recording a change'],
+      ['paragraph', 'Edit the file and save it.'],
+      ['code', '$ git add notes.txt\n<!not a comment in a program>'],
+      ['paragraph', 'The change is now staged. Commit it with a short message that says why.'],
+      ['paragraph', 'Key points:'],
+      ['list-item', 'A change is staged with git add, then committed.'],
+      ['list-item', 'git log shows the history of a project.'],
+    ]);
   });
 });

@@ -243,7 +243,18 @@ export function markdownToBlocks(source: string): Parsed {
   // A raw HTML <pre> block is preformatted text, as a fence is: its dollars, braces and backslashes are shown, never read.
   // The page's settings that are web addresses ("quiz: https://...") open the page as links, named by their setting.
   const settings = page.links.map((l) => `${l.name.charAt(0).toUpperCase()}${l.name.slice(1).replace(/[_-]+/g, ' ')}: <${l.href}>\n\n`);
-  let text = (settings.join('') + page.text).replace(
+  // The lesson's questions and objectives open it, its key points close it, each a list under its name (as the lesson's site shows them).
+  const listed = (at: 'start' | 'end') =>
+    page.lists
+      .filter((l) => l.at === at)
+      .map((l) => `${l.label}:\n\n${l.items.map((item) => `- ${item}`).join('\n')}\n\n`)
+      .join('');
+  let text = (
+    settings.join('') +
+    listed('start') +
+    page.text +
+    (page.lists.some((l) => l.at === 'end') ? `\n\n${listed('end')}` : '')
+  ).replace(
     /^[ \t]*<pre\b[^>]*>([\s\S]*?)<\/pre>[ \t]*$/gim,
     (_m, body: string) => `\n\`\`\`\n${decodeEntities(body.replace(/<[^>]+>/g, '')).replace(/^\n+|\n+$/g, '')}\n\`\`\`\n`,
   );
@@ -280,6 +291,8 @@ export function markdownToBlocks(source: string): Parsed {
     return `\uE000M${notes.length - 1}\uE001`;
   });
   text = text.replace(liquidTag, siteTag);
+  // "<!explain commands as we go along>" is an HTML bogus comment (no "--"): a note the page's author hid from readers.
+  text = outsideLiteral(text, (part) => part.replace(/<![^-[\s>][^>\n]*>/g, ''));
   // Footnote definitions ("[^1]: text") would read as link references: taken out first, kept as notes.
   const footnotes: Array<{ label: string; text: string }> = [];
   text = text.replace(/^\[\^([^\]]+)\]:\s*(.+)$/gm, (_m, label: string, body: string) => {

@@ -3,7 +3,7 @@
  * between `+++` lines (Hugo, Franklin), and Franklin's `@def name = value` lines. It is the
  * site's settings, never text; its `title` is the document's title. A setting whose value is a
  * web address (Jekyll's `quiz: https://...`, a `slides:` link) is a resource of the page, kept as
- * a link.
+ * a link. A lesson's questions, objectives and key points listed there are its text (`lists`).
  */
 
 const yaml = /^\uFEFF?---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/;
@@ -30,18 +30,58 @@ function linkSettings(body: string, separator: ':' | '='): FrontMatterLink[] {
   return [...body.matchAll(line)].map((m) => ({ name: m[1], href: unquote(m[2]) })).filter((s) => /^https?:\/\/[^\s<>"]+$/i.test(s.href));
 }
 
+/**
+ * Settings that hold the lesson's own teaching text as a list (The Carpentries' lesson template: the questions an
+ * episode answers and its objectives, shown above it, and its key points, shown below it), by their names.
+ */
+const teachingLists: Record<string, { label: string; at: 'start' | 'end' }> = {
+  questions: { label: 'Questions', at: 'start' },
+  objectives: { label: 'Objectives', at: 'start' },
+  learning_objectives: { label: 'Objectives', at: 'start' },
+  keypoints: { label: 'Key points', at: 'end' },
+  key_points: { label: 'Key points', at: 'end' },
+};
+
+export interface FrontMatterList {
+  label: string;
+  at: 'start' | 'end';
+  items: string[];
+}
+
+/** Top-level YAML settings of those names whose value is a list of strings ("- \"What is a repository?\""). */
+function listSettings(body: string): FrontMatterList[] {
+  const out: FrontMatterList[] = [];
+  const lines = body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const key = /^([A-Za-z][\w-]*):[ \t]*$/.exec(lines[i]);
+    const kind = key ? teachingLists[key[1].toLowerCase()] : undefined;
+    if (!kind) continue;
+    const items: string[] = [];
+    while (i + 1 < lines.length && /^[ \t]*-[ \t]+\S/.test(lines[i + 1])) items.push(unquote(lines[++i].replace(/^[ \t]*-[ \t]+/, '')));
+    if (items.some(Boolean)) out.push({ ...kind, items: items.filter(Boolean) });
+  }
+  return out;
+}
+
 export interface FrontMatterLink {
   name: string;
   href: string;
 }
 
 /** The page without its front matter, the title it names and the web addresses its settings give. */
-export function takeFrontMatter(text: string): { text: string; title?: string; links: FrontMatterLink[]; yaml?: string } {
+export function takeFrontMatter(text: string): {
+  text: string;
+  title?: string;
+  links: FrontMatterLink[];
+  lists: FrontMatterList[];
+  yaml?: string;
+} {
   let title: string | undefined;
   let rest = text;
   const y = yaml.exec(rest);
   const t = y ? null : toml.exec(rest);
   const links = y ? linkSettings(y[1], ':') : t ? linkSettings(t[1], '=') : [];
+  const lists = y ? listSettings(y[1]) : [];
   if (y) {
     const line = /^title:\s*(.+?)\s*$/m.exec(y[1]);
     title = line ? unquote(line[1]) : undefined;
@@ -55,5 +95,5 @@ export function takeFrontMatter(text: string): { text: string; title?: string; l
     if (name === 'title' && !title) title = unquote(value);
     return '';
   });
-  return { text: rest, title: title || undefined, links, ...(y ? { yaml: y[1] } : {}) };
+  return { text: rest, title: title || undefined, links, lists, ...(y ? { yaml: y[1] } : {}) };
 }

@@ -211,6 +211,8 @@ export function buildBlocks(
       continue;
     }
     if (isMathFragment(lines, i, body)) continue;
+    // A table of contents read as a table is dropped with its page.
+    if (line.region?.kind === 'table' && headings.get(i)?.drop) continue;
     if (line.region?.kind === 'equation') {
       flushPara();
       const block = regionBlock(line.region);

@@ -6,7 +6,7 @@ import { attachCaptions } from './pdf-captions';
 import { orderPage } from './pdf-columns';
 import { findEquations } from './pdf-equations';
 import { dropOrnaments, findFigures } from './pdf-figures';
-import { removeFurniture } from './pdf-furniture';
+import { removeFurniture, repeatedEdgeMarks } from './pdf-furniture';
 import { pageSegments, type Segment } from './pdf-lines';
 import { attachLinks } from './pdf-links';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
@@ -115,10 +115,12 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     segmented.map((p) => ({ number: p.page.number, segments: p.segments })),
     bodySize,
   );
+  const furniture = repeatedEdgeMarks(raw.pages);
   const withFigures = segmented.map(({ page, segments }) => {
     // A scanned page is one picture of text, recognized as text; a page of unmapped fonts is kept whole as a picture: no figures of their own.
     if (page.unreadable) return { page, regions: [] as PdfRegion[], segments };
-    const found = findFigures(page, segments, bodySize, columns?.get(page.number % 2));
+    const marks = furniture.size ? page.marks?.filter((m) => !furniture.has(m)) : page.marks;
+    const found = findFigures({ ...page, marks }, segments, bodySize, columns?.get(page.number % 2));
     const captioned = attachCaptions(found.regions, found.segments, bodySize, page.width);
     const kept = dropOrnaments(captioned.regions, captioned.segments);
     return { page, regions: kept.regions, segments: kept.segments };

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { pdfLine as line } from '@server/test/ingest/pdf-line.support';
 import { extractPdf } from './pdf-extract';
-import { removeFurniture } from './pdf-furniture';
+import { removeFurniture, repeatedEdgeMarks } from './pdf-furniture';
+import type { PdfMark } from './pdf-types';
 
 describe('publishing notices: furniture when repeated, text when printed once', () => {
   it('removes a copyright foot printed on two pages of twelve and keeps a licence line printed once', () => {
@@ -38,5 +39,36 @@ describe('publishing notices: furniture when repeated, text when printed once', 
       'Predicting the Tide',
       'Tides Elsewhere',
     ]);
+  });
+});
+
+describe('repeatedEdgeMarks: the logo and rule of a running head are furniture, not figures', () => {
+  // Fourteen pages: a drawn logo (three bars, a ring) and a rule in the head of every page; a figure drawn once
+  // at the top of page 3; a table's rule at the same place on five pages in the middle of the text.
+  const head = (): PdfMark[] => [
+    { kind: 'path', x0: 455, y0: 755, x1: 484, y1: 759, fill: true },
+    { kind: 'path', x0: 455, y0: 761, x1: 498, y1: 765, fill: true },
+    { kind: 'path', x0: 455, y0: 767, x1: 495, y1: 772, fill: true },
+    { kind: 'path', x0: 433, y0: 757, x1: 448, y1: 771, stroke: true },
+    { kind: 'path', x0: 62, y0: 750.6, x1: 498, y1: 750.6, stroke: true },
+  ];
+  const pages = Array.from({ length: 14 }, (_, i) => ({
+    height: 842,
+    marks: [
+      ...head(),
+      ...(i === 2 ? [{ kind: 'path' as const, x0: 100, y0: 730, x1: 300, y1: 780, stroke: true }] : []),
+      ...(i >= 4 && i < 9 ? [{ kind: 'path' as const, x0: 62, y0: 400, x1: 498, y1: 400, stroke: true }] : []),
+    ],
+  }));
+
+  it('finds the head drawn on every page, and leaves a drawing made once and rules inside the text', () => {
+    const found = repeatedEdgeMarks(pages);
+    expect(found.size).toBe(14 * 5);
+    expect(pages[2].marks.filter((m) => !found.has(m))).toEqual([{ kind: 'path', x0: 100, y0: 730, x1: 300, y1: 780, stroke: true }]);
+    expect(pages[5].marks.filter((m) => !found.has(m))).toHaveLength(1);
+  });
+
+  it('finds nothing in a short document, where two pages alike prove nothing', () => {
+    expect(repeatedEdgeMarks(pages.slice(0, 2)).size).toBe(0);
   });
 });

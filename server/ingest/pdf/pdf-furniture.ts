@@ -1,4 +1,4 @@
-import type { PdfLine } from './pdf-types';
+import type { PdfLine, PdfMark } from './pdf-types';
 
 const pageNumber = /^(?:page\s*)?[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
 
@@ -8,6 +8,27 @@ const pageNumber = /^(?:page\s*)?[-–—(]?\s*(?:\d{1,4}|[ivxlcdm]{1,7})\s*[-�
  */
 const notice =
   /©|\(c\)\s*(?:19|20)\d\d|\bc\s+(?:19|20)\d\d\b|copyright\s*(?:©|\(c\)|\d{4})|all rights reserved|\bdraft\b.*(?:19|20)\d\d|(?:19|20)\d\d.*\bdraft\b|do not (?:post|distribute|copy|cite)|please do not|to be published by|preprint submitted to|licensed under (?:a |the )?creative commons/i;
+
+/**
+ * Drawings repeated at the same place in the top or bottom band of many pages: a logo and the rule of a running head
+ * (fancyhdr, a university's template). They are page furniture, not figures: read as one, they took the running head
+ * under them for a caption and, with it, the heading that followed ("Figure: Jannes Bantje – Mitschrift Dynamische
+ * Systeme Inhaltsverzeichnis"). Returns the marks to leave out of figure finding.
+ */
+export function repeatedEdgeMarks(pages: Array<{ height: number; marks?: PdfMark[] }>): Set<PdfMark> {
+  const out = new Set<PdfMark>();
+  const min = Math.max(3, Math.ceil(pages.length * 0.3));
+  if (pages.length < min) return out;
+  const atEdge = (m: PdfMark, height: number) => m.y0 > 0.85 * height || m.y1 < 0.12 * height;
+  const key = (m: PdfMark) => [m.kind, ...[m.x0, m.y0, m.x1, m.y1].map((v) => Math.round(v / 2))].join(',');
+  const counts = new Map<string, number>();
+  for (const p of pages) {
+    const keys = new Set((p.marks ?? []).filter((m) => atEdge(m, p.height)).map(key));
+    for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  for (const p of pages) for (const m of p.marks ?? []) if (atEdge(m, p.height) && (counts.get(key(m)) ?? 0) >= min) out.add(m);
+  return out;
+}
 
 /** The text with digits folded, so "Chapter 3 - page 12" matches "Chapter 3 - page 13". */
 function shape(text: string): string {

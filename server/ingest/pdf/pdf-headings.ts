@@ -1,7 +1,7 @@
 import { layoutHeadings } from './pdf-layout-headings';
 import type { BodyStats } from './pdf-stats';
 import { findTitleBlock } from './pdf-title-block';
-import { findPageToc } from './pdf-toc';
+import { contentsEnd, contentsTitle, findPageToc } from './pdf-toc';
 import type { PdfLine, PdfOutlineEntry } from './pdf-types';
 
 const numbered = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,3})\.?\s+(\p{Lu}.*)$/u;
@@ -115,24 +115,36 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
   const tocPages = new Set<number>();
   if (entries.length >= 3) {
     const looseKeys = new Set(entries.map((e) => e.loose));
-    const perPage = new Map<number, { lines: number; hits: number }>();
+    const perPage = new Map<number, { lines: number; hits: number; prose: number }>();
     for (const l of lines) {
-      const c = perPage.get(l.page) ?? { lines: 0, hits: 0 };
+      const c = perPage.get(l.page) ?? { lines: 0, hits: 0, prose: 0 };
       c.lines++;
       if (looseKeys.has(foldLoose(l.text.replace(/[.\s·…]{3,}\d{1,4}\s*$/, '')))) c.hits++;
+      // Sentences between the titles: a page of short sections (three subsections of a few lines each), not a contents page.
+      else if (!l.region && wordCount(l.text) >= 6 && !/\d\s*$/.test(l.text)) c.prose++;
       perPage.set(l.page, c);
     }
-    for (const [page, c] of perPage) if (c.hits >= 4 && c.hits >= c.lines * 0.3) tocPages.add(page);
+    for (const [page, c] of perPage) if (c.hits >= 4 && c.hits >= c.lines * 0.3 && c.prose <= c.hits) tocPages.add(page);
   }
   for (const page of toc.pages) tocPages.add(page);
-  // The contents pages are dropped: their entries are the headings, found again where they stand.
+  // The contents pages are dropped: their entries are the headings, found again where they stand. Text set below the
+  // last entry of the last contents page is the document's (its first section, when the contents do not fill the page).
+  const lastTocPage = Math.max(...tocPages);
+  const end = tocPages.size ? contentsEnd(lines.filter((l) => l.page === lastTocPage)) : undefined;
   lines.forEach((l, i) => {
-    if (tocPages.has(l.page) && !l.region && !l.isMargin) out.set(i, { level: 6, isTitle: false, drop: true });
+    if (end !== undefined && l.page === lastTocPage && !l.region && l.y < end) return;
+    // A contents page read as a table (its page numbers a column) goes with it.
+    if (tocPages.has(l.page) && (!l.region || (l.region.kind === 'table' && toc.pages.has(l.page))) && !l.isMargin)
+      out.set(i, { level: 6, isTitle: false, drop: true });
   });
   // The number of the last heading read from the bookmarks ("5.1"), so deeper numbered headings below it ("5.1.2") are kept too.
   let lastNumbered: { number: string; level: number } | undefined;
 
-  const titleBlock = findTitleBlock(lines, body);
+  const found = findTitleBlock(lines, body);
+  // The heading of a contents page ("Contents" set large on the first page) is not the document's title: it goes with its page.
+  const contentsHead =
+    found.title.length === 1 && tocPages.has(lines[found.title[0]].page) && contentsTitle.test(lines[found.title[0]].text.trim());
+  const titleBlock = contentsHead ? { title: [], block: [] } : found;
   const titleIndexes = titleBlock.title;
   // A title line that is the first bookmark is that bookmark's heading ("1 Energy in Cells" of a chapter file).
   const firstBookmark =

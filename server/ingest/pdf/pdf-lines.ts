@@ -100,7 +100,9 @@ export function pageSegments(page: PdfPage): Segment[] {
   }
   // Short horizontal strokes a font's underscore is drawn as (the listings package with the text's own font).
   const rules = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 12);
-  return runs.map((run) => buildSegment(page.number, run.items, rules)).filter((s) => s.text.length > 0);
+  // Thin horizontal bars of inline fractions (a few characters wide).
+  const bars = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 40);
+  return runs.map((run) => buildSegment(page.number, run.items, rules, bars)).filter((s) => s.text.length > 0);
 }
 
 /**
@@ -157,7 +159,41 @@ function bigOpsOf(items: PdfItem[]): Segment['bigOps'] {
   return out.length ? out : undefined;
 }
 
-function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = []): Segment {
+/**
+ * An inline fraction set in small type at `at`: small raised glyphs over small lowered glyphs, the two halves stacked
+ * and a bar between them ("is $\frac{1}{8}$." in text style). Read one by one, the numerator and the
+ * denominator look like footnote markers of the word before them and were dropped.
+ */
+function inlineFraction(
+  items: PdfItem[],
+  at: number,
+  main: PdfItem,
+  bars: PdfMark[],
+): { latex: string; end: number; x1: number } | undefined {
+  const small = (i: PdfItem) => i.size < main.size * 0.85;
+  const raised = (i: PdfItem) => i.y - main.y > 0.15 * main.size;
+  const lowered = (i: PdfItem) => main.y - i.y > 0.1 * main.size;
+  // The small glyphs off the baseline from here on, in either order (the two halves start at the same x).
+  let j = at;
+  const cluster: PdfItem[] = [];
+  while (j < items.length && small(items[j]) && (raised(items[j]) || lowered(items[j]) || !items[j].str.trim())) cluster.push(items[j++]);
+  const n = cluster.filter((i) => i.str.trim() && raised(i));
+  const d = cluster.filter((i) => i.str.trim() && lowered(i));
+  if (!n.length || !d.length) return undefined;
+  const span = (run: PdfItem[]) => [Math.min(...run.map((i) => i.x)), Math.max(...run.map((i) => i.x + i.width))];
+  const [n0, n1] = span(n);
+  const [d0, d1] = span(d);
+  // Stacked: each half starts back under the other, not after it (x_1^2 sits beside its base, not under).
+  if (d0 > n1 - 0.2 * main.size || n0 > d1 - 0.2 * main.size) return undefined;
+  const top = Math.min(...n.map((i) => i.y));
+  const bottom = Math.max(...d.map((i) => i.y + i.size * 0.7));
+  const bar = bars.some((b) => b.x0 <= Math.min(n0, d0) + 1 && b.x1 >= Math.max(n1, d1) - 1 && b.y0 >= bottom - 1 && b.y1 <= top + 1);
+  if (!bar) return undefined;
+  const text = (run: PdfItem[]) => toLatex(run.map((i) => i.str).join(''));
+  return { latex: `\\(\\frac{${text(n)}}{${text(d)}}\\)`, end: j, x1: Math.max(n1, d1) };
+}
+
+function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bars: PdfMark[] = []): Segment {
   // The dominant run (most characters) sets the size, font and baseline; but a larger size carrying a fifth of
   // the characters is the line's own ("n" and "G" of n_ATP ΔG_ATP, whose subscripts have more letters).
   const weight = new Map<string, number>();
@@ -187,7 +223,9 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = []): Se
   let leadFace: 'bold' | 'italic' | undefined;
   let leadGap = false;
   let leadChars = 0;
+  let skipTo = 0;
   for (const [at, item] of items.entries()) {
+    if (at < skipTo) continue;
     const face = item.bold ? 'bold' : item.italic ? 'italic' : undefined;
     if (leadOpen && item.str.trim()) {
       if (!text.trim()) {
@@ -217,6 +255,19 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = []): Se
       !!next &&
       /^[/⁄]/.test(next.str) &&
       next.x - (item.x + item.width) < 0.3 * main.size;
+    const fraction = isSmall && (raised || lowered) && item.str.trim() ? inlineFraction(items, at, main, bars) : undefined;
+    if (fraction) {
+      text += (text && !/\s$/.test(text) && gap > 0.15 * main.size ? ' ' : '') + fraction.latex;
+      for (const part of items.slice(at + 1, fraction.end)) {
+        math += part.math ?? 0;
+        visible += part.str.replace(/\s/g, '').length;
+      }
+      prevEnd = Math.max(prevEnd, fraction.x1);
+      prev = item;
+      lastScript = undefined;
+      skipTo = fraction.end;
+      continue;
+    }
     if (isSmall && (raised || lowered) && item.str.trim() && !numerator) {
       // Footnote and affiliation markers (superscript symbols or digits after a word in text type) are noise in
       // running text; scripts on mathematics (a math font, or a single-letter base as in "x2") are kept as inline math.

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturePath } from '@server/test/fixture-path.support';
+import { extractPdf } from './pdf-extract';
 import { findTitleBlock } from './pdf-title-block';
 import type { PdfLine } from './pdf-types';
 
@@ -51,5 +54,30 @@ describe('findTitleBlock', () => {
       line('1 Splitting the data', 111, 250, 600, 14),
     ];
     expect(findTitleBlock(lines, body).block).toEqual([1, 2]);
+  });
+});
+
+describe('a title at body size (test-fixtures/pdf/latex/worksheet-title.tex)', () => {
+  it('reads the centred first line in small capitals as the title, over parts set only a little larger', async () => {
+    const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/latex/worksheet-title.pdf'))), 'worksheet-title.pdf');
+    expect(doc.title).toBe('Worksheet 3: Counting and Chance');
+    expect(doc.blocks.filter((b) => b.kind === 'heading').map((b) => [b.level, b.text])).toEqual([
+      [1, 'Worksheet 3: Counting and Chance'],
+      [2, 'Part 1: Cards'],
+      [2, 'Part 2: Dice'],
+    ]);
+  });
+
+  it('leaves a centred line in the text face, or one that ends a sentence, as text', () => {
+    const lines = [
+      line('Read the whole sheet first', 220, 392, 700),
+      line('Part 1: Cards', 111, 200, 680, 13),
+      line('A standard deck has fifty-two cards in four suits, and we draw one of them.', 111, 501, 660),
+    ];
+    expect(findTitleBlock(lines, body).title).toEqual([]);
+    const bold = [{ ...lines[0], text: 'Read the whole sheet first.', font: 'bold' }, ...lines.slice(1)];
+    expect(findTitleBlock(bold, body).title).toEqual([]);
+    const title = [{ ...lines[0], font: 'caps' }, ...lines.slice(1)];
+    expect(findTitleBlock(title, body).title).toEqual([0]);
   });
 });

@@ -33,7 +33,7 @@ export function findTitleBlock(lines: PdfLine[], body: BodyStats): TitleBlock {
   const page = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.page === firstPage && !l.region && !l.isMargin && !l.isNote);
   if (page.length === 0) return { title: [], block: [] };
   const maxSize = Math.max(...page.map(({ l }) => l.size));
-  if (maxSize < body.size * 1.3) return { title: [], block: [] };
+  if (maxSize < body.size * 1.3) return centredTitle(page, body);
   const start = page.findIndex(({ l }) => Math.abs(l.size - maxSize) < 0.3 && /\p{L}{2}/u.test(l.text));
   // The title stands near the top: a large formula or figure label lower down is not one.
   if (start < 0 || start > 5 || words(page[start].l.text) > 25) return { title: [], block: [] };
@@ -90,4 +90,23 @@ export function findTitleBlock(lines: PdfLine[], body: BodyStats): TitleBlock {
     block.push(i);
   }
   return { title, block };
+}
+
+/**
+ * Without larger type on the first page, its first line is the title when it is set apart the way a worksheet's or an
+ * exam sheet's title is at body size: centred in the text block, in another face than the text (small capitals, bold),
+ * a few words with no sentence's end ("Worksheet 1: Pirates and Probabilities" over "Part 1: Coins").
+ */
+function centredTitle(page: Array<{ l: PdfLine; i: number }>, body: BodyStats): TitleBlock {
+  const none = { title: [], block: [] };
+  const first = page[0];
+  if (!first || page.length < 2) return none;
+  const { l } = first;
+  const text = l.text.trim();
+  const middle = (l.columnLeft + l.columnRight) / 2;
+  const centred = Math.abs((l.x0 + l.x1) / 2 - middle) < 1.5 * l.size && l.x0 > l.columnLeft + 3 * l.size;
+  const ownFace = l.font !== body.font || l.bold === true;
+  const n = words(text);
+  if (!centred || !ownFace || n < 2 || n > 14 || !/\p{L}{2}/u.test(text) || /[.,;:]$/.test(text) || firstHeading[1].test(text)) return none;
+  return { title: [first.i], block: [] };
 }

@@ -7,7 +7,7 @@ export interface PageToc {
   entries: PdfOutlineEntry[];
 }
 
-const contentsTitle = /^(?:table of contents|contents|table des matières|inhaltsverzeichnis|índice)$/i;
+export const contentsTitle = /^(?:table of contents|contents|table des matières|inhaltsverzeichnis|índice)$/i;
 const listTitle = /^list of (?:figures|tables|algorithms|listings)$/i;
 /** A contents row: its title, leader dots if any, and a page number (arabic or roman) at its end. */
 const entryRow = /^(.*?\p{L}.*?)(?:\s*(?:\.\s*){2,}|\s*[·…]+\s*|\s+)(\d{1,4}|[ivxlc]{1,7})$/u;
@@ -33,6 +33,38 @@ function rowsOf(lines: PdfLine[]): Row[] {
     } else rows.push({ page: l.page, x0: l.x0, y: l.y, size: l.size, text: l.text.trim() });
   }
   return rows;
+}
+
+/** A page's rows: its lines merged by baseline, and the rows of a table its contents were read as (dot leaders, page numbers). */
+function pageRows(lines: PdfLine[]): Row[] {
+  const plain = rowsOf(lines.filter((l) => !l.region));
+  const tables = lines.filter((l) => l.region?.kind === 'table' && l.region.rows?.length);
+  if (!tables.length) return plain;
+  const out = [...plain];
+  for (const t of tables) {
+    const at = out.findIndex((r) => r.y < t.y);
+    const rows = t.region!.rows!.map((cells, k) => ({
+      page: t.page,
+      x0: t.x0,
+      y: t.y - k * 0.01,
+      size: t.size,
+      text: cells.join(' ').replace(/\s+/g, ' ').trim(),
+    }));
+    out.splice(at < 0 ? out.length : at, 0, ...rows.filter((r) => r.text));
+  }
+  return out;
+}
+
+/**
+ * Where the contents end on a contents page: the baseline of its last entry (a row ending in a page number, or the
+ * bottom of the table it was read as). Text set below it (the first section, when the contents do not fill the page)
+ * is the document's. Undefined when the page shows no entry row.
+ */
+export function contentsEnd(lines: PdfLine[]): number | undefined {
+  const rows = rowsOf(lines.filter((l) => !l.region && !l.isMargin && l.text.trim()));
+  const ends = rows.filter(isEntry).map((r) => r.y - 0.3 * r.size);
+  for (const l of lines) if (l.region?.kind === 'table') ends.push(l.region.y0);
+  return ends.length ? Math.min(...ends) : undefined;
 }
 
 function isEntry(row: Row): boolean {
@@ -61,13 +93,15 @@ export function findPageToc(lines: PdfLine[], body: BodyStats): PageToc {
   const pages = new Set<number>();
   const entries: PdfOutlineEntry[] = [];
   const byPage = new Map<number, PdfLine[]>();
-  for (const l of lines) if (!l.region && !l.isMargin && !l.isNote && l.text.trim()) byPage.set(l.page, [...(byPage.get(l.page) ?? []), l]);
+  for (const l of lines)
+    if ((l.region ? l.region.kind === 'table' : l.text.trim()) && !l.isMargin && !l.isNote)
+      byPage.set(l.page, [...(byPage.get(l.page) ?? []), l]);
   const numbers = [...byPage.keys()].sort((a, b) => a - b);
   const searchTo = Math.max(8, Math.ceil(numbers.length * 0.15));
   let inToc = false;
   for (const [k, page] of numbers.entries()) {
     if (k >= searchTo && !inToc) break;
-    const rows = rowsOf(byPage.get(page)!);
+    const rows = pageRows(byPage.get(page)!);
     const entryRows = rows.filter(isEntry);
     const headed = rows.slice(0, 3).findIndex((r) => contentsTitle.test(r.text.replace(/\s+/g, ' ')));
     const listed = rows.slice(0, 3).some((r) => listTitle.test(r.text.replace(/\s+/g, ' ')));

@@ -27,12 +27,30 @@ describe('readTexGlyphs', () => {
     expect(readTexGlyphs('`', 'ABCDEF+LMMathItalic10-Regular')).toBe('ℓ');
   });
 
+  it('reads a CMSY whose glyphs pdf.js gives only as their codes (old xdvipdfmx conversions)', () => {
+    // What pdf.js gives for such a CMSY10: x ∈ Ω, f : Ω → Ω, |x − y| (the minus is code 0), a set in braces.
+    expect(readTexGlyphs('2', 'OFQERM+CMSY10')).toBe('∈');
+    expect(readTexGlyphs('!', 'OFQERM+CMSY10')).toBe('→');
+    expect(readTexGlyphs('j\u0000j', 'OFQERM+CMSY10')).toBe('|−|');
+    expect(readTexGlyphs('f j g', 'OFQERM+CMSY10')).toBe('{ | }');
+    expect(readTexGlyphs('\u0012\u001a\u0019\u0001', 'OFQERM+CMSY10')).toBe('⊆⊂≈·');
+    expect(readTexGlyphs(')', 'OFQERM+CMSY10')).toBe('⇒');
+    // CMSY7's "→∞" under a limit.
+    expect(readTexGlyphs('!1', 'VFSKTN+CMSY7')).toBe('→∞');
+    // Its calligraphic capitals are themselves; the same codes in a text font are text.
+    expect(readTexGlyphs('A', 'OFQERM+CMSY10')).toBe('A');
+    expect(readTexGlyphs('x 2 f j g!', 'GBJXYO+SourceSansPro-Regular')).toBe('x 2 f j g!');
+  });
+
   it('leaves what a glyph of the same font legitimately gives, and other fonts, alone', () => {
     // CMMI's own period, slash and greater-than; CMSY's braces and bar; text fonts.
     expect(readTexGlyphs('x.', 'GQIDQW+CMMI10')).toBe('x.');
     expect(readTexGlyphs('a/b', 'GQIDQW+CMMI10')).toBe('a/b');
     expect(readTexGlyphs('>', 'GQIDQW+CMMI10')).toBe('>');
     expect(readTexGlyphs('{|}', 'LUUTRW+CMSY10')).toBe('{|}');
+    // Its named backslash (\\setminus) and punctuation stay.
+    expect(readTexGlyphs('\\', 'LUUTRW+CMSY10')).toBe('\\');
+    expect(readTexGlyphs('-,.', 'LUUTRW+CMSY10')).toBe('-,.');
     expect(readTexGlyphs('P(X 6 x) > 3', 'KODTQM+CharterBT-Roman')).toBe('P(X 6 x) > 3');
     expect(texEncoding('Times-Roman')).toBeUndefined();
   });
