@@ -1,5 +1,4 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import * as encoding from 'lib0/encoding';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { bookContent, getBook } from '@server/test/realtime/realtime.support';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { findLiveState, updateLiveState } from '../textbooks/save/live-documents.repo';
 import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
+import { syncUpdateFrame, updateFrom } from '@server/test/realtime/raw-updates.support';
 
 /**
  * A collaborator pushing megabytes into a live document (issue: one pushed 27.6 MB beside the
@@ -42,24 +42,6 @@ async function newBook(owner: TestUser) {
   });
   const book = await getBook(h.app, owner, row.id);
   return { id: row.id, section: book.content.chapters[0].sections[0].id };
-}
-
-function syncUpdateFrame(documentName: string, update: Uint8Array): Uint8Array {
-  const e = encoding.createEncoder();
-  encoding.writeVarString(e, documentName);
-  encoding.writeVarUint(e, 0);
-  encoding.writeVarUint(e, 2);
-  encoding.writeVarUint8Array(e, update);
-  return encoding.toUint8Array(e);
-}
-
-/** An update made in a copy of the client's document, so the client's own document never holds it. */
-function updateFrom(c: LiveClient, change: (doc: Y.Doc) => void): Uint8Array {
-  const copy = new Y.Doc();
-  Y.applyUpdate(copy, Y.encodeStateAsUpdate(c.doc));
-  const before = Y.encodeStateVector(copy);
-  change(copy);
-  return Y.encodeStateAsUpdate(copy, before);
 }
 
 /** Polls a condition on the server's side (the client sees no event for it). */

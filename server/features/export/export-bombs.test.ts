@@ -5,6 +5,7 @@ import { latexToMathml } from '@common/book-render/render-html';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { insertImage } from '../images/images.repo';
 import { multipart } from '@server/test/multipart.support';
+import { claimingGif } from '@server/test/images/claiming-gif.support';
 import { createBook } from '@server/test/books.support';
 import { exportsWaiting } from './export-pool';
 import { exportUrl } from '@server/test/export/full-book.support';
@@ -18,39 +19,6 @@ import { xmlSafeDeep } from './xml';
  * 16000 x 16000 pixels, characters XML forbids, one user's queue of exports ahead of another's.
  */
 const h = useHarness();
-
-/** A well-formed GIF of a few dozen bytes whose header claims `width` x `height` pixels. */
-function claimingGif(width: number, height: number): Buffer {
-  const u16 = (n: number) => [n & 0xff, n >> 8];
-  return Buffer.from([
-    ...Buffer.from('GIF89a'),
-    ...u16(width),
-    ...u16(height),
-    0x80,
-    0,
-    0, // global colour table of 2 entries
-    0,
-    0,
-    0,
-    255,
-    255,
-    255,
-    0x2c,
-    0,
-    0,
-    0,
-    0,
-    ...u16(width),
-    ...u16(height),
-    0, // image descriptor
-    2,
-    2,
-    0x4c,
-    0x01,
-    0, // LZW minimum code size, one data block, end
-    0x3b,
-  ]);
-}
 
 function upload(user: TestUser, textbookId: number, data: Buffer) {
   const { payload, contentType } = multipart([
