@@ -1,10 +1,11 @@
 import * as Accordion from '@radix-ui/react-accordion';
-import { Check, ChevronDown, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Check, ChevronDown, Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { Chapter } from '@common/textbook';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
+import { EditDeleteButtons } from './edit-delete-buttons';
 import { SectionCard } from './section-card';
 import { SortableList } from './sortable-list';
 import { quoteTitle, sectionKey } from './toolkit-content';
@@ -76,26 +77,15 @@ export function ChapterItem(props: ChapterItemProps) {
                 {chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}
               </span>
             </Accordion.Trigger>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Rename chapter ${name}`}
-              onClick={() => {
+            <EditDeleteButtons
+              editLabel={`Rename chapter ${name}`}
+              deleteLabel={`Delete chapter ${name}`}
+              onEdit={() => {
                 setTitle(chapter.title);
                 setIsRenaming(true);
               }}
-            >
-              <Pencil className="h-4 w-4" aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Delete chapter ${name}`}
-              onClick={onDelete}
-              className="text-red-600 hover:text-red-700"
-            >
-              <Trash2 className="h-4 w-4" aria-hidden />
-            </Button>
+              onDelete={onDelete}
+            />
           </>
         )}
       </Accordion.Header>
