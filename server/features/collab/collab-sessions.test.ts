@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { useHarness } from '@server/test/harness.support';
 import { addCollaborator, bookContent } from '@server/test/realtime/realtime.support';
 import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
+import { useListening } from '@server/test/realtime/listening.support';
 
 /** A live socket lives only as long as the right to it: the session, and the place on the book. */
 const h = useHarness({}, { collab: { sessionRecheckMs: 200 } });
-let base = '';
-const open: LiveClient[] = [];
-
-beforeAll(async () => {
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()));
-});
+const live = useListening<LiveClient>(h);
 
 describe('live sockets end with the right to them', () => {
   it('closes the socket when its session ends (logout), at the next session check', async () => {
@@ -24,8 +17,8 @@ describe('live sockets end with the right to them', () => {
       topic: 'S',
       content: bookContent(1),
     });
-    const c = await openLiveClient(base, { cookie: owner.cookie, textbookId: book.id });
-    open.push(c);
+    const c = await openLiveClient(live.base, { cookie: owner.cookie, textbookId: book.id });
+    live.open.push(c);
     await c.synced;
     const out = await h.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: owner.cookie } });
     expect(out.statusCode).toBeLessThan(300);
@@ -41,8 +34,8 @@ describe('live sockets end with the right to them', () => {
       content: bookContent(1),
     });
     await addCollaborator(h.app, owner, book.id, friend);
-    const c = await openLiveClient(base, { cookie: friend.cookie, textbookId: book.id });
-    open.push(c);
+    const c = await openLiveClient(live.base, { cookie: friend.cookie, textbookId: book.id });
+    live.open.push(c);
     await c.synced;
     const res = await h.app.inject({
       method: 'DELETE',

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyFieldOf, liveDocumentName } from '@common/live-document';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { bookContent, getBook } from '@server/test/realtime/realtime.support';
@@ -9,6 +9,7 @@ import { createTextbook } from '../textbooks/textbooks.service';
 import { findLiveState, updateLiveState } from '../textbooks/save/live-documents.repo';
 import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
 import { syncUpdateFrame, updateFrom } from '@server/test/realtime/raw-updates.support';
+import { useListening } from '@server/test/realtime/listening.support';
 
 /**
  * A collaborator pushing megabytes into a live document (issue: one pushed 27.6 MB beside the
@@ -17,19 +18,11 @@ import { syncUpdateFrame, updateFrom } from '@server/test/realtime/raw-updates.s
  */
 // No refill of the byte allowance during the test: what is accepted does not depend on how fast the machine is.
 const h = useHarness({}, { liveLimits: { userBytesPerSecond: 0 } });
-let base = '';
-const open: LiveClient[] = [];
-
-beforeAll(async () => {
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()));
-});
+const live = useListening<LiveClient>(h);
 
 async function client(user: TestUser, textbookId: number) {
-  const c = await openLiveClient(base, { cookie: user.cookie, textbookId });
-  open.push(c);
+  const c = await openLiveClient(live.base, { cookie: user.cookie, textbookId });
+  live.open.push(c);
   await c.synced;
   return c;
 }
