@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import type { DomainEvent } from '@server/realtime/events';
 import { useHarness, type TestUser } from '@server/test/harness.support';
-import { multipart } from '@server/test/multipart.support';
 import { createBook, shareBook } from '@server/test/books.support';
+import { generateOutline } from '@server/test/generate-outline.support';
 
 const h = useHarness();
 
@@ -54,16 +54,10 @@ describe('GET /api/textbooks', () => {
     const alice = await h.createUser('alice');
     const text =
       'Glaciers are bodies of ice that move under their own weight. They carve valleys and leave moraines behind them when they melt.';
-    const { payload, contentType } = multipart([
+    const made = await generateOutline(h, alice, [
       { name: 'topic', value: 'Glaciers' },
       { name: 'files', filename: 'glacier-notes.txt', type: 'text/plain', data: Buffer.from(text.repeat(3)) },
     ]);
-    const made = await h.app.inject({
-      method: 'POST',
-      url: '/api/textbooks/generate-outline',
-      payload,
-      headers: { 'content-type': contentType, cookie: alice.cookie },
-    });
     expect(made.statusCode, made.body).toBe(200);
     const list = (await as(alice, 'GET', '/api/textbooks')).json() as Array<{
       id: number;
