@@ -17,6 +17,15 @@ async function fetchBook(user: TestUser, id: number): Promise<{ content: Textboo
   return res.json();
 }
 
+/** An owner's sample book, shared with a friend. */
+async function bookSharedWithFriend() {
+  const owner = await h.createUser('owner');
+  const friend = await h.createUser('friend');
+  const book = await createBook(h, owner);
+  await shareBook(h, book.id, friend);
+  return { owner, friend, book };
+}
+
 describe('GET /api/textbooks', () => {
   it('lists the books the caller owns or collaborates on, newest first, and no others', async () => {
     const alice = await h.createUser('alice');
@@ -74,10 +83,7 @@ describe('GET /api/textbooks', () => {
 
 describe('GET /api/textbooks/:id', () => {
   it('answers the owner and a collaborator with the spec fields and the revision', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
+    const { owner, friend, book } = await bookSharedWithFriend();
     const mine = await as(owner, 'GET', `/api/textbooks/${book.id}`);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ id: book.id, topic: 'Mechanics', userId: owner.id, isOwner: true, revision: 1 });
@@ -106,11 +112,8 @@ describe('GET /api/textbooks/:id', () => {
 
 describe('DELETE /api/textbooks/:id', () => {
   it('lets the owner delete, refuses a collaborator with 403 and a stranger with 404, and publishes textbook.deleted', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
+    const { owner, friend, book } = await bookSharedWithFriend();
     const stranger = await h.createUser('stranger');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
     const events: DomainEvent[] = [];
     const stop = h.deps.events.subscribe((e) => events.push(e));
 
@@ -186,11 +189,8 @@ describe('PATCH /api/textbooks/:id', () => {
   });
 
   it('lets a collaborator save but not a stranger (404) nor an anonymous caller (401)', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
+    const { owner, friend, book } = await bookSharedWithFriend();
     const stranger = await h.createUser('stranger');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
     const { content } = await fetchBook(owner, book.id);
     content.chapters[1].title = 'Forces';
     expect((await as(stranger, 'PATCH', `/api/textbooks/${book.id}`, { content })).statusCode).toBe(404);
@@ -219,10 +219,7 @@ describe('PATCH /api/textbooks/:id', () => {
   });
 
   it('merges edits of different sections made from the same base: both survive', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
+    const { owner, friend, book } = await bookSharedWithFriend();
     const a = await fetchBook(owner, book.id);
     const b = await fetchBook(friend, book.id);
     a.content.chapters[0].sections[0].content = '<p>Owner wrote this.</p>';
@@ -237,10 +234,7 @@ describe('PATCH /api/textbooks/:id', () => {
   });
 
   it('answers 409 with the current content and revision when the same section changed on both sides', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
+    const { owner, friend, book } = await bookSharedWithFriend();
     const a = await fetchBook(owner, book.id);
     const b = await fetchBook(friend, book.id);
     a.content.chapters[0].sections[1].content = '<p>Owner version.</p>';
@@ -281,10 +275,7 @@ describe('PATCH /api/textbooks/:id', () => {
   });
 
   it('lets exactly one of two simultaneous saves of the same section win; the other gets 409 and nothing is lost', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
+    const { owner, friend, book } = await bookSharedWithFriend();
     const base = await fetchBook(owner, book.id);
     const mine = structuredClone(base.content);
     mine.chapters[1].sections[0].content = '<p>Owner text</p>';
