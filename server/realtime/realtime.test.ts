@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { serverMessage, wsCloseCodes } from '@common/realtime';
-import { createTextbook } from '../features/textbooks/textbooks.service';
 import { useHarness, type TestUser } from '../test/harness.support';
 import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '../test/realtime/realtime.support';
 import { TestSocket } from '../test/realtime/ws-client.support';
 import { useListening } from '../test/realtime/listening.support';
+import { createBook } from '../test/books.support';
 
 /** Socket tests on a real listening server: presence, refusals, and saves fanned out after commit. */
 const h = useHarness();
@@ -27,11 +27,7 @@ function expectClientReadable(...sockets: TestSocket[]): void {
 }
 
 async function newBook(owner: TestUser, sections = 3) {
-  const row = await createTextbook(h.database.db, {
-    owner: { id: owner.id, username: owner.username },
-    topic: 'Realtime',
-    content: bookContent(sections),
-  });
+  const row = await createBook(h, owner, { topic: 'Realtime', content: bookContent(sections) });
   return row.id;
 }
 

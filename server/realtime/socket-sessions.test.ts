@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { wsCloseCodes } from '@common/realtime';
 import { resolveSession } from '../features/auth/auth.service';
 import { forgetSessions } from '../features/auth/session-cache';
-import { createTextbook } from '../features/textbooks/textbooks.service';
 import { createSocketRegistry, type GuardedSocket } from './socket-guard';
 import { cookieFrom, useHarness, type TestUser } from '../test/harness.support';
 import { bookContent, getBook, patchBook, withSectionText } from '../test/realtime/realtime.support';
 import { TestSocket } from '../test/realtime/ws-client.support';
 import { useListening } from '../test/realtime/listening.support';
+import { createBook } from '../test/books.support';
 
 /** A socket lives only as long as its session, and one user holds at most 20. */
 const h = useHarness();
@@ -21,11 +21,7 @@ async function connect(cookie: string): Promise<TestSocket> {
 }
 
 async function bookOf(owner: TestUser) {
-  const row = await createTextbook(h.database.db, {
-    owner: { id: owner.id, username: owner.username },
-    topic: 'Sessions',
-    content: bookContent(2),
-  });
+  const row = await createBook(h, owner, { topic: 'Sessions', content: bookContent(2) });
   return row.id;
 }
 

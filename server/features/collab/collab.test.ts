@@ -3,13 +3,13 @@ import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { bodyFieldOf, liveDocumentName, liveDocumentPath } from '@common/live-document';
-import { createTextbook } from '../textbooks/textbooks.service';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '@server/test/realtime/realtime.support';
 import { TestSocket } from '@server/test/realtime/ws-client.support';
 import { findLiveState } from '../textbooks/save/live-documents.repo';
 import { openLiveClient, reachedServer, type LiveClient } from '@server/test/realtime/live-client.support';
 import { useListening } from '@server/test/realtime/listening.support';
+import { createBook } from '@server/test/books.support';
 
 /** The live-document socket on a real listening server: typing together, REST saves during typing, refusals, limits. */
 const h = useHarness();
@@ -22,11 +22,7 @@ async function client(user: TestUser, textbookId: number, extra: { token?: strin
 }
 
 async function newBook(owner: TestUser, sections = 2) {
-  const row = await createTextbook(h.database.db, {
-    owner: { id: owner.id, username: owner.username },
-    topic: 'Live',
-    content: bookContent(sections),
-  });
+  const row = await createBook(h, owner, { topic: 'Live', content: bookContent(sections) });
   return row.id;
 }
 

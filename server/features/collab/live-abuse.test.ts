@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { bodyFieldOf, liveDocumentName } from '@common/live-document';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { bookContent, getBook } from '@server/test/realtime/realtime.support';
-import { createTextbook } from '../textbooks/textbooks.service';
 import { findLiveState, updateLiveState } from '../textbooks/save/live-documents.repo';
 import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
 import { syncUpdateFrame, updateFrom } from '@server/test/realtime/raw-updates.support';
 import { useListening } from '@server/test/realtime/listening.support';
+import { createBook } from '@server/test/books.support';
 
 /**
  * A collaborator pushing megabytes into a live document (issue: one pushed 27.6 MB beside the
@@ -28,11 +28,7 @@ async function client(user: TestUser, textbookId: number) {
 }
 
 async function newBook(owner: TestUser) {
-  const row = await createTextbook(h.database.db, {
-    owner: { id: owner.id, username: owner.username },
-    topic: 'Abuse',
-    content: bookContent(2),
-  });
+  const row = await createBook(h, owner, { topic: 'Abuse', content: bookContent(2) });
   const book = await getBook(h.app, owner, row.id);
   return { id: row.id, section: book.content.chapters[0].sections[0].id };
 }
