@@ -57,14 +57,15 @@ export function DropdownMenuAction(props: Menu.DropdownMenuItemProps) {
   );
 }
 
-/** A check box in a menu; ticking it keeps the menu open, so a choice can be made next. */
+/** Ticking a box or choosing an option keeps the menu open, so a choice can be made next. */
+const keepOpen = (event: Event) => event.preventDefault();
+const optionClass =
+  'flex cursor-pointer gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800';
+
+/** A check box in a menu; ticking it keeps the menu open. */
 export function DropdownMenuCheck({ children, ...props }: Menu.DropdownMenuCheckboxItemProps) {
   return (
-    <Menu.CheckboxItem
-      onSelect={(event) => event.preventDefault()}
-      className="flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
-      {...props}
-    >
+    <Menu.CheckboxItem onSelect={keepOpen} className={cn(optionClass, 'items-start')} {...props}>
       <span className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded border border-slate-400" aria-hidden>
         <Menu.ItemIndicator>
           <Check className="h-3 w-3" />
@@ -72,6 +73,20 @@ export function DropdownMenuCheck({ children, ...props }: Menu.DropdownMenuCheck
       </span>
       {children}
     </Menu.CheckboxItem>
+  );
+}
+
+/** One option of a Menu.RadioGroup; choosing it keeps the menu open. */
+export function DropdownMenuRadio({ children, ...props }: Menu.DropdownMenuRadioItemProps) {
+  return (
+    <Menu.RadioItem onSelect={keepOpen} className={cn(optionClass, 'items-center')} {...props}>
+      <span className="flex h-4 w-4 shrink-0 items-center justify-center rounded-full border border-slate-400" aria-hidden>
+        <Menu.ItemIndicator>
+          <span className="block h-2 w-2 rounded-full bg-slate-700 dark:bg-slate-200" />
+        </Menu.ItemIndicator>
+      </span>
+      {children}
+    </Menu.RadioItem>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   DropdownMenuCheck,
   DropdownMenuChoice,
   DropdownMenuContent,
+  DropdownMenuRadio,
   DropdownMenuSeparator,
 } from '@client/components/ui/dropdown-menu';
 import { toast } from '@client/components/ui/toast-store';
@@ -99,20 +100,9 @@ export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: s
                 ['letter', 'US Letter'],
               ] as const
             ).map(([value, label]) => (
-              <Menu.RadioItem
-                key={value}
-                value={value}
-                // Choosing the paper keeps the menu open, so a format can be chosen next.
-                onSelect={(event) => event.preventDefault()}
-                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
-              >
-                <span className="flex h-4 w-4 shrink-0 items-center justify-center rounded-full border border-slate-400" aria-hidden>
-                  <Menu.ItemIndicator>
-                    <span className="block h-2 w-2 rounded-full bg-slate-700 dark:bg-slate-200" />
-                  </Menu.ItemIndicator>
-                </span>
+              <DropdownMenuRadio key={value} value={value}>
                 {label}
-              </Menu.RadioItem>
+              </DropdownMenuRadio>
             ))}
           </Menu.RadioGroup>
         </DropdownMenuContent>
