@@ -9,7 +9,7 @@ import { textbookReferences } from '@server/db/schema';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { makePng, type MultipartPart } from '@server/test/multipart.support';
 import { fixturePath } from '@server/test/fixture-path.support';
-import { generateOutline } from '@server/test/generate-outline.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 const tracemonkey = readFileSync(fixturePath('pdf/tracemonkey.pdf'));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handoutFile } from '@server/test/ingest/handout-docx.support';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { shareBook } from '@server/test/books.support';
-import { generateOutline } from '@server/test/generate-outline.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 

@@ -16,7 +16,7 @@ import { chapterText, stripCitations } from '@server/ai/shared/book-sentences';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { isFigure, statesValue } from '@server/test/ai/states-value.support';
-import { generateOutline } from '@server/test/generate-outline.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 /**
  * Offline materials on a textbook made from tracemonkey.pdf through the real

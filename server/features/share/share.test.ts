@@ -11,7 +11,7 @@ import { makePng } from '@server/test/multipart.support';
 import { insertMaterial } from '../materials/materials.repo';
 import { createBook, sampleContent, shareBook } from '@server/test/books.support';
 import { newShareToken } from './share-token';
-import { generateOutline } from '@server/test/generate-outline.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 

@@ -5,7 +5,7 @@ import { textbooks } from '@server/db/schema';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { nestingOf } from './html-nesting';
 import { createBook } from '@server/test/books.support';
-import { generateOutline } from '@server/test/generate-outline.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 /** Depth and length limits on what a save stores (issue "Hardening II": M-3 and "every plain field length-bounded"). */
 const h = useHarness();

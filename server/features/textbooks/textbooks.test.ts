@@ -3,7 +3,7 @@ import type { TextbookContent } from '@common/textbook';
 import type { DomainEvent } from '@server/realtime/events';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { createBook, shareBook } from '@server/test/books.support';
-import { generateOutline } from '@server/test/generate-outline.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 
