@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { latexToMathml } from '@common/book-render/render-html';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { insertImage } from '../images/images.repo';
-import { multipart } from '@server/test/multipart.support';
 import { claimingGif } from '@server/test/images/claiming-gif.support';
 import { createBook } from '@server/test/books.support';
 import { exportsWaiting } from './export-pool';
@@ -13,6 +12,7 @@ import { resolveImages } from './image-assets';
 import { mathPicture } from './math-png';
 import { latexToSvg } from './math-svg';
 import { xmlSafeDeep } from './xml';
+import { uploadImageForm } from '@server/test/upload-forms.support';
 
 /**
  * Export bombs (issue "Hardening II", H-2): a formula asking for a 500 em box, a tiny GIF claiming
@@ -21,16 +21,10 @@ import { xmlSafeDeep } from './xml';
 const h = useHarness();
 
 function upload(user: TestUser, textbookId: number, data: Buffer) {
-  const { payload, contentType } = multipart([
+  return uploadImageForm(h, user, [
     { name: 'textbookId', value: String(textbookId) },
     { name: 'file', filename: 'tiny.gif', type: 'image/gif', data },
   ]);
-  return h.app.inject({
-    method: 'POST',
-    url: '/api/images/upload',
-    payload,
-    headers: { 'content-type': contentType, cookie: user.cookie },
-  });
 }
 
 const bomb = '\\rule{500em}{500em}';
