@@ -10,7 +10,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import * as encoding from 'lib0/encoding';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { bodyFieldOf, liveDocumentName } from '@common/live-document';
@@ -21,6 +20,8 @@ import { createTextbook } from '@server/features/textbooks/textbooks.service';
 import { insertImage } from '@server/features/images/images.repo';
 import { multipart } from '@server/test/multipart.support';
 import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
+import { syncUpdateFrame, updateFrom } from '@server/test/realtime/raw-updates.support';
+import { claimingGif } from '@server/test/images/claiming-gif.support';
 import { lyingDocx } from '@server/test/ingest/lying-zip.support';
 import { bookContent } from '@server/test/realtime/realtime.support';
 import { childProcesses } from '../child-processes';
@@ -36,56 +37,6 @@ interface Probe {
   loopMaxNs: number;
   /** CPU time of the main thread during the probe (the machine's load inflates wall-clock figures, not this). */
   mainCpuMs: number;
-}
-
-function syncUpdateFrame(documentName: string, update: Uint8Array): Uint8Array {
-  const e = encoding.createEncoder();
-  encoding.writeVarString(e, documentName);
-  encoding.writeVarUint(e, 0);
-  encoding.writeVarUint(e, 2);
-  encoding.writeVarUint8Array(e, update);
-  return encoding.toUint8Array(e);
-}
-
-/** An update made in a copy of the client's document, so the client's own never holds it. */
-function updateFrom(c: LiveClient, change: (doc: Y.Doc) => void): Uint8Array {
-  const copy = new Y.Doc();
-  Y.applyUpdate(copy, Y.encodeStateAsUpdate(c.doc));
-  const before = Y.encodeStateVector(copy);
-  change(copy);
-  return Y.encodeStateAsUpdate(copy, before);
-}
-
-function claimingGif(width: number, height: number): Buffer {
-  const u16 = (n: number) => [n & 0xff, n >> 8];
-  return Buffer.from([
-    ...Buffer.from('GIF89a'),
-    ...u16(width),
-    ...u16(height),
-    0x80,
-    0,
-    0,
-    0,
-    0,
-    0,
-    255,
-    255,
-    255,
-    0x2c,
-    0,
-    0,
-    0,
-    0,
-    ...u16(width),
-    ...u16(height),
-    0,
-    2,
-    2,
-    0x4c,
-    0x01,
-    0,
-    0x3b,
-  ]);
 }
 
 async function main() {

@@ -24,7 +24,7 @@ import { gatherBlocks, keyTerms, neighbours, topicVector } from '@server/ai/offl
 import { locateUnit } from '@server/ai/shared/locate';
 import { isWithin, sourceMap, type SourceMap } from '@server/ai/shared/source-map';
 import { quickTokenize } from '@server/core/nlp';
-import { pct, readRealFile, realCorpusDir, realFiles, table } from '../real/corpus';
+import { pct, realDocuments, realCorpusDir, realFiles, table } from '../real/corpus';
 import { composeBook, contextOf, engine, materialOf, thinBook } from './book-setup';
 import { bookHtml, damageOf, materialText, type Damage, type MaterialText } from './wholeness';
 
@@ -225,13 +225,7 @@ export async function qualityReport(): Promise<void> {
     return;
   }
   const rows: string[][] = [];
-  for (const file of files) {
-    const document = await readRealFile(file);
-    if (!document) continue;
-    if (document instanceof Error) {
-      console.log(`${file.name}: not read (${document.message})`);
-      continue;
-    }
+  for await (const { file, document } of realDocuments(files)) {
     const ctx = contextOf(materialOf(document, file.name));
     const composed = await composeBook(ctx, document.title ?? file.name);
     const thin = thinBook(composed);

@@ -116,40 +116,25 @@ async function speed(): Promise<void> {
       return { result, before: section.content, after: r.exhausted ? section.content : r.value };
     }),
   );
-  rows.push(
-    await time('expand chapter (sub-headings)', material, async (ctx) => {
+  /** A row expanding one chapter of `inBook` into 4 sections: how many came and the words they added. */
+  const expandChapterRow = (label: string, inBook: TextbookContent, target: { title: string; content: string }) =>
+    time(label, material, async (ctx) => {
       const r = await engine.expandChapter(ctx, {
-        book: foldedBook,
+        book: inBook,
         chapterIndex: sectionChapter,
-        chapterTitle: folded.title,
-        chapterContent: folded.content,
+        chapterTitle: target.title,
+        chapterContent: target.content,
         sectionCount: 4,
       });
       const after = r.value.sections.map((x) => x.content).join('');
       return {
-        result: `${r.value.sections.length} sections, +${words(after) - words(folded.content)} words`,
-        before: folded.content,
+        result: `${r.value.sections.length} sections, +${words(after) - words(target.content)} words`,
+        before: target.content,
         after,
       };
-    }),
-  );
-  rows.push(
-    await time('expand chapter (source sub-units)', material, async (ctx) => {
-      const r = await engine.expandChapter(ctx, {
-        book: plainBook,
-        chapterIndex: sectionChapter,
-        chapterTitle: plainChapter.title,
-        chapterContent: plainChapter.content,
-        sectionCount: 4,
-      });
-      const after = r.value.sections.map((x) => x.content).join('');
-      return {
-        result: `${r.value.sections.length} sections, +${words(after) - words(plainChapter.content)} words`,
-        before: plainChapter.content,
-        after,
-      };
-    }),
-  );
+    });
+  rows.push(await expandChapterRow('expand chapter (sub-headings)', foldedBook, folded));
+  rows.push(await expandChapterRow('expand chapter (source sub-units)', plainBook, plainChapter));
   for (const guidance of [
     'Make a 10-week syllabus',
     'Split into beginner, intermediate and advanced',

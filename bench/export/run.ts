@@ -12,98 +12,24 @@
  *
  *   npm run bench:export        (BENCH_CHAPTERS=100 BENCH_SECTIONS=20 BENCH_FORMATS=docx,epub,pdf,html,imscc)
  */
-import { fork } from 'node:child_process';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import type { TextbookContent } from '@common/textbook';
+import { percentile } from '../lib/percentile';
+import { makeBenchBook } from '../workspace/bench-book';
+import { startServerBench } from '../workspace/server-bench-process';
 
 const chapterCount = Number(process.env.BENCH_CHAPTERS ?? 100);
 const sectionCount = Number(process.env.BENCH_SECTIONS ?? 20);
 const formats = (process.env.BENCH_FORMATS ?? 'docx,epub,pdf,html,imscc').split(',');
 
-const words = (
-  'motion force energy momentum velocity acceleration mass friction gravity orbit field charge current circuit wave ' +
-  'frequency amplitude pressure volume temperature entropy heat work power torque inertia equilibrium vector scalar ' +
-  'the a of and to in is that for with as by on this which from be are was an it can these their model system'
-).split(' ');
-
-function makeRandom(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1664525 + 1013904223) % 4294967296;
-    return s / 4294967296;
-  };
-}
-
-/** The workspace benchmark's book, plus a table in every tenth section. */
-function makeBook(): TextbookContent {
-  const rnd = makeRandom(42);
-  const sentence = () => {
-    const n = 10 + Math.floor(rnd() * 14);
-    const text = Array.from({ length: n }, () => words[Math.floor(rnd() * words.length)]).join(' ');
-    return `${text[0].toUpperCase()}${text.slice(1)}.`;
-  };
-  const paragraph = (n: number) => Array.from({ length: n }, sentence).join(' ');
-  const table =
-    '<table><tbody>' +
-    Array.from({ length: 6 }, (_, r) => `<tr><td><p>Row ${r}</p></td><td><p>${sentence()}</p></td></tr>`).join('') +
-    '</tbody></table>';
-  const sectionHtml = (c: number, s: number) =>
-    `<h3>Key ideas</h3><p>${paragraph(5)}</p><p><strong>${sentence()}</strong> ${paragraph(4)}</p>` +
-    `<ul><li>${sentence()}</li><li>${sentence()}</li><li><em>${sentence()}</em></li></ul>` +
-    `<p>${paragraph(5)} See <a href="https://doi.org/10.1000/example">the reference</a>.</p>` +
-    `<p>The relation <span data-type="inline-math" data-latex="F = ma"></span> ${paragraph(3)}</p>` +
-    (s % 10 === 0 ? table : '');
-  return {
-    title: 'Benchmark Physics',
-    references: [],
-    chapters: Array.from({ length: chapterCount }, (_, c) => ({
-      title: `Chapter ${c + 1}: ${sentence().slice(0, 40)}`,
-      content: `<p>${paragraph(3)}</p>`,
-      sections: Array.from({ length: sectionCount }, (_, s) => ({
-        title: `${c + 1}.${s + 1} ${sentence().slice(0, 40)}`,
-        content: sectionHtml(c, s),
-      })),
-    })),
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const child = fork(path.join(here, '../workspace/server-bench-app.ts'), [], {
-  execArgv: ['--import', 'tsx'],
-  env: { ...process.env },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const fromChild = <T>(type: string): Promise<T> =>
-  new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`bench server exited (${code})`));
-    const onMessage = (m: { type: string } & T) => {
-      if (m.type !== type) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m);
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-const { address: base } = await fromChild<{ address: string }>('ready');
+const server = await startServerBench();
+const base = server.base;
 
 try {
-  const reg = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench_export', password: 'bench-password' }),
-  });
-  const owner = (await reg.json()) as { id: number; username: string };
-  const cookie = String(reg.headers.get('set-cookie')).split(';')[0];
-  const created = fromChild<{ id: number }>('created');
-  const content = makeBook();
-  child.send({ type: 'create', owner, content });
-  const { id } = await created;
+  const { owner, cookie } = await server.register('bench_export');
+  // The workspace benchmark's book, plus a table in every tenth section.
+  const content = makeBenchBook({ chapters: chapterCount, sections: sectionCount, tableEvery: 10 });
+  const id = await server.createBook(owner, content);
   const mb = Buffer.byteLength(JSON.stringify(content)) / 1024 / 1024;
   console.log(
     `book: ${chapterCount} chapters x ${sectionCount} sections, ${mb.toFixed(2)} MB of content; PGlite on disk; ${(await import('node:os')).availableParallelism()} cores`,
@@ -179,5 +105,5 @@ try {
   );
   console.log(`goal: each format < 10 s and small-request p99 < 100 ms -> ${allMet ? 'met' : 'NOT met'}`);
 } finally {
-  child.send({ type: 'stop' });
+  server.stop();
 }

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { percentile, smallRequestLoop, startApp } from '../lib/app-process';
+import { smallRequestLoop, startApp } from '../lib/app-process';
+import { percentile } from '../lib/percentile';
 
 interface JobState {
   status: string;

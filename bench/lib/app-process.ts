@@ -126,9 +126,3 @@ export function smallRequestLoop(app: AppProcess, path = '/api/user', pauseMs = 
     },
   };
 }
-
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}

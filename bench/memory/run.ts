@@ -28,7 +28,8 @@ import { PDFDocument } from 'pdf-lib';
 import { processTree } from '../child-processes';
 import { requestServerBackup } from '@server/db/backup';
 import type { MemoryCensus } from '@server/core/memory-census';
-import { percentile, smallRequestLoop, startApp } from '../lib/app-process';
+import { smallRequestLoop, startApp } from '../lib/app-process';
+import { percentile } from '../lib/percentile';
 
 const idleMs = Number(process.env.BENCH_IDLE_MS ?? 5000);
 const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 130_000);

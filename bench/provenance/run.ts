@@ -32,7 +32,7 @@ import { similaritiesOf } from '@server/features/provenance/meaning';
 import { closeProvenanceWorkers, matchOffThread } from '@server/features/provenance/provenance-pool';
 import { composeBook, contextOf, materialOf } from '../ai-tools/book-setup';
 import { build100kWords, corpusSentences } from '../generate/corpus-100k';
-import { pct, readRealFile, realCorpusDir, realFiles, table } from '../real/corpus';
+import { pct, realDocuments, realCorpusDir, realFiles, table } from '../real/corpus';
 import { stamped, trace } from './trace';
 
 /** Every third paragraph edited: a number changed where it has one, else its last words dropped. */
@@ -167,13 +167,7 @@ async function real(): Promise<void> {
   let fromMaterial = 0;
   let stored = 0;
   const growths: number[] = [];
-  for (const file of files) {
-    const document = await readRealFile(file);
-    if (!document) continue;
-    if (document instanceof Error) {
-      console.log(`${file.name}: not read (${document.message})`);
-      continue;
-    }
+  for await (const { file, document } of realDocuments(files)) {
     const material = materialOf(document, file.name);
     const stamp = stamped(material, await composeBook(contextOf(material), document.title ?? file.name));
     const book = stamp.book;

@@ -35,3 +35,16 @@ export async function readRealFile(file: { name: string; data: Uint8Array }): Pr
     (err: Error) => err,
   );
 }
+
+/** The files the product reads, in order, each with its document; a file it refuses is named in the log and passed over. */
+export async function* realDocuments(files: Array<{ name: string; data: Uint8Array }>) {
+  for (const file of files) {
+    const document = await readRealFile(file);
+    if (!document) continue;
+    if (document instanceof Error) {
+      console.log(`${file.name}: not read (${document.message})`);
+      continue;
+    }
+    yield { file, document };
+  }
+}

@@ -11,7 +11,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';
-import { bookContent } from '@server/test/realtime/realtime.support';
+import { addCollaborator, bookContent } from '@server/test/realtime/realtime.support';
 
 const users = Number(process.env.BENCH_USERS ?? 20);
 const sections = Number(process.env.BENCH_SECTIONS ?? 30);
@@ -38,13 +38,7 @@ const book = await createTextbook(database.db, { owner: { id: owner.id, username
 const collaborators = [];
 for (let i = 0; i < users; i++) {
   const u = await register(`bench_user_${i}`);
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/textbooks/${book.id}/collaborators`,
-    headers: { cookie: owner.cookie },
-    payload: { collaboratorId: u.id },
-  });
-  if (res.statusCode >= 300) throw new Error(`add collaborator: ${res.statusCode} ${res.body}`);
+  await addCollaborator(app, owner, book.id, u);
   collaborators.push(u);
 }
 

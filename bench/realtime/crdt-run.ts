@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import * as Y from 'yjs';
 import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
 import { createDatabase, hasRedisServer, startRedis } from '@server/test/instances.support';
+import { percentile } from '../lib/percentile';
 
 const documents = Number(process.env.BENCH_DOCUMENTS ?? 50);
 const typists = Number(process.env.BENCH_TYPISTS ?? 4);
@@ -41,8 +42,6 @@ interface Memory {
   documents: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const fmt = (n: number) => n.toFixed(1);
 
 class Instance {

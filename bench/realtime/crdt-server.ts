@@ -14,7 +14,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';
-import { bookContent } from '@server/test/realtime/realtime.support';
+import { addCollaborator, bookContent } from '@server/test/realtime/realtime.support';
 
 const documents = Number(process.env.BENCH_DOCUMENTS ?? 50);
 const typists = Number(process.env.BENCH_TYPISTS ?? 4);
@@ -54,15 +54,7 @@ if (process.env.SEED === '1') {
       s.content = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(10)}</p>`;
     const owner = people[0];
     const book = await createTextbook(database.db, { owner: { id: owner.id, username: owner.username }, topic: `Benchmark ${d}`, content });
-    for (const p of people.slice(1)) {
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/textbooks/${book.id}/collaborators`,
-        headers: { cookie: owner.cookie },
-        payload: { collaboratorId: p.id },
-      });
-      if (res.statusCode >= 300) throw new Error(`add collaborator: ${res.statusCode} ${res.body}`);
-    }
+    for (const p of people.slice(1)) await addCollaborator(app, owner, book.id, p);
     const stored = book.content.chapters[0].sections[0].id ?? '';
     seed.books.push({ id: book.id, sectionId: stored, typists: people });
   }

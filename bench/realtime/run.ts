@@ -15,6 +15,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TestSocket } from '@server/test/realtime/ws-client.support';
+import { percentile } from '../lib/percentile';
 
 const sockets = Number(process.env.BENCH_SOCKETS ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -50,8 +51,6 @@ const askMemory = async (): Promise<Memory> => {
   return (await reply).memory;
 };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const fmt = (n: number) => n.toFixed(1);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 

@@ -20,62 +20,17 @@
  * process, plus the client-observed round trip. On a shared machine the
  * wall-clock figures swing with the load; CPU time is the steadier measure.
  */
-import { fork } from 'node:child_process';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import type { TextbookContent } from '@common/textbook';
+import { percentile } from '../lib/percentile';
+import { makeBenchBook } from './bench-book';
+import { startServerBench } from './server-bench-process';
 
 const runs = Number(process.env.BENCH_RUNS ?? 40);
 const chapterCount = Number(process.env.BENCH_CHAPTERS ?? 100);
 const sectionCount = Number(process.env.BENCH_SECTIONS ?? 20);
 const echo = process.env.BENCH_ECHO === 'full' ? 'full' : 'changes';
 
-const words = (
-  'motion force energy momentum velocity acceleration mass friction gravity orbit field charge current circuit wave ' +
-  'frequency amplitude pressure volume temperature entropy heat work power torque inertia equilibrium vector scalar ' +
-  'the a of and to in is that for with as by on this which from be are was an it can these their model system ' +
-  'students observe measure predict explain compare analyse describe derive apply evaluate experiment data result'
-).split(' ');
-
-/** Deterministic prose, so every run measures the same book. */
-function makeRandom(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1664525 + 1013904223) % 4294967296;
-    return s / 4294967296;
-  };
-}
-
-function makeBook(): TextbookContent {
-  const rnd = makeRandom(42);
-  const sentence = () => {
-    const n = 10 + Math.floor(rnd() * 14);
-    const text = Array.from({ length: n }, () => words[Math.floor(rnd() * words.length)]).join(' ');
-    return `${text[0].toUpperCase()}${text.slice(1)}.`;
-  };
-  const paragraph = (n: number) => Array.from({ length: n }, sentence).join(' ');
-  const sectionHtml = () =>
-    `<h3>Key ideas</h3><p>${paragraph(5)}</p><p><strong>${sentence()}</strong> ${paragraph(4)}</p>` +
-    `<ul><li>${sentence()}</li><li>${sentence()}</li><li><em>${sentence()}</em></li></ul>` +
-    `<p>${paragraph(5)} See <a href="https://doi.org/10.1000/example">the reference</a>.</p>` +
-    `<p>The relation <span data-type="inline-math" data-latex="F = ma">F = ma</span> ${paragraph(3)}</p>`;
-  return {
-    title: 'Benchmark Physics',
-    references: [],
-    chapters: Array.from({ length: chapterCount }, (_, c) => ({
-      title: `Chapter ${c + 1}: ${sentence().slice(0, 40)}`,
-      content: `<p>${paragraph(3)}</p>`,
-      sections: Array.from({ length: sectionCount }, (_, s) => ({
-        title: `${c + 1}.${s + 1} ${sentence().slice(0, 40)}`,
-        content: sectionHtml(),
-      })),
-    })),
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 function summary(label: string, times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   const line = `${label.padEnd(34)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(sorted, 95).toFixed(1).padStart(7)} ms   max ${sorted[sorted.length - 1].toFixed(1).padStart(7)} ms   (n=${sorted.length})`;
@@ -83,25 +38,12 @@ function summary(label: string, times: number[]) {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const child = fork(path.join(here, 'server-bench-app.ts'), [], {
-  // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server process there.
-  execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-  env: { ...process.env },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+// BENCH_CPU_PROF=dir writes a V8 CPU profile of the server process there.
+const server = await startServerBench({
+  execArgv: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
 });
-const fromChild = <T>(type: string): Promise<T> =>
-  new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`bench server exited (${code})`));
-    const onMessage = (m: { type: string } & T) => {
-      if (m.type !== type) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m);
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
+const { base, fromChild, child } = server;
+
 interface Timing {
   method: string;
   status: number;
@@ -113,21 +55,11 @@ async function serverTimings(): Promise<Timing[]> {
   child.send({ type: 'timings' });
   return (await reply).timings;
 }
-const { address: base } = await fromChild<{ address: string }>('ready');
 
 try {
-  const reg = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench_workspace', password: 'bench-password' }),
-  });
-  const owner = (await reg.json()) as { id: number; username: string };
-  const cookie = String(reg.headers.get('set-cookie')).split(';')[0];
-
-  const created = fromChild<{ id: number }>('created');
-  child.send({ type: 'create', owner, content: makeBook() });
-  const book = await created;
-  const url = `${base}/api/textbooks/${book.id}`;
+  const { owner, cookie } = await server.register('bench_workspace');
+  const id = await server.createBook(owner, makeBenchBook({ chapters: chapterCount, sections: sectionCount }));
+  const url = `${base}/api/textbooks/${id}`;
   const get = async () => {
     const t = performance.now();
     const res = await fetch(url, { headers: { cookie } });
@@ -233,5 +165,5 @@ try {
     `goal: PATCH p95 < 150 ms -> server wall p95 ${wall.p95.toFixed(1)} ms (${wall.p95 < 150 ? 'met' : 'NOT met'}), server CPU p95 ${cpu.p95.toFixed(1)} ms (${cpu.p95 < 150 ? 'met' : 'NOT met'})`,
   );
 } finally {
-  child.send({ type: 'stop' });
+  server.stop();
 }

@@ -3,6 +3,7 @@ import { BookOpen, LogOut, MonitorSmartphone, Moon, Sun, UserX } from 'lucide-re
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../components/ui/button';
+import { DropdownMenuAction, DropdownMenuContent, DropdownMenuSeparator } from '../components/ui/dropdown-menu';
 import { BlockedOwnersDialog } from '../features/collaboration/blocked-owners-dialog';
 import { cn } from '../lib/cn';
 import { useAuth } from './auth-context';
@@ -68,36 +69,21 @@ export function Header() {
                 {user.username.charAt(0)}
               </button>
             </Menu.Trigger>
-            <Menu.Portal>
-              <Menu.Content
-                align="end"
-                sideOffset={6}
-                className="z-50 min-w-[180px] rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900"
-              >
-                <Menu.Label className="px-2 py-1.5 text-sm font-semibold" data-testid="menu-username">
-                  {user.username}
-                </Menu.Label>
-                <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-                <Menu.Item
-                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
-                  onSelect={() => logoutMutation.mutate()}
-                >
-                  <LogOut className="h-4 w-4" /> Logout
-                </Menu.Item>
-                <Menu.Item
-                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
-                  onSelect={() => logoutEverywhereMutation.mutate()}
-                >
-                  <MonitorSmartphone className="h-4 w-4" /> Sign out everywhere
-                </Menu.Item>
-                <Menu.Item
-                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
-                  onSelect={() => setBlocksOpen(true)}
-                >
-                  <UserX className="h-4 w-4" /> Blocked owners
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Portal>
+            <DropdownMenuContent className="min-w-[180px]">
+              <Menu.Label className="px-2 py-1.5 text-sm font-semibold" data-testid="menu-username">
+                {user.username}
+              </Menu.Label>
+              <DropdownMenuSeparator />
+              <DropdownMenuAction onSelect={() => logoutMutation.mutate()}>
+                <LogOut className="h-4 w-4" /> Logout
+              </DropdownMenuAction>
+              <DropdownMenuAction onSelect={() => logoutEverywhereMutation.mutate()}>
+                <MonitorSmartphone className="h-4 w-4" /> Sign out everywhere
+              </DropdownMenuAction>
+              <DropdownMenuAction onSelect={() => setBlocksOpen(true)}>
+                <UserX className="h-4 w-4" /> Blocked owners
+              </DropdownMenuAction>
+            </DropdownMenuContent>
           </Menu.Root>
         ) : null}
         {user && <BlockedOwnersDialog open={blocksOpen} onOpenChange={setBlocksOpen} />}

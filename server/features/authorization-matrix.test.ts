@@ -3,10 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contextFor } from '../test/context.support';
 import { useHarness, type TestUser } from '../test/harness.support';
 import { uploadImage } from './images/images.service';
-import { insertMaterial } from './materials/materials.repo';
 import { makePng, multipart } from '../test/multipart.support';
 import { saveTextbook } from './textbooks/save/textbook-save.service';
-import { createBook, shareBook } from '../test/books.support';
+import { createBook, insertHomework, shareBook } from '../test/books.support';
 import { listVersionHeaders } from './versions/versions.repo';
 
 /**
@@ -247,16 +246,7 @@ async function fixture(): Promise<MatrixFixture> {
   const saved = await saveTextbook(contextFor(h, owner), { textbookId: book.id, content: { ...first, title: `${first.title} (revised)` } });
   const versions = await listVersionHeaders(h.database.db, book.id, 10);
   const image = await uploadImage(contextFor(h, owner), book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 3) });
-  const material = await insertMaterial(h.database.db, {
-    textbookId: book.id,
-    contentType: 'homework',
-    title: 'Homework: Kinematics',
-    description: 'One problem',
-    chapterTitle: 'Kinematics',
-    chapterIndex: 0,
-    body: { problems: [{ prompt: 'Define velocity.', guidance: 'See the section Velocity.' }] },
-    createdBy: owner.id,
-  });
+  const material = await insertHomework(h, book.id, owner.id);
   return {
     ...users,
     textbookId: book.id,

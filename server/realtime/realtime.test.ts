@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serverMessage, wsCloseCodes } from '@common/realtime';
-import { createTextbook } from '../features/textbooks/textbooks.service';
 import { useHarness, type TestUser } from '../test/harness.support';
 import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '../test/realtime/realtime.support';
 import { TestSocket } from '../test/realtime/ws-client.support';
+import { useListening } from '../test/realtime/listening.support';
+import { createBook } from '../test/books.support';
 
 /** Socket tests on a real listening server: presence, refusals, and saves fanned out after commit. */
 const h = useHarness();
-let base = '';
-const open: TestSocket[] = [];
-
-beforeAll(async () => {
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await Promise.all(open.map((s) => s.close()));
-});
+const live = useListening<TestSocket>(h);
 
 async function connect(user?: TestUser, origin?: string): Promise<TestSocket> {
-  const s = await TestSocket.open(base, { cookie: user?.cookie, origin });
-  open.push(s);
+  const s = await TestSocket.open(live.base, { cookie: user?.cookie, origin });
+  live.open.push(s);
   return s;
 }
 
@@ -34,12 +27,17 @@ function expectClientReadable(...sockets: TestSocket[]): void {
 }
 
 async function newBook(owner: TestUser, sections = 3) {
-  const row = await createTextbook(h.database.db, {
-    owner: { id: owner.id, username: owner.username },
-    topic: 'Realtime',
-    content: bookContent(sections),
-  });
+  const row = await createBook(h, owner, { topic: 'Realtime', content: bookContent(sections) });
   return row.id;
+}
+
+/** An owner's book with one collaborator. */
+async function sharedBook() {
+  const owner = await h.createUser('owner');
+  const collab = await h.createUser('collab');
+  const id = await newBook(owner);
+  await addCollaborator(h.app, owner, id, collab);
+  return { owner, collab, id };
 }
 
 async function joined(user: TestUser, textbookId: number): Promise<TestSocket> {
@@ -106,10 +104,7 @@ describe('/ws refusals', () => {
 
 describe('presence', () => {
   it('shows two users each other joining and leaving; a second tab counts once', async () => {
-    const owner = await h.createUser('owner');
-    const collab = await h.createUser('collab');
-    const id = await newBook(owner);
-    await addCollaborator(h.app, owner, id, collab);
+    const { owner, collab, id } = await sharedBook();
 
     const a = await joined(owner, id);
     const b = await connect(collab);
@@ -139,10 +134,7 @@ describe('presence', () => {
   });
 
   it('closes a removed collaborator with 4403, and everyone when the textbook is deleted', async () => {
-    const owner = await h.createUser('owner');
-    const collab = await h.createUser('collab');
-    const id = await newBook(owner);
-    await addCollaborator(h.app, owner, id, collab);
+    const { owner, collab, id } = await sharedBook();
     const a = await joined(owner, id);
     const b = await joined(collab, id);
 
@@ -163,10 +155,7 @@ describe('presence', () => {
 
 describe('edits', () => {
   it('fans a committed save out to the other user with the stored content and revision, never to the saver', async () => {
-    const owner = await h.createUser('owner');
-    const collab = await h.createUser('collab');
-    const id = await newBook(owner);
-    await addCollaborator(h.app, owner, id, collab);
+    const { owner, collab, id } = await sharedBook();
     const a = await joined(owner, id);
     const b = await joined(collab, id);
 
@@ -196,10 +185,7 @@ describe('edits', () => {
   });
 
   it("never relays a client's own edit message", async () => {
-    const owner = await h.createUser('owner');
-    const collab = await h.createUser('collab');
-    const id = await newBook(owner);
-    await addCollaborator(h.app, owner, id, collab);
+    const { owner, collab, id } = await sharedBook();
     const a = await joined(owner, id);
     const b = await joined(collab, id);
     a.send({ type: 'edit', textbookId: id, userId: owner.id, content: { title: 'Hijacked', chapters: [] }, timestamp: Date.now() });
@@ -245,10 +231,7 @@ describe('edits', () => {
   });
 
   it('gives one of two writers of the same section a 409 carrying the stored text, and keeps the winner', async () => {
-    const owner = await h.createUser('owner');
-    const collab = await h.createUser('collab');
-    const id = await newBook(owner);
-    await addCollaborator(h.app, owner, id, collab);
+    const { owner, collab, id } = await sharedBook();
     const b = await joined(collab, id);
     const book = await getBook(h.app, owner, id);
     const section = book.content.chapters[0].sections[0];

@@ -1,38 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { wsCloseCodes } from '@common/realtime';
 import { resolveSession } from '../features/auth/auth.service';
 import { forgetSessions } from '../features/auth/session-cache';
-import { createTextbook } from '../features/textbooks/textbooks.service';
 import { createSocketRegistry, type GuardedSocket } from './socket-guard';
 import { cookieFrom, useHarness, type TestUser } from '../test/harness.support';
 import { bookContent, getBook, patchBook, withSectionText } from '../test/realtime/realtime.support';
 import { TestSocket } from '../test/realtime/ws-client.support';
+import { useListening } from '../test/realtime/listening.support';
+import { createBook } from '../test/books.support';
 
 /** A socket lives only as long as its session, and one user holds at most 20. */
 const h = useHarness();
-let base = '';
-const open: TestSocket[] = [];
-
-beforeAll(async () => {
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await Promise.all(open.map((s) => s.close()));
-});
+const live = useListening<TestSocket>(h);
 
 async function connect(cookie: string): Promise<TestSocket> {
-  const s = await TestSocket.open(base, { cookie });
-  open.push(s);
+  const s = await TestSocket.open(live.base, { cookie });
+  live.open.push(s);
   return s;
 }
 
 async function bookOf(owner: TestUser) {
-  const row = await createTextbook(h.database.db, {
-    owner: { id: owner.id, username: owner.username },
-    topic: 'Sessions',
-    content: bookContent(2),
-  });
+  const row = await createBook(h, owner, { topic: 'Sessions', content: bookContent(2) });
   return row.id;
 }
 

@@ -2,6 +2,7 @@ import type { TextbookContentInput } from '@common/textbook';
 import { collaborators } from '@server/db/schema';
 import type { Harness, TestUser } from '@server/test/harness.support';
 import { createTextbook } from '@server/features/textbooks/textbooks.service';
+import { insertMaterial } from '@server/features/materials/materials.repo';
 
 /** Test factories so route tests read like sentences: `const book = await createBook(h, alice)`. */
 
@@ -39,6 +40,20 @@ export async function createBook(h: Harness, owner: TestUser, opts: { topic?: st
 /** Adds a collaborator directly (the collaborators routes have their own tests). */
 export async function shareBook(h: Harness, textbookId: number, user: TestUser) {
   await h.database.db.insert(collaborators).values({ textbookId, userId: user.id }).onConflictDoNothing();
+}
+
+/** A stored homework of one problem on the sample book's chapter (sampleContent), made by `createdBy`. */
+export function insertHomework(h: Harness, textbookId: number, createdBy: number) {
+  return insertMaterial(h.database.db, {
+    textbookId,
+    contentType: 'homework',
+    title: 'Homework: Kinematics',
+    description: 'One problem',
+    chapterTitle: 'Kinematics',
+    chapterIndex: 0,
+    body: { problems: [{ prompt: 'Define velocity.', guidance: 'See the section Velocity.' }] },
+    createdBy,
+  });
 }
 
 /** A short ecology book in real prose (definitions, figures, a section): enough text for every kind of material. */

@@ -1,37 +1,14 @@
 import { Editor } from '@tiptap/core';
-import { Collaboration } from '@tiptap/extension-collaboration';
-import { DOMParser as PmDOMParser } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
-import { prosemirrorToYXmlFragment } from '@tiptap/y-tiptap';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { bodySchema } from '@common/editor-schema';
-import { createEditorExtensions } from './editor-extensions';
+import { liveBody, liveField, liveEditorOpener } from '@client/test/live-editor';
 
-const field = 'body:s1';
+const field = liveField;
 const stored =
   '<p data-src="3:1">Ocean currents move heat from the equator.</p><p data-src="3:2">Surface currents are driven by the wind.</p>';
 
-function liveBody(html: string): Y.Doc {
-  const doc = new Y.Doc();
-  const el = document.createElement('div');
-  el.innerHTML = html;
-  prosemirrorToYXmlFragment(PmDOMParser.fromSchema(bodySchema()).parse(el), doc.getXmlFragment(field));
-  return doc;
-}
-
-const editors: Editor[] = [];
-function openLive(doc: Y.Doc, userId: number, provenance: boolean): Editor {
-  const editor = new Editor({
-    element: document.createElement('div'),
-    extensions: [...createEditorExtensions('', { live: true, userId, provenance }), Collaboration.configure({ document: doc, field })],
-  });
-  editors.push(editor);
-  return editor;
-}
-afterEach(() => {
-  for (const e of editors.splice(0)) e.destroy();
-});
+const openLive = liveEditorOpener();
 
 function caretAtEndOfFirst(editor: Editor) {
   const end = editor.state.doc.child(0).nodeSize - 1;
@@ -56,11 +33,11 @@ interface Pair {
 
 /** Two people on one body, their updates travelling with a delay (delivered on flush). */
 function pair(provenance: boolean): Pair {
-  const a = liveBody(stored);
+  const a = liveBody(stored).doc;
   const b = new Y.Doc();
   Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
-  const ea = openLive(a, 7, provenance);
-  const eb = openLive(b, 9, provenance);
+  const ea = openLive(a, field, { userId: 7, provenance });
+  const eb = openLive(b, field, { userId: 9, provenance });
   const toB: Uint8Array[] = [];
   const toA: Uint8Array[] = [];
   a.on('update', (u: Uint8Array, origin: unknown) => origin !== 'net' && toB.push(u));

@@ -1,34 +1,8 @@
-import { Editor } from '@tiptap/core';
-import { Collaboration } from '@tiptap/extension-collaboration';
-import { DOMParser as PmDOMParser } from '@tiptap/pm/model';
-import { prosemirrorToYXmlFragment } from '@tiptap/y-tiptap';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { bodySchema } from '@common/editor-schema';
-import { createEditorExtensions } from './editor-extensions';
+import { liveBody, liveEditorOpener } from '@client/test/live-editor';
 
-/** A live body as the server builds it from stored HTML: the fragment holds exactly that HTML. */
-function liveBody(html: string): { doc: Y.Doc; field: string } {
-  const doc = new Y.Doc();
-  const field = 'body:s1';
-  const el = document.createElement('div');
-  el.innerHTML = html;
-  prosemirrorToYXmlFragment(PmDOMParser.fromSchema(bodySchema()).parse(el), doc.getXmlFragment(field));
-  return { doc, field };
-}
-
-const editors: Editor[] = [];
-function openLive(doc: Y.Doc, field: string): Editor {
-  const editor = new Editor({
-    element: document.createElement('div'),
-    extensions: [...createEditorExtensions('', { live: true }), Collaboration.configure({ document: doc, field })],
-  });
-  editors.push(editor);
-  return editor;
-}
-afterEach(() => {
-  for (const e of editors.splice(0)) e.destroy();
-});
+const openLive = liveEditorOpener();
 
 const lastNodeName = (doc: Y.Doc, field: string) => doc.getXmlFragment(field).toArray().at(-1)?.toJSON() ?? '';
 

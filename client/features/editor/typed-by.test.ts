@@ -1,39 +1,12 @@
-import { Editor } from '@tiptap/core';
-import { Collaboration } from '@tiptap/extension-collaboration';
-import { DOMParser as PmDOMParser } from '@tiptap/pm/model';
-import { prosemirrorToYXmlFragment, yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
-import { afterEach, describe, expect, it } from 'vitest';
+import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { parseTypedBy } from '@common/block-provenance';
 import { bodySchema } from '@common/editor-schema';
-import { createEditorExtensions } from './editor-extensions';
 import { notTypedMeta } from './typed-by';
+import { liveBody, liveEditorOpener } from '@client/test/live-editor';
 
-/** A live body as the server builds it from stored HTML. */
-function liveBody(html: string): { doc: Y.Doc; field: string } {
-  const doc = new Y.Doc();
-  const field = 'body:s1';
-  const el = document.createElement('div');
-  el.innerHTML = html;
-  prosemirrorToYXmlFragment(PmDOMParser.fromSchema(bodySchema()).parse(el), doc.getXmlFragment(field));
-  return { doc, field };
-}
-
-const editors: Editor[] = [];
-function openLive(doc: Y.Doc, field: string, userId: number): Editor {
-  const editor = new Editor({
-    element: document.createElement('div'),
-    extensions: [
-      ...createEditorExtensions('', { live: true, userId, provenance: true }),
-      Collaboration.configure({ document: doc, field }),
-    ],
-  });
-  editors.push(editor);
-  return editor;
-}
-afterEach(() => {
-  for (const e of editors.splice(0)) e.destroy();
-});
+const openLive = liveEditorOpener();
 
 /** Each top-level block of the live document as the server reads it: its text and its typist. */
 function blocksOf(doc: Y.Doc, field: string) {
@@ -56,13 +29,13 @@ const stored =
 describe('text typed through the live editor', () => {
   it('opening a body marks nothing', () => {
     const { doc, field } = liveBody(stored);
-    openLive(doc, field, 7);
+    openLive(doc, field, { userId: 7, provenance: true });
     expect(blocksOf(doc, field).map((b) => b.by)).toEqual([null, null, null, null]);
   });
 
   it('marks the block the user types in as theirs, in the live document, keeping its stored source', () => {
     const { doc, field } = liveBody(stored);
-    const editor = openLive(doc, field, 7);
+    const editor = openLive(doc, field, { userId: 7, provenance: true });
     // The end of the second paragraph: inside its text.
     const end = editor.state.doc.child(0).nodeSize + editor.state.doc.child(1).nodeSize - 1;
     editor.chain().setTextSelection(end).insertContent(' My own words.').run();
@@ -78,10 +51,10 @@ describe('text typed through the live editor', () => {
 
   it('a collaborator’s change arriving through the live document is not marked as this user’s', () => {
     const { doc, field } = liveBody(stored);
-    openLive(doc, field, 7);
+    openLive(doc, field, { userId: 7, provenance: true });
     const other = new Y.Doc();
     Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));
-    const bob = openLive(other, field, 9);
+    const bob = openLive(other, field, { userId: 9, provenance: true });
     other.on('update', (update: Uint8Array) => Y.applyUpdate(doc, update));
     bob.chain().setTextSelection(3).insertContent('Bob ').run();
     expect(blocksOf(doc, field).map((b) => b.by)).toEqual([9, null, null, null]);
@@ -89,7 +62,7 @@ describe('text typed through the live editor', () => {
 
   it('text a tool puts in through the editor is not typed by the user', () => {
     const { doc, field } = liveBody(stored);
-    const editor = openLive(doc, field, 7);
+    const editor = openLive(doc, field, { userId: 7, provenance: true });
     editor
       .chain()
       .command(({ tr }) => Boolean(tr.setMeta(notTypedMeta, true)))

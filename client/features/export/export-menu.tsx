@@ -1,8 +1,15 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Check, Download, Loader2, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { exportFormatInfo, exportFormats, type ExportFormat, type PageSize } from '@common/export';
-import { Button } from '@client/components/ui/button';
+import {
+  DownloadMenuTrigger,
+  DropdownMenuCheck,
+  DropdownMenuChoice,
+  DropdownMenuContent,
+  DropdownMenuRadio,
+  DropdownMenuSeparator,
+} from '@client/components/ui/dropdown-menu';
 import { toast } from '@client/components/ui/toast-store';
 import { errorMessage } from '@client/lib/api';
 import { keptReaderLink } from '../share/share.api';
@@ -12,9 +19,6 @@ type ExportState =
   | { status: 'idle' }
   | { status: 'busy'; format: ExportFormat; received: number }
   | { status: 'error'; format: ExportFormat; message: string };
-
-const itemClass =
-  'flex cursor-pointer flex-col items-start rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-50 dark:data-[highlighted]:bg-slate-800';
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
@@ -53,97 +57,55 @@ export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: s
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Menu.Root>
-        <Menu.Trigger asChild>
-          <Button variant="outline" size="sm" disabled={isBusy} aria-busy={isBusy}>
-            {isBusy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Download className="h-4 w-4" aria-hidden />}
-            {isBusy ? `Exporting ${exportFormatInfo[state.format].label}…` : 'Export'}
-          </Button>
-        </Menu.Trigger>
-        <Menu.Portal>
-          <Menu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 w-72 rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900"
-          >
-            <Menu.Label className="px-2 py-1.5 text-sm font-semibold">Download this textbook as</Menu.Label>
-            {exportFormats.map((format) => (
-              <Menu.Item key={format} className={itemClass} disabled={isBusy} onSelect={() => void run(format)}>
-                <span className="font-medium">{exportFormatInfo[format].label}</span>
-                <span className="text-xs text-slate-600 dark:text-slate-300">{exportFormatInfo[format].description}</span>
-              </Menu.Item>
-            ))}
-            <Menu.Item
-              className={itemClass}
+        <DownloadMenuTrigger busy={isBusy}>{isBusy ? `Exporting ${exportFormatInfo[state.format].label}…` : 'Export'}</DownloadMenuTrigger>
+        <DropdownMenuContent className="w-72">
+          <Menu.Label className="px-2 py-1.5 text-sm font-semibold">Download this textbook as</Menu.Label>
+          {exportFormats.map((format) => (
+            <DropdownMenuChoice
+              key={format}
+              label={exportFormatInfo[format].label}
+              description={exportFormatInfo[format].description}
               disabled={isBusy}
-              onSelect={() => {
-                const link = keptReaderLink(textbookId);
-                if (link) void run('imscc', link);
-                else
-                  toast({
-                    title: 'No reader link yet',
-                    description: 'Create the reader link in Share first: the cartridge links its chapters to that page.',
-                    variant: 'destructive',
-                  });
-              }}
-            >
-              <span className="font-medium">LMS cartridge, links only (.imscc)</span>
-              <span className="text-xs text-slate-600 dark:text-slate-300">Chapters open the reader page; quizzes import as usual</span>
-            </Menu.Item>
-            <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-            <Menu.CheckboxItem
-              checked={appendix}
-              onCheckedChange={(checked) => setAppendix(checked === true)}
-              // Ticking the box keeps the menu open, so a format can be chosen next.
-              onSelect={(event) => event.preventDefault()}
-              className="flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
-            >
-              <span className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded border border-slate-400" aria-hidden>
-                <Menu.ItemIndicator>
-                  <Check className="h-3 w-3" />
-                </Menu.ItemIndicator>
-              </span>
-              Include educational materials as an appendix
-            </Menu.CheckboxItem>
-            <Menu.CheckboxItem
-              checked={sourceNotes}
-              onCheckedChange={(checked) => setSourceNotes(checked === true)}
-              onSelect={(event) => event.preventDefault()}
-              className="flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
-            >
-              <span className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded border border-slate-400" aria-hidden>
-                <Menu.ItemIndicator>
-                  <Check className="h-3 w-3" />
-                </Menu.ItemIndicator>
-              </span>
-              Source notes as endnotes
-            </Menu.CheckboxItem>
-            <Menu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-            <Menu.Label className="px-2 py-1 text-xs font-semibold text-slate-600 dark:text-slate-300">Paper (PDF and Word)</Menu.Label>
-            <Menu.RadioGroup value={pageSize} onValueChange={(value) => setPageSize(value === 'letter' ? 'letter' : 'a4')}>
-              {(
-                [
-                  ['a4', 'A4'],
-                  ['letter', 'US Letter'],
-                ] as const
-              ).map(([value, label]) => (
-                <Menu.RadioItem
-                  key={value}
-                  value={value}
-                  // Choosing the paper keeps the menu open, so a format can be chosen next.
-                  onSelect={(event) => event.preventDefault()}
-                  className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800"
-                >
-                  <span className="flex h-4 w-4 shrink-0 items-center justify-center rounded-full border border-slate-400" aria-hidden>
-                    <Menu.ItemIndicator>
-                      <span className="block h-2 w-2 rounded-full bg-slate-700 dark:bg-slate-200" />
-                    </Menu.ItemIndicator>
-                  </span>
-                  {label}
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioGroup>
-          </Menu.Content>
-        </Menu.Portal>
+              onSelect={() => void run(format)}
+            />
+          ))}
+          <DropdownMenuChoice
+            label="LMS cartridge, links only (.imscc)"
+            description="Chapters open the reader page; quizzes import as usual"
+            disabled={isBusy}
+            onSelect={() => {
+              const link = keptReaderLink(textbookId);
+              if (link) void run('imscc', link);
+              else
+                toast({
+                  title: 'No reader link yet',
+                  description: 'Create the reader link in Share first: the cartridge links its chapters to that page.',
+                  variant: 'destructive',
+                });
+            }}
+          />
+          <DropdownMenuSeparator />
+          <DropdownMenuCheck checked={appendix} onCheckedChange={(checked) => setAppendix(checked === true)}>
+            Include educational materials as an appendix
+          </DropdownMenuCheck>
+          <DropdownMenuCheck checked={sourceNotes} onCheckedChange={(checked) => setSourceNotes(checked === true)}>
+            Source notes as endnotes
+          </DropdownMenuCheck>
+          <DropdownMenuSeparator />
+          <Menu.Label className="px-2 py-1 text-xs font-semibold text-slate-600 dark:text-slate-300">Paper (PDF and Word)</Menu.Label>
+          <Menu.RadioGroup value={pageSize} onValueChange={(value) => setPageSize(value === 'letter' ? 'letter' : 'a4')}>
+            {(
+              [
+                ['a4', 'A4'],
+                ['letter', 'US Letter'],
+              ] as const
+            ).map(([value, label]) => (
+              <DropdownMenuRadio key={value} value={value}>
+                {label}
+              </DropdownMenuRadio>
+            ))}
+          </Menu.RadioGroup>
+        </DropdownMenuContent>
       </Menu.Root>
       <div aria-live="polite" className="text-sm">
         {state.status === 'busy' && (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -85,17 +86,23 @@ afterEach(() => {
   Element.prototype.scrollIntoView = scrollIntoView;
 });
 
+/** The panel beside an editor, the server answering chapter 1's provenance with `reply`. */
+async function openPanel(reply: ProvenanceResponse, editor: ReactNode = <Editor />) {
+  const calls = mockFetch({ 'GET /api/textbooks/7/provenance?chapter=1': () => json(reply) });
+  const u = userEvent.setup();
+  renderWithApp(
+    <>
+      {editor}
+      <SourcesPanel textbookId={7} chapterIndex={1} sectionIndex={0} />
+    </>,
+  );
+  const panel = await screen.findByRole('region', { name: 'Sources' });
+  return { u, panel, calls };
+}
+
 describe('SourcesPanel', () => {
   it('shows where the clicked paragraph comes from, with the matched span marked, and opens it in context', async () => {
-    const calls = mockFetch({ 'GET /api/textbooks/7/provenance?chapter=1': () => json(answer) });
-    const u = userEvent.setup();
-    renderWithApp(
-      <>
-        <Editor />
-        <SourcesPanel textbookId={7} chapterIndex={1} sectionIndex={0} />
-      </>,
-    );
-    const panel = await screen.findByRole('region', { name: 'Sources' });
+    const { u, panel, calls } = await openPanel(answer);
     await within(panel).findByText(/Put the caret in a paragraph/);
     await u.click(screen.getByText(quoted, { selector: 'p' }));
     expect(within(panel).getByText('From the material')).toBeInTheDocument();
@@ -117,38 +124,25 @@ describe('SourcesPanel', () => {
 
   it('finds a paragraph with a formula (drawn by KaTeX in the editor, absent from the server’s text)', async () => {
     const withMath: ProvenanceResponse = { ...answer, blocks: [block({ text: 'A vector has components.' })] };
-    mockFetch({ 'GET /api/textbooks/7/provenance?chapter=1': () => json(withMath) });
-    const u = userEvent.setup();
-    renderWithApp(
-      <>
-        <div data-testid="content-editor">
-          <p>
-            A vector{' '}
-            <span data-type="inline-math" data-latex="v">
-              <span className="katex">v</span>
-            </span>{' '}
-            has components.
-          </p>
-        </div>
-        <SourcesPanel textbookId={7} chapterIndex={1} sectionIndex={0} />
-      </>,
+    const { u, panel } = await openPanel(
+      withMath,
+      <div data-testid="content-editor">
+        <p>
+          A vector{' '}
+          <span data-type="inline-math" data-latex="v">
+            <span className="katex">v</span>
+          </span>{' '}
+          has components.
+        </p>
+      </div>,
     );
-    const panel = await screen.findByRole('region', { name: 'Sources' });
     await within(panel).findByText(/Put the caret in a paragraph/);
     await u.click(screen.getByText(/has components/));
     expect(within(panel).getByText('From the material')).toBeInTheDocument();
   });
 
   it('says why an unsupported paragraph is unsupported', async () => {
-    mockFetch({ 'GET /api/textbooks/7/provenance?chapter=1': () => json(answer) });
-    const u = userEvent.setup();
-    renderWithApp(
-      <>
-        <Editor />
-        <SourcesPanel textbookId={7} chapterIndex={1} sectionIndex={0} />
-      </>,
-    );
-    const panel = await screen.findByRole('region', { name: 'Sources' });
+    const { u, panel } = await openPanel(answer);
     await within(panel).findByText(/Put the caret in a paragraph/);
     await u.click(screen.getByText(changed, { selector: 'p' }));
     expect(within(panel).getByText('Unsupported')).toBeInTheDocument();
@@ -156,19 +150,11 @@ describe('SourcesPanel', () => {
   });
 
   it('verify view: colours each block, gives the figures, and jumps to the next unsupported block', async () => {
-    mockFetch({ 'GET /api/textbooks/7/provenance?chapter=1': () => json(answer) });
     const scrolled: string[] = [];
     Element.prototype.scrollIntoView = function (this: Element) {
       scrolled.push(this.textContent ?? '');
     };
-    const u = userEvent.setup();
-    renderWithApp(
-      <>
-        <Editor />
-        <SourcesPanel textbookId={7} chapterIndex={1} sectionIndex={0} />
-      </>,
-    );
-    const panel = await screen.findByRole('region', { name: 'Sources' });
+    const { u, panel } = await openPanel(answer);
     await u.click(await within(panel).findByRole('tab', { name: 'Verify' }));
     const figures = within(panel).getByLabelText('Grounding figures');
     expect(within(figures).getByText('From the material').nextSibling?.textContent).toMatch(/33%/);
@@ -209,15 +195,7 @@ describe('SourcesPanel', () => {
       notes: ['Source unknown: the files this book was made from are no longer stored, so its text cannot be traced to them.'],
       blocks: [block({ verdict: 'unknown', source: null, passages: [], note: 'source unknown', sentences: [] })],
     };
-    mockFetch({ 'GET /api/textbooks/7/provenance?chapter=1': () => json(gone) });
-    const u = userEvent.setup();
-    renderWithApp(
-      <>
-        <Editor />
-        <SourcesPanel textbookId={7} chapterIndex={1} sectionIndex={0} />
-      </>,
-    );
-    const panel = await screen.findByRole('region', { name: 'Sources' });
+    const { u, panel } = await openPanel(gone);
     await within(panel).findByText(/no longer stored/);
     await u.click(screen.getByText(quoted, { selector: 'p' }));
     expect(within(panel).getByText('Source unknown')).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { detectedLanguages } from '@common/languages';
+import { SelectField } from '@client/components/ui/select-field';
 import { useToolkitSave, type ToolkitProps } from '../toolkit/use-toolkit-save';
 
 /** The languages the extraction detects; a book may carry any other tag, which is offered as it is. */
@@ -25,41 +25,34 @@ export function languageLabel(tag: string): string {
  * quotation marks follow it.
  */
 export function LanguageSelect(props: ToolkitProps) {
-  const id = useId();
   const { save, isSaving } = useToolkitSave(props);
   const value = props.content.language ?? '';
   const choices = value && !offered.includes(value) ? [...offered, value] : offered;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        Language
-      </label>
-      <select
-        id={id}
-        value={value}
-        disabled={isSaving}
-        onChange={(e) => {
-          const language = e.target.value || undefined;
-          void save({
-            edit: (content) => {
-              const next = { ...content, language };
-              if (!language) delete next.language;
-              return next;
-            },
-            description: `Language: ${language ? languageLabel(language) : 'not set'}`,
-            success: { title: 'Language saved', description: 'Exports and the reader page now declare it.' },
-            failure: { title: 'Could not change the language' },
-          });
-        }}
-        className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-50 dark:border-slate-700 dark:bg-slate-900"
-      >
-        {!value && <option value="">Not detected</option>}
-        {choices.map((tag) => (
-          <option key={tag} value={tag}>
-            {languageLabel(tag)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Language"
+      value={value}
+      disabled={isSaving}
+      onChange={(chosen) => {
+        const language = chosen || undefined;
+        void save({
+          edit: (content) => {
+            const next = { ...content, language };
+            if (!language) delete next.language;
+            return next;
+          },
+          description: `Language: ${language ? languageLabel(language) : 'not set'}`,
+          success: { title: 'Language saved', description: 'Exports and the reader page now declare it.' },
+          failure: { title: 'Could not change the language' },
+        });
+      }}
+    >
+      {!value && <option value="">Not detected</option>}
+      {choices.map((tag) => (
+        <option key={tag} value={tag}>
+          {languageLabel(tag)}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,26 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '@client/components/ui/button';
 import { Input, Label } from '@client/components/ui/input';
-import { toast } from '@client/components/ui/toast-store';
+import { AddForm, requiredTitle } from './add-form';
 
 /** docs/product.md 'Add New Chapter': a title; blank titles are refused. */
 export function AddChapterForm({ isSaving, onAdd, onCancel }: { isSaving: boolean; onAdd: (title: string) => void; onCancel: () => void }) {
   const [title, setTitle] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const trimmed = title.trim();
-    if (!trimmed) {
-      toast({ title: 'Title Required', description: 'Please provide a title for the new chapter.', variant: 'destructive' });
-      return;
-    }
-    onAdd(trimmed);
+    const trimmed = requiredTitle(title, 'chapter');
+    if (trimmed) onAdd(trimmed);
   };
   return (
-    <form
-      onSubmit={submit}
-      aria-label="Add New Chapter"
-      className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
-    >
+    <AddForm label="Add New Chapter" submitLabel="Add Chapter" isSaving={isSaving} onSubmit={submit} onCancel={onCancel}>
       <Label htmlFor="toolkit-new-chapter-title">Chapter title</Label>
       <Input
         id="toolkit-new-chapter-title"
@@ -30,14 +21,6 @@ export function AddChapterForm({ isSaving, onAdd, onCancel }: { isSaving: boolea
         autoFocus
         maxLength={300}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? 'Adding...' : 'Add Chapter'}
-        </Button>
-      </div>
-    </form>
+    </AddForm>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '@client/components/ui/button';
 import { Input, Label } from '@client/components/ui/input';
 import { LazyRichTextEditor } from '../editor/lazy-rich-text-editor';
 import { toast } from '@client/components/ui/toast-store';
+import { AddForm, requiredTitle } from './add-form';
 import { defaultSectionHtml } from './toolkit-content';
 
 export interface AddSectionFormProps {
@@ -29,19 +29,11 @@ export function AddSectionForm({ chapters, initialChapter, isSaving, onAdd, onCa
       toast({ title: 'Select a Chapter', description: 'Please select a chapter to add the section to.', variant: 'destructive' });
       return;
     }
-    const trimmed = title.trim();
-    if (!trimmed) {
-      toast({ title: 'Title Required', description: 'Please provide a title for the new section.', variant: 'destructive' });
-      return;
-    }
-    onAdd(chapter, { title: trimmed, content: html });
+    const trimmed = requiredTitle(title, 'section');
+    if (trimmed) onAdd(chapter, { title: trimmed, content: html });
   };
   return (
-    <form
-      onSubmit={submit}
-      aria-label="Add Section"
-      className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
-    >
+    <AddForm label="Add Section" submitLabel="Add Section" isSaving={isSaving} onSubmit={submit} onCancel={onCancel}>
       <Label htmlFor="toolkit-new-section-chapter">Chapter</Label>
       <select
         id="toolkit-new-section-chapter"
@@ -64,14 +56,6 @@ export function AddSectionForm({ chapters, initialChapter, isSaving, onAdd, onCa
         label="Section content"
         testId="new-section-editor"
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? 'Adding...' : 'Add Section'}
-        </Button>
-      </div>
-    </form>
+    </AddForm>
   );
 }

@@ -1,14 +1,13 @@
 import * as Accordion from '@radix-ui/react-accordion';
-import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Check, ChevronDown, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Check, ChevronDown, Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { Chapter } from '@common/textbook';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
+import { EditDeleteButtons } from './edit-delete-buttons';
 import { SectionCard } from './section-card';
-import { sortAnnouncements, sortInstructions, useSortSensors } from './sortable-row';
+import { SortableList } from './sortable-list';
 import { quoteTitle, sectionKey } from './toolkit-content';
 
 export interface ChapterItemProps {
@@ -29,7 +28,6 @@ export function ChapterItem(props: ChapterItemProps) {
   const { value, index, chapter, isSaving, onRename, onDelete, onAddSection, onMoveSection, onSaveSection, onDeleteSection } = props;
   const [isRenaming, setIsRenaming] = useState(false);
   const [title, setTitle] = useState(chapter.title);
-  const sensors = useSortSensors();
   const keys = chapter.sections.map((s, si) => sectionKey(s, index, si));
   const name = quoteTitle(chapter.title);
 
@@ -43,10 +41,7 @@ export function ChapterItem(props: ChapterItemProps) {
     if (trimmed === chapter.title || (await onRename(trimmed))) setIsRenaming(false);
   };
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) onMoveSection(String(active.id), String(over.id));
-  };
-  const nameOf = (id: string | number) => `section ${quoteTitle(chapter.sections[keys.indexOf(String(id))]?.title ?? '')}`;
+  const nameOf = (key: string) => `section ${quoteTitle(chapter.sections[keys.indexOf(key)]?.title ?? '')}`;
 
   return (
     <Accordion.Item value={value} data-testid="toolkit-chapter" className="rounded-md border border-slate-200 dark:border-slate-700">
@@ -82,26 +77,15 @@ export function ChapterItem(props: ChapterItemProps) {
                 {chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}
               </span>
             </Accordion.Trigger>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Rename chapter ${name}`}
-              onClick={() => {
+            <EditDeleteButtons
+              editLabel={`Rename chapter ${name}`}
+              deleteLabel={`Delete chapter ${name}`}
+              onEdit={() => {
                 setTitle(chapter.title);
                 setIsRenaming(true);
               }}
-            >
-              <Pencil className="h-4 w-4" aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Delete chapter ${name}`}
-              onClick={onDelete}
-              className="text-red-600 hover:text-red-700"
-            >
-              <Trash2 className="h-4 w-4" aria-hidden />
-            </Button>
+              onDelete={onDelete}
+            />
           </>
         )}
       </Accordion.Header>
@@ -109,34 +93,20 @@ export function ChapterItem(props: ChapterItemProps) {
         {chapter.sections.length === 0 ? (
           <p className="text-sm text-slate-500">No sections in this chapter</p>
         ) : (
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
-            accessibility={{
-              announcements: sortAnnouncements(
-                nameOf,
-                (id) => keys.indexOf(String(id)),
-                () => keys.length,
-              ),
-              screenReaderInstructions: sortInstructions,
-            }}
-          >
-            <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-              <ul aria-label={`Sections of ${name}`} className="flex flex-col gap-2">
-                {chapter.sections.map((section, si) => (
-                  <SectionCard
-                    key={keys[si]}
-                    id={keys[si]}
-                    section={section}
-                    isSaving={isSaving}
-                    onSave={(next) => onSaveSection(keys[si], next)}
-                    onDelete={() => onDeleteSection(keys[si], section.title)}
-                  />
-                ))}
-              </ul>
-            </SortableContext>
-          </DndContext>
+          <SortableList keys={keys} nameOf={nameOf} onMove={onMoveSection}>
+            <ul aria-label={`Sections of ${name}`} className="flex flex-col gap-2">
+              {chapter.sections.map((section, si) => (
+                <SectionCard
+                  key={keys[si]}
+                  id={keys[si]}
+                  section={section}
+                  isSaving={isSaving}
+                  onSave={(next) => onSaveSection(keys[si], next)}
+                  onDelete={() => onDeleteSection(keys[si], section.title)}
+                />
+              ))}
+            </ul>
+          </SortableList>
         )}
         <Button variant="outline" size="sm" className="self-start" onClick={onAddSection}>
           <Plus className="h-4 w-4" aria-hidden /> Add Section to this Chapter

@@ -1,12 +1,11 @@
-import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { ArrowLeft, RotateCcw, Save } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { TextbookContent } from '@common/textbook';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { applyOrder, chapterKey, moveItem, orderOf, quoteTitle, sameOrder, sectionKey, type StructureOrder } from './toolkit-content';
-import { SortableRow, sortAnnouncements, sortInstructions, useSortSensors } from './sortable-row';
+import { SortableList } from './sortable-list';
+import { SortableRow } from './sortable-row';
 import { useToolkitSave, type ToolkitProps } from './use-toolkit-save';
 
 function describeOrder(before: TextbookContent, after: TextbookContent): { description: string; chaptersMoved: boolean } {
@@ -32,23 +31,18 @@ export function ReorderContentTab(props: ToolkitProps) {
   const [order, setOrder] = useState<StructureOrder | null>(null);
   const [sectionsOf, setSectionsOf] = useState<string | null>(null);
   const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
-  const sensors = useSortSensors();
 
   const arranged = useMemo(() => (order ? applyOrder(content, order) : content), [content, order]);
   const isDirty = order !== null && !sameOrder(orderOf(arranged), orderOf(content));
   const keys = arranged.chapters.map(chapterKey);
-  const nameOfChapter = (id: string | number) => {
-    const i = keys.indexOf(String(id));
+  const nameOfChapter = (key: string) => {
+    const i = keys.indexOf(key);
     return i >= 0 ? `chapter ${quoteTitle(arranged.chapters[i].title)}` : 'chapter';
   };
 
-  const onChapterDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
+  const moveChapter = (from: string, to: string) => {
     const current = orderOf(arranged);
-    setOrder({
-      ...current,
-      chapters: moveItem(current.chapters, current.chapters.indexOf(String(active.id)), current.chapters.indexOf(String(over.id))),
-    });
+    setOrder({ ...current, chapters: moveItem(current.chapters, current.chapters.indexOf(from), current.chapters.indexOf(to)) });
     orderUpdated();
   };
 
@@ -106,66 +100,52 @@ export function ReorderContentTab(props: ToolkitProps) {
           <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
             Drag chapters by their handle, or focus a handle and use Space and the arrow keys.
           </p>
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onChapterDragEnd}
-            accessibility={{
-              announcements: sortAnnouncements(
-                nameOfChapter,
-                (id) => keys.indexOf(String(id)),
-                () => keys.length,
-              ),
-              screenReaderInstructions: sortInstructions,
-            }}
-          >
-            <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-              <ol aria-label="Chapter order" className="flex flex-col gap-2">
-                {arranged.chapters.map((chapter, ci) => {
-                  const key = keys[ci];
-                  const isShown = shown.has(key);
-                  return (
-                    <SortableRow key={key} id={key} testId="reorder-chapter" handleLabel={`Drag chapter ${quoteTitle(chapter.title)}`}>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span className="min-w-0 flex-1 font-medium" data-testid="reorder-chapter-title">
-                          {ci + 1}. {chapter.title}
-                        </span>
-                        <span className="text-xs text-slate-500">
-                          {chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}
-                        </span>
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          disabled={chapter.sections.length < 2}
-                          onClick={() => setSectionsOf(key)}
-                          aria-label={`Reorder Sections of ${quoteTitle(chapter.title)}`}
-                        >
-                          Reorder Sections
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          disabled={chapter.sections.length === 0}
-                          onClick={() => toggleShown(key)}
-                          aria-expanded={isShown}
-                          aria-label={`${isShown ? 'Hide' : 'Show'} Sections of ${quoteTitle(chapter.title)}`}
-                        >
-                          {isShown ? 'Hide Sections' : 'Show Sections'}
-                        </Button>
-                      </div>
-                      {isShown && (
-                        <ul className="mt-2 list-disc pl-6 text-sm text-slate-600 dark:text-slate-300">
-                          {chapter.sections.map((s, si) => (
-                            <li key={sectionKey(s, ci, si)}>{s.title}</li>
-                          ))}
-                        </ul>
-                      )}
-                    </SortableRow>
-                  );
-                })}
-              </ol>
-            </SortableContext>
-          </DndContext>
+          <SortableList keys={keys} nameOf={nameOfChapter} onMove={moveChapter}>
+            <ol aria-label="Chapter order" className="flex flex-col gap-2">
+              {arranged.chapters.map((chapter, ci) => {
+                const key = keys[ci];
+                const isShown = shown.has(key);
+                return (
+                  <SortableRow key={key} id={key} testId="reorder-chapter" handleLabel={`Drag chapter ${quoteTitle(chapter.title)}`}>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="min-w-0 flex-1 font-medium" data-testid="reorder-chapter-title">
+                        {ci + 1}. {chapter.title}
+                      </span>
+                      <span className="text-xs text-slate-500">
+                        {chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}
+                      </span>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={chapter.sections.length < 2}
+                        onClick={() => setSectionsOf(key)}
+                        aria-label={`Reorder Sections of ${quoteTitle(chapter.title)}`}
+                      >
+                        Reorder Sections
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={chapter.sections.length === 0}
+                        onClick={() => toggleShown(key)}
+                        aria-expanded={isShown}
+                        aria-label={`${isShown ? 'Hide' : 'Show'} Sections of ${quoteTitle(chapter.title)}`}
+                      >
+                        {isShown ? 'Hide Sections' : 'Show Sections'}
+                      </Button>
+                    </div>
+                    {isShown && (
+                      <ul className="mt-2 list-disc pl-6 text-sm text-slate-600 dark:text-slate-300">
+                        {chapter.sections.map((s, si) => (
+                          <li key={sectionKey(s, ci, si)}>{s.title}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </SortableRow>
+                );
+              })}
+            </ol>
+          </SortableList>
         </div>
       )}
       <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
@@ -190,13 +170,8 @@ interface SectionOrderProps {
 
 /** Section-level reordering of one chapter, with 'Back to Chapters'. */
 function SectionOrder({ chapterTitle, chapterKeyValue, sections, onMove, onBack }: SectionOrderProps) {
-  const sensors = useSortSensors();
   const keys = sections.map((s) => s.key);
-  const nameOf = (id: string | number) => `section ${quoteTitle(sections.find((s) => s.key === String(id))?.title ?? '')}`;
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onMove(moveItem(keys, keys.indexOf(String(active.id)), keys.indexOf(String(over.id))));
-  };
+  const nameOf = (key: string) => `section ${quoteTitle(sections.find((s) => s.key === key)?.title ?? '')}`;
   return (
     <div data-chapter={chapterKeyValue}>
       <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -205,31 +180,17 @@ function SectionOrder({ chapterTitle, chapterKeyValue, sections, onMove, onBack 
         </Button>
         <h4 className="min-w-0 flex-1 font-semibold">Sections of {chapterTitle}</h4>
       </div>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{
-          announcements: sortAnnouncements(
-            nameOf,
-            (id) => keys.indexOf(String(id)),
-            () => keys.length,
-          ),
-          screenReaderInstructions: sortInstructions,
-        }}
-      >
-        <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-          <ol aria-label="Section order" className="flex flex-col gap-2">
-            {sections.map((s, si) => (
-              <SortableRow key={s.key} id={s.key} testId="reorder-section" handleLabel={`Drag section ${quoteTitle(s.title)}`}>
-                <span className="font-medium" data-testid="reorder-section-title">
-                  {si + 1}. {s.title}
-                </span>
-              </SortableRow>
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
+      <SortableList keys={keys} nameOf={nameOf} onMove={(from, to) => onMove(moveItem(keys, keys.indexOf(from), keys.indexOf(to)))}>
+        <ol aria-label="Section order" className="flex flex-col gap-2">
+          {sections.map((s, si) => (
+            <SortableRow key={s.key} id={s.key} testId="reorder-section" handleLabel={`Drag section ${quoteTitle(s.title)}`}>
+              <span className="font-medium" data-testid="reorder-section-title">
+                {si + 1}. {s.title}
+              </span>
+            </SortableRow>
+          ))}
+        </ol>
+      </SortableList>
     </div>
   );
 }

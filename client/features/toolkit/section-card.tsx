@@ -1,10 +1,10 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { Section } from '@common/textbook';
 import { Button } from '@client/components/ui/button';
 import { Input, Label } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
 import { LazyRichTextEditor } from '../editor/lazy-rich-text-editor';
+import { EditDeleteButtons } from './edit-delete-buttons';
 import { SortableRow } from './sortable-row';
 import { quoteTitle, sectionPreview } from './toolkit-content';
 
@@ -73,18 +73,12 @@ export function SectionCard({ id, section, isSaving, onSave, onDelete }: Section
               {sectionPreview(section.content)}
             </p>
           </div>
-          <Button variant="ghost" size="icon" aria-label={`Edit section ${name}`} onClick={startEdit}>
-            <Pencil className="h-4 w-4" aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete section ${name}`}
-            onClick={onDelete}
-            className="text-red-600 hover:text-red-700"
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </Button>
+          <EditDeleteButtons
+            editLabel={`Edit section ${name}`}
+            deleteLabel={`Delete section ${name}`}
+            onEdit={startEdit}
+            onDelete={onDelete}
+          />
         </div>
       )}
     </SortableRow>

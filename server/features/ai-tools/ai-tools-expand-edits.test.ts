@@ -42,6 +42,16 @@ function expand(bookId: number, content: string) {
   });
 }
 
+/** Alice saves her edit of the book over the revision she read. */
+function saveEdit(book: { id: number; revision: number }, content: unknown) {
+  return h.app.inject({
+    method: 'PATCH',
+    url: `/api/textbooks/${book.id}`,
+    headers: { cookie: alice.cookie },
+    payload: { content, baseRevision: book.revision },
+  });
+}
+
 /** True when `needles` appear in `haystack` in order (other items may sit between them). */
 function inOrder(haystack: string[], needles: string[]): boolean {
   let at = 0;
@@ -127,12 +137,7 @@ describe('expand-chapter on a chapter the user edited', () => {
       ...book.content,
       chapters: book.content.chapters.map((c, i) => (i === 0 ? c : { ...c, content: c.content + `<p>${second}</p>` })),
     };
-    const patch = await h.app.inject({
-      method: 'PATCH',
-      url: `/api/textbooks/${book.id}`,
-      headers: { cookie: alice.cookie },
-      payload: { content, baseRevision: book.revision },
-    });
+    const patch = await saveEdit(book, content);
     expect(patch.statusCode, patch.body).toBe(200);
     const res = await expand(book.id, only);
     expect(res.statusCode, res.body).toBe(422);
@@ -154,12 +159,7 @@ describe('generate-section on a section the user edited', () => {
       ...book.content,
       chapters: book.content.chapters.map((c, i) => (i === 0 ? { ...c, sections: [{ title: 'Forgetting', content: own.join('') }] } : c)),
     };
-    const patch = await h.app.inject({
-      method: 'PATCH',
-      url: `/api/textbooks/${book.id}`,
-      headers: { cookie: alice.cookie },
-      payload: { content, baseRevision: book.revision },
-    });
+    const patch = await saveEdit(book, content);
     expect(patch.statusCode, patch.body).toBe(200);
     const res = await h.app.inject({
       method: 'POST',

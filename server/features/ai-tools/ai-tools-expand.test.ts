@@ -41,6 +41,23 @@ function post(user: TestUser, url: string, payload: Record<string, unknown>) {
   return h.app.inject({ method: 'POST', url, payload, headers: { cookie: user.cookie } });
 }
 
+/** Alice asks to expand a chapter, sent with this title and text, into 4 sections. */
+function expandChapter(
+  textbookId: number,
+  chapterIndex: number,
+  chapter: { title: string; content: string },
+  extra: Record<string, unknown> = {},
+) {
+  return post(alice, '/api/ai/expand-chapter', {
+    textbookId,
+    chapterIndex,
+    chapterTitle: chapter.title,
+    chapterContent: chapter.content,
+    sectionCount: 4,
+    ...extra,
+  });
+}
+
 describe('POST /api/ai/expand-paragraph', () => {
   it('adds sentences of the sources around the selection, in their reading order, none already in the book', async () => {
     const book = await createLinkedBook(h, alice);
@@ -95,13 +112,7 @@ describe('POST /api/ai/expand-chapter', () => {
   it("turns a chapter without sections into exactly 4 sections, keeping its text and adding the sources' new sentences; saved as a version", async () => {
     const book = await createLinkedBook(h, alice);
     const chapter = book.content.chapters[0];
-    const res = await post(alice, '/api/ai/expand-chapter', {
-      textbookId: book.id,
-      chapterIndex: 0,
-      chapterTitle: chapter.title,
-      chapterContent: chapter.content,
-      sectionCount: 4,
-    });
+    const res = await expandChapter(book.id, 0, chapter);
     expect(res.statusCode, res.body).toBe(200);
     const { expandedChapter, textbookContent, revision } = res.json();
     expect(expandedChapter.sections).toHaveLength(4);
@@ -129,22 +140,10 @@ describe('POST /api/ai/expand-chapter', () => {
 
   it('refuses a chapter that has sections, and a chapter index out of range', async () => {
     const book = await createLinkedBook(h, alice);
-    const withSections = await post(alice, '/api/ai/expand-chapter', {
-      textbookId: book.id,
-      chapterIndex: 1,
-      chapterTitle: 'x',
-      chapterContent: '<p>x</p>',
-      sectionCount: 4,
-    });
+    const withSections = await expandChapter(book.id, 1, { title: 'x', content: '<p>x</p>' });
     expect(withSections.statusCode).toBe(400);
     expect(withSections.json().message).toBe('Chapter "Electronic Computers" already has sections; expand them one at a time.');
-    const outOfRange = await post(alice, '/api/ai/expand-chapter', {
-      textbookId: book.id,
-      chapterIndex: 9,
-      chapterTitle: 'x',
-      chapterContent: '<p>x</p>',
-      sectionCount: 4,
-    });
+    const outOfRange = await expandChapter(book.id, 9, { title: 'x', content: '<p>x</p>' });
     expect(outOfRange.statusCode).toBe(400);
     expect(outOfRange.json().message).toBe('There is no chapter 10: the textbook has 4 chapters.');
   });
@@ -217,14 +216,7 @@ describe('expansion previews (nothing saved before the user accepts)', () => {
   it('expand-chapter with preview answers the proposed chapter and the revision it was made from, and stores nothing', async () => {
     const book = await createLinkedBook(h, alice);
     const chapter = book.content.chapters[0];
-    const res = await post(alice, '/api/ai/expand-chapter', {
-      textbookId: book.id,
-      chapterIndex: 0,
-      chapterTitle: chapter.title,
-      chapterContent: chapter.content,
-      sectionCount: 4,
-      preview: true,
-    });
+    const res = await expandChapter(book.id, 0, chapter, { preview: true });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.preview).toBe(true);

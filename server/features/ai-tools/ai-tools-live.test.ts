@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { openLiveClient, reachedServer, storeOnlyWhenAsked, type LiveClient } from '@server/test/realtime/live-client.support';
 import { createLinkedBook } from '@server/test/ai/computing-material.support';
 import { createMemoryBook, memoryChapters } from '@server/test/ai/memory-handout.support';
+import { useListening } from '@server/test/realtime/listening.support';
 
 /**
  * The AI tools that rewrite bodies on the server (Expand Chapter empties the chapter's own body,
@@ -14,18 +15,13 @@ import { createMemoryBook, memoryChapters } from '@server/test/ai/memory-handout
  * is merged in, and nothing typed is lost.
  */
 const h = useHarness();
-let base = '';
+const live = useListening<LiveClient>(h);
 let alice: TestUser;
-const open: LiveClient[] = [];
 
 beforeAll(async () => {
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
   alice = await h.createUser('alice');
   // As while someone keeps typing: no store of its own comes before the tool saves.
   storeOnlyWhenAsked(h.deps.collab);
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()));
 });
 
 async function storedBook(id: number): Promise<TextbookContent> {
@@ -34,8 +30,8 @@ async function storedBook(id: number): Promise<TextbookContent> {
 }
 
 async function typist(textbookId: number): Promise<LiveClient> {
-  const client = await openLiveClient(base, { cookie: alice.cookie, textbookId });
-  open.push(client);
+  const client = await openLiveClient(live.base, { cookie: alice.cookie, textbookId });
+  live.open.push(client);
   await client.synced;
   return client;
 }

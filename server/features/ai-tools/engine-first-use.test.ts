@@ -19,22 +19,19 @@ describe('the engine worker threads', () => {
     expect(list.statusCode).toBe(200);
     expect(workers()).toBe(0);
 
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/ai/expand-paragraph',
-      headers: { cookie: alice.cookie },
-      payload: { paragraphContent: 'The transistor was invented at Bell Labs in 1947.', textbookId: book.id, subject: 'Transistors' },
-    });
+    const expandParagraph = (paragraphContent: string, subject: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/ai/expand-paragraph',
+        headers: { cookie: alice.cookie },
+        payload: { paragraphContent, textbookId: book.id, subject },
+      });
+    const res = await expandParagraph('The transistor was invented at Bell Labs in 1947.', 'Transistors');
     expect(res.statusCode, res.body).toBe(200);
     expect(workers()).toBe(1);
 
     // A second request reuses the started worker rather than starting another.
-    const again = await h.app.inject({
-      method: 'POST',
-      url: '/api/ai/expand-paragraph',
-      headers: { cookie: alice.cookie },
-      payload: { paragraphContent: 'Vacuum tubes were replaced slowly.', textbookId: book.id, subject: 'Vacuum tubes' },
-    });
+    const again = await expandParagraph('Vacuum tubes were replaced slowly.', 'Vacuum tubes');
     expect(again.statusCode, again.body).toBe(200);
     expect(workers()).toBe(1);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
 import { useHarness, type TestUser } from '@server/test/harness.support';
-import { multipart } from '@server/test/multipart.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 
@@ -32,17 +32,11 @@ const typed = [
 ].join('\n\n');
 
 async function bookFromTypedText(user: TestUser): Promise<{ id: number; content: TextbookContent }> {
-  const { payload, contentType } = multipart([
+  const res = await generateOutline(h, user, [
     { name: 'topic', value: 'Photosynthesis' },
     { name: 'directContent', value: typed },
     { name: 'directMethod', value: 'true' },
   ]);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/textbooks/generate-outline',
-    payload,
-    headers: { 'content-type': contentType, cookie: user.cookie },
-  });
   expect(res.statusCode).toBe(200);
   return { id: res.json().textbookId, content: res.json().textbookContent };
 }

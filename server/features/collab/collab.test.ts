@@ -1,39 +1,28 @@
 import * as encoding from 'lib0/encoding';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyFieldOf, liveDocumentName, liveDocumentPath } from '@common/live-document';
-import { createTextbook } from '../textbooks/textbooks.service';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { addCollaborator, bookContent, getBook, patchBook, withSectionText } from '@server/test/realtime/realtime.support';
 import { TestSocket } from '@server/test/realtime/ws-client.support';
 import { findLiveState } from '../textbooks/save/live-documents.repo';
 import { openLiveClient, reachedServer, type LiveClient } from '@server/test/realtime/live-client.support';
+import { useListening } from '@server/test/realtime/listening.support';
+import { createBook } from '@server/test/books.support';
 
 /** The live-document socket on a real listening server: typing together, REST saves during typing, refusals, limits. */
 const h = useHarness();
-let base = '';
-const open: LiveClient[] = [];
-
-beforeAll(async () => {
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()));
-});
+const live = useListening<LiveClient>(h);
 
 async function client(user: TestUser, textbookId: number, extra: { token?: string; origin?: string } = {}) {
-  const c = await openLiveClient(base, { cookie: user.cookie, textbookId, ...extra });
-  open.push(c);
+  const c = await openLiveClient(live.base, { cookie: user.cookie, textbookId, ...extra });
+  live.open.push(c);
   return c;
 }
 
 async function newBook(owner: TestUser, sections = 2) {
-  const row = await createTextbook(h.database.db, {
-    owner: { id: owner.id, username: owner.username },
-    topic: 'Live',
-    content: bookContent(sections),
-  });
+  const row = await createBook(h, owner, { topic: 'Live', content: bookContent(sections) });
   return row.id;
 }
 
@@ -49,7 +38,7 @@ async function sharedBook() {
 /** What the upgrade is answered with when it is refused (an HTTP status), or 101 when it opens. */
 function upgradeStatus(headers: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${liveDocumentPath}`, { headers });
+    const ws = new WebSocket(`${live.base.replace(/^http/, 'ws')}${liveDocumentPath}`, { headers });
     ws.on('unexpected-response', (_req, res) => {
       resolve(res.statusCode ?? 0);
       ws.terminate();
@@ -117,7 +106,7 @@ describe('typing together', () => {
 
   it('stores through the save path: one version per typist, the revision bumped, /ws clients told', async () => {
     const { owner, friend, id, section, book } = await sharedBook();
-    const watcher = await TestSocket.open(base, { cookie: friend.cookie });
+    const watcher = await TestSocket.open(live.base, { cookie: friend.cookie });
     watcher.join(id);
     await watcher.waitFor((m) => m.type === 'collaborators');
     const a = await client(owner, id);
@@ -227,10 +216,10 @@ describe('refusals', () => {
     expect(await upgradeStatus({})).toBe(401);
     expect(await upgradeStatus({ cookie: alice.cookie, origin: 'https://evil.example' })).toBe(403);
     expect(await upgradeStatus({ cookie: alice.cookie, 'sec-fetch-site': 'cross-site' })).toBe(403);
-    expect(await upgradeStatus({ cookie: alice.cookie, origin: base })).toBe(101);
+    expect(await upgradeStatus({ cookie: alice.cookie, origin: live.base })).toBe(101);
     const sockets: WebSocket[] = [];
     for (let i = 0; i < 20; i++) {
-      const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${liveDocumentPath}`, { headers: { cookie: alice.cookie } });
+      const ws = new WebSocket(`${live.base.replace(/^http/, 'ws')}${liveDocumentPath}`, { headers: { cookie: alice.cookie } });
       await new Promise((r) => ws.once('open', r));
       sockets.push(ws);
     }

@@ -1,14 +1,15 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import * as encoding from 'lib0/encoding';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyFieldOf, liveDocumentName } from '@common/live-document';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { bookContent, getBook } from '@server/test/realtime/realtime.support';
-import { createTextbook } from '../textbooks/textbooks.service';
 import { findLiveState, updateLiveState } from '../textbooks/save/live-documents.repo';
 import { openLiveClient, type LiveClient } from '@server/test/realtime/live-client.support';
+import { syncUpdateFrame, updateFrom } from '@server/test/realtime/raw-updates.support';
+import { useListening } from '@server/test/realtime/listening.support';
+import { createBook } from '@server/test/books.support';
 
 /**
  * A collaborator pushing megabytes into a live document (issue: one pushed 27.6 MB beside the
@@ -17,49 +18,19 @@ import { openLiveClient, type LiveClient } from '@server/test/realtime/live-clie
  */
 // No refill of the byte allowance during the test: what is accepted does not depend on how fast the machine is.
 const h = useHarness({}, { liveLimits: { userBytesPerSecond: 0 } });
-let base = '';
-const open: LiveClient[] = [];
-
-beforeAll(async () => {
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()));
-});
+const live = useListening<LiveClient>(h);
 
 async function client(user: TestUser, textbookId: number) {
-  const c = await openLiveClient(base, { cookie: user.cookie, textbookId });
-  open.push(c);
+  const c = await openLiveClient(live.base, { cookie: user.cookie, textbookId });
+  live.open.push(c);
   await c.synced;
   return c;
 }
 
 async function newBook(owner: TestUser) {
-  const row = await createTextbook(h.database.db, {
-    owner: { id: owner.id, username: owner.username },
-    topic: 'Abuse',
-    content: bookContent(2),
-  });
+  const row = await createBook(h, owner, { topic: 'Abuse', content: bookContent(2) });
   const book = await getBook(h.app, owner, row.id);
   return { id: row.id, section: book.content.chapters[0].sections[0].id };
-}
-
-function syncUpdateFrame(documentName: string, update: Uint8Array): Uint8Array {
-  const e = encoding.createEncoder();
-  encoding.writeVarString(e, documentName);
-  encoding.writeVarUint(e, 0);
-  encoding.writeVarUint(e, 2);
-  encoding.writeVarUint8Array(e, update);
-  return encoding.toUint8Array(e);
-}
-
-/** An update made in a copy of the client's document, so the client's own document never holds it. */
-function updateFrom(c: LiveClient, change: (doc: Y.Doc) => void): Uint8Array {
-  const copy = new Y.Doc();
-  Y.applyUpdate(copy, Y.encodeStateAsUpdate(c.doc));
-  const before = Y.encodeStateVector(copy);
-  change(copy);
-  return Y.encodeStateAsUpdate(copy, before);
 }
 
 /** Polls a condition on the server's side (the client sees no event for it). */

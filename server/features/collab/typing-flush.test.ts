@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '@server/test/harness.support';
 import { bookContent } from '@server/test/realtime/realtime.support';
-import { createTextbook } from '../textbooks/textbooks.service';
 import { findTextbookContent } from '../textbooks/textbooks.repo';
 import { openLiveClient } from '@server/test/realtime/live-client.support';
+import { createBook } from '@server/test/books.support';
 
 /** Typing that never pauses is still stored while it goes on, not only once it stops. */
 const h = useHarness();
@@ -12,11 +12,7 @@ describe('typing flushed while typing', () => {
   it('stores continuous typing before the typist stops', async () => {
     const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
     const owner = await h.createUser('typist');
-    const book = await createTextbook(h.database.db, {
-      owner: { id: owner.id, username: owner.username },
-      topic: 'Flush',
-      content: bookContent(1),
-    });
+    const book = await createBook(h, owner, { topic: 'Flush', content: bookContent(1) });
     const c = await openLiveClient(base, { cookie: owner.cookie, textbookId: book.id });
     await c.synced;
     const section = (await findTextbookContent(h.database.db, book.id))!.chapters[0].sections[0].id!;

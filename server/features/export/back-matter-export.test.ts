@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +8,7 @@ import { outline } from '@server/ai/offline/outline';
 import type { Material } from '@server/ai/material';
 import { extractPdf } from '@server/ingest/pdf/pdf-extract';
 import { fixturePath } from '@server/test/fixture-path.support';
+import { expectEpubcheckErrorFree } from '@server/test/export/epubcheck.support';
 import { renderExport } from './render-export';
 
 /**
@@ -34,8 +32,6 @@ async function exported(format: ExportFormat): Promise<Uint8Array> {
   if (!reply.ok) throw new Error(reply.message);
   return reply.bytes;
 }
-
-const epubcheckJar = ['/usr/share/java/epubcheck.jar', '/usr/bin/epubcheck'].find((p) => existsSync(p));
 
 const ids = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
 
@@ -80,22 +76,7 @@ describe('glossary and index in the exports of a real book', () => {
       }
     expect(broken).toEqual([]);
     expect(toGlossary).toBeGreaterThan(2);
-    if (!epubcheckJar) {
-      console.warn(
-        'SKIPPED the epubcheck half of this test: the epubcheck binary (Debian package epubcheck) is not installed; .ci/run installs it.',
-      );
-      return;
-    }
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'epub-')), 'book.epub');
-    writeFileSync(file, bytes);
-    let report: string;
-    try {
-      report = execFileSync('java', ['-jar', epubcheckJar, file], { encoding: 'utf8', stdio: 'pipe' });
-    } catch (err) {
-      const e = err as { stdout?: string; stderr?: string };
-      throw new Error(`epubcheck failed:\n${e.stdout}\n${e.stderr}`);
-    }
-    expect(report).toContain('0 fatals / 0 errors');
+    expectEpubcheckErrorFree(bytes);
   }, 120_000);
 
   it('DOCX: text links are internal hyperlinks to bookmarks the document holds (entries and headings)', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { latexToMathml } from '@common/book-render/render-html';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { insertImage } from '../images/images.repo';
-import { multipart } from '@server/test/multipart.support';
+import { claimingGif } from '@server/test/images/claiming-gif.support';
 import { createBook } from '@server/test/books.support';
 import { exportsWaiting } from './export-pool';
 import { exportUrl } from '@server/test/export/full-book.support';
@@ -12,6 +12,7 @@ import { resolveImages } from './image-assets';
 import { mathPicture } from './math-png';
 import { latexToSvg } from './math-svg';
 import { xmlSafeDeep } from './xml';
+import { uploadImageForm } from '@server/test/upload-forms.support';
 
 /**
  * Export bombs (issue "Hardening II", H-2): a formula asking for a 500 em box, a tiny GIF claiming
@@ -19,50 +20,11 @@ import { xmlSafeDeep } from './xml';
  */
 const h = useHarness();
 
-/** A well-formed GIF of a few dozen bytes whose header claims `width` x `height` pixels. */
-function claimingGif(width: number, height: number): Buffer {
-  const u16 = (n: number) => [n & 0xff, n >> 8];
-  return Buffer.from([
-    ...Buffer.from('GIF89a'),
-    ...u16(width),
-    ...u16(height),
-    0x80,
-    0,
-    0, // global colour table of 2 entries
-    0,
-    0,
-    0,
-    255,
-    255,
-    255,
-    0x2c,
-    0,
-    0,
-    0,
-    0,
-    ...u16(width),
-    ...u16(height),
-    0, // image descriptor
-    2,
-    2,
-    0x4c,
-    0x01,
-    0, // LZW minimum code size, one data block, end
-    0x3b,
-  ]);
-}
-
 function upload(user: TestUser, textbookId: number, data: Buffer) {
-  const { payload, contentType } = multipart([
+  return uploadImageForm(h, user, [
     { name: 'textbookId', value: String(textbookId) },
     { name: 'file', filename: 'tiny.gif', type: 'image/gif', data },
   ]);
-  return h.app.inject({
-    method: 'POST',
-    url: '/api/images/upload',
-    payload,
-    headers: { 'content-type': contentType, cookie: user.cookie },
-  });
 }
 
 const bomb = '\\rule{500em}{500em}';

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { JSDOM } from 'jsdom';
 import JSZip from 'jszip';
@@ -10,6 +6,7 @@ import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '@server/test/harness.support';
 import { assessment, createRichBook, exportUrl, quiz } from '@server/test/export/full-book.support';
+import { expectEpubcheckErrorFree } from '@server/test/export/epubcheck.support';
 
 /** Each format is opened by a reader that is not ours: mammoth, epubcheck, pdf.js, jsdom, an XML parser. */
 const h = useHarness();
@@ -23,16 +20,6 @@ async function download(format: string, appendix = false) {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return { res, bytes: res.rawPayload, book };
 }
-
-const epubcheckJar = ['/usr/share/java/epubcheck.jar', '/usr/bin/epubcheck'].find((p) => existsSync(p));
-const hasJava = (() => {
-  try {
-    execFileSync('java', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe('export formats, read back by independent readers', () => {
   it('DOCX: mammoth reads chapters as Heading 1 and sections as Heading 2, the picture, the table, the bibliography', async () => {
@@ -78,22 +65,7 @@ describe('export formats, read back by independent readers', () => {
     const opf = await zip.file('OEBPS/content.opf')!.async('string');
     expect(opf).toMatch(/<item id="ch1" href="ch1.xhtml" media-type="application\/xhtml\+xml" properties="mathml"\/>/);
 
-    if (!epubcheckJar || !hasJava) {
-      console.warn(
-        'SKIPPED the epubcheck half of this test: the epubcheck binary (Debian package epubcheck) is not installed; .ci/run installs it.',
-      );
-      return;
-    }
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'epub-')), 'book.epub');
-    writeFileSync(file, bytes);
-    let report: string;
-    try {
-      report = execFileSync('java', ['-jar', epubcheckJar, file], { encoding: 'utf8', stdio: 'pipe' });
-    } catch (err) {
-      const e = err as { stdout?: string; stderr?: string };
-      throw new Error(`epubcheck failed:\n${e.stdout}\n${e.stderr}`);
-    }
-    expect(report).toContain('0 fatals / 0 errors');
+    expectEpubcheckErrorFree(bytes);
   }, 120_000);
 
   it('PDF: pdf.js finds the pages, every chapter title in the text, and one bookmark per chapter with its sections', async () => {

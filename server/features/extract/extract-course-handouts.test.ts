@@ -2,7 +2,8 @@ import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractMessages } from '@common/extract';
 import { useHarness } from '@server/test/harness.support';
-import { multipart } from '@server/test/multipart.support';
+import type { MultipartPart } from '@server/test/multipart.support';
+import { extractText } from '@server/test/upload-forms.support';
 
 /**
  * Documents shaped like real course handouts (written for these tests, not from the corpus):
@@ -40,10 +41,7 @@ const lecture = [
 
 describe('extract-text on realistic course handouts', () => {
   const h = useHarness();
-  const post = async (cookie: string, parts: Parameters<typeof multipart>[0]) => {
-    const body = multipart(parts);
-    return h.app.inject({ method: 'POST', url: '/api/extract-text', payload: body.payload, headers: { ...body.headers, cookie } });
-  };
+  const post = (cookie: string, parts: MultipartPart[]) => extractText(h, { cookie }, parts);
 
   it('a lecture TXT: the title line of its title block is the topic, objectives read well, every reference is found', async () => {
     const alice = await h.createUser('alice');

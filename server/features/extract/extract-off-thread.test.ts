@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { useHarness } from '@server/test/harness.support';
-import { multipart } from '@server/test/multipart.support';
+import { extractText } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 
@@ -10,15 +10,9 @@ describe('a large paste is analyzed off the request thread', () => {
   it('answers other requests while 400 KB of pasted text is analyzed', async () => {
     const alice = await h.createUser('alice');
     // Real prose: the text of a corpus paper, pasted five times under its own part headings (about 400 KB).
-    const paper = multipart([
+    const read = await extractText(h, alice, [
       { name: 'files', filename: 'tracemonkey.pdf', type: 'application/pdf', data: readFileSync(fixturePath('pdf/tracemonkey.pdf')) },
     ]);
-    const read = await h.app.inject({
-      method: 'POST',
-      url: '/api/extract-text',
-      payload: paper.payload,
-      headers: { 'content-type': paper.contentType, cookie: alice.cookie },
-    });
     expect(read.statusCode).toBe(200);
     const text: string = read.json().extractedText;
     const paste = Array.from({ length: 5 }, (_, i) => `# Part ${i + 1}\n\n${text}`).join('\n\n');
@@ -37,18 +31,10 @@ describe('a large paste is analyzed off the request thread', () => {
     };
     try {
       const finished: string[] = [];
-      const form = multipart([
+      const extract = extractText(h, alice, [
         { name: 'directMethod', value: 'true' },
         { name: 'directContent', value: paste },
-      ]);
-      const extract = h.app
-        .inject({
-          method: 'POST',
-          url: '/api/extract-text',
-          payload: form.payload,
-          headers: { 'content-type': form.contentType, cookie: alice.cookie },
-        })
-        .then((res) => (finished.push('extract'), res));
+      ]).then((res) => (finished.push('extract'), res));
       await analyzing;
       const user = await h.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: alice.cookie } });
       finished.push('user');

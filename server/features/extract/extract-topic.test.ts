@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectTopic, filenameTopic } from '@server/ai/offline/analyze/topic';
 import { useHarness } from '@server/test/harness.support';
-import { multipart } from '@server/test/multipart.support';
+import type { MultipartPart } from '@server/test/multipart.support';
 import { fixturePath } from '@server/test/fixture-path.support';
+import { extractText } from '@server/test/upload-forms.support';
 
 /** The topic the user typed drives the objectives; tiny documents are named by their title or file. */
 const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -17,10 +18,7 @@ const carbonText = [
 
 describe('extract-text: the given topic and tiny documents', () => {
   const h = useHarness();
-  const post = async (cookie: string, parts: Parameters<typeof multipart>[0]) => {
-    const body = multipart(parts);
-    return h.app.inject({ method: 'POST', url: '/api/extract-text', payload: body.payload, headers: { ...body.headers, cookie } });
-  };
+  const post = (cookie: string, parts: MultipartPart[]) => extractText(h, { cookie }, parts);
 
   it('direct mode: objectives use the topic the user typed, not the detected one', async () => {
     const alice = await h.createUser('alice');

@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { useHarness } from '@server/test/harness.support';
-import { multipart } from '@server/test/multipart.support';
+import { extractText } from '@server/test/upload-forms.support';
 
 const pdf = (name: string) => readFileSync(fixturePath(`pdf/${name}`));
 
 describe('POST /api/extract-text: files with pages that cannot be read', () => {
   const h = useHarness();
 
-  const post = async (cookie: string, files: Array<{ filename: string; data: Buffer }>) => {
-    const body = multipart(files.map((f) => ({ name: 'files', filename: f.filename, type: 'application/pdf', data: f.data })));
-    return h.app.inject({ method: 'POST', url: '/api/extract-text', payload: body.payload, headers: { ...body.headers, cookie } });
-  };
+  const post = (cookie: string, files: Array<{ filename: string; data: Buffer }>) =>
+    extractText(
+      h,
+      { cookie },
+      files.map((f) => ({ name: 'files', filename: f.filename, type: 'application/pdf', data: f.data })),
+    );
 
   it('reads the readable pages of every file and names, per file, the pages it could not read', { timeout: 180_000 }, async () => {
     const alice = await h.createUser('alice');

@@ -7,8 +7,9 @@ import { sources } from '@server/db/schema';
 import { extractStats } from '@server/ingest/extract';
 import { useHarness } from '@server/test/harness.support';
 import { actionVerbs } from '@server/ai/offline/analyze/objectives';
-import { multipart } from '@server/test/multipart.support';
+import type { MultipartPart } from '@server/test/multipart.support';
 import { fixturePath } from '@server/test/fixture-path.support';
+import { extractText } from '@server/test/upload-forms.support';
 
 const corpus = (p: string) => readFileSync(fixturePath(p));
 const png = Buffer.from(
@@ -22,15 +23,7 @@ describe('POST /api/extract-text', () => {
   // 2 MB per file, so the 413 test needs only a small body.
   const h = useHarness({ maxUploadFileBytes: 2 * 1024 * 1024, maxUploadRequestBytes: 3 * 1024 * 1024 });
 
-  const post = async (cookie: string | undefined, parts: Parameters<typeof multipart>[0]) => {
-    const body = multipart(parts);
-    return h.app.inject({
-      method: 'POST',
-      url: '/api/extract-text',
-      payload: body.payload,
-      headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
-    });
-  };
+  const post = (cookie: string | undefined, parts: MultipartPart[]) => extractText(h, cookie ? { cookie } : null, parts);
 
   it('answers 401 to an anonymous caller', async () => {
     const res = await post(undefined, [

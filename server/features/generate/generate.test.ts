@@ -7,8 +7,9 @@ import { topicOnlyNotice } from '@server/ai/offline/outline/skeleton';
 import { eq } from 'drizzle-orm';
 import { textbookReferences } from '@server/db/schema';
 import { useHarness, type TestUser } from '@server/test/harness.support';
-import { makePng, multipart, type MultipartPart } from '@server/test/multipart.support';
+import { makePng, type MultipartPart } from '@server/test/multipart.support';
 import { fixturePath } from '@server/test/fixture-path.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 const tracemonkey = readFileSync(fixturePath('pdf/tracemonkey.pdf'));
@@ -25,15 +26,7 @@ const approved = [
   },
 ];
 
-function generate(user: TestUser | null, parts: MultipartPart[]) {
-  const { payload, contentType } = multipart(parts);
-  return h.app.inject({
-    method: 'POST',
-    url: '/api/textbooks/generate-outline',
-    payload,
-    headers: { 'content-type': contentType, ...(user ? { cookie: user.cookie } : {}) },
-  });
-}
+const generate = (user: TestUser | null, parts: MultipartPart[]) => generateOutline(h, user, parts);
 
 const job = (user: TestUser, jobId: string) =>
   h.app.inject({ method: 'GET', url: `/api/generation-jobs/${jobId}`, headers: { cookie: user.cookie } });

@@ -5,7 +5,8 @@ import { collaborators } from '@server/db/schema';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { createBook, shareBook } from '@server/test/books.support';
 import { declaresImage, sniffImageType } from './image-type';
-import { makePng, multipart } from '@server/test/multipart.support';
+import { makePng, type MultipartPart } from '@server/test/multipart.support';
+import { uploadImageForm } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 
@@ -17,16 +18,10 @@ const jpeg = Buffer.from(
 );
 
 function upload(user: TestUser | null, textbookId: number | string | null, file: { filename: string; type: string; data: Buffer }) {
-  const parts: Parameters<typeof multipart>[0] = [];
+  const parts: MultipartPart[] = [];
   if (textbookId !== null) parts.push({ name: 'textbookId', value: String(textbookId) });
   parts.push({ name: 'file', ...file });
-  const { payload, contentType } = multipart(parts);
-  return h.app.inject({
-    method: 'POST',
-    url: '/api/images/upload',
-    payload,
-    headers: { 'content-type': contentType, ...(user ? { cookie: user.cookie } : {}) },
-  });
+  return uploadImageForm(h, user, parts);
 }
 
 function fetchImage(user: TestUser | null, url: string, headers: Record<string, string> = {}) {
@@ -132,13 +127,7 @@ describe('POST /api/images/upload', () => {
     );
     const empty = await upload(owner, book.id, { filename: 'a.png', type: 'image/png', data: Buffer.alloc(0) });
     expect(empty.statusCode).toBe(400);
-    const { payload, contentType } = multipart([{ name: 'textbookId', value: String(book.id) }]);
-    const noFile = await h.app.inject({
-      method: 'POST',
-      url: '/api/images/upload',
-      payload,
-      headers: { 'content-type': contentType, cookie: owner.cookie },
-    });
+    const noFile = await uploadImageForm(h, owner, [{ name: 'textbookId', value: String(book.id) }]);
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toMatch(/No image was sent/);
     const json = await h.app.inject({

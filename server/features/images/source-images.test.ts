@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { handout } from '@server/test/ingest/handout-docx.support';
+import { handoutFile } from '@server/test/ingest/handout-docx.support';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { shareBook } from '@server/test/books.support';
-import { multipart } from '@server/test/multipart.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 
@@ -13,21 +13,7 @@ describe("a document's pictures in the textbook made from it", () => {
     const owner = await h.createUser('owner');
     const friend = await h.createUser('friend');
     const stranger = await h.createUser('stranger');
-    const { payload, contentType } = multipart([
-      { name: 'topic', value: 'Simulation' },
-      {
-        name: 'files',
-        filename: 'handout.docx',
-        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        data: Buffer.from(await handout()),
-      },
-    ]);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/textbooks/generate-outline',
-      payload,
-      headers: { 'content-type': contentType, cookie: owner.cookie },
-    });
+    const res = await generateOutline(h, owner, [{ name: 'topic', value: 'Simulation' }, await handoutFile()]);
     expect(res.statusCode, res.body).toBe(200);
     const html = JSON.stringify(res.json().textbookContent);
     const url = /\/api\/images\/\d+/.exec(html)?.[0];

@@ -14,9 +14,9 @@ import { fastSentences } from '@server/ai/shared/fast-sentences';
 import { sentenceKey } from '@server/ai/shared/sentence-filter';
 import { chapterText, stripCitations } from '@server/ai/shared/book-sentences';
 import { useHarness, type TestUser } from '@server/test/harness.support';
-import { multipart } from '@server/test/multipart.support';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { isFigure, statesValue } from '@server/test/ai/states-value.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 /**
  * Offline materials on a textbook made from tracemonkey.pdf through the real
@@ -50,16 +50,10 @@ async function generate(contentType: string, index?: number): Promise<MaterialRe
 beforeAll(async () => {
   alice = await h.createUser('alice');
   const pdf = readFileSync(fixturePath('pdf/tracemonkey.pdf'));
-  const { payload, contentType } = multipart([
+  const res = await generateOutline(h, alice, [
     { name: 'topic', value: 'Tracing JIT compilers' },
     { name: 'files', filename: 'tracemonkey.pdf', type: 'application/pdf', data: pdf },
   ]);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/textbooks/generate-outline',
-    payload,
-    headers: { 'content-type': contentType, cookie: alice.cookie },
-  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   textbookId = res.json().textbookId;
   book = res.json().textbookContent;

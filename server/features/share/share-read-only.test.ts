@@ -3,8 +3,7 @@ import { contextFor } from '@server/test/context.support';
 import { useHarness } from '@server/test/harness.support';
 import { uploadImage } from '../images/images.service';
 import { makePng } from '@server/test/multipart.support';
-import { insertMaterial } from '../materials/materials.repo';
-import { createBook } from '@server/test/books.support';
+import { createBook, insertHomework } from '@server/test/books.support';
 
 const h = useHarness();
 
@@ -18,16 +17,7 @@ describe('a reader token cannot write', () => {
     const book = await createBook(h, owner);
     const me = { id: owner.id, username: owner.username };
     const image = await uploadImage(contextFor(h, me), book.id, { filename: 'a.png', mimetype: 'image/png', data: makePng(2, 2) });
-    const material = await insertMaterial(h.database.db, {
-      textbookId: book.id,
-      contentType: 'homework',
-      title: 'Homework: Kinematics',
-      description: 'One problem',
-      chapterTitle: 'Kinematics',
-      chapterIndex: 0,
-      body: { problems: [{ prompt: 'Define velocity.', guidance: 'See the section Velocity.' }] },
-      createdBy: owner.id,
-    });
+    const material = await insertHomework(h, book.id, owner.id);
     const created = await h.app.inject({
       method: 'POST',
       url: `/api/textbooks/${book.id}/share`,

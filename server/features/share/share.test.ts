@@ -3,14 +3,15 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sharedBook, type SharedBook } from '@common/share';
 import { shareLinks } from '@server/db/schema';
-import { handout } from '@server/test/ingest/handout-docx.support';
+import { handoutFile } from '@server/test/ingest/handout-docx.support';
 import { contextFor } from '@server/test/context.support';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { uploadImage } from '../images/images.service';
-import { makePng, multipart } from '@server/test/multipart.support';
+import { makePng } from '@server/test/multipart.support';
 import { insertMaterial } from '../materials/materials.repo';
 import { createBook, sampleContent, shareBook } from '@server/test/books.support';
 import { newShareToken } from './share-token';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 
@@ -347,21 +348,7 @@ describe("the book's images through the link", () => {
 
   it("serves the pictures of the documents the book was made from, with the book's math as stored", async () => {
     const owner = await h.createUser('owner');
-    const { payload, contentType } = multipart([
-      { name: 'topic', value: 'Simulation' },
-      {
-        name: 'files',
-        filename: 'handout.docx',
-        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        data: Buffer.from(await handout()),
-      },
-    ]);
-    const generated = await h.app.inject({
-      method: 'POST',
-      url: '/api/textbooks/generate-outline',
-      payload,
-      headers: { 'content-type': contentType, cookie: owner.cookie },
-    });
+    const generated = await generateOutline(h, owner, [{ name: 'topic', value: 'Simulation' }, await handoutFile()]);
     expect(generated.statusCode, generated.body).toBe(200);
     const { token } = (await createLink(owner, generated.json().textbookId)).json();
     const shared = (await readShared(token)).json();

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '@server/test/harness.support';
-import { multipart } from '@server/test/multipart.support';
 import { eq } from 'drizzle-orm';
 import { sources } from '@server/db/schema';
 import { insertSource } from './sources.repo';
+import { extractText } from '@server/test/upload-forms.support';
 
 const lecture = Buffer.from(
   'BIOL 101: Cells\nLecture 2 - The Cell Membrane\nDr. Ada Byron\n\n1. Structure\n\n' +
@@ -28,25 +28,14 @@ describe('source reuse across extractor versions', () => {
       text: 'Stale reading',
       structure: { blocks: [{ kind: 'heading', text: 'Stale Title', level: 1 }], title: 'Stale Title' },
     });
-    const body = multipart([{ name: 'files', filename: 'lecture2.txt', type: 'text/plain', data: lecture }]);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/extract-text',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: alice.cookie },
-    });
+    const upload = () => extractText(h, alice, [{ name: 'files', filename: 'lecture2.txt', type: 'text/plain', data: lecture }]);
+    const res = await upload();
     expect(res.statusCode).toBe(200);
     expect(res.json().detectedTopic).toBe('The Cell Membrane');
     expect(res.json().extractedText).toContain('lipid bilayer');
 
     // The same bytes again are reused (read once per extractor version).
-    const again = multipart([{ name: 'files', filename: 'lecture2.txt', type: 'text/plain', data: lecture }]);
-    const res2 = await h.app.inject({
-      method: 'POST',
-      url: '/api/extract-text',
-      payload: again.payload,
-      headers: { ...again.headers, cookie: alice.cookie },
-    });
+    const res2 = await upload();
     expect(res2.statusCode).toBe(200);
     expect(res2.json().sourceIds).toEqual(res.json().sourceIds);
     expect(res2.json().sourceIds).not.toContain(stale!.id);

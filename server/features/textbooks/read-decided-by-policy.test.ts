@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useHarness } from '@server/test/harness.support';
-import { makePng, multipart } from '@server/test/multipart.support';
+import { makePng } from '@server/test/multipart.support';
 import { createBook, shareBook } from '@server/test/books.support';
+import { uploadImageForm } from '@server/test/upload-forms.support';
 
 /**
  * Who may read a book is decided in one place, the policy: here a policy that lets only owners read is in force, and
@@ -24,16 +25,10 @@ describe('reading a book is decided by the policy only', () => {
     const collaborator = await h.createUser('policy_collab');
     const book = await createBook(h, owner);
     await shareBook(h, book.id, collaborator);
-    const { payload, contentType } = multipart([
+    const uploaded = await uploadImageForm(h, owner, [
       { name: 'textbookId', value: String(book.id) },
       { name: 'file', filename: 'p.png', type: 'image/png', data: makePng(2, 2) },
     ]);
-    const uploaded = await h.app.inject({
-      method: 'POST',
-      url: '/api/images/upload',
-      payload,
-      headers: { 'content-type': contentType, cookie: owner.cookie },
-    });
     expect(uploaded.statusCode).toBe(200);
     const imageUrl = (uploaded.json() as { dataUrl: string }).dataUrl;
 

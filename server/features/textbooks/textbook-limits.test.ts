@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { limits } from '@common/limits';
 import { textbooks } from '@server/db/schema';
 import { useHarness, type TestUser } from '@server/test/harness.support';
-import { multipart } from '@server/test/multipart.support';
 import { nestingOf } from './html-nesting';
 import { createBook } from '@server/test/books.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 /** Depth and length limits on what a save stores (issue "Hardening II": M-3 and "every plain field length-bounded"). */
 const h = useHarness();
@@ -65,13 +65,7 @@ describe('plain fields', () => {
 
   it('a generate-outline topic of 50,000 characters is refused, not stored', async () => {
     const alice = await h.createUser('alice');
-    const { payload, contentType } = multipart([{ name: 'topic', value: 'x'.repeat(50_000) }]);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/textbooks/generate-outline',
-      payload,
-      headers: { 'content-type': contentType, cookie: alice.cookie },
-    });
+    const res = await generateOutline(h, alice, [{ name: 'topic', value: 'x'.repeat(50_000) }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('at most 300 characters');
   });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import type { DomainEvent } from '@server/realtime/events';
 import { useHarness, type TestUser } from '@server/test/harness.support';
-import { multipart } from '@server/test/multipart.support';
 import { createBook, shareBook } from '@server/test/books.support';
+import { generateOutline } from '@server/test/upload-forms.support';
 
 const h = useHarness();
 
@@ -15,6 +15,15 @@ async function fetchBook(user: TestUser, id: number): Promise<{ content: Textboo
   const res = await as(user, 'GET', `/api/textbooks/${id}`);
   expect(res.statusCode).toBe(200);
   return res.json();
+}
+
+/** An owner's sample book, shared with a friend. */
+async function bookSharedWithFriend() {
+  const owner = await h.createUser('owner');
+  const friend = await h.createUser('friend');
+  const book = await createBook(h, owner);
+  await shareBook(h, book.id, friend);
+  return { owner, friend, book };
 }
 
 describe('GET /api/textbooks', () => {
@@ -54,16 +63,10 @@ describe('GET /api/textbooks', () => {
     const alice = await h.createUser('alice');
     const text =
       'Glaciers are bodies of ice that move under their own weight. They carve valleys and leave moraines behind them when they melt.';
-    const { payload, contentType } = multipart([
+    const made = await generateOutline(h, alice, [
       { name: 'topic', value: 'Glaciers' },
       { name: 'files', filename: 'glacier-notes.txt', type: 'text/plain', data: Buffer.from(text.repeat(3)) },
     ]);
-    const made = await h.app.inject({
-      method: 'POST',
-      url: '/api/textbooks/generate-outline',
-      payload,
-      headers: { 'content-type': contentType, cookie: alice.cookie },
-    });
     expect(made.statusCode, made.body).toBe(200);
     const list = (await as(alice, 'GET', '/api/textbooks')).json() as Array<{
       id: number;
@@ -80,10 +83,7 @@ describe('GET /api/textbooks', () => {
 
 describe('GET /api/textbooks/:id', () => {
   it('answers the owner and a collaborator with the spec fields and the revision', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
+    const { owner, friend, book } = await bookSharedWithFriend();
     const mine = await as(owner, 'GET', `/api/textbooks/${book.id}`);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ id: book.id, topic: 'Mechanics', userId: owner.id, isOwner: true, revision: 1 });
@@ -112,11 +112,8 @@ describe('GET /api/textbooks/:id', () => {
 
 describe('DELETE /api/textbooks/:id', () => {
   it('lets the owner delete, refuses a collaborator with 403 and a stranger with 404, and publishes textbook.deleted', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
+    const { owner, friend, book } = await bookSharedWithFriend();
     const stranger = await h.createUser('stranger');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
     const events: DomainEvent[] = [];
     const stop = h.deps.events.subscribe((e) => events.push(e));
 
@@ -192,11 +189,8 @@ describe('PATCH /api/textbooks/:id', () => {
   });
 
   it('lets a collaborator save but not a stranger (404) nor an anonymous caller (401)', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
+    const { owner, friend, book } = await bookSharedWithFriend();
     const stranger = await h.createUser('stranger');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
     const { content } = await fetchBook(owner, book.id);
     content.chapters[1].title = 'Forces';
     expect((await as(stranger, 'PATCH', `/api/textbooks/${book.id}`, { content })).statusCode).toBe(404);
@@ -225,10 +219,7 @@ describe('PATCH /api/textbooks/:id', () => {
   });
 
   it('merges edits of different sections made from the same base: both survive', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
+    const { owner, friend, book } = await bookSharedWithFriend();
     const a = await fetchBook(owner, book.id);
     const b = await fetchBook(friend, book.id);
     a.content.chapters[0].sections[0].content = '<p>Owner wrote this.</p>';
@@ -243,10 +234,7 @@ describe('PATCH /api/textbooks/:id', () => {
   });
 
   it('answers 409 with the current content and revision when the same section changed on both sides', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
+    const { owner, friend, book } = await bookSharedWithFriend();
     const a = await fetchBook(owner, book.id);
     const b = await fetchBook(friend, book.id);
     a.content.chapters[0].sections[1].content = '<p>Owner version.</p>';
@@ -287,10 +275,7 @@ describe('PATCH /api/textbooks/:id', () => {
   });
 
   it('lets exactly one of two simultaneous saves of the same section win; the other gets 409 and nothing is lost', async () => {
-    const owner = await h.createUser('owner');
-    const friend = await h.createUser('friend');
-    const book = await createBook(h, owner);
-    await shareBook(h, book.id, friend);
+    const { owner, friend, book } = await bookSharedWithFriend();
     const base = await fetchBook(owner, book.id);
     const mine = structuredClone(base.content);
     mine.chapters[1].sections[0].content = '<p>Owner text</p>';

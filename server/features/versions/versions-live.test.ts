@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TextbookContent } from '@common/textbook';
 import type { VersionEntry } from '@common/versions';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { openLiveClient, reachedServer, storeOnlyWhenAsked, type LiveClient } from '@server/test/realtime/live-client.support';
 import { createBook } from '@server/test/books.support';
+import { useListening } from '@server/test/realtime/listening.support';
 
 /**
  * Restoring a version while someone types in the live document: typing is stored only after a
@@ -11,17 +12,12 @@ import { createBook } from '@server/test/books.support';
  * document first and what was typed is in the state the restore replaced, kept in the history.
  */
 const h = useHarness();
-let base = '';
+const live = useListening<LiveClient>(h);
 let owner: TestUser;
-const open: LiveClient[] = [];
 
 beforeAll(async () => {
-  base = await h.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await h.createUser('owner');
   storeOnlyWhenAsked(h.deps.collab);
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.close()));
 });
 
 function as(method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) {
@@ -36,8 +32,8 @@ describe('restore while someone types', () => {
     expect((await as('PATCH', `/api/textbooks/${book.id}`, { content, baseRevision: revision })).statusCode).toBe(200);
     const id = content.chapters[0].id ?? '';
 
-    const typist = await openLiveClient(base, { cookie: owner.cookie, textbookId: book.id });
-    open.push(typist);
+    const typist = await openLiveClient(live.base, { cookie: owner.cookie, textbookId: book.id });
+    live.open.push(typist);
     await typist.synced;
     typist.type(id, 0, ' TYPED BEFORE THE RESTORE');
     await reachedServer(h.deps.collab, book.id, id, 'TYPED BEFORE THE RESTORE');

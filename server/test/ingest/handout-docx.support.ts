@@ -14,7 +14,7 @@ import {
   TableRow,
   TextRun,
 } from 'docx';
-import { makePng } from '@server/test/multipart.support';
+import { makePng, type MultipartPart } from '@server/test/multipart.support';
 
 // A Word handout made here with the docx package (no outside file): headings typed with a larger font,
 // a display and an inline equation, a table, a picture and its caption.
@@ -66,4 +66,14 @@ export async function handout(): Promise<Uint8Array> {
     ],
   });
   return new Uint8Array(await Packer.toBuffer(doc));
+}
+
+/** The handout as the `files` part of an upload form. */
+export async function handoutFile(): Promise<MultipartPart> {
+  return {
+    name: 'files',
+    filename: 'handout.docx',
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    data: Buffer.from(await handout()),
+  };
 }

@@ -35,7 +35,12 @@ export async function getBook(app: FastifyInstance, user: TestUser, id: number):
   return { ...body, content: typeof body.content === 'string' ? JSON.parse(body.content) : body.content };
 }
 
-export async function addCollaborator(app: FastifyInstance, owner: TestUser, textbookId: number, collaborator: TestUser): Promise<void> {
+export async function addCollaborator(
+  app: FastifyInstance,
+  owner: Pick<TestUser, 'cookie'>,
+  textbookId: number,
+  collaborator: Pick<TestUser, 'id'>,
+): Promise<void> {
   const res = await app.inject({
     method: 'POST',
     url: `/api/textbooks/${textbookId}/collaborators`,

@@ -6,6 +6,7 @@ import type { PageSize } from '@common/export';
 import { registerFonts } from '@server/features/export/formats/pdf/pdf-fonts';
 import { PdfTags } from '@server/features/export/formats/pdf/pdf-tags';
 import { pointsLabel, type Handout } from './handout';
+import { collectPdf } from '@server/features/export/formats/pdf/pdf-output';
 
 const margin = 64;
 
@@ -38,12 +39,7 @@ export async function writeHandoutPdf(handout: Handout, language: string, pageSi
     lang: language,
     info: { Title: handout.title, Creator: 'Textbook Studio' },
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    pdf.on('end', resolve);
-    pdf.on('error', reject);
-  });
+  const output = collectPdf(pdf);
   registerFonts(pdf);
   for (const [name, bytes] of Object.entries(handoutFonts())) pdf.registerFont(name, bytes);
   const root = pdf.struct('Document');
@@ -115,7 +111,5 @@ export async function writeHandoutPdf(handout: Handout, language: string, pageSi
       );
   }
   root.end();
-  pdf.end();
-  await finished;
-  return new Uint8Array(Buffer.concat(chunks));
+  return output.finish();
 }

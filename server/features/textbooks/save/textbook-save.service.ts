@@ -154,33 +154,28 @@ export async function saveTextbook(ctx: RequestContext, input: SaveTextbookInput
 
     // Still in the turn the typed bodies were read in (a live store sends no baseRevision, so nothing was awaited).
     if (input.live) captureLiveState(input.live);
-    let latest: Awaited<ReturnType<typeof repo.findLatestVersionHeader>> | undefined = await repo.findLatestVersionHeader(tx, textbookId);
-    if (!latest || latest.revision !== current.revision) {
-      // The state being replaced has no version (an older row, or a writer that bypassed this path): keep it first.
-      await repo.insertVersion(tx, {
+    /** The state being replaced, kept whole as a snapshot version of nobody's. */
+    const keepCurrent = (description: string) =>
+      repo.insertVersion(tx, {
         textbookId,
-        description: 'State kept before later changes',
+        description,
         topic: current.topic,
         content: current.content,
         revision: current.revision,
         createdBy: null,
         kind: 'snapshot',
       });
+    let latest: Awaited<ReturnType<typeof repo.findLatestVersionHeader>> | undefined = await repo.findLatestVersionHeader(tx, textbookId);
+    if (!latest || latest.revision !== current.revision) {
+      // The state being replaced has no version (an older row, or a writer that bypassed this path): keep it first.
+      await keepCurrent('State kept before later changes');
       latest = undefined;
     }
 
     if (input.baseRevision === undefined && input.seenRevision && input.seenRevision < current.revision) {
       // Kept whole, so nothing the sender overwrote unseen is lost; the save then starts a version of its own.
       if (latest && !latest.hasContent) await repo.fillVersionContent(tx, latest.id, current.content);
-      await repo.insertVersion(tx, {
-        textbookId,
-        description: `Replaced by a save from ${user.username}`,
-        topic: current.topic,
-        content: current.content,
-        revision: current.revision,
-        createdBy: null,
-        kind: 'snapshot',
-      });
+      await keepCurrent(`Replaced by a save from ${user.username}`);
       latest = undefined;
     }
 

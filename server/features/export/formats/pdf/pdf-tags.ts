@@ -7,11 +7,13 @@
  */
 type Element = PDFKit.PDFStructureElement;
 type ElementOptions = { alt?: string; lang?: string; title?: string; actual?: string };
+/** An element whose marked content is open (what is drawn now is its content), or none. */
+type Marked = { element: Element; type: string } | null;
 
 export class PdfTags {
   private readonly stack: Element[];
   /** The element whose content is being drawn (its marked-content sequence is open), if any. */
-  private open: { element: Element; type: string } | null = null;
+  private open: Marked = null;
   /** Inside an artifact nothing is tagged: its drawing is not content, whatever it holds. */
   private quiet = 0;
 
@@ -26,7 +28,7 @@ export class PdfTags {
     return this.stack[this.stack.length - 1];
   }
 
-  private pause(): { element: Element; type: string } | null {
+  private pause(): Marked {
     const was = this.open;
     if (was) {
       this.doc.endMarkedContent();
@@ -35,7 +37,7 @@ export class PdfTags {
     return was;
   }
 
-  private resume(was: { element: Element; type: string } | null): void {
+  private resume(was: Marked): void {
     if (!was) return;
     was.element.add(this.doc.markStructureContent(was.type));
     this.open = was;
@@ -50,16 +52,7 @@ export class PdfTags {
 
   /** Runs `draw` with `element` as the parent of what it tags, then ends the element. */
   into(element: Element, draw: () => void): void {
-    const was = this.pause();
-    this.stack.push(element);
-    try {
-      draw();
-    } finally {
-      this.pause();
-      this.stack.pop();
-      element.end();
-      this.resume(was);
-    }
+    this.inside(element, this.pause(), null, draw);
   }
 
   /** A grouping element (Sect, L, LI, LBody, Table, TR, BlockQuote, TOC): what `draw` tags goes inside it. */
@@ -73,8 +66,16 @@ export class PdfTags {
     if (this.quiet) return draw();
     const was = this.pause();
     const element = this.element(type, options);
+    this.inside(element, was, { element, type }, draw);
+  }
+
+  /**
+   * Runs `draw` with `element` as the parent (its own content open as `marked`, when it has some), then ends the
+   * element and reopens what was open before it (`was`).
+   */
+  private inside(element: Element, was: Marked, marked: Marked, draw: () => void): void {
     this.stack.push(element);
-    this.resume({ element, type });
+    this.resume(marked);
     try {
       draw();
     } finally {

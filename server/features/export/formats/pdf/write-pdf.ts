@@ -9,6 +9,7 @@ import { registerFonts } from './pdf-fonts';
 import { ensureSpace, type Frame } from './pdf-inline';
 import { pdfFormulas } from './pdf-math';
 import { PdfTags } from './pdf-tags';
+import { collectPdf } from './pdf-output';
 
 /**
  * PDF with PDFKit: a title page with the licence, a table of contents with page numbers and links, every chapter
@@ -93,12 +94,7 @@ export async function writePdf({ doc, images, pageSize = 'letter' }: ExportConte
   const root = pdf.struct('Document');
   pdf.addStructure(root);
   const tags = new PdfTags(pdf, root);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    pdf.on('end', resolve);
-    pdf.on('error', reject);
-  });
+  const output = collectPdf(pdf);
   registerFonts(pdf);
 
   const opened = new Map<string, ReturnType<PdfImages['get']>>();
@@ -232,7 +228,5 @@ export async function writePdf({ doc, images, pageSize = 'letter' }: ExportConte
     pdf.page.margins.bottom = bottom;
   }
   root.end();
-  pdf.end();
-  await finished;
-  return new Uint8Array(Buffer.concat(chunks));
+  return output.finish();
 }
