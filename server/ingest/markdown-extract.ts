@@ -12,6 +12,7 @@ import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
 import { takeMystDirectives } from './markdown/myst-directives';
 import { stripPandocMarkup } from './markdown/pandoc-markup';
+import { pandocScripts, withScript } from './script-formula';
 
 /**
  * A parser for CommonMark with tables; indented code is off (an indented bullet outline in notes is not code).
@@ -98,6 +99,8 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
   let out = '';
   const links: DocLink[] = [];
   const open: Array<{ start: number; href?: string }> = [];
+  // Open <sup>/<sub> runs: where their text starts, and the links found before them (a linked footnote mark stays text).
+  const scripts: Array<{ start: number; links: number; kind: 'sup' | 'sub' }> = [];
   const close = () => {
     const link = open.pop();
     const anchor = link && linkedText(tidyInline(out.slice(link.start)));
@@ -105,7 +108,10 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
   };
   for (const child of token.children ?? []) {
     if (child.type === 'text')
-      out += inlineMath(child.content).replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`);
+      out = pandocScripts(
+        out,
+        inlineMath(child.content).replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`),
+      );
     else if (child.type === 'code_inline') out += child.content;
     else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
     else if (child.type === 'link_open') open.push({ start: out.length, href: String(child.attrGet('href') ?? '') });
@@ -124,10 +130,16 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
         close();
       }
     } else if (child.type === 'html_inline') {
-      // Tags go and their text stays (<sup>4</sup> keeps "4"); an <a href> keeps its target, a <br> is a space.
+      // Tags go and their text stays; <sup>4</sup> is a formula on its base (256^4, never "2564"); an <a href> keeps
+      // its target, a <br> is a space.
       const tag = /^<(\/?)([a-zA-Z][\w-]*)([^>]*)>/.exec(child.content);
       const name = tag?.[2].toLowerCase();
-      if (name === 'a' && !tag![1]) open.push({ start: out.length, href: /\bhref\s*=\s*["']([^"']*)["']/i.exec(tag![3])?.[1] });
+      if ((name === 'sup' || name === 'sub') && !tag![1]) scripts.push({ start: out.length, links: links.length, kind: name });
+      else if (name === 'sup' || name === 'sub') {
+        const script = scripts.pop();
+        if (script && script.links === links.length && open.length === 0 && script.start <= out.length)
+          out = withScript(out.slice(0, script.start), out.slice(script.start), script.kind);
+      } else if (name === 'a' && !tag![1]) open.push({ start: out.length, href: /\bhref\s*=\s*["']([^"']*)["']/i.exec(tag![3])?.[1] });
       else if (name === 'a') close();
       else if (name === 'br') out += ' ';
       else if (name === 'iframe' && !tag![1]) {
