@@ -273,7 +273,11 @@ export function markdownToBlocks(source: string): Parsed {
     const html = quoted
       .slice(1, -1)
       .replace(/\\(['"])/g, '$1')
-      .replace(/<((?:https?|ftp):\/\/[^<>\s]+|mailto:[^<>\s]+)>/gi, (_a, url: string) => `<a href="${url}">${url}</a>`);
+      .replace(/<((?:https?|ftp):\/\/[^<>\s]+|mailto:[^<>\s]+)>/gi, (_a, url: string) => `<a href="${url}">${url}</a>`)
+      // A code span is read as it is in a paragraph: its text as typed (no backticks, its "<" no tag).
+      .replace(/(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g, (_c, _ticks: string, code: string) =>
+        code.trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+      );
     // A blank line in the note (two <br>s: a caption, then its linked picture) parts it into notes of their own; one <br> is a space.
     const pieces = html.split(/(?:<br\s*\/?>\s*){2,}/i).map((piece) => {
       const parts = htmlBlocks(piece.replace(/<br\s*\/?>/gi, ' '));

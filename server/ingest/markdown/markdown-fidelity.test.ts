@@ -75,6 +75,16 @@ describe('Markdown links', () => {
   });
 });
 
+describe('Markdown margin notes with code', () => {
+  it('reads a code span in a margin note as a paragraph reads it: its text as typed, without backticks', () => {
+    const page = "Root servers answer first.{% marginnote 'r' 'Each is named `[SERVERLETTER].root-servers.net`, see `<dig>`.' %}\n";
+    const margins = markdownToBlocks(page).blocks.filter((b) => b.kind === 'margin');
+    const paragraph = markdownToBlocks('Each is named `[SERVERLETTER].root-servers.net`, see `<dig>`.').blocks[0];
+    expect(margins.map((b) => b.text)).toEqual([paragraph.text]);
+    expect(paragraph.text).toBe('Each is named [SERVERLETTER].root-servers.net, see <dig>.');
+  });
+});
+
 describe('Markdown margin notes with a blank line', () => {
   it('part a note at two <br>s into notes of their own, so its caption and its linked picture do not run together', () => {
     const { blocks } = markdownToBlocks(
