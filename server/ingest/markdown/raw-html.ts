@@ -67,6 +67,9 @@ export function htmlBlocks(html: string): DocBlock[] {
   let links: DocLink[] = [];
   let href: string | undefined;
   let anchorStart = 0;
+  // Inline code (<code> outside a <pre>): where the open one starts, and the spans of the block so far.
+  let codeStart: number | undefined;
+  let code: string[] = [];
   // Open lists (their tag, and the number an <ol start> gives its first item) and an open table.
   const lists: Array<{ ordered: boolean; start?: number }> = [];
   let table: { rows: string[][]; header: boolean; links: DocLink[] } | undefined;
@@ -85,10 +88,14 @@ export function htmlBlocks(html: string): DocBlock[] {
         kind === 'heading' ? { kind, text, level } : kind === 'list-item' ? listItem(text) : { kind: 'paragraph', text };
       const placed = placeAnchors(text, links);
       if (placed.length) block.links = placed;
+      const spans = code.filter((c) => text.includes(c));
+      if (spans.length) block.code = spans;
       blocks.push(block);
     }
     buffer = '';
     links = [];
+    code = [];
+    codeStart = undefined;
     kind = 'paragraph';
     level = undefined;
   };
@@ -106,6 +113,15 @@ export function htmlBlocks(html: string): DocBlock[] {
       flush();
       const title = linkedText(decodeEntities(attr(attrs, 'title') ?? '')) || src;
       blocks.push({ kind: 'paragraph', text: title, links: [{ text: title, href: src }] });
+      continue;
+    }
+    if (tag === 'code' && !table) {
+      if (!closing) codeStart = buffer.length;
+      else if (codeStart !== undefined) {
+        const span = buffer.slice(codeStart).replace(/\s+/g, ' ').trim();
+        if (span) code.push(span);
+        codeStart = undefined;
+      }
       continue;
     }
     if (tag === 'a') {
