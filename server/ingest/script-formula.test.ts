@@ -18,6 +18,9 @@ describe('superscripts and subscripts keep their meaning', () => {
     expect(formulas(blocks[0].text)).toEqual(['256^{4}', 'H_{2}', 'x_{i}']);
     expect(formulas(blocks[1].text)).toEqual(['1^{\\text{st}}']);
     expect(blocks[1].links).toEqual([{ text: '1', href: 'https://example.org/n1' }]);
+    // The same in a block of raw HTML.
+    const html = markdownToBlocks('<p>An address space of 256<sup>4</sup> addresses.</p>\n').blocks;
+    expect(formulas(html[0].text)).toEqual(['256^{4}']);
     for (const f of [...formulas(blocks[0].text), ...formulas(blocks[1].text)])
       expect(() => katex.renderToString(f, { throwOnError: true })).not.toThrow();
   });
