@@ -97,6 +97,8 @@ export interface DocBlock {
   start?: number;
   /** list-item: an ordered list labelled with letters or roman numerals ("a.", "iv."), as the source labels it. */
   marker?: ListMarker;
+  /** Inline code in `text` (paragraph, list item, quote, margin), in reading order: shown as code, as typed. */
+  code?: string[];
   /** Hyperlinks in `text` (paragraph, list item, table cell text, note, margin), from PDF link annotations, DOCX hyperlinks, Markdown. */
   links?: DocLink[];
   /** table: cells by row; `header` when the first row is a header row. */

@@ -12,6 +12,7 @@ import { looksLikeCode, mergeCodeRuns } from './code-lines';
 import { calloutClose, calloutOpen } from './docx/callouts';
 import { titleFromFilename } from './docx/file-title';
 import { indentMarks } from './docx/indents';
+import { withScript } from './script-formula';
 
 /** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
 const lineBreak = '\uE002';
@@ -208,6 +209,7 @@ function readHtml(
     if (indent) indents.set(block, indent);
     if (cells && block.kind === 'paragraph' && !block.links) tabRows.set(block, { cells, codeFirst });
   };
+  const scripts: Array<{ start: number; links: number }> = [];
   for (const m of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*?)(\/?)>|([^<]+)/g)) {
     const [, closing, rawTag, attrs, selfClosing, text] = m;
     if (text !== undefined) {
@@ -227,6 +229,16 @@ function readHtml(
     const tag = rawTag.toLowerCase();
     if (tag === 'strong' || tag === 'b') {
       strongDepth = Math.max(0, strongDepth + (closing ? -1 : 1));
+      continue;
+    }
+    // Raised or lowered text is a formula on its base (256 raised to 4 is never "2564"); a footnote's mark inside is skipped.
+    if (tag === 'sup' || tag === 'sub') {
+      if (!closing) scripts.push({ start: buffer.length, links: links.length });
+      else {
+        const script = scripts.pop();
+        if (script && script.links === links.length && linkHref === undefined && script.start <= buffer.length)
+          buffer = withScript(buffer.slice(0, script.start), buffer.slice(script.start), tag);
+      }
       continue;
     }
     if (tag === 'a' && !closing && /href="#(foot|end)note-/.test(attrs)) {

@@ -6,7 +6,7 @@ import { describeFailure, type ExtractFailure } from './extract-error';
 import { QueueFullError } from '@server/core/task-queue';
 import { ProcessMemoryError, ProcessPool, ProcessTimeoutError, TaskAbortError } from './process-pool';
 import { imageTooLarge } from './image-size';
-import { isEncryptedOffice, mimeByKind, sniffKind, type FileKind } from './sniff';
+import { damagedKindName, isEncryptedOffice, mimeByKind, sniffKind, type FileKind } from './sniff';
 import { maxZipInflatedBytes } from './zip-inflate-guard';
 import { zipInflatedSize } from './zip-inflated-size';
 
@@ -18,6 +18,11 @@ export interface UploadedFile {
 
 /** docs/product.md, word for word. */
 export const invalidFormatMessage = 'Invalid file format. Please upload PDF, DOCX, or TXT files only.';
+
+/** "\"notes.pdf\" could not be read: the file is damaged or is not a PDF." */
+export function damagedMessage(filename: string, kindName: string): string {
+  return `"${filename}" could not be read: the file is damaged or is not a ${kindName}.`;
+}
 
 type WorkerReply = { ok: true; output: ExtractOutput } | { ok: false; reason: ExtractFailure; detail?: string };
 
@@ -69,6 +74,10 @@ export function checkUpload(file: UploadedFile, config: Pick<Config, 'maxUploadF
   const kind = sniffKind(file.data);
   // A password-protected deck or document is an encrypted package, not a ZIP: said so, not called a wrong format.
   if (!kind && isEncryptedOffice(file.data)) throw new AppError('UNPROCESSABLE', describeFailure(file.filename, 'encrypted'));
+  // A file named as a type this product reads whose bytes are no such file (cut short, damaged, random bytes) is told so;
+  // the wrong-type message is for files of another type.
+  const claimed = kind ? undefined : damagedKindName(file.filename, file.data);
+  if (claimed) throw new AppError('UNPROCESSABLE', damagedMessage(file.filename, claimed));
   if (!kind) throw AppError.badRequest(invalidFormatMessage);
   // What the ZIP declares, at once and for free; what it really inflates to is counted in the extraction process.
   if ((kind === 'docx' || kind === 'pptx' || kind === 'odp') && (zipInflatedSize(file.data) ?? 0) > maxZipInflatedBytes) {

@@ -12,6 +12,7 @@ import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
 import { takeMystDirectives } from './markdown/myst-directives';
 import { stripPandocMarkup } from './markdown/pandoc-markup';
+import { pandocScripts, withScript } from './script-formula';
 
 /**
  * A parser for CommonMark with tables; indented code is off (an indented bullet outline in notes is not code).
@@ -94,10 +95,13 @@ function tidyInline(text: string): string {
 }
 
 /** An inline run's plain text and its links (Markdown links, autolinks, bare web addresses, `<a href>`). */
-function inlineParts(token: Token, formulas: string[]): { text: string; links: DocLink[] } {
+function inlineParts(token: Token, formulas: string[]): { text: string; links: DocLink[]; code: string[] } {
   let out = '';
   const links: DocLink[] = [];
+  const code: string[] = [];
   const open: Array<{ start: number; href?: string }> = [];
+  // Open <sup>/<sub> runs: where their text starts, and the links found before them (a linked footnote mark stays text).
+  const scripts: Array<{ start: number; links: number; kind: 'sup' | 'sub' }> = [];
   const close = () => {
     const link = open.pop();
     const anchor = link && linkedText(tidyInline(out.slice(link.start)));
@@ -105,9 +109,14 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
   };
   for (const child of token.children ?? []) {
     if (child.type === 'text')
-      out += inlineMath(child.content).replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`);
-    else if (child.type === 'code_inline') out += child.content;
-    else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
+      out = pandocScripts(
+        out,
+        inlineMath(child.content).replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`),
+      );
+    else if (child.type === 'code_inline') {
+      out += child.content;
+      if (child.content.trim()) code.push(child.content.replace(/\s+/g, ' ').trim());
+    } else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
     else if (child.type === 'link_open') open.push({ start: out.length, href: String(child.attrGet('href') ?? '') });
     else if (child.type === 'link_close') close();
     else if (child.type === 'image') {
@@ -124,10 +133,16 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
         close();
       }
     } else if (child.type === 'html_inline') {
-      // Tags go and their text stays (<sup>4</sup> keeps "4"); an <a href> keeps its target, a <br> is a space.
+      // Tags go and their text stays; <sup>4</sup> is a formula on its base (256^4, never "2564"); an <a href> keeps
+      // its target, a <br> is a space.
       const tag = /^<(\/?)([a-zA-Z][\w-]*)([^>]*)>/.exec(child.content);
       const name = tag?.[2].toLowerCase();
-      if (name === 'a' && !tag![1]) open.push({ start: out.length, href: /\bhref\s*=\s*["']([^"']*)["']/i.exec(tag![3])?.[1] });
+      if ((name === 'sup' || name === 'sub') && !tag![1]) scripts.push({ start: out.length, links: links.length, kind: name });
+      else if (name === 'sup' || name === 'sub') {
+        const script = scripts.pop();
+        if (script && script.links === links.length && open.length === 0 && script.start <= out.length)
+          out = withScript(out.slice(0, script.start), out.slice(script.start), script.kind);
+      } else if (name === 'a' && !tag![1]) open.push({ start: out.length, href: /\bhref\s*=\s*["']([^"']*)["']/i.exec(tag![3])?.[1] });
       else if (name === 'a') close();
       else if (name === 'br') out += ' ';
       else if (name === 'iframe' && !tag![1]) {
@@ -141,7 +156,7 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
       }
     }
   }
-  return { text: tidyInline(out), links };
+  return { text: tidyInline(out), links, code };
 }
 
 /**
@@ -272,11 +287,19 @@ export function markdownToBlocks(source: string): Parsed {
     const html = quoted
       .slice(1, -1)
       .replace(/\\(['"])/g, '$1')
-      .replace(/<((?:https?|ftp):\/\/[^<>\s]+|mailto:[^<>\s]+)>/gi, (_a, url: string) => `<a href="${url}">${url}</a>`);
+      .replace(/<((?:https?|ftp):\/\/[^<>\s]+|mailto:[^<>\s]+)>/gi, (_a, url: string) => `<a href="${url}">${url}</a>`)
+      // A code span is code, as in a paragraph: its text as typed (no backticks, its "<" no tag).
+      .replace(
+        /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g,
+        (_c, _ticks: string, code: string) =>
+          `<code>${code.trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</code>`,
+      );
     // A blank line in the note (two <br>s: a caption, then its linked picture) parts it into notes of their own; one <br> is a space.
     const pieces = html.split(/(?:<br\s*\/?>\s*){2,}/i).map((piece) => {
       const parts = htmlBlocks(piece.replace(/<br\s*\/?>/gi, ' '));
       const note: DocBlock = { kind: 'margin', text: parts.map((b) => b.text).join(' ') };
+      const code = parts.flatMap((b) => b.code ?? []);
+      if (code.length) note.code = code;
       const links = placeAnchors(
         note.text,
         withBareLinks(
@@ -333,7 +356,7 @@ export function markdownToBlocks(source: string): Parsed {
   const push = (block: DocBlock) => blocks.push({ ...block, index: index++ });
 
   /** A paragraph's text with its margin notes and display equations taken out as blocks of their own. */
-  const emit = (raw: string, make: (text: string) => DocBlock, links: DocLink[] = []) => {
+  const emit = (raw: string, make: (text: string) => DocBlock, links: DocLink[] = [], code: string[] = []) => {
     const margins: DocBlock[] = [];
     let eq: string | undefined;
     const clean = raw
@@ -351,6 +374,8 @@ export function markdownToBlocks(source: string): Parsed {
       const block = make(clean);
       const placed = placeAnchors(block.text, links);
       if (placed.length) block.links = placed;
+      const spans = code.filter((c) => block.text.includes(c));
+      if (spans.length) block.code = spans;
       push(block);
       if (eq !== undefined) push({ kind: 'equation', text: eq, latex: eq });
     }
@@ -363,7 +388,7 @@ export function markdownToBlocks(source: string): Parsed {
       case 'heading_open': {
         const inline = tokens[i + 1];
         const level = Number(t.tag.slice(1));
-        const parts = inline.type === 'inline' ? inlineParts(inline, formulas) : { text: '', links: [] };
+        const parts = inline.type === 'inline' ? inlineParts(inline, formulas) : { text: '', links: [], code: [] };
         emit(
           parts.text,
           (h) => ({
@@ -401,7 +426,7 @@ export function markdownToBlocks(source: string): Parsed {
         break;
       case 'paragraph_open': {
         const inline = tokens[i + 1];
-        const { text: content, links } = inline.type === 'inline' ? inlineParts(inline, formulas) : { text: '', links: [] };
+        const { text: content, links, code } = inline.type === 'inline' ? inlineParts(inline, formulas) : { text: '', links: [], code: [] };
         if (table) break;
         if (lists.length) {
           const list = lists[lists.length - 1];
@@ -418,10 +443,11 @@ export function markdownToBlocks(source: string): Parsed {
               ...(start !== undefined ? { start } : {}),
             }),
             links,
+            code,
           );
-        } else if (quoteDepth > 0) emit(content, calloutQuote, links);
+        } else if (quoteDepth > 0) emit(content, calloutQuote, links, code);
         else if (onlyCode(inline)) push({ kind: 'code', text: codeSpans(inline) });
-        else emit(content, (p) => ({ kind: 'paragraph', text: p }), links);
+        else emit(content, (p) => ({ kind: 'paragraph', text: p }), links, code);
         i += 2;
         break;
       }

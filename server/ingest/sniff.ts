@@ -68,6 +68,30 @@ export function isEncryptedOffice(data: Uint8Array): boolean {
   return Buffer.from(data.buffer, data.byteOffset, data.length).includes(Buffer.from('EncryptedPackage', 'utf16le'));
 }
 
+/**
+ * The kind a file's name claims when it is one this product reads ("notes.pdf" -> "PDF"), for a file whose bytes are
+ * no such file and no other known format either: a damaged file (or random bytes) of an accepted type, not a wrong type.
+ */
+export function damagedKindName(filename: string, data: Uint8Array): string | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(filename.trim())?.[1]?.toLowerCase();
+  const name = ext ? claimedKinds[ext] : undefined;
+  if (!name || data.length === 0) return undefined;
+  const head = Buffer.from(data.buffer, data.byteOffset, Math.min(data.length, 1024)).toString('latin1');
+  // Another format's signature (a GIF, an old .doc, a saved web page) is a wrong type, not a damaged file.
+  if (binaryMagic.some((m) => startsWith(data, m)) || isHtmlPage(head)) return undefined;
+  return name;
+}
+
+const claimedKinds: Record<string, string> = {
+  pdf: 'PDF',
+  docx: 'Word document',
+  pptx: 'PowerPoint deck',
+  odp: 'OpenDocument presentation',
+  png: 'PNG picture',
+  jpg: 'JPEG picture',
+  jpeg: 'JPEG picture',
+};
+
 function isHtmlPage(head: string): boolean {
   return /^\s*(<!doctype\s+html|<html[\s>]|<\?xml[^>]*>\s*<html[\s>])/i.test(head);
 }

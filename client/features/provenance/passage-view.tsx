@@ -5,6 +5,7 @@ import { pagePictureUrl } from '@common/provenance';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { cn } from '@client/lib/cn';
+import { MathText, wholeFormulaSpan } from './math-text';
 
 export const verdictLabels: Record<ProvenanceVerdict, string> = {
   material: 'From the material',
@@ -38,15 +39,18 @@ export function placeOf(source: ProvenanceSource): string {
   return '';
 }
 
-/** The passage with its matched span marked. */
+/** The passage with its matched span marked and its inline formulas drawn. */
 export function PassageText({ source }: { source: ProvenanceSource }) {
-  const { passage, span } = source;
-  if (!span) return <>{passage}</>;
+  const { passage } = source;
+  if (!source.span) return <MathText text={passage} />;
+  const span = wholeFormulaSpan(passage, source.span);
   return (
     <>
-      {passage.slice(0, span.start)}
-      <mark className="rounded bg-amber-200 px-0.5 dark:bg-amber-700 dark:text-white">{passage.slice(span.start, span.end)}</mark>
-      {passage.slice(span.end)}
+      <MathText text={passage.slice(0, span.start)} />
+      <mark className="rounded bg-amber-200 px-0.5 dark:bg-amber-700 dark:text-white">
+        <MathText text={passage.slice(span.start, span.end)} />
+      </mark>
+      <MathText text={passage.slice(span.end)} />
     </>
   );
 }
@@ -101,11 +105,19 @@ export function SourceDetails({ source, textbookId }: { source: ProvenanceSource
             </DialogHeader>
             {picture && <PagePicture url={picture} alt={`Page ${source.page} of ${source.filename}`} />}
             <div className="space-y-3 text-sm leading-relaxed" data-testid="source-context">
-              {source.context.before && <p className="text-slate-500 dark:text-slate-400">{source.context.before}</p>}
+              {source.context.before && (
+                <p className="text-slate-500 dark:text-slate-400">
+                  <MathText text={source.context.before} />
+                </p>
+              )}
               <p>
                 <PassageText source={source} />
               </p>
-              {source.context.after && <p className="text-slate-500 dark:text-slate-400">{source.context.after}</p>}
+              {source.context.after && (
+                <p className="text-slate-500 dark:text-slate-400">
+                  <MathText text={source.context.after} />
+                </p>
+              )}
             </div>
           </DialogContent>
         </Dialog>

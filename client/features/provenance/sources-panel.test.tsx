@@ -141,6 +141,39 @@ describe('SourcesPanel', () => {
     expect(within(panel).getByText('From the material')).toBeInTheDocument();
   });
 
+  it('draws the inline formulas of a source passage with KaTeX, never the raw \\( \\) source, a marked span cutting none', async () => {
+    const mathPassage = 'There are up to n − k ways to assign an object to the \\(k^{th}\\) ordered position. Then stop.';
+    const cut = mathPassage.indexOf('{th}');
+    const mathSource: ProvenanceSource = {
+      ...source,
+      passage: mathPassage,
+      span: { start: cut, end: mathPassage.indexOf(' Then') },
+      context: { before: 'Count with \\(n!\\) first.', after: '' },
+    };
+    mockFetch({
+      'GET /api/textbooks/7/provenance?chapter=1': () =>
+        json({ ...answer, blocks: [block({ source: mathSource, passages: [mathSource] })] }),
+    });
+    const u = userEvent.setup();
+    renderWithApp(
+      <>
+        <Editor />
+        <SourcesPanel textbookId={7} chapterIndex={1} sectionIndex={0} />
+      </>,
+    );
+    const panel = await screen.findByRole('region', { name: 'Sources' });
+    await within(panel).findByText(/Put the caret in a paragraph/);
+    await u.click(screen.getByText(quoted, { selector: 'p' }));
+    const shown = within(panel).getByLabelText('Source passage');
+    await waitFor(() => expect(shown.querySelector('mark .katex')).not.toBeNull());
+    expect(shown.textContent).not.toContain('\\(');
+    expect(shown.querySelector('mark annotation')?.textContent).toBe('k^{th}');
+    await u.click(within(panel).getByRole('button', { name: /Open in source/ }));
+    const context = within(await screen.findByRole('dialog')).getByTestId('source-context');
+    await waitFor(() => expect(context.querySelectorAll('.katex')).toHaveLength(2));
+    expect(context.textContent).not.toContain('\\(');
+  });
+
   it('says why an unsupported paragraph is unsupported', async () => {
     const { u, panel } = await openPanel(answer);
     await within(panel).findByText(/Put the caret in a paragraph/);

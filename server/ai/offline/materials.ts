@@ -31,6 +31,20 @@ function whereOf(scope: MaterialScope, included: number[]): string {
     : `the chapters ${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
 }
 
+/**
+ * A material's title names what it covers: "Quiz: Residuals", and a chapter combined with its neighbours by the first
+ * and last of them ("Quiz: Introduction – Probability", with the chapters' numbers when more than two).
+ */
+export function materialTitle(label: string, scope: MaterialScope, included: number[]): string {
+  if (scope.chapterIndex === undefined) return `${label}: ${scope.title} (whole book)`;
+  // The chapters it draws sentences from (an empty chapter between them adds nothing to name).
+  const covered = included.filter((i) => scope.sentences.some((s) => s.chapterIndex === i));
+  if (covered.length < 2) return `${label}: ${scope.title}`;
+  const [first, last] = [covered[0], covered[covered.length - 1]];
+  const span = `${scope.book.chapters[first].title} – ${scope.book.chapters[last].title}`;
+  return last - first === 1 ? `${label}: ${span}` : `${label}: ${span} (chapters ${first + 1}–${last + 1})`;
+}
+
 function describe(contentType: MaterialContentType, content: unknown, scope: MaterialScope, included: number[], notes: string[]): string {
   const where = whereOf(scope, included);
   const note = notes.length ? ` ${notes.join(' ')}` : '';
@@ -199,7 +213,7 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
     );
   }
   return {
-    title: scope.chapterIndex === undefined ? `${label}: ${scope.title} (whole book)` : `${label}: ${scope.title}`,
+    title: materialTitle(label, scope, included),
     description: describe(input.contentType, checked.data, scope, included, notes),
     contentType: input.contentType,
     chapterTitle: scope.chapterIndex === undefined ? undefined : scope.title,

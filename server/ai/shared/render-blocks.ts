@@ -2,6 +2,7 @@ import type { DocBlock } from '@server/core/document-model';
 import { escapeHtml } from '@common/textbook-ops/html';
 import { linkRel, linkTarget } from '@common/link-rules';
 import { placeLinks, type PlacedLink } from './inline-links';
+import { codedHtml, placeCode } from './inline-code';
 import { formulaPictureAlt, looksGarbled, tablePictureAlt, undescribedFigureAlt } from '@common/book-render/alt-text';
 
 /** Options for turning document-model blocks into the editor's HTML. */
@@ -14,23 +15,25 @@ const inlineMath = /\\\((.+?)\\\)/g;
 
 /**
  * Text with the block's links (`DocBlock.links`, placed by placeLinks) as `<a href>`, with the
- * attributes the editor and the sanitizer give every link, so a stored body reads back unchanged.
+ * attributes the editor and the sanitizer give every link, so a stored body reads back unchanged;
+ * its inline code (`DocBlock.code`, placed by placeCode) as `<code>`.
  */
-function linkedHtml(text: string, links: readonly PlacedLink[]): string {
-  if (links.length === 0) return inlineHtml(text);
+function linkedHtml(text: string, links: readonly PlacedLink[], code: ReadonlyArray<readonly [number, number]> = []): string {
+  const part = (start: number, end: number) => codedHtml(text, start, end, code, inlineHtml);
+  if (links.length === 0) return part(0, text.length);
   let out = '';
   let last = 0;
   for (const link of links) {
-    out += inlineHtml(text.slice(last, link.start));
-    out += `<a href="${escapeHtml(link.href)}" target="${linkTarget}" rel="${linkRel}">${inlineHtml(text.slice(link.start, link.end))}</a>`;
+    out += part(last, link.start);
+    out += `<a href="${escapeHtml(link.href)}" target="${linkTarget}" rel="${linkRel}">${part(link.start, link.end)}</a>`;
     last = link.end;
   }
-  return out + inlineHtml(text.slice(last));
+  return out + part(last, text.length);
 }
 
-/** A block's text as HTML with its links. */
+/** A block's text as HTML with its links and inline code. */
 function textHtml(block: DocBlock): string {
-  return linkedHtml(block.text, placeLinks([block.text], block.links));
+  return linkedHtml(block.text, placeLinks([block.text], block.links), placeCode(block.text, block.code));
 }
 
 /** Escapes text and turns inline `\(latex\)` into the editor's inline math nodes. */

@@ -107,6 +107,24 @@ describe('POST /api/extract-text', () => {
     expect(res.json().message).toBe('Invalid file format. Please upload PDF, DOCX, or TXT files only.');
   });
 
+  it('tells a damaged file of an accepted type (random bytes named .pdf, a cut-off Word file) that it is damaged, not a wrong type', async () => {
+    const alice = await h.createUser('alice');
+    // Bytes from a fixed linear congruential sequence: the same "random" file on every run.
+    let seed = 7;
+    const noise = Buffer.from(Array.from({ length: 4096 }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff));
+    const pdf = await post(alice.cookie, [{ name: 'files', filename: 'handout.pdf', type: pdfType, data: noise }]);
+    expect(pdf.statusCode).toBe(422);
+    expect(pdf.json().message).toBe('"handout.pdf" could not be read: the file is damaged or is not a PDF.');
+    const cut = Buffer.concat([Buffer.from('504b0304', 'hex'), noise.subarray(0, 600)]);
+    const docx = await post(alice.cookie, [{ name: 'files', filename: 'lecture.docx', type: docxType, data: cut }]);
+    expect(docx.statusCode).toBe(422);
+    expect(docx.json().message).toBe('"lecture.docx" could not be read: the file is damaged or is not a Word document.');
+    // The same bytes named as a type the product does not read get the wrong-type message.
+    const exe = await post(alice.cookie, [{ name: 'files', filename: 'tool.exe', type: 'application/octet-stream', data: noise }]);
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json().message).toBe('Invalid file format. Please upload PDF, DOCX, or TXT files only.');
+  });
+
   it('sniffs by content: a PNG named .docx is read as a picture of a page, and one with no text is refused with its name', async () => {
     const alice = await h.createUser('alice');
     const res = await post(alice.cookie, [{ name: 'files', filename: 'lecture.docx', type: docxType, data: png }]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/db/client';
 import { materials, textbooks } from '@server/db/schema';
 
@@ -26,11 +26,15 @@ export function insertMaterial(
     .then((rows) => rows[0]);
 }
 
-/** docs/product.md merges items by title plus contentType: a regenerated material replaces the one before it. */
-export function deleteMaterialsNamed(db: DbOrTx, textbookId: number, contentType: string, title: string) {
-  return db
-    .delete(materials)
-    .where(and(eq(materials.textbookId, textbookId), eq(materials.contentType, contentType), eq(materials.title, title)));
+/**
+ * docs/product.md merges items by title plus contentType: a regenerated material replaces the one before it. One made
+ * for the same chapter replaces it too, so a renamed material (a chapter now combined with its neighbours, or no
+ * longer) is replaced, not kept beside the new one.
+ */
+export function deleteMaterialsNamed(db: DbOrTx, textbookId: number, contentType: string, title: string, chapterIndex?: number) {
+  const same =
+    chapterIndex === undefined ? eq(materials.title, title) : or(eq(materials.title, title), eq(materials.chapterIndex, chapterIndex));
+  return db.delete(materials).where(and(eq(materials.textbookId, textbookId), eq(materials.contentType, contentType), same));
 }
 
 export function deleteMaterial(db: DbOrTx, textbookId: number, materialId: number) {

@@ -70,7 +70,7 @@ export async function createMaterial(ctx: RequestContext, textbookId: number, bo
   if (!content.success) throw new AppError('INTERNAL', 'The generated material did not have the expected shape. Please try again.');
 
   const row = await db.transaction(async (tx) => {
-    await repo.deleteMaterialsNamed(tx, textbookId, body.contentType, generated.title);
+    await repo.deleteMaterialsNamed(tx, textbookId, body.contentType, generated.title, body.chapterIndex);
     return repo.insertMaterial(tx, {
       textbookId,
       contentType: body.contentType,

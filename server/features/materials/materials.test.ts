@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TextbookContentInput } from '@common/textbook';
 import { useHarness, type TestUser } from '@server/test/harness.support';
 import { createBook, shareBook } from '@server/test/books.support';
+import { insertMaterial } from './materials.repo';
 
 const h = useHarness();
 
@@ -52,7 +53,6 @@ describe('POST /api/textbooks/{id}/materials', () => {
     const { material } = res.json();
     expect(material).toMatchObject({
       textbookId: book.id,
-      title: 'Quiz: Food Webs',
       contentType: 'quiz',
       metadata: { chapterTitle: 'Food Webs', chapterIndex: 0 },
     });
@@ -61,6 +61,8 @@ describe('POST /api/textbooks/{id}/materials', () => {
     // The count is stated; a chapter too short for five fair questions is combined with the next one, and the description says so.
     expect(material.description).toMatch(new RegExp(`^${material.content.questions.length} questions? on the chapters? "Food Webs"`));
     if (/on the chapters/.test(material.description)) expect(material.description).toMatch(/"Food Webs" alone is too short for a quiz/);
+    // The title names what the quiz covers: the chapter, or the chapters combined.
+    expect(material.title).toBe(/on the chapters/.test(material.description) ? 'Quiz: Food Webs – Population Growth' : 'Quiz: Food Webs');
     expect(material.content.questions.length).toBeGreaterThan(0);
     const listed = await list(alice, book.id);
     expect(listed.statusCode).toBe(200);
@@ -92,6 +94,30 @@ describe('POST /api/textbooks/{id}/materials', () => {
     expect(second.id).not.toBe(first.id);
     expect(second.content).toEqual(first.content);
     expect((await list(alice, book.id)).json().materials.map((m: { id: number }) => m.id)).toEqual([second.id]);
+  });
+
+  it('replaces a material made for the same chapter under another title (a chapter combined with its neighbours, or no longer)', async () => {
+    const alice = await h.createUser('alice');
+    const book = await createBook(h, alice, { topic: 'Ecology', content });
+    // A quiz stored for the chapter under the title an earlier version of its chapters gave it.
+    const older = await insertMaterial(h.database.db, {
+      textbookId: book.id,
+      contentType: 'quiz',
+      title: 'Quiz: Food Webs – Population Growth',
+      description: 'Made before.',
+      chapterTitle: 'Food Webs',
+      chapterIndex: 0,
+      body: { questions: [] },
+      createdBy: alice.id,
+    });
+    const other = (await post(alice, book.id, { contentType: 'quiz', chapterIndex: 1 })).json().material;
+    const fresh = (await post(alice, book.id, { contentType: 'quiz', chapterIndex: 0 })).json().material;
+    expect(fresh.id).not.toBe(older.id);
+    const kept = (await list(alice, book.id)).json().materials.map((m: { id: number }) => m.id);
+    expect(kept).not.toContain(older.id);
+    expect(kept).toContain(fresh.id);
+    // A quiz of another chapter stays unless it bears the same title (it covers the same chapters).
+    expect(kept.includes(other.id)).toBe(other.title !== fresh.title);
   });
 
   it('refuses a bad contentType', async () => {

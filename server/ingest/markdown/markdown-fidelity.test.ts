@@ -75,6 +75,23 @@ describe('Markdown links', () => {
   });
 });
 
+describe('Markdown inline code in margin notes and paragraphs', () => {
+  it('reads a code span in a margin note as a paragraph reads it: its text as typed, without backticks', () => {
+    const page = "Root servers answer first.{% marginnote 'r' 'Each is named `[SERVERLETTER].root-servers.net`, see `<dig>`.' %}\n";
+    const margins = markdownToBlocks(page).blocks.filter((b) => b.kind === 'margin');
+    const paragraph = markdownToBlocks('Each is named `[SERVERLETTER].root-servers.net`, see `<dig>`.').blocks[0];
+    expect(margins.map((b) => b.text)).toEqual([paragraph.text]);
+    expect(paragraph.text).toBe('Each is named [SERVERLETTER].root-servers.net, see <dig>.');
+    // The spans are code in the note as in the paragraph, and the book shows them as code.
+    expect(margins[0].code).toEqual(['[SERVERLETTER].root-servers.net', '<dig>']);
+    expect(paragraph.code).toEqual(margins[0].code);
+    const html = renderBlocks([...margins, paragraph]);
+    expect(html.match(/<code>[^<]*<\/code>/g)).toEqual(
+      Array(2).fill(['<code>[SERVERLETTER].root-servers.net</code>', '<code>&lt;dig&gt;</code>']).flat(),
+    );
+  });
+});
+
 describe('Markdown margin notes with a blank line', () => {
   it('part a note at two <br>s into notes of their own, so its caption and its linked picture do not run together', () => {
     const { blocks } = markdownToBlocks(

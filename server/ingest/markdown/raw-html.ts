@@ -1,6 +1,7 @@
 import { decodeEntities } from '@common/textbook-ops/html';
 import type { DocBlock, DocLink } from '@server/core/document-model';
 import { isKeptLinkTarget, linkedText, placeAnchors } from '../links';
+import { withScript } from '../script-formula';
 
 /**
  * Raw HTML in a Markdown page, read for its text: tags go and their text stays (headings, list
@@ -67,6 +68,11 @@ export function htmlBlocks(html: string): DocBlock[] {
   let links: DocLink[] = [];
   let href: string | undefined;
   let anchorStart = 0;
+  // Inline code (<code> outside a <pre>): where the open one starts, and the spans of the block so far.
+  let codeStart: number | undefined;
+  let code: string[] = [];
+  // Open <sup>/<sub> runs: a script is a formula on its base (256<sup>4</sup> is never "2564").
+  const scripts: Array<{ start: number; links: number }> = [];
   // Open lists (their tag, and the number an <ol start> gives its first item) and an open table.
   const lists: Array<{ ordered: boolean; start?: number }> = [];
   let table: { rows: string[][]; header: boolean; links: DocLink[] } | undefined;
@@ -85,10 +91,14 @@ export function htmlBlocks(html: string): DocBlock[] {
         kind === 'heading' ? { kind, text, level } : kind === 'list-item' ? listItem(text) : { kind: 'paragraph', text };
       const placed = placeAnchors(text, links);
       if (placed.length) block.links = placed;
+      const spans = code.filter((c) => text.includes(c));
+      if (spans.length) block.code = spans;
       blocks.push(block);
     }
     buffer = '';
     links = [];
+    code = [];
+    codeStart = undefined;
     kind = 'paragraph';
     level = undefined;
   };
@@ -106,6 +116,24 @@ export function htmlBlocks(html: string): DocBlock[] {
       flush();
       const title = linkedText(decodeEntities(attr(attrs, 'title') ?? '')) || src;
       blocks.push({ kind: 'paragraph', text: title, links: [{ text: title, href: src }] });
+      continue;
+    }
+    if (tag === 'sup' || tag === 'sub') {
+      if (!closing) scripts.push({ start: buffer.length, links: links.length });
+      else {
+        const script = scripts.pop();
+        if (script && script.links === links.length && href === undefined && script.start <= buffer.length)
+          buffer = withScript(buffer.slice(0, script.start), buffer.slice(script.start), tag);
+      }
+      continue;
+    }
+    if (tag === 'code' && !table) {
+      if (!closing) codeStart = buffer.length;
+      else if (codeStart !== undefined) {
+        const span = buffer.slice(codeStart).replace(/\s+/g, ' ').trim();
+        if (span) code.push(span);
+        codeStart = undefined;
+      }
       continue;
     }
     if (tag === 'a') {

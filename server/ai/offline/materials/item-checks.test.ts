@@ -256,6 +256,9 @@ describe('the scope of a quiz', () => {
       ),
     );
     expect(quiz.description).toMatch(/"Gateways" alone is too short for a quiz, so it is combined with the chapters next to it/);
+    // Its title names what it covers, from the first chapter combined to the last, never "Gateways" alone.
+    const first = /^\d+ questions on the chapters "([^"]+)"/.exec(quiz.description)![1];
+    expect(quiz.title).toMatch(new RegExp(`^Quiz: ${first} – Gateways(?: \\(chapters \\d+–5\\))?$`));
   });
 
   it('gives a clear message for a chapter without prose', () => {
