@@ -12,6 +12,8 @@ const material = [
   'Photosynthesis turns light energy into chemical energy. Chlorophyll in the chloroplasts absorbs red and blue light.',
   'The light reactions split water and release oxygen. The Calvin cycle fixes carbon dioxide into sugars using ATP and NADPH.',
   'Cellular respiration releases the energy stored in glucose. Glycolysis, the citric acid cycle and oxidative phosphorylation make ATP.',
+  // Two definitions: the offline quiz asks one question per sentence that has a single right answer.
+  'Mitochondria are the organelles in which the citric acid cycle and oxidative phosphorylation take place. The stroma is the fluid inside the chloroplast where the Calvin cycle runs.',
 ].join('\n\n');
 
 const energyInCells = { topic: 'Energy in Cells', material, chapterTitle: 'Energy in Cells' };
