@@ -9,12 +9,7 @@
 // without devDependencies builds this too.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
-const { build } = await import(pathToFileURL(fromTsx.resolve('esbuild')).href);
+import { build, nodeBundle, root } from './esbuild-node.mjs';
 const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'dist/server');
 const serverDir = path.join(root, 'server');
 
@@ -39,21 +34,11 @@ const ownUrl = {
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
-  absWorkingDir: root,
+  ...nodeBundle,
   entryPoints: { main: path.join(serverDir, 'main.ts') },
   outdir,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
   splitting: true,
   chunkNames: '[name]-[hash]',
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  tsconfig: path.join(root, 'tsconfig.json'),
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  metafile: true,
   plugins: [ownUrl],
 });
 // The repository's files the bundle holds, so that a runner can tell a bundle older than its sources

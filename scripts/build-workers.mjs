@@ -2,16 +2,10 @@
 // entry bundled with its own modules into dist/workers/<same path>.mjs, packages left to node_modules.
 // A worker started from a bundle runs without tsx, which costs each thread its loader and an esbuild
 // service (server/core/worker-script.ts chooses the bundle when it is newer than every file it holds).
-// esbuild is tsx's own (tsx is a dependency, esbuild its dependency), found from tsx's folder whatever the
-// install hoisted, so an install without devDependencies builds these too.
+// esbuild and the bundle options: scripts/esbuild-node.mjs (an install without devDependencies builds these too).
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
-const { build } = await import(pathToFileURL(fromTsx.resolve('esbuild')).href);
+import { build, nodeBundle, root } from './esbuild-node.mjs';
 // Another folder may be named (tests build their own: WORKER_BUNDLES_DIR).
 const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'dist/workers');
 
@@ -28,22 +22,7 @@ const started = Date.now();
 // Bundles of entries since renamed or removed go too (only a folder of bundles is emptied).
 if (!existsSync(outdir) || existsSync(path.join(outdir, 'manifest.json'))) rmSync(outdir, { recursive: true, force: true });
 const found = entries(path.join(root, 'server'));
-const result = await build({
-  absWorkingDir: root,
-  entryPoints: found,
-  outbase: path.join(root, 'server'),
-  outdir,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  tsconfig: path.join(root, 'tsconfig.json'),
-  sourcemap: 'linked',
-  metafile: true,
-  logLevel: 'warning',
-});
+const result = await build({ ...nodeBundle, entryPoints: found, outbase: path.join(root, 'server'), outdir });
 
 // What each bundle holds, so that a bundle older than one of its files is not used.
 const bundles = {};

@@ -49,7 +49,13 @@ describe('runtime dependencies', () => {
       for (const file of sourceFiles(dir))
         for (const name of runtimePackages(readFileSync(path.join(root, file), 'utf8')))
           if (!installed.has(name)) missing.push(`${file}: ${name}`);
-    for (const file of ['vite.config.ts', 'scripts/vite-static-assets.mjs', 'scripts/build-workers.mjs', 'scripts/build-server.mjs'])
+    for (const file of [
+      'vite.config.ts',
+      'scripts/vite-static-assets.mjs',
+      'scripts/build-workers.mjs',
+      'scripts/build-server.mjs',
+      'scripts/esbuild-node.mjs',
+    ])
       for (const name of runtimePackages(readFileSync(path.join(root, file), 'utf8')))
         if (!installed.has(name)) missing.push(`${file}: ${name}`);
     expect(missing).toEqual([]);
