@@ -14,20 +14,27 @@ const material = [
 
 const editor = (page: Page) => new WorkspacePage(page).editor;
 
+type SeedBook = (seed: { topic: string; material: string; chapterTitle?: string }) => Promise<{ book: { id: number } }>;
+
+/** A book on transistors whose one chapter is `chapter` (HTML), opened in the workspace; its id. */
+async function openChapter(page: Page, seedBook: SeedBook, chapter: string): Promise<number> {
+  const { id } = (await seedBook({ topic: 'Transistors', material, chapterTitle: 'Transistors' })).book;
+  const patch = await page.request.patch(`/api/textbooks/${id}`, {
+    data: { content: { title: 'Transistors', references: [], chapters: [{ title: 'Transistors', content: chapter, sections: [] }] } },
+  });
+  expect(patch.status(), await patch.text()).toBe(200);
+  await new WorkspacePage(page).goto(id);
+  await expect(editor(page)).toContainText('slowly replaced vacuum tubes');
+  return id;
+}
+
 test.describe('a new user', () => {
   test('expanding a selection keeps its link, formula and inline code', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    const { id } = (await seedBook({ topic: 'Transistors', material, chapterTitle: 'Transistors' })).book;
     const selected =
       '<p>The transistor was invented at <a href="https://example.org/bell-labs">Bell Labs</a> in 1947 and slowly replaced vacuum tubes. ' +
       'A gain of <span data-type="inline-math" data-latex="10^{3}"></span> in reliability came with <code>npn</code> junctions.</p>';
-    const patch = await page.request.patch(`/api/textbooks/${id}`, {
-      data: { content: { title: 'Transistors', references: [], chapters: [{ title: 'Transistors', content: selected, sections: [] }] } },
-    });
-    expect(patch.status(), await patch.text()).toBe(200);
-
-    await new WorkspacePage(page).goto(id);
-    await expect(editor(page)).toContainText('slowly replaced vacuum tubes');
+    const id = await openChapter(page, seedBook, selected);
     await expect(editor(page).locator('[data-type="inline-math"]')).toHaveCount(1);
     await editor(page).getByText('slowly replaced vacuum tubes').click({ clickCount: 3 });
     await page.getByTestId('expand-chip').click();
@@ -63,21 +70,9 @@ test.describe('a new user', () => {
 
   test('expanding a phrase from the middle of a sentence never cuts that sentence', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
-    const { id } = (await seedBook({ topic: 'Transistors', material, chapterTitle: 'Transistors' })).book;
     const sentence =
       'The transistor was invented at <a href="https://example.org/bell-labs">Bell Labs</a> in 1947 and slowly replaced vacuum tubes.';
-    const patch = await page.request.patch(`/api/textbooks/${id}`, {
-      data: {
-        content: {
-          title: 'Transistors',
-          references: [],
-          chapters: [{ title: 'Transistors', content: `<p>${sentence}</p>`, sections: [] }],
-        },
-      },
-    });
-    expect(patch.status(), await patch.text()).toBe(200);
-    await new WorkspacePage(page).goto(id);
-    await expect(editor(page)).toContainText('slowly replaced vacuum tubes');
+    const id = await openChapter(page, seedBook, `<p>${sentence}</p>`);
     // Select "invented at" only, as a drag over two words would.
     await editor(page).evaluate((root) => {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -121,17 +116,10 @@ test.describe('a new user', () => {
     seedBook,
   }) => {
     test.setTimeout(180_000);
-    const { id } = (await seedBook({ topic: 'Transistors', material, chapterTitle: 'Transistors' })).book;
     const chapter =
       '<p>The transistor was invented at <a href="https://example.org/bell-labs">Bell Labs</a> in 1947 and slowly replaced vacuum tubes.</p>' +
       '<ul><li><p>npn junctions</p></li><li><p>pnp junctions</p></li></ul>';
-    const patch = await page.request.patch(`/api/textbooks/${id}`, {
-      data: { content: { title: 'Transistors', references: [], chapters: [{ title: 'Transistors', content: chapter, sections: [] }] } },
-    });
-    expect(patch.status(), await patch.text()).toBe(200);
-
-    await new WorkspacePage(page).goto(id);
-    await expect(editor(page)).toContainText('slowly replaced vacuum tubes');
+    const id = await openChapter(page, seedBook, chapter);
     await page.getByRole('button', { name: 'Expand Chapter' }).click();
     await expect(page.getByText('Review the expansion')).toBeVisible({ timeout: 60_000 });
     const body = page.getByTestId('proposal-body');
