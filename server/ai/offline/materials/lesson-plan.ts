@@ -4,10 +4,18 @@ import { distinctTerms } from './book-terms';
 import type { MaterialScope } from './scope';
 import { chapterTasks, taskPlace } from './chapter-exercises';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
+import { isCourseLogistics } from '@server/ai/shared/item-checks';
 
 const firstSentence = (text: string) => fastSentences(text)[0] ?? text;
 
 const figurePattern = /\b(?:Figure|Fig\.|Table|Listing)\s+\d+/g;
+
+/**
+ * The author speaking of their own course ("In lecture I don't spend much time on ...", "I'll skip the proof"): true of
+ * the notes, not a point of the subject to present.
+ */
+const authorAside = (text: string) =>
+  /(?:^|[\s(])I(?:['’](?:m|ll|ve|d))?\s/.test(text) || /\b(?:in (?:lecture|class)|this (?:course|semester|term))\b/i.test(text);
 
 /**
  * The sentence that best states what a part is about: one that reads on its own, names the part's
@@ -20,6 +28,7 @@ function keyPoint(title: string, sentences: MaterialScope['parts'][number]['sent
     words.filter((w) => s.plain.toLowerCase().includes(w)).length +
     (/\b(?:is|are)\s+(?:an?|the)\b|\b(?:means|refers to)\b/.test(s.plain) ? 1 : 0) -
     (/^(?:exercise|note that|remember|see|try|consider)\b/i.test(s.plain) ? 3 : 0) -
+    (authorAside(s.plain) || isCourseLogistics(s.plain) ? 4 : 0) -
     i / (sentences.length * 2);
   return sentences.map((s, i) => ({ s, v: score(s, i) })).sort((a, b) => b.v - a.v)[0].s.plain;
 }
