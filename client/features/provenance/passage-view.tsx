@@ -55,12 +55,29 @@ export function PassageText({ source }: { source: ProvenanceSource }) {
   );
 }
 
-/** The page of a PDF as a picture; when it cannot be shown (a file stored before pages were kept), says so. */
+/**
+ * The page of a PDF as a picture; when it cannot be shown (a file stored before pages were kept), says so. The server
+ * draws a page the first time it is asked for (a few seconds): until the picture arrives, a line says it is coming.
+ */
 function PagePicture({ url, alt }: { url: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) return <p className="text-sm text-slate-500 dark:text-slate-400">The page picture cannot be shown; the passage is below.</p>;
+  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
+  if (state === 'failed')
+    return <p className="text-sm text-slate-500 dark:text-slate-400">The page picture cannot be shown; the passage is below.</p>;
   return (
-    <img src={url} alt={alt} className="mx-auto max-w-full border border-slate-200 dark:border-slate-700" onError={() => setFailed(true)} />
+    <>
+      {state === 'loading' && (
+        <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
+          Drawing the page…
+        </p>
+      )}
+      <img
+        src={url}
+        alt={alt}
+        className="mx-auto max-w-full border border-slate-200 dark:border-slate-700"
+        onLoad={() => setState('shown')}
+        onError={() => setState('failed')}
+      />
+    </>
   );
 }
 

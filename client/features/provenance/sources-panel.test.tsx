@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProvenanceBlock, ProvenanceResponse, ProvenanceSource } from '@common/provenance';
@@ -116,7 +116,12 @@ describe('SourcesPanel', () => {
     await u.click(within(panel).getByRole('button', { name: /Open in source/ }));
     const dialog = await screen.findByRole('dialog');
     // The PDF's page as a picture, then the passage in context.
-    expect(within(dialog).getByRole('img', { name: 'Page 4 of history.pdf' })).toHaveAttribute('src', '/api/textbooks/7/sources/3/page/4');
+    const page = within(dialog).getByRole('img', { name: 'Page 4 of history.pdf' });
+    expect(page).toHaveAttribute('src', '/api/textbooks/7/sources/3/page/4');
+    // The server draws the page on first request: until the picture has loaded, the dialog says it is coming.
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Drawing the page…');
+    fireEvent.load(page);
+    expect(within(dialog).queryByText('Drawing the page…')).toBeNull();
     expect(within(dialog).getByText('The paragraph before.')).toBeInTheDocument();
     expect(within(dialog).getByText('The paragraph after.')).toBeInTheDocument();
     expect(within(dialog).getByTestId('source-context').querySelector('mark')?.textContent).toBe(quoted);
