@@ -150,7 +150,8 @@ describe('export turns', () => {
     expect(fourth.statusCode).toBe(429);
     const lightOne = run(light, small.id, 'html', 'light');
     expect(await Promise.all([...heavyOnes, lightOne])).toEqual([200, 200, 200, 200]);
-    // Served in turns: the light user's export did not wait behind all of the heavy user's (it came last before).
-    expect(done.indexOf('light')).toBeLessThan(done.indexOf('heavy3'));
+    // Served in turns: the light user's export went next after the heavy export that was running, before the two
+    // waiting ones (it came last before turns). Which heavy request ran first depends on which authenticated first.
+    expect(done.indexOf('light')).toBeLessThanOrEqual(1);
   }, 120_000);
 });
