@@ -39,14 +39,38 @@ done
 curl -fs "$base/api/health" >/dev/null || { echo "no answer from $base/api/health"; tail -40 "$work/server.log"; exit 1; }
 
 jar="$work/cookies"
-curl -fs -c "$jar" -H 'Content-Type: application/json' -H "Origin: $base" \
-  -d "{\"username\":\"omitdev$RANDOM\",\"password\":\"Packaging check 4711!\"}" "$base/api/register" >/dev/null
-book=$(curl -fs -b "$jar" -H "Origin: $base" \
+# call NAME OUT CURL-ARGS...: one request; its body goes to OUT. A busy answer (429, 503) or a dropped
+# connection is tried again a few times, as a client would; any other failure prints the status, the body
+# and the server's last log lines, so that a failure in CI says which step failed and why.
+call() {
+  local name=$1 out=$2
+  shift 2
+  local status=000 try
+  for try in 1 2 3 4 5; do
+    status=$(curl -sS -o "$out" -w '%{http_code}' -b "$jar" -c "$jar" -H "Origin: $base" "$@" 2>"$work/curl.err") || status=000
+    case $status in
+      2??) return 0 ;;
+      000 | 429 | 503) sleep $((try * 2)) ;;
+      *) break ;;
+    esac
+  done
+  echo "$name failed: HTTP $status"
+  cat "$work/curl.err" 2>/dev/null || true
+  head -c 2000 "$out" 2>/dev/null || true
+  echo
+  echo "the server's last lines:"
+  tail -40 "$work/server.log"
+  exit 1
+}
+
+call register "$work/register.json" -H 'Content-Type: application/json' \
+  -d "{\"username\":\"omitdev$RANDOM\",\"password\":\"Packaging check 4711!\"}" "$base/api/register"
+call generate-outline "$work/book.json" \
   -F 'topic=Photosynthesis' -F 'approvedReferences=[]' -F 'directMethod=true' -F 'chapterTitle=Light reactions' \
   -F 'directContent=Photosynthesis turns light into chemical energy. The light reactions take place in the thylakoid membranes. They split water and release oxygen as a by-product.' \
-  "$base/api/textbooks/generate-outline")
-id=$(node -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).textbookId' <<<"$book")
-curl -fs -b "$jar" -o "$work/book.docx" "$base/api/textbooks/$id/export?format=docx"
+  "$base/api/textbooks/generate-outline"
+id=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).textbookId' "$work/book.json")
+call "export of book $id" "$work/book.docx" "$base/api/textbooks/$id/export?format=docx"
 magic=$(head -c 2 "$work/book.docx")
 if [ "$magic" != "PK" ]; then
   echo "the Word export of book $id is not a ZIP package"
