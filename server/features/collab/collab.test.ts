@@ -200,6 +200,45 @@ describe('the REST contract during live editing', () => {
     expect(JSON.stringify(history.versions[1].content)).toContain('first edit and more');
   });
 
+  it('a save that removes the section an editor shows: what the editor still writes there is taken, not stored, and typing goes on', async () => {
+    const { owner, friend, id, book } = await sharedBook();
+    const [kept, removed] = book.content.chapters[0].sections.map((s) => s.id);
+    const a = await client(friend, id);
+    await a.synced;
+    // A restructuring (as the toolkit applies one) keeps the first section, drops the second and adds a new one.
+    const chapter = book.content.chapters[0];
+    const next = {
+      ...book.content,
+      chapters: [{ ...chapter, sections: [chapter.sections[0], { title: 'Added', content: '<p>Added section</p>' }] }],
+    };
+    const res = await patchBook(h.app, owner, id, next, book.revision);
+    expect(res.statusCode).toBe(200);
+    const added = (await getBook(h.app, owner, id)).content.chapters[0].sections[1].id;
+    await a.until(() => a.paragraphs(removed).length === 0 && a.paragraphs(added).length === 1, 5000, 'the restructuring');
+    // Typing into the new section first makes the server read the book's bodies again.
+    a.type(added, 0, ' typed into the new section');
+    await a.flush();
+    // The editor still bound to the removed section puts a paragraph back into it, as ProseMirror does.
+    a.doc.getXmlFragment(bodyFieldOf(removed)).insert(0, [new Y.XmlElement('paragraph')]);
+    a.type(removed, 0, 'written into the removed section');
+    a.type(kept, 0, ' typed after the restructuring');
+    await a.flush();
+    expect(a.closeEvents).toEqual([]);
+    const stored = await getBook(h.app, owner, id);
+    expect(stored.content.chapters[0].sections.map((s) => s.content)).toEqual([
+      '<p>Original text 1 typed after the restructuring</p>',
+      '<p>Added section typed into the new section</p>',
+    ]);
+    expect(JSON.stringify(stored.content)).not.toContain('written into the removed section');
+    // A body the book never had is still refused.
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(a.doc));
+    const before = Y.encodeStateVector(copy);
+    copy.getXmlFragment(bodyFieldOf('s_madeup0000000001')).insert(0, [new Y.XmlElement('paragraph')]);
+    sendRaw(a, syncFrame(liveDocumentName(id), Y.encodeStateAsUpdate(copy, before)));
+    await closedWith(a, 1008);
+  });
+
   it('a deleted textbook closes its live connections', async () => {
     const { owner, id } = await sharedBook();
     const a = await client(owner, id);

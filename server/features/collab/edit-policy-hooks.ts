@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { caretColorOf, liveCloseCodes, type LiveServerMessage } from '@common/live-document';
 import type { AppDeps } from '@server/features/app-deps';
 import type { CollabContext, OpenDocuments } from './collab-context';
-import { storedBodyIds, type LiveDocState } from './live-documents';
+import { storedBodyIds, takeBodies, writableBodies, type LiveDocState } from './live-documents';
 import { UserByteBudget, type LiveLimits } from './live-limits';
 import { inspectFrame, unknownBodyProblem, updateProblem } from './update-policy';
 
@@ -40,13 +40,20 @@ export function editPolicyHooks({
     update: Uint8Array,
     userId: number,
   ): Promise<string | null> => {
-    let problem = updateProblem(update, { doc: document, bodies: live?.bodies });
-    if (problem === unknownBodyProblem && live && Date.now() - live.bodiesReadAt > bodiesRereadMs) {
-      // A chapter or section may have been added by a save this document has not taken in yet
-      // (read again at most every few seconds: a client sending made-up ids must not make it read the book each time).
-      live.bodiesReadAt = Date.now();
-      live.bodies = await storedBodyIds(deps, live.textbookId);
-      problem = updateProblem(update, { doc: document, bodies: live.bodies });
+    let problem = updateProblem(update, { doc: document, bodies: live && writableBodies(live) });
+    if (problem === unknownBodyProblem && live) {
+      // A chapter or section may have been added by a save this document has not taken in yet: the editor opens
+      // a new chapter from the save's answer, before the stored state reaches this document. The book is read
+      // again at most every few seconds (made-up ids must not make it read the book each time); inside that
+      // window the update waits for the next read instead of being refused, which would close the socket and
+      // tell the user their edit was not saved.
+      const wait = live.bodiesReadAt + bodiesRereadMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (Date.now() - live.bodiesReadAt >= bodiesRereadMs) {
+        live.bodiesReadAt = Date.now();
+        takeBodies(live, await storedBodyIds(deps, live.textbookId));
+      }
+      problem = updateProblem(update, { doc: document, bodies: writableBodies(live) });
     }
     if (problem) return problem;
     if (!budget.take(userId, update.length)) return 'too much sent too fast';

@@ -37,6 +37,11 @@ export interface LiveDocState {
   gone: boolean;
   /** The chapter and section ids of the stored content: the bodies typing may go into. */
   bodies: Set<string>;
+  /**
+   * Bodies the book had while the document was open and no longer has (a restructuring or another save removed
+   * them): an editor still showing one may write into it, and that is accepted and never stored (takeBodies).
+   */
+  retired: Set<string>;
   /** When `bodies` was last read for an update naming an unknown body (ms since the epoch). */
   bodiesReadAt: number;
   /** How large the document is (update-policy refuses what would pass the limit). */
@@ -74,6 +79,23 @@ export interface LoadedLiveState {
   revision: number;
   epoch: string;
   bodies: Set<string>;
+}
+
+/**
+ * The book's bodies from now on. One it no longer has is retired, not forgotten: the editor of a user who was
+ * reading it when a restructuring replaced the chapters still writes into it (ProseMirror puts an empty paragraph
+ * into a body emptied under it), and refusing that would close their socket on every reconnect and hold back all
+ * of their other typing. What goes into a retired body is never stored: a store reads only the book's own bodies.
+ */
+export function takeBodies(live: Pick<LiveDocState, 'bodies' | 'retired'>, next: Set<string>): void {
+  for (const id of live.bodies) if (!next.has(id)) live.retired.add(id);
+  for (const id of next) live.retired.delete(id);
+  live.bodies = next;
+}
+
+/** The bodies typing may go into: the book's own and the retired ones. */
+export function writableBodies(live: Pick<LiveDocState, 'bodies' | 'retired'>): { has(id: string): boolean } {
+  return { has: (id) => live.bodies.has(id) || live.retired.has(id) };
 }
 
 /** The chapter and section ids of a textbook's stored content. */
@@ -256,5 +278,5 @@ export async function pullStoredState(deps: AppDeps, document: Document, live: L
   // Only what the document lacks is applied; the rest of the state is already in it.
   Y.applyUpdate(document, await missingUpdateOffThread(stored.state, Y.encodeStateVector(document)), serverOrigin);
   live.knownRevision = Math.max(live.knownRevision, stored.revision);
-  live.bodies = await storedBodyIds(deps, live.textbookId);
+  takeBodies(live, await storedBodyIds(deps, live.textbookId));
 }

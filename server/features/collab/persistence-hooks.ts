@@ -72,6 +72,7 @@ export function persistenceHooks({ deps, docs, limits, foreignGraceMs = foreignS
         editors: new Map(),
         gone: false,
         bodies: loaded.bodies,
+        retired: new Set(),
         bodiesReadAt: 0,
         size: new DocumentSize(loaded.state.length, limits.documentMaxBytes),
         present: new Map(),

@@ -40,7 +40,7 @@ export function inspectFrame(frame: Uint8Array): InspectedFrame {
 export interface PolicyContext {
   doc?: Y.Doc;
   /** The textbook's chapter and section ids; without it any well-formed body id is accepted. */
-  bodies?: ReadonlySet<string>;
+  bodies?: { has(id: string): boolean };
   /** False: nesting is not held to the limits (a stored state is checked for junk only: its depth came from the content). */
   nesting?: boolean;
 }
@@ -228,7 +228,7 @@ function isNodeType(content: Y.Item['content']): boolean {
 }
 
 /** Why one item may not be applied where it sits, or null when it may. */
-function itemProblem(item: Y.Item, located: Located, bodies: ReadonlySet<string> | undefined, checkNesting: boolean): string | null {
+function itemProblem(item: Y.Item, located: Located, bodies: { has(id: string): boolean } | undefined, checkNesting: boolean): string | null {
   const content = item.content;
   // Sub-documents and binary blobs are never part of a textbook body.
   if (content instanceof Y.ContentDoc || content instanceof Y.ContentBinary) return 'content an editor never writes';
