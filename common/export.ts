@@ -4,7 +4,15 @@ import { z } from 'zod';
 export const exportFormats = ['docx', 'epub', 'pdf', 'html', 'imscc'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-export const exportFormatInfo: Record<ExportFormat, { label: string; description: string; mime: string; extension: string }> = {
+/** How a download format is named and described in a menu, and what file it makes. */
+export interface DownloadFormatInfo {
+  label: string;
+  description: string;
+  mime: string;
+  extension: string;
+}
+
+export const exportFormatInfo: Record<ExportFormat, DownloadFormatInfo> = {
   docx: {
     label: 'Word (.docx)',
     description: 'Keep editing in Word or Google Docs',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asciiFileBase, pageSizes } from './export';
+import { asciiFileBase, pageSizes, type DownloadFormatInfo } from './export';
 
 /**
  * A saved quiz or assessment as a file to hand out or import
@@ -11,39 +11,38 @@ export type MaterialDownloadFormat = (typeof materialDownloadFormats)[number];
 /** The material types that have questions to download. */
 export const downloadableMaterialTypes = ['quiz', 'assessment'] as const;
 
-export const materialDownloadInfo: Record<MaterialDownloadFormat, { label: string; description: string; mime: string; extension: string }> =
-  {
-    qti: {
-      label: 'QTI 1.2 (.zip)',
-      description: 'Import into Canvas, Blackboard, Brightspace or Sakai',
-      mime: 'application/zip',
-      extension: 'qti.zip',
-    },
-    moodle: {
-      label: 'Moodle XML (.xml)',
-      description: "Import into Moodle's question bank",
-      mime: 'application/xml; charset=utf-8',
-      extension: 'xml',
-    },
-    gift: {
-      label: 'GIFT (.txt)',
-      description: 'Plain-text questions for Moodle and other tools',
-      mime: 'text/plain; charset=utf-8',
-      extension: 'gift.txt',
-    },
-    docx: {
-      label: 'Printable handout (.docx)',
-      description: 'Questions first, the answer key on its own pages',
-      mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      extension: 'docx',
-    },
-    pdf: {
-      label: 'Printable handout (.pdf)',
-      description: 'Questions first, the answer key on its own pages',
-      mime: 'application/pdf',
-      extension: 'pdf',
-    },
-  };
+export const materialDownloadInfo: Record<MaterialDownloadFormat, DownloadFormatInfo> = {
+  qti: {
+    label: 'QTI 1.2 (.zip)',
+    description: 'Import into Canvas, Blackboard, Brightspace or Sakai',
+    mime: 'application/zip',
+    extension: 'qti.zip',
+  },
+  moodle: {
+    label: 'Moodle XML (.xml)',
+    description: "Import into Moodle's question bank",
+    mime: 'application/xml; charset=utf-8',
+    extension: 'xml',
+  },
+  gift: {
+    label: 'GIFT (.txt)',
+    description: 'Plain-text questions for Moodle and other tools',
+    mime: 'text/plain; charset=utf-8',
+    extension: 'gift.txt',
+  },
+  docx: {
+    label: 'Printable handout (.docx)',
+    description: 'Questions first, the answer key on its own pages',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extension: 'docx',
+  },
+  pdf: {
+    label: 'Printable handout (.pdf)',
+    description: 'Questions first, the answer key on its own pages',
+    mime: 'application/pdf',
+    extension: 'pdf',
+  },
+};
 
 export const materialDownloadQuery = z.object({
   format: z.enum(materialDownloadFormats, { error: `format must be one of ${materialDownloadFormats.join(', ')}` }),

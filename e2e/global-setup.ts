@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../server/test/instances.support';
+import { offlineServerEnv } from '../server/test/server-env.support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,16 +51,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const log = openSync(logFile, 'w');
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    env: offlineServerEnv(port, dataDir, {
       ...(clientDir ? { CLIENT_DIR: clientDir } : {}),
-      DATABASE_URL: '',
-      AI_PROVIDER: 'offline',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    },
+    }),
     stdio: ['ignore', log, log],
   });
   let exited = false;

@@ -28,6 +28,16 @@ async function openChapter(page: Page, seedBook: SeedBook, chapter: string): Pro
   return id;
 }
 
+/** The first chapter's HTML as the server stores it, once it holds `containing` (autosave may still be on its way). */
+async function storedChapter(page: Page, id: number, containing: string): Promise<string> {
+  const chapterHtml = async () => {
+    const res = await page.request.get(`/api/textbooks/${id}`);
+    return ((await res.json()) as { content: { chapters: Array<{ content: string }> } }).content.chapters[0].content;
+  };
+  await expect.poll(chapterHtml).toContain(containing);
+  return chapterHtml();
+}
+
 test.describe('a new user', () => {
   test('expanding a selection keeps its link, formula and inline code', async ({ page, seedBook }) => {
     test.setTimeout(180_000);
@@ -37,31 +47,16 @@ test.describe('a new user', () => {
     const id = await openChapter(page, seedBook, selected);
     await expect(editor(page).locator('[data-type="inline-math"]')).toHaveCount(1);
     await editor(page).getByText('slowly replaced vacuum tubes').click({ clickCount: 3 });
-    await page.getByTestId('expand-chip').click();
-
-    const dialog = page.getByRole('dialog', { name: 'AI Text Expansion' });
+    const workspace = new WorkspacePage(page);
+    const dialog = await workspace.openExpansion();
     const original = dialog.getByRole('region', { name: 'Original text' });
     // The original is shown as it stands in the book: its formula is there, rendered.
     await expect(original.locator('.katex')).toHaveCount(1);
     await expect(original.getByRole('link', { name: 'Bell Labs' })).toBeVisible();
-    const expanded = dialog.getByTestId('expanded-text');
-    await expect(expanded).toContainText('A transistor is a semiconductor device that amplifies or switches electronic signals.', {
-      timeout: 60_000,
-    });
-    await dialog.getByRole('button', { name: 'Apply expansion' }).click();
-    await expect(dialog).toBeHidden();
+    await workspace.applyExpansion('A transistor is a semiconductor device that amplifies or switches electronic signals.');
     await expect(editor(page)).toContainText('A transistor is a semiconductor device');
-    await expect(new WorkspacePage(page).saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
 
-    await expect
-      .poll(async () => {
-        const res = await page.request.get(`/api/textbooks/${id}`);
-        return ((await res.json()) as { content: { chapters: Array<{ content: string }> } }).content.chapters[0].content;
-      })
-      .toContain('semiconductor device');
-    const stored = (
-      (await (await page.request.get(`/api/textbooks/${id}`)).json()) as { content: { chapters: Array<{ content: string }> } }
-    ).content.chapters[0].content;
+    const stored = await storedChapter(page, id, 'semiconductor device');
     expect(stored).toContain('href="https://example.org/bell-labs"');
     expect(stored).toContain('data-latex="10^{3}"');
     expect(stored).toContain('<code>npn</code>');
@@ -89,21 +84,10 @@ test.describe('a new user', () => {
         return;
       }
     });
-    await page.getByTestId('expand-chip').click();
-    const dialog = page.getByRole('dialog', { name: 'AI Text Expansion' });
-    await expect(dialog.getByTestId('expanded-text')).toContainText('A transistor is a semiconductor device', { timeout: 60_000 });
-    await dialog.getByRole('button', { name: 'Apply expansion' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(new WorkspacePage(page).saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
-    await expect
-      .poll(async () => {
-        const res = await page.request.get(`/api/textbooks/${id}`);
-        return ((await res.json()) as { content: { chapters: Array<{ content: string }> } }).content.chapters[0].content;
-      })
-      .toContain('semiconductor device');
-    const stored = (
-      (await (await page.request.get(`/api/textbooks/${id}`)).json()) as { content: { chapters: Array<{ content: string }> } }
-    ).content.chapters[0].content;
+    const workspace = new WorkspacePage(page);
+    await workspace.openExpansion();
+    await workspace.applyExpansion('A transistor is a semiconductor device');
+    const stored = await storedChapter(page, id, 'semiconductor device');
     // The sentence stays one paragraph, its link in place; what was added follows it.
     expect(stored).toMatch(
       /<p[^>]*>The transistor was invented at <a [^>]*href="https:\/\/example\.org\/bell-labs"[^>]*>Bell Labs<\/a> in 1947 and slowly replaced vacuum tubes\.<\/p>/,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/instances.support';
+import { offlineServerEnv } from './test/server-env.support';
 
 /**
  * The server as `npm start` runs it: scripts/build-server.mjs bundles server/main.ts into plain
@@ -47,15 +48,7 @@ describe('the bundled server', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(outdir, 'main.mjs')], {
       cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        AI_PROVIDER: 'offline',
-      },
+      env: offlineServerEnv(port, dataDir),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: string[] = [];

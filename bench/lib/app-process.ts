@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@server/test/instances.support';
+import { offlineServerEnv } from '@server/test/server-env.support';
 
 export interface AppProcess {
   url: string;
@@ -49,16 +50,7 @@ export async function startApp(
   // As `npm start` runs it (package.json): a young generation of 8 MB semi-spaces (README.md, "Memory").
   const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=8', ...serverEntry()], {
     cwd: process.cwd(),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      AI_PROVIDER: 'offline',
-      ...env,
-    },
+    env: offlineServerEnv(port, dataDir, env),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

@@ -61,6 +61,26 @@ export class WorkspacePage {
     await expect(this.editor).toHaveAttribute('contenteditable', 'true');
   }
 
+  /** The AI Text Expansion dialog that the expand chip opens on a selection. */
+  get expansionDialog() {
+    return this.page.getByRole('dialog', { name: 'AI Text Expansion' });
+  }
+
+  /** Opens the expansion dialog on the editor's current selection; the dialog. */
+  async openExpansion() {
+    await this.page.getByTestId('expand-chip').click();
+    return this.expansionDialog;
+  }
+
+  /** Waits until the open expansion dialog proposes text containing `expected`, applies it and waits until it is saved. */
+  async applyExpansion(expected: string) {
+    const dialog = this.expansionDialog;
+    await expect(dialog.getByTestId('expanded-text')).toContainText(expected, { timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Apply expansion' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(this.saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 20_000 });
+  }
+
   /** Types at the end of the open document and waits until autosave has stored it. */
   async typeAndSave(text: string) {
     await this.editor.click();

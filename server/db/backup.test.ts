@@ -10,6 +10,7 @@ import { createTextbook } from '../features/textbooks/textbooks.service';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './client';
 import { insertUser } from '../features/auth/auth.repo';
 import { freePort } from '../test/instances.support';
+import { offlineServerEnv } from '../test/server-env.support';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
@@ -69,7 +70,7 @@ describe('backup and restore on PGlite', () => {
     const port = await freePort();
     const server = spawn(node, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn' },
+      env: offlineServerEnv(port, dir),
       stdio: 'ignore',
     });
     try {

@@ -50,6 +50,8 @@ export async function extractImage(
   } catch (err) {
     throw new ExtractError('corrupt', (err as Error).message);
   }
+  // Not read in time is said as such, not as a picture without text.
+  if (outcome.outOfTime.length) throw new ExtractError('timeout', 'the time for recognizing the picture ran out on a busy server');
   // A single picture has no pages: its blocks carry no page number.
   const blocks = outcome.blocks.map(({ page: _page, ...b }) => b);
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('no-text', 'no text recognized');

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { offlineServerEnv } from './server-env.support';
 
 /**
  * Real server processes on a real PostgreSQL, for the tests of several instances (CI's PostgreSQL
@@ -63,17 +64,7 @@ export async function startInstance(databaseUrl: string, secret: string, env: Re
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ts-instance-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: secret,
-      LOG_LEVEL: 'warn',
-      AI_PROVIDER: 'offline',
-      ...env,
-    },
+    env: offlineServerEnv(port, dataDir, { DATABASE_URL: databaseUrl, SESSION_SECRET: secret, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

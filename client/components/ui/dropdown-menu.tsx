@@ -47,6 +47,36 @@ export function DropdownMenuChoice({
   );
 }
 
+/** A download menu's heading and one choice per format, each named and described by the format's table. */
+export function DownloadFormatChoices<F extends string>({
+  heading,
+  formats,
+  info,
+  disabled,
+  onChoose,
+}: {
+  heading: string;
+  formats: readonly F[];
+  info: Record<F, { label: string; description: string }>;
+  disabled: boolean;
+  onChoose: (format: F) => void;
+}) {
+  return (
+    <>
+      <Menu.Label className="px-2 py-1.5 text-sm font-semibold">{heading}</Menu.Label>
+      {formats.map((format) => (
+        <DropdownMenuChoice
+          key={format}
+          label={info[format].label}
+          description={info[format].description}
+          disabled={disabled}
+          onSelect={() => onChoose(format)}
+        />
+      ))}
+    </>
+  );
+}
+
 /** An action with its icon (the account menu's Logout). */
 export function DropdownMenuAction(props: Menu.DropdownMenuItemProps) {
   return (

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { exportFormatInfo, exportFormats, type ExportFormat, type PageSize } from '@common/export';
 import {
+  DownloadFormatChoices,
   DownloadMenuTrigger,
   DropdownMenuCheck,
   DropdownMenuChoice,
@@ -59,16 +60,13 @@ export function ExportMenu({ textbookId, topic }: { textbookId: number; topic: s
       <Menu.Root>
         <DownloadMenuTrigger busy={isBusy}>{isBusy ? `Exporting ${exportFormatInfo[state.format].label}…` : 'Export'}</DownloadMenuTrigger>
         <DropdownMenuContent className="w-72">
-          <Menu.Label className="px-2 py-1.5 text-sm font-semibold">Download this textbook as</Menu.Label>
-          {exportFormats.map((format) => (
-            <DropdownMenuChoice
-              key={format}
-              label={exportFormatInfo[format].label}
-              description={exportFormatInfo[format].description}
-              disabled={isBusy}
-              onSelect={() => void run(format)}
-            />
-          ))}
+          <DownloadFormatChoices
+            heading="Download this textbook as"
+            formats={exportFormats}
+            info={exportFormatInfo}
+            disabled={isBusy}
+            onChoose={(format) => void run(format)}
+          />
           <DropdownMenuChoice
             label="LMS cartridge, links only (.imscc)"
             description="Chapters open the reader page; quizzes import as usual"

@@ -7,7 +7,7 @@ import {
   type MaterialDownloadFormat,
 } from '@common/material-downloads';
 import { fileNameFromDisposition } from '@common/export';
-import { DownloadMenuTrigger, DropdownMenuChoice, DropdownMenuContent } from '@client/components/ui/dropdown-menu';
+import { DownloadFormatChoices, DownloadMenuTrigger, DropdownMenuContent } from '@client/components/ui/dropdown-menu';
 import { toast } from '@client/components/ui/toast-store';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { saveFile } from '@client/lib/save-file';
@@ -43,16 +43,13 @@ export function MaterialDownloadMenu({ textbookId, materialId, title }: { textbo
     <Menu.Root>
       <DownloadMenuTrigger busy={busy !== null}>Download</DownloadMenuTrigger>
       <DropdownMenuContent className="w-72">
-        <Menu.Label className="px-2 py-1.5 text-sm font-semibold">Download these questions as</Menu.Label>
-        {materialDownloadFormats.map((format) => (
-          <DropdownMenuChoice
-            key={format}
-            label={materialDownloadInfo[format].label}
-            description={materialDownloadInfo[format].description}
-            disabled={busy !== null}
-            onSelect={() => void run(format)}
-          />
-        ))}
+        <DownloadFormatChoices
+          heading="Download these questions as"
+          formats={materialDownloadFormats}
+          info={materialDownloadInfo}
+          disabled={busy !== null}
+          onChoose={(format) => void run(format)}
+        />
       </DropdownMenuContent>
     </Menu.Root>
   );

@@ -5,6 +5,7 @@ import type { Chapter } from '@common/textbook';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { toast } from '@client/components/ui/toast-store';
+import { ChapterRowTitle } from './chapter-row-title';
 import { EditDeleteButtons } from './edit-delete-buttons';
 import { SectionCard } from './section-card';
 import { SortableList } from './sortable-list';
@@ -70,12 +71,7 @@ export function ChapterItem(props: ChapterItemProps) {
           <>
             <Accordion.Trigger className="group flex min-w-0 flex-1 items-center gap-2 rounded px-1 py-2 text-left font-medium hover:bg-slate-50 dark:hover:bg-slate-800">
               <ChevronDown className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
-              <span className="min-w-0 flex-1 truncate" data-testid="toolkit-chapter-title">
-                {index + 1}. {chapter.title}
-              </span>
-              <span className="shrink-0 text-xs font-normal text-slate-500">
-                {chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}
-              </span>
+              <ChapterRowTitle index={index} chapter={chapter} testId="toolkit-chapter-title" truncate />
             </Accordion.Trigger>
             <EditDeleteButtons
               editLabel={`Rename chapter ${name}`}

@@ -4,6 +4,7 @@ import type { TextbookContent } from '@common/textbook';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/toast-store';
 import { applyOrder, chapterKey, moveItem, orderOf, quoteTitle, sameOrder, sectionKey, type StructureOrder } from './toolkit-content';
+import { ChapterRowTitle } from './chapter-row-title';
 import { SortableList } from './sortable-list';
 import { SortableRow } from './sortable-row';
 import { useToolkitSave, type ToolkitProps } from './use-toolkit-save';
@@ -108,12 +109,7 @@ export function ReorderContentTab(props: ToolkitProps) {
                 return (
                   <SortableRow key={key} id={key} testId="reorder-chapter" handleLabel={`Drag chapter ${quoteTitle(chapter.title)}`}>
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className="min-w-0 flex-1 font-medium" data-testid="reorder-chapter-title">
-                        {ci + 1}. {chapter.title}
-                      </span>
-                      <span className="text-xs text-slate-500">
-                        {chapter.sections.length} {chapter.sections.length === 1 ? 'section' : 'sections'}
-                      </span>
+                      <ChapterRowTitle index={ci} chapter={chapter} testId="reorder-chapter-title" />
                       <Button
                         variant="outline"
                         size="sm"

@@ -9,7 +9,8 @@ import { bookSentences, chapterText } from '../shared/book-sentences';
 import { buildQuiz, quizLength } from './materials/quiz';
 import { isCourseLogistics } from '@server/ai/shared/item-checks';
 import { buildScope, teachingChapters, type MaterialScope } from './materials/scope';
-import { settingSentences, settingTitle } from './materials/setting-parts';
+import { settingTitle } from './materials/setting-parts';
+import { bookBasis } from './materials/book-basis';
 
 const builders: Record<MaterialContentType, (scope: MaterialScope) => unknown> = {
   quiz: buildQuiz,
@@ -152,8 +153,10 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
     }
   }
   const schema = materialContentSchemas[input.contentType];
+  // The book as a whole is read once; each step of combining a chapter with its neighbours only narrows to the chapters included.
+  const basis = bookBasis(input.book);
   const build = (included?: number[]) => {
-    const scope = buildScope(input.book, chapterIndex, included);
+    const scope = buildScope(input.book, chapterIndex, included, basis);
     if (scope.sentences.length === 0) return { scope, checked: undefined, enough: false };
     // A syllabus's grading, deadlines and policies are true statements, but none is worth testing.
     if (tests && readsAsLogistics(scope.sentences)) return { scope, checked: undefined, enough: false, logistics: true };
@@ -199,7 +202,7 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   if (!checked?.success) {
     const where = scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`;
     // A worked example or a task states a made-up setting, not facts of the subject: a quiz on it would test the story.
-    const settings = settingSentences(scope.all);
+    const settings = scope.setting;
     const setting =
       scope.chapterIndex !== undefined &&
       (settingTitle.test(scope.title) || (scope.sentences.length > 0 && scope.sentences.every((s) => settings.has(s))));

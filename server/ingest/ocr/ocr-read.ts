@@ -27,6 +27,8 @@ export interface ScanOutcome {
   blocks: DocBlock[];
   read: number[];
   notRead: number[];
+  /** Those of `notRead` that the time for recognition ran out before (the rest are past the page cap). */
+  outOfTime: number[];
   hardToRead: number[];
   /** Page number -> mean word confidence (0-100). */
   confidence: Map<number, number>;
@@ -43,13 +45,27 @@ export interface ScanOutcome {
 export async function readScannedPages(pages: ScanPage[], limits: ScanLimits = defaultScanLimits): Promise<ScanOutcome> {
   const engine = new OcrEngine();
   const start = performance.now();
-  const outcome: ScanOutcome = { blocks: [], read: [], notRead: [], hardToRead: [], confidence: new Map(), language: 'eng', ms: 0 };
+  const outcome: ScanOutcome = {
+    blocks: [],
+    read: [],
+    notRead: [],
+    outOfTime: [],
+    hardToRead: [],
+    confidence: new Map(),
+    language: 'eng',
+    ms: 0,
+  };
   let decided = false;
   const perPage: DocBlock[][] = [];
   try {
     for (const page of pages) {
-      if (outcome.read.length >= limits.maxPages || performance.now() - start > limits.maxMs) {
+      if (outcome.read.length >= limits.maxPages) {
         outcome.notRead.push(page.number);
+        continue;
+      }
+      if (performance.now() - start >= limits.maxMs) {
+        outcome.notRead.push(page.number);
+        outcome.outOfTime.push(page.number);
         continue;
       }
       limits.onPage?.(outcome.read.length + 1, Math.min(pages.length, limits.maxPages));
@@ -80,13 +96,27 @@ export async function readScannedPages(pages: ScanPage[], limits: ScanLimits = d
   return outcome;
 }
 
-/** What the user is told about recognized pages: pages not reached, and pages whose text may be wrong. */
-export function scanWarnings(outcome: ScanOutcome, what: 'page' | 'image' = 'page'): string[] {
+/**
+ * What the user is told about recognized pages: pages past the cap, pages the time ran out before (said
+ * to be kept as pictures when all of them are in `pictured`), and pages whose text may be wrong.
+ */
+export function scanWarnings(outcome: ScanOutcome, what: 'page' | 'image' = 'page', pictured: ReadonlySet<number> = new Set()): string[] {
   const warnings: string[] = [];
-  if (outcome.notRead.length)
+  const pastCap = outcome.notRead.filter((n) => !outcome.outOfTime.includes(n));
+  if (pastCap.length)
     warnings.push(
-      `${pageRanges(outcome.notRead)} ${outcome.notRead.length > 1 ? 'were' : 'was'} not read: only the first ${outcome.read.length} scanned ${outcome.read.length === 1 ? 'page is' : 'pages are'} read as text per file; send the rest as a separate file`,
+      `${pageRanges(pastCap)} ${pastCap.length > 1 ? 'were' : 'was'} not read: only the first ${outcome.read.length} scanned ${outcome.read.length === 1 ? 'page is' : 'pages are'} read as text per file; send the rest as a separate file`,
     );
+  const late = outcome.outOfTime;
+  if (late.length) {
+    const many = late.length > 1;
+    const kept = late.every((n) => pictured.has(n))
+      ? `; ${many ? 'they are' : 'it is'} kept as ${many ? 'pictures of the pages' : 'a picture of the page'}`
+      : '';
+    warnings.push(
+      `${pageRanges(late)} ${many ? 'were' : 'was'} not read: the time for recognizing scanned pages ran out before ${many ? 'them' : 'it'} (the server was busy)${kept}; upload the file again to read ${many ? 'them' : 'it'} as text`,
+    );
+  }
   if (outcome.hardToRead.length) {
     const where = what === 'image' ? 'the picture' : pageRanges(outcome.hardToRead);
     warnings.push(

@@ -11,7 +11,7 @@ import { pageSegments, type Segment } from './pdf-lines';
 import { attachLinks } from './pdf-links';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
 import { unreadableWarnings } from './pdf-pages';
-import { unreadPagePictures } from './pdf-unread-pages';
+import { unreadPagePictures, unreadScanPictures } from './pdf-unread-pages';
 import { pdfScanPages } from '../ocr/ocr-pdf';
 import { defaultScanLimits, readScannedPages, scanWarnings, type ScanLimits, type ScanOutcome } from '../ocr/ocr-read';
 import { readPdf } from './pdf-read';
@@ -263,10 +263,10 @@ export async function extractPdfWithStats(
     try {
       structured = structurePdf(raw, filename);
     } catch (err) {
-      // Only scanned pages: the recognized text is the document.
-      if (!(err instanceof ExtractError && err.reason === 'no-text' && scan?.blocks.length)) throw err;
+      // Only scanned pages: the recognized text, and the pictures of pages not read in time, are the document.
+      if (!(err instanceof ExtractError && err.reason === 'no-text' && (scan?.blocks.length || scan?.outOfTime.length))) throw err;
     }
-    const pagePictures = structured ? unreadPagePictures(raw.pages) : [];
+    const pagePictures = [...(structured ? unreadPagePictures(raw.pages) : []), ...unreadScanPictures(raw.pages, scan?.outOfTime ?? [])];
     const pending = [...(structured?.pending ?? []), ...pagePictures];
     const outcome = await renderRegions(
       doc,
@@ -289,11 +289,12 @@ export async function extractPdfWithStats(
     const handled = new Set([...(scan?.read ?? []), ...(scan?.notRead ?? [])]);
     // A page whose picture could not be drawn keeps the text read from it, and its warning says no more.
     const pictured = pagePictures.filter((p) => p.block.image);
+    const keptPages = new Set(pictured.map((p) => p.region.page));
     const stillUnreadable = unreadableWarnings(
       raw.pages.map((p) => (handled.has(p.number) ? { ...p, unreadable: undefined } : p)),
-      new Set(pictured.map((p) => p.region.page)),
+      keptPages,
     );
-    const warnings = [...stillUnreadable, ...(scan ? scanWarnings(scan) : []), ...outcome.warnings];
+    const warnings = [...stillUnreadable, ...(scan ? scanWarnings(scan, 'page', keptPages) : []), ...outcome.warnings];
     const blocks = mergeByPage(
       mergeByPage(
         structured?.document.blocks ?? [],
@@ -301,6 +302,9 @@ export async function extractPdfWithStats(
       ),
       scan?.blocks ?? [],
     );
+    // Only scanned pages, none read in time and none drawn as a picture: nothing is left to show.
+    if (!structured && !blocks.length)
+      throw new ExtractError('timeout', 'the time for recognizing its scanned pages ran out on a busy server');
     const base: ExtractedDocument = structured?.document ?? {
       filename,
       mime: 'application/pdf',

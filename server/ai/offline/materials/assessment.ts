@@ -3,7 +3,6 @@ import { fillerCandidates, questionCandidates, QuestionPicker } from './quiz';
 import { whereIn, type QuestionCandidate } from './questions';
 import type { MaterialScope } from './scope';
 import { ownMaterialItems } from './assessment-tasks';
-import { settingSentences } from './setting-parts';
 
 const points = { 'multiple-choice': 2, 'true-false': 1, 'short-answer': 3, essay: 10 } as const;
 
@@ -61,7 +60,7 @@ function essayItem(c: QuestionCandidate): AssessmentItem {
  */
 export function buildAssessment(scope: MaterialScope): AssessmentContent {
   // A task's or a worked example's setting is not the subject: its figures and names are never asked for (as in a quiz).
-  const setting = settingSentences(scope.all);
+  const { setting } = scope;
   const c = questionCandidates({
     ...scope,
     sentences: scope.sentences.filter((s) => !setting.has(s)),

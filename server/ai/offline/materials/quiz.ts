@@ -10,13 +10,10 @@ import {
   trueFalseQuestions,
   type QuestionCandidate,
 } from './questions';
-import { isDefinedIn } from '../analyze/objectives';
 import { itemProblems } from '@server/ai/shared/item-checks';
-import { genericWord } from './distractors';
-import { stemKey, type BookTerm } from './book-terms';
+import type { BookTerm } from './book-terms';
 import type { MaterialScope } from './scope';
 import { TermSiblings } from './term-siblings';
-import { settingSentences } from './setting-parts';
 import { legendQuestions } from './legend-questions';
 import { orderingQuestions } from './ordering-questions';
 import { definitionShortAnswers } from './short-answers';
@@ -42,31 +39,6 @@ function interleave(list: QuestionCandidate[]): QuestionCandidate[] {
 }
 
 /**
- * Terms of the subject: phrases and names, and single words the book defines or names a heading
- * after ("permutation", "gradient", "regression"). "Committee", "classroom", "definition" or
- * "protection" are words of the prose: as a key they are guessed from the sentence, as a distractor
- * they are absurd.
- */
-export function subjectTerms(scope: Pick<MaterialScope, 'all' | 'book' | 'pool'>): (t: BookTerm) => boolean {
-  const text = scope.all.map((s) => s.plain).join('\n');
-  const headingStems = new Set(
-    scope.book.chapters
-      .flatMap((c) => [c.title, ...c.sections.map((x) => x.title)])
-      .flatMap((h) =>
-        h
-          .split(/[^\p{L}\p{N}-]+/u)
-          .filter(Boolean)
-          .map((w) => stemKey(w)),
-      ),
-  );
-  const defined = new Set(scope.pool.filter((t) => t.words === 1 && isDefinedIn(t.surface, text)).map((t) => t.key));
-  // The whole subject ("network" in a book or chapter called "Networks") fits any blank about it.
-  const subjects = new Set([scope.book.title, ...scope.book.chapters.map((c) => c.title)].map((h) => stemKey(h.trim())));
-  return (t) =>
-    t.words > 1 || t.isProper || (!genericWord.test(t.key) && !subjects.has(t.stem) && (defined.has(t.key) || headingStems.has(t.stem)));
-}
-
-/**
  * Terms a cloze may blank: terms of the subject, never a phrase's piece or a verb. "The key idea is to
  * interleave the modular _____ and multiplications" (key "reduction") tests a compound's other half, not a term.
  */
@@ -77,15 +49,14 @@ function clozeTerms(scope: MaterialScope, subject: (t: BookTerm) => boolean) {
 
 /** Terms the book says what they are: concepts of one kind, fit to stand in for one another. */
 function definedKeys(scope: MaterialScope): Set<string> {
-  const text = scope.all.map((s) => s.plain).join('\n');
-  return new Set(scope.terms.filter((t) => isDefinedIn(t.surface, text)).map((t) => t.key));
+  return new Set(scope.terms.filter(scope.isDefined).map((t) => t.key));
 }
 
 /** All question candidates of a scope, by kind, best first. */
 export function questionCandidates(scope: MaterialScope) {
   const usage = new Map<string, number>();
   const siblings = new TermSiblings(scope.all, definedKeys(scope));
-  const subject = subjectTerms(scope);
+  const subject = scope.isSubject;
   // Distractors come from the subject's terms only: "classroom" or "committee" is never offered for "permutation".
   const pool = scope.pool.filter(subject);
   return {
@@ -144,15 +115,14 @@ export class QuestionPicker {
  * route from counter to till) is the setting's, not the subject's: not asked.
  */
 export function fillerCandidates(scope: MaterialScope): QuestionCandidate[][] {
-  const setting = settingSentences(scope.all);
-  const subject = scope.sentences.filter((s) => !setting.has(s));
+  const subject = scope.sentences.filter((s) => !scope.setting.has(s));
   return [legendQuestions(scope.book, scope.chapters), orderingQuestions(subject), definitionShortAnswers(subject)];
 }
 
 export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   const target = quizLength(scope);
   // A task's or a worked example's setting is not the subject: its figures and names are never asked for.
-  const setting = settingSentences(scope.all);
+  const { setting } = scope;
   const c = questionCandidates({
     ...scope,
     sentences: scope.sentences.filter((s) => !setting.has(s)),

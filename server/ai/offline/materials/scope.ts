@@ -1,14 +1,14 @@
 import type { TextbookContent } from '@common/textbook';
 import { countWords } from '@server/core/nlp';
-import { findDefinitions, findNumbers, type Definition, type NumberFact } from './book-facts';
-import { bookSentences, chapterText, type BookSentence } from '@server/ai/shared/book-sentences';
-import { bookTerms, stemKey, type BookTerm } from './book-terms';
-import { isQuizTerm } from './distractors';
+import type { Definition } from './book-facts';
+import { chapterText, type BookSentence } from '@server/ai/shared/book-sentences';
+import type { BookTerm } from './book-terms';
+import { bookBasis, type BookBasis } from './book-basis';
 import { scopeObjectives, type ScopedObjective } from './objectives';
 import { unitKind } from '@server/ai/shared/unit-kind';
 
 /** What every material type draws on: the chapter (or whole book) and the rest of the book around it. */
-export interface MaterialScope {
+export interface MaterialScope extends BookBasis {
   book: TextbookContent;
   /** Absent: the whole book. */
   chapterIndex?: number;
@@ -17,16 +17,12 @@ export interface MaterialScope {
   title: string;
   /** The sections of the chapter, or the chapters of the book. */
   parts: Array<{ title: string; sentences: BookSentence[] }>;
-  all: BookSentence[];
   sentences: BookSentence[];
   words: number;
-  /** Key terms fit for questions, anywhere in the book (the distractor pool). */
-  pool: BookTerm[];
   /** Key terms of the scope, most used first. */
   terms: BookTerm[];
+  /** The definitions stated in the scope's chapters. */
   definitions: Definition[];
-  /** Every stated quantity of the book (distractors come from all of it). */
-  facts: NumberFact[];
   objectives: ScopedObjective[];
 }
 
@@ -43,19 +39,12 @@ export function teachingChapters(book: TextbookContent): number[] {
 /**
  * The scope of a material: one chapter (with `include`, that chapter and the neighbours it is
  * combined with when it is too short on its own), or the whole book without its front matter.
+ * `basis`, the book read as a whole, is passed in when one material tries several scopes of one book.
  */
-export function buildScope(book: TextbookContent, chapterIndex?: number, include?: number[]): MaterialScope {
-  // A deck's bullets are read one by one: each is a statement to ask about, or a label that is none.
-  const all = bookSentences(book, { listItems: true });
+export function buildScope(book: TextbookContent, chapterIndex?: number, include?: number[], basis = bookBasis(book)): MaterialScope {
+  const { all, pool } = basis;
   const chapters = new Set(include ?? (chapterIndex === undefined ? teachingChapters(book) : [chapterIndex]));
   const sentences = all.filter((s) => chapters.has(s.chapterIndex));
-  const titleWords = new Set(
-    book.chapters
-      .flatMap((c) => [c.title, ...c.sections.map((s) => s.title)])
-      .map((t) => stemKey(t))
-      .flatMap((t) => t.split(' ')),
-  );
-  const pool = bookTerms(all).filter((t) => isQuizTerm(t, titleWords));
   const inScope = (t: BookTerm) => [...chapters].reduce((n, i) => n + (t.chapterCounts.get(i) ?? 0), 0);
   // Phrases and names first: "external functions" tests more than "trace".
   const isSpecific = (t: BookTerm) => t.words > 1 || t.isProper;
@@ -83,18 +72,16 @@ export function buildScope(book: TextbookContent, chapterIndex?: number, include
         .map((c, i) => ({ title: c.title, sentences: all.filter((s) => s.chapterIndex === i) }))
         .filter((p) => p.sentences.length > 0);
   return {
+    ...basis,
     book,
     chapterIndex,
     chapters: [...chapters],
     title: chapter?.title ?? (book.title || 'the textbook'),
     parts,
-    all,
     sentences,
     words: [...chapters].reduce((n, i) => n + countWords(chapterText(book, i)), 0),
-    pool,
     terms,
-    definitions: findDefinitions(sentences),
-    facts: all.flatMap((s) => findNumbers(s)),
+    definitions: basis.bookDefinitions.filter((d) => chapters.has(d.sentence.chapterIndex)),
     objectives: scopeObjectives(book, chapterIndex, sentences, terms, [...chapters]),
   };
 }
