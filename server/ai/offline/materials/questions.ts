@@ -14,8 +14,11 @@ export interface QuestionCandidate {
   source: BookSentence;
   /** The tested answer, normalised: one question per answer. */
   answerKey: string;
-  /** 'legend': a formula's symbol and what it stands for; 'ordering': a procedure's steps in the text's order. */
-  kind: 'definition' | 'number' | 'term' | 'true-false' | 'open' | 'legend' | 'ordering';
+  /**
+   * 'legend': a formula's symbol and what it stands for; 'ordering': a procedure's steps in the text's order; 'worked': a
+   * worked example's question with its setting, keyed by the result the text works out.
+   */
+  kind: 'definition' | 'number' | 'term' | 'true-false' | 'open' | 'legend' | 'ordering' | 'worked';
 }
 
 export const blank = '_____';

@@ -15,11 +15,13 @@ import { itemProblems } from '@server/ai/shared/item-checks';
 import { genericWord } from './distractors';
 import { stemKey, type BookTerm } from './book-terms';
 import type { MaterialScope } from './scope';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { TermSiblings } from './term-siblings';
 import { settingSentences } from './setting-parts';
 import { legendQuestions } from './legend-questions';
 import { orderingQuestions } from './ordering-questions';
 import { definitionShortAnswers } from './short-answers';
+import { workedResultQuestions } from './worked-results';
 
 /** Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. */
 export function quizLength(scope: MaterialScope): number {
@@ -82,7 +84,7 @@ function definedKeys(scope: MaterialScope): Set<string> {
 }
 
 /** All question candidates of a scope, by kind, best first. */
-export function questionCandidates(scope: MaterialScope) {
+export function questionCandidates(scope: MaterialScope & { workedFrom?: BookSentence[] }) {
   const usage = new Map<string, number>();
   const siblings = new TermSiblings(scope.all, definedKeys(scope));
   const subject = subjectTerms(scope);
@@ -94,6 +96,8 @@ export function questionCandidates(scope: MaterialScope) {
     terms: interleave(termQuestions(scope.sentences, clozeTerms(scope, subject), pool, scope.chapterIndex, usage)),
     trueFalse: interleave(trueFalseQuestions(scope.sentences, scope.terms, pool, scope.chapterIndex, usage, siblings)),
     open: openQuestions(scope.objectives),
+    // A worked example's setting is shown in full with its question: its figures are given, its result is asked.
+    worked: workedResultQuestions(scope.workedFrom ?? scope.sentences, scope.all),
   };
 }
 
@@ -155,6 +159,7 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   const setting = settingSentences(scope.all);
   const c = questionCandidates({
     ...scope,
+    workedFrom: scope.sentences,
     sentences: scope.sentences.filter((s) => !setting.has(s)),
     definitions: scope.definitions.filter((d) => !setting.has(d.sentence)),
   });
@@ -166,7 +171,7 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   picker.take(c.trueFalse, Math.round(closed * 0.2));
   picker.take(c.terms, closed - picker.picked.length);
   // A chapter short of one kind fills up from the others.
-  for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms]) picker.take(list, closed - picker.picked.length);
+  for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms, c.worked]) picker.take(list, closed - picker.picked.length);
   for (const list of fillerCandidates(scope)) picker.take(list, closed - picker.picked.length);
   const closedPicked = [...picker.picked].sort((a, b) => a.source.order - b.source.order);
   picker.take(c.open, openCount + Math.max(0, closed - closedPicked.length));

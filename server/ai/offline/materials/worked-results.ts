@@ -1,0 +1,134 @@
+import type { BookSentence } from '@server/ai/shared/book-sentences';
+import { mentions, numbersIn } from '@server/ai/shared/answer-leaks';
+import { arrangeOptions, seedOf } from './distractors';
+import { whereIn, type QuestionCandidate } from './questions';
+
+/**
+ * A worked example's own question, asked with its setting, keyed by the result the text works out: "Suppose 10 people
+ * are running a race. How many different ways are there to award first, second and third place?" keyed 720 from
+ * "Multiplying these together, we get 10 × 9 × 8 = 720.". The setting's figures are given, not asked for; the key is
+ * derived from them, so the item tests the method the example teaches.
+ */
+
+/** The example's question: a count or a probability, not a rhetorical "So what's going on here?". */
+const asksCount = /\bhow many\b/i;
+const asksProbability = /^what is the probability\b/i;
+/** A sentence that opens a made-up setting: the setting starts there. */
+const opensSetting = /^(?:(?:for example|for instance|now),?\s+)?(?:suppose|imagine)\b/i;
+/** A setting or question that leans on text it does not show ("one more choice", "this lecture hall"). */
+const leansBack =
+  /\b(?:this|these|those|that (?:one|case|example|room|hall)|such|again|another|more|also|same|above|previous|before|earlier|other|it)\b|^(?:then|thus|so|but|therefore|however|here|there)\b/i;
+/** "10 × 9 × 8 = 720", "720/6 = 120", "\(2^{5}\) = 32": a computation and its result. */
+const computed = /([^=≈:]{1,40}?)\s*[=≈]\s*(\d[\d,]*(?:\.\d+)?(?:\/\d[\d,]*)?)(?![\d.,]*\s*[×x*/+−^-]\s*\d)/g;
+const operator = /\d\s*(?:[×x*/+−^-]|!)|\\\)|!/;
+/** "the probability is 1/5040", "the answer is 1000". */
+const stated = /\bprobability (?:\p{L}+\s+){0,12}?is\s+(\d[\d,]*(?:\.\d+)?(?:\/\d[\d,]*)?)/giu;
+
+const figures = /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand)\b/i;
+
+/** The results a sentence works out, in order: each computation's last value. */
+export function workedResults(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(computed)) if (operator.test(m[1])) out.push(m[2]);
+  return out;
+}
+
+function sameSpot(a: BookSentence, b: BookSentence): boolean {
+  return a.chapterIndex === b.chapterIndex && a.sectionTitle === b.sectionTitle;
+}
+
+/** The sentences before the question that set it up: from the one that opens the setting, or the figures stated just before it. */
+function settingOf(sentences: readonly BookSentence[], at: number): BookSentence[] {
+  const before: BookSentence[] = [];
+  for (let j = at - 1; j >= 0 && at - j <= 3; j--) {
+    const s = sentences[j];
+    if (!sameSpot(s, sentences[at]) || s.plain.endsWith('?')) break;
+    before.unshift(s);
+    if (opensSetting.test(s.plain)) return before;
+  }
+  // No "Suppose ...": the sentences just before that state the setting's figures ("A small museum only has space for 4 paintings").
+  const run: BookSentence[] = [];
+  for (const s of [...before].reverse()) {
+    if (!figures.test(s.plain)) break;
+    run.unshift(s);
+  }
+  return run;
+}
+
+/** "For example, suppose we have 10 people" -> "Suppose we have 10 people". */
+function asOpened(text: string): string {
+  const rest = text.replace(/^(?:for example|for instance|now),?\s+/i, '');
+  return rest[0].toUpperCase() + rest.slice(1);
+}
+
+/** The result that answers the question, and the sentence that states it, among the sentences after it. */
+function resultFor(sentences: readonly BookSentence[], at: number, probability: boolean): { value: string; sentence: BookSentence } | null {
+  for (let k = at + 1; k < sentences.length && k - at <= 15; k++) {
+    const s = sentences[k];
+    // The next question of the example ends the search ("before we can decide how many ..." in passing does not).
+    if (!sameSpot(s, sentences[at]) || (s.plain.endsWith('?') && (asksCount.test(s.plain) || asksProbability.test(s.plain)))) return null;
+    if (probability) {
+      if (!/\bprobability\b/i.test(s.plain)) continue;
+      // "10/32 = 0.3125": the computation's last value; "is 1/5040 ≈ 0.0002": the exact value, not the rounded one.
+      const exact = s.plain.replace(/\s*≈\s*[\d.]+/g, '');
+      const values = [...[...exact.matchAll(stated)].map((m) => m[1]), ...workedResults(exact)];
+      const value = values[values.length - 1];
+      if (value) return { value, sentence: s };
+      continue;
+    }
+    const [first] = workedResults(s.plain.replace(/\s*≈\s*[\d.]+/g, ''));
+    if (first && !first.includes('/') && !first.includes('.')) return { value: first, sentence: s };
+  }
+  return null;
+}
+
+/** Whole-number results of every worked computation of the book, for options of the same kind. */
+function bookResults(all: readonly BookSentence[]): string[] {
+  return [...new Set(all.flatMap((s) => workedResults(s.plain)).filter((v) => /^\d[\d,]*$/.test(v)))];
+}
+
+export function workedResultQuestions(scope: readonly BookSentence[], all: readonly BookSentence[]): QuestionCandidate[] {
+  const out: QuestionCandidate[] = [];
+  const pool = bookResults(all);
+  scope.forEach((q, at) => {
+    if (!q.plain.endsWith('?')) return;
+    const probability = asksProbability.test(q.plain);
+    if (!probability && !asksCount.test(q.plain)) return;
+    const setting = settingOf(scope, at);
+    if ([q, ...setting].some((s) => leansBack.test(s.plain.replace(opensSetting, '')))) return;
+    const prompt = [...setting.map((s) => asOpened(s.plain)), q.plain].join(' ');
+    // The figures the result is worked from are in the prompt; a question without them cannot be answered.
+    if (!figures.test(prompt) || prompt.split(' ').length > 70) return;
+    const result = resultFor(scope, at, probability);
+    if (!result || mentions(prompt, result.value)) return;
+    const magnitude = Number(result.value.replace(/,/g, ''));
+    const given = new Set(numbersIn(prompt));
+    const distance = (v: string) => Math.abs(Math.log((Number(v.replace(/,/g, '')) + 1) / (magnitude + 1)));
+    // Other results the book works out, nearest in size first; a figure of the setting is no option.
+    const distractors = probability
+      ? []
+      : pool
+          .filter((v) => v !== result.value && !given.has(Number(v.replace(/,/g, ''))))
+          .sort((a, b) => distance(a) - distance(b))
+          .slice(0, 3);
+    const seed = seedOf(q.text + result.value);
+    const explanation = `The textbook works this out in "${whereIn(q)}": ${result.sentence.plain}`;
+    out.push({
+      question:
+        distractors.length >= 2
+          ? {
+              type: 'multiple-choice',
+              prompt,
+              options: arrangeOptions(result.value, distractors, seed),
+              answer: result.value,
+              explanation,
+              source: result.sentence.text,
+            }
+          : { type: 'short-answer', prompt, answer: result.value, explanation, source: result.sentence.text },
+      source: result.sentence,
+      answerKey: `worked:${result.value}`,
+      kind: 'worked',
+    });
+  });
+  return out;
+}
