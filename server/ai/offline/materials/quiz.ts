@@ -22,6 +22,7 @@ import { legendQuestions } from './legend-questions';
 import { orderingQuestions } from './ordering-questions';
 import { definitionShortAnswers } from './short-answers';
 import { workedResultQuestions } from './worked-results';
+import { swappedComparisons } from './swapped-comparisons';
 
 /** Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. */
 export function quizLength(scope: MaterialScope): number {
@@ -94,7 +95,11 @@ export function questionCandidates(scope: MaterialScope & { workedFrom?: BookSen
     definitions: interleave(definitionQuestions(scope.definitions, pool, scope.chapterIndex, usage)),
     numbers: interleave(numberQuestions(scope.sentences, scope.facts, pool)),
     terms: interleave(termQuestions(scope.sentences, clozeTerms(scope, subject), pool, scope.chapterIndex, usage)),
-    trueFalse: interleave(trueFalseQuestions(scope.sentences, scope.terms, pool, scope.chapterIndex, usage, siblings)),
+    trueFalse: interleave([
+      ...trueFalseQuestions(scope.sentences, scope.terms, pool, scope.chapterIndex, usage, siblings),
+      // A one-way comparison turned round ("the forward mode is cheaper than the reverse mode") is false for the text's reason.
+      ...swappedComparisons(scope.sentences, scope.terms),
+    ]),
     open: openQuestions(scope.objectives),
     // A worked example's setting is shown in full with its question: its figures are given, its result is asked.
     worked: workedResultQuestions(scope.workedFrom ?? scope.sentences, scope.all),
