@@ -172,14 +172,19 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   const openCount = Math.min(c.open.length, target >= 8 ? 2 : 1);
   const closed = target - openCount;
   picker.take(c.definitions, Math.round(closed * 0.3));
+  // A worked example's result tests the method the example teaches: it has a share of its own.
+  picker.take(c.worked, Math.round(closed * 0.2));
   picker.take(c.numbers, Math.round(closed * 0.25));
   picker.take(c.trueFalse, Math.round(closed * 0.2));
   picker.take(c.terms, closed - picker.picked.length);
   // A chapter short of one kind fills up from the others.
   for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms, c.worked]) picker.take(list, closed - picker.picked.length);
   for (const list of fillerCandidates(scope)) picker.take(list, closed - picker.picked.length);
-  const closedPicked = [...picker.picked].sort((a, b) => a.source.order - b.source.order);
-  picker.take(c.open, openCount + Math.max(0, closed - closedPicked.length));
+  picker.take(c.open, openCount + Math.max(0, closed - picker.picked.length));
+  // An open question whose sentences a closed item already quotes is not asked: its place goes to a closed item left over.
+  for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms, c.worked, ...fillerCandidates(scope)])
+    picker.take(list, target - picker.picked.length);
+  const closedPicked = picker.picked.filter((p) => p.kind !== 'open').sort((a, b) => a.source.order - b.source.order);
   const open = picker.picked.filter((p) => p.kind === 'open');
   return { questions: [...closedPicked, ...open].map((p) => p.question) };
 }

@@ -10,7 +10,7 @@ import { whereIn, type QuestionCandidate } from './questions';
  * differ in ..." could be.
  */
 const comparatives =
-  '(?:more|less|fewer|cheaper|costlier|faster|slower|quicker|larger|smaller|bigger|higher|lower|greater|better|worse|easier|harder|simpler|longer|shorter|stronger|weaker|wider|narrower|deeper)';
+  '(?:(?:more|less)\\s+[\\p{L}-]+|fewer|cheaper|costlier|faster|slower|quicker|larger|smaller|bigger|higher|lower|greater|better|worse|easier|harder|simpler|longer|shorter|stronger|weaker|wider|narrower|deeper)';
 
 /** The compared thing after "than": a book term, or words ending in the first term's head ("forward mode" for "reverse mode"). */
 function otherSide(after: string, first: BookTerm, terms: readonly BookTerm[]): string | null {
@@ -31,9 +31,10 @@ export function swappedComparisons(sentences: readonly BookSentence[], terms: re
       if (!found) continue;
       const tail = s.plain.slice(found.index + found.written.length);
       // "A is (computationally significantly) cheaper than (the) B": A is the subject of the comparison, B its other side.
-      const m = new RegExp(`^\\s+(?:is|are)\\s+(?:[\\p{L}-]+\\s+){0,3}?${comparatives}(?:\\s+[\\p{L}-]+)?\\s+than\\s+(?:the\\s+|an?\\s+)?`, 'iu').exec(
-        tail,
-      );
+      const m = new RegExp(
+        `^\\s+(?:is|are)\\s+(?:[\\p{L}-]+\\s+){0,3}?${comparatives}(?:\\s+to\\s+[\\p{L}-]+)?\\s+than\\s+(?:the\\s+|an?\\s+)?`,
+        'iu',
+      ).exec(tail);
       if (!m) continue;
       const at = found.index + found.written.length + m[0].length;
       const other = otherSide(s.plain.slice(at), term, terms);

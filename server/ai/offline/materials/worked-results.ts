@@ -61,25 +61,40 @@ function asOpened(text: string): string {
   return rest[0].toUpperCase() + rest.slice(1);
 }
 
-/** The result that answers the question, and the sentence that states it, among the sentences after it. */
+/**
+ * The result that answers the question, and the sentence that states it, among the sentences after it up to the example's
+ * next question. A count is the result followed by what the question counts ("How many different committees" ->
+ * "720/6 = 120 distinct committees"), else the last one worked out: "6 × 5 = 30 ordered picks" is a step on the way.
+ */
 function resultFor(sentences: readonly BookSentence[], at: number, probability: boolean): { value: string; sentence: BookSentence } | null {
+  const counted = /\bhow many (?:different |distinct |possible )?([\p{L}-]+)/iu
+    .exec(sentences[at].plain)?.[1]
+    .toLowerCase()
+    .replace(/e?s$/, '');
+  let last: { value: string; sentence: BookSentence } | null = null;
   for (let k = at + 1; k < sentences.length && k - at <= 15; k++) {
     const s = sentences[k];
     // The next question of the example ends the search ("before we can decide how many ..." in passing does not).
-    if (!sameSpot(s, sentences[at]) || (s.plain.endsWith('?') && (asksCount.test(s.plain) || asksProbability.test(s.plain)))) return null;
+    if (!sameSpot(s, sentences[at]) || (s.plain.endsWith('?') && (asksCount.test(s.plain) || asksProbability.test(s.plain)))) break;
+    // "10/32 = 0.3125": the computation's last value; "is 1/5040 ≈ 0.0002": the exact value, not the rounded one.
+    const exact = s.plain.replace(/\s*≈\s*[\d.]+/g, '');
     if (probability) {
       if (!/\bprobability\b/i.test(s.plain)) continue;
-      // "10/32 = 0.3125": the computation's last value; "is 1/5040 ≈ 0.0002": the exact value, not the rounded one.
-      const exact = s.plain.replace(/\s*≈\s*[\d.]+/g, '');
       const values = [...[...exact.matchAll(stated)].map((m) => m[1]), ...workedResults(exact)];
-      const value = values[values.length - 1];
-      if (value) return { value, sentence: s };
+      if (values.length) return { value: values[values.length - 1], sentence: s };
       continue;
     }
-    const [first] = workedResults(s.plain.replace(/\s*≈\s*[\d.]+/g, ''));
-    if (first && !first.includes('/') && !first.includes('.')) return { value: first, sentence: s };
+    for (const m of exact.matchAll(computed)) {
+      if (!operator.test(m[1]) || !/^\d[\d,]*$/.test(m[2])) continue;
+      const next = exact
+        .slice((m.index ?? 0) + m[0].length)
+        .match(/^\s+(?:[\p{L}-]+\s+)?([\p{L}-]+)/u)?.[1]
+        .toLowerCase();
+      if (counted && next?.replace(/e?s$/, '') === counted) return { value: m[2], sentence: s };
+      last = { value: m[2], sentence: s };
+    }
   }
-  return null;
+  return last;
 }
 
 /** Whole-number results of every worked computation of the book, for options of the same kind. */
