@@ -57,6 +57,18 @@ const handout: TextbookContent = {
             '<p>Fixing one guest and ordering the others gives 7 × 6 × 5 × 4 × 3 × 2 × 1 = 5040 seatings.</p>',
         },
         {
+          id: 's6',
+          title: 'Serving Customers',
+          content:
+            '<p>Imagine a bakery that opens its tills on a busy Saturday morning.</p>' +
+            '<p>Customers arrive steadily throughout the morning rush.</p>' +
+            '<p>Each till serves 20 customers in an hour.</p>' +
+            '<p>The bakery stays open for two hours before noon.</p>' +
+            '<p>Its owner keeps a tally of every sale in a notebook.</p>' +
+            '<p>How many customers can 3 tills serve before noon?</p>' +
+            '<p>Serving at every till for the whole morning gives 3 × 20 × 2 = 120 customers.</p>',
+        },
+        {
           id: 's5',
           title: 'Sorting Methods',
           content:
@@ -92,10 +104,11 @@ describe("a worked example's question, keyed by the result the text works out", 
     const items = workedResultQuestions(sentences, sentences);
     const byKey = Object.fromEntries(items.map((c) => [c.question.answer, c.question]));
     expect(Object.keys(byKey).sort()).toEqual(['0.4', '15', '24']);
-    expect(byKey['24'].prompt).toBe('Suppose 4 students stand in a queue for lunch. How many different orders of the queue are possible?');
+    // The setting is stated as a problem states it, without its "Suppose".
+    expect(byKey['24'].prompt).toBe('4 students stand in a queue for lunch. How many different orders of the queue are possible?');
     // "For example, suppose ..." opens the setting; "6 × 5 = 30 ordered picks" is a step, "15 pairs" what is counted.
     expect(byKey['15'].prompt).toBe(
-      'Suppose a coach picks 2 captains from a squad of 6 players. How many different pairs of captains can the coach pick?',
+      'A coach picks 2 captains from a squad of 6 players. How many different pairs of captains can the coach pick?',
     );
     expect(byKey['15'].type).toBe('multiple-choice');
     expect(byKey['15'].options).toContain('15');
@@ -117,6 +130,8 @@ describe("a worked example's question, keyed by the result the text works out", 
     const items = workedResultQuestions(sentences, sentences);
     // "to seat this group again" points back: the guests' question is not asked.
     expect(items.some((c) => c.question.answer === '5040')).toBe(false);
+    // The bakery's setting starts five sentences back (how many tills?): a prompt of the last three could not be answered.
+    expect(items.some((c) => c.question.answer === '120')).toBe(false);
     const printed = bookSentences({
       ...handout,
       chapters: [

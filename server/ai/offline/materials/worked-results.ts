@@ -13,8 +13,8 @@ import { whereIn, type QuestionCandidate } from './questions';
 /** The example's question: a count or a probability, not a rhetorical "So what's going on here?". */
 const asksCount = /\bhow many\b/i;
 const asksProbability = /^what is the probability\b/i;
-/** A sentence that opens a made-up setting: the setting starts there. */
-const opensSetting = /^(?:(?:for example|for instance|now),?\s+)?(?:suppose|imagine)\b/i;
+/** A sentence that opens a made-up setting: the setting starts there ("Imagine a classroom ..." is no sentence without its verb). */
+const opensSetting = /^(?:(?:for example|for instance|now),?\s+)?suppose\b/i;
 /** A setting or question that leans on text it does not show ("one more choice", "this lecture hall"). */
 const leansBack =
   /\b(?:this|these|those|that (?:one|case|example|room|hall)|such|again|another|more|also|same|above|previous|before|earlier|other|it)\b|^(?:then|thus|so|but|therefore|however|here|there)\b/i;
@@ -37,27 +37,28 @@ function sameSpot(a: BookSentence, b: BookSentence): boolean {
   return a.chapterIndex === b.chapterIndex && a.sectionTitle === b.sectionTitle;
 }
 
-/** The sentences before the question that set it up: from the one that opens the setting, or the figures stated just before it. */
-function settingOf(sentences: readonly BookSentence[], at: number): BookSentence[] {
+/**
+ * The sentences before the question that set it up, back to where the setting starts: its "Suppose ...", the start of
+ * its section or the question before it. Null when the setting starts further back than three sentences: an item that
+ * showed only part of it could not be answered ("Imagine a shop ... Each till serves 20 customers an hour. How many ...?").
+ */
+function settingOf(sentences: readonly BookSentence[], at: number): BookSentence[] | null {
   const before: BookSentence[] = [];
-  for (let j = at - 1; j >= 0 && at - j <= 3; j--) {
+  for (let j = at - 1; j >= at - 4; j--) {
     const s = sentences[j];
-    if (!sameSpot(s, sentences[at]) || s.plain.endsWith('?')) break;
+    if (!s || !sameSpot(s, sentences[at]) || s.plain.endsWith('?')) return before;
     before.unshift(s);
     if (opensSetting.test(s.plain)) return before;
   }
-  // No "Suppose ...": the sentences just before that state the setting's figures ("A small museum only has space for 4 paintings").
-  const run: BookSentence[] = [];
-  for (const s of [...before].reverse()) {
-    if (!figures.test(s.plain)) break;
-    run.unshift(s);
-  }
-  return run;
+  return null;
 }
 
-/** "For example, suppose we have 10 people" -> "Suppose we have 10 people". */
+/**
+ * The setting stated as a problem states it: "For example, suppose we have 10 people" -> "We have 10 people", "Suppose
+ * that you're taking a picture" -> "You're taking a picture". The item asks for the result worked out from the setting.
+ */
 function asOpened(text: string): string {
-  const rest = text.replace(/^(?:for example|for instance|now),?\s+/i, '');
+  const rest = text.replace(opensSetting, '').replace(/^\s*(?:that\s+)?/i, '');
   return rest[0].toUpperCase() + rest.slice(1);
 }
 
@@ -110,7 +111,7 @@ export function workedResultQuestions(scope: readonly BookSentence[], all: reado
     const probability = asksProbability.test(q.plain);
     if (!probability && !asksCount.test(q.plain)) return;
     const setting = settingOf(scope, at);
-    if ([q, ...setting].some((s) => leansBack.test(s.plain.replace(opensSetting, '')))) return;
+    if (!setting || [q, ...setting].some((s) => leansBack.test(s.plain.replace(opensSetting, '')))) return;
     const prompt = [...setting.map((s) => asOpened(s.plain)), q.plain].join(' ');
     // The figures the result is worked from are in the prompt; a question without them cannot be answered.
     if (!figures.test(prompt) || prompt.split(' ').length > 70) return;
