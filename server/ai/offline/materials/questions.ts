@@ -164,6 +164,7 @@ export function termQuestions(
   pool: readonly BookTerm[],
   chapterIndex?: number,
   usage?: Map<string, number>,
+  countable?: (t: BookTerm) => boolean,
 ): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   for (const term of scopeTerms) {
@@ -196,6 +197,8 @@ export function termQuestions(
         seed,
         count: 3,
         usage,
+        // After "a(n)" the key is a countable noun: a mass noun ("cryptography") fits the blank worse than the key.
+        accept: countable && /\b[Aa]\(n\) _{3,}/.test(blanked) ? countable : undefined,
       }).map((t) => t.surface);
       const answer = term.surface;
       const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);

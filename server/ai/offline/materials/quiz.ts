@@ -12,7 +12,7 @@ import {
 } from './questions';
 import { isDefinedIn } from '../analyze/objectives';
 import { itemProblems } from '@server/ai/shared/item-checks';
-import { genericWord } from './distractors';
+import { countableIn, genericWord } from './distractors';
 import { stemKey, type BookTerm } from './book-terms';
 import type { MaterialScope } from './scope';
 import type { BookSentence } from '@server/ai/shared/book-sentences';
@@ -94,7 +94,16 @@ export function questionCandidates(scope: MaterialScope & { workedFrom?: BookSen
   return {
     definitions: interleave(definitionQuestions(scope.definitions, pool, scope.chapterIndex, usage)),
     numbers: interleave(numberQuestions(scope.sentences, scope.facts, pool)),
-    terms: interleave(termQuestions(scope.sentences, clozeTerms(scope, subject), pool, scope.chapterIndex, usage)),
+    terms: interleave(
+      termQuestions(
+        scope.sentences,
+        clozeTerms(scope, subject),
+        pool,
+        scope.chapterIndex,
+        usage,
+        countableIn(scope.all.map((s) => s.plain).join('\n')),
+      ),
+    ),
     trueFalse: interleave([
       ...trueFalseQuestions(scope.sentences, scope.terms, pool, scope.chapterIndex, usage, siblings),
       // A one-way comparison turned round ("the forward mode is cheaper than the reverse mode") is false for the text's reason.

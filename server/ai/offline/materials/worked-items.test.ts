@@ -7,6 +7,8 @@ import { buildMaterial } from '../materials';
 import { stemKey, type BookTerm } from './book-terms';
 import { workedResultQuestions, workedResults } from './worked-results';
 import { swappedComparisons } from './swapped-comparisons';
+import { countableIn } from './distractors';
+import { termQuestions } from './questions';
 
 /** A counting handout of worked examples: each sets a question, works it out and states the result. */
 const handout: TextbookContent = {
@@ -197,5 +199,47 @@ describe('a worked-example chapter gets its quiz from its examples', () => {
     expect(new Set(keys).size).toBe(keys.length);
     // The examples' results have a share of the quiz beside the definitions and statements.
     expect(quiz.questions.some((q) => ['24', '15', '0.4'].includes(q.answer))).toBe(true);
+  });
+});
+
+describe('options that fit the blank as the key does', () => {
+  const text: TextbookContent = {
+    title: 'Fault Attacks',
+    references: [],
+    chapters: [
+      {
+        id: 'c',
+        title: 'Fault Attacks',
+        content:
+          '<p>An adversary injects a fault into the smart card while it computes a digital signature.</p>' +
+          '<p>A countermeasure detects a fault before the faulty result leaves the device, and many countermeasures repeat the computation.</p>' +
+          '<p>Every cipher of the library was checked, and ciphers with a small state were checked twice for every fault.</p>' +
+          '<p>Cryptography studies how to keep messages secret, and cryptography is older than the computers that run it now.</p>' +
+          '<p>The computational complexity of an attack grows with the key size, and computational complexity is measured in operations.</p>',
+        sections: [],
+      },
+    ],
+  };
+  const all = bookSentences(text);
+  const countable = countableIn(all.map((s) => s.plain).join('\n'));
+
+  it('reads which terms the text uses as countable nouns', () => {
+    expect(countable(term('fault'))).toBe(true);
+    expect(countable(term('countermeasure'))).toBe(true);
+    expect(countable(term('cipher'))).toBe(true);
+    expect(countable(term('cryptography'))).toBe(false);
+    expect(countable(term('computational complexity'))).toBe(false);
+  });
+
+  it('offers no mass noun after "a(n)": "injects a(n) _____" gets countable options only', () => {
+    const pool = ['fault', 'countermeasure', 'cipher', 'cryptography', 'computational complexity'].map(term);
+    const [item] = termQuestions(all.slice(0, 1), [term('fault')], pool, undefined, undefined, countable);
+    expect(item.question.prompt).toContain('injects a(n) _____');
+    expect(item.question.options).toEqual(expect.arrayContaining(['fault', 'countermeasure', 'cipher']));
+    expect(item.question.options).not.toContain('cryptography');
+    expect(item.question.options).not.toContain('computational complexity');
+    // Without the rule the mass nouns would be offered: the test sees the difference.
+    const [loose] = termQuestions(all.slice(0, 1), [term('fault')], pool);
+    expect(loose.question.options!.some((o) => o === 'cryptography' || o === 'computational complexity')).toBe(true);
   });
 });
