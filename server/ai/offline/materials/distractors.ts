@@ -1,6 +1,6 @@
 import { mentions } from '@server/ai/shared/answer-leaks';
 import type { NumberFact } from './book-facts';
-import type { BookTerm } from './book-terms';
+import { escapeRegExp, type BookTerm } from './book-terms';
 
 /** A stable number from text, so the same book always gives the same quiz. */
 export function seedOf(text: string): number {
@@ -95,6 +95,23 @@ export function termDistractors(
   }
   for (const t of picked) opts.usage?.set(t.stem, used(t) + 1);
   return picked;
+}
+
+/**
+ * Terms the text uses as countable nouns: with "a", "an", "each" or "every" before them, or in the plural. "An adversary
+ * injects a(n) _____" is keyed "fault"; "cryptography" or "computational complexity" do not read after "a", so they fit the
+ * blank worse than the key and are no options for it.
+ */
+export function countableIn(text: string): (t: Pick<BookTerm, 'key' | 'isPlural'>) => boolean {
+  const lower = text.toLowerCase();
+  return (t) => {
+    if (t.isPlural) return true;
+    const key = escapeRegExp(t.key);
+    const plural = escapeRegExp(t.key.replace(/y$/, 'ie').replace(/(?:s|x|ch|sh)$/, '$&e'));
+    return new RegExp(`(?<![\\p{L}-])(?:(?:a|an|each|every|another|one)\\s+(?:[\\p{L}-]+\\s+)?${key}|${plural}s)(?![\\p{L}])`, 'u').test(
+      lower,
+    );
+  };
 }
 
 /**

@@ -14,8 +14,11 @@ export interface QuestionCandidate {
   source: BookSentence;
   /** The tested answer, normalised: one question per answer. */
   answerKey: string;
-  /** 'legend': a formula's symbol and what it stands for; 'ordering': a procedure's steps in the text's order. */
-  kind: 'definition' | 'number' | 'term' | 'true-false' | 'open' | 'legend' | 'ordering';
+  /**
+   * 'legend': a formula's symbol and what it stands for; 'ordering': a procedure's steps in the text's order; 'worked': a
+   * worked example's question with its setting, keyed by the result the text works out.
+   */
+  kind: 'definition' | 'number' | 'term' | 'true-false' | 'open' | 'legend' | 'ordering' | 'worked';
 }
 
 export const blank = '_____';
@@ -161,6 +164,7 @@ export function termQuestions(
   pool: readonly BookTerm[],
   chapterIndex?: number,
   usage?: Map<string, number>,
+  countable?: (t: BookTerm) => boolean,
 ): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   for (const term of scopeTerms) {
@@ -193,6 +197,8 @@ export function termQuestions(
         seed,
         count: 3,
         usage,
+        // After "a(n)" the key is a countable noun: a mass noun ("cryptography") fits the blank worse than the key.
+        accept: countable && /\b[Aa]\(n\) _{3,}/.test(blanked) ? countable : undefined,
       }).map((t) => t.surface);
       const answer = term.surface;
       const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);

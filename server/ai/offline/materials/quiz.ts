@@ -11,12 +11,16 @@ import {
   type QuestionCandidate,
 } from './questions';
 import { itemProblems } from '@server/ai/shared/item-checks';
-import type { BookTerm } from './book-terms';
+import { countableIn, genericWord } from './distractors';
+import { stemKey, type BookTerm } from './book-terms';
 import type { MaterialScope } from './scope';
+import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { TermSiblings } from './term-siblings';
 import { legendQuestions } from './legend-questions';
 import { orderingQuestions } from './ordering-questions';
 import { definitionShortAnswers } from './short-answers';
+import { workedResultQuestions } from './worked-results';
+import { swappedComparisons } from './swapped-comparisons';
 
 /** Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. */
 export function quizLength(scope: MaterialScope): number {
@@ -53,7 +57,7 @@ function definedKeys(scope: MaterialScope): Set<string> {
 }
 
 /** All question candidates of a scope, by kind, best first. */
-export function questionCandidates(scope: MaterialScope) {
+export function questionCandidates(scope: MaterialScope & { workedFrom?: BookSentence[] }) {
   const usage = new Map<string, number>();
   const siblings = new TermSiblings(scope.all, definedKeys(scope));
   const subject = scope.isSubject;
@@ -62,9 +66,24 @@ export function questionCandidates(scope: MaterialScope) {
   return {
     definitions: interleave(definitionQuestions(scope.definitions, pool, scope.chapterIndex, usage)),
     numbers: interleave(numberQuestions(scope.sentences, scope.facts, pool)),
-    terms: interleave(termQuestions(scope.sentences, clozeTerms(scope, subject), pool, scope.chapterIndex, usage)),
-    trueFalse: interleave(trueFalseQuestions(scope.sentences, scope.terms, pool, scope.chapterIndex, usage, siblings)),
+    terms: interleave(
+      termQuestions(
+        scope.sentences,
+        clozeTerms(scope, subject),
+        pool,
+        scope.chapterIndex,
+        usage,
+        countableIn(scope.all.map((s) => s.plain).join('\n')),
+      ),
+    ),
+    trueFalse: interleave([
+      ...trueFalseQuestions(scope.sentences, scope.terms, pool, scope.chapterIndex, usage, siblings),
+      // A one-way comparison turned round ("the forward mode is cheaper than the reverse mode") is false for the text's reason.
+      ...swappedComparisons(scope.sentences, scope.terms),
+    ]),
     open: openQuestions(scope.objectives),
+    // A worked example's setting is shown in full with its question: its figures are given, its result is asked.
+    worked: workedResultQuestions(scope.workedFrom ?? scope.sentences, scope.all),
   };
 }
 
@@ -125,6 +144,7 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   const { setting } = scope;
   const c = questionCandidates({
     ...scope,
+    workedFrom: scope.sentences,
     sentences: scope.sentences.filter((s) => !setting.has(s)),
     definitions: scope.definitions.filter((d) => !setting.has(d.sentence)),
   });
@@ -132,14 +152,19 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   const openCount = Math.min(c.open.length, target >= 8 ? 2 : 1);
   const closed = target - openCount;
   picker.take(c.definitions, Math.round(closed * 0.3));
+  // A worked example's result tests the method the example teaches: it has a share of its own.
+  picker.take(c.worked, Math.round(closed * 0.2));
   picker.take(c.numbers, Math.round(closed * 0.25));
   picker.take(c.trueFalse, Math.round(closed * 0.2));
   picker.take(c.terms, closed - picker.picked.length);
   // A chapter short of one kind fills up from the others.
-  for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms]) picker.take(list, closed - picker.picked.length);
+  for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms, c.worked]) picker.take(list, closed - picker.picked.length);
   for (const list of fillerCandidates(scope)) picker.take(list, closed - picker.picked.length);
-  const closedPicked = [...picker.picked].sort((a, b) => a.source.order - b.source.order);
-  picker.take(c.open, openCount + Math.max(0, closed - closedPicked.length));
+  picker.take(c.open, openCount + Math.max(0, closed - picker.picked.length));
+  // An open question whose sentences a closed item already quotes is not asked: its place goes to a closed item left over.
+  for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms, c.worked, ...fillerCandidates(scope)])
+    picker.take(list, target - picker.picked.length);
+  const closedPicked = picker.picked.filter((p) => p.kind !== 'open').sort((a, b) => a.source.order - b.source.order);
   const open = picker.picked.filter((p) => p.kind === 'open');
   return { questions: [...closedPicked, ...open].map((p) => p.question) };
 }

@@ -21,11 +21,11 @@ describe('GET /api/textbooks/{id}/materials/{materialId}/download', () => {
     const questions = quiz.content.questions!;
 
     const expected = {
-      qti: ['application/zip', 'Quiz-Food-Webs-Populations.qti.zip'],
-      moodle: ['application/xml; charset=utf-8', 'Quiz-Food-Webs-Populations.xml'],
-      gift: ['text/plain; charset=utf-8', 'Quiz-Food-Webs-Populations.gift.txt'],
-      docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'Quiz-Food-Webs-Populations.docx'],
-      pdf: ['application/pdf', 'Quiz-Food-Webs-Populations.pdf'],
+      qti: ['application/zip', 'Quiz-Food-Webs.qti.zip'],
+      moodle: ['application/xml; charset=utf-8', 'Quiz-Food-Webs.xml'],
+      gift: ['text/plain; charset=utf-8', 'Quiz-Food-Webs.gift.txt'],
+      docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'Quiz-Food-Webs.docx'],
+      pdf: ['application/pdf', 'Quiz-Food-Webs.pdf'],
     } as const;
     for (const [format, [mime, name]] of Object.entries(expected)) {
       const res = await get(collaborator, `${base(book.id, quiz.id)}?format=${format}`);
