@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +11,11 @@ import { migrateDatabase, openPglite, openPostgres } from '../db/client';
  * template database when TEST_DATABASE_URL is set (CI's second pass).
  */
 export default async function setup(project: TestProject) {
+  // Every scratch file of the run (exports checked by validators, backups, data folders) goes into one folder that
+  // is removed at the end: the test files are started after this and take TMPDIR with them, so os.tmpdir() is it.
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'textbook-studio-tests-'));
+  process.env.TMPDIR = scratch;
+  const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
     const admin = new pg.Client({ connectionString: pgUrl });
@@ -32,6 +37,7 @@ export default async function setup(project: TestProject) {
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
       await cleanup.end();
+      removeScratch();
     };
   }
   const database = await openPglite(undefined);
@@ -42,6 +48,7 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteDump', file);
   project.provide('pgTemplateUrl', '');
+  return removeScratch;
 }
 
 declare module 'vitest' {
