@@ -38,6 +38,11 @@ export async function extractText(
   const warnings = ingested.documents.flatMap((d) => (d.warnings ?? []).map((w) => `${d.filename}: ${w}`));
   // And what each file gave that the user would not expect from a document: slides and notes, scanned pages read as text.
   const summaries = ingested.documents.flatMap((d) => (d.summary ? [`${d.filename}: ${d.summary}`] : []));
+  // A bibliography file is read for the pages beside it: said so, with how many of its entries they cite.
+  for (const c of ingested.companions ?? [])
+    summaries.push(
+      `${c.filename}: the bibliography for ${c.pages.join(', ')}: ${c.cited} of its ${c.entries} ${c.entries === 1 ? 'entry' : 'entries'} cited, in the book's references`,
+    );
   return {
     extractedText: ingested.text,
     detectedTopic: analysis.detectedTopic,
