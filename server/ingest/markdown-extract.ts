@@ -539,7 +539,7 @@ export function extractMarkdown(text: string, filename: string, options: Markdow
   const warnings: string[] = [];
   if (unresolvedCitations?.length)
     warnings.push(
-      `${unresolvedCitations.length === 1 ? 'a citation was' : `${unresolvedCitations.length} citations were`} not resolved (${uploadedWith ? 'the bibliography uploaded with the page does not hold them' : 'no bibliography came with the page'}): ${unresolvedCitations.join(', ')} ${unresolvedCitations.length === 1 ? 'is' : 'are'} printed as ${unresolvedCitations.length === 1 ? 'its key' : 'their keys'}`,
+      `${unresolvedCitations.length === 1 ? 'a citation was' : `${unresolvedCitations.length} citations were`} not resolved (${uploadedWith ? `the bibliography uploaded with the page does not hold ${unresolvedCitations.length === 1 ? 'it' : 'them'}` : 'no bibliography came with the page'}): ${unresolvedCitations.join(', ')} ${unresolvedCitations.length === 1 ? 'is' : 'are'} printed as ${unresolvedCitations.length === 1 ? 'its key' : 'their keys'}`,
     );
   const missing = localPictures(text);
   if (missing.length)

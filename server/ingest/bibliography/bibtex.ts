@@ -57,6 +57,7 @@ export function latexText(value: string): string {
     .replace(/---/g, '—')
     .replace(/--/g, '–')
     .replace(/(?<!\\)~/g, ' ')
+    .replace(/\\(BibTeX|LaTeX|TeX)\b\s*/g, '$1')
     .replace(/\\[a-zA-Z]+\s*/g, '')
     .replace(/[{}]/g, '')
     .replace(/\s+/g, ' ')
