@@ -36,4 +36,34 @@ describe('extract-text with two unrelated files', () => {
     for (const own of alone) expect(topic).toContain(own);
     expect(res.json().sourceIds).toHaveLength(2);
   });
+
+  it('a file that does not mention the typed topic is named with why, and each reference names the file it came from', async () => {
+    const alice = await h.createUser('alice');
+    const readings: MultipartPart = {
+      name: 'files',
+      filename: 'causal-readings.md',
+      type: 'text/markdown',
+      data: fs.readFileSync(fixturePath('course/causal-readings.md')),
+    };
+    const bib: MultipartPart = {
+      name: 'files',
+      filename: 'causal-readings.bib',
+      type: 'text/plain',
+      data: fs.readFileSync(fixturePath('course/causal-readings.bib')),
+    };
+    const res = await extractText(h, alice, [markdown, readings, bib, { name: 'topic', value: 'Geometric optics' }]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.offTopicFiles).toEqual([
+      { filename: 'causal-readings.md', reason: expect.stringMatching(/^"causal-readings\.md" does not mention Geometric optics/) },
+    ]);
+    const refs = body.extractedReferences as Array<{ title: string; files?: string[] }>;
+    const design = refs.find((r) => r.title === 'The Design of Experiments');
+    expect(design?.files).toEqual(['causal-readings.md']);
+    for (const r of refs) expect(r.files?.length).toBeGreaterThan(0);
+
+    // Without a typed topic, or with one both files mention, no file is called unrelated.
+    const untyped = await extractText(h, alice, [markdown, readings, bib]);
+    expect(untyped.json().offTopicFiles).toBeUndefined();
+  });
 });
