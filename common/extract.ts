@@ -47,6 +47,8 @@ export const extractedReference = z.union([
       publisher: z.string().optional(),
       url: z.string().optional(),
       approved: z.boolean().optional(),
+      /** The uploaded files the reference was found in (extraction only): leaving those files out leaves it out. */
+      files: z.array(z.string()).optional(),
     })
     .passthrough(),
 ]);
@@ -65,6 +67,8 @@ export const extractTextResponse = z.object({
   summaries: z.array(z.string()).optional(),
   /** The stored sources read from the request: their embeddings are computed after the answer (GET /api/sources/embeddings). */
   sourceIds: z.array(z.number().int()).optional(),
+  /** Files that do not mention the topic the user typed, each with why: the user keeps each one or leaves it out before generating. */
+  offTopicFiles: z.array(z.object({ filename: z.string(), reason: z.string() })).optional(),
 });
 export type ExtractTextResponse = z.infer<typeof extractTextResponse>;
 

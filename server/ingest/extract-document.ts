@@ -10,6 +10,7 @@ import { defaultScanLimits } from './ocr/ocr-read';
 import type { FileKind } from './sniff';
 import { documentFromDirectText, extractTxt } from './txt-extract';
 import { assertZipInflatesWithin } from './zip-inflate-guard';
+import type { BibEntry } from './markdown/pandoc-citations';
 
 export interface ExtractJob {
   /** `direct`: text the user typed or pasted (UTF-8), read as documentFromDirectText does. */
@@ -20,6 +21,8 @@ export interface ExtractJob {
   chapterTitle?: string;
   /** Time the file's scanned pages may take to recognize (the rest are named in a warning), below the process's time limit. */
   scanBudgetMs?: number;
+  /** Text files: the entries of a bibliography file uploaded with them, for their Pandoc citations. */
+  bibliography?: BibEntry[];
 }
 
 export interface ExtractOutput {
@@ -67,7 +70,7 @@ export async function extractAndChunk(job: ExtractJob, onProgress?: (progress: E
             ? await extractOdp(job.data, job.filename)
             : job.kind === 'png' || job.kind === 'jpeg'
               ? await extractImage(job.data, job.filename, job.kind === 'png' ? 'image/png' : 'image/jpeg', scanLimits)
-              : extractTxt(job.data, job.filename),
+              : extractTxt(job.data, job.filename, { bibliography: job.bibliography }),
   );
   return { document, chunks: chunkDocument(document) };
 }

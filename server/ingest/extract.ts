@@ -9,6 +9,7 @@ import { imageTooLarge } from './image-size';
 import { damagedKindName, isEncryptedOffice, mimeByKind, sniffKind, type FileKind } from './sniff';
 import { maxZipInflatedBytes } from './zip-inflate-guard';
 import { zipInflatedSize } from './zip-inflated-size';
+import type { BibEntry } from './markdown/pandoc-citations';
 
 export interface UploadedFile {
   filename: string;
@@ -96,6 +97,8 @@ export interface ExtractRunOptions {
   signal?: AbortSignal;
   /** What the extraction reports while it works ("Reading page 3 of 12"). */
   onProgress?: (progress: ExtractProgress) => void;
+  /** Text files: the entries of a bibliography file uploaded with them (server/ingest/bibliography/companion.ts). */
+  bibliography?: BibEntry[];
 }
 
 /**
@@ -145,7 +148,13 @@ export async function extractUpload(
   try {
     reply = await extractPool(config).run(
       // Recognizing scans stops in time to answer within the process's limit, naming the pages it did not reach.
-      { kind, filename: file.filename, data, scanBudgetMs: Math.max(5_000, config.extractTimeoutMs - 15_000) },
+      {
+        kind,
+        filename: file.filename,
+        data,
+        scanBudgetMs: Math.max(5_000, config.extractTimeoutMs - 15_000),
+        ...(kind === 'txt' && options.bibliography?.length ? { bibliography: options.bibliography } : {}),
+      },
       {
         timeoutMs: config.extractTimeoutMs,
         owner: options.owner,

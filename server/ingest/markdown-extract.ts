@@ -5,7 +5,7 @@ import { cleanText, normalizeCharacters } from '../core/nlp';
 import { isSessionHeading } from './session-heading';
 import { isKeptLinkTarget, linkedText, placeAnchors, textWithTargets } from './links';
 import { hasFrontMatter, takeFrontMatter } from './markdown/front-matter';
-import { referenceLine, renderCitations, yamlReferences } from './markdown/pandoc-citations';
+import { referenceLine, renderCitations, yamlReferences, type BibEntry } from './markdown/pandoc-citations';
 import { katexDisplay, pageMath, takeEnvironments } from './markdown/latex-environments';
 import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/math-macros';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
@@ -253,7 +253,7 @@ interface Parsed {
  * targets, ordered lists their first number; site macros and table-of-contents commands lose
  * their markup (markdown/site-macros.ts) and raw HTML is read for its text (markdown/raw-html.ts).
  */
-export function markdownToBlocks(source: string): Parsed {
+export function markdownToBlocks(source: string, companion: BibEntry[] = []): Parsed {
   const page = takeFrontMatter(normalizeCharacters(source).replace(/\r\n?/g, '\n'));
   // A raw HTML <pre> block is preformatted text, as a fence is: its dollars, braces and backslashes are shown, never read.
   // The page's settings that are web addresses ("quiz: https://...") open the page as links, named by their setting.
@@ -278,7 +278,10 @@ export function markdownToBlocks(source: string): Parsed {
   // Pandoc's fenced divs ("::: notes") and attribute lists ("{width=80%}") are layout; their text stays.
   text = stripPandocMarkup(text);
   // Pandoc's citations ("[@Parr2010, p. 142]") read author-year from the page's bibliography, or as their keys.
-  const citations = renderCitations(text, yamlReferences(page.yaml));
+  // A bibliography file uploaded beside the page (.bib, CSL-JSON) adds the keys its front matter does not define.
+  const own = yamlReferences(page.yaml);
+  const ownKeys = new Set(own.map((e) => e.id));
+  const citations = renderCitations(text, [...own, ...companion.filter((e) => !ownKeys.has(e.id))]);
   text = citations.text;
   const title = page.title;
   const notes: DocBlock[][] = [];
@@ -525,12 +528,18 @@ function withPageMacros(block: DocBlock, macros: MathMacros): DocBlock {
   return out;
 }
 
-export function extractMarkdown(text: string, filename: string): ExtractedDocument {
-  const { blocks, title, bibliography, unresolvedCitations } = markdownToBlocks(text);
+export interface MarkdownOptions {
+  /** The entries of a bibliography file uploaded with the page (server/ingest/bibliography/companion.ts). */
+  bibliography?: BibEntry[];
+}
+
+export function extractMarkdown(text: string, filename: string, options: MarkdownOptions = {}): ExtractedDocument {
+  const { blocks, title, bibliography, unresolvedCitations } = markdownToBlocks(text, options.bibliography);
+  const uploadedWith = (options.bibliography?.length ?? 0) > 0;
   const warnings: string[] = [];
   if (unresolvedCitations?.length)
     warnings.push(
-      `${unresolvedCitations.length === 1 ? 'a citation was' : `${unresolvedCitations.length} citations were`} not resolved (no bibliography came with the page): ${unresolvedCitations.join(', ')} ${unresolvedCitations.length === 1 ? 'is' : 'are'} printed as ${unresolvedCitations.length === 1 ? 'its key' : 'their keys'}`,
+      `${unresolvedCitations.length === 1 ? 'a citation was' : `${unresolvedCitations.length} citations were`} not resolved (${uploadedWith ? `the bibliography uploaded with the page does not hold ${unresolvedCitations.length === 1 ? 'it' : 'them'}` : 'no bibliography came with the page'}): ${unresolvedCitations.join(', ')} ${unresolvedCitations.length === 1 ? 'is' : 'are'} printed as ${unresolvedCitations.length === 1 ? 'its key' : 'their keys'}`,
     );
   const missing = localPictures(text);
   if (missing.length)

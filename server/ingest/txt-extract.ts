@@ -1,7 +1,7 @@
 import type { DocBlock, ExtractedDocument, ListMarker } from '../core/document-model';
 import { cleanText, joinHyphenation, normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
-import { bareLinks, extractMarkdown, looksLikeMarkdown, markdownToBlocks } from './markdown-extract';
+import { bareLinks, extractMarkdown, looksLikeMarkdown, markdownToBlocks, type MarkdownOptions } from './markdown-extract';
 import { isSessionHeading } from './session-heading';
 
 /** UTF-8 with or without BOM, UTF-16 LE/BE with BOM, else Windows-1252 (a superset of Latin-1). */
@@ -330,12 +330,12 @@ function numberedListsApart(text: string): string {
   return out.join('\n');
 }
 
-export function extractTxt(data: Uint8Array, filename: string): ExtractedDocument {
+export function extractTxt(data: Uint8Array, filename: string, options: MarkdownOptions = {}): ExtractedDocument {
   const decoded = decodeText(data);
   if (!decoded.trim()) throw new ExtractError('empty', 'empty');
   // Markdown (a .md file, or text written in it: front matter, "#" headings, bullet outlines) is parsed as Markdown.
   if (looksLikeMarkdown(decoded, filename)) {
-    const doc = extractMarkdown(markdownMarked(filename) ? decoded : numberedListsApart(decoded), filename);
+    const doc = extractMarkdown(markdownMarked(filename) ? decoded : numberedListsApart(decoded), filename, options);
     if (doc.blocks.length === 0) throw new ExtractError('empty', 'empty');
     return doc;
   }

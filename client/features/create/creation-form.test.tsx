@@ -238,3 +238,74 @@ describe('creation form: references and the generate button', () => {
     await waitFor(() => expect(toastText()).toContain('Failed to preview references: Topic is too long'));
   });
 });
+
+describe('creation form: several files, a bibliography and a file off the topic', () => {
+  it('lists a .bib chosen with a Markdown page as the bibliography for that page, and sends both', async () => {
+    const calls = mockFetch({ 'POST /api/extract-text': () => json(extraction) });
+    const { user } = setup();
+    const page = new File(['# Readings\n\nExperiments remove confounding [@Fisher:1935].'], 'readings.md', { type: 'text/markdown' });
+    const bib = new File(
+      ['@book{Fisher:1935, author = {Fisher, Ronald A.}, title = {The Design of Experiments}, year = 1935}'],
+      'refs.bib',
+      {
+        type: '',
+      },
+    );
+    await user.upload(screen.getByTestId('file-input'), [bib]);
+    expect(screen.getByTestId('bibliography-for')).toHaveTextContent('Bibliography: choose the Markdown page that cites it too');
+    await user.upload(screen.getByTestId('file-input'), [page]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    const item = screen.getAllByTestId('file-item').find((i) => i.textContent?.includes('refs.bib'))!;
+    expect(within(item).getByTestId('bibliography-for')).toHaveTextContent('Bibliography for readings.md');
+    await user.click(screen.getByRole('button', { name: 'Preview Extracted Content' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/extract-text')).toBe(true));
+    const body = calls.find((c) => c.key === 'POST /api/extract-text')?.init?.body as FormData;
+    expect((body.getAll('files') as File[]).map((f) => f.name)).toEqual(['refs.bib', 'readings.md']);
+  });
+
+  const twoFiles = {
+    ...extraction,
+    detectedTopic: 'Geometric Optics and Causal Inference',
+    extractedReferences: [
+      { title: 'Optics', authors: 'Eugene Hecht', year: 2017, files: ['optics.md'] },
+      { title: 'The Design of Experiments', authors: 'Ronald A. Fisher', year: 1935, files: ['readings.md'] },
+      { title: 'A work both files cite', authors: 'A. Author', year: 2000, files: ['optics.md', 'readings.md'] },
+    ],
+    offTopicFiles: [{ filename: 'readings.md', reason: '"readings.md" does not mention Geometric optics' }],
+  };
+  const chooseBoth = async (user: ReturnType<typeof setup>['user']) => {
+    await user.type(screen.getByLabelText('Topic Name'), 'Geometric optics');
+    await user.upload(screen.getByTestId('file-input'), [
+      new File(['# Optics\n\nRays.'], 'optics.md', { type: 'text/markdown' }),
+      new File(['# Readings\n\nExperiments.'], 'readings.md', { type: 'text/markdown' }),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Preview Extracted Content' }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Files that do not match the topic' })).toBeInTheDocument());
+  };
+  const referenceTitles = () => ['Optics', 'The Design of Experiments', 'A work both files cite'].filter((t) => screen.queryByText(t));
+
+  it('says why a file does not match the topic; leaving it out removes the file and the references found only in it', async () => {
+    mockFetch({ 'POST /api/extract-text': () => json(twoFiles) });
+    const { user } = setup();
+    await chooseBoth(user);
+    const region = screen.getByRole('region', { name: 'Files that do not match the topic' });
+    expect(region).toHaveTextContent('"readings.md" does not mention Geometric optics. Leave it out of the book, or keep it?');
+    expect(referenceTitles()).toEqual(['Optics', 'The Design of Experiments', 'A work both files cite']);
+    await user.click(within(region).getByRole('button', { name: 'Leave readings.md out' }));
+    expect(screen.getAllByTestId('file-item').map((i) => i.textContent)).toEqual([expect.stringContaining('optics.md')]);
+    expect(referenceTitles()).toEqual(['Optics', 'A work both files cite']);
+    expect(screen.queryByRole('region', { name: 'Files that do not match the topic' })).toBeNull();
+  });
+
+  it('keeping the file keeps it and its references; removing a file by hand takes its references too', async () => {
+    mockFetch({ 'POST /api/extract-text': () => json(twoFiles) });
+    const { user } = setup();
+    await chooseBoth(user);
+    await user.click(screen.getByRole('button', { name: 'Keep readings.md' }));
+    expect(screen.queryByRole('region', { name: 'Files that do not match the topic' })).toBeNull();
+    expect(screen.getAllByTestId('file-item')).toHaveLength(2);
+    expect(referenceTitles()).toEqual(['Optics', 'The Design of Experiments', 'A work both files cite']);
+    await user.click(screen.getByRole('button', { name: 'Remove optics.md' }));
+    expect(referenceTitles()).toEqual(['The Design of Experiments', 'A work both files cite']);
+  });
+});

@@ -7,7 +7,7 @@ import type {
   Reference,
   ReferenceSourceReport,
 } from './create.types';
-import { keepApprovals, normalizeReferences, normalizeSources } from './normalize-references';
+import { keepApprovals, normalizeReferences, normalizeSources, referenceIdentity } from './normalize-references';
 import { sameFile } from './file-types';
 
 export type PanelName = 'text' | 'objectives' | 'suggestions' | 'references';
@@ -28,6 +28,10 @@ export interface CreationState {
   objectives: string[];
   suggestions: string[];
   references: Reference[];
+  /** The files each extracted reference was found in (by its identity): leaving those files out leaves it out. */
+  referenceFiles: Record<string, string[]>;
+  /** Files that do not mention the topic the user typed, with why: each kept or left out by the user. */
+  offTopicFiles: Array<{ filename: string; reason: string }>;
   /** Set once extraction answered: objectives and suggestions panels then show even when empty. */
   hasExtracted: boolean;
   /** The sources extraction stored (their embeddings are made in the background). */
@@ -45,6 +49,7 @@ export type CreationAction =
   | { type: 'mode'; value: InputMode }
   | { type: 'addFiles'; files: File[] }
   | { type: 'removeFile'; index: number }
+  | { type: 'keepFile'; filename: string }
   | { type: 'directContent'; value: string }
   | { type: 'chapterTitle'; value: string }
   | { type: 'extracted'; response: ExtractTextResponse }
@@ -67,6 +72,8 @@ export const initialCreationState: CreationState = {
   objectives: [],
   suggestions: [],
   references: [],
+  referenceFiles: {},
+  offTopicFiles: [],
   hasExtracted: false,
   sourceIds: [],
   hasPreviewedReferences: false,
@@ -90,8 +97,24 @@ export function creationReducer(state: CreationState, action: CreationAction): C
       const fresh = action.files.filter((f) => !state.files.some((g) => sameFile(f, g)));
       return { ...state, files: [...state.files, ...fresh] };
     }
-    case 'removeFile':
-      return { ...state, files: state.files.filter((_, i) => i !== action.index) };
+    case 'removeFile': {
+      const files = state.files.filter((_, i) => i !== action.index);
+      const removed = state.files[action.index]?.name;
+      const left = new Set(files.map((f) => f.name));
+      // A reference found only in files no longer chosen goes with them; one the user found or added stays.
+      const fromLeftFiles = (r: Reference) => {
+        const from = state.referenceFiles[referenceIdentity(r)];
+        return !from?.length || from.some((name) => left.has(name));
+      };
+      return {
+        ...state,
+        files,
+        references: state.references.filter(fromLeftFiles),
+        offTopicFiles: state.offTopicFiles.filter((f) => f.filename !== removed),
+      };
+    }
+    case 'keepFile':
+      return { ...state, offTopicFiles: state.offTopicFiles.filter((f) => f.filename !== action.filename) };
     case 'directContent':
       return { ...state, directContent: action.value };
     case 'chapterTitle':
@@ -100,6 +123,15 @@ export function creationReducer(state: CreationState, action: CreationAction): C
       // docs/product.md, Extraction success: text, topic (only into an empty field), objectives and references opened, suggestions.
       const r = action.response;
       const detectedTopic = typeof r.detectedTopic === 'string' ? r.detectedTopic.trim() : '';
+      const references = normalizeReferences(r.extractedReferences);
+      const referenceFiles: Record<string, string[]> = {};
+      (Array.isArray(r.extractedReferences) ? r.extractedReferences : []).forEach((raw, i) => {
+        const files = raw && typeof raw === 'object' ? strings((raw as { files?: unknown }).files) : [];
+        if (files.length && references[i]) referenceFiles[referenceIdentity(references[i])] = files;
+      });
+      const offTopicFiles = (Array.isArray(r.offTopicFiles) ? r.offTopicFiles : []).filter(
+        (f): f is { filename: string; reason: string } => typeof f?.filename === 'string' && typeof f?.reason === 'string',
+      );
       return {
         ...state,
         extractedText: typeof r.extractedText === 'string' ? r.extractedText : '',
@@ -109,7 +141,9 @@ export function creationReducer(state: CreationState, action: CreationAction): C
         topic: state.topic.trim() ? state.topic : detectedTopic || state.topic,
         objectives: strings(r.objectives),
         suggestions: strings(r.aiSuggestions),
-        references: normalizeReferences(r.extractedReferences),
+        references,
+        referenceFiles,
+        offTopicFiles,
         hasExtracted: true,
         sourceIds: Array.isArray(r.sourceIds) ? r.sourceIds.filter((id): id is number => Number.isInteger(id)) : [],
         open: { ...state.open, objectives: true, references: true },

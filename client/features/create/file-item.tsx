@@ -2,7 +2,7 @@ import { File as FileIcon, FileText, FileType2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { readFilePreview, type FilePreviewInfo } from './file-preview';
-import { fileKind, fileTypeLabel, formatFileSize } from './file-types';
+import { fileKind, fileTypeLabel, formatFileSize, isBibliographyFile } from './file-types';
 
 const kindLabels = {
   pdf: 'PDF document',
@@ -12,14 +12,18 @@ const kindLabels = {
   txt: 'Text file',
 } as const;
 
-/** One chosen file: name, size in MB, type, a preview, and a remove button. */
-export function FileItem({ file, onRemove }: { file: File; onRemove: () => void }) {
-  const kind = fileKind(file);
+/**
+ * One chosen file: name, size in MB, type, a preview, and a remove button. A bibliography file says which pages
+ * it is read for (`bibliographyFor`: the Markdown and text files chosen with it).
+ */
+export function FileItem({ file, onRemove, bibliographyFor }: { file: File; onRemove: () => void; bibliographyFor?: string[] }) {
+  const bibliography = isBibliographyFile(file);
+  const kind = bibliography ? 'bib' : fileKind(file);
   const [preview, setPreview] = useState<FilePreviewInfo | null>(null);
 
   useEffect(() => {
     let isCurrent = true;
-    if (kind) {
+    if (kind && kind !== 'bib') {
       readFilePreview(file, kind)
         .then((p) => isCurrent && setPreview(p))
         // An unreadable file still shows name, size and type; the server reports what is wrong with it.
@@ -44,7 +48,7 @@ export function FileItem({ file, onRemove }: { file: File; onRemove: () => void 
         <div
           className="mt-1 text-xs text-slate-600 dark:text-slate-300"
           data-testid="file-preview"
-          data-state={preview || !kind ? 'ready' : 'loading'}
+          data-state={preview || !kind || kind === 'bib' ? 'ready' : 'loading'}
         >
           {preview?.lines && preview.lines.length > 0 && (
             <pre className="max-h-24 overflow-hidden whitespace-pre-wrap rounded bg-slate-50 p-2 font-sans dark:bg-slate-950">
@@ -61,6 +65,13 @@ export function FileItem({ file, onRemove }: { file: File; onRemove: () => void 
           {kind === 'docx' && <p>{kindLabels.docx}</p>}
           {kind === 'pptx' && <p>{kindLabels.pptx}</p>}
           {kind === 'image' && <p>{kindLabels.image}</p>}
+          {kind === 'bib' && (
+            <p data-testid="bibliography-for">
+              {bibliographyFor?.length
+                ? `Bibliography for ${bibliographyFor.join(', ')}`
+                : 'Bibliography: choose the Markdown page that cites it too'}
+            </p>
+          )}
         </div>
       </div>
       <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`Remove ${file.name}`}>

@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { Button } from '@client/components/ui/button';
 import { FieldError } from '@client/components/ui/input';
 import { FileItem } from './file-item';
-import { acceptedKindsLine, fileInputAccept } from './file-types';
+import { acceptedKindsLine, bibliographyPages, fileInputAccept, isBibliographyFile } from './file-types';
 
 export interface FilePickerProps {
   files: File[];
@@ -47,7 +47,12 @@ export function FilePicker({ files, error, onPick, onRemove }: FilePickerProps) 
       {files.length > 0 && (
         <ul className="space-y-2" aria-label="Selected files">
           {files.map((f, i) => (
-            <FileItem key={`${f.name}-${f.size}-${f.lastModified}`} file={f} onRemove={() => onRemove(i)} />
+            <FileItem
+              key={`${f.name}-${f.size}-${f.lastModified}`}
+              file={f}
+              onRemove={() => onRemove(i)}
+              {...(isBibliographyFile(f) ? { bibliographyFor: bibliographyPages(files) } : {})}
+            />
           ))}
         </ul>
       )}

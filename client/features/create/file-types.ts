@@ -33,12 +33,16 @@ export const fileInputAccept = [
   '.txt',
   '.md',
   '.markdown',
+  // A Pandoc or Quarto page's bibliography, read for the pages uploaded with it (BibTeX or CSL-JSON).
+  '.bib',
+  '.json',
 ].join(',');
 
 /** What the picker says it takes, in the words a teacher uses (the refusal message itself is the fixed one above). */
 export const acceptedKindsLine = 'PDF, Word, PowerPoint, Markdown or text files, or photos of pages';
 
-export type FileKind = 'pdf' | 'docx' | 'pptx' | 'image' | 'txt';
+/** `bib`: a bibliography file (.bib, CSL-JSON), no document of its own: the server reads it for the Markdown pages beside it. */
+export type FileKind = 'pdf' | 'docx' | 'pptx' | 'image' | 'txt' | 'bib';
 
 const kindByMime: Record<string, FileKind> = {
   'application/pdf': 'pdf',
@@ -50,6 +54,10 @@ const kindByMime: Record<string, FileKind> = {
   'text/plain': 'txt',
   'text/markdown': 'txt',
   'text/x-markdown': 'txt',
+  'text/x-bibtex': 'bib',
+  'application/x-bibtex': 'bib',
+  'application/json': 'bib',
+  'application/vnd.citationstyles.csl+json': 'bib',
 };
 const kindByExtension: Record<string, FileKind> = {
   pdf: 'pdf',
@@ -62,6 +70,9 @@ const kindByExtension: Record<string, FileKind> = {
   txt: 'txt',
   md: 'txt',
   markdown: 'txt',
+  bib: 'bib',
+  bibtex: 'bib',
+  json: 'bib',
 };
 
 function extension(name: string): string {
@@ -77,6 +88,16 @@ function extension(name: string): string {
 export function fileKind(file: Pick<File, 'name' | 'type'>): FileKind | null {
   if (file.type && file.type !== 'application/octet-stream') return kindByMime[file.type] ?? null;
   return kindByExtension[extension(file.name)] ?? null;
+}
+
+/** A bibliography is a .bib or .json file whatever type the browser gives it (some call a .bib "text/plain"). */
+export function isBibliographyFile(file: Pick<File, 'name' | 'type'>): boolean {
+  return fileKind(file) === 'bib' || /\.(bib|bibtex)$/i.test(file.name);
+}
+
+/** The pages a bibliography among these files is read for: the Markdown and text files chosen with it. */
+export function bibliographyPages(files: ReadonlyArray<Pick<File, 'name' | 'type'>>): string[] {
+  return files.filter((f) => fileKind(f) === 'txt' && !isBibliographyFile(f)).map((f) => f.name);
 }
 
 /** File size in MB with 2 decimals. */

@@ -51,14 +51,15 @@ export function normalizeReferences(raw: readonly RawReference[] | undefined | n
   });
 }
 
-function identity(ref: Reference): string {
+/** What makes two references the same work: the DOI, else the title. */
+export function referenceIdentity(ref: Reference): string {
   return ref.doi ? `doi:${ref.doi.toLowerCase()}` : `title:${ref.title.toLowerCase().replace(/\W+/g, ' ').trim()}`;
 }
 
 /** Keeps the user's approvals when a refreshed list comes back (Get New References). */
 export function keepApprovals(previous: readonly Reference[], next: Reference[]): Reference[] {
-  const approved = new Set(previous.filter((r) => r.approved).map(identity));
-  return next.map((r) => (approved.has(identity(r)) ? { ...r, approved: true } : r));
+  const approved = new Set(previous.filter((r) => r.approved).map(referenceIdentity));
+  return next.map((r) => (approved.has(referenceIdentity(r)) ? { ...r, approved: true } : r));
 }
 
 /** Only http(s) links are rendered as links; anything else (javascript:, data:) stays plain text. */

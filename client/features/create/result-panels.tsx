@@ -3,6 +3,7 @@ import type { CreationAction, CreationState } from './creation-state';
 import { EmbeddingStatus } from './embedding-status';
 import { ExtractedTextPanel } from './extracted-text-panel';
 import { ObjectivesPanel } from './objectives-panel';
+import { OffTopicFiles } from './off-topic-files';
 import { ReferencesPanel } from './references-panel';
 import { SuggestionsPanel } from './suggestions-panel';
 
@@ -13,6 +14,15 @@ export function ResultPanels({ state, dispatch }: { state: CreationState; dispat
   if (!hasExtraction && !hasReferences && state.extractedText === '') return null;
   return (
     <div className="space-y-3" aria-label="Analysis results">
+      <OffTopicFiles
+        files={state.offTopicFiles}
+        onLeaveOut={(filename) => {
+          const index = state.files.findIndex((f) => f.name === filename);
+          if (index >= 0) dispatch({ type: 'removeFile', index });
+          else dispatch({ type: 'keepFile', filename });
+        }}
+        onKeep={(filename) => dispatch({ type: 'keepFile', filename })}
+      />
       {state.extractedText !== '' && (
         <ExtractedTextPanel
           text={state.extractedText}

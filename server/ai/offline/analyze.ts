@@ -3,13 +3,14 @@ import { extractKeyphrases } from '@server/core/nlp';
 import { viewMaterial } from './analyze/material-view';
 import { buildObjectives } from './analyze/objectives';
 import { buildSuggestions } from './analyze/suggestions';
-import { detectTopic, isCodeIdentifier } from './analyze/topic';
+import { isCodeIdentifier } from './analyze/topic';
+import { materialTopic } from './analyze/topic-of-files';
 import { materialLanguage } from '../material-language';
 import { languageName, writesApparatusIn } from '@server/core/nlp/language';
 
 /**
  * Offline analysis: topic from the documents'
- * titles or key phrases, objectives from their sections and terms,
+ * titles or key phrases (of each file, combined, when there are several), objectives from their sections and terms,
  * suggestions naming concrete gaps. Deterministic: same material, same answer.
  */
 export const analyze: AuthoringEngine['analyze'] = async (ctx, input) => {
@@ -18,7 +19,8 @@ export const analyze: AuthoringEngine['analyze'] = async (ctx, input) => {
   const phrases = extractKeyphrases(view.texts, { limit: 16 })
     .filter((p) => !isCodeIdentifier(p.phrase, view))
     .slice(0, 12);
-  const topic = detectTopic(view, phrases, input.topic);
+  // Several files: each file's own topic, combined (never one file's alone).
+  const topic = materialTopic(ctx.material, view, phrases, input.topic);
   const fullText = ctx.material.sources.map((s) => s.text).join('\n\n');
   ctx.onProgress?.(50);
   // The topic the user typed is what the book is about; the detected one only fills in when none was given.

@@ -10,6 +10,9 @@ import type { DraftChunk } from '@server/ingest/chunk';
 import type { ExtractOutput } from '@server/ingest/extract-document';
 import { checkUpload, extractDirectText, extractUpload, type UploadedFile } from '@server/ingest/extract';
 import { currentRequestSignal } from '@server/core/request-scope';
+import { AppError } from '@server/core/app-error';
+import { mergedEntries, readCompanionBibliography, type CompanionBibliography } from '@server/ingest/bibliography/companion';
+import { referenceLine } from '@server/ingest/markdown/pandoc-citations';
 import * as repo from './sources.repo';
 
 export type IngestStage = 'extract' | 'chunk' | 'embed';
@@ -31,7 +34,13 @@ export interface IngestResult {
   text: string;
   sourceIds: number[];
   documents: ExtractedDocument[];
+  /** Bibliography files uploaded beside the pages (no documents of their own): each with the pages whose citations it resolves. */
+  companions?: Array<{ filename: string; entries: number; cited: number; pages: string[] }>;
 }
+
+/** "refs.bib" alone: a bibliography is read for the pages it comes with, never as a document. */
+export const companionAloneMessage = (filename: string) =>
+  `"${filename}" is a bibliography: upload it together with the Markdown pages that cite it, and their citations read from it.`;
 
 /** What `sources.structure` holds: the document without its text (that is `sources.text`). */
 type StoredStructure = Omit<ExtractedDocument, 'text' | 'filename' | 'mime'>;
@@ -172,9 +181,21 @@ async function materialFor(deps: AppDeps, sourceIds: number[], held = new Map<nu
  */
 export async function ingestMaterial(ctx: RequestContext, input: IngestInput, onProgress?: IngestProgress): Promise<IngestResult> {
   const { db, user } = ctx;
-  for (const file of input.files) checkUpload(file, ctx.config);
+  // A .bib or CSL-JSON file beside Markdown pages is their bibliography, not a document: its entries go to the pages' reading.
+  const companions: CompanionBibliography[] = [];
+  const documentFiles: UploadedFile[] = [];
+  for (const file of input.files) {
+    const companion = readCompanionBibliography(file.filename, file.data);
+    if (companion) companions.push(companion);
+    else documentFiles.push(file);
+  }
+  const kinds = documentFiles.map((file) => checkUpload(file, ctx.config));
+  if (companions.length && !kinds.includes('txt')) throw new AppError('VALIDATION', companionAloneMessage(companions[0].filename));
+  const bibliography = mergedEntries(companions);
+  // A page read with a bibliography reads differently: its reuse key holds the bibliography too.
+  const bibliographyKey = bibliography.length ? JSON.stringify(bibliography) : '';
   const sourceIds: number[] = [];
-  const items = input.files.length + (input.directContent?.trim() ? 1 : 0);
+  const items = documentFiles.length + (input.directContent?.trim() ? 1 : 0);
   let done = 0;
   const report = (stage: IngestStage, within: number) =>
     onProgress?.(stage, Math.min(100, Math.round(((done + within / 100) / Math.max(1, items)) * 100)));
@@ -188,8 +209,11 @@ export async function ingestMaterial(ctx: RequestContext, input: IngestInput, on
   let extractedCount = 0;
   const bySha = new Map<string, Promise<{ existing?: SourceRow; extracted?: ExtractOutput }>>();
   const pending = await Promise.all(
-    input.files.map(async (file) => {
-      const sha = sha256(file.data);
+    documentFiles.map(async (file, i) => {
+      const withBibliography = bibliographyKey !== '' && kinds[i] === 'txt';
+      const sha = withBibliography
+        ? sha256(Buffer.concat([file.data, Buffer.from(`\0bibliography\0${bibliographyKey}`)]))
+        : sha256(file.data);
       if (!bySha.has(sha)) {
         bySha.set(
           sha,
@@ -200,16 +224,19 @@ export async function ingestMaterial(ctx: RequestContext, input: IngestInput, on
             const reportPages = (p: { message: string; done: number; total: number }) =>
               onProgress?.(
                 'extract',
-                Math.round(((extractedCount + p.done / Math.max(1, p.total)) / input.files.length) * 100),
+                Math.round(((extractedCount + p.done / Math.max(1, p.total)) / documentFiles.length) * 100),
                 `${file.filename}: ${p.message}`,
               );
-            const extracted = await extractUpload(file, ctx.config, { owner: user.id, signal, onProgress: reportPages }).catch(
-              (err: unknown) => {
-                cancel.abort();
-                throw err;
-              },
-            );
-            onProgress?.('extract', Math.round((++extractedCount / input.files.length) * 100));
+            const extracted = await extractUpload(file, ctx.config, {
+              owner: user.id,
+              signal,
+              onProgress: reportPages,
+              ...(withBibliography ? { bibliography } : {}),
+            }).catch((err: unknown) => {
+              cancel.abort();
+              throw err;
+            });
+            onProgress?.('extract', Math.round((++extractedCount / documentFiles.length) * 100));
             return { extracted };
           })(),
         );
@@ -261,7 +288,21 @@ export async function ingestMaterial(ctx: RequestContext, input: IngestInput, on
   const uniqueIds = [...new Set(sourceIds)];
   const material = await materialFor(ctx, uniqueIds, held);
   const documents = material.sources.map((s) => s.document);
+  const pages = material.sources.filter((s) => /^text\//.test(s.mime) && documentFiles.some((f) => f.filename === s.filename));
+  // An entry is cited when a page's reference list holds its line (the cited entries are the pages' references).
+  const lines = new Set(pages.flatMap((p) => p.document.bibliography ?? []));
+  const cited = (entries: CompanionBibliography['entries']) => entries.filter((e) => lines.has(referenceLine(e))).length;
   return {
+    ...(companions.length
+      ? {
+          companions: companions.map((c) => ({
+            filename: c.filename,
+            entries: c.entries.length,
+            cited: cited(c.entries),
+            pages: pages.map((p) => p.filename),
+          })),
+        }
+      : {}),
     material,
     retriever: createRetriever(material, ctx.embedder),
     text: documents.map((d) => d.text).join('\n\n'),

@@ -58,7 +58,7 @@ export function isCodeIdentifier(phrase: string, view: Pick<MaterialView, 'code'
 const seriesWord = /^(?:week|lecture|lec|session|part|unit|module|chapter|handout|notes|lab|day|class|topic|no\.?|#|[-–—:,]|\d+[a-z]?)$/i;
 
 /** The words all the titles open with, series words and numbers aside ("Statistics week 1" and "Statistics week 3": "Statistics"). */
-function sharedOpening(titles: string[]): string {
+export function sharedOpening(titles: string[]): string {
   const words = titles.map((t) => t.split(/\s+/));
   const shared: string[] = [];
   for (let i = 0; i < Math.min(...words.map((w) => w.length)); i++) {
