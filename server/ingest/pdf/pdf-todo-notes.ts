@@ -37,7 +37,7 @@ const area = (m: PdfMark) => (m.x1 - m.x0) * (m.y1 - m.y0);
 
 /** The smallest filled box a page draws around an item, if any. */
 function boxAround(page: PdfPage, item: PdfItem): PdfMark | undefined {
-  return page.marks
+  return (page.marks ?? [])
     .filter((m) => m.kind === 'path' && m.fill && m.y1 - m.y0 >= item.size && inside(item, m))
     .sort((a, b) => area(a) - area(b))[0];
 }
@@ -198,7 +198,7 @@ export function dropTodoNotes(pages: PdfPage[]): TodoNotes {
   }
   for (const [page, items] of drop) page.items = page.items.filter((i) => !items.has(i));
   // The boxes go with their text (the shaded box, its warning sign): no figure is left where a note was.
-  for (const [page, drawn] of boxes) if (drawn.length) page.marks = page.marks.filter((m) => !drawn.some((box) => within(m, box)));
+  for (const [page, drawn] of boxes) if (drawn.length) page.marks = (page.marks ?? []).filter((m) => !drawn.some((box) => within(m, box)));
   return { figures, todos, listPages };
 }
 
