@@ -27,7 +27,7 @@ export function titlesInOrder(book: TextbookContent): string[] {
 
 /** Headings the book is not expected to print: the original's navigation and its reference list (it becomes the references). */
 export const notInText =
-  /^(?:contents|table of contents|list of (?:figures|tables|algorithms|listings)|index|references|bibliography|works cited|inhalt|inhaltsverzeichnis|literatur|literaturverzeichnis|table des matières|sommaire|références|bibliographie)$/iu;
+  /^(?:contents|table of contents|list of (?:figures|tables|algorithms|listings)|abbildungsverzeichnis|tabellenverzeichnis|table des figures|liste des (?:figures|tableaux)|todo list|liste der noch zu erledigenden punkte|liste des points à traiter|index|references|bibliography|works cited|inhalt|inhaltsverzeichnis|literatur|literaturverzeichnis|table des matières|sommaire|références|bibliographie)$/iu;
 
 /**
  * Math the book prints as math rather than as text: inline and display math (their LaTeX) and

@@ -150,6 +150,8 @@ export interface ExtractedDocument {
   recognized?: Array<{ page: number; confidence: number }>;
   /** What could not be read, in words for the user ("pages 3-7 are images of text: no readable text"). */
   warnings?: string[];
+  /** What the reader left out on purpose (the author's to-do notes), one line each: the generation report names it. */
+  omitted?: string[];
   /** The material's language as a BCP 47 tag ("en", "de", "fr"), when it could be detected. */
   language?: string;
   /** Where the headings came from: the PDF's bookmarks, Word heading styles, Markdown, or guessed from layout. */

@@ -1,3 +1,4 @@
+import { contentsTitle } from './pdf-toc';
 import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
 import { isProse, readsAsCode } from './pdf-code-lines';
@@ -96,6 +97,7 @@ export function buildBlocks(
   };
   // Short paragraphs kept only when a display formula, a listing or a list comes right after them (their lead-in).
   const leadIns = new Set<DocBlock>();
+  const labels = new Set<DocBlock>();
   // A listing: consecutive lines in typewriter type, kept whole with their indentation (code and its printed output).
   let code: PdfLine[] = [];
   // The listing being read is an algorithm float's pseudocode (set in the text's own type).
@@ -134,7 +136,12 @@ export function buildBlocks(
       );
       if (isContent(text, paraKind))
         blocks.push({ kind: paraKind, text, page: para[0].page, ...(paraKind === 'list-item' ? paraItem : {}) });
-      else if (paraKind === 'paragraph' && isLeadIn(text)) {
+      else if (paraKind === 'paragraph' && isRunInLabel(para, body)) {
+        // A label set in a face of its own over the text it names ("Beweis", "Notation", "Idee"): kept if text follows.
+        const block: DocBlock = { kind: paraKind, text, page: para[0].page };
+        labels.add(block);
+        blocks.push(block);
+      } else if (paraKind === 'paragraph' && isLeadIn(text)) {
         // A few words before a display ("Consider the function", "such that"): kept if a formula or listing follows.
         const block: DocBlock = { kind: paraKind, text, page: para[0].page };
         leadIns.add(block);
@@ -343,7 +350,11 @@ export function buildBlocks(
   flushNotes();
   flushBib();
   // (and a list's: "In other words," over its items).
-  const read = blocks.filter((b, k) => !leadIns.has(b) || ['equation', 'code', 'list-item'].includes(blocks[k + 1]?.kind ?? ''));
+  const read = blocks.filter(
+    (b, k) =>
+      (!leadIns.has(b) || ['equation', 'code', 'list-item'].includes(blocks[k + 1]?.kind ?? '')) &&
+      (!labels.has(b) || ['paragraph', 'equation', 'code', 'list-item'].includes(blocks[k + 1]?.kind ?? '')),
+  );
   return { blocks: mergeRunOns(read, evidence), title, titleBlock, bibliography, pending };
 }
 
@@ -455,6 +466,9 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
   const words = text.split(/\s+/).length;
   if (kind === 'paragraph' && letters >= 2) {
     if (words >= 4 && /\\\(|[∈∑∫∂≤≥=]/.test(text) && /[.?!:,]["”’)]?$|\p{L}{3,}/u.test(text) && proseWordCount(text) >= 3) return true;
+    // A short sentence about formulas ("Also ist \\(p_{1}\\) = \\(p_{2}\\).") is one, with a verb and a stop.
+    if (words >= 4 && /\\\(/.test(text) && /[.?!](?:\s?[□■∎])?$/u.test(text) && proseWordCount(text) >= 2 && /^\p{Lu}/u.test(text))
+      return true;
     if (numberedElement.test(text) || codeLine.test(text) || abbreviationEntry.test(text)) return true;
   }
   // A list item of formulas ("(2) Calculate |a⃗|² + 2a⃗ ⋅ b⃗") reads as one by its words, however much of it is mathematics.
@@ -473,6 +487,24 @@ const numberedElement =
 const codeLine = /;\s*$|^\s*[{}]\s*;?\s*$|[{}]\s*;?\s*$|^\s*\/\/\s*\S/;
 /** An entry of a list of abbreviations: the abbreviation, then the words it stands for. */
 const abbreviationEntry = /^[\p{Lu}\p{N}μ][\p{Lu}\p{N}\-/&]{1,9}\s+\p{Lu}[\p{L}\-]*(?:\s+[\p{L}\-()]+){0,6}$/u;
+/**
+ * A line of one to four words set alone in a face other than the body's, no larger than it, with no stop: the run-in
+ * label of what follows (KOMA-Script's \\minisec: "Beweis", "Notation", "Idee"), not a stray label of a drawing.
+ */
+function isRunInLabel(para: PdfLine[], body: BodyStats): boolean {
+  if (para.length !== 1) return false;
+  const [line] = para;
+  return (
+    /^\p{Lu}\p{L}+(?:[ -]\p{L}+){0,3}$/u.test(line.text.trim()) &&
+    !contentsTitle.test(line.text.trim()) &&
+    line.font !== body.font &&
+    !line.mono &&
+    (line.math ?? 0) === 0 &&
+    line.size <= body.size + 0.5 &&
+    line.size >= 0.8 * body.size
+  );
+}
+
 /** A few words that lead into a display ("Consider the function", "Therefore, we obtain", "such that"). */
 function isLeadIn(text: string): boolean {
   return /^\p{L}[\p{L}\s,]*$/u.test(text.trim()) && text.trim().split(/\s+/).length <= 5;

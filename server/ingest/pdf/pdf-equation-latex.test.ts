@@ -1,6 +1,7 @@
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { equationLatex, formulaLatex } from './pdf-equation-latex';
+import { latexToText } from './pdf-math';
 
 describe('equationLatex', () => {
   it('writes a one-line formula read glyph by glyph as LaTeX KaTeX renders', () => {
@@ -31,5 +32,14 @@ describe('equationLatex', () => {
     expect(equationLatex('\\(y_{t}\\) ∼ LogNormal(μ, \\(σ^{2}\\))')).toBeUndefined();
     expect(formulaLatex('\\(y_{t}\\) ∼ LogNormal(μ, \\(σ^{2}\\))', true)).toBe('y_{t}\\sim \\operatorname{LogNormal}(μ, σ^{2})');
     expect(formulaLatex('x = LogNormal + 1', true)).toBeUndefined();
+  });
+});
+
+describe('letters with accents placed on them', () => {
+  it("are TeX's math accents in the LaTeX, and read back as accented letters in alt text", () => {
+    expect(equationLatex('ẋ(t) = f(t, x(t))')).toBe('\\dot{x}(t) = f(t, x(t))');
+    expect(equationLatex('x̄ + δ̂ = ũ')).toBe('\\bar{x} + \\hat{δ} = \\tilde{u}');
+    expect(equationLatex('v⃗ = 2w⃗')).toBe('\\vec{v} = 2\\vec{w}');
+    expect(latexToText('B_{\\hat{δ}}(p) = \\bar{x}')).toBe('B_{δ̂}(p) = x̄');
   });
 });

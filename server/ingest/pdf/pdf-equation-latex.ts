@@ -20,7 +20,7 @@ const operators: Record<string, string> = {
 
 /** Characters a one-line formula may hold: Latin and Greek letters (and their mathematical italic forms), digits, brackets, punctuation, the symbols toLatex names. */
 const allowed =
-  /^[\p{Script=Latin}\p{Script=Greek}\u{1D400}-\u{1D7FF}\d\s()[\],.;:=+\-−×·<>!'′/|∈∉≤≥≠≈→↦∞∂∇±⊤⊥⩽⩾⟨⟩∘∗÷∓‖∥∣∀∃∅⊂⊆⊃⊇∪∩∧∨¬⇒⇐⇔⟹⟸⟺⟶⟵⟼←↔≡∼≃∝⊗⊕≪≫∖ℓℝℕℤℚℂ]*$/u;
+  /^[\p{Script=Latin}\p{Script=Greek}\u0300-\u036F\u20D7\u{1D400}-\u{1D7FF}\d\s()[\],.;:=+\-−×·<>!'′/|∈∉≤≥≠≈→↦∞∂∇±⊤⊥⩽⩾⟨⟩∘∗÷∓‖∥∣∀∃∅⊂⊆⊃⊇∪∩∧∨¬⇒⇐⇔⟹⟸⟺⟶⟵⟼←↔≡∼≃∝⊗⊕≪≫∖ℓℝℕℤℚℂ]*$/u;
 
 /**
  * Plain text of a formula (outside its `\(...\)` scripts) as LaTeX, or undefined when a word in it is not a known

@@ -18,6 +18,7 @@ import { readPdf } from './pdf-read';
 import { defaultRenderLimits, renderRegions, type RenderLimits } from './pdf-render';
 import { bodyStats, type BodyStats } from './pdf-stats';
 import { findTables } from './pdf-tables';
+import { dropTodoNotes, todoNotesLine, todoNotesWarning } from './pdf-todo-notes';
 import { markAlgorithms } from './pdf-algorithms';
 import { markColumnLists } from './pdf-column-lists';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
@@ -26,6 +27,8 @@ import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 export interface PdfStructured {
   document: ExtractedDocument;
   pending: Array<{ block: DocBlock; region: PdfRegion }>;
+  /** Warnings of what was left out on purpose (the author's to-do notes), beside those of unreadable pages. */
+  notes: string[];
 }
 
 /** Private-use characters are pieces of big brackets and braces (TeX's extension font): nothing to read. */
@@ -79,7 +82,10 @@ function regionSegment(region: PdfRegion, size: number): Segment {
  * notes, reading order, furniture, display equations, tables, footnotes, then blocks. Pure, so
  * tests can feed it pages; the pictures are drawn afterwards from `pending`.
  */
-export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
+export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
+  // The author's to-do notes (todonotes) are left out before anything reads the pages, and the warnings say so.
+  const raw = { ...input, pages: input.pages.map((p) => ({ ...p })) };
+  const todo = todoNotesLine(dropTodoNotes(raw.pages));
   const { lines, body } = layoutLines(raw);
   const { blocks, title, titleBlock, bibliography, pending } = buildBlocks(lines, raw.outline, body);
   attachLinks(
@@ -87,7 +93,7 @@ export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
     raw.pages.flatMap((p) => (p.links ?? []).map((l) => ({ ...l, page: p.number }))),
   );
   const text = blocks.map((b) => b.text).join('\n\n');
-  const warnings = unreadableWarnings(raw.pages);
+  const warnings = [...unreadableWarnings(raw.pages), ...(todo ? [todoNotesWarning(todo)] : [])];
   return {
     document: {
       filename,
@@ -99,8 +105,10 @@ export function structurePdf(raw: PdfRaw, filename: string): PdfStructured {
       bibliography: bibliography.length ? bibliography : undefined,
       pageCount: raw.pages.length,
       warnings: warnings.length ? warnings : undefined,
+      ...(todo ? { omitted: [`the author's notes to self: ${todo}`] } : {}),
     },
     pending,
+    notes: todo ? [todoNotesWarning(todo)] : [],
   };
 }
 
@@ -294,7 +302,12 @@ export async function extractPdfWithStats(
       raw.pages.map((p) => (handled.has(p.number) ? { ...p, unreadable: undefined } : p)),
       keptPages,
     );
-    const warnings = [...stillUnreadable, ...(scan ? scanWarnings(scan, 'page', keptPages) : []), ...outcome.warnings];
+    const warnings = [
+      ...stillUnreadable,
+      ...(structured?.notes ?? []),
+      ...(scan ? scanWarnings(scan, 'page', keptPages) : []),
+      ...outcome.warnings,
+    ];
     const blocks = mergeByPage(
       mergeByPage(
         structured?.document.blocks ?? [],

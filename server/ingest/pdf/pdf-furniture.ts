@@ -177,6 +177,21 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
     for (const key of keys) zonePages.set(key, (zonePages.get(key) ?? 0) + 1);
   }
   const repeatedNotice = (line: PdfLine) => (zonePages.get(shapeOf(line)) ?? 0) >= 2;
+  // A heading set at the top of its page ("1 Blatt 01", then "2 Blatt 02" pages later) is no running head however alike the
+  // headings read with their digits folded: set larger than the body, printed once so, its words (number aside) a bookmark's.
+  const bookmarks = new Set(outline.map((t) => t.trim().toLowerCase()));
+  const printed = new Map<string, number>();
+  for (const page of pages)
+    for (const l of page.lines) if (!l.region && l.size > bodySize + 0.5) printed.set(l.text.trim(), (printed.get(l.text.trim()) ?? 0) + 1);
+  const ownHeading = (line: PdfLine) =>
+    line.size > bodySize + 0.5 &&
+    printed.get(line.text.trim()) === 1 &&
+    bookmarks.has(
+      line.text
+        .trim()
+        .replace(/^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=\D)/, '')
+        .toLowerCase(),
+    );
   const minRepeats = Math.max(2, Math.ceil(pages.length * 0.25));
   const minPlaced = Math.max(3, Math.ceil(pages.length * 0.5));
   let removed = 0;
@@ -192,7 +207,7 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
         removed++;
         return false;
       }
-      if (line.region) return true;
+      if (line.region || ownHeading(line)) return true;
       const text = line.text.trim();
       const band = inBand(line, page.height, page);
       const isFurniture =

@@ -84,7 +84,7 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
     const subtitled = unnumbered !== text ? /^(.+?)(?:\s+[—–]\s+|:\s+)\S/.exec(unnumbered) : null;
     const headKey = subtitled ? fold(subtitled[1]) : undefined;
     // A line ending in a page number ("1 Introduction 5") is a table-of-contents entry or a running head, never the heading.
-    const endsInNumber = /\s\d{1,4}\s*$/.test(text) && !/\s\d{1,4}\s*$/.test(outlineTitleOf(key));
+    const endsInNumber = /\s\d{1,4}\s*$/.test(text) && !/\s\d{1,4}\s*$/.test(outlineTitleOf(key) || outlineTitleOf(numberless));
     for (let k = nextEntry; k < Math.min(entries.length, nextEntry + 8) && !endsInNumber; k++) {
       const sameWords = entries[k].loose === loose && loose.length >= 3 && !/^\s*\d{1,4}\s+\D/.test(text);
       // A bookmark may itself open with a number that is a word of the title ("1er théorème de Noether", set "1.2 1^{er} ...").

@@ -1,3 +1,5 @@
+import { joinLatex } from '../latex-join';
+
 /**
  * Fonts that set mathematics: TeX's math italic, symbols and extension fonts (and their Latin
  * Modern, AMS, blackboard-bold, Fraktur, script, txfonts and pxfonts kin), OpenType math fonts
@@ -124,12 +126,44 @@ const latexSymbols: Record<string, string> = {
  */
 export function toLatex(text: string): string {
   let out = '';
-  for (const ch of text.trim()) {
-    if (latexSymbols[ch]) out += latexSymbols[ch];
+  // A letter with an accent over it (ẋ, x̄, δ̂, ũ: the accent glyph placed on its letter) is the math accent over the letter.
+  const chars = /\p{M}|[\u1E00-\u1EFF\u00C0-\u017F]/u.test(text) ? accented(text.trim()) : [...text.trim()];
+  for (const ch of chars) {
+    if (ch.length > 1 && ch.startsWith('\\')) out = joinLatex(out, ch);
+    else if (latexSymbols[ch]) out += latexSymbols[ch];
     else if ('{}#%&$_^~\\'.includes(ch)) out += ch === '\\' ? '\\backslash ' : ch === '~' ? '\\sim ' : `\\${ch}`;
     else out += ch;
   }
   return out.trim();
+}
+
+/** TeX's math accents by the combining mark a letter carries. */
+const mathAccents: Record<string, string> = {
+  '\u0307': '\\dot',
+  '\u0308': '\\ddot',
+  '\u0304': '\\bar',
+  '\u0302': '\\hat',
+  '\u0303': '\\tilde',
+  '\u030C': '\\check',
+  '\u0306': '\\breve',
+  '\u0301': '\\acute',
+  '\u0300': '\\grave',
+  '\u20D7': '\\vec',
+};
+
+/** The characters of a text, each letter carrying accents TeX has math accents for as one piece of LaTeX ("\\dot{x}"). */
+function accented(text: string): string[] {
+  const out: string[] = [];
+  for (const [piece] of text.matchAll(/\p{L}\p{M}*|[^]/gu)) {
+    const [base, ...marks] = [...piece.normalize('NFD')];
+    if (!marks.length || !/\p{L}/u.test(base) || marks.some((m) => !mathAccents[m])) {
+      out.push(...piece);
+      continue;
+    }
+    const letter = latexSymbols[base]?.trim() ?? base;
+    out.push(marks.reduce((inner, m) => `${mathAccents[m]}{${inner}}`, letter));
+  }
+  return out;
 }
 
 /** Control words of latexSymbols and the characters they stand for. */
@@ -152,5 +186,12 @@ const commandPattern = new RegExp(
  * ("\\mathbb{R}^{m\\times n}" -> "ℝ^{m×n}"); scripts keep their "^{...}" and "_{...}".
  */
 export function latexToText(latex: string): string {
-  return latex.includes('\\') ? latex.replace(commandPattern, (_, command: string) => symbolOfCommand.get(command) ?? command) : latex;
+  if (!latex.includes('\\')) return latex;
+  return latex
+    .replace(accentPattern, (_, command: string, letter: string) => `${letter}${markOfAccent.get(`\\${command}`) ?? ''}`.normalize('NFC'))
+    .replace(commandPattern, (_, command: string) => symbolOfCommand.get(command) ?? command);
 }
+
+/** The combining mark of each math accent, and a math accent over one letter ("\\hat{δ}"). */
+const markOfAccent = new Map(Object.entries(mathAccents).map(([mark, command]) => [command, mark] as const));
+const accentPattern = /\\(dot|ddot|bar|hat|tilde|check|breve|acute|grave|vec)\{(\p{L})\}/gu;

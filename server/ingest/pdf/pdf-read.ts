@@ -8,6 +8,7 @@ import { pageMarks } from './pdf-graphics';
 import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
+import { collectCodeReadChars, readCodeGlyphs } from './tex-code-glyphs';
 import { placeAccent, trailingAccent } from './pdf-accents';
 import { dropRepeatedArrows, isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
 import { type3Page, walkGlyphs, type Glyph, type Type3Page } from './pdf-type3-glyphs';
@@ -158,7 +159,11 @@ function unreadableReason(readable: number, unreadable: number, marks: PdfMark[]
 }
 
 /** Reads one page: its text runs (with font names and math), its painted shapes, and whether its text is readable. */
-async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Promise<{ page: PdfPage; unreadable: number }> {
+async function readPage(
+  page: PDFPageProxy,
+  fontNames: Map<string, string>,
+  codeRead: Map<string, Set<string>>,
+): Promise<{ page: PdfPage; unreadable: number }> {
   const [x0, y0, x1, y1] = page.view;
   let marks: PdfMark[] = [];
   let type3: Type3Page | undefined;
@@ -168,6 +173,8 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
     marks = pageMarks(ops.fnArray, ops.argsArray, graphicsOps, { x: x0, y: y0 });
     // TeX's Type 3 bitmap fonts are read glyph by glyph (pdf-type3-runs.ts).
     type3 = type3Page(page, ops.fnArray, ops.argsArray as unknown[][], fontNames);
+    // Glyphs pdf.js gives as their own codes in TeX's fonts are read through the font's encoding (tex-code-glyphs.ts).
+    collectCodeReadChars(ops.fnArray, ops.argsArray as unknown[][], (id) => fontNameOf(page, id, fontNames), codeRead);
     // Combining accents drawn as glyphs of their own are placed on their letters by where they are drawn.
     if (drawsCombiningMarks(ops.fnArray, ops.argsArray as unknown[][]))
       glyphs = walkGlyphs(page, ops.fnArray, ops.argsArray as unknown[][], () => true).glyphs;
@@ -202,7 +209,11 @@ async function readPage(page: PDFPageProxy, fontNames: Map<string, string>): Pro
       }
       const fontName = fontNameOf(page, raw.fontName ?? '', fontNames);
       // TeX's math fonts are read by their own encodings before anything judges the characters (tex-glyphs.ts).
-      const { text: mapped, unreadable: lost, garbled: codes } = readableText(raw.read ? raw.str : readTexGlyphs(raw.str, fontName));
+      const {
+        text: mapped,
+        unreadable: lost,
+        garbled: codes,
+      } = readableText(raw.read ? raw.str : readTexGlyphs(readCodeGlyphs(raw.str, fontName, codeRead.get(raw.fontName ?? '')), fontName));
       garbled += codes;
       const { text: read, missing } = withMissingGlyphs(mapped);
       missingGlyphs += missing;
@@ -307,6 +318,7 @@ export async function readPdf(data: Uint8Array): Promise<{ raw: PdfRaw; doc: PDF
     const pages: PdfPage[] = [];
     let unreadableChars = 0;
     const fontNames = new Map<string, string>();
+    const codeRead = new Map<string, Set<string>>();
     for (let n = 1; n <= doc.numPages; n++) {
       let page;
       try {
@@ -314,7 +326,7 @@ export async function readPdf(data: Uint8Array): Promise<{ raw: PdfRaw; doc: PDF
       } catch {
         continue;
       }
-      const read = await readPage(page, fontNames);
+      const read = await readPage(page, fontNames, codeRead);
       unreadableChars += read.unreadable;
       page.cleanup();
       pages.push(read.page);

@@ -180,6 +180,31 @@ function fontRows(): Row[] {
   return rows;
 }
 
+/** cm-super's Type 1 names of the EC fonts ("SFRM1000" is ecrm1000). */
+const cmSuper: Record<string, string> = {
+  sfrm: 'ecrm',
+  sfbx: 'ecbx',
+  sfti: 'ecti',
+  sftt: 'ectt',
+  sfsl: 'ecsl',
+  sfcc: 'eccc',
+  sfss: 'ecss',
+};
+
+/**
+ * The encoding of a TeX font by its name ("cmr10", "CMSY7", "SFRM1000"); a size the table lacks ("cmr11") takes that of
+ * the same face at another size. Undefined for any other font.
+ */
+export function texFontEncoding(name: string): Type3Encoding | undefined {
+  const m = /^([a-z]+)(\d+)$/i.exec(name);
+  if (!m) return undefined;
+  const face = m[1].toLowerCase();
+  const bare = cmSuper[face] ?? face;
+  const rows = fontRows();
+  const row = rows.find((r) => r.font === `${bare}${m[2]}`) ?? rows.find((r) => r.font.replace(/\d+$/, '') === bare);
+  return row?.encoding;
+}
+
 /** A TeX font's advance widths by code, in ten-thousandths of an em (-1 where it has no character). */
 export function texFontAdvances(font: string): number[] | undefined {
   return fontRows().find((row) => row.font === font)?.widths;

@@ -123,3 +123,17 @@ describe('real documents: every block of text is in the full book', () => {
     }, 60_000);
   }
 });
+
+describe("the author's to-do notes a PDF's reader left out", () => {
+  it('are named in the generation report', async () => {
+    const data = new Uint8Array(readFileSync(fixturePath('pdf/latex/todo-notes.pdf')));
+    const { document } = await extractAndChunk({ kind: 'pdf', filename: 'todo-notes.pdf', data });
+    const book = composeFromDocuments(
+      { sources: [{ id: 1, filename: 'todo-notes.pdf', mime: document.mime, text: document.text, document }], chunks: [], imageUrls: {} },
+      { title: 'Iterierte Abbildungen' },
+    );
+    expect(book.generation?.leftOut.join('\n')).toMatch(
+      /the author's notes to self: 2 placeholders for missing figures .*the list of to-dos/,
+    );
+  });
+});

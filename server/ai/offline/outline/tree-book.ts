@@ -151,6 +151,8 @@ export function composeFromDocuments(
     const u = documentUnits(withScriptHeadings(source.document) ?? source.document);
     appendices.push(...u.appendices);
     notPrinted.push(...u.leftOut.map((l) => leftOutLine(l, source.filename, sources.length > 1)));
+    // What the reader left out on purpose (the author's to-do notes) is said too.
+    notPrinted.push(...(source.document.omitted ?? []).map((line) => (sources.length > 1 ? `${line} (${source.filename})` : line)));
     const excluded = withoutExcluded(u.chapters, topic.excluded);
     leftOut.push(...excluded.left.map((t) => `"${t}"`));
     const chapters = mergeContinuations(excluded.units).map((c) =>
