@@ -272,7 +272,7 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): 
     const counts = new Map<number, number>();
     for (const a of full) counts.set(Math.round(a.y), (counts.get(Math.round(a.y)) ?? 0) + a.text.length);
     const base = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-    const onBase = rest.filter((a) => Math.abs(a.y - base) < 0.25 * main);
+    const onBase = rest.filter((a) => a.size >= 0.9 * main && Math.abs(a.y - base) < 0.25 * main);
     for (const a of onBase) {
       const latex = formulaLatex(a.text, true);
       if (latex === undefined) return undefined;
@@ -312,7 +312,7 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): 
   elements.sort((a, b) => a.x0 - b.x0);
   // Underbraces of this level: the elements over each brace.
   for (const b of braces.filter((x) => !usedBraces.has(x))) {
-    const over = elements.filter((e) => e.x0 >= b.x0 - 0.3 * main && e.x1 <= b.x1 + 0.3 * main && e.y0 >= b.y - 0.5 * main);
+    const over = elements.filter((e) => e.x0 >= b.x0 - 0.8 * main && e.x1 <= b.x1 + 0.8 * main && e.y0 >= b.y - 1.2 * main);
     if (over.length === 0) return undefined;
     const first = elements.indexOf(over[0]);
     if (elements.indexOf(over[over.length - 1]) - first !== over.length - 1) return undefined;
@@ -321,12 +321,12 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): 
       x1: over[over.length - 1].x1,
       y0: b.y,
       y1: Math.max(...over.map((e) => e.y1)),
-      latex: `\\underbrace{${joinLatex(...over.map((e) => `${e.latex} `)).trim()}}_{${b.label}}`,
+      latex: `\\underbrace{${joinLatex(...over.map((e) => e.latex))}}_{${b.label}}`,
     };
     elements.splice(first, over.length, group);
     usedBraces.add(b);
   }
-  return joinLatex(...elements.map((e) => `${e.latex} `)).trim();
+  return joinLatex(...elements.map((e) => e.latex));
 }
 
 /**
@@ -384,7 +384,8 @@ export function glyphDisplayLatex(items: PdfItem[], marks: PdfMark[], region: Pd
 export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
   const regions = lines.flatMap((l) => (l.region ? [l.region] : []));
   const out: PdfLine[] = [];
-  const overlapping = (a: Box, b: Box) => a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 - 2 && a.y1 > b.y0 + 2;
+  // A delimiter's reach is guessed to about an em: a display overlaps another when they share more height than that.
+  const overlapping = (a: Box, b: Box) => a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 - 8 && a.y1 > b.y0 + 8;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     const region = l.region;
