@@ -113,7 +113,8 @@ function readGlyphs(items: PdfItem[], region: PdfRegion): { atoms: Atom[]; delim
     if (p.part === 'bottom') open[k] = undefined;
   }
   // Half of it at least within the display's height (a delimiter of the next row may reach a little way into it).
-  const overlaps = (d: Delimiter) => Math.min(d.y1, region.y1) - Math.max(d.y0, region.y0) > 0.5 * Math.min(d.y1 - d.y0, region.y1 - region.y0);
+  const overlaps = (d: Delimiter) =>
+    Math.min(d.y1, region.y1) - Math.max(d.y0, region.y0) > 0.5 * Math.min(d.y1 - d.y0, region.y1 - region.y0);
   if (all.some((d, i) => open[i] && overlaps(d))) return undefined;
   const delimiters = all.filter((d, i) => !open[i] && overlaps(d));
   const box: Box = {
@@ -153,7 +154,13 @@ function readBraces(atoms: Atom[], marks: PdfMark[], region: Box, main: number):
   const labels = new Set<Atom>();
   for (const rule of merged) {
     const under = atoms.filter(
-      (a) => !labels.has(a) && a.size < 0.9 * main && a.y < rule.y && rule.y - a.y < 2 * main && a.x0 >= rule.x0 - main && a.x1 <= rule.x1 + main,
+      (a) =>
+        !labels.has(a) &&
+        a.size < 0.9 * main &&
+        a.y < rule.y &&
+        rule.y - a.y < 2 * main &&
+        a.x0 >= rule.x0 - main &&
+        a.x1 <= rule.x1 + main,
     );
     if (under.length === 0) return undefined;
     // The label's lines: its top row (within an em of the rule's), its scripts.
@@ -244,7 +251,8 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): 
   const main = sizes.length ? Math.max(...sizes) : 10;
   const paired = pairs(delimiters, main);
   if (!paired) return undefined;
-  const inside = (d: Delimiter, [l, r]: [Delimiter, Delimiter]) => d !== l && d !== r && d.x0 > l.x0 && d.x1 < r.x1 + 0.5 && d.y0 >= l.y0 - 1 && d.y1 <= l.y1 + 1;
+  const inside = (d: Delimiter, [l, r]: [Delimiter, Delimiter]) =>
+    d !== l && d !== r && d.x0 > l.x0 && d.x1 < r.x1 + 0.5 && d.y0 >= l.y0 - 1 && d.y1 <= l.y1 + 1;
   const outer = paired.filter(([l]) => !paired.some((p) => inside(l, p)));
   const elements: Element[] = [];
   const used = new Set<Atom>();
@@ -271,7 +279,13 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): 
     if (full.length === 0) return undefined;
     const counts = new Map<number, number>();
     for (const a of full) counts.set(Math.round(a.y), (counts.get(Math.round(a.y)) ?? 0) + a.text.length);
-    const base = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+    // Beside delimited groups, the baseline is the one nearest their middle (the math axis stands a quarter em over it).
+    const middle = elements.length
+      ? (Math.min(...elements.map((e) => e.y0)) + Math.max(...elements.map((e) => e.y1))) / 2 - 0.25 * main
+      : undefined;
+    const base = [...counts.entries()].sort((a, b) =>
+      middle === undefined ? b[1] - a[1] : Math.abs(a[0] - middle) - Math.abs(b[0] - middle),
+    )[0][0];
     const onBase = rest.filter((a) => a.size >= 0.9 * main && Math.abs(a.y - base) < 0.25 * main);
     for (const a of onBase) {
       const latex = formulaLatex(a.text, true);
@@ -282,6 +296,8 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): 
     elements.sort((a, b) => a.x0 - b.x0);
     // The others are scripts or limits: smaller glyphs of one baseline after (or over and under) an element.
     const scripts = rest.filter((a) => !used.has(a)).sort((a, b) => a.x0 - b.x0);
+    // Scripts and limits are set smaller: a full-size glyph off the baseline is something this reading does not know.
+    if (scripts.some((a) => a.size >= 0.9 * main)) return undefined;
     const groups: Atom[][] = [];
     for (const a of scripts) {
       const g = groups.find((x) => Math.abs(x[0].y - a.y) < 0.2 * a.size && a.x0 - x[x.length - 1].x1 < 0.3 * a.size);
@@ -295,7 +311,13 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): 
       if (text === undefined) return undefined;
       // Over or under a big operator: its limits. Else the script of the element it follows.
       const centre = (x0 + x1) / 2;
-      const op = elements.find((e) => e.atom?.bigOp && centre >= e.x0 - 0.5 * main && centre <= e.x1 + 0.5 * main && (y > e.atom.y + 0.8 * main || y < e.atom.y - 0.4 * main));
+      const op = elements.find(
+        (e) =>
+          e.atom?.bigOp &&
+          centre >= e.x0 - 0.5 * main &&
+          centre <= e.x1 + 0.5 * main &&
+          (y > e.atom.y + 0.8 * main || y < e.atom.y - 0.4 * main),
+      );
       const host = op ?? [...elements].reverse().find((e) => e.x1 <= x0 + 0.3 * main && x0 - e.x1 < 0.5 * main);
       if (!host) return undefined;
       const raised = op ? y > op.atom!.y : y > base + 0.1 * main;
@@ -345,7 +367,12 @@ export function glyphDisplayLatex(items: PdfItem[], marks: PdfMark[], region: Pd
   const rest = atoms.filter((a) => !found.labels.has(a));
   // Rows: bands of height that nothing crosses (an atom from its depth to its height, a delimiter its whole length).
   const spans = [
-    ...rest.map((a) => ({ y0: a.y - 0.3 * a.size, y1: a.y + 0.8 * a.size, atom: a as Atom | undefined, delimiter: undefined as Delimiter | undefined })),
+    ...rest.map((a) => ({
+      y0: a.y - 0.3 * a.size,
+      y1: a.y + 0.8 * a.size,
+      atom: a as Atom | undefined,
+      delimiter: undefined as Delimiter | undefined,
+    })),
     ...delimiters.map((d) => ({ y0: d.y0, y1: d.y1, atom: undefined, delimiter: d as Delimiter | undefined })),
   ].sort((a, b) => b.y1 - a.y1);
   const bands: Array<{ y0: number; y1: number; atoms: Atom[]; delimiters: Delimiter[] }> = [];
