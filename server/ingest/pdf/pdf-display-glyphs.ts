@@ -20,6 +20,8 @@ interface Atom {
   y: number;
   size: number;
   bigOp?: boolean;
+  /** Letters set in a text font (upright words: "où", "det"). */
+  upright?: boolean;
 }
 
 interface Delimiter {
@@ -36,6 +38,12 @@ interface Box {
   x1: number;
   y0: number;
   y1: number;
+}
+
+interface Bar {
+  x0: number;
+  x1: number;
+  y: number;
 }
 
 interface Brace {
@@ -81,18 +89,67 @@ const closes: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const bigOperators = /^[∑∏∐∫∮⋃⋂⨁⨂]$/u;
 const relation = /(?<![\\\w])(?:=|≠|≤|≥|<|>|∼|≈|≡|\\le\b|\\ge\b|\\ne\b|\\sim\b|\\approx\b|\\equiv\b)/;
 
+const operatorLatex: Record<string, string> = {
+  '∑': '\\sum',
+  '∏': '\\prod',
+  '∐': '\\coprod',
+  '∫': '\\int',
+  '∮': '\\oint',
+  '⋃': '\\bigcup',
+  '⋂': '\\bigcap',
+  '⨁': '\\bigoplus',
+  '⨂': '\\bigotimes',
+};
+const accentLatex: Record<string, string> = {
+  '\u0307': 'dot',
+  '\u0308': 'ddot',
+  '\u0302': 'hat',
+  '\u0304': 'bar',
+  '\u0303': 'tilde',
+  '\u20d7': 'vec',
+};
+
+/** One glyph run as LaTeX: a big operator by its control word, a letter under a combining accent as the accent's command. */
+function atomLatex(a: Atom): string | undefined {
+  if (a.bigOp) return `${operatorLatex[a.text]} `;
+  const parts = a.text.split(/(\p{L}[\u0307\u0308\u0302\u0304\u0303\u20d7])/u);
+  const pieces = parts.map((part, k) =>
+    k % 2 === 1 ? `\\${accentLatex[part.slice(-1)]}{${part.slice(0, -1)}}` : part.trim() ? formulaLatex(part, true) : '',
+  );
+  return pieces.some((p) => p === undefined) ? undefined : joinLatex(...(pieces as string[]));
+}
+
+/** Operator names TeX sets upright in a text font. */
+const uprightNames =
+  /^(?:sin|cos|tan|cot|sec|csc|exp|log|ln|lg|lim|liminf|limsup|max|min|sup|inf|det|gcd|mod|dim|ker|deg|arg|Pr|sinh|cosh|tanh)$/;
+
+/** Whether upright letters set touching make a word that is no operator name: prose inside the display ("où", "Remarque"). */
+function hasProse(atoms: Atom[]): boolean {
+  const upright = atoms.filter((a) => a.upright).sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  let word = '';
+  let last: Atom | undefined;
+  const isProse = (w: string) => (w.match(/\p{L}{2,}/gu) ?? []).some((x) => !uprightNames.test(x));
+  for (const a of upright) {
+    const touching = last && Math.abs(last.y - a.y) < 0.2 * a.size && a.x0 - last.x1 < 0.15 * a.size;
+    word = touching ? word + a.text : a.text;
+    if (isProse(word)) return true;
+    last = a;
+  }
+  return false;
+}
+
 /** The glyphs of the region as atoms (a run split at its spaces) and the delimiters built from pieces. */
 function readGlyphs(items: PdfItem[], region: PdfRegion): { atoms: Atom[]; delimiters: Delimiter[]; box: Box } | undefined {
   const masked = (x: number, y: number) => region.masks?.some((m) => x >= m.x0 && x <= m.x1 && y >= m.y0 && y <= m.y1);
-  // TeX hangs its extension glyphs from the baseline: the reader moved them down (PdfItem.hangs); here they stand where drawn.
+  // TeX's extension glyphs (PdfItem.hangs) stand where the reader put them: about on the baseline of their row.
   const placed = items
-    .map((it) => ({ it, y: it.hangs ? it.y + 0.75 * it.size : it.y, cx: it.x + it.width / 2, text: it.str.trim() }))
+    .map((it) => ({ it, y: it.y, cx: it.x + it.width / 2, text: it.str.trim() }))
     .filter((g) => g.text && g.cx >= region.x0 && g.cx <= region.x1 && !masked(g.cx, g.y));
   // The delimiters first: a region found from the lines may cut a tall one, whose pieces reach past it.
   const found: Array<Piece & { x0: number; x1: number; y: number; size: number }> = [];
   for (const g of placed) {
     const piece = g.text.length === 1 ? pieces[g.text.codePointAt(0)!] : undefined;
-    // Placed where the reader put them (PdfItem.hangs): a top piece about an em under the top of the delimiter.
+    // A top piece stands about an em under the top of its delimiter.
     if (piece && g.it.y >= region.y0 - 12 * g.it.size && g.it.y <= region.y1 + 12 * g.it.size)
       found.push({ ...piece, x0: g.it.x, x1: g.it.x + g.it.width, y: g.it.y, size: g.it.size });
   }
@@ -130,46 +187,58 @@ function readGlyphs(items: PdfItem[], region: PdfRegion): { atoms: Atom[]; delim
     if (/[\uE000-\uF8FF]/u.test(text)) return undefined;
     // A run with spaces ("0 1 0") is several atoms, placed in proportion to their characters.
     const perChar = it.width / Math.max(1, it.str.length);
+    const upright = /\p{L}/u.test(it.str) && (it.math ?? 0) === 0 ? true : undefined;
     for (const m of it.str.matchAll(/\S+/gu)) {
       const x0 = it.x + m.index * perChar;
-      atoms.push({ text: m[0], x0, x1: x0 + m[0].length * perChar, y, size: it.size, bigOp: bigOperators.test(m[0]) || undefined });
+      // TeX's long arrows are two glyphs set touching (\iff is "⇐" and "⇒").
+      const text = m[0].replace(/⇐⇒/g, '⟺').replace(/=⇒/g, '⟹').replace(/⇐=/g, '⟸').replace(/−→/g, '⟶').replace(/←−/g, '⟵');
+      atoms.push({ text, x0, x1: x0 + m[0].length * perChar, y, size: it.size, bigOp: bigOperators.test(text) || undefined, upright });
     }
   }
   return { atoms, delimiters, box };
 }
 
-/** Underbraces: a rule (in pieces left and right of the brace's tip) with a label in smaller type just under it. */
-function readBraces(atoms: Atom[], marks: PdfMark[], region: Box, main: number): { braces: Brace[]; labels: Set<Atom> } | undefined {
+/**
+ * The rules drawn in a display: an underbrace (its rule drawn in pieces left and right of the brace's tip) has a label
+ * in smaller type just under it and full-size glyphs (or none) over it; any other rule is a fraction bar.
+ */
+function readRules(
+  atoms: Atom[],
+  marks: PdfMark[],
+  region: Box,
+  main: number,
+): { braces: Brace[]; bars: Bar[]; labels: Set<Atom> } | undefined {
   const rules = marks
-    .filter((m) => m.kind === 'path' && m.y1 - m.y0 <= 0.2 * main && m.x1 - m.x0 >= 0.5 * main)
+    .filter((m) => m.kind === 'path' && m.y1 - m.y0 <= 0.2 * main && m.x1 - m.x0 >= 0.3 * main)
     .filter((m) => m.x0 >= region.x0 - 1 && m.x1 <= region.x1 + 1 && m.y0 >= region.y0 - 1 && m.y1 <= region.y1 + 1)
     .sort((a, b) => a.x0 - b.x0);
-  const merged: Array<{ x0: number; x1: number; y: number }> = [];
+  const merged: Array<{ x0: number; x1: number; y: number; pieces: PdfMark[] }> = [];
   for (const r of rules) {
     const last = merged[merged.length - 1];
-    if (last && Math.abs(last.y - r.y0) < 0.2 * main && r.x0 - last.x1 < 1.5 * main) last.x1 = Math.max(last.x1, r.x1);
-    else merged.push({ x0: r.x0, x1: r.x1, y: r.y0 });
+    if (last && Math.abs(last.y - r.y0) < 0.2 * main && r.x0 - last.x1 < 1.5 * main) {
+      last.x1 = Math.max(last.x1, r.x1);
+      last.pieces.push(r);
+    } else merged.push({ x0: r.x0, x1: r.x1, y: r.y0, pieces: [r] });
   }
   const braces: Brace[] = [];
+  const bars: Bar[] = [];
   const labels = new Set<Atom>();
+  const within = (a: Atom, r: { x0: number; x1: number }, reach: number) => a.x0 >= r.x0 - reach && a.x1 <= r.x1 + reach;
   for (const rule of merged) {
-    const under = atoms.filter(
-      (a) =>
-        !labels.has(a) &&
-        a.size < 0.9 * main &&
-        a.y < rule.y &&
-        rule.y - a.y < 2 * main &&
-        a.x0 >= rule.x0 - main &&
-        a.x1 <= rule.x1 + main,
-    );
-    if (under.length === 0) return undefined;
-    // The label's lines: its top row (within an em of the rule's), its scripts.
-    const label = readSequence(under, [], []);
+    const under = atoms.filter((a) => !labels.has(a) && a.y < rule.y && rule.y - a.y < 2 * main && within(a, rule, main));
+    const over = atoms.filter((a) => a.y > rule.y && a.y - rule.y < 1.5 * main && within(a, rule, 0));
+    const brace =
+      rule.pieces.length > 1 && under.length > 0 && under.every((a) => a.size < 0.9 * main) && over.every((a) => a.size >= 0.9 * main);
+    if (!brace) {
+      for (const p of rule.pieces) bars.push({ x0: p.x0, x1: p.x1, y: (p.y0 + p.y1) / 2 });
+      continue;
+    }
+    const label = readSequence(under, [], [], []);
     if (label === undefined) return undefined;
     under.forEach((a) => labels.add(a));
     braces.push({ x0: rule.x0, x1: rule.x1, y: rule.y, label });
   }
-  return { braces, labels };
+  return { braces, bars, labels };
 }
 
 interface Element {
@@ -245,8 +314,8 @@ function matrix(atoms: Atom[], open: string): string | undefined {
  * The LaTeX of glyphs set on one baseline with their scripts, limits, delimited groups and underbraces, left to right;
  * undefined when any glyph is left over or does not read.
  */
-function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): string | undefined {
-  if (atoms.length === 0 && delimiters.length === 0) return '';
+function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[], bars: Bar[]): string | undefined {
+  if (atoms.length === 0 && delimiters.length === 0) return bars.length ? undefined : '';
   const sizes = atoms.map((a) => a.size);
   const main = sizes.length ? Math.max(...sizes) : 10;
   const paired = pairs(delimiters, main);
@@ -257,20 +326,49 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): 
   const elements: Element[] = [];
   const used = new Set<Atom>();
   const usedBraces = new Set<Brace>();
+  const usedBars = new Set<Bar>();
   for (const pair of outer) {
     const [l, r] = pair;
     const inAtoms = atoms.filter((a) => a.x0 >= l.x1 - 0.3 && a.x1 <= r.x0 + 0.3 && a.y >= l.y0 && a.y <= l.y1);
     const inDelims = delimiters.filter((d) => inside(d, pair));
     const inBraces = braces.filter((b) => b.x0 >= l.x1 - 1 && b.x1 <= r.x0 + 1 && b.y >= l.y0 - 1);
+    const inBars = bars.filter((b) => b.x0 >= l.x1 - 1 && b.x1 <= r.x0 + 1 && b.y >= l.y0 && b.y <= l.y1);
     inAtoms.forEach((a) => used.add(a));
     inBraces.forEach((b) => usedBraces.add(b));
-    let latex = inDelims.length === 0 && inBraces.length === 0 && inAtoms.length ? matrix(inAtoms, l.ch) : undefined;
+    inBars.forEach((b) => usedBars.add(b));
+    let latex = inDelims.length === 0 && inBraces.length === 0 && inBars.length === 0 && inAtoms.length ? matrix(inAtoms, l.ch) : undefined;
     if (latex === undefined) {
-      const body = readSequence(inAtoms, inDelims, inBraces);
+      const body = readSequence(inAtoms, inDelims, inBraces, inBars);
       if (body === undefined) return undefined;
       latex = `\\left${leftCommand[l.ch]} ${body} \\right${rightCommand[r.ch]}`;
     }
     elements.push({ x0: l.x0, x1: r.x1, y0: l.y0, y1: l.y1, latex });
+  }
+  // Fractions, the widest bar first: the glyphs over it within its width are the numerator, those under it the
+  // denominator, each read as a sequence of its own (with the narrower bars, delimiters over or under it).
+  for (const bar of bars.filter((b) => !usedBars.has(b)).sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))) {
+    if (usedBars.has(bar)) continue;
+    usedBars.add(bar);
+    const inWidth = (x0: number, x1: number) => x0 >= bar.x0 - 1 && x1 <= bar.x1 + 1;
+    const side = (above: boolean) => {
+      const near = (y: number) => (above ? y > bar.y && y - bar.y < 2.5 * main : y < bar.y && bar.y - y < 2.5 * main);
+      const sideAtoms = atoms.filter((a) => !used.has(a) && inWidth(a.x0, a.x1) && near(a.y));
+      const sideDelims = delimiters.filter((d) => inWidth(d.x0, d.x1) && (above ? d.y0 > bar.y - 1 : d.y1 < bar.y + 1));
+      const sideBars = bars.filter((b) => !usedBars.has(b) && inWidth(b.x0, b.x1) && near(b.y));
+      if (sideAtoms.length === 0) return undefined;
+      sideAtoms.forEach((a) => used.add(a));
+      sideBars.forEach((b) => usedBars.add(b));
+      return { latex: readSequence(sideAtoms, sideDelims, [], sideBars), atoms: sideAtoms };
+    };
+    const [num, den] = [side(true), side(false)];
+    if (!num?.latex || !den?.latex) return undefined;
+    elements.push({
+      x0: bar.x0,
+      x1: bar.x1,
+      y0: Math.min(...den.atoms.map((a) => a.y - 0.3 * a.size)),
+      y1: Math.max(...num.atoms.map((a) => a.y + 0.8 * a.size)),
+      latex: `\\frac{${num.latex}}{${den.latex}}`,
+    });
   }
   const rest = atoms.filter((a) => !used.has(a));
   if (rest.length) {
@@ -288,7 +386,7 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): 
     )[0][0];
     const onBase = rest.filter((a) => a.size >= 0.9 * main && Math.abs(a.y - base) < 0.25 * main);
     for (const a of onBase) {
-      const latex = formulaLatex(a.text, true);
+      const latex = atomLatex(a);
       if (latex === undefined) return undefined;
       elements.push({ x0: a.x0, x1: a.x1, y0: a.y - 0.3 * a.size, y1: a.y + 0.8 * a.size, latex, atom: a });
       used.add(a);
@@ -307,7 +405,7 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[]): 
     const attached = new Map<Element, { sub?: string; sup?: string }>();
     for (const g of groups) {
       const [x0, x1, y] = [g[0].x0, g[g.length - 1].x1, g[0].y];
-      const text = readSequence(g, [], []);
+      const text = readSequence(g, [], [], []);
       if (text === undefined) return undefined;
       // Over or under a big operator: its limits. Else the script of the element it follows.
       const centre = (x0 + x1) / 2;
@@ -361,9 +459,10 @@ export function glyphDisplayLatex(items: PdfItem[], marks: PdfMark[], region: Pd
   const { atoms, delimiters, box } = read;
   // Without a delimiter built of pieces, a big operator or a rule the line reader did as well as this one could.
   const main = Math.max(...atoms.map((a) => a.size));
-  const found = readBraces(atoms, marks, read.box, main);
+  if (hasProse(atoms)) return undefined;
+  const found = readRules(atoms, marks, read.box, main);
   if (!found) return undefined;
-  if (delimiters.length === 0 && !atoms.some((a) => a.bigOp)) return undefined;
+  if (delimiters.length === 0 && found.bars.length === 0 && !atoms.some((a) => a.bigOp)) return undefined;
   const rest = atoms.filter((a) => !found.labels.has(a));
   // Rows: bands of height that nothing crosses (an atom from its depth to its height, a delimiter its whole length).
   const spans = [
@@ -386,15 +485,18 @@ export function glyphDisplayLatex(items: PdfItem[], marks: PdfMark[], region: Pd
   }
   const rows: string[] = [];
   const claimed = new Set<Brace>();
+  const claimedBars = new Set<Bar>();
   for (const band of bands) {
     // A row's underbraces hang below it, their labels lower still.
     const braces = found.braces.filter((b) => !claimed.has(b) && b.y <= band.y1 && b.y >= band.y0 - 1.5 * main);
     braces.forEach((b) => claimed.add(b));
-    const latex = readSequence(band.atoms, band.delimiters, braces);
+    const bars = found.bars.filter((b) => b.y <= band.y1 && b.y >= band.y0);
+    bars.forEach((b) => claimedBars.add(b));
+    const latex = readSequence(band.atoms, band.delimiters, braces, bars);
     if (latex === undefined) return undefined;
     rows.push(latex.replace(/[\u{1D400}-\u{1D7FF}]/gu, (c) => c.normalize('NFKC')));
   }
-  if (claimed.size !== found.braces.length) return undefined;
+  if (claimed.size !== found.braces.length || claimedBars.size !== found.bars.length) return undefined;
   const aligned = rows.map((t) => {
     const m = relation.exec(t);
     return m ? `${t.slice(0, m.index)}&${t.slice(m.index)}` : t;
