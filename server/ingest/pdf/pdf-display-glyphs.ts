@@ -114,7 +114,12 @@ function atomLatex(a: Atom): string | undefined {
   if (a.bigOp) return `${operatorLatex[a.text]} `;
   const parts = a.text.split(/(\p{L}[\u0307\u0308\u0302\u0304\u0303\u20d7])/u);
   const pieces = parts.map((part, k) =>
-    k % 2 === 1 ? `\\${accentLatex[part.slice(-1)]}{${part.slice(0, -1)}}` : part.trim() ? formulaLatex(part, true) : '',
+    k % 2 === 1
+      ? `\\${accentLatex[part.slice(-1)]}{${part.slice(0, -1)}}`
+      : part.trim()
+        ? // Letters of a math font set together are a product of variables ("dt"), not a word.
+          formulaLatex(a.upright ? part : part.replace(/(\p{L})(?=\p{L})/gu, '$1 '), true)
+        : '',
   );
   return pieces.some((p) => p === undefined) ? undefined : joinLatex(...(pieces as string[]));
 }
@@ -128,7 +133,8 @@ function hasProse(atoms: Atom[]): boolean {
   const upright = atoms.filter((a) => a.upright).sort((a, b) => b.y - a.y || a.x0 - b.x0);
   let word = '';
   let last: Atom | undefined;
-  const isProse = (w: string) => (w.match(/\p{L}{2,}/gu) ?? []).some((x) => !uprightNames.test(x));
+  // An abbreviation's letters and stops count as one word ("t.q.").
+  const isProse = (w: string) => (w.replace(/(?<=\p{L})\.(?=\p{L})/gu, '').match(/\p{L}{2,}/gu) ?? []).some((x) => !uprightNames.test(x));
   for (const a of upright) {
     const touching = last && Math.abs(last.y - a.y) < 0.2 * a.size && a.x0 - last.x1 < 0.15 * a.size;
     word = touching ? word + a.text : a.text;
@@ -376,15 +382,17 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[], b
     const full = rest.filter((a) => a.size >= 0.9 * main);
     if (full.length === 0) return undefined;
     const counts = new Map<number, number>();
-    for (const a of full) counts.set(Math.round(a.y), (counts.get(Math.round(a.y)) ?? 0) + a.text.length);
+    for (const a of full.filter((x) => !x.bigOp)) counts.set(Math.round(a.y), (counts.get(Math.round(a.y)) ?? 0) + a.text.length);
     // Beside delimited groups, the baseline is the one nearest their middle (the math axis stands a quarter em over it).
     const middle = elements.length
       ? (Math.min(...elements.map((e) => e.y0)) + Math.max(...elements.map((e) => e.y1))) / 2 - 0.25 * main
       : undefined;
-    const base = [...counts.entries()].sort((a, b) =>
-      middle === undefined ? b[1] - a[1] : Math.abs(a[0] - middle) - Math.abs(b[0] - middle),
-    )[0][0];
-    const onBase = rest.filter((a) => a.size >= 0.9 * main && Math.abs(a.y - base) < 0.25 * main);
+    const base =
+      [...counts.entries()].sort((a, b) =>
+        middle === undefined ? b[1] - a[1] : Math.abs(a[0] - middle) - Math.abs(b[0] - middle),
+      )[0]?.[0] ?? full[0].y;
+    // A big operator in display style is taller than the reader's guess of where it hangs (PdfItem.hangs): it is on the row within an em.
+    const onBase = rest.filter((a) => a.size >= 0.9 * main && Math.abs(a.y - base) < (a.bigOp ? 1 : 0.25) * main);
     for (const a of onBase) {
       const latex = atomLatex(a);
       if (latex === undefined) return undefined;
@@ -411,14 +419,11 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[], b
       const centre = (x0 + x1) / 2;
       const op = elements.find(
         (e) =>
-          e.atom?.bigOp &&
-          centre >= e.x0 - 0.5 * main &&
-          centre <= e.x1 + 0.5 * main &&
-          (y > e.atom.y + 0.8 * main || y < e.atom.y - 0.4 * main),
+          e.atom?.bigOp && centre >= e.x0 - 0.5 * main && centre <= e.x1 + 0.5 * main && (y > base + 0.5 * main || y < base - 0.4 * main),
       );
       const host = op ?? [...elements].reverse().find((e) => e.x1 <= x0 + 0.3 * main && x0 - e.x1 < 0.5 * main);
       if (!host) return undefined;
-      const raised = op ? y > op.atom!.y : y > base + 0.1 * main;
+      const raised = y > base + 0.1 * main;
       const slot = attached.get(host) ?? {};
       if (raised ? slot.sup !== undefined : slot.sub !== undefined) return undefined;
       if (raised) slot.sup = text;
@@ -466,9 +471,10 @@ export function glyphDisplayLatex(items: PdfItem[], marks: PdfMark[], region: Pd
   const rest = atoms.filter((a) => !found.labels.has(a));
   // Rows: bands of height that nothing crosses (an atom from its depth to its height, a delimiter its whole length).
   const spans = [
+    // A big operator's limits stand over and under it: its row reaches them.
     ...rest.map((a) => ({
-      y0: a.y - 0.3 * a.size,
-      y1: a.y + 0.8 * a.size,
+      y0: a.y - (a.bigOp ? 1.1 : 0.3) * a.size,
+      y1: a.y + (a.bigOp ? 1.5 : 0.8) * a.size,
       atom: a as Atom | undefined,
       delimiter: undefined as Delimiter | undefined,
     })),
