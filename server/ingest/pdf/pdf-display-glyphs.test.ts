@@ -38,3 +38,40 @@ describe('a display of matrices read from where its glyphs stand', () => {
     expect(glyphDisplayLatex([...page.items, stray], page.marks ?? [], region)).toBeUndefined();
   });
 });
+
+describe('displays of fractions, integrals and sums read from where their glyphs stand', () => {
+  const fractions = () => new Uint8Array(readFileSync(fixturePath('pdf/latex/display-fractions-fr.pdf')));
+
+  it('reads each display as one KaTeX-checked LaTeX block between its sentences, or keeps the picture of one with a word of text in it', async () => {
+    const doc = await extractPdf(fractions(), 'display-fractions-fr.pdf');
+    expect(doc.blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'paragraph',
+      'equation',
+      'paragraph',
+      'equation',
+      'paragraph',
+      'equation',
+      'paragraph',
+      'equation',
+      'paragraph',
+    ]);
+    const [hamilton, action, current, prose] = doc.blocks.filter((b) => b.kind === 'equation');
+    // Fractions by their bars, rows aligned at their relations.
+    expect(hamilton.latex).toBe(
+      '\\begin{aligned}\\frac{d γ^{i}}{d t}&=\\frac{\\partial H}{\\partial p_{i}}(t,γ,π) \\\\ \\frac{d π_{i}}{d t}&=-\\frac{\\partial H}{\\partial q^{i}}(t,γ,π)\\end{aligned}',
+    );
+    // Limits over and under a display integral; the dot accent on its letter.
+    expect(action.latex).toBe('A[γ]=\\int _{t_{0}}^{t_{1}}L(t,γ,\\dot{γ})d t.');
+    // Limits under two sums, then a fraction.
+    expect(current.latex).toBe('X^{μ}=\\sum _{a}\\sum _{|m|\\le r}X^{a,m,μ}\\frac{\\partial f_{a}}{\\partial x^{m}}');
+    for (const e of [hamilton, action, current]) {
+      expect(e.image).toBeUndefined();
+      expect(() => katex.renderToString(e.latex!, { throwOnError: true, displayMode: true })).not.toThrow();
+    }
+    // "où" is a word of the sentence: this reading does not put prose into LaTeX.
+    expect(prose.latex).toBeUndefined();
+    expect(prose.text).toContain('où');
+    expect(doc.blocks[9].text).toBe('La dernière formule garde un mot du texte.');
+  });
+});
