@@ -1,5 +1,6 @@
 import { joinLatex } from '../latex-join';
 import { checkedLatex, formulaLatex } from './pdf-equation-latex';
+import { latexToText } from './pdf-math';
 import type { PdfItem, PdfLine, PdfMark, PdfPage, PdfRegion } from './pdf-types';
 
 /**
@@ -511,6 +512,24 @@ export function glyphDisplayLatex(items: PdfItem[], marks: PdfMark[], region: Pd
   return latex === undefined ? undefined : { latex, box };
 }
 
+/** A formula's LaTeX as plain text: its symbols as characters, a matrix in its brackets with its rows split by ";". */
+function altText(latex: string): string {
+  return latexToText(latex)
+    .replace(
+      /\\begin\{(\w+)\}/g,
+      (_, env: string) => (({ bmatrix: ' [', pmatrix: ' (', Bmatrix: ' {' }) as Record<string, string>)[env] ?? ' ',
+    )
+    .replace(
+      /\\end\{(\w+)\}/g,
+      (_, env: string) => (({ bmatrix: '] ', pmatrix: ') ', Bmatrix: '} ' }) as Record<string, string>)[env] ?? ' ',
+    )
+    .replace(/\\\\/g, ' ; ')
+    .replace(/&/g, ' ')
+    .replace(/\\(?:left|right)(?![a-zA-Z])/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /**
  * A page's display equations kept as pictures, given their LaTeX where the glyphs say it (glyphDisplayLatex). Where the
  * lines cut one display into several pictures (a tall delimiter reaches from one into the next), the pictures are read
@@ -552,7 +571,8 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
       continue;
     }
     const box = read.box;
-    out.push({ ...l, region: { ...merged, ...box, latex: read.latex } });
+    // The alt text follows the formula as read, not the lines' order (which runs across the matrices of a row).
+    out.push({ ...l, region: { ...merged, ...box, latex: read.latex, text: altText(read.latex) } });
     i += taken - 1;
   }
   return out;
