@@ -187,6 +187,17 @@ function readGlyphs(items: PdfItem[], region: PdfRegion): { atoms: Atom[]; delim
     y0: Math.min(region.y0, ...delimiters.map((d) => d.y0)),
     y1: Math.max(region.y1, ...delimiters.map((d) => d.y1)),
   };
+  // Smaller glyphs just over or under a big operator (limits the lines left out) are the display's too: read with it,
+  // or it is not read (a script of the prose line next to it does not fit the formula).
+  const inside = placed.filter((g) => g.y >= box.y0 && g.y <= box.y1);
+  const main = Math.max(0, ...inside.map((g) => g.it.size));
+  const operators = inside.filter((g) => bigOperators.test(g.text));
+  for (let pass = 0; pass < 2; pass++)
+    for (const g of placed) {
+      if (g.it.size >= 0.9 * main || !operators.some((o) => Math.abs(o.cx - g.cx) < main)) continue;
+      if (g.y > box.y1 && g.y - box.y1 <= 0.9 * main) box.y1 = g.y + 0.1;
+      if (g.y < box.y0 && box.y0 - g.y <= 0.9 * main) box.y0 = g.y - 0.1;
+    }
   const atoms: Atom[] = [];
   for (const { it, y, text } of placed) {
     if (y < box.y0 - 0.2 * it.size || y > box.y1) continue;
@@ -194,7 +205,8 @@ function readGlyphs(items: PdfItem[], region: PdfRegion): { atoms: Atom[]; delim
     if (/[\uE000-\uF8FF]/u.test(text)) return undefined;
     // A run with spaces ("0 1 0") is several atoms, placed in proportion to their characters.
     const perChar = it.width / Math.max(1, it.str.length);
-    const upright = /\p{L}/u.test(it.str) && (it.math ?? 0) === 0 ? true : undefined;
+    // Some of its characters neither in a math font nor math symbols: letters in a text font.
+    const upright = /\p{L}/u.test(it.str) && (it.math ?? 0) < it.str.replace(/\s/g, '').length ? true : undefined;
     for (const m of it.str.matchAll(/\S+/gu)) {
       const x0 = it.x + m.index * perChar;
       // TeX's long arrows are two glyphs set touching (\iff is "⇐" and "⇒").
