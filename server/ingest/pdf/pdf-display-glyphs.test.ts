@@ -74,4 +74,15 @@ describe('displays of fractions, integrals and sums read from where their glyphs
     expect(prose.text).toContain('où');
     expect(doc.blocks[9].text).toBe('La dernière formule garde un mot du texte.');
   });
+
+  it("reads an integral's limits that the display's lines left outside its box", async () => {
+    const { raw, doc } = await readPdf(fractions());
+    await doc.loadingTask.destroy();
+    const page = raw.pages[0];
+    const region = layoutLines(raw).lines.find((l) => l.region?.latex?.includes('\\int'))!.region!;
+    // The upper limit "t₁" stands over the integral sign; a box cut just under it (as a crop from the lines may be).
+    const upper = page.items.find((it) => it.str === 't' && it.size < 9 && it.y > region.y0 + 0.6 * (region.y1 - region.y0))!;
+    const cut = { ...region, latex: undefined, y1: upper.y - 1 };
+    expect(glyphDisplayLatex(page.items, page.marks ?? [], cut)?.latex).toBe('A[γ]=\\int _{t_{0}}^{t_{1}}L(t,γ,\\dot{γ})d t.');
+  });
 });
