@@ -8,9 +8,10 @@ import type { PdfItem, PdfLine, PdfMark, PdfPage, PdfRegion } from './pdf-types'
  * from pieces (the private-use codes Latin Modern Math and Adobe's Symbol give the top, extension and bottom of a
  * bracket) become a matrix when they hold rows and columns (`bmatrix` for brackets, `pmatrix` for parentheses, rows by
  * baseline, columns by the gaps between them) or `\left( ... \right)` around what they hold; a rule under a group with
- * a label in smaller type under it is `\underbrace{...}_{label}`; smaller glyphs above or below a big operator are its
- * limits, beside a glyph its scripts; rows set one under another are an aligned display, aligned at each row's first
- * relation. Every glyph inside the display must be read into the formula and every rule must be an underbrace, and
+ * a label in smaller type under it is `\underbrace{...}_{label}`, any other rule a fraction bar with its numerator over
+ * it and its denominator under it (`\frac`, nested, the widest bar first); smaller glyphs above or below a big operator
+ * are its limits, beside a glyph its scripts; rows set one under another are an aligned display, aligned at each row's
+ * first relation. Every glyph inside the display must be read into the formula, no word of text may be in it, and
  * KaTeX must read the whole, or nothing is returned (the picture stays: a picture is better than wrong LaTeX).
  */
 
