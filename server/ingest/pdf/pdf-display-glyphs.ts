@@ -584,8 +584,10 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
       continue;
     }
     const box = read.box;
-    // The alt text follows the formula as read, not the lines' order (which runs across the matrices of a row).
-    out.push({ ...l, region: { ...merged, ...box, latex: read.latex, text: altText(read.latex) } });
+    // The alt text of matrices, or of pictures read as one, follows the formula as read, not the lines' order (which runs
+    // across the matrices of a row); any other keeps the lines' text with its limits (pdf-equations.ts).
+    const text = taken > 1 || /\\begin\{[pbB]matrix\}/.test(read.latex) ? altText(read.latex) : merged.text;
+    out.push({ ...l, region: { ...merged, ...box, latex: read.latex, text } });
     i += taken - 1;
   }
   return out;
