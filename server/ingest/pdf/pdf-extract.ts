@@ -5,6 +5,7 @@ import { buildBlocks } from './pdf-blocks';
 import { attachCaptions } from './pdf-captions';
 import { orderPage } from './pdf-columns';
 import { findEquations } from './pdf-equations';
+import { withGlyphLatex } from './pdf-display-glyphs';
 import { dropOrnaments, findFigures } from './pdf-figures';
 import { removeFurniture, repeatedEdgeMarks } from './pdf-furniture';
 import { pageSegments, type Segment } from './pdf-lines';
@@ -154,10 +155,13 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
   const withMath = flat.map((p, i) => ({
     height: p.height,
     lines: findTables(
-      findEquations(
-        markAlgorithms(markColumnLists(p.lines, body.size), body.lineGap, raw.pages[i].marks),
-        body.lineGap,
-        raw.pages[i].marks,
+      withGlyphLatex(
+        findEquations(
+          markAlgorithms(markColumnLists(p.lines, body.size), body.lineGap, raw.pages[i].marks),
+          body.lineGap,
+          raw.pages[i].marks,
+        ),
+        raw.pages[i],
       ),
       body.lineGap,
     ),
