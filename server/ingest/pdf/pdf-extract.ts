@@ -20,6 +20,7 @@ import { bodyStats, type BodyStats } from './pdf-stats';
 import { findTables } from './pdf-tables';
 import { markAlgorithms } from './pdf-algorithms';
 import { markColumnLists } from './pdf-column-lists';
+import { findWordDisplays } from './pdf-word-displays';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 
 /** The structure of a PDF before its pictures are drawn: each figure, equation or table block waits for its region's image. */
@@ -147,7 +148,7 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     height: p.height,
     lines: findTables(
       findEquations(
-        markAlgorithms(markColumnLists(p.lines, body.size), body.lineGap, raw.pages[i].marks),
+        findWordDisplays(markAlgorithms(markColumnLists(p.lines, body.size), body.lineGap, raw.pages[i].marks), raw.pages[i].marks),
         body.lineGap,
         raw.pages[i].marks,
       ),
