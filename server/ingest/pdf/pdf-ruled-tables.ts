@@ -10,7 +10,7 @@ import type { PdfItem, PdfMark } from './pdf-types';
  * labels ("Dice 2" over 1 ... 6) and a label set beside the row labels, on a baseline of its own between them ("Dice 1"),
  * name the two ways of the table: they go into the header's empty corner ("Dice 1 \ Dice 2"). The first row is a header
  * row when a rule runs under it, or it names the table's two ways. Undefined when the grid does not read as rows and
- * columns (a spanning cell elsewhere, too few rows or columns, long cells): the picture stays.
+ * columns (a spanning cell elsewhere, too few rows or columns, long cells, scripts): the picture stays.
  */
 
 interface Cell {
@@ -103,6 +103,8 @@ export function ruledGridTable(
   const verticals = marks.filter(isVertical);
   const horizontals = marks.filter(isHorizontal);
   if (verticals.length === 0 || horizontals.length === 0 || labels.length === 0) return undefined;
+  // Cells with scripts stand on several baselines, which rows by baseline would cut apart: such a table keeps its picture.
+  if (labels.some((s) => /\\\(/.test(s.text))) return undefined;
   const within = items.filter((i) => i.x >= box.x0 - 1 && i.x + i.width <= box.x1 + 1 && i.y >= box.y0 - 1 && i.y <= box.y1 + 1);
   const rows = rowsOfCells(labels.flatMap((s) => cellsOfLabel(s, within, verticals)));
   if (rows.length < 2) return undefined;

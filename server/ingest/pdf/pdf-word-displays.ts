@@ -13,7 +13,22 @@ import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
  */
 
 /** Words of three letters or more: a display of words has at least one. */
-const hasWord = (text: string) => /\p{L}{3,}/u.test(text.replace(/\\\(.*?\\\)/g, ' '));
+const hasWord = (text: string) => /\p{L}{3,}/u.test(text);
+
+/** Function names set upright in formulas: a display holding one is mathematics. */
+const functionName = /^(?:sin|cos|tan|exp|log|ln|lim|max|min|sup|inf|det|gcd|mod|arg|var|cov)$/i;
+
+/**
+ * A piece written in words: words, digits, punctuation and the arithmetic of a worksheet (= + − × · / < > ≤ ≥ ≈), every
+ * letter in a run of words ("Number of ways the result can happen", "value of A"). A letter standing alone ("t − 1"),
+ * a function name ("exp", "gcd"), a script, another symbol (∂, ⌊, √) or an equation number make it mathematics.
+ */
+function inWords(text: string): boolean {
+  const t = text.trim();
+  if (/\\\(/.test(t) || !/^[\p{L}\d\s.,;:'’()%=+\-−×·/<>≤≥≈!?]*$/u.test(t) || /^\(\d+(?:\.\d+)*[a-z]?\)$/.test(t)) return false;
+  for (const m of t.matchAll(/\p{L}+(?:[ '’-]+\p{L}+)*/gu)) if (!/\p{L}{2,}/u.test(m[0]) || functionName.test(m[0])) return false;
+  return true;
+}
 
 /** Characters `\text{}` must escape. */
 const textEscapes: Record<string, string> = {
@@ -138,8 +153,8 @@ function displayOf(seed: Fraction, fractions: Fraction[], lines: PdfLine[]): { l
   const top = Math.max(...all.map((l) => l.y + 0.85 * l.size));
   const bottom = Math.min(...all.map((l) => l.y - 0.3 * l.size));
   if (lines.some((l) => !all.includes(l) && l.y < top && l.y > bottom && l.x1 > left - size && l.x0 < right + size)) return undefined;
-  // Words in it: a display of mathematics alone is pdf-equations'.
-  if (!all.some((l) => hasWord(l.text))) return undefined;
+  // Written in words: a display of mathematics is pdf-equations'.
+  if (!all.some((l) => hasWord(l.text)) || !all.every((l) => inWords(l.text))) return undefined;
   const pieces: Piece[] = [];
   for (const l of rowLines) {
     const p = rowPieces(l, row);
