@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractedDocument } from '@server/core/document-model';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf } from './pdf-extract';
-import { wordsLatex } from './pdf-word-displays';
+import { inWords, wordsLatex } from './pdf-word-displays';
 
 const renders = (latex: string) => katex.renderToString(latex, { displayMode: true, throwOnError: true, strict: 'ignore' });
 
@@ -13,6 +13,19 @@ describe('wordsLatex', () => {
     expect(wordsLatex('Expected value = 1 ×')).toBe('\\text{Expected value}= 1 \\times');
     expect(wordsLatex('Expected value of A =')).toBe('\\text{Expected value of A}=');
     expect(wordsLatex('# ways that all dice show 6')).toBe('\\#\\text{ways that all dice show}6');
+  });
+});
+
+describe('inWords', () => {
+  it("takes words, digits and a worksheet's arithmetic, and leaves mathematics to the math reader", () => {
+    expect(inWords('Probability of a particular result =')).toBe(true);
+    expect(inWords('Expected value of A = 1 ×')).toBe(true);
+    expect(inWords('t − 1 MUL and t − 1 SQ')).toBe(false);
+    expect(inWords('f(x) = 1 + exp(−x)')).toBe(false);
+    expect(inWords('q = gcd (s − s, n)')).toBe(false);
+    expect(inWords('Product Rule: ∂ (')).toBe(false);
+    expect(inWords('(5.46)')).toBe(false);
+    expect(inWords('\\(x_{k}\\) values')).toBe(false);
   });
 });
 

@@ -23,7 +23,7 @@ const functionName = /^(?:sin|cos|tan|exp|log|ln|lim|max|min|sup|inf|det|gcd|mod
  * letter in a run of words ("Number of ways the result can happen", "value of A"). A letter standing alone ("t − 1"),
  * a function name ("exp", "gcd"), a script, another symbol (∂, ⌊, √) or an equation number make it mathematics.
  */
-function inWords(text: string): boolean {
+export function inWords(text: string): boolean {
   const t = text.trim();
   if (/\\\(/.test(t) || !/^[\p{L}\d\s.,;:'’()%=+\-−×·/<>≤≥≈!?]*$/u.test(t) || /^\(\d+(?:\.\d+)*[a-z]?\)$/.test(t)) return false;
   for (const m of t.matchAll(/\p{L}+(?:[ '’-]+\p{L}+)*/gu)) if (!/\p{L}{2,}/u.test(m[0]) || functionName.test(m[0])) return false;
