@@ -9,7 +9,12 @@ import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html'
 import { htmlToText } from '@common/textbook-ops/html';
 import { titleKey } from '../real/own-structure';
 
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Words and numbers; LaTeX's control words (\text, \frac, \times) are markup, not words, in the book and the source alike. */
+const wordsOf = (text: string) =>
+  text
+    .replace(/\\[a-zA-Z]+/g, ' ')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Titles of the book in reading order: chapter, its sub-headings, then each section and its sub-headings. */
 export function titlesInOrder(book: TextbookContent): string[] {

@@ -15,6 +15,13 @@ describe('cleanHeadingTitle', () => {
     expect(cleanHeadingTitle('I think, therefore')).toBe('I think, therefore');
   });
 
+  it("keeps a part, unit, lesson or module labelled with its number and a colon: the author's own words", () => {
+    expect(cleanHeadingTitle('Part 1: Coins')).toBe('Part 1: Coins');
+    expect(cleanHeadingTitle('Unit IV: Cells and Tissues')).toBe('Unit IV: Cells and Tissues');
+    expect(cleanHeadingTitle('Lesson 3 – Fractions')).toBe('Lesson 3 – Fractions');
+    expect(cleanHeadingTitle('Part 2 Dice')).toBe('Dice');
+  });
+
   it('brings a heading set in capitals to title case', () => {
     expect(cleanHeadingTitle('INTRODUCTION')).toBe('Introduction');
   });

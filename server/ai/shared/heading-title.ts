@@ -1,4 +1,7 @@
 // A heading as a title: its numbering ("3.1", "Chapter 2", "IV.") taken off and its capitals tidied.
+// A part, unit, lesson or module labelled with its number and a colon ("Part 1: Coins") is the author's own title.
+
+const labelled = /^(?:part|unit|lesson|module)\s+(?:\d+|[IVXLC]+)\s*[:\u2013\u2014]\s*\S/i;
 
 const numbering = /^(?:(?:chapter|section|part|unit|lesson|module)\s+)?(?:\d+(?:\.\d+)*|[IVXLC]+|[A-Z](?=\.))[.:)]?\s+(?=\S)/i;
 
@@ -9,6 +12,7 @@ export function cleanHeadingTitle(raw: string): string {
   if (/^[IVXLC]+\s/.test(t) && !/^[IVXLC]+[.:)]\s/.test(t)) return tidy(t);
   // A single letter before a word in lower case is a genus or an initial ("C. difficile", "E. coli"), not a label.
   if (/^[A-Z]\.\s+\p{Ll}/u.test(t)) return tidy(t);
+  if (labelled.test(t)) return tidy(t);
   t = t.replace(numbering, '');
   return tidy(t);
 }

@@ -217,6 +217,12 @@ export function buildBlocks(
       blocks.push({ kind: 'list-item', text: line.text, page: line.page, depth: 0, ordered: false });
       continue;
     }
+    // A label with its answer box is a line of its own, however short ("Expected value of A = ____").
+    if (line.answer) {
+      flushPara();
+      blocks.push({ kind: 'paragraph', text: line.text, page: line.page });
+      continue;
+    }
     if (isMathFragment(lines, i, body)) continue;
     // A table of contents read as a table is dropped with its page.
     if (line.region?.kind === 'table' && headings.get(i)?.drop) continue;

@@ -22,6 +22,8 @@ import { findTables } from './pdf-tables';
 import { dropTodoNotes, todoNotesLine, todoNotesWarning } from './pdf-todo-notes';
 import { markAlgorithms } from './pdf-algorithms';
 import { markColumnLists } from './pdf-column-lists';
+import { findWordDisplays } from './pdf-word-displays';
+import { findAnswerBoxes, splitAtAnswerBoxes, type AnswerBox } from './pdf-answer-boxes';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 
 /** The structure of a PDF before its pictures are drawn: each figure, equation or table block waits for its region's image. */
@@ -127,12 +129,15 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
   const furniture = repeatedEdgeMarks(raw.pages);
   const withFigures = segmented.map(({ page, segments }) => {
     // A scanned page is one picture of text, recognized as text; a page of unmapped fonts is kept whole as a picture: no figures of their own.
-    if (page.unreadable) return { page, regions: [] as PdfRegion[], segments };
-    const marks = furniture.size ? page.marks?.filter((m) => !furniture.has(m)) : page.marks;
+    if (page.unreadable) return { page, regions: [] as PdfRegion[], segments, answers: [] as AnswerBox[] };
+    const drawn = furniture.size ? page.marks?.filter((m) => !furniture.has(m)) : page.marks;
+    // Answer boxes after their labels are blanks of the text, not drawings (pdf-answer-boxes).
+    const answers = findAnswerBoxes(page.number, drawn ?? [], segments, bodySize);
+    const marks = drawn && answers.boxes.length ? answers.marks : drawn;
     const found = findFigures({ ...page, marks }, segments, bodySize, columns?.get(page.number % 2));
     const captioned = attachCaptions(found.regions, found.segments, bodySize, page.width);
     const kept = dropOrnaments(captioned.regions, captioned.segments);
-    return { page, regions: kept.regions, segments: kept.segments };
+    return { page, regions: kept.regions, segments: kept.segments, answers: answers.boxes };
   });
   dropRepeatedPictures(withFigures, raw.pages.length);
   const margins = splitMargins(
@@ -157,7 +162,14 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     lines: findTables(
       withGlyphLatex(
         findEquations(
-          markAlgorithms(markColumnLists(p.lines, body.size), body.lineGap, raw.pages[i].marks),
+          findWordDisplays(
+            markAlgorithms(
+              markColumnLists(splitAtAnswerBoxes(p.lines, withFigures[i].answers), body.size),
+              body.lineGap,
+              raw.pages[i].marks,
+            ),
+            raw.pages[i].marks,
+          ),
           body.lineGap,
           raw.pages[i].marks,
         ),

@@ -1,7 +1,8 @@
 import { captionLines, captionStart, height, inside, intersects, segmentBox, touches, union, width, type Box } from './pdf-geometry';
 import type { Segment } from './pdf-lines';
 import { isHeaderRow, readCells, rowsOf } from './pdf-tables';
-import type { PdfMark, PdfRegion } from './pdf-types';
+import { ruledGridTable } from './pdf-ruled-tables';
+import type { PdfItem, PdfMark, PdfRegion } from './pdf-types';
 
 interface Cluster extends Box {
   marks: PdfMark[];
@@ -93,7 +94,7 @@ export interface PageFigures {
  * are attached afterwards (`attachCaptions`).
  */
 export function findFigures(
-  page: { number: number; width: number; height: number; marks?: PdfMark[]; rotated?: Box[] },
+  page: { number: number; width: number; height: number; marks?: PdfMark[]; rotated?: Box[]; items?: PdfItem[] },
   segments: Segment[],
   bodySize: number,
   column?: { left: number; right: number },
@@ -251,6 +252,11 @@ export function findFigures(
               rows[0].cells.every((c) => (c as Segment).bold),
             ) || undefined,
         });
+    }
+    // A grid of vertical and horizontal rules (a two-way table with spanning labels): cells from its glyphs' positions.
+    if (r.kind !== 'table' && !r.hasDrawing) {
+      const grid = ruledGridTable(r, r.marks, r.labels, page.items ?? []);
+      if (grid) Object.assign(r, { kind: 'table', rows: grid.rows, header: grid.header || undefined });
     }
     if (r.kind === 'table') return true;
     const prose = r.labels.filter((s) => isProse(s, bodySize) && width(segmentBox(s)) >= 0.5 * width(r));

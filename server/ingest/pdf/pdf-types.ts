@@ -137,6 +137,8 @@ export interface PdfLine {
   algorithm?: boolean;
   /** An item of a list set in columns (pdf-column-lists): a list item of its own, in the order the columns are read. */
   columnItem?: boolean;
+  /** A label with its answer box, as a blank to fill in (pdf-answer-boxes): a paragraph of its own. */
+  answer?: boolean;
   /** Most of the line is set in a bold font. */
   bold?: boolean;
   /** Most of the line is set in an italic text font. */
