@@ -134,7 +134,7 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     const body = margins[i].segments.concat(regions.map((r) => regionSegment(r, bodySize)));
     const lines = orderPage(body, page.width);
     const notes = orderPage(margins[i].notes, page.width).map((l) => ({ ...l, isMargin: true }));
-    return { height: page.height, lines: placeNotes(lines, notes) };
+    return { height: page.height, width: page.width, lines: placeNotes(lines, notes) };
   });
   const { pages } = removeFurniture(
     ordered,
