@@ -253,6 +253,12 @@ export function buildBlocks(
       // A typewriter line with no statement's marks ("import Pkg") opens the listing the next typewriter line reads as;
       // a web address set in typewriter type (\url) broken over lines stays in its sentence.
       (readsAsCode(line.text, !!line.mono) ||
+        // A typewriter line displayed after a lead-in ("If you run it you get:") is what the program prints, words or not.
+        (!!line.mono &&
+          para.length > 0 &&
+          /:$/.test(para[para.length - 1].text) &&
+          !/:\/\/|^www\./.test(line.text) &&
+          !listItemStart(line.text)) ||
         (!!line.mono &&
           !isProse(line.text) &&
           !/:\/\/|^www\./.test(line.text) &&
