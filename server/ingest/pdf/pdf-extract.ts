@@ -183,7 +183,9 @@ function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>, bodyS
     lines.forEach((l, k) => {
       const above = lines[k - 1];
       if (!above || !l.mono || above.y - l.y <= 0 || above.y - l.y > 2 * bodySize) return;
-      if (continuesUrl(above.text, l.text) || (urlTail.has(above) && /[-/._~=&?#]$/.test(above.text.trim()))) urlTail.add(l);
+      // An address that starts in a footnote goes on in it: only a sentence in the text's own type keeps its tail.
+      const inText = above.size >= bodySize - 0.9 || urlTail.has(above);
+      if (inText && (continuesUrl(above.text, l.text) || (urlTail.has(above) && /[-/._~=&?#]$/.test(above.text.trim())))) urlTail.add(l);
     });
     const candidate = (l: PdfLine) =>
       !l.region && !l.isMargin && !urlTail.has(l) && l.size < bodySize - 0.9 && l.y < (lowestBody.get(l.column) ?? -Infinity);
