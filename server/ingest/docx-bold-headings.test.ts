@@ -144,4 +144,35 @@ describe('DOCX syllabus: styled title lines over sections typed as bold lines', 
     ]);
     expect(doc.blocks.find((x) => x.text.startsWith('Prerequisites'))?.kind).toBe('paragraph');
   });
+
+  it('a labelled bold title closing on a full stop is a heading of its series, as its siblings are', async () => {
+    // No heading styles: a title in larger bold type, the chapters in bold at the text's size, as a glossary typed in Word.
+    const line = (text: string) => new Paragraph({ children: [new TextRun({ text, bold: true, size: 24 })] });
+    const entry = (term: string) =>
+      new Paragraph({
+        children: [
+          new TextRun({ text: `${term}: `, italics: true, size: 24 }),
+          new TextRun({ text: `the meaning of ${term} in a sentence of eight words or more.`, size: 24 }),
+        ],
+      });
+    const data = await build([
+      new Paragraph({ children: [new TextRun({ text: 'Glossary by chapter', bold: true, size: 28 })] }),
+      line('Chapter 1: The way of the program.'),
+      entry('program'),
+      entry('interpreter'),
+      line('Chapter 2: Variables, expressions and statements'),
+      entry('variable'),
+      line('Chapter 3: Functions'),
+      entry('function'),
+      line('Remember that each chapter ends with exercises.'),
+    ]);
+    const doc = await extractDocx(data, 'glossary.docx');
+    expect(doc.blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual([
+      'Glossary by chapter',
+      'Chapter 1: The way of the program.',
+      'Chapter 2: Variables, expressions and statements',
+      'Chapter 3: Functions',
+    ]);
+    expect(doc.blocks.find((b) => b.text.startsWith('Remember that'))?.kind).toBe('paragraph');
+  });
 });

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import mammoth from 'mammoth';
 import { decodeEntities } from '@common/textbook-ops/html';
 import type { DocBlock, DocLink, ExtractedDocument, ExtractedImage, ListMarker } from '../core/document-model';
-import { equationMarks, monoMarks, prepareDocx, sizeHeadingStyleMap, type DocxEquation, type PreparedDocx } from './docx/prepare';
+import {
+  closedLabelledTitle,
+  equationMarks,
+  monoMarks,
+  prepareDocx,
+  sizeHeadingStyleMap,
+  type DocxEquation,
+  type PreparedDocx,
+} from './docx/prepare';
 import { listNumberMarks } from './docx/list-numbers';
 import { linkedText, placeAnchors, textWithTargets } from './links';
 import { tabAlignedTables, tabCells, type TabRow } from './docx/tab-tables';
@@ -377,7 +385,7 @@ function withoutEmptyColumns(rows: string[][]): string[][] {
 
 /**
  * A bold paragraph that reads as a title: short, starts with a capital or a number (after an opening quotation mark if
- * any: "“Store-bought” (and other) viz solutions:"), ends no sentence. A remark in brackets is not the title's length
+ * any: "“Store-bought” (and other) viz solutions:"), ends no sentence (a title opening on "Chapter 1:" may end on a full stop). A remark in brackets is not the title's length
  * ("Bl.ocks (the home for sharing d3 modules and examples):").
  */
 function looksLikeHeading(text: string): boolean {
@@ -389,7 +397,8 @@ function looksLikeHeading(text: string): boolean {
     text.length <= 100 &&
     text.split(/\s+/).length <= 12 &&
     /^[“"‘'«„]?[\p{Lu}\d]/u.test(text) &&
-    !/[.,;!]$/.test(text) &&
+    // A labelled title may close on a full stop as its siblings may not ("Chapter 1: The way of the program." over "Chapter 2: ...").
+    (!/[.,;!]$/.test(text) || closedLabelledTitle(text)) &&
     // A short title may end with a colon ("Grading:"); a longer line ending so introduces what follows.
     !(text.endsWith(':') && words > 5) &&
     /\p{L}{3}/u.test(text)

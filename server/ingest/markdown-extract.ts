@@ -11,6 +11,7 @@ import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/ma
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
 import { takeMystDirectives } from './markdown/myst-directives';
+import { chunkCode } from './markdown/code-chunks';
 import { stripPandocMarkup } from './markdown/pandoc-markup';
 import { pandocScripts, withScript } from './script-formula';
 
@@ -460,8 +461,12 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
       case 'fence':
         if (t.markup.startsWith('~') && isRawHtmlFence(t.info, t.content))
           for (const b of htmlBlocks(t.content)) push(withFormulas(b, formulas));
-        else if (t.content.trim())
-          push({ kind: 'code', text: t.content.replace(/\n$/, ''), ...(fenceLanguage(t.info) ? { language: fenceLanguage(t.info) } : {}) });
+        else {
+          // An R Markdown or Quarto chunk is its code without its option lines.
+          const code = chunkCode(t.info, t.content);
+          if (code?.trim())
+            push({ kind: 'code', text: code.replace(/\n$/, ''), ...(fenceLanguage(t.info) ? { language: fenceLanguage(t.info) } : {}) });
+        }
         break;
       case 'table_open':
         table = [];

@@ -135,8 +135,8 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
     x.words > 0 &&
     x.words <= 14 &&
     /\p{L}{2}/u.test(x.text) &&
-    // A title may end with a colon ("Grading:").
-    !/[.,;]$/.test(x.text) &&
+    // A title may end with a colon ("Grading:"); one opening on its label may close on a full stop ("Chapter 1: The way of the program.").
+    (!/[.,;]$/.test(x.text) || closedLabelledTitle(x.text)) &&
     !all(x.p, 'm:oMath').length &&
     !x.text.includes('\uE000') &&
     !looksLikeCode(x.text);
@@ -184,6 +184,15 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
   };
   for (const x of large) if (sizes.includes(x.size)) setLevel(x.p, sizes.indexOf(x.size) + 1);
   for (const x of boldLines) setLevel(x.p, Math.min(6, sizes.length + 1));
+}
+
+/** A title opening on its label and number ("Chapter 1: The way of the program.", "Week 3 - Loops"): a member of a series. */
+const labelledTitle =
+  /^(?:chapter|lecture|week|part|unit|module|section|topic|lesson|session|kapitel|vorlesung|woche|teil|chapitre|semaine|leçon|partie)\s+(?:\d{1,3}|[IVXLC]{1,6})[a-z]?\s*[:.–—-]\s*\p{L}/iu;
+
+/** A labelled title closing on one full stop, as a series' first member may be typed where the others are not. */
+export function closedLabelledTitle(text: string): boolean {
+  return labelledTitle.test(text) && /[^.]\.$/.test(text);
 }
 
 const styleOf = (p: El) => all(p, 'w:pStyle')[0]?.getAttribute?.('w:val') ?? '';

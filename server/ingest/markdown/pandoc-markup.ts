@@ -2,7 +2,7 @@
  * What Pandoc's own Markdown adds to CommonMark and a textbook cannot print: fenced divs
  * ("::: notes", "::::: columns", "::: {.column width="40%"}" and their closing ":::" lines), the
  * attribute lists after an image, a link or a bracketed span (`![](uml.png){width="80%"}`,
- * `[the notes]{.notes}`). Slides and lecture notes written for Pandoc (a course's Markdown that
+ * `[the notes]{.notes}`) and the pauses of a slide (". . ."). Slides and lecture notes written for Pandoc (a course's Markdown that
  * makes both its slides and its handout) use them on every page. A div's fences are block
  * boundaries and go; its content stays. A span keeps its text; attribute lists go. Fenced code is
  * copied as it is. MyST's directives (":::{note}") are read before this (markdown/myst-directives.ts).
@@ -23,8 +23,11 @@ const span = new RegExp(String.raw`(?<!!)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]${at
 /** An attribute list straight after an image or a link's closing parenthesis. */
 const afterLink = new RegExp(String.raw`(\]\([^()\s]*(?:\s+"[^"\n]*")?\))${attributeList}`, 'g');
 
+/** Pandoc's pause between the steps of a slide: a paragraph of three spaced dots (". . ."), never text. */
+const pause = /^[ \t]*\. \. \.[ \t]*$/gm;
+
 function rewrite(part: string): string {
-  return part.replace(divFence, '').replace(afterLink, '$1').replace(span, '$1');
+  return part.replace(divFence, '').replace(pause, '').replace(afterLink, '$1').replace(span, '$1');
 }
 
 /** A Quarto callout's opening fence: `::: {.callout-note title="..."}` or `::: callout-tip`. */
@@ -79,7 +82,7 @@ function quartoCallouts(text: string): string {
 
 /** True when the page has Pandoc markup worth reading (most pages have none: they are left untouched). */
 function hasPandocMarkup(text: string): boolean {
-  return /^[ \t]*:{3,}/m.test(text) || /[\])]\{[ \t]*[.#\w]/.test(text);
+  return /^[ \t]*:{3,}/m.test(text) || /[\])]\{[ \t]*[.#\w]/.test(text) || /^[ \t]*\. \. \.[ \t]*$/m.test(text);
 }
 
 /** The page without Pandoc's fenced-div lines and attribute lists; their text stays. */

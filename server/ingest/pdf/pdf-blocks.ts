@@ -183,8 +183,16 @@ export function buildBlocks(
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    // A listing goes on over every typewriter line that is not a sentence (a closing brace alone is the listing's).
-    if (code.length > 0 && line.mono && !line.region && !line.isMargin && !line.isNote && !isProse(line.text)) {
+    // A listing goes on over every typewriter line that is not a sentence (a closing brace alone is the listing's), and over
+    // the sentences a program prints, set right under its lines in their type ("NameError: name 'cat' is not defined").
+    if (
+      code.length > 0 &&
+      line.mono &&
+      !line.region &&
+      !line.isMargin &&
+      !line.isNote &&
+      (!isProse(line.text) || printedUnder(code, line))
+    ) {
       code.push(line);
       continue;
     }
@@ -258,6 +266,12 @@ export function buildBlocks(
       // A typewriter line with no statement's marks ("import Pkg") opens the listing the next typewriter line reads as;
       // a web address set in typewriter type (\url) broken over lines stays in its sentence.
       (readsAsCode(line.text, !!line.mono) ||
+        // A typewriter line displayed after a lead-in ("If you run it you get:") is what the program prints, words or not.
+        (!!line.mono &&
+          para.length > 0 &&
+          /:$/.test(para[para.length - 1].text) &&
+          !/:\/\/|^www\./.test(line.text) &&
+          !listItemStart(line.text)) ||
         (!!line.mono &&
           !isProse(line.text) &&
           !/:\/\/|^www\./.test(line.text) &&
@@ -628,5 +642,24 @@ function plainHeading(text: string): string {
       .replace(/\^\{(\d+)\}|\^(\d)/g, (_m, a?: string, b?: string) => [...(a ?? b ?? '')].map((d) => superscriptDigits[d]).join(''))
       .replace(/[_^]\{([^{}]*)\}/g, '$1')
       .replace(/[_^]/g, ''),
+  );
+}
+
+/**
+ * A typewriter line set right under a listing's last line, at its line pitch, in its font and size and not left of its
+ * margin: a line of the listing, whatever its words (what the program prints: an error message, a sentence).
+ */
+function printedUnder(code: PdfLine[], line: PdfLine): boolean {
+  const last = code[code.length - 1];
+  const left = Math.min(...code.map((c) => c.x0));
+  return (
+    !!last.mono &&
+    last.page === line.page &&
+    last.column === line.column &&
+    line.font === last.font &&
+    Math.abs(line.size - last.size) < 0.3 &&
+    last.y - line.y > 0 &&
+    last.y - line.y < 1.8 * line.size &&
+    line.x0 >= left - 0.5 * line.size
   );
 }

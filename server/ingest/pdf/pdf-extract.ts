@@ -9,6 +9,7 @@ import { withGlyphLatex } from './pdf-display-glyphs';
 import { dropOrnaments, findFigures } from './pdf-figures';
 import { removeFurniture, repeatedEdgeMarks } from './pdf-furniture';
 import { pageSegments, type Segment } from './pdf-lines';
+import { continuesUrl } from './pdf-join';
 import { attachLinks } from './pdf-links';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
 import { unreadableWarnings } from './pdf-pages';
@@ -148,7 +149,7 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     const body = margins[i].segments.concat(regions.map((r) => regionSegment(r, bodySize)));
     const lines = orderPage(body, page.width);
     const notes = orderPage(margins[i].notes, page.width).map((l) => ({ ...l, isMargin: true }));
-    return { height: page.height, lines: placeNotes(lines, notes) };
+    return { height: page.height, width: page.width, lines: placeNotes(lines, notes) };
   });
   const { pages } = removeFurniture(
     ordered,
@@ -200,7 +201,18 @@ function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>, bodyS
     for (const l of lines)
       if (!l.region && !l.isMargin && Math.abs(l.size - bodySize) < 0.6)
         lowestBody.set(l.column, Math.min(lowestBody.get(l.column) ?? Infinity, l.y));
-    const candidate = (l: PdfLine) => !l.region && !l.isMargin && l.size < bodySize - 0.9 && l.y < (lowestBody.get(l.column) ?? -Infinity);
+    // The tail of a web address broken at a slash, in the address's smaller typewriter type ("spiral.py." under "Solution:
+    // http://thinkpython2.com/code/"), is the sentence's, not a footnote.
+    const urlTail = new Set<PdfLine>();
+    lines.forEach((l, k) => {
+      const above = lines[k - 1];
+      if (!above || !l.mono || above.y - l.y <= 0 || above.y - l.y > 2 * bodySize) return;
+      // An address that starts in a footnote goes on in it: only a sentence in the text's own type keeps its tail.
+      const inText = above.size >= bodySize - 0.9 || urlTail.has(above);
+      if (inText && (continuesUrl(above.text, l.text) || (urlTail.has(above) && /[-/._~=&?#]$/.test(above.text.trim())))) urlTail.add(l);
+    });
+    const candidate = (l: PdfLine) =>
+      !l.region && !l.isMargin && !urlTail.has(l) && l.size < bodySize - 0.9 && l.y < (lowestBody.get(l.column) ?? -Infinity);
     const topOfNotes = new Map<number, number>();
     for (const l of lines) if (candidate(l)) topOfNotes.set(l.column, Math.max(topOfNotes.get(l.column) ?? -Infinity, l.y));
     for (const l of lines) {

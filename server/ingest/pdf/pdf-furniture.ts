@@ -35,7 +35,7 @@ function shape(text: string): string {
   return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
 }
 
-type Page = { height: number; lines: PdfLine[] };
+type Page = { height: number; width?: number; lines: PdfLine[] };
 
 /**
  * A title's words without its numbering: "CHAPTER 4. JAN 6: DISCRETE AND CONTINUOUS VARIABLES", "ch. 4 quantified logic",
@@ -107,6 +107,9 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
     if (line.y < height * 0.09 || (ends && line.y <= ends.bottom + 2 && line.y < height * 0.25)) return 'bottom';
     return undefined;
   };
+  // Slides (a Beamer deck: pages wider than tall) have no running heads: the line over each is the frame's title, repeated
+  // over the frames that go on with it ("a bayesian example: is a coin fair?" on three frames in turn).
+  const slides = pages.length > 0 && pages.filter((p) => p.width !== undefined && p.width > 1.15 * p.height).length >= 0.8 * pages.length;
   const shapes = new Map<PdfLine, string>();
   const shapeOf = (line: PdfLine) => {
     let key = shapes.get(line);
@@ -150,6 +153,7 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
   const repeatsTitle = (line: PdfLine): boolean =>
     !line.bold && line.size <= bodySize + 0.5 && titleWords(line.text).length >= 3 && titles.has(titleWords(line.text));
   const runningSlot = (key: string): boolean => {
+    if (slides) return false;
     const texts = [...(slots.get(key)?.values() ?? [])];
     const total = texts.reduce((a, b) => a + b, 0);
     const repeated = texts.filter((n) => n >= 2).reduce((a, b) => a + b, 0);
@@ -195,29 +199,44 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
   const minRepeats = Math.max(2, Math.ceil(pages.length * 0.25));
   const minPlaced = Math.max(3, Math.ceil(pages.length * 0.5));
   let removed = 0;
+  let lastFrameTitle = '';
   const kept = pages.map((page) => {
     const notices = noticeLines(page, bodySize, repeatedNotice);
     const slot = slotOf(page);
-    if (slot && (runningSlot(slot.key) || repeatsTitle(slot.line))) notices.add(slot.line);
+    // A slide's title set larger than its text heads the slide; the same title over the next frames (a frame that goes on)
+    // is said once.
+    let frameTitle: PdfLine | undefined;
+    if (slides && slot && slot.line.size > bodySize + 0.5) {
+      if (shapeOf(slot.line) === lastFrameTitle) notices.add(slot.line);
+      else frameTitle = slot.line;
+      lastFrameTitle = shapeOf(slot.line);
+    } else if (slides) lastFrameTitle = '';
+    if (slot && (runningSlot(slot.key) || (!slides && repeatsTitle(slot.line)))) notices.add(slot.line);
     // A page number is the page's first or last line, wherever that is (a chapter's first page sets it above a notice).
     const text = page.lines.filter((l) => !l.region && !l.isMargin && !notices.has(l));
     const ends = new Set(text.length ? [text.reduce((a, b) => (b.y > a.y ? b : a)), text.reduce((a, b) => (b.y < a.y ? b : a))] : []);
-    return page.lines.filter((line) => {
-      if (ends.has(line) && pageNumber.test(line.text.trim())) {
-        removed++;
-        return false;
-      }
-      if (line.region || ownHeading(line)) return true;
-      const text = line.text.trim();
-      const band = inBand(line, page.height, page);
-      const isFurniture =
-        notices.has(line) ||
-        (pages.length >= 3 && text.length >= 3 && (placed.get(`at|${Math.round(line.y / 3)}|${shape(text)}`) ?? 0) >= minPlaced) ||
-        (line.isMargin === true && pages.length >= 3 && text.length <= 80 && (counts.get(`margin|${shape(text)}`) ?? 0) >= minRepeats) ||
-        (band !== undefined && (pageNumber.test(text) || (pages.length >= 3 && (counts.get(`${band}|${shape(text)}`) ?? 0) >= minRepeats)));
-      if (isFurniture) removed++;
-      return !isFurniture;
-    });
+    return page.lines
+      .filter((line) => {
+        if (ends.has(line) && pageNumber.test(line.text.trim())) {
+          removed++;
+          return false;
+        }
+        if (line.region || ownHeading(line)) return true;
+        const text = line.text.trim();
+        const band = inBand(line, page.height, page);
+        const onHalfThePages = (placed.get(`at|${Math.round(line.y / 3)}|${shape(text)}`) ?? 0) >= minPlaced;
+        // A frame's title printed over a few frames in turn is not a running head; one over half the deck is.
+        if (line === frameTitle && !onHalfThePages) return true;
+        const isFurniture =
+          notices.has(line) ||
+          (pages.length >= 3 && text.length >= 3 && onHalfThePages) ||
+          (line.isMargin === true && pages.length >= 3 && text.length <= 80 && (counts.get(`margin|${shape(text)}`) ?? 0) >= minRepeats) ||
+          (band !== undefined &&
+            (pageNumber.test(text) || (pages.length >= 3 && (counts.get(`${band}|${shape(text)}`) ?? 0) >= minRepeats)));
+        if (isFurniture) removed++;
+        return !isFurniture;
+      })
+      .map((line) => (line === frameTitle ? { ...line, frameTitle: true } : line));
   });
   return { pages: kept, removed };
 }

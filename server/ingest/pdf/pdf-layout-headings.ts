@@ -128,8 +128,8 @@ export function layoutHeadings(
       Math.abs(prev.size - line.size) < 0.3 &&
       (prev.x1 > prev.columnRight - 4 * prev.size || /[-–:]$/.test(prev.text)) &&
       prev.y - line.y < 1.6 * line.size;
-    if (line.size >= threshold) {
-      if (words > 20 || text.length > 160 || runOf[i] >= 4 || !headingLike(text, line.math, continues)) return;
+    if (line.size >= threshold || line.frameTitle) {
+      if (words > 20 || text.length > 160 || runOf[i] >= 4 || !headingLike(text, line.math, continues || line.frameTitle)) return;
       if (/\.$/.test(text.replace(/^\d+(\.\d+)*\./, '')) && depth === undefined) return;
       candidates.push({ i, size: line.size, weight: weightOf(line), depth: continues ? candidates[candidates.length - 1].depth : depth });
       isCandidate.add(i);

@@ -1,4 +1,5 @@
 import { captionStart } from './pdf-geometry';
+import { continuesUrl } from './pdf-join';
 import type { BodyStats } from './pdf-stats';
 import type { PdfLine } from './pdf-types';
 
@@ -46,6 +47,12 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   // The rest of the same line, past a formula that split it in two.
   if (prev.page === line.page && prev.column === line.column && Math.abs(prev.y - line.y) < 0.3 * line.size && line.x0 > prev.x1)
     return false;
+  // A web address broken at a slash goes on in the next line, in its own (smaller typewriter) type: "Solution:
+  // http://thinkpython2.com/code/" over "spiral.py.".
+  const sameColumn = prev.page === line.page && prev.column === line.column && prev.y - line.y > 0;
+  const addressGoesOn =
+    continuesUrl(prev.text, line.text) || (!!prev.mono && /^\S+[-/._~=&?#]$/.test(prev.text.trim()) && /^[\w%./-]/.test(line.text.trim()));
+  if (sameColumn && line.mono && addressGoesOn && prev.y - line.y < 1.6 * lineGap) return false;
   if (Math.abs(prev.size - line.size) > 0.6) return true;
   if (isCaptionLine(line, body) || bullet.test(line.text)) return true;
   // A numbered or lettered item after a finished sentence ("... suggest?" / "(b) To get ...").

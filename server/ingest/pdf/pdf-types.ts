@@ -132,6 +132,8 @@ export interface PdfLine {
   isNote?: boolean;
   /** A margin note (smaller type beside the body column): its own block, never part of the paragraph beside it. */
   isMargin?: boolean;
+  /** The title over a slide of a deck (a Beamer frame title, often set in small capitals that read in lower case). */
+  frameTitle?: boolean;
   mono?: boolean;
   /** A line of an algorithm float's pseudocode, under its "Algorithm N" caption (pdf-algorithms). */
   algorithm?: boolean;

@@ -123,6 +123,18 @@ const oml: Record<string, string> = {
   '~': VECTOR_PIECE,
   '\u007f': '',
   '\uF6BE': 'ȷ',
+  // A CMMI whose glyphs pdf.js gives only as their codes (XeLaTeX decks of the 2010s embed such CFF conversions): its
+  // Greek comes as control codes and "!" to "'", its period, comma and slash as ":", ";" and "=" ("H = 0:5", "(2 )^{n=2}"
+  // for H = 0.5, (2π)^{n/2}). CMMI has no colon, semicolon, equals sign, "@" or braces of its own to give those.
+  ...byCode(0x00, 'ΓΔΘΛΞΠΣΥΦΨΩαβγδϵζηθικλμνξπρστυϕχψωεϑϖϱςφ'),
+  ' ': ' ',
+  ':': '.',
+  ';': ',',
+  '=': '/',
+  '@': '∂',
+  '{': 'ı',
+  '|': 'ȷ',
+  '}': '℘',
   // Old-style digits have Adobe private-use codes.
   ...Object.fromEntries([...'0123456789'].map((d, i) => [String.fromCharCode(0xf730 + i), d])),
 };

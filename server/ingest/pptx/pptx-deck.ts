@@ -52,13 +52,16 @@ export function topicKey(title: string): string {
   return t;
 }
 
-/** A title without its "(cont.)" or "(2/3)", as the unit's heading. */
+/** A title without its "(cont.)" or "(2/3)" and a lead-in colon, as the unit's heading. */
 function headingText(title: string): string {
-  return title
-    .replace(/[\s,;:–—-]*[([]?\s*(cont(inued|['’]d|\.)?|ctd\.?)\s*[)\]]?\.?$/i, '')
-    .replace(/\s*[([]\s*\d+\s*(\/|of)\s*\d+\s*[)\]]$/i, '')
-    .replace(/[\s:]+$/, '')
-    .trim();
+  return (
+    title
+      .replace(/[\s,;:–—-]*[([]?\s*(cont(inued|['’]d|\.)?|ctd\.?)\s*[)\]]?\.?$/i, '')
+      .replace(/\s*[([]\s*\d+\s*(\/|of)\s*\d+\s*[)\]]$/i, '')
+      // A colon after a word leads in ("Examples:"); one standing alone is the operator the title names ("Sliced Using :").
+      .replace(/(\S):+\s*$/, '$1')
+      .trim()
+  );
 }
 
 /** Reading order: top to bottom in bands of a twelfth of the slide, left to right within a band. */

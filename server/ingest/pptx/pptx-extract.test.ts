@@ -199,4 +199,11 @@ describe('a loop drawn, typed and run on slides (server/test/ingest/deck.support
     const unit = await unitOf('Loop Idioms');
     expect(unit.map((b) => [b.kind, b.text])).toEqual([['paragraph', 'Note: the patterns apply to all kinds of loops']]);
   });
+
+  it('keeps a colon a title names as its last word ("Sliced Using :"), and drops one that only leads in', async () => {
+    const doc = await extractPptx(await buildDeck({ colonTitles: true }), 'week3.pptx');
+    const headings = doc.blocks.filter((b) => b.kind === 'heading').map((h) => h.text);
+    expect(headings).toContain('Lists Can Be Sliced Using :');
+    expect(headings).toContain('Slicing examples');
+  });
 });

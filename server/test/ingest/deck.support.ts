@@ -142,6 +142,8 @@ export interface DeckOptions {
   codeSlide?: boolean;
   /** Three slides before "Questions?": a flowchart beside its program and output, callouts on a listing, a note in a title. */
   loopSlides?: boolean;
+  /** Two slides before "Questions?" whose titles end on a colon: one naming the operator ("Slicing Using :"), one a lead-in ("Examples:"). */
+  colonTitles?: boolean;
 }
 
 const monoRun = (text: string, face = 'Courier New') =>
@@ -300,6 +302,16 @@ export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> 
   if (options.untitledPicture) list.splice(list.length - 1, 0, { file: 'slide13.xml', xml: slideXml(title('Coffee break')) });
   if (options.codeSlide) list.splice(list.length - 1, 0, codeSlide);
   if (options.loopSlides) list.splice(list.length - 1, 0, ...loopSlides);
+  if (options.colonTitles)
+    list.splice(
+      list.length - 1,
+      0,
+      {
+        file: 'slide20.xml',
+        xml: slideXml(title('Lists Can Be Sliced Using :') + bodyShape(para('t[1:3] is the items from index 1 up to 3.'))),
+      },
+      { file: 'slide21.xml', xml: slideXml(title('Slicing examples:') + bodyShape(para('t[:4] is the first four items.'))) },
+    );
   for (let i = 0; i < (options.extraSlides ?? 0); i++) {
     list.push({
       file: `extra${i + 1}.xml`,
