@@ -53,8 +53,7 @@ describe('creation form: extraction preview', () => {
     await user.upload(screen.getByTestId('file-input'), file);
     const item = screen.getByTestId('file-item');
     expect(item).toHaveTextContent('notes.txt');
-    expect(item).toHaveTextContent('0.00 MB');
-    expect(item).toHaveTextContent('text/plain');
+    expect(item).toHaveTextContent('0.00 MB · TXT');
     await waitFor(() => expect(within(item).getByTestId('file-preview')).toHaveTextContent('Line two of the notes'));
     await user.click(screen.getByRole('button', { name: 'Remove notes.txt' }));
     expect(screen.queryByTestId('file-item')).toBeNull();
@@ -69,9 +68,20 @@ describe('creation form: extraction preview', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     const items = screen.getAllByTestId('file-item');
     expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('databases.md'), expect.stringContaining('keys.markdown')]);
-    expect(items[0]).toHaveTextContent('text/markdown');
+    expect(items[0]).toHaveTextContent('0.00 MB · MD');
     expect(items[1]).toHaveTextContent('MARKDOWN');
     await waitFor(() => expect(within(items[0]).getByTestId('file-preview')).toHaveTextContent('A table holds rows.'));
+  });
+
+  it('names a Word file by its extension, DOCX, never by its long media type', async () => {
+    mockFetch({});
+    const { user } = setup();
+    const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    await user.upload(screen.getByTestId('file-input'), new File([new Uint8Array(4096)], 'lecture03.docx', { type: docxType }));
+    const item = screen.getByTestId('file-item');
+    expect(item).toHaveTextContent('0.00 MB · DOCX');
+    expect(item).toHaveTextContent('Word document');
+    expect(item.textContent).not.toContain('openxmlformats');
   });
 
   it('refuses a GIF dropped on the form with the spec message, and keeps the PDF dropped with it', async () => {
