@@ -146,7 +146,8 @@ export function creationReducer(state: CreationState, action: CreationAction): C
         offTopicFiles,
         hasExtracted: true,
         sourceIds: Array.isArray(r.sourceIds) ? r.sourceIds.filter((id): id is number => Number.isInteger(id)) : [],
-        open: { ...state.open, objectives: true, references: true },
+        // A warning (a page kept as a picture, a citation with no entry) is opened with the text, never left folded away.
+        open: { ...state.open, objectives: true, references: true, text: state.open.text || strings(r.warnings).length > 0 },
       };
     }
     case 'referencesPreviewed': {
