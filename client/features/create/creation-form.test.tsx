@@ -305,6 +305,10 @@ describe('creation form: several files, a bibliography and a file off the topic'
     expect(screen.getAllByTestId('file-item').map((i) => i.textContent)).toEqual([expect.stringContaining('optics.md')]);
     expect(referenceTitles()).toEqual(['Optics', 'A work both files cite']);
     expect(screen.queryByRole('region', { name: 'Files that do not match the topic' })).toBeNull();
+    // The objectives and text were read with the file: the page says so until the next preview.
+    expect(screen.getByTestId('preview-stale')).toHaveTextContent('The text and objectives below still include readings.md.');
+    await user.click(screen.getByRole('button', { name: 'Preview Extracted Content' }));
+    await waitFor(() => expect(screen.queryByTestId('preview-stale')).toBeNull());
   });
 
   it('keeping the file keeps it and its references; removing a file by hand takes its references too', async () => {
