@@ -281,7 +281,7 @@ describe('creation form: several files, a bibliography and a file off the topic'
       { title: 'The Design of Experiments', authors: 'Ronald A. Fisher', year: 1935, files: ['readings.md'] },
       { title: 'A work both files cite', authors: 'A. Author', year: 2000, files: ['optics.md', 'readings.md'] },
     ],
-    offTopicFiles: [{ filename: 'readings.md', reason: '"readings.md" does not mention Geometric optics' }],
+    offTopicFiles: [{ filename: 'readings.md', reason: '"readings.md" does not mention "Geometric optics"' }],
   };
   const chooseBoth = async (user: ReturnType<typeof setup>['user']) => {
     await user.type(screen.getByLabelText('Topic Name'), 'Geometric optics');
@@ -299,7 +299,7 @@ describe('creation form: several files, a bibliography and a file off the topic'
     const { user } = setup();
     await chooseBoth(user);
     const region = screen.getByRole('region', { name: 'Files that do not match the topic' });
-    expect(region).toHaveTextContent('"readings.md" does not mention Geometric optics. Leave it out of the book, or keep it?');
+    expect(region).toHaveTextContent('"readings.md" does not mention "Geometric optics". Leave it out of the book, or keep it?');
     expect(referenceTitles()).toEqual(['Optics', 'The Design of Experiments', 'A work both files cite']);
     await user.click(within(region).getByRole('button', { name: 'Leave readings.md out' }));
     expect(screen.getAllByTestId('file-item').map((i) => i.textContent)).toEqual([expect.stringContaining('optics.md')]);

@@ -61,7 +61,7 @@ export async function extractText(
     .filter((_, i) => unrelated[i])
     .map((d) => ({
       filename: d.filename,
-      reason: `"${d.filename}" does not mention ${subject}, and shares almost none of its words with the other files`,
+      reason: `"${d.filename}" does not mention "${subject}", and shares almost none of its words with the other files`,
     }));
   // Each file says what in it could not be read (scanned pages, fonts without text, figures not drawn).
   const warnings = ingested.documents.flatMap((d) => (d.warnings ?? []).map((w) => `${d.filename}: ${w}`));
