@@ -53,8 +53,7 @@ describe('creation form: extraction preview', () => {
     await user.upload(screen.getByTestId('file-input'), file);
     const item = screen.getByTestId('file-item');
     expect(item).toHaveTextContent('notes.txt');
-    expect(item).toHaveTextContent('0.00 MB');
-    expect(item).toHaveTextContent('text/plain');
+    expect(item).toHaveTextContent('0.00 MB · TXT');
     await waitFor(() => expect(within(item).getByTestId('file-preview')).toHaveTextContent('Line two of the notes'));
     await user.click(screen.getByRole('button', { name: 'Remove notes.txt' }));
     expect(screen.queryByTestId('file-item')).toBeNull();
@@ -69,9 +68,20 @@ describe('creation form: extraction preview', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     const items = screen.getAllByTestId('file-item');
     expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('databases.md'), expect.stringContaining('keys.markdown')]);
-    expect(items[0]).toHaveTextContent('text/markdown');
+    expect(items[0]).toHaveTextContent('0.00 MB · MD');
     expect(items[1]).toHaveTextContent('MARKDOWN');
     await waitFor(() => expect(within(items[0]).getByTestId('file-preview')).toHaveTextContent('A table holds rows.'));
+  });
+
+  it('names a Word file by its extension, DOCX, never by its long media type', async () => {
+    mockFetch({});
+    const { user } = setup();
+    const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    await user.upload(screen.getByTestId('file-input'), new File([new Uint8Array(4096)], 'lecture03.docx', { type: docxType }));
+    const item = screen.getByTestId('file-item');
+    expect(item).toHaveTextContent('0.00 MB · DOCX');
+    expect(item).toHaveTextContent('Word document');
+    expect(item.textContent).not.toContain('openxmlformats');
   });
 
   it('refuses a GIF dropped on the form with the spec message, and keeps the PDF dropped with it', async () => {
@@ -271,7 +281,7 @@ describe('creation form: several files, a bibliography and a file off the topic'
       { title: 'The Design of Experiments', authors: 'Ronald A. Fisher', year: 1935, files: ['readings.md'] },
       { title: 'A work both files cite', authors: 'A. Author', year: 2000, files: ['optics.md', 'readings.md'] },
     ],
-    offTopicFiles: [{ filename: 'readings.md', reason: '"readings.md" does not mention Geometric optics' }],
+    offTopicFiles: [{ filename: 'readings.md', reason: '"readings.md" does not mention "Geometric optics"' }],
   };
   const chooseBoth = async (user: ReturnType<typeof setup>['user']) => {
     await user.type(screen.getByLabelText('Topic Name'), 'Geometric optics');
@@ -289,12 +299,16 @@ describe('creation form: several files, a bibliography and a file off the topic'
     const { user } = setup();
     await chooseBoth(user);
     const region = screen.getByRole('region', { name: 'Files that do not match the topic' });
-    expect(region).toHaveTextContent('"readings.md" does not mention Geometric optics. Leave it out of the book, or keep it?');
+    expect(region).toHaveTextContent('"readings.md" does not mention "Geometric optics". Leave it out of the book, or keep it?');
     expect(referenceTitles()).toEqual(['Optics', 'The Design of Experiments', 'A work both files cite']);
     await user.click(within(region).getByRole('button', { name: 'Leave readings.md out' }));
     expect(screen.getAllByTestId('file-item').map((i) => i.textContent)).toEqual([expect.stringContaining('optics.md')]);
     expect(referenceTitles()).toEqual(['Optics', 'A work both files cite']);
     expect(screen.queryByRole('region', { name: 'Files that do not match the topic' })).toBeNull();
+    // The objectives and text were read with the file: the page says so until the next preview.
+    expect(screen.getByTestId('preview-stale')).toHaveTextContent('The text and objectives below still include readings.md.');
+    await user.click(screen.getByRole('button', { name: 'Preview Extracted Content' }));
+    await waitFor(() => expect(screen.queryByTestId('preview-stale')).toBeNull());
   });
 
   it('keeping the file keeps it and its references; removing a file by hand takes its references too', async () => {

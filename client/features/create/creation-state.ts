@@ -34,6 +34,8 @@ export interface CreationState {
   offTopicFiles: Array<{ filename: string; reason: string }>;
   /** Set once extraction answered: objectives and suggestions panels then show even when empty. */
   hasExtracted: boolean;
+  /** Files removed since the last extraction: its text and objectives still hold them until the next preview. */
+  removedSinceExtraction: string[];
   /** The sources extraction stored (their embeddings are made in the background). */
   sourceIds: number[];
   /** Set once a reference preview answered, so an empty result still shows its panel. */
@@ -75,6 +77,7 @@ export const initialCreationState: CreationState = {
   referenceFiles: {},
   offTopicFiles: [],
   hasExtracted: false,
+  removedSinceExtraction: [],
   sourceIds: [],
   hasPreviewedReferences: false,
   referenceSources: [],
@@ -111,6 +114,8 @@ export function creationReducer(state: CreationState, action: CreationAction): C
         files,
         references: state.references.filter(fromLeftFiles),
         offTopicFiles: state.offTopicFiles.filter((f) => f.filename !== removed),
+        removedSinceExtraction:
+          state.hasExtracted && removed && !left.has(removed) ? [...state.removedSinceExtraction, removed] : state.removedSinceExtraction,
       };
     }
     case 'keepFile':
@@ -145,8 +150,10 @@ export function creationReducer(state: CreationState, action: CreationAction): C
         referenceFiles,
         offTopicFiles,
         hasExtracted: true,
+        removedSinceExtraction: [],
         sourceIds: Array.isArray(r.sourceIds) ? r.sourceIds.filter((id): id is number => Number.isInteger(id)) : [],
-        open: { ...state.open, objectives: true, references: true },
+        // A warning (a page kept as a picture, a citation with no entry) is opened with the text, never left folded away.
+        open: { ...state.open, objectives: true, references: true, text: state.open.text || strings(r.warnings).length > 0 },
       };
     }
     case 'referencesPreviewed': {

@@ -31,4 +31,19 @@ describe('what extraction read from slides and scans', () => {
     expect(screen.getByTestId('extract-summaries')).toHaveTextContent('exam.pdf: 4 scanned pages read as text');
     expect(screen.getByTestId('extract-warnings')).toHaveTextContent('page 4 was hard to read');
   });
+
+  it('opens the extracted text when the files gave warnings, and leaves it folded when they gave none', () => {
+    const response = { extractedText: 'Readings', detectedTopic: 'Readings', objectives: [], extractedReferences: [], aiSuggestions: [] };
+    const warned = creationReducer(initialCreationState, {
+      type: 'extracted',
+      response: {
+        ...response,
+        warnings: [
+          'causal-readings.md: a citation was not resolved (the bibliography uploaded with the page does not hold it): Rosenbaum:2002 is printed as its key',
+        ],
+      },
+    });
+    expect(warned.open.text).toBe(true);
+    expect(creationReducer(initialCreationState, { type: 'extracted', response }).open.text).toBe(false);
+  });
 });

@@ -34,9 +34,13 @@ export function countPdfPages(raw: string): number | undefined {
   return best > 0 ? best : undefined;
 }
 
+/** A Markdown page's front matter ("---", "layout: post", ..., "---") is settings, not the page: the preview starts after it. */
+const frontMatter = /^---[ \t]*\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
 export function firstLines(text: string, count = previewLines): string[] {
   return text
     .replace(/^\uFEFF/, '')
+    .replace(frontMatter, '')
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean)

@@ -105,8 +105,13 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
+/**
+ * The type a person reads: the file's extension ("DOCX", "PDF", "MD"), not the browser's media type
+ * ("application/vnd.openxmlformats-officedocument.wordprocessingml.document"); the media type only for a
+ * file without an extension.
+ */
 export function fileTypeLabel(file: Pick<File, 'name' | 'type'>): string {
-  return file.type || extension(file.name).toUpperCase() || 'unknown';
+  return extension(file.name).toUpperCase() || file.type || 'unknown';
 }
 
 /** Same name, size and modification time: the same file picked twice is listed once. */

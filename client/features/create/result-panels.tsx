@@ -23,6 +23,12 @@ export function ResultPanels({ state, dispatch }: { state: CreationState; dispat
         }}
         onKeep={(filename) => dispatch({ type: 'keepFile', filename })}
       />
+      {state.removedSinceExtraction.length > 0 && (
+        <p role="status" className="rounded-md border border-slate-300 p-3 text-sm dark:border-slate-700" data-testid="preview-stale">
+          The text and objectives below still include {state.removedSinceExtraction.join(', ')}. Preview Extracted Content again to see them
+          without {state.removedSinceExtraction.length === 1 ? 'it' : 'them'}; the book is made from the files listed above.
+        </p>
+      )}
       {state.extractedText !== '' && (
         <ExtractedTextPanel
           text={state.extractedText}

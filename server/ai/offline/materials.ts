@@ -102,7 +102,11 @@ export function combinedNote(
   if (words < longChapterWords)
     return `"${title}" alone is too short for ${withArticle(label)}, so it is combined with the chapters next to it.`;
   const made = alone.checked?.success ? ((alone.checked.data as { questions?: unknown[] }).questions?.length ?? 0) : 0;
-  return `"${title}" has ${words.toLocaleString('en-US')} words, but only ${made} of its sentences define a term or state a fact with one right answer (the rest are worked examples, formulas, settings or discussion), so it is combined with the chapters next to it.`;
+  // "only 1 of its sentences defines", "none of its sentences define", "only 2 of its sentences define".
+  const which =
+    made === 0 ? 'none of its sentences define' : made === 1 ? 'only 1 of its sentences defines' : `only ${made} of its sentences define`;
+  const states = made === 1 ? 'states' : 'state';
+  return `"${title}" has ${words.toLocaleString('en-US')} words, but ${which} a term or ${states} a fact with one right answer (the rest are worked examples, formulas, settings or discussion), so it is combined with the chapters next to it.`;
 }
 
 /** Two in five sentences or more about grades, due dates, hand-ins or course tools: a syllabus, not teaching text. */

@@ -48,6 +48,25 @@ describe('extract-text with a Markdown page and its bibliography file', () => {
     expect((body.warnings as string[]).join(' ')).toMatch(/Rosenbaum:2002/);
   });
 
+  it('the works the page cites from its bibliography file come approved; the reference list of a PDF reference list waits for approval', async () => {
+    const alice = await h.createUser('alice');
+    const body = (await extractText(h, alice, [page, bib])).json() as {
+      extractedReferences: Array<{ title?: string; approved?: boolean }>;
+    };
+    const fisher = body.extractedReferences.find((r) => r.title === 'The Design of Experiments');
+    expect(fisher?.approved).toBe(true);
+    expect(body.extractedReferences.every((r) => r.approved === true)).toBe(true);
+    const pdf: MultipartPart = {
+      name: 'files',
+      filename: 'tracemonkey.pdf',
+      type: 'application/pdf',
+      data: fs.readFileSync(fixturePath('pdf/tracemonkey.pdf')),
+    };
+    const paper = (await extractText(h, alice, [pdf])).json() as { extractedReferences: Array<{ approved?: boolean }> };
+    expect(paper.extractedReferences.length).toBeGreaterThan(0);
+    expect(paper.extractedReferences.some((r) => r.approved)).toBe(false);
+  });
+
   it('a CSL-JSON file does the same', async () => {
     const alice = await h.createUser('alice');
     const res = await extractText(h, alice, [page, csl]);

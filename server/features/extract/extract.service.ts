@@ -34,9 +34,21 @@ export async function extractText(
   const analysis = await ctx.engine.analyze({ material: ingested.material, retriever: ingested.retriever }, { topic: fields.topic });
   // Each reference names the files it was found in: a file the user leaves out takes its references with it.
   const found = ingested.documents.flatMap((d) => findDocumentReferences([d]).map((ref) => ({ ref, file: d.filename })));
+  // The works a page cites from the bibliography uploaded with it are the author's own choice: they come approved.
+  const citingPages = new Set((ingested.companions ?? []).flatMap((c) => c.pages));
   const references = dedupeGroups(found.map((f) => f.ref))
     .slice(0, maxExtractedReferences)
-    .map((group, i) => ({ ...toReference(group.ref, i + 1), files: [...new Set(group.members.map((m) => found[m].file))] }));
+    .map((group, i) => {
+      const files = [...new Set(group.members.map((m) => found[m].file))];
+      return {
+        ...toReference(
+          group.ref,
+          i + 1,
+          files.some((f) => citingPages.has(f)),
+        ),
+        files,
+      };
+    });
   // A file that never mentions the topic the user typed is named with the reason, so they choose to keep it or leave it out.
   const subject = fields.topic?.trim() ? readTopic(fields.topic).subject : '';
   const unrelated = subject
@@ -49,7 +61,7 @@ export async function extractText(
     .filter((_, i) => unrelated[i])
     .map((d) => ({
       filename: d.filename,
-      reason: `"${d.filename}" does not mention ${subject}, and shares almost none of its words with the other files`,
+      reason: `"${d.filename}" does not mention "${subject}", and shares almost none of its words with the other files`,
     }));
   // Each file says what in it could not be read (scanned pages, fonts without text, figures not drawn).
   const warnings = ingested.documents.flatMap((d) => (d.warnings ?? []).map((w) => `${d.filename}: ${w}`));

@@ -13,6 +13,22 @@ describe('objectives at extraction', () => {
     expect(isDefinedIn('data', text)).toBe(false);
   });
 
+  it('writes a typed topic in the objective in the case of a sentence, keeping the names the text capitalises', () => {
+    const view = { titles: [], sections: [{ heading: 'What is a residual?', level: 2, words: 150 }], texts: [text], totalWords: 150 };
+    const phrases = [{ phrase: 'residual', score: 5 }];
+    const typed = buildObjectives(view as never, phrases, 'Linear Regression', text, 'Linear regression in ecology');
+    expect(typed[0]).toMatch(/^Explain linear regression in ecology\b/);
+    const named = 'The analysis of variance is due to Fisher, who used it in field trials. A residual is what the line leaves unexplained.';
+    const withName = buildObjectives(
+      { ...view, texts: [named] } as never,
+      phrases,
+      'Variance',
+      named,
+      'Fisher and the analysis of variance',
+    );
+    expect(withName[0]).toMatch(/^Explain Fisher and the analysis of variance\b/);
+  });
+
   it('turns a heading asked as a question into the skill it asks for', () => {
     const view = {
       titles: [],

@@ -69,7 +69,8 @@ export function groundedObjectives(source: ObjectiveSource, max = 8): string[] {
     const parts = (source.concepts?.map((c) => c.phrase) ?? source.terms)
       .slice(0, 3)
       .map((t) => withArticle(inTextCase(t, casing), casing, t));
-    push(`Explain ${source.topic!.trim()}${parts.length ? `, including ${listPhrase(parts)}` : ''}`);
+    // The typed topic is written as a title ("Linear regression in ecology"); in a sentence it takes the text's case.
+    push(`Explain ${inTextCase(source.topic!.trim(), casing)}${parts.length ? `, including ${listPhrase(parts)}` : ''}`);
   }
   for (const h of collapseSeries(source.headings).slice(0, Math.max(1, max - 2))) push(objectiveForHeading(h.title, casing));
   // Few headings: the concepts the material explains are what a student learns from it.

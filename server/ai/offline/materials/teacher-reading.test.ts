@@ -302,6 +302,14 @@ describe('why a chapter is combined with its neighbours', () => {
     expect(note).toMatch(/"Basic Combinatorics" has 1,848 words, but only 2 of its sentences define a term or state a fact/);
     expect(combinedNote('Gateways', 'quiz', scope(40))).toMatch(/"Gateways" alone is too short for a quiz/);
   });
+
+  it('agrees its verbs with one sentence and with none', () => {
+    const made = (questions: number[]) => ({ scope: { words: 683 } as MaterialScope, checked: { success: true, data: { questions } } });
+    expect(combinedNote('Linear regression', 'quiz', made([1]))).toMatch(
+      /"Linear regression" has 683 words, but only 1 of its sentences defines a term or states a fact with one right answer/,
+    );
+    expect(combinedNote('Linear regression', 'quiz', made([]))).toMatch(/but none of its sentences define a term or state a fact/);
+  });
 });
 
 describe('a summary of central sentences', () => {

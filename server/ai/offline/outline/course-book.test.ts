@@ -91,7 +91,7 @@ describe('a book from several lecture files (test-fixtures/course)', () => {
     );
     const mixed = composeFromDocuments(material(week1, stray), { title: 'Statistics for ecologists' });
     expect(mixed.chapters.map((c) => c.title)).toContain('Sourdough');
-    expect(mixed.notice).toContain('"bread.md" does not mention Statistics for ecologists');
+    expect(mixed.notice).toContain('"bread.md" does not mention "Statistics for ecologists"');
   });
 
   it('keeps the words of short documents as the material (apparatus aside) and no section under 30 words unless its source is', () => {

@@ -241,7 +241,7 @@ export function composeFromDocuments(
   }
   if (unrelated.length) {
     notices.push(
-      `${listPhrase(unrelated)} ${unrelated.length === 1 ? 'does' : 'do'} not mention ${topic.subject}; ${unrelated.length === 1 ? 'it is' : 'they are'} in the book all the same. Remove ${unrelated.length === 1 ? 'its chapters' : 'their chapters'} in the Academic Toolkit if ${unrelated.length === 1 ? 'it does' : 'they do'} not belong.`,
+      `${listPhrase(unrelated)} ${unrelated.length === 1 ? 'does' : 'do'} not mention "${topic.subject}"; ${unrelated.length === 1 ? 'it is' : 'they are'} in the book all the same. Remove ${unrelated.length === 1 ? 'its chapters' : 'their chapters'} in the Academic Toolkit if ${unrelated.length === 1 ? 'it does' : 'they do'} not belong.`,
     );
   }
   if (!apparatus && language) {
