@@ -7,7 +7,13 @@ import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { writeMemoryCensus } from './core/memory-census';
 import { stopTranspilerService } from './core/transpiler-service';
+import { nodeVersionProblem } from './core/node-version';
 
+const versionProblem = nodeVersionProblem();
+if (versionProblem) {
+  process.stderr.write(`${versionProblem}\n`);
+  process.exit(1);
+}
 // Files this process creates (the database's, the secret) are its own account's only.
 process.umask(0o077);
 // Where memory is, thread by thread (npm run bench:memory sets it).
