@@ -228,7 +228,12 @@ function isNodeType(content: Y.Item['content']): boolean {
 }
 
 /** Why one item may not be applied where it sits, or null when it may. */
-function itemProblem(item: Y.Item, located: Located, bodies: { has(id: string): boolean } | undefined, checkNesting: boolean): string | null {
+function itemProblem(
+  item: Y.Item,
+  located: Located,
+  bodies: { has(id: string): boolean } | undefined,
+  checkNesting: boolean,
+): string | null {
   const content = item.content;
   // Sub-documents and binary blobs are never part of a textbook body.
   if (content instanceof Y.ContentDoc || content instanceof Y.ContentBinary) return 'content an editor never writes';

@@ -11,8 +11,8 @@ import {
   type QuestionCandidate,
 } from './questions';
 import { itemProblems } from '@server/ai/shared/item-checks';
-import { countableIn, genericWord } from './distractors';
-import { stemKey, type BookTerm } from './book-terms';
+import { countableIn } from './distractors';
+import type { BookTerm } from './book-terms';
 import type { MaterialScope } from './scope';
 import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { TermSiblings } from './term-siblings';
