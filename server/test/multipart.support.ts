@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { fixturePath } from './fixture-path.support';
 
 /** Test support: real image bytes and multipart bodies for inject(). */
 
@@ -28,6 +31,11 @@ export function makePng(width = 2, height = 2): Buffer {
 export type MultipartPart = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
 
 /** A multipart/form-data body the way a browser's FormData builds it, with its content type as a header and alone. */
+/** A fixture of test-fixtures/ as an uploaded file, under its own name: `fixtureFile('course/notes.md', 'text/markdown')`. */
+export function fixtureFile(name: string, type: string, field = 'files'): MultipartPart {
+  return { name: field, filename: path.basename(name), type, data: readFileSync(fixturePath(name)) };
+}
+
 export function multipart(parts: MultipartPart[]) {
   const boundary = `----ts${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];

@@ -1,22 +1,10 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '@server/test/harness.support';
-import type { MultipartPart } from '@server/test/multipart.support';
-import { fixturePath } from '@server/test/fixture-path.support';
+import { fixtureFile, type MultipartPart } from '@server/test/multipart.support';
 import { extractText } from '@server/test/upload-forms.support';
 
-const pdf: MultipartPart = {
-  name: 'files',
-  filename: 'course-chapter.pdf',
-  type: 'application/pdf',
-  data: fs.readFileSync(fixturePath('pdf/latex/course-chapter.pdf')),
-};
-const markdown: MultipartPart = {
-  name: 'files',
-  filename: 'optics-chapter.md',
-  type: 'text/markdown',
-  data: fs.readFileSync(fixturePath('course/optics-chapter.md')),
-};
+const pdf: MultipartPart = fixtureFile('pdf/latex/course-chapter.pdf', 'application/pdf');
+const markdown: MultipartPart = fixtureFile('course/optics-chapter.md', 'text/markdown');
 
 describe('extract-text with two unrelated files', () => {
   const h = useHarness();
@@ -39,18 +27,8 @@ describe('extract-text with two unrelated files', () => {
 
   it('a file that does not mention the typed topic is named with why, and each reference names the file it came from', async () => {
     const alice = await h.createUser('alice');
-    const readings: MultipartPart = {
-      name: 'files',
-      filename: 'causal-readings.md',
-      type: 'text/markdown',
-      data: fs.readFileSync(fixturePath('course/causal-readings.md')),
-    };
-    const bib: MultipartPart = {
-      name: 'files',
-      filename: 'causal-readings.bib',
-      type: 'text/plain',
-      data: fs.readFileSync(fixturePath('course/causal-readings.bib')),
-    };
+    const readings: MultipartPart = fixtureFile('course/causal-readings.md', 'text/markdown');
+    const bib: MultipartPart = fixtureFile('course/causal-readings.bib', 'text/plain');
     const res = await extractText(h, alice, [markdown, readings, bib, { name: 'topic', value: 'Geometric optics' }]);
     expect(res.statusCode).toBe(200);
     const body = res.json();

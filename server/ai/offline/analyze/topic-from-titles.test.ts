@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToText } from '@common/textbook-ops/html';
-import { extractTxt } from '@server/ingest/txt-extract';
-import type { Material } from '@server/ai/material';
 import { analyze } from '../analyze';
 import { isCodeIdentifier } from './topic';
 import { composeFromDocuments } from '../outline/tree-book';
+import { textMaterial } from '@server/test/ai/material.support';
 
 /** A parser lecture whose code names its classes Exp and Identifier again and again. */
 const parserNotes = [
@@ -27,15 +26,7 @@ const grammarNotes = [
   'A rule is left-recursive when its nonterminal appears first on its own right-hand side. A top-down parser loops forever on such a rule, so the grammar is rewritten first.',
 ].join('\n\n');
 
-function material(...files: Array<[string, string]>): Material {
-  return {
-    sources: files.map(([filename, text], i) => {
-      const document = extractTxt(new TextEncoder().encode(text), filename);
-      return { id: i + 1, filename, mime: document.mime, text: document.text, document };
-    }),
-    chunks: [],
-  };
-}
+const material = textMaterial;
 
 describe('the topic of several files, and every file in the book', () => {
   const both = material(['parser.md', parserNotes], ['grammars.md', grammarNotes]);

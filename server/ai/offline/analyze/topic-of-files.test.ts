@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { extractTxt } from '@server/ingest/txt-extract';
-import type { Material } from '@server/ai/material';
 import { analyze } from '../analyze';
 import { combineFileTopics, fileTopics } from './topic-of-files';
+import { textMaterial } from '@server/test/ai/material.support';
 
-function material(...files: Array<[string, string]>): Material {
-  return {
-    sources: files.map(([filename, text], i) => {
-      const document = extractTxt(new TextEncoder().encode(text), filename);
-      return { id: i + 1, filename, mime: document.mime, text: document.text, document };
-    }),
-    chunks: [],
-  };
-}
+const material = textMaterial;
 
 const probability = [
   '# Classical Probability',

@@ -5,12 +5,13 @@ import type { TextbookContent } from '@common/textbook';
 import { extractPdf } from '@server/ingest/pdf/pdf-extract';
 import { extractTxt } from '@server/ingest/txt-extract';
 import { fixturePath } from '@server/test/fixture-path.support';
-import type { ExtractedDocument, Material } from '@server/ai/material';
+import type { ExtractedDocument } from '@server/ai/material';
 import { materialHtml } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
 import { standaloneProblem } from '@server/ai/shared/standalone';
 import { buildMaterial } from '../materials';
 import { composeFromDocuments } from '../outline/tree-book';
+import { materialOf } from '@server/test/ai/material.support';
 
 describe('the stand-alone rules for a question built from a sentence', () => {
   it('asks for a named subject, seven words or more, a demonstrative with its noun, nothing out of sight', () => {
@@ -47,9 +48,7 @@ const kind = (x: string) =>
   /^[\d.,%x×\s-]+$/.test(x.trim()) ? 'number' : /^\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)+$/u.test(x) ? 'name' : 'words';
 const lead = /^(?:fill in the blank|true or false)\s*:\s*/i;
 
-function material(...docs: ExtractedDocument[]): Material {
-  return { sources: docs.map((d, i) => ({ id: i + 1, filename: d.filename, mime: d.mime, text: d.text, document: d })), chunks: [] };
-}
+const material = (...docs: ExtractedDocument[]) => materialOf(docs);
 
 describe('quizzes a teacher could hand out', () => {
   let book: TextbookContent;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
-import type { Material } from '@server/ai/material';
 import { materialHtml, reviewSectionTitle } from '@server/ai/shared/apparatus-html';
 import { htmlToText } from '@common/textbook-ops/html';
 import { composeFromDocuments, documentUnits } from './tree-book';
+import { materialOf } from '@server/test/ai/material.support';
 
 const h = (text: string, level: number, extra: Partial<DocBlock> = {}): DocBlock => ({ kind: 'heading', text, level, ...extra });
 const p = (text: string): DocBlock => ({ kind: 'paragraph', text });
@@ -12,13 +12,7 @@ const para = (topic: string) => p(`${topic} is described here in a full sentence
 function doc(blocks: DocBlock[], title?: string, filename = 'doc.pdf'): ExtractedDocument {
   return { filename, mime: 'application/pdf', text: blocks.map((b) => b.text).join('\n\n'), blocks, title };
 }
-function material(...docs: ExtractedDocument[]): Material {
-  return {
-    sources: docs.map((d, i) => ({ id: i + 1, filename: d.filename, mime: d.mime, text: d.text, document: d })),
-    chunks: [],
-    imageUrls: { abc: '/api/images/3' },
-  };
-}
+const material = (...docs: ExtractedDocument[]) => materialOf(docs, { imageUrls: { abc: '/api/images/3' } });
 
 describe('documentUnits', () => {
   it('a chapter file: its numbered sections are the units, its exercises follow them', () => {
