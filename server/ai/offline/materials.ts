@@ -188,12 +188,16 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   }
   // A chapter too short on its own is combined with its neighbours (the next, then the previous, in reading order) rather than refused.
   if (chapterIndex !== undefined) {
+    // Only chapters of the same file: a paper's acknowledgments combined with the statistics notes after them
+    // would be quizzed on sampling.
+    const own = basis.chapterFiles[chapterIndex];
+    const neighbours = teaching.filter((i) => own === undefined || basis.chapterFiles[i] === undefined || basis.chapterFiles[i] === own);
     let [lo, hi] = [chapterIndex, chapterIndex];
     while (!result.enough && (hi - lo + 1 < maxCombined || result.scope.words < combinedWords)) {
-      const n = [hi + 1, lo - 1].find((i) => teaching.includes(i));
+      const n = [hi + 1, lo - 1].find((i) => neighbours.includes(i));
       if (n === undefined) break;
       [lo, hi] = [Math.min(lo, n), Math.max(hi, n)];
-      const wider = teaching.filter((i) => i >= lo && i <= hi);
+      const wider = neighbours.filter((i) => i >= lo && i <= hi);
       const next = build(wider);
       if (next.checked?.success) {
         included = wider;

@@ -25,6 +25,8 @@ export interface BookBasis {
   isDefined: (t: BookTerm) => boolean;
   /** A term of the subject, fit to be a key or a distractor (see subjectTerms). */
   isSubject: (t: BookTerm) => boolean;
+  /** Each chapter's source document (the one most of its blocks come from; undefined: none or typed text). */
+  chapterFiles: Array<string | undefined>;
 }
 
 export function bookBasis(book: TextbookContent): BookBasis {
@@ -52,7 +54,17 @@ export function bookBasis(book: TextbookContent): BookBasis {
     setting: settingSentences(all),
     isDefined,
     isSubject: subjectTerms(book, pool, isDefined),
+    chapterFiles: book.chapters.map((c) => mainSource([c.content, ...c.sections.map((x) => x.content)].join(''))),
   };
+}
+
+/** The document most blocks of a chapter's HTML come from, by their `data-src="<documentId>:<block>"` marks. */
+function mainSource(html: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const m of html.matchAll(/\bdata-src="([^":]+):/g)) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [id, n] of counts) if (best === undefined || n > (counts.get(best) ?? 0)) best = id;
+  return best;
 }
 
 /**

@@ -37,6 +37,18 @@ export function teachingChapters(book: TextbookContent): number[] {
 }
 
 /**
+ * The distractor pool of a scope in a book made of several files: the terms of the files its chapters come from.
+ * A regression blank offered "arcade machine" and "repair workshop" from the other file of the book gives itself
+ * away; with fewer terms to choose from, a blank that finds no distractors of its own kind is left out.
+ */
+function sameFilePool(basis: BookBasis, chapters: Set<number>): BookTerm[] {
+  const files = new Set(basis.chapterFiles.filter((f) => f !== undefined));
+  const own = new Set([...chapters].map((i) => basis.chapterFiles[i]));
+  if (files.size < 2 || own.has(undefined)) return basis.pool;
+  return basis.pool.filter((t) => [...t.chapterCounts.keys()].some((i) => own.has(basis.chapterFiles[i])));
+}
+
+/**
  * The scope of a material: one chapter (with `include`, that chapter and the neighbours it is
  * combined with when it is too short on its own), or the whole book without its front matter.
  * `basis`, the book read as a whole, is passed in when one material tries several scopes of one book.
@@ -73,6 +85,7 @@ export function buildScope(book: TextbookContent, chapterIndex?: number, include
         .filter((p) => p.sentences.length > 0);
   return {
     ...basis,
+    pool: sameFilePool(basis, chapters),
     book,
     chapterIndex,
     chapters: [...chapters],
