@@ -222,7 +222,9 @@ export function objectiveForHeading(heading: string, casing: CasingIndex): strin
   if (asked) return asked.replace(/(?<=^\S+ (?:how to|what|why) )(.+)$/i, (rest) => inTextCase(rest, casing));
   const work = labelledWorkOf(heading);
   if (work) return `Work through ${work.label}${work.subject ? ` (${inTextCase(work.subject, casing)})` : ''}`;
-  let phrase = inTextCase(heading, casing);
+  // A leading article is a word of the sentence now: "Apply the multiplication rule", never "Apply The multiplication rule"
+  // (a text that also sets the phrase in title case, in a caption or a heading, leaves the article capitalised).
+  let phrase = inTextCase(heading, casing).replace(/^(?:The|An?)(?= \S)/, (article) => article.toLowerCase());
   const change = /^from\s+(.+?)\s+to\s+(.+)$/i.exec(phrase);
   if (change) return `Describe the change from ${change[1]} to ${change[2]}`;
   // "On convergence", "About DNS": the preposition belongs to the heading, not the skill.

@@ -24,6 +24,9 @@ describe('headings written into objectives as the material writes them', () => {
   it('phrases each heading as something a student can do', () => {
     expect(objectiveForHeading('Taylor Series', casing)).toBe('Explain the Taylor series');
     expect(objectiveForHeading('Differentiation Rules', casing)).toBe('Apply differentiation rules');
+    // A text that writes "The" capitalised inside a line (a name, a title) still gets the article in the sentence's case.
+    const titled = new CasingIndex('We read The Economist every week. Use the multiplication rule to count outcomes.');
+    expect(objectiveForHeading('The Multiplication Rule', titled)).toBe('Apply the multiplication rule');
     expect(objectiveForHeading('Plotting a Regression Line', casing)).toBe('Plot a regression line');
     expect(objectiveForHeading('Evaluating an Integral', casing)).toBe('Evaluate an integral');
     expect(objectiveForHeading('How do we calculate p-values…?', casing)).toBe('Explain how to calculate p-values');
