@@ -222,6 +222,14 @@ export function objectiveForHeading(heading: string, casing: CasingIndex): strin
   if (asked) return asked.replace(/(?<=^\S+ (?:how to|what|why) )(.+)$/i, (rest) => inTextCase(rest, casing));
   const work = labelledWorkOf(heading);
   if (work) return `Work through ${work.label}${work.subject ? ` (${inTextCase(work.subject, casing)})` : ''}`;
+  // "Example: Lining up for a photo" is a worked example; "Classical Probability: Equally Likely Outcomes" is its second
+  // part within its first: the heading with a verb in front would only repeat it.
+  const titled = /^([^:]{3,60}):\s+(\S.{2,})$/.exec(heading.trim());
+  if (titled) {
+    if (/^(?:worked\s+)?examples?$/i.test(titled[1])) return `Work through the example on ${inTextCase(titled[2], casing)}`;
+    if (!/^(?:part|unit|chapter|section|lesson|module|week|day|lecture|step)\b/i.test(titled[1]))
+      return `${objectiveForHeading(titled[2], casing)} in ${withArticle(inTextCase(titled[1], casing), casing)}`;
+  }
   // A leading article is a word of the sentence now: "Apply the multiplication rule", never "Apply The multiplication rule"
   // (a text that also sets the phrase in title case, in a caption or a heading, leaves the article capitalised).
   let phrase = inTextCase(heading, casing).replace(/^(?:The|An?)(?= \S)/, (article) => article.toLowerCase());

@@ -27,6 +27,14 @@ describe('headings written into objectives as the material writes them', () => {
     // A text that writes "The" capitalised inside a line (a name, a title) still gets the article in the sentence's case.
     const titled = new CasingIndex('We read The Economist every week. Use the multiplication rule to count outcomes.');
     expect(objectiveForHeading('The Multiplication Rule', titled)).toBe('Apply the multiplication rule');
+    // A heading in two parts is no objective with a verb in front: its second part within its first.
+    const plain = new CasingIndex('Count outcomes with rules for counting. Equally likely outcomes make classical probability a ratio.');
+    expect(objectiveForHeading('Basic Combinatorics: Rules for Counting', plain)).toBe('Apply rules for counting in basic combinatorics');
+    expect(objectiveForHeading('Classical Probability: Equally Likely Outcomes', plain)).toBe(
+      'Explain equally likely outcomes in classical probability',
+    );
+    expect(objectiveForHeading('Example: Lining up for a Photo', plain)).toBe('Work through the example on lining up for a photo');
+    expect(objectiveForHeading('Part 2: Rules for Counting', plain)).not.toContain(' in part');
     expect(objectiveForHeading('Plotting a Regression Line', casing)).toBe('Plot a regression line');
     expect(objectiveForHeading('Evaluating an Integral', casing)).toBe('Evaluate an integral');
     expect(objectiveForHeading('How do we calculate p-values…?', casing)).toBe('Explain how to calculate p-values');
