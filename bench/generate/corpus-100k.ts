@@ -14,7 +14,8 @@ const corpusDir = path.resolve(process.cwd(), 'test-fixtures/pdf');
 function hash(a: number, b: number): number {
   let h = (a * 374761393 + b * 668265263) >>> 0;
   h = ((h ^ (h >>> 13)) * 1274126177) >>> 0;
-  return h ^ (h >>> 16);
+  // Unsigned: a negative hash picked vocabulary[-k], and the text read "undefined" 300 times.
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 export async function corpusSentences(): Promise<string[]> {

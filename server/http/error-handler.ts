@@ -34,6 +34,8 @@ function codeForStatus(status: number): ErrorCode {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      // A failure on our side is logged with what caused it; a refusal of the request is not.
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       const body: ErrorBody & Record<string, unknown> = { ...(error.details ?? {}), message: error.message, code: error.code };
       return reply.status(error.status).send(body);
     }

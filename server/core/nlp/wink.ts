@@ -39,9 +39,13 @@ export function tokenColumns(tokens: Tokens): TokenColumns {
   const nlp = wink();
   const t = tokens as unknown as TokenCollection;
   const its = nlp.its as unknown as Record<'lemma' | 'pos' | 'stopWordFlag' | 'type', ItsFunction<unknown>>;
+  const surface = t.out();
+  // The model has no lemma for some tokens: "cannot" ending a sentence ("… which we cannot.") gives
+  // undefined, and a caller's toLowerCase() failed the whole analysis. Such a token is its own lemma.
+  const lemma = (t.out(its.lemma) as Array<string | undefined>).map((l, i) => l ?? surface[i].toLowerCase());
   return {
-    surface: t.out(),
-    lemma: t.out(its.lemma) as string[],
+    surface,
+    lemma,
     pos: t.out(its.pos) as string[],
     stop: t.out(its.stopWordFlag) as boolean[],
     type: t.out(its.type) as string[],

@@ -30,6 +30,8 @@ export interface SerializedError {
   code?: ErrorCode;
   status?: number;
   details?: Record<string, unknown>;
+  /** Where a failure that is not an AppError happened in the worker, for the server's log. */
+  stack?: string;
 }
 
 export type EngineReply = { ok: true; output: unknown } | { ok: false; error: SerializedError };
@@ -37,10 +39,12 @@ export type EngineReply = { ok: true; output: unknown } | { ok: false; error: Se
 /** An AppError crosses as data, so the request thread can rethrow it with its status and message unchanged. */
 export function serializeError(err: unknown): SerializedError {
   if (err instanceof AppError) return { message: err.message, code: err.code, status: err.status, details: err.details };
-  return { message: err instanceof Error ? err.message : String(err) };
+  return err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
 }
 
 export function deserializeError(error: SerializedError): Error {
   if (error.code) return new AppError(error.code, error.message, error.details, error.status);
-  return new Error(error.message);
+  const plain = new Error(error.message);
+  if (error.stack) plain.stack = error.stack;
+  return plain;
 }

@@ -135,13 +135,19 @@ export class OfflineWorkerEngine implements AuthoringEngine {
         );
       }
       if (err instanceof WorkerAbortError) throw new AppError('INTERNAL', `${limit.doing} was cancelled.`, undefined, 503);
-      throw new AppError('INTERNAL', `${limit.doing} failed unexpectedly. Please try again.`, undefined, 503);
+      throw withCause(new AppError('INTERNAL', `${limit.doing} failed unexpectedly. Please try again.`, undefined, 503), err);
     }
     if (!reply.ok) {
       const error = deserializeError(reply.error);
       if (error instanceof AppError) throw error;
-      throw new AppError('INTERNAL', `${limit.doing} failed unexpectedly. Please try again.`);
+      throw withCause(new AppError('INTERNAL', `${limit.doing} failed unexpectedly. Please try again.`), error);
     }
     return reply.output as R;
   }
+}
+
+/** The worker's own error travels as the cause, so the error handler logs what failed (the user sees the message). */
+function withCause(error: AppError, cause: unknown): AppError {
+  (error as Error & { cause?: unknown }).cause = cause;
+  return error;
 }
