@@ -68,7 +68,8 @@ export function contentsEnd(lines: PdfLine[]): number | undefined {
 }
 
 function isEntry(row: Row): boolean {
-  return entryRow.test(row.text) && row.text.length <= 160;
+  // The cheap tests first: entryRow's lazy groups backtrack over every line of a long document.
+  return row.text.length <= 160 && /[\divxlc]$/u.test(row.text) && entryRow.test(row.text);
 }
 
 /** Page numbers of the entries mostly go up (a contents page), unlike numbers ending lines of a table. */

@@ -111,6 +111,8 @@ function todoList(page: PdfPage, figures: string[]): { items: Set<PdfItem>; entr
   const listTitles = new Set(languages.map((l) => key(l.list)));
   let start = lines.findIndex((l) => listTitles.has(key(lineText(l))));
   if (start < 0) {
+    // An untitled list is found by its entries naming missing figures: with none in the document there is none.
+    if (figures.length === 0) return undefined;
     // Untitled by the package's name: the line over the first entry naming a missing figure, set larger than the entries.
     const first = lines.findIndex(
       (l, k) => isFigureEntry(lineText(l)) || (k + 1 < lines.length && isFigureEntry(`${lineText(l)} ${lineText(lines[k + 1])}`)),
