@@ -462,6 +462,8 @@ const titleBlockStyles = ['Subtitle', 'Author', 'Date', 'Affiliation'];
 export async function extractDocx(data: Uint8Array, filename: string): Promise<ExtractedDocument> {
   let html: string;
   const pictures = new Map<string, ExtractedImage & { alt?: string }>();
+  // Pictures that cannot be kept are counted, so the user is told (never left out in silence).
+  const notKept = { vector: 0, large: 0, beyond: 0 };
   let prepared: PreparedDocx;
   try {
     prepared = await prepareDocx(data);
@@ -471,8 +473,16 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
         // Pictures become figures: their bytes are kept by hash (stored apart), the HTML names them.
         convertImage: mammoth.images.imgElement(async (image) => {
           const mime = image.contentType?.toLowerCase() ?? '';
-          if (!keptPictureTypes.has(mime) || pictures.size >= maxPictures) return { src: '' };
+          if (!keptPictureTypes.has(mime)) {
+            notKept.vector++;
+            return { src: '' };
+          }
+          if (pictures.size >= maxPictures) {
+            notKept.beyond++;
+            return { src: '' };
+          }
           const bytes = new Uint8Array(await image.readAsBuffer());
+          if (bytes.length > maxPictureBytes) notKept.large++;
           if (bytes.length > maxPictureBytes || bytes.length === 0) return { src: '' };
           const sha256 = createHash('sha256').update(bytes).digest('hex');
           const src = `ts-picture:${sha256}`;
@@ -510,9 +520,11 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];
   const styledTitle = titleHtml && htmlToBlocks(`<h1>${titleHtml}</h1>`)[0]?.text;
   const used = new Set(blocks.filter((b) => b.image).map((b) => b.image!.sha256));
+  const warnings = pictureWarnings(notKept);
   return {
     filename,
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ...(warnings.length ? { warnings } : {}),
     // The plain text keeps each link's address (references are often links); the blocks keep them as links.
     text: blocks.map((b) => textWithTargets(b.text, b.links)).join('\n\n'),
     blocks,
@@ -538,6 +550,19 @@ function titleFromHeadings(blocks: DocBlock[], filename: string): string | undef
   // Title lines over the document ("Image Processing and Analysis" over "Syllabus"): a first heading with no text of its own.
   if (blocks[blocks.indexOf(first) + 1]?.kind === 'heading') return first.text;
   return titleFromFilename(filename, blocks.map((b) => b.text).join('\n'));
+}
+
+function pictureWarnings(notKept: { vector: number; large: number; beyond: number }): string[] {
+  const pictures = (n: number) => `${n} ${n === 1 ? 'picture' : 'pictures'}`;
+  const was = (n: number) => (n === 1 ? 'was' : 'were');
+  const out: string[] = [];
+  if (notKept.vector)
+    out.push(`${pictures(notKept.vector)} in a format the editor cannot show (such as EMF or WMF) ${was(notKept.vector)} left out`);
+  if (notKept.large)
+    out.push(`${pictures(notKept.large)} larger than ${maxPictureBytes / (1024 * 1024)} MB ${was(notKept.large)} left out`);
+  if (notKept.beyond)
+    out.push(`only the first ${maxPictures} pictures were kept; ${pictures(notKept.beyond)} after them ${was(notKept.beyond)} left out`);
+  return out;
 }
 
 const codeStyleNames = ['Source Code', 'Code', 'HTML Preformatted'];

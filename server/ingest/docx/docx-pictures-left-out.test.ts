@@ -1,0 +1,33 @@
+import { Document, ImageRun, Packer, Paragraph, TextRun } from 'docx';
+import { describe, expect, it } from 'vitest';
+import { extractDocx } from '../docx-extract';
+import { makePng } from '@server/test/multipart.support';
+
+async function docxWithPictures(types: Array<'png' | 'bmp'>): Promise<Uint8Array> {
+  const doc = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ children: [new TextRun('The arcade machine serves one player at a time; the queue forms at the door.')] }),
+          ...types.map(
+            (type) => new Paragraph({ children: [new ImageRun({ type, data: makePng(4, 4), transformation: { width: 20, height: 20 } })] }),
+          ),
+        ],
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(doc));
+}
+
+describe('Word pictures the editor cannot show', () => {
+  it('are named in the warnings, never left out in silence', async () => {
+    const doc = await extractDocx(await docxWithPictures(['png', 'bmp']), 'queues.docx');
+    expect(doc.images?.map((i) => i.mime)).toEqual(['image/png']);
+    expect(doc.warnings).toEqual(['1 picture in a format the editor cannot show (such as EMF or WMF) was left out']);
+  });
+  it('give no warning when every picture is kept', async () => {
+    const doc = await extractDocx(await docxWithPictures(['png']), 'queues.docx');
+    expect(doc.images).toHaveLength(1);
+    expect(doc.warnings).toBeUndefined();
+  });
+});
