@@ -521,6 +521,8 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
   const styledTitle = titleHtml && htmlToBlocks(`<h1>${titleHtml}</h1>`)[0]?.text;
   const used = new Set(blocks.filter((b) => b.image).map((b) => b.image!.sha256));
   const warnings = pictureWarnings(notKept);
+  const charts = prepared.charts ?? 0;
+  if (charts) warnings.push(`${charts} ${charts === 1 ? 'chart was' : 'charts were'} left out (a chart's data is not read)`);
   return {
     filename,
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

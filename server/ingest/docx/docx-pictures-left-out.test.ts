@@ -2,6 +2,7 @@ import { Document, ImageRun, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from '../docx-extract';
 import { makePng } from '@server/test/multipart.support';
+import { para, rawDocx, run } from '@server/test/ingest/raw-docx.support';
 
 async function docxWithPictures(types: Array<'png' | 'bmp'>): Promise<Uint8Array> {
   const doc = new Document({
@@ -29,5 +30,15 @@ describe('Word pictures the editor cannot show', () => {
     const doc = await extractDocx(await docxWithPictures(['png']), 'queues.docx');
     expect(doc.images).toHaveLength(1);
     expect(doc.warnings).toBeUndefined();
+  });
+  it('a chart is named in the warnings: its numbers live in a workbook of their own', async () => {
+    const chart =
+      '<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId9"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
+    const doc = await extractDocx(
+      await rawDocx({ body: para(run('Arrivals per hour rise through the morning.')) + chart }),
+      'arrivals.docx',
+    );
+    expect(doc.blocks.map((b) => b.text)).toEqual(['Arrivals per hour rise through the morning.']);
+    expect(doc.warnings).toEqual(["1 chart was left out (a chart's data is not read)"]);
   });
 });

@@ -16,6 +16,8 @@ export interface DocxEquation {
 export interface PreparedDocx {
   data: Buffer;
   equations: DocxEquation[];
+  /** Charts in the body: their numbers live in a workbook of their own and are not read. */
+  charts?: number;
 }
 
 /** The text a placeholder for equation n reads as: private-use characters no document contains. */
@@ -341,5 +343,6 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
     }
   }
   zip.file('word/document.xml', new XMLSerializer().serializeToString(doc as never));
-  return { data: await zip.generateAsync({ type: 'nodebuffer' }), equations };
+  const charts = (xml.match(/<c:chart\b/g) ?? []).length;
+  return { data: await zip.generateAsync({ type: 'nodebuffer' }), equations, ...(charts ? { charts } : {}) };
 }
