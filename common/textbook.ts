@@ -79,6 +79,21 @@ export const generationReportSchema = z.object({
     .default([]),
   /** Material left out and why, one line each. */
   leftOut: z.array(z.string()).default([]),
+  /**
+   * What the files could not give the book as text, as reading them said (pages kept as pictures of the page, scanned
+   * pages not read in time, fonts without a text mapping): one entry per file and note, with the pages it names and
+   * the chapters those pages are in (absent: books made before it was recorded).
+   */
+  fromFiles: z
+    .array(
+      z.object({
+        file: z.string(),
+        note: z.string(),
+        pages: z.array(z.number().int().min(1)).default([]),
+        chapters: z.array(z.object({ chapter: z.string(), pages: z.array(z.number().int().min(1)) })).default([]),
+      }),
+    )
+    .optional(),
 });
 export type GenerationReport = z.infer<typeof generationReportSchema>;
 

@@ -119,6 +119,38 @@ describe('Textbook workspace', () => {
     expect(screen.getByText('"Entropy": excluded by the topic')).toBeInTheDocument();
   });
 
+  it('names what the files could not give as text, with the pages and the chapters they are in', async () => {
+    const generation = {
+      length: 'full',
+      condensed: [],
+      leftOut: [],
+      fromFiles: [
+        {
+          file: 'review.pdf',
+          note: 'pages 2–7 use fonts without a text mapping: no readable text; they are kept as pictures of the pages',
+          pages: [2, 3, 4, 5, 6, 7],
+          chapters: [
+            { chapter: 'Heat', pages: [2, 3] },
+            { chapter: 'Summary', pages: [4, 5, 6, 7] },
+          ],
+        },
+        { file: 'notes.md', note: 'a picture the page shows from files beside it was not uploaded with it', pages: [], chapters: [] },
+      ],
+    };
+    mockFetch({
+      'GET /api/user': () => json(user),
+      'GET /api/textbooks/5': () => json(textbook({ content: { ...content, generation } })),
+    });
+    renderAt('/textbook/5');
+    expect(await screen.findByText('What the book shortened, left out or could not read')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'What the files could not give as text' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(
+      'review.pdf: pages 2–7 use fonts without a text mapping: no readable text; they are kept as pictures of the pages — in “Heat”: pages 2–3; in “Summary”: pages 4–7',
+    );
+    expect(items[1]).toHaveTextContent(/^notes\.md: a picture the page shows from files beside it was not uploaded with it$/);
+  });
+
   it('a chapter without sections is titled by the chapter alone', async () => {
     mockFetch({ 'GET /api/user': () => json(user), 'GET /api/textbooks/5': () => json(textbook()) });
     renderAt('/textbook/5');

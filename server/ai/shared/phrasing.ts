@@ -9,6 +9,8 @@
 const wordPattern = /[\p{L}][\p{L}\p{N}'’-]*/gu;
 /** Words a title leaves in lower case. */
 const titleSmallWords = new Set('a an the of for and or in on to at by with from as vs via into'.split(' '));
+/** An article is capitalised by position (a sentence's or a title's first word, "The Economist"), never as a name of its own. */
+const articles = new Set(['the', 'a', 'an']);
 
 /** How the material writes each word mid-sentence: capitalised (a name: Taylor, Jacobian) or lower case. */
 export class CasingIndex {
@@ -28,6 +30,7 @@ export class CasingIndex {
       tokens.forEach((m, i) => {
         const word = m[2];
         const key = word.toLowerCase();
+        if (articles.has(key)) return;
         if (/^\p{Ll}/u.test(word)) {
           this.lower.set(key, (this.lower.get(key) ?? 0) + 1);
           return;
@@ -230,9 +233,8 @@ export function objectiveForHeading(heading: string, casing: CasingIndex): strin
     if (!/^(?:part|unit|chapter|section|lesson|module|week|day|lecture|step)\b/i.test(titled[1]))
       return `${objectiveForHeading(titled[2], casing)} in ${withArticle(inTextCase(titled[1], casing), casing)}`;
   }
-  // A leading article is a word of the sentence now: "Apply the multiplication rule", never "Apply The multiplication rule"
-  // (a text that also sets the phrase in title case, in a caption or a heading, leaves the article capitalised).
-  let phrase = inTextCase(heading, casing).replace(/^(?:The|An?)(?= \S)/, (article) => article.toLowerCase());
+  // A leading article is a word of the sentence: the material's casing never counts a capitalised "The" as a name.
+  let phrase = inTextCase(heading, casing);
   const change = /^from\s+(.+?)\s+to\s+(.+)$/i.exec(phrase);
   if (change) return `Describe the change from ${change[1]} to ${change[2]}`;
   // "On convergence", "About DNS": the preposition belongs to the heading, not the skill.

@@ -4,6 +4,8 @@ import type { QuizQuestion } from '@common/materials';
 import type { TextbookContent } from '@common/textbook';
 import { htmlToText } from '@common/textbook-ops/html';
 import { buildMaterial } from '@server/ai/offline/materials';
+import { bookBasis } from '@server/ai/offline/materials/book-basis';
+import { buildScope } from '@server/ai/offline/materials/scope';
 import { composeFromDocuments } from '@server/ai/offline/outline/tree-book';
 import { materialHtml } from '@server/ai/shared/apparatus-html';
 import { extractPdf } from '@server/ingest/pdf/pdf-extract';
@@ -53,5 +55,18 @@ describe('the quiz of a book made of two unrelated files', () => {
       }
     });
     expect(options).toBeGreaterThan(20);
+  });
+
+  it("the book's reading sorts its distractor pool by file once; each chapter's scope draws on its own file's share", () => {
+    const basis = bookBasis(book);
+    expect(basis.poolByFile.size).toBe(2);
+    book.chapters.forEach((_, i) => {
+      const own = basis.chapterFiles[i];
+      // The terms used in a chapter of the same file, read off the pool anew.
+      const expected = basis.pool.filter((t) => [...t.chapterCounts.keys()].some((c) => basis.chapterFiles[c] === own));
+      const pool = buildScope(book, i, [i], basis).pool;
+      expect(pool, book.chapters[i].title).toEqual(own === undefined ? basis.pool : expected);
+      if (own !== undefined) expect(pool.length).toBeLessThan(basis.pool.length);
+    });
   });
 });

@@ -7,17 +7,9 @@
  * warning names the keys once. Fenced and inline code are left as they are; an e-mail address is no citation.
  */
 
-export interface BibEntry {
-  id: string;
-  /** Family names (or a literal name), as a citation prints them. */
-  authors: string[];
-  /** The same names as the reference list prints them: "Parr, Terence". */
-  fullNames?: string[];
-  year?: string;
-  title?: string;
-  container?: string;
-  publisher?: string;
-}
+import { cslEntry, type BibEntry } from '../bibliography/bib-entry';
+
+export type { BibEntry };
 
 /** The citation key after "@": letters, digits and "_", with internal punctuation (`Parr2010`, `doe:2006.a`), or `{in braces}`. */
 const key = String.raw`(?:\{[^{}\s]+\}|[\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*)`;
@@ -35,57 +27,62 @@ function unquote(value: string): string {
 }
 
 /**
- * The entries of CSL YAML `references:` in a page's front matter (the shape pandoc-citeproc and Quarto read):
- * `- id:` opens an entry; `family`/`literal` names under `author`, the year of `issued`, `title`,
- * `container-title` and `publisher` are kept.
+ * The entries of CSL YAML `references:` in a page's front matter (the shape pandoc-citeproc and Quarto read), read
+ * into CSL items and mapped as a CSL-JSON file's are (bibliography/bib-entry.ts).
  */
 export function yamlReferences(yaml: string | undefined): BibEntry[] {
+  return cslYamlItems(yaml).flatMap((item) => cslEntry(item) ?? []);
+}
+
+/** CSL fields holding a list of names, each `- family:` / `given:` / `literal:`. */
+const nameFields = new Set(['author', 'editor']);
+
+/**
+ * The items of CSL YAML `references:` as CSL objects: `- id:` opens an item; each of its keys with a value is a
+ * field; `author` and `editor` hold names (a `- ` line opens the next one); a date (`issued:` with lines below it:
+ * `year: 2010`, `date-parts: [[2010]]`) keeps the text of those lines as its `raw` form.
+ */
+function cslYamlItems(yaml: string | undefined): Array<Record<string, unknown>> {
   if (!yaml) return [];
   const start = /^references:[ \t]*$/m.exec(yaml);
   if (!start) return [];
-  const lines = yaml.slice(start.index + start[0].length).split('\n');
-  const entries: BibEntry[] = [];
-  let entry: BibEntry | undefined;
+  const items: Array<Record<string, unknown>> = [];
+  let item: Record<string, unknown> | undefined;
+  // The indentation of the item's own keys, and the key the lines below it belong to.
+  let keyIndent = 0;
   let field = '';
-  for (const line of lines) {
+  for (const line of yaml.slice(start.index + start[0].length).split('\n')) {
     // The next top-level setting ends the list (its items may start in the first column).
     if (/^[^\s-]/.test(line)) break;
-    const item = /^(\s*)-\s+(.*)$/.exec(line);
-    const body = item ? item[2] : line.trim();
-    const opens = item && item[1].length <= 2 && /^id:/.test(body);
-    if (opens) {
-      entry = { id: unquote(body.slice(3)), authors: [] };
-      entries.push(entry);
+    if (!line.trim()) continue;
+    const [, indent, dash, body] = /^(\s*)(-\s+)?(.*)$/.exec(line)!;
+    if (dash && indent.length <= 2 && /^id:/.test(body)) {
+      item = { id: unquote(body.slice(3)) };
+      items.push(item);
+      keyIndent = indent.length + dash.length;
       field = 'id';
       continue;
     }
-    if (!entry) continue;
+    if (!item) continue;
     const pair = /^([\w-]+):\s*(.*)$/.exec(body);
-    if (!pair) {
-      if (field === 'issued' && /^\d{4}/.test(body.replace(/[\s\[\]-]/g, ''))) entry.year ??= /\d{4}/.exec(body)?.[0];
+    if (!dash && pair && indent.length === keyIndent) {
+      field = pair[1];
+      const value = unquote(pair[2]);
+      if (nameFields.has(field)) item[field] = [];
+      else item[field] = value || (field === 'issued' ? { raw: '' } : '');
       continue;
     }
-    const [, name, raw] = pair;
-    const value = unquote(raw);
-    const indent = /^\s*/.exec(line)![0].length;
-    if (name === 'family' || name === 'literal') {
-      if (field === 'author') {
-        entry.authors.push(value);
-        (entry.fullNames ??= []).push(value);
-      }
-    } else if (name === 'given') {
-      const names = entry.fullNames;
-      if (field === 'author' && names?.length && !names[names.length - 1].includes(',')) names[names.length - 1] += `, ${value}`;
-    } else if (indent <= 4 && !['given', 'year', 'date-parts', 'month', 'day'].includes(name)) {
-      field = name;
-      if (name === 'title') entry.title = value;
-      else if (name === 'container-title') entry.container = value;
-      else if (name === 'publisher') entry.publisher = value;
-      else if (name === 'issued' && /\d{4}/.test(value)) entry.year = /\d{4}/.exec(value)![0];
-    } else if (field === 'issued' && (name === 'year' || name === 'date-parts') && /\d{4}/.test(value))
-      entry.year ??= /\d{4}/.exec(value)![0];
+    // A line below the current key: a name of a name list, or part of a date.
+    const below = item[field];
+    if (Array.isArray(below)) {
+      if (dash || below.length === 0) below.push({});
+      if (pair) (below[below.length - 1] as Record<string, string>)[pair[1]] = unquote(pair[2]);
+    } else if (below && typeof below === 'object') {
+      const date = below as { raw: string };
+      date.raw = `${date.raw} ${body}`.trim();
+    }
   }
-  return entries.filter((e) => e.id);
+  return items;
 }
 
 /** How the book names an entry's authors in a citation: "Parr", "Parr and Fisher", "Aho et al.". */

@@ -21,6 +21,15 @@ describe('headings written into objectives as the material writes them', () => {
     expect(withArticle('residuals', casing)).toBe('residuals');
   });
 
+  it('takes no capitalised article as evidence of a name: the name is the word after it', () => {
+    const titled = new CasingIndex('We read The Economist every week. A Study in Scarlet is a novel. Use the multiplication rule.');
+    expect(titled.isName('The')).toBe(false);
+    expect(titled.isName('A')).toBe(false);
+    expect(titled.isName('Economist')).toBe(true);
+    expect(inTextCase('The Multiplication Rule', titled)).toBe('the multiplication rule');
+    expect(inTextCase('The Economist', titled)).toBe('the Economist');
+  });
+
   it('phrases each heading as something a student can do', () => {
     expect(objectiveForHeading('Taylor Series', casing)).toBe('Explain the Taylor series');
     expect(objectiveForHeading('Differentiation Rules', casing)).toBe('Apply differentiation rules');

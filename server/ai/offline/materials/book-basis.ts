@@ -27,6 +27,8 @@ export interface BookBasis {
   isSubject: (t: BookTerm) => boolean;
   /** Each chapter's source document (the one most of its blocks come from; undefined: none or typed text). */
   chapterFiles: Array<string | undefined>;
+  /** The pool's terms by the source document of the chapters using them (every document a chapter comes from has an entry). */
+  poolByFile: Map<string, Set<BookTerm>>;
 }
 
 export function bookBasis(book: TextbookContent): BookBasis {
@@ -46,6 +48,7 @@ export function bookBasis(book: TextbookContent): BookBasis {
     if (known === undefined) defined.set(t, (known = isDefinedIn(t.surface, text)));
     return known;
   };
+  const chapterFiles = book.chapters.map((c) => mainSource([c.content, ...c.sections.map((x) => x.content)].join('')));
   return {
     all,
     pool,
@@ -54,8 +57,21 @@ export function bookBasis(book: TextbookContent): BookBasis {
     setting: settingSentences(all),
     isDefined,
     isSubject: subjectTerms(book, pool, isDefined),
-    chapterFiles: book.chapters.map((c) => mainSource([c.content, ...c.sections.map((x) => x.content)].join(''))),
+    chapterFiles,
+    poolByFile: poolByFile(pool, chapterFiles),
   };
+}
+
+/** Each document's share of the pool, worked out once with the book's reading rather than for every scope tried. */
+function poolByFile(pool: BookTerm[], chapterFiles: Array<string | undefined>): Map<string, Set<BookTerm>> {
+  const out = new Map<string, Set<BookTerm>>();
+  for (const file of chapterFiles) if (file !== undefined && !out.has(file)) out.set(file, new Set());
+  for (const t of pool)
+    for (const i of t.chapterCounts.keys()) {
+      const file = chapterFiles[i];
+      if (file !== undefined) out.get(file)!.add(t);
+    }
+  return out;
 }
 
 /** The document most blocks of a chapter's HTML come from, by their `data-src="<documentId>:<block>"` marks. */

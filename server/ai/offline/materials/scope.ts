@@ -42,10 +42,10 @@ export function teachingChapters(book: TextbookContent): number[] {
  * away; with fewer terms to choose from, a blank that finds no distractors of its own kind is left out.
  */
 function sameFilePool(basis: BookBasis, chapters: Set<number>): BookTerm[] {
-  const files = new Set(basis.chapterFiles.filter((f) => f !== undefined));
-  const own = new Set([...chapters].map((i) => basis.chapterFiles[i]));
-  if (files.size < 2 || own.has(undefined)) return basis.pool;
-  return basis.pool.filter((t) => [...t.chapterCounts.keys()].some((i) => own.has(basis.chapterFiles[i])));
+  const own = [...new Set([...chapters].map((i) => basis.chapterFiles[i]))];
+  if (basis.poolByFile.size < 2 || own.includes(undefined)) return basis.pool;
+  const terms = own.map((f) => basis.poolByFile.get(f!)!);
+  return basis.pool.filter((t) => terms.some((s) => s.has(t)));
 }
 
 /**

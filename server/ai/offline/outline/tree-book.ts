@@ -22,6 +22,7 @@ import type { BookLength, GenerationReport } from '@common/textbook';
 import { introductionTitle, languageName, writesApparatusIn } from '@server/core/nlp/language';
 import { materialLanguage } from '@server/ai/material-language';
 import { indexWordsOf } from '@server/ai/index-words';
+import { fileNotes, fileNotesNotice, omittedLines, type ChapterPages } from '@server/ai/shared/file-notes';
 
 export { documentUnits } from './document-units';
 
@@ -151,8 +152,6 @@ export function composeFromDocuments(
     const u = documentUnits(withScriptHeadings(source.document) ?? source.document);
     appendices.push(...u.appendices);
     notPrinted.push(...u.leftOut.map((l) => leftOutLine(l, source.filename, sources.length > 1)));
-    // What the reader left out on purpose (the author's to-do notes) is said too.
-    notPrinted.push(...(source.document.omitted ?? []).map((line) => (sources.length > 1 ? `${line} (${source.filename})` : line)));
     const excluded = withoutExcluded(u.chapters, topic.excluded);
     leftOut.push(...excluded.left.map((t) => `"${t}"`));
     const chapters = mergeContinuations(excluded.units).map((c) =>
@@ -205,6 +204,18 @@ export function composeFromDocuments(
     ...appendices.map((unit): Part => ({ kind: 'end', unit })),
   ];
   const chapters: Chapter[] = [];
+  // Which source and page each block was read from, so what a file could not give is placed in its chapters.
+  const origin = new Map<DocBlock, number>();
+  for (const s of sources) for (const b of s.document.blocks) origin.set(b, s.id);
+  const pagesOf = (unit: DocSection) => {
+    const pages = new Map<number, Set<number>>();
+    for (const b of allBlocks(unit)) {
+      const id = origin.get(b);
+      if (id !== undefined && b.page !== undefined) pages.set(id, (pages.get(id) ?? new Set()).add(b.page));
+    }
+    return pages;
+  };
+  const chapterPages: Array<Map<number, Set<number>>> = [];
   const shortened: Array<{ at: number; sourceWords: number; keptWords: number }> = [];
   parts.forEach((part, i) => {
     options.onProgress?.(i / Math.max(1, parts.length));
@@ -221,10 +232,15 @@ export function composeFromDocuments(
       );
     else chapter = composePlain(part.unit, withTally);
     chapters.push(chapter);
+    chapterPages.push(pagesOf(part.unit));
     if (tally.kept < tally.source) shortened.push({ at: chapters.length - 1, sourceWords: tally.source, keptWords: tally.kept });
   });
   options.onProgress?.(1);
   const titled = dedupeTitles(chapters);
+  const fromFiles = fileNotes(
+    material,
+    titled.map((c, i): ChapterPages[number] => ({ chapter: c.title, pages: chapterPages[i] })),
+  );
   const condensed: GenerationReport['condensed'] = shortened.map(({ at, ...words }) => ({ chapter: titled[at].title, ...words }));
   const notices: string[] = [];
   if (condensed.length) {
@@ -244,6 +260,7 @@ export function composeFromDocuments(
       `${listPhrase(unrelated)} ${unrelated.length === 1 ? 'does' : 'do'} not mention "${topic.subject}"; ${unrelated.length === 1 ? 'it is' : 'they are'} in the book all the same. Remove ${unrelated.length === 1 ? 'its chapters' : 'their chapters'} in the Academic Toolkit if ${unrelated.length === 1 ? 'it does' : 'they do'} not belong.`,
     );
   }
+  if (fromFiles.length) notices.push(fileNotesNotice(fromFiles.length));
   if (!apparatus && language) {
     notices.push(
       `The material is in ${languageName(language)}: the chapters carry no overviews, objectives, summaries or review questions, which this engine writes only in English.`,
@@ -257,8 +274,11 @@ export function composeFromDocuments(
     leftOut: [
       ...leftOut.map((t) => `${t}: excluded by the topic`),
       ...notPrinted,
+      // What the reader left out on purpose (the author's to-do notes) is said too.
+      ...omittedLines(material),
       ...(apparatus ? [] : ['chapter overviews, objectives, summaries and review questions: not written in this language']),
     ],
+    ...(fromFiles.length ? { fromFiles } : {}),
   };
   return {
     title: options.title,
