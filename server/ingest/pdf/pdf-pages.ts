@@ -1,19 +1,8 @@
+import { pageRangeText } from '@common/page-ranges';
 import type { PdfPage } from './pdf-types';
 
-/** Page numbers as words: "page 3", "pages 3–7", "pages 2, 5 and 9–12". */
-export function pageRanges(numbers: number[]): string {
-  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
-  const ranges: string[] = [];
-  for (let i = 0; i < sorted.length;) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
-    ranges.push(j > i ? `${sorted[i]}–${sorted[j]}` : `${sorted[i]}`);
-    i = j + 1;
-  }
-  const many = sorted.length > 1;
-  const list = ranges.length > 1 ? `${ranges.slice(0, -1).join(', ')} and ${ranges[ranges.length - 1]}` : ranges[0];
-  return `${many ? 'pages' : 'page'} ${list}`;
-}
+/** Page numbers as words: "page 3", "pages 3–7", "pages 2, 5 and 9–12" (the book page names them the same way). */
+export const pageRanges = pageRangeText;
 
 /**
  * What the user is told about pages with no readable text, one sentence per reason:
