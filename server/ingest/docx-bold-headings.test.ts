@@ -98,7 +98,7 @@ describe('DOCX syllabus: a title set large over bold lines at body size', () => 
       ['Introduction to Sociology', 1],
       ['Instructor', 2],
       ['Learning Goals', 2],
-      ['Grading', 2],
+      ['Grading:', 2],
     ]);
     expect(doc.blocks[2]).toMatchObject({
       kind: 'paragraph',
@@ -137,8 +137,8 @@ describe('DOCX syllabus: styled title lines over sections typed as bold lines', 
     expect(doc.blocks.filter((x) => x.kind === 'heading').map((x) => [x.text, x.level])).toEqual([
       ['Signals and Systems', 1],
       ['Syllabus', 1],
-      ['Catalog description', 2],
-      ['Course objectives', 2],
+      ['Catalog description:', 2],
+      ['Course objectives:', 2],
       ['Weekly schedule', 2],
       ['Notes for instructors', 1],
     ]);

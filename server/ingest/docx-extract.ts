@@ -206,9 +206,6 @@ function readHtml(
         lastNumber[depth] = number;
         if (marker) block.marker = marker;
       }
-    } else if (kind === 'heading') {
-      // "Grading:" typed as a bold title: the colon introduced the text below, it is no part of the title.
-      block = { kind, text: text.replace(/\s*:$/, ''), level };
     } else block = level ? { kind, text, level } : { kind, text };
     const placed = placeAnchors(block.text, blockLinks);
     if (placed.length) block.links = placed;
@@ -408,18 +405,17 @@ function looksLikeHeading(text: string): boolean {
 /**
  * Many instructors type headings as bold lines instead of using heading styles. When a document
  * has no heading at all, its short bold-only paragraphs are its headings (the first one, opening
- * the document, its title), so the outline can follow them.
+ * the document, its title), so the outline can follow them. A heading keeps its closing colon as
+ * typed ("Grading:"), as a styled heading, a slide title and a PDF heading do.
  */
 function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>, indents: Map<DocBlock, number> = new Map()): DocBlock[] {
   const candidates = blocks.filter((b) => b.kind === 'paragraph' && boldOnly.has(b) && looksLikeHeading(b.text));
   if (blocks.some((b) => b.kind === 'heading')) return boldUnderStyledTitles(blocks, candidates, indents);
   // A handout with one bold line over everything else ("Python Regular Expression Quick Guide"): that line is its title.
   if (candidates.length === 1 && candidates[0] === blocks[0] && blocks.length > 1)
-    return [{ kind: 'heading', text: blocks[0].text.replace(/\s*:$/, ''), level: 1 }, ...blocks.slice(1)];
+    return [{ kind: 'heading', text: blocks[0].text, level: 1 }, ...blocks.slice(1)];
   if (candidates.length < 2) return blocks;
-  return blocks.map((b, i) =>
-    candidates.includes(b) ? { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level: i === 0 ? 1 : 2 } : b,
-  );
+  return blocks.map((b, i) => (candidates.includes(b) ? { kind: 'heading', text: b.text, level: i === 0 ? 1 : 2 } : b));
 }
 
 /**
@@ -451,7 +447,7 @@ function boldUnderStyledTitles(blocks: DocBlock[], candidates: DocBlock[], inden
     const level = nested ? Math.min(parent.level + 1, 6) : Math.min(above + 1, 3);
     if (!nested) made = [];
     made.push({ indent, level });
-    return { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level };
+    return { kind: 'heading', text: b.text, level };
   });
 }
 
