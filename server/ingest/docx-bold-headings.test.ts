@@ -45,9 +45,9 @@ describe('DOCX headings typed as bold lines (no heading styles)', () => {
     const doc = await extractDocx(data, 'links.docx');
     expect(doc.blocks.filter((b) => b.kind === 'heading').map((b) => [b.text, b.level])).toEqual([
       ['Workshop Links', 1],
-      ['Repo for our workshop', 2],
-      ['Bl.ocks (the home for sharing d3 modules and examples)', 2],
-      ['“Store-bought” (and other) viz solutions', 2],
+      ['Repo for our workshop:', 2],
+      ['Bl.ocks (the home for sharing d3 modules and examples):', 2],
+      ['“Store-bought” (and other) viz solutions:', 2],
     ]);
     // A long line ending in a colon still introduces what follows.
     expect(doc.blocks.find((b) => b.text.startsWith('Examples of the shapes'))?.kind).toBe('paragraph');
