@@ -20,6 +20,7 @@ import { looksLikeCode, mergeCodeRuns } from './code-lines';
 import { calloutClose, calloutOpen } from './docx/callouts';
 import { titleFromFilename } from './docx/file-title';
 import { indentMarks } from './docx/indents';
+import { definitionEntries, definitionLists, type Definition } from './docx/definitions';
 import { withScript } from './script-formula';
 
 /** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
@@ -67,13 +68,21 @@ const captionStart = /^(figure|fig\.|table|chart|diagram|image)\s*\d+/i;
 function readHtml(
   html: string,
   context: HtmlContext = {},
-): { blocks: DocBlock[]; boldOnly: Set<DocBlock>; tabRows: Map<DocBlock, TabRow>; indents: Map<DocBlock, number> } {
+): {
+  blocks: DocBlock[];
+  boldOnly: Set<DocBlock>;
+  tabRows: Map<DocBlock, TabRow>;
+  indents: Map<DocBlock, number>;
+  definitions: Map<DocBlock, Definition[]>;
+} {
   const blocks: DocBlock[] = [];
   const boldOnly = new Set<DocBlock>();
   // Paragraphs typed as the rows of a two-column table (a tab between the columns): tabAlignedTables joins them.
   const tabRows = new Map<DocBlock, TabRow>();
   // Paragraphs set in from the left margin, by how far (docx/indents.ts).
   const indents = new Map<DocBlock, number>();
+  // Paragraphs with a hanging indent typed as a glossary's entries ("term:" <tab> definition): definitionLists joins them.
+  const definitions = new Map<DocBlock, Definition[]>();
   let strongDepth = 0;
   let boldChars = 0;
   let plainChars = 0;
@@ -125,8 +134,10 @@ function readHtml(
   };
   const flush = () => {
     let indent = 0;
-    buffer = buffer.replace(indentMarks, (_m, n: string) => {
+    let hanging = false;
+    buffer = buffer.replace(indentMarks, (_m, n: string, h: string) => {
       indent = Number(n);
+      hanging = h === 'H';
       return '';
     });
     // How many characters the paragraph opens with in a monospaced font (prepare.ts put it at its start).
@@ -161,6 +172,10 @@ function readHtml(
       kind === 'paragraph' && !inCell && !buffer.includes(lineBreak) && !buffer.includes('\uE000EQ') ? tabCells(buffer) : undefined;
     // The first column set in the monospaced font the paragraph opens with: a pattern or a command, kept as code.
     const codeFirst = !!cells && monoStart > 0 && normalizeCharacters(buffer.slice(0, monoStart)).replace(/\s+/g, ' ').includes(cells[0]);
+    const entries =
+      hanging && kind === 'paragraph' && !inCell && !callout && !buffer.includes('\uE000EQ')
+        ? definitionEntries(buffer.replaceAll(lineBreak, ' '))
+        : undefined;
     const raw = normalizeCharacters(buffer.replaceAll(lineBreak, ' ')).replace(/\s+/g, ' ').trim();
     buffer = '';
     const bold = boldChars > 0 && plainChars === 0;
@@ -212,7 +227,8 @@ function readHtml(
     push(block);
     if (kind === 'paragraph' && bold) boldOnly.add(block);
     if (indent) indents.set(block, indent);
-    if (cells && block.kind === 'paragraph' && !block.links) tabRows.set(block, { cells, codeFirst });
+    if (entries && block.kind === 'paragraph') definitions.set(block, entries);
+    else if (cells && block.kind === 'paragraph' && !block.links) tabRows.set(block, { cells, codeFirst });
   };
   const scripts: Array<{ start: number; links: number }> = [];
   for (const m of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*?)(\/?)>|([^<]+)/g)) {
@@ -370,7 +386,7 @@ function readHtml(
     }
   }
   flush();
-  return { blocks, boldOnly, tabRows, indents };
+  return { blocks, boldOnly, tabRows, indents, definitions };
 }
 
 /** The rows without the columns that are empty in every row (padding cells a converter wrote). */
@@ -500,7 +516,9 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     return '';
   });
   const read = readHtml(html, { equations: prepared.equations, pictures });
-  const blocks = mergeCodeRuns(promoteBoldHeadings(tabAlignedTables(read.blocks, read.tabRows), read.boldOnly, read.indents));
+  const blocks = mergeCodeRuns(
+    promoteBoldHeadings(definitionLists(tabAlignedTables(read.blocks, read.tabRows), read.definitions), read.boldOnly, read.indents),
+  );
   // Pictures alone are no text to teach from.
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];
