@@ -20,6 +20,8 @@ import { looksLikeCode, mergeCodeRuns } from './code-lines';
 import { calloutClose, calloutOpen } from './docx/callouts';
 import { titleFromFilename } from './docx/file-title';
 import { indentMarks } from './docx/indents';
+import { citeBlocks } from './docx/citations';
+import type { BibEntry } from './markdown/pandoc-citations';
 import { definitionEntries, definitionLists, type Definition } from './docx/definitions';
 import { withScript } from './script-formula';
 
@@ -471,7 +473,12 @@ const titleClass = 'docx-title';
 const titleBlockClass = 'docx-title-block';
 const titleBlockStyles = ['Subtitle', 'Author', 'Date', 'Affiliation'];
 
-export async function extractDocx(data: Uint8Array, filename: string): Promise<ExtractedDocument> {
+export interface DocxOptions {
+  /** The entries of a bibliography file uploaded with the document (server/ingest/bibliography/companion.ts). */
+  bibliography?: BibEntry[];
+}
+
+export async function extractDocx(data: Uint8Array, filename: string, options: DocxOptions = {}): Promise<ExtractedDocument> {
   let html: string;
   const pictures = new Map<string, ExtractedImage & { alt?: string }>();
   let prepared: PreparedDocx;
@@ -516,9 +523,15 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     return '';
   });
   const read = readHtml(html, { equations: prepared.equations, pictures });
-  const blocks = mergeCodeRuns(
-    promoteBoldHeadings(definitionLists(tabAlignedTables(read.blocks, read.tabRows), read.definitions), read.boldOnly, read.indents),
+  // Pandoc's citations typed in the text ("[@Parr2010]") read author-year from a bibliography uploaded beside it.
+  const cited = citeBlocks(
+    mergeCodeRuns(
+      promoteBoldHeadings(definitionLists(tabAlignedTables(read.blocks, read.tabRows), read.definitions), read.boldOnly, read.indents),
+    ),
+    options.bibliography ?? [],
+    (options.bibliography?.length ?? 0) > 0,
   );
+  const blocks = cited.blocks;
   // Pictures alone are no text to teach from.
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];
@@ -533,6 +546,8 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     title: styledTitle || titleFromHeadings(blocks, filename),
     ...(titleBlock.length ? { titleBlock } : {}),
     images: [...pictures.values()].filter((p) => used.has(p.sha256)).map(({ alt: _alt, ...p }) => p),
+    ...(cited.bibliography.length ? { bibliography: cited.bibliography } : {}),
+    ...(cited.warning ? { warnings: [cited.warning] } : {}),
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };
 }
