@@ -105,6 +105,9 @@ export type ReadItem =
   | (Extract<SlideItem, { kind: 'picture' }> & { labels?: string[] })
   | ({ kind: 'labels'; texts: string[] } & Box);
 
+/** The tables joinLabels made of a drawing's labels (a build-up slide that repeats them is read against their cells). */
+export const labelTables = new WeakSet<object>();
+
 /** The slide's text boxes that are a drawing's labels (labelGroups), joined where the first of them stood. */
 export function joinLabels(items: SlideItem[]): ReadItem[] {
   const candidates = items.flatMap((item) => {
@@ -129,9 +132,10 @@ export function joinLabels(items: SlideItem[]): ReadItem[] {
   if (groups.drawing) {
     const { members, rows, box } = groups.drawing;
     for (const i of members) taken.add(candidates[i].item);
-    joined = rows
-      ? { kind: 'table', rows, header: false, ...box }
-      : { kind: 'labels', texts: members.map((i) => candidates[i].text), ...box };
+    if (rows) {
+      joined = { kind: 'table', rows, header: false, ...box };
+      labelTables.add(joined);
+    } else joined = { kind: 'labels', texts: members.map((i) => candidates[i].text), ...box };
   }
   const firstDrawn = groups.drawing ? items.indexOf(candidates[groups.drawing.members[0]].item) : -1;
   return items.flatMap((item, i): ReadItem[] => {

@@ -2,7 +2,7 @@ import type { DocBlock } from '@server/core/document-model';
 import { bareLinks } from '../markdown-extract';
 import type { SlideItem, SlideParagraph } from './pptx-slide';
 import { printedLiterals, typedListing } from './typed-listing';
-import { joinLabels, labelLine, type ReadItem } from './diagram-labels';
+import { joinLabels, labelLine, labelTables, type ReadItem } from './diagram-labels';
 import { noteKey, notesBlocks, notesLabel, repeatedNotes } from './deck-notes';
 
 /** One slide as read: its title (placeholder, or the heading typed in a text box) and the rest in reading order. */
@@ -138,6 +138,15 @@ function captionOf(alt: string | undefined): string | undefined {
   return named ? alt : undefined;
 }
 
+/** The labels a block of a drawing's labels was made of (a caption line, a table of them), for build-up slides that repeat them. */
+const labelsOf = new WeakMap<DocBlock, string[]>();
+
+function labelsCaption(texts: string[], page: number): DocBlock {
+  const block: DocBlock = { kind: 'caption', text: labelLine(texts), page };
+  labelsOf.set(block, texts);
+  return block;
+}
+
 /** The blocks one slide contributes, in reading order, its notes last. */
 function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): DocBlock[] {
   const page = slide.number;
@@ -156,22 +165,25 @@ function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): 
           code,
         ),
       );
-    else if (item.kind === 'table')
-      out.push({
+    else if (item.kind === 'table') {
+      const table: DocBlock = {
         kind: 'table',
         text: item.rows.map((r) => r.join(' | ')).join('\n'),
         rows: item.rows,
         header: item.header ?? item.rows.length > 1,
         page,
-      });
+      };
+      if (labelTables.has(item)) labelsOf.set(table, item.rows.flat().filter(Boolean));
+      out.push(table);
+    }
     // A drawing's labels (diagram-labels.ts): one line under the drawing, as its caption.
-    else if (item.kind === 'labels') out.push({ kind: 'caption', text: labelLine(item.texts), page });
+    else if (item.kind === 'labels') out.push(labelsCaption(item.texts, page));
     else {
       const image = picture(item.part);
       const labels = item.labels && labelLine(item.labels);
       // The labels set on a picture that is not kept (a logo, a vector format) are its words all the same.
       if (!image) {
-        if (labels) out.push({ kind: 'caption', text: labels, page });
+        if (item.labels) out.push(labelsCaption(item.labels, page));
         continue;
       }
       // A picture without a description of its own is described by its slide's title, which is printed as the heading;
@@ -180,7 +192,7 @@ function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): 
       const caption = own ?? labels;
       const alt = caption ? undefined : slide.title;
       out.push({ kind: 'figure', text: caption ?? '', ...(caption ? { caption } : {}), ...(alt ? { alt } : {}), image, page });
-      if (own && labels) out.push({ kind: 'caption', text: labels, page });
+      if (own && item.labels) out.push(labelsCaption(item.labels, page));
     }
   }
   out.push(...notesBlocks(slide.notes, page));
@@ -259,6 +271,16 @@ export function composeDeck(read: ReadSlide[], height: number, picture: PictureL
       // The topic's title set again in a text box (a slide that carries its heading outside the title placeholder, or
       // repeats it over a picture) is the heading already printed, not a line of text.
       if (b.kind === 'paragraph' && topic !== undefined && topicKey(b.text) === topic) return false;
+      // A drawing's labels a build-up slide repeats are read once: its line keeps only the labels it adds.
+      const labels = labelsOf.get(b);
+      if (labels) {
+        const added = labels.filter((l) => !seen.has(`label:${l}`));
+        for (const l of labels) seen.add(`label:${l}`);
+        if (b.kind === 'caption') {
+          if (!added.length) return false;
+          b.text = labelLine(added);
+        }
+      }
       const k = blockKey(b);
       if (seen.has(k)) return false;
       seen.add(k);

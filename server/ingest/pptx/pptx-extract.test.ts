@@ -246,6 +246,8 @@ describe("a deck's speaker notes and drawings (server/test/ingest/deck.support.t
     expect(bag.map((b) => [b.kind, b.text])).toEqual([
       ['figure', 'money · tissue · candy'],
       ['caption', 'Key · Value · purse'],
+      // The build-up slide adds one label: its line says that one only.
+      ['caption', 'wallet'],
     ]);
     expect(bag[0].caption).toBe('money · tissue · candy');
     // Not one label is left a paragraph of its own.

@@ -151,8 +151,9 @@ export interface DeckOptions {
    */
   repeatedNotes?: boolean;
   /**
-   * Two slides before "Questions?" with a drawing's labels in text boxes of their own: a list drawn as boxes over their
-   * indices beside a listing, and things labelled on a picture, with "Key" and "Value" and a third label elsewhere.
+   * Three slides before "Questions?" with a drawing's labels in text boxes of their own: a list drawn as boxes over their
+   * indices beside a listing, and things labelled on a picture, with "Key" and "Value" and a third label elsewhere; then
+   * a build-up slide of the second that adds a label.
    */
   drawingLabels?: boolean;
 }
@@ -213,6 +214,17 @@ const drawingLabelSlides = () => [
         labelBox(12, 'purse', [6500000, 4000000, 900000, 400000]),
     ),
     rels: `<Relationship Id="rIdImg" Type="${rel('image')}" Target="../media/image1.png"/>`,
+  },
+  // A build-up slide: the same drawing with one more label.
+  {
+    file: 'slide35.xml',
+    xml: slideXml(
+      title('Dictionaries are bags (cont.)') +
+        labelBox(10, 'Key', [6000000, 1800000, 900000, 400000]) +
+        labelBox(11, 'Value', [7200000, 1800000, 900000, 400000]) +
+        labelBox(12, 'purse', [6500000, 4000000, 900000, 400000]) +
+        labelBox(13, 'wallet', [7600000, 4000000, 900000, 400000]),
+    ),
   },
 ];
 
