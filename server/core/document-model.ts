@@ -97,6 +97,8 @@ export interface DocBlock {
   start?: number;
   /** list-item: an ordered list labelled with letters or roman numerals ("a.", "iv."), as the source labels it. */
   marker?: ListMarker;
+  /** list-item: an entry of a list of definitions (a glossary typed "term:" + tab + definition): the term its text opens with, shown in bold. */
+  term?: string;
   /** Inline code in `text` (paragraph, list item, quote, margin), in reading order: shown as code, as typed. */
   code?: string[];
   /** Hyperlinks in `text` (paragraph, list item, table cell text, note, margin), from PDF link annotations, DOCX hyperlinks, Markdown. */

@@ -45,9 +45,9 @@ describe('DOCX headings typed as bold lines (no heading styles)', () => {
     const doc = await extractDocx(data, 'links.docx');
     expect(doc.blocks.filter((b) => b.kind === 'heading').map((b) => [b.text, b.level])).toEqual([
       ['Workshop Links', 1],
-      ['Repo for our workshop', 2],
-      ['Bl.ocks (the home for sharing d3 modules and examples)', 2],
-      ['“Store-bought” (and other) viz solutions', 2],
+      ['Repo for our workshop:', 2],
+      ['Bl.ocks (the home for sharing d3 modules and examples):', 2],
+      ['“Store-bought” (and other) viz solutions:', 2],
     ]);
     // A long line ending in a colon still introduces what follows.
     expect(doc.blocks.find((b) => b.text.startsWith('Examples of the shapes'))?.kind).toBe('paragraph');
@@ -98,7 +98,7 @@ describe('DOCX syllabus: a title set large over bold lines at body size', () => 
       ['Introduction to Sociology', 1],
       ['Instructor', 2],
       ['Learning Goals', 2],
-      ['Grading', 2],
+      ['Grading:', 2],
     ]);
     expect(doc.blocks[2]).toMatchObject({
       kind: 'paragraph',
@@ -137,8 +137,8 @@ describe('DOCX syllabus: styled title lines over sections typed as bold lines', 
     expect(doc.blocks.filter((x) => x.kind === 'heading').map((x) => [x.text, x.level])).toEqual([
       ['Signals and Systems', 1],
       ['Syllabus', 1],
-      ['Catalog description', 2],
-      ['Course objectives', 2],
+      ['Catalog description:', 2],
+      ['Course objectives:', 2],
       ['Weekly schedule', 2],
       ['Notes for instructors', 1],
     ]);

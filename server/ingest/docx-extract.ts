@@ -20,6 +20,9 @@ import { looksLikeCode, mergeCodeRuns } from './code-lines';
 import { calloutClose, calloutOpen } from './docx/callouts';
 import { titleFromFilename } from './docx/file-title';
 import { indentMarks } from './docx/indents';
+import { citeBlocks } from './docx/citations';
+import type { BibEntry } from './markdown/pandoc-citations';
+import { definitionEntries, definitionLists, type Definition } from './docx/definitions';
 import { withScript } from './script-formula';
 
 /** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
@@ -67,13 +70,21 @@ const captionStart = /^(figure|fig\.|table|chart|diagram|image)\s*\d+/i;
 function readHtml(
   html: string,
   context: HtmlContext = {},
-): { blocks: DocBlock[]; boldOnly: Set<DocBlock>; tabRows: Map<DocBlock, TabRow>; indents: Map<DocBlock, number> } {
+): {
+  blocks: DocBlock[];
+  boldOnly: Set<DocBlock>;
+  tabRows: Map<DocBlock, TabRow>;
+  indents: Map<DocBlock, number>;
+  definitions: Map<DocBlock, Definition[]>;
+} {
   const blocks: DocBlock[] = [];
   const boldOnly = new Set<DocBlock>();
   // Paragraphs typed as the rows of a two-column table (a tab between the columns): tabAlignedTables joins them.
   const tabRows = new Map<DocBlock, TabRow>();
   // Paragraphs set in from the left margin, by how far (docx/indents.ts).
   const indents = new Map<DocBlock, number>();
+  // Paragraphs with a hanging indent typed as a glossary's entries ("term:" <tab> definition): definitionLists joins them.
+  const definitions = new Map<DocBlock, Definition[]>();
   let strongDepth = 0;
   let boldChars = 0;
   let plainChars = 0;
@@ -125,8 +136,10 @@ function readHtml(
   };
   const flush = () => {
     let indent = 0;
-    buffer = buffer.replace(indentMarks, (_m, n: string) => {
+    let hanging = false;
+    buffer = buffer.replace(indentMarks, (_m, n: string, h: string) => {
       indent = Number(n);
+      hanging = h === 'H';
       return '';
     });
     // How many characters the paragraph opens with in a monospaced font (prepare.ts put it at its start).
@@ -161,6 +174,10 @@ function readHtml(
       kind === 'paragraph' && !inCell && !buffer.includes(lineBreak) && !buffer.includes('\uE000EQ') ? tabCells(buffer) : undefined;
     // The first column set in the monospaced font the paragraph opens with: a pattern or a command, kept as code.
     const codeFirst = !!cells && monoStart > 0 && normalizeCharacters(buffer.slice(0, monoStart)).replace(/\s+/g, ' ').includes(cells[0]);
+    const entries =
+      hanging && kind === 'paragraph' && !inCell && !callout && !buffer.includes('\uE000EQ')
+        ? definitionEntries(buffer.replaceAll(lineBreak, ' '))
+        : undefined;
     const raw = normalizeCharacters(buffer.replaceAll(lineBreak, ' ')).replace(/\s+/g, ' ').trim();
     buffer = '';
     const bold = boldChars > 0 && plainChars === 0;
@@ -206,16 +223,14 @@ function readHtml(
         lastNumber[depth] = number;
         if (marker) block.marker = marker;
       }
-    } else if (kind === 'heading') {
-      // "Grading:" typed as a bold title: the colon introduced the text below, it is no part of the title.
-      block = { kind, text: text.replace(/\s*:$/, ''), level };
     } else block = level ? { kind, text, level } : { kind, text };
     const placed = placeAnchors(block.text, blockLinks);
     if (placed.length) block.links = placed;
     push(block);
     if (kind === 'paragraph' && bold) boldOnly.add(block);
     if (indent) indents.set(block, indent);
-    if (cells && block.kind === 'paragraph' && !block.links) tabRows.set(block, { cells, codeFirst });
+    if (entries && block.kind === 'paragraph') definitions.set(block, entries);
+    else if (cells && block.kind === 'paragraph' && !block.links) tabRows.set(block, { cells, codeFirst });
   };
   const scripts: Array<{ start: number; links: number }> = [];
   for (const m of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*?)(\/?)>|([^<]+)/g)) {
@@ -373,7 +388,7 @@ function readHtml(
     }
   }
   flush();
-  return { blocks, boldOnly, tabRows, indents };
+  return { blocks, boldOnly, tabRows, indents, definitions };
 }
 
 /** The rows without the columns that are empty in every row (padding cells a converter wrote). */
@@ -408,18 +423,17 @@ function looksLikeHeading(text: string): boolean {
 /**
  * Many instructors type headings as bold lines instead of using heading styles. When a document
  * has no heading at all, its short bold-only paragraphs are its headings (the first one, opening
- * the document, its title), so the outline can follow them.
+ * the document, its title), so the outline can follow them. A heading keeps its closing colon as
+ * typed ("Grading:"), as a styled heading, a slide title and a PDF heading do.
  */
 function promoteBoldHeadings(blocks: DocBlock[], boldOnly: Set<DocBlock>, indents: Map<DocBlock, number> = new Map()): DocBlock[] {
   const candidates = blocks.filter((b) => b.kind === 'paragraph' && boldOnly.has(b) && looksLikeHeading(b.text));
   if (blocks.some((b) => b.kind === 'heading')) return boldUnderStyledTitles(blocks, candidates, indents);
   // A handout with one bold line over everything else ("Python Regular Expression Quick Guide"): that line is its title.
   if (candidates.length === 1 && candidates[0] === blocks[0] && blocks.length > 1)
-    return [{ kind: 'heading', text: blocks[0].text.replace(/\s*:$/, ''), level: 1 }, ...blocks.slice(1)];
+    return [{ kind: 'heading', text: blocks[0].text, level: 1 }, ...blocks.slice(1)];
   if (candidates.length < 2) return blocks;
-  return blocks.map((b, i) =>
-    candidates.includes(b) ? { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level: i === 0 ? 1 : 2 } : b,
-  );
+  return blocks.map((b, i) => (candidates.includes(b) ? { kind: 'heading', text: b.text, level: i === 0 ? 1 : 2 } : b));
 }
 
 /**
@@ -451,7 +465,7 @@ function boldUnderStyledTitles(blocks: DocBlock[], candidates: DocBlock[], inden
     const level = nested ? Math.min(parent.level + 1, 6) : Math.min(above + 1, 3);
     if (!nested) made = [];
     made.push({ indent, level });
-    return { kind: 'heading', text: b.text.replace(/\s*:$/, ''), level };
+    return { kind: 'heading', text: b.text, level };
   });
 }
 
@@ -459,7 +473,12 @@ const titleClass = 'docx-title';
 const titleBlockClass = 'docx-title-block';
 const titleBlockStyles = ['Subtitle', 'Author', 'Date', 'Affiliation'];
 
-export async function extractDocx(data: Uint8Array, filename: string): Promise<ExtractedDocument> {
+export interface DocxOptions {
+  /** The entries of a bibliography file uploaded with the document (server/ingest/bibliography/companion.ts). */
+  bibliography?: BibEntry[];
+}
+
+export async function extractDocx(data: Uint8Array, filename: string, options: DocxOptions = {}): Promise<ExtractedDocument> {
   let html: string;
   const pictures = new Map<string, ExtractedImage & { alt?: string }>();
   // Pictures that cannot be kept are counted, so the user is told (never left out in silence).
@@ -514,7 +533,15 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     return '';
   });
   const read = readHtml(html, { equations: prepared.equations, pictures });
-  const blocks = mergeCodeRuns(promoteBoldHeadings(tabAlignedTables(read.blocks, read.tabRows), read.boldOnly, read.indents));
+  // Pandoc's citations typed in the text ("[@Parr2010]") read author-year from a bibliography uploaded beside it.
+  const cited = citeBlocks(
+    mergeCodeRuns(
+      promoteBoldHeadings(definitionLists(tabAlignedTables(read.blocks, read.tabRows), read.definitions), read.boldOnly, read.indents),
+    ),
+    options.bibliography ?? [],
+    (options.bibliography?.length ?? 0) > 0,
+  );
+  const blocks = cited.blocks;
   // Pictures alone are no text to teach from.
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];
@@ -533,6 +560,8 @@ export async function extractDocx(data: Uint8Array, filename: string): Promise<E
     title: styledTitle || titleFromHeadings(blocks, filename),
     ...(titleBlock.length ? { titleBlock } : {}),
     images: [...pictures.values()].filter((p) => used.has(p.sha256)).map(({ alt: _alt, ...p }) => p),
+    ...(cited.bibliography.length ? { bibliography: cited.bibliography } : {}),
+    ...(cited.warning ? { warnings: [cited.warning] } : {}),
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };
 }

@@ -21,7 +21,7 @@ export interface ExtractJob {
   chapterTitle?: string;
   /** Time the file's scanned pages may take to recognize (the rest are named in a warning), below the process's time limit. */
   scanBudgetMs?: number;
-  /** Text files: the entries of a bibliography file uploaded with them, for their Pandoc citations. */
+  /** Text and Word files: the entries of a bibliography file uploaded with them, for their Pandoc citations. */
   bibliography?: BibEntry[];
 }
 
@@ -63,7 +63,7 @@ export async function extractAndChunk(job: ExtractJob, onProgress?: (progress: E
     job.kind === 'direct'
       ? documentFromDirectText(new TextDecoder().decode(job.data), job.chapterTitle)
       : job.kind === 'docx'
-        ? await extractDocx(job.data, job.filename)
+        ? await extractDocx(job.data, job.filename, { bibliography: job.bibliography })
         : job.kind === 'pptx'
           ? await extractPptx(job.data, job.filename)
           : job.kind === 'odp'

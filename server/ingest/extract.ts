@@ -97,7 +97,7 @@ export interface ExtractRunOptions {
   signal?: AbortSignal;
   /** What the extraction reports while it works ("Reading page 3 of 12"). */
   onProgress?: (progress: ExtractProgress) => void;
-  /** Text files: the entries of a bibliography file uploaded with them (server/ingest/bibliography/companion.ts). */
+  /** Text and Word files: the entries of a bibliography file uploaded with them (server/ingest/bibliography/companion.ts). */
   bibliography?: BibEntry[];
 }
 
@@ -153,7 +153,7 @@ export async function extractUpload(
         filename: file.filename,
         data,
         scanBudgetMs: Math.max(5_000, config.extractTimeoutMs - 15_000),
-        ...(kind === 'txt' && options.bibliography?.length ? { bibliography: options.bibliography } : {}),
+        ...((kind === 'txt' || kind === 'docx') && options.bibliography?.length ? { bibliography: options.bibliography } : {}),
       },
       {
         timeoutMs: config.extractTimeoutMs,

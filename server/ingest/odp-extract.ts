@@ -32,9 +32,11 @@ export async function extractOdp(data: Uint8Array, filename: string): Promise<Ex
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');
   const used = new Set(blocks.flatMap((b) => (b.image ? [b.image.sha256] : [])));
   const withNotes = read.filter((s) => s.notes.length > 0).length;
-  const warnings = vector
-    ? [`${plural(vector, 'picture')} in a vector format (EMF, WMF or SVG) ${vector === 1 ? 'was' : 'were'} left out`]
-    : [];
+  const warnings = [
+    ...(vector ? [`${plural(vector, 'picture')} in a vector format (EMF, WMF or SVG) ${vector === 1 ? 'was' : 'were'} left out`] : []),
+    // Speaker notes repeated over the deck are its furniture: left out, and said.
+    ...composed.leftOut.map((line) => `${line} (left out: a note repeated over the deck, not its text)`),
+  ];
   return {
     filename,
     mime: odpMime,
@@ -46,6 +48,7 @@ export async function extractOdp(data: Uint8Array, filename: string): Promise<Ex
     images: [...images.values()].filter((i) => used.has(i.sha256)),
     warnings: warnings.length ? warnings : undefined,
     summary: `${plural(read.length, 'slide')}${withNotes ? `, ${withNotes} with speaker notes` : ''}`,
+    ...(composed.leftOut.length ? { omitted: composed.leftOut } : {}),
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };
 }

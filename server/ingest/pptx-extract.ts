@@ -133,6 +133,8 @@ export async function extractPptx(data: Uint8Array, filename: string): Promise<E
     0,
   );
   if (charts) warnings.push(`${plural(charts, 'chart')} ${charts === 1 ? 'was' : 'were'} left out (a chart's data is not read)`);
+  // Speaker notes repeated over the deck are its furniture: left out, and said.
+  warnings.push(...composed.leftOut.map((line) => `${line} (left out: a note repeated over the deck, not its text)`));
   const hidden = deck.slides.length - shown.length;
   if (hidden) warnings.push(`${plural(hidden, 'hidden slide')} ${hidden === 1 ? 'was' : 'were'} not read`);
   const summary = `${plural(shown.length, 'slide')}${withNotes ? `, ${withNotes} with speaker notes` : ''}`;
@@ -147,6 +149,7 @@ export async function extractPptx(data: Uint8Array, filename: string): Promise<E
     images: [...images.values()].filter((i) => used.has(i.sha256)),
     warnings: warnings.length ? warnings : undefined,
     summary,
+    ...(composed.leftOut.length ? { omitted: composed.leftOut } : {}),
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };
 }

@@ -262,15 +262,22 @@ describe('creation form: several files, a bibliography and a file off the topic'
       },
     );
     await user.upload(screen.getByTestId('file-input'), [bib]);
-    expect(screen.getByTestId('bibliography-for')).toHaveTextContent('Bibliography: choose the Markdown page that cites it too');
+    expect(screen.getByTestId('bibliography-for')).toHaveTextContent(
+      'Bibliography: choose the Markdown page or Word document that cites it too',
+    );
     await user.upload(screen.getByTestId('file-input'), [page]);
     expect(screen.queryByRole('alert')).toBeNull();
     const item = screen.getAllByTestId('file-item').find((i) => i.textContent?.includes('refs.bib'))!;
     expect(within(item).getByTestId('bibliography-for')).toHaveTextContent('Bibliography for readings.md');
+    // A Word document chosen with it is read with it too.
+    await user.upload(screen.getByTestId('file-input'), [
+      new File(['PK'], 'notes.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }),
+    ]);
+    expect(within(item).getByTestId('bibliography-for')).toHaveTextContent('Bibliography for readings.md, notes.docx');
     await user.click(screen.getByRole('button', { name: 'Preview Extracted Content' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/extract-text')).toBe(true));
     const body = calls.find((c) => c.key === 'POST /api/extract-text')?.init?.body as FormData;
-    expect((body.getAll('files') as File[]).map((f) => f.name)).toEqual(['refs.bib', 'readings.md']);
+    expect((body.getAll('files') as File[]).map((f) => f.name)).toEqual(['refs.bib', 'readings.md', 'notes.docx']);
   });
 
   const twoFiles = {

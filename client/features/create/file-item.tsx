@@ -14,7 +14,7 @@ const kindLabels = {
 
 /**
  * One chosen file: name, size in MB, type, a preview, and a remove button. A bibliography file says which pages
- * it is read for (`bibliographyFor`: the Markdown and text files chosen with it).
+ * it is read for (`bibliographyFor`: the Markdown, text and Word files chosen with it).
  */
 export function FileItem({ file, onRemove, bibliographyFor }: { file: File; onRemove: () => void; bibliographyFor?: string[] }) {
   const bibliography = isBibliographyFile(file);
@@ -69,7 +69,7 @@ export function FileItem({ file, onRemove, bibliographyFor }: { file: File; onRe
             <p data-testid="bibliography-for">
               {bibliographyFor?.length
                 ? `Bibliography for ${bibliographyFor.join(', ')}`
-                : 'Bibliography: choose the Markdown page that cites it too'}
+                : 'Bibliography: choose the Markdown page or Word document that cites it too'}
             </p>
           )}
         </div>

@@ -41,7 +41,7 @@ export const fileInputAccept = [
 /** What the picker says it takes, in the words a teacher uses (the refusal message itself is the fixed one above). */
 export const acceptedKindsLine = 'PDF, Word, PowerPoint, Markdown or text files, or photos of pages';
 
-/** `bib`: a bibliography file (.bib, CSL-JSON), no document of its own: the server reads it for the Markdown pages beside it. */
+/** `bib`: a bibliography file (.bib, CSL-JSON), no document of its own: the server reads it for the Markdown pages and Word documents beside it. */
 export type FileKind = 'pdf' | 'docx' | 'pptx' | 'image' | 'txt' | 'bib';
 
 const kindByMime: Record<string, FileKind> = {
@@ -95,9 +95,9 @@ export function isBibliographyFile(file: Pick<File, 'name' | 'type'>): boolean {
   return fileKind(file) === 'bib' || /\.(bib|bibtex)$/i.test(file.name);
 }
 
-/** The pages a bibliography among these files is read for: the Markdown and text files chosen with it. */
+/** The pages a bibliography among these files is read for: the Markdown, text and Word files chosen with it. */
 export function bibliographyPages(files: ReadonlyArray<Pick<File, 'name' | 'type'>>): string[] {
-  return files.filter((f) => fileKind(f) === 'txt' && !isBibliographyFile(f)).map((f) => f.name);
+  return files.filter((f) => (fileKind(f) === 'txt' || fileKind(f) === 'docx') && !isBibliographyFile(f)).map((f) => f.name);
 }
 
 /** File size in MB with 2 decimals. */

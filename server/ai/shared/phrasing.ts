@@ -220,7 +220,9 @@ export function labelledWorkOf(text: string): LabelledWork | undefined {
  * a question heading asks for its skill, a gerund becomes an imperative, rules are applied,
  * types distinguished, worked examples worked through; anything else is explained.
  */
-export function objectiveForHeading(heading: string, casing: CasingIndex): string {
+export function objectiveForHeading(typed: string, casing: CasingIndex): string {
+  // A heading's closing colon ("Grading:", "Examples:") is kept in the book, never in a sentence made of it.
+  const heading = typed.replace(/\s*:\s*$/, '');
   const asked = skillOfQuestion(heading);
   if (asked) return asked.replace(/(?<=^\S+ (?:how to|what|why) )(.+)$/i, (rest) => inTextCase(rest, casing));
   const work = labelledWorkOf(heading);

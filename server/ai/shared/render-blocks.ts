@@ -36,6 +36,12 @@ function textHtml(block: DocBlock): string {
   return linkedHtml(block.text, placeLinks([block.text], block.links), placeCode(block.text, block.code));
 }
 
+/** An entry of a list of definitions: its term in bold, then the definition with its links and inline code. */
+function definitionHtml(block: DocBlock, term: string): string {
+  const rest = block.text.slice(term.length);
+  return `<strong>${inlineHtml(term)}</strong>${linkedHtml(rest, placeLinks([rest], block.links), placeCode(rest, block.code))}`;
+}
+
 /** Escapes text and turns inline `\(latex\)` into the editor's inline math nodes. */
 export function inlineHtml(text: string): string {
   let out = '';
@@ -79,7 +85,7 @@ function renderList(items: DocBlock[]): string {
       html += `<${tag}${startAttr(item)}>`;
       open.push({ tag, next: (item.ordered ? (item.start ?? 1) : 1) + 1, marker: (item.ordered && item.marker) || '' });
     }
-    html += `<li><p>${textHtml(item)}</p>`;
+    html += `<li><p>${item.term && item.text.startsWith(item.term) ? definitionHtml(item, item.term) : textHtml(item)}</p>`;
   }
   while (open.length) html += `</li></${open.pop()!.tag}>`;
   return html;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Document, Packer, Paragraph } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '@server/test/harness.support';
 import type { MultipartPart } from '@server/test/multipart.support';
@@ -74,6 +75,36 @@ describe('extract-text with a Markdown page and its bibliography file', () => {
     expect(res.json().extractedText).toContain('(see Cinelli and Hazlett 2020; Rosenbaum:2002)');
     expect(res.json().summaries).toContain(
       "causal-readings.json: the bibliography for causal-readings.md: 3 of its 3 entries cited, in the book's references",
+    );
+  });
+
+  it('a .bib beside a Word document resolves the citations typed in it, the cited entries its references', async () => {
+    const alice = await h.createUser('alice');
+    const data = Buffer.from(
+      await Packer.toBuffer(
+        new Document({
+          sections: [
+            {
+              children: [
+                new Paragraph({ text: 'Causal inference', heading: 'Heading1' }),
+                new Paragraph('Randomised experiments remove confounding by design [@Fisher:1935, ch. 2].'),
+                new Paragraph('@MurnaneWillett:2011 show how observational data can still answer causal questions.'),
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    const word: MultipartPart = { name: 'files', filename: 'causal-notes.docx', type: 'application/octet-stream', data };
+    const res = await extractText(h, alice, [word, bib]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.extractedText).toContain('(Fisher 1935, ch. 2)');
+    expect(body.extractedText).toContain('Murnane and Willett (2011) show');
+    expect(body.sourceIds).toHaveLength(1);
+    expect(titles(body)).toEqual(expect.arrayContaining(['The Design of Experiments']));
+    expect(body.summaries).toContain(
+      "causal-readings.bib: the bibliography for causal-notes.docx: 2 of its 5 entries cited, in the book's references",
     );
   });
 

@@ -13,6 +13,7 @@ import { currentRequestSignal } from '@server/core/request-scope';
 import { AppError } from '@server/core/app-error';
 import { mergedEntries, readCompanionBibliography, type CompanionBibliography } from '@server/ingest/bibliography/companion';
 import { referenceLine } from '@server/ingest/markdown/pandoc-citations';
+import { mimeByKind } from '@server/ingest/sniff';
 import * as repo from './sources.repo';
 
 export type IngestStage = 'extract' | 'chunk' | 'embed';
@@ -40,7 +41,7 @@ export interface IngestResult {
 
 /** "refs.bib" alone: a bibliography is read for the pages it comes with, never as a document. */
 export const companionAloneMessage = (filename: string) =>
-  `"${filename}" is a bibliography: upload it together with the Markdown pages that cite it, and their citations read from it.`;
+  `"${filename}" is a bibliography: upload it together with the Markdown pages or Word documents that cite it, and their citations read from it.`;
 
 /** What `sources.structure` holds: the document without its text (that is `sources.text`). */
 type StoredStructure = Omit<ExtractedDocument, 'text' | 'filename' | 'mime'>;
@@ -181,7 +182,8 @@ async function materialFor(deps: AppDeps, sourceIds: number[], held = new Map<nu
  */
 export async function ingestMaterial(ctx: RequestContext, input: IngestInput, onProgress?: IngestProgress): Promise<IngestResult> {
   const { db, user } = ctx;
-  // A .bib or CSL-JSON file beside Markdown pages is their bibliography, not a document: its entries go to the pages' reading.
+  // A .bib or CSL-JSON file beside Markdown pages or Word documents is their bibliography, not a document: its entries go to
+  // their reading.
   const companions: CompanionBibliography[] = [];
   const documentFiles: UploadedFile[] = [];
   for (const file of input.files) {
@@ -190,7 +192,8 @@ export async function ingestMaterial(ctx: RequestContext, input: IngestInput, on
     else documentFiles.push(file);
   }
   const kinds = documentFiles.map((file) => checkUpload(file, ctx.config));
-  if (companions.length && !kinds.includes('txt')) throw new AppError('VALIDATION', companionAloneMessage(companions[0].filename));
+  const citing = (kind: (typeof kinds)[number]) => kind === 'txt' || kind === 'docx';
+  if (companions.length && !kinds.some(citing)) throw new AppError('VALIDATION', companionAloneMessage(companions[0].filename));
   const bibliography = mergedEntries(companions);
   // A page read with a bibliography reads differently: its reuse key holds the bibliography too.
   const bibliographyKey = bibliography.length ? JSON.stringify(bibliography) : '';
@@ -210,7 +213,7 @@ export async function ingestMaterial(ctx: RequestContext, input: IngestInput, on
   const bySha = new Map<string, Promise<{ existing?: SourceRow; extracted?: ExtractOutput }>>();
   const pending = await Promise.all(
     documentFiles.map(async (file, i) => {
-      const withBibliography = bibliographyKey !== '' && kinds[i] === 'txt';
+      const withBibliography = bibliographyKey !== '' && citing(kinds[i]);
       const sha = withBibliography
         ? sha256(Buffer.concat([file.data, Buffer.from(`\0bibliography\0${bibliographyKey}`)]))
         : sha256(file.data);
@@ -288,7 +291,9 @@ export async function ingestMaterial(ctx: RequestContext, input: IngestInput, on
   const uniqueIds = [...new Set(sourceIds)];
   const material = await materialFor(ctx, uniqueIds, held);
   const documents = material.sources.map((s) => s.document);
-  const pages = material.sources.filter((s) => /^text\//.test(s.mime) && documentFiles.some((f) => f.filename === s.filename));
+  const pages = material.sources.filter(
+    (s) => (/^text\//.test(s.mime) || s.mime === mimeByKind.docx) && documentFiles.some((f) => f.filename === s.filename),
+  );
   // An entry is cited when a page's reference list holds its line (the cited entries are the pages' references).
   const lines = new Set(pages.flatMap((p) => p.document.bibliography ?? []));
   const cited = (entries: CompanionBibliography['entries']) => entries.filter((e) => lines.has(referenceLine(e))).length;

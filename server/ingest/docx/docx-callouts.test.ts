@@ -135,11 +135,11 @@ describe('DOCX bold lines set in under a bold section line', () => {
     expect(doc.blocks.filter((x) => x.kind === 'heading').map((h) => [h.text, h.level])).toEqual([
       ['Image Processing', 1],
       ['Syllabus', 1],
-      ['Catalog description', 2],
-      ['Required materials', 2],
-      ['Textbook', 3],
-      ['Reference books', 3],
-      ['Course outline', 2],
+      ['Catalog description:', 2],
+      ['Required materials:', 2],
+      ['Textbook:', 3],
+      ['Reference books:', 3],
+      ['Course outline:', 2],
     ]);
     expect(doc.blocks.find((x) => x.text.startsWith('Practical'))?.text).toBe('Practical Image Processing, Wiley, 2011');
   });

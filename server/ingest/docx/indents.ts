@@ -5,8 +5,9 @@
  */
 import { child, W, type El } from './word-dom';
 
-export const indentMark = (twips: number) => `\uE000IND${twips}\uE001`;
-export const indentMarks = /\uE000IND(\d+)\uE001/g;
+/** The left indent, and "H" when the paragraph hangs (w:hanging: its first line set out from the rest, as a glossary's entries). */
+export const indentMark = (twips: number, hanging = false) => `\uE000IND${twips}${hanging ? 'H' : ''}\uE001`;
+export const indentMarks = /\uE000IND(\d+)(H?)\uE001/g;
 
 /** Marks the body's indented paragraphs (outside tables and lists) with their left indent. */
 export function markIndents(root: El): void {
@@ -19,7 +20,7 @@ export function markIndents(root: El): void {
     if (!(left > 0) || !child(p, 'w:r')) continue;
     const r = doc.createElementNS(W, 'w:r');
     const t = doc.createElementNS(W, 'w:t');
-    t.appendChild(doc.createTextNode(indentMark(Math.round(left))));
+    t.appendChild(doc.createTextNode(indentMark(Math.round(left), Number(ind.getAttribute('w:hanging') ?? 0) > 0)));
     r.appendChild(t);
     p.insertBefore(r, pPr?.nextSibling ?? null);
   }

@@ -15,7 +15,7 @@ describe('an Impress deck (server/test/ingest/odp.support.ts)', () => {
       ['list-item', 'Two layers of lipids', 0],
       ['list-item', 'Heads face the water', 1],
       ['list-item', 'Tails face each other', 0],
-      ['paragraph', 'Draw the bilayer on the board first.', undefined],
+      ['quote', 'Draw the bilayer on the board first.', undefined],
       ['heading', 'Transport', undefined],
       ['table', 'Kind | Needs energy\nDiffusion | No', undefined],
     ]);

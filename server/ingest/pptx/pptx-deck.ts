@@ -2,6 +2,8 @@ import type { DocBlock } from '@server/core/document-model';
 import { bareLinks } from '../markdown-extract';
 import type { SlideItem, SlideParagraph } from './pptx-slide';
 import { printedLiterals, typedListing } from './typed-listing';
+import { joinLabels, labelLine, labelTables, type ReadItem } from './diagram-labels';
+import { noteKey, notesBlocks, notesLabel, repeatedNotes } from './deck-notes';
 
 /** One slide as read: its title (placeholder, or the heading typed in a text box) and the rest in reading order. */
 export interface ReadSlide {
@@ -24,6 +26,8 @@ export interface ComposedDeck {
   titleBlock?: string[];
   /** Slides that gave no content: title-only, agenda, "Questions?". */
   skipped: number;
+  /** What was left out on purpose (speaker notes repeated over the deck), one line each, for the warnings and the report. */
+  leftOut: string[];
 }
 
 /** Agenda and outline slides announce what follows; it is read where it comes. */
@@ -52,20 +56,19 @@ export function topicKey(title: string): string {
   return t;
 }
 
-/** A title without its "(cont.)" or "(2/3)" and a lead-in colon, as the unit's heading. */
+/**
+ * A title without its "(cont.)" or "(2/3)", as the unit's heading. A closing colon is kept as typed, whether it leads in
+ * ("Examples:") or is the operator the title names ("Sliced Using :"), as Word and PDF headings keep theirs.
+ */
 function headingText(title: string): string {
-  return (
-    title
-      .replace(/[\s,;:–—-]*[([]?\s*(cont(inued|['’]d|\.)?|ctd\.?)\s*[)\]]?\.?$/i, '')
-      .replace(/\s*[([]\s*\d+\s*(\/|of)\s*\d+\s*[)\]]$/i, '')
-      // A colon after a word leads in ("Examples:"); one standing alone is the operator the title names ("Sliced Using :").
-      .replace(/(\S):+\s*$/, '$1')
-      .trim()
-  );
+  return title
+    .replace(/[\s,;:–—-]*[([]?\s*(cont(inued|['’]d|\.)?|ctd\.?)\s*[)\]]?\.?$/i, '')
+    .replace(/\s*[([]\s*\d+\s*(\/|of)\s*\d+\s*[)\]]$/i, '')
+    .trim();
 }
 
 /** Reading order: top to bottom in bands of a twelfth of the slide, left to right within a band. */
-function readingOrder(items: SlideItem[], height: number): SlideItem[] {
+function readingOrder(items: ReadItem[], height: number): ReadItem[] {
   const band = Math.max(1, height / 12);
   return items
     .map((item, i) => ({ item, i }))
@@ -135,6 +138,15 @@ function captionOf(alt: string | undefined): string | undefined {
   return named ? alt : undefined;
 }
 
+/** The labels a block of a drawing's labels was made of (a caption line, a table of them), for build-up slides that repeat them. */
+const labelsOf = new WeakMap<DocBlock, string[]>();
+
+function labelsCaption(texts: string[], page: number): DocBlock {
+  const block: DocBlock = { kind: 'caption', text: labelLine(texts), page };
+  labelsOf.set(block, texts);
+  return block;
+}
+
 /** The blocks one slide contributes, in reading order, its notes last. */
 function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): DocBlock[] {
   const page = slide.number;
@@ -143,7 +155,7 @@ function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): 
     i.kind === 'text' ? i.paragraphs.flatMap((p) => (p.code !== undefined ? [p.code] : [])) : [],
   );
   const code: SlideCode = { literals: printedLiterals(listings), hasListing: listings.length >= 2 };
-  for (const item of readingOrder(slide.items, height)) {
+  for (const item of readingOrder(joinLabels(slide.items), height)) {
     // A lone "+" or "-" in a text box is a diagram's mark, not text.
     if (item.kind === 'text')
       out.push(
@@ -153,24 +165,37 @@ function slideBlocks(slide: ReadSlide, height: number, picture: PictureLookup): 
           code,
         ),
       );
-    else if (item.kind === 'table')
-      out.push({
+    else if (item.kind === 'table') {
+      const table: DocBlock = {
         kind: 'table',
         text: item.rows.map((r) => r.join(' | ')).join('\n'),
         rows: item.rows,
         header: item.header ?? item.rows.length > 1,
         page,
-      });
+      };
+      if (labelTables.has(item)) labelsOf.set(table, item.rows.flat().filter(Boolean));
+      out.push(table);
+    }
+    // A drawing's labels (diagram-labels.ts): one line under the drawing, as its caption.
+    else if (item.kind === 'labels') out.push(labelsCaption(item.texts, page));
     else {
       const image = picture(item.part);
-      if (!image) continue;
-      // A picture without a description of its own is described by its slide's title, which is printed as the heading.
-      const caption = captionOf(item.alt);
+      const labels = item.labels && labelLine(item.labels);
+      // The labels set on a picture that is not kept (a logo, a vector format) are its words all the same.
+      if (!image) {
+        if (item.labels) out.push(labelsCaption(item.labels, page));
+        continue;
+      }
+      // A picture without a description of its own is described by its slide's title, which is printed as the heading;
+      // the labels set on it are its caption when it has none (else a line under it).
+      const own = captionOf(item.alt);
+      const caption = own ?? labels;
       const alt = caption ? undefined : slide.title;
       out.push({ kind: 'figure', text: caption ?? '', ...(caption ? { caption } : {}), ...(alt ? { alt } : {}), image, page });
+      if (own && item.labels) out.push(labelsCaption(item.labels, page));
     }
   }
-  for (const note of slide.notes) out.push({ kind: 'paragraph', text: note, page });
+  out.push(...notesBlocks(slide.notes, page));
   return out;
 }
 
@@ -190,7 +215,8 @@ const blockKey = (b: DocBlock) => (b.image ? `img:${b.image.sha256}` : `${b.kind
  * repeats from the previous one (a build-up slide) is kept once. The deck's sections are headings
  * above the topics. Title-only, agenda and "Questions?" slides add nothing.
  */
-export function composeDeck(slides: ReadSlide[], height: number, picture: PictureLookup): ComposedDeck {
+export function composeDeck(read: ReadSlide[], height: number, picture: PictureLookup): ComposedDeck {
+  const { slides, leftOut } = withoutRepeatedNotes(read);
   const blocks: DocBlock[] = [];
   let title: string | undefined;
   let titleBlock: string[] | undefined;
@@ -203,7 +229,7 @@ export function composeDeck(slides: ReadSlide[], height: number, picture: Pictur
       title = first.title;
       titleBlock = lines.length ? lines : undefined;
     }
-    for (const note of first.notes) blocks.push({ kind: 'paragraph', text: note, page: first.number });
+    blocks.push(...labelNotes(notesBlocks(first.notes, first.number)));
     rest = slides.slice(1);
   }
   const hasSections = new Set(slides.map((s) => s.section).filter(Boolean)).size > 0;
@@ -245,6 +271,16 @@ export function composeDeck(slides: ReadSlide[], height: number, picture: Pictur
       // The topic's title set again in a text box (a slide that carries its heading outside the title placeholder, or
       // repeats it over a picture) is the heading already printed, not a line of text.
       if (b.kind === 'paragraph' && topic !== undefined && topicKey(b.text) === topic) return false;
+      // A drawing's labels a build-up slide repeats are read once: its line keeps only the labels it adds.
+      const labels = labelsOf.get(b);
+      if (labels) {
+        const added = labels.filter((l) => !seen.has(`label:${l}`));
+        for (const l of labels) seen.add(`label:${l}`);
+        if (b.kind === 'caption') {
+          if (!added.length) return false;
+          b.text = labelLine(added);
+        }
+      }
       const k = blockKey(b);
       if (seen.has(k)) return false;
       seen.add(k);
@@ -254,9 +290,35 @@ export function composeDeck(slides: ReadSlide[], height: number, picture: Pictur
       skipped++;
       continue;
     }
-    blocks.push(...pending, ...fresh);
+    blocks.push(...pending, ...labelNotes(fresh));
     pending = [];
   }
   keepTitleOnly();
-  return { blocks, title, titleBlock, skipped };
+  return { blocks, title, titleBlock, skipped, leftOut };
+}
+
+/** The first of a slide's notes kept in the book opens the box of its notes: it carries the label. */
+function labelNotes(blocks: DocBlock[]): DocBlock[] {
+  const first = blocks.find((b) => b.kind === 'quote');
+  if (first) first.label = notesLabel;
+  return blocks;
+}
+
+/**
+ * The slides without the notes paragraphs repeated over the deck's topics (deck-notes.ts), and a line naming each one.
+ * A slide's topic is its title's (an untitled slide goes on with the one before it); the title page is a topic of its own.
+ */
+function withoutRepeatedNotes(slides: ReadSlide[]): { slides: ReadSlide[]; leftOut: string[] } {
+  let topic = '';
+  const noted = slides.map((s, i) => {
+    if (i === 0 && isTitlePage(s)) topic = '\u0000title';
+    else if (s.title) topic = `${s.section ?? ''}\u0000${topicKey(s.title)}`;
+    return { number: s.number, unit: topic, notes: s.notes };
+  });
+  const repeated = repeatedNotes(noted);
+  if (!repeated.keys.size) return { slides, leftOut: [] };
+  return {
+    slides: slides.map((s) => ({ ...s, notes: s.notes.filter((n) => !repeated.keys.has(noteKey(n))) })),
+    leftOut: repeated.lines,
+  };
 }

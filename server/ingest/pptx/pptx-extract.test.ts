@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractPptx } from '../pptx-extract';
 import { topicKey } from './pptx-deck';
-import { buildDeck } from '@server/test/ingest/deck.support';
+import { buildDeck, teachersNote } from '@server/test/ingest/deck.support';
 
 describe('a lecture deck (server/test/ingest/deck.support.ts)', () => {
   it('reads the title slide as the title, and skips the agenda and "Questions?" slides', async () => {
@@ -28,7 +28,7 @@ describe('a lecture deck (server/test/ingest/deck.support.ts)', () => {
     expect(doc.blocks.at(-1)).toMatchObject({ kind: 'paragraph', text: 'Glucose splits into two pyruvate molecules.', page: 8 });
   });
 
-  it('keeps bullets with their levels, links, and the notes after the bullets; a repeated bullet once', async () => {
+  it("keeps bullets with their levels, links, and the notes after the bullets as the slide's notes; a repeated bullet once", async () => {
     const doc = await extractPptx(await buildDeck(), 'week3.pptx');
     const start = doc.blocks.findIndex((b) => b.text === 'Respiration');
     const unit = doc.blocks.slice(
@@ -39,10 +39,12 @@ describe('a lecture deck (server/test/ingest/deck.support.ts)', () => {
       ['list-item', 'Cells release energy in controlled steps', 0],
       ['list-item', 'Glycolysis happens in the cytoplasm', 1],
       ['list-item', 'ATP carries the energy', 1],
-      ['paragraph', 'Start from what students know about breathing: oxygen in, carbon dioxide out.', undefined],
+      ['quote', 'Start from what students know about breathing: oxygen in, carbon dioxide out.', undefined],
       ['list-item', 'Oxygen is the final electron acceptor', 0],
-      ['paragraph', 'Without oxygen the chain stops, and the cell falls back on fermentation.', undefined],
+      ['quote', 'Without oxygen the chain stops, and the cell falls back on fermentation.', undefined],
     ]);
+    // Each slide's notes open a box of the instructor's notes, set apart from the slide's text.
+    expect([unit[3].label, unit[5].label]).toEqual(['Speaker notes', 'Speaker notes']);
     expect(unit[2].links).toEqual([{ text: 'carries the energy', href: 'https://example.org/atp' }]);
   });
 
@@ -200,10 +202,55 @@ describe('a loop drawn, typed and run on slides (server/test/ingest/deck.support
     expect(unit.map((b) => [b.kind, b.text])).toEqual([['paragraph', 'Note: the patterns apply to all kinds of loops']]);
   });
 
-  it('keeps a colon a title names as its last word ("Sliced Using :"), and drops one that only leads in', async () => {
+  it('keeps a title\'s closing colon as typed, the operator it names ("Sliced Using :") and a lead-in ("examples:")', async () => {
     const doc = await extractPptx(await buildDeck({ colonTitles: true }), 'week3.pptx');
     const headings = doc.blocks.filter((b) => b.kind === 'heading').map((h) => h.text);
     expect(headings).toContain('Lists Can Be Sliced Using :');
-    expect(headings).toContain('Slicing examples');
+    expect(headings).toContain('Slicing examples:');
+  });
+});
+
+describe("a deck's speaker notes and drawings (server/test/ingest/deck.support.ts)", () => {
+  it("leaves out a notes paragraph repeated on the slides of two topics, and says so; a build-up slide's notes once", async () => {
+    const doc = await extractPptx(await buildDeck({ repeatedNotes: true }), 'week3.pptx');
+    const quotes = doc.blocks.filter((b) => b.kind === 'quote');
+    expect(quotes.map((b) => [b.text, b.page])).toEqual([
+      ['Start from what students know about breathing: oxygen in, carbon dioxide out.', 3],
+      ['Without oxygen the chain stops, and the cell falls back on fermentation.', 4],
+      ['Ask who has kept a shopping list.', 9],
+      ['Draw the bag of labelled things on the board.', 10],
+    ]);
+    expect(doc.text).not.toContain('Note from the author');
+    // Named once, with the slides it was on, in the warnings and in what the generation report lists as left out.
+    expect(doc.omitted).toEqual([`speaker notes repeated on slides 9 and 10: "${teachersNote.slice(0, 67).trimEnd()}..."`]);
+    expect(doc.warnings?.filter((w) => w.includes('Note from the author'))).toHaveLength(1);
+    expect(doc.summary).toBe('12 slides, 5 with speaker notes');
+  });
+
+  it("keeps a drawing's labels together: boxes over their indices as one table, labels on a picture as its caption", async () => {
+    const doc = await extractPptx(await buildDeck({ drawingLabels: true }), 'week3.pptx');
+    const start = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'Looking inside lists');
+    const unit = doc.blocks.slice(
+      start + 1,
+      doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'Dictionaries are bags'),
+    );
+    expect(unit.map((b) => b.kind)).toEqual(['paragraph', 'table', 'code']);
+    expect(unit[1]).toMatchObject({
+      rows: [
+        ['Joseph', 'Glenn', 'Sally'],
+        ['0', '1', '2'],
+      ],
+      header: false,
+    });
+    const bag = doc.blocks.slice(doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'Dictionaries are bags') + 1);
+    expect(bag.map((b) => [b.kind, b.text])).toEqual([
+      ['figure', 'money · tissue · candy'],
+      ['caption', 'Key · Value · purse'],
+      // The build-up slide adds one label: its line says that one only.
+      ['caption', 'wallet'],
+    ]);
+    expect(bag[0].caption).toBe('money · tissue · candy');
+    // Not one label is left a paragraph of its own.
+    expect(doc.blocks.filter((b) => b.kind === 'paragraph' && /^(Joseph|Glenn|Sally|\d|money|candy|Key|Value)$/.test(b.text))).toEqual([]);
   });
 });

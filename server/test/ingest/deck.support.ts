@@ -43,7 +43,7 @@ const table = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Table 3
 const picture = `<p:pic><p:nvPicPr><p:cNvPr id="5" name="Picture 4" descr="Cross-section of a mitochondrion"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill><a:blip r:embed="rIdImg"/></p:blipFill><p:spPr>${xfrm(1000000, 1600000, 4000000, 3000000)}</p:spPr></p:pic>`;
 
 /** The slides in the deck's order: [file name, XML, notes or undefined, extra relationships]. */
-function slides(): Array<{ file: string; xml: string; notes?: string; rels?: string }> {
+function slides(): Array<{ file: string; xml: string; notes?: string | string[]; rels?: string }> {
   return [
     {
       file: 'slide4.xml',
@@ -96,8 +96,9 @@ function slides(): Array<{ file: string; xml: string; notes?: string; rels?: str
   ];
 }
 
-function notesXml(text: string): string {
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:notes ${ns}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shape(2, 'type="sldImg"', '<a:p/>')}${shape(3, 'type="body" idx="1"', `<a:p>${run(text)}</a:p>`)}${shape(4, 'type="sldNum" idx="5"', `<a:p>${run('3')}</a:p>`)}</p:spTree></p:cSld></p:notes>`;
+function notesXml(text: string | string[]): string {
+  const paragraphs = (Array.isArray(text) ? text : [text]).map((t) => `<a:p>${run(t)}</a:p>`).join('');
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><p:notes ${ns}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shape(2, 'type="sldImg"', '<a:p/>')}${shape(3, 'type="body" idx="1"', paragraphs)}${shape(4, 'type="sldNum" idx="5"', `<a:p>${run('3')}</a:p>`)}</p:spTree></p:cSld></p:notes>`;
 }
 
 function pictureBytes(): Buffer {
@@ -144,7 +145,88 @@ export interface DeckOptions {
   loopSlides?: boolean;
   /** Two slides before "Questions?" whose titles end on a colon: one naming the operator ("Slicing Using :"), one a lead-in ("Examples:"). */
   colonTitles?: boolean;
+  /**
+   * Three slides before "Questions?" on two topics, whose notes repeat a note to other teachers on both topics and a
+   * reminder on both slides of one topic (a build-up slide copied with its notes).
+   */
+  repeatedNotes?: boolean;
+  /**
+   * Three slides before "Questions?" with a drawing's labels in text boxes of their own: a list drawn as boxes over their
+   * indices beside a listing, and things labelled on a picture, with "Key" and "Value" and a third label elsewhere; then
+   * a build-up slide of the second that adds a label.
+   */
+  drawingLabels?: boolean;
 }
+
+/** The note a course's author leaves to other teachers in the notes of several slides. */
+export const teachersNote =
+  'Note from the author. If you use these slides, you may replace the logo with your own, but keep the licence page.';
+
+/** A text box of one short label (a drawing's), at a place on the slide. */
+const labelBox = (id: number, text: string, box: [number, number, number, number]) =>
+  shape(id, undefined, `<a:p>${run(text, ' sz="2800"')}</a:p>`, box);
+
+const repeatedNotesSlides = [
+  {
+    file: 'slide30.xml',
+    xml: slideXml(title('What a list is') + bodyShape(para('A list keeps many values in one variable'))),
+    notes: [teachersNote, 'Ask who has kept a shopping list.'],
+  },
+  {
+    file: 'slide31.xml',
+    xml: slideXml(title('What a dictionary is') + bodyShape(para('A dictionary finds a value by its key'))),
+    notes: [teachersNote, 'Draw the bag of labelled things on the board.'],
+  },
+  {
+    file: 'slide32.xml',
+    xml: slideXml(title('What a dictionary is (cont.)') + bodyShape(para('Keys are unique within one dictionary'))),
+    notes: ['Draw the bag of labelled things on the board.'],
+  },
+];
+
+const drawingLabelSlides = () => [
+  {
+    file: 'slide33.xml',
+    xml: slideXml(
+      title('Looking inside lists') +
+        shape(6, undefined, para('We get at an element of a list by its index in square brackets.'), [457200, 1300000, 8229600, 600000]) +
+        // Three names in boxes side by side, their indices in smaller boxes centred under them.
+        labelBox(7, 'Joseph', [457200, 4000000, 1200000, 500000]) +
+        labelBox(8, 'Glenn', [1657200, 4000000, 1200000, 500000]) +
+        labelBox(9, 'Sally', [2857200, 4000000, 1200000, 500000]) +
+        labelBox(10, '0', [857200, 4550000, 400000, 500000]) +
+        labelBox(11, '1', [2057200, 4550000, 400000, 500000]) +
+        labelBox(12, '2', [3257200, 4550000, 400000, 500000]) +
+        shape(13, undefined, `<a:p>${monoRun('print(friends[1])')}</a:p>`, [5000000, 4000000, 3500000, 500000]),
+    ),
+  },
+  {
+    file: 'slide34.xml',
+    xml: slideXml(
+      title('Dictionaries are bags') +
+        picture.replace(' descr="Cross-section of a mitochondrion"', '') +
+        // Labels set on the picture (1000000..5000000 x 1600000..4600000), and a drawing of three labels beside it.
+        labelBox(7, 'money', [1500000, 2000000, 1000000, 400000]) +
+        labelBox(8, 'candy', [3000000, 3500000, 1000000, 400000]) +
+        labelBox(9, 'tissue', [4200000, 2500000, 1000000, 400000]) +
+        labelBox(10, 'Key', [6000000, 1800000, 900000, 400000]) +
+        labelBox(11, 'Value', [7200000, 1800000, 900000, 400000]) +
+        labelBox(12, 'purse', [6500000, 4000000, 900000, 400000]),
+    ),
+    rels: `<Relationship Id="rIdImg" Type="${rel('image')}" Target="../media/image1.png"/>`,
+  },
+  // A build-up slide: the same drawing with one more label.
+  {
+    file: 'slide35.xml',
+    xml: slideXml(
+      title('Dictionaries are bags (cont.)') +
+        labelBox(10, 'Key', [6000000, 1800000, 900000, 400000]) +
+        labelBox(11, 'Value', [7200000, 1800000, 900000, 400000]) +
+        labelBox(12, 'purse', [6500000, 4000000, 900000, 400000]) +
+        labelBox(13, 'wallet', [7600000, 4000000, 900000, 400000]),
+    ),
+  },
+];
 
 const monoRun = (text: string, face = 'Courier New') =>
   `<a:r><a:rPr lang="en-US"><a:latin typeface="${face}"/></a:rPr><a:t>${text}</a:t></a:r>`;
@@ -302,6 +384,8 @@ export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> 
   if (options.untitledPicture) list.splice(list.length - 1, 0, { file: 'slide13.xml', xml: slideXml(title('Coffee break')) });
   if (options.codeSlide) list.splice(list.length - 1, 0, codeSlide);
   if (options.loopSlides) list.splice(list.length - 1, 0, ...loopSlides);
+  if (options.repeatedNotes) list.splice(list.length - 1, 0, ...repeatedNotesSlides);
+  if (options.drawingLabels) list.splice(list.length - 1, 0, ...drawingLabelSlides());
   if (options.colonTitles)
     list.splice(
       list.length - 1,

@@ -33,6 +33,8 @@ describe('headings written into objectives as the material writes them', () => {
   it('phrases each heading as something a student can do', () => {
     expect(objectiveForHeading('Taylor Series', casing)).toBe('Explain the Taylor series');
     expect(objectiveForHeading('Differentiation Rules', casing)).toBe('Apply differentiation rules');
+    // A heading keeps the colon it was typed with; the sentence made of it does not.
+    expect(objectiveForHeading('Differentiation Rules:', casing)).toBe('Apply differentiation rules');
     // A text that writes "The" capitalised inside a line (a name, a title) still gets the article in the sentence's case.
     const titled = new CasingIndex('We read The Economist every week. Use the multiplication rule to count outcomes.');
     expect(objectiveForHeading('The Multiplication Rule', titled)).toBe('Apply the multiplication rule');
