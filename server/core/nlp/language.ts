@@ -107,3 +107,19 @@ export function introductionTitle(tag: string | undefined): string {
   const lang = tag?.split('-')[0].toLowerCase();
   return lang && isDetectedLanguage(lang) ? introductionTitles[lang] : introductionTitles.en;
 }
+
+/** The label over a slide's speaker notes in a book in `tag` (English when the language is not one detected here). */
+const speakerNotesLabels: Record<DetectedLanguage, string> = {
+  en: 'Speaker notes',
+  de: 'Notizen des Vortragenden',
+  fr: 'Notes du présentateur',
+  es: 'Notas del orador',
+  it: 'Note del relatore',
+  nl: 'Notities van de spreker',
+  pt: 'Notas do apresentador',
+};
+
+export function speakerNotesLabel(tag: string | undefined): string {
+  const lang = tag?.split('-')[0].toLowerCase();
+  return lang && isDetectedLanguage(lang) ? speakerNotesLabels[lang] : speakerNotesLabels.en;
+}

@@ -1,4 +1,5 @@
 import type { DocBlock } from '@server/core/document-model';
+import { detectLanguage, speakerNotesLabel } from '@server/core/nlp/language';
 
 /** What a slide's notes are read against: its number, the unit (topic) it belongs to, and its notes' paragraphs. */
 export interface NotedSlide {
@@ -52,8 +53,18 @@ export function repeatedNotes(slides: NotedSlide[]): RepeatedNotes {
   };
 }
 
-/** The label of the first of a slide's notes in the book: they are the instructor's words beside the slide, set apart from its text. */
-export const notesLabel = 'Speaker notes';
+/**
+ * The label of the first of a slide's notes in the book: they are the instructor's words beside the slide, set apart
+ * from its text. Set in English while the deck is composed, then in the deck's own language (`labelNotesIn`).
+ */
+export const notesLabel = speakerNotesLabel('en');
+
+/** The notes' labels in the language of the deck's text (a German deck's notes are "Notizen des Vortragenden"). */
+export function labelNotesIn(blocks: DocBlock[]): void {
+  const label = speakerNotesLabel(detectLanguage(blocks.map((b) => b.text).join('\n')));
+  if (label === notesLabel) return;
+  for (const b of blocks) if (b.label === notesLabel) b.label = label;
+}
 
 /** A slide's notes as the book keeps them: one box of the instructor's notes (quote blocks, the first labelled). */
 export function notesBlocks(notes: string[], page: number): DocBlock[] {

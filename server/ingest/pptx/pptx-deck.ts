@@ -3,7 +3,7 @@ import { bareLinks } from '../markdown-extract';
 import type { SlideItem, SlideParagraph } from './pptx-slide';
 import { printedLiterals, typedListing } from './typed-listing';
 import { joinLabels, labelLine, labelTables, type ReadItem } from './diagram-labels';
-import { noteKey, notesBlocks, notesLabel, repeatedNotes } from './deck-notes';
+import { labelNotesIn, noteKey, notesBlocks, notesLabel, repeatedNotes } from './deck-notes';
 
 /** One slide as read: its title (placeholder, or the heading typed in a text box) and the rest in reading order. */
 export interface ReadSlide {
@@ -294,6 +294,7 @@ export function composeDeck(read: ReadSlide[], height: number, picture: PictureL
     pending = [];
   }
   keepTitleOnly();
+  labelNotesIn(blocks);
   return { blocks, title, titleBlock, skipped, leftOut };
 }
 

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { DocBlock } from '@server/core/document-model';
+import { labelNotesIn, notesLabel } from './deck-notes';
+
+const slide = (text: string, note: string): DocBlock[] => [
+  { kind: 'paragraph', text, page: 1 },
+  { kind: 'quote', text: note, page: 1, label: notesLabel },
+];
+
+describe("the label over a slide's speaker notes", () => {
+  it('is in the language of the deck: a German deck gets no English label', () => {
+    const blocks = slide(
+      'Eine Ausnahme unterbricht den normalen Ablauf des Programms, und die Methode gibt die Kontrolle an den Aufrufer zurück.',
+      'Hier zeigen wir zuerst das Beispiel mit der Datei, die nicht gefunden wird, und fragen die Studierenden nach der Ursache.',
+    );
+    labelNotesIn(blocks);
+    expect(blocks[1].label).toBe('Notizen des Vortragenden');
+  });
+  it('stays English for an English deck', () => {
+    const blocks = slide(
+      'An exception interrupts the normal flow of the program, and the method hands control back to its caller.',
+      'Show the example of the missing file first and ask the students what caused it.',
+    );
+    labelNotesIn(blocks);
+    expect(blocks[1].label).toBe('Speaker notes');
+  });
+});
