@@ -55,12 +55,16 @@ const relation = /[=≡≈∝≤≥]/;
 /** The left side of a display's relation set on its own ("Rate =" before a fraction): a piece of the display. */
 const isLeftSide = (l: PdfLine) => proseWords(l.text) <= 2 && plain(l.text).length <= 24 && /[=≡≈∝≤≥<>]$/.test(plain(l.text));
 
+/** A few words of a note (a letter first: a program's "// comment" or "}" beside a listing is none), not a sentence. */
+const isNoteText = (l: PdfLine) =>
+  !l.mono && /^\p{L}/u.test(plain(l.text)) && proseWords(l.text) <= 3 && plain(l.text).length <= 24 && !/[.!?]$/.test(plain(l.text));
+
 /**
  * A note set to the right of a display's row, on its baseline ("Slow", "Fast", "fast equilibrium" beside the steps of a
  * mechanism): the display's, never a heading or a paragraph between its rows.
  */
 function isRowNote(l: PdfLine, rows: PdfLine[]): boolean {
-  if (rows.length === 0 || proseWords(l.text) > 3 || plain(l.text).length > 24 || /[.!?]$/.test(plain(l.text))) return false;
+  if (rows.length === 0 || !isNoteText(l)) return false;
   // Right of the formulas (another note on an earlier row does not count).
   const formulas = rows.filter((r) => (r.math ?? 0) >= 0.3);
   const right = Math.max(...(formulas.length ? formulas : rows).map((r) => r.x1));
@@ -388,9 +392,7 @@ function withRowNotes(lines: PdfLine[]): PdfLine[] {
       !l.region &&
       !l.isMargin &&
       !isNumberLine(l) &&
-      proseWords(l.text) <= 3 &&
-      plain(l.text).length <= 24 &&
-      !/[.!?]$/.test(plain(l.text)) &&
+      isNoteText(l) &&
       // Right of the display's middle (a note on an earlier row widened its picture up to this one's column).
       l.x0 >= (region.x0 + region.x1) / 2 &&
       l.y >= region.y0 - 0.5 * l.size &&
