@@ -114,7 +114,8 @@ async function docxStructure(data: Uint8Array): Promise<OwnStructure> {
   const xml = (await zip.file('word/document.xml')?.async('string')) ?? '';
   const styles = (await zip.file('word/styles.xml')?.async('string')) ?? '';
   const levelById = new Map<string, number>();
-  for (const m of styles.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="heading ([1-9])"/gi))
+  // Each style's own name: the search stops at its end (a "Normal" style listed before "heading 1" is no heading).
+  for (const m of styles.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>(?:(?!<\/w:style>)[\s\S])*?<w:name w:val="heading ([1-9])"/gi))
     levelById.set(m[1], Number(m[2]));
   const headings: OwnStructure['headings'] = [];
   const vocabulary = new Set<string>();
@@ -220,12 +221,22 @@ export const titleKey = (t: string) =>
 /**
  * Where the source's heading `title` stands among the book's title keys, from `at` on (-1 when absent). A bookmark
  * hyperref cut short where the heading held a formula ("Modèle Poisson-" for "Modèle Poisson-Σ") is found at the book's
- * heading that starts with its words.
+ * heading that starts with its words; one that kept only a formula's index, at the heading with the Greek letter.
  */
 export function titleAt(keys: string[], title: string, at: number): number {
   const key = titleKey(title);
-  return /[-–(]\s*$/.test(title) ? keys.findIndex((k, j) => j >= at && k.startsWith(key)) : keys.indexOf(key, at);
+  if (/[-–(]\s*$/.test(title)) return keys.findIndex((k, j) => j >= at && k.startsWith(key));
+  const found = keys.indexOf(key, at);
+  // A bookmark that kept a formula's index but not its Greek letter ("Intervalle de confiance pour 1" for "... pour β1").
+  return found >= 0 ? found : keys.findIndex((k, j) => j >= at && /\p{Script=Greek}/u.test(k) && greekless(k) === key);
 }
+
+const greekless = (key: string) =>
+  key
+    .normalize('NFKC')
+    .replace(/\p{Script=Greek}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function inOrder(own: string[], found: string[]): number {
   if (own.length === 0) return 1;

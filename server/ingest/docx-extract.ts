@@ -101,6 +101,9 @@ function readHtml(
   let linkStart = 0;
   // The block's links so far: anchor text as typed, and its target.
   let links: DocLink[] = [];
+  // The block's inline code so far (runs in a code character style: pandoc's "Verbatim Char", Word's "HTML Code").
+  let codeSpans: string[] = [];
+  let codeStart = -1;
   const lists: Array<'ul' | 'ol'> = [];
   // The number of the last item at each list depth (undefined: none yet in the open list).
   const lastNumber: Array<number | undefined> = [];
@@ -160,6 +163,8 @@ function readHtml(
     });
     const blockLinks = links;
     links = [];
+    const blockCode = codeSpans;
+    codeSpans = [];
     // Code: a paragraph in a code style as typed, or a script pasted as one paragraph with a line break after each line.
     const code =
       kind === 'code' ? codeText(buffer) : kind === 'paragraph' && !inCell && !buffer.includes('\uE000EQ') ? scriptText(buffer) : undefined;
@@ -226,6 +231,8 @@ function readHtml(
     } else block = level ? { kind, text, level } : { kind, text };
     const placed = placeAnchors(block.text, blockLinks);
     if (placed.length) block.links = placed;
+    const spans = blockCode.filter((c) => block.text.includes(c));
+    if (spans.length && block.kind !== 'heading') block.code = spans;
     push(block);
     if (kind === 'paragraph' && bold) boldOnly.add(block);
     if (indent) indents.set(block, indent);
@@ -250,6 +257,19 @@ function readHtml(
       continue;
     }
     const tag = rawTag.toLowerCase();
+    if (tag === 'code' && !inPre) {
+      if (!closing) codeStart = buffer.length;
+      else if (codeStart >= 0) {
+        const span = normalizeCharacters(
+          buffer.slice(codeStart).replaceAll(lineBreak, ' ').replace(listNumberMarks, '').replace(monoMarks, ''),
+        )
+          .replace(/\s+/g, ' ')
+          .trim();
+        if (span) codeSpans.push(span);
+        codeStart = -1;
+      }
+      continue;
+    }
     if (tag === 'strong' || tag === 'b') {
       strongDepth = Math.max(0, strongDepth + (closing ? -1 : 1));
       continue;
@@ -515,6 +535,8 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
           ...titleBlockStyles.map((name) => `p[style-name='${name}'] => p.${titleBlockClass}:fresh`),
           // Program text (R Markdown and pandoc write "Source Code"; Word has "HTML Preformatted"): one code block.
           ...codeStyleNames.map((name) => `p[style-name='${name}'] => pre:separator('\\n')`),
+          // Inline code: pandoc writes it in "Verbatim Char", Word's own character style is "HTML Code".
+          ...codeCharStyleNames.map((name) => `r[style-name='${name}'] => code`),
           ...sizeHeadingStyleMap,
         ],
       },
@@ -597,6 +619,7 @@ function pictureWarnings(notKept: { vector: number; large: number; beyond: numbe
 }
 
 const codeStyleNames = ['Source Code', 'Code', 'HTML Preformatted'];
+const codeCharStyleNames = ['Verbatim Char', 'HTML Code'];
 
 /** Raster pictures the editor can show; vector formats (EMF, WMF) are left out. */
 const keptPictureTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);

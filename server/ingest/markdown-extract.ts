@@ -8,6 +8,7 @@ import { hasFrontMatter, takeFrontMatter } from './markdown/front-matter';
 import { referenceLine, renderCitations, yamlReferences, type BibEntry } from './markdown/pandoc-citations';
 import { katexDisplay, pageMath, takeEnvironments } from './markdown/latex-environments';
 import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/math-macros';
+import { addSiteMacros, type SiteMacros } from './markdown/site-math-macros';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
 import { takeMystDirectives } from './markdown/myst-directives';
@@ -243,6 +244,8 @@ interface Parsed {
   bibliography?: string[];
   /** Pandoc citation keys the page cites without a bibliography to resolve them. */
   unresolvedCitations?: string[];
+  /** Macros the formulas use that the page does not define (its site's): read by convention, or left undefined. */
+  siteMacros?: SiteMacros;
 }
 
 /**
@@ -511,12 +514,25 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
         break;
     }
   }
+  // Macros the page's site defines for all its pages (a Jupyter Book's `_config.yml`): read by their usual meaning.
+  const site = addSiteMacros(blocks.flatMap(formulasOf), macros);
   return {
     blocks: macros.size ? blocks.map((b) => withPageMacros(b, macros)) : blocks,
     title,
+    ...(site.assumed.size || site.unknown.length ? { siteMacros: site } : {}),
     ...(citations.cited.length ? { bibliography: citations.cited.map(referenceLine) } : {}),
     ...(citations.unresolved.length ? { unresolvedCitations: citations.unresolved } : {}),
   };
+}
+
+/** The LaTeX of a block's formulas: its display, its inline formulas (in its text and its table's cells). */
+function formulasOf(block: DocBlock): string[] {
+  const inline = (text: string) => [...text.matchAll(/\\\((.+?)\\\)/g)].map((m) => m[1]);
+  return [
+    ...(block.kind === 'equation' && block.latex ? [block.latex] : []),
+    ...inline(block.text),
+    ...(block.rows ?? []).flat().flatMap(inline),
+  ];
 }
 
 /** A block whose formulas use the page's macros, with their definitions (KaTeX draws each formula alone). */
@@ -539,12 +555,20 @@ export interface MarkdownOptions {
 }
 
 export function extractMarkdown(text: string, filename: string, options: MarkdownOptions = {}): ExtractedDocument {
-  const { blocks, title, bibliography, unresolvedCitations } = markdownToBlocks(text, options.bibliography);
+  const { blocks, title, bibliography, unresolvedCitations, siteMacros } = markdownToBlocks(text, options.bibliography);
   const uploadedWith = (options.bibliography?.length ?? 0) > 0;
   const warnings: string[] = [];
   if (unresolvedCitations?.length)
     warnings.push(
       `${unresolvedCitations.length === 1 ? 'a citation was' : `${unresolvedCitations.length} citations were`} not resolved (${uploadedWith ? `the bibliography uploaded with the page does not hold ${unresolvedCitations.length === 1 ? 'it' : 'them'}` : 'no bibliography came with the page'}): ${unresolvedCitations.join(', ')} ${unresolvedCitations.length === 1 ? 'is' : 'are'} printed as ${unresolvedCitations.length === 1 ? 'its key' : 'their keys'}`,
+    );
+  if (siteMacros?.assumed.size)
+    warnings.push(
+      `the formulas use macros the page does not define (its site defines them): ${[...siteMacros.assumed].map(([name, meaning]) => `${name} is read as ${meaning}`).join(', ')}`,
+    );
+  if (siteMacros?.unknown.length)
+    warnings.push(
+      `the formulas use macros defined nowhere on the page: ${siteMacros.unknown.join(', ')}; the formulas using them show their source`,
     );
   const missing = localPictures(text);
   if (missing.length)

@@ -55,6 +55,26 @@ function frameSource(attrs: string): string | undefined {
   return isKeptLinkTarget(href) ? href : undefined;
 }
 
+/**
+ * A box a page draws around a notice (`<div class="infobox">`, `warningbox`, `admonition note`, `alert alert-info`): its
+ * kind, as the title it has when its text gives none.
+ */
+const calloutClass = /(?:^|[\s_-])(info|note|tip|hint|important|warning|caution|attention|danger|alert)(?:box)?(?=$|[\s_-])/i;
+const calloutTitles: Record<string, string> = {
+  info: 'Info',
+  note: 'Note',
+  tip: 'Tip',
+  hint: 'Hint',
+  important: 'Important',
+  warning: 'Warning',
+  caution: 'Caution',
+  attention: 'Attention',
+  danger: 'Danger',
+  alert: 'Note',
+};
+/** A box's title line as its author writes it, alone or opening its text: a few words and "!" or ":" ("Wichtig!", "Info!"). */
+const calloutLead = /^(\p{L}[\p{L}'’ -]{0,28}?)\s*[!:]\s*/u;
+
 /** The text and the link targets of an HTML fragment, as blocks. */
 export function htmlBlocks(html: string): DocBlock[] {
   const blocks: DocBlock[] = [];
@@ -77,6 +97,9 @@ export function htmlBlocks(html: string): DocBlock[] {
   const lists: Array<{ ordered: boolean; start?: number }> = [];
   let table: { rows: string[][]; header: boolean; links: DocLink[] } | undefined;
   let row: string[] | undefined;
+  // Open <div>s, each with the notice box it draws (its title, and whether its first paragraph carries it yet).
+  const divs: Array<{ title: string; titled: boolean } | undefined> = [];
+  const callout = () => [...divs].reverse().find((d) => d !== undefined);
   const listItem = (text: string): DocBlock => {
     const list = lists[lists.length - 1];
     const item: DocBlock = { kind: 'list-item', text, depth: Math.max(0, lists.length - 1), ordered: list?.ordered ?? false };
@@ -85,10 +108,26 @@ export function htmlBlocks(html: string): DocBlock[] {
     return item;
   };
   const flush = () => {
-    const text = linkedText(buffer);
+    let text = linkedText(buffer);
+    const box = kind === 'paragraph' ? callout() : undefined;
+    // A notice box's paragraphs are a titled callout: its own title line ("Info!") or its kind gives the title.
+    if (box && text && !box.titled) {
+      const lead = calloutLead.exec(text);
+      if (lead && lead[1].split(/\s+/).length <= 3) {
+        box.title = lead[1].trim();
+        text = text.slice(lead[0].length).trim();
+      }
+    }
     if (text) {
       const block: DocBlock =
-        kind === 'heading' ? { kind, text, level } : kind === 'list-item' ? listItem(text) : { kind: 'paragraph', text };
+        kind === 'heading'
+          ? { kind, text, level }
+          : kind === 'list-item'
+            ? listItem(text)
+            : box
+              ? { kind: 'quote', text, ...(box.titled ? {} : { label: box.title }) }
+              : { kind: 'paragraph', text };
+      if (box) box.titled = true;
       const placed = placeAnchors(text, links);
       if (placed.length) block.links = placed;
       const spans = code.filter((c) => text.includes(c));
@@ -216,6 +255,15 @@ export function htmlBlocks(html: string): DocBlock[] {
         table.links.push(...placeAnchors(cell, links));
         buffer = '';
         links = [];
+      }
+      continue;
+    }
+    if (tag === 'div') {
+      flush();
+      if (closing) divs.pop();
+      else {
+        const kindOf = calloutClass.exec(attr(attrs, 'class') ?? '')?.[1].toLowerCase();
+        divs.push(kindOf ? { title: calloutTitles[kindOf], titled: false } : undefined);
       }
       continue;
     }

@@ -42,8 +42,34 @@ const isMathLine = (l: PdfLine) => {
   const words = proseWords(text);
   // The label's letters are not mathematics: the share is of the formula after it.
   const math = label ? ((l.math ?? 0) * l.text.length) / Math.max(1, text.length) : (l.math ?? 0);
-  return (math >= 0.45 && words <= 3) || (math >= 0.1 && words === 0);
+  return (
+    (math >= 0.45 && words <= 3) ||
+    (math >= 0.1 && words === 0) ||
+    // A formula named by a word set apart on its line ("Rate = k[NO]²[O₂]", its first word in bold): a display.
+    (math >= 0.25 && words <= 1 && l.x0 >= l.columnLeft + 2 * l.size && relation.test(plain(text).replace(/\\\(.*?\\\)/g, ' ')))
+  );
 };
+
+const relation = /[=≡≈∝≤≥]/;
+
+/** The left side of a display's relation set on its own ("Rate =" before a fraction): a piece of the display. */
+const isLeftSide = (l: PdfLine) => proseWords(l.text) <= 2 && plain(l.text).length <= 24 && /[=≡≈∝≤≥<>]$/.test(plain(l.text));
+
+/** A few words of a note (a letter first: a program's "// comment" or "}" beside a listing is none), not a sentence. */
+const isNoteText = (l: PdfLine) =>
+  !l.mono && /^\p{L}/u.test(plain(l.text)) && proseWords(l.text) <= 3 && plain(l.text).length <= 24 && !/[.!?]$/.test(plain(l.text));
+
+/**
+ * A note set to the right of a display's row, on its baseline ("Slow", "Fast", "fast equilibrium" beside the steps of a
+ * mechanism): the display's, never a heading or a paragraph between its rows.
+ */
+function isRowNote(l: PdfLine, rows: PdfLine[]): boolean {
+  if (rows.length === 0 || !isNoteText(l)) return false;
+  // Right of the formulas (another note on an earlier row does not count).
+  const formulas = rows.filter((r) => (r.math ?? 0) >= 0.3);
+  const right = Math.max(...(formulas.length ? formulas : rows).map((r) => r.x1));
+  return l.x0 >= right - 0.5 * l.size && rows.some((r) => Math.abs(r.y - l.y) <= 1.5 * l.size);
+}
 
 /**
  * A row of a display that names a distribution or a function in upright type ("y_t ∼ LogNormal(μ, σ²),"): set in
@@ -279,7 +305,7 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
         !besideProse(l) &&
         (plain(l.text).length <= 12 || isSetApartFormula(l));
       if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size, x0: l.x0, x1: l.x1 });
-      else if (isLabelBeside(lines, j) && group.lines.length > 0) group.lines.push(l);
+      else if ((isLabelBeside(lines, j) || isRowNote(l, group.lines) || isLeftSide(l)) && group.lines.length > 0) group.lines.push(l);
       else if (isMathLine(l) || isPiece || (group.lines.length > 0 && isNamedRow(l))) {
         const m = numberAtEnd.exec(l.text);
         if (m && l.x1 >= l.columnRight - 0.5 * l.size) {
@@ -345,6 +371,34 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
     });
     out.push(...besides);
     i = j;
+  }
+  return withRowNotes(out);
+}
+
+/**
+ * A row note read after its display (the display's number, set at the column's edge, ended the display's lines before
+ * it): within the display's height, right of its middle, it is the display's words ("Fast" beside the last step).
+ */
+function withRowNotes(lines: PdfLine[]): PdfLine[] {
+  const out: PdfLine[] = [];
+  for (const l of lines) {
+    const display = out
+      .slice(-3)
+      .reverse()
+      .find((o) => o.region?.kind === 'equation' && o.page === l.page);
+    const region = display?.region;
+    const note =
+      !!region &&
+      !l.region &&
+      !l.isMargin &&
+      !isNumberLine(l) &&
+      isNoteText(l) &&
+      // Right of the display's middle (a note on an earlier row widened its picture up to this one's column).
+      l.x0 >= (region.x0 + region.x1) / 2 &&
+      l.y >= region.y0 - 0.5 * l.size &&
+      l.y <= region.y1;
+    if (note && region) region.text = `${region.text} ${plain(l.text)}`;
+    else out.push(l);
   }
   return out;
 }

@@ -92,9 +92,12 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
       const withoutNumber = numberless !== key && !ownNumber && (entries[k].key === numberless || entries[k].key === headKey);
       // hyperref drops mathematics from a bookmark ("Modèle Poisson-" for "8 Modèle Poisson-Σ"): a line whose words
       // are the bookmark's and then a Greek letter or two is that heading.
+      // It keeps the letter's index or power: "Intervalle de confiance pour 1" for "... pour β₁", "Estimateur de 2" for "σ²".
+      const greekless = numberless.normalize('NFKC').replace(/\p{Script=Greek}/gu, '');
       const mathDropped =
         entries[k].key.length >= 6 &&
-        /^\p{Script=Greek}{1,2}$/u.test(numberless.startsWith(entries[k].key) ? numberless.slice(entries[k].key.length) : '');
+        (/^\p{Script=Greek}{1,2}$/u.test(numberless.startsWith(entries[k].key) ? numberless.slice(entries[k].key.length) : '') ||
+          (greekless !== numberless.normalize('NFKC') && greekless === entries[k].key.normalize('NFKC')));
       if (entries[k].key === key || sameWords || withoutNumber || mathDropped) {
         nextEntry = k + 1;
         matched.add(entries[k].loose);

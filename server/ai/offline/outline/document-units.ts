@@ -196,7 +196,9 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
     roots = roots.slice(1);
   }
   // Title-block lines set large (course name, "Lecture 5", the author) before the first real unit: the title, not chapters.
-  // A unit giving someone's contact (a syllabus's "Instructor" and the e-mail under it) is no title: students need it.
+  // A unit giving someone's contact (a syllabus's "Instructor" and the e-mail under it) is no title: students need it;
+  // nor is one holding a list, or three lines and more under another heading than the title (a handout's "Schedule", its
+  // first command lines): a part of the text.
   for (
     let n = 0;
     n < 3 &&
@@ -204,7 +206,8 @@ export function documentUnits(doc: Pick<ExtractedDocument, 'blocks' | 'title'>):
     roots[0].children.length === 0 &&
     proseWords(roots[0].blocks) === 0 &&
     blockWords(roots[0].blocks) < 25 &&
-    !roots[0].blocks.some(isContact);
+    (roots[0].blocks.length <= 2 || cleanHeadingTitle(roots[0].title).toLowerCase() === cleanHeadingTitle(doc.title ?? '').toLowerCase()) &&
+    !roots[0].blocks.some((b) => isContact(b) || b.kind === 'list-item' || b.kind === 'table');
     n++
   ) {
     intro = introWith(roots[0].title, roots[0].blocks);
