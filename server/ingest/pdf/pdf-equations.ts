@@ -3,7 +3,7 @@ import { fractionDisplayLatex } from './pdf-display-fractions';
 import { braceDisplayLatex } from './pdf-display-braces';
 import { bigOperator } from './pdf-lines';
 import { latexToText } from './pdf-math';
-import { atTextEdge, endsParagraphAbove, goesOnRow, isSmallLabel, isWordedDisplay, isWordedRow } from './pdf-display-rows';
+import { atTextEdge, endsParagraphAbove, goesOnRow, isSmallLabel, isWordedDisplay, isWordedRow } from './pdf-worded-rows';
 import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
 
 /** An equation number standing alone at the column's edge: "(5.4)", "(2.1a)", "(A.3)", "(12)". */
@@ -303,7 +303,7 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
             isWordedRow(l, group.lines, words, lineGap, lines[j + 1], !!lines[j + 1] && isMathLine(lines[j + 1])))) ||
         isWordedDisplay(l, words)
       )
-        // A display's lines that hold words (pdf-display-rows.ts): a row in words, a label over an arrow, a comment.
+        // A display's lines that hold words (pdf-worded-rows.ts): a row in words, a label over an arrow, a comment.
         group.lines.push(l);
       else break;
       last = l;
