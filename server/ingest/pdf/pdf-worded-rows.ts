@@ -26,9 +26,16 @@ export function isSmallLabel(l: PdfLine, rows: PdfLine[], words: number): boolea
   return l.x0 >= left - main && l.x1 <= right + main && rows.some((r) => r.size > 0.85 * main && Math.abs(r.y - l.y) < 1.3 * main);
 }
 
-/** Words set after a row of the display on its own baseline ("x ∈ X   pour un certain S : X → ℝ"): the row's. */
+/**
+ * Words set after a row of the display on its own baseline ("x ∈ X   pour un certain S : X → ℝ"): the row's. The row is a
+ * formula in the text's size with a relation, not a mark in the margin (a listing's "↪" before its wrapped line).
+ */
 export function goesOnRow(l: PdfLine, rows: PdfLine[], words: number): boolean {
-  return words <= 8 && !atTextEdge(l) && rows.some((r) => Math.abs(r.y - l.y) < 0.3 * l.size && l.x0 >= r.x1 - 0.5);
+  return (
+    words <= 8 &&
+    !atTextEdge(l) &&
+    rows.some((r) => Math.abs(r.y - l.y) < 0.3 * l.size && l.x0 >= r.x1 - 0.5 && r.size > 0.85 * l.size && relation.test(r.text))
+  );
 }
 
 /**
