@@ -53,13 +53,16 @@ export function findGutter(segments: Segment[], pageWidth: number): Gutter | und
  * full-width segments (titles, wide figures) are read left column first,
  * then the right column.
  */
-export function orderPage(segments: Segment[], pageWidth: number): PdfLine[] {
+export function orderPage(segments: Segment[], pageWidth: number, documentColumn?: { left: number; right: number }): PdfLine[] {
   // Pieces of one baseline left to right: a line split around a tall formula comes back with baselines that differ in the
   // last bits of a float (305.358 and 305.35799999999995), which must not put its end before its start.
   const sorted = [...segments].sort((a, b) => (Math.abs(b.y - a.y) > 0.01 ? b.y - a.y : a.x0 - b.x0));
   const gutter = findGutter(sorted, pageWidth);
   if (!gutter) {
-    const edges = columnEdges(sorted);
+    // A page of a line or two of text (the end of a chapter, displays left alone on the last page) has no edges of its own
+    // to measure: the document's body column is its column, so a centred display on it stays centred.
+    const few = sorted.filter((s) => s.chars > 20 && s.math < 0.5).length < 3;
+    const edges = few && documentColumn ? documentColumn : columnEdges(sorted);
     return sorted.map((s) => toLine(s, 0, edges));
   }
   const isLeft = (s: Segment) => s.x1 <= gutter.x + 1;

@@ -151,7 +151,8 @@ export function isMathFragment(lines: PdfLine[], i: number, body: BodyStats): bo
     for (const d of [-2, -1, 1, 2]) {
       const piece = lines[k + d];
       if (!piece || piece === line || piece.region || piece.page !== other.page || piece.column !== other.column) continue;
-      if (Math.abs(piece.y - other.y) < 0.3 * other.size && !isFragment(piece, body)) [x0, x1] = [Math.min(x0, piece.x0), Math.max(x1, piece.x1)];
+      if (Math.abs(piece.y - other.y) < 0.3 * other.size && !isFragment(piece, body))
+        [x0, x1] = [Math.min(x0, piece.x0), Math.max(x1, piece.x1)];
     }
     return { x0, x1 };
   };

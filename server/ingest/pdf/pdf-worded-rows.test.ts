@@ -84,6 +84,17 @@ describe('labelled run-ins around displays (French notes)', () => {
     expect(block.text).toMatch(/dvolg \(i\.e\. .* a ses symétries dans l’identité de Bianchi/);
   });
 
+  it('keeps a labelled run-in of mathematics as a paragraph rather than dropping it', async () => {
+    const { block } = at(await runIns(), 'Remarque:');
+    expect(block.text).toMatch(/^Remarque: .*Q_\{X\}.* \+ LT$/);
+  });
+
+  it('reads displays alone on a last page against the document’s column, the worded one among them', async () => {
+    const blocks = (await runIns()).filter((b) => b.page === 2);
+    expect(blocks.map((b) => b.kind)).toEqual(['equation']);
+    expect(blocks[0].text).toMatch(/δ_\{β\}X\^\{i\}.*orbites dans.*= 2n/);
+  });
+
   it('keeps the subscript of an evaluation bar between the pieces of a split line inside the sentence', async () => {
     const { block } = at(await runIns(), 'Ce calcul se généralise');
     expect(block.text).toMatch(/ce qui permet les développements asymptotiques\.$/);

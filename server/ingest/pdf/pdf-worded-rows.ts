@@ -43,9 +43,17 @@ export function goesOnRow(l: PdfLine, rows: PdfLine[], words: number): boolean {
  * a cases brace or an array: "Y⌟ω invariante par l'action de g" under "d(Y⌟ω) = 0"), or holding a relation with a row
  * of mathematics right after it ("Or W(J) = [...calcul peu passionnant...]" between the rows of an align*).
  */
-export function isWordedRow(l: PdfLine, rows: PdfLine[], words: number, lineGap: number, next: PdfLine | undefined, nextIsMath: boolean): boolean {
+export function isWordedRow(
+  l: PdfLine,
+  rows: PdfLine[],
+  words: number,
+  lineGap: number,
+  next: PdfLine | undefined,
+  nextIsMath: boolean,
+): boolean {
   const last = rows[rows.length - 1];
-  if (!last || words > 8 || l.x0 - l.columnLeft < 3 * l.size || l.x1 > l.columnRight - 2 * l.size || last.y - l.y > 1.6 * lineGap) return false;
+  if (!last || words > 8 || l.x0 - l.columnLeft < 3 * l.size || l.x1 > l.columnRight - 2 * l.size || last.y - l.y > 1.6 * lineGap)
+    return false;
   const main = Math.max(...rows.map((r) => r.size));
   if (rows.some((r) => r.size > 0.85 * main && r.text.length >= 3 && r.y > l.y && Math.abs(r.x0 - l.x0) < 0.5 * l.size)) return true;
   return (
@@ -72,7 +80,7 @@ export function isWordedDisplay(l: PdfLine, words: number): boolean {
 }
 
 /**
- * A paragraph's last line at the text's left edge, right under a line of it that ends mid-sentence, is the paragraph's
+ * A paragraph's last line at the text's left edge, right under a full line of it that ends mid-sentence, is the paragraph's
  * however much mathematics it holds ("Soit (M, π) une variété de Poisson, avec en coordonnées" / "π = ½π^{ij}∂_i ∧ ∂_j:"):
  * a display is centred or set in.
  */
@@ -86,6 +94,7 @@ export function endsParagraphAbove(l: PdfLine, above: PdfLine | undefined, above
     aboveWords >= 2 &&
     l.x0 - l.columnLeft < 0.5 * l.size &&
     above.x0 - above.columnLeft < 2 * above.size &&
+    above.x1 >= above.columnRight - 2 * above.size &&
     above.y - l.y > 0 &&
     above.y - l.y <= 1.3 * lineGap &&
     !/[.:;!?]["”’)]?$/.test(above.text.trim())
