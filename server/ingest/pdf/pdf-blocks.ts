@@ -497,6 +497,8 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
   }
   // A list item of formulas ("(2) Calculate |a⃗|² + 2a⃗ ⋅ b⃗") reads as one by its words, however much of it is mathematics.
   if (kind === 'list-item' && /\p{L}{4,}/u.test(text.replace(/\\\(.*?\\\)/g, ' '))) return true;
+  // So does an item that is a formula alone ("• x_{i0+1} := f(x_{i}), ..., x_{i0+k+1} := f(x_{i0+k})").
+  if (kind === 'list-item' && /\\\(/.test(text) && /[=<>≤≥∈]/.test(text)) return true;
   if (letters / visible.length < 0.5 || letters < 2) return false;
   // A web address on its own (a footnote giving a source) is content, however few its words.
   return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text) || /(?:https?:\/\/|www\.)\S{4,}/i.test(text);
