@@ -38,12 +38,18 @@ export function bodyStats(lines: PdfLine[]): BodyStats {
     }
     return gaps.sort((x, y) => x - y);
   };
-  // The spacing of a paragraph's own lines: a line of prose that fills the measure and the prose line under it, back at
-  // its left edge. On a page of displays the pieces of their fractions and scripts (a numerator 7 points over its bar)
+  // The spacing of a paragraph's own lines: a line of prose that fills the measure without ending its sentence and the
+  // prose line under it, back at its left edge. On a page of displays the pieces of their fractions and scripts (a numerator 7 points over its bar)
   // outnumber the lines of prose and would set the gap at half a line.
   const prose = (l: PdfLine) => (l.math ?? 0) < 0.5 && !l.region;
   const wrapped = gapsOf(
-    (a, b) => prose(a) && prose(b) && a.x1 >= a.columnRight - size && Math.abs(b.x0 - a.x0) < size && b.x0 - b.columnLeft < size,
+    (a, b) =>
+      prose(a) &&
+      prose(b) &&
+      a.x1 >= a.columnRight - size &&
+      !/[.?!:]["”’)]?$/.test(a.text.trim()) &&
+      Math.abs(b.x0 - a.x0) < size &&
+      b.x0 - b.columnLeft < size,
   );
   const gaps = wrapped.length ? wrapped : gapsOf(() => true);
   const lineGap = gaps.length ? gaps[Math.floor(gaps.length / 2)] : size * 1.2;
