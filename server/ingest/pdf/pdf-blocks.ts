@@ -490,9 +490,15 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
     if (words >= 4 && /\\\(/.test(text) && /[.?!](?:\s?[□■∎])?$/u.test(text) && proseWordCount(text) >= 2 && /^\p{Lu}/u.test(text))
       return true;
     if (numberedElement.test(text) || codeLine.test(text) || abbreviationEntry.test(text)) return true;
+    // A labelled run-in ("Artifice: T*(ℝ × M) ⊃ ...", "Remarque: Q_X = ...") is a paragraph however much mathematics follows.
+    if (/^\p{Lu}[\p{L}'’-]+(?: [\p{L}'’-]+){0,3}: \S/u.test(text) && visible.length >= 12) return true;
+    // So is a sentence that opens in words and goes on in mathematics ("Notons que ⟨λ, F(x)⟩ + ⟨c̄, d(F ∘ ρ)c⟩ = ...").
+    if (/^\p{Lu}\p{Ll}{3,} \p{Ll}{2,} /u.test(text) && words >= 4 && /\\\(|[=∈]/.test(text)) return true;
   }
   // A list item of formulas ("(2) Calculate |a⃗|² + 2a⃗ ⋅ b⃗") reads as one by its words, however much of it is mathematics.
   if (kind === 'list-item' && /\p{L}{4,}/u.test(text.replace(/\\\(.*?\\\)/g, ' '))) return true;
+  // So does an item that is a formula alone ("• x_{i0+1} := f(x_{i}), ..., x_{i0+k+1} := f(x_{i0+k})").
+  if (kind === 'list-item' && /\\\(/.test(text) && /[=<>≤≥∈]/.test(text)) return true;
   if (letters / visible.length < 0.5 || letters < 2) return false;
   // A web address on its own (a footnote giving a source) is content, however few its words.
   return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text) || /(?:https?:\/\/|www\.)\S{4,}/i.test(text);

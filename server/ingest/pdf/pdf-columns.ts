@@ -25,8 +25,9 @@ export function findGutter(segments: Segment[], pageWidth: number): Gutter | und
     for (const other of sorted) {
       if (other.y < seg.y - 0.8 * seg.size) continue;
       if (other.y > seg.y + 0.8 * seg.size) break;
-      // Both sides of a pair are lines of text: an equation number or a page number beside a line makes no column.
-      if (other !== seg && other.x0 > seg.x1 && other.chars >= 12) out.push(other);
+      // Both sides of a pair are lines of text: an equation number or a page number beside a line makes no column, nor
+      // do two formulas side by side (a display's rows set with a wide space between their parts).
+      if (other !== seg && other.x0 > seg.x1 && other.chars >= 12 && !(seg.math >= 0.5 && other.math >= 0.5)) out.push(other);
     }
     return out;
   });
@@ -52,11 +53,16 @@ export function findGutter(segments: Segment[], pageWidth: number): Gutter | und
  * full-width segments (titles, wide figures) are read left column first,
  * then the right column.
  */
-export function orderPage(segments: Segment[], pageWidth: number): PdfLine[] {
-  const sorted = [...segments].sort((a, b) => b.y - a.y || a.x0 - b.x0);
+export function orderPage(segments: Segment[], pageWidth: number, documentColumn?: { left: number; right: number }): PdfLine[] {
+  // Pieces of one baseline left to right: a line split around a tall formula comes back with baselines that differ in the
+  // last bits of a float (305.358 and 305.35799999999995), which must not put its end before its start.
+  const sorted = [...segments].sort((a, b) => (Math.abs(b.y - a.y) > 0.01 ? b.y - a.y : a.x0 - b.x0));
   const gutter = findGutter(sorted, pageWidth);
   if (!gutter) {
-    const edges = columnEdges(sorted);
+    // A page of a line or two of text (the end of a chapter, displays left alone on the last page) has no edges of its own
+    // to measure: the document's body column is its column, so a centred display on it stays centred.
+    const few = sorted.filter((s) => s.chars > 20 && s.math < 0.5).length < 3;
+    const edges = few && documentColumn ? documentColumn : columnEdges(sorted);
     return sorted.map((s) => toLine(s, 0, edges));
   }
   const isLeft = (s: Segment) => s.x1 <= gutter.x + 1;

@@ -3,6 +3,7 @@ import { fractionDisplayLatex } from './pdf-display-fractions';
 import { braceDisplayLatex } from './pdf-display-braces';
 import { bigOperator } from './pdf-lines';
 import { latexToText } from './pdf-math';
+import { atTextEdge, endsParagraphAbove, goesOnRow, isSmallLabel, isWordedDisplay, isWordedRow } from './pdf-worded-rows';
 import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
 
 /** An equation number standing alone at the column's edge: "(5.4)", "(2.1a)", "(A.3)", "(12)". */
@@ -38,6 +39,8 @@ const rowLabel = /^\p{Lu}[\p{L}'’-]*(?: [\p{L}'’-]+){0,3}:(?=\s|$)/u;
 /** Mostly mathematics; or no words at all and some mathematics (":= lim", "f(1) = 1" set in text digits); a row label does not count. */
 const isMathLine = (l: PdfLine) => {
   const label = rowLabel.exec(l.text)?.[0];
+  // A labelled run-in at the text's edge ("Remarque: Q_X = ...", "Preuve du théorème: ∀γ ∈ C¹") opens a paragraph.
+  if (label && atTextEdge(l)) return false;
   const text = label ? l.text.slice(label.length) : l.text;
   const words = proseWords(text);
   // The label's letters are not mathematics: the share is of the formula after it.
@@ -99,7 +102,7 @@ const isPureLabel = (l: PdfLine) => rowLabel.exec(l.text)?.[0].length === l.text
  */
 const isLabelBeside = (lines: PdfLine[], j: number) => {
   const l = lines[j];
-  if (!isPureLabel(l)) return false;
+  if (!isPureLabel(l) || atTextEdge(l)) return false;
   return lines
     .slice(j + 1, j + 4)
     .some(
@@ -265,7 +268,7 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
   const out: PdfLine[] = [];
   // A scrap of mathematics on a line of prose's band (an inline fraction's numerator or denominator, a
   // script) belongs to that line: taken into a display beside it, the picture would take the prose in too.
-  const prose = lines.filter((l) => !l.region && !l.isMargin && proseWords(l.text) >= 2);
+  const prose = lines.filter((l) => !l.region && !l.isMargin && proseWords(l.text) >= 2 && !isWordedDisplay(l, proseWords(l.text)));
   const besideProse = (l: PdfLine) =>
     prose.some(
       (p) => p !== l && p.page === l.page && p.column === l.column && Math.abs(p.y - l.y) < 0.7 * p.size && l.x0 < p.x1 && l.x1 > p.x0,
@@ -274,7 +277,11 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
   while (i < lines.length) {
     const line = lines[i];
     const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.algorithm && !l.columnItem;
-    if (!usable(line) || !(isMathLine(line) || isNumberLine(line)) || (proseWords(line.text) === 0 && besideProse(line))) {
+    const above = out[out.length - 1];
+    const opens =
+      (isMathLine(line) || isNumberLine(line) || isWordedDisplay(line, proseWords(line.text))) &&
+      !endsParagraphAbove(line, above, above ? proseWords(above.text) : 0, lineGap);
+    if (!usable(line) || !opens || (proseWords(line.text) === 0 && besideProse(line))) {
       out.push(line);
       i++;
       continue;
@@ -304,6 +311,9 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
         proseWords(l.text) === 0 &&
         !besideProse(l) &&
         (plain(l.text).length <= 12 || isSetApartFormula(l));
+      const words = proseWords(l.text);
+      // A scrap of mathematics on a line of prose's band is that line's, after a display as before it.
+      if (group.lines.length > 0 && words === 0 && besideProse(l) && !isNumberLine(l)) break;
       if (isNumberLine(l)) group.numbers.push({ label: l.text.trim(), y: l.y, size: l.size, x0: l.x0, x1: l.x1 });
       else if ((isLabelBeside(lines, j) || isRowNote(l, group.lines) || isLeftSide(l)) && group.lines.length > 0) group.lines.push(l);
       else if (isMathLine(l) || isPiece || (group.lines.length > 0 && isNamedRow(l))) {
@@ -312,7 +322,16 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
           group.numbers.push({ label: m[1], y: l.y, size: l.size, x0: l.x1 - m[1].length * 0.5 * l.size, x1: l.x1 });
           group.lines.push({ ...l, text: l.text.slice(0, m.index), x1: l.x1 - m[1].length * 0.5 * l.size });
         } else group.lines.push(l);
-      } else break;
+      } else if (
+        (group.lines.length > 0 &&
+          (goesOnRow(l, group.lines, words) ||
+            isSmallLabel(l, group.lines, words) ||
+            isWordedRow(l, group.lines, words, lineGap, lines[j + 1], !!lines[j + 1] && isMathLine(lines[j + 1])))) ||
+        isWordedDisplay(l, words)
+      )
+        // A display's lines that hold words (pdf-worded-rows.ts): a row in words, a label over an arrow, a comment.
+        group.lines.push(l);
+      else break;
       last = l;
       j++;
     }
@@ -354,9 +373,17 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
         plain(prev.text).length <= 12 &&
         prev.x0 >= prev.columnLeft + prev.size &&
         !besideProse(prev);
-      // The first row's label ("Product Rule:") read just before the row's formula.
-      const isLabel = near && isPureLabel(prev) && prev.x1 < Math.min(...group.lines.map((l) => l.x0));
-      if (!isPiece && !isLabel) break;
+      // The first row's label ("Product Rule:") read just before the row's formula, on its baseline; a label at the text's
+      // edge over the display ("Preuve:", "On rappel que:") is a line of text.
+      const isLabel =
+        near &&
+        isPureLabel(prev) &&
+        !atTextEdge(prev) &&
+        prev.x1 < Math.min(...group.lines.map((l) => l.x0)) &&
+        group.lines.some((l) => Math.abs(l.y - prev.y) < 1.2 * prev.size);
+      // Words in small type over the display's first row ("gauge fix" over an arrow) are read before it.
+      const isOver = near && !besideProse(prev) && isSmallLabel(prev, group.lines, proseWords(prev.text));
+      if (!isPiece && !isLabel && !isOver) break;
       group.lines.unshift(out.pop()!);
     }
     const before = [...out].reverse().find((l) => !l.isMargin);

@@ -147,7 +147,7 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
   );
   const ordered = withFigures.map(({ page, regions }, i) => {
     const body = margins[i].segments.concat(regions.map((r) => regionSegment(r, bodySize)));
-    const lines = orderPage(body, page.width);
+    const lines = orderPage(body, page.width, columns?.get(page.number % 2));
     const notes = orderPage(margins[i].notes, page.width).map((l) => ({ ...l, isMargin: true }));
     return { height: page.height, width: page.width, lines: placeNotes(lines, notes) };
   });

@@ -72,9 +72,12 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   const nextWord = line.text.split(' ')[0] ?? '';
   const endedEarly = room > (nextWord.length + 1) * 0.55 * line.size + 0.5 * line.size;
   // A sentence that goes on in lower case on the next line did not end its paragraph ("... indicate if" / "changes were
-  // made"), when its line is most of the measure long (a short "a: Aristotle" over "b: Beyoncé" is a list of its own).
+  // made"), when its line is most of the measure long (a short "a: Aristotle" over "b: Beyoncé" is a list of its own); so
+  // does an aside in brackets ("... A[g] = ∫ Ric_g dvol_g" / "(i.e. R_μν = 0) a ses symétries"), not an item "(a) ...".
   const goesOn =
-    !/[.?!:;,]["”’)]?$/.test(prev.text) && /^\p{Ll}/u.test(line.text) && prev.x1 - prev.columnLeft > 0.7 * (right - prev.columnLeft);
+    !/[.?!:;,]["”’)]?$/.test(prev.text) &&
+    (/^\p{Ll}/u.test(line.text) || (/^\(\p{Ll}/u.test(line.text) && !ordinal.test(line.text))) &&
+    prev.x1 - prev.columnLeft > 0.7 * (right - prev.columnLeft);
   if (endedEarly && !endsHyphen && !goesOn && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
   const movedOn = prev.page !== line.page || prev.column !== line.column;
   // A sentence may run on into the next column or page; a finished one there starts a new paragraph.
@@ -140,17 +143,29 @@ export function isMathFragment(lines: PdfLine[], i: number, body: BodyStats): bo
     Math.abs(above.x0 - line.x0) < line.size
   )
     return false;
-  const near = (other: PdfLine | undefined) =>
-    !!other &&
-    !other.region &&
-    !isFragment(other, body) &&
-    other.page === line.page &&
-    Math.abs(other.y - line.y) < 1.5 * body.lineGap &&
-    line.x0 >= other.x0 - line.size &&
-    line.x1 <= other.x1 + line.size;
+  // A text line split in pieces around a tall formula spans them all: the evaluation bar's "J=0" between "... e^{…}" and
+  // ", ce qui permet les" is within it.
+  const span = (k: number) => {
+    const other = lines[k];
+    let [x0, x1] = [other.x0, other.x1];
+    for (const d of [-2, -1, 1, 2]) {
+      const piece = lines[k + d];
+      if (!piece || piece === line || piece.region || piece.page !== other.page || piece.column !== other.column) continue;
+      if (Math.abs(piece.y - other.y) < 0.3 * other.size && !isFragment(piece, body))
+        [x0, x1] = [Math.min(x0, piece.x0), Math.max(x1, piece.x1)];
+    }
+    return { x0, x1 };
+  };
+  const near = (k: number) => {
+    const other = lines[k];
+    if (!other || other.region || isFragment(other, body) || other.page !== line.page || Math.abs(other.y - line.y) >= 1.5 * body.lineGap)
+      return false;
+    const { x0, x1 } = span(k);
+    return line.x0 >= x0 - line.size && line.x1 <= x1 + line.size;
+  };
   let before = i - 1;
   while (before >= 0 && isFragment(lines[before], body)) before--;
   let after = i + 1;
   while (after < lines.length && isFragment(lines[after], body)) after++;
-  return near(lines[before]) || near(lines[after]);
+  return near(before) || near(after);
 }

@@ -26,15 +26,32 @@ export function bodyStats(lines: PdfLine[]): BodyStats {
     lines.filter((l) => Math.abs(l.size - size) < 0.5).map((l) => [l.font, l.text.length] as [string, number]),
     '',
   );
-  const gaps: number[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const a = lines[i - 1];
-    const b = lines[i];
-    if (a.page !== b.page || a.column !== b.column || Math.abs(a.size - size) > 0.5 || Math.abs(b.size - size) > 0.5) continue;
-    const d = a.y - b.y;
-    if (d > 0 && d < size * 3) gaps.push(d);
-  }
-  gaps.sort((x, y) => x - y);
+  const gapsOf = (keep: (a: PdfLine, b: PdfLine) => boolean) => {
+    const gaps: number[] = [];
+    for (let i = 1; i < lines.length; i++) {
+      const a = lines[i - 1];
+      const b = lines[i];
+      if (a.page !== b.page || a.column !== b.column || Math.abs(a.size - size) > 0.5 || Math.abs(b.size - size) > 0.5) continue;
+      if (!keep(a, b)) continue;
+      const d = a.y - b.y;
+      if (d > 0 && d < size * 3) gaps.push(d);
+    }
+    return gaps.sort((x, y) => x - y);
+  };
+  // The spacing of a paragraph's own lines: a line of prose that fills the measure without ending its sentence and the
+  // prose line under it, back at its left edge. On a page of displays the pieces of their fractions and scripts (a numerator 7 points over its bar)
+  // outnumber the lines of prose and would set the gap at half a line.
+  const prose = (l: PdfLine) => (l.math ?? 0) < 0.5 && !l.region;
+  const wrapped = gapsOf(
+    (a, b) =>
+      prose(a) &&
+      prose(b) &&
+      a.x1 >= a.columnRight - size &&
+      !/[.?!:]["”’)]?$/.test(a.text.trim()) &&
+      Math.abs(b.x0 - a.x0) < size &&
+      b.x0 - b.columnLeft < size,
+  );
+  const gaps = wrapped.length ? wrapped : gapsOf(() => true);
   const lineGap = gaps.length ? gaps[Math.floor(gaps.length / 2)] : size * 1.2;
   return { size, font, lineGap };
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buildBlocks } from './pdf-blocks';
+import type { PdfLine } from './pdf-types';
+
+/** A line of an 11 pt column from x 71 to 524, baselines 16.3 pt apart (geometry as French LaTeX notes set it). */
+const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
+  page: 34,
+  column: 0,
+  x0: 71,
+  x1: 524,
+  y,
+  size: 10.9,
+  font: 'CMR10',
+  text,
+  columnLeft: 71,
+  columnRight: 524,
+  ...extra,
+});
+
+const blocks = (lines: PdfLine[]) => buildBlocks(lines, []).blocks.map((b) => `${b.kind}: ${b.text}`);
+
+describe('paragraphs and items that are mostly mathematics', () => {
+  it('keeps a labelled run-in followed by a formula, and a sentence that goes on in mathematics', () => {
+    expect(
+      blocks([
+        line('Les fantômes et anti-fantômes sont in-observables, comme on le montre par la méthode BRST.', 740, { x1: 400 }),
+        line('Artifice: \\(T^{\\ast}\\)(ℝ × M) ⊃ (ℝ × {0}) × \\(T^{\\ast}\\)M ≈ ℝ × \\(T^{\\ast}\\)M', 703.7, { x1: 331, math: 0.59 }),
+        line('Notons que ⟨λ, F(x)⟩ + ⟨c̄, d(F ∘ ρ)c⟩ = \\(λ_{α}\\)\\(F^{α}\\) + c̄\\(_{α}\\)(dF ∘ ρ)\\(^{α}_{β}\\)\\(c^{β}\\)', 687.4, {
+          x1: 368,
+          math: 0.65,
+        }),
+      ]).slice(1),
+    ).toEqual([
+      'paragraph: Artifice: \\(T^{\\ast}\\)(ℝ × M) ⊃ (ℝ × {0}) × \\(T^{\\ast}\\)M ≈ ℝ × \\(T^{\\ast}\\)M',
+      'paragraph: Notons que ⟨λ, F(x)⟩ + ⟨c̄, d(F ∘ ρ)c⟩ = \\(λ_{α}\\)\\(F^{α}\\) + c̄\\(_{α}\\)(dF ∘ ρ)\\(^{α}_{β}\\)\\(c^{β}\\)',
+    ]);
+  });
+
+  it('keeps a list item that is a formula alone', () => {
+    expect(
+      blocks([
+        line('• Wähle einen Startwert \\(x_{i0}\\) (meist \\(i_{0}\\) = 0)', 604, { x0: 114, x1: 292 }),
+        line('• \\(x_{i0+1}\\) := f(\\(x_{i}\\)), . . . , \\(x_{i0+k+1}\\) := f(\\(x_{i0+k}\\))', 585.6, { x0: 114, x1: 373, math: 0.61 }),
+      ]),
+    ).toEqual([
+      'list-item: Wähle einen Startwert \\(x_{i0}\\) (meist \\(i_{0}\\) = 0)',
+      'list-item: \\(x_{i0+1}\\) := f(\\(x_{i}\\)), . . . , \\(x_{i0+k+1}\\) := f(\\(x_{i0+k}\\))',
+    ]);
+  });
+});
