@@ -86,3 +86,28 @@ describe('displays of fractions, integrals and sums read from where their glyphs
     expect(glyphDisplayLatex(page.items, page.marks ?? [], cut)?.latex).toBe('A[γ]=\\int _{t_{0}}^{t_{1}}L(t,γ,\\dot{γ})d t.');
   });
 });
+
+describe('matrices whose brackets are one big glyph each (test-fixtures/pdf/latex/display-big-brackets.tex)', () => {
+  it('reads a matrix of two rows inside one-glyph brackets as bmatrix or pmatrix, beside one of four rows built from pieces', async () => {
+    const doc = await extractPdf(
+      new Uint8Array(readFileSync(fixturePath('pdf/latex/display-big-brackets.pdf'))),
+      'display-big-brackets.pdf',
+    );
+    expect(doc.blocks.map((b) => b.kind)).toEqual(['paragraph', 'equation', 'paragraph', 'equation', 'paragraph']);
+    const [factors, rotation] = doc.blocks.filter((b) => b.kind === 'equation');
+    expect(factors.latex).toBe(
+      '\\begin{bmatrix}4 & 6 & 11 \\\\ 6 & 6 & 15 \\\\ -2 & 0 & -4 \\\\ 2 & 6 & 7\\end{bmatrix}=' +
+        '\\begin{bmatrix}-2 & 1 \\\\ -3 & 1 \\\\ 1 & 0 \\\\ -1 & 1\\end{bmatrix}' +
+        '\\begin{bmatrix}-2 & 0 & -4 \\\\ 0 & 6 & 3\\end{bmatrix}',
+    );
+    expect(rotation.latex).toMatch(
+      /^R=\\begin\{pmatrix\}0 & -1 \\\\ 1 & 0\\end\{pmatrix\},\s*R\^\{2\}=\\begin\{pmatrix\}-1 & 0 \\\\ 0 & -1\\end\{pmatrix\}\.$/,
+    );
+    for (const b of [factors, rotation]) {
+      expect(b.image).toBeUndefined();
+      expect(() => katex.renderToString(b.latex!, { throwOnError: true, displayMode: true })).not.toThrow();
+    }
+    expect(doc.blocks[0].text).toBe('Removing two columns gives the factorisation');
+    expect(doc.blocks[4].text).toBe('Both products are checked by multiplying out.');
+  });
+});
