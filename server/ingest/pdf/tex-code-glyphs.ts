@@ -8,6 +8,8 @@
  * A glyph read as its own code is read here through the font's encoding instead (the tables of tex-type3-fonts.ts).
  */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Glyph } from './pdf-type3-glyphs';
+import type { TextRun } from './pdf-type3-runs';
 import { texEncoding, texTableChar } from './tex-glyphs';
 import { joinAccents, texFontEncoding, type3Char, type Type3Encoding } from './tex-type3-fonts';
 
@@ -30,14 +32,17 @@ const showOps = new Set<number>([OPS.showText, OPS.showSpacedText, OPS.nextLineS
 
 /**
  * Adds to `read` (by font id) the characters pdf.js gave as a glyph's own code in the TeX fonts a page draws
- * (`nameOf` gives a font id's PDF name). Pages share their fonts: `read` is the document's.
+ * (`nameOf` gives a font id's PDF name). Pages share their fonts: `read` is the document's. Returns the ids of the fonts
+ * of which the page draws a glyph pdf.js read as a control code it takes for white space (OT1's ff, fi and fl at codes
+ * 11 to 13): the text has a space or nothing there, and `readBlankGlyphs` reads them back by where they are drawn.
  */
 export function collectCodeReadChars(
   fnArray: number[],
   argsArray: unknown[][],
   nameOf: (id: string) => string,
   read: Map<string, Set<string>>,
-): void {
+): Set<string> {
+  const blank = new Set<string>();
   let font: string | undefined;
   const tex = new Map<string, boolean>();
   for (let i = 0; i < fnArray.length; i++) {
@@ -59,8 +64,114 @@ export function collectCodeReadChars(
       const chars = read.get(font) ?? new Set<string>();
       chars.add(unicode);
       read.set(font, chars);
+      if (/\s/.test(unicode)) blank.add(font);
     }
   }
+  return blank;
+}
+
+/** Whether a glyph is one pdf.js read as white space by its code. */
+const isBlank = (g: Glyph) => g.unicode.length === 1 && g.unicode.charCodeAt(0) === g.code && /\s/.test(g.unicode);
+
+/** A run's box along its baseline: where it starts and ends, its baseline and size. */
+function runBox(run: TextRun): { x0: number; x1: number; y: number; size: number } | undefined {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = run.transform ?? [];
+  // Only upright runs: a rotated one is not read as text.
+  if (Math.abs(b) > 0.01 * Math.abs(a) || Math.abs(c) > 0.01 * Math.abs(d) || a <= 0) return undefined;
+  return { x0: e, x1: e + (run.width ?? 0), y: f, size: Math.abs(d) || a };
+}
+
+/**
+ * The glyphs of a run in drawing order, each with its characters: a glyph pdf.js read as white space by its code takes a
+ * space of the text where there is one and its reading through the font's encoding replaces it. Undefined where the
+ * text and the glyphs do not agree (the run is then left as pdf.js read it).
+ */
+function readRun(run: TextRun, glyphs: Glyph[], encoding: Type3Encoding): string | undefined {
+  const str = run.str ?? '';
+  let out = '';
+  let i = 0;
+  for (const g of glyphs) {
+    if (isBlank(g)) {
+      if (str[i] === ' ') i++;
+      out += type3Char(encoding, g.code) || ' ';
+      continue;
+    }
+    // Spaces pdf.js put for a gap have no glyph.
+    while (str[i] === ' ') out += str[i++];
+    const read = g.unicode.normalize('NFKC');
+    if (!read.trim()) continue;
+    if (str.startsWith(read, i)) {
+      out += read;
+      i += read.length;
+    } else if (str.startsWith(g.unicode, i)) {
+      out += g.unicode;
+      i += g.unicode.length;
+    }
+    // Else a glyph pdf.js left out of the text (an accent it read as a control code): passed over.
+  }
+  return i === str.length || !str.slice(i).trim() ? out + str.slice(i) : undefined;
+}
+
+/**
+ * The page's runs with the glyphs pdf.js read as white space (`blank`: the fonts that drew any, by id; `glyphs`: the
+ * page's glyphs where they are drawn) read through their TeX font's encoding: "Di erential" is "Differential" again. A
+ * blank inside a run takes the space pdf.js put for it; one where pdf.js ended a run or started the next (a wide
+ * ligature, one at the start of a word or a line) is added to the run it touches on its baseline.
+ */
+export function readBlankGlyphs(runs: TextRun[], glyphs: Glyph[], blank: ReadonlySet<string>, nameOf: (id: string) => string): TextRun[] {
+  const ofFont = new Map<string, Glyph[]>();
+  for (const g of glyphs) if (blank.has(g.font)) ofFont.set(g.font, [...(ofFont.get(g.font) ?? []), g]);
+  const done = new Set<Glyph>();
+  const out = runs.map((run) => {
+    const encoding = run.fontName && ofFont.has(run.fontName) ? codeEncoding(nameOf(run.fontName)) : undefined;
+    const box = encoding ? runBox(run) : undefined;
+    if (!encoding || !box || !run.str) return run;
+    const mine = ofFont
+      .get(run.fontName!)!
+      .filter(
+        (g) => !done.has(g) && Math.abs(g.y - box.y) < 0.3 * box.size && g.x >= box.x0 - 0.05 * box.size && g.x < box.x1 - 0.05 * box.size,
+      );
+    if (!mine.some(isBlank)) return run;
+    if (!run.str.trim()) {
+      // A space pdf.js gave a run of its own spans the gap before the blank too: the run is the blank, where it is drawn.
+      const [g, ...more] = mine.filter(isBlank);
+      const read = type3Char(encoding, g.code);
+      if (more.length || !read) return run;
+      done.add(g);
+      const t = [...(run.transform ?? [])];
+      t[4] = g.x;
+      return { ...run, str: read, transform: t, width: g.advance };
+    }
+    const str = readRun(run, mine, encoding);
+    if (str === undefined) return run;
+    mine.forEach((g) => done.add(g));
+    return { ...run, str };
+  });
+  // Blanks outside every run: added to the run that ends where the blank starts, or starts where it ends.
+  for (const [font, list] of ofFont) {
+    const encoding = codeEncoding(nameOf(font));
+    if (!encoding) continue;
+    for (const g of list.filter((x) => isBlank(x) && !done.has(x))) {
+      const read = type3Char(encoding, g.code);
+      if (!read) continue;
+      for (let k = 0; k < out.length; k++) {
+        const run = out[k];
+        const box = run.fontName === font && run.str?.trim() ? runBox(run) : undefined;
+        if (!box || Math.abs(g.y - box.y) >= 0.3 * box.size) continue;
+        const near = 0.15 * box.size;
+        if (Math.abs(box.x1 - g.x) < near) {
+          out[k] = { ...run, str: `${run.str!.trimEnd()}${read}`, width: g.x + g.advance - box.x0 };
+        } else if (Math.abs(box.x0 - (g.x + g.advance)) < near) {
+          const t = [...(run.transform ?? [])];
+          t[4] = g.x;
+          out[k] = { ...run, str: `${read}${run.str!.trimStart()}`, transform: t, width: box.x1 - g.x };
+        } else continue;
+        done.add(g);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /**
