@@ -111,3 +111,20 @@ describe('matrices whose brackets are one big glyph each (test-fixtures/pdf/late
     expect(doc.blocks[4].text).toBe('Both products are checked by multiplying out.');
   });
 });
+
+describe('matrices whose bracket pieces pdf.js reads as their codes (test-fixtures/pdf/latex/display-pieces-codes.tex)', () => {
+  it('stacks the pieces read through the extension font into one delimiter and reads the matrices', async () => {
+    const doc = await extractPdf(
+      new Uint8Array(readFileSync(fixturePath('pdf/latex/display-pieces-codes.pdf'))),
+      'display-pieces-codes.pdf',
+    );
+    expect(doc.blocks.map((b) => b.kind)).toEqual(['paragraph', 'equation', 'paragraph']);
+    const display = doc.blocks[1];
+    expect(display.latex).toMatch(
+      /^P=\\begin\{pmatrix\}0 & 0 & 1 & 0 \\\\ 0 & 1 & 0 & 0 \\\\ 1 & 0 & 0 & 0 \\\\ 0 & 0 & 0 & 1\\end\{pmatrix\},\s*Q=\\begin\{bmatrix\}1 & 0 & 0 & 0 \\\\ 0 & 1 & 0 & 0 \\\\ 0 & 0 & 0 & 0 \\\\ 0 & 0 & 0 & 0\\end\{bmatrix\}\.$/,
+    );
+    expect(display.image).toBeUndefined();
+    expect(() => katex.renderToString(display.latex!, { throwOnError: true, displayMode: true })).not.toThrow();
+    expect(doc.blocks[2].text).toBe('Both are symmetric, and only the first is invertible.');
+  });
+});
