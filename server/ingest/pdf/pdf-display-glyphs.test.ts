@@ -118,13 +118,25 @@ describe('matrices whose bracket pieces pdf.js reads as their codes (test-fixtur
       new Uint8Array(readFileSync(fixturePath('pdf/latex/display-pieces-codes.pdf'))),
       'display-pieces-codes.pdf',
     );
-    expect(doc.blocks.map((b) => b.kind)).toEqual(['paragraph', 'equation', 'paragraph']);
+    expect(doc.blocks.map((b) => b.kind)).toEqual(['paragraph', 'equation', 'paragraph', 'equation', 'paragraph', 'equation']);
     const display = doc.blocks[1];
     expect(display.latex).toMatch(
       /^P=\\begin\{pmatrix\}0 & 0 & 1 & 0 \\\\ 0 & 1 & 0 & 0 \\\\ 1 & 0 & 0 & 0 \\\\ 0 & 0 & 0 & 1\\end\{pmatrix\},\s*Q=\\begin\{bmatrix\}1 & 0 & 0 & 0 \\\\ 0 & 1 & 0 & 0 \\\\ 0 & 0 & 0 & 0 \\\\ 0 & 0 & 0 & 0\\end\{bmatrix\}\.$/,
     );
     expect(display.image).toBeUndefined();
     expect(() => katex.renderToString(display.latex!, { throwOnError: true, displayMode: true })).not.toThrow();
-    expect(doc.blocks[2].text).toBe('Both are symmetric, and only the first is invertible.');
+    expect(doc.blocks[2].text).toBe('Both are symmetric, and only the first is invertible. The stable set of a fixed point p is');
+  });
+
+  it('reads the column of pieces of a big "|" as one bar and leaves the tips of an underbrace out of the text', async () => {
+    const doc = await extractPdf(
+      new Uint8Array(readFileSync(fixturePath('pdf/latex/display-pieces-codes.pdf'))),
+      'display-pieces-codes.pdf',
+    );
+    const [, set, iterate] = doc.blocks.filter((b) => b.kind === 'equation');
+    // pdf.js reads the pieces of \Big| (code 12) as white space and the tips (0x7A-0x7D) as "z{|}", the big braces (0x6E,
+    // 0x6F) by the font's own map as "{" and "}".
+    expect(set.text).toBe('W(p) := {x ∈ Ω | lim_{n→∞} f^{n}(x) = p},');
+    expect(iterate.text).toMatch(/^f\^\{n\}\(x\) := f\(f\(\. \. \. f\(x\)\)\)\s*\.$/);
   });
 });
