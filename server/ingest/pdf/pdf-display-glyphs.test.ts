@@ -128,7 +128,7 @@ describe('matrices whose bracket pieces pdf.js reads as their codes (test-fixtur
     expect(doc.blocks[2].text).toBe('Both are symmetric, and only the first is invertible. The stable set of a fixed point p is');
   });
 
-  it('reads the column of pieces of a big "|" as one bar and leaves the tips of an underbrace out of the text', async () => {
+  it('reads the column of pieces of a big "|" as one bar, limits under "lim", and leaves the tips of an underbrace out of the text', async () => {
     const doc = await extractPdf(
       new Uint8Array(readFileSync(fixturePath('pdf/latex/display-pieces-codes.pdf'))),
       'display-pieces-codes.pdf',
@@ -137,6 +137,8 @@ describe('matrices whose bracket pieces pdf.js reads as their codes (test-fixtur
     // pdf.js reads the pieces of \Big| (code 12) as white space and the tips (0x7A-0x7D) as "z{|}", the big braces (0x6E,
     // 0x6F) by the font's own map as "{" and "}".
     expect(set.text).toBe('W(p) := {x ∈ Ω | lim_{n→∞} f^{n}(x) = p},');
+    expect(set.latex).toBe('W(p):=\\left\\{ x\\inΩ|\\lim_{n\\to \\infty}f^{n}(x)=p \\right\\},');
+    expect(() => katex.renderToString(set.latex!, { throwOnError: true, displayMode: true })).not.toThrow();
     expect(iterate.text).toMatch(/^f\^\{n\}\(x\) := f\(f\(\. \. \. f\(x\)\)\)\s*\.$/);
   });
 });

@@ -153,6 +153,9 @@ function atomLatex(a: Atom): string | undefined {
   return pieces.some((p) => p === undefined) ? undefined : joinLatex(...(pieces as string[]));
 }
 
+/** Operator names that take limits under them in a display (\lim_{n \to \infty}), as the big operators do. */
+const limitNames = /^(?:lim|liminf|limsup|max|min|sup|inf|det|gcd|Pr)$/;
+
 /** Operator names TeX sets upright in a text font. */
 const uprightNames =
   /^(?:sin|cos|tan|cot|sec|csc|exp|log|ln|lg|lim|liminf|limsup|max|min|sup|inf|det|gcd|mod|dim|ker|deg|arg|Pr|sinh|cosh|tanh)$/;
@@ -475,7 +478,10 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[], b
       const centre = (x0 + x1) / 2;
       const op = elements.find(
         (e) =>
-          e.atom?.bigOp && centre >= e.x0 - 0.5 * main && centre <= e.x1 + 0.5 * main && (y > base + 0.5 * main || y < base - 0.4 * main),
+          (e.atom?.bigOp || (e.atom?.upright && limitNames.test(e.atom.text))) &&
+          centre >= e.x0 - 0.5 * main &&
+          centre <= e.x1 + 0.5 * main &&
+          (y > base + 0.5 * main || y < base - 0.4 * main),
       );
       const host = op ?? [...elements].reverse().find((e) => e.x1 <= x0 + 0.3 * main && x0 - e.x1 < 0.5 * main);
       if (!host) return undefined;

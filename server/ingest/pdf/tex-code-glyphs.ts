@@ -134,21 +134,35 @@ function readRun(run: TextRun, glyphs: Glyph[], encoding: Type3Encoding): string
   return i === str.length || !str.slice(i).trim() ? out + str.slice(i) : undefined;
 }
 
+/** CMEX's extension pieces of "|" and "‖" (codes 12 and 13): their advance widths in ems, from the font's TFM. */
+const extensionWidths: Record<number, number> = { 0x0c: 0.3333, 0x0d: 0.5556 };
+
 /**
- * CMEX's blanks (the extension of "|" and "‖", set in a column of as many as the height needs) as one glyph each column,
- * a run of its own at the column's top piece: TeX hangs the extension font's glyphs from their origin (PdfItem.hangs).
+ * CMEX's blanks as runs of their own: the extension of "|" or "‖", set in a column of as many pieces as the height needs,
+ * one glyph a column, placed so that the reader's guess of where the extension font's glyphs hang (PdfItem.hangs: 0.75 em
+ * under their origin) puts it on its row's baseline (the column is centred on the math axis, a quarter em over it); any
+ * other (a big "}" or angle bracket at codes 9 to 11) one run at its origin.
  */
 function columnRuns(blanks: Glyph[], font: string, encoding: Type3Encoding, like: TextRun | undefined): TextRun[] {
   const columns: Glyph[][] = [];
   for (const g of [...blanks].sort((a, b) => a.x - b.x || b.y - a.y)) {
-    const column = columns.find((c) => c[0].code === g.code && Math.abs(c[0].x - g.x) < 0.5 && c[c.length - 1].y - g.y < 2 * g.advance + 8);
+    const column = extensionWidths[g.code]
+      ? columns.find((c) => c[0].code === g.code && Math.abs(c[0].x - g.x) < 0.5 && c[c.length - 1].y - g.y < 8 * g.advance)
+      : undefined;
     if (column) column.push(g);
     else columns.push([g]);
   }
-  const size = Math.abs(like?.transform?.[3] ?? 10) || 10;
   return columns.flatMap((c) => {
     const str = placedChar(c[0], encoding);
-    return str ? [{ str, transform: [size, 0, 0, size, c[0].x, c[0].y], width: c[0].advance, fontName: font }] : [];
+    if (!str) return [];
+    const width = extensionWidths[c[0].code];
+    const size = width ? c[0].advance / width : Math.abs(like?.transform?.[3] ?? 10) || 10;
+    let y = c[0].y;
+    if (width) {
+      const step = c.length > 1 ? (c[0].y - c[c.length - 1].y) / (c.length - 1) : 0.6 * size;
+      y = c[0].y - (c.length * step) / 2 + 0.5 * size;
+    }
+    return [{ str, transform: [size, 0, 0, size, c[0].x, y], width: c[0].advance, fontName: font }];
   });
 }
 
