@@ -175,7 +175,12 @@ function columnRuns(blanks: Glyph[], font: string, encoding: Type3Encoding, like
  */
 export function readBlankGlyphs(runs: TextRun[], glyphs: Glyph[], blank: ReadonlySet<string>, nameOf: (id: string) => string): TextRun[] {
   const ofFont = new Map<string, Glyph[]>();
-  for (const g of glyphs) if (blank.has(g.font)) ofFont.set(g.font, [...(ofFont.get(g.font) ?? []), g]);
+  for (const g of glyphs) {
+    if (!blank.has(g.font)) continue;
+    const list = ofFont.get(g.font);
+    if (list) list.push(g);
+    else ofFont.set(g.font, [g]);
+  }
   const done = new Set<Glyph>();
   const out = runs.map((run) => {
     const encoding = run.fontName && ofFont.has(run.fontName) ? placeEncoding(nameOf(run.fontName)) : undefined;
