@@ -98,6 +98,9 @@ function placedChar(g: Glyph, encoding: Type3Encoding): string {
   return (encoding === 'omx' ? texTableChar('omx', g.unicode) : undefined) ?? type3Char(encoding, g.code);
 }
 
+/** Text accents read by code (T1's at codes 9 to 13) joined to their letters, or left as spacing accents (pdf-accents.ts places those). */
+const withAccents = (text: string) => (/[\uE010-\uE01B]/u.test(text) ? joinAccents(text) : text);
+
 /** A run's box along its baseline: where it starts and ends, its baseline and size. */
 function runBox(run: TextRun): { x0: number; x1: number; y: number; size: number } | undefined {
   const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = run.transform ?? [];
@@ -200,7 +203,7 @@ export function readBlankGlyphs(runs: TextRun[], glyphs: Glyph[], blank: Readonl
       done.add(g);
       const t = [...(run.transform ?? [])];
       t[4] = g.x;
-      return { ...run, str: read, transform: t, width: g.advance };
+      return { ...run, str: withAccents(read), transform: t, width: g.advance };
     }
     const str = readRun(
       run,
@@ -209,7 +212,7 @@ export function readBlankGlyphs(runs: TextRun[], glyphs: Glyph[], blank: Readonl
     );
     if (str === undefined) return run;
     mine.forEach((g) => done.add(g));
-    return { ...run, str };
+    return { ...run, str: withAccents(str) };
   });
   // Blanks outside every run: added to the run that ends where the blank starts, or starts where it ends.
   for (const [font, list] of ofFont) {
@@ -236,11 +239,11 @@ export function readBlankGlyphs(runs: TextRun[], glyphs: Glyph[], blank: Readonl
         if (!box || Math.abs(g.y - box.y) >= 0.3 * box.size) continue;
         const near = 0.15 * box.size;
         if (Math.abs(box.x1 - g.x) < near) {
-          out[k] = { ...run, str: `${run.str!.trimEnd()}${read}`, width: g.x + g.advance - box.x0 };
+          out[k] = { ...run, str: withAccents(`${run.str!.trimEnd()}${read}`), width: g.x + g.advance - box.x0 };
         } else if (Math.abs(box.x0 - (g.x + g.advance)) < near) {
           const t = [...(run.transform ?? [])];
           t[4] = g.x;
-          out[k] = { ...run, str: `${read}${run.str!.trimStart()}`, transform: t, width: box.x1 - g.x };
+          out[k] = { ...run, str: withAccents(`${read}${run.str!.trimStart()}`), transform: t, width: box.x1 - g.x };
         } else continue;
         done.add(g);
         break;
