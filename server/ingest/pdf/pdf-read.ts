@@ -177,7 +177,9 @@ async function readPage(
     type3 = type3Page(page, ops.fnArray, ops.argsArray as unknown[][], fontNames);
     // Glyphs pdf.js gives as their own codes in TeX's fonts are read through the font's encoding (tex-code-glyphs.ts).
     blank = collectCodeReadChars(ops.fnArray, ops.argsArray as unknown[][], (id) => fontNameOf(page, id, fontNames), codeRead);
-    // Those it read as white space (CMR's "ff" at code 11) are read by where they are drawn.
+    // Those it read as white space (CMR's "ff" at code 11) are read by where they are drawn (Type 3 fonts' are read with
+    // all their glyphs, pdf-type3-runs.ts).
+    for (const id of type3?.fonts.keys() ?? []) blank.delete(id);
     if (blank.size) blankGlyphs = walkGlyphs(page, ops.fnArray, ops.argsArray as unknown[][], () => true).glyphs;
     // Combining accents drawn as glyphs of their own are placed on their letters by where they are drawn.
     if (drawsCombiningMarks(ops.fnArray, ops.argsArray as unknown[][]))
