@@ -86,3 +86,59 @@ describe('displays of fractions, integrals and sums read from where their glyphs
     expect(glyphDisplayLatex(page.items, page.marks ?? [], cut)?.latex).toBe('A[γ]=\\int _{t_{0}}^{t_{1}}L(t,γ,\\dot{γ})d t.');
   });
 });
+
+describe('matrices whose brackets are one big glyph each (test-fixtures/pdf/latex/display-big-brackets.tex)', () => {
+  it('reads a matrix of two rows inside one-glyph brackets as bmatrix or pmatrix, beside one of four rows built from pieces', async () => {
+    const doc = await extractPdf(
+      new Uint8Array(readFileSync(fixturePath('pdf/latex/display-big-brackets.pdf'))),
+      'display-big-brackets.pdf',
+    );
+    expect(doc.blocks.map((b) => b.kind)).toEqual(['paragraph', 'equation', 'paragraph', 'equation', 'paragraph']);
+    const [factors, rotation] = doc.blocks.filter((b) => b.kind === 'equation');
+    expect(factors.latex).toBe(
+      '\\begin{bmatrix}4 & 6 & 11 \\\\ 6 & 6 & 15 \\\\ -2 & 0 & -4 \\\\ 2 & 6 & 7\\end{bmatrix}=' +
+        '\\begin{bmatrix}-2 & 1 \\\\ -3 & 1 \\\\ 1 & 0 \\\\ -1 & 1\\end{bmatrix}' +
+        '\\begin{bmatrix}-2 & 0 & -4 \\\\ 0 & 6 & 3\\end{bmatrix}',
+    );
+    expect(rotation.latex).toMatch(
+      /^R=\\begin\{pmatrix\}0 & -1 \\\\ 1 & 0\\end\{pmatrix\},\s*R\^\{2\}=\\begin\{pmatrix\}-1 & 0 \\\\ 0 & -1\\end\{pmatrix\}\.$/,
+    );
+    for (const b of [factors, rotation]) {
+      expect(b.image).toBeUndefined();
+      expect(() => katex.renderToString(b.latex!, { throwOnError: true, displayMode: true })).not.toThrow();
+    }
+    expect(doc.blocks[0].text).toBe('Removing two columns gives the factorisation');
+    expect(doc.blocks[4].text).toBe('Both products are checked by multiplying out.');
+  });
+});
+
+describe('matrices whose bracket pieces pdf.js reads as their codes (test-fixtures/pdf/latex/display-pieces-codes.tex)', () => {
+  it('stacks the pieces read through the extension font into one delimiter and reads the matrices', async () => {
+    const doc = await extractPdf(
+      new Uint8Array(readFileSync(fixturePath('pdf/latex/display-pieces-codes.pdf'))),
+      'display-pieces-codes.pdf',
+    );
+    expect(doc.blocks.map((b) => b.kind)).toEqual(['paragraph', 'equation', 'paragraph', 'equation', 'paragraph', 'equation']);
+    const display = doc.blocks[1];
+    expect(display.latex).toMatch(
+      /^P=\\begin\{pmatrix\}0 & 0 & 1 & 0 \\\\ 0 & 1 & 0 & 0 \\\\ 1 & 0 & 0 & 0 \\\\ 0 & 0 & 0 & 1\\end\{pmatrix\},\s*Q=\\begin\{bmatrix\}1 & 0 & 0 & 0 \\\\ 0 & 1 & 0 & 0 \\\\ 0 & 0 & 0 & 0 \\\\ 0 & 0 & 0 & 0\\end\{bmatrix\}\.$/,
+    );
+    expect(display.image).toBeUndefined();
+    expect(() => katex.renderToString(display.latex!, { throwOnError: true, displayMode: true })).not.toThrow();
+    expect(doc.blocks[2].text).toBe('Both are symmetric, and only the first is invertible. The stable set of a fixed point p is');
+  });
+
+  it('reads the column of pieces of a big "|" as one bar, limits under "lim", and leaves the tips of an underbrace out of the text', async () => {
+    const doc = await extractPdf(
+      new Uint8Array(readFileSync(fixturePath('pdf/latex/display-pieces-codes.pdf'))),
+      'display-pieces-codes.pdf',
+    );
+    const [, set, iterate] = doc.blocks.filter((b) => b.kind === 'equation');
+    // pdf.js reads the pieces of \Big| (code 12) as white space and the tips (0x7A-0x7D) as "z{|}", the big braces (0x6E,
+    // 0x6F) by the font's own map as "{" and "}".
+    expect(set.text).toBe('W(p) := {x ∈ Ω | lim_{n→∞} f^{n}(x) = p},');
+    expect(set.latex).toBe('W(p):=\\left\\{ x\\inΩ|\\lim_{n\\to \\infty}f^{n}(x)=p \\right\\},');
+    expect(() => katex.renderToString(set.latex!, { throwOnError: true, displayMode: true })).not.toThrow();
+    expect(iterate.text).toMatch(/^f\^\{n\}\(x\) := f\(f\(\. \. \. f\(x\)\)\)\s*\.$/);
+  });
+});

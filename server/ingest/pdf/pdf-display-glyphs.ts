@@ -84,6 +84,33 @@ const pieces: Record<number, Piece> = {
   0xf8fe: { ch: '}', left: false, part: 'bottom' },
 };
 
+/**
+ * TeX's big delimiters set as one glyph of the extension font (CMEX's \big to \Bigg sizes; `\left[` around a matrix
+ * of two or three rows takes one): each size by its advance width (ems, from the font's TFM) and how tall it is. The
+ * glyph hangs from 0.04 em over its origin.
+ */
+const bigSizes: Record<string, { widths: number[]; lefts: boolean }> = {
+  '(': { widths: [0.4583, 0.5972, 0.7361, 0.7917], lefts: true },
+  ')': { widths: [0.4583, 0.5972, 0.7361, 0.7917], lefts: false },
+  '[': { widths: [0.4167, 0.4722, 0.5278, 0.5833], lefts: true },
+  ']': { widths: [0.4167, 0.4722, 0.5278, 0.5833], lefts: false },
+  '{': { widths: [0.5833, 0.6667, 0.75, 0.8056], lefts: true },
+  '}': { widths: [0.5833, 0.6667, 0.75, 0.8056], lefts: false },
+};
+const bigHeights = [1.2, 1.8, 2.4, 3.0];
+
+/** A one-glyph big delimiter of the extension font as a delimiter from its top to its bottom; undefined for any other glyph. */
+function bigDelimiter(it: PdfItem, text: string): Delimiter | undefined {
+  const sizes = it.hangs ? bigSizes[text] : undefined;
+  if (!sizes || it.size <= 0) return undefined;
+  const k = sizes.widths.findIndex((w) => Math.abs(it.width / it.size - w) < 0.02);
+  // A \big one (1.2 em) holds no more than a line: it stays a glyph of the line.
+  if (k < 1) return undefined;
+  // The reader put a glyph of the extension font 0.75 em under its origin (PdfItem.hangs).
+  const top = it.y + (0.75 + 0.04) * it.size;
+  return { ch: text, left: sizes.lefts, x0: it.x, x1: it.x + it.width, y0: top - bigHeights[k] * it.size, y1: top };
+}
+
 const matrixKind: Record<string, string> = { '(': 'pmatrix', '[': 'bmatrix', '{': 'Bmatrix' };
 const leftCommand: Record<string, string> = { '(': '(', '[': '[', '{': '\\{' };
 const rightCommand: Record<string, string> = { ')': ')', ']': ']', '}': '\\}' };
@@ -126,6 +153,9 @@ function atomLatex(a: Atom): string | undefined {
   return pieces.some((p) => p === undefined) ? undefined : joinLatex(...(pieces as string[]));
 }
 
+/** Operator names that take limits under them in a display (\lim_{n \to \infty}), as the big operators do. */
+const limitNames = /^(?:lim|liminf|limsup|max|min|sup|inf|det|gcd|Pr)$/;
+
 /** Operator names TeX sets upright in a text font. */
 const uprightNames =
   /^(?:sin|cos|tan|cot|sec|csc|exp|log|ln|lg|lim|liminf|limsup|max|min|sup|inf|det|gcd|mod|dim|ker|deg|arg|Pr|sinh|cosh|tanh)$/;
@@ -147,7 +177,11 @@ function hasProse(atoms: Atom[]): boolean {
 }
 
 /** The glyphs of the region as atoms (a run split at its spaces) and the delimiters built from pieces. */
-function readGlyphs(items: PdfItem[], region: PdfRegion): { atoms: Atom[]; delimiters: Delimiter[]; box: Box } | undefined {
+function readGlyphs(
+  items: PdfItem[],
+  region: PdfRegion,
+  bigGlyphs: boolean,
+): { atoms: Atom[]; delimiters: Delimiter[]; box: Box } | undefined {
   const masked = (x: number, y: number) => region.masks?.some((m) => x >= m.x0 && x <= m.x1 && y >= m.y0 && y <= m.y1);
   // TeX's extension glyphs (PdfItem.hangs) stand where the reader put them: about on the baseline of their row.
   const placed = items
@@ -182,6 +216,17 @@ function readGlyphs(items: PdfItem[], region: PdfRegion): { atoms: Atom[]; delim
     Math.min(d.y1, region.y1) - Math.max(d.y0, region.y0) > 0.5 * Math.min(d.y1 - d.y0, region.y1 - region.y0);
   if (all.some((d, i) => open[i] && overlaps(d))) return undefined;
   const delimiters = all.filter((d, i) => !open[i] && overlaps(d));
+  // One-glyph big delimiters, when asked for (glyphDisplayLatex asks when the reading without them fails).
+  const bigs = new Set<PdfItem>();
+  for (const g of bigGlyphs ? placed : []) {
+    const d = bigDelimiter(g.it, g.text);
+    if (d && overlaps(d)) {
+      delimiters.push(d);
+      bigs.add(g.it);
+    }
+  }
+  // Without one, the second reading would be the first again.
+  if (bigGlyphs && bigs.size === 0) return undefined;
   const box: Box = {
     x0: region.x0,
     x1: region.x1,
@@ -202,7 +247,7 @@ function readGlyphs(items: PdfItem[], region: PdfRegion): { atoms: Atom[]; delim
   const atoms: Atom[] = [];
   for (const { it, y, text } of placed) {
     if (y < box.y0 - 0.2 * it.size || y > box.y1) continue;
-    if (text.length === 1 && pieces[text.codePointAt(0)!]) continue;
+    if ((text.length === 1 && pieces[text.codePointAt(0)!]) || bigs.has(it)) continue;
     if (/[\uE000-\uF8FF]/u.test(text)) return undefined;
     // A run with spaces ("0 1 0") is several atoms, placed in proportion to their characters.
     const perChar = it.width / Math.max(1, it.str.length);
@@ -433,7 +478,10 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[], b
       const centre = (x0 + x1) / 2;
       const op = elements.find(
         (e) =>
-          e.atom?.bigOp && centre >= e.x0 - 0.5 * main && centre <= e.x1 + 0.5 * main && (y > base + 0.5 * main || y < base - 0.4 * main),
+          (e.atom?.bigOp || (e.atom?.upright && limitNames.test(e.atom.text))) &&
+          centre >= e.x0 - 0.5 * main &&
+          centre <= e.x1 + 0.5 * main &&
+          (y > base + 0.5 * main || y < base - 0.4 * main),
       );
       const host = op ?? [...elements].reverse().find((e) => e.x1 <= x0 + 0.3 * main && x0 - e.x1 < 0.5 * main);
       if (!host) return undefined;
@@ -473,7 +521,13 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[], b
  * (their glyphs and delimiters do not overlap in height) make an aligned display.
  */
 export function glyphDisplayLatex(items: PdfItem[], marks: PdfMark[], region: PdfRegion): { latex: string; box: Box } | undefined {
-  const read = readGlyphs(items, region);
+  // A big delimiter set as one glyph is first read as a glyph of its row (as the line reader reads it), then, where that
+  // does not read, as a delimiter around what it holds (a matrix of two rows in `\left[ ... \right]`).
+  return displayLatex(items, marks, region, false) ?? displayLatex(items, marks, region, true);
+}
+
+function displayLatex(items: PdfItem[], marks: PdfMark[], region: PdfRegion, bigGlyphs: boolean): { latex: string; box: Box } | undefined {
+  const read = readGlyphs(items, region, bigGlyphs);
   if (!read || read.atoms.length === 0) return undefined;
   const { atoms, delimiters, box } = read;
   // Without a delimiter built of pieces, a big operator or a rule the line reader did as well as this one could.

@@ -8,7 +8,7 @@ import { pageMarks } from './pdf-graphics';
 import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
 import { endsWithPiece, joinPieceRuns, readTexGlyphs, texEncoding } from './tex-glyphs';
-import { collectCodeReadChars, readCodeGlyphs } from './tex-code-glyphs';
+import { collectCodeReadChars, readBlankGlyphs, readCodeGlyphs } from './tex-code-glyphs';
 import { placeAccent, trailingAccent } from './pdf-accents';
 import { dropRepeatedArrows, isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
 import { type3Page, walkGlyphs, type Glyph, type Type3Page } from './pdf-type3-glyphs';
@@ -168,13 +168,19 @@ async function readPage(
   let marks: PdfMark[] = [];
   let type3: Type3Page | undefined;
   let glyphs: Glyph[] | undefined;
+  let blank = new Set<string>();
+  let blankGlyphs: Glyph[] | undefined;
   try {
     const ops = await page.getOperatorList();
     marks = pageMarks(ops.fnArray, ops.argsArray, graphicsOps, { x: x0, y: y0 });
     // TeX's Type 3 bitmap fonts are read glyph by glyph (pdf-type3-runs.ts).
     type3 = type3Page(page, ops.fnArray, ops.argsArray as unknown[][], fontNames);
     // Glyphs pdf.js gives as their own codes in TeX's fonts are read through the font's encoding (tex-code-glyphs.ts).
-    collectCodeReadChars(ops.fnArray, ops.argsArray as unknown[][], (id) => fontNameOf(page, id, fontNames), codeRead);
+    blank = collectCodeReadChars(ops.fnArray, ops.argsArray as unknown[][], (id) => fontNameOf(page, id, fontNames), codeRead);
+    // Those it read as white space (CMR's "ff" at code 11) are read by where they are drawn (Type 3 fonts' are read with
+    // all their glyphs, pdf-type3-runs.ts).
+    for (const id of type3?.fonts.keys() ?? []) blank.delete(id);
+    if (blank.size) blankGlyphs = walkGlyphs(page, ops.fnArray, ops.argsArray as unknown[][], () => true).glyphs;
     // Combining accents drawn as glyphs of their own are placed on their letters by where they are drawn.
     if (drawsCombiningMarks(ops.fnArray, ops.argsArray as unknown[][]))
       glyphs = walkGlyphs(page, ops.fnArray, ops.argsArray as unknown[][], () => true).glyphs;
@@ -191,7 +197,8 @@ async function readPage(
   try {
     const content = await page.getTextContent();
     const styles = content.styles as Record<string, { fontFamily?: string }>;
-    const runs = content.items as TextRun[];
+    let runs = content.items as TextRun[];
+    if (blankGlyphs) runs = readBlankGlyphs(runs, blankGlyphs, blank, (id) => fontNameOf(page, id, fontNames));
     for (const raw of type3 ? splitType3Runs(runs, type3) : runs) {
       if (!raw.str || !raw.transform) continue;
       const [a, b, c, d, e, f] = raw.transform;

@@ -19,9 +19,14 @@ describe('readTexGlyphs', () => {
     expect(readTexGlyphs('>', 'VMZBMA+MSAM10')).toBe('⩾');
     expect(readTexGlyphs('\u0004', 'MSAM10')).toBe('■');
     expect(readTexGlyphs('R', 'QDTWCG+MSBM10')).toBe('ℝ');
-    // CMEX's big operators at their codes (a ToUnicode map with holes), its bracket pieces dropped.
+    // CMEX's big operators at their codes (a ToUnicode map with holes), its bracket pieces as the private characters
+    // pdf.js gives them by their glyph names (parenlefttp, parenleftex, parenleftbt; bracelefttp, braceleftmid), the
+    // radical's dropped.
     expect(readTexGlyphs('P', 'WINAPF+CMEX10')).toBe('∑');
     expect(readTexGlyphs('\u0010\u0011', 'WINAPF+CMEX10')).toBe('()');
+    expect(readTexGlyphs('0B@', 'WINAPF+CMEX10')).toBe('\uF8EB\uF8EC\uF8ED');
+    expect(readTexGlyphs('8<', 'WINAPF+CMEX10')).toBe('\uF8F1\uF8F2');
+    expect(readTexGlyphs('u', 'WINAPF+CMEX10')).toBe('');
     expect(readTexGlyphs('\uF8EB', 'LMMathExtension10-Regular')).toBe('\uF8EB');
     // Latin Modern's math italic: "`" is its ℓ.
     expect(readTexGlyphs('`', 'ABCDEF+LMMathItalic10-Regular')).toBe('ℓ');

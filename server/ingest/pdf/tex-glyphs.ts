@@ -141,13 +141,20 @@ const oml: Record<string, string> = {
 
 /**
  * TeX math extension (OMX): CMEX, LMMathExtension. Big delimiters and operators; the pieces of
- * extensible brackets, braces, arrows and radicals (no character of their own) are dropped. Codes
- * whose own character is a delimiter another code legitimately gives ("(", "[", "/", "{") are left.
+ * extensible brackets and braces (top, middle, extension, bottom at codes 0x30-0x43) as the private
+ * characters of Adobe's Symbol font that pdf.js gives them by their glyph names ("parenlefttp" is
+ * U+F8EB), which pdf-display-glyphs.ts stacks into one delimiter; the pieces of arrows and radicals
+ * (no character of their own) are dropped. Codes whose own character is a delimiter another code
+ * legitimately gives ("(", "[", "/", "{") are left.
  */
 const omx: Record<string, string> = {
   ...byCode(0x00, '()[]⌊⌋⌈⌉{}⟨⟩|‖/\\()()[]⌊⌋⌈⌉{}⟨⟩/\\'),
   ...byCode(0x21, ')[]⌊⌋⌈⌉··⟨⟩/\\'),
   ...Object.fromEntries([...'0123456789:;<=>?@ABC'].map((c) => [c, ''])),
+  // parenlefttp, parenrighttp, bracketlefttp ... bracerightmid, braceex; arrowvertex (0x3F) has none.
+  ...byCode(0x30, '\uF8EB\uF8F6\uF8EE\uF8F9\uF8F0\uF8FB\uF8EF\uF8FA\uF8F1\uF8FC\uF8F3\uF8FE\uF8F2\uF8FD\uF8F4'),
+  // parenleftbt, parenrightbt, parenleftex, parenrightex.
+  ...byCode(0x40, '\uF8ED\uF8F8\uF8EC\uF8F7'),
   ...byCode(0x44, '⟨⟩⊔⊔∮∮⊙⊙⊕⊕⊗⊗∑∏∫⋃⋂⊎⋀⋁∑∏∫···⋀⋁∐∐'),
   ...Object.fromEntries([...'bcdefg'].map((c) => [c, ''])),
   ...byCode(0x68, '[]⌊⌋⌈⌉{}√√√√√'),
