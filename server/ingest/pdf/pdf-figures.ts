@@ -259,6 +259,9 @@ export function findFigures(
       if (grid) Object.assign(r, { kind: 'table', rows: grid.rows, header: grid.header || undefined });
     }
     if (r.kind === 'table') return true;
+    // A formula in a frame drawn as one rectangle or a few laid over each other (a box with its shadow) is a display,
+    // and the lines taken around the frame are text.
+    if (framedFormula(r.marks, r.labels)) return false;
     const prose = r.labels.filter((s) => isProse(s, bodySize) && width(segmentBox(s)) >= 0.5 * width(r));
     if (prose.length >= 2) return false;
     // Rules around mathematics (a matrix's brackets, fraction bars) make an equation, not a figure.
@@ -344,6 +347,28 @@ function titledBox(
     inside: within,
     outside: labels.filter((s) => !within.includes(s)),
   };
+}
+
+/**
+ * A frame around a formula: every mark a filled or stroked path of nearly the frame's own size (a box, its border, the
+ * layers of its shadow a point or two apart) or a rule inside it, at least 100 wide, and what is set inside it a formula.
+ */
+function framedFormula(marks: PdfMark[], labels: Segment[]): boolean {
+  if (marks.length === 0 || !marks.every((m) => m.kind === 'path')) return false;
+  const outer = marks.reduce((a, b) => union(a, b), marks[0] as Box);
+  if (width(outer) < 100) return false;
+  const near = (m: PdfMark) =>
+    Math.abs(m.x0 - outer.x0) <= 4 && Math.abs(m.x1 - outer.x1) <= 4 && Math.abs(m.y0 - outer.y0) <= 4 && Math.abs(m.y1 - outer.y1) <= 4;
+  // Rules inside the frame are the formula's own (fraction bars).
+  if (!marks.every((m) => near(m) || (isRule(m) && inside(m, outer, 0)))) return false;
+  const within = labels.filter((s) => inside(segmentBox(s), outer, 1));
+  const chars = within.reduce((n, s) => n + s.chars, 0);
+  const math = within.reduce((n, s) => n + s.chars * s.math, 0);
+  if (chars === 0) return false;
+  // Letters in a text font's italic (XeTeX's math in Latin Modern) do not count as mathematics: a relation and no run of
+  // three words says a formula too ("P(A and B) ≡ P(A, B)").
+  const text = orderedText(within);
+  return math >= 0.5 * chars || (/[=≡∝≈≤≥<>∑∫∏]/.test(text) && !/\p{L}{2,}[,;:]?\s+\p{L}{2,}[,;:]?\s+\p{L}{2,}/u.test(text));
 }
 
 function orderedText(segments: Segment[]): string {
