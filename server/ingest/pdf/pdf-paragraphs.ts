@@ -73,8 +73,10 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   const endedEarly = room > (nextWord.length + 1) * 0.55 * line.size + 0.5 * line.size;
   // A sentence that goes on in lower case on the next line did not end its paragraph ("... indicate if" / "changes were
   // made"), when its line is most of the measure long (a short "a: Aristotle" over "b: Beyoncé" is a list of its own).
+  // Ragged-right lines in a measure narrower than the column (beside a figure) are most of their own measure long.
+  const ownRight = edge !== undefined && edge < right ? edge : right;
   const goesOn =
-    !/[.?!:;,]["”’)]?$/.test(prev.text) && /^\p{Ll}/u.test(line.text) && prev.x1 - prev.columnLeft > 0.7 * (right - prev.columnLeft);
+    !/[.?!:;,]["”’)]?$/.test(prev.text) && /^\p{Ll}/u.test(line.text) && prev.x1 - prev.columnLeft > 0.7 * (ownRight - prev.columnLeft);
   if (endedEarly && !endsHyphen && !goesOn && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
   const movedOn = prev.page !== line.page || prev.column !== line.column;
   // A sentence may run on into the next column or page; a finished one there starts a new paragraph.
