@@ -51,7 +51,7 @@ describe('display formulas set in a framed box with a shadow (a Beamer deck)', (
     const unread = { ...line, region };
     expect(glyphDisplayLatex(page.items, page.marks ?? [], region)?.latex).toContain('\\equiv');
     // "B" of "P(A, B)" dropped by the text layer: "P(A, )".
-    const b = page.items.filter((it) => it.str === 'B' && Math.abs(it.y - region.y) < 12).sort((x, y) => x.x - y.x)[1];
+    const b = page.items.filter((it) => it.str === 'B' && Math.abs(it.y - line.y) < 12).sort((x, y) => x.x - y.x)[1];
     expect(
       glyphDisplayLatex(
         page.items.filter((it) => it !== b),
@@ -60,7 +60,7 @@ describe('display formulas set in a framed box with a shadow (a Beamer deck)', (
       ),
     ).toBeUndefined();
     // A piece of a tall parenthesis in the display that the text layer gives as no character.
-    const withPiece = { ...page, pieces: [{ x0: region.x0 + 5, x1: region.x0 + 9, y: region.y - 2 }] };
+    const withPiece = { ...page, pieces: [{ x0: region.x0 + 5, x1: region.x0 + 9, y: line.y - 2 }] };
     expect(withGlyphLatex([unread], withPiece)[0].region?.latex).toBeUndefined();
     expect(withGlyphLatex([unread], page)[0].region?.latex).toContain('\\equiv');
   });
