@@ -52,6 +52,7 @@ describe('display formulas set in a framed box with a shadow (a Beamer deck)', (
     expect(glyphDisplayLatex(page.items, page.marks ?? [], region)?.latex).toContain('\\equiv');
     // "B" of "P(A, B)" dropped by the text layer: "P(A, )".
     const b = page.items.filter((it) => it.str === 'B' && Math.abs(it.y - line.y) < 12).sort((x, y) => x.x - y.x)[1];
+    expect(b).toBeDefined();
     expect(
       glyphDisplayLatex(
         page.items.filter((it) => it !== b),
