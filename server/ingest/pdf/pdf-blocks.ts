@@ -50,6 +50,8 @@ export function buildBlocks(
   const pending: PdfStructure['pending'] = [];
   // Figures, tables and margin notes sit beside or inside a paragraph on the page: they follow the paragraph.
   let beside: PdfLine[] = [];
+  // Smaller lines set to the right of a paragraph that goes on (a figure's credit line beside its text) follow it.
+  const besideText = new Set<PdfLine>();
 
   const regionBlock = (region: PdfRegion): DocBlock => {
     const caption = region.caption ? joinLines(region.caption.split('\n'), evidence) : undefined;
@@ -75,7 +77,8 @@ export function buildBlocks(
   };
   const emitBeside = () => {
     for (const l of beside) {
-      if (l.region) {
+      if (besideText.has(l)) blocks.push({ kind: 'paragraph', text: l.text, page: l.page });
+      else if (l.region) {
         const block = regionBlock(l.region);
         blocks.push(block);
         // A table whose cells were read needs no picture.
@@ -240,6 +243,22 @@ export function buildBlocks(
       blocks.push(block);
       // An equation read as LaTeX needs no picture.
       if (!block.latex) pending.push({ block, region: line.region });
+      continue;
+    }
+    const open = para[para.length - 1];
+    if (
+      open &&
+      !line.region &&
+      !line.isMargin &&
+      open.page === line.page &&
+      line.size < open.size - 0.5 &&
+      !/[.?!:]["”’)]?$/.test(open.text) &&
+      line.x0 > Math.max(...para.filter((l) => l.page === line.page).map((l) => l.x1)) + line.size &&
+      lines[i + 1]?.page === line.page &&
+      lines[i + 1].x1 < line.x0
+    ) {
+      besideText.add(line);
+      beside.push(line);
       continue;
     }
     if (line.region || line.isMargin) {

@@ -24,6 +24,12 @@ interface Atom {
   bigOp?: boolean;
   /** Letters set in a text font (upright words: "où", "det"). */
   upright?: boolean;
+  /** A word in upright type set as a script ("opt" of ρ_opt): `\mathrm{opt}`. */
+  name?: boolean;
+  /** Letters of a text font's italic read as variables. */
+  italic?: boolean;
+  /** A glyph of TeX's extension font (a big delimiter), placed on its row by a guess (PdfItem.hangs). */
+  hangs?: boolean;
 }
 
 interface Delimiter {
@@ -141,14 +147,17 @@ const accentLatex: Record<string, string> = {
 /** One glyph run as LaTeX: a big operator by its control word, a letter under a combining accent as the accent's command. */
 function atomLatex(a: Atom): string | undefined {
   if (a.bigOp) return `${operatorLatex[a.text]} `;
+  if (a.name) return `\\mathrm{${a.text}}`;
   const parts = a.text.split(/(\p{L}[\u0307\u0308\u0302\u0304\u0303\u20d7])/u);
   const pieces = parts.map((part, k) =>
     k % 2 === 1
       ? `\\${accentLatex[part.slice(-1)]}{${part.slice(0, -1)}}`
-      : part.trim()
-        ? // Letters of a math font set together are a product of variables ("dt"), not a word.
-          formulaLatex(a.upright ? part : part.replace(/(\p{L})(?=\p{L})/gu, '$1 '), true)
-        : '',
+      : a.upright && textWords.test(part.trim())
+        ? `\\text{ ${part.trim()} }`
+        : part.trim()
+          ? // Letters of a math font set together are a product of variables ("dt"), not a word.
+            formulaLatex(a.upright ? part : part.replace(/(\p{L})(?=\p{L})/gu, '$1 '), true)
+          : '',
   );
   return pieces.some((p) => p === undefined) ? undefined : joinLatex(...(pieces as string[]));
 }
@@ -156,17 +165,21 @@ function atomLatex(a: Atom): string | undefined {
 /** Operator names that take limits under them in a display (\lim_{n \to \infty}), as the big operators do. */
 const limitNames = /^(?:lim|liminf|limsup|max|min|sup|inf|det|gcd|Pr)$/;
 
+/** Words set in text type between the parts of a formula ("P(A and B)", "1, if 0 ≤ H ≤ 1"): `\text{ and }`. */
+const textWords = /^(?:and|or|if|otherwise|for|else)$/;
+
 /** Operator names TeX sets upright in a text font. */
 const uprightNames =
   /^(?:sin|cos|tan|cot|sec|csc|exp|log|ln|lg|lim|liminf|limsup|max|min|sup|inf|det|gcd|mod|dim|ker|deg|arg|Pr|sinh|cosh|tanh)$/;
 
 /** Whether upright letters set touching make a word that is no operator name: prose inside the display ("où", "Remarque"). */
 function hasProse(atoms: Atom[]): boolean {
-  const upright = atoms.filter((a) => a.upright).sort((a, b) => b.y - a.y || a.x0 - b.x0);
+  const upright = atoms.filter((a) => a.upright && !a.name).sort((a, b) => b.y - a.y || a.x0 - b.x0);
   let word = '';
   let last: Atom | undefined;
   // An abbreviation's letters and stops count as one word ("t.q.").
-  const isProse = (w: string) => (w.replace(/(?<=\p{L})\.(?=\p{L})/gu, '').match(/\p{L}{2,}/gu) ?? []).some((x) => !uprightNames.test(x));
+  const isProse = (w: string) =>
+    (w.replace(/(?<=\p{L})\.(?=\p{L})/gu, '').match(/\p{L}{2,}/gu) ?? []).some((x) => !uprightNames.test(x) && !textWords.test(x));
   for (const a of upright) {
     const touching = last && Math.abs(last.y - a.y) < 0.2 * a.size && a.x0 - last.x1 < 0.15 * a.size;
     word = touching ? word + a.text : a.text;
@@ -252,12 +265,28 @@ function readGlyphs(
     // A run with spaces ("0 1 0") is several atoms, placed in proportion to their characters.
     const perChar = it.width / Math.max(1, it.str.length);
     // Some of its characters neither in a math font nor math symbols: letters in a text font.
-    const upright = /\p{L}/u.test(it.str) && (it.math ?? 0) < it.str.replace(/\s/g, '').length ? true : undefined;
+    // A single letter in a text font's italic is a variable (XeTeX's decks set math letters in Latin Modern Roman Italic).
+    // (XeTeX gives letters set together as one run: "mx" is m times x.)
+    const variable = it.italic && /^(?:\p{L}\p{M}*){1,3}$/u.test(it.str.trim()) ? true : undefined;
+    const upright = /\p{L}/u.test(it.str) && !variable && (it.math ?? 0) < it.str.replace(/\s/g, '').length ? true : undefined;
     for (const m of it.str.matchAll(/\S+/gu)) {
       const x0 = it.x + m.index * perChar;
       // TeX's long arrows are two glyphs set touching (\iff is "⇐" and "⇒").
       const text = m[0].replace(/⇐⇒/g, '⟺').replace(/=⇒/g, '⟹').replace(/⇐=/g, '⟸').replace(/−→/g, '⟶').replace(/←−/g, '⟵');
-      atoms.push({ text, x0, x1: x0 + m[0].length * perChar, y, size: it.size, bigOp: bigOperators.test(text) || undefined, upright });
+      // A word in upright type as a script ("ρ_opt", "ρ_mf"): a name, \mathrm.
+      const name = upright && it.size < 0.85 * main && /^\p{L}{2,}$/u.test(text) ? true : undefined;
+      atoms.push({
+        text,
+        x0,
+        x1: x0 + m[0].length * perChar,
+        y,
+        size: it.size,
+        bigOp: bigOperators.test(text) || undefined,
+        upright,
+        name,
+        hangs: it.hangs,
+        italic: variable,
+      });
     }
   }
   return { atoms, delimiters, box };
@@ -451,7 +480,10 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[], b
         middle === undefined ? b[1] - a[1] : Math.abs(a[0] - middle) - Math.abs(b[0] - middle),
       )[0]?.[0] ?? full[0].y;
     // A big operator in display style is taller than the reader's guess of where it hangs (PdfItem.hangs): it is on the row within an em.
-    const onBase = rest.filter((a) => a.size >= 0.9 * main && Math.abs(a.y - base) < (a.bigOp ? 1 : 0.25) * main);
+    // So is a big delimiter of that font, whose row XeTeX's PDFs place differently from pdfTeX's.
+    const onBase = rest.filter(
+      (a) => a.size >= 0.9 * main && Math.abs(a.y - base) < (a.bigOp || (a.hangs && /^[()[\]{}|]$/.test(a.text)) ? 1 : 0.25) * main,
+    );
     for (const a of onBase) {
       const latex = atomLatex(a);
       if (latex === undefined) return undefined;
@@ -535,7 +567,14 @@ function displayLatex(items: PdfItem[], marks: PdfMark[], region: PdfRegion, big
   if (hasProse(atoms)) return undefined;
   const found = readRules(atoms, marks, read.box, main);
   if (!found) return undefined;
-  if (delimiters.length === 0 && found.bars.length === 0 && !atoms.some((a) => a.bigOp)) return undefined;
+  // A formula on one row with words in text type or letters in a text italic, which the line reader does not say, is
+  // read here too; any other the line reader did as well as this one could.
+  if (
+    delimiters.length === 0 &&
+    found.bars.length === 0 &&
+    !atoms.some((a) => a.bigOp || a.italic || (a.upright && textWords.test(a.text)))
+  )
+    return undefined;
   const rest = atoms.filter((a) => !found.labels.has(a));
   // Rows: bands of height that nothing crosses (an atom from its depth to its height, a delimiter its whole length).
   const spans = [
@@ -575,8 +614,17 @@ function displayLatex(items: PdfItem[], marks: PdfMark[], region: PdfRegion, big
     const m = relation.exec(t);
     return m ? `${t.slice(0, m.index)}&${t.slice(m.index)}` : t;
   });
+  const whole = rows.join(' ');
+  // A glyph the text layer dropped shows as an empty argument ("F(t; , δ, )") or a bracket without its partner.
+  if (/[(,;]\s*[,)]/.test(whole) || !balanced(whole)) return undefined;
   const latex = checkedLatex(rows.length === 1 ? rows[0] : `\\begin{aligned}${aligned.join(' \\\\ ')}\\end{aligned}`);
   return latex === undefined ? undefined : { latex, box };
+}
+
+/** Round brackets pair up, or all brackets do ("[0, 1)"). */
+function balanced(latex: string): boolean {
+  const count = (re: RegExp) => (latex.match(re) ?? []).length;
+  return count(/\(/g) === count(/\)/g) || count(/[([]/g) === count(/[)\]]/g);
 }
 
 /** A formula's LaTeX as plain text: its symbols as characters, a matrix in its brackets with its rows split by ";". */
@@ -616,7 +664,13 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
     }
     let merged: PdfRegion = region;
     let taken = 1;
-    let read = glyphDisplayLatex(page.items, page.marks ?? [], merged);
+    // A delimiter whose pieces were read as no character is not in the glyphs: the formula cannot be read whole.
+    // (An extension piece dropped beside the top and bottom pieces read at their private-use codes is part of a delimiter read.)
+    const readPiece = (p: { x0: number; x1: number }) =>
+      page.items.some((it) => [...it.str].some((c) => pieces[c.codePointAt(0)!]) && it.x - 2 <= p.x1 && it.x + it.width + 2 >= p.x0);
+    const unread = (r: PdfRegion) =>
+      page.pieces?.some((p) => p.x1 > r.x0 && p.x0 < r.x1 && p.y >= r.y0 - 8 && p.y <= r.y1 + 8 && !readPiece(p));
+    let read = unread(merged) ? undefined : glyphDisplayLatex(page.items, page.marks ?? [], merged);
     // The displays after it that its delimiters reach into.
     while (read) {
       const next = lines[i + taken]?.region;
@@ -630,7 +684,7 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
         text: `${merged.text} ${next.text}`,
       };
       taken++;
-      read = glyphDisplayLatex(page.items, page.marks ?? [], merged);
+      read = unread(merged) ? undefined : glyphDisplayLatex(page.items, page.marks ?? [], merged);
     }
     const group = lines.slice(i, i + taken).map((x) => x.region);
     if (!read || regions.some((o) => !group.includes(o) && overlapping(read!.box, o))) {

@@ -11,6 +11,7 @@ import { removeFurniture, repeatedEdgeMarks } from './pdf-furniture';
 import { pageSegments, type Segment } from './pdf-lines';
 import { continuesUrl } from './pdf-join';
 import { attachLinks } from './pdf-links';
+import { restoreLowerCasedHeadings } from './pdf-heading-case';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
 import { unreadableWarnings } from './pdf-pages';
 import { unreadPagePictures, unreadScanPictures } from './pdf-unread-pages';
@@ -96,6 +97,7 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
     blocks,
     raw.pages.flatMap((p) => (p.links ?? []).map((l) => ({ ...l, page: p.number }))),
   );
+  const recased = restoreLowerCasedHeadings(blocks);
   const text = blocks.map((b) => b.text).join('\n\n');
   const warnings = [...unreadableWarnings(raw.pages), ...(todo ? [todoNotesWarning(todo)] : [])];
   return {
@@ -104,7 +106,7 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
       mime: 'application/pdf',
       text,
       blocks,
-      title: title ?? visibleTitle(blocks, titleBlock, usableMetaTitle(raw.metaTitle)),
+      title: (title && recased.get(title)) ?? title ?? visibleTitle(blocks, titleBlock, usableMetaTitle(raw.metaTitle)),
       titleBlock: titleBlock.length ? titleBlock : undefined,
       bibliography: bibliography.length ? bibliography : undefined,
       pageCount: raw.pages.length,

@@ -1,5 +1,6 @@
 import { captionLines, captionStart, height, inside, intersects, segmentBox, touches, union, width, type Box } from './pdf-geometry';
 import type { Segment } from './pdf-lines';
+import { latexToText } from './pdf-math';
 import { isHeaderRow, readCells, rowsOf } from './pdf-tables';
 import { ruledGridTable } from './pdf-ruled-tables';
 import type { PdfItem, PdfMark, PdfRegion } from './pdf-types';
@@ -259,6 +260,16 @@ export function findFigures(
       if (grid) Object.assign(r, { kind: 'table', rows: grid.rows, header: grid.header || undefined });
     }
     if (r.kind === 'table') return true;
+    // A formula in a frame drawn as one rectangle or a few laid over each other (a box with its shadow) is a display,
+    // and the lines taken around the frame are text.
+    const framed = framedFormula(r.marks, r.labels);
+    if (framed) {
+      // Set at the text's size its lines are read as a display; set smaller, it is one here, in its frame.
+      if (framed.inside.every((s) => s.size >= 0.85 * bodySize)) return false;
+      Object.assign(r, { kind: 'equation', labels: framed.inside, ...framed.box });
+      released.push(...framed.outside);
+      return true;
+    }
     const prose = r.labels.filter((s) => isProse(s, bodySize) && width(segmentBox(s)) >= 0.5 * width(r));
     if (prose.length >= 2) return false;
     // Rules around mathematics (a matrix's brackets, fraction bars) make an equation, not a figure.
@@ -274,7 +285,7 @@ export function findFigures(
   const merged: typeof kept = [];
   for (const r of [...kept].sort((a, b) => a.x0 - b.x0)) {
     const beside = merged.find((m) => {
-      if (m.kind === 'table' || r.kind === 'table' || m.kind === 'callout' || r.kind === 'callout') return false;
+      if ([m.kind, r.kind].some((k) => k === 'table' || k === 'callout' || k === 'equation')) return false;
       const overlap = Math.min(m.y1, r.y1) - Math.max(m.y0, r.y0);
       return overlap >= 0.5 * Math.min(height(m), height(r)) && r.x0 - m.x1 <= 3 * bodySize;
     });
@@ -298,7 +309,13 @@ export function findFigures(
         y0: Math.max(0, r.y0 - pad),
         x1: Math.min(page.width, r.x1 + pad),
         y1: Math.min(page.height, r.y1 + pad),
-        text: r.kind === 'callout' ? r.text : orderedText(labels),
+        // A formula's alt text as the equations' is written: its symbols as characters, no inline-math marks.
+        text:
+          r.kind === 'callout'
+            ? r.text
+            : r.kind === 'equation'
+              ? latexToText(orderedText(labels).replace(/\\\(|\\\)/g, ''))
+              : orderedText(labels),
       };
       figureLabels.set(region, labels);
       return region;
@@ -344,6 +361,33 @@ function titledBox(
     inside: within,
     outside: labels.filter((s) => !within.includes(s)),
   };
+}
+
+/**
+ * A frame around a formula: every mark a filled or stroked path of nearly the frame's own size (a box, its border, the
+ * layers of its shadow a point or two apart) or a rule inside it, at least 100 wide, and what is set inside it a formula.
+ */
+function framedFormula(marks: PdfMark[], labels: Segment[]): { box: Box; inside: Segment[]; outside: Segment[] } | undefined {
+  if (marks.length === 0 || !marks.every((m) => m.kind === 'path')) return undefined;
+  const outer = marks.reduce((a, b) => union(a, b), marks[0] as Box);
+  if (width(outer) < 100) return undefined;
+  const near = (m: PdfMark) =>
+    Math.abs(m.x0 - outer.x0) <= 4 && Math.abs(m.x1 - outer.x1) <= 4 && Math.abs(m.y0 - outer.y0) <= 4 && Math.abs(m.y1 - outer.y1) <= 4;
+  // Rules inside the frame are the formula's own (fraction bars).
+  if (!marks.every((m) => near(m) || (isRule(m) && inside(m, outer, 0)))) return undefined;
+  const within = labels.filter((s) => inside(segmentBox(s), outer, 1));
+  const chars = within.reduce((n, s) => n + s.chars, 0);
+  const math = within.reduce((n, s) => n + s.chars * s.math, 0);
+  if (chars === 0) return undefined;
+  const main = Math.max(...within.map((s) => s.size));
+  // Letters in a text font's italic (XeTeX's math in Latin Modern) do not count as mathematics: a relation and no run of
+  // three words says a formula too ("P(A and B) ≡ P(A, B)").
+  // (Labels in smaller type under a brace, "Bayes Factor", are no prose.)
+  const text = orderedText(within.filter((s) => s.size >= 0.85 * main));
+  const formula = math >= 0.5 * chars || (/[=≡∝≈≤≥<>∑∫∏]/.test(text) && !/\p{L}{2,}[,;:]?\s+\p{L}{2,}[,;:]?\s+\p{L}{2,}/u.test(text));
+  // The formula's own box, not its frame's: the picture is the formula, and it is read after the line over the frame.
+  const box = within.map(segmentBox).reduce((a, b) => union(a, b));
+  return formula ? { box, inside: within, outside: labels.filter((s) => !within.includes(s)) } : undefined;
 }
 
 function orderedText(segments: Segment[]): string {

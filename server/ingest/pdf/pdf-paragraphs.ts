@@ -74,10 +74,12 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   // A sentence that goes on in lower case on the next line did not end its paragraph ("... indicate if" / "changes were
   // made"), when its line is most of the measure long (a short "a: Aristotle" over "b: Beyoncé" is a list of its own); so
   // does an aside in brackets ("... A[g] = ∫ Ric_g dvol_g" / "(i.e. R_μν = 0) a ses symétries"), not an item "(a) ...".
+  // Ragged-right lines in a measure narrower than the column (beside a figure) are most of their own measure long.
+  const ownRight = edge !== undefined && edge < right ? edge : right;
   const goesOn =
     !/[.?!:;,]["”’)]?$/.test(prev.text) &&
     (/^\p{Ll}/u.test(line.text) || (/^\(\p{Ll}/u.test(line.text) && !ordinal.test(line.text))) &&
-    prev.x1 - prev.columnLeft > 0.7 * (right - prev.columnLeft);
+    prev.x1 - prev.columnLeft > 0.7 * (ownRight - prev.columnLeft);
   if (endedEarly && !endsHyphen && !goesOn && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
   const movedOn = prev.page !== line.page || prev.column !== line.column;
   // A sentence may run on into the next column or page; a finished one there starts a new paragraph.

@@ -190,6 +190,7 @@ async function readPage(
   const items: PdfItem[] = [];
   const arrows: ArrowRun[] = [];
   const rotated: NonNullable<PdfPage['rotated']> = [];
+  const pieces: NonNullable<PdfPage['pieces']> = [];
   let readable = 0;
   let unreadable = 0;
   let garbled = 0;
@@ -255,6 +256,10 @@ async function readPage(
       }
       if (prev && endsWithPiece(prev.str)) prev.str = prev.str.slice(0, -1);
       if (prev && !prev.str.trim() && items[items.length - 1] === prev) items.pop();
+      // A piece of a tall bracket, parenthesis or brace of TeX's extension font (codes "0" to "C") has no character: where it
+      // stood is kept (PdfPage.pieces).
+      if (!text.trim() && /^[0-9:;<=>?@A-C]+$/.test(raw.str.trim()) && texEncoding(fontName) === 'omx' && pieces.length < 2000)
+        pieces.push({ x0: e - x0, x1: e - x0 + (raw.width ?? 0), y: f - y0 });
       if (!text.trim()) continue;
       readable += text.replace(/\s/g, '').length;
       const size = Math.abs(d) || Math.abs(a);
@@ -306,6 +311,7 @@ async function readPage(
       items: reason ? [] : items,
       marks,
       rotated,
+      pieces: pieces.length ? pieces : undefined,
       unreadable: reason,
       unmappedGlyphs: !reason && garbled > 0 ? garbled : undefined,
       missingGlyphs: !reason && missingGlyphs > 0 ? missingGlyphs : undefined,

@@ -56,6 +56,8 @@ export interface PdfPage {
   marks?: PdfMark[];
   /** Boxes of rotated text runs (a plot's vertical axis label): never read as text, but part of a figure they touch. */
   rotated?: Array<{ x0: number; y0: number; x1: number; y1: number }>;
+  /** Pieces of a tall delimiter of TeX's extension font read as no character: where each was set. */
+  pieces?: Array<{ x0: number; x1: number; y: number }>;
   /** Set when the page has no readable text for the reason given (its items are then empty). */
   unreadable?: UnreadablePage;
   /**

@@ -116,6 +116,8 @@ function looseIdentifiers(text: string, known: FoundReference[]): FoundReference
     const found = emptyFound('documents');
     fill(found);
     found.description = lineAround(text, needle);
+    // The line that cites the identifier names the work too: "Rapid sky localisation (Singer & Price, arXiv:1508.03634)".
+    if (!found.title) found.title = titleForIdentifier(found.description, needle) ?? '';
     out.push(found);
   };
   for (const doi of findDois(text)) {
@@ -193,4 +195,34 @@ export function findDocumentReferences(documents: Array<Pick<ExtractedDocument, 
     all.push(...cited, ...looseIdentifiers(runningText(doc.text), [...all, ...cited]));
   }
   return all;
+}
+
+/**
+ * The title of the work a line cites by an identifier (an arXiv id, a DOI, an ISBN) in running text: a quoted title; the
+ * words before a parenthesis that holds the authors and the identifier ("Unmodelled burst parameter estimation (oLIB)
+ * (Lynch et al., arXiv:1511.05955)"); or the words after a list of initialled authors and before the identifier
+ * ("D. W. Hogg, J. Bovy, D. Lang Data analysis recipes: Fitting a model to data, arXiv:1008.4686, 2010"). Undefined when
+ * the line names no work of three words or more.
+ */
+export function titleForIdentifier(line: string, needle: string): string | undefined {
+  const at = line.indexOf(needle);
+  if (at < 0 || furnitureLine.test(line)) return undefined;
+  const quoted = /[“"]([^”"]{4,200}?)[.,]?[”"]/.exec(line);
+  if (quoted && /\p{L}{3}/u.test(quoted[1])) return quoted[1].trim();
+  const title = (words: string) => {
+    const t = words
+      .replace(/^[^\p{L}\p{N}“"(]+/u, '')
+      .replace(/[\s,;:.]+$/, '')
+      .trim();
+    return t.split(/\s+/).length >= 3 && t.length <= 300 ? t : undefined;
+  };
+  const open = line.lastIndexOf('(', at);
+  if (open > 0 && !line.slice(open, at).includes(')')) return title(line.slice(0, open));
+  // The identifier's own prefix ("arXiv:", "doi: ", "https://doi.org/") is no part of the title.
+  const head = line
+    .slice(0, at)
+    .replace(/\S*$/, '')
+    .replace(/(?:arXiv|doi|isbn)(?:-1[03])?:?\s*$/i, '');
+  const names = /^(?:(?:\p{Lu}\.\s?){1,3}\s*\p{Lu}[\p{L}'’-]+(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*|\s+))+/u.exec(head);
+  return names ? title(head.slice(names[0].length)) : undefined;
 }

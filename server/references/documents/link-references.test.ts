@@ -29,3 +29,25 @@ describe('links as references', () => {
     expect(found.map((r) => [r.title, r.url])).toEqual([['The Story of 256', 'http://256.com/256.html']]);
   });
 });
+
+describe('identifiers in running text as references', () => {
+  it('takes the title from the line that cites the identifier', () => {
+    const text = [
+      'Some searches use it:',
+      '∙ Unmodelled burst parameter estimation (oLIB) (Lynch et. al, arXiv:1511.05955)',
+      '∙ Searches for continuous (monochromatic) gravitational waves from known pulsars (Dupuis & Woan, arXiv:gr-qc/0508096)',
+      'D. W. Hogg, J. Bovy, D. Lang Data analysis recipes: Fitting a model to data, arXiv:1008.4686, 2010',
+      'A. Author and B. Writer A study of noise in detectors, https://doi.org/10.1103/PhysRevD.91.042003',
+      'We used arXiv:1202.3256 for the comparison.',
+    ].join('\n');
+    const found = findDocumentReferences([doc(text)]);
+    expect(found.map((r) => [r.title, r.url])).toEqual([
+      ['A study of noise in detectors', 'https://doi.org/10.1103/physrevd.91.042003'],
+      ['Unmodelled burst parameter estimation (oLIB)', 'https://arxiv.org/abs/1511.05955'],
+      ['Data analysis recipes: Fitting a model to data', 'https://arxiv.org/abs/1008.4686'],
+      // A sentence that mentions an identifier without naming the work gives it no title of guessed words.
+      ['', 'https://arxiv.org/abs/1202.3256'],
+      ['Searches for continuous (monochromatic) gravitational waves from known pulsars', 'https://arxiv.org/abs/gr-qc/0508096'],
+    ]);
+  });
+});
