@@ -21,6 +21,27 @@ export interface PdfStructure {
   pending: Array<{ block: DocBlock; region: PdfRegion }>;
 }
 
+interface ListItemMark {
+  depth: number;
+  ordered: boolean;
+  /** The number the source prints before the item ("3."). */
+  number?: number;
+}
+
+/**
+ * A list item's fields: its depth and whether it is numbered, and on a numbered item that opens a list (no item of its
+ * list before it: a paragraph, a listing or a hint set between the items ends the list the book makes) the number the
+ * source gives it when that is not 1, so the list goes on at "2." as printed rather than at 1.
+ */
+function itemFields(mark: ListItemMark, blocks: DocBlock[]): Pick<DocBlock, 'depth' | 'ordered' | 'start'> {
+  const fields = { depth: mark.depth, ordered: mark.ordered };
+  if (!mark.ordered || mark.number === undefined || mark.number === 1) return fields;
+  let k = blocks.length - 1;
+  while (k >= 0 && blocks[k].kind === 'list-item' && (blocks[k].depth ?? 0) > mark.depth) k--;
+  const opens = !(blocks[k]?.kind === 'list-item' && (blocks[k].depth ?? 0) === mark.depth && blocks[k].ordered);
+  return opens ? { ...fields, start: mark.number } : fields;
+}
+
 /** Turns reading-ordered lines into headings, paragraphs, captions and bibliography entries. */
 export function buildBlocks(
   lines: PdfLine[],
@@ -35,7 +56,7 @@ export function buildBlocks(
   let title: string | undefined;
   let para: PdfLine[] = [];
   let paraKind: DocBlock['kind'] = 'paragraph';
-  let paraItem: { depth: number; ordered: boolean } | undefined;
+  let paraItem: ListItemMark | undefined;
   // Left edges of the list items open around the current line, outermost first: an item further in is nested.
   let listLevels: number[] = [];
   const listDepth = (line: PdfLine): number => {
@@ -135,7 +156,12 @@ export function buildBlocks(
         evidence,
       );
       if (isContent(text, paraKind))
-        blocks.push({ kind: paraKind, text, page: para[0].page, ...(paraKind === 'list-item' ? paraItem : {}) });
+        blocks.push({
+          kind: paraKind,
+          text,
+          page: para[0].page,
+          ...(paraKind === 'list-item' && paraItem ? itemFields(paraItem, blocks) : {}),
+        });
       else if (paraKind === 'paragraph' && isRunInLabel(para, body)) {
         // A label set in a face of its own over the text it names ("Beweis", "Notation", "Idee"): kept if text follows.
         const block: DocBlock = { kind: paraKind, text, page: para[0].page };
@@ -362,7 +388,7 @@ export function buildBlocks(
     const item = para.length === 0 && paraKind === 'paragraph' ? listItemStart(line.text) : undefined;
     if (item) {
       paraKind = 'list-item';
-      paraItem = { depth: listDepth(line), ordered: item.ordered };
+      paraItem = { depth: listDepth(line), ordered: item.ordered, number: item.number };
     }
     para.push(item ? { ...line, text: item.text } : line);
   }

@@ -3,8 +3,11 @@ import { continuesUrl } from './pdf-join';
 import type { BodyStats } from './pdf-stats';
 import type { PdfLine } from './pdf-types';
 
-/** A caption in body type says so by its punctuation ("Figure 2.2: ..."); "Figure 5.1 illustrates ..." is a sentence. */
-const punctuatedCaption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.](?:\s|$)/i;
+/**
+ * A caption in body type says so by its punctuation ("Figure 2.2: ...", "Figure 3.1.: ..." as some classes number it);
+ * "Figure 5.1 illustrates ..." is a sentence.
+ */
+const punctuatedCaption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*(?:\.:|[:.])(?:\s|$)/i;
 
 /** An algorithm float's caption as the algorithmic packages set it: "Algorithm 8 Evaluation phase of a DPA", no colon. */
 const algorithmCaption = /^Algorithm\s+\d+(?:\.\d+)*:?\s+[\p{Lu}\p{N}]/u;
@@ -21,14 +24,14 @@ const ordinal = /^(?:\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\))\s+(?=
 
 /**
  * A line that starts a list item, and its text: a bullet's mark goes; "1." items are numbered by
- * the list itself; lettered items ("(a) Calculate ...") keep their letter, which the text refers to
+ * the list itself (`number`: the item's own, so a list that goes on after a paragraph starts where the source has it); lettered items ("(a) Calculate ...") keep their letter, which the text refers to
  * ("from part (a)").
  */
-export function listItemStart(text: string): { text: string; ordered: boolean } | undefined {
+export function listItemStart(text: string): { text: string; ordered: boolean; number?: number } | undefined {
   if (bullet.test(text)) return { text: text.replace(bullet, ''), ordered: false };
   const mark = ordinal.exec(text)?.[0];
   if (!mark) return undefined;
-  return /^\d/.test(mark) ? { text: text.slice(mark.length), ordered: true } : { text, ordered: false };
+  return /^\d/.test(mark) ? { text: text.slice(mark.length), ordered: true, number: parseInt(mark, 10) } : { text, ordered: false };
 }
 
 /** A legend's entry: a mark or a few words, a colon set apart by spaces, and what it means ("UM : unit missing"). */
