@@ -2,6 +2,7 @@ import { contentsTitle } from './pdf-toc';
 import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
 import { isProse, readsAsCode } from './pdf-code-lines';
+import { verseEnd } from './pdf-verse';
 import { isCaptionLine, isLegendEntry, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
 import { isIndexTerm } from './pdf-margin';
@@ -312,6 +313,15 @@ export function buildBlocks(
     flushCode();
     if (line.isNote) {
       notes.push(line);
+      continue;
+    }
+    // Verse set line by line: one block, its lines kept apart (pdf-verse.ts).
+    const verse = !heading && bibLevel === undefined ? verseEnd(lines, i, body, (k) => headings.has(k)) : undefined;
+    if (verse !== undefined) {
+      flushPara();
+      const run = lines.slice(i, verse);
+      blocks.push({ kind: 'quote', text: run.map((l) => l.text.trim()).join('\n'), page: line.page });
+      i = verse - 1;
       continue;
     }
     if (heading) {
