@@ -45,11 +45,20 @@ describe('a LaTeX textbook with verse, numbered exercises, captioned diagrams an
     expect(renderBlocks(items.slice(3))).toContain('<ol start="4">');
   });
 
-  it('captions a diagram by its "Figure 2.1.: ..." line: the caption is the figure\'s, never a paragraph after it', async () => {
+  it('captions each diagram by its "Figure 2.1.: ..." line, two stacked figures each by the caption under it, never a paragraph after it', async () => {
     const blocks = await book();
     const figures = blocks.filter((b) => b.kind === 'figure');
-    expect(figures.map((b) => b.caption)).toEqual(['Figure 2.1.: State diagram.']);
-    expect(blocks.filter((b) => b.kind !== 'figure' && b.text.includes('State diagram.'))).toEqual([]);
+    expect(figures.map((b) => b.caption)).toEqual([
+      'Figure 2.1.: State diagram.',
+      'Figure 2.2.: Turtle flowers.',
+      'Figure 2.3.: Turtle pies.',
+      'Figure 2.4.: Stack diagram.',
+    ]);
+    expect(blocks.filter((b) => b.kind !== 'figure' && /^Figure \d/.test(b.text))).toEqual([]);
+    // A sentence broken before the figure it names goes on over that line.
+    expect(blocks.map((b) => b.text)).toContain(
+      'A list passed to a function is shared by two frames. The parameter t and the variable letters are aliases for the same object, and the stack diagram looks like Figure 2.4.',
+    );
   });
 
   it('keeps an interpreter session whole when its first line holds string literals of many words after a lead-in ending in a full stop', async () => {

@@ -12,10 +12,13 @@ const punctuatedCaption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d+
 /** An algorithm float's caption as the algorithmic packages set it: "Algorithm 8 Evaluation phase of a DPA", no colon. */
 const algorithmCaption = /^Algorithm\s+\d+(?:\.\d+)*:?\s+[\p{Lu}\p{N}]/u;
 
+/** A figure's number alone on a line ("Figure 10.5."): the end of a sentence that refers to it, broken before it, not a caption. */
+const bareLabel = /^(?:figure|fig\.|table|tab\.)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\.?\s*$/i;
+
 export function isCaptionLine(line: PdfLine, body: BodyStats): boolean {
   // At the column's left edge, so a float's caption never runs on at the end of the paragraph it interrupts.
   if (algorithmCaption.test(line.text) && line.x0 - line.columnLeft < 0.5 * line.size) return true;
-  if (!captionStart.test(line.text)) return false;
+  if (!captionStart.test(line.text) || bareLabel.test(line.text)) return false;
   return punctuatedCaption.test(line.text) || line.size < body.size - 0.4 || line.font !== body.font;
 }
 export const bullet = /^[•◦▪‣∙·■□►\-–—*]\s+/;
