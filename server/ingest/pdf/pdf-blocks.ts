@@ -287,9 +287,18 @@ export function buildBlocks(
     // A reference list has no listings: its typewriter lines are addresses.
     // An address in typewriter type broken at a dot ("...avrassembler." / "wb_SBR.html and ...") goes on in its sentence.
     const goesOnUrl = para.length > 0 && continuesUrl(para[para.length - 1].text, line.text);
+    // Names in typewriter type ending a sentence the line before leaves open ("... such as" / "your_name or
+    // airspeed_of_unladen_swallow.") are the end of that sentence, no listing.
+    const endsSentence =
+      code.length === 0 &&
+      para.length > 0 &&
+      !/[.:;!?]["”’)]?$/.test(para[para.length - 1].text) &&
+      /[\p{L}\d]\.$/u.test(line.text.trim()) &&
+      !/[=()[\]{}#]|>>>/.test(line.text);
     if (
       bibLevel === undefined &&
       !goesOnUrl &&
+      !endsSentence &&
       // A typewriter line with no statement's marks ("import Pkg") opens the listing the next typewriter line reads as;
       // a web address set in typewriter type (\url) broken over lines stays in its sentence.
       (readsAsCode(line.text, !!line.mono) ||

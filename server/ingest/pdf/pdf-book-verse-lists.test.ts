@@ -66,8 +66,17 @@ describe('a LaTeX textbook with verse, numbered exercises, captioned diagrams an
     const code = blocks.filter((b) => b.kind === 'code').map((b) => b.text.split('\n'));
     expect(code).toEqual([
       [">>> t = ['spam', 'egg', 'spam', 'spam', 'bacon', 'spam']", '>>> histogram(t)', "{'bacon': 1, 'egg': 1, 'spam': 4}"],
+      [
+        'def __str__(self):',
+        "    return '%s of %s' % (Card.rank_names[self.rank],",
+        '                         Card.suit_names[self.suit])',
+      ],
       ['print("Words in the book that aren\'t in the word list:")', 'for word in diff:', "    print(word, end=' ')"],
     ]);
     expect(blocks.filter((b) => b.kind === 'paragraph' && /^(?:>>>|print\()/.test(b.text))).toEqual([]);
+    // Names in typewriter type ending a sentence are its end, neither a listing nor a paragraph of their own.
+    expect(blocks.map((b) => b.text)).toContain(
+      'The underscore character can appear in a name, and it is often used in names made of several words, such as your_name or airspeed_of_unladen_swallow.',
+    );
   });
 });

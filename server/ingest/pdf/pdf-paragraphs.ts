@@ -59,6 +59,14 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   const addressGoesOn =
     continuesUrl(prev.text, line.text) || (!!prev.mono && /^\S+[-/._~=&?#]$/.test(prev.text.trim()) && /^[\w%./-]/.test(line.text.trim()));
   if (sameColumn && line.mono && addressGoesOn && prev.y - line.y < 1.6 * lineGap) return false;
+  // So do names in typewriter type that end the sentence of a full line before ("It is often used in" / "your_name or
+  // airspeed_of_unladen_swallow.").
+  const namesEndSentence =
+    !/[.?!:;]["”’)]?$/.test(prev.text) &&
+    prev.columnRight - prev.x1 < 1.5 * prev.size &&
+    /[\p{L}\d]\.$/u.test(line.text.trim()) &&
+    !/[=()[\]{}#]|>>>/.test(line.text);
+  if (sameColumn && line.mono && namesEndSentence && prev.y - line.y < 1.6 * lineGap) return false;
   if (Math.abs(prev.size - line.size) > 0.6) return true;
   if (isCaptionLine(line, body) || bullet.test(line.text)) return true;
   // A numbered or lettered item after a finished sentence ("... suggest?" / "(b) To get ...").
