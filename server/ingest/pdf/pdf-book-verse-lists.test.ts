@@ -32,11 +32,12 @@ describe('a LaTeX textbook with verse, numbered exercises, captioned diagrams an
     );
   });
 
-  it('starts a numbered list that goes on after a hint at the number the source prints', async () => {
+  it('starts a numbered list that goes on after a hint or a figure at the number the source prints', async () => {
     const items = (await book()).filter((b) => b.kind === 'list-item' || (b.kind === 'paragraph' && b.text.startsWith('Hint:')));
     expect(items.map((b) => [b.kind, b.ordered, b.start, b.text.slice(0, 20)])).toEqual([
       ['list-item', true, undefined, 'Write a function cal'],
-      ['list-item', true, undefined, 'Add another paramete'],
+      // The stack diagram's float, set on the next page between the first item and the second, parts them too.
+      ['list-item', true, 2, 'Add another paramete'],
       ['list-item', true, undefined, 'Make a copy of squar'],
       ['paragraph', undefined, undefined, 'Hint: figure out the'],
       ['list-item', true, 4, 'Make a more general '],
