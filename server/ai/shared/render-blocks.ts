@@ -42,6 +42,11 @@ function definitionHtml(block: DocBlock, term: string): string {
   return `<strong>${inlineHtml(term)}</strong>${linkedHtml(rest, placeLinks([rest], block.links), placeCode(rest, block.code))}`;
 }
 
+/** A quotation's text with its own line breaks (verse set line by line keeps its lines). */
+function lineBrokenHtml(block: DocBlock): string {
+  return textHtml(block).replace(/\n/g, '<br>');
+}
+
 /** Escapes text and turns inline `\(latex\)` into the editor's inline math nodes. */
 export function inlineHtml(text: string): string {
   let out = '';
@@ -132,7 +137,7 @@ function renderQuote(run: DocBlock[]): string {
   let html = run[0].label ? `<p><strong>${inlineHtml(run[0].label)}</strong></p>` : '';
   for (let i = 0; i < run.length; i++) {
     if (run[i].depth === undefined) {
-      if (run[i].text && !(i === 0 && run[i].text === run[i].label)) html += `<p>${textHtml(run[i])}</p>`;
+      if (run[i].text && !(i === 0 && run[i].text === run[i].label)) html += `<p>${lineBrokenHtml(run[i])}</p>`;
       continue;
     }
     const items: DocBlock[] = [];
@@ -166,7 +171,7 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
     case 'code':
       return `<pre><code${block.language ? ` class="language-${escapeHtml(block.language.replace(/[^\w-]/g, ''))}"` : ''}>${escapeHtml(block.text)}</code></pre>`;
     case 'quote':
-      return `<blockquote><p>${textHtml(block)}</p></blockquote>`;
+      return `<blockquote><p>${lineBrokenHtml(block)}</p></blockquote>`;
     case 'margin':
       // A callout with a title of its own ("Due Date") is labelled by it.
       return `<blockquote><p><strong>${block.label ? escapeHtml(block.label) : 'Note'}:</strong> ${textHtml(block)}</p></blockquote>`;

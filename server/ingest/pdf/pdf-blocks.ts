@@ -2,6 +2,7 @@ import { contentsTitle } from './pdf-toc';
 import type { DocBlock } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
 import { isProse, readsAsCode } from './pdf-code-lines';
+import { verseEnd } from './pdf-verse';
 import { isCaptionLine, isLegendEntry, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
 import { isIndexTerm } from './pdf-margin';
@@ -21,6 +22,27 @@ export interface PdfStructure {
   pending: Array<{ block: DocBlock; region: PdfRegion }>;
 }
 
+interface ListItemMark {
+  depth: number;
+  ordered: boolean;
+  /** The number the source prints before the item ("3."). */
+  number?: number;
+}
+
+/**
+ * A list item's fields: its depth and whether it is numbered, and on a numbered item that opens a list (no item of its
+ * list before it: a paragraph, a listing or a hint set between the items ends the list the book makes) the number the
+ * source gives it when that is not 1, so the list goes on at "2." as printed rather than at 1.
+ */
+function itemFields(mark: ListItemMark, blocks: DocBlock[]): Pick<DocBlock, 'depth' | 'ordered' | 'start'> {
+  const fields = { depth: mark.depth, ordered: mark.ordered };
+  if (!mark.ordered || mark.number === undefined || mark.number === 1) return fields;
+  let k = blocks.length - 1;
+  while (k >= 0 && blocks[k].kind === 'list-item' && (blocks[k].depth ?? 0) > mark.depth) k--;
+  const opens = !(blocks[k]?.kind === 'list-item' && (blocks[k].depth ?? 0) === mark.depth && blocks[k].ordered);
+  return opens ? { ...fields, start: mark.number } : fields;
+}
+
 /** Turns reading-ordered lines into headings, paragraphs, captions and bibliography entries. */
 export function buildBlocks(
   lines: PdfLine[],
@@ -35,7 +57,7 @@ export function buildBlocks(
   let title: string | undefined;
   let para: PdfLine[] = [];
   let paraKind: DocBlock['kind'] = 'paragraph';
-  let paraItem: { depth: number; ordered: boolean } | undefined;
+  let paraItem: ListItemMark | undefined;
   // Left edges of the list items open around the current line, outermost first: an item further in is nested.
   let listLevels: number[] = [];
   const listDepth = (line: PdfLine): number => {
@@ -138,7 +160,12 @@ export function buildBlocks(
         evidence,
       );
       if (isContent(text, paraKind))
-        blocks.push({ kind: paraKind, text, page: para[0].page, ...(paraKind === 'list-item' ? paraItem : {}) });
+        blocks.push({
+          kind: paraKind,
+          text,
+          page: para[0].page,
+          ...(paraKind === 'list-item' && paraItem ? itemFields(paraItem, blocks) : {}),
+        });
       else if (paraKind === 'paragraph' && isRunInLabel(para, body)) {
         // A label set in a face of its own over the text it names ("Beweis", "Notation", "Idee"): kept if text follows.
         const block: DocBlock = { kind: paraKind, text, page: para[0].page };
@@ -279,9 +306,18 @@ export function buildBlocks(
     // A reference list has no listings: its typewriter lines are addresses.
     // An address in typewriter type broken at a dot ("...avrassembler." / "wb_SBR.html and ...") goes on in its sentence.
     const goesOnUrl = para.length > 0 && continuesUrl(para[para.length - 1].text, line.text);
+    // Names in typewriter type ending a sentence the line before leaves open ("... such as" / "your_name or
+    // airspeed_of_unladen_swallow.") are the end of that sentence, no listing.
+    const endsSentence =
+      code.length === 0 &&
+      para.length > 0 &&
+      !/[.:;!?]["”’)]?$/.test(para[para.length - 1].text) &&
+      /[\p{L}\d]\.$/u.test(line.text.trim()) &&
+      !/[=()[\]{}#]|>>>/.test(line.text);
     if (
       bibLevel === undefined &&
       !goesOnUrl &&
+      !endsSentence &&
       // A typewriter line with no statement's marks ("import Pkg") opens the listing the next typewriter line reads as;
       // a web address set in typewriter type (\url) broken over lines stays in its sentence.
       (readsAsCode(line.text, !!line.mono) ||
@@ -305,6 +341,15 @@ export function buildBlocks(
     flushCode();
     if (line.isNote) {
       notes.push(line);
+      continue;
+    }
+    // Verse set line by line: one block, its lines kept apart (pdf-verse.ts).
+    const verse = !heading && bibLevel === undefined ? verseEnd(lines, i, body, (k) => headings.has(k)) : undefined;
+    if (verse !== undefined) {
+      flushPara();
+      const run = lines.slice(i, verse);
+      blocks.push({ kind: 'quote', text: run.map((l) => l.text.trim()).join('\n'), page: line.page });
+      i = verse - 1;
       continue;
     }
     if (heading) {
@@ -381,7 +426,7 @@ export function buildBlocks(
     const item = para.length === 0 && paraKind === 'paragraph' ? listItemStart(line.text) : undefined;
     if (item) {
       paraKind = 'list-item';
-      paraItem = { depth: listDepth(line), ordered: item.ordered };
+      paraItem = { depth: listDepth(line), ordered: item.ordered, number: item.number };
     }
     para.push(item ? { ...line, text: item.text } : line);
   }

@@ -7,6 +7,7 @@ import type { PdfRegion } from './pdf-types';
 interface Placed {
   start: Segment;
   distance: number;
+  where: 'below' | 'above' | 'beside';
 }
 
 /** Where a caption's first line sits against a region: below it, above it, or beside it (in the margin). */
@@ -14,12 +15,13 @@ function placement(region: PdfRegion, s: Segment, bodySize: number, pageWidth: n
   const box = segmentBox(s);
   const overlapsX = Math.min(box.x1, region.x1) - Math.max(box.x0, region.x0) > 0;
   const reach = 3.5 * bodySize;
-  if (overlapsX && box.y1 <= region.y0 + 2 && region.y0 - box.y1 <= reach) return { start: s, distance: region.y0 - box.y1 };
+  if (overlapsX && box.y1 <= region.y0 + 2 && region.y0 - box.y1 <= reach)
+    return { start: s, distance: region.y0 - box.y1, where: 'below' };
   if (overlapsX && box.y0 >= region.y1 - 2 && box.y0 - region.y1 <= reach)
-    return { start: s, distance: box.y0 - region.y1 + (region.kind === 'table' ? -1 : 1) };
+    return { start: s, distance: box.y0 - region.y1 + (region.kind === 'table' ? -1 : 1), where: 'above' };
   const besideX = box.x0 >= region.x1 ? box.x0 - region.x1 : region.x0 - box.x1;
   if (!overlapsX && besideX <= pageWidth * 0.35 && box.y1 <= region.y1 + bodySize && box.y1 >= region.y0 - bodySize)
-    return { start: s, distance: besideX + Math.abs(region.y1 - box.y1) + 5 };
+    return { start: s, distance: besideX + Math.abs(region.y1 - box.y1) + 5, where: 'beside' };
   return undefined;
 }
 
@@ -45,7 +47,7 @@ export function attachCaptions(
       starts.map((s) => ({ region, placed: placement(region, s, bodySize, pageWidth) })).filter((p) => p.placed !== undefined),
     )
     .sort((a, b) => a.placed!.distance - b.placed!.distance);
-  const captioned = new Set<PdfRegion>();
+  const captioned = new Map<PdfRegion, Placed>();
   for (const { region, placed } of pairs) {
     if (captioned.has(region) || used.has(placed!.start)) continue;
     const wantTable = /^tab/i.test(placed!.start.text);
@@ -64,7 +66,30 @@ export function attachCaptions(
       // Its caption says it is a table: a wide one is read too (a lookup table of 16 values and its row label).
       if (labels) region.rows = readCells(rowsOf(labels), 32);
     }
-    captioned.add(region);
+    captioned.set(region, placed!);
+  }
+  // Two figures stacked, each captioned below it: the first one's caption, between them, may sit nearer the second
+  // figure than the first and be taken for the second's (above it), leaving the first uncaptioned and the second's own
+  // caption under it over. Then each figure takes the caption below it.
+  for (const s of starts) {
+    if (used.has(s) || /^tab/i.test(s.text)) continue;
+    for (const [region, held] of captioned) {
+      if (region.kind !== 'figure' || held.where !== 'above' || placement(region, s, bodySize, pageWidth)?.where !== 'below') continue;
+      const above = out.find(
+        (r) => r.kind === 'figure' && !captioned.has(r) && placement(r, held.start, bodySize, pageWidth)?.where === 'below',
+      );
+      if (!above) continue;
+      above.caption = region.caption;
+      captioned.set(above, { ...held, where: 'below' });
+      const lines = captionLines(
+        s,
+        segments.filter((x) => !used.has(x)),
+      );
+      for (const l of lines) used.add(l);
+      region.caption = lines.map((l) => l.text.trim()).join('\n');
+      captioned.set(region, { start: s, distance: 0, where: 'below' });
+      break;
+    }
   }
   return { regions: mergeParts(out, bodySize), segments: segments.filter((s) => !used.has(s)) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readsAsCode } from './pdf-code-lines';
+import { isProse, readsAsCode } from './pdf-code-lines';
 
 describe('a PDF line that reads as code, with its type as an input', () => {
   it('a statement is code in any type; a call or an assignment without its semicolon only in typewriter type', () => {
@@ -20,5 +20,20 @@ describe('a PDF line that reads as code, with its type as an input', () => {
       expect(readsAsCode('//www.ti.com/lit/an/slaa547c/slaa547c.pdf', mono)).toBe(false);
       expect(readsAsCode('https://www.google.com/search?q=trace_trees', mono)).toBe(false);
     }
+  });
+
+  it("a program line's string literals, dotted or underscored names and interpreter prompt are no words of a sentence", () => {
+    for (const line of [
+      ">>> t = ['spam', 'egg', 'spam', 'spam', 'bacon', 'spam']",
+      'print("Words in the book that aren\'t in the word list:")',
+      '>>> line2 = "the emblem of our land.\\n"',
+      "return '%s of %s' % (Card.rank_names[self.rank],",
+    ]) {
+      expect(isProse(line), line).toBe(false);
+      expect(readsAsCode(line, true), line).toBe(true);
+    }
+    // A sentence quoting a word, or naming a function in it, is still one.
+    expect(isProse("The first letter of 'banana' is b, not a, for most people who read it.")).toBe(true);
+    expect(isProse('Putting it all together, the expression Card.rank_names[self.rank] means the rank’s name.')).toBe(true);
   });
 });

@@ -30,9 +30,20 @@ function isStatement(text: string): boolean {
   return /^(?:const|static|unsigned|signed|uint\w*|int\w*|void|char|struct|for|while|if|switch)\b.*(?:[{;)]|=\s*\{)\s*(?:\/\/.*)?$/.test(t);
 }
 
-/** Words of a sentence, not of a program: six words or more besides comments and quoted symbols, and no statement. */
+/**
+ * Words of a sentence, not of a program: six words or more besides comments, quoted symbols and a program's string
+ * literals (straight quotes after "=", "(", "[", ",", "{", "%" or "return": `t = ['spam', 'egg', ...]`, `print("Words in the book ...")`),
+ * and names joined by dots or underscores at a bracket, and no statement; never a line opened by an interpreter's prompt (">>> ").
+ */
 export function isProse(text: string): boolean {
-  const bare = text.replace(/(?:\/\/|#).*$/, '').replace(/‘[^’]*’|“[^”]*”/g, '');
+  if (/^\s*>>>(?:\s|$)/.test(text)) return false;
+  const bare = text
+    .replace(/(?:\/\/|#).*$/, '')
+    .replace(/‘[^’]*’|“[^”]*”/g, '')
+    .replace(/((?:[=([,{%]|\breturn)\s*)(['"])(?:\\.|(?!\2)[^\\])*\2/g, '$1')
+    // A program's names joined by dots or underscores at a bracket ("(Card.rank_names[self.rank]") are no words of a
+    // sentence (a file name or an address's tail without one may be).
+    .replace(/[\p{L}\d]+(?:[._][\p{L}\d]+)+(?=[[(])|(?<=[[(])[\p{L}\d]+(?:[._][\p{L}\d]+)+/gu, ' ');
   if (/<-|:=|==|!=|\+=|;\s*$|\{\s*$|^\s*[}\]]/.test(bare)) return false;
   return (bare.match(/\p{L}{2,}/gu) ?? []).length >= 6;
 }

@@ -28,7 +28,7 @@ export function segmentBox(s: Segment): Box {
 }
 
 /** A caption's first line: "Figure 5.3 ...", "Fig. 2:", "Table 1." */
-export const captionStart = /^(?:figure|fig\.|table|tab\.)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.]?(?:\s|$)/i;
+export const captionStart = /^(?:figure|fig\.|table|tab\.)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*(?:\.:|[:.])?(?:\s|$)/i;
 
 /** The caption's lines: its first line and the lines that continue it (same type, close below, same column). */
 export function captionLines(start: Segment, segments: Segment[]): Segment[] {

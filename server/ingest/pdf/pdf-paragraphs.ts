@@ -3,16 +3,22 @@ import { continuesUrl } from './pdf-join';
 import type { BodyStats } from './pdf-stats';
 import type { PdfLine } from './pdf-types';
 
-/** A caption in body type says so by its punctuation ("Figure 2.2: ..."); "Figure 5.1 illustrates ..." is a sentence. */
-const punctuatedCaption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[:.](?:\s|$)/i;
+/**
+ * A caption in body type says so by its punctuation ("Figure 2.2: ...", "Figure 3.1.: ..." as some classes number it);
+ * "Figure 5.1 illustrates ..." is a sentence.
+ */
+const punctuatedCaption = /^(?:figure|fig\.|table|listing|algorithm)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*(?:\.:|[:.])(?:\s|$)/i;
 
 /** An algorithm float's caption as the algorithmic packages set it: "Algorithm 8 Evaluation phase of a DPA", no colon. */
 const algorithmCaption = /^Algorithm\s+\d+(?:\.\d+)*:?\s+[\p{Lu}\p{N}]/u;
 
+/** A figure's number alone on a line ("Figure 10.5."): the end of a sentence that refers to it, broken before it, not a caption. */
+const bareLabel = /^(?:figure|fig\.|table|tab\.)\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\.?\s*$/i;
+
 export function isCaptionLine(line: PdfLine, body: BodyStats): boolean {
   // At the column's left edge, so a float's caption never runs on at the end of the paragraph it interrupts.
   if (algorithmCaption.test(line.text) && line.x0 - line.columnLeft < 0.5 * line.size) return true;
-  if (!captionStart.test(line.text)) return false;
+  if (!captionStart.test(line.text) || bareLabel.test(line.text)) return false;
   return punctuatedCaption.test(line.text) || line.size < body.size - 0.4 || line.font !== body.font;
 }
 export const bullet = /^[•◦▪‣∙·■□►\-–—*]\s+/;
@@ -21,14 +27,14 @@ const ordinal = /^(?:\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\))\s+(?=
 
 /**
  * A line that starts a list item, and its text: a bullet's mark goes; "1." items are numbered by
- * the list itself; lettered items ("(a) Calculate ...") keep their letter, which the text refers to
+ * the list itself (`number`: the item's own, so a list that goes on after a paragraph starts where the source has it); lettered items ("(a) Calculate ...") keep their letter, which the text refers to
  * ("from part (a)").
  */
-export function listItemStart(text: string): { text: string; ordered: boolean } | undefined {
+export function listItemStart(text: string): { text: string; ordered: boolean; number?: number } | undefined {
   if (bullet.test(text)) return { text: text.replace(bullet, ''), ordered: false };
   const mark = ordinal.exec(text)?.[0];
   if (!mark) return undefined;
-  return /^\d/.test(mark) ? { text: text.slice(mark.length), ordered: true } : { text, ordered: false };
+  return /^\d/.test(mark) ? { text: text.slice(mark.length), ordered: true, number: parseInt(mark, 10) } : { text, ordered: false };
 }
 
 /** A legend's entry: a mark or a few words, a colon set apart by spaces, and what it means ("UM : unit missing"). */
@@ -53,6 +59,14 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   const addressGoesOn =
     continuesUrl(prev.text, line.text) || (!!prev.mono && /^\S+[-/._~=&?#]$/.test(prev.text.trim()) && /^[\w%./-]/.test(line.text.trim()));
   if (sameColumn && line.mono && addressGoesOn && prev.y - line.y < 1.6 * lineGap) return false;
+  // So do names in typewriter type that end the sentence of a full line before ("It is often used in" / "your_name or
+  // airspeed_of_unladen_swallow.").
+  const namesEndSentence =
+    !/[.?!:;]["”’)]?$/.test(prev.text) &&
+    prev.columnRight - prev.x1 < 1.5 * prev.size &&
+    /[\p{L}\d]\.$/u.test(line.text.trim()) &&
+    !/[=()[\]{}#]|>>>/.test(line.text);
+  if (sameColumn && line.mono && namesEndSentence && prev.y - line.y < 1.6 * lineGap) return false;
   if (Math.abs(prev.size - line.size) > 0.6) return true;
   if (isCaptionLine(line, body) || bullet.test(line.text)) return true;
   // A numbered or lettered item after a finished sentence ("... suggest?" / "(b) To get ...").

@@ -6,7 +6,7 @@
  */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
-import { accentOver, recogniseType3Font, type3Char, type TexType3Font, type Type3GlyphMetrics } from './tex-type3-fonts';
+import { accentOver, matchType3Font, type3Char, type TexType3Font, type Type3GlyphMetrics } from './tex-type3-fonts';
 import { identityMatrix, multiplyMatrix, type Matrix } from './pdf-matrix';
 
 export interface Glyph {
@@ -25,6 +25,12 @@ export interface Glyph {
 export interface Type3Page {
   fonts: Map<string, TexType3Font | undefined>;
   glyphs: Glyph[];
+  /**
+   * The fonts none of TeX's whose glyphs are named only by their codes ("a65", as pdfTeX and LuaTeX name a METAFONT
+   * font's bitmaps): pdf.js reads each code as the character of that number, a guess ("A" for a skull), so they have no
+   * reading.
+   */
+  unread: Set<string>;
 }
 
 export interface FontLike {
@@ -34,8 +40,8 @@ export interface FontLike {
   charProcOperatorList?: Map<string, { fnArray: number[]; argsArray: unknown[][] }>;
 }
 
-/** Each font object recognised once for the document (pages share their fonts). */
-const recognised = new WeakMap<object, TexType3Font | null>();
+/** Each font object recognised once for the document (pages share their fonts); `unknown` when it is none of TeX's. */
+const recognised = new WeakMap<object, { font?: TexType3Font; unknown: boolean }>();
 
 /**
  * The font's glyph names by code: pdf.js keeps no encoding for a Type 3 font, but names its glyph
@@ -51,9 +57,9 @@ function glyphNames(font: FontLike, drawn: ReadonlyMap<number, string> | undefin
   return names;
 }
 
-function recognise(font: FontLike, drawn: ReadonlyMap<number, string> | undefined): TexType3Font | undefined {
+function recognise(font: FontLike, drawn: ReadonlyMap<number, string> | undefined): { font?: TexType3Font; unknown: boolean } {
   const known = recognised.get(font);
-  if (known !== undefined) return known ?? undefined;
+  if (known !== undefined) return known;
   const used = new Map<number, Type3GlyphMetrics>();
   const names = glyphNames(font, drawn);
   for (const [key, width] of Object.entries(font.widths ?? {})) {
@@ -65,9 +71,15 @@ function recognise(font: FontLike, drawn: ReadonlyMap<number, string> | undefine
     const args = at >= 0 ? (procs?.argsArray[at] as number[] | undefined) : undefined;
     used.set(code, { width, bounds: args && args.length >= 6 ? args.slice(2, 6) : undefined });
   }
-  const found = recogniseType3Font(used, font.fontMatrix ?? []);
-  recognised.set(font, found ?? null);
+  const found = matchType3Font(used, font.fontMatrix ?? []);
+  recognised.set(font, found);
   return found;
+}
+
+/** Whether every glyph procedure of the font, and every glyph drawn, is named "a" and its code. */
+function namedByCode(font: FontLike, drawn: ReadonlyMap<number, string> | undefined): boolean {
+  const names = [...(font.charProcOperatorList?.keys() ?? []), ...(drawn?.values() ?? [])];
+  return names.length > 0 && names.every((name) => /^a\d{1,3}$/.test(name));
 }
 
 function fontObject(page: PDFPageProxy, id: string): FontLike | undefined {
@@ -125,14 +137,16 @@ export function type3Page(
   }
   if (![...objects.values()].some((font) => font?.isType3Font)) return undefined;
   const { glyphs, drawn } = walkGlyphs(page, fnArray, argsArray, (font) => font?.isType3Font === true, objects);
+  const unread = new Set<string>();
   for (const [id, font] of objects) {
     if (!font?.isType3Font) continue;
-    const tex = recognise(font, drawn.get(id));
+    const { font: tex, unknown } = recognise(font, drawn.get(id));
     fonts.set(id, tex);
     if (tex) fontNames.set(id, tex.font.toUpperCase());
+    if (unknown && namedByCode(font, drawn.get(id))) unread.add(id);
   }
   placeAccents(glyphs, fonts);
-  return fonts.size > 0 ? { fonts, glyphs } : undefined;
+  return fonts.size > 0 ? { fonts, glyphs, unread } : undefined;
 }
 
 /**

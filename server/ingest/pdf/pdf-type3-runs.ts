@@ -166,10 +166,18 @@ const typewriter = /^(?:cmtt|cmsltt|cmitt|cmtcsc|ectt)/;
 
 type Char = { ch: string; glyph?: Glyph };
 
-/** The text of one font's characters: each glyph of a recognised font read by its code, the rest as pdf.js read them. */
-function readChars(chars: Char[], tex: TexType3Font | undefined): string {
-  return chars.map((ch) => (tex && ch.glyph ? (ch.glyph.text ?? type3Char(tex.encoding, ch.glyph.code)) : ch.ch)).join('');
+/**
+ * The text of one font's characters: each glyph of a recognised font read by its code, each of a font without a reading
+ * (`unread`) a control code (so the page counts it as a symbol not read, names the page and keeps its picture), the rest
+ * as pdf.js read them.
+ */
+function readChars(chars: Char[], tex: TexType3Font | undefined, unread = false): string {
+  const read = (ch: Char) => (unread ? UNREAD : tex && ch.glyph ? (ch.glyph.text ?? type3Char(tex.encoding, ch.glyph.code)) : ch.ch);
+  return chars.map((ch) => (ch.glyph ? read(ch) : ch.ch)).join('');
 }
+
+/** What a glyph without a reading stands as in a run's text: a control code, which the page's reading counts and leaves out. */
+const UNREAD = '\u001a';
 
 /** Where a glyph's ink starts and ends along the line. */
 const span = (glyphs: Glyph[]) => [
@@ -190,11 +198,12 @@ function pieces(run: TextRun, chars: Char[], t3: Type3Page, fromRun: boolean): T
   }
   // A run of fonts none of which is TeX's stays as pdf.js read it; one of a single font where the
   // glyphs are not where pdf.js has them keeps pdf.js's place.
-  if (!groups.some((group) => t3.fonts.get(group.font))) return [run];
+  if (!groups.some((group) => t3.fonts.get(group.font) || t3.unread.has(group.font))) return [run];
   const mono = (tex: TexType3Font | undefined) => (tex ? typewriter.test(tex.font) : undefined);
   if (fromRun && groups.length === 1) {
     const tex = t3.fonts.get(groups[0].font);
-    return [{ ...run, str: joinAccents(readChars(chars, tex)), fontName: groups[0].font, read: true, mono: mono(tex) }];
+    const str = joinAccents(readChars(chars, tex, t3.unread.has(groups[0].font)));
+    return [{ ...run, str, fontName: groups[0].font, read: true, mono: mono(tex) }];
   }
   // Pieces are placed where their glyphs are drawn, or from where pdf.js starts the run by how far
   // they are from its first glyph.
@@ -207,14 +216,15 @@ function pieces(run: TextRun, chars: Char[], t3: Type3Page, fromRun: boolean): T
     const drawn = placed(group.chars);
     const [x0, x1] = drawn.length ? span(drawn).map(at) : [end, end];
     end = x1;
-    const text = readChars(group.chars, tex);
+    const unread = t3.unread.has(group.font);
+    const text = readChars(group.chars, tex, unread);
     const str = groups.length > 1 ? text.trim() : text;
     return {
       str: tex ? joinAccents(str) : str,
       transform: [a, b, c, d, x0, f],
       width: x1 - x0,
       fontName: group.font,
-      read: Boolean(tex),
+      read: Boolean(tex) || unread,
       mono: mono(tex),
     };
   });

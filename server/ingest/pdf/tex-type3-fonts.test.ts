@@ -4,7 +4,7 @@ import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf } from './pdf-extract';
 import { readPdf } from './pdf-read';
 import { NEGATION } from './tex-glyphs';
-import { accentOver, recogniseType3Font, texFontAdvances, type3Char, type Type3GlyphMetrics } from './tex-type3-fonts';
+import { accentOver, matchType3Font, recogniseType3Font, texFontAdvances, type3Char, type Type3GlyphMetrics } from './tex-type3-fonts';
 
 /** A font's glyph widths as a Type 3 font of pdfTeX gives them: pixels at 600 dpi for a 10 pt font, the font matrix one pixel in ems. */
 function asBitmapFont(font: string, codes: number[], round = false): { used: Map<number, Type3GlyphMetrics>; matrix: number[] } {
@@ -111,6 +111,32 @@ describe('a LaTeX PDF all in Type 3 bitmap fonts (test-fixtures/pdf/latex/tex-ty
     const pictures = doc.blocks.filter((b) => b.kind === 'figure');
     expect(pictures.map((b) => [b.page, b.text])).toEqual([
       [2, 'Page 2 as printed: some of its symbols are set in fonts without a text mapping and could not be read as text.'],
+    ]);
+  });
+});
+
+describe("a Type 3 font none of TeX's (test-fixtures/pdf/latex/type3-ornaments.tex)", () => {
+  it('takes no TeX font for a glyph it matches only by the width of a character that font does not read', () => {
+    // One symbol at "A" one em wide, as a worksheet's skull: CMEX7 has a delimiter piece of that width there, read as nothing.
+    const pixelsPerEm = (10 / 72.27) * 600;
+    const skull = new Map<number, Type3GlyphMetrics>([[65, { width: 1.0005 * pixelsPerEm }]]);
+    expect(matchType3Font(skull, [1 / pixelsPerEm, 0, 0, 1 / pixelsPerEm, 0, 0])).toEqual({ unknown: true });
+    // A match in doubt is not taken for an unknown font.
+    const top = asBitmapFont('cmsy8', [0x3e]);
+    expect(matchType3Font(top.used, top.matrix)).toEqual({ unknown: false });
+  });
+
+  it('never reads its glyphs as the letters of their codes: the page is named and kept as a picture after its text', async () => {
+    const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/latex/type3-ornaments.pdf'))), 'type3-ornaments.pdf');
+    const text = doc.blocks.map((b) => b.text).join('\n');
+    expect(text).toContain('Worksheet 2: Pirates and Probabilities');
+    expect(text).toContain('What is the probability that he gets three heads?');
+    expect(text).not.toMatch(/\bA Pirates|Probabilities B\b/);
+    expect(doc.warnings).toEqual([
+      'page 1: some symbols are set in fonts without a text mapping (bitmap or damaged fonts) and could not be read; formulas there may be incomplete, so the page is also kept as a picture after its text',
+    ]);
+    expect(doc.blocks.filter((b) => b.kind === 'figure').map((b) => [b.page, b.text])).toEqual([
+      [1, 'Page 1 as printed: some of its symbols are set in fonts without a text mapping and could not be read as text.'],
     ]);
   });
 });

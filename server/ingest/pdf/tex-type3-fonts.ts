@@ -244,14 +244,26 @@ function distance(row: Row, code: number, glyph: Type3GlyphMetrics, scale: numbe
  * not one of TeX's) or the match is in doubt.
  */
 export function recogniseType3Font(used: ReadonlyMap<number, Type3GlyphMetrics>, fontMatrix: readonly number[]): TexType3Font | undefined {
+  return matchType3Font(used, fontMatrix).font;
+}
+
+/**
+ * The TeX font a Type 3 font is (`recogniseType3Font`), and whether it is none of TeX's: `unknown` when no TeX font has
+ * its codes' widths, or those that have them read none of its codes (a symbol set at "A" matched by a big delimiter
+ * piece of CMEX by its width alone), as against a match in doubt between fonts that read its codes apart.
+ */
+export function matchType3Font(
+  used: ReadonlyMap<number, Type3GlyphMetrics>,
+  fontMatrix: readonly number[],
+): { font?: TexType3Font; unknown: boolean } {
   const scale = Math.abs(fontMatrix[0] ?? 0);
-  if (!(scale > 0) || used.size === 0 || Math.abs(fontMatrix[1] ?? 0) > 1e-9) return undefined;
+  if (!(scale > 0) || used.size === 0 || Math.abs(fontMatrix[1] ?? 0) > 1e-9) return { unknown: false };
   // Glyphs wider than three ems are in device pixels (dvips' bitmap fonts through Ghostscript keep
   // an identity font matrix and whole-pixel advances): the ems to a pixel are fitted freely, from
   // five glyphs or more.
   const advances = [...used.values()].map((g) => g.width * scale).filter((w) => w > 0);
   const pixels = advances.length > 0 && advances.sort((x, y) => x - y)[advances.length >> 1] > 3;
-  if (pixels && advances.length < 5) return undefined;
+  if (pixels && advances.length < 5) return { unknown: false };
   const matches: Array<{ row: Row; error: number }> = [];
   for (const row of fontRows()) {
     // The font matrix is written with three digits, and some producers size the font in big points:
@@ -279,14 +291,16 @@ export function recogniseType3Font(used: ReadonlyMap<number, Type3GlyphMetrics>,
       }
       error += off;
     }
-    if (error >= 0) matches.push({ row, error: error / used.size + (pixels ? 0 : Math.abs(fit - 1) * 2000) });
+    // A font that has none of the codes as a character it reads is no reading of them.
+    const readsAny = [...used.keys()].some((code) => type3Char(row.encoding, code) !== '');
+    if (error >= 0 && readsAny) matches.push({ row, error: error / used.size + (pixels ? 0 : Math.abs(fit - 1) * 2000) });
   }
-  if (matches.length === 0) return undefined;
+  if (matches.length === 0) return { unknown: true };
   matches.sort((a, b) => a.error - b.error);
   const best = matches[0].row;
   const reading = (row: Row) => [...used.keys()].map((code) => type3Char(row.encoding, code)).join('\u0000');
   const bestReading = reading(best);
   const rival = matches.find((m) => m.row.encoding !== best.encoding && reading(m.row) !== bestReading);
-  if (rival && rival.error < 1.5 * matches[0].error + 5) return undefined;
-  return { font: best.font, encoding: best.encoding };
+  if (rival && rival.error < 1.5 * matches[0].error + 5) return { unknown: false };
+  return { font: { font: best.font, encoding: best.encoding }, unknown: false };
 }
