@@ -13,9 +13,16 @@ const workerSrc = pathToFileURL(
   path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy/build/pdf.worker.mjs'),
 ).href;
 
-// Plain script (no bundler involved): pdf.js's own worker module answers on the port it is given.
+// Plain script (no bundler involved): pdf.js's own worker module answers on the port it is given. pdf.js's display layer
+// gives the thread it loads on DOMMatrix and Path2D from the canvas package (Type 3 glyphs are compiled with them): this
+// thread gets the same, as its fake worker had them on the main thread.
 const threadScript = `
 const { workerData } = require('node:worker_threads');
+try {
+  const canvas = require('node:module').createRequire(workerData.src)('@napi-rs/canvas');
+  globalThis.DOMMatrix ??= canvas.DOMMatrix;
+  globalThis.Path2D ??= canvas.Path2D;
+} catch {}
 import(workerData.src).then(({ WorkerMessageHandler }) => WorkerMessageHandler.initializeFromPort(workerData.port));
 `;
 
