@@ -359,7 +359,7 @@ export async function readPdf(data: Uint8Array): Promise<{ raw: PdfRaw; doc: PDF
     for (let n = 1; n <= Math.min(doc.numPages, pagesAhead + 1); n++) asked.push(requestPage(doc, n));
     for (let n = 1; n <= doc.numPages; n++) {
       const requested = await asked.shift();
-      if (n + pagesAhead <= doc.numPages) asked.push(requestPage(doc, n + pagesAhead));
+      if (n + pagesAhead + 1 <= doc.numPages) asked.push(requestPage(doc, n + pagesAhead + 1));
       if (!requested) continue;
       const read = await readPage(requested, fontNames, codeRead);
       unreadableChars += read.unreadable;
