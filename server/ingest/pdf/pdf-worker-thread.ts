@@ -7,7 +7,8 @@ import { PDFWorker, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 /**
  * pdf.js parses the PDF in a thread of its own: page N+1 is parsed while the reader structures page N, instead of both
  * taking turns on one thread (pdf.js's "fake worker" in Node). One thread serves every document of the process; it keeps
- * the process alive only while a document is open. Without worker threads pdf.js falls back to its fake worker.
+ * the process alive only while a document is open. Where no thread can be started, or with PDFJS_WORKER_THREAD=0 (to
+ * compare), pdf.js parses on the calling thread (its "fake worker").
  */
 const workerSrc = pathToFileURL(
   path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'legacy/build/pdf.worker.mjs'),
@@ -40,7 +41,8 @@ function start(): Shared | undefined {
   try {
     const { port1, port2 } = new MessageChannel();
     const thread = new Worker(threadScript, { eval: true, workerData: { src: workerSrc, port: port2 }, transferList: [port2] });
-    const worker = new PDFWorker({ port: port1 as unknown as Worker, verbosity: VerbosityLevel.ERRORS });
+    // pdf.js types its port as the browser's Worker (null in its typings); a MessagePort has what it calls on one.
+    const worker = new PDFWorker({ port: port1 as never, verbosity: VerbosityLevel.ERRORS });
     const state: Shared = { thread, port: port1, worker, open: 0 };
     const forget = () => {
       if (shared === state) shared = undefined;
