@@ -116,6 +116,13 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
     if (key === undefined) shapes.set(line, (key = shape(line.text)));
     return key;
   };
+  // Where a line is printed and its folded text, once per line (looked up again when the page is filtered).
+  const atKeys = new Map<PdfLine, string>();
+  const atKey = (line: PdfLine) => {
+    let key = atKeys.get(line);
+    if (key === undefined) atKeys.set(line, (key = `at|${Math.round(line.y / 3)}|${shapeOf(line)}`));
+    return key;
+  };
   const counts = new Map<string, number>();
   const placed = new Map<string, number>();
   // A running head changes with the chapter ("Chapter 2. ..." then "Chapter 3. ...") but keeps its
@@ -165,13 +172,13 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
       if (line.region) continue;
       // A head set in the outer margin (a chapter's name beside the text on every page) repeats as a margin line.
       const band = line.isMargin ? 'margin' : inBand(line, page.height, page);
-      const keys = [`at|${Math.round(line.y / 3)}|${shapeOf(line)}`];
-      if (band) keys.push(`${band}|${shapeOf(line)}`);
-      for (const key of keys) {
-        const map = key.startsWith('at|') ? placed : counts;
-        if (!seen.has(key)) map.set(key, (map.get(key) ?? 0) + 1);
-        seen.add(key);
-      }
+      const at = atKey(line);
+      if (!seen.has(at)) placed.set(at, (placed.get(at) ?? 0) + 1);
+      seen.add(at);
+      if (!band) continue;
+      const key = `${band}|${shapeOf(line)}`;
+      if (!seen.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+      seen.add(key);
     }
   }
   // Lines near the top or bottom by their text (digits folded), and how many pages print them there.
@@ -224,15 +231,19 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
         if (line.region || ownHeading(line)) return true;
         const text = line.text.trim();
         const band = inBand(line, page.height, page);
-        const onHalfThePages = (placed.get(`at|${Math.round(line.y / 3)}|${shape(text)}`) ?? 0) >= minPlaced;
+        // (shape() trims: the line's folded text is its trimmed text's.)
+        const onHalfThePages = (placed.get(atKey(line)) ?? 0) >= minPlaced;
         // A frame's title printed over a few frames in turn is not a running head; one over half the deck is.
         if (line === frameTitle && !onHalfThePages) return true;
         const isFurniture =
           notices.has(line) ||
           (pages.length >= 3 && text.length >= 3 && onHalfThePages) ||
-          (line.isMargin === true && pages.length >= 3 && text.length <= 80 && (counts.get(`margin|${shape(text)}`) ?? 0) >= minRepeats) ||
+          (line.isMargin === true &&
+            pages.length >= 3 &&
+            text.length <= 80 &&
+            (counts.get(`margin|${shapeOf(line)}`) ?? 0) >= minRepeats) ||
           (band !== undefined &&
-            (pageNumber.test(text) || (pages.length >= 3 && (counts.get(`${band}|${shape(text)}`) ?? 0) >= minRepeats)));
+            (pageNumber.test(text) || (pages.length >= 3 && (counts.get(`${band}|${shapeOf(line)}`) ?? 0) >= minRepeats)));
         if (isFurniture) removed++;
         return !isFurniture;
       })

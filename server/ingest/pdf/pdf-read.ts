@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
 import { ExtractError } from '../extract-error';
+import { pdfjsWorker } from './pdf-worker-thread';
 import { pageMarks } from './pdf-graphics';
 import { pageLinks } from './pdf-links';
 import { isBoldFont, isItalicFont, isMathFont, mathChars } from './pdf-math';
@@ -65,9 +66,12 @@ function withMissingGlyphs(text: string): { text: string; missing: number } {
 const notdefChars = /[\uFFFE\uFFFF]/g;
 
 export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
+  // pdf.js parses in its own thread (pdf-worker-thread.ts), released when the document is destroyed.
+  const thread = pdfjsWorker();
   try {
-    return await getDocument({
+    const task = getDocument({
       data,
+      worker: thread?.worker,
       verbosity: VerbosityLevel.ERRORS,
       disableFontFace: true,
       useSystemFonts: false,
@@ -79,8 +83,14 @@ export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
       fontExtraProperties: true,
       // Images larger than this are not decoded (a 600 dpi scan of a poster); their page still reads.
       maxImageSize: 40_000_000,
-    }).promise;
+    });
+    if (thread) {
+      const destroy = task.destroy.bind(task);
+      task.destroy = () => destroy().finally(thread.release);
+    }
+    return await task.promise;
   } catch (err) {
+    thread?.release();
     const name = (err as { name?: string }).name;
     if (name === 'PasswordException') throw new ExtractError('encrypted', 'encrypted');
     throw new ExtractError('corrupt', (err as Error).message);
@@ -158,9 +168,35 @@ function unreadableReason(readable: number, unreadable: number, marks: PdfMark[]
   return pictured >= area * 0.3 ? 'image' : undefined;
 }
 
+/** A page with its drawing, text and annotations asked of pdf.js: the next pages are asked for while this one is read. */
+interface RequestedPage {
+  page: PDFPageProxy;
+  ops: ReturnType<PDFPageProxy['getOperatorList']>;
+  text: ReturnType<PDFPageProxy['getTextContent']>;
+  annotations: ReturnType<PDFPageProxy['getAnnotations']>;
+}
+
+/** Pages asked for ahead of the one being read, so pdf.js (in its own thread) parses them meanwhile. */
+const pagesAhead = 2;
+
+async function requestPage(doc: PDFDocumentProxy, n: number): Promise<RequestedPage | undefined> {
+  let page;
+  try {
+    page = await doc.getPage(n);
+  } catch {
+    return undefined;
+  }
+  const ops = page.getOperatorList();
+  const text = page.getTextContent();
+  // Failures are read where each is awaited; until then they are not unhandled.
+  ops.catch(() => undefined);
+  text.catch(() => undefined);
+  return { page, ops, text, annotations: page.getAnnotations().catch(() => []) };
+}
+
 /** Reads one page: its text runs (with font names and math), its painted shapes, and whether its text is readable. */
 async function readPage(
-  page: PDFPageProxy,
+  { page, ops: opsAsked, text: textAsked, annotations }: RequestedPage,
   fontNames: Map<string, string>,
   codeRead: Map<string, Set<string>>,
 ): Promise<{ page: PdfPage; unreadable: number }> {
@@ -171,7 +207,7 @@ async function readPage(
   let blank = new Set<string>();
   let blankGlyphs: Glyph[] | undefined;
   try {
-    const ops = await page.getOperatorList();
+    const ops = await opsAsked;
     marks = pageMarks(ops.fnArray, ops.argsArray, graphicsOps, { x: x0, y: y0 });
     // TeX's Type 3 bitmap fonts are read glyph by glyph (pdf-type3-runs.ts).
     type3 = type3Page(page, ops.fnArray, ops.argsArray as unknown[][], fontNames);
@@ -196,7 +232,7 @@ async function readPage(
   let garbled = 0;
   let missingGlyphs = 0;
   try {
-    const content = await page.getTextContent();
+    const content = await textAsked;
     const styles = content.styles as Record<string, { fontFamily?: string }>;
     let runs = content.items as TextRun[];
     if (blankGlyphs) runs = readBlankGlyphs(runs, blankGlyphs, blank, (id) => fontNameOf(page, id, fontNames));
@@ -302,7 +338,7 @@ async function readPage(
   const height = y1 - y0;
   const reason = unreadableReason(readable, unreadable, marks, width * height);
   // Link annotations (a damaged annotation list costs the links only).
-  const links = reason ? [] : pageLinks(await page.getAnnotations().catch(() => []), items, { x: x0, y: y0 });
+  const links = reason ? [] : pageLinks(await annotations, items, { x: x0, y: y0 });
   return {
     page: {
       number: page.pageNumber,
@@ -332,16 +368,15 @@ export async function readPdf(data: Uint8Array): Promise<{ raw: PdfRaw; doc: PDF
     let unreadableChars = 0;
     const fontNames = new Map<string, string>();
     const codeRead = new Map<string, Set<string>>();
+    const asked: Array<Promise<RequestedPage | undefined>> = [];
+    for (let n = 1; n <= Math.min(doc.numPages, pagesAhead + 1); n++) asked.push(requestPage(doc, n));
     for (let n = 1; n <= doc.numPages; n++) {
-      let page;
-      try {
-        page = await doc.getPage(n);
-      } catch {
-        continue;
-      }
-      const read = await readPage(page, fontNames, codeRead);
+      const requested = await asked.shift();
+      if (n + pagesAhead + 1 <= doc.numPages) asked.push(requestPage(doc, n + pagesAhead + 1));
+      if (!requested) continue;
+      const read = await readPage(requested, fontNames, codeRead);
       unreadableChars += read.unreadable;
-      page.cleanup();
+      requested.page.cleanup();
       pages.push(read.page);
     }
     const outline = await readOutline(doc);
