@@ -102,7 +102,36 @@ export function pageSegments(page: PdfPage): Segment[] {
   const rules = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 12);
   // Thin horizontal bars of inline fractions (a few characters wide).
   const bars = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 40);
-  return runs.map((run) => buildSegment(page.number, run.items, rules, bars)).filter((s) => s.text.length > 0);
+  return joinLinePieces(runs)
+    .map((run) => buildSegment(page.number, run.items, rules, bars))
+    .filter((s) => s.text.length > 0);
+}
+
+/**
+ * Pieces of one text line that grouping left apart: a run that opened on a script too high for the line's base (the "1"
+ * of a ½ in an exponent, e^{½A⁻¹(J,J)}) takes the exponent's letters, then the big bar and the words after it, and ends
+ * on the line's baseline in its size, right where the line's first piece stops. Such a run goes on that line.
+ */
+function joinLinePieces(runs: OpenRun[]): OpenRun[] {
+  const first = (r: OpenRun) => Math.min(...r.items.map((i) => i.x));
+  const out: OpenRun[] = [];
+  for (const run of [...runs].sort((a, b) => first(a) - first(b))) {
+    const start = first(run);
+    const line = out.find(
+      (r) =>
+        Math.abs(r.y - run.y) < 0.1 * r.size &&
+        Math.abs(r.size - run.size) < 0.05 * r.size &&
+        start - r.end > -0.5 * r.size &&
+        start - r.end < Math.max(2 * r.size, 12),
+    );
+    if (!line) {
+      out.push(run);
+      continue;
+    }
+    line.items = [...line.items, ...run.items].sort((a, b) => a.x - b.x || b.y - a.y);
+    line.end = Math.max(line.end, run.end);
+  }
+  return out;
 }
 
 /**
