@@ -87,7 +87,9 @@ export function pageSegments(page: PdfPage): Segment[] {
       // A big operator hangs from its own baseline (PdfItem.hangs): display sizes reach further from the line's.
       // So does a script against a big delimiter (the J=0 under the bar of \Big|_{J=0}), and the rest of that script.
       const last = run.items[run.items.length - 1];
-      const onBig = isScript && gap < 0.3 * size && (last.hangs || (last.size === item.size && Math.abs(last.y - item.y) < 0.1 * size));
+      const bar = last.hangs && /^[|‖∣]$/u.test(last.str.trim()) && item.y < run.y;
+      const onBar = bar || (last.size === item.size && Math.abs(last.y - item.y) < 0.1 * size && Math.abs(last.y - run.y) > 0.55 * size);
+      const onBig = isScript && gap < 0.3 * size && onBar;
       if (dy > (onBig ? 0.8 : isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
       if (dy < bestDy) [best, bestDy] = [run, dy];
     }
@@ -120,12 +122,14 @@ function joinLinePieces(runs: OpenRun[]): OpenRun[] {
   const out: OpenRun[] = [];
   for (const run of [...runs].sort((a, b) => first(a) - first(b))) {
     const start = first(run);
+    const opening = run.items.find((i) => i.x === start)!;
     const line = out.find(
       (r) =>
+        opening.size < 0.85 * r.size &&
         Math.abs(r.y - run.y) < 0.1 * r.size &&
         Math.abs(r.size - run.size) < 0.05 * r.size &&
         start - r.end > -0.5 * r.size &&
-        start - r.end < Math.max(2 * r.size, 12),
+        start - r.end < 0.3 * r.size,
     );
     if (!line) {
       out.push(run);
