@@ -85,7 +85,12 @@ export function pageSegments(page: PdfPage): Segment[] {
       // The same goes for smaller type on the same baseline past a gap: a margin note beside a line's last word.
       if (isScript && gap > 0.8 * size) continue;
       // A big operator hangs from its own baseline (PdfItem.hangs): display sizes reach further from the line's.
-      if (dy > (isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
+      // So does a script against a big delimiter (the J=0 under the bar of \Big|_{J=0}), and the rest of that script.
+      const last = run.items[run.items.length - 1];
+      const bar = last.hangs && /^[|‖∣]$/u.test(last.str.trim()) && item.y < run.y;
+      const onBar = bar || (last.size === item.size && Math.abs(last.y - item.y) < 0.1 * size && Math.abs(last.y - run.y) > 0.55 * size);
+      const onBig = isScript && gap < 0.3 * size && onBar;
+      if (dy > (onBig ? 0.8 : isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
       if (dy < bestDy) [best, bestDy] = [run, dy];
     }
     // A space run reaches as far as pdfjs measured it (to a margin note on the same baseline): it joins a line but never extends it.
@@ -102,7 +107,38 @@ export function pageSegments(page: PdfPage): Segment[] {
   const rules = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 12);
   // Thin horizontal bars of inline fractions (a few characters wide).
   const bars = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 40);
-  return runs.map((run) => buildSegment(page.number, run.items, rules, bars)).filter((s) => s.text.length > 0);
+  return joinLinePieces(runs)
+    .map((run) => buildSegment(page.number, run.items, rules, bars))
+    .filter((s) => s.text.length > 0);
+}
+
+/**
+ * Pieces of one text line that grouping left apart: a run that opened on a script too high for the line's base (the "1"
+ * of a ½ in an exponent, e^{½A⁻¹(J,J)}) takes the exponent's letters, then the big bar and the words after it, and ends
+ * on the line's baseline in its size, right where the line's first piece stops. Such a run goes on that line.
+ */
+function joinLinePieces(runs: OpenRun[]): OpenRun[] {
+  const first = (r: OpenRun) => Math.min(...r.items.map((i) => i.x));
+  const out: OpenRun[] = [];
+  for (const run of [...runs].sort((a, b) => first(a) - first(b))) {
+    const start = first(run);
+    const opening = run.items.find((i) => i.x === start)!;
+    const line = out.find(
+      (r) =>
+        opening.size < 0.85 * r.size &&
+        Math.abs(r.y - run.y) < 0.1 * r.size &&
+        Math.abs(r.size - run.size) < 0.05 * r.size &&
+        start - r.end > -0.5 * r.size &&
+        start - r.end < 0.3 * r.size,
+    );
+    if (!line) {
+      out.push(run);
+      continue;
+    }
+    line.items = [...line.items, ...run.items].sort((a, b) => a.x - b.x || b.y - a.y);
+    line.end = Math.max(line.end, run.end);
+  }
+  return out;
 }
 
 /**
@@ -110,9 +146,9 @@ export function pageSegments(page: PdfPage): Segment[] {
  * before it ("x" + raised "n-1" -> "\(x^{n-1}\)"), or the script of a base already in math
  * ("\(x_{1}\)" + raised "2" -> "\(x_{1}^{2}\)"). docs/document-model.md: inline math is \(latex\).
  */
-function appendScript(text: string, script: string, raised: boolean, continues: 'same' | 'stacked' | 'new'): string {
+function appendScript(text: string, script: string, raised: boolean, continues: 'same' | 'stacked' | 'new', made?: string): string {
   const mark = raised ? '^' : '_';
-  const latex = toLatex(script);
+  const latex = made ?? toLatex(script);
   // The next glyph of the same script ("n", "-", "1" of x^{n-1} come as three runs; "\\times" + "n" keeps its space).
   if (continues === 'same' && text.endsWith('}\\)')) return `${joinLatex(text.slice(0, -3), latex)}}\\)`;
   if (continues === 'stacked' && text.endsWith('\\)')) {
@@ -193,6 +229,28 @@ function inlineFraction(
   return { latex: `\\(\\frac{${text(n)}}{${text(d)}}\\)`, end: j, x1: Math.max(n1, d1) };
 }
 
+/**
+ * A fraction set small in a script (the ½ of e^{½A⁻¹(J,J)}): a numerator raised above the line and a denominator starting
+ * at its x, below it, with a bar between the two; the bar stands above the baseline (an exponent) or below it (a subscript).
+ */
+function scriptFraction(
+  items: PdfItem[],
+  at: number,
+  main: PdfItem,
+  bars: PdfMark[],
+): { latex: string; raised: boolean; end: number; x1: number } | undefined {
+  const n = items[at];
+  const d = items[at + 1];
+  if (!d || !d.str.trim() || d.size >= main.size * 0.85 || Math.abs(d.x - n.x) > 0.2 * main.size || n.y - d.y < 0.4 * n.size)
+    return undefined;
+  const [x0, x1] = [Math.min(n.x, d.x), Math.max(n.x + n.width, d.x + d.width)];
+  const bar = bars.find((b) => b.x0 <= x0 + 1 && b.x1 >= x1 - 1 && b.y0 >= d.y + 0.5 * d.size - 1 && b.y1 <= n.y + 1);
+  if (!bar) return undefined;
+  const middle = (bar.y0 + bar.y1) / 2 - main.y;
+  if (Math.abs(middle) < 0.15 * main.size) return undefined;
+  return { latex: `\\frac{${toLatex(n.str)}}{${toLatex(d.str)}}`, raised: middle > 0, end: at + 2, x1 };
+}
+
 function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bars: PdfMark[] = []): Segment {
   // The dominant run (most characters) sets the size, font and baseline; but a larger size carrying a fifth of
   // the characters is the line's own ("n" and "G" of n_ATP ΔG_ATP, whose subscripts have more letters).
@@ -213,7 +271,9 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
   let text = '';
   let prevEnd = -Infinity;
   let prev: PdfItem | undefined;
-  let lastScript: { raised: boolean; end: number } | undefined;
+  // The script being read: where it ends, and the baseline and size of its first glyph (a smaller glyph raised off it,
+  // the -1 of e^{A^{-1}}, is its own exponent).
+  let lastScript: { raised: boolean; end: number; y?: number; size?: number; inner?: boolean } | undefined;
   let math = 0;
   let visible = 0;
   // A run-in heading: bold or italic words from the line's start, up to the first wide gap or the
@@ -268,6 +328,19 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
       skipTo = fraction.end;
       continue;
     }
+    const small =
+      isSmall && raised && item.str.trim() && text.trim() && gap < 0.5 * main.size ? scriptFraction(items, at, main, bars) : undefined;
+    if (small) {
+      const continues = lastScript && item.x <= lastScript.end + 0.3 * main.size && lastScript.raised === small.raised ? 'same' : 'new';
+      text = appendScript(text.trimEnd(), '', small.raised, continues, small.latex);
+      math += items[at + 1].math ?? 0;
+      visible += items[at + 1].str.replace(/\s/g, '').length;
+      lastScript = { raised: small.raised, end: small.x1 };
+      prevEnd = Math.max(prevEnd, small.x1);
+      prev = item;
+      skipTo = small.end;
+      continue;
+    }
     if (isSmall && (raised || lowered) && item.str.trim() && !numerator) {
       // Footnote and affiliation markers (superscript symbols or digits after a word in text type) are noise in
       // running text; scripts on mathematics (a math font, or a single-letter base as in "x2") are kept as inline math.
@@ -285,8 +358,12 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
               ? 'same'
               : 'stacked'
             : 'new';
-        text = appendScript(text.trimEnd(), item.str, raised, continues);
-        lastScript = { raised, end: item.x + item.width };
+        const level = continues === 'same' && lastScript?.y !== undefined && lastScript.size !== undefined ? lastScript : undefined;
+        const inner = !!level && raised && item.size < 0.85 * level.size! && item.y - level.y! > 0.25 * level.size!;
+        if (inner && level.inner && text.endsWith('}}\\)')) text = `${joinLatex(text.slice(0, -4), toLatex(item.str))}}}\\)`;
+        else if (inner && text.endsWith('}\\)')) text = `${text.slice(0, -3)}^{${toLatex(item.str)}}}\\)`;
+        else text = appendScript(text.trimEnd(), item.str, raised, continues);
+        lastScript = { raised, end: item.x + item.width, y: level?.y ?? item.y, size: level?.size ?? item.size, inner };
         prevEnd = Math.max(prevEnd, item.x + item.width);
         prev = item;
         continue;

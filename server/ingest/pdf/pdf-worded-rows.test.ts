@@ -98,5 +98,7 @@ describe('labelled run-ins around displays (French notes)', () => {
   it('keeps the subscript of an evaluation bar between the pieces of a split line inside the sentence', async () => {
     const { block } = at(await runIns(), 'Ce calcul se généralise');
     expect(block.text).toMatch(/ce qui permet les développements asymptotiques\.$/);
+    // The ½ in the exponent, the exponent's own exponent and the bar's subscript are read where they are drawn.
+    expect(block.text).toContain('\\(e^{\\frac{1}{2}A^{-1}(J,J)}\\)\\(|_{J=0}\\)');
   });
 });
