@@ -182,8 +182,8 @@ describe('Add Chapters/Sections', () => {
     const { bodies } = patchRoutes();
     const u = await openTab('Add Chapters/Sections');
     await u.click(screen.getByRole('button', { name: 'Add New Section' }));
-    // The rich editor, not an HTML box: it shows the spec's default text.
-    expect(await screen.findByTestId('new-section-editor')).toHaveTextContent('Enter your content here...');
+    // The rich editor, not an HTML box: it shows the spec's default text (it is loaded on demand: a busy machine takes seconds).
+    expect(await screen.findByTestId('new-section-editor', {}, { timeout: 10_000 })).toHaveTextContent('Enter your content here...');
     expect(screen.queryByLabelText('Content (HTML)')).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Add Section' }));
     expect(await toastTitle()).toHaveTextContent('Select a Chapter');
