@@ -57,6 +57,17 @@ describe("macros a page's site defines, on a page uploaded alone", () => {
     expect(warnings).toMatch(/defined nowhere on the page: \\qoi/);
   });
 
+  it('reads a name with two decorations (a site macro built from another) as both, innermost first', () => {
+    const doc = extractMarkdown('The estimate $\\thetavechat$ and the mean $\\xvecbar$ of the draws.\n', 'lecture_16.md');
+    const all = formulas(doc);
+    expect(all).toHaveLength(2);
+    for (const f of all) expect(renders(f), f).toBe(true);
+    const warnings = (doc.warnings ?? []).join('\n');
+    expect(warnings).toMatch(/\\thetavechat is read as \\widehat\{\\boldsymbol\{\\theta\}\}/);
+    expect(warnings).toMatch(/\\xvecbar is read as \\overline\{\\boldsymbol\{x\}\}/);
+    expect(warnings).not.toMatch(/defined nowhere/);
+  });
+
   it('leaves a page that defines its own macros with its own meaning', () => {
     const doc = extractMarkdown(`$$\\newcommand{\\thetavec}{\\vec{\\theta}}$$\n\nThe vector $\\thetavec$ holds the parameters.\n`, 'p.md');
     expect(formulas(doc).join(' ')).toContain('\\vec{\\theta}');

@@ -5,13 +5,15 @@ import type { MathMacros } from './math-macros';
  * Macros a page's formulas use that neither the page nor KaTeX defines: a Jupyter Book or MkDocs site defines them once
  * for all its pages (`mathjax3_config: tex: macros:` in `_config.yml`), and a page uploaded alone arrives without them.
  * Names that follow the conventions course notes use for them are read by that meaning: `\thetavec`, `\xvec` a bold
- * θ, x; `\Xbar` X with a bar; `\alphahat` α with a hat; `\Lra` ⟹. The others stay undefined (the formula shows its
- * source) and are named in the document's warnings.
+ * θ, x; `\Xbar` X with a bar; `\alphahat` α with a hat; `\Lra` ⟹. Decorations chain, innermost first, as sites build
+ * them from one another (`\thetavechat` is `\widehat\thetavec`, a bold θ with a hat). The others stay undefined (the
+ * formula shows its source) and are named in the document's warnings.
  */
 
 const greek =
   'alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|mu|nu|xi|pi|varpi|rho|varrho|sigma|varsigma|tau|upsilon|phi|varphi|chi|psi|omega|Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega';
-const decorated = new RegExp(`^\\\\((?:${greek})|[A-Za-z])(vec|bar|hat|tilde|dot)$`);
+const decoration = 'vec|bar|hat|tilde|dot';
+const decorated = new RegExp(`^\\\\((?:${greek})|[A-Za-z])((?:${decoration})+)$`);
 const decorations: Record<string, string> = {
   vec: '\\boldsymbol{#}',
   bar: '\\overline{#}',
@@ -45,7 +47,7 @@ function conventionalMeaning(name: string): string | undefined {
   const m = decorated.exec(name);
   if (!m) return undefined;
   const base = m[1].length === 1 ? m[1] : `\\${m[1]}`;
-  return decorations[m[2]].replace('#', base);
+  return [...m[2].matchAll(new RegExp(decoration, 'g'))].reduce((inner, [d]) => decorations[d].replace('#', inner), base);
 }
 
 export interface SiteMacros {
