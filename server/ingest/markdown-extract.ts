@@ -162,6 +162,20 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
 }
 
 /**
+ * The caption of a picture set alone in its paragraph (Pandoc and Quarto make it a figure captioned by its description:
+ * "![Histological image of a carcinoma.](./images/carcinoma.jpg){#fig-ductal}") whose file lies beside the page and
+ * was not uploaded with it. The caption stays, as the figure's; a description that is one word is its file's name
+ * ("arbre2"), no caption.
+ */
+function figureCaption(token: Token, formulas: string[]): string | undefined {
+  const kids = (token.children ?? []).filter((c) => !(c.type === 'softbreak' || (c.type === 'text' && !tidyInline(c.content))));
+  const picture = kids[0];
+  if (kids.length !== 1 || picture.type !== 'image' || isKeptLinkTarget(String(picture.attrGet('src') ?? '').trim())) return undefined;
+  const caption = tidyInline(picture.content ?? '').replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`);
+  return caption.split(' ').length >= 2 ? caption : undefined;
+}
+
+/**
  * A paragraph that is nothing but code spans (```mysql -u root -p``` on a line of its own, the way many
  * course pages write commands) is a command to type: a code block, one line per span.
  */
@@ -361,6 +375,15 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   let inHead = false;
   let index = 0;
   const push = (block: DocBlock) => blocks.push({ ...block, index: index++ });
+  // The headings raw HTML makes of disclosures' titles (an accordion's buttons), by their place in `blocks`.
+  const disclosures = new Set<number>();
+  const pushHtml = (html: string) => {
+    const made = new Set<DocBlock>();
+    for (const b of htmlBlocks(html, { disclosureLevel: disclosureLevel(blocks, disclosures), disclosures: made })) {
+      push(withFormulas(b, formulas));
+      if (made.has(b)) disclosures.add(blocks.length - 1);
+    }
+  };
 
   /** A paragraph's text with its margin notes and display equations taken out as blocks of their own. */
   const emit = (raw: string, make: (text: string) => DocBlock, links: DocLink[] = [], code: string[] = []) => {
@@ -454,16 +477,19 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
           );
         } else if (quoteDepth > 0) emit(content, calloutQuote, links, code);
         else if (onlyCode(inline)) push({ kind: 'code', text: codeSpans(inline) });
-        else emit(content, (p) => ({ kind: 'paragraph', text: p }), links, code);
+        else {
+          const caption = figureCaption(inline, formulas);
+          if (caption) push({ kind: 'caption', text: caption });
+          else emit(content, (p) => ({ kind: 'paragraph', text: p }), links, code);
+        }
         i += 2;
         break;
       }
       case 'html_block':
-        for (const b of htmlBlocks(t.content)) push(withFormulas(b, formulas));
+        pushHtml(t.content);
         break;
       case 'fence':
-        if (t.markup.startsWith('~') && isRawHtmlFence(t.info, t.content))
-          for (const b of htmlBlocks(t.content)) push(withFormulas(b, formulas));
+        if (t.markup.startsWith('~') && isRawHtmlFence(t.info, t.content)) pushHtml(t.content);
         else {
           // An R Markdown or Quarto chunk is its code without its option lines.
           const code = chunkCode(t.info, t.content);
@@ -523,6 +549,25 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     ...(citations.cited.length ? { bibliography: citations.cited.map(referenceLine) } : {}),
     ...(citations.unresolved.length ? { unresolvedCitations: citations.unresolved } : {}),
   };
+}
+
+/**
+ * The level a disclosure's title in raw HTML takes: one below the section it sits in. A heading after the last
+ * disclosure and deeper than it is inside that disclosure's panel (its "<h4>"), so the next disclosure is its sibling.
+ */
+function disclosureLevel(blocks: DocBlock[], disclosures: Set<number>): number {
+  let latest: number | undefined;
+  // The shallowest heading since the last disclosure.
+  let shallowest = Infinity;
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const b = blocks[i];
+    if (b.kind !== 'heading') continue;
+    const level = b.level ?? 1;
+    if (disclosures.has(i)) return shallowest > level ? level : Math.min(6, shallowest + 1);
+    latest ??= level;
+    shallowest = Math.min(shallowest, level);
+  }
+  return Math.min(6, (latest ?? 1) + 1);
 }
 
 /** The LaTeX of a block's formulas: its display, its inline formulas (in its text and its table's cells). */

@@ -75,8 +75,21 @@ const calloutTitles: Record<string, string> = {
 /** A box's title line as its author writes it, alone or opening its text: a few words and "!" or ":" ("Wichtig!", "Info!"). */
 const calloutLead = /^(\p{L}[\p{L}'’ -]{0,28}?)\s*[!:]\s*/u;
 
+/**
+ * A control that opens and closes the panel after it (a site's accordion: `<button class="accordion">twillo</button>`
+ * before `<div class="panel">`), named by its class: its label is the panel's heading, as `<summary>` is a `<details>`'s.
+ */
+const disclosureClass = /(?:^|[\s_-])(?:accordion|collapsible|collapse|toggle|expand)(?=$|[\s_-])/i;
+
+export interface HtmlBlockOptions {
+  /** The level a disclosure's title takes as a heading (one below the heading the HTML sits under); 3 when not known. */
+  disclosureLevel?: number;
+  /** Filled with the headings made of disclosures' titles (the caller places later disclosures beside them). */
+  disclosures?: Set<DocBlock>;
+}
+
 /** The text and the link targets of an HTML fragment, as blocks. */
-export function htmlBlocks(html: string): DocBlock[] {
+export function htmlBlocks(html: string, options: HtmlBlockOptions = {}): DocBlock[] {
   const blocks: DocBlock[] = [];
   const cleaned = html
     .replace(/<!--[\s\S]*?-->/g, '')
@@ -100,6 +113,8 @@ export function htmlBlocks(html: string): DocBlock[] {
   // Open <div>s, each with the notice box it draws (its title, and whether its first paragraph carries it yet).
   const divs: Array<{ title: string; titled: boolean } | undefined> = [];
   const callout = () => [...divs].reverse().find((d) => d !== undefined);
+  // Whether the open heading is a disclosure's title.
+  let disclosure = false;
   const listItem = (text: string): DocBlock => {
     const list = lists[lists.length - 1];
     const item: DocBlock = { kind: 'list-item', text, depth: Math.max(0, lists.length - 1), ordered: list?.ordered ?? false };
@@ -124,16 +139,20 @@ export function htmlBlocks(html: string): DocBlock[] {
           ? { kind, text, level }
           : kind === 'list-item'
             ? listItem(text)
-            : box
-              ? { kind: 'quote', text, ...(box.titled ? {} : { label: box.title }) }
-              : { kind: 'paragraph', text };
+            : kind === 'caption'
+              ? { kind, text }
+              : box
+                ? { kind: 'quote', text, ...(box.titled ? {} : { label: box.title }) }
+                : { kind: 'paragraph', text };
       if (box) box.titled = true;
       const placed = placeAnchors(text, links);
       if (placed.length) block.links = placed;
       const spans = code.filter((c) => text.includes(c));
       if (spans.length) block.code = spans;
       blocks.push(block);
+      if (disclosure) options.disclosures?.add(block);
     }
+    disclosure = false;
     buffer = '';
     links = [];
     code = [];
@@ -199,6 +218,22 @@ export function htmlBlocks(html: string): DocBlock[] {
         kind = 'heading';
         level = Number(heading[1]);
       }
+      continue;
+    }
+    // A disclosure's title (<summary>, an accordion's button) heads the panel it opens; a figure's caption is a caption,
+    // never a paragraph of the text (the picture is not kept: the page's warnings name the pictures left out).
+    if (tag === 'summary' || (tag === 'button' && disclosureClass.test(attr(attrs, 'class') ?? ''))) {
+      flush();
+      if (!closing) {
+        kind = 'heading';
+        level = options.disclosureLevel ?? 3;
+        disclosure = true;
+      }
+      continue;
+    }
+    if (tag === 'figcaption') {
+      flush();
+      if (!closing) kind = 'caption';
       continue;
     }
     if (tag === 'li') {
