@@ -17,7 +17,9 @@ import { tabAlignedTables, tabCells, type TabRow } from './docx/tab-tables';
 import { normalizeCharacters } from '../core/nlp';
 import { ExtractError } from './extract-error';
 import { looksLikeCode, mergeCodeRuns } from './code-lines';
+import { answerMark } from './docx/answer-boxes';
 import { calloutClose, calloutOpen } from './docx/callouts';
+import { answerBlank } from './pdf/pdf-answer-boxes';
 import { titleFromFilename } from './docx/file-title';
 import { indentMarks } from './docx/indents';
 import { citeBlocks } from './docx/citations';
@@ -196,6 +198,11 @@ function readHtml(
       // A box with a title and nothing else keeps its title.
       if (callout && !callout.titled && callout.title) blocks.push({ kind: 'quote', text: callout.title, label: callout.title });
       callout = undefined;
+      return;
+    }
+    // An answer box: its prompt with a blank to fill in, a paragraph of its own.
+    if (!inCell && raw.startsWith(answerMark)) {
+      push({ kind: 'paragraph', text: `${raw.slice(answerMark.length).trim()} ${answerBlank}`.trim() });
       return;
     }
     if (inCell && row) {

@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import { ommlToLatex } from './omml-latex';
 import { looksLikeCode } from '../code-lines';
 import { breaksAndSimpleFields } from './breaks-fields';
+import { markAnswerBoxes } from './answer-boxes';
 import { markCallouts } from './callouts';
 import { markIndents } from './indents';
 import { child, W, type El } from './word-dom';
@@ -324,6 +325,9 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   markSizeHeadings(root, styles);
   // Callout boxes written as one-column tables: their content, between marks (after the size headings: no title is one).
   markCallouts(root as never);
+  // Shaded areas left for the reader's writing: one marked paragraph each (after the size headings: no prompt is one).
+  const body = child(root, 'w:body');
+  if (body) markAnswerBoxes(body as never);
   try {
     markListNumbers(root, xml, await zip.file('word/numbering.xml')?.async('string'), stylesXml);
   } catch {
