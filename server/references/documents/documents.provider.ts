@@ -135,6 +135,8 @@ function looseIdentifiers(text: string, known: FoundReference[]): FoundReference
   for (const url of all) {
     const absolute = absoluteUrl(url);
     if (isIdentifierUrl(url) || knownUrls.has(absolute) || /@/.test(url) || urls >= maxLooseUrlsPerDocument) continue;
+    // A publisher's link holding a DOI or an arXiv id found above is that work, already listed by its identifier.
+    if (out.some((f) => (f.doi && url.includes(f.doi)) || (f.arxivId && url.includes(f.arxivId)))) continue;
     // A link printed on page after page is the document's own site in its footer, not a work it cites.
     if (text.split(url).length - 1 >= 3) continue;
     // Only a link whose sentence names a work is a reference; the title comes from there.
@@ -165,14 +167,26 @@ const notAWorkUrl =
 const furnitureLine = /©|copyright|all rights reserved|terms of (use|service)|privacy policy|powered by/i;
 
 /**
+ * The quoted title a line gives the work at `needle` (its link or identifier): the last one before it, as a sentence
+ * naming two works with their links reads ("... is \"A\" (https://a) by X. They re-examine \"B\" (https://b) ..."), else
+ * the first one in the line.
+ */
+function quotedTitle(line: string, needle: string): string | undefined {
+  const at = line.indexOf(needle);
+  const quotes = [...line.matchAll(/[“"]([^”"]{4,200}?)[.,]?[”"]/g)].filter((q) => /\p{L}{3}/u.test(q[1]));
+  const before = quotes.filter((q) => at >= 0 && (q.index ?? 0) + q[0].length <= at);
+  return (before[before.length - 1] ?? quotes[0])?.[1].trim();
+}
+
+/**
  * The title of the work a link's sentence names: a quoted title ("The Story of 256."), else the
  * sentence itself when it reads as a citation (a name, then a title) of a few words; undefined
  * when the sentence names no work (a bare link, a footer, "click here").
  */
 export function titleForLink(line: string, url: string): string | undefined {
   if (!line || furnitureLine.test(line)) return undefined;
-  const quoted = /[“"]([^”"]{4,200}?)[.,]?[”"]/.exec(line);
-  if (quoted && /\p{L}{3}/u.test(quoted[1])) return quoted[1].trim();
+  const quoted = quotedTitle(line, url);
+  if (quoted) return quoted;
   const rest = line
     .replace(url, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
@@ -207,8 +221,8 @@ export function findDocumentReferences(documents: Array<Pick<ExtractedDocument, 
 export function titleForIdentifier(line: string, needle: string): string | undefined {
   const at = line.indexOf(needle);
   if (at < 0 || furnitureLine.test(line)) return undefined;
-  const quoted = /[“"]([^”"]{4,200}?)[.,]?[”"]/.exec(line);
-  if (quoted && /\p{L}{3}/u.test(quoted[1])) return quoted[1].trim();
+  const quoted = quotedTitle(line, needle);
+  if (quoted) return quoted;
   const title = (words: string) => {
     const t = words
       .replace(/^[^\p{L}\p{N}“"(]+/u, '')

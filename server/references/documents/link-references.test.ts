@@ -51,3 +51,16 @@ describe('identifiers in running text as references', () => {
     ]);
   });
 });
+
+describe('a sentence naming two works, each with its link', () => {
+  it('gives each link the quoted title before it, and lists a publisher link holding a DOI once', () => {
+    const text =
+      'An example is "Model comparison tests of a modified law from a torsion experiment" (https://iopscience.iop.org/article/10.1088/1475-7516/2020/07/006/pdf) by Kay and Dee. ' +
+      'They re-examine the claim in "Hints of a Modified Law in the Lab?" (https://arxiv.org/abs/1904.09462) by Pe and Ka.';
+    const found = findDocumentReferences([doc(text)]);
+    expect(found.map((r) => r.title).sort()).toEqual([
+      'Hints of a Modified Law in the Lab?',
+      'Model comparison tests of a modified law from a torsion experiment',
+    ]);
+  });
+});
