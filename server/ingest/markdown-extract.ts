@@ -11,7 +11,7 @@ import { takeDefinitions, withDefinitions, type MathMacros } from './markdown/ma
 import { addSiteMacros, type SiteMacros } from './markdown/site-math-macros';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
-import { takeMystDirectives } from './markdown/myst-directives';
+import { captionMark, takeMystDirectives } from './markdown/myst-directives';
 import { chunkCode } from './markdown/code-chunks';
 import { stripPandocMarkup } from './markdown/pandoc-markup';
 import { pandocScripts, withScript } from './script-formula';
@@ -477,6 +477,8 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
           );
         } else if (quoteDepth > 0) emit(content, calloutQuote, links, code);
         else if (onlyCode(inline)) push({ kind: 'code', text: codeSpans(inline) });
+        else if (content.startsWith(captionMark))
+          emit(content.slice(captionMark.length).trim(), (p) => ({ kind: 'caption', text: p }), links, code);
         else {
           const caption = figureCaption(inline, formulas);
           if (caption) push({ kind: 'caption', text: caption });

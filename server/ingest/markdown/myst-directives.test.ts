@@ -14,6 +14,11 @@ const page = [
   'The position update relies on the prior uncertainty and the observation error.',
   '````',
   '',
+  '```{image} /_images/filter_schematic.png',
+  ':alt: Schematic of the filter loop',
+  ':width: 300px',
+  '```',
+  '',
   '```{admonition} Kalman gain',
   ':class: tip',
   'The gain weighs the prior against the observations, as $K = \\Sigma H^T S^{-1}$ shows.',
@@ -40,12 +45,14 @@ const page = [
 ].join('\n');
 
 describe('MyST directives in a Markdown course page', () => {
-  it('reads a figure as its caption, an admonition as its title and text, {math} as display math and {code-cell} as code', () => {
+  it('reads a figure as its caption (a caption block), an admonition as its title and text, {math} as display math and {code-cell} as code', () => {
     const { blocks } = markdownToBlocks(page);
     expect(blocks.map((b) => [b.kind, b.text])).toEqual([
       ['heading', 'The Kalman Filter'],
       ['paragraph', 'The interactive figure below shows how conditioning changes the mean:'],
-      ['paragraph', 'The position update relies on the prior uncertainty and the observation error.'],
+      // The pictures lie beside the page (not uploaded with it): their captions are captions, not paragraphs of the text.
+      ['caption', 'The position update relies on the prior uncertainty and the observation error.'],
+      ['caption', 'Schematic of the filter loop'],
       ['paragraph', 'Kalman gain'],
       ['paragraph', 'The gain weighs the prior against the observations, as \\(K = \\Sigma H^T S^{-1}\\) shows.'],
       ['equation', '\\mu_{t} = \\mu_{t}^{-} + K (y_t - H \\mu_{t}^{-})'],

@@ -3,10 +3,16 @@
  * braces, "```{note}", "````{figure} path", ":::{admonition} Title", with ":key: value" option lines
  * at the top of its body. Read as code they printed their options and hid their prose in a listing.
  * Each becomes the Markdown it stands for: an admonition its title (bold) and body, a figure or an
- * embedded page its caption (and a link when its source is a web address), `{math}` display math,
+ * embedded page its caption (a caption block; a link when its source is a web address), `{math}` display math,
  * `{code-cell}` and `{code-block}` code in their language; contents and bibliography commands go.
  * An unknown directive keeps its body. Fences of other kinds (```python, ```{r}) are left as they are.
  */
+
+/**
+ * Opens the caption of a figure whose picture lies beside the page (not uploaded with it): the Markdown reader makes the
+ * paragraph it opens a caption, not a paragraph of the text.
+ */
+export const captionMark = '\uE000CAPTION\uE001';
 
 const opening = /^([ \t]*)(`{3,}|~{3,}|:{3,})\{([a-zA-Z][\w:-]*)\}[ \t]*(.*)$/;
 const anyFence = /^[ \t]*(`{3,}|~{3,})/;
@@ -32,7 +38,7 @@ function rewrite(name: string, arg: string, body: string, options: Map<string, s
     const caption = body.trim() || options.get('alt') || '';
     const web = /^https?:\/\/\S+$/.test(arg) ? arg : undefined;
     if (web) return caption ? `${caption} (<${web}>)` : `<${web}>`;
-    return caption;
+    return caption && `${captionMark}${caption}`;
   }
   const title = arg.trim();
   return [title ? `**${title}**` : '', body.trim()].filter(Boolean).join('\n\n');
