@@ -69,6 +69,20 @@ describe('midSentenceEnds and what the source sets without a stop', () => {
   });
 });
 
+describe('midSentenceEnds and a web address after a sentence', () => {
+  it('does not count a whole sentence followed by the address of what it names, and still counts one cut before its link', () => {
+    const html =
+      '<p>Twillo ist ein Repositorium für offene Bildungsmaterialien der Hochschulen. <a href="http://www.twillo.de/">www.twillo.de</a></p>' +
+      '<p>Die Suchmaschine ist noch in der Beta-Phase. <a href="https://discovery.x5gon.org/">discovery.x5gon.org</a></p>' +
+      '<p>The portal lists the open materials of the universities at <a href="http://www.twillo.de/">www.twillo.de</a></p>' +
+      '<p>Read more about the open materials of the universities <a href="http://www.twillo.de/">on the portal</a></p>';
+    expect(midSentenceEnds(html).cut).toEqual([
+      '…pen materials of the universities at www.twillo.de',
+      '…e open materials of the universities on the portal',
+    ]);
+  });
+});
+
 describe("midSentenceEnds and the source's own open ends", () => {
   it('does not count a paragraph the source ends without a stop, nor a row of figures, and still counts a cut', () => {
     const html =

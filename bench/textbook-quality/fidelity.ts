@@ -95,10 +95,20 @@ function setWithoutStop(p: string): boolean {
 }
 
 /**
+ * A paragraph closing on a link that shows its own web address after a whole sentence ("... für die Hochschullehre.
+ * www.twillo.de"): the address is the sentence's pointer, set without a stop as addresses are; the sentence is whole.
+ */
+function addressAfterSentence(html: string): boolean {
+  const link = /<a\b[^>]*>([^<]*)<\/a>\s*$/.exec(html.trim());
+  if (!link || !/^(?:https?:\/\/|www\.)?[\w-]+(?:\.[\w-]+)+(?:\/\S*)?$/i.test(decodeEntities(link[1]).trim())) return false;
+  return /[.!?:)»“”"]$/.test(htmlToText(html.slice(0, link.index)).trim());
+}
+
+/**
  * Paragraphs that stop mid-sentence: prose of six words or more whose last character is a letter,
  * a digit, a comma or a hyphen (a PDF line made a paragraph: "... we" / "need to maximize our
  * entropy"). Not counted: a lead-in whose sentence goes on in the display formula right after it
- * (a margin note between them aside), and what the source itself sets without a stop (captions,
+ * (a margin note between them aside), a web address shown after a whole sentence, and what the source itself sets without a stop (captions,
  * code and algorithm lines, glossary and notation entries, a paragraph the source ends there
  * without a stop, given by its closing words in `sourceOpenEnds`, and a row of figures). Returns the findings and how many paragraphs were judged.
  */
@@ -113,7 +123,7 @@ export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { 
     // A row of figures ("0 1 2 3 4 5 6 7 8 9 10", a data file's values) is no prose.
     if ((p.match(/\p{L}{2,}/gu) ?? []).length < 3) continue;
     judged++;
-    if (!/[\p{L}\p{N},\-–]$/u.test(p) || setWithoutStop(p) || open.has(openEndKey(p))) continue;
+    if (!/[\p{L}\p{N},\-–]$/u.test(p) || setWithoutStop(p) || open.has(openEndKey(p)) || addressAfterSentence(m[1])) continue;
     const next = outside
       .slice(m.index + m[0].length)
       .trimStart()
