@@ -31,3 +31,24 @@ describe("the measure's own structure of a Word file", () => {
     expect(inOrder(['Intervalle de confiance pour 1', 'Estimateur de 2'], ['Intervalle de confiance pour β1', 'Estimateur de σ²'])).toBe(1);
   });
 });
+
+describe("the measure's own structure of a Markdown page", () => {
+  it("does not expect a Quarto callout's title line as a heading of the page", async () => {
+    const page = [
+      '# Odds ratios',
+      '',
+      '::: {.callout-note}',
+      '## Breast cancer dataset',
+      'For the simple model the odds ratio is 2.90.',
+      ':::',
+      '',
+      '## Wald test',
+      '',
+      '```r',
+      '# a comment',
+      '```',
+    ].join('\n');
+    const own = await ownStructure('chapter.md', new TextEncoder().encode(page));
+    expect(own.headings.map((h) => h.title)).toEqual(['Odds ratios', 'Wald test']);
+  });
+});

@@ -142,7 +142,10 @@ function markdownStructure(text: string): OwnStructure {
   const body = text.replace(/^---\n[\s\S]*?\n---\n/, '');
   // A page writes "nat&uuml;rlich" as its renderer shows "natürlich": the heading is what the reader sees.
   // A "#" line in fenced code is a comment of the program, and an attribute list after a heading ("{#anchor}") is not its title.
-  const prose = body.replace(/^[ \t]*(```|~~~)[\s\S]*?^[ \t]*\1[ \t]*$/gm, '');
+  // A Quarto callout's first "##" line is the box's title, not a heading of the page.
+  const prose = body
+    .replace(/^[ \t]*(```|~~~)[\s\S]*?^[ \t]*\1[ \t]*$/gm, '')
+    .replace(/^([ \t]*:{3,}[ \t]*\{[^}\n]*\.callout[^}\n]*\}[^\n]*\n)[ \t]*#{1,6}[ \t][^\n]*\n/gm, '$1');
   const headings = [...prose.matchAll(/^(#{1,3})\s+(.+?)\s*#*$/gm)].map((m) => ({
     title: decodeEntities(m[2].replace(/\s*\{[#.:][^{}]*\}\s*$/, '')),
     level: m[1].length,
