@@ -354,10 +354,14 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   };
   // $$...$$ first: an environment inside one is part of that formula.
   text = outsideLiteral(text, (part) =>
-    part.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined) =>
+    part.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined, at: number) => {
       // "\[1\]" is an escaped bracket (pandoc writes them): only a bracket pair holding mathematics is display math.
-      dollars !== undefined || /\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '') ? equationMark(katexDisplay(dollars ?? brackets ?? '')) : whole,
-    ),
+      if (dollars === undefined && !/\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '')) return whole;
+      // A display inside a quotation or a callout carries the quotation's "> " on each of its lines: they are no part of it.
+      const quoted = /^[ \t]*(?:>[ \t]?)+$/.test(part.slice(part.lastIndexOf('\n', at - 1) + 1, at));
+      const body = dollars ?? brackets ?? '';
+      return equationMark(katexDisplay(quoted ? body.replace(/^[ \t]*(?:>[ \t]?)+/gm, '') : body));
+    }),
   );
   text = takeEnvironments(text, equationMark);
   const formulas: string[] = [];

@@ -47,3 +47,25 @@ describe('Pandoc Markdown lecture pages (fenced divs, attribute lists, slide spa
     expect(items[1].links).toEqual([{ text: 'la documentation', href: 'https://docs.python.org/fr/3/' }]);
   });
 });
+
+describe('a display formula inside a Quarto callout', () => {
+  it('is the formula alone, without the quotation marks the callout puts before its lines', () => {
+    const doc = extractMarkdown(
+      [
+        '::: {.callout-note}',
+        '## Breast cancer dataset',
+        'The 95% confidence interval for the odds ratio is',
+        '$$',
+        '  \\exp(1.095 \\pm 1.96 \\times 0.117)',
+        '    = [2.377, 3.759].',
+        '$$',
+        ':::',
+        '',
+        'Outside the box, $$a > b$$ keeps its sign.',
+      ].join('\n'),
+      'chapter.qmd',
+    );
+    const displays = doc.blocks.filter((b) => b.kind === 'equation').map((b) => b.latex?.replace(/\s+/g, ' ').trim());
+    expect(displays).toEqual(['\\exp(1.095 \\pm 1.96 \\times 0.117) = [2.377, 3.759].', 'a > b']);
+  });
+});
