@@ -109,6 +109,10 @@ describe('Markdown extraction', () => {
       '    - Nucleus holds DNA',
     ].join('\n');
     expect(looksLikeMarkdown(outline)).toBe(true);
+    // A Quarto or R Markdown page is Markdown by its name, whatever its first lines hold.
+    expect(looksLikeMarkdown('One paragraph with *emphasis*.', 'chapter.qmd')).toBe(true);
+    expect(looksLikeMarkdown('One paragraph with *emphasis*.', 'lab.Rmd')).toBe(true);
+    expect(looksLikeMarkdown('One paragraph with *emphasis*.', 'notes.txt')).toBe(false);
     const doc = extractTxt(new TextEncoder().encode(outline), 'notes.txt');
     const items = doc.blocks.filter((b) => b.kind === 'list-item');
     expect(items.map((b) => [b.text, b.depth])).toEqual([

@@ -31,9 +31,9 @@ const displayMath = /\$\$([\s\S]+?)\$\$|\\\[([\s\S]+?)\\\]/g;
 // Private-use characters mark where a margin note or display equation sat (markdown-it replaces NUL).
 const placeholder = /\uE000(M|E|N)(\d+)\uE001/g;
 
-/** True when a text file is written in Markdown: front matter, "#" headings, fenced code, or bullet outlines. */
+/** True when a text file is written in Markdown (Quarto and R Markdown pages too): front matter, "#" headings, fenced code, or bullet outlines. */
 export function looksLikeMarkdown(text: string, filename = ''): boolean {
-  if (/\.(md|markdown|mdown|mkd)$/i.test(filename)) return true;
+  if (/\.(md|markdown|mdown|mkd|qmd|rmd)$/i.test(filename)) return true;
   if (hasFrontMatter(text)) return true;
   const lines = text.split('\n');
   const headings = lines.filter((l) => /^#{1,6}\s+\S/.test(l)).length;

@@ -64,10 +64,15 @@ describe('creation form: extraction preview', () => {
     const { user } = setup();
     const typed = new File(['# Databases\n\nA table holds rows.'], 'databases.md', { type: 'text/markdown' });
     const untyped = new File(['## Keys\n\nA key names a row.'], 'keys.markdown', { type: '' });
-    await user.upload(screen.getByTestId('file-input'), [typed, untyped]);
+    const quarto = new File(['## Joins\n\nA join pairs rows.'], 'joins.qmd', { type: '' });
+    await user.upload(screen.getByTestId('file-input'), [typed, untyped, quarto]);
     expect(screen.queryByRole('alert')).toBeNull();
     const items = screen.getAllByTestId('file-item');
-    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('databases.md'), expect.stringContaining('keys.markdown')]);
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('databases.md'),
+      expect.stringContaining('keys.markdown'),
+      expect.stringContaining('joins.qmd'),
+    ]);
     expect(items[0]).toHaveTextContent('0.00 MB · MD');
     expect(items[1]).toHaveTextContent('MARKDOWN');
     await waitFor(() => expect(within(items[0]).getByTestId('file-preview')).toHaveTextContent('A table holds rows.'));

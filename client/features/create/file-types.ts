@@ -33,6 +33,9 @@ export const fileInputAccept = [
   '.txt',
   '.md',
   '.markdown',
+  // Quarto and R Markdown pages are Markdown with code chunks.
+  '.qmd',
+  '.rmd',
   // A Pandoc or Quarto page's bibliography, read for the pages uploaded with it (BibTeX or CSL-JSON).
   '.bib',
   '.json',
@@ -70,6 +73,8 @@ const kindByExtension: Record<string, FileKind> = {
   txt: 'txt',
   md: 'txt',
   markdown: 'txt',
+  qmd: 'txt',
+  rmd: 'txt',
   bib: 'bib',
   bibtex: 'bib',
   json: 'bib',
