@@ -62,6 +62,8 @@ describe('midSentenceEnds and what the source sets without a stop', () => {
       '<p>// Second S−Box , first bit of the state</p><p>for i = 0 . . . n − 1 do</p>' +
       '<p>EEPROM Electrically Erasable Programmable Read-Only Memory</p>' +
       '<p>∂<span data-type="inline-math" data-latex="x_{2}"></span> is the second partial derivative of f with respect to x</p>' +
+      '<blockquote><p><strong>Dataset</strong></p><p>The 95% confidence interval for the odds ratio in the model is</p></blockquote>' +
+      '<div data-type="block-math" data-latex="[2.377, 3.759]"></div>' +
       '<p>The attacker measures the power consumption of the device and</p>' +
       '<img src="/api/images/1" alt="Figure 4.1 Setup of the measurement" /><p><em>Figure 4.1 Setup of the measurement</em></p>';
     const { cut } = midSentenceEnds(html);

@@ -127,7 +127,9 @@ export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { 
     const next = outside
       .slice(m.index + m[0].length)
       .trimStart()
-      .replace(marginNote, '');
+      .replace(marginNote, '')
+      // A callout's last line leading into the display set right after the box ("... in the multiple model is").
+      .replace(/^<\/blockquote>\s*/, '');
     if (startsWithFormula(next)) continue;
     cut.push(`…${p.slice(-50)}`);
   }
