@@ -35,7 +35,12 @@ export async function extractOdp(data: Uint8Array, filename: string): Promise<Ex
   const withNotes = read.filter((s) => s.notes.length > 0).length;
   const warnings: ReadingWarning[] = [
     ...(vector
-      ? [{ message: `${plural(vector, 'picture')} in a vector format (EMF, WMF or SVG) ${vector === 1 ? 'was' : 'were'} left out`, pages: vectorSlides }]
+      ? [
+          {
+            message: `${plural(vector, 'picture')} in a vector format (EMF, WMF or SVG) ${vector === 1 ? 'was' : 'were'} left out`,
+            pages: vectorSlides,
+          },
+        ]
       : []),
     // Speaker notes repeated over the deck are its furniture: left out, and said.
     ...composed.leftOut.map((line) => ({ message: `${line} (left out: a note repeated over the deck, not its text)`, leftOut: true })),

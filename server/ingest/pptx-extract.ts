@@ -152,10 +152,13 @@ export async function extractPptx(data: Uint8Array, filename: string): Promise<E
       pages: chartsOn.filter((c) => c.count).map((c) => c.slide),
     });
   // Speaker notes repeated over the deck are its furniture: left out, and said.
-  warnings.push(...composed.leftOut.map((line) => ({ message: `${line} (left out: a note repeated over the deck, not its text)`, leftOut: true })));
+  warnings.push(
+    ...composed.leftOut.map((line) => ({ message: `${line} (left out: a note repeated over the deck, not its text)`, leftOut: true })),
+  );
   const hiddenSlides = deck.slides.filter((s) => s.hidden).map((s) => s.number);
   const hidden = hiddenSlides.length;
-  if (hidden) warnings.push({ message: `${plural(hidden, 'hidden slide')} ${hidden === 1 ? 'was' : 'were'} not read`, pages: hiddenSlides });
+  if (hidden)
+    warnings.push({ message: `${plural(hidden, 'hidden slide')} ${hidden === 1 ? 'was' : 'were'} not read`, pages: hiddenSlides });
   const summary = `${plural(shown.length, 'slide')}${withNotes ? `, ${withNotes} with speaker notes` : ''}`;
   return {
     filename,

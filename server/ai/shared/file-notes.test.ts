@@ -11,7 +11,8 @@ describe('what a file could not give, placed in the chapters', () => {
       warningFields([
         { message: 'pages 2–4 are images of text: no readable text', pages: [2, 3, 4] },
         {
-          message: 'page 9 was not read: the time for recognizing scanned pages ran out before it (the server was busy); upload the file again to read it as text',
+          message:
+            'page 9 was not read: the time for recognizing scanned pages ran out before it (the server was busy); upload the file again to read it as text',
           pages: [9],
         },
         { message: 'The author\'s notes to self were left out of the book: 2 to-do notes ("Beweis nachtragen", "Skizze").', leftOut: true },
@@ -73,7 +74,10 @@ describe('what a file could not give, placed in the chapters', () => {
     Object.assign(
       doc,
       warningFields([
-        { message: 'speaker notes repeated on slides 2 and 3: "Licence" (left out: a note repeated over the deck, not its text)', leftOut: true },
+        {
+          message: 'speaker notes repeated on slides 2 and 3: "Licence" (left out: a note repeated over the deck, not its text)',
+          leftOut: true,
+        },
         { message: 'a picture was left out: "Licence"' },
       ]),
     );
@@ -93,7 +97,13 @@ describe('what a file could not give, placed in the chapters', () => {
 
 describe("a document's warning fields", () => {
   it('sets the sentences and their details together, in order, the pages sorted once each; both unset when there is none', () => {
-    expect(warningFields([{ message: 'b', pages: [3, 1, 3] }, { message: 'a', leftOut: true }, { message: 'c', pages: [] }])).toEqual({
+    expect(
+      warningFields([
+        { message: 'b', pages: [3, 1, 3] },
+        { message: 'a', leftOut: true },
+        { message: 'c', pages: [] },
+      ]),
+    ).toEqual({
       warnings: ['b', 'a', 'c'],
       warningDetails: [{ message: 'b', pages: [1, 3] }, { message: 'a', leftOut: true }, { message: 'c' }],
     });

@@ -112,7 +112,7 @@ describe('key phrases in German and French', () => {
 describe("a book's words in its language", () => {
   const table = { en: 'E', de: 'D', fr: 'F', es: 'S', it: 'I', nl: 'N', pt: 'P' };
 
-  it('looks a word up by the tag\'s language, whatever its region or case, English for any other', () => {
+  it("looks a word up by the tag's language, whatever its region or case, English for any other", () => {
     expect(wordFor(table, 'de')).toBe('D');
     expect(wordFor(table, 'pt-BR')).toBe('P');
     expect(wordFor(table, 'FR-ca')).toBe('F');
@@ -120,7 +120,7 @@ describe("a book's words in its language", () => {
     expect(wordFor(table, undefined)).toBe('E');
   });
 
-  it('gives the introduction\'s title and the speaker notes\' label by the same lookup', () => {
+  it("gives the introduction's title and the speaker notes' label by the same lookup", () => {
     for (const tag of ['de-AT', 'NL', 'pt-PT', 'sv', undefined]) {
       const known = tag && ['de', 'nl', 'pt'].includes(tag.slice(0, 2).toLowerCase());
       expect(introductionTitle(tag) === 'Introduction').toBe(!known);

@@ -41,7 +41,7 @@ describe('Word pictures the editor cannot show', () => {
     expect(doc.blocks.map((b) => b.text)).toEqual(['Arrivals per hour rise through the morning.']);
     expect(doc.warnings).toEqual(["1 chart was left out (a chart's data is not read)"]);
   });
-  it('a chart and a citation no bibliography resolves are both named: one warning never takes the other\'s place', async () => {
+  it("a chart and a citation no bibliography resolves are both named: one warning never takes the other's place", async () => {
     const chart =
       '<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId9"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
     const doc = await extractDocx(

@@ -1,5 +1,5 @@
 import { pageRangeText } from '@common/page-ranges';
-import type { ReadingWarning } from '../../core/document-model';
+import type { ReadingWarning } from '@server/core/document-model';
 import type { PdfPage } from './pdf-types';
 
 /** Page numbers as words: "page 3", "pages 3–7", "pages 2, 5 and 9–12" (the book page names them the same way). */
@@ -17,7 +17,10 @@ export function unreadableWarnings(pages: PdfPage[], pictured: ReadonlySet<numbe
   const kept = (numbers: number[]) => numbers.length > 0 && numbers.every((n) => pictured.has(n));
   const out: ReadingWarning[] = [];
   if (images.length)
-    out.push({ message: `${pageRanges(images)} ${images.length > 1 ? 'are images' : 'is an image'} of text: no readable text`, pages: images });
+    out.push({
+      message: `${pageRanges(images)} ${images.length > 1 ? 'are images' : 'is an image'} of text: no readable text`,
+      pages: images,
+    });
   if (unmapped.length)
     out.push({
       message: `${pageRanges(unmapped)} ${unmapped.length > 1 ? 'use fonts' : 'uses fonts'} without a text mapping: no readable text${

@@ -135,7 +135,9 @@ export async function renderRegions(
   const start = performance.now();
   const canvasLib = await loadCanvas();
   if (!canvasLib) {
-    warnings.push({ message: 'figures and equations could not be drawn on this server (no canvas renderer): their captions and text are kept' });
+    warnings.push({
+      message: 'figures and equations could not be drawn on this server (no canvas renderer): their captions and text are kept',
+    });
     return { images, warnings, ms: 0 };
   }
   const byPage = new Map<number, PdfRegion[]>();
