@@ -18,9 +18,14 @@ export function warningFields(list: ReadingWarning[]): Pick<ExtractedDocument, '
 }
 
 /**
- * A document's warnings with their details. A document stored before `warningDetails` existed has its sentences only:
- * each is a warning about the file as a whole (no pages), none marked as left out.
+ * A document's warnings with their details. The sentences are what the user was shown, so they decide which warnings
+ * there are; each takes the details written beside it (the same sentence at the same place). A document stored before
+ * `warningDetails` existed, or whose sentences were changed after its reader wrote them, has a sentence without
+ * details: it is a warning about the file as a whole (no pages), not marked as left out.
  */
 export function readingWarnings(document: Pick<ExtractedDocument, 'warnings' | 'warningDetails'>): ReadingWarning[] {
-  return document.warningDetails ?? (document.warnings ?? []).map((message) => ({ message }));
+  return (document.warnings ?? []).map((message, i) => {
+    const details = document.warningDetails?.[i];
+    return details?.message === message ? details : { message };
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { warningFields } from '@server/core/reading-warnings';
+import { readingWarnings, warningFields } from '@server/core/reading-warnings';
 import { textMaterial } from '@server/test/ai/material.support';
 import { fileNotes } from './file-notes';
 
@@ -96,6 +96,19 @@ describe('what a file could not give, placed in the chapters', () => {
 });
 
 describe("a document's warning fields", () => {
+  it('are read by the sentences the user was shown: details beside another sentence, or none, are not taken', () => {
+    const fields = warningFields([
+      { message: 'pages 2–3 are images of text: no readable text', pages: [2, 3] },
+      { message: 'figures on page 5 could not be drawn', pages: [5] },
+    ]);
+    expect(readingWarnings(fields)).toEqual(fields.warningDetails);
+    // The sentences were changed after the reader wrote them (a file read whole again keeps none).
+    expect(readingWarnings({ ...fields, warnings: undefined })).toEqual([]);
+    expect(readingWarnings({ ...fields, warnings: ['figures on page 5 could not be drawn'] })).toEqual([
+      { message: 'figures on page 5 could not be drawn' },
+    ]);
+  });
+
   it('sets the sentences and their details together, in order, the pages sorted once each; both unset when there is none', () => {
     expect(
       warningFields([
