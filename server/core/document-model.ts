@@ -122,6 +122,15 @@ export interface DocBlock {
   language?: string;
 }
 
+/** One warning of a reader: the sentence the user reads, and what it is about. */
+export interface ReadingWarning {
+  message: string;
+  /** The pages (a deck's slides) it names; none when it is about the file as a whole. */
+  pages?: number[];
+  /** It names what the reader left out on purpose (`omitted`), which the generation report lists apart. */
+  leftOut?: boolean;
+}
+
 export interface ExtractedDocument {
   filename: string;
   mime:
@@ -152,6 +161,12 @@ export interface ExtractedDocument {
   recognized?: Array<{ page: number; confidence: number }>;
   /** What could not be read, in words for the user ("pages 3-7 are images of text: no readable text"). */
   warnings?: string[];
+  /**
+   * The same warnings in the same order, each with what its reader knew as it wrote it: the pages (slides) it is about
+   * and whether it names a part left out on purpose (`omitted`). The generation report places the warnings by these.
+   * Documents stored before this field have `warnings` only: each is then a note on the file as a whole.
+   */
+  warningDetails?: ReadingWarning[];
   /** What the reader left out on purpose (the author's to-do notes), one line each: the generation report names it. */
   omitted?: string[];
   /** The material's language as a BCP 47 tag ("en", "de", "fr"), when it could be detected. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import mammoth from 'mammoth';
 import { decodeEntities } from '@common/textbook-ops/html';
 import type { DocBlock, DocLink, ExtractedDocument, ExtractedImage, ListMarker } from '../core/document-model';
+import { warningFields } from '../core/reading-warnings';
 import {
   closedLabelledTitle,
   equationMarks,
@@ -576,13 +577,16 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];
   const styledTitle = titleHtml && htmlToBlocks(`<h1>${titleHtml}</h1>`)[0]?.text;
   const used = new Set(blocks.filter((b) => b.image).map((b) => b.image!.sha256));
+  // A Word document has no pages of its own: its warnings are about the file as a whole.
   const warnings = pictureWarnings(notKept);
   const charts = prepared.charts ?? 0;
   if (charts) warnings.push(`${charts} ${charts === 1 ? 'chart was' : 'charts were'} left out (a chart's data is not read)`);
+  // The citations' warning joins the pictures' (it once took their place, and they went unsaid).
+  if (cited.warning) warnings.push(cited.warning);
   return {
     filename,
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    ...(warnings.length ? { warnings } : {}),
+    ...(warnings.length ? warningFields(warnings.map((message) => ({ message }))) : {}),
     // The plain text keeps each link's address (references are often links); the blocks keep them as links.
     text: blocks.map((b) => textWithTargets(b.text, b.links)).join('\n\n'),
     blocks,
@@ -590,7 +594,6 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
     ...(titleBlock.length ? { titleBlock } : {}),
     images: [...pictures.values()].filter((p) => used.has(p.sha256)).map(({ alt: _alt, ...p }) => p),
     ...(cited.bibliography.length ? { bibliography: cited.bibliography } : {}),
-    ...(cited.warning ? { warnings: [cited.warning] } : {}),
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };
 }

@@ -59,7 +59,7 @@ export async function extractAndChunk(job: ExtractJob, onProgress?: (progress: E
   }
   // Before any parser sees a ZIP: its real inflated size, counted while inflating.
   if (job.kind === 'docx' || job.kind === 'pptx' || job.kind === 'odp') await assertZipInflatesWithin(job.data);
-  const document = withLanguage(
+  const read =
     job.kind === 'direct'
       ? documentFromDirectText(new TextDecoder().decode(job.data), job.chapterTitle)
       : job.kind === 'docx'
@@ -70,7 +70,8 @@ export async function extractAndChunk(job: ExtractJob, onProgress?: (progress: E
             ? await extractOdp(job.data, job.filename)
             : job.kind === 'png' || job.kind === 'jpeg'
               ? await extractImage(job.data, job.filename, job.kind === 'png' ? 'image/png' : 'image/jpeg', scanLimits)
-              : extractTxt(job.data, job.filename, { bibliography: job.bibliography }),
-  );
+              : extractTxt(job.data, job.filename, { bibliography: job.bibliography });
+  // A deck's language was detected where its notes were labelled (pptx/deck-notes.ts): known or not, it is not read again.
+  const document = job.kind === 'pptx' || job.kind === 'odp' ? read : withLanguage(read);
   return { document, chunks: chunkDocument(document) };
 }

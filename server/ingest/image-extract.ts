@@ -1,4 +1,5 @@
 import type { ExtractedDocument } from '../core/document-model';
+import { warningFields } from '../core/reading-warnings';
 import { ExtractError } from './extract-error';
 import { imageTooLarge, jpegOrientation, readImageHeader } from './image-size';
 import { readScannedPages, scanWarnings, type ScanLimits } from './ocr/ocr-read';
@@ -66,7 +67,7 @@ export async function extractImage(
     language: outcome.language === 'eng' ? 'en' : outcome.language === 'deu' ? 'de' : outcome.language === 'fra' ? 'fr' : 'es',
     summary: `a scanned page read as text (recognition confidence ${confidence}%)`,
     recognized: [{ page: 1, confidence }],
-    warnings: warnings.length ? warnings : undefined,
+    ...warningFields(warnings),
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'layout' : 'none',
   };
 }

@@ -1,5 +1,6 @@
 import JSZip from 'jszip';
-import type { ExtractedDocument } from '../core/document-model';
+import type { ExtractedDocument, ReadingWarning } from '../core/document-model';
+import { warningFields } from '../core/reading-warnings';
 import { ExtractError } from './extract-error';
 import { loadPictures, plural, takeTitle } from './pptx-extract';
 import { odpSlides } from './pptx/odp-slides';
@@ -24,7 +25,7 @@ export async function extractOdp(data: Uint8Array, filename: string): Promise<Ex
   const pages = odpSlides(parseXml(xml, 'content.xml'));
   if (!pages.length) throw new ExtractError('empty', 'no slides');
   const read: ReadSlide[] = pages.map((page) => ({ ...page, ...takeTitle(page.items) }));
-  const { lookup, images, vector } = await loadPictures(zip, read);
+  const { lookup, images, vector, vectorSlides } = await loadPictures(zip, read);
   // Pages are laid out in hundredths of a millimetre; the tallest shape's bottom stands for the page height.
   const height = Math.max(1, ...read.flatMap((s) => s.items.map((i) => i.y + i.h)).filter((v) => v < Number.MAX_SAFE_INTEGER / 2));
   const composed = composeDeck(read, height, lookup);
@@ -32,10 +33,17 @@ export async function extractOdp(data: Uint8Array, filename: string): Promise<Ex
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');
   const used = new Set(blocks.flatMap((b) => (b.image ? [b.image.sha256] : [])));
   const withNotes = read.filter((s) => s.notes.length > 0).length;
-  const warnings = [
-    ...(vector ? [`${plural(vector, 'picture')} in a vector format (EMF, WMF or SVG) ${vector === 1 ? 'was' : 'were'} left out`] : []),
+  const warnings: ReadingWarning[] = [
+    ...(vector
+      ? [
+          {
+            message: `${plural(vector, 'picture')} in a vector format (EMF, WMF or SVG) ${vector === 1 ? 'was' : 'were'} left out`,
+            pages: vectorSlides,
+          },
+        ]
+      : []),
     // Speaker notes repeated over the deck are its furniture: left out, and said.
-    ...composed.leftOut.map((line) => `${line} (left out: a note repeated over the deck, not its text)`),
+    ...composed.leftOut.map((line) => ({ message: `${line} (left out: a note repeated over the deck, not its text)`, leftOut: true })),
   ];
   return {
     filename,
@@ -46,9 +54,10 @@ export async function extractOdp(data: Uint8Array, filename: string): Promise<Ex
     titleBlock: composed.titleBlock,
     pageCount: read.length,
     images: [...images.values()].filter((i) => used.has(i.sha256)),
-    warnings: warnings.length ? warnings : undefined,
+    ...warningFields(warnings),
     summary: `${plural(read.length, 'slide')}${withNotes ? `, ${withNotes} with speaker notes` : ''}`,
     ...(composed.leftOut.length ? { omitted: composed.leftOut } : {}),
+    ...(composed.language ? { language: composed.language } : {}),
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ExtractedDocument, ExtractedImage } from '../core/document-model';
+import type { ExtractedDocument, ExtractedImage, ReadingWarning } from '../core/document-model';
+import { warningFields } from '../core/reading-warnings';
 import { ExtractError } from './extract-error';
 import { readImageHeader } from './image-size';
 import { composeDeck, type PictureLookup, type ReadSlide } from './pptx/pptx-deck';
@@ -61,19 +62,21 @@ function titleText(lines: string[]): string {
 /** Pictures by part: read once, hashed, kept when raster, not too big, and not on many slides (a logo). */
 export async function loadPictures(
   zip: JSZip,
-  slides: Array<{ items: SlideItem[] }>,
-): Promise<{ lookup: PictureLookup; images: Map<string, ExtractedImage>; vector: number }> {
-  const onSlides = new Map<string, number>();
+  slides: Array<{ number: number; items: SlideItem[] }>,
+): Promise<{ lookup: PictureLookup; images: Map<string, ExtractedImage>; vector: number; vectorSlides: number[] }> {
+  const onSlides = new Map<string, number[]>();
   for (const s of slides)
     for (const part of new Set(s.items.flatMap((i) => (i.kind === 'picture' ? [i.part] : []))))
-      onSlides.set(part, (onSlides.get(part) ?? 0) + 1);
+      onSlides.set(part, [...(onSlides.get(part) ?? []), s.number]);
   const logo = Math.max(3, Math.ceil(slides.length * 0.4));
   const byPart = new Map<string, ExtractedImage>();
   let vector = 0;
-  for (const [part, count] of onSlides) {
-    if (byPart.size >= maxPictures || count >= logo) continue;
+  const vectorSlides = new Set<number>();
+  for (const [part, numbers] of onSlides) {
+    if (byPart.size >= maxPictures || numbers.length >= logo) continue;
     if (/\.(emf|wmf|svg)$/i.test(part)) {
       vector++;
+      for (const n of numbers) vectorSlides.add(n);
       continue;
     }
     const file = zip.file(part);
@@ -95,7 +98,7 @@ export async function loadPictures(
     const { data: _data, ...ref } = image;
     return ref;
   };
-  return { lookup, images, vector };
+  return { lookup, images, vector, vectorSlides: [...vectorSlides] };
 }
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -117,26 +120,45 @@ export async function extractPptx(data: Uint8Array, filename: string): Promise<E
     const notes = part.notes ? readNotes(part.notes, part.rels) : [];
     return { number: part.number, section: sectionOf.get(part.id), title, items, notes } satisfies ReadSlide;
   });
-  const { lookup, images, vector } = await loadPictures(deck.zip, read);
+  const { lookup, images, vector, vectorSlides } = await loadPictures(deck.zip, read);
   const composed = composeDeck(read, deck.height, lookup);
   const blocks = composed.blocks;
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');
   const used = new Set(blocks.flatMap((b) => (b.image ? [b.image.sha256] : [])));
   const withNotes = read.filter((s) => s.notes.length > 0).length;
-  const warnings: string[] = [];
-  if (deck.skippedSlides)
-    warnings.push(`only the first ${deck.slides.length} slides were read; the ${plural(deck.skippedSlides, 'slide')} after them were not`);
-  if (vector) warnings.push(`${plural(vector, 'picture')} in a vector format (EMF, WMF or SVG) ${vector === 1 ? 'was' : 'were'} left out`);
+  // Each warning names the slides it is about (a slide's number is the page of its blocks).
+  const warnings: ReadingWarning[] = [];
+  if (deck.skippedSlides) {
+    const after = Array.from({ length: deck.skippedSlides }, (_, i) => deck.slides.length + 1 + i);
+    warnings.push({
+      message: `only the first ${deck.slides.length} slides were read; the ${plural(deck.skippedSlides, 'slide')} after them were not`,
+      pages: after,
+    });
+  }
+  if (vector)
+    warnings.push({
+      message: `${plural(vector, 'picture')} in a vector format (EMF, WMF or SVG) ${vector === 1 ? 'was' : 'were'} left out`,
+      pages: vectorSlides,
+    });
   // Charts keep their numbers in a workbook of their own: they are not read, and the user is told.
-  const charts = shown.reduce(
-    (n, part) => n + descendants(part.root, 'graphicData').filter((g) => /\/chart$/.test(g.getAttribute('uri') ?? '')).length,
-    0,
-  );
-  if (charts) warnings.push(`${plural(charts, 'chart')} ${charts === 1 ? 'was' : 'were'} left out (a chart's data is not read)`);
+  const chartsOn = shown.map((part) => ({
+    slide: part.number,
+    count: descendants(part.root, 'graphicData').filter((g) => /\/chart$/.test(g.getAttribute('uri') ?? '')).length,
+  }));
+  const charts = chartsOn.reduce((n, c) => n + c.count, 0);
+  if (charts)
+    warnings.push({
+      message: `${plural(charts, 'chart')} ${charts === 1 ? 'was' : 'were'} left out (a chart's data is not read)`,
+      pages: chartsOn.filter((c) => c.count).map((c) => c.slide),
+    });
   // Speaker notes repeated over the deck are its furniture: left out, and said.
-  warnings.push(...composed.leftOut.map((line) => `${line} (left out: a note repeated over the deck, not its text)`));
-  const hidden = deck.slides.length - shown.length;
-  if (hidden) warnings.push(`${plural(hidden, 'hidden slide')} ${hidden === 1 ? 'was' : 'were'} not read`);
+  warnings.push(
+    ...composed.leftOut.map((line) => ({ message: `${line} (left out: a note repeated over the deck, not its text)`, leftOut: true })),
+  );
+  const hiddenSlides = deck.slides.filter((s) => s.hidden).map((s) => s.number);
+  const hidden = hiddenSlides.length;
+  if (hidden)
+    warnings.push({ message: `${plural(hidden, 'hidden slide')} ${hidden === 1 ? 'was' : 'were'} not read`, pages: hiddenSlides });
   const summary = `${plural(shown.length, 'slide')}${withNotes ? `, ${withNotes} with speaker notes` : ''}`;
   return {
     filename,
@@ -147,9 +169,10 @@ export async function extractPptx(data: Uint8Array, filename: string): Promise<E
     titleBlock: composed.titleBlock,
     pageCount: deck.slides.length,
     images: [...images.values()].filter((i) => used.has(i.sha256)),
-    warnings: warnings.length ? warnings : undefined,
+    ...warningFields(warnings),
     summary,
     ...(composed.leftOut.length ? { omitted: composed.leftOut } : {}),
+    ...(composed.language ? { language: composed.language } : {}),
     headingSource: blocks.some((b) => b.kind === 'heading') ? 'styles' : 'none',
   };
 }

@@ -17,6 +17,11 @@ export interface TextbookSavedEvent {
    * otherwise (REST, AI tools, restore) live documents open on any instance pull the stored state.
    */
   live?: boolean;
+  /**
+   * The chapter and section ids the save added (absent when it added none, or too many to carry): a live document
+   * open on any instance takes typing into them at once, before it has pulled the stored state.
+   */
+  addedBodies?: string[];
 }
 export interface TextbookDeletedEvent {
   type: 'textbook.deleted';

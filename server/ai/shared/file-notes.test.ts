@@ -1,32 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { pageRangeText } from '@common/page-ranges';
-import { pageRanges } from '@server/ingest/pdf/pdf-pages';
+import { readingWarnings, warningFields } from '@server/core/reading-warnings';
 import { textMaterial } from '@server/test/ai/material.support';
-import { fileNotes, pagesNamed } from './file-notes';
-
-describe('the pages a reading note names', () => {
-  it('reads back every page list the reader writes (the reader and the book page share one way of writing them)', () => {
-    for (const pages of [[4], [2, 3, 4, 5], [2, 3, 4, 5, 9, 11, 12], [1, 3, 5], [7, 8]]) {
-      expect(pagesNamed(`${pageRanges(pages)} use fonts without a text mapping: no readable text`)).toEqual(pages);
-      expect(pagesNamed(`figures on ${pageRanges(pages)} could not be drawn`)).toEqual(pages);
-    }
-    expect(pageRangeText([2, 3, 4, 5, 9, 11, 12])).toBe('pages 2–5, 9 and 11–12');
-    expect(pageRangeText([4])).toBe('page 4');
-    expect(pagesNamed('a citation was not resolved (no bibliography came with the page): Parr2010 is printed as its key')).toEqual([]);
-  });
-});
+import { fileNotes } from './file-notes';
 
 describe('what a file could not give, placed in the chapters', () => {
   const material = () => {
     const m = textMaterial(['notes.md', '# One\n\nFirst.\n\n# Two\n\nSecond.']);
-    const doc = m.sources[0].document;
-    doc.warnings = [
-      'pages 2–4 are images of text: no readable text',
-      'page 9 was not read: the time for recognizing scanned pages ran out before it (the server was busy); upload the file again to read it as text',
-      'The author\'s notes to self were left out of the book: 2 to-do notes ("Beweis nachtragen", "Skizze").',
-      '2 pictures the page shows from files beside it were not uploaded with it and are not in the book: a.png, b.png',
-    ];
-    doc.omitted = ['the author\'s notes to self: 2 to-do notes ("Beweis nachtragen", "Skizze")'];
+    Object.assign(
+      m.sources[0].document,
+      warningFields([
+        { message: 'pages 2–4 are images of text: no readable text', pages: [2, 3, 4] },
+        {
+          message:
+            'page 9 was not read: the time for recognizing scanned pages ran out before it (the server was busy); upload the file again to read it as text',
+          pages: [9],
+        },
+        { message: 'The author\'s notes to self were left out of the book: 2 to-do notes ("Beweis nachtragen", "Skizze").', leftOut: true },
+        { message: '2 pictures the page shows from files beside it were not uploaded with it and are not in the book: a.png, b.png' },
+      ]),
+    );
+    m.sources[0].document.omitted = ['the author\'s notes to self: 2 to-do notes ("Beweis nachtragen", "Skizze")'];
     return m;
   };
   // Chapter "One" holds pages 1-3 of the file, chapter "Two" pages 3 and 5-6.
@@ -55,5 +48,79 @@ describe('what a file could not give, placed in the chapters', () => {
     expect(notes.map((n) => n.note)).not.toContainEqual(expect.stringMatching(/notes to self/));
     expect(notes[2]).toMatchObject({ pages: [], chapters: [] });
     expect(notes[2].note).toMatch(/^2 pictures the page shows/);
+  });
+
+  it('takes the pages its reader gave, never from the words of the sentence', () => {
+    const m = textMaterial(['deck.md', '# One\n\nFirst.']);
+    Object.assign(
+      m.sources[0].document,
+      warningFields([
+        // A deck's hidden slide: the sentence names no slide, its reader knew which.
+        { message: '1 hidden slide was not read', pages: [2] },
+        // A sentence that happens to hold the words "pages 4 and 5" names no page of the file.
+        { message: 'a citation was not resolved: "Two pages 4 and 5" is printed as its key' },
+      ]),
+    );
+    const notes = fileNotes(m, [{ chapter: 'One', pages: new Map([[1, new Set([1, 2])]]) }]);
+    expect(notes.map((n) => [n.pages, n.chapters])).toEqual([
+      [[2], [{ chapter: 'One', pages: [2] }]],
+      [[], []],
+    ]);
+  });
+
+  it('leaves out only the warnings its reader marked as left out, whatever their words', () => {
+    const m = textMaterial(['notes.md', '# One\n\nFirst.']);
+    const doc = m.sources[0].document;
+    Object.assign(
+      doc,
+      warningFields([
+        {
+          message: 'speaker notes repeated on slides 2 and 3: "Licence" (left out: a note repeated over the deck, not its text)',
+          leftOut: true,
+        },
+        { message: 'a picture was left out: "Licence"' },
+      ]),
+    );
+    doc.omitted = ['speaker notes repeated on slides 2 and 3: "Licence"'];
+    expect(fileNotes(m, []).map((n) => n.note)).toEqual(['a picture was left out: "Licence"']);
+  });
+
+  it('gives a document stored before warnings carried their pages a note for each warning, about the file as a whole', () => {
+    const m = textMaterial(['old.pdf', '# One\n\nFirst.']);
+    // As `sources.structure` held it: the sentences only.
+    m.sources[0].document.warnings = ['pages 2–4 are images of text: no readable text'];
+    expect(fileNotes(m, [{ chapter: 'One', pages: new Map([[1, new Set([1, 2])]]) }])).toEqual([
+      { file: 'old.pdf', note: 'pages 2–4 are images of text: no readable text', pages: [], chapters: [] },
+    ]);
+  });
+});
+
+describe("a document's warning fields", () => {
+  it('are read by the sentences the user was shown: details beside another sentence, or none, are not taken', () => {
+    const fields = warningFields([
+      { message: 'pages 2–3 are images of text: no readable text', pages: [2, 3] },
+      { message: 'figures on page 5 could not be drawn', pages: [5] },
+    ]);
+    expect(readingWarnings(fields)).toEqual(fields.warningDetails);
+    // The sentences were changed after the reader wrote them (a file read whole again keeps none).
+    expect(readingWarnings({ ...fields, warnings: undefined })).toEqual([]);
+    expect(readingWarnings({ ...fields, warnings: ['figures on page 5 could not be drawn'] })).toEqual([
+      { message: 'figures on page 5 could not be drawn' },
+    ]);
+  });
+
+  it('sets the sentences and their details together, in order, the pages sorted once each; both unset when there is none', () => {
+    expect(
+      warningFields([
+        { message: 'b', pages: [3, 1, 3] },
+        { message: 'a', leftOut: true },
+        { message: 'c', pages: [] },
+      ]),
+    ).toEqual({
+      warnings: ['b', 'a', 'c'],
+      warningDetails: [{ message: 'b', pages: [1, 3] }, { message: 'a', leftOut: true }, { message: 'c' }],
+    });
+    // Spread over a document that had warnings, none are left behind.
+    expect({ ...warningFields([{ message: 'old' }]), ...warningFields([]) }).toEqual({ warnings: undefined, warningDetails: undefined });
   });
 });

@@ -1,25 +1,11 @@
 import type { GenerationReport } from '@common/textbook';
 import type { Material } from '@server/ai/material';
+import { readingWarnings } from '@server/core/reading-warnings';
 
 export type FileNote = NonNullable<GenerationReport['fromFiles']>[number];
 
 /** For each chapter of the book (by title, in order): the pages of each source (by id) its blocks were read from. */
 export type ChapterPages = Array<{ chapter: string; pages: Map<number, Set<number>> }>;
-
-const range = String.raw`\d+(?:[–-]\d+)?`;
-const pagePhrase = new RegExp(String.raw`\bpages? (${range}(?:(?:, | and )${range})*)`);
-
-/** The pages a reading note names ("pages 2–5, 9 and 11" -> 2, 3, 4, 5, 9, 11); none when it names none. */
-export function pagesNamed(note: string): number[] {
-  const list = pagePhrase.exec(note)?.[1];
-  if (!list) return [];
-  const pages: number[] = [];
-  for (const part of list.split(/, | and /)) {
-    const [from, to = from] = part.split(/[–-]/).map(Number);
-    for (let p = from; p <= to && pages.length < 100_000; p++) pages.push(p);
-  }
-  return [...new Set(pages)].sort((a, b) => a - b);
-}
 
 /**
  * The chapters holding a page of a source: those with a block read from it; for a page nothing was read from (a
@@ -38,22 +24,23 @@ function chaptersOfPage(chapters: ChapterPages, sourceId: number, page: number):
 
 /**
  * What each file's reading said it could not give as text (its warnings), for the generation report: the note as the
- * Create page showed it, the pages it names and the chapters of the book those pages are in. What the reader left out
- * on purpose (`omitted`, the author's notes to self) is named in the report's `leftOut` instead, never twice.
+ * Create page showed it, the pages its reader named and the chapters of the book those pages are in. What the reader
+ * left out on purpose (`omitted`, the author's notes to self) is named in the report's `leftOut` instead, never twice:
+ * its reader marked that warning. A document stored with its sentences only (before warnings carried their pages) still
+ * gets a note for each, about the file as a whole (readingWarnings).
  */
 export function fileNotes(material: Material, chapters: ChapterPages): FileNote[] {
   const out: FileNote[] = [];
   for (const source of material.sources) {
-    const omitted = (source.document.omitted ?? []).map((line) => line.slice(line.indexOf(': ') + 2));
-    for (const note of source.document.warnings ?? []) {
-      if (omitted.some((tail) => tail && note.endsWith(`${tail}.`))) continue;
-      const pages = pagesNamed(note);
+    for (const warning of readingWarnings(source.document)) {
+      if (warning.leftOut) continue;
+      const pages = [...new Set(warning.pages ?? [])].sort((a, b) => a - b);
       const byChapter = new Map<number, number[]>();
       for (const page of pages)
         for (const i of chaptersOfPage(chapters, source.id, page)) byChapter.set(i, [...(byChapter.get(i) ?? []), page]);
       out.push({
         file: source.filename,
-        note,
+        note: warning.message,
         pages,
         chapters: [...byChapter].sort(([a], [b]) => a - b).map(([i, inChapter]) => ({ chapter: chapters[i].chapter, pages: inChapter })),
       });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { fastSentences } from '@server/ai/shared/fast-sentences';
-import { detectLanguage, writesApparatusIn } from './language';
+import { detectLanguage, introductionTitle, speakerNotesLabel, wordFor, writesApparatusIn } from './language';
 import { extractKeyphrases } from './keyphrases';
 import { splitSentences } from './sentences';
 
@@ -106,5 +106,27 @@ describe('key phrases in German and French', () => {
     const functionWords = new Set(['der', 'die', 'und', 'ist', 'für', 'um', 'ein', 'la', 'le', 'les', 'de', 'dans', 'un', 'est']);
     for (const phrase of [...de, ...fr])
       for (const w of phrase.toLowerCase().split(/\s+/)) expect(functionWords.has(w), phrase).toBe(false);
+  });
+});
+
+describe("a book's words in its language", () => {
+  const table = { en: 'E', de: 'D', fr: 'F', es: 'S', it: 'I', nl: 'N', pt: 'P' };
+
+  it("looks a word up by the tag's language, whatever its region or case, English for any other", () => {
+    expect(wordFor(table, 'de')).toBe('D');
+    expect(wordFor(table, 'pt-BR')).toBe('P');
+    expect(wordFor(table, 'FR-ca')).toBe('F');
+    expect(wordFor(table, 'ja')).toBe('E');
+    expect(wordFor(table, undefined)).toBe('E');
+  });
+
+  it("gives the introduction's title and the speaker notes' label by the same lookup", () => {
+    for (const tag of ['de-AT', 'NL', 'pt-PT', 'sv', undefined]) {
+      const known = tag && ['de', 'nl', 'pt'].includes(tag.slice(0, 2).toLowerCase());
+      expect(introductionTitle(tag) === 'Introduction').toBe(!known);
+      expect(speakerNotesLabel(tag) === 'Speaker notes').toBe(!known);
+    }
+    expect(speakerNotesLabel('de-AT')).toBe('Notizen des Vortragenden');
+    expect(introductionTitle('nl-BE')).toBe('Inleiding');
   });
 });

@@ -102,10 +102,18 @@ const introductionTitles: Record<DetectedLanguage, string> = {
   pt: 'Introdução',
 };
 
+/**
+ * A table's word for a book in `tag` ("de", "pt-BR", "FR"): by the tag's language, English when the language is not one
+ * detected here (the apparatus's language).
+ */
+export function wordFor(table: Record<DetectedLanguage, string>, tag: string | undefined): string {
+  const lang = tag?.split('-')[0].toLowerCase();
+  return lang && isDetectedLanguage(lang) ? table[lang] : table.en;
+}
+
 /** The word for an introduction in a book in `tag` (English when the language is not one detected here). */
 export function introductionTitle(tag: string | undefined): string {
-  const lang = tag?.split('-')[0].toLowerCase();
-  return lang && isDetectedLanguage(lang) ? introductionTitles[lang] : introductionTitles.en;
+  return wordFor(introductionTitles, tag);
 }
 
 /** The label over a slide's speaker notes in a book in `tag` (English when the language is not one detected here). */
@@ -120,6 +128,5 @@ const speakerNotesLabels: Record<DetectedLanguage, string> = {
 };
 
 export function speakerNotesLabel(tag: string | undefined): string {
-  const lang = tag?.split('-')[0].toLowerCase();
-  return lang && isDetectedLanguage(lang) ? speakerNotesLabels[lang] : speakerNotesLabels.en;
+  return wordFor(speakerNotesLabels, tag);
 }

@@ -239,6 +239,53 @@ describe('the REST contract during live editing', () => {
     await closedWith(a, 1008);
   });
 
+  it('typing into a section a save has just added is taken at once, with no wait for the book to be read again', async () => {
+    const { owner, friend, id } = await sharedBook();
+    const a = await client(friend, id);
+    await a.synced;
+    const document = h.deps.collab!.hocuspocus.documents.get(liveDocumentName(id))!;
+    // The document is busy storing (its lock is held), so it pulls no save in: only what each save tells it says
+    // which sections the save added, as when an editor opens a new section from the save's answer.
+    let release = () => {};
+    const busy = document.saveMutex.runExclusive(() => new Promise<void>((resolve) => (release = resolve)));
+    const addSection = async (title: string) => {
+      const current = await getBook(h.app, owner, id);
+      const chapter = current.content.chapters[0];
+      const sections = [...chapter.sections, { title, content: `<p>${title}</p>` }];
+      const res = await patchBook(h.app, owner, id, { ...current.content, chapters: [{ ...chapter, sections }] }, current.revision);
+      expect(res.statusCode).toBe(200);
+      return (await getBook(h.app, owner, id)).content.chapters[0].sections.at(-1)!.id!;
+    };
+    const write = (body: string, text: string) => {
+      const paragraph = new Y.XmlElement('paragraph');
+      paragraph.insert(0, [new Y.XmlText(text)]);
+      a.doc.getXmlFragment(bodyFieldOf(body)).insert(0, [paragraph]);
+    };
+    try {
+      const first = await addSection('First added');
+      write(first, 'typed into the first');
+      await reachedServer(h.deps.collab, id, first, 'typed into the first');
+      // Reading the book for the first cannot be done again for two seconds: typing into the second section, added
+      // just after, once waited for that reading.
+      const second = await addSection('Second added');
+      const started = Date.now();
+      write(second, 'typed into the second');
+      await reachedServer(h.deps.collab, id, second, 'typed into the second');
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      release();
+      await busy;
+    }
+    expect(a.closeEvents).toEqual([]);
+    // A body the book never had is still refused.
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(a.doc));
+    const before = Y.encodeStateVector(copy);
+    copy.getXmlFragment(bodyFieldOf('s_madeup0000000002')).insert(0, [new Y.XmlElement('paragraph')]);
+    sendRaw(a, syncFrame(liveDocumentName(id), Y.encodeStateAsUpdate(copy, before)));
+    await closedWith(a, 1008);
+  });
+
   it('a deleted textbook closes its live connections', async () => {
     const { owner, id } = await sharedBook();
     const a = await client(owner, id);

@@ -4,7 +4,7 @@ import { liveCloseCodes } from '@common/live-document';
 import type { AppDeps } from '@server/features/app-deps';
 import type { DomainEvent } from '@server/realtime/events';
 import { closeRemovedUser } from './authentication-hooks';
-import { pullStoredState, type LiveDocState } from './live-documents';
+import { addBodies, pullStoredState, type LiveDocState } from './live-documents';
 
 export interface DocumentEventsOptions {
   deps: AppDeps;
@@ -28,6 +28,8 @@ export function documentEventHandler({ deps, log, documentOf, crossInstance }: D
     const { document, live } = open;
     switch (event.type) {
       case 'textbook.saved':
+        // What the save added is writable now, not once the pull below has read the book again.
+        if (event.addedBodies) addBodies(live, event.addedBodies);
         // Typing stored by another instance already arrived through Redis; everything else is pulled from the database.
         if (event.live && crossInstance()) return;
         void document.saveMutex

@@ -93,6 +93,17 @@ export function takeBodies(live: Pick<LiveDocState, 'bodies' | 'retired'>, next:
   live.bodies = next;
 }
 
+/**
+ * Bodies a save just added (its event names them): the book has them, so typing into them is taken at once, before
+ * the stored state is pulled in (the editor opens a new chapter from the save's answer). The pull confirms them.
+ */
+export function addBodies(live: Pick<LiveDocState, 'bodies' | 'retired'>, ids: Iterable<string>): void {
+  for (const id of ids) {
+    live.bodies.add(id);
+    live.retired.delete(id);
+  }
+}
+
 /** The bodies typing may go into: the book's own and the retired ones. */
 export function writableBodies(live: Pick<LiveDocState, 'bodies' | 'retired'>): { has(id: string): boolean } {
   return { has: (id) => live.bodies.has(id) || live.retired.has(id) };

@@ -41,4 +41,18 @@ describe('Word pictures the editor cannot show', () => {
     expect(doc.blocks.map((b) => b.text)).toEqual(['Arrivals per hour rise through the morning.']);
     expect(doc.warnings).toEqual(["1 chart was left out (a chart's data is not read)"]);
   });
+  it("a chart and a citation no bibliography resolves are both named: one warning never takes the other's place", async () => {
+    const chart =
+      '<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="rId9"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>';
+    const doc = await extractDocx(
+      await rawDocx({ body: para(run('Arrivals per hour rise through the morning [@Kendall:1953].')) + chart }),
+      'arrivals.docx',
+    );
+    expect(doc.warnings).toEqual([
+      "1 chart was left out (a chart's data is not read)",
+      expect.stringMatching(/^a citation was not resolved \(no bibliography came with the document\): Kendall:1953/),
+    ]);
+    // A Word document has no pages: the warnings are about the file as a whole.
+    expect(doc.warningDetails?.map((w) => w.pages)).toEqual([undefined, undefined]);
+  });
 });

@@ -24,9 +24,13 @@ describe('scanned pages the time for recognition ran out before', () => {
     expect(drawn).toBe(0);
     expect(outcome).toMatchObject({ read: [], notRead: [3], outOfTime: [3] });
     expect(scanWarnings(outcome)).toEqual([
-      'page 3 was not read: the time for recognizing scanned pages ran out before it (the server was busy); upload the file again to read it as text',
+      {
+        message:
+          'page 3 was not read: the time for recognizing scanned pages ran out before it (the server was busy); upload the file again to read it as text',
+        pages: [3],
+      },
     ]);
-    expect(scanWarnings(outcome, 'page', new Set([3]))[0]).toContain('; it is kept as a picture of the page;');
+    expect(scanWarnings(outcome, 'page', new Set([3]))[0].message).toContain('; it is kept as a picture of the page;');
   });
 
   it('are kept in a PDF as pictures of the pages with alt text, and the warning says so', async () => {
@@ -37,6 +41,8 @@ describe('scanned pages the time for recognition ran out before', () => {
     expect(document.warnings).toEqual([
       'pages 2–3 were not read: the time for recognizing scanned pages ran out before them (the server was busy); they are kept as pictures of the pages; upload the file again to read them as text',
     ]);
+    // The generation report places the warning by the pages the reader knew, not by its words.
+    expect(document.warningDetails?.map((w) => w.pages)).toEqual([[2, 3]]);
     const pictures = document.blocks.filter((b) => b.page !== undefined && b.page > 1);
     expect(pictures.map((b) => [b.kind, b.page])).toEqual([
       ['figure', 2],

@@ -1,4 +1,4 @@
-import type { DocBlock } from '@server/core/document-model';
+import type { DocBlock, ReadingWarning } from '@server/core/document-model';
 import { pageRanges } from '../pdf/pdf-pages';
 import { guessLanguage, OcrEngine, type OcrLanguage } from './ocr-engine';
 import { dropRepeatedLines, pageBlocks } from './ocr-layout';
@@ -100,28 +100,37 @@ export async function readScannedPages(pages: ScanPage[], limits: ScanLimits = d
  * What the user is told about recognized pages: pages past the cap, pages the time ran out before (said
  * to be kept as pictures when all of them are in `pictured`), and pages whose text may be wrong.
  */
-export function scanWarnings(outcome: ScanOutcome, what: 'page' | 'image' = 'page', pictured: ReadonlySet<number> = new Set()): string[] {
-  const warnings: string[] = [];
+export function scanWarnings(
+  outcome: ScanOutcome,
+  what: 'page' | 'image' = 'page',
+  pictured: ReadonlySet<number> = new Set(),
+): ReadingWarning[] {
+  const warnings: ReadingWarning[] = [];
+  // A picture's numbers are its reading's, not pages of a file: its warnings are about the file as a whole.
+  const on = (pages: number[]) => (what === 'page' ? { pages } : {});
   const pastCap = outcome.notRead.filter((n) => !outcome.outOfTime.includes(n));
   if (pastCap.length)
-    warnings.push(
-      `${pageRanges(pastCap)} ${pastCap.length > 1 ? 'were' : 'was'} not read: only the first ${outcome.read.length} scanned ${outcome.read.length === 1 ? 'page is' : 'pages are'} read as text per file; send the rest as a separate file`,
-    );
+    warnings.push({
+      message: `${pageRanges(pastCap)} ${pastCap.length > 1 ? 'were' : 'was'} not read: only the first ${outcome.read.length} scanned ${outcome.read.length === 1 ? 'page is' : 'pages are'} read as text per file; send the rest as a separate file`,
+      ...on(pastCap),
+    });
   const late = outcome.outOfTime;
   if (late.length) {
     const many = late.length > 1;
     const kept = late.every((n) => pictured.has(n))
       ? `; ${many ? 'they are' : 'it is'} kept as ${many ? 'pictures of the pages' : 'a picture of the page'}`
       : '';
-    warnings.push(
-      `${pageRanges(late)} ${many ? 'were' : 'was'} not read: the time for recognizing scanned pages ran out before ${many ? 'them' : 'it'} (the server was busy)${kept}; upload the file again to read ${many ? 'them' : 'it'} as text`,
-    );
+    warnings.push({
+      message: `${pageRanges(late)} ${many ? 'were' : 'was'} not read: the time for recognizing scanned pages ran out before ${many ? 'them' : 'it'} (the server was busy)${kept}; upload the file again to read ${many ? 'them' : 'it'} as text`,
+      ...on(late),
+    });
   }
   if (outcome.hardToRead.length) {
     const where = what === 'image' ? 'the picture' : pageRanges(outcome.hardToRead);
-    warnings.push(
-      `${where} ${outcome.hardToRead.length > 1 ? 'were' : 'was'} hard to read: check the recognized text against the original`,
-    );
+    warnings.push({
+      message: `${where} ${outcome.hardToRead.length > 1 ? 'were' : 'was'} hard to read: check the recognized text against the original`,
+      ...on(outcome.hardToRead),
+    });
   }
   return warnings;
 }

@@ -131,8 +131,9 @@ describe('text recognition offline', () => {
     );
     expect(drawn).toBe(0);
     expect(outcome.notRead).toEqual([1, 2]);
-    expect(scanWarnings(outcome)[0]).toBe(
-      'pages 1–2 were not read: only the first 0 scanned pages are read as text per file; send the rest as a separate file',
-    );
+    expect(scanWarnings(outcome)[0]).toEqual({
+      message: 'pages 1–2 were not read: only the first 0 scanned pages are read as text per file; send the rest as a separate file',
+      pages: [1, 2],
+    });
   });
 });

@@ -1,4 +1,5 @@
-import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
+import type { DocBlock, ExtractedDocument, ReadingWarning } from '@server/core/document-model';
+import { warningFields } from '@server/core/reading-warnings';
 import { normalizeCharacters } from '@server/core/nlp';
 import { ExtractError } from '../extract-error';
 import { buildBlocks } from './pdf-blocks';
@@ -33,7 +34,7 @@ export interface PdfStructured {
   document: ExtractedDocument;
   pending: Array<{ block: DocBlock; region: PdfRegion }>;
   /** Warnings of what was left out on purpose (the author's to-do notes), beside those of unreadable pages. */
-  notes: string[];
+  notes: ReadingWarning[];
 }
 
 /** Private-use characters are pieces of big brackets and braces (TeX's extension font): nothing to read. */
@@ -99,7 +100,8 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
   );
   const recased = restoreLowerCasedHeadings(blocks);
   const text = blocks.map((b) => b.text).join('\n\n');
-  const warnings = [...unreadableWarnings(raw.pages), ...(todo ? [todoNotesWarning(todo)] : [])];
+  const notes: ReadingWarning[] = todo ? [{ message: todoNotesWarning(todo), leftOut: true }] : [];
+  const warnings = [...unreadableWarnings(raw.pages), ...notes];
   return {
     document: {
       filename,
@@ -110,11 +112,11 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
       titleBlock: titleBlock.length ? titleBlock : undefined,
       bibliography: bibliography.length ? bibliography : undefined,
       pageCount: raw.pages.length,
-      warnings: warnings.length ? warnings : undefined,
+      ...warningFields(warnings),
       ...(todo ? { omitted: [`the author's notes to self: ${todo}`] } : {}),
     },
     pending,
-    notes: todo ? [todoNotesWarning(todo)] : [],
+    notes,
   };
 }
 
@@ -364,7 +366,7 @@ export async function extractPdfWithStats(
         blocks,
         text: blocks.map((b) => b.text).join('\n\n'),
         images: images.size ? [...images.values()] : undefined,
-        warnings: warnings.length ? warnings : undefined,
+        ...warningFields(warnings),
         ...(summary ? { summary } : {}),
         ...(scan?.read.length
           ? { recognized: scan.read.map((page) => ({ page, confidence: Math.round(scan.confidence.get(page) ?? 0) })) }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/types/src/display/api';
-import type { ExtractedImage } from '@server/core/document-model';
+import type { ExtractedImage, ReadingWarning } from '@server/core/document-model';
 import { pageRanges } from './pdf-pages';
 import type { PdfRegion } from './pdf-types';
 
@@ -31,7 +31,8 @@ const scaleFor = (kind: PdfRegion['kind']) => (kind === 'equation' ? 1.5 : 2);
 
 export interface RenderOutcome {
   images: Map<PdfRegion, ExtractedImage>;
-  warnings: string[];
+  /** Regions not drawn, with their pages. */
+  warnings: ReadingWarning[];
   /** Time spent drawing and encoding, and the pictures made: the ingest benchmark's figures per second. */
   ms: number;
 }
@@ -129,12 +130,14 @@ export async function renderRegions(
   limits: RenderLimits = defaultRenderLimits,
 ): Promise<RenderOutcome> {
   const images = new Map<PdfRegion, ExtractedImage>();
-  const warnings: string[] = [];
+  const warnings: ReadingWarning[] = [];
   if (regions.length === 0) return { images, warnings, ms: 0 };
   const start = performance.now();
   const canvasLib = await loadCanvas();
   if (!canvasLib) {
-    warnings.push('figures and equations could not be drawn on this server (no canvas renderer): their captions and text are kept');
+    warnings.push({
+      message: 'figures and equations could not be drawn on this server (no canvas renderer): their captions and text are kept',
+    });
     return { images, warnings, ms: 0 };
   }
   const byPage = new Map<number, PdfRegion[]>();
@@ -183,7 +186,10 @@ export async function renderRegions(
     }
   }
   if (skipped.length)
-    warnings.push(`figures on ${pageRanges(skipped)} were not drawn: the file has more figures than are drawn for one upload`);
-  if (failed.length) warnings.push(`figures on ${pageRanges(failed)} could not be drawn`);
+    warnings.push({
+      message: `figures on ${pageRanges(skipped)} were not drawn: the file has more figures than are drawn for one upload`,
+      pages: skipped,
+    });
+  if (failed.length) warnings.push({ message: `figures on ${pageRanges(failed)} could not be drawn`, pages: failed });
   return { images, warnings, ms: performance.now() - start };
 }

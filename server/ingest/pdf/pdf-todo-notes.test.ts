@@ -37,6 +37,10 @@ describe("the author's to-do notes in LaTeX notes (test-fixtures/pdf/latex/todo-
     const said = [...(doc.warnings ?? []), ...(doc.omitted ?? [])].join('\n');
     expect(doc.warnings?.some((w) => /notes to self were left out/.test(w))).toBe(true);
     expect(doc.omitted).toHaveLength(1);
+    // Its warning is marked as what the reader left out: the report names it there, not as a note on the file too.
+    expect(doc.warningDetails?.filter((w) => w.leftOut).map((w) => w.message)).toEqual(
+      doc.warnings?.filter((w) => /notes to self/.test(w)),
+    );
     for (const named of [
       '2 placeholders for missing figures',
       '"Skizze mit Graph und Diagonale"',

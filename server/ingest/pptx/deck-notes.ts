@@ -59,11 +59,15 @@ export function repeatedNotes(slides: NotedSlide[]): RepeatedNotes {
  */
 export const notesLabel = speakerNotesLabel('en');
 
-/** The notes' labels in the language of the deck's text (a German deck's notes are "Notizen des Vortragenden"). */
-export function labelNotesIn(blocks: DocBlock[]): void {
-  const label = speakerNotesLabel(detectLanguage(blocks.map((b) => b.text).join('\n')));
-  if (label === notesLabel) return;
-  for (const b of blocks) if (b.label === notesLabel) b.label = label;
+/**
+ * The notes' labels in the language of the deck's text (a German deck's notes are "Notizen des Vortragenden"). Answers
+ * that language, detected once here: the deck's document carries it, and nothing reads the deck's text for it again.
+ */
+export function labelNotesIn(blocks: DocBlock[]): string | undefined {
+  const language = detectLanguage(blocks.map((b) => b.text).join('\n\n'));
+  const label = speakerNotesLabel(language);
+  if (label !== notesLabel) for (const b of blocks) if (b.label === notesLabel) b.label = label;
+  return language;
 }
 
 /** A slide's notes as the book keeps them: one box of the instructor's notes (quote blocks, the first labelled). */

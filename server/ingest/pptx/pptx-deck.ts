@@ -28,6 +28,8 @@ export interface ComposedDeck {
   skipped: number;
   /** What was left out on purpose (speaker notes repeated over the deck), one line each, for the warnings and the report. */
   leftOut: string[];
+  /** The language of the deck's text (BCP 47), when it could be detected: its notes are labelled in it. */
+  language?: string;
 }
 
 /** Agenda and outline slides announce what follows; it is read where it comes. */
@@ -294,8 +296,8 @@ export function composeDeck(read: ReadSlide[], height: number, picture: PictureL
     pending = [];
   }
   keepTitleOnly();
-  labelNotesIn(blocks);
-  return { blocks, title, titleBlock, skipped, leftOut };
+  const language = labelNotesIn(blocks);
+  return { blocks, title, titleBlock, skipped, leftOut, ...(language ? { language } : {}) };
 }
 
 /** The first of a slide's notes kept in the book opens the box of its notes: it carries the label. */

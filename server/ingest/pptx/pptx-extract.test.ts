@@ -118,7 +118,13 @@ describe('a lecture deck (server/test/ingest/deck.support.ts)', () => {
     ]);
     expect(doc.text).not.toContain('Outdated numbers');
     expect(doc.warnings).toEqual(["1 chart was left out (a chart's data is not read)", '1 hidden slide was not read']);
+    // Each names the slide it is about, for the generation report to place: the chart is on the SmartArt slide, the
+    // hidden slide comes right after it.
+    const chartSlide = doc.blocks[at].page!;
+    expect(doc.warningDetails?.map((w) => w.pages)).toEqual([[chartSlide], [chartSlide + 1]]);
     expect(doc.summary).toBe('10 slides, 2 with speaker notes');
+    // Detected once, as the notes were labelled, and carried by the document.
+    expect(doc.language).toBe('en');
   });
 
   it('numbered titles are one topic', () => {

@@ -5,6 +5,7 @@ import type { Tx } from '@server/db/client';
 import type { RevisionManifest, TextbookRow } from '@server/db/schema';
 import { AppError } from '@server/core/app-error';
 import type { RequestContext } from '@server/features/request-context';
+import { bodiesOf } from './live-content';
 import { captureLiveState, contentWithTypedBodies, storeLiveState, writeBackSanitized, type LiveStoreInput } from './live-save';
 import { publishAfterCommit } from '../textbook-events';
 import { describeChanges, formatDescription, mergePhrases } from './textbook-changes';
@@ -56,6 +57,8 @@ export interface SaveTextbookResult {
 
 /** Deltas older than this many revisions are pruned; a client that far behind gets a 409 and reloads. */
 const keptRevisions = 500;
+/** Most added chapter and section ids a save's event names (about 20 bytes each, far under the bus's payload limit). */
+const maxAnnouncedBodies = 100;
 
 function sameContent(a: TextbookContent, b: TextbookContent): boolean {
   if (a.title !== b.title || a.notice !== b.notice || a.chapters.length !== b.chapters.length) return false;
@@ -95,6 +98,7 @@ async function findBase(
 export async function saveTextbook(ctx: RequestContext, input: SaveTextbookInput): Promise<SaveTextbookResult> {
   const { user } = ctx;
   const { textbookId } = input;
+  let addedBodies: string[] = [];
   const { result, saved } = await ctx.db.transaction(async (tx): Promise<{ result: SaveTextbookResult; saved?: SavedState }> => {
     await requireTextbookRole(tx, textbookId, user, 'edit');
     // FOR UPDATE: a concurrent save of this textbook waits until we commit, then merges against our result.
@@ -230,6 +234,8 @@ export async function saveTextbook(ctx: RequestContext, input: SaveTextbookInput
     await repo.insertRevisionDelta(tx, textbookId, revision, deltaOf(currentManifest, nextManifest));
     if (revision % 50 === 0) await repo.pruneRevisionDeltas(tx, textbookId, revision - keptRevisions);
     await storeLiveState(tx, { textbookId, revision, before: current.content, after: content, live: input.live });
+    const had = bodiesOf(current.content);
+    addedBodies = [...bodiesOf(content).keys()].filter((id) => !had.has(id));
     return {
       result: { textbook, content, revision, changed: true, merged, altered: merged || normalized.altered, versionNumber, description },
       saved: { revision, content, manifest: nextManifest },
@@ -247,6 +253,9 @@ export async function saveTextbook(ctx: RequestContext, input: SaveTextbookInput
       revision: result.revision,
       description: result.description,
       ...(input.live ? { live: true } : {}),
+      // The editor opens a body the save added from its answer: the open live document knows it by then. Past the cap
+      // (the event crosses instances in a small payload) the document reads the book's bodies when typing names one.
+      ...(addedBodies.length && addedBodies.length <= maxAnnouncedBodies ? { addedBodies } : {}),
     });
   }
   return result;
