@@ -10,7 +10,8 @@ export function bookHtml(book: TextbookContent): string[] {
 }
 
 const latexAttribute = /data-latex="([^"]*)"/g;
-const imageSource = /<img\b[^>]*\bsrc="([^"]*)"/gi;
+// The address, never the provenance after it: `\b` would also match the "src" of `data-src="1:220"`, read as the address.
+const imageSource = /<img\b[^>]*?\ssrc="([^"]*)"/gi;
 const squash = (latex: string) => latex.replace(/\s+/g, '');
 const blockEnd = /<\/(?:p|li|h[1-6]|td|th|blockquote|figcaption|pre)>|<(?:br|img|hr)\b[^>]*>/i;
 

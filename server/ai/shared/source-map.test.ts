@@ -67,4 +67,23 @@ describe('the source map', () => {
     const partly = { ...first, sentences: [...first.sentences, ...map.blocks[4].sentences] };
     expect(two.unused(map, partly)?.text).toBe('A block cipher maps a plaintext block to a ciphertext block under a key.');
   });
+
+  it('counts a picture as printed by its address when the book stores its source after it', () => {
+    const pictured: DocBlock = {
+      kind: 'equation',
+      text: 'a · b := |a||b| cos θ,',
+      image: { sha256: 'e1', mime: 'image/png', width: 9, height: 9 },
+    };
+    const withPicture: Material = {
+      sources: [{ id: 1, filename: 'vectors.pdf', mime: 'application/pdf', text: '', document: { ...doc, blocks: [pictured] } }],
+      chunks: [],
+      imageUrls: { e1: '/api/images/18' },
+    };
+    const pictureMap = sourceMap(withPicture);
+    const formula = pictureMap.blocks.find((b) => b.block.kind === 'equation')!;
+    // As a generated book stores it: the address first, its source block after it.
+    const usage = new BookUsage(['<img src="/api/images/18" alt="a · b := |a||b| cos θ," data-src="1:0" />']);
+    expect(usage.unused(pictureMap, formula)).toBeNull();
+    expect(new BookUsage(['<p>Nothing pictured.</p>']).unused(pictureMap, formula)).not.toBeNull();
+  });
 });

@@ -255,6 +255,12 @@ describe('stored sources', () => {
     ]);
   });
 
+  it('a picture whose stored key is gone is found by its address, not by the "src" of its key', () => {
+    const picture = '<img src="/api/images/9" alt="" data-src="5:400" />';
+    const [block] = matchChapter(index(), { title: 'V', content: picture, sections: [] }, new Set());
+    expect([block.kind, block.verdict, block.stored]).toEqual(['figure', 'material', undefined]);
+  });
+
   it('typed text without material left is still typed, not unknown', () => {
     const result = matchChapter(null, { title: 'T', content: '<p data-by="4:1764000000">Mine.</p>', sections: [] }, new Set());
     expect(result[0].verdict).toBe('typed');

@@ -412,7 +412,8 @@ function wholeKeysOfBook(block: BookBlock): string[] {
   const keys: string[] = [sentenceKey(block.text)];
   const latex = /data-latex="([^"]*)"/.exec(block.html)?.[1];
   if (latex) keys.push(latexKey(decodeEntities(latex)));
-  const src = /<img\b[^>]*\bsrc="([^"]*)"/.exec(block.html)?.[1];
+  // The address, not the `data-src` a stored book's picture carries after it.
+  const src = /<img\b[^>]*?\ssrc="([^"]*)"/.exec(block.html)?.[1];
   if (src) keys.push(`img:${decodeEntities(src)}`);
   return keys.filter(Boolean);
 }

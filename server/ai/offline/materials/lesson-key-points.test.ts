@@ -48,4 +48,30 @@ describe('a lesson plan’s key points', () => {
       'Key point: A routing loop is a path on which packets circle between routers until their time to live runs out.',
     ]);
   });
+
+  it('are never a task set to the reader, however plainly it reads', () => {
+    // Lecture notes on vectors: the part's few statements, then its exercises, one of them a complete sentence.
+    const vectors: TextbookContent = {
+      title: 'Vectors',
+      references: [],
+      chapters: [
+        {
+          id: 'c1',
+          title: 'Inner product',
+          content: p(
+            'The inner product of two vectors multiplies their magnitudes by the cosine of the angle between them.',
+            '★[R] Calculate the angle between the two vectors.',
+            'Find the unit vector whose direction is the same as the vector p.',
+            '(2) Prove that the inner product of a vector with itself is the square of its magnitude.',
+          ),
+          sections: [],
+        },
+      ],
+    };
+    const plan = buildLessonPlan(buildScope(vectors, 0));
+    const keyPoints = plan.activities.map((a) => a.description).filter((d) => d.startsWith('Key point: '));
+    expect(keyPoints).toEqual([
+      'Key point: The inner product of two vectors multiplies their magnitudes by the cosine of the angle between them.',
+    ]);
+  });
 });

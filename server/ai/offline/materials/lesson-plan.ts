@@ -18,6 +18,15 @@ const authorAside = (text: string) =>
   /(?:^|[\s(])I(?:['’](?:m|ll|ve|d))?\s/.test(text) || /\b(?:in (?:lecture|class)|this (?:course|semester|term))\b/i.test(text);
 
 /**
+ * A task set to the reader ("Find the angle between ...", "Prove |a| = ...", "Calculate ..."): what students do with
+ * a part, not what it says. Exercise marks before it ("★[O]", "(2)", "a)") are passed over.
+ */
+const isTask = (text: string) =>
+  /^(?:[^\p{L}\p{N}]*\[?\p{Lu}?\]?\s*)?(?:\(?\p{N}{1,2}[.)]\s*|\p{Ll}\)\s*)?(?:find|prove|show|calculate|compute|determine|derive|solve|verify|evaluate|sketch|draw|simplify|express)\b/iu.test(
+    text.trim(),
+  );
+
+/**
  * The sentence that best states what a part is about: one that reads on its own, names the part's
  * subject or says what something is, and is not an instruction ("Exercise for self-study: ...").
  */
@@ -27,7 +36,7 @@ function keyPoint(title: string, sentences: MaterialScope['parts'][number]['sent
     (s.isStandalone ? 2 : 0) +
     words.filter((w) => s.plain.toLowerCase().includes(w)).length +
     (/\b(?:is|are)\s+(?:an?|the)\b|\b(?:means|refers to)\b/.test(s.plain) ? 1 : 0) -
-    (/^(?:exercise|note that|remember|see|try|consider)\b/i.test(s.plain) ? 3 : 0) -
+    (/^(?:exercise|note that|remember|see|try|consider)\b/i.test(s.plain) || isTask(s.plain) ? 3 : 0) -
     (authorAside(s.plain) || isCourseLogistics(s.plain) ? 4 : 0) -
     i / (sentences.length * 2);
   return sentences.map((s, i) => ({ s, v: score(s, i) })).sort((a, b) => b.v - a.v)[0].s.plain;
