@@ -90,9 +90,7 @@ function noticeLines(page: Page, bodySize: number, repeated: (line: PdfLine) => 
  */
 function numbersFormula(line: PdfLine, lines: PdfLine[]): boolean {
   if (line.region || !/^\(\d+(?:\.\d+)*[a-z]?\)$/.test(line.text.trim())) return false;
-  return lines.some(
-    (o) => o !== line && !o.region && (o.math ?? 0) >= 0.2 && o.x1 < line.x0 && Math.abs(o.y - line.y) < 1.5 * line.size,
-  );
+  return lines.some((o) => o !== line && !o.region && (o.math ?? 0) >= 0.2 && o.x1 < line.x0 && Math.abs(o.y - line.y) < 1.5 * line.size);
 }
 
 /**
