@@ -166,7 +166,13 @@ export function buildBlocks(
           page: para[0].page,
           ...(paraKind === 'list-item' && paraItem ? itemFields(paraItem, blocks) : {}),
         });
-      else if (paraKind === 'paragraph' && isRunInLabel(para, body)) {
+      else if (paraKind === 'paragraph' && closesSentence(text)) {
+        // The formula that ends a sentence, on a line of its own ("... value being" / "H = 0.3.", "mit f^0 := id." under
+        // the display the sentence is about): too few letters to be read as prose, it is the sentence's, never dropped.
+        const last = blocks[blocks.length - 1];
+        if (last?.kind === 'paragraph' && !/[.:;!?]["”’)]?$/.test(last.text)) last.text = `${last.text} ${text}`;
+        else if (last?.kind === 'equation') blocks.push({ kind: 'paragraph', text, page: para[0].page });
+      } else if (paraKind === 'paragraph' && isRunInLabel(para, body)) {
         // A label set in a face of its own over the text it names ("Beweis", "Notation", "Idee"): kept if text follows.
         const block: DocBlock = { kind: paraKind, text, page: para[0].page };
         labels.add(block);
@@ -543,6 +549,13 @@ function sameHeadingRun(a: PdfLine, b: PdfLine): boolean {
  * 5.1", "Example 5.7 (Gradient)"), are a line of code, or an abbreviation and what it stands for ("AC Alternating
  * Current"). A sentence heavy with inline mathematics is kept whatever its share of letters.
  */
+/**
+ * A formula closing a sentence: mathematics (inline or a relation) and a full stop, short or opening in lower case (the
+ * sentence goes on: "is minimized, where θ = {A_0, b_0, ...}."), however few its words of prose.
+ */
+const closesSentence = (text: string) =>
+  (text.length <= 60 || /^\p{Ll}/u.test(text)) && /\\\(|[=<>≤≥≠≈∈]/.test(text) && /[\p{L}\p{N})}]\.$/u.test(text.trim());
+
 function isContent(text: string, kind: DocBlock['kind']): boolean {
   const visible = text.replace(/\s/g, '');
   if (visible.length === 0) return false;

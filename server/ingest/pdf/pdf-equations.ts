@@ -27,6 +27,17 @@ function proseWords(text: string): number {
 /** A line starting with a small word of running text ("at x0 = 0.", "for all x"). */
 const sentenceGoesOn = /^\p{Ll}{2,}\s/u;
 
+/**
+ * The sentence going on under a display ("mit f^0 := id.", "where x_i = ..."): a line at the column's left edge that opens
+ * with a small word of running text, under a display whose lines are all set in from that edge. Its words may be too short
+ * to count as prose ("mit", "und", "for"), but a display's row is never set flush left of the display's own lines.
+ */
+function resumesText(l: PdfLine, rows: PdfLine[]): boolean {
+  if (rows.length === 0 || l.x0 - l.columnLeft > 0.5 * l.size || !sentenceGoesOn.test(plain(l.text))) return false;
+  if (operatorNames.test(/^\p{Ll}+/u.exec(plain(l.text))![0])) return false;
+  return rows.every((r) => r.x0 - r.columnLeft >= 2 * r.size);
+}
+
 const isNumberLine = (l: PdfLine) =>
   numberOnly.test(l.text.trim()) && (l.x1 >= l.columnRight - 0.5 * l.size || l.x0 <= l.columnLeft + 0.5 * l.size);
 
@@ -305,6 +316,7 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
       }
       if (!usable(l) || l.page !== line.page || l.column !== line.column) break;
       if (last && last.y - l.y > 2.6 * lineGap) break;
+      if (resumesText(l, group.lines)) break;
       // Inside an equation, short wordless pieces (a numerator "1", a denominator "2!") belong to it.
       const isPiece =
         (group.lines.length > 0 || group.numbers.length > 0) &&

@@ -48,3 +48,32 @@ describe('paragraphs and items that are mostly mathematics', () => {
     ]);
   });
 });
+
+/** A line of a slide's ragged-right column of 10.9 pt type from x 28 to 334, baselines 15.6 pt apart (a Beamer deck). */
+const slideLine = (text: string, y: number, x1: number, math = 0): PdfLine => ({
+  ...line(text, y, { page: 12, x0: 28.3, x1, math, columnLeft: 28.3, columnRight: 334 }),
+});
+
+describe('a sentence that goes on in a formula on the next line', () => {
+  it('keeps the formula that closes it, short of words as it is', () => {
+    expect(
+      blocks([
+        slideLine('With every toss the posterior narrows around its most', 176.4, 300),
+        slideLine('probable value, which is', 160.8, 140),
+        slideLine('H = 0.3.', 145.2, 68, 0.33),
+      ]),
+    ).toEqual(['paragraph: With every toss the posterior narrows around its most probable value, which is H = 0.3.']);
+  });
+
+  it('does not end the paragraph where a formula set unbroken did not fit after the last word', () => {
+    expect(
+      blocks([
+        slideLine('Both events count the same card twice, so the card that is both', 148.1, 322),
+        slideLine('a spade and an ace is the case', 132.5, 267),
+        slideLine('P(spade and ace), which we count once only in the sum.', 116.9, 319, 0.1),
+      ]),
+    ).toEqual([
+      'paragraph: Both events count the same card twice, so the card that is both a spade and an ace is the case P(spade and ace), which we count once only in the sum.',
+    ]);
+  });
+});

@@ -85,6 +85,15 @@ function noticeLines(page: Page, bodySize: number, repeated: (line: PdfLine) => 
 }
 
 /**
+ * An equation's number at the foot of a page ("(12)" beside a display's rows, read like a page number in parentheses): set
+ * right of a line of mathematics within a line's height of it. A page number stands on a baseline of its own.
+ */
+function numbersFormula(line: PdfLine, lines: PdfLine[]): boolean {
+  if (line.region || !/^\(\d+(?:\.\d+)*[a-z]?\)$/.test(line.text.trim())) return false;
+  return lines.some((o) => o !== line && !o.region && (o.math ?? 0) >= 0.2 && o.x1 < line.x0 && Math.abs(o.y - line.y) < 1.5 * line.size);
+}
+
+/**
  * Removes running headers, running footers, page numbers, watermarks and publishing notices:
  * lines in the top or bottom 9% of the page that are page numbers or whose text (digits folded)
  * recurs in the same band on at least a quarter of the pages; a page's top line set apart at the
@@ -224,6 +233,7 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
     const ends = new Set(text.length ? [text.reduce((a, b) => (b.y > a.y ? b : a)), text.reduce((a, b) => (b.y < a.y ? b : a))] : []);
     return page.lines
       .filter((line) => {
+        if (numbersFormula(line, page.lines)) return true;
         if (ends.has(line) && pageNumber.test(line.text.trim())) {
           removed++;
           return false;

@@ -69,6 +69,19 @@ interface OpenRun {
  */
 export function pageSegments(page: PdfPage): Segment[] {
   const items = page.items.filter((i) => i.size > 0.5).sort((a, b) => a.x - b.x || b.y - a.y);
+  // Short horizontal strokes a font's underscore is drawn as (the listings package with the text's own font).
+  const rules = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 12);
+  // Thin horizontal bars of inline fractions (a few characters wide).
+  const bars = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 40);
+  // A fraction's bar drawn between two glyphs stacked one over the other, across both.
+  const barBetween = (a: PdfItem, b: PdfItem) =>
+    bars.some(
+      (m) =>
+        m.x0 <= Math.min(a.x, b.x) + 1 &&
+        m.x1 >= Math.max(a.x + a.width, b.x + b.width) - 1 &&
+        m.y0 >= Math.min(a.y, b.y) &&
+        m.y1 <= Math.max(a.y, b.y),
+    );
   const runs: OpenRun[] = [];
   for (const item of items) {
     let best: OpenRun | undefined;
@@ -76,9 +89,19 @@ export function pageSegments(page: PdfPage): Segment[] {
     for (const run of runs) {
       const size = Math.max(run.size, item.size);
       const gap = item.x - run.end;
-      if (gap < -0.5 * size || gap > Math.max(2 * size, 12)) continue;
       const dy = Math.abs(item.y - run.y);
       const isScript = Math.min(item.size, run.size) < 0.85 * size;
+      // The other half of a fraction set small, stacked on the run's last glyphs (∂ over ∂J in \left(\frac{∂}{∂J}\right)):
+      // it starts under them, on the other side of the baseline and of the bar, however far they reach.
+      const last = run.items[run.items.length - 1];
+      const stacked =
+        isScript &&
+        last.size < 0.85 * size &&
+        item.x >= last.x - 0.5 * size &&
+        item.x < last.x + last.width &&
+        (item.y - run.y) * (last.y - run.y) < 0 &&
+        barBetween(item, last);
+      if ((gap < -0.5 * size && !stacked) || gap > Math.max(2 * size, 12)) continue;
       // A sub- or superscript sits against its base; smaller type an em or more away is something
       // else on a nearby baseline (a margin note beside the text), never part of this line.
       if (isScript && gap > 0.5 * size && dy > 0.1 * size) continue;
@@ -86,7 +109,6 @@ export function pageSegments(page: PdfPage): Segment[] {
       if (isScript && gap > 0.8 * size) continue;
       // A big operator hangs from its own baseline (PdfItem.hangs): display sizes reach further from the line's.
       // So does a script against a big delimiter (the J=0 under the bar of \Big|_{J=0}), and the rest of that script.
-      const last = run.items[run.items.length - 1];
       const bar = last.hangs && /^[|‖∣]$/u.test(last.str.trim()) && item.y < run.y;
       const onBar = bar || (last.size === item.size && Math.abs(last.y - item.y) < 0.1 * size && Math.abs(last.y - run.y) > 0.55 * size);
       const onBig = isScript && gap < 0.3 * size && onBar;
@@ -103,10 +125,6 @@ export function pageSegments(page: PdfPage): Segment[] {
       runs.push({ items: [item], y: item.y, size: item.size, end: item.x + item.width });
     }
   }
-  // Short horizontal strokes a font's underscore is drawn as (the listings package with the text's own font).
-  const rules = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 12);
-  // Thin horizontal bars of inline fractions (a few characters wide).
-  const bars = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 40);
   return joinLinePieces(runs)
     .map((run) => buildSegment(page.number, run.items, rules, bars))
     .filter((s) => s.text.length > 0);

@@ -48,6 +48,12 @@ const labelled = /^\p{Lu}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2}: \S/u;
  * Whether `line` starts a new paragraph after `prev`. `measure`: the right edge the open paragraph's lines reach (a
  * definition set in a narrower box ends every line before the column's edge, and is not a paragraph per line).
  */
+/**
+ * A line opening on a formula (a function applied, "P(♠ and ace), so ...", or inline mathematics): it may go on with the
+ * sentence above, which ended early because the formula, set unbroken, did not fit after its last word.
+ */
+const startsWithFormula = /^(?:\p{L}\(|\\\()/u;
+
 export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, body: BodyStats, measure?: number): boolean {
   const lineGap = body.lineGap;
   // The rest of the same line, past a formula that split it in two.
@@ -92,7 +98,7 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   const ownRight = edge !== undefined && edge < right ? edge : right;
   const goesOn =
     !/[.?!:;,]["”’)]?$/.test(prev.text) &&
-    (/^\p{Ll}/u.test(line.text) || (/^\(\p{Ll}/u.test(line.text) && !ordinal.test(line.text))) &&
+    (/^\p{Ll}/u.test(line.text) || startsWithFormula.test(line.text) || (/^\(\p{Ll}/u.test(line.text) && !ordinal.test(line.text))) &&
     prev.x1 - prev.columnLeft > 0.7 * (ownRight - prev.columnLeft);
   if (endedEarly && !endsHyphen && !goesOn && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
   const movedOn = prev.page !== line.page || prev.column !== line.column;
