@@ -107,7 +107,7 @@ export function pageSegments(page: PdfPage): Segment[] {
   const rules = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 12);
   // Thin horizontal bars of inline fractions (a few characters wide).
   const bars = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 40);
-  return joinLinePieces(runs)
+  return joinProofMarks(joinLinePieces(runs))
     .map((run) => buildSegment(page.number, run.items, rules, bars))
     .filter((s) => s.text.length > 0);
 }
@@ -139,6 +139,35 @@ function joinLinePieces(runs: OpenRun[]): OpenRun[] {
     line.end = Math.max(line.end, run.end);
   }
   return out;
+}
+
+/** The marks a proof ends on (\Box, \blacksquare, \qed's ∎), alone in a run. */
+const proofMark = /^[□■∎◻◼▪]$/u;
+
+/**
+ * A proof's closing mark pushed to the right margin (\hfill $\Box$, \qed) stands more than two em past the line's
+ * last word, so it opened a run of its own, and a lone symbol is no line of text: it was dropped. It ends the nearest
+ * line to its left on its baseline.
+ */
+function joinProofMarks(runs: OpenRun[]): OpenRun[] {
+  const first = (r: OpenRun) => Math.min(...r.items.map((i) => i.x));
+  const marks = runs.filter((r) => {
+    const inked = r.items.filter((i) => i.str.trim());
+    return inked.length === 1 && proofMark.test(inked[0].str.trim());
+  });
+  if (!marks.length) return runs;
+  const joined = new Set<OpenRun>();
+  for (const mark of marks) {
+    const start = first(mark);
+    const line = runs
+      .filter((r) => r !== mark && !joined.has(r) && !marks.includes(r) && r.end <= start && Math.abs(r.y - mark.y) < 0.25 * r.size)
+      .sort((a, b) => b.end - a.end)[0];
+    if (!line) continue;
+    line.items = [...line.items, ...mark.items];
+    line.end = Math.max(line.end, mark.end);
+    joined.add(mark);
+  }
+  return runs.filter((r) => !joined.has(r));
 }
 
 /**
