@@ -561,11 +561,7 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
     promoteBoldHeadings(definitionLists(tabAlignedTables(read.blocks, read.tabRows), read.definitions), read.boldOnly, read.indents),
   );
   titleBlock.push(...typed.lines);
-  const cited = citeBlocks(
-    mergeCodeRuns(typed.blocks),
-    options.bibliography ?? [],
-    (options.bibliography?.length ?? 0) > 0,
-  );
+  const cited = citeBlocks(mergeCodeRuns(typed.blocks), options.bibliography ?? [], (options.bibliography?.length ?? 0) > 0);
   const blocks = cited.blocks;
   // Pictures alone are no text to teach from.
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');

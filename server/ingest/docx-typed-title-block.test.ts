@@ -60,6 +60,10 @@ describe('a title block typed as bold lines under the title (no heading styles)'
       'January 10, 2019',
       'January 17, 2019',
     ]);
-    expect(sections.blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(['R Refresher', 'Getting started', 'Data frames']);
+    expect(sections.blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual([
+      'R Refresher',
+      'Getting started',
+      'Data frames',
+    ]);
   });
 });

@@ -153,7 +153,8 @@ function joinLinePieces(runs: OpenRun[]): OpenRun[] {
  * The operator names TeX sets upright (\log, \sin): words of three letters and more in the text's type that still carry
  * scripts (log^k, sin^2 x, the kernel ker f has none in practice but takes one), each a KaTeX command of its own.
  */
-const operatorName = /(?:^|[^\p{L}\\])(log|lg|ln|sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|coth|arcsin|arccos|arctan|exp|det|dim|deg|arg|gcd|Pr)$/u;
+const operatorName =
+  /(?:^|[^\p{L}\\])(log|lg|ln|sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|coth|arcsin|arccos|arctan|exp|det|dim|deg|arg|gcd|Pr)$/u;
 
 /** The marks a proof ends on (\Box, \blacksquare, \qed's ∎), alone in a run. */
 const proofMark = /^[□■∎◻◼▪]$/u;
@@ -409,7 +410,8 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
         // A subscript on an exponent (the 2 of n^{\log_2 3}): smaller again and below the exponent's own baseline.
         const innerLow = !!level && !inner && item.size < 0.85 * level.size! && level.y! - item.y > 0.1 * level.size!;
         if ((inner || innerLow) && level.inner && text.endsWith('}}\\)')) text = `${joinLatex(text.slice(0, -4), toLatex(item.str))}}}\\)`;
-        else if ((inner || innerLow) && text.endsWith('}\\)')) text = `${text.slice(0, -3)}${innerLow ? '_' : '^'}{${toLatex(item.str)}}}\\)`;
+        else if ((inner || innerLow) && text.endsWith('}\\)'))
+          text = `${text.slice(0, -3)}${innerLow ? '_' : '^'}{${toLatex(item.str)}}}\\)`;
         else text = appendScript(text.trimEnd(), item.str, raised, continues);
         lastScript = { raised, end: item.x + item.width, y: level?.y ?? item.y, size: level?.size ?? item.size, inner: inner || innerLow };
         prevEnd = Math.max(prevEnd, item.x + item.width);
