@@ -1,4 +1,4 @@
-import type { DocBlock } from '../../core/document-model';
+import type { DocBlock } from '@server/core/document-model';
 import { isSessionHeading } from '../session-heading';
 
 /** A line that is only a date: "July 17, 2018", "2018-07-17", or written day first ("17. Juli 2018", "12 mars 2025"). */
