@@ -27,6 +27,7 @@ import { citeBlocks } from './docx/citations';
 import type { BibEntry } from './markdown/pandoc-citations';
 import { definitionEntries, definitionLists, type Definition } from './docx/definitions';
 import { withScript } from './script-formula';
+import { typedTitleBlock } from './docx/typed-title-block';
 
 /** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
 const lineBreak = '\uE002';
@@ -564,13 +565,11 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
   });
   const read = readHtml(html, { equations: prepared.equations, pictures });
   // Pandoc's citations typed in the text ("[@Parr2010]") read author-year from a bibliography uploaded beside it.
-  const cited = citeBlocks(
-    mergeCodeRuns(
-      promoteBoldHeadings(definitionLists(tabAlignedTables(read.blocks, read.tabRows), read.definitions), read.boldOnly, read.indents),
-    ),
-    options.bibliography ?? [],
-    (options.bibliography?.length ?? 0) > 0,
+  const typed = typedTitleBlock(
+    promoteBoldHeadings(definitionLists(tabAlignedTables(read.blocks, read.tabRows), read.definitions), read.boldOnly, read.indents),
   );
+  titleBlock.push(...typed.lines);
+  const cited = citeBlocks(mergeCodeRuns(typed.blocks), options.bibliography ?? [], (options.bibliography?.length ?? 0) > 0);
   const blocks = cited.blocks;
   // Pictures alone are no text to teach from.
   if (!blocks.some((b) => b.text.trim())) throw new ExtractError('empty', 'no text');

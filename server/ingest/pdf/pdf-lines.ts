@@ -112,7 +112,15 @@ export function pageSegments(page: PdfPage): Segment[] {
       const bar = last.hangs && /^[|‖∣]$/u.test(last.str.trim()) && item.y < run.y;
       const onBar = bar || (last.size === item.size && Math.abs(last.y - item.y) < 0.1 * size && Math.abs(last.y - run.y) > 0.55 * size);
       const onBig = isScript && gap < 0.3 * size && onBar;
-      if (dy > (onBig ? 0.8 : isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
+      // A script on a script (the 2 of b^{2^2}, the ℓ-1 of b^{2^{ℓ-1}}) stands higher than a script may: it sits against the
+      // smaller glyph before it, off that glyph's baseline as a script is off the line's.
+      const onScript =
+        isScript &&
+        last.size < 0.85 * run.size &&
+        item.size <= last.size * 1.05 &&
+        item.x - (last.x + last.width) < 0.3 * size &&
+        Math.abs(item.y - last.y) < 0.55 * last.size;
+      if (dy > (onBig ? 0.8 : onScript ? 0.9 : isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
       if (dy < bestDy) [best, bestDy] = [run, dy];
     }
     // A space run reaches as far as pdfjs measured it (to a margin note on the same baseline): it joins a line but never extends it.
@@ -125,7 +133,7 @@ export function pageSegments(page: PdfPage): Segment[] {
       runs.push({ items: [item], y: item.y, size: item.size, end: item.x + item.width });
     }
   }
-  return joinLinePieces(runs)
+  return joinProofMarks(joinLinePieces(runs))
     .map((run) => buildSegment(page.number, run.items, rules, bars))
     .filter((s) => s.text.length > 0);
 }
@@ -160,6 +168,42 @@ function joinLinePieces(runs: OpenRun[]): OpenRun[] {
 }
 
 /**
+ * The operator names TeX sets upright (\log, \sin): words of three letters and more in the text's type that still carry
+ * scripts (log^k, sin^2 x, the kernel ker f has none in practice but takes one), each a KaTeX command of its own.
+ */
+const operatorName =
+  /(?:^|[^\p{L}\\])(log|lg|ln|sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|coth|arcsin|arccos|arctan|exp|det|dim|deg|arg|gcd|Pr)$/u;
+
+/** The marks a proof ends on (\Box, \blacksquare, \qed's ∎), alone in a run. */
+const proofMark = /^[□■∎◻◼▪]$/u;
+
+/**
+ * A proof's closing mark pushed to the right margin (\hfill $\Box$, \qed) stands more than two em past the line's
+ * last word, so it opened a run of its own, and a lone symbol is no line of text: it was dropped. It ends the nearest
+ * line to its left on its baseline.
+ */
+function joinProofMarks(runs: OpenRun[]): OpenRun[] {
+  const first = (r: OpenRun) => Math.min(...r.items.map((i) => i.x));
+  const marks = runs.filter((r) => {
+    const inked = r.items.filter((i) => i.str.trim());
+    return inked.length === 1 && proofMark.test(inked[0].str.trim());
+  });
+  if (!marks.length) return runs;
+  const joined = new Set<OpenRun>();
+  for (const mark of marks) {
+    const start = first(mark);
+    const line = runs
+      .filter((r) => r !== mark && !joined.has(r) && !marks.includes(r) && r.end <= start && Math.abs(r.y - mark.y) < 0.25 * r.size)
+      .sort((a, b) => b.end - a.end)[0];
+    if (!line) continue;
+    line.items = [...line.items, ...mark.items];
+    line.end = Math.max(line.end, mark.end);
+    joined.add(mark);
+  }
+  return runs.filter((r) => !joined.has(r));
+}
+
+/**
  * Appends a raised or lowered script to the text as inline math on its base: the token just
  * before it ("x" + raised "n-1" -> "\(x^{n-1}\)"), or the script of a base already in math
  * ("\(x_{1}\)" + raised "2" -> "\(x_{1}^{2}\)"). docs/document-model.md: inline math is \(latex\).
@@ -176,6 +220,8 @@ function appendScript(text: string, script: string, raised: boolean, continues: 
     // A subscript and a superscript on one base (x_1^2).
     return `${text.slice(0, -2)}${mark}{${latex}}\\)`;
   }
+  const operator = operatorName.exec(text)?.[1];
+  if (operator) return `${text.slice(0, text.length - operator.length)}\\(\\${operator}${mark}{${latex}}\\)`;
   const base = /(?:^|[^\p{L}\p{N}])([\p{L}\p{N}]{1,3}|[)\]|∑∏∫∮⋃⋂])$/u.exec(text)?.[1];
   if (!base) return `${text}\\(${mark}{${latex}}\\)`;
   return `${text.slice(0, text.length - base.length)}\\(${toLatex(base)}${mark}{${latex}}\\)`;
@@ -362,13 +408,14 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
     if (isSmall && (raised || lowered) && item.str.trim() && !numerator) {
       // Footnote and affiliation markers (superscript symbols or digits after a word in text type) are noise in
       // running text; scripts on mathematics (a math font, or a single-letter base as in "x2") are kept as inline math.
-      const onMath = (item.math ?? 0) > 0 || (prev?.math ?? 0) > 0 || /(?:^|[^\p{L}])\p{L}$|[\d)\]]$/u.test(text.trimEnd());
+      const onMath =
+        (item.math ?? 0) > 0 || (prev?.math ?? 0) > 0 || /(?:^|[^\p{L}])\p{L}$|[\d)\]]$/u.test(text.trimEnd()) || operatorName.test(text);
       if (symbolOnly.test(item.str) && !onMath) {
         prevEnd = item.x + item.width;
         continue;
       }
       // A word in text type does not carry scripts ("and" + a raised "f" is a fraction's numerator nearby).
-      const baseWord = /[\p{L}]{3,}$/u.test(text) && !(prev?.math ?? 0);
+      const baseWord = /[\p{L}]{3,}$/u.test(text) && !(prev?.math ?? 0) && !operatorName.test(text);
       if (text.trim() && gap < 0.5 * main.size && !baseWord) {
         const continues =
           lastScript && item.x <= lastScript.end + 0.3 * main.size
@@ -378,10 +425,13 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
             : 'new';
         const level = continues === 'same' && lastScript?.y !== undefined && lastScript.size !== undefined ? lastScript : undefined;
         const inner = !!level && raised && item.size < 0.85 * level.size! && item.y - level.y! > 0.25 * level.size!;
-        if (inner && level.inner && text.endsWith('}}\\)')) text = `${joinLatex(text.slice(0, -4), toLatex(item.str))}}}\\)`;
-        else if (inner && text.endsWith('}\\)')) text = `${text.slice(0, -3)}^{${toLatex(item.str)}}}\\)`;
+        // A subscript on an exponent (the 2 of n^{\log_2 3}): smaller again and below the exponent's own baseline.
+        const innerLow = !!level && !inner && item.size < 0.85 * level.size! && level.y! - item.y > 0.1 * level.size!;
+        if ((inner || innerLow) && level.inner && text.endsWith('}}\\)')) text = `${joinLatex(text.slice(0, -4), toLatex(item.str))}}}\\)`;
+        else if ((inner || innerLow) && text.endsWith('}\\)'))
+          text = `${text.slice(0, -3)}${innerLow ? '_' : '^'}{${toLatex(item.str)}}}\\)`;
         else text = appendScript(text.trimEnd(), item.str, raised, continues);
-        lastScript = { raised, end: item.x + item.width, y: level?.y ?? item.y, size: level?.size ?? item.size, inner };
+        lastScript = { raised, end: item.x + item.width, y: level?.y ?? item.y, size: level?.size ?? item.size, inner: inner || innerLow };
         prevEnd = Math.max(prevEnd, item.x + item.width);
         prev = item;
         continue;

@@ -77,6 +77,18 @@ export function isListOfItems(cells: string[][]): boolean {
   return cells.length >= 2 && cells.every((r) => r.length === 2 && listMark.test(r[0].trim()) && r[1].trim() !== '') && !isHeaderRow(cells);
 }
 
+/**
+ * Numbered headings set one under the other with no text between them (a section whose first subsection follows at
+ * once, sections left empty in a draft: "2.1.3  Discrete time ...", "2.2  Convolution and filtering", "2.2.1  ..."):
+ * each row a section number and a title, every line bold. They line up in two columns like a table but are headings.
+ */
+function stackedHeadings(rows: Row[], cells: string[][]): boolean {
+  return (
+    cells.every((r) => r.length === 2 && /^(?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,3}\.?$/.test(r[0].trim()) && /\p{L}{2}/u.test(r[1])) &&
+    rows.every((r) => (r.cells as PdfLine[]).every((c) => c.bold))
+  );
+}
+
 /** Column intervals of a run of rows: cells' x ranges merged where they overlap. Undefined when a cell spans two columns. */
 function columnsOf(rows: Row[]): Array<[number, number]> | undefined {
   const spans = rows.flatMap((r) => r.cells.map((c) => [c.x0, c.x1] as [number, number])).sort((a, b) => a[0] - b[0]);
@@ -166,7 +178,7 @@ export function findTables(lines: PdfLine[], lineGap: number): PdfLine[] {
     const caption = captionAbove ?? captionBelow;
     const read = rows.length >= 3 || (rows.length >= 2 && caption) ? readCells(rows) : undefined;
     // A numbered or lettered list whose items line up in columns is a list (its lines are read as items), unless a caption names it a table.
-    const cells = read && !caption && isListOfItems(read) ? undefined : read;
+    const cells = read && !caption && (isListOfItems(read) || stackedHeadings(rows, read)) ? undefined : read;
     if (rows.length < 2 || (!cells && !caption) || (!cells && rows.length < 2)) {
       out.push(lines[i++]);
       continue;

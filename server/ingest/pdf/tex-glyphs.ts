@@ -223,9 +223,20 @@ const msbm: Record<string, string> = {
   '\u007f': '϶',
 };
 
-export type TexEncoding = 'oms' | 'oml' | 'omx' | 'msam' | 'msbm' | 'blackboard';
+/**
+ * LaTeX's own symbol font (lasy), as latexsym.sty declares it: \lhd \unlhd \rhd \unrhd at 0x01-0x04, \mho \Join
+ * \Box \Diamond at 0x30-0x33, \leadsto \sqsubset \sqsupset at 0x3B-0x3D. Its glyphs are named "a1" ... "a61", names
+ * pdf.js does not know, so a proof's closing \Box read "2". The font has no digits or punctuation of its own.
+ */
+const lasy: Record<string, string> = {
+  ...byCode(0x01, '⊲⊴⊳⊵'),
+  ...byCode(0x30, '℧⋈□◇'),
+  ...byCode(0x3b, '⇝⊏⊐'),
+};
 
-const tables: Record<TexEncoding, Record<string, string>> = { oms, oml, omx, msam, msbm, blackboard };
+export type TexEncoding = 'oms' | 'oml' | 'omx' | 'msam' | 'msbm' | 'blackboard' | 'lasy';
+
+const tables: Record<TexEncoding, Record<string, string>> = { oms, oml, omx, msam, msbm, blackboard, lasy };
 
 const encodings = new Map<string, TexEncoding | undefined>();
 
@@ -244,6 +255,7 @@ function encodingOf(bare: string): TexEncoding | undefined {
   if (/^(?:cmex|lmex|LMMathExtension)/i.test(bare)) return 'omx';
   if (/^msam/i.test(bare)) return 'msam';
   if (/^msbm/i.test(bare)) return 'msbm';
+  if (/^lasyb?\d/i.test(bare)) return 'lasy';
   // dsfont's and bbm's double-struck faces (\mathds, \mathbbm).
   if (/^(?:dsrom|dsss|bbm|bbold)/i.test(bare)) return 'blackboard';
   return undefined;
