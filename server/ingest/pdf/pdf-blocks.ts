@@ -90,12 +90,10 @@ export function buildBlocks(
         caption,
         page: region.page,
       };
-    return {
-      kind: 'figure',
-      text: caption ?? (region.text ? `Figure: ${region.text.slice(0, 300)}` : 'Figure'),
-      caption,
-      page: region.page,
-    };
+    // The words drawn inside an uncaptioned figure (a plot's tick labels and axis titles) are the picture's own: its alt
+    // text, never a caption printed under it.
+    if (!caption) return { kind: 'figure', text: '', ...(region.text ? { alt: region.text.slice(0, 300) } : {}), page: region.page };
+    return { kind: 'figure', text: caption, caption, page: region.page };
   };
   const emitBeside = () => {
     for (const l of beside) {
