@@ -663,6 +663,19 @@ function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
         continue;
       }
     }
+    // A sentence cut where a tall inline formula (a fraction in the line) or a page break left a gap goes on in the next
+    // paragraph, in lower case ("... le pourcentage de la variance dans Y expliqué" / "par la régression et ...").
+    const last = out[out.length - 1];
+    if (
+      block.kind === 'paragraph' &&
+      /^\p{Ll}/u.test(block.text) &&
+      last?.kind === 'paragraph' &&
+      /[\p{L}\p{N},]$/u.test(last.text) &&
+      last.text.split(/\s+/).length >= 3
+    ) {
+      last.text = joinLines([last.text, block.text], evidence);
+      continue;
+    }
     if (block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text)) {
       let f = out.length - 1;
       while (f >= 0 && (aside(out[f]) || out[f].kind === 'table' || out[f].kind === 'code')) f--;
