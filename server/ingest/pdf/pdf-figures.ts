@@ -117,11 +117,13 @@ export function findFigures(
       // A shaded band behind one line of text in any size (a footnote, a one-line exercise in a box, a title banner's title).
       const line = (s: Segment) => s.chars >= 12 && words(s) >= 2 && s.math < 0.5 && /\p{L}{3}/u.test(s.text);
       // A program listing on a shaded band (lines in listing type, whatever their size, their first glyph perhaps a
-      // point past the band's edge) is text, not a drawing.
+      // point past the band's edge) is text, not a drawing; a band of its own may shade each line.
       const listing = segments.filter(
         (s) => s.mono && s.math < 0.5 && s.y + 0.3 * s.size > m.y0 && s.y + 0.3 * s.size < m.y1 && s.x0 < m.x1 && s.x1 > m.x0,
       );
-      if (listing.length && listing.length >= text.length) return true;
+      // A drawing inside the box (a state diagram's arrows between typewriter names) makes it a figure.
+      const drawing = marks.some((o) => o !== m && o.kind === 'path' && inside(o, m, 1) && !(Math.abs(o.x0 - m.x0) < 1 && Math.abs(o.x1 - m.x1) < 1));
+      if (listing.length && listing.length >= text.length && !drawing) return true;
       if (height(m) < 24 || text.some((s) => line(s) && height(m) < 2.5 * s.size && text.length === 1)) return text.some(line);
       const within = text.filter((s) => Math.abs(s.size - bodySize) < 0.6);
       if (within.some((s) => words(s) >= 5) || within.length >= 3) return true;
