@@ -122,10 +122,12 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
 
 /** The document's lines in reading order, with figures, equations, tables, margin notes and footnotes marked and furniture gone. */
 export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } {
-  const segmented = raw.pages.map((read) => ({ ...read, items: readNumberedListings(read.items) })).map((page) => ({
-    page,
-    segments: pageSegments(page).map((s) => ({ ...s, text: clean(s.text), lead: s.lead && { ...s.lead, text: clean(s.lead.text) } })),
-  }));
+  const segmented = raw.pages
+    .map((read) => ({ ...read, items: readNumberedListings(read.items) }))
+    .map((page) => ({
+      page,
+      segments: pageSegments(page).map((s) => ({ ...s, text: clean(s.text), lead: s.lead && { ...s.lead, text: clean(s.lead.text) } })),
+    }));
   const bodySize = bodySizeOf(segmented.flatMap((p) => p.segments));
   const columns = bodyColumns(
     segmented.map((p) => ({ number: p.page.number, segments: p.segments })),
@@ -217,7 +219,12 @@ function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>, bodyS
     });
     // A listing's lines in small type at the foot of a page are the program's, not a footnote.
     const candidate = (l: PdfLine) =>
-      !l.region && !l.isMargin && !urlTail.has(l) && !(l.mono && readsAsCode(l.text, true)) && l.size < bodySize - 0.9 && l.y < (lowestBody.get(l.column) ?? -Infinity);
+      !l.region &&
+      !l.isMargin &&
+      !urlTail.has(l) &&
+      !(l.mono && readsAsCode(l.text, true)) &&
+      l.size < bodySize - 0.9 &&
+      l.y < (lowestBody.get(l.column) ?? -Infinity);
     const topOfNotes = new Map<number, number>();
     for (const l of lines) if (candidate(l)) topOfNotes.set(l.column, Math.max(topOfNotes.get(l.column) ?? -Infinity, l.y));
     for (const l of lines) {

@@ -29,7 +29,9 @@ describe('a listing with numbered lines on a shaded band, in the text type (list
     expect(figures[0].caption).toBeUndefined();
     expect(figures[0].text).toBe('');
     expect(figures[0].alt).toMatch(/0\.0 0\.2 0\.4 0\.6 0\.8 1\.0.*Survived/);
-    expect(doc.blocks.filter((b) => b.kind !== 'figure').map((b) => b.text)).not.toContainEqual(expect.stringMatching(/0\.2 0\.4|Survived/));
+    expect(doc.blocks.filter((b) => b.kind !== 'figure').map((b) => b.text)).not.toContainEqual(
+      expect.stringMatching(/0\.2 0\.4|Survived/),
+    );
   });
 });
 

@@ -29,7 +29,13 @@ export function readNumberedListings(read: PdfItem[]): PdfItem[] {
   // A listing of one line: its number, and the rest of the line broken onto an indented row under it.
   for (const r of marked) {
     const [n, next] = [numbered[r]!, rows[r + 1]];
-    if (next && !numbered[r + 1] && rows[r][0].y - next[0].y < 1.6 * n.size && next[0].x > n.left + n.size && next.every((i) => Math.abs(i.size - n.size) <= 0.5))
+    if (
+      next &&
+      !numbered[r + 1] &&
+      rows[r][0].y - next[0].y < 1.6 * n.size &&
+      next[0].x > n.left + n.size &&
+      next.every((i) => Math.abs(i.size - n.size) <= 0.5)
+    )
       listing.add(r);
   }
   if (listing.size === 0) return items;
@@ -92,7 +98,9 @@ function lineNumber(row: PdfItem[]): { item: PdfItem; value: number; size: numbe
  * symbols with no such letters ("y ~ x", "5 , 3 , 6") are kept as printed.
  */
 export function joinSpacedGlyphs(text: string): string {
-  return text.replace(/(?<![\p{L}\p{N}])\S(?: \S){2,}(?![\p{L}\p{N}])/gu, (run) => (/(?:^|\s)\p{L} \p{L}(?:\s|$)/u.test(run) ? run.replace(/ /g, '') : run));
+  return text.replace(/(?<![\p{L}\p{N}])\S(?: \S){2,}(?![\p{L}\p{N}])/gu, (run) =>
+    /(?:^|\s)\p{L} \p{L}(?:\s|$)/u.test(run) ? run.replace(/ /g, '') : run,
+  );
 }
 
 /** The typeset forms of a program's ASCII characters (the minus sign of "<-", a curly quote, a math tilde) as typed. */
