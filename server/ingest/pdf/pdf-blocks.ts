@@ -671,7 +671,10 @@ function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
       /^\p{Ll}/u.test(block.text) &&
       last?.kind === 'paragraph' &&
       /[\p{L}\p{N},]$/u.test(last.text) &&
-      last.text.split(/\s+/).length >= 3
+      last.text.split(/\s+/).length >= 3 &&
+      // An algorithm's own lines ("for each candidate key k do", "if LSBit (b) = 0 then") are no sentence going on.
+      !/←|\b(?:do|then)$/.test(last.text) &&
+      !/←|\b(?:do|then)$/.test(block.text)
     ) {
       last.text = joinLines([last.text, block.text], evidence);
       continue;
