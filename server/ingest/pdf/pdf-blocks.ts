@@ -90,12 +90,10 @@ export function buildBlocks(
         caption,
         page: region.page,
       };
-    return {
-      kind: 'figure',
-      text: caption ?? (region.text ? `Figure: ${region.text.slice(0, 300)}` : 'Figure'),
-      caption,
-      page: region.page,
-    };
+    // The words drawn inside an uncaptioned figure (a plot's tick labels and axis titles) are the picture's own: its alt
+    // text, never a caption printed under it.
+    if (!caption) return { kind: 'figure', text: '', ...(region.text ? { alt: region.text.slice(0, 300) } : {}), page: region.page };
+    return { kind: 'figure', text: caption, caption, page: region.page };
   };
   const emitBeside = () => {
     for (const l of beside) {
@@ -677,6 +675,22 @@ function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
         target.text = joinLines([target.text, block.text], evidence);
         continue;
       }
+    }
+    // A sentence cut where a tall inline formula (a fraction in the line) or a page break left a gap goes on in the next
+    // paragraph, in lower case ("... le pourcentage de la variance dans Y expliqué" / "par la régression et ...").
+    const last = out[out.length - 1];
+    if (
+      block.kind === 'paragraph' &&
+      /^\p{Ll}/u.test(block.text) &&
+      last?.kind === 'paragraph' &&
+      /[\p{L}\p{N},]$/u.test(last.text) &&
+      last.text.split(/\s+/).length >= 3 &&
+      // An algorithm's own lines ("for each candidate key k do", "if LSBit (b) = 0 then") are no sentence going on.
+      !/←|\b(?:do|then)$/.test(last.text) &&
+      !/←|\b(?:do|then)$/.test(block.text)
+    ) {
+      last.text = joinLines([last.text, block.text], evidence);
+      continue;
     }
     if (block.kind === 'paragraph' && /^\p{Ll}/u.test(block.text)) {
       let f = out.length - 1;

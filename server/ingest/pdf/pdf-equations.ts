@@ -1,3 +1,4 @@
+import { readsAsCode } from './pdf-code-lines';
 import { equationLatex } from './pdf-equation-latex';
 import { fractionDisplayLatex } from './pdf-display-fractions';
 import { braceDisplayLatex } from './pdf-display-braces';
@@ -287,7 +288,9 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
-    const usable = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.algorithm && !l.columnItem;
+    // A line of a program listing ("+ direction = "both")") is no display, however many of its signs are mathematical.
+    const usable = (l: PdfLine) =>
+      !l.region && !l.isMargin && !l.isNote && !l.algorithm && !l.columnItem && !(l.mono && readsAsCode(l.text, true));
     const above = out[out.length - 1];
     const opens =
       (isMathLine(line) || isNumberLine(line) || isWordedDisplay(line, proseWords(line.text))) &&

@@ -8,9 +8,11 @@ import { orderPage } from './pdf-columns';
 import { findEquations } from './pdf-equations';
 import { withGlyphLatex } from './pdf-display-glyphs';
 import { dropOrnaments, findFigures } from './pdf-figures';
+import { readNumberedListings } from './pdf-numbered-listings';
 import { removeFurniture, repeatedEdgeMarks } from './pdf-furniture';
 import { pageSegments, type Segment } from './pdf-lines';
 import { continuesUrl } from './pdf-join';
+import { readsAsCode } from './pdf-code-lines';
 import { attachLinks } from './pdf-links';
 import { restoreLowerCasedHeadings } from './pdf-heading-case';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
@@ -122,10 +124,12 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
 
 /** The document's lines in reading order, with figures, equations, tables, margin notes and footnotes marked and furniture gone. */
 export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } {
-  const segmented = raw.pages.map((page) => ({
-    page,
-    segments: pageSegments(page).map((s) => ({ ...s, text: clean(s.text), lead: s.lead && { ...s.lead, text: clean(s.lead.text) } })),
-  }));
+  const segmented = raw.pages
+    .map((read) => ({ ...read, items: readNumberedListings(read.items) }))
+    .map((page) => ({
+      page,
+      segments: pageSegments(page).map((s) => ({ ...s, text: clean(s.text), lead: s.lead && { ...s.lead, text: clean(s.lead.text) } })),
+    }));
   const bodySize = bodySizeOf(segmented.flatMap((p) => p.segments));
   const columns = bodyColumns(
     segmented.map((p) => ({ number: p.page.number, segments: p.segments })),
@@ -215,8 +219,14 @@ function markFootnotes(pages: Array<{ height: number; lines: PdfLine[] }>, bodyS
       const inText = above.size >= bodySize - 0.9 || urlTail.has(above);
       if (inText && (continuesUrl(above.text, l.text) || (urlTail.has(above) && /[-/._~=&?#]$/.test(above.text.trim())))) urlTail.add(l);
     });
+    // A listing's lines in small type at the foot of a page are the program's, not a footnote.
     const candidate = (l: PdfLine) =>
-      !l.region && !l.isMargin && !urlTail.has(l) && l.size < bodySize - 0.9 && l.y < (lowestBody.get(l.column) ?? -Infinity);
+      !l.region &&
+      !l.isMargin &&
+      !urlTail.has(l) &&
+      !(l.mono && readsAsCode(l.text, true)) &&
+      l.size < bodySize - 0.9 &&
+      l.y < (lowestBody.get(l.column) ?? -Infinity);
     const topOfNotes = new Map<number, number>();
     for (const l of lines) if (candidate(l)) topOfNotes.set(l.column, Math.max(topOfNotes.get(l.column) ?? -Infinity, l.y));
     for (const l of lines) {

@@ -116,6 +116,16 @@ export function findFigures(
       const text = segments.filter((s) => s.size >= 0.7 * bodySize && inside(segmentBox(s), m, 1));
       // A shaded band behind one line of text in any size (a footnote, a one-line exercise in a box, a title banner's title).
       const line = (s: Segment) => s.chars >= 12 && words(s) >= 2 && s.math < 0.5 && /\p{L}{3}/u.test(s.text);
+      // A program listing on a shaded band (lines in listing type, whatever their size, their first glyph perhaps a
+      // point past the band's edge) is text, not a drawing; a band of its own may shade each line.
+      const listing = segments.filter(
+        (s) => s.mono && s.math < 0.5 && s.y + 0.3 * s.size > m.y0 && s.y + 0.3 * s.size < m.y1 && s.x0 < m.x1 && s.x1 > m.x0,
+      );
+      // A drawing inside the box (a state diagram's arrows between typewriter names) makes it a figure.
+      const drawing = marks.some(
+        (o) => o !== m && o.kind === 'path' && inside(o, m, 1) && !(Math.abs(o.x0 - m.x0) < 1 && Math.abs(o.x1 - m.x1) < 1),
+      );
+      if (listing.length && listing.length >= text.length && !drawing) return true;
       if (height(m) < 24 || text.some((s) => line(s) && height(m) < 2.5 * s.size && text.length === 1)) return text.some(line);
       const within = text.filter((s) => Math.abs(s.size - bodySize) < 0.6);
       if (within.some((s) => words(s) >= 5) || within.length >= 3) return true;
@@ -131,6 +141,21 @@ export function findFigures(
       );
     }),
   );
+  // A band continuing a panel's band above or below it, as wide (listings shade each line on its own), is the panel's.
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const m of marks)
+      if (
+        m.kind === 'path' &&
+        !panels.has(m) &&
+        [...panels].some(
+          (p) => Math.abs(p.x0 - m.x0) < 1 && Math.abs(p.x1 - m.x1) < 1 && Math.min(Math.abs(p.y0 - m.y1), Math.abs(m.y0 - p.y1)) < 1,
+        )
+      ) {
+        panels.add(m);
+        grown = true;
+      }
+  }
   // Boxes drawn inside a panel behind its words (a title banner's inner band) belong to the panel; a drawing inside one stays.
   const wordSegments = segments.filter((s) => s.math < 0.5 && /\p{L}{3}/u.test(s.text));
   const panelled = (m: PdfMark) =>

@@ -21,7 +21,7 @@ describe('text on shaded bands and banners (shaded-boxes.pdf)', () => {
     expect(texts).toContain('⋆[D] Explain why the normal force is smaller than the weight.');
     const figures = doc.blocks.filter((b) => b.kind === 'figure');
     expect(figures).toHaveLength(1);
-    expect(figures[0].text).toMatch(/N W/);
+    expect(figures[0].alt).toMatch(/N W/);
   });
 });
 

@@ -38,7 +38,7 @@ describe('a grading policy in a LaTeX PDF: lists, a legend, a clipped picture, a
   it('keeps a picture inside its frame: the note under it and the licence beside the logo are text, not its labels', () => {
     const figures = doc.blocks.filter((b) => b.kind === 'figure');
     expect(figures.length).toBeGreaterThanOrEqual(1);
-    for (const f of figures) expect(f.text).not.toMatch(/full mark|licensed/);
+    for (const f of figures) expect(`${f.text} ${f.alt ?? ''}`).not.toMatch(/full mark|licensed/);
     const note = doc.blocks.find((b) => b.text.startsWith('♯2:'));
     expect(note?.kind).toBe('paragraph');
     expect(note?.text).toBe('♯2: For 1 ≤ n ≤ 9, 0.1n of the full mark. For 10 ≤ n ≤ 99, 0.01n of it.');

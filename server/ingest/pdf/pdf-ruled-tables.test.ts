@@ -12,7 +12,7 @@ describe('ruled two-way tables (test-fixtures/pdf/latex/worksheet-displays.tex)'
   const tables = () => doc.blocks.filter((b) => b.kind === 'table');
 
   it('reads a ruled table of sums as a table with its header row, not a picture captioned with its digits', () => {
-    expect(doc.blocks.some((b) => b.kind === 'figure' && /Spinner/.test(b.text))).toBe(false);
+    expect(doc.blocks.some((b) => b.kind === 'figure' && /Spinner/.test(`${b.text} ${b.alt ?? ''}`))).toBe(false);
     const sums = tables().find((t) => t.rows?.[1]?.[1] === '3');
     expect(sums?.header).toBe(true);
     expect(sums?.rows).toEqual([

@@ -21,7 +21,7 @@ describe('a box of text under a title band (a due-date callout)', () => {
   it('keeps the drawing in a box a figure', async () => {
     const doc = await extractPdf(fixture(), 'titled-callout.pdf');
     const figure = doc.blocks.find((b) => b.kind === 'figure');
-    expect(figure?.text).toContain('river flow');
+    expect(figure?.alt).toContain('river flow');
   });
 
   it('prints the callout under its own title in the book', async () => {
