@@ -1,5 +1,6 @@
 import type { QuizQuestion } from '@common/materials';
 import { mentions, promptBody } from './answer-leaks';
+import { opensWithLabel } from './standalone';
 
 /**
  * The checks every quiz item passes before it is offered ("Quizzes a teacher hands
@@ -26,7 +27,8 @@ export type ItemCheck =
   | 'odd-one-out'
   | 'example-slot'
   | 'course-logistics'
-  | 'parallel-slot';
+  | 'parallel-slot'
+  | 'nested-options';
 
 type Item = Pick<QuizQuestion, 'type' | 'prompt' | 'answer' | 'options' | 'source'>;
 
@@ -210,6 +212,8 @@ export function itemProblems(q: Item): ItemCheck[] {
   // (A prompt that only lowercased its source's first letter is not one.)
   const opens = (t: string) => /^[“"‘'(]?(?:\p{Lu}|\d|_{3,})/u.test(t.trim());
   if (statement && !opens(body) && !(q.source && opens(q.source))) out.push('fragment');
+  // "An aside comment; the _____ can also be negative.": a label before a semicolon, then a clause that leans on it.
+  else if (statement && opensWithLabel(body)) out.push('fragment');
   if (q.type === 'multiple-choice' && q.options) {
     const kind = optionKind(q.answer);
     const grain = words(q.answer);
@@ -221,6 +225,10 @@ export function itemProblems(q: Item): ItemCheck[] {
     const shared =
       others.length >= 2 ? (others[0].toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => others.every((o) => mentions(o, w))) : [];
     if (shared.some((w) => !mentions(q.answer, w))) out.push('odd-one-out');
+    // "steady state" or "state approximation" beside "steady state approximation": an option inside another is a piece of
+    // it, so the longer one reads as the real term (or the shorter as its half), whichever is the key.
+    const padded = q.options.map((o) => ` ${keyOf(o)} `);
+    if (padded.some((a, i) => padded.some((b, j) => i !== j && a.trim() !== '' && b.includes(a)))) out.push('nested-options');
   }
   return out;
 }
