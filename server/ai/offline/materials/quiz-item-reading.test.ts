@@ -305,4 +305,22 @@ describe("a deck's bullets", () => {
     expect(standaloneProblem(clauses)).toBeUndefined();
     expect(itemProblems(cloze(clauses, 'rate law', ['rate law', 'activation energy', 'catalytic converter']))).toEqual([]);
   });
+
+  it("does not ask about a solution's numbered choices, nor blank a piece of a file name (Software Carpentry shell lessons)", () => {
+    const option = 'For option 2 to be correct we would only run the tail command.';
+    expect(itemProblems(cloze(option, 'tail command', ['tail command', 'head command', 'cat command']))).toContain('points-back');
+    const correct = '4 is the correct answer. * matches zero or more characters, so any file name starting with c will be matched.';
+    expect(itemProblems(cloze(correct, 'correct answer'))).toContain('points-back');
+    const file = 'As a final check, she opens another terminal window and uses cat stats-NENE01729B.txt to examine one output file.';
+    expect(itemProblems(cloze(file, 'stats-NENE01729B'))).toContain('fragment');
+    expect(
+      itemProblems(cloze('Prints cubane.pdb, ethane.pdb, and methane.pdb, and the text from all three files is saved.', 'Prints cubane')),
+    ).toContain('fragment');
+    // A sentence that names options in general, and a term followed by a stop, are statements.
+    const fine = 'The sort command has many options that change the order in which it prints the lines of a file.';
+    expect(itemProblems(cloze(fine, 'sort command'))).toEqual([]);
+    expect(itemProblems(cloze('The shell typically uses a dollar sign as the prompt, but may use a different symbol.', 'prompt'))).toEqual(
+      [],
+    );
+  });
 });
