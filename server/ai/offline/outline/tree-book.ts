@@ -123,7 +123,8 @@ interface Part {
 
 /**
  * The book from the documents' own structure: each document's units become chapters,
- * several documents merged by topic with each one's order kept, the next level sections,
+ * several documents merged by topic with each one's order kept (a short titled document sharing no topic with the
+ * others is one chapter, its units its sections), the next level sections,
  * deeper levels sub-headings inside the section; every block kept in reading order
  * (figures, equations, tables, lists with them), condensed per unit only for whole books.
  * Each teaching chapter opens with an overview and objectives and closes with a review
