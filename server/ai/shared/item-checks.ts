@@ -1,5 +1,6 @@
 import type { QuizQuestion } from '@common/materials';
 import { mentions, promptBody } from './answer-leaks';
+import { opensWithLabel } from './standalone';
 
 /**
  * The checks every quiz item passes before it is offered ("Quizzes a teacher hands
@@ -26,7 +27,8 @@ export type ItemCheck =
   | 'odd-one-out'
   | 'example-slot'
   | 'course-logistics'
-  | 'parallel-slot';
+  | 'parallel-slot'
+  | 'nested-options';
 
 type Item = Pick<QuizQuestion, 'type' | 'prompt' | 'answer' | 'options' | 'source'>;
 
@@ -48,6 +50,10 @@ const toTheReader = /\b(?:you|your|you['’](?:re|ll|ve|d)|our|my)\b/i;
 /** "Because this probability is very small", "the determinant of this mapping": a pointer back to text the item does not show. */
 const pointsBack =
   /\bas well\b|\bnow becomes?\b|^(?:besides|moreover|furthermore|also|likewise|similarly|a workaround|the (?:core|key|main|general|basic|same) idea)\b|\b(?:this|these|those)\s+(?:\p{L}|_)|\bsuch an?\b|\b(?:we|you) just\b|^(?:as mentioned|as noted|as before|to name a few|in the (?:latter|former) case|what all|in other words)\b|^\S+(?:\s\S+)?\s(?:hence|thus|then|therefore)\b|\b(?:answer|break|solve|use|apply|do|make|see|compute|write|find|put|take|call)\s+(?:it|them)\b|^just as\b|\bas follows\b|\bthe following\b|^the results? (?:is|are|was|were)\b|,\s*as (?:mentioned|noted|discussed|said)(?: (?:before|above|earlier))?,/iu;
+/** A numbered or lettered choice of an exercise: "option 2", "answer (b)", "4 is the correct answer". */
+const exerciseChoice =
+  /\b(?:options?|choices?|answers?)\s+\(?(?:\d{1,2}|[a-d])\)?(?![\p{L}\p{N}])|(?:^|[.;:]\s+)\(?(?:\d{1,2}|[a-d])\)?\s+is\s+(?:the\s+)?(?:correct|right|wrong|best|only)\s+(?:answer|option|choice|one)\b/iu;
+
 /**
  * A sentence about how the course runs (grades, due dates, hand-ins, office hours, its web tools), not about its subject:
  * "Exams will be scanned into Gradescope for grading and feedback.", "Homeworks are due by 9:00pm ...". Any sentence of a
@@ -206,10 +212,18 @@ export function itemProblems(q: Item): ItemCheck[] {
   const modifier = `(?<![\\p{L}-])(?!(?:a|an|the|this|that|each|every|its|their|our|of|and|or|in|on|to|for|with)\\s)\\p{L}[\\p{L}-]*`;
   if (closed && after && !functionWord.test(after) && new RegExp(`${modifier}\\s+${after}\\b`, 'iu').test(tail)) out.push('parallel-slot');
   if (statement && pointsBack.test(body)) out.push('points-back');
+  // "For option 2 to be correct we would only run the _____.", "4 is the correct answer.": an exercise's solution names the
+  // choices of a question the item does not show.
+  if (statement && exerciseChoice.test(body.replace(blank, q.answer))) out.push('points-back');
+  // "uses cat _____.txt", "_____.pdb, ethane.pdb": a blank glued to the rest of a word is a piece of a file name or an
+  // identifier, not a term.
+  if (closed && /[\p{L}\p{N}]_{3,}|_{3,}(?:\.?[\p{L}\p{N}])/u.test(body)) out.push('fragment');
   // "“transpose” a tensor, we mean ...": a sentence that lost its start.
   // (A prompt that only lowercased its source's first letter is not one.)
   const opens = (t: string) => /^[“"‘'(]?(?:\p{Lu}|\d|_{3,})/u.test(t.trim());
   if (statement && !opens(body) && !(q.source && opens(q.source))) out.push('fragment');
+  // "An aside comment; the _____ can also be negative.": a label before a semicolon, then a clause that leans on it.
+  else if (statement && opensWithLabel(body)) out.push('fragment');
   if (q.type === 'multiple-choice' && q.options) {
     const kind = optionKind(q.answer);
     const grain = words(q.answer);
@@ -221,6 +235,10 @@ export function itemProblems(q: Item): ItemCheck[] {
     const shared =
       others.length >= 2 ? (others[0].toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => others.every((o) => mentions(o, w))) : [];
     if (shared.some((w) => !mentions(q.answer, w))) out.push('odd-one-out');
+    // "steady state" or "state approximation" beside "steady state approximation": an option inside another is a piece of
+    // it, so the longer one reads as the real term (or the shorter as its half), whichever is the key.
+    const padded = q.options.map((o) => ` ${keyOf(o)} `);
+    if (padded.some((a, i) => padded.some((b, j) => i !== j && a.trim() !== '' && b.includes(a)))) out.push('nested-options');
   }
   return out;
 }

@@ -32,11 +32,27 @@ const drawingLabels = /^(?:diagram|flowchart)\s*:/i;
 
 export const minStandaloneWords = 7;
 
+/** A verb that makes a clause of the words before a semicolon ("Rates rise; ..."), as against a label ("An aside comment; ..."). */
+const clauseVerb =
+  /\b(?:is|are|was|were|be|been|being|has|have|had|can|cannot|could|will|would|may|might|must|should|shall|does|do|did|\p{L}+(?:ed|es))\b/iu;
+
+/**
+ * "An aside comment; the activation energy can also be negative.": a few words without a verb before a semicolon are a
+ * label, not a clause; a semicolon joins two clauses, so the sentence is a note's fragment and what follows leans on it.
+ */
+export function opensWithLabel(text: string): boolean {
+  const m = /^([^;:.!?]{1,60});\s/u.exec(text.trim());
+  if (!m) return false;
+  const words = m[1].replace(/_+/g, ' x ').split(/\s+/).filter(Boolean);
+  return words.length <= 4 && !clauseVerb.test(m[1]);
+}
+
 /** Why the sentence does not read on its own, or undefined when it does. */
 export function standaloneProblem(text: string): string | undefined {
   if (drawingLabels.test(text.trim())) return "is a drawing's labels, not a sentence";
   const t = text.replace(/^\s*(?:q|question|a|answer|note|tip|hint|remember|recall)\s*[:.]\s*/i, '').trim();
   if (anaphoricStart.test(t)) return 'opens with a pronoun or a pointer back';
+  if (opensWithLabel(t)) return 'opens with a label, not a clause';
   if (firstPerson.test(t)) return 'opens in the first or second person';
   if (t.replace(/_+/g, ' ').split(/\s+/).filter(Boolean).length < minStandaloneWords) return 'under 7 words';
   if (danglingDemonstrative.test(t)) return '"this"/"these" without its noun';

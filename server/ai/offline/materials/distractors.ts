@@ -51,9 +51,9 @@ export function termDistractors(
   pool: readonly BookTerm[],
   opts: TermDistractorOptions,
 ): BookTerm[] {
-  // "chain" and "rule" of "chain rule": a word the book mostly uses inside a phrase is a piece, not a term of its own.
-  const piece = (t: BookTerm) =>
-    t.words === 1 && pool.some((p) => p.words > 1 && p.key.split(' ').includes(t.key) && p.count * 2 >= t.count);
+  // "chain" and "rule" of "chain rule", "steady state" and "state approximation" of "steady state approximation": words the
+  // book mostly uses inside a longer phrase are a piece of it, not a term of their own.
+  const piece = (t: BookTerm) => pool.some((p) => p.words > t.words && ` ${p.key} `.includes(` ${t.key} `) && p.count * 2 >= t.count);
   const outside = (t: BookTerm) => t.count - (opts.chapterIndex === undefined ? 0 : (t.chapterCounts.get(opts.chapterIndex) ?? 0));
   const fitting = pool
     .filter(

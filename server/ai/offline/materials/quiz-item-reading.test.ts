@@ -5,6 +5,7 @@ import { AppError } from '@server/core/app-error';
 import { isCourseLogistics, itemProblems } from '@server/ai/shared/item-checks';
 import { buildMaterial } from '../materials';
 import { bookSentences } from '@server/ai/shared/book-sentences';
+import { standaloneProblem } from '@server/ai/shared/standalone';
 
 /**
  * Quiz items read one by one against their source sentences, as the instructor would: the sentences are quoted from
@@ -275,5 +276,51 @@ describe("a deck's bullets", () => {
     ]);
     // Without it (summaries, objectives) the bullets are read as before.
     expect(read(false)).not.toContain('Random effects are always factors (i.e not continuous)');
+  });
+
+  it('does not offer an option that is a piece of another (chemical kinetics notes: "steady state" beside "steady state approximation")', () => {
+    const source = 'The steady state approximation assumes the overall rate of change of an intermediate is 0.';
+    expect(
+      itemProblems(
+        cloze(source, 'steady state approximation', ['rate law', 'steady state approximation', 'steady state', 'activation energy']),
+      ),
+    ).toContain('nested-options');
+    const converter = 'The hydrocarbons and carbon monoxide are oxidized inside the catalytic converter.';
+    expect(
+      itemProblems(cloze(converter, 'catalytic converter', ['reaction mechanism', 'catalytic converter', 'mechanism', 'rate law'])),
+    ).toContain('nested-options');
+    expect(
+      itemProblems(cloze(converter, 'catalytic converter', ['reaction mechanism', 'catalytic converter', 'rate law', 'activation energy'])),
+    ).toEqual([]);
+  });
+
+  it('does not blank a clause that leans on a label before a semicolon (chemical kinetics notes: "An aside comment; the _____ ...")', () => {
+    const source = 'An aside comment; the activation energy can also be negative.';
+    expect(itemProblems(cloze(source, 'activation energy', ['rate law', 'activation energy', 'catalytic converter']))).toContain(
+      'fragment',
+    );
+    expect(standaloneProblem(source)).toBe('opens with a label, not a clause');
+    // Two clauses joined by a semicolon are a sentence.
+    const clauses = 'The rate law is found by experiment; the mechanism is proposed to explain it.';
+    expect(standaloneProblem(clauses)).toBeUndefined();
+    expect(itemProblems(cloze(clauses, 'rate law', ['rate law', 'activation energy', 'catalytic converter']))).toEqual([]);
+  });
+
+  it("does not ask about a solution's numbered choices, nor blank a piece of a file name (Software Carpentry shell lessons)", () => {
+    const option = 'For option 2 to be correct we would only run the tail command.';
+    expect(itemProblems(cloze(option, 'tail command', ['tail command', 'head command', 'cat command']))).toContain('points-back');
+    const correct = '4 is the correct answer. * matches zero or more characters, so any file name starting with c will be matched.';
+    expect(itemProblems(cloze(correct, 'correct answer'))).toContain('points-back');
+    const file = 'As a final check, she opens another terminal window and uses cat stats-NENE01729B.txt to examine one output file.';
+    expect(itemProblems(cloze(file, 'stats-NENE01729B'))).toContain('fragment');
+    expect(
+      itemProblems(cloze('Prints cubane.pdb, ethane.pdb, and methane.pdb, and the text from all three files is saved.', 'Prints cubane')),
+    ).toContain('fragment');
+    // A sentence that names options in general, and a term followed by a stop, are statements.
+    const fine = 'The sort command has many options that change the order in which it prints the lines of a file.';
+    expect(itemProblems(cloze(fine, 'sort command'))).toEqual([]);
+    expect(itemProblems(cloze('The shell typically uses a dollar sign as the prompt, but may use a different symbol.', 'prompt'))).toEqual(
+      [],
+    );
   });
 });

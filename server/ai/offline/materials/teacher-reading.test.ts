@@ -264,6 +264,36 @@ describe('distractors a student cannot rule out at a glance', () => {
     expect(picked.map((t) => t.key)).not.toContain('chain');
     expect(picked).toHaveLength(3);
   });
+
+  it('never offers two pieces of one longer term (chemical kinetics notes: "steady state", "state approximation")', () => {
+    const pool = [
+      term('steady state approximation', 4),
+      term('steady state', 4),
+      term('state approximation', 4),
+      term('rate law', 6),
+      term('reaction mechanism', 3),
+      term('activation energy', 3),
+    ];
+    for (const seed of [0, 1, 2, 3, 4, 5]) {
+      const picked = termDistractors(term('catalytic converter', 2), pool, {
+        exclude: 'Hydrocarbons and carbon monoxide are oxidized inside the catalytic converter.',
+        seed,
+        count: 3,
+      }).map((t) => t.key);
+      expect(picked).not.toContain('steady state');
+      expect(picked).not.toContain('state approximation');
+      expect(picked).toHaveLength(3);
+    }
+    // A shorter term the book also uses on its own ("steady state" used more than twice as often alone) stays a term.
+    const alone = [0, 1, 2, 3].flatMap((seed) =>
+      termDistractors(
+        term('catalytic converter', 2),
+        [term('steady state approximation', 4), term('steady state', 12), term('rate law', 6), term('activation energy', 3)],
+        { exclude: 'Hydrocarbons and carbon monoxide are oxidized inside the catalytic converter.', seed, count: 3 },
+      ).map((t) => t.key),
+    );
+    expect(alone).toContain('steady state');
+  });
 });
 
 describe('the setting of a task is not quizzed', () => {

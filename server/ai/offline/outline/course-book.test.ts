@@ -35,7 +35,15 @@ describe('a book from several lecture files (test-fixtures/course)', () => {
   it("merges the files with each one's order kept, every file's text present, no numbered copies", () => {
     const book = composeFromDocuments(material(week1, week2), { title: 'Statistics for ecologists' });
     const titles = book.chapters.map((c) => c.title);
-    expect(titles.indexOf('Sampling')).toBeLessThan(titles.indexOf('Regression'));
+    // Week 1 has a title over its sessions and shares no topic with week 2: one chapter under its title, its topics its
+    // sections in their order, each with the date it was taught. Week 2, with no title over its units, keeps them as chapters.
+    const first = book.chapters[0];
+    expect(first.title).toBe('Statistics for Ecologists: Week 1');
+    const sections = first.sections.map((s) => s.title);
+    expect(sections.indexOf('Sampling')).toBeGreaterThanOrEqual(0);
+    expect(sections.indexOf('Sampling')).toBeLessThan(sections.indexOf('Regression'));
+    expect(htmlToText(first.sections[sections.indexOf('Sampling')].content)).toMatch(/^January 10, 2019/);
+    expect(titles.indexOf('Regression diagnostics')).toBeGreaterThan(0);
     expect(titles.indexOf('Regression diagnostics')).toBeLessThan(titles.indexOf('Confidence intervals'));
     expect(outline(book).some((t) => /\(\d+\)\s*$/.test(t))).toBe(false);
     expect(book.notice).toBeUndefined();

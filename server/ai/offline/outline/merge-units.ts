@@ -66,9 +66,10 @@ function mergeChildren(first: DocSection[], second: DocSection[]): DocSection[] 
  * Several documents' units as one sequence, merged by topic with each document's order kept:
  * an order-preserving alignment (as in a diff) pairs units of the same topic (same title, or
  * text alike above `sameTopicSimilarity`), maximising their total likeness; paired units become
- * one chapter, the others keep their place between the pairs (earlier documents first).
+ * one chapter, the others keep their place between the pairs (earlier documents first). Units `byTitleOnly` (a whole
+ * document made one part) pair only under the same title.
  */
-export function mergeByTopic(documents: DocSection[][]): DocSection[] {
+export function mergeByTopic(documents: DocSection[][], byTitleOnly: (u: DocSection) => boolean = () => false): DocSection[] {
   const nonEmpty = documents.filter((d) => d.length > 0);
   if (nonEmpty.length <= 1) return nonEmpty[0] ?? [];
   const stats = new TermStats();
@@ -89,6 +90,7 @@ export function mergeByTopic(documents: DocSection[][]): DocSection[] {
   };
   const likeness = (a: DocSection, b: DocSection) => {
     if (titleKey(a.title) && titleKey(a.title) === titleKey(b.title)) return 1;
+    if (byTitleOnly(a) || byTitleOnly(b)) return 0;
     const s = sparseCosine(vectorOf(a), vectorOf(b));
     return s >= sameTopicSimilarity ? s : 0;
   };

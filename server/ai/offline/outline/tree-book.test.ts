@@ -209,11 +209,45 @@ describe('composeFromDocuments', () => {
         title: 'Information science',
       },
     );
-    expect(book.chapters.map((c) => c.title)).toEqual(['Tables', 'Joins', 'Clients', 'Servers']);
-    const clients = htmlToText(book.chapters[2].content);
-    expect(clients.indexOf('Today we will talk about networks')).toBeGreaterThanOrEqual(0);
-    expect(clients.indexOf('Today we will talk about networks')).toBeLessThan(clients.indexOf('A client is any program'));
+    // Two lectures on different subjects: each is one chapter under its own title, its introduction opening it.
+    expect(book.chapters.map((c) => c.title)).toEqual(['Databases', 'Networks']);
+    const networks = book.chapters[1];
+    expect(htmlToText(networks.content)).toContain('Today we will talk about networks');
+    expect(networks.sections.map((s) => s.title).slice(0, 2)).toEqual(['Clients', 'Servers']);
+    expect(htmlToText(networks.sections[0].content)).toContain('A client is any program');
     expect(book.chapters.map((c) => htmlToText(c.content)).join(' ')).not.toMatch(/The book has \d+ chapters/);
+  });
+
+  it('with several files, each titled short file is one part: its units are sections, a long file keeps its chapters', () => {
+    // A regression lecture (a title over three topics) and a simulation workshop handout (a title over examples and tasks).
+    const titled = (title: string, units: string[], filename: string, extra: DocBlock[] = []) =>
+      doc([h(title, 1), ...units.flatMap((u) => [h(u, 2), para(u)]), ...extra], title, filename);
+    const lecture = titled('Linear Regression', ['Linear regression', 'Significance testing', 'Regression in R'], 'lecture.docx');
+    const workshop = titled(
+      'Simulation Modelling with Python',
+      ['Example A: Falling Fridge Magnets', 'Task 1: Weight of a Shopping Bag', 'Example C: An M/M/1 Queue', 'Task 2: An M/G/c Queue'],
+      'handout.docx',
+    );
+    const book = composeFromDocuments(material(lecture, workshop), { title: 'Regression and simulation' });
+    expect(book.chapters.map((c) => c.title)).toEqual(['Linear Regression', 'Simulation Modelling with Python']);
+    expect(book.chapters[1].sections.map((s) => s.title).filter((t) => t !== reviewSectionTitle)).toEqual([
+      'Example A: Falling Fridge Magnets',
+      'Task 1: Weight of a Shopping Bag',
+      'Example C: An M/M/1 Queue',
+      'Task 2: An M/G/c Queue',
+    ]);
+    expect(htmlToText(book.chapters[1].sections[1].content)).toContain('Task 1: Weight of a Shopping Bag is described here');
+    // One file alone: its units are the book's chapters, as before.
+    expect(composeFromDocuments(material(workshop), { title: 'Simulation' }).chapters).toHaveLength(4);
+    // A long file (a whole book of notes) keeps its own chapters beside the short one's part.
+    const long = (u: string) => Array.from({ length: 450 }, () => para(u));
+    const notes = doc(
+      [h('Course Notes', 1), h('Probability', 2), ...long('Probability'), h('Inference', 2), ...long('Inference')],
+      'Course Notes',
+      'notes.pdf',
+    );
+    const withNotes = composeFromDocuments(material(notes, workshop), { title: 'Statistics' });
+    expect(withNotes.chapters.map((c) => c.title)).toEqual(['Probability', 'Inference', 'Simulation Modelling with Python']);
   });
 
   it('keeps all the text of a whole book by default, and condenses it to a floor per unit only when asked, every unit present', () => {

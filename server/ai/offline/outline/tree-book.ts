@@ -72,7 +72,8 @@ function composeChapter(node: DocSection, options: ComposeOptions): Chapter {
   if (node.children.length === 0) return { title, content: lead + own + (review ? `<hr />${review}` : ''), sections: [] };
   const sections: Section[] = node.children.map((child) => ({
     title: cleanHeadingTitle(child.title) || title,
-    content: renderUnit(child, 3, options),
+    // A file made one part keeps its units' meeting dates under their titles.
+    content: scheduleLine(child) + renderUnit(child, 3, options),
   }));
   if (review) sections.push({ title: reviewSectionTitle, content: review });
   return { title, content: lead + own, sections };
@@ -105,6 +106,14 @@ function inventedTitle(blocks: DocBlock[], taken: Set<string>): string | undefin
   return keyphraseTitle(texts, { taken }) ?? undefined;
 }
 
+/**
+ * The most words a document of several may have to be one chapter of the book: a long textbook chapter. Above it (a book,
+ * a term's notes) its own chapters stay chapters.
+ */
+const partWords = 8000;
+/** A unit that answers or labels a task ("Solution", "Key Points"): every lesson of a series has one. */
+const answerTitle = /^(?:solutions?|answers?|hints?|key points|challenges?|discussion|questions?)$/;
+
 interface Part {
   kind: 'intro' | 'chapter' | 'end';
   unit: DocSection;
@@ -114,7 +123,8 @@ interface Part {
 
 /**
  * The book from the documents' own structure: each document's units become chapters,
- * several documents merged by topic with each one's order kept, the next level sections,
+ * several documents merged by topic with each one's order kept (a short titled document sharing no topic with the
+ * others is one chapter, its units its sections), the next level sections,
  * deeper levels sub-headings inside the section; every block kept in reading order
  * (figures, equations, tables, lists with them), condensed per unit only for whole books.
  * Each teaching chapter opens with an overview and objectives and closes with a review
@@ -145,6 +155,8 @@ export function composeFromDocuments(
   const taken = new Set<string>();
   const intros: Part[] = [];
   const perDocument: DocSection[][] = [];
+  // Documents that may be one part each (by their index in perDocument).
+  const fileParts = new Map<number, DocSection>();
   const endMatter: DocSection[] = [];
   const appendices: DocSection[] = [];
   for (const source of sources) {
@@ -175,6 +187,20 @@ export function composeFromDocuments(
       continue;
     }
     const introTitle = u.intro?.title || source.document.title || '';
+    // With several documents, a lecture or a handout that shares no topic with the others is one part of the book: one
+    // chapter under the file's own title, its units as sections (their headings one level down), its opening text and
+    // closing exercises with them. Side by side at the top, a handout's examples and tasks beside a lecture's topics read
+    // as one list and lose which file they came from. A long document (a book, full notes) keeps its own chapters, and
+    // so does one without a title above its units (its first heading is its first unit's, not a name for the whole).
+    const ownTitle = cleanHeadingTitle(source.document.title ?? '');
+    const partTitle =
+      cleanHeadingTitle(u.intro?.title ?? '') || (chapters.some((c) => titleKey(c.title) === titleKey(ownTitle)) ? '' : ownTitle);
+    if (sources.length > 1 && chapters.length >= 2 && blockWords(source.document.blocks) <= partWords && titleKey(partTitle) !== '')
+      // Sub-headings before the first unit are the opening's sections, first among the part's.
+      fileParts.set(
+        perDocument.length,
+        bareUnit(partTitle, u.intro?.blocks ?? [], [...(u.intro?.children ?? []), ...chapters, ...u.endMatter]),
+      );
     if (u.intro && (proseWords(u.intro.blocks) >= 30 || u.intro.children.length > 0)) {
       const unit = bareUnit(introTitle, u.intro.blocks, u.intro.children);
       // A document's introduction with sections of its own teaches like a chapter; one without opens the book.
@@ -196,7 +222,20 @@ export function composeFromDocuments(
       chapters[chapters.length - 1] = { ...last, children: [...last.children, ...u.endMatter] };
     } else endMatter.push(...u.endMatter);
   }
-  const merged = mergeByTopic(perDocument);
+  // A document whose units pair with another's by topic is merged unit by unit; the others are one part each, merged
+  // with another unit only under the same title, never for words in common.
+  // A pair under a label every file uses ("Solution", "Exercises") shares no topic.
+  const topical = perDocument.map((units) =>
+    units.filter((unit) => !isEndMatterTitle(unit.title) && !answerTitle.test(titleKey(unit.title))),
+  );
+  const kept = new Set(mergeByTopic(topical));
+  const asParts = perDocument.map((units, i) => {
+    const part = fileParts.get(i);
+    return part && topical[i].every((unit) => kept.has(unit)) ? [part] : units;
+  });
+  const unitByUnit = mergeByTopic(perDocument);
+  const partUnits = new Set([...fileParts.values()]);
+  const merged = asParts.some((units, i) => units !== perDocument[i]) ? mergeByTopic(asParts, (unit) => partUnits.has(unit)) : unitByUnit;
   const parts: Part[] = [
     ...intros,
     ...merged.map((unit): Part => ({ kind: isEndMatterTitle(unit.title) ? 'end' : 'chapter', unit })),
