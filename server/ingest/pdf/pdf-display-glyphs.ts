@@ -1,6 +1,7 @@
 import { joinLatex } from '../latex-join';
 import { checkedLatex, formulaLatex } from './pdf-equation-latex';
 import { latexToText } from './pdf-math';
+import { pictureAltText } from './pdf-display-alt';
 import type { PdfItem, PdfLine, PdfMark, PdfPage, PdfRegion } from './pdf-types';
 
 /**
@@ -658,8 +659,11 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     const region = l.region;
+    // A display kept as a picture says what its glyphs say, in reading order (pdf-display-alt.ts).
+    const asPicture = (x: PdfLine) =>
+      x.region?.kind === 'equation' && !x.region.latex ? { ...x, region: { ...x.region, text: pictureAltText(page.items, page.marks ?? [], x.region) } } : x;
     if (region?.kind !== 'equation' || region.latex || region.label) {
-      out.push(l);
+      out.push(asPicture(l));
       continue;
     }
     let merged: PdfRegion = region;
@@ -688,7 +692,7 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
     }
     const group = lines.slice(i, i + taken).map((x) => x.region);
     if (!read || regions.some((o) => !group.includes(o) && overlapping(read!.box, o))) {
-      out.push(l);
+      out.push(asPicture(l));
       continue;
     }
     const box = read.box;
