@@ -299,7 +299,6 @@ function readRow(atoms: Atom[], base: number, main: number): string {
 export function glyphAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string | undefined {
   const atoms = atomsOf(items, region);
   if (atoms.length === 0) return undefined;
-  if (process.env.ALTDEBUG) console.log(region.text, JSON.stringify(atoms.map((a) => [a.text, +a.x0.toFixed(1), +a.x1.toFixed(1), +a.y.toFixed(1), +a.size.toFixed(1)])), JSON.stringify(barsOf(marks, region, 10)));
   const main = Math.max(...atoms.map((a) => a.size));
   const text = read(atoms, barsOf(marks, region, main), ' ; ')
     .replace(/\s+/g, ' ')
@@ -333,10 +332,7 @@ export function pictureAltText(items: PdfItem[], marks: PdfMark[], region: PdfRe
   for (const c of shown(read)) left.set(c, (left.get(c) ?? 0) + 1);
   for (const c of shown(region.text)) {
     const n = left.get(c) ?? 0;
-    if (n === 0) {
-      if (process.env.ALTDEBUG) console.log('GUARD', c, region.text, '|', read);
-      return region.text;
-    }
+    if (n === 0) return region.text;
     left.set(c, n - 1);
   }
   return read;
