@@ -25,8 +25,14 @@ describe('the alt text of a display kept as a picture', () => {
     const byLabel = new Map((await equations('display-alt-text.pdf')).map((e) => [e.label, e.text]));
     expect(byLabel.get('(4)')).toBe('∆_{r}G = μ_{B} − μ_{A} = μ_{B}^{0} − μ_{A}^{0} + RT ln Q ; Q ≡ (P_{B})/(P_{A})');
     expect(byLabel.get('(5)')).toBe('∆_{r}G = 0 = ∆_{r}G^{0} + RT ln K, K = (P_{C}P_{D}^{2})/(P_{A}^{2}P_{B}^{3})');
-    // A big operator's limit is written on it, not as a row of its own after the formula.
-    expect(byLabel.get('(6)')).toBe('dG = ∑_{i} μ_{i} dn_{i}');
+  });
+
+  it('reads a numbered display as KaTeX-checked LaTeX where every glyph is read, its text in the LaTeX\'s order', async () => {
+    const sum = (await equations('display-alt-text.pdf')).find((e) => e.label === '(6)');
+    expect(sum?.latex).toBe('d G=\\sum _{i}μ_{i}d n_{i}');
+    expect(sum?.image).toBeUndefined();
+    // The limit is written on its operator, not after the formula as the lines set it.
+    expect(sum?.text).toBe('d G=∑_{i}μ_{i}d n_{i}');
   });
 
   it('reads a Beamer frame\'s display with its limits, fractions and delimiters in order', async () => {

@@ -628,9 +628,18 @@ function balanced(latex: string): boolean {
   return count(/\(/g) === count(/\)/g) || count(/[([]/g) === count(/[)\]]/g);
 }
 
-/** A formula's LaTeX as plain text: its symbols as characters, a matrix in its brackets with its rows split by ";". */
+/**
+ * A formula's LaTeX as plain text: its symbols as characters, a matrix in its brackets with its rows split by ";", a
+ * fraction as "(a)/(b)" as the pictures' alt text writes it (pdf-display-alt.ts), names and words as their letters.
+ */
 function altText(latex: string): string {
-  return latexToText(latex)
+  let text = latex.replace(/\\(?:mathrm|operatorname|text)\{\s*([^{}]*?)\s*\}/g, ' $1 ');
+  // Innermost fractions first.
+  for (let before = ''; before !== text; ) {
+    before = text;
+    text = text.replace(/\\frac\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/, '($1)/($2)');
+  }
+  return latexToText(text)
     .replace(
       /\\begin\{(\w+)\}/g,
       (_, env: string) => (({ bmatrix: ' [', pmatrix: ' (', Bmatrix: ' {' }) as Record<string, string>)[env] ?? ' ',
@@ -662,7 +671,7 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
     // A display kept as a picture says what its glyphs say, in reading order (pdf-display-alt.ts).
     const asPicture = (x: PdfLine) =>
       x.region?.kind === 'equation' && !x.region.latex ? { ...x, region: { ...x.region, text: pictureAltText(page.items, page.marks ?? [], x.region) } } : x;
-    if (region?.kind !== 'equation' || region.latex || region.label) {
+    if (region?.kind !== 'equation' || region.latex) {
       out.push(asPicture(l));
       continue;
     }
@@ -696,9 +705,9 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
       continue;
     }
     const box = read.box;
-    // The alt text of matrices, or of pictures read as one, follows the formula as read, not the lines' order (which runs
-    // across the matrices of a row); any other keeps the lines' text with its limits (pdf-equations.ts).
-    const text = taken > 1 || /\\begin\{[pbB]matrix\}/.test(read.latex) ? altText(read.latex) : merged.text;
+    // The text of a display read as LaTeX is what the LaTeX says, in its order, not the lines' order (which runs across
+    // the matrices of a row and puts a numerator before its row).
+    const text = altText(read.latex);
     out.push({ ...l, region: { ...merged, ...box, latex: read.latex, text } });
     i += taken - 1;
   }
