@@ -19,6 +19,8 @@ describe('the alt text of a display kept as a picture', () => {
     // The "3" of the second CH₃ and the phase of the product are the picture's too.
     expect(byLabel.get('(2)')?.text).toBe('CO_{(g)} + CH_{3}OH_{(l)} ⟶ CH_{3}COOH_{(l)}');
     expect(byLabel.get('(3)')?.text).toBe('N_{2}O_{4} ⇌ 2NO_{2}');
+    // TeX's \cdots is three dots drawn apart: one ellipsis, so the formula does not end on a product sign.
+    expect(byLabel.get('(7)')?.text).toBe('aA + bB + ⋯ ⇌ cC + dD + ⋯');
   });
 
   it('reads rows top to bottom and a fraction as numerator over denominator, each with its scripts', async () => {
@@ -27,7 +29,7 @@ describe('the alt text of a display kept as a picture', () => {
     expect(byLabel.get('(5)')).toBe('∆_{r}G = 0 = ∆_{r}G^{0} + RT ln K, K = (P_{C}P_{D}^{2})/(P_{A}^{2}P_{B}^{3})');
   });
 
-  it('reads a numbered display as KaTeX-checked LaTeX where every glyph is read, its text in the LaTeX\'s order', async () => {
+  it("reads a numbered display as KaTeX-checked LaTeX where every glyph is read, its text in the LaTeX's order", async () => {
     const sum = (await equations('display-alt-text.pdf')).find((e) => e.label === '(6)');
     expect(sum?.latex).toBe('d G=\\sum _{i}μ_{i}d n_{i}');
     expect(sum?.image).toBeUndefined();
@@ -35,7 +37,7 @@ describe('the alt text of a display kept as a picture', () => {
     expect(sum?.text).toBe('d G=∑_{i}μ_{i}d n_{i}');
   });
 
-  it('reads a Beamer frame\'s display with its limits, fractions and delimiters in order', async () => {
+  it("reads a Beamer frame's display with its limits, fractions and delimiters in order", async () => {
     const [eq] = await equations('beamer-display-alt.pdf');
     expect(eq.label).toBe('(1)');
     expect(eq.text).toBe('p(d|θ, I) = ∏_{i=1}^{N} 1/(√ 2πσ^{2}) exp (−((d_{i} − s_{i}(θ))^{2})/(2σ^{2}))');

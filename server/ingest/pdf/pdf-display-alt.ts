@@ -30,6 +30,9 @@ const bigOperators = /^[∑∏∐∫∮⋃⋂⨁⨂]$/u;
 /** Glyphs that take limits over and under them in a display: big operators, long arrows with a label over them, lim. */
 const takesLimits = /^(?:[∑∏∐∫∮⋃⋂⨁⨂]|[−-]*[→⟶⇀↽⇌⇒⟹←⟵][−-]*|lim|max|min|sup|inf)$/u;
 
+/** How far right of an operator its limits may stand: an integral's are set to its right, the others' over its middle. */
+const reachOf = (o: { text: string; size: number }) => (/^[∫∮]$/u.test(o.text) ? 0.8 : 0.3) * o.size;
+
 /** Two glyphs TeX stacks in one place to draw one symbol (amsmath's and mhchem's equilibrium arrows). */
 const stacked: Record<string, string> = { '⇀↽': '⇌', '↼⇁': '⇋', '→←': '⇄', '⟶⟵': '⇄' };
 
@@ -111,7 +114,7 @@ function read(atoms: Atom[], bars: Bar[], joiner: string): string {
       const sign = above ? 1 : -1;
       let reach = (above ? 1.2 : 1.5) * main;
       let inner: Bar[] = [];
-      for (let grown = true; grown; ) {
+      for (let grown = true; grown;) {
         const found = left.filter((b) => inWidth(b) && sign * (b.y - bar.y) > 0 && sign * (b.y - bar.y) < reach);
         const next = Math.max(reach, ...found.map((b) => sign * (b.y - bar.y) + (above ? 1.2 : 1.5) * main));
         grown = next > reach;
@@ -160,7 +163,9 @@ function read(atoms: Atom[], bars: Bar[], joiner: string): string {
     // The operator nearest over or under it (an arrow's label on the next row is that arrow's).
     const operators = rows.flatMap((r) =>
       r.atoms
-        .filter((o) => takesLimits.test(o.text) && centre >= o.x0 - 0.3 * main && centre <= o.x1 + 0.3 * main && Math.abs(o.y - a.y) < 2 * main)
+        .filter(
+          (o) => takesLimits.test(o.text) && centre >= o.x0 - 0.3 * main && centre <= o.x1 + reachOf(o) && Math.abs(o.y - a.y) < 2 * main,
+        )
         .map((o) => ({ r, d: Math.abs(o.y - a.y) })),
     );
     const operator = operators.sort((p, q) => p.d - q.d)[0]?.r;
@@ -195,7 +200,10 @@ function arrows(atoms: Atom[], main: number): Atom[] {
     if (run.length > 1 && arrowHead.test(text)) {
       const heads = new Set(text.replace(/[−=]/g, ''));
       const pair = Object.entries(stacked).find(([k]) => [...k].every((c) => heads.has(c)))?.[1];
-      const long = text.replace(/[−=]*(?:−→|⟶)[−=→⟶]*/g, '⟶').replace(/[←⟵][−=←⟵]*/g, '⟵').replace(/[−=]+(?=[⇀↽↼⇁])|(?<=[⇀↽↼⇁])[−=]+/g, '');
+      const long = text
+        .replace(/[−=]*(?:−→|⟶)[−=→⟶]*/g, '⟶')
+        .replace(/[←⟵][−=←⟵]*/g, '⟵')
+        .replace(/[−=]+(?=[⇀↽↼⇁])|(?<=[⇀↽↼⇁])[−=]+/g, '');
       out.push({ ...run[0], text: pair ?? long, x1: Math.max(...run.map((a) => a.x1)), y: Math.max(...run.map((a) => a.y)) });
     } else out.push(...run);
     run = [];
@@ -224,7 +232,10 @@ interface Piece {
 
 /** One row: its full-size glyphs left to right, stacked pairs as one symbol, the smaller ones as their scripts or limits. */
 function readRow(atoms: Atom[], base: number, main: number): string {
-  const big = arrows(atoms.filter((a) => a.size >= 0.9 * main).sort((a, b) => a.x0 - b.x0), main);
+  const big = arrows(
+    atoms.filter((a) => a.size >= 0.9 * main).sort((a, b) => a.x0 - b.x0),
+    main,
+  );
   const pieces: Piece[] = [];
   for (const a of big) {
     const last = pieces[pieces.length - 1];
@@ -264,10 +275,8 @@ function readRow(atoms: Atom[], base: number, main: number): string {
     const centre = (x0 + x1) / 2;
     const host =
       pieces.find(
-        (p) =>
-          p.limits && centre >= p.x0 - 0.3 * main && centre <= p.x1 + 0.3 * main && (y > base + 0.5 * main || y < base - 0.4 * main),
-      ) ??
-      [...pieces].reverse().find((p) => p.x0 < x0 && x0 - p.x1 < 0.6 * main);
+        (p) => p.limits && centre >= p.x0 - 0.3 * main && centre <= p.x1 + reachOf(p) && (y > base + 0.5 * main || y < base - 0.4 * main),
+      ) ?? [...pieces].reverse().find((p) => p.x0 < x0 && x0 - p.x1 < 0.6 * main);
     const raised = y > base + 0.15 * main;
     const lowered = y < base - 0.1 * main;
     if (!host || (!raised && !lowered)) {
@@ -301,13 +310,15 @@ export function glyphAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegi
   if (atoms.length === 0) return undefined;
   const main = Math.max(...atoms.map((a) => a.size));
   const text = read(atoms, barsOf(marks, region, main), ' ; ')
+    // TeX draws \cdots as three dots: one ellipsis, not three products.
+    .replace(/·\s?·\s?·/g, '⋯')
     .replace(/\s+/g, ' ')
     .trim();
   return text || undefined;
 }
 
 /** The characters a text shows, its markup for scripts, brackets and spacing aside (accents as their own marks). */
-const drawnAs: Record<string, string> = { '⇌': '⇀↽', '⇋': '↼⇁', '⇄': '→←', '⟶': '→', '⟵': '←', '⟹': '⇒', '⟸': '⇐', '⟺': '⇐⇒' };
+const drawnAs: Record<string, string> = { '⋯': '···', '⇌': '⇀↽', '⇋': '↼⇁', '⇄': '→←', '⟶': '→', '⟵': '←', '⟹': '⇒', '⟸': '⇐', '⟺': '⇐⇒' };
 const shown = (text: string) => [
   ...text
     .normalize('NFKD')
@@ -315,7 +326,7 @@ const shown = (text: string) => [
     .replace(/-/g, '−')
     .replace(/'/g, '′')
     .replace(/\\(?![a-zA-Z])/g, '')
-    .replace(/[⇌⇋⇄⟶⟵⟹⟸⟺]/gu, (c) => drawnAs[c])
+    .replace(/[⋯⇌⇋⇄⟶⟵⟹⟸⟺]/gu, (c) => drawnAs[c])
     // An arrow's shaft is drawn in pieces of "−" or "=" as the font has them.
     .replace(/[−=]+(?=[⇀↽↼⇁→⇒])|(?<=[⇀↽↼⇁←⇐])[−=]+/gu, '')
     .replace(/[\s_^{}()/;\p{M}]/gu, ''),

@@ -635,7 +635,7 @@ function balanced(latex: string): boolean {
 function altText(latex: string): string {
   let text = latex.replace(/\\(?:mathrm|operatorname|text)\{\s*([^{}]*?)\s*\}/g, ' $1 ');
   // Innermost fractions first.
-  for (let before = ''; before !== text; ) {
+  for (let before = ''; before !== text;) {
     before = text;
     text = text.replace(/\\frac\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/, '($1)/($2)');
   }
@@ -670,7 +670,9 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
     const region = l.region;
     // A display kept as a picture says what its glyphs say, in reading order (pdf-display-alt.ts).
     const asPicture = (x: PdfLine) =>
-      x.region?.kind === 'equation' && !x.region.latex ? { ...x, region: { ...x.region, text: pictureAltText(page.items, page.marks ?? [], x.region) } } : x;
+      x.region?.kind === 'equation' && !x.region.latex
+        ? { ...x, region: { ...x.region, text: pictureAltText(page.items, page.marks ?? [], x.region) } }
+        : x;
     if (region?.kind !== 'equation' || region.latex) {
       out.push(asPicture(l));
       continue;
