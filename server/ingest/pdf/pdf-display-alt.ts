@@ -337,6 +337,9 @@ const shown = (text: string) => [
  * (it may say more: a script the lines gave to another line), else the lines' text.
  */
 export function pictureAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string {
+  // A display holding words (a label over an arrow, "pour un certain S") keeps the order pdf-worded-rows.ts gave them.
+  if (/(?<![\\\p{L}])(?!(?:exp|log|lim|max|min|sup|inf|det|sin|cos|tan)\b)\p{Ll}{3,}/u.test(region.text.replace(/[_^]\{[^{}]*\}/g, ' ')))
+    return region.text;
   const read = glyphAltText(items, marks, region);
   if (!read) return region.text;
   const left = new Map<string, number>();

@@ -673,7 +673,7 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
       x.region?.kind === 'equation' && !x.region.latex
         ? { ...x, region: { ...x.region, text: pictureAltText(page.items, page.marks ?? [], x.region) } }
         : x;
-    if (region?.kind !== 'equation' || region.latex) {
+    if (region?.kind !== 'equation' || region.latex || region.label) {
       out.push(asPicture(l));
       continue;
     }
@@ -707,9 +707,9 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
       continue;
     }
     const box = read.box;
-    // The text of a display read as LaTeX is what the LaTeX says, in its order, not the lines' order (which runs across
-    // the matrices of a row and puts a numerator before its row).
-    const text = altText(read.latex);
+    // The alt text of matrices, or of pictures read as one, follows the formula as read, not the lines' order (which runs
+    // across the matrices of a row); any other keeps the lines' text with its limits (pdf-equations.ts).
+    const text = taken > 1 || /\\begin\{[pbB]matrix\}/.test(read.latex) ? altText(read.latex) : merged.text;
     out.push({ ...l, region: { ...merged, ...box, latex: read.latex, text } });
     i += taken - 1;
   }
