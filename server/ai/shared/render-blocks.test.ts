@@ -22,6 +22,14 @@ describe('renderBlocks', () => {
     expect(alts).toEqual([undescribedFigureAlt, formulaPictureAlt, 'Energy of level n']);
   });
 
+  it("keeps a long formula picture's alt text whole: a derivation of several rows is the formula", () => {
+    const image = { sha256: 'abc', mime: 'image/png' as const };
+    const rows = `∆_{r}G ${Array.from({ length: 12 }, (_, i) => `= ∆_{r}G^{0} + RT ln(P_{${i}}) − 2RT ln(P_{A})`).join(' ; ')}`;
+    const html = renderBlocks([b('equation', rows, { image, label: '(14)' })], { imageUrls: { abc: '/api/images/7' } });
+    expect(rows.length).toBeGreaterThan(300);
+    expect(/alt="([^"]*)"/.exec(html)?.[1]).toBe(rows);
+  });
+
   it('renders every block kind as the editor allows it (the sanitizer keeps it all)', () => {
     const html = renderBlocks(
       [

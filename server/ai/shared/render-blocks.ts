@@ -124,9 +124,9 @@ function renderTable(block: DocBlock, options: RenderOptions): string {
   return `${caption}<table><tbody>${head}${body}</tbody></table>`;
 }
 
-function renderImage(block: DocBlock, options: RenderOptions, alt: string): string {
+function renderImage(block: DocBlock, options: RenderOptions, alt: string, longest = 300): string {
   const url = block.image ? options.imageUrls?.[block.image.sha256] : undefined;
-  return url ? `<img src="${escapeHtml(url)}" alt="${escapeHtml(alt.slice(0, 300))}" />` : '';
+  return url ? `<img src="${escapeHtml(url)}" alt="${escapeHtml(alt.slice(0, longest))}" />` : '';
 }
 
 /**
@@ -164,7 +164,8 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
     case 'equation': {
       if (block.latex) return `<div data-type="block-math" data-latex="${escapeHtml(block.latex)}"></div>`;
       // A formula cropped from a PDF reads back as symbol soup ("( ) N! N! ln(W) = ..."): not alt text.
-      const img = renderImage(block, options, block.text && !looksGarbled(block.text) ? block.text : formulaPictureAlt);
+      // A formula's alt text is the formula: a derivation of several rows is read whole, not cut after 300 characters.
+      const img = renderImage(block, options, block.text && !looksGarbled(block.text) ? block.text : formulaPictureAlt, 4000);
       if (img) return `${img}${block.label ? `<p>${escapeHtml(block.label)}</p>` : ''}`;
       return block.text ? `<p>${inlineHtml(block.text)}${block.label ? ` ${escapeHtml(block.label)}` : ''}</p>` : '';
     }

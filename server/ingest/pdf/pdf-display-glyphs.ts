@@ -1,6 +1,7 @@
 import { joinLatex } from '../latex-join';
 import { checkedLatex, formulaLatex } from './pdf-equation-latex';
 import { latexToText } from './pdf-math';
+import { pictureAltText } from './pdf-display-alt';
 import type { PdfItem, PdfLine, PdfMark, PdfPage, PdfRegion } from './pdf-types';
 
 /**
@@ -627,9 +628,18 @@ function balanced(latex: string): boolean {
   return count(/\(/g) === count(/\)/g) || count(/[([]/g) === count(/[)\]]/g);
 }
 
-/** A formula's LaTeX as plain text: its symbols as characters, a matrix in its brackets with its rows split by ";". */
+/**
+ * A formula's LaTeX as plain text: its symbols as characters, a matrix in its brackets with its rows split by ";", a
+ * fraction as "(a)/(b)" as the pictures' alt text writes it (pdf-display-alt.ts), names and words as their letters.
+ */
 function altText(latex: string): string {
-  return latexToText(latex)
+  let text = latex.replace(/\\(?:mathrm|operatorname|text)\{\s*([^{}]*?)\s*\}/g, ' $1 ');
+  // Innermost fractions first.
+  for (let before = ''; before !== text;) {
+    before = text;
+    text = text.replace(/\\frac\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/, '($1)/($2)');
+  }
+  return latexToText(text)
     .replace(
       /\\begin\{(\w+)\}/g,
       (_, env: string) => (({ bmatrix: ' [', pmatrix: ' (', Bmatrix: ' {' }) as Record<string, string>)[env] ?? ' ',
@@ -658,8 +668,13 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     const region = l.region;
+    // A display kept as a picture says what its glyphs say, in reading order (pdf-display-alt.ts).
+    const asPicture = (x: PdfLine) =>
+      x.region?.kind === 'equation' && !x.region.latex
+        ? { ...x, region: { ...x.region, text: pictureAltText(page.items, page.marks ?? [], x.region) } }
+        : x;
     if (region?.kind !== 'equation' || region.latex || region.label) {
-      out.push(l);
+      out.push(asPicture(l));
       continue;
     }
     let merged: PdfRegion = region;
@@ -688,7 +703,7 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
     }
     const group = lines.slice(i, i + taken).map((x) => x.region);
     if (!read || regions.some((o) => !group.includes(o) && overlapping(read!.box, o))) {
-      out.push(l);
+      out.push(asPicture(l));
       continue;
     }
     const box = read.box;

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fixturePath } from '@server/test/fixture-path.support';
+import { extractPdf } from './pdf-extract';
+
+const equations = async (name: string) => {
+  const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath(`pdf/latex/${name}`))), name);
+  return doc.blocks.filter((b) => b.kind === 'equation');
+};
+
+// Displays kept as pictures say what they show, in reading order: a screen reader reads the formula, and the words of
+// the formula are the book's.
+describe('the alt text of a display kept as a picture', () => {
+  it('keeps the subscripts of chemical formulas and reads an equilibrium arrow as one symbol', async () => {
+    const eqs = await equations('display-alt-text.pdf');
+    const byLabel = new Map(eqs.map((e) => [e.label, e]));
+    expect(byLabel.get('(1)')?.image).toBeDefined();
+    expect(byLabel.get('(1)')?.text).toBe('NO_{2} + CO ⟶ NO + CO_{2}');
+    // The "3" of the second CH₃ and the phase of the product are the picture's too.
+    expect(byLabel.get('(2)')?.text).toBe('CO_{(g)} + CH_{3}OH_{(l)} ⟶ CH_{3}COOH_{(l)}');
+    expect(byLabel.get('(3)')?.text).toBe('N_{2}O_{4} ⇌ 2NO_{2}');
+    // TeX's \cdots is three dots drawn apart: one ellipsis, so the formula does not end on a product sign.
+    expect(byLabel.get('(7)')?.text).toBe('aA + bB + ⋯ ⇌ cC + dD + ⋯');
+  });
+
+  it('reads rows top to bottom and a fraction as numerator over denominator, each with its scripts', async () => {
+    const byLabel = new Map((await equations('display-alt-text.pdf')).map((e) => [e.label, e.text]));
+    expect(byLabel.get('(4)')).toBe('∆_{r}G = μ_{B} − μ_{A} = μ_{B}^{0} − μ_{A}^{0} + RT ln Q ; Q ≡ (P_{B})/(P_{A})');
+    expect(byLabel.get('(5)')).toBe('∆_{r}G = 0 = ∆_{r}G^{0} + RT ln K, K = (P_{C}P_{D}^{2})/(P_{A}^{2}P_{B}^{3})');
+  });
+
+  it("writes a big operator's limit on it, not after the formula as the lines set it", async () => {
+    const sum = (await equations('display-alt-text.pdf')).find((e) => e.label === '(6)');
+    expect(sum?.text).toBe('dG = ∑_{i} μ_{i} dn_{i}');
+  });
+
+  it("reads a Beamer frame's display with its limits, fractions and delimiters in order", async () => {
+    const [eq] = await equations('beamer-display-alt.pdf');
+    expect(eq.label).toBe('(1)');
+    expect(eq.text).toBe('p(d|θ, I) = ∏_{i=1}^{N} 1/(√ 2πσ^{2}) exp (−((d_{i} − s_{i}(θ))^{2})/(2σ^{2}))');
+  });
+});

@@ -1,0 +1,353 @@
+import type { PdfItem, PdfMark, PdfRegion } from './pdf-types';
+
+/**
+ * The alt text of a display kept as a picture, read from where its glyphs stand rather than from the lines' order (which
+ * puts a fraction's numerator, its bar's row and its denominator one after another, and a script on a line of its own):
+ * rows by baseline, top to bottom, each read left to right; a rule with glyphs over and under it is a fraction, "a/b" or
+ * "(a)/(b)"; smaller glyphs raised or lowered beside a glyph are its scripts, "^{...}" and "_{...}" as the lines write
+ * them (mhchem's "CO_{2}"), and over or under a big operator its limits; two arrows or harpoons stacked in one place are
+ * the one symbol they draw ("⇀" over "↽" is "⇌"). Every glyph in the picture is read: none is dropped.
+ */
+
+interface Atom {
+  text: string;
+  x0: number;
+  x1: number;
+  y: number;
+  size: number;
+  bigOp?: boolean;
+  /** A glyph of TeX's extension font, placed on its row by a guess (PdfItem.hangs): it joins the row nearest it. */
+  hangs?: boolean;
+}
+
+interface Bar {
+  x0: number;
+  x1: number;
+  y: number;
+}
+
+const bigOperators = /^[∑∏∐∫∮⋃⋂⨁⨂]$/u;
+/** Glyphs that take limits over and under them in a display: big operators, long arrows with a label over them, lim. */
+const takesLimits = /^(?:[∑∏∐∫∮⋃⋂⨁⨂]|[−-]*[→⟶⇀↽⇌⇒⟹←⟵][−-]*|lim|max|min|sup|inf)$/u;
+
+/** How far right of an operator its limits may stand: an integral's are set to its right, the others' over its middle. */
+const reachOf = (o: { text: string; size: number }) => (/^[∫∮]$/u.test(o.text) ? 0.8 : 0.3) * o.size;
+
+/** Two glyphs TeX stacks in one place to draw one symbol (amsmath's and mhchem's equilibrium arrows). */
+const stacked: Record<string, string> = { '⇀↽': '⇌', '↼⇁': '⇋', '→←': '⇄', '⟶⟵': '⇄' };
+
+/** A piece of a delimiter built from pieces (Adobe Symbol's private-use codes): its top stands for it, the rest are ink. */
+const pieceChar = (c: number): string | null | undefined => {
+  if (c < 0xf8eb || c > 0xf8fe) return undefined;
+  const tops: Record<number, string> = { 0xf8eb: '(', 0xf8ee: '[', 0xf8f1: '{', 0xf8f6: ')', 0xf8f9: ']', 0xf8fc: '}' };
+  return tops[c] ?? null;
+};
+
+/** The glyphs whose centre lies in the region (its masked equation numbers aside), a run split at its spaces. */
+function atomsOf(items: PdfItem[], region: PdfRegion): Atom[] {
+  const masked = (x: number, y: number) => region.masks?.some((m) => x >= m.x0 && x <= m.x1 && y >= m.y0 && y <= m.y1);
+  const atoms: Atom[] = [];
+  for (const it of items) {
+    const cx = it.x + it.width / 2;
+    if (!it.str.trim() || cx < region.x0 || cx > region.x1 || it.y < region.y0 - 0.2 * it.size || it.y > region.y1) continue;
+    if (masked(cx, it.y)) continue;
+    const perChar = it.width / Math.max(1, it.str.length);
+    for (const m of it.str.matchAll(/\S+/gu)) {
+      const chars = [...m[0]].map((ch) => {
+        const piece = pieceChar(ch.codePointAt(0)!);
+        return piece === undefined ? ch : (piece ?? '');
+      });
+      // TeX's long arrows are two glyphs set touching (\iff is "⇐" and "⇒").
+      const text = chars.join('').replace(/⇐⇒/g, '⟺').replace(/=⇒/g, '⟹').replace(/⇐=/g, '⟸').replace(/−→/g, '⟶').replace(/←−/g, '⟵');
+      if (!text) continue;
+      const x0 = it.x + m.index * perChar;
+      atoms.push({
+        text,
+        x0,
+        x1: x0 + m[0].length * perChar,
+        y: it.y,
+        size: it.size,
+        bigOp: bigOperators.test(text) || undefined,
+        hangs: it.hangs || chars.length !== [...m[0]].length || undefined,
+      });
+    }
+  }
+  return atoms;
+}
+
+/** Thin horizontal rules inside the region: fraction bars when glyphs stand over and under them. */
+function barsOf(marks: PdfMark[], region: PdfRegion, main: number): Bar[] {
+  return marks
+    .filter((m) => m.kind === 'path' && m.y1 - m.y0 <= 0.2 * main && m.x1 - m.x0 >= 0.3 * main)
+    .filter((m) => m.x0 >= region.x0 - 1 && m.x1 <= region.x1 + 1 && m.y0 >= region.y0 - 1 && m.y1 <= region.y1 + 1)
+    .map((m) => ({ x0: m.x0, x1: m.x1, y: (m.y0 + m.y1) / 2 }));
+}
+
+/** A numerator or denominator as written after "/": in brackets unless it is one symbol, number or name. */
+const operand = (text: string) => (/^[\p{L}\p{N}.,′']+$/u.test(text) || enclosed(text) ? text : `(${text})`);
+
+/** Whether a text is one group in round brackets ("(a + b)", not "(a)(b)"). */
+function enclosed(text: string): boolean {
+  if (!text.startsWith('(') || !text.endsWith(')')) return false;
+  let depth = 0;
+  for (const [i, c] of [...text].entries()) {
+    depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+    if (depth === 0 && i < [...text].length - 1) return false;
+  }
+  return true;
+}
+
+/** Glyphs and the fractions made of them, read in rows; `joiner` stands between rows. */
+function read(atoms: Atom[], bars: Bar[], joiner: string): string {
+  if (atoms.length === 0) return '';
+  const main = Math.max(...atoms.map((a) => a.size));
+  const pool = new Set(atoms);
+  const left = [...bars].sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0));
+  const units: Atom[] = [];
+  // Fractions, the widest bar first: the glyphs over it within its width and those under it, each read on its own.
+  while (left.length) {
+    const bar = left.shift()!;
+    const inWidth = (a: { x0: number; x1: number }) => a.x0 >= bar.x0 - 1 && a.x1 <= bar.x1 + 1;
+    // A numerator stands within about an em over the bar and a denominator within an em and a half under it (a script
+    // of the row above is further); a fraction inside one takes its own numerator or denominator further out.
+    const side = (above: boolean) => {
+      const sign = above ? 1 : -1;
+      let reach = (above ? 1.2 : 1.5) * main;
+      let inner: Bar[] = [];
+      for (let grown = true; grown;) {
+        const found = left.filter((b) => inWidth(b) && sign * (b.y - bar.y) > 0 && sign * (b.y - bar.y) < reach);
+        const next = Math.max(reach, ...found.map((b) => sign * (b.y - bar.y) + (above ? 1.2 : 1.5) * main));
+        grown = next > reach;
+        reach = next;
+        inner = found;
+      }
+      const atoms = [...pool].filter((a) => inWidth(a) && sign * (a.y - bar.y) > 0 && sign * (a.y - bar.y) < reach);
+      return { atoms, inner };
+    };
+    const [{ atoms: over, inner: overBars }, { atoms: under, inner: underBars }] = [side(true), side(false)];
+    if (over.length === 0 || under.length === 0) continue;
+    for (const b of [...overBars, ...underBars]) left.splice(left.indexOf(b), 1);
+    const size = Math.max(...over.concat(under).map((a) => a.size));
+    [...over, ...under].forEach((a) => pool.delete(a));
+    units.push({
+      text: `${operand(read(over, overBars, ' '))}/${operand(read(under, underBars, ' '))}`,
+      x0: bar.x0,
+      x1: bar.x1,
+      // The bar stands on the math axis, a quarter em over the baseline of its row.
+      y: bar.y - 0.25 * size,
+      size,
+    });
+  }
+  const all = [...pool, ...units];
+  // Rows: the baselines of the full-size glyphs, top to bottom (stacked harpoons stand within half an em of each other).
+  const full = all.filter((a) => a.size >= 0.9 * main && !a.hangs).sort((a, b) => b.y - a.y);
+  const rows: Array<{ y: number; top: number; atoms: Atom[] }> = [];
+  for (const a of full) {
+    const row = rows[rows.length - 1];
+    if (row && row.top - a.y < 0.6 * main) {
+      row.atoms.push(a);
+      continue;
+    }
+    rows.push({ y: a.y, top: a.y, atoms: [a] });
+  }
+  // A row's baseline: where most of its glyphs stand.
+  for (const row of rows) {
+    const counts = new Map<number, number>();
+    for (const a of row.atoms) counts.set(Math.round(a.y), (counts.get(Math.round(a.y)) ?? 0) + a.text.length);
+    row.y = [...counts.entries()].sort((p, q) => q[1] - p[1])[0][0];
+  }
+  // Smaller glyphs and hanging ones go with the nearest row (limits with their operator's); one far from every row is a
+  // row of its own.
+  for (const a of all.filter((x) => x.size < 0.9 * main || x.hangs).sort((p, q) => Number(!!q.hangs) - Number(!!p.hangs))) {
+    const centre = (a.x0 + a.x1) / 2;
+    // The operator nearest over or under it (an arrow's label on the next row is that arrow's).
+    const operators = rows.flatMap((r) =>
+      r.atoms
+        .filter(
+          (o) => takesLimits.test(o.text) && centre >= o.x0 - 0.3 * main && centre <= o.x1 + reachOf(o) && Math.abs(o.y - a.y) < 2 * main,
+        )
+        .map((o) => ({ r, d: Math.abs(o.y - a.y) })),
+    );
+    const operator = operators.sort((p, q) => p.d - q.d)[0]?.r;
+    const reach = (a.hangs ? 2 : 1.1) * main;
+    const near = rows.reduce<(typeof rows)[number] | undefined>(
+      (best, r) => (Math.abs(r.y - a.y) < reach && (!best || Math.abs(r.y - a.y) < Math.abs(best.y - a.y)) ? r : best),
+      undefined,
+    );
+    const row = a.size < 0.9 * main ? (operator ?? near) : near;
+    if (row) row.atoms.push(a);
+    else rows.push({ y: a.y, top: a.y, atoms: [a] });
+  }
+  return rows
+    .sort((a, b) => b.y - a.y)
+    .map((r) => readRow(r.atoms, r.y, main))
+    .filter(Boolean)
+    .join(joiner);
+}
+
+const arrowPart = /^[−=⇀↽↼⇁→←⟶⟵⇒⇐⟹⟸]+$/u;
+const arrowHead = /[⇀↽↼⇁→←⟶⟵⇒⇐⟹⟸]/u;
+
+/**
+ * Arrows drawn from several glyphs (mhchem's shafts of "−" under and over its harpoons, \xrightarrow's row of "−" and a
+ * head) as one glyph: the stacked pair's symbol ("⇌"), or the head with its shaft as the long arrow it draws ("⟶").
+ */
+function arrows(atoms: Atom[], main: number): Atom[] {
+  const out: Atom[] = [];
+  let run: Atom[] = [];
+  const flush = () => {
+    const text = run.map((a) => a.text).join('');
+    if (run.length > 1 && arrowHead.test(text)) {
+      const heads = new Set(text.replace(/[−=]/g, ''));
+      const pair = Object.entries(stacked).find(([k]) => [...k].every((c) => heads.has(c)))?.[1];
+      const long = text
+        .replace(/[−=]*(?:−→|⟶)[−=→⟶]*/g, '⟶')
+        .replace(/[←⟵][−=←⟵]*/g, '⟵')
+        .replace(/[−=]+(?=[⇀↽↼⇁])|(?<=[⇀↽↼⇁])[−=]+/g, '');
+      out.push({ ...run[0], text: pair ?? long, x1: Math.max(...run.map((a) => a.x1)), y: Math.max(...run.map((a) => a.y)) });
+    } else out.push(...run);
+    run = [];
+  };
+  for (const a of atoms) {
+    const last = run[run.length - 1];
+    if (arrowPart.test(a.text) && (!last || a.x0 <= Math.max(...run.map((r) => r.x1)) + 0.05 * main)) {
+      run.push(a);
+      continue;
+    }
+    flush();
+    if (arrowPart.test(a.text)) run.push(a);
+    else out.push(a);
+  }
+  flush();
+  return out;
+}
+
+interface Piece {
+  text: string;
+  x0: number;
+  x1: number;
+  size: number;
+  limits?: boolean;
+}
+
+/** One row: its full-size glyphs left to right, stacked pairs as one symbol, the smaller ones as their scripts or limits. */
+function readRow(atoms: Atom[], base: number, main: number): string {
+  const big = arrows(
+    atoms.filter((a) => a.size >= 0.9 * main).sort((a, b) => a.x0 - b.x0),
+    main,
+  );
+  const pieces: Piece[] = [];
+  for (const a of big) {
+    const last = pieces[pieces.length - 1];
+    const overlap = last ? Math.min(last.x1, a.x1) - Math.max(last.x0, a.x0) : 0;
+    // Two glyphs in one place (the harpoons of an equilibrium arrow): the symbol they draw, else both in order.
+    if (last && overlap > 0.5 * Math.min(last.x1 - last.x0, a.x1 - a.x0)) {
+      const key = (t: string) => t.replace(/[−-]/g, '');
+      const upper = last.text;
+      const symbol = stacked[key(upper) + key(a.text)] ?? stacked[key(a.text) + key(upper)];
+      last.text = symbol ?? `${upper} ${a.text}`;
+      last.x0 = Math.min(last.x0, a.x0);
+      last.x1 = Math.max(last.x1, a.x1);
+      last.limits ||= !!symbol;
+      continue;
+    }
+    pieces.push({ text: a.text, x0: a.x0, x1: a.x1, size: a.size, limits: takesLimits.test(a.text) });
+  }
+  // Scripts: runs of smaller glyphs on one baseline, read as a display of their own (a fraction in an exponent).
+  const small = atoms.filter((a) => a.size < 0.9 * main).sort((a, b) => a.x0 - b.x0);
+  const groups: Atom[][] = [];
+  for (const a of small) {
+    // (Stacked harpoons in an arrow's label stand a third of an em apart.)
+    const g = groups.find((x) => Math.abs(x[0].y - a.y) < 0.4 * a.size && a.x0 - x[x.length - 1].x1 < 0.4 * a.size);
+    if (g) g.push(a);
+    else groups.push([a]);
+  }
+  const sub = new Map<Piece, string[]>();
+  const sup = new Map<Piece, string[]>();
+  const loose: Piece[] = [];
+  // Scripts reach to the right of their glyph: the next glyph is spaced from their end.
+  const reach = new Map<Piece, number>();
+  for (const g of groups) {
+    const x0 = Math.min(...g.map((a) => a.x0));
+    const x1 = Math.max(...g.map((a) => a.x1));
+    const y = g[0].y;
+    const text = read(g, [], ' ');
+    const centre = (x0 + x1) / 2;
+    const host =
+      pieces.find(
+        (p) => p.limits && centre >= p.x0 - 0.3 * main && centre <= p.x1 + reachOf(p) && (y > base + 0.5 * main || y < base - 0.4 * main),
+      ) ?? [...pieces].reverse().find((p) => p.x0 < x0 && x0 - p.x1 < 0.6 * main);
+    const raised = y > base + 0.15 * main;
+    const lowered = y < base - 0.1 * main;
+    if (!host || (!raised && !lowered)) {
+      loose.push({ text, x0, x1, size: g[0].size });
+      continue;
+    }
+    const slot = raised ? sup : sub;
+    slot.set(host, [...(slot.get(host) ?? []), text]);
+    reach.set(host, Math.max(reach.get(host) ?? host.x1, x1));
+  }
+  const ordered = [
+    ...pieces.map((p) => ({
+      ...p,
+      text: `${p.text}${sub.has(p) ? `_{${sub.get(p)!.join(' ')}}` : ''}${sup.has(p) ? `^{${sup.get(p)!.join(' ')}}` : ''}`,
+      x1: reach.get(p) ?? p.x1,
+    })),
+    ...loose,
+  ].sort((a, b) => a.x0 - b.x0);
+  let out = '';
+  let right = -Infinity;
+  for (const p of ordered) {
+    out += out && p.x0 - right > 0.15 * main ? ` ${p.text}` : p.text;
+    right = Math.max(right, p.x1);
+  }
+  return out;
+}
+
+/** The alt text of an equation region from its glyphs (see the file's head), or undefined when it holds none. */
+export function glyphAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string | undefined {
+  const atoms = atomsOf(items, region);
+  if (atoms.length === 0) return undefined;
+  const main = Math.max(...atoms.map((a) => a.size));
+  const text = read(atoms, barsOf(marks, region, main), ' ; ')
+    // TeX draws \cdots as three dots: one ellipsis, not three products.
+    .replace(/·\s?·\s?·/g, '⋯')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text || undefined;
+}
+
+/** The characters a text shows, its markup for scripts, brackets and spacing aside (accents as their own marks). */
+const drawnAs: Record<string, string> = { '⋯': '···', '⇌': '⇀↽', '⇋': '↼⇁', '⇄': '→←', '⟶': '→', '⟵': '←', '⟹': '⇒', '⟸': '⇐', '⟺': '⇐⇒' };
+const shown = (text: string) => [
+  ...text
+    .normalize('NFKD')
+    // The lines write a script's minus and prime as the keyboard's, and escape braces.
+    .replace(/-/g, '−')
+    .replace(/'/g, '′')
+    .replace(/\\(?![a-zA-Z])/g, '')
+    .replace(/[⋯⇌⇋⇄⟶⟵⟹⟸⟺]/gu, (c) => drawnAs[c])
+    // An arrow's shaft is drawn in pieces of "−" or "=" as the font has them.
+    .replace(/[−=]+(?=[⇀↽↼⇁→⇒])|(?<=[⇀↽↼⇁←⇐])[−=]+/gu, '')
+    .replace(/[\s_^{}()/;\p{M}]/gu, ''),
+];
+
+/**
+ * The alt text of a display picture: read from its glyphs where that reading says every character the lines' text says
+ * (it may say more: a script the lines gave to another line), else the lines' text.
+ */
+export function pictureAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string {
+  // A display holding words (a label over an arrow, "pour un certain S") keeps the order pdf-worded-rows.ts gave them.
+  if (/(?<![\\\p{L}])(?!(?:exp|log|lim|max|min|sup|inf|det|sin|cos|tan)\b)\p{Ll}{3,}/u.test(region.text.replace(/[_^]\{[^{}]*\}/g, ' ')))
+    return region.text;
+  const read = glyphAltText(items, marks, region);
+  if (!read) return region.text;
+  const left = new Map<string, number>();
+  for (const c of shown(read)) left.set(c, (left.get(c) ?? 0) + 1);
+  for (const c of shown(region.text)) {
+    const n = left.get(c) ?? 0;
+    if (n === 0) return region.text;
+    left.set(c, n - 1);
+  }
+  return read;
+}
