@@ -633,6 +633,8 @@ const danglingWord = /\b(?:the|a|an|of|on|in|at|by|for|from|with|into|onto|than|
  * sentence an algorithm float interrupts ("... which reduces the amount of noise" [Algorithm 8 ...] "relatively to the
  * signal.") goes on in the first sentence in lower case after the algorithm's lines.
  */
+const legendRow = /\S\s[:–]\s\S/u;
+
 function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
   const out: DocBlock[] = [];
   // The paragraph an algorithm float interrupted mid-sentence: its sentence goes on after the algorithm's lines.
@@ -687,7 +689,9 @@ function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
       last.text.split(/\s+/).length >= 3 &&
       // An algorithm's own lines ("for each candidate key k do", "if LSBit (b) = 0 then") are no sentence going on.
       !/←|\b(?:do|then)$/.test(last.text) &&
-      !/←|\b(?:do|then)$/.test(block.text)
+      !/←|\b(?:do|then)$/.test(block.text) &&
+      // Nor are two rows of a legend, each a label and its meaning ("wavy underline : critical issue").
+      !(legendRow.test(last.text) && legendRow.test(block.text))
     ) {
       last.text = joinLines([last.text, block.text], evidence);
       continue;
