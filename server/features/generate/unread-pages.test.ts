@@ -34,8 +34,11 @@ describe('what the files could not give as text, on the stored book', () => {
       const [note] = generation.fromFiles;
       expect(shown).toContain(`${note.file}: ${note.note}`);
       expect(note.pages).toEqual([2]);
-      expect(note.chapters).toEqual([{ chapter: 'A font without a text mapping', pages: [2] }]);
-      expect(chapters.map((c: { title: string }) => c.title)).toContain('A font without a text mapping');
+      // Each file is short, titled and shares no topic with the other, so each is one chapter under its title, and the
+      // page's heading is a section of it.
+      expect(note.chapters).toEqual([{ chapter: 'Words set in bitmap fonts', pages: [2] }]);
+      const chapter = chapters.find((c: { title: string }) => c.title === 'Words set in bitmap fonts');
+      expect(chapter.sections.map((s: { title: string }) => s.title)).toContain('A font without a text mapping');
       // The other file's note (the author's notes to self, left out) is in what the book left out, once.
       const other = shown.find((w) => w.startsWith('todo-notes.pdf: '))!;
       expect(other).toMatch(/notes to self were left out/);
