@@ -116,8 +116,10 @@ describe('pixel bombs', () => {
       }
       if (format === 'docx') expect(await zip.file('word/document.xml')!.async('string')).toContain('Image not available');
     }
-    // The exports ran in a worker of this process: it did not grow by gigabytes (4.5 GB before).
-    expect((process.memoryUsage().rss - before) / 2 ** 20).toBeLessThan(400);
+    // The exports ran in a worker of this process: it did not grow by gigabytes (4.5 GB before). Decoding the bomb alone
+    // takes 16000 x 16000 x 4 bytes (977 MB); starting the export worker and the embedded database's own growth took up to
+    // 431 MB in a clean-clone CI run, so the bound sits between the two.
+    expect((process.memoryUsage().rss - before) / 2 ** 20).toBeLessThan(800);
   });
 
   it('strips forbidden characters from every string handed to the writers', () => {
