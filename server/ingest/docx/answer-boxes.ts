@@ -5,17 +5,10 @@
  * space to write vanished. Each box becomes one marked paragraph: its prompt, if any, read as a blank to fill in (as a
  * PDF's answer box is). A shaded paragraph holding text of its own (a notice, a bold title bar) is no answer box.
  */
-import { child, children, W, type El } from './word-dom';
+import { child, children, plainParagraph, wordText, type El } from './word-dom';
 
 /** Mark of an answer box's paragraph, followed by the box's prompt (may be empty). */
 export const answerMark = '\uE000ANSWER\uE001';
-
-const textOf = (p: El) =>
-  Array.from(p.getElementsByTagName('w:t'))
-    .map((t) => t.textContent ?? '')
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const isOn = (el: El | undefined) => !!el && !/^(0|false|off)$/i.test(el.getAttribute('w:val') ?? 'true');
 
@@ -34,23 +27,12 @@ function boxLook(p: El): string | undefined {
 
 /** Whether the paragraph's words are all bold (a title bar, not a prompt). */
 function allBold(p: El): boolean {
-  const runs = children(p, 'w:r').filter((r) => /[\p{L}\p{N}]/u.test(textOf(r)));
+  const runs = children(p, 'w:r').filter((r) => /[\p{L}\p{N}]/u.test(wordText(r)));
   return runs.length > 0 && runs.every((r) => isOn(child(child(r, 'w:rPr'), 'w:b')));
 }
 
 /** A picture or shape the paragraph anchors: it stays where it is, whatever box it sits in. */
 const holdsDrawing = (p: El) => p.getElementsByTagName('w:drawing').length > 0 || p.getElementsByTagName('w:pict').length > 0;
-
-function markParagraph(doc: El['ownerDocument'], text: string): El {
-  const p = doc.createElementNS(W, 'w:p');
-  const r = doc.createElementNS(W, 'w:r');
-  const t = doc.createElementNS(W, 'w:t');
-  t.setAttribute('xml:space', 'preserve');
-  t.appendChild(doc.createTextNode(text));
-  r.appendChild(t);
-  p.appendChild(r);
-  return p;
-}
 
 /** Rewrites each answer box of the body into one marked paragraph (pictures anchored in it stay after it). */
 export function markAnswerBoxes(body: El): void {
@@ -69,13 +51,13 @@ export function markAnswerBoxes(body: El): void {
   }
   if (run.length) runs.push(run);
   for (const box of runs) {
-    const texts = box.map(textOf);
+    const texts = box.map(wordText);
     const written = texts.filter(Boolean);
     // Room to write (an empty line), and at most a short prompt on the box's first line.
     if (written.length === texts.length || written.length > 1 || (written.length === 1 && !texts[0])) continue;
     const prompt = written[0] ?? '';
     if (prompt && (prompt.split(' ').length > 12 || /[.!?]$/.test(prompt) || allBold(box[0]))) continue;
-    body.insertBefore(markParagraph(doc, `${answerMark}${prompt}`), box[0]);
+    body.insertBefore(plainParagraph(doc, `${answerMark}${prompt}`), box[0]);
     for (const p of box) if (!holdsDrawing(p)) body.removeChild(p);
   }
 }

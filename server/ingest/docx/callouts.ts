@@ -7,18 +7,11 @@
  * quotation titled by its `label`). A genuine one-column table (a header over a list of items, no
  * accent rule, no icon) is left a table.
  */
-import { children, W, type El } from './word-dom';
+import { children, plainParagraph, wordText, type El } from './word-dom';
 
 /** Mark of a callout's start, followed by its title (may be empty), and of its end. */
 export const calloutOpen = '\uE000CALLOUT\uE001';
 export const calloutClose = '\uE000ENDCALLOUT\uE001';
-
-const textOf = (el: El) =>
-  Array.from(el.getElementsByTagName('w:t'))
-    .map((t) => t.textContent ?? '')
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** The kind a Quarto callout's icon names ("…/docx/important.png"), when the box carries one. */
 function iconKind(cell: El): string | undefined {
@@ -43,17 +36,6 @@ const shaded = (cell: El) => {
   return !!fill && !/^(auto|ffffff)$/i.test(fill);
 };
 
-function paragraph(doc: El['ownerDocument'], text: string): El {
-  const p = doc.createElementNS(W, 'w:p');
-  const r = doc.createElementNS(W, 'w:r');
-  const t = doc.createElementNS(W, 'w:t');
-  t.setAttribute('xml:space', 'preserve');
-  t.appendChild(doc.createTextNode(text));
-  r.appendChild(t);
-  p.appendChild(r);
-  return p;
-}
-
 /** Rewrites each callout table of the body into its marked content. */
 export function markCallouts(root: El): void {
   const doc = (root as unknown as { ownerDocument: El['ownerDocument'] }).ownerDocument;
@@ -71,20 +53,20 @@ export function markCallouts(root: El): void {
     let title = '';
     let body: El[] = [first];
     if (rows.length === 2) {
-      title = textOf(first);
+      title = wordText(first);
       // A title row is a short line set apart (shaded, or carrying the icon); else the box is no callout.
       if (title.split(' ').length > 14 || !(shaded(first) || kind)) continue;
       body = [cells[1][0]];
     } else if (kind) title = kind.charAt(0).toUpperCase() + kind.slice(1);
     const parent = table.parentNode;
     if (!parent) continue;
-    parent.insertBefore(paragraph(doc, `${calloutOpen}${title}`), table);
+    parent.insertBefore(plainParagraph(doc, `${calloutOpen}${title}`), table);
     for (const cell of body) {
       const content: El[] = [];
       for (let c = cell.firstChild; c; c = c.nextSibling) if (c.nodeName === 'w:p' || c.nodeName === 'w:tbl') content.push(c);
       for (const c of content) parent.insertBefore(c, table);
     }
-    parent.insertBefore(paragraph(doc, calloutClose), table);
+    parent.insertBefore(plainParagraph(doc, calloutClose), table);
     parent.removeChild(table);
   }
 }

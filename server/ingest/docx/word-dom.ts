@@ -34,3 +34,23 @@ export const child = (el: El | null | undefined, name: string): El | undefined =
   for (let c = el?.firstChild; c; c = c.nextSibling) if (c.nodeName === name) return c;
   return undefined;
 };
+
+/** An element's words: its text runs joined, white space collapsed. */
+export const wordText = (el: El): string =>
+  Array.from(el.getElementsByTagName('w:t'))
+    .map((t) => t.textContent ?? '')
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A new body paragraph holding one run of plain text (the marks the readers insert for the HTML reader to find). */
+export function plainParagraph(doc: El['ownerDocument'], text: string): El {
+  const p = doc.createElementNS(W, 'w:p');
+  const r = doc.createElementNS(W, 'w:r');
+  const t = doc.createElementNS(W, 'w:t');
+  t.setAttribute('xml:space', 'preserve');
+  t.appendChild(doc.createTextNode(text));
+  r.appendChild(t);
+  p.appendChild(r);
+  return p;
+}
