@@ -19,13 +19,17 @@ export function warningFields(list: ReadingWarning[]): Pick<ExtractedDocument, '
 
 /**
  * A document's warnings with their details. The sentences are what the user was shown, so they decide which warnings
- * there are; each takes the details written beside it (the same sentence at the same place). A document stored before
+ * there are; each takes the first unused details written for the same sentence (matched by the sentence, not by place,
+ * so a list that gained or lost a sentence since keeps every other warning's pages). A document stored before
  * `warningDetails` existed, or whose sentences were changed after its reader wrote them, has a sentence without
  * details: it is a warning about the file as a whole (no pages), not marked as left out.
  */
 export function readingWarnings(document: Pick<ExtractedDocument, 'warnings' | 'warningDetails'>): ReadingWarning[] {
-  return (document.warnings ?? []).map((message, i) => {
-    const details = document.warningDetails?.[i];
-    return details?.message === message ? details : { message };
-  });
+  const unused = new Map<string, ReadingWarning[]>();
+  for (const details of document.warningDetails ?? []) {
+    const same = unused.get(details.message);
+    if (same) same.push(details);
+    else unused.set(details.message, [details]);
+  }
+  return (document.warnings ?? []).map((message) => unused.get(message)?.shift() ?? { message });
 }

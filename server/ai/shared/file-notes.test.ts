@@ -96,7 +96,7 @@ describe('what a file could not give, placed in the chapters', () => {
 });
 
 describe("a document's warning fields", () => {
-  it('are read by the sentences the user was shown: details beside another sentence, or none, are not taken', () => {
+  it('are read by the sentences the user was shown: details of another sentence, or none, are not taken', () => {
     const fields = warningFields([
       { message: 'pages 2–3 are images of text: no readable text', pages: [2, 3] },
       { message: 'figures on page 5 could not be drawn', pages: [5] },
@@ -104,9 +104,19 @@ describe("a document's warning fields", () => {
     expect(readingWarnings(fields)).toEqual(fields.warningDetails);
     // The sentences were changed after the reader wrote them (a file read whole again keeps none).
     expect(readingWarnings({ ...fields, warnings: undefined })).toEqual([]);
-    expect(readingWarnings({ ...fields, warnings: ['figures on page 5 could not be drawn'] })).toEqual([
-      { message: 'figures on page 5 could not be drawn' },
+    expect(readingWarnings({ ...fields, warnings: ['figures on page 5 could not be drawn.'] })).toEqual([
+      { message: 'figures on page 5 could not be drawn.' },
     ]);
+    // A list that lost a sentence since keeps the other sentences' pages (matched by sentence, not by place).
+    expect(readingWarnings({ ...fields, warnings: ['figures on page 5 could not be drawn'] })).toEqual([
+      { message: 'figures on page 5 could not be drawn', pages: [5] },
+    ]);
+    // The same sentence twice takes its two details in order, each once.
+    const twice = warningFields([
+      { message: 'a picture could not be drawn', pages: [2] },
+      { message: 'a picture could not be drawn', pages: [7] },
+    ]);
+    expect(readingWarnings(twice)).toEqual(twice.warningDetails);
   });
 
   it('sets the sentences and their details together, in order, the pages sorted once each; both unset when there is none', () => {
