@@ -93,7 +93,8 @@ function regionSegment(region: PdfRegion, size: number): Segment {
 export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
   // The author's to-do notes (todonotes) are left out before anything reads the pages, and the warnings say so.
   const raw = { ...input, pages: input.pages.map((p) => ({ ...p })) };
-  const todo = todoNotesLine(dropTodoNotes(raw.pages));
+  const dropped = dropTodoNotes(raw.pages);
+  const todo = todoNotesLine(dropped);
   const { lines, body } = layoutLines(raw);
   const { blocks, title, titleBlock, bibliography, pending } = buildBlocks(lines, raw.outline, body);
   attachLinks(
@@ -102,7 +103,7 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
   );
   const recased = restoreLowerCasedHeadings(blocks);
   const text = blocks.map((b) => b.text).join('\n\n');
-  const notes: ReadingWarning[] = todo ? [{ message: todoNotesWarning(todo), leftOut: true }] : [];
+  const notes: ReadingWarning[] = todo ? [{ message: todoNotesWarning(todo), pages: dropped.pages, leftOut: true }] : [];
   const warnings = [...unreadableWarnings(raw.pages), ...notes];
   return {
     document: {

@@ -41,6 +41,8 @@ describe("the author's to-do notes in LaTeX notes (test-fixtures/pdf/latex/todo-
     expect(doc.warningDetails?.filter((w) => w.leftOut).map((w) => w.message)).toEqual(
       doc.warnings?.filter((w) => /notes to self/.test(w)),
     );
+    // It names the pages the notes were taken from: the boxes and margin notes on page 1, the list on page 2.
+    expect(doc.warningDetails?.find((w) => w.leftOut)?.pages).toEqual([1, 2]);
     for (const named of [
       '2 placeholders for missing figures',
       '"Skizze mit Graph und Diagonale"',

@@ -26,6 +26,8 @@ export interface TodoNotes {
   figures: string[];
   todos: string[];
   listPages: number[];
+  /** Every page something was left out of (a box, a margin note, the list), in order: the warning's pages. */
+  pages: number[];
 }
 
 const key = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -201,7 +203,8 @@ export function dropTodoNotes(pages: PdfPage[]): TodoNotes {
   for (const [page, items] of drop) page.items = page.items.filter((i) => !items.has(i));
   // The boxes go with their text (the shaded box, its warning sign): no figure is left where a note was.
   for (const [page, drawn] of boxes) if (drawn.length) page.marks = (page.marks ?? []).filter((m) => !drawn.some((box) => within(m, box)));
-  return { figures, todos, listPages };
+  const pagesLeft = [...drop.keys()].map((p) => p.number).sort((a, b) => a - b);
+  return { figures, todos, listPages, pages: pagesLeft };
 }
 
 /** What was left out, in words ("2 placeholders for missing figures ("…", "…"); the list of to-dos (page 14)"), or undefined. */
