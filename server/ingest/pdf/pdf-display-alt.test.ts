@@ -39,4 +39,18 @@ describe('the alt text of a display kept as a picture', () => {
     expect(eq.label).toBe('(1)');
     expect(eq.text).toBe('p(d|θ, I) = ∏_{i=1}^{N} 1/(√ 2πσ^{2}) exp (−((d_{i} − s_{i}(θ))^{2})/(2σ^{2}))');
   });
+
+  it('reads a column vector in tall parentheses as its components in order', async () => {
+    const texts = (await equations('display-column-vectors.pdf')).map((e) => e.text);
+    // Three rows in parentheses drawn in pieces, two rows in one-glyph parentheses: the components inside them, in order,
+    // not the rows of the display.
+    expect(texts).toContain('𝑥⃗ = (𝑥, 𝑦, 𝑧) .');
+    expect(texts).toContain('𝑎⃗ = (1, 2) , 𝑏⃗ = (4, 4) ⟹ 𝑎⃗ + 𝑏⃗ = (5, 6) .');
+  });
+
+  it("reads a root over all its radical's rule covers", async () => {
+    const texts = (await equations('display-column-vectors.pdf')).map((e) => e.text);
+    // Not "√𝑥^{2} + 𝑦^{2} + 𝑧^{2}", the root of the first square only.
+    expect(texts).toContain('|𝑥⃗| = √(𝑥^{2} + 𝑦^{2} + 𝑧^{2}).');
+  });
 });

@@ -1,3 +1,4 @@
+import { type Atom, pieces } from './pdf-display-atoms';
 import type { PdfItem, PdfMark, PdfRegion } from './pdf-types';
 
 /**
@@ -8,17 +9,6 @@ import type { PdfItem, PdfMark, PdfRegion } from './pdf-types';
  * them (mhchem's "CO_{2}"), and over or under a big operator its limits; two arrows or harpoons stacked in one place are
  * the one symbol they draw ("⇀" over "↽" is "⇌"). Every glyph in the picture is read: none is dropped.
  */
-
-interface Atom {
-  text: string;
-  x0: number;
-  x1: number;
-  y: number;
-  size: number;
-  bigOp?: boolean;
-  /** A glyph of TeX's extension font, placed on its row by a guess (PdfItem.hangs): it joins the row nearest it. */
-  hangs?: boolean;
-}
 
 interface Bar {
   x0: number;
@@ -36,41 +26,80 @@ const reachOf = (o: { text: string; size: number }) => (/^[∫∮]$/u.test(o.tex
 /** Two glyphs TeX stacks in one place to draw one symbol (amsmath's and mhchem's equilibrium arrows). */
 const stacked: Record<string, string> = { '⇀↽': '⇌', '↼⇁': '⇋', '→←': '⇄', '⟶⟵': '⇄' };
 
-/** A piece of a delimiter built from pieces (Adobe Symbol's private-use codes): its top stands for it, the rest are ink. */
-const pieceChar = (c: number): string | null | undefined => {
-  if (c < 0xf8eb || c > 0xf8fe) return undefined;
-  const tops: Record<number, string> = { 0xf8eb: '(', 0xf8ee: '[', 0xf8f1: '{', 0xf8f6: ')', 0xf8f9: ']', 0xf8fc: '}' };
-  return tops[c] ?? null;
+/** Pieces of tall delimiters at Unicode's codes (⎛ ⎜ ⎝ …), as LuaTeX's and XeTeX's math fonts name them. */
+const unicodePieces: Record<number, { ch: string; top: boolean }> = Object.fromEntries(
+  [...('(((' + ')))' + '[[[' + ']]]' + '{{{' + '{' + '}}}')].map((ch, i) => [0x239b + i, { ch, top: (i % 3 === 0 && i < 15) || i === 16 }]),
+);
+
+/** A piece of a delimiter built from pieces, as its delimiter and whether it is the top: undefined for any other glyph. */
+const pieceOf = (c: number): { ch: string; top: boolean } | undefined => {
+  const piece = pieces[c];
+  if (piece) return { ch: piece.ch, top: piece.part === 'top' };
+  return unicodePieces[c];
 };
 
-/** The glyphs whose centre lies in the region (its masked equation numbers aside), a run split at its spaces. */
-function atomsOf(items: PdfItem[], region: PdfRegion): Atom[] {
+/** The extent of a delimiter built from pieces, from over its top piece to under its bottom one. */
+interface Span {
+  y0: number;
+  y1: number;
+}
+/**
+ * The glyphs whose centre lies in the region (its masked equation numbers aside), a run split at its spaces and around a
+ * radical sign (its bar reaches over what follows). The pieces of a tall delimiter are one glyph, standing at their middle,
+ * with their extent in `spans`.
+ */
+function atomsOf(items: PdfItem[], region: PdfRegion, spans: Map<Atom, Span>): Atom[] {
   const masked = (x: number, y: number) => region.masks?.some((m) => x >= m.x0 && x <= m.x1 && y >= m.y0 && y <= m.y1);
   const atoms: Atom[] = [];
+  const found: Array<Atom & { ch: string }> = [];
   for (const it of items) {
     const cx = it.x + it.width / 2;
     if (!it.str.trim() || cx < region.x0 || cx > region.x1 || it.y < region.y0 - 0.2 * it.size || it.y > region.y1) continue;
     if (masked(cx, it.y)) continue;
-    const perChar = it.width / Math.max(1, it.str.length);
-    for (const m of it.str.matchAll(/\S+/gu)) {
-      const chars = [...m[0]].map((ch) => {
-        const piece = pieceChar(ch.codePointAt(0)!);
-        return piece === undefined ? ch : (piece ?? '');
-      });
+    const perChar = it.width / Math.max(1, [...it.str].length);
+    let at = 0;
+    for (const m of it.str.matchAll(/[^\s√\u239b-\u23ad\uf8eb-\uf8fe]+|√|[\u239b-\u23ad\uf8eb-\uf8fe]/gu)) {
+      const index = [...it.str.slice(0, m.index)].length;
+      at = index;
+      const x0 = it.x + at * perChar;
+      const x1 = x0 + [...m[0]].length * perChar;
+      const piece = pieceOf(m[0].codePointAt(0)!);
+      // Pieces at their private-use codes stand on rows the reader guessed (PdfItem.hangs): the top one stands for the
+      // delimiter where it stands, the rest are ink. Those at Unicode's codes stand where they are drawn.
+      if (piece && pieces[m[0].codePointAt(0)!]) {
+        if (piece.top) atoms.push({ text: piece.ch, x0, x1, y: it.y, size: it.size, hangs: true });
+        continue;
+      }
+      if (piece) {
+        found.push({ text: piece.ch, ch: piece.ch, x0, x1, y: it.y, size: it.size, hangs: true });
+        continue;
+      }
       // TeX's long arrows are two glyphs set touching (\iff is "⇐" and "⇒").
-      const text = chars.join('').replace(/⇐⇒/g, '⟺').replace(/=⇒/g, '⟹').replace(/⇐=/g, '⟸').replace(/−→/g, '⟶').replace(/←−/g, '⟵');
-      if (!text) continue;
-      const x0 = it.x + m.index * perChar;
-      atoms.push({
-        text,
-        x0,
-        x1: x0 + m[0].length * perChar,
-        y: it.y,
-        size: it.size,
-        bigOp: bigOperators.test(text) || undefined,
-        hangs: it.hangs || chars.length !== [...m[0]].length || undefined,
-      });
+      const text = m[0].replace(/⇐⇒/g, '⟺').replace(/=⇒/g, '⟹').replace(/⇐=/g, '⟸').replace(/−→/g, '⟶').replace(/←−/g, '⟵');
+      atoms.push({ text, x0, x1, y: it.y, size: it.size, bigOp: bigOperators.test(text) || undefined, hangs: it.hangs || undefined });
     }
+  }
+  // One delimiter: the pieces of one kind standing one over another, each within about an em and a half of the next.
+  const groups: Array<typeof found> = [];
+  for (const p of found.sort((a, b) => b.y - a.y)) {
+    const g = groups.find((x) => x[0].ch === p.ch && Math.abs(x[0].x0 - p.x0) < 0.5 * p.size && x[x.length - 1].y - p.y < 1.6 * p.size);
+    if (g) g.push(p);
+    else groups.push([p]);
+  }
+  for (const g of groups) {
+    // (A piece's origin is not where its ink is in every font: the extent is taken generously.)
+    const top = g[0].y + g[0].size;
+    const bottom = g[g.length - 1].y - 0.5 * g[0].size;
+    const atom: Atom = {
+      text: g[0].ch,
+      x0: Math.min(...g.map((p) => p.x0)),
+      x1: Math.max(...g.map((p) => p.x1)),
+      y: (top + bottom) / 2 - 0.25 * g[0].size,
+      size: g[0].size,
+      hangs: true,
+    };
+    atoms.push(atom);
+    spans.set(atom, { y0: bottom, y1: top });
   }
   return atoms;
 }
@@ -97,13 +126,42 @@ function enclosed(text: string): boolean {
   return true;
 }
 
-/** Glyphs and the fractions made of them, read in rows; `joiner` stands between rows. */
-function read(atoms: Atom[], bars: Bar[], joiner: string): string {
+/** A radicand as written after "√": bare when it is one number or name, else in brackets. */
+const radicand = (text: string) => (/^[\p{L}\p{M}\p{N}.]+$/u.test(text) ? text : `(${text})`);
+
+/**
+ * Glyphs and the roots, fractions and bracketed columns made of them, read in rows; `joiner` stands between rows, `spans`
+ * holds the extent of the delimiters built from pieces.
+ */
+function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span> = new Map()): string {
   if (atoms.length === 0) return '';
   const main = Math.max(...atoms.map((a) => a.size));
   const pool = new Set(atoms);
   const left = [...bars].sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0));
   const units: Atom[] = [];
+  // Roots, the widest first: a radical sign with a rule starting at its top right is the root of all the rule covers (the
+  // overline decides its reach: "√(x² + y²)", not "√x² + y²"); a fraction under the rule is the root's.
+  for (const bar of [...left]) {
+    // (A fraction's bar over a root starts at the sign's left; a root built of several signs one over another is left as
+    // its glyphs.)
+    // A sign of TeX's extension font stands where the reader guessed (PdfItem.hangs): too loosely placed to say what it covers.
+    const roots = [...pool].filter((r) => r.text === '√');
+    const sign = roots.find(
+      (r) => !r.hangs && (r.x0 + r.x1) / 2 < bar.x0 && Math.abs(bar.x0 - r.x1) < 0.3 * main && bar.y > r.y && bar.y - r.y < 1.5 * main,
+    );
+    if (!sign || roots.some((r) => r !== sign && Math.abs(r.x0 - sign.x0) < 0.5 * main)) continue;
+    const inner = left.filter((b) => b !== bar && b.x0 >= bar.x0 - 1 && b.x1 <= bar.x1 + 1 && b.y < bar.y && b.y > sign.y - 0.2 * main);
+    const floor = Math.min(sign.y - 0.4 * main, ...inner.map((b) => b.y - 1.5 * main));
+    const under = [...pool].filter((a) => {
+      const centre = (a.x0 + a.x1) / 2;
+      return a !== sign && centre >= bar.x0 && centre <= bar.x1 && a.y < bar.y && a.y > floor;
+    });
+    if (under.length === 0) continue;
+    for (const b of [bar, ...inner]) left.splice(left.indexOf(b), 1);
+    [sign, ...under].forEach((a) => pool.delete(a));
+    // The root is one glyph of the display from here on (a fraction's denominator may hold it).
+    pool.add({ text: `√${radicand(read(under, inner, ' ', spans))}`, x0: sign.x0, x1: bar.x1, y: sign.y, size: sign.size });
+  }
   // Fractions, the widest bar first: the glyphs over it within its width and those under it, each read on its own.
   while (left.length) {
     const bar = left.shift()!;
@@ -137,6 +195,42 @@ function read(atoms: Atom[], bars: Bar[], joiner: string): string {
       y: bar.y - 0.25 * size,
       size,
     });
+  }
+  // Columns in tall brackets (a vector's components, a matrix's rows): what stands between a bracket and its partner in
+  // rows over and under the bracket's middle is read row by row inside them ("(x, y, z)"), not as rows of the display.
+  for (const open of [...pool].filter((a) => /^[([]$/u.test(a.text)).sort((a, b) => a.x0 - b.x0)) {
+    if (!pool.has(open) || (open.hangs && !spans.has(open))) continue;
+    const partner = open.text.endsWith('(') ? ')' : ']';
+    const close = [...pool]
+      .filter(
+        (c) =>
+          c !== open &&
+          c.text.startsWith(partner) &&
+          c.text.length <= 2 &&
+          c.x0 >= open.x1 - 0.1 * main &&
+          Math.abs(c.y - open.y) < 0.3 * main,
+      )
+      .sort((a, b) => a.x0 - b.x0)[0];
+    if (!close) continue;
+    const span = spans.get(open) ?? spans.get(close);
+    const [y0, y1] = span ? [span.y0, span.y1] : [open.y - 1.6 * main, open.y + 1.6 * main];
+    const inner = [...pool, ...units].filter((a) => {
+      const centre = (a.x0 + a.x1) / 2;
+      return a !== open && a !== close && centre > open.x1 - 0.2 * main && centre < close.x0 + 0.2 * main && a.y > y0 && a.y < y1;
+    });
+    const baselines: number[] = [];
+    // (An accent set over or under a letter as a glyph of its own is no row.)
+    for (const a of inner.filter((x) => x.size >= 0.9 * main && /[\p{L}\p{N}]/u.test(x.text)).sort((p, q) => q.y - p.y))
+      if (!baselines.length || baselines[baselines.length - 1] - a.y >= 0.6 * main) baselines.push(a.y);
+    if (baselines.length < 2) continue;
+    // A bracket of one glyph says nothing of its height: its rows must stand evenly over and under its middle (a column
+    // is centred on it), not be the next row of the display.
+    const [top, bottom] = [baselines[0], baselines[baselines.length - 1]];
+    if (!span && Math.abs(top - open.y - (open.y - bottom)) > 0.5 * main) continue;
+    [open, close, ...inner].forEach((a) => pool.delete(a));
+    for (const a of inner) if (units.includes(a)) units.splice(units.indexOf(a), 1);
+    const text = `${open.text}${read(inner, [], ', ', spans)}${close.text}`;
+    units.push({ text, x0: open.x0, x1: close.x1, y: (top + bottom) / 2, size: main });
   }
   const all = [...pool, ...units];
   // Rows: the baselines of the full-size glyphs, top to bottom (stacked harpoons stand within half an em of each other).
@@ -306,10 +400,11 @@ function readRow(atoms: Atom[], base: number, main: number): string {
 
 /** The alt text of an equation region from its glyphs (see the file's head), or undefined when it holds none. */
 export function glyphAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string | undefined {
-  const atoms = atomsOf(items, region);
+  const spans = new Map<Atom, Span>();
+  const atoms = atomsOf(items, region, spans);
   if (atoms.length === 0) return undefined;
   const main = Math.max(...atoms.map((a) => a.size));
-  const text = read(atoms, barsOf(marks, region, main), ' ; ')
+  const text = read(atoms, barsOf(marks, region, main), ' ; ', spans)
     // TeX draws \cdots as three dots: one ellipsis, not three products.
     .replace(/·\s?·\s?·/g, '⋯')
     .replace(/\s+/g, ' ')
@@ -327,6 +422,11 @@ const shown = (text: string) => [
     .replace(/'/g, '′')
     .replace(/\\(?![a-zA-Z])/g, '')
     .replace(/[⋯⇌⇋⇄⟶⟵⟹⟸⟺]/gu, (c) => drawnAs[c])
+    // A tall delimiter's pieces are the one delimiter they draw.
+    .replace(/[\u239b-\u23ad\uf8eb-\uf8fe]/gu, (c) => {
+      const piece = pieceOf(c.codePointAt(0)!);
+      return piece?.top ? piece.ch : '';
+    })
     // An arrow's shaft is drawn in pieces of "−" or "=" as the font has them.
     .replace(/[−=]+(?=[⇀↽↼⇁→⇒])|(?<=[⇀↽↼⇁←⇐])[−=]+/gu, '')
     .replace(/[\s_^{}()/;\p{M}]/gu, ''),

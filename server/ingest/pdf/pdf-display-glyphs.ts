@@ -2,6 +2,7 @@ import { joinLatex } from '../latex-join';
 import { checkedLatex, formulaLatex } from './pdf-equation-latex';
 import { latexToText } from './pdf-math';
 import { pictureAltText } from './pdf-display-alt';
+import { type Atom, type Piece, pieces } from './pdf-display-atoms';
 import type { PdfItem, PdfLine, PdfMark, PdfPage, PdfRegion } from './pdf-types';
 
 /**
@@ -15,23 +16,6 @@ import type { PdfItem, PdfLine, PdfMark, PdfPage, PdfRegion } from './pdf-types'
  * first relation. Every glyph inside the display must be read into the formula, no word of text may be in it, and
  * KaTeX must read the whole, or nothing is returned (the picture stays: a picture is better than wrong LaTeX).
  */
-
-interface Atom {
-  text: string;
-  x0: number;
-  x1: number;
-  y: number;
-  size: number;
-  bigOp?: boolean;
-  /** Letters set in a text font (upright words: "où", "det"). */
-  upright?: boolean;
-  /** A word in upright type set as a script ("opt" of ρ_opt): `\mathrm{opt}`. */
-  name?: boolean;
-  /** Letters of a text font's italic read as variables. */
-  italic?: boolean;
-  /** A glyph of TeX's extension font (a big delimiter), placed on its row by a guess (PdfItem.hangs). */
-  hangs?: boolean;
-}
 
 interface Delimiter {
   ch: string;
@@ -61,35 +45,6 @@ interface Brace {
   y: number;
   label: string;
 }
-
-/** Pieces of extensible delimiters at their private-use codes (Adobe Symbol's, which Latin Modern Math's names map to). */
-interface Piece {
-  ch: string;
-  left: boolean;
-  part: 'top' | 'middle' | 'bottom';
-}
-
-const pieces: Record<number, Piece> = {
-  0xf8eb: { ch: '(', left: true, part: 'top' },
-  0xf8ec: { ch: '(', left: true, part: 'middle' },
-  0xf8ed: { ch: '(', left: true, part: 'bottom' },
-  0xf8ee: { ch: '[', left: true, part: 'top' },
-  0xf8ef: { ch: '[', left: true, part: 'middle' },
-  0xf8f0: { ch: '[', left: true, part: 'bottom' },
-  0xf8f1: { ch: '{', left: true, part: 'top' },
-  0xf8f2: { ch: '{', left: true, part: 'middle' },
-  0xf8f3: { ch: '{', left: true, part: 'bottom' },
-  0xf8f4: { ch: '{', left: true, part: 'middle' },
-  0xf8f6: { ch: ')', left: false, part: 'top' },
-  0xf8f7: { ch: ')', left: false, part: 'middle' },
-  0xf8f8: { ch: ')', left: false, part: 'bottom' },
-  0xf8f9: { ch: ']', left: false, part: 'top' },
-  0xf8fa: { ch: ']', left: false, part: 'middle' },
-  0xf8fb: { ch: ']', left: false, part: 'bottom' },
-  0xf8fc: { ch: '}', left: false, part: 'top' },
-  0xf8fd: { ch: '}', left: false, part: 'middle' },
-  0xf8fe: { ch: '}', left: false, part: 'bottom' },
-};
 
 /**
  * TeX's big delimiters set as one glyph of the extension font (CMEX's \big to \Bigg sizes; `\left[` around a matrix
