@@ -17,6 +17,8 @@ describe('glyphErrors', () => {
     expect(glyphErrors('In general AB 6= BA, and x 6=y when the vectors differ.')).toHaveLength(2);
     expect(glyphErrors('We compute P(X 6 x) for every x.')).toHaveLength(1);
     expect(glyphErrors('A broken \uFFFD glyph and a private \uF8E5 one.')).toHaveLength(2);
+    expect(glyphErrors('Let v be nonzero, v\u0338 ≠ 0, and X_{n\u0338} ≠ Y_n.')).toHaveLength(2);
+    expect(glyphErrors('Let v be nonzero, v ≠ 0, and the relation \u2264\u0338 stays.')).toHaveLength(0);
     expect(glyphErrors('Call find_zero(f, x\uFFFF) with x\uFFFE near it.')).toHaveLength(2);
   });
 

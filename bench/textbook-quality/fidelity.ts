@@ -9,7 +9,8 @@ import { decodeEntities, htmlToText } from '@common/textbook-ops/html';
 /**
  * Math glyphs read through the wrong code page: "≠" printed "6=" ("AB 6= BA"), "≤" printed "6"
  * between two single letters ("P(X 6 x)"), the replacement character, the noncharacters U+FFFE and U+FFFF (a font's
- * .notdef glyph as xdvipdfmx maps it), private-use characters (a font's own codes that map to no Unicode character).
+ * .notdef glyph as xdvipdfmx maps it), private-use characters (a font's own codes that map to no Unicode character), a letter or digit struck by the
+ * negation slash of the relation after it.
  * Each finding with a little context.
  */
 export function glyphErrors(text: string): string[] {
@@ -22,6 +23,8 @@ export function glyphErrors(text: string): string[] {
     /(?<![\p{L}\p{N}])\p{L} 6 \p{L}(?![\p{L}\p{N}])/gu,
     /[\uFFFD-\uFFFF]/gu,
     /[\u{E000}-\u{F8FF}\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu,
+    // "v\u0338 ≠ 0": TeX's negation slash (U+0338 in a ToUnicode map) put on the letter before its relation, struck out.
+    /[\p{L}\p{N}]\u0338/gu,
   ];
   for (const p of patterns) for (const m of text.matchAll(p)) found.push(around(m.index, m[0].length));
   return found;
