@@ -73,6 +73,18 @@ describe('midSentenceEnds and what the source sets without a stop', () => {
   });
 });
 
+describe('midSentenceEnds and sentences that end in a list or in a formula', () => {
+  it('does not count a lead-in whose sentence goes on in the list after it, nor a sentence whose stop is inside its closing formula', () => {
+    const html =
+      '<p>Ein endlicher Automat ist ein 5-Tupel <span data-type="inline-math" data-latex="A = (Q, \\Sigma, \\delta)"></span> mit</p>' +
+      '<ul><li><p>Q: endliche Menge von Zuständen</p></li></ul>' +
+      '<p>Ein Automat akzeptiert ein Wort genau dann, wenn <span data-type="inline-math" data-latex="\\delta(q_0, w) \\in F."></span></p>' +
+      '<p>Ein Automat liest die Eingabe Zeichen für Zeichen und</p><p>wechselt dabei seinen Zustand.</p>';
+    const { cut } = midSentenceEnds(html);
+    expect(cut).toEqual(['… Automat liest die Eingabe Zeichen für Zeichen und']);
+  });
+});
+
 describe('midSentenceEnds and a web address after a sentence', () => {
   it('does not count a whole sentence followed by the address of what it names, and still counts one cut before its link', () => {
     const html =
