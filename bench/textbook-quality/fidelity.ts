@@ -119,7 +119,9 @@ function addressAfterSentence(html: string): boolean {
 export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { cut: string[]; judged: number } {
   const open = new Set(sourceOpenEnds);
   // A list leaves a mark where it stood: the paragraph right before it may be the lead-in its sentence goes on in.
-  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, (_, tag: string) => (tag === 'ul' || tag === 'ol' ? ' <list/> ' : ' '));
+  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, (_, tag: string) =>
+    tag === 'ul' || tag === 'ol' ? ' <list/> ' : ' ',
+  );
   const cut: string[] = [];
   let judged = 0;
   for (const m of outside.matchAll(/<p>([\s\S]*?)<\/p>/g)) {
