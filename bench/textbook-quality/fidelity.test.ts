@@ -17,6 +17,8 @@ describe('glyphErrors', () => {
     expect(glyphErrors('In general AB 6= BA, and x 6=y when the vectors differ.')).toHaveLength(2);
     expect(glyphErrors('We compute P(X 6 x) for every x.')).toHaveLength(1);
     expect(glyphErrors('A broken \uFFFD glyph and a private \uF8E5 one.')).toHaveLength(2);
+    expect(glyphErrors('Let v be nonzero, v\u0338 ≠ 0, and X_{n\u0338} ≠ Y_n.')).toHaveLength(2);
+    expect(glyphErrors('Let v be nonzero, v ≠ 0, and the relation \u2264\u0338 stays.')).toHaveLength(0);
     expect(glyphErrors('Call find_zero(f, x\uFFFF) with x\uFFFE near it.')).toHaveLength(2);
   });
 
@@ -68,6 +70,18 @@ describe('midSentenceEnds and what the source sets without a stop', () => {
       '<img src="/api/images/1" alt="Figure 4.1 Setup of the measurement" /><p><em>Figure 4.1 Setup of the measurement</em></p>';
     const { cut } = midSentenceEnds(html);
     expect(cut).toEqual(['…r measures the power consumption of the device and']);
+  });
+});
+
+describe('midSentenceEnds and sentences that end in a list or in a formula', () => {
+  it('does not count a lead-in whose sentence goes on in the list after it, nor a sentence whose stop is inside its closing formula', () => {
+    const html =
+      '<p>Ein endlicher Automat ist ein 5-Tupel <span data-type="inline-math" data-latex="A = (Q, \\Sigma, \\delta)"></span> mit</p>' +
+      '<ul><li><p>Q: endliche Menge von Zuständen</p></li></ul>' +
+      '<p>Ein Automat akzeptiert ein Wort genau dann, wenn <span data-type="inline-math" data-latex="\\delta(q_0, w) \\in F."></span></p>' +
+      '<p>Ein Automat liest die Eingabe Zeichen für Zeichen und</p><p>wechselt dabei seinen Zustand.</p>';
+    const { cut } = midSentenceEnds(html);
+    expect(cut).toEqual(['… Automat liest die Eingabe Zeichen für Zeichen und']);
   });
 });
 

@@ -9,7 +9,8 @@ import { decodeEntities, htmlToText } from '@common/textbook-ops/html';
 /**
  * Math glyphs read through the wrong code page: "≠" printed "6=" ("AB 6= BA"), "≤" printed "6"
  * between two single letters ("P(X 6 x)"), the replacement character, the noncharacters U+FFFE and U+FFFF (a font's
- * .notdef glyph as xdvipdfmx maps it), private-use characters (a font's own codes that map to no Unicode character).
+ * .notdef glyph as xdvipdfmx maps it), private-use characters (a font's own codes that map to no Unicode character), a letter or digit struck by the
+ * negation slash of the relation after it.
  * Each finding with a little context.
  */
 export function glyphErrors(text: string): string[] {
@@ -22,6 +23,8 @@ export function glyphErrors(text: string): string[] {
     /(?<![\p{L}\p{N}])\p{L} 6 \p{L}(?![\p{L}\p{N}])/gu,
     /[\uFFFD-\uFFFF]/gu,
     /[\u{E000}-\u{F8FF}\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu,
+    // "v\u0338 ≠ 0": TeX's negation slash (U+0338 in a ToUnicode map) put on the letter before its relation, struck out.
+    /[\p{L}\p{N}]\u0338/gu,
   ];
   for (const p of patterns) for (const m of text.matchAll(p)) found.push(around(m.index, m[0].length));
   return found;
@@ -108,13 +111,17 @@ function addressAfterSentence(html: string): boolean {
  * Paragraphs that stop mid-sentence: prose of six words or more whose last character is a letter,
  * a digit, a comma or a hyphen (a PDF line made a paragraph: "... we" / "need to maximize our
  * entropy"). Not counted: a lead-in whose sentence goes on in the display formula right after it
- * (a margin note between them aside), a web address shown after a whole sentence, and what the source itself sets without a stop (captions,
+ * (a margin note between them aside) or in the list right after it, a sentence whose stop is inside the formula closing
+ * it, a web address shown after a whole sentence, and what the source itself sets without a stop (captions,
  * code and algorithm lines, glossary and notation entries, a paragraph the source ends there
  * without a stop, given by its closing words in `sourceOpenEnds`, and a row of figures). Returns the findings and how many paragraphs were judged.
  */
 export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { cut: string[]; judged: number } {
   const open = new Set(sourceOpenEnds);
-  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, ' ');
+  // A list leaves a mark where it stood: the paragraph right before it may be the lead-in its sentence goes on in.
+  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, (_, tag: string) =>
+    tag === 'ul' || tag === 'ol' ? ' <list/> ' : ' ',
+  );
   const cut: string[] = [];
   let judged = 0;
   for (const m of outside.matchAll(/<p>([\s\S]*?)<\/p>/g)) {
@@ -130,7 +137,10 @@ export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { 
       .replace(marginNote, '')
       // A callout's last line leading into the display set right after the box ("... in the multiple model is").
       .replace(/^<\/blockquote>\s*/, '');
-    if (startsWithFormula(next)) continue;
+    if (startsWithFormula(next) || next.startsWith('<list/>')) continue;
+    // The sentence's stop set inside the formula that closes it ("... genau dann, wenn \\(\\delta(q_0, w) \\in F.\\)").
+    const lastFormula = /<span data-type="inline-math" data-latex="([^"]*)"[^>]*><\/span>\s*$/.exec(m[1].trim());
+    if (lastFormula && /[.!?]\s*$/.test(decodeEntities(lastFormula[1]))) continue;
     cut.push(`…${p.slice(-50)}`);
   }
   return { cut, judged };

@@ -71,6 +71,15 @@ export function normalizeIsbn(raw: string): string {
   return raw.replace(/[-\s]/g, '').toUpperCase();
 }
 
+/**
+ * The book an ISBN names, the same for its ISBN-10 and its ISBN-13 ("0470048158" and "978-0470048153"): the 978 prefix
+ * and the nine digits they share, check digits aside.
+ */
+export function isbnBook(isbn: string): string {
+  const s = normalizeIsbn(isbn);
+  return s.length === 10 ? `978${s.slice(0, 9)}` : s.slice(0, 12);
+}
+
 export function findIsbns(text: string): string[] {
   const found = new Set<string>();
   for (const m of text.matchAll(isbnPattern)) if (isValidIsbn(m[1])) found.add(normalizeIsbn(m[1]));

@@ -217,6 +217,14 @@ export function buildBlocks(
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    // A listing line too long for the page, wrapped by the typesetter (fvextra, Quarto) behind a "↪": the rest of the line
+    // it continues, not a sentence of the text.
+    const wrapped = /^\s*↪\s*/u.exec(line.text);
+    if (code.length > 0 && wrapped) {
+      const last = code[code.length - 1];
+      code[code.length - 1] = { ...last, text: `${last.text} ${line.text.slice(wrapped[0].length)}` };
+      continue;
+    }
     // A listing goes on over every typewriter line that is not a sentence (a closing brace alone is the listing's), and over
     // the sentences a program prints, set right under its lines in their type ("NameError: name 'cat' is not defined").
     if (
@@ -331,11 +339,7 @@ export function buildBlocks(
           /:$/.test(para[para.length - 1].text) &&
           !/:\/\/|^www\./.test(line.text) &&
           !listItemStart(line.text)) ||
-        (!!line.mono &&
-          !isProse(line.text) &&
-          !/:\/\/|^www\./.test(line.text) &&
-          !!lines[i + 1]?.mono &&
-          readsAsCode(lines[i + 1].text, true))) &&
+        (!!line.mono && !isProse(line.text) && !/:\/\/|^www\./.test(line.text) && opensListing(lines, i))) &&
       (line.mono || para.length === 0 || /[.:;!?]$/.test(para[para.length - 1].text))
     ) {
       if (code.length === 0) flushPara();
@@ -750,6 +754,19 @@ function plainHeading(text: string): string {
  * A typewriter line set right under a listing's last line, at its line pitch, in its font and size and not left of its
  * margin: a line of the listing, whatever its words (what the program prints: an error message, a sentence).
  */
+/**
+ * Whether the typewriter lines from `i` on (a run with no statement's marks: "using Random", "using Plots") reach, within a
+ * few lines and with no prose between, a line that reads as code: they are the first lines of that listing.
+ */
+function opensListing(lines: PdfLine[], i: number): boolean {
+  for (let k = i + 1; k < Math.min(lines.length, i + 8); k++) {
+    const next = lines[k];
+    if (!next.mono || next.page !== lines[i].page || isProse(next.text) || /:\/\/|^www\./.test(next.text)) return false;
+    if (readsAsCode(next.text, true)) return true;
+  }
+  return false;
+}
+
 function printedUnder(code: PdfLine[], line: PdfLine): boolean {
   const last = code[code.length - 1];
   const left = Math.min(...code.map((c) => c.x0));

@@ -26,3 +26,18 @@ describe('math accents a PDF maps to combining characters, drawn before their le
     expect(a!.x).toBeGreaterThan(sum!.x + sum!.width + 0.1 * a!.size);
   });
 });
+
+describe('a negation slash a PDF maps to the combining long solidus (U+0338)', () => {
+  it('reads it with the relation after it, never as an accent on the letter before it', async () => {
+    const doc = await extractPdf(
+      new Uint8Array(readFileSync(fixturePath('pdf/latex/negation-slash-tounicode.pdf'))),
+      'negation-slash-tounicode.pdf',
+    );
+    const text = doc.blocks.map((b) => b.text).join('\n');
+    expect(text).toMatch(/that is v ≠ 0 and/u);
+    expect(text).toMatch(/while \\\(X_\{n\}\\\) ≠ \\\(Y_\{n\}\\\)|while X_\{?n\}? ≠ Y_\{?n\}?/u);
+    expect(text).toContain('∉');
+    // No letter carries the slash (v̸, n̸): the instructor would read a struck-out letter.
+    expect(text).not.toMatch(/\p{L}\u0338/u);
+  });
+});

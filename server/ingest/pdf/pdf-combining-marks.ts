@@ -8,8 +8,11 @@ import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Glyph } from './pdf-type3-glyphs';
 import type { PdfItem } from './pdf-types';
 
-const combining = /[\u0300-\u036f\u20d0-\u20ff]/u;
-const combiningAll = /[\u0300-\u036f\u20d0-\u20ff]/gu;
+// The long solidus (U+0338) is left out: it is TeX's negation slash (a font's ToUnicode map may name it so), set over the
+// relation after it and joined to that relation as the page is read ("v \u0338= 0" reads "v ≠ 0"); placed as an accent,
+// it would strike out the letter before it ("v\u0338 ≠ 0").
+const combining = /[\u0300-\u0337\u0339-\u036f\u20d0-\u20ff]/u;
+const combiningAll = /[\u0300-\u0337\u0339-\u036f\u20d0-\u20ff]/gu;
 
 /** Whether a page draws a combining mark as a glyph of its own (most pages do not: their glyphs are not placed). */
 export function drawsCombiningMarks(fnArray: number[], argsArray: unknown[][]): boolean {

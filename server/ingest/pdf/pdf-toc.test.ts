@@ -37,6 +37,35 @@ describe('findPageToc', () => {
   });
 });
 
+describe('findPageToc on a title page that carries the contents', () => {
+  it('starts the entries under the contents heading: the title block above it (a date ending in a year) is no entry', () => {
+    const lines = [
+      line('Probabilistic Methods in Computing', 760, { size: 17 }),
+      line('A summary of the proofs asked for', 740, { size: 12 }),
+      line('Jane Doe', 715, { size: 12 }),
+      line('November 27, 2026', 695, { size: 12 }),
+      line('Contents', 660, { size: 14 }),
+      line('1 Primitive matrices and irreducible aperiodic matrices 1', 640),
+      line('2 Eigenvalues of stochastic matrices 2', 626),
+      line('3 Recurrent and essential states 2', 612),
+      line('4 Mean return time 3', 598),
+      line('5 A stationary distribution 4', 584),
+      line('6 The ergodic theorem 5', 570),
+      line('The first section of the notes starts on the next page.', 300, { page: 2 }),
+    ];
+    const toc = findPageToc(lines, body);
+    expect([...toc.pages]).toEqual([1]);
+    expect(toc.entries.map((e) => e.title)).toEqual([
+      '1 Primitive matrices and irreducible aperiodic matrices',
+      '2 Eigenvalues of stochastic matrices',
+      '3 Recurrent and essential states',
+      '4 Mean return time',
+      '5 A stationary distribution',
+      '6 The ergodic theorem',
+    ]);
+  });
+});
+
 describe('header-logo.pdf (a contents page, a drawn logo and a rule in every running head, short sections)', () => {
   it('drops the contents and their heading, keeps every section: the first one under the contents, the page of three short subsections', async () => {
     const doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/latex/header-logo.pdf'))), 'header-logo.pdf');

@@ -115,7 +115,10 @@ export function findPageToc(lines: PdfLine[], body: BodyStats): PageToc {
     inToc = true;
     pages.add(page);
     if (listed) continue;
-    entries.push(...parseEntries(rows.slice(headed >= 0 ? headed + 1 : 0), body));
+    // A contents heading lower down (the contents set on the title page, under the title, authors and date): the rows
+    // above it are no entries, though a date ending in a year reads like one.
+    const heading = headed >= 0 ? headed : rows.findIndex((r) => contentsTitle.test(r.text.replace(/\s+/g, ' ').trim()));
+    entries.push(...parseEntries(rows.slice(heading + 1), body));
   }
   return { pages, entries };
 }

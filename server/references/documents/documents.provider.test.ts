@@ -160,4 +160,12 @@ describe('citation styles', () => {
     expect(refs.map((r) => r.doi ?? r.arxivId ?? r.isbn ?? r.url)).toEqual(['10.1000/xyz123', '2106.01234', '9780306406157']);
     for (const r of refs) expect(r.title).toBe('');
   });
+
+  it('lists a book once when the line gives both its ISBN-10 and its ISBN-13', () => {
+    const text =
+      'Textbook:\n“Practical Methods of Signal Processing” Ann Author Example Press, 2011 ISBN-10: 0306406152 | ISBN-13: 978-0306406157';
+    const refs = findDocumentReferences([{ text, blocks: [] }]);
+    expect(refs.map((r) => r.isbn)).toEqual(['0306406152']);
+    expect(refs[0].title).toBe('Practical Methods of Signal Processing');
+  });
 });

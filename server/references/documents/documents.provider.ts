@@ -1,6 +1,6 @@
 import type { ExtractedDocument } from '@server/core/document-model';
 import { emptyFound, type FoundReference } from '../found-reference';
-import { absoluteUrl, findArxivIds, findDois, findIsbns, findUrls, isIdentifierUrl } from '../identifiers';
+import { absoluteUrl, findArxivIds, findDois, findIsbns, findUrls, isbnBook, isIdentifierUrl } from '../identifiers';
 import { locateBibliography, splitBibliography, splitRunOnEntries } from './bibliography-section';
 import { parseCitation, type ParsedCitation } from './citation-parser';
 
@@ -109,7 +109,8 @@ function lineAround(text: string, needle: string): string {
 function looseIdentifiers(text: string, known: FoundReference[]): FoundReference[] {
   const knownDois = new Set(known.map((r) => r.doi).filter(Boolean));
   const knownArxiv = new Set(known.map((r) => r.arxivId).filter(Boolean));
-  const knownIsbn = new Set(known.map((r) => r.isbn).filter(Boolean));
+  // A book whose line gives both its ISBN-10 and its ISBN-13 is one work.
+  const knownIsbn = new Set(known.flatMap((r) => (r.isbn ? [isbnBook(r.isbn)] : [])));
   const knownUrls = new Set(known.map((r) => r.url).filter(Boolean));
   const out: FoundReference[] = [];
   const add = (fill: (f: FoundReference) => void, needle: string) => {
@@ -127,7 +128,9 @@ function looseIdentifiers(text: string, known: FoundReference[]): FoundReference
     if (!knownArxiv.has(id)) add((f) => ((f.arxivId = id), (f.url = `https://arxiv.org/abs/${id}`)), id);
   }
   for (const isbn of findIsbns(text)) {
-    if (!knownIsbn.has(isbn)) add((f) => ((f.isbn = isbn), (f.url = `https://openlibrary.org/isbn/${isbn}`)), isbn.slice(-4));
+    if (knownIsbn.has(isbnBook(isbn))) continue;
+    knownIsbn.add(isbnBook(isbn));
+    add((f) => ((f.isbn = isbn), (f.url = `https://openlibrary.org/isbn/${isbn}`)), isbn.slice(-4));
   }
   let urls = 0;
   const all = findUrls(text);
