@@ -14,6 +14,7 @@ import { siteTag, stripSiteMacros } from './markdown/site-macros';
 import { captionMark, takeMystDirectives } from './markdown/myst-directives';
 import { chunkCode } from './markdown/code-chunks';
 import { stripPandocMarkup } from './markdown/pandoc-markup';
+import { quartoCrossRefs } from './markdown/quarto-crossrefs';
 import { pandocScripts, withScript } from './script-formula';
 
 /**
@@ -260,6 +261,8 @@ interface Parsed {
   unresolvedCitations?: string[];
   /** Macros the formulas use that the page does not define (its site's): read by convention, or left undefined. */
   siteMacros?: SiteMacros;
+  /** Quarto cross-references to labels the page does not define, printed as typed. */
+  unknownCrossRefs?: string[];
 }
 
 /**
@@ -291,6 +294,9 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     /^[ \t]*<pre\b[^>]*>([\s\S]*?)<\/pre>[ \t]*$/gim,
     (_m, body: string) => `\n\`\`\`\n${decodeEntities(body.replace(/<[^>]+>/g, '')).replace(/^\n+|\n+$/g, '')}\n\`\`\`\n`,
   );
+  // Quarto's cross-references ("@fig-roc") read as the page numbers its labelled figures, tables and displays.
+  const crossRefs = quartoCrossRefs(text);
+  text = crossRefs.text;
   // MyST's directives ("```{note}", "````{figure} path") are the prose, figures and formulas they hold, not code.
   text = takeMystDirectives(text);
   // Pandoc's fenced divs ("::: notes") and attribute lists ("{width=80%}") are layout; their text stays.
@@ -554,6 +560,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     ...(site.assumed.size || site.unknown.length ? { siteMacros: site } : {}),
     ...(citations.cited.length ? { bibliography: citations.cited.map(referenceLine) } : {}),
     ...(citations.unresolved.length ? { unresolvedCitations: citations.unresolved } : {}),
+    ...(crossRefs.unknown.length ? { unknownCrossRefs: crossRefs.unknown } : {}),
   };
 }
 
@@ -606,12 +613,16 @@ export interface MarkdownOptions {
 }
 
 export function extractMarkdown(text: string, filename: string, options: MarkdownOptions = {}): ExtractedDocument {
-  const { blocks, title, bibliography, unresolvedCitations, siteMacros } = markdownToBlocks(text, options.bibliography);
+  const { blocks, title, bibliography, unresolvedCitations, siteMacros, unknownCrossRefs } = markdownToBlocks(text, options.bibliography);
   const uploadedWith = (options.bibliography?.length ?? 0) > 0;
   const warnings: string[] = [];
   if (unresolvedCitations?.length)
     warnings.push(
       `${unresolvedCitations.length === 1 ? 'a citation was' : `${unresolvedCitations.length} citations were`} not resolved (${uploadedWith ? `the bibliography uploaded with the page does not hold ${unresolvedCitations.length === 1 ? 'it' : 'them'}` : 'no bibliography came with the page'}): ${unresolvedCitations.join(', ')} ${unresolvedCitations.length === 1 ? 'is' : 'are'} printed as ${unresolvedCitations.length === 1 ? 'its key' : 'their keys'}`,
+    );
+  if (unknownCrossRefs?.length)
+    warnings.push(
+      `the page refers to ${unknownCrossRefs.length === 1 ? 'a label' : `${unknownCrossRefs.length} labels`} it does not define (another page's): ${unknownCrossRefs.join(', ')} ${unknownCrossRefs.length === 1 ? 'is' : 'are'} printed as typed`,
     );
   if (siteMacros?.assumed.size)
     warnings.push(
