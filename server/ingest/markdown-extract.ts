@@ -15,6 +15,8 @@ import { captionMark, takeMystDirectives } from './markdown/myst-directives';
 import { chunkCode } from './markdown/code-chunks';
 import { stripPandocMarkup } from './markdown/pandoc-markup';
 import { quartoCrossRefs } from './markdown/quarto-crossrefs';
+import { hugoShortcodes } from './markdown/hugo-shortcodes';
+import { besideFile } from './markdown/beside-files';
 import { pandocScripts, withScript } from './script-formula';
 
 /**
@@ -109,6 +111,14 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
     const link = open.pop();
     const anchor = link && linkedText(tidyInline(out.slice(link.start)));
     if (link?.href && anchor && isKeptLinkTarget(link.href)) links.push({ text: anchor, href: link.href.trim() });
+    else if (link?.href && anchor) {
+      // A file beside the page is not uploaded with it: its path stays after the link's words, as code.
+      const file = besideFile(link.href);
+      if (file && !anchor.includes(file)) {
+        out += ` (${file})`;
+        code.push(file);
+      }
+    }
   };
   for (const child of token.children ?? []) {
     if (child.type === 'text')
@@ -263,6 +273,8 @@ interface Parsed {
   siteMacros?: SiteMacros;
   /** Quarto cross-references to labels the page does not define, printed as typed. */
   unknownCrossRefs?: string[];
+  /** Files the page includes (Hugo's `include` shortcode) that never come with it. */
+  includedFiles?: string[];
 }
 
 /**
@@ -299,6 +311,9 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   text = crossRefs.text;
   // MyST's directives ("```{note}", "````{figure} path") are the prose, figures and formulas they hold, not code.
   text = takeMystDirectives(text);
+  // Hugo's boxes are callouts; the files a page includes are named where it shows them.
+  const hugo = hugoShortcodes(text);
+  text = hugo.text;
   // Pandoc's fenced divs ("::: notes") and attribute lists ("{width=80%}") are layout; their text stays.
   text = stripPandocMarkup(text);
   // Pandoc's citations ("[@Parr2010, p. 142]") read author-year from the page's bibliography, or as their keys.
@@ -561,6 +576,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     ...(citations.cited.length ? { bibliography: citations.cited.map(referenceLine) } : {}),
     ...(citations.unresolved.length ? { unresolvedCitations: citations.unresolved } : {}),
     ...(crossRefs.unknown.length ? { unknownCrossRefs: crossRefs.unknown } : {}),
+    ...(hugo.missing.length ? { includedFiles: hugo.missing } : {}),
   };
 }
 
@@ -613,7 +629,10 @@ export interface MarkdownOptions {
 }
 
 export function extractMarkdown(text: string, filename: string, options: MarkdownOptions = {}): ExtractedDocument {
-  const { blocks, title, bibliography, unresolvedCitations, siteMacros, unknownCrossRefs } = markdownToBlocks(text, options.bibliography);
+  const { blocks, title, bibliography, unresolvedCitations, siteMacros, unknownCrossRefs, includedFiles } = markdownToBlocks(
+    text,
+    options.bibliography,
+  );
   const uploadedWith = (options.bibliography?.length ?? 0) > 0;
   const warnings: string[] = [];
   if (unresolvedCitations?.length)
@@ -623,6 +642,10 @@ export function extractMarkdown(text: string, filename: string, options: Markdow
   if (unknownCrossRefs?.length)
     warnings.push(
       `the page refers to ${unknownCrossRefs.length === 1 ? 'a label' : `${unknownCrossRefs.length} labels`} it does not define (another page's): ${unknownCrossRefs.join(', ')} ${unknownCrossRefs.length === 1 ? 'is' : 'are'} printed as typed`,
+    );
+  if (includedFiles?.length)
+    warnings.push(
+      `${includedFiles.length === 1 ? 'a file' : `${includedFiles.length} files`} the page includes from beside it ${includedFiles.length === 1 ? 'was' : 'were'} not uploaded with it and ${includedFiles.length === 1 ? 'is' : 'are'} not in the book (a note marks the place): ${includedFiles.join(', ')}`,
     );
   if (siteMacros?.assumed.size)
     warnings.push(
