@@ -367,11 +367,13 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   const equations: string[] = [];
   // Macros the page defines for its formulas; a formula that only defines them is none.
   const macros: MathMacros = new Map();
-  const equationMark = (latex: string) => {
+  // Inside a quotation the mark stays on the quotation's line (blank lines would end the quotation before it).
+  const equationMark = (latex: string, quoted = false) => {
     const formula = takeDefinitions(pageMath(latex), macros).trim();
-    if (!formula) return '\n\n';
+    if (!formula) return quoted ? '' : '\n\n';
     equations.push(formula);
-    return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
+    const mark = `\uE000E${equations.length - 1}\uE001`;
+    return quoted ? mark : `\n\n${mark}\n\n`;
   };
   // $$...$$ first: an environment inside one is part of that formula.
   text = outsideLiteral(text, (part) =>
@@ -381,7 +383,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
       // A display inside a quotation or a callout carries the quotation's "> " on each of its lines: they are no part of it.
       const quoted = /^[ \t]*(?:>[ \t]?)+$/.test(part.slice(part.lastIndexOf('\n', at - 1) + 1, at));
       const body = dollars ?? brackets ?? '';
-      return equationMark(katexDisplay(quoted ? body.replace(/^[ \t]*(?:>[ \t]?)+/gm, '') : body));
+      return equationMark(katexDisplay(quoted ? body.replace(/^[ \t]*(?:>[ \t]?)+/gm, '') : body), quoted);
     }),
   );
   text = takeEnvironments(text, equationMark);
@@ -410,6 +412,16 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     }
   };
 
+  /**
+   * A display: a block of its own, or inside a quotation or a callout a line of the box holding the formula set as a
+   * display (a quotation holds text only, and an equation block after it would end the box). A numbered display
+   * (`\tag`, which only a display takes) stays a block.
+   */
+  const display = (latex: string): DocBlock =>
+    quoteDepth > 0 && !/\\tag\b/.test(latex)
+      ? { kind: 'quote', text: `\\(\\displaystyle ${latex.replace(/\s*\n\s*/g, ' ').trim()}\\)` }
+      : { kind: 'equation', text: latex, latex };
+
   /** A paragraph's text with its margin notes and display equations taken out as blocks of their own. */
   const emit = (raw: string, make: (text: string) => DocBlock, links: DocLink[] = [], code: string[] = []) => {
     const margins: DocBlock[] = [];
@@ -424,7 +436,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
       })
       .replace(/\s+/g, ' ')
       .trim();
-    if (eq !== undefined && !clean) push({ kind: 'equation', text: eq, latex: eq });
+    if (eq !== undefined && !clean) push(display(eq));
     else if (clean) {
       const block = make(clean);
       const placed = placeAnchors(block.text, links);
@@ -432,7 +444,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
       const spans = code.filter((c) => block.text.includes(c));
       if (spans.length) block.code = spans;
       push(block);
-      if (eq !== undefined) push({ kind: 'equation', text: eq, latex: eq });
+      if (eq !== undefined) push(display(eq));
     }
     for (const m of margins) if (m.text) push(m);
   };
