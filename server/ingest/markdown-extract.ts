@@ -404,9 +404,11 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   const push = (block: DocBlock) => blocks.push({ ...block, index: index++ });
   // The headings raw HTML makes of disclosures' titles (an accordion's buttons), by their place in `blocks`.
   const disclosures = new Set<number>();
+  // The headings made of short bold lines, by their place in `blocks`.
+  const boldTitles = new Set<number>();
   const pushHtml = (html: string) => {
     const made = new Set<DocBlock>();
-    for (const b of htmlBlocks(html, { disclosureLevel: disclosureLevel(blocks, disclosures), disclosures: made })) {
+    for (const b of htmlBlocks(html, { disclosureLevel: disclosureLevel(blocks, disclosures, boldTitles), disclosures: made })) {
       push(withFormulas(b, formulas));
       if (made.has(b)) disclosures.add(blocks.length - 1);
     }
@@ -519,7 +521,11 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
         else {
           const caption = figureCaption(inline, formulas);
           if (caption) push({ kind: 'caption', text: caption });
-          else emit(content, (p) => ({ kind: 'paragraph', text: p }), links, code);
+          else if (isBoldTitle(inline, content) && tokens[i + 3] && tokens[i + 3].type !== 'heading_open') {
+            // A short line all in bold over the text that follows stands for a heading one below the page's own.
+            emit(content, (h) => ({ kind: 'heading', text: h, level: boldTitleLevel(blocks, disclosures, boldTitles) }), links);
+            boldTitles.add(blocks.length - 1);
+          } else emit(content, (p) => ({ kind: 'paragraph', text: p }), links, code);
         }
         i += 2;
         break;
@@ -596,7 +602,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
  * The level a disclosure's title in raw HTML takes: one below the section it sits in. A heading after the last
  * disclosure and deeper than it is inside that disclosure's panel (its "<h4>"), so the next disclosure is its sibling.
  */
-function disclosureLevel(blocks: DocBlock[], disclosures: Set<number>): number {
+function disclosureLevel(blocks: DocBlock[], disclosures: Set<number>, boldTitles: Set<number>): number {
   let latest: number | undefined;
   // The shallowest heading since the last disclosure.
   let shallowest = Infinity;
@@ -604,11 +610,42 @@ function disclosureLevel(blocks: DocBlock[], disclosures: Set<number>): number {
     const b = blocks[i];
     if (b.kind !== 'heading') continue;
     const level = b.level ?? 1;
+    // The disclosures under a bold title are its parts.
+    if (latest === undefined && boldTitles.has(i)) return Math.min(6, level + 1);
     if (disclosures.has(i)) return shallowest > level ? level : Math.min(6, shallowest + 1);
     latest ??= level;
     shallowest = Math.min(shallowest, level);
   }
   return Math.min(6, (latest ?? 1) + 1);
+}
+
+/**
+ * A paragraph that is one run of bold ("**Allgemeine Suchmaschinen**", "<b>...</b>"), short, opening with no small
+ * letter and ending in no stop, colon or comma: a title the page sets in bold instead of marking it as a heading (a
+ * bold sentence is emphasis, and a bold run-in label ends in a colon).
+ */
+function isBoldTitle(token: Token, text: string): boolean {
+  const kids = (token.children ?? []).filter((c) => !(c.type === 'softbreak' || (c.type === 'text' && !c.content.trim())));
+  if (kids.length < 3) return false;
+  const opens = (c: Token) => c.type === 'strong_open' || (c.type === 'html_inline' && /^<(?:b|strong)\b[^>]*>$/i.test(c.content));
+  const closes = (c: Token) => c.type === 'strong_close' || (c.type === 'html_inline' && /^<\/(?:b|strong)\s*>$/i.test(c.content));
+  if (!opens(kids[0]) || !closes(kids[kids.length - 1]) || kids.slice(1, -1).some((c) => opens(c) || closes(c))) return false;
+  const words = text.split(/\s+/).filter(Boolean);
+  return (
+    words.length > 0 &&
+    words.length <= 12 &&
+    text.length <= 100 &&
+    /\p{L}/u.test(text) &&
+    !/^[\p{Ll}]/u.test(text) &&
+    !/[.!?:;,…]$/.test(text)
+  );
+}
+
+/** A bold title's level: one below the page's last heading of its own (not a bold title, not a disclosure's). */
+function boldTitleLevel(blocks: DocBlock[], disclosures: Set<number>, boldTitles: Set<number>): number {
+  for (let i = blocks.length - 1; i >= 0; i--)
+    if (blocks[i].kind === 'heading' && !disclosures.has(i) && !boldTitles.has(i)) return Math.min(6, (blocks[i].level ?? 1) + 1);
+  return 2;
 }
 
 /** The LaTeX of a block's formulas: its display, its inline formulas (in its text and its table's cells). */
