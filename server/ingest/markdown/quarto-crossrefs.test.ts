@@ -72,3 +72,11 @@ describe('Quarto cross-references', () => {
     expect(doc.blocks[hist + 1]).toMatchObject({ kind: 'caption', text: 'Figure drawn by the code above: A histogram of the sizes.' });
   });
 });
+
+describe('a page that labels nothing', () => {
+  it('is left as typed and warns of no label', () => {
+    const doc = extractMarkdown('# Contact\n\nWrite to the team at @sec-team on the forum.\n', 'contact.md');
+    expect(doc.blocks.map((b) => b.text)).toContain('Write to the team at @sec-team on the forum.');
+    expect(doc.warnings ?? []).toEqual([]);
+  });
+});

@@ -131,7 +131,8 @@ export function quartoCrossRefs(source: string): QuartoRefs {
     .split(/(^[ \t]*(?:`{3,}|~{3,})[\s\S]*?^[ \t]*(?:`{3,}|~{3,})[ \t]*$|`[^`\n]+`)/m)
     .map((part, i) => (i % 2 === 1 ? part : prose(part)))
     .join('');
-  return { text, unknown: [...unknown] };
+  // A page that labels nothing is no Quarto page: its "@sec-team" is a handle, not a reference.
+  return { text, unknown: numbers.size ? [...unknown] : [] };
 }
 
 /** A chunk's figure or table caption from its options ("#| label: fig-roc", "#| fig-cap: ..."), numbered when labelled. */
