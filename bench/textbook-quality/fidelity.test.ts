@@ -66,6 +66,8 @@ describe('midSentenceEnds and what the source sets without a stop', () => {
       '<p>∂<span data-type="inline-math" data-latex="x_{2}"></span> is the second partial derivative of f with respect to x</p>' +
       '<blockquote><p><strong>Dataset</strong></p><p>The 95% confidence interval for the odds ratio in the model is</p></blockquote>' +
       '<div data-type="block-math" data-latex="[2.377, 3.759]"></div>' +
+      '<blockquote><p><strong>Dataset</strong></p><p>The 95% confidence interval for the slope in the model is</p>' +
+      '<p><span data-type="inline-math" data-latex="\\displaystyle 1.095 \\pm 0.117"></span></p></blockquote>' +
       '<p>The attacker measures the power consumption of the device and</p>' +
       '<img src="/api/images/1" alt="Figure 4.1 Setup of the measurement" /><p><em>Figure 4.1 Setup of the measurement</em></p>';
     const { cut } = midSentenceEnds(html);

@@ -63,6 +63,8 @@ const proseWords = 6;
 /** A display formula of the book: a LaTeX block or a formula kept as a picture (an image that is no captioned figure). */
 function startsWithFormula(html: string): boolean {
   if (html.startsWith('<div data-type="block-math"')) return true;
+  // A display inside a callout: a line of the box holding one formula set as a display.
+  if (/^<p><span data-type="inline-math" data-latex="\\displaystyle\b[^"]*"><\/span><\/p>/.test(html)) return true;
   const img = /^<img\b[^>]*\balt="([^"]*)"[^>]*>\s*(?:<p><em>([\s\S]*?)<\/em><\/p>)?/.exec(html);
   if (!img) return false;
   // A figure's picture carries its caption, printed under it; an equation's carries the formula.

@@ -14,6 +14,9 @@ import { siteTag, stripSiteMacros } from './markdown/site-macros';
 import { captionMark, takeMystDirectives } from './markdown/myst-directives';
 import { chunkCode } from './markdown/code-chunks';
 import { stripPandocMarkup } from './markdown/pandoc-markup';
+import { quartoCrossRefs } from './markdown/quarto-crossrefs';
+import { hugoShortcodes } from './markdown/hugo-shortcodes';
+import { besideFile } from './markdown/beside-files';
 import { pandocScripts, withScript } from './script-formula';
 
 /**
@@ -108,6 +111,14 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
     const link = open.pop();
     const anchor = link && linkedText(tidyInline(out.slice(link.start)));
     if (link?.href && anchor && isKeptLinkTarget(link.href)) links.push({ text: anchor, href: link.href.trim() });
+    else if (link?.href && anchor) {
+      // A file beside the page is not uploaded with it: its path stays after the link's words, as code.
+      const file = besideFile(link.href);
+      if (file && !anchor.includes(file)) {
+        out += ` (${file})`;
+        code.push(file);
+      }
+    }
   };
   for (const child of token.children ?? []) {
     if (child.type === 'text')
@@ -260,6 +271,10 @@ interface Parsed {
   unresolvedCitations?: string[];
   /** Macros the formulas use that the page does not define (its site's): read by convention, or left undefined. */
   siteMacros?: SiteMacros;
+  /** Quarto cross-references to labels the page does not define, printed as typed. */
+  unknownCrossRefs?: string[];
+  /** Files the page includes (Hugo's `include` shortcode) that never come with it. */
+  includedFiles?: string[];
 }
 
 /**
@@ -291,8 +306,14 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     /^[ \t]*<pre\b[^>]*>([\s\S]*?)<\/pre>[ \t]*$/gim,
     (_m, body: string) => `\n\`\`\`\n${decodeEntities(body.replace(/<[^>]+>/g, '')).replace(/^\n+|\n+$/g, '')}\n\`\`\`\n`,
   );
+  // Quarto's cross-references ("@fig-roc") read as the page numbers its labelled figures, tables and displays.
+  const crossRefs = quartoCrossRefs(text);
+  text = crossRefs.text;
   // MyST's directives ("```{note}", "````{figure} path") are the prose, figures and formulas they hold, not code.
   text = takeMystDirectives(text);
+  // Hugo's boxes are callouts; the files a page includes are named where it shows them.
+  const hugo = hugoShortcodes(text);
+  text = hugo.text;
   // Pandoc's fenced divs ("::: notes") and attribute lists ("{width=80%}") are layout; their text stays.
   text = stripPandocMarkup(text);
   // Pandoc's citations ("[@Parr2010, p. 142]") read author-year from the page's bibliography, or as their keys.
@@ -346,11 +367,13 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   const equations: string[] = [];
   // Macros the page defines for its formulas; a formula that only defines them is none.
   const macros: MathMacros = new Map();
-  const equationMark = (latex: string) => {
+  // Inside a quotation the mark stays on the quotation's line (blank lines would end the quotation before it).
+  const equationMark = (latex: string, quoted = false) => {
     const formula = takeDefinitions(pageMath(latex), macros).trim();
-    if (!formula) return '\n\n';
+    if (!formula) return quoted ? '' : '\n\n';
     equations.push(formula);
-    return `\n\n\uE000E${equations.length - 1}\uE001\n\n`;
+    const mark = `\uE000E${equations.length - 1}\uE001`;
+    return quoted ? mark : `\n\n${mark}\n\n`;
   };
   // $$...$$ first: an environment inside one is part of that formula.
   text = outsideLiteral(text, (part) =>
@@ -360,7 +383,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
       // A display inside a quotation or a callout carries the quotation's "> " on each of its lines: they are no part of it.
       const quoted = /^[ \t]*(?:>[ \t]?)+$/.test(part.slice(part.lastIndexOf('\n', at - 1) + 1, at));
       const body = dollars ?? brackets ?? '';
-      return equationMark(katexDisplay(quoted ? body.replace(/^[ \t]*(?:>[ \t]?)+/gm, '') : body));
+      return equationMark(katexDisplay(quoted ? body.replace(/^[ \t]*(?:>[ \t]?)+/gm, '') : body), quoted);
     }),
   );
   text = takeEnvironments(text, equationMark);
@@ -381,13 +404,25 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   const push = (block: DocBlock) => blocks.push({ ...block, index: index++ });
   // The headings raw HTML makes of disclosures' titles (an accordion's buttons), by their place in `blocks`.
   const disclosures = new Set<number>();
+  // The headings made of short bold lines, by their place in `blocks`.
+  const boldTitles = new Set<number>();
   const pushHtml = (html: string) => {
     const made = new Set<DocBlock>();
-    for (const b of htmlBlocks(html, { disclosureLevel: disclosureLevel(blocks, disclosures), disclosures: made })) {
+    for (const b of htmlBlocks(html, { disclosureLevel: disclosureLevel(blocks, disclosures, boldTitles), disclosures: made })) {
       push(withFormulas(b, formulas));
       if (made.has(b)) disclosures.add(blocks.length - 1);
     }
   };
+
+  /**
+   * A display: a block of its own, or inside a quotation or a callout a line of the box holding the formula set as a
+   * display (a quotation holds text only, and an equation block after it would end the box). A numbered display
+   * (`\tag`, which only a display takes) stays a block.
+   */
+  const display = (latex: string): DocBlock =>
+    quoteDepth > 0 && !/\\tag\b/.test(latex)
+      ? { kind: 'quote', text: `\\(\\displaystyle ${latex.replace(/\s*\n\s*/g, ' ').trim()}\\)` }
+      : { kind: 'equation', text: latex, latex };
 
   /** A paragraph's text with its margin notes and display equations taken out as blocks of their own. */
   const emit = (raw: string, make: (text: string) => DocBlock, links: DocLink[] = [], code: string[] = []) => {
@@ -403,7 +438,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
       })
       .replace(/\s+/g, ' ')
       .trim();
-    if (eq !== undefined && !clean) push({ kind: 'equation', text: eq, latex: eq });
+    if (eq !== undefined && !clean) push(display(eq));
     else if (clean) {
       const block = make(clean);
       const placed = placeAnchors(block.text, links);
@@ -411,7 +446,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
       const spans = code.filter((c) => block.text.includes(c));
       if (spans.length) block.code = spans;
       push(block);
-      if (eq !== undefined) push({ kind: 'equation', text: eq, latex: eq });
+      if (eq !== undefined) push(display(eq));
     }
     for (const m of margins) if (m.text) push(m);
   };
@@ -486,7 +521,11 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
         else {
           const caption = figureCaption(inline, formulas);
           if (caption) push({ kind: 'caption', text: caption });
-          else emit(content, (p) => ({ kind: 'paragraph', text: p }), links, code);
+          else if (isBoldTitle(inline, content) && tokens[i + 3] && tokens[i + 3].type !== 'heading_open') {
+            // A short line all in bold over the text that follows stands for a heading one below the page's own.
+            emit(content, (h) => ({ kind: 'heading', text: h, level: boldTitleLevel(blocks, disclosures, boldTitles) }), links);
+            boldTitles.add(blocks.length - 1);
+          } else emit(content, (p) => ({ kind: 'paragraph', text: p }), links, code);
         }
         i += 2;
         break;
@@ -554,6 +593,8 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     ...(site.assumed.size || site.unknown.length ? { siteMacros: site } : {}),
     ...(citations.cited.length ? { bibliography: citations.cited.map(referenceLine) } : {}),
     ...(citations.unresolved.length ? { unresolvedCitations: citations.unresolved } : {}),
+    ...(crossRefs.unknown.length ? { unknownCrossRefs: crossRefs.unknown } : {}),
+    ...(hugo.missing.length ? { includedFiles: hugo.missing } : {}),
   };
 }
 
@@ -561,7 +602,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
  * The level a disclosure's title in raw HTML takes: one below the section it sits in. A heading after the last
  * disclosure and deeper than it is inside that disclosure's panel (its "<h4>"), so the next disclosure is its sibling.
  */
-function disclosureLevel(blocks: DocBlock[], disclosures: Set<number>): number {
+function disclosureLevel(blocks: DocBlock[], disclosures: Set<number>, boldTitles: Set<number>): number {
   let latest: number | undefined;
   // The shallowest heading since the last disclosure.
   let shallowest = Infinity;
@@ -569,11 +610,42 @@ function disclosureLevel(blocks: DocBlock[], disclosures: Set<number>): number {
     const b = blocks[i];
     if (b.kind !== 'heading') continue;
     const level = b.level ?? 1;
+    // The disclosures under a bold title are its parts.
+    if (latest === undefined && boldTitles.has(i)) return Math.min(6, level + 1);
     if (disclosures.has(i)) return shallowest > level ? level : Math.min(6, shallowest + 1);
     latest ??= level;
     shallowest = Math.min(shallowest, level);
   }
   return Math.min(6, (latest ?? 1) + 1);
+}
+
+/**
+ * A paragraph that is one run of bold ("**Allgemeine Suchmaschinen**", "<b>...</b>"), short, opening with no small
+ * letter and ending in no stop, colon or comma: a title the page sets in bold instead of marking it as a heading (a
+ * bold sentence is emphasis, and a bold run-in label ends in a colon).
+ */
+function isBoldTitle(token: Token, text: string): boolean {
+  const kids = (token.children ?? []).filter((c) => !(c.type === 'softbreak' || (c.type === 'text' && !c.content.trim())));
+  if (kids.length < 3) return false;
+  const opens = (c: Token) => c.type === 'strong_open' || (c.type === 'html_inline' && /^<(?:b|strong)\b[^>]*>$/i.test(c.content));
+  const closes = (c: Token) => c.type === 'strong_close' || (c.type === 'html_inline' && /^<\/(?:b|strong)\s*>$/i.test(c.content));
+  if (!opens(kids[0]) || !closes(kids[kids.length - 1]) || kids.slice(1, -1).some((c) => opens(c) || closes(c))) return false;
+  const words = text.split(/\s+/).filter(Boolean);
+  return (
+    words.length > 0 &&
+    words.length <= 12 &&
+    text.length <= 100 &&
+    /\p{L}/u.test(text) &&
+    !/^[\p{Ll}]/u.test(text) &&
+    !/[.!?:;,…]$/.test(text)
+  );
+}
+
+/** A bold title's level: one below the page's last heading of its own (not a bold title, not a disclosure's). */
+function boldTitleLevel(blocks: DocBlock[], disclosures: Set<number>, boldTitles: Set<number>): number {
+  for (let i = blocks.length - 1; i >= 0; i--)
+    if (blocks[i].kind === 'heading' && !disclosures.has(i) && !boldTitles.has(i)) return Math.min(6, (blocks[i].level ?? 1) + 1);
+  return 2;
 }
 
 /** The LaTeX of a block's formulas: its display, its inline formulas (in its text and its table's cells). */
@@ -606,12 +678,23 @@ export interface MarkdownOptions {
 }
 
 export function extractMarkdown(text: string, filename: string, options: MarkdownOptions = {}): ExtractedDocument {
-  const { blocks, title, bibliography, unresolvedCitations, siteMacros } = markdownToBlocks(text, options.bibliography);
+  const { blocks, title, bibliography, unresolvedCitations, siteMacros, unknownCrossRefs, includedFiles } = markdownToBlocks(
+    text,
+    options.bibliography,
+  );
   const uploadedWith = (options.bibliography?.length ?? 0) > 0;
   const warnings: string[] = [];
   if (unresolvedCitations?.length)
     warnings.push(
       `${unresolvedCitations.length === 1 ? 'a citation was' : `${unresolvedCitations.length} citations were`} not resolved (${uploadedWith ? `the bibliography uploaded with the page does not hold ${unresolvedCitations.length === 1 ? 'it' : 'them'}` : 'no bibliography came with the page'}): ${unresolvedCitations.join(', ')} ${unresolvedCitations.length === 1 ? 'is' : 'are'} printed as ${unresolvedCitations.length === 1 ? 'its key' : 'their keys'}`,
+    );
+  if (unknownCrossRefs?.length)
+    warnings.push(
+      `the page refers to ${unknownCrossRefs.length === 1 ? 'a label' : `${unknownCrossRefs.length} labels`} it does not define (another page's): ${unknownCrossRefs.join(', ')} ${unknownCrossRefs.length === 1 ? 'is' : 'are'} printed as typed`,
+    );
+  if (includedFiles?.length)
+    warnings.push(
+      `${includedFiles.length === 1 ? 'a file' : `${includedFiles.length} files`} the page includes from beside it ${includedFiles.length === 1 ? 'was' : 'were'} not uploaded with it and ${includedFiles.length === 1 ? 'is' : 'are'} not in the book (a note marks the place): ${includedFiles.join(', ')}`,
     );
   if (siteMacros?.assumed.size)
     warnings.push(

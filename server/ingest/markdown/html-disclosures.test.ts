@@ -74,7 +74,8 @@ describe('disclosures and figures in raw HTML', () => {
     );
     expect(doc.blocks.map((b) => [b.kind, b.text])).toEqual([
       ['heading', 'Dataset'],
-      ['caption', 'Histological image of invasive ductal carcinoma with \\(K = 5\\).'],
+      // Labelled (`#fig-`), it is numbered as Quarto numbers it (markdown/quarto-crossrefs.ts).
+      ['caption', 'Figure 1: Histological image of invasive ductal carcinoma with \\(K = 5\\).'],
       ['paragraph', 'The text goes on.'],
     ]);
   });

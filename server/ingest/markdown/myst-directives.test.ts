@@ -45,7 +45,7 @@ const page = [
 ].join('\n');
 
 describe('MyST directives in a Markdown course page', () => {
-  it('reads a figure as its caption (a caption block), an admonition as its title and text, {math} as display math and {code-cell} as code', () => {
+  it('reads a figure as its caption (a caption block), an admonition as a callout with its title, {math} as display math and {code-cell} as code', () => {
     const { blocks } = markdownToBlocks(page);
     expect(blocks.map((b) => [b.kind, b.text])).toEqual([
       ['heading', 'The Kalman Filter'],
@@ -53,13 +53,15 @@ describe('MyST directives in a Markdown course page', () => {
       // The pictures lie beside the page (not uploaded with it): their captions are captions, not paragraphs of the text.
       ['caption', 'The position update relies on the prior uncertainty and the observation error.'],
       ['caption', 'Schematic of the filter loop'],
-      ['paragraph', 'Kalman gain'],
-      ['paragraph', 'The gain weighs the prior against the observations, as \\(K = \\Sigma H^T S^{-1}\\) shows.'],
+      // An admonition is a callout titled by its argument.
+      ['quote', 'Kalman gain'],
+      ['quote', 'The gain weighs the prior against the observations, as \\(K = \\Sigma H^T S^{-1}\\) shows.'],
       ['equation', '\\mu_{t} = \\mu_{t}^{-} + K (y_t - H \\mu_{t}^{-})'],
       ['code', 'import numpy as np\nK = P @ H.T'],
       ['code', '```{note}\nshown as typed'],
     ]);
     expect(blocks.find((b) => b.kind === 'code')?.language).toBe('python');
+    expect(blocks.find((b) => b.text === 'Kalman gain')?.label).toBe('Kalman gain');
     // No option line is printed anywhere.
     expect(blocks.some((b) => /:(?:name|class|label|tags):/.test(b.text))).toBe(false);
   });

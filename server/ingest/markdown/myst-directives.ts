@@ -2,7 +2,7 @@
  * MyST's directives (Jupyter Book, TeachBooks, Sphinx course pages): a fence whose info is a name in
  * braces, "```{note}", "````{figure} path", ":::{admonition} Title", with ":key: value" option lines
  * at the top of its body. Read as code they printed their options and hid their prose in a listing.
- * Each becomes the Markdown it stands for: an admonition its title (bold) and body, a figure or an
+ * Each becomes the Markdown it stands for: an admonition a callout with its title, another directive its title (bold) and body, a figure or an
  * embedded page its caption (a caption block; a link when its source is a web address), `{math}` display math,
  * `{code-cell}` and `{code-block}` code in their language; contents and bibliography commands go.
  * An unknown directive keeps its body. Fences of other kinds (```python, ```{r}) are left as they are.
@@ -19,6 +19,20 @@ const anyFence = /^[ \t]*(`{3,}|~{3,})/;
 
 const pictures = new Set(['figure', 'image', 'iframe-figure', 'iframe', 'video', 'youtube']);
 const code = new Set(['code-cell', 'code-block', 'code', 'sourcecode', 'literalinclude']);
+/** Sphinx's admonitions: boxes with a title (their kind's name when they have none). */
+const admonitions = new Set([
+  'admonition',
+  'note',
+  'tip',
+  'hint',
+  'important',
+  'warning',
+  'caution',
+  'attention',
+  'danger',
+  'error',
+  'seealso',
+]);
 const dropped = new Set(['toctree', 'tableofcontents', 'bibliography', 'glossary-index', 'raw', 'only']);
 /** Executable cells of R Markdown and Quarto ("```{r}", "```{python}"): code, which the fence reader already handles. */
 const cellLanguages = /^(?:r|python|julia|bash|sh|sql|ojs|mermaid|dot|stan|rcpp|js|javascript|ocaml)$/i;
@@ -41,6 +55,20 @@ function rewrite(name: string, arg: string, body: string, options: Map<string, s
     return caption && `${captionMark}${caption}`;
   }
   const title = arg.trim();
+  if (admonitions.has(lower)) {
+    // A box with a title, as a Quarto callout is (the reader makes the quotation the book's callout).
+    const label = (title || lower.charAt(0).toUpperCase() + lower.slice(1)).replace(/[\]\n]/g, ' ');
+    return [
+      '',
+      `> [!callout: ${label}]`,
+      '>',
+      ...body
+        .trim()
+        .split('\n')
+        .map((l) => (l.trim() ? `> ${l}` : '>')),
+      '',
+    ].join('\n');
+  }
   return [title ? `**${title}**` : '', body.trim()].filter(Boolean).join('\n\n');
 }
 
