@@ -17,6 +17,7 @@ import { stripPandocMarkup } from './markdown/pandoc-markup';
 import { quartoCrossRefs } from './markdown/quarto-crossrefs';
 import { hugoShortcodes } from './markdown/hugo-shortcodes';
 import { besideFile } from './markdown/beside-files';
+import { detectLanguage } from '../core/nlp/language';
 import { pandocScripts, withScript } from './script-formula';
 
 /**
@@ -307,15 +308,17 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     (_m, body: string) => `\n\`\`\`\n${decodeEntities(body.replace(/<[^>]+>/g, '')).replace(/^\n+|\n+$/g, '')}\n\`\`\`\n`,
   );
   // Quarto's cross-references ("@fig-roc") read as the page numbers its labelled figures, tables and displays.
-  const crossRefs = quartoCrossRefs(text);
+  // The words the reader writes into the page (a reference's "Figure 2", a box's title) are in the page's language.
+  const language = detectLanguage(text.replace(/^[ \t]*(`{3,}|~{3,})[\s\S]*?^[ \t]*\1[ \t]*$/gm, ''));
+  const crossRefs = quartoCrossRefs(text, language);
   text = crossRefs.text;
   // MyST's directives ("```{note}", "````{figure} path") are the prose, figures and formulas they hold, not code.
   text = takeMystDirectives(text);
   // Hugo's boxes are callouts; the files a page includes are named where it shows them.
-  const hugo = hugoShortcodes(text);
+  const hugo = hugoShortcodes(text, language);
   text = hugo.text;
   // Pandoc's fenced divs ("::: notes") and attribute lists ("{width=80%}") are layout; their text stays.
-  text = stripPandocMarkup(text);
+  text = stripPandocMarkup(text, language);
   // Pandoc's citations ("[@Parr2010, p. 142]") read author-year from the page's bibliography, or as their keys.
   // A bibliography file uploaded beside the page (.bib, CSL-JSON) adds the keys its front matter does not define.
   const own = yamlReferences(page.yaml);

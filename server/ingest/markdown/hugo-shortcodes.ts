@@ -6,6 +6,7 @@
  * visible callout names it where the page shows it, and the reader's warning names it, never dropped in silence.
  * A heading over nothing but the theme's table of contents (`## Contents` then `{{< toc >}}`) goes with it.
  */
+import { pageWords } from './page-words';
 
 export interface HugoPage {
   text: string;
@@ -41,7 +42,8 @@ function calloutKind(type: string | undefined): string {
   return 'note';
 }
 
-export function hugoShortcodes(source: string): HugoPage {
+export function hugoShortcodes(source: string, language?: string): HugoPage {
+  const w = pageWords(language);
   if (!/\{\{[<%]/.test(source)) return { text: source, missing: [] };
   const missing: string[] = [];
   const rewrite = (part: string) =>
@@ -56,7 +58,7 @@ export function hugoShortcodes(source: string): HugoPage {
         const file = argument(args, 'file') ?? argument(args, 'path') ?? positional(args);
         if (!file) return whole;
         if (!missing.includes(file)) missing.push(file);
-        return `\n\n::: {.callout-warning title="File not uploaded"}\nThe page shows the file \`${file}\` here; it was not uploaded with the page.\n:::\n\n`;
+        return `\n\n::: {.callout-warning title="${w.fileNotUploaded}"}\n${w.fileShownHere.replace('{file}', `\`${file}\``)}\n:::\n\n`;
       });
   const text = source
     .split(fencedCode)

@@ -7,6 +7,7 @@
  * boundaries and go; its content stays. A span keeps its text; attribute lists go. Fenced code is
  * copied as it is. MyST's directives (":::{note}") are read before this (markdown/myst-directives.ts).
  */
+import { calloutTitle } from './page-words';
 
 /** Fenced code (also indented in a list item): copied as it is. */
 const fencedCode = /(^[ \t]*(?:```|~~~)[\s\S]*?^[ \t]*(?:```|~~~)[ \t]*$)/m;
@@ -40,7 +41,7 @@ const divClose = /^[ \t]*:{3,}[ \t]*$/;
  * each becomes a quotation opening with its title ("[!callout: Due Date]"; the kind's name when it has none), which the
  * reader makes the book's callout. Fenced code inside stays code.
  */
-function quartoCallouts(text: string): string {
+function quartoCallouts(text: string, language: string | undefined): string {
   if (!/callout-\w+/.test(text)) return text;
   const lines = text.split('\n');
   const out: string[] = [];
@@ -73,7 +74,7 @@ function quartoCallouts(text: string): string {
       title = heading[1];
       body.splice(first, 1);
     }
-    title ||= kind.charAt(0).toUpperCase() + kind.slice(1);
+    title ||= calloutTitle(kind, language);
     out.push('', `> [!callout: ${title.replace(/[\]\n]/g, ' ')}]`, ...body.map((l) => (l.trim() ? `> ${l}` : '>')), '');
     i = j;
   }
@@ -86,9 +87,9 @@ function hasPandocMarkup(text: string): boolean {
 }
 
 /** The page without Pandoc's fenced-div lines and attribute lists; their text stays. */
-export function stripPandocMarkup(source: string): string {
+export function stripPandocMarkup(source: string, language?: string): string {
   if (!hasPandocMarkup(source)) return source;
-  const text = quartoCallouts(source);
+  const text = quartoCallouts(source, language);
   return text
     .split(fencedCode)
     .map((part, i) => (i % 2 === 1 ? part : rewrite(part)))

@@ -12,6 +12,7 @@
  */
 
 import { captionMark } from './myst-directives';
+import { pageWords, type PageWords } from './page-words';
 
 export interface QuartoRefs {
   text: string;
@@ -58,8 +59,9 @@ const plainTitle = (title: string) =>
     .trim();
 
 /** The page with its labelled captions and displays numbered and its cross-references read (fenced code untouched). */
-export function quartoCrossRefs(source: string): QuartoRefs {
+export function quartoCrossRefs(source: string, language?: string): QuartoRefs {
   if (!labelled.test(source) && !/@(?:fig|tbl|eq|sec)-/i.test(source)) return { text: source, unknown: [] };
+  const w = pageWords(language);
   const numbers = new Map<string, string>();
   const count: Record<Kind, number> = { fig: 0, tbl: 0, eq: 0, sec: 0 };
   const number = (kind: Kind, label: string) => {
@@ -79,7 +81,7 @@ export function quartoCrossRefs(source: string): QuartoRefs {
       while (end < lines.length && !closing.test(lines[end])) end++;
       out.push(...lines.slice(i, end + 1));
       if (executable.test(fence[3])) {
-        const caption = chunkCaption(lines.slice(i + 1, end), number);
+        const caption = chunkCaption(lines.slice(i + 1, end), number, w);
         if (caption) out.push('', `${fence[1]}${captionMark}${caption}`, '');
       }
       i = end;
@@ -91,14 +93,14 @@ export function quartoCrossRefs(source: string): QuartoRefs {
     if (div) number(div[1].startsWith('fig') ? 'fig' : 'tbl', div[1]);
     const table = tableCaption.exec(line);
     if (table) {
-      out.push(`${table[1]}Table ${number('tbl', table[3])}: ${table[2]}`);
+      out.push(`${table[1]}${w.table} ${number('tbl', table[3])}: ${table[2]}`);
       continue;
     }
     const display = displayLabel.exec(line);
     let text = display ? `${line.slice(0, display.index).replace(/[ \t]*$/, '')} \\tag{${number('eq', display[1])}}$$` : line;
     text = text.replace(figurePicture, (_m, alt: string, target: string, attributes: string, label: string) => {
       const n = number('fig', label);
-      return `![Figure ${n}${alt.trim() ? `: ${alt}` : ''}]${target}{${attributes}}`;
+      return `![${w.figure} ${n}${alt.trim() ? `: ${alt}` : ''}]${target}{${attributes}}`;
     });
     out.push(text);
   }
@@ -111,9 +113,9 @@ export function quartoCrossRefs(source: string): QuartoRefs {
       unknown.add(`@${label}`);
       return undefined;
     }
-    if (kind === 'sec') return suppress ? n : `Section ${n}`;
-    if (kind === 'eq') return suppress ? `(${n})` : `Equation (${n})`;
-    return suppress ? n : `${kind === 'fig' ? 'Figure' : 'Table'} ${n}`;
+    if (kind === 'sec') return suppress ? n : `${w.section} ${n}`;
+    if (kind === 'eq') return suppress ? `(${n})` : `${w.equation} (${n})`;
+    return suppress ? n : `${kind === 'fig' ? w.figure : w.table} ${n}`;
   };
   const prose = (part: string) =>
     part
@@ -136,7 +138,7 @@ export function quartoCrossRefs(source: string): QuartoRefs {
 }
 
 /** A chunk's figure or table caption from its options ("#| label: fig-roc", "#| fig-cap: ..."), numbered when labelled. */
-function chunkCaption(body: string[], number: (kind: Kind, label: string) => string): string | undefined {
+function chunkCaption(body: string[], number: (kind: Kind, label: string) => string, w: PageWords): string | undefined {
   const options = new Map<string, string>();
   let key = '';
   for (const line of body) {
@@ -157,8 +159,8 @@ function chunkCaption(body: string[], number: (kind: Kind, label: string) => str
     const caption = options.get(`${kind}-cap`);
     const numbered = label.startsWith(`${kind}-`);
     if (!caption && !numbered) continue;
-    const word = kind === 'fig' ? 'Figure' : 'Table';
-    const by = kind === 'fig' ? 'drawn by the code above' : 'made by the code above';
+    const word = kind === 'fig' ? w.figure : w.table;
+    const by = kind === 'fig' ? w.drawnByCode : w.madeByCode;
     const head = numbered ? `${word} ${number(kind, label)} (${by})` : `${word} ${by}`;
     return caption ? `${head}: ${caption}` : head;
   }
