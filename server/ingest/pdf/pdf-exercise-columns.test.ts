@@ -47,9 +47,7 @@ describe('an exercise sheet in two columns with its answers printed upside down'
 
   it('keeps the text before and after the columns where it stands', () => {
     const texts = doc.blocks.map((b) => b.text);
-    expect(texts.indexOf('Find the derivative of each function using the chain rule.')).toBeLessThan(
-      texts.findIndex((t) => label.test(t)),
-    );
+    expect(texts.indexOf('Find the derivative of each function using the chain rule.')).toBeLessThan(texts.findIndex((t) => label.test(t)));
     const after = texts.findIndex((t) => t.startsWith('Check each answer'));
     expect(after).toBeGreaterThan(texts.indexOf('answer: (ln 5)5^(x)'));
     expect(texts.indexOf('Differentiate.')).toBeGreaterThan(after);

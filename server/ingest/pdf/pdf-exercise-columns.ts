@@ -15,9 +15,6 @@ function labelOf(text: string): number | undefined {
   return m ? m[1].charCodeAt(0) - 96 : undefined;
 }
 
-/** Labels that count on by one, top to bottom. */
-const consecutive = (labels: Array<{ n: number }>) => labels.every((l, k) => k === 0 || l.n === labels[k - 1].n + 1);
-
 type Label = { s: Segment; n: number };
 
 /** A column's labels, top to bottom, cut where the letters start again (a second list on the page: "(a)" after "(h)"). */
@@ -58,7 +55,10 @@ export function findExerciseBands(segments: Segment[]): ExerciseBand[] {
     // The second column goes on from the first one's last letter and starts on the first one's first row (a tall formula
     // may set its label lower), a quarter of the measure and more to the right.
     const rightRun = rights.find(
-      (r) => r[0].n === leftRun[leftRun.length - 1].n + 1 && (leftRun.length < 2 || r[0].s.y > leftRun[1].s.y) && r[0].s.y < leftRun[0].s.y + 2 * size,
+      (r) =>
+        r[0].n === leftRun[leftRun.length - 1].n + 1 &&
+        (leftRun.length < 2 || r[0].s.y > leftRun[1].s.y) &&
+        r[0].s.y < leftRun[0].s.y + 2 * size,
     );
     if (!rightRun || leftRun.length < 2 || leftRun.length + rightRun.length < 4) continue;
     const rightX = Math.min(...rightRun.map((l) => l.s.x0));

@@ -22,7 +22,15 @@ describe('text printed upside down', () => {
   });
 
   it('reads a turned group as one line: its fraction as "(numerator)/(denominator)", its scripts raised', () => {
-    const item = (str: string, x: number, y: number, width: number, size = 5): PdfItem => ({ str, x, y, width, size, font: 'f', turned: 0 });
+    const item = (str: string, x: number, y: number, width: number, size = 5): PdfItem => ({
+      str,
+      x,
+      y,
+      width,
+      size,
+      font: 'f',
+      turned: 0,
+    });
     const items: PdfItem[] = [
       { str: 'Exercise', x: 10, y: 500, width: 40, size: 10, font: 'g' },
       item('answer:', 100, 400, 24, 6),

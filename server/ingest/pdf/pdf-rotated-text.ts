@@ -73,7 +73,18 @@ export function turnedGroups(runs: TextRun[]): Map<TextRun, number> {
   return out;
 }
 
-const superscripts: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+const superscripts: Record<string, string> = {
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+};
 
 /** A raised run: digits as superscript digits ("²"), anything else as "^(...)". */
 const script = (str: string) => (/^\d+$/.test(str) ? [...str].map((c) => superscripts[c]).join('') : `^(${str})`);
@@ -138,16 +149,14 @@ export function joinTurnedGroups(items: PdfItem[]): PdfItem[] {
       const k = cuts.filter((c) => c <= p.x).length;
       rowParts.set(k, [...(rowParts.get(k) ?? []), p]);
     }
-    for (const [k, ps] of rowParts) parts.push({ x: k === 0 ? Math.min(...ps.map((p) => p.x)) : cuts[k - 1] + 0.01, x1: right(ps), text: rowText(ps, base) });
+    for (const [k, ps] of rowParts)
+      parts.push({ x: k === 0 ? Math.min(...ps.map((p) => p.x)) : cuts[k - 1] + 0.01, x1: right(ps), text: rowText(ps, base) });
     for (const s of stacks) {
       const over = s.filter((p) => p.y > base);
       const under = s.filter((p) => p.y <= base);
       const overBase = over.length ? Math.min(...over.map((p) => p.y)) : base;
       const underBase = under.length ? Math.min(...under.map((p) => p.y)) : base;
-      const text =
-        over.length && under.length
-          ? `(${rowText(over, overBase)})/(${rowText(under, underBase)})`
-          : rowText(s, base);
+      const text = over.length && under.length ? `(${rowText(over, overBase)})/(${rowText(under, underBase)})` : rowText(s, base);
       // A script alone (no fraction) hangs on what stands before it.
       parts.push({ x: Math.min(...s.map((p) => p.x)), x1: right(s), text, glued: !under.length });
     }
