@@ -268,7 +268,8 @@ export function buildBlocks(
       continue;
     }
     // A label with its answer box is a line of its own, however short ("Expected value of A = ____").
-    if (line.answer) {
+    // So is an exercise's answer set in small type under it (pdf-exercise-columns).
+    if (line.answer || line.solution) {
       flushPara();
       blocks.push({ kind: 'paragraph', text: line.text, page: line.page });
       continue;
@@ -578,6 +579,8 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
   if (kind === 'list-item' && /\p{L}{4,}/u.test(text.replace(/\\\(.*?\\\)/g, ' '))) return true;
   // So does an item that is a formula alone ("• x_{i0+1} := f(x_{i}), ..., x_{i0+k+1} := f(x_{i0+k})").
   if (kind === 'list-item' && /\\\(/.test(text) && /[=<>≤≥∈]/.test(text)) return true;
+  // And an exercise that is a formula alone, lettered ("(g) y = tan(5x).", "(n) \\(\\csc^{2}\\)(\\(3x^{2}\\)).").
+  if (kind === 'list-item' && /^\(?[a-z]\)\s/.test(text) && (/\\\(/.test(text) || /[=<>≤≥∈]/.test(text))) return true;
   if (letters / visible.length < 0.5 || letters < 2) return false;
   // A web address on its own (a footnote giving a source) is content, however few its words.
   return kind !== 'paragraph' || words >= 4 || /[.?!:]["”’)]?$/.test(text) || /(?:https?:\/\/|www\.)\S{4,}/i.test(text);

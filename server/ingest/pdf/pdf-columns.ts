@@ -1,3 +1,4 @@
+import { findExerciseBands } from './pdf-exercise-columns';
 import type { Segment } from './pdf-lines';
 import type { PdfLine } from './pdf-types';
 
@@ -56,8 +57,11 @@ export function findGutter(segments: Segment[], pageWidth: number): Gutter | und
 export function orderPage(segments: Segment[], pageWidth: number, documentColumn?: { left: number; right: number }): PdfLine[] {
   // Pieces of one baseline left to right: a line split around a tall formula comes back with baselines that differ in the
   // last bits of a float (305.358 and 305.35799999999995), which must not put its end before its start.
+  const bands = findExerciseBands(segments);
   const sorted = [...segments].sort((a, b) => (Math.abs(b.y - a.y) > 0.01 ? b.y - a.y : a.x0 - b.x0));
-  const gutter = findGutter(sorted, pageWidth);
+  // Lettered exercises set in two columns are read down each column in turn (pdf-exercise-columns.ts): their answers set
+  // flush right in each column would pass for a gutter of their own.
+  const gutter = bands.length ? bands[0] : findGutter(sorted, pageWidth);
   if (!gutter) {
     // A page of a line or two of text (the end of a chapter, displays left alone on the last page) has no edges of its own
     // to measure: the document's body column is its column, so a centred display on it stays centred.
@@ -65,8 +69,11 @@ export function orderPage(segments: Segment[], pageWidth: number, documentColumn
     const edges = few && documentColumn ? documentColumn : columnEdges(sorted);
     return sorted.map((s) => toLine(s, 0, edges));
   }
-  const isLeft = (s: Segment) => s.x1 <= gutter.x + 1;
-  const isRight = (s: Segment) => s.x0 >= gutter.x - 1;
+  // In bands of exercises, their own gutter; elsewhere on such a page, the page's width is one column.
+  const bandOf = (s: Segment) => bands.find((b) => s.y <= b.top && s.y > b.bottom);
+  const gutterOf = (s: Segment) => (bands.length ? bandOf(s)?.x : gutter.x);
+  const isLeft = (s: Segment) => gutterOf(s) !== undefined && s.x1 <= gutterOf(s)! + 1;
+  const isRight = (s: Segment) => gutterOf(s) !== undefined && s.x0 >= gutterOf(s)! - 1;
   const leftEdges = columnEdges(sorted.filter(isLeft));
   const rightEdges = columnEdges(sorted.filter(isRight));
   const fullEdges = columnEdges(sorted);
@@ -143,5 +150,6 @@ function toLine(s: Segment, column: number, edges: { left: number; right: number
     region: s.region,
     isMargin: s.isMargin,
     cells: s.cells,
+    solution: s.solution,
   };
 }

@@ -290,7 +290,7 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
     const line = lines[i];
     // A line of a program listing ("+ direction = "both")") is no display, however many of its signs are mathematical.
     const usable = (l: PdfLine) =>
-      !l.region && !l.isMargin && !l.isNote && !l.algorithm && !l.columnItem && !(l.mono && readsAsCode(l.text, true));
+      !l.region && !l.isMargin && !l.isNote && !l.algorithm && !l.columnItem && !l.solution && !(l.mono && readsAsCode(l.text, true));
     const above = out[out.length - 1];
     const opens =
       (isMathLine(line) || isNumberLine(line) || isWordedDisplay(line, proseWords(line.text))) &&

@@ -27,6 +27,7 @@ import { findTables } from './pdf-tables';
 import { dropTodoNotes, todoNotesLine, todoNotesWarning } from './pdf-todo-notes';
 import { markAlgorithms } from './pdf-algorithms';
 import { markColumnLists } from './pdf-column-lists';
+import { markExerciseAnswers } from './pdf-exercise-columns';
 import { findWordDisplays } from './pdf-word-displays';
 import { findAnswerBoxes, splitAtAnswerBoxes, type AnswerBox } from './pdf-answer-boxes';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
@@ -129,7 +130,10 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     .map((read) => ({ ...read, items: readNumberedListings(read.items) }))
     .map((page) => ({
       page,
-      segments: pageSegments(page).map((s) => ({ ...s, text: clean(s.text), lead: s.lead && { ...s.lead, text: clean(s.lead.text) } })),
+      // An exercise's answer in small type under it is the text's, never a margin note (pdf-exercise-columns).
+      segments: markExerciseAnswers(
+        pageSegments(page).map((s) => ({ ...s, text: clean(s.text), lead: s.lead && { ...s.lead, text: clean(s.lead.text) } })),
+      ),
     }));
   const bodySize = bodySizeOf(segmented.flatMap((p) => p.segments));
   const columns = bodyColumns(

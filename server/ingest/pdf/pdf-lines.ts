@@ -31,6 +31,8 @@ export interface Segment {
   isMargin?: boolean;
   /** Runs set an em or more apart: the cells of a table row that came as one line (see cellsOf). */
   cells?: TextCell[];
+  /** See PdfLine.solution. */
+  solution?: boolean;
 }
 
 /**

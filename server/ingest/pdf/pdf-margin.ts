@@ -113,6 +113,7 @@ export function splitMargins(
     const column = columns.get(p.number % 2)!;
     const isMargin = (s: Segment) =>
       !s.region &&
+      !s.solution &&
       s.size < bodySize - 0.3 &&
       s.y < p.height * 0.92 &&
       s.y > p.height * 0.08 &&

@@ -14,6 +14,7 @@ import { placeAccent, trailingAccent } from './pdf-accents';
 import { dropRepeatedArrows, isArrowFont, isArrowPiece, placeVectorArrows, type ArrowRun } from './pdf-vector-arrows';
 import { type3Page, walkGlyphs, type Glyph, type Type3Page } from './pdf-type3-glyphs';
 import { drawsCombiningMarks, placeCombiningMarks } from './pdf-combining-marks';
+import { joinTurnedGroups, turnedGroups, turnUpsideDownRuns } from './pdf-rotated-text';
 import { splitType3Runs, type TextRun } from './pdf-type3-runs';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
@@ -234,7 +235,10 @@ async function readPage(
   try {
     const content = await textAsked;
     const styles = content.styles as Record<string, { fontFamily?: string }>;
-    let runs = content.items as TextRun[];
+    // Text printed upside down (answers under exercises) is read the right way up where it stands (pdf-rotated-text.ts).
+    const turned = turnedGroups(content.items as TextRun[]);
+    let runs = turnUpsideDownRuns(content.items as TextRun[]);
+    const turnedOf = new Map((content.items as TextRun[]).map((r, k) => [runs[k], turned.get(r)]));
     if (blankGlyphs) runs = readBlankGlyphs(runs, blankGlyphs, blank, (id) => fontNameOf(page, id, fontNames));
     for (const raw of type3 ? splitType3Runs(runs, type3) : runs) {
       if (!raw.str || !raw.transform) continue;
@@ -321,6 +325,7 @@ async function readPage(
         bold: isBoldFont(fontName) || undefined,
         boldMath: (isMathFont(fontName) && boldMathFont.test(fontName.replace(/^[A-Z]{6}\+/, ''))) || undefined,
         italic: isItalicFont(fontName) || undefined,
+        turned: turnedOf.get(raw),
       });
       const item = items[items.length - 1];
       if (isArrowPiece(item.str, item.math ?? 0)) arrows.push({ x: item.x, y: item.y, width: item.width, size, item });
@@ -331,6 +336,8 @@ async function readPage(
   if (glyphs) placeCombiningMarks(items, glyphs, { x: x0, y: y0 });
   placeVectorArrows(items, arrows);
   dropRepeatedArrows(items);
+  const read = joinTurnedGroups(items);
+  items.splice(0, items.length, ...read);
   const last = items[items.length - 1];
   if (last && endsWithPiece(last.str)) last.str = last.str.slice(0, -1);
   if (last && !last.str.trim()) items.pop();

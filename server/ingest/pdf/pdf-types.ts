@@ -23,6 +23,8 @@ export interface PdfItem {
   hangs?: boolean;
   /** Set in a bold math font (CMMIB, CMBSY): a bold vector or matrix symbol, which the text alone does not say. */
   boldMath?: boolean;
+  /** Text printed upside down, read the right way up (pdf-rotated-text): the number of the group it stands in. */
+  turned?: number;
 }
 
 /** A painted shape of a page (a stroked or filled path, or an image), as a box in PDF points (y up). */
@@ -143,6 +145,8 @@ export interface PdfLine {
   columnItem?: boolean;
   /** A label with its answer box, as a blank to fill in (pdf-answer-boxes): a paragraph of its own. */
   answer?: boolean;
+  /** An exercise's answer set in small type under it (pdf-exercise-columns): a paragraph of its own after the exercise, never a display's. */
+  solution?: boolean;
   /** Most of the line is set in a bold font. */
   bold?: boolean;
   /** Most of the line is set in an italic text font. */
