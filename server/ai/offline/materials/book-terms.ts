@@ -46,8 +46,8 @@ const judgingModifiers =
  * "-ics", "-ies" or "-ous" ("process model", "physics lab", "series expansion").
  */
 const pluralOrVerb = /^\p{Ll}[\p{Ll}-]*[^suiwo']s$/u;
-/** "stats-NENE01729B", "run2019": a file's or a sample's name, never a term. */
-const identifierWord = /\p{N}{3}/u;
+/** "stats-NENE01729B", "run-2019", "NENE01843": a file's or a sample's name, never a term; a part's name ("MSP430") is one. */
+const identifierWord = /-\p{L}*\p{N}{3}|\p{N}{5}/u;
 
 interface Candidate {
   count: number;
