@@ -47,12 +47,23 @@ describe('key terms of a book', () => {
         'Compare stats-NENE01729B with the output of the tail command.',
         'The sample stats-NENE01729B gives other totals.',
         'Remove stats-NENE01729B from the list of files.',
+        'Library folks find interesting stuff in the data files, in a predictable manner.',
+        'Other library folks read interesting stuff with the head command in a predictable manner.',
         'The MSP430 is a small processor; the MSP430 runs the data files, and the MSP430 reads the head command.',
       ]),
     ).map((t) => t.key);
     // A part's name with a number is a term.
     expect(terms).toEqual(expect.arrayContaining(['head command', 'tail command', 'data files', 'msp430']));
-    for (const phrase of ['prints cubane', 'files end', 'correct answer', 'fewest lines', 'stats-nene01729b'])
+    for (const phrase of [
+      'prints cubane',
+      'files end',
+      'correct answer',
+      'fewest lines',
+      'stats-nene01729b',
+      'interesting stuff',
+      'library folks',
+      'predictable manner',
+    ])
       expect(terms).not.toContain(phrase);
   });
 

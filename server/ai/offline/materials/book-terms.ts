@@ -39,13 +39,15 @@ const vagueModifiers = new Set(
 );
 /** Words that judge or rank what they qualify ("correct answer", "fewest lines"): the phrase is the prose's, never a term. */
 const judgingModifiers =
-  /^(?:correct|incorrect|wrong|fewest|least|most|largest|smallest|highest|lowest|longest|shortest|greatest|biggest|worst|latest|earliest|simplest|easiest|hardest|fastest|slowest)$/;
+  /^(?:interesting|useful|nice|awesome|correct|incorrect|wrong|fewest|least|most|largest|smallest|highest|lowest|longest|shortest|greatest|biggest|worst|latest|earliest|simplest|easiest|hardest|fastest|slowest)$/;
 /**
  * A lower-case word ending in the -s of a plural or of a verb ("prints cubane", "files end"): before the last word of a
  * phrase it makes a sentence's subject and verb or a verb and its object, not a noun phrase. Not "-ss", "-us", "-is",
  * "-ics", "-ies" or "-ous" ("process model", "physics lab", "series expansion").
  */
 const pluralOrVerb = /^\p{Ll}[\p{Ll}-]*[^suiwo']s$/u;
+/** Nouns that name no kind of thing ("interesting stuff", "library folks", "predictable manner"): the prose's, never a term. */
+const vagueHeads = /^(?:stuff|things?|manner|folks|people|guys|lots?|sorts?|kinds?)$/;
 /** "stats-NENE01729B", "run-2019", "NENE01843": a file's or a sample's name, never a term; a part's name ("MSP430") is one. */
 const identifierWord = /-\p{L}*\p{N}{3}|\p{N}{5}/u;
 
@@ -80,7 +82,7 @@ function collectCandidates(sentences: BookSentence[]): Map<string, Candidate> {
       const afterHyphen = run.length > 0 && run[0] >= 2 && surface[run[0] - 1] === '-' && type[run[0] - 2] === 'word';
       for (let start = afterHyphen ? 1 : 0; start < run.length; start++) {
         for (let stopAt = start + 1; stopAt <= Math.min(run.length, start + maxWords); stopAt++) {
-          if (!nounTags.has(pos[run[stopAt - 1]])) continue;
+          if (!nounTags.has(pos[run[stopAt - 1]]) || vagueHeads.test(surface[run[stopAt - 1]].toLowerCase())) continue;
           if (vagueModifiers.has(surface[run[start]].toLowerCase()) || judgingModifiers.test(surface[run[start]].toLowerCase())) continue;
           // The sentence's first word is capitalised as any first word is ("Prints cubane.pdb, ...").
           const plain = (i: number) => (i === firstWord ? surface[i].toLowerCase() : surface[i]);
