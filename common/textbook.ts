@@ -50,6 +50,12 @@ export const chapterSchema = z.object({
     .array(sectionSchema)
     .nullish()
     .transform((s) => s ?? []),
+  /**
+   * The files of a book made from several that the chapter's text was taken from, most first (read from its blocks'
+   * stored sources when the book is made): the contents say where each chapter comes from. Absent: one file, typed text,
+   * or a book made before it was recorded.
+   */
+  sourceFiles: z.array(z.string().max(255)).max(20).optional(),
 });
 export type Chapter = z.infer<typeof chapterSchema>;
 

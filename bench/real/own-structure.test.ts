@@ -27,6 +27,11 @@ describe("the measure's own structure of a Word file", () => {
     expect(own.headings.map((h) => h.title)).toEqual(['Schedule', 'Basic Git commands']);
   });
 
+  it('finds a heading a deck repeats apart from its first use under the title the book gives it, "..., continued"', () => {
+    expect(inOrder(['HMMs', 'Pfam', 'HMMs', 'Hmmer'], ['HMMs', 'Pfam', 'HMMs, continued', 'Hmmer'])).toBe(1);
+    expect(inOrder(['HMMs', 'Pfam', 'HMMs', 'HMMs'], ['HMMs', 'Pfam', 'HMMs, continued', 'HMMs, continued (2)'])).toBe(1);
+  });
+
   it("finds a heading whose bookmark kept a formula's index but not its Greek letter", () => {
     expect(inOrder(['Intervalle de confiance pour 1', 'Estimateur de 2'], ['Intervalle de confiance pour β1', 'Estimateur de σ²'])).toBe(1);
   });

@@ -217,6 +217,8 @@ export const titleKey = (t: string) =>
     .replace(/^(chapter|section|part)\s+/, '')
     // "2.3 Title", and an appendix's "B.1 Title" (bookmarks leave the number out).
     .replace(/^(?:\d+(\.\d+)*|[a-z](\.\d+)+)\.?\s+/, '')
+    // A deck's second slide of one title, apart from the first, is "<title>, continued" in the book (repeated-titles.ts).
+    .replace(/,\s*continued(?:\s*\(\d+\))?$/, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 

@@ -93,6 +93,12 @@ export const ChapterRow = memo(
           )}
           <span>{chapter.title}</span>
         </button>
+        {/* A book made from several files: which of them the chapter comes from. */}
+        {chapter.sourceFiles?.length ? (
+          <p className="ml-7 truncate pb-1 text-xs text-slate-500 dark:text-slate-400" title={chapter.sourceFiles.join(', ')}>
+            From: {chapter.sourceFiles.join(', ')}
+          </p>
+        ) : null}
         {isExpanded && sectionIndexes.length > 0 && !isNear && <div aria-hidden style={{ height: listed * rowHeightPx }} />}
         {isExpanded && sectionIndexes.length > 0 && isNear && (
           <ul className="ml-5 border-l border-slate-200 pl-2 dark:border-slate-700">

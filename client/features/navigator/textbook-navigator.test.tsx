@@ -64,6 +64,34 @@ describe('TextbookNavigator', () => {
     expect(screen.queryByRole('button', { name: 'Groups' })).not.toBeInTheDocument();
   });
 
+  it('under each chapter of a book made from several files, the files it comes from', () => {
+    const fromFiles: Chapter[] = [
+      { ...chapters[0], sourceFiles: ['vectors.pdf'] },
+      { ...chapters[1], sourceFiles: ['lesson.docx', 'deck.pptx'] },
+      chapters[2],
+    ];
+    function FromFiles() {
+      const nav = useNavigator(fromFiles);
+      return (
+        <TextbookNavigator
+          title="Two files"
+          chapters={fromFiles}
+          navigator={nav}
+          materials={[]}
+          selectedMaterialKey={null}
+          onSelectSection={nav.selectSection}
+          onSelectMaterial={() => {}}
+        />
+      );
+    }
+    render(<FromFiles />);
+    expect(screen.getByText('From: vectors.pdf')).toBeInTheDocument();
+    expect(screen.getByText('From: lesson.docx, deck.pptx')).toBeInTheDocument();
+    // The chapter's button keeps its title as its name; a chapter with no files named shows none.
+    expect(chapterButton('Algebra')).toBeInTheDocument();
+    expect(screen.getAllByText(/^From: /)).toHaveLength(2);
+  });
+
   it('selecting a section notifies the parent with both indexes', () => {
     const onSelect = vi.fn();
     render(<Harness onSelect={onSelect} />);

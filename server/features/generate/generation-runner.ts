@@ -8,6 +8,7 @@ import type { Db } from '@server/db/client';
 import type { JobRun } from '@server/db/jobs';
 import type { AppDeps } from '@server/features/app-deps';
 import { stampOffThread } from '../provenance/provenance-pool';
+import { withChapterFiles } from '../provenance/chapter-files';
 import { loadSourcesMaterial } from '../sources/sources.service';
 import { createTextbook } from '../textbooks/textbooks.service';
 import { insertTextbookReferences } from './generate.repo';
@@ -83,14 +84,16 @@ export async function runGeneration(deps: AppDeps, data: Record<string, unknown>
     const language = composed.language ?? materialLanguage(material);
     // The documents' title-page lines (course, authors, date) go to the book's title page, never into a chapter.
     const credits = materialCredits(material);
-    // Each block the material holds carries its source from the start (server/features/provenance/stamp-sources.ts).
-    const content: TextbookContent = await stampOffThread(material, {
+    // Each block the material holds carries its source from the start (server/features/provenance/stamp-sources.ts); with
+    // several files, each chapter names the ones it comes from.
+    const stamped: TextbookContent = await stampOffThread(material, {
       ...composed,
       title: composed.title || input.topic,
       references: input.references,
       ...(language ? { language } : {}),
       ...(credits.length ? { credits } : {}),
     });
+    const content = withChapterFiles(material, stamped);
     await db.transaction(async (tx) => {
       const textbook = await createTextbook(tx, {
         owner: { id: row.userId, username: input.username },

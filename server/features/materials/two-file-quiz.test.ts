@@ -57,6 +57,26 @@ describe('the quiz of a book made of two unrelated files', () => {
     expect(options).toBeGreaterThan(20);
   });
 
+  it('the quiz on the whole book offers each item wrong options from the file its sentence is in', () => {
+    const textOf = (i: number) =>
+      htmlToText([book.chapters[i].content, ...book.chapters[i].sections.map((s) => s.content)].map(materialHtml).join(' ')).toLowerCase();
+    const basis = bookBasis(book);
+    const files = [...new Set(basis.chapterFiles)];
+    const texts = files.map((f) => book.chapters.map((_, i) => (basis.chapterFiles[i] === f ? textOf(i) : '')).join(' '));
+    const squash = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    const quiz = (buildMaterial({ book, contentType: 'quiz' }).content as { questions: QuizQuestion[] }).questions;
+    let options = 0;
+    for (const q of quiz.filter((x) => x.type === 'multiple-choice')) {
+      const own = texts.filter((t) => squash(t).includes(squash(q.source ?? '').slice(0, 60)));
+      expect(own, q.prompt).toHaveLength(1);
+      for (const o of q.options ?? []) {
+        options++;
+        expect(own[0], `${q.prompt} [${q.options}]`).toContain(o.toLowerCase());
+      }
+    }
+    expect(options).toBeGreaterThan(8);
+  });
+
   it("the book's reading sorts its distractor pool by file once; each chapter's scope draws on its own file's share", () => {
     const basis = bookBasis(book);
     expect(basis.poolByFile.size).toBe(2);

@@ -33,4 +33,52 @@ describe('key terms of a book', () => {
     expect(terms).toContain('cross product');
     expect(terms).not.toContain('hand rule');
   });
+
+  it('holds no phrase of a subject and its verb, a verb and its object, a judgement or a file name', () => {
+    const terms = bookTerms(
+      sentences([
+        'Prints cubane.pdb and the head command shows the first lines of the file.',
+        'Prints cubane.pdb again, then the tail command shows its last lines.',
+        'The head command stops after ten lines; the tail command reads from the end.',
+        'All the files end in .pdb, so the data files are easy to select with a wildcard.',
+        'If the files end in .txt, the data files are still read by the head command.',
+        'The correct answer is the one with the fewest lines in the data files.',
+        'Another correct answer keeps the fewest lines of stats-NENE01729B.txt in the data files.',
+        'Compare stats-NENE01729B with the output of the tail command.',
+        'The sample stats-NENE01729B gives other totals.',
+        'Remove stats-NENE01729B from the list of files.',
+        'Library folks find interesting stuff in the data files, in a predictable manner.',
+        'Other library folks read interesting stuff with the head command in a predictable manner.',
+        'The MSP430 is a small processor; the MSP430 runs the data files, and the MSP430 reads the head command.',
+      ]),
+    ).map((t) => t.key);
+    // A part's name with a number is a term.
+    expect(terms).toEqual(expect.arrayContaining(['head command', 'tail command', 'data files', 'msp430']));
+    for (const phrase of [
+      'prints cubane',
+      'files end',
+      'correct answer',
+      'fewest lines',
+      'stats-nene01729b',
+      'interesting stuff',
+      'library folks',
+      'predictable manner',
+    ])
+      expect(terms).not.toContain(phrase);
+  });
+
+  it('leaves out a person of the examples, whom the text calls she or he, and keeps a name the text calls it', () => {
+    const terms = bookTerms(
+      sentences([
+        'Nelle has run her samples through the assay machines.',
+        'She wants to process the files with a script.',
+        'Nelle is now ready to process her data files with Python.',
+        'Python reads each file and prints its totals.',
+        'Nelle runs the script in Python on every file of her directory.',
+        'Python is a language; it runs on every machine.',
+      ]),
+    ).map((t) => t.key);
+    expect(terms).toContain('python');
+    expect(terms).not.toContain('nelle');
+  });
 });

@@ -37,6 +37,19 @@ const vagueModifiers = new Set(
     ' ',
   ),
 );
+/** Words that judge or rank what they qualify ("correct answer", "fewest lines"): the phrase is the prose's, never a term. */
+const judgingModifiers =
+  /^(?:interesting|useful|nice|awesome|correct|incorrect|wrong|fewest|least|most|largest|smallest|highest|lowest|longest|shortest|greatest|biggest|worst|latest|earliest|simplest|easiest|hardest|fastest|slowest)$/;
+/**
+ * A lower-case word ending in the -s of a plural or of a verb ("prints cubane", "files end"): before the last word of a
+ * phrase it makes a sentence's subject and verb or a verb and its object, not a noun phrase. Not "-ss", "-us", "-is",
+ * "-ics", "-ies" or "-ous" ("process model", "physics lab", "series expansion").
+ */
+const pluralOrVerb = /^\p{Ll}[\p{Ll}-]*[^suiwo']s$/u;
+/** Nouns that name no kind of thing ("interesting stuff", "library folks", "predictable manner"): the prose's, never a term. */
+const vagueHeads = /^(?:stuff|things?|manner|folks|people|guys|lots?|sorts?|kinds?)$/;
+/** "stats-NENE01729B", "run-2019", "NENE01843": a file's or a sample's name, never a term; a part's name ("MSP430") is one. */
+const identifierWord = /-\p{L}*\p{N}{3}|\p{N}{5}/u;
 
 interface Candidate {
   count: number;
@@ -63,13 +76,18 @@ function collectCandidates(sentences: BookSentence[]): Map<string, Candidate> {
       if (uses) uses.set(w.toLowerCase(), (uses.get(w.toLowerCase()) ?? 0) + 1);
     });
     let run: number[] = [];
+    const firstWord = type.indexOf('word');
     const flush = () => {
       // "right-hand rule", "three-dimensional space": the words after a hyphen are the end of a compound, never a term alone.
       const afterHyphen = run.length > 0 && run[0] >= 2 && surface[run[0] - 1] === '-' && type[run[0] - 2] === 'word';
       for (let start = afterHyphen ? 1 : 0; start < run.length; start++) {
         for (let stopAt = start + 1; stopAt <= Math.min(run.length, start + maxWords); stopAt++) {
-          if (!nounTags.has(pos[run[stopAt - 1]])) continue;
-          if (vagueModifiers.has(surface[run[start]].toLowerCase())) continue;
+          if (!nounTags.has(pos[run[stopAt - 1]]) || vagueHeads.test(surface[run[stopAt - 1]].toLowerCase())) continue;
+          if (vagueModifiers.has(surface[run[start]].toLowerCase()) || judgingModifiers.test(surface[run[start]].toLowerCase())) continue;
+          // The sentence's first word is capitalised as any first word is ("Prints cubane.pdb, ...").
+          const plain = (i: number) => (i === firstWord ? surface[i].toLowerCase() : surface[i]);
+          if (run.slice(start, stopAt - 1).some((i) => pluralOrVerb.test(plain(i)) && !/(?:ics|ies|ous)$/.test(surface[i]))) continue;
+          if (run.slice(start, stopAt).some((i) => identifierWord.test(surface[i]))) continue;
           const written = run
             .slice(start, stopAt)
             .map((i) => surface[i])
@@ -123,7 +141,11 @@ function writtenForm(surfaces: Map<string, number>, key: string, sentences: Book
  */
 export function bookTerms(sentences: BookSentence[]): BookTerm[] {
   const terms: BookTerm[] = [];
-  for (const [key, c] of collectCandidates(sentences)) {
+  const candidates = collectCandidates(sentences);
+  const persons = personNames(sentences, candidates);
+  for (const [key, c] of candidates) {
+    // A person of the text's examples ("Nelle has run her samples"): a name the reader cannot know, never a key or an option.
+    if (persons.has(key)) continue;
     if (c.words === 1 ? c.count < 3 || key.length < 4 : c.count < 2) continue;
     // "the left graph", "right panel": a place in a picture, not a term of the subject.
     if (/^(?:left|right|top|bottom|middle|upper|lower|first|second|third|last|next|previous)\s/.test(key)) continue;
@@ -144,6 +166,33 @@ export function bookTerms(sentences: BookSentence[]): BookTerm[] {
     });
   }
   return terms.sort((a, b) => b.count * lengthWeight[b.words] - a.count * lengthWeight[a.words] || a.key.localeCompare(b.key));
+}
+
+/** Pronouns that stand for a person: a name they refer back to is someone's. */
+const personPronoun = /(?:^|[^\p{L}])(?:she|he|her|his|him|hers|herself|himself)(?![\p{L}])/iu;
+
+/**
+ * One-word names the text refers back to with "she", "he", "her" or "his" (in the same sentence after the name, or
+ * opening the next) at least twice: persons, most often made up for an example. A term of the subject ("Python", "Unix")
+ * is "it".
+ */
+function personNames(sentences: BookSentence[], candidates: Map<string, Candidate>): Set<string> {
+  const names = [...candidates.entries()].filter(
+    ([key, c]) => c.words === 1 && [...c.surfaces.keys()].every((w) => /^\p{Lu}\p{Ll}+$/u.test(w)) && key.length > 1,
+  );
+  const out = new Set<string>();
+  for (const [key] of names) {
+    const pattern = new RegExp(`(?:^|[^\\p{L}])${escapeRegExp(key)}(?![\\p{L}])`, 'iu');
+    let referred = 0;
+    sentences.forEach((s, i) => {
+      const m = pattern.exec(s.plain);
+      if (!m) return;
+      const after = s.plain.slice(m.index + m[0].length);
+      if (personPronoun.test(after) || /^(?:she|he|her|his)\b/i.test(sentences[i + 1]?.plain ?? '')) referred++;
+    });
+    if (referred >= 2) out.add(key);
+  }
+  return out;
 }
 
 /** "SpiderMonkey" is a name when every use in the book is capitalised, not only those opening a sentence. */

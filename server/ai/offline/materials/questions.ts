@@ -9,6 +9,15 @@ import { itemProblems } from '@server/ai/shared/item-checks';
 import type { TermSiblings } from './term-siblings';
 
 /** A question and what it was made from, so a quiz can avoid using a sentence or an answer twice. */
+
+/**
+ * In a book made of several files, the terms of the file a chapter comes from (undefined: any term): a sentence's options
+ * come from its own file, so a vectors blank is never offered "library" or "sequence" from the other files of the book.
+ */
+export type FileTerms = (chapterIndex: number) => ((t: BookTerm) => boolean) | undefined;
+
+const both = (a?: (t: BookTerm) => boolean, b?: (t: BookTerm) => boolean) => (a && b ? (t: BookTerm) => a(t) && b(t) : (a ?? b));
+
 export interface QuestionCandidate {
   question: QuizQuestion;
   source: BookSentence;
@@ -75,6 +84,7 @@ export function definitionQuestions(
   terms: readonly BookTerm[],
   chapterIndex?: number,
   usage?: Map<string, number>,
+  inFileOf?: FileTerms,
 ): QuestionCandidate[] {
   const definitionTerms = new Set(definitions.map((d) => stemKey(d.term)));
   // "A trace tree is a tree of trace fragments ...": a definition that names its own term asks nothing.
@@ -96,6 +106,7 @@ export function definitionQuestions(
           seed,
           count: 3,
           usage,
+          accept: inFileOf?.(d.sentence.chapterIndex),
         }).map((t) => t.surface);
         const prompt = `Which term does the textbook describe as "${d.definition}"?`;
         return {
@@ -165,6 +176,7 @@ export function termQuestions(
   chapterIndex?: number,
   usage?: Map<string, number>,
   countable?: (t: BookTerm) => boolean,
+  inFileOf?: FileTerms,
 ): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   for (const term of scopeTerms) {
@@ -198,7 +210,7 @@ export function termQuestions(
         count: 3,
         usage,
         // After "a(n)" the key is a countable noun: a mass noun ("cryptography") fits the blank worse than the key.
-        accept: countable && /\b[Aa]\(n\) _{3,}/.test(blanked) ? countable : undefined,
+        accept: both(countable && /\b[Aa]\(n\) _{3,}/.test(blanked) ? countable : undefined, inFileOf?.(sentence.chapterIndex)),
       }).map((t) => t.surface);
       const answer = term.surface;
       const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);

@@ -13,7 +13,7 @@ import {
 import { itemProblems } from '@server/ai/shared/item-checks';
 import { countableIn } from './distractors';
 import type { BookTerm } from './book-terms';
-import type { MaterialScope } from './scope';
+import { fileTermsOf, type MaterialScope } from './scope';
 import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { TermSiblings } from './term-siblings';
 import { legendQuestions } from './legend-questions';
@@ -63,8 +63,9 @@ export function questionCandidates(scope: MaterialScope & { workedFrom?: BookSen
   const subject = scope.isSubject;
   // Distractors come from the subject's terms only: "classroom" or "committee" is never offered for "permutation".
   const pool = scope.pool.filter(subject);
+  const inFileOf = fileTermsOf(scope);
   return {
-    definitions: interleave(definitionQuestions(scope.definitions, pool, scope.chapterIndex, usage)),
+    definitions: interleave(definitionQuestions(scope.definitions, pool, scope.chapterIndex, usage, inFileOf)),
     numbers: interleave(numberQuestions(scope.sentences, scope.facts, pool)),
     terms: interleave(
       termQuestions(
@@ -74,6 +75,7 @@ export function questionCandidates(scope: MaterialScope & { workedFrom?: BookSen
         scope.chapterIndex,
         usage,
         countableIn(scope.all.map((s) => s.plain).join('\n')),
+        inFileOf,
       ),
     ),
     trueFalse: interleave([

@@ -48,6 +48,16 @@ function sameFilePool(basis: BookBasis, chapters: Set<number>): BookTerm[] {
   return basis.pool.filter((t) => terms.some((s) => s.has(t)));
 }
 
+/** The terms of each chapter's file when the book is made of several files (questions.ts, FileTerms). */
+export function fileTermsOf(basis: BookBasis): (chapterIndex: number) => ((t: BookTerm) => boolean) | undefined {
+  if (basis.poolByFile.size < 2) return () => undefined;
+  return (i) => {
+    const file = basis.chapterFiles[i];
+    const terms = file === undefined ? undefined : basis.poolByFile.get(file);
+    return terms ? (t) => terms.has(t) : undefined;
+  };
+}
+
 /**
  * The scope of a material: one chapter (with `include`, that chapter and the neighbours it is
  * combined with when it is too short on its own), or the whole book without its front matter.

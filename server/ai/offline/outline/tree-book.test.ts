@@ -250,6 +250,62 @@ describe('composeFromDocuments', () => {
     expect(withNotes.chapters.map((c) => c.title)).toEqual(['Probability', 'Inference', 'Simulation Modelling with Python']);
   });
 
+  it("a deck's slides of one title apart from each other are told apart, never two entries of one name", () => {
+    // A lecture deck: each slide is a unit under its title; "BLAST" and "HMMs" come back after other slides.
+    const slides = (titles: string[]) =>
+      titles.flatMap((t, i) => [h(t, 1), p(`${t} on slide ${i + 1} is described here in a full sentence of the source.`)]);
+    const titles = [
+      'Why Sequence Analysis?',
+      'Local Alignment (BLAST)',
+      'Moore Law',
+      'Local Alignment (BLAST)',
+      'HSPs',
+      'HMMs',
+      'Pfam',
+      'HMMs',
+      'Solution',
+      'Wrap',
+      'Solution',
+    ];
+    const deck = doc(slides(titles), undefined, 'deck.pptx');
+    const alone = composeFromDocuments(material(deck), { title: 'Sequence searching' });
+    expect(alone.chapters.map((c) => c.title)).toEqual([
+      'Why Sequence Analysis?',
+      'Local Alignment (BLAST)',
+      'Moore Law',
+      'Local Alignment (BLAST), continued',
+      'HSPs',
+      'HMMs',
+      'Pfam',
+      'HMMs, continued',
+      // A task's label names a new one each time.
+      'Solution',
+      'Wrap',
+      'Solution',
+    ]);
+    // The text stays in its order, under the title it came with.
+    expect(htmlToText(alone.chapters[3].content)).toContain('Local Alignment (BLAST) on slide 4');
+    // Beside another file, the deck is one chapter under its title: its sections are told apart the same way.
+    const titled = doc([h('Sequence Searching', 1), ...slides(titles.slice(0, 8))], 'Sequence Searching', 'deck.pptx');
+    const other = doc(
+      [h('Vectors', 1), h('Inner product', 2), para('Inner product'), h('Cross product', 2), para('Cross')],
+      'Vectors',
+      'v.pdf',
+    );
+    const both = composeFromDocuments(material(other, titled), { title: 'Vectors and sequences' });
+    const deckChapter = both.chapters.find((c) => c.title === 'Sequence Searching')!;
+    expect(deckChapter.sections.map((s) => s.title).filter((t) => t !== reviewSectionTitle)).toEqual([
+      'Why Sequence Analysis?',
+      'Local Alignment (BLAST)',
+      'Moore Law',
+      'Local Alignment (BLAST), continued',
+      'HSPs',
+      'HMMs',
+      'Pfam',
+      'HMMs, continued',
+    ]);
+  });
+
   it('keeps all the text of a whole book by default, and condenses it to a floor per unit only when asked, every unit present', () => {
     const long = (n: number) =>
       Array.from({ length: n }, (_, i) =>

@@ -16,6 +16,7 @@ import { mergeByTopic, mergeContinuations, titleKey } from './merge-units';
 import { cleanHeadingTitle } from '@server/ai/shared/heading-title';
 import { withScriptHeadings } from './script-units';
 import { segmentDocument } from './segment-blocks';
+import { continuedTitles } from './repeated-titles';
 import { offTopicDocuments, readTopic, withoutExcluded } from './topic-scope';
 import { keepShare, keptBlocks, type Tally } from './condense';
 import type { BookLength, GenerationReport } from '@common/textbook';
@@ -275,7 +276,9 @@ export function composeFromDocuments(
     if (tally.kept < tally.source) shortened.push({ at: chapters.length - 1, sourceWords: tally.source, keptWords: tally.kept });
   });
   options.onProgress?.(1);
-  const titled = dedupeTitles(chapters);
+  // Slides or units of one title apart from each other are told apart, among the chapters and within each one.
+  const label = (key: string) => answerTitle.test(key) || isEndMatterTitle(key);
+  const titled = continuedTitles(dedupeTitles(chapters), label).map((c) => ({ ...c, sections: continuedTitles(c.sections, label) }));
   const fromFiles = fileNotes(
     material,
     titled.map((c, i): ChapterPages[number] => ({ chapter: c.title, pages: chapterPages[i] })),
