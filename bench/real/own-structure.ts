@@ -218,7 +218,7 @@ export const titleKey = (t: string) =>
     // "2.3 Title", and an appendix's "B.1 Title" (bookmarks leave the number out).
     .replace(/^(?:\d+(\.\d+)*|[a-z](\.\d+)+)\.?\s+/, '')
     // A deck's second slide of one title, apart from the first, is "<title>, continued" in the book (repeated-titles.ts).
-    .replace(/,\s*continued(?:\s*\(\d+\))?$/, '')
+    .replace(/,\s*(?:continued|Fortsetzung|suite|continuación|continuazione|vervolg|continuação)(?:\s*\(\d+\))?$/u, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 

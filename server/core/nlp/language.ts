@@ -127,6 +127,21 @@ const speakerNotesLabels: Record<DetectedLanguage, string> = {
   pt: 'Notas do apresentador',
 };
 
+/** The word after a title that repeats an earlier one apart from it ("BLAST, continued") in a book in `tag`. */
+const continuedWords: Record<DetectedLanguage, string> = {
+  en: 'continued',
+  de: 'Fortsetzung',
+  fr: 'suite',
+  es: 'continuación',
+  it: 'continuazione',
+  nl: 'vervolg',
+  pt: 'continuação',
+};
+
+export function continuedWord(tag: string | undefined): string {
+  return wordFor(continuedWords, tag);
+}
+
 export function speakerNotesLabel(tag: string | undefined): string {
   return wordFor(speakerNotesLabels, tag);
 }

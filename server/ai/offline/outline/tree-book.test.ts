@@ -306,6 +306,24 @@ describe('composeFromDocuments', () => {
     ]);
   });
 
+  it("tells a repeated slide title apart in the deck's own language", () => {
+    const deck = {
+      ...doc(
+        ['Einführung', 'Sequenzvergleich', 'Datenbanken', 'Sequenzvergleich'].flatMap((t, i) => [
+          h(t, 1),
+          p(
+            `Auf der Folie ${i + 1} wird ${t} mit einem ganzen Satz beschrieben, der aus der Vorlesung stammt und den die Studierenden lesen.`,
+          ),
+        ]),
+        undefined,
+        'folien.pptx',
+      ),
+      language: 'de',
+    };
+    const book = composeFromDocuments(material(deck), { title: 'Sequenzen' });
+    expect(book.chapters.map((c) => c.title)).toEqual(['Einführung', 'Sequenzvergleich', 'Datenbanken', 'Sequenzvergleich, Fortsetzung']);
+  });
+
   it('keeps all the text of a whole book by default, and condenses it to a floor per unit only when asked, every unit present', () => {
     const long = (n: number) =>
       Array.from({ length: n }, (_, i) =>

@@ -20,7 +20,7 @@ import { continuedTitles } from './repeated-titles';
 import { offTopicDocuments, readTopic, withoutExcluded } from './topic-scope';
 import { keepShare, keptBlocks, type Tally } from './condense';
 import type { BookLength, GenerationReport } from '@common/textbook';
-import { introductionTitle, languageName, writesApparatusIn } from '@server/core/nlp/language';
+import { continuedWord, introductionTitle, languageName, writesApparatusIn } from '@server/core/nlp/language';
 import { materialLanguage } from '@server/ai/material-language';
 import { indexWordsOf } from '@server/ai/index-words';
 import { fileNotes, fileNotesNotice, omittedLines, type ChapterPages } from '@server/ai/shared/file-notes';
@@ -278,7 +278,11 @@ export function composeFromDocuments(
   options.onProgress?.(1);
   // Slides or units of one title apart from each other are told apart, among the chapters and within each one.
   const label = (key: string) => answerTitle.test(key) || isEndMatterTitle(key);
-  const titled = continuedTitles(dedupeTitles(chapters), label).map((c) => ({ ...c, sections: continuedTitles(c.sections, label) }));
+  const continued = continuedWord(language);
+  const titled = continuedTitles(dedupeTitles(chapters), label, continued).map((c) => ({
+    ...c,
+    sections: continuedTitles(c.sections, label, continued),
+  }));
   const fromFiles = fileNotes(
     material,
     titled.map((c, i): ChapterPages[number] => ({ chapter: c.title, pages: chapterPages[i] })),
