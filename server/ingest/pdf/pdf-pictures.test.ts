@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocBlock, ExtractedDocument } from '@server/core/document-model';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf, extractPdfWithStats } from './pdf-extract';
+import { defaultScanLimits } from '../ocr/ocr-read';
 
 const fixture = (p: string) => new Uint8Array(readFileSync(fixturePath(p)));
 
@@ -147,7 +148,9 @@ describe('scanned-pages.pdf (a typed page, then two pictures of text)', () => {
     'reads the typed page, recognizes the scanned ones, and names them as hard to read (drawn at 86 dpi)',
     { timeout: 180_000 },
     async () => {
-      const doc = await extractPdf(fixture('pdf/latex/scanned-pages.pdf'), 'scanned-pages.pdf');
+      // Time enough for both pages on a busy test machine: the time limit has a test of its own (ocr-budget.test.ts).
+      const limits = { ...defaultScanLimits, maxMs: 150_000 };
+      const { document: doc } = await extractPdfWithStats(fixture('pdf/latex/scanned-pages.pdf'), 'scanned-pages.pdf', undefined, limits);
       expect(doc.summary).toBe('2 scanned pages read as text');
       expect(doc.warnings).toEqual(['pages 2–3 were hard to read: check the recognized text against the original']);
       expect(doc.text).toContain('The first page of this handout was typed');
