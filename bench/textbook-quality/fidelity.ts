@@ -77,6 +77,14 @@ export function endsOpen(text: string): boolean {
   return /[\p{L}\p{N},\-–]$/u.test(t) && (t.match(/\p{L}+/gu) ?? []).length >= 3;
 }
 
+/**
+ * A lead-in ending on a comma whose sentence goes on in the list or the program set right after it ("Par exemple," before
+ * its items, "... à l'aide du code R suivant," before the listing): the sentence is whole with the block.
+ */
+function leadsIntoBlock(p: string, next: string): boolean {
+  return /,$/.test(p.trim()) && /^<(?:ol|ul|pre)\b/.test(next);
+}
+
 /** A margin note set beside the text: the sentence it interrupts goes on after it. */
 const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote>\s*/;
 
@@ -114,7 +122,8 @@ function addressAfterSentence(html: string): boolean {
  */
 export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { cut: string[]; judged: number } {
   const open = new Set(sourceOpenEnds);
-  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, ' ');
+  // A list, table or figure stays as its empty tag: a lead-in before a list is told by what follows it.
+  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, '<$1></$1>');
   const cut: string[] = [];
   let judged = 0;
   for (const m of outside.matchAll(/<p>([\s\S]*?)<\/p>/g)) {
@@ -130,7 +139,7 @@ export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { 
       .replace(marginNote, '')
       // A callout's last line leading into the display set right after the box ("... in the multiple model is").
       .replace(/^<\/blockquote>\s*/, '');
-    if (startsWithFormula(next)) continue;
+    if (startsWithFormula(next) || leadsIntoBlock(p, next)) continue;
     cut.push(`…${p.slice(-50)}`);
   }
   return { cut, judged };
