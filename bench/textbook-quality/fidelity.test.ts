@@ -59,6 +59,7 @@ describe('midSentenceEnds and what the source sets without a stop', () => {
       '<img src="/api/images/3" alt="L = e^2" /><p>(5.3)</p>' +
       '<p>Hence we have complexity</p><img src="/api/images/4" alt="k^2 / 2" /><p><em>Algorithm 6 CRT-RSA signature</em></p>' +
       '<p><em>Figure 2.1: High-level view of a block cipher</em></p><p>Algorithm 2 Long-number addition of two numbers u, v</p>' +
+      '<p>Listing A.1 – Code source en R pour l’exemple</p>' +
       '<p>// Second S−Box , first bit of the state</p><p>for i = 0 . . . n − 1 do</p>' +
       '<p>EEPROM Electrically Erasable Programmable Read-Only Memory</p>' +
       '<p>∂<span data-type="inline-math" data-latex="x_{2}"></span> is the second partial derivative of f with respect to x</p>' +

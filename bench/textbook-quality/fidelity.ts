@@ -94,7 +94,8 @@ const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote
  * glossary list in title case ("EEPROM Electrically Erasable Programmable Read-Only Memory").
  */
 function setWithoutStop(p: string): boolean {
-  if (/^(?:figure|fig\.|table|listing|algorithm)\s*\d+(?:\.\d+)*\b/i.test(p)) return true;
+  // An appendix's numbers open with its letter ("Listing A.1 – Code source en R pour l'exemple").
+  if (/^(?:figure|fig\.|table|listing|algorithm)\s*(?:[A-Z]\.)?\d+(?:\.\d+)*\b/i.test(p)) return true;
   // A notation entry opens with its formula ("∂²f/∂x² is the second partial derivative of f with respect to x").
   if (/^[\p{Sm}∂∇]/u.test(p)) return true;
   if (/^\s*(?:\/\/|#)|[{};]\s*$|←|\b(?:do|then|end for|end if)$/.test(p)) return true;
