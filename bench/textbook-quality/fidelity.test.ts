@@ -166,7 +166,12 @@ describe('links and lists', () => {
     const lines = listLines(page, 10, 792);
     expect(numberedRuns(lines, 6)).toEqual([1]);
     // Read from every row, the items are too far apart to be one list, and the footnotes make a list starting at 9.
-    expect(numberedRuns(page.map((r) => r.text), 6)).toEqual([9]);
+    expect(
+      numberedRuns(
+        page.map((r) => r.text),
+        6,
+      ),
+    ).toEqual([9]);
   });
 
   it('numberedRuns reads lists from numbered lines, a lone numbered line or a far one being no list', () => {

@@ -161,7 +161,10 @@ describe('links from PDF link annotations', () => {
         { subtype: 'Link', url: 'https://example.org/site/', rect: [180, 698, 248, 709] },
         { subtype: 'Link', url: 'https://example.org/site/', rect: [190, 686, 310, 697] },
       ],
-      [item('It is in [PDF format] and [HTML format] compiled', 50, 700, 245), item('when the source is modified in the GitHub repository.', 50, 688, 265)],
+      [
+        item('It is in [PDF format] and [HTML format] compiled', 50, 700, 245),
+        item('when the source is modified in the GitHub repository.', 50, 688, 265),
+      ],
       { x: 0, y: 0 },
     );
     expect(links.map((l) => l.text)).toEqual(['[HTML format]', 'in the GitHub repository']);

@@ -104,9 +104,7 @@ export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origi
     // A wrapped anchor runs to its line's end and goes on at the next line's start; two anchors with one target on
     // neighbouring lines ("[HTML format] compiled" / "... in the GitHub repository") are two links.
     const wraps =
-      lastArea !== undefined &&
-      !wordsBeside(onLine(lastArea), lastArea.x1 + 0.5, Infinity) &&
-      !wordsBeside(line, -Infinity, area.x0 - 0.5);
+      lastArea !== undefined && !wordsBeside(onLine(lastArea), lastArea.x1 + 0.5, Infinity) && !wordsBeside(line, -Infinity, area.x0 - 0.5);
     lastArea = area;
     if (last && last.href === area.href && area.y1 < last.y && wraps) {
       // The next line of a wrapped anchor: how its lines join is decided with the block's text (attachLinks).
