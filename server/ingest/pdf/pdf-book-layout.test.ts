@@ -155,7 +155,7 @@ describe('links from PDF link annotations', () => {
     expect(entry[0].links).toEqual([{ text: 'http://www.ti.com/lit/ds/msp430.pdf', href: 'http://www.ti.com/lit/ds/msp430.pdf' }]);
   });
 
-  it('keeps two anchors with one target on neighbouring lines apart: neither runs to its line end nor starts the next', () => {
+  it('keeps two anchors with one target on neighbouring lines apart: the second does not start its line', () => {
     const links = pageLinks(
       [
         { subtype: 'Link', url: 'https://example.org/site/', rect: [180, 698, 248, 709] },

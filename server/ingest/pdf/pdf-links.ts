@@ -84,7 +84,6 @@ export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origi
       const middle = i.y + 0.3 * i.size;
       return middle >= area.y0 - 1 && middle <= area.y1 + 1;
     });
-  let lastArea: (typeof areas)[number] | undefined;
   for (const area of areas) {
     const line = onLine(area);
     const under = line.filter((i) => i.x < area.x1 && i.x + i.width > area.x0).sort((a, b) => b.y - a.y || a.x - b.x);
@@ -101,11 +100,9 @@ export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origi
     // The sentence's full stop or comma right after an anchor ("... Download here.") is the sentence's.
     text = text.replace(/(?<=\S)\s?[.,;:]$/, '');
     const last = out[out.length - 1];
-    // A wrapped anchor runs to its line's end and goes on at the next line's start; two anchors with one target on
-    // neighbouring lines ("[HTML format] compiled" / "... in the GitHub repository") are two links.
-    const wraps =
-      lastArea !== undefined && !wordsBeside(onLine(lastArea), lastArea.x1 + 0.5, Infinity) && !wordsBeside(line, -Infinity, area.x0 - 0.5);
-    lastArea = area;
+    // A wrapped anchor goes on at the next line's start (its first piece may run past the rectangle into the margin); two
+    // anchors with one target on neighbouring lines ("[HTML format] compiled" / "... in the GitHub repository") are two links.
+    const wraps = !wordsBeside(line, -Infinity, area.x0 - 0.5);
     if (last && last.href === area.href && area.y1 < last.y && wraps) {
       // The next line of a wrapped anchor: how its lines join is decided with the block's text (attachLinks).
       last.text = `${last.text}\n${text}`;
