@@ -166,6 +166,12 @@ describe('citation styles', () => {
       'Traitement du signal',
     ]);
     expect(parseCitation(entries[0])).toMatchObject({ authors: ['Brown, S.'], year: 1999 });
+    // The text names a listed work beside another work's link: the work is listed once, by its entry.
+    const text =
+      'The original notes and their version by a colleague (https://example.org/notes). Second the "Traitement du signal" course is a good read.\n\nReferences\n\n' +
+      section;
+    const refs = findDocumentReferences([{ text, blocks: [] }]);
+    expect(refs.filter((r) => r.title === 'Traitement du signal')).toHaveLength(1);
   });
 
   it('finds identifiers in running text: DOIs, arXiv ids, valid ISBNs only', () => {
