@@ -10,7 +10,7 @@ import {
   openEndKey,
   runningHeadsInBook,
 } from './fidelity';
-import { numberedRuns, sourceMarks } from './source-marks';
+import { listLines, numberedRuns, sourceMarks } from './source-marks';
 
 describe('glyphErrors', () => {
   it('finds "6=" for ≠, "6" for ≤ between variables, U+FFFD, noncharacters and private-use characters', () => {
@@ -61,6 +61,7 @@ describe('midSentenceEnds and what the source sets without a stop', () => {
       '<img src="/api/images/3" alt="L = e^2" /><p>(5.3)</p>' +
       '<p>Hence we have complexity</p><img src="/api/images/4" alt="k^2 / 2" /><p><em>Algorithm 6 CRT-RSA signature</em></p>' +
       '<p><em>Figure 2.1: High-level view of a block cipher</em></p><p>Algorithm 2 Long-number addition of two numbers u, v</p>' +
+      '<p>Listing A.1 – Code source en R pour l’exemple</p>' +
       '<p>// Second S−Box , first bit of the state</p><p>for i = 0 . . . n − 1 do</p>' +
       '<p>EEPROM Electrically Erasable Programmable Read-Only Memory</p>' +
       '<p>∂<span data-type="inline-math" data-latex="x_{2}"></span> is the second partial derivative of f with respect to x</p>' +
@@ -113,6 +114,23 @@ describe("midSentenceEnds and the source's own open ends", () => {
   });
 });
 
+describe('midSentenceEnds and a lead-in before a list or a program', () => {
+  it('does not count a comma before the list or the listing that goes on with its sentence, and still counts one before prose', () => {
+    const html =
+      '<p>Les modèles servent à étudier les effets de différentes variables sur d’autres. Par exemple,</p>' +
+      '<ol><li><p>la taille selon l’âge</p></li></ol>' +
+      '<p>On peut ainsi extraire son nom de famille à l’aide du code R suivant,</p><pre><code>x &lt;- 1</code></pre>' +
+      '<p>On peut ainsi extraire son nom de famille à l’aide du code R suivant,</p><p>puis on trace la courbe des résidus.</p>' +
+      '<p>The items of the next list are read one after the other and</p><ul><li><p>one item</p></li></ul>' +
+      '<p>The listing below is read one line after the other and</p><pre><code>x &lt;- 1</code></pre>';
+    // Before a list any lead-in goes on in it; before code only one ending on a comma does.
+    expect(midSentenceEnds(html).cut).toEqual([
+      '…ire son nom de famille à l’aide du code R suivant,',
+      '…listing below is read one line after the other and',
+    ]);
+  });
+});
+
 describe('runningHeadsInBook', () => {
   it('finds a running head pasted inside a paragraph, with any page number', () => {
     const html =
@@ -146,6 +164,32 @@ describe('links and lists', () => {
     const html = '<ol><li><p>a</p></li></ol><ol start="5"><li><p>e</p></li></ol><ol><li><p>x</p></li></ol>';
     expect(bookListStarts(html)).toEqual([1, 5, 1]);
     expect(listStartsDiffering([1, 5, 16], html)).toEqual({ differing: 1, total: 2 });
+  });
+
+  it('listLines leaves out the scripts between formula items and the footnotes under the text', () => {
+    const row = (y: number, size: number, text: string) => ({ y, size, text });
+    const page = [
+      row(700, 10, 'The gain of the low-pass filter is read in six steps'),
+      row(250, 10, '1. H ( w ) ='),
+      ...[248, 246, 244, 242, 240, 238].map((y) => row(y, 7, 'w 0')),
+      row(228, 10, '˜'),
+      row(225, 10, '2. | H ( w ) | ='),
+      ...[221, 219, 217, 215, 213, 210, 197].map((y) => row(y, 5, '2')),
+      row(190, 10, '3. G ( w ) = 20 log ( | H ( w ) | )'),
+      row(175, 10, 'and its phase is read in the same way from the formula'),
+      row(146, 9, '9. Couramment l’abréviation d.l. sera utilisée'),
+      row(135, 9, '10. Y'),
+      row(123, 9, '11. β et β'),
+    ];
+    const lines = listLines(page, 10, 792);
+    expect(numberedRuns(lines, 6)).toEqual([1]);
+    // Read from every row, the items are too far apart to be one list, and the footnotes make a list starting at 9.
+    expect(
+      numberedRuns(
+        page.map((r) => r.text),
+        6,
+      ),
+    ).toEqual([9]);
   });
 
   it('numberedRuns reads lists from numbered lines, a lone numbered line or a far one being no list', () => {

@@ -82,6 +82,14 @@ export function endsOpen(text: string): boolean {
   return /[\p{L}\p{N},\-–]$/u.test(t) && (t.match(/\p{L}+/gu) ?? []).length >= 3;
 }
 
+/**
+ * A lead-in ending on a comma whose sentence goes on in the list or the program set right after it ("Par exemple," before
+ * its items, "... à l'aide du code R suivant," before the listing): the sentence is whole with the block.
+ */
+function leadsIntoBlock(p: string, next: string): boolean {
+  return /,$/.test(p.trim()) && /^<(?:ol|ul|pre)\b/.test(next);
+}
+
 /** A margin note set beside the text: the sentence it interrupts goes on after it. */
 const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote>\s*/;
 
@@ -91,7 +99,8 @@ const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote
  * glossary list in title case ("EEPROM Electrically Erasable Programmable Read-Only Memory").
  */
 function setWithoutStop(p: string): boolean {
-  if (/^(?:figure|fig\.|table|listing|algorithm)\s*\d+(?:\.\d+)*\b/i.test(p)) return true;
+  // An appendix's numbers open with its letter ("Listing A.1 – Code source en R pour l'exemple").
+  if (/^(?:figure|fig\.|table|listing|algorithm)\s*(?:[A-Z]\.)?\d+(?:\.\d+)*\b/i.test(p)) return true;
   // A notation entry opens with its formula ("∂²f/∂x² is the second partial derivative of f with respect to x").
   if (/^[\p{Sm}∂∇]/u.test(p)) return true;
   if (/^\s*(?:\/\/|#)|[{};]\s*$|←|\b(?:do|then|end for|end if)$/.test(p)) return true;
@@ -120,10 +129,8 @@ function addressAfterSentence(html: string): boolean {
  */
 export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { cut: string[]; judged: number } {
   const open = new Set(sourceOpenEnds);
-  // A list leaves a mark where it stood: the paragraph right before it may be the lead-in its sentence goes on in.
-  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, (_, tag: string) =>
-    tag === 'ul' || tag === 'ol' ? ' <list/> ' : ' ',
-  );
+  // A list, table or figure stays as its empty tag: a lead-in before a list is told by what follows it.
+  const outside = html.replace(/<(ul|ol|table|figure)\b[\s\S]*?<\/\1>/g, '<$1></$1>');
   const cut: string[] = [];
   let judged = 0;
   for (const m of outside.matchAll(/<p>([\s\S]*?)<\/p>/g)) {
@@ -139,7 +146,8 @@ export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { 
       .replace(marginNote, '')
       // A callout's last line leading into the display set right after the box ("... in the multiple model is").
       .replace(/^<\/blockquote>\s*/, '');
-    if (startsWithFormula(next) || next.startsWith('<list/>')) continue;
+    // A paragraph right before a list is the lead-in its sentence goes on in; one ending on a comma before code too.
+    if (startsWithFormula(next) || /^<(?:ul|ol)\b/.test(next) || leadsIntoBlock(p, next)) continue;
     // The sentence's stop set inside the formula that closes it ("... genau dann, wenn \\(\\delta(q_0, w) \\in F.\\)").
     const lastFormula = /<span data-type="inline-math" data-latex="([^"]*)"[^>]*><\/span>\s*$/.exec(m[1].trim());
     if (lastFormula && /[.!?]\s*$/.test(decodeEntities(lastFormula[1]))) continue;

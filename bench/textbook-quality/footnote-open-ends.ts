@@ -24,17 +24,24 @@ export function bodySizeOf(rows: TextRow[]): number {
 }
 
 /**
+ * A page's rows under its text: smaller than the body type, below the page's last line of body text (a page number
+ * aside), in the page's lower quarter (footnotes and their marks). A page of small type only has none.
+ */
+export function underTheText(rows: TextRow[], bodySize: number, pageHeight: number): TextRow[] {
+  const body = rows.filter((r) => Math.abs(r.size - bodySize) < 0.5 && r.text.split(/\s+/).filter(Boolean).length >= 3);
+  if (body.length === 0) return [];
+  const lowestBody = Math.min(...body.map((r) => r.y));
+  return rows.filter((r) => r.size < Math.max(0.9 * bodySize, bodySize - 0.5) && r.y < lowestBody && r.y < pageHeight / 4);
+}
+
+/**
  * The closing words (openEndKey) of a page's footnotes that end without a stop. Footnote lines: smaller than the body
  * type, below the page's last line of body text (a page number aside), in the page's lower quarter, from the first
  * that starts with a footnote's mark; rows top to bottom.
  */
 export function footnoteOpenEnds(rows: TextRow[], bodySize: number, pageHeight: number): string[] {
-  const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
-  const body = rows.filter((r) => Math.abs(r.size - bodySize) < 0.5 && words(r.text) >= 3);
   // A page of small type only (a chapter's exercises set small) has no footnotes under its text.
-  if (body.length === 0) return [];
-  const lowestBody = Math.min(...body.map((r) => r.y));
-  const small = rows.filter((r) => r.size < 0.9 * bodySize && r.y < lowestBody && r.y < pageHeight / 4 && !markOnly.test(r.text.trim()));
+  const small = underTheText(rows, bodySize, pageHeight).filter((r) => !markOnly.test(r.text.trim()));
   const starts = (row: TextRow) => {
     if (markFirst.test(row.text.trim())) return true;
     // A mark raised just above the row's baseline, in smaller type still.

@@ -7,7 +7,7 @@ import JSZip from 'jszip';
 import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { endsOpen, openEndKey } from './fidelity';
 import { scannedOpenEnds } from './scan-open-ends';
-import { bodySizeOf, footnoteOpenEnds, type TextRow } from './footnote-open-ends';
+import { bodySizeOf, footnoteOpenEnds, underTheText, type TextRow } from './footnote-open-ends';
 
 export interface SourceMarks {
   /** Link targets (http, https, mailto) in reading order. */
@@ -57,6 +57,16 @@ export function numberedRuns(lines: string[], gap: number): number[] {
   return starts;
 }
 
+/**
+ * The rows of a PDF page that count as its lines between a list's items: a formula's scripts and accents set on rows of
+ * their own (smaller type, or no letter nor digit: "˜") are no lines, and the footnotes under the text ("9. Couramment
+ * ...", "10.") are no list of the page.
+ */
+export function listLines(rows: TextRow[], bodySize: number, pageHeight: number): string[] {
+  const notes = new Set(underTheText(rows, bodySize, pageHeight));
+  return rows.filter((r) => !notes.has(r) && r.size >= 0.85 * bodySize && /[\p{L}\p{N}]/u.test(r.text)).map((r) => r.text);
+}
+
 const pictureOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat]);
 
 async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
@@ -101,14 +111,13 @@ async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
           .join(' '),
       }));
     pages.push({ rows: textRows, height: page.getViewport({ scale: 1 }).height });
-    const lines = textRows.map((r) => r.text);
-    // A list's items sit a few lines apart at most; numbered section headings are further apart.
-    listStarts.push(...numberedRuns(lines, 6));
     page.cleanup();
   }
   await doc.loadingTask.destroy();
   const furniture = new Set([...placed].filter(([, pages]) => pages.size >= 3).map(([key]) => key.split(' ')[0]));
   const body = bodySizeOf(pages.flatMap((p) => p.rows));
+  // A list's items sit a few lines apart at most; numbered section headings are further apart.
+  for (const p of pages) listStarts.push(...numberedRuns(listLines(p.rows, body, p.height), 6));
   const openEnds = pages.flatMap((p) => footnoteOpenEnds(p.rows, body, p.height));
   return { links: links.filter((l) => !furniture.has(l)), listStarts, openEnds: [...openEnds, ...(await scannedOpenEnds(data, scanned))] };
 }

@@ -155,6 +155,21 @@ describe('links from PDF link annotations', () => {
     expect(entry[0].links).toEqual([{ text: 'http://www.ti.com/lit/ds/msp430.pdf', href: 'http://www.ti.com/lit/ds/msp430.pdf' }]);
   });
 
+  it('keeps two anchors with one target on neighbouring lines apart: the second does not start its line', () => {
+    const links = pageLinks(
+      [
+        { subtype: 'Link', url: 'https://example.org/site/', rect: [180, 698, 248, 709] },
+        { subtype: 'Link', url: 'https://example.org/site/', rect: [190, 686, 310, 697] },
+      ],
+      [
+        item('It is in [PDF format] and [HTML format] compiled', 50, 700, 245),
+        item('when the source is modified in the GitHub repository.', 50, 688, 265),
+      ],
+      { x: 0, y: 0 },
+    );
+    expect(links.map((l) => l.text)).toEqual(['[HTML format]', 'in the GitHub repository']);
+  });
+
   it('finds an anchor by its target only when the anchor is the printed address', () => {
     // "click" is not in this block: the address printed there is another anchor's words, not this link's.
     const blocks: DocBlock[] = [{ kind: 'paragraph', text: 'The notes are at https://example.org/a today.', page: 1 }];

@@ -47,6 +47,18 @@ function wordsWithin(item: PdfItem, x0: number, x1: number): string {
   return words.join(' ');
 }
 
+/** Whether a line's items hold a letter or a digit between x0 and x1 (each character an even share of its run's width). */
+function wordsBeside(line: PdfItem[], x0: number, x1: number): boolean {
+  return line.some((item) => {
+    const chars = [...item.str];
+    const step = item.width / Math.max(1, chars.length);
+    return chars.some((c, i) => {
+      const mid = item.x + (i + 0.5) * step;
+      return mid > x0 && mid < x1 && /[\p{L}\p{N}]/u.test(c);
+    });
+  });
+}
+
 /**
  * The page's link annotations (URI actions) with the text under each rectangle, in reading order. A link that wraps over
  * two lines comes as one rectangle per line with one target: the pieces are one anchor.
@@ -67,13 +79,14 @@ export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origi
     })
     .filter((a) => a.href)
     .sort((a, b) => b.y1 - a.y1 || a.x0 - b.x0);
+  const onLine = (area: { y0: number; y1: number }) =>
+    items.filter((i) => {
+      const middle = i.y + 0.3 * i.size;
+      return middle >= area.y0 - 1 && middle <= area.y1 + 1;
+    });
   for (const area of areas) {
-    const under = items
-      .filter((i) => {
-        const middle = i.y + 0.3 * i.size;
-        return middle >= area.y0 - 1 && middle <= area.y1 + 1 && i.x < area.x1 && i.x + i.width > area.x0;
-      })
-      .sort((a, b) => b.y - a.y || a.x - b.x);
+    const line = onLine(area);
+    const under = line.filter((i) => i.x < area.x1 && i.x + i.width > area.x0).sort((a, b) => b.y - a.y || a.x - b.x);
     let text = under
       .map((i) => wordsWithin(i, area.x0 - 0.5, area.x1 + 0.5))
       .filter(Boolean)
@@ -87,7 +100,10 @@ export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origi
     // The sentence's full stop or comma right after an anchor ("... Download here.") is the sentence's.
     text = text.replace(/(?<=\S)\s?[.,;:]$/, '');
     const last = out[out.length - 1];
-    if (last && last.href === area.href && area.y1 < last.y) {
+    // A wrapped anchor goes on at the next line's start (its first piece may run past the rectangle into the margin); two
+    // anchors with one target on neighbouring lines ("[HTML format] compiled" / "... in the GitHub repository") are two links.
+    const wraps = !wordsBeside(line, -Infinity, area.x0 - 0.5);
+    if (last && last.href === area.href && area.y1 < last.y && wraps) {
       // The next line of a wrapped anchor: how its lines join is decided with the block's text (attachLinks).
       last.text = `${last.text}\n${text}`;
       last.y = area.y0;

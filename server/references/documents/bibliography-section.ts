@@ -3,6 +3,7 @@
  * entries. Works on text as PDF extraction gives it (one line per printed
  * line) and on unwrapped paragraphs (entries run together on one line).
  */
+import { authorYearLabel } from './citation-parser';
 
 /** Control characters around a heading are left by PDFs with broken font encodings. */
 const sectionHeading =
@@ -89,6 +90,9 @@ const maxEntryChars = 700;
 const authorYearStart =
   /\s(?=\p{Lu}[\p{L}'’-]+,\s(?:\p{Lu}\.\s?)+(?:,?\s(?:&\s|and\s)?\p{Lu}[\p{L}'’-]+,\s(?:\p{Lu}\.\s?)+)*\s?\((?:1[5-9]|20)\d\d[a-z]?\))/gu;
 
+/** An author-year label starting inside an entry ("... de la chaleur. [Haykin and Van Veen, 2007] Haykin, S."). */
+const labelledStart = new RegExp(`\\s(?=${authorYearLabel.source})`, 'gu');
+
 /**
  * Author-year entries that extraction ran together ("...446-460. https://doi.org/x Dingman, S. L. (2015). ...")
  * are cut where the next one starts: after a full stop or an address, at "Surname, I. (year)".
@@ -96,6 +100,10 @@ const authorYearStart =
 export function splitRunOnEntries(entries: string[]): string[] {
   return entries.flatMap((entry) => {
     const cuts = [0];
+    for (const m of entry.matchAll(labelledStart)) {
+      const before = entry.slice(0, m.index);
+      if (/(\.|\S\/\S*)$/.test(before) && before.trim().length >= 20) cuts.push((m.index ?? 0) + 1);
+    }
     for (const m of entry.matchAll(authorYearStart)) {
       const before = entry.slice(0, m.index);
       if (/(\.|\S\/\S*)$/.test(before) && before.trim().length >= 20) cuts.push((m.index ?? 0) + 1);

@@ -123,9 +123,16 @@ export function looksLikeText(text: string): boolean {
   return hasWord && !/[\x00-\x08\x0e-\x1f]/.test(text) && letters / Math.max(1, text.replace(/\s/g, '').length) >= 0.6;
 }
 
+/** An author-year entry label (natbib's apalike, plainnat): "[Hunter, 2019]", "[Haykin and Van Veen, 2007]", "[Mallat et al., 2015]". */
+export const authorYearLabel = /\[\p{Lu}[\p{L}'’ .&-]{0,60}?,\s(?:1[5-9]|20)\d\d[a-z]?\]/u;
+
 export function parseCitation(raw: string): ParsedCitation | undefined {
-  // Entry labels: "[12]", "12.", "(12)" and alphabetic keys ("[AARR03]", "[Wik15a]").
-  const text = joinEntryLines(raw).replace(/^\s*(?:\[\d{1,3}\]|\[\p{L}[\p{L}\d+-]{0,11}\]|\d{1,3}\.|\(\d{1,3}\))\s*/u, '');
+  // Entry labels: "[12]", "12.", "(12)", alphabetic keys ("[AARR03]", "[Wik15a]") and author-year labels
+  // ("[Hunter, 2019]", "[Mallat et al., 2015]").
+  const text = joinEntryLines(raw).replace(
+    new RegExp(`^\\s*(?:\\[\\d{1,3}\\]|\\[\\p{L}[\\p{L}\\d+-]{0,11}\\]|${authorYearLabel.source}|\\d{1,3}\\.|\\(\\d{1,3}\\))\\s*`, 'u'),
+    '',
+  );
   const parsed: ParsedCitation = { text, authors: [], title: '', venue: '' };
   parsed.doi = findDois(text)[0];
   parsed.arxivId = findArxivIds(text)[0];

@@ -152,6 +152,28 @@ describe('citation styles', () => {
     expect(parseCitation(entries[1])?.title).toBe('The Art of Computer Programming');
   });
 
+  it('author-year labels (apalike, "[Name et al., 1999]"): the label is no part of the title, and a label after a full stop starts an entry', () => {
+    const section =
+      '[Brown and Green, 1999] Brown, S. (1999). A tour of signal processing. Academic Press.\n' +
+      '[Fourier, 1807] Fourier, J. B. J. (1807). Mémoire sur la propagation de la chaleur. [Haykin and Van Veen, 2007] Haykin, S. and\n' +
+      'Van Veen, B. (2007). Signals and systems. John Wiley & Sons.\n' +
+      '[Mallat et al., 2015] Mallat, S., Moulines, E., and Roueff, F. (2015). Traitement du signal. École Polytechnique.';
+    const entries = splitBibliography(section);
+    expect(entries.map((e) => parseCitation(e)?.title)).toEqual([
+      'A tour of signal processing',
+      'Mémoire sur la propagation de la chaleur',
+      'Signals and systems',
+      'Traitement du signal',
+    ]);
+    expect(parseCitation(entries[0])).toMatchObject({ authors: ['Brown, S.'], year: 1999 });
+    // The text names a listed work beside another work's link: the work is listed once, by its entry.
+    const text =
+      'The original notes and their version by a colleague (https://example.org/notes). Second the "Traitement du signal" course is a good read.\n\nReferences\n\n' +
+      section;
+    const refs = findDocumentReferences([{ text, blocks: [] }]);
+    expect(refs.filter((r) => r.title === 'Traitement du signal')).toHaveLength(1);
+  });
+
   it('finds identifiers in running text: DOIs, arXiv ids, valid ISBNs only', () => {
     const text =
       'As shown in doi:10.1000/xyz123, and arXiv:2106.01234v2. The book ISBN 978-0-306-40615-7 is valid; ISBN 978-0-306-40615-8 is not. See https://example.org/page.';

@@ -135,6 +135,9 @@ function looseIdentifiers(text: string, known: FoundReference[]): FoundReference
   let urls = 0;
   const all = findUrls(text);
   const byTitle = new Map<string, FoundReference>();
+  // A work the reference list holds already, named again in a sentence with a link, is that entry (the link may be
+  // another work's the sentence names beside it).
+  const listed = new Set(known.map((r) => r.title.trim().toLowerCase()).filter(Boolean));
   for (const url of all) {
     const absolute = absoluteUrl(url);
     if (isIdentifierUrl(url) || knownUrls.has(absolute) || /@/.test(url) || urls >= maxLooseUrlsPerDocument) continue;
@@ -144,7 +147,7 @@ function looseIdentifiers(text: string, known: FoundReference[]): FoundReference
     if (text.split(url).length - 1 >= 3) continue;
     // Only a link whose sentence names a work is a reference; the title comes from there.
     const title = notAWorkUrl.test(absolute) ? undefined : titleForLink(lineAround(text, url), url);
-    if (!title) continue;
+    if (!title || listed.has(title.trim().toLowerCase())) continue;
     knownUrls.add(absolute);
     // One work named with two links ("http://256.com/. ... http://256.com/256.html"): the more specific link.
     const same = byTitle.get(title.toLowerCase());
