@@ -306,6 +306,26 @@ describe('composeFromDocuments', () => {
     ]);
   });
 
+  it('keeps a generic label a lecture repeats (each "Beispiel" a new example), never "..., continued"', () => {
+    const lecture = {
+      ...doc(
+        [
+          h('Endliche Automaten', 1),
+          ...['Alphabete', 'Beispiel', 'Eingabewörter', 'Beispiel', 'Grammatiken', 'Beispiel'].flatMap((t, i) => [
+            h(t, 2),
+            p(`Im Abschnitt ${i + 1} wird ${t} mit einem ganzen Satz beschrieben, der aus der Vorlesung stammt und gelesen wird.`),
+          ]),
+        ],
+        'Endliche Automaten',
+        'automaten.md',
+      ),
+      language: 'de',
+    };
+    const book = composeFromDocuments(material(lecture), { title: 'Automaten' });
+    const titles = book.chapters.flatMap((c) => [c.title, ...c.sections.map((s) => s.title)]);
+    expect(titles.filter((t) => /^Beispiel/.test(t))).toEqual(['Beispiel', 'Beispiel', 'Beispiel']);
+  });
+
   it("tells a repeated slide title apart in the deck's own language", () => {
     const deck = {
       ...doc(
