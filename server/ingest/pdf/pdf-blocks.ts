@@ -11,6 +11,7 @@ import { bodyStats, type BodyStats } from './pdf-stats';
 import type { PdfLine, PdfOutlineEntry, PdfRegion } from './pdf-types';
 import { splitBibliography } from './pdf-bibliography';
 import { latexToText } from './pdf-math';
+import { superscriptDigits } from './pdf-rotated-text';
 
 export interface PdfStructure {
   blocks: DocBlock[];
@@ -726,19 +727,6 @@ function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
   }
   return out;
 }
-
-const superscriptDigits: Record<string, string> = {
-  '0': '⁰',
-  '1': '¹',
-  '2': '²',
-  '3': '³',
-  '4': '⁴',
-  '5': '⁵',
-  '6': '⁶',
-  '7': '⁷',
-  '8': '⁸',
-  '9': '⁹',
-};
 
 /**
  * A heading's inline formulas as plain text (a heading is a line of text, not a formula): "1.2 \(1^{er}\) théorème"

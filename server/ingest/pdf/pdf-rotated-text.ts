@@ -73,7 +73,8 @@ export function turnedGroups(runs: TextRun[]): Map<TextRun, number> {
   return out;
 }
 
-const superscripts: Record<string, string> = {
+/** A digit's superscript character (pdf-blocks.ts writes a footnote mark's digits with it too). */
+export const superscriptDigits: Record<string, string> = {
   '0': '⁰',
   '1': '¹',
   '2': '²',
@@ -87,7 +88,7 @@ const superscripts: Record<string, string> = {
 };
 
 /** A raised run: digits as superscript digits ("²"), anything else as "^(...)". */
-const script = (str: string) => (/^\d+$/.test(str) ? [...str].map((c) => superscripts[c]).join('') : `^(${str})`);
+const script = (str: string) => (/^\d+$/.test(str) ? [...str].map((c) => superscriptDigits[c]).join('') : `^(${str})`);
 
 /**
  * Pieces on one row, left to right: pieces set a quarter of their size higher are a script ("x" then "2" reads "x²",
