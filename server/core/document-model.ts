@@ -101,6 +101,9 @@ export interface DocBlock {
   term?: string;
   /** Inline code in `text` (paragraph, list item, quote, margin), in reading order: shown as code, as typed. */
   code?: string[];
+  /** Text the source sets in bold (strong) or italic (emphasis) inside `text` (paragraph, list item, quote, margin, note), in reading order: shown so. */
+  strong?: string[];
+  emphasis?: string[];
   /** Hyperlinks in `text` (paragraph, list item, table cell text, note, margin), from PDF link annotations, DOCX hyperlinks, Markdown. */
   links?: DocLink[];
   /** table: cells by row; `header` when the first row is a header row. */

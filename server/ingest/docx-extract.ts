@@ -108,6 +108,9 @@ function readHtml(
   // The block's inline code so far (runs in a code character style: pandoc's "Verbatim Char", Word's "HTML Code").
   let codeSpans: string[] = [];
   let codeStart = -1;
+  // Bold and italic runs inside a paragraph (mammoth writes w:b as <strong>, w:i as <em>): where each open one starts.
+  const markStarts: { strong: number[]; emphasis: number[] } = { strong: [], emphasis: [] };
+  let markSpans: { strong: string[]; emphasis: string[] } = { strong: [], emphasis: [] };
   const lists: Array<'ul' | 'ol'> = [];
   // The number of the last item at each list depth (undefined: none yet in the open list).
   const lastNumber: Array<number | undefined> = [];
@@ -169,6 +172,8 @@ function readHtml(
     links = [];
     const blockCode = codeSpans;
     codeSpans = [];
+    const blockMarks = markSpans;
+    markSpans = { strong: [], emphasis: [] };
     // Code: a paragraph in a code style as typed, or a script pasted as one paragraph with a line break after each line.
     const code =
       kind === 'code' ? codeText(buffer) : kind === 'paragraph' && !inCell && !buffer.includes('\uE000EQ') ? scriptText(buffer) : undefined;
@@ -242,6 +247,10 @@ function readHtml(
     if (placed.length) block.links = placed;
     const spans = blockCode.filter((c) => block.text.includes(c));
     if (spans.length && block.kind !== 'heading') block.code = spans;
+    for (const mark of ['strong', 'emphasis'] as const) {
+      const found = blockMarks[mark].filter((m) => block.text.includes(m));
+      if (found.length && block.kind !== 'heading') block[mark] = found;
+    }
     push(block);
     if (kind === 'paragraph' && bold) boldOnly.add(block);
     if (indent) indents.set(block, indent);
@@ -279,8 +288,18 @@ function readHtml(
       }
       continue;
     }
-    if (tag === 'strong' || tag === 'b') {
-      strongDepth = Math.max(0, strongDepth + (closing ? -1 : 1));
+    if (tag === 'strong' || tag === 'b' || tag === 'em' || tag === 'i') {
+      const mark = tag === 'strong' || tag === 'b' ? 'strong' : 'emphasis';
+      if (mark === 'strong') strongDepth = Math.max(0, strongDepth + (closing ? -1 : 1));
+      if (!closing) markStarts[mark].push(buffer.length);
+      else if (markStarts[mark].length) {
+        const start = Math.min(markStarts[mark].pop()!, buffer.length);
+        const span = normalizeCharacters(buffer.slice(start).replaceAll(lineBreak, ' ').replace(listNumberMarks, '').replace(monoMarks, '').replace(indentMarks, ''))
+          .replace(/\s+/g, ' ')
+          .trim();
+        // A formula inside is written later (\(latex\) for its mark): a span holding one is left plain.
+        if (span && !span.includes('\uE000')) markSpans[mark].push(span);
+      }
       continue;
     }
     // Raised or lowered text is a formula on its base (256 raised to 4 is never "2564"); a footnote's mark inside is skipped.

@@ -100,11 +100,31 @@ function tidyInline(text: string): string {
     .trim();
 }
 
+/** An inline run's plain text, its links, inline code, bold and italic spans. */
+interface InlineParts {
+  text: string;
+  links: DocLink[];
+  code: string[];
+  strong?: string[];
+  emphasis?: string[];
+}
+
 /** An inline run's plain text and its links (Markdown links, autolinks, bare web addresses, `<a href>`). */
-function inlineParts(token: Token, formulas: string[]): { text: string; links: DocLink[]; code: string[] } {
+function inlineParts(token: Token, formulas: string[]): InlineParts {
   let out = '';
   const links: DocLink[] = [];
   const code: string[] = [];
+  const strong: string[] = [];
+  const emphasis: string[] = [];
+  // Open bold and italic runs ("**", "*", "_", <b>, <strong>, <i>, <em>): where their text starts.
+  const marks: Array<{ start: number; kind: 'strong' | 'emphasis' }> = [];
+  const openMark = (kind: 'strong' | 'emphasis') => marks.push({ start: out.length, kind });
+  const closeMark = (kind: 'strong' | 'emphasis') => {
+    const at = marks.map((m) => m.kind).lastIndexOf(kind);
+    if (at < 0) return;
+    const span = tidyInline(out.slice(marks.splice(at, 1)[0].start));
+    if (span) (kind === 'strong' ? strong : emphasis).push(span);
+  };
   const open: Array<{ start: number; href?: string }> = [];
   // Open <sup>/<sub> runs: where their text starts, and the links found before them (a linked footnote mark stays text).
   const scripts: Array<{ start: number; links: number; kind: 'sup' | 'sub' }> = [];
@@ -131,6 +151,8 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
       out += child.content;
       if (child.content.trim()) code.push(child.content.replace(/\s+/g, ' ').trim());
     } else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
+    else if (child.type === 'strong_open' || child.type === 'em_open') openMark(child.type === 'strong_open' ? 'strong' : 'emphasis');
+    else if (child.type === 'strong_close' || child.type === 'em_close') closeMark(child.type === 'strong_close' ? 'strong' : 'emphasis');
     else if (child.type === 'link_open') open.push({ start: out.length, href: String(child.attrGet('href') ?? '') });
     else if (child.type === 'link_close') close();
     else if (child.type === 'image') {
@@ -151,7 +173,10 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
       // its target, a <br> is a space.
       const tag = /^<(\/?)([a-zA-Z][\w-]*)([^>]*)>/.exec(child.content);
       const name = tag?.[2].toLowerCase();
-      if ((name === 'sup' || name === 'sub') && !tag![1]) scripts.push({ start: out.length, links: links.length, kind: name });
+      const mark = name === 'b' || name === 'strong' ? 'strong' : name === 'i' || name === 'em' ? 'emphasis' : undefined;
+      if (mark && !tag![1]) openMark(mark);
+      else if (mark) closeMark(mark);
+      else if ((name === 'sup' || name === 'sub') && !tag![1]) scripts.push({ start: out.length, links: links.length, kind: name });
       else if (name === 'sup' || name === 'sub') {
         const script = scripts.pop();
         if (script && script.links === links.length && open.length === 0 && script.start <= out.length)
@@ -170,7 +195,7 @@ function inlineParts(token: Token, formulas: string[]): { text: string; links: D
       }
     }
   }
-  return { text: tidyInline(out), links, code };
+  return { text: tidyInline(out), links, code, strong, emphasis };
 }
 
 /**
@@ -428,7 +453,13 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
       : { kind: 'equation', text: latex, latex };
 
   /** A paragraph's text with its margin notes and display equations taken out as blocks of their own. */
-  const emit = (raw: string, make: (text: string) => DocBlock, links: DocLink[] = [], code: string[] = []) => {
+  const emit = (
+    raw: string,
+    make: (text: string) => DocBlock,
+    links: DocLink[] = [],
+    code: string[] = [],
+    marks: Pick<InlineParts, 'strong' | 'emphasis'> = {},
+  ) => {
     const margins: DocBlock[] = [];
     let eq: string | undefined;
     const clean = raw
@@ -448,6 +479,11 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
       if (placed.length) block.links = placed;
       const spans = code.filter((c) => block.text.includes(c));
       if (spans.length) block.code = spans;
+      if (block.kind !== 'heading' && block.kind !== 'caption')
+        for (const kind of ['strong', 'emphasis'] as const) {
+          const found = (marks[kind] ?? []).filter((m) => block.text.includes(m));
+          if (found.length) block[kind] = found;
+        }
       push(block);
       if (eq !== undefined) push(display(eq));
     }
@@ -498,7 +534,8 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
         break;
       case 'paragraph_open': {
         const inline = tokens[i + 1];
-        const { text: content, links, code } = inline.type === 'inline' ? inlineParts(inline, formulas) : { text: '', links: [], code: [] };
+        const parts: InlineParts = inline.type === 'inline' ? inlineParts(inline, formulas) : { text: '', links: [], code: [] };
+        const { text: content, links, code } = parts;
         if (table) break;
         if (lists.length) {
           const list = lists[lists.length - 1];
@@ -516,8 +553,9 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
             }),
             links,
             code,
+            parts,
           );
-        } else if (quoteDepth > 0) emit(content, calloutQuote, links, code);
+        } else if (quoteDepth > 0) emit(content, calloutQuote, links, code, parts);
         else if (onlyCode(inline)) push({ kind: 'code', text: codeSpans(inline) });
         else if (content.startsWith(captionMark))
           emit(content.slice(captionMark.length).trim(), (p) => ({ kind: 'caption', text: p }), links, code);
@@ -528,7 +566,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
             // A short line all in bold over the text that follows stands for a heading one below the page's own.
             emit(content, (h) => ({ kind: 'heading', text: h, level: boldTitleLevel(blocks, disclosures, boldTitles) }), links);
             boldTitles.add(blocks.length - 1);
-          } else emit(content, (p) => ({ kind: 'paragraph', text: p }), links, code);
+          } else emit(content, (p) => ({ kind: 'paragraph', text: p }), links, code, parts);
         }
         i += 2;
         break;

@@ -27,21 +27,21 @@ export function placeCode(text: string, code: readonly string[] | undefined): Ar
   return placed;
 }
 
-/** [start, end) of the text as HTML: its code ranges (clipped to it) as `<code>`, the rest through `plain`. */
+/** [start, end) of the text as HTML: its code ranges (clipped to it) as `<code>`, the rest through `plain` (given where it starts). */
 export function codedHtml(
   text: string,
   start: number,
   end: number,
   code: ReadonlyArray<readonly [number, number]>,
-  plain: (text: string) => string,
+  plain: (text: string, at: number) => string,
 ): string {
   let out = '';
   let last = start;
   for (const [a, b] of code) {
     const [from, to] = [Math.max(a, start), Math.min(b, end)];
     if (from >= to) continue;
-    out += plain(text.slice(last, from)) + `<code>${escapeHtml(text.slice(from, to))}</code>`;
+    out += plain(text.slice(last, from), last) + `<code>${escapeHtml(text.slice(from, to))}</code>`;
     last = to;
   }
-  return out + plain(text.slice(last, end));
+  return out + plain(text.slice(last, end), last);
 }

@@ -3,6 +3,7 @@ import { escapeHtml } from '@common/textbook-ops/html';
 import { linkRel, linkTarget } from '@common/link-rules';
 import { placeLinks, type PlacedLink } from './inline-links';
 import { codedHtml, placeCode } from './inline-code';
+import { markedHtml, placeMarks, shiftMarks, type PlacedMarks } from './inline-marks';
 import { formulaPictureAlt, looksGarbled, tablePictureAlt, undescribedFigureAlt } from '@common/book-render/alt-text';
 
 /** Options for turning document-model blocks into the editor's HTML. */
@@ -16,10 +17,17 @@ const inlineMath = /\\\((.+?)\\\)/g;
 /**
  * Text with the block's links (`DocBlock.links`, placed by placeLinks) as `<a href>`, with the
  * attributes the editor and the sanitizer give every link, so a stored body reads back unchanged;
- * its inline code (`DocBlock.code`, placed by placeCode) as `<code>`.
+ * its inline code (`DocBlock.code`, placed by placeCode) as `<code>`; its bold and italic
+ * (`DocBlock.strong`, `DocBlock.emphasis`, placed by placeMarks) as `<strong>` and `<em>`.
  */
-function linkedHtml(text: string, links: readonly PlacedLink[], code: ReadonlyArray<readonly [number, number]> = []): string {
-  const part = (start: number, end: number) => codedHtml(text, start, end, code, inlineHtml);
+function linkedHtml(
+  text: string,
+  links: readonly PlacedLink[],
+  code: ReadonlyArray<readonly [number, number]> = [],
+  marks: PlacedMarks = { strong: [], emphasis: [] },
+): string {
+  const plain = (s: string, at: number) => markedHtml(text, at, at + s.length, marks, inlineHtml);
+  const part = (start: number, end: number) => codedHtml(text, start, end, code, plain);
   if (links.length === 0) return part(0, text.length);
   let out = '';
   let last = 0;
@@ -31,15 +39,17 @@ function linkedHtml(text: string, links: readonly PlacedLink[], code: ReadonlyAr
   return out + part(last, text.length);
 }
 
-/** A block's text as HTML with its links and inline code. */
+/** A block's text as HTML with its links, inline code, bold and italic. */
 function textHtml(block: DocBlock): string {
-  return linkedHtml(block.text, placeLinks([block.text], block.links), placeCode(block.text, block.code));
+  const marks = placeMarks(block.text, block.strong, block.emphasis);
+  return linkedHtml(block.text, placeLinks([block.text], block.links), placeCode(block.text, block.code), marks);
 }
 
-/** An entry of a list of definitions: its term in bold, then the definition with its links and inline code. */
+/** An entry of a list of definitions: its term in bold, then the definition with its links, inline code and marks. */
 function definitionHtml(block: DocBlock, term: string): string {
   const rest = block.text.slice(term.length);
-  return `<strong>${inlineHtml(term)}</strong>${linkedHtml(rest, placeLinks([rest], block.links), placeCode(rest, block.code))}`;
+  const marks = shiftMarks(placeMarks(block.text, block.strong, block.emphasis), term.length);
+  return `<strong>${inlineHtml(term)}</strong>${linkedHtml(rest, placeLinks([rest], block.links), placeCode(rest, block.code), marks)}`;
 }
 
 /** A quotation's text with its own line breaks (verse set line by line keeps its lines). */
