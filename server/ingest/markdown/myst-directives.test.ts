@@ -65,4 +65,32 @@ describe('MyST directives in a Markdown course page', () => {
     // No option line is printed anywhere.
     expect(blocks.some((b) => /:(?:name|class|label|tags):/.test(b.text))).toBe(false);
   });
+
+  it('reads "{exercise} Title" as a box titled "Exercise: Title" holding its text, never a heading', () => {
+    const { blocks } = markdownToBlocks(
+      [
+        '## Regression',
+        '',
+        'Some text before.',
+        '',
+        '```{exercise} Fitting a line',
+        ':label: ex-fit',
+        '',
+        'Fit a line to the data and report the **slope**.',
+        '```',
+        '',
+        'Text after.',
+      ].join('\n'),
+    );
+    expect(blocks.filter((b) => b.kind === 'heading').map((b) => b.text)).toEqual(['Regression']);
+    expect(blocks.map((b) => [b.kind, b.text])).toEqual([
+      ['heading', 'Regression'],
+      ['paragraph', 'Some text before.'],
+      ['quote', 'Exercise: Fitting a line'],
+      ['quote', 'Fit a line to the data and report the slope.'],
+      ['paragraph', 'Text after.'],
+    ]);
+    expect(blocks[2].label).toBe('Exercise: Fitting a line');
+    expect(blocks[3].strong).toEqual(['slope']);
+  });
 });

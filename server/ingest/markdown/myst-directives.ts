@@ -2,7 +2,7 @@
  * MyST's directives (Jupyter Book, TeachBooks, Sphinx course pages): a fence whose info is a name in
  * braces, "```{note}", "````{figure} path", ":::{admonition} Title", with ":key: value" option lines
  * at the top of its body. Read as code they printed their options and hid their prose in a listing.
- * Each becomes the Markdown it stands for: an admonition a callout with its title, another directive its title (bold) and body, a figure or an
+ * Each becomes the Markdown it stands for: an admonition a callout with its title (an exercise too, titled "Exercise: ..."), another directive its title (bold) and body, a figure or an
  * embedded page its caption (a caption block; a link when its source is a web address), `{math}` display math,
  * `{code-cell}` and `{code-block}` code in their language; contents and bibliography commands go.
  * An unknown directive keeps its body. Fences of other kinds (```python, ```{r}) are left as they are.
@@ -55,9 +55,12 @@ function rewrite(name: string, arg: string, body: string, options: Map<string, s
     return caption && `${captionMark}${caption}`;
   }
   const title = arg.trim();
-  if (admonitions.has(lower)) {
+  // An exercise (sphinx-exercise's "{exercise} Title") is a box titled "Exercise: Title", never a heading of the page.
+  const exercise = lower === 'exercise';
+  if (admonitions.has(lower) || exercise) {
     // A box with a title, as a Quarto callout is (the reader makes the quotation the book's callout).
-    const label = (title || lower.charAt(0).toUpperCase() + lower.slice(1)).replace(/[\]\n]/g, ' ');
+    const named = lower.charAt(0).toUpperCase() + lower.slice(1);
+    const label = (exercise && title ? `${named}: ${title}` : title || named).replace(/[\]\n]/g, ' ');
     return [
       '',
       `> [!callout: ${label}]`,
