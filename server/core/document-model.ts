@@ -123,6 +123,8 @@ export interface DocBlock {
   label?: string;
   /** code: language when known. */
   language?: string;
+  /** code: set inside the quotation or callout box before it (a listing in a hint box): the box holds it, in its place. */
+  boxed?: boolean;
 }
 
 /** One warning of a reader: the sentence the user reads, and what it is about. */

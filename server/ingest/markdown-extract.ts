@@ -580,7 +580,13 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
           // An R Markdown or Quarto chunk is its code without its option lines.
           const code = chunkCode(t.info, t.content);
           if (code?.trim())
-            push({ kind: 'code', text: code.replace(/\n$/, ''), ...(fenceLanguage(t.info) ? { language: fenceLanguage(t.info) } : {}) });
+            push({
+              kind: 'code',
+              text: code.replace(/\n$/, ''),
+              ...(fenceLanguage(t.info) ? { language: fenceLanguage(t.info) } : {}),
+              // A listing inside a quotation or a callout is the box's, where the page sets it.
+              ...(quoteDepth > 0 ? { boxed: true } : {}),
+            });
         }
         break;
       case 'table_open':

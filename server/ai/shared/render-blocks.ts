@@ -140,12 +140,16 @@ function renderImage(block: DocBlock, options: RenderOptions, alt: string, longe
 }
 
 /**
- * A quotation or a callout box (a Word callout, a titled note): its title (`label`) in bold, then its paragraphs, and
- * its list items (quote blocks with a `depth`) as a list.
+ * A quotation or a callout box (a Word callout, a titled note): its title (`label`) in bold, then its paragraphs, its
+ * list items (quote blocks with a `depth`) as a list, and the listings set inside it.
  */
 function renderQuote(run: DocBlock[]): string {
   let html = run[0].label ? `<p><strong>${inlineHtml(run[0].label)}</strong></p>` : '';
   for (let i = 0; i < run.length; i++) {
+    if (run[i].kind === 'code') {
+      html += renderOne(run[i], {});
+      continue;
+    }
     if (run[i].depth === undefined) {
       if (run[i].text && !(i === 0 && run[i].text === run[i].label)) html += `<p>${lineBrokenHtml(run[i])}</p>`;
       continue;
@@ -219,7 +223,9 @@ export function renderBlocks(blocks: DocBlock[], options: RenderOptions = {}): s
     } else if (block.kind === 'quote') {
       // One quotation or callout box: a quote block and the untitled ones after it.
       const run: DocBlock[] = [block];
-      while (i + 1 < blocks.length && blocks[i + 1].kind === 'quote' && !blocks[i + 1].label) run.push(blocks[++i]);
+      // A listing set inside the box (`boxed`) stays in it, in its place.
+      const inBox = (b: DocBlock) => (b.kind === 'quote' && !b.label) || (b.kind === 'code' && b.boxed);
+      while (i + 1 < blocks.length && inBox(blocks[i + 1])) run.push(blocks[++i]);
       html += renderQuote(run);
     } else if (block.kind === 'note') notes.push(block);
     else if (block.kind !== 'heading' && block.kind !== 'bibliography') html += renderOne(block, options);
