@@ -144,6 +144,7 @@ function toLine(s: Segment, column: number, edges: { left: number; right: number
     bold: s.bold,
     italic: s.italic,
     lead: s.lead,
+    ...(s.faces ? { faces: s.faces } : {}),
     math: s.math,
     plainMath: s.plainMath,
     bigOps: s.bigOps,

@@ -14,6 +14,7 @@ import { pageSegments, type Segment } from './pdf-lines';
 import { continuesUrl } from './pdf-join';
 import { readsAsCode } from './pdf-code-lines';
 import { attachLinks } from './pdf-links';
+import { attachFaces } from './pdf-faces';
 import { restoreLowerCasedHeadings } from './pdf-heading-case';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
 import { unreadableWarnings } from './pdf-pages';
@@ -102,6 +103,10 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
     blocks,
     raw.pages.flatMap((p) => (p.links ?? []).map((l) => ({ ...l, page: p.number }))),
   );
+  attachFaces(
+    blocks,
+    lines.flatMap((l) => (l.faces ?? []).map((f) => ({ ...f, page: l.page }))),
+  );
   const recased = restoreLowerCasedHeadings(blocks);
   const text = blocks.map((b) => b.text).join('\n\n');
   const notes: ReadingWarning[] = todo ? [{ message: todoNotesWarning(todo), pages: dropped.pages, leftOut: true }] : [];
@@ -132,7 +137,12 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
       page,
       // An exercise's answer in small type under it is the text's, never a margin note (pdf-exercise-columns).
       segments: markExerciseAnswers(
-        pageSegments(page).map((s) => ({ ...s, text: clean(s.text), lead: s.lead && { ...s.lead, text: clean(s.lead.text) } })),
+        pageSegments(page).map((s) => ({
+          ...s,
+          text: clean(s.text),
+          lead: s.lead && { ...s.lead, text: clean(s.lead.text) },
+          ...(s.faces ? { faces: s.faces.map((f) => ({ ...f, text: clean(f.text) })) } : {}),
+        })),
       ),
     }));
   const bodySize = bodySizeOf(segmented.flatMap((p) => p.segments));

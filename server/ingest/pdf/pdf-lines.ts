@@ -1,6 +1,6 @@
 import { joinLatex, withoutDoubleScripts } from '../latex-join';
 import { toLatex } from './pdf-math';
-import type { PdfItem, PdfMark, PdfPage, PdfRegion, RunInLead, TextCell } from './pdf-types';
+import type { FacedRun, PdfItem, PdfMark, PdfPage, PdfRegion, RunInLead, TextCell } from './pdf-types';
 
 /** A run of items on one baseline with no column-sized gap inside. */
 export interface Segment {
@@ -19,6 +19,8 @@ export interface Segment {
   italic?: boolean;
   /** Leading bold or italic words of a line that goes on in another face (a run-in heading). */
   lead?: RunInLead;
+  /** See PdfLine.faces. */
+  faces?: FacedRun[];
   /** Share of visible characters that are mathematics (0-1). */
   math: number;
   /** See PdfLine.plainMath. */
@@ -350,8 +352,14 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
   let leadGap = false;
   let leadChars = 0;
   let skipTo = 0;
+  // Runs of words in a bold or italic text face (never mathematics): where each starts and ends in `text`.
+  const faced: Array<{ face: 'bold' | 'italic'; start: number; end: number }> = [];
+  let facedOpen = false;
   for (const [at, item] of items.entries()) {
     if (at < skipTo) continue;
+    // An item read below as a script, a fraction or a footnote mark ends a run (it is appended apart, or not at all).
+    const runGoesOn: boolean = facedOpen;
+    facedOpen = false;
     const face = item.bold ? 'bold' : item.italic ? 'italic' : undefined;
     if (leadOpen && item.str.trim()) {
       if (!text.trim()) {
@@ -452,11 +460,19 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
       !/^\s/.test(item.str) &&
       (numerator || !(isSmall && (raised || lowered)));
     text += (underscore ? '_' : needsSpace ? ' ' : '') + item.str;
+    if (item.str.trim()) {
+      const face = (item.math ?? 0) ? undefined : item.bold ? 'bold' : item.italic ? 'italic' : undefined;
+      const run = faced[faced.length - 1];
+      if (face && runGoesOn && run?.face === face) run.end = text.length;
+      else if (face) faced.push({ face, start: text.length - item.str.length, end: text.length });
+      facedOpen = !!face;
+    } else facedOpen = runGoesOn;
     prevEnd = Math.max(prevEnd, item.x + item.width);
     prev = item;
     if (item.str.trim()) lastScript = undefined;
   }
   const lead = leadEnd !== undefined ? text.slice(0, leadEnd).replace(/\s+/g, ' ').trim() : undefined;
+  const faces = facedRuns(text, faced);
   text = tidyFormulas(joinLongArrows(text.replace(/\s+/g, ' ').trim()));
   const share = (pick: (i: PdfItem) => boolean | undefined) =>
     items.reduce((n, i) => n + (pick(i) ? i.str.trim().length : 0), 0) / Math.max(1, visible);
@@ -481,9 +497,23 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
       lead && leadFace && leadChars >= lead.replace(/\s/g, '').length * 0.5 && lead.length < text.length
         ? { text: lead, face: leadFace, gap: leadGap }
         : undefined,
+    ...(faces.length ? { faces } : {}),
     math: visible ? math / visible : 0,
     plainMath: items.every((i) => !i.hangs && !i.bold && !i.boldMath && !i.mono) || undefined,
     bigOps: bigOpsOf(items),
     cells: cellsOf(items, main.size),
   };
+}
+
+/**
+ * The bold and italic runs of a line as words: only inside a line that goes on in the text face (a line all in bold is a
+ * heading's or a box's, not words set apart in a sentence), of two letters or more, without a formula.
+ */
+function facedRuns(text: string, runs: ReadonlyArray<{ face: 'bold' | 'italic'; start: number; end: number }>): FacedRun[] {
+  const letters = (s: string) => s.replace(/[^\p{L}\p{N}]/gu, '').length;
+  const inFace = runs.reduce((n, r) => n + letters(text.slice(r.start, r.end)), 0);
+  if (inFace >= letters(text) * 0.6) return [];
+  return runs
+    .map((r) => ({ face: r.face, text: text.slice(r.start, r.end).replace(/\s+/g, ' ').trim() }))
+    .filter((r) => letters(r.text) >= 2 && !r.text.includes('\\('));
 }

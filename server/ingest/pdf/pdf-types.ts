@@ -118,6 +118,12 @@ export interface RunInLead {
   gap: boolean;
 }
 
+/** Words inside a line set in a bold or italic text face while the line goes on in another (pdf-faces.ts). */
+export interface FacedRun {
+  text: string;
+  face: 'bold' | 'italic';
+}
+
 /** A line of text inside one column of one page, after superscripts and spacing are resolved. */
 export interface PdfLine {
   page: number;
@@ -153,6 +159,8 @@ export interface PdfLine {
   italic?: boolean;
   /** The line starts with bold or italic words and goes on in the text face: maybe a run-in heading ("Evaluating a Prediction of Y Suppose that ..."). */
   lead?: RunInLead;
+  /** Its words in bold or italic inside a line in the text face, in reading order. */
+  faces?: FacedRun[];
   /** Share of the visible characters set in math fonts or being math symbols (0-1). */
   math?: number;
   /** Every glyph sits on the line's baseline or is a script of it, none in TeX's extension font, a bold or a monospace face: its text says all it shows. */
