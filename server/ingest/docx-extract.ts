@@ -294,7 +294,9 @@ function readHtml(
       if (!closing) markStarts[mark].push(buffer.length);
       else if (markStarts[mark].length) {
         const start = Math.min(markStarts[mark].pop()!, buffer.length);
-        const span = normalizeCharacters(buffer.slice(start).replaceAll(lineBreak, ' ').replace(listNumberMarks, '').replace(monoMarks, '').replace(indentMarks, ''))
+        const span = normalizeCharacters(
+          buffer.slice(start).replaceAll(lineBreak, ' ').replace(listNumberMarks, '').replace(monoMarks, '').replace(indentMarks, ''),
+        )
           .replace(/\s+/g, ' ')
           .trim();
         // A formula inside is written later (\(latex\) for its mark): a span holding one is left plain.

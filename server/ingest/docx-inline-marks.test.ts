@@ -6,7 +6,7 @@ const build = async (children: Paragraph[]) => new Uint8Array(await Packer.toBuf
 const plain = (text: string) => new Paragraph({ children: [new TextRun(text)] });
 
 describe('DOCX bold and italic runs inside a paragraph', () => {
-  it('are kept as the block\'s strong and emphasis spans; a bold line made a heading has none', async () => {
+  it("are kept as the block's strong and emphasis spans; a bold line made a heading has none", async () => {
     const data = await build([
       new Paragraph({ children: [new TextRun({ text: 'Supply and Demand', bold: true, size: 28 })] }),
       new Paragraph({

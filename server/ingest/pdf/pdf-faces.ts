@@ -1,6 +1,8 @@
 import type { DocBlock } from '@server/core/document-model';
 import type { FacedRun } from './pdf-types';
 
+const wordChar = /[\p{L}\p{N}]/u;
+
 /** The kinds of block whose running text keeps its bold and italic words. */
 const running = new Set<DocBlock['kind']>(['paragraph', 'list-item', 'quote', 'note', 'margin']);
 
@@ -24,7 +26,11 @@ export function attachFaces(blocks: DocBlock[], runs: ReadonlyArray<FacedRun & {
       const from = after[field].get(b) ?? 0;
       const at = b.text.indexOf(run.text, from);
       if (at < 0) continue;
-      if (b.text.indexOf(run.text, at + 1) < 0) {
+      // Whole words only ("in" is no bold word inside "into"), and only one place it can be.
+      const whole =
+        !(wordChar.test(b.text[at - 1] ?? '') && wordChar.test(run.text[0])) &&
+        !(wordChar.test(b.text[at + run.text.length] ?? '') && wordChar.test(run.text[run.text.length - 1]));
+      if (whole && b.text.indexOf(run.text, at + 1) < 0) {
         b[field] = [...(b[field] ?? []), run.text];
         after[field].set(b, at + run.text.length);
         attached++;

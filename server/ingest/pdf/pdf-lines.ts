@@ -461,7 +461,8 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
       (numerator || !(isSmall && (raised || lowered)));
     text += (underscore ? '_' : needsSpace ? ' ' : '') + item.str;
     if (item.str.trim()) {
-      const face = (item.math ?? 0) ? undefined : item.bold ? 'bold' : item.italic ? 'italic' : undefined;
+      // A listing's keywords in bold type are the listing's colours, not words set apart.
+      const face = (item.math ?? 0) || item.mono ? undefined : item.bold ? 'bold' : item.italic ? 'italic' : undefined;
       const run = faced[faced.length - 1];
       if (face && runGoesOn && run?.face === face) run.end = text.length;
       else if (face) faced.push({ face, start: text.length - item.str.length, end: text.length });
