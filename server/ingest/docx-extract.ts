@@ -625,11 +625,17 @@ function pictureWarnings(notKept: { vector: number; large: number; beyond: numbe
   const was = (n: number) => (n === 1 ? 'was' : 'were');
   const out: string[] = [];
   if (notKept.vector)
-    out.push(`${pictures(notKept.vector)} in a format the editor cannot show (such as EMF or WMF) ${was(notKept.vector)} left out${placesClause(places.vector)}`);
+    out.push(
+      `${pictures(notKept.vector)} in a format the editor cannot show (such as EMF or WMF) ${was(notKept.vector)} left out${placesClause(places.vector)}`,
+    );
   if (notKept.large)
-    out.push(`${pictures(notKept.large)} larger than ${maxPictureBytes / (1024 * 1024)} MB ${was(notKept.large)} left out${placesClause(places.large)}`);
+    out.push(
+      `${pictures(notKept.large)} larger than ${maxPictureBytes / (1024 * 1024)} MB ${was(notKept.large)} left out${placesClause(places.large)}`,
+    );
   if (notKept.beyond)
-    out.push(`only the first ${maxPictures} pictures were kept; ${pictures(notKept.beyond)} after them ${was(notKept.beyond)} left out${placesClause(places.beyond)}`);
+    out.push(
+      `only the first ${maxPictures} pictures were kept; ${pictures(notKept.beyond)} after them ${was(notKept.beyond)} left out${placesClause(places.beyond)}`,
+    );
   return out;
 }
 

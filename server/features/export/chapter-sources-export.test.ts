@@ -9,7 +9,12 @@ const content: TextbookContentInput = {
   title: 'Mechanics',
   references: [],
   chapters: [
-    { title: 'Vectors', content: '<p>Arrows with a length.</p>', sections: [{ title: 'Sums', content: '<p>Tip to tail.</p>' }], sourceFiles: ['week1.pdf', 'vectors.docx'] },
+    {
+      title: 'Vectors',
+      content: '<p>Arrows with a length.</p>',
+      sections: [{ title: 'Sums', content: '<p>Tip to tail.</p>' }],
+      sourceFiles: ['week1.pdf', 'vectors.docx'],
+    },
     { title: 'Typed by hand', content: '<p>My own words.</p>', sections: [] },
   ],
 };

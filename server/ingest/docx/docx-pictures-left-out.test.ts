@@ -28,7 +28,8 @@ describe('Word pictures the editor cannot show', () => {
     expect(doc.warnings).toEqual(['1 picture in a format the editor cannot show (such as EMF or WMF) was left out (in paragraph 3)']);
   });
   it('name the headings the pictures stood under, each once', async () => {
-    const picture = () => new Paragraph({ children: [new ImageRun({ type: 'bmp', data: makePng(4, 4), transformation: { width: 20, height: 20 } })] });
+    const picture = () =>
+      new Paragraph({ children: [new ImageRun({ type: 'bmp', data: makePng(4, 4), transformation: { width: 20, height: 20 } })] });
     const doc = new Document({
       sections: [
         {

@@ -28,11 +28,11 @@ const titles = [
 ];
 // Repeated exactly, a slide title reads "..., continued" under the chapter of that title.
 const repeated = [...titles.slice(0, 9), 'Arrival rates in practice', 'Little’s law'];
-const deck = (mime: string, list = titles): ExtractedDocument => {
+const deck = (mime: ExtractedDocument['mime'], list = titles): ExtractedDocument => {
   const blocks = [...list.flatMap((t) => slide(t)), ...slide('Coffee break', 0), p('Five minutes.')];
   return { filename: 'queues.pptx', mime, text: blocks.map((b) => b.text).join('\n\n'), blocks, title: 'Queues' };
 };
-const pptx = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+const pptx: ExtractedDocument['mime'] = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
 describe('a deck alone as a book', () => {
   it('reads the titles’ terms: stopwords out, plurals and an acronym’s plural as one', () => {

@@ -16,9 +16,7 @@ export function titleTerms(title: string): Set<string> {
   const original = title.match(/[\p{L}\p{N}]+/gu) ?? [];
   const acronymPlural = new Set(original.filter((w) => /^\p{Lu}{2,}s$/u.test(w)).map((w) => w.toLowerCase()));
   return new Set(
-    words
-      .filter((w) => w.length >= 3 && !quickStopwords.has(w))
-      .map((w) => (acronymPlural.has(w) ? w.slice(0, -1) : lightStem(w))),
+    words.filter((w) => w.length >= 3 && !quickStopwords.has(w)).map((w) => (acronymPlural.has(w) ? w.slice(0, -1) : lightStem(w))),
   );
 }
 
@@ -38,9 +36,7 @@ export function deckChapters(units: DocSection[]): DocSection[] {
   let groupTerms = new Set<string>();
   for (let i = 0; i < units.length; i++) {
     const current = groups[groups.length - 1];
-    const joins =
-      current &&
-      (shares(terms[i], groupTerms) || terms.slice(i + 1, i + 1 + bridge).some((t) => shares(t, groupTerms)));
+    const joins = current && (shares(terms[i], groupTerms) || terms.slice(i + 1, i + 1 + bridge).some((t) => shares(t, groupTerms)));
     if (joins) {
       current.push(i);
       if (shares(terms[i], groupTerms)) for (const t of terms[i]) groupTerms.add(t);
