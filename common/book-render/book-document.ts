@@ -38,6 +38,7 @@ export function buildBookDocument(input: BookDocumentInput): BookDocument {
       title: untitled(section.title, `Section ${s + 1}`),
       blocks: bodyBlocks(section.content, 2),
     })),
+    ...(chapter.sourceFiles?.length ? { sourceFiles: [...chapter.sourceFiles] } : {}),
   }));
   const doc: BookDocument = {
     title: untitled(input.topic, untitled(input.content.title, 'Untitled textbook')),

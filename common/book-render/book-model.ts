@@ -97,6 +97,8 @@ export interface BookChapter extends BookSection {
   sections: BookSection[];
   /** The glossary or the index after the last chapter (back-matter.ts), derived when the book is rendered. */
   backMatter?: 'glossary' | 'index';
+  /** The course files the chapter's text was taken from, most first (chapter-sources.ts prints them under its title). */
+  sourceFiles?: string[];
 }
 
 export interface BookDocument {

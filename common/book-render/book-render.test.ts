@@ -116,3 +116,30 @@ describe('render-html', () => {
     expect(html).toContain('<h2>Sound</h2>');
   });
 });
+
+describe('the files a chapter came from', () => {
+  const doc = buildBookDocument({
+    topic: 'Mechanics',
+    authors: ['A. Teacher'],
+    date: '2026-11-27',
+    content: {
+      title: 'Mechanics',
+      chapters: [
+        { title: 'Vectors', content: '<p>Arrows.</p>', sections: [], sourceFiles: ['week 1 vectors.pdf', 'notes <draft>.docx'] },
+        { title: 'My own chapter', content: '<p>Typed.</p>', sections: [] },
+      ],
+      references: [],
+    },
+    crossReferences: false,
+  });
+
+  it('are named in a line under the chapter title in the HTML and EPUB, and a chapter the user added has none', () => {
+    expect(doc.chapters[0].sourceFiles).toEqual(['week 1 vectors.pdf', 'notes <draft>.docx']);
+    expect(renderChapterHtml(doc.chapters[0])).toContain(
+      '<h1>Vectors</h1>\n<p class="chapter-sources">From: week 1 vectors.pdf, notes &lt;draft&gt;.docx</p>\n<p>Arrows.</p>',
+    );
+    expect(renderChapterHtml(doc.chapters[1])).not.toContain('chapter-sources');
+    const book = new DOMParser().parseFromString(renderChapterHtml(doc.chapters[0], { xml: true }), 'application/xhtml+xml');
+    expect(book.getElementsByTagName('p')[0].textContent).toBe('From: week 1 vectors.pdf, notes <draft>.docx');
+  });
+});

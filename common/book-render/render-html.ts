@@ -4,6 +4,7 @@ import type { Block, BookChapter, BookDocument, BookSection, Inline, TextRun } f
 import { displayDate } from './book-document';
 import { creditParts } from './credits';
 import { licenseInfo, rightsStatement } from './license';
+import { chapterSourcesLine } from './chapter-sources';
 
 /**
  * The book as HTML, shared by the HTML and EPUB exports and the reader page, so all three show the same
@@ -160,7 +161,9 @@ export function renderSectionHtml(section: BookSection, level: number, opts: Htm
 /** A chapter: its title as a level-1 heading, its own text, then its sections as level-2 headings. */
 export function renderChapterHtml(chapter: BookChapter, opts: HtmlOptions = {}): string {
   const sections = chapter.sections.map((s) => renderSectionHtml(s, 2, opts)).join('\n');
-  return `<section id="${chapter.anchor}" class="chapter">\n<h1>${escapeHtml(chapter.title)}</h1>\n${renderBlocksHtml(chapter.blocks, opts)}\n${sections}\n</section>`;
+  const from = chapterSourcesLine(chapter.sourceFiles);
+  const fromHtml = from ? `<p class="chapter-sources">${escapeHtml(from)}</p>\n` : '';
+  return `<section id="${chapter.anchor}" class="chapter">\n<h1>${escapeHtml(chapter.title)}</h1>\n${fromHtml}${renderBlocksHtml(chapter.blocks, opts)}\n${sections}\n</section>`;
 }
 
 /** A title-page line with its web address a link ("Eryn McFarlane, https://github.com/erynmcfarlane"). */
@@ -235,6 +238,7 @@ blockquote { border-left: 4px solid #cbd5e1; margin-left: 0; padding-left: 1rem;
 .credits { color: #334155; }
 .date { color: #475569; }
 .license { color: #475569; font-size: .9rem; margin-top: 3rem; }
+.chapter-sources { color: #475569; font-size: .9rem; font-style: italic; margin-top: -.5rem; }
 .toc, .toc ol { list-style: none; padding-left: 1.25rem; }
 .toc { padding-left: 0; }
 .toc a { text-decoration: none; }

@@ -28,6 +28,7 @@ import type { BibEntry } from './markdown/pandoc-citations';
 import { definitionEntries, definitionLists, type Definition } from './docx/definitions';
 import { withScript } from './script-formula';
 import { typedTitleBlock } from './docx/typed-title-block';
+import { leftOutPlaces, leftOutSrc, placesClause, type LeftOutKind } from './docx/left-out-places';
 
 /** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
 const lineBreak = '\uE002';
@@ -533,6 +534,7 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
   const pictures = new Map<string, ExtractedImage & { alt?: string }>();
   // Pictures that cannot be kept are counted, so the user is told (never left out in silence).
   const notKept = { vector: 0, large: 0, beyond: 0 };
+  let places: Record<LeftOutKind, string[]> = { vector: [], large: [], beyond: [] };
   let prepared: PreparedDocx;
   try {
     prepared = await prepareDocx(data);
@@ -544,15 +546,16 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
           const mime = image.contentType?.toLowerCase() ?? '';
           if (!keptPictureTypes.has(mime)) {
             notKept.vector++;
-            return { src: '' };
+            return { src: leftOutSrc('vector') };
           }
           if (pictures.size >= maxPictures) {
             notKept.beyond++;
-            return { src: '' };
+            return { src: leftOutSrc('beyond') };
           }
           const bytes = new Uint8Array(await image.readAsBuffer());
           if (bytes.length > maxPictureBytes) notKept.large++;
-          if (bytes.length > maxPictureBytes || bytes.length === 0) return { src: '' };
+          if (bytes.length > maxPictureBytes) return { src: leftOutSrc('large') };
+          if (bytes.length === 0) return { src: '' };
           const sha256 = createHash('sha256').update(bytes).digest('hex');
           const src = `ts-picture:${sha256}`;
           pictures.set(src, { sha256, mime: mime as ExtractedImage['mime'], data: bytes, alt: (image as { altText?: string }).altText });
@@ -571,7 +574,10 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
         ],
       },
     );
-    html = result.value;
+    // The left-out pictures' places (the heading over each) for the warnings; their markers go.
+    const found = leftOutPlaces(result.value);
+    html = found.html;
+    places = found.places;
   } catch (err) {
     const message = (err as Error).message ?? '';
     if (/encrypt|password/i.test(message)) throw new ExtractError('encrypted', 'encrypted');
@@ -597,8 +603,8 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
   const titleHtml = new RegExp(`<h1 class="${titleClass}">([\\s\\S]*?)</h1>`).exec(html)?.[1];
   const styledTitle = titleHtml && htmlToBlocks(`<h1>${titleHtml}</h1>`)[0]?.text;
   const used = new Set(blocks.filter((b) => b.image).map((b) => b.image!.sha256));
-  // A Word document has no pages of its own: its warnings are about the file as a whole.
-  const warnings = pictureWarnings(notKept);
+  // A Word document has no pages of its own: a picture's warning names the headings it stood under instead.
+  const warnings = pictureWarnings(notKept, places);
   const charts = prepared.charts ?? 0;
   if (charts) warnings.push(`${charts} ${charts === 1 ? 'chart was' : 'charts were'} left out (a chart's data is not read)`);
   // The citations' warning joins the pictures' (it once took their place, and they went unsaid).
@@ -635,16 +641,22 @@ function titleFromHeadings(blocks: DocBlock[], filename: string): string | undef
   return titleFromFilename(filename, blocks.map((b) => b.text).join('\n'));
 }
 
-function pictureWarnings(notKept: { vector: number; large: number; beyond: number }): string[] {
+function pictureWarnings(notKept: { vector: number; large: number; beyond: number }, places: Record<LeftOutKind, string[]>): string[] {
   const pictures = (n: number) => `${n} ${n === 1 ? 'picture' : 'pictures'}`;
   const was = (n: number) => (n === 1 ? 'was' : 'were');
   const out: string[] = [];
   if (notKept.vector)
-    out.push(`${pictures(notKept.vector)} in a format the editor cannot show (such as EMF or WMF) ${was(notKept.vector)} left out`);
+    out.push(
+      `${pictures(notKept.vector)} in a format the editor cannot show (such as EMF or WMF) ${was(notKept.vector)} left out${placesClause(places.vector)}`,
+    );
   if (notKept.large)
-    out.push(`${pictures(notKept.large)} larger than ${maxPictureBytes / (1024 * 1024)} MB ${was(notKept.large)} left out`);
+    out.push(
+      `${pictures(notKept.large)} larger than ${maxPictureBytes / (1024 * 1024)} MB ${was(notKept.large)} left out${placesClause(places.large)}`,
+    );
   if (notKept.beyond)
-    out.push(`only the first ${maxPictures} pictures were kept; ${pictures(notKept.beyond)} after them ${was(notKept.beyond)} left out`);
+    out.push(
+      `only the first ${maxPictures} pictures were kept; ${pictures(notKept.beyond)} after them ${was(notKept.beyond)} left out${placesClause(places.beyond)}`,
+    );
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { ReaderUnitsHtml } from '@common/book-render/reader-html';
+import { chapterSourcesLine } from '@common/book-render/chapter-sources';
 import type { Chapter } from '@common/textbook';
 import { BookHtml } from './book-html';
 import { linkGlossaryTerms } from './glossary-links';
@@ -23,6 +24,7 @@ export function ReaderChapter({
   glossaryTerms?: string[];
 }) {
   const headingId = `reader-c${index + 1}-title`;
+  const sourcesLine = chapterSourcesLine(chapter.sourceFiles);
   const ref = useRef<HTMLElement>(null);
   // After the text is in place (children's effects run first): the first use of each glossary term links to the glossary.
   useLayoutEffect(() => {
@@ -34,6 +36,11 @@ export function ReaderChapter({
       <h2 id={headingId} className="mb-4 text-3xl font-bold">
         {chapter.title}
       </h2>
+      {sourcesLine && (
+        <p data-testid="reader-chapter-sources" className="-mt-2 mb-4 text-sm italic text-slate-600 dark:text-slate-400">
+          {sourcesLine}
+        </p>
+      )}
       {chapter.content && <BookHtml html={numbered?.content ?? chapter.content} />}
       {chapter.sections.map((section, s) => (
         <section

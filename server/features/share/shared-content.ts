@@ -29,6 +29,8 @@ export function presentSharedContent(content: TextbookContent, imageBase: string
         title: section.title,
         content: rewriteImageSources(section.content, imageBase),
       })),
+      // The reader names the files a chapter came from, as the editor's contents do.
+      ...(chapter.sourceFiles?.length ? { sourceFiles: chapter.sourceFiles } : {}),
     })),
     references: content.references.filter((r) => r.approved),
     // The reader page declares the book's language.

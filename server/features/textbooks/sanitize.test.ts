@@ -224,3 +224,47 @@ describe('normalizeContent', () => {
     expect(next.chapters[0].content).toBe('<p>clean</p>');
   });
 });
+
+describe('normalizeContent: the files a chapter came from', () => {
+  const stored = normalizeContent({
+    title: 'B',
+    chapters: [
+      { id: 'c_one', title: 'Vectors', content: '<p>a</p>', sourceFiles: ['vectors.pdf', 'notes.docx'] },
+      { id: 'c_two', title: 'Forces', content: '<p>b</p>', sourceFiles: ['forces.pptx'] },
+    ],
+  });
+
+  it('keeps them when a chapter is renamed, edited and moved', () => {
+    const next = normalizeContent(
+      {
+        title: 'B',
+        chapters: [
+          { ...stored.chapters[1], content: '<p>b, edited</p>' },
+          { ...stored.chapters[0], title: 'Vectors and scalars' },
+        ],
+      },
+      { previous: stored },
+    );
+    expect(next.chapters.map((c) => c.sourceFiles)).toEqual([['forces.pptx'], ['vectors.pdf', 'notes.docx']]);
+  });
+
+  it('keeps the stored ones when a client leaves them out, and gives a chapter the user adds none', () => {
+    const next = normalizeContent(
+      {
+        title: 'B',
+        chapters: [
+          { id: 'c_one', title: 'Vectors renamed', content: '<p>a</p>' },
+          { title: 'My own chapter', content: '<p>typed</p>' },
+        ],
+      },
+      { previous: stored },
+    );
+    expect(next.chapters[0].sourceFiles).toEqual(['vectors.pdf', 'notes.docx']);
+    expect(next.chapters[1]).not.toHaveProperty('sourceFiles');
+  });
+
+  it('keeps them in a book saved without a stored state (a restored version)', () => {
+    const restored = normalizeContent(JSON.parse(JSON.stringify(stored)));
+    expect(restored.chapters[0].sourceFiles).toEqual(['vectors.pdf', 'notes.docx']);
+  });
+});

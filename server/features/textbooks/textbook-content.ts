@@ -101,8 +101,11 @@ export function normalizeContentReport(raw: unknown, opts: NormalizeOptions = {}
     return clean;
   };
   const chapter = (ch: Chapter, i: number): Chapter => {
+    const id = uniqueId(ch.id, 'c');
+    const files = ch.sourceFiles ?? storedChapters.get(id)?.sourceFiles;
+    if (files && !ch.sourceFiles) altered = true;
     const next: Chapter = {
-      id: uniqueId(ch.id, 'c'),
+      id,
       title: plain(ch.title, `chapters.${i}.title`),
       content: html(ch.id, ch.content, ch.title),
       sections: ch.sections.map((s, j) => ({
@@ -110,6 +113,9 @@ export function normalizeContentReport(raw: unknown, opts: NormalizeOptions = {}
         title: plain(s.title, `chapters.${i}.sections.${j}.title`),
         content: html(s.id, s.content, s.title),
       })),
+      // The files the chapter came from stay with it when it is renamed, moved, edited or restored from a version (a
+      // client that leaves them out keeps the stored ones); a chapter the user adds has none.
+      ...(files?.length ? { sourceFiles: files.map((f, k) => plain(f, `chapters.${i}.sourceFiles.${k}`)) } : {}),
     };
     const old = storedChapters.get(next.id ?? '');
     return old && sameChapter(old, next) ? old : next;
@@ -160,6 +166,7 @@ function notDeeperThan(html: string, stored: string | undefined): boolean {
 /** Strings first compared by identity: unchanged HTML is the stored string itself (see html above). */
 function sameChapter(a: Chapter, b: Chapter): boolean {
   if (a.id !== b.id || a.title !== b.title || a.content !== b.content || a.sections.length !== b.sections.length) return false;
+  if ((a.sourceFiles ?? []).join('\n') !== (b.sourceFiles ?? []).join('\n')) return false;
   return a.sections.every((s, i) => s.id === b.sections[i].id && s.title === b.sections[i].title && s.content === b.sections[i].content);
 }
 

@@ -1,4 +1,4 @@
-import { Document, ImageRun, Packer, Paragraph, TextRun } from 'docx';
+import { Document, HeadingLevel, ImageRun, Packer, Paragraph, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractDocx } from '../docx-extract';
 import { makePng } from '@server/test/multipart.support';
@@ -24,7 +24,32 @@ describe('Word pictures the editor cannot show', () => {
   it('are named in the warnings, never left out in silence', async () => {
     const doc = await extractDocx(await docxWithPictures(['png', 'bmp']), 'queues.docx');
     expect(doc.images?.map((i) => i.mime)).toEqual(['image/png']);
-    expect(doc.warnings).toEqual(['1 picture in a format the editor cannot show (such as EMF or WMF) was left out']);
+    // Before the first heading, the paragraph it stood in (a Word file has no pages).
+    expect(doc.warnings).toEqual(['1 picture in a format the editor cannot show (such as EMF or WMF) was left out (in paragraph 3)']);
+  });
+  it('name the headings the pictures stood under, each once', async () => {
+    const picture = () =>
+      new Paragraph({ children: [new ImageRun({ type: 'bmp', data: makePng(4, 4), transformation: { width: 20, height: 20 } })] });
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Queues & arrivals')] }),
+            new Paragraph({ children: [new TextRun('The arcade machine serves one player at a time.')] }),
+            picture(),
+            picture(),
+            new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun('Service times')] }),
+            new Paragraph({ children: [new TextRun('Each game lasts about three minutes.')] }),
+            picture(),
+          ],
+        },
+      ],
+    });
+    const read = await extractDocx(new Uint8Array(await Packer.toBuffer(doc)), 'queues.docx');
+    expect(read.warnings).toEqual([
+      '3 pictures in a format the editor cannot show (such as EMF or WMF) were left out (under “Queues & arrivals” and “Service times”)',
+    ]);
+    expect(read.blocks.map((b) => b.text).join(' ')).not.toContain('ts-left-out');
   });
   it('give no warning when every picture is kept', async () => {
     const doc = await extractDocx(await docxWithPictures(['png']), 'queues.docx');

@@ -10,6 +10,7 @@ import { numberListItems } from '@server/ai/shared/list-numbers';
 import { renderBlocks, type RenderOptions } from '@server/ai/shared/render-blocks';
 import { allBlocks, chapterOpening, chapterReview, coversSentence, digestUnit } from './apparatus';
 import { bareUnit, blockWords, documentUnits, isEndMatterTitle, proseWords, type LeftOutUnit } from './document-units';
+import { deckChapters } from './deck-chapters';
 import { isFurniture } from '@server/ai/shared/furniture';
 import { scheduleOf } from './schedule';
 import { mergeByTopic, mergeContinuations, titleKey } from './merge-units';
@@ -91,6 +92,9 @@ function composePlain(node: DocSection, options: ComposeOptions, overview = ''):
   };
 }
 
+/** A slide deck (PowerPoint, OpenDocument presentation). */
+const isDeck = (mime: string) => /presentation/i.test(mime);
+
 /** True when the material's documents carry headings to build the book on. */
 export function hasDocumentStructure(material: Material): boolean {
   return material.sources.some((s) => s.document.blocks.some((b) => b.kind === 'heading' && b.text.trim()));
@@ -167,10 +171,13 @@ export function composeFromDocuments(
     notPrinted.push(...u.leftOut.map((l) => leftOutLine(l, source.filename, sources.length > 1)));
     const excluded = withoutExcluded(u.chapters, topic.excluded);
     leftOut.push(...excluded.left.map((t) => `"${t}"`));
-    const chapters = mergeContinuations(excluded.units).map((c) =>
+    const units = mergeContinuations(excluded.units).map((c) =>
       // A lecture's date-only heading names a day, not a topic: the unit is titled by what it teaches.
       c.session && c.children.length === 0 ? { ...c, title: inventedTitle(c.blocks, taken) ?? c.title } : c,
     );
+    // A deck that is not one part of a larger book has its slides grouped into chapters by topic (deck-chapters.ts).
+    const wholeBook = sources.length === 1 || blockWords(source.document.blocks) > partWords;
+    const chapters = wholeBook && isDeck(source.mime) ? deckChapters(units) : units;
     if (chapters.length === 0 && u.endMatter.length === 0) {
       // A document without headings: its text in reading order, cut into chapters and sections where its topic changes
       // when it is long, each named by what it is about (one short document keeps its own title).

@@ -14,7 +14,8 @@ import {
 } from 'docx';
 import { displayDate } from '@common/book-render/book-document';
 import { licenseInfo, rightsStatement } from '@common/book-render/license';
-import type { BookSection } from '@common/book-render/book-model';
+import type { BookChapter, BookSection } from '@common/book-render/book-model';
+import { chapterSourcesLine } from '@common/book-render/chapter-sources';
 import { portableImages } from '@server/features/export/raster';
 import type { ExportContext } from '../export-context';
 import { blocksToDocx, bookmarkName, inlineChildren, listLevels, type DocxContext } from './docx-blocks';
@@ -27,8 +28,15 @@ async function sectionParagraphs(section: BookSection, level: number, ctx: DocxC
       // A bookmark on the heading: links inside the book (the index's, the glossary's) lead to it.
       children: [new Bookmark({ id: bookmarkName(section.anchor), children: [new TextRun(section.title)] })],
     }),
+    ...sourcesParagraph(section),
     ...(await blocksToDocx(section.blocks, ctx)),
   ];
+}
+
+/** The chapter's "From: ..." line (chapter-sources.ts) in small grey italics under its heading; none for a section. */
+function sourcesParagraph(section: BookSection | BookChapter): Paragraph[] {
+  const line = 'sections' in section ? chapterSourcesLine(section.sourceFiles) : null;
+  return line ? [new Paragraph({ children: [new TextRun({ text: line, italics: true, size: 20, color: '475569' })] })] : [];
 }
 
 /** Point sizes (half-points in Word) and space before (twentieths of a point) of Heading 1 to 6. */

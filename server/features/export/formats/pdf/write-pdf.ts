@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { displayDate } from '@common/book-render/book-document';
 import { licenseInfo, rightsStatement } from '@common/book-render/license';
-import type { BookDocument, BookSection } from '@common/book-render/book-model';
+import type { BookChapter, BookDocument, BookSection } from '@common/book-render/book-model';
+import { chapterSourcesLine } from '@common/book-render/chapter-sources';
 import { portableImages } from '@server/features/export/raster';
 import type { ExportContext } from '../export-context';
 import { headingSizes, writeBlocks, type PdfImages } from './pdf-blocks';
@@ -157,6 +158,12 @@ export async function writePdf({ doc, images, pageSize = 'letter' }: ExportConte
             .stroke('#cbd5e1'),
         );
       pdf.y += size * 0.6;
+      // A chapter's "From: ..." line (chapter-sources.ts) under its title.
+      const from = level === 1 ? chapterSourcesLine((section as Partial<BookChapter>).sourceFiles) : null;
+      if (from) {
+        tags.leaf('P', () => pdf.font('serifItalic').fontSize(10).fillColor('#475569').text(from, margin, pdf.y, { width }));
+        pdf.y += 6;
+      }
       pdf.fillColor('#111827');
       writeBlocks(frame, section.blocks, pdfImages);
       inner?.(item);
