@@ -75,6 +75,10 @@ describe('lists of lettered exercises set in three and in four columns', () => {
     expect(texts[texts.indexOf('(h) y = tan x.') + 1]).toBe('answer: sec²x');
   });
 
+  it("reads a fraction in an answer's script as a fraction, its denominator come down to the row included", () => {
+    expect(doc.blocks.map((b) => b.text)).toContain('answer: x(x²+ 1)^(− (1)/(2))');
+  });
+
   it('keeps the sentences before, between and after the lists where they stand', () => {
     const texts = doc.blocks.map((b) => b.text);
     expect(texts.findIndex((t) => t.includes('Compute the second derivative.'))).toBeLessThan(texts.findIndex((t) => label.test(t)));
