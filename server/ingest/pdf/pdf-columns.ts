@@ -59,36 +59,41 @@ export function orderPage(segments: Segment[], pageWidth: number, documentColumn
   // last bits of a float (305.358 and 305.35799999999995), which must not put its end before its start.
   const bands = findExerciseBands(segments);
   const sorted = [...segments].sort((a, b) => (Math.abs(b.y - a.y) > 0.01 ? b.y - a.y : a.x0 - b.x0));
-  // Lettered exercises set in two columns are read down each column in turn (pdf-exercise-columns.ts): their answers set
+  // Lettered exercises set in columns are read down each column in turn (pdf-exercise-columns.ts): their answers set
   // flush right in each column would pass for a gutter of their own.
-  const gutter = bands.length ? bands[0] : findGutter(sorted, pageWidth);
-  if (!gutter) {
+  const gutter = bands.length ? undefined : findGutter(sorted, pageWidth);
+  if (!bands.length && !gutter) {
     // A page of a line or two of text (the end of a chapter, displays left alone on the last page) has no edges of its own
     // to measure: the document's body column is its column, so a centred display on it stays centred.
     const few = sorted.filter((s) => s.chars > 20 && s.math < 0.5).length < 3;
     const edges = few && documentColumn ? documentColumn : columnEdges(sorted);
     return sorted.map((s) => toLine(s, 0, edges));
   }
-  // In bands of exercises, their own gutter; elsewhere on such a page, the page's width is one column.
-  const bandOf = (s: Segment) => bands.find((b) => s.y <= b.top && s.y > b.bottom);
-  const gutterOf = (s: Segment) => (bands.length ? bandOf(s)?.x : gutter.x);
-  const isLeft = (s: Segment) => gutterOf(s) !== undefined && s.x1 <= gutterOf(s)! + 1;
-  const isRight = (s: Segment) => gutterOf(s) !== undefined && s.x0 >= gutterOf(s)! - 1;
-  const leftEdges = columnEdges(sorted.filter(isLeft));
-  const rightEdges = columnEdges(sorted.filter(isRight));
+  // In bands of exercises, their own gutters; elsewhere on such a page, the page's width is one column.
+  const guttersOf = (s: Segment) =>
+    bands.length ? bands.find((b) => s.y <= b.top && s.y > b.bottom)?.gutters : gutter ? [gutter.x] : undefined;
+  // The column a segment stands in, left to right (undefined: it reaches across a gutter, or no gutter runs there).
+  const columnOf = (s: Segment) => {
+    const gutters = guttersOf(s);
+    if (!gutters) return undefined;
+    const k = gutters.filter((x) => s.x0 >= x - 1).length;
+    // An exercise's answer (pdf-exercise-columns.ts) is its column's, even where it runs past the column's right edge.
+    return k === gutters.length || s.x1 <= gutters[k] + 1 || (bands.length && s.solution) ? k : undefined;
+  };
+  const count = Math.max(2, ...bands.map((b) => b.gutters.length + 1));
+  const edges = Array.from({ length: count }, (_, k) => columnEdges(sorted.filter((s) => columnOf(s) === k)));
   const fullEdges = columnEdges(sorted);
   const out: PdfLine[] = [];
-  let leftBand: Segment[] = [];
-  let rightBand: Segment[] = [];
+  let columns: Segment[][] = edges.map(() => []);
   const flush = () => {
-    for (const s of leftBand) out.push(toLine(s, 0, leftEdges));
-    for (const s of rightBand) out.push(toLine(s, 1, rightEdges));
-    leftBand = [];
-    rightBand = [];
+    columns.forEach((column, k) => {
+      for (const s of column) out.push(toLine(s, k, edges[k]));
+    });
+    columns = edges.map(() => []);
   };
   for (const s of sorted) {
-    if (isLeft(s)) leftBand.push(s);
-    else if (isRight(s)) rightBand.push(s);
+    const k = columnOf(s);
+    if (k !== undefined) columns[k].push(s);
     else {
       flush();
       out.push(toLine(s, 0, fullEdges));

@@ -54,3 +54,37 @@ describe('an exercise sheet in two columns with its answers printed upside down'
     expect(texts.indexOf('Differentiate.')).toBeLessThan(texts.indexOf('(a) f(x) = sin(tan(2x)).'));
   });
 });
+
+describe('lists of lettered exercises set in three and in four columns', () => {
+  let doc: ExtractedDocument;
+  beforeAll(async () => {
+    doc = await extractPdf(new Uint8Array(readFileSync(fixturePath('pdf/latex/exercise-columns-three.pdf'))), 'exercise-columns-three.pdf');
+  });
+  const label = /^\(([a-i])\) [fy]\b/;
+
+  it('reads each list down its columns in turn, every exercise a block of its own followed by its answer', () => {
+    const texts = doc.blocks.map((b) => b.text);
+    const exercises = doc.blocks.filter((b) => label.test(b.text));
+    expect(exercises.map((b) => label.exec(b.text)![1]).join('')).toBe('abcdefghiabcdefgh');
+    // No block runs two columns together ("(f) ... (i) ...", "(b) ... (d) ...").
+    for (const t of texts) expect(t.match(/\([a-i]\) /g)?.length ?? 0).toBeLessThanOrEqual(1);
+    for (const b of exercises) expect(texts[texts.indexOf(b.text) + 1]).toMatch(/^answer: /);
+    // An answer run past its column's right edge (an overfull line) stays with its exercise.
+    expect(texts[texts.indexOf('(e) f(x) = cos(\\(x^{3}\\)).') + 1]).toBe('answer: −6x sin(x³) − 9x⁴cos(x³)');
+    expect(texts[texts.indexOf('(i) f(x) = tan x.') + 1]).toBe('answer: 2 sec²x tan x');
+    expect(texts[texts.indexOf('(h) y = tan x.') + 1]).toBe('answer: sec²x');
+  });
+
+  it("reads a fraction in an answer's script as a fraction, its denominator come down to the row included", () => {
+    expect(doc.blocks.map((b) => b.text)).toContain('answer: x(x²+ 1)^(− (1)/(2))');
+  });
+
+  it('keeps the sentences before, between and after the lists where they stand', () => {
+    const texts = doc.blocks.map((b) => b.text);
+    expect(texts.findIndex((t) => t.includes('Compute the second derivative.'))).toBeLessThan(texts.findIndex((t) => label.test(t)));
+    const between = texts.findIndex((t) => t.startsWith('Check each answer'));
+    expect(between).toBeGreaterThan(texts.indexOf('answer: 2 sec²x tan x'));
+    expect(between).toBeLessThan(texts.indexOf('(a) y = \\(x^{7}\\).'));
+    expect(texts.indexOf('That is all for this week.')).toBe(texts.length - 1);
+  });
+});

@@ -90,23 +90,59 @@ export const superscriptDigits: Record<string, string> = {
 /** A raised run: digits as superscript digits ("²"), anything else as "^(...)". */
 const script = (str: string) => (/^\d+$/.test(str) ? [...str].map((c) => superscriptDigits[c]).join('') : `^(${str})`);
 
+/** Two pieces standing one over the other: their widths overlap by half the narrower one's. */
+const overlaps = (a: PdfItem, b: PdfItem) =>
+  Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) >= 0.5 * Math.min(a.width, b.width) && Math.min(a.width, b.width) > 0;
+
+/**
+ * A script's text: pieces standing one over the other in it are a fraction's halves ("−" then "1" over "2" reads
+ * "−(1)/(2)", as `(x^2+1)^{-\frac{1}{2}}` sets it), the rest left to right.
+ */
+function scriptText(pieces: PdfItem[]): string {
+  const columns: PdfItem[][] = [];
+  for (const p of [...pieces].sort((a, b) => a.x - b.x)) {
+    const column = columns.find((c) => c.some((q) => overlaps(p, q) && Math.abs(p.y - q.y) > 0.3 * p.size));
+    if (column) column.push(p);
+    else columns.push([p]);
+  }
+  let text = '';
+  let end = -Infinity;
+  for (const c of columns.sort((a, b) => Math.min(...a.map((p) => p.x)) - Math.min(...b.map((p) => p.x)))) {
+    const top = Math.max(...c.map((p) => p.y));
+    const over = c.filter((p) => top - p.y < 0.3 * p.size);
+    const under = c.filter((p) => top - p.y >= 0.3 * p.size);
+    const join = (ps: PdfItem[]) => ps.map((p) => p.str.trim()).join('');
+    const str = under.length ? `(${join(over)})/(${join(under)})` : join(c);
+    text += text && Math.min(...c.map((p) => p.x)) - end > 0.2 * c[0].size ? ` ${str}` : str;
+    end = Math.max(...c.map((p) => p.x + p.width));
+  }
+  return text;
+}
+
 /**
  * Pieces on one row, left to right: pieces set a quarter of their size higher are a script ("x" then "2" reads "x²",
- * "e" then "2x" reads "e^(2x)"). A radical sign and a tall bracket stand higher than what they hold in TeX and are never scripts.
+ * "e" then "2x" reads "e^(2x)"), and so is a piece standing right under a script's piece (a fraction's denominator in a
+ * script, whose baseline may come down to the row's). A radical sign and a tall bracket stand higher than what they hold
+ * in TeX and are never scripts.
  */
 function rowText(pieces: PdfItem[], baseline: number): string {
   let text = '';
-  let raisedRun = '';
+  let raisedRun: PdfItem[] = [];
   let end = -Infinity;
   const flush = () => {
-    if (raisedRun) text += script(raisedRun);
-    raisedRun = '';
+    if (raisedRun.length) text += script(scriptText(raisedRun));
+    raisedRun = [];
   };
-  for (const p of [...pieces].sort((a, b) => a.x - b.x)) {
+  const sorted = [...pieces].sort((a, b) => a.x - b.x);
+  const isRaised = (p: PdfItem) => p.y - baseline > 0.25 * p.size && !/^√/.test(p.str.trim()) && !/^[()[\]{}]+$/.test(p.str.trim());
+  const raisedOnes = sorted.filter(isRaised);
+  for (const p of sorted) {
     const str = p.str.trim();
-    const raised = p.y - baseline > 0.25 * p.size && !/^√/.test(str) && !/^[()[\]{}]+$/.test(str);
+    // A denominator is one word of letters or digits ("2 +" goes on along the row after the script).
+    const under = /^[\p{L}\p{N}]+$/u.test(str) && raisedOnes.some((q) => overlaps(p, q) && q.y - p.y > 0.3 * p.size);
+    const raised = isRaised(p) || under;
     const spaced = p.x - end > 0.2 * p.size;
-    if (raised) raisedRun += (raisedRun && spaced ? ' ' : '') + str;
+    if (raised) raisedRun.push(p);
     else {
       flush();
       text += text && spaced ? ` ${str}` : str;
@@ -131,7 +167,11 @@ export function joinTurnedGroups(items: PdfItem[]): PdfItem[] {
     // The row of the group's largest type (its label's) is its baseline; what stands above and below it in one place is a fraction.
     const size = Math.max(...group.map((p) => p.size));
     const base = group.find((p) => p.size === size)!.y;
-    const onRow = (p: PdfItem) => Math.abs(p.y - base) < 0.25 * p.size;
+    // A fraction's denominator in a script may come down to the row; it stands under its numerator, off the row.
+    const raised = group.filter((q) => q.y - base > 0.25 * q.size);
+    const underScript = (p: PdfItem) =>
+      /^[\p{L}\p{N}]+$/u.test(p.str.trim()) && raised.some((q) => overlaps(p, q) && q.y - p.y > 0.3 * p.size);
+    const onRow = (p: PdfItem) => Math.abs(p.y - base) < 0.25 * p.size && !underScript(p);
     const row = group.filter(onRow);
     const off = group.filter((p) => !onRow(p));
     // Pieces off the row stacked where they overlap: a stack with pieces above and below the row is a fraction.
