@@ -129,11 +129,16 @@ function enclosed(text: string): boolean {
 /** A radicand as written after "√": bare when it is one number or name, else in brackets. */
 const radicand = (text: string) => (/^[\p{L}\p{M}\p{N}.]+$/u.test(text) ? text : `(${text})`);
 
+/** What a reading found: cases read inside their brace. */
+interface Found {
+  cases?: boolean;
+}
+
 /**
  * Glyphs and the roots, fractions and bracketed columns made of them, read in rows; `joiner` stands between rows, `spans`
  * holds the extent of the delimiters built from pieces.
  */
-function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span> = new Map()): string {
+function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span> = new Map(), found: Found = {}): string {
   if (atoms.length === 0) return '';
   const main = Math.max(...atoms.map((a) => a.size));
   const pool = new Set(atoms);
@@ -144,23 +149,34 @@ function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span>
   for (const bar of [...left]) {
     // (A fraction's bar over a root starts at the sign's left; a root built of several signs one over another is left as
     // its glyphs.)
-    // A sign of TeX's extension font stands where the reader guessed (PdfItem.hangs): too loosely placed to say what it covers.
+    // A sign of TeX's extension font stands where the reader guessed (PdfItem.hangs), but its width is the glyph's own: its
+    // rule starts where the glyph ends (a tenth of an em), and what the rule covers is under the rule, not over the guess.
     const roots = [...pool].filter((r) => r.text === '√');
-    const sign = roots.find(
-      (r) => !r.hangs && (r.x0 + r.x1) / 2 < bar.x0 && Math.abs(bar.x0 - r.x1) < 0.3 * main && bar.y > r.y && bar.y - r.y < 1.5 * main,
+    const sign = roots.find((r) =>
+      r.hangs
+        ? (r.x0 + r.x1) / 2 < bar.x0 && Math.abs(bar.x0 - r.x1) < 0.1 * main && bar.y - r.y > -main && bar.y - r.y < 2 * main
+        : (r.x0 + r.x1) / 2 < bar.x0 && Math.abs(bar.x0 - r.x1) < 0.3 * main && bar.y > r.y && bar.y - r.y < 1.5 * main,
     );
     if (!sign || roots.some((r) => r !== sign && Math.abs(r.x0 - sign.x0) < 0.5 * main)) continue;
-    const inner = left.filter((b) => b !== bar && b.x0 >= bar.x0 - 1 && b.x1 <= bar.x1 + 1 && b.y < bar.y && b.y > sign.y - 0.2 * main);
-    const floor = Math.min(sign.y - 0.4 * main, ...inner.map((b) => b.y - 1.5 * main));
-    const under = [...pool].filter((a) => {
+    const bottom = sign.hangs ? bar.y - 1.4 * main : sign.y - 0.4 * main;
+    const inner = left.filter((b) => b !== bar && b.x0 >= bar.x0 - 1 && b.x1 <= bar.x1 + 1 && b.y < bar.y && b.y > bottom + 0.2 * main);
+    const floor = Math.min(bottom, ...inner.map((b) => b.y - 1.5 * main));
+    const covered = (a: Atom, below: number) => {
       const centre = (a.x0 + a.x1) / 2;
-      return a !== sign && centre >= bar.x0 && centre <= bar.x1 && a.y < bar.y && a.y > floor;
-    });
+      return a !== sign && centre >= bar.x0 && centre <= bar.x1 && a.y < bar.y && a.y > below;
+    };
+    let under = [...pool].filter((a) => covered(a, floor));
+    // Under a sign of the extension font the rule's reach decides: the radicand's lowest baseline and the scripts set
+    // under it (the "1" of β̂₁), however deep the guess put the sign.
+    const lines = under.filter((a) => a.size >= 0.9 * main).map((a) => a.y);
+    if (sign.hangs && lines.length) under = [...pool].filter((a) => covered(a, Math.min(...lines) - 0.45 * main));
     if (under.length === 0) continue;
     for (const b of [bar, ...inner]) left.splice(left.indexOf(b), 1);
     [sign, ...under].forEach((a) => pool.delete(a));
     // The root is one glyph of the display from here on (a fraction's denominator may hold it).
-    pool.add({ text: `√${radicand(read(under, inner, ' ', spans))}`, x0: sign.x0, x1: bar.x1, y: sign.y, size: sign.size });
+    // (It stands on its radicand's baseline: a guessed one would lift the glyphs after it off theirs.)
+    const y = sign.hangs && lines.length ? Math.max(...lines) : sign.y;
+    pool.add({ text: `√${radicand(read(under, inner, ' ', spans))}`, x0: sign.x0, x1: bar.x1, y, size: sign.size });
   }
   // Fractions, the widest bar first: the glyphs over it within its width and those under it, each read on its own.
   while (left.length) {
@@ -195,6 +211,47 @@ function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span>
       y: bar.y - 0.25 * size,
       size,
     });
+  }
+  // Cases: a brace with no partner to its right opens rows that stand over and under the row it follows (the axis of
+  // "p(H|I) ="), each a case; they are read inside it, "{ 1, if 0 ≤ H ≤ 1 ; 0, otherwise }", not as rows of the display
+  // with the formula before the brace between them. A brace of TeX's extension font stands where the reader guessed: its
+  // row is the one of the glyph just left of it, and the cases are the rows right of it, each within two em of the next.
+  // (The rightmost first: a brace's cases are a unit when the brace before it is read.)
+  for (const brace of [...pool].filter((a) => a.text === '{').sort((a, b) => b.x0 - a.x0)) {
+    if (!pool.has(brace)) continue;
+    const rightOf = [...pool, ...units].filter((a) => a !== brace && (a.x0 + a.x1) / 2 > brace.x1 - 0.1 * main);
+    const span = spans.get(brace);
+    const reach = span ? (span.y1 - span.y0) / 2 : 2.5 * main;
+    if (rightOf.some((a) => a.text.startsWith('}') && Math.abs(a.y - brace.y) < reach)) continue;
+    const before = [...pool, ...units]
+      .filter((a) => !a.hangs && a.size >= 0.9 * main && a.x1 <= brace.x0 + 0.1 * main && Math.abs(a.y - brace.y) < 2 * main)
+      .sort((a, b) => b.x1 - a.x1)[0];
+    const axis = before?.y ?? (span ? (span.y0 + span.y1) / 2 - 0.25 * main : brace.y);
+    const near = rightOf.filter((a) => Math.abs(a.y - axis) < reach);
+    const lines = [...new Set(near.filter((a) => a.size >= 0.9 * main && !a.hangs).map((a) => Math.round(a.y)))].sort((a, b) => b - a);
+    // The rows nearest the axis and those spaced from them by less than two em.
+    const over = lines.filter((y) => y > axis + 0.3 * main).reverse();
+    const under = lines.filter((y) => y < axis - 0.3 * main);
+    const chain = (ys: number[], from: number) => {
+      const kept: number[] = [];
+      for (const y of ys)
+        if (Math.abs(y - (kept[kept.length - 1] ?? from)) < 2 * main) kept.push(y);
+        else break;
+      return kept;
+    };
+    const top = chain(over, axis);
+    const bottom = chain(under, axis);
+    if (top.length === 0 || bottom.length === 0) continue;
+    const [y1, y0] = [Math.max(...top) + 0.6 * main, Math.min(...bottom) - 0.6 * main];
+    // What stands after the cases' rows end (a full stop, the next formula) is the display's, not the last case's.
+    const rows = new Set([...top, ...bottom]);
+    const end = Math.max(...near.filter((a) => a.size >= 0.9 * main && rows.has(Math.round(a.y))).map((a) => a.x1));
+    const inner = near.filter((a) => a.y > y0 && a.y < y1 && a.x0 < end + 0.1 * main);
+    [brace, ...inner].forEach((a) => pool.delete(a));
+    for (const a of inner) if (units.includes(a)) units.splice(units.indexOf(a), 1);
+    found.cases = true;
+    const text = `{ ${read(inner, [], ' ; ', spans, found)} }`;
+    units.push({ text, x0: brace.x0, x1: Math.max(...inner.map((a) => a.x1)), y: axis, size: main });
   }
   // Columns in tall brackets (a vector's components, a matrix's rows): what stands between a bracket and its partner in
   // rows over and under the bracket's middle is read row by row inside them ("(x, y, z)"), not as rows of the display.
@@ -296,6 +353,7 @@ function arrows(atoms: Atom[], main: number): Atom[] {
       const pair = Object.entries(stacked).find(([k]) => [...k].every((c) => heads.has(c)))?.[1];
       const long = text
         .replace(/[−=]*(?:−→|⟶)[−=→⟶]*/g, '⟶')
+        .replace(/=+⇒/g, '⟹')
         .replace(/[←⟵][−=←⟵]*/g, '⟵')
         .replace(/[−=]+(?=[⇀↽↼⇁])|(?<=[⇀↽↼⇁])[−=]+/g, '');
       out.push({ ...run[0], text: pair ?? long, x1: Math.max(...run.map((a) => a.x1)), y: Math.max(...run.map((a) => a.y)) });
@@ -399,12 +457,12 @@ function readRow(atoms: Atom[], base: number, main: number): string {
 }
 
 /** The alt text of an equation region from its glyphs (see the file's head), or undefined when it holds none. */
-export function glyphAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string | undefined {
+export function glyphAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion, found: Found = {}): string | undefined {
   const spans = new Map<Atom, Span>();
   const atoms = atomsOf(items, region, spans);
   if (atoms.length === 0) return undefined;
   const main = Math.max(...atoms.map((a) => a.size));
-  const text = read(atoms, barsOf(marks, region, main), ' ; ', spans)
+  const text = read(atoms, barsOf(marks, region, main), ' ; ', spans, found)
     // TeX draws \cdots as three dots: one ellipsis, not three products.
     .replace(/·\s?·\s?·/g, '⋯')
     .replace(/\s+/g, ' ')
@@ -437,10 +495,12 @@ const shown = (text: string) => [
  * (it may say more: a script the lines gave to another line), else the lines' text.
  */
 export function pictureAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string {
-  // A display holding words (a label over an arrow, "pour un certain S") keeps the order pdf-worded-rows.ts gave them.
-  if (/(?<![\\\p{L}])(?!(?:exp|log|lim|max|min|sup|inf|det|sin|cos|tan)\b)\p{Ll}{3,}/u.test(region.text.replace(/[_^]\{[^{}]*\}/g, ' ')))
-    return region.text;
-  const read = glyphAltText(items, marks, region);
+  const found: Found = {};
+  const read = glyphAltText(items, marks, region, found);
+  // A display holding words (a label over an arrow, "pour un certain S") keeps the order pdf-worded-rows.ts gave them,
+  // unless the words are those of cases read inside their brace ("0, otherwise").
+  const worded = /(?<![\\\p{L}])(?!(?:exp|log|lim|max|min|sup|inf|det|sin|cos|tan)\b)\p{Ll}{3,}/u;
+  if (worded.test(region.text.replace(/[_^]\{[^{}]*\}/g, ' ')) && !found.cases) return region.text;
   if (!read) return region.text;
   const left = new Map<string, number>();
   for (const c of shown(read)) left.set(c, (left.get(c) ?? 0) + 1);
