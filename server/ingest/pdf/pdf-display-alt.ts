@@ -51,7 +51,7 @@ interface Span {
 function atomsOf(items: PdfItem[], region: PdfRegion, spans: Map<Atom, Span>): Atom[] {
   const masked = (x: number, y: number) => region.masks?.some((m) => x >= m.x0 && x <= m.x1 && y >= m.y0 && y <= m.y1);
   const atoms: Atom[] = [];
-  const found: Array<Atom & { ch: string }> = [];
+  const found: Array<Atom & { ch: string; part?: 'top' | 'middle' | 'bottom' }> = [];
   for (const it of items) {
     const cx = it.x + it.width / 2;
     if (!it.str.trim() || cx < region.x0 || cx > region.x1 || it.y < region.y0 - 0.2 * it.size || it.y > region.y1) continue;
@@ -64,10 +64,11 @@ function atomsOf(items: PdfItem[], region: PdfRegion, spans: Map<Atom, Span>): A
       const x0 = it.x + at * perChar;
       const x1 = x0 + [...m[0]].length * perChar;
       const piece = pieceOf(m[0].codePointAt(0)!);
-      // Pieces at their private-use codes stand on rows the reader guessed (PdfItem.hangs): the top one stands for the
-      // delimiter where it stands, the rest are ink. Those at Unicode's codes stand where they are drawn.
-      if (piece && pieces[m[0].codePointAt(0)!]) {
-        if (piece.top) atoms.push({ text: piece.ch, x0, x1, y: it.y, size: it.size, hangs: true });
+      // Pieces at their private-use codes (TeX's extension font) stand 0.75 em under their origin (PdfItem.hangs), each
+      // hanging from it as the font's metrics say. Those at Unicode's codes stand where they are drawn.
+      const part = pieces[m[0].codePointAt(0)!]?.part;
+      if (piece && part) {
+        found.push({ text: piece.ch, ch: piece.ch, x0, x1, y: it.y, size: it.size, hangs: true, part });
         continue;
       }
       if (piece) {
@@ -82,14 +83,26 @@ function atomsOf(items: PdfItem[], region: PdfRegion, spans: Map<Atom, Span>): A
   // One delimiter: the pieces of one kind standing one over another, each within about an em and a half of the next.
   const groups: Array<typeof found> = [];
   for (const p of found.sort((a, b) => b.y - a.y)) {
-    const g = groups.find((x) => x[0].ch === p.ch && Math.abs(x[0].x0 - p.x0) < 0.5 * p.size && x[x.length - 1].y - p.y < 1.6 * p.size);
+    // (A top piece of the extension font is 1.8 em tall: the next piece hangs that far under it.)
+    const gap = (p.part ? 1.9 : 1.6) * p.size;
+    const g = groups.find(
+      (x) => x[0].ch === p.ch && !x[0].part === !p.part && Math.abs(x[0].x0 - p.x0) < 0.5 * p.size && x[x.length - 1].y - p.y < gap,
+    );
     if (g) g.push(p);
     else groups.push([p]);
   }
   for (const g of groups) {
-    // (A piece's origin is not where its ink is in every font: the extent is taken generously.)
-    const top = g[0].y + g[0].size;
-    const bottom = g[g.length - 1].y - 0.5 * g[0].size;
+    const [first, last] = [g[0], g[g.length - 1]];
+    if (first.part && (first.part !== 'top' || last.part !== 'bottom')) {
+      // Pieces of the extension font that are not a whole delimiter: the top one stands for it where it stands.
+      for (const p of g.filter((x) => x.part === 'top')) atoms.push({ text: p.ch, x0: p.x0, x1: p.x1, y: p.y, size: p.size, hangs: true });
+      continue;
+    }
+    // The extension font's pieces hang from 0.04 em over their origin (0.75 em over where the reader put them) down to
+    // 1.76 em under it (0.9 em for a brace's): the delimiter's extent. (At Unicode's codes a piece's origin is not where its
+    // ink is in every font: the extent is taken generously.)
+    const top = first.part ? first.y + 0.79 * first.size : first.y + first.size;
+    const bottom = first.part ? last.y + (0.75 - (/[{}]/.test(last.ch) ? 0.9 : 1.76)) * last.size : last.y - 0.5 * first.size;
     const atom: Atom = {
       text: g[0].ch,
       x0: Math.min(...g.map((p) => p.x0)),
@@ -222,7 +235,8 @@ function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span>
     const rightOf = [...pool, ...units].filter((a) => a !== brace && (a.x0 + a.x1) / 2 > brace.x1 - 0.1 * main);
     const span = spans.get(brace);
     const reach = span ? (span.y1 - span.y0) / 2 : 2.5 * main;
-    if (rightOf.some((a) => a.text.startsWith('}') && Math.abs(a.y - brace.y) < reach)) continue;
+    // (Its partner is a tall brace, not a set's "}" on a row of the cases.)
+    if (rightOf.some((a) => a.text === '}' && (a.hangs || spans.has(a)) && Math.abs(a.y - brace.y) < reach)) continue;
     const before = [...pool, ...units]
       .filter((a) => !a.hangs && a.size >= 0.9 * main && a.x1 <= brace.x0 + 0.1 * main && Math.abs(a.y - brace.y) < 2 * main)
       .sort((a, b) => b.x1 - a.x1)[0];
