@@ -114,7 +114,40 @@ function atomsOf(items: PdfItem[], region: PdfRegion, spans: Map<Atom, Span>): A
     atoms.push(atom);
     spans.set(atom, { y0: bottom, y1: top });
   }
-  return atoms;
+  return dotted(atoms);
+}
+
+/**
+ * TeX's \vdots and \ddots are three full stops drawn one under another (straight down or down to the right, under half an
+ * em apart): the one symbol, "⋮" or "⋱", not three dots on rows of their own.
+ */
+function dotted(atoms: Atom[]): Atom[] {
+  const dots = atoms.filter((a) => a.text === '.').sort((a, b) => b.y - a.y);
+  const used = new Set<Atom>();
+  const out: Atom[] = [];
+  for (const d of dots) {
+    if (used.has(d)) continue;
+    const step = (from: Atom) =>
+      dots.find(
+        (n) =>
+          !used.has(n) &&
+          n !== from &&
+          from.y - n.y > 0.2 * d.size &&
+          from.y - n.y < 0.6 * d.size &&
+          Math.abs(n.x0 - from.x0) < 0.6 * d.size,
+      );
+    const second = step(d);
+    const third = second && step(second);
+    if (!second || !third) continue;
+    const dx = [second.x0 - d.x0, third.x0 - second.x0];
+    const straight = dx.every((x) => Math.abs(x) < 0.1 * d.size);
+    const diagonal = dx.every((x) => x > 0.15 * d.size) && Math.abs(dx[0] - dx[1]) < 0.1 * d.size;
+    if (!straight && !diagonal) continue;
+    [d, second, third].forEach((a) => used.add(a));
+    // (It stands on the baseline of its lowest dot, as TeX sets it.)
+    out.push({ ...third, text: straight ? '⋮' : '⋱', x0: Math.min(d.x0, third.x0), x1: Math.max(d.x1, third.x1) });
+  }
+  return [...atoms.filter((a) => !used.has(a)), ...out];
 }
 
 /** Thin horizontal rules inside the region: fraction bars when glyphs stand over and under them. */
@@ -485,7 +518,19 @@ export function glyphAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegi
 }
 
 /** The characters a text shows, its markup for scripts, brackets and spacing aside (accents as their own marks). */
-const drawnAs: Record<string, string> = { '⋯': '···', '⇌': '⇀↽', '⇋': '↼⇁', '⇄': '→←', '⟶': '→', '⟵': '←', '⟹': '⇒', '⟸': '⇐', '⟺': '⇐⇒' };
+const drawnAs: Record<string, string> = {
+  '⋯': '···',
+  '⋮': '...',
+  '⋱': '...',
+  '⇌': '⇀↽',
+  '⇋': '↼⇁',
+  '⇄': '→←',
+  '⟶': '→',
+  '⟵': '←',
+  '⟹': '⇒',
+  '⟸': '⇐',
+  '⟺': '⇐⇒',
+};
 const shown = (text: string) => [
   ...text
     .normalize('NFKD')
@@ -493,7 +538,7 @@ const shown = (text: string) => [
     .replace(/-/g, '−')
     .replace(/'/g, '′')
     .replace(/\\(?![a-zA-Z])/g, '')
-    .replace(/[⋯⇌⇋⇄⟶⟵⟹⟸⟺]/gu, (c) => drawnAs[c])
+    .replace(/[⋯⋮⋱⇌⇋⇄⟶⟵⟹⟸⟺]/gu, (c) => drawnAs[c])
     // A tall delimiter's pieces are the one delimiter they draw.
     .replace(/[\u239b-\u23ad\uf8eb-\uf8fe]/gu, (c) => {
       const piece = pieceOf(c.codePointAt(0)!);
