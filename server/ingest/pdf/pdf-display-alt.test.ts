@@ -53,4 +53,28 @@ describe('the alt text of a display kept as a picture', () => {
     // Not "√𝑥^{2} + 𝑦^{2} + 𝑧^{2}", the root of the first square only.
     expect(texts).toContain('|𝑥⃗| = √(𝑥^{2} + 𝑦^{2} + 𝑧^{2}).');
   });
+
+  it('reads cases inside their brace, after the formula they follow, words and all', async () => {
+    const byLabel = new Map((await equations('display-cases-roots.pdf')).map((e) => [e.label, e.text]));
+    // Not "{ 1, if 0 ≤ H ≤ 1, p(H|I) = 0, otherwise.", the formula before the brace between its rows.
+    expect(byLabel.get('(1)')).toBe('p(H|I) = { 1, if 0 ≤ H ≤ 1, ; 0, otherwise. }');
+    expect(byLabel.get('(2)')).toBe('p(σ|I) = { C, σ > 0 ; 0, σ ≤ 0 }');
+    // Two braces on one row: each holds its own cases.
+    expect(byLabel.get('(5)')).toBe('F : { ℝ × A → ℝ ; (t, x) ↦ F(t, x) } ↔ G : { ℝ × B → ℝ ; (t, q) ↦ G(t, q) }');
+  });
+
+  it("reads a root of TeX's extension font over all its rule covers", async () => {
+    const byLabel = new Map((await equations('display-cases-roots.pdf')).map((e) => [e.label, e.text]));
+    // Not "√x^{2} + exp(x^{2})": the sign's rule starts where the glyph ends and covers the whole sum.
+    expect(byLabel.get('(3)')).toBe('f(x) = √(x^{2} + exp(x^{2})) + cos (x^{2} + exp(x^{2}))');
+    // The subscript under the radicand's baseline is the radicand's.
+    expect(byLabel.get('(4)')).toBe('g = (β̂_{1} − β_{1})/(√(Var( β̂_{1})))');
+  });
+
+  it("reads a column in tall brackets of TeX's extension font, built of pieces, inside its brackets", async () => {
+    const byLabel = new Map((await equations('display-cases-roots.pdf')).map((e) => [e.label, e.text]));
+    // The pieces' extent (from the font's metrics) says what the brackets enclose: not "[Y_{1}] (a + b) ; Y_{2} c ; Y = = ; …".
+    // \vdots is one symbol, not three full stops on rows of their own.
+    expect(byLabel.get('(6)')).toBe('Y = [Y_{1}, Y_{2}, ⋮, Y_{n}] = (a + b, c, d, e)');
+  });
 });

@@ -51,7 +51,7 @@ interface Span {
 function atomsOf(items: PdfItem[], region: PdfRegion, spans: Map<Atom, Span>): Atom[] {
   const masked = (x: number, y: number) => region.masks?.some((m) => x >= m.x0 && x <= m.x1 && y >= m.y0 && y <= m.y1);
   const atoms: Atom[] = [];
-  const found: Array<Atom & { ch: string }> = [];
+  const found: Array<Atom & { ch: string; part?: 'top' | 'middle' | 'bottom' }> = [];
   for (const it of items) {
     const cx = it.x + it.width / 2;
     if (!it.str.trim() || cx < region.x0 || cx > region.x1 || it.y < region.y0 - 0.2 * it.size || it.y > region.y1) continue;
@@ -64,10 +64,11 @@ function atomsOf(items: PdfItem[], region: PdfRegion, spans: Map<Atom, Span>): A
       const x0 = it.x + at * perChar;
       const x1 = x0 + [...m[0]].length * perChar;
       const piece = pieceOf(m[0].codePointAt(0)!);
-      // Pieces at their private-use codes stand on rows the reader guessed (PdfItem.hangs): the top one stands for the
-      // delimiter where it stands, the rest are ink. Those at Unicode's codes stand where they are drawn.
-      if (piece && pieces[m[0].codePointAt(0)!]) {
-        if (piece.top) atoms.push({ text: piece.ch, x0, x1, y: it.y, size: it.size, hangs: true });
+      // Pieces at their private-use codes (TeX's extension font) stand 0.75 em under their origin (PdfItem.hangs), each
+      // hanging from it as the font's metrics say. Those at Unicode's codes stand where they are drawn.
+      const part = pieces[m[0].codePointAt(0)!]?.part;
+      if (piece && part) {
+        found.push({ text: piece.ch, ch: piece.ch, x0, x1, y: it.y, size: it.size, hangs: true, part });
         continue;
       }
       if (piece) {
@@ -82,14 +83,26 @@ function atomsOf(items: PdfItem[], region: PdfRegion, spans: Map<Atom, Span>): A
   // One delimiter: the pieces of one kind standing one over another, each within about an em and a half of the next.
   const groups: Array<typeof found> = [];
   for (const p of found.sort((a, b) => b.y - a.y)) {
-    const g = groups.find((x) => x[0].ch === p.ch && Math.abs(x[0].x0 - p.x0) < 0.5 * p.size && x[x.length - 1].y - p.y < 1.6 * p.size);
+    // (A top piece of the extension font is 1.8 em tall: the next piece hangs that far under it.)
+    const gap = (p.part ? 1.9 : 1.6) * p.size;
+    const g = groups.find(
+      (x) => x[0].ch === p.ch && !x[0].part === !p.part && Math.abs(x[0].x0 - p.x0) < 0.5 * p.size && x[x.length - 1].y - p.y < gap,
+    );
     if (g) g.push(p);
     else groups.push([p]);
   }
   for (const g of groups) {
-    // (A piece's origin is not where its ink is in every font: the extent is taken generously.)
-    const top = g[0].y + g[0].size;
-    const bottom = g[g.length - 1].y - 0.5 * g[0].size;
+    const [first, last] = [g[0], g[g.length - 1]];
+    if (first.part && (first.part !== 'top' || last.part !== 'bottom')) {
+      // Pieces of the extension font that are not a whole delimiter: the top one stands for it where it stands.
+      for (const p of g.filter((x) => x.part === 'top')) atoms.push({ text: p.ch, x0: p.x0, x1: p.x1, y: p.y, size: p.size, hangs: true });
+      continue;
+    }
+    // The extension font's pieces hang from 0.04 em over their origin (0.75 em over where the reader put them) down to
+    // 1.76 em under it (0.9 em for a brace's): the delimiter's extent. (At Unicode's codes a piece's origin is not where its
+    // ink is in every font: the extent is taken generously.)
+    const top = first.part ? first.y + 0.79 * first.size : first.y + first.size;
+    const bottom = first.part ? last.y + (0.75 - (/[{}]/.test(last.ch) ? 0.9 : 1.76)) * last.size : last.y - 0.5 * first.size;
     const atom: Atom = {
       text: g[0].ch,
       x0: Math.min(...g.map((p) => p.x0)),
@@ -101,7 +114,40 @@ function atomsOf(items: PdfItem[], region: PdfRegion, spans: Map<Atom, Span>): A
     atoms.push(atom);
     spans.set(atom, { y0: bottom, y1: top });
   }
-  return atoms;
+  return dotted(atoms);
+}
+
+/**
+ * TeX's \vdots and \ddots are three full stops drawn one under another (straight down or down to the right, under half an
+ * em apart): the one symbol, "⋮" or "⋱", not three dots on rows of their own.
+ */
+function dotted(atoms: Atom[]): Atom[] {
+  const dots = atoms.filter((a) => a.text === '.').sort((a, b) => b.y - a.y);
+  const used = new Set<Atom>();
+  const out: Atom[] = [];
+  for (const d of dots) {
+    if (used.has(d)) continue;
+    const step = (from: Atom) =>
+      dots.find(
+        (n) =>
+          !used.has(n) &&
+          n !== from &&
+          from.y - n.y > 0.2 * d.size &&
+          from.y - n.y < 0.6 * d.size &&
+          Math.abs(n.x0 - from.x0) < 0.6 * d.size,
+      );
+    const second = step(d);
+    const third = second && step(second);
+    if (!second || !third) continue;
+    const dx = [second.x0 - d.x0, third.x0 - second.x0];
+    const straight = dx.every((x) => Math.abs(x) < 0.1 * d.size);
+    const diagonal = dx.every((x) => x > 0.15 * d.size) && Math.abs(dx[0] - dx[1]) < 0.1 * d.size;
+    if (!straight && !diagonal) continue;
+    [d, second, third].forEach((a) => used.add(a));
+    // (It stands on the baseline of its lowest dot, as TeX sets it.)
+    out.push({ ...third, text: straight ? '⋮' : '⋱', x0: Math.min(d.x0, third.x0), x1: Math.max(d.x1, third.x1) });
+  }
+  return [...atoms.filter((a) => !used.has(a)), ...out];
 }
 
 /** Thin horizontal rules inside the region: fraction bars when glyphs stand over and under them. */
@@ -129,11 +175,16 @@ function enclosed(text: string): boolean {
 /** A radicand as written after "√": bare when it is one number or name, else in brackets. */
 const radicand = (text: string) => (/^[\p{L}\p{M}\p{N}.]+$/u.test(text) ? text : `(${text})`);
 
+/** What a reading found: cases read inside their brace. */
+interface Found {
+  cases?: boolean;
+}
+
 /**
  * Glyphs and the roots, fractions and bracketed columns made of them, read in rows; `joiner` stands between rows, `spans`
  * holds the extent of the delimiters built from pieces.
  */
-function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span> = new Map()): string {
+function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span> = new Map(), found: Found = {}): string {
   if (atoms.length === 0) return '';
   const main = Math.max(...atoms.map((a) => a.size));
   const pool = new Set(atoms);
@@ -144,23 +195,34 @@ function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span>
   for (const bar of [...left]) {
     // (A fraction's bar over a root starts at the sign's left; a root built of several signs one over another is left as
     // its glyphs.)
-    // A sign of TeX's extension font stands where the reader guessed (PdfItem.hangs): too loosely placed to say what it covers.
+    // A sign of TeX's extension font stands where the reader guessed (PdfItem.hangs), but its width is the glyph's own: its
+    // rule starts where the glyph ends (a tenth of an em), and what the rule covers is under the rule, not over the guess.
     const roots = [...pool].filter((r) => r.text === '√');
-    const sign = roots.find(
-      (r) => !r.hangs && (r.x0 + r.x1) / 2 < bar.x0 && Math.abs(bar.x0 - r.x1) < 0.3 * main && bar.y > r.y && bar.y - r.y < 1.5 * main,
+    const sign = roots.find((r) =>
+      r.hangs
+        ? (r.x0 + r.x1) / 2 < bar.x0 && Math.abs(bar.x0 - r.x1) < 0.1 * main && bar.y - r.y > -main && bar.y - r.y < 2 * main
+        : (r.x0 + r.x1) / 2 < bar.x0 && Math.abs(bar.x0 - r.x1) < 0.3 * main && bar.y > r.y && bar.y - r.y < 1.5 * main,
     );
     if (!sign || roots.some((r) => r !== sign && Math.abs(r.x0 - sign.x0) < 0.5 * main)) continue;
-    const inner = left.filter((b) => b !== bar && b.x0 >= bar.x0 - 1 && b.x1 <= bar.x1 + 1 && b.y < bar.y && b.y > sign.y - 0.2 * main);
-    const floor = Math.min(sign.y - 0.4 * main, ...inner.map((b) => b.y - 1.5 * main));
-    const under = [...pool].filter((a) => {
+    const bottom = sign.hangs ? bar.y - 1.4 * main : sign.y - 0.4 * main;
+    const inner = left.filter((b) => b !== bar && b.x0 >= bar.x0 - 1 && b.x1 <= bar.x1 + 1 && b.y < bar.y && b.y > bottom + 0.2 * main);
+    const floor = Math.min(bottom, ...inner.map((b) => b.y - 1.5 * main));
+    const covered = (a: Atom, below: number) => {
       const centre = (a.x0 + a.x1) / 2;
-      return a !== sign && centre >= bar.x0 && centre <= bar.x1 && a.y < bar.y && a.y > floor;
-    });
+      return a !== sign && centre >= bar.x0 && centre <= bar.x1 && a.y < bar.y && a.y > below;
+    };
+    let under = [...pool].filter((a) => covered(a, floor));
+    // Under a sign of the extension font the rule's reach decides: the radicand's lowest baseline and the scripts set
+    // under it (the "1" of β̂₁), however deep the guess put the sign.
+    const lines = under.filter((a) => a.size >= 0.9 * main).map((a) => a.y);
+    if (sign.hangs && lines.length) under = [...pool].filter((a) => covered(a, Math.min(...lines) - 0.45 * main));
     if (under.length === 0) continue;
     for (const b of [bar, ...inner]) left.splice(left.indexOf(b), 1);
     [sign, ...under].forEach((a) => pool.delete(a));
     // The root is one glyph of the display from here on (a fraction's denominator may hold it).
-    pool.add({ text: `√${radicand(read(under, inner, ' ', spans))}`, x0: sign.x0, x1: bar.x1, y: sign.y, size: sign.size });
+    // (It stands on its radicand's baseline: a guessed one would lift the glyphs after it off theirs.)
+    const y = sign.hangs && lines.length ? Math.max(...lines) : sign.y;
+    pool.add({ text: `√${radicand(read(under, inner, ' ', spans))}`, x0: sign.x0, x1: bar.x1, y, size: sign.size });
   }
   // Fractions, the widest bar first: the glyphs over it within its width and those under it, each read on its own.
   while (left.length) {
@@ -195,6 +257,48 @@ function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span>
       y: bar.y - 0.25 * size,
       size,
     });
+  }
+  // Cases: a brace with no partner to its right opens rows that stand over and under the row it follows (the axis of
+  // "p(H|I) ="), each a case; they are read inside it, "{ 1, if 0 ≤ H ≤ 1 ; 0, otherwise }", not as rows of the display
+  // with the formula before the brace between them. A brace of TeX's extension font stands where the reader guessed: its
+  // row is the one of the glyph just left of it, and the cases are the rows right of it, each within two em of the next.
+  // (The rightmost first: a brace's cases are a unit when the brace before it is read.)
+  for (const brace of [...pool].filter((a) => a.text === '{').sort((a, b) => b.x0 - a.x0)) {
+    if (!pool.has(brace)) continue;
+    const rightOf = [...pool, ...units].filter((a) => a !== brace && (a.x0 + a.x1) / 2 > brace.x1 - 0.1 * main);
+    const span = spans.get(brace);
+    const reach = span ? (span.y1 - span.y0) / 2 : 2.5 * main;
+    // (Its partner is a tall brace, not a set's "}" on a row of the cases.)
+    if (rightOf.some((a) => a.text === '}' && (a.hangs || spans.has(a)) && Math.abs(a.y - brace.y) < reach)) continue;
+    const before = [...pool, ...units]
+      .filter((a) => !a.hangs && a.size >= 0.9 * main && a.x1 <= brace.x0 + 0.1 * main && Math.abs(a.y - brace.y) < 2 * main)
+      .sort((a, b) => b.x1 - a.x1)[0];
+    const axis = before?.y ?? (span ? (span.y0 + span.y1) / 2 - 0.25 * main : brace.y);
+    const near = rightOf.filter((a) => Math.abs(a.y - axis) < reach);
+    const lines = [...new Set(near.filter((a) => a.size >= 0.9 * main && !a.hangs).map((a) => Math.round(a.y)))].sort((a, b) => b - a);
+    // The rows nearest the axis and those spaced from them by less than two em.
+    const over = lines.filter((y) => y > axis + 0.3 * main).reverse();
+    const under = lines.filter((y) => y < axis - 0.3 * main);
+    const chain = (ys: number[], from: number) => {
+      const kept: number[] = [];
+      for (const y of ys)
+        if (Math.abs(y - (kept[kept.length - 1] ?? from)) < 2 * main) kept.push(y);
+        else break;
+      return kept;
+    };
+    const top = chain(over, axis);
+    const bottom = chain(under, axis);
+    if (top.length === 0 || bottom.length === 0) continue;
+    const [y1, y0] = [Math.max(...top) + 0.6 * main, Math.min(...bottom) - 0.6 * main];
+    // What stands after the cases' rows end (a full stop, the next formula) is the display's, not the last case's.
+    const rows = new Set([...top, ...bottom]);
+    const end = Math.max(...near.filter((a) => a.size >= 0.9 * main && rows.has(Math.round(a.y))).map((a) => a.x1));
+    const inner = near.filter((a) => a.y > y0 && a.y < y1 && a.x0 < end + 0.1 * main);
+    [brace, ...inner].forEach((a) => pool.delete(a));
+    for (const a of inner) if (units.includes(a)) units.splice(units.indexOf(a), 1);
+    found.cases = true;
+    const text = `{ ${read(inner, [], ' ; ', spans, found)} }`;
+    units.push({ text, x0: brace.x0, x1: Math.max(...inner.map((a) => a.x1)), y: axis, size: main });
   }
   // Columns in tall brackets (a vector's components, a matrix's rows): what stands between a bracket and its partner in
   // rows over and under the bracket's middle is read row by row inside them ("(x, y, z)"), not as rows of the display.
@@ -296,6 +400,7 @@ function arrows(atoms: Atom[], main: number): Atom[] {
       const pair = Object.entries(stacked).find(([k]) => [...k].every((c) => heads.has(c)))?.[1];
       const long = text
         .replace(/[−=]*(?:−→|⟶)[−=→⟶]*/g, '⟶')
+        .replace(/=+⇒/g, '⟹')
         .replace(/[←⟵][−=←⟵]*/g, '⟵')
         .replace(/[−=]+(?=[⇀↽↼⇁])|(?<=[⇀↽↼⇁])[−=]+/g, '');
       out.push({ ...run[0], text: pair ?? long, x1: Math.max(...run.map((a) => a.x1)), y: Math.max(...run.map((a) => a.y)) });
@@ -399,12 +504,12 @@ function readRow(atoms: Atom[], base: number, main: number): string {
 }
 
 /** The alt text of an equation region from its glyphs (see the file's head), or undefined when it holds none. */
-export function glyphAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string | undefined {
+export function glyphAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion, found: Found = {}): string | undefined {
   const spans = new Map<Atom, Span>();
   const atoms = atomsOf(items, region, spans);
   if (atoms.length === 0) return undefined;
   const main = Math.max(...atoms.map((a) => a.size));
-  const text = read(atoms, barsOf(marks, region, main), ' ; ', spans)
+  const text = read(atoms, barsOf(marks, region, main), ' ; ', spans, found)
     // TeX draws \cdots as three dots: one ellipsis, not three products.
     .replace(/·\s?·\s?·/g, '⋯')
     .replace(/\s+/g, ' ')
@@ -413,7 +518,19 @@ export function glyphAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegi
 }
 
 /** The characters a text shows, its markup for scripts, brackets and spacing aside (accents as their own marks). */
-const drawnAs: Record<string, string> = { '⋯': '···', '⇌': '⇀↽', '⇋': '↼⇁', '⇄': '→←', '⟶': '→', '⟵': '←', '⟹': '⇒', '⟸': '⇐', '⟺': '⇐⇒' };
+const drawnAs: Record<string, string> = {
+  '⋯': '···',
+  '⋮': '...',
+  '⋱': '...',
+  '⇌': '⇀↽',
+  '⇋': '↼⇁',
+  '⇄': '→←',
+  '⟶': '→',
+  '⟵': '←',
+  '⟹': '⇒',
+  '⟸': '⇐',
+  '⟺': '⇐⇒',
+};
 const shown = (text: string) => [
   ...text
     .normalize('NFKD')
@@ -421,7 +538,7 @@ const shown = (text: string) => [
     .replace(/-/g, '−')
     .replace(/'/g, '′')
     .replace(/\\(?![a-zA-Z])/g, '')
-    .replace(/[⋯⇌⇋⇄⟶⟵⟹⟸⟺]/gu, (c) => drawnAs[c])
+    .replace(/[⋯⋮⋱⇌⇋⇄⟶⟵⟹⟸⟺]/gu, (c) => drawnAs[c])
     // A tall delimiter's pieces are the one delimiter they draw.
     .replace(/[\u239b-\u23ad\uf8eb-\uf8fe]/gu, (c) => {
       const piece = pieceOf(c.codePointAt(0)!);
@@ -437,10 +554,12 @@ const shown = (text: string) => [
  * (it may say more: a script the lines gave to another line), else the lines' text.
  */
 export function pictureAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string {
-  // A display holding words (a label over an arrow, "pour un certain S") keeps the order pdf-worded-rows.ts gave them.
-  if (/(?<![\\\p{L}])(?!(?:exp|log|lim|max|min|sup|inf|det|sin|cos|tan)\b)\p{Ll}{3,}/u.test(region.text.replace(/[_^]\{[^{}]*\}/g, ' ')))
-    return region.text;
-  const read = glyphAltText(items, marks, region);
+  const found: Found = {};
+  const read = glyphAltText(items, marks, region, found);
+  // A display holding words (a label over an arrow, "pour un certain S") keeps the order pdf-worded-rows.ts gave them,
+  // unless the words are those of cases read inside their brace ("0, otherwise").
+  const worded = /(?<![\\\p{L}])(?!(?:exp|log|lim|max|min|sup|inf|det|sin|cos|tan)\b)\p{Ll}{3,}/u;
+  if (worded.test(region.text.replace(/[_^]\{[^{}]*\}/g, ' ')) && !found.cases) return region.text;
   if (!read) return region.text;
   const left = new Map<string, number>();
   for (const c of shown(read)) left.set(c, (left.get(c) ?? 0) + 1);
