@@ -29,6 +29,7 @@ import { markAlgorithms } from './pdf-algorithms';
 import { markColumnLists } from './pdf-column-lists';
 import { markExerciseAnswers } from './pdf-exercise-columns';
 import { findWordDisplays } from './pdf-word-displays';
+import { findClauseDisplays } from './pdf-clause-displays';
 import { findAnswerBoxes, splitAtAnswerBoxes, type AnswerBox } from './pdf-answer-boxes';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 
@@ -175,17 +176,20 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     height: p.height,
     lines: findTables(
       withGlyphLatex(
-        findEquations(
-          findWordDisplays(
-            markAlgorithms(
-              markColumnLists(splitAtAnswerBoxes(p.lines, withFigures[i].answers), body.size),
-              body.lineGap,
+        findClauseDisplays(
+          findEquations(
+            findWordDisplays(
+              markAlgorithms(
+                markColumnLists(splitAtAnswerBoxes(p.lines, withFigures[i].answers), body.size),
+                body.lineGap,
+                raw.pages[i].marks,
+              ),
               raw.pages[i].marks,
             ),
+            body.lineGap,
             raw.pages[i].marks,
           ),
           body.lineGap,
-          raw.pages[i].marks,
         ),
         raw.pages[i],
       ),
