@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path.support';
-import { clauseLatex } from './pdf-clause-displays';
+import { clauseLatex, takeDisplayLabels } from './pdf-clause-displays';
 import { extractPdf } from './pdf-extract';
+import type { PdfLine } from './pdf-types';
 
 const fixture = () => new Uint8Array(readFileSync(fixturePath('pdf/latex/display-clauses-fr.pdf')));
 
@@ -34,5 +35,59 @@ describe('aligned displays of a symbol and a clause in words', () => {
     expect(clauseLatex('Modèle avec \\(X_{1}\\), \\(X_{2}\\) et 100% des cas')).toBe(
       '\\text{Modèle avec }X_{1}\\text{, }X_{2}\\text{ et 100\\% des cas}',
     );
+  });
+});
+
+/** A line of a 10 pt column from x 126 to 484, baselines 12 pt apart (geometry as the French regression notes set it). */
+const line = (text: string, y: number, extra: Partial<PdfLine> = {}): PdfLine => ({
+  page: 102,
+  column: 0,
+  x0: 126,
+  x1: 484,
+  y,
+  size: 10,
+  font: 'CMR10',
+  text,
+  columnLeft: 126,
+  columnRight: 484,
+  ...extra,
+});
+const picture = (y: number): PdfLine =>
+  line('', y, {
+    x0: 197,
+    x1: 414,
+    math: 1,
+    region: { kind: 'equation', page: 102, x0: 197, x1: 414, y0: 530, y1: y, text: 'χ²_obs ≥ χ²_α(P_H1 − P_H0)' },
+  });
+
+describe('words set under a display kept as a picture', () => {
+  it('takes the short lines under the display into its picture and alt text', () => {
+    const out = takeDisplayLabels(
+      [
+        line('On peut ainsi dire que cela revient à tester,', 576, { x1: 316 }),
+        picture(563),
+        line('Différence entre le nombre', 516, { x0: 231, x1: 346 }),
+        line('de paramètres entre \\(M_{0}\\) et \\(M_{1}\\)', 501, { x0: 231, x1: 364 }),
+        line('Ce qui revient à tester si :', 479, { x1: 236 }),
+      ],
+      12,
+    );
+    expect(out.map((l) => l.text || l.region?.text)).toEqual([
+      'On peut ainsi dire que cela revient à tester,',
+      'χ²_obs ≥ χ²_α(P_H1 − P_H0) Différence entre le nombre de paramètres entre M_{0} et M_{1}',
+      'Ce qui revient à tester si :',
+    ]);
+    expect(out[1].region?.y0).toBeLessThan(501);
+  });
+
+  it('leaves a sentence, a clause leading on and a wide line after a display in the text', () => {
+    for (const next of [
+      line('alors,', 516, { x0: 231, x1: 260 }),
+      line('Soit le test de Fisher partiel.', 516, { x0: 231, x1: 364 }),
+      line('et en remplaçant la variance par son estimation dans la matrice, on obtient', 516, { x0: 140, x1: 480 }),
+    ]) {
+      const lines = [picture(563), next, line('Ce qui revient à tester si :', 479, { x1: 236 })];
+      expect(takeDisplayLabels(lines, 12)).toEqual(lines);
+    }
   });
 });

@@ -131,3 +131,52 @@ export function findClauseDisplays(lines: PdfLine[], lineGap: number): PdfLine[]
   }
   return out;
 }
+
+/**
+ * Words set under a display's braces ("Log vraisemblance / sous un modèle parfait" under `\underbrace`, "Différence entre
+ * le nombre / de paramètres entre M_0 et M_1"): short lines right under a display kept as a picture (no LaTeX read from
+ * its glyphs), indented, each centred within the display's width, none ending a sentence or a clause, and the text after
+ * them starting at the column's edge or set apart. They are the display's: its picture is drawn down to them and its
+ * alt text ends with them.
+ */
+export function takeDisplayLabels(lines: PdfLine[], lineGap: number): PdfLine[] {
+  const out: PdfLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    out.push(l);
+    const region = l.region;
+    if (region?.kind !== 'equation' || region.latex || region.label) continue;
+    const labels: PdfLine[] = [];
+    let bottom = region.y0;
+    for (let j = i + 1; j < lines.length; j++) {
+      const n = lines[j];
+      const centre = (n.x0 + n.x1) / 2;
+      if (
+        n.page !== l.page ||
+        !plain(n) ||
+        n.size > l.size + 0.5 ||
+        !indented(n) ||
+        centre < region.x0 ||
+        centre > region.x1 ||
+        bottom - n.y > 1.6 * lineGap ||
+        n.x1 - n.x0 > (n.columnRight - n.columnLeft) / 2 ||
+        /[.!?;:,]$/.test(n.text.trim()) ||
+        rowPattern.test(n.text)
+      )
+        break;
+      labels.push(n);
+      bottom = Math.min(bottom, n.y - 0.3 * n.size);
+    }
+    if (!labels.length) continue;
+    const after = lines[i + 1 + labels.length];
+    const last = labels[labels.length - 1];
+    if (after && after.page === l.page && !after.region && after.x0 > after.columnLeft + after.size / 2 && last.y - after.y < 1.5 * lineGap)
+      continue;
+    const x0 = Math.min(region.x0, ...labels.map((n) => n.x0 - 0.4 * n.size));
+    const x1 = Math.max(region.x1, ...labels.map((n) => n.x1 + 0.4 * n.size));
+    const text = [region.text, ...labels.map((n) => n.text.replace(/\\\((.*?)\\\)/g, '$1'))].filter(Boolean).join(' ');
+    out[out.length - 1] = { ...l, x0, x1, region: { ...region, x0, x1, y0: bottom, text } };
+    i += labels.length;
+  }
+  return out;
+}
