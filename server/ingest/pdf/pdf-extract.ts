@@ -30,6 +30,7 @@ import { markAlgorithms } from './pdf-algorithms';
 import { markColumnLists } from './pdf-column-lists';
 import { markExerciseAnswers } from './pdf-exercise-columns';
 import { findWordDisplays } from './pdf-word-displays';
+import { findClauseDisplays, takeDisplayLabels } from './pdf-clause-displays';
 import { findAnswerBoxes, splitAtAnswerBoxes, type AnswerBox } from './pdf-answer-boxes';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 
@@ -184,20 +185,26 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
   const withMath = flat.map((p, i) => ({
     height: p.height,
     lines: findTables(
-      withGlyphLatex(
-        findEquations(
-          findWordDisplays(
-            markAlgorithms(
-              markColumnLists(splitAtAnswerBoxes(p.lines, withFigures[i].answers), body.size),
+      takeDisplayLabels(
+        withGlyphLatex(
+          findClauseDisplays(
+            findEquations(
+              findWordDisplays(
+                markAlgorithms(
+                  markColumnLists(splitAtAnswerBoxes(p.lines, withFigures[i].answers), body.size),
+                  body.lineGap,
+                  raw.pages[i].marks,
+                ),
+                raw.pages[i].marks,
+              ),
               body.lineGap,
               raw.pages[i].marks,
             ),
-            raw.pages[i].marks,
+            body.lineGap,
           ),
-          body.lineGap,
-          raw.pages[i].marks,
+          raw.pages[i],
         ),
-        raw.pages[i],
+        body.lineGap,
       ),
       body.lineGap,
     ),
