@@ -70,6 +70,8 @@ describe('Word list items that open with a picture', () => {
       ['list-item', 'Style each element', 0, undefined],
     ]);
     const html = renderBlocks(doc.blocks);
+    // Under the picture the sub-items stay one lettered list (a., b.), not "b." nested under "a.".
+    expect(html).toContain('<ol type="a"><li><p>Is it in the right format?</p></li><li><p>Does it need a web server?</p></li></ol>');
     expect(html).toContain('<ol start="3"><li><p>Link the data to the page</p></li><li><p>Create the scales</p>');
     expect(html).toContain('<ol start="5"><li><p>Append one element per datum</p></li><li><p>Style each element</p>');
     expect(html).not.toContain('<ol><li><p>Append one element');
