@@ -1,7 +1,7 @@
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { inOrder, ownStructure } from './own-structure';
+import { inOrder, ownStructure, titleAt, titleKey } from './own-structure';
 
 describe("the measure's own structure of a Word file", () => {
   it('takes the paragraphs in heading styles for headings, never those in the Normal style', async () => {
@@ -55,5 +55,14 @@ describe("the measure's own structure of a Markdown page", () => {
     ].join('\n');
     const own = await ownStructure('chapter.md', new TextEncoder().encode(page));
     expect(own.headings.map((h) => h.title)).toEqual(['Odds ratios', 'Wald test']);
+  });
+});
+
+describe('a part bookmark against the book', () => {
+  it('finds "II Corrections des exercices" where the book titles the part as its page does, Roman number apart', () => {
+    const keys = ['Exercices sur les suites', 'Suites arithmétiques', 'Corrections des exercices'].map(titleKey);
+    expect(titleAt(keys, 'I Exercices sur les suites', 0)).toBe(0);
+    expect(titleAt(keys, 'II Corrections des exercices', 1)).toBe(2);
+    expect(titleAt(keys, 'III Applications en finance', 0)).toBe(-1);
   });
 });

@@ -232,6 +232,11 @@ export function titleAt(keys: string[], title: string, at: number): number {
   const key = titleKey(title);
   if (/[-–(]\s*$/.test(title)) return keys.findIndex((k, j) => j >= at && k.startsWith(key));
   const found = keys.indexOf(key, at);
+  // A part's bookmark opens with its Roman number ("II Corrections"); the page sets that number on a line of its own.
+  const part = /^\s*[IVXLC]{1,6}\.?\s+(?=\p{Lu})/u.test(title)
+    ? keys.indexOf(titleKey(title.replace(/^\s*[IVXLC]{1,6}\.?\s+/, '')), at)
+    : -1;
+  if (found < 0 && part >= 0) return part;
   // A bookmark that kept a formula's index but not its Greek letter ("Intervalle de confiance pour 1" for "... pour β1").
   return found >= 0 ? found : keys.findIndex((k, j) => j >= at && /\p{Script=Greek}/u.test(k) && greekless(k) === key);
 }

@@ -351,7 +351,10 @@ function readHtml(
       const picture = context.pictures?.get(src);
       if (picture && !inCell) {
         const pending = { buffer, kind, level };
-        flush();
+        // A picture opening a list item (Word's picture set at the start of item "a.") comes before the item, which keeps
+        // its number and level: only marks are in the buffer yet, and they stay for the item's text.
+        const onlyMarks = !buffer.replace(indentMarks, '').replace(monoMarks, '').replace(listNumberMarks, '').trim();
+        if (!(onlyMarks && kind === 'list-item')) flush();
         // Word's alt text describes the picture for who cannot see it; it is not a caption to print (the caption is its
         // own paragraph). Word's own guess loses its "Description automatically generated" tail.
         const alt = picture.alt
@@ -366,6 +369,8 @@ function readHtml(
         });
         kind = pending.kind;
         level = pending.level;
+        // The list goes on under the picture, but the book sets it as a list of its own: the next item's number is said.
+        if (lists.length) lastNumber.fill(undefined);
       }
       continue;
     }

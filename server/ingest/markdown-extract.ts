@@ -122,15 +122,19 @@ function inlineParts(token: Token, formulas: string[]): InlineParts {
   const closeMark = (kind: 'strong' | 'emphasis') => {
     const at = marks.map((m) => m.kind).lastIndexOf(kind);
     if (at < 0) return;
-    const span = tidyInline(out.slice(marks.splice(at, 1)[0].start));
+    const span = tidy(out.slice(marks.splice(at, 1)[0].start));
     if (span) (kind === 'strong' ? strong : emphasis).push(span);
   };
   const open: Array<{ start: number; href?: string }> = [];
   // Open <sup>/<sub> runs: where their text starts, and the links found before them (a linked footnote mark stays text).
   const scripts: Array<{ start: number; links: number; kind: 'sup' | 'sub' }> = [];
+  // Code spans stand in the run as placeholders while its Markdown is tidied: a character class `[^0-9]` or an
+  // attribute list `{.x}` in code is what the page teaches, never a footnote mark to drop.
+  const spans: string[] = [];
+  const tidy = (text: string) => tidyInline(text).replace(/\uE020(\d+)\uE021/g, (_m, n: string) => spans[Number(n)]);
   const close = () => {
     const link = open.pop();
-    const anchor = link && linkedText(tidyInline(out.slice(link.start)));
+    const anchor = link && linkedText(tidy(out.slice(link.start)));
     if (link?.href && anchor && isKeptLinkTarget(link.href)) links.push({ text: anchor, href: link.href.trim() });
     else if (link?.href && anchor) {
       // A file beside the page is not uploaded with it: its path stays after the link's words, as code.
@@ -148,7 +152,8 @@ function inlineParts(token: Token, formulas: string[]): InlineParts {
         inlineMath(child.content).replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`),
       );
     else if (child.type === 'code_inline') {
-      out += child.content;
+      out += `\uE020${spans.length}\uE021`;
+      spans.push(child.content.replace(/\s+/g, ' '));
       if (child.content.trim()) code.push(child.content.replace(/\s+/g, ' ').trim());
     } else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
     else if (child.type === 'strong_open' || child.type === 'em_open') openMark(child.type === 'strong_open' ? 'strong' : 'emphasis');
@@ -195,7 +200,7 @@ function inlineParts(token: Token, formulas: string[]): InlineParts {
       }
     }
   }
-  return { text: tidyInline(out), links, code, strong, emphasis };
+  return { text: tidy(out), links, code, strong, emphasis };
 }
 
 /**

@@ -80,8 +80,11 @@ function renderList(items: DocBlock[]): string {
   let html = '';
   // Each open list and, for a numbered one, the number its next item would show.
   const open: Array<{ tag: 'ul' | 'ol'; next: number; marker: string }> = [];
+  // A run that opens on a deeper level (the sub-items going on under a picture) sets that level as its first.
+  let base = Math.max(0, items[0]?.depth ?? 0);
   for (const item of items) {
-    const depth = Math.max(0, Math.min(item.depth ?? 0, open.length));
+    base = Math.min(base, Math.max(0, item.depth ?? 0));
+    const depth = Math.max(0, Math.min((item.depth ?? 0) - base, open.length));
     const tag = item.ordered ? 'ol' : 'ul';
     while (open.length > depth + 1) html += `</li></${open.pop()!.tag}>`;
     // The same level switching between bullets and numbers starts a new list.

@@ -8,6 +8,12 @@
 
 const yaml = /^\uFEFF?---[ \t]*\n([\s\S]*?)\n(?:---|\.\.\.)[ \t]*(?:\n|$)/;
 const toml = /^\uFEFF?\+\+\+[ \t]*\n([\s\S]*?)\n\+\+\+[ \t]*(?:\n|$)/;
+/**
+ * YAML settings with only their closing `---` (a course generator's task pages open "title: ..." / "stage: beta" / `---`):
+ * two or more `name: value` lines, one of them its `title`. Read as Markdown they would be one setext heading made of the
+ * settings.
+ */
+const bareYaml = /^\uFEFF?(?=(?:[A-Za-z][\w-]*:[^\n]*\n)*title:)((?:[A-Za-z][\w-]*:[ \t]*\S[^\n]*\n){2,40})---[ \t]*(?:\n|$)/;
 /** Franklin's page variables, one a line, anywhere on the page (usually at its top). */
 const franklinDef = /^@def\s+([A-Za-z_]\w*)\s*=\s*(.*)$/gm;
 
@@ -78,7 +84,7 @@ export function takeFrontMatter(text: string): {
 } {
   let title: string | undefined;
   let rest = text;
-  const y = yaml.exec(rest);
+  const y = yaml.exec(rest) ?? bareYaml.exec(rest);
   const t = y ? null : toml.exec(rest);
   const links = y ? linkSettings(y[1], ':') : t ? linkSettings(t[1], '=') : [];
   const lists = y ? listSettings(y[1]) : [];

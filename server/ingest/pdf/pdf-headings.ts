@@ -47,7 +47,11 @@ function foldLoose(text: string): string {
 const frontMatterLabel =
   /^(categories and subject descriptors|general terms|keywords|key words|index terms|ccs concepts|acm reference format)\b/i;
 
-const chapterLabel = /^(chapter|part|appendix|lecture|unit)\s+([\dIVXLC]{1,5}|[A-Z])\.?$/i;
+/** A Roman part number opening a bookmark, before a capital ("IV Partie 2 - Analyse"). */
+const partNumber = /^\s*[IVXLC]{1,6}\.?\s+(?=\p{Lu})/u;
+
+const chapterLabel =
+  /^(?:(?:chapter|part|appendix|lecture|unit|chapitre|partie|kapitel|teil|capitolo|parte|capítulo)\s+(?:[\dIVXLC]{1,5}|[A-Z])\.?|(?:première|premiere|seconde|\p{L}{3,}i[eè]me)\s+partie)$/iu;
 
 /**
  * Decides which lines are headings: the document outline when there is one (or the table of
@@ -63,7 +67,15 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
   // The outline is read in order: each entry names one heading, the first line after the previous
   // entry's heading that carries its words; a later line with the same words is a running head.
   const entries = outline
-    .map((e) => ({ key: fold(e.title), loose: foldLoose(e.title), depth: e.depth, title: e.title.trim() }))
+    .map((e) => ({
+      key: fold(e.title),
+      loose: foldLoose(e.title),
+      // hyperref puts a part's Roman number before its title ("II Corrections"); the page sets it on a line of its own
+      // ("Part II", "Deuxième partie") above the title.
+      partless: partNumber.test(e.title) ? fold(e.title.replace(partNumber, '')) : undefined,
+      depth: e.depth,
+      title: e.title.trim(),
+    }))
     .filter((e) => e.key.length >= 3);
   let nextEntry = 0;
   const matched = new Set<string>();
@@ -98,7 +110,8 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
         entries[k].key.length >= 6 &&
         (/^\p{Script=Greek}{1,2}$/u.test(numberless.startsWith(entries[k].key) ? numberless.slice(entries[k].key.length) : '') ||
           (greekless !== numberless.normalize('NFKC') && greekless === entries[k].key.normalize('NFKC')));
-      if (entries[k].key === key || sameWords || withoutNumber || mathDropped) {
+      const partTitle = entries[k].partless !== undefined && entries[k].partless === key && key.length >= 3;
+      if (entries[k].key === key || sameWords || withoutNumber || mathDropped || partTitle) {
         nextEntry = k + 1;
         matched.add(entries[k].loose);
         return { depth: entries[k].depth, title: entries[k].title };
@@ -164,6 +177,16 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
       out.set(i, { level: Math.min(6, firstBookmark.depth + 2), isTitle: n === 0, ...own });
     } else out.set(i, { level: 1, isTitle: true });
   }
+  // "Part I" (or "Première partie") set just above the first bookmark's title is its label, as it is further on.
+  const labelAbove = titleIndexes[0] - 1;
+  if (
+    firstBookmark &&
+    firstBookmark !== 'repeat' &&
+    labelAbove >= 0 &&
+    lines[labelAbove].page === lines[titleIndexes[0]].page &&
+    chapterLabel.test(lines[labelAbove].text.trim())
+  )
+    out.set(labelAbove, { level: 6, isTitle: false, drop: true });
   // Authors, course and date set with a title (not with a chapter's first bookmark) are metadata.
   if (!(firstBookmark && firstBookmark !== 'repeat'))
     for (const i of titleBlock.block) if (!out.has(i)) out.set(i, { level: 6, isTitle: false, titleBlock: true });
