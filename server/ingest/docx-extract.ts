@@ -32,6 +32,9 @@ import { leftOutPlaces, leftOutSrc, placesClause, type LeftOutKind } from './doc
 
 /** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
 const lineBreak = '\uE002';
+// Where a table cell's next paragraph starts: a cell of a label and its explanation ("Claims" / "A 'fact', ...") keeps
+// its paragraphs apart, as a line each in the cell (`rows` holds them joined by a line break).
+const cellParagraph = '\uE003';
 
 /** A paragraph's lines when they are a script: three or more, nearly all of them lines of a program (comments included). */
 function scriptText(buffer: string): string | undefined {
@@ -214,7 +217,12 @@ function readHtml(
       return;
     }
     if (inCell && row) {
-      const cell = raw.replace(equationMarks, (_m, n: string) => `\\(${equations[Number(n)]?.latex ?? ''}\\)`);
+      const cell = raw
+        .replace(equationMarks, (_m, n: string) => `\\(${equations[Number(n)]?.latex ?? ''}\\)`)
+        .split(cellParagraph)
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join('\n');
       row.push(cell);
       cellLinks.push(...placeAnchors(cell, blockLinks));
       return;
@@ -389,7 +397,9 @@ function readHtml(
       // A <p> inside an <li> or a cell continues that item; a list's item inside a cell continues the cell.
       const continues = (tag === 'p' && (kind === 'list-item' || inCell)) || (tag === 'li' && inCell);
       if (!closing) {
-        if (continues && buffer.trim()) buffer += tag === 'li' && !/[.!?:;]\s*$/.test(buffer) ? '; ' : ' ';
+        if (continues && buffer.trim())
+          buffer +=
+            tag === 'li' && !/[.!?:;]\s*$/.test(buffer) ? '; ' : inCell && tag === 'p' && kind !== 'list-item' ? cellParagraph : ' ';
         else if (!continues) {
           flush();
           kind = heading ? 'heading' : tag === 'li' ? 'list-item' : 'paragraph';
@@ -414,7 +424,7 @@ function readHtml(
         if (rows.length)
           push({
             kind: 'table',
-            text: rows.map((r) => r.join(' | ')).join('\n'),
+            text: rows.map((r) => r.map((c) => c.replaceAll('\n', ' ')).join(' | ')).join('\n'),
             rows,
             header: headerRow,
             ...(cellLinks.length ? { links: cellLinks } : {}),

@@ -128,7 +128,8 @@ function renderTable(block: DocBlock, options: RenderOptions): string {
       const own = placed.filter((l) => l.piece === piece);
       // A column the source sets in a monospaced font (a pattern, a command) is inline code, as typed.
       if (text && block.codeColumns?.includes(i)) return `<${tag}><p><code>${escapeHtml(text)}</code></p></${tag}>`;
-      return `<${tag}><p>${linkedHtml(text, own)}</p></${tag}>`;
+      // A cell of several paragraphs (a label and its explanation) keeps them: a line each.
+      return `<${tag}><p>${linkedHtml(text, own).replaceAll('\n', '</p><p>')}</p></${tag}>`;
     }).join('');
   const [first, ...rest] = rows;
   const head = block.header ? `<tr>${cells(first, 'th')}</tr>` : '';
