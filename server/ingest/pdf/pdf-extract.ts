@@ -16,6 +16,7 @@ import { readsAsCode } from './pdf-code-lines';
 import { attachLinks } from './pdf-links';
 import { attachFaces } from './pdf-faces';
 import { restoreLowerCasedHeadings } from './pdf-heading-case';
+import { joinWrappedPoints, pointsUnderTitles } from './pdf-points-labels';
 import { bodyColumns, placeNotes, splitMargins } from './pdf-margin';
 import { unreadableWarnings } from './pdf-pages';
 import { unreadPagePictures, unreadScanPictures } from './pdf-unread-pages';
@@ -109,6 +110,7 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
     lines.flatMap((l) => (l.faces ?? []).map((f) => ({ ...f, page: l.page }))),
   );
   const recased = restoreLowerCasedHeadings(blocks);
+  pointsUnderTitles(blocks);
   const text = blocks.map((b) => b.text).join('\n\n');
   const notes: ReadingWarning[] = todo ? [{ message: todoNotesWarning(todo), pages: dropped.pages, leftOut: true }] : [];
   const warnings = [...unreadableWarnings(raw.pages), ...notes];
@@ -209,7 +211,10 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
       body.lineGap,
     ),
   }));
-  const lines = markFootnotes(withMath, body.size);
+  const lines = markFootnotes(
+    withMath.map((p) => ({ ...p, lines: joinWrappedPoints(p.lines) })),
+    body.size,
+  );
   const readable = lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);
   // Fonts without a Unicode map give control codes instead of letters: with no readable page at all, nothing is read.
   if (readable < 20 || (raw.unreadableChars > readable * 2 && !raw.pages.some((p) => p.unreadable)))
