@@ -172,7 +172,9 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   let result = build(chapterIndex === undefined ? undefined : included);
   const alone = result;
   if (!result.checked) {
-    const where = chapterIndex === undefined ? 'This textbook' : `The chapter "${result.scope.title}"`;
+    // A chapter of logistics asked for is refused by the chapter its material moved to: the refusal says so first.
+    const moved = redirectedFrom === undefined ? '' : `${notes[0]} `;
+    const where = `${moved}${chapterIndex === undefined ? 'This textbook' : `The chapter "${result.scope.title}"`}`;
     if ('logistics' in result)
       throw new AppError(
         'UNPROCESSABLE',
