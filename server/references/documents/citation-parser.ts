@@ -146,6 +146,9 @@ export function parseCitation(raw: string): ParsedCitation | undefined {
     .replace(/\barXiv:\s?\S+/gi, ' ')
     .replace(/\bISBN(?:-1[03])?:?\s*[\dXx][\d\sXx-]{8,16}[\dXx]/g, ' ')
     .replace(/\b(?:Available|Retrieved|Accessed)\b.*$/i, ' ')
+    // The brackets an identifier stood in ("doi: 10.5860/x (http://dx.doi.org/10.5860/x)"): the address took its closing
+    // bracket with it, the opening one is left alone at the end.
+    .replace(/[([]\s*[)\]]?\s*(?=[.,;]?\s*$)/g, ' ')
     .replace(/\s{2,}/g, ' ')
     .trim();
   // Judged without its identifiers: a DOI's digits would make a short, real entry look like noise.
