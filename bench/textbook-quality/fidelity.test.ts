@@ -160,6 +160,15 @@ describe('links and lists', () => {
     expect(linksKept(source, html, ['http://csrc.nist.gov/fips46-3.pdf'])).toEqual({ kept: 2, total: 2, missing: [] });
   });
 
+  it('linksKept takes a DOI through the resolver’s old host and its new one as one target', () => {
+    const source = ['http://dx.doi.org/10.5860/ltr.51n3', 'http://dx.doi.org/10.1000/other'];
+    expect(linksKept(source, '<p>Text.</p>', ['https://doi.org/10.5860/ltr.51n3'])).toEqual({
+      kept: 1,
+      total: 2,
+      missing: ['doi.org/10.1000/other'],
+    });
+  });
+
   it('listStartsDiffering counts source lists not starting at 1 that the book starts elsewhere', () => {
     const html = '<ol><li><p>a</p></li></ol><ol start="5"><li><p>e</p></li></ol><ol><li><p>x</p></li></ol>';
     expect(bookListStarts(html)).toEqual([1, 5, 1]);

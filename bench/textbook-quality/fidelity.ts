@@ -184,12 +184,16 @@ export function runningHeadsInBook(heads: string[], html: string): string[] {
   return found;
 }
 
-/** A link target as compared: no trailing slash, no "www.", scheme aside, case of the host aside. */
+/**
+ * A link target as compared: no trailing slash, no "www.", scheme aside, case of the host aside; a DOI through either of
+ * its resolver's hosts ("dx.doi.org" is the old name of "doi.org": one resource).
+ */
 export function linkKey(href: string): string {
   return decodeEntities(href)
     .trim()
     .replace(/^https?:\/\/(www\.)?/i, '')
     .replace(/^([^/]+)/, (host) => host.toLowerCase())
+    .replace(/^dx\.doi\.org\//, 'doi.org/')
     .replace(/[/#]+$/, '');
 }
 
