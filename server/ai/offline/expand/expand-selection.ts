@@ -163,10 +163,32 @@ function relatedSentence(terms: KeyTerms, sentence: string, loose: boolean): boo
  * The selection with the new pieces after it: first what continues it in the sources (in their
  * order), then passages from elsewhere; one paragraph per source block.
  */
-function placeAroundSelection(map: SourceMap, original: string, orders: number[], pieces: Piece[]): string {
+export function placeAroundSelection(map: SourceMap, original: string, orders: number[], pieces: Piece[]): string {
   const anchor = orders.length ? Math.min(...orders) : Infinity;
   const sorted = [...pieces].sort((a, b) => a.order - b.order);
-  const continuing = sorted.filter((p) => p.order >= anchor).map((p) => p.block);
-  const elsewhere = sorted.filter((p) => p.order < anchor).map((p) => p.block);
-  return original + renderBlocks([...continuing, ...elsewhere], map.render);
+  const placed = [...sorted.filter((p) => p.order >= anchor), ...sorted.filter((p) => p.order < anchor)];
+  // A list item set deeper than the item before it is its sub-point only when it follows it in the document: one from
+  // another slide's list starts a list of its own.
+  const runs: Piece[][] = [];
+  for (const piece of placed) {
+    const last = runs.at(-1)?.at(-1);
+    const nests =
+      last?.block.kind === 'list-item' &&
+      piece.block.kind === 'list-item' &&
+      (piece.block.depth ?? 0) > (last.block.depth ?? 0) &&
+      piece.order !== last.order + 1;
+    if (!last || nests) runs.push([piece]);
+    else runs.at(-1)!.push(piece);
+  }
+  return (
+    original +
+    runs
+      .map((run) =>
+        renderBlocks(
+          run.map((p) => p.block),
+          map.render,
+        ),
+      )
+      .join('')
+  );
 }

@@ -92,10 +92,15 @@ export function placeBlocks(
         previousOrder = c.order;
         continue;
       }
+      const adjacent = c.order === previousOrder + 1;
       unit = c.unit;
       previousOrder = c.order;
-      // Consecutive list items render as one list; anything else as its own block.
-      if (pending.length && !(c.block.kind === 'list-item' && last.kind === 'list-item')) flush();
+      // Consecutive list items render as one list; anything else as its own block. An item set deeper than the one
+      // before it nests under it only when it follows it in the document: an item of another slide's list under this
+      // one ("... Bangladeshi relief workers" / "PCR is being replaced ...") would read as its sub-point.
+      const joinsList =
+        c.block.kind === 'list-item' && last?.kind === 'list-item' && (adjacent || (c.block.depth ?? 0) <= (last.depth ?? 0));
+      if (pending.length && !joinsList) flush();
       pending.push(c.block);
     }
     flush();
