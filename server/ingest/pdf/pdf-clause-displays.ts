@@ -1,5 +1,6 @@
 import katex from 'katex';
 import type { PdfLine, PdfRegion } from './pdf-types';
+import { escapeText } from './pdf-word-displays';
 
 /**
  * Aligned displays whose rows are a symbol and a clause in words ("X_t : Nombre d'années de scolarité de l'actuaire t",
@@ -13,21 +14,6 @@ import type { PdfLine, PdfRegion } from './pdf-types';
 
 /** A row: an inline formula, then ":" or "=", then words. */
 const rowPattern = /^\\\((.+?)\\\)\s*([:=])\s+(.*\p{L}{3,}.*)$/u;
-
-/** Characters `\text{}` must escape. */
-const textEscapes: Record<string, string> = {
-  '\\': '\\textbackslash{}',
-  '#': '\\#',
-  $: '\\$',
-  '%': '\\%',
-  '&': '\\&',
-  _: '\\_',
-  '{': '\\{',
-  '}': '\\}',
-  '~': '\\textasciitilde{}',
-  '^': '\\textasciicircum{}',
-};
-const escapeText = (text: string) => text.replace(/[\\#$%&_{}~^]/g, (c) => textEscapes[c]);
 
 /**
  * A clause as LaTeX: its words (spaces and punctuation kept) in `\text{}`, its inline formulas as mathematics; a letter

@@ -43,7 +43,8 @@ const textEscapes: Record<string, string> = {
   '~': '\\textasciitilde{}',
   '^': '\\textasciicircum{}',
 };
-const escapeText = (text: string) => text.replace(/[\\#$%&_{}~^]/g, (c) => textEscapes[c]);
+/** Words set inside `\text{}`, its special characters escaped. */
+export const escapeText = (text: string) => text.replace(/[\\#$%&_{}~^]/g, (c) => textEscapes[c]);
 
 /**
  * A piece of a display as LaTeX: runs of words ("Number of ways the result can happen", "Expected value of A") in
