@@ -127,7 +127,10 @@ export function withArticle(phrase: string, casing: CasingIndex, original = phra
   if (usage.indefinite * 3 >= usage.total) return `${indefiniteArticle(phrase)} ${phrase}`;
   // A singular noun the text gives "the" at all ("the Taylor series" beside "Taylor series expansion") takes it.
   const singular = !/[^s]s$/i.test(phrase.split(' ').pop() ?? '') || /series$/i.test(phrase);
-  if (singular && usage.the > 0 && usage.the >= usage.indefinite) return `the ${phrase}`;
+  // Not an abstract noun the text mostly writes bare ("automatic differentiation"): its one "the" belongs to a longer
+  // compound ("the automatic differentiation approach"), and "Define the automatic differentiation." is not English.
+  const abstract = /(?:tion|sion|ment|ing|ity|ness|ics|ence|ance|ysis)$/i.test(phrase);
+  if (singular && !abstract && usage.the > 0 && usage.the >= usage.indefinite) return `the ${phrase}`;
   return phrase;
 }
 

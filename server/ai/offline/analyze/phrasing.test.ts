@@ -21,6 +21,20 @@ describe('headings written into objectives as the material writes them', () => {
     expect(withArticle('residuals', casing)).toBe('residuals');
   });
 
+  it('gives an abstract noun the text writes bare no "the" for one article that belongs to a longer compound', () => {
+    const ad = new CasingIndex(
+      [
+        'Automatic differentiation applies the chain rule to a program. Automatic differentiation has forward and reverse modes.',
+        'We call this automatic differentiation. The automatic differentiation approach is older than neural networks.',
+        'Linear regression fits a line. We use linear regression often. Linear regression is common. The linear regression model is old.',
+        'The Taylor series expansion of sin has odd powers only. Taylor series expansions converge near a point.',
+      ].join(' '),
+    );
+    expect(withArticle('automatic differentiation', ad)).toBe('automatic differentiation');
+    expect(withArticle('linear regression', ad)).toBe('linear regression');
+    expect(withArticle('Taylor series', ad)).toBe('the Taylor series');
+  });
+
   it('takes no capitalised article as evidence of a name: the name is the word after it', () => {
     const titled = new CasingIndex('We read The Economist every week. A Study in Scarlet is a novel. Use the multiplication rule.');
     expect(titled.isName('The')).toBe(false);
