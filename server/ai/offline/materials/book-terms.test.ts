@@ -34,6 +34,18 @@ describe('key terms of a book', () => {
     expect(terms).not.toContain('hand rule');
   });
 
+  it('never cuts a compound after a number and a hyphen: "1-dimensional array" gives no "dimensional array"', () => {
+    const terms = bookTerms(
+      sentences([
+        'A vector can be implemented as a 1-dimensional array, a matrix as a 2-dimensional array.',
+        'A tensor of order three is stored as a 3-dimensional array in memory.',
+        'The memory layout of a 2-dimensional array is row by row.',
+      ]),
+    ).map((t) => t.key);
+    expect(terms).toContain('array');
+    expect(terms).not.toContain('dimensional array');
+  });
+
   it('holds no phrase of a subject and its verb, a verb and its object, a judgement or a file name', () => {
     const terms = bookTerms(
       sentences([

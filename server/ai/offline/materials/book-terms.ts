@@ -79,7 +79,9 @@ function collectCandidates(sentences: BookSentence[]): Map<string, Candidate> {
     const firstWord = type.indexOf('word');
     const flush = () => {
       // "right-hand rule", "three-dimensional space": the words after a hyphen are the end of a compound, never a term alone.
-      const afterHyphen = run.length > 0 && run[0] >= 2 && surface[run[0] - 1] === '-' && type[run[0] - 2] === 'word';
+      // After a number too: "1-dimensional array" gives no "dimensional array".
+      const afterHyphen =
+        run.length > 0 && run[0] >= 2 && surface[run[0] - 1] === '-' && (type[run[0] - 2] === 'word' || type[run[0] - 2] === 'number');
       for (let start = afterHyphen ? 1 : 0; start < run.length; start++) {
         for (let stopAt = start + 1; stopAt <= Math.min(run.length, start + maxWords); stopAt++) {
           if (!nounTags.has(pos[run[stopAt - 1]]) || vagueHeads.test(surface[run[stopAt - 1]].toLowerCase())) continue;
