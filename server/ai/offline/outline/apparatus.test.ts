@@ -93,6 +93,28 @@ describe('the apparatus around a chapter', () => {
     expect(review).toContain('What are mesh networks?');
   });
 
+  it("asks a problem's question with the setting it leans on, never the last sentence alone", () => {
+    const setting =
+      'A small museum has space in its gallery for 4 paintings in a row. The curator randomly selects 4 of its 10 paintings and hangs them.';
+    const problems = digestUnit(
+      unit(
+        'Classical Probability',
+        [p('Classical probability counts equally likely outcomes and divides by their number.')],
+        [
+          unit('A Problem Involving a Permutation', [
+            p(`${setting} What is the probability that the gallery remains unchanged?`),
+            p('There are 10 × 9 × 8 × 7 = 5040 ways to hang the paintings, so the probability is 1/5040.'),
+          ]),
+          unit('Review problems', [p('How many ways are there to order the 10 paintings of the museum in one row?')]),
+        ],
+      ),
+    );
+    const review = htmlToText(chapterReview(problems));
+    expect(review).toContain(`${setting} What is the probability that the gallery remains unchanged?`);
+    expect(review.split('the gallery remains unchanged?').length - 1).toBe(1);
+    expect(review).toContain('How many ways are there to order the 10 paintings of the museum in one row?');
+  });
+
   it('a unit without sections does not repeat its own list of questions in the review right below it', () => {
     const task = digestUnit(
       unit('Task 1: Weight of a Shopping Bag', [

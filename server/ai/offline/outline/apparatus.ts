@@ -271,10 +271,19 @@ function ownQuestions(node: DocSection): string[] {
   const visit = (n: DocSection, asking: boolean) => {
     for (const b of n.blocks) {
       if (!(asking && b.kind === 'paragraph') && b.kind !== 'list-item' && b.kind !== 'exercise') continue;
-      for (const raw of fastSentences(b.text)) {
+      const sentences = fastSentences(b.text);
+      for (const [i, raw] of sentences.entries()) {
         const q = raw.replace(/^\s*(?:q|question)\s*\d*\s*[:.]\s*/i, '').trim();
         const words = q.split(/\s+/).length;
         if (!q.endsWith('?') || words < 6 || words > 40 || personal.test(q) || !questionOpening.test(q)) continue;
+        // A problem's question after its setting ("A small museum ... What is the probability that the gallery remains
+        // unchanged?") leans on it: asked with the setting when the two are short enough, else not at all.
+        const setting = sentences.slice(0, i).filter((x) => !x.trim().endsWith('?'));
+        if (setting.length) {
+          const whole = [...setting, q].join(' ').replace(/\s+/g, ' ').trim();
+          if (whole.split(/\s+/).length <= 90 && isStandaloneSentence(setting[0].trim())) out.push(whole);
+          continue;
+        }
         // Judged as a statement: "Why are there only 13 DNS root servers?" -> "The are there only 13 DNS root servers?".
         if (
           isStandaloneSentence(
