@@ -15,6 +15,7 @@ import { createOfflineEngine } from '@server/ai/offline';
 import { extractAndChunk } from '@server/ingest/extract-document';
 import { mimeByKind, sniffKind } from '@server/ingest/sniff';
 import { realCorpusDir, realFiles } from '../real/corpus';
+import { textOf } from './apparatus-measures';
 
 const dirArg = process.argv.indexOf('--dir');
 const files = realFiles(dirArg >= 0 ? process.argv[dirArg + 1] : realCorpusDir) ?? [];
@@ -23,7 +24,7 @@ const withSources = process.argv.includes('--sources');
 const everything = process.argv.includes('--all');
 const lists = (html: string, heading: string) => {
   const m = new RegExp(`<h3>${heading}</h3>(?:<p>[^]*?</p>)?<([uo])l>([^]*?)</\\1l>`).exec(html);
-  return m ? [...m[2].matchAll(/<li>([^]*?)<\/li>/g)].map((x) => htmlToText(x[1])) : [];
+  return m ? [...m[2].matchAll(/<li>([^]*?)<\/li>/g)].map((x) => textOf(x[1])) : [];
 };
 for (const file of files) {
   const kind = sniffKind(Buffer.from(file.data))!;

@@ -84,6 +84,33 @@ describe('the apparatus measures of the textbook-quality report', () => {
     ).toEqual([1]);
   });
 
+  it('tells a prompt leaning on text it does not show and a key every text uses', () => {
+    const blank = (prompt: string, answer = 'packet') => quizItemFailures({ type: 'short-answer', prompt: `Fill in the blank: ${prompt}`, answer });
+    expect(blank('In the latter case, the _____ is sent twice.')).toContain('leans on unseen text');
+    expect(blank('This probability is called the _____.', 'marginal probability')).toContain('leans on unseen text');
+    expect(blank('The algorithm hence stores each _____ once.')).toContain('leans on unseen text');
+    expect(blank('A(n) _____ is sent from node to node along a route.')).toEqual([]);
+    expect(blank('In this book, a(n) _____ is sent from node to node.')).toEqual([]);
+    expect(blank('Each step of the _____ is repeated n times.', 'algorithm')).toContain('key every text uses');
+    expect(blank('Each step of the _____ is repeated n times.', 'Euclidean algorithm')).toEqual([]);
+  });
+
+  it('reads a key term with its inline formulas, so a formula is not taken for a lost symbol', () => {
+    const math = (latex: string) => `<span data-type="inline-math" data-latex="${latex}"></span>`;
+    const withMath: TextbookContent = {
+      ...book,
+      chapters: [
+        {
+          ...book.chapters[0],
+          sections: [],
+          content: `<h3>Key Terms</h3><ul><li><p><strong>Jacobian</strong>: The collection of all first-order partial derivatives of f : ${math('\\mathbb{R}^{n}')} → ${math('\\mathbb{R}^{m}')} is called the Jacobian.</p></li></ul>`,
+        },
+      ],
+    };
+    const [term] = apparatusOf(withMath).keyTerms;
+    expect(term.definition).toBe('The collection of all first-order partial derivatives of f : \\(\\mathbb{R}^{n}\\) → \\(\\mathbb{R}^{m}\\) is called the Jacobian.');
+  });
+
   it('makes one row per document: shares, counts and refused requests on chapters over 150 words', () => {
     const row = apparatusRow(book, [
       { chapterWords: 400 },

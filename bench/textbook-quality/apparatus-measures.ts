@@ -20,7 +20,10 @@ function itemsUnder(html: string, heading: string): string[] {
     for (const li of m[2].matchAll(/<li>([\s\S]*?)<\/li>/g)) out.push(li[1]);
   return out;
 }
-const listUnder = (html: string, heading: string) => itemsUnder(html, heading).map((li) => htmlToText(li));
+/** The text of an item with its inline formulas as \\(latex\\): htmlToText alone drops them, and "f : → is called" would read as lost symbols. */
+export const textOf = (html: string) =>
+  htmlToText(html.replace(/<span data-type="inline-math" data-latex="([^"]*)"><\/span>/g, (_m, latex: string) => `\\(${latex}\\)`));
+const listUnder = (html: string, heading: string) => itemsUnder(html, heading).map((li) => textOf(li));
 
 /**
  * A key term's line: the term, its defining sentence (the item's first paragraph) and whether the formula that sentence
@@ -28,7 +31,7 @@ const listUnder = (html: string, heading: string) => itemsUnder(html, heading).m
  */
 function keyTermOf(li: string): { term: string; definition: string; formula: boolean } {
   const first = /^<p>([\s\S]*?)<\/p>/.exec(li.trim());
-  const line = htmlToText(first ? first[1] : li);
+  const line = textOf(first ? first[1] : li);
   const formula = !!first && /\S/.test(li.trim().slice(first[0].length));
   const at = line.indexOf(': ');
   return at < 0 ? { term: line, definition: '', formula } : { term: line.slice(0, at), definition: line.slice(at + 2), formula };
@@ -89,6 +92,9 @@ export type QuizItem = { type?: string; prompt: string; options?: string[]; answ
 
 const isNumber = (s: string) => /^[-+]?\d[\d,]*(?:\.\d+)?\s*%?$/.test(s.trim());
 const isYear = (s: string) => /^(?:1[5-9]|20)\d\d$/.test(s.trim());
+const leansOnUnseenText =
+  /^(?:this|these|those|such|it|they|hence|thus|therefore|however|then|here)\b|\b(?:the (?:latter|former|above|previous|following)|as (?:above|before|shown)|(?:this|these) (?!book\b|chapter\b|course\b|section\b|text\b)\p{L}+|the \p{L}+ (?:hence|thus|therefore))\b/iu;
+const everyTextWord = /^(?:algorithms?|information|systems?|methods?|data|values?|results?|functions?|things?|way|process|problems?|examples?)$/i;
 const statementOf = (prompt: string) => prompt.replace(/^(?:fill in the blank|true or false)\s*:\s*/i, '');
 
 /** The automatic checks of the rubric a quiz item fails (quiz-wide: `repeatedKey`). */
@@ -114,6 +120,10 @@ export function quizItemFailures(q: QuizItem): string[] {
     if (q.options.some((o) => kind(o) !== kind(answer))) out.push('options of mixed kinds');
   }
   if (/^(?:suppose|imagine|assume|consider|let)\b/i.test(statement.trim()) && closed) out.push('made-up setting');
+  // "this probability", "in the latter case", "the algorithm hence": the prompt points back at text the student is not shown.
+  if (closed && leansOnUnseenText.test(statement)) out.push('leans on unseen text');
+  // "algorithm", "information": a blank every text could fill.
+  if (closed && everyTextWord.test(answer)) out.push('key every text uses');
   return out;
 }
 
