@@ -37,6 +37,12 @@ export interface TermDistractorOptions {
 export const genericWord =
   /^(?:algorithms?|systems?|computing|hardware|software|implementations?|operations?|approach(?:es)?|requirements?|propert(?:y|ies)|principles?|methods?|functions?|results?|values?|models?|information|processors?|techniques?|applications?|problems?|examples?|possibilit(?:y|ies)|decisions?|reasoning|difference|relationships?|parameters?|variables?|connections?|structures?|elements?|components?|features?|factors?|effects?|changes?|levels?|points?|questions?|answers?|definitions?|collections?|attention|representations?|approximations?|performance|advantages?|platforms?|complexity|security|protection|optimi[sz]ations?|computations?|process(?:es)?|instructions?|additions?|dimensions?|transformations?|expansions?|series|order|terms?|cases?|ways?|ideas?|parts?|types?|kinds?|lectures?|chapters?|sections?|introductions?|summar(?:y|ies)|reviews?|notes?|exercises?|courses?|class(?:es)?|remarks?|licensing|outlook|overview|reading|notation)$/;
 
+/** Whether the text uses the last word of a phrase, alone or in the plural ("signals" for "leakage signal"). */
+function namesHead(text: string, key: string): boolean {
+  const head = key.split(' ').pop() ?? key;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(head)}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
 /** "[MvOV96]", "KJJ99": a citation key the extractor read as a word, never an answer or a distractor. */
 const citationKey = /^[A-Z][A-Za-z+]*\d{2}[a-z]?$/;
 const adjectiveLike = /(?:ical|ic|ive|ous|ar|able|ible|ful|less)$/;
@@ -75,6 +81,9 @@ export function termDistractors(
         !(t.words === 1 && adjectiveLike.test(t.key) && !adjectiveLike.test(answer.stem)) &&
         // Plural or other-case variants count too: "trace trees" is no distractor in a sentence about "trace tree".
         !mentions(opts.exclude, t.key) &&
+        // "leakage signal" where the sentence says "(or other side-channel signals)": a kind of thing the sentence already
+        // names may make it true too.
+        (opts.swap || t.words < 2 || !namesHead(opts.exclude, t.key)) &&
         (opts.accept?.(t) ?? true),
     )
     .sort(

@@ -265,6 +265,21 @@ describe('distractors a student cannot rule out at a glance', () => {
     expect(picked).toHaveLength(3);
   });
 
+  it('never offers a kind of thing the sentence already names ("leakage signal" beside "or other side-channel signals")', () => {
+    const pool = [term('leakage signal', 6), term('clock signal', 5), term('round function', 6), term('output bit', 5), term('random mask', 4), term('key length', 4)];
+    for (const seed of [0, 1, 2, 3, 4, 5]) {
+      const picked = termDistractors(term('power consumption', 9), pool, {
+        exclude:
+          'The core assumption of DPA is that the power consumption (or other side-channel signals) differs when the device processes a zero bit or a one bit.',
+        seed,
+        count: 3,
+      }).map((t) => t.key);
+      expect(picked).not.toContain('leakage signal');
+      expect(picked).not.toContain('clock signal');
+      expect(picked).toHaveLength(3);
+    }
+  });
+
   it('never offers two pieces of one longer term (chemical kinetics notes: "steady state", "state approximation")', () => {
     const pool = [
       term('steady state approximation', 4),
