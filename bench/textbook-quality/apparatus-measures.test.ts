@@ -85,7 +85,8 @@ describe('the apparatus measures of the textbook-quality report', () => {
   });
 
   it('tells a prompt leaning on text it does not show and a key every text uses', () => {
-    const blank = (prompt: string, answer = 'packet') => quizItemFailures({ type: 'short-answer', prompt: `Fill in the blank: ${prompt}`, answer });
+    const blank = (prompt: string, answer = 'packet') =>
+      quizItemFailures({ type: 'short-answer', prompt: `Fill in the blank: ${prompt}`, answer });
     expect(blank('In the latter case, the _____ is sent twice.')).toContain('leans on unseen text');
     expect(blank('This probability is called the _____.', 'marginal probability')).toContain('leans on unseen text');
     expect(blank('The algorithm hence stores each _____ once.')).toContain('leans on unseen text');
@@ -108,7 +109,9 @@ describe('the apparatus measures of the textbook-quality report', () => {
       ],
     };
     const [term] = apparatusOf(withMath).keyTerms;
-    expect(term.definition).toBe('The collection of all first-order partial derivatives of f : \\(\\mathbb{R}^{n}\\) → \\(\\mathbb{R}^{m}\\) is called the Jacobian.');
+    expect(term.definition).toBe(
+      'The collection of all first-order partial derivatives of f : \\(\\mathbb{R}^{n}\\) → \\(\\mathbb{R}^{m}\\) is called the Jacobian.',
+    );
   });
 
   it('makes one row per document: shares, counts and refused requests on chapters over 150 words', () => {

@@ -94,7 +94,8 @@ const isNumber = (s: string) => /^[-+]?\d[\d,]*(?:\.\d+)?\s*%?$/.test(s.trim());
 const isYear = (s: string) => /^(?:1[5-9]|20)\d\d$/.test(s.trim());
 const leansOnUnseenText =
   /^(?:this|these|those|such|it|they|hence|thus|therefore|however|then|here)\b|\b(?:the (?:latter|former|above|previous|following)|as (?:above|before|shown)|(?:this|these) (?!book\b|chapter\b|course\b|section\b|text\b)\p{L}+|the \p{L}+ (?:hence|thus|therefore))\b/iu;
-const everyTextWord = /^(?:algorithms?|information|systems?|methods?|data|values?|results?|functions?|things?|way|process|problems?|examples?)$/i;
+const everyTextWord =
+  /^(?:algorithms?|information|systems?|methods?|data|values?|results?|functions?|things?|way|process|problems?|examples?)$/i;
 const statementOf = (prompt: string) => prompt.replace(/^(?:fill in the blank|true or false)\s*:\s*/i, '');
 
 /** The automatic checks of the rubric a quiz item fails (quiz-wide: `repeatedKey`). */

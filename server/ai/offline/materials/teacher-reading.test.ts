@@ -266,7 +266,14 @@ describe('distractors a student cannot rule out at a glance', () => {
   });
 
   it('never offers a kind of thing the sentence already names ("leakage signal" beside "or other side-channel signals")', () => {
-    const pool = [term('leakage signal', 6), term('clock signal', 5), term('round function', 6), term('output bit', 5), term('random mask', 4), term('key length', 4)];
+    const pool = [
+      term('leakage signal', 6),
+      term('clock signal', 5),
+      term('round function', 6),
+      term('output bit', 5),
+      term('random mask', 4),
+      term('key length', 4),
+    ];
     for (const seed of [0, 1, 2, 3, 4, 5]) {
       const picked = termDistractors(term('power consumption', 9), pool, {
         exclude:
