@@ -7,11 +7,13 @@ import { columnSpaces, joinSpacedGlyphs } from './pdf-numbered-listings';
 const fixture = () => new Uint8Array(readFileSync(fixturePath('pdf/latex/sweave-listing-fr.pdf')));
 
 describe('a listing with numbered lines on a shaded band, in the text type (listings numbers=left, Sweave notes)', () => {
-  it('is one code block holding its lines in order, without the numbers, its broken line whole, the output after it kept', async () => {
+  it('is one code block holding its lines in order, without the numbers, its broken line whole; the Sweave chunk after it another', async () => {
     const doc = await extractPdf(fixture(), 'sweave-listing-fr.pdf');
     const code = doc.blocks.filter((b) => b.kind === 'code');
-    expect(code).toHaveLength(1);
-    const lines = code[0].text.split('\n');
+    // The listing (the text's type, \footnotesize) and the chunk (typewriter, the text's size) are two listings.
+    expect(code).toHaveLength(2);
+    expect(code[0].text.split('\n')).toHaveLength(3);
+    const lines = code.flatMap((b) => b.text.split('\n'));
     expect(lines[0]).toMatch(/^> data ?\$Surname <- as\.factor\(sapply\(as\.character\( ?data ?\$ ?Name\) ?,$/);
     expect(lines[1]).toMatch(/^\+ {8,}function\(x\) strsplit\(x, split = '\[,\]'\)\[\[1\]\]\[1\]\)\)$/);
     expect(lines[2]).toMatch(/^> nombre <- length\(levels\( ?data ?\$Surname ?\) ?\)$/);
