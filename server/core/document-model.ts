@@ -111,7 +111,7 @@ export interface DocBlock {
   header?: boolean;
   /** table: the columns (0-based) the source sets in a monospaced font (a guide's patterns, commands): shown as inline code. */
   codeColumns?: number[];
-  /** figure / table: caption as the document gives it ("Figure 5.2: ..."). */
+  /** figure / table / code: caption as the document gives it ("Figure 5.2: ...", "Listing 2.1 – ..."). */
   caption?: string;
   /** figure without a caption of its own: what its picture shows for a reader who cannot see it (its alt text only, never printed). */
   alt?: string;

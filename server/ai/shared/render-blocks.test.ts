@@ -164,4 +164,9 @@ describe('numberListItems', () => {
     );
     expect(renderBlocks(items.slice(3, 4))).toBe('<ol start="3"><li><p>Three</p></li></ol>');
   });
+
+  it("prints a listing's caption under its code", () => {
+    const html = renderBlocks([b('code', 'summary(data)', { caption: 'Listing 2.1 – Code source en R' })]);
+    expect(html).toContain('<pre><code>summary(data)</code></pre><p><em>Listing 2.1 – Code source en R</em></p>');
+  });
 });

@@ -188,7 +188,8 @@ function renderOne(block: DocBlock, options: RenderOptions): string {
       return block.text ? `<p>${inlineHtml(block.text)}${block.label ? ` ${escapeHtml(block.label)}` : ''}</p>` : '';
     }
     case 'code':
-      return `<pre><code${block.language ? ` class="language-${escapeHtml(block.language.replace(/[^\w-]/g, ''))}"` : ''}>${escapeHtml(block.text)}</code></pre>`;
+      // A listing's caption ("Listing 2.1 – ...") is printed under it, as a figure's is.
+      return `<pre><code${block.language ? ` class="language-${escapeHtml(block.language.replace(/[^\w-]/g, ''))}"` : ''}>${escapeHtml(block.text)}</code></pre>${block.caption ? `<p><em>${inlineHtml(block.caption)}</em></p>` : ''}`;
     case 'quote':
       return `<blockquote><p>${lineBrokenHtml(block)}</p></blockquote>`;
     case 'margin':

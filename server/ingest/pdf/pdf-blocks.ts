@@ -218,6 +218,10 @@ export function buildBlocks(
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    // A listing in the text's own type followed by a program's input and output in typewriter type (a Sweave chunk after
+    // the `listings` one) are two listings: the font and the size change between them, never within one.
+    const last = code[code.length - 1];
+    if (last && line.mono && !algorithmLines && last.font !== line.font && Math.abs(last.size - line.size) > 0.5) flushCode();
     // A listing line too long for the page, wrapped by the typesetter (fvextra, Quarto) behind a "↪": the rest of the line
     // it continues, not a sentence of the text.
     const wrapped = /^\s*↪\s*/u.exec(line.text);

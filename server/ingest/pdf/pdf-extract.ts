@@ -3,6 +3,7 @@ import { warningFields } from '@server/core/reading-warnings';
 import { normalizeCharacters } from '@server/core/nlp';
 import { ExtractError } from '../extract-error';
 import { buildBlocks } from './pdf-blocks';
+import { attachListingCaptions } from './pdf-listing-captions';
 import { attachCaptions } from './pdf-captions';
 import { orderPage } from './pdf-columns';
 import { findEquations } from './pdf-equations';
@@ -101,6 +102,7 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
   const todo = todoNotesLine(dropped);
   const { lines, body } = layoutLines(raw);
   const { blocks, title, titleBlock, bibliography, pending } = buildBlocks(lines, raw.outline, body);
+  attachListingCaptions(blocks);
   attachLinks(
     blocks,
     raw.pages.flatMap((p) => (p.links ?? []).map((l) => ({ ...l, page: p.number }))),

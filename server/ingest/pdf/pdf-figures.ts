@@ -207,7 +207,13 @@ export function findFigures(
         const sb = segmentBox(s);
         if (inside(sb, box, 1) && !(isProse(s, bodySize) && (sb.x0 < box.x0 - bodySize || sb.x1 > box.x1 + bodySize))) return true;
         if (inMargin(sb)) return false;
-        const isLabel = s.size < bodySize * 0.85 || s.chars <= 12 || s.math >= 0.5 || (words(s) <= 4 && !/[.:;,]$/.test(s.text));
+        // A row of numbers alone is an axis's tick labels, however many.
+        const isLabel =
+          s.size < bodySize * 0.85 ||
+          s.chars <= 12 ||
+          s.math >= 0.5 ||
+          (words(s) <= 4 && !/[.:;,]$/.test(s.text)) ||
+          /^[-−+]?\d[\d.,]*(?:\s+[-−+]?\d[\d.,]*)+$/.test(s.text.trim());
         return intersects(sb, reach) && !isProse(s, bodySize) && !isSentence(s) && isLabel;
       });
       if (taken.length === 0) break;
@@ -235,6 +241,30 @@ export function findFigures(
       }
       free = free.filter((s) => !row.includes(s));
       last = Math.min(...row.map((s) => s.y - 0.25 * s.size));
+    }
+    // A plot's titles just above its drawing (R's `main`, one over each panel), set further off than its ticks: in smaller
+    // type, or centred over it in the type of the labels it holds (the plot's own font), they are the drawing's, like the
+    // labels inside it, never a paragraph before it.
+    const drawn = cluster.marks.some((m) => m.kind === 'path' && !isRule(m));
+    const plotFonts = new Set(labels.map((l) => l.font));
+    const title = (s: Segment) =>
+      (s.size < 0.85 * bodySize && s.x0 >= box.x0 - 6 && s.x1 <= box.x1 + 6) ||
+      (plotFonts.has(s.font) &&
+        Math.abs((s.x0 + s.x1) / 2 - (box.x0 + box.x1) / 2) < 0.15 * (box.x1 - box.x0) &&
+        s.x1 - s.x0 < 1.3 * (box.x1 - box.x0));
+    for (let top = box.y1; drawn;) {
+      const next = free
+        .filter((s) => s.y - 0.25 * s.size >= top - 1 && s.y - 0.25 * s.size - top < 2 * bodySize)
+        .filter((s) => title(s) && !isProse(s, bodySize) && !isSentence(s) && !captionStart.test(s.text))
+        .sort((a, b) => a.y - b.y);
+      if (next.length === 0) break;
+      const row = next.filter((s) => Math.abs(s.y - next[0].y) < 0.3 * s.size);
+      for (const s of row) {
+        labels.push(s);
+        box = union(box, segmentBox(s));
+      }
+      free = free.filter((s) => !row.includes(s));
+      top = Math.max(...row.map((s) => s.y + 0.8 * s.size));
     }
     regions.push({
       kind: 'figure',

@@ -40,8 +40,11 @@ export function readNumberedListings(read: PdfItem[]): PdfItem[] {
   }
   if (listing.size === 0) return items;
   const out = new Set(items);
+  const lines: PdfItem[][] = [];
+  // The listing's left edge: a line indented deep in it may still break onto a row nearer the edge than its own start.
+  const left = Math.min(...[...listing].map((r) => numbered[r]!.left));
   for (const r of [...listing].sort((a, b) => a - b)) {
-    const { item, size, left } = numbered[r]!;
+    const { item, size } = numbered[r]!;
     out.delete(item);
     const line = rows[r].filter((i) => i !== item);
     // Rows under a numbered line with no number of their own, in its type, right of the numbers: the line broken.
@@ -59,12 +62,71 @@ export function readNumberedListings(read: PdfItem[]): PdfItem[] {
       end = Math.max(...row.map((i) => i.x + i.width));
       line.push(...row);
     }
-    for (const i of line) {
-      i.mono = true;
-      i.str = asciiProgram(joinSpacedGlyphs(i.str));
-    }
+    lines.push(line);
   }
+  const listed = lines.flat();
+  const column = fixedColumn(listed);
+  for (const i of listed) {
+    i.mono = true;
+    i.str = asciiProgram(joinSpacedGlyphs(column ? columnSpaces(i, column) : i.str));
+  }
+  // In fixed columns, runs less than half a column apart are one word (a string's quote and its text, set in two
+  // colours): a space there would be pdf.js's, not the program's.
+  if (column)
+    for (const line of lines)
+      line.reduce((prev, i) => {
+        if (i.x - (prev.x + prev.width) >= 0.5 * column || i.y !== prev.y) return i;
+        prev.str += i.str;
+        prev.width = i.x + i.width - prev.x;
+        out.delete(i);
+        return prev;
+      });
   return [...out];
+}
+
+/**
+ * The width of a listing's columns when it is set in fixed columns (the `listings` package's default, `columns=fixed`:
+ * each word's glyphs spread over a box of one `basewidth` a glyph, so narrow glyphs stand apart and pdf.js puts a space
+ * between them, "a s . f a c t o r (" and "data $Surname"). The runs of such a listing start on a grid of columns: the
+ * width near the package's default `basewidth` (0.6em) whose grid their starts fit best, when they fit it well; undefined for a listing in `flexible` columns (set at
+ * the glyphs' own widths) or one that shows no glyph spaced apart.
+ */
+function fixedColumn(items: PdfItem[]): number | undefined {
+  if (!items.some((i) => joinSpacedGlyphs(i.str) !== i.str || /\p{L} [$@.]\p{L}/u.test(i.str))) return undefined;
+  const runs = items.filter((i) => i.str.trim());
+  const size = runs[0]?.size;
+  if (runs.length < 8 || !size) return undefined;
+  let best = { column: 0, fit: 0 };
+  for (let column = 0.57 * size; column <= 0.65 * size; column += 0.001 * size) {
+    const [re, im] = runs.reduce(
+      ([re, im], i) => [re + Math.cos((2 * Math.PI * i.x) / column), im + Math.sin((2 * Math.PI * i.x) / column)],
+      [0, 0],
+    );
+    const fit = Math.hypot(re, im) / runs.length;
+    if (fit > best.fit) best = { column, fit };
+  }
+  return best.fit >= 0.35 ? best.column : undefined;
+}
+
+/**
+ * A run of a listing in fixed columns with only the spaces its columns hold: the run spans one column a glyph and one a
+ * space (less a little glue at each end), so the columns its width takes beyond its glyphs are its real spaces. The
+ * spaces pdf.js put between glyphs standing apart are dropped; where the run keeps some, those beside an operator or
+ * after a comma or a comment's "#" are the ones typed ("par(mfrow =", "Fare + Embarked").
+ */
+export function columnSpaces(item: Pick<PdfItem, 'str' | 'width'>, column: number): string {
+  const glyphs = [...item.str.replace(/ /g, '')].length;
+  const spaces = item.str.split(' ').length - 1;
+  if (spaces === 0 || glyphs < 2) return item.str;
+  const typed = Math.max(0, Math.min(spaces, Math.round(item.width / column + 0.25) - glyphs));
+  if (typed === spaces) return item.str;
+  const chars = [...item.str];
+  const at = chars.flatMap((c, k) => (c === ' ' ? [k] : []));
+  const operator = /[=+~<>*\/|&!^−∼-]/;
+  const score = (k: number) =>
+    (operator.test(chars[k - 1] ?? '') || operator.test(chars[k + 1] ?? '') ? 2 : 0) + (/[,#]/.test(chars[k - 1] ?? '') ? 1 : 0);
+  const keep = new Set(at.sort((a, b) => score(b) - score(a) || a - b).slice(0, typed));
+  return chars.filter((c, k) => c !== ' ' || keep.has(k)).join('');
 }
 
 /** Items on one baseline, top row first, each row left to right. */
