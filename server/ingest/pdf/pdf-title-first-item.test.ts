@@ -11,6 +11,6 @@ describe('a problem set whose first problem opens on a nested item under the tit
     expect(doc.titleBlock).toEqual(['MATH 140', 'Due: Monday, March 9, 2026']);
     const first = doc.blocks.find((b) => b.kind !== 'heading');
     expect(first?.text).toMatch(/^(?:1\. )?(?:\(a\) )?Consider the following outcomes of three coin tosses:$/);
-    expect(doc.text).toContain("Consider the following outcomes of three coin tosses:");
+    expect(doc.text).toContain('Consider the following outcomes of three coin tosses:');
   });
 });
