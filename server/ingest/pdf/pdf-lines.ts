@@ -1,5 +1,6 @@
 import { joinLatex, withoutDoubleScripts } from '../latex-join';
 import { toLatex } from './pdf-math';
+import { withDrawnUnderscores } from './pdf-drawn-underscores';
 import type { FacedRun, PdfItem, PdfMark, PdfPage, PdfRegion, RunInLead, TextCell } from './pdf-types';
 
 /** A run of items on one baseline with no column-sized gap inside. */
@@ -72,9 +73,12 @@ interface OpenRun {
  * gutter, never a word space, even in justified text.
  */
 export function pageSegments(page: PdfPage): Segment[] {
-  const items = page.items.filter((i) => i.size > 0.5).sort((a, b) => a.x - b.x || b.y - a.y);
   // Short horizontal strokes a font's underscore is drawn as (the listings package with the text's own font).
   const rules = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 12);
+  const items = page.items
+    .filter((i) => i.size > 0.5)
+    .map((i) => withDrawnUnderscores(i, rules))
+    .sort((a, b) => a.x - b.x || b.y - a.y);
   // Thin horizontal bars of inline fractions (a few characters wide).
   const bars = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 40);
   // A fraction's bar drawn between two glyphs stacked one over the other, across both.

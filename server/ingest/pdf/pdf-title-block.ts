@@ -67,8 +67,9 @@ export function findTitleBlock(lines: PdfLine[], body: BodyStats): TitleBlock {
     const centred = Math.abs(centre(l) - centre(head)) < 2 * l.size;
     // Under a centred title, a line set flush left is the text's first heading ("About This Document").
     if (!centred && Math.abs(l.x0 - l.columnLeft) < l.size && Math.abs(l.x0 - head.x0) > 2 * l.size) break;
-    const bodyLine =
-      Math.abs(l.size - body.size) < 0.6 && l.x1 - l.x0 > 0.6 * textWidth && Math.abs(l.x0 - l.columnLeft) < 2 * l.size && !centred;
+    // The column's left edge is where most lines start: in a problem set of nested items, the items' indent. The first
+    // problem's line starts left of it, at its number ("1. (a) Consider the following ..."), and is text all the same.
+    const bodyLine = Math.abs(l.size - body.size) < 0.6 && l.x1 - l.x0 > 0.6 * textWidth && l.x0 - l.columnLeft < 2 * l.size && !centred;
     // A justified line of body text spans the text block, so it is centred too: the text has begun ("This handout contains ...").
     const fullWidth =
       Math.abs(l.size - body.size) < 0.6 &&
