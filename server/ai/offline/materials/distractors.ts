@@ -153,3 +153,25 @@ export function arrangeOptions(answer: string, distractors: string[], seed: numb
   options.splice(seed % (distractors.length + 1), 0, answer);
   return options;
 }
+
+/** Verbs that take any object ("is", "uses", "has"): the word before a blank tells nothing about what fills it. */
+const lightVerb =
+  /^(?:is|was|has|does|as|this|its|thus|his|less|plus|minus|versus|whereas|across|unless|uses|using|being|having|making|makes|gives|giving|takes|taking|includes|including|contains|containing|during|following|according|regarding|concerning|nothing|something|anything|everything|things?|strings?|means|needs|provides|providing|requires|requiring|shows|showing|gets|getting|called|calls)$/;
+
+/**
+ * Terms the book writes after the verb right before a blank ("implementing _____", "injects a(n) _____"), in any of
+ * its forms. A verb chooses its objects: "power consumption" or "target device" is nothing one implements, and a
+ * distractor the book never puts after the verb is told apart from the key by the verb alone. Undefined when the blank
+ * follows no verb of content.
+ */
+export function objectsOfVerbBefore(blanked: string, text: string): ((t: Pick<BookTerm, 'key'>) => boolean) | undefined {
+  const word = /(?<![\p{L}-])(\p{Ll}{4,})\s+(?:(?:a\(n\)|an?|the)\s+)?_{3,}/u.exec(blanked)?.[1];
+  if (!word || !/(?:[^su]s|ing)$/.test(word) || lightVerb.test(word) || /(?:ous|ss|ics|ness|ings)$/.test(word)) return undefined;
+  const stem = escapeRegExp(word.replace(/(?:ing|es|s)$/, ''));
+  const lower = text.toLowerCase();
+  return (t) =>
+    new RegExp(
+      `(?<![\\p{L}])${stem}(?:e|es|s|ed|d|ing)?\\s+(?:(?:a|an|the|its|their)\\s+)?(?:[\\p{L}-]+\\s+)?${escapeRegExp(t.key)}(?![\\p{L}])`,
+      'u',
+    ).test(lower);
+}

@@ -243,3 +243,63 @@ describe('options that fit the blank as the key does', () => {
     expect(loose.question.options!.some((o) => o === 'cryptography' || o === 'computational complexity')).toBe(true);
   });
 });
+
+describe('options the verb before the blank takes', () => {
+  const text: TextbookContent = {
+    title: 'Embedded Cryptography',
+    references: [],
+    chapters: [
+      {
+        id: 'c',
+        title: 'Embedded Cryptography',
+        content:
+          '<p>For embedded systems, however, implementing asymmetric cryptography efficiently is a challenge for the designer.</p>' +
+          '<p>Many engineers implement modular exponentiation in dedicated hardware, and others implemented a block cipher in software.</p>' +
+          '<p>The power consumption of the target device depends on the data it processes, and the power consumption is measured.</p>' +
+          '<p>The target device runs the cipher, and every target device of the lab was measured twice with a permutation layer.</p>' +
+          '<p>An adversary injects a fault into the smart card while the card computes a signature for the bank.</p>' +
+          '<p>A countermeasure detects every fault, and each countermeasure costs time.</p>',
+        sections: [],
+      },
+    ],
+  };
+  const all = bookSentences(text);
+  const bookText = all.map((s) => s.plain).join('\n');
+  const pool = [
+    'asymmetric cryptography',
+    'modular exponentiation',
+    'block cipher',
+    'power consumption',
+    'target device',
+    'permutation layer',
+  ].map(term);
+
+  it('offers after "implementing _____" only what the book implements', () => {
+    const [item] = termQuestions(
+      all.slice(0, 1),
+      [term('asymmetric cryptography')],
+      pool,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      bookText,
+    );
+    expect(item.question.prompt).toContain('implementing _____ efficiently');
+    expect(item.question.options).toEqual(expect.arrayContaining(['asymmetric cryptography', 'modular exponentiation', 'block cipher']));
+    expect(item.question.options).toHaveLength(3);
+    // Without the book's text the verb is not read, and what nobody implements is offered.
+    const [loose] = termQuestions(all.slice(0, 1), [term('asymmetric cryptography')], pool);
+    expect(loose.question.options!.some((o) => ['power consumption', 'target device', 'permutation layer'].includes(o))).toBe(true);
+  });
+
+  it('asks for the key when no other term of the book follows the verb', () => {
+    const fault = all.find((s) => s.plain.includes('injects'))!;
+    const faultPool = [...pool, term('fault'), term('countermeasure')];
+    const [item] = termQuestions([fault], [term('fault')], faultPool, undefined, undefined, undefined, undefined, bookText);
+    expect(item.question.prompt).toContain('injects');
+    expect(item.question.type).toBe('short-answer');
+    const [loose] = termQuestions([fault], [term('fault')], faultPool);
+    expect(loose.question.type).toBe('multiple-choice');
+  });
+});
