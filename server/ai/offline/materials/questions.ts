@@ -3,7 +3,7 @@ import { inCasingOf, mentions, neutralArticle, spliceWithArticle } from '@server
 import { findNumbers, type Definition, type NumberFact } from './book-facts';
 import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { escapeRegExp, findTerm, stemKey, type BookTerm } from './book-terms';
-import { arrangeOptions, numberDistractors, objectsOfVerbBefore, seedOf, termDistractors } from './distractors';
+import { arrangeOptions, numberDistractors, objectsOfVerbBefore, saidOfOthers, seedOf, termDistractors } from './distractors';
 import type { ScopedObjective } from './objectives';
 import { itemProblems } from '@server/ai/shared/item-checks';
 import type { TermSiblings } from './term-siblings';
@@ -217,6 +217,8 @@ export function termQuestions(
           both(countable && /\b[Aa]\(n\) _{3,}/.test(blanked) ? countable : undefined, inFileOf?.(sentence.chapterIndex)),
           bookText === undefined ? undefined : objectsOfVerbBefore(blanked, bookText),
         ),
+        // "Each _____ operates on the state": a term the book says operates on the state as well is no wrong answer.
+        reject: bookText === undefined ? undefined : saidOfOthers(blanked, bookText.split('\n')),
       }).map((t) => t.surface);
       const answer = term.surface;
       const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);
