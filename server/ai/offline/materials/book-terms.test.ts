@@ -49,6 +49,19 @@ describe('key terms of a book', () => {
     expect(terms).not.toContain('higher order');
   });
 
+  it('takes no comparative as a term: "derivatives of higher order" gives no "higher order"', () => {
+    const terms = bookTerms(
+      sentences([
+        "Sometimes we are interested in derivatives of higher order, e.g., for Newton's method.",
+        'The Taylor expansion contains terms of fourth or higher order to express the polynomial.',
+        'The gradient collects the partial derivatives of the function in a row vector.',
+        'The gradient of a polynomial is computed from its partial derivatives.',
+      ]),
+    ).map((t) => t.key);
+    expect(terms).toContain('partial derivatives');
+    expect(terms).not.toContain('higher order');
+  });
+
   it('never cuts a compound after a number and a hyphen: "1-dimensional array" gives no "dimensional array"', () => {
     const terms = bookTerms(
       sentences([

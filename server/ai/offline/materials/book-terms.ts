@@ -151,6 +151,8 @@ export function bookTerms(sentences: BookSentence[]): BookTerm[] {
     if (c.words === 1 ? c.count < 3 || key.length < 4 : c.count < 2) continue;
     // "the left graph", "right panel": a place in a picture, not a term of the subject.
     if (/^(?:left|right|top|bottom|middle|upper|lower|first|second|third|last|next|previous)\s/.test(key)) continue;
+    // "higher order", "larger values": a comparative states a degree, not a term ("derivatives of higher order").
+    if (/^(?:higher|larger|smaller|greater|bigger|better|worse|longer|shorter|faster|slower|wider|deeper)\s/.test(key)) continue;
     // "derivatives of higher order" beside "higher-order derivatives" four times: a modifier the book mostly hyphenates
     // before a noun, not a noun term of its own ("higher order" among "gradient" and "Jacobian").
     if (c.words > 1 && hyphenatedUses(key, sentences) >= c.count) continue;

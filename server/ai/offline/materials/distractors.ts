@@ -198,15 +198,17 @@ export function saidOfOthers(blanked: string, sentences: readonly string[]): ((t
   if (words.length < 2) return undefined;
   const stems = words.map((w) => new RegExp(`(?<![\\p{L}])${escapeRegExp(w.replace(/(?:ing|es|s|ed)$/, ''))}`, 'u'));
   const lower = sentences.map((s) => s.toLowerCase());
-  return (t) =>
-    lower.some((s) => {
-      const at = new RegExp(`(?<![\\p{L}])${escapeRegExp(t.key)}(?:e?s)?(?![\\p{L}])`, 'u').exec(s);
-      if (!at) return false;
-      const window = s
-        .slice(at.index + at[0].length)
-        .split(/\s+/)
-        .slice(0, 16)
-        .join(' ');
-      return stems.every((stem) => stem.test(window));
-    });
+  return (t) => {
+    const uses = new RegExp(`(?<![\\p{L}])${escapeRegExp(t.key)}(?:e?s)?(?![\\p{L}])`, 'gu');
+    return lower.some((s) =>
+      [...s.matchAll(uses)].some((at) => {
+        const window = s
+          .slice(at.index + at[0].length)
+          .split(/\s+/)
+          .slice(0, 16)
+          .join(' ');
+        return stems.every((stem) => stem.test(window));
+      }),
+    );
+  };
 }
