@@ -34,6 +34,34 @@ describe('key terms of a book', () => {
     expect(terms).not.toContain('hand rule');
   });
 
+  it('takes no modifier the book mostly hyphenates before a noun: "higher-order derivatives" gives no "higher order"', () => {
+    const terms = bookTerms(
+      sentences([
+        "Sometimes we are interested in derivatives of higher order, e.g., for Newton's method.",
+        'Higher-order partial derivatives are written with the same notation as the gradient.',
+        'The Taylor series uses higher-order derivatives and the gradient of the function.',
+        'A higher-order polynomial needs terms of fourth or higher order in its expansion.',
+        'The Jacobian collects the partial derivatives and the gradient is one of its rows.',
+        'Higher-order derivatives and mixed derivatives of a polynomial are computed in turn.',
+      ]),
+    ).map((t) => t.key);
+    expect(terms).toContain('partial derivatives');
+    expect(terms).not.toContain('higher order');
+  });
+
+  it('takes no comparative as a term: "derivatives of higher order" gives no "higher order"', () => {
+    const terms = bookTerms(
+      sentences([
+        "Sometimes we are interested in derivatives of higher order, e.g., for Newton's method.",
+        'The Taylor expansion contains terms of fourth or higher order to express the polynomial.',
+        'The gradient collects the partial derivatives of the function in a row vector.',
+        'The gradient of a polynomial is computed from its partial derivatives.',
+      ]),
+    ).map((t) => t.key);
+    expect(terms).toContain('partial derivatives');
+    expect(terms).not.toContain('higher order');
+  });
+
   it('never cuts a compound after a number and a hyphen: "1-dimensional array" gives no "dimensional array"', () => {
     const terms = bookTerms(
       sentences([

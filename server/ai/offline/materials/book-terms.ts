@@ -151,6 +151,11 @@ export function bookTerms(sentences: BookSentence[]): BookTerm[] {
     if (c.words === 1 ? c.count < 3 || key.length < 4 : c.count < 2) continue;
     // "the left graph", "right panel": a place in a picture, not a term of the subject.
     if (/^(?:left|right|top|bottom|middle|upper|lower|first|second|third|last|next|previous)\s/.test(key)) continue;
+    // "higher order", "larger values": a comparative states a degree, not a term ("derivatives of higher order").
+    if (/^(?:higher|larger|smaller|greater|bigger|better|worse|longer|shorter|faster|slower|wider|deeper)\s/.test(key)) continue;
+    // "derivatives of higher order" beside "higher-order derivatives" four times: a modifier the book mostly hyphenates
+    // before a noun, not a noun term of its own ("higher order" among "gradient" and "Jacobian").
+    if (c.words > 1 && hyphenatedUses(key, sentences) >= c.count) continue;
     const surface = writtenForm(c.surfaces, key, sentences);
     // "Notice that ...", "Recall the ...": a word that only ever opens a sentence, capitalised, is an imperative, not a term.
     if (c.words === 1 && [...c.surfaces.keys()].every((w) => /^\p{Lu}\p{Ll}/u.test(w)) && onlyOpensSentences(key, sentences)) continue;
@@ -168,6 +173,12 @@ export function bookTerms(sentences: BookSentence[]): BookTerm[] {
     });
   }
   return terms.sort((a, b) => b.count * lengthWeight[b.words] - a.count * lengthWeight[a.words] || a.key.localeCompare(b.key));
+}
+
+/** How often the book writes a phrase's words joined by hyphens ("higher-order" for "higher order"). */
+function hyphenatedUses(key: string, sentences: BookSentence[]): number {
+  const pattern = new RegExp(`(?<![\\p{L}-])${key.split(' ').map(escapeRegExp).join('-')}(?![\\p{L}])`, 'giu');
+  return sentences.reduce((n, s) => n + (s.plain.match(pattern)?.length ?? 0), 0);
 }
 
 /** Pronouns that stand for a person: a name they refer back to is someone's. */

@@ -27,6 +27,8 @@ export interface TermDistractorOptions {
   usage?: Map<string, number>;
   /** A further condition, e.g. a true/false swap that must be written like the term it replaces. */
   accept?: (t: BookTerm) => boolean;
+  /** Terms that would make the sentence true as well: never offered. */
+  reject?: (t: BookTerm) => boolean;
   /** A true/false swap, not an option: a sibling sharing a word ("mesh network" for "star network") is what it wants. */
   swap?: boolean;
   /** Terms to offer first: siblings of the answer (one head, named side by side), the most plausible wrong answers. */
@@ -84,7 +86,8 @@ export function termDistractors(
         // "leakage signal" where the sentence says "(or other side-channel signals)": a kind of thing the sentence already
         // names may make it true too.
         (opts.swap || t.words < 2 || !namesHead(opts.exclude, t.key)) &&
-        (opts.accept?.(t) ?? true),
+        (opts.accept?.(t) ?? true) &&
+        !(opts.reject?.(t) ?? false),
     )
     .sort(
       (a, b) =>
@@ -152,4 +155,60 @@ export function arrangeOptions(answer: string, distractors: string[], seed: numb
   const options = [...distractors];
   options.splice(seed % (distractors.length + 1), 0, answer);
   return options;
+}
+
+/** Verbs that take any object ("is", "uses", "has"): the word before a blank tells nothing about what fills it. */
+const lightVerb =
+  /^(?:is|was|has|does|as|this|have|make|give|take|include|contain|provide|require|show|mean|need|call|find|obtain|describe|its|thus|his|less|plus|minus|versus|whereas|across|unless|uses|using|being|having|making|makes|gives|giving|takes|taking|includes|including|contains|containing|during|following|according|regarding|concerning|nothing|something|anything|everything|things?|strings?|means|needs|provides|providing|requires|requiring|shows|showing|gets|getting|called|calls)$/;
+
+/**
+ * Terms the book writes after the verb right before a blank ("implementing _____", "injects a(n) _____"), in any of
+ * its forms. A verb chooses its objects: "power consumption" or "target device" is nothing one implements, and a
+ * distractor the book never puts after the verb is told apart from the key by the verb alone. Undefined when the blank
+ * follows no verb of content.
+ */
+export function objectsOfVerbBefore(blanked: string, text: string): ((t: Pick<BookTerm, 'key'>) => boolean) | undefined {
+  const m = /(?<![\p{L}-])(?:(to)\s+)?(\p{Ll}{4,})\s+(?:(?:a\(n\)|an?|the)\s+)?_{3,}/u.exec(blanked);
+  const word = m?.[2];
+  // A verb's -s or -ing form ("injects", "implementing"), or its plain form after "to" ("to calculate the _____").
+  const verbForm = m?.[1] !== undefined || /(?:[^su]s|ing)$/.test(word ?? '');
+  if (!word || !verbForm || lightVerb.test(word) || /(?:ous|ss|ics|ness|ings)$/.test(word)) return undefined;
+  const stem = escapeRegExp(word.replace(/(?:ing|es|s|e)$/, ''));
+  const lower = text.toLowerCase();
+  return (t) =>
+    new RegExp(
+      `(?<![\\p{L}])${stem}(?:e|es|s|ed|d|ing)?\\s+(?:(?:a|an|the|its|their)\\s+)?(?:[\\p{L}-]+\\s+)?${escapeRegExp(t.key)}(?![\\p{L}])`,
+      'u',
+    ).test(lower);
+}
+
+const predicateFiller =
+  /^(?:the|a|an|of|on|in|to|and|or|is|are|was|were|be|been|that|with|for|by|as|at|it|its|this|these|those|which|from|into|also|each|every|any|all|can|may|must|will|not|then|than|only|usually|often|always)$/;
+
+/**
+ * Terms the book says do what the sentence says of its blank ("Each _____ operates on the state of the cipher": the book
+ * writes "the permutation layer ... operates on a byte level, saving four write operations to the state"): a term followed,
+ * within fifteen words of one sentence, by the first two content words after the blank (in any form) makes the sentence
+ * true as well and is no wrong answer. Undefined when fewer than two content words follow the blank.
+ */
+export function saidOfOthers(blanked: string, sentences: readonly string[]): ((t: Pick<BookTerm, 'key'>) => boolean) | undefined {
+  const after = blanked.split(/_{3,}/)[1];
+  if (after === undefined) return undefined;
+  const words = (after.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => w.length >= 4 && !predicateFiller.test(w)).slice(0, 2);
+  if (words.length < 2) return undefined;
+  const stems = words.map((w) => new RegExp(`(?<![\\p{L}])${escapeRegExp(w.replace(/(?:ing|es|s|ed)$/, ''))}`, 'u'));
+  const lower = sentences.map((s) => s.toLowerCase());
+  return (t) => {
+    const uses = new RegExp(`(?<![\\p{L}])${escapeRegExp(t.key)}(?:e?s)?(?![\\p{L}])`, 'gu');
+    return lower.some((s) =>
+      [...s.matchAll(uses)].some((at) => {
+        const window = s
+          .slice(at.index + at[0].length)
+          .split(/\s+/)
+          .slice(0, 16)
+          .join(' ');
+        return stems.every((stem) => stem.test(window));
+      }),
+    );
+  };
 }

@@ -3,7 +3,7 @@ import { inCasingOf, mentions, neutralArticle, spliceWithArticle } from '@server
 import { findNumbers, type Definition, type NumberFact } from './book-facts';
 import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { escapeRegExp, findTerm, stemKey, type BookTerm } from './book-terms';
-import { arrangeOptions, numberDistractors, seedOf, termDistractors } from './distractors';
+import { arrangeOptions, numberDistractors, objectsOfVerbBefore, saidOfOthers, seedOf, termDistractors } from './distractors';
 import type { ScopedObjective } from './objectives';
 import { itemProblems } from '@server/ai/shared/item-checks';
 import type { TermSiblings } from './term-siblings';
@@ -177,6 +177,8 @@ export function termQuestions(
   usage?: Map<string, number>,
   countable?: (t: BookTerm) => boolean,
   inFileOf?: FileTerms,
+  /** The book's text, for the terms it writes after the verb before a blank. */
+  bookText?: string,
 ): QuestionCandidate[] {
   const out: QuestionCandidate[] = [];
   for (const term of scopeTerms) {
@@ -210,7 +212,13 @@ export function termQuestions(
         count: 3,
         usage,
         // After "a(n)" the key is a countable noun: a mass noun ("cryptography") fits the blank worse than the key.
-        accept: both(countable && /\b[Aa]\(n\) _{3,}/.test(blanked) ? countable : undefined, inFileOf?.(sentence.chapterIndex)),
+        // After a verb ("implementing _____"), only what the book writes after that verb: the others are told apart by it.
+        accept: both(
+          both(countable && /\b[Aa]\(n\) _{3,}/.test(blanked) ? countable : undefined, inFileOf?.(sentence.chapterIndex)),
+          bookText === undefined ? undefined : objectsOfVerbBefore(blanked, bookText),
+        ),
+        // "Each _____ operates on the state": a term the book says operates on the state as well is no wrong answer.
+        reject: bookText === undefined ? undefined : saidOfOthers(blanked, bookText.split('\n')),
       }).map((t) => t.surface);
       const answer = term.surface;
       const question = choiceOrShortAnswer(`Fill in the blank: ${blanked}`, answer, distractors, seed);

@@ -64,6 +64,7 @@ export function questionCandidates(scope: MaterialScope & { workedFrom?: BookSen
   // Distractors come from the subject's terms only: "classroom" or "committee" is never offered for "permutation".
   const pool = scope.pool.filter(subject);
   const inFileOf = fileTermsOf(scope);
+  const bookText = scope.all.map((s) => s.plain).join('\n');
   return {
     definitions: interleave(definitionQuestions(scope.definitions, pool, scope.chapterIndex, usage, inFileOf)),
     numbers: interleave(numberQuestions(scope.sentences, scope.facts, pool)),
@@ -74,8 +75,9 @@ export function questionCandidates(scope: MaterialScope & { workedFrom?: BookSen
         pool,
         scope.chapterIndex,
         usage,
-        countableIn(scope.all.map((s) => s.plain).join('\n')),
+        countableIn(bookText),
         inFileOf,
+        bookText,
       ),
     ),
     trueFalse: interleave([

@@ -7,7 +7,7 @@ import { buildMaterial } from '../materials';
 import { stemKey, type BookTerm } from './book-terms';
 import { workedResultQuestions, workedResults } from './worked-results';
 import { swappedComparisons } from './swapped-comparisons';
-import { countableIn } from './distractors';
+import { countableIn, objectsOfVerbBefore } from './distractors';
 import { termQuestions } from './questions';
 
 /** A counting handout of worked examples: each sets a question, works it out and states the result. */
@@ -241,5 +241,107 @@ describe('options that fit the blank as the key does', () => {
     // Without the rule the mass nouns would be offered: the test sees the difference.
     const [loose] = termQuestions(all.slice(0, 1), [term('fault')], pool);
     expect(loose.question.options!.some((o) => o === 'cryptography' || o === 'computational complexity')).toBe(true);
+  });
+});
+
+describe('options the verb before the blank takes', () => {
+  const text: TextbookContent = {
+    title: 'Embedded Cryptography',
+    references: [],
+    chapters: [
+      {
+        id: 'c',
+        title: 'Embedded Cryptography',
+        content:
+          '<p>For embedded systems, however, implementing asymmetric cryptography efficiently is a challenge for the designer.</p>' +
+          '<p>Many engineers implement modular exponentiation in dedicated hardware, and others implemented a block cipher in software.</p>' +
+          '<p>The power consumption of the target device depends on the data it processes, and the power consumption is measured.</p>' +
+          '<p>The target device runs the cipher, and every target device of the lab was measured twice with a permutation layer.</p>' +
+          '<p>An adversary injects a fault into the smart card while the card computes a signature for the bank.</p>' +
+          '<p>A countermeasure detects every fault, and each countermeasure costs time.</p>',
+        sections: [],
+      },
+    ],
+  };
+  const all = bookSentences(text);
+  const bookText = all.map((s) => s.plain).join('\n');
+  const pool = [
+    'asymmetric cryptography',
+    'modular exponentiation',
+    'block cipher',
+    'power consumption',
+    'target device',
+    'permutation layer',
+  ].map(term);
+
+  it('offers after "implementing _____" only what the book implements', () => {
+    const [item] = termQuestions(
+      all.slice(0, 1),
+      [term('asymmetric cryptography')],
+      pool,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      bookText,
+    );
+    expect(item.question.prompt).toContain('implementing _____ efficiently');
+    expect(item.question.options).toEqual(expect.arrayContaining(['asymmetric cryptography', 'modular exponentiation', 'block cipher']));
+    expect(item.question.options).toHaveLength(3);
+    // Without the book's text the verb is not read, and what nobody implements is offered.
+    const [loose] = termQuestions(all.slice(0, 1), [term('asymmetric cryptography')], pool);
+    expect(loose.question.options!.some((o) => ['power consumption', 'target device', 'permutation layer'].includes(o))).toBe(true);
+  });
+
+  it('asks for the key when no other term of the book follows the verb', () => {
+    const fault = all.find((s) => s.plain.includes('injects'))!;
+    const faultPool = [...pool, term('fault'), term('countermeasure')];
+    const [item] = termQuestions([fault], [term('fault')], faultPool, undefined, undefined, undefined, undefined, bookText);
+    expect(item.question.prompt).toContain('injects');
+    expect(item.question.type).toBe('short-answer');
+    const [loose] = termQuestions([fault], [term('fault')], faultPool);
+    expect(loose.question.type).toBe('multiple-choice');
+  });
+
+  it('reads a verb after "to" too, and no verb that takes any object', () => {
+    const handout = 'We calculate the probability of rain from its outcomes. A permutation is an order, a combination a choice.';
+    const fits = objectsOfVerbBefore('Fill in the blank: To find it, we need to calculate the _____ of any event A.', handout);
+    expect(fits?.({ key: 'probability' })).toBe(true);
+    expect(fits?.({ key: 'permutation' })).toBe(false);
+    expect(fits?.({ key: 'combination' })).toBe(false);
+    expect(objectsOfVerbBefore('Fill in the blank: The _____ of any event A is a number.', handout)).toBeUndefined();
+    expect(objectsOfVerbBefore('Fill in the blank: The proof is done using the _____ of the event.', handout)).toBeUndefined();
+  });
+});
+
+describe('no option the book says does what the sentence says', () => {
+  const text: TextbookContent = {
+    title: 'Block Ciphers',
+    references: [],
+    chapters: [
+      {
+        id: 'c',
+        title: 'Block Ciphers',
+        content:
+          '<p>Each round function operates on the state of the cipher, which holds the plaintext at first.</p>' +
+          '<p>The permutation layer operates on a byte level and writes its result back to the state.</p>' +
+          '<p>The key addition combines the round key with the state through an XOR operation.</p>' +
+          '<p>The target device runs the cipher in a loop, and a clock signal drives the target device.</p>',
+        sections: [],
+      },
+    ],
+  };
+  const all = bookSentences(text);
+  const bookText = all.map((s) => s.plain).join('\n');
+  const pool = ['round function', 'permutation layer', 'key addition', 'target device', 'clock signal'].map(term);
+
+  it('offers for "Each _____ operates on the state" no part the book says operates on the state', () => {
+    const [item] = termQuestions(all.slice(0, 1), [term('round function')], pool, undefined, undefined, undefined, undefined, bookText);
+    expect(item.question.prompt).toContain('Each _____ operates on the state');
+    expect(item.question.options).toEqual(expect.arrayContaining(['round function', 'target device', 'clock signal']));
+    expect(item.question.options).not.toContain('permutation layer');
+    expect(item.question.options).not.toContain('key addition');
+    const [loose] = termQuestions(all.slice(0, 1), [term('round function')], pool);
+    expect(loose.question.options!.some((o) => o === 'permutation layer' || o === 'key addition')).toBe(true);
   });
 });
