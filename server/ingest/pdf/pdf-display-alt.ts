@@ -1,4 +1,5 @@
 import { type Atom, pieces } from './pdf-display-atoms';
+import { rootAt } from './pdf-display-roots';
 import type { PdfItem, PdfMark, PdfRegion } from './pdf-types';
 
 /**
@@ -193,36 +194,15 @@ function read(atoms: Atom[], bars: Bar[], joiner: string, spans: Map<Atom, Span>
   // Roots, the widest first: a radical sign with a rule starting at its top right is the root of all the rule covers (the
   // overline decides its reach: "√(x² + y²)", not "√x² + y²"); a fraction under the rule is the root's.
   for (const bar of [...left]) {
-    // (A fraction's bar over a root starts at the sign's left; a root built of several signs one over another is left as
-    // its glyphs.)
-    // A sign of TeX's extension font stands where the reader guessed (PdfItem.hangs), but its width is the glyph's own: its
-    // rule starts where the glyph ends (a tenth of an em), and what the rule covers is under the rule, not over the guess.
-    const roots = [...pool].filter((r) => r.text === '√');
-    const sign = roots.find((r) =>
-      r.hangs
-        ? (r.x0 + r.x1) / 2 < bar.x0 && Math.abs(bar.x0 - r.x1) < 0.1 * main && bar.y - r.y > -main && bar.y - r.y < 2 * main
-        : (r.x0 + r.x1) / 2 < bar.x0 && Math.abs(bar.x0 - r.x1) < 0.3 * main && bar.y > r.y && bar.y - r.y < 1.5 * main,
-    );
-    if (!sign || roots.some((r) => r !== sign && Math.abs(r.x0 - sign.x0) < 0.5 * main)) continue;
-    const bottom = sign.hangs ? bar.y - 1.4 * main : sign.y - 0.4 * main;
-    const inner = left.filter((b) => b !== bar && b.x0 >= bar.x0 - 1 && b.x1 <= bar.x1 + 1 && b.y < bar.y && b.y > bottom + 0.2 * main);
-    const floor = Math.min(bottom, ...inner.map((b) => b.y - 1.5 * main));
-    const covered = (a: Atom, below: number) => {
-      const centre = (a.x0 + a.x1) / 2;
-      return a !== sign && centre >= bar.x0 && centre <= bar.x1 && a.y < bar.y && a.y > below;
-    };
-    let under = [...pool].filter((a) => covered(a, floor));
-    // Under a sign of the extension font the rule's reach decides: the radicand's lowest baseline and the scripts set
-    // under it (the "1" of β̂₁), however deep the guess put the sign.
-    const lines = under.filter((a) => a.size >= 0.9 * main).map((a) => a.y);
-    if (sign.hangs && lines.length) under = [...pool].filter((a) => covered(a, Math.min(...lines) - 0.45 * main));
-    if (under.length === 0) continue;
+    const root = rootAt(bar, [...pool], left, main);
+    if (!root) continue;
+    const { sign, inner, under, index } = root;
     for (const b of [bar, ...inner]) left.splice(left.indexOf(b), 1);
-    [sign, ...under].forEach((a) => pool.delete(a));
-    // The root is one glyph of the display from here on (a fraction's denominator may hold it).
-    // (It stands on its radicand's baseline: a guessed one would lift the glyphs after it off theirs.)
-    const y = sign.hangs && lines.length ? Math.max(...lines) : sign.y;
-    pool.add({ text: `√${radicand(read(under, inner, ' ', spans))}`, x0: sign.x0, x1: bar.x1, y, size: sign.size });
+    [sign, ...under, ...index].forEach((a) => pool.delete(a));
+    // The root is one glyph of the display from here on (a fraction's denominator may hold it); a cube root is "∛".
+    const n = index.map((a) => a.text).join('');
+    const mark = n === '' ? '√' : n === '3' ? '∛' : n === '4' ? '∜' : `√[${n}]`;
+    pool.add({ text: `${mark}${radicand(read(under, inner, ' ', spans))}`, x0: sign.x0, x1: bar.x1, y: root.y, size: sign.size });
   }
   // Fractions, the widest bar first: the glyphs over it within its width and those under it, each read on its own.
   while (left.length) {

@@ -3,6 +3,7 @@ import { checkedLatex, formulaLatex } from './pdf-equation-latex';
 import { latexToText } from './pdf-math';
 import { pictureAltText } from './pdf-display-alt';
 import { type Atom, type Piece, pieces } from './pdf-display-atoms';
+import { rootAt } from './pdf-display-roots';
 import type { PdfItem, PdfLine, PdfMark, PdfPage, PdfRegion } from './pdf-types';
 
 /**
@@ -394,6 +395,30 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[], b
     }
     elements.push({ x0: l.x0, x1: r.x1, y0: l.y0, y1: l.y1, latex });
   }
+  // Roots, the widest rule first: a radical sign at a rule's left end is the root of what the rule covers
+  // (pdf-display-roots.ts), read as a sequence of its own with the rules under it.
+  for (const bar of bars.filter((b) => !usedBars.has(b)).sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))) {
+    if (usedBars.has(bar)) continue;
+    const root = rootAt(
+      bar,
+      atoms.filter((a) => !used.has(a)),
+      bars.filter((b) => !usedBars.has(b)),
+      main,
+    );
+    if (!root) continue;
+    [root.sign, ...root.under, ...root.index].forEach((a) => used.add(a));
+    [bar, ...root.inner].forEach((b) => usedBars.add(b));
+    const body = readSequence(root.under, [], [], root.inner);
+    const index = root.index.length ? readSequence(root.index, [], [], []) : '';
+    if (!body || index === undefined) return undefined;
+    elements.push({
+      x0: root.sign.x0,
+      x1: bar.x1,
+      y0: root.y - 0.3 * main,
+      y1: bar.y,
+      latex: index ? `\\sqrt[${index}]{${body}}` : `\\sqrt{${body}}`,
+    });
+  }
   // Fractions, the widest bar first: the glyphs over it within its width are the numerator, those under it the
   // denominator, each read as a sequence of its own (with the narrower bars, delimiters over or under it).
   for (const bar of bars.filter((b) => !usedBars.has(b)).sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))) {
@@ -412,6 +437,9 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[], b
     };
     const [num, den] = [side(true), side(false)];
     if (!num?.latex || !den?.latex) return undefined;
+    // A fraction in small type beside full-size glyphs is set in a script (the ³⁄₂ of "(sec 4x)^{3/2}"): where it is a
+    // script this reading does not say, and a fraction on the row would be wrong.
+    if ([...num.atoms, ...den.atoms].every((a) => a.size < 0.9 * main)) return undefined;
     elements.push({
       x0: bar.x0,
       x1: bar.x1,
@@ -589,10 +617,20 @@ function balanced(latex: string): boolean {
  */
 function altText(latex: string): string {
   let text = latex.replace(/\\(?:mathrm|operatorname|text)\{\s*([^{}]*?)\s*\}/g, ' $1 ');
+  // Operator names as their letters ("tan x").
+  text = text.replace(/\\(sin|cos|tan|cot|sec|csc|exp|log|ln|lim|max|min|det|gcd)(?![a-zA-Z])\s*/g, '$1 ');
   // Innermost fractions first.
   for (let before = ''; before !== text;) {
     before = text;
     text = text.replace(/\\frac\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/, '($1)/($2)');
+  }
+  // Roots as the pictures' alt text writes them, innermost first: "√(1 − 2x)", "∛(4 + 3 tan x)".
+  for (let before = ''; before !== text;) {
+    before = text;
+    text = text.replace(/\\sqrt(?:\[([^\]]*)\])?\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/, (_, n: string | undefined, body: string) => {
+      const mark = n === undefined ? '√' : n === '3' ? '∛' : n === '4' ? '∜' : `√[${n}]`;
+      return /^[\p{L}\p{N}]$/u.test(body) ? `${mark}${body}` : `${mark}(${body})`;
+    });
   }
   return latexToText(text)
     .replace(
@@ -663,8 +701,18 @@ export function withGlyphLatex(lines: PdfLine[], page: PdfPage): PdfLine[] {
     }
     const box = read.box;
     // The alt text of matrices, or of pictures read as one, follows the formula as read, not the lines' order (which runs
-    // across the matrices of a row); any other keeps the lines' text with its limits (pdf-equations.ts).
-    const text = taken > 1 || /\\begin\{[pbB]matrix\}/.test(read.latex) ? altText(read.latex) : merged.text;
+    // across the matrices of a row, and puts a radical sign on a line of its own); any other keeps the lines' text with its
+    // limits (pdf-equations.ts).
+    const text =
+      taken > 1 || /\\begin\{[pbB]matrix\}/.test(read.latex)
+        ? altText(read.latex)
+        : /\\sqrt\b/.test(read.latex)
+          ? // Spaced as the lines space a formula: after an exercise's label, around its relations.
+            altText(read.latex)
+              .replace(/^(\([a-z]\)|\d+\.)(?=\S)/, '$1 ')
+              .replace(/\s*([=<>≤≥≠])\s*/g, ' $1 ')
+              .trim()
+          : merged.text;
     out.push({ ...l, region: { ...merged, ...box, latex: read.latex, text } });
     i += taken - 1;
   }
