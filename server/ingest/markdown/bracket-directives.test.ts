@@ -71,6 +71,6 @@ describe("a course tool's bracketed directives", () => {
     expect(doc.blocks.find((b) => b.kind === 'quote' && b.label === 'Warning')?.text).toBe('Sorting a list of mixed types fails.');
     expect(doc.blocks.find((b) => b.kind === 'quote' && b.label === 'Instructor: Answers correct?')?.text).toBe('Accept sorted() too.');
     expect(texts.some((t) => t.includes('/_include/Submission.md'))).toBe(true);
-    expect(doc.warnings.join(' ')).toContain('/_include/Submission.md');
+    expect((doc.warnings ?? []).join(' ')).toContain('/_include/Submission.md');
   });
 });
