@@ -427,7 +427,11 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
       // A footnote's symbol (†, ‡, §, ¶, ∗) after a word of letters in text type is its mark even when the word ends in a
       // digit ("symbols-a4†"); after a single letter or on mathematics it is a script (A^†).
       const onWord =
-        /^[\s∗*†‡§¶]+$/u.test(item.str) && !(prev?.math ?? 0) && /\p{L}{2}[^\s]*$/u.test(text.trimEnd()) && !operatorName.test(text);
+        /^[\s∗*†‡§¶]+$/u.test(item.str) &&
+        !(prev?.math ?? 0) &&
+        !lastScript &&
+        /(?:^|\s)[^\s\\]*\p{L}{2}[^\s\\]*$/u.test(text.trimEnd()) &&
+        !operatorName.test(text);
       const onMath =
         !onWord &&
         ((item.math ?? 0) > 0 || (prev?.math ?? 0) > 0 || /(?:^|[^\p{L}])\p{L}$|[\d)\]]$/u.test(text.trimEnd()) || operatorName.test(text));
