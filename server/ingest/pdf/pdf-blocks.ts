@@ -247,11 +247,6 @@ export function buildBlocks(
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    // A footnote's lines are the note's, whatever their type (a typewriter line after a lead-in's colon is no listing).
-    if (line.isNote) {
-      notes.push(line);
-      continue;
-    }
     // A listing line too long for the page, wrapped by the typesetter (fvextra, Quarto) behind a "↪": the rest of the line
     // it continues, not a sentence of the text.
     const wrapped = /^\s*↪\s*/u.exec(line.text);
@@ -364,6 +359,8 @@ export function buildBlocks(
       !/[=()[\]{}#]|>>>/.test(line.text);
     if (
       bibLevel === undefined &&
+      // A footnote's lines are the note's, whatever their type (a typewriter line after a lead-in's colon is no listing).
+      !line.isNote &&
       !goesOnUrl &&
       !endsSentence &&
       // A typewriter line with no statement's marks ("import Pkg") opens the listing the next typewriter line reads as;
@@ -383,6 +380,10 @@ export function buildBlocks(
       continue;
     }
     flushCode();
+    if (line.isNote) {
+      notes.push(line);
+      continue;
+    }
     // Verse set line by line: one block, its lines kept apart (pdf-verse.ts).
     const verse = !heading && bibLevel === undefined ? verseEnd(lines, i, body, (k) => headings.has(k)) : undefined;
     if (verse !== undefined) {
@@ -746,7 +747,8 @@ function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
       block.kind === 'paragraph' &&
       last?.kind === 'paragraph' &&
       danglingWord.test(last.text) &&
-      /^[\\<[({"“‘'`]/u.test(block.text) &&
+      // A command's name or a bracket, never an inline formula ("\\(x^{2}\\)", an answer of its own).
+      /^(?:\\[a-zA-Z]|[<[{"“‘'`])/u.test(block.text) &&
       endsSentence(block.text)
     ) {
       last.text = joinLines([last.text, block.text], evidence);
