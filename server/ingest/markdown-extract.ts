@@ -15,6 +15,7 @@ import { captionMark, takeMystDirectives } from './markdown/myst-directives';
 import { chunkCode } from './markdown/code-chunks';
 import { stripPandocMarkup } from './markdown/pandoc-markup';
 import { quartoCrossRefs } from './markdown/quarto-crossrefs';
+import { bracketDirectives } from './markdown/bracket-directives';
 import { hugoShortcodes } from './markdown/hugo-shortcodes';
 import { besideFile } from './markdown/beside-files';
 import { detectLanguage } from '../core/nlp/language';
@@ -347,6 +348,9 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   // Hugo's boxes are callouts; the files a page includes are named where it shows them.
   const hugo = hugoShortcodes(text, language);
   text = hugo.text;
+  // A course tool's bracketed directives ("[SECTION::goal::idea]", "[ENDSECTION]", "[EQ]") are headings, boxes and steps.
+  const directives = bracketDirectives(text, language);
+  text = directives.text;
   // Pandoc's fenced divs ("::: notes") and attribute lists ("{width=80%}") are layout; their text stays.
   text = stripPandocMarkup(text, language);
   // Pandoc's citations ("[@Parr2010, p. 142]") read author-year from the page's bibliography, or as their keys.
@@ -646,7 +650,9 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     ...(citations.cited.length ? { bibliography: citations.cited.map(referenceLine) } : {}),
     ...(citations.unresolved.length ? { unresolvedCitations: citations.unresolved } : {}),
     ...(crossRefs.unknown.length ? { unknownCrossRefs: crossRefs.unknown } : {}),
-    ...(hugo.missing.length ? { includedFiles: hugo.missing } : {}),
+    ...(hugo.missing.length || directives.missing.length
+      ? { includedFiles: [...hugo.missing, ...directives.missing.filter((f) => !hugo.missing.includes(f))] }
+      : {}),
   };
 }
 

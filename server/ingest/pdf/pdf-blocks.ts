@@ -151,9 +151,14 @@ export function buildBlocks(
     code = [];
     algorithmLines = false;
   };
+  // The blocks whose lines call a footnote by its mark, with the pages of those lines: a footnote follows its caller.
+  const callers = new Map<DocBlock, Array<{ page: number; mark: string }>>();
+  let callsFrom: { at: number; calls: Array<{ page: number; mark: string }> } | undefined;
   const flushPara = () => {
     flushCode();
     if (para.length > 0) {
+      const calls = para.flatMap((l) => (l.noteMarks ?? []).map((mark) => ({ page: l.page, mark })));
+      if (calls.length) callsFrom = { at: blocks.length, calls };
       const text = joinLines(
         para.map((l) => l.text),
         evidence,
@@ -187,25 +192,49 @@ export function buildBlocks(
       para = [];
       paraKind = 'paragraph';
       paraItem = undefined;
+      if (callsFrom && blocks.length > callsFrom.at) callers.set(blocks[callsFrom.at], callsFrom.calls);
+      callsFrom = undefined;
     }
     emitBeside();
   };
-  // Footnotes are read at the end of their section, so they never split a paragraph that runs on.
+  // Footnotes are read at the end of their section, so they never split a paragraph that runs on; each is a note of the
+  // book (as a Word or Markdown footnote is), one per mark opening its first line, never a listing.
   const flushNotes = () => {
+    flushPara();
     const pending = notes;
     notes = [];
     let group: PdfLine[] = [];
-    for (const l of pending) {
-      const prev = group[group.length - 1];
-      if (prev && (prev.page !== l.page || startsNewParagraph(false, prev, l, body))) {
+    const emit = () => {
+      const text = joinLines(
+        group.map((l) => l.text),
+        evidence,
+      );
+      // Small type at the foot without a mark opening it (a draft notice, a licence line) is no footnote: a paragraph.
+      if (group.length && !group[0].leadMark) {
         para = group;
         flushPara();
-        group = [];
+      } else if (group.length && isContent(text, 'note')) {
+        const note: DocBlock = { kind: 'note', text, page: group[0].page };
+        // Placed after the last block of its page that calls it by its mark (then after the notes already placed there);
+        // without one found, at the end of the section.
+        const { page, leadMark } = group[0];
+        let at = -1;
+        for (let k = blocks.length - 1; k >= 0 && at < 0; k--)
+          if (callers.get(blocks[k])?.some((c) => c.page === page && c.mark === leadMark)) at = k + 1;
+        if (at < 0) blocks.push(note);
+        else {
+          while (blocks[at]?.kind === 'note') at++;
+          blocks.splice(at, 0, note);
+        }
       }
+      group = [];
+    };
+    for (const l of pending) {
+      const prev = group[group.length - 1];
+      if (prev && (prev.page !== l.page || l.leadMark || startsNewParagraph(false, prev, l, body))) emit();
       group.push(l);
     }
-    para = group;
-    flushPara();
+    emit();
   };
   const flushBib = () => {
     if (bibLines.length === 0) return;
@@ -334,6 +363,8 @@ export function buildBlocks(
       !/[=()[\]{}#]|>>>/.test(line.text);
     if (
       bibLevel === undefined &&
+      // A footnote's lines are the note's, whatever their type (a typewriter line after a lead-in's colon is no listing).
+      !line.isNote &&
       !goesOnUrl &&
       !endsSentence &&
       // A typewriter line with no statement's marks ("import Pkg") opens the listing the next typewriter line reads as;
@@ -448,10 +479,12 @@ export function buildBlocks(
   flushNotes();
   flushBib();
   // (and a list's: "In other words," over its items).
+  // A footnote placed after its caller stands aside: what follows it is what follows the caller.
+  const after = (k: number) => blocks.slice(k + 1).find((b) => b.kind !== 'note')?.kind ?? '';
   const read = blocks.filter(
     (b, k) =>
-      (!leadIns.has(b) || ['equation', 'code', 'list-item'].includes(blocks[k + 1]?.kind ?? '')) &&
-      (!labels.has(b) || ['paragraph', 'equation', 'code', 'list-item'].includes(blocks[k + 1]?.kind ?? '')),
+      (!leadIns.has(b) || ['equation', 'code', 'list-item'].includes(after(k))) &&
+      (!labels.has(b) || ['paragraph', 'equation', 'code', 'list-item'].includes(after(k))),
   );
   return { blocks: mergeRunOns(read, evidence), title, titleBlock, bibliography, pending };
 }
@@ -625,7 +658,11 @@ function isLeadIn(text: string): boolean {
 
 /** What a page sets beside the flow of its text: a figure, a caption, a margin note or index word. */
 const aside = (b: DocBlock) =>
-  (b.kind === 'caption' && !algorithmCaption.test(b.text)) || b.kind === 'figure' || b.kind === 'margin' || b.kind === 'index-term';
+  (b.kind === 'caption' && !algorithmCaption.test(b.text)) ||
+  b.kind === 'figure' ||
+  b.kind === 'margin' ||
+  b.kind === 'note' ||
+  b.kind === 'index-term';
 /** An algorithm float's caption: its lines follow it, so it is no aside the text runs on past. */
 const algorithmCaption = /^Algorithm\s+\d/;
 const endsSentence = (text: string) => /[.?!:]["”’)]?$/.test(text);
@@ -704,6 +741,19 @@ function mergeRunOns(blocks: DocBlock[], evidence: WordEvidence): DocBlock[] {
       !/←|\b(?:do|then)$/.test(block.text) &&
       // Nor are two rows of a legend, each a label and its meaning ("wavy underline : critical issue").
       !(legendRow.test(last.text) && legendRow.test(block.text))
+    ) {
+      last.text = joinLines([last.text, block.text], evidence);
+      continue;
+    }
+    // A sentence cut at an article or a preposition goes on in a line displayed in typewriter type or symbols ("... is
+    // invoked by" / "\begin{problem}[<points>] ... \end{problem}."): a line opening with no letter is no new sentence.
+    if (
+      block.kind === 'paragraph' &&
+      last?.kind === 'paragraph' &&
+      danglingWord.test(last.text) &&
+      // A command's name or a bracket, never an inline formula ("\\(x^{2}\\)", an answer of its own).
+      /^(?:\\[a-zA-Z]|[<[{"“‘'`])/u.test(block.text) &&
+      endsSentence(block.text)
     ) {
       last.text = joinLines([last.text, block.text], evidence);
       continue;

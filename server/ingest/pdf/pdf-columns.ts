@@ -157,5 +157,7 @@ function toLine(s: Segment, column: number, edges: { left: number; right: number
     isMargin: s.isMargin,
     cells: s.cells,
     solution: s.solution,
+    ...(s.leadMark ? { leadMark: s.leadMark } : {}),
+    ...(s.noteMarks ? { noteMarks: s.noteMarks } : {}),
   };
 }

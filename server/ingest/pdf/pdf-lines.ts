@@ -34,6 +34,10 @@ export interface Segment {
   isMargin?: boolean;
   /** Runs set an em or more apart: the cells of a table row that came as one line (see cellsOf). */
   cells?: TextCell[];
+  /** See PdfLine.leadMark. */
+  leadMark?: string;
+  /** See PdfLine.noteMarks. */
+  noteMarks?: string[];
   /** See PdfLine.solution. */
   solution?: boolean;
 }
@@ -359,6 +363,8 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
   // Runs of words in a bold or italic text face (never mathematics): where each starts and ends in `text`.
   const faced: Array<{ face: 'bold' | 'italic'; start: number; end: number }> = [];
   let facedOpen = false;
+  let leadMark: string | undefined;
+  const noteMarks: string[] = [];
   for (const [at, item] of items.entries()) {
     if (at < skipTo) continue;
     // An item read below as a script, a fraction or a footnote mark ends a run (it is appended apart, or not at all).
@@ -422,9 +428,22 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
     if (isSmall && (raised || lowered) && item.str.trim() && !numerator) {
       // Footnote and affiliation markers (superscript symbols or digits after a word in text type) are noise in
       // running text; scripts on mathematics (a math font, or a single-letter base as in "x2") are kept as inline math.
+      // A footnote's symbol (†, ‡, §, ¶, ∗) after a word of letters in text type is its mark even when the word ends in a
+      // digit ("symbols-a4†"); after a single letter or on mathematics it is a script (A^†).
+      const onWord =
+        /^[\s∗*†‡§¶]+$/u.test(item.str) &&
+        !(prev?.math ?? 0) &&
+        !lastScript &&
+        /(?:^|\s)[^\s\\]*\p{L}{2}[^\s\\]*$/u.test(text.trimEnd()) &&
+        !operatorName.test(text);
       const onMath =
-        (item.math ?? 0) > 0 || (prev?.math ?? 0) > 0 || /(?:^|[^\p{L}])\p{L}$|[\d)\]]$/u.test(text.trimEnd()) || operatorName.test(text);
+        !onWord &&
+        ((item.math ?? 0) > 0 || (prev?.math ?? 0) > 0 || /(?:^|[^\p{L}])\p{L}$|[\d)\]]$/u.test(text.trimEnd()) || operatorName.test(text));
       if (symbolOnly.test(item.str) && !onMath) {
+        // A mark opening the line opens a footnote's text (the notes at a page's foot are told apart by it); one after a
+        // word is where the footnote is called (its note is placed after that paragraph).
+        if (!text.trim()) leadMark ??= item.str.trim();
+        else noteMarks.push(item.str.trim());
         prevEnd = item.x + item.width;
         continue;
       }
@@ -507,6 +526,8 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
     plainMath: items.every((i) => !i.hangs && !i.bold && !i.boldMath && !i.mono) || undefined,
     bigOps: bigOpsOf(items),
     cells: cellsOf(items, main.size),
+    ...(leadMark ? { leadMark } : {}),
+    ...(noteMarks.length ? { noteMarks } : {}),
   };
 }
 

@@ -140,6 +140,10 @@ export interface PdfLine {
   columnRight: number;
   /** Footnote text: read at the end of the section, so it never splits a paragraph. */
   isNote?: boolean;
+  /** The raised mark (†, ∗, a digit) the line opens with, dropped from its text: at a page's foot, a footnote's first line. */
+  leadMark?: string;
+  /** The footnote marks dropped after the line's words, in order: where its footnotes are called. */
+  noteMarks?: string[];
   /** A margin note (smaller type beside the body column): its own block, never part of the paragraph beside it. */
   isMargin?: boolean;
   /** The title over a slide of a deck (a Beamer frame title, often set in small capitals that read in lower case). */
