@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@server/test/fixture-path.support';
 import { extractPdf } from './pdf-extract';
 import { glyphNameChars } from './pdf-null-glyphs';
+import { readableText } from './pdf-read';
 
 const read = (file: string) => extractPdf(new Uint8Array(readFileSync(fixturePath(`pdf/latex/${file}`))), file);
 
@@ -21,7 +22,7 @@ describe('glyphs whose font maps them to U+0000 (a browser-printed notebook)', (
     expect(doc.text).toContain('A\uFFFDcher la \uFFFDgure en modi\uFFFDant le signal shifté');
     expect(doc.text).toContain('The \uFFFDrst \uFFFD\uFFFD samples');
     expect(doc.text).not.toMatch(/[\u0000-\u0009]/);
-    expect(doc.warnings.some((w) => w.startsWith('page 1'))).toBe(true);
+    expect((doc.warnings ?? []).some((w) => w.startsWith('page 1'))).toBe(true);
   });
 
   it("reads glyph names by the Adobe Glyph List's rules", () => {
@@ -33,5 +34,11 @@ describe('glyphs whose font maps them to U+0000 (a browser-printed notebook)', (
     expect(glyphNameChars('u1D400')).toBe('A');
     expect(glyphNameChars('glyph00613')).toBeUndefined();
     expect(glyphNameChars('f_glyph9')).toBeUndefined();
+  });
+
+  it('a lone unnamed glyph drawn as a run of its own (as a browser prints a ligature) is marked, a run of codes still dropped', () => {
+    expect(readableText('\u0000')).toEqual({ text: '\uFFFD', unreadable: 0, garbled: 1 });
+    expect(readableText('modi\u0000ant')).toEqual({ text: 'modi\uFFFDant', unreadable: 0, garbled: 1 });
+    expect(readableText('\u0003\u0004\u0005\u0006')).toEqual({ text: '', unreadable: 4, garbled: 4 });
   });
 });

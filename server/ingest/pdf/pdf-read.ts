@@ -48,11 +48,13 @@ export function withoutLetterSpacing(text: string, width: number, size: number):
  * kept is a glyph nothing reads (a ligature its font's map names U+0000): the replacement character marks its place,
  * so "A\uFFFDcher" shows a glyph is missing where a space would hide it ("A cher").
  */
-function readableText(str: string): { text: string; unreadable: number; garbled: number } {
+export function readableText(str: string): { text: string; unreadable: number; garbled: number } {
   let control = 0;
   for (const ch of str) if (ch < ' ' && ch !== '\n') control++;
   const visible = str.replace(/\s/g, '').length;
-  if (visible > 0 && control / visible > 0.3) return { text: '', unreadable: visible, garbled: control };
+  // A lone glyph mapped to U+0000 drawn as a run of its own (a browser's print of a ligature) is marked, not dropped.
+  const lone = visible <= 2 && /^[\s\u0000]+$/.test(str);
+  if (visible > 0 && control / visible > 0.3 && !lone) return { text: '', unreadable: visible, garbled: control };
   return { text: control ? str.replace(/[\u0000-\u0009\u000b-\u001f]/g, '\uFFFD') : str, unreadable: 0, garbled: control };
 }
 
