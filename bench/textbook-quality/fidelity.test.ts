@@ -20,6 +20,7 @@ describe('glyphErrors', () => {
     expect(glyphErrors('Let v be nonzero, v\u0338 ≠ 0, and X_{n\u0338} ≠ Y_n.')).toHaveLength(2);
     expect(glyphErrors('Let v be nonzero, v ≠ 0, and the relation \u2264\u0338 stays.')).toHaveLength(0);
     expect(glyphErrors('Call find_zero(f, x\uFFFF) with x\uFFFE near it.')).toHaveLength(2);
+    expect(glyphErrors('A\u0000cher la \u0001gure, then a tab\tand a line\nend.')).toHaveLength(2);
   });
 
   it('leaves real numbers and real symbols alone', () => {

@@ -9,7 +9,7 @@ import { decodeEntities, htmlToText } from '@common/textbook-ops/html';
 /**
  * Math glyphs read through the wrong code page: "≠" printed "6=" ("AB 6= BA"), "≤" printed "6"
  * between two single letters ("P(X 6 x)"), the replacement character, the noncharacters U+FFFE and U+FFFF (a font's
- * .notdef glyph as xdvipdfmx maps it), private-use characters (a font's own codes that map to no Unicode character), a letter or digit struck by the
+ * .notdef glyph as xdvipdfmx maps it), control codes (a glyph its font maps to U+0000), private-use characters (a font's own codes that map to no Unicode character), a letter or digit struck by the
  * negation slash of the relation after it.
  * Each finding with a little context.
  */
@@ -22,6 +22,8 @@ export function glyphErrors(text: string): string[] {
     // "X 6 x": a lone 6 between two single-letter variables.
     /(?<![\p{L}\p{N}])\p{L} 6 \p{L}(?![\p{L}\p{N}])/gu,
     /[\uFFFD-\uFFFF]/gu,
+    // A control code: a glyph whose font maps it to U+0000 (or to no character at all) left in the text.
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/gu,
     /[\u{E000}-\u{F8FF}\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu,
     // "v\u0338 ≠ 0": TeX's negation slash (U+0338 in a ToUnicode map) put on the letter before its relation, struck out.
     /[\p{L}\p{N}]\u0338/gu,

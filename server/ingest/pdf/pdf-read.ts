@@ -16,6 +16,7 @@ import { type3Page, walkGlyphs, type Glyph, type Type3Page } from './pdf-type3-g
 import { drawsCombiningMarks, placeCombiningMarks } from './pdf-combining-marks';
 import { joinTurnedGroups, turnedGroups, turnUpsideDownRuns } from './pdf-rotated-text';
 import { splitType3Runs, type TextRun } from './pdf-type3-runs';
+import { nullGlyphNames, readNullGlyphs } from './pdf-null-glyphs';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -43,14 +44,18 @@ export function withoutLetterSpacing(text: string, width: number, size: number):
 
 /**
  * A run's readable text. Runs whose characters are mostly control codes come from fonts without a
- * Unicode map: `unreadable` counts a run dropped for that, `garbled` every control code lost.
+ * Unicode map: `unreadable` counts a run dropped for that, `garbled` every control code lost. A control code in a run
+ * kept is a glyph nothing reads (a ligature its font's map names U+0000): the replacement character marks its place,
+ * so "A\uFFFDcher" shows a glyph is missing where a space would hide it ("A cher").
  */
-function readableText(str: string): { text: string; unreadable: number; garbled: number } {
+export function readableText(str: string): { text: string; unreadable: number; garbled: number } {
   let control = 0;
   for (const ch of str) if (ch < ' ' && ch !== '\n') control++;
   const visible = str.replace(/\s/g, '').length;
-  if (visible > 0 && control / visible > 0.3) return { text: '', unreadable: visible, garbled: control };
-  return { text: control ? str.replace(/[\u0000-\u001f]/g, ' ') : str, unreadable: 0, garbled: control };
+  // A lone glyph mapped to U+0000 drawn as a run of its own (a browser's print of a ligature) is marked, not dropped.
+  const lone = visible <= 2 && /^[\s\u0000]+$/.test(str);
+  if (visible > 0 && control / visible > 0.3 && !lone) return { text: '', unreadable: visible, garbled: control };
+  return { text: control ? str.replace(/[\u0000-\u0009\u000b-\u001f]/g, '\uFFFD') : str, unreadable: 0, garbled: control };
 }
 
 /**
@@ -207,6 +212,7 @@ async function readPage(
   let glyphs: Glyph[] | undefined;
   let blank = new Set<string>();
   let blankGlyphs: Glyph[] | undefined;
+  let nullNames = new Map<string, Array<string | undefined>>();
   try {
     const ops = await opsAsked;
     marks = pageMarks(ops.fnArray, ops.argsArray, graphicsOps, { x: x0, y: y0 });
@@ -217,6 +223,10 @@ async function readPage(
     // Those it read as white space (CMR's "ff" at code 11) are read by where they are drawn (Type 3 fonts' are read with
     // all their glyphs, pdf-type3-runs.ts).
     for (const id of type3?.fonts.keys() ?? []) blank.delete(id);
+    // Glyphs a ToUnicode map names U+0000 are read by the names their font gives them (pdf-null-glyphs.ts).
+    nullNames = nullGlyphNames(ops.fnArray, ops.argsArray as unknown[][], (id) =>
+      page.commonObjs.has(id) ? page.commonObjs.get(id) : undefined,
+    );
     if (blank.size) blankGlyphs = walkGlyphs(page, ops.fnArray, ops.argsArray as unknown[][], () => true).glyphs;
     // Combining accents drawn as glyphs of their own are placed on their letters by where they are drawn.
     if (drawsCombiningMarks(ops.fnArray, ops.argsArray as unknown[][]))
@@ -239,6 +249,7 @@ async function readPage(
     const turned = turnedGroups(content.items as TextRun[]);
     let runs = turnUpsideDownRuns(content.items as TextRun[]);
     const turnedOf = new Map((content.items as TextRun[]).map((r, k) => [runs[k], turned.get(r)]));
+    runs = readNullGlyphs(runs, nullNames);
     if (blankGlyphs) runs = readBlankGlyphs(runs, blankGlyphs, blank, (id) => fontNameOf(page, id, fontNames));
     for (const raw of type3 ? splitType3Runs(runs, type3) : runs) {
       if (!raw.str || !raw.transform) continue;
