@@ -43,6 +43,22 @@ export function withoutLetterSpacing(text: string, width: number, size: number):
 }
 
 /**
+ * A lone unnamed glyph marks its place only inside a word: drawn right after the run before it, on its line and in its
+ * type (a browser's ligature, "A" + ffi + "cher"). Alone at a line's start or larger than the text (an icon set beside
+ * a remark box) it is left out as before; the page is named in the reading warning either way.
+ */
+function loneMarkInWord(text: string, prev: PdfItem | undefined, x: number, y: number, size: number): string {
+  if (text.trim() !== '\uFFFD') return text;
+  const inWord =
+    prev !== undefined &&
+    Math.abs(y - prev.y) < 0.3 * prev.size &&
+    x >= prev.x + prev.width - 0.3 * prev.size &&
+    x <= prev.x + prev.width + 0.3 * prev.size &&
+    size <= 1.3 * prev.size;
+  return inWord ? text : ' ';
+}
+
+/**
  * A run's readable text. Runs whose characters are mostly control codes come from fonts without a
  * Unicode map: `unreadable` counts a run dropped for that, `garbled` every control code lost. A control code in a run
  * kept is a glyph nothing reads (a ligature its font's map names U+0000): the replacement character marks its place,
@@ -274,7 +290,7 @@ async function readPage(
         garbled: codes,
       } = readableText(raw.read ? raw.str : readTexGlyphs(readCodeGlyphs(raw.str, fontName, codeRead.get(raw.fontName ?? '')), fontName));
       garbled += codes;
-      const { text: read, missing } = withMissingGlyphs(mapped);
+      const { text: read, missing } = withMissingGlyphs(loneMarkInWord(mapped, items[items.length - 1], e - x0, f - y0, Math.abs(d) || Math.abs(a)));
       missingGlyphs += missing;
       let text = withoutLetterSpacing(read, raw.width ?? 0, Math.abs(d) || Math.abs(a));
       unreadable += lost;
