@@ -25,7 +25,7 @@ describe('glyphs whose font maps them to U+0000 (a browser-printed notebook)', (
     expect((doc.warnings ?? []).some((w) => w.startsWith('page 1'))).toBe(true);
   });
 
-  it('a large unnamed glyph alone at a line\'s start (an icon beside a remark) is left out, not marked, and the page is named', async () => {
+  it("a large unnamed glyph alone at a line's start (an icon beside a remark) is left out, not marked, and the page is named", async () => {
     const doc = await read('null-glyph-icon.pdf');
     expect(doc.text).toContain('Les equations donnent les estimateurs sans biais');
     expect(doc.text).toContain('la remarque est lue sans signe.');

@@ -290,7 +290,9 @@ async function readPage(
         garbled: codes,
       } = readableText(raw.read ? raw.str : readTexGlyphs(readCodeGlyphs(raw.str, fontName, codeRead.get(raw.fontName ?? '')), fontName));
       garbled += codes;
-      const { text: read, missing } = withMissingGlyphs(loneMarkInWord(mapped, items[items.length - 1], e - x0, f - y0, Math.abs(d) || Math.abs(a)));
+      const { text: read, missing } = withMissingGlyphs(
+        loneMarkInWord(mapped, items[items.length - 1], e - x0, f - y0, Math.abs(d) || Math.abs(a)),
+      );
       missingGlyphs += missing;
       let text = withoutLetterSpacing(read, raw.width ?? 0, Math.abs(d) || Math.abs(a));
       unreadable += lost;
