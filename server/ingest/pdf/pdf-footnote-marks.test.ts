@@ -30,3 +30,17 @@ describe('footnote marks and the notes at the page foot', async () => {
     expect(doc.blocks[4].text).toMatch(/names the command that sets it, with the package it needs\.$/);
   });
 });
+
+// Our own fixture (script-after-bracket.tex): a star that is mathematics after a closing bracket in text type ("so(3)^*",
+// a Lie algebra's dual), beside a real footnote called by a star after a word.
+describe('a star after a closing bracket', () => {
+  it('is a script, not a footnote mark; the footnote called after a word is still a note', async () => {
+    const data = new Uint8Array(readFileSync(fixturePath('pdf/latex/script-after-bracket.pdf')));
+    const doc = await extractPdf(data, 'script-after-bracket.pdf');
+    const text = doc.blocks.find((b) => b.kind === 'paragraph')!.text;
+    expect(text).toContain('the dual so(3)\\(^{\\ast}\\) of the Lie algebra so(3), which');
+    expect(text).toContain('Every tangent space of so(3)\\(^{\\ast}\\) is the dual space');
+    expect(text).toContain('the distribution it carries. Every');
+    expect(doc.blocks.filter((b) => b.kind === 'note').map((b) => b.text)).toEqual(['The distribution is singular at the origin.']);
+  });
+});

@@ -429,12 +429,13 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
       // Footnote and affiliation markers (superscript symbols or digits after a word in text type) are noise in
       // running text; scripts on mathematics (a math font, or a single-letter base as in "x2") are kept as inline math.
       // A footnote's symbol (†, ‡, §, ¶, ∗) after a word of letters in text type is its mark even when the word ends in a
-      // digit ("symbols-a4†"); after a single letter or on mathematics it is a script (A^†).
+      // digit ("symbols-a4†"); after a single letter, a closing bracket ("so(3)^∗", a dual) or on mathematics it is a
+      // script (A^†).
       const onWord =
         /^[\s∗*†‡§¶]+$/u.test(item.str) &&
         !(prev?.math ?? 0) &&
         !lastScript &&
-        /(?:^|\s)[^\s\\]*\p{L}{2}[^\s\\]*$/u.test(text.trimEnd()) &&
+        /(?:^|\s)[^\s\\]*\p{L}{2}[\p{L}\p{N}._-]*$/u.test(text.trimEnd()) &&
         !operatorName.test(text);
       const onMath =
         !onWord &&
