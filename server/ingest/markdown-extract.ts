@@ -17,6 +17,7 @@ import { stripPandocMarkup } from './markdown/pandoc-markup';
 import { quartoCrossRefs } from './markdown/quarto-crossrefs';
 import { bracketDirectives } from './markdown/bracket-directives';
 import { hugoShortcodes } from './markdown/hugo-shortcodes';
+import { dropLiaScriptMarks } from './markdown/liascript-marks';
 import { besideFile } from './markdown/beside-files';
 import { detectLanguage } from '../core/nlp/language';
 import { pandocScripts, withScript } from './script-formula';
@@ -351,6 +352,8 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   // A course tool's bracketed directives ("[SECTION::goal::idea]", "[ENDSECTION]", "[EQ]") are headings, boxes and steps.
   const directives = bracketDirectives(text, language);
   text = directives.text;
+  // LiaScript's narrator and animation marks ("--{{0}}--", "{{0-1}}") are a slide show's timing, never text.
+  text = dropLiaScriptMarks(text);
   // Pandoc's fenced divs ("::: notes") and attribute lists ("{width=80%}") are layout; their text stays.
   text = stripPandocMarkup(text, language);
   // Pandoc's citations ("[@Parr2010, p. 142]") read author-year from the page's bibliography, or as their keys.
@@ -392,7 +395,12 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     notes.push(pieces.filter((note) => note.text.trim()));
     return `\uE000M${notes.length - 1}\uE001`;
   });
-  text = text.replace(liquidTag, siteTag);
+  // Template tags are the site's (Jekyll's Liquid, Hugo's shortcodes); inside fenced code they are the code's own text
+  // (a Vue or Jinja template, "SELECT '{{1}}'"), kept as typed, only a Jekyll page's {% raw %} guards around them go.
+  text = text
+    .split(literalBlocks)
+    .map((part, i) => (i % 2 === 1 ? part.replace(/\{%-?\s*(?:raw|endraw)\s*-?%\}/g, '') : part.replace(liquidTag, siteTag)))
+    .join('');
   // "<!explain commands as we go along>" is an HTML bogus comment (no "--"): a note the page's author hid from readers.
   text = outsideLiteral(text, (part) => part.replace(/<![^-[\s>][^>\n]*>/g, ''));
   // Footnote definitions ("[^1]: text") would read as link references: taken out first, kept as notes.
