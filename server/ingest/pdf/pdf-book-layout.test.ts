@@ -132,6 +132,17 @@ describe('links from PDF link annotations', () => {
     expect(usableHref('mailto:office@example.org')).toBe('mailto:office@example.org');
   });
 
+  it('reads a target written without its scheme as the web address it names, never a file beside the PDF', () => {
+    // A syllabus's link annotation holds "csun.edu/heart" as typed; viewers open it as a web page.
+    expect(usableHref('csun.edu/heart')).toBe('https://csun.edu/heart');
+    expect(usableHref('www.example.org')).toBe('https://www.example.org');
+    expect(usableHref('library.example.ac.uk/guides?id=4#top')).toBe('https://library.example.ac.uk/guides?id=4#top');
+    expect(usableHref('chapter2.html')).toBeUndefined();
+    expect(usableHref('notes.pdf')).toBeUndefined();
+    expect(usableHref('slides/week1.pdf')).toBeUndefined();
+    expect(usableHref('javascript:alert(1)')).toBeUndefined();
+  });
+
   it('keeps an address wrapped at a dot or after its scheme, leaving out the full stop after it', () => {
     // The second line opens with the address's "." just left of the rectangle; the full stop is a run of its own.
     const wrapped = pageLinks(

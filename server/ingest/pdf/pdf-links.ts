@@ -9,10 +9,23 @@ interface AnnotationLike {
   rect?: number[];
 }
 
-/** Only web and mail links are kept (docs/document-model.md): a `javascript:` or `file:` target is never a link. */
+// A host name ending in a top-level domain, then a path: "csun.edu/heart". A file name ("notes.pdf", "chapter2.html")
+// ends in its extension, which no domain is named after.
+const bareHost = /^(?:[a-z0-9-]+\.)+([a-z]{2,24})(?:[/?#]\S*)?$/i;
+const fileEnding = /^(?:pdf|html?|tex|txt|md|png|jpe?g|gif|svg|docx?|pptx?|xlsx?|csv|zip|py|r|rmd|qmd|ipynb|js|css)$/i;
+
+/**
+ * Only web and mail links are kept (docs/document-model.md): a `javascript:` or `file:` target is never a link. A target
+ * typed without its scheme ("csun.edu/heart") is the web page viewers open for it.
+ */
 export function usableHref(href: string | undefined): string | undefined {
   const h = href?.trim();
-  return h && /^(?:https?:\/\/\S+|mailto:\S+@\S+)$/i.test(h) ? h : undefined;
+  if (!h) return undefined;
+  if (/^(?:https?:\/\/\S+|mailto:\S+@\S+)$/i.test(h)) return h;
+  const host = bareHost.exec(h);
+  const first = h.split(/[/?#]/)[0];
+  if (host && !fileEnding.test(first.slice(first.lastIndexOf('.') + 1)) && !h.includes('..')) return `https://${h}`;
+  return undefined;
 }
 
 /**
