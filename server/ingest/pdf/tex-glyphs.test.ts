@@ -19,6 +19,12 @@ describe('readTexGlyphs', () => {
     expect(readTexGlyphs('>', 'VMZBMA+MSAM10')).toBe('⩾');
     expect(readTexGlyphs('\u0004', 'MSAM10')).toBe('■');
     expect(readTexGlyphs('R', 'QDTWCG+MSBM10')).toBe('ℝ');
+    // MathDesign (Charter, Utopia, Garamond math) sets \mathbb's capitals in its symbol font A, named by their letters;
+    // that font's other glyphs (its black square) pdf.js names right.
+    expect(readTexGlyphs('N', 'XXBERG+MathDesign-CH-Regular-MathDesignSymbolA-10')).toBe('ℕ');
+    expect(readTexGlyphs('Z', 'MathDesign-UT-Regular-MathDesignSymbolA-10')).toBe('ℤ');
+    expect(readTexGlyphs('\u25a0', 'XXBERG+MathDesign-CH-Regular-MathDesignSymbolA-10')).toBe('\u25a0');
+    expect(readTexGlyphs('N', 'FRCQUB+MathDesign-CH-Regular-OT1-10')).toBe('N');
     // CMEX's big operators at their codes (a ToUnicode map with holes), its bracket pieces as the private characters
     // pdf.js gives them by their glyph names (parenlefttp, parenleftex, parenleftbt; bracelefttp, braceleftmid), the
     // radical's dropped.

@@ -258,6 +258,8 @@ function encodingOf(bare: string): TexEncoding | undefined {
   if (/^lasyb?\d/i.test(bare)) return 'lasy';
   // dsfont's and bbm's double-struck faces (\mathds, \mathbbm).
   if (/^(?:dsrom|dsss|bbm|bbold)/i.test(bare)) return 'blackboard';
+  // MathDesign's symbol font A holds \mathbb's capitals, named by their plain letters.
+  if (/^MathDesign-.*-MathDesignSymbolA\b/i.test(bare)) return 'blackboard';
   return undefined;
 }
 
