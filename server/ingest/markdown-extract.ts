@@ -353,7 +353,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   const directives = bracketDirectives(text, language);
   text = directives.text;
   // LiaScript's narrator and animation marks ("--{{0}}--", "{{0-1}}") are a slide show's timing, never text.
-  text = dropLiaScriptMarks(text);
+  text = outsideLiteral(text, dropLiaScriptMarks);
   // Pandoc's fenced divs ("::: notes") and attribute lists ("{width=80%}") are layout; their text stays.
   text = stripPandocMarkup(text, language);
   // Pandoc's citations ("[@Parr2010, p. 142]") read author-year from the page's bibliography, or as their keys.
