@@ -141,6 +141,19 @@ describe('drawing limits', () => {
     expect(document.blocks.filter((b) => b.kind === 'equation').map((b) => b.label)).toEqual(['(1)', '(2)', '(3)', '(4)']);
     expect(document.text).toContain('Glycolysis splits one molecule of glucose');
   });
+  it('says when the drawing time ran out, not that the file has too many figures', async () => {
+    const { document, render } = await extractPdfWithStats(fixture('pdf/latex/course-chapter.pdf'), 'course-chapter.pdf', {
+      maxPages: 400,
+      maxRegionPixels: 4_000_000,
+      maxTotalPixels: 250_000_000,
+      maxMs: -1,
+    });
+    expect(render.pictures).toBe(0);
+    expect(document.warnings).toEqual([
+      "figures on pages 1–2 were not drawn: the time for drawing this file's figures ran out on a busy server; uploading it again may draw them",
+    ]);
+    expect(document.text).toContain('Glycolysis splits one molecule of glucose');
+  });
 });
 
 describe('scanned-pages.pdf (a typed page, then two pictures of text)', () => {

@@ -146,8 +146,16 @@ export async function renderRegions(
   let pagesDrawn = 0;
   const skipped: number[] = [];
   const failed: number[] = [];
+  // Which bound stopped the drawing: the warning names it, since "too many figures" is wrong advice
+  // when the server was only busy and the same file would draw whole on a second upload.
+  let outOfTime = false;
   for (const [pageNumber, list] of [...byPage].sort((a, b) => a[0] - b[0])) {
-    if (pagesDrawn >= limits.maxPages || pixels >= limits.maxTotalPixels || performance.now() - start > limits.maxMs) {
+    if (pagesDrawn >= limits.maxPages || pixels >= limits.maxTotalPixels) {
+      skipped.push(pageNumber);
+      continue;
+    }
+    if (performance.now() - start > limits.maxMs) {
+      outOfTime = true;
       skipped.push(pageNumber);
       continue;
     }
@@ -187,7 +195,9 @@ export async function renderRegions(
   }
   if (skipped.length)
     warnings.push({
-      message: `figures on ${pageRanges(skipped)} were not drawn: the file has more figures than are drawn for one upload`,
+      message: outOfTime
+        ? `figures on ${pageRanges(skipped)} were not drawn: the time for drawing this file's figures ran out on a busy server; uploading it again may draw them`
+        : `figures on ${pageRanges(skipped)} were not drawn: the file has more figures than are drawn for one upload`,
       pages: skipped,
     });
   if (failed.length) warnings.push({ message: `figures on ${pageRanges(failed)} could not be drawn`, pages: failed });
