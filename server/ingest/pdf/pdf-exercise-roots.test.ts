@@ -12,21 +12,18 @@ describe('an exercise whose formula is a root, set inline as an exercise sheet s
   });
   const exercise = (letter: string) => doc.blocks.find((b) => b.text.startsWith(`(${letter})`));
 
-  it('reads the radicand from the rule drawn over it: the exercise is LaTeX, not a picture with the sign first', () => {
-    // The symbol font's radical sign stands raised to its rule, on a line of its own for the line reader.
-    expect(exercise('a')).toMatchObject({ kind: 'equation', latex: '(a)f(x)=\\sqrt{1-2x}.' });
+  it('reads the radicand from the rule drawn over it: the exercise is a list item with its root as inline LaTeX', () => {
+    // The symbol font's radical sign stands raised to its rule (TeX hangs it from its top); the reader puts it on its
+    // radicand's baseline (pdf-text-roots.ts), so the exercise is one line of its list, like the exercises without a root.
+    expect(exercise('a')).toMatchObject({ kind: 'list-item', text: '(a) f(x) = \\(\\sqrt{1 - 2x}\\).' });
     // The index in the sign's crook, nested roots, a fraction under the rule, a root inside brackets.
-    expect(exercise('c')?.latex).toBe('(c)f(x)=\\sqrt[3]{4+3\\tan x}.');
-    expect(exercise('e')?.latex).toBe('(e)f(x)=\\sqrt{x+\\sqrt{x}}.');
-    expect(exercise('h')?.latex).toBe('(h)y=\\sin (\\sqrt{x}).');
-    for (const letter of ['a', 'c', 'e', 'h'])
-      expect(() => katex.renderToString(exercise(letter)!.latex!, { throwOnError: true })).not.toThrow();
-  });
-
-  it("writes the exercise's text in the formula's order, the root around its radicand", () => {
-    expect(exercise('a')?.text).toBe('(a) f(x) = √(1-2x).');
-    expect(exercise('c')?.text).toBe('(c) f(x) = ∛(4+3tan x).');
-    expect(exercise('e')?.text).toBe('(e) f(x) = √(x+√x).');
+    expect(exercise('c')?.text).toBe('(c) f(x) = \\(\\sqrt[3]{4 + 3 \\tan x}\\).');
+    expect(exercise('e')?.text).toBe('(e) f(x) = \\(\\sqrt{x + \\sqrt{x}}\\).');
+    expect(exercise('g')?.text).toMatch(/^\(g\) f\(x\) = \\\(\\sqrt\{\\frac\{x\}\{[^]*\}\}\\\)\.$/);
+    expect(exercise('h')?.text).toBe('(h) y = sin(\\(\\sqrt{x}\\)).');
+    for (const letter of ['a', 'c', 'e', 'g', 'h'])
+      for (const [, latex] of exercise(letter)!.text.matchAll(/\\\((.*?)\\\)/g))
+        expect(() => katex.renderToString(latex, { throwOnError: true })).not.toThrow();
   });
 
   it('keeps the exercises without a root as they were, each followed by its answer', () => {

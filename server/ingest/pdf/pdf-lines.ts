@@ -1,6 +1,7 @@
 import { joinLatex, withoutDoubleScripts } from '../latex-join';
 import { toLatex } from './pdf-math';
 import { withDrawnUnderscores } from './pdf-drawn-underscores';
+import { radicalLatex, withTextRoots } from './pdf-text-roots';
 import type { FacedRun, PdfItem, PdfMark, PdfPage, PdfRegion, RunInLead, TextCell } from './pdf-types';
 
 /** A run of items on one baseline with no column-sized gap inside. */
@@ -79,10 +80,10 @@ interface OpenRun {
 export function pageSegments(page: PdfPage): Segment[] {
   // Short horizontal strokes a font's underscore is drawn as (the listings package with the text's own font).
   const rules = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 12);
-  const items = page.items
-    .filter((i) => i.size > 0.5)
-    .map((i) => withDrawnUnderscores(i, rules))
-    .sort((a, b) => a.x - b.x || b.y - a.y);
+  const items = withTextRoots(
+    page.items.filter((i) => i.size > 0.5).map((i) => withDrawnUnderscores(i, rules)),
+    page.marks ?? [],
+  ).sort((a, b) => a.x - b.x || b.y - a.y);
   // Thin horizontal bars of inline fractions (a few characters wide).
   const bars = (page.marks ?? []).filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 1 && m.x1 - m.x0 < 40);
   // A fraction's bar drawn between two glyphs stacked one over the other, across both.
@@ -365,8 +366,22 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
   let facedOpen = false;
   let leadMark: string | undefined;
   const noteMarks: string[] = [];
+  // Roots being read (pdf-text-roots.ts): where the sign stands in `text`, where its radicand starts, where its rule ends.
+  const roots: Array<{ at: number; start: number; end: number; index?: string }> = [];
+  const closeRoot = () => {
+    const root = roots.pop()!;
+    const radicand = text.slice(root.start);
+    // A formula opened under the rule and closed past it (a script reaching out of the root) cannot be cut at the rule:
+    // the sign stays a character before its radicand.
+    const balanced = (radicand.match(/\\\(/g)?.length ?? 0) === (radicand.match(/\\\)/g)?.length ?? 0);
+    text =
+      balanced && radicand.trim()
+        ? text.slice(0, root.at) + radicalLatex(radicand.trim(), root.index) + (/\s$/.test(radicand) ? ' ' : '')
+        : `${text.slice(0, root.at)}√${radicand}`;
+  };
   for (const [at, item] of items.entries()) {
     if (at < skipTo) continue;
+    while (roots.length && item.str.trim() && item.x >= roots[roots.length - 1].end - 0.25 * main.size) closeRoot();
     // An item read below as a script, a fraction or a footnote mark ends a run (it is appended apart, or not at all).
     const runGoesOn: boolean = facedOpen;
     facedOpen = false;
@@ -389,6 +404,16 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
     const gap = item.x - prevEnd;
     math += item.math ?? 0;
     visible += item.str.replace(/\s/g, '').length;
+    // A root in a script (e^{√x}) or inside a formula already open is left to the script reader, as before.
+    const inFormula = (text.match(/\\\(/g)?.length ?? 0) > (text.match(/\\\)/g)?.length ?? 0);
+    if (item.root && item.size >= 0.85 * main.size && !inFormula) {
+      if (text && !/\s$/.test(text) && gap > 0.15 * main.size) text += ' ';
+      roots.push({ at: text.length, start: text.length, end: item.root.end, index: item.root.index });
+      prevEnd = Math.max(prevEnd, item.x + item.width);
+      prev = item;
+      lastScript = undefined;
+      continue;
+    }
     // A raised number right before a fraction slash is the numerator of a fraction set small ("⁶⁴⁄₄"): text, not a
     // footnote marker or a script of the word before it.
     const next = items[at + 1];
@@ -496,6 +521,7 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
     prev = item;
     if (item.str.trim()) lastScript = undefined;
   }
+  while (roots.length) closeRoot();
   const lead = leadEnd !== undefined ? text.slice(0, leadEnd).replace(/\s+/g, ' ').trim() : undefined;
   const faces = facedRuns(text, faced);
   text = tidyFormulas(joinLongArrows(text.replace(/\s+/g, ' ').trim()));

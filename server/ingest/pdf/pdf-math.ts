@@ -187,9 +187,41 @@ const commandPattern = new RegExp(
  */
 export function latexToText(latex: string): string {
   if (!latex.includes('\\')) return latex;
-  return latex
+  return rootsToText(latex)
+    .replace(operatorNamePattern, (_, name: string, rest: string) => (rest ? `${name} ` : name))
     .replace(accentPattern, (_, command: string, letter: string) => `${letter}${markOfAccent.get(`\\${command}`) ?? ''}`.normalize('NFC'))
     .replace(commandPattern, (_, command: string) => symbolOfCommand.get(command) ?? command);
+}
+
+const operatorNamePattern = /\\(arcsin|arccos|arctan|sinh|cosh|tanh|coth|sin|cos|tan|cot|sec|csc|log|ln|exp)(?![a-zA-Z])( ?)/g;
+
+/**
+ * Roots written as characters: "\\sqrt{x}" is "√x", "\\sqrt{1 + x^{2}}" is "√(1 + x^{2})" (the rule's extent, which
+ * "√1 + x^{2}" would lose), "\\sqrt[3]{u}" is "∛u"; inner roots first.
+ */
+function rootsToText(latex: string): string {
+  const at = latex.lastIndexOf('\\sqrt');
+  if (at < 0) return latex;
+  let i = at + 5;
+  let index = '';
+  if (latex[i] === '[') {
+    const close = latex.indexOf(']', i);
+    if (close < 0) return latex;
+    index = latex.slice(i + 1, close);
+    i = close + 1;
+  }
+  if (latex[i] !== '{') return rootsToText(latex.slice(0, at)) + latex.slice(at);
+  let depth = 0;
+  let end = i;
+  for (; end < latex.length; end++) {
+    if (latex[end] === '{') depth++;
+    else if (latex[end] === '}' && --depth === 0) break;
+  }
+  if (end >= latex.length) return latex;
+  const body = latex.slice(i + 1, end).trim();
+  const sign = index === '3' ? '∛' : index === '4' ? '∜' : index ? `${index}√` : '√';
+  const radicand = /^[\p{L}\p{N}.]+$/u.test(body) ? body : `(${body})`;
+  return rootsToText(latex.slice(0, at) + sign + radicand + latex.slice(end + 1));
 }
 
 /** The combining mark of each math accent, and a math accent over one letter ("\\hat{δ}"). */

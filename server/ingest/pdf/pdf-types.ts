@@ -25,6 +25,8 @@ export interface PdfItem {
   boldMath?: boolean;
   /** Text printed upside down, read the right way up (pdf-rotated-text): the number of the group it stands in. */
   turned?: number;
+  /** A radical sign in running text (pdf-text-roots.ts): where its rule ends, and its index if any. */
+  root?: { end: number; index?: string };
 }
 
 /** A painted shape of a page (a stroked or filled path, or an image), as a box in PDF points (y up). */
