@@ -174,8 +174,10 @@ export function buildBlocks(
         // The formula that ends a sentence, on a line of its own ("... value being" / "H = 0.3.", "mit f^0 := id." under
         // the display the sentence is about): too few letters to be read as prose, it is the sentence's, never dropped.
         const last = blocks[blocks.length - 1];
+        // After a sentence that ended, it is a formula of its own (the second form of an answer, after "both of the
+        // following."): its own paragraph.
         if (last?.kind === 'paragraph' && !/[.:;!?]["”’)]?$/.test(last.text)) last.text = `${last.text} ${text}`;
-        else if (last?.kind === 'equation') blocks.push({ kind: 'paragraph', text, page: para[0].page });
+        else blocks.push({ kind: 'paragraph', text, page: para[0].page });
       } else if (paraKind === 'paragraph' && isRunInLabel(para, body)) {
         // A label set in a face of its own over the text it names ("Beweis", "Notation", "Idee"): kept if text follows.
         const block: DocBlock = { kind: paraKind, text, page: para[0].page };

@@ -77,3 +77,16 @@ describe('a sentence that goes on in a formula on the next line', () => {
     ]);
   });
 });
+
+describe('a formula on a line of its own after a sentence that ended', () => {
+  it('keeps it as its own paragraph, never dropped for its few words', () => {
+    expect(
+      blocks([
+        line('The answer is the derivative of the outer function times the derivative of the inner one, and it is', 347.1),
+        line('written with the secant as the chain rule gives it. There are many ways to simplify this answer,', 334),
+        line('including both of the following.', 320.8, { x1: 230 }),
+        line('= 2\\(\\sqrt{\\sec (4x)}\\) tan(4x).', 294.9, { x0: 263, x1: 357, math: 0.28 }),
+      ]).slice(1),
+    ).toEqual(['paragraph: = 2\\(\\sqrt{\\sec (4x)}\\) tan(4x).']);
+  });
+});

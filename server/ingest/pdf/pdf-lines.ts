@@ -133,7 +133,21 @@ export function pageSegments(page: PdfPage): Segment[] {
         item.size <= last.size * 1.05 &&
         item.x - (last.x + last.width) < 0.3 * size &&
         Math.abs(item.y - last.y) < 0.55 * last.size;
-      if (dy > (onBig ? 0.8 : onScript ? 0.9 : isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
+      // The numerator of a fraction set in an exponent (the 1 of e^{-1/x}, of (cos x)^{1/2}) stands on its bar, higher than a
+      // script stands: it joins the line its bar is raised over.
+      const overBar =
+        isScript &&
+        gap < 0.3 * size &&
+        item.y > run.y &&
+        bars.some(
+          (m) =>
+            m.x0 <= item.x + 1 &&
+            m.x1 >= item.x + item.width - 1 &&
+            m.y0 <= item.y + 0.1 * item.size &&
+            m.y0 >= item.y - 0.5 * item.size &&
+            m.y0 - run.y > 0.15 * size,
+        );
+      if (dy > (onBig ? 0.8 : onScript || overBar ? 0.9 : isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
       if (dy < bestDy) [best, bestDy] = [run, dy];
     }
     // A space run reaches as far as pdfjs measured it (to a margin note on the same baseline): it joins a line but never extends it.
@@ -316,9 +330,16 @@ function scriptFraction(
   main: PdfItem,
   bars: PdfMark[],
 ): { latex: string; raised: boolean; end: number; x1: number } | undefined {
-  const n = items[at];
-  const d = items[at + 1];
-  if (!d || !d.str.trim() || d.size >= main.size * 0.85 || Math.abs(d.x - n.x) > 0.2 * main.size || n.y - d.y < 0.4 * n.size)
+  // The two halves start at one x; whichever came first, the numerator is the higher.
+  const [n, d] = items[at + 1] && items[at + 1].y > items[at].y ? [items[at + 1], items[at]] : [items[at], items[at + 1]];
+  if (
+    !d ||
+    !n.str.trim() ||
+    !d.str.trim() ||
+    d.size >= main.size * 0.85 ||
+    Math.abs(d.x - n.x) > 0.2 * main.size ||
+    n.y - d.y < 0.4 * n.size
+  )
     return undefined;
   const [x0, x1] = [Math.min(n.x, d.x), Math.max(n.x + n.width, d.x + d.width)];
   const bar = bars.find((b) => b.x0 <= x0 + 1 && b.x1 >= x1 - 1 && b.y0 >= d.y + 0.5 * d.size - 1 && b.y1 <= n.y + 1);
@@ -437,8 +458,14 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
       skipTo = fraction.end;
       continue;
     }
+    // A fraction in an exponent: its numerator raised, or its denominator first (the two start at one x) and barely off the
+    // baseline, with the numerator right after it.
+    const numeratorNext =
+      !!next && next.size < main.size * 0.85 && Math.abs(next.x - item.x) < 0.2 * main.size && next.y - main.y > 0.15 * main.size;
     const small =
-      isSmall && raised && item.str.trim() && text.trim() && gap < 0.5 * main.size ? scriptFraction(items, at, main, bars) : undefined;
+      isSmall && (raised || numeratorNext) && item.str.trim() && text.trim() && gap < 0.5 * main.size
+        ? scriptFraction(items, at, main, bars)
+        : undefined;
     if (small) {
       const continues = lastScript && item.x <= lastScript.end + 0.3 * main.size && lastScript.raised === small.raised ? 'same' : 'new';
       text = appendScript(text.trimEnd(), '', small.raised, continues, small.latex);
