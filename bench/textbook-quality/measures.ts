@@ -31,6 +31,15 @@ export function titlesInOrder(book: TextbookContent): string[] {
 }
 
 /** Headings the book is not expected to print: the original's navigation and its reference list (it becomes the references). */
+/**
+ * The captions the book prints under its pictures. A heading of the source that labels the figure right under it ("Figure
+ * 1.1. ...", R Markdown's captions in Word) is printed as that figure's caption, not missing from the book's sections.
+ */
+export function figureCaptions(book: TextbookContent): Set<string> {
+  const html = book.chapters.flatMap((c) => [c.content, ...c.sections.map((s) => s.content)].map(materialHtml)).join('');
+  return new Set([...html.matchAll(/<img\b[^>]*>\s*<p><em>(.*?)<\/em><\/p>/g)].map((m) => titleKey(htmlToText(m[1]))));
+}
+
 export const notInText =
   /^(?:contents|table of contents|list of (?:figures|tables|algorithms|listings)|abbildungsverzeichnis|tabellenverzeichnis|table des figures|liste des (?:figures|tableaux)|todo list|liste der noch zu erledigenden punkte|liste des points à traiter|index|references|bibliography|works cited|inhalt|inhaltsverzeichnis|literatur|literaturverzeichnis|table des matières|sommaire|références|bibliographie)$/iu;
 

@@ -73,6 +73,8 @@ function codeText(buffer: string): string {
 }
 
 const captionStart = /^(figure|fig\.|table|chart|diagram|image)\s*\d+/i;
+// A figure's label and number in the languages of the documents read ("Figure 1.1.", "Abbildung 3:", "Fig. 2", "Figura 4").
+const figureLabel = /^(?:figure|fig\.|abbildung|abb\.|bild|figura|tableau|tabelle|tabla|table)\s*\d+(?:\.\d+)*(?:[.:)]|\s|$)/iu;
 
 /** Blocks, and the paragraphs whose every letter is bold (headings typed as bold text instead of a heading style). */
 function readHtml(
@@ -141,7 +143,11 @@ function readHtml(
       prev.text = block.text;
       return;
     }
-    if (block.kind === 'figure' && prev?.kind === 'paragraph' && captionStart.test(prev.text) && /^fig/i.test(prev.text)) {
+    // A heading that is a figure's label and title right above its picture (R Markdown sets each caption so) is its caption.
+    const captionAbove =
+      (prev?.kind === 'paragraph' && captionStart.test(prev.text) && /^fig/i.test(prev.text)) ||
+      (prev?.kind === 'heading' && figureLabel.test(prev.text));
+    if (block.kind === 'figure' && captionAbove) {
       blocks.pop();
       block.caption = prev.text;
       block.text = prev.text;

@@ -36,6 +36,11 @@ const kramdownAttributes = /\{:?\s*(?:#[^\s{}]+|\.[A-Za-z][\w-]*)(?:\s[^{}]*)?\}
 const displayMath = /\$\$([\s\S]+?)\$\$|\\\[([\s\S]+?)\\\]/g;
 // Private-use characters mark where a margin note or display equation sat (markdown-it replaces NUL).
 const placeholder = /\uE000(M|E|N)(\d+)\uE001/g;
+// A hard line break (two spaces or a backslash at a line's end) stands as this character while a paragraph's spaces are
+// tidied; a paragraph, a list item or a quotation keeps it as a line break, as CommonMark does, anything else as a space.
+const hardBreak = '\uE022';
+const hardBreaks = / ?\uE022 ?/g;
+const keepsLineBreaks = new Set<DocBlock['kind']>(['paragraph', 'list-item', 'quote']);
 
 /** True when a text file is written in Markdown (Quarto and R Markdown pages too): front matter, "#" headings, fenced code, or bullet outlines. */
 export function looksLikeMarkdown(text: string, filename = ''): boolean {
@@ -111,8 +116,11 @@ interface InlineParts {
   emphasis?: string[];
 }
 
-/** An inline run's plain text and its links (Markdown links, autolinks, bare web addresses, `<a href>`). */
-function inlineParts(token: Token, formulas: string[]): InlineParts {
+/**
+ * An inline run's plain text and its links (Markdown links, autolinks, bare web addresses, `<a href>`); with `breaks`,
+ * its hard line breaks marked by `hardBreak` (the block it makes decides what they read as).
+ */
+function inlineParts(token: Token, formulas: string[], breaks = false): InlineParts {
   let out = '';
   const links: DocLink[] = [];
   const code: string[] = [];
@@ -157,7 +165,8 @@ function inlineParts(token: Token, formulas: string[]): InlineParts {
       out += `\uE020${spans.length}\uE021`;
       spans.push(child.content.replace(/\s+/g, ' '));
       if (child.content.trim()) code.push(child.content.replace(/\s+/g, ' ').trim());
-    } else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
+    } else if (child.type === 'hardbreak' && breaks) out += hardBreak;
+    else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
     else if (child.type === 'strong_open' || child.type === 'em_open') openMark(child.type === 'strong_open' ? 'strong' : 'emphasis');
     else if (child.type === 'strong_close' || child.type === 'em_close') closeMark(child.type === 'strong_close' ? 'strong' : 'emphasis');
     else if (child.type === 'link_open') open.push({ start: out.length, href: String(child.attrGet('href') ?? '') });
@@ -489,16 +498,22 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
       })
       .replace(/\s+/g, ' ')
       .trim();
-    if (eq !== undefined && !clean) push(display(eq));
-    else if (clean) {
+    if (eq !== undefined && !clean.replaceAll(hardBreak, '')) push(display(eq));
+    else if (clean.replaceAll(hardBreak, '')) {
       const block = make(clean);
-      const placed = placeAnchors(block.text, links);
+      const lineBreak = keepsLineBreaks.has(block.kind) ? '\n' : ' ';
+      const broken = (text: string) => text.replace(hardBreaks, lineBreak).trim();
+      block.text = broken(block.text);
+      const placed = placeAnchors(
+        block.text,
+        links.map((l) => ({ ...l, text: broken(l.text) })),
+      );
       if (placed.length) block.links = placed;
-      const spans = code.filter((c) => block.text.includes(c));
+      const spans = code.map(broken).filter((c) => block.text.includes(c));
       if (spans.length) block.code = spans;
       if (block.kind !== 'heading' && block.kind !== 'caption')
         for (const kind of ['strong', 'emphasis'] as const) {
-          const found = (marks[kind] ?? []).filter((m) => block.text.includes(m));
+          const found = (marks[kind] ?? []).map(broken).filter((m) => block.text.includes(m));
           if (found.length) block[kind] = found;
         }
       push(block);
@@ -551,7 +566,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
         break;
       case 'paragraph_open': {
         const inline = tokens[i + 1];
-        const parts: InlineParts = inline.type === 'inline' ? inlineParts(inline, formulas) : { text: '', links: [], code: [] };
+        const parts: InlineParts = inline.type === 'inline' ? inlineParts(inline, formulas, true) : { text: '', links: [], code: [] };
         const { text: content, links, code } = parts;
         if (table) break;
         if (lists.length) {

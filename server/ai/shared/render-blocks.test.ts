@@ -165,6 +165,19 @@ describe('numberListItems', () => {
     expect(renderBlocks(items.slice(3, 4))).toBe('<ol start="3"><li><p>Three</p></li></ol>');
   });
 
+  it('shows the line breaks of a paragraph, a list item and a quotation as <br>, never inside a formula', () => {
+    // A Markdown hard break (markdown-extract) is a line break in the block's text.
+    const html = renderBlocks([
+      b('quote', 'Typ: Vorlesung\nDauer: 90 Minuten', { strong: ['Typ:'] }),
+      b('paragraph', 'Erste Zeile\nzweite mit Link\nund \\(a +\nb\\)', { links: [{ text: 'Link', href: 'https://example.org/a' }] }),
+      b('list-item', 'Punkt eins\ngeht weiter'),
+    ]);
+    expect(html).toContain('<blockquote><p><strong>Typ:</strong> Vorlesung<br>Dauer: 90 Minuten</p></blockquote>');
+    expect(html).toContain('<p>Erste Zeile<br>zweite mit <a href="https://example.org/a"');
+    expect(html).toContain('</a><br>und \\(a +\nb\\)</p>');
+    expect(html).toContain('<li><p>Punkt eins<br>geht weiter</p></li>');
+  });
+
   it("prints a listing's caption under its code", () => {
     const html = renderBlocks([b('code', 'summary(data)', { caption: 'Listing 2.1 – Code source en R' })]);
     expect(html).toContain('<pre><code>summary(data)</code></pre><p><em>Listing 2.1 – Code source en R</em></p>');

@@ -52,9 +52,12 @@ function definitionHtml(block: DocBlock, term: string): string {
   return `<strong>${inlineHtml(term)}</strong>${linkedHtml(rest, placeLinks([rest], block.links), placeCode(rest, block.code), marks)}`;
 }
 
-/** A quotation's text with its own line breaks (verse set line by line keeps its lines). */
+/**
+ * A text with its own line breaks (verse set line by line, a Markdown hard break in a paragraph or a list item); a
+ * line break inside a tag or an inline formula `\(...\)` is the formula's.
+ */
 function lineBrokenHtml(block: DocBlock): string {
-  return textHtml(block).replace(/\n/g, '<br>');
+  return textHtml(block).replace(/(<[^>]*>|\\\([\s\S]*?\\\))|\n/g, (_m, kept?: string) => kept ?? '<br>');
 }
 
 /** Escapes text and turns inline `\(latex\)` into the editor's inline math nodes. */
@@ -103,7 +106,7 @@ function renderList(items: DocBlock[]): string {
       html += `<${tag}${startAttr(item)}>`;
       open.push({ tag, next: (item.ordered ? (item.start ?? 1) : 1) + 1, marker: (item.ordered && item.marker) || '' });
     }
-    html += `<li><p>${item.term && item.text.startsWith(item.term) ? definitionHtml(item, item.term) : textHtml(item)}</p>`;
+    html += `<li><p>${item.term && item.text.startsWith(item.term) ? definitionHtml(item, item.term) : lineBrokenHtml(item)}</p>`;
   }
   while (open.length) html += `</li></${open.pop()!.tag}>`;
   return html;
@@ -169,7 +172,7 @@ function renderQuote(run: DocBlock[]): string {
 function renderOne(block: DocBlock, options: RenderOptions): string {
   switch (block.kind) {
     case 'paragraph':
-      return `<p>${textHtml(block)}</p>`;
+      return `<p>${lineBrokenHtml(block)}</p>`;
     case 'table':
       return renderTable(block, options);
     case 'figure': {

@@ -181,6 +181,24 @@ describe('links from PDF link annotations', () => {
     expect(links.map((l) => l.text)).toEqual(['[HTML format]', 'in the GitHub repository']);
   });
 
+  it('gives a link to the block where its anchor stands on the page, not to a heading of the same words above it', () => {
+    // The heading is not linked; the sentence under it ends with the same words, and the rectangle is over those.
+    const items = [item('Student Support Hub', 50, 720, 95), item('help and resources from Student Support Hub.', 50, 700, 220)];
+    const links = pageLinks([{ subtype: 'Link', url: 'https://example.org/hub', rect: [170, 698, 265, 709] }], items, { x: 0, y: 0 });
+    expect(links.map((l) => [l.text, l.before, l.after])).toEqual([['Student Support Hub', 'from', '.']]);
+    const blocks: DocBlock[] = [
+      { kind: 'heading', text: 'Student Support Hub', level: 3, page: 2 },
+      { kind: 'paragraph', text: 'If you need it, you can find help and resources from Student Support Hub.', page: 2 },
+    ];
+    expect(attachLinks(blocks, [{ ...links[0], page: 2 }])).toBe(1);
+    expect(blocks[0].links).toBeUndefined();
+    expect(blocks[1].links).toEqual([{ text: 'Student Support Hub', href: 'https://example.org/hub' }]);
+    // Words beside read otherwise than the block holds them (a mark dropped from the text): the first block holding the anchor.
+    const other: DocBlock[] = [{ kind: 'paragraph', text: 'See Student Support Hub today.', page: 2 }];
+    expect(attachLinks(other, [{ ...links[0], page: 2 }])).toBe(1);
+    expect(other[0].links).toEqual([{ text: 'Student Support Hub', href: 'https://example.org/hub' }]);
+  });
+
   it('finds an anchor by its target only when the anchor is the printed address', () => {
     // "click" is not in this block: the address printed there is another anchor's words, not this link's.
     const blocks: DocBlock[] = [{ kind: 'paragraph', text: 'The notes are at https://example.org/a today.', page: 1 }];

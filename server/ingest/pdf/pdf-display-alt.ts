@@ -531,9 +531,19 @@ const shown = (text: string) => [
 
 /**
  * The alt text of a display picture: read from its glyphs where that reading says every character the lines' text says
- * (it may say more: a script the lines gave to another line), else the lines' text.
+ * (it may say more: a script the lines gave to another line), else the lines' text. A glyph no font names (U+FFFD, the
+ * page's warning names the page) is left out: the picture shows it, and alt text marked unreadable says nothing of the rest.
  */
 export function pictureAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string {
+  const said = readAltText(items, marks, region);
+  if (!said.includes('\uFFFD')) return said;
+  return said
+    .replace(/\uFFFD/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function readAltText(items: PdfItem[], marks: PdfMark[], region: PdfRegion): string {
   const found: Found = {};
   const read = glyphAltText(items, marks, region, found);
   // A display holding words (a label over an arrow, "pour un certain S") keeps the order pdf-worded-rows.ts gave them,

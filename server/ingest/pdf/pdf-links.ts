@@ -73,6 +73,36 @@ function wordsBeside(line: PdfItem[], x0: number, x1: number): boolean {
 }
 
 /**
+ * The word printed next to an edge of a rectangle on its line, left of it (`before`) or right of it (each character an
+ * even share of its run's width), when it stands within a space or so of the edge: a word across a column gap is
+ * another text's. A punctuation mark after the anchor ("HEART.") is a word here too.
+ */
+function wordNextTo(line: PdfItem[], edge: number, side: 'before' | 'after'): string | undefined {
+  const chars = line
+    .flatMap((item) => {
+      const cs = [...item.str];
+      const step = item.width / Math.max(1, cs.length);
+      return cs.map((c, i) => ({ c, x0: item.x + i * step, x1: item.x + (i + 1) * step, size: item.size }));
+    })
+    .filter((ch) => (side === 'before' ? ch.x0 + ch.x1 < 2 * edge : ch.x0 + ch.x1 > 2 * edge))
+    .sort((a, b) => (side === 'before' ? b.x0 - a.x0 : a.x0 - b.x0));
+  let word = '';
+  let reach = edge;
+  for (const ch of chars) {
+    if (/\s/.test(ch.c)) {
+      if (word) break;
+      continue;
+    }
+    const gap = side === 'before' ? reach - ch.x1 : ch.x0 - reach;
+    // Inside a word its letters touch; the first letter may stand a space or so from the rectangle.
+    if (gap > (word ? 0.2 : 1.5) * ch.size) break;
+    word = side === 'before' ? ch.c + word : word + ch.c;
+    reach = side === 'before' ? ch.x0 : ch.x1;
+  }
+  return word || undefined;
+}
+
+/**
  * The page's link annotations (URI actions) with the text under each rectangle, in reading order. A link that wraps over
  * two lines comes as one rectangle per line with one target: the pieces are one anchor.
  */
@@ -120,9 +150,12 @@ export function pageLinks(annotations: AnnotationLike[], items: PdfItem[], origi
       // The next line of a wrapped anchor: how its lines join is decided with the block's text (attachLinks).
       last.text = `${last.text}\n${text}`;
       last.y = area.y0;
+      last.after = wordNextTo(line, area.x1, 'after');
       continue;
     }
-    out.push({ text, href: area.href!, y: area.y0 });
+    const before = wordNextTo(line, area.x0, 'before');
+    const after = wordNextTo(line, area.x1, 'after');
+    out.push({ text, href: area.href!, y: area.y0, ...(before ? { before } : {}), ...(after ? { after } : {}) });
   }
   return out;
 }
@@ -142,21 +175,24 @@ export function attachLinks(blocks: DocBlock[], links: Array<PdfLink & { page: n
     // (pdf.js and the line reader space "∀x: Calgary" differently): the anchor is the block's own text it covers.
     // An address printed as the anchor is found by its target too (a character of the printed anchor misread at a line break).
     const printed = printedForms(link.href).filter((p) => squash(link.text).replace(/\s/g, '').length >= p.length - 2);
-    const forms = [...new Set([link.text.replace(/-\n/g, ''), link.text, ...printed])]
-      .map((f) => squash(f).replace(/\s/g, ''))
-      .filter(Boolean);
+    const forms = [...new Set([link.text.replace(/-\n/g, ''), link.text, ...printed])].map(compact).filter(Boolean);
     let found: { block: number; at: number; text: string } | undefined;
-    // From the block of the link before onwards first; then anywhere on its pages (a footnote or a reference list is
-    // read after the paragraphs of its page).
-    for (const from of [cursor, 0])
-      for (let i = from; i < blocks.length && !found; i++) {
-        const b = blocks[i];
-        // A reference list's entries all carry the page the list starts on.
-        const reach = b.kind === 'bibliography' ? Infinity : 1;
-        if (b.kind === 'equation' || b.page === undefined || b.page > link.page || b.page < link.page - reach) continue;
-        const hit = locate(squash(b.text), forms, b.links ?? []);
-        if (hit) found = { block: i, ...hit };
-      }
+    // First the block where the anchor stands between the words printed beside it on its lines (a heading of the same
+    // words above the sentence that links them is another place on the page); then, those words read otherwise (a
+    // footnote mark dropped, a word rejoined), the first block that holds it.
+    const beside: [string, string] | undefined = link.before || link.after ? [compact(link.before), compact(link.after)] : undefined;
+    for (const around of beside ? [beside, undefined] : [undefined])
+      // From the block of the link before onwards first; then anywhere on its pages (a footnote or a reference list is
+      // read after the paragraphs of its page).
+      for (const from of [cursor, 0])
+        for (let i = from; i < blocks.length && !found; i++) {
+          const b = blocks[i];
+          // A reference list's entries all carry the page the list starts on.
+          const reach = b.kind === 'bibliography' ? Infinity : 1;
+          if (b.kind === 'equation' || b.page === undefined || b.page > link.page || b.page < link.page - reach) continue;
+          const hit = locate(squash(b.text), forms, b.links ?? [], around);
+          if (hit) found = { block: i, ...hit };
+        }
     if (!found) continue;
     const block = blocks[found.block];
     const text = squash(block.text);
@@ -177,8 +213,14 @@ function printedForms(href: string): string[] {
   return [bare, noSlash, noSlash.replace(/^https?:\/\//i, '')];
 }
 
-/** Where one of the anchor's forms (without spaces) occurs in a text, as the text's own words, not inside an anchor already there. */
-function locate(text: string, forms: string[], taken: DocLink[]): { at: number; text: string } | undefined {
+/** Text without its spaces, characters normalised: how anchors and the words beside them are compared. */
+const compact = (text: string | undefined) => (text ? squash(text).replace(/\s/g, '') : '');
+
+/**
+ * Where one of the anchor's forms (without spaces) occurs in a text, as the text's own words, not inside an anchor
+ * already there; with `around`, only where the text has those words (without spaces) next to it.
+ */
+function locate(text: string, forms: string[], taken: DocLink[], around?: [string, string]): { at: number; text: string } | undefined {
   const chars: string[] = [];
   const pos: number[] = [];
   for (let i = 0; i < text.length; i++)
@@ -186,12 +228,17 @@ function locate(text: string, forms: string[], taken: DocLink[]): { at: number; 
       chars.push(text[i]);
       pos.push(i);
     }
-  const compact = chars.join('');
+  const compactText = chars.join('');
   const busy = taken.map((l) => text.indexOf(l.text)).filter((i) => i >= 0);
   for (const form of forms) {
-    for (let k = compact.indexOf(form); k >= 0; k = compact.indexOf(form, k + 1)) {
+    for (let k = compactText.indexOf(form); k >= 0; k = compactText.indexOf(form, k + 1)) {
       const start = pos[k];
       if (busy.includes(start)) continue;
+      // Characters are placed by an even share of their run's width: the words beside may be off by a character or two.
+      const end = k + form.length;
+      const [before, after] = around ?? ['', ''];
+      if (!compactText.slice(Math.max(0, k - before.length - 2), k).includes(before)) continue;
+      if (!compactText.slice(end, end + after.length + 2).includes(after)) continue;
       return { at: start, text: text.slice(start, pos[k + form.length - 1] + 1) };
     }
   }

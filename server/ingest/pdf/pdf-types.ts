@@ -46,6 +46,9 @@ export interface PdfLink {
   href: string;
   /** Baseline area's bottom, PDF points (y up): where the anchor ends on the page. */
   y: number;
+  /** The word printed just before the anchor on its line and just after it on its last line: where on the page it sits. */
+  before?: string;
+  after?: string;
 }
 
 /** Why a page gave no text: its text is drawn in fonts with no Unicode map, or the page is a picture of text. */
