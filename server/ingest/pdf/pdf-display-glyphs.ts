@@ -399,6 +399,19 @@ function readSequence(atoms: Atom[], delimiters: Delimiter[], braces: Brace[], b
   // (pdf-display-roots.ts), read as a sequence of its own with the rules under it.
   for (const bar of bars.filter((b) => !usedBars.has(b)).sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))) {
     if (usedBars.has(bar)) continue;
+    // A root under or over a wider bar is its fraction's ("\frac{\bar{X} - \mu_0}{\sigma/\sqrt{n}}"): read with the
+    // denominator or numerator it stands in, never left on the row after the fraction ("\frac{...}{\sigma/}\sqrt{n}").
+    const inFraction = bars.some(
+      (f) =>
+        f !== bar &&
+        !usedBars.has(f) &&
+        f.x1 - f.x0 > bar.x1 - bar.x0 + 1 &&
+        bar.x0 >= f.x0 - 1 &&
+        bar.x1 <= f.x1 + 1 &&
+        Math.abs(f.y - bar.y) < 2.5 * main &&
+        Math.abs(f.y - bar.y) > 0.05 * main,
+    );
+    if (inFraction) continue;
     const root = rootAt(
       bar,
       atoms.filter((a) => !used.has(a)),

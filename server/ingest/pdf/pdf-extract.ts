@@ -11,6 +11,7 @@ import { withGlyphLatex } from './pdf-display-glyphs';
 import { dropOrnaments, findFigures } from './pdf-figures';
 import { readNumberedListings } from './pdf-numbered-listings';
 import { removeFurniture, repeatedEdgeMarks } from './pdf-furniture';
+import { dropOverlaySteps } from './pdf-overlay-steps';
 import { pageSegments, type Segment } from './pdf-lines';
 import { continuesUrl } from './pdf-join';
 import { readsAsCode } from './pdf-code-lines';
@@ -97,7 +98,8 @@ function regionSegment(region: PdfRegion, size: number): Segment {
  */
 export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
   // The author's to-do notes (todonotes) are left out before anything reads the pages, and the warnings say so.
-  const raw = { ...input, pages: input.pages.map((p) => ({ ...p })) };
+  // A slide uncovered over several pages is read from its last page (pdf-overlay-steps).
+  const raw = { ...input, pages: dropOverlaySteps(input.pages).map((p) => ({ ...p })) };
   const dropped = dropTodoNotes(raw.pages);
   const todo = todoNotesLine(dropped);
   const { lines, body } = layoutLines(raw);
@@ -125,7 +127,7 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
       title: (title && recased.get(title)) ?? title ?? visibleTitle(blocks, titleBlock, usableMetaTitle(raw.metaTitle)),
       titleBlock: titleBlock.length ? titleBlock : undefined,
       bibliography: bibliography.length ? bibliography : undefined,
-      pageCount: raw.pages.length,
+      pageCount: input.pages.length,
       ...warningFields(warnings),
       ...(todo ? { omitted: [`the author's notes to self: ${todo}`] } : {}),
     },
