@@ -263,3 +263,13 @@ describe('links and lists', () => {
     expect(marks.openEnds).toEqual([openEndKey('Draw bell curves around points on graph')]);
   });
 });
+
+describe('midSentenceEnds and a relation of symbols after a whole sentence', () => {
+  it('does not count a paragraph closing on a formula statement set without a stop, and still counts one closing on a word', () => {
+    const html =
+      '<p>Look at the pressure ratio to determine which way the reaction will travel to reach equilibrium. ∆<span data-type="inline-math" data-latex="_{r}"></span>G &lt; 0 ⟹ A → B</p>' +
+      '<p>Look at the pressure ratio to determine which way the reaction will travel. Then ∆G &lt; 0 and</p>' +
+      '<p>Look at the pressure ratio to determine which way the reaction will travel to reach A → B</p>';
+    expect(midSentenceEnds(html).cut).toEqual(['…hich way the reaction will travel. Then ∆G < 0 and', '… which way the reaction will travel to reach A → B']);
+  });
+});

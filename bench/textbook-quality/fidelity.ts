@@ -106,6 +106,10 @@ function setWithoutStop(p: string): boolean {
   // A notation entry opens with its formula ("∂²f/∂x² is the second partial derivative of f with respect to x").
   if (/^[\p{Sm}∂∇]/u.test(p)) return true;
   if (/^\s*(?:\/\/|#)|[{};]\s*$|←|\b(?:do|then|end for|end if)$/.test(p)) return true;
+  // A whole sentence, then a relation of symbols set after it without a stop ("... to reach equilibrium. ∆G < 0 ⟹ A → B"):
+  // the statement is the formula, no word of two letters in it.
+  const tail = /[.!?:]\s+([^.!?:]+)$/u.exec(p)?.[1];
+  if (tail && /[<>=≤≥≠≈≡⟹⇒→⟶⇔↔∈⊂⊆]/u.test(tail) && !/\p{L}{2,}/u.test(tail)) return true;
   const words = p.match(/\p{L}[\p{L}’'-]*/gu) ?? [];
   return words.filter((w) => /^\p{Ll}/u.test(w)).length < words.length / 3;
 }
@@ -126,7 +130,7 @@ function addressAfterSentence(html: string): boolean {
  * entropy"). Not counted: a lead-in whose sentence goes on in the display formula right after it
  * (a margin note between them aside) or in the list right after it, a sentence whose stop is inside the formula closing
  * it, a web address shown after a whole sentence, and what the source itself sets without a stop (captions,
- * code and algorithm lines, glossary and notation entries, a paragraph the source ends there
+ * code and algorithm lines, glossary and notation entries, a relation of symbols closing a paragraph after its sentence, a paragraph the source ends there
  * without a stop, given by its closing words in `sourceOpenEnds`, and a row of figures). Returns the findings and how many paragraphs were judged.
  */
 export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { cut: string[]; judged: number } {
