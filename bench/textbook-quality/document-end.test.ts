@@ -19,7 +19,10 @@ async function twoPages(last: string): Promise<Uint8Array> {
 
 describe('documentOpenEnd through sourceMarks', () => {
   it("takes the document's last body line when the document itself stops mid-sentence, no page's last line before it", async () => {
-    const marks = await sourceMarks('guide.pdf', await twoPages('Locate, retrieve and evaluate relevant information, including print and electronic'));
+    const marks = await sourceMarks(
+      'guide.pdf',
+      await twoPages('Locate, retrieve and evaluate relevant information, including print and electronic'),
+    );
     expect(marks.openEnds).toEqual([openEndKey('relevant information, including print and electronic')]);
   });
 
@@ -29,7 +32,10 @@ describe('documentOpenEnd through sourceMarks', () => {
   });
 
   it("so the book's last paragraph ending where the document ends is no cut, and a cut before it still is", async () => {
-    const marks = await sourceMarks('guide.pdf', await twoPages('Locate, retrieve and evaluate relevant information, including print and electronic'));
+    const marks = await sourceMarks(
+      'guide.pdf',
+      await twoPages('Locate, retrieve and evaluate relevant information, including print and electronic'),
+    );
     const book =
       '<p>Every course must state its learning outcomes and how they are assessed in the</p>' +
       '<p>Students will: locate, retrieve and evaluate relevant information, including print and electronic</p>';
