@@ -1,5 +1,10 @@
-import type { PdfLine, PdfMark } from './pdf-types';
-import type { Row } from './pdf-tables';
+import type { PdfMark } from './pdf-types';
+
+/** A row as the table finder reads it: its cells (lines, with their type size) left to right, on one baseline. */
+interface RuledRow {
+  cells: ReadonlyArray<{ x0: number; x1: number; text: string; size?: number }>;
+  y: number;
+}
 
 /**
  * A table of one row between two rules (booktabs' `\toprule` over it and `\bottomrule` under it: "Tierart | Name |
@@ -8,10 +13,11 @@ import type { Row } from './pdf-tables';
  * twice it. Its cells are short and stand apart (two cells or more), and it ends no sentence: a remark set between two
  * rules is one cell of prose. Such a row is the table's header.
  */
-export function ruledHeaderRow(row: Row, marks: PdfMark[] | undefined): boolean {
+export function ruledHeaderRow(row: RuledRow, marks: PdfMark[] | undefined): boolean {
   if (!marks?.length || row.cells.length < 2) return false;
-  const cells = row.cells as PdfLine[];
-  const size = Math.max(...cells.map((c) => c.size));
+  const cells = row.cells;
+  const size = Math.max(...cells.map((c) => c.size ?? 0));
+  if (size <= 0) return false;
   if (cells.some((c) => c.text.trim().length > 30) || /[.:;!?]$/.test(cells[cells.length - 1].text.trim())) return false;
   const left = Math.min(...cells.map((c) => c.x0));
   const right = Math.max(...cells.map((c) => c.x1));
