@@ -263,3 +263,29 @@ describe('links and lists', () => {
     expect(marks.openEnds).toEqual([openEndKey('Draw bell curves around points on graph')]);
   });
 });
+
+describe('midSentenceEnds and a relation of symbols after a whole sentence', () => {
+  it('does not count a paragraph closing on a formula statement set without a stop, and still counts one closing on a word', () => {
+    const html =
+      '<p>Look at the pressure ratio to determine which way the reaction will travel to reach equilibrium. ∆<span data-type="inline-math" data-latex="_{r}"></span>G &lt; 0 ⟹ A → B</p>' +
+      '<p>Look at the pressure ratio to determine which way the reaction will travel. Then ∆G &lt; 0 and</p>' +
+      '<p>Look at the pressure ratio to determine which way the reaction will travel to reach A → B</p>';
+    expect(midSentenceEnds(html).cut).toEqual([
+      '…hich way the reaction will travel. Then ∆G < 0 and',
+      '… which way the reaction will travel to reach A → B',
+    ]);
+  });
+});
+
+describe('midSentenceEnds and a lead-in before a table', () => {
+  it('does not count a lead-in whose sentence goes on in the table, and still counts a sentence a table was floated into', () => {
+    const html =
+      '<p>Die Tabelle sollte also folgenden Kopf haben</p>' +
+      '<table><tbody><tr><th><p>Tierart</p></th><th><p>Name</p></th></tr></tbody></table>' +
+      '<p>Die weiteren Aufgaben sind für die Bonuspunkte.</p>' +
+      '<p>The rows of the table below are read one after the other and</p>' +
+      '<table><tbody><tr><td><p>1</p></td><td><p>2</p></td></tr></tbody></table>' +
+      '<p>compared with the values of the first experiment.</p>';
+    expect(midSentenceEnds(html).cut).toEqual(['…f the table below are read one after the other and']);
+  });
+});

@@ -89,7 +89,18 @@ export function endsOpen(text: string): boolean {
  * its items, "... à l'aide du code R suivant," before the listing): the sentence is whole with the block.
  */
 function leadsIntoBlock(p: string, next: string): boolean {
-  return /,$/.test(p.trim()) && /^<(?:ol|ul|pre)\b/.test(next);
+  return (/,$/.test(p.trim()) && /^<(?:ol|ul|pre)\b/.test(next)) || leadsIntoTable(next);
+}
+
+/**
+ * A lead-in naming the table set right after it ("Die Tabelle sollte also folgenden Kopf haben" over its header row): the
+ * sentence goes on in the table when what follows the table opens a sentence of its own (a capital, a heading, the end);
+ * a sentence cut by a table floated into it goes on in lower case after the table.
+ */
+function leadsIntoTable(next: string): boolean {
+  if (!/^<table><\/table>/.test(next)) return false;
+  const after = next.replace(/^<table><\/table>\s*/, '');
+  return after === '' || /^<h\d\b/.test(after) || /^<p>[“"‘(]?[\p{Lu}\d]/u.test(after);
 }
 
 /** A margin note set beside the text: the sentence it interrupts goes on after it. */
@@ -106,6 +117,10 @@ function setWithoutStop(p: string): boolean {
   // A notation entry opens with its formula ("∂²f/∂x² is the second partial derivative of f with respect to x").
   if (/^[\p{Sm}∂∇]/u.test(p)) return true;
   if (/^\s*(?:\/\/|#)|[{};]\s*$|←|\b(?:do|then|end for|end if)$/.test(p)) return true;
+  // A whole sentence, then a relation of symbols set after it without a stop ("... to reach equilibrium. ∆G < 0 ⟹ A → B"):
+  // the statement is the formula, no word of two letters in it.
+  const tail = /[.!?:]\s+([^.!?:]+)$/u.exec(p)?.[1];
+  if (tail && /[<>=≤≥≠≈≡⟹⇒→⟶⇔↔∈⊂⊆]/u.test(tail) && !/\p{L}{2,}/u.test(tail)) return true;
   const words = p.match(/\p{L}[\p{L}’'-]*/gu) ?? [];
   return words.filter((w) => /^\p{Ll}/u.test(w)).length < words.length / 3;
 }
@@ -124,9 +139,9 @@ function addressAfterSentence(html: string): boolean {
  * Paragraphs that stop mid-sentence: prose of six words or more whose last character is a letter,
  * a digit, a comma or a hyphen (a PDF line made a paragraph: "... we" / "need to maximize our
  * entropy"). Not counted: a lead-in whose sentence goes on in the display formula right after it
- * (a margin note between them aside) or in the list right after it, a sentence whose stop is inside the formula closing
+ * (a margin note between them aside) or in the list or table right after it, a sentence whose stop is inside the formula closing
  * it, a web address shown after a whole sentence, and what the source itself sets without a stop (captions,
- * code and algorithm lines, glossary and notation entries, a paragraph the source ends there
+ * code and algorithm lines, glossary and notation entries, a relation of symbols closing a paragraph after its sentence, a paragraph the source ends there
  * without a stop, given by its closing words in `sourceOpenEnds`, and a row of figures). Returns the findings and how many paragraphs were judged.
  */
 export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { cut: string[]; judged: number } {

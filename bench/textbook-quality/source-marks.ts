@@ -7,6 +7,7 @@ import JSZip from 'jszip';
 import { getDocument, OPS, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { endsOpen, openEndKey } from './fidelity';
 import { scannedOpenEnds } from './scan-open-ends';
+import { documentOpenEnd } from './document-end';
 import { bodySizeOf, footnoteOpenEnds, underTheText, type TextRow } from './footnote-open-ends';
 
 export interface SourceMarks {
@@ -18,7 +19,7 @@ export interface SourceMarks {
    * Paragraphs the source itself ends without a sentence end (an instructor's "Draw bell curves around points on graph"),
    * by their closing words (openEndKey): a book paragraph ending there is no cut. Read from DOCX and Markdown paragraphs;
    * a PDF's paragraphs are what the product joins, so none are taken from its text layer but its footnotes' ends
-   * (footnote-open-ends.ts); a scanned page (no text layer) gives the lines it sets apart by blank space (scan-open-ends.ts).
+   * (footnote-open-ends.ts) and the document's own last line (document-end.ts); a scanned page (no text layer) gives the lines it sets apart by blank space (scan-open-ends.ts).
    */
   openEnds: string[];
 }
@@ -118,7 +119,7 @@ async function pdfMarks(data: Uint8Array): Promise<SourceMarks> {
   const body = bodySizeOf(pages.flatMap((p) => p.rows));
   // A list's items sit a few lines apart at most; numbered section headings are further apart.
   for (const p of pages) listStarts.push(...numberedRuns(listLines(p.rows, body, p.height), 6));
-  const openEnds = pages.flatMap((p) => footnoteOpenEnds(p.rows, body, p.height));
+  const openEnds = [...pages.flatMap((p) => footnoteOpenEnds(p.rows, body, p.height)), ...documentOpenEnd(pages, body)];
   return { links: links.filter((l) => !furniture.has(l)), listStarts, openEnds: [...openEnds, ...(await scannedOpenEnds(data, scanned))] };
 }
 

@@ -213,6 +213,7 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
         body.lineGap,
       ),
       body.lineGap,
+      raw.pages[i].marks,
     ),
   }));
   const lines = markFootnotes(

@@ -1,5 +1,6 @@
 import { captionStart } from './pdf-geometry';
-import type { PdfLine, PdfRegion } from './pdf-types';
+import { ruledHeaderRow } from './pdf-ruled-row';
+import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
 
 /** One row of a table: its cells (anything with a box and a text) left to right. */
 export interface Row {
@@ -149,9 +150,9 @@ export function readCells(rows: Row[], maxColumns = 12): string[][] | undefined 
  * cells on shared baselines, whose cells fall into aligned columns. A table becomes one line holding
  * a `table` region with its cells; a "Table N" caption just above or below is attached. Rows
  * whose columns are not clear stay text, unless a table caption names them: then the table is
- * kept as a picture.
+ * kept as a picture. A lone row between two rules is a table of its header (pdf-ruled-row).
  */
-export function findTables(lines: PdfLine[], lineGap: number): PdfLine[] {
+export function findTables(lines: PdfLine[], lineGap: number, marks?: PdfMark[]): PdfLine[] {
   const out: PdfLine[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -176,10 +177,11 @@ export function findTables(lines: PdfLine[], lineGap: number): PdfLine[] {
     const captionBelow =
       !captionAbove && after && usable(after) && /^tab/i.test(after.text) && captionStart.test(after.text) ? after : undefined;
     const caption = captionAbove ?? captionBelow;
-    const read = rows.length >= 3 || (rows.length >= 2 && caption) ? readCells(rows) : undefined;
+    const lone = rows.length === 1 && ruledHeaderRow(rows[0], marks) ? [rows[0].cells.map((c) => c.text.trim())] : undefined;
+    const read = lone ?? (rows.length >= 3 || (rows.length >= 2 && caption) ? readCells(rows) : undefined);
     // A numbered or lettered list whose items line up in columns is a list (its lines are read as items), unless a caption names it a table.
     const cells = read && !caption && (isListOfItems(read) || stackedHeadings(rows, read)) ? undefined : read;
-    if (rows.length < 2 || (!cells && !caption) || (!cells && rows.length < 2)) {
+    if ((rows.length < 2 && !lone) || (!cells && !caption) || (!cells && rows.length < 2)) {
       out.push(lines[i++]);
       continue;
     }
@@ -224,12 +226,14 @@ export function findTables(lines: PdfLine[], lineGap: number): PdfLine[] {
       text: rows.map((r) => r.cells.map((c) => c.text).join(' | ')).join('\n'),
       caption: caption?.text,
       rows: cells,
-      header: cells
-        ? isHeaderRow(
-            cells,
-            (rows[0].cells as PdfLine[]).every((c) => c.bold),
-          ) || undefined
-        : undefined,
+      header: lone
+        ? true
+        : cells
+          ? isHeaderRow(
+              cells,
+              (rows[0].cells as PdfLine[]).every((c) => c.bold),
+            ) || undefined
+          : undefined,
     };
     out.push({ ...all[0], text: '', x0: region.x0, x1: region.x1, region });
     i = captionBelow ? k + 1 : k;
