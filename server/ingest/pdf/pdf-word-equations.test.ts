@@ -14,7 +14,10 @@ describe('an equation said in words (align* of \\text{} clauses, its second row 
       '\\begin{aligned}\\text{Vecteur de paramètre mis à jour} &= \\text{Ancien vecteur de paramètre} \\\\ &+ \\text{Inverse de Fisher fois le score}\\end{aligned}',
     );
     expect(doc.blocks[at - 1].text).toBe('Cette équation correspond à');
-    expect(doc.blocks[at + 1]).toMatchObject({ kind: 'paragraph', text: 'On répète l’étape jusqu’à ce que les paramètres ne changent plus.' });
+    expect(doc.blocks[at + 1]).toMatchObject({
+      kind: 'paragraph',
+      text: 'On répète l’étape jusqu’à ce que les paramètres ne changent plus.',
+    });
     expect(doc.blocks.filter((b) => b.kind === 'paragraph' && /Vecteur|Fisher/.test(b.text))).toEqual([]);
   });
 });
