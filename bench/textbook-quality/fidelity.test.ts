@@ -289,3 +289,21 @@ describe('midSentenceEnds and a lead-in before a table', () => {
     expect(midSentenceEnds(html).cut).toEqual(['…f the table below are read one after the other and']);
   });
 });
+describe('midSentenceEnds and sentences the source closes on an equation', () => {
+  it('does not count a step or a result ending on its equation, nor a lead-in going on past a page kept as a picture', () => {
+    const html =
+      '<p>Étape 1 : Débuter avec le modèle Y = <span data-type="inline-math" data-latex="β_{0}"></span> + ε</p>' +
+      '<p>Étape 2 Obtenir le tableau ANOVA pour le modèle complet. Extraire SSE et d.l.(SSE) ⇒ n − 3</p>' +
+      '<p>On a que F = 9.249, par contre <span data-type="inline-math" data-latex="F_{0.05}"></span>(1, 12) = 4.75</p>' +
+      '<p>On peut ainsi formuler les trois postulats suivants,</p>' +
+      '<img src="p24.png" alt="Page 24 as printed: some of its symbols could not be read as text."><p><em>Page 24 as printed: some of its symbols could not be read as text.</em></p>' +
+      '<ol><li><p>Le premier postulat.</p></li></ol>' +
+      '<p>Alors l’espérance de la variable réponse est multipliée par <span data-type="inline-math" data-latex="e^{\\beta_j}"></span></p>' +
+      '<p>On obtient que x = 3 et le modèle y = 2 pour</p>' +
+      '<p>la suite du calcul.</p>';
+    expect(midSentenceEnds(html).cut).toEqual([
+      '…spérance de la variable réponse est multipliée par',
+      '…On obtient que x = 3 et le modèle y = 2 pour',
+    ]);
+  });
+});

@@ -103,6 +103,32 @@ function leadsIntoTable(next: string): boolean {
   return after === '' || /^<h\d\b/.test(after) || /^<p>[“"‘(]?[\p{Lu}\d]/u.test(after);
 }
 
+/**
+ * A picture of a whole page the reader could not read in full ("Page 24 as printed: ..."), set after the page's text, and
+ * its caption: the reader's, not the source's; the sentence before it goes on in what follows it.
+ */
+const pagePicture = /^<img\b[^>]*\balt="Page \d+ as printed:[^"]*"[^>]*>\s*(?:<p><em>Page \d+ as printed:[\s\S]*?<\/em><\/p>\s*)?/;
+
+/**
+ * A sentence the source closes on its equation without a stop ("Débuter avec le modèle Y = \\(β_{0}\\) + ε", "Extraire
+ * SSE(M_0) et d.l.(SSE(M_0)) ⇒ n − 3", "par contre \\(F_{0.05}\\)(1, 12) = 4.75"): after its last word a relation, and after
+ * the last relation symbols, figures and single letters only (an inline formula read from its LaTeX, commands aside).
+ */
+function endsOnEquation(html: string): boolean {
+  const text = decodeEntities(
+    html
+      .replace(
+        /<span data-type="inline-math" data-latex="([^"]*)"[^>]*><\/span>/g,
+        (_, latex: string) => ` ${latex.replace(/\\[a-zA-Z]+/g, ' ')} `,
+      )
+      .replace(/<[^>]+>/g, ''),
+  ).trim();
+  const words = [...text.matchAll(/\p{Ll}{3,}/gu)];
+  const tail = words.length ? text.slice(words[words.length - 1].index + words[words.length - 1][0].length) : text;
+  const relation = /[=⇒≤≥<>≠≈]/.exec(tail) ? tail.slice(tail.search(/[=⇒≤≥<>≠≈][^=⇒≤≥<>≠≈]*$/) + 1) : undefined;
+  return relation !== undefined && /[\p{L}\p{N}]/u.test(relation) && !/\p{L}{2,}/u.test(relation);
+}
+
 /** A margin note set beside the text: the sentence it interrupts goes on after it. */
 const marginNote = /^<blockquote><p><strong>Note:<\/strong>[\s\S]*?<\/blockquote>\s*/;
 
@@ -140,8 +166,9 @@ function addressAfterSentence(html: string): boolean {
  * a digit, a comma or a hyphen (a PDF line made a paragraph: "... we" / "need to maximize our
  * entropy"). Not counted: a lead-in whose sentence goes on in the display formula right after it
  * (a margin note between them aside) or in the list or table right after it, a sentence whose stop is inside the formula closing
- * it, a web address shown after a whole sentence, and what the source itself sets without a stop (captions,
- * code and algorithm lines, glossary and notation entries, a relation of symbols closing a paragraph after its sentence, a paragraph the source ends there
+ * it, a sentence the source closes on its equation without a stop, a lead-in going on past the reader's picture of a page,
+ * a web address shown after a whole sentence, and what the source itself sets without a stop (captions, code and
+ * algorithm lines, glossary and notation entries, a relation of symbols closing a paragraph after its sentence, a paragraph the source ends there
  * without a stop, given by its closing words in `sourceOpenEnds`, and a row of figures). Returns the findings and how many paragraphs were judged.
  */
 export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { cut: string[]; judged: number } {
@@ -161,6 +188,7 @@ export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { 
       .slice(m.index + m[0].length)
       .trimStart()
       .replace(marginNote, '')
+      .replace(pagePicture, '')
       // A callout's last line leading into the display set right after the box ("... in the multiple model is").
       .replace(/^<\/blockquote>\s*/, '');
     // A paragraph right before a list is the lead-in its sentence goes on in; one ending on a comma before code too.
@@ -168,6 +196,7 @@ export function midSentenceEnds(html: string, sourceOpenEnds: string[] = []): { 
     // The sentence's stop set inside the formula that closes it ("... genau dann, wenn \\(\\delta(q_0, w) \\in F.\\)").
     const lastFormula = /<span data-type="inline-math" data-latex="([^"]*)"[^>]*><\/span>\s*$/.exec(m[1].trim());
     if (lastFormula && /[.!?]\s*$/.test(decodeEntities(lastFormula[1]))) continue;
+    if (endsOnEquation(m[1])) continue;
     cut.push(`…${p.slice(-50)}`);
   }
   return { cut, judged };

@@ -34,6 +34,7 @@ import { markColumnLists } from './pdf-column-lists';
 import { markExerciseAnswers } from './pdf-exercise-columns';
 import { findWordDisplays } from './pdf-word-displays';
 import { findClauseDisplays, takeDisplayLabels } from './pdf-clause-displays';
+import { findWordEquations } from './pdf-word-equations';
 import { findAnswerBoxes, splitAtAnswerBoxes, type AnswerBox } from './pdf-answer-boxes';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 
@@ -193,18 +194,21 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     lines: findTables(
       takeDisplayLabels(
         withGlyphLatex(
-          findClauseDisplays(
-            findEquations(
-              findWordDisplays(
-                markAlgorithms(
-                  markColumnLists(splitAtAnswerBoxes(p.lines, withFigures[i].answers), body.size),
-                  body.lineGap,
+          findWordEquations(
+            findClauseDisplays(
+              findEquations(
+                findWordDisplays(
+                  markAlgorithms(
+                    markColumnLists(splitAtAnswerBoxes(p.lines, withFigures[i].answers), body.size),
+                    body.lineGap,
+                    raw.pages[i].marks,
+                  ),
                   raw.pages[i].marks,
                 ),
+                body.lineGap,
                 raw.pages[i].marks,
               ),
               body.lineGap,
-              raw.pages[i].marks,
             ),
             body.lineGap,
           ),

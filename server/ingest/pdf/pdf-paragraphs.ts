@@ -122,6 +122,10 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   if (!inListItem && !hangs && further && indent > 0.7 * line.size && indent < 6 * line.size) return true;
   if (prev.page === line.page && prev.column === line.column) {
     const gap = prev.y - line.y;
+    // TeX sets a line further down when a glyph of the line above hangs deep (a tilde under a vector, a sum's limits in
+    // the text): a line filling the measure without ending its sentence goes on below it, up to twice the line's space.
+    const filled = Math.abs(prev.columnRight - prev.x1) < 1.5 && !/[.?!:;]["”’)]?$/.test(prev.text) && !prev.mono && !line.mono;
+    if (filled && /[\p{L}\p{N}]/u.test(line.text) && gap > 0 && gap < 2.05 * lineGap) return false;
     if (gap > lineGap * 1.45 * (line.size / Math.max(1, prev.size)) || gap < 0) return true;
   }
   return false;
