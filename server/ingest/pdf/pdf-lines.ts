@@ -156,7 +156,15 @@ export function pageSegments(page: PdfPage): Segment[] {
         item.str.trim() === '√' &&
         item.y - run.y > 0.5 * size &&
         item.y - run.y < size &&
-        bars.some((m) => Math.abs(m.x0 - (item.x + item.width)) < 0.1 * size && Math.abs((m.y0 + m.y1) / 2 - item.y) < 0.15 * size);
+        // In a sentence: a formula line's roots are the display readers' to build.
+        run.items.some((i) => !(i.math ?? 0) && /\p{L}{3}/u.test(i.str)) &&
+        // Over a number or a letter ("√2", "√x"): a root over a longer radicand is a formula the display readers build.
+        bars.some(
+          (m) =>
+            Math.abs(m.x0 - (item.x + item.width)) < 0.1 * size &&
+            m.x1 - m.x0 < 1.5 * size &&
+            Math.abs((m.y0 + m.y1) / 2 - item.y) < 0.15 * size,
+        );
       if (dy > (surd ? 1 : onBig ? 0.8 : onScript ? 0.9 : isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
       if (dy < bestDy) [best, bestDy] = [run, dy];
     }
