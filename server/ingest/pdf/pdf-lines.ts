@@ -115,11 +115,28 @@ export function pageSegments(page: PdfPage): Segment[] {
         (item.y - run.y) * (last.y - run.y) < 0 &&
         barBetween(item, last);
       if ((gap < -0.5 * size && !stacked) || gap > Math.max(2 * size, 12)) continue;
+      // Half of a fraction set small in the line ("x² = ½" in text style): the thick space after a relation and the
+      // fraction's null delimiters set it over half an em from the glyph before it, but a bar on the line's axis runs
+      // across it, the half wholly on one side of the bar. A margin note has no such bar.
+      const fractionHalf =
+        isScript &&
+        item.size < 0.85 * size &&
+        gap < 1.2 * size &&
+        bars.some((m) => {
+          const middle = (m.y0 + m.y1) / 2;
+          return (
+            m.x0 <= item.x + 1 &&
+            m.x1 >= item.x + item.width - 1 &&
+            middle - run.y > 0 &&
+            middle - run.y < 0.5 * size &&
+            (item.y > middle || item.y + 0.7 * item.size < middle + 1)
+          );
+        });
       // A sub- or superscript sits against its base; smaller type an em or more away is something
       // else on a nearby baseline (a margin note beside the text), never part of this line.
-      if (isScript && gap > 0.5 * size && dy > 0.1 * size) continue;
+      if (isScript && !fractionHalf && gap > 0.5 * size && dy > 0.1 * size) continue;
       // The same goes for smaller type on the same baseline past a gap: a margin note beside a line's last word.
-      if (isScript && gap > 0.8 * size) continue;
+      if (isScript && !fractionHalf && gap > 0.8 * size) continue;
       // A big operator hangs from its own baseline (PdfItem.hangs): display sizes reach further from the line's.
       // So does a script against a big delimiter (the J=0 under the bar of \Big|_{J=0}), and the rest of that script.
       const bar = last.hangs && /^[|‖∣]$/u.test(last.str.trim()) && item.y < run.y;
@@ -147,7 +164,23 @@ export function pageSegments(page: PdfPage): Segment[] {
             m.y0 >= item.y - 0.5 * item.size &&
             m.y0 - run.y > 0.15 * size,
         );
-      if (dy > (onBig ? 0.8 : onScript || overBar ? 0.9 : isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
+      // A radical sign in text style (\sqrt{2} in a sentence): TeX sets it with its origin raised to its rule, some 0.8 em
+      // over the line's baseline, and the rule starts where the sign ends, at that height.
+      const surd =
+        !isScript &&
+        item.str.trim() === '√' &&
+        item.y - run.y > 0.5 * size &&
+        item.y - run.y < size &&
+        // In a sentence: a formula line's roots are the display readers' to build.
+        run.items.some((i) => !(i.math ?? 0) && /\p{L}{3}/u.test(i.str)) &&
+        // Over a number or a letter ("√2", "√x"): a root over a longer radicand is a formula the display readers build.
+        bars.some(
+          (m) =>
+            Math.abs(m.x0 - (item.x + item.width)) < 0.1 * size &&
+            m.x1 - m.x0 < 1.5 * size &&
+            Math.abs((m.y0 + m.y1) / 2 - item.y) < 0.15 * size,
+        );
+      if (dy > (surd ? 1 : onBig ? 0.8 : onScript || overBar ? 0.9 : isScript ? 0.55 : item.hangs ? 0.65 : 0.25) * size) continue;
       if (dy < bestDy) [best, bestDy] = [run, dy];
     }
     // A space run reaches as far as pdfjs measured it (to a margin note on the same baseline): it joins a line but never extends it.

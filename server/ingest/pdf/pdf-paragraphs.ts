@@ -77,6 +77,16 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   if (isCaptionLine(line, body) || bullet.test(line.text)) return true;
   // A numbered or lettered item after a finished sentence ("... suggest?" / "(b) To get ...").
   if (ordinal.test(line.text) && /[.?!:;)]["”’]?$/.test(prev.text)) return true;
+  // A short line wholly in bold under a finished sentence in the text face, or one that is a sentence of its own, is a
+  // title on a line of its own (a theorem box's "Proposition 1." set at the indent of the list item before it, after a
+  // formula that ends the item without a stop), not the next line of that item.
+  if (
+    line.bold &&
+    !prev.bold &&
+    (/[.?!:]["”’)]?$/.test(prev.text) || /\.$/.test(line.text.trim())) &&
+    line.columnRight - line.x1 > 0.4 * (line.columnRight - line.columnLeft)
+  )
+    return true;
   // Labelled lines one under the other ("Office: Room 204" / "Office hours: Tuesdays ..."): each its own line; so are the
   // entries of a legend ("○ : Sho agrees with the answer." / "× : Sho thinks it is incorrect.", "purple marker : ..."), the
   // line above ending short of the column's edge.

@@ -25,6 +25,11 @@ describe('readTexGlyphs', () => {
     expect(readTexGlyphs('Z', 'MathDesign-UT-Regular-MathDesignSymbolA-10')).toBe('ℤ');
     expect(readTexGlyphs('\u25a0', 'XXBERG+MathDesign-CH-Regular-MathDesignSymbolA-10')).toBe('\u25a0');
     expect(readTexGlyphs('N', 'FRCQUB+MathDesign-CH-Regular-OT1-10')).toBe('N');
+    // Its symbol and extension fonts have CMSY's and CMEX's layouts; their ToUnicode maps leave the radical out, which
+    // pdf.js then gives as the code's letter ("x = +1/p2"). Glyphs the map names come through as themselves.
+    expect(readTexGlyphs('p', 'PMPPLV+MathDesign-CH-Regular-Symbol-10')).toBe('√');
+    expect(readTexGlyphs('∪|', 'PMPPLV+MathDesign-CH-Regular-Symbol-10')).toBe('∪|');
+    expect(readTexGlyphs('q', 'XECAQZ+MathDesign-CH-Regular-Extension-10')).toBe('√');
     // CMEX's big operators at their codes (a ToUnicode map with holes), its bracket pieces as the private characters
     // pdf.js gives them by their glyph names (parenlefttp, parenleftex, parenleftbt; bracelefttp, braceleftmid), the
     // radical's dropped.

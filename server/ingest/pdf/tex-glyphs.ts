@@ -260,6 +260,10 @@ function encodingOf(bare: string): TexEncoding | undefined {
   if (/^(?:dsrom|dsss|bbm|bbold)/i.test(bare)) return 'blackboard';
   // MathDesign's symbol font A holds \mathbb's capitals, named by their plain letters.
   if (/^MathDesign-.*-MathDesignSymbolA\b/i.test(bare)) return 'blackboard';
+  // Its symbol and extension fonts follow CMSY's and CMEX's layouts, and its ToUnicode maps leave out the glyphs that
+  // are drawn in pieces: the radical sign at CMSY's code of "p" came through as that letter.
+  if (/^MathDesign-.*-Symbol-\d/i.test(bare)) return 'oms';
+  if (/^MathDesign-.*-Extension-\d/i.test(bare)) return 'omx';
   return undefined;
 }
 
