@@ -90,3 +90,18 @@ describe('a formula on a line of its own after a sentence that ended', () => {
     ).toEqual(['paragraph: = 2\\(\\sqrt{\\sec (4x)}\\) tan(4x).']);
   });
 });
+
+describe('a sentence cut after a word that goes on in bold words', () => {
+  it('keeps the bold words ending it in its paragraph', () => {
+    expect(
+      blocks([
+        line('At equilibrium there is no net change in the free energy occurring, as every equilibrium is dynamic.', 303.7),
+        line('Therefore we expect no change at equilibrium only. Because equilibrium is special we will define the', 291.7),
+        line('Equilibrium Constant K.', 279.7, { x1: 173, bold: true }),
+      ]),
+    ).toEqual([
+      'paragraph: At equilibrium there is no net change in the free energy occurring, as every equilibrium is dynamic. ' +
+        'Therefore we expect no change at equilibrium only. Because equilibrium is special we will define the Equilibrium Constant K.',
+    ]);
+  });
+});

@@ -79,11 +79,12 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   if (ordinal.test(line.text) && /[.?!:;)]["”’]?$/.test(prev.text)) return true;
   // A short line wholly in bold under a finished sentence in the text face, or one that is a sentence of its own, is a
   // title on a line of its own (a theorem box's "Proposition 1." set at the indent of the list item before it, after a
-  // formula that ends the item without a stop), not the next line of that item.
+  // formula that ends the item without a stop), not the next line of that item. A sentence cut after a word goes on in
+  // its bold words ("... we will define the" / "Equilibrium Constant K.").
   if (
     line.bold &&
     !prev.bold &&
-    (/[.?!:]["”’)]?$/.test(prev.text) || /\.$/.test(line.text.trim())) &&
+    (/[.?!:]["”’)]?$/.test(prev.text) || (/\.$/.test(line.text.trim()) && !/\p{L}{2,}$/u.test(prev.text.trim()))) &&
     line.columnRight - line.x1 > 0.4 * (line.columnRight - line.columnLeft)
   )
     return true;
