@@ -1,4 +1,4 @@
-import katex from 'katex';
+import { alignedDisplay } from './pdf-aligned-display';
 import type { PdfLine, PdfRegion } from './pdf-types';
 import { escapeText } from './pdf-word-displays';
 
@@ -29,16 +29,6 @@ export function clauseLatex(text: string): string {
       return variable ? `\\text{${escapeText(variable[1])}}${variable[2]}` : `\\text{${escapeText(part)}}`;
     })
     .join('');
-}
-
-/** Whether KaTeX typesets the display. */
-function renders(latex: string): boolean {
-  try {
-    katex.renderToString(latex, { displayMode: true, throwOnError: true, strict: 'ignore', trust: false });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const plain = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.algorithm && !l.columnItem && !l.answer;
@@ -72,20 +62,7 @@ function displayOf(run: PdfLine[]): PdfRegion | undefined {
     const m = rowPattern.exec(l.text);
     return m ? `${m[1]} &${m[2]} ${clauseLatex(m[3])}` : `& ${clauseLatex(l.text)}`;
   });
-  const latex = `\\begin{aligned}${rows.join(' \\\\ ')}\\end{aligned}`;
-  if (!renders(latex)) return undefined;
-  const first = run[0];
-  const size = first.size;
-  return {
-    kind: 'equation',
-    page: first.page,
-    x0: Math.min(...run.map((l) => l.x0)) - 0.4 * size,
-    x1: Math.max(...run.map((l) => l.x1)) + 0.4 * size,
-    y0: run[run.length - 1].y - 0.3 * size,
-    y1: first.y + 0.85 * size,
-    text: run.map((l) => l.text.replace(/\\\((.*?)\\\)/g, '$1')).join(' '),
-    latex,
-  };
+  return alignedDisplay(run, rows);
 }
 
 /**

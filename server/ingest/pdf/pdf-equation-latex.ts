@@ -1,4 +1,4 @@
-import katex from 'katex';
+import { rendersDisplay } from './pdf-aligned-display';
 import { joinLatex } from '../latex-join';
 import { toLatex } from './pdf-math';
 
@@ -94,10 +94,5 @@ export function checkedLatex(latex: string): string | undefined {
     )
   )
     return undefined;
-  try {
-    katex.renderToString(latex, { displayMode: true, throwOnError: true, strict: 'ignore', trust: false });
-  } catch {
-    return undefined;
-  }
-  return latex;
+  return rendersDisplay(latex) ? latex : undefined;
 }

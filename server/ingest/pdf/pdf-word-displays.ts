@@ -1,5 +1,5 @@
-import katex from 'katex';
 import { joinLatex } from '../latex-join';
+import { rendersDisplay } from './pdf-aligned-display';
 import { latexToText, toLatex } from './pdf-math';
 import type { PdfLine, PdfMark, PdfRegion } from './pdf-types';
 
@@ -73,16 +73,6 @@ export function wordsLatex(text: string): string {
     if (rest) latex = joinLatex(latex, toLatex(rest));
   }
   return latex.replace(/\s+/g, ' ').trim();
-}
-
-/** Whether KaTeX typesets the display. */
-function renders(latex: string): boolean {
-  try {
-    katex.renderToString(latex, { displayMode: true, throwOnError: true, strict: 'ignore', trust: false });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 interface Fraction {
@@ -171,7 +161,7 @@ function displayOf(seed: Fraction, fractions: Fraction[], lines: PdfLine[]): { l
     });
   pieces.sort((a, b) => a.x0 - b.x0);
   const latex = pieces.reduce((out, p) => joinLatex(out, p.latex), '').trim();
-  if (!renders(latex)) return undefined;
+  if (!rendersDisplay(latex)) return undefined;
   return {
     lines: all,
     region: {

@@ -1,4 +1,4 @@
-import katex from 'katex';
+import { alignedDisplay } from './pdf-aligned-display';
 import type { PdfLine, PdfRegion } from './pdf-types';
 import { inWords, wordsLatex } from './pdf-word-displays';
 
@@ -21,15 +21,6 @@ const plain = (l: PdfLine) => !l.region && !l.isMargin && !l.isNote && !l.algori
 const apart = (line: PdfLine, other: PdfLine | undefined, lineGap: number) =>
   !other || other.page !== line.page || other.column !== line.column || Math.abs(other.y - line.y) >= 1.5 * lineGap;
 
-function renders(latex: string): boolean {
-  try {
-    katex.renderToString(latex, { displayMode: true, throwOnError: true, strict: 'ignore', trust: false });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function displayOf(run: PdfLine[]): PdfRegion | undefined {
   const [first, ...rest] = run;
   const m = firstRow.exec(first.text.trim())!;
@@ -40,19 +31,7 @@ function displayOf(run: PdfLine[]): PdfRegion | undefined {
       return `&${r[1] === '−' ? '-' : r[1]} ${wordsLatex(r[2])}`;
     }),
   ];
-  const latex = `\\begin{aligned}${rows.join(' \\\\ ')}\\end{aligned}`;
-  if (!renders(latex)) return undefined;
-  const size = first.size;
-  return {
-    kind: 'equation',
-    page: first.page,
-    x0: Math.min(...run.map((l) => l.x0)) - 0.4 * size,
-    x1: Math.max(...run.map((l) => l.x1)) + 0.4 * size,
-    y0: run[run.length - 1].y - 0.3 * size,
-    y1: first.y + 0.85 * size,
-    text: run.map((l) => l.text.replace(/\\\((.*?)\\\)/g, '$1')).join(' '),
-    latex,
-  };
+  return alignedDisplay(run, rows);
 }
 
 /** The equations in words on one page's reading-ordered lines; each becomes one line holding an `equation` region. */
