@@ -10,7 +10,7 @@ export const realCorpusDir = path.resolve(process.cwd(), '../shared/corpus/real'
 export function realFiles(dir = realCorpusDir): Array<{ name: string; data: Uint8Array }> | undefined {
   if (!existsSync(dir)) return undefined;
   return readdirSync(dir)
-    .filter((f) => /\.(pdf|docx|pptx|odp|txt|md)$/i.test(f) && !/^readme/i.test(f))
+    .filter((f) => /\.(pdf|docx|pptx|odp|txt|md|markdown|qmd|rmd)$/i.test(f) && !/^readme/i.test(f))
     .sort()
     .map((name) => ({ name, data: new Uint8Array(readFileSync(path.join(dir, name))) }));
 }
