@@ -187,7 +187,7 @@ const commandPattern = new RegExp(
  */
 export function latexToText(latex: string): string {
   if (!latex.includes('\\')) return latex;
-  return rootsToText(latex)
+  return fractionsToText(rootsToText(latex))
     .replace(operatorNamePattern, (_, name: string, rest: string) => (rest ? `${name} ` : name))
     .replace(accentPattern, (_, command: string, letter: string) => `${letter}${markOfAccent.get(`\\${command}`) ?? ''}`.normalize('NFC'))
     .replace(commandPattern, (_, command: string) => symbolOfCommand.get(command) ?? command);
@@ -211,17 +211,40 @@ function rootsToText(latex: string): string {
     i = close + 1;
   }
   if (latex[i] !== '{') return rootsToText(latex.slice(0, at)) + latex.slice(at);
-  let depth = 0;
-  let end = i;
-  for (; end < latex.length; end++) {
-    if (latex[end] === '{') depth++;
-    else if (latex[end] === '}' && --depth === 0) break;
-  }
-  if (end >= latex.length) return latex;
-  const body = latex.slice(i + 1, end).trim();
+  const group = braceGroup(latex, i);
+  if (!group) return latex;
   const sign = index === '3' ? '∛' : index === '4' ? '∜' : index ? `${index}√` : '√';
-  const radicand = /^[\p{L}\p{N}.]+$/u.test(body) ? body : `(${body})`;
-  return rootsToText(latex.slice(0, at) + sign + radicand + latex.slice(end + 1));
+  const radicand = /^[\p{L}\p{N}.]+$/u.test(group.body) ? group.body : `(${group.body})`;
+  return rootsToText(latex.slice(0, at) + sign + radicand + latex.slice(group.end));
+}
+
+/** The group in braces opening at `open` ("{x + 1}"), its body and the index after it; undefined if none closes. */
+function braceGroup(latex: string, open: number): { body: string; end: number } | undefined {
+  if (latex[open] !== '{') return undefined;
+  let depth = 0;
+  for (let i = open; i < latex.length; i++) {
+    if (latex[i] === '{') depth++;
+    else if (latex[i] === '}' && --depth === 0) return { body: latex.slice(open + 1, i).trim(), end: i + 1 };
+  }
+  return undefined;
+}
+
+/**
+ * Fractions written as characters: "\\frac{1}{2}" is "1/2", "\\frac{x + 1}{x - 1}" is "(x + 1)/(x - 1)" (the bar's
+ * extent, which "x + 1/x - 1" would lose); inner fractions first, roots already written as "√x". A screen reader reads
+ * "\\frac" as letters.
+ */
+function fractionsToText(latex: string): string {
+  const found = /\\[dt]?frac(?![a-zA-Z])\s*(?=\{)/g;
+  let at = -1;
+  let start = 0;
+  for (const m of latex.matchAll(found)) [at, start] = [m.index, m.index + m[0].length];
+  if (at < 0) return latex;
+  const numerator = braceGroup(latex, start);
+  const denominator = numerator && braceGroup(latex, numerator.end);
+  if (!numerator || !denominator) return fractionsToText(latex.slice(0, at)) + latex.slice(at);
+  const part = (body: string) => (/^[√∛∜]?[\p{L}\p{N}.]+$/u.test(body) ? body : `(${body})`);
+  return fractionsToText(`${latex.slice(0, at)}${part(numerator.body)}/${part(denominator.body)}${latex.slice(denominator.end)}`);
 }
 
 /** The combining mark of each math accent, and a math accent over one letter ("\\hat{δ}"). */

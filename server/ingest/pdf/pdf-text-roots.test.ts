@@ -52,4 +52,12 @@ describe('a root as LaTeX and back as text', () => {
     expect(latexToText('\\sqrt[3]{4 + 3 \\tan x}')).toBe('∛(4 + 3 tan x)');
     expect(latexToText('\\sqrt{x + \\sqrt{x}}')).toBe('√(x + √x)');
   });
+
+  it('reads fractions back for alt text with the extent of their bar, never as "\\frac"', () => {
+    expect(latexToText('(\\cos x)^{\\frac{1}{2}}')).toBe('(cos x)^{1/2}');
+    expect(latexToText('e^{-\\frac{1}{x}}')).toBe('e^{-1/x}');
+    expect(latexToText('\\frac{x + 1}{\\sqrt{x}}')).toBe('(x + 1)/√x');
+    expect(latexToText('\\dfrac{\\frac{a}{b}}{c}')).toBe('(a/b)/c');
+    expect(latexToText('\\frac{1}')).toBe('\\frac{1}');
+  });
 });
