@@ -85,6 +85,25 @@ async function plainHandout(): Promise<Uint8Array> {
   return new Uint8Array(await Packer.toBuffer(doc));
 }
 
+/** The text in 11 points, set on its runs. */
+const sized = (text: string) => new Paragraph({ children: [new TextRun({ text, size: 22 })] });
+
+/** A handout titled by its first line set larger than the text (18 points over 11), in no style and not in capitals. */
+async function largeTitleHandout(): Promise<Uint8Array> {
+  const doc = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ children: [new TextRun({ text: 'Introduction to sampling', size: 36 })] }),
+          sized('A sample is a part of a population chosen so that it tells us about the whole population.'),
+          sized('We draw samples at random so that every member of the population has the same chance to be chosen.'),
+        ],
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(doc));
+}
+
 const shape = (blocks: Awaited<ReturnType<typeof extractDocx>>['blocks']) =>
   blocks.map((b) => [b.kind, b.kind === 'heading' ? (b.level ?? 1) : (b.depth ?? ''), b.text]);
 
@@ -127,6 +146,12 @@ describe('Word outlines without heading styles', () => {
       ['heading', 2, 'Insertion sort'],
       ['heading', 1, 'Searching'],
     ]);
+  });
+
+  it('titles a document by its first line set larger than the text', async () => {
+    const doc = await extractDocx(await largeTitleHandout(), 'week2.docx');
+    expect(doc.title).toBe('Introduction to sampling');
+    expect(shape(doc.blocks)[0]).toEqual(['heading', 1, 'Introduction to sampling']);
   });
 
   it('leaves a first line that is a sentence a paragraph, and reads one outline level heading no text as a list', async () => {

@@ -91,12 +91,13 @@ function readStyles(xml: string | undefined): StyleInfo {
 /**
  * Headings typed with a larger font instead of a heading style: when a document uses no heading
  * style, its short paragraphs set clearly larger than the body get heading levels by size (the
- * largest first), and short all-bold lines at body size the level below them.
+ * largest first), and short all-bold lines at body size the level below them. Returns the short lines set larger than the
+ * body, headings or not (one alone over the text may be the document's title).
  */
-function markSizeHeadings(body: El, styles: StyleInfo): void {
+function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const paragraphs = all(body, 'w:p');
   const styled = paragraphs.some((p) => all(p, 'w:pStyle').some((s) => styles.headingIds.has(s.getAttribute?.('w:val') ?? '')));
-  if (styled) return;
+  if (styled) return new Set();
   /** A style's bold or size, from it or the styles it is based on. */
   const look = (id: string | undefined, key: 'bold' | 'size'): boolean | number | undefined => {
     for (let i = 0, at = id; at && i < 8; i++) {
@@ -177,7 +178,8 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
     (x) => x.bold && x.size < body_ + 4 && x.words <= 10 && looksLikeHeading(x) && boldTitle(x) && !inRun.has(x.p),
   );
   // Two sizes of heading, or one title set large over bold lines at body size (a syllabus: "Instructor", "Grading:").
-  if (large.length < 2 && !(large.length === 1 && boldLines.length >= 2)) return;
+  const larger = new Set(large.map((x) => x.p));
+  if (large.length < 2 && !(large.length === 1 && boldLines.length >= 2)) return larger;
   const sizes = [...new Set(large.map((x) => x.size))].sort((a, b) => b - a).slice(0, 5);
   const setLevel = (p: El, level: number) => {
     let pPr = all(p, 'w:pPr')[0];
@@ -192,6 +194,7 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
   };
   for (const x of large) if (sizes.includes(x.size)) setLevel(x.p, sizes.indexOf(x.size) + 1);
   for (const x of boldLines) setLevel(x.p, Math.min(6, sizes.length + 1));
+  return larger;
 }
 
 /** A title opening on its label and number ("Chapter 1: The way of the program.", "Week 3 - Loops"): a member of a series. */
@@ -331,14 +334,15 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   const body = child(root, 'w:body');
   const headingIds = new Set([...styles.headingIds].filter((id) => !styles.titleIds.has(id)));
   const outlined = !!body && markOutlineLevels(body, stylesXml, headingIds);
-  if (!outlined) markSizeHeadings(root, styles);
-  // The title typed as a first line in capitals, once the headings are known (a heading is never it).
+  const larger = outlined ? new Set<El>() : markSizeHeadings(root, styles);
+  // The title typed as a first line in capitals or set larger, once the headings are known (a heading is never it).
   if (body)
     markVisibleTitle(
       body,
       stylesXml,
       styles.titleIds,
       (p) => styles.headingIds.has(styleOf(p)) || /^Ts(Heading|OutlineItem)/.test(styleOf(p)),
+      (p) => larger.has(p),
     );
   // Callout boxes written as one-column tables: their content, between marks (after the size headings: no title is one).
   markCallouts(root as never);

@@ -1,6 +1,6 @@
 /**
  * A document's title typed without the Title style: its first line, set apart from the body in capitals ("FONDAMENTI DI
- * SVILUPPO WEB", typed so or by the capitals formatting), above everything else. It titles the book over the file's name;
+ * SVILUPPO WEB", typed so or by the capitals formatting) or in a larger size, above everything else. It titles the book over the file's name;
  * read as a paragraph, the book was named by its file and its one chapter by a frequent pair of words.
  */
 import { child, W, type El } from './word-dom';
@@ -36,9 +36,16 @@ export const visibleTitleStyle = 'TsTitle';
 
 /**
  * Marks the visible title: the body's first line with text, when no paragraph is in the Title style and that line is
- * no heading, short (at most 12 words), ends no sentence, has text after it, and all its letters show as capitals.
+ * no heading, short (at most 12 words), ends no sentence, has text after it, and all its letters show as capitals or it
+ * is set larger than the body (`larger`: the size headings' reading, docx/prepare.ts).
  */
-export function markVisibleTitle(body: El, stylesXml: string | undefined, titleIds: Set<string>, taken: (p: El) => boolean): void {
+export function markVisibleTitle(
+  body: El,
+  stylesXml: string | undefined,
+  titleIds: Set<string>,
+  taken: (p: El) => boolean,
+  larger: (p: El) => boolean,
+): void {
   const paragraphs = Array.from(body.getElementsByTagName('w:p'));
   if (paragraphs.some((p) => titleIds.has(styleOf(p)))) return;
   const lines = paragraphs.filter((p) => p.parentNode === body && textOf(p).trim());
@@ -62,7 +69,7 @@ export function markVisibleTitle(body: El, stylesXml: string | undefined, titleI
     return on || !/\p{Ll}/u.test(textOf(r));
   });
   // At least four letters: an abbreviation alone ("USA") is not a title line.
-  if (!shown || (text.match(/\p{L}/gu) ?? []).length < 4) return;
+  if (!(shown && (text.match(/\p{L}/gu) ?? []).length >= 4) && !larger(first)) return;
   let pPr = child(first, 'w:pPr');
   if (!pPr) {
     pPr = first.ownerDocument.createElementNS(W, 'w:pPr');
