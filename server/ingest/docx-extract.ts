@@ -22,6 +22,8 @@ import { answerMark } from './docx/answer-boxes';
 import { calloutClose, calloutOpen } from './docx/callouts';
 import { answerBlank } from './pdf/pdf-answer-boxes';
 import { titleFromFilename } from './docx/file-title';
+import { outlineListStyleMap } from './docx/outline-levels';
+import { visibleTitleStyle } from './docx/visible-title';
 import { indentMarks } from './docx/indents';
 import { citeBlocks } from './docx/citations';
 import type { BibEntry } from './markdown/pandoc-citations';
@@ -585,6 +587,8 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
         // Word's Title style is the document's title; mammoth's default map turns it into a plain paragraph.
         styleMap: [
           `p[style-name='Title'] => h1.${titleClass}:fresh`,
+          // A first line in capitals titles the document as the Title style does (docx/visible-title.ts).
+          `p.${visibleTitleStyle} => h1.${titleClass}:fresh`,
           // The lines set with the title (pandoc and R Markdown write Subtitle, Author, Date; Word has Subtitle): the title block.
           ...titleBlockStyles.map((name) => `p[style-name='${name}'] => p.${titleBlockClass}:fresh`),
           // Program text (R Markdown and pandoc write "Source Code"; Word has "HTML Preformatted"): one code block.
@@ -592,6 +596,7 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
           // Inline code: pandoc writes it in "Verbatim Char", Word's own character style is "HTML Code".
           ...codeCharStyleNames.map((name) => `r[style-name='${name}'] => code`),
           ...sizeHeadingStyleMap,
+          ...outlineListStyleMap,
         ],
       },
     );

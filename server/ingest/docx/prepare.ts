@@ -8,6 +8,8 @@ import { markCallouts } from './callouts';
 import { markIndents } from './indents';
 import { child, W, type El } from './word-dom';
 import { listCounter, listNumberMark, readNumbering, styleNumbers } from './list-numbers';
+import { markOutlineLevels } from './outline-levels';
+import { markVisibleTitle } from './visible-title';
 
 export interface DocxEquation {
   latex: string;
@@ -54,6 +56,8 @@ interface StyleLook {
 
 interface StyleInfo {
   headingIds: Set<string>;
+  /** Word's Title style (also among the heading ids). */
+  titleIds: Set<string>;
   /** Bold and size by style id, paragraph and character styles alike. */
   looks: Map<string, StyleLook>;
   /** Word's table-of-contents styles: "toc 1" ... "toc 9" and "TOC Heading". */
@@ -62,7 +66,7 @@ interface StyleInfo {
 }
 
 function readStyles(xml: string | undefined): StyleInfo {
-  const info: StyleInfo = { headingIds: new Set(), looks: new Map(), tocIds: new Set(), defaultSize: 22 };
+  const info: StyleInfo = { headingIds: new Set(), titleIds: new Set(), looks: new Map(), tocIds: new Set(), defaultSize: 22 };
   if (!xml) return info;
   for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>([\s\S]*?)<\/w:style>/g)) {
     const rPr = /<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(m[2])?.[1] ?? '';
@@ -76,6 +80,7 @@ function readStyles(xml: string | undefined): StyleInfo {
   }
   for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="([^"]+)"/g)) {
     if (/^(heading [1-9]|title)$/i.test(m[2])) info.headingIds.add(m[1]);
+    if (/^title$/i.test(m[2])) info.titleIds.add(m[1]);
     if (/^(toc [1-9]|toc heading)$/i.test(m[2])) info.tocIds.add(m[1]);
   }
   const size = /<w:docDefaults>[\s\S]*?<w:sz w:val="(\d+)"/.exec(xml);
@@ -86,12 +91,13 @@ function readStyles(xml: string | undefined): StyleInfo {
 /**
  * Headings typed with a larger font instead of a heading style: when a document uses no heading
  * style, its short paragraphs set clearly larger than the body get heading levels by size (the
- * largest first), and short all-bold lines at body size the level below them.
+ * largest first), and short all-bold lines at body size the level below them. Returns the short lines set larger than the
+ * body, headings or not (one alone over the text may be the document's title).
  */
-function markSizeHeadings(body: El, styles: StyleInfo): void {
+function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const paragraphs = all(body, 'w:p');
   const styled = paragraphs.some((p) => all(p, 'w:pStyle').some((s) => styles.headingIds.has(s.getAttribute?.('w:val') ?? '')));
-  if (styled) return;
+  if (styled) return new Set();
   /** A style's bold or size, from it or the styles it is based on. */
   const look = (id: string | undefined, key: 'bold' | 'size'): boolean | number | undefined => {
     for (let i = 0, at = id; at && i < 8; i++) {
@@ -172,7 +178,8 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
     (x) => x.bold && x.size < body_ + 4 && x.words <= 10 && looksLikeHeading(x) && boldTitle(x) && !inRun.has(x.p),
   );
   // Two sizes of heading, or one title set large over bold lines at body size (a syllabus: "Instructor", "Grading:").
-  if (large.length < 2 && !(large.length === 1 && boldLines.length >= 2)) return;
+  const larger = new Set(large.map((x) => x.p));
+  if (large.length < 2 && !(large.length === 1 && boldLines.length >= 2)) return larger;
   const sizes = [...new Set(large.map((x) => x.size))].sort((a, b) => b - a).slice(0, 5);
   const setLevel = (p: El, level: number) => {
     let pPr = all(p, 'w:pPr')[0];
@@ -187,6 +194,7 @@ function markSizeHeadings(body: El, styles: StyleInfo): void {
   };
   for (const x of large) if (sizes.includes(x.size)) setLevel(x.p, sizes.indexOf(x.size) + 1);
   for (const x of boldLines) setLevel(x.p, Math.min(6, sizes.length + 1));
+  return larger;
 }
 
 /** A title opening on its label and number ("Chapter 1: The way of the program.", "Week 3 - Loops"): a member of a series. */
@@ -322,11 +330,23 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   const root = doc.documentElement;
   // Headings first, while equations are still equations (a formula set large is no heading).
   dropTableOfContents(root, styles, xml);
-  markSizeHeadings(root, styles);
+  // An outline Word reads (outline levels, styles based on heading or contents styles) before any guess by size.
+  const body = child(root, 'w:body');
+  const headingIds = new Set([...styles.headingIds].filter((id) => !styles.titleIds.has(id)));
+  const outlined = !!body && markOutlineLevels(body, stylesXml, headingIds);
+  const larger = outlined ? new Set<El>() : markSizeHeadings(root, styles);
+  // The title typed as a first line in capitals or set larger, once the headings are known (a heading is never it).
+  if (body)
+    markVisibleTitle(
+      body,
+      stylesXml,
+      styles.titleIds,
+      (p) => styles.headingIds.has(styleOf(p)) || /^Ts(Heading|OutlineItem)/.test(styleOf(p)),
+      (p) => larger.has(p),
+    );
   // Callout boxes written as one-column tables: their content, between marks (after the size headings: no title is one).
   markCallouts(root as never);
   // Shaded areas left for the reader's writing: one marked paragraph each (after the size headings: no prompt is one).
-  const body = child(root, 'w:body');
   if (body) markAnswerBoxes(body as never);
   try {
     markListNumbers(root, xml, await zip.file('word/numbering.xml')?.async('string'), stylesXml);
