@@ -1,4 +1,5 @@
 import { findExerciseBands } from './pdf-exercise-columns';
+import { glyphGutter } from './pdf-glyph-gutter';
 import type { Segment } from './pdf-lines';
 import type { PdfLine } from './pdf-types';
 
@@ -61,7 +62,8 @@ export function orderPage(segments: Segment[], pageWidth: number, documentColumn
   const sorted = [...segments].sort((a, b) => (Math.abs(b.y - a.y) > 0.01 ? b.y - a.y : a.x0 - b.x0));
   // Lettered exercises set in columns are read down each column in turn (pdf-exercise-columns.ts): their answers set
   // flush right in each column would pass for a gutter of their own.
-  const gutter = bands.length ? undefined : findGutter(sorted, pageWidth);
+  // Where few lines stand side by side (a column of figures and displays beside one of prose), the band no line crosses.
+  const gutter = bands.length ? undefined : (findGutter(sorted, pageWidth) ?? bandGutter(sorted, pageWidth));
   if (!bands.length && !gutter) {
     // A page of a line or two of text (the end of a chapter, displays left alone on the last page) has no edges of its own
     // to measure: the document's body column is its column, so a centred display on it stays centred.
@@ -101,6 +103,11 @@ export function orderPage(segments: Segment[], pageWidth: number, documentColumn
   }
   flush();
   return out;
+}
+
+function bandGutter(segments: Segment[], pageWidth: number): Gutter | undefined {
+  const x = glyphGutter(segments, pageWidth);
+  return x === undefined ? undefined : { x };
 }
 
 function columnEdges(segments: Segment[]): { left: number; right: number } {

@@ -140,7 +140,7 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
   const slots = new Map<string, Map<string, number>>();
   // The head shares its baseline with the page number ("CHAPTER 2. THE SCOPE OF LOGIC ... 8", the number on the
   // outer side of alternating pages): the slot's line is the longest on the top baseline, the text under it the next below.
-  const slotOf = (page: Page): { line: PdfLine; key: string } | undefined => {
+  const slotOf = (page: Page): { line: PdfLine; key: string; beside: PdfLine[] } | undefined => {
     const text = page.lines.filter((l) => !l.region && !l.isMargin).sort((a, b) => b.y - a.y);
     if (!text.length) return undefined;
     const onTop = text.filter((l) => text[0].y - l.y < 0.5 * text[0].size);
@@ -150,7 +150,7 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
     const below = textBelow.length ? textBelow : page.lines.filter((l) => l.region && l.region.y1 < top.y).map((l) => l.region!.y1);
     // A page with nothing else (a blank verso under its head) has its head set apart all the same.
     if (inBand(top, page.height, page) !== 'top' || top.y - Math.max(-Infinity, ...below) < 1.9 * top.size) return undefined;
-    return { line: top, key: `${Math.round(top.y / 2)}|${top.font}|${Math.round(top.size)}` };
+    return { line: top, key: `${Math.round(top.y / 2)}|${top.font}|${Math.round(top.size)}`, beside: onTop.filter((l) => l !== top) };
   };
   for (const page of pages) {
     const slot = slotOf(page);
@@ -227,7 +227,12 @@ export function removeFurniture(pages: Page[], bodySize = 10, outline: string[] 
       else frameTitle = slot.line;
       lastFrameTitle = shapeOf(slot.line);
     } else if (slides) lastFrameTitle = '';
-    if (slot && (runningSlot(slot.key) || (!slides && repeatsTitle(slot.line)))) notices.add(slot.line);
+    if (slot && (runningSlot(slot.key) || (!slides && repeatsTitle(slot.line)))) {
+      notices.add(slot.line);
+      // Both marks on the head's baseline (fancyhdr: the section's on one side, the subsection's on the other): the
+      // shorter one, repeating a title too, is the head's as well, not a heading over the page's first paragraph.
+      for (const l of slot.beside) if (!slides && repeatsTitle(l)) notices.add(l);
+    }
     // A page number is the page's first or last line, wherever that is (a chapter's first page sets it above a notice).
     const text = page.lines.filter((l) => !l.region && !l.isMargin && !notices.has(l));
     const ends = new Set(text.length ? [text.reduce((a, b) => (b.y > a.y ? b : a)), text.reduce((a, b) => (b.y < a.y ? b : a))] : []);
