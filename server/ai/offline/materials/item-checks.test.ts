@@ -245,20 +245,27 @@ describe('the scope of a quiz', () => {
     expect((error as Error).message).toMatch(/^"Policy on the return of answer sheets" is front matter or course logistics/);
   });
 
-  it('combines a chapter too short for a quiz with its neighbours instead of refusing it, and states the count', () => {
-    // "Gateways" has one sentence: too short alone, it is joined by the chapters before it (the next one has no prose).
-    const quiz = buildMaterial({ book, contentType: 'quiz', chapterIndex: 4 });
-    const n = (quiz.content as { questions: unknown[] }).questions.length;
-    expect(n).toBeGreaterThan(1);
-    expect(quiz.description).toMatch(
-      new RegExp(
-        `^${n} questions on the chapters "Addressing"(?:, "Router table")? and "Gateways"|^${n} questions on the chapters "Topologies", "Addressing"`,
-      ),
+  it('never repeats an item of a neighbour’s own quiz in a chapter combined with it, and says so', () => {
+    const refusal = (i: number) => {
+      try {
+        buildMaterial({ book, contentType: 'quiz', chapterIndex: i });
+      } catch (e) {
+        expect(e).toBeInstanceOf(AppError);
+        return (e as Error).message;
+      }
+      return undefined;
+    };
+    // "Topologies" asks its own sentences.
+    const topologies = buildMaterial({ book, contentType: 'quiz', chapterIndex: 1 });
+    expect((topologies.content as { questions: unknown[] }).questions.length).toBeGreaterThan(0);
+    // "Addressing" and "Gateways" make no item of their own sentences: combined with "Topologies", they would hand out
+    // copies of its items, so each is refused with that reason.
+    expect(refusal(2)).toMatch(
+      /^There is not enough text in the chapter "Addressing" to build a quiz\. The questions on "Topologies" are asked by its own quiz and not repeated here\./,
     );
-    expect(quiz.description).toMatch(/"Gateways" alone is too short for a quiz, so it is combined with the chapters next to it/);
-    // Its title names what it covers, from the first chapter combined to the last, never "Gateways" alone.
-    const first = /^\d+ questions on the chapters "([^"]+)"/.exec(quiz.description)![1];
-    expect(quiz.title).toMatch(new RegExp(`^Quiz: ${first} – Gateways(?: \\(chapters \\d+–5\\))?$`));
+    expect(refusal(4)).toMatch(
+      /^There is not enough text in the chapter "Gateways" to build a quiz\. The questions on "Topologies" are asked by its own quiz and not repeated here\./,
+    );
   });
 
   it('gives a clear message for a chapter without prose', () => {
@@ -269,5 +276,68 @@ describe('the scope of a quiz', () => {
       expect(e).toBeInstanceOf(AppError);
       expect((e as AppError).message).toMatch(/has no sentences of prose \(only code, a table, a list or figures\)/);
     }
+  });
+});
+
+describe('keys any text fills and list lines cut from what they qualify', () => {
+  const cloze = (sentence: string, key: string) => ({
+    type: 'short-answer' as const,
+    prompt: `Fill in the blank: ${sentence.replace(key, '_____')}`,
+    answer: key,
+    source: sentence,
+  });
+
+  it('refuses a key that is one of the language’s general nouns, alone or in a regular plural', () => {
+    expect(itemProblems(cloze('NA is a reserved word in the R language referring to missing data.', 'data'))).toContain('generic-key');
+    expect(itemProblems(cloze('The mean of a sample is computed from the observed values.', 'values'))).toContain('generic-key');
+    expect(
+      itemProblems(
+        mc(
+          'Fill in the blank: A survey is one _____ of collecting samples.',
+          'method',
+          ['method', 'census', 'panel'],
+          'A survey is one method of collecting samples.',
+        ),
+      ),
+    ).toContain('generic-key');
+  });
+
+  it('keeps a term of the subject, and a phrase headed by a general noun', () => {
+    expect(itemProblems(cloze('NA is a reserved word in the R language referring to missing data.', 'missing data'))).not.toContain(
+      'generic-key',
+    );
+    expect(itemProblems(cloze('A polymerase copies a strand of DNA into a new strand.', 'polymerase'))).not.toContain('generic-key');
+  });
+
+  it('refuses a subordinate clause without its main clause, and keeps one that has it', () => {
+    expect(itemProblems(cloze('Where ∼ is the only unary connective and others are binary.', 'unary connective'))).toContain('fragment');
+    expect(itemProblems(cloze('Which makes the round key the only secret of the whole cipher.', 'round key'))).toContain('fragment');
+    expect(
+      itemProblems(cloze('Whereas the forward mode follows the inputs, the reverse mode starts from the output.', 'reverse mode')),
+    ).not.toContain('fragment');
+  });
+});
+
+describe('a quiz refused on a long chapter', () => {
+  it('says the chapter has words enough but no sentence a question can be built on, not that it is too short', () => {
+    const step = (n: number) =>
+      `You can run step ${n} of the loop on your own laptop before class, and you should keep what it prints for later.`;
+    const book: TextbookContent = {
+      title: 'Loops',
+      references: [],
+      chapters: [
+        { title: 'Repeating actions', content: `<p>${Array.from({ length: 30 }, (_, i) => step(i + 1)).join(' ')}</p>`, sections: [] },
+      ],
+    };
+    let error: unknown;
+    try {
+      buildMaterial({ book, contentType: 'quiz', chapterIndex: 0 });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as Error).message).toMatch(
+      /^The chapter "Repeating actions" has \d{3}(?:,\d{3})? words, but none of its sentences defines a term or states a fact with one right answer/,
+    );
   });
 });
