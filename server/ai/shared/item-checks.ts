@@ -199,6 +199,8 @@ export function itemProblems(q: Item): ItemCheck[] {
   // "ciphers like _____ or DES", "such as _____": a slot for one example of many, any of them would do.
   if (/\b(?:like|such as|e\.g\.,?(?:\s+(?:for|in|with))?|including)\s+(?:the\s+)?_{3,}|_{3,}(?:,|\s+(?:or|and))\s+[\p{Lu}\d]/u.test(body))
     out.push('example-slot');
+  // "applied ..., e.g., by inserting _____": an example named a verb or two after "e.g." is as much one of many.
+  else if (/\b(?:e\.g\.|for example|for instance),?\s+(?:\p{Ll}+\s+){1,2}_{3,}/iu.test(body)) out.push('example-slot');
   if (statement && madeUp.test(body.trim())) out.push('arbitrary-setting');
   if (statement && (instruction.test(body.trim()) || toTheReader.test(body))) out.push('not-a-statement');
   // "... the reader is referred to Griewank and Walther", "... can be found in Magnus and Neudecker": a reading pointer, not a fact.

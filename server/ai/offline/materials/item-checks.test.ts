@@ -309,6 +309,14 @@ describe('keys any text fills and list lines cut from what they qualify', () => 
     expect(itemProblems(cloze('A polymerase copies a strand of DNA into a new strand.', 'polymerase'))).not.toContain('generic-key');
   });
 
+  it('refuses an example named a verb after "e.g.", where any other example would do', () => {
+    const s = 'The timing randomization is applied on top of the constant-runtime algorithm, e.g., by inserting dummy cycles.';
+    expect(itemProblems(cloze(s, 'dummy cycles'))).toContain('example-slot');
+    expect(
+      itemProblems(cloze('Timing randomization inserts dummy cycles on top of a constant-runtime algorithm.', 'dummy cycles')),
+    ).not.toContain('example-slot');
+  });
+
   it('refuses a subordinate clause without its main clause, and keeps one that has it', () => {
     expect(itemProblems(cloze('Where ∼ is the only unary connective and others are binary.', 'unary connective'))).toContain('fragment');
     expect(itemProblems(cloze('Which makes the round key the only secret of the whole cipher.', 'round key'))).toContain('fragment');
