@@ -11,7 +11,6 @@ import { isCourseLogistics } from '@server/ai/shared/item-checks';
 import { buildScope, teachingChapters, type MaterialScope } from './materials/scope';
 import { settingTitle } from './materials/setting-parts';
 import { bookBasis } from './materials/book-basis';
-import { sentenceKey } from '@server/ai/shared/sentence-filter';
 
 const builders: Record<MaterialContentType, (scope: MaterialScope) => unknown> = {
   quiz: buildQuiz,
@@ -160,42 +159,12 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   const schema = materialContentSchemas[input.contentType];
   // The book as a whole is read once; each step of combining a chapter with its neighbours only narrows to the chapters included.
   const basis = bookBasis(input.book);
-  // How many items each chapter's own quiz asks, built on that chapter alone. A chapter combined with its neighbours does
-  // not ask the sentences of a neighbour that has a quiz of its own: no item repeats across the chapters' quizzes of one
-  // book (an item built on a neighbour's sentence the neighbour's own quiz left out could still be asked by its quiz
-  // combined with others, so the whole chapter is kept to its own quiz).
-  const askedAlone = new Map<number, number>();
-  const asks = (i: number): boolean => {
-    if (!askedAlone.has(i)) {
-      const own = buildScope(input.book, i, [i], basis);
-      askedAlone.set(i, own.sentences.length && !readsAsLogistics(own.sentences) ? buildQuiz(own).questions.length : 0);
-    }
-    return askedAlone.get(i)! > 0;
-  };
-  const chapterOfSentence = new Map(basis.all.map((s) => [sentenceKey(s.text), s.chapterIndex]));
   const build = (included?: number[]) => {
-    let scope = buildScope(input.book, chapterIndex, included, basis);
-    const others = input.contentType === 'quiz' && chapterIndex !== undefined && included ? included.filter((i) => i !== chapterIndex) : [];
-    const kept = new Set(others.filter(asks));
-    const theirs = (chapter: number | undefined) => chapter !== undefined && kept.has(chapter);
-    if (kept.size) {
-      scope = {
-        ...scope,
-        sentences: scope.sentences.filter((s) => !theirs(s.chapterIndex)),
-        definitions: scope.definitions.filter((d) => !theirs(d.sentence.chapterIndex)),
-      };
-    }
+    const scope = buildScope(input.book, chapterIndex, included, basis);
     if (scope.sentences.length === 0) return { scope, checked: undefined, enough: false };
     // A syllabus's grading, deadlines and policies are true statements, but none is worth testing.
     if (tests && readsAsLogistics(scope.sentences)) return { scope, checked: undefined, enough: false, logistics: true };
-    const built = builders[input.contentType](scope);
-    // A legend or an ordering item is built from the book, not from the scope's sentences: it is checked here too.
-    const own = kept.size
-      ? {
-          questions: (built as ReturnType<typeof buildQuiz>).questions.filter((q) => !theirs(chapterOfSentence.get(sentenceKey(q.source)))),
-        }
-      : built;
-    const checked = schema.safeParse(own);
+    const checked = schema.safeParse(builders[input.contentType](scope));
     const count = input.contentType === 'quiz' && checked.success ? (checked.data as { questions: unknown[] }).questions.length : Infinity;
     return { scope, checked, enough: checked.success && count >= Math.min(minQuizQuestions, quizLength(scope)) };
   };
@@ -220,7 +189,6 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
     );
   }
   // A chapter too short on its own is combined with its neighbours (the next, then the previous, in reading order) rather than refused.
-  let kept = '';
   if (chapterIndex !== undefined) {
     // Only chapters of the same file: a paper's acknowledgments combined with the statistics notes after them
     // would be quizzed on sampling.
@@ -239,14 +207,6 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
       }
     }
     if (included.length > 1) notes.push(combinedNote(input.book.chapters[chapterIndex].title, label.toLowerCase(), alone));
-    // The neighbours whose own quizzes keep their items: said, so a short quiz is not read as the whole of what they teach.
-    const keeping = [...askedAlone.keys()].filter((i) => askedAlone.get(i)! > 0).sort((a, b) => a - b);
-    if (keeping.length) {
-      const titles = keeping.map((i) => `"${input.book.chapters[i].title}"`);
-      const named = titles.length === 1 ? titles[0] : `${titles.slice(0, -1).join(', ')} and ${titles[titles.length - 1]}`;
-      kept = `The questions on ${named} are asked by ${titles.length === 1 ? 'its own quiz' : 'their own quizzes'} and not repeated here.`;
-      notes.push(kept);
-    }
   }
   const { scope, checked } = result;
   if (!checked?.success) {
@@ -264,8 +224,8 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
           ? `"${input.book.chapters[redirectedFrom].title}" is front matter or course logistics, which teaches nothing to test, and the chapters that teach are too short for ${withArticle(label.toLowerCase())}. Choose a chapter that explains the subject, or add one.`
           : input.contentType === 'quiz' && scope.words >= longChapterWords
             ? // Words enough, but no sentence a question with one right answer can be built on: said as such, not "too short".
-              `${where[0].toUpperCase()}${where.slice(1)} has ${scope.words.toLocaleString('en-US')} words, but none of its sentences defines a term or states a fact with one right answer (the rest are worked examples, code, lists, formulas or discussion), so no quiz is made from it.${kept ? ` ${kept}` : ''} Write its questions yourself, or choose a chapter that explains the subject.`
-            : `There is not enough text in ${where} to build ${withArticle(label.toLowerCase())}.${kept ? ` ${kept}` : ''} Add or expand its content first.`,
+              `${where[0].toUpperCase()}${where.slice(1)} has ${scope.words.toLocaleString('en-US')} words, but none of its sentences defines a term or states a fact with one right answer (the rest are worked examples, code, lists, formulas or discussion), so no quiz is made from it. Write its questions yourself, or choose a chapter that explains the subject.`
+            : `There is not enough text in ${where} to build ${withArticle(label.toLowerCase())}. Add or expand its content first.`,
     );
   }
   return {

@@ -245,27 +245,20 @@ describe('the scope of a quiz', () => {
     expect((error as Error).message).toMatch(/^"Policy on the return of answer sheets" is front matter or course logistics/);
   });
 
-  it('never repeats an item of a neighbour’s own quiz in a chapter combined with it, and says so', () => {
-    const refusal = (i: number) => {
-      try {
-        buildMaterial({ book, contentType: 'quiz', chapterIndex: i });
-      } catch (e) {
-        expect(e).toBeInstanceOf(AppError);
-        return (e as Error).message;
-      }
-      return undefined;
-    };
-    // "Topologies" asks its own sentences.
-    const topologies = buildMaterial({ book, contentType: 'quiz', chapterIndex: 1 });
-    expect((topologies.content as { questions: unknown[] }).questions.length).toBeGreaterThan(0);
-    // "Addressing" and "Gateways" make no item of their own sentences: combined with "Topologies", they would hand out
-    // copies of its items, so each is refused with that reason.
-    expect(refusal(2)).toMatch(
-      /^There is not enough text in the chapter "Addressing" to build a quiz\. The questions on "Topologies" are asked by its own quiz and not repeated here\./,
+  it('combines a chapter too short for a quiz with its neighbours instead of refusing it, and states the count', () => {
+    // "Gateways" has one sentence: too short alone, it is joined by the chapters before it (the next one has no prose).
+    const quiz = buildMaterial({ book, contentType: 'quiz', chapterIndex: 4 });
+    const n = (quiz.content as { questions: unknown[] }).questions.length;
+    expect(n).toBeGreaterThan(1);
+    expect(quiz.description).toMatch(
+      new RegExp(
+        `^${n} questions on the chapters "Addressing"(?:, "Router table")? and "Gateways"|^${n} questions on the chapters "Topologies", "Addressing"`,
+      ),
     );
-    expect(refusal(4)).toMatch(
-      /^There is not enough text in the chapter "Gateways" to build a quiz\. The questions on "Topologies" are asked by its own quiz and not repeated here\./,
-    );
+    expect(quiz.description).toMatch(/"Gateways" alone is too short for a quiz, so it is combined with the chapters next to it/);
+    // Its title names what it covers, from the first chapter combined to the last, never "Gateways" alone.
+    const first = /^\d+ questions on the chapters "([^"]+)"/.exec(quiz.description)![1];
+    expect(quiz.title).toMatch(new RegExp(`^Quiz: ${first} – Gateways(?: \\(chapters \\d+–5\\))?$`));
   });
 
   it('gives a clear message for a chapter without prose', () => {
