@@ -222,7 +222,10 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
         ? `The chapter "${scope.title}" sets a worked example or a task: its figures and names are the setting's, not facts to test, and its neighbours add too few. A homework on it fits better, or choose a chapter that explains the subject.`
         : redirectedFrom !== undefined
           ? `"${input.book.chapters[redirectedFrom].title}" is front matter or course logistics, which teaches nothing to test, and the chapters that teach are too short for ${withArticle(label.toLowerCase())}. Choose a chapter that explains the subject, or add one.`
-          : `There is not enough text in ${where} to build ${withArticle(label.toLowerCase())}. Add or expand its content first.`,
+          : input.contentType === 'quiz' && scope.words >= longChapterWords
+            ? // Words enough, but no sentence a question with one right answer can be built on: said as such, not "too short".
+              `${where[0].toUpperCase()}${where.slice(1)} has ${scope.words.toLocaleString('en-US')} words, but none of its sentences defines a term or states a fact with one right answer (the rest are worked examples, code, lists, formulas or discussion), so no quiz is made from it. Write its questions yourself, or choose a chapter that explains the subject.`
+            : `There is not enough text in ${where} to build ${withArticle(label.toLowerCase())}. Add or expand its content first.`,
     );
   }
   return {

@@ -1,6 +1,7 @@
 import type { QuizQuestion } from '@common/materials';
 import { mentions, promptBody } from './answer-leaks';
 import { opensWithLabel } from './standalone';
+import { isGeneralNoun } from './general-nouns';
 
 /**
  * The checks every quiz item passes before it is offered ("Quizzes a teacher hands
@@ -138,6 +139,16 @@ export function optionKind(option: string): 'number' | 'year' | 'name' | 'term' 
   return 'term';
 }
 
+/**
+ * A clause that opens with a subordinator and has no comma or "then" after which its main clause would stand:
+ * "Where ∼ is the only unary connective and others are binary.", "Because the key is secret." say what they qualify
+ * nowhere. "Whereas the forward mode ..., the reverse mode ..." and "If p then q" have their main clause.
+ */
+function subordinateAlone(text: string): boolean {
+  const t = text.trim();
+  return /^(?:where|whereas|which|because|although|though|unless|whilst)\b/i.test(t) && !/[,;:]|\bthen\b/i.test(t);
+}
+
 const words = (s: string) => s.trim().split(/\s+/).filter(Boolean).length;
 
 /** The problems of one item, each an automatic check it fails; empty when it may be offered. */
@@ -176,7 +187,8 @@ export function itemProblems(q: Item): ItemCheck[] {
     )
       out.push('half-given');
   }
-  if (closed && blank.test(body) && genericHead.test(q.answer.trim())) out.push('generic-key');
+  // "core idea", or one of the language's general nouns alone ("referring to missing _____" for "data"): any text fills it.
+  if (closed && blank.test(body) && (genericHead.test(q.answer.trim()) || isGeneralNoun(q.answer))) out.push('generic-key');
   // "replaced with _____ sequencing" for "genome": a one-word key that modifies the noun after it is one half of a
   // compound the sentence prints; no other term reads as that compound.
   if (closed && /^\p{Ll}[\p{Ll}-]+$/u.test(q.answer.trim()) && /_{3,}\s+(\p{Ll}[\p{Ll}-]{2,})\b/u.test(body)) {
@@ -187,6 +199,8 @@ export function itemProblems(q: Item): ItemCheck[] {
   // "ciphers like _____ or DES", "such as _____": a slot for one example of many, any of them would do.
   if (/\b(?:like|such as|e\.g\.,?(?:\s+(?:for|in|with))?|including)\s+(?:the\s+)?_{3,}|_{3,}(?:,|\s+(?:or|and))\s+[\p{Lu}\d]/u.test(body))
     out.push('example-slot');
+  // "applied ..., e.g., by inserting _____": an example named a verb or two after "e.g." is as much one of many.
+  else if (/\b(?:e\.g\.|for example|for instance),?\s+(?:\p{Ll}+\s+){1,2}_{3,}/iu.test(body)) out.push('example-slot');
   if (statement && madeUp.test(body.trim())) out.push('arbitrary-setting');
   if (statement && (instruction.test(body.trim()) || toTheReader.test(body))) out.push('not-a-statement');
   // "... the reader is referred to Griewank and Walther", "... can be found in Magnus and Neudecker": a reading pointer, not a fact.
@@ -222,6 +236,9 @@ export function itemProblems(q: Item): ItemCheck[] {
   // (A prompt that only lowercased its source's first letter is not one.)
   const opens = (t: string) => /^[“"‘'(]?(?:\p{Lu}|\d|_{3,})/u.test(t.trim());
   if (statement && !opens(body) && !(q.source && opens(q.source))) out.push('fragment');
+  // "Where ∼ is the only _____ and others are binary.": a subordinate clause without its main clause is a list line's
+  // aside, cut from what it qualifies.
+  else if (statement && subordinateAlone(body)) out.push('fragment');
   // "An aside comment; the _____ can also be negative.": a label before a semicolon, then a clause that leans on it.
   else if (statement && opensWithLabel(body)) out.push('fragment');
   if (q.type === 'multiple-choice' && q.options) {

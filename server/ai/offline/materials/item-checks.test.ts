@@ -271,3 +271,74 @@ describe('the scope of a quiz', () => {
     }
   });
 });
+
+describe('keys any text fills and list lines cut from what they qualify', () => {
+  const cloze = (sentence: string, key: string) => ({
+    type: 'short-answer' as const,
+    prompt: `Fill in the blank: ${sentence.replace(key, '_____')}`,
+    answer: key,
+    source: sentence,
+  });
+
+  it('refuses a key that is one of the language’s general nouns, alone or in a regular plural', () => {
+    expect(itemProblems(cloze('NA is a reserved word in the R language referring to missing data.', 'data'))).toContain('generic-key');
+    expect(itemProblems(cloze('The mean of a sample is computed from the observed values.', 'values'))).toContain('generic-key');
+    expect(
+      itemProblems(
+        mc(
+          'Fill in the blank: A survey is one _____ of collecting samples.',
+          'method',
+          ['method', 'census', 'panel'],
+          'A survey is one method of collecting samples.',
+        ),
+      ),
+    ).toContain('generic-key');
+  });
+
+  it('keeps a term of the subject, and a phrase headed by a general noun', () => {
+    expect(itemProblems(cloze('NA is a reserved word in the R language referring to missing data.', 'missing data'))).not.toContain(
+      'generic-key',
+    );
+    expect(itemProblems(cloze('A polymerase copies a strand of DNA into a new strand.', 'polymerase'))).not.toContain('generic-key');
+  });
+
+  it('refuses an example named a verb after "e.g.", where any other example would do', () => {
+    const s = 'The timing randomization is applied on top of the constant-runtime algorithm, e.g., by inserting dummy cycles.';
+    expect(itemProblems(cloze(s, 'dummy cycles'))).toContain('example-slot');
+    expect(
+      itemProblems(cloze('Timing randomization inserts dummy cycles on top of a constant-runtime algorithm.', 'dummy cycles')),
+    ).not.toContain('example-slot');
+  });
+
+  it('refuses a subordinate clause without its main clause, and keeps one that has it', () => {
+    expect(itemProblems(cloze('Where ∼ is the only unary connective and others are binary.', 'unary connective'))).toContain('fragment');
+    expect(itemProblems(cloze('Which makes the round key the only secret of the whole cipher.', 'round key'))).toContain('fragment');
+    expect(
+      itemProblems(cloze('Whereas the forward mode follows the inputs, the reverse mode starts from the output.', 'reverse mode')),
+    ).not.toContain('fragment');
+  });
+});
+
+describe('a quiz refused on a long chapter', () => {
+  it('says the chapter has words enough but no sentence a question can be built on, not that it is too short', () => {
+    const step = (n: number) =>
+      `You can run step ${n} of the loop on your own laptop before class, and you should keep what it prints for later.`;
+    const book: TextbookContent = {
+      title: 'Loops',
+      references: [],
+      chapters: [
+        { title: 'Repeating actions', content: `<p>${Array.from({ length: 30 }, (_, i) => step(i + 1)).join(' ')}</p>`, sections: [] },
+      ],
+    };
+    let error: unknown;
+    try {
+      buildMaterial({ book, contentType: 'quiz', chapterIndex: 0 });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as Error).message).toMatch(
+      /^The chapter "Repeating actions" has \d{3}(?:,\d{3})? words, but none of its sentences defines a term or states a fact with one right answer/,
+    );
+  });
+});
