@@ -639,7 +639,13 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
           if (code?.trim())
             push({
               kind: 'code',
-              text: code.replace(/\n$/, ''),
+              // A fence the page's own text opens where the reader's first pass did not see one (after a definition
+              // list's ": "): the formulas that pass took out are put back as they were typed, never left as marks.
+              text: code
+                .replace(/\n$/, '')
+                .replace(/\uE000([IE])(\d+)\uE001/g, (_m, kind: string, n: string) =>
+                  kind === 'I' ? `$${formulas[Number(n)]}$` : `$$${equations[Number(n)]}$$`,
+                ),
               ...(fenceLanguage(t.info) ? { language: fenceLanguage(t.info) } : {}),
               // A listing inside a quotation or a callout is the box's, where the page sets it.
               ...(quoteDepth > 0 ? { boxed: true } : {}),

@@ -37,4 +37,14 @@ describe('Markdown code spans that show how a formula is typed', () => {
     expect(table.rows![2][0]).toBe('$\\dfrac{22}{7}$');
     expect(blocks.some((b) => b.kind === 'equation')).toBe(false);
   });
+
+  it('put back as typed the formulas of a fence opened after a definition list colon, never leaving a mark', () => {
+    const { blocks } = markdownToBlocks(
+      ['# Solution', '', 'Markdown', ': ```latex', '$x+1$', '```', '', 'Rendu', '', '$$A = \\frac{1}{2}$$', '', 'et $y$ enfin.'].join('\n'),
+    );
+    const text = blocks.map((b) => b.text).join('\n');
+    expect(text).not.toMatch(/[\uE000\uE001]/);
+    expect(text).toContain('$$A = \\frac{1}{2}$$');
+    expect(text).toContain('$y$');
+  });
 });
