@@ -12,7 +12,7 @@ import { addSiteMacros, type SiteMacros } from './markdown/site-math-macros';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
 import { captionMark, takeMystDirectives } from './markdown/myst-directives';
-import { takeMkdocsAdmonitions } from './markdown/mkdocs-admonitions';
+import { openDefinitionFences, takeMkdocsAdmonitions } from './markdown/mkdocs-admonitions';
 import { chunkCode } from './markdown/code-chunks';
 import { stripPandocMarkup } from './markdown/pandoc-markup';
 import { quartoCrossRefs } from './markdown/quarto-crossrefs';
@@ -376,7 +376,7 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   // MyST's directives ("```{note}", "````{figure} path") are the prose, figures and formulas they hold, not code.
   text = takeMystDirectives(text);
   // MkDocs' boxes ("!!! tip \"Title\"", "??? info", "=== \"Tab\"" over an indented body) are callouts and labelled parts.
-  text = takeMkdocsAdmonitions(text);
+  text = takeMkdocsAdmonitions(openDefinitionFences(text));
   // Hugo's boxes are callouts; the files a page includes are named where it shows them.
   const hugo = hugoShortcodes(text, language);
   text = hugo.text;

@@ -68,4 +68,15 @@ describe("MkDocs' boxes and tabs", () => {
     const shown = blocks.find((b) => b.kind === 'code' && b.language === 'markdown')!;
     expect(shown.text).toBe('!!! note "Montré"\n    Dans un listing, rien ne change.');
   });
+
+  it('open a listing typed on a definition line, so its closing fence swallows nothing after it', () => {
+    const solution = markdownToBlocks(
+      ['# Solution', '', 'Markdown', ': ```latex', '$x+1$', '```', '', 'Voir [Milü](https://example.org/milu), une fraction.'].join('\n'),
+    ).blocks;
+    const listing = solution.find((b) => b.kind === 'code')!;
+    expect(listing.text).toBe('$x+1$');
+    const after = solution.find((b) => b.text.startsWith('Voir'))!;
+    expect(after.kind).toBe('paragraph');
+    expect(after.links).toEqual([{ text: 'Milü', href: 'https://example.org/milu' }]);
+  });
 });

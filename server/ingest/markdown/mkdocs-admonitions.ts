@@ -76,3 +76,11 @@ export function takeMkdocsAdmonitions(text: string, inBox = false): string {
   }
   return out.join('\n');
 }
+
+/**
+ * A listing opened on a definition's line ("Markdown" / ": ```latex", as MkDocs' and pandoc's definition lists allow): the
+ * fence on a line of its own. Left after the colon it was no fence, and its closing line opened one that swallowed the rest.
+ */
+export function openDefinitionFences(text: string): string {
+  return text.replace(/^([ \t]*):[ \t]+(`{3,}|~{3,})(?=[^`\n]*$)/gm, '$1$2');
+}
