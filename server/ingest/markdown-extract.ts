@@ -639,8 +639,8 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
           if (code?.trim())
             push({
               kind: 'code',
-              // A fence the page's own text opens where the reader's first pass did not see one (after a definition
-              // list's ": "): the formulas that pass took out are put back as they were typed, never left as marks.
+              // A fence the reader's first pass did not see (one never closed runs to the end of the page): the formulas
+              // that pass took out are put back as they were typed, never left as marks.
               text: code
                 .replace(/\n$/, '')
                 .replace(/\uE000([IE])(\d+)\uE001/g, (_m, kind: string, n: string) =>
