@@ -12,6 +12,7 @@ import { addSiteMacros, type SiteMacros } from './markdown/site-math-macros';
 import { htmlBlocks, isRawHtmlFence } from './markdown/raw-html';
 import { siteTag, stripSiteMacros } from './markdown/site-macros';
 import { captionMark, takeMystDirectives } from './markdown/myst-directives';
+import { openDefinitionFences, takeMkdocsAdmonitions } from './markdown/mkdocs-admonitions';
 import { chunkCode } from './markdown/code-chunks';
 import { stripPandocMarkup } from './markdown/pandoc-markup';
 import { quartoCrossRefs } from './markdown/quarto-crossrefs';
@@ -71,6 +72,8 @@ function outsideLiteral(text: string, rewrite: (part: string) => string): string
 }
 
 const inlinePlaceholder = /\uE000I(\d+)\uE001/g;
+/** The language mark of an inline code span in MkDocs' highlighting (`#!python print(1)`); a `#!/bin/sh` line is no mark. */
+const inlineHighlight = /^#![a-z][\w+#-]*\s+(?=\S)/i;
 
 /**
  * Inline `$...$` formulas taken out before Markdown parsing, as placeholders, so their
@@ -83,19 +86,33 @@ function protectInlineMath(text: string, formulas: string[]): string {
     .map((part, i) =>
       i % 2 === 1
         ? part
-        : part
-            .replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) => {
-              if (/^[\d.,\s]+$/.test(body)) return whole;
-              formulas.push(pageMath(body));
-              return `${before}\uE000I${formulas.length - 1}\uE001`;
-            })
-            // MathJax's own inline delimiters, which Markdown would read as escaped parentheses.
-            .replace(/\\\(([\s\S]+?)\\\)/g, (_m, body: string) => {
-              formulas.push(pageMath(body.trim()));
-              return `\uE000I${formulas.length - 1}\uE001`;
-            }),
+        : outsideCodeSpans(part, (prose) =>
+            prose
+              .replace(/(^|[^\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g, (whole, before: string, body: string) => {
+                if (/^[\d.,\s]+$/.test(body)) return whole;
+                formulas.push(pageMath(body));
+                return `${before}\uE000I${formulas.length - 1}\uE001`;
+              })
+              // MathJax's own inline delimiters, which Markdown would read as escaped parentheses.
+              .replace(/\\\(([\s\S]+?)\\\)/g, (_m, body: string) => {
+                formulas.push(pageMath(body.trim()));
+                return `\uE000I${formulas.length - 1}\uE001`;
+              }),
+          ),
     )
     .join('');
+}
+
+/**
+ * An inline code span (a run of backticks to the next run as long, within one paragraph): what a page teaches to type
+ * (`` `$\dfrac{a}{b}$` ``), its dollars never math.
+ */
+const codeSpan = /(?<![`\\])(`+)(?!`)(?:(?!\n[ \t]*\n)[\s\S])+?(?<!`)\1(?!`)/g;
+
+function outsideCodeSpans(text: string, rewrite: (prose: string) => string): string {
+  const spans: string[] = [];
+  const held = text.replace(codeSpan, (span) => `\uE030${spans.push(span) - 1}\uE031`);
+  return rewrite(held).replace(/\uE030(\d+)\uE031/g, (_m, n: string) => spans[Number(n)]);
 }
 
 /** What an inline run leaves of the Markdown around its text: attribute lists, footnote marks, runs of spaces. */
@@ -162,9 +179,12 @@ function inlineParts(token: Token, formulas: string[], breaks = false): InlinePa
         inlineMath(child.content).replace(inlinePlaceholder, (_m, n: string) => `\\(${formulas[Number(n)]}\\)`),
       );
     else if (child.type === 'code_inline') {
+      // A language named after "#!" opening the span (MkDocs' inline highlighting: `#!latex $x$`, `#!python len(s)`) says
+      // how to colour it; it is no part of what the span shows.
+      const shown = child.content.replace(inlineHighlight, '').replace(/\s+/g, ' ');
       out += `\uE020${spans.length}\uE021`;
-      spans.push(child.content.replace(/\s+/g, ' '));
-      if (child.content.trim()) code.push(child.content.replace(/\s+/g, ' ').trim());
+      spans.push(shown);
+      if (shown.trim()) code.push(shown.trim());
     } else if (child.type === 'hardbreak' && breaks) out += hardBreak;
     else if (child.type === 'softbreak' || child.type === 'hardbreak') out += ' ';
     else if (child.type === 'strong_open' || child.type === 'em_open') openMark(child.type === 'strong_open' ? 'strong' : 'emphasis');
@@ -355,6 +375,8 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
   text = crossRefs.text;
   // MyST's directives ("```{note}", "````{figure} path") are the prose, figures and formulas they hold, not code.
   text = takeMystDirectives(text);
+  // MkDocs' boxes ("!!! tip \"Title\"", "??? info", "=== \"Tab\"" over an indented body) are callouts and labelled parts.
+  text = takeMkdocsAdmonitions(openDefinitionFences(text));
   // Hugo's boxes are callouts; the files a page includes are named where it shows them.
   const hugo = hugoShortcodes(text, language);
   text = hugo.text;
@@ -430,15 +452,18 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
     return quoted ? mark : `\n\n${mark}\n\n`;
   };
   // $$...$$ first: an environment inside one is part of that formula.
+  // A code span showing how a display is typed (`` `$$x+y$$` `` in a table's cell) stays code.
   text = outsideLiteral(text, (part) =>
-    part.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined, at: number) => {
-      // "\[1\]" is an escaped bracket (pandoc writes them): only a bracket pair holding mathematics is display math.
-      if (dollars === undefined && !/\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '')) return whole;
-      // A display inside a quotation or a callout carries the quotation's "> " on each of its lines: they are no part of it.
-      const quoted = /^[ \t]*(?:>[ \t]?)+$/.test(part.slice(part.lastIndexOf('\n', at - 1) + 1, at));
-      const body = dollars ?? brackets ?? '';
-      return equationMark(katexDisplay(quoted ? body.replace(/^[ \t]*(?:>[ \t]?)+/gm, '') : body), quoted);
-    }),
+    outsideCodeSpans(part, (prose) =>
+      prose.replace(displayMath, (whole, dollars: string | undefined, brackets: string | undefined, at: number) => {
+        // "\[1\]" is an escaped bracket (pandoc writes them): only a bracket pair holding mathematics is display math.
+        if (dollars === undefined && !/\\[a-zA-Z]+|[=^_<>]/.test(brackets ?? '')) return whole;
+        // A display inside a quotation or a callout carries the quotation's "> " on each of its lines: they are no part of it.
+        const quoted = /^[ \t]*(?:>[ \t]?)+$/.test(prose.slice(prose.lastIndexOf('\n', at - 1) + 1, at));
+        const body = dollars ?? brackets ?? '';
+        return equationMark(katexDisplay(quoted ? body.replace(/^[ \t]*(?:>[ \t]?)+/gm, '') : body), quoted);
+      }),
+    ),
   );
   text = takeEnvironments(text, equationMark);
   const formulas: string[] = [];
@@ -614,7 +639,13 @@ export function markdownToBlocks(source: string, companion: BibEntry[] = []): Pa
           if (code?.trim())
             push({
               kind: 'code',
-              text: code.replace(/\n$/, ''),
+              // A fence the reader's first pass did not see (one never closed runs to the end of the page): the formulas
+              // that pass took out are put back as they were typed, never left as marks.
+              text: code
+                .replace(/\n$/, '')
+                .replace(/\uE000([IE])(\d+)\uE001/g, (_m, kind: string, n: string) =>
+                  kind === 'I' ? `$${formulas[Number(n)]}$` : `$$${equations[Number(n)]}$$`,
+                ),
               ...(fenceLanguage(t.info) ? { language: fenceLanguage(t.info) } : {}),
               // A listing inside a quotation or a callout is the box's, where the page sets it.
               ...(quoteDepth > 0 ? { boxed: true } : {}),

@@ -199,8 +199,16 @@ function run(n: XmlNode): string {
   // Plain text inside an equation ("if", "otherwise").
   if (rPr && child(rPr, 'nor') && /[a-z]{2,}/i.test(text)) return `\\text{${text.replace(/[{}\\]/g, '')}}`;
   if (functions.has(text.trim())) return `\\${text.trim()} `;
-  return escapeText(text);
+  // Words typed with their spaces in a math run ("=Homework or Project Weight", "Passing Grade="): Word prints the spaces,
+  // LaTeX would drop them and set the words as products of italic variables. They are text in the formula.
+  return text
+    .split(spacedWords)
+    .map((part, i) => (i % 2 === 1 && !part.split(/ +/).some((w) => functions.has(w)) ? `\\text{${part}}` : escapeText(part)))
+    .join('');
 }
+
+/** Two or more words of two letters or more with spaces between them (a phrase, not "x y" or "sin x"). */
+const spacedWords = /(\p{L}{2,}(?: +\p{L}{2,})+)/u;
 
 /** The LaTeX of an element's children, in order. */
 function seq(n: XmlNode | undefined): string {

@@ -310,6 +310,13 @@ export function buildBlocks(
       blocks.push({ kind: 'paragraph', text: line.text, page: line.page });
       continue;
     }
+    // A rule typed as a row of dashes or underscores between the entries of a list ("------…", as a Word document
+    // separates its groups of links) ends the paragraph and is no text of it: joined in, its dashes outweigh the
+    // paragraph's letters and the whole paragraph is dropped as a label.
+    if (!line.region && !line.isMargin && typedRule.test(line.text)) {
+      flushPara();
+      continue;
+    }
     if (isMathFragment(lines, i, body)) continue;
     // A table of contents read as a table is dropped with its page.
     if (line.region?.kind === 'table' && headings.get(i)?.drop) continue;
@@ -628,6 +635,8 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
 
 /** Words of three letters or more outside inline formulas. */
 const proseWordCount = (text: string) => (text.replace(/\\\(.*?\\\)/g, ' ').match(/\p{L}{3,}/gu) ?? []).length;
+/** A line that is only a typed rule: eight or more of one dash, underscore, equals sign, star or tilde. */
+const typedRule = /^\s*([-‐–—_=*~])(?:\s?\1){7,}\s*$/u;
 /** A numbered element's label on its own line, the run-in start of an example or a definition. */
 const numberedElement =
   /^(?:Example|Definition|Theorem|Lemma|Corollary|Proposition|Remark|Exercise|Problem|Proof|Note|Algorithm|Listing)\s+\d+(?:\.\d+)*[a-z]?\.?(?:\s*\([^)]{1,60}\))?\.?$/;

@@ -22,6 +22,9 @@ export function continuesUrl(text: string, next: string): boolean {
   if (/\bhttps?:$/i.test(text) && /^\/\/\S/.test(next.trim())) return true;
   // An address ending a sentence ("... closing_prices.csv." + "Write code ...") is followed by the next sentence.
   if (/\.$/.test(text) && /^\p{Lu}\p{Ll}*\s/u.test(next.trim())) return false;
+  // A new address on the next line ("…/resources/" + "https://…", a list of links one per line) starts a word of its own;
+  // an archive's address holding another one after its date ("…/web/20200101/" + "https://…") goes on.
+  if (/^(?:https?:\/\/|www\.)/i.test(next.trim()) && !/\/\d{8,14}[a-z_]*\/$/i.test(text)) return false;
   return urlTail.test(text) && /[-/._~=&?#]$/.test(text) && /^[\w%./-]/.test(next.trim());
 }
 
