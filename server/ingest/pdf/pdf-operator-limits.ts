@@ -24,6 +24,8 @@ const limitText = (text: string) => text.trim().length > 0 && text.trim().length
 /** The limit under one of the line's operators: smaller type, within about an em below, its centre over the operator. */
 function limitUnder(line: PdfLine, lines: PdfLine[]): { limit: PdfLine; op: number } | undefined {
   if (!line.bigOps || !plain(line)) return undefined;
+  // A display stands set in from both edges of its column; a line of prose with a \displaystyle sum in it runs edge to edge.
+  if (line.x0 < line.columnLeft + 2 * line.size || line.x1 > line.columnRight - 2 * line.size) return undefined;
   for (const limit of lines) {
     if (limit === line || !plain(limit) || limit.page !== line.page || limit.column !== line.column) continue;
     const drop = line.y - limit.y;
