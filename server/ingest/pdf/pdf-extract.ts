@@ -35,6 +35,7 @@ import { markExerciseAnswers } from './pdf-exercise-columns';
 import { findWordDisplays } from './pdf-word-displays';
 import { findClauseDisplays, takeDisplayLabels } from './pdf-clause-displays';
 import { findWordEquations } from './pdf-word-equations';
+import { findLimitDisplays } from './pdf-operator-limits';
 import { findAnswerBoxes, splitAtAnswerBoxes, type AnswerBox } from './pdf-answer-boxes';
 import type { PdfLine, PdfRaw, PdfRegion } from './pdf-types';
 
@@ -221,7 +222,7 @@ export function layoutLines(raw: PdfRaw): { lines: PdfLine[]; body: BodyStats } 
     ),
   }));
   const lines = markFootnotes(
-    withMath.map((p) => ({ ...p, lines: joinWrappedPoints(p.lines) })),
+    withMath.map((p) => ({ ...p, lines: joinWrappedPoints(findLimitDisplays(p.lines)) })),
     body.size,
   );
   const readable = lines.reduce((n, l) => n + l.text.replace(/\s/g, '').length, 0);

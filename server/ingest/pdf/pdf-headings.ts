@@ -1,7 +1,7 @@
 import { layoutHeadings } from './pdf-layout-headings';
 import type { BodyStats } from './pdf-stats';
 import { findTitleBlock } from './pdf-title-block';
-import { contentsEnd, contentsTitle, findPageToc } from './pdf-toc';
+import { contentsEnd, contentsTail, contentsTitle, findPageToc } from './pdf-toc';
 import type { PdfLine, PdfOutlineEntry } from './pdf-types';
 
 const numbered = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,3})\.?\s+(\p{Lu}.*)$/u;
@@ -147,7 +147,17 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
   // last entry of the last contents page is the document's (its first section, when the contents do not fill the page).
   const lastTocPage = Math.max(...tocPages);
   const end = tocPages.size ? contentsEnd(lines.filter((l) => l.page === lastTocPage)) : undefined;
+  // Contents that do not end with their page go on at the head of the next one, above its first section.
+  const nextPage = tocPages.size ? Math.min(...lines.filter((l) => l.page > lastTocPage).map((l) => l.page)) : Infinity;
+  const tail = Number.isFinite(nextPage)
+    ? contentsTail(
+        lines.filter((l) => l.page === nextPage),
+        lines.filter((l) => l.page === lastTocPage),
+      )
+    : undefined;
   lines.forEach((l, i) => {
+    if (tail !== undefined && l.page === nextPage && !l.region && !l.isMargin && l.y >= tail)
+      out.set(i, { level: 6, isTitle: false, drop: true });
     if (end !== undefined && l.page === lastTocPage && !l.region && l.y < end) return;
     // A contents page read as a table (its page numbers a column) goes with it.
     if (tocPages.has(l.page) && (!l.region || (l.region.kind === 'table' && toc.pages.has(l.page))) && !l.isMargin)

@@ -232,7 +232,7 @@ function joinLinePieces(runs: OpenRun[]): OpenRun[] {
  * scripts (log^k, sin^2 x, the kernel ker f has none in practice but takes one), each a KaTeX command of its own.
  */
 const operatorName =
-  /(?:^|[^\p{L}\\])(log|lg|ln|sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|coth|arcsin|arccos|arctan|exp|det|dim|deg|arg|gcd|Pr)$/u;
+  /(?:^|[^\p{L}\\])(log|lg|ln|sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|coth|arcsin|arccos|arctan|exp|det|dim|deg|arg|gcd|Pr|lim|liminf|limsup|sup|inf|max|min)$/u;
 
 /** The marks a proof ends on (\Box, \blacksquare, \qed's ∎), alone in a run. */
 const proofMark = /^[□■∎◻◼▪]$/u;

@@ -67,6 +67,27 @@ export function contentsEnd(lines: PdfLine[]): number | undefined {
   return ends.length ? Math.min(...ends) : undefined;
 }
 
+/**
+ * Where the contents run on at the head of the page after the contents page (when they do not end where that page
+ * does): the top of that page's rows while each is an entry (a title and its page number) or a numbered entry's title
+ * in the contents' type and at their left edge or set in from it (a title wrapped over two lines gets its number on the
+ * second), up to the last row ending in a page number. Returns the lowest baseline of that run, or undefined when the
+ * page opens with anything else (its first section's heading, set larger, stops the run).
+ */
+export function contentsTail(lines: PdfLine[], contents: PdfLine[]): number | undefined {
+  const entries = rowsOf(contents.filter((l) => !l.region && !l.isMargin && l.text.trim())).filter(isEntry);
+  if (!entries.length) return undefined;
+  const size = entries[0].size;
+  const left = Math.min(...entries.map((r) => r.x0));
+  let end: number | undefined;
+  for (const row of rowsOf(lines.filter((l) => !l.region && !l.isMargin && l.text.trim()))) {
+    const like = Math.abs(row.size - size) < 0.1 * size && row.x0 >= left - 0.5 * size && row.x0 <= left + 3 * size;
+    if (!like || !(isEntry(row) || numberedTitle.test(row.text))) break;
+    if (isEntry(row)) end = row.y - 0.3 * row.size;
+  }
+  return end;
+}
+
 function isEntry(row: Row): boolean {
   // The cheap tests first: entryRow's lazy groups backtrack over every line of a long document.
   return row.text.length <= 160 && /[\divxlc]$/u.test(row.text) && entryRow.test(row.text);
