@@ -6,7 +6,7 @@ import { buildAssessment } from './materials/assessment';
 import { buildHomework } from './materials/homework';
 import { buildLessonPlan } from './materials/lesson-plan';
 import { bookSentences, chapterText } from '../shared/book-sentences';
-import { buildQuiz, quizLength } from './materials/quiz';
+import { buildQuiz, minQuizQuestions, quizLength } from './materials/quiz';
 import { isCourseLogistics } from '@server/ai/shared/item-checks';
 import { buildScope, teachingChapters, type MaterialScope } from './materials/scope';
 import { settingTitle } from './materials/setting-parts';
@@ -46,19 +46,39 @@ export function materialTitle(label: string, scope: MaterialScope, included: num
   return last - first === 1 ? `${label}: ${span}` : `${label}: ${span} (chapters ${first + 1}–${last + 1})`;
 }
 
+/**
+ * How many of a combined quiz's questions are on the chapter asked for: its own come first and the chapters next to it
+ * only top it up, so the instructor sees at once what of the quiz is the chapter's.
+ */
+function ownShare(questions: Array<{ source: string }>, scope: MaterialScope): string {
+  const ownSentences = scope.sentences.filter((s) => s.chapterIndex === scope.chapterIndex).map((s) => s.text);
+  const own = questions.filter((q) => ownSentences.some((t) => q.source === t || q.source.includes(t))).length;
+  const n = questions.length;
+  if (own === n) return '';
+  if (own === 0)
+    return n === 1
+      ? ` The question is not on "${scope.title}" itself: it comes from the chapters next to it.`
+      : ` None of the ${n} questions is on "${scope.title}" itself: all come from the chapters next to it.`;
+  return ` ${own} of the ${n} questions ${own === 1 ? 'is' : 'are'} on "${scope.title}" itself; the other ${n - own} come${n - own === 1 ? 's' : ''} from the chapters next to it.`;
+}
+
 function describe(contentType: MaterialContentType, content: unknown, scope: MaterialScope, included: number[], notes: string[]): string {
   const where = whereOf(scope, included);
   const note = notes.length ? ` ${notes.join(' ')}` : '';
   switch (contentType) {
     case 'quiz': {
-      const n = (content as { questions: unknown[] }).questions.length;
+      const { questions } = content as { questions: Array<{ source: string }> };
+      const n = questions.length;
       const aimed = quizLength(scope);
+      const combined = scope.chapterIndex !== undefined && scope.chapters.length > 1;
       // The count delivered is stated, and why it is short of the aim (fewer, with the reason).
       const short =
-        n < aimed
-          ? ` That is fewer than the ${aimed} a text of this length would take: only ${n} of its sentences make questions with one right answer.`
-          : '';
-      return `${n} ${n === 1 ? 'question' : 'questions'} on ${where}, each built from a sentence of the text and quoting it as its source.${short}${note}`;
+        n >= aimed
+          ? ''
+          : combined
+            ? ` That is fewer than the ${aimed} a quiz should have: only ${n} sentences of these chapters make questions with one right answer.`
+            : ` That is fewer than the ${aimed} a text of this length would take: only ${n} of its sentences make questions with one right answer.`;
+      return `${n} ${n === 1 ? 'question' : 'questions'} on ${where}, each built from a sentence of the text and quoting it as its source.${short}${note}${combined ? ownShare(questions, scope) : ''}`;
     }
     case 'assessment': {
       const a = content as { items: unknown[]; totalPoints: number };
@@ -76,8 +96,6 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
 /** "a quiz", "an assessment". */
 const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
 
-/** A quiz under this many questions is too short to hand out: the chapter is combined with its neighbours. */
-const minQuizQuestions = 5;
 /**
  * At most this many chapters are combined into one material, or more while together they stay under
  * `combinedWords`: a handout of short tasks combines as far as its material takes, a book of long

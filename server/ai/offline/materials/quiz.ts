@@ -22,10 +22,18 @@ import { definitionShortAnswers } from './short-answers';
 import { workedResultQuestions } from './worked-results';
 import { swappedComparisons } from './swapped-comparisons';
 
-/** Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. */
+/** A quiz under this many questions is too short to hand out. */
+export const minQuizQuestions = 5;
+
+/**
+ * Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. A chapter combined with its
+ * neighbours (it has too few items of its own) asks what it has and is only topped up to the minimum from them: a
+ * quiz asked for on one chapter is not a quiz on the next one.
+ */
 export function quizLength(scope: MaterialScope): number {
   if (scope.chapterIndex === undefined) return Math.min(25, Math.max(12, scope.parts.length * 2 + 4));
-  return Math.min(15, Math.max(5, Math.ceil(scope.words / 110)));
+  if (scope.chapters.length > 1) return minQuizQuestions;
+  return Math.min(15, Math.max(minQuizQuestions, Math.ceil(scope.words / 110)));
 }
 
 /** Whole-book questions take turns across chapters, so no chapter crowds out the others. */
@@ -155,19 +163,28 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   const picker = new QuestionPicker();
   const openCount = Math.min(c.open.length, target >= 8 ? 2 : 1);
   const closed = target - openCount;
-  picker.take(c.definitions, Math.round(closed * 0.3));
-  // A worked example's result tests the method the example teaches: it has a share of its own.
-  picker.take(c.worked, Math.round(closed * 0.2));
-  picker.take(c.numbers, Math.round(closed * 0.25));
-  picker.take(c.trueFalse, Math.round(closed * 0.2));
-  picker.take(c.terms, closed - picker.picked.length);
-  // A chapter short of one kind fills up from the others.
-  for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms, c.worked]) picker.take(list, closed - picker.picked.length);
-  for (const list of fillerCandidates(scope)) picker.take(list, closed - picker.picked.length);
-  picker.take(c.open, openCount + Math.max(0, closed - picker.picked.length));
-  // An open question whose sentences a closed item already quotes is not asked: its place goes to a closed item left over.
-  for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms, c.worked, ...fillerCandidates(scope)])
-    picker.take(list, target - picker.picked.length);
+  const fillers = fillerCandidates(scope);
+  const pick = (from: (c: QuestionCandidate) => boolean) => {
+    const take = (list: QuestionCandidate[], limit: number) => picker.take(list, limit, from);
+    take(c.definitions, Math.round(closed * 0.3) - count(c.definitions));
+    // A worked example's result tests the method the example teaches: it has a share of its own.
+    take(c.worked, Math.round(closed * 0.2) - count(c.worked));
+    take(c.numbers, Math.round(closed * 0.25) - count(c.numbers));
+    take(c.trueFalse, Math.round(closed * 0.2) - count(c.trueFalse));
+    take(c.terms, closed - closedCount());
+    // A chapter short of one kind fills up from the others.
+    for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms, c.worked]) take(list, closed - closedCount());
+    for (const list of fillers) take(list, closed - closedCount());
+    take(c.open, openCount + Math.max(0, closed - closedCount()) - count(c.open));
+    // An open question whose sentences a closed item already quotes is not asked: its place goes to a closed item left over.
+    for (const list of [c.trueFalse, c.numbers, c.definitions, c.terms, c.worked, ...fillers]) take(list, target - picker.picked.length);
+  };
+  const count = (list: QuestionCandidate[]) => picker.picked.filter((p) => list.includes(p)).length;
+  const closedCount = () => picker.picked.filter((p) => p.kind !== 'open').length;
+  // A chapter combined with its neighbours asks its own items first; theirs only fill what it cannot.
+  const own = scope.chapterIndex;
+  if (own !== undefined && scope.chapters.length > 1) pick((q) => q.source.chapterIndex === own);
+  pick(() => true);
   const closedPicked = picker.picked.filter((p) => p.kind !== 'open').sort((a, b) => a.source.order - b.source.order);
   const open = picker.picked.filter((p) => p.kind === 'open');
   return { questions: [...closedPicked, ...open].map((p) => p.question) };

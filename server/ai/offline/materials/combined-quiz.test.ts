@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { extractTxt } from '@server/ingest/txt-extract';
+import { fixturePath } from '@server/test/fixture-path.support';
+import { buildMaterial } from '../materials';
+import { composeFromDocuments } from '../outline/tree-book';
+import { buildQuiz } from './quiz';
+import { buildScope } from './scope';
+
+/** Two weeks of statistics notes and an optics chapter, each file a few chapters, some too short for a quiz alone. */
+function course() {
+  const files = ['course/stats-week1.md', 'course/stats-week2.md', 'course/optics-chapter.md'];
+  const sources = files.map((file, i) => {
+    const document = extractTxt(new Uint8Array(readFileSync(fixturePath(file))), file);
+    return { id: i + 1, filename: file, mime: 'text/markdown', text: document.text, document };
+  });
+  return composeFromDocuments({ sources, chunks: [] }, { title: 'Statistics and optics' });
+}
+
+describe('a chapter quiz combined with its neighbours', () => {
+  it("asks the chapter's own items first, tops up to five from the chapters next to it, and says how many are its own", () => {
+    const book = course();
+    // A chapter with a few items of its own, too few for a quiz alone ("Confidence intervals": two).
+    const alone = book.chapters.map((_, i) => buildQuiz(buildScope(book, i)).questions.map((q) => q.source));
+    const short = alone.findIndex((items) => items.length > 0 && items.length < 5);
+    expect(short).toBeGreaterThanOrEqual(0);
+    const own = alone[short];
+    const title = book.chapters[short].title;
+
+    const quiz = buildMaterial({ book, contentType: 'quiz', chapterIndex: short });
+    const sources = (quiz.content as { questions: Array<{ source: string }> }).questions.map((q) => q.source);
+    expect(quiz.description).toMatch(/combined with the chapters next to it/);
+    // Every item the chapter makes alone is in its quiz; the neighbours add only what the minimum still lacks.
+    for (const s of own) expect(sources).toContain(s);
+    expect(sources).toHaveLength(5);
+    const theirs = 5 - own.length;
+    expect(quiz.description).toContain(
+      `${own.length} of the 5 questions ${own.length === 1 ? 'is' : 'are'} on "${title}" itself; the other ${theirs} come${theirs === 1 ? 's' : ''} from the chapters next to it.`,
+    );
+  });
+
+  it('a chapter with enough items of its own is quizzed alone, without a word about neighbours', () => {
+    const book = course();
+    const counts = book.chapters.map((_, i) => buildQuiz(buildScope(book, i)).questions.length);
+    const full = counts.findIndex((n) => n >= 5);
+    expect(full).toBeGreaterThanOrEqual(0);
+    const quiz = buildMaterial({ book, contentType: 'quiz', chapterIndex: full });
+    expect(quiz.description).not.toMatch(/next to it/);
+    expect((quiz.content as { questions: unknown[] }).questions).toHaveLength(counts[full]);
+  });
+});
