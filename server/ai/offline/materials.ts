@@ -62,6 +62,21 @@ function ownShare(questions: Array<{ source: string }>, scope: MaterialScope): s
   return ` ${own} of the ${n} questions ${own === 1 ? 'is' : 'are'} on "${scope.title}" itself; the other ${n - own} come${n - own === 1 ? 's' : ''} from the chapters next to it.`;
 }
 
+/**
+ * The chapters of `included` a combined quiz's questions are drawn from, with the chapter asked for; all of `included`
+ * when a question's source is not one sentence of them (a legend, an ordering of steps).
+ */
+function itemChapters(content: { questions: Array<{ source: string }> }, scope: MaterialScope, included: number[]): number[] {
+  if (scope.chapterIndex === undefined || included.length < 2) return included;
+  const from = new Set<number>([scope.chapterIndex]);
+  for (const q of content.questions) {
+    const sentence = scope.sentences.find((s) => q.source === s.text || q.source.includes(s.text));
+    if (!sentence) return included;
+    from.add(sentence.chapterIndex);
+  }
+  return included.filter((i) => from.has(i));
+}
+
 function describe(contentType: MaterialContentType, content: unknown, scope: MaterialScope, included: number[], notes: string[]): string {
   const where = whereOf(scope, included);
   const note = notes.length ? ` ${notes.join(' ')}` : '';
@@ -246,9 +261,12 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
             : `There is not enough text in ${where} to build ${withArticle(label.toLowerCase())}. Add or expand its content first.`,
     );
   }
+  // A combined quiz names the chapters its questions come from (and the one asked for), not every chapter tried.
+  const named =
+    input.contentType === 'quiz' ? itemChapters(checked.data as { questions: Array<{ source: string }> }, scope, included) : included;
   return {
-    title: materialTitle(label, scope, included),
-    description: describe(input.contentType, checked.data, scope, included, notes),
+    title: materialTitle(label, scope, named),
+    description: describe(input.contentType, checked.data, scope, named, notes),
     contentType: input.contentType,
     chapterTitle: scope.chapterIndex === undefined ? undefined : scope.title,
     content: checked.data,

@@ -48,4 +48,28 @@ describe('a chapter quiz combined with its neighbours', () => {
     expect(quiz.description).not.toMatch(/next to it/);
     expect((quiz.content as { questions: unknown[] }).questions).toHaveLength(counts[full]);
   });
+
+  it('names the chapters its questions come from, not every chapter tried on the way', () => {
+    // Statistics notes, then two chapters of a story that make no quiz item: the second story chapter is tried, adds
+    // nothing, and the statistics before them fill the quiz on the first.
+    const story = [
+      '# The field trip',
+      'We left the station early on Monday and walked along the river until noon. Maria carried the nets and Tom carried the lunch. It rained a little after we crossed the bridge, so we waited under the trees and talked about the week ahead.',
+      '# The way back',
+      'On the way back we stopped at the farm and bought apples. Tom wanted to take the long path over the hill, but Maria was tired and we took the road instead. We reached the station just before dark and went home.',
+    ].join('\n\n');
+    const sources = [
+      { file: 'course/stats-week1.md', data: new Uint8Array(readFileSync(fixturePath('course/stats-week1.md'))) },
+      { file: 'trip.md', data: new TextEncoder().encode(story) },
+    ].map(({ file, data }, i) => {
+      const document = extractTxt(data, file);
+      return { id: i + 1, filename: file, mime: 'text/markdown', text: document.text, document };
+    });
+    const book = composeFromDocuments({ sources, chunks: [] }, { title: 'Statistics and a field trip' });
+    expect(book.chapters.map((c) => c.title)).toEqual(['Statistics for Ecologists: Week 1', 'The field trip', 'The way back']);
+    const quiz = buildMaterial({ book, contentType: 'quiz', chapterIndex: 1 });
+    expect(quiz.title).toBe('Quiz: Statistics for Ecologists: Week 1 – The field trip');
+    expect(quiz.description).toContain('on the chapters "Statistics for Ecologists: Week 1" and "The field trip",');
+    expect(quiz.description).toContain('None of the 5 questions is on "The field trip" itself');
+  });
 });
