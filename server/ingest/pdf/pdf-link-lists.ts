@@ -24,7 +24,7 @@ function onlyLinks(block: DocBlock): boolean {
  */
 export function splitLinkColumns(blocks: DocBlock[]): DocBlock[] {
   const out: DocBlock[] = [];
-  for (let i = 0; i < blocks.length; ) {
+  for (let i = 0; i < blocks.length;) {
     let j = i;
     while (j < blocks.length && onlyLinks(blocks[j])) j++;
     const run = blocks.slice(i, j);

@@ -82,8 +82,7 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   // formula that ends the item without a stop), not the next line of that item. A sentence cut after a word goes on in
   // its bold words ("... we will define the" / "Equilibrium Constant K."). A theorem's head whose name follows its bold
   // label in brackets in the text face ("Proposition 2 (L'inégalité triangulaire).") is such a title too.
-  const boldHead =
-    line.bold || (line.lead?.face === 'bold' && /^\s*\([^()]+\)\s*\.$/u.test(line.text.slice(line.lead.text.length)));
+  const boldHead = line.bold || (line.lead?.face === 'bold' && /^\s*\([^()]+\)\s*\.$/u.test(line.text.slice(line.lead.text.length)));
   if (
     boldHead &&
     !prev.bold &&
