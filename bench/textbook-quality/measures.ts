@@ -9,9 +9,15 @@ import { isReviewSection, materialHtml } from '@server/ai/shared/apparatus-html'
 import { htmlToText } from '@common/textbook-ops/html';
 import { titleKey } from '../real/own-structure';
 
-/** Words and numbers; LaTeX's control words (\text, \frac, \times) are markup, not words, in the book and the source alike. */
+/**
+ * Words and numbers; LaTeX's control words (\text, \frac, \times) are markup, not words, in the book and the source alike,
+ * but an operator's name is printed ("\cosθ" shows "cosθ", as the source's text of the display reads).
+ */
+const operatorWord =
+  /\\(arcsin|arccos|arctan|sinh|cosh|tanh|coth|sin|cos|tan|cot|sec|csc|log|ln|exp|lim|max|min|sup|inf|det|arg|deg|dim|gcd|ker)(?![a-zA-Z])/g;
 const wordsOf = (text: string) =>
   text
+    .replace(operatorWord, ' $1')
     .replace(/\\[a-zA-Z]+/g, ' ')
     .toLowerCase()
     .match(/[\p{L}\p{N}]+/gu) ?? [];

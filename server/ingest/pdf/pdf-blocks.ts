@@ -624,8 +624,9 @@ function isContent(text: string, kind: DocBlock['kind']): boolean {
   }
   // A list item of formulas ("(2) Calculate |a⃗|² + 2a⃗ ⋅ b⃗") reads as one by its words, however much of it is mathematics.
   if (kind === 'list-item' && /\p{L}{4,}/u.test(text.replace(/\\\(.*?\\\)/g, ' '))) return true;
-  // So does an item that is a formula alone ("• x_{i0+1} := f(x_{i}), ..., x_{i0+k+1} := f(x_{i0+k})").
-  if (kind === 'list-item' && /\\\(/.test(text) && /[=<>≤≥∈]/.test(text)) return true;
+  // So does an item that is a formula alone ("• x_{i0+1} := f(x_{i}), ..., x_{i0+k+1} := f(x_{i0+k})"), its letters on
+  // the baseline too ("• |z| = 0 ⟺ z = 0": no script, so no inline math in its text).
+  if (kind === 'list-item' && (/\\\(/.test(text) || letters >= 1) && /[=<>≤≥∈⩽⩾≠⟺⇔]/.test(text)) return true;
   // And an exercise that is a formula alone, lettered ("(g) y = tan(5x).", "(n) \\(\\csc^{2}\\)(\\(3x^{2}\\)).").
   if (kind === 'list-item' && /^\(?[a-z]\)\s/.test(text) && (/\\\(/.test(text) || /[=<>≤≥∈]/.test(text))) return true;
   if (letters / visible.length < 0.5 || letters < 2) return false;

@@ -22,7 +22,9 @@ const operatorNames =
 
 function proseWords(text: string): number {
   const words = text.replace(/\\\(.*?\\\)/g, ' ').match(/\p{Lu}?\p{Ll}{4,}|\p{Lu}\p{Ll}{3}/gu) ?? [];
-  return words.filter((w) => !operatorNames.test(w)).length;
+  // Latin and Greek letters in one run are an operator and its arguments set close ("cosθ", "isinθ", "cosnθ": the thin
+  // space TeX puts there is no space in the text layer), never a word of prose in any language.
+  return words.filter((w) => !operatorNames.test(w) && !(/\p{Script=Greek}/u.test(w) && /\p{Script=Latin}/u.test(w))).length;
 }
 
 /** A line starting with a small word of running text ("at x0 = 0.", "for all x"). */

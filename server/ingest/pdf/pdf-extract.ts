@@ -16,6 +16,7 @@ import { pageSegments, type Segment } from './pdf-lines';
 import { continuesUrl } from './pdf-join';
 import { readsAsCode } from './pdf-code-lines';
 import { attachLinks } from './pdf-links';
+import { splitLinkColumns } from './pdf-link-lists';
 import { attachFaces } from './pdf-faces';
 import { restoreLowerCasedHeadings } from './pdf-heading-case';
 import { joinWrappedPoints, pointsUnderTitles } from './pdf-points-labels';
@@ -111,6 +112,7 @@ export function structurePdf(input: PdfRaw, filename: string): PdfStructured {
     blocks,
     raw.pages.flatMap((p) => (p.links ?? []).map((l) => ({ ...l, page: p.number }))),
   );
+  blocks.splice(0, blocks.length, ...splitLinkColumns(blocks));
   attachFaces(
     blocks,
     lines.flatMap((l) => (l.faces ?? []).map((f) => ({ ...f, page: l.page }))),

@@ -9,8 +9,12 @@ const numbered = /^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,3})\.?\s+(\p{Lu}.*)$/u;
 export const bibliographyHeading =
   /^(?:(?:\d{1,2}|[A-Z]|[IVX]{1,4})\.?\s+)?(references|bibliography|works cited|literature cited|references and notes|cited literature|sources)\s*:?$/i;
 
+/** A heading's words for comparing, case and punctuation aside; its inline LaTeX's commands (\frac, \mathbb) are markup. */
 function fold(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return text
+    .replace(/\\[a-zA-Z]+/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 function wordCount(text: string): number {

@@ -80,9 +80,11 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   // A short line wholly in bold under a finished sentence in the text face, or one that is a sentence of its own, is a
   // title on a line of its own (a theorem box's "Proposition 1." set at the indent of the list item before it, after a
   // formula that ends the item without a stop), not the next line of that item. A sentence cut after a word goes on in
-  // its bold words ("... we will define the" / "Equilibrium Constant K.").
+  // its bold words ("... we will define the" / "Equilibrium Constant K."). A theorem's head whose name follows its bold
+  // label in brackets in the text face ("Proposition 2 (L'inégalité triangulaire).") is such a title too.
+  const boldHead = line.bold || (line.lead?.face === 'bold' && /^\s*\([^()]+\)\s*\.$/u.test(line.text.slice(line.lead.text.length)));
   if (
-    line.bold &&
+    boldHead &&
     !prev.bold &&
     (/[.?!:]["”’)]?$/.test(prev.text) || (/\.$/.test(line.text.trim()) && !/\p{L}{2,}$/u.test(prev.text.trim()))) &&
     line.columnRight - line.x1 > 0.4 * (line.columnRight - line.columnLeft)
