@@ -1,6 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import type { ListMarker } from '@server/core/document-model';
 import type { XmlNode } from './omml-latex';
+import type { WordStyle } from './style-chain';
 
 /** The text a placeholder for a list item's number (and its letters or numerals) reads as (private-use characters no document contains). */
 export const listNumberMark = (n: number, marker = '') => `\uE000LN${n}${marker}\uE001`;
@@ -91,13 +92,12 @@ export function listCounter(numbering: Numbering) {
 }
 
 /** Paragraph styles that number their paragraphs themselves ("List Number"): style id -> list instance and level. */
-export function styleNumbers(stylesXml: string | undefined): Map<string, { numId: string; ilvl: number }> {
+export function styleNumbers(styles: WordStyle[]): Map<string, { numId: string; ilvl: number }> {
   const out = new Map<string, { numId: string; ilvl: number }>();
-  if (!stylesXml) return out;
-  for (const m of stylesXml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>([\s\S]*?)<\/w:style>/g)) {
-    const numPr = /<w:numPr>([\s\S]*?)<\/w:numPr>/.exec(m[2])?.[1];
+  for (const style of styles) {
+    const numPr = /<w:numPr>([\s\S]*?)<\/w:numPr>/.exec(style.xml)?.[1];
     const numId = numPr && /<w:numId w:val="(\d+)"/.exec(numPr)?.[1];
-    if (numId) out.set(m[1], { numId, ilvl: Number(/<w:ilvl w:val="(\d+)"/.exec(numPr)?.[1] ?? 0) });
+    if (numId) out.set(style.id, { numId, ilvl: Number(/<w:ilvl w:val="(\d+)"/.exec(numPr)?.[1] ?? 0) });
   }
   return out;
 }

@@ -10,52 +10,24 @@
  * heading, nested as the outline nests them. The top level is a heading when the outline has more than one level or
  * heads text; one level of lines with no text under any is a list.
  */
-import { child, W, type El } from './word-dom';
+import { styleTable, upChain, type WordStyle } from './style-chain';
+import { child, paragraphStyle, setParagraphStyle, textOf, type El } from './word-dom';
 
 /** The outline level (0 = top) a paragraph style gives, by style id: its own, else the one of a style it is based on. */
-export function styleOutlineLevels(stylesXml: string | undefined): Map<string, number> {
-  const own = new Map<string, { level?: number; basedOn?: string }>();
-  for (const m of (stylesXml ?? '').matchAll(/<w:style\b([^>]*)>([\s\S]*?)<\/w:style>/g)) {
-    if (!/w:type="paragraph"/.test(m[1])) continue;
-    const id = /w:styleId="([^"]+)"/.exec(m[1])?.[1];
-    if (!id) continue;
-    const name = /<w:name w:val="([^"]+)"/.exec(m[2])?.[1] ?? '';
-    const lvl = /<w:outlineLvl w:val="(\d+)"/.exec(m[2])?.[1];
-    // Word's built-in styles by their English names, whatever the language of the names shown ("Titolo 1", "Sommario 2").
-    const named = /^(?:heading|toc) ([1-9])$/i.exec(name)?.[1];
-    const level = lvl !== undefined ? Number(lvl) : named ? Number(named) - 1 : undefined;
-    own.set(id, { level, basedOn: /<w:basedOn w:val="([^"]+)"/.exec(m[2])?.[1] });
-  }
+export function styleOutlineLevels(styles: WordStyle[]): Map<string, number> {
+  const own = styleTable(styles, (s) => s.type === 'paragraph');
+  // Word's built-in styles by their English names, whatever the language of the names shown ("Titolo 1", "Sommario 2").
+  const levelOf = (s: WordStyle) => {
+    const named = /^(?:heading|toc) ([1-9])$/i.exec(s.name ?? '')?.[1];
+    return s.outlineLevel ?? (named ? Number(named) - 1 : undefined);
+  };
   const levels = new Map<string, number>();
   for (const id of own.keys()) {
-    for (let at: string | undefined = id, i = 0; at && i < 10; i++) {
-      const s = own.get(at);
-      if (s?.level !== undefined) {
-        // Level 9 is Word's "body text": no outline level.
-        if (s.level < 9) levels.set(id, s.level);
-        break;
-      }
-      at = s?.basedOn;
-    }
+    const level = upChain(own, id, levelOf);
+    // Level 9 is Word's "body text": no outline level.
+    if (level !== undefined && level < 9) levels.set(id, level);
   }
   return levels;
-}
-
-const textOf = (p: El) =>
-  Array.from(p.getElementsByTagName('w:t'))
-    .map((t) => t.textContent ?? '')
-    .join('');
-
-function setStyle(p: El, id: string): void {
-  let pPr = child(p, 'w:pPr');
-  if (!pPr) {
-    pPr = p.ownerDocument.createElementNS(W, 'w:pPr');
-    p.insertBefore(pPr, p.firstChild);
-  }
-  for (const s of Array.from(pPr.getElementsByTagName('w:pStyle'))) pPr.removeChild(s);
-  const style = p.ownerDocument.createElementNS(W, 'w:pStyle');
-  style.setAttribute('w:val', id);
-  pPr.insertBefore(style, pPr.firstChild);
 }
 
 /** The mammoth style map for the outline's list levels: each one a list nested in the item above it. */
@@ -68,15 +40,14 @@ export const outlineListStyleMap = [1, 2, 3, 4, 5, 6].map(
  * uses no heading style; the paragraphs of the contents styles themselves are a table of contents, left out before.
  * Returns whether it found an outline.
  */
-export function markOutlineLevels(body: El, stylesXml: string | undefined, headingIds: Set<string>): boolean {
-  const byStyle = styleOutlineLevels(stylesXml);
+export function markOutlineLevels(body: El, styles: WordStyle[], headingIds: Set<string>): boolean {
+  const byStyle = styleOutlineLevels(styles);
   const paragraphs = Array.from(body.getElementsByTagName('w:p')).filter((p) => p.parentNode === body);
-  const styleOf = (p: El) => child(child(p, 'w:pPr'), 'w:pStyle')?.getAttribute('w:val') ?? '';
-  if (paragraphs.some((p) => headingIds.has(styleOf(p)))) return false;
+  if (paragraphs.some((p) => headingIds.has(paragraphStyle(p)))) return false;
   const levelOf = (p: El): number | undefined => {
     const direct = child(child(p, 'w:pPr'), 'w:outlineLvl')?.getAttribute('w:val');
     if (direct !== null && direct !== undefined) return Number(direct) < 9 ? Number(direct) : undefined;
-    return byStyle.get(styleOf(p));
+    return byStyle.get(paragraphStyle(p));
   };
   const entries: Array<{ p: El; level?: number }> = paragraphs.filter((p) => textOf(p).trim()).map((p) => ({ p, level: levelOf(p) }));
   const outline = entries.filter((e) => e.level !== undefined) as Array<{ p: El; level: number }>;
@@ -94,8 +65,8 @@ export function markOutlineLevels(body: El, stylesXml: string | undefined, headi
   const listLevels = levels.filter((l) => l > deepest).slice(0, 6);
   for (const e of outline) {
     const h = headingLevels.indexOf(e.level);
-    if (h >= 0) setStyle(e.p, `TsHeading${h + 1}`);
-    else if (listLevels.includes(e.level)) setStyle(e.p, `TsOutlineItem${listLevels.indexOf(e.level) + 1}`);
+    if (h >= 0) setParagraphStyle(e.p, `TsHeading${h + 1}`);
+    else if (listLevels.includes(e.level)) setParagraphStyle(e.p, `TsOutlineItem${listLevels.indexOf(e.level) + 1}`);
   }
   return true;
 }

@@ -6,10 +6,11 @@ import { breaksAndSimpleFields } from './breaks-fields';
 import { markAnswerBoxes } from './answer-boxes';
 import { markCallouts } from './callouts';
 import { markIndents } from './indents';
-import { child, W, type El } from './word-dom';
+import { all, child, isOn, textOf, textRun as markRun, W, type El } from './word-dom';
 import { listCounter, listNumberMark, readNumbering, styleNumbers } from './list-numbers';
 import { markOutlineLevels } from './outline-levels';
 import { markVisibleTitle } from './visible-title';
+import { readWordStyles, styleTable, upChain, type WordStyle } from './style-chain';
 
 export interface DocxEquation {
   latex: string;
@@ -27,57 +28,22 @@ export interface PreparedDocx {
 export const equationMark = (n: number) => `\uE000EQ${n}\uE001`;
 export const equationMarks = /\uE000EQ(\d+)\uE001/g;
 
-function all(root: El, name: string): El[] {
-  return Array.from(root.getElementsByTagName(name));
-}
-
-/** A w:r holding one placeholder text, to stand where an equation was. */
-function markRun(doc: El['ownerDocument'], text: string): El {
-  const r = doc.createElementNS(W, 'w:r');
-  const t = doc.createElementNS(W, 'w:t');
-  t.setAttribute('xml:space', 'preserve');
-  t.appendChild(doc.createTextNode(text));
-  r.appendChild(t);
-  return r;
-}
-
-const textOf = (p: El) =>
-  all(p, 'w:t')
-    .map((t) => t.textContent ?? '')
-    .join('');
-const isOn = (el: El | undefined) => !!el && !/^(0|false|off)$/i.test(el.getAttribute?.('w:val') ?? 'true');
-
-/** The character formatting a style gives its text (following the styles it is based on). */
-interface StyleLook {
-  bold?: boolean;
-  size?: number;
-  basedOn?: string;
-}
-
 interface StyleInfo {
   headingIds: Set<string>;
   /** Word's Title style (also among the heading ids). */
   titleIds: Set<string>;
-  /** Bold and size by style id, paragraph and character styles alike. */
-  looks: Map<string, StyleLook>;
+  /** Every style by id, paragraph and character styles alike (the bold and size of their text). */
+  looks: Map<string, WordStyle>;
   /** Word's table-of-contents styles: "toc 1" ... "toc 9" and "TOC Heading". */
   tocIds: Set<string>;
   defaultSize: number;
 }
 
-function readStyles(xml: string | undefined): StyleInfo {
-  const info: StyleInfo = { headingIds: new Set(), titleIds: new Set(), looks: new Map(), tocIds: new Set(), defaultSize: 22 };
+function readStyles(xml: string | undefined, styles: WordStyle[]): StyleInfo {
+  const info: StyleInfo = { headingIds: new Set(), titleIds: new Set(), looks: styleTable(styles), tocIds: new Set(), defaultSize: 22 };
   if (!xml) return info;
-  for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>([\s\S]*?)<\/w:style>/g)) {
-    const rPr = /<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(m[2])?.[1] ?? '';
-    const b = /<w:b(?:\s+w:val="([^"]*)")?\s*\/>/.exec(rPr);
-    const sz = /<w:sz w:val="(\d+)"/.exec(rPr);
-    info.looks.set(m[1], {
-      ...(b ? { bold: !/^(0|false|off)$/i.test(b[1] ?? 'true') } : {}),
-      ...(sz ? { size: Number(sz[1]) } : {}),
-      basedOn: /<w:basedOn w:val="([^"]+)"/.exec(m[2])?.[1],
-    });
-  }
+  // Names by a pattern of their own, not the style table's: for a style written without a name it reads the next
+  // style's, and the table would not; kept so that no book changes.
   for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="([^"]+)"/g)) {
     if (/^(heading [1-9]|title)$/i.test(m[2])) info.headingIds.add(m[1]);
     if (/^title$/i.test(m[2])) info.titleIds.add(m[1]);
@@ -99,14 +65,8 @@ function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const styled = paragraphs.some((p) => all(p, 'w:pStyle').some((s) => styles.headingIds.has(s.getAttribute?.('w:val') ?? '')));
   if (styled) return new Set();
   /** A style's bold or size, from it or the styles it is based on. */
-  const look = (id: string | undefined, key: 'bold' | 'size'): boolean | number | undefined => {
-    for (let i = 0, at = id; at && i < 8; i++) {
-      const l = styles.looks.get(at);
-      if (l?.[key] !== undefined) return l[key];
-      at = l?.basedOn;
-    }
-    return undefined;
-  };
+  // Eight steps up, where the other readers take ten: kept as it was, so that no book changes.
+  const look = (id: string | undefined, key: 'bold' | 'size'): boolean | number | undefined => upChain(styles.looks, id, (s) => s[key], 8);
   const val = (el: El | undefined) => el?.getAttribute?.('w:val') ?? undefined;
   // A heading never sits in a table cell.
   const inCell = (p: El) => {
@@ -181,6 +141,8 @@ function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const larger = new Set(large.map((x) => x.p));
   if (large.length < 2 && !(large.length === 1 && boldLines.length >= 2)) return larger;
   const sizes = [...new Set(large.map((x) => x.size))].sort((a, b) => b - a).slice(0, 5);
+  // Not word-dom's setParagraphStyle: this takes the first w:pPr anywhere in the paragraph (a text box's, when it has
+  // none of its own); kept so that no book changes.
   const setLevel = (p: El, level: number) => {
     let pPr = all(p, 'w:pPr')[0];
     if (!pPr) {
@@ -252,10 +214,10 @@ function dropTableOfContents(root: El, styles: StyleInfo, xml: string): void {
  * Each numbered paragraph gets its number as a placeholder at its start (mammoth's HTML numbers
  * every list from 1); the reader turns it into the list item's `start`.
  */
-function markListNumbers(root: El, xml: string, numberingXml: string | undefined, stylesXml: string | undefined): void {
+function markListNumbers(root: El, xml: string, numberingXml: string | undefined, styles: WordStyle[]): void {
   if (!numberingXml) return;
   const numbering = readNumbering(numberingXml);
-  const byStyle = styleNumbers(stylesXml);
+  const byStyle = styleNumbers(styles);
   if (byStyle.size === 0 && !xml.includes('<w:numPr')) return;
   const count = listCounter(numbering);
   const doc = (root as unknown as { ownerDocument: El['ownerDocument'] }).ownerDocument;
@@ -325,7 +287,8 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   const xml = breaksAndSimpleFields(await file.async('string'));
   const hasMath = xml.includes('<m:oMath');
   const stylesXml = await zip.file('word/styles.xml')?.async('string');
-  const styles = readStyles(stylesXml);
+  const wordStyles = readWordStyles(stylesXml);
+  const styles = readStyles(stylesXml, wordStyles);
   const doc = new DOMParser().parseFromString(xml, 'text/xml') as unknown as El & { documentElement: El };
   const root = doc.documentElement;
   // Headings first, while equations are still equations (a formula set large is no heading).
@@ -333,13 +296,13 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   // An outline Word reads (outline levels, styles based on heading or contents styles) before any guess by size.
   const body = child(root, 'w:body');
   const headingIds = new Set([...styles.headingIds].filter((id) => !styles.titleIds.has(id)));
-  const outlined = !!body && markOutlineLevels(body, stylesXml, headingIds);
+  const outlined = !!body && markOutlineLevels(body, wordStyles, headingIds);
   const larger = outlined ? new Set<El>() : markSizeHeadings(root, styles);
   // The title typed as a first line in capitals or set larger, once the headings are known (a heading is never it).
   if (body)
     markVisibleTitle(
       body,
-      stylesXml,
+      wordStyles,
       styles.titleIds,
       (p) => styles.headingIds.has(styleOf(p)) || /^Ts(Heading|OutlineItem)/.test(styleOf(p)),
       (p) => larger.has(p),
@@ -349,7 +312,7 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
   // Shaded areas left for the reader's writing: one marked paragraph each (after the size headings: no prompt is one).
   if (body) markAnswerBoxes(body as never);
   try {
-    markListNumbers(root, xml, await zip.file('word/numbering.xml')?.async('string'), stylesXml);
+    markListNumbers(root, xml, await zip.file('word/numbering.xml')?.async('string'), wordStyles);
   } catch {
     // A numbering part that cannot be read leaves the lists as mammoth numbers them (from 1); the text is all there.
   }

@@ -35,6 +35,34 @@ export const child = (el: El | null | undefined, name: string): El | undefined =
   return undefined;
 };
 
+/** An element's descendants of a name, in document order. */
+export const all = (root: El, name: string): El[] => Array.from(root.getElementsByTagName(name));
+
+/** An element's text as written: its text runs (w:t) joined. */
+export const textOf = (el: El): string =>
+  Array.from(el.getElementsByTagName('w:t'))
+    .map((t) => t.textContent ?? '')
+    .join('');
+
+/** Whether a toggle property (w:b, w:caps) is on: present, and its value, if any, not one of Word's words for off. */
+export const isOn = (el: El | undefined): boolean => !!el && !/^(0|false|off)$/i.test(el.getAttribute?.('w:val') ?? 'true');
+
+/** A paragraph's own style id (its w:pPr's w:pStyle), '' when it has none. */
+export const paragraphStyle = (p: El): string => child(child(p, 'w:pPr'), 'w:pStyle')?.getAttribute('w:val') ?? '';
+
+/** Gives a paragraph the style `id` in place of any it had, making its w:pPr when it has none. */
+export function setParagraphStyle(p: El, id: string): void {
+  let pPr = child(p, 'w:pPr');
+  if (!pPr) {
+    pPr = p.ownerDocument.createElementNS(W, 'w:pPr');
+    p.insertBefore(pPr, p.firstChild);
+  }
+  for (const s of Array.from(pPr.getElementsByTagName('w:pStyle'))) pPr.removeChild(s);
+  const style = p.ownerDocument.createElementNS(W, 'w:pStyle');
+  style.setAttribute('w:val', id);
+  pPr.insertBefore(style, pPr.firstChild);
+}
+
 /** An element's words: its text runs joined, white space collapsed. */
 export const wordText = (el: El): string =>
   Array.from(el.getElementsByTagName('w:t'))
@@ -43,14 +71,19 @@ export const wordText = (el: El): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** A new body paragraph holding one run of plain text (the marks the readers insert for the HTML reader to find). */
-export function plainParagraph(doc: El['ownerDocument'], text: string): El {
-  const p = doc.createElementNS(W, 'w:p');
+/** A run (w:r) of one plain text, its spaces kept (the marks the readers insert for the HTML reader to find). */
+export function textRun(doc: El['ownerDocument'], text: string): El {
   const r = doc.createElementNS(W, 'w:r');
   const t = doc.createElementNS(W, 'w:t');
   t.setAttribute('xml:space', 'preserve');
   t.appendChild(doc.createTextNode(text));
   r.appendChild(t);
-  p.appendChild(r);
+  return r;
+}
+
+/** A new body paragraph holding one run of plain text (the marks the readers insert for the HTML reader to find). */
+export function plainParagraph(doc: El['ownerDocument'], text: string): El {
+  const p = doc.createElementNS(W, 'w:p');
+  p.appendChild(textRun(doc, text));
   return p;
 }

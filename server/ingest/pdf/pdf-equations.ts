@@ -15,7 +15,9 @@ const numberAtEnd = /\s+(\(\s*(?:[A-Z]\.)?\d+(?:\.\d+)*[a-z]?\s*\))$/;
 /**
  * Words of running text outside inline math: four letters or more, in lower case after an
  * optional capital ("where", "Glycolysis"); "for", "lim", "sin", operator names ("tanh") and
- * acronyms set upright in formulas ("NADH", "ATP") do not count.
+ * acronyms set upright in formulas ("NADH", "ATP") do not count. Not the list of pdf-operator-names.ts: these are words
+ * that are no prose, in any case, with names LaTeX has no command for ("softmax", "span"), and a line opening on one
+ * of them is read differently; making it that list would change which lines go on with the sentence.
  */
 const operatorNames =
   /^(?:sin|cos|tan|exp|log|ln|lim|max|min|sup|inf|det|gcd|mod|arg|sinh|cosh|tanh|coth|arcsin|arccos|arctan|argmax|argmin|softmax|sigmoid|diag|rank|trace|sign|span|sqrt|prox)$/i;

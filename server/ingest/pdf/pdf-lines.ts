@@ -2,6 +2,7 @@ import { joinLatex, withoutDoubleScripts } from '../latex-join';
 import { toLatex } from './pdf-math';
 import { withDrawnUnderscores } from './pdf-drawn-underscores';
 import { radicalLatex, withTextRoots } from './pdf-text-roots';
+import { namesAlternative, operatorNames } from './pdf-operator-names';
 import type { FacedRun, PdfItem, PdfMark, PdfPage, PdfRegion, RunInLead, TextCell } from './pdf-types';
 
 /** A run of items on one baseline with no column-sized gap inside. */
@@ -231,8 +232,7 @@ function joinLinePieces(runs: OpenRun[]): OpenRun[] {
  * The operator names TeX sets upright (\log, \sin): words of three letters and more in the text's type that still carry
  * scripts (log^k, sin^2 x, the kernel ker f has none in practice but takes one), each a KaTeX command of its own.
  */
-const operatorName =
-  /(?:^|[^\p{L}\\])(log|lg|ln|sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|coth|arcsin|arccos|arctan|exp|det|dim|deg|arg|gcd|Pr|lim|liminf|limsup|sup|inf|max|min)$/u;
+const operatorName = new RegExp(`(?:^|[^\\p{L}\\\\])(${namesAlternative(operatorNames)})$`, 'u');
 
 /** The marks a proof ends on (\Box, \blacksquare, \qed's ∎), alone in a run. */
 const proofMark = /^[□■∎◻◼▪]$/u;

@@ -1,4 +1,5 @@
 import { joinLatex } from '../latex-join';
+import { functionNames, namesAlternative } from './pdf-operator-names';
 
 /**
  * Fonts that set mathematics: TeX's math italic, symbols and extension fonts (and their Latin
@@ -193,7 +194,7 @@ export function latexToText(latex: string): string {
     .replace(commandPattern, (_, command: string) => symbolOfCommand.get(command) ?? command);
 }
 
-const operatorNamePattern = /\\(arcsin|arccos|arctan|sinh|cosh|tanh|coth|sin|cos|tan|cot|sec|csc|log|ln|exp)(?![a-zA-Z])( ?)/g;
+const operatorNamePattern = new RegExp(`\\\\(${namesAlternative(functionNames)})(?![a-zA-Z])( ?)`, 'g');
 
 /**
  * Roots written as characters: "\\sqrt{x}" is "√x", "\\sqrt{1 + x^{2}}" is "√(1 + x^{2})" (the rule's extent, which

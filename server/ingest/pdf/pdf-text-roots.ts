@@ -1,4 +1,5 @@
 import { toLatex } from './pdf-math';
+import { functionNames, namesAlternative } from './pdf-operator-names';
 import type { PdfItem, PdfMark } from './pdf-types';
 
 type TextRoot = NonNullable<PdfItem['root']>;
@@ -85,7 +86,7 @@ function cutAt(item: PdfItem, ends: ReadonlyArray<{ x0: number; x1: number; y: n
   return [{ ...item, str: head, width: cut - item.x }, ...cutAt({ ...item, str: tail, x: cut, width: item.x + item.width - cut }, ends)];
 }
 
-const operatorNames = /(^|[^\p{L}\\])(arcsin|arccos|arctan|sinh|cosh|tanh|coth|sin|cos|tan|cot|sec|csc|log|ln|exp)(?![\p{L}])/gu;
+const operatorNames = new RegExp(`(^|[^\\p{L}\\\\])(${namesAlternative(functionNames)})(?![\\p{L}])`, 'gu');
 
 /**
  * The LaTeX of a root whose radicand was read as a line's text: its plain words and symbols through toLatex, its inline

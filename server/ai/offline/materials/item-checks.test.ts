@@ -5,6 +5,7 @@ import { buildMaterial } from '../materials';
 import type { BookSentence } from '@server/ai/shared/book-sentences';
 import { itemProblems, optionKind, repeatedKeys } from '@server/ai/shared/item-checks';
 import { TermSiblings } from './term-siblings';
+import { bookOf, refusalOf } from '@server/test/ai/quiz-refusal.support';
 
 const mc = (prompt: string, answer: string, options: string[], source: string) => ({
   type: 'multiple-choice' as const,
@@ -218,29 +219,20 @@ describe('the scope of a quiz', () => {
   });
 
   it('refuses a quiz on a grading policy whose only teaching chapter is too short, and says it is logistics', () => {
-    const policy: TextbookContent = {
-      title: 'Remarks on Grading Policy',
-      references: [],
-      chapters: [
-        { title: 'Overview', content: p('The grading follows the university regulation.'), sections: [] },
-        {
-          title: 'Policy on the return of answer sheets',
-          content: p(
-            'In principle, answer sheets are not returned to the students after an exam.',
-            'Students who want feedback on an exam should ask for it during office hours before the next exam.',
-            'Mini tests are returned with feedback, because they are meant to show each student what to improve.',
-            'Answer sheets of the final exam are kept by the department for one year after the course ends.',
-          ),
-          sections: [],
-        },
+    const policy = bookOf(
+      'Remarks on Grading Policy',
+      ['Overview', p('The grading follows the university regulation.')],
+      [
+        'Policy on the return of answer sheets',
+        p(
+          'In principle, answer sheets are not returned to the students after an exam.',
+          'Students who want feedback on an exam should ask for it during office hours before the next exam.',
+          'Mini tests are returned with feedback, because they are meant to show each student what to improve.',
+          'Answer sheets of the final exam are kept by the department for one year after the course ends.',
+        ),
       ],
-    };
-    let error: unknown;
-    try {
-      buildMaterial({ book: policy, contentType: 'quiz', chapterIndex: 1 });
-    } catch (e) {
-      error = e;
-    }
+    );
+    const error = refusalOf({ book: policy, contentType: 'quiz', chapterIndex: 1 });
     expect(error).toBeInstanceOf(AppError);
     expect((error as Error).message).toMatch(/^"Policy on the return of answer sheets" is front matter or course logistics/);
   });
@@ -261,13 +253,9 @@ describe('the scope of a quiz', () => {
   });
 
   it('gives a clear message for a chapter without prose', () => {
-    try {
-      buildMaterial({ book, contentType: 'quiz', chapterIndex: 3 });
-      expect.unreachable();
-    } catch (e) {
-      expect(e).toBeInstanceOf(AppError);
-      expect((e as AppError).message).toMatch(/has no sentences of prose \(only code, a table, a list or figures\)/);
-    }
+    const error = refusalOf({ book, contentType: 'quiz', chapterIndex: 3 });
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toMatch(/has no sentences of prose \(only code, a table, a list or figures\)/);
   });
 });
 
@@ -322,19 +310,8 @@ describe('a quiz refused on a long chapter', () => {
   it('says the chapter has words enough but no sentence a question can be built on, not that it is too short', () => {
     const step = (n: number) =>
       `You can run step ${n} of the loop on your own laptop before class, and you should keep what it prints for later.`;
-    const book: TextbookContent = {
-      title: 'Loops',
-      references: [],
-      chapters: [
-        { title: 'Repeating actions', content: `<p>${Array.from({ length: 30 }, (_, i) => step(i + 1)).join(' ')}</p>`, sections: [] },
-      ],
-    };
-    let error: unknown;
-    try {
-      buildMaterial({ book, contentType: 'quiz', chapterIndex: 0 });
-    } catch (e) {
-      error = e;
-    }
+    const book = bookOf('Loops', ['Repeating actions', `<p>${Array.from({ length: 30 }, (_, i) => step(i + 1)).join(' ')}</p>`]);
+    const error = refusalOf({ book, contentType: 'quiz', chapterIndex: 0 });
     expect(error).toBeInstanceOf(AppError);
     expect((error as Error).message).toMatch(
       /^The chapter "Repeating actions" has \d{3}(?:,\d{3})? words, but none of its sentences defines a term or states a fact with one right answer/,
