@@ -6,7 +6,7 @@ import { buildAssessment } from './materials/assessment';
 import { buildHomework } from './materials/homework';
 import { buildLessonPlan } from './materials/lesson-plan';
 import { bookSentences, chapterText } from '../shared/book-sentences';
-import { buildQuiz, minQuizQuestions, quizLength } from './materials/quiz';
+import { buildQuiz, isCombined, minQuizQuestions, quizLength } from './materials/quiz';
 import { isCourseLogistics } from '@server/ai/shared/item-checks';
 import { buildScope, teachingChapters, type MaterialScope } from './materials/scope';
 import { settingTitle } from './materials/setting-parts';
@@ -52,7 +52,7 @@ export function materialTitle(label: string, scope: MaterialScope, included: num
  */
 function ownShare(questions: Array<{ source: string }>, scope: MaterialScope): string {
   const ownSentences = scope.sentences.filter((s) => s.chapterIndex === scope.chapterIndex).map((s) => s.text);
-  const own = questions.filter((q) => ownSentences.some((t) => q.source === t || q.source.includes(t))).length;
+  const own = questions.filter((q) => ownSentences.some((t) => q.source.includes(t))).length;
   const n = questions.length;
   if (own === n) return '';
   if (own === 0)
@@ -70,7 +70,7 @@ function itemChapters(content: { questions: Array<{ source: string }> }, scope: 
   if (scope.chapterIndex === undefined || included.length < 2) return included;
   const from = new Set<number>([scope.chapterIndex]);
   for (const q of content.questions) {
-    const sentence = scope.sentences.find((s) => q.source === s.text || q.source.includes(s.text));
+    const sentence = scope.sentences.find((s) => q.source.includes(s.text));
     if (!sentence) return included;
     from.add(sentence.chapterIndex);
   }
@@ -85,7 +85,7 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
       const { questions } = content as { questions: Array<{ source: string }> };
       const n = questions.length;
       const aimed = quizLength(scope);
-      const combined = scope.chapterIndex !== undefined && scope.chapters.length > 1;
+      const combined = isCombined(scope);
       // The count delivered is stated, and why it is short of the aim (fewer, with the reason).
       const short =
         n >= aimed

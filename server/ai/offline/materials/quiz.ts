@@ -25,6 +25,9 @@ import { swappedComparisons } from './swapped-comparisons';
 /** A quiz under this many questions is too short to hand out. */
 export const minQuizQuestions = 5;
 
+/** A chapter's material drawn on the chapters next to it too (it has too few items of its own). */
+export const isCombined = (scope: MaterialScope): boolean => scope.chapterIndex !== undefined && scope.chapters.length > 1;
+
 /**
  * Questions for a chapter: about one per 110 words, at least 10 from 1,500 words on. A chapter combined with its
  * neighbours (it has too few items of its own) asks what it has and is only topped up to the minimum from them: a
@@ -32,7 +35,7 @@ export const minQuizQuestions = 5;
  */
 export function quizLength(scope: MaterialScope): number {
   if (scope.chapterIndex === undefined) return Math.min(25, Math.max(12, scope.parts.length * 2 + 4));
-  if (scope.chapters.length > 1) return minQuizQuestions;
+  if (isCombined(scope)) return minQuizQuestions;
   return Math.min(15, Math.max(minQuizQuestions, Math.ceil(scope.words / 110)));
 }
 
@@ -183,7 +186,7 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   const closedCount = () => picker.picked.filter((p) => p.kind !== 'open').length;
   // A chapter combined with its neighbours asks its own items first; theirs only fill what it cannot.
   const own = scope.chapterIndex;
-  if (own !== undefined && scope.chapters.length > 1) pick((q) => q.source.chapterIndex === own);
+  if (isCombined(scope)) pick((q) => q.source.chapterIndex === own);
   pick(() => true);
   const closedPicked = picker.picked.filter((p) => p.kind !== 'open').sort((a, b) => a.source.order - b.source.order);
   const open = picker.picked.filter((p) => p.kind === 'open');
