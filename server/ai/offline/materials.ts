@@ -91,8 +91,8 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
         n >= aimed
           ? ''
           : combined
-            ? ` That is fewer than the ${aimed} a quiz should have: only ${n} sentences of these chapters make questions with one right answer.`
-            : ` That is fewer than the ${aimed} a text of this length would take: only ${n} of its sentences make questions with one right answer.`;
+            ? ` That is fewer than the ${aimed} a quiz should have: only ${n} ${n === 1 ? 'sentence of these chapters makes a question' : 'sentences of these chapters make questions'} with one right answer.`
+            : ` That is fewer than the ${aimed} a text of this length would take: only ${n} of its sentences ${n === 1 ? 'makes a question' : 'make questions'} with one right answer.`;
       return `${n} ${n === 1 ? 'question' : 'questions'} on ${where}, each built from a sentence of the text and quoting it as its source.${short}${note}${combined ? ownShare(questions, scope) : ''}`;
     }
     case 'assessment': {
@@ -239,9 +239,8 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
         result = next;
       }
     }
-    if (included.length > 1) notes.push(combinedNote(input.book.chapters[chapterIndex].title, label.toLowerCase(), alone));
   }
-  const { scope, checked } = result;
+  let { scope, checked } = result;
   if (!checked?.success) {
     const where = scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`;
     // A worked example or a task states a made-up setting, not facts of the subject: a quiz on it would test the story.
@@ -262,11 +261,15 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
     );
   }
   // A combined quiz names the chapters its questions come from (and the one asked for), not every chapter tried.
-  const named =
-    input.contentType === 'quiz' ? itemChapters(checked.data as { questions: Array<{ source: string }> }, scope, included) : included;
+  if (input.contentType === 'quiz') included = itemChapters(checked.data as { questions: Array<{ source: string }> }, scope, included);
+  // Neighbours tried that gave none of the questions: the quiz is the chapter's own, as it reads alone, and says nothing of them.
+  if (chapterIndex !== undefined && included.length === 1 && scope.chapters.length > 1 && alone.checked?.success)
+    ({ scope, checked } = alone);
+  if (chapterIndex !== undefined && included.length > 1)
+    notes.push(combinedNote(input.book.chapters[chapterIndex].title, label.toLowerCase(), alone));
   return {
-    title: materialTitle(label, scope, named),
-    description: describe(input.contentType, checked.data, scope, named, notes),
+    title: materialTitle(label, scope, included),
+    description: describe(input.contentType, checked.data, scope, included, notes),
     contentType: input.contentType,
     chapterTitle: scope.chapterIndex === undefined ? undefined : scope.title,
     content: checked.data,

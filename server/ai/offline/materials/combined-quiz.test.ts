@@ -72,4 +72,28 @@ describe('a chapter quiz combined with its neighbours', () => {
     expect(quiz.description).toContain('on the chapters "Statistics for Ecologists: Week 1" and "The field trip",');
     expect(quiz.description).toContain('None of the 5 questions is on "The field trip" itself');
   });
+
+  it('a chapter whose neighbours add no question is quizzed as it reads alone, without a word about them', () => {
+    const text = [
+      '# The field trip',
+      'We left the station early on Monday and walked along the river until noon. Maria carried the nets and Tom carried the lunch. It rained a little after we crossed the bridge, so we waited under the trees and talked about the week ahead.',
+      '# Sampling',
+      'A random sample is a sample in which every member of the population has the same chance of being measured. Ecologists rarely count every organism in a habitat, so the way a sample is drawn decides what it can tell us. Stratified sampling divides the habitat into strata, such as slopes and valleys, and draws a random sample from each stratum.',
+      '# The way back',
+      'On the way back we stopped at the farm and bought apples. Tom wanted to take the long path over the hill, but Maria was tired and we took the road instead. We reached the station just before dark and went home.',
+    ].join('\n\n');
+    const document = extractTxt(new TextEncoder().encode(text), 'notes.md');
+    const book = composeFromDocuments(
+      { sources: [{ id: 1, filename: 'notes.md', mime: 'text/markdown', text: document.text, document }], chunks: [] },
+      { title: 'Field notes' },
+    );
+    const own = buildQuiz(buildScope(book, 1)).questions;
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.length).toBeLessThan(5);
+    const quiz = buildMaterial({ book, contentType: 'quiz', chapterIndex: 1 });
+    expect(quiz.title).toBe('Quiz: Sampling');
+    expect((quiz.content as { questions: unknown[] }).questions).toEqual(own);
+    expect(quiz.description).toMatch(/^\d+ questions? on the chapter "Sampling", /);
+    expect(quiz.description).not.toMatch(/next to it|combined/);
+  });
 });
