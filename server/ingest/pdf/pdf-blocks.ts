@@ -1,9 +1,18 @@
 import { contentsTitle } from './pdf-toc';
-import type { DocBlock } from '@server/core/document-model';
+import type { DocBlock, ListMarker } from '@server/core/document-model';
 import { captionStart } from './pdf-geometry';
 import { isProse, readsAsCode } from './pdf-code-lines';
 import { verseEnd } from './pdf-verse';
-import { isCaptionLine, isLegendEntry, isMathFragment, listItemStart, startsNewParagraph } from './pdf-paragraphs';
+import {
+  endsShort,
+  isCaptionLine,
+  isLegendEntry,
+  isMathFragment,
+  listItemStart,
+  opensOnLabel,
+  romanValue,
+  startsNewParagraph,
+} from './pdf-paragraphs';
 import { bibliographyHeading, detectHeadings } from './pdf-headings';
 import { isIndexTerm } from './pdf-margin';
 import { collectEvidence, continuesUrl, joinLines, type WordEvidence } from './pdf-join';
@@ -26,8 +35,10 @@ export interface PdfStructure {
 interface ListItemMark {
   depth: number;
   ordered: boolean;
-  /** The number the source prints before the item ("3."). */
+  /** The number the source prints before the item ("3."; "c." is 3, "iv." 4). */
   number?: number;
+  /** Letters or roman numerals, as the item's label is printed. */
+  marker?: ListMarker;
 }
 
 /**
@@ -35,13 +46,47 @@ interface ListItemMark {
  * list before it: a paragraph, a listing or a hint set between the items ends the list the book makes) the number the
  * source gives it when that is not 1, so the list goes on at "2." as printed rather than at 1.
  */
-function itemFields(mark: ListItemMark, blocks: DocBlock[]): Pick<DocBlock, 'depth' | 'ordered' | 'start'> {
-  const fields = { depth: mark.depth, ordered: mark.ordered };
+function itemFields(mark: ListItemMark, blocks: DocBlock[]): Pick<DocBlock, 'depth' | 'ordered' | 'start' | 'marker'> {
+  const fields = { depth: mark.depth, ordered: mark.ordered, ...(mark.marker ? { marker: mark.marker } : {}) };
   if (!mark.ordered || mark.number === undefined || mark.number === 1) return fields;
   let k = blocks.length - 1;
   while (k >= 0 && blocks[k].kind === 'list-item' && (blocks[k].depth ?? 0) > mark.depth) k--;
-  const opens = !(blocks[k]?.kind === 'list-item' && (blocks[k].depth ?? 0) === mark.depth && blocks[k].ordered);
+  const opens = !(
+    blocks[k]?.kind === 'list-item' &&
+    (blocks[k].depth ?? 0) === mark.depth &&
+    blocks[k].ordered &&
+    blocks[k].marker === mark.marker
+  );
   return opens ? { ...fields, start: mark.number } : fields;
+}
+
+/** The list item before a new one at `depth` in the same list (none when a shallower item or another block comes first). */
+function siblingBefore(blocks: DocBlock[], depth: number): DocBlock | undefined {
+  for (let k = blocks.length - 1; k >= 0 && blocks[k].kind === 'list-item'; k--) {
+    const d = blocks[k].depth ?? 0;
+    if (d === depth) return blocks[k];
+    if (d < depth) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * An item's number and labels. A single "i.", "v." or "x." is a roman numeral or a letter by the item before it: "i."
+ * after "h." is the ninth letter, "v." after "iv." is five; "i." opening a list is roman one.
+ */
+function labelOf(
+  item: NonNullable<ReturnType<typeof listItemStart>>,
+  before: DocBlock | undefined,
+): Pick<ListItemMark, 'number' | 'marker'> {
+  if (!item.marker || !item.label) return { number: item.number };
+  const roman = romanValue(item.label);
+  if (item.label.length === 1 && roman !== undefined) {
+    const asLetter = item.label.charCodeAt(0) - 96;
+    if (before?.marker === 'i') return { number: roman, marker: 'i' };
+    if (before?.marker === 'a' || item.label !== 'i') return { number: asLetter, marker: 'a' };
+    return { number: 1, marker: 'i' };
+  }
+  return { number: item.number, marker: item.marker };
 }
 
 /** Turns reading-ordered lines into headings, paragraphs, captions and bibliography entries. */
@@ -456,15 +501,21 @@ export function buildBlocks(
       continue;
     }
     const prev = para[para.length - 1];
-    // An item's lines wrap under its text: a line starting left of its mark, after a finished sentence, is the text
-    // going on after the list ("Sho also thinks ..." between two lists), not more of the item.
+    // An item's lines wrap under its text: a line starting left of its mark, after a finished sentence or a line that
+    // ended early, is the text going on after the list ("Sho also thinks ..." between two lists; a week's title after an
+    // outline's last item "d. Character Sets"), not more of the item.
     const backOut =
       prev &&
       paraKind === 'list-item' &&
       prev.page === line.page &&
       line.x0 < para[0].x0 - 0.5 * line.size &&
-      /[.?!]["”’)]?$/.test(prev.text);
-    if (backOut || (prev && paraKind === 'paragraph' && legendRows(para, lines, i))) flushPara();
+      (/[.?!]["”’)]?$/.test(prev.text) || endsShort(prev, line));
+    // A label set where the item's own label is, or further left, opens the next item of this list or of one around it
+    // (its lines wrap under its text, never under its label), whatever room the line before it left (Word's ragged lines
+    // run past the column's usual edge).
+    const nextItem =
+      prev && paraKind === 'list-item' && prev.page === line.page && line.x0 < para[0].x0 + 0.5 * line.size && opensOnLabel(line.text);
+    if (backOut || nextItem || (prev && paraKind === 'paragraph' && legendRows(para, lines, i))) flushPara();
     else if (
       prev &&
       startsNewParagraph(
@@ -480,7 +531,8 @@ export function buildBlocks(
     const item = para.length === 0 && paraKind === 'paragraph' ? listItemStart(line.text) : undefined;
     if (item) {
       paraKind = 'list-item';
-      paraItem = { depth: listDepth(line), ordered: item.ordered, number: item.number };
+      const depth = listDepth(line);
+      paraItem = { depth, ordered: item.ordered, ...labelOf(item, siblingBefore(blocks, depth)) };
     }
     para.push(item ? { ...line, text: item.text } : line);
   }

@@ -12,6 +12,21 @@ interface Cluster extends Box {
 /** A thin line: a rule (under a heading, in a table, a fraction bar), not a drawing by itself. */
 const isRule = (m: PdfMark) => Math.min(width(m), height(m)) < 1.5;
 
+/**
+ * A highlight: a filled band no taller than a line and a half, behind one line's words that cover most of its width
+ * (Word's text highlight and shading, saved as a rectangle behind each run; a narrow one behind "d. Character Sets" is no
+ * panel by width). It marks the words, it draws nothing: a stack of them is no figure.
+ */
+function isHighlight(m: PdfMark, segments: Segment[]): boolean {
+  if (m.kind !== 'path' || !m.fill || m.stroke) return false;
+  const line = segments.filter(
+    (s) => s.y > m.y0 - 0.2 * s.size && s.y + 0.6 * s.size < m.y1 + 0.2 * s.size && s.x1 > m.x0 && s.x0 < m.x1 && /\p{L}/u.test(s.text),
+  );
+  if (line.length === 0 || height(m) > 1.5 * Math.max(...line.map((s) => s.size))) return false;
+  const covered = line.reduce((n, s) => n + Math.min(s.x1, m.x1) - Math.max(s.x0, m.x0), 0);
+  return covered >= 0.7 * width(m);
+}
+
 /** Groups marks whose boxes come within `gap` of each other (a drawing's strokes, a plot's points and axes). */
 function clusterMarks(marks: PdfMark[], gap: number): Cluster[] {
   let clusters: Cluster[] = [];
@@ -108,6 +123,7 @@ export function findFigures(
     if (w * h > area * 0.6 || (w < 0.5 && h < 0.5)) return false;
     return m.x1 > 0 && m.y1 > 0 && m.x0 < page.width && m.y0 < page.height;
   });
+  marks = marks.filter((m) => !isHighlight(m, segments));
   if (marks.length === 0) return { regions: [], segments };
   // Panels: a shaded or framed box behind running text (an example, a definition) frames text, not a drawing.
   const panels = new Set(

@@ -26,12 +26,40 @@ export const bullet = /^[•◦▪‣∙·■□►\-–—*]\s+/;
 const ordinal = /^(?:\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)|[a-z]\))\s+(?=\S)/;
 
 /**
+ * The labels of a word processor's outline list below its numbers ("a." then "i."): a lower-case letter or a lower-case
+ * roman numeral, its stop, a space. No sentence opens a line so (an abbreviation's stop is followed by its next letter).
+ */
+const outlineLabel = /^([a-z]|[ivxl]{2,6})\.\s+(?=\S)/;
+
+const romanDigits: Record<string, number> = { i: 1, v: 5, x: 10, l: 50 };
+/** The value of a lower-case roman numeral written the usual way ("iv" 4, "xii" 12), undefined for any other letters. */
+export function romanValue(s: string): number | undefined {
+  if (!/^(?:xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/.test(s) || s === '') return undefined;
+  let n = 0;
+  for (let k = 0; k < s.length; k++) {
+    const d = romanDigits[s[k]];
+    const next = romanDigits[s[k + 1]] ?? 0;
+    n += d < next ? -d : d;
+  }
+  return n;
+}
+
+/**
  * A line that starts a list item, and its text: a bullet's mark goes; "1." items are numbered by
  * the list itself (`number`: the item's own, so a list that goes on after a paragraph starts where the source has it); lettered items ("(a) Calculate ...") keep their letter, which the text refers to
  * ("from part (a)").
  */
-export function listItemStart(text: string): { text: string; ordered: boolean; number?: number } | undefined {
+export function listItemStart(
+  text: string,
+): { text: string; ordered: boolean; number?: number; marker?: 'a' | 'i'; label?: string } | undefined {
   if (bullet.test(text)) return { text: text.replace(bullet, ''), ordered: false };
+  const label = outlineLabel.exec(text);
+  if (label) {
+    const roman = romanValue(label[1]);
+    return roman
+      ? { text: text.slice(label[0].length), ordered: true, number: roman, marker: 'i', label: label[1] }
+      : { text: text.slice(label[0].length), ordered: true, number: label[1].charCodeAt(0) - 96, marker: 'a', label: label[1] };
+  }
   const mark = ordinal.exec(text)?.[0];
   if (!mark) return undefined;
   return /^\d/.test(mark) ? { text: text.slice(mark.length), ordered: true, number: parseInt(mark, 10) } : { text, ordered: false };
@@ -53,6 +81,15 @@ const labelled = /^\p{Lu}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2}: \S/u;
  * sentence above, which ended early because the formula, set unbroken, did not fit after its last word.
  */
 const startsWithFormula = /^(?:\p{L}\(|\\\()/u;
+
+/** A line opening on an ordered item's label: "2." "(b)" "c." "iv.". */
+export const opensOnLabel = (text: string) => ordinal.test(text) || outlineLabel.test(text);
+
+/** The next line's first word would have fit at the end of `prev`, in its column. */
+export function endsShort(prev: PdfLine, line: PdfLine): boolean {
+  const nextWord = line.text.split(' ')[0] ?? '';
+  return prev.columnRight - prev.x1 > (nextWord.length + 1) * 0.55 * line.size + 0.5 * line.size;
+}
 
 export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: PdfLine, body: BodyStats, measure?: number): boolean {
   const lineGap = body.lineGap;
@@ -77,6 +114,9 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
   if (isCaptionLine(line, body) || bullet.test(line.text)) return true;
   // A numbered or lettered item after a finished sentence ("... suggest?" / "(b) To get ...").
   if (ordinal.test(line.text) && /[.?!:;)]["”’]?$/.test(prev.text)) return true;
+  // An outline's lettered or roman item after a line that ended early ("Week-10 (Java Functional Console Programming)" /
+  // "a. Java OOP-I").
+  if (outlineLabel.test(line.text) && (/[.?!:;)]["”’]?$/.test(prev.text) || endsShort(prev, line))) return true;
   // A short line wholly in bold under a finished sentence in the text face, or one that is a sentence of its own, is a
   // title on a line of its own (a theorem box's "Proposition 1." set at the indent of the list item before it, after a
   // formula that ends the item without a stop), not the next line of that item. A sentence cut after a word goes on in
@@ -113,6 +153,10 @@ export function startsNewParagraph(inListItem: boolean, prev: PdfLine, line: Pdf
     !/[.?!:;,]["”’)]?$/.test(prev.text) &&
     (/^\p{Ll}/u.test(line.text) || startsWithFormula.test(line.text) || (/^\(\p{Ll}/u.test(line.text) && !ordinal.test(line.text))) &&
     prev.x1 - prev.columnLeft > 0.7 * (ownRight - prev.columnLeft);
+  // In a list, a line that ended early under a line opening on an item's label ("1. Course Plan" / "2. Grading System",
+  // "a. Algorithm Basics" / "b. Flowgorithm") is the item before it, whole: the next item starts here.
+  // (Room against the column: a one-line item is its own measure.)
+  if (inListItem && !endsHyphen && endsShort(prev, line) && opensOnLabel(line.text)) return true;
   if (endedEarly && !endsHyphen && !goesOn && !(inListItem && !/[.?!:;]$/.test(prev.text))) return true;
   const movedOn = prev.page !== line.page || prev.column !== line.column;
   // A sentence may run on into the next column or page; a finished one there starts a new paragraph.

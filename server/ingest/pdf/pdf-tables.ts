@@ -75,7 +75,11 @@ const listMark = /^(?:\(?(?:\d{1,3}|[a-z]|[ivx]{1,5})[.)]|[•◦▪‣∙·■�
  * and its item, no header row. A table has the shape of one: a caption, a header row or several cells a row.
  */
 export function isListOfItems(cells: string[][]): boolean {
-  return cells.length >= 2 && cells.every((r) => r.length === 2 && listMark.test(r[0].trim()) && r[1].trim() !== '') && !isHeaderRow(cells);
+  const items = (rows: string[][]) =>
+    rows.length >= 2 && rows.every((r) => r.length === 2 && listMark.test(r[0].trim()) && r[1].trim() !== '') && !isHeaderRow(rows);
+  // Under the item they belong to, its one cell set across both columns ("f. Java Queue" over "i.  Java Queue
+  // Interface", "ii.  ..." in a Word outline): the nested list and its parent, no table.
+  return items(cells) || (cells.length >= 3 && cells[0].filter((c) => c.trim()).length === 1 && items(cells.slice(1)));
 }
 
 /**
