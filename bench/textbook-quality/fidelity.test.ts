@@ -101,6 +101,13 @@ describe('midSentenceEnds and a web address after a sentence', () => {
       '…e open materials of the universities on the portal',
     ]);
   });
+
+  it('does not count titles each followed by its address (a list of resources), and still counts a sentence before one', () => {
+    const html =
+      '<p>Recommended Android Course on Udemy <a href="https://www.udemy.com/c/">https://www.udemy.com/c/</a> Developer Guide Android By Google <a href="https://developer.android.com/guide">https://developer.android.com/guide</a></p>' +
+      '<p>The guide recommended for Android is by Google at <a href="https://developer.android.com/guide">https://developer.android.com/guide</a></p>';
+    expect(midSentenceEnds(html).cut).toEqual(['…s by Google at https://developer.android.com/guide']);
+  });
 });
 
 describe("midSentenceEnds and the source's own open ends", () => {

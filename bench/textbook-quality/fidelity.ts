@@ -153,12 +153,18 @@ function setWithoutStop(p: string): boolean {
 
 /**
  * A paragraph closing on a link that shows its own web address after a whole sentence ("... für die Hochschullehre.
- * www.twillo.de"): the address is the sentence's pointer, set without a stop as addresses are; the sentence is whole.
+ * www.twillo.de") or after a title: the address is the sentence's pointer, set without a stop as addresses are; the
+ * sentence is whole.
  */
 function addressAfterSentence(html: string): boolean {
   const link = /<a\b[^>]*>([^<]*)<\/a>\s*$/.exec(html.trim());
   if (!link || !/^(?:https?:\/\/|www\.)?[\w-]+(?:\.[\w-]+)+(?:\/\S*)?$/i.test(decodeEntities(link[1]).trim())) return false;
-  return /[.!?:)»“”"]$/.test(htmlToText(html.slice(0, link.index)).trim());
+  const before = htmlToText(html.slice(0, link.index)).trim();
+  if (/[.!?:)»“”"]$/.test(before)) return true;
+  // Or after titles (a list of resources, "Developer Guide Android By Google https://…"): the addresses aside, the words
+  // are a title's, mostly capitalised, and no sentence.
+  const words = before.replace(/(?:https?:\/\/|www\.)\S+/g, ' ').match(/\p{L}[\p{L}’'-]*/gu) ?? [];
+  return words.length > 0 && words.filter((w) => /^\p{Ll}/u.test(w)).length < words.length / 3;
 }
 
 /**

@@ -70,6 +70,12 @@ function siblingBefore(blocks: DocBlock[], depth: number): DocBlock | undefined 
   return undefined;
 }
 
+/** The last item at `depth` of the list run that ends the blocks, under whichever item. */
+function sameLevelBefore(blocks: DocBlock[], depth: number): DocBlock | undefined {
+  for (let k = blocks.length - 1; k >= 0 && blocks[k].kind === 'list-item'; k--) if ((blocks[k].depth ?? 0) === depth) return blocks[k];
+  return undefined;
+}
+
 /**
  * An item's number and labels. A single "i.", "v." or "x." is a roman numeral or a letter by the item before it: "i."
  * after "h." is the ninth letter, "v." after "iv." is five; "i." opening a list is roman one.
@@ -77,14 +83,18 @@ function siblingBefore(blocks: DocBlock[], depth: number): DocBlock | undefined 
 function labelOf(
   item: NonNullable<ReturnType<typeof listItemStart>>,
   before: DocBlock | undefined,
+  earlier: DocBlock | undefined,
 ): Pick<ListItemMark, 'number' | 'marker'> {
   if (!item.marker || !item.label) return { number: item.number };
   const roman = romanValue(item.label);
   if (item.label.length === 1 && roman !== undefined) {
     const asLetter = item.label.charCodeAt(0) - 96;
     if (before?.marker === 'i') return { number: roman, marker: 'i' };
-    if (before?.marker === 'a' || item.label !== 'i') return { number: asLetter, marker: 'a' };
-    return { number: 1, marker: 'i' };
+    if (before?.marker === 'a') return { number: asLetter, marker: 'a' };
+    // Opening a list: "i." is roman one; "v." or "x." goes on with the numerals of the list at its level before it
+    // (Word numbers "iv." under one item and "v." under the next).
+    if (item.label === 'i' || earlier?.marker === 'i') return { number: roman, marker: 'i' };
+    return { number: asLetter, marker: 'a' };
   }
   return { number: item.number, marker: item.marker };
 }
@@ -532,7 +542,7 @@ export function buildBlocks(
     if (item) {
       paraKind = 'list-item';
       const depth = listDepth(line);
-      paraItem = { depth, ordered: item.ordered, ...labelOf(item, siblingBefore(blocks, depth)) };
+      paraItem = { depth, ordered: item.ordered, ...labelOf(item, siblingBefore(blocks, depth), sameLevelBefore(blocks, depth)) };
     }
     para.push(item ? { ...line, text: item.text } : line);
   }

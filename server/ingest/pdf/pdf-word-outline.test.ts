@@ -55,6 +55,8 @@ async function wordOutline(): Promise<Uint8Array> {
   item(2, 'ii.', 'Octal');
   item(2, 'iii.', 'Hexadecimal');
   item(1, 'c.', 'Character Sets');
+  // Word goes on numbering the level under the next item: "v." opens its list, a numeral, not the letter v.
+  item(2, 'v.', 'Unicode');
   y -= 0.7 * size;
   title('Week-2 (Introduction to Algorithms)');
   item(0, '1.', 'Algorithm Basics');
@@ -91,10 +93,12 @@ describe('a Word outline saved as PDF (multilevel list in highlight)', () => {
       [2, 'i', 'Octal'],
       [2, 'i', 'Hexadecimal'],
       [1, 'a', 'Character Sets'],
+      [2, 'i', 'Unicode'],
       [0, '1', 'Algorithm Basics'],
       [0, '1', 'Introduction to Analysis of Algorithms'],
     ]);
-    expect(items().every((b) => b.ordered && b.start === undefined)).toBe(true);
+    expect(items().every((b) => b.ordered)).toBe(true);
+    expect(items().map((b) => b.start ?? 1)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 1, 1]);
   });
 
   it("ends the list at the next week's title: the title is never the last item's words", () => {
