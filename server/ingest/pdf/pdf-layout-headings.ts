@@ -87,7 +87,12 @@ export function layoutHeadings(
     const prev = lines[i - 1];
     if (!prev || prev.page !== line.page || prev.column !== line.column || prev.region || isCandidate.has(i - 1) || taken(i - 1))
       return true;
-    return prev.y - line.y > 1.25 * body.lineGap * (line.size / body.size);
+    if (prev.y - line.y > 1.25 * body.lineGap * (line.size / body.size)) return true;
+    // Or wider apart than the lines above it are from each other, in a document whose usual spacing is wider than its
+    // lists' (a Word outline's week title under its last item, the links of the first pages double-spaced).
+    const above = lines[i - 2];
+    const spacing = above && above.page === line.page && above.column === line.column && !above.region ? above.y - prev.y : 0;
+    return spacing > 0.5 * line.size && prev.y - line.y > 1.3 * spacing;
   };
   // Lines set one under the other in one type at the type's line spacing, each but the last reaching near the column's
   // edge, each run's length at each of its lines: four lines or more in a larger type are a paragraph set large (an

@@ -15,8 +15,15 @@ async function wordOutline(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const page = doc.addPage([595, 842]);
   const size = 11;
+  // A first page of resources, each title and its address on lines two lines apart: the document's usual spacing is
+  // wider than its lists'.
+  const first = doc.addPage([595, 842]);
+  for (let k = 0; k < 14; k++) {
+    first.drawText(`Resource number ${k + 1} for the course`, { x: 72, y: 760 - 50 * k, size, font });
+    first.drawText(`https://example.org/course/resource-${k + 1}`, { x: 72, y: 760 - 50 * k - 25, size, font });
+  }
+  const page = doc.addPage([595, 842]);
   let y = 760;
   const highlight = (p: PDFPage, x0: number, x1: number) =>
     p.drawRectangle({ x: x0, y: y - 3, width: x1 - x0, height: size * 1.22, color: rgb(0, 1, 0) });
@@ -106,6 +113,11 @@ describe('a Word outline saved as PDF (multilevel list in highlight)', () => {
     const week2 = texts.indexOf('Week-2 (Introduction to Algorithms)');
     expect(week2).toBeGreaterThan(texts.indexOf('Character Sets'));
     expect(week2).toBeLessThan(texts.indexOf('Algorithm Basics'));
+    // Set apart from the list above it by more than the list's own spacing, in bold: a heading, as the week before it.
+    expect(doc.blocks.filter((b) => b.kind === 'heading' && /^Week/.test(b.text)).map((b) => b.text)).toEqual([
+      'Week-1 (Introduction to Computer Systems)',
+      'Week-2 (Introduction to Algorithms)',
+    ]);
   });
 });
 
