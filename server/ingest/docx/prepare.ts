@@ -42,12 +42,12 @@ interface StyleInfo {
 function readStyles(xml: string | undefined, styles: WordStyle[]): StyleInfo {
   const info: StyleInfo = { headingIds: new Set(), titleIds: new Set(), looks: styleTable(styles), tocIds: new Set(), defaultSize: 22 };
   if (!xml) return info;
-  // Names by a pattern of their own, not the style table's: for a style written without a name it reads the next
-  // style's, and the table would not; kept so that no book changes.
-  for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="([^"]+)"/g)) {
-    if (/^(heading [1-9]|title)$/i.test(m[2])) info.headingIds.add(m[1]);
-    if (/^title$/i.test(m[2])) info.titleIds.add(m[1]);
-    if (/^(toc [1-9]|toc heading)$/i.test(m[2])) info.tocIds.add(m[1]);
+  // Each style's own name, read within its element (style-chain.ts): a style written without one has none, and never
+  // takes the next style's ("heading 1", "toc 1"), which made its paragraphs headings or a contents page left out.
+  for (const { id, name = '' } of styles) {
+    if (/^(heading [1-9]|title)$/i.test(name)) info.headingIds.add(id);
+    if (/^title$/i.test(name)) info.titleIds.add(id);
+    if (/^(toc [1-9]|toc heading)$/i.test(name)) info.tocIds.add(id);
   }
   const size = /<w:docDefaults>[\s\S]*?<w:sz w:val="(\d+)"/.exec(xml);
   if (size) info.defaultSize = Number(size[1]);
@@ -65,8 +65,7 @@ function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const styled = paragraphs.some((p) => all(p, 'w:pStyle').some((s) => styles.headingIds.has(s.getAttribute?.('w:val') ?? '')));
   if (styled) return new Set();
   /** A style's bold or size, from it or the styles it is based on. */
-  // Eight steps up, where the other readers take ten: kept as it was, so that no book changes.
-  const look = (id: string | undefined, key: 'bold' | 'size'): boolean | number | undefined => upChain(styles.looks, id, (s) => s[key], 8);
+  const look = (id: string | undefined, key: 'bold' | 'size'): boolean | number | undefined => upChain(styles.looks, id, (s) => s[key]);
   const val = (el: El | undefined) => el?.getAttribute?.('w:val') ?? undefined;
   // A heading never sits in a table cell.
   const inCell = (p: El) => {
