@@ -51,3 +51,16 @@ export function wordStyle(id: string, name: string | undefined, options: { based
     `${options.basedOn ? `<w:basedOn w:val="${options.basedOn}"/>` : ''}${options.runProps ? `<w:rPr>${options.runProps}</w:rPr>` : ''}</w:style>`
   );
 }
+
+/**
+ * A run holding a text box of the given paragraphs, as Word writes one: a DrawingML shape, with a VML w:pict of the
+ * same text box as the fallback older readers take.
+ */
+export function textBoxRun(paragraphs: string): string {
+  const shape =
+    '<w:drawing><wp:anchor><wp:extent cx="914400" cy="914400"/><a:graphic>' +
+    '<a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape">' +
+    `<wps:wsp><wps:txbx><w:txbxContent>${paragraphs}</w:txbxContent></wps:txbx></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing>`;
+  const vml = `<w:pict><v:shape><v:textbox><w:txbxContent>${paragraphs}</w:txbxContent></v:textbox></v:shape></w:pict>`;
+  return `<w:r><mc:AlternateContent><mc:Choice Requires="wps">${shape}</mc:Choice><mc:Fallback>${vml}</mc:Fallback></mc:AlternateContent></w:r>`;
+}

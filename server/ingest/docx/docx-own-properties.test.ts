@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordPackage, wordParagraph as para, wordStyle as style } from '@server/test/word-package.support';
+import { textBoxRun, wordPackage, wordParagraph as para, wordStyle as style } from '@server/test/word-package.support';
 import { extractDocx } from '../docx-extract';
 
 /** The blocks of a Word file as kind, level and text. */
@@ -42,6 +42,47 @@ describe('Word styles read each by its own name', () => {
       styles,
     );
     expect(blocks.map((b) => b.text)).toContain('A linear search looks at every item in turn until it finds it.');
+  });
+});
+
+describe("a paragraph's own properties, not those of a text box drawn in it", () => {
+  const rain = 'Rain falls on the hills and runs down to the sea in rivers.';
+
+  it.each([
+    ['its paragraph style', { style: 'BoxTitle' }],
+    ['its run', { size: 36 }],
+  ])('a paragraph holding a text box set large (by %s) is not made a heading; the text box reads as before', async (_, large) => {
+    const styles = style('Normal', 'Normal') + style('BoxTitle', 'Box Title', { runProps: '<w:sz w:val="36"/>' });
+    const box = textBoxRun(para('Evaporation', large) + para('Sun, sea and vapour'));
+    const boxed = `<w:p><w:pPr><w:jc w:val="center"/></w:pPr><w:r><w:t>See the box</w:t></w:r>${box}</w:p>`;
+    const blocks = await blocksOf(sizedNotes(boxed + para(rain)), styles);
+    // Read in the text box's style, the centred line was taken for a heading set large.
+    expect(blocks.slice(4)).toEqual([
+      { kind: 'paragraph', text: 'See the box' },
+      { kind: 'heading', level: 1, text: 'Evaporation' },
+      { kind: 'paragraph', text: 'Sun, sea and vapour' },
+      { kind: 'paragraph', text: rain },
+    ]);
+    expect(blocks.slice(0, 4).filter((b) => b.kind === 'heading')).toEqual(sizeHeadings);
+  });
+
+  it('a paragraph holding a text box in a contents style is kept, its text and all', async () => {
+    const styles = style('Normal', 'Normal') + style('TOC1', 'toc 1');
+    const boxed = `<w:p><w:r><w:t xml:space="preserve">${rain} </w:t></w:r>${textBoxRun(para('Did you know?', { style: 'TOC1' }))}</w:p>`;
+    const blocks = await blocksOf(sizedNotes(boxed), styles);
+    expect(blocks.map((b) => b.text)).toContain(rain);
+  });
+
+  it('a paragraph holding a text box whose paragraph is in Heading 1 stays a paragraph, the text box its heading', async () => {
+    const styles = style('Normal', 'Normal') + style('Heading1', 'heading 1', { runProps: '<w:b/><w:sz w:val="32"/>' });
+    const boxed = `<w:p><w:r><w:t xml:space="preserve">${rain} </w:t></w:r>${textBoxRun(para('Did you know?', { style: 'Heading1' }) + para('Most rain falls into the sea.'))}</w:p>`;
+    const blocks = await blocksOf(para('The water cycle moves water between the sea, the air and the land.') + boxed, styles);
+    expect(blocks).toEqual([
+      { kind: 'paragraph', text: 'The water cycle moves water between the sea, the air and the land.' },
+      { kind: 'paragraph', text: rain },
+      { kind: 'heading', level: 1, text: 'Did you know?' },
+      { kind: 'paragraph', text: 'Most rain falls into the sea.' },
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@ import { breaksAndSimpleFields } from './breaks-fields';
 import { markAnswerBoxes } from './answer-boxes';
 import { markCallouts } from './callouts';
 import { markIndents } from './indents';
-import { all, child, isOn, textOf, textRun as markRun, W, type El } from './word-dom';
+import { all, child, isOn, ownRuns, paragraphStyle, runText, setParagraphStyle, textOf, textRun as markRun, type El } from './word-dom';
 import { listCounter, listNumberMark, readNumbering, styleNumbers } from './list-numbers';
 import { markOutlineLevels } from './outline-levels';
 import { markVisibleTitle } from './visible-title';
@@ -62,7 +62,7 @@ function readStyles(xml: string | undefined, styles: WordStyle[]): StyleInfo {
  */
 function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const paragraphs = all(body, 'w:p');
-  const styled = paragraphs.some((p) => all(p, 'w:pStyle').some((s) => styles.headingIds.has(s.getAttribute?.('w:val') ?? '')));
+  const styled = paragraphs.some((p) => styles.headingIds.has(paragraphStyle(p)));
   if (styled) return new Set();
   /** A style's bold or size, from it or the styles it is based on. */
   const look = (id: string | undefined, key: 'bold' | 'size'): boolean | number | undefined => upChain(styles.looks, id, (s) => s[key]);
@@ -75,17 +75,19 @@ function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const info = paragraphs
     .filter((p) => !inCell(p))
     .map((p) => {
-      const pStyle = styleOf(p);
+      const pStyle = paragraphStyle(p);
       // Runs of words, not the spaces and punctuation between them ("Grading" in bold, its colon not); formatting set on the run, else by its character style, else by the paragraph's style.
-      const runs = all(p, 'w:r').filter((r) => /[\p{L}\p{N}]/u.test(textOf(r)));
+      // The paragraph's own runs and their own properties: a text box's are its paragraphs', read as paragraphs of their own.
+      const runs = ownRuns(p).filter((r) => /[\p{L}\p{N}]/u.test(runText(r)));
+      const runProp = (r: El, name: string) => child(child(r, 'w:rPr'), name);
       const sizes = runs.map((r) =>
-        Number(val(all(r, 'w:sz')[0]) ?? look(val(all(r, 'w:rStyle')[0]), 'size') ?? look(pStyle, 'size') ?? styles.defaultSize),
+        Number(val(runProp(r, 'w:sz')) ?? look(val(runProp(r, 'w:rStyle')), 'size') ?? look(pStyle, 'size') ?? styles.defaultSize),
       );
       const bold =
         runs.length > 0 &&
         runs.every((r) => {
-          const b = all(r, 'w:b')[0];
-          return b ? isOn(b) : Boolean(look(val(all(r, 'w:rStyle')[0]), 'bold') ?? look(pStyle, 'bold'));
+          const b = runProp(r, 'w:b');
+          return b ? isOn(b) : Boolean(look(val(runProp(r, 'w:rStyle')), 'bold') ?? look(pStyle, 'bold'));
         });
       const text = textOf(p).trim();
       return {
@@ -140,19 +142,7 @@ function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const larger = new Set(large.map((x) => x.p));
   if (large.length < 2 && !(large.length === 1 && boldLines.length >= 2)) return larger;
   const sizes = [...new Set(large.map((x) => x.size))].sort((a, b) => b - a).slice(0, 5);
-  // Not word-dom's setParagraphStyle: this takes the first w:pPr anywhere in the paragraph (a text box's, when it has
-  // none of its own); kept so that no book changes.
-  const setLevel = (p: El, level: number) => {
-    let pPr = all(p, 'w:pPr')[0];
-    if (!pPr) {
-      pPr = p.ownerDocument.createElementNS(W, 'w:pPr');
-      p.insertBefore(pPr, p.firstChild);
-    }
-    for (const s of all(pPr, 'w:pStyle')) pPr.removeChild(s);
-    const style = p.ownerDocument.createElementNS(W, 'w:pStyle');
-    style.setAttribute('w:val', `TsHeading${level}`);
-    pPr.insertBefore(style, pPr.firstChild);
-  };
+  const setLevel = (p: El, level: number) => setParagraphStyle(p, `TsHeading${level}`);
   for (const x of large) if (sizes.includes(x.size)) setLevel(x.p, sizes.indexOf(x.size) + 1);
   for (const x of boldLines) setLevel(x.p, Math.min(6, sizes.length + 1));
   return larger;
@@ -166,8 +156,6 @@ const labelledTitle =
 export function closedLabelledTitle(text: string): boolean {
   return labelledTitle.test(text) && /[^.]\.$/.test(text);
 }
-
-const styleOf = (p: El) => all(p, 'w:pStyle')[0]?.getAttribute?.('w:val') ?? '';
 
 /**
  * Word's table of contents is left out: the book has its own contents, and the entries' page
@@ -188,7 +176,7 @@ function dropTableOfContents(root: El, styles: StyleInfo, xml: string): void {
   let depth = 0;
   let inToc = false;
   for (const p of field || styled ? all(root, 'w:p') : []) {
-    if (styles.tocIds.has(styleOf(p))) drop.add(p);
+    if (styles.tocIds.has(paragraphStyle(p))) drop.add(p);
     // The field's characters in document order: begin, its instruction, separate, end.
     for (const el of field ? all(p, '*') : []) {
       const name = (el as { nodeName?: string }).nodeName;
@@ -303,7 +291,7 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
       body,
       wordStyles,
       styles.titleIds,
-      (p) => styles.headingIds.has(styleOf(p)) || /^Ts(Heading|OutlineItem)/.test(styleOf(p)),
+      (p) => styles.headingIds.has(paragraphStyle(p)) || /^Ts(Heading|OutlineItem)/.test(paragraphStyle(p)),
       (p) => larger.has(p),
     );
   // Callout boxes written as one-column tables: their content, between marks (after the size headings: no title is one).
