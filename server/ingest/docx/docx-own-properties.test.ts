@@ -86,6 +86,18 @@ describe("a paragraph's own properties, not those of a text box drawn in it", ()
   });
 });
 
+describe("Word's table of contents, by a content control's own gallery", () => {
+  it('a content control holding the contents control among other text keeps that text', async () => {
+    const contents = `<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/></w:docPartObj></w:sdtPr><w:sdtContent>${para('Contents')}${para('Sorting\t1')}</w:sdtContent></w:sdt>`;
+    const sorting = 'Sorting puts the items of a list in order, the smallest first and the largest last.';
+    const notes = `<w:sdt><w:sdtPr><w:alias w:val="Notes"/></w:sdtPr><w:sdtContent>${contents}${para(sorting)}</w:sdtContent></w:sdt>`;
+    const texts = (await blocksOf(notes + para('Binary search halves the part of a sorted list.'), style('Normal', 'Normal'))).map(
+      (b) => b.text,
+    );
+    expect(texts).toEqual([sorting, 'Binary search halves the part of a sorted list.']);
+  });
+});
+
 describe('based-on chains walked as far as the other Word readers walk them', () => {
   it('a heading style nine based-on steps from the style that sets its size is read at that size', async () => {
     // Level0 based on Level1 ... Level8 based on Big: the size is nine steps up.

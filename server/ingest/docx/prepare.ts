@@ -169,7 +169,8 @@ function dropTableOfContents(root: El, styles: StyleInfo, xml: string): void {
   const styled = [...styles.tocIds].some((id) => xml.includes(`w:val="${id}"`));
   if (!field && !styled && !xml.includes('w:docPartGallery')) return;
   for (const sdt of all(root, 'w:sdt')) {
-    const gallery = all(sdt, 'w:docPartGallery')[0]?.getAttribute?.('w:val') ?? '';
+    // Its own gallery (w:sdtPr/w:docPartObj): a content control holding the contents among other text is not the contents.
+    const gallery = child(child(child(sdt, 'w:sdtPr'), 'w:docPartObj'), 'w:docPartGallery')?.getAttribute?.('w:val') ?? '';
     if (/table of contents/i.test(gallery)) sdt.parentNode?.removeChild(sdt);
   }
   const drop = new Set<El>();
