@@ -30,6 +30,7 @@ import type { BibEntry } from './markdown/pandoc-citations';
 import { definitionEntries, definitionLists, type Definition } from './docx/definitions';
 import { withScript } from './script-formula';
 import { typedTitleBlock } from './docx/typed-title-block';
+import { isLetterheadLine, titleUnderLetterhead } from './docx/letterhead-title';
 import { leftOutPlaces, leftOutSrc, placesClause, type LeftOutKind } from './docx/left-out-places';
 
 /** Where a line break (w:br) stood in a paragraph: a space in prose, a new line in a script. */
@@ -642,7 +643,7 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
     // The plain text keeps each link's address (references are often links); the blocks keep them as links.
     text: blocks.map((b) => textWithTargets(b.text, b.links)).join('\n\n'),
     blocks,
-    title: styledTitle || titleFromHeadings(blocks, filename),
+    title: styledTitle || titleOfHeadings(blocks, filename),
     ...(titleBlock.length ? { titleBlock } : {}),
     images: [...pictures.values()].filter((p) => used.has(p.sha256)).map(({ alt: _alt, ...p }) => p),
     ...(cited.bibliography.length ? { bibliography: cited.bibliography } : {}),
@@ -656,6 +657,12 @@ export async function extractDocx(data: Uint8Array, filename: string, options: D
  * Policies" in a syllabus pandoc wrote from a web page whose title was not carried over) names a section, not the
  * document: there is no title then, and the book takes its name from the file ("syllabus.docx": "Syllabus").
  */
+/** The headings' title, or the course line under it when it is a letterhead's first line (docx/letterhead-title.ts). */
+function titleOfHeadings(blocks: DocBlock[], filename: string): string | undefined {
+  const title = titleFromHeadings(blocks, filename);
+  return (title && isLetterheadLine(title) && titleUnderLetterhead(blocks)) || title;
+}
+
 function titleFromHeadings(blocks: DocBlock[], filename: string): string | undefined {
   const headings = blocks.filter((b) => b.kind === 'heading');
   if (!headings.length) return undefined;

@@ -6,7 +6,7 @@ import { breaksAndSimpleFields } from './breaks-fields';
 import { markAnswerBoxes } from './answer-boxes';
 import { markCallouts } from './callouts';
 import { markIndents } from './indents';
-import { all, child, isOn, textOf, textRun as markRun, W, type El } from './word-dom';
+import { all, child, isOn, ownRuns, paragraphStyle, runText, setParagraphStyle, textOf, textRun as markRun, type El } from './word-dom';
 import { listCounter, listNumberMark, readNumbering, styleNumbers } from './list-numbers';
 import { markOutlineLevels } from './outline-levels';
 import { markVisibleTitle } from './visible-title';
@@ -42,12 +42,12 @@ interface StyleInfo {
 function readStyles(xml: string | undefined, styles: WordStyle[]): StyleInfo {
   const info: StyleInfo = { headingIds: new Set(), titleIds: new Set(), looks: styleTable(styles), tocIds: new Set(), defaultSize: 22 };
   if (!xml) return info;
-  // Names by a pattern of their own, not the style table's: for a style written without a name it reads the next
-  // style's, and the table would not; kept so that no book changes.
-  for (const m of xml.matchAll(/<w:style\b[^>]*w:styleId="([^"]+)"[^>]*>[\s\S]*?<w:name w:val="([^"]+)"/g)) {
-    if (/^(heading [1-9]|title)$/i.test(m[2])) info.headingIds.add(m[1]);
-    if (/^title$/i.test(m[2])) info.titleIds.add(m[1]);
-    if (/^(toc [1-9]|toc heading)$/i.test(m[2])) info.tocIds.add(m[1]);
+  // Each style's own name, read within its element (style-chain.ts): a style written without one has none, and never
+  // takes the next style's ("heading 1", "toc 1"), which made its paragraphs headings or a contents page left out.
+  for (const { id, name = '' } of styles) {
+    if (/^(heading [1-9]|title)$/i.test(name)) info.headingIds.add(id);
+    if (/^title$/i.test(name)) info.titleIds.add(id);
+    if (/^(toc [1-9]|toc heading)$/i.test(name)) info.tocIds.add(id);
   }
   const size = /<w:docDefaults>[\s\S]*?<w:sz w:val="(\d+)"/.exec(xml);
   if (size) info.defaultSize = Number(size[1]);
@@ -62,11 +62,10 @@ function readStyles(xml: string | undefined, styles: WordStyle[]): StyleInfo {
  */
 function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const paragraphs = all(body, 'w:p');
-  const styled = paragraphs.some((p) => all(p, 'w:pStyle').some((s) => styles.headingIds.has(s.getAttribute?.('w:val') ?? '')));
+  const styled = paragraphs.some((p) => styles.headingIds.has(paragraphStyle(p)));
   if (styled) return new Set();
   /** A style's bold or size, from it or the styles it is based on. */
-  // Eight steps up, where the other readers take ten: kept as it was, so that no book changes.
-  const look = (id: string | undefined, key: 'bold' | 'size'): boolean | number | undefined => upChain(styles.looks, id, (s) => s[key], 8);
+  const look = (id: string | undefined, key: 'bold' | 'size'): boolean | number | undefined => upChain(styles.looks, id, (s) => s[key]);
   const val = (el: El | undefined) => el?.getAttribute?.('w:val') ?? undefined;
   // A heading never sits in a table cell.
   const inCell = (p: El) => {
@@ -76,17 +75,19 @@ function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const info = paragraphs
     .filter((p) => !inCell(p))
     .map((p) => {
-      const pStyle = styleOf(p);
+      const pStyle = paragraphStyle(p);
       // Runs of words, not the spaces and punctuation between them ("Grading" in bold, its colon not); formatting set on the run, else by its character style, else by the paragraph's style.
-      const runs = all(p, 'w:r').filter((r) => /[\p{L}\p{N}]/u.test(textOf(r)));
+      // The paragraph's own runs and their own properties: a text box's are its paragraphs', read as paragraphs of their own.
+      const runs = ownRuns(p).filter((r) => /[\p{L}\p{N}]/u.test(runText(r)));
+      const runProp = (r: El, name: string) => child(child(r, 'w:rPr'), name);
       const sizes = runs.map((r) =>
-        Number(val(all(r, 'w:sz')[0]) ?? look(val(all(r, 'w:rStyle')[0]), 'size') ?? look(pStyle, 'size') ?? styles.defaultSize),
+        Number(val(runProp(r, 'w:sz')) ?? look(val(runProp(r, 'w:rStyle')), 'size') ?? look(pStyle, 'size') ?? styles.defaultSize),
       );
       const bold =
         runs.length > 0 &&
         runs.every((r) => {
-          const b = all(r, 'w:b')[0];
-          return b ? isOn(b) : Boolean(look(val(all(r, 'w:rStyle')[0]), 'bold') ?? look(pStyle, 'bold'));
+          const b = runProp(r, 'w:b');
+          return b ? isOn(b) : Boolean(look(val(runProp(r, 'w:rStyle')), 'bold') ?? look(pStyle, 'bold'));
         });
       const text = textOf(p).trim();
       return {
@@ -141,19 +142,7 @@ function markSizeHeadings(body: El, styles: StyleInfo): Set<El> {
   const larger = new Set(large.map((x) => x.p));
   if (large.length < 2 && !(large.length === 1 && boldLines.length >= 2)) return larger;
   const sizes = [...new Set(large.map((x) => x.size))].sort((a, b) => b - a).slice(0, 5);
-  // Not word-dom's setParagraphStyle: this takes the first w:pPr anywhere in the paragraph (a text box's, when it has
-  // none of its own); kept so that no book changes.
-  const setLevel = (p: El, level: number) => {
-    let pPr = all(p, 'w:pPr')[0];
-    if (!pPr) {
-      pPr = p.ownerDocument.createElementNS(W, 'w:pPr');
-      p.insertBefore(pPr, p.firstChild);
-    }
-    for (const s of all(pPr, 'w:pStyle')) pPr.removeChild(s);
-    const style = p.ownerDocument.createElementNS(W, 'w:pStyle');
-    style.setAttribute('w:val', `TsHeading${level}`);
-    pPr.insertBefore(style, pPr.firstChild);
-  };
+  const setLevel = (p: El, level: number) => setParagraphStyle(p, `TsHeading${level}`);
   for (const x of large) if (sizes.includes(x.size)) setLevel(x.p, sizes.indexOf(x.size) + 1);
   for (const x of boldLines) setLevel(x.p, Math.min(6, sizes.length + 1));
   return larger;
@@ -168,8 +157,6 @@ export function closedLabelledTitle(text: string): boolean {
   return labelledTitle.test(text) && /[^.]\.$/.test(text);
 }
 
-const styleOf = (p: El) => all(p, 'w:pStyle')[0]?.getAttribute?.('w:val') ?? '';
-
 /**
  * Word's table of contents is left out: the book has its own contents, and the entries' page
  * numbers mean nothing there. It is a content control marked "Table of Contents", a TOC field
@@ -182,14 +169,15 @@ function dropTableOfContents(root: El, styles: StyleInfo, xml: string): void {
   const styled = [...styles.tocIds].some((id) => xml.includes(`w:val="${id}"`));
   if (!field && !styled && !xml.includes('w:docPartGallery')) return;
   for (const sdt of all(root, 'w:sdt')) {
-    const gallery = all(sdt, 'w:docPartGallery')[0]?.getAttribute?.('w:val') ?? '';
+    // Its own gallery (w:sdtPr/w:docPartObj): a content control holding the contents among other text is not the contents.
+    const gallery = child(child(child(sdt, 'w:sdtPr'), 'w:docPartObj'), 'w:docPartGallery')?.getAttribute?.('w:val') ?? '';
     if (/table of contents/i.test(gallery)) sdt.parentNode?.removeChild(sdt);
   }
   const drop = new Set<El>();
   let depth = 0;
   let inToc = false;
   for (const p of field || styled ? all(root, 'w:p') : []) {
-    if (styles.tocIds.has(styleOf(p))) drop.add(p);
+    if (styles.tocIds.has(paragraphStyle(p))) drop.add(p);
     // The field's characters in document order: begin, its instruction, separate, end.
     for (const el of field ? all(p, '*') : []) {
       const name = (el as { nodeName?: string }).nodeName;
@@ -304,7 +292,7 @@ export async function prepareDocx(data: Uint8Array): Promise<PreparedDocx> {
       body,
       wordStyles,
       styles.titleIds,
-      (p) => styles.headingIds.has(styleOf(p)) || /^Ts(Heading|OutlineItem)/.test(styleOf(p)),
+      (p) => styles.headingIds.has(paragraphStyle(p)) || /^Ts(Heading|OutlineItem)/.test(paragraphStyle(p)),
       (p) => larger.has(p),
     );
   // Callout boxes written as one-column tables: their content, between marks (after the size headings: no title is one).

@@ -1,6 +1,6 @@
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
-import { child, isOn, paragraphStyle, setParagraphStyle, textOf, textRun, W, type El } from './word-dom';
+import { child, isOn, ownRuns, paragraphStyle, runText, setParagraphStyle, textOf, textRun, W, type El } from './word-dom';
 
 /** The first w:p of a body holding the given XML. */
 const paragraph = (xml: string): El =>
@@ -32,6 +32,13 @@ describe('word-dom', () => {
     setParagraphStyle(bare, 'New');
     expect(serialize(bare)).toBe('<w:p><w:pPr><w:pStyle w:val="New"/></w:pPr><w:r><w:t>x</w:t></w:r></w:p>');
     expect(paragraphStyle(bare)).toBe('New');
+  });
+
+  it("reads a paragraph's own runs and a run's own text, not those of a text box drawn in it", () => {
+    const box = '<w:r><w:drawing><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></w:drawing></w:r>';
+    const p = paragraph(`<w:p><w:r><w:t>Own</w:t></w:r><w:hyperlink><w:r><w:t>linked</w:t></w:r></w:hyperlink>${box}</w:p>`);
+    expect(ownRuns(p).map(runText)).toEqual(['Own', 'linked', '']);
+    expect(textOf(p)).toBe('OwnlinkedBoxed');
   });
 
   it('makes a run of text that keeps its spaces', () => {

@@ -44,6 +44,23 @@ export const textOf = (el: El): string =>
     .map((t) => t.textContent ?? '')
     .join('');
 
+/**
+ * A paragraph's own runs, in order: those a text box inside it holds (w:txbxContent, in a drawing or a VML w:pict) belong
+ * to the text box's paragraphs. Runs inside a hyperlink, a field or a content control are the paragraph's still.
+ */
+export const ownRuns = (p: El): El[] =>
+  all(p, 'w:r').filter((r) => {
+    let n = r.parentNode;
+    while (n && n.nodeName !== 'w:p') n = n.parentNode;
+    return n === p;
+  });
+
+/** A run's own text (its w:t children), without that of a text box drawn in it. */
+export const runText = (r: El): string =>
+  children(r, 'w:t')
+    .map((t) => t.textContent ?? '')
+    .join('');
+
 /** Whether a toggle property (w:b, w:caps) is on: present, and its value, if any, not one of Word's words for off. */
 export const isOn = (el: El | undefined): boolean => !!el && !/^(0|false|off)$/i.test(el.getAttribute?.('w:val') ?? 'true');
 
