@@ -3,9 +3,11 @@
  * cannot trace back to a character (ligatures, old-style figures), and pdf.js reads them as "\u0000": "Afficher" read
  * "A cher". Where the font itself names the glyph (a simple font's encoding: its /Differences or its own built-in
  * names, "ffi", "one", "f_f_i", "uniFB03"), the name gives the characters, read by the Adobe Glyph List's rules. A
- * composite (Identity-H) font gives pdf.js no names: its glyphs stay unread, and the page reader marks them.
+ * composite (Identity-H) font gives pdf.js no names: its glyphs are read from the document's words
+ * (pdf-null-glyph-words.ts), or stay unread, and the page reader marks them.
  */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { NamelessGlyphs } from './pdf-null-glyph-words';
 import type { TextRun } from './pdf-type3-runs';
 
 /** What pdf.js gives of a loaded font (`fontExtraProperties`): the names its codes carry. */
@@ -100,6 +102,7 @@ export function nullGlyphNames(
   fnArray: number[],
   argsArray: unknown[][],
   fontOf: (id: string) => FontNames | undefined,
+  nameless?: NamelessGlyphs,
 ): Map<string, Array<string | undefined>> {
   const out = new Map<string, Array<string | undefined>>();
   const fonts = new Map<string, FontNames | undefined>();
@@ -122,7 +125,10 @@ export function nullGlyphNames(
         const names = fonts.get(font);
         const name = names && !names.composite && typeof code === 'number' ? nameOf(names, code) : undefined;
         const list = out.get(font) ?? [];
-        list.push(typeof name === 'string' ? glyphNameChars(name) : undefined);
+        const chars = typeof name === 'string' ? glyphNameChars(name) : undefined;
+        // A composite font's glyph (no names at all) holds its place as the document's placeholder for it, read from the
+        // words later; a simple font's code is left to the readers of TeX's encodings (a tall delimiter's piece).
+        list.push(chars ?? (nameless && names?.composite && typeof code === 'number' ? nameless.placeholder(font, code) : undefined));
         out.set(font, list);
       }
     }

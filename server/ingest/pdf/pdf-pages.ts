@@ -38,6 +38,15 @@ export function unreadableWarnings(pages: PdfPage[], pictured: ReadonlySet<numbe
       }`,
       pages: partly,
     });
+  // Read, but by inference: the user is told how, so a wrong ligature can be found (pdf-null-glyph-words.ts).
+  const inferred = pages.filter((p) => !p.unreadable && (p.inferredGlyphs ?? 0) > 0);
+  if (inferred.length) {
+    const count = inferred.reduce((n, p) => n + (p.inferredGlyphs ?? 0), 0);
+    out.push({
+      message: `${pageRanges(inferred.map((p) => p.number))}: ${count} ${count > 1 ? 'letters or ligatures ("ffi", "fi") the PDF leaves unnamed were' : 'letter or ligature ("ffi", "fi") the PDF leaves unnamed was'} read from the words the document spells out in full elsewhere`,
+      pages: inferred.map((p) => p.number),
+    });
+  }
   const missing = pages.filter((p) => !p.unreadable && (p.missingGlyphs ?? 0) > 0);
   if (missing.length) {
     const count = missing.reduce((n, p) => n + (p.missingGlyphs ?? 0), 0);

@@ -17,6 +17,7 @@ import { drawsCombiningMarks, placeCombiningMarks } from './pdf-combining-marks'
 import { joinTurnedGroups, turnedGroups, turnUpsideDownRuns } from './pdf-rotated-text';
 import { splitType3Runs, type TextRun } from './pdf-type3-runs';
 import { nullGlyphNames, readNullGlyphs } from './pdf-null-glyphs';
+import { NamelessGlyphs, readNamelessGlyphs } from './pdf-null-glyph-words';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -48,7 +49,7 @@ export function withoutLetterSpacing(text: string, width: number, size: number):
  * a remark box) it is left out as before; the page is named in the reading warning either way.
  */
 function loneMarkInWord(text: string, prev: PdfItem | undefined, x: number, y: number, size: number): string {
-  if (text.trim() !== '\uFFFD') return text;
+  if (text.trim() !== '\uFFFD' && !/^[\u{F0000}-\u{FFFFD}]$/u.test(text.trim())) return text;
   const inWord =
     prev !== undefined &&
     Math.abs(y - prev.y) < 0.3 * prev.size &&
@@ -66,10 +67,11 @@ function loneMarkInWord(text: string, prev: PdfItem | undefined, x: number, y: n
  */
 export function readableText(str: string): { text: string; unreadable: number; garbled: number } {
   let control = 0;
-  for (const ch of str) if (ch < ' ' && ch !== '\n') control++;
+  // A nameless glyph's placeholder (pdf-null-glyph-words.ts) is as unread as a control code until the words read it.
+  for (const ch of str) if ((ch < ' ' && ch !== '\n') || /^[\u{F0000}-\u{FFFFD}]$/u.test(ch)) control++;
   const visible = str.replace(/\s/g, '').length;
   // A lone glyph mapped to U+0000 drawn as a run of its own (a browser's print of a ligature) is marked, not dropped.
-  const lone = visible <= 2 && /^[\s\u0000]+$/.test(str);
+  const lone = visible <= 2 && /^[\s\u0000\u{F0000}-\u{FFFFD}]+$/u.test(str);
   if (visible > 0 && control / visible > 0.3 && !lone) return { text: '', unreadable: visible, garbled: control };
   return { text: control ? str.replace(/[\u0000-\u0009\u000b-\u001f]/g, '\uFFFD') : str, unreadable: 0, garbled: control };
 }
@@ -221,6 +223,7 @@ async function readPage(
   { page, ops: opsAsked, text: textAsked, annotations }: RequestedPage,
   fontNames: Map<string, string>,
   codeRead: Map<string, Set<string>>,
+  nameless?: NamelessGlyphs,
 ): Promise<{ page: PdfPage; unreadable: number }> {
   const [x0, y0, x1, y1] = page.view;
   let marks: PdfMark[] = [];
@@ -240,8 +243,11 @@ async function readPage(
     // all their glyphs, pdf-type3-runs.ts).
     for (const id of type3?.fonts.keys() ?? []) blank.delete(id);
     // Glyphs a ToUnicode map names U+0000 are read by the names their font gives them (pdf-null-glyphs.ts).
-    nullNames = nullGlyphNames(ops.fnArray, ops.argsArray as unknown[][], (id) =>
-      page.commonObjs.has(id) ? page.commonObjs.get(id) : undefined,
+    nullNames = nullGlyphNames(
+      ops.fnArray,
+      ops.argsArray as unknown[][],
+      (id) => (page.commonObjs.has(id) ? page.commonObjs.get(id) : undefined),
+      nameless,
     );
     if (blank.size) blankGlyphs = walkGlyphs(page, ops.fnArray, ops.argsArray as unknown[][], () => true).glyphs;
     // Combining accents drawn as glyphs of their own are placed on their letters by where they are drawn.
@@ -400,21 +406,23 @@ async function readPage(
 export async function readPdf(data: Uint8Array): Promise<{ raw: PdfRaw; doc: PDFDocumentProxy }> {
   const doc = await openPdf(data);
   try {
-    const pages: PdfPage[] = [];
+    let pages: PdfPage[] = [];
     let unreadableChars = 0;
     const fontNames = new Map<string, string>();
     const codeRead = new Map<string, Set<string>>();
+    const nameless = new NamelessGlyphs();
     const asked: Array<Promise<RequestedPage | undefined>> = [];
     for (let n = 1; n <= Math.min(doc.numPages, pagesAhead + 1); n++) asked.push(requestPage(doc, n));
     for (let n = 1; n <= doc.numPages; n++) {
       const requested = await asked.shift();
       if (n + pagesAhead + 1 <= doc.numPages) asked.push(requestPage(doc, n + pagesAhead + 1));
       if (!requested) continue;
-      const read = await readPage(requested, fontNames, codeRead);
+      const read = await readPage(requested, fontNames, codeRead, nameless);
       unreadableChars += read.unreadable;
       requested.page.cleanup();
       pages.push(read.page);
     }
+    pages = readNamelessGlyphs(pages, nameless);
     const outline = await readOutline(doc);
     let metaTitle: string | undefined;
     try {

@@ -72,6 +72,8 @@ export interface PdfPage {
    * a damaged encoding: a "≤" of a formula): left out of the text, and the page named in a warning.
    */
   unmappedGlyphs?: number;
+  /** Of those, glyphs read from the document's own words (pdf-null-glyph-words.ts): named in the reading warning. */
+  inferredGlyphs?: number;
   /** Characters the document's own fonts have no glyph for (printed blank; "\uFFFD" in the text): the page is named in a warning. */
   missingGlyphs?: number;
   /** Web and mail links (link annotations) in reading order. */
