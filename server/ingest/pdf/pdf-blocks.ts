@@ -457,12 +457,14 @@ export function buildBlocks(
     }
     const prev = para[para.length - 1];
     // An item's lines wrap under its text: a line starting left of its mark, after a finished sentence, is the text
-    // going on after the list ("Sho also thinks ..." between two lists), not more of the item.
+    // going on after the list ("Sho also thinks ..." between two lists), not more of the item. A mark may stand less than
+    // half an em in from the text's edge (the Exo7 chapters'), and the line under an item ending on a full-size fraction
+    // comes as close as the fraction lets it, however far the list's space was meant to set it.
     const backOut =
       prev &&
       paraKind === 'list-item' &&
       prev.page === line.page &&
-      line.x0 < para[0].x0 - 0.5 * line.size &&
+      line.x0 < para[0].x0 - 0.3 * line.size &&
       /[.?!]["”’)]?$/.test(prev.text);
     if (backOut || (prev && paraKind === 'paragraph' && legendRows(para, lines, i))) flushPara();
     else if (
