@@ -376,13 +376,27 @@ function inlineFraction(
     const base = run.find((i) => i.str.trim())!;
     let out = '';
     let inScript = false;
+    // A root in the half (the √2 of \frac{\sqrt{2}}{2}): what stands under its rule is its radicand (pdf-text-roots.ts).
+    let root: { at: number; end: number } | undefined;
+    const closeRoot = () => {
+      out = `${out.slice(0, root!.at)}\\sqrt{${out.slice(root!.at)}}`;
+      root = undefined;
+    };
     for (const i of run) {
+      if (root && i.str.trim() && i.x >= root.end - 0.1 * i.size) closeRoot();
+      if (i.root && !root) {
+        out = joinLatex(out, '');
+        root = { at: out.length, end: i.root.end };
+        inScript = false;
+        continue;
+      }
       const script = i.size < 0.85 * base.size && i.y - base.y > 0.15 * base.size && !!i.str.trim() && !!out;
       // The glyphs of one exponent come one by one (the i and θ of e^{iθ}): they go on in its braces.
       if (script && inScript) out = `${joinLatex(out.slice(0, -1), toLatex(i.str))}}`;
       else out = script ? `${out}^{${toLatex(i.str)}}` : joinLatex(out, toLatex(i.str));
       inScript = script;
     }
+    if (root) closeRoot();
     return out;
   };
   return { latex: `\\(\\frac{${text(n)}}{${text(d)}}\\)`, end: j, x1: Math.max(n1, d1) };

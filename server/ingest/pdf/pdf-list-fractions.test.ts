@@ -38,6 +38,22 @@ describe('fractions inside the items of a list (the Exo7 chapter "Nombres comple
     expect(texts(items, [bar(107.13, 117.62, 164.89)])).toEqual(['• \\(z^{2}\\) + z + \\(\\frac{1-i}{4}\\) = 0, les solutions sont']);
   });
 
+  it('reads a root in the numerator of a small fraction as a root', () => {
+    // "δ = \frac{\sqrt2}{2}(1 + i)": the small radical sign hangs from its rule, which runs over the 2.
+    const items = [
+      item('•', 60.61, 161.2, 5.64),
+      item('les solutions sont δ', 71.24, 162.12, 92),
+      item('=', 177.93, 162.12, 7.53, 9.56, 1),
+      item('√', 188.88, 172.11, 5.64, 6.69, 1),
+      item('2', 194.52, 166.56, 3.72, 6.69),
+      item('2', 191.7, 158.95, 3.72, 6.69),
+      item('(1 + i), avec', 199.44, 162.12, 60),
+    ];
+    expect(texts(items, [bar(194.52, 198.24, 172.31), bar(188.88, 198.25, 164.89)])).toEqual([
+      '• les solutions sont δ = \\(\\frac{\\sqrt{2}}{2}\\)(1 + i), avec',
+    ]);
+  });
+
   it('reads a full-size fraction set in an item as an inline formula of its line', () => {
     // "• si ∆ = 0, la racine double est réelle et vaut −\dfrac{b}{2a},": numerator and denominator on baselines of their
     // own, 0.7 em over and under the line's, with the item's first words in the bullet's run.
