@@ -41,8 +41,10 @@ export function joinTallFractions<R extends TallRun>(runs: R[], marks: PdfMark[]
   const bars = marks.filter((m) => m.kind === 'path' && m.y1 - m.y0 < 1 && m.x1 - m.x0 > 2);
   if (!bars.length) return runs;
   const gone = new Set<R>();
+  // A page of a plot draws thousands of strokes: the runs are sorted out once, not per stroke.
+  const inked = runs.filter((r) => r.items.some((i) => i.str.trim()));
   for (const bar of bars) {
-    const live = runs.filter((r) => !gone.has(r) && r.items.some((i) => i.str.trim()));
+    const live = gone.size ? inked.filter((r) => !gone.has(r)) : inked;
     const middle = (bar.y0 + bar.y1) / 2;
     // A run's end takes in a trailing space pdf.js measured with its last glyph ("a " of 2a): a little past the bar.
     const within = (r: R) => left(r) >= bar.x0 - 1 && r.end <= bar.x1 + 0.3 * r.size;
