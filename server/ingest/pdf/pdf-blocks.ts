@@ -513,13 +513,15 @@ export function buildBlocks(
     const prev = para[para.length - 1];
     // An item's lines wrap under its text: a line starting left of its mark, after a finished sentence or a line that
     // ended early, is the text going on after the list ("Sho also thinks ..." between two lists; a week's title after an
-    // outline's last item "d. Character Sets"), not more of the item.
+    // outline's last item "d. Character Sets"), not more of the item. A mark may stand less than half an em in from the
+    // text's edge (the Exo7 chapters'), and the line under an item ending on a full-size fraction comes as close as the
+    // fraction lets it, however far the list's space was meant to set it.
     const backOut =
       prev &&
       paraKind === 'list-item' &&
       prev.page === line.page &&
-      line.x0 < para[0].x0 - 0.5 * line.size &&
-      (/[.?!]["”’)]?$/.test(prev.text) || endsShort(prev, line));
+      line.x0 < para[0].x0 - 0.3 * line.size &&
+      (/[.?!]["”’)]?$/.test(prev.text) || (line.x0 < para[0].x0 - 0.5 * line.size && endsShort(prev, line)));
     // A label set where the item's own label is, or further left, opens the next item of this list or of one around it
     // (its lines wrap under its text, never under its label), whatever room the line before it left (Word's ragged lines
     // run past the column's usual edge).

@@ -3,6 +3,7 @@ import { toLatex } from './pdf-math';
 import { withDrawnUnderscores } from './pdf-drawn-underscores';
 import { radicalLatex, withTextRoots } from './pdf-text-roots';
 import { namesAlternative, operatorNames } from './pdf-operator-names';
+import { joinTallFractions } from './pdf-tall-fractions';
 import type { FacedRun, PdfItem, PdfMark, PdfPage, PdfRegion, RunInLead, TextCell } from './pdf-types';
 
 /** A run of items on one baseline with no column-sized gap inside. */
@@ -69,7 +70,12 @@ interface OpenRun {
   y: number;
   size: number;
   end: number;
+  /** The run opened on a list's bullet, whose baseline may sit a little off the text's: the first word after it sets the line's. */
+  bullet?: boolean;
 }
+
+/** A list's bullet opening a run (alone, or with the item's first words after it in one run of text). */
+const openingBullet = /^\s*[•◦▪‣∙■□►](?:\s|$)/u;
 
 /**
  * Groups a page's items into segments (one line of one column). Items are
@@ -142,7 +148,9 @@ export function pageSegments(page: PdfPage): Segment[] {
       // So does a script against a big delimiter (the J=0 under the bar of \Big|_{J=0}), and the rest of that script.
       const bar = last.hangs && /^[|‖∣]$/u.test(last.str.trim()) && item.y < run.y;
       const onBar = bar || (last.size === item.size && Math.abs(last.y - item.y) < 0.1 * size && Math.abs(last.y - run.y) > 0.55 * size);
-      const onBig = isScript && gap < 0.3 * size && onBar;
+      // An exponent on a big closing delimiter (the n of \left(\frac{1}{z}\right)^n) stands as high as the delimiter reaches.
+      const afterBig = last.hangs && /^[)\]}⟩]$/u.test(last.str.trim()) && item.y > run.y;
+      const onBig = isScript && gap < 0.3 * size && (onBar || afterBig);
       // A script on a script (the 2 of b^{2^2}, the ℓ-1 of b^{2^{ℓ-1}}) stands higher than a script may: it sits against the
       // smaller glyph before it, off that glyph's baseline as a script is off the line's.
       const onScript =
@@ -190,11 +198,25 @@ export function pageSegments(page: PdfPage): Segment[] {
       best.items.push(item);
       if (!isSpace) best.end = Math.max(best.end, item.x + item.width);
       if (item.size > best.size * 1.15) [best.y, best.size] = [item.y, item.size];
+      // A bullet set a little below the text (the Exo7 chapters lower theirs by a tenth of an em, and the item's first
+      // words when they come in its run): the first glyph of the text's size after it is on the line's baseline. Off
+      // by that tenth, an inline fraction's numerator stood too high over the run to join it and was dropped.
+      else if (
+        best.bullet &&
+        !isSpace &&
+        !item.hangs &&
+        Math.abs(item.size - best.size) < 0.05 * best.size &&
+        !openingBullet.test(item.str)
+      ) {
+        best.y = item.y;
+        best.bullet = false;
+      }
     } else if (!isSpace) {
-      runs.push({ items: [item], y: item.y, size: item.size, end: item.x + item.width });
+      runs.push({ items: [item], y: item.y, size: item.size, end: item.x + item.width, bullet: openingBullet.test(item.str) || undefined });
     }
   }
-  return joinProofMarks(joinLinePieces(runs))
+  const read = (group: PdfItem[]) => buildSegment(page.number, group, rules, bars).text;
+  return joinProofMarks(joinLinePieces(joinTallFractions(runs, page.marks ?? [], read)))
     .map((run) => buildSegment(page.number, run.items, rules, bars))
     .filter((s) => s.text.length > 0);
 }
@@ -349,7 +371,34 @@ function inlineFraction(
   const bottom = Math.max(...d.map((i) => i.y + i.size * 0.7));
   const bar = bars.some((b) => b.x0 <= Math.min(n0, d0) + 1 && b.x1 >= Math.max(n1, d1) - 1 && b.y0 >= bottom - 1 && b.y1 <= top + 1);
   if (!bar) return undefined;
-  const text = (run: PdfItem[]) => toLatex(run.map((i) => i.str).join(''));
+  // A glyph smaller again than its half's and raised off it is that half's exponent (the n of \frac{1}{z^n}).
+  const text = (run: PdfItem[]) => {
+    const base = run.find((i) => i.str.trim())!;
+    let out = '';
+    let inScript = false;
+    // A root in the half (the √2 of \frac{\sqrt{2}}{2}): what stands under its rule is its radicand (pdf-text-roots.ts).
+    let root: { at: number; end: number } | undefined;
+    const closeRoot = () => {
+      out = `${out.slice(0, root!.at)}\\sqrt{${out.slice(root!.at)}}`;
+      root = undefined;
+    };
+    for (const i of run) {
+      if (root && i.str.trim() && i.x >= root.end - 0.1 * i.size) closeRoot();
+      if (i.root && !root) {
+        out = joinLatex(out, '');
+        root = { at: out.length, end: i.root.end };
+        inScript = false;
+        continue;
+      }
+      const script = i.size < 0.85 * base.size && i.y - base.y > 0.15 * base.size && !!i.str.trim() && !!out;
+      // The glyphs of one exponent come one by one (the i and θ of e^{iθ}): they go on in its braces.
+      if (script && inScript) out = `${joinLatex(out.slice(0, -1), toLatex(i.str))}}`;
+      else out = script ? `${out}^{${toLatex(i.str)}}` : joinLatex(out, toLatex(i.str));
+      inScript = script;
+    }
+    if (root) closeRoot();
+    return out;
+  };
   return { latex: `\\(\\frac{${text(n)}}{${text(d)}}\\)`, end: j, x1: Math.max(n1, d1) };
 }
 
@@ -399,6 +448,19 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
     bySize.set(Math.round(item.size * 2) / 2, (bySize.get(Math.round(item.size * 2) / 2) ?? 0) + item.str.trim().length);
   const largest = Math.max(...[...bySize].filter(([, n]) => n >= total * 0.2).map(([size]) => size));
   if (largest > main.size * 1.2) main = items.find((i) => Math.round(i.size * 2) / 2 === largest && i.str.trim()) ?? main;
+  // A run opening on a list's bullet may stand a little below the text (see OpenRun.bullet): the line's baseline, off
+  // which scripts and a fraction's halves are measured, is that of the words after it.
+  if (openingBullet.test(main.str)) {
+    const on = items.find(
+      (i) =>
+        i.str.trim() &&
+        !i.hangs &&
+        !openingBullet.test(i.str) &&
+        Math.abs(i.size - main.size) < 0.05 * main.size &&
+        Math.abs(i.y - main.y) < 0.25 * main.size,
+    );
+    if (on) main = { ...main, y: on.y };
+  }
   let text = '';
   let prevEnd = -Infinity;
   let prev: PdfItem | undefined;
@@ -457,7 +519,7 @@ function buildSegment(page: number, items: PdfItem[], rules: PdfMark[] = [], bar
     const lowered = main.y - item.y > 0.1 * main.size;
     const gap = item.x - prevEnd;
     math += item.math ?? 0;
-    visible += item.str.replace(/\s/g, '').length;
+    visible += item.glyphs ?? item.str.replace(/\s/g, '').length;
     // A root in a script (e^{√x}) or inside a formula already open is left to the script reader, as before.
     const inFormula = (text.match(/\\\(/g)?.length ?? 0) > (text.match(/\\\)/g)?.length ?? 0);
     if (item.root && item.size >= 0.85 * main.size && !inFormula) {

@@ -27,6 +27,11 @@ export interface PdfItem {
   turned?: number;
   /** A radical sign in running text (pdf-text-roots.ts): where its rule ends, and its index if any. */
   root?: { end: number; index?: string };
+  /**
+   * A formula read from glyphs set over and under the line (pdf-tall-fractions.ts), `str` its inline LaTeX: the glyphs it
+   * was read from, so a line's share of mathematics counts them and not the letters of its LaTeX.
+   */
+  glyphs?: number;
 }
 
 /** A painted shape of a page (a stroked or filled path, or an image), as a box in PDF points (y up). */
