@@ -15,6 +15,18 @@ const delimited = (beg: string, end: string, inner: string) =>
   `<m:d><m:dPr><m:begChr m:val="${beg}"/><m:endChr m:val="${end}"/></m:dPr><m:e>${inner}</m:e></m:d>`;
 
 describe('ommlToLatex', () => {
+  it("reads Word's accents as themselves: the overline of a mean is a bar, not a hat", () => {
+    const acc = (chr: string, base: string) => `<m:acc><m:accPr><m:chr m:val="${chr}"/></m:accPr><m:e>${run(base)}</m:e></m:acc>`;
+    // nres710's total sum of squares, (y_i - y-bar)^2, and its mean error, epsilon-bar ~ 0.
+    expect(ommlToLatex(omml(acc('\u203e', 'y')))).toBe('\\bar{y}');
+    expect(ommlToLatex(omml(acc('\u203e', 'ε')))).toMatch(/^\\bar\{/);
+    expect(ommlToLatex(omml(acc('\u0302', 'y')))).toBe('\\hat{y}');
+    expect(ommlToLatex(omml(acc('\u02d9', 'x')))).toBe('\\dot{x}');
+    expect(ommlToLatex(omml(acc('\u0306', 'a')))).toBe('\\breve{a}');
+    for (const chr of ['\u203e', '\u02c9', '\u02c7', '\u02d9', '\u00a8', '\u02dc', '\u0301', '\u0300', '\u0306'])
+      expect(() => katex.renderToString(ommlToLatex(omml(acc(chr, 'x'))), { throwOnError: true, strict: 'ignore' })).not.toThrow();
+  });
+
   it('never runs a control word into a following letter (KaTeX reads every result)', () => {
     const cases = [
       delimited('⟨', '⟩', run('a,b')),

@@ -117,12 +117,22 @@ const accents: Record<string, string> = {
   '\u0304': '\\bar',
   '\u0305': '\\bar',
   '¯': '\\bar',
+  // The overline character Word's equation editor writes for a mean's bar (ȳ, ε̄): a bar, never a hat.
+  '\u203e': '\\bar',
+  '\u02c9': '\\bar',
   '\u0307': '\\dot',
   '\u0308': '\\ddot',
   '\u20d7': '\\vec',
   '\u0303': '\\tilde',
   '~': '\\tilde',
   '\u030c': '\\check',
+  '\u02c7': '\\check',
+  '\u02d9': '\\dot',
+  '\u00a8': '\\ddot',
+  '\u02dc': '\\tilde',
+  '\u0301': '\\acute',
+  '\u0300': '\\grave',
+  '\u0306': '\\breve',
 };
 const functions = new Set([
   'sin',
