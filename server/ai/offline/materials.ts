@@ -47,13 +47,13 @@ export function materialTitle(label: string, scope: MaterialScope, included: num
 }
 
 /**
- * How many of a combined quiz's questions are on the chapter asked for: its own come first and the chapters next to it
- * only top it up, so the instructor sees at once what of the quiz is the chapter's.
+ * How many of a combined quiz's questions are on the chapter asked for (`chapters`: each question's chapter, from the
+ * quiz builder): its own come first and the chapters next to it only top it up, so the instructor sees at once what of
+ * the quiz is the chapter's.
  */
-function ownShare(questions: Array<{ source: string }>, scope: MaterialScope): string {
-  const ownSentences = scope.sentences.filter((s) => s.chapterIndex === scope.chapterIndex).map((s) => s.text);
-  const own = questions.filter((q) => ownSentences.some((t) => q.source.includes(t))).length;
-  const n = questions.length;
+function ownShare(chapters: number[], scope: MaterialScope): string {
+  const own = chapters.filter((c) => c === scope.chapterIndex).length;
+  const n = chapters.length;
   if (own === n) return '';
   if (own === 0)
     return n === 1
@@ -62,22 +62,21 @@ function ownShare(questions: Array<{ source: string }>, scope: MaterialScope): s
   return ` ${own} of the ${n} questions ${own === 1 ? 'is' : 'are'} on "${scope.title}" itself; the other ${n - own} come${n - own === 1 ? 's' : ''} from the chapters next to it.`;
 }
 
-/**
- * The chapters of `included` a combined quiz's questions are drawn from, with the chapter asked for; all of `included`
- * when a question's source is not one sentence of them (a legend, an ordering of steps).
- */
-function itemChapters(content: { questions: Array<{ source: string }> }, scope: MaterialScope, included: number[]): number[] {
+/** The chapters of `included` a combined quiz's questions are drawn from, with the chapter asked for. */
+function itemChapters(chapters: number[], scope: MaterialScope, included: number[]): number[] {
   if (scope.chapterIndex === undefined || included.length < 2) return included;
-  const from = new Set<number>([scope.chapterIndex]);
-  for (const q of content.questions) {
-    const sentence = scope.sentences.find((s) => q.source.includes(s.text));
-    if (!sentence) return included;
-    from.add(sentence.chapterIndex);
-  }
+  const from = new Set<number>([scope.chapterIndex, ...chapters]);
   return included.filter((i) => from.has(i));
 }
 
-function describe(contentType: MaterialContentType, content: unknown, scope: MaterialScope, included: number[], notes: string[]): string {
+function describe(
+  contentType: MaterialContentType,
+  content: unknown,
+  scope: MaterialScope,
+  included: number[],
+  notes: string[],
+  chapters: number[],
+): string {
   const where = whereOf(scope, included);
   const note = notes.length ? ` ${notes.join(' ')}` : '';
   switch (contentType) {
@@ -93,7 +92,7 @@ function describe(contentType: MaterialContentType, content: unknown, scope: Mat
           : combined
             ? ` That is fewer than the ${aimed} a quiz should have: only ${n} ${n === 1 ? 'sentence of these chapters makes a question' : 'sentences of these chapters make questions'} with one right answer.`
             : ` That is fewer than the ${aimed} a text of this length would take: only ${n} of its sentences ${n === 1 ? 'makes a question' : 'make questions'} with one right answer.`;
-      return `${n} ${n === 1 ? 'question' : 'questions'} on ${where}, each built from a sentence of the text and quoting it as its source.${short}${note}${combined ? ownShare(questions, scope) : ''}`;
+      return `${n} ${n === 1 ? 'question' : 'questions'} on ${where}, each built from a sentence of the text and quoting it as its source.${short}${note}${combined ? ownShare(chapters, scope) : ''}`;
     }
     case 'assessment': {
       const a = content as { items: unknown[]; totalPoints: number };
@@ -194,12 +193,15 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
   const basis = bookBasis(input.book);
   const build = (included?: number[]) => {
     const scope = buildScope(input.book, chapterIndex, included, basis);
-    if (scope.sentences.length === 0) return { scope, checked: undefined, enough: false };
+    if (scope.sentences.length === 0) return { scope, checked: undefined, chapters: [], enough: false };
     // A syllabus's grading, deadlines and policies are true statements, but none is worth testing.
-    if (tests && readsAsLogistics(scope.sentences)) return { scope, checked: undefined, enough: false, logistics: true };
-    const checked = schema.safeParse(builders[input.contentType](scope));
+    if (tests && readsAsLogistics(scope.sentences)) return { scope, checked: undefined, chapters: [], enough: false, logistics: true };
+    const built = builders[input.contentType](scope);
+    const checked = schema.safeParse(built);
     const count = input.contentType === 'quiz' && checked.success ? (checked.data as { questions: unknown[] }).questions.length : Infinity;
-    return { scope, checked, enough: checked.success && count >= Math.min(minQuizQuestions, quizLength(scope)) };
+    // Each quiz question's chapter, as the builder drew it (the schema's content does not carry it).
+    const chapters = input.contentType === 'quiz' ? (built as { chapters: number[] }).chapters : [];
+    return { scope, checked, chapters, enough: checked.success && count >= Math.min(minQuizQuestions, quizLength(scope)) };
   };
   let included = chapterIndex === undefined ? teaching : [chapterIndex];
   let result = build(chapterIndex === undefined ? undefined : included);
@@ -240,7 +242,7 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
       }
     }
   }
-  let { scope, checked } = result;
+  let { scope, checked, chapters } = result;
   if (!checked?.success) {
     const where = scope.chapterIndex === undefined ? 'this textbook' : `the chapter "${scope.title}"`;
     // A worked example or a task states a made-up setting, not facts of the subject: a quiz on it would test the story.
@@ -261,15 +263,15 @@ export function buildMaterial(input: GenerateMaterialInput): GeneratedMaterial {
     );
   }
   // A combined quiz names the chapters its questions come from (and the one asked for), not every chapter tried.
-  if (input.contentType === 'quiz') included = itemChapters(checked.data as { questions: Array<{ source: string }> }, scope, included);
+  if (input.contentType === 'quiz') included = itemChapters(chapters, scope, included);
   // Neighbours tried that gave none of the questions: the quiz is the chapter's own, as it reads alone, and says nothing of them.
   if (chapterIndex !== undefined && included.length === 1 && scope.chapters.length > 1 && alone.checked?.success)
-    ({ scope, checked } = alone);
+    ({ scope, checked, chapters } = alone);
   if (chapterIndex !== undefined && included.length > 1)
     notes.push(combinedNote(input.book.chapters[chapterIndex].title, label.toLowerCase(), alone));
   return {
     title: materialTitle(label, scope, included),
-    description: describe(input.contentType, checked.data, scope, included, notes),
+    description: describe(input.contentType, checked.data, scope, included, notes, chapters),
     contentType: input.contentType,
     chapterTitle: scope.chapterIndex === undefined ? undefined : scope.title,
     content: checked.data,

@@ -153,7 +153,12 @@ export function fillerCandidates(scope: MaterialScope): QuestionCandidate[][] {
   return [legendQuestions(scope.book, scope.chapters), orderingQuestions(subject), definitionShortAnswers(subject)];
 }
 
-export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
+/**
+ * A quiz, with the chapter each question is drawn from (`chapters`, in the questions' order): a legend line or an
+ * ordering of steps is no one sentence of the text, so its chapter is not found by its quoted source. The stored
+ * content is the schema's, without `chapters`.
+ */
+export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[]; chapters: number[] } {
   const target = quizLength(scope);
   // A task's or a worked example's setting is not the subject: its figures and names are never asked for.
   const { setting } = scope;
@@ -190,5 +195,6 @@ export function buildQuiz(scope: MaterialScope): { questions: QuizQuestion[] } {
   pick(() => true);
   const closedPicked = picker.picked.filter((p) => p.kind !== 'open').sort((a, b) => a.source.order - b.source.order);
   const open = picker.picked.filter((p) => p.kind === 'open');
-  return { questions: [...closedPicked, ...open].map((p) => p.question) };
+  const picked = [...closedPicked, ...open];
+  return { questions: picked.map((p) => p.question), chapters: picked.map((p) => p.source.chapterIndex) };
 }

@@ -150,4 +150,16 @@ describe('items a task chapter or an exam paper supports', () => {
       expect(questions.some((q) => q.prompt.includes('in what order does a simulation study do these steps'))).toBe(true);
     }
   });
+
+  it("counts a legend's or an ordering's item as the chapter's own, though it quotes no one sentence of the text", () => {
+    // Every item of this handout's quizzes is drawn from the formula sheet: its legend and its study's steps.
+    const sheet = buildMaterial({ book: handout, contentType: 'quiz', chapterIndex: 2 });
+    expect(sheet.title).toBe('Quiz: Formulas');
+    expect(sheet.description).toMatch(/^\d+ questions on the chapter "Formulas", /);
+    expect(sheet.description).not.toMatch(/None of|next to it/);
+    const task = buildMaterial({ book: handout, contentType: 'quiz', chapterIndex: 1 });
+    const n = (task.content as { questions: unknown[] }).questions.length;
+    expect(task.description).toContain(`on the chapters "Task 2: A Car Wash" and "Formulas",`);
+    expect(task.description).toContain(`None of the ${n} questions is on "Task 2: A Car Wash" itself`);
+  });
 });
