@@ -32,7 +32,10 @@ export interface ComposedDeck {
   language?: string;
 }
 
-/** Agenda and outline slides announce what follows; it is read where it comes. */
+/**
+ * Agenda and outline slides announce what follows; it is read where it comes. One that carries a picture or a table
+ * (a week's objectives pasted in as a screenshot) holds what no other slide says, and is read as a slide.
+ */
 const agenda =
   /^(agenda|outline|overview|contents|table of contents|today(['’]s\s+(plan|agenda|class|lecture)|\s+we(['’]re| are| will)\b)|this (week|lecture|class)\b|plan for (today|the (lecture|class|week))|roadmap|in this (lecture|class|session))/i;
 /** Closing slides: nothing to teach from. */
@@ -247,7 +250,8 @@ export function composeDeck(read: ReadSlide[], height: number, picture: PictureL
     if (orphan && blocks.length) blocks.push({ kind: 'paragraph', text: orphan.text, page: orphan.page });
   };
   for (const slide of rest) {
-    if (slide.title && (agenda.test(slide.title) || closing.test(slide.title))) {
+    const announces = (title: string) => agenda.test(title) && !slide.items.some((i) => i.kind === 'picture' || i.kind === 'table');
+    if (slide.title && (announces(slide.title) || closing.test(slide.title))) {
       skipped++;
       continue;
     }

@@ -15,6 +15,15 @@ describe('a lecture deck (server/test/ingest/deck.support.ts)', () => {
     expect(doc.summary).toBe('9 slides, 2 with speaker notes');
   });
 
+  it('reads an agenda slide that carries a picture (the week\'s objectives as a screenshot) as a slide, not an announcement', async () => {
+    const doc = await extractPptx(await buildDeck({ agendaPicture: true }), 'week3.pptx');
+    const at = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'This week…');
+    expect(at).toBeGreaterThan(0);
+    expect(doc.blocks[at + 1]).toMatchObject({ kind: 'figure', caption: 'Objectives of week 3' });
+    // The agenda of text alone still announces what follows and is read where it comes.
+    expect(doc.text).not.toContain('Agenda');
+  });
+
   it('makes each topic a unit in the deck order, a "(cont.)" slide part of it, a large text box a title', async () => {
     const doc = await extractPptx(await buildDeck(), 'week3.pptx');
     const headings = doc.blocks.filter((b) => b.kind === 'heading');

@@ -137,6 +137,8 @@ export interface DeckOptions {
   sections?: Array<[string, number]>;
   /** A slide whose picture has no description and whose title is set again in a text box over it, before "Questions?". */
   untitledPicture?: boolean;
+  /** A "This week…" slide before "Questions?" whose content is a picture (a week's objectives as a screenshot). */
+  agendaPicture?: boolean;
   /** Extra slides with numbered titles appended ("Topic 1", "Topic 2", ...), for size tests. */
   extraSlides?: number;
   /** A slide with a program typed in Courier New, one paragraph a line, indented with spaces, before "Questions?". */
@@ -378,6 +380,12 @@ export async function buildDeck(options: DeckOptions = {}): Promise<Uint8Array> 
           shape(8, undefined, `<a:p>${run('Cholera in London')}</a:p>`, [457200, 5000000, 8229600, 600000]) +
           shape(9, undefined, `<a:p>${run('https://')}${run('example.org/cholera-map')}</a:p>`, [457200, 6000000, 8229600, 400000]),
       ),
+      rels: `<Relationship Id="rIdImg" Type="${rel('image')}" Target="../media/image1.png"/>`,
+    });
+  if (options.agendaPicture)
+    list.splice(list.length - 1, 0, {
+      file: 'slide14.xml',
+      xml: slideXml(title('This week…') + picture.replace('Cross-section of a mitochondrion', 'Objectives of week 3')),
       rels: `<Relationship Id="rIdImg" Type="${rel('image')}" Target="../media/image1.png"/>`,
     });
   // A title-only slide after it, before "Questions?": its title is a line of the unit before it.
