@@ -516,18 +516,22 @@ export function buildBlocks(
     // outline's last item "d. Character Sets"), not more of the item. A mark may stand less than half an em in from the
     // text's edge (the Exo7 chapters'), and the line under an item ending on a full-size fraction comes as close as the
     // fraction lets it, however far the list's space was meant to set it.
+    // Measured from each page's own column edge: a two-sided document's margins move from page to page.
+    const leftOfMark = (ems: number) => line.x0 - line.columnLeft < para[0].x0 - para[0].columnLeft - ems * line.size;
     const backOut =
       prev &&
       paraKind === 'list-item' &&
       prev.page === line.page &&
-      line.x0 < para[0].x0 - 0.3 * line.size &&
-      (/[.?!]["”’)]?$/.test(prev.text) || (line.x0 < para[0].x0 - 0.5 * line.size && endsShort(prev, line)));
+      leftOfMark(0.3) &&
+      (/[.?!]["”’)]?$/.test(prev.text) || (leftOfMark(0.5) && endsShort(prev, line)));
+    // So on the next page: an item goes on there under its text, and a line opening in capitals left of its label is the
+    // text after the list (econ103's "I've left off a number of the toppings" after item 7 at the foot of page 1).
+    const backOutOnNextPage = prev && paraKind === 'list-item' && prev.page !== line.page && !/^\p{Ll}/u.test(line.text) && leftOfMark(0.5);
     // A label set where the item's own label is, or further left, opens the next item of this list or of one around it
     // (its lines wrap under its text, never under its label), whatever room the line before it left (Word's ragged lines
     // run past the column's usual edge).
-    const nextItem =
-      prev && paraKind === 'list-item' && prev.page === line.page && line.x0 < para[0].x0 + 0.5 * line.size && opensOnLabel(line.text);
-    if (backOut || nextItem || (prev && paraKind === 'paragraph' && legendRows(para, lines, i))) flushPara();
+    const nextItem = prev && paraKind === 'list-item' && prev.page === line.page && leftOfMark(-0.5) && opensOnLabel(line.text);
+    if (backOut || backOutOnNextPage || nextItem || (prev && paraKind === 'paragraph' && legendRows(para, lines, i))) flushPara();
     else if (
       prev &&
       startsNewParagraph(
