@@ -153,12 +153,15 @@ export function pageSegments(page: PdfPage): Segment[] {
       const onBig = isScript && gap < 0.3 * size && (onBar || afterBig);
       // A script on a script (the 2 of b^{2^2}, the ℓ-1 of b^{2^{ℓ-1}}) stands higher than a script may: it sits against the
       // smaller glyph before it, off that glyph's baseline as a script is off the line's.
-      const onScript =
-        isScript &&
-        last.size < 0.85 * run.size &&
-        item.size <= last.size * 1.05 &&
-        item.x - (last.x + last.width) < 0.3 * size &&
-        Math.abs(item.y - last.y) < 0.55 * last.size;
+      // The glyph it sits against is the run's last, or, in a fraction set small, the numerator's glyph before it: the
+      // glyphs come in order of x, and the denominator's may come between (the ")" of f^{(k)} in \frac{f^{(k)}(x_0)}{k!}).
+      const against = (p: PdfItem, touching: boolean) =>
+        p.size < 0.85 * run.size &&
+        item.size <= p.size * 1.05 &&
+        item.x - (p.x + p.width) < 0.3 * size &&
+        (!touching || item.x - (p.x + p.width) > -0.3 * size) &&
+        Math.abs(item.y - p.y) < 0.55 * p.size;
+      const onScript = isScript && (against(last, false) || run.items.slice(-4, -1).some((p) => against(p, true)));
       // The numerator of a fraction set in an exponent (the 1 of e^{-1/x}, of (cos x)^{1/2}) stands on its bar, higher than a
       // script stands: it joins the line its bar is raised over.
       const overBar =
@@ -375,7 +378,7 @@ function inlineFraction(
   const text = (run: PdfItem[]) => {
     const base = run.find((i) => i.str.trim())!;
     let out = '';
-    let inScript = false;
+    let inScript: 'sup' | 'sub' | undefined;
     // A root in the half (the √2 of \frac{\sqrt{2}}{2}): what stands under its rule is its radicand (pdf-text-roots.ts).
     let root: { at: number; end: number } | undefined;
     const closeRoot = () => {
@@ -387,14 +390,17 @@ function inlineFraction(
       if (i.root && !root) {
         out = joinLatex(out, '');
         root = { at: out.length, end: i.root.end };
-        inScript = false;
+        inScript = undefined;
         continue;
       }
-      const script = i.size < 0.85 * base.size && i.y - base.y > 0.15 * base.size && !!i.str.trim() && !!out;
-      // The glyphs of one exponent come one by one (the i and θ of e^{iθ}): they go on in its braces.
-      if (script && inScript) out = `${joinLatex(out.slice(0, -1), toLatex(i.str))}}`;
-      else out = script ? `${out}^{${toLatex(i.str)}}` : joinLatex(out, toLatex(i.str));
-      inScript = script;
+      const small = i.size < 0.85 * base.size && !!i.str.trim() && !!out;
+      const script = small && i.y - base.y > 0.15 * base.size;
+      // A smaller glyph set below the half's baseline is a subscript (the 0 of x_0 in \frac{f^{(k)}(x_0)}{k!}).
+      const sub = small && base.y - i.y > 0.1 * base.size;
+      // The glyphs of one exponent or one subscript come one by one (the i and θ of e^{iθ}): they go on in its braces.
+      if ((script && inScript === 'sup') || (sub && inScript === 'sub')) out = `${joinLatex(out.slice(0, -1), toLatex(i.str))}}`;
+      else out = script ? `${out}^{${toLatex(i.str)}}` : sub ? `${out}_{${toLatex(i.str)}}` : joinLatex(out, toLatex(i.str));
+      inScript = script ? 'sup' : sub ? 'sub' : undefined;
     }
     if (root) closeRoot();
     return out;
