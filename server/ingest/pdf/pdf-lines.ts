@@ -153,15 +153,16 @@ export function pageSegments(page: PdfPage): Segment[] {
       const onBig = isScript && gap < 0.3 * size && (onBar || afterBig);
       // A script on a script (the 2 of b^{2^2}, the ℓ-1 of b^{2^{ℓ-1}}) stands higher than a script may: it sits against the
       // smaller glyph before it, off that glyph's baseline as a script is off the line's.
-      // The glyph it sits against is the run's last, or, in a fraction set small, the numerator's glyph before it: the
-      // glyphs come in order of x, and the denominator's may come between (the ")" of f^{(k)} in \frac{f^{(k)}(x_0)}{k!}).
+      // The glyph it sits against is the run's last, or, above the line in a fraction set small, the numerator's glyph
+      // before it: the glyphs come in order of x, and the denominator's may come between (the ")" of f^{(k)} in
+      // \frac{f^{(k)}(x_0)}{k!}).
       const against = (p: PdfItem, touching: boolean) =>
         p.size < 0.85 * run.size &&
         item.size <= p.size * 1.05 &&
         item.x - (p.x + p.width) < 0.3 * size &&
         (!touching || item.x - (p.x + p.width) > -0.3 * size) &&
         Math.abs(item.y - p.y) < 0.55 * p.size;
-      const onScript = isScript && (against(last, false) || run.items.slice(-4, -1).some((p) => against(p, true)));
+      const onScript = isScript && (against(last, false) || (item.y > run.y && run.items.slice(-4, -1).some((p) => against(p, true))));
       // The numerator of a fraction set in an exponent (the 1 of e^{-1/x}, of (cos x)^{1/2}) stands on its bar, higher than a
       // script stands: it joins the line its bar is raised over.
       const overBar =
