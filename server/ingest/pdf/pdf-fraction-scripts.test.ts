@@ -7,8 +7,7 @@ import type { PdfItem, PdfMark } from './pdf-types';
 // polynomial." in text style, 10.46 pt Charter with Computer Modern mathematics.
 const item = (str: string, x: number, y: number, width: number, size: number): PdfItem => ({ str, x, y, width, size, font: 'CM' });
 const bar = (x0: number, x1: number, y: number): PdfMark => ({ kind: 'path', x0, y0: y, x1, y1: y, stroke: true });
-const texts = (items: PdfItem[], marks: PdfMark[]) =>
-  pageSegments({ number: 4, width: 612, height: 792, items, marks }).map((s) => s.text);
+const texts = (items: PdfItem[], marks: PdfMark[]) => pageSegments({ number: 4, width: 612, height: 792, items, marks }).map((s) => s.text);
 
 describe('a small fraction whose numerator has scripts of its own', () => {
   it("reads the numerator's exponent and subscript whole, though the denominator's glyphs come between them by x", () => {

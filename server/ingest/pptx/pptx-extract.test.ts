@@ -15,7 +15,7 @@ describe('a lecture deck (server/test/ingest/deck.support.ts)', () => {
     expect(doc.summary).toBe('9 slides, 2 with speaker notes');
   });
 
-  it('reads an agenda slide that carries a picture (the week\'s objectives as a screenshot) as a slide, not an announcement', async () => {
+  it("reads an agenda slide that carries a picture (the week's objectives as a screenshot) as a slide, not an announcement", async () => {
     const doc = await extractPptx(await buildDeck({ agendaPicture: true }), 'week3.pptx');
     const at = doc.blocks.findIndex((b) => b.kind === 'heading' && b.text === 'This week…');
     expect(at).toBeGreaterThan(0);
