@@ -50,7 +50,7 @@ type StoredStructure = Omit<ExtractedDocument, 'text' | 'filename' | 'mime'>;
  * Bump when extraction or chunking changes what a file yields (titles, blocks, bibliography):
  * a source is reused by its key, so without this a file uploaded before a fix keeps its old reading forever.
  */
-export const extractorVersion = 27;
+export const extractorVersion = 28;
 
 /** The reuse key of a source: its bytes and the extractor version that read them. */
 function sha256(data: Buffer | string): string {

@@ -269,10 +269,10 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
     .map(([i]) => lines[i])
     .reduce((a, b) => (b.size < a.size - 0.3 || (Math.abs(b.size - a.size) < 0.3 && weight(b) < weight(a)) ? b : a));
   const below = (l: PdfLine, w: number) => l.size < plainest.size - 0.3 || (Math.abs(l.size - plainest.size) < 0.3 && w < weight(plainest));
-  for (const [i, h] of layoutHeadings(lines, body, (k) => out.has(k), deepest + 1)) {
+  const leftOut = (text: string) => numbered.test(text) || frontMatterLabel.test(text.trim());
+  for (const [i, h] of layoutHeadings(lines, body, (k) => out.has(k), deepest + 1, leftOut)) {
     const line = lines[i];
     const w = h.runIn ? (line.lead?.face === 'bold' ? 2 : 1) : weight(line);
-    if (numbered.test(h.runIn ?? line.text) || frontMatterLabel.test(h.runIn ?? line.text.trim())) continue;
     const same = levelsOfStyle.get(style(line, w));
     if (same && !h.runIn) out.set(i, { level: Math.min(...same), isTitle: false });
     else if (below(line, w)) out.set(i, { level: Math.max(deepest + 1, Math.min(6, h.level)), isTitle: false, runIn: h.runIn });

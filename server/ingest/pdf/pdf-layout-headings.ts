@@ -33,6 +33,8 @@ interface Candidate {
   weight: number;
   depth?: number;
   runIn?: string;
+  /** The second line of the heading before. */
+  continued?: boolean;
 }
 
 /**
@@ -71,15 +73,26 @@ function headingLike(text: string, math: number | undefined, continued = false):
  * headings, the bold words (or italic words followed by a wide space) that start a paragraph.
  * Levels come from the type: styles are ranked by size, then bold before italic before regular;
  * numbering ("2", "2.3", "A.1", "Chapter 4") sets the depth within its style and keeps numbered
- * levels consistent. Level 1 is the document title, so the most prominent style is level 2.
+ * levels consistent. Level 1 is the document title, so the most prominent style is level 2. Lines `leftOut` says
+ * are not headings are neither read nor counted among the styles.
  */
 export function layoutHeadings(
   lines: PdfLine[],
   body: BodyStats,
   taken: (i: number) => boolean,
   firstLevel = 2,
+  leftOut?: (text: string) => boolean,
 ): Map<number, LayoutHeading> {
   const threshold = body.size + Math.max(0.9, body.size * 0.1);
+  // A page whose own prose is set larger than the document's (a notebook printed by a browser and bound in with pdfpages)
+  // has its type measured from its own body size: its prose lines are not headings, and its headings rank by their size
+  // over its prose as the document's do over the document's.
+  const pageBody = pageBodySizes(lines, threshold);
+  const pageThreshold = (page: number) => {
+    const size = pageBody.get(page);
+    return size === undefined ? threshold : size + Math.max(0.9, size * 0.1);
+  };
+  const sizeOf = (line: PdfLine) => line.size * (body.size / (pageBody.get(line.page) ?? body.size));
   const candidates: Candidate[] = [];
   const isCandidate = new Set<number>();
   const apart = (i: number): boolean => {
@@ -133,10 +146,16 @@ export function layoutHeadings(
       Math.abs(prev.size - line.size) < 0.3 &&
       (prev.x1 > prev.columnRight - 4 * prev.size || /[-–:]$/.test(prev.text)) &&
       prev.y - line.y < 1.6 * line.size;
-    if (line.size >= threshold || line.frameTitle) {
+    if (line.size >= pageThreshold(line.page) || line.frameTitle) {
       if (words > 20 || text.length > 160 || runOf[i] >= 4 || !headingLike(text, line.math, continues || line.frameTitle)) return;
       if (/\.$/.test(text.replace(/^\d+(\.\d+)*\./, '')) && depth === undefined) return;
-      candidates.push({ i, size: line.size, weight: weightOf(line), depth: continues ? candidates[candidates.length - 1].depth : depth });
+      candidates.push({
+        i,
+        size: sizeOf(line),
+        weight: weightOf(line),
+        depth: continues ? candidates[candidates.length - 1].depth : depth,
+        continued: continues || undefined,
+      });
       isCandidate.add(i);
       return;
     }
@@ -155,7 +174,7 @@ export function layoutHeadings(
       !environmentLabel.test(text) &&
       (continues || apart(i))
     ) {
-      candidates.push({ i, size: line.size, weight: weightOf(line), depth });
+      candidates.push({ i, size: sizeOf(line), weight: weightOf(line), depth, continued: continues || undefined });
       isCandidate.add(i);
       return;
     }
@@ -164,10 +183,64 @@ export function layoutHeadings(
     // A run-in heading starts a paragraph: space above it, or the line before ended short.
     const startsParagraph = apart(i) || (prev && prev.x1 < prev.columnRight - 2 * prev.size) || line.x0 > line.columnLeft + 0.7 * line.size;
     if (!startsParagraph) return;
-    candidates.push({ i, size: line.size, weight: lead.face === 'bold' ? 2 : 1, depth: numberingDepth(title), runIn: title });
+    candidates.push({ i, size: sizeOf(line), weight: lead.face === 'bold' ? 2 : 1, depth: numberingDepth(title), runIn: title });
     isCandidate.add(i);
   });
-  return assignLevels(candidates, firstLevel);
+  // Headings the caller leaves out (numbered ones under an outline that numbers its own), and their second lines, do not
+  // rank the styles either.
+  let dropped = false;
+  const kept = candidates.filter((c) => {
+    dropped = (c.continued === true && dropped) || leftOut?.(c.runIn ?? lines[c.i].text) === true;
+    return !dropped;
+  });
+  return assignLevels(kept, firstLevel);
+}
+
+/**
+ * The body size of each page set in a larger type than the document's and in fonts of its own (a notebook printed by a
+ * browser and bound in with pdfpages): a page whose prose (the size and font most of its regular lines' characters are
+ * set in, 100 characters or more) is at or above the document's threshold for larger type, in a font no page of the
+ * document's own size uses; and a page with less prose whose lines are mostly set in such pages' fonts (a notebook's
+ * pages of code and pictures between its pages of prose). A title page set large in the document's fonts is not one,
+ * and such pages are the lesser part of the document or none are.
+ */
+function pageBodySizes(lines: PdfLine[], threshold: number): Map<number, number> {
+  const chars = new Map<number, Map<string, number>>();
+  for (const line of lines) {
+    if (line.region || line.isMargin || line.isNote || line.mono || line.bold) continue;
+    const styles = chars.get(line.page) ?? new Map<string, number>();
+    const style = `${Math.round(line.size * 2) / 2}|${line.font}`;
+    styles.set(style, (styles.get(style) ?? 0) + line.text.length);
+    chars.set(line.page, styles);
+  }
+  const prose = new Map<number, { size: number; font: string }>();
+  const normal = new Set<number>();
+  for (const [page, styles] of chars) {
+    const [style, count] = [...styles].reduce((a, b) => (b[1] > a[1] ? b : a));
+    if (count < 100) continue;
+    const [size, font] = [Number(style.split('|')[0]), style.slice(style.indexOf('|') + 1)];
+    if (size >= threshold) prose.set(page, { size, font });
+    else normal.add(page);
+  }
+  const fontsOf = (pages: (page: number) => boolean) => new Set(lines.filter((l) => pages(l.page)).map((l) => l.font));
+  const plain = fontsOf((p) => normal.has(p));
+  const out = new Map<number, number>();
+  for (const [page, { size, font }] of prose) if (!plain.has(font)) out.set(page, size);
+  // The document's own pages set its body size: a bound-in document is the lesser part (two pages of text, a cover set
+  // large and a back page, are one document).
+  if (out.size === 0 || normal.size < Math.max(3, 2 * out.size)) return new Map();
+  const larger = fontsOf((p) => out.has(p));
+  const sizes = [...out.values()];
+  const usual = sizes.sort((a, b) => sizes.filter((x) => x === b).length - sizes.filter((x) => x === a).length)[0];
+  const rest = new Map<number, PdfLine[]>();
+  for (const line of lines)
+    if (!prose.has(line.page) && !normal.has(line.page)) rest.set(line.page, [...(rest.get(line.page) ?? []), line]);
+  for (const [page, own] of rest) {
+    // Most of its lines: the page's number and the title above a bound-in page are set in the document's own fonts.
+    const theirs = own.filter((l) => larger.has(l.font) && !plain.has(l.font)).length;
+    if (theirs >= 2 * (own.length - theirs) && theirs > 0) out.set(page, usual);
+  }
+  return out;
 }
 
 /**

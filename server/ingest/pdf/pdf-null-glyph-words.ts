@@ -6,6 +6,7 @@
  * words it stands in into words the document prints in full elsewhere ("filtre", "vérifier" set in another font), when
  * no other reading does as well. A glyph no word settles stays unread (U+FFFD, the page named in the warning).
  */
+import { codeKey } from './pdf-actual-text';
 import type { PdfItem, PdfPage } from './pdf-types';
 
 /** What a nameless glyph can stand for: the Latin ligatures, and a letter drawn in a contextual form. */
@@ -20,6 +21,13 @@ const hasPlaceholder = /[\u{F0000}-\u{FFFFD}]/u;
 /** The document's register of nameless glyphs: a placeholder character for each font and code. */
 export class NamelessGlyphs {
   private readonly byKey = new Map<string, string>();
+  /** The text the file itself gives glyphs (ActualText, by code key: pdf-actual-text.ts), once read. */
+  actualText?: ReadonlyMap<string, string>;
+
+  /** A glyph's reading: the file's ActualText for it, else its placeholder until the words read it. */
+  read(font: string, code: number): string | undefined {
+    return this.actualText?.get(codeKey(code)) ?? this.placeholder(font, code);
+  }
 
   /** The placeholder for the glyph of `code` in font `font` (the same for every page). */
   placeholder(font: string, code: number): string | undefined {

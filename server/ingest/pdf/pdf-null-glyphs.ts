@@ -126,9 +126,10 @@ export function nullGlyphNames(
         const name = names && !names.composite && typeof code === 'number' ? nameOf(names, code) : undefined;
         const list = out.get(font) ?? [];
         const chars = typeof name === 'string' ? glyphNameChars(name) : undefined;
-        // A composite font's glyph (no names at all) holds its place as the document's placeholder for it, read from the
-        // words later; a simple font's code is left to the readers of TeX's encodings (a tall delimiter's piece).
-        list.push(chars ?? (nameless && names?.composite && typeof code === 'number' ? nameless.placeholder(font, code) : undefined));
+        // A composite font's glyph (no names at all) is read by the file's ActualText for it, else holds its place as the
+        // document's placeholder for it, read from the words later; a simple font's code is left to the readers of TeX's
+        // encodings (a tall delimiter's piece).
+        list.push(chars ?? (nameless && names?.composite && typeof code === 'number' ? nameless.read(font, code) : undefined));
         out.set(font, list);
       }
     }

@@ -17,6 +17,7 @@ import { drawsCombiningMarks, placeCombiningMarks } from './pdf-combining-marks'
 import { joinTurnedGroups, turnedGroups, turnUpsideDownRuns } from './pdf-rotated-text';
 import { splitType3Runs, type TextRun } from './pdf-type3-runs';
 import { nullGlyphNames, readNullGlyphs } from './pdf-null-glyphs';
+import { actualTextByCode } from './pdf-actual-text';
 import { NamelessGlyphs, readNamelessGlyphs } from './pdf-null-glyph-words';
 import type { PdfItem, PdfMark, PdfOutlineEntry, PdfPage, PdfRaw, UnreadablePage } from './pdf-types';
 
@@ -224,6 +225,7 @@ async function readPage(
   fontNames: Map<string, string>,
   codeRead: Map<string, Set<string>>,
   nameless?: NamelessGlyphs,
+  actualText?: () => Promise<ReadonlyMap<string, string>>,
 ): Promise<{ page: PdfPage; unreadable: number }> {
   const [x0, y0, x1, y1] = page.view;
   let marks: PdfMark[] = [];
@@ -243,12 +245,13 @@ async function readPage(
     // all their glyphs, pdf-type3-runs.ts).
     for (const id of type3?.fonts.keys() ?? []) blank.delete(id);
     // Glyphs a ToUnicode map names U+0000 are read by the names their font gives them (pdf-null-glyphs.ts).
-    nullNames = nullGlyphNames(
-      ops.fnArray,
-      ops.argsArray as unknown[][],
-      (id) => (page.commonObjs.has(id) ? page.commonObjs.get(id) : undefined),
-      nameless,
-    );
+    const fontOf = (id: string) => (page.commonObjs.has(id) ? page.commonObjs.get(id) : undefined);
+    nullNames = nullGlyphNames(ops.fnArray, ops.argsArray as unknown[][], fontOf, nameless);
+    // The first page with nameless glyphs has the file's ActualText read for them (pdf-actual-text.ts), and reads again.
+    if (nameless?.size && !nameless.actualText && actualText) {
+      nameless.actualText = await actualText();
+      if (nameless.actualText.size) nullNames = nullGlyphNames(ops.fnArray, ops.argsArray as unknown[][], fontOf, nameless);
+    }
     if (blank.size) blankGlyphs = walkGlyphs(page, ops.fnArray, ops.argsArray as unknown[][], () => true).glyphs;
     // Combining accents drawn as glyphs of their own are placed on their letters by where they are drawn.
     if (drawsCombiningMarks(ops.fnArray, ops.argsArray as unknown[][]))
@@ -411,13 +414,19 @@ export async function readPdf(data: Uint8Array): Promise<{ raw: PdfRaw; doc: PDF
     const fontNames = new Map<string, string>();
     const codeRead = new Map<string, Set<string>>();
     const nameless = new NamelessGlyphs();
+    // Read from the file only for a document with nameless glyphs; a file pdf.js can no longer give reads as having none.
+    const actualText = () =>
+      doc.getData().then(
+        (bytes) => actualTextByCode(bytes),
+        () => new Map<string, string>(),
+      );
     const asked: Array<Promise<RequestedPage | undefined>> = [];
     for (let n = 1; n <= Math.min(doc.numPages, pagesAhead + 1); n++) asked.push(requestPage(doc, n));
     for (let n = 1; n <= doc.numPages; n++) {
       const requested = await asked.shift();
       if (n + pagesAhead + 1 <= doc.numPages) asked.push(requestPage(doc, n + pagesAhead + 1));
       if (!requested) continue;
-      const read = await readPage(requested, fontNames, codeRead, nameless);
+      const read = await readPage(requested, fontNames, codeRead, nameless, actualText);
       unreadableChars += read.unreadable;
       requested.page.cleanup();
       pages.push(read.page);
