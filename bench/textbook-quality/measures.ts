@@ -72,9 +72,15 @@ export function materialText(book: TextbookContent): string {
     .join(' ');
 }
 
-/** The words of the document's text blocks (headings and reference-list entries aside). */
+/**
+ * The words of the document's text blocks (headings and reference-list entries aside). An equation read as LaTeX counts
+ * by its LaTeX, as the book prints it (its text is the PDF's glyphs in drawing order, "b ) arg(z) = θ = arctan ( . a",
+ * which no book prints): kept when the book carries the display, missing when it drops it.
+ */
 export function sourceWords(doc: ExtractedDocument): string[] {
-  return doc.blocks.filter((b) => b.kind !== 'heading' && b.kind !== 'bibliography').flatMap((b) => wordsOf(b.text));
+  return doc.blocks
+    .filter((b) => b.kind !== 'heading' && b.kind !== 'bibliography')
+    .flatMap((b) => wordsOf(b.kind === 'equation' && b.latex ? b.latex : b.text));
 }
 
 /**

@@ -207,7 +207,7 @@ console.log(
   'Apparatus goals: objectives repeating a heading < 20%, own-words review questions < 20%, 0 key terms that are not whole defining sentences, 0 quiz items failing a check, 0 refused quiz requests on chapters over 150 words (a chapter with no prose, lists or tables only, or of course logistics with no teaching chapter long enough to take its quiz, is refused with that reason and not counted).',
 );
 console.log(
-  "Words kept: source words (headings and reference-list entries aside) lying in a six-word run the book's material prints verbatim (math read from its LaTeX, a drawn equation or figure from its alt text); the overviews, objectives, summaries, key terms and review questions are not counted.",
+  "Words kept: source words (headings and reference-list entries aside) lying in a six-word run the book's material prints verbatim (math read from its LaTeX on both sides: an equation of the source read as LaTeX by that LaTeX; a drawn equation or figure from its alt text); the overviews, objectives, summaries, key terms and review questions are not counted.",
 );
 console.log(
   'Fidelity (goals 0, 0, under 2%, 0, at least 95%, 0): "6=" and friends, U+FFFD and private-use characters in the text; stored formulas KaTeX cannot typeset; prose paragraphs of 6+ words ending without a stop; the PDF\'s running heads inside paragraphs; link targets of the source (PDF link annotations, DOCX hyperlinks, Markdown links) the book links to; ordered lists of the source not starting at 1 that the book starts elsewhere.',

@@ -17,4 +17,18 @@ describe('words kept, for a display the book prints from its LaTeX', () => {
     // Other commands stay markup: a word the book does not print is not kept.
     expect(wordsKept(['cos', 'x', 'sin', 'x', 'and', 'more'], '\\cos x \\sin x \\and more')).toBe(0);
   });
+
+  it('counts an equation read as LaTeX by its LaTeX: kept when the book prints the display, missing when it drops it', () => {
+    const doc: ExtractedDocument = {
+      filename: 'tp.pdf',
+      mime: 'application/pdf',
+      text: '',
+      // The PDF's glyphs in drawing order: the fraction's numerator first, its bar's parenthesis last.
+      blocks: [{ kind: 'equation', text: 'b ) arg(z) = θ = arctan ( . a', latex: '\\arg(z)=θ=\\arctan\\left(\\frac{b}{a}\\right).' }],
+    };
+    const source = sourceWords(doc);
+    expect(source).toEqual(['arg', 'z', 'θ', 'arctan', 'b', 'a']);
+    expect(wordsKept(source, 'On a \\arg(z)=θ=\\arctan\\left(\\frac{b}{a}\\right). Le module')).toBe(6);
+    expect(wordsKept(source, 'On a b ) arg(z) = θ = arctan ( . a, le module')).toBe(0);
+  });
 });

@@ -28,6 +28,8 @@ describe('a PDF line that reads as code, with its type as an input', () => {
       'print("Words in the book that aren\'t in the word list:")',
       '>>> line2 = "the emblem of our land.\\n"',
       "return '%s of %s' % (Card.rank_names[self.rank],",
+      // A notebook's long line wrapped inside its last string (lsinc1113's plot call).
+      '2 plot(t, z, xlabel="Temps (s)", ylabel="Amplitude", title="Réponse temporelle de',
     ]) {
       expect(isProse(line), line).toBe(false);
       expect(readsAsCode(line, true), line).toBe(true);

@@ -41,6 +41,8 @@ export function isProse(text: string): boolean {
     .replace(/(?:\/\/|#).*$/, '')
     .replace(/‘[^’]*’|“[^”]*”/g, '')
     .replace(/((?:[=([,{%]|\breturn)\s*)(['"])(?:\\.|(?!\2)[^\\])*\2/g, '$1')
+    // A string a long program line wraps inside (`title="Réponse temporelle de` / `z(t)", legend=false)`) runs to its end.
+    .replace(/((?:[=([,{%]|\breturn)\s*)(['"])(?:\\.|(?!\2)[^\\])*$/, '$1')
     // A program's names joined by dots or underscores at a bracket ("(Card.rank_names[self.rank]") are no words of a
     // sentence (a file name or an address's tail without one may be).
     .replace(/[\p{L}\d]+(?:[._][\p{L}\d]+)+(?=[[(])|(?<=[[(])[\p{L}\d]+(?:[._][\p{L}\d]+)+/gu, ' ');
