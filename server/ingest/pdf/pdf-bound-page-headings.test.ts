@@ -41,12 +41,14 @@ const prose = (page: number, y: number, size: number, font: string, n: number) =
 function coursePack(): PdfLine[] {
   return [
     line(1, 760, 'Partie 1 - Applications', 24.8, 'lmbx', { bold: true }),
-    line(1, 720, 'TP3 - Signaux sonores', 17.2, 'lmbx', { bold: true }),
+    line(1, 720, 'TP2 - La transformée de Fourier', 17.2, 'lmbx', { bold: true }),
     line(1, 690, 'Rappels théoriques', 14.3, 'lmbx', { bold: true }),
     ...prose(1, 660, 10.9, 'lmr', 8),
     line(1, 540, 'Forme trigonométrique', 10.9, 'lmbx', { bold: true }),
     ...prose(1, 520, 10.9, 'lmr', 8),
     // The notebook's prose comes a line or two at a time between its code cells.
+    // The notes' title over the bound-in page, in the notes' type.
+    line(2, 790, 'TP3 - Signaux sonores', 17.2, 'lmbx', { bold: true }),
     line(2, 760, '1. Effet de la fréquence du signal', 21.1, 'vollkorn-bold', { bold: true }),
     ...prose(2, 720, 12.9, 'vollkorn', 2),
     code(2, 680),
@@ -59,6 +61,7 @@ function coursePack(): PdfLine[] {
     code(2, 460),
     line(2, 430, 'Notez que cette fonction renvoie le spectre entre', 12.9, 'vollkorn'),
     code(2, 400),
+    line(2, 385, '1. Affichez le spectre du signal dans l’intervalle donné', 12.9, 'vollkorn'),
     ...prose(2, 370, 12.9, 'vollkorn', 2),
     line(3, 760, 'Forme exponentielle', 10.9, 'lmbx', { bold: true }),
     ...prose(3, 740, 10.9, 'lmr', 12),
@@ -82,10 +85,18 @@ describe('a notebook bound into LaTeX notes, in a larger type and fonts of its o
   });
 
   it("leaves the notes' levels as the notes set them: the numbered lines the outline leaves out do not rank the styles", () => {
-    const tp = levelOf('TP3 - Signaux sonores')!;
+    const tp = levelOf('TP2 - La transformée de Fourier')!;
     const rappels = levelOf('Rappels théoriques')!;
+    expect(levelOf('TP3 - Signaux sonores')).toBe(tp);
     expect(rappels).toBe(tp + 1);
     expect(levelOf('Forme trigonométrique')).toBe(rappels + 1);
     expect(levelOf('Forme exponentielle')).toBe(rappels + 1);
+  });
+
+  it("nests its own numbered sections under the notes' heading before them, by their numbering; its numbered steps stay text", () => {
+    const tp = levelOf('TP3 - Signaux sonores')!;
+    expect(levelOf('1. Effet de la fréquence du signal')).toBe(tp + 1);
+    expect(levelOf('1.1. Charger les signaux et les écouter')).toBe(tp + 2);
+    expect(levelOf('1. Affichez le spectre du signal dans l’intervalle donné')).toBeUndefined();
   });
 });

@@ -140,4 +140,21 @@ describe('findEquations', () => {
     expect(region!.y1).toBeLessThan(190.4 - 0.3 * 10.5);
     expect(region?.label).toBe('(5.97)');
   });
+
+  it("reads a typewriter line between a program's lines as the program's, however mathematical its signs", () => {
+    // lsinc1113's notebook, page 38: a long Julia statement wrapped after "sin.", its second line all products of π; the
+    // line numbers are lines of their own.
+    const code = (text: string, x0: number, y: number, math = 0) =>
+      line(text, x0, x0 + 5.76 * text.length, y, { mono: true, size: 9.6, font: 'mono', columnLeft: 55, columnRight: 555, math });
+    const lines = [
+      code('6', 63, 533.7),
+      code('s_init = 4 * cos.(2π * f4 * t4)', 99.7, 533.7, 0.1),
+      code('7', 63, 520.2),
+      code('z4 = s_init + .5 * cos.(10π * f4 * t4) + 1.1 * sin.(7.5π * f4 * t4) + .8 * sin.', 99.7, 520.2, 0.105),
+      code('(8π * f4 * t4) + .9 * sin.(12π * f4 * t4)', 99.7, 506.7, 0.103),
+      code('8', 63, 493.2),
+      code('9 end', 63, 479.7),
+    ];
+    expect(findEquations(lines, 13.5).filter((l) => l.region)).toEqual([]);
+  });
 });

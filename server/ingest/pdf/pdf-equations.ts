@@ -289,12 +289,34 @@ export function findEquations(lines: PdfLine[], lineGap: number, marks: PdfMark[
     prose.some(
       (p) => p !== l && p.page === l.page && p.column === l.column && Math.abs(p.y - l.y) < 0.7 * p.size && l.x0 < p.x1 && l.x1 > p.x0,
     );
+  // A typewriter line next to a line of a program (a long statement's second line, "(8π * f4 * t4) + .9 * sin.(…)") is
+  // the program's.
+  const nextToCode = new Set(
+    lines.filter(
+      (l, k) =>
+        l.mono &&
+        [lines[k - 1], lines[k + 1]].some(
+          (n) =>
+            n?.mono &&
+            n.page === l.page &&
+            Math.abs(n.size - l.size) < 0.3 &&
+            Math.abs(n.y - l.y) < 2.5 * l.size &&
+            readsAsCode(n.text, true),
+        ),
+    ),
+  );
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
     // A line of a program listing ("+ direction = "both")") is no display, however many of its signs are mathematical.
     const usable = (l: PdfLine) =>
-      !l.region && !l.isMargin && !l.isNote && !l.algorithm && !l.columnItem && !l.solution && !(l.mono && readsAsCode(l.text, true));
+      !l.region &&
+      !l.isMargin &&
+      !l.isNote &&
+      !l.algorithm &&
+      !l.columnItem &&
+      !l.solution &&
+      !(l.mono && (readsAsCode(l.text, true) || nextToCode.has(l)));
     const above = out[out.length - 1];
     const opens =
       (isMathLine(line) || isNumberLine(line) || isWordedDisplay(line, proseWords(line.text))) &&

@@ -1,4 +1,4 @@
-import { layoutHeadings } from './pdf-layout-headings';
+import { boundInPages, layoutHeadings } from './pdf-layout-headings';
 import type { BodyStats } from './pdf-stats';
 import { findTitleBlock } from './pdf-title-block';
 import { contentsEnd, contentsTail, contentsTitle, findPageToc } from './pdf-toc';
@@ -270,14 +270,49 @@ export function detectHeadings(lines: PdfLine[], body: BodyStats, bookmarks: Pdf
     .reduce((a, b) => (b.size < a.size - 0.3 || (Math.abs(b.size - a.size) < 0.3 && weight(b) < weight(a)) ? b : a));
   const below = (l: PdfLine, w: number) => l.size < plainest.size - 0.3 || (Math.abs(l.size - plainest.size) < 0.3 && w < weight(plainest));
   const leftOut = (text: string) => numbered.test(text) || frontMatterLabel.test(text.trim());
-  for (const [i, h] of layoutHeadings(lines, body, (k) => out.has(k), deepest + 1, leftOut)) {
+  const numberedOut: Array<{ i: number; depth?: number; continued?: boolean }> = [];
+  for (const [i, h] of layoutHeadings(lines, body, (k) => out.has(k), deepest + 1, leftOut, numberedOut)) {
     const line = lines[i];
     const w = h.runIn ? (line.lead?.face === 'bold' ? 2 : 1) : weight(line);
     const same = levelsOfStyle.get(style(line, w));
     if (same && !h.runIn) out.set(i, { level: Math.min(...same), isTitle: false });
     else if (below(line, w)) out.set(i, { level: Math.max(deepest + 1, Math.min(6, h.level)), isTitle: false, runIn: h.runIn });
   }
+  nestBoundInSections(lines, body, out, numberedOut);
   return out;
+}
+
+/**
+ * A document bound in with its own numbered sections (a notebook printed by a browser, set in fonts of its own:
+ * pdf-layout-headings.ts `boundInPages`) is no part of the outline: its "1." and "1.1." nest under the heading of the
+ * host document before them, by their numbering's depth; a heading's second line takes its first's level.
+ */
+function nestBoundInSections(
+  lines: PdfLine[],
+  body: BodyStats,
+  out: Map<number, HeadingDecision>,
+  found: Array<{ i: number; depth?: number; continued?: boolean }>,
+): void {
+  if (found.length === 0) return;
+  const boundIn = boundInPages(lines, body);
+  let prev: HeadingDecision | undefined;
+  for (const { i, depth, continued } of found) {
+    if (!boundIn.of(lines[i])) continue;
+    if (continued) {
+      if (prev && out.get(i - 1) === prev) out.set(i, { ...prev });
+      continue;
+    }
+    prev = undefined;
+    if (depth === undefined || depth < 1 || frontMatterLabel.test(lines[i].text.trim())) continue;
+    let host: HeadingDecision | undefined;
+    for (let k = i - 1; k >= 0 && !host; k--) {
+      const d = out.get(k);
+      if (d && !d.drop && !d.titleBlock && !boundIn.of(lines[k])) host = d;
+    }
+    if (!host) continue;
+    prev = { level: Math.min(6, host.level + depth), isTitle: false };
+    out.set(i, prev);
+  }
 }
 
 function weight(line: PdfLine): number {

@@ -82,17 +82,19 @@ export function layoutHeadings(
   taken: (i: number) => boolean,
   firstLevel = 2,
   leftOut?: (text: string) => boolean,
+  /** Receives the candidates `leftOut` took away (their line, numbering depth, and whether each goes on the one before). */
+  leftOutFound?: Array<{ i: number; depth?: number; continued?: boolean }>,
 ): Map<number, LayoutHeading> {
   const threshold = body.size + Math.max(0.9, body.size * 0.1);
   // A page whose own prose is set larger than the document's (a notebook printed by a browser and bound in with pdfpages)
   // has its type measured from its own body size: its prose lines are not headings, and its headings rank by their size
   // over its prose as the document's do over the document's.
-  const pageBody = pageBodySizes(lines, threshold);
-  const pageThreshold = (page: number) => {
-    const size = pageBody.get(page);
+  const boundIn = boundInPages(lines, body);
+  const pageThreshold = (line: PdfLine) => {
+    const size = boundIn.of(line)?.size;
     return size === undefined ? threshold : size + Math.max(0.9, size * 0.1);
   };
-  const sizeOf = (line: PdfLine) => line.size * (body.size / (pageBody.get(line.page) ?? body.size));
+  const sizeOf = (line: PdfLine) => line.size * (body.size / (boundIn.of(line)?.size ?? body.size));
   const candidates: Candidate[] = [];
   const isCandidate = new Set<number>();
   const apart = (i: number): boolean => {
@@ -146,7 +148,7 @@ export function layoutHeadings(
       Math.abs(prev.size - line.size) < 0.3 &&
       (prev.x1 > prev.columnRight - 4 * prev.size || /[-–:]$/.test(prev.text)) &&
       prev.y - line.y < 1.6 * line.size;
-    if (line.size >= pageThreshold(line.page) || line.frameTitle) {
+    if (line.size >= pageThreshold(line) || line.frameTitle) {
       if (words > 20 || text.length > 160 || runOf[i] >= 4 || !headingLike(text, line.math, continues || line.frameTitle)) return;
       if (/\.$/.test(text.replace(/^\d+(\.\d+)*\./, '')) && depth === undefined) return;
       candidates.push({
@@ -163,7 +165,8 @@ export function layoutHeadings(
     if (line.size < body.size - 0.6 || line.mono) return;
     const lead = runInLead(line);
     const short = line.x1 < line.columnRight - 2 * line.size || words <= 6;
-    const distinct = line.bold || line.italic || (line.font !== body.font && (depth !== undefined || allCaps.test(text)));
+    const bodyFont = boundIn.of(line)?.font ?? body.font;
+    const distinct = line.bold || line.italic || (line.font !== bodyFont && (depth !== undefined || allCaps.test(text)));
     if (
       !lead &&
       distinct &&
@@ -191,6 +194,7 @@ export function layoutHeadings(
   let dropped = false;
   const kept = candidates.filter((c) => {
     dropped = (c.continued === true && dropped) || leftOut?.(c.runIn ?? lines[c.i].text) === true;
+    if (dropped && !c.runIn) leftOutFound?.push({ i: c.i, depth: c.depth, continued: c.continued });
     return !dropped;
   });
   return assignLevels(kept, firstLevel);
@@ -200,11 +204,13 @@ export function layoutHeadings(
  * The body size of each page set in a larger type than the document's and in fonts of its own (a notebook printed by a
  * browser and bound in with pdfpages): a page whose prose (the size and font most of its regular lines' characters are
  * set in, 100 characters or more) is at or above the document's threshold for larger type, in a font no page of the
- * document's own size uses; and a page with less prose whose lines are mostly set in such pages' fonts (a notebook's
- * pages of code and pictures between its pages of prose). A title page set large in the document's fonts is not one,
+ * document's own size uses; and a page with less prose with as many lines set in such pages' fonts as in the
+ * document's (a notebook's pages of code and pictures between its pages of prose). A title page set large in the document's fonts is not one,
  * and such pages are the lesser part of the document or none are.
  */
-function pageBodySizes(lines: PdfLine[], threshold: number): Map<number, number> {
+export function boundInPages(lines: PdfLine[], body: BodyStats): BoundIn {
+  const none: BoundIn = { pages: new Map(), hostFonts: new Set(), of: () => undefined };
+  const threshold = body.size + Math.max(0.9, body.size * 0.1);
   const chars = new Map<number, Map<string, number>>();
   for (const line of lines) {
     if (line.region || line.isMargin || line.isNote || line.mono || line.bold) continue;
@@ -223,24 +229,35 @@ function pageBodySizes(lines: PdfLine[], threshold: number): Map<number, number>
     else normal.add(page);
   }
   const fontsOf = (pages: (page: number) => boolean) => new Set(lines.filter((l) => pages(l.page)).map((l) => l.font));
-  const plain = fontsOf((p) => normal.has(p));
-  const out = new Map<number, number>();
-  for (const [page, { size, font }] of prose) if (!plain.has(font)) out.set(page, size);
+  const hostFonts = fontsOf((p) => normal.has(p));
+  const pages = new Map<number, { size: number; font: string }>();
+  for (const [page, type] of prose) if (!hostFonts.has(type.font)) pages.set(page, type);
   // The document's own pages set its body size: a bound-in document is the lesser part (two pages of text, a cover set
   // large and a back page, are one document).
-  if (out.size === 0 || normal.size < Math.max(3, 2 * out.size)) return new Map();
-  const larger = fontsOf((p) => out.has(p));
-  const sizes = [...out.values()];
-  const usual = sizes.sort((a, b) => sizes.filter((x) => x === b).length - sizes.filter((x) => x === a).length)[0];
+  if (pages.size === 0 || normal.size < Math.max(3, 2 * pages.size)) return none;
+  const larger = fontsOf((p) => pages.has(p));
+  const types = [...pages.values()].map((t) => `${t.size}|${t.font}`);
+  const usual = types.sort((x, y) => types.filter((t) => t === y).length - types.filter((t) => t === x).length)[0];
+  const usualType = { size: Number(usual.split('|')[0]), font: usual.slice(usual.indexOf('|') + 1) };
   const rest = new Map<number, PdfLine[]>();
   for (const line of lines)
     if (!prose.has(line.page) && !normal.has(line.page)) rest.set(line.page, [...(rest.get(line.page) ?? []), line]);
   for (const [page, own] of rest) {
-    // Most of its lines: the page's number and the title above a bound-in page are set in the document's own fonts.
-    const theirs = own.filter((l) => larger.has(l.font) && !plain.has(l.font)).length;
-    if (theirs >= 2 * (own.length - theirs) && theirs > 0) out.set(page, usual);
+    // As many of its lines as the document's fonts set: the page's number and a title above a bound-in page are the host's.
+    const text = own.filter((l) => !l.region);
+    const theirs = text.filter((l) => larger.has(l.font) && !hostFonts.has(l.font)).length;
+    if (theirs > 0 && theirs >= text.filter((l) => hostFonts.has(l.font)).length) pages.set(page, usualType);
   }
-  return out;
+  // The host's own lines on those pages (the page's number, its title over the bound-in page) keep the host's type.
+  return { pages, hostFonts, of: (line) => (hostFonts.has(line.font) ? undefined : pages.get(line.page)) };
+}
+
+/** The pages of a bound-in document with their body type, the host document's fonts, and a line's bound-in body type. */
+export interface BoundIn {
+  pages: Map<number, { size: number; font: string }>;
+  hostFonts: Set<string>;
+  /** The body type a line is measured against when it is the bound-in document's (undefined for the host's lines). */
+  of: (line: PdfLine) => { size: number; font: string } | undefined;
 }
 
 /**
