@@ -10,9 +10,16 @@ position on), the text taken from TEXT below (read off the page: "A" + <007B> + 
 compressed (FlateDecode), as a browser's is, and the cross-reference table written anew.
 Usage: python3 actual-text-spans.py null-glyph-map-cid.pdf null-glyph-actual-text.pdf
 """
+import importlib.util
+import os
 import re
 import sys
 import zlib
+
+# The cross-reference table is written anew as null-glyph-map.py writes it.
+_spec = importlib.util.spec_from_file_location("rewrite", os.path.join(os.path.dirname(__file__), "null-glyph-map.py"))
+rewrite = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(rewrite)
 
 # The text of each glyph code the ToUnicode maps name U+0000, in both fonts of the page (the same code is the same
 # text in both: "3" in the heading "Session 3" and in "345").
@@ -78,24 +85,7 @@ def main(source, target):
             obj = (m.group(1) + f"<< /Filter /FlateDecode /Length {len(packed)} >>" + m.group(2) + packed
                    + m.group(4))
         out.append(obj)
-    last = out[-1]
-    cut = last.find("xref")
-    out[-1] = last[:cut] if cut >= 0 else last
-    text = head
-    offsets = {}
-    for obj in out:
-        offsets[int(obj.split()[0])] = len(text.encode("latin-1"))
-        text += obj
-    trailer = re.search(r"trailer\s*(<<.*?>>)\s*startxref", data, re.S).group(1)
-    size = max(offsets) + 1
-    xref_at = len(text.encode("latin-1"))
-    rows = ["0000000000 65535 f \n"] + [
-        f"{offsets[n]:010d} 00000 n \n" if n in offsets else "0000000000 65535 f \n" for n in range(1, size)
-    ]
-    trailer = re.sub(r"/Size \d+", f"/Size {size}", trailer)
-    text += f"xref\n0 {size}\n" + "".join(rows) + f"trailer\n{trailer}\nstartxref\n{xref_at}\n%%EOF\n"
-    open(target, "wb").write(text.encode("latin-1"))
-
+    rewrite.write_objects(target, head, out, data)
 
 if __name__ == "__main__":
     main(sys.argv[1], sys.argv[2])

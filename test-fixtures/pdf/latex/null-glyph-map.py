@@ -54,6 +54,12 @@ def main(path):
             dictionary = re.sub(r"/Length \d+", f"/Length {len(stream.encode('latin-1'))}", m.group(1))
             obj = dictionary + stream + m.group(3)
         out.append(obj)
+    write_objects(path, head, out, data)
+
+
+def write_objects(path, head, objects, data):
+    """Writes the file's objects after its header, with the cross-reference table and trailer anew."""
+    out = list(objects)
     # Everything from the last object's "xref" on is written anew.
     last = out[-1]
     cut = last.find("xref")
