@@ -518,20 +518,19 @@ export function buildBlocks(
     // fraction lets it, however far the list's space was meant to set it.
     // Measured from each page's own column edge: a two-sided document's margins move from page to page.
     const leftOfMark = (ems: number) => line.x0 - line.columnLeft < para[0].x0 - para[0].columnLeft - ems * line.size;
+    // On the next page an item goes on under its text, and a line opening in capitals left of its label is the text
+    // after the list (econ103's "I've left off a number of the toppings" after item 7 at the foot of page 1).
     const backOut =
       prev &&
       paraKind === 'list-item' &&
-      prev.page === line.page &&
-      leftOfMark(0.3) &&
-      (/[.?!]["”’)]?$/.test(prev.text) || (leftOfMark(0.5) && endsShort(prev, line)));
-    // So on the next page: an item goes on there under its text, and a line opening in capitals left of its label is the
-    // text after the list (econ103's "I've left off a number of the toppings" after item 7 at the foot of page 1).
-    const backOutOnNextPage = prev && paraKind === 'list-item' && prev.page !== line.page && !/^\p{Ll}/u.test(line.text) && leftOfMark(0.5);
+      (prev.page === line.page
+        ? leftOfMark(0.3) && (/[.?!]["”’)]?$/.test(prev.text) || (leftOfMark(0.5) && endsShort(prev, line)))
+        : leftOfMark(0.5) && !/^\p{Ll}/u.test(line.text));
     // A label set where the item's own label is, or further left, opens the next item of this list or of one around it
     // (its lines wrap under its text, never under its label), whatever room the line before it left (Word's ragged lines
     // run past the column's usual edge).
     const nextItem = prev && paraKind === 'list-item' && prev.page === line.page && leftOfMark(-0.5) && opensOnLabel(line.text);
-    if (backOut || backOutOnNextPage || nextItem || (prev && paraKind === 'paragraph' && legendRows(para, lines, i))) flushPara();
+    if (backOut || nextItem || (prev && paraKind === 'paragraph' && legendRows(para, lines, i))) flushPara();
     else if (
       prev &&
       startsNewParagraph(
