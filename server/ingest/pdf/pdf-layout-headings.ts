@@ -240,8 +240,12 @@ export function boundInPages(lines: PdfLine[], body: BodyStats): BoundIn {
   const usual = types.sort((x, y) => types.filter((t) => t === y).length - types.filter((t) => t === x).length)[0];
   const usualType = { size: Number(usual.split('|')[0]), font: usual.slice(usual.indexOf('|') + 1) };
   const rest = new Map<number, PdfLine[]>();
-  for (const line of lines)
-    if (!prose.has(line.page) && !normal.has(line.page)) rest.set(line.page, [...(rest.get(line.page) ?? []), line]);
+  for (const line of lines) {
+    if (prose.has(line.page) || normal.has(line.page)) continue;
+    const own = rest.get(line.page) ?? [];
+    own.push(line);
+    rest.set(line.page, own);
+  }
   for (const [page, own] of rest) {
     // As many of its lines as the document's fonts set: the page's number and a title above a bound-in page are the host's.
     const text = own.filter((l) => !l.region);
