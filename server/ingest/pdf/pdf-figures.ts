@@ -193,9 +193,17 @@ export function findFigures(
     return c.marks.length >= 3 || (width(c) >= 40 && height(c) >= 40);
   });
 
+  // Glyphs drawn as paths inside a line of prose (a browser's print of a notebook draws MathJax's "Y(jω)" so) are the
+  // line's math, no piece of a drawing: set together with a rule nearby they would make a figure of the sentence.
+  const prose = segments.filter((sg) => words(sg) >= 2 && sg.math < 0.5 && /\p{L}{3}/u.test(sg.text)).map(segmentBox);
+  const inProse = (m: PdfMark) =>
+    m.kind === 'path' &&
+    height(m) < 1.6 * bodySize &&
+    width(m) < 3 * bodySize &&
+    prose.some((b) => m.y0 < b.y1 && m.y1 > b.y0 && Math.max(b.x0 - m.x1, m.x0 - b.x1) < 2 * bodySize);
   // Small pieces of a drawing set a little apart (a matrix and a vector drawn beside a diagram) join it.
   const pieces = clusterMarks(
-    clusters.filter((c) => !candidates.includes(c) && c.marks.length >= 2).flatMap((c) => c.marks),
+    clusters.filter((c) => !candidates.includes(c) && c.marks.length >= 2 && !c.marks.every(inProse)).flatMap((c) => c.marks),
     2.5 * bodySize,
   );
   for (const piece of pieces) {
