@@ -30,6 +30,10 @@ describe('a PDF line that reads as code, with its type as an input', () => {
       "return '%s of %s' % (Card.rank_names[self.rank],",
       // A notebook's long line wrapped inside its last string (lsinc1113's plot call).
       '2 plot(t, z, xlabel="Temps (s)", ylabel="Amplitude", title="Réponse temporelle de',
+      // An assignment of a call or an indexing (lsinc1113's notebook).
+      't4 = LinRange(0, duration4, floor(Int, fs4 * duration4))',
+      'bandpass_filter = (freq .>= f_low) .& (freq .<= f_high)',
+      'gamme_compressed = gamme[1:factor_gamme:end] 4 t_gamme = time_vector(gamme, gamme_compressed, fs_gamme)',
     ]) {
       expect(isProse(line), line).toBe(false);
       expect(readsAsCode(line, true), line).toBe(true);
@@ -37,5 +41,6 @@ describe('a PDF line that reads as code, with its type as an input', () => {
     // A sentence quoting a word, or naming a function in it, is still one.
     expect(isProse("The first letter of 'banana' is b, not a, for most people who read it.")).toBe(true);
     expect(isProse('Putting it all together, the expression Card.rank_names[self.rank] means the rank’s name.')).toBe(true);
+    expect(isProse('f = \\(\\frac{1}{2π}\\) is the frequency of the signal we read in the next section of the notes.')).toBe(true);
   });
 });

@@ -33,7 +33,8 @@ function isStatement(text: string): boolean {
 /**
  * Words of a sentence, not of a program: six words or more besides comments, quoted symbols and a program's string
  * literals (straight quotes after "=", "(", "[", ",", "{", "%" or "return": `t = ['spam', 'egg', ...]`, `print("Words in the book ...")`),
- * and names joined by dots or underscores at a bracket, and no statement; never a line opened by an interpreter's prompt (">>> ").
+ * and names joined by dots or underscores at a bracket, and no statement; never a line opened by an interpreter's prompt (">>> ")
+ * or assigning a call or an indexing to a name.
  */
 export function isProse(text: string): boolean {
   if (/^\s*>>>(?:\s|$)/.test(text)) return false;
@@ -47,5 +48,7 @@ export function isProse(text: string): boolean {
     // sentence (a file name or an address's tail without one may be).
     .replace(/[\p{L}\d]+(?:[._][\p{L}\d]+)+(?=[[(])|(?<=[[(])[\p{L}\d]+(?:[._][\p{L}\d]+)+/gu, ' ');
   if (/<-|:=|==|!=|\+=|;\s*$|\{\s*$|^\s*[}\]]/.test(bare)) return false;
+  // An assignment of a call or an indexing, its line number perhaps before it ("t4 = LinRange(0, duration4, …)").
+  if (/^\s*(?:\d+\s+)?[\p{L}_][\p{L}\d_.]*\s*=\s*[\p{L}\d_.]*[([]/u.test(text)) return false;
   return (bare.match(/\p{L}{2,}/gu) ?? []).length >= 6;
 }
